@@ -1,0 +1,83 @@
+import { CATALOGUE } from './catalogue/index.js'
+import { createIssue, describeValue, typeOfValue } from './issue.js'
+import type { ErrorCodeDefinition, Issue, Severity } from './types.js'
+
+const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info']
+const ALL: readonly ErrorCodeDefinition[] = Object.freeze(Object.values(CATALOGUE))
+
+function prefixOf(code: string): string {
+    return code.split('-')[0] ?? code
+}
+
+/**
+ * The error-code catalogue: every code the library emits, with severity, message template and the
+ * spec rule it enforces. The catalogue is frozen and cannot be extended at runtime.
+ */
+export class ErrorCodes {
+    private constructor() {}
+
+    /**
+     * Lists catalogue rows, optionally filtered by prefix (`'GRD'`) and severity.
+     * @param input - `{ prefix?, severity? }`
+     * @returns `{ codes, errors }`; an unknown prefix or severity gives `GRD-010` and no codes.
+     * @example ErrorCodes.list({ prefix: 'VET' }).codes.map((c) => c.code)
+     */
+    static list(input: { prefix?: unknown; severity?: unknown } = {}): { codes: ErrorCodeDefinition[]; errors: Issue[] } {
+        const errors: Issue[] = []
+        const prefixes = ErrorCodes.prefixes().prefixes
+        const { prefix, severity } = input ?? {}
+        if (prefix !== undefined && (typeof prefix !== 'string' || !prefixes.includes(prefix))) {
+            errors.push(createIssue('GRD-010', '/prefix', { field: 'prefix', expected: prefixes.join(', '), actual: describeValue(prefix) }))
+        }
+        if (severity !== undefined && !SEVERITIES.includes(severity as Severity)) {
+            errors.push(createIssue('GRD-010', '/severity', { field: 'severity', expected: SEVERITIES.join(', '), actual: describeValue(severity) }))
+        }
+        if (errors.length > 0) {
+            return { codes: [], errors }
+        }
+        const codes = ALL.filter((d) => (prefix === undefined || prefixOf(d.code) === prefix) && (severity === undefined || d.severity === severity))
+        return { codes, errors }
+    }
+
+    /**
+     * The distinct code prefixes in catalogue order.
+     * @returns `{ prefixes }`
+     * @example ErrorCodes.prefixes().prefixes.includes('GRD') // true
+     */
+    static prefixes(): { prefixes: string[] } {
+        return { prefixes: [...new Set(ALL.map((d) => prefixOf(d.code)))] }
+    }
+
+    /**
+     * Looks up one code.
+     * @param input - `{ code }`
+     * @returns `{ entry, found, errors }`; a non-string code gives `GRD-002`, an unknown one `found: false`.
+     * @example ErrorCodes.get({ code: 'GRD-005' }).entry?.rule
+     */
+    static get(input: { code?: unknown }): { entry: ErrorCodeDefinition | null; found: boolean; errors: Issue[] } {
+        const code = input?.code
+        if (code === undefined || code === null) {
+            return { entry: null, found: false, errors: [createIssue('GRD-001', '/code', { field: 'code' })] }
+        }
+        if (typeof code !== 'string') {
+            return { entry: null, found: false, errors: [createIssue('GRD-002', '/code', { field: 'code', expected: 'string', actual: typeOfValue(code) })] }
+        }
+        const entry = Object.prototype.hasOwnProperty.call(CATALOGUE, code) ? (CATALOGUE as Record<string, ErrorCodeDefinition>)[code] ?? null : null
+        return { entry, found: entry !== null, errors: [] }
+    }
+
+    /**
+     * Formats an issue as one line: `GRD-002 at /gradings/0/score: <message>` (`at (root)` for `''`).
+     * @param input - `{ issue }`
+     * @returns `{ text, errors }`; an issue that is not an object with string code/message/path gives `GRD-002`.
+     * @example ErrorCodes.format({ issue }).text
+     */
+    static format(input: { issue?: unknown }): { text: string | null; errors: Issue[] } {
+        const issue = input?.issue as Partial<Issue> | undefined
+        if (issue === null || typeof issue !== 'object' || typeof issue.code !== 'string' || typeof issue.message !== 'string' || typeof issue.path !== 'string') {
+            return { text: null, errors: [createIssue('GRD-002', '/issue', { field: 'issue', expected: '{ code, severity, message, path }', actual: typeOfValue(issue) })] }
+        }
+        const where = issue.path === '' ? '(root)' : issue.path
+        return { text: `${issue.code} at ${where}: ${issue.message}`, errors: [] }
+    }
+}

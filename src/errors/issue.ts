@@ -1,0 +1,68 @@
+import { CATALOGUE, type ErrorCode } from './catalogue/index.js'
+import type { Issue } from './types.js'
+
+/** Values substituted into a message template. */
+export type IssueParams = Readonly<Record<string, string | number | boolean | null | undefined>>
+
+const PLACEHOLDER = /\{([A-Za-z0-9_]+)\}/g
+
+/** Fills `{name}` placeholders; a missing param stays visible as `{name}` rather than vanishing. */
+export function fillTemplate(template: string, params: IssueParams): string {
+    return template.replace(PLACEHOLDER, (whole, name: string) => {
+        if (!Object.prototype.hasOwnProperty.call(params, name)) {
+            return whole
+        }
+        const value = params[name]
+        return describeValue(value)
+    })
+}
+
+/** Short, bounded rendering of a value for a message (never dumps a 10 MB string into a message). */
+export function describeValue(value: unknown): string {
+    let text: string
+    if (typeof value === 'string') {
+        text = value
+    } else if (value === undefined) {
+        text = 'undefined'
+    } else if (typeof value === 'number' || typeof value === 'boolean' || value === null || typeof value === 'bigint') {
+        text = Object.is(value, -0) ? '-0' : String(value)
+    } else {
+        text = typeOfValue(value)
+    }
+    return text.length > 120 ? text.slice(0, 117) + '...' : text
+}
+
+/** A JSON-flavoured type name: `array`, `null`, `object`, `string`, … */
+export function typeOfValue(value: unknown): string {
+    if (value === null) {
+        return 'null'
+    }
+    if (Array.isArray(value)) {
+        return 'array'
+    }
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+        return Number.isNaN(value) ? 'NaN' : 'Infinity'
+    }
+    return typeof value
+}
+
+/** Creates an issue for a catalogue code; severity and message come from the catalogue. */
+export function createIssue(code: ErrorCode, path: string, params: IssueParams = {}): Issue {
+    const def = CATALOGUE[code]
+    return Object.freeze({ code, severity: def.severity, message: fillTemplate(def.template, params), path })
+}
+
+/** True when at least one issue has severity `error`. */
+export function hasErrors(issues: readonly Issue[]): boolean {
+    return issues.some((i) => i.severity === 'error')
+}
+
+/** Only the issues with severity `error`. */
+export function onlyErrors(issues: readonly Issue[]): Issue[] {
+    return issues.filter((i) => i.severity === 'error')
+}
+
+/** Prefixes every issue path with `base` (to report issues of a nested value at its place in the input). */
+export function rebaseIssues(issues: readonly Issue[], base: string): Issue[] {
+    return base === '' ? [...issues] : issues.map((i) => Object.freeze({ ...i, path: base + i.path }))
+}

@@ -1,0 +1,151 @@
+import { createIssue, typeOfValue } from '../errors/issue.js'
+import { pointer } from '../errors/pointer.js'
+import type { Issue } from '../errors/types.js'
+
+/** Cost limits for external JSON. Every check past a limit stops with a coded issue, in bounded time. */
+export interface JsonLimits {
+    /** Maximum nesting depth of arrays/objects (root container = depth 1). */
+    readonly maxDepth: number
+    /** Maximum length of any single string (keys included), in UTF-16 code units. */
+    readonly maxStringLength: number
+    /** Maximum number of values (every array item, object member and scalar counts once). */
+    readonly maxNodes: number
+    /** Maximum length of a JSON text before it is parsed, in UTF-16 code units. */
+    readonly maxTextLength: number
+}
+
+/** Defaults sized for grading artefacts: generous for real files, cheap to reject for hostile ones. */
+export const DEFAULT_JSON_LIMITS: JsonLimits = Object.freeze({
+    maxDepth: 64,
+    maxStringLength: 1_000_000,
+    maxNodes: 250_000,
+    maxTextLength: 8_000_000
+})
+
+/** Merges caller-supplied limits over the defaults, ignoring anything that is not a positive integer. */
+export function resolveLimits(limits: unknown): JsonLimits {
+    if (limits === null || typeof limits !== 'object') {
+        return DEFAULT_JSON_LIMITS
+    }
+    const pick = (key: keyof JsonLimits): number => {
+        const v = (limits as Record<string, unknown>)[key]
+        return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : DEFAULT_JSON_LIMITS[key]
+    }
+    return { maxDepth: pick('maxDepth'), maxStringLength: pick('maxStringLength'), maxNodes: pick('maxNodes'), maxTextLength: pick('maxTextLength') }
+}
+
+function isPlainObject(value: object): boolean {
+    const proto = Object.getPrototypeOf(value) as unknown
+    return proto === Object.prototype || proto === null
+}
+
+type Frame = { value: unknown; path: string; depth: number } | { exit: object }
+
+/**
+ * Checks that `value` is plain JSON (null, boolean, finite number, string, array, plain object;
+ * no undefined, functions, symbols, bigints, class instances, holes or cycles) within `limits`.
+ * Iterative, so a hostile depth cannot overflow the stack. Reports the first problem only:
+ * past it, the value cannot be interpreted safely.
+ */
+export function inspectJson(value: unknown, limits: JsonLimits = DEFAULT_JSON_LIMITS, basePath = ''): Issue[] {
+    const onPath = new Set<object>()
+    const stack: Frame[] = [{ value, path: basePath, depth: 0 }]
+    let nodes = 0
+    try {
+        while (stack.length > 0) {
+            const frame = stack.pop() as Frame
+            if ('exit' in frame) {
+                onPath.delete(frame.exit)
+                continue
+            }
+            const { value: v, path, depth } = frame
+            nodes += 1
+            if (nodes > limits.maxNodes) {
+                return [createIssue('INP-003', basePath, { detail: 'more values than allowed', limit: limits.maxNodes })]
+            }
+            if (v === null || typeof v === 'boolean') {
+                continue
+            }
+            if (typeof v === 'number') {
+                if (!Number.isFinite(v)) {
+                    return [createIssue('INP-001', path, { detail: `${typeOfValue(v)} is not a JSON number` })]
+                }
+                continue
+            }
+            if (typeof v === 'string') {
+                if (v.length > limits.maxStringLength) {
+                    return [createIssue('INP-003', path, { detail: `string of ${v.length} characters`, limit: limits.maxStringLength })]
+                }
+                continue
+            }
+            if (typeof v !== 'object') {
+                return [createIssue('INP-001', path, { detail: `${typeof v} is not a JSON value` })]
+            }
+            if (depth + 1 > limits.maxDepth) {
+                return [createIssue('INP-002', path, { limit: limits.maxDepth })]
+            }
+            if (onPath.has(v)) {
+                return [createIssue('INP-001', path, { detail: 'circular reference' })]
+            }
+            if (Array.isArray(v)) {
+                onPath.add(v)
+                stack.push({ exit: v })
+                for (let i = v.length - 1; i >= 0; i -= 1) {
+                    if (!(i in v)) {
+                        return [createIssue('INP-001', pointerAppend(path, i), { detail: 'array hole (undefined)' })]
+                    }
+                    stack.push({ value: v[i], path: pointerAppend(path, i), depth: depth + 1 })
+                }
+                continue
+            }
+            if (!isPlainObject(v)) {
+                const name = (v as { constructor?: { name?: unknown } }).constructor?.name
+                return [createIssue('INP-001', path, { detail: `instance of ${typeof name === 'string' ? name : 'a class'} is not a plain object` })]
+            }
+            if (Object.getOwnPropertySymbols(v).length > 0) {
+                return [createIssue('INP-001', path, { detail: 'symbol-keyed property' })]
+            }
+            onPath.add(v)
+            stack.push({ exit: v })
+            const keys = Object.keys(v)
+            for (let i = keys.length - 1; i >= 0; i -= 1) {
+                const key = keys[i] as string
+                if (key.length > limits.maxStringLength) {
+                    return [createIssue('INP-003', path, { detail: `property name of ${key.length} characters`, limit: limits.maxStringLength })]
+                }
+                const child = (v as Record<string, unknown>)[key]
+                if (child === undefined) {
+                    return [createIssue('INP-001', pointerAppend(path, key), { detail: 'undefined is not a JSON value' })]
+                }
+                stack.push({ value: child, path: pointerAppend(path, key), depth: depth + 1 })
+            }
+        }
+    } catch (cause) {
+        // Getters and proxies can throw while being read; that input is not plain JSON either.
+        return [createIssue('INP-001', basePath, { detail: `value could not be read (${cause instanceof Error ? cause.name : 'error'})` })]
+    }
+    return []
+}
+
+function pointerAppend(base: string, token: string | number): string {
+    return base + pointer(token)
+}
+
+/**
+ * Parses a JSON text within `limits`: the length is checked before parsing, the result after.
+ * @returns `{ value, errors }`; `value` is `undefined` whenever `errors` is non-empty.
+ */
+export function parseJsonText(text: string, limits: JsonLimits = DEFAULT_JSON_LIMITS): { value: unknown; errors: Issue[] } {
+    if (text.length > limits.maxTextLength) {
+        return { value: undefined, errors: [createIssue('INP-003', '', { detail: `JSON text of ${text.length} characters`, limit: limits.maxTextLength })] }
+    }
+    let value: unknown
+    try {
+        value = JSON.parse(text) as unknown
+    } catch (cause) {
+        const detail = cause instanceof Error ? cause.message : 'unparseable'
+        return { value: undefined, errors: [createIssue('INP-004', '', { detail })] }
+    }
+    const errors = inspectJson(value, limits)
+    return errors.length > 0 ? { value: undefined, errors } : { value, errors }
+}

@@ -1,0 +1,101 @@
+/** The eleven Areas, in the order of the spec's area enum (chapter 08). */
+export const AREAS = Object.freeze([
+    'single-test',
+    'tools-aggregate-schema',
+    'tools-aggregate-namespace',
+    'namespace-description',
+    'namespace-skills',
+    'about-namespace',
+    'about-selection',
+    'selection-skills-L1',
+    'selection-skills-L2',
+    'selection-skills-L3',
+    'selection-aggregate'
+] as const)
+export type Area = (typeof AREAS)[number]
+
+/** Areas 1–6: provider side, tier `autonomous`. */
+export const PROVIDER_AREAS = Object.freeze(AREAS.slice(0, 6)) as readonly Area[]
+/** Areas 7–11: selection side, tier `group-bound`. */
+export const SELECTION_AREAS = Object.freeze(AREAS.slice(6)) as readonly Area[]
+/** Areas whose entries must carry a `persona` object (schema allOf). */
+export const PERSONA_AREAS: readonly Area[] = Object.freeze([
+    'namespace-skills',
+    'about-namespace',
+    'about-selection',
+    'selection-skills-L1',
+    'selection-skills-L2',
+    'selection-skills-L3',
+    'selection-aggregate'
+])
+/** Areas graded once per skill; entries must carry `skillId` (schema allOf). */
+export const PER_SKILL_AREAS: readonly Area[] = Object.freeze(['namespace-skills', 'selection-skills-L1', 'selection-skills-L2', 'selection-skills-L3'])
+/** Areas whose entries must carry `aboutHash` (01-model ⚠ A16). */
+export const ABOUT_AREAS: readonly Area[] = Object.freeze(['about-namespace', 'about-selection'])
+
+export const GRADING_TIERS = Object.freeze(['autonomous', 'group-bound'] as const)
+export type GradingTier = (typeof GRADING_TIERS)[number]
+
+export const LETTER_GRADES = Object.freeze(['A', 'B', 'C', 'D', 'F'] as const)
+export type LetterGrade = (typeof LETTER_GRADES)[number]
+export type AggregateGrade = LetterGrade | 'REJECTED'
+export type MaxAttainableGrade = 'A' | 'B'
+
+/** Tier → maximum attainable grade (chapter 06, schema-enforced). */
+export const TIER_MAX_GRADE: Readonly<Record<GradingTier, MaxAttainableGrade>> = Object.freeze({ autonomous: 'B', 'group-bound': 'A' })
+
+/** Rank of a letter grade, higher is better. */
+export const GRADE_RANK: Readonly<Record<LetterGrade, number>> = Object.freeze({ F: 0, D: 1, C: 2, B: 3, A: 4 })
+
+export const GRADING_MODES = Object.freeze(['partial', 'full'] as const)
+export type GradingMode = (typeof GRADING_MODES)[number]
+
+export const HARNESSES = Object.freeze(['claude-code'] as const)
+export type Harness = (typeof HARNESSES)[number]
+
+export const BASE_PERSONAS = Object.freeze(['ai-engineer', 'decision-maker', 'hackathon-builder', 'schema-maintainer'] as const)
+export type BasePersonaId = (typeof BASE_PERSONAS)[number]
+
+export const DETERMINISM_VALUES = Object.freeze(['deterministic', 'non-deterministic'] as const)
+export type Determinism = (typeof DETERMINISM_VALUES)[number]
+
+export const GRADER_KINDS = Object.freeze(['llm', 'human', 'script'] as const)
+export type GraderKind = (typeof GRADER_KINDS)[number]
+
+export const SCORE_ENUMS = Object.freeze(['pass', 'fail', 'stale', 'n/a'] as const)
+export type ScoreEnum = (typeof SCORE_ENUMS)[number]
+export type Score = number | ScoreEnum
+
+/** Closed `naReason` set (chapter 08 §5.3); anything else is `NA-001`. */
+export const NA_REASONS = Object.freeze([
+    'not-applicable-to-tool-type',
+    'requires-private-data',
+    'blocked-by-precondition',
+    'out-of-scope-resource',
+    'out-of-scope-prompt',
+    'out-of-scope-procedure'
+] as const)
+export type NaReason = (typeof NA_REASONS)[number]
+
+/** Closed veto trigger list (chapter 08); extending it is a gradingSystem bump, never a runtime call. */
+export const VETO_TRIGGERS = Object.freeze(['malicious-module', 'api-key-domain-mismatch', 'illegal-content', 'ai-security-veto'] as const)
+export type VetoTrigger = (typeof VETO_TRIGGERS)[number]
+
+export const REGRADING_TRIGGERS = Object.freeze(['user-report', 'scheduled', 'scoring-system-bump', 'grading-system-bump'] as const)
+export type RegradingTriggerKind = (typeof REGRADING_TRIGGERS)[number]
+
+/** Node statuses of the index (chapter 21); never mixed with rollup statuses. */
+export const NODE_STATUSES = Object.freeze(['pending', 'blocked', 'graded', 'stable', 'rejected'] as const)
+export type NodeStatus = (typeof NODE_STATUSES)[number]
+
+/** Rollup statuses of a namespace or selection summary. */
+export const ROLLUP_STATUSES = Object.freeze(['operational', 'partial', 'blocked', 'pending', 'rejected'] as const)
+export type RollupStatus = (typeof ROLLUP_STATUSES)[number]
+
+/** Timestamp grammar used in file names and grading ids: `YYYY-MM-DDTHH-MM-SSZ`. */
+export const FILE_TIMESTAMP_REGEX = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z$/
+
+/** The literal disclaimer a legal assessment must start with (01-model S9 / A19). */
+export const LEGAL_DISCLAIMER = 'grader assessment, not legally binding'
+/** Question id of the ToS legal assessment answer (01-model A19). */
+export const LEGAL_ASSESSMENT_QUESTION_ID = 'Q-legal-assessment'

@@ -1,0 +1,14 @@
+import { readFileSync } from 'node:fs'
+import { defineConfig } from 'vitest/config'
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+
+export default defineConfig({
+    define: { __PACKAGE_VERSION__: JSON.stringify(pkg.version) },
+    test: {
+        include: ['test/**/*.test.ts'],
+        environment: 'node',
+        pool: 'threads',
+        testTimeout: 30_000
+    }
+})
