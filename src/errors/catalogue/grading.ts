@@ -31,8 +31,6 @@ export const GRADING_CODES = defineCodes({
     'GRD-027': ['info', 'Answer superseded for {questionId}: {detail}', '01-model A9 newest answer per questionId'],
     'GRD-028': ['error', 'A partial entry needs the last full aggregateGrade of the node: {detail}', '01-model A15 / S4'],
     'GRD-029': ['warning', 'Legacy field {from} mapped to {to}', 'library: reading reference/CLI entries'],
-    'GRD-030': ['error', 'iteration must be an integer from 0 to 10, got {value}', 'ch. 24 area output envelope'],
-    'GRD-031': ['error', 'improvementHints must be an array of non-empty strings: {detail}', 'ch. 24 area output envelope'],
     'GRD-032': ['error', 'Invalid persona: {detail}', 'ch. 12 persona object'],
     'GRD-033': ['error', 'Unknown area {value} (not one of the eleven areas)', 'ch. 08 area enum'],
     'GRD-034': ['error', 'Unknown harness {value} (expected claude-code)', 'ch. 08 harness enum'],
@@ -43,6 +41,9 @@ export const GRADING_CODES = defineCodes({
     'GRD-044': ['error', 'Legacy field {field} is not part of a spec grading entry: {hint}', 'ch. 08 (legacy reference/CLI shape)'],
     'GRD-045': ['error', 'Entry already carries a categoricalVeto; a second veto is not applied', 'ch. 08 veto is written once'],
     'GRD-046': ['error', 'Invalid timestamp {value} (expected an ISO-8601 date-time)', 'library: injected time'],
+    'GRD-048': ['error', 'Grader output must not claim that "FlowMCP accepts" anything', '01-model S10 (ch. 03)'],
+    'GRD-049': ['info', 'Selection with {count} members: grade capped at B (A needs at least 7 members)', 'ch. 05/10/24 selection size cap'],
+    'GRD-051': ['error', 'Selection areas need at least {min} member namespaces, got {count}: no selection grade', 'ch. 05/10/24 selection threshold'],
     'GRD-WARN-001': ['warning', 'Grading entry exceeds retention threshold of {days} days', 'ch. 08 RETENTION_DAYS / A24'],
     'GRD-INFO-001': ['info', 'Re-grading triggered by {triggeredBy}; previous entry {previousGradingId} preserved', 'ch. 08 regradingTrigger']
 })

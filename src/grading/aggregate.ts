@@ -1,0 +1,274 @@
+import { createIssue, typeOfValue } from '../errors/issue.js'
+import { pointer } from '../errors/pointer.js'
+import type { Issue } from '../errors/types.js'
+import {
+    GRADE_RANK,
+    GRADING_TIERS,
+    SELECTION_AREAS,
+    TIER_MAX_GRADE,
+    type AggregateGrade,
+    type GradingTier,
+    type LetterGrade,
+    type MaxAttainableGrade,
+    type Score
+} from '../model/constants.js'
+import { foldWeightedMean, SCORE_MAPPING_V1, Scoring, type MeanInput } from '../scoring/scoring.js'
+import { AGING_DEFAULTS, ageInDays, isExpired, TIME_DEPENDENT_QUESTIONS, type AgingDefaults } from './aging.js'
+
+/** Grade bands of gradingSystem/1.0.0, best first; compared with `>=` on the unrounded mean (⚠ A5). */
+export const GRADE_BANDS_V1: ReadonlyArray<{ readonly grade: LetterGrade; readonly min: number }> = Object.freeze([
+    Object.freeze({ grade: 'A' as const, min: 4.5 }),
+    Object.freeze({ grade: 'B' as const, min: 3.5 }),
+    Object.freeze({ grade: 'C' as const, min: 2.5 }),
+    Object.freeze({ grade: 'D' as const, min: 1.5 }),
+    Object.freeze({ grade: 'F' as const, min: Number.NEGATIVE_INFINITY })
+])
+
+/** Selection size thresholds (chapters 05/10/24): below SOFT no selection grade; below HARD capped at B. */
+export const SELECTION_MEMBER_THRESHOLDS = Object.freeze({ SOFT: 5, HARD: 7 })
+
+/**
+ * Tie order when two answers to the same question share a timestamp (⚠ A9): the higher kind wins
+ * (a human overrides an LLM, an LLM a script), then the greater `name`, then `version`, then the
+ * later position in `gradings[]`.
+ */
+export const GRADER_KIND_PRECEDENCE: Readonly<Record<string, number>> = Object.freeze({ human: 3, llm: 2, script: 1 })
+
+/** One step that shaped a grade, in the order applied. Plain JSON. */
+export type GradeTraceStep =
+    | { readonly step: 'mode'; readonly mode: 'partial'; readonly carried: AggregateGrade | null }
+    | { readonly step: 'veto'; readonly triggeredBy: string }
+    | {
+          readonly step: 'answer'
+          readonly index: number
+          readonly questionId: string
+          readonly score: Score
+          readonly weight: number
+          readonly outcome: 'included' | 'excluded' | 'superseded'
+          readonly value?: number
+          readonly reason?: string
+      }
+    | { readonly step: 'aging'; readonly index: number; readonly questionId: string; readonly ageDays: number; readonly windowDays: number; readonly window: string }
+    | { readonly step: 'mean'; readonly numerator: number; readonly weightSum: number; readonly mean: number | null; readonly included: number; readonly excluded: { readonly na: number; readonly stale: number } }
+    | { readonly step: 'no-grade'; readonly reason: NoGradeReason }
+    | { readonly step: 'band'; readonly mean: number; readonly grade: LetterGrade; readonly min: number }
+    | { readonly step: 'trim'; readonly tier: GradingTier; readonly max: MaxAttainableGrade; readonly from: LetterGrade; readonly to: LetterGrade }
+    | { readonly step: 'selection-size'; readonly memberCount: number; readonly from: LetterGrade | null; readonly to: LetterGrade | null }
+    | { readonly step: 'warning'; readonly code: string }
+
+export type NoGradeReason = 'no-answers' | 'all-excluded' | 'zero-weight' | 'too-few-members'
+
+/** Result of the aggregation. */
+export interface AggregateResult {
+    readonly aggregateGrade: AggregateGrade | null
+    /** Band before the tier trim; `null` when vetoed, partial or without a grade. */
+    readonly rawGrade: LetterGrade | null
+    /** The unrounded weighted mean; `null` when there is none. */
+    readonly normalizedScore: number | null
+    readonly maxAttainableGrade: MaxAttainableGrade | null
+    readonly noGradeReason: NoGradeReason | null
+    readonly trace: GradeTraceStep[]
+    readonly errors: Issue[]
+}
+
+/** Options of the aggregation. */
+export interface AggregateOptions {
+    /** When given, time-dependent answers older than their window count as `stale` (⚠ A22: a derived view). */
+    readonly now?: string
+    readonly agingDefaults?: AgingDefaults
+    /** Number of member namespaces, for selection-side entries (size cap). */
+    readonly memberCount?: number
+}
+
+/** Band of a mean (`>=` thresholds, unrounded). */
+export function bandOf(mean: number): { grade: LetterGrade; min: number } {
+    const band = GRADE_BANDS_V1.find((b) => mean >= b.min) ?? (GRADE_BANDS_V1[GRADE_BANDS_V1.length - 1] as { grade: LetterGrade; min: number })
+    return { grade: band.grade, min: band.min }
+}
+
+/** The lower of two letter grades. */
+export function capGrade(grade: LetterGrade, max: LetterGrade): LetterGrade {
+    return GRADE_RANK[grade] > GRADE_RANK[max] ? max : grade
+}
+
+interface AnswerView {
+    readonly index: number
+    readonly questionId: string
+    readonly score: Score
+    readonly weight: number
+    readonly determinism: unknown
+    readonly timestamp: unknown
+    readonly kind: unknown
+    readonly name: unknown
+    readonly version: unknown
+}
+
+function precedes(a: AnswerView, b: AnswerView): boolean {
+    // true when `a` is older/weaker than `b`, i.e. `b` supersedes `a`.
+    const ta = typeof a.timestamp === 'string' ? Date.parse(a.timestamp) : Number.NaN
+    const tb = typeof b.timestamp === 'string' ? Date.parse(b.timestamp) : Number.NaN
+    if (!Number.isNaN(ta) && !Number.isNaN(tb) && ta !== tb) {
+        return ta < tb
+    }
+    const ka = GRADER_KIND_PRECEDENCE[String(a.kind)] ?? 0
+    const kb = GRADER_KIND_PRECEDENCE[String(b.kind)] ?? 0
+    if (ka !== kb) {
+        return ka < kb
+    }
+    const byName = String(a.name).localeCompare(String(b.name), 'en')
+    if (byName !== 0) {
+        return byName < 0
+    }
+    const byVersion = String(a.version).localeCompare(String(b.version), 'en')
+    if (byVersion !== 0) {
+        return byVersion < 0
+    }
+    return a.index < b.index
+}
+
+function fail(errors: Issue[], tier: GradingTier | null = null): AggregateResult {
+    return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: tier === null ? null : TIER_MAX_GRADE[tier], noGradeReason: null, trace: [], errors }
+}
+
+/**
+ * Aggregates the answers of one entry into a grade, gradingSystem/1.0.0 (chapter 07/08):
+ * partial-mode gate → veto short-circuit → newest answer per question → aging (optional) →
+ * weighted mean over included answers → band → tier trim → selection size cap → warnings.
+ */
+export function computeAggregate(entry: unknown, options: AggregateOptions = {}): AggregateResult {
+    if (entry === null || entry === undefined) {
+        return fail([createIssue('GRD-001', '', { field: 'entry' })])
+    }
+    if (typeof entry !== 'object' || Array.isArray(entry)) {
+        return fail([createIssue('GRD-002', '', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })])
+    }
+    const e = entry as Record<string, unknown>
+    const tier = e.gradingTier
+    if (typeof tier !== 'string' || !(GRADING_TIERS as readonly string[]).includes(tier)) {
+        return fail([tier === undefined ? createIssue('GRD-001', '/gradingTier', { field: 'gradingTier' }) : createIssue('GRD-003', '/gradingTier', { value: String(tier) })])
+    }
+    const gradingTier = tier as GradingTier
+    const max = TIER_MAX_GRADE[gradingTier]
+    if (!Array.isArray(e.gradings)) {
+        return fail([createIssue(e.gradings === undefined ? 'GRD-001' : 'GRD-002', '/gradings', { field: 'gradings', expected: 'array', actual: typeOfValue(e.gradings) })], gradingTier)
+    }
+    const trace: GradeTraceStep[] = []
+    const errors: Issue[] = []
+
+    if (e.gradingMode === 'partial') {
+        // A partial entry never changes the aggregate: it carries the last full value (⚠ A15).
+        const carried = (typeof e.aggregateGrade === 'string' ? e.aggregateGrade : null) as AggregateGrade | null
+        trace.push({ step: 'mode', mode: 'partial', carried })
+        return { aggregateGrade: carried, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: null, trace, errors }
+    }
+
+    if (e.categoricalVeto !== null && e.categoricalVeto !== undefined) {
+        const triggeredBy = String((e.categoricalVeto as { triggeredBy?: unknown }).triggeredBy ?? 'unknown')
+        trace.push({ step: 'veto', triggeredBy })
+        errors.push(createIssue('VET-INFO-001', '/categoricalVeto', { trigger: triggeredBy }))
+        return { aggregateGrade: 'REJECTED', rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: null, trace, errors }
+    }
+
+    if (e.gradings.length === 0) {
+        trace.push({ step: 'no-grade', reason: 'no-answers' })
+        return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: 'no-answers', trace, errors: [createIssue('GRD-023', '/gradings')] }
+    }
+    // Every answer must be sound before any is counted: a broken answer is an error, never dropped.
+    const checked = Scoring.computeWeightedMean({ gradings: e.gradings })
+    if (checked.errors.length > 0) {
+        return fail(checked.errors, gradingTier)
+    }
+    const views: AnswerView[] = (e.gradings as Array<Record<string, unknown>>).map((g, index) => {
+        const grader = (g.graderIdentity ?? {}) as Record<string, unknown>
+        return {
+            index,
+            questionId: typeof g.questionId === 'string' ? g.questionId : `#${index}`,
+            score: g.score as Score,
+            weight: g.weight as number,
+            determinism: g.determinism,
+            timestamp: g.timestamp,
+            kind: grader.kind,
+            name: grader.name,
+            version: grader.version
+        }
+    })
+
+    // Newest valid answer per questionId (⚠ A9).
+    const winner = new Map<string, AnswerView>()
+    for (const view of views) {
+        const current = winner.get(view.questionId)
+        if (current === undefined || precedes(current, view)) {
+            winner.set(view.questionId, view)
+        }
+    }
+
+    const now = options.now
+    const aging = options.agingDefaults ?? AGING_DEFAULTS
+    const counted: Array<MeanInput & { view: AnswerView }> = []
+    for (const view of views) {
+        const base = { index: view.index, questionId: view.questionId, score: view.score, weight: view.weight }
+        const best = winner.get(view.questionId)
+        if (best !== view) {
+            trace.push({ ...base, step: 'answer', outcome: 'superseded', reason: `answer #${best?.index ?? -1} is newer or ranks higher` })
+            errors.push(createIssue('GRD-027', pointer('gradings', view.index), { questionId: view.questionId, detail: `superseded by /gradings/${best?.index ?? -1}` }))
+            continue
+        }
+        let score = view.score
+        const windowKey = TIME_DEPENDENT_QUESTIONS[view.questionId]
+        if (now !== undefined && windowKey !== undefined && score !== 'n/a' && score !== 'stale' && typeof view.timestamp === 'string') {
+            const ageDays = ageInDays(view.timestamp, now)
+            const windowDays = aging[windowKey]
+            if (ageDays !== null && isExpired(ageDays, windowDays)) {
+                trace.push({ step: 'aging', index: view.index, questionId: view.questionId, ageDays, windowDays, window: windowKey })
+                errors.push(createIssue('SCO-WARN-001', pointer('gradings', view.index, 'score'), { days: windowDays, questionId: view.questionId }))
+                score = 'stale'
+            }
+        }
+        if (score === 'n/a' || score === 'stale') {
+            trace.push({ ...base, score, step: 'answer', outcome: 'excluded', reason: score })
+            errors.push(createIssue('SCO-INFO-001', pointer('gradings', view.index), { questionId: view.questionId, reason: score }))
+        } else {
+            const value = typeof score === 'number' ? score : (SCORE_MAPPING_V1[score] as number)
+            trace.push({ ...base, step: 'answer', outcome: 'included', value })
+        }
+        counted.push({ score, weight: view.weight, view })
+    }
+
+    const mean = foldWeightedMean(counted)
+    trace.push({ step: 'mean', numerator: mean.numerator, weightSum: mean.weightSum, mean: mean.mean, included: mean.included, excluded: mean.excluded })
+    if (mean.mean === null) {
+        const reason: NoGradeReason = mean.included === 0 ? 'all-excluded' : 'zero-weight'
+        trace.push({ step: 'no-grade', reason })
+        errors.push(reason === 'all-excluded' ? createIssue('GRD-024', '/gradings', { na: mean.excluded.na, stale: mean.excluded.stale }) : createIssue('GRD-025', '/gradings'))
+        return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: reason, trace, errors }
+    }
+
+    const band = bandOf(mean.mean)
+    trace.push({ step: 'band', mean: mean.mean, grade: band.grade, min: band.min })
+    let grade = capGrade(band.grade, max)
+    if (grade !== band.grade) {
+        trace.push({ step: 'trim', tier: gradingTier, max, from: band.grade, to: grade })
+    }
+
+    const memberCount = options.memberCount
+    if (memberCount !== undefined && typeof e.area === 'string' && (SELECTION_AREAS as readonly string[]).includes(e.area)) {
+        if (memberCount < SELECTION_MEMBER_THRESHOLDS.SOFT) {
+            trace.push({ step: 'selection-size', memberCount, from: grade, to: null })
+            errors.push(createIssue('GRD-051', '', { count: memberCount, min: SELECTION_MEMBER_THRESHOLDS.SOFT }))
+            return { aggregateGrade: null, rawGrade: band.grade, normalizedScore: mean.mean, maxAttainableGrade: max, noGradeReason: 'too-few-members', trace, errors }
+        }
+        if (memberCount < SELECTION_MEMBER_THRESHOLDS.HARD && GRADE_RANK[grade] > GRADE_RANK.B) {
+            trace.push({ step: 'selection-size', memberCount, from: grade, to: 'B' })
+            errors.push(createIssue('GRD-049', '', { count: memberCount }))
+            grade = 'B'
+        }
+    }
+
+    // Minimum-LLM rule (SHOULD): B or better without any included non-deterministic answer.
+    if (GRADE_RANK[grade] >= GRADE_RANK.B && !counted.some((c) => c.view.determinism === 'non-deterministic' && c.score !== 'n/a' && c.score !== 'stale')) {
+        trace.push({ step: 'warning', code: 'GRD-026' })
+        errors.push(createIssue('GRD-026', '/gradings', { grade }))
+    }
+
+    return { aggregateGrade: grade, rawGrade: band.grade, normalizedScore: mean.mean, maxAttainableGrade: max, noGradeReason: null, trace, errors }
+}

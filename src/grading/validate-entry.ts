@@ -1,0 +1,282 @@
+import gradingModelSchema from '../../schemas/grading-model.schema.json' with { type: 'json' }
+import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { joinPointer, pointer } from '../errors/pointer.js'
+import type { Issue } from '../errors/types.js'
+import { DEFAULT_JSON_LIMITS, inspectJson, resolveLimits, type JsonLimits } from '../json/guard.js'
+import {
+    ABOUT_AREAS,
+    AREAS,
+    BASE_PERSONAS,
+    GRADE_RANK,
+    LEGAL_ASSESSMENT_QUESTION_ID,
+    LEGAL_DISCLAIMER,
+    PROVIDER_AREAS,
+    TIER_MAX_GRADE,
+    type GradingTier,
+    type LetterGrade
+} from '../model/constants.js'
+import { lazyValidator, type ErrorObject } from '../validation/ajv.js'
+import { GRADING_SYSTEM_VERSION, sameMinorLine } from '../version.js'
+import { computeAggregate } from './aggregate.js'
+import { validateVetoRecord } from './veto-record.js'
+
+const validateSchema = lazyValidator(gradingModelSchema)
+
+/**
+ * Fields of the reference implementation's and the FlowMCP CLI's entry shape that a spec entry
+ * does not have, with what to use instead (06-reference §4.1, 05-consumers §1.6).
+ */
+export const LEGACY_FIELD_HINTS: Readonly<Record<string, string>> = Object.freeze({
+    grader: 'per-answer graderIdentity replaces the entry-level grader',
+    previousGradingId: 'lives in regradingTrigger.previousGradingId',
+    createdAt: 'the spec entry has no createdAt; answers carry timestamp',
+    updatedAt: 'the spec entry has no updatedAt',
+    options: 'the spec entry has no options',
+    grade: 'use aggregateGrade',
+    rawGrade: 'rawGrade is returned by the aggregation and stored on index.json nodes, never in an entry (A7)',
+    normalizedScore: 'normalizedScore is derived, not stored in an entry',
+    iteration: 'iteration belongs to the area output envelope, not the entry',
+    improvementHints: 'improvementHints belong to the area output envelope, not the entry',
+    status: 'node status is derived by RebuildIndex, not stored in an entry',
+    level: 'not part of the entry',
+    blocked: 'blocked state is a node status in index.json',
+    blockedReason: 'blocked reasons live in index.json blockers[]',
+    dimension: 'answers are keyed by questionId',
+    recordedAt: 'use timestamp',
+    area: 'answer-level area is not allowed; the entry has one area',
+    httpStatus: 'put HTTP details into evidence',
+    workingTests: 'put pretest details into evidence',
+    isVeto: 'vetoes live in categoricalVeto'
+})
+
+/** Paths whose enum violations have a more specific code than GRD-010. */
+function enumCode(path: string): 'GRD-003' | 'GRD-033' | 'GRD-034' | 'NA-001' | 'GRD-032' | 'GRD-010' {
+    if (path === '/gradingTier') return 'GRD-003'
+    if (path === '/area') return 'GRD-033'
+    if (path === '/harness') return 'GRD-034'
+    if (/^\/gradings\/\d+\/naReason$/.test(path)) return 'NA-001'
+    if (path === '/persona/basePersonaId') return 'GRD-032'
+    return 'GRD-010'
+}
+
+function requiredCode(parent: string, missing: string, schemaPath: string, data: unknown): Issue | null {
+    const owner = (data ?? {}) as Record<string, unknown>
+    const path = joinPointer(parent, missing)
+    if (parent === '' && missing === 'selectionId') return createIssue('GRD-004', path)
+    if (parent === '' && missing === 'persona') return createIssue('GRD-021', path, { area: 'this area' })
+    if (parent === '' && missing === 'skillId') return createIssue('GRD-037', path, { area: 'this area' })
+    if (/^\/gradings\/\d+$/.test(parent)) {
+        if (missing === 'llmModel') return createIssue('GRD-007', path)
+        // A JSON Schema `if` on an absent property passes vacuously; only report the obligation when it applies.
+        if (missing === 'naReason') return owner.score === 'n/a' ? createIssue('NA-001', path, { detail: 'naReason is required when score is n/a' }) : null
+        if (missing === 'selectionContext' && schemaPath.includes('allOf')) return owner.determinism === 'non-deterministic' ? createIssue('GRD-005', path) : null
+    }
+    if (/^\/gradings\/\d+\/selectionContext$/.test(parent) && missing === 'personaIds') return createIssue('GRD-005', path)
+    if (parent === '/regradingTrigger' && missing === 'previousGradingId') return createIssue('GRD-006', path, { detail: 'regradingTrigger.previousGradingId is missing' })
+    return createIssue('GRD-001', path, { field: missing })
+}
+
+/** Maps one ajv error to our issue, or `null` for the structural noise of `oneOf`/`if` branches. */
+function mapAjvError(err: ErrorObject): Issue | null {
+    const at = err.instancePath
+    const params = err.params as Record<string, unknown>
+    switch (err.keyword) {
+        case 'required':
+            return requiredCode(at, String(params.missingProperty), err.schemaPath, err.data)
+        case 'additionalProperties': {
+            const field = String(params.additionalProperty)
+            const path = joinPointer(at, field)
+            const hint = LEGACY_FIELD_HINTS[field]
+            return hint !== undefined ? createIssue('GRD-044', path, { field, hint }) : createIssue('GRD-008', path, { field })
+        }
+        case 'type':
+            return createIssue('GRD-002', at, { field: at || 'entry', expected: String(params.type), actual: typeOfValue(err.data) })
+        case 'enum':
+            return createIssue(enumCode(at), at, at.endsWith('/naReason') ? { detail: describeValue(err.data) } : { field: at, value: describeValue(err.data), expected: ((params.allowedValues as unknown[]) ?? []).join(', '), actual: describeValue(err.data), detail: describeValue(err.data) })
+        case 'const':
+            if (at === '/maxAttainableGrade') return null // reported once by the semantic tier check (GRD-015)
+            if (at === '/aggregateGrade') return null // reported once by the semantic veto check (GRD-011)
+            return createIssue('GRD-010', at, { field: at, expected: describeValue(params.allowedValue), actual: describeValue(err.data) })
+        case 'pattern':
+            if (at === '/scoringSystem') return createIssue('VER-001', at, { value: describeValue(err.data) })
+            if (at === '/gradingSystem') return createIssue('VER-002', at, { value: describeValue(err.data) })
+            if (at === '/version') return createIssue('VER-003', at, { value: describeValue(err.data) })
+            return createIssue('GRD-009', at, { field: at, expected: `pattern ${String(params.pattern)}` })
+        case 'format':
+            return createIssue('GRD-009', at, { field: at, expected: `${String(params.format)} (ISO 8601 with colons)` })
+        case 'minimum':
+            if (at.endsWith('/weight')) return createIssue('SCO-004', at, { value: describeValue(err.data) })
+            return createIssue('GRD-009', at, { field: at, expected: `>= ${String(params.limit)}` })
+        case 'minLength':
+            return createIssue('GRD-002', at, { field: at, expected: 'non-empty string', actual: 'empty string' })
+        case 'minItems':
+            if (at === '/gradings') return createIssue('GRD-023', at)
+            if (at.endsWith('/personaIds')) return createIssue('GRD-005', at)
+            return createIssue('GRD-002', at, { field: at, expected: `at least ${String(params.limit)} items`, actual: `${(err.data as unknown[]).length} items` })
+        default:
+            // oneOf / if / maximum inside handled subtrees: reported by the dedicated checks below.
+            return null
+    }
+}
+
+/** Subtrees checked by our own code because their `oneOf` makes ajv's report ambiguous. */
+function ownedByDedicatedCheck(path: string): boolean {
+    return path.startsWith('/categoricalVeto') || /^\/gradings\/\d+\/(score|evidence)$/.test(path)
+}
+
+function scoreIssue(score: unknown, path: string): Issue | null {
+    if (score === undefined) return null // reported by `required`
+    if (typeof score === 'number') {
+        return Number.isFinite(score) && score >= 1 && score <= 5 ? null : createIssue('SCO-001', path, { value: describeValue(score) })
+    }
+    if (typeof score === 'string') {
+        if (['pass', 'fail', 'stale', 'n/a'].includes(score)) return null
+        return score.trim() !== '' && Number.isFinite(Number(score)) ? createIssue('SCO-005', path, { value: score }) : createIssue('SCO-003', path, { value: score })
+    }
+    return createIssue('GRD-002', path, { field: 'score', expected: 'number or string', actual: typeOfValue(score) })
+}
+
+function evidenceIssue(evidence: unknown, path: string): Issue | null {
+    if (evidence === undefined) return null
+    if (typeof evidence === 'string') {
+        return evidence.length > 0 ? null : createIssue('GRD-002', path, { field: 'evidence', expected: 'non-empty string or object', actual: 'empty string' })
+    }
+    if (evidence !== null && typeof evidence === 'object' && !Array.isArray(evidence)) return null
+    return createIssue('GRD-002', path, { field: 'evidence', expected: 'non-empty string or object', actual: typeOfValue(evidence) })
+}
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/** Semantic rules of 01-model §7.6 that apply to one entry (S1–S3, S5–S7, S9, S10) plus A16. */
+function semanticIssues(entry: Obj): Issue[] {
+    const issues: Issue[] = []
+    const area = typeof entry.area === 'string' && (AREAS as readonly string[]).includes(entry.area) ? entry.area : null
+    const tier = entry.gradingTier === 'autonomous' || entry.gradingTier === 'group-bound' ? (entry.gradingTier as GradingTier) : null
+    const gradings = Array.isArray(entry.gradings) ? entry.gradings.filter(isObj) : []
+    const vetoed = entry.categoricalVeto !== null && entry.categoricalVeto !== undefined
+
+    // S1: REJECTED ⇔ veto (the schema enforces only veto ⇒ REJECTED; A12).
+    if (vetoed && entry.aggregateGrade !== 'REJECTED') {
+        issues.push(createIssue('GRD-011', '/aggregateGrade', { detail: `categoricalVeto is set but aggregateGrade is ${describeValue(entry.aggregateGrade)}` }))
+    }
+    if (!vetoed && entry.aggregateGrade === 'REJECTED') {
+        issues.push(createIssue('GRD-011', '/aggregateGrade', { detail: 'aggregateGrade is REJECTED but categoricalVeto is null' }))
+    }
+    // S2: area → tier (A10).
+    if (area !== null && tier !== null) {
+        const expected: GradingTier = (PROVIDER_AREAS as readonly string[]).includes(area) ? 'autonomous' : 'group-bound'
+        if (tier !== expected) issues.push(createIssue('GRD-012', '/gradingTier', { area, expected, actual: tier }))
+    }
+    // Tier → maxAttainableGrade (schema const, reported here once with the tier named).
+    if (tier !== null && entry.maxAttainableGrade !== TIER_MAX_GRADE[tier]) {
+        issues.push(createIssue('GRD-015', '/maxAttainableGrade', { expected: TIER_MAX_GRADE[tier], tier, actual: describeValue(entry.maxAttainableGrade) }))
+    }
+    // S3: grade ≤ max, and equal to the recomputation for full entries.
+    const grade = entry.aggregateGrade
+    const max = entry.maxAttainableGrade
+    if (typeof grade === 'string' && grade in GRADE_RANK && (max === 'A' || max === 'B') && GRADE_RANK[grade as LetterGrade] > GRADE_RANK[max]) {
+        issues.push(createIssue('GRD-013', '/aggregateGrade', { grade, max }))
+    }
+    if (entry.gradingMode === 'full' && !vetoed && typeof grade === 'string' && grade in GRADE_RANK && tier !== null) {
+        const system = entry.gradingSystem
+        if (typeof system === 'string' && system !== GRADING_SYSTEM_VERSION && !sameMinorLine(system, GRADING_SYSTEM_VERSION)) {
+            issues.push(createIssue('VER-004', '/gradingSystem', { namespace: 'gradingSystem', value: system, supported: GRADING_SYSTEM_VERSION }))
+        } else {
+            const recomputed = computeAggregate(entry)
+            if (recomputed.errors.every((i) => i.severity !== 'error') && recomputed.aggregateGrade !== grade) {
+                issues.push(createIssue('GRD-014', '/aggregateGrade', { grade, expected: recomputed.aggregateGrade ?? `no grade (${recomputed.noGradeReason ?? 'unknown'})` }))
+            }
+        }
+    }
+    // S5: group-bound personaIds must be base personas.
+    if (tier === 'group-bound') {
+        gradings.forEach((g, i) => {
+            const ids = isObj(g.selectionContext) && Array.isArray(g.selectionContext.personaIds) ? g.selectionContext.personaIds : []
+            ids.forEach((id, j) => {
+                if (typeof id === 'string' && id.length > 0 && !(BASE_PERSONAS as readonly string[]).includes(id)) {
+                    issues.push(createIssue('GRD-016', pointer('gradings', i, 'selectionContext', 'personaIds', j), { value: id }))
+                }
+            })
+        })
+    }
+    // S6: naReason only with n/a.
+    gradings.forEach((g, i) => {
+        if (g.naReason !== undefined && g.score !== 'n/a') {
+            issues.push(createIssue('GRD-017', pointer('gradings', i, 'naReason'), { score: describeValue(g.score) }))
+        }
+    })
+    // S7: not deterministic-only. A vetoed entry stops before the harness runs (cascade stop) and a
+    // partial entry may iterate on one deterministic dimension, so both are exempt.
+    if (!vetoed && entry.gradingMode === 'full' && gradings.length > 0 && gradings.every((g) => g.determinism === 'deterministic')) {
+        issues.push(createIssue('GRD-018', '/gradings'))
+    }
+    // S9: legal assessment disclaimer; S10: no "FlowMCP accepts".
+    gradings.forEach((g, i) => {
+        if (g.questionId === LEGAL_ASSESSMENT_QUESTION_ID && !(typeof g.reasoning === 'string' && g.reasoning.startsWith(LEGAL_DISCLAIMER))) {
+            issues.push(createIssue('GRD-019', pointer('gradings', i, 'reasoning')))
+        }
+        for (const field of ['reasoning', 'evidence'] as const) {
+            const text = typeof g[field] === 'string' ? (g[field] as string) : ''
+            if (/flowmcp accepts/i.test(text)) issues.push(createIssue('GRD-048', pointer('gradings', i, field)))
+        }
+    })
+    // A16: aboutHash on About areas.
+    if (area !== null && (ABOUT_AREAS as readonly string[]).includes(area) && entry.aboutHash === undefined) {
+        issues.push(createIssue('GRD-022', '/aboutHash', { area }))
+    }
+    return issues
+}
+
+function dedupe(issues: Issue[]): Issue[] {
+    const seen = new Set<string>()
+    return issues.filter((i) => {
+        const key = `${i.code}\u0000${i.path}`
+        if (seen.has(key)) return false
+        seen.add(key)
+        return true
+    })
+}
+
+/**
+ * Validates one grading entry completely: plain-JSON limits, the spec's JSON Schema 2020-12
+ * (`schemas/grading-model.schema.json`, ajv with `allErrors`), and every semantic rule of
+ * 01-model §7.6 that applies to a single entry. Collects all issues; never throws.
+ * @param input - `{ entry, limits? }`
+ * @returns `{ valid, errors }`: `valid` is false when any issue has severity `error`. Codes: GRD-*, SCO-*,
+ *   VET-*, NA-001, VER-*, INP-* (see docs/errors.md).
+ * @example validateGradingEntry({ entry: JSON.parse(text) }).valid
+ */
+export function validateGradingEntry(input: { entry?: unknown; limits?: Partial<JsonLimits> }): { valid: boolean; errors: Issue[] } {
+    const entry = input?.entry
+    if (entry === undefined || entry === null) {
+        return { valid: false, errors: [createIssue('GRD-001', '', { field: 'entry' })] }
+    }
+    if (!isObj(entry)) {
+        return { valid: false, errors: [createIssue('GRD-002', '', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })] }
+    }
+    const limits = input.limits === undefined ? DEFAULT_JSON_LIMITS : resolveLimits(input.limits)
+    const guard = inspectJson(entry, limits)
+    if (guard.length > 0) {
+        return { valid: false, errors: guard }
+    }
+    const validate = validateSchema()
+    validate(entry)
+    const structural = (validate.errors ?? []).filter((err) => !ownedByDedicatedCheck(err.instancePath)).map(mapAjvError).filter((i): i is Issue => i !== null)
+
+    const dedicated: Issue[] = []
+    if (Array.isArray(entry.gradings)) {
+        entry.gradings.forEach((g: unknown, i) => {
+            if (!isObj(g)) return
+            const s = scoreIssue(g.score, pointer('gradings', i, 'score'))
+            if (s !== null) dedicated.push(s)
+            const ev = evidenceIssue(g.evidence, pointer('gradings', i, 'evidence'))
+            if (ev !== null) dedicated.push(ev)
+        })
+    }
+    if (entry.categoricalVeto !== null && entry.categoricalVeto !== undefined) {
+        dedicated.push(...validateVetoRecord(entry.categoricalVeto, '/categoricalVeto'))
+    }
+    const errors = dedupe([...structural, ...dedicated, ...semanticIssues(entry)])
+    return { valid: !errors.some((e) => e.severity === 'error'), errors }
+}

@@ -1,0 +1,87 @@
+import { createIssue, typeOfValue } from '../errors/issue.js'
+import type { Issue } from '../errors/types.js'
+import { validateVetoRecord } from '../grading/veto-record.js'
+import { VETO_TRIGGERS, type VetoTrigger } from '../model/constants.js'
+import type { CategoricalVeto, GradingEntryDraft } from '../model/types.js'
+
+/**
+ * The categorical veto (chapter 08 §6): a closed list of triggers that replace the whole grade
+ * with `REJECTED`. The list is frozen; adding a trigger is a gradingSystem bump, not a call.
+ */
+export class Veto {
+    private constructor() {}
+
+    /**
+     * The closed trigger list.
+     * @returns `{ triggers }` — a copy; changing it changes nothing in the library.
+     * @example Veto.getTriggers().triggers // ['malicious-module', 'api-key-domain-mismatch', 'illegal-content', 'ai-security-veto']
+     */
+    static getTriggers(): { triggers: VetoTrigger[] } {
+        return { triggers: [...VETO_TRIGGERS] }
+    }
+
+    /**
+     * Checks a veto record, collecting every defect.
+     * @param input - `{ veto }`
+     * @returns `{ valid, errors }`; VET-001 unknown trigger, VET-002 no evidence, VET-003 ai-security-veto
+     *   without reasoning, VET-004 no graderIdentity, VET-005 bad timestamp, VET-006 unknown field.
+     * @example Veto.validateVeto({ veto }).valid
+     */
+    static validateVeto(input: { veto?: unknown }): { valid: boolean; errors: Issue[] } {
+        const veto = input?.veto
+        if (veto === undefined || veto === null) {
+            return { valid: false, errors: [createIssue('GRD-001', '/veto', { field: 'veto' })] }
+        }
+        const errors = validateVetoRecord(veto, '/veto')
+        return { valid: errors.length === 0, errors }
+    }
+
+    /**
+     * Returns a new entry carrying the veto and `aggregateGrade: 'REJECTED'`; the input is not mutated.
+     * An entry that already carries a veto is not changed (GRD-045): a veto is written once.
+     * @param input - `{ entry, triggeredBy, graderIdentity, evidence, reasoning?, timestamp }`
+     * @returns `{ entry, errors }`; the codes of {@link Veto.validateVeto} (paths relative to the input).
+     * @example Veto.applyVeto({ entry, triggeredBy: 'api-key-domain-mismatch', graderIdentity, evidence: 'FACEBOOK_API_KEY on example.xyz', timestamp })
+     */
+    static applyVeto(input: { entry?: unknown; triggeredBy?: unknown; graderIdentity?: unknown; evidence?: unknown; reasoning?: unknown; timestamp?: unknown }): { entry: GradingEntryDraft | null; errors: Issue[] } {
+        const { entry, triggeredBy, graderIdentity, evidence, reasoning, timestamp } = input ?? {}
+        if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+            return { entry: null, errors: [createIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })] }
+        }
+        const base = entry as GradingEntryDraft
+        if (base.categoricalVeto !== null && base.categoricalVeto !== undefined) {
+            return { entry: null, errors: [createIssue('GRD-045', '/entry/categoricalVeto')] }
+        }
+        const record = {
+            ...(triggeredBy !== undefined ? { triggeredBy } : {}),
+            ...(graderIdentity !== undefined ? { graderIdentity } : {}),
+            ...(evidence !== undefined ? { evidence } : {}),
+            ...(reasoning !== undefined ? { reasoning } : {}),
+            ...(timestamp !== undefined ? { timestamp } : {})
+        }
+        const errors = validateVetoRecord(record, '')
+        if (errors.length > 0) {
+            return { entry: null, errors }
+        }
+        return { entry: { ...base, categoricalVeto: record as unknown as CategoricalVeto, aggregateGrade: 'REJECTED' }, errors: [] }
+    }
+
+    /**
+     * Whether an entry carries a veto.
+     * @param input - `{ entry }`
+     * @returns `{ vetoed, triggeredBy, errors }`; GRD-001/GRD-002 when `entry` is not an object.
+     * @example Veto.isVetoed({ entry }).vetoed
+     */
+    static isVetoed(input: { entry?: unknown }): { vetoed: boolean; triggeredBy: string | null; errors: Issue[] } {
+        const entry = input?.entry
+        if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+            return { vetoed: false, triggeredBy: null, errors: [createIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })] }
+        }
+        const veto = (entry as { categoricalVeto?: unknown }).categoricalVeto
+        if (veto === null || veto === undefined) {
+            return { vetoed: false, triggeredBy: null, errors: [] }
+        }
+        const trigger = (veto as { triggeredBy?: unknown }).triggeredBy
+        return { vetoed: true, triggeredBy: typeof trigger === 'string' ? trigger : null, errors: [] }
+    }
+}
