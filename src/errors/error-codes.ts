@@ -80,4 +80,29 @@ export class ErrorCodes {
         const where = issue.path === '' ? '(root)' : issue.path
         return { text: `${issue.code} at ${where}: ${issue.message}`, errors: [] }
     }
+
+    /**
+     * The whole catalogue as a Markdown document (the source of `docs/errors.md`).
+     * @returns `{ markdown }`
+     * @example ErrorCodes.toMarkdown().markdown.startsWith('# Error codes') // true
+     */
+    static toMarkdown(): { markdown: string } {
+        const escape = (text: string): string => text.replace(/\|/g, '\\|')
+        const lines = [
+            '# Error codes',
+            '',
+            'Generated from the catalogue in `src/errors/catalogue/` by `npm run docs:errors`; do not edit by hand.',
+            'Every issue the library returns is `{ code, severity, message, path }`, with `path` a JSON Pointer into',
+            'the input. `{name}` in a template is filled from the issue context.',
+            ''
+        ]
+        for (const prefix of ErrorCodes.prefixes().prefixes) {
+            lines.push(`## ${prefix}`, '', '| code | severity | message | rule |', '|---|---|---|---|')
+            for (const def of ErrorCodes.list({ prefix }).codes) {
+                lines.push(`| \`${def.code}\` | ${def.severity} | ${escape(def.template)} | ${escape(def.rule)} |`)
+            }
+            lines.push('')
+        }
+        return { markdown: lines.join('\n') }
+    }
 }

@@ -1,4 +1,5 @@
 import { createIssue, typeOfValue } from '../errors/issue.js'
+import { lookup } from '../json/own.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import {
@@ -103,6 +104,11 @@ interface AnswerView {
     readonly version: unknown
 }
 
+// Locale-free, so the tie rule gives the same answer on every machine.
+function compareCodeUnits(a: string, b: string): number {
+    return a < b ? -1 : a > b ? 1 : 0
+}
+
 function precedes(a: AnswerView, b: AnswerView): boolean {
     // true when `a` is older/weaker than `b`, i.e. `b` supersedes `a`.
     const ta = typeof a.timestamp === 'string' ? Date.parse(a.timestamp) : Number.NaN
@@ -110,16 +116,16 @@ function precedes(a: AnswerView, b: AnswerView): boolean {
     if (!Number.isNaN(ta) && !Number.isNaN(tb) && ta !== tb) {
         return ta < tb
     }
-    const ka = GRADER_KIND_PRECEDENCE[String(a.kind)] ?? 0
-    const kb = GRADER_KIND_PRECEDENCE[String(b.kind)] ?? 0
+    const ka = lookup(GRADER_KIND_PRECEDENCE, a.kind) ?? 0
+    const kb = lookup(GRADER_KIND_PRECEDENCE, b.kind) ?? 0
     if (ka !== kb) {
         return ka < kb
     }
-    const byName = String(a.name).localeCompare(String(b.name), 'en')
+    const byName = compareCodeUnits(String(a.name), String(b.name))
     if (byName !== 0) {
         return byName < 0
     }
-    const byVersion = String(a.version).localeCompare(String(b.version), 'en')
+    const byVersion = compareCodeUnits(String(a.version), String(b.version))
     if (byVersion !== 0) {
         return byVersion < 0
     }
@@ -214,7 +220,7 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {})
             continue
         }
         let score = view.score
-        const windowKey = TIME_DEPENDENT_QUESTIONS[view.questionId]
+        const windowKey = lookup(TIME_DEPENDENT_QUESTIONS, view.questionId)
         if (now !== undefined && windowKey !== undefined && score !== 'n/a' && score !== 'stale' && typeof view.timestamp === 'string') {
             const ageDays = ageInDays(view.timestamp, now)
             const windowDays = aging[windowKey]

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { lookup } from '../json/own.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
@@ -253,7 +254,7 @@ export class Grading {
             const ageDays = typeof answer?.timestamp === 'string' ? ageInDays(answer.timestamp, now) : null
             if (ageDays === null) return answer
             oldest = Math.max(oldest, ageDays)
-            const key = TIME_DEPENDENT_QUESTIONS[answer.questionId]
+            const key = lookup(TIME_DEPENDENT_QUESTIONS, answer.questionId)
             if (key === undefined || answer.score === 'n/a' || answer.score === 'stale' || !isExpired(ageDays, aging[key])) return answer
             agedQuestions.push({ questionId: answer.questionId, index, ageDays, windowDays: aging[key] })
             errors.push(createIssue('SCO-WARN-001', pointer('entry', 'gradings', index, 'score'), { days: aging[key], questionId: answer.questionId }))

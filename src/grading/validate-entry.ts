@@ -1,4 +1,5 @@
 import gradingModelSchema from '../../schemas/grading-model.schema.json' with { type: 'json' }
+import { lookup } from '../json/own.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { joinPointer, pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
@@ -86,7 +87,7 @@ function mapAjvError(err: ErrorObject): Issue | null {
         case 'additionalProperties': {
             const field = String(params.additionalProperty)
             const path = joinPointer(at, field)
-            const hint = LEGACY_FIELD_HINTS[field]
+            const hint = lookup(LEGACY_FIELD_HINTS, field)
             return hint !== undefined ? createIssue('GRD-044', path, { field, hint }) : createIssue('GRD-008', path, { field })
         }
         case 'type':
@@ -175,10 +176,11 @@ function semanticIssues(entry: Obj): Issue[] {
     // S3: grade ≤ max, and equal to the recomputation for full entries.
     const grade = entry.aggregateGrade
     const max = entry.maxAttainableGrade
-    if (typeof grade === 'string' && grade in GRADE_RANK && (max === 'A' || max === 'B') && GRADE_RANK[grade as LetterGrade] > GRADE_RANK[max]) {
+    const rank = lookup(GRADE_RANK, grade)
+    if (typeof grade === 'string' && rank !== undefined && (max === 'A' || max === 'B') && rank > GRADE_RANK[max]) {
         issues.push(createIssue('GRD-013', '/aggregateGrade', { grade, max }))
     }
-    if (entry.gradingMode === 'full' && !vetoed && typeof grade === 'string' && grade in GRADE_RANK && tier !== null) {
+    if (entry.gradingMode === 'full' && !vetoed && typeof grade === 'string' && rank !== undefined && tier !== null) {
         const system = entry.gradingSystem
         if (typeof system === 'string' && system !== GRADING_SYSTEM_VERSION && !sameMinorLine(system, GRADING_SYSTEM_VERSION)) {
             issues.push(createIssue('VER-004', '/gradingSystem', { namespace: 'gradingSystem', value: system, supported: GRADING_SYSTEM_VERSION }))

@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { validateGradingEntry } from '../../src/index.js'
+
+const dir = new URL('../fixtures/entries/', import.meta.url)
+const read = (path: string): unknown => JSON.parse(readFileSync(new URL(path, dir), 'utf8'))
+const invalid = readdirSync(new URL('invalid/', dir))
+    .filter((f) => f.endsWith('.json'))
+    .map((file) => ({ file, ...(read(`invalid/${file}`) as { description: string; expectedCodes: string[]; entry: unknown }) }))
+
+describe('validateGradingEntry', () => {
+    it.each(['grading-autonomous.json', 'grading-rejected.json'])('accepts the spec example %s', (file) => {
+        expect(validateGradingEntry({ entry: read(`valid/${file}`) })).toEqual({ valid: true, errors: [] })
+    })
+
+    it('has at least 30 invalid golden entries', () => {
+        expect(invalid.length).toBeGreaterThanOrEqual(30)
+    })
+
+    it.each(invalid)('rejects $file ($description) with exactly its expected codes', ({ entry, expectedCodes }) => {
+        const result = validateGradingEntry({ entry })
+        expect(result.valid).toBe(false)
+        const codes = [...new Set(result.errors.filter((e) => e.severity === 'error').map((e) => e.code))].sort()
+        expect(codes).toEqual([...expectedCodes].sort())
+        for (const issue of result.errors) {
+            expect(issue.path === '' || issue.path.startsWith('/')).toBe(true)
+        }
+    })
+
+    it.each([
+        [undefined, 'GRD-001'],
+        [null, 'GRD-001'],
+        ['{}', 'GRD-002'],
+        [[1], 'GRD-002'],
+        [42, 'GRD-002']
+    ])('rejects a non-object entry %j with %s', (entry, code) => {
+        expect(validateGradingEntry({ entry }).errors).toMatchObject([{ code, path: '' }])
+    })
+
+    it('reports every defect at once with JSON-Pointer paths', () => {
+        const entry = read('valid/grading-autonomous.json') as Record<string, unknown>
+        const broken = { ...entry, harness: 'x', gradings: [{ questionId: 'Q-a', score: 9, weight: -2, determinism: 'deterministic', graderIdentity: { kind: 'script', name: 's', version: '1' }, timestamp: '2026-01-01T00:00:00Z' }] }
+        const paths = validateGradingEntry({ entry: broken }).errors.map((e) => `${e.code} ${e.path}`)
+        expect(paths).toEqual(expect.arrayContaining(['GRD-034 /harness', 'SCO-001 /gradings/0/score', 'SCO-004 /gradings/0/weight']))
+    })
+
+    it('skips the recomputation check for an entry of another gradingSystem line and says so (VER-004)', () => {
+        const entry = { ...(read('valid/grading-autonomous.json') as object), gradingSystem: 'gradingSystem/2.0.0', aggregateGrade: 'C' }
+        const result = validateGradingEntry({ entry })
+        expect(result.valid).toBe(true)
+        expect(result.errors.map((e) => e.code)).toEqual(['VER-004'])
+    })
+
+    it('enforces the size limits on external JSON', () => {
+        const entry = { ...(read('valid/grading-autonomous.json') as object), schemaId: 'x'.repeat(2_000_000) }
+        expect(validateGradingEntry({ entry }).errors[0]).toMatchObject({ code: 'INP-003', path: '/schemaId' })
+        expect(validateGradingEntry({ entry: read('valid/grading-autonomous.json'), limits: { maxDepth: 2 } }).errors[0]?.code).toBe('INP-002')
+    })
+
+    it('does not let a __proto__ key change any prototype', () => {
+        const text = readFileSync(new URL('valid/grading-autonomous.json', dir), 'utf8').replace('"gradingId"', '"__proto__": { "polluted": 1 }, "gradingId"')
+        const result = validateGradingEntry({ entry: JSON.parse(text) })
+        expect(result.errors.map((e) => e.code)).toEqual(['GRD-008'])
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    })
+})
