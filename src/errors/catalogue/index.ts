@@ -1,3 +1,4 @@
+import { ARTIFACT_CODES } from './artifacts.js'
 import { GRADING_CODES } from './grading.js'
 import { HASHING_CODES } from './hashing.js'
 import { INPUT_CODES } from './input.js'
@@ -14,7 +15,8 @@ export const CATALOGUE = Object.freeze({
     ...NA_CODES,
     ...HASHING_CODES,
     ...INPUT_CODES,
-    ...VERSION_CODES
+    ...VERSION_CODES,
+    ...ARTIFACT_CODES
 })
 
 /** Every code the library can emit. */

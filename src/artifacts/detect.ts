@@ -1,0 +1,87 @@
+import { createIssue, typeOfValue } from '../errors/issue.js'
+import type { Issue } from '../errors/types.js'
+import { validateGradingEntry } from '../grading/validate-entry.js'
+import { DEFAULT_JSON_LIMITS, inspectJson, parseJsonText, resolveLimits, type JsonLimits } from '../json/guard.js'
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/** One recogniser: a cheap shape test and the validator to run when it matches. */
+export interface ArtifactHandler {
+    readonly kind: string
+    readonly matches: (value: Obj) => boolean
+    readonly validate: (value: unknown) => { valid: boolean; errors: Issue[] }
+}
+
+/** Recognisers in priority order; the first match decides the kind. */
+export const ARTIFACT_HANDLERS: readonly ArtifactHandler[] = Object.freeze([
+    {
+        kind: 'grading-entry',
+        matches: (v: Obj) => 'gradings' in v && ('area' in v || 'gradingTier' in v || 'aggregateGrade' in v),
+        validate: (value: unknown) => validateGradingEntry({ entry: value })
+    }
+])
+
+/**
+ * Recognises and validates external JSON artefacts (a file a host read from disk or got from a
+ * grader), so a host can check any of them through one call.
+ */
+export class Artifacts {
+    private constructor() {}
+
+    /**
+     * Which artefact a parsed JSON value is, judged by its shape.
+     * @param input - `{ value }`
+     * @returns `{ kind, errors }`; `kind: 'unknown'` with ART-001 when nothing matches.
+     * @example Artifacts.detect({ value: entry }).kind // 'grading-entry'
+     */
+    static detect(input: { value?: unknown }): { kind: string; errors: Issue[] } {
+        const value = input?.value
+        if (!isObj(value)) {
+            return { kind: 'unknown', errors: [createIssue('ART-001', '', { detail: `a JSON ${typeOfValue(value)}` })] }
+        }
+        const handler = ARTIFACT_HANDLERS.find((h) => h.matches(value))
+        return handler === undefined ? { kind: 'unknown', errors: [createIssue('ART-001', '', { detail: 'no known artefact has this shape' })] } : { kind: handler.kind, errors: [] }
+    }
+
+    /**
+     * Parses (when given text) and validates an artefact of the given or detected kind.
+     * @param input - `{ json, kind?, limits? }` — `json` is text or an already parsed value
+     * @returns `{ kind, valid, errors }`; INP-* for unreadable text, ART-001 unknown shape, ART-002 unknown kind,
+     *   plus the codes of the kind's validator.
+     * @example Artifacts.validate({ json: text }).valid
+     */
+    static validate(input: { json?: unknown; kind?: unknown; limits?: Partial<JsonLimits> }): { kind: string; valid: boolean; errors: Issue[] } {
+        const limits = input?.limits === undefined ? DEFAULT_JSON_LIMITS : resolveLimits(input.limits)
+        let value: unknown = input?.json
+        if (typeof value === 'string') {
+            const parsed = parseJsonText(value, limits)
+            if (parsed.errors.length > 0) return { kind: 'unknown', valid: false, errors: parsed.errors }
+            value = parsed.value
+        } else {
+            const guard = inspectJson(value, limits)
+            if (guard.length > 0) return { kind: 'unknown', valid: false, errors: guard }
+        }
+        let kind = input?.kind
+        if (kind === undefined) {
+            const detected = Artifacts.detect({ value })
+            if (detected.errors.length > 0) return { kind: 'unknown', valid: false, errors: detected.errors }
+            kind = detected.kind
+        }
+        const handler = ARTIFACT_HANDLERS.find((h) => h.kind === kind)
+        if (handler === undefined) {
+            return { kind: 'unknown', valid: false, errors: [createIssue('ART-002', '/kind', { value: String(kind), expected: ARTIFACT_HANDLERS.map((h) => h.kind).join(', ') })] }
+        }
+        const result = handler.validate(value)
+        return { kind: handler.kind, valid: result.valid, errors: result.errors }
+    }
+
+    /**
+     * The artefact kinds this build recognises.
+     * @returns `{ kinds }`
+     * @example Artifacts.kinds().kinds.includes('grading-entry') // true
+     */
+    static kinds(): { kinds: string[] } {
+        return { kinds: ARTIFACT_HANDLERS.map((h) => h.kind) }
+    }
+}

@@ -1,0 +1,44 @@
+import { Artifacts, ErrorCodes, type Issue } from '../../index.js'
+import { EXIT, table, type CliIo } from '../io.js'
+
+interface FileVerdict {
+    readonly file: string
+    readonly kind: string
+    readonly valid: boolean
+    readonly errors: Issue[]
+}
+
+/** `validate <file…>`: detects each file's artefact kind and prints its verdict with codes and paths. */
+export async function validateCommand(files: readonly string[], options: { json: boolean; kind?: string }, io: CliIo): Promise<number> {
+    if (files.length === 0) {
+        io.stderr('validate: name at least one file\n')
+        return EXIT.USAGE
+    }
+    const verdicts: FileVerdict[] = []
+    let ioFailure = false
+    for (const file of files) {
+        let text: string
+        try {
+            text = await io.readText(file)
+        } catch (cause) {
+            ioFailure = true
+            const reason = cause instanceof Error && 'code' in cause ? String((cause as { code: unknown }).code) : 'unreadable'
+            verdicts.push({ file, kind: 'unreadable', valid: false, errors: [{ code: 'IO', severity: 'error', message: `cannot read file (${reason})`, path: '' }] })
+            continue
+        }
+        const result = Artifacts.validate({ json: text, ...(options.kind !== undefined ? { kind: options.kind } : {}) })
+        verdicts.push({ file, ...result })
+    }
+    if (options.json) {
+        io.stdout(JSON.stringify({ files: verdicts }, null, 2) + '\n')
+    } else {
+        io.stdout(table(verdicts.map((v) => ({ file: v.file, kind: v.kind, verdict: v.valid ? 'valid' : 'INVALID', errors: v.errors.filter((e) => e.severity === 'error').length, warnings: v.errors.filter((e) => e.severity === 'warning').length })), ['file', 'kind', 'verdict', 'errors', 'warnings']))
+        for (const v of verdicts) {
+            for (const issue of v.errors.filter((e) => e.severity !== 'info')) {
+                io.stdout(`  ${v.file}: ${issue.severity === 'error' ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+            }
+        }
+    }
+    if (ioFailure) return EXIT.USAGE
+    return verdicts.every((v) => v.valid) ? EXIT.OK : EXIT.FINDINGS
+}

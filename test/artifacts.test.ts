@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { Artifacts } from '../src/index.js'
+
+const text = readFileSync(new URL('./fixtures/entries/valid/grading-autonomous.json', import.meta.url), 'utf8')
+
+describe('Artifacts.detect', () => {
+    it('recognises a grading entry', () => {
+        expect(Artifacts.detect({ value: JSON.parse(text) })).toEqual({ kind: 'grading-entry', errors: [] })
+    })
+
+    it.each([[null], [[]], [{ hello: 1 }], ['x']])('says unknown for %j', (value) => {
+        expect(Artifacts.detect({ value })).toMatchObject({ kind: 'unknown', errors: [{ code: 'ART-001' }] })
+    })
+})
+
+describe('Artifacts.validate', () => {
+    it('parses and validates text of a detected kind', () => {
+        expect(Artifacts.validate({ json: text })).toEqual({ kind: 'grading-entry', valid: true, errors: [] })
+    })
+
+    it('rejects an unknown explicit kind, bad text and non-JSON values', () => {
+        expect(Artifacts.validate({ json: text, kind: 'nope' }).errors[0]?.code).toBe('ART-002')
+        expect(Artifacts.validate({ json: '{' }).errors[0]?.code).toBe('INP-004')
+        expect(Artifacts.validate({ json: { f: () => 1 } }).errors[0]?.code).toBe('INP-001')
+    })
+
+    it('lists its kinds', () => {
+        expect(Artifacts.kinds().kinds).toContain('grading-entry')
+    })
+})

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { run } from '../../src/cli/run.js'
+import { memoryIo } from './helpers.js'
+
+const valid = new URL('../fixtures/entries/valid/grading-autonomous.json', import.meta.url).pathname
+const rejected = new URL('../fixtures/entries/valid/grading-rejected.json', import.meta.url).pathname
+
+describe('flowmcp-grading validate', () => {
+    it('prints a table and exits 0 when every file is valid', async () => {
+        const io = memoryIo()
+        expect(await run(['validate', valid, rejected], io)).toBe(0)
+        expect(io.out()).toContain('grading-entry')
+        expect(io.out()).not.toContain('INVALID')
+    })
+
+    it('exits 1 and names code and path for a finding', async () => {
+        const io = memoryIo({ 'bad.json': JSON.stringify({ gradings: [], area: 'single-test' }) })
+        expect(await run(['validate', 'bad.json'], io)).toBe(1)
+        expect(io.out()).toContain('INVALID')
+        expect(io.out()).toMatch(/GRD-023 at \/gradings/)
+    })
+
+    it('emits JSON with --json', async () => {
+        const io = memoryIo({ 'x.json': '{"not":"an artefact"}' })
+        expect(await run(['validate', '--json', 'x.json'], io)).toBe(1)
+        const parsed = JSON.parse(io.out()) as { files: Array<{ kind: string; errors: Array<{ code: string }> }> }
+        expect(parsed.files[0]).toMatchObject({ kind: 'unknown', errors: [{ code: 'ART-001' }] })
+    })
+
+    it('exits 2 for a file that cannot be read, and for no files', async () => {
+        expect(await run(['validate', '/nonexistent/file.json'], memoryIo())).toBe(2)
+        expect(await run(['validate'], memoryIo())).toBe(2)
+    })
+
+    it('reports unparseable JSON as a coded finding', async () => {
+        const io = memoryIo({ 'broken.json': '{' })
+        expect(await run(['validate', 'broken.json'], io)).toBe(1)
+        expect(io.out()).toContain('INP-004')
+    })
+})
+
+describe('flowmcp-grading (usage)', () => {
+    it('prints usage and exits 2 without a command, 0 with --help', async () => {
+        expect(await run([], memoryIo())).toBe(2)
+        const io = memoryIo()
+        expect(await run(['--help'], io)).toBe(0)
+        expect(io.out()).toContain('Usage: flowmcp-grading')
+    })
+
+    it('rejects an unknown command or option with exit 2', async () => {
+        expect(await run(['frobnicate'], memoryIo())).toBe(2)
+        expect(await run(['validate', '--nope'], memoryIo())).toBe(2)
+    })
+
+    it('prints the versions', async () => {
+        const io = memoryIo()
+        expect(await run(['version', '--json'], io)).toBe(0)
+        expect(JSON.parse(io.out())).toMatchObject({ gradingSystem: 'gradingSystem/1.0.0' })
+    })
+})
