@@ -38,7 +38,12 @@ export interface WeightedMeanResult {
     readonly errors: Issue[]
 }
 
-function scoreIssues(score: unknown, path: string): Issue[] {
+function scoreIssues(score: unknown, at: string | (() => string)): Issue[] {
+    // Fast path for valid scores; the pointer is only built when there is something to report.
+    if (typeof score === 'number' ? Number.isFinite(score) && score >= SCORE_MIN && score <= SCORE_MAX : typeof score === 'string' && (SCORE_ENUMS as readonly string[]).includes(score)) {
+        return []
+    }
+    const path = typeof at === 'string' ? at : at()
     if (score === undefined || score === null) {
         return [createIssue('GRD-001', path, { field: 'score' })]
     }
@@ -60,7 +65,11 @@ function scoreIssues(score: unknown, path: string): Issue[] {
     return [createIssue('GRD-002', path, { field: 'score', expected: 'number or string', actual: typeOfValue(score) })]
 }
 
-function weightIssues(weight: unknown, path: string): Issue[] {
+function weightIssues(weight: unknown, at: () => string): Issue[] {
+    if (typeof weight === 'number' && Number.isFinite(weight) && weight >= 0) {
+        return []
+    }
+    const path = at()
     if (weight === undefined) {
         // No silent default (01-model ⚠ A8): a missing weight is an error, not 1.0.
         return [createIssue('GRD-001', path, { field: 'weight' })]
@@ -137,7 +146,7 @@ export class Scoring {
                 return
             }
             const answer = item as MeanInput
-            errors.push(...scoreIssues(answer.score, pointer('gradings', i, 'score')), ...weightIssues(answer.weight, pointer('gradings', i, 'weight')))
+            errors.push(...scoreIssues(answer.score, () => pointer('gradings', i, 'score')), ...weightIssues(answer.weight, () => pointer('gradings', i, 'weight')))
         })
         if (errors.length > 0) {
             return empty(errors)
