@@ -1,0 +1,127 @@
+import type { ErrorCode } from '../../errors/catalogue/index.js'
+import { createIssue, describeValue, typeOfValue } from '../../errors/issue.js'
+import { pointer } from '../../errors/pointer.js'
+import type { Issue } from '../../errors/types.js'
+import { DEFAULT_JSON_LIMITS, inspectJson } from '../../json/guard.js'
+
+/** Largest magnitude accepted for any number in a rubric input. */
+export const MAX_MAGNITUDE = 1e15
+
+/** Names that would become dangerous keys if a consumer indexed a plain object with them. */
+export const RESERVED_NAMES: readonly string[] = Object.freeze(['__proto__', 'constructor', 'prototype'])
+
+/** The codes one rubric family uses for the checks every entry point shares. */
+export interface GuardCodes {
+    /** `{detail}`: not plain JSON or over the limits. */
+    readonly notJson: ErrorCode
+    /** `{field}`, `{expected}`, `{actual}`: the input is not an object. */
+    readonly mismatch: ErrorCode
+    /** `{value}`, `{field}`, `{detail}`: -0 or a magnitude above 1e15. */
+    readonly badNumber: ErrorCode
+}
+
+const MAX_NUMBER_ISSUES = 50
+
+function isPlainObject(value: object): boolean {
+    const proto = Object.getPrototypeOf(value) as unknown
+    return proto === Object.prototype || proto === null
+}
+
+function numberIssues(value: unknown, codes: GuardCodes): Issue[] {
+    const issues: Issue[] = []
+    const stack: Array<{ v: unknown; path: string }> = [{ v: value, path: '' }]
+    while (stack.length > 0 && issues.length < MAX_NUMBER_ISSUES) {
+        const { v, path } = stack.pop() as { v: unknown; path: string }
+        if (typeof v === 'number') {
+            if (Object.is(v, -0)) {
+                issues.push(createIssue(codes.badNumber, path, { value: '-0', field: path === '' ? 'input' : path, detail: 'negative zero (write 0)' }))
+            } else if (Math.abs(v) > MAX_MAGNITUDE) {
+                issues.push(createIssue(codes.badNumber, path, { value: v, field: path === '' ? 'input' : path, detail: 'magnitude above 1e15' }))
+            }
+        } else if (Array.isArray(v)) {
+            for (let i = v.length - 1; i >= 0; i -= 1) stack.push({ v: v[i], path: path + pointer(i) })
+        } else if (v !== null && typeof v === 'object') {
+            const entries = Object.entries(v)
+            for (let i = entries.length - 1; i >= 0; i -= 1) {
+                const [key, child] = entries[i] as [string, unknown]
+                stack.push({ v: child, path: path + pointer(key) })
+            }
+        }
+    }
+    return issues
+}
+
+/**
+ * A copy of plain arrays and objects without `undefined` object members (TypeScript callers pass
+ * them for absent optionals; JSON has no such value). Anything else is kept as is, so that
+ * `inspectJson` still reports it. Past the depth limit the original is kept, which inspectJson rejects.
+ */
+function withoutUndefinedMembers(value: unknown, depth: number): unknown {
+    if (value === null || typeof value !== 'object' || depth > DEFAULT_JSON_LIMITS.maxDepth) {
+        return value
+    }
+    if (Array.isArray(value)) {
+        return value.map((item: unknown) => withoutUndefinedMembers(item, depth + 1))
+    }
+    if (!isPlainObject(value)) {
+        return value
+    }
+    return Object.fromEntries(
+        Object.entries(value)
+            .filter(([, member]) => member !== undefined)
+            .map(([key, member]) => [key, withoutUndefinedMembers(member, depth + 1)])
+    )
+}
+
+/**
+ * The shared front door of every rubric entry point: the input must be a plain object holding
+ * plain JSON within the default limits, with no `-0` and no number above 1e15 in magnitude.
+ * Object members that are `undefined` are treated as absent (TypeScript callers pass them).
+ * @returns a fresh copy of the input or `null` with the issues.
+ */
+export function guardInput(input: unknown, codes: GuardCodes): { value: Record<string, unknown> | null; errors: Issue[] } {
+    if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+        return { value: null, errors: [createIssue(codes.mismatch, '', { field: 'input', expected: 'object', actual: typeOfValue(input) })] }
+    }
+    let top: Record<string, unknown>
+    try {
+        if (!isPlainObject(input)) {
+            return { value: null, errors: [createIssue(codes.notJson, '', { detail: 'the input is not a plain object' })] }
+        }
+        top = withoutUndefinedMembers(input, 1) as Record<string, unknown>
+    } catch {
+        // Proxies and getters can throw while being read; such an input is not plain JSON.
+        return { value: null, errors: [createIssue(codes.notJson, '', { detail: 'the input could not be read' })] }
+    }
+    const problems = inspectJson(top, DEFAULT_JSON_LIMITS)
+    if (problems.length > 0) {
+        return { value: null, errors: problems.map((p) => createIssue(codes.notJson, p.path, { detail: p.message })) }
+    }
+    const numbers = numberIssues(top, codes)
+    return numbers.length > 0 ? { value: null, errors: numbers } : { value: top, errors: [] }
+}
+
+/** True for an own, enumerable key of a plain object (never consults the prototype). */
+export function hasOwn(object: object, key: string): boolean {
+    return Object.prototype.hasOwnProperty.call(object, key)
+}
+
+/** Reads an own property only (a `__proto__` or `toString` key is never inherited). */
+export function own(object: Record<string, unknown>, key: string): unknown {
+    return hasOwn(object, key) ? object[key] : undefined
+}
+
+/** `describeValue`, re-exported for messages. */
+export { describeValue }
+
+/** Own keys of `object` that are not in `allowed`, as `[key, pointer]` pairs. */
+export function unknownKeys(object: object, allowed: readonly string[], base: string): Array<[string, string]> {
+    return Object.keys(object)
+        .filter((key) => !allowed.includes(key))
+        .map((key) => [key, base + pointer(key)])
+}
+
+/** True for a non-null, non-array object. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
