@@ -1,6 +1,7 @@
 import { GRADING_CODES } from './grading.js'
 import { HASHING_CODES } from './hashing.js'
 import { INPUT_CODES } from './input.js'
+import { JUDGE_CODES } from './judge.js'
 import { NA_CODES } from './na-reason.js'
 import { SCORING_CODES } from './scoring.js'
 import { VERSION_CODES } from './version.js'
@@ -13,6 +14,7 @@ export const CATALOGUE = Object.freeze({
     ...VETO_CODES,
     ...NA_CODES,
     ...HASHING_CODES,
+    ...JUDGE_CODES,
     ...INPUT_CODES,
     ...VERSION_CODES
 })
