@@ -6,6 +6,7 @@ import { NA_CODES } from './na-reason.js'
 import { SCORING_CODES } from './scoring.js'
 import { VERSION_CODES } from './version.js'
 import { VETO_CODES } from './veto.js'
+import { WORKFLOW_CODES } from './workflow.js'
 
 // One line per module group. Adding a group here is all it takes to register its codes.
 export const CATALOGUE = Object.freeze({
@@ -15,6 +16,7 @@ export const CATALOGUE = Object.freeze({
     ...NA_CODES,
     ...HASHING_CODES,
     ...JUDGE_CODES,
+    ...WORKFLOW_CODES,
     ...INPUT_CODES,
     ...VERSION_CODES
 })
