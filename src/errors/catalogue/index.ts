@@ -3,6 +3,7 @@ import { HASHING_CODES } from './hashing.js'
 import { INPUT_CODES } from './input.js'
 import { JUDGE_CODES } from './judge.js'
 import { NA_CODES } from './na-reason.js'
+import { RUBRIC_CODES } from './rubric.js'
 import { SCORING_CODES } from './scoring.js'
 import { VERSION_CODES } from './version.js'
 import { VETO_CODES } from './veto.js'
@@ -17,6 +18,7 @@ export const CATALOGUE = Object.freeze({
     ...HASHING_CODES,
     ...JUDGE_CODES,
     ...WORKFLOW_CODES,
+    ...RUBRIC_CODES,
     ...INPUT_CODES,
     ...VERSION_CODES
 })
