@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { createIssue, rebaseIssues } from '../../errors/issue.js'
 import { pointer } from '../../errors/pointer.js'
 import type { Issue } from '../../errors/types.js'
-import { guardInput, unknownKeys } from '../shared/guard.js'
+import { arraysForObjects, guardInput, unknownKeys } from '../shared/guard.js'
 import { parseArgs } from '../../validation/args.js'
 import { JUDGE_SYSTEM_VERSION, JUDGE_TIE_BREAKERS, type JudgeDecidingRule } from './constants.js'
 import { computeJudge, fromHundredths, type JudgeCore } from './evaluate.js'
@@ -63,6 +63,8 @@ export function compareJudge(input: unknown): JudgeComparison {
     const guarded = guardInput(input, JUDGE_GUARD)
     if (guarded.value === null) return failed(guarded.errors)
     const unknown = unknownKeys(guarded.value, ['a', 'b'], '').map(([key, path]) => createIssue('JDG-010', path, { field: key }))
+    const arrays = arraysForObjects(guarded.value, [['a'], ['b']], 'JDG-003')
+    if (arrays.length > 0) return failed([...unknown, ...arrays])
     const args = parseArgs(COMPARE, guarded.value, JUDGE_ARGS)
     if (args.value === null || unknown.length > 0) return failed([...unknown, ...args.errors])
     const { cores, errors } = checkEach([
@@ -87,6 +89,8 @@ export function rankJudge(input: unknown): JudgeRanking {
     const guarded = guardInput(input, JUDGE_GUARD)
     if (guarded.value === null) return failed(guarded.errors)
     const unknown = unknownKeys(guarded.value, ['evaluations'], '').map(([key, path]) => createIssue('JDG-010', path, { field: key }))
+    const arrays = arraysForObjects(guarded.value, [['evaluations', '*']], 'JDG-003')
+    if (arrays.length > 0) return failed([...unknown, ...arrays])
     const args = parseArgs(RANK, guarded.value, JUDGE_ARGS)
     if (args.value === null || unknown.length > 0) return failed([...unknown, ...args.errors])
     const { cores, errors } = checkEach(args.value.evaluations.map((e, i) => [pointer('evaluations', i), e]))

@@ -3,7 +3,7 @@ import { createIssue } from '../../errors/issue.js'
 import { pointer } from '../../errors/pointer.js'
 import type { Issue } from '../../errors/types.js'
 import { parseArgs, type ArgCodes } from '../../validation/args.js'
-import { guardInput, isRecord, unknownKeys, type GuardCodes } from '../shared/guard.js'
+import { arraysForObjects, guardInput, isRecord, unknownKeys, type GuardCodes } from '../shared/guard.js'
 import { abs, cmp, decimalText, fromNumber, sub, sum, type Rational } from '../shared/rational.js'
 import {
     JUDGE_DEFAULT_WEIGHTS,
@@ -31,6 +31,7 @@ const INPUT = v.object({
 })
 
 const TOP_KEYS = ['scores', 'weights', 'redFlags', 'bonuses', 'history']
+const JUDGE_OBJECT_PATHS = [['scores'], ['weights'], ['redFlags', '*'], ['bonuses', '*'], ['history', '*']]
 const TOLERANCE = fromNumber(JUDGE_WEIGHT_TOLERANCE)
 const ONE_Q = fromNumber(1)
 
@@ -115,6 +116,10 @@ export function parseJudgeInput(input: unknown): { value: ParsedJudgeInput | nul
                 }
             })
         }
+    }
+    const arrays = arraysForObjects(raw, JUDGE_OBJECT_PATHS, 'JDG-003')
+    if (arrays.length > 0) {
+        return { value: null, errors: [...unknown, ...arrays] }
     }
     const parsed = parseArgs(INPUT, raw, JUDGE_ARGS)
     if (parsed.value === null) {

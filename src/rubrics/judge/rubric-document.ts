@@ -3,7 +3,7 @@ import { createIssue, rebaseIssues, typeOfValue } from '../../errors/issue.js'
 import { pointer } from '../../errors/pointer.js'
 import type { Issue } from '../../errors/types.js'
 import { parseArgs } from '../../validation/args.js'
-import { guardInput, isRecord, unknownKeys } from '../shared/guard.js'
+import { arraysForObjects, guardInput, isRecord, unknownKeys } from '../shared/guard.js'
 import { abs, cmp, decimalText, fromNumber, sub, sum } from '../shared/rational.js'
 import { JUDGE_DIMENSIONS, JUDGE_SYSTEM_VERSION, JUDGE_WEIGHT_TOLERANCE } from './constants.js'
 import { checkDimensions, JUDGE_ARGS, JUDGE_GUARD } from './parse.js'
@@ -50,6 +50,8 @@ export function validateJudgeRubric(input: unknown): JudgeRubricValidation {
             })
         }
     }
+    const arrays = arraysForObjects(rubric, [['weights'], ['red_flags', '*'], ['bonuses', '*']], 'JDG-003')
+    if (arrays.length > 0) return done([...errors, ...rebaseIssues(arrays, '/rubric')])
     const parsed = parseArgs(DOCUMENT, rubric, JUDGE_ARGS)
     if (parsed.value === null) {
         return done([...errors, ...rebaseIssues(parsed.errors, '/rubric')])

@@ -51,26 +51,36 @@ function numberIssues(value: unknown, codes: GuardCodes): Issue[] {
     return issues
 }
 
+class CycleFound {
+    constructor(readonly path: string) {}
+}
+
 /**
  * A copy of plain arrays and objects without `undefined` object members (TypeScript callers pass
  * them for absent optionals; JSON has no such value). Anything else is kept as is, so that
- * `inspectJson` still reports it. Past the depth limit the original is kept, which inspectJson rejects.
+ * `inspectJson` still reports it; past the depth limit the original is kept, which it rejects too.
+ * A cycle is reported here, because copying would unroll it.
  */
-function withoutUndefinedMembers(value: unknown, depth: number): unknown {
+function withoutUndefinedMembers(value: unknown, depth: number, path: string, onPath: Set<object>): unknown {
     if (value === null || typeof value !== 'object' || depth > DEFAULT_JSON_LIMITS.maxDepth) {
         return value
     }
-    if (Array.isArray(value)) {
-        return value.map((item: unknown) => withoutUndefinedMembers(item, depth + 1))
+    if (onPath.has(value)) {
+        throw new CycleFound(path)
     }
-    if (!isPlainObject(value)) {
+    if (!Array.isArray(value) && !isPlainObject(value)) {
         return value
     }
-    return Object.fromEntries(
-        Object.entries(value)
-            .filter(([, member]) => member !== undefined)
-            .map(([key, member]) => [key, withoutUndefinedMembers(member, depth + 1)])
-    )
+    onPath.add(value)
+    const copy = Array.isArray(value)
+        ? value.map((item: unknown, i) => withoutUndefinedMembers(item, depth + 1, path + pointer(i), onPath))
+        : Object.fromEntries(
+              Object.entries(value)
+                  .filter(([, member]) => member !== undefined)
+                  .map(([key, member]) => [key, withoutUndefinedMembers(member, depth + 1, path + pointer(key), onPath)])
+          )
+    onPath.delete(value)
+    return copy
 }
 
 /**
@@ -88,8 +98,11 @@ export function guardInput(input: unknown, codes: GuardCodes): { value: Record<s
         if (!isPlainObject(input)) {
             return { value: null, errors: [createIssue(codes.notJson, '', { detail: 'the input is not a plain object' })] }
         }
-        top = withoutUndefinedMembers(input, 1) as Record<string, unknown>
-    } catch {
+        top = withoutUndefinedMembers(input, 1, '', new Set()) as Record<string, unknown>
+    } catch (cause) {
+        if (cause instanceof CycleFound) {
+            return { value: null, errors: [createIssue(codes.notJson, cause.path, { detail: 'circular reference' })] }
+        }
         // Proxies and getters can throw while being read; such an input is not plain JSON.
         return { value: null, errors: [createIssue(codes.notJson, '', { detail: 'the input could not be read' })] }
     }
@@ -124,4 +137,31 @@ export function unknownKeys(object: object, allowed: readonly string[], base: st
 /** True for a non-null, non-array object. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
     return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+/**
+ * valibot's `object()` and `record()` accept arrays, so every place where an object is expected is
+ * checked here first. A pattern is a list of keys; `'*'` stands for every item of an array.
+ * @returns a `mismatch` issue for each array found where a pattern expects an object.
+ */
+export function arraysForObjects(root: unknown, patterns: ReadonlyArray<readonly string[]>, mismatch: ErrorCode): Issue[] {
+    const issues: Issue[] = []
+    for (const pattern of patterns) {
+        let frontier: Array<{ value: unknown; path: string; field: string }> = [{ value: root, path: '', field: '' }]
+        for (const token of pattern) {
+            const next: typeof frontier = []
+            for (const { value, path, field } of frontier) {
+                if (token === '*') {
+                    if (Array.isArray(value)) value.forEach((item: unknown, i) => next.push({ value: item, path: path + pointer(i), field: `${field}.${i}` }))
+                } else if (isRecord(value) && hasOwn(value, token)) {
+                    next.push({ value: value[token], path: path + pointer(token), field: field === '' ? token : `${field}.${token}` })
+                }
+            }
+            frontier = next
+        }
+        for (const { value, path, field } of frontier) {
+            if (Array.isArray(value)) issues.push(createIssue(mismatch, path, { field, expected: 'object', actual: 'array' }))
+        }
+    }
+    return issues
 }

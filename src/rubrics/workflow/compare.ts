@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { createIssue, rebaseIssues } from '../../errors/issue.js'
 import type { Issue } from '../../errors/types.js'
 import { parseArgs } from '../../validation/args.js'
-import { guardInput, isRecord, unknownKeys } from '../shared/guard.js'
+import { arraysForObjects, guardInput, isRecord, unknownKeys } from '../shared/guard.js'
 import { abs, cmp, fromNumber, sub } from '../shared/rational.js'
 import { WORKFLOW_NEAR_EQUAL, WORKFLOW_SYSTEM_VERSION } from './constants.js'
 import { rangeIssue, WORKFLOW_ARGS, WORKFLOW_GUARD } from './parse.js'
@@ -72,6 +72,8 @@ export function compareWorkflowRuns(input: unknown): WorkflowComparison {
     const guarded = guardInput(input, WORKFLOW_GUARD)
     if (guarded.value === null) return failed(guarded.errors)
     const errors: Issue[] = unknownKeys(guarded.value, ['a', 'b', 'nearEqual'], '').map(([key, path]) => createIssue('WFL-021', path, { field: key }))
+    const arrays = arraysForObjects(guarded.value, [['a'], ['b']], 'WFL-003')
+    if (arrays.length > 0) return failed([...errors, ...arrays])
     const args = parseArgs(INPUT, guarded.value, WORKFLOW_ARGS)
     if (args.value === null) return failed([...errors, ...args.errors])
     for (const side of ['a', 'b'] as const) {

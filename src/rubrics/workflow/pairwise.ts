@@ -3,7 +3,7 @@ import { createIssue } from '../../errors/issue.js'
 import { pointer } from '../../errors/pointer.js'
 import type { Issue } from '../../errors/types.js'
 import { parseArgs } from '../../validation/args.js'
-import { guardInput, isRecord, unknownKeys } from '../shared/guard.js'
+import { arraysForObjects, guardInput, isRecord, unknownKeys } from '../shared/guard.js'
 import { createPrng } from '../shared/prng.js'
 import { cmp, fromNumber, ratio, toNumber } from '../shared/rational.js'
 import { WORKFLOW_INCONSISTENCY_WARNING, WORKFLOW_SYSTEM_VERSION } from './constants.js'
@@ -124,6 +124,8 @@ export function adjudicatePairwise(input: unknown): PairwiseAdjudication {
             if (isRecord(item)) for (const [key, path] of unknownKeys(item, ['id', 'forward', 'swapped'], pointer('judgments', i))) errors.push(createIssue('WFL-021', path, { field: key }))
         })
     }
+    const arrays = arraysForObjects(raw, [['judgments', '*']], 'WFL-003')
+    if (arrays.length > 0) return failed([...errors, ...arrays])
     const args = parseArgs(ADJUDICATE, raw, WORKFLOW_ARGS)
     if (args.value === null) return failed([...errors, ...args.errors])
     const { judgments } = args.value

@@ -3,7 +3,7 @@ import { createIssue, rebaseIssues, typeOfValue } from '../../errors/issue.js'
 import { pointer } from '../../errors/pointer.js'
 import type { Issue } from '../../errors/types.js'
 import { parseArgs, type ArgCodes } from '../../validation/args.js'
-import { guardInput, isRecord, RESERVED_NAMES, unknownKeys, type GuardCodes } from '../shared/guard.js'
+import { arraysForObjects, guardInput, isRecord, RESERVED_NAMES, unknownKeys, type GuardCodes } from '../shared/guard.js'
 import { fromNumber, type Rational } from '../shared/rational.js'
 import {
     WORKFLOW_CATEGORIES,
@@ -149,6 +149,8 @@ export function parseWorkflowInput(input: unknown): { value: ParsedWorkflowInput
     if (isRecord(raw.reliability)) {
         for (const [key, path] of unknownKeys(raw.reliability, ['prior', 'k'], '/reliability')) errors.push(createIssue('WFL-021', path, { field: key }))
     }
+    const arrays = arraysForObjects(raw, [['hardGates'], ['reliability']], 'WFL-003')
+    if (arrays.length > 0) return { value: null, errors: [...errors, ...arrays] }
     const parsed = parseArgs(INPUT, raw, WORKFLOW_ARGS)
     if (parsed.value === null) return { value: null, errors: [...errors, ...parsed.errors] }
     const value = parsed.value

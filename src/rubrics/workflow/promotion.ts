@@ -3,7 +3,7 @@ import { createIssue } from '../../errors/issue.js'
 import { pointer } from '../../errors/pointer.js'
 import type { Issue } from '../../errors/types.js'
 import { parseArgs } from '../../validation/args.js'
-import { guardInput, isRecord, unknownKeys } from '../shared/guard.js'
+import { arraysForObjects, guardInput, isRecord, unknownKeys } from '../shared/guard.js'
 import { add, cmp, fromNumber, ratio, sub, toNumber, type Rational } from '../shared/rational.js'
 import { WORKFLOW_SYSTEM_VERSION } from './constants.js'
 import type { WorkflowCore } from './evaluate.js'
@@ -96,6 +96,8 @@ export function promoteWorkflow(input: unknown): WorkflowPromotion {
     if (isRecord(guarded.value.tolerances)) {
         for (const [key, path] of unknownKeys(guarded.value.tolerances, Object.keys(WORKFLOW_PROMOTION_TOLERANCES), '/tolerances')) errors.push(createIssue('WFL-021', path, { field: key }))
     }
+    const arrays = arraysForObjects(guarded.value, [['tolerances']], 'WFL-003')
+    if (arrays.length > 0) return failed([...errors, ...arrays])
     const args = parseArgs(INPUT, guarded.value, WORKFLOW_ARGS)
     if (args.value === null) return failed([...errors, ...args.errors])
     const tol = { ...WORKFLOW_PROMOTION_TOLERANCES, ...Object.fromEntries(Object.entries(args.value.tolerances ?? {}).filter(([, x]) => x !== undefined)) } as Required<WorkflowPromotionTolerances>
