@@ -159,8 +159,14 @@ export function toNumber(a: Rational): number {
         const value = Number(a.n) / Number(a.d)
         return value === 0 ? 0 : value
     }
-    // Large terms only arise from inputs with many digits; 17 significant digits is enough to print.
-    return Number(formatScaled(roundScaled(a, 17), 17))
+    // Large terms: take ~21 significant digits of the quotient and let the decimal parser round
+    // once. Exact whenever the denominator is a power of ten (every decimal input).
+    const negative = a.n < 0n
+    const magnitude = negative ? -a.n : a.n
+    const shift = 21 - (magnitude.toString().length - a.d.toString().length)
+    const digits = shift >= 0 ? (magnitude * 10n ** BigInt(shift)) / a.d : magnitude / (a.d * 10n ** BigInt(-shift))
+    const value = Number(`${negative ? '-' : ''}${digits}e${-shift}`)
+    return value === 0 ? 0 : value
 }
 
 /** Decimal text for messages and reports: at most `places` decimals, trailing zeros dropped. */

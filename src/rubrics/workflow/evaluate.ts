@@ -144,12 +144,12 @@ export function placementOf(core: WorkflowCore): WorkflowPlacement {
     }, null)
     const checks: WorkflowPlacementCheck[] = [
         core.gateFailures.length === 0
-            ? { check: 'hard-gates', status: 'pass', detail: `all ${core.input.gates.length} hard gates pass` }
+            ? { check: 'hard-gates', status: 'pass', detail: `all hard gates pass (${core.input.gates.length})` }
             : { check: 'hard-gates', status: 'fail', detail: `failed: ${core.gateFailures.map((g) => g.gate).join(', ')}` },
         withFloors.length === 0
             ? { check: 'critical-floors', status: 'not-applicable', detail: 'no criterion has a critical floor' }
             : core.floorFailures.length === 0
-              ? { check: 'critical-floors', status: 'pass', detail: `all ${withFloors.length} critical floors pass` }
+              ? { check: 'critical-floors', status: 'pass', detail: `all critical floors pass (${withFloors.length})` }
               : { check: 'critical-floors', status: 'fail', detail: `missed: ${core.floorFailures.map((f) => f.criterion).join(', ')}` },
         minMargin === null
             ? { check: 'floor-margin', status: 'not-applicable', detail: 'no criterion has a critical floor' }

@@ -41,7 +41,10 @@ function ajvIssue(error: ErrorObject, base: string): Issue {
     let path = base + error.instancePath
     if (error.keyword === 'required' && typeof params.missingProperty === 'string') path += pointer(params.missingProperty)
     if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') path += pointer(params.additionalProperty)
-    if (error.keyword === 'propertyNames' && typeof params.propertyName === 'string') path += pointer(params.propertyName)
+    // A failing property name is reported on the name itself: ajv puts it on the error (inner
+    // keyword) or in params (the propertyNames keyword).
+    const name = error.propertyName ?? (error.keyword === 'propertyNames' ? params.propertyName : undefined)
+    if (typeof name === 'string') path += pointer(name)
     return createIssue('WFL-015', path, { keyword: error.keyword, detail: error.message ?? 'invalid' })
 }
 
