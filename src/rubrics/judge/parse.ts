@@ -54,7 +54,16 @@ export interface ParsedJudgeInput {
 }
 
 function byDimension<T>(make: (d: JudgeDimension) => T): Readonly<Record<JudgeDimension, T>> {
-    return Object.fromEntries(JUDGE_DIMENSIONS.map((d) => [d, make(d)])) as Record<JudgeDimension, T>
+    // A literal with the seven fixed keys: cheaper than fromEntries, and no key comes from the input.
+    return {
+        correctness: make('correctness'),
+        completeness: make('completeness'),
+        adherence: make('adherence'),
+        actionability: make('actionability'),
+        efficiency: make('efficiency'),
+        safety: make('safety'),
+        consistency: make('consistency')
+    }
 }
 
 /** Checks one dimension map (scores or weights): unknown keys, missing dimensions, ranges. */
@@ -63,17 +72,16 @@ export function checkDimensions(raw: Record<string, number>, original: object, b
         createIssue('JDG-005', path, { field: key, expected: JUDGE_DIMENSIONS.join(', ') })
     )
     for (const dimension of JUDGE_DIMENSIONS) {
-        const path = base + pointer(dimension)
         if (!Object.prototype.hasOwnProperty.call(raw, dimension)) {
-            issues.push(createIssue('JDG-002', path, { field: `${field}.${dimension}` }))
+            issues.push(createIssue('JDG-002', base + pointer(dimension), { field: `${field}.${dimension}` }))
             continue
         }
         const value = raw[dimension] as number
         if (kind === 'score' && (value < JUDGE_SCORE_MIN || value > JUDGE_SCORE_MAX)) {
-            issues.push(createIssue('JDG-004', path, { dimension, value }))
+            issues.push(createIssue('JDG-004', base + pointer(dimension), { dimension, value }))
         }
         if (kind === 'weight' && (value < 0 || value > 1)) {
-            issues.push(createIssue('JDG-006', path, { dimension, value }))
+            issues.push(createIssue('JDG-006', base + pointer(dimension), { dimension, value }))
         }
     }
     return issues

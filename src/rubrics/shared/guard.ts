@@ -27,24 +27,36 @@ function isPlainObject(value: object): boolean {
     return proto === Object.prototype || proto === null
 }
 
+/** A position in the input, kept as a parent chain so pointers are built only for findings. */
+interface Trail {
+    readonly parent: Trail | null
+    readonly token: string | number
+}
+
+function trailPointer(trail: Trail | null): string {
+    const tokens: Array<string | number> = []
+    for (let t = trail; t !== null; t = t.parent) tokens.push(t.token)
+    return pointer(...tokens.reverse())
+}
+
 function numberIssues(value: unknown, codes: GuardCodes): Issue[] {
     const issues: Issue[] = []
-    const stack: Array<{ v: unknown; path: string }> = [{ v: value, path: '' }]
+    const stack: Array<{ v: unknown; trail: Trail | null }> = [{ v: value, trail: null }]
     while (stack.length > 0 && issues.length < MAX_NUMBER_ISSUES) {
-        const { v, path } = stack.pop() as { v: unknown; path: string }
+        const { v, trail } = stack.pop() as { v: unknown; trail: Trail | null }
         if (typeof v === 'number') {
-            if (Object.is(v, -0)) {
-                issues.push(createIssue(codes.badNumber, path, { value: '-0', field: path === '' ? 'input' : path, detail: 'negative zero (write 0)' }))
-            } else if (Math.abs(v) > MAX_MAGNITUDE) {
-                issues.push(createIssue(codes.badNumber, path, { value: v, field: path === '' ? 'input' : path, detail: 'magnitude above 1e15' }))
+            const bad = Object.is(v, -0) ? 'negative zero (write 0)' : Math.abs(v) > MAX_MAGNITUDE ? 'magnitude above 1e15' : null
+            if (bad !== null) {
+                const path = trailPointer(trail)
+                issues.push(createIssue(codes.badNumber, path, { value: Object.is(v, -0) ? '-0' : v, field: path === '' ? 'input' : path, detail: bad }))
             }
         } else if (Array.isArray(v)) {
-            for (let i = v.length - 1; i >= 0; i -= 1) stack.push({ v: v[i], path: path + pointer(i) })
+            for (let i = v.length - 1; i >= 0; i -= 1) stack.push({ v: v[i], trail: { parent: trail, token: i } })
         } else if (v !== null && typeof v === 'object') {
-            const entries = Object.entries(v)
-            for (let i = entries.length - 1; i >= 0; i -= 1) {
-                const [key, child] = entries[i] as [string, unknown]
-                stack.push({ v: child, path: path + pointer(key) })
+            const keys = Object.keys(v)
+            for (let i = keys.length - 1; i >= 0; i -= 1) {
+                const key = keys[i] as string
+                stack.push({ v: (v as Record<string, unknown>)[key], trail: { parent: trail, token: key } })
             }
         }
     }
@@ -52,7 +64,7 @@ function numberIssues(value: unknown, codes: GuardCodes): Issue[] {
 }
 
 class CycleFound {
-    constructor(readonly path: string) {}
+    constructor(readonly trail: Trail | null) {}
 }
 
 /**
@@ -61,24 +73,27 @@ class CycleFound {
  * `inspectJson` still reports it; past the depth limit the original is kept, which it rejects too.
  * A cycle is reported here, because copying would unroll it.
  */
-function withoutUndefinedMembers(value: unknown, depth: number, path: string, onPath: Set<object>): unknown {
+function withoutUndefinedMembers(value: unknown, depth: number, trail: Trail | null, onPath: Set<object>): unknown {
     if (value === null || typeof value !== 'object' || depth > DEFAULT_JSON_LIMITS.maxDepth) {
         return value
     }
     if (onPath.has(value)) {
-        throw new CycleFound(path)
+        throw new CycleFound(trail)
     }
     if (!Array.isArray(value) && !isPlainObject(value)) {
         return value
     }
     onPath.add(value)
-    const copy = Array.isArray(value)
-        ? value.map((item: unknown, i) => withoutUndefinedMembers(item, depth + 1, path + pointer(i), onPath))
-        : Object.fromEntries(
-              Object.entries(value)
-                  .filter(([, member]) => member !== undefined)
-                  .map(([key, member]) => [key, withoutUndefinedMembers(member, depth + 1, path + pointer(key), onPath)])
-          )
+    let copy: unknown
+    if (Array.isArray(value)) {
+        copy = value.map((item: unknown, i) => withoutUndefinedMembers(item, depth + 1, { parent: trail, token: i }, onPath))
+    } else {
+        const entries: Array<[string, unknown]> = []
+        for (const [key, member] of Object.entries(value)) {
+            if (member !== undefined) entries.push([key, withoutUndefinedMembers(member, depth + 1, { parent: trail, token: key }, onPath)])
+        }
+        copy = Object.fromEntries(entries)
+    }
     onPath.delete(value)
     return copy
 }
@@ -98,10 +113,10 @@ export function guardInput(input: unknown, codes: GuardCodes): { value: Record<s
         if (!isPlainObject(input)) {
             return { value: null, errors: [createIssue(codes.notJson, '', { detail: 'the input is not a plain object' })] }
         }
-        top = withoutUndefinedMembers(input, 1, '', new Set()) as Record<string, unknown>
+        top = withoutUndefinedMembers(input, 1, null, new Set()) as Record<string, unknown>
     } catch (cause) {
         if (cause instanceof CycleFound) {
-            return { value: null, errors: [createIssue(codes.notJson, cause.path, { detail: 'circular reference' })] }
+            return { value: null, errors: [createIssue(codes.notJson, trailPointer(cause.trail), { detail: 'circular reference' })] }
         }
         // Proxies and getters can throw while being read; such an input is not plain JSON.
         return { value: null, errors: [createIssue(codes.notJson, '', { detail: 'the input could not be read' })] }
