@@ -32,19 +32,23 @@ export const JUDGE_DEFAULT_WEIGHTS: JudgeScores = Object.freeze({
 /** How far custom weights may sum from 1.0 (exact decimal arithmetic, inclusive). */
 export const JUDGE_WEIGHT_TOLERANCE = 0.000001
 
-/** Scores are on this closed range, and the final score is clamped to it. */
+/** Lowest score of a dimension and of the final score. */
 export const JUDGE_SCORE_MIN = 1
+/** Highest score of a dimension and of the final score. */
 export const JUDGE_SCORE_MAX = 10
 
-/** Deduction per unique red flag and the cap on all deductions (seed 002). */
+/** Deduction per unique red flag (seed 002). */
 export const JUDGE_RED_FLAG_DEDUCTION = 0.5
+/** Cap on all red-flag deductions of one evaluation (seed 002). */
 export const JUDGE_MAX_DEDUCTION = 2
-/** Bonus per unique bonus and the cap on all bonuses (seed 002). */
+/** Bonus per unique bonus (seed 002). */
 export const JUDGE_BONUS = 0.25
+/** Cap on all bonuses of one evaluation (seed 002). */
 export const JUDGE_MAX_BONUS = 1
 
-/** Historical consistency: window size and the deviation, in standard deviations, that flags. */
+/** Historical consistency looks at this many most recent evaluations. */
 export const JUDGE_HISTORY_WINDOW = 10
+/** A dimension further than this many standard deviations from its historical mean is flagged. */
 export const JUDGE_HISTORY_SIGMAS = 2
 
 /** A judge letter grade. */

@@ -32,8 +32,9 @@ export const WORKFLOW_DEFAULT_FLOORS: Readonly<Record<'correctness' | 'safety' |
 /** Default pass threshold on the 0..100 scale (seed 004 §5.1, §13). */
 export const WORKFLOW_DEFAULT_PASS_THRESHOLD = 70
 
-/** Reliability shrinkage defaults: `(n·norm + k·prior) / (n + k)` (seed 004 §4.1). */
+/** Reliability shrinkage prior: `(n·norm + k·prior) / (n + k)` (seed 004 §4.1). */
 export const WORKFLOW_DEFAULT_PRIOR = 0.5
+/** Reliability shrinkage strength `k` (seed 004 §4.1). */
 export const WORKFLOW_DEFAULT_K = 20
 
 /** Letter grades of the workflow rubric. */
