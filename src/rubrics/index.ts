@@ -1,4 +1,5 @@
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { JUDGE_SYSTEM_VERSION } from './judge/constants.js'
 import { evaluateJudge } from './judge/evaluate.js'
@@ -41,9 +42,15 @@ function readField(value: unknown, field: string): { object: Record<string, unkn
         if (!isRecord(value)) {
             return { object: null, errors: [createIssue('RUB-002', value === undefined ? '' : `/${field}`, { field, actual: typeOfValue(value) })] }
         }
-        const inner = value[field]
+        const extra = Object.keys(value)
+            .filter((key) => key !== field)
+            .map((key) => createIssue('RUB-003', pointer(key), { field: key }))
+        const inner = Object.prototype.hasOwnProperty.call(value, field) ? value[field] : undefined
         if (!isRecord(inner)) {
-            return { object: null, errors: [createIssue('RUB-002', `/${field}`, { field, actual: typeOfValue(inner) })] }
+            return { object: null, errors: [...extra, createIssue('RUB-002', `/${field}`, { field, actual: typeOfValue(inner) })] }
+        }
+        if (extra.length > 0) {
+            return { object: null, errors: extra }
         }
         // A fresh copy: what we hand on is a plain object even if the caller's was exotic.
         return { object: Object.fromEntries(Object.entries(inner)), errors: [] }
@@ -69,7 +76,7 @@ function rebase(issues: readonly Issue[], from: string, to: string): Issue[] {
  * goes to `JudgeRubric.evaluate` or `WorkflowRubric.evaluate` without its `system` field.
  * @param input - `{ input }`, the parsed JSON
  * @returns `{ system, result, errors }`; issue paths point into `input` (`/input/...`). Codes: `RUB-001`
- *   unknown or missing system, `RUB-002` not an object, plus every code of the chosen `evaluate`.
+ *   unknown or missing system, `RUB-002` not an object, `RUB-003` unknown property, plus every code of the chosen `evaluate`.
  * @example evaluateRubricInput({ input: { system: 'judgeSystem/1.0.0', scores } }).result?.grade
  */
 export function evaluateRubricInput(input: { input: unknown }): RubricEvaluationResult {
@@ -90,7 +97,7 @@ export function evaluateRubricInput(input: { input: unknown }): RubricEvaluation
  * `WorkflowRubric.validateRubric`.
  * @param input - `{ document }`, the parsed JSON
  * @returns `{ system, result: { system, valid, errors }, errors }`; issue paths point into `document`
- *   (`/document/...`). Codes: `RUB-001`, `RUB-002`, plus every code of the chosen validator.
+ *   (`/document/...`). Codes: `RUB-001`, `RUB-002`, `RUB-003`, plus every code of the chosen validator.
  * @example validateRubricDocument({ document }).result?.valid
  */
 export function validateRubricDocument(input: { document: unknown }): RubricDocumentValidation {

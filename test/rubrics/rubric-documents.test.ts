@@ -120,7 +120,8 @@ describe('validateRubricDocument — the CLI entry for rubric documents', () => 
         ['a missing system', { document: { rubric_id: 'x' } }, [['RUB-001', '/document/system']]],
         ['an unknown system', { document: { system: 'gradingSystem/1.0.0' } }, [['RUB-001', '/document/system']]],
         ['a document that is not an object', { document: 'rubric.json' }, [['RUB-002', '/document']]],
-        ['no argument', undefined, [['RUB-002', '']]]
+        ['no argument', undefined, [['RUB-002', '']]],
+        ['an unknown property beside the document', { document: { system: 'judgeSystem/1.0.0' }, strict: true }, [['RUB-003', '/strict']]]
     ])('rejects %s', (_name, input, expected) => {
         const result = validateRubricDocument(input as never)
         expect(codes(result.errors)).toEqual(expected)
@@ -160,7 +161,8 @@ describe('evaluateRubricInput — the CLI entry for rubric inputs', () => {
         ['a missing system', { input: { scores: {} } }, [['RUB-001', '/input/system']]],
         ['a non-string system', { input: { system: 1 } }, [['RUB-001', '/input/system']]],
         ['an input that is an array', { input: [] }, [['RUB-002', '/input']]],
-        ['a missing input', {}, [['RUB-002', '/input']]]
+        ['a missing input', {}, [['RUB-002', '/input']]],
+        ['an unknown property beside the input', { input: { system: 'judgeSystem/1.0.0' }, dryRun: true }, [['RUB-003', '/dryRun']]]
     ])('rejects %s', (_name, input, expected) => {
         const result = evaluateRubricInput(input as never)
         expect(codes(result.errors)).toEqual(expected)
