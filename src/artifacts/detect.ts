@@ -1,6 +1,7 @@
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { validateGradingEntry } from '../grading/validate-entry.js'
+import { validateRubricDocument } from '../rubrics/index.js'
 import { DEFAULT_JSON_LIMITS, inspectJson, parseJsonText, resolveLimits, type JsonLimits } from '../json/guard.js'
 
 type Obj = Record<string, unknown>
@@ -19,6 +20,16 @@ export const ARTIFACT_HANDLERS: readonly ArtifactHandler[] = Object.freeze([
         kind: 'grading-entry',
         matches: (v: Obj) => 'gradings' in v && ('area' in v || 'gradingTier' in v || 'aggregateGrade' in v),
         validate: (value: unknown) => validateGradingEntry({ entry: value })
+    },
+    {
+        kind: 'rubric-document',
+        matches: (v: Obj) => 'rubric_id' in v,
+        validate: (value: unknown) => {
+            const { result, errors } = validateRubricDocument({ document: value })
+            // The dispatcher reports paths under /document; here the document is the whole input.
+            const rebased = errors.map((i) => ({ ...i, path: i.path.startsWith('/document') ? i.path.slice('/document'.length) : i.path }))
+            return { valid: result?.valid === true, errors: rebased }
+        }
     }
 ])
 

@@ -1,12 +1,14 @@
 import { parseArgs } from 'node:util'
 import { getVersion } from '../index.js'
 import { EXIT, type CliIo } from './io.js'
+import { rubricCommand } from './commands/rubric.js'
 import { validateCommand } from './commands/validate.js'
 
 const USAGE = `Usage: flowmcp-grading <command> [options]
 
 Commands:
   validate <file…>        check grading entries and other grading JSON; prints each file's verdict
+  rubric <input.json>     evaluate a judge (judgeSystem/1.0.0) or workflow (workflowSystem/1.0.0) rubric input
   version                 print the spec, system and package versions
 
 Options:
@@ -45,6 +47,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         switch (command) {
             case 'validate':
                 return await validateCommand(rest, { json: values.json === true, ...(values.kind !== undefined ? { kind: values.kind } : {}) }, io)
+            case 'rubric':
+                return await rubricCommand(rest, { json: values.json === true }, io)
             case 'version':
                 io.stdout(values.json === true ? JSON.stringify(getVersion(), null, 2) + '\n' : Object.entries(getVersion()).map(([k, v]) => `${k}: ${v}`).join('\n') + '\n')
                 return EXIT.OK

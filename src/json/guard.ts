@@ -149,3 +149,17 @@ export function parseJsonText(text: string, limits: JsonLimits = DEFAULT_JSON_LI
     const errors = inspectJson(value, limits)
     return errors.length > 0 ? { value: undefined, errors } : { value, errors }
 }
+
+/**
+ * Parses external JSON text safely: limits checked before and after parsing, every problem coded.
+ * @param input - `{ text, limits? }`
+ * @returns `{ value, errors }`; `value` is `undefined` when `errors` is non-empty. INP-001…004.
+ * @example parseJson({ text: '{"a":1}' }).value // { a: 1 }
+ */
+export function parseJson(input: { text?: unknown; limits?: Partial<JsonLimits> }): { value: unknown; errors: Issue[] } {
+    const text = input?.text
+    if (typeof text !== 'string') {
+        return { value: undefined, errors: [createIssue('INP-004', '/text', { detail: `expected a string, got ${typeOfValue(text)}` })] }
+    }
+    return parseJsonText(text, resolveLimits(input.limits))
+}

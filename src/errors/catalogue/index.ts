@@ -2,10 +2,13 @@ import { ARTIFACT_CODES } from './artifacts.js'
 import { GRADING_CODES } from './grading.js'
 import { HASHING_CODES } from './hashing.js'
 import { INPUT_CODES } from './input.js'
+import { JUDGE_CODES } from './judge.js'
 import { NA_CODES } from './na-reason.js'
+import { RUBRIC_CODES } from './rubric.js'
 import { SCORING_CODES } from './scoring.js'
 import { VERSION_CODES } from './version.js'
 import { VETO_CODES } from './veto.js'
+import { WORKFLOW_CODES } from './workflow.js'
 
 // One line per module group. Adding a group here is all it takes to register its codes.
 export const CATALOGUE = Object.freeze({
@@ -14,6 +17,9 @@ export const CATALOGUE = Object.freeze({
     ...VETO_CODES,
     ...NA_CODES,
     ...HASHING_CODES,
+    ...JUDGE_CODES,
+    ...WORKFLOW_CODES,
+    ...RUBRIC_CODES,
     ...INPUT_CODES,
     ...VERSION_CODES,
     ...ARTIFACT_CODES

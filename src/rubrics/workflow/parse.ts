@@ -1,0 +1,209 @@
+import * as v from 'valibot'
+import { createIssue, rebaseIssues, typeOfValue } from '../../errors/issue.js'
+import { pointer } from '../../errors/pointer.js'
+import type { Issue } from '../../errors/types.js'
+import { parseArgs, type ArgCodes } from '../../validation/args.js'
+import { arraysForObjects, guardInput, isRecord, RESERVED_NAMES, unknownKeys, type GuardCodes } from '../shared/guard.js'
+import { fromNumber, type Rational } from '../shared/rational.js'
+import {
+    WORKFLOW_CATEGORIES,
+    WORKFLOW_DEFAULT_FLOORS,
+    WORKFLOW_DEFAULT_K,
+    WORKFLOW_DEFAULT_PASS_THRESHOLD,
+    WORKFLOW_DEFAULT_PRIOR,
+    type WorkflowCategory,
+    type WorkflowFormulaId
+} from './constants.js'
+import { normaliseRaw, normaliseRawFloor, reliabilityAdjust } from './formulas.js'
+import { WORKFLOW_PROFILE_IDS, WORKFLOW_PROFILES, type WorkflowProfileId } from './profiles.js'
+import type { WorkflowRawScore } from './types.js'
+
+export const WORKFLOW_GUARD: GuardCodes = { notJson: 'WFL-001', mismatch: 'WFL-003', badNumber: 'WFL-012' }
+export const WORKFLOW_ARGS: ArgCodes = { missing: 'WFL-002', mismatch: 'WFL-003' }
+
+const NAME = v.pipe(v.string(), v.minLength(1), v.maxLength(200))
+const CRITERION = v.object({
+    name: NAME,
+    rawScore: v.unknown(),
+    formulaId: v.unknown(),
+    weight: v.number(),
+    criticalFloor: v.optional(v.number()),
+    rawCriticalFloor: v.optional(v.number()),
+    category: v.optional(v.picklist(WORKFLOW_CATEGORIES)),
+    params: v.optional(v.unknown()),
+    samples: v.optional(v.number())
+})
+const CRITERION_KEYS = ['name', 'rawScore', 'formulaId', 'weight', 'criticalFloor', 'rawCriticalFloor', 'category', 'params', 'samples']
+const INPUT = v.object({
+    hardGates: v.record(v.string(), v.boolean()),
+    criteria: v.pipe(v.array(v.unknown()), v.minLength(1)),
+    passThreshold: v.optional(v.number()),
+    requiredGates: v.optional(v.array(NAME)),
+    profile: v.optional(v.string()),
+    reliability: v.optional(v.object({ prior: v.optional(v.number()), k: v.optional(v.number()) })),
+    judgeInconsistencyRate: v.optional(v.number())
+})
+const TOP_KEYS = ['hardGates', 'criteria', 'passThreshold', 'requiredGates', 'profile', 'reliability', 'judgeInconsistencyRate']
+
+/** A checked criterion with exact values. */
+export interface ParsedCriterion {
+    readonly name: string
+    readonly formulaId: WorkflowFormulaId
+    readonly category: WorkflowCategory | null
+    readonly raw: WorkflowRawScore
+    readonly norm: Rational
+    readonly adjusted: Rational | null
+    readonly samples: number | null
+    readonly weight: number
+    readonly weightQ: Rational
+    readonly floor: Rational | null
+    readonly floorSource: 'criterion' | 'raw-scale' | 'category-default' | null
+}
+
+/** A checked `evaluate` input. */
+export interface ParsedWorkflowInput {
+    readonly gates: ReadonlyArray<{ readonly gate: string; readonly passed: boolean; readonly reason: 'reported' | 'reported-false' | 'not-reported' }>
+    readonly criteria: readonly ParsedCriterion[]
+    readonly passThreshold: number
+    readonly passThresholdQ: Rational
+    readonly judgeInconsistencyRate: number | null
+}
+
+/** A range check on an option, as `WFL-014`. */
+export function rangeIssue(ok: boolean, path: string, field: string, expected: string, value: number): Issue[] {
+    return ok ? [] : [createIssue('WFL-014', path, { field, expected, value })]
+}
+
+function reserved(name: string, path: string, field: string): Issue[] {
+    return RESERVED_NAMES.includes(name) ? [createIssue('WFL-009', path, { value: name, field })] : []
+}
+
+function copyRaw(raw: unknown): WorkflowRawScore {
+    // Echo a fresh copy so a result never aliases the caller's object.
+    return (isRecord(raw) ? Object.fromEntries(Object.entries(raw)) : raw) as WorkflowRawScore
+}
+
+function parseCriterion(item: unknown, index: number, prior: Rational, k: Rational): { value: ParsedCriterion | null; errors: Issue[] } {
+    const base = pointer('criteria', index)
+    if (!isRecord(item)) {
+        return { value: null, errors: [createIssue('WFL-003', base, { field: `criteria.${index}`, expected: 'object', actual: typeOfValue(item) })] }
+    }
+    const errors: Issue[] = unknownKeys(item, CRITERION_KEYS, base).map(([key, path]) => createIssue('WFL-021', path, { field: key }))
+    const parsed = parseArgs(CRITERION, item, WORKFLOW_ARGS)
+    if (parsed.value === null) {
+        return { value: null, errors: [...errors, ...rebaseIssues(parsed.errors, base)] }
+    }
+    const c = parsed.value
+    if (!Object.prototype.hasOwnProperty.call(item, 'rawScore')) errors.push(createIssue('WFL-002', `${base}/rawScore`, { field: `criteria.${index}.rawScore` }))
+    if (!Object.prototype.hasOwnProperty.call(item, 'formulaId')) errors.push(createIssue('WFL-002', `${base}/formulaId`, { field: `criteria.${index}.formulaId` }))
+    errors.push(...reserved(c.name, `${base}/name`, 'criterion name'))
+    errors.push(...rangeIssue(c.weight >= 0, `${base}/weight`, 'weight', 'a number >= 0', c.weight))
+    if (c.criticalFloor !== undefined) errors.push(...rangeIssue(c.criticalFloor >= 0 && c.criticalFloor <= 1, `${base}/criticalFloor`, 'criticalFloor', 'a number in 0..1', c.criticalFloor))
+    if (c.samples !== undefined) errors.push(...rangeIssue(Number.isInteger(c.samples) && c.samples >= 0, `${base}/samples`, 'samples', 'an integer >= 0', c.samples))
+    if (c.criticalFloor !== undefined && c.rawCriticalFloor !== undefined) errors.push(createIssue('WFL-010', base))
+    if (errors.length > 0) return { value: null, errors }
+
+    const normalised = normaliseRaw(c.formulaId, c.rawScore, c.params, { raw: `${base}/rawScore`, params: `${base}/params`, criterion: c.name })
+    if (normalised.value === null) return { value: null, errors: normalised.errors }
+    const formulaId = c.formulaId as WorkflowFormulaId
+
+    let floor: Rational | null = null
+    let floorSource: ParsedCriterion['floorSource'] = null
+    if (c.criticalFloor !== undefined) {
+        floor = fromNumber(c.criticalFloor)
+        floorSource = 'criterion'
+    } else if (c.rawCriticalFloor !== undefined) {
+        const f = normaliseRawFloor(formulaId, c.rawCriticalFloor, c.params, { floor: `${base}/rawCriticalFloor`, params: `${base}/params` })
+        if (f.value === null) return { value: null, errors: f.errors }
+        floor = f.value
+        floorSource = 'raw-scale'
+    } else if (c.category !== undefined && c.category !== 'other') {
+        floor = fromNumber(WORKFLOW_DEFAULT_FLOORS[c.category])
+        floorSource = 'category-default'
+    }
+    const samples = c.samples ?? normalised.value.impliedSamples
+    return {
+        value: {
+            name: c.name,
+            formulaId,
+            category: c.category ?? null,
+            raw: copyRaw(c.rawScore),
+            norm: normalised.value.norm,
+            adjusted: samples === null ? null : reliabilityAdjust(normalised.value.norm, samples, k, prior),
+            samples,
+            weight: c.weight,
+            weightQ: fromNumber(c.weight),
+            floor,
+            floorSource
+        },
+        errors: normalised.value.warnings
+    }
+}
+
+/** Checks an `evaluate` input completely and normalises every criterion exactly. */
+export function parseWorkflowInput(input: unknown): { value: ParsedWorkflowInput | null; errors: Issue[] } {
+    const guarded = guardInput(input, WORKFLOW_GUARD)
+    if (guarded.value === null) return { value: null, errors: guarded.errors }
+    const raw = guarded.value
+    const errors: Issue[] = unknownKeys(raw, TOP_KEYS, '').map(([key, path]) => createIssue('WFL-021', path, { field: key }))
+    if (isRecord(raw.reliability)) {
+        for (const [key, path] of unknownKeys(raw.reliability, ['prior', 'k'], '/reliability')) errors.push(createIssue('WFL-021', path, { field: key }))
+    }
+    const arrays = arraysForObjects(raw, [['hardGates'], ['reliability']], 'WFL-003')
+    if (arrays.length > 0) return { value: null, errors: [...errors, ...arrays] }
+    const parsed = parseArgs(INPUT, raw, WORKFLOW_ARGS)
+    if (parsed.value === null) return { value: null, errors: [...errors, ...parsed.errors] }
+    const value = parsed.value
+
+    // valibot's record() skips `__proto__`-like keys, so reserved gate names are checked on the raw map.
+    const gateMap = raw.hardGates as Record<string, boolean>
+    for (const gate of Object.keys(gateMap)) errors.push(...reserved(gate, pointer('hardGates', gate), 'gate name'))
+    const required = [...(value.requiredGates ?? [])]
+    ;(value.requiredGates ?? []).forEach((gate, i) => errors.push(...reserved(gate, pointer('requiredGates', i), 'gate name')))
+    if (value.profile !== undefined) {
+        if ((WORKFLOW_PROFILE_IDS as readonly string[]).includes(value.profile)) {
+            required.push(...WORKFLOW_PROFILES[value.profile as WorkflowProfileId].hardGates.map((g) => g.id))
+        } else {
+            errors.push(createIssue('WFL-013', '/profile', { value: value.profile, expected: WORKFLOW_PROFILE_IDS.join(', ') }))
+        }
+    }
+    const passThreshold = value.passThreshold ?? WORKFLOW_DEFAULT_PASS_THRESHOLD
+    errors.push(...rangeIssue(passThreshold >= 0 && passThreshold <= 100, '/passThreshold', 'passThreshold', 'a number in 0..100', passThreshold))
+    const prior = value.reliability?.prior ?? WORKFLOW_DEFAULT_PRIOR
+    const k = value.reliability?.k ?? WORKFLOW_DEFAULT_K
+    errors.push(...rangeIssue(prior >= 0 && prior <= 1, '/reliability/prior', 'reliability.prior', 'a number in 0..1', prior))
+    errors.push(...rangeIssue(k > 0, '/reliability/k', 'reliability.k', 'a number > 0', k))
+    const rate = value.judgeInconsistencyRate ?? null
+    if (rate !== null) errors.push(...rangeIssue(rate >= 0 && rate <= 1, '/judgeInconsistencyRate', 'judgeInconsistencyRate', 'a number in 0..1', rate))
+    if (errors.length > 0) return { value: null, errors }
+
+    const criteria: ParsedCriterion[] = []
+    const warnings: Issue[] = []
+    const names = new Set<string>()
+    value.criteria.forEach((item, i) => {
+        const c = parseCriterion(item, i, fromNumber(prior), fromNumber(k))
+        if (c.value === null) {
+            errors.push(...c.errors)
+            return
+        }
+        warnings.push(...c.errors)
+        if (names.has(c.value.name)) errors.push(createIssue('WFL-008', pointer('criteria', i, 'name'), { value: c.value.name }))
+        names.add(c.value.name)
+        criteria.push(c.value)
+    })
+    if (errors.length === 0 && criteria.every((c) => c.weight === 0)) errors.push(createIssue('WFL-007', '/criteria'))
+    if (errors.length > 0) return { value: null, errors: [...errors, ...warnings] }
+
+    const reported = Object.entries(gateMap).map(([gate, passed]) => ({ gate, passed, reason: passed ? ('reported' as const) : ('reported-false' as const) }))
+    const missing = [...new Set(required)].filter((gate) => !Object.prototype.hasOwnProperty.call(gateMap, gate))
+    return {
+        value: {
+            gates: [...reported, ...missing.map((gate) => ({ gate, passed: false, reason: 'not-reported' as const }))],
+            criteria,
+            passThreshold,
+            passThresholdQ: fromNumber(passThreshold),
+            judgeInconsistencyRate: rate
+        },
+        errors: warnings
+    }
+}
