@@ -2,6 +2,9 @@ import { GRADING_CODES } from './grading.js'
 import { HASHING_CODES } from './hashing.js'
 import { INPUT_CODES } from './input.js'
 import { NA_CODES } from './na-reason.js'
+import { PRETEST_CODES } from './pretest.js'
+import { SCHEMA_CODES } from './schema.js'
+import { SECURITY_CODES } from './security.js'
 import { SCORING_CODES } from './scoring.js'
 import { VERSION_CODES } from './version.js'
 import { VETO_CODES } from './veto.js'
@@ -14,7 +17,10 @@ export const CATALOGUE = Object.freeze({
     ...NA_CODES,
     ...HASHING_CODES,
     ...INPUT_CODES,
-    ...VERSION_CODES
+    ...VERSION_CODES,
+    ...SCHEMA_CODES,
+    ...SECURITY_CODES,
+    ...PRETEST_CODES
 })
 
 /** Every code the library can emit. */
