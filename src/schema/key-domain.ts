@@ -117,9 +117,13 @@ export function registrableDomainOf(url: string): string | null {
     return result.isIp === true ? null : (result.domain ?? null)
 }
 
-/** The brand-bearing labels of a host: subdomain labels plus the registrable name without its suffix, each also split at `-`. */
+/**
+ * The brand-bearing labels of a host: every label but the ICANN public suffix, each also split at
+ * `-`. Private suffixes are kept as labels on purpose: in `maps.googleapis.com` the brand sits in
+ * `googleapis`, which the private section of the list treats as a suffix.
+ */
 export function hostLabels(host: string): string[] {
-    const result = parse(host, { allowPrivateDomains: true })
+    const result = parse(host)
     if (result.isIp === true) return []
     const parts = [...(result.subdomain ?? '').split('.'), result.domainWithoutSuffix ?? '']
         .filter((l) => l.length > 0)

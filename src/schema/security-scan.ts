@@ -96,12 +96,12 @@ const NODE_BUILTINS = new Set([
 const EXECUTION_MODULES = new Set(['child_process', 'vm', 'worker_threads', 'cluster'])
 
 const WRITER = /(?<![\w$.])(?:console\s*\.\s*(?:log|info|warn|error|debug|trace|dir|dirxml|table|group|groupCollapsed|assert|count|timeLog)|process\s*\.\s*(?:stdout|stderr)\s*\.\s*write)(?![\w$])/g
-const SECRET_WORDS = /SERVER_PARAM|serverParams|api[_-]?key|apikey|access[_-]?key|secret|token|password|bearer|authorization/i
+const SECRET_WORDS = /SERVER_PARAM|serverParams|api[_-]?key|apikey|access[_-]?key|secret|token|password|bearer|authorization|\bstruct\b|\bheaders\b/i
 
 /** Known credential prefixes (provider-issued key formats). */
 const KEY_PREFIXES = /(?<![A-Za-z0-9])(?:sk-[A-Za-z0-9_-]{16,}|sk_(?:live|test)_[A-Za-z0-9]{10,}|pk_(?:live|test)_[A-Za-z0-9]{10,}|ghp_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|xox[abpr]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35})(?![A-Za-z0-9])/g
 /** `apikey=…`, `token: …`, `X_API_KEY = '…'` and `?api_key=…` inside comment text. */
-const KEY_ASSIGNMENT = /\b([A-Za-z_][A-Za-z0-9_-]*(?:key|token|secret|password|passwd|auth)[A-Za-z0-9_]*)\s*[:=]\s*['"]?([^\s'"&,;)]{8,})/gi
+const KEY_ASSIGNMENT = /\b((?:[A-Za-z_][A-Za-z0-9_-]*)?(?:key|token|secret|password|passwd|auth)[A-Za-z0-9_]*)\s*[:=]\s*['"]?([^\s'"&,;)]{8,})/gi
 const PLACEHOLDER_VALUE = /^(?:<.*>|\{\{.*\}\}|\$\{.*\}|x{3,}.*|\*{3,}.*|\.{3,}.*|your[_-].*|YOUR[_-].*|process\.env.*|example.*|EXAMPLE.*|dummy.*|placeholder.*|changeme.*|null|undefined|true|false|string|'.*)$/
 
 /** Maximum source length scanned (characters); longer input is refused with SEC-018. */
@@ -178,11 +178,11 @@ export function scanSource(source: unknown, requiredServerParams: unknown): Secu
     // Module names hidden in string literals: a required child_process, a dynamically imported node:fs, a computed fs/promises.
     for (const literal of strings) {
         const text = literal.raw
-        if (/(?<![\w$])child_process(?![\w$])/.test(text)) add({ code: 'SEC-007', label: 'child_process', vetoClass: 'malicious-module' }, literal.start + text.search(/child_process/))
-        const nodeFs = text.search(/node:fs(?![\w$])/)
-        if (nodeFs !== -1) add({ code: 'SEC-009', label: 'node:fs', vetoClass: null }, literal.start + nodeFs)
-        const fsPromises = text.search(/(?<![\w$])fs\/promises(?![\w$])/)
-        if (fsPromises !== -1) add({ code: 'SEC-010', label: 'fs/promises', vetoClass: null }, literal.start + fsPromises)
+        // Only a whole-string module name counts: a description that mentions child_process is prose.
+        const spec = text.trim()
+        if (/^(?:node:)?child_process$/.test(spec)) add({ code: 'SEC-007', label: 'child_process', vetoClass: 'malicious-module' }, literal.start)
+        if (/^node:fs(?:\/promises)?$/.test(spec)) add({ code: 'SEC-009', label: 'node:fs', vetoClass: null }, literal.start)
+        if (/^(?:node:)?fs\/promises$/.test(spec)) add({ code: 'SEC-010', label: 'fs/promises', vetoClass: null }, literal.start)
         if (text === 'fs' && findings.some((f) => f.module === 'fs')) add({ code: 'SEC-008', label: "module 'fs'", vetoClass: null }, literal.start)
         if (/^(?:eval|Function|constructor)$/.test(text) && /\[\s*$/.test(code.slice(Math.max(0, literal.start - 40), literal.start - 1))) {
             add({ code: 'SEC-004', label: `['${text}'] (code execution by computed access)`, vetoClass: 'malicious-module' }, literal.start)
