@@ -270,7 +270,7 @@ export function buildAnswers(input: unknown): DeterministicResult {
         // A mismatched key the tools do not visibly use still affects every tool (it is loaded with the schema).
         const affected = used.some((p) => mismatchedParams.has(p)) || [...mismatchedParams].some((p) => !usedAnywhere.has(p))
         const vetoEvidence = { vetoed: 'api-key-domain-mismatch', params: [...mismatchedParams].filter((p) => used.includes(p) || !usedAnywhere.has(p)) }
-        const gated = summary !== undefined && (summary.class === 'key-gated' || summary.class === 'needs-tests')
+        const gated = summary !== undefined && (summary.class === 'key-gated' || summary.class === 'needs-tests' || summary.class === 'state-changing')
         const out: GradingAnswer[] = []
         const docsRow = single.get('docsUrlReachable')
         if (docsRow !== undefined) {

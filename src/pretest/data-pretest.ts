@@ -23,9 +23,9 @@ export const PRETEST_DEFAULTS = Object.freeze({ concurrency: 4, timeoutMs: 15_00
 export const RESPONSE_SIZE_LIMITS = Object.freeze({ large: 1_048_576, extreme: 10_485_760 })
 
 /** What happened to one test. */
-export type TestStatus = 'passed' | 'failed' | 'key-gated' | 'withheld' | 'duplicate' | 'unbuildable' | 'planned'
+export type TestStatus = 'passed' | 'failed' | 'key-gated' | 'withheld' | 'duplicate' | 'unbuildable' | 'not-sent' | 'planned'
 /** A tool's class (05 §1.6 `perTool.class`, plus `withheld` for a key-domain mismatch). */
-export type ToolClass = 'normal' | 'parameterless' | 'key-gated' | 'needs-tests' | 'withheld'
+export type ToolClass = 'normal' | 'parameterless' | 'key-gated' | 'needs-tests' | 'withheld' | 'state-changing'
 
 /** One test, as kept. Requests, URLs, headers, key values and response bodies are never kept. */
 export interface PretestTestResult {
@@ -129,7 +129,7 @@ const FAILURE_CODES = ['DPT-004', 'DPT-010', 'DPT-011', 'DPT-017'] as const
 type FailureCode = (typeof FAILURE_CODES)[number]
 
 /** `CODE: message`, the error-string form the CLI surfaces (05 §1.6). */
-function coded(code: FailureCode | 'DPT-007' | 'DPT-008' | 'DPT-012' | 'DPT-013' | 'DPT-016' | 'DPT-018', message: string): string {
+function coded(code: FailureCode | 'DPT-007' | 'DPT-008' | 'DPT-012' | 'DPT-013' | 'DPT-016' | 'DPT-018' | 'DPT-019', message: string): string {
     return `${code}: ${message}`
 }
 
@@ -338,8 +338,13 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
         const used = serverParamsUsedBy(main, tool)
         const missing = used.filter((p) => !Object.hasOwn(serverParams, p)).sort()
         const withheld = used.filter((p) => mismatched.has(p)).sort()
-        const cls: ToolClass = withheld.length > 0 ? 'withheld' : missing.length > 0 ? 'key-gated' : tests.length === 0 ? 'needs-tests' : parameterless ? 'parameterless' : 'normal'
+        const method = own(tool, 'method')
+        const meta = own(tool, 'meta')
+        // 02 §2.1: graders make read-only calls only. PUT/DELETE, or a tool that says it is destructive, is never called.
+        const stateChanging = method === 'PUT' || method === 'DELETE' || own(meta, 'isDestructive') === true || own(meta, 'isReadOnly') === false
+        const cls: ToolClass = stateChanging ? 'state-changing' : withheld.length > 0 ? 'withheld' : missing.length > 0 ? 'key-gated' : tests.length === 0 ? 'needs-tests' : parameterless ? 'parameterless' : 'normal'
         const base = pointer('tools', name)
+        if (cls === 'state-changing') findings.push(createIssue('DPT-019', base, { tool: name, method: describeValue(method) }))
         if (cls === 'withheld') findings.push(createIssue('DPT-013', base, { tool: name, params: withheld.join(', ') }))
         if (cls === 'key-gated') {
             findings.push(createIssue('DPT-007', base, { tool: name, params: missing.join(', ') }))
@@ -360,6 +365,10 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
             }
             seen.set(signature, testIndex)
             distinct += 1
+            if (cls === 'state-changing') {
+                planned.push({ ...stub, status: 'not-sent', error: coded('DPT-019', 'state-changing tool, not called') })
+                return
+            }
             if (cls === 'withheld') {
                 planned.push({ ...stub, status: 'withheld', error: coded('DPT-013', `key withheld (api-key-domain-mismatch): ${withheld.join(', ')}`) })
                 return
@@ -397,13 +406,14 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
             const matches = mine.filter((r) => r.working && r.outputSchemaMatch !== null).map((r) => r.outputSchemaMatch)
             const maxResponseBytes = Math.max(0, ...mine.map((r) => r.responseBytes ?? 0))
             let reason: string | null = null
-            if (meta.cls === 'withheld') reason = 'api-key-domain-mismatch'
+            if (meta.cls === 'state-changing') reason = 'state-changing-tool'
+            else if (meta.cls === 'withheld') reason = 'api-key-domain-mismatch'
             else if (meta.cls === 'key-gated') reason = 'key-gated-missing-server-param'
             else if (meta.cls === 'needs-tests') reason = 'no-tests'
             else if (ran && working < bar) reason = meta.parameterless ? 'no-working-test' : `fewer-than-${bar}-working-tests`
             if (reason !== null) {
                 blocked.push({ tool: name, reason })
-                if (ran && meta.cls !== 'withheld' && meta.cls !== 'key-gated' && meta.cls !== 'needs-tests') {
+                if (ran && (meta.cls === 'normal' || meta.cls === 'parameterless')) {
                     findings.push(createIssue('DPT-003', pointer('tools', name), { tool: name, bar, working }))
                 }
             }

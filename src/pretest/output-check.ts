@@ -22,7 +22,7 @@ export function shapeOf(value: unknown, depth = 0): Shape {
     if (Array.isArray(value)) return value.length === 0 ? [] : [shapeOf(value[0], depth + 1)]
     if (isRecord(value)) {
         const keys = Object.keys(value)
-        const entries: Array<[string, Shape]> = keys.slice(0, SHAPE_LIMITS.keys).map((k) => [k, shapeOf(value[k], depth + 1)])
+        const entries: Array<[string, Shape]> = keys.slice(0, SHAPE_LIMITS.keys).map((k) => [k.length > 100 ? `${k.slice(0, 97)}...` : k, shapeOf(value[k], depth + 1)])
         if (keys.length > SHAPE_LIMITS.keys) entries.push(['…', `${keys.length - SHAPE_LIMITS.keys} more keys`])
         return Object.fromEntries(entries)
     }

@@ -148,6 +148,18 @@ describe('DataPretest.run', () => {
         expect(result.results.every((r) => r.status === 'withheld' && !r.working)).toBe(true)
     })
 
+    it('never calls a state-changing tool: PUT, DELETE or meta isDestructive (02 §2.1 read-only calls)', async () => {
+        const http = fakeHttp(apiReply)
+        const main = schemaFixture('nominatim-geocoding')
+        main.tools.search.method = 'DELETE'
+        main.tools.reverse.meta = { isDestructive: true }
+        const result = await DataPretest.run({ main, http, now, checkDocs: false })
+        expect(http.requests.every((r) => r.url.includes('/details/'))).toBe(true)
+        expect(result.tools.search).toMatchObject({ class: 'state-changing', blocked: true, reason: 'state-changing-tool' })
+        expect(result.tools.reverse?.class).toBe('state-changing')
+        expect(result.findings.filter((f) => f.code === 'DPT-019')).toHaveLength(2)
+    })
+
     it('keeps at most `concurrency` requests in flight', async () => {
         for (const concurrency of [1, 2, 4]) {
             const http = fakeHttp(apiReply)

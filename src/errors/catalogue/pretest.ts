@@ -22,5 +22,6 @@ export const PRETEST_CODES = defineCodes({
     'DPT-015': ['error', 'Tool {tool} has no tests', '03 §13.1 tests[] (at least 1)'],
     'DPT-016': ['error', 'docs[{index}] is not reachable with HTTP 200: {detail}', 'question Q-single-test-01 docsUrlReachable'],
     'DPT-017': ['error', 'Test {index} of tool {tool}: the transform failed: {detail}', 'library: optional response transform'],
-    'DPT-018': ['error', 'Test {index} of tool {tool}: the response does not match output.schema', 'question Q-single-test-02 outputSchemaMatch']
+    'DPT-018': ['error', 'Test {index} of tool {tool}: the response does not match output.schema', 'question Q-single-test-02 outputSchemaMatch'],
+    'DPT-019': ['error', 'Tool {tool} not called: {method} (or meta isDestructive / isReadOnly: false) is state-changing', '02 §2.1 graders make read-only calls only']
 })
