@@ -327,7 +327,7 @@ export function buildAnswers(input: unknown): DeterministicResult {
     aggregate.push(answer(ctx, structureRow, finalValidation.valid ? 'pass' : 'fail', { errors: structuralErrors.length, warnings: structuralWarnings.length, codes: [...new Set(finalValidation.errors.map((e) => e.code))].slice(0, 30) }))
     const securityRow = extraRow(rows, EXTRA_QUESTION_IDS.security, 'tools-aggregate-schema')
     if (security === null) aggregate.push(answer(ctx, securityRow, NA, { note: 'no source text was scanned' }, 'blocked-by-precondition'))
-    else if (security.errors.some((e) => e.path === '/source')) aggregate.push(answer(ctx, securityRow, NA, { note: 'the source could not be scanned', codes: security.errors.map((e) => e.code) }, 'blocked-by-precondition'))
+    else if (security.errors.some((e) => e.severity === 'error' && e.path === '/source')) aggregate.push(answer(ctx, securityRow, NA, { note: 'the source could not be scanned', codes: security.errors.map((e) => e.code) }, 'blocked-by-precondition'))
     else {
         const { score, penalty, failedBy } = securityScore(security.findings)
         aggregate.push(answer(ctx, securityRow, score, { findings: security.findings.slice(0, 50).map(findingEvidence), findingCount: security.findings.length, modules: security.modules, penalty, failedBy }))

@@ -104,6 +104,9 @@ const KEY_PREFIXES = /(?<![A-Za-z0-9])(?:sk-[A-Za-z0-9_-]{16,}|sk_(?:live|test)_
 const KEY_ASSIGNMENT = /\b((?:[A-Za-z_][A-Za-z0-9_-]*)?(?:key|token|secret|password|passwd|auth)[A-Za-z0-9_]*)\s*[:=]\s*['"]?([^\s'"&,;)]{8,})/gi
 const PLACEHOLDER_VALUE = /^(?:<.*>|\{\{.*\}\}|\$\{.*\}|x{3,}.*|\*{3,}.*|\.{3,}.*|your[_-].*|YOUR[_-].*|process\.env.*|example.*|EXAMPLE.*|dummy.*|placeholder.*|changeme.*|null|undefined|true|false|string|'.*)$/
 
+/** At most this many findings are listed; past it the scan stops listing and says so (SEC-WARN-001). */
+export const MAX_FINDINGS = 1000
+
 /** Maximum source length scanned (characters); longer input is refused with SEC-018. */
 export const MAX_SOURCE_LENGTH = 2_000_000
 
@@ -121,7 +124,16 @@ function escapeRegex(text: string): string {
 
 /** Finds the string literal that is the specifier of an import/require/re-export found at `index`. */
 function specifierAfter(code: string, strings: readonly LexedString[], index: number, label: string): LexedString | null {
-    const literal = strings.find((s) => !s.template && s.start > index)
+    // `strings` is in source order: binary search for the first literal after `index`.
+    let lo = 0
+    let hi = strings.length
+    while (lo < hi) {
+        const mid = (lo + hi) >> 1
+        if ((strings[mid] as LexedString).start > index) hi = mid
+        else lo = mid + 1
+    }
+    while (lo < strings.length && (strings[lo] as LexedString).template) lo += 1
+    const literal = strings[lo]
     if (literal === undefined) return null
     const between = code.slice(index, literal.start - 1)
     if (label === 'require(') return /^require\s*\(\s*$/.test(between) ? literal : null
@@ -153,13 +165,19 @@ export function scanSource(source: unknown, requiredServerParams: unknown): Secu
     const where = lineIndex(source)
     const findings: Array<SecurityFinding & { index: number }> = []
     const modules: ModuleReference[] = []
+    let truncated = false
     const add = (finding: Omit<SecurityFinding, 'line' | 'column'>, index: number): void => {
+        if (findings.length >= MAX_FINDINGS) {
+            truncated = true
+            return
+        }
         const { line, column } = where(index)
         findings.push({ ...finding, line, column, index })
     }
 
     for (const pattern of CODE_PATTERNS) {
         for (const match of code.matchAll(pattern.regex)) {
+            if (truncated) break
             const index = match.index
             const spec = pattern.code === 'SEC-001' || pattern.code === 'SEC-002' ? specifierAfter(code, strings, index, pattern.label) : null
             if (spec !== null) {
@@ -175,6 +193,7 @@ export function scanSource(source: unknown, requiredServerParams: unknown): Secu
         }
     }
 
+    const importedFs = findings.some((f) => f.module === 'fs')
     // Module names hidden in string literals: a required child_process, a dynamically imported node:fs, a computed fs/promises.
     for (const literal of strings) {
         const text = literal.raw
@@ -183,7 +202,7 @@ export function scanSource(source: unknown, requiredServerParams: unknown): Secu
         if (/^(?:node:)?child_process$/.test(spec)) add({ code: 'SEC-007', label: 'child_process', vetoClass: 'malicious-module' }, literal.start)
         if (/^node:fs(?:\/promises)?$/.test(spec)) add({ code: 'SEC-009', label: 'node:fs', vetoClass: null }, literal.start)
         if (/^(?:node:)?fs\/promises$/.test(spec)) add({ code: 'SEC-010', label: 'fs/promises', vetoClass: null }, literal.start)
-        if (text === 'fs' && findings.some((f) => f.module === 'fs')) add({ code: 'SEC-008', label: "module 'fs'", vetoClass: null }, literal.start)
+        if (text === 'fs' && importedFs) add({ code: 'SEC-008', label: "module 'fs'", vetoClass: null }, literal.start)
         if (/^(?:eval|Function|constructor)$/.test(text) && /\[\s*$/.test(code.slice(Math.max(0, literal.start - 40), literal.start - 1))) {
             add({ code: 'SEC-004', label: `['${text}'] (code execution by computed access)`, vetoClass: 'malicious-module' }, literal.start)
         }
@@ -231,6 +250,7 @@ export function scanSource(source: unknown, requiredServerParams: unknown): Secu
             return true
         })
         .map(({ index: _index, ...f }) => f)
+    if (truncated) errors.push(createIssue('SEC-WARN-001', '/source', { limit: MAX_FINDINGS }))
     return { clean: unique.length === 0, findings: unique, modules, errors }
 }
 

@@ -170,3 +170,11 @@ describe('SecurityScan.scan', () => {
         )
     })
 })
+
+describe('SecurityScan.scan limits', () => {
+    it('lists at most 1000 findings and says that it stopped (SEC-WARN-001)', () => {
+        const result = SecurityScan.scan({ source: 'import '.repeat(5000) })
+        expect(result.findings).toHaveLength(1000)
+        expect(result.errors).toEqual([expect.objectContaining({ code: 'SEC-WARN-001', severity: 'warning' })])
+    })
+})
