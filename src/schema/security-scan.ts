@@ -268,7 +268,7 @@ export class SecurityScan {
      * code-execution modules); every other finding only lowers `Q-security`.
      * @param input - `{ source, requiredServerParams? }` (the names help spot keys in comments and writers near keys)
      * @returns `{ clean, findings: [{ code, label, line, column, vetoClass, module?, nearServerParam? }], modules, errors }`;
-     *   findings SEC-001…SEC-016; SEC-017 no source, SEC-018 source too long, SEC-019 wrong type.
+     *   findings SEC-001…SEC-016; SEC-017 no source, SEC-018 source too long, SEC-019 wrong type, SEC-WARN-001 findings list cut at 1000.
      * @example SecurityScan.scan({ source: 'export const main = {}' }).clean // true
      */
     static scan(input: { source?: unknown; requiredServerParams?: unknown }): SecurityScanResult {
