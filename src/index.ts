@@ -127,3 +127,17 @@ export type {
     WorkflowRunSummary,
     WorkflowTraceStep
 } from './rubrics/index.js'
+export { SchemaCheck } from './schema/schema-check.js'
+export type { MainValidation } from './schema/schema-check.js'
+export type { IdStyle, ParsedId } from './schema/ids.js'
+export { MAX_TOOLS, RECOMMENDED_TESTS, LIBRARY_ALLOWLIST } from './schema/validate-main.js'
+export { SecurityScan, CODE_PATTERNS as SECURITY_PATTERNS } from './schema/security-scan.js'
+export type { SecurityCode, SecurityFinding, SecurityScanResult, ModuleReference, VetoClass } from './schema/security-scan.js'
+export { KeyDomain, Tos, GENERIC_KEY_TOKENS, GENERIC_HOST_LABELS, BRAND_ALIASES } from './schema/key-domain.js'
+export type { KeyCheck, KeyDomainResult, KeyMismatch, KeyVerdict, MatchRule, TosMatch } from './schema/key-domain.js'
+export type { HttpPort, HttpRequest, HttpResponse } from './pretest/http.js'
+export { DataPretest, MIN_WORKING_TESTS, PARAMETERLESS_MIN_WORKING_TESTS, PRETEST_DEFAULTS, RESPONSE_SIZE_LIMITS } from './pretest/data-pretest.js'
+export type { PretestInput, PretestResult, PretestTestResult, PretestToolSummary, DocsCheck, TestStatus, ToolClass } from './pretest/data-pretest.js'
+export type { Shape } from './pretest/output-check.js'
+export { DeterministicAnswers, DEFAULT_EXTRA_WEIGHTS, DEFAULT_GRADER, EXTRA_QUESTION_IDS, SECURITY_SCORE_V1 } from './deterministic/answers.js'
+export type { BlockedArea, BuildInput, BuildNamespaceInput, DeterministicResult, QuestionRow } from './deterministic/answers.js'

@@ -5,6 +5,9 @@ import { INPUT_CODES } from './input.js'
 import { JUDGE_CODES } from './judge.js'
 import { NA_CODES } from './na-reason.js'
 import { RUBRIC_CODES } from './rubric.js'
+import { PRETEST_CODES } from './pretest.js'
+import { SCHEMA_CODES } from './schema.js'
+import { SECURITY_CODES } from './security.js'
 import { SCORING_CODES } from './scoring.js'
 import { VERSION_CODES } from './version.js'
 import { VETO_CODES } from './veto.js'
@@ -22,7 +25,10 @@ export const CATALOGUE = Object.freeze({
     ...RUBRIC_CODES,
     ...INPUT_CODES,
     ...VERSION_CODES,
-    ...ARTIFACT_CODES
+    ...ARTIFACT_CODES,
+    ...SCHEMA_CODES,
+    ...SECURITY_CODES,
+    ...PRETEST_CODES
 })
 
 /** Every code the library can emit. */

@@ -1,0 +1,484 @@
+import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { pointer } from '../errors/pointer.js'
+import type { Issue } from '../errors/types.js'
+import { validateGraderIdentity, validateVetoRecord } from '../grading/veto-record.js'
+import type { NaReason, Score } from '../model/constants.js'
+import type { CategoricalVeto, GradingAnswer, GraderIdentity } from '../model/types.js'
+import type { PretestResult, PretestToolSummary } from '../pretest/data-pretest.js'
+import { checkKeyDomains, type KeyDomainResult } from '../schema/key-domain.js'
+import type { MainValidation } from '../schema/schema-check.js'
+import { scanSource, type SecurityFinding, type SecurityScanResult } from '../schema/security-scan.js'
+import { isNonEmptyString, isRecord, keysOf, own, requiredServerParamsOf, serverParamsUsedBy } from '../schema/shape.js'
+import { validateMain } from '../schema/validate-main.js'
+import { isIsoDateTime } from '../time.js'
+import { PACKAGE_VERSION } from '../version.js'
+
+/** One catalogue row as the caller passes it (the Areas catalogue owns the rows; nothing is hard-coded here). */
+export interface QuestionRow {
+    readonly id: string
+    readonly area: string
+    readonly weight: number
+    readonly determinism: string
+    readonly dimension: string
+}
+
+/** Question ids this module adds beyond the reference catalogue (01-model §11 dimensions). */
+export const EXTRA_QUESTION_IDS = Object.freeze({ apiAvailability: 'Q-api-availability', security: 'Q-security', schemaStructure: 'Q-schema-structure' })
+/**
+ * Weights used for the extra questions when the caller's catalogue has no row for them. A row
+ * with the same id always wins. Changing them is a gradingSystem bump.
+ */
+export const DEFAULT_EXTRA_WEIGHTS: Readonly<Record<string, number>> = Object.freeze({ 'Q-api-availability': 1, 'Q-security': 1, 'Q-schema-structure': 1 })
+/**
+ * `Q-security` scoring (scale 1–5): veto evidence, a key in a comment, or a stdout writer next to
+ * a key gives `fail`; otherwise 5.0 minus 1.0 per distinct finding code (0.5 for a writer far from
+ * any key), never below 1.0.
+ */
+export const SECURITY_SCORE_V1 = Object.freeze({ clean: 5, perCode: 1, farWriter: 0.5, floor: 1 })
+
+/** The library's own identity, used when no `grader` is passed. */
+export const DEFAULT_GRADER: GraderIdentity = Object.freeze({ kind: 'script', name: 'flowmcp-grading/deterministic', version: PACKAGE_VERSION })
+
+/** Something that keeps an area or a tool from being graded in full. */
+export interface BlockedArea {
+    readonly area: string
+    readonly tool?: string
+    readonly reason: string
+}
+
+/** Result of {@link DeterministicAnswers.build}. */
+export interface DeterministicResult {
+    readonly byArea: {
+        readonly 'single-test': Readonly<Record<string, GradingAnswer[]>>
+        readonly 'tools-aggregate-schema': GradingAnswer[]
+        readonly 'about-namespace': GradingAnswer[]
+    }
+    /** The first veto found (`api-key-domain-mismatch` before `malicious-module`), ready for `Veto.applyVeto`. */
+    readonly veto: CategoricalVeto | null
+    /** Every veto the evidence supports, in that order. */
+    readonly vetoes: CategoricalVeto[]
+    readonly blocked: BlockedArea[]
+    readonly errors: Issue[]
+}
+
+interface Context {
+    readonly rows: ReadonlyMap<string, QuestionRow>
+    readonly grader: GraderIdentity
+    readonly now: string
+}
+
+const NA = 'n/a' as const
+
+function answer(ctx: Context, row: QuestionRow, score: Score, evidence: Record<string, unknown>, naReason?: NaReason, timestamp?: string): GradingAnswer {
+    return {
+        questionId: row.id,
+        score,
+        ...(score === NA && naReason !== undefined ? { naReason } : {}),
+        weight: row.weight,
+        determinism: 'deterministic',
+        graderIdentity: ctx.grader,
+        timestamp: timestamp ?? ctx.now,
+        evidence
+    }
+}
+
+function checkQuestions(value: unknown, errors: Issue[]): QuestionRow[] {
+    if (value === undefined) {
+        errors.push(createIssue('DET-001', '/questions', { field: 'questions' }))
+        return []
+    }
+    if (!Array.isArray(value)) {
+        errors.push(createIssue('DET-002', '/questions', { field: 'questions', expected: 'array of catalogue rows', actual: typeOfValue(value) }))
+        return []
+    }
+    const rows: QuestionRow[] = []
+    value.forEach((row, i) => {
+        const at = pointer('questions', i)
+        const id = own(row, 'id')
+        const weight = own(row, 'weight')
+        if (!isRecord(row)) errors.push(createIssue('DET-002', at, { field: `questions[${i}]`, expected: 'object', actual: typeOfValue(row) }))
+        else if (typeof id !== 'string' || !/^Q-.+$/.test(id)) errors.push(createIssue('DET-002', `${at}/id`, { field: 'id', expected: 'string matching ^Q-.+$', actual: describeValue(id) }))
+        else if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) errors.push(createIssue('DET-002', `${at}/weight`, { field: 'weight', expected: 'finite number >= 0', actual: describeValue(weight) }))
+        else if (!isNonEmptyString(own(row, 'area')) || !isNonEmptyString(own(row, 'dimension')) || !isNonEmptyString(own(row, 'determinism'))) {
+            errors.push(createIssue('DET-002', at, { field: `questions[${i}]`, expected: '{ id, area, weight, determinism, dimension } with string fields', actual: 'incomplete row' }))
+        } else rows.push({ id, area: own(row, 'area') as string, weight, determinism: own(row, 'determinism') as string, dimension: own(row, 'dimension') as string })
+    })
+    return rows
+}
+
+function checkCommon(input: Record<string, unknown>, errors: Issue[]): { grader: GraderIdentity; now: string } {
+    const now = input.now
+    if (now === undefined) errors.push(createIssue('DET-001', '/now', { field: 'now' }))
+    else if (!isIsoDateTime(now)) errors.push(createIssue('DET-002', '/now', { field: 'now', expected: 'ISO-8601 date-time', actual: describeValue(now) }))
+    let grader = DEFAULT_GRADER
+    if (input.grader !== undefined) {
+        const issues = validateGraderIdentity(input.grader, '/grader')
+        if (issues.length > 0) errors.push(...issues)
+        else if (own(input.grader, 'kind') !== 'script') errors.push(createIssue('DET-002', '/grader/kind', { field: 'grader.kind', expected: "'script' (deterministic answers come from code)", actual: describeValue(own(input.grader, 'kind')) }))
+        else grader = input.grader as GraderIdentity
+    }
+    return { grader, now: now as string }
+}
+
+/** Index of the rows this module answers: deterministic rows by dimension, the extra ids by id. */
+function rowIndex(rows: readonly QuestionRow[], area: string, dims: readonly string[], errors: Issue[]): Map<string, QuestionRow> {
+    const index = new Map<string, QuestionRow>()
+    rows.forEach((row, i) => {
+        if (row.area !== area) return
+        if (row.determinism === 'deterministic') {
+            if (dims.includes(row.dimension)) index.set(row.dimension, row)
+            else errors.push(createIssue('DET-WARN-001', pointer('questions', i), { id: row.id, dimension: row.dimension }))
+        }
+    })
+    return index
+}
+
+function extraRow(rows: readonly QuestionRow[], id: string, area: string): QuestionRow {
+    const row = rows.find((r) => r.id === id)
+    return row ?? { id, area, weight: DEFAULT_EXTRA_WEIGHTS[id] ?? 1, determinism: 'deterministic', dimension: id.slice(2) }
+}
+
+function findingEvidence(f: SecurityFinding): Record<string, unknown> {
+    return { code: f.code, label: f.label, line: f.line, column: f.column, vetoClass: f.vetoClass, ...(f.module !== undefined ? { module: f.module } : {}), ...(f.nearServerParam !== undefined ? { nearServerParam: f.nearServerParam } : {}) }
+}
+
+/** `Q-security` from a scan: `fail`, or 5.0 minus the penalties (see {@link SECURITY_SCORE_V1}). */
+export function securityScore(findings: readonly SecurityFinding[]): { score: Score; penalty: number; failedBy: string[] } {
+    const failedBy = findings.filter((f) => f.vetoClass === 'malicious-module' || f.code === 'SEC-015' || (f.code === 'SEC-016' && f.nearServerParam === true)).map((f) => `${f.code}@${f.line}:${f.column}`)
+    if (failedBy.length > 0) return { score: 'fail', penalty: SECURITY_SCORE_V1.clean - SECURITY_SCORE_V1.floor, failedBy }
+    const codes = new Set(findings.filter((f) => f.code !== 'SEC-016').map((f) => f.code))
+    const writers = findings.some((f) => f.code === 'SEC-016') ? SECURITY_SCORE_V1.farWriter : 0
+    const penalty = codes.size * SECURITY_SCORE_V1.perCode + writers
+    return { score: Math.max(SECURITY_SCORE_V1.floor, SECURITY_SCORE_V1.clean - penalty), penalty, failedBy }
+}
+
+/** Tool names that collide once case, `-` and `_` are ignored (`getBalance` / `get_balance`). */
+export function nameCollisions(names: readonly string[]): string[][] {
+    const groups = new Map<string, string[]>()
+    for (const name of names) {
+        const key = name.toLowerCase().replace(/[-_]/g, '')
+        groups.set(key, [...(groups.get(key) ?? []), name])
+    }
+    return [...groups.values()].filter((g) => g.length > 1)
+}
+
+/** The declared About resource of one schema, judged against the convention (02 §7). */
+export function aboutDeclaration(main: unknown): { declared: boolean; conforming: boolean; problems: string[] } {
+    const about = own(own(main, 'resources'), 'about')
+    if (about === undefined) return { declared: false, conforming: false, problems: [] }
+    const problems: string[] = []
+    if (own(about, 'source') !== 'markdown') problems.push("source is not 'markdown'")
+    if (own(about, 'origin') !== 'inline') problems.push("origin is not 'inline'")
+    const namespace = own(main, 'namespace')
+    if (typeof namespace === 'string' && own(about, 'name') !== `${namespace}-about.md`) problems.push(`name is not '${namespace}-about.md'`)
+    if (!isNonEmptyString(own(about, 'description'))) problems.push('no description')
+    return { declared: true, conforming: problems.length === 0, problems }
+}
+
+function keyDomainVeto(ctx: Context, keyDomain: KeyDomainResult): CategoricalVeto[] {
+    if (keyDomain.mismatches.length === 0) return []
+    const evidence = keyDomain.mismatches.map((m) => `requiredServerParams ${m.param} (${m.pointer}) names "${m.brand}", not the API host ${m.apiHost}`).join('; ')
+    return [{ triggeredBy: 'api-key-domain-mismatch', graderIdentity: ctx.grader, evidence, timestamp: ctx.now }]
+}
+
+function maliciousVeto(ctx: Context, security: SecurityScanResult | null): CategoricalVeto[] {
+    const hits = security?.findings.filter((f) => f.vetoClass === 'malicious-module') ?? []
+    if (hits.length === 0) return []
+    const evidence = hits.map((f) => `${f.code} ${f.label}${f.module !== undefined ? ` '${f.module}'` : ''} at line ${f.line}, column ${f.column}`).join('; ')
+    return [{ triggeredBy: 'malicious-module', graderIdentity: ctx.grader, evidence, timestamp: ctx.now }]
+}
+
+const SINGLE_TEST_DIMS = ['docsUrlReachable', 'outputSchemaMatch', 'apiKeyDomainMatch'] as const
+const SCHEMA_DIMS = ['routesUniqueNames'] as const
+const ABOUT_DIMS = ['aboutRouteExists'] as const
+
+/** Arguments of {@link DeterministicAnswers.build}. */
+export interface BuildInput {
+    readonly main: unknown
+    /** The schema module's text; without it `Q-security` is `n/a` (blocked-by-precondition). */
+    readonly source?: string
+    readonly pretest?: PretestResult | null
+    /** `SchemaCheck.validateMain` result; computed from `main` when absent. */
+    readonly validation?: MainValidation | null
+    /** `SecurityScan.scan` result; computed from `source` when absent. */
+    readonly security?: SecurityScanResult | null
+    /** `KeyDomain.check` result; computed from `main` when absent. */
+    readonly keyDomain?: KeyDomainResult | null
+    /** The catalogue rows (`{ id, area, weight, determinism, dimension }`). */
+    readonly questions: readonly QuestionRow[]
+    readonly now: string
+    readonly grader?: GraderIdentity
+    /** Whether `resources/about/` holds the About file (island layer); `undefined` = not checked. */
+    readonly aboutFileExists?: boolean
+}
+
+function emptyResult(errors: Issue[]): DeterministicResult {
+    return { byArea: { 'single-test': {}, 'tools-aggregate-schema': [], 'about-namespace': [] }, veto: null, vetoes: [], blocked: [], errors }
+}
+
+/** See {@link DeterministicAnswers.build}. */
+export function buildAnswers(input: unknown): DeterministicResult {
+    if (!isRecord(input)) return emptyResult([createIssue('DET-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })])
+    const errors: Issue[] = []
+    const main = input.main
+    if (main === undefined) errors.push(createIssue('DET-001', '/main', { field: 'main' }))
+    else if (!isRecord(main)) errors.push(createIssue('DET-002', '/main', { field: 'main', expected: 'object', actual: typeOfValue(main) }))
+    const rows = checkQuestions(input.questions, errors)
+    const { grader, now } = checkCommon(input, errors)
+    if (input.source !== undefined && typeof input.source !== 'string') errors.push(createIssue('DET-002', '/source', { field: 'source', expected: 'string', actual: typeOfValue(input.source) }))
+    if (input.aboutFileExists !== undefined && typeof input.aboutFileExists !== 'boolean') errors.push(createIssue('DET-002', '/aboutFileExists', { field: 'aboutFileExists', expected: 'boolean', actual: typeOfValue(input.aboutFileExists) }))
+    const pretestIn = input.pretest
+    if (pretestIn !== undefined && pretestIn !== null && !(isRecord(pretestIn) && typeof pretestIn.ran === 'boolean' && isRecord(pretestIn.tools) && Array.isArray(pretestIn.docs))) {
+        errors.push(createIssue('DET-002', '/pretest', { field: 'pretest', expected: 'DataPretest.run result', actual: typeOfValue(pretestIn) }))
+    }
+    if (errors.some((e) => e.severity === 'error')) return emptyResult(errors)
+
+    const ctx: Context = { rows: new Map(rows.map((r) => [r.id, r])), grader, now }
+    const pretest = (pretestIn ?? null) as PretestResult | null
+    const given = input.validation
+    const structural = isRecord(given) && typeof given.valid === 'boolean' && Array.isArray(given.errors) ? null : validateMain(main)
+    const finalValidation: MainValidation = structural === null ? (given as unknown as MainValidation) : { valid: !structural.some((e) => e.severity === 'error'), errors: structural }
+    const keyDomain = isRecord(input.keyDomain) && Array.isArray(input.keyDomain.mismatches) ? (input.keyDomain as unknown as KeyDomainResult) : checkKeyDomains(main)
+    const security = isRecord(input.security) && Array.isArray(input.security.findings) ? (input.security as unknown as SecurityScanResult) : typeof input.source === 'string' ? scanSource(input.source, own(main, 'requiredServerParams')) : null
+
+    const blocked: BlockedArea[] = []
+    const vetoes = [...keyDomainVeto(ctx, keyDomain), ...maliciousVeto(ctx, security)]
+    for (const veto of vetoes) errors.push(...validateVetoRecord(veto, '/veto'))
+    const mismatchedParams = new Set(keyDomain.mismatches.map((m) => m.param))
+
+    const tools = own(main, 'tools')
+    const toolNames = keysOf(tools)
+    if (!finalValidation.valid) {
+        blocked.push({ area: 'single-test', reason: 'structural-validation-failed' }, { area: 'tools-aggregate-schema', reason: 'structural-validation-failed' })
+    }
+    if (pretest === null || !pretest.ran) blocked.push({ area: 'single-test', reason: `live-pretest-not-run (${pretest?.reason ?? 'no-pretest'})` })
+    else for (const b of pretest.blocked) blocked.push({ area: 'single-test', tool: b.tool, reason: b.reason })
+
+    // single-test, per tool
+    const single = rowIndex(rows, 'single-test', SINGLE_TEST_DIMS, errors)
+    const availabilityRow = extraRow(rows, EXTRA_QUESTION_IDS.apiAvailability, 'single-test')
+    const declaredParams = requiredServerParamsOf(main)
+    const usedAnywhere = new Set(toolNames.flatMap((t) => serverParamsUsedBy(main, own(tools, t))))
+    const notRun = { pretest: pretest === null ? 'not-passed' : (pretest.reason ?? 'not-run') }
+    const docsList = own(main, 'docs')
+    const docsCount = Array.isArray(docsList) ? docsList.filter((d) => typeof d === 'string' && /^https?:\/\//i.test(d)).length : 0
+
+    const perTool = toolNames.map((name): [string, GradingAnswer[]] => {
+        const tool = own(tools, name)
+        const summary: PretestToolSummary | undefined = pretest !== null && Object.hasOwn(pretest.tools, name) ? pretest.tools[name] : undefined
+        const used = serverParamsUsedBy(main, tool)
+        // A mismatched key the tools do not visibly use still affects every tool (it is loaded with the schema).
+        const affected = used.some((p) => mismatchedParams.has(p)) || [...mismatchedParams].some((p) => !usedAnywhere.has(p))
+        const vetoEvidence = { vetoed: 'api-key-domain-mismatch', params: [...mismatchedParams].filter((p) => used.includes(p) || !usedAnywhere.has(p)) }
+        const gated = summary !== undefined && (summary.class === 'key-gated' || summary.class === 'needs-tests' || summary.class === 'state-changing')
+        const out: GradingAnswer[] = []
+        const docsRow = single.get('docsUrlReachable')
+        if (docsRow !== undefined) {
+            if (docsCount === 0) out.push(answer(ctx, docsRow, 'fail', { docs: 0, note: 'main.docs lists no URL' }))
+            else if (pretest === null || !pretest.ran) out.push(answer(ctx, docsRow, NA, { ...notRun, docs: docsCount }, 'blocked-by-precondition'))
+            else if (pretest.docs.length === 0) out.push(answer(ctx, docsRow, NA, { docs: docsCount, note: 'docs URLs were not checked (checkDocs: false)' }, 'blocked-by-precondition'))
+            else {
+                const reachable = pretest.docs.filter((d) => d.reachable).length
+                out.push(answer(ctx, docsRow, reachable > 0 ? 'pass' : 'fail', { checked: pretest.docs.length, reachable, httpStatuses: pretest.docs.map((d) => d.httpStatus) }, undefined, pretest.checkedAt ?? now))
+            }
+        }
+        const outputRow = single.get('outputSchemaMatch')
+        if (outputRow !== undefined) {
+            if (!isRecord(own(own(tool, 'output'), 'schema'))) out.push(answer(ctx, outputRow, NA, { tool: name, note: 'the tool declares no output.schema' }, 'not-applicable-to-tool-type'))
+            else if (affected) out.push(answer(ctx, outputRow, 'fail', vetoEvidence))
+            else if (pretest === null || !pretest.ran || summary === undefined) out.push(answer(ctx, outputRow, NA, notRun, 'blocked-by-precondition'))
+            else if (gated || summary.outputSchemaMatch === null) out.push(answer(ctx, outputRow, NA, { class: summary.class, working: summary.working, note: 'no working response to compare' }, 'blocked-by-precondition'))
+            else out.push(answer(ctx, outputRow, summary.outputSchemaMatch ? 'pass' : 'fail', { working: summary.working, matched: summary.outputSchemaMatch }, undefined, pretest.checkedAt ?? now))
+        }
+        const keyRow = single.get('apiKeyDomainMatch')
+        if (keyRow !== undefined) {
+            if (declaredParams.length === 0) out.push(answer(ctx, keyRow, NA, { requiredServerParams: 0, note: 'the schema needs no key' }, 'not-applicable-to-tool-type'))
+            else if (keyDomain.apiHost === null) out.push(answer(ctx, keyRow, NA, { note: 'main.root names no host' }, 'blocked-by-precondition'))
+            else {
+                const checked = keyDomain.checked.map((c) => ({ param: c.param, verdict: c.verdict, brand: c.brand, rule: c.rule, matched: c.matched }))
+                out.push(answer(ctx, keyRow, keyDomain.mismatches.length > 0 ? 'fail' : 'pass', { apiHost: keyDomain.apiHost, checked }))
+            }
+        }
+        if (affected) out.push(answer(ctx, availabilityRow, 'fail', vetoEvidence))
+        else if (pretest === null || !pretest.ran || summary === undefined) out.push(answer(ctx, availabilityRow, NA, notRun, 'blocked-by-precondition'))
+        else if (gated) out.push(answer(ctx, availabilityRow, NA, { class: summary.class, missingServerParams: summary.missingServerParams }, 'blocked-by-precondition'))
+        else {
+            const mine = pretest.results.filter((r) => r.tool === name && r.status !== 'duplicate')
+            const httpStatuses = mine.map((r) => r.httpStatus)
+            out.push(answer(ctx, availabilityRow, summary.working > 0 ? 'pass' : 'fail', { working: summary.working, distinct: summary.distinct, bar: summary.bar, httpStatuses }, undefined, pretest.checkedAt ?? now))
+        }
+        return [name, out]
+    })
+
+    // tools-aggregate-schema
+    const schemaRows = rowIndex(rows, 'tools-aggregate-schema', SCHEMA_DIMS, errors)
+    const aggregate: GradingAnswer[] = []
+    const uniqueRow = schemaRows.get('routesUniqueNames')
+    if (uniqueRow !== undefined) {
+        if (toolNames.length === 0) aggregate.push(answer(ctx, uniqueRow, NA, { tools: 0 }, 'not-applicable-to-tool-type'))
+        else {
+            const collisions = nameCollisions(toolNames)
+            aggregate.push(answer(ctx, uniqueRow, collisions.length === 0 ? 'pass' : 'fail', { tools: toolNames, collisions }))
+        }
+    }
+    const structureRow = extraRow(rows, EXTRA_QUESTION_IDS.schemaStructure, 'tools-aggregate-schema')
+    const structuralErrors = finalValidation.errors.filter((e) => e.severity === 'error')
+    const structuralWarnings = finalValidation.errors.filter((e) => e.severity === 'warning')
+    aggregate.push(answer(ctx, structureRow, finalValidation.valid ? 'pass' : 'fail', { errors: structuralErrors.length, warnings: structuralWarnings.length, codes: [...new Set(finalValidation.errors.map((e) => e.code))].slice(0, 30) }))
+    const securityRow = extraRow(rows, EXTRA_QUESTION_IDS.security, 'tools-aggregate-schema')
+    if (security === null) aggregate.push(answer(ctx, securityRow, NA, { note: 'no source text was scanned' }, 'blocked-by-precondition'))
+    else if (security.errors.some((e) => e.severity === 'error' && e.path === '/source')) aggregate.push(answer(ctx, securityRow, NA, { note: 'the source could not be scanned', codes: security.errors.map((e) => e.code) }, 'blocked-by-precondition'))
+    else {
+        const { score, penalty, failedBy } = securityScore(security.findings)
+        aggregate.push(answer(ctx, securityRow, score, { findings: security.findings.slice(0, 50).map(findingEvidence), findingCount: security.findings.length, modules: security.modules, penalty, failedBy }))
+    }
+
+    // about-namespace (this schema's part: the declaration)
+    const aboutRows = rowIndex(rows, 'about-namespace', ABOUT_DIMS, errors)
+    const about: GradingAnswer[] = []
+    const aboutRow = aboutRows.get('aboutRouteExists')
+    const declaration = aboutDeclaration(main)
+    if (aboutRow !== undefined && declaration.declared) {
+        const aboutFileExists = input.aboutFileExists as boolean | undefined
+        if (!declaration.conforming) about.push(answer(ctx, aboutRow, 'fail', { declared: true, problems: declaration.problems }))
+        else if (aboutFileExists === undefined) about.push(answer(ctx, aboutRow, NA, { declared: true, note: 'the About file was not looked up' }, 'blocked-by-precondition'))
+        else about.push(answer(ctx, aboutRow, aboutFileExists ? 'pass' : 'fail', { declared: true, fileExists: aboutFileExists }))
+    }
+
+    return {
+        byArea: { 'single-test': Object.fromEntries(perTool), 'tools-aggregate-schema': aggregate, 'about-namespace': about },
+        veto: vetoes[0] ?? null,
+        vetoes,
+        blocked,
+        errors
+    }
+}
+
+/** Arguments of {@link DeterministicAnswers.buildNamespace}. */
+export interface BuildNamespaceInput {
+    /** Every schema `main` of the namespace. */
+    readonly schemas: ReadonlyArray<{ readonly main: unknown; readonly schemaId?: string }>
+    /** Whether `resources/about/` holds the About file; `undefined` = not checked. */
+    readonly aboutFileExists?: boolean
+    /** Documented eligible endpoints (the completeness baseline, 02 §3.4); without it domainCoverage is `n/a`. */
+    readonly eligibleEndpoints?: number
+    /** Omitted endpoints with a recorded eligibility justification. */
+    readonly justifiedOmissions?: number
+    readonly questions: readonly QuestionRow[]
+    readonly now: string
+    readonly grader?: GraderIdentity
+}
+
+/** See {@link DeterministicAnswers.buildNamespace}. */
+export function buildNamespaceAnswers(input: unknown): { byArea: { 'tools-aggregate-namespace': GradingAnswer[]; 'about-namespace': GradingAnswer[] }; errors: Issue[] } {
+    const empty = (errors: Issue[]): ReturnType<typeof buildNamespaceAnswers> => ({ byArea: { 'tools-aggregate-namespace': [], 'about-namespace': [] }, errors })
+    if (!isRecord(input)) return empty([createIssue('DET-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })])
+    const errors: Issue[] = []
+    const rows = checkQuestions(input.questions, errors)
+    const { grader, now } = checkCommon(input, errors)
+    const schemas = input.schemas
+    if (schemas === undefined) errors.push(createIssue('DET-001', '/schemas', { field: 'schemas' }))
+    else if (!Array.isArray(schemas)) errors.push(createIssue('DET-002', '/schemas', { field: 'schemas', expected: 'array of { main }', actual: typeOfValue(schemas) }))
+    else schemas.forEach((s, i) => {
+        if (!isRecord(own(s, 'main'))) errors.push(createIssue('DET-002', pointer('schemas', i, 'main'), { field: `schemas[${i}].main`, expected: 'object', actual: typeOfValue(own(s, 'main')) }))
+    })
+    for (const field of ['eligibleEndpoints', 'justifiedOmissions'] as const) {
+        const v = input[field]
+        if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0)) errors.push(createIssue('DET-002', `/${field}`, { field, expected: 'integer >= 0', actual: describeValue(v) }))
+    }
+    if (input.aboutFileExists !== undefined && typeof input.aboutFileExists !== 'boolean') errors.push(createIssue('DET-002', '/aboutFileExists', { field: 'aboutFileExists', expected: 'boolean', actual: typeOfValue(input.aboutFileExists) }))
+    if (errors.some((e) => e.severity === 'error')) return empty(errors)
+
+    const ctx: Context = { rows: new Map(rows.map((r) => [r.id, r])), grader, now }
+    const mains = (schemas as Array<{ main: unknown; schemaId?: unknown }>).map((s, i) => ({ main: s.main, id: typeof s.schemaId === 'string' ? s.schemaId : `schemas[${i}]` }))
+    const coverage: GradingAnswer[] = []
+    const coverageRow = rowIndex(rows, 'tools-aggregate-namespace', ['domainCoverage'], errors).get('domainCoverage')
+    const toolCount = mains.reduce((n, s) => n + keysOf(own(s.main, 'tools')).length, 0)
+    if (coverageRow !== undefined) {
+        const baseline = input.eligibleEndpoints as number | undefined
+        const justified = (input.justifiedOmissions as number | undefined) ?? 0
+        if (baseline === undefined) coverage.push(answer(ctx, coverageRow, NA, { tools: toolCount, schemas: mains.length, note: 'no documented-endpoint baseline; the spec defines no fixed tool count' }, 'blocked-by-precondition'))
+        else coverage.push(answer(ctx, coverageRow, toolCount + justified >= baseline ? 'pass' : 'fail', { tools: toolCount, justified, baseline, ratio: baseline === 0 ? 1 : Math.min(1, (toolCount + justified) / baseline) }))
+    }
+    const about: GradingAnswer[] = []
+    const aboutRow = rowIndex(rows, 'about-namespace', ABOUT_DIMS, errors).get('aboutRouteExists')
+    if (aboutRow !== undefined) {
+        const declaring = mains.filter((s) => aboutDeclaration(s.main).declared)
+        const fileExists = input.aboutFileExists as boolean | undefined
+        if (declaring.length === 0) about.push(answer(ctx, aboutRow, 'fail', { declaredIn: [], note: 'no schema declares resources.about' }))
+        else if (declaring.length > 1) about.push(answer(ctx, aboutRow, 'fail', { declaredIn: declaring.map((s) => s.id), note: 'the About must be declared in exactly one schema' }))
+        else {
+            const decl = aboutDeclaration((declaring[0] as { main: unknown }).main)
+            if (!decl.conforming) about.push(answer(ctx, aboutRow, 'fail', { declaredIn: [declaring[0]?.id], problems: decl.problems }))
+            else if (fileExists === undefined) about.push(answer(ctx, aboutRow, NA, { declaredIn: [declaring[0]?.id], note: 'the About file was not looked up' }, 'blocked-by-precondition'))
+            else about.push(answer(ctx, aboutRow, fileExists ? 'pass' : 'fail', { declaredIn: [declaring[0]?.id], fileExists }))
+        }
+    }
+    return { byArea: { 'tools-aggregate-namespace': coverage, 'about-namespace': about }, errors }
+}
+
+/** See {@link DeterministicAnswers.buildSelection}. */
+export function buildSelectionAnswers(input: unknown): { byArea: { 'about-selection': GradingAnswer[] }; errors: Issue[] } {
+    if (!isRecord(input)) return { byArea: { 'about-selection': [] }, errors: [createIssue('DET-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })] }
+    const errors: Issue[] = []
+    const rows = checkQuestions(input.questions, errors)
+    const { grader, now } = checkCommon(input, errors)
+    const exists = input.aboutFileExists
+    if (exists === undefined) errors.push(createIssue('DET-001', '/aboutFileExists', { field: 'aboutFileExists' }))
+    else if (typeof exists !== 'boolean') errors.push(createIssue('DET-002', '/aboutFileExists', { field: 'aboutFileExists', expected: 'boolean', actual: typeOfValue(exists) }))
+    if (errors.some((e) => e.severity === 'error')) return { byArea: { 'about-selection': [] }, errors }
+    const ctx: Context = { rows: new Map(rows.map((r) => [r.id, r])), grader, now }
+    const row = rowIndex(rows, 'about-selection', ABOUT_DIMS, errors).get('aboutRouteExists')
+    const answers = row === undefined ? [] : [answer(ctx, row, exists === true ? 'pass' : 'fail', { fileExists: exists })]
+    return { byArea: { 'about-selection': answers }, errors }
+}
+
+/**
+ * The deterministic block of each Area, as pure functions over a loaded schema and the pretest
+ * result. Answers carry the caller's catalogue weights, `determinism: 'deterministic'`, a script
+ * `graderIdentity`, `timestamp` and an `evidence` object; `n/a` answers carry a closed `naReason`.
+ */
+export class DeterministicAnswers {
+    private constructor() {}
+
+    /**
+     * Builds the deterministic answers of one schema: per tool `Q-single-test-01` docsUrlReachable,
+     * `-02` outputSchemaMatch, `-03` apiKeyDomainMatch and `Q-api-availability`; for the schema
+     * `Q-tools-aggregate-schema-01` routesUniqueNames, `Q-schema-structure` and `Q-security`; and
+     * `Q-about-namespace-01` when this schema declares the About. Questions are matched by
+     * `dimension` (extra questions by id); weights come from the rows. Live answers need a pretest
+     * that ran — otherwise they are `n/a` with `blocked-by-precondition` (the data is public, a
+     * precondition of the check is what is missing). Under an `api-key-domain-mismatch` the live
+     * answers of affected tools are `fail`, never `pass`.
+     * @param input - see {@link BuildInput}
+     * @returns `{ byArea: { 'single-test': { [tool]: answers }, 'tools-aggregate-schema', 'about-namespace' }, veto, vetoes, blocked, errors }`;
+     *   DET-001/DET-002 for bad arguments, DET-WARN-001 for a deterministic catalogue row without an implementation.
+     * @example DeterministicAnswers.build({ main, source, pretest, questions, now: '2026-05-29T10:00:00Z' }).byArea['single-test']
+     */
+    static build(input: BuildInput): DeterministicResult {
+        return buildAnswers(input)
+    }
+
+    /**
+     * The namespace-wide deterministic answers: `Q-tools-aggregate-namespace-01` domainCoverage
+     * (tools across all schemas against a documented-endpoint baseline; the spec fixes no count,
+     * so without a baseline it is `n/a`) and `Q-about-namespace-01` (exactly one schema declares a
+     * conforming `about`, and the file exists).
+     * @param input - see {@link BuildNamespaceInput}
+     * @returns `{ byArea: { 'tools-aggregate-namespace', 'about-namespace' }, errors }`; DET-001/DET-002, DET-WARN-001.
+     * @example DeterministicAnswers.buildNamespace({ schemas: [{ main }], aboutFileExists: true, questions, now })
+     */
+    static buildNamespace(input: BuildNamespaceInput): ReturnType<typeof buildNamespaceAnswers> {
+        return buildNamespaceAnswers(input)
+    }
+
+    /**
+     * `Q-about-selection-01`: the selection About exists.
+     * @param input - `{ aboutFileExists, questions, now, grader? }`
+     * @returns `{ byArea: { 'about-selection' }, errors }`; DET-001/DET-002, DET-WARN-001.
+     * @example DeterministicAnswers.buildSelection({ aboutFileExists: true, questions, now })
+     */
+    static buildSelection(input: { aboutFileExists: boolean; questions: readonly QuestionRow[]; now: string; grader?: GraderIdentity }): ReturnType<typeof buildSelectionAnswers> {
+        return buildSelectionAnswers(input)
+    }
+}

@@ -1,0 +1,27 @@
+import { defineCodes } from '../define.js'
+
+/**
+ * Live data pretest (02 §2.1, 06 §19.5). DPT-001…DPT-008 keep the reference implementation's
+ * meanings, DPT-009 is the structural gate; DPT-010 and up are new cases.
+ */
+export const PRETEST_CODES = defineCodes({
+    'DPT-001': ['error', 'Required field missing: {field}', '06 §19.5 DPT-001'],
+    'DPT-002': ['error', 'Type mismatch for field {field}: expected {expected}, got {actual}', '06 §19.5 DPT-002'],
+    'DPT-003': ['error', 'Tool {tool} below {bar} working downloadable tests ({working}/{bar})', '02 §2.1 ⚠ B4 working-test bar; 06 §19.5 DPT-003'],
+    'DPT-004': ['error', 'Test {index} of tool {tool} failed (not counted as a working download): {detail}', '02 §4 only HTTP 200 with data passes; 06 §19.5 DPT-004'],
+    'DPT-005': ['error', 'Required server parameter absent from serverParams: {param}', '06 §19.5 DPT-005 (the key name only)'],
+    'DPT-006': ['info', 'Parameterless tool {tool} (no user-input vector): own class, bar {bar}', '06 §19.5 DPT-006'],
+    'DPT-007': ['info', 'Tool {tool} is key-gated, not evaluable without {params}', '06 §19.5 DPT-007'],
+    'DPT-008': ['error', 'Test {index} of tool {tool} duplicates test {first} (only _description differs); counted once', '06 §19.5 DPT-008'],
+    'DPT-009': ['error', 'Structural validation failed, nothing was sent: {detail}', '06 §19.5 DPT-009; area dependency structural-valid'],
+    'DPT-010': ['error', 'Test {index} of tool {tool}: the HTTP port failed: {detail}', 'library: a failing port is a failed test, never a rejection'],
+    'DPT-011': ['error', 'Test {index} of tool {tool}: the HTTP port returned no valid response: {detail}', 'library: HttpPort contract'],
+    'DPT-012': ['error', 'Test {index} of tool {tool} cannot be turned into a request: {detail}', '03 §13.1 parameter positions'],
+    'DPT-013': ['error', 'Tool {tool} not called: server param {params} names another domain than the API (api-key-domain-mismatch); the key is withheld', '01-model §6.1 api-key-domain-mismatch; 02 §2.1 vetoed tests never pass'],
+    'DPT-014': ['info', 'No HTTP port: the live pretest was skipped', 'library: ports are injected by the host'],
+    'DPT-015': ['error', 'Tool {tool} has no tests', '03 §13.1 tests[] (at least 1)'],
+    'DPT-016': ['error', 'docs[{index}] is not reachable with HTTP 200: {detail}', 'question Q-single-test-01 docsUrlReachable'],
+    'DPT-017': ['error', 'Test {index} of tool {tool}: the transform failed: {detail}', 'library: optional response transform'],
+    'DPT-018': ['error', 'Test {index} of tool {tool}: the response does not match output.schema', 'question Q-single-test-02 outputSchemaMatch'],
+    'DPT-019': ['error', 'Tool {tool} not called: {method} (or meta isDestructive / isReadOnly: false) is state-changing', '02 §2.1 graders make read-only calls only']
+})

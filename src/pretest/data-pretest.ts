@@ -1,0 +1,564 @@
+import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { pointer } from '../errors/pointer.js'
+import type { Issue } from '../errors/types.js'
+import { isIsoDateTime } from '../time.js'
+import { checkKeyDomains } from '../schema/key-domain.js'
+import { isParameterless, isRecord, keysOf, own, serverParamsUsedBy, testsOf, testSignature } from '../schema/shape.js'
+import { validateMain } from '../schema/validate-main.js'
+import type { HttpPort, HttpRequest, HttpResponse } from './http.js'
+import { checkAgainstSchema, isEmptyData, shapeOf, utf8Length, type Shape } from './output-check.js'
+import { buildRequest } from './request.js'
+
+/** The spec's working-test bar for a tool (02 §2.1, ⚠ B4). */
+export const MIN_WORKING_TESTS = 3
+/**
+ * The bar of a parameterless tool. Such a tool has one distinct request at most (every other test
+ * is a DPT-008 duplicate), so the parameter space is covered by one working call; a bar of 3
+ * would block it forever.
+ */
+export const PARAMETERLESS_MIN_WORKING_TESTS = 1
+/** Defaults of {@link DataPretest.run}. */
+export const PRETEST_DEFAULTS = Object.freeze({ concurrency: 4, timeoutMs: 15_000, throttleMs: 0, maxConcurrency: 32 })
+/** Response sizes that mark a tool `large` / `extreme` (06 §19.5). */
+export const RESPONSE_SIZE_LIMITS = Object.freeze({ large: 1_048_576, extreme: 10_485_760 })
+
+/** What happened to one test. */
+export type TestStatus = 'passed' | 'failed' | 'key-gated' | 'withheld' | 'duplicate' | 'unbuildable' | 'not-sent' | 'planned'
+/** A tool's class (05 §1.6 `perTool.class`, plus `withheld` for a key-domain mismatch). */
+export type ToolClass = 'normal' | 'parameterless' | 'key-gated' | 'needs-tests' | 'withheld' | 'state-changing'
+
+/** One test, as kept. Requests, URLs, headers, key values and response bodies are never kept. */
+export interface PretestTestResult {
+    readonly tool: string
+    readonly testIndex: number
+    readonly status: TestStatus
+    readonly httpStatus: number | null
+    readonly hasData: boolean
+    readonly working: boolean
+    readonly responseBytes: number | null
+    readonly shape: Shape | null
+    /** `null` when the tool declares no `output.schema` or no data came back. */
+    readonly outputSchemaMatch: boolean | null
+    /** `CODE: message` (DPT-004, DPT-010, …); `null` for a passed test whose data matched (DPT-018 names an output mismatch). */
+    readonly error: string | null
+}
+
+/** Per-tool summary. */
+export interface PretestToolSummary {
+    readonly class: ToolClass
+    readonly total: number
+    /** Tests left after DPT-008 duplicates. */
+    readonly distinct: number
+    readonly working: number
+    readonly bar: number
+    readonly parameterless: boolean
+    readonly blocked: boolean
+    readonly reason: string | null
+    /** Server params the tool needs but `serverParams` lacks (names only). */
+    readonly missingServerParams: string[]
+    /** `true`: every working test matched `output.schema`; `false`: one did not; `null`: nothing to compare. */
+    readonly outputSchemaMatch: boolean | null
+    readonly maxResponseBytes: number
+    readonly large: boolean
+    readonly extreme: boolean
+}
+
+/** One docs URL check (`Q-single-test-01`); the URL itself stays in `main.docs[index]`. */
+export interface DocsCheck {
+    readonly index: number
+    readonly reachable: boolean
+    readonly httpStatus: number | null
+    readonly error: string | null
+}
+
+/** Result of {@link DataPretest.run}. */
+export interface PretestResult {
+    /** `true` when requests were sent. */
+    readonly ran: boolean
+    /** Why nothing was sent: `no-http-port`, `dry-run`, `invalid-input`, `structural-validation-failed`; `null` when it ran. */
+    readonly reason: 'no-http-port' | 'dry-run' | 'invalid-input' | 'structural-validation-failed' | null
+    readonly dryRun: boolean
+    /** `now` as passed: when the live data was observed. */
+    readonly checkedAt: string | null
+    readonly minWorkingTests: number
+    /** Every test with what would happen to it (`planned`) or what did (`passed`, `failed`, …). */
+    readonly results: PretestTestResult[]
+    readonly tools: Readonly<Record<string, PretestToolSummary>>
+    readonly docs: DocsCheck[]
+    readonly blocked: Array<{ tool: string; reason: string }>
+    /** `true` when it ran, at least one tool exists and no tool is blocked. */
+    readonly ok: boolean
+    /** DPT-003…DPT-008, DPT-010…DPT-016 findings about the API and the tests, with pointers into `main`. */
+    readonly findings: Issue[]
+    /** Input problems (DPT-001, DPT-002, DPT-009); a failing API is a finding, not an error. */
+    readonly errors: Issue[]
+}
+
+/** Arguments of {@link DataPretest.run}. */
+export interface PretestInput {
+    readonly main: unknown
+    readonly http?: HttpPort | null
+    readonly serverParams?: Readonly<Record<string, string>>
+    /** ISO-8601 time of the run (the core reads no clock). */
+    readonly now: string
+    readonly dryRun?: boolean
+    readonly minWorkingTests?: number
+    readonly parameterlessMinWorkingTests?: number
+    readonly concurrency?: number
+    readonly timeoutMs?: number
+    readonly throttleMs?: number
+    /** Waits `ms` milliseconds; required when `throttleMs > 0` (the core has no timers). */
+    readonly sleep?: (ms: number) => Promise<void>
+    /** Check `main.docs[]` URLs (HEAD, then GET on 405/501) for `Q-single-test-01`. Default `true`. */
+    readonly checkDocs?: boolean
+    /** Reshapes a 200 response's data before the data and output-schema checks (e.g. a schema's postRequest handler). */
+    readonly transform?: (input: { tool: string; data: unknown }) => unknown
+}
+
+interface Job {
+    readonly kind: 'test' | 'docs'
+    readonly tool: string
+    readonly testIndex: number
+    readonly request: HttpRequest
+}
+
+const REDACTED = '[redacted]'
+
+/** Codes a failed test can carry in its `error` text. */
+const FAILURE_CODES = ['DPT-004', 'DPT-010', 'DPT-011', 'DPT-017'] as const
+type FailureCode = (typeof FAILURE_CODES)[number]
+
+/** `CODE: message`, the error-string form the CLI surfaces (05 §1.6). */
+function coded(code: FailureCode | 'DPT-007' | 'DPT-008' | 'DPT-012' | 'DPT-013' | 'DPT-016' | 'DPT-018' | 'DPT-019', message: string): string {
+    return `${code}: ${message}`
+}
+
+function failureCodeOf(error: string): FailureCode {
+    const code = error.slice(0, 7)
+    return (FAILURE_CODES as readonly string[]).includes(code) ? (code as FailureCode) : 'DPT-004'
+}
+
+function secretsOf(serverParams: Readonly<Record<string, string>>): string[] {
+    const values = Object.values(serverParams).filter((v): v is string => typeof v === 'string' && v.length > 0)
+    const forms = values.flatMap((v) => {
+        let encoded = v
+        try {
+            encoded = encodeURIComponent(v)
+        } catch {
+            encoded = v
+        }
+        return [v, encoded, JSON.stringify(v).slice(1, -1)]
+    })
+    return [...new Set(forms)].sort((a, b) => b.length - a.length)
+}
+
+function redact(text: string, secrets: readonly string[]): string {
+    let out = text
+    for (const s of secrets) out = out.split(s).join(REDACTED)
+    return out
+}
+
+/** Removes every secret from every string and key of a plain-JSON value (the last line of defence). */
+function redactDeep<T>(value: T, secrets: readonly string[]): T {
+    if (secrets.length === 0) return value
+    const walk = (v: unknown): unknown => {
+        if (typeof v === 'string') return redact(v, secrets)
+        if (Array.isArray(v)) return v.map(walk)
+        if (isRecord(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k, secrets), walk(x)]))
+        return v
+    }
+    return walk(value) as T
+}
+
+/** A port error turned into a short message: no URLs, no secrets, bounded length. */
+function portErrorText(cause: unknown, secrets: readonly string[]): string {
+    let name = 'Error'
+    let message = ''
+    try {
+        if (cause instanceof Error) {
+            name = cause.name
+            message = cause.message
+        } else {
+            message = typeof cause === 'string' ? cause : typeOfValue(cause)
+        }
+    } catch {
+        message = 'unreadable error'
+    }
+    const cleaned = redact(String(message), secrets).replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>')
+    const text = `${redact(String(name), secrets)}: ${cleaned}`
+    return text.length > 200 ? `${text.slice(0, 197)}...` : text
+}
+
+function isResponse(value: unknown): value is HttpResponse {
+    return isRecord(value) && typeof value.status === 'number' && Number.isInteger(value.status) && typeof value.body === 'string'
+}
+
+function checkOptions(input: Record<string, unknown>): { errors: Issue[] } {
+    const errors: Issue[] = []
+    const positiveInt = (field: string, allowZero: boolean): void => {
+        const v = input[field]
+        if (v === undefined) return
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < (allowZero ? 0 : 1)) {
+            errors.push(createIssue('DPT-002', `/${field}`, { field, expected: allowZero ? 'integer >= 0' : 'integer >= 1', actual: describeValue(v) }))
+        }
+    }
+    positiveInt('minWorkingTests', false)
+    positiveInt('parameterlessMinWorkingTests', false)
+    positiveInt('concurrency', false)
+    positiveInt('timeoutMs', false)
+    positiveInt('throttleMs', true)
+    if (typeof input.concurrency === 'number' && input.concurrency > PRETEST_DEFAULTS.maxConcurrency) {
+        errors.push(createIssue('DPT-002', '/concurrency', { field: 'concurrency', expected: `integer 1..${PRETEST_DEFAULTS.maxConcurrency}`, actual: describeValue(input.concurrency) }))
+    }
+    if (input.now === undefined) errors.push(createIssue('DPT-001', '/now', { field: 'now' }))
+    else if (!isIsoDateTime(input.now)) errors.push(createIssue('DPT-002', '/now', { field: 'now', expected: 'ISO-8601 date-time', actual: describeValue(input.now) }))
+    for (const field of ['dryRun', 'checkDocs'] as const) {
+        if (input[field] !== undefined && typeof input[field] !== 'boolean') errors.push(createIssue('DPT-002', `/${field}`, { field, expected: 'boolean', actual: typeOfValue(input[field]) }))
+    }
+    for (const field of ['sleep', 'transform'] as const) {
+        if (input[field] !== undefined && typeof input[field] !== 'function') errors.push(createIssue('DPT-002', `/${field}`, { field, expected: 'function', actual: typeOfValue(input[field]) }))
+    }
+    const http = input.http
+    if (http !== undefined && http !== null) {
+        if (typeof http !== 'object' && typeof http !== 'function') errors.push(createIssue('DPT-002', '/http', { field: 'http', expected: 'HttpPort', actual: typeOfValue(http) }))
+        else if (typeof (http as { send?: unknown }).send !== 'function') errors.push(createIssue('DPT-002', '/http/send', { field: 'http.send', expected: 'function', actual: typeOfValue((http as { send?: unknown }).send) }))
+    }
+    const serverParams = input.serverParams
+    if (serverParams !== undefined && !isRecord(serverParams)) {
+        errors.push(createIssue('DPT-002', '/serverParams', { field: 'serverParams', expected: 'object of strings', actual: typeOfValue(serverParams) }))
+    } else if (isRecord(serverParams)) {
+        for (const key of Object.keys(serverParams)) {
+            if (typeof serverParams[key] !== 'string') errors.push(createIssue('DPT-002', pointer('serverParams', key), { field: `serverParams.${key}`, expected: 'string', actual: typeOfValue(serverParams[key]) }))
+        }
+    }
+    if (typeof input.throttleMs === 'number' && input.throttleMs > 0 && typeof input.sleep !== 'function') {
+        errors.push(createIssue('DPT-001', '/sleep', { field: 'sleep (required when throttleMs > 0)' }))
+    }
+    return { errors }
+}
+
+function emptyResult(reason: PretestResult['reason'], minWorkingTests: number, errors: Issue[], now: unknown): PretestResult {
+    return {
+        ran: false,
+        reason,
+        dryRun: false,
+        checkedAt: typeof now === 'string' && isIsoDateTime(now) ? now : null,
+        minWorkingTests,
+        results: [],
+        tools: {},
+        docs: [],
+        blocked: [],
+        ok: false,
+        findings: [],
+        errors
+    }
+}
+
+/** Runs jobs with at most `concurrency` in flight, each start spaced by `throttleMs` through `sleep`. */
+async function runJobs<T>(jobs: readonly Job[], concurrency: number, throttleMs: number, sleep: ((ms: number) => Promise<void>) | undefined, work: (job: Job) => Promise<T>): Promise<T[]> {
+    const results: T[] = new Array<T>(jobs.length)
+    let next = 0
+    let gate: Promise<void> = Promise.resolve()
+    let started = 0
+    const acquire = async (): Promise<void> => {
+        if (throttleMs <= 0 || sleep === undefined) return
+        const mine = started
+        started += 1
+        if (mine === 0) return
+        gate = gate.then(async () => {
+            try {
+                await sleep(throttleMs)
+            } catch {
+                // A failing sleep only loses the spacing; the run goes on.
+            }
+        })
+        await gate
+    }
+    const worker = async (): Promise<void> => {
+        while (next < jobs.length) {
+            const index = next
+            next += 1
+            await acquire()
+            results[index] = await work(jobs[index] as Job)
+        }
+    }
+    await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, () => worker()))
+    return results
+}
+
+/**
+ * Runs each tool's `tests[]` against the live API through the host's {@link HttpPort}
+ * (02 §2.1, 06 §19.5) and keeps only what grading needs. Never throws and never rejects: a port
+ * that throws or answers garbage becomes a failed test with a coded reason.
+ */
+export async function runPretest(input: unknown): Promise<PretestResult> {
+    if (!isRecord(input) && !(typeof input === 'object' && input !== null)) {
+        return emptyResult('invalid-input', MIN_WORKING_TESTS, [createIssue('DPT-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })], undefined)
+    }
+    const args = input as Record<string, unknown>
+    const minWorkingTests = typeof args.minWorkingTests === 'number' && Number.isInteger(args.minWorkingTests) && args.minWorkingTests >= 1 ? args.minWorkingTests : MIN_WORKING_TESTS
+    const main = args.main
+    const optionErrors = checkOptions(args).errors
+    if (main === undefined) optionErrors.unshift(createIssue('DPT-001', '/main', { field: 'main' }))
+    else if (!isRecord(main)) optionErrors.unshift(createIssue('DPT-002', '/main', { field: 'main', expected: 'object', actual: typeOfValue(main) }))
+    if (optionErrors.length > 0) return emptyResult('invalid-input', minWorkingTests, optionErrors, args.now)
+
+    const structural = validateMain(main).filter((i) => i.severity === 'error')
+    if (structural.length > 0) {
+        const errors = [createIssue('DPT-009', '/main', { detail: `${structural.length} structural error(s), first ${structural[0]?.code ?? ''} at ${structural[0]?.path ?? ''}` })]
+        return emptyResult('structural-validation-failed', minWorkingTests, errors, args.now)
+    }
+
+    const now = args.now as string
+    const serverParams = (isRecord(args.serverParams) ? args.serverParams : {}) as Readonly<Record<string, string>>
+    const secrets = secretsOf(serverParams)
+    const http = (args.http ?? null) as HttpPort | null
+    const dryRun = args.dryRun === true
+    const parameterlessBar = typeof args.parameterlessMinWorkingTests === 'number' ? args.parameterlessMinWorkingTests : PARAMETERLESS_MIN_WORKING_TESTS
+    const concurrency = typeof args.concurrency === 'number' ? args.concurrency : PRETEST_DEFAULTS.concurrency
+    const timeoutMs = typeof args.timeoutMs === 'number' ? args.timeoutMs : PRETEST_DEFAULTS.timeoutMs
+    const throttleMs = typeof args.throttleMs === 'number' ? args.throttleMs : PRETEST_DEFAULTS.throttleMs
+    const sleep = typeof args.sleep === 'function' ? (args.sleep as (ms: number) => Promise<void>) : undefined
+    const transform = typeof args.transform === 'function' ? (args.transform as PretestInput['transform']) : undefined
+    const checkDocs = args.checkDocs !== false
+
+    const tools = own(main, 'tools')
+    const toolNames = keysOf(tools)
+    const keyDomain = checkKeyDomains(main)
+    const mismatched = new Set(keyDomain.mismatches.map((m) => m.param))
+    const findings: Issue[] = []
+    const planned: PretestTestResult[] = []
+    const jobs: Job[] = []
+    const toolMeta = new Map<string, { cls: ToolClass; missing: string[]; parameterless: boolean; total: number; distinct: number }>()
+
+    for (const name of toolNames) {
+        const tool = own(tools, name)
+        const tests = testsOf(tool)
+        const parameterless = isParameterless(tool)
+        const used = serverParamsUsedBy(main, tool)
+        const missing = used.filter((p) => !Object.hasOwn(serverParams, p)).sort()
+        const withheld = used.filter((p) => mismatched.has(p)).sort()
+        const method = own(tool, 'method')
+        const meta = own(tool, 'meta')
+        // 02 §2.1: graders make read-only calls only. PUT/DELETE, or a tool that says it is destructive, is never called.
+        const stateChanging = method === 'PUT' || method === 'DELETE' || own(meta, 'isDestructive') === true || own(meta, 'isReadOnly') === false
+        const cls: ToolClass = stateChanging ? 'state-changing' : withheld.length > 0 ? 'withheld' : missing.length > 0 ? 'key-gated' : tests.length === 0 ? 'needs-tests' : parameterless ? 'parameterless' : 'normal'
+        const base = pointer('tools', name)
+        if (cls === 'state-changing') findings.push(createIssue('DPT-019', base, { tool: name, method: describeValue(method) }))
+        if (cls === 'withheld') findings.push(createIssue('DPT-013', base, { tool: name, params: withheld.join(', ') }))
+        if (cls === 'key-gated') {
+            findings.push(createIssue('DPT-007', base, { tool: name, params: missing.join(', ') }))
+            for (const p of missing) findings.push(createIssue('DPT-005', base, { param: p }))
+        }
+        if (cls === 'needs-tests') findings.push(createIssue('DPT-015', `${base}/tests`, { tool: name }))
+        if (cls === 'parameterless') findings.push(createIssue('DPT-006', base, { tool: name, bar: parameterlessBar }))
+        const seen = new Map<string, number>()
+        let distinct = 0
+        tests.forEach((test, testIndex) => {
+            const signature = testSignature(test)
+            const first = seen.get(signature)
+            const stub = { tool: name, testIndex, httpStatus: null, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null }
+            if (first !== undefined) {
+                findings.push(createIssue('DPT-008', `${base}/tests/${testIndex}`, { tool: name, index: testIndex, first }))
+                planned.push({ ...stub, status: 'duplicate', error: coded('DPT-008', `duplicate of test ${first}`) })
+                return
+            }
+            seen.set(signature, testIndex)
+            distinct += 1
+            if (cls === 'state-changing') {
+                planned.push({ ...stub, status: 'not-sent', error: coded('DPT-019', 'state-changing tool, not called') })
+                return
+            }
+            if (cls === 'withheld') {
+                planned.push({ ...stub, status: 'withheld', error: coded('DPT-013', `key withheld (api-key-domain-mismatch): ${withheld.join(', ')}`) })
+                return
+            }
+            if (cls === 'key-gated') {
+                planned.push({ ...stub, status: 'key-gated', error: coded('DPT-007', `missing server param ${missing.join(', ')}`) })
+                return
+            }
+            const built = buildRequest(main, tool, test, serverParams, timeoutMs)
+            if (built.request === null) {
+                const detail = built.problems.join('; ')
+                findings.push(createIssue('DPT-012', `${base}/tests/${testIndex}`, { tool: name, index: testIndex, detail }))
+                planned.push({ ...stub, status: 'unbuildable', error: coded('DPT-012', detail) })
+                return
+            }
+            planned.push({ ...stub, status: 'planned', error: null })
+            jobs.push({ kind: 'test', tool: name, testIndex, request: built.request })
+        })
+        toolMeta.set(name, { cls, missing, parameterless, total: tests.length, distinct })
+    }
+
+    const docsList = own(main, 'docs')
+    const docsUrls: Array<[number, string]> = Array.isArray(docsList) ? docsList.flatMap((u, i) => (typeof u === 'string' && /^https?:\/\//i.test(u) ? [[i, u] as [number, string]] : [])) : []
+    if (checkDocs) {
+        for (const [index, url] of docsUrls) jobs.push({ kind: 'docs', tool: '', testIndex: index, request: { url, method: 'HEAD', headers: {}, timeoutMs } })
+    }
+
+    const summarise = (results: readonly PretestTestResult[], ran: boolean): Pick<PretestResult, 'tools' | 'blocked' | 'ok'> => {
+        const blocked: Array<{ tool: string; reason: string }> = []
+        const entries = toolNames.map((name): [string, PretestToolSummary] => {
+            const meta = toolMeta.get(name) as { cls: ToolClass; missing: string[]; parameterless: boolean; total: number; distinct: number }
+            const mine = results.filter((r) => r.tool === name)
+            const working = mine.filter((r) => r.working).length
+            const bar = meta.parameterless ? parameterlessBar : minWorkingTests
+            const matches = mine.filter((r) => r.working && r.outputSchemaMatch !== null).map((r) => r.outputSchemaMatch)
+            const maxResponseBytes = Math.max(0, ...mine.map((r) => r.responseBytes ?? 0))
+            let reason: string | null = null
+            if (meta.cls === 'state-changing') reason = 'state-changing-tool'
+            else if (meta.cls === 'withheld') reason = 'api-key-domain-mismatch'
+            else if (meta.cls === 'key-gated') reason = 'key-gated-missing-server-param'
+            else if (meta.cls === 'needs-tests') reason = 'no-tests'
+            else if (ran && working < bar) reason = meta.parameterless ? 'no-working-test' : `fewer-than-${bar}-working-tests`
+            if (reason !== null) {
+                blocked.push({ tool: name, reason })
+                if (ran && (meta.cls === 'normal' || meta.cls === 'parameterless')) {
+                    findings.push(createIssue('DPT-003', pointer('tools', name), { tool: name, bar, working }))
+                }
+            }
+            return [
+                name,
+                {
+                    class: meta.cls,
+                    total: meta.total,
+                    distinct: meta.distinct,
+                    working,
+                    bar,
+                    parameterless: meta.parameterless,
+                    blocked: reason !== null,
+                    reason,
+                    missingServerParams: meta.missing,
+                    outputSchemaMatch: matches.length === 0 ? null : matches.every((m) => m === true),
+                    maxResponseBytes,
+                    large: maxResponseBytes > RESPONSE_SIZE_LIMITS.large,
+                    extreme: maxResponseBytes > RESPONSE_SIZE_LIMITS.extreme
+                }
+            ]
+        })
+        return { tools: Object.fromEntries(entries), blocked, ok: ran && toolNames.length > 0 && blocked.length === 0 }
+    }
+
+    if (dryRun || http === null) {
+        const reason = dryRun ? 'dry-run' : 'no-http-port'
+        if (!dryRun) findings.push(createIssue('DPT-014', '/http'))
+        const summary = summarise(planned, false)
+        return redactDeep({ ran: false, reason, dryRun, checkedAt: now, minWorkingTests, results: planned, ...summary, docs: [], findings, errors: [] }, secrets)
+    }
+
+    const send = async (request: HttpRequest): Promise<{ response: HttpResponse | null; error: string | null }> => {
+        try {
+            const response: unknown = await http.send(request)
+            if (!isResponse(response)) return { response: null, error: coded('DPT-011', `the HTTP port returned ${typeOfValue(response)} without an integer status and a string body`) }
+            return { response, error: null }
+        } catch (cause) {
+            return { response: null, error: coded('DPT-010', portErrorText(cause, secrets)) }
+        }
+    }
+
+    const outcomes = await runJobs(jobs, concurrency, throttleMs, sleep, async (job): Promise<PretestTestResult | DocsCheck> => {
+        if (job.kind === 'docs') {
+            let { response, error } = await send(job.request)
+            if (response !== null && (response.status === 405 || response.status === 501)) ({ response, error } = await send({ ...job.request, method: 'GET' }))
+            return { index: job.testIndex, reachable: response?.status === 200, httpStatus: response?.status ?? null, error: error ?? (response !== null && response.status !== 200 ? coded('DPT-016', `HTTP ${response.status}`) : null) }
+        }
+        const tool = own(tools, job.tool)
+        const base = { tool: job.tool, testIndex: job.testIndex }
+        const { response, error } = await send(job.request)
+        if (response === null) {
+            return { ...base, status: 'failed', httpStatus: null, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null, error }
+        }
+        const responseBytes = utf8Length(response.body)
+        if (response.status !== 200) {
+            const note = response.status === 401 || response.status === 403 ? ' (authentication is never a pass)' : response.status === 429 ? ' (rate limited)' : ''
+            return { ...base, status: 'failed', httpStatus: response.status, hasData: false, working: false, responseBytes, shape: null, outputSchemaMatch: null, error: coded('DPT-004', `HTTP ${response.status}${note}`) }
+        }
+        const output = own(tool, 'output')
+        const mimeType = own(output, 'mimeType')
+        let data: unknown = response.body
+        if (mimeType === undefined || mimeType === 'application/json') {
+            try {
+                data = JSON.parse(response.body) as unknown
+            } catch {
+                data = response.body
+            }
+        }
+        let transformError: string | null = null
+        if (transform !== undefined) {
+            try {
+                data = await transform({ tool: job.tool, data })
+            } catch (cause) {
+                transformError = coded('DPT-017', portErrorText(cause, secrets))
+            }
+        }
+        const hasData = transformError === null && !isEmptyData(data)
+        const schema = own(output, 'schema')
+        let outputSchemaMatch: boolean | null = null
+        let mismatch: string | null = null
+        if (hasData && isRecord(schema)) {
+            const problems = mimeType === 'application/json' && typeof data === 'string' ? ['(root): response is not JSON'] : checkAgainstSchema(schema, data)
+            outputSchemaMatch = problems.length === 0
+            if (!outputSchemaMatch) mismatch = problems.slice(0, 3).join('; ')
+        }
+        const errorText = transformError ?? (hasData ? null : coded('DPT-004', 'HTTP 200 without data'))
+        return {
+            ...base,
+            status: hasData ? 'passed' : 'failed',
+            httpStatus: 200,
+            hasData,
+            working: hasData,
+            responseBytes,
+            shape: typeof data === 'string' ? 'string' : shapeOf(data),
+            outputSchemaMatch,
+            error: errorText ?? (mismatch === null ? null : coded('DPT-018', `output schema mismatch: ${mismatch}`))
+        }
+    })
+
+    const live = new Map<string, PretestTestResult>()
+    const docs: DocsCheck[] = []
+    outcomes.forEach((outcome, i) => {
+        const job = jobs[i] as Job
+        if (job.kind === 'docs') docs.push(outcome as DocsCheck)
+        else live.set(`${job.tool}\u0000${job.testIndex}`, outcome as PretestTestResult)
+    })
+    const results = planned.map((p) => (p.status === 'planned' ? (live.get(`${p.tool}\u0000${p.testIndex}`) ?? p) : p))
+    for (const r of results) {
+        if (r.status === 'failed' && r.error !== null) findings.push(createIssue(failureCodeOf(r.error), pointer('tools', r.tool, 'tests', r.testIndex), { tool: r.tool, index: r.testIndex, detail: r.error }))
+        if (r.status === 'passed' && r.outputSchemaMatch === false) findings.push(createIssue('DPT-018', pointer('tools', r.tool, 'tests', r.testIndex), { tool: r.tool, index: r.testIndex }))
+    }
+    for (const d of docs) {
+        if (!d.reachable) findings.push(createIssue('DPT-016', pointer('docs', d.index), { index: d.index, detail: d.error ?? 'unreachable' }))
+    }
+    const summary = summarise(results, true)
+    return redactDeep({ ran: true, reason: null, dryRun: false, checkedAt: now, minWorkingTests, results, ...summary, docs, findings, errors: [] }, secrets)
+}
+
+/**
+ * The live data pretest (02 §2.1, 06 §19.5): runs each tool's tests through an injected
+ * {@link HttpPort} and keeps only what grading needs — status, data present, working, size, a
+ * type sketch and the output-schema verdict. Requests, URLs, headers, key values and response
+ * bodies are never kept, and every string is scrubbed of `serverParams` values.
+ */
+export class DataPretest {
+    private constructor() {}
+
+    /**
+     * Runs the pretest. Key-gated tools (a server param they use is absent) and tools whose key
+     * fails the key-domain check are never called. A tool below its working-test bar (3, ⚠ B4;
+     * 1 for a parameterless tool) is `blocked` with `fewer-than-3-working-tests`. Duplicate tests
+     * (same inputs, `_description` ignored) count once. Without `http` nothing is sent
+     * (`ran: false`, `reason: 'no-http-port'`); `dryRun` returns the plan.
+     * @param input - `{ main, http, serverParams, now, dryRun, minWorkingTests = 3, concurrency = 4, timeoutMs = 15000, throttleMs = 0, sleep?, checkDocs = true, transform? }`
+     * @returns `Promise<{ ran, reason, dryRun, checkedAt, minWorkingTests, results, tools, docs, blocked, ok, findings, errors }>`; never rejects.
+     *   Errors DPT-001/DPT-002 (arguments), DPT-009 (structural); findings DPT-003…DPT-008, DPT-010…DPT-018.
+     * @example const result = await DataPretest.run({ main, http, serverParams: { ETHERSCAN_API_KEY: key }, now: '2026-05-29T10:00:00Z' })
+     */
+    static async run(input: PretestInput): Promise<PretestResult> {
+        try {
+            return await runPretest(input)
+        } catch {
+            // Reached only through a bug or a hostile getter on the input; still no rejection.
+            return emptyResult('invalid-input', MIN_WORKING_TESTS, [createIssue('DPT-002', '', { field: 'input', expected: 'readable plain object', actual: 'unreadable value' })], undefined)
+        }
+    }
+}

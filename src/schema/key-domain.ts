@@ -1,0 +1,297 @@
+import { parse } from 'tldts'
+import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { pointer } from '../errors/pointer.js'
+import type { Issue } from '../errors/types.js'
+import { lookup } from '../json/own.js'
+import { isRecord, own } from './shape.js'
+import { parseUrl } from './url.js'
+
+/**
+ * Tokens of a key name that say what kind of secret it is, not whose: they never count as a brand.
+ * Changing this list changes veto outcomes, so it is versioned with the library (gradingSystem bump).
+ */
+export const GENERIC_KEY_TOKENS: readonly string[] = Object.freeze([
+    'api', 'apis', 'key', 'keys', 'token', 'tokens', 'secret', 'secrets', 'access', 'pro', 'id', 'ids', 'client', 'project', 'app', 'application',
+    'auth', 'oauth', 'bearer', 'private', 'public', 'user', 'username', 'password', 'pass', 'pwd', 'account', 'acct', 'env', 'server', 'service',
+    'svc', 'url', 'uri', 'endpoint', 'host', 'base', 'root', 'dev', 'developer', 'prod', 'production', 'test', 'sandbox', 'live', 'premium',
+    'free', 'plan', 'tier', 'rpc', 'http', 'https', 'ws', 'wss', 'webhook', 'signing', 'sign', 'signature', 'consumer', 'license', 'licence',
+    'subscription', 'partner', 'org', 'organization', 'team', 'workspace', 'session', 'jwt', 'hmac', 'header', 'my', 'default', 'main',
+    'primary', 'secondary', 'read', 'write', 'only', 'admin', 'master', 'global', 'personal', 'mainnet', 'testnet', 'network', 'v1', 'v2',
+    'v3', 'v4', 'value', 'code', 'credential', 'credentials', 'cred', 'creds', 'pat', 'sk', 'pk', 'iam', 'gateway', 'node', 'rest', 'graphql',
+    // Descriptive words that name a subject, not a company (`CRYPTO_DATA_API_KEY` names no one).
+    'data', 'crypto', 'weather', 'news', 'price', 'prices', 'market', 'markets', 'finance', 'financial', 'stock', 'stocks', 'chain', 'blockchain',
+    'geo', 'map', 'maps', 'search', 'ai', 'llm', 'chat', 'email', 'mail', 'sms', 'cloud', 'storage', 'analytics', 'stats', 'metrics', 'index',
+    'explorer', 'scan', 'wallet', 'nft', 'defi', 'dex', 'exchange', 'trading', 'oracle', 'feed', 'feeds', 'info'
+])
+
+/** Host labels that carry no brand (`api.`, `www.`, `pro-api.`). */
+export const GENERIC_HOST_LABELS: readonly string[] = Object.freeze(['api', 'apis', 'www', 'pro', 'rest', 'gateway', 'app', 'public', 'service', 'services', 'dev', 'developer', 'developers', 'sandbox', 'prod', 'beta', 'cdn', 'edge', 'rpc', 'v1', 'v2', 'v3'])
+
+/** Renamed or multi-name companies: a brand token also matches these labels. Kept short and explicit. */
+export const BRAND_ALIASES: Readonly<Record<string, readonly string[]>> = Object.freeze({
+    twitter: Object.freeze(['x']),
+    x: Object.freeze(['twitter']),
+    facebook: Object.freeze(['meta', 'fb']),
+    fb: Object.freeze(['facebook', 'meta']),
+    meta: Object.freeze(['facebook', 'fb'])
+})
+
+/** Minimum length of the shorter side for a containment match, and of a brand that can cause a mismatch. */
+export const MIN_BRAND_LENGTH = 3
+
+/** How a key name related to the API. */
+export type KeyVerdict = 'match' | 'mismatch' | 'no-brand' | 'unrecognised'
+/** Which rule produced a match. */
+export type MatchRule = 'equal' | 'containment' | 'concatenation' | 'initialism' | 'alias'
+
+/** One `requiredServerParams` entry, as judged. */
+export interface KeyCheck {
+    readonly param: string
+    /** JSON Pointer of the entry in `main`. */
+    readonly pointer: string
+    /** Lower-case tokens of the key name. */
+    readonly tokens: string[]
+    /** The tokens left after dropping generic ones, joined by `-`; `null` when none is left. */
+    readonly brand: string | null
+    readonly verdict: KeyVerdict
+    readonly rule: MatchRule | null
+    /** The host label or namespace part the brand matched. */
+    readonly matched: string | null
+}
+
+/** A key that names another company or domain than the API: veto evidence (`api-key-domain-mismatch`). */
+export interface KeyMismatch {
+    readonly param: string
+    readonly brand: string
+    readonly apiHost: string
+    readonly pointer: string
+}
+
+/** Result of {@link checkKeyDomains}. */
+export interface KeyDomainResult {
+    readonly mismatches: KeyMismatch[]
+    readonly checked: KeyCheck[]
+    /** The API host the keys were compared with (`null` when `main.root` gives none). */
+    readonly apiHost: string | null
+    /** Registrable domain (eTLD+1) of the API host. */
+    readonly apiDomain: string | null
+    readonly errors: Issue[]
+}
+
+/** `CMC_PRO_API_KEY` → `['cmc','pro','api','key']`; `coinGeckoKey` → `['coin','gecko','key']`. */
+export function tokenizeKey(name: string): string[] {
+    return name
+        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+        .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+        .split(/[^A-Za-z0-9]+/)
+        .map((t) => t.toLowerCase())
+        .filter((t) => t.length > 0)
+}
+
+function isSubsequence(short: string, long: string): boolean {
+    let k = 0
+    for (const ch of long) {
+        if (ch === short[k]) k += 1
+        if (k === short.length) return true
+    }
+    return k === short.length
+}
+
+/** Host name of a URL or bare host, lower-case; `null` when none can be read. */
+export function hostOf(url: string): string | null {
+    const text = url.trim()
+    if (text === '') return null
+    const parts = parseUrl(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`)
+    return parts === null || parts.host === '' ? null : parts.host
+}
+
+/**
+ * eTLD+1 of a URL or host, by the Public Suffix List (private suffixes included, so
+ * `alice.github.io` and `bob.github.io` are different sites); `null` for IPs, bare suffixes and
+ * unparseable input (02 ⚠ B17).
+ */
+export function registrableDomainOf(url: string): string | null {
+    const host = hostOf(url)
+    if (host === null) return null
+    const result = parse(host, { allowPrivateDomains: true })
+    return result.isIp === true ? null : (result.domain ?? null)
+}
+
+/**
+ * The brand-bearing labels of a host: every label but the ICANN public suffix, each also split at
+ * `-`. Private suffixes are kept as labels on purpose: in `maps.googleapis.com` the brand sits in
+ * `googleapis`, which the private section of the list treats as a suffix.
+ */
+export function hostLabels(host: string): string[] {
+    const result = parse(host)
+    if (result.isIp === true) return []
+    const parts = [...(result.subdomain ?? '').split('.'), result.domainWithoutSuffix ?? '']
+        .filter((l) => l.length > 0)
+        .flatMap((l) => (l.includes('-') ? [l, ...l.split('-')] : [l]))
+    return [...new Set(parts.filter((l) => l.length > 0 && !GENERIC_HOST_LABELS.includes(l)))]
+}
+
+function matchBrand(brandTokens: readonly string[], labels: readonly string[]): { rule: MatchRule; matched: string } | null {
+    const concat = brandTokens.join('')
+    const contains = (a: string, b: string): boolean => {
+        const [short, long] = a.length <= b.length ? [a, b] : [b, a]
+        return short.length >= MIN_BRAND_LENGTH && long.includes(short)
+    }
+    for (const label of labels) {
+        const flat = label.replace(/-/g, '')
+        if (brandTokens.includes(label) || concat === flat) return { rule: brandTokens.length > 1 && concat === flat ? 'concatenation' : 'equal', matched: label }
+    }
+    for (const label of labels) {
+        const flat = label.replace(/-/g, '')
+        if (brandTokens.length > 1 && contains(concat, flat)) return { rule: 'concatenation', matched: label }
+        if (brandTokens.some((t) => contains(t, flat))) return { rule: 'containment', matched: label }
+    }
+    for (const token of brandTokens) {
+        const aliases = lookup(BRAND_ALIASES, token) ?? []
+        const hit = labels.find((l) => aliases.includes(l))
+        if (hit !== undefined) return { rule: 'alias', matched: hit }
+    }
+    // Initialisms: CMC ↔ coinmarketcap, BSC ↔ binancesmartchain (first letter equal, 2–5 letters, in order).
+    for (const candidate of [concat, ...brandTokens]) {
+        if (candidate.length < 2 || candidate.length > 5 || !/^[a-z]+$/.test(candidate)) continue
+        for (const label of labels) {
+            const flat = label.replace(/-/g, '')
+            if (flat.length > candidate.length && flat[0] === candidate[0] && isSubsequence(candidate, flat)) return { rule: 'initialism', matched: label }
+        }
+    }
+    return null
+}
+
+/** Judges one key name against the API's host labels and namespace parts. */
+export function judgeKey(param: string, labels: readonly string[]): Omit<KeyCheck, 'pointer'> {
+    const tokens = tokenizeKey(param)
+    const brandTokens = tokens.filter((t) => !GENERIC_KEY_TOKENS.includes(t) && !/^\d+$/.test(t))
+    if (brandTokens.length === 0) {
+        return { param, tokens, brand: null, verdict: 'no-brand', rule: null, matched: null }
+    }
+    const brand = brandTokens.join('-')
+    const hit = matchBrand(brandTokens, labels)
+    if (hit !== null) {
+        return { param, tokens, brand, verdict: 'match', rule: hit.rule, matched: hit.matched }
+    }
+    // A veto needs evidence: short leftovers (`X_`, `FT_`) that match nothing are not read as a company.
+    const evidence = brandTokens.some((t) => t.length >= MIN_BRAND_LENGTH)
+    return { param, tokens, brand, verdict: evidence ? 'mismatch' : 'unrecognised', rule: null, matched: null }
+}
+
+/**
+ * Compares every `requiredServerParams` key name with the API's root host and namespace
+ * (02 §13 (3), 01-model §6.1 `api-key-domain-mismatch`). See docs/schema-checks.md for the rule.
+ */
+export function checkKeyDomains(main: unknown): KeyDomainResult {
+    if (!isRecord(main)) {
+        return { mismatches: [], checked: [], apiHost: null, apiDomain: null, errors: [createIssue(main === undefined ? 'SEC-020' : 'SEC-019', '/main', { field: 'main', expected: 'object', actual: typeOfValue(main) })] }
+    }
+    const errors: Issue[] = []
+    const list = own(main, 'requiredServerParams')
+    const params = Array.isArray(list) ? list : []
+    if (list !== undefined && !Array.isArray(list)) {
+        errors.push(createIssue('SEC-019', '/main/requiredServerParams', { field: 'requiredServerParams', expected: 'array of strings', actual: typeOfValue(list) }))
+    }
+    const root = own(main, 'root')
+    const apiHost = typeof root === 'string' ? hostOf(root) : null
+    if (apiHost === null && params.length > 0) {
+        errors.push(createIssue('SEC-021', '/main/root', { value: describeValue(root) }))
+    }
+    const namespace = own(main, 'namespace')
+    const namespaceParts = typeof namespace === 'string' ? [namespace, ...namespace.split(/[^a-z0-9]+/i)].map((p) => p.toLowerCase()).filter((p) => p.length > 0) : []
+    const labels = [...new Set([...(apiHost === null ? [] : hostLabels(apiHost)), ...namespaceParts.filter((p) => !GENERIC_HOST_LABELS.includes(p))])]
+    const checked: KeyCheck[] = []
+    const mismatches: KeyMismatch[] = []
+    params.forEach((param, i) => {
+        const at = pointer('requiredServerParams', i)
+        if (typeof param !== 'string' || param.length === 0) {
+            errors.push(createIssue('SEC-019', `/main${at}`, { field: `requiredServerParams[${i}]`, expected: 'non-empty string', actual: typeOfValue(param) }))
+            return
+        }
+        if (apiHost === null) return
+        const judged = { ...judgeKey(param, labels), pointer: at }
+        checked.push(judged)
+        if (judged.verdict === 'mismatch' && judged.brand !== null) mismatches.push({ param, brand: judged.brand, apiHost, pointer: at })
+    })
+    return { mismatches, checked, apiHost, apiDomain: apiHost === null ? null : registrableDomainOf(apiHost), errors }
+}
+
+/** Result of {@link Tos.rootDomainMatch}. */
+export interface TosMatch {
+    /** `true` only when both registrable domains are known and equal. */
+    readonly match: boolean
+    readonly apiDomain: string | null
+    readonly tosDomain: string | null
+    /** Why there is no match: `no-tos-found`, `unknown-api-domain`, `unknown-tos-domain`, `different-domain`; `null` on a match. */
+    readonly reason: 'no-tos-found' | 'unknown-api-domain' | 'unknown-tos-domain' | 'different-domain' | null
+    readonly errors: Issue[]
+}
+
+/**
+ * API-key domain checks (02 §13 (3)) and registrable-domain helpers. Deterministic and pure; the
+ * Public Suffix List comes from the `tldts` package (02 ⚠ B17).
+ */
+export class KeyDomain {
+    private constructor() {}
+
+    /**
+     * Finds `requiredServerParams` keys that name another company or domain than the API: the key
+     * name is tokenised, generic tokens (API, KEY, TOKEN, SECRET, ACCESS, PRO, ID, CLIENT, …) are
+     * dropped, and what is left (the brand) is compared with the root host's labels and the
+     * namespace — equal, containment (≥ 3 characters), concatenated tokens, initialism
+     * (`CMC` ↔ `coinmarketcap`) or a listed alias. A key without a brand is never a mismatch.
+     * @param input - `{ main }`
+     * @returns `{ mismatches: [{ param, brand, apiHost, pointer }], checked, apiHost, apiDomain, errors }`;
+     *   SEC-020/SEC-019 for a missing or malformed `main`, SEC-021 when keys exist but `root` names no host.
+     * @example KeyDomain.check({ main: { root: 'https://api.example.xyz', requiredServerParams: ['FACEBOOK_API_KEY'] } }).mismatches[0]?.brand // 'facebook'
+     */
+    static check(input: { main?: unknown }): KeyDomainResult {
+        return checkKeyDomains((input as { main?: unknown } | null | undefined)?.main)
+    }
+
+    /**
+     * The registrable domain (eTLD+1) of a URL or host name, Public-Suffix-List aware
+     * (`a.b.co.uk` → `b.co.uk`), private suffixes included (`alice.github.io` stays `alice.github.io`).
+     * @param input - `{ url }`
+     * @returns `{ domain, errors }`; SEC-020/SEC-019 for a missing or non-string url, SEC-022 when no domain can be derived.
+     * @example KeyDomain.registrableDomain({ url: 'https://api.flowmcp.org/v1' }).domain // 'flowmcp.org'
+     */
+    static registrableDomain(input: { url?: unknown }): { domain: string | null; errors: Issue[] } {
+        const url = (input as { url?: unknown } | null | undefined)?.url
+        if (typeof url !== 'string') {
+            return { domain: null, errors: [createIssue(url === undefined ? 'SEC-020' : 'SEC-019', '/url', { field: 'url', expected: 'string', actual: typeOfValue(url) })] }
+        }
+        const domain = registrableDomainOf(url)
+        return domain === null ? { domain, errors: [createIssue('SEC-022', '/url', { value: describeValue(url) })] } : { domain, errors: [] }
+    }
+}
+
+/** Terms-of-service checks that need no network (02 §12). */
+export class Tos {
+    private constructor() {}
+
+    /**
+     * The root-domain rule (02 §12, MUST): the ToS URL's registrable domain must equal the API's.
+     * `api.flowmcp.org` + `flowmcp.org/terms` → match; `api.flowmcp.org` + `legal.flowmcp.org` →
+     * match; `api.flowmcp.org` + `example.com/terms` → no match. `no-tos-found` is an answer, not an error.
+     * @param input - `{ apiRoot, tosUrl }`
+     * @returns `{ match, apiDomain, tosDomain, reason, errors }`; SEC-020/SEC-019 for missing or non-string arguments.
+     * @example Tos.rootDomainMatch({ apiRoot: 'https://api.flowmcp.org', tosUrl: 'https://flowmcp.org/terms' }).match // true
+     */
+    static rootDomainMatch(input: { apiRoot?: unknown; tosUrl?: unknown }): TosMatch {
+        const args = (input ?? {}) as { apiRoot?: unknown; tosUrl?: unknown }
+        const errors: Issue[] = []
+        for (const field of ['apiRoot', 'tosUrl'] as const) {
+            const value = args[field]
+            if (typeof value !== 'string') errors.push(createIssue(value === undefined ? 'SEC-020' : 'SEC-019', `/${field}`, { field, expected: 'string', actual: typeOfValue(value) }))
+        }
+        if (errors.length > 0) return { match: false, apiDomain: null, tosDomain: null, reason: null, errors }
+        const apiDomain = registrableDomainOf(args.apiRoot as string)
+        if ((args.tosUrl as string).trim() === 'no-tos-found') return { match: false, apiDomain, tosDomain: null, reason: 'no-tos-found', errors }
+        const tosDomain = registrableDomainOf(args.tosUrl as string)
+        if (apiDomain === null) return { match: false, apiDomain, tosDomain, reason: 'unknown-api-domain', errors }
+        if (tosDomain === null) return { match: false, apiDomain, tosDomain, reason: 'unknown-tos-domain', errors }
+        return apiDomain === tosDomain ? { match: true, apiDomain, tosDomain, reason: null, errors } : { match: false, apiDomain, tosDomain, reason: 'different-domain', errors }
+    }
+}

@@ -1,0 +1,213 @@
+/**
+ * A small JavaScript lexer that separates code from data: comments, string literals, the static
+ * parts of template literals and regular-expression literals are blanked (replaced by spaces,
+ * newlines kept), so pattern searches over the result only see code and every index still maps
+ * to the same line and column of the source. Unlike a line-based scanner it
+ *
+ * - keeps the code inside `${…}` of a template literal (nested templates included) visible;
+ * - handles escapes exactly (`'\\'` closes the string; `\'` does not);
+ * - tells a regular expression from a division by the token before the slash;
+ * - records every string literal and comment with its position, so module specifiers and
+ *   comment text can be inspected separately.
+ */
+
+/** A string literal or the static text of a template literal. */
+export interface LexedString {
+    /** Index of the first character of the content (after the opening quote). */
+    readonly start: number
+    /** Index just past the content (the closing quote, or the end of input). */
+    readonly end: number
+    /** The raw content between the delimiters. */
+    readonly raw: string
+    /** Template chunk (`true`) or quoted string (`false`). */
+    readonly template: boolean
+}
+
+/** A comment, delimiters included. */
+export interface LexedComment {
+    readonly start: number
+    readonly end: number
+    readonly text: string
+}
+
+/** The lexer's output. */
+export interface Lexed {
+    /** The source with every non-code character blanked; same length as the source. */
+    readonly code: string
+    readonly strings: readonly LexedString[]
+    readonly comments: readonly LexedComment[]
+}
+
+const REGEX_KEYWORDS = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await'])
+const IDENT_CHAR = /[A-Za-z0-9_$]/
+
+function isLineBreak(ch: string): boolean {
+    return ch === '\n' || ch === '\r' || ch === '\u2028' || ch === '\u2029'
+}
+
+/** True when a `/` at `i` starts a regular expression rather than a division. */
+function slashStartsRegex(out: string[], i: number): boolean {
+    let j = i - 1
+    while (j >= 0 && /\s/.test(out[j] as string)) j -= 1
+    if (j < 0) return true
+    const prev = out[j] as string
+    if (prev === ')' || prev === ']' || prev === '}' || prev === "'" || prev === '"' || prev === '`') return false
+    if (IDENT_CHAR.test(prev)) {
+        let k = j
+        while (k >= 0 && IDENT_CHAR.test(out[k] as string)) k -= 1
+        const word = out.slice(k + 1, j + 1).join('')
+        return REGEX_KEYWORDS.has(word)
+    }
+    return true
+}
+
+/**
+ * Lexes `source`. Linear in its length; never throws (an unterminated literal runs to the end of
+ * its line or of the input, as an engine would report a syntax error there).
+ */
+export function lex(source: string): Lexed {
+    const out = source.split('')
+    const strings: LexedString[] = []
+    const comments: LexedComment[] = []
+    const blank = (from: number, to: number): void => {
+        for (let k = from; k < to; k += 1) {
+            if (!isLineBreak(out[k] as string)) out[k] = ' '
+        }
+    }
+    // Each frame is the brace depth of code inside one `${`; the template resumes when it closes at 0.
+    const templateFrames: number[] = []
+    let depth = 0
+    let i = 0
+    const n = source.length
+
+    const readTemplateChunk = (from: number): number => {
+        // `from` is the first character after "`" or after the "}" that closed a substitution.
+        let k = from
+        while (k < n) {
+            const ch = source[k] as string
+            if (ch === '\\') {
+                k += 2
+                continue
+            }
+            if (ch === '`') {
+                strings.push({ start: from, end: k, raw: source.slice(from, k), template: true })
+                blank(from, k)
+                return k + 1
+            }
+            if (ch === '$' && source[k + 1] === '{') {
+                strings.push({ start: from, end: k, raw: source.slice(from, k), template: true })
+                blank(from, k)
+                templateFrames.push(depth)
+                depth = 0
+                return k + 2
+            }
+            k += 1
+        }
+        strings.push({ start: from, end: n, raw: source.slice(from, n), template: true })
+        blank(from, n)
+        return n
+    }
+
+    if (source.startsWith('#!')) {
+        let k = 0
+        while (k < n && !isLineBreak(source[k] as string)) k += 1
+        comments.push({ start: 0, end: k, text: source.slice(0, k) })
+        blank(0, k)
+        i = k
+    }
+
+    while (i < n) {
+        const ch = source[i] as string
+        const next = source[i + 1]
+        if (ch === '/' && next === '/') {
+            let k = i + 2
+            while (k < n && !isLineBreak(source[k] as string)) k += 1
+            comments.push({ start: i, end: k, text: source.slice(i, k) })
+            blank(i, k)
+            i = k
+            continue
+        }
+        if (ch === '/' && next === '*') {
+            const close = source.indexOf('*/', i + 2)
+            const end = close === -1 ? n : close + 2
+            comments.push({ start: i, end, text: source.slice(i, end) })
+            blank(i, end)
+            i = end
+            continue
+        }
+        if (ch === "'" || ch === '"') {
+            let k = i + 1
+            while (k < n) {
+                const c = source[k] as string
+                if (c === '\\') {
+                    k += 2
+                    continue
+                }
+                if (c === ch || c === '\n' || c === '\r') break
+                k += 1
+            }
+            const end = Math.min(k, n)
+            strings.push({ start: i + 1, end, raw: source.slice(i + 1, end), template: false })
+            blank(i + 1, end)
+            i = source[end] === ch ? end + 1 : end
+            continue
+        }
+        if (ch === '`') {
+            i = readTemplateChunk(i + 1)
+            continue
+        }
+        if (ch === '/' && slashStartsRegex(out, i)) {
+            let k = i + 1
+            let inClass = false
+            while (k < n) {
+                const c = source[k] as string
+                if (c === '\\') {
+                    k += 2
+                    continue
+                }
+                if (isLineBreak(c)) break
+                if (c === '[') inClass = true
+                else if (c === ']') inClass = false
+                else if (c === '/' && !inClass) break
+                k += 1
+            }
+            const end = Math.min(k, n)
+            blank(i + 1, end)
+            i = end + 1
+            while (i < n && IDENT_CHAR.test(source[i] as string)) i += 1
+            continue
+        }
+        if (ch === '{') {
+            depth += 1
+        } else if (ch === '}') {
+            if (depth === 0 && templateFrames.length > 0) {
+                depth = templateFrames.pop() as number
+                i = readTemplateChunk(i + 1)
+                continue
+            }
+            depth = Math.max(0, depth - 1)
+        }
+        i += 1
+    }
+    return { code: out.join(''), strings, comments }
+}
+
+/** Maps string indexes to 1-based line and column (lines split at `\n`, `\r\n`, `\r`, U+2028, U+2029). */
+export function lineIndex(source: string): (index: number) => { line: number; column: number } {
+    const starts = [0]
+    for (let k = 0; k < source.length; k += 1) {
+        const ch = source[k] as string
+        if (ch === '\r' && source[k + 1] === '\n') continue
+        if (isLineBreak(ch)) starts.push(k + 1)
+    }
+    return (index: number) => {
+        let lo = 0
+        let hi = starts.length - 1
+        while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1
+            if ((starts[mid] as number) <= index) lo = mid
+            else hi = mid - 1
+        }
+        return { line: lo + 1, column: index - (starts[lo] as number) + 1 }
+    }
+}

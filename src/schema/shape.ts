@@ -1,0 +1,137 @@
+/** Small readers over an untrusted v4 `main` object, shared by the schema, pretest and deterministic modules. */
+
+/** A plain object (prototype `Object.prototype` or `null`), not an array. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        return false
+    }
+    const proto = Object.getPrototypeOf(value) as unknown
+    return proto === Object.prototype || proto === null
+}
+
+/** Own enumerable string keys of a record, or `[]`. */
+export function keysOf(value: unknown): string[] {
+    return isRecord(value) ? Object.keys(value) : []
+}
+
+/** Reads an own property; never the prototype chain. */
+export function own(value: unknown, key: string): unknown {
+    return isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined
+}
+
+/** A non-empty string. */
+export function isNonEmptyString(value: unknown): value is string {
+    return typeof value === 'string' && value.length > 0
+}
+
+/** The literal marker for a user-supplied parameter value. */
+export const USER_PARAM = '{{USER_PARAM}}'
+
+const SERVER_PARAM_TOKEN = /\{\{SERVER_PARAM:([^{}]*)\}\}/g
+const PLACEHOLDER_TOKEN = /\{\{([^{}]*)\}\}/g
+
+/** Names inside every `{{SERVER_PARAM:KEY}}` of a string, in order of appearance. */
+export function serverParamRefs(text: string): string[] {
+    return [...text.matchAll(SERVER_PARAM_TOKEN)].map((m) => m[1] as string)
+}
+
+/** Every `{{…}}` token body of a string (`USER_PARAM`, `SERVER_PARAM:X`, `address`, `list:alias`, …). */
+export function placeholderBodies(text: string): string[] {
+    return [...text.matchAll(PLACEHOLDER_TOKEN)].map((m) => m[1] as string)
+}
+
+/**
+ * Server params a header value refers to: `{{SERVER_PARAM:KEY}}`, or the shorter `{{KEY}}` form
+ * when `KEY` is one of the declared `requiredServerParams` (05 §2.2: `{{KEY}}` templating in headers).
+ */
+export function headerParamRefs(text: string, declared: readonly string[]): string[] {
+    const refs: string[] = []
+    for (const body of placeholderBodies(text)) {
+        if (body.startsWith('SERVER_PARAM:')) {
+            refs.push(body.slice('SERVER_PARAM:'.length))
+        } else if (declared.includes(body)) {
+            refs.push(body)
+        }
+    }
+    return refs
+}
+
+/** A parameter of a tool as far as it could be read: `{ key, value, location }` or `null`. */
+export interface ParamView {
+    readonly key: string
+    readonly value: string
+    readonly location: string
+    readonly optional: boolean
+}
+
+/** Reads `tool.parameters[i].position` and `z.options` leniently; unreadable parameters give `null`. */
+export function paramView(param: unknown): ParamView | null {
+    const position = own(param, 'position')
+    const key = own(position, 'key')
+    const value = own(position, 'value')
+    const location = own(position, 'location')
+    if (typeof key !== 'string' || typeof location !== 'string') {
+        return null
+    }
+    const options = own(own(param, 'z'), 'options')
+    const optional = Array.isArray(options) && options.some((o) => typeof o === 'string' && /^optional\(/.test(o.trim()))
+    return { key, value: typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value) ?? '', location, optional }
+}
+
+/** The readable parameters of a tool. */
+export function paramsOf(tool: unknown): ParamView[] {
+    const params = own(tool, 'parameters')
+    return Array.isArray(params) ? params.map(paramView).filter((p): p is ParamView => p !== null) : []
+}
+
+/** `main.requiredServerParams` as strings (non-strings dropped). */
+export function requiredServerParamsOf(main: unknown): string[] {
+    const list = own(main, 'requiredServerParams')
+    return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []
+}
+
+/** `main.headers` as string pairs (non-string values dropped). */
+export function headersOf(main: unknown): Array<[string, string]> {
+    const headers = own(main, 'headers')
+    return keysOf(headers).flatMap((k) => {
+        const v = own(headers, k)
+        return typeof v === 'string' ? [[k, v] as [string, string]] : []
+    })
+}
+
+/** Server params one tool needs: its own parameters' `{{SERVER_PARAM:KEY}}` plus those of `main.headers`. */
+export function serverParamsUsedBy(main: unknown, tool: unknown): string[] {
+    const declared = requiredServerParamsOf(main)
+    const used = new Set<string>()
+    for (const p of paramsOf(tool)) {
+        for (const ref of serverParamRefs(p.value)) used.add(ref)
+    }
+    for (const [, v] of headersOf(main)) {
+        for (const ref of headerParamRefs(v, declared)) used.add(ref)
+    }
+    return [...used]
+}
+
+/** The user-parameter keys a test case carries (every key but `_description`). */
+export function testInputKeys(test: unknown): string[] {
+    return keysOf(test).filter((k) => k !== '_description')
+}
+
+/** A tool's tests as an array (anything else gives `[]`). */
+export function testsOf(tool: unknown): unknown[] {
+    const tests = own(tool, 'tests')
+    return Array.isArray(tests) ? tests : []
+}
+
+/** Stable text of a test's inputs (sorted keys, `_description` ignored), for duplicate detection (DPT-008). */
+export function testSignature(test: unknown): string {
+    const keys = testInputKeys(test).sort()
+    return JSON.stringify(keys.map((k) => [k, own(test, k)]))
+}
+
+/** A tool without a user-input vector: no `{{USER_PARAM}}` parameter and no test that carries inputs. */
+export function isParameterless(tool: unknown): boolean {
+    const hasUserParam = paramsOf(tool).some((p) => p.value.includes(USER_PARAM))
+    const testsCarryInputs = testsOf(tool).some((t) => testInputKeys(t).length > 0)
+    return !hasUserParam && !testsCarryInputs
+}
