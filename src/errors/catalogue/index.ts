@@ -1,7 +1,10 @@
+import { AREA_CODES } from './areas.js'
 import { GRADING_CODES } from './grading.js'
 import { HASHING_CODES } from './hashing.js'
 import { INPUT_CODES } from './input.js'
 import { NA_CODES } from './na-reason.js'
+import { PROMPT_CODES } from './prompts.js'
+import { PROTOCOL_CODES } from './protocol.js'
 import { SCORING_CODES } from './scoring.js'
 import { VERSION_CODES } from './version.js'
 import { VETO_CODES } from './veto.js'
@@ -14,7 +17,10 @@ export const CATALOGUE = Object.freeze({
     ...NA_CODES,
     ...HASHING_CODES,
     ...INPUT_CODES,
-    ...VERSION_CODES
+    ...VERSION_CODES,
+    ...AREA_CODES,
+    ...PROTOCOL_CODES,
+    ...PROMPT_CODES
 })
 
 /** Every code the library can emit. */
