@@ -64,6 +64,8 @@ const PRIVATE_KEY = /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*P
 const URL_USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:)([^\s/@]+)(@)/gi
 const URL_QUERY = /([?&;]([A-Za-z0-9_-]+)=)([^&#\s"'<>]+)/g
 const AUTH_SCHEME = /\b(Bearer|Basic|Token)(\s+)([A-Za-z0-9._~+/=-]{8,})/g
+// A `"name": "value"` pair inside text, plain or JSON-escaped (a schema fragment quoted into a prompt).
+const QUOTED_PAIR = /(\\?")([A-Za-z0-9_.-]{2,64})\1(\s*:\s*)\1([^"\\]{1,512})\1/g
 const ASSIGNMENT = /\b(api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret|secret[_-]?key|password)(\s*[:=]\s*["']?)([^\s"',;&]{8,})/gi
 
 function looksLikeCredential(value: string): boolean {
@@ -104,6 +106,11 @@ function redactString(text: string, params: Params, path: string, out: Redaction
         return named ? `${head}${REDACTED}` : null
     })
     replace(AUTH_SCHEME, 'auth-header', (_w, scheme, gap, token) => (keepsValue(token as string) ? null : `${scheme}${gap}${REDACTED}`))
+    replace(QUOTED_PAIR, 'secret-field', (_w, quote, name, sep, value) => {
+        const v = value as string
+        const named = isSecretName(name as string) || (AMBIGUOUS_NAMES.has(normalise(name as string)) && looksLikeCredential(v))
+        return named && !keepsValue(v) ? `${quote}${name}${quote}${sep}${quote}${REDACTED}${quote}` : null
+    })
     replace(ASSIGNMENT, 'assignment', (_w, name, sep, value) => (keepsValue(value as string) || !/[0-9]/.test(value as string) ? null : `${name}${sep}${REDACTED}`))
     for (const shape of KEY_SHAPES) replace(shape, 'key-shape', () => REDACTED)
     return s
