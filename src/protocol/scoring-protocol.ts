@@ -76,6 +76,13 @@ export interface SchemaValidation {
     readonly errors: readonly string[]
 }
 
+function scoresAgainst(value: unknown, prompts: PromptsV1 | null, limits: JsonLimits, text?: unknown): { valid: boolean; scores: ScoresV1 | null; errors: Issue[] } {
+    const { doc, errors } = readDocument(value, text, 'scores', limits, 'SPV-001')
+    if (errors.length > 0) return { valid: false, scores: null, errors: recodeGuard(errors.map((i) => (i.path.startsWith('/scores') || i.path === '/text' ? i : { ...i, path: '/scores' + i.path }))) }
+    const checked = checkScoresV1(doc, prompts)
+    return { valid: checked.scores !== null, scores: checked.scores, errors: rebaseIssues(checked.errors, '/scores') }
+}
+
 const ABSOLUTE_PATH = /^(?:\/|[A-Za-z]:[\\/]|\\\\)/
 
 function sortedCopy<T extends Record<string, unknown>>(source: T, keys: readonly (keyof T)[]): T {
@@ -208,10 +215,7 @@ export class ScoringProtocol {
             if (p.prompts === null) return { valid: false, scores: null, errors: p.errors }
             prompts = p.prompts
         }
-        const { doc, errors } = readDocument(input?.scores, input?.text, 'scores', limits, 'SPV-001')
-        if (errors.length > 0) return { valid: false, scores: null, errors: recodeGuard(errors.map((i) => (i.path.startsWith('/scores') || i.path === '/text' ? i : { ...i, path: '/scores' + i.path }))) }
-        const checked = checkScoresV1(doc, prompts)
-        return { valid: checked.scores !== null, scores: checked.scores, errors: rebaseIssues(checked.errors, '/scores') }
+        return scoresAgainst(input?.scores, prompts, limits, input?.text)
     }
 
     /**
@@ -254,8 +258,10 @@ export class ScoringProtocol {
             }
             if (errors.length === 0) checkedValidation = { passed: passed as boolean, errors: [...(messages as string[])] }
         }
-        const p = ScoringProtocol.validatePrompts({ prompts: input?.prompts, ...(input?.limits !== undefined ? { limits: input.limits } : {}) })
-        const s = p.prompts === null ? null : ScoringProtocol.validateScores({ scores: input?.scores, prompts: input?.prompts, ...(input?.limits !== undefined ? { limits: input.limits } : {}) })
+        const limits = resolveLimits(input?.limits)
+        const p = ScoringProtocol.validatePrompts({ prompts: input?.prompts, limits })
+        // The prompts are checked once; the scores are then matched against the checked copy.
+        const s = p.prompts === null ? null : scoresAgainst(input?.scores, p.prompts, limits)
         const all = [...errors, ...p.errors, ...(s?.errors ?? [])]
         if (all.length > 0 || p.prompts === null || s === null || s.scores === null || checkedValidation === null) return fail(all)
 
