@@ -80,6 +80,15 @@ describe('PromptBuilder.emitAreaPrompts (prompts.json v2, 05 §1.6)', () => {
         expect(prompts?.gatedAreas.map((g) => g.area)).toEqual(['tools-aggregate-namespace'])
     })
 
+    it('validates a prompts.json v2 document, as a value or as text', () => {
+        const { prompts } = emit()
+        expect(PromptBuilder.validatePromptsV2({ prompts: JSON.stringify(prompts) }).valid).toBe(true)
+        expect(PromptBuilder.validatePromptsV2({ prompts: { ...prompts, maxGrade: 'S' } }).errors).toContainEqual(expect.objectContaining({ code: 'PB-024', path: '/prompts/maxGrade' }))
+        expect(PromptBuilder.validatePromptsV2({ prompts: { ...prompts, areas: [{ area: 'single-test', prompt: null, deferred: false }] } }).errors[0]?.code).toBe('PB-024')
+        expect(PromptBuilder.validatePromptsV2({}).errors[0]).toMatchObject({ code: 'PB-001', path: '/prompts' })
+        expect(PromptBuilder.validatePromptsV2({ prompts: '{' }).errors[0]?.code).toBe('INP-004')
+    })
+
     it('is reproducible: the same input gives the same prompts.json', () => {
         expect(JSON.stringify(emit().prompts)).toBe(JSON.stringify(emit().prompts))
     })
