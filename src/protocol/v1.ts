@@ -64,6 +64,7 @@ const validatePromptsSchema = lazyValidator(promptsV1Schema)
 const validateScoresSchema = lazyValidator(scoresV1Schema)
 
 type Obj = Record<string, unknown>
+/** A plain object (not null, not an array). */
 export const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** `/` → `_` (replace-all; 04 §1.6). */
