@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { Areas } from '../../src/index.js'
 import { AREAS } from '../../src/model/constants.js'
-import { assertCoded, hostileJson, mutate, RUNS } from '../fuzz-helpers.js'
+import { assertCoded, hostileJson, mutate, RUNS } from './fuzz-helpers.js'
 import { codeAnswers, standardContext, validOutput } from './helpers.js'
 
 describe('area outputs under hostile input (fast-check)', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { PromptBuilder, Redact } from '../../src/index.js'
-import { assertCoded, hostileJson, hostileString, RUNS } from '../fuzz-helpers.js'
+import { assertCoded, hostileJson, hostileString, RUNS } from '../areas/fuzz-helpers.js'
 
 const emitted = PromptBuilder.emitAreaPrompts({ target: 'demoapi', flow: 'provider', areas: ['single-test', 'tools-aggregate-schema'], counts: { tools: 1, schemas: 1 }, now: '2026-05-31T11:00:00Z' })
 

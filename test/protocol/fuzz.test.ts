@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ScoringProtocol } from '../../src/index.js'
-import { assertCoded, hostileJson, hostileString, mutate, RUNS } from '../fuzz-helpers.js'
+import { assertCoded, hostileJson, hostileString, mutate, RUNS } from '../areas/fuzz-helpers.js'
 import { EMIT, SCHEMA_SOURCE, SCORES } from './fixtures.js'
 
 const prompts = ScoringProtocol.emitPrompts(EMIT).prompts

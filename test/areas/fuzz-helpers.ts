@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { expect } from 'vitest'
-import type { Issue } from '../src/index.js'
+import type { Issue } from '../../src/index.js'
 
 /** Every issue has a catalogue-shaped code, a severity and a JSON Pointer path. */
 export function assertCoded(issues: readonly Issue[]): void {
