@@ -1,4 +1,5 @@
 import { ARTIFACT_CODES } from './artifacts.js'
+import { AREA_CODES } from './areas.js'
 import { GRADING_CODES } from './grading.js'
 import { HASHING_CODES } from './hashing.js'
 import { INPUT_CODES } from './input.js'
@@ -8,6 +9,8 @@ import { RUBRIC_CODES } from './rubric.js'
 import { PRETEST_CODES } from './pretest.js'
 import { SCHEMA_CODES } from './schema.js'
 import { SECURITY_CODES } from './security.js'
+import { PROMPT_CODES } from './prompts.js'
+import { PROTOCOL_CODES } from './protocol.js'
 import { SCORING_CODES } from './scoring.js'
 import { VERSION_CODES } from './version.js'
 import { VETO_CODES } from './veto.js'
@@ -28,7 +31,10 @@ export const CATALOGUE = Object.freeze({
     ...ARTIFACT_CODES,
     ...SCHEMA_CODES,
     ...SECURITY_CODES,
-    ...PRETEST_CODES
+    ...PRETEST_CODES,
+    ...AREA_CODES,
+    ...PROTOCOL_CODES,
+    ...PROMPT_CODES
 })
 
 /** Every code the library can emit. */

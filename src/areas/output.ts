@@ -1,0 +1,282 @@
+import masterSchema from '../../schemas/area-output/_master.schema.json' with { type: 'json' }
+import aboutNamespace from '../../schemas/area-output/about-namespace.schema.json' with { type: 'json' }
+import aboutSelection from '../../schemas/area-output/about-selection.schema.json' with { type: 'json' }
+import namespaceDescription from '../../schemas/area-output/namespace-description.schema.json' with { type: 'json' }
+import namespaceSkills from '../../schemas/area-output/namespace-skills.schema.json' with { type: 'json' }
+import selectionAggregate from '../../schemas/area-output/selection-aggregate.schema.json' with { type: 'json' }
+import selectionSkillsL1 from '../../schemas/area-output/selection-skills-L1.schema.json' with { type: 'json' }
+import selectionSkillsL2 from '../../schemas/area-output/selection-skills-L2.schema.json' with { type: 'json' }
+import selectionSkillsL3 from '../../schemas/area-output/selection-skills-L3.schema.json' with { type: 'json' }
+import singleTest from '../../schemas/area-output/single-test.schema.json' with { type: 'json' }
+import toolsAggregateNamespace from '../../schemas/area-output/tools-aggregate-namespace.schema.json' with { type: 'json' }
+import toolsAggregateSchema from '../../schemas/area-output/tools-aggregate-schema.schema.json' with { type: 'json' }
+import { createIssue, describeValue, rebaseIssues, typeOfValue } from '../errors/issue.js'
+import { joinPointer, pointer } from '../errors/pointer.js'
+import type { Issue } from '../errors/types.js'
+import { inspectJson, type JsonLimits } from '../json/guard.js'
+import { SCORE_ENUMS, type Area, type NaReason, type Score } from '../model/constants.js'
+import type { Persona } from '../model/types.js'
+import { createAjv, type ErrorObject, type ValidateFunction } from '../validation/ajv.js'
+import { AREA_CATALOGUE, AREA_OUTPUT_MASTER_ID, isArea, MAX_ITERATIONS } from './catalogue.js'
+
+/** The area output schemas this library ships, keyed by area (draft 2020-12, absolute `$id`s). */
+export const AREA_OUTPUT_SCHEMAS: Readonly<Record<Area, object>> = Object.freeze({
+    'single-test': singleTest,
+    'tools-aggregate-schema': toolsAggregateSchema,
+    'tools-aggregate-namespace': toolsAggregateNamespace,
+    'namespace-description': namespaceDescription,
+    'namespace-skills': namespaceSkills,
+    'about-namespace': aboutNamespace,
+    'about-selection': aboutSelection,
+    'selection-skills-L1': selectionSkillsL1,
+    'selection-skills-L2': selectionSkillsL2,
+    'selection-skills-L3': selectionSkillsL3,
+    'selection-aggregate': selectionAggregate
+})
+
+/** The shared `$defs` of the area output schemas. */
+export const AREA_OUTPUT_MASTER_SCHEMA: object = masterSchema
+
+function inline(node: unknown, defs: Readonly<Record<string, unknown>>, local: Readonly<Record<string, unknown>>): unknown {
+    if (Array.isArray(node)) return node.map((n) => inline(n, defs, local))
+    if (node === null || typeof node !== 'object') return node
+    const obj = node as Record<string, unknown>
+    if (typeof obj.$ref === 'string') {
+        const ref = obj.$ref
+        const name = ref.slice(ref.lastIndexOf('/') + 1)
+        const target = ref.startsWith(AREA_OUTPUT_MASTER_ID) ? defs[name] : ref.startsWith('#/$defs/') ? local[name] : undefined
+        if (target !== undefined) return inline(target, defs, local)
+    }
+    return Object.fromEntries(
+        Object.entries(obj)
+            // Drop what only a validator needs: ids, comments, local definitions and the "each question once" probes.
+            .filter(([k, v]) => !['$schema', '$id', '$comment', '$defs'].includes(k) && !(k === 'allOf' && Array.isArray(v) && v.every((x) => x !== null && typeof x === 'object' && 'contains' in x)))
+            .map(([k, v]) => [k, inline(v, defs, local)])
+    )
+}
+
+/**
+ * A self-contained copy of an area's output schema for a prompt: every `$ref` resolved inline, ids,
+ * comments and validator-only parts removed. An evaluator cannot follow references; a validator
+ * should keep using the shipped schema.
+ */
+export function selfContainedOutputSchema(area: Area): object {
+    const schema = AREA_OUTPUT_SCHEMAS[area] as Record<string, unknown>
+    const defs = (masterSchema as { $defs: Record<string, unknown> }).$defs
+    const local = (schema.$defs ?? {}) as Record<string, unknown>
+    return { $schema: 'https://json-schema.org/draft/2020-12/schema', ...(inline(schema, defs, local) as object) }
+}
+
+/** One answer of an area output (maps to one `gradings[]` element). */
+export interface AreaAnswer {
+    readonly questionId: string
+    readonly score: Score
+    readonly reasoning: string
+    readonly evidence?: string | Readonly<Record<string, unknown>>
+    readonly naReason?: NaReason
+}
+
+/** A concrete change the improvement loop can apply. */
+export interface ImprovementHint {
+    readonly targetField: string
+    readonly suggestion: string
+    readonly priority: 'low' | 'medium' | 'high'
+}
+
+/** The harness answer for one area (04 §2, the chapter 24 envelope). */
+export interface AreaOutput {
+    readonly gradingId: string
+    readonly schemaHash: string
+    readonly area: Area
+    readonly iteration: number
+    readonly timestamp: string
+    readonly persona: Persona | null
+    readonly answers: readonly AreaAnswer[]
+    readonly improvementHints: readonly ImprovementHint[]
+    readonly harness: 'claude-code'
+}
+
+/** The blocker shortcut: the harness could not satisfy the pre-instructions. */
+export interface AreaBlocker {
+    readonly blocker: string
+    readonly reason: string
+}
+
+/** Result of {@link validateAreaOutput}. */
+export interface AreaOutputValidation {
+    /** True for a valid envelope or a valid blocker. */
+    readonly valid: boolean
+    readonly kind: 'envelope' | 'blocker' | null
+    readonly output: AreaOutput | null
+    readonly blocker: AreaBlocker | null
+    readonly errors: Issue[]
+}
+
+interface Validators {
+    readonly envelope: Readonly<Record<Area, ValidateFunction>>
+    readonly blocker: ValidateFunction
+}
+
+let validators: Validators | null = null
+
+// One Ajv instance holds the master and the eleven area schemas, so absolute $refs resolve; compiled on first use.
+function getValidators(): Validators {
+    if (validators === null) {
+        const ajv = createAjv()
+        ajv.addSchema(masterSchema)
+        for (const schema of Object.values(AREA_OUTPUT_SCHEMAS)) ajv.addSchema(schema)
+        const envelope = Object.fromEntries(
+            Object.entries(AREA_CATALOGUE).map(([area, d]) => [area, ajv.getSchema(`${d.outputSchemaId}#/$defs/envelope`) as ValidateFunction])
+        ) as Record<Area, ValidateFunction>
+        validators = { envelope, blocker: ajv.getSchema(`${AREA_OUTPUT_MASTER_ID}#/$defs/blocker`) as ValidateFunction }
+    }
+    return validators
+}
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
+const ANSWER_OWNED = /^\/answers\/\d+\/(score|evidence)$/
+
+function isHintPath(path: string): boolean {
+    return path === '/improvementHints' || path.startsWith('/improvementHints/')
+}
+
+function mapEnvelopeError(err: ErrorObject, area: Area): Issue | null {
+    const at = err.instancePath
+    const params = err.params as Obj
+    // Failures inside `contains` are the per-item probes of "each question once"; the duplicate check reports them.
+    if (err.schemaPath.includes('/contains')) return null
+    if (ANSWER_OWNED.test(at) || at.startsWith('/answers/') && /\/(score|evidence)\//.test(at)) return null
+    if (at === '/iteration') return createIssue('GRD-030', at, { max: MAX_ITERATIONS, value: describeValue(err.data) })
+    if (isHintPath(at) && err.keyword !== 'required') return createIssue('GRD-031', at, { detail: `${at} ${err.message ?? 'is invalid'}` })
+    switch (err.keyword) {
+        case 'required': {
+            const missing = String(params.missingProperty)
+            const path = joinPointer(at, missing)
+            if (at === '' && missing === 'iteration') return createIssue('GRD-030', path, { max: MAX_ITERATIONS, value: 'undefined' })
+            if (at === '' && missing === 'improvementHints') return createIssue('GRD-031', path, { detail: 'improvementHints is missing' })
+            if (isHintPath(at)) return createIssue('GRD-031', path, { detail: `${missing} is missing` })
+            if (/^\/answers\/\d+$/.test(at) && missing === 'naReason') return createIssue('NA-001', path, { detail: 'naReason is required when score is n/a' })
+            return createIssue('ARE-002', path, { field: missing })
+        }
+        case 'additionalProperties':
+            return createIssue('ARE-004', joinPointer(at, String(params.additionalProperty)), { field: String(params.additionalProperty) })
+        case 'const':
+            if (at === '/area') return createIssue('ARE-005', at, { actual: describeValue(err.data), expected: area })
+            return createIssue('ARE-003', at, { field: at, expected: describeValue(params.allowedValue), actual: describeValue(err.data) })
+        case 'type':
+            if (at === '/persona') {
+                return createIssue('ARE-010', at, {
+                    detail: AREA_CATALOGUE[area].personaRequired ? `{basePersonaId, lensId} is required for persona-bound area ${area}` : `must be null for neutral area ${area}`
+                })
+            }
+            return createIssue('ARE-003', at, { field: at, expected: String(params.type), actual: typeOfValue(err.data) })
+        case 'minItems':
+        case 'maxItems':
+            if (at === '/answers') return createIssue('ARE-006', at, { area, expected: AREA_CATALOGUE[area].questionCount, actual: Array.isArray(err.data) ? err.data.length : 0 })
+            return null
+        case 'enum':
+            if (/^\/answers\/\d+\/questionId$/.test(at)) return createIssue('ARE-007', at, { value: describeValue(err.data), area })
+            if (/^\/answers\/\d+\/naReason$/.test(at)) return createIssue('NA-001', at, { detail: describeValue(err.data) })
+            if (at === '/harness') return createIssue('GRD-034', at, { value: describeValue(err.data) })
+            if (at === '/persona/basePersonaId') return createIssue('GRD-032', at, { detail: `basePersonaId ${describeValue(err.data)} is not one of the four base personas` })
+            return createIssue('ARE-003', at, { field: at, expected: ((params.allowedValues as unknown[]) ?? []).map(String).join(' | '), actual: describeValue(err.data) })
+        case 'pattern':
+            return createIssue('ARE-009', at, { field: at, expected: `pattern ${String(params.pattern)}` })
+        case 'format':
+            return createIssue('ARE-009', at, { field: at, expected: 'ISO 8601 date-time' })
+        case 'minLength':
+            return createIssue('ARE-003', at, { field: at, expected: 'non-empty string', actual: 'empty string' })
+        default:
+            // oneOf / allOf / contains / if: reported precisely by the dedicated checks.
+            return null
+    }
+}
+
+function scoreIssue(score: unknown, path: string): Issue | null {
+    if (score === undefined) return null
+    if (typeof score === 'number') return score >= 1 && score <= 5 ? null : createIssue('SCO-001', path, { value: describeValue(score) })
+    if (typeof score === 'string') {
+        if ((SCORE_ENUMS as readonly string[]).includes(score)) return null
+        return score.trim() !== '' && Number.isFinite(Number(score)) ? createIssue('SCO-005', path, { value: score }) : createIssue('SCO-003', path, { value: score })
+    }
+    return createIssue('ARE-003', path, { field: path, expected: 'number 1-5 or pass | fail | stale | n/a', actual: typeOfValue(score) })
+}
+
+function answerIssues(answers: unknown): Issue[] {
+    if (!Array.isArray(answers)) return []
+    const issues: Issue[] = []
+    const seen = new Map<string, number>()
+    answers.forEach((a, i) => {
+        if (!isObj(a)) return
+        const s = scoreIssue(a.score, pointer('answers', i, 'score'))
+        if (s !== null) issues.push(s)
+        if (a.evidence !== undefined && !(typeof a.evidence === 'string' ? a.evidence.length > 0 : isObj(a.evidence))) {
+            issues.push(createIssue('ARE-003', pointer('answers', i, 'evidence'), { field: `/answers/${i}/evidence`, expected: 'non-empty string or object', actual: a.evidence === '' ? 'empty string' : typeOfValue(a.evidence) }))
+        }
+        if (a.naReason !== undefined && a.score !== 'n/a') {
+            issues.push(createIssue('GRD-017', pointer('answers', i, 'naReason'), { score: describeValue(a.score) }))
+        }
+        if (typeof a.questionId === 'string') seen.set(a.questionId, (seen.get(a.questionId) ?? 0) + 1)
+    })
+    for (const [questionId, count] of seen) {
+        if (count > 1) issues.push(createIssue('ARE-008', '/answers', { questionId, count }))
+    }
+    return issues
+}
+
+function dedupe(issues: Issue[]): Issue[] {
+    const seen = new Set<string>()
+    return issues.filter((i) => {
+        const key = `${i.code}\u0000${i.path}`
+        if (seen.has(key)) return false
+        seen.add(key)
+        return true
+    })
+}
+
+/**
+ * Validates one harness answer for `area` (issue paths under `/output`): plain-JSON limits, then either the blocker shortcut
+ * (an object with a `blocker` key) or the area's envelope schema, then the checks JSON Schema
+ * reports poorly (scores, duplicate questions, the gradingId/schemaHash binding). Never throws.
+ */
+export function validateAreaOutput(area: unknown, output: unknown, limits: JsonLimits): AreaOutputValidation {
+    const none = (errors: Issue[]): AreaOutputValidation => ({ valid: false, kind: null, output: null, blocker: null, errors })
+    if (output === undefined || output === null) {
+        return none([createIssue('ARE-002', '/output', { field: 'output' })])
+    }
+    const guard = inspectJson(output, limits, '/output')
+    if (guard.length > 0) return none(guard)
+    if (!isObj(output)) {
+        return none([createIssue('ARE-003', '/output', { field: 'output', expected: 'object (area output or blocker)', actual: typeOfValue(output) })])
+    }
+    const { envelope, blocker } = getValidators()
+    // The blocker shortcut has the same shape in every area, so it is recognised before the area is looked at.
+    if (Object.prototype.hasOwnProperty.call(output, 'blocker')) {
+        if (blocker(output)) {
+            return { valid: true, kind: 'blocker', output: null, blocker: { blocker: output.blocker as string, reason: output.reason as string }, errors: [] }
+        }
+        const errors = (blocker.errors ?? []).map((err) => {
+            const params = err.params as Obj
+            const path = err.keyword === 'required' ? joinPointer(err.instancePath, String(params.missingProperty)) : err.keyword === 'additionalProperties' ? joinPointer(err.instancePath, String(params.additionalProperty)) : err.instancePath
+            const detail = err.keyword === 'additionalProperties' ? `unknown property ${String(params.additionalProperty)} (a blocker has only blocker and reason)` : `${path || '/'} ${err.message ?? 'is invalid'}`
+            return createIssue('ARE-018', '/output' + path, { detail })
+        })
+        return { valid: false, kind: 'blocker', output: null, blocker: null, errors: dedupe(errors) }
+    }
+    if (!isArea(area)) {
+        return none([area === undefined ? createIssue('ARE-011', '/area', { field: 'area' }) : createIssue('ARE-001', '/area', { value: describeValue(area) })])
+    }
+    const validate = envelope[area]
+    validate(output)
+    const structural = rebaseIssues((validate.errors ?? []).map((err) => mapEnvelopeError(err, area)).filter((i): i is Issue => i !== null), '/output')
+    const own = rebaseIssues(answerIssues(output.answers), '/output')
+    if (typeof output.gradingId === 'string' && typeof output.schemaHash === 'string' && /^[a-f0-9]{8}$/.test(output.schemaHash) && !output.gradingId.startsWith(`${output.schemaHash}--`)) {
+        own.push(createIssue('ARE-009', '/output/gradingId', { field: '/gradingId', expected: `<schemaHash>--<timestamp> with schemaHash ${output.schemaHash}` }))
+    }
+    const errors = dedupe([...structural, ...own])
+    if (errors.some((e) => e.severity === 'error')) {
+        return { valid: false, kind: 'envelope', output: null, blocker: null, errors }
+    }
+    return { valid: true, kind: 'envelope', output: output as unknown as AreaOutput, blocker: null, errors }
+}

@@ -1,0 +1,302 @@
+import * as v from 'valibot'
+import { createIssue, describeValue, rebaseIssues, typeOfValue } from '../errors/issue.js'
+import { pointer } from '../errors/pointer.js'
+import type { Issue } from '../errors/types.js'
+import type { AggregateResult } from '../grading/aggregate.js'
+import { Grading } from '../grading/grading.js'
+import { validateGradingEntry } from '../grading/validate-entry.js'
+import { inspectJson, type JsonLimits } from '../json/guard.js'
+import { BASE_PERSONAS, NA_REASONS, SCORE_ENUMS, type Area, type NaReason, type Score } from '../model/constants.js'
+import type { GradingAnswer, GradingEntry, Persona } from '../model/types.js'
+import { isIsoDateTime } from '../time.js'
+import { parseArgs } from '../validation/args.js'
+import { FLOWMCP_VERSION_REGEX } from '../version.js'
+import { AREA_CATALOGUE, questionsOf } from './catalogue.js'
+import { validateAreaOutput, type AreaBlocker, type AreaOutput, type ImprovementHint } from './output.js'
+
+/** One answer computed by code for a deterministic question of the area. */
+export interface DeterministicAnswer {
+    readonly questionId: string
+    readonly score: Score
+    readonly reasoning?: string
+    readonly evidence?: string | Readonly<Record<string, unknown>>
+    readonly naReason?: NaReason
+    /** When the code computed it; the entry's `now` when omitted. */
+    readonly timestamp?: string
+}
+
+/** Who graded, and in which setting; everything the area output does not carry. */
+export interface GradingContext {
+    /** `<namespace>.<schema>` (01-model ⚠ A14). */
+    readonly schemaId: string
+    /** `flowmcp/4.x.y`. */
+    readonly version: string
+    /** 8-hex hash of the graded schema; must equal the output's `schemaHash`. */
+    readonly schemaHash: string
+    readonly gradingMode: 'full' | 'partial'
+    /** ISO 8601; timestamp of code answers without their own. */
+    readonly now: string
+    /** Identity of the LLM grader that produced the harness answers. */
+    readonly grader: { readonly name: string; readonly version: string }
+    readonly llmModel: string
+    /** Identity of the code that produced the deterministic answers; required when there are any. */
+    readonly scriptGrader?: { readonly name: string; readonly version: string }
+    /** Group context every non-deterministic answer carries (01-model ⚠ A17). */
+    readonly selectionContext: { readonly groupId: string; readonly personaIds: readonly string[]; readonly domainDocId?: string }
+    /** Required for the selection-side (group-bound) areas. */
+    readonly selectionId?: string
+    /** Required for the per-skill areas. */
+    readonly skillId?: string
+    /** Required for the About areas. */
+    readonly aboutHash?: string
+    /** Required for the persona-bound areas; must equal the output's persona. */
+    readonly persona?: Persona
+    /** Required for `partial` entries: the node's last full grade. */
+    readonly previousFullGrade?: 'A' | 'B' | 'C' | 'D' | 'F' | 'REJECTED'
+}
+
+/** What the improvement loop keeps beside the entry (04 ⚠ D4: not part of the chapter 08 entry). */
+export interface AreaSidecar {
+    readonly iteration: number
+    readonly improvementHints: readonly ImprovementHint[]
+}
+
+/** Result of {@link toGradingEntry}. */
+export interface ToGradingEntryResult {
+    readonly entry: GradingEntry | null
+    /** Set when the harness answered with the blocker shortcut; then there is no entry and no error. */
+    readonly blocker: AreaBlocker | null
+    readonly sidecar: AreaSidecar | null
+    readonly aggregate: AggregateResult | null
+    readonly errors: Issue[]
+}
+
+const nonEmpty = v.pipe(v.string(), v.minLength(1))
+const hash8 = v.pipe(v.string(), v.regex(/^[a-f0-9]{8}$/, '8 lowercase hex'))
+const identity = v.strictObject({ name: nonEmpty, version: nonEmpty })
+
+const ContextArgs = v.object({
+    schemaId: v.pipe(v.string(), v.regex(/^[a-zA-Z0-9_-]+\.[a-zA-Z0-9_-]+$/, '<namespace>.<schema>')),
+    version: v.pipe(v.string(), v.regex(FLOWMCP_VERSION_REGEX, 'flowmcp/4.x.y')),
+    schemaHash: hash8,
+    gradingMode: v.picklist(['full', 'partial'] as const),
+    now: v.pipe(v.string(), v.check((s: string) => isIsoDateTime(s), 'ISO 8601 date-time')),
+    grader: identity,
+    llmModel: nonEmpty,
+    scriptGrader: v.optional(identity),
+    selectionContext: v.strictObject({ groupId: nonEmpty, personaIds: v.pipe(v.array(nonEmpty), v.minLength(1)), domainDocId: v.optional(nonEmpty) }),
+    selectionId: v.optional(nonEmpty),
+    skillId: v.optional(nonEmpty),
+    aboutHash: v.optional(hash8),
+    persona: v.optional(v.strictObject({ basePersonaId: v.picklist(BASE_PERSONAS), lensId: nonEmpty })),
+    previousFullGrade: v.optional(v.picklist(['A', 'B', 'C', 'D', 'F', 'REJECTED'] as const))
+})
+
+type Obj = Record<string, unknown>
+const isObj = (x: unknown): x is Obj => x !== null && typeof x === 'object' && !Array.isArray(x)
+const DET_KEYS = new Set(['questionId', 'score', 'reasoning', 'evidence', 'naReason', 'timestamp'])
+
+function checkDeterministic(area: Area, list: unknown, limits: JsonLimits): { answers: DeterministicAnswer[]; errors: Issue[] } {
+    if (list === undefined) return { answers: [], errors: [] }
+    if (!Array.isArray(list)) return { answers: [], errors: [createIssue('ARE-003', '/deterministic', { field: 'deterministic', expected: 'array', actual: typeOfValue(list) })] }
+    const guard = inspectJson(list, limits, '/deterministic')
+    if (guard.length > 0) return { answers: [], errors: guard }
+    const allowed = AREA_CATALOGUE[area].deterministicQuestionIds
+    const errors: Issue[] = []
+    const seen = new Set<string>()
+    list.forEach((a, i) => {
+        const at = (...t: Array<string | number>): string => pointer('deterministic', i, ...t)
+        if (!isObj(a)) {
+            errors.push(createIssue('ARE-003', at(), { field: `deterministic[${i}]`, expected: 'object', actual: typeOfValue(a) }))
+            return
+        }
+        for (const key of Object.keys(a)) if (!DET_KEYS.has(key)) errors.push(createIssue('ARE-004', at(key), { field: key }))
+        if (typeof a.questionId !== 'string') {
+            errors.push(a.questionId === undefined ? createIssue('ARE-002', at('questionId'), { field: 'questionId' }) : createIssue('ARE-003', at('questionId'), { field: 'questionId', expected: 'string', actual: typeOfValue(a.questionId) }))
+        } else if (!allowed.includes(a.questionId)) {
+            errors.push(createIssue('ARE-014', at('questionId'), { value: a.questionId, area }))
+        } else if (seen.has(a.questionId)) {
+            errors.push(createIssue('ARE-015', at('questionId'), { questionId: a.questionId }))
+        } else {
+            seen.add(a.questionId)
+        }
+        const score = a.score
+        if (score === undefined) errors.push(createIssue('ARE-002', at('score'), { field: 'score' }))
+        else if (typeof score === 'number') {
+            if (!(score >= 1 && score <= 5)) errors.push(createIssue('SCO-001', at('score'), { value: describeValue(score) }))
+        } else if (typeof score !== 'string' || !(SCORE_ENUMS as readonly string[]).includes(score)) {
+            errors.push(createIssue('SCO-003', at('score'), { value: describeValue(score) }))
+        }
+        if (score === 'n/a' && !(NA_REASONS as readonly unknown[]).includes(a.naReason)) {
+            errors.push(createIssue('NA-001', at('naReason'), { detail: a.naReason === undefined ? 'naReason is required when score is n/a' : describeValue(a.naReason) }))
+        }
+        if (score !== 'n/a' && a.naReason !== undefined) errors.push(createIssue('GRD-017', at('naReason'), { score: describeValue(score) }))
+        if (a.reasoning !== undefined && typeof a.reasoning !== 'string') {
+            errors.push(createIssue('ARE-003', at('reasoning'), { field: 'reasoning', expected: 'string', actual: typeOfValue(a.reasoning) }))
+        }
+        if (a.evidence !== undefined && !(typeof a.evidence === 'string' ? a.evidence.length > 0 : isObj(a.evidence))) {
+            errors.push(createIssue('ARE-003', at('evidence'), { field: 'evidence', expected: 'non-empty string or object', actual: typeOfValue(a.evidence) }))
+        }
+        if (a.timestamp !== undefined && !isIsoDateTime(a.timestamp)) {
+            errors.push(createIssue('ARE-009', at('timestamp'), { field: 'timestamp', expected: 'ISO 8601 date-time' }))
+        }
+    })
+    return errors.length > 0 ? { answers: [], errors } : { answers: list as DeterministicAnswer[], errors }
+}
+
+function requiredByArea(area: Area, ctx: v.InferOutput<typeof ContextArgs>, hasDeterministic: boolean): Issue[] {
+    const d = AREA_CATALOGUE[area]
+    const issues: Issue[] = []
+    const need = (present: boolean, field: string): void => {
+        if (!present) issues.push(createIssue('ARE-011', `/context/${field}`, { field }))
+    }
+    if (d.tier === 'group-bound') need(ctx.selectionId !== undefined, 'selectionId')
+    if (d.perSkill) need(ctx.skillId !== undefined, 'skillId')
+    if (d.aboutHashRequired) need(ctx.aboutHash !== undefined, 'aboutHash')
+    if (d.personaRequired) need(ctx.persona !== undefined, 'persona')
+    if (!d.personaRequired && ctx.persona !== undefined) issues.push(createIssue('ARE-010', '/context/persona', { detail: `must not be given for neutral area ${area}` }))
+    if (hasDeterministic) need(ctx.scriptGrader !== undefined, 'scriptGrader')
+    return issues
+}
+
+function dedupe(issues: Issue[]): Issue[] {
+    const seen = new Set<string>()
+    return issues.filter((i) => {
+        const key = `${i.code}\u0000${i.path}\u0000${i.message}`
+        if (seen.has(key)) return false
+        seen.add(key)
+        return true
+    })
+}
+
+/** Where each `gradings[]` element came from, to map entry issues back onto the input. */
+type Source = { readonly from: 'output'; readonly index: number } | { readonly from: 'deterministic'; readonly index: number }
+
+const CONTEXT_FIELDS = new Set(['schemaId', 'version', 'schemaHash', 'gradingMode', 'selectionId', 'skillId', 'aboutHash', 'persona'])
+
+function mapEntryIssue(issue: Issue, sources: readonly Source[]): Issue {
+    const m = /^\/gradings\/(\d+)(\/.*)?$/.exec(issue.path)
+    if (m !== null) {
+        const source = sources[Number(m[1])]
+        const rest = m[2] ?? ''
+        if (source === undefined) return { ...issue, path: '/output/answers' }
+        const base = source.from === 'output' ? pointer('output', 'answers', source.index) : pointer('deterministic', source.index)
+        const field = rest.split('/')[1] ?? ''
+        const own = ['questionId', 'score', 'reasoning', 'evidence', 'naReason'].includes(field)
+        const fromContext = ['selectionContext', 'llmModel', 'graderIdentity'].includes(field)
+        return { ...issue, path: own ? base + rest : fromContext ? `/context${field === 'graderIdentity' ? '/grader' : '/' + field}` : base }
+    }
+    const top = issue.path.split('/')[1] ?? ''
+    if (CONTEXT_FIELDS.has(top)) return { ...issue, path: '/context' + issue.path }
+    if (top === 'gradingId') return { ...issue, path: '/output/gradingId' }
+    return { ...issue, path: '' }
+}
+
+/**
+ * Converts one harness area output plus the code-computed deterministic answers into one chapter
+ * 08 grading entry (04 §2 conversion; ⚠ D4: the entry is the durable artefact, `iteration` and
+ * `improvementHints` go to the sidecar). Answers follow the catalogue order; weights come from the
+ * question catalogue; a blocker reply yields `blocker` and no entry.
+ */
+export function toGradingEntry(area: unknown, output: unknown, deterministic: unknown, context: unknown, limits: JsonLimits): ToGradingEntryResult {
+    const fail = (errors: Issue[]): ToGradingEntryResult => ({ entry: null, blocker: null, sidecar: null, aggregate: null, errors })
+    const checked = validateAreaOutput(area, output, limits)
+    if (checked.kind === 'blocker' && checked.valid) {
+        return { entry: null, blocker: checked.blocker, sidecar: null, aggregate: null, errors: [] }
+    }
+    if (!checked.valid || checked.output === null) {
+        return fail(checked.errors)
+    }
+    const out: AreaOutput = checked.output
+    const areaId = out.area
+    const { value: ctx, errors: ctxErrors } = parseArgs(ContextArgs, context, { missing: 'ARE-011', mismatch: 'ARE-012' })
+    const det = checkDeterministic(areaId, deterministic, limits)
+    if (ctx === null || det.errors.length > 0) {
+        return fail([...rebaseIssues(ctxErrors, '/context'), ...det.errors])
+    }
+    const issues = requiredByArea(areaId, ctx, det.answers.length > 0)
+    if (ctx.schemaHash !== out.schemaHash) {
+        issues.push(createIssue('ARE-013', '/context/schemaHash', { field: 'schemaHash', expected: ctx.schemaHash, actual: out.schemaHash }))
+    }
+    if (ctx.persona !== undefined && out.persona !== null && (ctx.persona.basePersonaId !== out.persona.basePersonaId || ctx.persona.lensId !== out.persona.lensId)) {
+        issues.push(createIssue('ARE-013', '/context/persona', { field: 'persona', expected: `${ctx.persona.basePersonaId}--${ctx.persona.lensId}`, actual: `${out.persona.basePersonaId}--${out.persona.lensId}` }))
+    }
+    if (issues.length > 0) return fail(issues)
+
+    const notes: Issue[] = []
+    const sources: Source[] = []
+    const gradings: GradingAnswer[] = []
+    const byCode = new Map(det.answers.map((a, i) => [a.questionId, { answer: a, index: i }]))
+    const selectionContext = { groupId: ctx.selectionContext.groupId, personaIds: [...ctx.selectionContext.personaIds], ...(ctx.selectionContext.domainDocId !== undefined ? { domainDocId: ctx.selectionContext.domainDocId } : {}) }
+    for (const question of questionsOf(areaId)) {
+        const harnessIndex = out.answers.findIndex((a) => a.questionId === question.id)
+        const code = byCode.get(question.id)
+        if (code !== undefined) {
+            const a = code.answer
+            if (harnessIndex >= 0) notes.push(createIssue('ARE-INFO-001', pointer('output', 'answers', harnessIndex), { questionId: question.id }))
+            sources.push({ from: 'deterministic', index: code.index })
+            gradings.push({
+                questionId: question.id,
+                score: a.score,
+                ...(a.naReason !== undefined ? { naReason: a.naReason } : {}),
+                weight: question.weight,
+                determinism: 'deterministic',
+                graderIdentity: { kind: 'script', name: (ctx.scriptGrader as { name: string }).name, version: (ctx.scriptGrader as { version: string }).version },
+                timestamp: a.timestamp ?? ctx.now,
+                ...(a.evidence !== undefined ? { evidence: a.evidence } : {}),
+                ...(a.reasoning !== undefined ? { reasoning: a.reasoning } : {})
+            })
+            continue
+        }
+        const a = out.answers[harnessIndex]
+        if (a === undefined) continue // unreachable: the output schema requires every question once
+        if (question.determinism === 'deterministic') notes.push(createIssue('ARE-WARN-001', pointer('output', 'answers', harnessIndex), { questionId: question.id }))
+        sources.push({ from: 'output', index: harnessIndex })
+        gradings.push({
+            questionId: question.id,
+            score: a.score,
+            ...(a.naReason !== undefined ? { naReason: a.naReason } : {}),
+            weight: question.weight,
+            // The harness (an LLM) produced it, whatever the question's nominal determinism.
+            determinism: 'non-deterministic',
+            graderIdentity: { kind: 'llm', name: ctx.grader.name, version: ctx.grader.version },
+            llmModel: ctx.llmModel,
+            selectionContext,
+            timestamp: out.timestamp,
+            ...(a.evidence !== undefined ? { evidence: a.evidence } : {}),
+            reasoning: a.reasoning
+        })
+    }
+
+    const created = Grading.createEntry({
+        schemaId: ctx.schemaId,
+        area: areaId,
+        version: ctx.version,
+        schemaHash: ctx.schemaHash,
+        gradingMode: ctx.gradingMode,
+        now: ctx.now,
+        ...(ctx.selectionId !== undefined ? { selectionId: ctx.selectionId } : {}),
+        ...(ctx.aboutHash !== undefined ? { aboutHash: ctx.aboutHash } : {}),
+        ...(ctx.persona !== undefined ? { persona: ctx.persona } : {}),
+        ...(ctx.skillId !== undefined ? { skillId: ctx.skillId } : {}),
+        ...(ctx.previousFullGrade !== undefined ? { previousFullGrade: ctx.previousFullGrade } : {}),
+        harness: out.harness,
+        gradings
+    })
+    if (created.entry === null) return fail(created.errors.map((i) => mapEntryIssue(i, sources)))
+    if (created.entry.aggregateGrade === null) {
+        const reason = created.aggregate?.noGradeReason ?? 'no grade'
+        return fail([createIssue('ARE-019', '/output/answers', { reason }), ...created.errors.map((i) => mapEntryIssue(i, sources))])
+    }
+    // The entry keeps the harness's gradingId (04 §2: copied, not regenerated).
+    const entry = { ...created.entry, gradingId: out.gradingId } as GradingEntry
+    const final = validateGradingEntry({ entry, limits })
+    if (!final.valid) return fail(final.errors.map((i) => mapEntryIssue(i, sources)))
+    return {
+        entry,
+        blocker: null,
+        sidecar: { iteration: out.iteration, improvementHints: out.improvementHints },
+        aggregate: created.aggregate,
+        errors: dedupe([...notes, ...created.errors.map((i) => mapEntryIssue(i, sources)), ...final.errors.map((i) => mapEntryIssue(i, sources))])
+    }
+}

@@ -1,0 +1,354 @@
+import { AREA_CATALOGUE, isArea, questionsOf } from '../areas/catalogue.js'
+import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { pointer } from '../errors/pointer.js'
+import type { Issue } from '../errors/types.js'
+import { AREAS, BASE_PERSONAS, type Area, type BasePersonaId } from '../model/constants.js'
+import { GRADING_SPEC_VERSION } from '../version.js'
+import { buildGoalBlock } from './goal-block.js'
+import { describeRedactions, Redact } from './redact.js'
+
+/** A persona for a persona-bound area: one of the four base personas refined by a lens. */
+export interface PromptPersona {
+    readonly basePersonaId: BasePersonaId
+    readonly lensId: string
+    /** Optional one-line focus shown to the evaluator. */
+    readonly focus?: string
+}
+
+/** A file the evaluator must read before answering. */
+export interface PromptFile {
+    readonly path: string
+    readonly role: string
+}
+
+/** A binding policy line. */
+export interface PromptPolicy {
+    readonly id: string
+    readonly summary: string
+}
+
+/** The grade of a predecessor (an L1 skill before an L2, an L2 before an L3). */
+export interface PredecessorGrade {
+    readonly id: string
+    readonly grade: string
+    readonly status: string
+}
+
+/** What {@link buildAreaPrompt} reports besides the text. */
+export interface AreaPromptMetadata {
+    readonly area: Area
+    /** `neutral` or `<basePersonaId>--<lensId>`. */
+    readonly persona: string
+    readonly fileCount: number
+    readonly questionCount: number
+    readonly personaRequired: boolean
+    readonly predecessorGradeCount: number
+    readonly goalBlockLength: number
+    readonly goalConditionLength: number
+    readonly goalMaxTurns: number
+    readonly redactionCount: number
+}
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
+const LENS = /^[a-z0-9][a-z0-9-]*$/
+
+function nonEmptyString(value: unknown, path: string, field: string, errors: Issue[]): value is string {
+    if (typeof value !== 'string') {
+        errors.push(value === undefined ? createIssue('PB-001', path, { field }) : createIssue('PB-002', path, { field, expected: 'string', actual: typeOfValue(value) }))
+        return false
+    }
+    if (value.trim() === '') {
+        errors.push(createIssue('PB-003', path, { field }))
+        return false
+    }
+    return true
+}
+
+/** Checks `{ basePersonaId, lensId, focus? }`; PB-006 for each bad field. */
+export function checkPersona(persona: unknown, path: string): { persona: PromptPersona | null; errors: Issue[] } {
+    if (!isObj(persona)) return { persona: null, errors: [createIssue('PB-002', path, { field: 'persona', expected: '{ basePersonaId, lensId }', actual: typeOfValue(persona) })] }
+    const errors: Issue[] = []
+    if (!(BASE_PERSONAS as readonly unknown[]).includes(persona.basePersonaId)) {
+        errors.push(createIssue('PB-006', `${path}/basePersonaId`, { field: 'basePersonaId', detail: `${describeValue(persona.basePersonaId)} is not one of ${BASE_PERSONAS.join(', ')}` }))
+    }
+    if (typeof persona.lensId !== 'string' || !LENS.test(persona.lensId) || persona.lensId.includes('--')) {
+        errors.push(createIssue('PB-006', `${path}/lensId`, { field: 'lensId', detail: `${describeValue(persona.lensId)} is not a lens slug (lower-case, digits, single hyphens)` }))
+    }
+    if (persona.focus !== undefined && (typeof persona.focus !== 'string' || persona.focus.trim() === '')) {
+        errors.push(createIssue('PB-006', `${path}/focus`, { field: 'focus', detail: 'must be a non-empty string when given' }))
+    }
+    for (const key of Object.keys(persona)) {
+        if (!['basePersonaId', 'lensId', 'focus'].includes(key)) errors.push(createIssue('PB-006', `${path}/${key}`, { field: key, detail: 'unknown field' }))
+    }
+    return errors.length > 0 ? { persona: null, errors } : { persona: persona as unknown as PromptPersona, errors }
+}
+
+function numbered(lines: readonly string[]): string {
+    return lines.map((line, i) => `${i + 1}. ${line}`).join('\n')
+}
+
+function checkList<T>(value: unknown, path: string, field: string, keys: readonly string[], required: boolean, allowEmpty: boolean, errors: Issue[]): T[] {
+    if (value === undefined && !required) return []
+    if (!Array.isArray(value)) {
+        errors.push(value === undefined ? createIssue('PB-001', path, { field }) : createIssue('PB-002', path, { field, expected: 'array', actual: typeOfValue(value) }))
+        return []
+    }
+    if (!allowEmpty && value.length === 0) errors.push(createIssue('PB-003', path, { field }))
+    value.forEach((item, i) => {
+        if (!isObj(item)) {
+            errors.push(createIssue('PB-002', pointer(...path.split('/').slice(1), i), { field: `${field}[${i}]`, expected: 'object', actual: typeOfValue(item) }))
+            return
+        }
+        for (const key of keys) nonEmptyString(item[key], `${path}/${i}/${key}`, `${field}[${i}].${key}`, errors)
+    })
+    return value as T[]
+}
+
+/** Input of {@link buildAreaPrompt}. */
+export interface AreaPromptInput {
+    readonly area?: unknown
+    readonly persona?: unknown
+    readonly files?: unknown
+    readonly questions?: unknown
+    readonly outputSchema?: unknown
+    readonly policies?: unknown
+    readonly predecessorGrades?: unknown
+    readonly goal?: unknown
+    readonly serverParams?: unknown
+}
+
+/**
+ * Composes one area prompt (our own template): role, persona, mandatory file preparation with the
+ * blocker shortcut, policies, predecessor grades, the area's questions, the binding output schema and
+ * the Goal-Block. Secrets are redacted from the finished text.
+ */
+export function buildAreaPrompt(input: AreaPromptInput): { prompt: string | null; metadata: AreaPromptMetadata | null; errors: Issue[] } {
+    const errors: Issue[] = []
+    const area = input.area
+    if (area === undefined) errors.push(createIssue('PB-001', '/area', { field: 'area' }))
+    else if (!isArea(area)) errors.push(createIssue('PB-004', '/area', { value: describeValue(area), expected: AREAS.join(', ') }))
+    const files = checkList<PromptFile>(input.files, '/files', 'files', ['path', 'role'], true, false, errors)
+    const questions = checkList<{ id: string; question: string }>(input.questions, '/questions', 'questions', ['id', 'question'], true, false, errors)
+    const policies = checkList<PromptPolicy>(input.policies, '/policies', 'policies', ['id', 'summary'], true, true, errors)
+    const predecessors = checkList<PredecessorGrade>(input.predecessorGrades, '/predecessorGrades', 'predecessorGrades', ['id', 'grade', 'status'], false, true, errors)
+    if (input.outputSchema === undefined) errors.push(createIssue('PB-001', '/outputSchema', { field: 'outputSchema' }))
+    else if (!isObj(input.outputSchema)) errors.push(createIssue('PB-002', '/outputSchema', { field: 'outputSchema', expected: 'object', actual: typeOfValue(input.outputSchema) }))
+    if (input.goal !== undefined && !isObj(input.goal)) errors.push(createIssue('PB-002', '/goal', { field: 'goal', expected: 'object', actual: typeOfValue(input.goal) }))
+    if (!isArea(area)) return { prompt: null, metadata: null, errors }
+
+    const d = AREA_CATALOGUE[area]
+    let persona: PromptPersona | null = null
+    if (d.personaRequired) {
+        if (input.persona === undefined || input.persona === null) errors.push(createIssue('PB-005', '/persona', { area }))
+        else {
+            const checked = checkPersona(input.persona, '/persona')
+            errors.push(...checked.errors)
+            persona = checked.persona
+        }
+    }
+    if (Array.isArray(input.questions) && errors.every((e) => !e.path.startsWith('/questions'))) {
+        const expected = d.questionIds
+        const given = questions.map((q) => q.id)
+        const unknown = given.filter((id) => !expected.includes(id))
+        const missing = expected.filter((id) => !given.includes(id))
+        const repeated = given.filter((id, i) => given.indexOf(id) !== i)
+        const parts = [
+            unknown.length > 0 ? `not in the area: ${unknown.join(', ')}` : '',
+            missing.length > 0 ? `missing: ${missing.join(', ')}` : '',
+            repeated.length > 0 ? `repeated: ${[...new Set(repeated)].join(', ')}` : ''
+        ].filter((p) => p !== '')
+        if (parts.length > 0) errors.push(createIssue('PB-009', '/questions', { area, detail: parts.join('; ') }))
+    }
+    const goalInput = (isObj(input.goal) ? input.goal : {}) as Obj
+    const goal = buildGoalBlock(goalInput.condition, area, goalInput.maxTurns)
+    errors.push(...goal.errors.map((e) => ({ ...e, path: e.path === '/area' ? e.path : '/goal' + e.path })))
+    if (errors.length > 0 || goal.goalBlock === null) return { prompt: null, metadata: null, errors }
+
+    // Questions are shown in catalogue order, whatever order the caller passed them in.
+    const ordered = [...questions].sort((a, b) => d.questionIds.indexOf(a.id) - d.questionIds.indexOf(b.id))
+    const side = d.side === 'provider' ? 'provider namespace' : 'selection'
+    const sections: string[] = [
+        `# FlowMCP grading: area ${area}`,
+        `You grade one area of a FlowMCP ${side}: ${d.evaluates}. Tier ${d.tier}; the highest grade this area can reach is ${d.maxGrade}. ` +
+            'Work only from the files listed below, use read-only tools only, answer every question in one pass and reply with strict JSON.',
+        persona !== null
+            ? ['## Persona', '', `Base persona: ${persona.basePersonaId}`, `Lens: ${persona.lensId}`, ...(persona.focus !== undefined ? [`Focus: ${persona.focus}`] : [])].join('\n')
+            : '## Persona\n\nNeutral area: no persona. Judge what the text says, not who would use it.',
+        [
+            '## File preparation (mandatory, in this order)',
+            '',
+            'Read these files before answering anything. If one of them is missing or unreadable, reply only with',
+            '{ "blocker": "<file path>", "reason": "<what is wrong>" } and stop.',
+            '',
+            numbered(files.map((f) => `${f.path} — ${f.role}`))
+        ].join('\n')
+    ]
+    if (policies.length > 0) sections.push(['## Policies (binding)', '', numbered(policies.map((p) => `${p.id} — ${p.summary}`))].join('\n'))
+    if (predecessors.length > 0) sections.push(['## Predecessor grades', '', numbered(predecessors.map((p) => `${p.id} — grade ${p.grade}, status ${p.status}`))].join('\n'))
+    sections.push(['## Questions', '', 'Answer every question exactly once, under its id.', '', numbered(ordered.map((q) => `[${q.id}] ${q.question}`))].join('\n'))
+    sections.push(
+        [
+            '## Output schema (binding)',
+            '',
+            'Reply with one JSON object that matches this schema and nothing else: no Markdown fence, no text before or after it.',
+            '',
+            JSON.stringify(input.outputSchema, null, 2)
+        ].join('\n')
+    )
+    sections.push(goal.goalBlock.trimEnd())
+    const redacted = Redact.text({ text: sections.join('\n\n') + '\n', serverParams: input.serverParams })
+    if (redacted.text === null) return { prompt: null, metadata: null, errors: redacted.errors }
+    const warnings = redacted.redactions.length > 0 ? [createIssue('PB-WARN-001', '', { detail: describeRedactions(redacted.redactions) })] : []
+    return {
+        prompt: redacted.text,
+        metadata: {
+            area,
+            persona: persona === null ? 'neutral' : `${persona.basePersonaId}--${persona.lensId}`,
+            fileCount: files.length,
+            questionCount: ordered.length,
+            personaRequired: d.personaRequired,
+            predecessorGradeCount: predecessors.length,
+            goalBlockLength: goal.goalBlock.length,
+            goalConditionLength: goal.conditionLength,
+            goalMaxTurns: goal.maxTurns as number,
+            redactionCount: redacted.redactions.length
+        },
+        errors: warnings
+    }
+}
+
+/** Input of {@link buildEntryPointPrompt}. */
+export interface EntryPointInput {
+    /** `selection` for a selection run, `single` for one schema. */
+    readonly kind?: unknown
+    /** A persona id (base or lens id, as in `selection.json.personaIds`) or `{ basePersonaId, lensId }`. */
+    readonly persona?: unknown
+    /** Selection runs: `{ selectionId, selectionHash, personaIds }` from the frozen lockSnapshot and selection.json. */
+    readonly selection?: unknown
+    /** Single runs: `<namespace>.<schema>` (01-model ⚠ A14). */
+    readonly schemaId?: unknown
+    readonly gradingMode?: unknown
+    /** Free text after the mode, e.g. `initial baseline`. */
+    readonly modeNote?: unknown
+    readonly areas?: unknown
+    readonly serverParams?: unknown
+}
+
+function personaLabel(persona: unknown): { label: string | null; ids: string[]; object: PromptPersona | null } {
+    if (typeof persona === 'string') return { label: persona, ids: [persona], object: null }
+    if (isObj(persona) && typeof persona.basePersonaId === 'string' && typeof persona.lensId === 'string') {
+        const slug = `${persona.basePersonaId}--${persona.lensId}`
+        return { label: slug, ids: [slug, persona.lensId, persona.basePersonaId], object: persona as unknown as PromptPersona }
+    }
+    return { label: null, ids: [], object: null }
+}
+
+function outputFormat(areas: readonly Area[], persona: PromptPersona | null): string {
+    const bound = areas.filter((a) => AREA_CATALOGUE[a].personaRequired)
+    const personaPart = persona !== null ? `--${persona.basePersonaId}--${persona.lensId}` : '--<basePersona>--<lens>'
+    const name = (area: string, withPersona: boolean): string => `_gradings/${area}${withPersona ? personaPart : ''}--<timestamp>.json`
+    if (areas.length === 1) return name(areas[0] as Area, bound.length === 1)
+    if (bound.length === 0) return name('<area>', false)
+    if (bound.length === areas.length) return name('<area>', true)
+    return `${name('<area>', false)} (neutral areas), ${name('<area>', true)} (persona-bound areas)`
+}
+
+/**
+ * The entry-point prompt (chapter 20, 04 §3): six numbered lines (the single variant drops line 5
+ * and keeps the numbers) plus line 7 listing the areas in scope. Generated from data, not typed by
+ * hand (04 ⚠ D5): line 2 carries the lockSnapshot's `selectionHash`, line 3 maps to `gradingMode`,
+ * line 4 is this library's spec version, line 6 renders the real file-name grammar.
+ */
+export function buildEntryPointPrompt(input: EntryPointInput): { prompt: string | null; errors: Issue[] } {
+    const errors: Issue[] = []
+    const kind = input.kind
+    if (kind !== 'selection' && kind !== 'single') errors.push(createIssue(kind === undefined ? 'PB-001' : 'PB-002', '/kind', { field: 'kind', expected: "'selection' | 'single'", actual: describeValue(kind) }))
+    const mode = input.gradingMode
+    if (mode !== 'full' && mode !== 'partial') errors.push(createIssue(mode === undefined ? 'PB-001' : 'PB-002', '/gradingMode', { field: 'gradingMode', expected: "'full' | 'partial'", actual: describeValue(mode) }))
+    if (input.modeNote !== undefined && (typeof input.modeNote !== 'string' || input.modeNote.trim() === '' || input.modeNote.includes('\n'))) {
+        errors.push(createIssue('PB-002', '/modeNote', { field: 'modeNote', expected: 'one line of text', actual: describeValue(input.modeNote) }))
+    }
+    const areas = checkAreas(input.areas, errors)
+    const side = kind === 'selection' ? 'selection' : 'provider'
+    areas.forEach((a, i) => {
+        if (AREA_CATALOGUE[a].side !== side && (kind === 'selection' || kind === 'single')) errors.push(createIssue('PB-015', `/areas/${i}`, { area: a, side: AREA_CATALOGUE[a].side, flow: side }))
+    })
+    const persona = personaLabel(input.persona)
+    if (input.persona !== undefined && persona.label === null) {
+        errors.push(createIssue('PB-002', '/persona', { field: 'persona', expected: 'persona id or { basePersonaId, lensId }', actual: typeOfValue(input.persona) }))
+    }
+    if (isObj(input.persona)) errors.push(...checkPersona(input.persona, '/persona').errors)
+    if (typeof input.persona === 'string' && !/^[a-z0-9][a-z0-9-]*$/.test(input.persona)) {
+        errors.push(createIssue('PB-006', '/persona', { field: 'persona', detail: `${describeValue(input.persona)} is not a persona id` }))
+    }
+    const warnings: Issue[] = []
+    let line2 = ''
+    if (kind === 'selection') {
+        const sel = input.selection
+        if (!isObj(sel)) errors.push(createIssue(sel === undefined ? 'PB-001' : 'PB-002', '/selection', { field: 'selection', expected: '{ selectionId, selectionHash, personaIds }', actual: typeOfValue(sel) }))
+        else {
+            const okId = nonEmptyString(sel.selectionId, '/selection/selectionId', 'selection.selectionId', errors)
+            const okHash = nonEmptyString(sel.selectionHash, '/selection/selectionHash', 'selection.selectionHash', errors)
+            const ids = checkStrings(sel.personaIds, '/selection/personaIds', 'selection.personaIds', errors)
+            // Persona obligation of selection gradings: in selection.json and on line 1 (04 §3).
+            if (input.persona === undefined) errors.push(createIssue('PB-001', '/persona', { field: 'persona' }))
+            else if (ids !== null && persona.label !== null && !persona.ids.some((id) => ids.includes(id))) {
+                errors.push(createIssue('PB-017', '/persona', { value: persona.label, expected: ids.join(', ') }))
+            }
+            if (okId && okHash) line2 = `2. Selection: ${sel.selectionId as string}, lockSnapshot hash: ${sel.selectionHash as string}`
+        }
+    } else if (kind === 'single') {
+        if (nonEmptyString(input.schemaId, '/schemaId', 'schemaId', errors)) {
+            line2 = `2. Single-Schema: ${input.schemaId as string}, ${areas.length === 1 ? 'area' : 'areas'}: ${areas.join(', ')}`
+        }
+        if (input.persona === undefined) warnings.push(createIssue('PB-WARN-004', '/persona'))
+    }
+    if (errors.length > 0) return { prompt: null, errors }
+    const note = typeof input.modeNote === 'string' ? input.modeNote.trim() : mode === 'full' ? 'initial baseline' : 're-grading a subset of the areas'
+    const lines = [
+        'You are performing a FlowMCP grading. Instructions:',
+        '',
+        `1. Persona: ${persona.label ?? 'none (neutral grading)'}`,
+        line2,
+        `3. Mode: ${mode === 'full' ? 'Full' : 'Partial'} (${note})`,
+        `4. Spec version: ${GRADING_SPEC_VERSION}`,
+        ...(kind === 'selection' ? ['5. Pre-condition: all member schemas have gradingStatus: stable'] : []),
+        `6. Output format: ${outputFormat(areas, persona.object)}`,
+        `7. Areas in scope: ${areas.join(', ')}`
+    ]
+    const redacted = Redact.text({ text: lines.join('\n') + '\n', serverParams: input.serverParams })
+    if (redacted.text === null) return { prompt: null, errors: redacted.errors }
+    if (redacted.redactions.length > 0) warnings.push(createIssue('PB-WARN-001', '', { detail: describeRedactions(redacted.redactions) }))
+    return { prompt: redacted.text, errors: warnings }
+}
+
+function checkAreas(value: unknown, errors: Issue[]): Area[] {
+    if (!Array.isArray(value)) {
+        errors.push(value === undefined ? createIssue('PB-001', '/areas', { field: 'areas' }) : createIssue('PB-002', '/areas', { field: 'areas', expected: 'array of areas', actual: typeOfValue(value) }))
+        return []
+    }
+    if (value.length === 0) errors.push(createIssue('PB-003', '/areas', { field: 'areas' }))
+    const out: Area[] = []
+    value.forEach((a, i) => {
+        if (!isArea(a)) errors.push(createIssue('PB-004', `/areas/${i}`, { value: describeValue(a), expected: AREAS.join(', ') }))
+        else if (out.includes(a)) errors.push(createIssue('PB-016', `/areas/${i}`, { area: a, detail: 'twice in areas' }))
+        else out.push(a)
+    })
+    return out
+}
+
+function checkStrings(value: unknown, path: string, field: string, errors: Issue[]): string[] | null {
+    if (!Array.isArray(value) || value.length === 0 || !value.every((x) => typeof x === 'string' && x.length > 0)) {
+        errors.push(value === undefined ? createIssue('PB-001', path, { field }) : createIssue('PB-002', path, { field, expected: 'non-empty array of non-empty strings', actual: typeOfValue(value) }))
+        return null
+    }
+    return value as string[]
+}
+
+/** The questions of an area in the shape {@link buildAreaPrompt} expects. */
+export function catalogueQuestions(area: Area): Array<{ id: string; question: string }> {
+    return questionsOf(area).map((q) => ({ id: q.id, question: q.question }))
+}
+
+export { checkAreas }

@@ -1,0 +1,360 @@
+import { AREA_CATALOGUE, isArea, questionsOf } from '../areas/catalogue.js'
+import { Areas } from '../areas/areas.js'
+import { createIssue, describeValue, rebaseIssues, typeOfValue } from '../errors/issue.js'
+import { pointer } from '../errors/pointer.js'
+import type { Issue } from '../errors/types.js'
+import { inspectJson, DEFAULT_JSON_LIMITS } from '../json/guard.js'
+import { AREAS, NA_REASONS, TIER_MAX_GRADE, type Area, type GradingTier, type MaxAttainableGrade, type NaReason } from '../model/constants.js'
+import { isIsoDateTime } from '../time.js'
+import { SCORING_PROTOCOL_VERSION } from '../version.js'
+import { buildAreaPrompt, catalogueQuestions, checkPersona, type AreaPromptMetadata, type PredecessorGrade, type PromptPersona } from './compose.js'
+import { buildGoalBlock } from './goal-block.js'
+import { describeRedactions, redactTrusted } from './redact.js'
+import { TaskId } from './task-id.js'
+
+/** The role of each file placeholder the question catalogue uses (06 §19.13, plus `selectionIndexPath`). */
+export const FILE_PLACEHOLDER_ROLES: Readonly<Record<string, string>> = Object.freeze({
+    schemaPath: 'the schema source (.mjs)',
+    responseFixturePath: 'a captured test response of the tool',
+    providerDocsPath: 'the provider API documentation',
+    namespacePath: 'the namespace folder with all its schemas',
+    domainKnowledgePath: 'the Domain-Knowledge document (the selection About)',
+    aboutPath: 'the About resource',
+    personaPath: 'the base persona description',
+    lensPath: 'the lens definition',
+    skillPath: 'the skill under grading',
+    l1SkillsPath: 'the L1 skills of the selection',
+    l2SkillsPath: 'the L2 skills of the selection',
+    selectionIndexPath: 'the selection index.json (lockSnapshot and member-resolution manifest)'
+})
+
+/** A composed area entry of prompts.json v2. */
+export interface ComposedArea {
+    readonly area: Area
+    readonly prompt: string
+    readonly metadata: AreaPromptMetadata
+    readonly questionCount: number
+    readonly personaRequired: boolean
+    readonly deferred: false
+}
+
+/** A persona-bound area emitted without a prompt because no persona was supplied for it. */
+export interface DeferredArea {
+    readonly area: Area
+    readonly prompt: null
+    readonly personaRequired: true
+    readonly deferred: true
+    readonly reason: string
+}
+
+/** prompts.json v2, keys in the CLI's write order (05 §1.6). */
+export interface PromptsV2 {
+    readonly target: string
+    readonly flow: 'provider' | 'selection'
+    readonly tier: GradingTier
+    readonly maxGrade: MaxAttainableGrade
+    readonly namespace: string
+    readonly scoringProtocol: 'v1'
+    readonly maxIterations: number
+    readonly taskId: string
+    readonly goal: { readonly condition: string; readonly maxTurns: number; readonly goalBlock: string }
+    readonly emitSkill?: string
+    readonly areas: ReadonlyArray<ComposedArea | DeferredArea>
+    readonly skippedAreas: ReadonlyArray<{ readonly area: Area; readonly naReason: NaReason; readonly note?: string }>
+    readonly gatedAreas: ReadonlyArray<{ readonly area: Area; readonly reason: string }>
+    readonly payloadSkeleton: { readonly taskId: string; readonly areas: ReadonlyArray<{ readonly area: Area; readonly results: readonly [] }> }
+    readonly pretests?: ReadonlyArray<Record<string, unknown>>
+}
+
+/** state.json at emit time (the baton, 04 ⚠ D8 / 05 §1.6). */
+export interface EmitState {
+    readonly target: string
+    readonly flow: 'provider' | 'selection'
+    readonly tier: GradingTier
+    readonly taskId: string
+    readonly runId: string
+    readonly scopeName: string | null
+    readonly emittedAreaSet: readonly Area[]
+    readonly askedByArea: Readonly<Partial<Record<Area, number>>>
+    readonly taskComplete: false
+    readonly consumedAreas: readonly Area[]
+    readonly status: 'prompts-emitted'
+    readonly createdAt: string
+    readonly lastUpdatedAt: string
+    readonly phases: { readonly promptsEmitted: string; readonly scoresReceived: null; readonly gradeComputed: null; readonly indexRebuilt: null }
+    readonly dependencyChain: readonly []
+}
+
+/** Input of {@link emitAreaPrompts}. */
+export interface EmitInput {
+    /** The target as typed (`demoapi` or `demoapi/prices`); also the task-id slug. */
+    readonly target?: unknown
+    readonly flow?: unknown
+    /** Basename of the target folder; the first segment of `target` when omitted. */
+    readonly namespace?: unknown
+    /** Areas to emit, in order (already filtered for applicability and gates). */
+    readonly areas?: unknown
+    readonly persona?: unknown
+    /** Persona-bound areas that may be composed with `persona`; all of them when omitted. */
+    readonly personaAreas?: unknown
+    /** Real paths for the file placeholders, e.g. `{ schemaPath: '/island/providers/demo/prices/schema/…mjs' }`. */
+    readonly files?: unknown
+    readonly policies?: unknown
+    readonly predecessorGrades?: unknown
+    readonly goal?: unknown
+    readonly skippedAreas?: unknown
+    readonly gatedAreas?: unknown
+    readonly maxIterations?: unknown
+    /** Expected result counts for the per-unit areas: `{ tools, schemas }` (05 §1.6 askedByArea). */
+    readonly counts?: unknown
+    readonly scopeName?: unknown
+    readonly emitSkill?: unknown
+    readonly pretests?: unknown
+    readonly serverParams?: unknown
+    /** ISO 8601; stamps state.json only. */
+    readonly now?: unknown
+}
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
+const FORBIDDEN_KEYS = new Set(['request', '_allParams'])
+
+function findForbidden(value: unknown, path: string, out: Issue[]): void {
+    if (Array.isArray(value)) value.forEach((v, i) => findForbidden(v, path + pointer(i), out))
+    else if (isObj(value)) {
+        for (const [k, v] of Object.entries(value)) {
+            if (FORBIDDEN_KEYS.has(k)) out.push(createIssue('PB-018', path + pointer(k), { field: k }))
+            else findForbidden(v, path + pointer(k), out)
+        }
+    }
+}
+
+function filesFor(area: Area, paths: Obj, warnings: Issue[]): Array<{ path: string; role: string }> {
+    const placeholders: string[] = []
+    for (const q of questionsOf(area)) for (const f of q.filesToRead) if (!placeholders.includes(f)) placeholders.push(f)
+    return placeholders.map((token) => {
+        const name = token.replace(/^\{\{|\}\}$/g, '')
+        const given = paths[name]
+        if (typeof given === 'string' && given.length > 0) return { path: given, role: FILE_PLACEHOLDER_ROLES[name] ?? name }
+        warnings.push(createIssue('PB-WARN-002', pointer('files', name), { value: token, area }))
+        return { path: token, role: FILE_PLACEHOLDER_ROLES[name] ?? name }
+    })
+}
+
+function checkSide(list: readonly Area[], flow: 'provider' | 'selection', path: string, errors: Issue[]): void {
+    list.forEach((a, i) => {
+        if (AREA_CATALOGUE[a].side !== flow) errors.push(createIssue('PB-015', `${path}/${i}`, { area: a, side: AREA_CATALOGUE[a].side, flow }))
+    })
+}
+
+function checkAreaList(value: unknown, path: string, field: string, required: boolean, errors: Issue[]): Area[] {
+    if (value === undefined && !required) return []
+    if (!Array.isArray(value)) {
+        errors.push(value === undefined ? createIssue('PB-001', path, { field }) : createIssue('PB-002', path, { field, expected: 'array', actual: typeOfValue(value) }))
+        return []
+    }
+    if (required && value.length === 0) errors.push(createIssue('PB-003', path, { field }))
+    const out: Area[] = []
+    value.forEach((a, i) => {
+        if (!isArea(a)) errors.push(createIssue('PB-004', `${path}/${i}`, { value: describeValue(a), expected: AREAS.join(', ') }))
+        else if (out.includes(a)) errors.push(createIssue('PB-016', `${path}/${i}`, { area: a, detail: `twice in ${field}` }))
+        else out.push(a)
+    })
+    return out
+}
+
+/**
+ * Builds the prompts.json v2 object the CLI writes at emit time, plus the state.json baton. Every
+ * persona-bound area without a usable persona is emitted as deferred; the task id binds the emitted
+ * area set. Identical inputs give identical objects (no clock besides `now`, which only stamps state).
+ */
+export function emitAreaPrompts(input: EmitInput): { prompts: PromptsV2 | null; state: EmitState | null; errors: Issue[] } {
+    const errors: Issue[] = []
+    const warnings: Issue[] = []
+    const guard = inspectJson(input, DEFAULT_JSON_LIMITS)
+    if (guard.length > 0) return { prompts: null, state: null, errors: guard }
+    const target = input.target
+    if (typeof target !== 'string') errors.push(createIssue(target === undefined ? 'PB-001' : 'PB-002', '/target', { field: 'target', expected: 'string', actual: typeOfValue(target) }))
+    else if (!/^\S+$/.test(target)) errors.push(createIssue('PB-003', '/target', { field: 'target (non-empty, no whitespace)' }))
+    const flow = input.flow
+    if (flow !== 'provider' && flow !== 'selection') errors.push(createIssue(flow === undefined ? 'PB-001' : 'PB-002', '/flow', { field: 'flow', expected: "'provider' | 'selection'", actual: describeValue(flow) }))
+    if (input.namespace !== undefined && (typeof input.namespace !== 'string' || !/^\S+$/.test(input.namespace))) {
+        errors.push(createIssue('PB-002', '/namespace', { field: 'namespace', expected: 'non-empty string', actual: describeValue(input.namespace) }))
+    }
+    if (!isIsoDateTime(input.now)) errors.push(createIssue(input.now === undefined ? 'PB-001' : 'PB-002', '/now', { field: 'now', expected: 'ISO 8601 date-time', actual: describeValue(input.now) }))
+    const maxIterations = input.maxIterations ?? 1
+    if (!(typeof maxIterations === 'number' && Number.isSafeInteger(maxIterations) && maxIterations >= 1)) {
+        errors.push(createIssue('PB-002', '/maxIterations', { field: 'maxIterations', expected: 'positive integer', actual: describeValue(maxIterations) }))
+    }
+    if (input.scopeName !== undefined && input.scopeName !== null && (typeof input.scopeName !== 'string' || input.scopeName === '')) {
+        errors.push(createIssue('PB-002', '/scopeName', { field: 'scopeName', expected: 'non-empty string or null', actual: describeValue(input.scopeName) }))
+    }
+    const areas = checkAreaList(input.areas, '/areas', 'areas', true, errors)
+    const personaAreas = checkAreaList(input.personaAreas, '/personaAreas', 'personaAreas', false, errors)
+    let persona: PromptPersona | null = null
+    if (input.persona !== undefined) {
+        const checked = checkPersona(input.persona, '/persona')
+        errors.push(...checked.errors)
+        persona = checked.persona
+    }
+    const files = input.files === undefined ? {} : input.files
+    if (!isObj(files)) errors.push(createIssue('PB-002', '/files', { field: 'files', expected: 'object of placeholder → path', actual: typeOfValue(files) }))
+    else {
+        for (const [k, v] of Object.entries(files)) {
+            if (!(k in FILE_PLACEHOLDER_ROLES)) errors.push(createIssue('PB-002', pointer('files', k), { field: `files.${k}`, expected: Object.keys(FILE_PLACEHOLDER_ROLES).join(' | '), actual: k }))
+            else if (typeof v !== 'string' || v === '') errors.push(createIssue('PB-002', pointer('files', k), { field: `files.${k}`, expected: 'non-empty string', actual: typeOfValue(v) }))
+        }
+    }
+    const policies = input.policies === undefined ? [] : input.policies
+    if (!Array.isArray(policies)) errors.push(createIssue('PB-002', '/policies', { field: 'policies', expected: 'array', actual: typeOfValue(policies) }))
+    else {
+        policies.forEach((p, i) => {
+            const applies = isObj(p) ? p.appliesTo : undefined
+            if (!isObj(p) || !(applies === 'all' || (Array.isArray(applies) && applies.every(isArea)))) {
+                errors.push(createIssue('PB-002', `/policies/${i}`, { field: `policies[${i}]`, expected: "{ id, summary, appliesTo: 'all' | area[] }", actual: typeOfValue(p) }))
+            }
+        })
+    }
+    const predecessors = input.predecessorGrades === undefined ? {} : input.predecessorGrades
+    if (!isObj(predecessors) || !Object.keys(predecessors).every(isArea)) {
+        errors.push(createIssue('PB-002', '/predecessorGrades', { field: 'predecessorGrades', expected: 'object keyed by area', actual: typeOfValue(predecessors) }))
+    }
+    const skipped = Array.isArray(input.skippedAreas) ? input.skippedAreas : input.skippedAreas === undefined ? [] : null
+    if (skipped === null) errors.push(createIssue('PB-002', '/skippedAreas', { field: 'skippedAreas', expected: 'array', actual: typeOfValue(input.skippedAreas) }))
+    const gated = Array.isArray(input.gatedAreas) ? input.gatedAreas : input.gatedAreas === undefined ? [] : null
+    if (gated === null) errors.push(createIssue('PB-002', '/gatedAreas', { field: 'gatedAreas', expected: 'array', actual: typeOfValue(input.gatedAreas) }))
+    const seen = new Map<Area, string>(areas.map((a) => [a, 'areas']))
+    const skippedOut: Array<{ area: Area; naReason: NaReason; note?: string }> = []
+    ;(skipped ?? []).forEach((s, i) => {
+        const at = `/skippedAreas/${i}`
+        if (!isObj(s) || !isArea(s.area)) return errors.push(createIssue('PB-002', at, { field: `skippedAreas[${i}]`, expected: '{ area, naReason, note? }', actual: typeOfValue(s) }))
+        if (!(NA_REASONS as readonly unknown[]).includes(s.naReason)) errors.push(createIssue('NA-001', `${at}/naReason`, { detail: describeValue(s.naReason) }))
+        if (s.note !== undefined && typeof s.note !== 'string') errors.push(createIssue('PB-002', `${at}/note`, { field: 'note', expected: 'string', actual: typeOfValue(s.note) }))
+        if (seen.has(s.area)) errors.push(createIssue('PB-016', `${at}/area`, { area: s.area, detail: `also in ${seen.get(s.area) as string}` }))
+        seen.set(s.area, 'skippedAreas')
+        skippedOut.push({ area: s.area, naReason: s.naReason as NaReason, ...(typeof s.note === 'string' ? { note: s.note } : {}) })
+        return undefined
+    })
+    const gatedOut: Array<{ area: Area; reason: string }> = []
+    ;(gated ?? []).forEach((g, i) => {
+        const at = `/gatedAreas/${i}`
+        if (!isObj(g) || !isArea(g.area) || typeof g.reason !== 'string' || g.reason === '') {
+            return errors.push(createIssue('PB-002', at, { field: `gatedAreas[${i}]`, expected: '{ area, reason }', actual: typeOfValue(g) }))
+        }
+        if (seen.has(g.area)) errors.push(createIssue('PB-016', `${at}/area`, { area: g.area, detail: `also in ${seen.get(g.area) as string}` }))
+        seen.set(g.area, 'gatedAreas')
+        gatedOut.push({ area: g.area, reason: g.reason })
+        return undefined
+    })
+    const counts = input.counts === undefined ? {} : input.counts
+    if (!isObj(counts)) errors.push(createIssue('PB-002', '/counts', { field: 'counts', expected: '{ tools?, schemas? }', actual: typeOfValue(counts) }))
+    if (input.emitSkill !== undefined && typeof input.emitSkill !== 'string') errors.push(createIssue('PB-002', '/emitSkill', { field: 'emitSkill', expected: 'string', actual: typeOfValue(input.emitSkill) }))
+    if (input.pretests !== undefined) {
+        if (!Array.isArray(input.pretests)) errors.push(createIssue('PB-002', '/pretests', { field: 'pretests', expected: 'array', actual: typeOfValue(input.pretests) }))
+        else findForbidden(input.pretests, '/pretests', errors)
+    }
+    if (flow === 'provider' || flow === 'selection') {
+        checkSide(areas, flow, '/areas', errors)
+        checkSide(skippedOut.map((s) => s.area), flow, '/skippedAreas', errors)
+        checkSide(gatedOut.map((g) => g.area), flow, '/gatedAreas', errors)
+    }
+    if (errors.length > 0) return { prompts: null, state: null, errors }
+
+    const flowV = flow as 'provider' | 'selection'
+    const tier: GradingTier = flowV === 'provider' ? 'autonomous' : 'group-bound'
+    const maxGrade = TIER_MAX_GRADE[tier]
+    const targetV = target as string
+    const taskId = TaskId.generate({ schemaIdSlug: targetV, areas })
+    if (taskId.taskId === null) return { prompts: null, state: null, errors: taskId.errors }
+    const goalIn = isObj(input.goal) ? input.goal : {}
+    if (input.goal !== undefined && !isObj(input.goal)) return { prompts: null, state: null, errors: [createIssue('PB-002', '/goal', { field: 'goal', expected: 'object', actual: typeOfValue(input.goal) })] }
+    const condition = goalIn.condition ?? `Grade the ${flowV} "${targetV}" (tier ${tier}, max grade ${maxGrade}) across all required areas until every area has a schema-valid grading file`
+    const goal = buildGoalBlock(condition, undefined, goalIn.maxTurns)
+    if (goal.goalBlock === null) return { prompts: null, state: null, errors: rebaseIssues(goal.errors, '/goal') }
+
+    const schemaCounts = counts as Obj
+    const askedByArea: Partial<Record<Area, number>> = {}
+    const entries: Array<ComposedArea | DeferredArea> = []
+    for (const [index, area] of areas.entries()) {
+        const d = AREA_CATALOGUE[area]
+        if (d.personaRequired && (persona === null || (input.personaAreas !== undefined && !personaAreas.includes(area)))) {
+            entries.push({ area, prompt: null, personaRequired: true, deferred: true, reason: persona === null ? 'persona required: no persona was supplied for this area' : 'persona required: the area is not in the persona allow-list' })
+            continue
+        }
+        const built = buildAreaPrompt({
+            area,
+            ...(d.personaRequired && persona !== null ? { persona } : {}),
+            files: filesFor(area, files as Obj, warnings),
+            questions: catalogueQuestions(area),
+            outputSchema: Areas.outputSchema({ area, selfContained: true }).schema as object,
+            policies: (policies as Obj[]).filter((p) => p.appliesTo === 'all' || (p.appliesTo as string[]).includes(area)).map((p) => ({ id: p.id, summary: p.summary })),
+            predecessorGrades: ((predecessors as Obj)[area] ?? []) as PredecessorGrade[],
+            goal: { condition: goal.condition, maxTurns: goal.maxTurns },
+            serverParams: input.serverParams
+        })
+        if (built.prompt === null || built.metadata === null) {
+            // Policies and predecessor grades are the caller's data; everything else is about the area entry.
+            errors.push(...built.errors.map((e) => ({ ...e, path: e.path.startsWith('/predecessorGrades') ? e.path.replace('/predecessorGrades', pointer('predecessorGrades', area)) : e.path.startsWith('/policies') ? '/policies' : `/areas/${index}` })))
+            continue
+        }
+        warnings.push(...built.errors.map((e) => ({ ...e, path: `/areas/${index}` })))
+        entries.push({ area, prompt: built.prompt, metadata: built.metadata, questionCount: d.questionCount, personaRequired: d.personaRequired, deferred: false })
+        const perUnit = area === 'single-test' ? 'tools' : area === 'tools-aggregate-schema' ? 'schemas' : null
+        if (perUnit === null) askedByArea[area] = d.questionCount
+        else {
+            const n = schemaCounts[perUnit]
+            if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 1) askedByArea[area] = n
+            else errors.push(createIssue(n === undefined ? 'PB-001' : 'PB-002', `/counts/${perUnit}`, { field: `counts.${perUnit}`, expected: 'positive integer', actual: describeValue(n) }))
+        }
+    }
+    let emitSkill: string | undefined
+    let pretests: Array<Record<string, unknown>> | undefined
+    if (typeof input.emitSkill === 'string' || input.pretests !== undefined) {
+        const extra = redactTrusted({ emitSkill: input.emitSkill ?? null, pretests: input.pretests ?? null }, input.serverParams)
+        if (extra.errors.length > 0) errors.push(...extra.errors)
+        else {
+            const v = extra.value as { emitSkill: string | null; pretests: Array<Record<string, unknown>> | null }
+            if (v.emitSkill !== null) emitSkill = v.emitSkill
+            if (v.pretests !== null) pretests = v.pretests
+            if (extra.redactions.length > 0) warnings.push(createIssue('PB-WARN-001', '', { detail: describeRedactions(extra.redactions) }))
+        }
+    }
+    if (errors.length > 0) return { prompts: null, state: null, errors }
+    const id = taskId.taskId
+    const prompts: PromptsV2 = {
+        target: targetV,
+        flow: flowV,
+        tier,
+        maxGrade,
+        namespace: typeof input.namespace === 'string' ? input.namespace : (targetV.split('/')[0] as string),
+        scoringProtocol: SCORING_PROTOCOL_VERSION,
+        maxIterations: maxIterations as number,
+        taskId: id,
+        goal: { condition: goal.condition as string, maxTurns: goal.maxTurns as number, goalBlock: goal.goalBlock },
+        ...(emitSkill !== undefined ? { emitSkill } : {}),
+        areas: entries,
+        skippedAreas: skippedOut,
+        gatedAreas: gatedOut,
+        payloadSkeleton: { taskId: id, areas: areas.map((area) => ({ area, results: [] as [] })) },
+        ...(pretests !== undefined ? { pretests } : {})
+    }
+    const now = input.now as string
+    const state: EmitState = {
+        target: targetV,
+        flow: flowV,
+        tier,
+        taskId: id,
+        runId: id,
+        scopeName: typeof input.scopeName === 'string' ? input.scopeName : null,
+        emittedAreaSet: [...areas],
+        askedByArea,
+        taskComplete: false,
+        consumedAreas: [],
+        status: 'prompts-emitted',
+        createdAt: now,
+        lastUpdatedAt: now,
+        phases: { promptsEmitted: now, scoresReceived: null, gradeComputed: null, indexRebuilt: null },
+        dependencyChain: []
+    }
+    return { prompts, state, errors: warnings }
+}

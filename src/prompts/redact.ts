@@ -1,0 +1,223 @@
+import { createIssue, typeOfValue } from '../errors/issue.js'
+import { pointer } from '../errors/pointer.js'
+import type { Issue } from '../errors/types.js'
+import { inspectJson, resolveLimits, type JsonLimits } from '../json/guard.js'
+
+/** Why a piece of text was redacted. */
+export type RedactionKind = 'server-param' | 'secret-field' | 'url-credential' | 'auth-header' | 'key-shape' | 'private-key' | 'assignment'
+
+/** One redaction: where (JSON Pointer into the value, `''` for plain text) and why. Never the secret itself. */
+export interface Redaction {
+    readonly path: string
+    readonly kind: RedactionKind
+    /** The server-parameter name, for `server-param` redactions. */
+    readonly key?: string
+}
+
+/** What replaces a redacted secret; `[redacted:<KEY>]` for a known server parameter. */
+export const REDACTED = '[redacted]'
+
+/** Values shorter than this are not treated as server-parameter secrets: replacing them would corrupt text. */
+export const MIN_SECRET_LENGTH = 4
+
+const PLACEHOLDER_ONLY = /^(?:(?:Bearer|Basic|Token)\s+)?(?:\{\{[^{}]+\}\}\s*)+$/
+const REDACTED_MARK = /^\[redacted(?::[^\]]+)?\]$/
+
+// Field names whose string value is a credential (compared lower-case without `-`/`_`).
+const SECRET_NAMES = new Set([
+    'apikey', 'xapikey', 'apisecret', 'apitoken', 'xapitoken', 'accesstoken', 'xaccesstoken', 'refreshtoken', 'authtoken', 'xauthtoken',
+    'idtoken', 'sessiontoken', 'clientsecret', 'secret', 'secretkey', 'privatekey', 'password', 'passwd', 'authorization',
+    'proxyauthorization', 'cookie', 'bearer', 'accesskey', 'secretaccesskey', 'credentials', 'credential'
+])
+const SECRET_SUFFIXES = ['apikey', 'apitoken', 'accesstoken', 'secret', 'password', 'privatekey']
+// `token` and `key` name credentials in headers and URLs, but name ordinary data (a token symbol) elsewhere.
+const AMBIGUOUS_NAMES = new Set(['token', 'key', 'auth'])
+
+function normalise(name: string): string {
+    return name.toLowerCase().replace(/[^a-z0-9]/g, '')
+}
+
+/** Whether a field, header or query-parameter name denotes a credential. */
+export function isSecretName(name: string, strict = false): boolean {
+    const n = normalise(name)
+    return SECRET_NAMES.has(n) || SECRET_SUFFIXES.some((s) => n.endsWith(s)) || (strict && AMBIGUOUS_NAMES.has(n))
+}
+
+function keepsValue(value: string): boolean {
+    return PLACEHOLDER_ONLY.test(value.trim()) || REDACTED_MARK.test(value)
+}
+
+// Credential shapes of widely used providers, plus long bare hex (not a 0x address, not a sha256: digest).
+const KEY_SHAPES: readonly RegExp[] = [
+    /\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}/g,
+    /\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{10,}/g,
+    /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}/g,
+    /\bgithub_pat_[A-Za-z0-9_]{20,}/g,
+    /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
+    /\bAIza[0-9A-Za-z_-]{35}/g,
+    /\bxox[abposr]-[A-Za-z0-9-]{10,}/g,
+    /\bglpat-[A-Za-z0-9_-]{20,}/g,
+    /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+    /(?<![0-9A-Za-z:_])(?<!0x)(?:[0-9a-f]{32,}|[0-9A-F]{32,})(?![0-9A-Za-z])/g
+]
+const PRIVATE_KEY = /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g
+const URL_USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:)([^\s/@]+)(@)/gi
+const URL_QUERY = /([?&;]([A-Za-z0-9_-]+)=)([^&#\s"'<>]+)/g
+const AUTH_SCHEME = /\b(Bearer|Basic|Token)(\s+)([A-Za-z0-9._~+/=-]{8,})/g
+// A `"name": "value"` pair inside text, plain or JSON-escaped (a schema fragment quoted into a prompt).
+const QUOTED_PAIR = /(\\?")([A-Za-z0-9_.-]{2,64})\1(\s*:\s*)\1([^"\\]{1,512})\1/g
+const ASSIGNMENT = /\b(api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret|secret[_-]?key|password)(\s*[:=]\s*["']?)([^\s"',;&]{8,})/gi
+
+function looksLikeCredential(value: string): boolean {
+    return value.length >= 16 && /[0-9]/.test(value) && /[A-Za-z]/.test(value) && !/^0x[0-9a-fA-F]+$/.test(value)
+}
+
+function escapeRegExp(text: string): string {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+type Params = ReadonlyArray<readonly [key: string, value: string]>
+
+function redactString(text: string, params: Params, path: string, out: Redaction[]): string {
+    let s = text
+    for (const [key, value] of params) {
+        for (const form of new Set([value, encodeURIComponent(value)])) {
+            if (s.includes(form)) {
+                s = s.replace(new RegExp(escapeRegExp(form), 'g'), `[redacted:${key}]`)
+                out.push({ path, kind: 'server-param', key })
+            }
+        }
+    }
+    const replace = (re: RegExp, kind: RedactionKind, fn: (...m: string[]) => string | null): void => {
+        s = s.replace(re, (...args: unknown[]) => {
+            const groups = args.slice(0, -2).map((g) => (typeof g === 'string' ? g : '')) as string[]
+            const next = fn(...groups)
+            if (next === null) return groups[0] as string
+            out.push({ path, kind })
+            return next
+        })
+    }
+    replace(PRIVATE_KEY, 'private-key', () => REDACTED)
+    replace(URL_USERINFO, 'url-credential', (_w, head, secret, at) => (keepsValue(secret as string) ? null : `${head}${REDACTED}${at}`))
+    replace(URL_QUERY, 'url-credential', (_w, head, name, value) => {
+        const v = value as string
+        if (keepsValue(v)) return null
+        const named = isSecretName(name as string) || (AMBIGUOUS_NAMES.has(normalise(name as string)) && looksLikeCredential(v))
+        return named ? `${head}${REDACTED}` : null
+    })
+    replace(AUTH_SCHEME, 'auth-header', (_w, scheme, gap, token) => (keepsValue(token as string) ? null : `${scheme}${gap}${REDACTED}`))
+    replace(QUOTED_PAIR, 'secret-field', (_w, quote, name, sep, value) => {
+        const v = value as string
+        const named = isSecretName(name as string) || (AMBIGUOUS_NAMES.has(normalise(name as string)) && looksLikeCredential(v))
+        return named && !keepsValue(v) ? `${quote}${name}${quote}${sep}${quote}${REDACTED}${quote}` : null
+    })
+    replace(ASSIGNMENT, 'assignment', (_w, name, sep, value) => (keepsValue(value as string) || !/[0-9]/.test(value as string) ? null : `${name}${sep}${REDACTED}`))
+    for (const shape of KEY_SHAPES) replace(shape, 'key-shape', () => REDACTED)
+    return s
+}
+
+function redactNode(value: unknown, params: Params, path: string, inHeaders: boolean, out: Redaction[]): unknown {
+    if (typeof value === 'string') return redactString(value, params, path, out)
+    if (Array.isArray(value)) return value.map((v, i) => redactNode(v, params, path + pointer(i), inHeaders, out))
+    if (value === null || typeof value !== 'object') return value
+    const obj = value as Record<string, unknown>
+    // A `{ key: 'apikey', value: '...' }` pair (a FlowMCP parameter position) names its secret in a sibling.
+    const pairName = typeof obj.key === 'string' ? obj.key : typeof obj.name === 'string' ? obj.name : null
+    const pairSecret = pairName !== null && isSecretName(pairName, inHeaders)
+    return Object.fromEntries(
+        Object.entries(obj).map(([k, v]) => {
+            const at = path + pointer(k)
+            const secretField = isSecretName(k, inHeaders) || (pairSecret && k === 'value')
+            if (secretField && typeof v === 'string' && !keepsValue(v)) {
+                out.push({ path: at, kind: 'secret-field' })
+                return [k, REDACTED]
+            }
+            return [k, redactNode(v, params, at, inHeaders || normalise(k) === 'headers', out)]
+        })
+    )
+}
+
+function checkParams(serverParams: unknown): { params: Params; errors: Issue[] } {
+    if (serverParams === undefined) return { params: [], errors: [] }
+    if (serverParams === null || typeof serverParams !== 'object' || Array.isArray(serverParams)) {
+        return { params: [], errors: [createIssue('PB-002', '/serverParams', { field: 'serverParams', expected: 'object of strings', actual: typeOfValue(serverParams) })] }
+    }
+    const errors: Issue[] = []
+    const params: Array<[string, string]> = []
+    for (const [key, value] of Object.entries(serverParams as Record<string, unknown>)) {
+        if (typeof value !== 'string') errors.push(createIssue('PB-002', pointer('serverParams', key), { field: `serverParams.${key}`, expected: 'string', actual: typeOfValue(value) }))
+        else if (value.length >= MIN_SECRET_LENGTH) params.push([key, value])
+    }
+    // Longest first, so a value that contains another is replaced whole.
+    params.sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))
+    return { params, errors }
+}
+
+/**
+ * Keeps secrets out of prompts and emitted files (04 ⚠ D9): values of loaded server parameters,
+ * credentials in secret-named fields, headers and URLs, and common key shapes are replaced by
+ * `[redacted]` (`[redacted:<KEY>]` for a server parameter, so only the key name appears). Pure;
+ * reused by every prompt builder and by the end-to-end grading code.
+ */
+export class Redact {
+    private constructor() {}
+
+    /**
+     * Redacts one text.
+     * @param input - `{ text, serverParams? }` with `serverParams` the flat `{ KEY: value }` object the host loaded
+     * @returns `{ text, redactions, errors }`; PB-001 when `text` is missing, PB-002 for a non-string text or parameter value.
+     * @example Redact.text({ text: 'https://x.io/?apikey=abc123def456', serverParams: {} }).text // 'https://x.io/?apikey=[redacted]'
+     */
+    static text(input: { text?: unknown; serverParams?: unknown }): { text: string | null; redactions: Redaction[]; errors: Issue[] } {
+        const text = input?.text
+        if (typeof text !== 'string') {
+            return { text: null, redactions: [], errors: [text === undefined ? createIssue('PB-001', '/text', { field: 'text' }) : createIssue('PB-002', '/text', { field: 'text', expected: 'string', actual: typeOfValue(text) })] }
+        }
+        const { params, errors } = checkParams(input.serverParams)
+        if (errors.length > 0) return { text: null, redactions: [], errors }
+        const redactions: Redaction[] = []
+        return { text: redactString(text, params, '', redactions), redactions, errors }
+    }
+
+    /**
+     * Redacts every string of a plain JSON value (keys are kept). Secret-named fields lose their value
+     * unless it is only a `{{PLACEHOLDER}}`.
+     * @param input - `{ value, serverParams?, limits? }`
+     * @returns `{ value, redactions, errors }`; INP-* when `value` is not plain JSON, PB-002 for bad parameters.
+     * @example Redact.value({ value: { headers: { 'X-API-Key': 'abc123' } } }).value // { headers: { 'X-API-Key': '[redacted]' } }
+     */
+    static value(input: { value?: unknown; serverParams?: unknown; limits?: Partial<JsonLimits> }): { value: unknown; redactions: Redaction[]; errors: Issue[] } {
+        const guard = inspectJson(input?.value, resolveLimits(input?.limits), '/value')
+        if (input?.value === undefined) return { value: null, redactions: [], errors: [createIssue('PB-001', '/value', { field: 'value' })] }
+        if (guard.length > 0) return { value: null, redactions: [], errors: guard }
+        const { params, errors } = checkParams(input.serverParams)
+        if (errors.length > 0) return { value: null, redactions: [], errors }
+        const redactions: Redaction[] = []
+        return { value: redactNode(input.value, params, '', false, redactions), redactions, errors }
+    }
+
+    /**
+     * Scans a text without changing it, for a writer that must abort on any hit.
+     * @param input - `{ text, serverParams? }`
+     * @returns `{ clean, hits, errors }`; the codes of {@link Redact.text}.
+     * @example Redact.scan({ text: prompt, serverParams }).clean
+     */
+    static scan(input: { text?: unknown; serverParams?: unknown }): { clean: boolean; hits: Redaction[]; errors: Issue[] } {
+        const { redactions, errors } = Redact.text(input)
+        return { clean: errors.length === 0 && redactions.length === 0, hits: redactions, errors }
+    }
+}
+
+/** Internal helper: redacts a value already known to be plain JSON, with checked parameters. */
+export function redactTrusted(value: unknown, serverParams: unknown): { value: unknown; redactions: Redaction[]; errors: Issue[] } {
+    const { params, errors } = checkParams(serverParams)
+    if (errors.length > 0) return { value: null, redactions: [], errors }
+    const redactions: Redaction[] = []
+    return { value: redactNode(value, params, '', false, redactions), redactions, errors }
+}
+
+/** Summary of redactions for a warning message: kinds and paths, never values. */
+export function describeRedactions(redactions: readonly Redaction[]): string {
+    const parts = redactions.slice(0, 5).map((r) => `${r.kind}${r.key !== undefined ? ` ${r.key}` : ''}${r.path !== '' ? ` at ${r.path}` : ''}`)
+    return redactions.length > 5 ? `${parts.join('; ')}; and ${redactions.length - 5} more` : parts.join('; ')
+}

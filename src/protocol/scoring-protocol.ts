@@ -1,0 +1,410 @@
+import { createIssue, describeValue, rebaseIssues, typeOfValue } from '../errors/issue.js'
+import type { Issue } from '../errors/types.js'
+import { bandOf } from '../grading/aggregate.js'
+import { HashGenerator } from '../hashing/hash-generator.js'
+import { inspectJson, resolveLimits, type JsonLimits } from '../json/guard.js'
+import type { LetterGrade } from '../model/constants.js'
+import type { GradingAnswer } from '../model/types.js'
+import { describeRedactions, redactTrusted, Redact, type Redaction } from '../prompts/redact.js'
+import { isIsoDateTime } from '../time.js'
+import { SCORING_PROTOCOL_VERSION } from '../version.js'
+import {
+    checkPromptsV1,
+    checkScoresV1,
+    isObj,
+    readDocument,
+    recodeGuard,
+    SCHEMA_ID_V1,
+    slugOf,
+    TRANSPORT_DIMENSIONS,
+    type EvalPrompt,
+    type PromptsV1,
+    type ScoresV1,
+    type TransportCreator,
+    type TransportDimension,
+    type TransportHarness
+} from './v1.js'
+
+/** The rater instruction written into every prompts.json v1 (our wording; the protocol fixes only its role). */
+export const SCORING_INSTRUCTIONS_V1 =
+    'You rate FlowMCP schemas. Rate every prompt on its own, using only the text it contains: no outside knowledge, no tools, no earlier scores. ' +
+    'Answer with a JSON array: [ { "dimension": "...", "score": <1.0-5.0>, "reasoning": "..." }, ... ].'
+
+/** Placeholder sentence when no skill `whenToUse` is given (05 §2.1). */
+export const NO_SKILL_WHEN_TO_USE = 'No skill whenToUse provided.'
+
+/** Question ids the transport dimensions map to in a grading entry (04 §1.8). */
+export const TRANSPORT_QUESTION_IDS: Readonly<Record<TransportDimension, string>> = Object.freeze({ whenToUse: 'Q-when-to-use', parameters: 'Q-parameters' })
+
+/** One dimension as the report lists it. */
+export interface ReportDimension {
+    readonly dimension: TransportDimension
+    readonly score: number
+    readonly weight: number
+    readonly reasoning: string
+}
+
+/** The grade report (seed 001), with the keys in the order they are written. */
+export interface GradeReportV1 {
+    readonly schemaId: string
+    readonly schemaIdSlug: string
+    readonly schemaPath: string
+    readonly schemaHash: string
+    readonly date: string
+    readonly grade: LetterGrade
+    readonly score: number
+    readonly scoringProtocol: 'v1'
+    readonly creator: TransportCreator
+    readonly harness: TransportHarness
+    readonly timestamps: { readonly startedAt: string | null; readonly scoredAt: string; readonly gradedAt: string; readonly reportedAt: string }
+    readonly dimensions: readonly ReportDimension[]
+    readonly validationPassed: boolean
+    readonly validationErrors: readonly string[]
+}
+
+/** One step that shaped the report grade. */
+export type ReportTraceStep =
+    | { readonly step: 'dimension'; readonly dimension: TransportDimension; readonly score: number; readonly weight: number }
+    | { readonly step: 'mean'; readonly sum: number; readonly count: number; readonly mean: number }
+    | { readonly step: 'validation'; readonly passed: boolean; readonly errorCount: number }
+    | { readonly step: 'band'; readonly mean: number; readonly grade: LetterGrade; readonly min: number }
+    | { readonly step: 'validation-failed'; readonly grade: 'F' }
+
+/** Deterministic validation outcome of the schema (from the host's validator). */
+export interface SchemaValidation {
+    readonly passed: boolean
+    readonly errors: readonly string[]
+}
+
+function scoresAgainst(value: unknown, prompts: PromptsV1 | null, limits: JsonLimits, text?: unknown): { valid: boolean; scores: ScoresV1 | null; errors: Issue[] } {
+    const { doc, errors } = readDocument(value, text, 'scores', limits, 'SPV-001')
+    if (errors.length > 0) return { valid: false, scores: null, errors: recodeGuard(errors.map((i) => (i.path.startsWith('/scores') || i.path === '/text' ? i : { ...i, path: '/scores' + i.path }))) }
+    const checked = checkScoresV1(doc, prompts)
+    return { valid: checked.scores !== null, scores: checked.scores, errors: rebaseIssues(checked.errors, '/scores') }
+}
+
+const ABSOLUTE_PATH = /^(?:\/|[A-Za-z]:[\\/]|\\\\)/
+
+function sortedCopy<T extends Record<string, unknown>>(source: T, keys: readonly (keyof T)[]): T {
+    return Object.fromEntries(keys.map((k) => [k, source[k]])) as T
+}
+
+function evalPromptsOf(schema: Record<string, unknown>, skill: unknown, serverParams: unknown): { evalPrompts: EvalPrompt[]; redactions: Redaction[]; errors: Issue[] } {
+    const whenToUse = isObj(skill) && typeof skill.whenToUse === 'string' && skill.whenToUse.length > 0 ? skill.whenToUse : null
+    const description = typeof schema.description === 'string' ? schema.description : ''
+    const skillSentence = whenToUse === null ? NO_SKILL_WHEN_TO_USE : `The skill says to use it when: "${whenToUse}".`
+    const first = `Rate from 1.0 to 5.0 how clearly and specifically the schema description below tells an LLM when to use this schema. ${skillSentence} Schema description: "${description}"`
+    const tools = redactTrusted(schema.tools ?? {}, serverParams)
+    if (tools.errors.length > 0) return { evalPrompts: [], redactions: [], errors: tools.errors }
+    const second = `Rate from 1.0 to 5.0 how well the parameter descriptions of the tools below let an LLM call each tool correctly. Schema: ${JSON.stringify(tools.value)}`
+    const a = Redact.text({ text: first, serverParams })
+    const b = Redact.text({ text: second, serverParams })
+    const redactions = [
+        ...a.redactions.map((r) => ({ ...r, path: '/description' })),
+        ...tools.redactions.map((r) => ({ ...r, path: '/tools' + r.path })),
+        ...b.redactions.map((r) => ({ ...r, path: '/tools' }))
+    ]
+    return {
+        evalPrompts: [
+            { dimension: 'whenToUse', prompt: a.text as string },
+            { dimension: 'parameters', prompt: b.text as string }
+        ],
+        redactions,
+        errors: []
+    }
+}
+
+function checkSchemaArg(schema: unknown, limits: JsonLimits): Issue[] {
+    if (schema === undefined || schema === null) return [createIssue('SPV-001', '/schema', { field: 'schema' })]
+    // Stricter than the v1 grader, which let arrays through: a schema's main export is an object.
+    if (!isObj(schema)) return [createIssue('SPV-013', '/schema', { actual: typeOfValue(schema) })]
+    return inspectJson(schema, limits, '/schema')
+}
+
+/**
+ * Scoring Protocol v1 (Schemas-Spec v4.2.0 chapter 22): the deterministic prompts.json /
+ * scores.json / grade report exchange between the CLI and an external grader. Every method is pure;
+ * identical inputs give byte-identical output through {@link ScoringProtocol.serialize}.
+ */
+export class ScoringProtocol {
+    private constructor() {}
+
+    /**
+     * The two rating prompts for one schema, `whenToUse` then `parameters` (05 §2.1 rules: the skill's
+     * `whenToUse` only when it is a non-empty string, the description as `""` when not a string, the
+     * tools as compact JSON). Secrets are redacted (04 ⚠ D9).
+     * @param input - `{ schema, skill?, serverParams?, limits? }` with `schema` the `main` export
+     * @returns `{ evalPrompts, redactions, errors }`; SPV-001 missing schema, SPV-013 not an object, INP-* not
+     *   plain JSON, PB-002 bad serverParams, SPV-WARN-001 when something was redacted.
+     * @example ScoringProtocol.buildEvalPrompts({ schema: main }).evalPrompts.map((p) => p.dimension) // ['whenToUse', 'parameters']
+     */
+    static buildEvalPrompts(input: { schema?: unknown; skill?: unknown; serverParams?: unknown; limits?: Partial<JsonLimits> }): { evalPrompts: EvalPrompt[]; redactions: Redaction[]; errors: Issue[] } {
+        const limits = resolveLimits(input?.limits)
+        const schemaErrors = checkSchemaArg(input?.schema, limits)
+        if (schemaErrors.length > 0) return { evalPrompts: [], redactions: [], errors: schemaErrors }
+        if (input.skill !== undefined && !isObj(input.skill)) {
+            return { evalPrompts: [], redactions: [], errors: [createIssue('SPV-002', '/skill', { field: 'skill', expected: 'object', actual: typeOfValue(input.skill) })] }
+        }
+        const built = evalPromptsOf(input.schema as Record<string, unknown>, input.skill, input.serverParams)
+        if (built.errors.length > 0) return built
+        const warnings = built.redactions.length > 0 ? [createIssue('SPV-WARN-001', '/schema', { detail: describeRedactions(built.redactions) })] : []
+        return { ...built, errors: warnings }
+    }
+
+    /**
+     * The prompts.json v1 object for one schema, keys in protocol order.
+     * @param input - `{ schemaId, schemaPath, schema, skill?, serverParams?, limits? }`; `schemaId` is `<namespace>/<file-base>`,
+     *   `schemaPath` absolute
+     * @returns `{ prompts, redactions, errors }`; SPV-001/002 missing or mistyped, SPV-008 bad id, SPV-014 relative path,
+     *   plus the codes of {@link ScoringProtocol.buildEvalPrompts}.
+     * @example ScoringProtocol.emitPrompts({ schemaId: 'mudab/marine-data', schemaPath: '/abs/marine-data.mjs', schema: main }).prompts?.schemaIdSlug // 'mudab_marine-data'
+     */
+    static emitPrompts(input: { schemaId?: unknown; schemaPath?: unknown; schema?: unknown; skill?: unknown; serverParams?: unknown; limits?: Partial<JsonLimits> }): { prompts: PromptsV1 | null; redactions: Redaction[]; errors: Issue[] } {
+        const errors: Issue[] = []
+        const { schemaId, schemaPath } = input ?? {}
+        if (schemaId === undefined) errors.push(createIssue('SPV-001', '/schemaId', { field: 'schemaId' }))
+        else if (typeof schemaId !== 'string') errors.push(createIssue('SPV-002', '/schemaId', { field: 'schemaId', expected: 'string', actual: typeOfValue(schemaId) }))
+        else if (!SCHEMA_ID_V1.test(schemaId)) errors.push(createIssue('SPV-008', '/schemaId', { value: schemaId }))
+        if (schemaPath === undefined) errors.push(createIssue('SPV-001', '/schemaPath', { field: 'schemaPath' }))
+        else if (typeof schemaPath !== 'string') errors.push(createIssue('SPV-002', '/schemaPath', { field: 'schemaPath', expected: 'string', actual: typeOfValue(schemaPath) }))
+        else if (!ABSOLUTE_PATH.test(schemaPath)) errors.push(createIssue('SPV-014', '/schemaPath', { value: describeValue(schemaPath) }))
+        const built = ScoringProtocol.buildEvalPrompts(input ?? {})
+        const all = [...errors, ...built.errors]
+        if (all.some((e) => e.severity === 'error')) return { prompts: null, redactions: [], errors: all }
+        const prompts: PromptsV1 = {
+            schemaId: schemaId as string,
+            schemaIdSlug: slugOf(schemaId as string),
+            schemaPath: schemaPath as string,
+            scoringProtocol: SCORING_PROTOCOL_VERSION,
+            scoringInstructions: SCORING_INSTRUCTIONS_V1,
+            prompts: built.evalPrompts
+        }
+        return { prompts, redactions: built.redactions, errors: all }
+    }
+
+    /**
+     * Validates a prompts.json v1 document (as a value or as JSON text). The protocol version is
+     * checked first; an unknown one stops validation.
+     * @param input - `{ prompts }` or `{ text }`, plus `limits?`
+     * @returns `{ valid, prompts, errors }` with paths under `/prompts`; SPV-001..004, SPV-008, SPV-009, SPV-011, SPV-015, SPV-017, INP-*.
+     * @example ScoringProtocol.validatePrompts({ text: readFileSync('prompts.json', 'utf8') }).valid
+     */
+    static validatePrompts(input: { prompts?: unknown; text?: unknown; limits?: Partial<JsonLimits> }): { valid: boolean; prompts: PromptsV1 | null; errors: Issue[] } {
+        const { doc, errors } = readDocument(input?.prompts, input?.text, 'prompts', resolveLimits(input?.limits), 'SPV-001')
+        if (errors.length > 0) return { valid: false, prompts: null, errors: errors.map((i) => (i.path.startsWith('/prompts') || i.path === '/text' ? i : { ...i, path: '/prompts' + i.path })) }
+        const checked = checkPromptsV1(doc)
+        return { valid: checked.prompts !== null, prompts: checked.prompts, errors: rebaseIssues(checked.errors, '/prompts') }
+    }
+
+    /**
+     * Validates a scores.json v1 document against `schemas/scores-v1.schema.json` and the protocol
+     * rules; with `prompts`, also that it answers exactly those prompts. Fail-closed: a malformed
+     * judge reply is an error, never a score.
+     * @param input - `{ scores }` or `{ text }`, plus `prompts?` and `limits?`
+     * @returns `{ valid, scores, errors }` with paths under `/scores`; SPV-003 unknown protocol, SPV-004 unknown
+     *   dimension, SPV-005 missing dimension, SPV-006 duplicate, SPV-007 score outside 1.0–5.0 or not finite,
+     *   SPV-002 a non-number, SPV-001 missing creator/harness/timestamp, SPV-009/010 mismatch with the prompts,
+     *   SPV-011 unknown field, SPV-012 bad timestamp, INP-* size and depth.
+     * @example ScoringProtocol.validateScores({ text, prompts }).valid
+     */
+    static validateScores(input: { scores?: unknown; text?: unknown; prompts?: unknown; limits?: Partial<JsonLimits> }): { valid: boolean; scores: ScoresV1 | null; errors: Issue[] } {
+        const limits = resolveLimits(input?.limits)
+        let prompts: PromptsV1 | null = null
+        if (input?.prompts !== undefined) {
+            const p = ScoringProtocol.validatePrompts({ prompts: input.prompts, limits })
+            if (p.prompts === null) return { valid: false, scores: null, errors: p.errors }
+            prompts = p.prompts
+        }
+        return scoresAgainst(input?.scores, prompts, limits, input?.text)
+    }
+
+    /**
+     * Builds the grade report of one schema from its prompts, the grader's scores, the raw schema
+     * file text and the deterministic validation outcome. `score` is the mean of the dimension scores
+     * (equal weights, 04 ⚠ D1); the grade uses the gradingSystem/1.0.0 bands (A ≥ 4.5, B ≥ 3.5,
+     * C ≥ 2.5, D ≥ 1.5, else F) on the unrounded mean, and is F whenever the validation failed.
+     * @param input - `{ prompts, scores, schemaSource, validation: { passed, errors }, now, startedAt? }`
+     * @returns `{ report, suggestedFileName, trace, errors }`; the codes of {@link ScoringProtocol.validateScores},
+     *   SPV-001/002 for missing or mistyped arguments, SPV-012 for a bad `now`/`startedAt`.
+     * @example ScoringProtocol.buildReport({ prompts, scores, schemaSource: text, validation: { passed: true, errors: [] }, now: '2026-05-18T03:16:00Z' }).report?.grade // 'B'
+     */
+    static buildReport(input: {
+        prompts?: unknown
+        scores?: unknown
+        schemaSource?: unknown
+        validation?: unknown
+        now?: unknown
+        startedAt?: unknown
+        limits?: Partial<JsonLimits>
+    }): { report: GradeReportV1 | null; suggestedFileName: string | null; trace: ReportTraceStep[]; errors: Issue[] } {
+        const fail = (errors: Issue[]): { report: null; suggestedFileName: null; trace: ReportTraceStep[]; errors: Issue[] } => ({ report: null, suggestedFileName: null, trace: [], errors })
+        const errors: Issue[] = []
+        const { schemaSource, validation, now, startedAt } = input ?? {}
+        if (schemaSource === undefined) errors.push(createIssue('SPV-001', '/schemaSource', { field: 'schemaSource' }))
+        else if (typeof schemaSource !== 'string') errors.push(createIssue('SPV-002', '/schemaSource', { field: 'schemaSource', expected: 'string (the raw schema file text)', actual: typeOfValue(schemaSource) }))
+        if (now === undefined) errors.push(createIssue('SPV-001', '/now', { field: 'now' }))
+        else if (!isIsoDateTime(now)) errors.push(createIssue('SPV-012', '/now', { field: 'now', value: describeValue(now) }))
+        if (startedAt !== undefined && !isIsoDateTime(startedAt)) errors.push(createIssue('SPV-012', '/startedAt', { field: 'startedAt', value: describeValue(startedAt) }))
+        let checkedValidation: SchemaValidation | null = null
+        if (validation === undefined) errors.push(createIssue('SPV-001', '/validation', { field: 'validation' }))
+        else if (!isObj(validation)) errors.push(createIssue('SPV-002', '/validation', { field: 'validation', expected: '{ passed, errors }', actual: typeOfValue(validation) }))
+        else {
+            const { passed, errors: messages } = validation
+            if (typeof passed !== 'boolean') errors.push(createIssue(passed === undefined ? 'SPV-001' : 'SPV-002', '/validation/passed', { field: 'passed', expected: 'boolean', actual: typeOfValue(passed) }))
+            if (!Array.isArray(messages) || !messages.every((m) => typeof m === 'string')) {
+                errors.push(createIssue(messages === undefined ? 'SPV-001' : 'SPV-002', '/validation/errors', { field: 'errors', expected: 'array of strings', actual: typeOfValue(messages) }))
+            } else if (passed === true && messages.length > 0) {
+                errors.push(createIssue('SPV-002', '/validation/errors', { field: 'errors', expected: 'no errors when passed is true', actual: `${messages.length} errors` }))
+            }
+            if (errors.length === 0) checkedValidation = { passed: passed as boolean, errors: [...(messages as string[])] }
+        }
+        const limits = resolveLimits(input?.limits)
+        const p = ScoringProtocol.validatePrompts({ prompts: input?.prompts, limits })
+        // The prompts are checked once; the scores are then matched against the checked copy.
+        const s = p.prompts === null ? null : scoresAgainst(input?.scores, p.prompts, limits)
+        const all = [...errors, ...p.errors, ...(s?.errors ?? [])]
+        if (all.length > 0 || p.prompts === null || s === null || s.scores === null || checkedValidation === null) return fail(all)
+
+        const prompts = p.prompts
+        const scores = s.scores
+        const byDimension = new Map(scores.scores.map((x) => [x.dimension, x]))
+        const trace: ReportTraceStep[] = []
+        const dimensions: ReportDimension[] = prompts.prompts.map((prompt) => {
+            const x = byDimension.get(prompt.dimension) as ScoresV1['scores'][number]
+            trace.push({ step: 'dimension', dimension: x.dimension, score: x.score, weight: 1 })
+            return { dimension: x.dimension, score: x.score, weight: 1, reasoning: x.reasoning }
+        })
+        const sum = dimensions.reduce((acc, d) => acc + d.score, 0)
+        const mean = sum / dimensions.length
+        trace.push({ step: 'mean', sum, count: dimensions.length, mean })
+        trace.push({ step: 'validation', passed: checkedValidation.passed, errorCount: checkedValidation.errors.length })
+        let grade: LetterGrade
+        if (!checkedValidation.passed) {
+            grade = 'F'
+            trace.push({ step: 'validation-failed', grade: 'F' })
+        } else {
+            const band = bandOf(mean)
+            grade = band.grade
+            trace.push({ step: 'band', mean, grade: band.grade, min: band.min })
+        }
+        const hash = HashGenerator.hashBytes({ text: schemaSource }).hash as string
+        const date = new Date(Date.parse(now as string)).toISOString().slice(0, 10)
+        const report: GradeReportV1 = {
+            schemaId: prompts.schemaId,
+            schemaIdSlug: prompts.schemaIdSlug,
+            schemaPath: prompts.schemaPath,
+            schemaHash: hash,
+            date,
+            grade,
+            score: mean,
+            scoringProtocol: SCORING_PROTOCOL_VERSION,
+            creator: sortedCopy(scores.creator as unknown as Record<string, unknown>, ['skill', 'skillVersion', 'session']) as unknown as TransportCreator,
+            harness: sortedCopy(scores.harness as unknown as Record<string, unknown>, ['name', 'version', 'model', 'modelContext']) as unknown as TransportHarness,
+            timestamps: { startedAt: (startedAt as string | undefined) ?? null, scoredAt: scores.timestamp, gradedAt: now as string, reportedAt: now as string },
+            dimensions,
+            validationPassed: checkedValidation.passed,
+            validationErrors: checkedValidation.errors
+        }
+        return { report, suggestedFileName: `${prompts.schemaIdSlug}-${date}.json`, trace, errors: [] }
+    }
+
+    /**
+     * The file-path slug of a schema id: every `/` becomes `_`.
+     * @param input - `{ schemaId }`
+     * @returns `{ slug, errors }`; SPV-001/002 missing or not a string, SPV-008 not `<namespace>/<file-base>`.
+     * @example ScoringProtocol.slug({ schemaId: 'coingecko-com/search-ohlc' }).slug // 'coingecko-com_search-ohlc'
+     */
+    static slug(input: { schemaId?: unknown }): { slug: string | null; errors: Issue[] } {
+        const id = input?.schemaId
+        if (id === undefined) return { slug: null, errors: [createIssue('SPV-001', '/schemaId', { field: 'schemaId' })] }
+        if (typeof id !== 'string') return { slug: null, errors: [createIssue('SPV-002', '/schemaId', { field: 'schemaId', expected: 'string', actual: typeOfValue(id) })] }
+        if (!SCHEMA_ID_V1.test(id)) return { slug: null, errors: [createIssue('SPV-008', '/schemaId', { value: id })] }
+        return { slug: slugOf(id), errors: [] }
+    }
+
+    /**
+     * The suggested report file name `<slug>-<YYYY-MM-DD>.json`.
+     * @param input - `{ schemaId, date }` with `date` a `YYYY-MM-DD` date or an ISO date-time (its UTC date is used)
+     * @returns `{ fileName, errors }`; the codes of {@link ScoringProtocol.slug}, SPV-001 for a missing date, SPV-012 for a bad one.
+     * @example ScoringProtocol.suggestedFileName({ schemaId: 'etherscan-io/contracts', date: '2026-05-18' }).fileName // 'etherscan-io_contracts-2026-05-18.json'
+     */
+    static suggestedFileName(input: { schemaId?: unknown; date?: unknown }): { fileName: string | null; errors: Issue[] } {
+        const { slug, errors } = ScoringProtocol.slug(input ?? {})
+        const date = input?.date
+        let day: string | null = null
+        if (date === undefined) errors.push(createIssue('SPV-001', '/date', { field: 'date' }))
+        else if (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && isIsoDateTime(`${date}T00:00:00Z`)) day = date
+        else if (isIsoDateTime(date)) day = new Date(Date.parse(date)).toISOString().slice(0, 10)
+        else errors.push(createIssue('SPV-012', '/date', { field: 'date', value: describeValue(date) }))
+        return slug === null || day === null ? { fileName: null, errors } : { fileName: `${slug}-${day}.json`, errors }
+    }
+
+    /**
+     * Writes a plain JSON value as text, deterministically: 4-space indentation, keys in insertion
+     * order (every object this library builds has a fixed key order), a trailing newline.
+     * @param input - `{ value, limits? }`
+     * @returns `{ text, errors }`; SPV-001 when `value` is missing, INP-* when it is not plain JSON.
+     * @example ScoringProtocol.serialize({ value: report }).text
+     */
+    static serialize(input: { value?: unknown; limits?: Partial<JsonLimits> }): { text: string | null; errors: Issue[] } {
+        if (input?.value === undefined) return { text: null, errors: [createIssue('SPV-001', '/value', { field: 'value' })] }
+        const guard = inspectJson(input.value, resolveLimits(input.limits), '/value')
+        if (guard.length > 0) return { text: null, errors: guard }
+        return { text: JSON.stringify(input.value, null, 4) + '\n', errors: [] }
+    }
+
+    /**
+     * Maps validated transport scores onto grading answers (04 §1.8): `Q-when-to-use` / `Q-parameters`,
+     * weight 1.0, non-deterministic, an `llm` grader named after `harness.model` with version
+     * `harness.modelContext`, `llmModel`, the given `selectionContext`, the scores' timestamp.
+     * @param input - `{ scores, selectionContext: { groupId, personaIds, domainDocId? }, evidence?, limits? }`
+     * @returns `{ gradings, errors }`; the codes of {@link ScoringProtocol.validateScores}, SPV-016 when `harness.name`
+     *   is not `claude-code` (04 ⚠ D2), SPV-001/002 for a bad selectionContext or evidence.
+     * @example ScoringProtocol.toGradingAnswers({ scores, selectionContext: { groupId: 'demo', personaIds: ['schema-maintainer'] } }).gradings
+     */
+    static toGradingAnswers(input: { scores?: unknown; selectionContext?: unknown; evidence?: unknown; limits?: Partial<JsonLimits> }): { gradings: GradingAnswer[]; errors: Issue[] } {
+        const s = ScoringProtocol.validateScores({ scores: input?.scores, ...(input?.limits !== undefined ? { limits: input.limits } : {}) })
+        const errors = [...s.errors]
+        const ctx = input?.selectionContext
+        if (ctx === undefined) errors.push(createIssue('SPV-001', '/selectionContext', { field: 'selectionContext' }))
+        else if (
+            !isObj(ctx) ||
+            typeof ctx.groupId !== 'string' ||
+            ctx.groupId === '' ||
+            !Array.isArray(ctx.personaIds) ||
+            ctx.personaIds.length === 0 ||
+            !ctx.personaIds.every((p) => typeof p === 'string' && p.length > 0) ||
+            (ctx.domainDocId !== undefined && (typeof ctx.domainDocId !== 'string' || ctx.domainDocId === '')) ||
+            Object.keys(ctx).some((k) => !['groupId', 'personaIds', 'domainDocId'].includes(k))
+        ) {
+            errors.push(createIssue('SPV-002', '/selectionContext', { field: 'selectionContext', expected: '{ groupId, personaIds (non-empty), domainDocId? }', actual: typeOfValue(ctx) }))
+        }
+        const evidence = input?.evidence
+        if (evidence !== undefined && !(typeof evidence === 'string' ? evidence.length > 0 : isObj(evidence))) {
+            errors.push(createIssue('SPV-002', '/evidence', { field: 'evidence', expected: 'non-empty string or object', actual: typeOfValue(evidence) }))
+        }
+        if (s.scores !== null && s.scores.harness.name !== 'claude-code') errors.push(createIssue('SPV-016', '/scores/harness/name', { value: s.scores.harness.name }))
+        if (errors.length > 0 || s.scores === null) return { gradings: [], errors }
+        const scores = s.scores
+        const context = ctx as { groupId: string; personaIds: string[]; domainDocId?: string }
+        const gradings = TRANSPORT_DIMENSIONS.map((dimension): GradingAnswer => {
+            const x = scores.scores.find((y) => y.dimension === dimension) as ScoresV1['scores'][number]
+            return {
+                questionId: TRANSPORT_QUESTION_IDS[dimension],
+                score: x.score,
+                weight: 1,
+                determinism: 'non-deterministic',
+                graderIdentity: { kind: 'llm', name: scores.harness.model, version: scores.harness.modelContext },
+                llmModel: scores.harness.model,
+                selectionContext: { groupId: context.groupId, personaIds: [...context.personaIds], ...(context.domainDocId !== undefined ? { domainDocId: context.domainDocId } : {}) },
+                timestamp: scores.timestamp,
+                ...(evidence !== undefined ? { evidence: evidence as string | Record<string, unknown> } : {}),
+                reasoning: x.reasoning
+            }
+        })
+        return { gradings, errors: [] }
+    }
+}
+
+export { TRANSPORT_DIMENSIONS }
+export type { EvalPrompt, PromptsV1, ScoresV1, TransportCreator, TransportHarness, TransportDimension }

@@ -1,0 +1,194 @@
+import promptsV1Schema from '../../schemas/prompts-v1.schema.json' with { type: 'json' }
+import scoresV1Schema from '../../schemas/scores-v1.schema.json' with { type: 'json' }
+import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { joinPointer } from '../errors/pointer.js'
+import type { Issue } from '../errors/types.js'
+import { inspectJson, parseJsonText, type JsonLimits } from '../json/guard.js'
+import { isIsoDateTime } from '../time.js'
+import { lazyValidator, type ErrorObject } from '../validation/ajv.js'
+import { SCORING_PROTOCOL_VERSION } from '../version.js'
+
+/** The two transport dimensions, in the fixed order of the v1 grader (05 §2.1). */
+export const TRANSPORT_DIMENSIONS = Object.freeze(['whenToUse', 'parameters'] as const)
+export type TransportDimension = (typeof TRANSPORT_DIMENSIONS)[number]
+
+/** One rating prompt of prompts.json v1. */
+export interface EvalPrompt {
+    readonly dimension: TransportDimension
+    readonly prompt: string
+}
+
+/** prompts.json, Scoring Protocol v1 (written by the CLI, read by the grader). */
+export interface PromptsV1 {
+    readonly schemaId: string
+    readonly schemaIdSlug: string
+    readonly schemaPath: string
+    readonly scoringProtocol: 'v1'
+    readonly scoringInstructions: string
+    readonly prompts: readonly EvalPrompt[]
+}
+
+/** Transport harness object (04 ⚠ D2: not the entry's `harness` string). */
+export interface TransportHarness {
+    readonly name: string
+    readonly version: string
+    readonly model: string
+    readonly modelContext: string
+}
+
+/** Who produced the scores. */
+export interface TransportCreator {
+    readonly skill: string
+    readonly skillVersion: string
+    readonly session: string
+}
+
+/** One dimension score. */
+export interface TransportScore {
+    readonly dimension: TransportDimension
+    readonly score: number
+    readonly reasoning: string
+}
+
+/** scores.json, Scoring Protocol v1 (written by the grader). */
+export interface ScoresV1 {
+    readonly schemaIdSlug: string
+    readonly scoringProtocol: 'v1'
+    readonly creator: TransportCreator
+    readonly harness: TransportHarness
+    readonly timestamp: string
+    readonly scores: readonly TransportScore[]
+}
+
+const validatePromptsSchema = lazyValidator(promptsV1Schema)
+const validateScoresSchema = lazyValidator(scoresV1Schema)
+
+type Obj = Record<string, unknown>
+/** A plain object (not null, not an array). */
+export const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/** `/` → `_` (replace-all; 04 §1.6). */
+export function slugOf(schemaId: string): string {
+    return schemaId.split('/').join('_')
+}
+
+/** A v1 schema id has exactly one `/` with a non-empty, whitespace-free part on each side. */
+export const SCHEMA_ID_V1 = /^[^/\s]+\/[^/\s]+$/
+
+function mapAjv(err: ErrorObject): Issue | null {
+    const at = err.instancePath
+    const params = err.params as Obj
+    if (/^\/scores\/\d+\/score$/.test(at)) {
+        return err.keyword === 'type'
+            ? createIssue('SPV-002', at, { field: at, expected: 'number', actual: typeOfValue(err.data) })
+            : createIssue('SPV-007', at, { value: describeValue(err.data) })
+    }
+    switch (err.keyword) {
+        case 'required':
+            return createIssue('SPV-001', joinPointer(at, String(params.missingProperty)), { field: String(params.missingProperty) })
+        case 'additionalProperties':
+            return createIssue('SPV-011', joinPointer(at, String(params.additionalProperty)), { field: String(params.additionalProperty) })
+        case 'type':
+            return createIssue('SPV-002', at, { field: at || 'document', expected: String(params.type), actual: typeOfValue(err.data) })
+        case 'enum':
+            if (/\/dimension$/.test(at)) return createIssue('SPV-004', at, { value: describeValue(err.data), expected: TRANSPORT_DIMENSIONS.join(', ') })
+            return createIssue('SPV-002', at, { field: at, expected: ((params.allowedValues as unknown[]) ?? []).join(' | '), actual: describeValue(err.data) })
+        case 'const':
+            return at === '/scoringProtocol' ? createIssue('SPV-003', at, { value: describeValue(err.data) }) : null
+        case 'minLength':
+            return createIssue('SPV-015', at, { field: at })
+        case 'minItems':
+            return createIssue('SPV-015', at, { field: at })
+        case 'format':
+            return createIssue('SPV-012', at, { field: at, value: describeValue(err.data) })
+        case 'pattern':
+            if (at === '/schemaId') return createIssue('SPV-008', at, { value: describeValue(err.data) })
+            return createIssue('SPV-002', at, { field: at, expected: `pattern ${String(params.pattern)}`, actual: describeValue(err.data) })
+        default:
+            return null
+    }
+}
+
+function dedupe(issues: Issue[]): Issue[] {
+    const seen = new Set<string>()
+    return issues.filter((i) => {
+        const key = `${i.code}\u0000${i.path}`
+        if (seen.has(key)) return false
+        seen.add(key)
+        return true
+    })
+}
+
+/** Reads a document given as a value or as JSON text, within the limits. */
+export function readDocument(value: unknown, text: unknown, field: string, limits: JsonLimits, missing: 'SPV-001' | 'PB-001'): { doc: unknown; errors: Issue[] } {
+    if (value === undefined && text === undefined) return { doc: undefined, errors: [createIssue(missing, `/${field}`, { field })] }
+    if (value !== undefined) {
+        const guard = inspectJson(value, limits, `/${field}`)
+        return guard.length > 0 ? { doc: undefined, errors: guard } : { doc: value, errors: [] }
+    }
+    if (typeof text !== 'string') {
+        return { doc: undefined, errors: [createIssue(missing === 'SPV-001' ? 'SPV-002' : 'PB-002', '/text', { field: 'text', expected: 'string', actual: typeOfValue(text) })] }
+    }
+    const parsed = parseJsonText(text, limits)
+    return { doc: parsed.value, errors: parsed.errors }
+}
+
+/** A NaN or ±Infinity in a score is a bad score, not just bad JSON. */
+function recodeGuard(issues: Issue[]): Issue[] {
+    return issues.map((i) => (i.code === 'INP-001' && /^(?:\/scores)?\/scores\/\d+\/score$/.test(i.path) ? createIssue('SPV-007', i.path, { value: 'non-finite number' }) : i))
+}
+
+/** Validates prompts.json v1 (already read). Paths are relative to the document. */
+export function checkPromptsV1(doc: unknown): { prompts: PromptsV1 | null; errors: Issue[] } {
+    if (!isObj(doc)) return { prompts: null, errors: [createIssue('SPV-002', '', { field: 'prompts', expected: 'object', actual: typeOfValue(doc) })] }
+    // Version first: an unknown protocol is rejected before anything else is interpreted (04 §1.1).
+    if (doc.scoringProtocol !== SCORING_PROTOCOL_VERSION) {
+        return { prompts: null, errors: [doc.scoringProtocol === undefined ? createIssue('SPV-001', '/scoringProtocol', { field: 'scoringProtocol' }) : createIssue('SPV-003', '/scoringProtocol', { value: describeValue(doc.scoringProtocol) })] }
+    }
+    const validate = validatePromptsSchema()
+    validate(doc)
+    const errors = (validate.errors ?? []).map(mapAjv).filter((i): i is Issue => i !== null)
+    if (errors.length === 0) {
+        const dims = (doc.prompts as EvalPrompt[]).map((p) => p.dimension)
+        if (dims.join(',') !== TRANSPORT_DIMENSIONS.join(',')) errors.push(createIssue('SPV-017', '/prompts', { actual: dims.join(', ') }))
+        if (doc.schemaIdSlug !== slugOf(doc.schemaId as string)) errors.push(createIssue('SPV-009', '/schemaIdSlug', { actual: describeValue(doc.schemaIdSlug), expected: slugOf(doc.schemaId as string) }))
+    }
+    return errors.length > 0 ? { prompts: null, errors: dedupe(errors) } : { prompts: doc as unknown as PromptsV1, errors: [] }
+}
+
+/** Validates scores.json v1 (already read) and, when given, its match with the prompts it answers. */
+export function checkScoresV1(doc: unknown, prompts: PromptsV1 | null): { scores: ScoresV1 | null; errors: Issue[] } {
+    if (!isObj(doc)) return { scores: null, errors: [createIssue('SPV-002', '', { field: 'scores', expected: 'object', actual: typeOfValue(doc) })] }
+    if (doc.scoringProtocol !== SCORING_PROTOCOL_VERSION) {
+        return { scores: null, errors: [doc.scoringProtocol === undefined ? createIssue('SPV-001', '/scoringProtocol', { field: 'scoringProtocol' }) : createIssue('SPV-003', '/scoringProtocol', { value: describeValue(doc.scoringProtocol) })] }
+    }
+    const validate = validateScoresSchema()
+    validate(doc)
+    const errors = (validate.errors ?? []).map(mapAjv).filter((i): i is Issue => i !== null)
+    if (typeof doc.timestamp === 'string' && !isIsoDateTime(doc.timestamp)) errors.push(createIssue('SPV-012', '/timestamp', { field: 'timestamp', value: describeValue(doc.timestamp) }))
+    const list = Array.isArray(doc.scores) ? doc.scores : []
+    const counts = new Map<string, number>()
+    list.forEach((s, i) => {
+        if (!isObj(s) || typeof s.dimension !== 'string') return
+        if ((TRANSPORT_DIMENSIONS as readonly string[]).includes(s.dimension)) {
+            const n = (counts.get(s.dimension) ?? 0) + 1
+            counts.set(s.dimension, n)
+            if (n === 2) errors.push(createIssue('SPV-006', `/scores/${i}/dimension`, { dimension: s.dimension }))
+        }
+    })
+    const expected = prompts === null ? [...TRANSPORT_DIMENSIONS] : prompts.prompts.map((p) => p.dimension)
+    if (Array.isArray(doc.scores)) {
+        for (const dimension of expected) if (!counts.has(dimension)) errors.push(createIssue('SPV-005', '/scores', { dimension }))
+    }
+    if (prompts !== null) {
+        if (typeof doc.schemaIdSlug === 'string' && doc.schemaIdSlug !== prompts.schemaIdSlug) {
+            errors.push(createIssue('SPV-009', '/schemaIdSlug', { actual: doc.schemaIdSlug, expected: prompts.schemaIdSlug }))
+        }
+        const answered = [...counts.keys()]
+        const extra = answered.filter((d) => !expected.includes(d as TransportDimension))
+        if (extra.length > 0) errors.push(createIssue('SPV-010', '/scores', { actual: answered.join(', '), expected: expected.join(', ') }))
+    }
+    return errors.length > 0 ? { scores: null, errors: dedupe(recodeGuard(errors)) } : { scores: doc as unknown as ScoresV1, errors: [] }
+}
+
+export { recodeGuard }
