@@ -32,3 +32,65 @@ export { Veto } from './veto/veto.js'
 export type { GradingFilenameParts } from './naming/grading-filename.js'
 export * from './model/constants.js'
 export type * from './model/types.js'
+export { createMemoryFs } from './ports/memory-fs.js'
+export type { MemoryFs } from './ports/memory-fs.js'
+export { fsPortFromNodeLike } from './ports/node-fs.js'
+export type { NodeFsPromisesLike } from './ports/node-fs.js'
+export { httpPortFromFetch } from './ports/http.js'
+export type { FetchLike, FetchResponseLike, HttpPortOptions } from './ports/http.js'
+export { fixedClock } from './ports/clock.js'
+export type { Clock, FsDirEntry, FsEntryKind, FsPort, FsStat, HttpPort, HttpRequest, HttpResponse, LoadedModule, SchemaLoader } from './ports/types.js'
+export { formatSnapshotFilename, parseSnapshotFilename, stripSnapshotFilename, SNAPSHOT_NAME_REGEX, SNAPSHOT_EXT_REGEX, SNAPSHOT_HASH_REGEX } from './naming/snapshot-filename.js'
+export type { SnapshotFilenameParts } from './naming/snapshot-filename.js'
+export { selectLatest } from './naming/latest.js'
+export type { LatestKind, LatestPick } from './naming/latest.js'
+export { Island } from './island/island.js'
+export type { StartRunResult } from './island/island.js'
+export { SourceSnapshot } from './island/snapshot.js'
+export type { SnapshotCreateResult, SnapshotHashKind, SnapshotInfo } from './island/snapshot.js'
+export { ProviderProof } from './island/proof.js'
+export type { ProofMonitoring, ProviderProofDocument } from './island/proof.js'
+export { AREA_TARGET_FIELDS } from './island/targets.js'
+export type { GradingFolder, GradingTarget, TargetScope } from './island/targets.js'
+export { GRADING_DATA_ENV } from './island/root.js'
+export type { ResolveRootResult, RootSource } from './island/root.js'
+export { LAYOUT, NAME_PATTERNS } from './island/paths.js'
+export type { NameKind } from './island/paths.js'
+export type { ResolveLatestResult } from './island/resolve-latest.js'
+export type { ImportedArtefact, ImportedSchema, ImportResult, SourceFile } from './island/import.js'
+export type { ExportedFile, ExportResult, ExportTarget } from './island/export.js'
+export type { WriteGradingResult } from './island/write-grading.js'
+export { RebuildIndex } from './rollup/rebuild-index.js'
+export type { RebuildResult } from './rollup/rebuild-index.js'
+export { DEFAULT_READ_CONCURRENCY } from './rollup/read-listing.js'
+export { INDEX_KEY_ORDER } from './rollup/index-json.js'
+export { MIN_WORKING_TESTS, PENDING_REASONS } from './rollup/nodes.js'
+export { PreConditionCheck } from './rollup/pre-condition.js'
+export type { BlockedMember, PreConditionResult } from './rollup/pre-condition.js'
+export { StablePromotion, STABLE_THRESHOLD } from './rollup/stable-promotion.js'
+export type { PromotionReason, PromotionResult } from './rollup/stable-promotion.js'
+export { OVERRIDE_KEYS } from './rollup/lock-snapshot.js'
+export type {
+    Blocker,
+    GradingFacts,
+    GradingFileInput,
+    IndexNode,
+    LockMember,
+    LockSnapshot,
+    MemberNode,
+    MemberSchemaListing,
+    NamespaceIndex,
+    NamespaceListing,
+    NamespaceSummary,
+    NodeVeto,
+    PrimitiveListing,
+    RollupIndex,
+    SchemaListing,
+    SchemaNode,
+    SelectionIndex,
+    SelectionListing,
+    SelectionSummary,
+    SkillListing,
+    SnapshotRef,
+    ToolListing
+} from './rollup/types.js'

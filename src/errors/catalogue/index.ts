@@ -1,6 +1,7 @@
 import { GRADING_CODES } from './grading.js'
 import { HASHING_CODES } from './hashing.js'
 import { INPUT_CODES } from './input.js'
+import { ISLAND_CODES } from './island.js'
 import { NA_CODES } from './na-reason.js'
 import { SCORING_CODES } from './scoring.js'
 import { VERSION_CODES } from './version.js'
@@ -14,7 +15,8 @@ export const CATALOGUE = Object.freeze({
     ...NA_CODES,
     ...HASHING_CODES,
     ...INPUT_CODES,
-    ...VERSION_CODES
+    ...VERSION_CODES,
+    ...ISLAND_CODES
 })
 
 /** Every code the library can emit. */
