@@ -25,9 +25,10 @@ function summarize(issues: readonly Issue[]): string {
  * veto, graded again with `Grading.computeAggregateGrade` to obtain `rawGrade` (01-model ⚠ A7).
  * A veto is recorded even when the entry is otherwise invalid: a rejection never gets lost.
  * @param input - one {@link GradingFileInput}
+ * @param where - how messages name the file (its path relative to the index folder); defaults to the file name
  * @returns the facts, or `null` when the name is not a grading file name (the caller reports it)
  */
-export function digestGradingFile(input: GradingFileInput): GradingFacts | null {
+export function digestGradingFile(input: GradingFileInput, where: string = input.name): GradingFacts | null {
     if (input.facts !== undefined) return input.facts
     const parts = parseGradingFilename(input.name)
     if (parts === null) return null
@@ -55,7 +56,7 @@ export function digestGradingFile(input: GradingFileInput): GradingFacts | null 
     if (input.problem !== undefined) return { ...base, problem: input.problem }
     const entry = input.entry
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-        return { ...base, problem: createIssue('IDX-012', '', { path: input.name, detail: 'not a JSON object' }) }
+        return { ...base, problem: createIssue('IDX-012', '', { path: where, detail: 'not a JSON object' }) }
     }
     const e = entry as Record<string, unknown>
     const vetoRecord = e.categoricalVeto
@@ -78,15 +79,15 @@ export function digestGradingFile(input: GradingFileInput): GradingFacts | null 
         gradingSystem: str(e.gradingSystem)
     }
     const errors = validateGradingEntry({ entry }).errors.filter((i) => i.severity === 'error')
-    if (errors.length > 0) return { ...facts, problem: createIssue('IDX-012', '', { path: input.name, detail: summarize(errors) }) }
+    if (errors.length > 0) return { ...facts, problem: createIssue('IDX-012', '', { path: where, detail: summarize(errors) }) }
     if (e.area !== parts.area) {
         const area = (AREAS as readonly unknown[]).includes(e.area) ? String(e.area) : 'unknown'
-        return { ...facts, problem: createIssue('IDX-010', '', { path: input.name, detail: `the file name says ${parts.area}, the entry says ${area}` }) }
+        return { ...facts, problem: createIssue('IDX-010', '', { path: where, detail: `the file name says ${parts.area}, the entry says ${area}` }) }
     }
     if (parts.basePersona !== null) {
         const persona = e.persona as { basePersonaId?: unknown; lensId?: unknown } | undefined
         if (persona?.basePersonaId !== parts.basePersona || persona?.lensId !== parts.lens) {
-            return { ...facts, problem: createIssue('IDX-010', '', { path: input.name, detail: `the file name says persona ${parts.basePersona}--${parts.lens}, the entry does not` }) }
+            return { ...facts, problem: createIssue('IDX-010', '', { path: where, detail: `the file name says persona ${parts.basePersona}--${parts.lens}, the entry does not` }) }
         }
     }
     if (facts.gradingMode !== 'full' || veto !== null) return facts

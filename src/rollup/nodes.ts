@@ -63,7 +63,7 @@ export function digestFolder(files: readonly GradingFileInput[] | undefined, acc
     const byArea = new Map<Area, GradingFacts[]>()
     arr(files).forEach((file, index) => {
         const at = `${listingPath}/${index}`
-        const facts = file !== null && typeof file === 'object' && typeof file.name === 'string' ? digestGradingFile(file) : null
+        const facts = file !== null && typeof file === 'object' && typeof file.name === 'string' ? digestGradingFile(file, `${folder}/${file.name}`) : null
         if (facts === null) {
             issues.push(createIssue('IDX-010', at, { path: `${folder}/${String(file?.name)}`, detail: 'not a grading file name' }))
             return

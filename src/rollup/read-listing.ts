@@ -86,7 +86,7 @@ class Reader {
                 return
             }
             const input: GradingFileInput = problem === undefined ? { name, entry: json } : { name, problem }
-            const facts = digestGradingFile(input)
+            const facts = digestGradingFile(input, task.rel)
             task.put(facts === null ? input : { name, facts })
         })
     }

@@ -98,12 +98,13 @@ export class RebuildIndex {
 
     /**
      * Pure: reduces one grading file to the facts the rollup needs (validated, rawGrade computed).
-     * @param input - `{ name, entry? , problem? }`
+     * @param input - `{ name, entry?, problem? }`
+     * @param where - how messages name the file, e.g. its path relative to the index folder
      * @returns the facts, or `null` when `name` is not a grading file name
      * @example RebuildIndex.digestGradingFile({ name: 'single-test--2026-05-31T11-05-00Z.json', entry })?.rawGrade
      */
-    static digestGradingFile(input: GradingFileInput): GradingFacts | null {
-        return digestGradingFile(input)
+    static digestGradingFile(input: GradingFileInput, where?: string): GradingFacts | null {
+        return digestGradingFile(input, where ?? input.name)
     }
 
     /**
