@@ -5,7 +5,7 @@ import { GRADE_RANK } from '../model/constants.js'
 import { selectLatest } from '../naming/latest.js'
 import { parseSnapshotFilename } from '../naming/snapshot-filename.js'
 import { checkName, type NameKind } from '../island/paths.js'
-import { digestGradingFile } from './digest.js'
+import { needsVerification, screenGradingFile, verifyGradingFacts } from './digest.js'
 import { promotionStatus, STABLE_THRESHOLD } from './stable-promotion.js'
 import type { Blocker, GradingFacts, GradingFileInput, IndexNode, NodeVeto, SchemaListing, SchemaNode, SnapshotRef } from './types.js'
 
@@ -60,12 +60,18 @@ export function validNamed<T extends { name?: unknown }>(items: readonly T[], ki
  * entries of areas that do not belong in this folder are reported (IDX-010) and left out.
  */
 export function digestFolder(files: readonly GradingFileInput[] | undefined, accepted: readonly Area[], listingPath: string, folder: string, issues: Issue[]): Map<Area, GradingFacts[]> {
+    const inputs = arr(files)
+    const screened = inputs.map((file) => (file !== null && typeof file === 'object' && typeof file.name === 'string' ? screenGradingFile(file, `${folder}/${file.name}`) : null))
+    // Entries handed in parsed (the pure path) are verified here; the shell hands in verified facts.
+    for (const i of needsVerification(screened.map((f, k) => (f !== null && accepted.includes(f.area) && inputs[k]?.facts === undefined ? f : null)))) {
+        const f = screened[i] as GradingFacts
+        screened[i] = verifyGradingFacts(f, inputs[i]?.entry, `${folder}/${f.file}`)
+    }
     const byArea = new Map<Area, GradingFacts[]>()
-    arr(files).forEach((file, index) => {
+    screened.forEach((facts, index) => {
         const at = `${listingPath}/${index}`
-        const facts = file !== null && typeof file === 'object' && typeof file.name === 'string' ? digestGradingFile(file, `${folder}/${file.name}`) : null
         if (facts === null) {
-            issues.push(createIssue('IDX-010', at, { path: `${folder}/${String(file?.name)}`, detail: 'not a grading file name' }))
+            issues.push(createIssue('IDX-010', at, { path: `${folder}/${String(inputs[index]?.name)}`, detail: 'not a grading file name' }))
             return
         }
         if (!accepted.includes(facts.area)) {
@@ -145,7 +151,7 @@ export function deriveLeaf(facts: readonly GradingFacts[], ctx: LeafContext): Le
     const blockers: Blocker[] = []
     const issues: Issue[] = []
     const liftedBy = (gradingId: string | null, after: number): boolean =>
-        gradingId !== null && sorted.some((f, j) => j > after && f.problem === null && f.gradingMode === 'full' && f.previousGradingId === gradingId)
+        gradingId !== null && sorted.some((f, j) => j > after && f.verified && f.problem === null && f.gradingMode === 'full' && f.previousGradingId === gradingId)
 
     for (let i = sorted.length - 1; i >= 0; i -= 1) {
         const v = sorted[i] as GradingFacts
@@ -178,6 +184,12 @@ export function deriveLeaf(facts: readonly GradingFacts[], ctx: LeafContext): Le
     const f = fulls[fulls.length - 1]
     if (f === undefined) {
         return { node: { status: 'pending', reason: PENDING_REASONS.noFullGrading, ...(newest !== undefined ? { ref: ref(newest) } : {}) }, blockers, issues, used: null }
+    }
+    if (!f.verified) {
+        // Facts must come from the reader or digestGradingFile, which verify every deciding entry.
+        const issue = createIssue('IDX-012', '', { path: ref(f), detail: 'the deciding entry was not verified' })
+        blockers.push({ node: ctx.nodePath, reason: reasonText(issue) })
+        return { node: { status: 'blocked', reason: reasonText(issue) }, blockers, issues: [...issues, issue], used: null }
     }
     const { field, hash, newestSnapshotTs, displayHash } = ctx.binding
     const boundHash = field === null ? null : f[field]

@@ -4,11 +4,12 @@ import { DEFAULT_JSON_LIMITS } from '../json/guard.js'
 import { parseGradingFilename } from '../naming/grading-filename.js'
 import { selectLatest } from '../naming/latest.js'
 import type { FsDirEntry, FsPort } from '../ports/types.js'
-import { listDir, mapPool, readText } from '../island/fs-ops.js'
+import { listDir, mapPool } from '../island/fs-ops.js'
 import { baseName, joinPath, LAYOUT } from '../island/paths.js'
 import { definitionMembers, splitSchemaId } from './build-selection.js'
-import { digestGradingFile } from './digest.js'
-import type { GradingFileInput, MemberSchemaListing, NamespaceListing, PrimitiveListing, SchemaListing, SelectionListing, SkillListing, ToolListing } from './types.js'
+import { mayDecide, screenGradingFile, verifyGradingFacts } from './digest.js'
+import type { Area } from '../model/constants.js'
+import type { GradingFacts, GradingFileInput, MemberSchemaListing, NamespaceListing, PrimitiveListing, SchemaListing, SelectionListing, SkillListing, ToolListing } from './types.js'
 
 /** Default number of concurrent port calls while reading an island. */
 export const DEFAULT_READ_CONCURRENCY = 32
@@ -21,6 +22,39 @@ interface FileTask {
     readonly rel: string
     readonly grading: boolean
     readonly put: (value: GradingFileInput | { json: unknown; problem?: Issue }) => void
+    readonly folder?: FolderGroup
+}
+
+/** A parsed entry kept until phase 2 verifies it. */
+interface Candidate {
+    readonly facts: GradingFacts
+    readonly entry: unknown
+    readonly rel: string
+    readonly put: (value: GradingFileInput) => void
+}
+
+/**
+ * One `_gradings/` folder while it is read. Only the entries a status may rest on keep their parsed
+ * form (per area the newest full entry, plus entries naming a previous grading); every other entry is
+ * reduced to its facts at once, so memory stays small however long the audit trail grows.
+ */
+class FolderGroup {
+    readonly newest = new Map<Area, Candidate>()
+    readonly lineage: Candidate[] = []
+
+    offer(candidate: Candidate): void {
+        const f = candidate.facts
+        if (!mayDecide(f)) return
+        if (f.previousGradingId !== null) this.lineage.push(candidate)
+        const cur = this.newest.get(f.area)?.facts
+        if (cur === undefined || f.timestamp > cur.timestamp || (f.timestamp === cur.timestamp && f.file > cur.file)) this.newest.set(f.area, candidate)
+    }
+
+    verifyAll(): void {
+        for (const c of new Set([...this.newest.values(), ...this.lineage])) c.put({ name: c.facts.file, facts: verifyGradingFacts(c.facts, c.entry, c.rel) })
+        this.newest.clear()
+        this.lineage.length = 0
+    }
 }
 
 const files = (entries: Entries): string[] => (entries ?? []).filter((e) => e.kind === 'file').map((e) => e.name)
@@ -51,14 +85,18 @@ class Reader {
         })
     }
 
+    readonly folders: FolderGroup[] = []
+
     /** Grading file inputs for a `_gradings/` listing; parseable names are queued for reading, others passed through. */
     gradings(dir: string, rel: string, entries: Entries): GradingFileInput[] {
         const out: GradingFileInput[] = []
+        const folder = new FolderGroup()
+        this.folders.push(folder)
         for (const name of files(entries)) {
             const slot = out.length
             out.push({ name })
             if (parseGradingFilename(name) === null) continue
-            this.tasks.push({ abs: joinPath(dir, name), rel: `${rel}/${name}`, grading: true, put: (v) => (out[slot] = v as GradingFileInput) })
+            this.tasks.push({ abs: joinPath(dir, name), rel: `${rel}/${name}`, grading: true, folder, put: (v) => (out[slot] = v as GradingFileInput) })
         }
         return out
     }
@@ -68,15 +106,24 @@ class Reader {
         const tasks = this.tasks.splice(0)
         await mapPool(tasks, this.concurrency, async (task) => {
             const name = baseName(task.abs)
-            const res = await readText(this.fs, task.abs)
+            // One await per file on the hot path; failures name the file relative to the index, never an absolute path.
+            let text: unknown = null
+            let failure: string | null = null
+            try {
+                text = await this.fs.readFile(task.abs)
+            } catch (cause) {
+                failure = cause instanceof Error ? cause.message : 'rejected'
+            }
             let problem: Issue | undefined
             let json: unknown
-            if (!res.ok) problem = createIssue(task.grading ? 'IDX-020' : 'IDX-021', '', { path: task.rel, detail: res.issue.message })
-            else if (res.value === null) problem = createIssue(task.grading ? 'IDX-020' : 'IDX-021', '', { path: task.rel, detail: 'vanished while reading' })
-            else if (res.value.length > this.maxTextLength) problem = createIssue(task.grading ? 'IDX-004' : 'IDX-021', '', { path: task.rel, detail: `larger than ${this.maxTextLength} characters` })
+            const code = task.grading ? 'IDX-020' : 'IDX-021'
+            if (failure !== null) problem = createIssue(code, '', { path: task.rel, detail: failure })
+            else if (text === null) problem = createIssue(code, '', { path: task.rel, detail: 'vanished while reading' })
+            else if (typeof text !== 'string') problem = createIssue(code, '', { path: task.rel, detail: `the port returned ${typeof text}, not text` })
+            else if (text.length > this.maxTextLength) problem = createIssue(task.grading ? 'IDX-004' : 'IDX-021', '', { path: task.rel, detail: `larger than ${this.maxTextLength} characters` })
             else {
                 try {
-                    json = JSON.parse(res.value) as unknown
+                    json = JSON.parse(text) as unknown
                 } catch (cause) {
                     problem = createIssue(task.grading ? 'IDX-004' : 'IDX-021', '', { path: task.rel, detail: cause instanceof Error ? cause.message : 'invalid JSON' })
                 }
@@ -86,9 +133,15 @@ class Reader {
                 return
             }
             const input: GradingFileInput = problem === undefined ? { name, entry: json } : { name, problem }
-            const facts = digestGradingFile(input, task.rel)
-            task.put(facts === null ? input : { name, facts })
+            const facts = screenGradingFile(input, task.rel)
+            if (facts === null) {
+                task.put(input)
+                return
+            }
+            task.put({ name, facts })
+            task.folder?.offer({ facts, entry: json, rel: task.rel, put: task.put })
         })
+        for (const folder of this.folders.splice(0)) folder.verifyAll()
     }
 
     /** Walks `<schemaDir>` for every given schema: snapshots, summary, gradings, About, skills, tools. */

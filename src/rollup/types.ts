@@ -19,6 +19,11 @@ export interface GradingFacts {
      * name/content mismatch IDX-010); `null` for a valid entry. Any problem blocks the node (⚠ C13).
      */
     readonly problem: Issue | null
+    /**
+     * True once every semantic rule of `validateGradingEntry` ran (or a problem made that moot).
+     * Every file is screened against the entry schema; only the entries a status rests on are verified.
+     */
+    readonly verified: boolean
     readonly gradingId: string | null
     readonly gradingMode: GradingMode | null
     readonly aggregateGrade: AggregateGrade | null

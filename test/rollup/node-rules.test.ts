@@ -56,6 +56,20 @@ describe('leaf node derivation (03 §6.1, first match wins)', () => {
         expect(node).toMatchObject({ status: 'blocked', reason: expect.stringMatching(/^IDX-012: .*GRD-013/) })
     })
 
+    it('rule 2: an older entry that breaks the entry schema blocks the node, even under a newer valid one', async () => {
+        const broken = { ...makeEntry({ area: 'single-test', timestamp: '2026-05-30T10:00:00Z' }), gradings: [] }
+        const { node } = await tool({ [gradingPath('tool', 'single-test--2026-05-30T10-00-00Z.json')]: JSON.stringify(broken), ...grading('tool', '2026-05-31T10:00:00Z') })
+        expect(node?.reason).toMatch(/^IDX-012: .*GRD-023/)
+    })
+
+    it('treats an older entry that breaks only a semantic rule as audit trail: the newest full entry decides', async () => {
+        const stale = { ...makeEntry({ area: 'single-test', timestamp: '2026-05-30T10:00:00Z', grade: 'C' }), aggregateGrade: 'D' }
+        const { node } = await tool({ [gradingPath('tool', 'single-test--2026-05-30T10-00-00Z.json')]: JSON.stringify(stale), ...grading('tool', '2026-05-31T10:00:00Z') })
+        expect(node).toMatchObject({ status: 'stable', grade: 'B' })
+        const newestBroken = await tool({ ...grading('tool', '2026-05-30T10:00:00Z'), [gradingPath('tool', 'single-test--2026-05-31T10-00-00Z.json')]: JSON.stringify({ ...stale, gradingId: '93baef35--2026-05-31T10-00-00Z' }) })
+        expect(newestBroken.node?.reason).toMatch(/^IDX-012: .*GRD-014/)
+    })
+
     it('rule 2: an entry whose area disagrees with its file name blocks the node', async () => {
         const entry = makeEntry({ area: 'tools-aggregate-schema', timestamp: '2026-05-31T10:00:00Z' })
         const { node } = await tool({ [gradingPath('tool', 'single-test--2026-05-31T10-00-00Z.json')]: JSON.stringify(entry) })

@@ -157,3 +157,26 @@ describe('RebuildIndex.buildNamespaceIndex (pure core)', () => {
         expect(res.errors[0]?.code).toBe(code)
     })
 })
+
+describe('RebuildIndex.digestGradingFile', () => {
+    it('verifies an entry and computes its rawGrade and normalizedScore (⚠ A7)', () => {
+        const facts = RebuildIndex.digestGradingFile({ name: 'single-test--2026-05-31T10-00-00Z.json', entry: makeEntry({ area: 'single-test', timestamp: '2026-05-31T10:00:00Z' }) })
+        expect(facts).toMatchObject({ verified: true, problem: null, area: 'single-test', gradingMode: 'full', aggregateGrade: 'B', rawGrade: 'B', normalizedScore: 4 })
+    })
+
+    it('returns null for a name outside the grammar and a coded problem for a broken entry', () => {
+        expect(RebuildIndex.digestGradingFile({ name: 'notes.json', entry: {} })).toBeNull()
+        expect(RebuildIndex.digestGradingFile({ name: 'single-test--2026-05-31T10-00-00Z.json', entry: [] }, 'x/single.json')?.problem?.message).toBe('Grading entry invalid: x/single.json (not a JSON object)')
+    })
+
+    it('blocks a node whose deciding facts were handed in without verification', () => {
+        const facts = RebuildIndex.digestGradingFile({ name: 'tools-aggregate-schema--2026-05-31T10-00-00Z.json', entry: makeEntry({ area: 'tools-aggregate-schema', timestamp: '2026-05-31T10:00:00Z' }) })
+        const listing = {
+            namespace: 'defillama',
+            gradings: [],
+            schemas: [{ name: 'prices', snapshots: ['prices--2026-05-30T19-44-23Z--93baef35.mjs'], gradings: [{ name: facts?.file as string, facts: { ...facts, verified: false } as never }], about: { snapshots: [], gradings: [] }, skills: [], tools: [] }]
+        }
+        const { index } = RebuildIndex.buildNamespaceIndex({ listing, now: '2026-05-31T12:30:00Z' })
+        expect(index?.schemas.prices?.toolsAggregate.reason).toMatch(/^IDX-012: .*not verified/)
+    })
+})
