@@ -4,7 +4,7 @@ import { HashGenerator } from '../hashing/hash-generator.js'
 import { inspectJson } from '../json/guard.js'
 import { SNAPSHOT_NAME_REGEX } from '../naming/snapshot-filename.js'
 import type { FsPort, LoadedModule, SchemaLoader } from '../ports/types.js'
-import { RebuildIndex } from '../rollup/rebuild-index.js'
+import { rebuildNamespaceWith } from '../rollup/rebuild-index.js'
 import type { NamespaceIndex } from '../rollup/types.js'
 import { callPort, checkFsPort, ensureDir, Journal, listDir, readText, rollback } from './fs-ops.js'
 import { checkName, joinPath, LAYOUT, NAME_PATTERNS, normalizeDir } from './paths.js'
@@ -296,7 +296,7 @@ export async function importProvider(input: { fs?: unknown; root?: unknown; now?
         notes.push(...snap.errors)
         skills.push({ name: plan.name, schema: plan.schema, file: snap.file, created: snap.created })
     }
-    const rebuilt = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: nsDir, now: input.now, journal, ...(input.concurrency !== undefined ? { concurrency: input.concurrency } : {}) })
+    const rebuilt = await rebuildNamespaceWith({ fs, namespaceDir: nsDir, now: input.now, ...(input.concurrency !== undefined ? { concurrency: input.concurrency } : {}) }, { journal })
     if (!rebuilt.status) return abort(rebuilt.errors)
     return { status: true, namespace: ns, imported, about, skills, indexPath: rebuilt.indexPath, index: rebuilt.index, errors: [...errors, ...notes, ...rebuilt.errors] }
 }

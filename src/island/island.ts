@@ -1,7 +1,7 @@
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { buildLockSnapshot } from '../rollup/lock-snapshot.js'
-import { RebuildIndex } from '../rollup/rebuild-index.js'
+import { rebuildNamespaceWith, rebuildSelectionWith } from '../rollup/rebuild-index.js'
 import type { LockSnapshot, RollupIndex } from '../rollup/types.js'
 import { exportTarget, type ExportResult } from './export.js'
 import { importProvider, type ImportResult } from './import.js'
@@ -100,8 +100,8 @@ export class Island {
             buildLockSnapshot({ index, ...(definition !== null ? { definition } : {}), now: input.now })
         const result =
             kind === 'namespace'
-                ? await RebuildIndex.rebuildNamespaceIndex({ fs: input.fs, namespaceDir: joinPath(root, LAYOUT.providers, target.namespace as string), now: input.now, freeze })
-                : await RebuildIndex.rebuildSelectionIndex({ fs: input.fs, selectionDir: joinPath(root, LAYOUT.selections, target.selection as string), providersRoot: joinPath(root, LAYOUT.providers), now: input.now, freeze })
+                ? await rebuildNamespaceWith({ fs: input.fs, namespaceDir: joinPath(root, LAYOUT.providers, target.namespace as string), now: input.now }, { freeze })
+                : await rebuildSelectionWith({ fs: input.fs, selectionDir: joinPath(root, LAYOUT.selections, target.selection as string), providersRoot: joinPath(root, LAYOUT.providers), now: input.now }, { freeze })
         return { status: result.status, index: result.index, indexPath: result.indexPath, lockSnapshot: result.index?.lockSnapshot ?? null, errors: result.errors }
     }
 }

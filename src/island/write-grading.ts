@@ -5,7 +5,7 @@ import { PERSONA_AREAS, PER_SKILL_AREAS, PROVIDER_AREAS, type Area } from '../mo
 import { formatGradingFilename, parseGradingFilename } from '../naming/grading-filename.js'
 import { selectLatest } from '../naming/latest.js'
 import type { FsPort } from '../ports/types.js'
-import { RebuildIndex } from '../rollup/rebuild-index.js'
+import { rebuildNamespaceWith, rebuildSelectionWith } from '../rollup/rebuild-index.js'
 import type { RollupIndex } from '../rollup/types.js'
 import { checkFsPort, Journal, listDir, rollback, statPath, writeAtomic } from './fs-ops.js'
 import { joinPath, LAYOUT, normalizeDir } from './paths.js'
@@ -138,8 +138,8 @@ export async function writeGrading(input: { fs?: unknown; root?: unknown; target
     const concurrency = input.concurrency !== undefined ? { concurrency: input.concurrency } : {}
     const rebuilt =
         folder.scope.kind === 'namespace'
-            ? await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: indexDir, now: input.now, journal, ...concurrency })
-            : await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: indexDir, providersRoot: joinPath(root, LAYOUT.providers), now: input.now, journal, ...concurrency })
+            ? await rebuildNamespaceWith({ fs, namespaceDir: indexDir, now: input.now, ...concurrency }, { journal })
+            : await rebuildSelectionWith({ fs, selectionDir: indexDir, providersRoot: joinPath(root, LAYOUT.providers), now: input.now, ...concurrency }, { journal })
     if (!rebuilt.status) return fail([...rebuilt.errors, ...(await rollback(fs, journal))], rebuilt.indexPath)
     return { status: true, file: name.filename, path, indexPath: rebuilt.indexPath, index: rebuilt.index, errors: [...notes, ...rebuilt.errors] }
 }

@@ -10,7 +10,7 @@ import { buildSelectionIndex } from './build-selection.js'
 import { digestGradingFile } from './digest.js'
 import { serializeIndex, validateIndex } from './index-json.js'
 import { buildLockSnapshot } from './lock-snapshot.js'
-import { readNamespaceListing, readSelectionListing, type ReadListingOptions } from './read-listing.js'
+import { readNamespaceListing, readSelectionListing } from './read-listing.js'
 import type { GradingFacts, GradingFileInput, LockSnapshot, NamespaceIndex, RollupIndex, SelectionIndex } from './types.js'
 
 /** Result of a rebuild: `status` is true when a valid index exists on disk afterwards. */
@@ -23,8 +23,8 @@ export interface RebuildResult<T extends RollupIndex> {
     readonly errors: Issue[]
 }
 
-/** Internal options the island operations pass to a rebuild. */
-export interface RebuildInternals extends ReadListingOptions {
+/** Options only the island operations pass to a rebuild; not part of the public signature. */
+export interface RebuildInternals {
     /** Records a newly created index.json, so a failing operation can undo it. */
     readonly journal?: Journal
     /** Replaces the carried lockSnapshot (only the start of a grading run does this, 03 ⚠ C16). */
@@ -156,19 +156,8 @@ export class RebuildIndex {
      *   IDX-011/IDX-028 invalid result, FS-* port failures, plus the node-level warnings
      * @example await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: '/island/providers/defillama', now: clock.now() })
      */
-    static async rebuildNamespaceIndex(input: { fs?: unknown; namespaceDir?: unknown; now?: unknown; concurrency?: number } & RebuildInternals): Promise<RebuildResult<NamespaceIndex>> {
-        const { dir, errors } = shellArgs(input, input?.namespaceDir, 'namespaceDir')
-        if (errors.length > 0 || dir === null) return { status: false, index: null, indexPath: null, written: false, errors }
-        const fs = input.fs as FsPort
-        const indexPath = joinPath(dir, LAYOUT.index)
-        const options = input.concurrency !== undefined ? { concurrency: input.concurrency } : {}
-        const read = await readNamespaceListing(fs, dir, options)
-        if (read.listing === null) return { status: false, index: null, indexPath, written: false, errors: read.errors }
-        const previous = await readPrevious(fs, indexPath)
-        if (previous.fatal !== null) return { status: false, index: null, indexPath, written: false, errors: [previous.fatal] }
-        const built = buildNamespaceIndex({ listing: read.listing, previousIndex: previous.value, now: input.now })
-        const frozen = freezeIfAsked(built, input.freeze, null)
-        return finish(fs, indexPath, { index: frozen.index, errors: [...previous.errors, ...frozen.errors] }, previous.text, input.journal ?? new Journal())
+    static async rebuildNamespaceIndex(input: { fs?: unknown; namespaceDir?: unknown; now?: unknown; concurrency?: number }): Promise<RebuildResult<NamespaceIndex>> {
+        return rebuildNamespaceWith(input, {})
     }
 
     /**
@@ -178,24 +167,45 @@ export class RebuildIndex {
      *   {@link RebuildIndex.rebuildNamespaceIndex}
      * @example await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: '/island/selections/defi', providersRoot: '/island/providers', now })
      */
-    static async rebuildSelectionIndex(input: { fs?: unknown; selectionDir?: unknown; providersRoot?: unknown; now?: unknown; concurrency?: number } & RebuildInternals): Promise<RebuildResult<SelectionIndex>> {
-        const first = shellArgs(input, input?.selectionDir, 'selectionDir')
-        const providers = normalizeDir(input?.providersRoot, '/providersRoot', 'providersRoot')
-        const errors = providers.issue === null ? first.errors : [...first.errors, providers.issue]
-        if (errors.length > 0 || first.dir === null || providers.dir === null) return { status: false, index: null, indexPath: null, written: false, errors }
-        const fs = input.fs as FsPort
-        const indexPath = joinPath(first.dir, LAYOUT.index)
-        const options = input.concurrency !== undefined ? { concurrency: input.concurrency } : {}
-        const read = await readSelectionListing(fs, first.dir, providers.dir, options)
-        if (read.listing === null) return { status: false, index: null, indexPath, written: false, errors: read.errors }
-        const previous = await readPrevious(fs, indexPath)
-        if (previous.fatal !== null) return { status: false, index: null, indexPath, written: false, errors: [previous.fatal] }
-        const built = buildSelectionIndex({ listing: read.listing, previousIndex: previous.value, now: input.now })
-        const latest = selectLatest({ names: read.listing.definitionSnapshots, logicalName: read.listing.selectionId, kind: 'snapshot' })
-        const definition = latest.file === null ? null : { file: latest.file, value: read.listing.definition }
-        const frozen = freezeIfAsked(built, input.freeze, definition)
-        return finish(fs, indexPath, { index: frozen.index, errors: [...previous.errors, ...frozen.errors] }, previous.text, input.journal ?? new Journal())
+    static async rebuildSelectionIndex(input: { fs?: unknown; selectionDir?: unknown; providersRoot?: unknown; now?: unknown; concurrency?: number }): Promise<RebuildResult<SelectionIndex>> {
+        return rebuildSelectionWith(input, {})
     }
+}
+
+/** The namespace rebuild with the options only island operations pass (journal, freeze). */
+export async function rebuildNamespaceWith(input: { fs?: unknown; namespaceDir?: unknown; now?: unknown; concurrency?: number }, internals: RebuildInternals): Promise<RebuildResult<NamespaceIndex>> {
+    const { dir, errors } = shellArgs(input, input?.namespaceDir, 'namespaceDir')
+    if (errors.length > 0 || dir === null) return { status: false, index: null, indexPath: null, written: false, errors }
+    const fs = input.fs as FsPort
+    const indexPath = joinPath(dir, LAYOUT.index)
+    const options = input.concurrency !== undefined ? { concurrency: input.concurrency } : {}
+    const read = await readNamespaceListing(fs, dir, options)
+    if (read.listing === null) return { status: false, index: null, indexPath, written: false, errors: read.errors }
+    const previous = await readPrevious(fs, indexPath)
+    if (previous.fatal !== null) return { status: false, index: null, indexPath, written: false, errors: [previous.fatal] }
+    const built = buildNamespaceIndex({ listing: read.listing, previousIndex: previous.value, now: input.now })
+    const frozen = freezeIfAsked(built, internals.freeze, null)
+    return finish(fs, indexPath, { index: frozen.index, errors: [...previous.errors, ...frozen.errors] }, previous.text, internals.journal ?? new Journal())
+}
+
+/** The selection rebuild with the options only island operations pass (journal, freeze). */
+export async function rebuildSelectionWith(input: { fs?: unknown; selectionDir?: unknown; providersRoot?: unknown; now?: unknown; concurrency?: number }, internals: RebuildInternals): Promise<RebuildResult<SelectionIndex>> {
+    const first = shellArgs(input, input?.selectionDir, 'selectionDir')
+    const providers = normalizeDir(input?.providersRoot, '/providersRoot', 'providersRoot')
+    const errors = providers.issue === null ? first.errors : [...first.errors, providers.issue]
+    if (errors.length > 0 || first.dir === null || providers.dir === null) return { status: false, index: null, indexPath: null, written: false, errors }
+    const fs = input.fs as FsPort
+    const indexPath = joinPath(first.dir, LAYOUT.index)
+    const options = input.concurrency !== undefined ? { concurrency: input.concurrency } : {}
+    const read = await readSelectionListing(fs, first.dir, providers.dir, options)
+    if (read.listing === null) return { status: false, index: null, indexPath, written: false, errors: read.errors }
+    const previous = await readPrevious(fs, indexPath)
+    if (previous.fatal !== null) return { status: false, index: null, indexPath, written: false, errors: [previous.fatal] }
+    const built = buildSelectionIndex({ listing: read.listing, previousIndex: previous.value, now: input.now })
+    const latest = selectLatest({ names: read.listing.definitionSnapshots, logicalName: read.listing.selectionId, kind: 'snapshot' })
+    const definition = latest.file === null ? null : { file: latest.file, value: read.listing.definition }
+    const frozen = freezeIfAsked(built, internals.freeze, definition)
+    return finish(fs, indexPath, { index: frozen.index, errors: [...previous.errors, ...frozen.errors] }, previous.text, internals.journal ?? new Journal())
 }
 
 function freezeIfAsked<T extends RollupIndex>(built: { index: T | null; errors: Issue[] }, freeze: RebuildInternals['freeze'], definition: { file: string; value: unknown } | null): { index: T | null; errors: Issue[] } {

@@ -44,3 +44,12 @@ describe('fixedClock', () => {
         expect([clock.now(), clock.now()]).toEqual(['2026-05-31T12:00:00Z', '2026-05-31T12:00:00Z'])
     })
 })
+
+describe('fixedClock with an invalid time', () => {
+    it('passes the value through unchanged; the functions that take now reject it with a code', async () => {
+        const { Island, createMemoryFs } = await import('../../src/index.js')
+        const now = fixedClock('soon').now()
+        const res = await Island.writeGrading({ fs: createMemoryFs(), root: '/island', target: { namespace: 'x' }, entry: {}, now })
+        expect(res.errors.map((e) => e.code)).toContain('GRD-046')
+    })
+})

@@ -115,3 +115,24 @@ describe('selection index', () => {
         expect(index?.members['x.y']?.status).toBe('pending')
     })
 })
+
+describe('RebuildIndex.buildSelectionIndex and buildLockSnapshot arguments', () => {
+    it.each([
+        { input: { now: NOW }, code: 'IDX-001' },
+        { input: { listing: 'x', now: NOW }, code: 'IDX-002' },
+        { input: { listing: { selectionId: 'Defi Core' }, now: NOW }, code: 'ISL-004' }
+    ])('buildSelectionIndex rejects unusable arguments with $code', ({ input, code }) => {
+        expect(RebuildIndex.buildSelectionIndex(input)).toMatchObject({ index: null, errors: [{ code }] })
+    })
+
+    it('buildLockSnapshot pins a namespace index and rejects a missing index', () => {
+        const index = { indexVersion: 2, namespace: 'defillama', schemas: { prices: { status: 'stable', snapshot: { file: `prices--${PRICES_TS}--${PRICES_HASH}.mjs`, hash: PRICES_HASH } } } }
+        expect(RebuildIndex.buildLockSnapshot({ index, now: NOW }).lockSnapshot).toEqual({
+            namespace: 'defillama',
+            generatedAt: '2026-05-31T12-30-00Z',
+            members: [{ schemaId: 'defillama.prices', schemaVersion: PRICES_TS, schemaHash: PRICES_HASH, gradingStatus: 'stable', override: null }]
+        })
+        expect(RebuildIndex.buildLockSnapshot({ now: NOW }).errors[0]?.code).toBe('IDX-001')
+        expect(RebuildIndex.buildLockSnapshot({ index: { selectionId: 'x', members: {} }, now: NOW }).errors[0]?.code).toBe('IDX-002')
+    })
+})
