@@ -135,8 +135,7 @@ export { SecurityScan, CODE_PATTERNS as SECURITY_PATTERNS } from './schema/secur
 export type { SecurityCode, SecurityFinding, SecurityScanResult, ModuleReference, VetoClass } from './schema/security-scan.js'
 export { KeyDomain, Tos, GENERIC_KEY_TOKENS, GENERIC_HOST_LABELS, BRAND_ALIASES } from './schema/key-domain.js'
 export type { KeyCheck, KeyDomainResult, KeyMismatch, KeyVerdict, MatchRule, TosMatch } from './schema/key-domain.js'
-export type { HttpPort, HttpRequest, HttpResponse } from './pretest/http.js'
-export { DataPretest, MIN_WORKING_TESTS, PARAMETERLESS_MIN_WORKING_TESTS, PRETEST_DEFAULTS, RESPONSE_SIZE_LIMITS } from './pretest/data-pretest.js'
+export { DataPretest, PARAMETERLESS_MIN_WORKING_TESTS, PRETEST_DEFAULTS, RESPONSE_SIZE_LIMITS } from './pretest/data-pretest.js'
 export type { PretestInput, PretestResult, PretestTestResult, PretestToolSummary, DocsCheck, TestStatus, ToolClass } from './pretest/data-pretest.js'
 export type { Shape } from './pretest/output-check.js'
 export { DeterministicAnswers, DEFAULT_EXTRA_WEIGHTS, DEFAULT_GRADER, EXTRA_QUESTION_IDS, SECURITY_SCORE_V1 } from './deterministic/answers.js'
@@ -162,3 +161,65 @@ export type { ComposedArea, DeferredArea, EmitInput, EmitState, PromptsV2 } from
 export type { PayloadEnvelope, PayloadOutput } from './prompts/payload.js'
 export type { SurfacingEvent, TranscriptAudit } from './prompts/surfacing.js'
 export type { PayloadResult, ScoresPayload, VerifyResult } from './prompts/verify.js'
+export { createMemoryFs } from './ports/memory-fs.js'
+export type { MemoryFs } from './ports/memory-fs.js'
+export { fsPortFromNodeLike } from './ports/node-fs.js'
+export type { NodeFsPromisesLike } from './ports/node-fs.js'
+export { httpPortFromFetch } from './ports/http.js'
+export type { FetchLike, FetchResponseLike, HttpPortOptions } from './ports/http.js'
+export { fixedClock } from './ports/clock.js'
+export type { Clock, FsDirEntry, FsEntryKind, FsPort, FsStat, HttpPort, HttpRequest, HttpResponse, LoadedModule, SchemaLoader } from './ports/types.js'
+export { formatSnapshotFilename, parseSnapshotFilename, stripSnapshotFilename, SNAPSHOT_NAME_REGEX, SNAPSHOT_EXT_REGEX, SNAPSHOT_HASH_REGEX } from './naming/snapshot-filename.js'
+export type { SnapshotFilenameParts } from './naming/snapshot-filename.js'
+export { selectLatest } from './naming/latest.js'
+export type { LatestKind, LatestPick } from './naming/latest.js'
+export { Island } from './island/island.js'
+export type { StartRunResult } from './island/island.js'
+export { SourceSnapshot } from './island/snapshot.js'
+export type { SnapshotCreateResult, SnapshotHashKind, SnapshotInfo } from './island/snapshot.js'
+export { ProviderProof } from './island/proof.js'
+export type { ProofMonitoring, ProviderProofDocument } from './island/proof.js'
+export { AREA_TARGET_FIELDS } from './island/targets.js'
+export type { GradingFolder, GradingTarget, TargetScope } from './island/targets.js'
+export { GRADING_DATA_ENV } from './island/root.js'
+export type { ResolveRootResult, RootSource } from './island/root.js'
+export { LAYOUT, NAME_PATTERNS } from './island/paths.js'
+export type { NameKind } from './island/paths.js'
+export type { ResolveLatestResult } from './island/resolve-latest.js'
+export type { ImportedArtefact, ImportedSchema, ImportResult, SourceFile } from './island/import.js'
+export type { ExportedFile, ExportResult, ExportTarget } from './island/export.js'
+export type { WriteGradingResult } from './island/write-grading.js'
+export { RebuildIndex } from './rollup/rebuild-index.js'
+export type { RebuildResult } from './rollup/rebuild-index.js'
+export { DEFAULT_READ_CONCURRENCY } from './rollup/read-listing.js'
+export { INDEX_KEY_ORDER } from './rollup/index-json.js'
+export { PENDING_REASONS } from './rollup/nodes.js'
+export { PreConditionCheck } from './rollup/pre-condition.js'
+export type { BlockedMember, PreConditionResult } from './rollup/pre-condition.js'
+export { StablePromotion, STABLE_THRESHOLD } from './rollup/stable-promotion.js'
+export type { PromotionReason, PromotionResult } from './rollup/stable-promotion.js'
+export { OVERRIDE_KEYS } from './rollup/lock-snapshot.js'
+export type {
+    Blocker,
+    GradingFacts,
+    GradingFileInput,
+    IndexNode,
+    LockMember,
+    LockSnapshot,
+    MemberNode,
+    MemberSchemaListing,
+    NamespaceIndex,
+    NamespaceListing,
+    NamespaceSummary,
+    NodeVeto,
+    PrimitiveListing,
+    RollupIndex,
+    SchemaListing,
+    SchemaNode,
+    SelectionIndex,
+    SelectionListing,
+    SelectionSummary,
+    SkillListing,
+    SnapshotRef,
+    ToolListing
+} from './rollup/types.js'

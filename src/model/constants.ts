@@ -99,3 +99,6 @@ export const FILE_TIMESTAMP_REGEX = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z$/
 export const LEGAL_DISCLAIMER = 'grader assessment, not legally binding'
 /** Question id of the ToS legal assessment answer (01-model A19). */
 export const LEGAL_ASSESSMENT_QUESTION_ID = 'Q-legal-assessment'
+
+/** Working tests a tool needs before it can be graded in full (02-areas §2.1, ⚠ B4: the spec's 3, not the reference's 2). */
+export const MIN_WORKING_TESTS = 3

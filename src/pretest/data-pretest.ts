@@ -9,8 +9,7 @@ import type { HttpPort, HttpRequest, HttpResponse } from './http.js'
 import { checkAgainstSchema, isEmptyData, shapeOf, utf8Length, type Shape } from './output-check.js'
 import { buildRequest } from './request.js'
 
-/** The spec's working-test bar for a tool (02 §2.1, ⚠ B4). */
-export const MIN_WORKING_TESTS = 3
+import { MIN_WORKING_TESTS } from '../model/constants.js'
 /**
  * The bar of a parameterless tool. Such a tool has one distinct request at most (every other test
  * is a DPT-008 duplicate), so the parameter space is covered by one working call; a bar of 3

@@ -4,6 +4,7 @@ import { GRADING_CODES } from './grading.js'
 import { HASHING_CODES } from './hashing.js'
 import { INPUT_CODES } from './input.js'
 import { JUDGE_CODES } from './judge.js'
+import { ISLAND_CODES } from './island.js'
 import { NA_CODES } from './na-reason.js'
 import { RUBRIC_CODES } from './rubric.js'
 import { PRETEST_CODES } from './pretest.js'
@@ -34,7 +35,8 @@ export const CATALOGUE = Object.freeze({
     ...PRETEST_CODES,
     ...AREA_CODES,
     ...PROTOCOL_CODES,
-    ...PROMPT_CODES
+    ...PROMPT_CODES,
+    ...ISLAND_CODES
 })
 
 /** Every code the library can emit. */

@@ -1,0 +1,206 @@
+import { createIssue } from '../errors/issue.js'
+import type { Issue } from '../errors/types.js'
+import type { FsDirEntry, FsPort, FsStat } from '../ports/types.js'
+import { baseName, dirName, joinPath } from './paths.js'
+
+/** Outcome of one port call: the value, or the coded issue the rejection became. */
+export type PortResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issue: Issue }
+
+const FS_METHODS = ['readFile', 'writeFile', 'mkdir', 'readdir', 'stat', 'rename', 'rm'] as const
+
+function detailOf(cause: unknown): string {
+    if (cause instanceof Error) return cause.message
+    return typeof cause === 'string' ? cause : 'rejected'
+}
+
+/** FS-004 when `fs` lacks one of the seven port methods; checked before any call. */
+export function checkFsPort(fs: unknown, path = '/fs'): Issue | null {
+    if (fs === null || typeof fs !== 'object') return createIssue(fs === undefined ? 'ISL-001' : 'ISL-002', path, { field: 'fs', expected: 'FsPort', actual: fs === null ? 'null' : typeof fs })
+    const missing = FS_METHODS.filter((m) => typeof (fs as Record<string, unknown>)[m] !== 'function')
+    return missing.length === 0 ? null : createIssue('FS-004', path, { method: missing.join(', '), detail: 'not a function' })
+}
+
+/** Runs one port call; a rejection or a synchronous throw becomes FS-001. */
+export async function callPort<T>(op: string, path: string, run: () => Promise<T>): Promise<PortResult<T>> {
+    try {
+        return { ok: true, value: await run() }
+    } catch (cause) {
+        return { ok: false, issue: createIssue('FS-001', '', { op, path, detail: detailOf(cause) }) }
+    }
+}
+
+/** Temp files are `.<target>.<id>.tmp` beside the target; listings never show them. */
+export function isTempName(name: string): boolean {
+    return name.startsWith('.') && name.endsWith('.tmp')
+}
+
+/** A cheap deterministic id for a temp name (no randomness in the core): FNV-1a over a sample of the data. */
+function tempId(data: string): string {
+    let h = 0x811c9dc5
+    const sample = data.length <= 512 ? data : data.slice(0, 256) + data.slice(-256)
+    for (let i = 0; i < sample.length; i += 1) {
+        h ^= sample.charCodeAt(i)
+        h = Math.imul(h, 0x01000193) >>> 0
+    }
+    return `${h.toString(16).padStart(8, '0')}${data.length.toString(36)}`
+}
+
+/** Reads a directory through the port: entries without temp files, sorted by name (code units). */
+export async function listDir(fs: FsPort, dir: string): Promise<PortResult<FsDirEntry[] | null>> {
+    const res = await callPort('readdir', dir, () => fs.readdir(dir))
+    if (!res.ok) return res
+    const entries = res.value
+    if (entries === null) return { ok: true, value: null }
+    if (!Array.isArray(entries)) return { ok: false, issue: createIssue('FS-004', '', { method: 'readdir', detail: `returned ${typeof entries} for ${dir}` }) }
+    const out = entries.filter((e) => e !== null && typeof e === 'object' && typeof e.name === 'string' && !isTempName(e.name))
+    out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    return { ok: true, value: out }
+}
+
+/** Reads a file through the port, checking the adapter returned text or `null`. */
+export async function readText(fs: FsPort, path: string): Promise<PortResult<string | null>> {
+    const res = await callPort('readFile', path, () => fs.readFile(path))
+    if (res.ok && res.value !== null && typeof res.value !== 'string') {
+        return { ok: false, issue: createIssue('FS-004', '', { method: 'readFile', detail: `returned ${typeof res.value} for ${path}` }) }
+    }
+    return res
+}
+
+/** Stats a path through the port. */
+export async function statPath(fs: FsPort, path: string): Promise<PortResult<FsStat | null>> {
+    return callPort('stat', path, () => fs.stat(path))
+}
+
+/**
+ * Everything one operation created, so that a failure can undo it: the island is left exactly as
+ * before (no partial file, no temp file, no new empty folder).
+ */
+export class Journal {
+    readonly files: string[] = []
+    readonly dirs: string[] = []
+}
+
+async function removeWithRetry(fs: FsPort, path: string): Promise<Issue | null> {
+    // One retry: a transient failure (the common case) must not leave debris behind.
+    let last: Issue | null = null
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+        const res = await callPort('rm', path, () => fs.rm(path))
+        if (res.ok) return null
+        last = res.issue
+    }
+    return createIssue('FS-005', '', { path, detail: last?.message ?? 'rm failed' })
+}
+
+/**
+ * Undoes a journal: created files first (newest first), then created folders that are empty now
+ * (deepest first). Never touches anything the operation did not create.
+ * @returns FS-005 warnings for what could not be removed
+ */
+export async function rollback(fs: FsPort, journal: Journal): Promise<Issue[]> {
+    const issues: Issue[] = []
+    for (const file of [...journal.files].reverse()) {
+        const problem = await removeWithRetry(fs, file)
+        if (problem !== null) issues.push(problem)
+    }
+    for (const dir of [...journal.dirs].reverse()) {
+        const listing = await listDirRaw(fs, dir)
+        if (listing === null || listing.length > 0) continue
+        const problem = await removeWithRetry(fs, dir)
+        if (problem !== null) issues.push(problem)
+    }
+    journal.files.length = 0
+    journal.dirs.length = 0
+    return issues
+}
+
+async function listDirRaw(fs: FsPort, dir: string): Promise<readonly FsDirEntry[] | null> {
+    const res = await callPort('readdir', dir, () => fs.readdir(dir))
+    return res.ok && Array.isArray(res.value) ? res.value : null
+}
+
+/**
+ * Creates `dir` and missing parents, recording each missing one in the journal before the call,
+ * so even a half-done recursive mkdir is undone.
+ */
+export async function ensureDir(fs: FsPort, dir: string, journal: Journal): Promise<Issue | null> {
+    const missing: string[] = []
+    let cur = dir
+    for (;;) {
+        const st = await statPath(fs, cur)
+        if (!st.ok) return st.issue
+        if (st.value !== null) {
+            if (st.value.kind !== 'directory') return createIssue('FS-001', '', { op: 'mkdir', path: cur, detail: 'exists and is not a directory' })
+            break
+        }
+        missing.push(cur)
+        const parent = dirName(cur)
+        if (parent === cur || parent === '.' || parent === '/') break
+        cur = parent
+    }
+    if (missing.length === 0) return null
+    journal.dirs.push(...missing.reverse())
+    const res = await callPort('mkdir', dir, () => fs.mkdir(dir))
+    return res.ok ? null : res.issue
+}
+
+/** Options of {@link writeAtomic}. */
+export interface AtomicWriteOptions {
+    /** `false` (entries, snapshots, exports): an existing target is FS-002, never replaced. */
+    readonly overwrite: boolean
+    readonly journal: Journal
+}
+
+/**
+ * Writes `data` to `path` atomically: temp file beside the target, then rename; the temp file is
+ * removed on failure. With `overwrite: false` an existing target is a coded conflict (checked
+ * before and again just before the rename). Parent folders are created and journalled, and so is
+ * the target when it did not exist before.
+ * @returns `[]` on success, else the issues (FS-001, FS-002, FS-004, plus FS-005 for debris)
+ */
+export async function writeAtomic(fs: FsPort, path: string, data: string, options: AtomicWriteOptions): Promise<Issue[]> {
+    const { overwrite, journal } = options
+    const dir = dirName(path)
+    const before = await statPath(fs, path)
+    if (!before.ok) return [before.issue]
+    if (before.value !== null && (!overwrite || before.value.kind !== 'file')) return [createIssue('FS-002', '', { path })]
+    const existed = before.value !== null
+    const mk = await ensureDir(fs, dir, journal)
+    if (mk !== null) return [mk]
+    const temp = joinPath(dir, `.${baseName(path)}.${tempId(data)}.tmp`)
+    const fail = async (issue: Issue): Promise<Issue[]> => {
+        const cleanup = await removeWithRetry(fs, temp)
+        return cleanup === null ? [issue] : [issue, cleanup]
+    }
+    const wrote = await callPort('writeFile', temp, () => fs.writeFile(temp, data))
+    if (!wrote.ok) return fail(wrote.issue)
+    if (!overwrite) {
+        const again = await statPath(fs, path)
+        if (!again.ok) return fail(again.issue)
+        if (again.value !== null) return fail(createIssue('FS-002', '', { path }))
+    }
+    const moved = await callPort('rename', path, () => fs.rename(temp, path))
+    if (!moved.ok) return fail(moved.issue)
+    if (!existed) journal.files.push(path)
+    return []
+}
+
+/**
+ * Runs `fn` with a bounded number of concurrent calls, preserving result order.
+ * @param limit - at least 1
+ */
+export async function mapPool<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+    const out = new Array<R>(items.length)
+    let next = 0
+    const worker = async (): Promise<void> => {
+        while (next < items.length) {
+            const i = next
+            next += 1
+            out[i] = await fn(items[i] as T, i)
+        }
+    }
+    const n = Math.max(1, Math.min(limit, items.length))
+    const workers: Array<Promise<void>> = []
+    for (let k = 0; k < n; k += 1) workers.push(worker())
+    await Promise.all(workers)
+    return out
+}

@@ -1,0 +1,302 @@
+import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import type { Issue } from '../errors/types.js'
+import { HashGenerator } from '../hashing/hash-generator.js'
+import { inspectJson } from '../json/guard.js'
+import { SNAPSHOT_NAME_REGEX } from '../naming/snapshot-filename.js'
+import type { FsPort, LoadedModule, SchemaLoader } from '../ports/types.js'
+import { rebuildNamespaceWith } from '../rollup/rebuild-index.js'
+import type { NamespaceIndex } from '../rollup/types.js'
+import { callPort, checkFsPort, ensureDir, Journal, listDir, readText, rollback } from './fs-ops.js'
+import { checkName, joinPath, LAYOUT, NAME_PATTERNS, normalizeDir } from './paths.js'
+import { SourceSnapshot } from './snapshot.js'
+import { stampOf } from './stamps.js'
+
+/** One source file handed in by the host: a path relative to the provider folder and its text. */
+export interface SourceFile {
+    /** `<schema>.mjs`, `resources/<file>.md` or `skills/<skill>.mjs`. */
+    readonly name: string
+    readonly text: string
+    /** The parsed `main` export of a schema file, when the host already has it. */
+    readonly main?: unknown
+    /** The parsed `skill` export of a skill file, when the host already has it. */
+    readonly skill?: unknown
+}
+
+/** One imported schema. */
+export interface ImportedSchema {
+    readonly schema: string
+    readonly hash: string
+    readonly file: string
+    /** False when the newest snapshot already held these bytes. */
+    readonly created: boolean
+    readonly tools: readonly string[]
+}
+
+/** One placed artefact (About or skill). */
+export interface ImportedArtefact {
+    readonly name: string
+    readonly schema: string
+    readonly file: string
+    readonly created: boolean
+}
+
+/** Result of {@link importProvider}. */
+export interface ImportResult {
+    readonly status: boolean
+    readonly namespace: string | null
+    readonly imported: ImportedSchema[]
+    readonly about: ImportedArtefact | null
+    readonly skills: ImportedArtefact[]
+    readonly indexPath: string | null
+    readonly index: NamespaceIndex | null
+    readonly errors: Issue[]
+}
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+interface GatedSchema {
+    readonly slug: string
+    readonly file: SourceFile
+    readonly main: Obj
+    readonly hash: string
+    readonly tools: string[]
+}
+
+/** Collects the source files from `files` or from `sourceDir` (top level `*.mjs`, `resources/*`, `skills/*.mjs`). */
+async function collectSources(input: { files?: unknown; sourceDir?: unknown; sourceFs?: unknown; fs: FsPort }): Promise<{ files: SourceFile[]; base: string | null; errors: Issue[] }> {
+    if (input.files !== undefined && input.sourceDir !== undefined) return { files: [], base: null, errors: [createIssue('IMP-001', '', { detail: 'give either files or sourceDir, not both' })] }
+    if (input.files !== undefined) {
+        if (!Array.isArray(input.files)) return { files: [], base: null, errors: [createIssue('ISL-002', '/files', { field: 'files', expected: 'array', actual: typeOfValue(input.files) })] }
+        const errors: Issue[] = []
+        input.files.forEach((f: unknown, i) => {
+            if (!isObj(f) || typeof f.name !== 'string' || typeof f.text !== 'string') errors.push(createIssue('ISL-002', `/files/${i}`, { field: `files[${i}]`, expected: '{ name, text, main?, skill? }', actual: typeOfValue(f) }))
+        })
+        return { files: errors.length > 0 ? [] : (input.files as SourceFile[]), base: null, errors }
+    }
+    if (input.sourceDir === undefined) return { files: [], base: null, errors: [createIssue('ISL-001', '/sourceDir', { field: 'sourceDir or files' })] }
+    const { dir, issue } = normalizeDir(input.sourceDir, '/sourceDir', 'sourceDir')
+    if (dir === null) return { files: [], base: null, errors: [issue as Issue] }
+    const src = (input.sourceFs ?? input.fs) as FsPort
+    const srcIssue = input.sourceFs === undefined ? null : checkFsPort(input.sourceFs, '/sourceFs')
+    if (srcIssue !== null) return { files: [], base: null, errors: [srcIssue] }
+    const top = await listDir(src, dir)
+    if (!top.ok) return { files: [], base: null, errors: [top.issue] }
+    if (top.value === null) return { files: [], base: null, errors: [createIssue('IMP-001', '/sourceDir', { detail: `providerPath not found: ${dir}` })] }
+    const names: string[] = top.value.filter((e) => e.kind === 'file' && e.name.endsWith('.mjs')).map((e) => e.name)
+    for (const sub of [LAYOUT.resources, LAYOUT.skills]) {
+        const listing = await listDir(src, joinPath(dir, sub))
+        if (!listing.ok) return { files: [], base: null, errors: [listing.issue] }
+        for (const e of listing.value ?? []) if (e.kind === 'file' && (sub === LAYOUT.resources || e.name.endsWith('.mjs'))) names.push(`${sub}/${e.name}`)
+    }
+    const files: SourceFile[] = []
+    for (const name of names) {
+        const read = await readText(src, joinPath(dir, name))
+        if (!read.ok) return { files: [], base: null, errors: [read.issue] }
+        if (read.value === null) return { files: [], base: null, errors: [createIssue('SNP-005', '/sourceDir', { path: joinPath(dir, name) })] }
+        files.push({ name, text: read.value })
+    }
+    return { files, base: dir, errors: [] }
+}
+
+async function loadModule(loader: SchemaLoader | undefined, base: string | null, name: string): Promise<{ module: LoadedModule | null; issue: Issue | null }> {
+    if (loader === undefined) return { module: null, issue: null }
+    const path = base === null ? name : joinPath(base, name)
+    const res = await callPort('load', path, () => loader.load(path))
+    if (!res.ok) return { module: null, issue: createIssue('IMP-010', '', { file: name, detail: res.issue.message }) }
+    return { module: isObj(res.value) ? (res.value as LoadedModule) : null, issue: null }
+}
+
+/** The structural gate (chapter 22 step 2): plain JSON `main` with a namespace, a name and a tools object. */
+function gate(main: unknown, file: string, issues: Issue[]): Obj | null {
+    const where = `/files/${file}`
+    if (!isObj(main)) {
+        issues.push(createIssue('IMP-002', where, { detail: `${file}: main must be an object, got ${typeOfValue(main)}` }))
+        return null
+    }
+    const plain = inspectJson(main)
+    if (plain.length > 0) {
+        issues.push(createIssue('IMP-002', where, { detail: `${file}: main is not plain JSON (${(plain[0] as Issue).message})` }))
+        return null
+    }
+    if (main.namespace === undefined || main.namespace === '') {
+        issues.push(createIssue('IMP-004', where, { detail: file }))
+        return null
+    }
+    const problems: string[] = []
+    if (checkName(main.namespace, 'namespace', '') !== null) problems.push(`namespace ${describeValue(main.namespace)} must match ${String(NAME_PATTERNS.namespace)}`)
+    if (typeof main.name !== 'string' || main.name.length === 0) problems.push('name must be a non-empty string')
+    if (!isObj(main.tools)) problems.push('tools must be an object')
+    else for (const tool of Object.keys(main.tools)) if (checkName(tool, 'tool', '') !== null) problems.push(`tool key ${describeValue(tool)} is not a valid tool name`)
+    if (problems.length > 0) {
+        issues.push(createIssue('IMP-002', where, { detail: `${file}: ${problems.join('; ')}` }))
+        return null
+    }
+    return main
+}
+
+/** Tool names a skill requires (`requires.tools`, ids like `ns/tool/name` or bare names). */
+function requiredTools(skill: unknown): string[] {
+    const tools = isObj(skill) && isObj(skill.requires) && Array.isArray(skill.requires.tools) ? skill.requires.tools : []
+    return tools.filter((t): t is string => typeof t === 'string').map((t) => t.slice(t.lastIndexOf('/') + 1))
+}
+
+/**
+ * Imports a provider folder into the island (IN, chapter 22), non-destructively and all or nothing:
+ * 1. scan the sources (`files`, or `sourceDir` read through `sourceFs ?? fs`); sources are never
+ *    executed — pass each schema's parsed `main`, or a {@link SchemaLoader};
+ * 2. gate each schema (plain JSON `main`, namespace, name, tools; invalid ⇒ not imported, IMP-002);
+ * 3. assert one namespace (IMP-005 aborts);
+ * 4. snapshot each schema beside its older versions (new hash ⇒ new file, same ⇒ skip, same hash
+ *    but other bytes ⇒ SNP-004 aborts);
+ * 5. normalise: tool folders, the About (`resources/<name>` ⇒ `resources/about/<ns>-about--…md`),
+ *    skills (`skills/<skill>.mjs` ⇒ `<schema>/skills/<skill>/`, placed per 03 ⚠ C3, IMP-012);
+ * 6. rebuild `providers/<ns>/index.json`.
+ * Any failure undoes every file and folder the import created.
+ * @param input - `{ fs, root, now, files | sourceDir, sourceFs?, schemaLoader? }`
+ * @returns `{ status, namespace, imported, about, skills, indexPath, index, errors }`; IMP-001…IMP-013,
+ *   SNP-004/SNP-005, FS-*, IDX-*
+ * @example await importProvider({ fs, root: '/island', files: [{ name: 'prices.mjs', text, main }], now })
+ */
+export async function importProvider(input: { fs?: unknown; root?: unknown; now?: unknown; files?: unknown; sourceDir?: unknown; sourceFs?: unknown; schemaLoader?: unknown; concurrency?: number }): Promise<ImportResult> {
+    const fail = (errors: Issue[], namespace: string | null = null): ImportResult => ({ status: false, namespace, imported: [], about: null, skills: [], indexPath: null, index: null, errors })
+    const errors: Issue[] = []
+    const port = checkFsPort(input?.fs)
+    if (port !== null) errors.push(port)
+    const { dir: root, issue } = normalizeDir(input?.root, '/root', 'root')
+    if (issue !== null) errors.push(issue)
+    const stamp = stampOf(input?.now)
+    if (stamp === null) errors.push(createIssue('ISL-002', '/now', { field: 'now', expected: 'ISO-8601 date-time', actual: describeValue(input?.now) }))
+    const loader = input?.schemaLoader
+    if (loader !== undefined && !(isObj(loader) && typeof loader.load === 'function')) errors.push(createIssue('ISL-002', '/schemaLoader', { field: 'schemaLoader', expected: '{ load(path) }', actual: typeOfValue(loader) }))
+    if (errors.length > 0 || root === null || stamp === null) return fail(errors)
+    const fs = input.fs as FsPort
+    const schemaLoader = loader as SchemaLoader | undefined
+
+    const sources = await collectSources({ files: input.files, sourceDir: input.sourceDir, sourceFs: input.sourceFs, fs })
+    if (sources.errors.length > 0) return fail(sources.errors)
+    const schemaFiles = sources.files.filter((f) => !f.name.includes('/') && f.name.endsWith('.mjs') && !f.name.startsWith('_')).sort((a, b) => (a.name < b.name ? -1 : 1))
+    if (schemaFiles.length === 0) return fail([createIssue('IMP-001', '', { detail: 'no .mjs schema files found' })])
+
+    const notes: Issue[] = []
+    const gated: GatedSchema[] = []
+    for (const file of schemaFiles) {
+        const slug = file.name.slice(0, -'.mjs'.length)
+        if (checkName(slug, 'schema', '') !== null || !SNAPSHOT_NAME_REGEX.test(slug)) {
+            errors.push(createIssue('IMP-003', `/files/${file.name}`, { detail: `${file.name}: the slug ${describeValue(slug)} must match ${String(NAME_PATTERNS.schema)}` }))
+            continue
+        }
+        let main = file.main
+        if (main === undefined) {
+            const loaded = await loadModule(schemaLoader, sources.base, file.name)
+            if (loaded.issue !== null) {
+                errors.push(loaded.issue)
+                continue
+            }
+            main = loaded.module?.main ?? loaded.module?.schema
+        }
+        if (main === undefined) {
+            errors.push(createIssue('IMP-010', `/files/${file.name}`, { file: file.name, detail: 'no parsed main given and no schemaLoader (the core never executes sources)' }))
+            continue
+        }
+        const ok = gate(main, file.name, errors)
+        if (ok === null) continue
+        const hash = HashGenerator.computeSchemaHash({ schema: ok }).short as string
+        gated.push({ slug, file, main: ok, hash, tools: Object.keys(ok.tools as Obj).sort() })
+    }
+    const namespaces = [...new Set(gated.map((g) => g.main.namespace as string))].sort()
+    if (namespaces.length > 1) {
+        return fail([...errors, createIssue('IMP-005', '', { detail: `folder declares ${namespaces.length} namespaces: ${namespaces.join(', ')} (one folder = one namespace)` })])
+    }
+    const ns = namespaces[0]
+    if (ns === undefined) return fail([...errors, createIssue('IMP-001', '', { detail: 'no schema passed the validate gate' })])
+
+    // The About: the first schema (by slug) declaring `resources.about` with a file name.
+    let aboutPlan: { schema: string; text: string } | null = null
+    for (const g of gated) {
+        const decl = isObj(g.main.resources) ? g.main.resources.about : undefined
+        if (!isObj(decl)) continue
+        const fileName = typeof decl.name === 'string' ? decl.name : `${ns}-about.md`
+        const source = sources.files.find((f) => f.name === `${LAYOUT.resources}/${fileName}`)
+        if (source === undefined) {
+            notes.push(createIssue('IMP-011', `/files/${g.file.name}`, { file: `resources/${fileName}`, schema: g.slug }))
+            continue
+        }
+        aboutPlan = { schema: g.slug, text: source.text }
+        break
+    }
+    const aboutSchema = aboutPlan?.schema ?? null
+
+    // Skills: namespace-level skill files and legacy inline skills, each placed under one schema (03 ⚠ C3).
+    const skillPlans: Array<{ name: string; schema: string; text: string }> = []
+    const skillFiles = sources.files.filter((f) => f.name.startsWith(`${LAYOUT.skills}/`) && f.name.endsWith('.mjs')).sort((a, b) => (a.name < b.name ? -1 : 1))
+    for (const file of skillFiles) {
+        const name = file.name.slice(LAYOUT.skills.length + 1, -'.mjs'.length)
+        if (checkName(name, 'skill', '') !== null || !SNAPSHOT_NAME_REGEX.test(name)) {
+            errors.push(createIssue('IMP-013', `/files/${file.name}`, { file: file.name, detail: `the skill name ${describeValue(name)} must match ${String(NAME_PATTERNS.skill)}` }))
+            continue
+        }
+        let skill = file.skill
+        if (skill === undefined) {
+            const loaded = await loadModule(schemaLoader, sources.base, file.name)
+            if (loaded.issue !== null) notes.push({ ...loaded.issue, severity: 'warning' })
+            skill = loaded.module?.skill
+        }
+        const required = requiredTools(skill)
+        const owners = required.length === 0 ? [] : gated.filter((g) => required.some((t) => g.tools.includes(t)))
+        const fallback = aboutSchema ?? (gated[0] as GatedSchema).slug
+        const schema = owners.length === 1 ? (owners[0] as GatedSchema).slug : fallback
+        const why = owners.length === 1 ? 'the schema whose tools it requires' : owners.length > 1 ? 'its tools span several schemas; placed with the About' : 'it requires no known tool; placed with the About'
+        notes.push(createIssue('IMP-012', `/files/${file.name}`, { skill: name, schema, detail: aboutSchema === null && owners.length !== 1 ? `${why} (no About: first schema)` : why }))
+        skillPlans.push({ name, schema, text: file.text })
+    }
+    for (const g of gated) {
+        const inline = g.main.skills
+        const list = Array.isArray(inline) ? inline : isObj(inline) ? Object.entries(inline).map(([k, v]) => (isObj(v) ? { name: k, ...v } : v)) : []
+        for (const skill of list) {
+            const name = isObj(skill) ? skill.name : undefined
+            if (typeof name !== 'string' || checkName(name, 'skill', '') !== null || !SNAPSHOT_NAME_REGEX.test(name)) {
+                errors.push(createIssue('IMP-013', `/files/${g.file.name}`, { file: g.file.name, detail: `inline skill name ${describeValue(name)} is not a valid skill name` }))
+                continue
+            }
+            notes.push(createIssue('IMP-012', `/files/${g.file.name}`, { skill: name, schema: g.slug, detail: 'inline skill normalised into a skill file beside its schema' }))
+            skillPlans.push({ name, schema: g.slug, text: `export const skill = ${JSON.stringify(skill, null, 4)}\n` })
+        }
+    }
+    const hardErrors = errors.filter((e) => e.severity === 'error')
+    if (gated.length === 0) return fail(hardErrors)
+
+    const journal = new Journal()
+    const nsDir = joinPath(root, LAYOUT.providers, ns)
+    const abort = async (problems: Issue[]): Promise<ImportResult> => fail([...hardErrors, ...problems, ...(await rollback(fs, journal))], ns)
+    const imported: ImportedSchema[] = []
+    for (const g of gated) {
+        const schemaDir = joinPath(nsDir, g.slug)
+        const snap = await SourceSnapshot.create({ fs, dir: joinPath(schemaDir, LAYOUT.schemaSnapshots), name: g.slug, ext: 'mjs', text: g.file.text, hash: g.hash, now: input.now, journal })
+        if (snap.file === null) return abort(snap.errors)
+        notes.push(...snap.errors)
+        for (const tool of g.tools) {
+            const mk = await ensureDir(fs, joinPath(schemaDir, LAYOUT.tools, tool), journal)
+            if (mk !== null) return abort([mk])
+        }
+        imported.push({ schema: g.slug, hash: g.hash, file: snap.file, created: snap.created, tools: g.tools })
+    }
+    let about: ImportedArtefact | null = null
+    if (aboutPlan !== null) {
+        const name = `${ns}-about`
+        const snap = await SourceSnapshot.create({ fs, dir: joinPath(nsDir, aboutPlan.schema, LAYOUT.resources, LAYOUT.about), name, ext: 'md', text: aboutPlan.text, now: input.now, journal })
+        if (snap.file === null) return abort(snap.errors)
+        notes.push(...snap.errors)
+        about = { name, schema: aboutPlan.schema, file: snap.file, created: snap.created }
+    }
+    const skills: ImportedArtefact[] = []
+    for (const plan of skillPlans) {
+        const snap = await SourceSnapshot.create({ fs, dir: joinPath(nsDir, plan.schema, LAYOUT.skills, plan.name), name: plan.name, ext: 'mjs', text: plan.text, now: input.now, journal })
+        if (snap.file === null) return abort(snap.errors)
+        notes.push(...snap.errors)
+        skills.push({ name: plan.name, schema: plan.schema, file: snap.file, created: snap.created })
+    }
+    const rebuilt = await rebuildNamespaceWith({ fs, namespaceDir: nsDir, now: input.now, ...(input.concurrency !== undefined ? { concurrency: input.concurrency } : {}) }, { journal })
+    if (!rebuilt.status) return abort(rebuilt.errors)
+    return { status: true, namespace: ns, imported, about, skills, indexPath: rebuilt.indexPath, index: rebuilt.index, errors: [...errors, ...notes, ...rebuilt.errors] }
+}

@@ -1,0 +1,107 @@
+import { createIssue, typeOfValue } from '../errors/issue.js'
+import type { Issue } from '../errors/types.js'
+import { buildLockSnapshot } from '../rollup/lock-snapshot.js'
+import { rebuildNamespaceWith, rebuildSelectionWith } from '../rollup/rebuild-index.js'
+import type { LockSnapshot, RollupIndex } from '../rollup/types.js'
+import { exportTarget, type ExportResult } from './export.js'
+import { importProvider, type ImportResult } from './import.js'
+import { checkName, joinPath, LAYOUT, normalizeDir } from './paths.js'
+import { resolveRoot, type ResolveRootResult } from './root.js'
+import { gradingFolderFor, type GradingFolder } from './targets.js'
+import { writeGrading, type WriteGradingResult } from './write-grading.js'
+
+/** Result of {@link Island.startGradingRun}. */
+export interface StartRunResult {
+    readonly status: boolean
+    readonly index: RollupIndex | null
+    readonly indexPath: string | null
+    readonly lockSnapshot: LockSnapshot | null
+    readonly errors: Issue[]
+}
+
+/**
+ * The workbench island (chapters 14–16, 19, 22): where it lives, how files are named and placed,
+ * and the operations that move data in (import, grading writes) and out (export). Every operation
+ * goes through the injected {@link FsPort}, writes atomically and never overwrites an entry or a snapshot.
+ */
+export class Island {
+    private constructor() {}
+
+    /**
+     * Resolves the island root: flag → `FLOWMCP_GRADING_DATA` → config `gradingDataDir` → `<home>/.flowmcp/grading`.
+     * @param input - `{ flag?, env?, config?, home, cwd? }`
+     * @returns `{ root, source, errors }`; ISL-001/ISL-002/ISL-005/FS-003
+     * @example Island.resolveRoot({ flag: '/tmp/island', home: '/home/me' }).source // 'flag'
+     */
+    static resolveRoot(input: { flag?: unknown; env?: unknown; config?: unknown; home?: unknown; cwd?: unknown }): ResolveRootResult {
+        return resolveRoot(input)
+    }
+
+    /**
+     * Maps (area, target) to its `_gradings/` folder and index (02-areas §1). Pure.
+     * @param input - `{ area, target }`
+     * @returns `{ segments, indexSegments, scope, errors }`; GRD-033, ISL-001…ISL-006
+     * @example Island.gradingFolderFor({ area: 'namespace-description', target: { namespace: 'defillama' } }).segments // ['providers', 'defillama', '_gradings']
+     */
+    static gradingFolderFor(input: { area?: unknown; target?: unknown }): GradingFolder {
+        return gradingFolderFor(input)
+    }
+
+    /**
+     * Imports a provider folder (IN). See {@link importProvider}.
+     * @param input - `{ fs, root, now, files | sourceDir, sourceFs?, schemaLoader? }`
+     * @returns `{ status, namespace, imported, about, skills, indexPath, index, errors }`
+     * @example await Island.importProvider({ fs, root, files, now })
+     */
+    static async importProvider(input: Parameters<typeof importProvider>[0]): Promise<ImportResult> {
+        return importProvider(input)
+    }
+
+    /**
+     * Exports a namespace or selection (OUT). See {@link exportTarget}.
+     * @param input - `{ fs, root, target, exportDir | exportRoot, now?, includeSchemas? }`
+     * @returns `{ status, flow, exportDir, indexExportPath, files, errors }`
+     * @example await Island.exportTarget({ fs, root, target: { namespace: 'defillama' }, exportDir: '/out/defillama', includeSchemas: true })
+     */
+    static async exportTarget(input: Parameters<typeof exportTarget>[0]): Promise<ExportResult> {
+        return exportTarget(input)
+    }
+
+    /**
+     * Writes one grading entry and rebuilds its index. See {@link writeGrading}.
+     * @param input - `{ fs, root, target, entry, now }`
+     * @returns `{ status, file, path, indexPath, index, errors }`
+     * @example await Island.writeGrading({ fs, root, target: { namespace: 'defillama', schema: 'prices' }, entry, now })
+     */
+    static async writeGrading(input: Parameters<typeof writeGrading>[0]): Promise<WriteGradingResult> {
+        return writeGrading(input)
+    }
+
+    /**
+     * Starts a grading run: rebuilds the live index and freezes a new `lockSnapshot` from it — the only
+     * operation that replaces the frozen part (03 ⚠ C16; for a namespace, ⚠ C17). Every later rebuild
+     * copies it byte for byte, and the pre-condition gate reads only it.
+     * @param input - `{ fs, root, target: { namespace } | { selection }, now }`
+     * @returns `{ status, index, indexPath, lockSnapshot, errors }`; ISL-001…ISL-004, IDX-*, FS-*
+     * @example await Island.startGradingRun({ fs, root, target: { selection: 'defi-core' }, now })
+     */
+    static async startGradingRun(input: { fs?: unknown; root?: unknown; target?: unknown; now?: unknown }): Promise<StartRunResult> {
+        const fail = (errors: Issue[]): StartRunResult => ({ status: false, index: null, indexPath: null, lockSnapshot: null, errors })
+        const { dir: root, issue } = normalizeDir(input?.root, '/root', 'root')
+        if (root === null) return fail([issue as Issue])
+        const target = input?.target as Record<string, unknown> | undefined
+        if (target === null || typeof target !== 'object' || (target.namespace !== undefined) === (target.selection !== undefined)) {
+            return fail([createIssue('ISL-002', '/target', { field: 'target', expected: '{ namespace } or { selection }', actual: typeOfValue(target) })])
+        }
+        const kind = target.namespace !== undefined ? 'namespace' : 'selection'
+        const bad = checkName(target[kind], kind, `/target/${kind}`)
+        if (bad !== null) return fail([bad])
+        const freeze = (index: RollupIndex, definition: { file: string; value: unknown } | null): { lockSnapshot: LockSnapshot | null; errors: Issue[] } =>
+            buildLockSnapshot({ index, ...(definition !== null ? { definition } : {}), now: input.now })
+        const result =
+            kind === 'namespace'
+                ? await rebuildNamespaceWith({ fs: input.fs, namespaceDir: joinPath(root, LAYOUT.providers, target.namespace as string), now: input.now }, { freeze })
+                : await rebuildSelectionWith({ fs: input.fs, selectionDir: joinPath(root, LAYOUT.selections, target.selection as string), providersRoot: joinPath(root, LAYOUT.providers), now: input.now }, { freeze })
+        return { status: result.status, index: result.index, indexPath: result.indexPath, lockSnapshot: result.index?.lockSnapshot ?? null, errors: result.errors }
+    }
+}

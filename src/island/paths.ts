@@ -1,0 +1,113 @@
+import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import type { Issue } from '../errors/types.js'
+
+/** Kinds of names the island puts into paths; each has its own pattern. */
+export type NameKind = 'namespace' | 'schema' | 'tool' | 'skill' | 'selection' | 'file'
+
+/**
+ * Patterns per kind. All forbid `--`, the field separator of the naming grammar (03 ⚠ C5).
+ * `namespace` follows Schemas-Spec v4 (`^[a-z][a-z0-9-]*$`), `selection` chapter 16 (`[a-z0-9-]+`);
+ * schema slugs, tools and skills follow the reference's NAME_REGEX, which also admits camelCase
+ * tool keys and skill names such as `summarizePrices`.
+ */
+export const NAME_PATTERNS: Readonly<Record<NameKind, RegExp>> = Object.freeze({
+    namespace: /^[a-z](?:[a-z0-9]|-(?!-))*$/,
+    schema: /^[A-Za-z](?:[A-Za-z0-9_]|-(?!-))*$/,
+    tool: /^[A-Za-z](?:[A-Za-z0-9_]|-(?!-))*$/,
+    skill: /^[A-Za-z](?:[A-Za-z0-9_]|-(?!-))*$/,
+    selection: /^[a-z0-9](?:[a-z0-9]|-(?!-))*$/,
+    file: /^[A-Za-z0-9_][A-Za-z0-9._-]*$/
+})
+
+// C0 controls, DEL and C1 controls: never part of a name we write to disk.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+
+/** Why a string cannot be one path segment, or `null` when it can. */
+export function unsafeSegmentReason(value: string): string | null {
+    if (value.length === 0) return 'empty'
+    if (value.includes('\u0000')) return 'contains NUL'
+    if (CONTROL.test(value)) return 'contains a control character'
+    if (value.startsWith('/') || /^[A-Za-z]:[\\/]/.test(value)) return 'is an absolute path'
+    if (value.includes('/') || value.includes('\\')) return 'contains a path separator'
+    if (value === '.' || value === '..' || value.includes('..')) return 'contains ..'
+    if (value.length > 200) return 'longer than 200 characters'
+    return null
+}
+
+/**
+ * Checks a name before it becomes a path segment: first safety (ISL-003), then the kind's pattern (ISL-004).
+ * Runs before any port call, so a hostile id never reaches the file system.
+ */
+export function checkName(value: unknown, kind: NameKind, path: string, field: string = kind): Issue | null {
+    if (value === undefined || value === null) return createIssue('ISL-001', path, { field })
+    if (typeof value !== 'string') return createIssue('ISL-002', path, { field, expected: 'string', actual: typeOfValue(value) })
+    const unsafe = unsafeSegmentReason(value)
+    if (unsafe !== null) return createIssue('ISL-003', path, { field, value: describeValue(JSON.stringify(value)), detail: unsafe })
+    if (!NAME_PATTERNS[kind].test(value)) return createIssue('ISL-004', path, { field, value: describeValue(value), expected: String(NAME_PATTERNS[kind]) })
+    return null
+}
+
+/**
+ * Normalises a root or directory path given by the host: POSIX separators, no empty or `.`
+ * segments, `..` resolved lexically, no trailing slash. NUL and control characters are refused.
+ * @returns the normalised path, or an FS-003 issue
+ */
+export function normalizeDir(value: unknown, path: string, field: string): { dir: string | null; issue: Issue | null } {
+    if (value === undefined || value === null) return { dir: null, issue: createIssue('ISL-001', path, { field }) }
+    if (typeof value !== 'string') return { dir: null, issue: createIssue('ISL-002', path, { field, expected: 'string', actual: typeOfValue(value) }) }
+    if (value.length === 0) return { dir: null, issue: createIssue('FS-003', path, { path: '""', detail: `${field} is empty` }) }
+    if (CONTROL.test(value)) return { dir: null, issue: createIssue('FS-003', path, { path: describeValue(JSON.stringify(value)), detail: 'contains NUL or a control character' }) }
+    const absolute = value.startsWith('/')
+    const out: string[] = []
+    for (const part of value.split('/')) {
+        if (part === '' || part === '.') continue
+        if (part === '..') {
+            if (out.length > 0 && out[out.length - 1] !== '..') out.pop()
+            else if (!absolute) out.push('..')
+        } else out.push(part)
+    }
+    const joined = out.join('/')
+    return { dir: absolute ? '/' + joined : joined === '' ? '.' : joined, issue: null }
+}
+
+/** Joins an already normalised directory with checked segments. */
+export function joinPath(dir: string, ...segments: readonly string[]): string {
+    const base = dir === '/' ? '' : dir
+    return segments.length === 0 ? dir : `${base}/${segments.join('/')}`
+}
+
+/** The last segment of a path. */
+export function baseName(path: string): string {
+    const i = path.lastIndexOf('/')
+    return i < 0 ? path : path.slice(i + 1)
+}
+
+/** The directory part of a path (`.` when there is none). */
+export function dirName(path: string): string {
+    const i = path.lastIndexOf('/')
+    return i < 0 ? '.' : i === 0 ? '/' : path.slice(0, i)
+}
+
+/** True when `inner` equals `outer` or lies below it (both normalised). */
+export function isInside(inner: string, outer: string): boolean {
+    if (outer === '/') return inner.startsWith('/')
+    return inner === outer || inner.startsWith(outer + '/')
+}
+
+/** Fixed folder and file names of the island layout (chapter 19). */
+export const LAYOUT = Object.freeze({
+    providers: 'providers',
+    selections: 'selections',
+    sharedLists: 'shared-lists',
+    gradings: '_gradings',
+    index: 'index.json',
+    schemaSnapshots: 'schema',
+    selectionSnapshots: 'selection',
+    summary: 'summary.json',
+    resources: 'resources',
+    about: 'about',
+    skills: 'skills',
+    tools: 'tools',
+    tests: 'tests',
+    proof: 'grade.json'
+})

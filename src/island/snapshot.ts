@@ -1,0 +1,190 @@
+import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import type { Issue } from '../errors/types.js'
+import { HashGenerator } from '../hashing/hash-generator.js'
+import { formatSnapshotFilename, parseSnapshotFilename, SNAPSHOT_EXT_REGEX, SNAPSHOT_HASH_REGEX, SNAPSHOT_NAME_REGEX, type SnapshotFilenameParts } from '../naming/snapshot-filename.js'
+import type { FsPort, SchemaLoader } from '../ports/types.js'
+import { callPort, checkFsPort, Journal, listDir, readText, rollback, writeAtomic } from './fs-ops.js'
+import { baseName, joinPath, normalizeDir, unsafeSegmentReason } from './paths.js'
+import { monotonicStamp, stampOf } from './stamps.js'
+
+/** One snapshot found in a folder. */
+export interface SnapshotInfo extends SnapshotFilenameParts {
+    readonly file: string
+}
+
+/** Result of {@link SourceSnapshot.create}. */
+export interface SnapshotCreateResult {
+    /** The snapshot holding the content: the new file, or the existing identical newest one. */
+    readonly file: string | null
+    readonly path: string | null
+    readonly hash: string | null
+    /** False when the newest snapshot already held these bytes (a no-op). */
+    readonly created: boolean
+    readonly errors: Issue[]
+}
+
+/** How a snapshot's hash is computed: `schema` (canonical `main`), `json` (canonical JSON), `bytes` (raw text). */
+export type SnapshotHashKind = 'schema' | 'json' | 'bytes'
+
+function sortSnapshots(list: SnapshotInfo[]): SnapshotInfo[] {
+    return list.sort((a, b) => (a.name !== b.name ? (a.name < b.name ? -1 : 1) : a.timestamp !== b.timestamp ? (a.timestamp < b.timestamp ? -1 : 1) : a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+}
+
+/**
+ * Neutral source snapshots (chapters 15/19): byte-identical copies named
+ * `<name>--<YYYY-MM-DDTHH-MM-SSZ>--<hash8>.<ext>`. Snapshots are never overwritten or deleted.
+ */
+export class SourceSnapshot {
+    private constructor() {}
+
+    /**
+     * Stores `text` as the newest snapshot of `name` in `dir`.
+     * - The newest snapshot already has this hash and these bytes ⇒ no-op (`created: false`).
+     * - Any snapshot has this hash but other bytes ⇒ SNP-004 conflict (03 ⚠ C12: a handler-only edit
+     *   keeps the schema hash), nothing written.
+     * - Only an older snapshot holds these bytes (the source was reverted) ⇒ copied again as the
+     *   newest (SNP-INFO-001), so the newest snapshot always equals the current source.
+     * - Otherwise a new file; its timestamp is `now`, advanced past the newest one when needed.
+     * @param input - `{ fs, dir, name, ext, text, now, hash? }`; `hash` defaults to the hash of the raw bytes
+     * @returns `{ file, path, hash, created, errors }`; SNP-001/SNP-002/SNP-003 bad arguments, SNP-004
+     *   conflict, FS-* port failures
+     * @example await SourceSnapshot.create({ fs, dir: '/island/providers/defillama/prices/schema', name: 'prices', ext: 'mjs', text, hash: '93baef35', now })
+     */
+    static async create(input: { fs?: unknown; dir?: unknown; name?: unknown; ext?: unknown; text?: unknown; hash?: unknown; now?: unknown; journal?: Journal }): Promise<SnapshotCreateResult> {
+        const fail = (errors: Issue[]): SnapshotCreateResult => ({ file: null, path: null, hash: null, created: false, errors })
+        const errors: Issue[] = []
+        const port = checkFsPort(input?.fs)
+        if (port !== null) errors.push(port)
+        const { dir, issue } = normalizeDir(input?.dir, '/dir', 'dir')
+        if (issue !== null) errors.push(issue)
+        for (const field of ['name', 'ext', 'text'] as const) {
+            const value = input?.[field]
+            if (value === undefined || value === null) errors.push(createIssue('SNP-001', `/${field}`, { field }))
+            else if (typeof value !== 'string') errors.push(createIssue('SNP-002', `/${field}`, { field, expected: 'string', actual: typeOfValue(value) }))
+        }
+        const name = input?.name
+        if (typeof name === 'string' && (unsafeSegmentReason(name) !== null || !SNAPSHOT_NAME_REGEX.test(name))) {
+            errors.push(createIssue('SNP-003', '/name', { detail: `snapshot name ${describeValue(JSON.stringify(name))} must match ${String(SNAPSHOT_NAME_REGEX)}` }))
+        }
+        if (typeof input?.ext === 'string' && !SNAPSHOT_EXT_REGEX.test(input.ext)) errors.push(createIssue('SNP-003', '/ext', { detail: `extension ${describeValue(input.ext)} must be alphanumeric` }))
+        if (input?.hash !== undefined && !(typeof input.hash === 'string' && SNAPSHOT_HASH_REGEX.test(input.hash))) {
+            errors.push(createIssue('SNP-003', '/hash', { detail: `hash ${describeValue(input.hash)} is not 8 lowercase hex characters` }))
+        }
+        const stamp = stampOf(input?.now)
+        if (stamp === null) errors.push(createIssue('SNP-003', '/now', { detail: `now ${describeValue(input?.now)} is not an ISO-8601 date-time` }))
+        if (errors.length > 0 || dir === null || stamp === null) return fail(errors)
+
+        const fs = input.fs as FsPort
+        const text = input.text as string
+        const ext = input.ext as string
+        const hash = typeof input.hash === 'string' ? input.hash : (HashGenerator.hashBytes({ text }).short as string)
+        const listing = await listDir(fs, dir)
+        if (!listing.ok) return fail([listing.issue])
+        const same = sortSnapshots(
+            (listing.value ?? [])
+                .filter((e) => e.kind === 'file')
+                .map((e) => ({ file: e.name, parts: parseSnapshotFilename(e.name) }))
+                .filter((x): x is { file: string; parts: SnapshotFilenameParts } => x.parts !== null && x.parts.name === name && x.parts.ext === ext)
+                .map((x) => ({ ...x.parts, file: x.file }))
+        )
+        const notes: Issue[] = []
+        for (const s of same.filter((s) => s.hash === hash)) {
+            const existing = await readText(fs, joinPath(dir, s.file))
+            if (!existing.ok) return fail([existing.issue])
+            if (existing.value !== text) return fail([createIssue('SNP-004', '/text', { file: s.file, hash })])
+        }
+        const newest = same[same.length - 1]
+        if (newest !== undefined && newest.hash === hash) return { file: newest.file, path: joinPath(dir, newest.file), hash, created: false, errors: [] }
+        const older = same.find((s) => s.hash === hash)
+        if (older !== undefined) notes.push(createIssue('SNP-INFO-001', '/text', { file: older.file }))
+        const ts = monotonicStamp(stamp, same.map((s) => s.timestamp))
+        if (ts !== stamp) notes.push(createIssue('ISL-INFO-001', '/now', { from: stamp, to: ts, folder: dir }))
+        const { filename } = formatSnapshotFilename({ name, timestamp: ts, hash, ext })
+        const path = joinPath(dir, filename as string)
+        const journal = input.journal ?? new Journal()
+        const problems = await writeAtomic(fs, path, text, { overwrite: false, journal })
+        if (problems.length > 0) {
+            if (input.journal === undefined) problems.push(...(await rollback(fs, journal)))
+            return fail(problems)
+        }
+        return { file: filename, path, hash, created: true, errors: notes }
+    }
+
+    /**
+     * Lists the snapshots in a folder (optionally of one name), sorted by name, then timestamp.
+     * @param input - `{ fs, dir, name? }`
+     * @returns `{ snapshots, errors }`; a missing folder is an empty list
+     * @example (await SourceSnapshot.list({ fs, dir, name: 'prices' })).snapshots.at(-1)?.file
+     */
+    static async list(input: { fs?: unknown; dir?: unknown; name?: unknown }): Promise<{ snapshots: SnapshotInfo[]; errors: Issue[] }> {
+        const errors: Issue[] = []
+        const port = checkFsPort(input?.fs)
+        if (port !== null) errors.push(port)
+        const { dir, issue } = normalizeDir(input?.dir, '/dir', 'dir')
+        if (issue !== null) errors.push(issue)
+        if (input?.name !== undefined && typeof input.name !== 'string') errors.push(createIssue('SNP-002', '/name', { field: 'name', expected: 'string', actual: typeOfValue(input.name) }))
+        if (errors.length > 0 || dir === null) return { snapshots: [], errors }
+        const listing = await listDir(input.fs as FsPort, dir)
+        if (!listing.ok) return { snapshots: [], errors: [listing.issue] }
+        const snapshots = (listing.value ?? [])
+            .filter((e) => e.kind === 'file')
+            .map((e) => ({ file: e.name, parts: parseSnapshotFilename(e.name) }))
+            .filter((x): x is { file: string; parts: SnapshotFilenameParts } => x.parts !== null && (input.name === undefined || x.parts.name === input.name))
+            .map((x) => ({ ...x.parts, file: x.file }))
+        return { snapshots: sortSnapshots(snapshots), errors: [] }
+    }
+
+    /**
+     * Recomputes a snapshot's hash and compares it with the hash in its name. `.mjs` schemas are not
+     * executed by the core: pass the parsed `main`, or a `schemaLoader`. An About `.md` also verifies
+     * against the reference implementation's legacy `{ about: text }` hash (03 ⚠ C11).
+     * @param input - `{ fs, path, hashOf?, main?, schemaLoader? }`; `hashOf` defaults by extension (mjs ⇒ schema, json ⇒ json, else bytes)
+     * @returns `{ valid, expectedHash, actualHash, errors }`; SNP-003 bad name, SNP-005 unreadable, SNP-006 mismatch
+     * @example (await SourceSnapshot.verify({ fs, path, main })).valid
+     */
+    static async verify(input: { fs?: unknown; path?: unknown; hashOf?: SnapshotHashKind; main?: unknown; schemaLoader?: SchemaLoader }): Promise<{ valid: boolean; expectedHash: string | null; actualHash: string | null; errors: Issue[] }> {
+        const fail = (errors: Issue[], expectedHash: string | null = null, actualHash: string | null = null): { valid: false; expectedHash: string | null; actualHash: string | null; errors: Issue[] } => ({ valid: false, expectedHash, actualHash, errors })
+        const port = checkFsPort(input?.fs)
+        const { dir: path, issue } = normalizeDir(input?.path, '/path', 'path')
+        const early = [port, issue].filter((x): x is Issue => x !== null)
+        if (early.length > 0 || path === null) return fail(early)
+        const fs = input.fs as FsPort
+        const parts = parseSnapshotFilename(baseName(path))
+        if (parts === null) return fail([createIssue('SNP-003', '/path', { detail: `${describeValue(baseName(path))} is not <name>--<ts>--<hash8>.<ext>` })])
+        const read = await readText(fs, path)
+        if (!read.ok) return fail([read.issue], parts.hash)
+        if (read.value === null) return fail([createIssue('SNP-005', '/path', { path })], parts.hash)
+        const text = read.value
+        const kind: SnapshotHashKind = input.hashOf ?? (parts.ext === 'mjs' ? 'schema' : parts.ext === 'json' ? 'json' : 'bytes')
+        let actual: string | null = null
+        let legacy: string | null = null
+        if (kind === 'bytes') {
+            actual = HashGenerator.hashBytes({ text }).short
+            legacy = HashGenerator.computeHash({ value: { about: text } }).short
+        } else if (kind === 'json') {
+            let value: unknown
+            try {
+                value = JSON.parse(text) as unknown
+            } catch (cause) {
+                return fail([createIssue('SNP-003', '/path', { detail: `not JSON: ${cause instanceof Error ? cause.message : 'invalid'}` })], parts.hash)
+            }
+            const res = value !== null && typeof value === 'object' && !Array.isArray(value) ? HashGenerator.computeSelectionHash({ selection: value }) : HashGenerator.computeHash({ value })
+            if (res.short === null) return fail(res.errors, parts.hash)
+            actual = res.short
+        } else {
+            let main = input.main
+            if (main === undefined && input.schemaLoader !== undefined) {
+                const loader = input.schemaLoader
+                const loaded = await callPort('load', path, () => loader.load(path))
+                if (!loaded.ok) return fail([loaded.issue], parts.hash)
+                main = loaded.value?.main ?? loaded.value?.schema
+            }
+            if (main === undefined) return fail([createIssue('SNP-001', '/main', { field: 'main (or schemaLoader)' })], parts.hash)
+            const res = HashGenerator.computeSchemaHash({ schema: main })
+            if (res.short === null) return fail(res.errors, parts.hash)
+            actual = res.short
+        }
+        if (actual === parts.hash || legacy === parts.hash) return { valid: true, expectedHash: parts.hash, actualHash: actual === parts.hash ? actual : legacy, errors: [] }
+        return fail([createIssue('SNP-006', '/path', { file: baseName(path), expected: parts.hash, actual: actual ?? 'none' })], parts.hash, actual)
+    }
+}

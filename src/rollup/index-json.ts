@@ -1,0 +1,233 @@
+import indexSchema from '../../schemas/index.schema.json' with { type: 'json' }
+import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { joinPointer, pointer } from '../errors/pointer.js'
+import type { Issue } from '../errors/types.js'
+import { FILE_TIMESTAMP_REGEX, NODE_STATUSES, ROLLUP_STATUSES } from '../model/constants.js'
+import { lazyValidator } from '../validation/ajv.js'
+
+const validateSchema = lazyValidator(indexSchema)
+
+/** Top-level key order of every index we write; other keys follow in code-unit order. */
+export const INDEX_KEY_ORDER: readonly string[] = Object.freeze([
+    'indexVersion',
+    'namespace',
+    'selectionId',
+    'updatedAt',
+    'status',
+    'grade',
+    'summary',
+    'about',
+    'description',
+    'skills',
+    'namespaceAggregate',
+    'selectionAggregate',
+    'schemas',
+    'members',
+    'blockers',
+    'lockSnapshot'
+])
+
+const GRADES: readonly string[] = ['A', 'B', 'C', 'D', 'F', 'REJECTED']
+/** Minute precision (`2026-05-31T12-30Z`), accepted on read only (03 ⚠ C4). */
+const MINUTE_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}Z$/
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/** Every node position of an index: `[pointer, node]`. */
+function nodesOf(index: Obj): Array<[string, unknown]> {
+    const out: Array<[string, unknown]> = []
+    for (const key of ['about', 'description', 'namespaceAggregate', 'selectionAggregate']) {
+        if (index[key] !== undefined) out.push([pointer(key), index[key]])
+    }
+    for (const map of ['skills', 'members']) {
+        const m = index[map]
+        if (isObj(m)) for (const [k, v] of Object.entries(m)) out.push([pointer(map, k), v])
+    }
+    if (isObj(index.schemas)) {
+        for (const [s, node] of Object.entries(index.schemas)) {
+            out.push([pointer('schemas', s), node])
+            if (!isObj(node)) continue
+            if (node.toolsAggregate !== undefined) out.push([pointer('schemas', s, 'toolsAggregate'), node.toolsAggregate])
+            if (isObj(node.tools)) for (const [t, tool] of Object.entries(node.tools)) out.push([pointer('schemas', s, 'tools', t), tool])
+        }
+    }
+    return out
+}
+
+function strictIssues(index: Obj): Issue[] {
+    const issues: Issue[] = []
+    const rule = (path: string, detail: string): void => {
+        issues.push(createIssue('IDX-028', path, { field: path || '(root)', detail }))
+    }
+    if (index.indexVersion !== 2) issues.push(createIssue('IDX-003', '/indexVersion', { value: describeValue(index.indexVersion) }))
+    const hasNs = typeof index.namespace === 'string'
+    const hasSel = typeof index.selectionId === 'string'
+    if (hasNs === hasSel) rule('', 'exactly one of namespace and selectionId must be set')
+    if (!(ROLLUP_STATUSES as readonly unknown[]).includes(index.status)) {
+        issues.push(createIssue('IDX-007', '/status', { value: describeValue(index.status), field: 'status', expected: ROLLUP_STATUSES.join(', ') }))
+    }
+    if (typeof index.updatedAt !== 'string' || !FILE_TIMESTAMP_REGEX.test(index.updatedAt)) rule('/updatedAt', 'must be YYYY-MM-DDTHH-MM-SSZ')
+    if (index.grade !== undefined && !GRADES.includes(index.grade as string)) rule('/grade', `grade ${describeValue(index.grade)} is not one of A–F, REJECTED`)
+    for (const [at, node] of nodesOf(index)) {
+        if (!isObj(node)) {
+            rule(at, `node must be an object, got ${typeOfValue(node)}`)
+            continue
+        }
+        if (!(NODE_STATUSES as readonly unknown[]).includes(node.status)) {
+            issues.push(createIssue('IDX-007', joinPointer(at, 'status'), { value: describeValue(node.status), field: at, expected: NODE_STATUSES.join(', ') }))
+        }
+        if (node.grade !== undefined && !GRADES.includes(node.grade as string)) rule(joinPointer(at, 'grade'), `grade ${describeValue(node.grade)} is not one of A–F, REJECTED`)
+        if ((node.status === 'blocked' || node.status === 'pending') && typeof node.reason !== 'string') rule(joinPointer(at, 'reason'), `a ${String(node.status)} node needs a reason`)
+        if (node.snapshot !== undefined && !(isObj(node.snapshot) && typeof node.snapshot.file === 'string' && typeof node.snapshot.hash === 'string' && /^[a-f0-9]{8}$/.test(node.snapshot.hash))) {
+            rule(joinPointer(at, 'snapshot'), 'snapshot must be { file, hash } with an 8-hex hash')
+        }
+    }
+    if (Array.isArray(index.blockers)) {
+        index.blockers.forEach((b: unknown, i) => {
+            if (!(isObj(b) && typeof b.node === 'string' && typeof b.reason === 'string')) rule(pointer('blockers', i), 'a blocker is { node, reason }')
+        })
+    }
+    return issues
+}
+
+/**
+ * Validates an index against the shipped `schemas/index.schema.json` (ajv 2020, `strict: false`,
+ * 03 ⚠ C19) and, in `write` mode, against the stricter rules every index we write follows (03 §7.2):
+ * `indexVersion` 2, exactly one of namespace/selectionId, full-second `updatedAt`, known statuses and
+ * grades, a reason on blocked and pending nodes, `snapshot = { file, hash }`, `blockers` items `{ node, reason }`.
+ * @param input - `{ index, mode? }`; `mode` `'write'` (default) or `'read'` (schema only, minute-precision `updatedAt` accepted)
+ * @returns `{ valid, errors }`; IDX-001/IDX-002 for a missing or non-object index, IDX-011 schema violations,
+ *   IDX-003/IDX-007/IDX-028 write rules
+ * @example validateIndex({ index: JSON.parse(text), mode: 'read' }).valid
+ */
+export function validateIndex(input: { index?: unknown; mode?: 'write' | 'read' }): { valid: boolean; errors: Issue[] } {
+    const index = input?.index
+    if (index === undefined || index === null) return { valid: false, errors: [createIssue('IDX-001', '/index', { field: 'index' })] }
+    if (!isObj(index)) return { valid: false, errors: [createIssue('IDX-002', '/index', { field: 'index', expected: 'object', actual: typeOfValue(index) })] }
+    const validate = validateSchema()
+    validate(index)
+    const errors: Issue[] = (validate.errors ?? []).map((e) => createIssue('IDX-011', e.instancePath, { field: e.instancePath || '(root)', detail: `${e.keyword}: ${e.message ?? 'invalid'}` }))
+    if (input.mode !== 'read') errors.push(...strictIssues(index))
+    else if (index.updatedAt !== undefined && !(typeof index.updatedAt === 'string' && (FILE_TIMESTAMP_REGEX.test(index.updatedAt) || MINUTE_TIMESTAMP.test(index.updatedAt) || /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z$/.test(index.updatedAt)))) {
+        errors.push(createIssue('IDX-028', '/updatedAt', { field: '/updatedAt', detail: 'must be an island timestamp' }))
+    }
+    return { valid: errors.length === 0, errors }
+}
+
+/** Finds the raw text of a top-level member's value in a JSON object text, or `null`. */
+export function rawTopLevelValue(text: string, key: string): string | null {
+    let i = 0
+    const n = text.length
+    const ws = (): void => {
+        while (i < n && (text[i] === ' ' || text[i] === '\n' || text[i] === '\r' || text[i] === '\t')) i += 1
+    }
+    const skipString = (): boolean => {
+        i += 1
+        while (i < n) {
+            const c = text[i]
+            if (c === '\\') i += 2
+            else if (c === '"') {
+                i += 1
+                return true
+            } else i += 1
+        }
+        return false
+    }
+    const skipValue = (): boolean => {
+        ws()
+        if (text[i] === '"') return skipString()
+        if (text[i] === '{' || text[i] === '[') {
+            let depth = 0
+            while (i < n) {
+                const c = text[i]
+                if (c === '"') {
+                    if (!skipString()) return false
+                    continue
+                }
+                if (c === '{' || c === '[') depth += 1
+                else if (c === '}' || c === ']') {
+                    depth -= 1
+                    if (depth === 0) {
+                        i += 1
+                        return true
+                    }
+                }
+                i += 1
+            }
+            return false
+        }
+        while (i < n && text[i] !== ',' && text[i] !== '}' && text[i] !== ']' && text[i] !== ' ' && text[i] !== '\n' && text[i] !== '\r' && text[i] !== '\t') i += 1
+        return true
+    }
+    ws()
+    if (text[i] !== '{') return null
+    i += 1
+    let found: string | null = null
+    for (;;) {
+        ws()
+        if (text[i] === '}') return found
+        if (text[i] !== '"') return null
+        const keyStart = i
+        if (!skipString()) return null
+        let name: unknown
+        try {
+            name = JSON.parse(text.slice(keyStart, i)) as unknown
+        } catch {
+            return null
+        }
+        ws()
+        if (text[i] !== ':') return null
+        i += 1
+        ws()
+        const valueStart = i
+        if (!skipValue()) return null
+        // The last duplicate wins, as in JSON.parse.
+        if (name === key) found = text.slice(valueStart, i)
+        ws()
+        if (text[i] === ',') i += 1
+        else if (text[i] === '}') return found
+        else return null
+    }
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+    if (a === b) return true
+    if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false
+    if (Array.isArray(a) !== Array.isArray(b)) return false
+    if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => deepEqual(x, (b as unknown[])[i]))
+    const ka = Object.keys(a as Obj)
+    const kb = Object.keys(b as Obj)
+    return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual((a as Obj)[k], (b as Obj)[k]))
+}
+
+/**
+ * Serialises an index: fixed top-level key order, 4-space indentation, trailing newline. When
+ * `previousText` holds a `lockSnapshot` equal to the index's, its original bytes are reused, so the
+ * frozen part survives every rebuild byte-for-byte (03 ⚠ C16) even if another tool formatted it.
+ * @param input - `{ index, previousText? }`
+ * @returns `{ text }`
+ * @example serializeIndex({ index }).text.endsWith('}\n') // true
+ */
+export function serializeIndex(input: { index: object; previousText?: string | null }): { text: string } {
+    const index = input.index as Obj
+    const keys = [...INDEX_KEY_ORDER.filter((k) => k !== 'lockSnapshot' && index[k] !== undefined), ...Object.keys(index).filter((k) => !INDEX_KEY_ORDER.includes(k)).sort()]
+    const live = Object.fromEntries(keys.map((k) => [k, index[k]]))
+    const text = JSON.stringify(live, null, 4)
+    const lock = index.lockSnapshot
+    if (lock === undefined) return { text: text + '\n' }
+    let raw: string | null = null
+    if (typeof input.previousText === 'string') {
+        const candidate = rawTopLevelValue(input.previousText, 'lockSnapshot')
+        if (candidate !== null) {
+            try {
+                if (deepEqual(JSON.parse(candidate), lock)) raw = candidate
+            } catch {
+                raw = null
+            }
+        }
+    }
+    const lockText = raw ?? JSON.stringify(lock, null, 4).replace(/\n/g, '\n    ')
+    const body = keys.length === 0 ? '{\n' : text.slice(0, -2) + ',\n'
+    return { text: `${body}    "lockSnapshot": ${lockText}\n}\n` }
+}

@@ -1,0 +1,84 @@
+import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import type { Issue } from '../errors/types.js'
+import { NODE_STATUSES, type NodeStatus } from '../model/constants.js'
+import { parseSnapshotFilename } from '../naming/snapshot-filename.js'
+import { definitionMembers } from './build-selection.js'
+import { indexTimestamp } from './build-namespace.js'
+import type { LockMember, LockSnapshot } from './types.js'
+
+/** Keys an override may carry (salvaged override mechanism, 03 §9). */
+export const OVERRIDE_KEYS: readonly string[] = Object.freeze(['name', 'description'])
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+function checkOverride(override: unknown, schemaId: string, path: string): { value: LockMember['override']; issue: Issue | null } {
+    if (override === null || override === undefined) return { value: null, issue: null }
+    const bad = (detail: string): { value: null; issue: Issue } => ({ value: null, issue: createIssue('IDX-002', path, { field: `override of ${schemaId}`, expected: '{ name?, description? } with string values', actual: detail }) })
+    if (!isObj(override)) return bad(typeOfValue(override))
+    const keys = Object.keys(override)
+    if (keys.length === 0) return bad('an empty object')
+    const unknown = keys.filter((k) => !OVERRIDE_KEYS.includes(k))
+    if (unknown.length > 0) return bad(`key ${unknown.join(', ')}`)
+    if (keys.some((k) => typeof override[k] !== 'string')) return bad('a non-string value')
+    return { value: Object.fromEntries(keys.sort().map((k) => [k, override[k] as string])), issue: null }
+}
+
+function snapshotPin(snapshot: unknown): { version: string | null; hash: string | null } {
+    const file = isObj(snapshot) && typeof snapshot.file === 'string' ? snapshot.file : null
+    const parts = parseSnapshotFilename(file)
+    return { version: parts?.timestamp ?? null, hash: parts?.hash ?? null }
+}
+
+function statusOf(node: unknown): NodeStatus {
+    const s = isObj(node) ? node.status : undefined
+    return (NODE_STATUSES as readonly unknown[]).includes(s) ? (s as NodeStatus) : 'pending'
+}
+
+/**
+ * Freezes the pins of a grading run from a freshly rebuilt live index (03 §9): per member its newest
+ * snapshot's timestamp and hash and its status at freeze time. Selection members come from
+ * `index.members` with overrides from the definition; a namespace (⚠ C17) pins its schemas.
+ * @param input - `{ index, definition?, now }`; `definition` = `{ file, value }` of the selection
+ *   definition snapshot (selection indexes only)
+ * @returns `{ lockSnapshot, errors }`; IDX-001/IDX-002 for bad arguments or an invalid override
+ * @example buildLockSnapshot({ index, definition: { file, value }, now: '2026-06-01T10:00:00Z' }).lockSnapshot?.members
+ */
+export function buildLockSnapshot(input: { index?: unknown; definition?: { file?: unknown; value?: unknown }; now?: unknown }): { lockSnapshot: LockSnapshot | null; errors: Issue[] } {
+    const { stamp, issue } = indexTimestamp(input?.now)
+    const index = input?.index
+    const errors: Issue[] = issue === null ? [] : [issue]
+    if (!isObj(index)) errors.push(createIssue(index === undefined ? 'IDX-001' : 'IDX-002', '/index', { field: 'index', expected: 'object', actual: typeOfValue(index) }))
+    if (errors.length > 0 || stamp === null || !isObj(index)) return { lockSnapshot: null, errors }
+
+    if (typeof index.selectionId === 'string') {
+        const def = input.definition
+        const parts = parseSnapshotFilename(def?.file)
+        if (parts === null) return { lockSnapshot: null, errors: [createIssue('IDX-002', '/definition/file', { field: 'definition.file', expected: 'a selection snapshot file name', actual: describeValue(def?.file) })] }
+        const listed = definitionMembers(def?.value, def?.file as string, errors) ?? []
+        const overrides = new Map(listed.map((m) => [m.schemaId, m.override]))
+        const members: LockMember[] = []
+        const nodes = isObj(index.members) ? index.members : {}
+        Object.entries(nodes).forEach(([schemaId, node]) => {
+            const pin = snapshotPin(isObj(node) ? node.snapshot : undefined)
+            const o = checkOverride(overrides.get(schemaId), schemaId, `/definition/value/members`)
+            if (o.issue !== null) errors.push(o.issue)
+            members.push({ schemaId, schemaVersion: pin.version, schemaHash: pin.hash, gradingStatus: statusOf(node), override: o.value })
+        })
+        if (errors.some((e) => e.severity === 'error')) return { lockSnapshot: null, errors }
+        return {
+            lockSnapshot: { selectionId: index.selectionId, selectionVersion: parts.timestamp, selectionHash: parts.hash, generatedAt: stamp, members },
+            errors
+        }
+    }
+    if (typeof index.namespace === 'string') {
+        const ns = index.namespace
+        const schemas = isObj(index.schemas) ? index.schemas : {}
+        const members: LockMember[] = Object.entries(schemas).map(([schema, node]) => {
+            const pin = snapshotPin(isObj(node) ? node.snapshot : undefined)
+            return { schemaId: `${ns}.${schema}`, schemaVersion: pin.version, schemaHash: pin.hash, gradingStatus: statusOf(node), override: null }
+        })
+        return { lockSnapshot: { namespace: ns, generatedAt: stamp, members }, errors }
+    }
+    return { lockSnapshot: null, errors: [createIssue('IDX-001', '/index/namespace', { field: 'index.namespace or index.selectionId' })] }
+}

@@ -1,0 +1,371 @@
+import { createIssue } from '../errors/issue.js'
+import type { Issue } from '../errors/types.js'
+import type { AggregateGrade, Area, LetterGrade, NodeStatus, RollupStatus } from '../model/constants.js'
+import { GRADE_RANK } from '../model/constants.js'
+import { selectLatest } from '../naming/latest.js'
+import { parseSnapshotFilename } from '../naming/snapshot-filename.js'
+import { checkName, type NameKind } from '../island/paths.js'
+import { needsVerification, screenGradingFile, verifyGradingFacts } from './digest.js'
+import { promotionStatus, STABLE_THRESHOLD } from './stable-promotion.js'
+import type { Blocker, GradingFacts, GradingFileInput, IndexNode, NodeVeto, SchemaListing, SchemaNode, SnapshotRef } from './types.js'
+
+import { MIN_WORKING_TESTS } from '../model/constants.js'
+
+/** Reasons of `pending` nodes: plain spec phrases. `blocked` reasons always start with a code. */
+export const PENDING_REASONS = Object.freeze({
+    noFullGrading: 'no full grading',
+    contentChanged: 'content changed, regrade required',
+    notImported: 'not yet imported',
+    memberNotImported: 'selection member, not imported'
+})
+
+/** `CODE: message`, the form blockers and blocked nodes carry so a reader can look the code up. */
+export function reasonText(issue: Issue): string {
+    return `${issue.code}: ${issue.message}`
+}
+
+/** Orders facts oldest first: by the file-name timestamp, then by the full file name. */
+export function byTimeThenName(a: { timestamp: string; file: string }, b: { timestamp: string; file: string }): number {
+    if (a.timestamp !== b.timestamp) return a.timestamp < b.timestamp ? -1 : 1
+    return a.file < b.file ? -1 : a.file > b.file ? 1 : 0
+}
+
+/** Newest snapshot of `logicalName` among file names, with its parsed hash. */
+export function latestSnapshot(names: readonly string[] | undefined, logicalName: string): (SnapshotRef & { timestamp: string }) | null {
+    const pick = selectLatest({ names: Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [], logicalName, kind: 'snapshot' })
+    const parts = pick.file === null ? null : parseSnapshotFilename(pick.file)
+    return pick.file === null || parts === null ? null : { file: pick.file, hash: parts.hash, timestamp: parts.timestamp }
+}
+
+/** Arrays from the listing, tolerant of a missing or mistyped field. */
+export function arr<T>(value: readonly T[] | undefined | null): readonly T[] {
+    return Array.isArray(value) ? value : []
+}
+
+/** Keeps the listing items whose `name` is a valid name of `kind`; reports the rest (IDX-010). */
+export function validNamed<T extends { name?: unknown }>(items: readonly T[], kind: NameKind, listingPath: string, issues: Issue[]): Array<{ item: T; index: number }> {
+    const out: Array<{ item: T; index: number }> = []
+    items.forEach((item, index) => {
+        const name = item?.name
+        if (checkName(name, kind, '') === null) out.push({ item, index })
+        else issues.push(createIssue('IDX-010', `${listingPath}/${index}`, { path: String(name), detail: `not a valid ${kind} name` }))
+    })
+    out.sort((a, b) => (String(a.item.name) < String(b.item.name) ? -1 : String(a.item.name) > String(b.item.name) ? 1 : 0))
+    return out
+}
+
+/**
+ * Digests one `_gradings/` folder and splits it by area. Names that are not grading file names and
+ * entries of areas that do not belong in this folder are reported (IDX-010) and left out.
+ */
+export function digestFolder(files: readonly GradingFileInput[] | undefined, accepted: readonly Area[], listingPath: string, folder: string, issues: Issue[]): Map<Area, GradingFacts[]> {
+    const inputs = arr(files)
+    const screened = inputs.map((file) => (file !== null && typeof file === 'object' && typeof file.name === 'string' ? screenGradingFile(file, `${folder}/${file.name}`) : null))
+    // Entries handed in parsed (the pure path) are verified here; the shell hands in verified facts.
+    for (const i of needsVerification(screened.map((f, k) => (f !== null && accepted.includes(f.area) && inputs[k]?.facts === undefined ? f : null)))) {
+        const f = screened[i] as GradingFacts
+        screened[i] = verifyGradingFacts(f, inputs[i]?.entry, `${folder}/${f.file}`)
+    }
+    const byArea = new Map<Area, GradingFacts[]>()
+    screened.forEach((facts, index) => {
+        const at = `${listingPath}/${index}`
+        if (facts === null) {
+            issues.push(createIssue('IDX-010', at, { path: `${folder}/${String(inputs[index]?.name)}`, detail: 'not a grading file name' }))
+            return
+        }
+        if (!accepted.includes(facts.area)) {
+            issues.push(createIssue('IDX-010', at, { path: `${folder}/${facts.file}`, detail: `${facts.area} gradings do not belong in this folder` }))
+            return
+        }
+        const placed = facts.problem === null ? facts : { ...facts, problem: { ...facts.problem, path: at } }
+        const list = byArea.get(facts.area)
+        if (list === undefined) byArea.set(facts.area, [placed])
+        else list.push(placed)
+    })
+    return byArea
+}
+
+/** Facts of the given areas, oldest first. */
+export function factsOf(byArea: Map<Area, GradingFacts[]>, areas: readonly Area[]): GradingFacts[] {
+    return areas.flatMap((a) => byArea.get(a) ?? []).sort(byTimeThenName)
+}
+
+/** What a leaf's grade is bound to (03 §6.1 rule 4). */
+export interface Binding {
+    /** Entry field compared with `hash`; `null` for nodes bound by time only. */
+    readonly field: 'schemaHash' | 'aboutHash' | null
+    /** Hash of the newest snapshot of the graded primitive. */
+    readonly hash: string | null
+    /** Timestamp of the newest snapshot of the graded content; a newer snapshot than the grading ⇒ pending. */
+    readonly newestSnapshotTs: string | null
+    /** Shown as `boundTo` when `field` is `null`. */
+    readonly displayHash: string | null
+    /** The node cannot be graded before its primitive is imported. */
+    readonly requireSnapshot: boolean
+}
+
+/** Everything a leaf derivation needs besides its facts. */
+export interface LeafContext {
+    /** Folder of the gradings, relative to the index folder. */
+    readonly refBase: string
+    /** Dotted node path for `blockers[]`. */
+    readonly nodePath: string
+    readonly binding: Binding
+    /** A blocker known from other artefacts (pretest, About detector). */
+    readonly preBlock: Issue | null
+    /** The node at the same place in the previous index, if any. */
+    readonly previous: unknown
+}
+
+/** A derived leaf node with what it contributes to the index. */
+export interface LeafResult {
+    readonly node: IndexNode
+    readonly blockers: Blocker[]
+    readonly issues: Issue[]
+    /** The entry the status rests on when the node is graded or stable. */
+    readonly used: GradingFacts | null
+}
+
+function previousVeto(previous: unknown): { veto: NodeVeto; ref: string | null } | null {
+    if (previous === null || typeof previous !== 'object') return null
+    const p = previous as { status?: unknown; veto?: unknown; ref?: unknown }
+    if (p.status !== 'rejected' || p.veto === null || typeof p.veto !== 'object') return null
+    const v = p.veto as { triggeredBy?: unknown; gradingId?: unknown }
+    if (typeof v.gradingId !== 'string' || v.gradingId.length === 0) return null
+    return { veto: { triggeredBy: typeof v.triggeredBy === 'string' ? v.triggeredBy : 'unknown', gradingId: v.gradingId }, ref: typeof p.ref === 'string' ? p.ref : null }
+}
+
+/**
+ * Derives one leaf node (03 §6.1, first match wins):
+ * 1. a veto not lifted by lineage (01-model ⚠ A11) ⇒ `rejected` — also kept from the previous
+ *    index when the veto file was deleted or altered without a lifting entry;
+ * 2. a known blocker or any unusable grading file ⇒ `blocked` (⚠ C13);
+ * 3. primitive not imported ⇒ `pending`; no valid full entry ⇒ `pending`;
+ * 4. newest full entry bound to another hash, or older than the newest snapshot ⇒ `pending`;
+ * 5./6. its grade at or above {@link STABLE_THRESHOLD} ⇒ `stable`, else `graded`.
+ */
+export function deriveLeaf(facts: readonly GradingFacts[], ctx: LeafContext): LeafResult {
+    const sorted = [...facts].sort(byTimeThenName)
+    const ref = (f: GradingFacts): string => `${ctx.refBase}/${f.file}`
+    const blockers: Blocker[] = []
+    const issues: Issue[] = []
+    const liftedBy = (gradingId: string | null, after: number): boolean =>
+        gradingId !== null && sorted.some((f, j) => j > after && f.verified && f.problem === null && f.gradingMode === 'full' && f.previousGradingId === gradingId)
+
+    for (let i = sorted.length - 1; i >= 0; i -= 1) {
+        const v = sorted[i] as GradingFacts
+        if (v.veto === null || liftedBy(v.gradingId, i)) continue
+        const issue = createIssue('IDX-023', '', { trigger: v.veto, path: ref(v) })
+        blockers.push({ node: ctx.nodePath, reason: reasonText(issue) })
+        const node: IndexNode = { status: 'rejected', grade: 'REJECTED', ref: ref(v), veto: { triggeredBy: v.veto, gradingId: v.gradingId ?? '' } }
+        return { node, blockers, issues: [...issues, issue, ...sorted.filter((f) => f.problem !== null).map((f) => f.problem as Issue)], used: null }
+    }
+    const kept = previousVeto(ctx.previous)
+    if (kept !== null && !sorted.some((f) => f.gradingId === kept.veto.gradingId && f.veto !== null) && !liftedBy(kept.veto.gradingId, -1)) {
+        const issue = createIssue('IDX-026', '', { gradingId: kept.veto.gradingId })
+        blockers.push({ node: ctx.nodePath, reason: reasonText(issue) })
+        const node: IndexNode = { status: 'rejected', grade: 'REJECTED', reason: reasonText(issue), ...(kept.ref !== null ? { ref: kept.ref } : {}), veto: kept.veto }
+        return { node, blockers, issues: [issue], used: null }
+    }
+
+    const problems = sorted.filter((f) => f.problem !== null)
+    issues.push(...problems.map((f) => f.problem as Issue))
+    const block = ctx.preBlock ?? (problems.length > 0 ? (problems[problems.length - 1] as GradingFacts).problem : null)
+    if (block !== null) {
+        blockers.push({ node: ctx.nodePath, reason: reasonText(block) })
+        return { node: { status: 'blocked', reason: reasonText(block) }, blockers, issues, used: null }
+    }
+    const newest = sorted[sorted.length - 1]
+    if (ctx.binding.requireSnapshot && ctx.binding.newestSnapshotTs === null) {
+        return { node: { status: 'pending', reason: PENDING_REASONS.notImported, ...(newest !== undefined ? { ref: ref(newest) } : {}) }, blockers, issues, used: null }
+    }
+    const fulls = sorted.filter((f) => f.gradingMode === 'full')
+    const f = fulls[fulls.length - 1]
+    if (f === undefined) {
+        return { node: { status: 'pending', reason: PENDING_REASONS.noFullGrading, ...(newest !== undefined ? { ref: ref(newest) } : {}) }, blockers, issues, used: null }
+    }
+    if (!f.verified) {
+        // Facts must come from the reader or digestGradingFile, which verify every deciding entry.
+        const issue = createIssue('IDX-012', '', { path: ref(f), detail: 'the deciding entry was not verified' })
+        blockers.push({ node: ctx.nodePath, reason: reasonText(issue) })
+        return { node: { status: 'blocked', reason: reasonText(issue) }, blockers, issues: [...issues, issue], used: null }
+    }
+    const { field, hash, newestSnapshotTs, displayHash } = ctx.binding
+    const boundHash = field === null ? null : f[field]
+    if ((field !== null && hash !== null && boundHash !== hash) || (newestSnapshotTs !== null && newestSnapshotTs > f.timestamp)) {
+        return { node: { status: 'pending', reason: PENDING_REASONS.contentChanged, ref: ref(f) }, blockers, issues, used: null }
+    }
+    const status = promotionStatus(f.aggregateGrade, STABLE_THRESHOLD) === 'stable' ? 'stable' : 'graded'
+    const bound = field === null ? displayHash : boundHash
+    const node: IndexNode = {
+        status,
+        ...(f.aggregateGrade !== null ? { grade: f.aggregateGrade } : {}),
+        ...(f.rawGrade !== null ? { rawGrade: f.rawGrade } : {}),
+        ...(f.normalizedScore !== null ? { normalizedScore: f.normalizedScore } : {}),
+        ref: ref(f),
+        ...(bound !== null ? { boundTo: bound } : {})
+    }
+    return { node, blockers, issues, used: f }
+}
+
+/** Pretest blocker of one tool from `summary.json` (`perTool.<tool>.working`), or `null`. */
+function pretestBlock(summary: unknown, tool: string): Issue | null {
+    if (summary === null || typeof summary !== 'object') return null
+    const perTool = (summary as { perTool?: unknown }).perTool
+    if (perTool === null || typeof perTool !== 'object' || !Object.prototype.hasOwnProperty.call(perTool, tool)) return null
+    const node = (perTool as Record<string, unknown>)[tool] as { working?: unknown; bar?: unknown } | null
+    const working = node?.working
+    // The pretest records each tool's own bar (a parameterless tool needs 1); the spec's 3 otherwise.
+    const bar = typeof node?.bar === 'number' && Number.isInteger(node.bar) && node.bar >= 1 ? node.bar : MIN_WORKING_TESTS
+    if (typeof working !== 'number' || !Number.isFinite(working) || working >= bar) return null
+    return createIssue('IDX-013', '', { min: bar, tool, found: working })
+}
+
+/** Where a schema sits relative to the index folder and in the previous index. */
+export interface SchemaContext {
+    /** `<schema>` in a namespace index, `<ns>/<schema>` for selection members (relative to `providers/`). */
+    readonly refBase: string
+    readonly nodePath: string
+    readonly listingPath: string
+    readonly previous: unknown
+}
+
+/** A derived schema node plus the leaves under it. */
+export interface SchemaResult {
+    readonly node: SchemaNode
+    readonly snapshot: (SnapshotRef & { timestamp: string }) | null
+    readonly toolNodes: readonly IndexNode[]
+    readonly blockers: Blocker[]
+    readonly issues: Issue[]
+    readonly used: GradingFacts[]
+}
+
+function child(previous: unknown, ...keys: string[]): unknown {
+    let cur = previous
+    for (const key of keys) {
+        if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, key)) return undefined
+        cur = (cur as Record<string, unknown>)[key]
+    }
+    return cur
+}
+
+/** The previous index's node at a path (own properties only). */
+export const previousAt = child
+
+/**
+ * Derives a schema node (03 §6.2, the spec's rule rather than the reference's stricter one): any
+ * tool or the tools aggregate `rejected` ⇒ `rejected`; no snapshot ⇒ `pending` (not yet imported);
+ * any tool `blocked` ⇒ `blocked`; otherwise the status of `tools-aggregate-schema`.
+ */
+export function buildSchemaNode(schema: SchemaListing, ctx: SchemaContext): SchemaResult {
+    const issues: Issue[] = []
+    const blockers: Blocker[] = []
+    const used: GradingFacts[] = []
+    const snapshot = latestSnapshot(schema.snapshots, schema.name)
+    const binding: Binding = {
+        field: 'schemaHash',
+        hash: snapshot?.hash ?? null,
+        newestSnapshotTs: snapshot?.timestamp ?? null,
+        displayHash: null,
+        requireSnapshot: true
+    }
+    if (schema.summaryProblem !== undefined) issues.push(schema.summaryProblem)
+    else if (schema.summary !== undefined && (schema.summary === null || typeof schema.summary !== 'object' || Array.isArray(schema.summary))) {
+        issues.push(createIssue('IDX-021', `${ctx.listingPath}/summary`, { path: `${ctx.refBase}/summary.json`, detail: 'not a JSON object' }))
+    }
+    const tools: Array<[string, IndexNode]> = []
+    for (const { item: tool, index } of validNamed(arr(schema.tools), 'tool', `${ctx.listingPath}/tools`, issues)) {
+        const folder = `${ctx.refBase}/tools/${tool.name}/_gradings`
+        const byArea = digestFolder(tool.gradings, ['single-test'], `${ctx.listingPath}/tools/${index}/gradings`, folder, issues)
+        const pre = pretestBlock(schema.summary, tool.name)
+        const leaf = deriveLeaf(factsOf(byArea, ['single-test']), {
+            refBase: folder,
+            nodePath: `${ctx.nodePath}.tools.${tool.name}`,
+            binding,
+            preBlock: pre === null ? null : { ...pre, path: `${ctx.listingPath}/summary` },
+            previous: child(ctx.previous, 'tools', tool.name)
+        })
+        if (pre !== null) issues.push({ ...pre, path: `${ctx.listingPath}/summary` })
+        tools.push([tool.name, leaf.node])
+        blockers.push(...leaf.blockers)
+        issues.push(...leaf.issues)
+        if (leaf.used !== null) used.push(leaf.used)
+    }
+    const aggFolder = `${ctx.refBase}/_gradings`
+    const aggByArea = digestFolder(schema.gradings, ['tools-aggregate-schema'], `${ctx.listingPath}/gradings`, aggFolder, issues)
+    const agg = deriveLeaf(factsOf(aggByArea, ['tools-aggregate-schema']), {
+        refBase: aggFolder,
+        nodePath: `${ctx.nodePath}.toolsAggregate`,
+        binding,
+        preBlock: null,
+        previous: child(ctx.previous, 'toolsAggregate')
+    })
+    blockers.unshift(...agg.blockers)
+    issues.push(...agg.issues)
+    if (agg.used !== null) used.push(agg.used)
+
+    const toolNodes = tools.map(([, n]) => n)
+    const all = [agg.node, ...toolNodes]
+    let status: NodeStatus
+    let reason: string | undefined
+    if (all.some((n) => n.status === 'rejected')) {
+        status = 'rejected'
+    } else if (snapshot === null) {
+        status = 'pending'
+        reason = PENDING_REASONS.notImported
+        const issue = createIssue('IDX-018', `${ctx.listingPath}/snapshots`, { schema: schema.name })
+        issues.push(issue)
+        blockers.unshift({ node: ctx.nodePath, reason: reasonText(issue) })
+    } else if (toolNodes.some((n) => n.status === 'blocked')) {
+        status = 'blocked'
+        reason = reasonText(createIssue('IDX-019', '', { tools: tools.filter(([, n]) => n.status === 'blocked').map(([k]) => k).join(', ') }))
+    } else {
+        status = agg.node.status
+        reason = agg.node.reason
+    }
+    const grade: AggregateGrade | undefined = status === 'rejected' ? 'REJECTED' : status === 'graded' || status === 'stable' ? agg.node.grade : undefined
+    const node: SchemaNode = {
+        status,
+        ...(grade !== undefined ? { grade } : {}),
+        ...(grade !== undefined && grade !== 'REJECTED' && agg.node.rawGrade !== undefined ? { rawGrade: agg.node.rawGrade } : {}),
+        ...(reason !== undefined ? { reason } : {}),
+        ...(snapshot !== null ? { snapshot: { file: snapshot.file, hash: snapshot.hash } } : {}),
+        toolsAggregate: agg.node,
+        tools: Object.fromEntries(tools)
+    }
+    return { node, snapshot, toolNodes, blockers, issues, used }
+}
+
+/**
+ * Rollup status over node statuses (03 §6.3): any `rejected` ⇒ `rejected`; nothing graded/stable ⇒
+ * `blocked` when something is blocked, else `pending`; everything `stable` ⇒ `operational`;
+ * otherwise `partial` (⚠ C14: a namespace graded C throughout is `partial`).
+ */
+export function rollupStatus(statuses: readonly NodeStatus[]): RollupStatus {
+    if (statuses.includes('rejected')) return 'rejected'
+    const good = statuses.filter((s) => s === 'graded' || s === 'stable').length
+    if (good === 0) return statuses.includes('blocked') ? 'blocked' : 'pending'
+    return statuses.every((s) => s === 'stable') ? 'operational' : 'partial'
+}
+
+/**
+ * Rollup grade (⚠ C15): `REJECTED` when any node is rejected, otherwise the worst grade among
+ * graded/stable nodes, and **no grade** when nothing is graded (the reference's `F` is wrong, 06 §21.12).
+ */
+export function rollupGrade(nodes: ReadonlyArray<{ status: NodeStatus; grade?: AggregateGrade | undefined }>): AggregateGrade | undefined {
+    if (nodes.some((n) => n.status === 'rejected')) return 'REJECTED'
+    let worst: LetterGrade | undefined
+    for (const n of nodes) {
+        if ((n.status !== 'graded' && n.status !== 'stable') || n.grade === undefined || n.grade === 'REJECTED') continue
+        if (worst === undefined || GRADE_RANK[n.grade] < GRADE_RANK[worst]) worst = n.grade
+    }
+    return worst
+}
+
+/** Distinct scoring/grading system versions behind graded nodes; a mix is a blocker (⚠ C18). */
+export function versionsOf(used: readonly GradingFacts[]): { scoringSystem: string[]; gradingSystem: string[]; mixed: Issue | null } {
+    const scoring = [...new Set(used.map((f) => f.scoringSystem).filter((v): v is string => v !== null))].sort()
+    const grading = [...new Set(used.map((f) => f.gradingSystem).filter((v): v is string => v !== null))].sort()
+    const mixed = scoring.length > 1 || grading.length > 1 ? createIssue('IDX-017', '', { detail: `scoringSystem ${scoring.join(', ')}; gradingSystem ${grading.join(', ')}` }) : null
+    return { scoringSystem: scoring, gradingSystem: grading, mixed }
+}

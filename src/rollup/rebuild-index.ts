@@ -1,0 +1,216 @@
+import { createIssue } from '../errors/issue.js'
+import type { Issue } from '../errors/types.js'
+import type { FsPort } from '../ports/types.js'
+import { checkFsPort, Journal, readText, writeAtomic } from '../island/fs-ops.js'
+import { joinPath, LAYOUT, normalizeDir } from '../island/paths.js'
+import { resolveLatest, type ResolveLatestResult } from '../island/resolve-latest.js'
+import { selectLatest, type LatestKind } from '../naming/latest.js'
+import { buildNamespaceIndex, indexTimestamp } from './build-namespace.js'
+import { buildSelectionIndex } from './build-selection.js'
+import { digestGradingFile } from './digest.js'
+import { serializeIndex, validateIndex } from './index-json.js'
+import { buildLockSnapshot } from './lock-snapshot.js'
+import { readNamespaceListing, readSelectionListing } from './read-listing.js'
+import type { GradingFacts, GradingFileInput, LockSnapshot, NamespaceIndex, RollupIndex, SelectionIndex } from './types.js'
+
+/** Result of a rebuild: `status` is true when a valid index exists on disk afterwards. */
+export interface RebuildResult<T extends RollupIndex> {
+    readonly status: boolean
+    readonly index: T | null
+    readonly indexPath: string | null
+    /** Whether index.json was (re)written; false when the bytes were already identical. */
+    readonly written: boolean
+    readonly errors: Issue[]
+}
+
+/** Options only the island operations pass to a rebuild; not part of the public signature. */
+export interface RebuildInternals {
+    /** Records a newly created index.json, so a failing operation can undo it. */
+    readonly journal?: Journal
+    /** Replaces the carried lockSnapshot (only the start of a grading run does this, 03 ⚠ C16). */
+    readonly freeze?: (index: RollupIndex, listingDefinition: { file: string; value: unknown } | null) => { lockSnapshot: LockSnapshot | null; errors: Issue[] }
+}
+
+async function readPrevious(fs: FsPort, indexPath: string): Promise<{ text: string | null; value: unknown; errors: Issue[]; fatal: Issue | null }> {
+    const res = await readText(fs, indexPath)
+    if (!res.ok) return { text: null, value: undefined, errors: [], fatal: res.issue }
+    if (res.value === null) return { text: null, value: undefined, errors: [], fatal: null }
+    try {
+        return { text: res.value, value: JSON.parse(res.value) as unknown, errors: [], fatal: null }
+    } catch (cause) {
+        return { text: res.value, value: undefined, errors: [createIssue('IDX-022', '', { detail: `index.json is not JSON (${cause instanceof Error ? cause.message : 'invalid'})` })], fatal: null }
+    }
+}
+
+async function finish<T extends RollupIndex>(fs: FsPort, indexPath: string, built: { index: T | null; errors: Issue[] }, previousText: string | null, journal: Journal): Promise<RebuildResult<T>> {
+    const { index, errors } = built
+    if (index === null) return { status: false, index: null, indexPath, written: false, errors }
+    const check = validateIndex({ index, mode: 'write' })
+    if (!check.valid) return { status: false, index: null, indexPath, written: false, errors: [...errors, ...check.errors] }
+    const { text } = serializeIndex({ index, previousText })
+    if (text === previousText) return { status: true, index, indexPath, written: false, errors }
+    const problems = await writeAtomic(fs, indexPath, text, { overwrite: true, journal })
+    if (problems.length > 0) {
+        const first = problems[0] as Issue
+        return { status: false, index: null, indexPath, written: false, errors: [...errors, createIssue('IDX-008', '', { detail: first.message }), ...problems] }
+    }
+    return { status: true, index, indexPath, written: true, errors }
+}
+
+function shellArgs(input: { fs?: unknown; now?: unknown }, dirValue: unknown, dirField: string): { dir: string | null; errors: Issue[] } {
+    const errors: Issue[] = []
+    const port = checkFsPort(input?.fs)
+    if (port !== null) errors.push(port)
+    const { dir, issue } = normalizeDir(dirValue, `/${dirField}`, dirField)
+    if (issue !== null) errors.push(issue)
+    const { issue: nowIssue } = indexTimestamp(input?.now)
+    if (nowIssue !== null) errors.push(nowIssue)
+    return { dir, errors }
+}
+
+/**
+ * The `index.json` rollup (chapters 21–23): a pure core that computes an index from an in-memory
+ * description of a folder, and a shell that reads the folder through an {@link FsPort}, validates
+ * the result against `schemas/index.schema.json` and writes it atomically.
+ */
+export class RebuildIndex {
+    private constructor() {}
+
+    /**
+     * Pure: computes a namespace index from a {@link NamespaceListing}.
+     * @param input - `{ listing, previousIndex?, now }`
+     * @returns `{ index, errors }` (see `docs/island.md` for every rule and code)
+     * @example RebuildIndex.buildNamespaceIndex({ listing, now: '2026-05-31T12:30:00Z' }).index?.status
+     */
+    static buildNamespaceIndex(input: { listing?: unknown; previousIndex?: unknown; now?: unknown }): { index: NamespaceIndex | null; errors: Issue[] } {
+        return buildNamespaceIndex(input)
+    }
+
+    /**
+     * Pure: computes a selection index from a {@link SelectionListing} (members resolved live).
+     * @param input - `{ listing, previousIndex?, now }`
+     * @returns `{ index, errors }`; IDX-024 when the selection definition is missing or unreadable
+     * @example RebuildIndex.buildSelectionIndex({ listing, now }).index?.members
+     */
+    static buildSelectionIndex(input: { listing?: unknown; previousIndex?: unknown; now?: unknown }): { index: SelectionIndex | null; errors: Issue[] } {
+        return buildSelectionIndex(input)
+    }
+
+    /**
+     * Pure: reduces one grading file to the facts the rollup needs (validated, rawGrade computed).
+     * @param input - `{ name, entry?, problem? }`
+     * @param where - how messages name the file, e.g. its path relative to the index folder
+     * @returns the facts, or `null` when `name` is not a grading file name
+     * @example RebuildIndex.digestGradingFile({ name: 'single-test--2026-05-31T11-05-00Z.json', entry })?.rawGrade
+     */
+    static digestGradingFile(input: GradingFileInput, where?: string): GradingFacts | null {
+        return digestGradingFile(input, where ?? input.name)
+    }
+
+    /**
+     * Validates an index against the shipped schema and, in `write` mode, the stricter write rules.
+     * @param input - `{ index, mode? }`
+     * @returns `{ valid, errors }`; IDX-001/002/003/007/011/028
+     * @example RebuildIndex.validateIndex({ index, mode: 'read' }).valid
+     */
+    static validateIndex(input: { index?: unknown; mode?: 'write' | 'read' }): { valid: boolean; errors: Issue[] } {
+        return validateIndex(input)
+    }
+
+    /**
+     * Serialises an index deterministically, reusing the previous file's `lockSnapshot` bytes.
+     * @param input - `{ index, previousText? }`
+     * @returns `{ text }`
+     * @example RebuildIndex.serializeIndex({ index }).text
+     */
+    static serializeIndex(input: { index: object; previousText?: string | null }): { text: string } {
+        return serializeIndex(input)
+    }
+
+    /**
+     * Pure: freezes a lockSnapshot from a live index (the start of a grading run).
+     * @param input - `{ index, definition?, now }`
+     * @returns `{ lockSnapshot, errors }`; IDX-001/IDX-002
+     * @example RebuildIndex.buildLockSnapshot({ index, now }).lockSnapshot?.members.length
+     */
+    static buildLockSnapshot(input: { index?: unknown; definition?: { file?: unknown; value?: unknown }; now?: unknown }): { lockSnapshot: LockSnapshot | null; errors: Issue[] } {
+        return buildLockSnapshot(input)
+    }
+
+    /**
+     * Newest version of a logical name in a folder (see {@link resolveLatest}).
+     * @param input - `{ fs, dir, logicalName, kind? }`
+     * @returns `{ file, path, timestamp, reason, errors }`
+     * @example await RebuildIndex.resolveLatest({ fs, dir, logicalName: 'about-namespace' })
+     */
+    static async resolveLatest(input: { fs?: unknown; dir?: unknown; logicalName?: unknown; kind?: LatestKind }): Promise<ResolveLatestResult> {
+        return resolveLatest(input)
+    }
+
+    /**
+     * Rebuilds `<namespaceDir>/index.json`: reads the folder (every file once, bounded concurrency),
+     * builds, validates, and writes atomically. The previous lockSnapshot is kept byte-for-byte;
+     * unchanged bytes are not rewritten.
+     * @param input - `{ fs, namespaceDir, now, concurrency? }`
+     * @returns `{ status, index, indexPath, written, errors }`; IDX-006 missing folder, IDX-008 write failed,
+     *   IDX-011/IDX-028 invalid result, FS-* port failures, plus the node-level warnings
+     * @example await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: '/island/providers/defillama', now: clock.now() })
+     */
+    static async rebuildNamespaceIndex(input: { fs?: unknown; namespaceDir?: unknown; now?: unknown; concurrency?: number }): Promise<RebuildResult<NamespaceIndex>> {
+        return rebuildNamespaceWith(input, {})
+    }
+
+    /**
+     * Rebuilds `<selectionDir>/index.json`, resolving each member in `<providersRoot>/<ns>/<schema>/`.
+     * @param input - `{ fs, selectionDir, providersRoot, now, concurrency? }`
+     * @returns `{ status, index, indexPath, written, errors }`; IDX-024 no selection definition, plus the codes of
+     *   {@link RebuildIndex.rebuildNamespaceIndex}
+     * @example await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: '/island/selections/defi', providersRoot: '/island/providers', now })
+     */
+    static async rebuildSelectionIndex(input: { fs?: unknown; selectionDir?: unknown; providersRoot?: unknown; now?: unknown; concurrency?: number }): Promise<RebuildResult<SelectionIndex>> {
+        return rebuildSelectionWith(input, {})
+    }
+}
+
+/** The namespace rebuild with the options only island operations pass (journal, freeze). */
+export async function rebuildNamespaceWith(input: { fs?: unknown; namespaceDir?: unknown; now?: unknown; concurrency?: number }, internals: RebuildInternals): Promise<RebuildResult<NamespaceIndex>> {
+    const { dir, errors } = shellArgs(input, input?.namespaceDir, 'namespaceDir')
+    if (errors.length > 0 || dir === null) return { status: false, index: null, indexPath: null, written: false, errors }
+    const fs = input.fs as FsPort
+    const indexPath = joinPath(dir, LAYOUT.index)
+    const options = input.concurrency !== undefined ? { concurrency: input.concurrency } : {}
+    const read = await readNamespaceListing(fs, dir, options)
+    if (read.listing === null) return { status: false, index: null, indexPath, written: false, errors: read.errors }
+    const previous = await readPrevious(fs, indexPath)
+    if (previous.fatal !== null) return { status: false, index: null, indexPath, written: false, errors: [previous.fatal] }
+    const built = buildNamespaceIndex({ listing: read.listing, previousIndex: previous.value, now: input.now })
+    const frozen = freezeIfAsked(built, internals.freeze, null)
+    return finish(fs, indexPath, { index: frozen.index, errors: [...previous.errors, ...frozen.errors] }, previous.text, internals.journal ?? new Journal())
+}
+
+/** The selection rebuild with the options only island operations pass (journal, freeze). */
+export async function rebuildSelectionWith(input: { fs?: unknown; selectionDir?: unknown; providersRoot?: unknown; now?: unknown; concurrency?: number }, internals: RebuildInternals): Promise<RebuildResult<SelectionIndex>> {
+    const first = shellArgs(input, input?.selectionDir, 'selectionDir')
+    const providers = normalizeDir(input?.providersRoot, '/providersRoot', 'providersRoot')
+    const errors = providers.issue === null ? first.errors : [...first.errors, providers.issue]
+    if (errors.length > 0 || first.dir === null || providers.dir === null) return { status: false, index: null, indexPath: null, written: false, errors }
+    const fs = input.fs as FsPort
+    const indexPath = joinPath(first.dir, LAYOUT.index)
+    const options = input.concurrency !== undefined ? { concurrency: input.concurrency } : {}
+    const read = await readSelectionListing(fs, first.dir, providers.dir, options)
+    if (read.listing === null) return { status: false, index: null, indexPath, written: false, errors: read.errors }
+    const previous = await readPrevious(fs, indexPath)
+    if (previous.fatal !== null) return { status: false, index: null, indexPath, written: false, errors: [previous.fatal] }
+    const built = buildSelectionIndex({ listing: read.listing, previousIndex: previous.value, now: input.now })
+    const latest = selectLatest({ names: read.listing.definitionSnapshots, logicalName: read.listing.selectionId, kind: 'snapshot' })
+    const definition = latest.file === null ? null : { file: latest.file, value: read.listing.definition }
+    const frozen = freezeIfAsked(built, internals.freeze, definition)
+    return finish(fs, indexPath, { index: frozen.index, errors: [...previous.errors, ...frozen.errors] }, previous.text, internals.journal ?? new Journal())
+}
+
+function freezeIfAsked<T extends RollupIndex>(built: { index: T | null; errors: Issue[] }, freeze: RebuildInternals['freeze'], definition: { file: string; value: unknown } | null): { index: T | null; errors: Issue[] } {
+    if (freeze === undefined || built.index === null) return built
+    const { lockSnapshot, errors } = freeze(built.index, definition)
+    if (lockSnapshot === null) return { index: null, errors: [...built.errors, ...errors] }
+    return { index: { ...built.index, lockSnapshot }, errors: [...built.errors, ...errors] }
+}

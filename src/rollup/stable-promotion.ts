@@ -1,0 +1,82 @@
+import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import type { Issue } from '../errors/types.js'
+import { GRADE_RANK, LETTER_GRADES, type LetterGrade, type NodeStatus } from '../model/constants.js'
+
+/**
+ * The grade a full grading needs for its node to become `stable` (chapters 06/21: `A`/`B` ⇒ stable,
+ * `C`/`D`/`F` ⇒ graded). `B`, not the reference's `A`: provider areas are capped at `B`, so an
+ * `A` threshold would make every provider node unpromotable.
+ */
+export const STABLE_THRESHOLD: LetterGrade = 'B'
+
+/** Why a node is or is not promoted. */
+export type PromotionReason = 'ok' | 'no-gradings' | 'no-full-grading' | 'rejected' | 'below-threshold' | 'invalid-input'
+
+/** Result of {@link StablePromotion.checkEligibility}. */
+export interface PromotionResult {
+    readonly eligible: boolean
+    readonly reason: PromotionReason
+    /** The node status the reason implies; `null` for invalid input. */
+    readonly nodeStatus: NodeStatus | null
+    /** The grade of the deciding (newest full) entry, when there is one. */
+    readonly grade: string | null
+    readonly errors: Issue[]
+}
+
+/** Status implied by the aggregate grade of the newest full entry. */
+export function promotionStatus(grade: unknown, threshold: LetterGrade): 'stable' | 'graded' | 'rejected' | null {
+    if (grade === 'REJECTED') return 'rejected'
+    if (typeof grade !== 'string' || !(grade in GRADE_RANK)) return null
+    return GRADE_RANK[grade as LetterGrade] >= GRADE_RANK[threshold] ? 'stable' : 'graded'
+}
+
+/**
+ * Stable promotion: a node becomes `stable` only through a `full` grading at or above the threshold.
+ * Partial entries never promote and never demote: the newest **full** entry decides (chapter 06,
+ * "a partial grading keeps the last full status"), where the reference looked at the last entry.
+ */
+export class StablePromotion {
+    private constructor() {}
+
+    /**
+     * Decides promotion from a node's entries, oldest first.
+     * @param input - `{ entries, threshold }`: entries are objects with `gradingMode` and `aggregateGrade`
+     * @returns `{ eligible, reason, nodeStatus, grade, errors }`; STB-001/STB-002 bad arguments, STB-003 unknown
+     *   threshold, STB-WARN-001 no full entry, STB-WARN-002 below the threshold
+     * @example StablePromotion.checkEligibility({ entries: [{ gradingMode: 'full', aggregateGrade: 'B' }], threshold: 'B' }).nodeStatus // 'stable'
+     */
+    static checkEligibility(input: { entries?: unknown; threshold?: unknown }): PromotionResult {
+        const errors: Issue[] = []
+        const entries = input?.entries
+        const threshold = input?.threshold
+        if (entries === undefined || entries === null) errors.push(createIssue('STB-001', '/entries', { field: 'entries' }))
+        else if (!Array.isArray(entries)) errors.push(createIssue('STB-002', '/entries', { field: 'entries', expected: 'array', actual: typeOfValue(entries) }))
+        if (threshold === undefined || threshold === null) errors.push(createIssue('STB-001', '/threshold', { field: 'threshold' }))
+        else if (!(LETTER_GRADES as readonly unknown[]).includes(threshold)) errors.push(createIssue('STB-003', '/threshold', { value: describeValue(threshold) }))
+        if (errors.length > 0) return { eligible: false, reason: 'invalid-input', nodeStatus: null, grade: null, errors }
+        const list = entries as unknown[]
+        if (list.length === 0) return { eligible: false, reason: 'no-gradings', nodeStatus: 'pending', grade: null, errors }
+        let newestFull: Record<string, unknown> | null = null
+        for (let i = list.length - 1; i >= 0; i -= 1) {
+            const e = list[i]
+            if (e !== null && typeof e === 'object' && (e as Record<string, unknown>).gradingMode === 'full') {
+                newestFull = e as Record<string, unknown>
+                break
+            }
+        }
+        if (newestFull === null) {
+            return { eligible: false, reason: 'no-full-grading', nodeStatus: 'pending', grade: null, errors: [createIssue('STB-WARN-001', '/entries')] }
+        }
+        const grade = newestFull.aggregateGrade
+        const status = promotionStatus(grade, threshold as LetterGrade)
+        if (status === 'stable') return { eligible: true, reason: 'ok', nodeStatus: 'stable', grade: grade as string, errors }
+        if (status === 'rejected') return { eligible: false, reason: 'rejected', nodeStatus: 'rejected', grade: 'REJECTED', errors }
+        return {
+            eligible: false,
+            reason: 'below-threshold',
+            nodeStatus: status === 'graded' ? 'graded' : 'pending',
+            grade: typeof grade === 'string' ? grade : null,
+            errors: [createIssue('STB-WARN-002', '/entries', { grade: describeValue(grade), threshold: threshold as string })]
+        }
+    }
+}

@@ -1,0 +1,38 @@
+// The FsPort adapters every conformance test runs against: memory, memfs, and a real temp directory.
+import { mkdtemp, rm } from 'node:fs/promises'
+import * as nodeFs from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { memfs } from 'memfs'
+import { createMemoryFs, fsPortFromNodeLike, type FsPort, type NodeFsPromisesLike } from '../../src/index.js'
+
+export interface AdapterCase {
+    readonly name: string
+    /** A fresh, empty port and a root folder path inside it; `dispose` removes whatever was created. */
+    readonly make: () => Promise<{ fs: FsPort; root: string; dispose: () => Promise<void> }>
+}
+
+export const ADAPTERS: readonly AdapterCase[] = [
+    {
+        name: 'memory',
+        make: async () => {
+            const fs = createMemoryFs()
+            await fs.mkdir('/work')
+            return { fs, root: '/work', dispose: async () => {} }
+        }
+    },
+    {
+        name: 'memfs',
+        make: async () => {
+            const { fs } = memfs({ '/work': null })
+            return { fs: fsPortFromNodeLike(fs.promises as unknown as NodeFsPromisesLike), root: '/work', dispose: async () => {} }
+        }
+    },
+    {
+        name: 'node temp dir',
+        make: async () => {
+            const dir = await mkdtemp(join(tmpdir(), 'flowmcp-island-'))
+            return { fs: fsPortFromNodeLike(nodeFs as unknown as NodeFsPromisesLike), root: dir, dispose: () => rm(dir, { recursive: true, force: true }) }
+        }
+    }
+]
