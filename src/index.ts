@@ -223,3 +223,8 @@ export type {
     SnapshotRef,
     ToolListing
 } from './rollup/types.js'
+export { httpPortFromRecordings } from './ports/replay.js'
+export type { RecordedExchange, Recording } from './ports/replay.js'
+export { gradeSingleSchema } from './grade/single-schema.js'
+export { importSchemaLoader, fileUrlOf } from './grade/loader.js'
+export type { GradeOptions, GradeSingleSchemaResult, GraderInput, Judge, JudgeRequest, EmittedPrompt, SchemaGrading, UnitResult, UnitStatus } from './grade/types.js'

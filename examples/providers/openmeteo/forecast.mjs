@@ -9,6 +9,9 @@ export const main = {
     tags: [ 'weather', 'forecast' ],
     termsOfService: 'https://open-meteo.com/en/terms',
     requiredServerParams: [],
+    resources: {
+        about: { source: 'markdown', origin: 'inline', name: 'openmeteo-about.md', description: 'What the Open-Meteo namespace offers, its limits and its use cases.' }
+    },
     tools: {
         getHourlyForecast: {
             method: 'GET',

@@ -1,5 +1,6 @@
 import { ARTIFACT_CODES } from './artifacts.js'
 import { AREA_CODES } from './areas.js'
+import { GRADE_CODES } from './grade.js'
 import { GRADING_CODES } from './grading.js'
 import { HASHING_CODES } from './hashing.js'
 import { INPUT_CODES } from './input.js'
@@ -36,6 +37,7 @@ export const CATALOGUE = Object.freeze({
     ...AREA_CODES,
     ...PROTOCOL_CODES,
     ...PROMPT_CODES,
+    ...GRADE_CODES,
     ...ISLAND_CODES
 })
 

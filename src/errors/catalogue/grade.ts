@@ -1,0 +1,24 @@
+import { defineCodes } from '../define.js'
+
+/** End-to-end grading: gradeSingleSchema and gradeSelection. */
+export const GRADE_CODES = defineCodes({
+    'GRA-001': ['error', 'Required field missing: {field}', 'library: argument check'],
+    'GRA-002': ['error', 'Type mismatch for field {field}: expected {expected}, got {actual}', 'library: argument check'],
+    'GRA-003': ['error', 'The schema module could not be loaded: {detail}', '05 §2.2 SchemaLoader'],
+    'GRA-004': ['error', 'The schema source could not be read: {detail}', 'library: the scan needs the source before anything is loaded'],
+    'GRA-005': ['error', 'The schema source contains code-execution patterns; it was not loaded: {detail}', '01-model §6.1 malicious-module / 05 §2.4'],
+    'GRA-006': ['error', 'The judge failed for {unit}: {detail}', '04 fail-closed: a failed judge is never a score'],
+    'GRA-007': ['error', 'The judge reply for {unit} is not JSON: {detail}', '04 fail-closed: a malformed reply is never a score'],
+    'GRA-008': ['error', 'The reply for {unit} contradicts the envelope it was given: {field} is {actual}, expected {expected}', '04 §2 the envelope identifies the grading'],
+    'GRA-009': ['error', 'Non-deterministic answers need a grader persona (basePersonaId and lensId): {detail}', '01-model ⚠ A17 / GRD-005'],
+    'GRA-010': ['warning', 'No answer for {unit}: the area stays ungraded', '04 no silent defaults'],
+    'GRA-011': ['info', '{unit} is blocked: {reason}', '02-areas blocking rules'],
+    'GRA-012': ['info', '{unit} was not graded: {reason}', '02-areas applicability and gates'],
+    'GRA-013': ['info', '{unit} stopped by the categorical veto ({trigger})', '02-areas §3.3 cascade stop'],
+    'GRA-014': ['warning', 'Provisional result: deterministic answers only; nothing was written', '01-model S7 an area grading needs its non-deterministic block'],
+    'GRA-015': ['warning', 'Answers were given for {unit}, which this run does not grade', 'library: answers must match the emitted units'],
+    'GRA-016': ['error', 'Writing {unit} into the island failed: {detail}', 'ch. 19 island writes'],
+    'GRA-017': ['error', 'The schema id {value} does not match the schema namespace {namespace}', '01-model ⚠ A14'],
+    'GRA-018': ['error', 'The area output for {unit} was rejected: {detail}', '04 fail-closed'],
+    'GRA-019': ['error', 'Selection {selection}: {detail}', '02-areas §9 selection grading']
+})

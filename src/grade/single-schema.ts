@@ -1,0 +1,541 @@
+import { Areas } from '../areas/areas.js'
+import { DeterministicAnswers, DEFAULT_GRADER, type QuestionRow } from '../deterministic/answers.js'
+import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import type { Issue } from '../errors/types.js'
+import { Grading } from '../grading/grading.js'
+import type { AggregateResult } from '../grading/aggregate.js'
+import { HashGenerator } from '../hashing/hash-generator.js'
+import { Island } from '../island/island.js'
+import { writeAtomic, type Journal } from '../island/fs-ops.js'
+import { joinPath, LAYOUT } from '../island/paths.js'
+import { inspectJson } from '../json/guard.js'
+import { AREAS, PROVIDER_AREAS, type Area } from '../model/constants.js'
+import type { CategoricalVeto, GradingAnswer, GradingEntry } from '../model/types.js'
+import type { FsPort, LoadedModule, SchemaLoader } from '../ports/types.js'
+import { DataPretest, type PretestResult } from '../pretest/data-pretest.js'
+import { PromptBuilder } from '../prompts/prompt-builder.js'
+import { Redact } from '../prompts/redact.js'
+import { RebuildIndex } from '../rollup/rebuild-index.js'
+import { SchemaCheck } from '../schema/schema-check.js'
+import { SecurityScan } from '../schema/security-scan.js'
+import { isIsoDateTime, toFileTimestamp } from '../time.js'
+import { importSchemaLoader } from './loader.js'
+import { askForOutput, envelopeFor, type UnitPlan } from './units.js'
+import type { EmittedPrompt, GradeOptions, GradeSingleSchemaResult, GraderInput, SchemaGrading, UnitResult } from './types.js'
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/** All question rows of the catalogue, in the shape the deterministic answers take. */
+function questionRows(): QuestionRow[] {
+    return AREAS.flatMap((area) => Areas.questions({ area }).questions.map((q) => ({ id: q.id, area: q.area, weight: q.weight, determinism: q.determinism, dimension: q.dimension })))
+}
+
+function baseName(path: string): string {
+    const name = path.replace(/\\/g, '/').split('/').pop() ?? path
+    return name.replace(/\.(mjs|js|json)$/i, '')
+}
+
+function kebab(text: string): string {
+    return text.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase()
+}
+
+/** Resolves the schema module: given as an object, or loaded from `schemaPath` after the source was scanned. */
+async function resolveSchema(input: { schemaPath?: unknown; schema?: unknown }, options: GradeOptions, errors: Issue[]): Promise<{ main: Obj | null; source: string | null; fileBase: string | null; refused: boolean }> {
+    if (input.schema !== undefined) {
+        const mod = input.schema
+        if (!isObj(mod)) {
+            errors.push(createIssue('GRA-002', '/schema', { field: 'schema', expected: '{ main } or a main object', actual: typeOfValue(mod) }))
+            return { main: null, source: null, fileBase: null, refused: false }
+        }
+        const main = isObj(mod.main) ? mod.main : isObj(mod.schema) ? mod.schema : mod
+        return { main, source: options.source ?? null, fileBase: typeof input.schemaPath === 'string' ? baseName(input.schemaPath) : null, refused: false }
+    }
+    const path = input.schemaPath
+    if (typeof path !== 'string' || path.length === 0) {
+        errors.push(path === undefined ? createIssue('GRA-001', '/schemaPath', { field: 'schemaPath or schema' }) : createIssue('GRA-002', '/schemaPath', { field: 'schemaPath', expected: 'non-empty string', actual: typeOfValue(path) }))
+        return { main: null, source: null, fileBase: null, refused: false }
+    }
+    const reader = options.sourceFs ?? options.fs
+    if (reader === undefined) {
+        errors.push(createIssue('GRA-004', '/options/sourceFs', { detail: 'pass options.sourceFs (or fs) so the source can be scanned before it is loaded' }))
+        return { main: null, source: null, fileBase: null, refused: false }
+    }
+    let source: string | null
+    try {
+        source = await reader.readFile(path)
+    } catch (cause) {
+        errors.push(createIssue('GRA-004', '/schemaPath', { detail: cause instanceof Error ? cause.message : 'read failed' }))
+        return { main: null, source: null, fileBase: null, refused: false }
+    }
+    if (source === null) {
+        errors.push(createIssue('GRA-004', '/schemaPath', { detail: `no file at ${path}` }))
+        return { main: null, source: null, fileBase: null, refused: false }
+    }
+    // Importing runs the module's top level, so code-execution patterns keep it from being loaded at all.
+    const scan = SecurityScan.scan({ source })
+    const dangerous = scan.findings.filter((f) => f.vetoClass !== null)
+    if (dangerous.length > 0) {
+        errors.push(createIssue('GRA-005', '/schemaPath', { detail: dangerous.map((f) => `${f.label} at line ${f.line}`).join(', ') }))
+        return { main: null, source, fileBase: baseName(path), refused: true }
+    }
+    const loader: SchemaLoader = options.schemaLoader ?? importSchemaLoader
+    let mod: LoadedModule
+    try {
+        mod = await loader.load(path)
+    } catch (cause) {
+        errors.push(createIssue('GRA-003', '/schemaPath', { detail: cause instanceof Error ? cause.message : 'load failed' }))
+        return { main: null, source, fileBase: baseName(path), refused: false }
+    }
+    const main = isObj(mod) ? (isObj(mod.main) ? mod.main : isObj(mod.schema) ? mod.schema : null) : null
+    if (main === null) errors.push(createIssue('GRA-003', '/schemaPath', { detail: 'the module exports neither main nor schema' }))
+    return { main, source, fileBase: baseName(path), refused: false }
+}
+
+function checkOptions(options: unknown, errors: Issue[]): GradeOptions {
+    if (options === undefined) return {}
+    if (!isObj(options)) {
+        errors.push(createIssue('GRA-002', '/options', { field: 'options', expected: 'object', actual: typeOfValue(options) }))
+        return {}
+    }
+    const o = options as GradeOptions
+    const fn = (key: 'judge' | 'sleep'): void => {
+        if (o[key] !== undefined && typeof o[key] !== 'function') errors.push(createIssue('GRA-002', `/options/${key}`, { field: key, expected: 'function', actual: typeOfValue(o[key]) }))
+    }
+    fn('judge')
+    fn('sleep')
+    if ((o.fs === undefined) !== (o.root === undefined)) errors.push(createIssue('GRA-001', o.fs === undefined ? '/options/fs' : '/options/root', { field: o.fs === undefined ? 'fs (with root)' : 'root (with fs)' }))
+    if (o.answers !== undefined && !isObj(o.answers)) errors.push(createIssue('GRA-002', '/options/answers', { field: 'answers', expected: 'object keyed by unit', actual: typeOfValue(o.answers) }))
+    if (o.serverParams !== undefined && (!isObj(o.serverParams) || Object.values(o.serverParams).some((v) => typeof v !== 'string'))) {
+        errors.push(createIssue('GRA-002', '/options/serverParams', { field: 'serverParams', expected: 'object of strings', actual: typeOfValue(o.serverParams) }))
+    }
+    return o
+}
+
+function checkGrader(grader: unknown, needed: boolean, errors: Issue[]): GraderInput | null {
+    if (grader === undefined && !needed) return null
+    if (!isObj(grader)) {
+        errors.push(createIssue(grader === undefined ? 'GRA-001' : 'GRA-002', '/grader', { field: 'grader', expected: '{ name, version, llmModel, persona }', actual: typeOfValue(grader) }))
+        return null
+    }
+    for (const key of ['name', 'version', 'llmModel'] as const) {
+        if (typeof grader[key] !== 'string' || (grader[key] as string).length === 0) errors.push(createIssue('GRA-002', `/grader/${key}`, { field: key, expected: 'non-empty string', actual: typeOfValue(grader[key]) }))
+    }
+    if (needed && !isObj(grader.persona)) errors.push(createIssue('GRA-009', '/grader/persona', { detail: 'grader.persona is required when a judge or answers supply non-deterministic answers' }))
+    return grader as unknown as GraderInput
+}
+
+function nowOf(options: GradeOptions, errors: Issue[]): string | null {
+    let now: unknown = options.now
+    if (now === undefined && options.clock !== undefined) {
+        try {
+            now = options.clock.now()
+        } catch {
+            now = undefined
+        }
+    }
+    if (now === undefined) {
+        errors.push(createIssue('GRA-001', '/options/now', { field: 'now (or clock)' }))
+        return null
+    }
+    if (!isIsoDateTime(now)) {
+        errors.push(createIssue('GRD-046', '/options/now', { value: describeValue(now) }))
+        return null
+    }
+    return now
+}
+
+/** Splits deterministic answers into the catalogue's (merged by the area conversion) and the extras (added after it). */
+function splitAnswers(area: Area, answers: readonly GradingAnswer[]): { catalogue: GradingAnswer[]; extra: GradingAnswer[] } {
+    const ids = new Set(Areas.questions({ area }).questions.filter((q) => q.determinism === 'deterministic').map((q) => q.id))
+    return { catalogue: answers.filter((a) => ids.has(a.questionId)), extra: answers.filter((a) => !ids.has(a.questionId)) }
+}
+
+function toDeterministicInput(answers: readonly GradingAnswer[]): Array<Record<string, unknown>> {
+    return answers.map((a) => ({
+        questionId: a.questionId,
+        score: a.score,
+        ...(a.naReason !== undefined ? { naReason: a.naReason } : {}),
+        ...(a.reasoning !== undefined ? { reasoning: a.reasoning } : {}),
+        ...(a.evidence !== undefined ? { evidence: a.evidence } : {}),
+        timestamp: a.timestamp
+    }))
+}
+
+function unitResult(plan: UnitPlan, status: UnitResult['status'], extra: Partial<UnitResult> = {}): UnitResult {
+    return { unit: plan.unit, area: plan.area, target: plan.target, status, aggregateGrade: null, rawGrade: null, normalizedScore: null, reason: null, written: null, ...extra }
+}
+
+/**
+ * Grades one FlowMCP v4 schema end to end: loads it (source scanned first, handlers never run),
+ * validates it, scans it, checks its key names against its host, runs the live pretest when an
+ * `http` port is given, computes every deterministic answer, and for each provider area unit either
+ * asks the injected `judge`, takes a pre-collected answer, or returns the area prompt to send. With a
+ * judge or answers every unit becomes a spec-conformant entry (checked by `validateGradingEntry`);
+ * without them the result is provisional: deterministic aggregates, prompts, nothing written. With
+ * `fs` and `root` the schema is imported into the island, entries are written, and the index rebuilt.
+ * Never throws.
+ * @param input - `{ schemaPath | schema, schemaId?, grader, options }`
+ * @returns `{ grading, entries, prompts, provisional, errors }`; GRA-* plus the codes of every step
+ * @example await gradeSingleSchema({ schema: { main }, grader, options: { now: '2026-11-22T10:00:00Z', judge } })
+ */
+export async function gradeSingleSchema(input: { schemaPath?: string; schema?: unknown; schemaId?: string; grader?: GraderInput; options?: GradeOptions }): Promise<GradeSingleSchemaResult> {
+    const errors: Issue[] = []
+    const fail = (): GradeSingleSchemaResult => ({ grading: null, entries: [], prompts: [], provisional: {}, errors })
+    if (!isObj(input)) {
+        errors.push(createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) }))
+        return fail()
+    }
+    const options = checkOptions(input.options, errors)
+    const answersGiven = options.judge !== undefined || options.answers !== undefined
+    const grader = checkGrader(input.grader, answersGiven, errors)
+    const now = nowOf(options, errors)
+    if (input.schemaId !== undefined && typeof input.schemaId !== 'string') errors.push(createIssue('GRA-002', '/schemaId', { field: 'schemaId', expected: 'string', actual: typeOfValue(input.schemaId) }))
+    if (errors.length > 0 || now === null) return fail()
+
+    const resolved = await resolveSchema(input, options, errors)
+    if (resolved.main === null) return fail()
+    const main = resolved.main
+    const guard = inspectJson(main, undefined, '/schema/main')
+    if (guard.length > 0) {
+        errors.push(...guard)
+        return fail()
+    }
+    const validation = SchemaCheck.validateMain({ main })
+    errors.push(...validation.errors.map((i) => ({ ...i, path: '/schema/main' + i.path })))
+    const namespace = typeof main.namespace === 'string' ? main.namespace : null
+    if (namespace === null || !isObj(main.tools)) return fail()
+    const version = SchemaCheck.normalizeVersion({ version: main.version }).version
+    if (version === null) return fail()
+    const slug = input.schemaId?.split('.')[1] ?? resolved.fileBase ?? kebab(typeof main.name === 'string' ? main.name : 'schema')
+    const schemaId = input.schemaId ?? `${namespace}.${slug}`
+    if (schemaId.split('.')[0] !== namespace) {
+        errors.push(createIssue('GRA-017', '/schemaId', { value: schemaId, namespace }))
+        return fail()
+    }
+    const hashed = HashGenerator.computeSchemaHash({ schema: main })
+    if (hashed.short === null) {
+        errors.push(...hashed.errors)
+        return fail()
+    }
+    const schemaHash = hashed.short
+    const serverParams = options.serverParams ?? {}
+
+    const pretest: PretestResult = await DataPretest.run({
+        main,
+        http: options.http ?? null,
+        serverParams,
+        now,
+        ...(options.minWorkingTests !== undefined ? { minWorkingTests: options.minWorkingTests } : {}),
+        ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+        ...(options.throttleMs !== undefined ? { throttleMs: options.throttleMs } : {}),
+        ...(options.sleep !== undefined ? { sleep: options.sleep } : {})
+    })
+    errors.push(...pretest.errors)
+    const questions = questionRows()
+    const aboutDeclared = isObj(main.resources) && isObj(main.resources.about)
+    const deterministic = DeterministicAnswers.build({
+        main,
+        ...(resolved.source !== null ? { source: resolved.source } : {}),
+        pretest,
+        validation,
+        questions,
+        now,
+        ...(aboutDeclared ? { aboutFileExists: options.about !== undefined } : {})
+    })
+    errors.push(...deterministic.errors)
+    const namespaceAnswers = DeterministicAnswers.buildNamespace({ schemas: [{ main, schemaId }], questions, now, ...(aboutDeclared ? { aboutFileExists: options.about !== undefined } : {}) })
+    errors.push(...namespaceAnswers.errors)
+    const veto: CategoricalVeto | null = deterministic.veto
+
+    // The units of this run, in the order they are graded.
+    const tools = Object.keys(main.tools)
+    const plans: UnitPlan[] = [
+        ...tools.map((tool): UnitPlan => ({ unit: `single-test/${tool}`, area: 'single-test', target: { namespace, schema: slug, tool }, deterministic: deterministic.byArea['single-test'][tool] ?? [], focus: tool })),
+        { unit: 'tools-aggregate-schema', area: 'tools-aggregate-schema', target: { namespace, schema: slug }, deterministic: deterministic.byArea['tools-aggregate-schema'], focus: null },
+        { unit: 'tools-aggregate-namespace', area: 'tools-aggregate-namespace', target: { namespace }, deterministic: namespaceAnswers.byArea['tools-aggregate-namespace'], focus: null },
+        { unit: 'namespace-description', area: 'namespace-description', target: { namespace }, deterministic: [], focus: null },
+        ...(options.skills ?? []).map((s): UnitPlan => ({ unit: `namespace-skills/${s.name}`, area: 'namespace-skills', target: { namespace, schema: slug, skill: s.name }, deterministic: [], focus: s.name, skillId: s.name })),
+        { unit: 'about-namespace', area: 'about-namespace', target: { namespace, schema: slug }, deterministic: deterministic.byArea['about-namespace'], focus: null }
+    ]
+    const known = new Set(plans.map((p) => p.unit))
+    for (const key of Object.keys(options.answers ?? {})) {
+        if (!known.has(key)) errors.push(createIssue('GRA-015', `/options/answers/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, { unit: key }))
+    }
+
+    const aboutHash = options.about !== undefined ? HashGenerator.hashBytes({ text: options.about.text }).short ?? undefined : undefined
+    const schemaText = resolved.source ?? `export const main = ${JSON.stringify(main, null, 4)}\n`
+    const attachments = [
+        { name: `${slug}.mjs`, role: 'the FlowMCP v4 schema under grading', content: Redact.text({ text: schemaText, serverParams }).text ?? '' },
+        ...(options.about !== undefined ? [{ name: options.about.name ?? `${namespace}-about.md`, role: 'the namespace About', content: options.about.text }] : []),
+        ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, role: `namespace skill ${s.name}`, content: Redact.text({ text: s.text, serverParams }).text ?? '' }))
+    ]
+    const stamp = toFileTimestamp(now) as string
+    const units: UnitResult[] = []
+    const entries: Array<{ plan: UnitPlan; entry: GradingEntry }> = []
+    const prompts: EmittedPrompt[] = []
+    const provisional: Record<string, AggregateResult> = {}
+    const blockedTools = new Map(pretest.blocked.map((b) => [b.tool, b.reason]))
+    const provider = new Set<string>(PROVIDER_AREAS)
+    let schemaStable = false
+
+    for (const plan of plans) {
+        if (!provider.has(plan.area)) continue
+        if (veto !== null) {
+            // Cascade stop (02-areas §3.3): the schema's own areas carry the veto, the rest do not run.
+            if (plan.area === 'single-test' || plan.area === 'tools-aggregate-schema') {
+                const answers = plan.deterministic.length > 0 ? plan.deterministic : []
+                if (answers.length === 0) {
+                    units.push(unitResult(plan, 'skipped', { reason: 'no deterministic answer to carry the veto' }))
+                    continue
+                }
+                const created = Grading.createEntry({ schemaId, area: plan.area, version, schemaHash, gradingMode: 'full', now, gradings: answers, categoricalVeto: veto })
+                if (created.entry === null || created.entry.aggregateGrade === null) {
+                    errors.push(...created.errors)
+                    units.push(unitResult(plan, 'error', { reason: 'the vetoed entry did not validate' }))
+                    continue
+                }
+                entries.push({ plan, entry: created.entry as GradingEntry })
+                units.push(unitResult(plan, 'rejected', { aggregateGrade: 'REJECTED', reason: `categorical veto: ${veto.triggeredBy}` }))
+            } else {
+                errors.push(createIssue('GRA-013', '', { unit: plan.unit, trigger: veto.triggeredBy }))
+                units.push(unitResult(plan, 'skipped', { reason: `cascade stop after the ${veto.triggeredBy} veto` }))
+            }
+            continue
+        }
+        if (plan.area === 'single-test' && plan.focus !== null && blockedTools.has(plan.focus)) {
+            const reason = blockedTools.get(plan.focus) as string
+            errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason }))
+            units.push(unitResult(plan, 'blocked', { reason }))
+            continue
+        }
+        if (plan.area === 'about-namespace') {
+            const why = !aboutDeclared ? 'the schema declares no about resource' : options.about === undefined ? 'no About text was supplied (options.about)' : !schemaStable ? 'the schema is not stable yet (02-areas ⚠ B8)' : null
+            if (why !== null) {
+                errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason: why }))
+                units.push(unitResult(plan, !aboutDeclared ? 'skipped' : 'gated', { reason: why }))
+                continue
+            }
+        }
+        const persona = grader?.persona
+        const personaRequired = PromptBuilder.isPersonaRequired({ area: plan.area }).personaRequired === true
+        const envelope = envelopeFor({ plan, schemaHash, stamp, now, persona: personaRequired ? (persona ?? null) : null })
+        const request = askForOutput({ plan, envelope, attachments, serverParams, errors })
+        if (request === null) {
+            units.push(unitResult(plan, 'error', { reason: 'the area prompt could not be built' }))
+            continue
+        }
+        const reply = await obtainOutput(plan, request, options, errors)
+        if (reply.kind === 'none') {
+            prompts.push(request)
+            // A deterministic-only entry is not a valid area grading (S7), so only its aggregate is reported.
+            const aggregate = plan.deterministic.length > 0 ? Grading.computeAggregateGrade({ entry: { area: plan.area, gradingTier: 'autonomous', gradingMode: 'full', categoricalVeto: null, gradings: plan.deterministic } }) : null
+            if (aggregate !== null) provisional[plan.unit] = aggregate
+            units.push(unitResult(plan, 'provisional', { aggregateGrade: aggregate?.aggregateGrade ?? null, rawGrade: aggregate?.rawGrade ?? null, normalizedScore: aggregate?.normalizedScore ?? null, reason: 'waiting for the non-deterministic answers' }))
+            continue
+        }
+        if (reply.kind === 'error') {
+            units.push(unitResult(plan, 'error', { reason: reply.reason }))
+            continue
+        }
+        const { catalogue, extra } = splitAnswers(plan.area, plan.deterministic)
+        const converted = Areas.toGradingEntry({
+            output: reply.output,
+            deterministic: toDeterministicInput(catalogue),
+            context: {
+                schemaId,
+                version,
+                schemaHash,
+                gradingMode: 'full',
+                now,
+                grader: { name: (grader as GraderInput).name, version: (grader as GraderInput).version },
+                llmModel: (grader as GraderInput).llmModel,
+                scriptGrader: { name: DEFAULT_GRADER.name, version: DEFAULT_GRADER.version },
+                selectionContext: { groupId: grader?.groupId ?? namespace, personaIds: persona !== undefined ? [persona.basePersonaId] : [] },
+                ...areaExtras(plan, persona, aboutHash)
+            }
+        })
+        if (converted.blocker !== null) {
+            const reason = `the grader reported a blocker: ${converted.blocker.blocker} (${converted.blocker.reason})`
+            errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason }))
+            units.push(unitResult(plan, 'blocked', { reason }))
+            continue
+        }
+        if (converted.entry === null) {
+            errors.push(createIssue('GRA-018', '', { unit: plan.unit, detail: converted.errors.map((e) => e.code).join(', ') }), ...converted.errors.map((e) => ({ ...e, path: `/units/${plan.unit.replace(/\//g, '~1')}${e.path}` })))
+            units.push(unitResult(plan, 'error', { reason: 'the area output was rejected' }))
+            continue
+        }
+        let entry: GradingEntry = converted.entry
+        for (const answer of extra) {
+            const added = Grading.addGrading({ entry, grading: answer })
+            if (added.entry === null) {
+                errors.push(...added.errors)
+                continue
+            }
+            entry = added.entry as GradingEntry
+        }
+        const aggregate = Grading.computeAggregateGrade({ entry })
+        entries.push({ plan, entry })
+        if (plan.area === 'tools-aggregate-schema') schemaStable = entry.aggregateGrade === 'A' || entry.aggregateGrade === 'B'
+        units.push(unitResult(plan, entry.aggregateGrade === 'REJECTED' ? 'rejected' : 'graded', { aggregateGrade: entry.aggregateGrade, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore }))
+    }
+
+    const mode: 'full' | 'provisional' = units.some((u) => u.status === 'provisional') ? 'provisional' : 'full'
+    if (mode === 'provisional') errors.push(createIssue('GRA-014', ''))
+
+    let indexPath: string | null = null
+    let rollupStatus: string | null = null
+    if (options.fs !== undefined && options.root !== undefined) {
+        const written = await writeIsland({ fs: options.fs, root: options.root, now, namespace, slug, schemaText, main, options, pretest, entries, units, errors })
+        indexPath = written.indexPath
+        rollupStatus = written.rollupStatus
+    }
+    const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
+    const grading: SchemaGrading = {
+        schemaId,
+        namespace,
+        schema: slug,
+        schemaHash,
+        version,
+        gradingTier: 'autonomous',
+        maxAttainableGrade: 'B',
+        mode,
+        aggregateGrade: veto !== null ? 'REJECTED' : (schemaUnit?.aggregateGrade ?? null),
+        rawGrade: schemaUnit?.rawGrade ?? null,
+        veto,
+        units: units.map((u) => (u.written === null ? u : u)),
+        pretest: { ran: pretest.ran, reason: pretest.reason, ok: pretest.ok, blocked: pretest.blocked },
+        indexPath,
+        rollupStatus
+    }
+    return { grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }
+}
+
+function areaExtras(plan: UnitPlan, persona: GraderInput['persona'], aboutHash: string | undefined): Record<string, unknown> {
+    const personaRequired = PromptBuilder.isPersonaRequired({ area: plan.area }).personaRequired === true
+    return {
+        ...(personaRequired && persona !== undefined ? { persona } : {}),
+        ...(plan.skillId !== undefined ? { skillId: plan.skillId } : {}),
+        ...(plan.area === 'about-namespace' && aboutHash !== undefined ? { aboutHash } : {})
+    }
+}
+
+async function obtainOutput(plan: UnitPlan, request: EmittedPrompt, options: GradeOptions, errors: Issue[]): Promise<{ kind: 'none' } | { kind: 'error'; reason: string } | { kind: 'output'; output: unknown }> {
+    if (options.answers !== undefined && Object.hasOwn(options.answers, plan.unit)) {
+        return { kind: 'output', output: fillEnvelope(plan, request, options.answers[plan.unit], errors) }
+    }
+    if (options.judge === undefined) {
+        if (options.answers !== undefined) errors.push(createIssue('GRA-010', '', { unit: plan.unit }))
+        return { kind: 'none' }
+    }
+    let text: unknown
+    try {
+        text = await options.judge(request)
+    } catch (cause) {
+        errors.push(createIssue('GRA-006', '', { unit: plan.unit, detail: cause instanceof Error ? cause.message : 'the judge rejected' }))
+        return { kind: 'error', reason: 'the judge failed' }
+    }
+    if (typeof text !== 'string') {
+        errors.push(createIssue('GRA-006', '', { unit: plan.unit, detail: `the judge returned ${typeOfValue(text)}, not a string` }))
+        return { kind: 'error', reason: 'the judge returned no text' }
+    }
+    const parsed = parseReply(text)
+    if (parsed.error !== null) {
+        errors.push(createIssue('GRA-007', '', { unit: plan.unit, detail: parsed.error }))
+        return { kind: 'error', reason: 'the judge reply is not JSON' }
+    }
+    const output = fillEnvelope(plan, request, parsed.value, errors)
+    return output === undefined ? { kind: 'error', reason: 'the judge reply contradicts its envelope' } : { kind: 'output', output }
+}
+
+/** A reply is one JSON object; a Markdown fence around it is tolerated, any other text is not. */
+function parseReply(text: string): { value: unknown; error: string | null } {
+    const trimmed = text.trim()
+    const fenced = /^```(?:json)?\s*\n([\s\S]*?)\n```$/.exec(trimmed)
+    const body = fenced !== null ? (fenced[1] as string) : trimmed
+    if (body.length > 2_000_000) return { value: undefined, error: 'reply longer than 2,000,000 characters' }
+    try {
+        return { value: JSON.parse(body) as unknown, error: null }
+    } catch (cause) {
+        return { value: undefined, error: cause instanceof Error ? cause.message : 'unparseable' }
+    }
+}
+
+/**
+ * Fills the envelope fields the library itself issued when a reply omits them, and refuses a reply
+ * that contradicts them: they identify the grading, they are not the grader's judgement.
+ */
+function fillEnvelope(plan: UnitPlan, request: EmittedPrompt, output: unknown, errors: Issue[]): unknown {
+    if (!isObj(output) || 'blocker' in output) return output
+    const env = request.envelope as unknown as Obj
+    const filled: Obj = { ...output }
+    for (const [key, expected] of Object.entries(env)) {
+        if (!(key in output)) {
+            filled[key] = expected
+            continue
+        }
+        const actual = output[key]
+        const same = key === 'iteration' || key === 'timestamp' ? true : JSON.stringify(actual) === JSON.stringify(expected)
+        if (!same) {
+            errors.push(createIssue('GRA-008', '', { unit: plan.unit, field: key, actual: describeValue(JSON.stringify(actual)), expected: describeValue(JSON.stringify(expected)) }))
+            return undefined
+        }
+    }
+    return filled
+}
+
+async function writeIsland(args: {
+    fs: FsPort
+    root: string
+    now: string
+    namespace: string
+    slug: string
+    schemaText: string
+    main: Obj
+    options: GradeOptions
+    pretest: PretestResult
+    entries: ReadonlyArray<{ plan: UnitPlan; entry: GradingEntry }>
+    units: UnitResult[]
+    errors: Issue[]
+}): Promise<{ indexPath: string | null; rollupStatus: string | null }> {
+    const { fs, root, now, namespace, slug, schemaText, main, options, pretest, entries, units, errors } = args
+    const aboutName = isObj(main.resources) && isObj(main.resources.about) && typeof main.resources.about.name === 'string' ? main.resources.about.name : `${namespace}-about.md`
+    const files = [
+        { name: `${slug}.mjs`, text: schemaText, main },
+        ...(options.about !== undefined ? [{ name: `resources/${aboutName}`, text: options.about.text }] : []),
+        ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, text: s.text, ...(s.skill !== undefined ? { skill: s.skill } : {}) }))
+    ]
+    const imported = await Island.importProvider({ fs, root, now, files })
+    errors.push(...imported.errors)
+    if (!imported.status) return { indexPath: null, rollupStatus: null }
+    if (pretest.ran) {
+        // The pretest summary is derived data like index.json: rewritten each run, never a secret in it.
+        const summary = {
+            namespace,
+            schema: slug,
+            checkedAt: pretest.checkedAt,
+            minWorkingTests: pretest.minWorkingTests,
+            ok: pretest.ok,
+            perTool: Object.fromEntries(Object.entries(pretest.tools).map(([tool, t]) => [tool, { working: t.working, total: t.total, bar: t.bar, class: t.class, blocked: t.blocked, reason: t.reason }]))
+        }
+        const journal: Journal = { files: [], dirs: [] }
+        const path = joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace, slug, LAYOUT.summary)
+        const written = await writeAtomic(fs, path, JSON.stringify(summary, null, 4) + '\n', { overwrite: true, journal })
+        errors.push(...written)
+    }
+    for (const { plan, entry } of entries) {
+        const result = await Island.writeGrading({ fs, root, target: plan.target, entry, now })
+        const at = units.findIndex((u) => u.unit === plan.unit)
+        if (!result.status) {
+            errors.push(createIssue('GRA-016', '', { unit: plan.unit, detail: result.errors.map((e) => e.code).join(', ') }), ...result.errors)
+            continue
+        }
+        if (at >= 0) units[at] = { ...(units[at] as UnitResult), written: result.path }
+    }
+    const rebuilt = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace), now })
+    errors.push(...rebuilt.errors.filter((e) => e.severity === 'error'))
+    const index = rebuilt.index as { status?: unknown } | null
+    return { indexPath: rebuilt.indexPath, rollupStatus: typeof index?.status === 'string' ? index.status : null }
+}

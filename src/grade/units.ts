@@ -1,0 +1,63 @@
+import { Areas } from '../areas/areas.js'
+import type { Issue } from '../errors/types.js'
+import type { Area } from '../model/constants.js'
+import type { GradingAnswer } from '../model/types.js'
+import { PromptBuilder } from '../prompts/prompt-builder.js'
+import type { EmittedPrompt } from './types.js'
+
+/** One area unit a run grades: an area for one target (a tool, a skill, or the schema/namespace). */
+export interface UnitPlan {
+    readonly unit: string
+    readonly area: Area
+    readonly target: Readonly<Record<string, string>>
+    readonly deterministic: readonly GradingAnswer[]
+    /** The tool or skill the unit is about, or null. */
+    readonly focus: string | null
+    readonly skillId?: string
+}
+
+/** The envelope fields the library issues for one unit. */
+export function envelopeFor(args: { plan: UnitPlan; schemaHash: string; stamp: string; now: string; persona: { basePersonaId: string; lensId: string } | null }): EmittedPrompt['envelope'] {
+    return {
+        gradingId: `${args.schemaHash}--${args.stamp}`,
+        schemaHash: args.schemaHash,
+        area: args.plan.area,
+        persona: args.persona === null ? null : { basePersonaId: args.persona.basePersonaId, lensId: args.persona.lensId },
+        harness: 'claude-code',
+        iteration: 1,
+        timestamp: args.now
+    }
+}
+
+/** Composes the area prompt of one unit, with its files inline for judges that cannot read files. */
+export function askForOutput(args: {
+    plan: UnitPlan
+    envelope: EmittedPrompt['envelope']
+    attachments: EmittedPrompt['attachments']
+    serverParams: Readonly<Record<string, string>>
+    errors: Issue[]
+}): EmittedPrompt | null {
+    const { plan, envelope, attachments, serverParams, errors } = args
+    const questions = Areas.questions({ area: plan.area }).questions.map((q) => ({ id: q.id, question: q.question }))
+    const outputSchema = Areas.outputSchema({ area: plan.area, selfContained: true }).schema
+    if (outputSchema === null) return null
+    const focus = plan.focus === null ? '' : ` Focus: ${plan.area === 'single-test' ? 'tool' : 'skill'} ${plan.focus}.`
+    const built = PromptBuilder.buildAreaPrompt({
+        area: plan.area,
+        ...(envelope.persona !== null ? { persona: envelope.persona } : {}),
+        files: attachments.map((a) => ({ path: a.name, role: a.role })),
+        questions,
+        outputSchema,
+        policies: [
+            { id: 'envelope', summary: `Use gradingId ${envelope.gradingId}, schemaHash ${envelope.schemaHash}, harness claude-code, iteration ${envelope.iteration}.${focus}` },
+            { id: 'no-invention', summary: 'Answer n/a with a closed naReason for anything you did not actually check.' }
+        ],
+        goal: { condition: `Grade ${plan.unit} for ${envelope.schemaHash} and reply with the JSON object`, maxTurns: 25 },
+        serverParams
+    })
+    if (built.prompt === null) {
+        errors.push(...built.errors)
+        return null
+    }
+    return { unit: plan.unit, area: plan.area, prompt: built.prompt, questions, outputSchema, envelope, attachments }
+}
