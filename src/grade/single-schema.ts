@@ -422,7 +422,7 @@ function areaExtras(plan: UnitPlan, persona: GraderInput['persona'], aboutHash: 
     }
 }
 
-async function obtainOutput(plan: UnitPlan, request: EmittedPrompt, options: GradeOptions, errors: Issue[]): Promise<{ kind: 'none' } | { kind: 'error'; reason: string } | { kind: 'output'; output: unknown }> {
+export async function obtainOutput(plan: UnitPlan, request: EmittedPrompt, options: GradeOptions, errors: Issue[]): Promise<{ kind: 'none' } | { kind: 'error'; reason: string } | { kind: 'output'; output: unknown }> {
     if (options.answers !== undefined && Object.hasOwn(options.answers, plan.unit)) {
         return { kind: 'output', output: fillEnvelope(plan, request, options.answers[plan.unit], errors) }
     }

@@ -81,6 +81,22 @@ export interface AggregateOptions {
     readonly memberCount?: number
 }
 
+/** Question whose evidence records the selection's distinct member namespaces (02-areas §9.4 thresholds). */
+export const MEMBER_THRESHOLD_QUESTION_ID = 'Q-selection-aggregate-01'
+
+/**
+ * The member-namespace count a `selection-aggregate` entry records in the evidence of its thresholds
+ * answer (`{ memberNamespaces: n }`), so the size cap is part of the entry and its recomputation.
+ */
+function memberCountFromEvidence(e: Record<string, unknown>): number | undefined {
+    if (e.area !== 'selection-aggregate' || !Array.isArray(e.gradings)) return undefined
+    const answer = (e.gradings as unknown[]).find((g) => g !== null && typeof g === 'object' && (g as { questionId?: unknown }).questionId === MEMBER_THRESHOLD_QUESTION_ID) as { evidence?: unknown } | undefined
+    const evidence = answer?.evidence
+    if (evidence === null || typeof evidence !== 'object' || Array.isArray(evidence)) return undefined
+    const n = (evidence as { memberNamespaces?: unknown }).memberNamespaces
+    return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined
+}
+
 /** Band of a mean (`>=` thresholds, unrounded). */
 export function bandOf(mean: number): { grade: LetterGrade; min: number } {
     const band = GRADE_BANDS_V1.find((b) => mean >= b.min) ?? (GRADE_BANDS_V1[GRADE_BANDS_V1.length - 1] as { grade: LetterGrade; min: number })
@@ -256,7 +272,7 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {})
         trace.push({ step: 'trim', tier: gradingTier, max, from: band.grade, to: grade })
     }
 
-    const memberCount = options.memberCount
+    const memberCount = options.memberCount ?? memberCountFromEvidence(e)
     if (memberCount !== undefined && typeof e.area === 'string' && (SELECTION_AREAS as readonly string[]).includes(e.area)) {
         if (memberCount < SELECTION_MEMBER_THRESHOLDS.SOFT) {
             trace.push({ step: 'selection-size', memberCount, from: grade, to: null })

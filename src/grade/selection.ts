@@ -1,0 +1,275 @@
+import { Areas } from '../areas/areas.js'
+import { DeterministicAnswers, DEFAULT_GRADER } from '../deterministic/answers.js'
+import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import type { Issue } from '../errors/types.js'
+import { SELECTION_MEMBER_THRESHOLDS } from '../grading/aggregate.js'
+import { Grading } from '../grading/grading.js'
+import { HashGenerator } from '../hashing/hash-generator.js'
+import { Island } from '../island/island.js'
+import { joinPath, LAYOUT } from '../island/paths.js'
+import { SourceSnapshot } from '../island/snapshot.js'
+import type { Area } from '../model/constants.js'
+import type { GradingAnswer, GradingEntry } from '../model/types.js'
+import type { Clock, FsPort } from '../ports/types.js'
+import { PreConditionCheck } from '../rollup/pre-condition.js'
+import { RebuildIndex } from '../rollup/rebuild-index.js'
+import type { SelectionIndex } from '../rollup/types.js'
+import { SchemaCheck } from '../schema/schema-check.js'
+import { isIsoDateTime, toFileTimestamp } from '../time.js'
+import { obtainOutput } from './single-schema.js'
+import type { EmittedPrompt, GraderInput, Judge, UnitResult } from './types.js'
+import { askForOutput, envelopeFor, type UnitPlan } from './units.js'
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/** Options of {@link gradeSelection}. */
+export interface GradeSelectionOptions {
+    /** The island holding the member providers; selection grading reads its frozen lockSnapshot. */
+    readonly fs: FsPort
+    readonly root: string
+    readonly clock?: Clock
+    readonly now?: string
+    readonly judge?: Judge
+    readonly answers?: Readonly<Record<string, unknown>>
+    /** The selection About (= Domain-Knowledge document, 02-areas §8). */
+    readonly about?: { readonly text: string }
+    /** Selection skills; the level decides the area (`selection-skills-L1/L2/L3`). */
+    readonly skills?: ReadonlyArray<{ readonly name: string; readonly level: 'L1' | 'L2' | 'L3'; readonly text: string }>
+}
+
+/** Result of {@link gradeSelection}. */
+export interface GradeSelectionResult {
+    readonly grading: {
+        readonly selectionId: string
+        readonly schemaId: string
+        readonly selectionHash: string
+        readonly gradingTier: 'group-bound'
+        readonly maxAttainableGrade: 'A' | 'B'
+        readonly memberNamespaces: number
+        /** "M of N members PASS" from the member-resolution manifest (⚠ B14). */
+        readonly membersPassing: { readonly passing: number; readonly total: number }
+        readonly preCondition: { readonly passed: boolean; readonly blockedMembers: ReadonlyArray<{ schemaId: string; gradingStatus: string | null }> }
+        readonly mode: 'full' | 'provisional' | 'blocked'
+        /** The selection's grade: its `selection-aggregate` grading. */
+        readonly aggregateGrade: string | null
+        readonly rawGrade: string | null
+        readonly units: UnitResult[]
+        readonly indexPath: string | null
+        readonly rollupStatus: string | null
+    } | null
+    readonly entries: GradingEntry[]
+    readonly prompts: EmittedPrompt[]
+    readonly errors: Issue[]
+}
+
+const LEVEL_AREA: Readonly<Record<'L1' | 'L2' | 'L3', Area>> = { L1: 'selection-skills-L1', L2: 'selection-skills-L2', L3: 'selection-skills-L3' }
+
+function deterministicAnswer(id: string, score: 'pass' | 'fail', evidence: Record<string, unknown>, now: string): GradingAnswer {
+    const row = Areas.questions({ area: 'selection-aggregate' }).questions.find((q) => q.id === id)
+    return { questionId: id, score, weight: row?.weight ?? 1, determinism: 'deterministic', graderIdentity: DEFAULT_GRADER, timestamp: now, evidence }
+}
+
+/**
+ * Grades a selection on the group-bound areas 7–11 (about-selection, selection-skills-L1/L2/L3 per
+ * skill, selection-aggregate). Freezes a new `lockSnapshot` for the run, then gates on it: every
+ * member must be `stable` (chapter 21), else nothing runs. Fewer than 5 distinct member namespaces:
+ * no selection entries at all (02-areas ⚠ B10); 5–6: A is capped at B; ≥ 7: A reachable. The
+ * selection-aggregate thresholds and "M of N members PASS" answers are computed from the frozen
+ * snapshot and the member-resolution manifest. Never throws.
+ * @param input - `{ selectionId, schemaIds | selection, grader, options: { fs, root, now | clock, judge?, answers?, about?, skills? } }`
+ * @returns `{ grading, entries, prompts, errors }`; GRA-*, PRE-*, plus the codes of every step
+ * @example await gradeSelection({ selectionId: 'weather-core', schemaIds, grader, options: { fs, root, now, judge } })
+ */
+export async function gradeSelection(input: { selectionId?: string; schemaIds?: readonly string[]; selection?: unknown; grader?: GraderInput; options?: GradeSelectionOptions }): Promise<GradeSelectionResult> {
+    const errors: Issue[] = []
+    const fail = (): GradeSelectionResult => ({ grading: null, entries: [], prompts: [], errors })
+    if (!isObj(input)) return { ...fail(), errors: [createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })] }
+    const options = (isObj(input.options) ? input.options : {}) as GradeSelectionOptions
+    if (!isObj(input.options)) errors.push(createIssue('GRA-001', '/options', { field: 'options { fs, root, now }' }))
+    const selectionId = input.selectionId
+    if (typeof selectionId !== 'string' || !/^[a-z0-9](?:[a-z0-9]|-(?!-))*$/.test(selectionId)) {
+        errors.push(createIssue(selectionId === undefined ? 'GRA-001' : 'GRA-002', '/selectionId', { field: 'selectionId', expected: 'selection id ([a-z0-9-]+)', actual: describeValue(selectionId) }))
+    }
+    if (options.fs === undefined || options.root === undefined) errors.push(createIssue('GRA-001', '/options/fs', { field: 'fs and root (the island holding the members)' }))
+    const answersGiven = options.judge !== undefined || options.answers !== undefined
+    const grader = input.grader
+    if (answersGiven && !(isObj(grader) && typeof grader.name === 'string' && typeof grader.version === 'string' && typeof grader.llmModel === 'string')) {
+        errors.push(createIssue('GRA-001', '/grader', { field: 'grader { name, version, llmModel, persona }' }))
+    }
+    if (answersGiven && isObj(grader) && !isObj(grader.persona)) errors.push(createIssue('GRA-009', '/grader/persona', { detail: 'selection areas are persona-bound' }))
+    let now: unknown = options.now
+    if (now === undefined && options.clock !== undefined) now = options.clock.now()
+    if (!isIsoDateTime(now)) errors.push(createIssue(now === undefined ? 'GRA-001' : 'GRD-046', '/options/now', { field: 'now (or clock)', value: describeValue(now) }))
+
+    let definition: Obj | null = null
+    if (input.selection !== undefined) {
+        if (!isObj(input.selection)) errors.push(createIssue('GRA-002', '/selection', { field: 'selection', expected: 'object', actual: typeOfValue(input.selection) }))
+        else definition = input.selection
+    } else if (Array.isArray(input.schemaIds) && input.schemaIds.every((s) => typeof s === 'string')) {
+        // The reference builds the definition the same way from a member list (06 §2.4).
+        definition = {
+            selectionId,
+            namespace: selectionId,
+            name: selectionId,
+            version: 'flowmcp/4.0.0',
+            description: `Selection ${String(selectionId)} of ${input.schemaIds.length} member schemas.`,
+            personaIds: isObj(grader) && isObj(grader.persona) ? [grader.persona.basePersonaId] : [],
+            members: input.schemaIds.map((schemaId) => ({ schemaId })),
+            skills: []
+        }
+    } else {
+        errors.push(createIssue('GRA-001', '/schemaIds', { field: 'schemaIds or selection' }))
+    }
+    if (errors.length > 0 || definition === null || typeof selectionId !== 'string') return fail()
+    const at = now as string
+    const { fs, root } = options
+    const selDir = joinPath(root.replace(/\/+$/, ''), LAYOUT.selections, selectionId)
+    const selectionHash = HashGenerator.computeSelectionHash({ selection: definition })
+    if (selectionHash.short === null) return { ...fail(), errors: selectionHash.errors }
+
+    // IN: the definition, the About and the skills become snapshots beside older versions.
+    const snap = await SourceSnapshot.create({ fs, dir: joinPath(selDir, LAYOUT.selectionSnapshots), name: selectionId, ext: 'json', text: JSON.stringify(definition, null, 4) + '\n', hash: selectionHash.short, now: at })
+    errors.push(...snap.errors)
+    if (options.about !== undefined) errors.push(...(await SourceSnapshot.create({ fs, dir: joinPath(selDir, LAYOUT.resources, LAYOUT.about), name: `${selectionId}-about`, ext: 'md', text: options.about.text, now: at })).errors)
+    for (const skill of options.skills ?? []) errors.push(...(await SourceSnapshot.create({ fs, dir: joinPath(selDir, LAYOUT.skills, skill.name), name: skill.name, ext: 'mjs', text: skill.text, now: at })).errors)
+    if (errors.some((e) => e.severity === 'error')) return fail()
+
+    // Step 0: freeze the member set for this run and gate on it (chapter 21).
+    const started = await Island.startGradingRun({ fs, root, target: { selection: selectionId }, now: at })
+    errors.push(...started.errors.filter((e) => e.severity === 'error'))
+    const index = started.index as SelectionIndex | null
+    if (index === null) return fail()
+    const gate = PreConditionCheck.check({ index })
+    const members = Object.entries(index.members ?? {})
+    const passing = members.filter(([, m]) => m.status === 'stable').length
+    const namespaces = new Set((definition.members as unknown[] | undefined ?? []).map((m) => (isObj(m) && typeof m.schemaId === 'string' ? m.schemaId.split('.')[0] : typeof m === 'string' ? m.split('.')[0] : '')).filter((n) => n !== ''))
+    const memberNamespaces = namespaces.size
+    const version = SchemaCheck.normalizeVersion({ version: definition.version }).version ?? 'flowmcp/4.0.0'
+    const selectionNamespace = typeof definition.namespace === 'string' && /^[a-zA-Z0-9_-]+$/.test(definition.namespace) ? definition.namespace : selectionId
+    const schemaId = `${selectionNamespace}.${selectionId}`
+    const units: UnitResult[] = []
+    const base = {
+        selectionId,
+        schemaId,
+        selectionHash: selectionHash.short,
+        gradingTier: 'group-bound' as const,
+        maxAttainableGrade: (memberNamespaces >= SELECTION_MEMBER_THRESHOLDS.HARD ? 'A' : 'B') as 'A' | 'B',
+        memberNamespaces,
+        membersPassing: { passing, total: members.length },
+        preCondition: { passed: gate.passed, blockedMembers: gate.blockedMembers.map((m) => ({ schemaId: m.schemaId, gradingStatus: m.gradingStatus })) }
+    }
+    const blocked = (reason: string): GradeSelectionResult => {
+        errors.push(createIssue('GRA-019', '', { selection: selectionId, detail: reason }))
+        return { grading: { ...base, mode: 'blocked', aggregateGrade: null, rawGrade: null, units, indexPath: started.indexPath, rollupStatus: index.status }, entries: [], prompts: [], errors }
+    }
+    if (!gate.passed) {
+        errors.push(...gate.errors)
+        return blocked(`pre-condition failed: not stable: ${gate.blockedMembers.map((m) => `${m.schemaId} (${m.gradingStatus ?? 'not graded'})`).join(', ')}`)
+    }
+    if (memberNamespaces < SELECTION_MEMBER_THRESHOLDS.SOFT) return blocked(`below-soft-threshold: ${memberNamespaces} member namespaces (< ${SELECTION_MEMBER_THRESHOLDS.SOFT}); no selection areas run (02-areas ⚠ B10)`)
+
+    const aboutText = options.about?.text
+    const aboutHash = aboutText !== undefined ? (HashGenerator.hashBytes({ text: aboutText }).short ?? undefined) : undefined
+    const about = DeterministicAnswers.buildSelection({ aboutFileExists: aboutText !== undefined, questions: Areas.questions({ area: 'about-selection' }).questions, now: at })
+    errors.push(...about.errors)
+    const aggregateAnswers = [
+        deterministicAnswer('Q-selection-aggregate-01', 'pass', { memberNamespaces, soft: SELECTION_MEMBER_THRESHOLDS.SOFT, hard: SELECTION_MEMBER_THRESHOLDS.HARD, namespaces: [...namespaces].sort() }, at),
+        deterministicAnswer('Q-selection-aggregate-06', passing === members.length ? 'pass' : 'fail', { passing, total: members.length, members: Object.fromEntries(members.map(([id, m]) => [id, m.status])) }, at)
+    ]
+    const plans: UnitPlan[] = [
+        { unit: 'about-selection', area: 'about-selection', target: { selection: selectionId }, deterministic: (about.byArea as Record<string, GradingAnswer[]>)['about-selection'] ?? [], focus: null },
+        ...(['L1', 'L2', 'L3'] as const).flatMap((level) =>
+            (options.skills ?? []).filter((s) => s.level === level).map((s): UnitPlan => ({ unit: `${LEVEL_AREA[level]}/${s.name}`, area: LEVEL_AREA[level], target: { selection: selectionId, skill: s.name }, deterministic: [], focus: s.name, skillId: s.name }))
+        ),
+        { unit: 'selection-aggregate', area: 'selection-aggregate', target: { selection: selectionId }, deterministic: aggregateAnswers, focus: null }
+    ]
+    const persona = isObj(grader) && isObj(grader.persona) ? (grader.persona as unknown as { basePersonaId: string; lensId: string }) : null
+    const attachments = [
+        { name: `selection/${selectionId}.json`, role: 'the selection definition', content: JSON.stringify(definition, null, 2) },
+        ...(aboutText !== undefined ? [{ name: `resources/about/${selectionId}-about.md`, role: 'the selection About (Domain-Knowledge)', content: aboutText }] : []),
+        ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, role: `selection skill ${s.name} (${s.level})`, content: s.text })),
+        { name: 'index.json#members', role: 'the member-resolution manifest', content: JSON.stringify(index.members, null, 2) }
+    ]
+    const stamp = toFileTimestamp(at) as string
+    const entries: Array<{ plan: UnitPlan; entry: GradingEntry }> = []
+    const prompts: EmittedPrompt[] = []
+    const graded = new Set<Area>()
+    for (const plan of plans) {
+        if (plan.area === 'about-selection' && aboutText === undefined) {
+            errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason: 'no selection About was supplied (options.about)' }))
+            units.push({ unit: plan.unit, area: plan.area, target: plan.target, status: 'skipped', aggregateGrade: null, rawGrade: null, normalizedScore: null, reason: 'no selection About', written: null })
+            continue
+        }
+        // ⚠ B13: an L2 needs its L1 predecessors graded, an L3 its L2 predecessors.
+        const predecessor = plan.area === 'selection-skills-L2' ? 'selection-skills-L1' : plan.area === 'selection-skills-L3' ? 'selection-skills-L2' : null
+        if (predecessor !== null && (options.skills ?? []).some((s) => LEVEL_AREA[s.level] === predecessor) && !graded.has(predecessor)) {
+            errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason: `its ${predecessor} predecessors have no grade` }))
+            units.push({ unit: plan.unit, area: plan.area, target: plan.target, status: 'gated', aggregateGrade: null, rawGrade: null, normalizedScore: null, reason: `missing ${predecessor} grades`, written: null })
+            continue
+        }
+        const envelope = envelopeFor({ plan, schemaHash: selectionHash.short, stamp, now: at, persona })
+        const request = askForOutput({ plan, envelope, attachments, serverParams: {}, errors })
+        if (request === null) {
+            units.push({ unit: plan.unit, area: plan.area, target: plan.target, status: 'error', aggregateGrade: null, rawGrade: null, normalizedScore: null, reason: persona === null ? 'persona-bound area: pass grader.persona to compose its prompt' : 'the area prompt could not be built', written: null })
+            continue
+        }
+        const reply = await obtainOutput(plan, request, { ...(options.judge !== undefined ? { judge: options.judge } : {}), ...(options.answers !== undefined ? { answers: options.answers } : {}) }, errors)
+        if (reply.kind === 'none') {
+            prompts.push(request)
+            units.push({ unit: plan.unit, area: plan.area, target: plan.target, status: 'provisional', aggregateGrade: null, rawGrade: null, normalizedScore: null, reason: 'waiting for the non-deterministic answers', written: null })
+            continue
+        }
+        if (reply.kind === 'error') {
+            units.push({ unit: plan.unit, area: plan.area, target: plan.target, status: 'error', aggregateGrade: null, rawGrade: null, normalizedScore: null, reason: reply.reason, written: null })
+            continue
+        }
+        const g = grader as GraderInput
+        const converted = Areas.toGradingEntry({
+            output: reply.output,
+            deterministic: plan.deterministic.map((a) => ({ questionId: a.questionId, score: a.score, ...(a.naReason !== undefined ? { naReason: a.naReason } : {}), ...(a.evidence !== undefined ? { evidence: a.evidence } : {}), timestamp: a.timestamp })),
+            context: {
+                schemaId,
+                version,
+                schemaHash: selectionHash.short,
+                gradingMode: 'full',
+                now: at,
+                grader: { name: g.name, version: g.version },
+                llmModel: g.llmModel,
+                scriptGrader: { name: DEFAULT_GRADER.name, version: DEFAULT_GRADER.version },
+                selectionContext: { groupId: g.groupId ?? selectionId, personaIds: [(persona as { basePersonaId: string }).basePersonaId] },
+                selectionId,
+                ...(persona !== null ? { persona } : {}),
+                ...(plan.skillId !== undefined ? { skillId: plan.skillId } : {}),
+                ...(plan.area === 'about-selection' && aboutHash !== undefined ? { aboutHash } : {})
+            }
+        })
+        if (converted.blocker !== null || converted.entry === null) {
+            const reason = converted.blocker !== null ? `blocker: ${converted.blocker.blocker} (${converted.blocker.reason})` : 'the area output was rejected'
+            if (converted.entry === null && converted.blocker === null) errors.push(createIssue('GRA-018', '', { unit: plan.unit, detail: converted.errors.map((e) => e.code).join(', ') }), ...converted.errors)
+            units.push({ unit: plan.unit, area: plan.area, target: plan.target, status: converted.blocker !== null ? 'blocked' : 'error', aggregateGrade: null, rawGrade: null, normalizedScore: null, reason, written: null })
+            continue
+        }
+        const aggregate = Grading.computeAggregateGrade({ entry: converted.entry })
+        entries.push({ plan, entry: converted.entry })
+        graded.add(plan.area)
+        units.push({ unit: plan.unit, area: plan.area, target: plan.target, status: 'graded', aggregateGrade: converted.entry.aggregateGrade, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore, reason: null, written: null })
+    }
+    for (const { plan, entry } of entries) {
+        const written = await Island.writeGrading({ fs, root, target: plan.target, entry, now: at })
+        const i = units.findIndex((u) => u.unit === plan.unit)
+        if (!written.status) errors.push(createIssue('GRA-016', '', { unit: plan.unit, detail: written.errors.map((e) => e.code).join(', ') }), ...written.errors)
+        else if (i >= 0) units[i] = { ...(units[i] as UnitResult), written: written.path }
+    }
+    const rebuilt = await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: selDir, providersRoot: joinPath(root.replace(/\/+$/, ''), LAYOUT.providers), now: at })
+    errors.push(...rebuilt.errors.filter((e) => e.severity === 'error'))
+    const agg = units.find((u) => u.area === 'selection-aggregate')
+    const mode = units.some((u) => u.status === 'provisional') ? 'provisional' : 'full'
+    if (mode === 'provisional') errors.push(createIssue('GRA-014', ''))
+    return {
+        grading: { ...base, mode, aggregateGrade: agg?.aggregateGrade ?? null, rawGrade: agg?.rawGrade ?? null, units, indexPath: rebuilt.indexPath, rollupStatus: (rebuilt.index as { status?: string } | null)?.status ?? null },
+        entries: entries.map((e) => e.entry),
+        prompts,
+        errors
+    }
+}
