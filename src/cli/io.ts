@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { isAbsolute, resolve } from 'node:path'
 
 /** What a CLI command may touch; tests pass their own. */
 export interface CliIo {
@@ -18,7 +19,7 @@ export function processIo(): CliIo {
     return {
         stdout: (text) => process.stdout.write(text),
         stderr: (text) => process.stderr.write(text),
-        readText: (path) => readFile(path, 'utf8'),
+        readText: (path) => readFile(isAbsolute(path) ? path : resolve(process.cwd(), path), 'utf8'),
         cwd: process.cwd(),
         env: process.env,
         isTTY: process.stderr.isTTY === true

@@ -1,18 +1,37 @@
 import { parseArgs } from 'node:util'
 import { getVersion } from '../index.js'
 import { EXIT, type CliIo } from './io.js'
+import { gradeCommand } from './commands/grade.js'
+import { exportCommand, rebuildIndexCommand } from './commands/island.js'
+import { consumeScoresCommand, emitPromptsCommand } from './commands/protocol.js'
 import { rubricCommand } from './commands/rubric.js'
 import { validateCommand } from './commands/validate.js'
 
 const USAGE = `Usage: flowmcp-grading <command> [options]
 
 Commands:
+  grade <schema.mjs|dir…> grade FlowMCP v4 schemas (offline by default) and print one row per schema
   validate <file…>        check grading entries and other grading JSON; prints each file's verdict
+  emit-prompts <schema>   print the Scoring Protocol v1 prompts.json of a schema
+  consume-scores <prompts.json> <scores.json> --schema <schema.mjs>
+                          validate a scores.json against its prompts and print the grade report
+  rebuild-index <dir>     rebuild index.json of <island>/providers/<ns> or <island>/selections/<sel>
+  export <name> <dir>     export a graded namespace (or --selection) from --island into a new folder
   rubric <input.json>     evaluate a judge (judgeSystem/1.0.0) or workflow (workflowSystem/1.0.0) rubric input
   version                 print the spec, system and package versions
 
 Options:
   --json                  machine-readable output
+  --island <dir>          (grade, export) the island root; grade writes entries and index.json there
+  --answers <file>        (grade) pre-collected area outputs: { grader, answers: { <schemaId>: { <unit>: output } } }
+  --offline               (grade) no HTTP: live answers are n/a (the default)
+  --live                  (grade) run each tool's tests against the real API (server params from the environment)
+  --recordings <dir>      (grade) answer HTTP from recorded exchanges (*.json) instead of the network
+  --now <iso>             the time of the run, for reproducible output
+  --schema <file>         (consume-scores) the schema the scores are about
+  --schema-id <id>        (emit-prompts) override <namespace>/<file>
+  --selection             (export) the name is a selection
+  --include-schemas       (export) also export clean schema, About and skill files
   --kind <kind>           (validate) skip detection and validate as this artefact kind
   -h, --help              this text
 
@@ -30,6 +49,16 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
             options: {
                 json: { type: 'boolean', default: false },
                 kind: { type: 'string' },
+                island: { type: 'string' },
+                answers: { type: 'string' },
+                offline: { type: 'boolean', default: false },
+                live: { type: 'boolean', default: false },
+                recordings: { type: 'string' },
+                now: { type: 'string' },
+                schema: { type: 'string' },
+                'schema-id': { type: 'string' },
+                selection: { type: 'boolean', default: false },
+                'include-schemas': { type: 'boolean', default: false },
                 help: { type: 'boolean', short: 'h', default: false }
             }
         })
@@ -47,6 +76,27 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         switch (command) {
             case 'validate':
                 return await validateCommand(rest, { json: values.json === true, ...(values.kind !== undefined ? { kind: values.kind } : {}) }, io)
+            case 'grade':
+                if (values.live === true && (values.offline === true || values.recordings !== undefined)) {
+                    io.stderr('grade: --live excludes --offline and --recordings\n')
+                    return EXIT.USAGE
+                }
+                return await gradeCommand(rest, {
+                    json: values.json === true,
+                    live: values.live === true,
+                    ...(values.island !== undefined ? { island: values.island } : {}),
+                    ...(values.answers !== undefined ? { answers: values.answers } : {}),
+                    ...(values.recordings !== undefined ? { recordings: values.recordings } : {}),
+                    ...(values.now !== undefined ? { now: values.now } : {})
+                }, io)
+            case 'emit-prompts':
+                return await emitPromptsCommand(rest, { ...(values['schema-id'] !== undefined ? { schemaId: values['schema-id'] } : {}) }, io)
+            case 'consume-scores':
+                return await consumeScoresCommand(rest, { ...(values.schema !== undefined ? { schema: values.schema } : {}), ...(values.now !== undefined ? { now: values.now } : {}) }, io)
+            case 'rebuild-index':
+                return await rebuildIndexCommand(rest, { json: values.json === true, ...(values.now !== undefined ? { now: values.now } : {}) }, io)
+            case 'export':
+                return await exportCommand(rest, { json: values.json === true, selection: values.selection === true, includeSchemas: values['include-schemas'] === true, ...(values.island !== undefined ? { island: values.island } : {}) }, io)
             case 'rubric':
                 return await rubricCommand(rest, { json: values.json === true }, io)
             case 'version':

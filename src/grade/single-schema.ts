@@ -92,6 +92,25 @@ async function resolveSchema(input: { schemaPath?: unknown; schema?: unknown }, 
     return { main, source, fileBase: baseName(path), refused: false }
 }
 
+function isStringRecord(value: unknown): value is Record<string, string> {
+    return isObj(value) && Object.values(value).every((v) => typeof v === 'string')
+}
+
+/** Resolves `options.serverParams` for the loaded schema's required keys. */
+function serverParamsFor(option: GradeOptions['serverParams'], main: Obj, errors: Issue[]): Record<string, string> {
+    if (option === undefined) return {}
+    if (typeof option !== 'function') return { ...option }
+    const keys = Array.isArray(main.requiredServerParams) ? main.requiredServerParams.filter((k): k is string => typeof k === 'string') : []
+    try {
+        const values: unknown = option(keys)
+        if (isStringRecord(values)) return { ...values }
+        errors.push(createIssue('GRA-002', '/options/serverParams', { field: 'serverParams()', expected: 'object of strings', actual: typeOfValue(values) }))
+    } catch (cause) {
+        errors.push(createIssue('GRA-002', '/options/serverParams', { field: 'serverParams()', expected: 'a function that returns', actual: cause instanceof Error ? cause.name : 'a throw' }))
+    }
+    return {}
+}
+
 function checkOptions(options: unknown, errors: Issue[]): GradeOptions {
     if (options === undefined) return {}
     if (!isObj(options)) {
@@ -106,8 +125,8 @@ function checkOptions(options: unknown, errors: Issue[]): GradeOptions {
     fn('sleep')
     if ((o.fs === undefined) !== (o.root === undefined)) errors.push(createIssue('GRA-001', o.fs === undefined ? '/options/fs' : '/options/root', { field: o.fs === undefined ? 'fs (with root)' : 'root (with fs)' }))
     if (o.answers !== undefined && !isObj(o.answers)) errors.push(createIssue('GRA-002', '/options/answers', { field: 'answers', expected: 'object keyed by unit', actual: typeOfValue(o.answers) }))
-    if (o.serverParams !== undefined && (!isObj(o.serverParams) || Object.values(o.serverParams).some((v) => typeof v !== 'string'))) {
-        errors.push(createIssue('GRA-002', '/options/serverParams', { field: 'serverParams', expected: 'object of strings', actual: typeOfValue(o.serverParams) }))
+    if (o.serverParams !== undefined && typeof o.serverParams !== 'function' && !isStringRecord(o.serverParams)) {
+        errors.push(createIssue('GRA-002', '/options/serverParams', { field: 'serverParams', expected: 'object of strings or a function', actual: typeOfValue(o.serverParams) }))
     }
     return o
 }
@@ -219,7 +238,7 @@ export async function gradeSingleSchema(input: { schemaPath?: string; schema?: u
         return fail()
     }
     const schemaHash = hashed.short
-    const serverParams = options.serverParams ?? {}
+    const serverParams = serverParamsFor(options.serverParams, main, errors)
 
     const pretest: PretestResult = await DataPretest.run({
         main,

@@ -58,8 +58,11 @@ export interface GradeOptions {
     readonly clock?: Clock
     /** The time of the run (ISO 8601); `clock.now()` when omitted. One of the two is required. */
     readonly now?: string
-    /** Server parameter values for the pretest; never written anywhere. */
-    readonly serverParams?: Readonly<Record<string, string>>
+    /**
+     * Server parameter values for the pretest; never written anywhere. A function is called with the
+     * schema's `requiredServerParams` once the schema is loaded, so a host hands over only those keys.
+     */
+    readonly serverParams?: Readonly<Record<string, string>> | ((requiredKeys: readonly string[]) => Readonly<Record<string, string>>)
     readonly judge?: Judge
     /** Pre-collected area outputs (chapter 24 envelopes or `{ blocker, reason }`), keyed by unit id. */
     readonly answers?: Readonly<Record<string, unknown>>

@@ -12,10 +12,7 @@ export interface Recording {
     readonly exchanges: readonly RecordedExchange[]
 }
 
-function keyOf(method: string, origin: string, path: string, query: ReadonlyArray<readonly [string, string]>): string {
-    const sorted = [...query].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0))
-    return `${method.toUpperCase()} ${origin}${path}?${sorted.map(([k, v]) => `${k}=${v}`).join('&')}`
-}
+const PLACEHOLDER = /^\{\{SERVER_PARAM:[A-Za-z0-9_]+\}\}$/
 
 function decode(text: string): string {
     try {
@@ -25,43 +22,48 @@ function decode(text: string): string {
     }
 }
 
+function sameQuery(recorded: Readonly<Record<string, string>>, actual: ReadonlyMap<string, string>): boolean {
+    const keys = Object.keys(recorded)
+    if (keys.length !== actual.size) return false
+    // A recorded server-param placeholder stands for whatever key the live request carries.
+    return keys.every((k) => actual.has(k) && (PLACEHOLDER.test(recorded[k] as string) || recorded[k] === actual.get(k)))
+}
+
 /**
  * An {@link HttpPort} that answers from recordings, for offline and reproducible grading. Requests
- * match on method, origin, path and query (in any order); server-parameter values in the live request
- * are put back as `{{SERVER_PARAM:KEY}}` placeholders first, so recordings never hold a key. An
+ * match on method, origin, path and query (in any order). Recordings hold no key: a recorded
+ * `{{SERVER_PARAM:KEY}}` query value matches any value, so the port never needs a secret. An
  * unrecorded request gets a 404 whose body says so.
- * @param input - `{ recordings, serverParams? }`
+ * @param input - `{ recordings }`
  * @returns an {@link HttpPort}
- * @example const http = httpPortFromRecordings({ recordings: [JSON.parse(text)], serverParams })
+ * @example const http = httpPortFromRecordings({ recordings: [JSON.parse(text)] })
  */
-export function httpPortFromRecordings(input: { recordings: readonly Recording[]; serverParams?: Readonly<Record<string, string>> }): HttpPort {
-    const table = new Map<string, RecordedExchange['response']>()
-    for (const recording of input.recordings ?? []) {
-        const origin = String(recording.host).replace(/\/+$/, '')
-        for (const exchange of recording.exchanges ?? []) {
-            const query = Object.entries(exchange.request.query ?? {})
-            table.set(keyOf(exchange.request.method, origin, exchange.request.path, query), exchange.response)
+export function httpPortFromRecordings(input: { recordings: readonly Recording[] }): HttpPort {
+    const byRoute = new Map<string, RecordedExchange[]>()
+    for (const recording of input?.recordings ?? []) {
+        const origin = String(recording?.host ?? '').replace(/\/+$/, '')
+        for (const exchange of recording?.exchanges ?? []) {
+            const route = `${exchange.request.method.toUpperCase()} ${origin}${exchange.request.path}`
+            byRoute.set(route, [...(byRoute.get(route) ?? []), exchange])
         }
     }
-    // Longest values first, so a key that contains another key is restored whole.
-    const secrets = Object.entries(input.serverParams ?? {})
-        .filter(([, value]) => typeof value === 'string' && value.length > 0)
-        .sort((a, b) => b[1].length - a[1].length)
-    const placeholders = (text: string): string => secrets.reduce((acc, [key, value]) => acc.split(value).join(`{{SERVER_PARAM:${key}}}`), text)
     return {
         async send(request: HttpRequest): Promise<HttpResponse> {
             const match = /^(https?:\/\/[^/?#]+)([^?#]*)(?:\?([^#]*))?/.exec(request.url)
             if (match === null) return { status: 400, headers: {}, body: '{"error":"not an http(s) URL"}' }
-            const query = (match[3] ?? '')
-                .split('&')
-                .filter((pair) => pair.length > 0)
-                .map((pair): [string, string] => {
-                    const at = pair.indexOf('=')
-                    return at < 0 ? [decode(pair), ''] : [decode(pair.slice(0, at)), placeholders(decode(pair.slice(at + 1)))]
-                })
-            const response = table.get(keyOf(request.method, match[1] as string, decode(match[2] || '/'), query))
-            if (response === undefined) return { status: 404, headers: { 'content-type': 'application/json' }, body: '{"error":"no recorded response for this request"}' }
-            return { status: response.status, headers: { ...(response.headers ?? {}) }, body: response.body }
+            const query = new Map(
+                (match[3] ?? '')
+                    .split('&')
+                    .filter((pair) => pair.length > 0)
+                    .map((pair): [string, string] => {
+                        const at = pair.indexOf('=')
+                        return at < 0 ? [decode(pair), ''] : [decode(pair.slice(0, at)), decode(pair.slice(at + 1))]
+                    })
+            )
+            const candidates = byRoute.get(`${request.method.toUpperCase()} ${match[1] as string}${decode(match[2] || '/')}`) ?? []
+            const hit = candidates.find((c) => sameQuery(c.request.query ?? {}, query))
+            if (hit === undefined) return { status: 404, headers: { 'content-type': 'application/json' }, body: '{"error":"no recorded response for this request"}' }
+            return { status: hit.response.status, headers: { ...(hit.response.headers ?? {}) }, body: hit.response.body }
         }
     }
 }

@@ -166,9 +166,9 @@ describe('gradeSingleSchema secrets', () => {
         const { main, source } = await exampleMain('providers/etherscan/contracts.mjs')
         const secret = 'sk-live-9f8e7d6c5b4a39281706f5e4d3c2b1a0'
         const fs = createMemoryFs()
-        const noJudge = await gradeSingleSchema({ schema: { main }, options: { fs, root: '/island', now, source, serverParams: { ETHERSCAN_API_KEY: secret }, http: httpPortFromRecordings({ recordings: [recording('etherscan')], serverParams: { ETHERSCAN_API_KEY: secret } }) } })
+        const noJudge = await gradeSingleSchema({ schema: { main }, options: { fs, root: '/island', now, source, serverParams: { ETHERSCAN_API_KEY: secret }, http: httpPortFromRecordings({ recordings: [recording('etherscan')] }) } })
         const { judge } = scriptedJudge(4)
-        const withJudge = await gradeSingleSchema({ schema: { main }, grader, options: { fs, root: '/island2', now, source, judge, serverParams: { ETHERSCAN_API_KEY: secret }, http: httpPortFromRecordings({ recordings: [recording('etherscan')], serverParams: { ETHERSCAN_API_KEY: secret } }) } })
+        const withJudge = await gradeSingleSchema({ schema: { main }, grader, options: { fs, root: '/island2', now, source, judge, serverParams: { ETHERSCAN_API_KEY: secret }, http: httpPortFromRecordings({ recordings: [recording('etherscan')] }) } })
         expect(withJudge.grading?.units.find((u) => u.unit === 'single-test/getBalance')?.status).toBe('graded')
         expect(JSON.stringify([noJudge, withJudge])).not.toContain(secret)
         expect(JSON.stringify(fs.dump())).not.toContain(secret)
@@ -245,18 +245,21 @@ describe('gradeSingleSchema bad input', () => {
         const tool = (main.tools as Record<string, unknown>).getHourlyForecast
         const hostile = fc.constantFrom('', 'x'.repeat(100_000), '{{SERVER_PARAM:X}}', '../../etc/passwd', '__proto__', '\u0000', 'constructor', 'eval(1)')
         const value = fc.oneof(fc.anything(), hostile)
+        // Mostly well-formed fields, so the run reaches the grading path as well as the rejections.
+        const mostly = <T>(good: fc.Arbitrary<T>): fc.Arbitrary<unknown> => fc.oneof({ arbitrary: good, weight: 6 }, { arbitrary: value, weight: 1 })
         const mainArb = fc.record(
             {
-                namespace: fc.oneof(fc.constant('openmeteo'), fc.stringMatching(/^[a-z][a-z0-9-]{0,8}$/), value),
-                name: fc.oneof(fc.constant('Forecast'), value),
-                description: fc.oneof(fc.string({ maxLength: 2000 }), value),
-                version: fc.oneof(fc.constant('4.2.0'), fc.constant('flowmcp/4.1.0'), value),
-                root: fc.oneof(fc.constant('https://api.open-meteo.com'), value),
-                requiredServerParams: fc.oneof(fc.array(fc.constantFrom('OPENMETEO_KEY', 'OPENAI_API_KEY', 'API_KEY'), { maxLength: 2 }), value),
-                tools: fc.oneof(
-                    fc.dictionary(fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,10}$/), fc.oneof(fc.constant(tool), value), { maxKeys: 12 }),
-                    fc.constant(Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`tool${i}`, tool]))),
-                    value
+                namespace: mostly(fc.oneof(fc.constant('openmeteo'), fc.stringMatching(/^[a-z][a-z0-9-]{0,8}$/))),
+                name: mostly(fc.constant('Forecast')),
+                description: mostly(fc.string({ maxLength: 2000 })),
+                version: mostly(fc.constantFrom('4.2.0', 'flowmcp/4.1.0')),
+                root: mostly(fc.constant('https://api.open-meteo.com')),
+                requiredServerParams: mostly(fc.array(fc.constantFrom('OPENMETEO_KEY', 'OPENAI_API_KEY', 'API_KEY'), { maxLength: 2 })),
+                tools: mostly(
+                    fc.oneof(
+                        fc.dictionary(fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,10}$/), mostly(fc.constant(tool)), { minKeys: 1, maxKeys: 12 }),
+                        fc.constant(Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`tool${i}`, tool])))
+                    )
                 )
             },
             { requiredKeys: [] }
@@ -274,6 +277,6 @@ describe('gradeSingleSchema bad input', () => {
             { numRuns: 200 }
         )
         // The generator must reach the grading path, not only the early rejections.
-        expect(stats.graded).toBeGreaterThan(10)
+        expect(stats.graded).toBeGreaterThan(20)
     }, 120_000)
 })

@@ -1,0 +1,112 @@
+import { readFile } from 'node:fs/promises'
+import { ErrorCodes, gradeSingleSchema, type GradeSingleSchemaResult, type GraderInput, type Issue } from '../../index.js'
+import { EXIT, table, type CliIo } from '../io.js'
+import { aboutBeside, absolute, httpPort, nodeFs, schemaFiles } from '../node.js'
+
+export interface GradeCommandOptions {
+    readonly json: boolean
+    readonly island?: string
+    readonly answers?: string
+    readonly live: boolean
+    readonly recordings?: string
+    readonly now?: string
+}
+
+/** The answers file: the grader identity and, per schema id, the area outputs keyed by unit. */
+interface AnswersFile {
+    readonly grader?: GraderInput
+    readonly answers?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
+}
+
+function topIssues(errors: readonly Issue[]): string {
+    const shown = errors.filter((e) => e.severity === 'error').concat(errors.filter((e) => e.severity === 'warning'))
+    const codes = [...new Set(shown.map((e) => e.code))]
+    return codes.length === 0 ? '-' : codes.slice(0, 3).join(' ') + (codes.length > 3 ? ` +${codes.length - 3}` : '')
+}
+
+/** `grade <schema.mjs|dir…>`: grades each schema (offline by default) and prints one row per schema. */
+export async function gradeCommand(paths: readonly string[], options: GradeCommandOptions, io: CliIo): Promise<number> {
+    if (paths.length === 0) {
+        io.stderr('grade: name at least one schema file or folder\n')
+        return EXIT.USAGE
+    }
+    let files: string[] = []
+    try {
+        for (const p of paths) files.push(...(await schemaFiles(absolute(p, io.cwd))))
+    } catch (cause) {
+        io.stderr(`grade: ${cause instanceof Error ? cause.message : String(cause)}\n`)
+        return EXIT.USAGE
+    }
+    files = [...new Set(files)]
+    if (files.length === 0) {
+        io.stderr('grade: no .mjs schema files found\n')
+        return EXIT.USAGE
+    }
+    let answersFile: AnswersFile = {}
+    if (options.answers !== undefined) {
+        try {
+            answersFile = JSON.parse(await readFile(absolute(options.answers, io.cwd), 'utf8')) as AnswersFile
+        } catch (cause) {
+            io.stderr(`grade: cannot read answers ${options.answers}: ${cause instanceof Error ? cause.message : String(cause)}\n`)
+            return EXIT.USAGE
+        }
+    }
+    const fs = nodeFs()
+    const now = options.now ?? new Date().toISOString()
+    const results: Array<{ file: string; result: GradeSingleSchemaResult }> = []
+    for (const [i, file] of files.entries()) {
+        if (io.isTTY && files.length > 1) io.stderr(`\r[${i + 1}/${files.length}] ${file}`.padEnd(80))
+        // Server-param values come from the environment, only for the keys the loaded schema requires,
+        // and go only to the HTTP port. The schema is loaded by gradeSingleSchema after its scan.
+        const serverParams = (keys: readonly string[]): Record<string, string> => Object.fromEntries(keys.filter((k) => typeof io.env[k] === 'string').map((k) => [k, io.env[k] as string]))
+        const http = await httpPort({ live: options.live, ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {}) })
+        const about = await aboutBeside(file)
+        const base = file.replace(/\\/g, '/').split('/').pop()?.replace(/\.mjs$/, '') ?? ''
+        const schemaAnswers = Object.entries(answersFile.answers ?? {}).find(([id]) => id.endsWith(`.${base}`))?.[1]
+        const result = await gradeSingleSchema({
+            schemaPath: file,
+            ...(answersFile.grader !== undefined ? { grader: answersFile.grader } : {}),
+            options: {
+                sourceFs: fs,
+                now,
+                serverParams,
+                ...(http !== undefined ? { http } : {}),
+                ...(about !== undefined ? { about } : {}),
+                ...(schemaAnswers !== undefined ? { answers: schemaAnswers } : {}),
+                ...(options.island !== undefined ? { fs, root: absolute(options.island, io.cwd) } : {})
+            }
+        })
+        results.push({ file, result })
+    }
+    if (io.isTTY && files.length > 1) io.stderr('\n')
+
+    if (options.json) {
+        io.stdout(JSON.stringify({ now, schemas: results.map(({ file, result }) => ({ file, grading: result.grading, prompts: result.prompts.map((p) => ({ unit: p.unit, area: p.area })), errors: result.errors })) }, null, 2) + '\n')
+    } else {
+        const rows = results.map(({ file, result }) => {
+            const g = result.grading
+            const graded = g?.units.filter((u) => u.status === 'graded' || u.status === 'rejected').length ?? 0
+            const status = g === null ? 'error' : g.veto !== null ? 'rejected' : g.units.some((u) => u.status === 'blocked') ? `${g.mode}, blocked units` : g.mode
+            return {
+                schema: g?.schemaId ?? file.split('/').pop() ?? file,
+                areas: g === null ? '-' : `${graded}/${g.units.length}`,
+                grade: g?.aggregateGrade ?? (g?.mode === 'provisional' ? `(${result.provisional['tools-aggregate-schema']?.aggregateGrade ?? '-'})` : '-'),
+                rawGrade: g?.rawGrade ?? result.provisional['tools-aggregate-schema']?.rawGrade ?? '-',
+                status: g?.rollupStatus !== null && g?.rollupStatus !== undefined ? `${status} · index ${g.rollupStatus}` : status,
+                issues: topIssues(result.errors)
+            }
+        })
+        io.stdout(table(rows, ['schema', 'areas', 'grade', 'rawGrade', 'status', 'issues']))
+        for (const { result } of results) {
+            for (const unit of result.grading?.units ?? []) {
+                if (unit.status === 'blocked' || unit.status === 'rejected' || unit.status === 'error') io.stdout(`  ${result.grading?.schemaId}: ${unit.unit} ${unit.status}${unit.reason !== null ? ` — ${unit.reason}` : ''}\n`)
+            }
+            for (const issue of result.errors.filter((e) => e.severity === 'error').slice(0, 5)) io.stdout(`  ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+        }
+        if (results.some(({ result }) => result.grading?.mode === 'provisional')) {
+            io.stdout('\n(grade) = provisional, from deterministic answers only; pass --answers to complete the non-deterministic areas.\n')
+        }
+    }
+    const findings = results.some(({ result }) => result.grading === null || result.errors.some((e) => e.severity === 'error') || result.grading.veto !== null || result.grading.units.some((u) => u.status === 'blocked' || u.status === 'error'))
+    return findings ? EXIT.FINDINGS : EXIT.OK
+}
