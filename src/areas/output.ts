@@ -10,7 +10,7 @@ import selectionSkillsL3 from '../../schemas/area-output/selection-skills-L3.sch
 import singleTest from '../../schemas/area-output/single-test.schema.json' with { type: 'json' }
 import toolsAggregateNamespace from '../../schemas/area-output/tools-aggregate-namespace.schema.json' with { type: 'json' }
 import toolsAggregateSchema from '../../schemas/area-output/tools-aggregate-schema.schema.json' with { type: 'json' }
-import { createIssue, describeValue, rebaseIssues, typeOfValue } from '../errors/issue.js'
+import { createIssue, dedupeIssues, describeValue, rebaseIssues, typeOfValue } from '../errors/issue.js'
 import { joinPointer, pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson, type JsonLimits } from '../json/guard.js'
@@ -225,15 +225,6 @@ function answerIssues(answers: unknown): Issue[] {
     return issues
 }
 
-function dedupe(issues: Issue[]): Issue[] {
-    const seen = new Set<string>()
-    return issues.filter((i) => {
-        const key = `${i.code}\u0000${i.path}`
-        if (seen.has(key)) return false
-        seen.add(key)
-        return true
-    })
-}
 
 /**
  * Validates one harness answer for `area` (issue paths under `/output`): plain-JSON limits, then either the blocker shortcut
@@ -262,7 +253,7 @@ export function validateAreaOutput(area: unknown, output: unknown, limits: JsonL
             const detail = err.keyword === 'additionalProperties' ? `unknown property ${String(params.additionalProperty)} (a blocker has only blocker and reason)` : `${path || '/'} ${err.message ?? 'is invalid'}`
             return createIssue('ARE-018', '/output' + path, { detail })
         })
-        return { valid: false, kind: 'blocker', output: null, blocker: null, errors: dedupe(errors) }
+        return { valid: false, kind: 'blocker', output: null, blocker: null, errors: dedupeIssues(errors) }
     }
     if (!isArea(area)) {
         return none([area === undefined ? createIssue('ARE-011', '/area', { field: 'area' }) : createIssue('ARE-001', '/area', { value: describeValue(area) })])
@@ -274,7 +265,7 @@ export function validateAreaOutput(area: unknown, output: unknown, limits: JsonL
     if (typeof output.gradingId === 'string' && typeof output.schemaHash === 'string' && /^[a-f0-9]{8}$/.test(output.schemaHash) && !output.gradingId.startsWith(`${output.schemaHash}--`)) {
         own.push(createIssue('ARE-009', '/output/gradingId', { field: '/gradingId', expected: `<schemaHash>--<timestamp> with schemaHash ${output.schemaHash}` }))
     }
-    const errors = dedupe([...structural, ...own])
+    const errors = dedupeIssues([...structural, ...own])
     if (errors.some((e) => e.severity === 'error')) {
         return { valid: false, kind: 'envelope', output: null, blocker: null, errors }
     }

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { createIssue, describeValue, rebaseIssues, typeOfValue } from '../errors/issue.js'
+import { createIssue, dedupeIssues, describeValue, rebaseIssues, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import type { AggregateResult } from '../grading/aggregate.js'
@@ -159,15 +159,6 @@ function requiredByArea(area: Area, ctx: v.InferOutput<typeof ContextArgs>, hasD
     return issues
 }
 
-function dedupe(issues: Issue[]): Issue[] {
-    const seen = new Set<string>()
-    return issues.filter((i) => {
-        const key = `${i.code}\u0000${i.path}\u0000${i.message}`
-        if (seen.has(key)) return false
-        seen.add(key)
-        return true
-    })
-}
 
 /** Where each `gradings[]` element came from, to map entry issues back onto the input. */
 type Source = { readonly from: 'output'; readonly index: number } | { readonly from: 'deterministic'; readonly index: number }
@@ -297,6 +288,6 @@ export function toGradingEntry(area: unknown, output: unknown, deterministic: un
         blocker: null,
         sidecar: { iteration: out.iteration, improvementHints: out.improvementHints },
         aggregate: created.aggregate,
-        errors: dedupe([...notes, ...created.errors.map((i) => mapEntryIssue(i, sources)), ...final.errors.map((i) => mapEntryIssue(i, sources))])
+        errors: dedupeIssues([...notes, ...created.errors.map((i) => mapEntryIssue(i, sources)), ...final.errors.map((i) => mapEntryIssue(i, sources))], { byMessage: true })
     }
 }

@@ -66,3 +66,17 @@ export function onlyErrors(issues: readonly Issue[]): Issue[] {
 export function rebaseIssues(issues: readonly Issue[], base: string): Issue[] {
     return base === '' ? [...issues] : issues.map((i) => Object.freeze({ ...i, path: base + i.path }))
 }
+
+/**
+ * Drops repeated issues, keeping the first: the same code at the same path (and, with
+ * `byMessage`, the same message). Several checks may see one defect; the caller reports it once.
+ */
+export function dedupeIssues(issues: readonly Issue[], options: { byMessage?: boolean } = {}): Issue[] {
+    const seen = new Set<string>()
+    return issues.filter((i) => {
+        const key = options.byMessage === true ? `${i.code}\u0000${i.path}\u0000${i.message}` : `${i.code}\u0000${i.path}`
+        if (seen.has(key)) return false
+        seen.add(key)
+        return true
+    })
+}

@@ -1,6 +1,6 @@
 import gradingModelSchema from '../../schemas/grading-model.schema.json' with { type: 'json' }
 import { lookup } from '../json/own.js'
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { createIssue, dedupeIssues, describeValue, typeOfValue } from '../errors/issue.js'
 import { joinPointer, pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { DEFAULT_JSON_LIMITS, inspectJson, resolveLimits, type JsonLimits } from '../json/guard.js'
@@ -230,15 +230,6 @@ function semanticIssues(entry: Obj): Issue[] {
     return issues
 }
 
-function dedupe(issues: Issue[]): Issue[] {
-    const seen = new Set<string>()
-    return issues.filter((i) => {
-        const key = `${i.code}\u0000${i.path}`
-        if (seen.has(key)) return false
-        seen.add(key)
-        return true
-    })
-}
 
 /**
  * Validates one grading entry completely: plain-JSON limits, the spec's JSON Schema 2020-12
@@ -279,6 +270,6 @@ export function validateGradingEntry(input: { entry?: unknown; limits?: Partial<
     if (entry.categoricalVeto !== null && entry.categoricalVeto !== undefined) {
         dedicated.push(...validateVetoRecord(entry.categoricalVeto, '/categoricalVeto'))
     }
-    const errors = dedupe([...structural, ...dedicated, ...semanticIssues(entry)])
+    const errors = dedupeIssues([...structural, ...dedicated, ...semanticIssues(entry)])
     return { valid: !errors.some((e) => e.severity === 'error'), errors }
 }

@@ -1,7 +1,7 @@
 import promptsV2Schema from '../../schemas/prompts-v2.schema.json' with { type: 'json' }
 import scoresV2Schema from '../../schemas/scores-v2.schema.json' with { type: 'json' }
 import { AREA_CATALOGUE, isArea } from '../areas/catalogue.js'
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { createIssue, dedupeIssues, describeValue, typeOfValue } from '../errors/issue.js'
 import { joinPointer, pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson, parseJsonText, type JsonLimits } from '../json/guard.js'
@@ -89,7 +89,7 @@ function checkPrompts(doc: unknown): { prompts: PromptsV2 | null; errors: Issue[
         .filter((e) => e.keyword !== 'oneOf' && !e.schemaPath.includes('/oneOf/'))
         .map((e) => createIssue('PB-024', '/prompts' + e.instancePath, { detail: `${e.instancePath || '/'} ${e.message ?? 'is invalid'}` }))
     if (errors.length === 0) errors.push(createIssue('PB-024', '/prompts/areas', { detail: 'an area entry is neither a composed nor a deferred entry' }))
-    return { prompts: null, errors: dedupe(errors) }
+    return { prompts: null, errors: dedupeIssues(errors) }
 }
 
 function checkState(doc: unknown): { state: { taskId: string; emittedAreaSet: Area[]; askedByArea: Partial<Record<Area, number>>; consumedAreas: Area[] } | null; errors: Issue[] } {
@@ -114,15 +114,6 @@ function checkState(doc: unknown): { state: { taskId: string; emittedAreaSet: Ar
     return { state: { taskId: doc.taskId, emittedAreaSet: doc.emittedAreaSet as Area[], askedByArea: asked as Partial<Record<Area, number>>, consumedAreas: consumed as Area[] }, errors }
 }
 
-function dedupe(issues: Issue[]): Issue[] {
-    const seen = new Set<string>()
-    return issues.filter((i) => {
-        const key = `${i.code}\u0000${i.path}`
-        if (seen.has(key)) return false
-        seen.add(key)
-        return true
-    })
-}
 
 /**
  * Verifies a scores payload against the open emit, in the CLI's order (05 §1.6
@@ -145,7 +136,7 @@ export function verifyScoresPayload(prompts: unknown, state: unknown, scores: un
     }
     const validate = validateScoresV2()
     if (!validate(doc)) {
-        const errors = dedupe((validate.errors ?? []).map(mapScoresError).filter((i): i is Issue => i !== null))
+        const errors = dedupeIssues((validate.errors ?? []).map(mapScoresError).filter((i): i is Issue => i !== null))
         return reject(errors.length > 0 ? errors : [createIssue('PB-026', '/scores', { field: 'scores', detail: 'does not match the payload schema' })])
     }
     const payload = doc as unknown as ScoresPayload

@@ -1,6 +1,6 @@
 import promptsV1Schema from '../../schemas/prompts-v1.schema.json' with { type: 'json' }
 import scoresV1Schema from '../../schemas/scores-v1.schema.json' with { type: 'json' }
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { createIssue, dedupeIssues, describeValue, typeOfValue } from '../errors/issue.js'
 import { joinPointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson, parseJsonText, type JsonLimits } from '../json/guard.js'
@@ -109,15 +109,6 @@ function mapAjv(err: ErrorObject): Issue | null {
     }
 }
 
-function dedupe(issues: Issue[]): Issue[] {
-    const seen = new Set<string>()
-    return issues.filter((i) => {
-        const key = `${i.code}\u0000${i.path}`
-        if (seen.has(key)) return false
-        seen.add(key)
-        return true
-    })
-}
 
 /** Reads a document given as a value or as JSON text, within the limits. */
 export function readDocument(value: unknown, text: unknown, field: string, limits: JsonLimits, missing: 'SPV-001' | 'PB-001'): { doc: unknown; errors: Issue[] } {
@@ -153,7 +144,7 @@ export function checkPromptsV1(doc: unknown): { prompts: PromptsV1 | null; error
         if (dims.join(',') !== TRANSPORT_DIMENSIONS.join(',')) errors.push(createIssue('SPV-017', '/prompts', { actual: dims.join(', ') }))
         if (doc.schemaIdSlug !== slugOf(doc.schemaId as string)) errors.push(createIssue('SPV-009', '/schemaIdSlug', { actual: describeValue(doc.schemaIdSlug), expected: slugOf(doc.schemaId as string) }))
     }
-    return errors.length > 0 ? { prompts: null, errors: dedupe(errors) } : { prompts: doc as unknown as PromptsV1, errors: [] }
+    return errors.length > 0 ? { prompts: null, errors: dedupeIssues(errors) } : { prompts: doc as unknown as PromptsV1, errors: [] }
 }
 
 /** Validates scores.json v1 (already read) and, when given, its match with the prompts it answers. */
@@ -188,7 +179,7 @@ export function checkScoresV1(doc: unknown, prompts: PromptsV1 | null): { scores
         const extra = answered.filter((d) => !expected.includes(d as TransportDimension))
         if (extra.length > 0) errors.push(createIssue('SPV-010', '/scores', { actual: answered.join(', '), expected: expected.join(', ') }))
     }
-    return errors.length > 0 ? { scores: null, errors: dedupe(recodeGuard(errors)) } : { scores: doc as unknown as ScoresV1, errors: [] }
+    return errors.length > 0 ? { scores: null, errors: dedupeIssues(recodeGuard(errors)) } : { scores: doc as unknown as ScoresV1, errors: [] }
 }
 
 export { recodeGuard }
