@@ -29,3 +29,23 @@ describe('Artifacts.validate', () => {
         expect(Artifacts.kinds().kinds).toContain('grading-entry')
     })
 })
+
+describe('Artifacts.validate (every kind)', () => {
+    it.each([
+        ['index', { indexVersion: 2, status: 'nope' }],
+        ['scores-v1', { schemaIdSlug: 'a_b', scoringProtocol: 'v9', scores: [] }],
+        ['prompts-v1', { schemaIdSlug: 'a_b', scoringProtocol: 'v1', prompts: [] }],
+        ['prompts-v2', { taskId: 'x', flow: 'provider', areas: [] }],
+        ['area-output', { area: 'single-test', answers: [] }]
+    ])('detects a %s and reports its defects with document paths', (kind, value) => {
+        const result = Artifacts.validate({ json: value })
+        expect(result.kind).toBe(kind)
+        expect(result.valid).toBe(false)
+        expect(result.errors.length).toBeGreaterThan(0)
+        for (const issue of result.errors) expect(issue.path === '' || issue.path.startsWith('/')).toBe(true)
+    })
+
+    it('accepts a blocker reply as a valid area output', () => {
+        expect(Artifacts.validate({ json: { blocker: 'schema.mjs', reason: 'missing' } })).toMatchObject({ kind: 'area-output', valid: true })
+    })
+})

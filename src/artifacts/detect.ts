@@ -1,6 +1,10 @@
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { validateGradingEntry } from '../grading/validate-entry.js'
+import { Areas } from '../areas/areas.js'
+import { PromptBuilder } from '../prompts/prompt-builder.js'
+import { ScoringProtocol } from '../protocol/scoring-protocol.js'
+import { RebuildIndex } from '../rollup/rebuild-index.js'
 import { validateRubricDocument } from '../rubrics/index.js'
 import { DEFAULT_JSON_LIMITS, inspectJson, parseJsonText, resolveLimits, type JsonLimits } from '../json/guard.js'
 
@@ -14,12 +18,47 @@ export interface ArtifactHandler {
     readonly validate: (value: unknown) => { valid: boolean; errors: Issue[] }
 }
 
+/** Issue paths of a validator that reports under `/<field>`, made relative to the document itself. */
+function relative(result: { valid: boolean; errors: Issue[] }, field: string): { valid: boolean; errors: Issue[] } {
+    const prefix = `/${field}`
+    return { valid: result.valid, errors: result.errors.map((i) => (i.path === prefix || i.path.startsWith(`${prefix}/`) ? { ...i, path: i.path.slice(prefix.length) } : i)) }
+}
+
 /** Recognisers in priority order; the first match decides the kind. */
 export const ARTIFACT_HANDLERS: readonly ArtifactHandler[] = Object.freeze([
     {
         kind: 'grading-entry',
         matches: (v: Obj) => 'gradings' in v && ('area' in v || 'gradingTier' in v || 'aggregateGrade' in v),
         validate: (value: unknown) => validateGradingEntry({ entry: value })
+    },
+    {
+        kind: 'index',
+        matches: (v: Obj) => v.indexVersion === 2 || ('lockSnapshot' in v && 'status' in v),
+        validate: (value: unknown) => relative(RebuildIndex.validateIndex({ index: value, mode: 'read' }), 'index')
+    },
+    {
+        kind: 'scores-v1',
+        matches: (v: Obj) => 'scoringProtocol' in v && Array.isArray(v.scores) && 'schemaIdSlug' in v,
+        validate: (value: unknown) => relative(ScoringProtocol.validateScores({ scores: value }), 'scores')
+    },
+    {
+        kind: 'prompts-v1',
+        matches: (v: Obj) => 'scoringProtocol' in v && Array.isArray(v.prompts) && 'schemaIdSlug' in v,
+        validate: (value: unknown) => relative(ScoringProtocol.validatePrompts({ prompts: value }), 'prompts')
+    },
+    {
+        kind: 'prompts-v2',
+        matches: (v: Obj) => 'taskId' in v && 'flow' in v && Array.isArray(v.areas),
+        validate: (value: unknown) => relative(PromptBuilder.validatePromptsV2({ prompts: value }), 'prompts')
+    },
+    {
+        kind: 'area-output',
+        matches: (v: Obj) => (Array.isArray(v.answers) && 'area' in v) || ('blocker' in v && 'reason' in v),
+        validate: (value: unknown) => {
+            const area = isObj(value) && typeof value.area === 'string' ? value.area : 'single-test'
+            const { valid, errors } = Areas.validateOutput({ area, output: value })
+            return relative({ valid, errors }, 'output')
+        }
     },
     {
         kind: 'rubric-document',
