@@ -16,7 +16,7 @@ import { RebuildIndex } from '../rollup/rebuild-index.js'
 import type { SelectionIndex } from '../rollup/types.js'
 import { SchemaCheck } from '../schema/schema-check.js'
 import { isIsoDateTime, toFileTimestamp } from '../time.js'
-import { obtainOutput } from './single-schema.js'
+import { obtainOutput, unitResult } from './single-schema.js'
 import type { EmittedPrompt, GraderInput, Judge, UnitResult } from './types.js'
 import { askForOutput, envelopeFor, type UnitPlan } from './units.js'
 
@@ -198,30 +198,30 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
     for (const plan of plans) {
         if (plan.area === 'about-selection' && aboutText === undefined) {
             errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason: 'no selection About was supplied (options.about)' }))
-            units.push({ unit: plan.unit, area: plan.area, target: plan.target, status: 'skipped', aggregateGrade: null, rawGrade: null, normalizedScore: null, reason: 'no selection About', written: null })
+            units.push(unitResult(plan, 'skipped', { reason: 'no selection About' }))
             continue
         }
         // ⚠ B13: an L2 needs its L1 predecessors graded, an L3 its L2 predecessors.
         const predecessor = plan.area === 'selection-skills-L2' ? 'selection-skills-L1' : plan.area === 'selection-skills-L3' ? 'selection-skills-L2' : null
         if (predecessor !== null && (options.skills ?? []).some((s) => LEVEL_AREA[s.level] === predecessor) && !graded.has(predecessor)) {
             errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason: `its ${predecessor} predecessors have no grade` }))
-            units.push({ unit: plan.unit, area: plan.area, target: plan.target, status: 'gated', aggregateGrade: null, rawGrade: null, normalizedScore: null, reason: `missing ${predecessor} grades`, written: null })
+            units.push(unitResult(plan, 'gated', { reason: `missing ${predecessor} grades` }))
             continue
         }
         const envelope = envelopeFor({ plan, schemaHash: selectionHash.short, stamp, now: at, persona })
         const request = askForOutput({ plan, envelope, attachments, serverParams: {}, errors })
         if (request === null) {
-            units.push({ unit: plan.unit, area: plan.area, target: plan.target, status: 'error', aggregateGrade: null, rawGrade: null, normalizedScore: null, reason: persona === null ? 'persona-bound area: pass grader.persona to compose its prompt' : 'the area prompt could not be built', written: null })
+            units.push(unitResult(plan, 'error', { reason: persona === null ? 'persona-bound area: pass grader.persona to compose its prompt' : 'the area prompt could not be built' }))
             continue
         }
         const reply = await obtainOutput(plan, request, { ...(options.judge !== undefined ? { judge: options.judge } : {}), ...(options.answers !== undefined ? { answers: options.answers } : {}) }, errors)
         if (reply.kind === 'none') {
             prompts.push(request)
-            units.push({ unit: plan.unit, area: plan.area, target: plan.target, status: 'provisional', aggregateGrade: null, rawGrade: null, normalizedScore: null, reason: 'waiting for the non-deterministic answers', written: null })
+            units.push(unitResult(plan, 'provisional', { reason: 'waiting for the non-deterministic answers' }))
             continue
         }
         if (reply.kind === 'error') {
-            units.push({ unit: plan.unit, area: plan.area, target: plan.target, status: 'error', aggregateGrade: null, rawGrade: null, normalizedScore: null, reason: reply.reason, written: null })
+            units.push(unitResult(plan, 'error', { reason: reply.reason }))
             continue
         }
         const g = grader as GraderInput
@@ -247,13 +247,13 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
         if (converted.blocker !== null || converted.entry === null) {
             const reason = converted.blocker !== null ? `blocker: ${converted.blocker.blocker} (${converted.blocker.reason})` : 'the area output was rejected'
             if (converted.entry === null && converted.blocker === null) errors.push(createIssue('GRA-018', '', { unit: plan.unit, detail: converted.errors.map((e) => e.code).join(', ') }), ...converted.errors)
-            units.push({ unit: plan.unit, area: plan.area, target: plan.target, status: converted.blocker !== null ? 'blocked' : 'error', aggregateGrade: null, rawGrade: null, normalizedScore: null, reason, written: null })
+            units.push(unitResult(plan, converted.blocker !== null ? 'blocked' : 'error', { reason }))
             continue
         }
         const aggregate = Grading.computeAggregateGrade({ entry: converted.entry })
         entries.push({ plan, entry: converted.entry })
         graded.add(plan.area)
-        units.push({ unit: plan.unit, area: plan.area, target: plan.target, status: 'graded', aggregateGrade: converted.entry.aggregateGrade, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore, reason: null, written: null })
+        units.push(unitResult(plan, 'graded', { aggregateGrade: converted.entry.aggregateGrade, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore }))
     }
     for (const { plan, entry } of entries) {
         const written = await Island.writeGrading({ fs, root, target: plan.target, entry, now: at })

@@ -181,7 +181,8 @@ function toDeterministicInput(answers: readonly GradingAnswer[]): Array<Record<s
     }))
 }
 
-function unitResult(plan: UnitPlan, status: UnitResult['status'], extra: Partial<UnitResult> = {}): UnitResult {
+/** The result row of one unit. */
+export function unitResult(plan: UnitPlan, status: UnitResult['status'], extra: Partial<UnitResult> = {}): UnitResult {
     return { unit: plan.unit, area: plan.area, target: plan.target, status, aggregateGrade: null, rawGrade: null, normalizedScore: null, reason: null, written: null, ...extra }
 }
 
@@ -424,7 +425,7 @@ export async function gradeSingleSchema(input: { schemaPath?: string; schema?: u
         aggregateGrade: veto !== null ? 'REJECTED' : (schemaUnit?.aggregateGrade ?? null),
         rawGrade: schemaUnit?.rawGrade ?? null,
         veto,
-        units: units.map((u) => (u.written === null ? u : u)),
+        units,
         pretest: { ran: pretest.ran, reason: pretest.reason, ok: pretest.ok, blocked: pretest.blocked },
         indexPath,
         rollupStatus
