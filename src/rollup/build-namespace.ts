@@ -28,6 +28,25 @@ export function indexTimestamp(now: unknown): { stamp: string | null; issue: Iss
 }
 
 /**
+ * The arguments both index builders share: a `listing` object whose id (`namespace` or
+ * `selectionId`) is a safe name, and `now`. Collects every problem.
+ */
+export function checkBuildArgs<L extends object>(input: { listing?: unknown; now?: unknown } | undefined, kind: 'namespace' | 'selection'): { listing: L | null; stamp: string | null; errors: Issue[] } {
+    const errors: Issue[] = []
+    const listing = input?.listing
+    const { stamp, issue: nowIssue } = indexTimestamp(input?.now)
+    if (nowIssue !== null) errors.push(nowIssue)
+    if (listing === undefined || listing === null) errors.push(createIssue('IDX-001', '/listing', { field: 'listing' }))
+    else if (typeof listing !== 'object' || Array.isArray(listing)) errors.push(createIssue('IDX-002', '/listing', { field: 'listing', expected: 'object', actual: typeOfValue(listing) }))
+    else {
+        const field = kind === 'namespace' ? 'namespace' : 'selectionId'
+        const bad = checkName((listing as Record<string, unknown>)[field], kind, `/listing/${field}`)
+        if (bad !== null) errors.push(bad)
+    }
+    return { listing: errors.length > 0 || listing === undefined || listing === null ? null : (listing as L), stamp, errors }
+}
+
+/**
  * The previous index when it belongs to the same namespace or selection; anything else is reported
  * and ignored (nothing is carried over from it).
  */
@@ -63,17 +82,8 @@ export function carriedLock(previous: Record<string, unknown> | null): LockSnaps
  *   node-level findings are warnings (IDX-004, IDX-010, IDX-012…IDX-027) and also appear in `blockers`
  */
 export function buildNamespaceIndex(input: { listing?: unknown; previousIndex?: unknown; now?: unknown }): { index: NamespaceIndex | null; errors: Issue[] } {
-    const errors: Issue[] = []
-    const listing = input?.listing as NamespaceListing | undefined
-    const { stamp, issue: nowIssue } = indexTimestamp(input?.now)
-    if (nowIssue !== null) errors.push(nowIssue)
-    if (listing === undefined || listing === null) errors.push(createIssue('IDX-001', '/listing', { field: 'listing' }))
-    else if (typeof listing !== 'object' || Array.isArray(listing)) errors.push(createIssue('IDX-002', '/listing', { field: 'listing', expected: 'object', actual: typeOfValue(listing) }))
-    else {
-        const bad = checkName(listing.namespace, 'namespace', '/listing/namespace')
-        if (bad !== null) errors.push(bad)
-    }
-    if (errors.length > 0 || stamp === null || listing === undefined) return { index: null, errors }
+    const { listing, stamp, errors } = checkBuildArgs<NamespaceListing>(input, 'namespace')
+    if (errors.length > 0 || stamp === null || listing === null) return { index: null, errors }
 
     const ns = listing.namespace
     const previous = usablePrevious(input.previousIndex, 'namespace', ns, errors)

@@ -2,7 +2,7 @@ import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { Area, NodeStatus } from '../model/constants.js'
 import { checkName } from '../island/paths.js'
-import { carriedLock, indexTimestamp, usablePrevious } from './build-namespace.js'
+import { carriedLock, checkBuildArgs, usablePrevious } from './build-namespace.js'
 import {
     arr,
     buildSchemaNode,
@@ -75,17 +75,8 @@ export function splitSchemaId(schemaId: string): { namespace: string; schema: st
  *   selection definition (IDX-024)
  */
 export function buildSelectionIndex(input: { listing?: unknown; previousIndex?: unknown; now?: unknown }): { index: SelectionIndex | null; errors: Issue[] } {
-    const errors: Issue[] = []
-    const listing = input?.listing as SelectionListing | undefined
-    const { stamp, issue: nowIssue } = indexTimestamp(input?.now)
-    if (nowIssue !== null) errors.push(nowIssue)
-    if (listing === undefined || listing === null) errors.push(createIssue('IDX-001', '/listing', { field: 'listing' }))
-    else if (typeof listing !== 'object' || Array.isArray(listing)) errors.push(createIssue('IDX-002', '/listing', { field: 'listing', expected: 'object', actual: typeOfValue(listing) }))
-    else {
-        const bad = checkName(listing.selectionId, 'selection', '/listing/selectionId')
-        if (bad !== null) errors.push(bad)
-    }
-    if (errors.length > 0 || stamp === null || listing === undefined) return { index: null, errors }
+    const { listing, stamp, errors } = checkBuildArgs<SelectionListing>(input, 'selection')
+    if (errors.length > 0 || stamp === null || listing === null) return { index: null, errors }
     const sel = listing.selectionId
     if (listing.definitionProblem !== undefined) {
         return { index: null, errors: [createIssue('IDX-024', '/listing/definitionProblem', { path: 'selection/', detail: listing.definitionProblem.message })] }
