@@ -1,4 +1,5 @@
 import type { LoadedModule, SchemaLoader } from '../ports/types.js'
+import { SecurityScan } from '../schema/security-scan.js'
 
 /** `file://` URL of an absolute POSIX or Windows path, without `node:url`. */
 export function fileUrlOf(path: string): string | null {
@@ -24,4 +25,14 @@ export const importSchemaLoader: SchemaLoader = {
         if (url === null) throw new Error(`not an absolute path: ${path}`)
         return (await import(/* @vite-ignore */ /* webpackIgnore: true */ url)) as LoadedModule
     }
+}
+
+/**
+ * Why a schema source must not be imported: its code-execution findings (eval, the Function
+ * constructor, child_process, …) as `label at line n`, joined; `null` when it may be loaded.
+ * Importing runs a module's top level, so every loader of this library asks this first.
+ */
+export function loadRefusal(source: string): string | null {
+    const dangerous = SecurityScan.scan({ source }).findings.filter((f) => f.vetoClass !== null)
+    return dangerous.length === 0 ? null : dangerous.map((f) => `${f.label} at line ${f.line}`).join(', ')
 }

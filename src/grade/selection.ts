@@ -15,8 +15,8 @@ import { PreConditionCheck } from '../rollup/pre-condition.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
 import type { SelectionIndex } from '../rollup/types.js'
 import { SchemaCheck } from '../schema/schema-check.js'
-import { isIsoDateTime, toFileTimestamp } from '../time.js'
-import { obtainOutput, unitResult } from './single-schema.js'
+import { toFileTimestamp } from '../time.js'
+import { checkGrader, nowOf, obtainOutput, unitResult } from './single-schema.js'
 import type { EmittedPrompt, GraderInput, Judge, UnitResult } from './types.js'
 import { askForOutput, envelopeFor, type UnitPlan } from './units.js'
 
@@ -94,13 +94,9 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
     if (options.fs === undefined || options.root === undefined) errors.push(createIssue('GRA-001', '/options/fs', { field: 'fs and root (the island holding the members)' }))
     const answersGiven = options.judge !== undefined || options.answers !== undefined
     const grader = input.grader
-    if (answersGiven && !(isObj(grader) && typeof grader.name === 'string' && typeof grader.version === 'string' && typeof grader.llmModel === 'string')) {
-        errors.push(createIssue('GRA-001', '/grader', { field: 'grader { name, version, llmModel, persona }' }))
-    }
-    if (answersGiven && isObj(grader) && !isObj(grader.persona)) errors.push(createIssue('GRA-009', '/grader/persona', { detail: 'selection areas are persona-bound' }))
-    let now: unknown = options.now
-    if (now === undefined && options.clock !== undefined) now = options.clock.now()
-    if (!isIsoDateTime(now)) errors.push(createIssue(now === undefined ? 'GRA-001' : 'GRD-046', '/options/now', { field: 'now (or clock)', value: describeValue(now) }))
+    // The grader identity is only used for the answers; selection areas are all persona-bound.
+    if (answersGiven) checkGrader(grader, true, errors)
+    const now = nowOf({ ...(options.now !== undefined ? { now: options.now } : {}), ...(options.clock !== undefined ? { clock: options.clock } : {}) }, errors)
 
     let definition: Obj | null = null
     if (input.selection !== undefined) {
@@ -121,8 +117,8 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
     } else {
         errors.push(createIssue('GRA-001', '/schemaIds', { field: 'schemaIds or selection' }))
     }
-    if (errors.length > 0 || definition === null || typeof selectionId !== 'string') return fail()
-    const at = now as string
+    if (errors.length > 0 || definition === null || typeof selectionId !== 'string' || now === null) return fail()
+    const at = now
     const { fs, root } = options
     const selDir = joinPath(root.replace(/\/+$/, ''), LAYOUT.selections, selectionId)
     const selectionHash = HashGenerator.computeSelectionHash({ selection: definition })

@@ -17,9 +17,9 @@ import { PromptBuilder } from '../prompts/prompt-builder.js'
 import { Redact } from '../prompts/redact.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
 import { SchemaCheck } from '../schema/schema-check.js'
-import { SecurityScan } from '../schema/security-scan.js'
+import { kebabCase } from '../naming/case.js'
 import { isIsoDateTime, toFileTimestamp } from '../time.js'
-import { importSchemaLoader } from './loader.js'
+import { importSchemaLoader, loadRefusal } from './loader.js'
 import { askForOutput, envelopeFor, type UnitPlan } from './units.js'
 import type { EmittedPrompt, GradeOptions, GradeSingleSchemaResult, GraderInput, SchemaGrading, UnitResult } from './types.js'
 
@@ -34,10 +34,6 @@ function questionRows(): QuestionRow[] {
 function baseName(path: string): string {
     const name = path.replace(/\\/g, '/').split('/').pop() ?? path
     return name.replace(/\.(mjs|js|json)$/i, '')
-}
-
-function kebab(text: string): string {
-    return text.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase()
 }
 
 /** Resolves the schema module: given as an object, or loaded from `schemaPath` after the source was scanned. */
@@ -73,10 +69,9 @@ async function resolveSchema(input: { schemaPath?: unknown; schema?: unknown }, 
         return { main: null, source: null, fileBase: null, refused: false }
     }
     // Importing runs the module's top level, so code-execution patterns keep it from being loaded at all.
-    const scan = SecurityScan.scan({ source })
-    const dangerous = scan.findings.filter((f) => f.vetoClass !== null)
-    if (dangerous.length > 0) {
-        errors.push(createIssue('GRA-005', '/schemaPath', { detail: dangerous.map((f) => `${f.label} at line ${f.line}`).join(', ') }))
+    const refusal = loadRefusal(source)
+    if (refusal !== null) {
+        errors.push(createIssue('GRA-005', '/schemaPath', { detail: refusal }))
         return { main: null, source, fileBase: baseName(path), refused: true }
     }
     const loader: SchemaLoader = options.schemaLoader ?? importSchemaLoader
@@ -131,7 +126,8 @@ function checkOptions(options: unknown, errors: Issue[]): GradeOptions {
     return o
 }
 
-function checkGrader(grader: unknown, needed: boolean, errors: Issue[]): GraderInput | null {
+/** Checks the LLM grader identity; `needed` when a judge or answers will supply non-deterministic answers. */
+export function checkGrader(grader: unknown, needed: boolean, errors: Issue[]): GraderInput | null {
     if (grader === undefined && !needed) return null
     if (!isObj(grader)) {
         errors.push(createIssue(grader === undefined ? 'GRA-001' : 'GRA-002', '/grader', { field: 'grader', expected: '{ name, version, llmModel, persona }', actual: typeOfValue(grader) }))
@@ -144,7 +140,8 @@ function checkGrader(grader: unknown, needed: boolean, errors: Issue[]): GraderI
     return grader as unknown as GraderInput
 }
 
-function nowOf(options: GradeOptions, errors: Issue[]): string | null {
+/** The time of the run: `now`, else `clock.now()` (a throwing clock counts as none). */
+export function nowOf(options: Pick<GradeOptions, 'now' | 'clock'>, errors: Issue[]): string | null {
     let now: unknown = options.now
     if (now === undefined && options.clock !== undefined) {
         try {
@@ -227,7 +224,7 @@ export async function gradeSingleSchema(input: { schemaPath?: string; schema?: u
     if (namespace === null || !isObj(main.tools)) return fail()
     const version = SchemaCheck.normalizeVersion({ version: main.version }).version
     if (version === null) return fail()
-    const slug = input.schemaId?.split('.')[1] ?? resolved.fileBase ?? kebab(typeof main.name === 'string' ? main.name : 'schema')
+    const slug = input.schemaId?.split('.')[1] ?? resolved.fileBase ?? kebabCase(typeof main.name === 'string' ? main.name : 'schema')
     const schemaId = input.schemaId ?? `${namespace}.${slug}`
     if (schemaId.split('.')[0] !== namespace) {
         errors.push(createIssue('GRA-017', '/schemaId', { value: schemaId, namespace }))

@@ -1,4 +1,5 @@
 import { REGRADING_TRIGGERS } from '../model/constants.js'
+import { kebabCase } from '../naming/case.js'
 import { toFileTimestamp } from '../time.js'
 import { GRADING_SYSTEM_VERSION, SCORING_SYSTEM_VERSION } from '../version.js'
 
@@ -19,10 +20,6 @@ const LEGACY_MARKERS = ['grader', 'createdAt', 'updatedAt', 'options', 'previous
 const DROPPED_ENTRY_FIELDS = ['createdAt', 'updatedAt', 'options', 'rawGrade', 'normalizedScore', 'iteration', 'improvementHints', 'status', 'level', 'blocked', 'blockedReason', 'grader', 'previousGradingId', 'grade']
 /** Answer fields of the reference that become evidence. */
 const EVIDENCE_FIELDS = ['httpStatus', 'workingTests']
-
-function kebab(text: string): string {
-    return text.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase()
-}
 
 /**
  * Maps the reference implementation's / FlowMCP CLI's entry shape (entry-level `grader`,
@@ -124,7 +121,7 @@ function normalizeAnswer(a: Obj, i: number, grader: Obj | null, createdAt: strin
     const at = `/gradings/${i}`
     const out: Obj = Object.fromEntries(Object.entries(a).filter(([k]) => !['dimension', 'recordedAt', 'area', 'isVeto', ...EVIDENCE_FIELDS].includes(k)))
     if (!('questionId' in a) && typeof a.dimension === 'string') {
-        out.questionId = a.dimension.startsWith('Q-') ? a.dimension : `Q-${kebab(a.dimension)}`
+        out.questionId = a.dimension.startsWith('Q-') ? a.dimension : `Q-${kebabCase(a.dimension)}`
         note(`${at}/dimension`, 'dimension', 'questionId')
     }
     if (!('timestamp' in a)) {

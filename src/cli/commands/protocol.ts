@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { ErrorCodes, parseJson, ScoringProtocol, SchemaCheck, SecurityScan, type Issue } from '../../index.js'
+import { loadRefusal } from '../../grade/loader.js'
+import { ErrorCodes, parseJson, ScoringProtocol, SchemaCheck, type Issue } from '../../index.js'
 import { EXIT, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
 
@@ -10,8 +11,8 @@ function printIssues(issues: readonly Issue[], io: CliIo): void {
 async function loadMain(path: string): Promise<{ main: unknown; text: string }> {
     const text = await readFile(path, 'utf8')
     // Importing runs the module's top level: a source with code-execution patterns is never loaded.
-    const dangerous = SecurityScan.scan({ source: text }).findings.filter((f) => f.vetoClass !== null)
-    if (dangerous.length > 0) throw new Error(`refused to load: ${dangerous.map((f) => `${f.label} at line ${f.line}`).join(', ')}`)
+    const refusal = loadRefusal(text)
+    if (refusal !== null) throw new Error(`refused to load: ${refusal}`)
     const mod = (await import(new URL(`file://${path}`).href)) as { main?: unknown; schema?: unknown }
     return { main: mod.main ?? mod.schema, text }
 }
