@@ -35,6 +35,28 @@ export const DEFAULT_EXTRA_WEIGHTS: Readonly<Record<string, number>> = Object.fr
  * any key), never below 1.0.
  */
 export const SECURITY_SCORE_V1 = Object.freeze({ clean: 5, perCode: 1, farWriter: 0.5, floor: 1 })
+/**
+ * Spec-strict findings: rules of the spec text that the FlowMCP runtime does not enforce. They never
+ * block; each distinct code lowers `Q-schema-structure` (see {@link SCHEMA_STRUCTURE_SCORE_V1}).
+ */
+export const SPEC_STRICT_CODES: readonly string[] = Object.freeze([
+    'SCH-WARN-011',
+    'SCH-WARN-012',
+    'SCH-WARN-013',
+    'SCH-WARN-014',
+    'SCH-WARN-015',
+    'SCH-WARN-016',
+    'SCH-WARN-017',
+    'SCH-WARN-018',
+    'SCH-WARN-019',
+    'SCH-WARN-020'
+])
+/**
+ * `Q-schema-structure` scoring: a runtime error gives `fail`; a schema the runtime accepts gives
+ * `pass` when the spec's stricter rules hold too, otherwise 5.0 minus 0.5 per distinct spec-strict
+ * code, never below 3.0 (what the runtime runs is never graded as broken).
+ */
+export const SCHEMA_STRUCTURE_SCORE_V1 = Object.freeze({ clean: 5, perCode: 0.5, floor: 3 })
 
 /** The library's own identity, used when no `grader` is passed. */
 export const DEFAULT_GRADER: GraderIdentity = Object.freeze({ kind: 'script', name: 'flowmcp-grading/deterministic', version: PACKAGE_VERSION })
@@ -58,7 +80,26 @@ export interface DeterministicResult {
     /** Every veto the evidence supports, in that order. */
     readonly vetoes: CategoricalVeto[]
     readonly blocked: BlockedArea[]
+    /** Deterministic questions left to the grader (no certain answer): the unit's prompt says why. */
+    readonly deferred: DeferredQuestion[]
     readonly errors: Issue[]
+}
+
+/** A deterministic question the code could not answer with certainty; the LLM unit answers it instead. */
+export interface DeferredQuestion {
+    readonly area: string
+    /** The tool unit it belongs to; absent for every unit of the area. */
+    readonly tool?: string
+    readonly questionId: string
+    readonly note: string
+}
+
+/** `Q-schema-structure` from a validation: `fail` on errors, else see {@link SCHEMA_STRUCTURE_SCORE_V1}. */
+export function structureScore(validation: MainValidation): { score: Score; strictCodes: string[] } {
+    const strictCodes = [...new Set(validation.errors.filter((e) => SPEC_STRICT_CODES.includes(e.code)).map((e) => e.code))].sort()
+    if (!validation.valid) return { score: 'fail', strictCodes }
+    if (strictCodes.length === 0) return { score: 'pass', strictCodes }
+    return { score: Math.max(SCHEMA_STRUCTURE_SCORE_V1.floor, SCHEMA_STRUCTURE_SCORE_V1.clean - strictCodes.length * SCHEMA_STRUCTURE_SCORE_V1.perCode), strictCodes }
 }
 
 interface Context {
@@ -213,7 +254,7 @@ export interface BuildInput {
 }
 
 function emptyResult(errors: Issue[]): DeterministicResult {
-    return { byArea: { 'single-test': {}, 'tools-aggregate-schema': [], 'about-namespace': [] }, veto: null, vetoes: [], blocked: [], errors }
+    return { byArea: { 'single-test': {}, 'tools-aggregate-schema': [], 'about-namespace': [] }, veto: null, vetoes: [], blocked: [], deferred: [], errors }
 }
 
 /** See {@link DeterministicAnswers.build}. */
@@ -239,6 +280,7 @@ export function buildAnswers(input: unknown): DeterministicResult {
     const structural = isRecord(given) && typeof given.valid === 'boolean' && Array.isArray(given.errors) ? null : validateMain(main)
     const finalValidation: MainValidation = structural === null ? (given as unknown as MainValidation) : { valid: !structural.some((e) => e.severity === 'error'), errors: structural }
     const keyDomain = isRecord(input.keyDomain) && Array.isArray(input.keyDomain.mismatches) ? (input.keyDomain as unknown as KeyDomainResult) : checkKeyDomains(main)
+    errors.push(...(Array.isArray(keyDomain.errors) ? keyDomain.errors.filter((e) => e.code === 'SEC-WARN-002') : []))
     const security = isRecord(input.security) && Array.isArray(input.security.findings) ? (input.security as unknown as SecurityScanResult) : typeof input.source === 'string' ? scanSource(input.source, own(main, 'requiredServerParams')) : null
 
     const blocked: BlockedArea[] = []
@@ -291,7 +333,9 @@ export function buildAnswers(input: unknown): DeterministicResult {
             else out.push(answer(ctx, outputRow, summary.outputSchemaMatch ? 'pass' : 'fail', { working: summary.working, matched: summary.outputSchemaMatch }, undefined, pretest.checkedAt ?? now))
         }
         const keyRow = single.get('apiKeyDomainMatch')
-        if (keyRow !== undefined) {
+        // Uncertain keys (the root names no callable host) are the grader's to judge: no code answer.
+        const keyDeferred = keyDomain.mismatches.length === 0 && (keyDomain.uncertain ?? []).length > 0
+        if (keyRow !== undefined && !keyDeferred) {
             if (declaredParams.length === 0) out.push(answer(ctx, keyRow, NA, { requiredServerParams: 0, note: 'the schema needs no key' }, 'not-applicable-to-tool-type'))
             else if (keyDomain.apiHost === null) out.push(answer(ctx, keyRow, NA, { note: 'main.root names no host' }, 'blocked-by-precondition'))
             else {
@@ -324,7 +368,8 @@ export function buildAnswers(input: unknown): DeterministicResult {
     const structureRow = extraRow(rows, EXTRA_QUESTION_IDS.schemaStructure, 'tools-aggregate-schema')
     const structuralErrors = finalValidation.errors.filter((e) => e.severity === 'error')
     const structuralWarnings = finalValidation.errors.filter((e) => e.severity === 'warning')
-    aggregate.push(answer(ctx, structureRow, finalValidation.valid ? 'pass' : 'fail', { errors: structuralErrors.length, warnings: structuralWarnings.length, codes: [...new Set(finalValidation.errors.map((e) => e.code))].slice(0, 30) }))
+    const structure = structureScore(finalValidation)
+    aggregate.push(answer(ctx, structureRow, structure.score, { errors: structuralErrors.length, warnings: structuralWarnings.length, specStrictCodes: structure.strictCodes, codes: [...new Set(finalValidation.errors.map((e) => e.code))].slice(0, 30) }))
     const securityRow = extraRow(rows, EXTRA_QUESTION_IDS.security, 'tools-aggregate-schema')
     if (security === null) aggregate.push(answer(ctx, securityRow, NA, { note: 'no source text was scanned' }, 'blocked-by-precondition'))
     else if (security.errors.some((e) => e.severity === 'error' && e.path === '/source')) aggregate.push(answer(ctx, securityRow, NA, { note: 'the source could not be scanned', codes: security.errors.map((e) => e.code) }, 'blocked-by-precondition'))
@@ -345,11 +390,18 @@ export function buildAnswers(input: unknown): DeterministicResult {
         else about.push(answer(ctx, aboutRow, aboutFileExists ? 'pass' : 'fail', { declared: true, fileExists: aboutFileExists }))
     }
 
+    const deferred: DeferredQuestion[] = []
+    const keyRowId = single.get('apiKeyDomainMatch')?.id
+    if (keyRowId !== undefined && keyDomain.mismatches.length === 0 && (keyDomain.uncertain ?? []).length > 0) {
+        const note = (keyDomain.uncertain ?? []).map((u) => `${u.param} names ${u.brand}, but ${u.reason}`).join('; ')
+        deferred.push({ area: 'single-test', questionId: keyRowId, note: `The key-domain check could not decide (${note}); judge ${keyRowId} from the schema and its docs.` })
+    }
     return {
         byArea: { 'single-test': Object.fromEntries(perTool), 'tools-aggregate-schema': aggregate, 'about-namespace': about },
         veto: vetoes[0] ?? null,
         vetoes,
         blocked,
+        deferred,
         errors
     }
 }

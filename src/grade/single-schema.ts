@@ -7,7 +7,7 @@ import type { AggregateResult } from '../grading/aggregate.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
 import { Island } from '../island/island.js'
 import { writeAtomic, type Journal } from '../island/fs-ops.js'
-import { joinPath, LAYOUT } from '../island/paths.js'
+import { islandName, joinPath, LAYOUT } from '../island/paths.js'
 import { inspectJson } from '../json/guard.js'
 import { AREAS, PROVIDER_AREAS, type Area } from '../model/constants.js'
 import type { CategoricalVeto, GradingAnswer, GradingEntry } from '../model/types.js'
@@ -196,7 +196,7 @@ export function unitResult(plan: UnitPlan, status: UnitResult['status'], extra: 
  * @returns `{ grading, entries, prompts, provisional, errors }`; GRA-* plus the codes of every step
  * @example await gradeSingleSchema({ schema: { main }, grader, options: { now: '2026-11-22T10:00:00Z', judge } })
  */
-export async function gradeSingleSchema(input: { schemaPath?: string; schema?: unknown; schemaId?: string; grader?: GraderInput; options?: GradeOptions }): Promise<GradeSingleSchemaResult> {
+export async function gradeSingleSchema(input: { schemaPath?: string; schema?: unknown; fileName?: string; schemaId?: string; grader?: GraderInput; options?: GradeOptions }): Promise<GradeSingleSchemaResult> {
     const errors: Issue[] = []
     const fail = (): GradeSingleSchemaResult => ({ grading: null, entries: [], prompts: [], provisional: {}, errors })
     if (!isObj(input)) {
@@ -208,6 +208,7 @@ export async function gradeSingleSchema(input: { schemaPath?: string; schema?: u
     const grader = checkGrader(input.grader, answersGiven, errors)
     const now = nowOf(options, errors)
     if (input.schemaId !== undefined && typeof input.schemaId !== 'string') errors.push(createIssue('GRA-002', '/schemaId', { field: 'schemaId', expected: 'string', actual: typeOfValue(input.schemaId) }))
+    if (input.fileName !== undefined && typeof input.fileName !== 'string') errors.push(createIssue('GRA-002', '/fileName', { field: 'fileName', expected: 'string', actual: typeOfValue(input.fileName) }))
     if (errors.length > 0 || now === null) return fail()
 
     const resolved = await resolveSchema(input, options, errors)
@@ -224,10 +225,22 @@ export async function gradeSingleSchema(input: { schemaPath?: string; schema?: u
     if (namespace === null || !isObj(main.tools)) return fail()
     const version = SchemaCheck.normalizeVersion({ version: main.version }).version
     if (version === null) return fail()
-    const slug = input.schemaId?.split('.')[1] ?? resolved.fileBase ?? kebabCase(typeof main.name === 'string' ? main.name : 'schema')
+    // One id everywhere (01-model ⚠ A14, the public registry): `<namespace>.<file base>`.
+    const fileBase = resolved.fileBase ?? (typeof input.fileName === 'string' ? baseName(input.fileName) : null)
+    let slug = input.schemaId?.split('.')[1] ?? fileBase
+    if (slug === undefined || slug === null) {
+        slug = kebabCase(typeof main.name === 'string' ? main.name : 'schema')
+        errors.push(createIssue('GRA-020', '/fileName', { schemaId: `${namespace}.${slug}` }))
+    }
     const schemaId = input.schemaId ?? `${namespace}.${slug}`
     if (schemaId.split('.')[0] !== namespace) {
         errors.push(createIssue('GRA-017', '/schemaId', { value: schemaId, namespace }))
+        return fail()
+    }
+    // Folder names in the island: the runtime's names mapped through the reversible islandName.
+    const schemaFolder = islandName(slug, 'schema')
+    if (schemaFolder === null) {
+        errors.push(createIssue('GRA-002', '/schemaId', { field: 'schema slug', expected: 'a name of at most 200 characters once escaped', actual: describeValue(slug) }))
         return fail()
     }
     const hashed = HashGenerator.computeSchemaHash({ schema: main })
@@ -269,12 +282,15 @@ export async function gradeSingleSchema(input: { schemaPath?: string; schema?: u
     // The units of this run, in the order they are graded.
     const tools = Object.keys(main.tools)
     const plans: UnitPlan[] = [
-        ...tools.map((tool): UnitPlan => ({ unit: `single-test/${tool}`, area: 'single-test', target: { namespace, schema: slug, tool }, deterministic: deterministic.byArea['single-test'][tool] ?? [], focus: tool })),
-        { unit: 'tools-aggregate-schema', area: 'tools-aggregate-schema', target: { namespace, schema: slug }, deterministic: deterministic.byArea['tools-aggregate-schema'], focus: null },
+        ...tools.map((tool): UnitPlan => {
+            const notes = deterministic.deferred.filter((d) => d.area === 'single-test' && (d.tool === undefined || d.tool === tool)).map((d) => d.note)
+            return { unit: `single-test/${tool}`, area: 'single-test', target: { namespace, schema: schemaFolder, tool: islandName(tool, 'tool') ?? tool }, deterministic: deterministic.byArea['single-test'][tool] ?? [], focus: tool, ...(notes.length > 0 ? { notes } : {}) }
+        }),
+        { unit: 'tools-aggregate-schema', area: 'tools-aggregate-schema', target: { namespace, schema: schemaFolder }, deterministic: deterministic.byArea['tools-aggregate-schema'], focus: null },
         { unit: 'tools-aggregate-namespace', area: 'tools-aggregate-namespace', target: { namespace }, deterministic: namespaceAnswers.byArea['tools-aggregate-namespace'], focus: null },
         { unit: 'namespace-description', area: 'namespace-description', target: { namespace }, deterministic: [], focus: null },
-        ...(options.skills ?? []).map((s): UnitPlan => ({ unit: `namespace-skills/${s.name}`, area: 'namespace-skills', target: { namespace, schema: slug, skill: s.name }, deterministic: [], focus: s.name, skillId: s.name })),
-        { unit: 'about-namespace', area: 'about-namespace', target: { namespace, schema: slug }, deterministic: deterministic.byArea['about-namespace'], focus: null }
+        ...(options.skills ?? []).map((s): UnitPlan => ({ unit: `namespace-skills/${s.name}`, area: 'namespace-skills', target: { namespace, schema: schemaFolder, skill: s.name }, deterministic: [], focus: s.name, skillId: s.name })),
+        { unit: 'about-namespace', area: 'about-namespace', target: { namespace, schema: schemaFolder }, deterministic: deterministic.byArea['about-namespace'], focus: null }
     ]
     const known = new Set(plans.map((p) => p.unit))
     for (const key of Object.keys(options.answers ?? {})) {
@@ -538,7 +554,7 @@ async function writeIsland(args: {
             perTool: Object.fromEntries(Object.entries(pretest.tools).map(([tool, t]) => [tool, { working: t.working, total: t.total, bar: t.bar, class: t.class, blocked: t.blocked, reason: t.reason }]))
         }
         const journal: Journal = { files: [], dirs: [] }
-        const path = joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace, slug, LAYOUT.summary)
+        const path = joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace, islandName(slug, 'schema') ?? slug, LAYOUT.summary)
         const written = await writeAtomic(fs, path, JSON.stringify(summary, null, 4) + '\n', { overwrite: true, journal })
         errors.push(...written)
     }

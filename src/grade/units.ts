@@ -14,6 +14,8 @@ export interface UnitPlan {
     /** The tool or skill the unit is about, or null. */
     readonly focus: string | null
     readonly skillId?: string
+    /** What the code left to the grader in this unit (e.g. an undecidable key-domain check). */
+    readonly notes?: readonly string[]
 }
 
 /** The envelope fields the library issues for one unit. */
@@ -50,7 +52,8 @@ export function askForOutput(args: {
         outputSchema,
         policies: [
             { id: 'envelope', summary: `Use gradingId ${envelope.gradingId}, schemaHash ${envelope.schemaHash}, harness claude-code, iteration ${envelope.iteration}.${focus}` },
-            { id: 'no-invention', summary: 'Answer n/a with a closed naReason for anything you did not actually check.' }
+            { id: 'no-invention', summary: 'Answer n/a with a closed naReason for anything you did not actually check.' },
+            ...(plan.notes ?? []).map((summary, i) => ({ id: `deferred-${i + 1}`, summary }))
         ],
         goal: { condition: `Grade ${plan.unit} for ${envelope.schemaHash} and reply with the JSON object`, maxTurns: 25 },
         serverParams

@@ -7,7 +7,7 @@ import type { FsPort, LoadedModule, SchemaLoader } from '../ports/types.js'
 import { rebuildNamespaceWith } from '../rollup/rebuild-index.js'
 import type { NamespaceIndex } from '../rollup/types.js'
 import { callPort, checkFsPort, ensureDir, Journal, listDir, readText, rollback } from './fs-ops.js'
-import { checkName, joinPath, LAYOUT, NAME_PATTERNS, normalizeDir } from './paths.js'
+import { checkName, islandName, joinPath, LAYOUT, NAME_PATTERNS, normalizeDir } from './paths.js'
 import { SourceSnapshot } from './snapshot.js'
 import { stampOf } from './stamps.js'
 
@@ -127,7 +127,8 @@ function gate(main: unknown, file: string, issues: Issue[]): Obj | null {
     if (checkName(main.namespace, 'namespace', '') !== null) problems.push(`namespace ${describeValue(main.namespace)} must match ${String(NAME_PATTERNS.namespace)}`)
     if (typeof main.name !== 'string' || main.name.length === 0) problems.push('name must be a non-empty string')
     if (!isObj(main.tools)) problems.push('tools must be an object')
-    else for (const tool of Object.keys(main.tools)) if (checkName(tool, 'tool', '') !== null) problems.push(`tool key ${describeValue(tool)} is not a valid tool name`)
+    // Any tool key the runtime loads gets an island name (islandName); only a key too long even escaped is refused.
+    else for (const tool of Object.keys(main.tools)) if (islandName(tool, 'tool') === null) problems.push(`tool key ${describeValue(tool)} has no island name (longer than 200 characters escaped)`)
     if (problems.length > 0) {
         issues.push(createIssue('IMP-002', where, { detail: `${file}: ${problems.join('; ')}` }))
         return null
@@ -181,9 +182,10 @@ export async function importProvider(input: { fs?: unknown; root?: unknown; now?
     const notes: Issue[] = []
     const gated: GatedSchema[] = []
     for (const file of schemaFiles) {
-        const slug = file.name.slice(0, -'.mjs'.length)
-        if (checkName(slug, 'schema', '') !== null || !SNAPSHOT_NAME_REGEX.test(slug)) {
-            errors.push(createIssue('IMP-003', `/files/${file.name}`, { detail: `${file.name}: the slug ${describeValue(slug)} must match ${String(NAME_PATTERNS.schema)}` }))
+        // File names the runtime loads (`--pnlRoutes.mjs`) get an island name through the reversible islandName mapping.
+        const slug = islandName(file.name.slice(0, -'.mjs'.length), 'schema')
+        if (slug === null) {
+            errors.push(createIssue('IMP-003', `/files/${file.name}`, { detail: `${file.name}: the file base has no island name (longer than 200 characters escaped)` }))
             continue
         }
         let main = file.main
@@ -202,7 +204,7 @@ export async function importProvider(input: { fs?: unknown; root?: unknown; now?
         const ok = gate(main, file.name, errors)
         if (ok === null) continue
         const hash = HashGenerator.computeSchemaHash({ schema: ok }).short as string
-        gated.push({ slug, file, main: ok, hash, tools: Object.keys(ok.tools as Obj).sort() })
+        gated.push({ slug, file, main: ok, hash, tools: Object.keys(ok.tools as Obj).map((t) => islandName(t, 'tool') as string).sort() })
     }
     const namespaces = [...new Set(gated.map((g) => g.main.namespace as string))].sort()
     if (namespaces.length > 1) {

@@ -5,7 +5,7 @@ import { rebuildNamespaceWith, rebuildSelectionWith } from '../rollup/rebuild-in
 import type { LockSnapshot, RollupIndex } from '../rollup/types.js'
 import { exportTarget, type ExportResult } from './export.js'
 import { importProvider, type ImportResult } from './import.js'
-import { checkName, joinPath, LAYOUT, normalizeDir } from './paths.js'
+import { checkName, islandName, joinPath, LAYOUT, normalizeDir, originalName } from './paths.js'
 import { resolveRoot, type ResolveRootResult } from './root.js'
 import { gradingFolderFor, type GradingFolder } from './targets.js'
 import { writeGrading, type WriteGradingResult } from './write-grading.js'
@@ -45,6 +45,37 @@ export class Island {
      */
     static gradingFolderFor(input: { area?: unknown; target?: unknown }): GradingFolder {
         return gradingFolderFor(input)
+    }
+
+    /**
+     * The island folder name of a schema file base, tool key or skill name the FlowMCP runtime
+     * accepts (`/block/:hash`, `--pnlRoutes`): kept when it fits the naming grammar, otherwise
+     * escaped reversibly as `esc_` + letters and digits as is + every other UTF-8 byte as `_xx`.
+     * @param input - `{ name, kind: 'schema' | 'tool' | 'skill' }`
+     * @returns `{ name, errors }`; ISL-001/ISL-002 for a missing or non-string name or kind, ISL-003 when even the escaped name is longer than 200 characters
+     * @example Island.islandName({ name: '--pnlRoutes', kind: 'schema' }).name // 'esc__2d_2dpnlRoutes'
+     */
+    static islandName(input: { name?: unknown; kind?: unknown }): { name: string | null; errors: Issue[] } {
+        const { name, kind } = (input ?? {}) as { name?: unknown; kind?: unknown }
+        if (typeof name !== 'string') return { name: null, errors: [createIssue(name === undefined ? 'ISL-001' : 'ISL-002', '/name', { field: 'name', expected: 'string', actual: typeOfValue(name) })] }
+        if (kind !== 'schema' && kind !== 'tool' && kind !== 'skill') return { name: null, errors: [createIssue(kind === undefined ? 'ISL-001' : 'ISL-002', '/kind', { field: 'kind', expected: "'schema', 'tool' or 'skill'", actual: typeOfValue(kind) })] }
+        const mapped = islandName(name, kind)
+        if (mapped === null) return { name: null, errors: [createIssue('ISL-003', '/name', { field: 'name', value: `${name.slice(0, 40)}…`, detail: 'longer than 200 characters once escaped' })] }
+        return { name: mapped, errors: [] }
+    }
+
+    /**
+     * Reverses {@link Island.islandName}: the runtime's name behind an island folder name.
+     * @param input - `{ name }`
+     * @returns `{ name, errors }`; ISL-001/ISL-002 for a missing or non-string name, ISL-004 for a malformed escaped name
+     * @example Island.originalName({ name: 'esc__2fblock_2f_3ahash' }).name // '/block/:hash'
+     */
+    static originalName(input: { name?: unknown }): { name: string | null; errors: Issue[] } {
+        const name = (input as { name?: unknown } | null | undefined)?.name
+        if (typeof name !== 'string') return { name: null, errors: [createIssue(name === undefined ? 'ISL-001' : 'ISL-002', '/name', { field: 'name', expected: 'string', actual: typeOfValue(name) })] }
+        const original = originalName(name)
+        if (original === null) return { name: null, errors: [createIssue('ISL-004', '/name', { field: 'name', value: name, expected: 'esc_ followed by letters, digits and _xx escapes of UTF-8' })] }
+        return { name: original, errors: [] }
     }
 
     /**

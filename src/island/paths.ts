@@ -111,3 +111,81 @@ export const LAYOUT = Object.freeze({
     tests: 'tests',
     proof: 'grade.json'
 })
+
+/** Prefix that marks an escaped island name (see {@link islandName}). */
+export const ESCAPED_NAME_PREFIX = 'esc_'
+
+/**
+ * The island folder name of a schema file base, tool key or skill name as the FlowMCP runtime
+ * accepts it. A name that already fits the naming grammar (and does not start with
+ * {@link ESCAPED_NAME_PREFIX}) is kept. Any other name (`/block/:hash`, `--pnlRoutes`) is escaped:
+ * `esc_`, then every ASCII letter and digit as is and every other UTF-8 byte as `_` plus two
+ * lower-case hex digits. The mapping is one to one and {@link originalName} reverses it.
+ * @returns the island name, or `null` when even the escaped form is longer than 200 characters
+ * @example islandName('/block/:hash', 'tool') // 'esc__2fblock_2f_3ahash'
+ */
+export function islandName(name: string, kind: 'schema' | 'tool' | 'skill'): string | null {
+    if (NAME_PATTERNS[kind].test(name) && SNAPSHOT_NAME_PATTERN.test(name) && !name.startsWith(ESCAPED_NAME_PREFIX) && unsafeSegmentReason(name) === null) return name
+    let out = ESCAPED_NAME_PREFIX
+    for (const byte of utf8Bytes(name)) {
+        const ch = String.fromCharCode(byte)
+        out += /[A-Za-z0-9]/.test(ch) ? ch : `_${byte.toString(16).padStart(2, '0')}`
+    }
+    return out.length > 200 ? null : out
+}
+
+/**
+ * Reverses {@link islandName}: the runtime's name of an island folder.
+ * @returns the original name, or `null` for a malformed escaped name
+ * @example originalName('esc__2d_2dpnlRoutes') // '--pnlRoutes'
+ */
+export function originalName(name: string): string | null {
+    if (!name.startsWith(ESCAPED_NAME_PREFIX)) return name
+    const body = name.slice(ESCAPED_NAME_PREFIX.length)
+    if (!/^(?:[A-Za-z0-9]|_[0-9a-f]{2})*$/.test(body)) return null
+    const bytes: number[] = []
+    for (let i = 0; i < body.length; ) {
+        if (body[i] === '_') {
+            bytes.push(parseInt(body.slice(i + 1, i + 3), 16))
+            i += 3
+        } else {
+            bytes.push(body.charCodeAt(i))
+            i += 1
+        }
+    }
+    return utf8Decode(bytes)
+}
+
+// The snapshot grammar of naming/snapshot-filename.ts, repeated here to keep paths.ts free of imports.
+const SNAPSHOT_NAME_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9_]|-(?=[A-Za-z0-9_]))*$/
+
+function utf8Bytes(text: string): number[] {
+    const bytes: number[] = []
+    for (const ch of text) {
+        const cp = ch.codePointAt(0) as number
+        if (cp < 0x80) bytes.push(cp)
+        else if (cp < 0x800) bytes.push(0xc0 | (cp >> 6), 0x80 | (cp & 0x3f))
+        else if (cp < 0x10000) bytes.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f))
+        else bytes.push(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 0x3f), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f))
+    }
+    return bytes
+}
+
+function utf8Decode(bytes: readonly number[]): string | null {
+    let out = ''
+    for (let i = 0; i < bytes.length; ) {
+        const lead = bytes[i] as number
+        const extra = lead < 0x80 ? 0 : lead >= 0xf8 ? -1 : lead >= 0xf0 ? 3 : lead >= 0xe0 ? 2 : lead >= 0xc0 ? 1 : -1
+        if (extra < 0) return null
+        let cp = extra === 0 ? lead : lead & (0x3f >> extra)
+        for (let k = 1; k <= extra; k += 1) {
+            const next = bytes[i + k]
+            if (next === undefined || (next & 0xc0) !== 0x80) return null
+            cp = (cp << 6) | (next & 0x3f)
+        }
+        if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return null
+        out += String.fromCodePoint(cp)
+        i += extra + 1
+    }
+    return out
+}

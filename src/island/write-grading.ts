@@ -8,7 +8,7 @@ import type { FsPort } from '../ports/types.js'
 import { rebuildNamespaceWith, rebuildSelectionWith } from '../rollup/rebuild-index.js'
 import type { RollupIndex } from '../rollup/types.js'
 import { checkFsPort, Journal, listDir, rollback, statPath, writeAtomic } from './fs-ops.js'
-import { joinPath, LAYOUT, normalizeDir } from './paths.js'
+import { joinPath, LAYOUT, normalizeDir, originalName } from './paths.js'
 import { monotonicStamp, stampOf } from './stamps.js'
 import { gradingFolderFor, type GradingTarget } from './targets.js'
 
@@ -30,8 +30,10 @@ function targetMismatch(entry: Obj, area: Area, target: GradingTarget): Issue[] 
     const provider = (PROVIDER_AREAS as readonly string[]).includes(area)
     if (provider && target.namespace !== undefined) {
         const schemaId = String(entry.schemaId)
-        if (target.schema !== undefined && schemaId !== `${target.namespace}.${target.schema}`) {
-            issues.push(createIssue('ISL-008', '/entry/schemaId', { detail: `schemaId ${describeValue(schemaId)} is not ${target.namespace}.${target.schema}` }))
+        // The folder may hold the escaped island name of the runtime's file base (islandName); the id keeps the original.
+        const slug = target.schema === undefined ? undefined : (originalName(target.schema) ?? target.schema)
+        if (slug !== undefined && schemaId !== `${target.namespace}.${slug}`) {
+            issues.push(createIssue('ISL-008', '/entry/schemaId', { detail: `schemaId ${describeValue(schemaId)} is not ${target.namespace}.${slug}` }))
         } else if (target.schema === undefined && !schemaId.startsWith(`${target.namespace}.`)) {
             issues.push(createIssue('ISL-008', '/entry/schemaId', { detail: `schemaId ${describeValue(schemaId)} is not in namespace ${target.namespace}` }))
         }

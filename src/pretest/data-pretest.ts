@@ -3,7 +3,7 @@ import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { isIsoDateTime } from '../time.js'
 import { checkKeyDomains } from '../schema/key-domain.js'
-import { isParameterless, isRecord, keysOf, own, serverParamsUsedBy, testsOf, testSignature } from '../schema/shape.js'
+import { isParameterless, isRecord, keysOf, own, requiredServerParamsOf, serverParamsUsedBy, testsOf, testSignature } from '../schema/shape.js'
 import { validateMain } from '../schema/validate-main.js'
 import type { HttpPort, HttpRequest, HttpResponse } from './http.js'
 import { checkAgainstSchema, isEmptyData, shapeOf, utf8Length, type Shape } from './output-check.js'
@@ -324,6 +324,7 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
     const tools = own(main, 'tools')
     const toolNames = keysOf(tools)
     const keyDomain = checkKeyDomains(main)
+    const declaredParams = requiredServerParamsOf(main)
     const mismatched = new Set(keyDomain.mismatches.map((m) => m.param))
     const findings: Issue[] = []
     const planned: PretestTestResult[] = []
@@ -335,7 +336,8 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
         const tests = testsOf(tool)
         const parameterless = isParameterless(tool)
         const used = serverParamsUsedBy(main, tool)
-        const missing = used.filter((p) => !Object.hasOwn(serverParams, p)).sort()
+        // An undeclared one is not a key the host could give: such tests are reported unbuildable (DPT-012).
+        const missing = used.filter((p) => declaredParams.includes(p) && !Object.hasOwn(serverParams, p)).sort()
         const withheld = used.filter((p) => mismatched.has(p)).sort()
         const method = own(tool, 'method')
         const meta = own(tool, 'meta')
@@ -378,7 +380,7 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
             }
             const built = buildRequest(main, tool, test, serverParams, timeoutMs)
             if (built.request === null) {
-                const detail = built.problems.join('; ')
+                const detail = built.problems.length > 0 ? built.problems.join('; ') : `missing server param ${built.missingServerParams.join(', ')}`
                 findings.push(createIssue('DPT-012', `${base}/tests/${testIndex}`, { tool: name, index: testIndex, detail }))
                 planned.push({ ...stub, status: 'unbuildable', error: coded('DPT-012', detail) })
                 return

@@ -1,44 +1,76 @@
 import { lookup } from '../json/own.js'
-import { headerParamRefs, headersOf, own, paramsOf, requiredServerParamsOf, serverParamRefs, USER_PARAM } from '../schema/shape.js'
+import { headersOf, own, paramsOf, placeholderBodies, requiredServerParamsOf, serverParamName, USER_PARAM, type ParamView } from '../schema/shape.js'
+import { placeholderRootReason } from '../schema/root-host.js'
 import type { HttpRequest } from './http.js'
 
 /** A request built from one test, or why it could not be built. Never persisted or returned by the pretest. */
 export interface BuiltRequest {
     readonly request: HttpRequest | null
-    /** Required server params the test needs but `serverParams` lacks (key names only). */
+    /** Declared server params the test needs but `serverParams` lacks (key names only). */
     readonly missingServerParams: string[]
-    /** Why no request could be built (missing path value, …); empty when `request` is set. */
+    /** Why the runtime could not resolve this test (a required value unset, an undeclared server param, …); empty when `request` is set. */
     readonly problems: string[]
 }
 
-function stringify(value: unknown): string {
-    if (typeof value === 'string') return value
-    if (Array.isArray(value)) return value.map(stringify).join(',')
-    if (value !== null && typeof value === 'object') return JSON.stringify(value) ?? ''
-    return String(value)
+const PLACEHOLDER = /\{\{[^{}]*\}\}/
+
+/**
+ * `application/x-www-form-urlencoded` serialisation of one string, byte for byte what
+ * `URLSearchParams#toString` gives (the runtime's query builder): `*-._` and alphanumerics stay,
+ * a space becomes `+`, everything else is percent-encoded as UTF-8; a lone surrogate becomes U+FFFD.
+ */
+export function formEncode(text: string): string {
+    const wellFormed = text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    return encodeURIComponent(wellFormed)
+        .replace(/%20/g, '+')
+        .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
 }
 
-function substituteServerParams(text: string, serverParams: Readonly<Record<string, string>>, missing: Set<string>, declared: readonly string[], headerForm: boolean): string {
-    let out = text
-    const refs = headerForm ? headerParamRefs(text, declared) : serverParamRefs(text)
-    for (const ref of refs) {
-        const value = lookup(serverParams, ref)
-        if (value === undefined) {
-            missing.add(ref)
-            continue
-        }
-        out = out.split(`{{SERVER_PARAM:${ref}}}`).join(value)
-        if (headerForm) out = out.split(`{{${ref}}}`).join(value)
-    }
-    return out
+/** What the runtime does to one value template: `{ value }`, or `undefined` when a user value is unset. */
+interface Resolved {
+    readonly value: unknown
+    /** The server parameter the value named, when it named one. */
+    readonly serverParam: string | null
 }
 
 /**
- * Builds the HTTP request of one test case from the tool's parameters (03 §13.1): `query`
- * parameters go into the query string, `insert` parameters replace `{{key}}` in the path, `body`
- * parameters form a JSON body. A value from the test wins over the declared value; a
- * `{{USER_PARAM}}` the test does not set is left out (and reported when it is not `optional()`).
- * `{{SERVER_PARAM:KEY}}` (and `{{KEY}}` in `main.headers`) take their value from `serverParams`.
+ * The runtime's value rule (05 §2.5): a value holding `{{USER_PARAM}}` takes the test's value for
+ * the parameter's key (its first occurrence, as `String#replace` does; `undefined` when the test
+ * sets none); any other `{{NAME}}` takes server parameter NAME (its first placeholder, an absent
+ * value becoming ''); a value without a placeholder is sent as written.
+ */
+function resolveValue(template: string, key: string, test: unknown, serverParams: Readonly<Record<string, string>>, rawUserValue: boolean): Resolved | undefined {
+    if (template.includes(USER_PARAM)) {
+        const given = own(test, key)
+        if (given === undefined) return undefined
+        // A body parameter that is exactly {{USER_PARAM}} keeps the test's JSON value (numbers, arrays).
+        if (rawUserValue && template === USER_PARAM) return { value: given, serverParam: null }
+        return { value: template.replace(USER_PARAM, String(given)), serverParam: null }
+    }
+    const match = PLACEHOLDER.exec(template)
+    if (match === null) return { value: template, serverParam: null }
+    const name = serverParamName(match[0].slice(2, -2))
+    return { value: template.replace(match[0], lookup(serverParams, name) ?? ''), serverParam: name }
+}
+
+/** `optional()` is the runtime's own marker; a zod `default(…)` also accepts an absent value. */
+function isRequired(raw: unknown): boolean {
+    const options = own(own(raw, 'z'), 'options')
+    return !(Array.isArray(options) && options.some((o) => typeof o === 'string' && /^(?:optional|default)\(/.test(o.trim())))
+}
+
+/**
+ * Builds the HTTP request of one tool test exactly as the FlowMCP runtime does (05 §2.5, 03 ⚠ C26):
+ * the test minus `_description` is the user parameters; `insert` parameters replace both `:key`
+ * and `{{key}}` in `root + path`, then every server parameter replaces `{{NAME}}` left in the URL;
+ * `query` parameters with a value form the query string (`URLSearchParams`); `body` parameters a
+ * JSON body, sent for POST and PUT with `Content-Type: application/json` unless `main.headers`
+ * sets one; `main.headers` values get the same substitution. Handlers are never run.
+ *
+ * A test the runtime could not resolve is reported, never sent: a required parameter the test does
+ * not set, an insert parameter without a value, a server parameter the schema does not declare, a
+ * placeholder root (`--name--`, `.local`, …) that only the schema's handlers turn into a host.
+ * A declared server parameter the host did not supply makes the test key-gated.
  */
 export function buildRequest(main: unknown, tool: unknown, test: unknown, serverParams: Readonly<Record<string, string>>, timeoutMs: number): BuiltRequest {
     const missing = new Set<string>()
@@ -46,49 +78,75 @@ export function buildRequest(main: unknown, tool: unknown, test: unknown, server
     const declared = requiredServerParamsOf(main)
     const root = own(main, 'root')
     const method = own(tool, 'method')
-    let path = typeof own(tool, 'path') === 'string' ? (own(tool, 'path') as string) : ''
+    const path = own(tool, 'path')
+    const rawParams = own(tool, 'parameters')
+    const params = paramsOf(tool)
+
+    const noteServerParam = (name: string | null): void => {
+        if (name === null) return
+        if (!declared.includes(name)) problems.push(`server parameter ${name} is not declared in requiredServerParams (the runtime would send an empty value)`)
+        else if (lookup(serverParams, name) === undefined) missing.add(name)
+    }
+    const rawOf = (param: ParamView): unknown => (Array.isArray(rawParams) ? rawParams.find((p) => own(own(p, 'position'), 'key') === param.key) : undefined)
+
+    let url = `${typeof root === 'string' ? root : ''}${typeof path === 'string' ? path : ''}`
+    for (const param of params.filter((p) => p.location === 'insert')) {
+        const resolved = resolveValue(param.value, param.key, test, serverParams, false)
+        if (resolved === undefined) {
+            problems.push(`insert parameter ${param.key} has no value in the test`)
+            continue
+        }
+        noteServerParam(resolved.serverParam)
+        const to = String(resolved.value)
+        url = url.split(`:${param.key}`).join(to).split(`{{${param.key}}}`).join(to)
+    }
+    for (const name of Object.keys(serverParams)) url = url.split(`{{${name}}}`).join(lookup(serverParams, name) ?? '')
+    const insertKeys = new Set(params.filter((p) => p.location === 'insert').map((p) => p.key))
+    for (const body of placeholderBodies(url)) {
+        if (insertKeys.has(body)) continue
+        const name = serverParamName(body)
+        if (!declared.includes(name)) problems.push(`{{${body}}} in the URL is neither an insert parameter nor a declared server parameter`)
+        else missing.add(name)
+    }
+
     const query: Array<[string, string]> = []
     const body: Array<[string, unknown]> = []
-
-    for (const param of paramsOf(tool)) {
-        const fromTest = own(test, param.key)
-        let value: unknown
-        if (fromTest !== undefined) {
-            value = param.value === USER_PARAM || !param.value.includes(USER_PARAM) ? fromTest : param.value.split(USER_PARAM).join(stringify(fromTest))
-        } else if (param.value.includes(USER_PARAM)) {
-            if (!param.optional) problems.push(`test sets no value for required parameter ${param.key}`)
+    for (const param of params.filter((p) => p.location === 'query' || p.location === 'body')) {
+        const resolved = resolveValue(param.value, param.key, test, serverParams, param.location === 'body')
+        if (resolved === undefined) {
+            if (isRequired(rawOf(param))) problems.push(`test sets no value for required parameter ${param.key}`)
             continue
-        } else {
-            value = param.value
         }
-        if (typeof value === 'string') value = substituteServerParams(value, serverParams, missing, declared, false)
-        if (param.location === 'query') query.push([param.key, stringify(value)])
-        else if (param.location === 'insert') path = path.split(`{{${param.key}}}`).join(encodeURIComponent(stringify(value)))
-        else if (param.location === 'body') body.push([param.key, value])
+        noteServerParam(resolved.serverParam)
+        if (param.location === 'query') query.push([param.key, String(resolved.value)])
+        else body.push([param.key, resolved.value])
     }
 
-    const headers: Array<[string, string]> = headersOf(main).map(([k, v]) => [k, substituteServerParams(v, serverParams, missing, declared, true)])
-    if (missing.size > 0) {
-        return { request: null, missingServerParams: [...missing].sort(), problems: [] }
-    }
-    const unresolved = path.match(/\{\{[^{}]*\}\}/)
-    if (unresolved !== null) problems.push(`path placeholder ${unresolved[0]} has no value`)
+    const headers: Array<[string, string]> = headersOf(main).map(([name, template]) => {
+        const resolved = resolveValue(template, name, test, serverParams, false)
+        if (resolved === undefined) return [name, template]
+        noteServerParam(resolved.serverParam)
+        return [name, String(resolved.value)]
+    })
+
     if (typeof root !== 'string' || root === '') problems.push('main.root is not set')
+    const placeholder = placeholderRootReason(root)
+    // The runtime would call this URL only after a preRequest handler replaced the host; handlers are never run here.
+    if (placeholder !== null) problems.push(`main.root names no callable host (${placeholder}); the schema's handlers resolve it`)
     if (typeof method !== 'string') problems.push('tool.method is not set')
-    if (problems.some((p) => !p.startsWith('test sets no value'))) {
-        return { request: null, missingServerParams: [], problems }
-    }
-    const search = query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')
-    const base = `${root as string}${path}`
-    const url = search === '' ? base : `${base}${base.includes('?') ? '&' : '?'}${search}`
-    const hasBody = body.length > 0
-    const headerEntries = hasBody && !headers.some(([k]) => k.toLowerCase() === 'content-type') ? [...headers, ['content-type', 'application/json'] as [string, string]] : headers
+    if (problems.length > 0) return { request: null, missingServerParams: [...missing].sort(), problems: [...new Set(problems)] }
+    if (missing.size > 0) return { request: null, missingServerParams: [...missing].sort(), problems: [] }
+
+    const search = query.map(([k, v]) => `${formEncode(k)}=${formEncode(v)}`).join('&')
+    const fullUrl = search === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${search}`
+    const sendsBody = method === 'POST' || method === 'PUT'
+    const headerObject: Record<string, string> = Object.fromEntries(sendsBody ? [['Content-Type', 'application/json'], ...headers] : headers)
     const request: HttpRequest = {
-        url,
-        method: (method as string).toUpperCase(),
-        headers: Object.fromEntries(headerEntries),
-        ...(hasBody ? { body: JSON.stringify(Object.fromEntries(body)) } : {}),
+        url: fullUrl,
+        method: method as string,
+        headers: headerObject,
+        ...(sendsBody ? { body: JSON.stringify(Object.fromEntries(body)) } : {}),
         timeoutMs
     }
-    return { request, missingServerParams: [], problems }
+    return { request, missingServerParams: [], problems: [] }
 }

@@ -3,6 +3,7 @@ import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { lookup } from '../json/own.js'
+import { placeholderRootReason } from './root-host.js'
 import { isRecord, own } from './shape.js'
 import { parseUrl } from './url.js'
 
@@ -36,13 +37,31 @@ export const BRAND_ALIASES: Readonly<Record<string, readonly string[]>> = Object
     meta: Object.freeze(['facebook', 'fb'])
 })
 
+/**
+ * Documented key gateways: one key, issued by the gateway, for many hosts of other operators. A key
+ * whose name carries the gateway's tokens (in order) matches every host the gateway serves. Each row
+ * names where the fact comes from; changing the table changes veto outcomes (gradingSystem bump).
+ */
+export const KEY_GATEWAYS: ReadonlyArray<{ readonly gateway: string; readonly keyTokens: readonly string[]; readonly hosts: readonly RegExp[]; readonly source: string }> = Object.freeze([
+    Object.freeze({
+        gateway: 'api.data.gov',
+        keyTokens: Object.freeze(['data', 'gov']),
+        // US federal hosts (.gov, .mil) and the Smithsonian (si.edu), whose APIs take api.data.gov keys.
+        hosts: Object.freeze([/(?:^|\.)[a-z0-9-]+\.gov$/, /(?:^|\.)[a-z0-9-]+\.mil$/, /(?:^|\.)si\.edu$/]),
+        source: 'https://api.data.gov/ (key sign-up and the list of agencies that accept its keys)'
+    })
+])
+
 /** Minimum length of the shorter side for a containment match, and of a brand that can cause a mismatch. */
 export const MIN_BRAND_LENGTH = 3
 
-/** How a key name related to the API. */
-export type KeyVerdict = 'match' | 'mismatch' | 'no-brand' | 'unrecognised'
+/**
+ * How a key name related to the API. Only `mismatch` vetoes; `uncertain` (a brand that matches
+ * nothing while the root names no callable host) is a warning left to the grader's question.
+ */
+export type KeyVerdict = 'match' | 'mismatch' | 'uncertain' | 'no-brand' | 'unrecognised'
 /** Which rule produced a match. */
-export type MatchRule = 'equal' | 'containment' | 'concatenation' | 'initialism' | 'alias'
+export type MatchRule = 'equal' | 'containment' | 'concatenation' | 'initialism' | 'alias' | 'gateway'
 
 /** One `requiredServerParams` entry, as judged. */
 export interface KeyCheck {
@@ -67,9 +86,19 @@ export interface KeyMismatch {
     readonly pointer: string
 }
 
+/** A key the check could not judge with certainty; it goes to the grader's question instead of a veto. */
+export interface KeyUncertain {
+    readonly param: string
+    readonly brand: string
+    readonly pointer: string
+    readonly reason: string
+}
+
 /** Result of {@link checkKeyDomains}. */
 export interface KeyDomainResult {
     readonly mismatches: KeyMismatch[]
+    /** Keys left to the grader: no veto, a SEC-WARN-002 warning in `errors`. */
+    readonly uncertain: KeyUncertain[]
     readonly checked: KeyCheck[]
     /** The API host the keys were compared with (`null` when `main.root` gives none). */
     readonly apiHost: string | null
@@ -162,9 +191,20 @@ function matchBrand(brandTokens: readonly string[], labels: readonly string[]): 
     return null
 }
 
-/** Judges one key name against the API's host labels and namespace parts. */
-export function judgeKey(param: string, labels: readonly string[]): Omit<KeyCheck, 'pointer'> {
+function gatewayOf(tokens: readonly string[], host: string | null): string | null {
+    if (host === null) return null
+    for (const row of KEY_GATEWAYS) {
+        const at = tokens.findIndex((_, i) => row.keyTokens.every((t, k) => tokens[i + k] === t))
+        if (at >= 0 && row.hosts.some((h) => h.test(host))) return row.gateway
+    }
+    return null
+}
+
+/** Judges one key name against the API's host labels and namespace parts (and the key gateways serving `host`). */
+export function judgeKey(param: string, labels: readonly string[], host: string | null = null): Omit<KeyCheck, 'pointer'> {
     const tokens = tokenizeKey(param)
+    const gateway = gatewayOf(tokens, host)
+    if (gateway !== null) return { param, tokens, brand: gateway, verdict: 'match', rule: 'gateway', matched: gateway }
     const brandTokens = tokens.filter((t) => !GENERIC_KEY_TOKENS.includes(t) && !/^\d+$/.test(t))
     if (brandTokens.length === 0) {
         return { param, tokens, brand: null, verdict: 'no-brand', rule: null, matched: null }
@@ -185,7 +225,7 @@ export function judgeKey(param: string, labels: readonly string[]): Omit<KeyChec
  */
 export function checkKeyDomains(main: unknown): KeyDomainResult {
     if (!isRecord(main)) {
-        return { mismatches: [], checked: [], apiHost: null, apiDomain: null, errors: [createIssue(main === undefined ? 'SEC-020' : 'SEC-019', '/main', { field: 'main', expected: 'object', actual: typeOfValue(main) })] }
+        return { mismatches: [], uncertain: [], checked: [], apiHost: null, apiDomain: null, errors: [createIssue(main === undefined ? 'SEC-020' : 'SEC-019', '/main', { field: 'main', expected: 'object', actual: typeOfValue(main) })] }
     }
     const errors: Issue[] = []
     const list = own(main, 'requiredServerParams')
@@ -195,7 +235,7 @@ export function checkKeyDomains(main: unknown): KeyDomainResult {
     }
     const root = own(main, 'root')
     const apiHost = typeof root === 'string' ? hostOf(root) : null
-    if (apiHost === null && params.length > 0) {
+    if (apiHost === null && params.length > 0 && placeholderRootReason(root) === null) {
         errors.push(createIssue('SEC-021', '/main/root', { value: describeValue(root) }))
     }
     const namespace = own(main, 'namespace')
@@ -203,18 +243,28 @@ export function checkKeyDomains(main: unknown): KeyDomainResult {
     const labels = [...new Set([...(apiHost === null ? [] : hostLabels(apiHost)), ...namespaceParts.filter((p) => !GENERIC_HOST_LABELS.includes(p))])]
     const checked: KeyCheck[] = []
     const mismatches: KeyMismatch[] = []
+    const uncertain: KeyUncertain[] = []
+    // A root the runtime cannot call as written: the schema's handlers pick the host, so a brand is no evidence.
+    const placeholder = placeholderRootReason(root)
     params.forEach((param, i) => {
         const at = pointer('requiredServerParams', i)
         if (typeof param !== 'string' || param.length === 0) {
             errors.push(createIssue('SEC-019', `/main${at}`, { field: `requiredServerParams[${i}]`, expected: 'non-empty string', actual: typeOfValue(param) }))
             return
         }
-        if (apiHost === null) return
-        const judged = { ...judgeKey(param, labels), pointer: at }
-        checked.push(judged)
-        if (judged.verdict === 'mismatch' && judged.brand !== null) mismatches.push({ param, brand: judged.brand, apiHost, pointer: at })
+        if (apiHost === null && placeholder === null) return
+        const judged = judgeKey(param, labels, apiHost)
+        if (judged.verdict === 'mismatch' && judged.brand !== null && (placeholder !== null || apiHost === null)) {
+            const reason = `root ${describeValue(root)}: ${placeholder ?? 'names no host'}`
+            checked.push({ ...judged, verdict: 'uncertain', pointer: at })
+            uncertain.push({ param, brand: judged.brand, pointer: at, reason })
+            errors.push(createIssue('SEC-WARN-002', `/main${at}`, { param, brand: judged.brand, reason }))
+            return
+        }
+        checked.push({ ...judged, pointer: at })
+        if (judged.verdict === 'mismatch' && judged.brand !== null && apiHost !== null) mismatches.push({ param, brand: judged.brand, apiHost, pointer: at })
     })
-    return { mismatches, checked, apiHost, apiDomain: apiHost === null ? null : registrableDomainOf(apiHost), errors }
+    return { mismatches, uncertain, checked, apiHost, apiDomain: apiHost === null ? null : registrableDomainOf(apiHost), errors }
 }
 
 /** Result of {@link Tos.rootDomainMatch}. */

@@ -18,12 +18,16 @@ export class SchemaCheck {
     private constructor() {}
 
     /**
-     * Validates the structure of a v4 `main`: strict keys, required fields, patterns, root, the
-     * 8-tool limit, tool/parameter/output/test shapes, declared server params, path placeholders
-     * and test keys. Paths are JSON Pointers into `main` (`/tools/getBalance/parameters/0`).
+     * Validates the structure of a v4 `main` at two levels (docs/schema-checks.md has the table).
+     * Errors are what the FlowMCP runtime's `MainValidator` rejects (05 §2.3): strict keys, required
+     * strings, the namespace and version patterns, the root prefix, the 8-tool limit, tool, parameter,
+     * output, preload, meta and resource shapes. Warnings are the spec's stricter rules that the
+     * runtime tolerates (PascalCase name, tag pattern, declared server params, path placeholders, test
+     * keys, …): reported with a path, scored by `Q-schema-structure`, never blocking.
+     * Paths are JSON Pointers into `main` (`/tools/getBalance/parameters/0`).
      * @param input - `{ main }`
-     * @returns `{ valid, errors }` — errors `SCH-001`…`SCH-030`, warnings `SCH-WARN-001`…`SCH-WARN-010`
-     *   (docs missing, ToS form, fewer than 3 tests, …), or `INP-001`…`INP-003` for a `main` that is not plain JSON.
+     * @returns `{ valid, errors }` — runtime errors `SCH-001`…`SCH-029`, warnings `SCH-WARN-001`…`SCH-WARN-020`
+     *   (spec-strict ones: `SCH-WARN-011`…`SCH-WARN-020`), or `INP-001`…`INP-003` for a `main` that is not plain JSON.
      * @example SchemaCheck.validateMain({ main }).valid
      */
     static validateMain(input: { main?: unknown }): MainValidation {

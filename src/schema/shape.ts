@@ -40,20 +40,31 @@ export function placeholderBodies(text: string): string[] {
     return [...text.matchAll(PLACEHOLDER_TOKEN)].map((m) => m[1] as string)
 }
 
+/** The server-parameter name of one `{{…}}` body: `SERVER_PARAM:KEY` and `KEY` both name `KEY` (05 §2.5). */
+export function serverParamName(body: string): string {
+    const name = body.trim()
+    return name.startsWith('SERVER_PARAM:') ? name.slice('SERVER_PARAM:'.length) : name
+}
+
 /**
- * Server params a header value refers to: `{{SERVER_PARAM:KEY}}`, or the shorter `{{KEY}}` form
- * when `KEY` is one of the declared `requiredServerParams` (05 §2.2: `{{KEY}}` templating in headers).
+ * Server params a parameter or header value refers to, as the FlowMCP runtime reads it (05 §2.5):
+ * a value holding `{{USER_PARAM}}` takes the user's value and refers to none; any other `{{NAME}}`
+ * (with or without the `SERVER_PARAM:` prefix) names server parameter NAME. `{{list:…}}` is a
+ * shared-list reference, not a parameter.
  */
-export function headerParamRefs(text: string, declared: readonly string[]): string[] {
-    const refs: string[] = []
-    for (const body of placeholderBodies(text)) {
-        if (body.startsWith('SERVER_PARAM:')) {
-            refs.push(body.slice('SERVER_PARAM:'.length))
-        } else if (declared.includes(body)) {
-            refs.push(body)
-        }
-    }
-    return refs
+export function valueServerParams(text: string): string[] {
+    if (text.includes(USER_PARAM)) return []
+    const names = placeholderBodies(text)
+        .filter((b) => !b.trim().startsWith('list:'))
+        .map(serverParamName)
+        .filter((n) => n.length > 0)
+    return [...new Set(names)]
+}
+
+/** Placeholders of a tool path in order of appearance: `{{name}}` tokens and `:name` at the start of a segment. */
+export function pathPlaceholders(path: string): string[] {
+    const found = [...path.matchAll(/\{\{[^{}]*\}\}|\/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => (m[0].startsWith('/') ? m[0].slice(1) : m[0]))
+    return [...new Set(found)]
 }
 
 /** A parameter of a tool as far as it could be read: `{ key, value, location }` or `null`. */
@@ -99,15 +110,26 @@ export function headersOf(main: unknown): Array<[string, string]> {
     })
 }
 
-/** Server params one tool needs: its own parameters' `{{SERVER_PARAM:KEY}}` plus those of `main.headers`. */
+/**
+ * Server params one tool needs, as the runtime builds its request (05 §2.5): those named in its
+ * parameter values, `{{NAME}}` in `root + path` that no insert parameter fills, and those named in
+ * `main.headers` values. Declared or not: an undeclared one makes the request unbuildable.
+ */
 export function serverParamsUsedBy(main: unknown, tool: unknown): string[] {
-    const declared = requiredServerParamsOf(main)
     const used = new Set<string>()
-    for (const p of paramsOf(tool)) {
-        for (const ref of serverParamRefs(p.value)) used.add(ref)
+    const params = paramsOf(tool)
+    for (const p of params) {
+        for (const ref of valueServerParams(p.value)) used.add(ref)
+    }
+    const inserts = new Set(params.filter((p) => p.location === 'insert').map((p) => p.key))
+    const root = own(main, 'root')
+    const path = own(tool, 'path')
+    const url = `${typeof root === 'string' ? root : ''}${typeof path === 'string' ? path : ''}`
+    for (const body of placeholderBodies(url)) {
+        if (!inserts.has(body) && body !== 'USER_PARAM') used.add(serverParamName(body))
     }
     for (const [, v] of headersOf(main)) {
-        for (const ref of headerParamRefs(v, declared)) used.add(ref)
+        for (const ref of valueServerParams(v)) used.add(ref)
     }
     return [...used]
 }

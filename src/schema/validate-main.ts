@@ -2,8 +2,9 @@ import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson } from '../json/guard.js'
+import { placeholderRootReason } from './root-host.js'
 import { parseUrl } from './url.js'
-import { isNonEmptyString, isRecord, keysOf, own, paramView, placeholderBodies, requiredServerParamsOf, serverParamRefs, testInputKeys, testsOf, testSignature } from './shape.js'
+import { isNonEmptyString, isRecord, keysOf, own, paramView, pathPlaceholders, placeholderBodies, requiredServerParamsOf, testInputKeys, testsOf, testSignature, valueServerParams } from './shape.js'
 
 /** Keys `main` may carry (05 §2.3, VAL003); `schemaHash` is a legacy key that is tolerated with a warning. */
 export const MAIN_KEYS: readonly string[] = Object.freeze([
@@ -92,6 +93,11 @@ function typeIssue(path: string, field: string, expected: string, actual: unknow
     return createIssue('SCH-005', path, { field, expected, actual: typeOfValue(actual) })
 }
 
+/** A type the spec asks for but the runtime never checks: a warning. */
+function strictTypeIssue(path: string, field: string, expected: string, actual: unknown): Issue {
+    return createIssue('SCH-WARN-020', path, { field, expected, actual: typeOfValue(actual) })
+}
+
 function checkStringArray(main: Record<string, unknown>, key: string, out: Issue[]): string[] {
     const value = own(main, key)
     if (value === undefined) return []
@@ -102,33 +108,30 @@ function checkStringArray(main: Record<string, unknown>, key: string, out: Issue
     const strings: string[] = []
     value.forEach((item, i) => {
         if (typeof item === 'string') strings.push(item)
-        else out.push(typeIssue(pointer(key, i), `${key}[${i}]`, 'string', item))
+        else out.push(strictTypeIssue(pointer(key, i), `${key}[${i}]`, 'string', item))
     })
     return strings
 }
 
-function checkRoot(main: Record<string, unknown>, hasTools: boolean, out: Issue[]): void {
-    const root = own(main, 'root')
-    if (root === undefined) {
-        if (hasTools) out.push(createIssue('SCH-004', '/root', { field: 'root' }))
-        return
-    }
-    if (typeof root !== 'string') {
-        out.push(typeIssue('/root', 'root', 'string', root))
-        return
-    }
+/** Runtime: `root` starts with `https://` and has no trailing slash; '' only warns. Spec: a plain URL without query or fragment. */
+function checkRoot(root: string, out: Issue[]): void {
     if (root === '') {
         out.push(createIssue('SCH-WARN-004', '/root'))
         return
     }
-    const url = parseUrl(root)
-    if (url === null || url.scheme !== 'https' || !root.startsWith('https://')) {
-        out.push(createIssue('SCH-010', '/root', { value: describeValue(root), detail: 'must be an https:// URL' }))
-    } else if (root.endsWith('/')) {
-        out.push(createIssue('SCH-010', '/root', { value: describeValue(root), detail: 'must not end with a slash' }))
-    } else if (url.query !== null || url.fragment !== null) {
-        out.push(createIssue('SCH-010', '/root', { value: describeValue(root), detail: 'must not carry a query or fragment' }))
+    if (!root.startsWith('https://')) {
+        out.push(createIssue('SCH-010', '/root', { value: describeValue(root), detail: 'must start with https://' }))
+        return
     }
+    if (root.endsWith('/')) {
+        out.push(createIssue('SCH-010', '/root', { value: describeValue(root), detail: 'must not end with a slash' }))
+        return
+    }
+    // A placeholder host (`--name--`, `.local`, …) is a real form: the schema's handlers resolve it.
+    if (placeholderRootReason(root) !== null) return
+    const url = parseUrl(root)
+    if (url === null) out.push(createIssue('SCH-WARN-013', '/root', { value: describeValue(root), detail: 'is not a valid URL' }))
+    else if (url.query !== null || url.fragment !== null) out.push(createIssue('SCH-WARN-013', '/root', { value: describeValue(root), detail: 'should not carry a query or fragment' }))
 }
 
 function checkOutput(output: unknown, base: string, out: Issue[]): void {
@@ -205,6 +208,7 @@ function checkToolMeta(meta: unknown, base: string, out: Issue[]): void {
 
 interface ToolContext {
     readonly declaredServerParams: readonly string[]
+    readonly root: unknown
 }
 
 function checkParameter(param: unknown, base: string, out: Issue[], ctx: ToolContext): void {
@@ -230,8 +234,8 @@ function checkParameter(param: unknown, base: string, out: Issue[], ctx: ToolCon
         }
         const value = own(position, 'value')
         if (typeof value === 'string') {
-            for (const ref of serverParamRefs(value)) {
-                if (!ctx.declaredServerParams.includes(ref)) out.push(createIssue('SCH-023', `${base}/position/value`, { param: ref }))
+            for (const ref of valueServerParams(value)) {
+                if (!ctx.declaredServerParams.includes(ref)) out.push(createIssue('SCH-WARN-014', `${base}/position/value`, { param: ref }))
             }
         }
     }
@@ -258,6 +262,7 @@ function escapeToken(key: string): string {
 }
 
 function checkTool(name: string, tool: unknown, out: Issue[], ctx: ToolContext): void {
+    const root = typeof ctx.root === 'string' ? ctx.root : ''
     const base = pointer('tools', name)
     if (!TOOL_NAME_PATTERN.test(name)) out.push(createIssue('SCH-WARN-005', base, { tool: name }))
     if (!isRecord(tool)) {
@@ -280,6 +285,7 @@ function checkTool(name: string, tool: unknown, out: Issue[], ctx: ToolContext):
     const parameters = own(tool, 'parameters')
     const declaredKeys = new Map<string, number>()
     const insertKeys = new Set<string>()
+    const valueTemplates = new Map<string, string>()
     if (parameters === undefined) out.push(createIssue('SCH-004', `${base}/parameters`, { field: 'parameters' }))
     else if (!Array.isArray(parameters)) out.push(typeIssue(`${base}/parameters`, 'parameters', 'array', parameters))
     else {
@@ -288,19 +294,23 @@ function checkTool(name: string, tool: unknown, out: Issue[], ctx: ToolContext):
             checkParameter(param, pbase, out, ctx)
             const view = paramView(param)
             if (view === null) return
-            if (declaredKeys.has(view.key)) out.push(createIssue('SCH-027', `${pbase}/position/key`, { key: view.key, tool: name }))
+            if (declaredKeys.has(view.key)) out.push(createIssue('SCH-WARN-018', `${pbase}/position/key`, { key: view.key, tool: name }))
             else declaredKeys.set(view.key, i)
             if (view.location === 'insert') insertKeys.add(view.key)
+            for (const ref of valueServerParams(view.value)) valueTemplates.set(ref, view.key)
         })
     }
 
     if (typeof path === 'string') {
-        const pathKeys = new Set(placeholderBodies(path))
-        for (const key of pathKeys) {
-            if (!insertKeys.has(key)) out.push(createIssue('SCH-024', `${base}/path`, { key, tool: name }))
+        // The runtime fills insert parameters in root + path, both as `:key` and `{{key}}`; server params fill `{{NAME}}`.
+        for (const placeholder of pathPlaceholders(path)) {
+            const key = placeholder.startsWith(':') ? placeholder.slice(1) : placeholder.slice(2, -2)
+            if (insertKeys.has(key) || (!placeholder.startsWith(':') && ctx.declaredServerParams.includes(key))) continue
+            out.push(createIssue('SCH-WARN-015', `${base}/path`, { placeholder, tool: name }))
         }
+        const url = `${root}${path}`
         for (const key of insertKeys) {
-            if (!pathKeys.has(key)) out.push(createIssue('SCH-025', `${base}/parameters/${declaredKeys.get(key) ?? 0}`, { key, tool: name }))
+            if (!url.includes(`:${key}`) && !url.includes(`{{${key}}}`)) out.push(createIssue('SCH-WARN-016', `${base}/parameters/${declaredKeys.get(key) ?? 0}`, { key, tool: name }))
         }
     }
 
@@ -328,7 +338,9 @@ function checkTool(name: string, tool: unknown, out: Issue[], ctx: ToolContext):
         const description = own(test, '_description')
         if (description !== undefined && typeof description !== 'string') out.push(typeIssue(`${tbase}/_description`, '_description', 'string', description))
         for (const key of testInputKeys(test)) {
-            if (!declaredKeys.has(key)) out.push(createIssue('SCH-026', `${tbase}/${escapeToken(key)}`, { key, tool: name }))
+            if (declaredKeys.has(key)) continue
+            const named = valueTemplates.get(key)
+            out.push(createIssue('SCH-WARN-017', `${tbase}/${escapeToken(key)}`, { key, tool: name, detail: named === undefined ? '' : ` (it names the value template {{${key}}} of parameter ${named}, which the runtime fills from server parameters)` }))
         }
         const signature = testSignature(test)
         const first = seen.get(signature)
@@ -396,7 +408,8 @@ export function validateMain(main: unknown): Issue[] {
         if (key === 'schemaHash') out.push(createIssue('SCH-WARN-007', '/schemaHash'))
         else if (!MAIN_KEYS.includes(key)) out.push(createIssue('SCH-003', pointer(key), { field: key }))
     }
-    const required = ['namespace', 'name', 'description', 'version'] as const
+    // Runtime (MainValidator): these five are required strings; anything wrong so far ends validation early.
+    const required = ['namespace', 'name', 'description', 'version', 'root'] as const
     for (const key of required) {
         const value = own(main, key)
         if (value === undefined) out.push(createIssue('SCH-004', pointer(key), { field: key }))
@@ -407,28 +420,28 @@ export function validateMain(main: unknown): Issue[] {
     if (tools === undefined && resources === undefined) out.push(createIssue('SCH-006', '/tools'))
     if (tools !== undefined && !isRecord(tools)) out.push(typeIssue('/tools', 'tools', 'object', tools))
     const toolNames = keysOf(tools)
-    checkRoot(main, toolNames.length > 0 || tools !== undefined, out)
     if (out.some((i) => i.severity === 'error')) {
-        // Like the reference validator: past a broken skeleton, the detailed checks would only add noise.
+        // Like the runtime validator: past a broken skeleton, the detailed checks would only add noise.
         return out
     }
+    checkRoot(own(main, 'root') as string, out)
 
     const namespace = own(main, 'namespace') as string
     if (!NAMESPACE_PATTERN.test(namespace)) out.push(createIssue('SCH-007', '/namespace', { value: describeValue(namespace) }))
     const version = own(main, 'version') as string
     if (!SCHEMA_VERSION_PATTERN.test(version)) out.push(createIssue('SCH-008', '/version', { value: describeValue(version) }))
     const name = own(main, 'name') as string
-    if (!SCHEMA_NAME_PATTERN.test(name)) out.push(createIssue('SCH-009', '/name', { value: describeValue(name) }))
+    if (!SCHEMA_NAME_PATTERN.test(name)) out.push(createIssue('SCH-WARN-011', '/name', { value: describeValue(name) }))
     if (toolNames.length > MAX_TOOLS) out.push(createIssue('SCH-011', '/tools', { count: toolNames.length, max: MAX_TOOLS }))
 
     const tags = checkStringArray(main, 'tags', out)
     tags.forEach((tag, i) => {
-        if (!TAG_PATTERN.test(tag)) out.push(createIssue('SCH-012', pointer('tags', i), { value: describeValue(tag) }))
+        if (!TAG_PATTERN.test(tag)) out.push(createIssue('SCH-WARN-012', pointer('tags', i), { value: describeValue(tag) }))
     })
     const declared = checkStringArray(main, 'requiredServerParams', out)
     const seenParams = new Set<string>()
     declared.forEach((param, i) => {
-        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(param)) out.push(createIssue('SCH-030', pointer('requiredServerParams', i), { value: describeValue(param) }))
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(param)) out.push(createIssue('SCH-WARN-019', pointer('requiredServerParams', i), { value: describeValue(param) }))
         if (seenParams.has(param)) out.push(createIssue('SCH-WARN-010', pointer('requiredServerParams', i), { param }))
         seenParams.add(param)
     })
@@ -449,23 +462,21 @@ export function validateMain(main: unknown): Issue[] {
     }
     for (const key of ['termsOfServiceLanguage', 'dataLicense', 'dataLicenseName', 'description'] as const) {
         const value = own(main, key)
-        if (value !== undefined && value !== null && typeof value !== 'string') out.push(typeIssue(pointer(key), key, 'string or null', value))
+        if (value !== undefined && value !== null && typeof value !== 'string') out.push(strictTypeIssue(pointer(key), key, 'string or null', value))
     }
 
     const headers = own(main, 'headers')
     if (headers !== undefined) {
-        if (!isRecord(headers)) out.push(typeIssue('/headers', 'headers', 'object', headers))
+        if (!isRecord(headers)) out.push(strictTypeIssue('/headers', 'headers', 'object', headers))
         else
             for (const key of Object.keys(headers)) {
                 const value = own(headers, key)
                 if (typeof value !== 'string') {
-                    out.push(typeIssue(pointer('headers', key), `headers.${key}`, 'string', value))
+                    out.push(strictTypeIssue(pointer('headers', key), `headers.${key}`, 'string', value))
                     continue
                 }
-                for (const body of placeholderBodies(value)) {
-                    if (body.startsWith('SERVER_PARAM:') && !declared.includes(body.slice('SERVER_PARAM:'.length))) {
-                        out.push(createIssue('SCH-023', pointer('headers', key), { param: body.slice('SERVER_PARAM:'.length) }))
-                    }
+                for (const ref of valueServerParams(value)) {
+                    if (!declared.includes(ref)) out.push(createIssue('SCH-WARN-014', pointer('headers', key), { param: ref }))
                 }
             }
     }
@@ -481,7 +492,7 @@ export function validateMain(main: unknown): Issue[] {
             })
     }
 
-    const ctx: ToolContext = { declaredServerParams: requiredServerParamsOf(main) }
+    const ctx: ToolContext = { declaredServerParams: requiredServerParamsOf(main), root: own(main, 'root') }
     for (const toolName of toolNames) checkTool(toolName, own(tools, toolName), out, ctx)
     if (resources !== undefined) checkResources(resources, out)
     return out

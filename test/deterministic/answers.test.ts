@@ -129,7 +129,25 @@ describe('DeterministicAnswers.build', () => {
             { area: 'single-test', reason: 'structural-validation-failed' },
             { area: 'tools-aggregate-schema', reason: 'structural-validation-failed' }
         ])
-        expect(score(result.byArea['tools-aggregate-schema'], 'Q-schema-structure')).toMatchObject({ score: 'fail', evidence: { codes: ['SCH-003', 'SCH-010'] } })
+        expect(score(result.byArea['tools-aggregate-schema'], 'Q-schema-structure')).toMatchObject({ score: 'fail', evidence: { codes: ['SCH-003'] } })
+    })
+
+    it('scores Q-schema-structure from spec-strict findings: pass when clean, 5 − 0.5 per distinct code (floor 3), fail only on runtime errors', () => {
+        const structure = (main: unknown) => score(DeterministicAnswers.build({ main, questions, now }).byArea['tools-aggregate-schema'], 'Q-schema-structure')
+        expect(structure(schemaFixture('nominatim-geocoding'))).toMatchObject({ score: 'pass', evidence: { specStrictCodes: [] } })
+        // real-forms: a name with spaces, a camelCase tag, an undeclared value template and tests naming it.
+        expect(structure(schemaFixture('real-forms'))).toMatchObject({ score: 3.0, evidence: { specStrictCodes: ['SCH-WARN-011', 'SCH-WARN-012', 'SCH-WARN-014', 'SCH-WARN-017'] } })
+        expect(structure({ ...schemaFixture('nominatim-geocoding'), tags: ['cacheTtlDaily'] })).toMatchObject({ score: 4.5 })
+        expect(structure(schemaFixture('broken-structure'))).toMatchObject({ score: 'fail' })
+    })
+
+    it('leaves an undecidable key-domain check to the grader: no Q-single-test-03 answer, no veto, a deferred note', () => {
+        const main = { ...schemaFixture('nominatim-geocoding'), root: 'https://chain-rpc-resolver.local', requiredServerParams: ['ALCHEMY_API_KEY'] }
+        const result = DeterministicAnswers.build({ main, questions, now })
+        expect(result.veto).toBeNull()
+        expect(Object.values(result.byArea['single-test']).flat().some((a) => a.questionId === 'Q-single-test-03')).toBe(false)
+        expect(result.deferred).toEqual([{ area: 'single-test', questionId: 'Q-single-test-03', note: expect.stringContaining('ALCHEMY_API_KEY names alchemy') }])
+        expect(result.errors).toContainEqual(expect.objectContaining({ code: 'SEC-WARN-002' }))
     })
 
     it('judges the About declaration of this schema and leaves the answer to the namespace when there is none', () => {

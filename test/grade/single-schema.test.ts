@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { readFileSync as readFileSyncNode } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import * as nodeFs from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -280,4 +281,50 @@ describe('gradeSingleSchema bad input', () => {
         // The generator must reach the grading path, not only the early rejections.
         expect(stats.graded).toBeGreaterThan(20)
     }, 120_000)
+})
+
+describe('gradeSingleSchema in the real FlowMCP world', () => {
+    const realForms = (): Record<string, any> => JSON.parse(readFileSyncNode(new URL('../fixtures/schemas/real-forms.json', import.meta.url), 'utf8')) as Record<string, any>
+
+    it('names a schema <namespace>.<file base> when given as an object with a file name (one schema id, 01-model ⚠ A14)', async () => {
+        const { main, source } = await exampleMain('providers/sportsodds/odds.mjs')
+        const named = await gradeSingleSchema({ schema: { main }, fileName: 'providers/sportsodds/odds.mjs', options: { now, source } })
+        expect(named.grading?.schemaId).toBe('sportsodds.odds')
+        expect(codes(named.errors)).not.toContain('GRA-020')
+        const unnamed = await gradeSingleSchema({ schema: { main }, options: { now, source } })
+        expect(unnamed.errors).toContainEqual(expect.objectContaining({ code: 'GRA-020', severity: 'warning' }))
+    })
+
+    it('refuses a file name that is not a string', async () => {
+        const result = await gradeSingleSchema({ schema: { main: realForms() }, fileName: 7 as never, options: { now } })
+        expect(result.grading).toBeNull()
+        expect(result.errors).toContainEqual(expect.objectContaining({ code: 'GRA-002', path: '/fileName' }))
+    })
+
+    it('does not veto a key on a root only handlers resolve: the key question goes to the judge with the reason', async () => {
+        const main = { ...realForms(), root: 'https://--chain--.rpc-demo.network', requiredServerParams: ['ALCHEMY_API_KEY'], headers: { 'X-Api-Key': '{{ALCHEMY_API_KEY}}' } }
+        const { judge, asked } = scriptedJudge(4)
+        const result = await gradeSingleSchema({ schema: { main }, fileName: 'forms.mjs', grader, options: { now, judge, serverParams: { ALCHEMY_API_KEY: 'alchemy-demo-value' } } })
+        expect(result.grading?.veto).toBeNull()
+        expect(result.errors).toContainEqual(expect.objectContaining({ code: 'SEC-WARN-002' }))
+        const single = asked.find((r) => r.unit === 'single-test/getMember')
+        expect(single?.prompt).toContain('key-domain check could not decide')
+        const entry = result.entries.find((e) => e.area === 'single-test')
+        expect(entry?.gradings.find((g) => g.questionId === 'Q-single-test-03')).toMatchObject({ determinism: 'non-deterministic' })
+    })
+
+    it('writes path-like tool keys and a file base starting with -- into reversible island folders', async () => {
+        const main = realForms()
+        main.tools['/members/:memberId'] = main.tools.getMember
+        delete main.tools.getMember
+        const fs = createMemoryFs()
+        const { judge } = scriptedJudge(4)
+        const result = await gradeSingleSchema({ schema: { main }, fileName: '--memberRoutes.mjs', grader, options: { fs, root: '/island', now, judge, serverParams: { PARLAMENTDEMO_API_KEY: 'demo-value' } } })
+        expect(result.grading?.schemaId).toBe('parlamentdemo.--memberRoutes')
+        expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
+        const index = (await readJson(fs, '/island/providers/parlamentdemo/index.json')) as { schemas: Record<string, { tools: Record<string, unknown> }> }
+        expect(Object.keys(index.schemas)).toEqual(['esc__2d_2dmemberRoutes'])
+        expect(Object.keys(index.schemas['esc__2d_2dmemberRoutes']?.tools ?? {})).toContain('esc__2fmembers_2f_3amemberId')
+        expect(result.grading?.units.find((u) => u.unit === 'single-test//members/:memberId')?.written).toContain('/tools/esc__2fmembers_2f_3amemberId/_gradings/')
+    })
 })

@@ -99,7 +99,7 @@ describe('Island.importProvider', () => {
         { name: 'no schema files at all', files: [{ name: 'resources/x.md', text: '' }], code: 'IMP-001' },
         { name: 'a schema without main and without a loader (sources are never executed)', files: [{ name: 'prices.mjs', text: moduleText(prices) }], code: 'IMP-010' },
         { name: 'a schema declaring no namespace', files: [{ name: 'prices.mjs', text: 'x', main: { name: 'P', tools: {} } }], code: 'IMP-004' },
-        { name: 'a slug with the -- separator', files: [{ name: 'pri--ces.mjs', text: 'x', main: prices }], code: 'IMP-003' },
+        { name: 'a file base with no island name (over 200 characters escaped)', files: [{ name: `${'-'.repeat(80)}.mjs`, text: 'x', main: prices }], code: 'IMP-003' },
         { name: 'both files and sourceDir', files: FILES, sourceDir: '/src', code: 'IMP-001' }
     ])('fails for $name with $code', async ({ files, code, ...rest }) => {
         const fs = createMemoryFs()
@@ -170,6 +170,56 @@ describe('Island.importProvider', () => {
         const res = await Island.importProvider({ fs: port, root: ROOT, files: 'prices.mjs', now: 'now' })
         expect(res.errors.map((e) => e.code)).toEqual(['ISL-002'])
         expect(calls).toEqual([])
+    })
+
+    it('imports the tool keys and file names the runtime loads under reversible island names (path-like keys, a leading --)', async () => {
+        const fs = createMemoryFs()
+        const wallet = makeMain('walletdemo', 'Wallet Routes', ['/block/:block_number_or_hash', 'getPnl'])
+        const res = await Island.importProvider({ fs, root: ROOT, files: [{ name: '--pnlRoutes.mjs', text: moduleText(wallet), main: wallet }], now: NOW })
+        expect(res.errors.filter((e) => e.severity === 'error')).toEqual([])
+        expect(res.imported).toEqual([expect.objectContaining({ schema: 'esc__2d_2dpnlRoutes', tools: ['esc__2fblock_2f_3ablock_5fnumber_5for_5fhash', 'getPnl'] })])
+        expect(Island.originalName({ name: res.imported[0]?.schema }).name).toBe('--pnlRoutes')
+        expect(Island.originalName({ name: res.imported[0]?.tools[0] }).name).toBe('/block/:block_number_or_hash')
+        expect(await fs.stat(`${ROOT}/providers/walletdemo/esc__2d_2dpnlRoutes/tools/esc__2fblock_2f_3ablock_5fnumber_5for_5fhash`)).toMatchObject({ kind: 'directory' })
+    })
+})
+
+describe('Island.islandName and Island.originalName (reversible island names)', () => {
+    it.each([
+        ['getBalance', 'tool', 'getBalance'],
+        ['tokenApi-part2', 'schema', 'tokenApi-part2'],
+        ['--pnlRoutes', 'schema', 'esc__2d_2dpnlRoutes'],
+        ['/block/:hash', 'tool', 'esc__2fblock_2f_3ahash'],
+        ['esc_x', 'tool', 'esc_esc_5fx'],
+        ['Grüße', 'skill', 'esc_Gr_c3_bc_c3_9fe']
+    ] as const)('maps %j (%s) to %j and back', (name, kind, mapped) => {
+        expect(Island.islandName({ name, kind })).toEqual({ name: mapped, errors: [] })
+        expect(Island.originalName({ name: mapped })).toEqual({ name, errors: [] })
+    })
+
+    it('is one to one on any string (property)', async () => {
+        const fc = (await import('fast-check')).default
+        fc.assert(
+            fc.property(fc.string({ unit: 'grapheme', maxLength: 30 }), (name) => {
+                const mapped = Island.islandName({ name: name === '' ? 'x' : name, kind: 'tool' }).name
+                expect(mapped).not.toBeNull()
+                expect(Island.originalName({ name: mapped }).name).toBe(name === '' ? 'x' : name)
+            })
+        )
+    })
+
+    it.each([
+        ['a missing name', {}, 'ISL-001'],
+        ['a non-string name', { name: 7, kind: 'tool' }, 'ISL-002'],
+        ['an unknown kind', { name: 'x', kind: 'folder' }, 'ISL-002'],
+        ['a name too long even escaped', { name: '/'.repeat(80), kind: 'tool' }, 'ISL-003']
+    ])('refuses %s with a code', (_name, input, code) => {
+        expect(Island.islandName(input as never)).toEqual({ name: null, errors: [expect.objectContaining({ code })] })
+    })
+
+    it('refuses a malformed escaped name', () => {
+        expect(Island.originalName({ name: 'esc__zz' })).toEqual({ name: null, errors: [expect.objectContaining({ code: 'ISL-004' })] })
+        expect(Island.originalName({ name: 42 })).toEqual({ name: null, errors: [expect.objectContaining({ code: 'ISL-002' })] })
     })
 })
 

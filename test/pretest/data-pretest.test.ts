@@ -39,7 +39,7 @@ describe('DataPretest.run', () => {
         const http = fakeHttp(apiReply)
         await DataPretest.run({ main: schemaFixture('nominatim-geocoding'), http, now, checkDocs: false })
         const urls = http.requests.map((r) => r.url)
-        expect(urls).toContain('https://nominatim.openstreetmap.org/search?q=Eiffel%20Tower&format=jsonv2&limit=2')
+        expect(urls).toContain('https://nominatim.openstreetmap.org/search?q=Eiffel+Tower&format=jsonv2&limit=2')
         expect(urls).toContain('https://nominatim.openstreetmap.org/search?q=Berlin&format=jsonv2')
         expect(urls).toContain('https://nominatim.openstreetmap.org/details/N/240109189')
         expect(http.requests[0]).toMatchObject({ method: 'GET', headers: { 'User-Agent': 'flowmcp-grading-tests/0.1' }, timeoutMs: 15000 })
@@ -52,7 +52,7 @@ describe('DataPretest.run', () => {
         const post = fakeHttp(() => json({ ok: true }))
         const main = { ...schemaFixture('nominatim-geocoding'), tools: { query: { method: 'POST', path: '/q', description: 'd', parameters: [{ position: { key: 'text', value: '{{USER_PARAM}}', location: 'body' }, z: { primitive: 'string()', options: [] } }, { position: { key: 'mode', value: 'fast', location: 'body' }, z: { primitive: 'string()', options: [] } }], tests: [{ text: 'a' }] } } }
         await DataPretest.run({ main, http: post, now, checkDocs: false })
-        expect(post.requests[0]).toMatchObject({ method: 'POST', body: '{"text":"a","mode":"fast"}', headers: { 'content-type': 'application/json' } })
+        expect(post.requests[0]).toMatchObject({ method: 'POST', body: '{"text":"a","mode":"fast"}', headers: { 'Content-Type': 'application/json' } })
     })
 
     it('never counts 401, 403, 404 or 500 as a pass (02 §4 rule 1)', async () => {

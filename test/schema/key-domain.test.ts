@@ -102,6 +102,38 @@ describe('KeyDomain.check (api-key-domain-mismatch, 02 §13 (3))', () => {
     ])('reports %s', (_name, input, code, path) => {
         expect(KeyDomain.check(input as never).errors).toContainEqual(expect.objectContaining({ code, path }))
     })
+
+    // A veto only on certainty (01-model §6.1): a documented key gateway matches, a root the runtime cannot call is uncertain.
+    it.each([
+        ['https://api.nasa.gov', 'apod'],
+        ['https://api.congress.gov/v3', 'congress'],
+        ['https://api.open.fec.gov/v1', 'openfec'],
+        ['https://api.nal.usda.gov/fdc/v1', 'fooddata'],
+        ['https://api.si.edu/openaccess/api/v1.0', 'smithsonian']
+    ])('matches API_DATA_GOV_KEY on %s through the api.data.gov key gateway', (root, namespace) => {
+        const result = KeyDomain.check({ main: { namespace, root, requiredServerParams: ['API_DATA_GOV_KEY'] } })
+        expect(result.mismatches).toEqual([])
+        expect(result.checked[0]).toMatchObject({ verdict: 'match', rule: 'gateway', matched: 'api.data.gov' })
+    })
+
+    it('still vetoes an api.data.gov key on a host the gateway does not serve', () => {
+        expect(judge('API_DATA_GOV_KEY', 'https://api.weather-demo.com', 'weather')).toMatchObject({ verdict: 'mismatch' })
+    })
+
+    it.each([
+        ['INFURA_API_KEY', 'https://--infura-subdomain--.infura.io', 'infura'],
+        ['ALCHEMY_API_KEY', 'https://chain-rpc-resolver.local', 'ohlcv'],
+        ['ALCHEMY_API_KEY', 'https://...', 'ohlcv'],
+        ['ALCHEMY_API_KEY', 'https://localhost', 'ohlcv'],
+        ['OPENAI_API_KEY', 'https://api.example.com', 'demo']
+    ])('does not veto %s on the placeholder root %s: uncertain, a SEC-WARN-002 warning for the grader', (param, root, namespace) => {
+        const result = KeyDomain.check({ main: { namespace, root, requiredServerParams: [param] } })
+        expect(result.mismatches).toEqual([])
+        if (result.checked[0]?.verdict !== 'match') {
+            expect(result.uncertain).toEqual([expect.objectContaining({ param, pointer: '/requiredServerParams/0' })])
+            expect(result.errors).toContainEqual(expect.objectContaining({ code: 'SEC-WARN-002', severity: 'warning', path: '/main/requiredServerParams/0' }))
+        }
+    })
 })
 
 describe('KeyDomain.registrableDomain (02 ⚠ B17, Public Suffix List)', () => {

@@ -5,6 +5,7 @@ import { schemaFixture } from './helpers.js'
 
 type Main = Record<string, any>
 const base = (): Main => schemaFixture('nominatim-geocoding')
+const realForms = (): Main => schemaFixture('real-forms')
 const codesAt = (main: unknown): Array<[string, string]> => SchemaCheck.validateMain({ main }).errors.map((e) => [e.code, e.path])
 
 describe('SchemaCheck.validateMain (05 §2.3, 03 §13.1)', () => {
@@ -24,12 +25,10 @@ describe('SchemaCheck.validateMain (05 §2.3, 03 §13.1)', () => {
         ['a description that is not a string', (m) => (m.description = 7), 'SCH-005', '/description'],
         ['neither tools nor resources', (m) => (delete m.tools, delete m.resources), 'SCH-006', '/tools'],
         ['a namespace with capitals (VAL011)', (m) => (m.namespace = 'Nominatim'), 'SCH-007', '/namespace'],
-        ['a name that is not PascalCase', (m) => (m.name = 'geo coding'), 'SCH-009', '/name'],
         ['an http root', (m) => (m.root = 'http://nominatim.openstreetmap.org'), 'SCH-010', '/root'],
         ['a root with a trailing slash', (m) => (m.root = 'https://nominatim.openstreetmap.org/'), 'SCH-010', '/root'],
         ['a missing root when tools exist', (m) => delete m.root, 'SCH-004', '/root'],
         ['more than 8 tools', (m) => Array.from({ length: 7 }, (_, i) => (m.tools[`extra${i}`] = m.tools.search)), 'SCH-011', '/tools'],
-        ['a tag that is not kebab-case', (m) => (m.tags = ['Geo Coding']), 'SCH-012', '/tags/0'],
         ['an unknown tool key (VAL076)', (m) => (m.tools.search.examples = []), 'SCH-013', '/tools/search/examples'],
         ['a method outside GET/POST/PUT/DELETE', (m) => (m.tools.search.method = 'PATCH'), 'SCH-014', '/tools/search/method'],
         ['an unknown parameter key (VAL077)', (m) => (m.tools.search.parameters[0].required = true), 'SCH-015', '/tools/search/parameters/0/required'],
@@ -41,18 +40,13 @@ describe('SchemaCheck.validateMain (05 §2.3, 03 §13.1)', () => {
         ['items on an object schema', (m) => (m.tools.reverse.output.schema.items = {}), 'SCH-020', '/tools/reverse/output/schema/items'],
         ['a preload without ttl', (m) => (m.tools.search.preload = { enabled: true }), 'SCH-021', '/tools/search/preload/ttl'],
         ['a tool meta flag that is not boolean (VAL100)', (m) => (m.tools.search.meta = { isReadOnly: 'yes' }), 'SCH-022', '/tools/search/meta/isReadOnly'],
-        ['a SERVER_PARAM key missing from requiredServerParams', (m) => m.tools.search.parameters.push({ position: { key: 'key', value: '{{SERVER_PARAM:NOMINATIM_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } }), 'SCH-023', '/tools/search/parameters/3/position/value'],
-        ['a SERVER_PARAM header missing from requiredServerParams', (m) => (m.headers = { 'x-key': '{{SERVER_PARAM:NOMINATIM_KEY}}' }), 'SCH-023', '/headers/x-key'],
-        ['a path placeholder without an insert parameter', (m) => (m.tools.lookupPlace.path = '/details/{{osmType}}/{{osmId}}/{{format}}'), 'SCH-024', '/tools/lookupPlace/path'],
-        ['an insert parameter without a path placeholder', (m) => (m.tools.lookupPlace.path = '/details/{{osmType}}'), 'SCH-025', '/tools/lookupPlace/parameters/1'],
-        ['a test that sets an undeclared key', (m) => (m.tools.search.tests[0].country = 'de'), 'SCH-026', '/tools/search/tests/0/country'],
-        ['a parameter key declared twice', (m) => m.tools.search.parameters.push(m.tools.search.parameters[1]), 'SCH-027', '/tools/search/parameters/3/position/key'],
         ['a shared list without version', (m) => (m.sharedLists = [{ ref: 'countries' }]), 'SCH-028', '/sharedLists/0/version'],
         ['three resources', (m) => Object.assign(m.resources, { b: m.resources.about, c: m.resources.about }), 'SCH-029', '/resources'],
-        ['a requiredServerParams entry that is no env var name', (m) => (m.requiredServerParams = ['my key']), 'SCH-030', '/requiredServerParams/0']
+        ['a missing root without tools (runtime: root is a required string)', (m) => (delete m.root, delete m.tools), 'SCH-004', '/root'],
+        ['tags that are not an array', (m) => (m.tags = 'geo'), 'SCH-005', '/tags']
     ]
 
-    it.each(cases)('rejects %s', (_name, mutate, code, path) => {
+    it.each(cases)('rejects %s (runtime rule, 05 §2.3)', (_name, mutate, code, path) => {
         const main = base()
         mutate(main)
         const result = SchemaCheck.validateMain({ main })
@@ -73,6 +67,63 @@ describe('SchemaCheck.validateMain (05 §2.3, 03 §13.1)', () => {
         ['a server param listed twice', (m) => (m.requiredServerParams = ['A_KEY', 'A_KEY']), 'SCH-WARN-010', '/requiredServerParams/1']
     ]
 
+    // Spec-strict rules (03 §13.1) the FlowMCP runtime accepts: warnings that lower Q-schema-structure, never errors.
+    const specStrict: Array<[string, (m: Main) => void, string, string]> = [
+        ['a name that is not PascalCase', (m) => (m.name = 'geo coding'), 'SCH-WARN-011', '/name'],
+        ['a tag that is not kebab-case', (m) => (m.tags = ['Geo Coding']), 'SCH-WARN-012', '/tags/0'],
+        ['a camelCase tag such as cacheTtlDaily', (m) => (m.tags = ['cacheTtlDaily']), 'SCH-WARN-012', '/tags/0'],
+        ['a root with a query string', (m) => (m.root = 'https://nominatim.openstreetmap.org?x=1'), 'SCH-WARN-013', '/root'],
+        ['a SERVER_PARAM key missing from requiredServerParams', (m) => m.tools.search.parameters.push({ position: { key: 'key', value: '{{SERVER_PARAM:NOMINATIM_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } }), 'SCH-WARN-014', '/tools/search/parameters/3/position/value'],
+        ['a {{KEY}} value missing from requiredServerParams', (m) => m.tools.search.parameters.push({ position: { key: 'key', value: '{{NOMINATIM_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } }), 'SCH-WARN-014', '/tools/search/parameters/3/position/value'],
+        ['a SERVER_PARAM header missing from requiredServerParams', (m) => (m.headers = { 'x-key': '{{SERVER_PARAM:NOMINATIM_KEY}}' }), 'SCH-WARN-014', '/headers/x-key'],
+        ['a path placeholder without an insert parameter', (m) => (m.tools.lookupPlace.path = '/details/{{osmType}}/{{osmId}}/{{format}}'), 'SCH-WARN-015', '/tools/lookupPlace/path'],
+        ['a :name path segment without an insert parameter', (m) => (m.tools.lookupPlace.path = '/details/{{osmType}}/{{osmId}}/:format'), 'SCH-WARN-015', '/tools/lookupPlace/path'],
+        ['an insert parameter without a path placeholder', (m) => (m.tools.lookupPlace.path = '/details/{{osmType}}'), 'SCH-WARN-016', '/tools/lookupPlace/parameters/1'],
+        ['a test that sets an undeclared key', (m) => (m.tools.search.tests[0].country = 'de'), 'SCH-WARN-017', '/tools/search/tests/0/country'],
+        ['a parameter key declared twice', (m) => m.tools.search.parameters.push(m.tools.search.parameters[1]), 'SCH-WARN-018', '/tools/search/parameters/3/position/key'],
+        ['a requiredServerParams entry that is no env var name', (m) => (m.requiredServerParams = ['my key']), 'SCH-WARN-019', '/requiredServerParams/0'],
+        ['a tag that is not a string', (m) => (m.tags = [7]), 'SCH-WARN-020', '/tags/0'],
+        ['headers that are not an object', (m) => (m.headers = 'x'), 'SCH-WARN-020', '/headers']
+    ]
+
+    it.each(specStrict)('warns (spec-strict, runtime accepts) about %s', (_name, mutate, code, path) => {
+        const main = base()
+        mutate(main)
+        const result = SchemaCheck.validateMain({ main })
+        expect(result.valid).toBe(true)
+        expect(result.errors).toContainEqual(expect.objectContaining({ code, path, severity: 'warning' }))
+    })
+
+    it('accepts the real forms the runtime runs: :id and {{id}} paths, {{KEY}} values and headers, names with spaces, camelCase tags', () => {
+        const result = SchemaCheck.validateMain({ main: realForms() })
+        expect(result.valid).toBe(true)
+        expect(result.errors.map((e) => [e.code, e.path])).toEqual([
+            ['SCH-WARN-011', '/name'],
+            ['SCH-WARN-012', '/tags/1'],
+            ['SCH-WARN-014', '/tools/listSpeeches/parameters/0/position/value'],
+            ['SCH-WARN-017', '/tools/listSpeeches/tests/0/PAGE_SIZE'],
+            ['SCH-WARN-017', '/tools/listSpeeches/tests/1/PAGE_SIZE'],
+            ['SCH-WARN-017', '/tools/listSpeeches/tests/2/PAGE_SIZE']
+        ])
+        expect(result.errors.find((e) => e.code === 'SCH-WARN-017')?.message).toContain('names the value template {{PAGE_SIZE}} of parameter size')
+    })
+
+    it.each([
+        ['a --label-- placeholder host', 'https://--node-subdomain--.rpcnode.io'],
+        ['an elided host', 'https://...'],
+        ['localhost', 'https://localhost'],
+        ['a .local resolver', 'https://chain-rpc-resolver.local'],
+        ['a reserved example domain', 'https://api.example.com']
+    ])('accepts a root the handlers resolve: %s (runtime checks only https:// and no trailing slash)', (_name, root) => {
+        const result = SchemaCheck.validateMain({ main: { ...base(), root } })
+        expect(result.valid).toBe(true)
+        expect(result.errors.filter((e) => e.path === '/root')).toEqual([])
+    })
+
+    it('stops after a broken skeleton like the runtime validator (an unknown key hides the root check)', () => {
+        expect(codesAt({ ...base(), routes: {}, root: 'http://x.org/' })).toEqual([['SCH-003', '/routes']])
+    })
+
     it.each(warnings)('warns about %s without making main invalid', (_name, mutate, code, path) => {
         const main = base()
         mutate(main)
@@ -82,12 +133,11 @@ describe('SchemaCheck.validateMain (05 §2.3, 03 §13.1)', () => {
     })
 
     it('reports the broken fixture precisely', () => {
-        expect(codesAt(schemaFixture('broken-structure'))).toEqual([
-            ['SCH-003', '/routes'],
-            ['SCH-010', '/root']
-        ])
+        expect(codesAt(schemaFixture('broken-structure'))).toEqual([['SCH-003', '/routes']])
         const { routes: _routes, ...rest } = schemaFixture('broken-structure')
-        expect(codesAt({ ...rest, root: 'https://api.broken.example' }).map(([c]) => c)).toEqual(expect.arrayContaining(['SCH-007', 'SCH-008', 'SCH-009', 'SCH-013', 'SCH-014', 'SCH-015', 'SCH-016', 'SCH-018', 'SCH-023', 'SCH-024', 'SCH-026', 'SCH-WARN-005']))
+        expect(codesAt({ ...rest, root: 'https://api.broken.example' }).map(([c]) => c)).toEqual(
+            expect.arrayContaining(['SCH-007', 'SCH-008', 'SCH-WARN-011', 'SCH-013', 'SCH-014', 'SCH-015', 'SCH-016', 'SCH-018', 'SCH-WARN-014', 'SCH-WARN-015', 'SCH-WARN-017', 'SCH-WARN-005'])
+        )
     })
 
     it.each([

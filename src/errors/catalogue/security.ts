@@ -28,5 +28,6 @@ export const SECURITY_CODES = defineCodes({
     'SEC-020': ['error', 'Required field missing: {field}', 'library: KeyDomain / Tos input'],
     'SEC-021': ['error', 'requiredServerParams cannot be checked: root {value} names no host', '02 §13 (3) key-domain match needs the API host'],
     'SEC-022': ['error', 'No registrable domain (eTLD+1) for {value}', '02 §12 ⚠ B17 Public Suffix List'],
-    'SEC-WARN-001': ['warning', 'More than {limit} findings; the rest are not listed', 'library: bounded evidence']
+    'SEC-WARN-001': ['warning', 'More than {limit} findings; the rest are not listed', 'library: bounded evidence'],
+    'SEC-WARN-002': ['warning', 'Key {param} names {brand}, which the check cannot hold against the API host ({reason}); no veto, the grader judges it', '01-model §6.1 a veto needs certainty; 02 §13 (3)']
 })
