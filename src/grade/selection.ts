@@ -37,7 +37,7 @@ export interface GradeSelectionOptions {
     readonly answers?: Readonly<Record<string, unknown>>
     /** The selection About (= Domain-Knowledge document, 02-areas §8). */
     readonly about?: { readonly text: string }
-    /** Selection skills; the level decides the area (`selection-skills-L1/L2/L3`). */
+    /** Selection skills, at most four; the level decides the area (`selection-skills-L1/L2/L3`). */
     readonly skills?: ReadonlyArray<{ readonly name: string; readonly level: 'L1' | 'L2' | 'L3'; readonly text: string }>
 }
 
@@ -75,13 +75,17 @@ function deterministicAnswer(id: string, score: 'pass' | 'fail', evidence: Recor
 
 /**
  * Grades a selection on the group-bound areas 7–11 (about-selection, selection-skills-L1/L2/L3 per
- * skill, selection-aggregate). Freezes a new `lockSnapshot` for the run, then gates on it: every
- * member must be `stable` (chapter 21), else nothing runs. Fewer than 5 distinct member namespaces:
- * no selection entries at all (02-areas ⚠ B10); 5–6: A is capped at B; ≥ 7: A reachable. The
- * selection-aggregate thresholds and "M of N members PASS" answers are computed from the frozen
- * snapshot and the member-resolution manifest. Never throws.
+ * skill, selection-aggregate). First checks the whole definition (chapter 16, 03 ⚠ C24) and the
+ * skill list (≤ 4); any error there and nothing is written. Then freezes a new `lockSnapshot` for
+ * the run and gates on it: every member must be `stable` (chapter 21), else nothing runs. Fewer
+ * than 5 distinct member namespaces: no selection entries at all (02-areas ⚠ B10); 5–6: every
+ * selection-side entry is capped at B; ≥ 7: A reachable, but only with the About (02-areas §8).
+ * Skills follow Rules A/B and the ⚠ B13 predecessor chain. The selection-aggregate thresholds and
+ * "M of N members PASS" answers are computed from the frozen snapshot and the member-resolution
+ * manifest. Never throws.
  * @param input - `{ selectionId, schemaIds | selection, grader, options: { fs, root, now | clock, judge?, answers?, about?, skills? } }`
- * @returns `{ grading, entries, prompts, errors }`; GRA-*, PRE-*, plus the codes of every step
+ * @returns `{ grading, entries, prompts, errors }`; GRA-*, PRE-*, SEL-*, SKL-018, SKC-001, SKC-002,
+ *   plus the codes of every step
  * @example await gradeSelection({ selectionId: 'weather-core', schemaIds, grader, options: { fs, root, now, judge } })
  */
 export async function gradeSelection(input: { selectionId?: string; schemaIds?: readonly string[]; selection?: unknown; grader?: GraderInput; options?: GradeSelectionOptions }): Promise<GradeSelectionResult> {
