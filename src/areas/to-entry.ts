@@ -53,6 +53,12 @@ export interface GradingContext {
     readonly persona?: Persona
     /** Required for `partial` entries: the node's last full grade. */
     readonly previousFullGrade?: 'A' | 'B' | 'C' | 'D' | 'F' | 'REJECTED'
+    /**
+     * Selection areas only: the selection's distinct member namespaces and whether it has its About
+     * (Domain-Knowledge content). Recorded in the evidence of the entry's first answer, so the size
+     * cap and the no-A-without-About cap travel with the entry (01-model §4 step 8, 02-areas §8).
+     */
+    readonly selectionScope?: { readonly memberNamespaces: number; readonly domainKnowledge: boolean }
 }
 
 /** What the improvement loop keeps beside the entry (04 ⚠ D4: not part of the chapter 08 entry). */
@@ -89,7 +95,8 @@ const ContextArgs = v.object({
     skillId: v.optional(nonEmpty),
     aboutHash: v.optional(hash8),
     persona: v.optional(v.strictObject({ basePersonaId: v.picklist(BASE_PERSONAS), lensId: nonEmpty })),
-    previousFullGrade: v.optional(v.picklist(['A', 'B', 'C', 'D', 'F', 'REJECTED'] as const))
+    previousFullGrade: v.optional(v.picklist(['A', 'B', 'C', 'D', 'F', 'REJECTED'] as const)),
+    selectionScope: v.optional(v.strictObject({ memberNamespaces: v.pipe(v.number(), v.integer(), v.minValue(0)), domainKnowledge: v.boolean() }))
 })
 
 type Obj = Record<string, unknown>
@@ -156,6 +163,7 @@ function requiredByArea(area: Area, ctx: v.InferOutput<typeof ContextArgs>, hasD
     if (d.personaRequired) need(ctx.persona !== undefined, 'persona')
     if (!d.personaRequired && ctx.persona !== undefined) issues.push(createIssue('ARE-010', '/context/persona', { detail: `must not be given for neutral area ${area}` }))
     if (hasDeterministic) need(ctx.scriptGrader !== undefined, 'scriptGrader')
+    if (ctx.selectionScope !== undefined && d.tier !== 'group-bound') issues.push(createIssue('ARE-010', '/context/selectionScope', { detail: `must not be given for provider area ${area}` }))
     return issues
 }
 
@@ -259,6 +267,13 @@ export function toGradingEntry(area: unknown, output: unknown, deterministic: un
         })
     }
 
+    if (ctx.selectionScope !== undefined && gradings.length > 0) {
+        // A string evidence is kept under `text` so the scope can sit beside it.
+        const first = gradings[0] as GradingAnswer
+        const ev = first.evidence
+        const kept = ev === undefined ? {} : typeof ev === 'string' ? { text: ev } : ev
+        gradings[0] = { ...first, evidence: { ...kept, memberNamespaces: ctx.selectionScope.memberNamespaces, domainKnowledge: ctx.selectionScope.domainKnowledge } }
+    }
     const created = Grading.createEntry({
         schemaId: ctx.schemaId,
         area: areaId,

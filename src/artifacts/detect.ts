@@ -6,6 +6,7 @@ import { PromptBuilder } from '../prompts/prompt-builder.js'
 import { ScoringProtocol } from '../protocol/scoring-protocol.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
 import { validateRubricDocument } from '../rubrics/index.js'
+import { SelectionDefinition } from '../selection/definition.js'
 import { DEFAULT_JSON_LIMITS, inspectJson, parseJsonText, resolveLimits, type JsonLimits } from '../json/guard.js'
 
 type Obj = Record<string, unknown>
@@ -35,6 +36,12 @@ export const ARTIFACT_HANDLERS: readonly ArtifactHandler[] = Object.freeze([
         kind: 'index',
         matches: (v: Obj) => v.indexVersion === 2 || ('lockSnapshot' in v && 'status' in v),
         validate: (value: unknown) => relative(RebuildIndex.validateIndex({ index: value, mode: 'read' }), 'index')
+    },
+    {
+        // Chapter 16 selection.json (⚠ C24); a v4.2.0 primitive dumped as JSON lands here too and is told to adapt.
+        kind: 'selection-definition',
+        matches: (v: Obj) => ('selectionId' in v && 'members' in v) || ('whenToUse' in v && ('members' in v || 'tools' in v)),
+        validate: (value: unknown) => relative(SelectionDefinition.validate({ definition: value }), 'definition')
     },
     {
         kind: 'scores-v1',

@@ -12,9 +12,12 @@ import type { Area } from '../model/constants.js'
 import type { GradingAnswer, GradingEntry } from '../model/types.js'
 import type { Clock, FsPort } from '../ports/types.js'
 import { PreConditionCheck } from '../rollup/pre-condition.js'
+import { BELOW_SOFT_THRESHOLD_REASON } from '../rollup/build-selection.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
 import type { SelectionIndex } from '../rollup/types.js'
 import { SchemaCheck } from '../schema/schema-check.js'
+import { checkSelectionDefinition } from '../selection/definition.js'
+import { SelectionSkills } from '../selection/skills.js'
 import { toFileTimestamp } from '../time.js'
 import { checkGrader, nowOf, obtainOutput, unitResult } from './single-schema.js'
 import type { EmittedPrompt, GraderInput, Judge, UnitResult } from './types.js'
@@ -34,7 +37,7 @@ export interface GradeSelectionOptions {
     readonly answers?: Readonly<Record<string, unknown>>
     /** The selection About (= Domain-Knowledge document, 02-areas §8). */
     readonly about?: { readonly text: string }
-    /** Selection skills; the level decides the area (`selection-skills-L1/L2/L3`). */
+    /** Selection skills, at most four; the level decides the area (`selection-skills-L1/L2/L3`). */
     readonly skills?: ReadonlyArray<{ readonly name: string; readonly level: 'L1' | 'L2' | 'L3'; readonly text: string }>
 }
 
@@ -72,13 +75,17 @@ function deterministicAnswer(id: string, score: 'pass' | 'fail', evidence: Recor
 
 /**
  * Grades a selection on the group-bound areas 7–11 (about-selection, selection-skills-L1/L2/L3 per
- * skill, selection-aggregate). Freezes a new `lockSnapshot` for the run, then gates on it: every
- * member must be `stable` (chapter 21), else nothing runs. Fewer than 5 distinct member namespaces:
- * no selection entries at all (02-areas ⚠ B10); 5–6: A is capped at B; ≥ 7: A reachable. The
- * selection-aggregate thresholds and "M of N members PASS" answers are computed from the frozen
- * snapshot and the member-resolution manifest. Never throws.
+ * skill, selection-aggregate). First checks the whole definition (chapter 16, 03 ⚠ C24) and the
+ * skill list (≤ 4); any error there and nothing is written. Then freezes a new `lockSnapshot` for
+ * the run and gates on it: every member must be `stable` (chapter 21), else nothing runs. Fewer
+ * than 5 distinct member namespaces: no selection entries at all (02-areas ⚠ B10); 5–6: every
+ * selection-side entry is capped at B; ≥ 7: A reachable, but only with the About (02-areas §8).
+ * Skills follow Rules A/B and the ⚠ B13 predecessor chain. The selection-aggregate thresholds and
+ * "M of N members PASS" answers are computed from the frozen snapshot and the member-resolution
+ * manifest. Never throws.
  * @param input - `{ selectionId, schemaIds | selection, grader, options: { fs, root, now | clock, judge?, answers?, about?, skills? } }`
- * @returns `{ grading, entries, prompts, errors }`; GRA-*, PRE-*, plus the codes of every step
+ * @returns `{ grading, entries, prompts, errors }`; GRA-*, PRE-*, SEL-*, SKL-018, SKC-001, SKC-002,
+ *   plus the codes of every step
  * @example await gradeSelection({ selectionId: 'weather-core', schemaIds, grader, options: { fs, root, now, judge } })
  */
 export async function gradeSelection(input: { selectionId?: string; schemaIds?: readonly string[]; selection?: unknown; grader?: GraderInput; options?: GradeSelectionOptions }): Promise<GradeSelectionResult> {
@@ -110,6 +117,7 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
             name: selectionId,
             version: 'flowmcp/4.0.0',
             description: `Selection ${String(selectionId)} of ${input.schemaIds.length} member schemas.`,
+            whenToUse: `Use selection ${String(selectionId)} for tasks that span its ${input.schemaIds.length} member schemas.`,
             personaIds: isObj(grader) && isObj(grader.persona) ? [grader.persona.basePersonaId] : [],
             members: input.schemaIds.map((schemaId) => ({ schemaId })),
             skills: []
@@ -118,6 +126,20 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
         errors.push(createIssue('GRA-001', '/schemaIds', { field: 'schemaIds or selection' }))
     }
     if (errors.length > 0 || definition === null || typeof selectionId !== 'string' || now === null) return fail()
+
+    // Chapter 16 with ⚠ C24: the whole definition is checked before anything is written.
+    const fromList = input.selection === undefined
+    const where = (path: string): string => {
+        if (!fromList) return '/selection' + path
+        const member = /^\/members\/(\d+)/.exec(path)
+        return member !== null ? `/schemaIds/${member[1]}` : path === '/members' ? '/schemaIds' : path.startsWith('/personaIds') ? '/grader/persona' : ''
+    }
+    errors.push(...checkSelectionDefinition(definition, selectionId).map((i) => ({ ...i, path: where(i.path) })))
+    const skillList = options.skills ?? []
+    const references = SelectionSkills.crossReferences({ skills: skillList })
+    // SKL-018 and unusable skills stop the run; rule A/B findings block single skills further down.
+    errors.push(...references.errors.filter((i) => i.code !== 'SKC-001' && i.code !== 'SKC-002').map((i) => ({ ...i, path: '/options' + i.path })))
+    if (errors.some((e) => e.severity === 'error')) return fail()
     const at = now
     const { fs, root } = options
     const selDir = joinPath(root.replace(/\/+$/, ''), LAYOUT.selections, selectionId)
@@ -150,7 +172,8 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
         schemaId,
         selectionHash: selectionHash.short,
         gradingTier: 'group-bound' as const,
-        maxAttainableGrade: (memberNamespaces >= SELECTION_MEMBER_THRESHOLDS.HARD ? 'A' : 'B') as 'A' | 'B',
+        // A needs ≥ 7 namespaces (01-model §4 step 8) and the Domain-Knowledge content (02-areas §8).
+        maxAttainableGrade: (memberNamespaces >= SELECTION_MEMBER_THRESHOLDS.HARD && options.about !== undefined ? 'A' : 'B') as 'A' | 'B',
         memberNamespaces,
         membersPassing: { passing, total: members.length },
         preCondition: { passed: gate.passed, blockedMembers: gate.blockedMembers.map((m) => ({ schemaId: m.schemaId, gradingStatus: m.gradingStatus })) }
@@ -163,7 +186,7 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
         errors.push(...gate.errors)
         return blocked(`pre-condition failed: not stable: ${gate.blockedMembers.map((m) => `${m.schemaId} (${m.gradingStatus ?? 'not graded'})`).join(', ')}`)
     }
-    if (memberNamespaces < SELECTION_MEMBER_THRESHOLDS.SOFT) return blocked(`below-soft-threshold: ${memberNamespaces} member namespaces (< ${SELECTION_MEMBER_THRESHOLDS.SOFT}); no selection areas run (02-areas ⚠ B10)`)
+    if (memberNamespaces < SELECTION_MEMBER_THRESHOLDS.SOFT) return blocked(`${BELOW_SOFT_THRESHOLD_REASON}: ${memberNamespaces} member namespaces; no selection areas run (02-areas ⚠ B10)`)
 
     const aboutText = options.about?.text
     const aboutHash = aboutText !== undefined ? (HashGenerator.hashBytes({ text: aboutText }).short ?? undefined) : undefined
@@ -171,7 +194,8 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
     errors.push(...about.errors)
     const aggregateAnswers = [
         deterministicAnswer('Q-selection-aggregate-01', 'pass', { memberNamespaces, soft: SELECTION_MEMBER_THRESHOLDS.SOFT, hard: SELECTION_MEMBER_THRESHOLDS.HARD, namespaces: [...namespaces].sort() }, at),
-        deterministicAnswer('Q-selection-aggregate-06', passing === members.length ? 'pass' : 'fail', { passing, total: members.length, members: Object.fromEntries(members.map(([id, m]) => [id, m.status])) }, at)
+        // The cascade-stop question also asks for a valid Domain-Knowledge document (the About).
+        deterministicAnswer('Q-selection-aggregate-06', passing === members.length && aboutText !== undefined ? 'pass' : 'fail', { passing, total: members.length, members: Object.fromEntries(members.map(([id, m]) => [id, m.status])), domainKnowledge: aboutText !== undefined }, at)
     ]
     const plans: UnitPlan[] = [
         { unit: 'about-selection', area: 'about-selection', target: { selection: selectionId }, deterministic: (about.byArea as Record<string, GradingAnswer[]>)['about-selection'] ?? [], focus: null },
@@ -190,34 +214,60 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
     const stamp = toFileTimestamp(at) as string
     const entries: Array<{ plan: UnitPlan; entry: GradingEntry }> = []
     const prompts: EmittedPrompt[] = []
-    const graded = new Set<Area>()
+    const skillLevel = new Map(skillList.map((sk) => [sk.name, sk.level]))
+    const outcome = new Map<string, UnitResult['status']>()
+    const settle = (plan: UnitPlan, unit: UnitResult): void => {
+        units.push(unit)
+        if (plan.skillId !== undefined) outcome.set(plan.skillId, unit.status)
+    }
     for (const plan of plans) {
         if (plan.area === 'about-selection' && aboutText === undefined) {
             errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason: 'no selection About was supplied (options.about)' }))
-            units.push(unitResult(plan, 'skipped', { reason: 'no selection About' }))
+            settle(plan, unitResult(plan, 'skipped', { reason: 'no selection About' }))
             continue
         }
-        // ⚠ B13: an L2 needs its L1 predecessors graded, an L3 its L2 predecessors.
-        const predecessor = plan.area === 'selection-skills-L2' ? 'selection-skills-L1' : plan.area === 'selection-skills-L3' ? 'selection-skills-L2' : null
-        if (predecessor !== null && (options.skills ?? []).some((s) => LEVEL_AREA[s.level] === predecessor) && !graded.has(predecessor)) {
-            errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason: `its ${predecessor} predecessors have no grade` }))
-            units.push(unitResult(plan, 'gated', { reason: `missing ${predecessor} grades` }))
-            continue
+        if (plan.skillId !== undefined) {
+            const name = plan.skillId
+            // Rules A/B (02-areas §11.3): a skill that breaks one is not graded.
+            const broken = references.violations[name]
+            if (broken !== undefined && broken.length > 0) {
+                const violation = broken.map((i) => `${i.code}: ${i.message}`).join('; ')
+                errors.push(...broken.map((i) => ({ ...i, path: '/options' + i.path })))
+                errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason: violation }))
+                settle(plan, unitResult(plan, 'blocked', { reason: violation }))
+                continue
+            }
+            // ⚠ B13: an L2 needs every L1 graded and not blocked; an L3 every L2 that names it.
+            const preds = references.predecessors[name] ?? []
+            const blockedBy = preds.find((p) => outcome.get(p) === 'blocked' || outcome.get(p) === 'rejected')
+            const ungraded = preds.find((p) => outcome.get(p) !== 'graded')
+            if (blockedBy !== undefined) {
+                const reason = `predecessor ${blockedBy} (${skillLevel.get(blockedBy) ?? '?'}) is ${outcome.get(blockedBy) === 'rejected' ? 'rejected' : 'blocked'}`
+                errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason }))
+                settle(plan, unitResult(plan, 'blocked', { reason }))
+                continue
+            }
+            if (ungraded !== undefined) {
+                const reason = `predecessor ${ungraded} (${skillLevel.get(ungraded) ?? '?'}) has no grade`
+                errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason }))
+                settle(plan, unitResult(plan, 'gated', { reason }))
+                continue
+            }
         }
         const envelope = envelopeFor({ plan, schemaHash: selectionHash.short, stamp, now: at, persona })
         const request = askForOutput({ plan, envelope, attachments, serverParams: {}, errors })
         if (request === null) {
-            units.push(unitResult(plan, 'error', { reason: persona === null ? 'persona-bound area: pass grader.persona to compose its prompt' : 'the area prompt could not be built' }))
+            settle(plan, unitResult(plan, 'error', { reason: persona === null ? 'persona-bound area: pass grader.persona to compose its prompt' : 'the area prompt could not be built' }))
             continue
         }
         const reply = await obtainOutput(plan, request, { ...(options.judge !== undefined ? { judge: options.judge } : {}), ...(options.answers !== undefined ? { answers: options.answers } : {}) }, errors)
         if (reply.kind === 'none') {
             prompts.push(request)
-            units.push(unitResult(plan, 'provisional', { reason: 'waiting for the non-deterministic answers' }))
+            settle(plan, unitResult(plan, 'provisional', { reason: 'waiting for the non-deterministic answers' }))
             continue
         }
         if (reply.kind === 'error') {
-            units.push(unitResult(plan, 'error', { reason: reply.reason }))
+            settle(plan, unitResult(plan, 'error', { reason: reply.reason }))
             continue
         }
         const g = grader as GraderInput
@@ -237,19 +287,19 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
                 selectionId,
                 ...(persona !== null ? { persona } : {}),
                 ...(plan.skillId !== undefined ? { skillId: plan.skillId } : {}),
-                ...(plan.area === 'about-selection' && aboutHash !== undefined ? { aboutHash } : {})
+                ...(plan.area === 'about-selection' && aboutHash !== undefined ? { aboutHash } : {}),
+                selectionScope: { memberNamespaces, domainKnowledge: aboutText !== undefined }
             }
         })
         if (converted.blocker !== null || converted.entry === null) {
             const reason = converted.blocker !== null ? `blocker: ${converted.blocker.blocker} (${converted.blocker.reason})` : 'the area output was rejected'
             if (converted.entry === null && converted.blocker === null) errors.push(createIssue('GRA-018', '', { unit: plan.unit, detail: converted.errors.map((e) => e.code).join(', ') }), ...converted.errors)
-            units.push(unitResult(plan, converted.blocker !== null ? 'blocked' : 'error', { reason }))
+            settle(plan, unitResult(plan, converted.blocker !== null ? 'blocked' : 'error', { reason }))
             continue
         }
         const aggregate = Grading.computeAggregateGrade({ entry: converted.entry })
         entries.push({ plan, entry: converted.entry })
-        graded.add(plan.area)
-        units.push(unitResult(plan, 'graded', { aggregateGrade: converted.entry.aggregateGrade, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore }))
+        settle(plan, unitResult(plan, 'graded', { aggregateGrade: converted.entry.aggregateGrade, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore, trace: aggregate.trace }))
     }
     for (const { plan, entry } of entries) {
         const written = await Island.writeGrading({ fs, root, target: plan.target, entry, now: at })

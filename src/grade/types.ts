@@ -1,5 +1,5 @@
 import type { Issue } from '../errors/types.js'
-import type { AggregateResult } from '../grading/aggregate.js'
+import type { AggregateResult, GradeTraceStep } from '../grading/aggregate.js'
 import type { Area, BasePersonaId } from '../model/constants.js'
 import type { CategoricalVeto, GradingEntry } from '../model/types.js'
 import type { Clock, FsPort, HttpPort, SchemaLoader } from '../ports/types.js'
@@ -95,6 +95,8 @@ export interface UnitResult {
     readonly reason: string | null
     /** Island path of the written entry. */
     readonly written: string | null
+    /** How the grade was reached, step by step (`Grading.computeAggregateGrade`); set on graded selection units. */
+    readonly trace?: readonly GradeTraceStep[]
 }
 
 /** An area prompt to send, when no judge or answer covered the unit. */

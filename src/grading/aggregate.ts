@@ -55,6 +55,7 @@ export type GradeTraceStep =
     | { readonly step: 'band'; readonly mean: number; readonly grade: LetterGrade; readonly min: number }
     | { readonly step: 'trim'; readonly tier: GradingTier; readonly max: MaxAttainableGrade; readonly from: LetterGrade; readonly to: LetterGrade }
     | { readonly step: 'selection-size'; readonly memberCount: number; readonly from: LetterGrade | null; readonly to: LetterGrade | null }
+    | { readonly step: 'domain-knowledge'; readonly present: false; readonly from: LetterGrade; readonly to: LetterGrade; readonly reason: string }
     | { readonly step: 'warning'; readonly code: string }
 
 export type NoGradeReason = 'no-answers' | 'all-excluded' | 'zero-weight' | 'too-few-members'
@@ -79,22 +80,34 @@ export interface AggregateOptions {
     readonly agingDefaults?: AgingDefaults
     /** Number of member namespaces, for selection-side entries (size cap). */
     readonly memberCount?: number
+    /** Whether the selection has its About (Domain-Knowledge content); `false` caps a selection-side entry at B. */
+    readonly domainKnowledge?: boolean
 }
 
 /** Question whose evidence records the selection's distinct member namespaces (02-areas §9.4 thresholds). */
 export const MEMBER_THRESHOLD_QUESTION_ID = 'Q-selection-aggregate-01'
 
+/** Reason recorded in the trace when a selection-side grade is capped for a missing About (02-areas §8). */
+export const NO_DOMAIN_KNOWLEDGE_REASON = 'no Domain-Knowledge content (selection About): no A (02-areas §8)'
+
 /**
- * The member-namespace count a `selection-aggregate` entry records in the evidence of its thresholds
- * answer (`{ memberNamespaces: n }`), so the size cap is part of the entry and its recomputation.
+ * The selection scope a selection-side entry records in an answer's evidence object:
+ * `memberNamespaces` (distinct member namespaces) and `domainKnowledge` (`false` when the selection
+ * has no About). A `selection-aggregate` entry reads its thresholds answer first; every selection
+ * area then takes the first answer carrying the field, so the caps are part of the entry and of
+ * its recomputation (01-model §4 step 8, 02-areas §8).
  */
-function memberCountFromEvidence(e: Record<string, unknown>): number | undefined {
-    if (e.area !== 'selection-aggregate' || !Array.isArray(e.gradings)) return undefined
-    const answer = (e.gradings as unknown[]).find((g) => g !== null && typeof g === 'object' && (g as { questionId?: unknown }).questionId === MEMBER_THRESHOLD_QUESTION_ID) as { evidence?: unknown } | undefined
-    const evidence = answer?.evidence
-    if (evidence === null || typeof evidence !== 'object' || Array.isArray(evidence)) return undefined
-    const n = (evidence as { memberNamespaces?: unknown }).memberNamespaces
-    return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined
+function selectionScopeFromEvidence(e: Record<string, unknown>): { memberNamespaces?: number; domainKnowledge?: boolean } {
+    if (typeof e.area !== 'string' || !(SELECTION_AREAS as readonly string[]).includes(e.area) || !Array.isArray(e.gradings)) return {}
+    const evidences = (e.gradings as unknown[])
+        .map((g) => (g !== null && typeof g === 'object' ? (g as { questionId?: unknown; evidence?: unknown }) : null))
+        .filter((g): g is { questionId?: unknown; evidence?: unknown } => g !== null)
+        .sort((a, b) => Number(b.questionId === MEMBER_THRESHOLD_QUESTION_ID) - Number(a.questionId === MEMBER_THRESHOLD_QUESTION_ID))
+        .map((g) => g.evidence)
+        .filter((ev): ev is Record<string, unknown> => ev !== null && typeof ev === 'object' && !Array.isArray(ev))
+    const count = evidences.map((ev) => ev.memberNamespaces).find((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0) as number | undefined
+    const knowledge = evidences.map((ev) => ev.domainKnowledge).find((k) => typeof k === 'boolean') as boolean | undefined
+    return { ...(count !== undefined ? { memberNamespaces: count } : {}), ...(knowledge !== undefined ? { domainKnowledge: knowledge } : {}) }
 }
 
 /** Band of a mean (`>=` thresholds, unrounded). */
@@ -272,8 +285,10 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {})
         trace.push({ step: 'trim', tier: gradingTier, max, from: band.grade, to: grade })
     }
 
-    const memberCount = options.memberCount ?? memberCountFromEvidence(e)
-    if (memberCount !== undefined && typeof e.area === 'string' && (SELECTION_AREAS as readonly string[]).includes(e.area)) {
+    const scope = selectionScopeFromEvidence(e)
+    const selectionSide = typeof e.area === 'string' && (SELECTION_AREAS as readonly string[]).includes(e.area)
+    const memberCount = options.memberCount ?? scope.memberNamespaces
+    if (memberCount !== undefined && selectionSide) {
         if (memberCount < SELECTION_MEMBER_THRESHOLDS.SOFT) {
             trace.push({ step: 'selection-size', memberCount, from: grade, to: null })
             errors.push(createIssue('GRD-051', '', { count: memberCount, min: SELECTION_MEMBER_THRESHOLDS.SOFT }))
@@ -284,6 +299,13 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {})
             errors.push(createIssue('GRD-049', '', { count: memberCount }))
             grade = 'B'
         }
+    }
+    // 02-areas §8: without Domain-Knowledge content no group-bound entry may claim A.
+    const domainKnowledge = options.domainKnowledge ?? scope.domainKnowledge
+    if (domainKnowledge === false && selectionSide && GRADE_RANK[grade] > GRADE_RANK.B) {
+        trace.push({ step: 'domain-knowledge', present: false, from: grade, to: 'B', reason: NO_DOMAIN_KNOWLEDGE_REASON })
+        errors.push(createIssue('GRD-052', ''))
+        grade = 'B'
     }
 
     // Minimum-LLM rule (SHOULD): B or better without any included non-deterministic answer.

@@ -201,9 +201,10 @@ export class Grading {
     /**
      * Computes the grade of an entry (gradingSystem/1.0.0): partial gate, veto short-circuit,
      * newest answer per question, optional aging, weighted mean, band on the unrounded mean,
-     * tier trim (`rawGrade` keeps the untrimmed band), selection size cap, minimum-LLM warning.
+     * tier trim (`rawGrade` keeps the untrimmed band), selection size cap, Domain-Knowledge cap, minimum-LLM warning.
      * All answers excluded or zero total weight → `aggregateGrade: null` with GRD-024/GRD-025, never F.
-     * @param input - `{ entry, now?, agingDefaults?, memberCount? }`
+     * @param input - `{ entry, now?, agingDefaults?, memberCount?, domainKnowledge? }` (`domainKnowledge: false`
+     *   caps a selection-side grade at B, GRD-052)
      * @returns `{ aggregateGrade, rawGrade, normalizedScore, maxAttainableGrade, noGradeReason, trace, errors }`
      * @example Grading.computeAggregateGrade({ entry }).aggregateGrade // 'B'
      */
@@ -211,13 +212,17 @@ export class Grading {
         const options: AggregateOptions = {
             ...(input?.now !== undefined ? { now: input.now } : {}),
             ...(input?.agingDefaults !== undefined ? { agingDefaults: input.agingDefaults } : {}),
-            ...(input?.memberCount !== undefined ? { memberCount: input.memberCount } : {})
+            ...(input?.memberCount !== undefined ? { memberCount: input.memberCount } : {}),
+            ...(input?.domainKnowledge !== undefined ? { domainKnowledge: input.domainKnowledge } : {})
         }
         if (options.now !== undefined && !isIsoDateTime(options.now)) {
             return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: null, noGradeReason: null, trace: [], errors: [createIssue('GRD-046', '/now', { value: describeValue(options.now) })] }
         }
         if (options.memberCount !== undefined && !(Number.isInteger(options.memberCount) && options.memberCount >= 0)) {
             return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: null, noGradeReason: null, trace: [], errors: [createIssue('GRD-002', '/memberCount', { field: 'memberCount', expected: 'non-negative integer', actual: describeValue(options.memberCount) })] }
+        }
+        if (options.domainKnowledge !== undefined && typeof options.domainKnowledge !== 'boolean') {
+            return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: null, noGradeReason: null, trace: [], errors: [createIssue('GRD-002', '/domainKnowledge', { field: 'domainKnowledge', expected: 'boolean', actual: describeValue(options.domainKnowledge) })] }
         }
         const result = computeAggregate(input?.entry, options)
         return { ...result, errors: result.errors.map((i) => (i.path.startsWith('/') || i.path === '' ? { ...i, path: '/entry' + i.path } : i)) }

@@ -2,6 +2,7 @@ import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { Area, NodeStatus } from '../model/constants.js'
 import { checkName } from '../island/paths.js'
+import { NO_DOMAIN_KNOWLEDGE_REASON, SELECTION_MEMBER_THRESHOLDS } from '../grading/aggregate.js'
 import { carriedLock, checkBuildArgs, usablePrevious } from './build-namespace.js'
 import {
     arr,
@@ -21,6 +22,9 @@ import {
 import type { Blocker, GradingFacts, IndexNode, MemberNode, SchemaListing, SelectionIndex, SelectionListing } from './types.js'
 
 const SKILL_AREAS: readonly Area[] = ['selection-skills-L1', 'selection-skills-L2', 'selection-skills-L3']
+
+/** The reason a sub-threshold selection's aggregate node carries (02-areas ⚠ B10, verbatim). */
+export const BELOW_SOFT_THRESHOLD_REASON = 'below-soft-threshold (<5 namespaces)'
 
 /** One member of a selection definition: `{ schemaId, override? }` or a bare schemaId string. */
 export interface DefinitionMember {
@@ -83,6 +87,8 @@ export function buildSelectionIndex(input: { listing?: unknown; previousIndex?: 
     }
     const members = definitionMembers(listing.definition, 'selection/', errors)
     if (members === null) return { index: null, errors }
+    // ⚠ B9: thresholds count distinct namespace prefixes of the well-formed member ids.
+    const namespaces = new Set(members.map((m) => splitSchemaId(m.schemaId)?.namespace).filter((n): n is string => n !== undefined))
 
     const previous = usablePrevious(input.previousIndex, 'selectionId', sel, errors)
     const blockers: Blocker[] = []
@@ -139,13 +145,20 @@ export function buildSelectionIndex(input: { listing?: unknown; previousIndex?: 
         previous: previousAt(previous, 'selectionAggregate')
     })
     take(aggregateLeaf)
+    let aggregateNode = aggregateLeaf.node
+    if (namespaces.size < SELECTION_MEMBER_THRESHOLDS.SOFT && aggregateNode.status !== 'rejected') {
+        // ⚠ B10: a sub-threshold selection has no selection grade; the aggregate says why.
+        const issue = createIssue('SEL-016', '/listing/definition/members', { count: namespaces.size, min: SELECTION_MEMBER_THRESHOLDS.SOFT })
+        aggregateNode = { status: 'blocked', reason: BELOW_SOFT_THRESHOLD_REASON }
+        errors.push(issue)
+        blockers.push({ node: 'selectionAggregate', reason: reasonText(issue) })
+    }
 
     const providers = new Map<string, { schema: SchemaListing | null; index: number }>()
     arr(listing.providers).forEach((p, index) => {
         if (p !== null && typeof p === 'object' && typeof p.schemaId === 'string' && !providers.has(p.schemaId)) providers.set(p.schemaId, { schema: p.schema ?? null, index })
     })
     const memberNodes: Array<[string, MemberNode]> = []
-    const namespaces = new Set<string>()
     members.forEach((m, i) => {
         const nodePath = `members.${m.schemaId}`
         const split = splitSchemaId(m.schemaId)
@@ -156,7 +169,6 @@ export function buildSelectionIndex(input: { listing?: unknown; previousIndex?: 
             memberNodes.push([m.schemaId, { status: 'blocked', reason: reasonText(issue), resolvedArtifact: null }])
             return
         }
-        namespaces.add(split.namespace)
         const provided = providers.get(m.schemaId)
         const schema = provided?.schema ?? null
         const snap = schema === null ? null : latestSnapshot(schema.snapshots, schema.name)
@@ -194,12 +206,25 @@ export function buildSelectionIndex(input: { listing?: unknown; previousIndex?: 
         errors.push(versions.mixed)
         blockers.push({ node: 'summary', reason: reasonText(versions.mixed) })
     }
+    // 01-model §4 step 8 and 02-areas §8: every selection-side node of a 5–6 namespace selection, or
+    // of one without its About, is capped at B, whatever older or foreign entries claim.
+    const capReason =
+        namespaces.size < SELECTION_MEMBER_THRESHOLDS.SOFT
+            ? BELOW_SOFT_THRESHOLD_REASON
+            : namespaces.size < SELECTION_MEMBER_THRESHOLDS.HARD
+              ? `selection-size: ${namespaces.size} member namespaces (< ${SELECTION_MEMBER_THRESHOLDS.HARD}), no A`
+              : aboutSnap === null
+                ? NO_DOMAIN_KNOWLEDGE_REASON
+                : null
+    const cap = (node: IndexNode): IndexNode => (capReason !== null && node.grade === 'A' ? { ...node, grade: 'B', rawGrade: node.rawGrade ?? 'A', capped: { from: 'A', to: 'B', reason: capReason } } : node)
+    const aboutNode = cap(aboutLeaf.node)
+    const cappedSkills = skills.map(([name, n]): [string, IndexNode] => [name, cap(n)])
     const memberList = memberNodes.map(([, n]) => n)
-    const skillNodes = skills.map(([, n]) => n)
-    const counted: Array<{ status: NodeStatus; grade?: IndexNode['grade'] | undefined }> = [...memberList, aboutLeaf.node, aggregateLeaf.node, ...skillNodes]
+    const skillNodes = cappedSkills.map(([, n]) => n)
+    const agg = cap(aggregateNode)
+    const counted: Array<{ status: NodeStatus; grade?: IndexNode['grade'] | undefined }> = [...memberList, aboutNode, agg, ...skillNodes]
     const status = rollupStatus(counted.map((n) => n.status))
     // Members are autonomous and capped at B: only the selection aggregate carries the selection's grade (⚠ C15).
-    const agg = aggregateLeaf.node
     const grade = status === 'rejected' ? 'REJECTED' : agg.status === 'graded' || agg.status === 'stable' ? rollupGrade([agg]) : undefined
     const lock = carriedLock(previous)
     const index: SelectionIndex = {
@@ -212,13 +237,13 @@ export function buildSelectionIndex(input: { listing?: unknown; previousIndex?: 
             members: memberList.length,
             membersStable: memberList.filter((n) => n.status === 'stable').length,
             memberNamespaces: namespaces.size,
-            about: aboutLeaf.node.status,
+            about: aboutNode.status,
             skills: skillNodes.filter((n) => n.status === 'graded' || n.status === 'stable').length,
             scoringSystem: versions.scoringSystem,
             gradingSystem: versions.gradingSystem
         },
-        about: aboutLeaf.node,
-        skills: Object.fromEntries(skills),
+        about: aboutNode,
+        skills: Object.fromEntries(cappedSkills),
         selectionAggregate: agg,
         members: Object.fromEntries(memberNodes),
         blockers,

@@ -2,6 +2,7 @@ import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { AggregateGrade, Area, LetterGrade, NodeStatus, RollupStatus } from '../model/constants.js'
 import { GRADE_RANK } from '../model/constants.js'
+import { GRADE_BANDS_V1 } from '../grading/aggregate.js'
 import { selectLatest } from '../naming/latest.js'
 import { parseSnapshotFilename } from '../naming/snapshot-filename.js'
 import { checkName, type NameKind } from '../island/paths.js'
@@ -18,6 +19,23 @@ export const PENDING_REASONS = Object.freeze({
     notImported: 'not yet imported',
     memberNotImported: 'selection member, not imported'
 })
+
+/**
+ * The weighted mean as an index shows it: two decimals, half away from zero (the precision the
+ * rubrics report), after dropping binary float noise (`5.000000000000001` ⇒ `5`). The band is taken
+ * from the unrounded mean (01-model ⚠ A5), so the shown value never rounds up onto a band threshold
+ * the mean missed: `4.4999` shows `4.49`, not `4.5`.
+ */
+export function displayScore(mean: number): number {
+    if (!Number.isFinite(mean)) return mean
+    const clean = Number(mean.toPrecision(12))
+    const sign = clean < 0 ? -1 : 1
+    let shown = (sign * Math.round(Math.abs(clean) * 100)) / 100
+    for (const band of GRADE_BANDS_V1) {
+        if (Number.isFinite(band.min) && mean < band.min && shown >= band.min) shown = Math.round(band.min * 100 - 1) / 100
+    }
+    return shown
+}
 
 /** `CODE: message`, the form blockers and blocked nodes carry so a reader can look the code up. */
 export function reasonText(issue: Issue): string {
@@ -201,7 +219,7 @@ export function deriveLeaf(facts: readonly GradingFacts[], ctx: LeafContext): Le
         status,
         ...(f.aggregateGrade !== null ? { grade: f.aggregateGrade } : {}),
         ...(f.rawGrade !== null ? { rawGrade: f.rawGrade } : {}),
-        ...(f.normalizedScore !== null ? { normalizedScore: f.normalizedScore } : {}),
+        ...(f.normalizedScore !== null ? { normalizedScore: displayScore(f.normalizedScore) } : {}),
         ref: ref(f),
         ...(bound !== null ? { boundTo: bound } : {})
     }

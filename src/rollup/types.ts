@@ -138,6 +138,8 @@ export interface IndexNode {
     readonly veto?: NodeVeto
     /** Selection skills: `L1` | `L2` | `L3`. */
     readonly level?: string
+    /** Selection-side nodes: the grade was capped (5–6 namespaces or no About; 01-model §4 step 8, 02-areas §8). */
+    readonly capped?: { readonly from: LetterGrade; readonly to: LetterGrade; readonly reason: string }
 }
 
 /** The snapshot a schema (or member) node resolves to. */

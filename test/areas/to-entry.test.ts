@@ -9,6 +9,16 @@ const convert = (area: string, patchOutput: Record<string, unknown> = {}, patchC
 }
 
 describe('Areas.toGradingEntry', () => {
+    it.each(['about-selection', 'selection-skills-L1', 'selection-aggregate'])('records the selection scope on the first answer of a %s entry so a 5–6 namespace selection stays at B (01 §4 step 8)', (area) => {
+        const output = validOutput(area)
+        const answers = (output.answers as Array<Record<string, unknown>>).map((a) => ({ ...a, score: 5 }))
+        const context = { ...standardContext(area, output), selectionScope: { memberNamespaces: 6, domainKnowledge: true } }
+        const result = Areas.toGradingEntry({ output: { ...output, answers }, deterministic: codeAnswers(area), context })
+        expect(result.entry?.aggregateGrade).toBe('B')
+        expect(result.entry?.gradings[0]?.evidence).toMatchObject({ memberNamespaces: 6, domainKnowledge: true })
+        expect(validateGradingEntry({ entry: result.entry }).valid).toBe(true)
+    })
+
     it.each([...AREAS])('turns a %s output plus code answers into an entry that passes validateGradingEntry', (area) => {
         const result = convert(area)
         expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
@@ -102,6 +112,8 @@ describe('Areas.toGradingEntry', () => {
         ['a schemaHash the output does not carry', 'single-test', { schemaHash: 'aaaaaaaa' }, 'ARE-013', '/context/schemaHash'],
         ['a persona the output does not carry', 'about-namespace', { persona: { basePersonaId: 'ai-engineer', lensId: 'x' } }, 'ARE-013', '/context/persona'],
         ['a partial entry without previousFullGrade', 'single-test', { gradingMode: 'partial' }, 'GRD-028', ''],
+        ['a selectionScope on a provider area', 'single-test', { selectionScope: { memberNamespaces: 7, domainKnowledge: true } }, 'ARE-010', '/context/selectionScope'],
+        ['a selectionScope with a fractional count', 'about-selection', { selectionScope: { memberNamespaces: 5.5, domainKnowledge: true } }, 'ARE-012', '/context/selectionScope/memberNamespaces'],
         ['a lens persona id on a group-bound entry', 'about-selection', { selectionContext: { groupId: 'crypto', personaIds: ['crypto-trader-2026'] } }, 'GRD-016', '/context/selectionContext']
     ])('refuses a missing or wrong context field: %s', (_name, area, patch, code, path) => {
         const output = validOutput(area)

@@ -120,6 +120,25 @@ describe('Grading.computeAggregateGrade', () => {
         if (code !== null) expect(result.errors.map((e) => e.code)).toContain(code)
     })
 
+    it('caps an about-selection or skill entry too, reading the scope its first answer records (01 §4 step 8)', () => {
+        for (const area of ['about-selection', 'selection-skills-L2'] as const) {
+            const entry = withAnswers([nd('Q-a', 5, { evidence: { memberNamespaces: 6, domainKnowledge: true } })], { area, gradingTier: 'group-bound', maxAttainableGrade: 'A', selectionId: 'crypto' })
+            const result = Grading.computeAggregateGrade({ entry })
+            expect(result).toMatchObject({ aggregateGrade: 'B', rawGrade: 'A' })
+            expect(result.trace).toContainEqual({ step: 'selection-size', memberCount: 6, from: 'A', to: 'B' })
+        }
+    })
+
+    it('gives no A without Domain-Knowledge content and records the reason in the trace (02 §8)', () => {
+        const viaEvidence = Grading.computeAggregateGrade({ entry: groupBound([nd('Q-a', 5, { evidence: { memberNamespaces: 7, domainKnowledge: false } })]) })
+        expect(viaEvidence).toMatchObject({ aggregateGrade: 'B', rawGrade: 'A', errors: [{ code: 'GRD-052' }] })
+        expect(viaEvidence.trace).toContainEqual({ step: 'domain-knowledge', present: false, from: 'A', to: 'B', reason: 'no Domain-Knowledge content (selection About): no A (02-areas §8)' })
+        expect(Grading.computeAggregateGrade({ entry: groupBound([nd('Q-a', 5)]), memberCount: 7, domainKnowledge: false }).aggregateGrade).toBe('B')
+        expect(Grading.computeAggregateGrade({ entry: groupBound([nd('Q-a', 5)]), memberCount: 7, domainKnowledge: true }).aggregateGrade).toBe('A')
+        // A provider entry is never selection-side: the flag does not apply.
+        expect(Grading.computeAggregateGrade({ entry: example('grading-autonomous'), domainKnowledge: false }).trace.some((t) => t.step === 'domain-knowledge')).toBe(false)
+    })
+
     it('rejects a broken answer instead of dropping it', () => {
         const result = Grading.computeAggregateGrade({ entry: withAnswers([nd('Q-a', 6)]) })
         expect(result).toMatchObject({ aggregateGrade: null, errors: [{ code: 'SCO-001', path: '/entry/gradings/0/score' }] })
@@ -132,7 +151,8 @@ describe('Grading.computeAggregateGrade', () => {
         [{ entry: { gradingTier: 'autonomous' } }, 'GRD-001'],
         [{ entry: { gradingTier: 'autonomous', gradings: 'x' } }, 'GRD-002'],
         [{ entry: example('grading-autonomous'), now: 'yesterday' }, 'GRD-046'],
-        [{ entry: example('grading-autonomous'), memberCount: -1 }, 'GRD-002']
+        [{ entry: example('grading-autonomous'), memberCount: -1 }, 'GRD-002'],
+        [{ entry: example('grading-autonomous'), domainKnowledge: 'no' }, 'GRD-002']
     ])('rejects bad input %# with %s', (input, code) => {
         expect(Grading.computeAggregateGrade(input as never).errors[0]?.code).toBe(code)
     })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RebuildIndex } from '../../src/index.js'
+import { displayScore } from '../../src/rollup/nodes.js'
 import { entryText } from '../island/support.js'
 import { baseNamespace, grading, NOW, PRICES_HASH, PRICES_TS, rebuildSel, ROOT } from './support.js'
 
@@ -11,6 +12,34 @@ function selection(members: unknown[], extra: Record<string, string> = {}): Reco
         ...baseNamespace(),
         [DEF]: JSON.stringify({ selectionId: 'defi-core', namespace: 'defi', name: 'DeFi core', version: 'flowmcp/4.0.0', members }),
         [`${SEL}/resources/about/defi-core-about--2026-05-30T09-00-00Z--1234abcd.md`]: '# DeFi core\n',
+        ...extra
+    }
+}
+
+/** The prices provider (imported, aggregate graded B) copied into `count` namespaces: defillama, ns2, ns3, … */
+function providers(count: number): { files: Record<string, string>; members: string[] } {
+    const one = { ...baseNamespace(), ...grading('aggregate', '2026-05-31T10:00:00Z') }
+    const files: Record<string, string> = {}
+    const members: string[] = []
+    for (let i = 1; i <= count; i += 1) {
+        const ns = i === 1 ? 'defillama' : `ns${i}`
+        members.push(`${ns}.prices`)
+        for (const [path, text] of Object.entries(one)) files[path.replace('/providers/defillama/', `/providers/${ns}/`)] = text
+    }
+    return { files, members }
+}
+
+/** A selection of `count` namespaces with a graded About, aggregate and one L1 skill, all at A. */
+function gradedSelection(count: number, extra: Record<string, string> = {}): Record<string, string> {
+    const { files, members } = providers(count)
+    return {
+        ...selection(members, {
+            ...files,
+            ...selGrading('_gradings', 'selection-aggregate', '2026-05-31T11:00:00Z'),
+            ...selGrading('resources/about/_gradings', 'about-selection', '2026-05-31T11:00:00Z'),
+            [`${SEL}/skills/start-here/start-here--2026-05-30T09-00-00Z--77777777.mjs`]: 'x',
+            ...selGrading('skills/start-here/_gradings', 'selection-skills-L1', '2026-05-31T11:00:00Z', { skillId: 'start-here' })
+        }),
         ...extra
     }
 }
@@ -56,20 +85,45 @@ describe('member-resolution manifest (03 §8)', () => {
 
 describe('selection index', () => {
     it('takes its grade from selection-aggregate only, so group-bound A is reachable (⚠ C15)', async () => {
-        const files = selection(['defillama.prices'], {
-            ...grading('aggregate', '2026-05-31T10:00:00Z'),
-            ...selGrading('_gradings', 'selection-aggregate', '2026-05-31T11:00:00Z'),
-            ...selGrading('resources/about/_gradings', 'about-selection', '2026-05-31T11:00:00Z'),
-            [`${SEL}/skills/start-here/start-here--2026-05-30T09-00-00Z--77777777.mjs`]: 'x',
-            ...selGrading('skills/start-here/_gradings', 'selection-skills-L1', '2026-05-31T11:00:00Z', { skillId: 'start-here' })
-        })
-        const { index } = await rebuildSel(files)
+        const { index } = await rebuildSel(gradedSelection(7))
         expect(index).toMatchObject({ status: 'operational', grade: 'A' })
         expect(index?.selectionAggregate).toMatchObject({ status: 'stable', grade: 'A', boundTo: 'ef67ab12' })
         expect(index?.about).toMatchObject({ status: 'stable', grade: 'A', boundTo: '1234abcd' })
         expect(index?.skills['start-here']).toMatchObject({ status: 'stable', level: 'L1' })
-        expect(index?.summary).toEqual({ members: 1, membersStable: 1, memberNamespaces: 1, about: 'stable', skills: 1, scoringSystem: ['scoringSystem/1.0.0'], gradingSystem: ['gradingSystem/1.0.0'] })
+        expect(index?.summary).toEqual({ members: 7, membersStable: 7, memberNamespaces: 7, about: 'stable', skills: 1, scoringSystem: ['scoringSystem/1.0.0'], gradingSystem: ['gradingSystem/1.0.0'] })
         expect(Object.keys(index ?? {})).toEqual(['indexVersion', 'selectionId', 'updatedAt', 'status', 'grade', 'summary', 'about', 'skills', 'selectionAggregate', 'members', 'blockers'])
+    })
+
+    it('caps every selection-side node of a 5–6 namespace selection at B, keeping rawGrade A (01 §4 step 8)', async () => {
+        for (const count of [5, 6]) {
+            const { index } = await rebuildSel(gradedSelection(count))
+            const reason = `selection-size: ${count} member namespaces (< 7), no A`
+            for (const node of [index?.about, index?.skills['start-here'], index?.selectionAggregate]) {
+                expect(node).toMatchObject({ status: 'stable', grade: 'B', rawGrade: 'A', capped: { from: 'A', to: 'B', reason } })
+            }
+            expect(index?.grade).toBe('B')
+        }
+    })
+
+    it('gives no A without the selection About, with the reason on the node (02 §8 Domain-Knowledge)', async () => {
+        const files = gradedSelection(7)
+        delete files[`${SEL}/resources/about/defi-core-about--2026-05-30T09-00-00Z--1234abcd.md`]
+        const { index } = await rebuildSel(files)
+        expect(index?.selectionAggregate).toMatchObject({ grade: 'B', rawGrade: 'A', capped: { reason: 'no Domain-Knowledge content (selection About): no A (02-areas §8)' } })
+        expect(index?.skills['start-here']).toMatchObject({ grade: 'B' })
+        expect(index?.grade).toBe('B')
+    })
+
+    it('blocks selectionAggregate below five namespaces with the spec reason and no grade (⚠ B10)', async () => {
+        const { index } = await rebuildSel(gradedSelection(4))
+        expect(index?.selectionAggregate).toEqual({ status: 'blocked', reason: 'below-soft-threshold (<5 namespaces)' })
+        expect(index?.grade).toBeUndefined()
+        expect(index?.blockers).toContainEqual({ node: 'selectionAggregate', reason: 'SEL-016: Selection has 4 member namespaces, fewer than 5: no selection areas and no selection grade' })
+        expect(RebuildIndex.validateIndex({ index }).valid).toBe(true)
+    })
+
+    it('shows normalizedScore rounded to two decimals without float noise and never onto a band it missed (01 §4 ⚠ A5)', () => {
+        expect([5.000000000000001, 4.333333333333333, 4.4999, 3.4951, 2.125, 1].map((x) => displayScore(x))).toEqual([5, 4.33, 4.49, 3.49, 2.13, 1])
     })
 
     it('has no grade while the selection aggregate is not graded', async () => {
@@ -79,10 +133,8 @@ describe('selection index', () => {
     })
 
     it('makes the selection aggregate pending when the definition changed after grading', async () => {
-        const files = selection(['defillama.prices'], {
-            ...selGrading('_gradings', 'selection-aggregate', '2026-05-31T11:00:00Z'),
-            [`${SEL}/selection/defi-core--2026-06-01T00-00-00Z--0000abcd.json`]: JSON.stringify({ selectionId: 'defi-core', members: ['defillama.prices'] })
-        })
+        const { members } = providers(5)
+        const files = gradedSelection(5, { [`${SEL}/selection/defi-core--2026-06-01T00-00-00Z--0000abcd.json`]: JSON.stringify({ selectionId: 'defi-core', members }) })
         const { index } = await rebuildSel(files)
         expect(index?.selectionAggregate).toMatchObject({ status: 'pending', reason: 'content changed, regrade required' })
     })

@@ -44,6 +44,7 @@ export const GRADING_CODES = defineCodes({
     'GRD-048': ['error', 'Grader output must not claim that "FlowMCP accepts" anything', '01-model S10 (ch. 03)'],
     'GRD-049': ['info', 'Selection with {count} members: grade capped at B (A needs at least 7 members)', 'ch. 05/10/24 selection size cap'],
     'GRD-051': ['error', 'Selection areas need at least {min} member namespaces, got {count}: no selection grade', 'ch. 05/10/24 selection threshold'],
+    'GRD-052': ['info', 'No Domain-Knowledge content (selection About): grade capped at B', '02-areas §8 without Domain-Knowledge content no A'],
     'GRD-WARN-001': ['warning', 'Grading entry exceeds retention threshold of {days} days', 'ch. 08 RETENTION_DAYS / A24'],
     'GRD-INFO-001': ['info', 'Re-grading triggered by {triggeredBy}; previous entry {previousGradingId} preserved', 'ch. 08 regradingTrigger']
 })
