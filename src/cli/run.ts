@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { getVersion } from '../index.js'
+import { isIsoDateTime } from '../time.js'
 import { EXIT, type CliIo } from './io.js'
 import { gradeCommand } from './commands/grade.js'
 import { exportCommand, rebuildIndexCommand } from './commands/island.js'
@@ -68,6 +69,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     }
     const [command, ...rest] = parsed.positionals
     const { values } = parsed
+    if (values.now !== undefined && !isIsoDateTime(values.now)) {
+        io.stderr(`--now must be an ISO-8601 date-time such as 2026-11-24T10:00:00Z, got ${JSON.stringify(values.now)}\n`)
+        return EXIT.USAGE
+    }
     if (values.help === true || command === undefined || command === 'help') {
         io.stdout(USAGE)
         return command === undefined && values.help !== true ? EXIT.USAGE : EXIT.OK

@@ -9,12 +9,13 @@ import { Island } from '../island/island.js'
 import { writeAtomic, type Journal } from '../island/fs-ops.js'
 import { islandName, joinPath, LAYOUT } from '../island/paths.js'
 import { inspectJson } from '../json/guard.js'
-import { AREAS, PROVIDER_AREAS, type Area } from '../model/constants.js'
+import { AREAS, PROVIDER_AREAS, type AggregateGrade, type Area, type NodeStatus } from '../model/constants.js'
 import type { CategoricalVeto, GradingAnswer, GradingEntry } from '../model/types.js'
 import type { FsPort, LoadedModule, SchemaLoader } from '../ports/types.js'
 import { DataPretest, type PretestResult } from '../pretest/data-pretest.js'
 import { PromptBuilder } from '../prompts/prompt-builder.js'
 import { Redact } from '../prompts/redact.js'
+import { rollupGrade as worstNodeGrade } from '../rollup/nodes.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
 import { SchemaCheck } from '../schema/schema-check.js'
 import { kebabCase } from '../naming/case.js'
@@ -176,6 +177,17 @@ function toDeterministicInput(answers: readonly GradingAnswer[]): Array<Record<s
         ...(a.evidence !== undefined ? { evidence: a.evidence } : {}),
         timestamp: a.timestamp
     }))
+}
+
+/**
+ * The headline grade: the worst grade over the units that have one, as `index.json` rolls its nodes
+ * up (03 ⚠ C15); provisional units count with their deterministic aggregate.
+ */
+function headlineGrade(units: readonly UnitResult[]): string | null {
+    const nodes = units
+        .filter((u) => u.aggregateGrade !== null && (u.status === 'graded' || u.status === 'provisional' || u.status === 'rejected'))
+        .map((u) => ({ status: (u.status === 'rejected' ? 'rejected' : 'graded') as NodeStatus, grade: u.aggregateGrade as AggregateGrade }))
+    return worstNodeGrade(nodes) ?? null
 }
 
 /** The result row of one unit. */
@@ -396,7 +408,8 @@ export async function gradeSingleSchema(input: { schemaPath?: string; schema?: u
             continue
         }
         if (converted.entry === null) {
-            errors.push(createIssue('GRA-018', '', { unit: plan.unit, detail: converted.errors.map((e) => e.code).join(', ') }), ...converted.errors.map((e) => ({ ...e, path: `/units/${plan.unit.replace(/\//g, '~1')}${e.path}` })))
+            const detail = converted.errors.slice(0, 3).map((e) => `${e.code} at ${e.path || '/'}: ${e.message}`).join('; ') + (converted.errors.length > 3 ? `; +${converted.errors.length - 3} more` : '')
+            errors.push(createIssue('GRA-018', '', { unit: plan.unit, detail }), ...converted.errors.map((e) => ({ ...e, path: `/units/${plan.unit.replace(/\//g, '~1')}${e.path}` })))
             units.push(unitResult(plan, 'error', { reason: 'the area output was rejected' }))
             continue
         }
@@ -420,10 +433,12 @@ export async function gradeSingleSchema(input: { schemaPath?: string; schema?: u
 
     let indexPath: string | null = null
     let rollupStatus: string | null = null
+    let rollupGrade: string | null = null
     if (options.fs !== undefined && options.root !== undefined) {
         const written = await writeIsland({ fs: options.fs, root: options.root, now, namespace, slug, schemaText, main, options, pretest, entries, units, errors })
         indexPath = written.indexPath
         rollupStatus = written.rollupStatus
+        rollupGrade = written.rollupGrade
     }
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
     const grading: SchemaGrading = {
@@ -435,8 +450,11 @@ export async function gradeSingleSchema(input: { schemaPath?: string; schema?: u
         gradingTier: 'autonomous',
         maxAttainableGrade: 'B',
         mode,
-        aggregateGrade: veto !== null ? 'REJECTED' : (schemaUnit?.aggregateGrade ?? null),
+        grade: veto !== null ? 'REJECTED' : headlineGrade(units),
+        schemaGrade: veto !== null ? 'REJECTED' : (schemaUnit?.aggregateGrade ?? null),
         rawGrade: schemaUnit?.rawGrade ?? null,
+        unitGrades: Object.fromEntries(units.map((u) => [u.unit, u.aggregateGrade])),
+        rollupGrade,
         veto,
         units,
         pretest: { ran: pretest.ran, reason: pretest.reason, ok: pretest.ok, blocked: pretest.blocked },
@@ -480,7 +498,7 @@ export async function obtainOutput(plan: UnitPlan, request: EmittedPrompt, optio
         return { kind: 'error', reason: 'the judge reply is not JSON' }
     }
     const output = fillEnvelope(plan, request, parsed.value, errors)
-    return output === undefined ? { kind: 'error', reason: 'the judge reply contradicts its envelope' } : { kind: 'output', output }
+    return output === undefined ? { kind: 'error', reason: 'the judge reply was refused (see the errors)' } : { kind: 'output', output }
 }
 
 /** A reply is one JSON object; a Markdown fence around it is tolerated, any other text is not. */
@@ -503,7 +521,15 @@ function parseReply(text: string): { value: unknown; error: string | null } {
 function fillEnvelope(plan: UnitPlan, request: EmittedPrompt, output: unknown, errors: Issue[]): unknown {
     if (!isObj(output) || 'blocker' in output) return output
     const env = request.envelope as unknown as Obj
-    const filled: Obj = { ...output }
+    // The obvious default: a reply without improvement hints has none.
+    const filled: Obj = { ...output, ...(output.improvementHints === undefined ? { improvementHints: [] } : {}) }
+    const answers = Array.isArray(output.answers) ? (output.answers as unknown[]) : []
+    const misnamed = answers.findIndex((a) => isObj(a) && a.questionId === undefined && a.id !== undefined)
+    if (misnamed >= 0) {
+        // Say precisely what is wrong rather than leave the reader with a schema error about a missing key.
+        errors.push(createIssue('GRA-021', `/units/${plan.unit.replace(/~/g, '~0').replace(/\//g, '~1')}/answers/${misnamed}`, { unit: plan.unit, index: misnamed }))
+        return undefined
+    }
     for (const [key, expected] of Object.entries(env)) {
         if (!(key in output)) {
             filled[key] = expected
@@ -532,7 +558,7 @@ async function writeIsland(args: {
     entries: ReadonlyArray<{ plan: UnitPlan; entry: GradingEntry }>
     units: UnitResult[]
     errors: Issue[]
-}): Promise<{ indexPath: string | null; rollupStatus: string | null }> {
+}): Promise<{ indexPath: string | null; rollupStatus: string | null; rollupGrade: string | null }> {
     const { fs, root, now, namespace, slug, schemaText, main, options, pretest, entries, units, errors } = args
     const aboutName = isObj(main.resources) && isObj(main.resources.about) && typeof main.resources.about.name === 'string' ? main.resources.about.name : `${namespace}-about.md`
     const files = [
@@ -542,7 +568,7 @@ async function writeIsland(args: {
     ]
     const imported = await Island.importProvider({ fs, root, now, files })
     errors.push(...imported.errors)
-    if (!imported.status) return { indexPath: null, rollupStatus: null }
+    if (!imported.status) return { indexPath: null, rollupStatus: null, rollupGrade: null }
     if (pretest.ran) {
         // The pretest summary is derived data like index.json: rewritten each run, never a secret in it.
         const summary = {
@@ -569,6 +595,6 @@ async function writeIsland(args: {
     }
     const rebuilt = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace), now })
     errors.push(...rebuilt.errors.filter((e) => e.severity === 'error'))
-    const index = rebuilt.index as { status?: unknown } | null
-    return { indexPath: rebuilt.indexPath, rollupStatus: typeof index?.status === 'string' ? index.status : null }
+    const index = rebuilt.index as { status?: unknown; grade?: unknown } | null
+    return { indexPath: rebuilt.indexPath, rollupStatus: typeof index?.status === 'string' ? index.status : null, rollupGrade: typeof index?.grade === 'string' ? index.grade : null }
 }

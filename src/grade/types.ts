@@ -1,3 +1,4 @@
+import type { ImprovementHint } from '../areas/output.js'
 import type { Issue } from '../errors/types.js'
 import type { AggregateResult, GradeTraceStep } from '../grading/aggregate.js'
 import type { Area, BasePersonaId } from '../model/constants.js'
@@ -24,7 +25,8 @@ export interface JudgeRequest {
     readonly area: Area
     /** The composed area prompt (secrets redacted). */
     readonly prompt: string
-    readonly questions: ReadonlyArray<{ readonly id: string; readonly question: string }>
+    /** Every question of the area, deterministic ones included; the reply answers each by the same `questionId`. */
+    readonly questions: ReadonlyArray<{ readonly questionId: string; readonly question: string }>
     /** The JSON Schema the reply must match. */
     readonly outputSchema: object
     /** Envelope fields the reply must carry (they identify the grading); filled in when omitted. */
@@ -41,7 +43,28 @@ export interface JudgeRequest {
     readonly attachments: ReadonlyArray<{ readonly name: string; readonly role: string; readonly content: string }>
 }
 
-/** A host function that sends one area prompt to an LLM and returns its raw reply (JSON text). */
+/** One answer of a {@link JudgeReply}. */
+export interface JudgeAnswer {
+    /** The `questionId` of a question of the request. */
+    readonly questionId: string
+    /** 1–5 (decimals allowed), `'pass'`/`'fail'` for boolean questions, or `'n/a'` with a closed `naReason`. */
+    readonly score: number | 'pass' | 'fail' | 'n/a'
+    readonly naReason?: 'not-applicable-to-tool-type' | 'requires-private-data' | 'blocked-by-precondition' | 'out-of-scope-resource'
+    /** Why this score: required, a score without a reason is refused (ARE-002). */
+    readonly reasoning: string
+    readonly evidence?: unknown
+}
+
+/**
+ * What a judge replies, as JSON text: every question answered once, plus optional improvement
+ * hints (`[]` when omitted). Envelope fields may be echoed; they are filled in when omitted and a
+ * reply that contradicts them is refused (GRA-008). `{ blocker, reason }` instead marks the unit blocked.
+ */
+export type JudgeReply =
+    | ({ readonly answers: readonly JudgeAnswer[]; readonly improvementHints?: readonly ImprovementHint[] } & Partial<JudgeRequest['envelope']>)
+    | { readonly blocker: string; readonly reason: string }
+
+/** A host function that sends one area prompt to an LLM and returns its raw reply: the JSON text of a {@link JudgeReply}. */
 export type Judge = (request: JudgeRequest) => Promise<string>
 
 /** Options of {@link gradeSingleSchema}. */
@@ -113,9 +136,20 @@ export interface SchemaGrading {
     readonly maxAttainableGrade: 'B'
     /** `full`: every unit has its non-deterministic block; `provisional`: deterministic answers only. */
     readonly mode: 'full' | 'provisional'
-    /** The schema node's grade: its `tools-aggregate-schema` grading, or REJECTED. */
-    readonly aggregateGrade: string | null
+    /**
+     * **The headline grade** to quote: the worst grade over every unit of this run (REJECTED under a
+     * veto), the same rule `index.json` applies to its nodes (03 ⚠ C15), so for a namespace of this
+     * one schema it equals `index.json`'s `grade`. Provisional (deterministic answers only) when `mode` is.
+     */
+    readonly grade: string | null
+    /** The schema node's own grade: its `tools-aggregate-schema` grading (`index.json` `schemas[<schema>].grade`), or REJECTED. */
+    readonly schemaGrade: string | null
+    /** The untrimmed band of the schema node's mean (before the autonomous B cap). */
     readonly rawGrade: string | null
+    /** Each unit's grade (`null` when it has none: blocked, gated, skipped, error). */
+    readonly unitGrades: Readonly<Record<string, string | null>>
+    /** The namespace rollup of `index.json` after this run (every schema of the namespace); `null` without an island. */
+    readonly rollupGrade: string | null
     readonly veto: CategoricalVeto | null
     readonly units: UnitResult[]
     readonly pretest: { readonly ran: boolean; readonly reason: string | null; readonly ok: boolean; readonly blocked: ReadonlyArray<{ tool: string; reason: string }> }

@@ -40,7 +40,7 @@ export function askForOutput(args: {
     errors: Issue[]
 }): EmittedPrompt | null {
     const { plan, envelope, attachments, serverParams, errors } = args
-    const questions = Areas.questions({ area: plan.area }).questions.map((q) => ({ id: q.id, question: q.question }))
+    const questions = Areas.questions({ area: plan.area }).questions.map((q) => ({ questionId: q.id, question: q.question }))
     const outputSchema = Areas.outputSchema({ area: plan.area, selfContained: true }).schema
     if (outputSchema === null) return null
     const focus = plan.focus === null ? '' : ` Focus: ${plan.area === 'single-test' ? 'tool' : 'skill'} ${plan.focus}.`
@@ -48,11 +48,12 @@ export function askForOutput(args: {
         area: plan.area,
         ...(envelope.persona !== null ? { persona: envelope.persona } : {}),
         files: attachments.map((a) => ({ path: a.name, role: a.role })),
-        questions,
+        questions: questions.map((q) => ({ id: q.questionId, question: q.question })),
         outputSchema,
         policies: [
             { id: 'envelope', summary: `Use gradingId ${envelope.gradingId}, schemaHash ${envelope.schemaHash}, harness claude-code, iteration ${envelope.iteration}.${focus}` },
             { id: 'no-invention', summary: 'Answer n/a with a closed naReason for anything you did not actually check.' },
+            { id: 'reply', summary: 'Reply with one JSON object: { "answers": [{ "questionId", "score", "reasoning", "naReason"? }] } answering every question once by its questionId; "improvementHints" is optional.' },
             ...(plan.notes ?? []).map((summary, i) => ({ id: `deferred-${i + 1}`, summary }))
         ],
         goal: { condition: `Grade ${plan.unit} for ${envelope.schemaHash} and reply with the JSON object`, maxTurns: 25 },

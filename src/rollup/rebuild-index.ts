@@ -57,12 +57,15 @@ async function finish<T extends RollupIndex>(fs: FsPort, indexPath: string, buil
     return { status: true, index, indexPath, written: true, errors }
 }
 
-function shellArgs(input: { fs?: unknown; now?: unknown }, dirValue: unknown, dirField: string): { dir: string | null; errors: Issue[] } {
+function shellArgs(input: { fs?: unknown; now?: unknown }, dirValue: unknown, dirField: string, parent: string): { dir: string | null; errors: Issue[] } {
     const errors: Issue[] = []
     const port = checkFsPort(input?.fs)
     if (port !== null) errors.push(port)
     const { dir, issue } = normalizeDir(dirValue, `/${dirField}`, dirField)
     if (issue !== null) errors.push(issue)
+    // Given the island root (or any other folder) a rebuild would write an index for a namespace named after that folder.
+    const parts = dir === null ? [] : dir.split('/')
+    if (dir !== null && parts[parts.length - 2] !== parent) errors.push(createIssue('IDX-029', `/${dirField}`, { field: dirField, path: dir, expected: `<island>/${parent}/<name>` }))
     const { issue: nowIssue } = indexTimestamp(input?.now)
     if (nowIssue !== null) errors.push(nowIssue)
     return { dir, errors }
@@ -174,7 +177,7 @@ export class RebuildIndex {
 
 /** The namespace rebuild with the options only island operations pass (journal, freeze). */
 export async function rebuildNamespaceWith(input: { fs?: unknown; namespaceDir?: unknown; now?: unknown; concurrency?: number }, internals: RebuildInternals): Promise<RebuildResult<NamespaceIndex>> {
-    const { dir, errors } = shellArgs(input, input?.namespaceDir, 'namespaceDir')
+    const { dir, errors } = shellArgs(input, input?.namespaceDir, 'namespaceDir', LAYOUT.providers)
     if (errors.length > 0 || dir === null) return { status: false, index: null, indexPath: null, written: false, errors }
     const fs = input.fs as FsPort
     const indexPath = joinPath(dir, LAYOUT.index)
@@ -190,7 +193,7 @@ export async function rebuildNamespaceWith(input: { fs?: unknown; namespaceDir?:
 
 /** The selection rebuild with the options only island operations pass (journal, freeze). */
 export async function rebuildSelectionWith(input: { fs?: unknown; selectionDir?: unknown; providersRoot?: unknown; now?: unknown; concurrency?: number }, internals: RebuildInternals): Promise<RebuildResult<SelectionIndex>> {
-    const first = shellArgs(input, input?.selectionDir, 'selectionDir')
+    const first = shellArgs(input, input?.selectionDir, 'selectionDir', LAYOUT.selections)
     const providers = normalizeDir(input?.providersRoot, '/providersRoot', 'providersRoot')
     const errors = providers.issue === null ? first.errors : [...first.errors, providers.issue]
     if (errors.length > 0 || first.dir === null || providers.dir === null) return { status: false, index: null, indexPath: null, written: false, errors }

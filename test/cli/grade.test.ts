@@ -22,7 +22,9 @@ describe('flowmcp-grading grade', () => {
         const code = await run(['grade', join(examples, 'providers'), '--island', join(dir, 'island'), '--recordings', join(examples, 'recordings'), '--answers', join(examples, 'answers.json'), '--now', now], io)
         expect(code).toBe(1)
         const out = io.out()
-        expect(out).toMatch(/openmeteo\.forecast\s+6\/6\s+B\s+A\s+full · index operational/)
+        expect(out).toMatch(/openmeteo\.forecast\s+6\/6\s+B\s+B\s+full · index operational B/)
+        // One headline grade: the table's grade equals the index rollup of a one-schema namespace.
+        expect(out).toMatch(/etherscan\.contracts\s+\d\/6\s+([A-D])\s+B\s+.*index partial \1\s/)
         expect(out).toMatch(/sportsodds\.odds\s+\S+\s+REJECTED/)
         expect(out).toContain('single-test/getEvent blocked — fewer-than-3-working-tests')
         expect(out).not.toContain('example-key-not-real')
@@ -91,7 +93,9 @@ describe('flowmcp-grading rebuild-index / export', () => {
         const exp = memoryIo()
         expect(await run(['export', 'openmeteo', out, '--island', island, '--include-schemas'], exp)).toBe(0)
         expect(exp.out()).toContain('exported namespace openmeteo')
-        expect(await run(['export', 'openmeteo', out, '--island', island], memoryIo())).toBe(1)
+        expect(exp.out()).toMatch(/\(\d+ files: index\.json and \d+ more\)/)
+        // An existing folder is a usage problem (exit 2, as docs/cli.md says), never overwritten.
+        expect(await run(['export', 'openmeteo', out, '--island', island], memoryIo())).toBe(2)
     })
 
     it('refuses a folder that is not a namespace or selection, and missing arguments', async () => {

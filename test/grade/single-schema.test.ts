@@ -28,7 +28,7 @@ describe('gradeSingleSchema with a judge', () => {
             options: { fs, root: '/island', now, source, judge, about: { text: await aboutText() }, http: httpPortFromRecordings({ recordings: [recording('openmeteo')] }) }
         })
         expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
-        expect(result.grading).toMatchObject({ schemaId: 'openmeteo.forecast', mode: 'full', aggregateGrade: 'B', rawGrade: 'A', maxAttainableGrade: 'B', veto: null, rollupStatus: 'operational' })
+        expect(result.grading).toMatchObject({ schemaId: 'openmeteo.forecast', mode: 'full', grade: 'B', schemaGrade: 'B', rawGrade: 'A', rollupGrade: 'B', maxAttainableGrade: 'B', veto: null, rollupStatus: 'operational' })
         expect(result.grading?.units.map((u) => [u.unit, u.status])).toEqual([
             ['single-test/getHourlyForecast', 'graded'],
             ['single-test/getCurrentWeather', 'graded'],
@@ -142,7 +142,7 @@ describe('gradeSingleSchema vetoes and blocks', () => {
         const fs = createMemoryFs()
         const { judge, asked } = scriptedJudge(5)
         const result = await gradeSingleSchema({ schema: { main }, grader, options: { fs, root: '/island', now, source, judge } })
-        expect(result.grading).toMatchObject({ aggregateGrade: 'REJECTED', veto: { triggeredBy: 'api-key-domain-mismatch' } })
+        expect(result.grading).toMatchObject({ grade: 'REJECTED', schemaGrade: 'REJECTED', veto: { triggeredBy: 'api-key-domain-mismatch' } })
         expect(result.grading?.units.find((u) => u.unit === 'tools-aggregate-schema')?.status).toBe('rejected')
         expect(asked).toEqual([])
         for (const entry of result.entries) expect(validateGradingEntry({ entry }).valid).toBe(true)

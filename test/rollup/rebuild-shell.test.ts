@@ -10,6 +10,24 @@ function many(): Record<string, string> {
 }
 
 describe('RebuildIndex.rebuildNamespaceIndex (shell)', () => {
+    it.each([
+        ['the island root', '/island'],
+        ['a schema folder', '/island/providers/defillama/prices'],
+        ['a selection folder', '/island/selections/defi-core']
+    ])('refuses %s, which is no namespace folder, and writes nothing (IDX-029)', async (_name, namespaceDir) => {
+        const fs = createMemoryFs()
+        await fs.mkdir('/island/providers/defillama/prices', { recursive: true })
+        const result = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir, now: NOW })
+        expect(result).toMatchObject({ status: false, index: null })
+        expect(result.errors).toEqual([expect.objectContaining({ code: 'IDX-029', path: '/namespaceDir' })])
+        expect(await fs.readFile(`${namespaceDir}/index.json`)).toBeNull()
+    })
+
+    it('refuses a selection rebuild outside <island>/selections/<selection> (IDX-029)', async () => {
+        const result = await RebuildIndex.rebuildSelectionIndex({ fs: createMemoryFs(), selectionDir: '/island/providers/defillama', providersRoot: '/island/providers', now: NOW })
+        expect(result.errors).toContainEqual(expect.objectContaining({ code: 'IDX-029', path: '/selectionDir' }))
+    })
+
     it('writes index.json and skips the write when the bytes would not change', async () => {
         const fs = createMemoryFs(many())
         const first = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: NS_DIR, now: NOW })

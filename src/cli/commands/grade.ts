@@ -81,30 +81,49 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
     if (io.isTTY && files.length > 1) io.stderr('\n')
 
     if (options.json) {
-        io.stdout(JSON.stringify({ now, schemas: results.map(({ file, result }) => ({ file, grading: result.grading, prompts: result.prompts.map((p) => ({ unit: p.unit, area: p.area })), errors: result.errors })) }, null, 2) + '\n')
+        io.stdout(
+            JSON.stringify(
+                {
+                    now,
+                    schemas: results.map(({ file, result }) => ({
+                        file,
+                        grading: result.grading,
+                        // The open units, ready to be answered: emit-prompts --areas writes the same into an answers file.
+                        prompts: result.prompts.map((p) => ({ unit: p.unit, area: p.area, questions: p.questions })),
+                        errors: result.errors
+                    }))
+                },
+                null,
+                2
+            ) + '\n'
+        )
     } else {
         const rows = results.map(({ file, result }) => {
             const g = result.grading
             const graded = g?.units.filter((u) => u.status === 'graded' || u.status === 'rejected').length ?? 0
             const status = g === null ? 'error' : g.veto !== null ? 'rejected' : g.units.some((u) => u.status === 'blocked') ? `${g.mode}, blocked units` : g.mode
+            // A provisional grade rests on deterministic answers only: always shown in parentheses.
+            const mark = (grade: string | null | undefined): string => (grade === null || grade === undefined ? '-' : g?.mode === 'provisional' && grade !== 'REJECTED' ? `(${grade})` : grade)
             return {
                 schema: g?.schemaId ?? file.split('/').pop() ?? file,
                 areas: g === null ? '-' : `${graded}/${g.units.length}`,
-                grade: g?.aggregateGrade ?? (g?.mode === 'provisional' ? `(${result.provisional['tools-aggregate-schema']?.aggregateGrade ?? '-'})` : '-'),
-                rawGrade: g?.rawGrade ?? result.provisional['tools-aggregate-schema']?.rawGrade ?? '-',
-                status: g?.rollupStatus !== null && g?.rollupStatus !== undefined ? `${status} · index ${g.rollupStatus}` : status,
+                grade: mark(g?.grade),
+                schemaGrade: mark(g?.schemaGrade),
+                status: g?.rollupStatus !== null && g?.rollupStatus !== undefined ? `${status} · index ${g.rollupStatus}${g.rollupGrade !== null ? ` ${g.rollupGrade}` : ''}` : status,
                 issues: topIssues(result.errors)
             }
         })
-        io.stdout(table(rows, ['schema', 'areas', 'grade', 'rawGrade', 'status', 'issues']))
-        for (const { result } of results) {
+        io.stdout(table(rows, ['schema', 'areas', 'grade', 'schemaGrade', 'status', 'issues']))
+        for (const { file, result } of results) {
+            const name = result.grading?.schemaId ?? file
             for (const unit of result.grading?.units ?? []) {
-                if (unit.status === 'blocked' || unit.status === 'rejected' || unit.status === 'error') io.stdout(`  ${result.grading?.schemaId}: ${unit.unit} ${unit.status}${unit.reason !== null ? ` — ${unit.reason}` : ''}\n`)
+                if (unit.status === 'blocked' || unit.status === 'rejected' || unit.status === 'error') io.stdout(`  ${name}: ${unit.unit} ${unit.status}${unit.reason !== null ? ` — ${unit.reason}` : ''}\n`)
             }
-            for (const issue of result.errors.filter((e) => e.severity === 'error').slice(0, 5)) io.stdout(`  ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+            for (const issue of result.errors.filter((e) => e.severity === 'error').slice(0, 5)) io.stdout(`  ${name}: ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
         }
+        io.stdout('\ngrade = the headline grade: the worst unit of the schema, as index.json rolls nodes up; schemaGrade = its tools-aggregate-schema grade.\n')
         if (results.some(({ result }) => result.grading?.mode === 'provisional')) {
-            io.stdout('\n(grade) = provisional, from deterministic answers only; pass --answers to complete the non-deterministic areas.\n')
+            io.stdout('(grade) = provisional, from deterministic answers only; pass --answers to complete the non-deterministic areas.\n')
         }
     }
     const findings = results.some(({ result }) => result.grading === null || result.errors.some((e) => e.severity === 'error') || result.grading.veto !== null || result.grading.units.some((u) => u.status === 'blocked' || u.status === 'error'))

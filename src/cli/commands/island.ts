@@ -29,7 +29,8 @@ export async function rebuildIndexCommand(args: readonly string[], options: { js
     }
     report(result.errors, io)
     const index = result.index as { status?: string; grade?: string } | null
-    if (options.json) io.stdout(JSON.stringify({ status: result.status, indexPath: result.indexPath, index: result.index, errors: result.errors }, null, 2) + '\n')
+    // `ok` says whether the rebuild ran; the rollup status is `index.status`.
+    if (options.json) io.stdout(JSON.stringify({ ok: result.status, indexPath: result.indexPath, index: result.index, errors: result.errors }, null, 2) + '\n')
     else io.stdout(`${result.indexPath ?? '-'}: ${index?.status ?? 'not written'}${index?.grade !== undefined ? `, grade ${index.grade}` : ''}\n`)
     return result.status ? (result.errors.some((e) => e.severity === 'error') ? EXIT.FINDINGS : EXIT.OK) : EXIT.FINDINGS
 }
@@ -49,7 +50,10 @@ export async function exportCommand(args: readonly string[], options: { island?:
         includeSchemas: options.includeSchemas
     })
     report(result.errors, io)
-    if (options.json) io.stdout(JSON.stringify(result, null, 2) + '\n')
-    else if (result.status) io.stdout(`exported ${result.flow} ${name} to ${result.exportDir} (${result.files.length} files)\n`)
-    return result.status ? EXIT.OK : EXIT.FINDINGS
+    const written = result.files.length + (result.indexExportPath !== null ? 1 : 0)
+    if (options.json) io.stdout(JSON.stringify({ ok: result.status, ...result }, null, 2) + '\n')
+    else if (result.status) io.stdout(`exported ${result.flow} ${name} to ${result.exportDir} (${written} ${written === 1 ? 'file' : 'files'}: index.json${result.files.length > 0 ? ` and ${result.files.length} more` : ''})\n`)
+    if (result.status) return EXIT.OK
+    // A folder that exists or lies inside the island is a usage problem, not a finding about the grading.
+    return result.errors.some((e) => e.code === 'EXP-003' || e.code === 'EXP-006' || e.code === 'EXP-001' || e.code.startsWith('FS-')) ? EXIT.USAGE : EXIT.FINDINGS
 }

@@ -21,5 +21,6 @@ export const GRADE_CODES = defineCodes({
     'GRA-017': ['error', 'The schema id {value} does not match the schema namespace {namespace}', '01-model ⚠ A14'],
     'GRA-018': ['error', 'The area output for {unit} was rejected: {detail}', '04 fail-closed'],
     'GRA-019': ['error', 'Selection {selection}: {detail}', '02-areas §9 selection grading'],
+    'GRA-021': ['error', 'The reply for {unit} names answer {index} by "id"; answers name their question by "questionId", as the request does', '04 fail-closed; the judge contract (docs/guide.md)'],
     'GRA-020': ['warning', 'No file name was given: the schema id {schemaId} was derived from main.name; pass fileName (or schemaId) for <namespace>.<file base>', '01-model ⚠ A14 one schema id: <namespace>.<file base>']
 })
