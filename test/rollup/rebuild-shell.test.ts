@@ -16,7 +16,7 @@ describe('RebuildIndex.rebuildNamespaceIndex (shell)', () => {
         ['a selection folder', '/island/selections/defi-core']
     ])('refuses %s, which is no namespace folder, and writes nothing (IDX-029)', async (_name, namespaceDir) => {
         const fs = createMemoryFs()
-        await fs.mkdir('/island/providers/defillama/prices', { recursive: true })
+        for (const d of ['/island', '/island/providers', '/island/providers/defillama', '/island/providers/defillama/prices']) await fs.mkdir(d)
         const result = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir, now: NOW })
         expect(result).toMatchObject({ status: false, index: null })
         expect(result.errors).toEqual([expect.objectContaining({ code: 'IDX-029', path: '/namespaceDir' })])
