@@ -49,3 +49,28 @@ describe('Artifacts.validate (every kind)', () => {
         expect(Artifacts.validate({ json: { blocker: 'schema.mjs', reason: 'missing' } })).toMatchObject({ kind: 'area-output', valid: true })
     })
 })
+
+describe('Artifacts: v1 grade reports', () => {
+    const registryEntry = {
+        schemaId: 'nagerdate/nager-date',
+        schemaPath: 'schemas/v4.0.0/providers/nagerdate/nager-date.mjs',
+        grade: 'A',
+        score: 4.8,
+        date: '2026-05-18',
+        scoringProtocol: 'v1',
+        schemaHash: 'sha256:aae43b0e1c119a0868c95e8e60bab04e26b799ffc93d035772126e0a633c407f',
+        dimensions: [
+            { dimension: 'whenToUse', score: 4.8, reasoning: 'r' },
+            { dimension: 'parameters', score: 4.8, reasoning: 'r' }
+        ],
+        validationPassed: true
+    }
+
+    it('detects and validates a registry report as report-v1', () => {
+        expect(Artifacts.validate({ json: JSON.stringify(registryEntry) })).toEqual({ kind: 'report-v1', valid: true, errors: [] })
+    })
+
+    it('reports an inconsistent report with a code and a path', () => {
+        expect(Artifacts.validate({ json: JSON.stringify({ ...registryEntry, grade: 'C' }) })).toMatchObject({ kind: 'report-v1', valid: false, errors: [{ code: 'SPV-019', path: '/grade' }] })
+    })
+})

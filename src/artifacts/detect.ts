@@ -49,6 +49,15 @@ export const ARTIFACT_HANDLERS: readonly ArtifactHandler[] = Object.freeze([
         validate: (value: unknown) => relative(ScoringProtocol.validateScores({ scores: value }), 'scores')
     },
     {
+        // A v1 grade report: the library's buildReport output or an entry of the public registry.json.
+        kind: 'report-v1',
+        matches: (v: Obj) => v.scoringProtocol === 'v1' && Array.isArray(v.dimensions) && 'grade' in v && 'schemaHash' in v,
+        validate: (value: unknown) => {
+            const { valid, errors } = ScoringProtocol.validateReport({ report: value })
+            return { valid, errors }
+        }
+    },
+    {
         kind: 'prompts-v1',
         matches: (v: Obj) => 'scoringProtocol' in v && Array.isArray(v.prompts) && 'schemaIdSlug' in v,
         validate: (value: unknown) => relative(ScoringProtocol.validatePrompts({ prompts: value }), 'prompts')

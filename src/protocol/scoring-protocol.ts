@@ -4,10 +4,11 @@ import { bandOf } from '../grading/aggregate.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
 import { inspectJson, resolveLimits, type JsonLimits } from '../json/guard.js'
 import type { LetterGrade } from '../model/constants.js'
-import type { GradingAnswer } from '../model/types.js'
+import type { GradingAnswer, GradingEntry } from '../model/types.js'
 import { describeRedactions, redactTrusted, Redact, type Redaction } from '../prompts/redact.js'
 import { isIsoDateTime } from '../time.js'
 import { SCORING_PROTOCOL_VERSION } from '../version.js'
+import { reportToGradingEntry, validateReport, type ReportKind, type ReportToEntryInput, type ReportValidation } from './report.js'
 import {
     checkPromptsV1,
     checkScoresV1,
@@ -17,6 +18,7 @@ import {
     SCHEMA_ID_V1,
     slugOf,
     TRANSPORT_DIMENSIONS,
+    TRANSPORT_QUESTION_IDS,
     type EvalPrompt,
     type PromptsV1,
     type ScoresV1,
@@ -28,13 +30,14 @@ import {
 /** The rater instruction written into every prompts.json v1 (our wording; the protocol fixes only its role). */
 export const SCORING_INSTRUCTIONS_V1 =
     'You rate FlowMCP schemas. Rate every prompt on its own, using only the text it contains: no outside knowledge, no tools, no earlier scores. ' +
-    'Answer with a JSON array: [ { "dimension": "...", "score": <1.0-5.0>, "reasoning": "..." }, ... ].'
+    'Answer with one JSON object, the scores.json of Scoring Protocol v1: { "schemaIdSlug": "<from this file>", "scoringProtocol": "v1", ' +
+    '"creator": { "skill", "skillVersion", "session" }, "harness": { "name", "version", "model", "modelContext" }, "timestamp": "<ISO 8601>", ' +
+    '"scores": [ { "dimension": "<each dimension below, once>", "score": <1.0-5.0>, "reasoning": "..." } ] }.'
 
 /** Placeholder sentence when no skill `whenToUse` is given (05 §2.1). */
 export const NO_SKILL_WHEN_TO_USE = 'No skill whenToUse provided.'
 
-/** Question ids the transport dimensions map to in a grading entry (04 §1.8). */
-export const TRANSPORT_QUESTION_IDS: Readonly<Record<TransportDimension, string>> = Object.freeze({ whenToUse: 'Q-when-to-use', parameters: 'Q-parameters' })
+export { TRANSPORT_QUESTION_IDS }
 
 /** One dimension as the report lists it. */
 export interface ReportDimension {
@@ -306,6 +309,32 @@ export class ScoringProtocol {
             validationErrors: checkedValidation.errors
         }
         return { report, suggestedFileName: `${prompts.schemaIdSlug}-${date}.json`, trace, errors: [] }
+    }
+
+    /**
+     * Checks a v1 grade report: the library's own (`buildReport`) and the public registry's
+     * (`registry.json` entries: no slug, creator, harness, timestamps or validationErrors). Beyond the
+     * shape, the score must be the mean of the dimension scores and the grade F exactly when the
+     * validation failed, else the band of the score.
+     * @param input - `{ report }` or `{ text }`, plus `limits?`
+     * @returns `{ valid, kind: 'library' | 'registry' | null, report, errors }`; SPV-001/002/005 shape, SPV-018 score, SPV-019 grade, INP-*.
+     * @example ScoringProtocol.validateReport({ report: registryEntry }).kind // 'registry'
+     */
+    static validateReport(input: { report?: unknown; text?: unknown; limits?: Partial<JsonLimits> }): ReportValidation {
+        return validateReport(input ?? {})
+    }
+
+    /**
+     * Turns a valid v1 report (library or registry) into a `tools-aggregate-schema` grading entry:
+     * `ns/file` → `ns.file`, the version → `flowmcp/x.y.z`, `sha256:<hex>` → its first 8 hex digits
+     * (the raw-file hash, not the canonical `main` hash); dimensions → `Q-when-to-use`/`Q-parameters`,
+     * `validationPassed` → `Q-schema-structure`.
+     * @param input - `{ report, version, now?, grader?, personaIds? }`; `grader` is required for a registry report
+     * @returns `{ entry, kind, errors }`; the codes of {@link ScoringProtocol.validateReport}, SPV-001/002/012, GRD-*
+     * @example ScoringProtocol.reportToGradingEntry({ report, version: 'v4.0.0', grader: { name: 'registry', version: 'v1', llmModel: 'unknown' } }).entry?.schemaId
+     */
+    static reportToGradingEntry(input: ReportToEntryInput): { entry: GradingEntry | null; kind: ReportKind | null; errors: Issue[] } {
+        return reportToGradingEntry(input)
     }
 
     /**

@@ -11,6 +11,8 @@ import { SCORING_PROTOCOL_VERSION } from '../version.js'
 /** The two transport dimensions, in the fixed order of the v1 grader (05 §2.1). */
 export const TRANSPORT_DIMENSIONS = Object.freeze(['whenToUse', 'parameters'] as const)
 export type TransportDimension = (typeof TRANSPORT_DIMENSIONS)[number]
+/** Question ids the transport dimensions map to in a grading entry (04 §1.8). */
+export const TRANSPORT_QUESTION_IDS: Readonly<Record<TransportDimension, string>> = Object.freeze({ whenToUse: 'Q-when-to-use', parameters: 'Q-parameters' })
 
 /** One rating prompt of prompts.json v1. */
 export interface EvalPrompt {

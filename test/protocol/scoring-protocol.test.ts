@@ -50,7 +50,7 @@ describe('ScoringProtocol.emitPrompts', () => {
         expect(errors).toEqual([])
         expect(Object.keys(p ?? {})).toEqual(['schemaId', 'schemaIdSlug', 'schemaPath', 'scoringProtocol', 'scoringInstructions', 'prompts'])
         expect(p).toMatchObject({ schemaId: 'coingecko-com/market-chart', schemaIdSlug: 'coingecko-com_market-chart', scoringProtocol: 'v1' })
-        expect(p?.scoringInstructions).toMatchInlineSnapshot(`"You rate FlowMCP schemas. Rate every prompt on its own, using only the text it contains: no outside knowledge, no tools, no earlier scores. Answer with a JSON array: [ { "dimension": "...", "score": <1.0-5.0>, "reasoning": "..." }, ... ]."`)
+        expect(p?.scoringInstructions).toMatchInlineSnapshot(`"You rate FlowMCP schemas. Rate every prompt on its own, using only the text it contains: no outside knowledge, no tools, no earlier scores. Answer with one JSON object, the scores.json of Scoring Protocol v1: { "schemaIdSlug": "<from this file>", "scoringProtocol": "v1", "creator": { "skill", "skillVersion", "session" }, "harness": { "name", "version", "model", "modelContext" }, "timestamp": "<ISO 8601>", "scores": [ { "dimension": "<each dimension below, once>", "score": <1.0-5.0>, "reasoning": "..." } ] }."`)
         expect(ScoringProtocol.validatePrompts({ prompts: p }).valid).toBe(true)
     })
 

@@ -19,5 +19,7 @@ export const PROTOCOL_CODES = defineCodes({
     'SPV-015': ['error', 'Field {field} must not be empty', '04 §1.3/§1.4 field contents'],
     'SPV-016': ['error', 'harness.name must be claude-code to become a grading answer, got {value}', '04 ⚠ D2 transport harness vs. entry harness'],
     'SPV-017': ['error', 'The prompts do not ask the two transport dimensions in order (whenToUse, parameters): [{actual}]', '05 §2.1 fixed dimension order'],
+    'SPV-018': ['error', 'Report score {score} is not the mean of its dimension scores ({expected})', '05 §2.1 averageScore = sum / count'],
+    'SPV-019': ['error', 'Report grade {grade} should be {expected} ({detail})', '05 §2.1 grade bands; F when the deterministic check did not pass'],
     'SPV-WARN-001': ['warning', 'A secret-shaped value was redacted from the prompts ({detail})', '04 ⚠ D9 no secrets in prompts']
 })

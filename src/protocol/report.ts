@@ -1,0 +1,179 @@
+import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { pointer } from '../errors/pointer.js'
+import type { Issue } from '../errors/types.js'
+import { bandOf } from '../grading/aggregate.js'
+import { Grading } from '../grading/grading.js'
+import { resolveLimits, type JsonLimits } from '../json/guard.js'
+import type { GradingAnswer, GradingEntry } from '../model/types.js'
+import { isIsoDateTime } from '../time.js'
+import { isObj, readDocument, SCHEMA_ID_V1, TRANSPORT_QUESTION_IDS } from './v1.js'
+
+/** Which report shape a document has: the library's own `buildReport` output, or the public registry's entries. */
+export type ReportKind = 'library' | 'registry'
+
+/** A Scoring Protocol v1 grade report as the public FlowMCP registry (`registry.json`) lists it. */
+export interface RegistryReportV1 {
+    readonly schemaId: string
+    readonly schemaPath: string
+    readonly grade: string
+    readonly score: number
+    readonly date: string
+    readonly scoringProtocol: 'v1'
+    readonly schemaHash: string
+    readonly dimensions: ReadonlyArray<{ readonly dimension: string; readonly score: number; readonly reasoning?: string }>
+    readonly validationPassed: boolean
+    readonly termsOfService?: string | null
+    readonly termsOfServiceCheckedAt?: string | null
+}
+
+/** Result of {@link validateReport}. */
+export interface ReportValidation {
+    readonly valid: boolean
+    readonly kind: ReportKind | null
+    readonly report: Record<string, unknown> | null
+    readonly errors: Issue[]
+}
+
+const SHA256 = /^sha256:[0-9a-f]{64}$/
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+const LIBRARY_ONLY = ['schemaIdSlug', 'creator', 'harness', 'timestamps', 'validationErrors'] as const
+// The registry shows the mean to float precision (4.699999999999999); a report mean is compared at this tolerance.
+const SCORE_TOLERANCE = 1e-9
+
+function field(report: Record<string, unknown>, key: string, check: (v: unknown) => boolean, expected: string, errors: Issue[]): void {
+    const value = report[key]
+    if (value === undefined) errors.push(createIssue('SPV-001', pointer(key), { field: key }))
+    else if (!check(value)) errors.push(createIssue('SPV-002', pointer(key), { field: key, expected, actual: describeValue(typeof value === 'string' ? value : typeOfValue(value)) }))
+}
+
+/**
+ * Checks a grade report: the library's (`buildReport`) and the public registry's shape, told apart
+ * by the fields only the library writes. Both must hold together: the grade is F exactly when
+ * validation failed, otherwise the band of the mean; the score is the mean of the dimension scores.
+ */
+export function validateReport(input: { report?: unknown; text?: unknown; limits?: Partial<JsonLimits> }): ReportValidation {
+    const limits = resolveLimits(input?.limits)
+    const read = readDocument(input?.report, input?.text, 'report', limits, 'SPV-001')
+    if (read.errors.length > 0) return { valid: false, kind: null, report: null, errors: read.errors }
+    const value = read.doc
+    if (!isObj(value)) return { valid: false, kind: null, report: null, errors: [createIssue('SPV-002', '', { field: 'report', expected: 'object', actual: typeOfValue(value) })] }
+    const kind: ReportKind = LIBRARY_ONLY.some((k) => value[k] !== undefined) ? 'library' : 'registry'
+    const errors: Issue[] = []
+    field(value, 'schemaId', (v) => typeof v === 'string' && SCHEMA_ID_V1.test(v), '<namespace>/<file base>', errors)
+    field(value, 'schemaPath', (v) => typeof v === 'string' && v.length > 0, 'non-empty string', errors)
+    field(value, 'grade', (v) => typeof v === 'string' && ['A', 'B', 'C', 'D', 'F'].includes(v), 'A, B, C, D or F', errors)
+    field(value, 'score', (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 5, 'number 0–5', errors)
+    field(value, 'date', (v) => typeof v === 'string' && DATE.test(v), 'YYYY-MM-DD', errors)
+    field(value, 'scoringProtocol', (v) => v === 'v1', "'v1'", errors)
+    field(value, 'schemaHash', (v) => typeof v === 'string' && SHA256.test(v), 'sha256:<64 hex> of the raw schema file', errors)
+    field(value, 'validationPassed', (v) => typeof v === 'boolean', 'boolean', errors)
+    const dims = value.dimensions
+    if (dims === undefined) errors.push(createIssue('SPV-001', '/dimensions', { field: 'dimensions' }))
+    else if (!Array.isArray(dims) || dims.length === 0) errors.push(createIssue('SPV-002', '/dimensions', { field: 'dimensions', expected: 'non-empty array', actual: typeOfValue(dims) }))
+    else {
+        const seen = new Set<string>()
+        dims.forEach((d, i) => {
+            if (!isObj(d) || typeof d.dimension !== 'string' || typeof d.score !== 'number' || !Number.isFinite(d.score) || d.score < 1 || d.score > 5) {
+                errors.push(createIssue('SPV-002', pointer('dimensions', i), { field: `dimensions[${i}]`, expected: '{ dimension, score 1–5, reasoning? }', actual: typeOfValue(d) }))
+            } else if (seen.has(d.dimension)) errors.push(createIssue('SPV-006', pointer('dimensions', i, 'dimension'), { dimension: d.dimension }))
+            else seen.add(d.dimension)
+        })
+    }
+    if (kind === 'library') {
+        field(value, 'schemaIdSlug', (v) => typeof v === 'string' && v === String(value.schemaId).replace(/\//g, '_'), 'schemaId with / as _', errors)
+        field(value, 'validationErrors', (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'), 'array of strings', errors)
+        field(value, 'timestamps', (v) => isObj(v) && isIsoDateTime(v.scoredAt) && isIsoDateTime(v.gradedAt), '{ scoredAt, gradedAt, … } ISO-8601', errors)
+    }
+    if (errors.length > 0) return { valid: false, kind, report: null, errors }
+
+    const scores = (dims as Array<{ score: number }>).map((d) => d.score)
+    const mean = scores.reduce((a, b) => a + b, 0) / scores.length
+    if (Math.abs(mean - (value.score as number)) > SCORE_TOLERANCE) errors.push(createIssue('SPV-018', '/score', { score: String(value.score), expected: String(mean) }))
+    const expected = value.validationPassed === true ? bandOf(value.score as number).grade : 'F'
+    if (value.grade !== expected) errors.push(createIssue('SPV-019', '/grade', { grade: String(value.grade), expected, detail: value.validationPassed === true ? `the band of ${String(value.score)}` : 'validation failed' }))
+    return { valid: errors.length === 0, kind, report: errors.length === 0 ? value : null, errors }
+}
+
+/** Arguments of {@link reportToGradingEntry}. */
+export interface ReportToEntryInput {
+    readonly report: unknown
+    /** The schema version: `4.0.0`, `v4.0.0` or `flowmcp/4.0.0` (the registry lists it once, at the top). */
+    readonly version: string
+    /** Creation time of the entry (ISO 8601); the report's own time when omitted. */
+    readonly now?: string
+    /** Who scored: required for a registry report, which names no harness; the library report's harness otherwise. */
+    readonly grader?: { readonly name: string; readonly version: string; readonly llmModel: string }
+    /** `selectionContext.personaIds` of the answers; `['neutral']` (no persona lens) when omitted. */
+    readonly personaIds?: readonly string[]
+}
+
+/**
+ * Turns a valid v1 grade report into a `tools-aggregate-schema` grading entry, doing the three
+ * conversions a report needs: the slash id `ns/file` becomes the dot id `ns.file`, the version
+ * becomes `flowmcp/x.y.z`, and the `sha256:` hash of the raw file becomes its first 8 hex digits.
+ * The two dimensions become `Q-when-to-use` and `Q-parameters`; `validationPassed` becomes the
+ * deterministic `Q-schema-structure` answer.
+ */
+export function reportToGradingEntry(input: ReportToEntryInput): { entry: GradingEntry | null; kind: ReportKind | null; errors: Issue[] } {
+    const checked = validateReport({ report: input?.report })
+    if (checked.report === null) return { entry: null, kind: checked.kind, errors: checked.errors }
+    const report = checked.report
+    const errors: Issue[] = []
+    const version = typeof input.version === 'string' ? /^(?:v|flowmcp\/)?(4\.\d+\.\d+)$/.exec(input.version.trim()) : null
+    if (version === null) errors.push(createIssue(input.version === undefined ? 'SPV-001' : 'SPV-002', '/version', { field: 'version', expected: '4.x.y, v4.x.y or flowmcp/4.x.y', actual: describeValue(input.version) }))
+    const library = checked.kind === 'library'
+    const harness = library ? (report.harness as { model: string; modelContext: string; name: string }) : null
+    const grader = input.grader ?? (harness === null ? null : { name: harness.name, version: harness.modelContext, llmModel: harness.model })
+    if (grader === null) errors.push(createIssue('SPV-001', '/grader', { field: 'grader (a registry report names no harness)' }))
+    else if (!isObj(grader) || [grader.name, grader.version, grader.llmModel].some((v) => typeof v !== 'string' || v === '')) {
+        errors.push(createIssue('SPV-002', '/grader', { field: 'grader', expected: '{ name, version, llmModel } non-empty strings', actual: typeOfValue(grader) }))
+    }
+    const scoredAt = library ? (report.timestamps as { scoredAt: string }).scoredAt : `${report.date as string}T00:00:00Z`
+    const now = input.now ?? scoredAt
+    if (!isIsoDateTime(now)) errors.push(createIssue('SPV-012', '/now', { field: 'now', value: describeValue(now) }))
+    const personaIds = input.personaIds ?? ['neutral']
+    if (!Array.isArray(personaIds) || personaIds.length === 0 || !personaIds.every((p) => typeof p === 'string' && p.length > 0)) {
+        errors.push(createIssue('SPV-002', '/personaIds', { field: 'personaIds', expected: 'non-empty array of strings', actual: typeOfValue(personaIds) }))
+    }
+    if (errors.length > 0 || grader === null || version === null) return { entry: null, kind: checked.kind, errors }
+
+    const schemaId = (report.schemaId as string).replace('/', '.')
+    const namespace = schemaId.split('.')[0] as string
+    const dims = report.dimensions as Array<{ dimension: string; score: number; reasoning?: string }>
+    const llm = dims.flatMap((d): GradingAnswer[] => {
+        const questionId = (TRANSPORT_QUESTION_IDS as Readonly<Record<string, string>>)[d.dimension]
+        if (questionId === undefined || !Object.hasOwn(TRANSPORT_QUESTION_IDS, d.dimension)) return []
+        return [
+            {
+                questionId,
+                score: d.score,
+                weight: 1,
+                determinism: 'non-deterministic',
+                graderIdentity: { kind: 'llm', name: grader.name, version: grader.version },
+                llmModel: grader.llmModel,
+                selectionContext: { groupId: namespace, personaIds: [...personaIds] },
+                timestamp: scoredAt,
+                reasoning: typeof d.reasoning === 'string' && d.reasoning.length > 0 ? d.reasoning : `v1 report dimension ${d.dimension}`
+            } as GradingAnswer
+        ]
+    })
+    const structure: GradingAnswer = {
+        questionId: 'Q-schema-structure',
+        score: report.validationPassed === true ? 'pass' : 'fail',
+        weight: 1,
+        determinism: 'deterministic',
+        graderIdentity: { kind: 'script', name: 'flowmcp-grading/report', version: 'v1' },
+        timestamp: scoredAt,
+        evidence: { validationPassed: report.validationPassed, source: `${checked.kind} v1 report` }
+    } as GradingAnswer
+    const created = Grading.createEntry({
+        schemaId,
+        area: 'tools-aggregate-schema',
+        version: `flowmcp/${version[1] as string}`,
+        schemaHash: (report.schemaHash as string).slice('sha256:'.length, 'sha256:'.length + 8),
+        gradingMode: 'full',
+        now,
+        gradings: [structure, ...llm]
+    })
+    return { entry: created.entry as GradingEntry | null, kind: checked.kind, errors: created.errors }
+}
