@@ -1,35 +1,57 @@
 import { readFileSync } from 'node:fs'
-import { defineConfig } from 'tsup'
+import { relative, resolve } from 'node:path'
+import { defineConfig, type Options } from 'tsup'
 
 // The package version is read once from package.json and injected, so it lives in one place only.
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 const define = { __PACKAGE_VERSION__: JSON.stringify(pkg.version) }
+const src = resolve('src')
+const cli = resolve('src/cli')
+
+// The public entry points: the root and the subpath exports in package.json.
+const publicEntries = { index: 'src/index.ts', entry: 'src/entry.ts' }
+const dts = { entry: publicEntries, compilerOptions: { ignoreDeprecations: '6.0' } }
+const shared: Options = { target: 'es2022', platform: 'neutral', removeNodeProtocol: false, define, sourcemap: false, dts }
+
+// The CLI loads the library from the ESM build beside it instead of carrying a second copy.
+const libraryFromDist: NonNullable<Options['esbuildPlugins']>[number] = {
+    name: 'library-from-dist',
+    setup(build) {
+        build.onResolve({ filter: /^\.\.?\// }, (args) => {
+            const target = resolve(args.resolveDir, args.path)
+            if (!target.startsWith(src + '/') || target.startsWith(cli + '/')) return undefined
+            return { path: `./${relative(src, target).replace(/\.ts$/, '.js')}`, external: true }
+        })
+    }
+}
 
 export default defineConfig([
     {
-        entry: { index: 'src/index.ts' },
-        format: ['esm', 'cjs'],
-        dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
-        sourcemap: true,
-        clean: true,
-        target: 'es2022',
-        platform: 'neutral',
-        removeNodeProtocol: false,
-        define,
-        // @noble/hashes 2.x ships ESM only: bundle it so the CJS build works on every Node 20.x.
+        // ESM, one output module per source module (the layout of src/), so a bundler drops every
+        // module a consumer does not reach; `sideEffects: false` in package.json allows it.
+        ...shared,
+        entry: ['src/**/*.ts', '!src/cli/**'],
+        format: ['esm'],
+        splitting: true
+    },
+    {
+        // CJS: one self-contained file per public entry point. @noble/hashes 2.x ships ESM only:
+        // bundle it so require() works on every Node 20.x.
+        ...shared,
+        entry: publicEntries,
+        format: ['cjs'],
         noExternal: ['@noble/hashes']
     },
     {
         entry: { cli: 'src/cli/main.ts' },
         format: ['esm'],
         dts: false,
-        sourcemap: true,
-        clean: false,
+        sourcemap: false,
         target: 'node20',
         platform: 'node',
         removeNodeProtocol: false,
         define,
         banner: { js: '#!/usr/bin/env node' },
-        external: ['flowmcp-grading']
+        esbuildPlugins: [libraryFromDist]
     }
 ])

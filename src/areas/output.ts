@@ -16,7 +16,8 @@ import type { Issue } from '../errors/types.js'
 import { inspectJson, type JsonLimits } from '../json/guard.js'
 import { SCORE_ENUMS, type Area, type NaReason, type Score } from '../model/constants.js'
 import type { Persona } from '../model/types.js'
-import { createAjv, type ErrorObject, type ValidateFunction } from '../validation/ajv.js'
+import * as areaValidators from '../validation/generated/area-output.js'
+import type { ErrorObject, ValidateFunction } from '../validation/types.js'
 import { AREA_CATALOGUE, AREA_OUTPUT_MASTER_ID, isArea, MAX_ITERATIONS } from './catalogue.js'
 
 /** The area output schemas this library ships, keyed by area (draft 2020-12, absolute `$id`s). */
@@ -117,20 +118,25 @@ interface Validators {
     readonly blocker: ValidateFunction
 }
 
-let validators: Validators | null = null
-
-// One Ajv instance holds the master and the eleven area schemas, so absolute $refs resolve; compiled on first use.
+// Precompiled (scripts/gen-validators.mjs) from the master and the eleven area schemas: each area's
+// `$defs/envelope` and the master's `$defs/blocker`.
 function getValidators(): Validators {
-    if (validators === null) {
-        const ajv = createAjv()
-        ajv.addSchema(masterSchema)
-        for (const schema of Object.values(AREA_OUTPUT_SCHEMAS)) ajv.addSchema(schema)
-        const envelope = Object.fromEntries(
-            Object.entries(AREA_CATALOGUE).map(([area, d]) => [area, ajv.getSchema(`${d.outputSchemaId}#/$defs/envelope`) as ValidateFunction])
-        ) as Record<Area, ValidateFunction>
-        validators = { envelope, blocker: ajv.getSchema(`${AREA_OUTPUT_MASTER_ID}#/$defs/blocker`) as ValidateFunction }
+    return {
+        envelope: {
+            'single-test': areaValidators.validate_singleTest,
+            'tools-aggregate-schema': areaValidators.validate_toolsAggregateSchema,
+            'tools-aggregate-namespace': areaValidators.validate_toolsAggregateNamespace,
+            'namespace-description': areaValidators.validate_namespaceDescription,
+            'namespace-skills': areaValidators.validate_namespaceSkills,
+            'about-namespace': areaValidators.validate_aboutNamespace,
+            'about-selection': areaValidators.validate_aboutSelection,
+            'selection-skills-L1': areaValidators.validate_selectionSkillsL1,
+            'selection-skills-L2': areaValidators.validate_selectionSkillsL2,
+            'selection-skills-L3': areaValidators.validate_selectionSkillsL3,
+            'selection-aggregate': areaValidators.validate_selectionAggregate
+        },
+        blocker: areaValidators.validateBlocker
     }
-    return validators
 }
 
 type Obj = Record<string, unknown>

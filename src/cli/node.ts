@@ -47,6 +47,6 @@ export async function httpPort(mode: { live: boolean; recordings?: string }): Pr
         const recordings = await Promise.all(names.map(async (n) => JSON.parse(await fsp.readFile(join(mode.recordings as string, n), 'utf8')) as Recording))
         return httpPortFromRecordings({ recordings })
     }
-    if (mode.live) return httpPortFromFetch(globalThis.fetch as never)
+    if (mode.live) return httpPortFromFetch(globalThis.fetch)
     return undefined
 }

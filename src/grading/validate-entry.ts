@@ -1,4 +1,3 @@
-import gradingModelSchema from '../../schemas/grading-model.schema.json' with { type: 'json' }
 import { lookup } from '../json/own.js'
 import { createIssue, dedupeIssues, describeValue, typeOfValue } from '../errors/issue.js'
 import { joinPointer, pointer } from '../errors/pointer.js'
@@ -16,12 +15,12 @@ import {
     type GradingTier,
     type LetterGrade
 } from '../model/constants.js'
-import { lazyValidator, type ErrorObject } from '../validation/ajv.js'
+import { validateGradingModel } from '../validation/generated/grading-model.js'
+import type { ErrorObject } from '../validation/types.js'
 import { GRADING_SYSTEM_VERSION, sameMinorLine } from '../version.js'
 import { computeAggregate } from './aggregate.js'
 import { validateVetoRecord } from './veto-record.js'
 
-const validateSchema = lazyValidator(gradingModelSchema)
 
 /**
  * Fields of the reference implementation's and the FlowMCP CLI's entry shape that a spec entry
@@ -253,7 +252,7 @@ export function validateGradingEntry(input: { entry?: unknown; limits?: Partial<
     if (guard.length > 0) {
         return { valid: false, errors: guard }
     }
-    const validate = validateSchema()
+    const validate = validateGradingModel
     validate(entry)
     const structural = (validate.errors ?? []).filter((err) => !ownedByDedicatedCheck(err.instancePath)).map(mapAjvError).filter((i): i is Issue => i !== null)
 

@@ -7,20 +7,24 @@ export interface FetchResponseLike {
     text(): Promise<string>
 }
 
-/** A `fetch`-like function (global `fetch`, undici, a test double). */
-export type FetchLike = (
+/**
+ * A `fetch`-like function (global `fetch`, undici, a test double). `S` is its abort-signal type:
+ * inferred from the function passed (`AbortSignal | null | undefined` for the global `fetch`), so
+ * `httpPortFromFetch(fetch)` type-checks under `strict` with or without the DOM lib.
+ */
+export type FetchLike<S = unknown> = (
     url: string,
-    init: { method: string; headers: Record<string, string>; body?: string; signal?: unknown }
+    init: { method: string; headers: Record<string, string>; body?: string; signal?: S }
 ) => Promise<FetchResponseLike>
 
 /** Options of {@link httpPortFromFetch}. */
-export interface HttpPortOptions {
+export interface HttpPortOptions<S = unknown> {
     /**
      * Makes an abort signal that fires after `ms`. Defaults to the platform's
      * `AbortSignal.timeout` when it exists; without either, `timeoutMs` cannot be honoured and the
      * request is sent without a timeout.
      */
-    readonly timeoutSignal?: (ms: number) => unknown
+    readonly timeoutSignal?: (ms: number) => S
 }
 
 function platformTimeout(): ((ms: number) => unknown) | undefined {
@@ -37,11 +41,12 @@ function platformTimeout(): ((ms: number) => unknown) | undefined {
  * @returns an {@link HttpPort}
  * @example const http = httpPortFromFetch(fetch); await http.send({ url, method: 'GET', headers: {} })
  */
-export function httpPortFromFetch(fetchFn: FetchLike, options: HttpPortOptions = {}): HttpPort {
-    const makeTimeout = options.timeoutSignal ?? platformTimeout()
+export function httpPortFromFetch<S = unknown>(fetchFn: FetchLike<S>, options: HttpPortOptions<S> = {}): HttpPort {
+    // The platform's AbortSignal.timeout makes the signal type the platform's fetch expects.
+    const makeTimeout = options.timeoutSignal ?? (platformTimeout() as ((ms: number) => S) | undefined)
     return {
         async send(request) {
-            const init: { method: string; headers: Record<string, string>; body?: string; signal?: unknown } = {
+            const init: { method: string; headers: Record<string, string>; body?: string; signal?: S } = {
                 method: request.method,
                 headers: { ...request.headers }
             }

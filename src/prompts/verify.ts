@@ -1,16 +1,13 @@
-import promptsV2Schema from '../../schemas/prompts-v2.schema.json' with { type: 'json' }
-import scoresV2Schema from '../../schemas/scores-v2.schema.json' with { type: 'json' }
 import { AREA_CATALOGUE, isArea } from '../areas/catalogue.js'
 import { createIssue, dedupeIssues, describeValue, typeOfValue } from '../errors/issue.js'
 import { joinPointer, pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson, parseJsonText, type JsonLimits } from '../json/guard.js'
 import type { Area } from '../model/constants.js'
-import { lazyValidator, type ErrorObject } from '../validation/ajv.js'
+import { validatePromptsV2, validateScoresV2 } from '../validation/generated/protocol-v2.js'
+import type { ErrorObject } from '../validation/types.js'
 import type { PromptsV2 } from './emit.js'
 
-const validatePromptsV2 = lazyValidator(promptsV2Schema)
-const validateScoresV2 = lazyValidator(scoresV2Schema)
 
 /** One result of an area in the scores payload. */
 export interface PayloadResult {
@@ -83,7 +80,7 @@ function mapScoresError(err: ErrorObject): Issue | null {
 }
 
 function checkPrompts(doc: unknown): { prompts: PromptsV2 | null; errors: Issue[] } {
-    const validate = validatePromptsV2()
+    const validate = validatePromptsV2
     if (validate(doc)) return { prompts: doc as PromptsV2, errors: [] }
     const errors = (validate.errors ?? [])
         .filter((e) => e.keyword !== 'oneOf' && !e.schemaPath.includes('/oneOf/'))
@@ -134,7 +131,7 @@ export function verifyScoresPayload(prompts: unknown, state: unknown, scores: un
     if (doc.taskId === undefined) {
         return { accepted: true, legacy: true, acceptedAreas: null, missingAreas: null, taskComplete: null, payload: null, errors: [] }
     }
-    const validate = validateScoresV2()
+    const validate = validateScoresV2
     if (!validate(doc)) {
         const errors = dedupeIssues((validate.errors ?? []).map(mapScoresError).filter((i): i is Issue => i !== null))
         return reject(errors.length > 0 ? errors : [createIssue('PB-026', '/scores', { field: 'scores', detail: 'does not match the payload schema' })])

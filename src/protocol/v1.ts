@@ -1,11 +1,10 @@
-import promptsV1Schema from '../../schemas/prompts-v1.schema.json' with { type: 'json' }
-import scoresV1Schema from '../../schemas/scores-v1.schema.json' with { type: 'json' }
 import { createIssue, dedupeIssues, describeValue, typeOfValue } from '../errors/issue.js'
 import { joinPointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson, parseJsonText, type JsonLimits } from '../json/guard.js'
 import { isIsoDateTime } from '../time.js'
-import { lazyValidator, type ErrorObject } from '../validation/ajv.js'
+import { validatePromptsV1, validateScoresV1 } from '../validation/generated/protocol-v1.js'
+import type { ErrorObject } from '../validation/types.js'
 import { SCORING_PROTOCOL_VERSION } from '../version.js'
 
 /** The two transport dimensions, in the fixed order of the v1 grader (05 §2.1). */
@@ -62,8 +61,6 @@ export interface ScoresV1 {
     readonly scores: readonly TransportScore[]
 }
 
-const validatePromptsSchema = lazyValidator(promptsV1Schema)
-const validateScoresSchema = lazyValidator(scoresV1Schema)
 
 type Obj = Record<string, unknown>
 /** A plain object (not null, not an array). */
@@ -138,7 +135,7 @@ export function checkPromptsV1(doc: unknown): { prompts: PromptsV1 | null; error
     if (doc.scoringProtocol !== SCORING_PROTOCOL_VERSION) {
         return { prompts: null, errors: [doc.scoringProtocol === undefined ? createIssue('SPV-001', '/scoringProtocol', { field: 'scoringProtocol' }) : createIssue('SPV-003', '/scoringProtocol', { value: describeValue(doc.scoringProtocol) })] }
     }
-    const validate = validatePromptsSchema()
+    const validate = validatePromptsV1
     validate(doc)
     const errors = (validate.errors ?? []).map(mapAjv).filter((i): i is Issue => i !== null)
     if (errors.length === 0) {
@@ -155,7 +152,7 @@ export function checkScoresV1(doc: unknown, prompts: PromptsV1 | null): { scores
     if (doc.scoringProtocol !== SCORING_PROTOCOL_VERSION) {
         return { scores: null, errors: [doc.scoringProtocol === undefined ? createIssue('SPV-001', '/scoringProtocol', { field: 'scoringProtocol' }) : createIssue('SPV-003', '/scoringProtocol', { value: describeValue(doc.scoringProtocol) })] }
     }
-    const validate = validateScoresSchema()
+    const validate = validateScoresV1
     validate(doc)
     const errors = (validate.errors ?? []).map(mapAjv).filter((i): i is Issue => i !== null)
     if (typeof doc.timestamp === 'string' && !isIsoDateTime(doc.timestamp)) errors.push(createIssue('SPV-012', '/timestamp', { field: 'timestamp', value: describeValue(doc.timestamp) }))

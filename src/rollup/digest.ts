@@ -1,16 +1,13 @@
-import gradingModelSchema from '../../schemas/grading-model.schema.json' with { type: 'json' }
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { Grading } from '../grading/grading.js'
 import { validateGradingEntry } from '../grading/validate-entry.js'
 import { AREAS, GRADING_MODES, type AggregateGrade, type Area, type GradingMode } from '../model/constants.js'
 import { parseGradingFilename } from '../naming/grading-filename.js'
-import { lazyValidator } from '../validation/ajv.js'
+import { validateGradingModel } from '../validation/generated/grading-model.js'
 import type { GradingFacts, GradingFileInput } from './types.js'
 
 const AGGREGATE_GRADES: readonly string[] = ['A', 'B', 'C', 'D', 'F', 'REJECTED']
-// The shipped entry schema, compiled once: the cheap screen every grading file passes through.
-const screenSchema = lazyValidator(gradingModelSchema)
 
 function str(value: unknown): string | null {
     return typeof value === 'string' ? value : null
@@ -87,7 +84,8 @@ export function screenGradingFile(input: GradingFileInput, where: string = input
         scoringSystem: str(e.scoringSystem),
         gradingSystem: str(e.gradingSystem)
     }
-    if (!screenSchema()(entry)) return { ...facts, problem: invalid(entry, where), verified: true }
+    // The shipped entry schema (precompiled): the cheap screen every grading file passes through.
+    if (!validateGradingModel(entry)) return { ...facts, problem: invalid(entry, where), verified: true }
     if (e.area !== parts.area) {
         const area = (AREAS as readonly unknown[]).includes(e.area) ? String(e.area) : 'unknown'
         return { ...facts, problem: createIssue('IDX-010', '', { path: where, detail: `the file name says ${parts.area}, the entry says ${area}` }), verified: true }

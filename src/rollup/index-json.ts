@@ -1,11 +1,9 @@
-import indexSchema from '../../schemas/index.schema.json' with { type: 'json' }
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { joinPointer, pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { FILE_TIMESTAMP_REGEX, NODE_STATUSES, ROLLUP_STATUSES } from '../model/constants.js'
-import { lazyValidator } from '../validation/ajv.js'
+import { validateIndexJson } from '../validation/generated/index-json.js'
 
-const validateSchema = lazyValidator(indexSchema)
 
 /** Top-level key order of every index we write; other keys follow in code-unit order. */
 export const INDEX_KEY_ORDER: readonly string[] = Object.freeze([
@@ -105,7 +103,7 @@ export function validateIndex(input: { index?: unknown; mode?: 'write' | 'read' 
     const index = input?.index
     if (index === undefined || index === null) return { valid: false, errors: [createIssue('IDX-001', '/index', { field: 'index' })] }
     if (!isObj(index)) return { valid: false, errors: [createIssue('IDX-002', '/index', { field: 'index', expected: 'object', actual: typeOfValue(index) })] }
-    const validate = validateSchema()
+    const validate = validateIndexJson
     validate(index)
     const errors: Issue[] = (validate.errors ?? []).map((e) => createIssue('IDX-011', e.instancePath, { field: e.instancePath || '(root)', detail: `${e.keyword}: ${e.message ?? 'invalid'}` }))
     if (input.mode !== 'read') errors.push(...strictIssues(index))

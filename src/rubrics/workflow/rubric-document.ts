@@ -1,9 +1,8 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
-import addFormats from 'ajv-formats'
-import schema from '../../../schemas/workflow-rubric.schema.json' with { type: 'json' }
 import { createIssue } from '../../errors/issue.js'
 import { pointer } from '../../errors/pointer.js'
 import type { Issue } from '../../errors/types.js'
+import { validateWorkflowRubricSchema } from '../../validation/generated/workflow-rubric.js'
+import type { ErrorObject } from '../../validation/types.js'
 import { guardInput, isRecord, unknownKeys } from '../shared/guard.js'
 import { abs, cmp, decimalText, fromNumber, sub, sum } from '../shared/rational.js'
 import { WORKFLOW_SYSTEM_VERSION, WORKFLOW_WEIGHT_TOLERANCE } from './constants.js'
@@ -20,20 +19,6 @@ export interface WorkflowRubricValidation {
     readonly system: string
     readonly valid: boolean
     readonly errors: readonly Issue[]
-}
-
-// Compiled on first use, not at import: importing the package stays cheap for callers that never
-// validate a rubric. The compiled function is pure, so sharing it changes no result.
-let compiled: ValidateFunction | null = null
-
-function validator(): ValidateFunction {
-    if (compiled === null) {
-        const ajv = new Ajv2020({ allErrors: true, strict: true })
-        // ajv-formats is CommonJS; under NodeNext its default import is the module object.
-        addFormats.default(ajv)
-        compiled = ajv.compile(schema as object)
-    }
-    return compiled
 }
 
 function ajvIssue(error: ErrorObject, base: string): Issue {
@@ -101,7 +86,8 @@ export function validateWorkflowRubric(input: unknown): WorkflowRubricValidation
     const errors: Issue[] = unknownKeys(guarded.value, ['rubric'], '').map(([key, path]) => createIssue('WFL-021', path, { field: key }))
     const rubric = guarded.value.rubric
     if (rubric === undefined) return done([...errors, createIssue('WFL-002', '/rubric', { field: 'rubric' })])
-    const validate = validator()
+    // Precompiled from schemas/workflow-rubric.schema.json (scripts/gen-validators.mjs).
+    const validate = validateWorkflowRubricSchema
     if (!validate(rubric)) {
         errors.push(...(validate.errors ?? []).map((e) => ajvIssue(e, '/rubric')))
     }

@@ -1,0 +1,63 @@
+// Installs the packed tarball into a fresh temporary project and uses it the way a consumer does:
+// ESM import and CJS require of every entry point, and the CLI grading the bundled examples offline.
+// Usage: node scripts/pack-check.mjs <flowmcp-grading-x.y.z.tgz>
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import assert from 'node:assert/strict'
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)))
+const tarball = resolve(process.argv[2] ?? '')
+assert.ok(process.argv[2] && statSync(tarball).isFile(), 'usage: node scripts/pack-check.mjs <tarball>')
+
+const listing = execFileSync('tar', ['-tzvf', tarball], { encoding: 'utf8' }).trim().split('\n')
+const files = listing.map((l) => l.split(/\s+/).pop())
+const unpacked = listing.reduce((n, l) => n + Number(l.split(/\s+/)[2]), 0)
+assert.deepEqual(files.filter((f) => f.endsWith('.map')), [], 'the tarball ships source maps')
+for (const f of ['package/dist/index.js', 'package/dist/index.cjs', 'package/dist/index.d.ts', 'package/dist/entry.js', 'package/dist/entry.cjs', 'package/dist/cli.js'])
+    assert.ok(files.includes(f), `the tarball lacks ${f}`)
+
+const project = mkdtempSync(join(tmpdir(), 'flowmcp-consumer-'))
+try {
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball], { cwd: project, stdio: ['ignore', 'ignore', 'inherit'] })
+
+    writeFileSync(join(project, 'esm.mjs'), `
+import { validateGradingEntry, getVersion, HashGenerator } from 'flowmcp-grading'
+import * as entry from 'flowmcp-grading/entry'
+import schema from 'flowmcp-grading/schemas/grading-model.schema.json' with { type: 'json' }
+const r = validateGradingEntry({ entry: {} })
+if (r.valid || r.errors.length === 0 || entry.validateGradingEntry({ entry: {} }).errors.length !== r.errors.length) throw new Error('esm: validateGradingEntry')
+if (HashGenerator.computeHash({ value: { a: 1 } }).short.length !== 8 || typeof schema.$id !== 'string') throw new Error('esm')
+console.log('esm ' + getVersion().packageVersion)
+`)
+    writeFileSync(join(project, 'cjs.cjs'), `
+const { validateGradingEntry, getVersion } = require('flowmcp-grading')
+const entry = require('flowmcp-grading/entry')
+require('flowmcp-grading/package.json')
+if (validateGradingEntry({ entry: {} }).valid || entry.validateGradingEntry({ entry: {} }).valid) throw new Error('cjs: validateGradingEntry')
+console.log('cjs ' + getVersion().packageVersion)
+`)
+    const run = (args) => {
+        const res = spawnSync(process.execPath, args, { cwd: project, encoding: 'utf8' })
+        if (res.status !== 0 && res.status !== 1) throw new Error(`${args.join(' ')} exited ${res.status}: ${res.stderr}`)
+        return res
+    }
+    const esm = run(['esm.mjs']).stdout.trim()
+    const cjs = run(['cjs.cjs']).stdout.trim()
+    // The bin as npm links it, grading the examples offline into a temporary island.
+    const bin = join(project, 'node_modules', '.bin', 'flowmcp-grading')
+    const island = join(project, 'island')
+    const ex = join(root, 'examples')
+    const grade = spawnSync(bin, ['grade', join(ex, 'providers'), '--island', island, '--recordings', join(ex, 'recordings'), '--answers', join(ex, 'answers.json'), '--now', '2026-11-22T18:00:00Z'], { cwd: project, encoding: 'utf8', env: { ...process.env, ETHERSCAN_API_KEY: 'example-key-not-real' } })
+    assert.ok(grade.status === 0 || grade.status === 1, `cli grade exited ${grade.status}: ${grade.stderr}`)
+    const index = JSON.parse(readFileSync(join(island, 'providers', 'openmeteo', 'index.json'), 'utf8'))
+    assert.equal(index.grade, 'B', 'cli grade: openmeteo should grade B')
+    const help = spawnSync(bin, ['--help'], { encoding: 'utf8' })
+    assert.match(help.stdout, /Usage: flowmcp-grading/)
+    process.stdout.write(`pack-check: ok (${esm}, ${cjs}, cli grade; ${files.length} files, ${(statSync(tarball).size / 1024).toFixed(1)} KB packed, ${(unpacked / 1024).toFixed(1)} KB unpacked)\n`)
+} finally {
+    rmSync(project, { recursive: true, force: true })
+}

@@ -1,0 +1,114 @@
+/**
+ * The one ajv runtime helper the generated validators call (`minLength`/`maxLength` count code
+ * points, not UTF-16 units). Copied from ajv 8 (`ajv/dist/runtime/ucs2length`, MIT) so the package
+ * needs no ajv at run time and the helper is a plain ESM export in every build.
+ */
+export function ucs2length(str: string): number {
+    const len = str.length
+    let length = 0
+    let pos = 0
+    while (pos < len) {
+        length++
+        const value = str.charCodeAt(pos++)
+        if (value >= 0xd800 && value <= 0xdbff && pos < len) {
+            // A high surrogate followed by a low one is one code point.
+            if ((str.charCodeAt(pos) & 0xfc00) === 0xdc00) pos++
+        }
+    }
+    return length
+}
+
+// The two formats the shipped schemas use, copied from ajv-formats 3 (`dist/formats.js`,
+// `fullFormats`, MIT) with the same shapes: `date-time` is `{ validate, compare }`, `uri` a
+// function. test/validation/runtime.test.ts checks them against ajv-formats.
+const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/
+const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i
+const DATE_TIME_SEPARATOR = /t|\s/i
+const NOT_URI_FRAGMENT = /\/|:/
+const URI =
+    /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i
+
+function isLeapYear(year: number): boolean {
+    return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+}
+
+function date(str: string): boolean {
+    const m = DATE.exec(str)
+    if (!m) return false
+    const year = +(m[1] as string)
+    const month = +(m[2] as string)
+    const day = +(m[3] as string)
+    return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : (DAYS[month] as number))
+}
+
+function time(str: string): boolean {
+    const m = TIME.exec(str)
+    if (!m) return false
+    const hr = +(m[1] as string)
+    const min = +(m[2] as string)
+    const sec = +(m[3] as string)
+    const tz = m[4]
+    const tzSign = m[5] === '-' ? -1 : 1
+    const tzH = +(m[6] || 0)
+    const tzM = +(m[7] || 0)
+    // ajv-formats' `getTime(true)`: a time zone is required.
+    if (tzH > 23 || tzM > 59 || !tz) return false
+    if (hr <= 23 && min <= 59 && sec < 60) return true
+    // A leap second is valid only at 23:59:60 UTC.
+    const utcMin = min - tzM * tzSign
+    const utcHr = hr - tzH * tzSign - (utcMin < 0 ? 1 : 0)
+    return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61
+}
+
+function compareDateTime(dt1: string, dt2: string): number | undefined {
+    if (!(dt1 && dt2)) return undefined
+    const d1 = new Date(dt1).valueOf()
+    const d2 = new Date(dt2).valueOf()
+    if (!(d1 && d2)) return undefined
+    return d1 - d2
+}
+
+/** The formats object the generated validators index (`formats["date-time"]`, `formats.uri`). */
+export const formats = {
+    'date-time': {
+        validate(str: string): boolean {
+            const parts = str.split(DATE_TIME_SEPARATOR)
+            return parts.length === 2 && date(parts[0] as string) && time(parts[1] as string)
+        },
+        compare: compareDateTime
+    },
+    uri(str: string): boolean {
+        return NOT_URI_FRAGMENT.test(str) && URI.test(str)
+    }
+} as const
+
+interface RawValidate {
+    (data: unknown): boolean
+    errors?: Array<{ instancePath: string }> | null
+}
+
+/**
+ * Adds `data` (the value at the error's `instancePath`) to every error, as ajv's `verbose` option
+ * does. Generating with `verbose` would also inline the schema into every error site, which made
+ * the area output validators several times larger; the issue mappers only read `data`.
+ */
+export function withData<F extends RawValidate>(validate: F): F {
+    const wrapped = ((data: unknown) => {
+        const valid = validate(data)
+        wrapped.errors = valid ? null : (validate.errors ?? []).map((e) => ({ ...e, data: valueAt(data, e.instancePath) }))
+        return valid
+    }) as unknown as F
+    return wrapped
+}
+
+function valueAt(root: unknown, instancePath: string): unknown {
+    let node = root
+    if (instancePath === '') return node
+    for (const raw of instancePath.slice(1).split('/')) {
+        const key = raw.replace(/~1/g, '/').replace(/~0/g, '~')
+        if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined
+        node = (node as Record<string, unknown>)[key]
+    }
+    return node
+}
