@@ -13,9 +13,11 @@ const USAGE = `Usage: flowmcp-grading <command> [options]
 Commands:
   grade <schema.mjs|dir…> grade FlowMCP v4 schemas (offline by default) and print one row per schema
   validate <file…>        check grading entries and other grading JSON; prints each file's verdict
-  emit-prompts <schema>   print the Scoring Protocol v1 prompts.json of a schema
+  emit-prompts <schema>   print the Scoring Protocol v1 prompts.json of a schema; with --areas, an
+                          answers file of its open area units for grade --answers
   consume-scores <prompts.json> <scores.json> --schema <schema.mjs>
-                          validate a scores.json against its prompts and print the grade report
+                          validate a scores.json against its prompts and print the grade report;
+                          with --island, write it into the island as the schema's entry
   rebuild-index <dir>     rebuild index.json of <island>/providers/<ns> or <island>/selections/<sel>
   export <name> <dir>     export a graded namespace (or --selection) from --island into a new folder
   rubric <input.json>     evaluate a judge (judgeSystem/1.0.0) or workflow (workflowSystem/1.0.0) rubric input
@@ -23,7 +25,7 @@ Commands:
 
 Options:
   --json                  machine-readable output
-  --island <dir>          (grade, export) the island root; grade writes entries and index.json there
+  --island <dir>          (grade, export, consume-scores) the island root; entries and index.json are written there
   --answers <file>        (grade) pre-collected area outputs: { grader, answers: { <schemaId>: { <unit>: output } } }
   --offline               (grade) no HTTP: live answers are n/a (the default)
   --live                  (grade) run each tool's tests against the real API (server params from the environment)
@@ -31,6 +33,7 @@ Options:
   --now <iso>             the time of the run, for reproducible output
   --schema <file>         (consume-scores) the schema the scores are about
   --schema-id <id>        (emit-prompts) override <namespace>/<file>
+  --areas                 (emit-prompts) emit the area prompts of gradeSingleSchema as an answers file
   --selection             (export) the name is a selection
   --include-schemas       (export) also export clean schema, About and skill files
   --kind <kind>           (validate) skip detection and validate as this artefact kind
@@ -60,6 +63,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                 'schema-id': { type: 'string' },
                 selection: { type: 'boolean', default: false },
                 'include-schemas': { type: 'boolean', default: false },
+                areas: { type: 'boolean', default: false },
                 help: { type: 'boolean', short: 'h', default: false }
             }
         })
@@ -95,9 +99,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                     ...(values.now !== undefined ? { now: values.now } : {})
                 }, io)
             case 'emit-prompts':
-                return await emitPromptsCommand(rest, { ...(values['schema-id'] !== undefined ? { schemaId: values['schema-id'] } : {}) }, io)
+                return await emitPromptsCommand(rest, { areas: values.areas === true, ...(values['schema-id'] !== undefined ? { schemaId: values['schema-id'] } : {}), ...(values.now !== undefined ? { now: values.now } : {}) }, io)
             case 'consume-scores':
-                return await consumeScoresCommand(rest, { ...(values.schema !== undefined ? { schema: values.schema } : {}), ...(values.now !== undefined ? { now: values.now } : {}) }, io)
+                return await consumeScoresCommand(rest, { json: values.json === true, ...(values.schema !== undefined ? { schema: values.schema } : {}), ...(values.now !== undefined ? { now: values.now } : {}), ...(values.island !== undefined ? { island: values.island } : {}) }, io)
             case 'rebuild-index':
                 return await rebuildIndexCommand(rest, { json: values.json === true, ...(values.now !== undefined ? { now: values.now } : {}) }, io)
             case 'export':

@@ -356,7 +356,9 @@ export async function gradeSingleSchema(input: { schemaPath?: string; schema?: u
             continue
         }
         if (plan.area === 'about-namespace') {
-            const why = !aboutDeclared ? 'the schema declares no about resource' : options.about === undefined ? 'no About text was supplied (options.about)' : !schemaStable ? 'the schema is not stable yet (02-areas ⚠ B8)' : null
+            // Without a judge or answers stability is unknown yet: the prompt is returned so a harness can answer it ahead.
+            const stabilityKnown = answersGiven
+            const why = !aboutDeclared ? 'the schema declares no about resource' : options.about === undefined ? 'no About text was supplied (options.about)' : stabilityKnown && !schemaStable ? 'the schema is not stable yet (02-areas ⚠ B8)' : null
             if (why !== null) {
                 errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason: why }))
                 units.push(unitResult(plan, !aboutDeclared ? 'skipped' : 'gated', { reason: why }))
@@ -365,6 +367,13 @@ export async function gradeSingleSchema(input: { schemaPath?: string; schema?: u
         }
         const persona = grader?.persona
         const personaRequired = PromptBuilder.isPersonaRequired({ area: plan.area }).personaRequired === true
+        if (personaRequired && persona === undefined) {
+            // Only reachable without a judge or answers (checkGrader requires a persona then): no persona, no prompt.
+            const reason = 'a persona-bound area needs grader.persona to build its prompt'
+            errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason }))
+            units.push(unitResult(plan, 'gated', { reason }))
+            continue
+        }
         const envelope = envelopeFor({ plan, schemaHash, stamp, now, persona: personaRequired ? (persona ?? null) : null })
         const request = askForOutput({ plan, envelope, attachments, serverParams, errors })
         if (request === null) {

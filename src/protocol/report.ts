@@ -105,6 +105,8 @@ export interface ReportToEntryInput {
     readonly grader?: { readonly name: string; readonly version: string; readonly llmModel: string }
     /** `selectionContext.personaIds` of the answers; `['neutral']` (no persona lens) when omitted. */
     readonly personaIds?: readonly string[]
+    /** The entry's 8-hex schema hash; the first 8 hex digits of the report's `sha256:` when omitted. Pass the canonical `main` hash to write into an island. */
+    readonly schemaHash?: string
 }
 
 /**
@@ -170,7 +172,7 @@ export function reportToGradingEntry(input: ReportToEntryInput): { entry: Gradin
         schemaId,
         area: 'tools-aggregate-schema',
         version: `flowmcp/${version[1] as string}`,
-        schemaHash: (report.schemaHash as string).slice('sha256:'.length, 'sha256:'.length + 8),
+        schemaHash: input.schemaHash ?? (report.schemaHash as string).slice('sha256:'.length, 'sha256:'.length + 8),
         gradingMode: 'full',
         now,
         gradings: [structure, ...llm]

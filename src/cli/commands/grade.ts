@@ -62,7 +62,9 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
         const http = await httpPort({ live: options.live, ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {}) })
         const about = await aboutBeside(file)
         const base = file.replace(/\\/g, '/').split('/').pop()?.replace(/\.mjs$/, '') ?? ''
-        const schemaAnswers = Object.entries(answersFile.answers ?? {}).find(([id]) => id.endsWith(`.${base}`))?.[1]
+        const found = Object.entries(answersFile.answers ?? {}).find(([id]) => id.endsWith(`.${base}`))?.[1]
+        // A unit answered with null (as emit-prompts --areas writes them) is still open.
+        const schemaAnswers = found === undefined || found === null ? undefined : Object.fromEntries(Object.entries(found).filter(([, v]) => v !== null))
         const result = await gradeSingleSchema({
             schemaPath: file,
             ...(answersFile.grader !== undefined ? { grader: answersFile.grader } : {}),

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { loadRefusal } from '../../grade/loader.js'
-import { ErrorCodes, parseJson, ScoringProtocol, SchemaCheck, type Issue } from '../../index.js'
+import { createIssue as createCliIssue } from '../../errors/issue.js'
+import { ErrorCodes, gradeSingleSchema, HashGenerator, Island, parseJson, ScoringProtocol, SchemaCheck, type GradeReportV1, type Issue, type PromptsV1 } from '../../index.js'
 import { EXIT, type CliIo } from '../io.js'
-import { absolute } from '../node.js'
+import { aboutBeside, absolute, nodeFs } from '../node.js'
 
 function printIssues(issues: readonly Issue[], io: CliIo): void {
     for (const issue of issues.filter((i) => i.severity !== 'info')) io.stderr(`${issue.severity === 'error' ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
@@ -17,13 +18,14 @@ async function loadMain(path: string): Promise<{ main: unknown; text: string }> 
     return { main: mod.main ?? mod.schema, text }
 }
 
-/** `emit-prompts <schema.mjs>`: prints the Scoring Protocol v1 prompts.json for one schema. */
-export async function emitPromptsCommand(args: readonly string[], options: { schemaId?: string }, io: CliIo): Promise<number> {
+/** `emit-prompts <schema.mjs>`: prints the Scoring Protocol v1 prompts.json for one schema; with `--areas`, an answers file of its open area units. */
+export async function emitPromptsCommand(args: readonly string[], options: { schemaId?: string; areas?: boolean; now?: string }, io: CliIo): Promise<number> {
     if (args.length !== 1) {
         io.stderr('emit-prompts: name exactly one schema file\n')
         return EXIT.USAGE
     }
     const path = absolute(args[0] as string, io.cwd)
+    if (options.areas === true) return emitAreaPrompts(path, options.now ?? new Date().toISOString(), io)
     let loaded
     try {
         loaded = await loadMain(path)
@@ -41,44 +43,133 @@ export async function emitPromptsCommand(args: readonly string[], options: { sch
     return EXIT.OK
 }
 
+/**
+ * The answers file `grade --answers` reads, for the open area units of one schema: `grader` to fill
+ * in, `answers[<schemaId>][<unit>]` set to `null` until answered (a null answer leaves the unit open),
+ * and per unit the prompt, the question ids and the output schema the answer must match.
+ */
+async function emitAreaPrompts(path: string, now: string, io: CliIo): Promise<number> {
+    const fs = nodeFs()
+    const about = await aboutBeside(path)
+    // The persona of persona-bound prompts (about-namespace); the answers file carries the same one back.
+    const namespace = await namespaceOf(path)
+    const grader = { name: '<your harness>', version: '<its version>', llmModel: '<the model>', persona: { basePersonaId: 'schema-maintainer' as const, lensId: namespace ?? 'neutral' } }
+    const result = await gradeSingleSchema({ schemaPath: path, grader, options: { sourceFs: fs, now, ...(about !== undefined ? { about } : {}) } })
+    printIssues(result.errors.filter((e) => e.severity === 'error'), io)
+    const grading = result.grading
+    if (grading === null) return EXIT.FINDINGS
+    const units = Object.fromEntries(result.prompts.map((p) => [p.unit, { area: p.area, prompt: p.prompt, questions: p.questions, outputSchema: p.outputSchema, envelope: p.envelope }]))
+    const file = {
+        grader,
+        answers: { [grading.schemaId]: Object.fromEntries(result.prompts.map((p) => [p.unit, null])) },
+        prompts: { [grading.schemaId]: units }
+    }
+    io.stdout(JSON.stringify(file, null, 2) + '\n')
+    return EXIT.OK
+}
+
+async function namespaceOf(path: string): Promise<string | null> {
+    try {
+        const loaded = await loadMain(path)
+        const namespace = (loaded.main as { namespace?: unknown } | null)?.namespace
+        return typeof namespace === 'string' ? namespace : null
+    } catch {
+        return null
+    }
+}
+
+/** The schema a prompts.json was emitted for must be the one given: same id, and the same prompts from it. */
+function promptsMismatch(prompts: PromptsV1, main: unknown, schemaPath: string): Issue | null {
+    const namespace = (main as { namespace?: unknown } | null)?.namespace
+    const base = schemaPath.split('/').pop()?.replace(/\.mjs$/, '') ?? ''
+    const id = `${String(namespace)}/${base}`
+    if (prompts.schemaId !== id) return createCliIssue('SPV-020', '/prompts/schemaId', { expected: prompts.schemaId, actual: id, detail: 'another schema id' })
+    const again = ScoringProtocol.emitPrompts({ schemaId: prompts.schemaId, schemaPath: prompts.schemaPath, schema: main })
+    if (again.prompts === null || JSON.stringify(again.prompts.prompts) !== JSON.stringify(prompts.prompts)) {
+        return createCliIssue('SPV-020', '/prompts/prompts', { expected: prompts.schemaId, actual: schemaPath, detail: 'the prompt text differs: another version of the schema' })
+    }
+    return null
+}
+
 /** `consume-scores <prompts.json> <scores.json> --schema <schema.mjs>`: validates the scores and prints the grade report. */
-export async function consumeScoresCommand(args: readonly string[], options: { schema?: string; now?: string }, io: CliIo): Promise<number> {
+export async function consumeScoresCommand(args: readonly string[], options: { schema?: string; now?: string; json?: boolean; island?: string }, io: CliIo): Promise<number> {
+    const json = options.json === true
+    // With --json, stdout always carries exactly one JSON document: the report, or why there is none.
+    const done = (code: number, body: Record<string, unknown>): number => {
+        if (json) io.stdout(JSON.stringify({ ok: code === EXIT.OK, ...body }, null, 2) + '\n')
+        return code
+    }
     if (args.length !== 2 || options.schema === undefined) {
-        io.stderr('consume-scores: usage: consume-scores <prompts.json> <scores.json> --schema <schema.mjs>\n')
-        return EXIT.USAGE
+        io.stderr('consume-scores: usage: consume-scores <prompts.json> <scores.json> --schema <schema.mjs> [--island <dir>]\n')
+        return done(EXIT.USAGE, { report: null, errors: [{ code: 'CLI-USAGE', message: 'consume-scores <prompts.json> <scores.json> --schema <schema.mjs>' }] })
     }
     let promptsText: string
     let scoresText: string
     let loaded
+    const schemaPath = absolute(options.schema, io.cwd)
     try {
         promptsText = await io.readText(args[0] as string)
         scoresText = await io.readText(args[1] as string)
-        loaded = await loadMain(absolute(options.schema, io.cwd))
+        loaded = await loadMain(schemaPath)
     } catch (cause) {
-        io.stderr(`consume-scores: ${cause instanceof Error ? cause.message : String(cause)}\n`)
-        return EXIT.USAGE
+        const message = cause instanceof Error ? cause.message : String(cause)
+        io.stderr(`consume-scores: ${message}\n`)
+        return done(EXIT.USAGE, { report: null, errors: [{ code: 'CLI-IO', message }] })
     }
     const prompts = ScoringProtocol.validatePrompts({ text: promptsText })
-    if (!prompts.valid) {
+    if (!prompts.valid || prompts.prompts === null) {
         printIssues(prompts.errors, io)
-        return EXIT.FINDINGS
+        return done(EXIT.FINDINGS, { report: null, errors: prompts.errors })
+    }
+    const mismatch = promptsMismatch(prompts.prompts, loaded.main, schemaPath)
+    if (mismatch !== null) {
+        printIssues([mismatch], io)
+        return done(EXIT.FINDINGS, { report: null, errors: [mismatch] })
     }
     const scores = parseJson({ text: scoresText })
     if (scores.errors.length > 0) {
         printIssues(scores.errors, io)
-        return EXIT.FINDINGS
+        return done(EXIT.FINDINGS, { report: null, errors: scores.errors })
     }
     const validation = SchemaCheck.validateMain({ main: loaded.main })
     const failures = validation.errors.filter((e) => e.severity === 'error')
+    const now = options.now ?? new Date().toISOString()
     const built = ScoringProtocol.buildReport({
         prompts: prompts.prompts,
         scores: scores.value,
         schemaSource: loaded.text,
         validation: { passed: failures.length === 0, errors: failures.map((e) => ErrorCodes.format({ issue: e }).text ?? e.message) },
-        now: options.now ?? new Date().toISOString()
+        now
     })
     printIssues(built.errors, io)
-    if (built.report === null) return EXIT.FINDINGS
-    io.stdout((ScoringProtocol.serialize({ value: built.report }).text ?? '') + '\n')
-    return built.report.validationPassed ? EXIT.OK : EXIT.FINDINGS
+    if (built.report === null) return done(EXIT.FINDINGS, { report: null, errors: built.errors })
+    let written: string | null = null
+    const errors: Issue[] = []
+    if (options.island !== undefined) {
+        const stored = await storeReport(built.report, loaded, schemaPath, absolute(options.island, io.cwd), now)
+        written = stored.path
+        errors.push(...stored.errors)
+        printIssues(stored.errors, io)
+    }
+    if (!json) {
+        io.stdout((ScoringProtocol.serialize({ value: built.report }).text ?? '') + '\n')
+        if (written !== null) io.stderr(`written: ${written}\n`)
+    }
+    const failed = !built.report.validationPassed || errors.some((e) => e.severity === 'error')
+    return done(failed ? EXIT.FINDINGS : EXIT.OK, { report: built.report, trace: built.trace, written, errors })
+}
+
+/** Imports the schema into the island and writes the report as its tools-aggregate-schema entry, so index.json reflects it. */
+async function storeReport(report: GradeReportV1, loaded: { main: unknown; text: string }, schemaPath: string, root: string, now: string): Promise<{ path: string | null; errors: Issue[] }> {
+    const main = loaded.main as { namespace?: unknown; version?: unknown }
+    const fileName = schemaPath.split('/').pop() ?? 'schema.mjs'
+    const schemaHash = HashGenerator.computeSchemaHash({ schema: main }).short
+    const converted = ScoringProtocol.reportToGradingEntry({ report, version: String(main.version), now, ...(schemaHash !== null ? { schemaHash } : {}) })
+    if (converted.entry === null) return { path: null, errors: converted.errors }
+    const fs = nodeFs()
+    const imported = await Island.importProvider({ fs, root, now, files: [{ name: fileName, text: loaded.text, main }] })
+    if (!imported.status) return { path: null, errors: imported.errors }
+    const schema = imported.imported[0]?.schema ?? fileName.replace(/\.mjs$/, '')
+    const result = await Island.writeGrading({ fs, root, target: { namespace: String(main.namespace), schema }, entry: converted.entry, now })
+    return { path: result.path, errors: result.errors }
 }
