@@ -22,7 +22,10 @@ import { kebabCase } from '../naming/case.js'
 import { isIsoDateTime, toFileTimestamp } from '../time.js'
 import { importSchemaLoader, loadRefusal } from './loader.js'
 import { askForOutput, envelopeFor, type UnitPlan } from './units.js'
-import type { EmittedPrompt, GradeOptions, GradeSingleSchemaResult, GraderInput, SchemaGrading, UnitResult } from './types.js'
+import type { EmittedPrompt, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaGrading, UnitResult } from './types.js'
+
+/** The options as read at run time: every field may be missing or wrong (the types cannot promise it). */
+type GradeOptions = GradeOptionsBase
 
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
@@ -208,7 +211,7 @@ export function unitResult(plan: UnitPlan, status: UnitResult['status'], extra: 
  * @returns `{ grading, entries, prompts, provisional, errors }`; GRA-* plus the codes of every step
  * @example await gradeSingleSchema({ schema: { main }, grader, options: { now: '2026-11-22T10:00:00Z', judge } })
  */
-export async function gradeSingleSchema(input: { schemaPath?: string; schema?: unknown; fileName?: string; schemaId?: string; grader?: GraderInput; options?: GradeOptions }): Promise<GradeSingleSchemaResult> {
+export async function gradeSingleSchema(input: GradeSingleSchemaInput): Promise<GradeSingleSchemaResult> {
     const errors: Issue[] = []
     const fail = (): GradeSingleSchemaResult => ({ grading: null, entries: [], prompts: [], provisional: {}, errors })
     if (!isObj(input)) {

@@ -67,8 +67,8 @@ export type JudgeReply =
 /** A host function that sends one area prompt to an LLM and returns its raw reply: the JSON text of a {@link JudgeReply}. */
 export type Judge = (request: JudgeRequest) => Promise<string>
 
-/** Options of {@link gradeSingleSchema}. */
-export interface GradeOptions {
+/** Options of {@link gradeSingleSchema} other than the time source. */
+export interface GradeOptionsBase {
     /** Island storage; with `root`, the schema is imported, entries are written and the index rebuilt. */
     readonly fs?: FsPort
     readonly root?: string
@@ -79,7 +79,7 @@ export interface GradeOptions {
     /** Live pretest; without it the live answers are `n/a` (blocked-by-precondition). */
     readonly http?: HttpPort
     readonly clock?: Clock
-    /** The time of the run (ISO 8601); `clock.now()` when omitted. One of the two is required. */
+    /** The time of the run (ISO 8601); `clock.now()` when omitted. One of the two is required (GRA-001). */
     readonly now?: string
     /**
      * Server parameter values for the pretest; never written anywhere. A function is called with the
@@ -102,6 +102,36 @@ export interface GradeOptions {
     readonly throttleMs?: number
     readonly sleep?: (ms: number) => Promise<void>
 }
+
+/** The time of a run: `now` (ISO 8601) or a `clock`; one of the two is required. */
+export type TimeSource = { readonly now: string; readonly clock?: Clock } | { readonly clock: Clock; readonly now?: string }
+
+/** Options of {@link gradeSingleSchema}: storage, ports, judge or answers, and the time of the run (`now` or `clock`, required). */
+export type GradeOptions = GradeOptionsBase & TimeSource
+
+/** A grader that supplies non-deterministic answers: the persona is required then (GRA-009). */
+export type AnsweringGrader = GraderInput & { readonly persona: NonNullable<GraderInput['persona']> }
+
+/** The schema module: `{ main }` (or the legacy `{ schema }`), or `main` itself. Checked at run time (GRA-002, SCH-*). */
+export type SchemaModuleInput = { readonly main: Readonly<Record<string, unknown>> } | { readonly schema: Readonly<Record<string, unknown>> } | Readonly<Record<string, unknown>>
+
+/** Where the schema comes from: a file path, or the module as an object (with `fileName` or `schemaId` for its id). */
+export type SchemaInput = { readonly schemaPath: string; readonly schema?: undefined } | { readonly schema: SchemaModuleInput; readonly schemaPath?: string }
+
+/**
+ * Arguments of {@link gradeSingleSchema}. A `judge` or `answers` needs a `grader` with a persona;
+ * without either the run is provisional and `grader` is optional.
+ */
+export type GradeSingleSchemaInput = SchemaInput & {
+    /** The file name (or path) of a schema given as an object: its base is the id's slug, `<namespace>.<file base>`. */
+    readonly fileName?: string
+    /** `<namespace>.<file base>`; derived from the file when omitted. */
+    readonly schemaId?: string
+} & (
+        | { readonly grader: AnsweringGrader; readonly options: GradeOptions & { readonly judge: Judge } }
+        | { readonly grader: AnsweringGrader; readonly options: GradeOptions & { readonly answers: Readonly<Record<string, unknown>> } }
+        | { readonly grader?: GraderInput; readonly options: GradeOptions & { readonly judge?: undefined; readonly answers?: undefined } }
+    )
 
 /** How one unit ended. */
 export type UnitStatus = 'graded' | 'rejected' | 'provisional' | 'blocked' | 'gated' | 'skipped' | 'error'

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { ErrorCodes, gradeSingleSchema, type GradeSingleSchemaResult, type GraderInput, type Issue } from '../../index.js'
+import { ErrorCodes, gradeSingleSchema, type GradeSingleSchemaInput, type GradeSingleSchemaResult, type GraderInput, type Issue } from '../../index.js'
 import { EXIT, table, type CliIo } from '../io.js'
 import { aboutBeside, absolute, httpPort, nodeFs, schemaFiles } from '../node.js'
 
@@ -65,6 +65,7 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
         const found = Object.entries(answersFile.answers ?? {}).find(([id]) => id.endsWith(`.${base}`))?.[1]
         // A unit answered with null (as emit-prompts --areas writes them) is still open.
         const schemaAnswers = found === undefined || found === null ? undefined : Object.fromEntries(Object.entries(found).filter(([, v]) => v !== null))
+        // The answers file is data read at run time: the library checks the grader and answers it holds (GRA-001/002/009).
         const result = await gradeSingleSchema({
             schemaPath: file,
             ...(answersFile.grader !== undefined ? { grader: answersFile.grader } : {}),
@@ -77,7 +78,7 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
                 ...(schemaAnswers !== undefined ? { answers: schemaAnswers } : {}),
                 ...(options.island !== undefined ? { fs, root: absolute(options.island, io.cwd) } : {})
             }
-        })
+        } as GradeSingleSchemaInput)
         results.push({ file, result })
     }
     if (io.isTTY && files.length > 1) io.stderr('\n')

@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { gradeSingleSchema, validateGradingEntry, type Judge, type JudgeReply } from '../../src/index.js'
+import { exampleMain, grader } from '../grade/helpers.js'
+
+const guide = readFileSync(new URL('../../docs/guide.md', import.meta.url), 'utf8')
+
+// The judge of docs/guide.md, word for word; the test fails when the guide's code changes without it.
+const judge: Judge = async (request) => {
+    const reply: JudgeReply = {
+        answers: request.questions.map((q) => ({ questionId: q.questionId, score: 4, reasoning: `Checked: ${q.question}` }))
+    }
+    return JSON.stringify(reply)
+}
+
+describe('the judge contract (docs/guide.md)', () => {
+    it('shows this judge in the guide', () => {
+        expect(guide).toContain('answers: request.questions.map((q) => ({ questionId: q.questionId, score: 4, reasoning: `Checked: ${q.question}` }))')
+    })
+
+    it('grades the example schema in full with the documented judge: no improvementHints needed, every entry valid', async () => {
+        const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
+        const result = await gradeSingleSchema({ schema: { main }, fileName: 'forecast.mjs', grader, options: { now: '2026-11-24T10:00:00Z', source, judge } })
+        expect(result.grading).toMatchObject({ schemaId: 'openmeteo.forecast', mode: 'full', grade: 'B' })
+        expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
+        for (const entry of result.entries) expect(validateGradingEntry({ entry }).valid).toBe(true)
+    })
+
+    it('says precisely what is wrong with a reply that names questions by id, and with one without reasoning', async () => {
+        const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
+        const byId: Judge = async (request) => JSON.stringify({ answers: request.questions.map((q) => ({ id: q.questionId, score: 4, reasoning: 'x' })) })
+        const first = await gradeSingleSchema({ schema: { main }, fileName: 'forecast.mjs', grader, options: { now: '2026-11-24T10:00:00Z', source, judge: byId } })
+        expect(first.errors).toContainEqual(expect.objectContaining({ code: 'GRA-021', path: '/units/tools-aggregate-schema/answers/0' }))
+        const noReason: Judge = async (request) => JSON.stringify({ answers: request.questions.map((q) => ({ questionId: q.questionId, score: 4 })) })
+        const second = await gradeSingleSchema({ schema: { main }, fileName: 'forecast.mjs', grader, options: { now: '2026-11-24T10:00:00Z', source, judge: noReason } })
+        const refused = second.errors.find((e) => e.code === 'GRA-018')
+        expect(refused?.message).toMatch(/ARE-00\d at \/output\/answers\/\d+/)
+    })
+})
