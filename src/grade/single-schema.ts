@@ -11,7 +11,7 @@ import { joinPath, LAYOUT } from '../island/paths.js'
 import { inspectJson } from '../json/guard.js'
 import { AREAS, PROVIDER_AREAS, type Area } from '../model/constants.js'
 import type { CategoricalVeto, GradingAnswer, GradingEntry } from '../model/types.js'
-import type { FsPort, LoadedModule, SchemaLoader } from '../ports/types.js'
+import type { FsPort, LoadedModule } from '../ports/types.js'
 import { DataPretest, type PretestResult } from '../pretest/data-pretest.js'
 import { PromptBuilder } from '../prompts/prompt-builder.js'
 import { Redact } from '../prompts/redact.js'
@@ -19,7 +19,7 @@ import { RebuildIndex } from '../rollup/rebuild-index.js'
 import { SchemaCheck } from '../schema/schema-check.js'
 import { kebabCase } from '../naming/case.js'
 import { isIsoDateTime, toFileTimestamp } from '../time.js'
-import { importSchemaLoader, loadRefusal } from './loader.js'
+import { readModuleSource } from '../schema/source-loader.js'
 import { askForOutput, envelopeFor, type UnitPlan } from './units.js'
 import type { EmittedPrompt, GradeOptions, GradeSingleSchemaResult, GraderInput, SchemaGrading, UnitResult } from './types.js'
 
@@ -36,7 +36,7 @@ function baseName(path: string): string {
     return name.replace(/\.(mjs|js|json)$/i, '')
 }
 
-/** Resolves the schema module: given as an object, or loaded from `schemaPath` after the source was scanned. */
+/** Resolves the schema module: given as an object, or read from the syntax tree of `schemaPath` (never run unless the host passes a trustedLoader). */
 async function resolveSchema(input: { schemaPath?: unknown; schema?: unknown }, options: GradeOptions, errors: Issue[]): Promise<{ main: Obj | null; source: string | null; fileBase: string | null; refused: boolean }> {
     if (input.schema !== undefined) {
         const mod = input.schema
@@ -68,22 +68,24 @@ async function resolveSchema(input: { schemaPath?: unknown; schema?: unknown }, 
         errors.push(createIssue('GRA-004', '/schemaPath', { detail: `no file at ${path}` }))
         return { main: null, source: null, fileBase: null, refused: false }
     }
-    // Importing runs the module's top level, so code-execution patterns keep it from being loaded at all.
-    const refusal = loadRefusal(source)
-    if (refusal !== null) {
-        errors.push(createIssue('GRA-005', '/schemaPath', { detail: refusal }))
-        return { main: null, source, fileBase: baseName(path), refused: true }
-    }
-    const loader: SchemaLoader = options.schemaLoader ?? importSchemaLoader
+    // The source is read from its syntax tree, never run; only a host's explicit trustedLoader imports it.
+    const trusted = options.trustedLoader
     let mod: LoadedModule
-    try {
-        mod = await loader.load(path)
-    } catch (cause) {
-        errors.push(createIssue('GRA-003', '/schemaPath', { detail: cause instanceof Error ? cause.message : 'load failed' }))
-        return { main: null, source, fileBase: baseName(path), refused: false }
+    if (trusted !== undefined) {
+        try {
+            mod = await trusted.load(path)
+        } catch (cause) {
+            errors.push(createIssue('GRA-003', '/schemaPath', { detail: cause instanceof Error ? cause.message : 'load failed' }))
+            return { main: null, source, fileBase: baseName(path), refused: false }
+        }
+    } else {
+        const read = readModuleSource({ source })
+        errors.push(...read.errors.map((e) => ({ ...e, path: '/schemaPath' })))
+        if (read.module === null) return { main: null, source, fileBase: baseName(path), refused: true }
+        mod = read.module
     }
     const main = isObj(mod) ? (isObj(mod.main) ? mod.main : isObj(mod.schema) ? mod.schema : null) : null
-    if (main === null) errors.push(createIssue('GRA-003', '/schemaPath', { detail: 'the module exports neither main nor schema' }))
+    if (main === null) errors.push(trusted !== undefined ? createIssue('GRA-003', '/schemaPath', { detail: 'the module exports neither main nor schema' }) : createIssue('SRC-005', '/schemaPath'))
     return { main, source, fileBase: baseName(path), refused: false }
 }
 
@@ -118,6 +120,7 @@ function checkOptions(options: unknown, errors: Issue[]): GradeOptions {
     }
     fn('judge')
     fn('sleep')
+    if (o.trustedLoader !== undefined && !(isObj(o.trustedLoader) && typeof o.trustedLoader.load === 'function')) errors.push(createIssue('GRA-002', '/options/trustedLoader', { field: 'trustedLoader', expected: '{ load(path) }', actual: typeOfValue(o.trustedLoader) }))
     if ((o.fs === undefined) !== (o.root === undefined)) errors.push(createIssue('GRA-001', o.fs === undefined ? '/options/fs' : '/options/root', { field: o.fs === undefined ? 'fs (with root)' : 'root (with fs)' }))
     if (o.answers !== undefined && !isObj(o.answers)) errors.push(createIssue('GRA-002', '/options/answers', { field: 'answers', expected: 'object keyed by unit', actual: typeOfValue(o.answers) }))
     if (o.serverParams !== undefined && typeof o.serverParams !== 'function' && !isStringRecord(o.serverParams)) {
@@ -184,7 +187,7 @@ export function unitResult(plan: UnitPlan, status: UnitResult['status'], extra: 
 }
 
 /**
- * Grades one FlowMCP v4 schema end to end: loads it (source scanned first, handlers never run),
+ * Grades one FlowMCP v4 schema end to end: reads it from its syntax tree (never run; handlers never called),
  * validates it, scans it, checks its key names against its host, runs the live pretest when an
  * `http` port is given, computes every deterministic answer, and for each provider area unit either
  * asks the injected `judge`, takes a pre-collected answer, or returns the area prompt to send. With a

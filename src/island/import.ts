@@ -9,6 +9,7 @@ import type { NamespaceIndex } from '../rollup/types.js'
 import { callPort, checkFsPort, ensureDir, Journal, listDir, readText, rollback } from './fs-ops.js'
 import { checkName, joinPath, LAYOUT, NAME_PATTERNS, normalizeDir } from './paths.js'
 import { SourceSnapshot } from './snapshot.js'
+import { readModuleSource } from '../schema/source-loader.js'
 import { stampOf } from './stamps.js'
 
 /** One source file handed in by the host: a path relative to the provider folder and its text. */
@@ -144,7 +145,8 @@ function requiredTools(skill: unknown): string[] {
 /**
  * Imports a provider folder into the island (IN, chapter 22), non-destructively and all or nothing:
  * 1. scan the sources (`files`, or `sourceDir` read through `sourceFs ?? fs`); sources are never
- *    executed — pass each schema's parsed `main`, or a {@link SchemaLoader};
+ *    executed: each `main` (and skill) is read from the syntax tree unless given parsed, or the
+ *    host passes an explicit `trustedLoader` (which imports, i.e. runs, the module);
  * 2. gate each schema (plain JSON `main`, namespace, name, tools; invalid ⇒ not imported, IMP-002);
  * 3. assert one namespace (IMP-005 aborts);
  * 4. snapshot each schema beside its older versions (new hash ⇒ new file, same ⇒ skip, same hash
@@ -153,12 +155,12 @@ function requiredTools(skill: unknown): string[] {
  *    skills (`skills/<skill>.mjs` ⇒ `<schema>/skills/<skill>/`, placed per 03 ⚠ C3, IMP-012);
  * 6. rebuild `providers/<ns>/index.json`.
  * Any failure undoes every file and folder the import created.
- * @param input - `{ fs, root, now, files | sourceDir, sourceFs?, schemaLoader? }`
- * @returns `{ status, namespace, imported, about, skills, indexPath, index, errors }`; IMP-001…IMP-013,
+ * @param input - `{ fs, root, now, files | sourceDir, sourceFs?, trustedLoader? }`
+ * @returns `{ status, namespace, imported, about, skills, indexPath, index, errors }`; IMP-001…IMP-013, SRC-*,
  *   SNP-004/SNP-005, FS-*, IDX-*
  * @example await importProvider({ fs, root: '/island', files: [{ name: 'prices.mjs', text, main }], now })
  */
-export async function importProvider(input: { fs?: unknown; root?: unknown; now?: unknown; files?: unknown; sourceDir?: unknown; sourceFs?: unknown; schemaLoader?: unknown; concurrency?: number }): Promise<ImportResult> {
+export async function importProvider(input: { fs?: unknown; root?: unknown; now?: unknown; files?: unknown; sourceDir?: unknown; sourceFs?: unknown; trustedLoader?: unknown; concurrency?: number }): Promise<ImportResult> {
     const fail = (errors: Issue[], namespace: string | null = null): ImportResult => ({ status: false, namespace, imported: [], about: null, skills: [], indexPath: null, index: null, errors })
     const errors: Issue[] = []
     const port = checkFsPort(input?.fs)
@@ -167,8 +169,8 @@ export async function importProvider(input: { fs?: unknown; root?: unknown; now?
     if (issue !== null) errors.push(issue)
     const stamp = stampOf(input?.now)
     if (stamp === null) errors.push(createIssue('ISL-002', '/now', { field: 'now', expected: 'ISO-8601 date-time', actual: describeValue(input?.now) }))
-    const loader = input?.schemaLoader
-    if (loader !== undefined && !(isObj(loader) && typeof loader.load === 'function')) errors.push(createIssue('ISL-002', '/schemaLoader', { field: 'schemaLoader', expected: '{ load(path) }', actual: typeOfValue(loader) }))
+    const loader = input?.trustedLoader
+    if (loader !== undefined && !(isObj(loader) && typeof loader.load === 'function')) errors.push(createIssue('ISL-002', '/trustedLoader', { field: 'trustedLoader', expected: '{ load(path) }', actual: typeOfValue(loader) }))
     if (errors.length > 0 || root === null || stamp === null) return fail(errors)
     const fs = input.fs as FsPort
     const schemaLoader = loader as SchemaLoader | undefined
@@ -187,16 +189,24 @@ export async function importProvider(input: { fs?: unknown; root?: unknown; now?
             continue
         }
         let main = file.main
-        if (main === undefined) {
+        if (main === undefined && schemaLoader !== undefined) {
             const loaded = await loadModule(schemaLoader, sources.base, file.name)
             if (loaded.issue !== null) {
                 errors.push(loaded.issue)
                 continue
             }
             main = loaded.module?.main ?? loaded.module?.schema
+        } else if (main === undefined) {
+            // Read from the syntax tree: the source is never run.
+            const read = readModuleSource({ source: file.text })
+            const rebased = read.errors.map((e) => ({ ...e, path: `/files/${file.name}` }))
+            errors.push(...rebased.filter((e) => e.severity === 'error'))
+            notes.push(...rebased.filter((e) => e.severity !== 'error'))
+            if (read.module === null) continue
+            main = read.module.main ?? read.module.schema
         }
         if (main === undefined) {
-            errors.push(createIssue('IMP-010', `/files/${file.name}`, { file: file.name, detail: 'no parsed main given and no schemaLoader (the core never executes sources)' }))
+            errors.push(createIssue('IMP-010', `/files/${file.name}`, { file: file.name, detail: 'the module exports neither main nor schema' }))
             continue
         }
         const ok = gate(main, file.name, errors)
@@ -237,10 +247,14 @@ export async function importProvider(input: { fs?: unknown; root?: unknown; now?
             continue
         }
         let skill = file.skill
-        if (skill === undefined) {
+        if (skill === undefined && schemaLoader !== undefined) {
             const loaded = await loadModule(schemaLoader, sources.base, file.name)
             if (loaded.issue !== null) notes.push({ ...loaded.issue, severity: 'warning' })
             skill = loaded.module?.skill
+        } else if (skill === undefined) {
+            const read = readModuleSource({ source: file.text })
+            notes.push(...read.errors.map((e) => ({ ...e, severity: 'warning' as const, path: `/files/${file.name}` })))
+            skill = read.module?.skill
         }
         const required = requiredTools(skill)
         const owners = required.length === 0 ? [] : gated.filter((g) => required.some((t) => g.tools.includes(t)))

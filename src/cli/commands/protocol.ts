@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { loadRefusal } from '../../grade/loader.js'
+import { importSchemaLoader } from '../../grade/loader.js'
+import { readModuleSource } from '../../schema/source-loader.js'
 import { ErrorCodes, parseJson, ScoringProtocol, SchemaCheck, type Issue } from '../../index.js'
 import { EXIT, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
@@ -8,17 +9,21 @@ function printIssues(issues: readonly Issue[], io: CliIo): void {
     for (const issue of issues.filter((i) => i.severity !== 'info')) io.stderr(`${issue.severity === 'error' ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
 }
 
-async function loadMain(path: string): Promise<{ main: unknown; text: string }> {
+async function loadMain(path: string, trustedImport: boolean): Promise<{ main: unknown; text: string }> {
     const text = await readFile(path, 'utf8')
-    // Importing runs the module's top level: a source with code-execution patterns is never loaded.
-    const refusal = loadRefusal(text)
-    if (refusal !== null) throw new Error(`refused to load: ${refusal}`)
-    const mod = (await import(new URL(`file://${path}`).href)) as { main?: unknown; schema?: unknown }
-    return { main: mod.main ?? mod.schema, text }
+    // Importing runs the module's top level: only with --trusted-import; otherwise the syntax tree is read.
+    if (trustedImport) {
+        const mod = await importSchemaLoader.load(path)
+        return { main: mod.main ?? mod.schema, text }
+    }
+    const read = readModuleSource({ source: text })
+    const problem = read.errors.find((e) => e.severity === 'error')
+    if (read.module === null || problem !== undefined) throw new Error(problem !== undefined ? `${problem.code}: ${problem.message}` : 'unreadable module')
+    return { main: read.module.main ?? read.module.schema, text }
 }
 
 /** `emit-prompts <schema.mjs>`: prints the Scoring Protocol v1 prompts.json for one schema. */
-export async function emitPromptsCommand(args: readonly string[], options: { schemaId?: string }, io: CliIo): Promise<number> {
+export async function emitPromptsCommand(args: readonly string[], options: { schemaId?: string; trustedImport?: boolean }, io: CliIo): Promise<number> {
     if (args.length !== 1) {
         io.stderr('emit-prompts: name exactly one schema file\n')
         return EXIT.USAGE
@@ -26,7 +31,7 @@ export async function emitPromptsCommand(args: readonly string[], options: { sch
     const path = absolute(args[0] as string, io.cwd)
     let loaded
     try {
-        loaded = await loadMain(path)
+        loaded = await loadMain(path, options.trustedImport === true)
     } catch (cause) {
         io.stderr(`emit-prompts: cannot load ${path}: ${cause instanceof Error ? cause.message : String(cause)}\n`)
         return EXIT.USAGE
@@ -42,7 +47,7 @@ export async function emitPromptsCommand(args: readonly string[], options: { sch
 }
 
 /** `consume-scores <prompts.json> <scores.json> --schema <schema.mjs>`: validates the scores and prints the grade report. */
-export async function consumeScoresCommand(args: readonly string[], options: { schema?: string; now?: string }, io: CliIo): Promise<number> {
+export async function consumeScoresCommand(args: readonly string[], options: { schema?: string; now?: string; trustedImport?: boolean }, io: CliIo): Promise<number> {
     if (args.length !== 2 || options.schema === undefined) {
         io.stderr('consume-scores: usage: consume-scores <prompts.json> <scores.json> --schema <schema.mjs>\n')
         return EXIT.USAGE
@@ -53,7 +58,7 @@ export async function consumeScoresCommand(args: readonly string[], options: { s
     try {
         promptsText = await io.readText(args[0] as string)
         scoresText = await io.readText(args[1] as string)
-        loaded = await loadMain(absolute(options.schema, io.cwd))
+        loaded = await loadMain(absolute(options.schema, io.cwd), options.trustedImport === true)
     } catch (cause) {
         io.stderr(`consume-scores: ${cause instanceof Error ? cause.message : String(cause)}\n`)
         return EXIT.USAGE

@@ -11,6 +11,7 @@ import { RUBRIC_CODES } from './rubric.js'
 import { PRETEST_CODES } from './pretest.js'
 import { SCHEMA_CODES } from './schema.js'
 import { SECURITY_CODES } from './security.js'
+import { SOURCE_CODES } from './source.js'
 import { PROMPT_CODES } from './prompts.js'
 import { PROTOCOL_CODES } from './protocol.js'
 import { SCORING_CODES } from './scoring.js'
@@ -38,7 +39,8 @@ export const CATALOGUE = Object.freeze({
     ...PROTOCOL_CODES,
     ...PROMPT_CODES,
     ...GRADE_CODES,
-    ...ISLAND_CODES
+    ...ISLAND_CODES,
+    ...SOURCE_CODES
 })
 
 /** Every code the library can emit. */
