@@ -6,7 +6,7 @@ import { Grading } from '../grading/grading.js'
 import type { AggregateResult } from '../grading/aggregate.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
 import { Island } from '../island/island.js'
-import { writeAtomic, type Journal } from '../island/fs-ops.js'
+import { Journal, writeAtomic } from '../island/fs-ops.js'
 import { joinPath, LAYOUT } from '../island/paths.js'
 import { inspectJson } from '../json/guard.js'
 import { AREAS, PROVIDER_AREAS, type Area } from '../model/constants.js'
@@ -540,7 +540,7 @@ async function writeIsland(args: {
             ok: pretest.ok,
             perTool: Object.fromEntries(Object.entries(pretest.tools).map(([tool, t]) => [tool, { working: t.working, total: t.total, bar: t.bar, class: t.class, blocked: t.blocked, reason: t.reason }]))
         }
-        const journal: Journal = { files: [], dirs: [] }
+        const journal = new Journal(root.replace(/\/+$/, ''))
         const path = joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace, slug, LAYOUT.summary)
         const written = await writeAtomic(fs, path, JSON.stringify(summary, null, 4) + '\n', { overwrite: true, journal })
         errors.push(...written)

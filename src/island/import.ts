@@ -280,7 +280,7 @@ export async function importProvider(input: { fs?: unknown; root?: unknown; now?
     const hardErrors = errors.filter((e) => e.severity === 'error')
     if (gated.length === 0) return fail(hardErrors)
 
-    const journal = new Journal()
+    const journal = new Journal(root)
     const nsDir = joinPath(root, LAYOUT.providers, ns)
     const abort = async (problems: Issue[]): Promise<ImportResult> => fail([...hardErrors, ...problems, ...(await rollback(fs, journal))], ns)
     const imported: ImportedSchema[] = []
