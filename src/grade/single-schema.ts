@@ -14,7 +14,7 @@ import type { CategoricalVeto, GradingAnswer, GradingEntry } from '../model/type
 import type { FsPort, LoadedModule } from '../ports/types.js'
 import { DataPretest, type PretestResult } from '../pretest/data-pretest.js'
 import { PromptBuilder } from '../prompts/prompt-builder.js'
-import { Redact } from '../prompts/redact.js'
+import { Redact, redactSecretsDeep, redactSecretText, secretForms } from '../prompts/redact.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
 import { SchemaCheck } from '../schema/schema-check.js'
 import { kebabCase } from '../naming/case.js'
@@ -233,13 +233,16 @@ export async function gradeSingleSchema(input: { schemaPath?: string; schema?: u
         errors.push(createIssue('GRA-017', '/schemaId', { value: schemaId, namespace }))
         return fail()
     }
-    const hashed = HashGenerator.computeSchemaHash({ schema: main })
+    const serverParams = serverParamsFor(options.serverParams, main, errors)
+    // Every host-given value is erased from whatever leaves the library or reaches a file.
+    const secrets = secretForms(serverParams)
+    // The island stores a source holding a key redacted, so the hash is of that stored form.
+    const hashed = HashGenerator.computeSchemaHash({ schema: redactSecretsDeep(main, secrets) })
     if (hashed.short === null) {
         errors.push(...hashed.errors)
         return fail()
     }
     const schemaHash = hashed.short
-    const serverParams = serverParamsFor(options.serverParams, main, errors)
 
     const pretest: PretestResult = await DataPretest.run({
         main,
@@ -288,7 +291,7 @@ export async function gradeSingleSchema(input: { schemaPath?: string; schema?: u
     const schemaText = resolved.source ?? `export const main = ${JSON.stringify(main, null, 4)}\n`
     const attachments = [
         { name: `${slug}.mjs`, role: 'the FlowMCP v4 schema under grading', content: Redact.text({ text: schemaText, serverParams }).text ?? '' },
-        ...(options.about !== undefined ? [{ name: options.about.name ?? `${namespace}-about.md`, role: 'the namespace About', content: options.about.text }] : []),
+        ...(options.about !== undefined ? [{ name: options.about.name ?? `${namespace}-about.md`, role: 'the namespace About', content: Redact.text({ text: options.about.text, serverParams }).text ?? '' }] : []),
         ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, role: `namespace skill ${s.name}`, content: Redact.text({ text: s.text, serverParams }).text ?? '' }))
     ]
     const stamp = toFileTimestamp(now) as string
@@ -346,7 +349,7 @@ export async function gradeSingleSchema(input: { schemaPath?: string; schema?: u
             units.push(unitResult(plan, 'error', { reason: 'the area prompt could not be built' }))
             continue
         }
-        const reply = await obtainOutput(plan, request, options, errors)
+        const reply = await obtainOutput(plan, request, options, errors, secrets)
         if (reply.kind === 'none') {
             prompts.push(request)
             // A deterministic-only entry is not a valid area grading (S7), so only its aggregate is reported.
@@ -408,7 +411,7 @@ export async function gradeSingleSchema(input: { schemaPath?: string; schema?: u
     let indexPath: string | null = null
     let rollupStatus: string | null = null
     if (options.fs !== undefined && options.root !== undefined) {
-        const written = await writeIsland({ fs: options.fs, root: options.root, now, namespace, slug, schemaText, main, options, pretest, entries, units, errors })
+        const written = await writeIsland({ fs: options.fs, root: options.root, now, namespace, slug, schemaText, main, options, pretest, entries, units, errors, secrets })
         indexPath = written.indexPath
         rollupStatus = written.rollupStatus
     }
@@ -430,7 +433,7 @@ export async function gradeSingleSchema(input: { schemaPath?: string; schema?: u
         indexPath,
         rollupStatus
     }
-    return { grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }
+    return redactSecretsDeep({ grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }, secrets)
 }
 
 function areaExtras(plan: UnitPlan, persona: GraderInput['persona'], aboutHash: string | undefined): Record<string, unknown> {
@@ -442,9 +445,9 @@ function areaExtras(plan: UnitPlan, persona: GraderInput['persona'], aboutHash: 
     }
 }
 
-export async function obtainOutput(plan: UnitPlan, request: EmittedPrompt, options: GradeOptions, errors: Issue[]): Promise<{ kind: 'none' } | { kind: 'error'; reason: string } | { kind: 'output'; output: unknown }> {
+export async function obtainOutput(plan: UnitPlan, request: EmittedPrompt, options: GradeOptions, errors: Issue[], secrets: readonly string[] = []): Promise<{ kind: 'none' } | { kind: 'error'; reason: string } | { kind: 'output'; output: unknown }> {
     if (options.answers !== undefined && Object.hasOwn(options.answers, plan.unit)) {
-        return { kind: 'output', output: fillEnvelope(plan, request, options.answers[plan.unit], errors) }
+        return { kind: 'output', output: fillEnvelope(plan, request, redactSecretsDeep(options.answers[plan.unit], secrets), errors) }
     }
     if (options.judge === undefined) {
         if (options.answers !== undefined) errors.push(createIssue('GRA-010', '', { unit: plan.unit }))
@@ -454,7 +457,7 @@ export async function obtainOutput(plan: UnitPlan, request: EmittedPrompt, optio
     try {
         text = await options.judge(request)
     } catch (cause) {
-        errors.push(createIssue('GRA-006', '', { unit: plan.unit, detail: cause instanceof Error ? cause.message : 'the judge rejected' }))
+        errors.push(createIssue('GRA-006', '', { unit: plan.unit, detail: redactSecretText(cause instanceof Error ? String(cause.message).slice(0, 10_000) : 'the judge rejected', secrets).slice(0, 500) }))
         return { kind: 'error', reason: 'the judge failed' }
     }
     if (typeof text !== 'string') {
@@ -466,7 +469,8 @@ export async function obtainOutput(plan: UnitPlan, request: EmittedPrompt, optio
         errors.push(createIssue('GRA-007', '', { unit: plan.unit, detail: parsed.error }))
         return { kind: 'error', reason: 'the judge reply is not JSON' }
     }
-    const output = fillEnvelope(plan, request, parsed.value, errors)
+    // A reply echoing a key never reaches an entry: redacted as parsed, before any check or cut.
+    const output = fillEnvelope(plan, request, redactSecretsDeep(parsed.value, secrets), errors)
     return output === undefined ? { kind: 'error', reason: 'the judge reply contradicts its envelope' } : { kind: 'output', output }
 }
 
@@ -519,15 +523,16 @@ async function writeIsland(args: {
     entries: ReadonlyArray<{ plan: UnitPlan; entry: GradingEntry }>
     units: UnitResult[]
     errors: Issue[]
+    secrets: readonly string[]
 }): Promise<{ indexPath: string | null; rollupStatus: string | null }> {
-    const { fs, root, now, namespace, slug, schemaText, main, options, pretest, entries, units, errors } = args
+    const { fs, root, now, namespace, slug, schemaText, main, options, pretest, entries, units, errors, secrets } = args
     const aboutName = isObj(main.resources) && isObj(main.resources.about) && typeof main.resources.about.name === 'string' ? main.resources.about.name : `${namespace}-about.md`
     const files = [
         { name: `${slug}.mjs`, text: schemaText, main },
         ...(options.about !== undefined ? [{ name: `resources/${aboutName}`, text: options.about.text }] : []),
         ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, text: s.text, ...(s.skill !== undefined ? { skill: s.skill } : {}) }))
     ]
-    const imported = await Island.importProvider({ fs, root, now, files })
+    const imported = await Island.importProvider({ fs, root, now, files, secrets })
     errors.push(...imported.errors)
     if (!imported.status) return { indexPath: null, rollupStatus: null }
     if (pretest.ran) {
@@ -546,7 +551,7 @@ async function writeIsland(args: {
         errors.push(...written)
     }
     for (const { plan, entry } of entries) {
-        const result = await Island.writeGrading({ fs, root, target: plan.target, entry, now })
+        const result = await Island.writeGrading({ fs, root, target: plan.target, entry: redactSecretsDeep(entry, secrets), now })
         const at = units.findIndex((u) => u.unit === plan.unit)
         if (!result.status) {
             errors.push(createIssue('GRA-016', '', { unit: plan.unit, detail: result.errors.map((e) => e.code).join(', ') }), ...result.errors)

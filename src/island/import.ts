@@ -10,6 +10,7 @@ import { callPort, checkFsPort, ensureDir, Journal, listDir, readText, rollback 
 import { checkName, joinPath, LAYOUT, NAME_PATTERNS, normalizeDir } from './paths.js'
 import { SourceSnapshot } from './snapshot.js'
 import { readModuleSource } from '../schema/source-loader.js'
+import { redactSecretsDeep, redactSecretText, secretForms } from '../prompts/redact.js'
 import { stampOf } from './stamps.js'
 
 /** One source file handed in by the host: a path relative to the provider folder and its text. */
@@ -108,6 +109,17 @@ async function loadModule(loader: SchemaLoader | undefined, base: string | null,
     return { module: isObj(res.value) ? (res.value as LoadedModule) : null, issue: null }
 }
 
+function redactSource(file: SourceFile, forms: readonly string[]): SourceFile {
+    const text = redactSecretText(file.text, forms)
+    if (text === file.text && file.main === undefined && file.skill === undefined) return file
+    return {
+        name: file.name,
+        text,
+        ...(file.main !== undefined ? { main: redactSecretsDeep(file.main, forms) } : {}),
+        ...(file.skill !== undefined ? { skill: redactSecretsDeep(file.skill, forms) } : {})
+    }
+}
+
 /** The structural gate (chapter 22 step 2): plain JSON `main` with a namespace, a name and a tools object. */
 function gate(main: unknown, file: string, issues: Issue[]): Obj | null {
     const where = `/files/${file}`
@@ -155,12 +167,13 @@ function requiredTools(skill: unknown): string[] {
  *    skills (`skills/<skill>.mjs` ⇒ `<schema>/skills/<skill>/`, placed per 03 ⚠ C3, IMP-012);
  * 6. rebuild `providers/<ns>/index.json`.
  * Any failure undoes every file and folder the import created.
- * @param input - `{ fs, root, now, files | sourceDir, sourceFs?, trustedLoader? }`
+ * @param input - `{ fs, root, now, files | sourceDir, sourceFs?, trustedLoader?, secrets? }`; `secrets` are
+ *   host-given key values: every stored copy (schema, About, skill) has them replaced by `[redacted]`
  * @returns `{ status, namespace, imported, about, skills, indexPath, index, errors }`; IMP-001…IMP-013, SRC-*,
  *   SNP-004/SNP-005, FS-*, IDX-*
  * @example await importProvider({ fs, root: '/island', files: [{ name: 'prices.mjs', text, main }], now })
  */
-export async function importProvider(input: { fs?: unknown; root?: unknown; now?: unknown; files?: unknown; sourceDir?: unknown; sourceFs?: unknown; trustedLoader?: unknown; concurrency?: number }): Promise<ImportResult> {
+export async function importProvider(input: { fs?: unknown; root?: unknown; now?: unknown; files?: unknown; sourceDir?: unknown; sourceFs?: unknown; trustedLoader?: unknown; secrets?: readonly string[]; concurrency?: number }): Promise<ImportResult> {
     const fail = (errors: Issue[], namespace: string | null = null): ImportResult => ({ status: false, namespace, imported: [], about: null, skills: [], indexPath: null, index: null, errors })
     const errors: Issue[] = []
     const port = checkFsPort(input?.fs)
@@ -175,8 +188,11 @@ export async function importProvider(input: { fs?: unknown; root?: unknown; now?
     const fs = input.fs as FsPort
     const schemaLoader = loader as SchemaLoader | undefined
 
-    const sources = await collectSources({ files: input.files, sourceDir: input.sourceDir, sourceFs: input.sourceFs, fs })
-    if (sources.errors.length > 0) return fail(sources.errors)
+    const collected = await collectSources({ files: input.files, sourceDir: input.sourceDir, sourceFs: input.sourceFs, fs })
+    if (collected.errors.length > 0) return fail(collected.errors)
+    // Sources holding a host's key value are stored redacted; hashes are then of what is stored.
+    const forms = Array.isArray(input.secrets) ? secretForms(Object.fromEntries(input.secrets.filter((s): s is string => typeof s === 'string').map((s, i) => [String(i), s]))) : []
+    const sources = forms.length === 0 ? collected : { ...collected, files: collected.files.map((f) => redactSource(f, forms)) }
     const schemaFiles = sources.files.filter((f) => !f.name.includes('/') && f.name.endsWith('.mjs') && !f.name.startsWith('_')).sort((a, b) => (a.name < b.name ? -1 : 1))
     if (schemaFiles.length === 0) return fail([createIssue('IMP-001', '', { detail: 'no .mjs schema files found' })])
 
