@@ -126,6 +126,14 @@ function checkOptions(options: unknown, errors: Issue[]): GradeOptions {
     if (o.serverParams !== undefined && typeof o.serverParams !== 'function' && !isStringRecord(o.serverParams)) {
         errors.push(createIssue('GRA-002', '/options/serverParams', { field: 'serverParams', expected: 'object of strings or a function', actual: typeOfValue(o.serverParams) }))
     }
+    // One issue per wrong option, never one per character or item.
+    if (o.about !== undefined && !(isObj(o.about) && typeof o.about.text === 'string')) errors.push(createIssue('GRA-002', '/options/about', { field: 'about', expected: '{ name?, text }', actual: typeOfValue(o.about) }))
+    if (o.skills !== undefined) {
+        const skills: unknown = o.skills
+        const bad = Array.isArray(skills) ? skills.findIndex((s: unknown) => !(isObj(s) && typeof s.name === 'string' && typeof s.text === 'string')) : -2
+        if (bad !== -1) errors.push(createIssue('GRA-002', bad >= 0 ? `/options/skills/${bad}` : '/options/skills', { field: 'skills', expected: 'array of { name, text, skill? }', actual: typeOfValue(bad >= 0 ? (skills as unknown[])[bad] : skills) }))
+    }
+    if (o.root !== undefined && typeof o.root !== 'string') errors.push(createIssue('GRA-002', '/options/root', { field: 'root', expected: 'string', actual: typeOfValue(o.root) }))
     return o
 }
 

@@ -79,10 +79,22 @@ export function createMemoryFs(initial: Readonly<Record<string, string>> = {}): 
         for (const d of chain.reverse()) dirs.add(d)
     }
 
-    for (const [raw, content] of Object.entries(initial)) {
-        const path = normalize(raw, 'init')
-        mkdirp(parentOf(path), 'init')
-        files.set(path, content)
+    // Only absolute paths with text are seeded; anything else in `initial` is ignored, never a throw.
+    let seeds: Array<[string, unknown]> = []
+    try {
+        seeds = initial !== null && typeof initial === 'object' ? Object.entries(initial) : []
+    } catch {
+        seeds = []
+    }
+    for (const [raw, content] of seeds) {
+        if (typeof content !== 'string' || !raw.startsWith('/') || raw.includes('\u0000')) continue
+        try {
+            const path = normalize(raw, 'init')
+            mkdirp(parentOf(path), 'init')
+            files.set(path, content)
+        } catch {
+            continue
+        }
     }
     const mtimes = new Map<string, number>()
 

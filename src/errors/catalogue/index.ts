@@ -4,6 +4,7 @@ import { GRADE_CODES } from './grade.js'
 import { GRADING_CODES } from './grading.js'
 import { HASHING_CODES } from './hashing.js'
 import { INPUT_CODES } from './input.js'
+import { INTERNAL_CODES } from './internal.js'
 import { JUDGE_CODES } from './judge.js'
 import { ISLAND_CODES } from './island.js'
 import { NA_CODES } from './na-reason.js'
@@ -40,7 +41,8 @@ export const CATALOGUE = Object.freeze({
     ...PROMPT_CODES,
     ...GRADE_CODES,
     ...ISLAND_CODES,
-    ...SOURCE_CODES
+    ...SOURCE_CODES,
+    ...INTERNAL_CODES
 })
 
 /** Every code the library can emit. */
