@@ -3,7 +3,8 @@ import * as nodeFs from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createMemoryFs, fsPortFromNodeLike, gradeSingleSchema, Island, RebuildIndex, type FsPort } from '../../src/index.js'
+import { memfs } from 'memfs'
+import { createMemoryFs, fsPortFromNodeLike, gradeSingleSchema, Island, RebuildIndex, type FsPort, type NodeFsPromisesLike } from '../../src/index.js'
 import { checkName } from '../../src/island/paths.js'
 import { makeEntry, makeMain, moduleText } from './support.js'
 
@@ -34,6 +35,24 @@ const SETUPS: ReadonlyArray<{ name: string; make: () => Promise<Setup> }> = [
                 await fs.mkdir(`/island/${rel}/..`)
                 await fs.symlink(file === undefined ? '/outside' : `/outside/${file}`, `/island/${rel}`)
             }, outsideFiles: () => walk('/outside'), dispose: async () => {} }
+        }
+    },
+    {
+        name: 'memfs',
+        make: async () => {
+            const { fs: mem } = memfs({ '/island': null, '/outside': null })
+            const fsp = mem.promises as unknown as typeof nodeFs
+            return {
+                fs: fsPortFromNodeLike(fsp as unknown as NodeFsPromisesLike),
+                root: '/island',
+                outside: '/outside',
+                link: async (rel, file) => {
+                    await fsp.mkdir(`/island/${rel}/..`, { recursive: true })
+                    await fsp.symlink(file === undefined ? '/outside' : `/outside/${file}`, `/island/${rel}`)
+                },
+                outsideFiles: async () => (await fsp.readdir('/outside')).map(String),
+                dispose: async () => {}
+            }
         }
     },
     {
