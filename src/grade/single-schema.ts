@@ -465,7 +465,7 @@ export async function obtainOutput(plan: UnitPlan, request: EmittedPrompt, optio
     try {
         text = await options.judge(request)
     } catch (cause) {
-        errors.push(createIssue('GRA-006', '', { unit: plan.unit, detail: redactSecretText(cause instanceof Error ? String(cause.message).slice(0, 10_000) : 'the judge rejected', secrets).slice(0, 500) }))
+        errors.push(createIssue('GRA-006', '', { unit: plan.unit, detail: redactSecretText(cause instanceof Error ? String(cause.message) : 'the judge rejected', secrets).slice(0, 500) }))
         return { kind: 'error', reason: 'the judge failed' }
     }
     if (typeof text !== 'string') {

@@ -18,6 +18,8 @@ describe('secrets never leave the library', () => {
         const judge = async (request: JudgeRequest): Promise<string> => {
             asked.push(request)
             if (request.unit === 'namespace-description') throw new Error(`quota exceeded for key ${SECRET}`)
+            // The detail is cut to 500 characters: the key straddles the cut, so only redacting first hides it.
+            if (request.unit === 'tools-aggregate-namespace') throw new Error(`${'x'.repeat(495)}${SECRET}`)
             const reply = replyFor(request.area, 4) as { answers: Array<{ reasoning: string }> }
             for (const a of reply.answers) a.reasoning = `The API answered with ${SECRET}.`
             return JSON.stringify(reply)
