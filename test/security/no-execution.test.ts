@@ -110,6 +110,14 @@ describe('no hostile source executes', () => {
         expect(existsSync(marker)).toBe(true)
     })
 
+    it('the CLI imports (runs) a module only with --trusted-import', async () => {
+        const { file, marker } = await hostile(HOSTILE[4]?.[1] as string)
+        await run(['grade', '--json', '--now', now, file], memoryIo())
+        expect(existsSync(marker)).toBe(false)
+        await run(['grade', '--trusted-import', '--json', '--now', now, file], memoryIo())
+        expect(existsSync(marker)).toBe(true)
+    })
+
     it('still grades the plain main of a hostile source and says its top-level code was not run (SRC-006)', async () => {
         const { file } = await hostile(HOSTILE[0]?.[1] as string)
         const result = await gradeSingleSchema({ schemaPath: file, options: { now, sourceFs: fs } })
