@@ -1,4 +1,42 @@
 // Public surface: every export is listed explicitly.
+// Entry points come through the boundary: inputs read once inside a guard, never a throw (src/boundary.ts).
+export {
+    Areas,
+    Artifacts,
+    DataPretest,
+    DeterministicAnswers,
+    ErrorCodes,
+    Grading,
+    HashGenerator,
+    Island,
+    KeyDomain,
+    PreConditionCheck,
+    PromptBuilder,
+    ProviderProof,
+    RebuildIndex,
+    Redact,
+    SchemaCheck,
+    Scoring,
+    ScoringProtocol,
+    SecurityScan,
+    SelectionDefinition,
+    SelectionSkills,
+    SourceSnapshot,
+    StablePromotion,
+    TaskId,
+    Tos,
+    Veto,
+    fileUrlOf,
+    formatSnapshotFilename,
+    gradeSelection,
+    gradeSingleSchema,
+    parseJson,
+    parseSnapshotFilename,
+    readModuleSource,
+    selectLatest,
+    stripSnapshotFilename,
+    validateGradingEntry
+} from './boundary.js'
 export {
     getVersion,
     GRADING_SPEC_VERSION,
@@ -12,27 +50,22 @@ export {
     FLOWMCP_VERSION_REGEX
 } from './version.js'
 export type { VersionInfo } from './version.js'
-export { ErrorCodes } from './errors/index.js'
 export type { ErrorCode, ErrorCodeDefinition, Issue, Severity } from './errors/index.js'
-export { HashGenerator } from './hashing/hash-generator.js'
 export type { HashResult } from './hashing/hash-generator.js'
-export { DEFAULT_JSON_LIMITS, parseJson } from './json/guard.js'
+export { DEFAULT_JSON_LIMITS } from './json/guard.js'
 export type { JsonLimits } from './json/guard.js'
-export { Scoring, SCORE_MAPPING_V1 } from './scoring/scoring.js'
+export { SCORE_MAPPING_V1 } from './scoring/scoring.js'
 export type { WeightedMeanResult, ExclusionReason } from './scoring/scoring.js'
-export { Grading } from './grading/grading.js'
 export type { CreateEntryInput, EntryResult } from './grading/grading.js'
 export { GRADE_BANDS_V1, GRADER_KIND_PRECEDENCE, SELECTION_MEMBER_THRESHOLDS } from './grading/aggregate.js'
 export type { AggregateResult, AggregateOptions, GradeTraceStep, NoGradeReason } from './grading/aggregate.js'
 export { AGING_DEFAULTS, TIME_DEPENDENT_QUESTIONS } from './grading/aging.js'
 export type { AgingDefaults } from './grading/aging.js'
 export type { LegacyMapping } from './grading/legacy.js'
-export { validateGradingEntry } from './grading/validate-entry.js'
-export { Veto } from './veto/veto.js'
 export type { GradingFilenameParts } from './naming/grading-filename.js'
 export * from './model/constants.js'
 export type * from './model/types.js'
-export { Artifacts, ARTIFACT_HANDLERS } from './artifacts/detect.js'
+export { ARTIFACT_HANDLERS } from './artifacts/detect.js'
 export type { ArtifactHandler } from './artifacts/detect.js'
 export {
     JudgeRubric,
@@ -127,33 +160,29 @@ export type {
     WorkflowRunSummary,
     WorkflowTraceStep
 } from './rubrics/index.js'
-export { SchemaCheck } from './schema/schema-check.js'
 export type { MainValidation } from './schema/schema-check.js'
 export type { IdStyle, ParsedId } from './schema/ids.js'
 export { MAX_TOOLS, RECOMMENDED_TESTS, LIBRARY_ALLOWLIST } from './schema/validate-main.js'
-export { SecurityScan, CODE_PATTERNS as SECURITY_PATTERNS } from './schema/security-scan.js'
+export { CODE_PATTERNS as SECURITY_PATTERNS } from './schema/security-scan.js'
 export type { SecurityCode, SecurityFinding, SecurityScanResult, ModuleReference, VetoClass } from './schema/security-scan.js'
-export { KeyDomain, Tos, GENERIC_KEY_TOKENS, GENERIC_HOST_LABELS, BRAND_ALIASES, KEY_GATEWAYS } from './schema/key-domain.js'
+export { GENERIC_KEY_TOKENS, GENERIC_HOST_LABELS, BRAND_ALIASES, KEY_GATEWAYS } from './schema/key-domain.js'
 export type { KeyCheck, KeyDomainResult, KeyMismatch, KeyUncertain, KeyVerdict, MatchRule, TosMatch } from './schema/key-domain.js'
-export { DataPretest, PARAMETERLESS_MIN_WORKING_TESTS, PRETEST_DEFAULTS, RESPONSE_SIZE_LIMITS } from './pretest/data-pretest.js'
+export { PARAMETERLESS_MIN_WORKING_TESTS, PRETEST_DEFAULTS, RESPONSE_SIZE_LIMITS } from './pretest/data-pretest.js'
 export type { PretestInput, PretestResult, PretestTestResult, PretestToolSummary, DocsCheck, TestStatus, ToolClass } from './pretest/data-pretest.js'
 export type { Shape } from './pretest/output-check.js'
-export { DeterministicAnswers, DEFAULT_EXTRA_WEIGHTS, DEFAULT_GRADER, EXTRA_QUESTION_IDS, SECURITY_SCORE_V1, SCHEMA_STRUCTURE_SCORE_V1, SPEC_STRICT_CODES } from './deterministic/answers.js'
+export { DEFAULT_EXTRA_WEIGHTS, DEFAULT_GRADER, EXTRA_QUESTION_IDS, SECURITY_SCORE_V1, SCHEMA_STRUCTURE_SCORE_V1, SPEC_STRICT_CODES } from './deterministic/answers.js'
 export type { BlockedArea, BuildInput, BuildNamespaceInput, DeferredQuestion, DeterministicResult, QuestionRow } from './deterministic/answers.js'
-export { Areas } from './areas/areas.js'
 export type { DependencyGraphEntry } from './areas/areas.js'
 export { AREA_CATALOGUE, QUESTIONS, LEVEL_LADDER, MAX_ITERATIONS, QUESTION_CATALOGUE_VERSION, SCHEMA_HOST } from './areas/catalogue.js'
 export type { AreaDescriptor, AreaQuestion, AreaSide, AreaClassification, BlockingCondition, DependsOnKind, Level, SurfacingTarget } from './areas/catalogue.js'
 export type { GateResult, GateSignals } from './areas/gates.js'
 export type { AreaAnswer, AreaBlocker, AreaOutput, AreaOutputValidation, ImprovementHint } from './areas/output.js'
 export type { AreaSidecar, DeterministicAnswer, GradingContext, ToGradingEntryResult } from './areas/to-entry.js'
-export { ScoringProtocol, SCORING_INSTRUCTIONS_V1, NO_SKILL_WHEN_TO_USE, TRANSPORT_QUESTION_IDS, TRANSPORT_DIMENSIONS } from './protocol/scoring-protocol.js'
+export { SCORING_INSTRUCTIONS_V1, NO_SKILL_WHEN_TO_USE, TRANSPORT_QUESTION_IDS, TRANSPORT_DIMENSIONS } from './protocol/scoring-protocol.js'
 export type { GradeReportV1, ReportDimension, ReportTraceStep, SchemaValidation, EvalPrompt, PromptsV1, ScoresV1, TransportCreator, TransportHarness, TransportDimension } from './protocol/scoring-protocol.js'
 export type { RegistryReportV1, ReportKind, ReportToEntryInput, ReportValidation } from './protocol/report.js'
-export { PromptBuilder } from './prompts/prompt-builder.js'
-export { Redact, REDACTED, MIN_SECRET_LENGTH } from './prompts/redact.js'
+export { REDACTED, MIN_SECRET_LENGTH } from './prompts/redact.js'
 export type { Redaction, RedactionKind } from './prompts/redact.js'
-export { TaskId } from './prompts/task-id.js'
 export { DEFAULT_MAX_TURNS, MAX_GOAL_CONDITION_LENGTH } from './prompts/goal-block.js'
 export type { GoalBlock } from './prompts/goal-block.js'
 export type { AreaPromptInput, AreaPromptMetadata, EntryPointInput, PredecessorGrade, PromptFile, PromptPersona, PromptPolicy } from './prompts/compose.js'
@@ -170,15 +199,11 @@ export { httpPortFromFetch } from './ports/http.js'
 export type { FetchLike, FetchResponseLike, HttpPortOptions } from './ports/http.js'
 export { fixedClock } from './ports/clock.js'
 export type { Clock, FsDirEntry, FsEntryKind, FsPort, FsStat, HttpPort, HttpRequest, HttpResponse, LoadedModule, SchemaLoader } from './ports/types.js'
-export { formatSnapshotFilename, parseSnapshotFilename, stripSnapshotFilename, SNAPSHOT_NAME_REGEX, SNAPSHOT_EXT_REGEX, SNAPSHOT_HASH_REGEX } from './naming/snapshot-filename.js'
+export { SNAPSHOT_NAME_REGEX, SNAPSHOT_EXT_REGEX, SNAPSHOT_HASH_REGEX } from './naming/snapshot-filename.js'
 export type { SnapshotFilenameParts } from './naming/snapshot-filename.js'
-export { selectLatest } from './naming/latest.js'
 export type { LatestKind, LatestPick } from './naming/latest.js'
-export { Island } from './island/island.js'
 export type { StartRunResult } from './island/island.js'
-export { SourceSnapshot } from './island/snapshot.js'
 export type { SnapshotCreateResult, SnapshotHashKind, SnapshotInfo } from './island/snapshot.js'
-export { ProviderProof } from './island/proof.js'
 export type { ProofMonitoring, ProviderProofDocument } from './island/proof.js'
 export { AREA_TARGET_FIELDS } from './island/targets.js'
 export type { GradingFolder, GradingTarget, TargetScope } from './island/targets.js'
@@ -190,14 +215,12 @@ export type { ResolveLatestResult } from './island/resolve-latest.js'
 export type { ImportedArtefact, ImportedSchema, ImportResult, SourceFile } from './island/import.js'
 export type { ExportedFile, ExportResult, ExportTarget } from './island/export.js'
 export type { WriteGradingResult } from './island/write-grading.js'
-export { RebuildIndex } from './rollup/rebuild-index.js'
 export type { RebuildResult } from './rollup/rebuild-index.js'
 export { DEFAULT_READ_CONCURRENCY } from './rollup/read-listing.js'
 export { INDEX_KEY_ORDER } from './rollup/index-json.js'
 export { PENDING_REASONS } from './rollup/nodes.js'
-export { PreConditionCheck } from './rollup/pre-condition.js'
 export type { BlockedMember, PreConditionResult } from './rollup/pre-condition.js'
-export { StablePromotion, STABLE_THRESHOLD } from './rollup/stable-promotion.js'
+export { STABLE_THRESHOLD } from './rollup/stable-promotion.js'
 export type { PromotionReason, PromotionResult } from './rollup/stable-promotion.js'
 export { OVERRIDE_KEYS } from './rollup/lock-snapshot.js'
 export type {
@@ -226,13 +249,12 @@ export type {
 } from './rollup/types.js'
 export { httpPortFromRecordings } from './ports/replay.js'
 export type { RecordedExchange, Recording } from './ports/replay.js'
-export { gradeSingleSchema } from './grade/single-schema.js'
-export { importSchemaLoader, fileUrlOf } from './grade/loader.js'
+export { importSchemaLoader } from './grade/loader.js'
+export { sourceSchemaLoader } from './schema/source-loader.js'
+export type { SourceModuleResult } from './schema/source-loader.js'
 export type { AnsweringGrader, GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaInput, SchemaModuleInput, TimeSource, Judge, JudgeAnswer, JudgeReply, JudgeRequest, EmittedPrompt, SchemaGrading, UnitResult, UnitStatus } from './grade/types.js'
-export { gradeSelection } from './grade/selection.js'
-export { SelectionDefinition, MAX_SELECTION_SKILLS, MIN_SELECTION_DESCRIPTION } from './selection/definition.js'
+export { MAX_SELECTION_SKILLS, MIN_SELECTION_DESCRIPTION } from './selection/definition.js'
 export type { SelectionDefinitionDocument } from './selection/definition.js'
-export { SelectionSkills } from './selection/skills.js'
 export type { SelectionSkillInput, SkillCrossReferences } from './selection/skills.js'
 export { BELOW_SOFT_THRESHOLD_REASON } from './rollup/build-selection.js'
 export { NO_DOMAIN_KNOWLEDGE_REASON } from './grading/aggregate.js'

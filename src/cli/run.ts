@@ -31,6 +31,8 @@ Options:
   --live                  (grade) run each tool's tests against the real API (server params from the environment)
   --recordings <dir>      (grade) answer HTTP from recorded exchanges (*.json) instead of the network
   --now <iso>             the time of the run, for reproducible output
+  --trusted-import        (grade, emit-prompts, consume-scores) import (run) schema modules instead of
+                          reading them from their syntax tree; only for sources you trust
   --schema <file>         (consume-scores) the schema the scores are about
   --schema-id <id>        (emit-prompts) override <namespace>/<file>
   --areas                 (emit-prompts) emit the area prompts of gradeSingleSchema as an answers file
@@ -62,6 +64,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                 schema: { type: 'string' },
                 'schema-id': { type: 'string' },
                 selection: { type: 'boolean', default: false },
+                'trusted-import': { type: 'boolean', default: false },
                 'include-schemas': { type: 'boolean', default: false },
                 areas: { type: 'boolean', default: false },
                 help: { type: 'boolean', short: 'h', default: false }
@@ -96,12 +99,13 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                     ...(values.island !== undefined ? { island: values.island } : {}),
                     ...(values.answers !== undefined ? { answers: values.answers } : {}),
                     ...(values.recordings !== undefined ? { recordings: values.recordings } : {}),
-                    ...(values.now !== undefined ? { now: values.now } : {})
+                    ...(values.now !== undefined ? { now: values.now } : {}),
+                    trustedImport: values['trusted-import'] === true
                 }, io)
             case 'emit-prompts':
-                return await emitPromptsCommand(rest, { areas: values.areas === true, ...(values['schema-id'] !== undefined ? { schemaId: values['schema-id'] } : {}), ...(values.now !== undefined ? { now: values.now } : {}) }, io)
+                return await emitPromptsCommand(rest, { areas: values.areas === true, trustedImport: values['trusted-import'] === true, ...(values['schema-id'] !== undefined ? { schemaId: values['schema-id'] } : {}), ...(values.now !== undefined ? { now: values.now } : {}) }, io)
             case 'consume-scores':
-                return await consumeScoresCommand(rest, { json: values.json === true, ...(values.schema !== undefined ? { schema: values.schema } : {}), ...(values.now !== undefined ? { now: values.now } : {}), ...(values.island !== undefined ? { island: values.island } : {}) }, io)
+                return await consumeScoresCommand(rest, { json: values.json === true, trustedImport: values['trusted-import'] === true, ...(values.schema !== undefined ? { schema: values.schema } : {}), ...(values.now !== undefined ? { now: values.now } : {}), ...(values.island !== undefined ? { island: values.island } : {}) }, io)
             case 'rebuild-index':
                 return await rebuildIndexCommand(rest, { json: values.json === true, ...(values.now !== undefined ? { now: values.now } : {}) }, io)
             case 'export':

@@ -1,5 +1,4 @@
 import type { LoadedModule, SchemaLoader } from '../ports/types.js'
-import { SecurityScan } from '../schema/security-scan.js'
 
 /** `file://` URL of an absolute POSIX or Windows path, without `node:url`. */
 export function fileUrlOf(path: string): string | null {
@@ -14,9 +13,10 @@ export function fileUrlOf(path: string): string | null {
 }
 
 /**
- * The default schema loader: a dynamic `import()` of the module by its `file://` URL (05 §2.2).
- * Importing runs the module's top level, which is why {@link gradeSingleSchema} scans the source
- * first and refuses to load one with code-execution patterns. Handlers are never called.
+ * A trusted loader: a dynamic `import()` of the module by its `file://` URL (05 §2.2). Importing
+ * RUNS the module's top level, so it is never a default: a host passes it as `trustedLoader` only
+ * for sources it trusts (the CLI only with `--trusted-import`). Without it the library reads
+ * sources from their syntax tree ({@link readModuleSource}). Handlers are never called.
  * Paths must be absolute: the core knows no working directory.
  */
 export const importSchemaLoader: SchemaLoader = {
@@ -25,14 +25,4 @@ export const importSchemaLoader: SchemaLoader = {
         if (url === null) throw new Error(`not an absolute path: ${path}`)
         return (await import(/* @vite-ignore */ /* webpackIgnore: true */ url)) as LoadedModule
     }
-}
-
-/**
- * Why a schema source must not be imported: its code-execution findings (eval, the Function
- * constructor, child_process, …) as `label at line n`, joined; `null` when it may be loaded.
- * Importing runs a module's top level, so every loader of this library asks this first.
- */
-export function loadRefusal(source: string): string | null {
-    const dangerous = SecurityScan.scan({ source }).findings.filter((f) => f.vetoClass !== null)
-    return dangerous.length === 0 ? null : dangerous.map((f) => `${f.label} at line ${f.line}`).join(', ')
 }

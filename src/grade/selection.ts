@@ -95,10 +95,23 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
     const options = (isObj(input.options) ? input.options : {}) as GradeSelectionOptions
     if (!isObj(input.options)) errors.push(createIssue('GRA-001', '/options', { field: 'options { fs, root, now }' }))
     const selectionId = input.selectionId
-    if (typeof selectionId !== 'string' || !/^[a-z0-9](?:[a-z0-9]|-(?!-))*$/.test(selectionId)) {
+    // Length first: the pattern never runs on a string longer than any folder name.
+    if (typeof selectionId !== 'string' || selectionId.length > 200 || !/^[a-z0-9](?:[a-z0-9]|-(?!-))*$/.test(selectionId)) {
         errors.push(createIssue(selectionId === undefined ? 'GRA-001' : 'GRA-002', '/selectionId', { field: 'selectionId', expected: 'selection id ([a-z0-9-]+)', actual: describeValue(selectionId) }))
     }
     if (options.fs === undefined || options.root === undefined) errors.push(createIssue('GRA-001', '/options/fs', { field: 'fs and root (the island holding the members)' }))
+    else if (typeof options.root !== 'string') errors.push(createIssue('GRA-002', '/options/root', { field: 'root', expected: 'string', actual: typeOfValue(options.root) }))
+    // One issue per wrong option, never one per character or item of a wrong type.
+    if (options.about !== undefined && !(isObj(options.about) && typeof options.about.text === 'string')) errors.push(createIssue('GRA-002', '/options/about', { field: 'about', expected: '{ text }', actual: typeOfValue(options.about) }))
+    if (options.skills !== undefined) {
+        const skills: unknown = options.skills
+        const expected = 'array of { name, level: L1|L2|L3, text }'
+        if (!Array.isArray(skills)) errors.push(createIssue('GRA-002', '/options/skills', { field: 'skills', expected, actual: typeOfValue(skills) }))
+        else {
+            const bad = skills.findIndex((s: unknown) => !(isObj(s) && typeof s.name === 'string' && typeof s.text === 'string' && (s.level === 'L1' || s.level === 'L2' || s.level === 'L3')))
+            if (bad >= 0) errors.push(createIssue('GRA-002', `/options/skills/${bad}`, { field: `skills[${bad}]`, expected, actual: typeOfValue(skills[bad]) }))
+        }
+    }
     const answersGiven = options.judge !== undefined || options.answers !== undefined
     const grader = input.grader
     // The grader identity is only used for the answers; selection areas are all persona-bound.

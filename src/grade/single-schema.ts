@@ -6,21 +6,21 @@ import { Grading } from '../grading/grading.js'
 import type { AggregateResult } from '../grading/aggregate.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
 import { Island } from '../island/island.js'
-import { writeAtomic, type Journal } from '../island/fs-ops.js'
+import { Journal, writeAtomic } from '../island/fs-ops.js'
 import { islandName, joinPath, LAYOUT } from '../island/paths.js'
 import { inspectJson } from '../json/guard.js'
 import { AREAS, PROVIDER_AREAS, type AggregateGrade, type Area, type NodeStatus } from '../model/constants.js'
 import type { CategoricalVeto, GradingAnswer, GradingEntry } from '../model/types.js'
-import type { FsPort, LoadedModule, SchemaLoader } from '../ports/types.js'
+import type { FsPort, LoadedModule } from '../ports/types.js'
 import { DataPretest, type PretestResult } from '../pretest/data-pretest.js'
 import { PromptBuilder } from '../prompts/prompt-builder.js'
-import { Redact } from '../prompts/redact.js'
+import { Redact, redactSecretsDeep, redactSecretText, secretForms } from '../prompts/redact.js'
 import { rollupGrade as worstNodeGrade } from '../rollup/nodes.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
 import { SchemaCheck } from '../schema/schema-check.js'
 import { kebabCase } from '../naming/case.js'
 import { isIsoDateTime, toFileTimestamp } from '../time.js'
-import { importSchemaLoader, loadRefusal } from './loader.js'
+import { readModuleSource } from '../schema/source-loader.js'
 import { askForOutput, envelopeFor, type UnitPlan } from './units.js'
 import type { EmittedPrompt, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaGrading, UnitResult } from './types.js'
 
@@ -40,7 +40,7 @@ function baseName(path: string): string {
     return name.replace(/\.(mjs|js|json)$/i, '')
 }
 
-/** Resolves the schema module: given as an object, or loaded from `schemaPath` after the source was scanned. */
+/** Resolves the schema module: given as an object, or read from the syntax tree of `schemaPath` (never run unless the host passes a trustedLoader). */
 async function resolveSchema(input: { schemaPath?: unknown; schema?: unknown }, options: GradeOptions, errors: Issue[]): Promise<{ main: Obj | null; source: string | null; fileBase: string | null; refused: boolean }> {
     if (input.schema !== undefined) {
         const mod = input.schema
@@ -72,22 +72,24 @@ async function resolveSchema(input: { schemaPath?: unknown; schema?: unknown }, 
         errors.push(createIssue('GRA-004', '/schemaPath', { detail: `no file at ${path}` }))
         return { main: null, source: null, fileBase: null, refused: false }
     }
-    // Importing runs the module's top level, so code-execution patterns keep it from being loaded at all.
-    const refusal = loadRefusal(source)
-    if (refusal !== null) {
-        errors.push(createIssue('GRA-005', '/schemaPath', { detail: refusal }))
-        return { main: null, source, fileBase: baseName(path), refused: true }
-    }
-    const loader: SchemaLoader = options.schemaLoader ?? importSchemaLoader
+    // The source is read from its syntax tree, never run; only a host's explicit trustedLoader imports it.
+    const trusted = options.trustedLoader
     let mod: LoadedModule
-    try {
-        mod = await loader.load(path)
-    } catch (cause) {
-        errors.push(createIssue('GRA-003', '/schemaPath', { detail: cause instanceof Error ? cause.message : 'load failed' }))
-        return { main: null, source, fileBase: baseName(path), refused: false }
+    if (trusted !== undefined) {
+        try {
+            mod = await trusted.load(path)
+        } catch (cause) {
+            errors.push(createIssue('GRA-003', '/schemaPath', { detail: cause instanceof Error ? cause.message : 'load failed' }))
+            return { main: null, source, fileBase: baseName(path), refused: false }
+        }
+    } else {
+        const read = readModuleSource({ source })
+        errors.push(...read.errors.map((e) => ({ ...e, path: '/schemaPath' })))
+        if (read.module === null) return { main: null, source, fileBase: baseName(path), refused: true }
+        mod = read.module
     }
     const main = isObj(mod) ? (isObj(mod.main) ? mod.main : isObj(mod.schema) ? mod.schema : null) : null
-    if (main === null) errors.push(createIssue('GRA-003', '/schemaPath', { detail: 'the module exports neither main nor schema' }))
+    if (main === null) errors.push(trusted !== undefined ? createIssue('GRA-003', '/schemaPath', { detail: 'the module exports neither main nor schema' }) : createIssue('SRC-005', '/schemaPath'))
     return { main, source, fileBase: baseName(path), refused: false }
 }
 
@@ -122,11 +124,20 @@ function checkOptions(options: unknown, errors: Issue[]): GradeOptions {
     }
     fn('judge')
     fn('sleep')
+    if (o.trustedLoader !== undefined && !(isObj(o.trustedLoader) && typeof o.trustedLoader.load === 'function')) errors.push(createIssue('GRA-002', '/options/trustedLoader', { field: 'trustedLoader', expected: '{ load(path) }', actual: typeOfValue(o.trustedLoader) }))
     if ((o.fs === undefined) !== (o.root === undefined)) errors.push(createIssue('GRA-001', o.fs === undefined ? '/options/fs' : '/options/root', { field: o.fs === undefined ? 'fs (with root)' : 'root (with fs)' }))
     if (o.answers !== undefined && !isObj(o.answers)) errors.push(createIssue('GRA-002', '/options/answers', { field: 'answers', expected: 'object keyed by unit', actual: typeOfValue(o.answers) }))
     if (o.serverParams !== undefined && typeof o.serverParams !== 'function' && !isStringRecord(o.serverParams)) {
         errors.push(createIssue('GRA-002', '/options/serverParams', { field: 'serverParams', expected: 'object of strings or a function', actual: typeOfValue(o.serverParams) }))
     }
+    // One issue per wrong option, never one per character or item.
+    if (o.about !== undefined && !(isObj(o.about) && typeof o.about.text === 'string')) errors.push(createIssue('GRA-002', '/options/about', { field: 'about', expected: '{ name?, text }', actual: typeOfValue(o.about) }))
+    if (o.skills !== undefined) {
+        const skills: unknown = o.skills
+        const bad = Array.isArray(skills) ? skills.findIndex((s: unknown) => !(isObj(s) && typeof s.name === 'string' && typeof s.text === 'string')) : -2
+        if (bad !== -1) errors.push(createIssue('GRA-002', bad >= 0 ? `/options/skills/${bad}` : '/options/skills', { field: 'skills', expected: 'array of { name, text, skill? }', actual: typeOfValue(bad >= 0 ? (skills as unknown[])[bad] : skills) }))
+    }
+    if (o.root !== undefined && typeof o.root !== 'string') errors.push(createIssue('GRA-002', '/options/root', { field: 'root', expected: 'string', actual: typeOfValue(o.root) }))
     return o
 }
 
@@ -199,7 +210,7 @@ export function unitResult(plan: UnitPlan, status: UnitResult['status'], extra: 
 }
 
 /**
- * Grades one FlowMCP v4 schema end to end: loads it (source scanned first, handlers never run),
+ * Grades one FlowMCP v4 schema end to end: reads it from its syntax tree (never run; handlers never called),
  * validates it, scans it, checks its key names against its host, runs the live pretest when an
  * `http` port is given, computes every deterministic answer, and for each provider area unit either
  * asks the injected `judge`, takes a pre-collected answer, or returns the area prompt to send. With a
@@ -258,13 +269,16 @@ export async function gradeSingleSchema(input: GradeSingleSchemaInput): Promise<
         errors.push(createIssue('GRA-002', '/schemaId', { field: 'schema slug', expected: 'a name of at most 200 characters once escaped', actual: describeValue(slug) }))
         return fail()
     }
-    const hashed = HashGenerator.computeSchemaHash({ schema: main })
+    const serverParams = serverParamsFor(options.serverParams, main, errors)
+    // Every host-given value is erased from whatever leaves the library or reaches a file.
+    const secrets = secretForms(serverParams)
+    // The island stores a source holding a key redacted, so the hash is of that stored form.
+    const hashed = HashGenerator.computeSchemaHash({ schema: redactSecretsDeep(main, secrets) })
     if (hashed.short === null) {
         errors.push(...hashed.errors)
         return fail()
     }
     const schemaHash = hashed.short
-    const serverParams = serverParamsFor(options.serverParams, main, errors)
 
     const pretest: PretestResult = await DataPretest.run({
         main,
@@ -316,7 +330,7 @@ export async function gradeSingleSchema(input: GradeSingleSchemaInput): Promise<
     const schemaText = resolved.source ?? `export const main = ${JSON.stringify(main, null, 4)}\n`
     const attachments = [
         { name: `${slug}.mjs`, role: 'the FlowMCP v4 schema under grading', content: Redact.text({ text: schemaText, serverParams }).text ?? '' },
-        ...(options.about !== undefined ? [{ name: options.about.name ?? `${namespace}-about.md`, role: 'the namespace About', content: options.about.text }] : []),
+        ...(options.about !== undefined ? [{ name: options.about.name ?? `${namespace}-about.md`, role: 'the namespace About', content: Redact.text({ text: options.about.text, serverParams }).text ?? '' }] : []),
         ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, role: `namespace skill ${s.name}`, content: Redact.text({ text: s.text, serverParams }).text ?? '' }))
     ]
     const stamp = toFileTimestamp(now) as string
@@ -383,7 +397,7 @@ export async function gradeSingleSchema(input: GradeSingleSchemaInput): Promise<
             units.push(unitResult(plan, 'error', { reason: 'the area prompt could not be built' }))
             continue
         }
-        const reply = await obtainOutput(plan, request, options, errors)
+        const reply = await obtainOutput(plan, request, options, errors, secrets)
         if (reply.kind === 'none') {
             prompts.push(request)
             // A deterministic-only entry is not a valid area grading (S7), so only its aggregate is reported.
@@ -447,7 +461,7 @@ export async function gradeSingleSchema(input: GradeSingleSchemaInput): Promise<
     let rollupStatus: string | null = null
     let rollupGrade: string | null = null
     if (options.fs !== undefined && options.root !== undefined) {
-        const written = await writeIsland({ fs: options.fs, root: options.root, now, namespace, slug, schemaText, main, options, pretest, entries, units, errors })
+        const written = await writeIsland({ fs: options.fs, root: options.root, now, namespace, slug, schemaText, main, options, pretest, entries, units, errors, secrets })
         indexPath = written.indexPath
         rollupStatus = written.rollupStatus
         rollupGrade = written.rollupGrade
@@ -473,7 +487,7 @@ export async function gradeSingleSchema(input: GradeSingleSchemaInput): Promise<
         indexPath,
         rollupStatus
     }
-    return { grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }
+    return redactSecretsDeep({ grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }, secrets)
 }
 
 function areaExtras(plan: UnitPlan, persona: GraderInput['persona'], aboutHash: string | undefined): Record<string, unknown> {
@@ -485,9 +499,9 @@ function areaExtras(plan: UnitPlan, persona: GraderInput['persona'], aboutHash: 
     }
 }
 
-export async function obtainOutput(plan: UnitPlan, request: EmittedPrompt, options: GradeOptions, errors: Issue[]): Promise<{ kind: 'none' } | { kind: 'error'; reason: string } | { kind: 'output'; output: unknown }> {
+export async function obtainOutput(plan: UnitPlan, request: EmittedPrompt, options: GradeOptions, errors: Issue[], secrets: readonly string[] = []): Promise<{ kind: 'none' } | { kind: 'error'; reason: string } | { kind: 'output'; output: unknown }> {
     if (options.answers !== undefined && Object.hasOwn(options.answers, plan.unit)) {
-        return { kind: 'output', output: fillEnvelope(plan, request, options.answers[plan.unit], errors) }
+        return { kind: 'output', output: fillEnvelope(plan, request, redactSecretsDeep(options.answers[plan.unit], secrets), errors) }
     }
     if (options.judge === undefined) {
         if (options.answers !== undefined) errors.push(createIssue('GRA-010', '', { unit: plan.unit }))
@@ -497,7 +511,7 @@ export async function obtainOutput(plan: UnitPlan, request: EmittedPrompt, optio
     try {
         text = await options.judge(request)
     } catch (cause) {
-        errors.push(createIssue('GRA-006', '', { unit: plan.unit, detail: cause instanceof Error ? cause.message : 'the judge rejected' }))
+        errors.push(createIssue('GRA-006', '', { unit: plan.unit, detail: redactSecretText(cause instanceof Error ? String(cause.message) : 'the judge rejected', secrets).slice(0, 500) }))
         return { kind: 'error', reason: 'the judge failed' }
     }
     if (typeof text !== 'string') {
@@ -509,7 +523,8 @@ export async function obtainOutput(plan: UnitPlan, request: EmittedPrompt, optio
         errors.push(createIssue('GRA-007', '', { unit: plan.unit, detail: parsed.error }))
         return { kind: 'error', reason: 'the judge reply is not JSON' }
     }
-    const output = fillEnvelope(plan, request, parsed.value, errors)
+    // A reply echoing a key never reaches an entry: redacted as parsed, before any check or cut.
+    const output = fillEnvelope(plan, request, redactSecretsDeep(parsed.value, secrets), errors)
     return output === undefined ? { kind: 'error', reason: 'the judge reply was refused (see the errors)' } : { kind: 'output', output }
 }
 
@@ -570,15 +585,16 @@ async function writeIsland(args: {
     entries: ReadonlyArray<{ plan: UnitPlan; entry: GradingEntry }>
     units: UnitResult[]
     errors: Issue[]
+    secrets: readonly string[]
 }): Promise<{ indexPath: string | null; rollupStatus: string | null; rollupGrade: string | null }> {
-    const { fs, root, now, namespace, slug, schemaText, main, options, pretest, entries, units, errors } = args
+    const { fs, root, now, namespace, slug, schemaText, main, options, pretest, entries, units, errors, secrets } = args
     const aboutName = isObj(main.resources) && isObj(main.resources.about) && typeof main.resources.about.name === 'string' ? main.resources.about.name : `${namespace}-about.md`
     const files = [
         { name: `${slug}.mjs`, text: schemaText, main },
         ...(options.about !== undefined ? [{ name: `resources/${aboutName}`, text: options.about.text }] : []),
         ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, text: s.text, ...(s.skill !== undefined ? { skill: s.skill } : {}) }))
     ]
-    const imported = await Island.importProvider({ fs, root, now, files })
+    const imported = await Island.importProvider({ fs, root, now, files, secrets })
     errors.push(...imported.errors)
     if (!imported.status) return { indexPath: null, rollupStatus: null, rollupGrade: null }
     if (pretest.ran) {
@@ -591,13 +607,13 @@ async function writeIsland(args: {
             ok: pretest.ok,
             perTool: Object.fromEntries(Object.entries(pretest.tools).map(([tool, t]) => [tool, { working: t.working, total: t.total, bar: t.bar, class: t.class, blocked: t.blocked, reason: t.reason }]))
         }
-        const journal: Journal = { files: [], dirs: [] }
+        const journal = new Journal(root.replace(/\/+$/, ''))
         const path = joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace, islandName(slug, 'schema') ?? slug, LAYOUT.summary)
         const written = await writeAtomic(fs, path, JSON.stringify(summary, null, 4) + '\n', { overwrite: true, journal })
         errors.push(...written)
     }
     for (const { plan, entry } of entries) {
-        const result = await Island.writeGrading({ fs, root, target: plan.target, entry, now })
+        const result = await Island.writeGrading({ fs, root, target: plan.target, entry: redactSecretsDeep(entry, secrets), now })
         const at = units.findIndex((u) => u.unit === plan.unit)
         if (!result.status) {
             errors.push(createIssue('GRA-016', '', { unit: plan.unit, detail: result.errors.map((e) => e.code).join(', ') }), ...result.errors)

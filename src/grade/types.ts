@@ -74,8 +74,12 @@ export interface GradeOptionsBase {
     readonly root?: string
     /** Where `schemaPath` is read from; `fs` when omitted. */
     readonly sourceFs?: FsPort
-    /** Loads `schemaPath`; a dynamic `import()` of the file URL when omitted. */
-    readonly schemaLoader?: SchemaLoader
+    /**
+     * Imports `schemaPath` instead of reading it from its syntax tree. Importing runs the module's
+     * top level, so pass one (e.g. `importSchemaLoader`) only for sources you trust; by default the
+     * source is parsed and never executed.
+     */
+    readonly trustedLoader?: SchemaLoader
     /** Live pretest; without it the live answers are `n/a` (blocked-by-precondition). */
     readonly http?: HttpPort
     readonly clock?: Clock

@@ -158,7 +158,8 @@ export async function exportTarget(input: { fs?: unknown; root?: unknown; target
 
     const planned = input.includeSchemas === true ? (flow === 'namespace' ? await namespacePlan(fs, sourceDir, name) : await selectionPlan(fs, sourceDir, name)) : { plan: [], issues: [] }
     if (planned.issues.some((i) => i.code.startsWith('FS-'))) return fail(planned.issues, flow, exportDir)
-    const journal = new Journal()
+    // The export folder is new; nothing from its parent down may be a link.
+    const journal = new Journal(exportDir.slice(0, Math.max(1, exportDir.lastIndexOf('/'))))
     const files: ExportedFile[] = []
     const indexExportPath = joinPath(exportDir, LAYOUT.index)
     const wrote = await writeAtomic(fs, indexExportPath, indexText.value, { overwrite: false, journal })

@@ -1,19 +1,19 @@
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { FsDirEntry, FsPort, FsStat } from '../ports/types.js'
-import { baseName, dirName, joinPath } from './paths.js'
+import { baseName, dirName, isInside, joinPath } from './paths.js'
 
 /** Outcome of one port call: the value, or the coded issue the rejection became. */
 export type PortResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issue: Issue }
 
-const FS_METHODS = ['readFile', 'writeFile', 'mkdir', 'readdir', 'stat', 'rename', 'rm'] as const
+const FS_METHODS = ['readFile', 'writeFile', 'mkdir', 'readdir', 'stat', 'lstat', 'link', 'rename', 'rm'] as const
 
 function detailOf(cause: unknown): string {
     if (cause instanceof Error) return cause.message
     return typeof cause === 'string' ? cause : 'rejected'
 }
 
-/** FS-004 when `fs` lacks one of the seven port methods; checked before any call. */
+/** FS-004 when `fs` lacks one of the nine port methods; checked before any call. */
 export function checkFsPort(fs: unknown, path = '/fs'): Issue | null {
     if (fs === null || typeof fs !== 'object') return createIssue(fs === undefined ? 'ISL-001' : 'ISL-002', path, { field: 'fs', expected: 'FsPort', actual: fs === null ? 'null' : typeof fs })
     const missing = FS_METHODS.filter((m) => typeof (fs as Record<string, unknown>)[m] !== 'function')
@@ -34,15 +34,36 @@ export function isTempName(name: string): boolean {
     return name.startsWith('.') && name.endsWith('.tmp')
 }
 
-/** A cheap deterministic id for a temp name (no randomness in the core): FNV-1a over a sample of the data. */
-function tempId(data: string): string {
+/**
+ * A deterministic stem for temp names (no randomness in the core): FNV-1a over the target path and
+ * a sample of the data. Uniqueness does not rest on it: every temp file is created exclusively, and
+ * a taken name moves on to the next attempt number.
+ */
+function tempStem(path: string, data: string): string {
     let h = 0x811c9dc5
-    const sample = data.length <= 512 ? data : data.slice(0, 256) + data.slice(-256)
+    const sample = path + '\u0000' + (data.length <= 512 ? data : data.slice(0, 256) + data.slice(-256))
     for (let i = 0; i < sample.length; i += 1) {
         h ^= sample.charCodeAt(i)
         h = Math.imul(h, 0x01000193) >>> 0
     }
     return `${h.toString(16).padStart(8, '0')}${data.length.toString(36)}`
+}
+
+/** Rejection codes of `link` that mean "no hard links here", not "the name is taken". */
+const NO_HARD_LINKS = new Set(['ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EPERM', 'EXDEV'])
+
+/** Most temp names tried for one write; each taken name means a concurrent writer holds it. */
+const MAX_TEMP_ATTEMPTS = 256
+
+/** A port call that keeps the rejection's `code` (EEXIST decides between conflict and failure). */
+async function tryPort(op: string, path: string, run: () => Promise<unknown>): Promise<{ ok: true } | { ok: false; code: string | null; issue: Issue }> {
+    try {
+        await run()
+        return { ok: true }
+    } catch (cause) {
+        const code = (cause as { code?: unknown } | null)?.code
+        return { ok: false, code: typeof code === 'string' ? code : null, issue: createIssue('FS-001', '', { op, path, detail: detailOf(cause) }) }
+    }
 }
 
 /** Reads a directory through the port: entries without temp files, sorted by name (code units). */
@@ -78,6 +99,33 @@ export async function statPath(fs: FsPort, path: string): Promise<PortResult<FsS
 export class Journal {
     readonly files: string[] = []
     readonly dirs: string[] = []
+    /** Bytes written to replaceable files the operation created: undone only while they still hold them. */
+    readonly wrote = new Map<string, string>()
+    /**
+     * @param root - the island root every write of the operation must stay in: no folder from it
+     *   down to a written file may be a symbolic link (FS-006); `null` checks only the target itself
+     */
+    constructor(readonly root: string | null = null) {}
+}
+
+/**
+ * FS-006 when `path` is outside `root`, or when any folder below `root` on the way to `path`, or
+ * `path` itself, is a symbolic link. With no links and lexically normalised paths, the real path of
+ * every folder entered stays inside the root. Missing tail folders are fine (they will be created).
+ */
+export async function confine(fs: FsPort, root: string | null, path: string): Promise<Issue | null> {
+    if (root !== null && !isInside(path, root)) return createIssue('FS-006', '', { path, detail: `outside the island root ${root}` })
+    const base = root ?? dirName(path)
+    const rest = path === base ? [] : path.slice(base === '/' ? 1 : base.length + 1).split('/')
+    let cur = base
+    for (const segment of rest) {
+        cur = joinPath(cur, segment)
+        const st = await callPort('lstat', cur, () => fs.lstat(cur))
+        if (!st.ok) return st.issue
+        if (st.value === null) return null
+        if (st.value.kind === 'symlink') return createIssue('FS-006', '', { path: cur, detail: 'is a symbolic link; the island never writes through links' })
+    }
+    return null
 }
 
 async function removeWithRetry(fs: FsPort, path: string): Promise<Issue | null> {
@@ -99,6 +147,12 @@ async function removeWithRetry(fs: FsPort, path: string): Promise<Issue | null> 
 export async function rollback(fs: FsPort, journal: Journal): Promise<Issue[]> {
     const issues: Issue[] = []
     for (const file of [...journal.files].reverse()) {
+        const expected = journal.wrote.get(file)
+        if (expected !== undefined) {
+            // A replaceable file another writer has rewritten since is theirs now: leave it.
+            const now = await readText(fs, file)
+            if (!now.ok || now.value !== expected) continue
+        }
         const problem = await removeWithRetry(fs, file)
         if (problem !== null) issues.push(problem)
     }
@@ -110,6 +164,7 @@ export async function rollback(fs: FsPort, journal: Journal): Promise<Issue[]> {
     }
     journal.files.length = 0
     journal.dirs.length = 0
+    journal.wrote.clear()
     return issues
 }
 
@@ -123,6 +178,8 @@ async function listDirRaw(fs: FsPort, dir: string): Promise<readonly FsDirEntry[
  * so even a half-done recursive mkdir is undone.
  */
 export async function ensureDir(fs: FsPort, dir: string, journal: Journal): Promise<Issue | null> {
+    const outside = await confine(fs, journal.root, dir)
+    if (outside !== null) return outside
     const missing: string[] = []
     let cur = dir
     for (;;) {
@@ -140,7 +197,9 @@ export async function ensureDir(fs: FsPort, dir: string, journal: Journal): Prom
     if (missing.length === 0) return null
     journal.dirs.push(...missing.reverse())
     const res = await callPort('mkdir', dir, () => fs.mkdir(dir))
-    return res.ok ? null : res.issue
+    if (!res.ok) return res.issue
+    // A folder swapped for a link while it was being created is refused all the same.
+    return confine(fs, journal.root, dir)
 }
 
 /** Options of {@link writeAtomic}. */
@@ -151,36 +210,64 @@ export interface AtomicWriteOptions {
 }
 
 /**
- * Writes `data` to `path` atomically: temp file beside the target, then rename; the temp file is
- * removed on failure. With `overwrite: false` an existing target is a coded conflict (checked
- * before and again just before the rename). Parent folders are created and journalled, and so is
- * the target when it did not exist before.
- * @returns `[]` on success, else the issues (FS-001, FS-002, FS-004, plus FS-005 for debris)
+ * Writes `data` to `path` atomically: an exclusively created temp file beside the target (a unique
+ * name per writer, so concurrent writers never share one), then either `rename` (replaceable files)
+ * or `link` (never-overwrite files: published only when the name is free, so of two racing writers
+ * exactly one wins and the other gets FS-002). The temp file is removed on failure. Parent folders
+ * are created and journalled, and so is the target when it did not exist before. Every folder from
+ * the journal's root down, and the target, must not be a symbolic link (FS-006).
+ * @returns `[]` on success, else the issues (FS-001, FS-002, FS-004, FS-006, plus FS-005 for debris)
  */
 export async function writeAtomic(fs: FsPort, path: string, data: string, options: AtomicWriteOptions): Promise<Issue[]> {
     const { overwrite, journal } = options
     const dir = dirName(path)
-    const before = await statPath(fs, path)
+    const before = await callPort('lstat', path, () => fs.lstat(path))
     if (!before.ok) return [before.issue]
+    if (before.value?.kind === 'symlink') return [createIssue('FS-006', '', { path, detail: 'is a symbolic link; the island never writes through links' })]
     if (before.value !== null && (!overwrite || before.value.kind !== 'file')) return [createIssue('FS-002', '', { path })]
-    const existed = before.value !== null
     const mk = await ensureDir(fs, dir, journal)
     if (mk !== null) return [mk]
-    const temp = joinPath(dir, `.${baseName(path)}.${tempId(data)}.tmp`)
+    const stem = tempStem(path, data)
+    let temp: string | null = null
+    for (let attempt = 0; attempt < MAX_TEMP_ATTEMPTS && temp === null; attempt += 1) {
+        const candidate = joinPath(dir, `.${baseName(path)}.${stem}-${attempt.toString(36)}.tmp`)
+        const wrote = await tryPort('writeFile', candidate, () => fs.writeFile(candidate, data, { exclusive: true }))
+        if (wrote.ok) temp = candidate
+        else if (wrote.code !== 'EEXIST') {
+            const cleanup = await removeWithRetry(fs, candidate)
+            return cleanup === null ? [wrote.issue] : [wrote.issue, cleanup]
+        }
+    }
+    if (temp === null) return [createIssue('FS-001', '', { op: 'writeFile', path, detail: `${MAX_TEMP_ATTEMPTS} temp names taken` })]
+    const tempPath = temp
     const fail = async (issue: Issue): Promise<Issue[]> => {
-        const cleanup = await removeWithRetry(fs, temp)
+        const cleanup = await removeWithRetry(fs, tempPath)
         return cleanup === null ? [issue] : [issue, cleanup]
     }
-    const wrote = await callPort('writeFile', temp, () => fs.writeFile(temp, data))
-    if (!wrote.ok) return fail(wrote.issue)
     if (!overwrite) {
-        const again = await statPath(fs, path)
-        if (!again.ok) return fail(again.issue)
-        if (again.value !== null) return fail(createIssue('FS-002', '', { path }))
+        let linked = await tryPort('link', path, () => fs.link(tempPath, path))
+        if (!linked.ok && linked.code !== null && NO_HARD_LINKS.has(linked.code)) {
+            // A file system without hard links (FAT, some network shares): check, then rename.
+            const again = await callPort('lstat', path, () => fs.lstat(path))
+            if (!again.ok) return fail(again.issue)
+            if (again.value !== null) return fail(createIssue('FS-002', '', { path }))
+            const moved = await tryPort('rename', path, () => fs.rename(tempPath, path))
+            if (!moved.ok) return fail(moved.issue)
+            journal.files.push(path)
+            return []
+        }
+        if (!linked.ok) return fail(linked.code === 'EEXIST' ? createIssue('FS-002', '', { path }) : linked.issue)
+        journal.files.push(path)
+        // The temp name must go too; if it cannot, the write counts as failed and the caller undoes it.
+        const removed = await callPort('rm', tempPath, () => fs.rm(tempPath))
+        return removed.ok ? [] : fail(removed.issue)
     }
-    const moved = await callPort('rename', path, () => fs.rename(temp, path))
+    const moved = await callPort('rename', path, () => fs.rename(tempPath, path))
     if (!moved.ok) return fail(moved.issue)
-    if (!existed) journal.files.push(path)
+    if (before.value === null) {
+        journal.files.push(path)
+        journal.wrote.set(path, data)
+    }
     return []
 }
 

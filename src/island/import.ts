@@ -9,6 +9,8 @@ import type { NamespaceIndex } from '../rollup/types.js'
 import { callPort, checkFsPort, ensureDir, Journal, listDir, readText, rollback } from './fs-ops.js'
 import { checkName, islandName, joinPath, LAYOUT, NAME_PATTERNS, normalizeDir } from './paths.js'
 import { SourceSnapshot } from './snapshot.js'
+import { readModuleSource } from '../schema/source-loader.js'
+import { redactSecretsDeep, redactSecretText, secretForms } from '../prompts/redact.js'
 import { stampOf } from './stamps.js'
 
 /** One source file handed in by the host: a path relative to the provider folder and its text. */
@@ -107,6 +109,17 @@ async function loadModule(loader: SchemaLoader | undefined, base: string | null,
     return { module: isObj(res.value) ? (res.value as LoadedModule) : null, issue: null }
 }
 
+function redactSource(file: SourceFile, forms: readonly string[]): SourceFile {
+    const text = redactSecretText(file.text, forms)
+    if (text === file.text && file.main === undefined && file.skill === undefined) return file
+    return {
+        name: file.name,
+        text,
+        ...(file.main !== undefined ? { main: redactSecretsDeep(file.main, forms) } : {}),
+        ...(file.skill !== undefined ? { skill: redactSecretsDeep(file.skill, forms) } : {})
+    }
+}
+
 /** The structural gate (chapter 22 step 2): plain JSON `main` with a namespace, a name and a tools object. */
 function gate(main: unknown, file: string, issues: Issue[]): Obj | null {
     const where = `/files/${file}`
@@ -145,7 +158,8 @@ function requiredTools(skill: unknown): string[] {
 /**
  * Imports a provider folder into the island (IN, chapter 22), non-destructively and all or nothing:
  * 1. scan the sources (`files`, or `sourceDir` read through `sourceFs ?? fs`); sources are never
- *    executed — pass each schema's parsed `main`, or a {@link SchemaLoader};
+ *    executed: each `main` (and skill) is read from the syntax tree unless given parsed, or the
+ *    host passes an explicit `trustedLoader` (which imports, i.e. runs, the module);
  * 2. gate each schema (plain JSON `main`, namespace, name, tools; invalid ⇒ not imported, IMP-002);
  * 3. assert one namespace (IMP-005 aborts);
  * 4. snapshot each schema beside its older versions (new hash ⇒ new file, same ⇒ skip, same hash
@@ -154,12 +168,13 @@ function requiredTools(skill: unknown): string[] {
  *    skills (`skills/<skill>.mjs` ⇒ `<schema>/skills/<skill>/`, placed per 03 ⚠ C3, IMP-012);
  * 6. rebuild `providers/<ns>/index.json`.
  * Any failure undoes every file and folder the import created.
- * @param input - `{ fs, root, now, files | sourceDir, sourceFs?, schemaLoader? }`
- * @returns `{ status, namespace, imported, about, skills, indexPath, index, errors }`; IMP-001…IMP-013,
+ * @param input - `{ fs, root, now, files | sourceDir, sourceFs?, trustedLoader?, secrets? }`; `secrets` are
+ *   host-given key values: every stored copy (schema, About, skill) has them replaced by `[redacted]`
+ * @returns `{ status, namespace, imported, about, skills, indexPath, index, errors }`; IMP-001…IMP-013, SRC-*,
  *   SNP-004/SNP-005, FS-*, IDX-*
  * @example await importProvider({ fs, root: '/island', files: [{ name: 'prices.mjs', text, main }], now })
  */
-export async function importProvider(input: { fs?: unknown; root?: unknown; now?: unknown; files?: unknown; sourceDir?: unknown; sourceFs?: unknown; schemaLoader?: unknown; concurrency?: number }): Promise<ImportResult> {
+export async function importProvider(input: { fs?: unknown; root?: unknown; now?: unknown; files?: unknown; sourceDir?: unknown; sourceFs?: unknown; trustedLoader?: unknown; secrets?: readonly string[]; concurrency?: number }): Promise<ImportResult> {
     const fail = (errors: Issue[], namespace: string | null = null): ImportResult => ({ status: false, namespace, imported: [], about: null, skills: [], indexPath: null, index: null, errors })
     const errors: Issue[] = []
     const port = checkFsPort(input?.fs)
@@ -168,14 +183,17 @@ export async function importProvider(input: { fs?: unknown; root?: unknown; now?
     if (issue !== null) errors.push(issue)
     const stamp = stampOf(input?.now)
     if (stamp === null) errors.push(createIssue('ISL-002', '/now', { field: 'now', expected: 'ISO-8601 date-time', actual: describeValue(input?.now) }))
-    const loader = input?.schemaLoader
-    if (loader !== undefined && !(isObj(loader) && typeof loader.load === 'function')) errors.push(createIssue('ISL-002', '/schemaLoader', { field: 'schemaLoader', expected: '{ load(path) }', actual: typeOfValue(loader) }))
+    const loader = input?.trustedLoader
+    if (loader !== undefined && !(isObj(loader) && typeof loader.load === 'function')) errors.push(createIssue('ISL-002', '/trustedLoader', { field: 'trustedLoader', expected: '{ load(path) }', actual: typeOfValue(loader) }))
     if (errors.length > 0 || root === null || stamp === null) return fail(errors)
     const fs = input.fs as FsPort
     const schemaLoader = loader as SchemaLoader | undefined
 
-    const sources = await collectSources({ files: input.files, sourceDir: input.sourceDir, sourceFs: input.sourceFs, fs })
-    if (sources.errors.length > 0) return fail(sources.errors)
+    const collected = await collectSources({ files: input.files, sourceDir: input.sourceDir, sourceFs: input.sourceFs, fs })
+    if (collected.errors.length > 0) return fail(collected.errors)
+    // Sources holding a host's key value are stored redacted; hashes are then of what is stored.
+    const forms = Array.isArray(input.secrets) ? secretForms(Object.fromEntries(input.secrets.filter((s): s is string => typeof s === 'string').map((s, i) => [String(i), s]))) : []
+    const sources = forms.length === 0 ? collected : { ...collected, files: collected.files.map((f) => redactSource(f, forms)) }
     const schemaFiles = sources.files.filter((f) => !f.name.includes('/') && f.name.endsWith('.mjs') && !f.name.startsWith('_')).sort((a, b) => (a.name < b.name ? -1 : 1))
     if (schemaFiles.length === 0) return fail([createIssue('IMP-001', '', { detail: 'no .mjs schema files found' })])
 
@@ -189,16 +207,24 @@ export async function importProvider(input: { fs?: unknown; root?: unknown; now?
             continue
         }
         let main = file.main
-        if (main === undefined) {
+        if (main === undefined && schemaLoader !== undefined) {
             const loaded = await loadModule(schemaLoader, sources.base, file.name)
             if (loaded.issue !== null) {
                 errors.push(loaded.issue)
                 continue
             }
             main = loaded.module?.main ?? loaded.module?.schema
+        } else if (main === undefined) {
+            // Read from the syntax tree: the source is never run.
+            const read = readModuleSource({ source: file.text })
+            const rebased = read.errors.map((e) => ({ ...e, path: `/files/${file.name}` }))
+            errors.push(...rebased.filter((e) => e.severity === 'error'))
+            notes.push(...rebased.filter((e) => e.severity !== 'error'))
+            if (read.module === null) continue
+            main = read.module.main ?? read.module.schema
         }
         if (main === undefined) {
-            errors.push(createIssue('IMP-010', `/files/${file.name}`, { file: file.name, detail: 'no parsed main given and no schemaLoader (the core never executes sources)' }))
+            errors.push(createIssue('IMP-010', `/files/${file.name}`, { file: file.name, detail: 'the module exports neither main nor schema' }))
             continue
         }
         const ok = gate(main, file.name, errors)
@@ -239,10 +265,14 @@ export async function importProvider(input: { fs?: unknown; root?: unknown; now?
             continue
         }
         let skill = file.skill
-        if (skill === undefined) {
+        if (skill === undefined && schemaLoader !== undefined) {
             const loaded = await loadModule(schemaLoader, sources.base, file.name)
             if (loaded.issue !== null) notes.push({ ...loaded.issue, severity: 'warning' })
             skill = loaded.module?.skill
+        } else if (skill === undefined) {
+            const read = readModuleSource({ source: file.text })
+            notes.push(...read.errors.map((e) => ({ ...e, severity: 'warning' as const, path: `/files/${file.name}` })))
+            skill = read.module?.skill
         }
         const required = requiredTools(skill)
         const owners = required.length === 0 ? [] : gated.filter((g) => required.some((t) => g.tools.includes(t)))
@@ -268,7 +298,7 @@ export async function importProvider(input: { fs?: unknown; root?: unknown; now?
     const hardErrors = errors.filter((e) => e.severity === 'error')
     if (gated.length === 0) return fail(hardErrors)
 
-    const journal = new Journal()
+    const journal = new Journal(root)
     const nsDir = joinPath(root, LAYOUT.providers, ns)
     const abort = async (problems: Issue[]): Promise<ImportResult> => fail([...hardErrors, ...problems, ...(await rollback(fs, journal))], ns)
     const imported: ImportedSchema[] = []

@@ -80,7 +80,7 @@ export class Island {
 
     /**
      * Imports a provider folder (IN). See {@link importProvider}.
-     * @param input - `{ fs, root, now, files | sourceDir, sourceFs?, schemaLoader? }`
+     * @param input - `{ fs, root, now, files | sourceDir, sourceFs?, trustedLoader? }`
      * @returns `{ status, namespace, imported, about, skills, indexPath, index, errors }`
      * @example await Island.importProvider({ fs, root, files, now })
      */

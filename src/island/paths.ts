@@ -22,6 +22,9 @@ export const NAME_PATTERNS: Readonly<Record<NameKind, RegExp>> = Object.freeze({
 // C0 controls, DEL and C1 controls: never part of a name we write to disk.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 
+// Windows device names open the device, not a file, with or without an extension (`nul.json`).
+const RESERVED = /^(?:con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])(?:\.[^.]*)*$/i
+
 /** Why a string cannot be one path segment, or `null` when it can. */
 export function unsafeSegmentReason(value: string): string | null {
     if (value.length === 0) return 'empty'
@@ -31,6 +34,8 @@ export function unsafeSegmentReason(value: string): string | null {
     if (value.includes('/') || value.includes('\\')) return 'contains a path separator'
     if (value === '.' || value === '..' || value.includes('..')) return 'contains ..'
     if (value.length > 200) return 'longer than 200 characters'
+    if (RESERVED.test(value)) return 'is a reserved device name'
+    if (value.endsWith('.') || value.endsWith(' ')) return 'ends with a dot or a space'
     return null
 }
 

@@ -1,6 +1,7 @@
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
+import { readModuleSource } from '../schema/source-loader.js'
 import { formatSnapshotFilename, parseSnapshotFilename, SNAPSHOT_EXT_REGEX, SNAPSHOT_HASH_REGEX, SNAPSHOT_NAME_REGEX, type SnapshotFilenameParts } from '../naming/snapshot-filename.js'
 import type { FsPort, SchemaLoader } from '../ports/types.js'
 import { callPort, checkFsPort, Journal, listDir, readText, rollback, writeAtomic } from './fs-ops.js'
@@ -135,14 +136,15 @@ export class SourceSnapshot {
     }
 
     /**
-     * Recomputes a snapshot's hash and compares it with the hash in its name. `.mjs` schemas are not
-     * executed by the core: pass the parsed `main`, or a `schemaLoader`. An About `.md` also verifies
+     * Recomputes a snapshot's hash and compares it with the hash in its name. `.mjs` schemas are
+     * never executed: `main` is read from the syntax tree unless given parsed, or the host passes an
+     * explicit `trustedLoader` (which imports, i.e. runs, the file). An About `.md` also verifies
      * against the reference implementation's legacy `{ about: text }` hash (03 ⚠ C11).
-     * @param input - `{ fs, path, hashOf?, main?, schemaLoader? }`; `hashOf` defaults by extension (mjs ⇒ schema, json ⇒ json, else bytes)
-     * @returns `{ valid, expectedHash, actualHash, errors }`; SNP-003 bad name, SNP-005 unreadable, SNP-006 mismatch
+     * @param input - `{ fs, path, hashOf?, main?, trustedLoader? }`; `hashOf` defaults by extension (mjs ⇒ schema, json ⇒ json, else bytes)
+     * @returns `{ valid, expectedHash, actualHash, errors }`; SNP-003 bad name, SNP-005 unreadable, SNP-006 mismatch, SRC-* unreadable module
      * @example (await SourceSnapshot.verify({ fs, path, main })).valid
      */
-    static async verify(input: { fs?: unknown; path?: unknown; hashOf?: SnapshotHashKind; main?: unknown; schemaLoader?: SchemaLoader }): Promise<{ valid: boolean; expectedHash: string | null; actualHash: string | null; errors: Issue[] }> {
+    static async verify(input: { fs?: unknown; path?: unknown; hashOf?: SnapshotHashKind; main?: unknown; trustedLoader?: SchemaLoader }): Promise<{ valid: boolean; expectedHash: string | null; actualHash: string | null; errors: Issue[] }> {
         const fail = (errors: Issue[], expectedHash: string | null = null, actualHash: string | null = null): { valid: false; expectedHash: string | null; actualHash: string | null; errors: Issue[] } => ({ valid: false, expectedHash, actualHash, errors })
         const port = checkFsPort(input?.fs)
         const { dir: path, issue } = normalizeDir(input?.path, '/path', 'path')
@@ -173,13 +175,19 @@ export class SourceSnapshot {
             actual = res.short
         } else {
             let main = input.main
-            if (main === undefined && input.schemaLoader !== undefined) {
-                const loader = input.schemaLoader
+            if (main === undefined && input.trustedLoader !== undefined) {
+                const loader = input.trustedLoader
                 const loaded = await callPort('load', path, () => loader.load(path))
                 if (!loaded.ok) return fail([loaded.issue], parts.hash)
                 main = loaded.value?.main ?? loaded.value?.schema
+            } else if (main === undefined) {
+                // Read from the syntax tree: a snapshot is never run.
+                const read = readModuleSource({ source: text })
+                const problems = read.errors.filter((e) => e.severity === 'error').map((e) => ({ ...e, path: '/path' }))
+                if (read.module === null || problems.length > 0) return fail(problems, parts.hash)
+                main = read.module.main ?? read.module.schema
             }
-            if (main === undefined) return fail([createIssue('SNP-001', '/main', { field: 'main (or schemaLoader)' })], parts.hash)
+            if (main === undefined) return fail([createIssue('SRC-005', '/path')], parts.hash)
             const res = HashGenerator.computeSchemaHash({ schema: main })
             if (res.short === null) return fail(res.errors, parts.hash)
             actual = res.short

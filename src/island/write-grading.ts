@@ -132,7 +132,7 @@ export async function writeGrading(input: { fs?: unknown; root?: unknown; target
     const name = formatGradingFilename({ area, timestamp: ts, ...personaArgs })
     if (name.filename === null) return fail(name.errors.map((i) => ({ ...i, path: i.path === '/basePersona' || i.path === '/lens' ? '/entry/persona' : i.path })))
 
-    const journal = new Journal()
+    const journal = new Journal(root)
     const path = joinPath(dir, name.filename)
     const written = await writeAtomic(fs, path, JSON.stringify(entry, null, 4) + '\n', { overwrite: false, journal })
     if (written.length > 0) return fail([...written, ...(await rollback(fs, journal))])

@@ -59,7 +59,8 @@ export function formatSnapshotFilename(input: { name?: unknown; timestamp?: unkn
  * @example parseSnapshotFilename('prices--2026-05-30T19-44-23Z--93baef35.mjs')?.hash // '93baef35'
  */
 export function parseSnapshotFilename(filename: unknown): SnapshotFilenameParts | null {
-    if (typeof filename !== 'string') return null
+    // A file name is at most 255 characters; a longer string is never one, and the regex never sees it.
+    if (typeof filename !== 'string' || filename.length > 255) return null
     const m = SNAPSHOT_FILENAME_REGEX.exec(filename)
     if (m === null || fromFileTimestamp(m[2] as string) === null) return null
     return { name: m[1] as string, timestamp: m[2] as string, hash: m[3] as string, ext: m[4] as string }

@@ -5,12 +5,14 @@ interface DirentLike {
     readonly name: string | { toString(): string }
     isFile(): boolean
     isDirectory(): boolean
+    isSymbolicLink?(): boolean
 }
 interface StatsLike {
     readonly size: number
     readonly mtimeMs: number
     isFile(): boolean
     isDirectory(): boolean
+    isSymbolicLink?(): boolean
 }
 
 /**
@@ -19,10 +21,12 @@ interface StatsLike {
  */
 export interface NodeFsPromisesLike {
     readFile(path: string, encoding: 'utf8'): Promise<string | { toString(): string }>
-    writeFile(path: string, data: string, encoding: 'utf8'): Promise<unknown>
+    writeFile(path: string, data: string, options: { encoding: 'utf8'; flag?: string }): Promise<unknown>
     mkdir(path: string, options: { recursive: true }): Promise<unknown>
     readdir(path: string, options: { withFileTypes: true }): Promise<readonly DirentLike[]>
     stat(path: string): Promise<StatsLike>
+    lstat(path: string): Promise<StatsLike>
+    link(existing: string, path: string): Promise<unknown>
     rename(from: string, to: string): Promise<unknown>
     rm(path: string, options: { recursive: true; force: true }): Promise<unknown>
 }
@@ -32,13 +36,14 @@ function isNotFound(cause: unknown): boolean {
     return code === 'ENOENT'
 }
 
-function kindOf(x: { isFile(): boolean; isDirectory(): boolean }): FsEntryKind {
-    return x.isFile() ? 'file' : x.isDirectory() ? 'directory' : 'other'
+function kindOf(x: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink?(): boolean }): FsEntryKind {
+    return x.isFile() ? 'file' : x.isDirectory() ? 'directory' : x.isSymbolicLink?.() === true ? 'symlink' : 'other'
 }
 
 /**
  * Wraps a `node:fs/promises`-like object (Node's own, memfs's `fs.promises`, …) as an {@link FsPort}:
- * `ENOENT` becomes `null` for `readFile`, `readdir` and `stat`; every other failure rejects unchanged.
+ * `ENOENT` becomes `null` for `readFile`, `readdir`, `stat` and `lstat`; an exclusive `writeFile` is
+ * the `wx` flag; every other failure rejects unchanged.
  * @param fsp - the host's promises API, e.g. `await import('node:fs/promises')`
  * @returns an {@link FsPort}
  * @example const fs = fsPortFromNodeLike(await import('node:fs/promises'))
@@ -54,8 +59,8 @@ export function fsPortFromNodeLike(fsp: NodeFsPromisesLike): FsPort {
                 throw cause
             }
         },
-        async writeFile(path, data) {
-            await fsp.writeFile(path, data, 'utf8')
+        async writeFile(path, data, options) {
+            await fsp.writeFile(path, data, options?.exclusive === true ? { encoding: 'utf8', flag: 'wx' } : { encoding: 'utf8' })
         },
         async mkdir(path) {
             await fsp.mkdir(path, { recursive: true })
@@ -77,6 +82,18 @@ export function fsPortFromNodeLike(fsp: NodeFsPromisesLike): FsPort {
                 if (isNotFound(cause)) return null
                 throw cause
             }
+        },
+        async lstat(path) {
+            try {
+                const s = await fsp.lstat(path)
+                return { kind: s.isSymbolicLink?.() === true ? 'symlink' : kindOf(s), size: s.size, mtimeMs: s.mtimeMs }
+            } catch (cause) {
+                if (isNotFound(cause)) return null
+                throw cause
+            }
+        },
+        async link(existing, path) {
+            await fsp.link(existing, path)
         },
         async rename(from, to) {
             await fsp.rename(from, to)

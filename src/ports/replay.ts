@@ -40,12 +40,17 @@ function sameQuery(recorded: Readonly<Record<string, string>>, actual: ReadonlyM
  */
 export function httpPortFromRecordings(input: { recordings: readonly Recording[] }): HttpPort {
     const byRoute = new Map<string, RecordedExchange[]>()
-    for (const recording of input?.recordings ?? []) {
-        const origin = String(recording?.host ?? '').replace(/\/+$/, '')
-        for (const exchange of recording?.exchanges ?? []) {
-            const route = `${exchange.request.method.toUpperCase()} ${origin}${exchange.request.path}`
-            byRoute.set(route, [...(byRoute.get(route) ?? []), exchange])
+    // Unreadable recordings answer nothing (every request then gets the port's 404), never a throw.
+    try {
+        for (const recording of input?.recordings ?? []) {
+            const origin = String(recording?.host ?? '').replace(/\/+$/, '')
+            for (const exchange of recording?.exchanges ?? []) {
+                const route = `${exchange.request.method.toUpperCase()} ${origin}${exchange.request.path}`
+                byRoute.set(route, [...(byRoute.get(route) ?? []), exchange])
+            }
         }
+    } catch {
+        byRoute.clear()
     }
     return {
         async send(request: HttpRequest): Promise<HttpResponse> {

@@ -1,5 +1,5 @@
-/** What a path points at. */
-export type FsEntryKind = 'file' | 'directory' | 'other'
+/** What a path points at; `symlink` only from {@link FsPort.lstat} and listings (links are not followed there). */
+export type FsEntryKind = 'file' | 'directory' | 'symlink' | 'other'
 
 /** One entry of a directory listing. */
 export interface FsDirEntry {
@@ -19,20 +19,36 @@ export interface FsStat {
  * never a rejection, so adapters normalise it once (isomorphic-git style). Any other failure may
  * reject; the library turns every rejection into a coded issue (`FS-001`).
  *
- * The library builds atomic writes, never-overwrite checks and temp-file hiding on top of these
- * seven calls, so an adapter needs nothing more.
+ * The library builds atomic writes, never-overwrite checks, confinement to the island root and
+ * temp-file hiding on top of these nine calls, so an adapter needs nothing more. What each call
+ * must guarantee (the conformance suite in `test/ports/` checks every shipped adapter):
+ * - `writeFile` with `{ exclusive: true }` creates the file only when nothing exists at `path`
+ *   (`wx`); otherwise it rejects with an error whose `code` is `EEXIST`, leaving the file untouched.
+ *   Two writers racing for one name: exactly one succeeds.
+ * - `link` publishes a complete file under a second name only when that name is free (`EEXIST`
+ *   otherwise), so a never-overwrite write is both atomic and exclusive.
+ * - `rename` replaces the target atomically: a reader sees the old or the new bytes, never a mix.
+ * - `lstat` never follows a symbolic link at `path`; the library uses it to refuse any link on the
+ *   way from the island root to what it writes.
  */
 export interface FsPort {
     /** File content as UTF-8 text, or `null` when the file does not exist. */
     readFile(path: string): Promise<string | null>
-    /** Creates or replaces a file. The parent directory exists (the library creates it first). */
-    writeFile(path: string, data: string): Promise<void>
+    /**
+     * Creates or replaces a file. The parent directory exists (the library creates it first).
+     * With `{ exclusive: true }` an existing path is never replaced: reject with `code: 'EEXIST'`.
+     */
+    writeFile(path: string, data: string, options?: { readonly exclusive?: boolean }): Promise<void>
     /** Creates a directory and any missing parents; an existing directory is fine. */
     mkdir(path: string): Promise<void>
     /** The entries of a directory (any order), or `null` when the directory does not exist. */
     readdir(path: string): Promise<readonly FsDirEntry[] | null>
     /** Metadata, or `null` when nothing exists at `path`. */
     stat(path: string): Promise<FsStat | null>
+    /** Like `stat`, but a symbolic link at `path` is reported as `kind: 'symlink'`, not followed. */
+    lstat(path: string): Promise<FsStat | null>
+    /** Gives the file at `existing` a second name; rejects with `code: 'EEXIST'` when `path` exists. */
+    link(existing: string, path: string): Promise<void>
     /** Moves a file; an existing target file is replaced (POSIX `rename`). */
     rename(from: string, to: string): Promise<void>
     /** Removes a file or a directory tree; a missing path is not an error. */

@@ -492,6 +492,8 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
                 transformError = coded('DPT-017', portErrorText(cause, secrets))
             }
         }
+        // Redact before anything is cut or summarised (response keys are shortened to 97 characters).
+        data = redactDeep(data, secrets)
         const hasData = transformError === null && !isEmptyData(data)
         const schema = own(output, 'schema')
         let outputSchemaMatch: boolean | null = null

@@ -221,3 +221,52 @@ export function describeRedactions(redactions: readonly Redaction[]): string {
     const parts = redactions.slice(0, 5).map((r) => `${r.kind}${r.key !== undefined ? ` ${r.key}` : ''}${r.path !== '' ? ` at ${r.path}` : ''}`)
     return redactions.length > 5 ? `${parts.join('; ')}; and ${redactions.length - 5} more` : parts.join('; ')
 }
+
+/** The mark that replaces a host-given secret value. */
+export const SECRET_MARK = '[redacted]'
+
+/**
+ * Every spelling of the host-given values a text may carry: raw, URI-encoded and JSON-escaped,
+ * longest first (so a longer value is never left half-replaced by a shorter one). Values shorter
+ * than {@link MIN_SECRET_LENGTH} are not secrets worth erasing everywhere.
+ */
+export function secretForms(serverParams: unknown): string[] {
+    if (serverParams === null || typeof serverParams !== 'object') return []
+    const forms: string[] = []
+    for (const value of Object.values(serverParams as Record<string, unknown>)) {
+        if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH) continue
+        let encoded = value
+        try {
+            encoded = encodeURIComponent(value)
+        } catch {
+            encoded = value
+        }
+        forms.push(value, encoded, JSON.stringify(value).slice(1, -1))
+    }
+    return [...new Set(forms)].sort((a, b) => b.length - a.length)
+}
+
+/** Replaces every form of every secret in a text; cut texts only after this. */
+export function redactSecretText(text: string, forms: readonly string[]): string {
+    let out = text
+    for (const form of forms) if (out.includes(form)) out = out.split(form).join(SECRET_MARK)
+    return out
+}
+
+/**
+ * Replaces every secret in every string and key of a plain value (a result, an entry, a reply):
+ * the last line of defence before anything leaves the library or reaches a file. Other values are
+ * returned as they are.
+ */
+export function redactSecretsDeep<T>(value: T, forms: readonly string[]): T {
+    if (forms.length === 0) return value
+    const walk = (v: unknown, depth: number): unknown => {
+        if (typeof v === 'string') return redactSecretText(v, forms)
+        if (depth > 200 || v === null || typeof v !== 'object') return v
+        if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1))
+        const proto = Object.getPrototypeOf(v) as unknown
+        if (proto !== Object.prototype && proto !== null) return v
+        return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactSecretText(k, forms), walk(x, depth + 1)]))
+    }
+    return walk(value, 0) as T
+}

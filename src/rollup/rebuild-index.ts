@@ -1,8 +1,8 @@
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { FsPort } from '../ports/types.js'
-import { checkFsPort, Journal, readText, writeAtomic } from '../island/fs-ops.js'
-import { joinPath, LAYOUT, normalizeDir } from '../island/paths.js'
+import { checkFsPort, Journal, listDir, readText, statPath, writeAtomic } from '../island/fs-ops.js'
+import { dirName, joinPath, LAYOUT, normalizeDir } from '../island/paths.js'
 import { resolveLatest, type ResolveLatestResult } from '../island/resolve-latest.js'
 import { selectLatest, type LatestKind } from '../naming/latest.js'
 import { buildNamespaceIndex, indexTimestamp } from './build-namespace.js'
@@ -175,8 +175,65 @@ export class RebuildIndex {
     }
 }
 
+/** Rounds of re-reading after a write before a rebuild settles for what it wrote. */
+const MAX_REBUILD_ROUNDS = 4
+
+/**
+ * What a namespace index is built from, cheaply: every path below the folder (grading files and
+ * snapshots are never rewritten, so their names suffice) plus size and mtime of the files that are
+ * (`summary.json`). `null` when the folder cannot be walked.
+ */
+async function folderFingerprint(fs: FsPort, dir: string): Promise<string | null> {
+    const parts: string[] = []
+    const stack = [dir]
+    while (stack.length > 0) {
+        const cur = stack.pop() as string
+        const listing = await listDir(fs, cur)
+        if (!listing.ok) return null
+        for (const e of listing.value ?? []) {
+            const path = joinPath(cur, e.name)
+            if (cur === dir && e.name === LAYOUT.index) continue
+            if (e.kind === 'directory') stack.push(path)
+            let extra = ''
+            if (e.name === LAYOUT.summary) {
+                const st = await statPath(fs, path)
+                extra = st.ok && st.value !== null ? `:${st.value.size}:${st.value.mtimeMs}` : ':?'
+            }
+            parts.push(`${path}:${e.kind}${extra}`)
+        }
+    }
+    return parts.sort().join('\n')
+}
+
+/**
+ * Several writers may rebuild one index at once. Each write is a whole-file rename, so none fails;
+ * but a writer that read the folder before another's entry landed could overwrite a fresher index.
+ * So a writer that wrote looks at the folder again: unchanged since it started reading ⇒ settled,
+ * else it rebuilds (bounded). The last writer therefore leaves an index of the folder as it is.
+ */
+async function settle<T extends RollupIndex>(fs: FsPort, dir: string, attempt: () => Promise<RebuildResult<T>>): Promise<RebuildResult<T>> {
+    let last: RebuildResult<T> | null = null
+    for (let round = 0; round < MAX_REBUILD_ROUNDS; round += 1) {
+        const before = await folderFingerprint(fs, dir)
+        const result = await attempt()
+        if (!result.status) return result
+        if (!result.written) return last ?? result
+        last = result
+        const after = await folderFingerprint(fs, dir)
+        if (before !== null && before === after) return result
+    }
+    return last as RebuildResult<T>
+}
+
 /** The namespace rebuild with the options only island operations pass (journal, freeze). */
 export async function rebuildNamespaceWith(input: { fs?: unknown; namespaceDir?: unknown; now?: unknown; concurrency?: number }, internals: RebuildInternals): Promise<RebuildResult<NamespaceIndex>> {
+    // A frozen lockSnapshot is taken once, at the start of a run: never re-derived in a retry.
+    const dir = typeof input?.namespaceDir === 'string' ? normalizeDir(input.namespaceDir, '', '').dir : null
+    if (internals.freeze !== undefined || dir === null || checkFsPort(input.fs) !== null) return namespaceAttempt(input, internals)
+    return settle(input.fs as FsPort, dir, () => namespaceAttempt(input, internals))
+}
+
+async function namespaceAttempt(input: { fs?: unknown; namespaceDir?: unknown; now?: unknown; concurrency?: number }, internals: RebuildInternals): Promise<RebuildResult<NamespaceIndex>> {
     const { dir, errors } = shellArgs(input, input?.namespaceDir, 'namespaceDir', LAYOUT.providers)
     if (errors.length > 0 || dir === null) return { status: false, index: null, indexPath: null, written: false, errors }
     const fs = input.fs as FsPort
@@ -188,7 +245,7 @@ export async function rebuildNamespaceWith(input: { fs?: unknown; namespaceDir?:
     if (previous.fatal !== null) return { status: false, index: null, indexPath, written: false, errors: [previous.fatal] }
     const built = buildNamespaceIndex({ listing: read.listing, previousIndex: previous.value, now: input.now })
     const frozen = freezeIfAsked(built, internals.freeze, null)
-    return finish(fs, indexPath, { index: frozen.index, errors: [...previous.errors, ...frozen.errors] }, previous.text, internals.journal ?? new Journal())
+    return finish(fs, indexPath, { index: frozen.index, errors: [...previous.errors, ...frozen.errors] }, previous.text, internals.journal ?? new Journal(islandRootOf(dir)))
 }
 
 /** The selection rebuild with the options only island operations pass (journal, freeze). */
@@ -208,7 +265,13 @@ export async function rebuildSelectionWith(input: { fs?: unknown; selectionDir?:
     const latest = selectLatest({ names: read.listing.definitionSnapshots, logicalName: read.listing.selectionId, kind: 'snapshot' })
     const definition = latest.file === null ? null : { file: latest.file, value: read.listing.definition }
     const frozen = freezeIfAsked(built, internals.freeze, definition)
-    return finish(fs, indexPath, { index: frozen.index, errors: [...previous.errors, ...frozen.errors] }, previous.text, internals.journal ?? new Journal())
+    return finish(fs, indexPath, { index: frozen.index, errors: [...previous.errors, ...frozen.errors] }, previous.text, internals.journal ?? new Journal(islandRootOf(first.dir)))
+}
+
+/** `<root>/providers/<ns>` and `<root>/selections/<sel>` ⇒ `<root>`: the folders below it must not be links. */
+function islandRootOf(dir: string): string {
+    const parent = dirName(dir)
+    return dirName(parent) === '.' ? parent : dirName(parent)
 }
 
 function freezeIfAsked<T extends RollupIndex>(built: { index: T | null; errors: Issue[] }, freeze: RebuildInternals['freeze'], definition: { file: string; value: unknown } | null): { index: T | null; errors: Issue[] } {

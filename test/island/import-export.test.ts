@@ -97,7 +97,8 @@ describe('Island.importProvider', () => {
 
     it.each([
         { name: 'no schema files at all', files: [{ name: 'resources/x.md', text: '' }], code: 'IMP-001' },
-        { name: 'a schema without main and without a loader (sources are never executed)', files: [{ name: 'prices.mjs', text: moduleText(prices) }], code: 'IMP-010' },
+        { name: 'a schema module exporting no main', files: [{ name: 'prices.mjs', text: 'export const other = 1\n' }], code: 'IMP-010' },
+        { name: 'a schema whose main is code (sources are never executed)', files: [{ name: 'prices.mjs', text: 'export const main = load()\n' }], code: 'SRC-002' },
         { name: 'a schema declaring no namespace', files: [{ name: 'prices.mjs', text: 'x', main: { name: 'P', tools: {} } }], code: 'IMP-004' },
         { name: 'a file base with no island name (over 200 characters escaped)', files: [{ name: `${'-'.repeat(80)}.mjs`, text: 'x', main: prices }], code: 'IMP-003' },
         { name: 'both files and sourceDir', files: FILES, sourceDir: '/src', code: 'IMP-001' }
@@ -109,7 +110,7 @@ describe('Island.importProvider', () => {
         expect(fs.dump().directories).toEqual(['/'])
     })
 
-    it('reads a provider folder through the port and loads mains with the injected schemaLoader', async () => {
+    it('reads a provider folder through the port and loads mains with an explicit trustedLoader', async () => {
         const fs = createMemoryFs({
             '/src/defillama/prices.mjs': moduleText(prices),
             '/src/defillama/_draft.mjs': 'ignored',
@@ -118,16 +119,16 @@ describe('Island.importProvider', () => {
         })
         const loaded: string[] = []
         const schemaLoader = { load: async (path: string) => (loaded.push(path), path.endsWith('prices.mjs') ? { main: prices } : { skill: { requires: { tools: ['getFirstPrice'] } } }) }
-        const res = await Island.importProvider({ fs, root: ROOT, sourceDir: '/src/defillama', schemaLoader, now: NOW })
+        const res = await Island.importProvider({ fs, root: ROOT, sourceDir: '/src/defillama', trustedLoader: schemaLoader, now: NOW })
         expect(res.status).toBe(true)
         expect(loaded).toEqual(['/src/defillama/prices.mjs', '/src/defillama/skills/summarizePrices.mjs'])
         expect(res.about?.schema).toBe('prices')
         expect(res.skills).toMatchObject([{ name: 'summarizePrices', schema: 'prices' }])
     })
 
-    it('turns a rejecting schemaLoader into IMP-010', async () => {
+    it('turns a rejecting trustedLoader into IMP-010', async () => {
         const fs = createMemoryFs({ '/src/p/prices.mjs': 'x' })
-        const res = await Island.importProvider({ fs, root: ROOT, sourceDir: '/src/p', schemaLoader: { load: async () => Promise.reject(new Error('SyntaxError')) }, now: NOW })
+        const res = await Island.importProvider({ fs, root: ROOT, sourceDir: '/src/p', trustedLoader: { load: async () => Promise.reject(new Error('SyntaxError')) }, now: NOW })
         expect(res.errors.map((e) => e.code)).toEqual(['IMP-010', 'IMP-001'])
     })
 
@@ -249,7 +250,7 @@ describe('Island.exportTarget', () => {
         const fs = await imported()
         await Island.exportTarget({ fs, root: ROOT, target: { namespace: 'defillama' }, exportDir: '/out/defillama', includeSchemas: true })
         const schemaLoader = { load: async (path: string) => (path.endsWith('prices.mjs') ? { main: prices } : path.endsWith('coins.mjs') ? { main: coins } : { skill: { requires: { tools: ['getFirstPrice'] } } }) }
-        const again = await Island.importProvider({ fs, root: '/island2', sourceDir: '/out/defillama', schemaLoader, now: NOW })
+        const again = await Island.importProvider({ fs, root: '/island2', sourceDir: '/out/defillama', trustedLoader: schemaLoader, now: NOW })
         expect(again.status).toBe(true)
         const strip = (root: string): string[] =>
             Object.entries(fs.dump().files)

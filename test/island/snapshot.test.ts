@@ -99,8 +99,10 @@ describe('SourceSnapshot.verify', () => {
         const path = `${DIR}/prices--2026-05-30T19-44-23Z--50f7f552.mjs`
         const fs = createMemoryFs({ [path]: `export const main = ${JSON.stringify(main)}\n` })
         expect(await SourceSnapshot.verify({ fs, path, main })).toEqual({ valid: true, expectedHash: '50f7f552', actualHash: '50f7f552', errors: [] })
-        const schemaLoader = { load: async () => ({ main }) }
-        expect((await SourceSnapshot.verify({ fs, path, schemaLoader })).valid).toBe(true)
+        const trustedLoader = { load: async () => ({ main }) }
+        expect((await SourceSnapshot.verify({ fs, path, trustedLoader })).valid).toBe(true)
+        // Without either, main is read from the snapshot's syntax tree.
+        expect((await SourceSnapshot.verify({ fs, path })).valid).toBe(true)
     })
 
     it('verifies an About against its bytes, and tolerates the legacy { about } hash (⚠ C11)', async () => {
@@ -122,7 +124,8 @@ describe('SourceSnapshot.verify', () => {
         { name: 'a content that does not match its name', files: { '/s/x--2026-05-30T08-00-00Z--00000000.md': 'text' }, path: '/s/x--2026-05-30T08-00-00Z--00000000.md', code: 'SNP-006' },
         { name: 'a missing file', files: {}, path: '/s/x--2026-05-30T08-00-00Z--00000000.md', code: 'SNP-005' },
         { name: 'a name outside the grammar', files: {}, path: '/s/x.md', code: 'SNP-003' },
-        { name: 'a schema without main or loader', files: { '/s/x--2026-05-30T08-00-00Z--00000000.mjs': 'export const main = {}' }, path: '/s/x--2026-05-30T08-00-00Z--00000000.mjs', code: 'SNP-001' }
+        { name: 'a schema module without main', files: { '/s/x--2026-05-30T08-00-00Z--00000000.mjs': 'export const other = {}' }, path: '/s/x--2026-05-30T08-00-00Z--00000000.mjs', code: 'SRC-005' },
+        { name: 'a schema whose main is code', files: { '/s/x--2026-05-30T08-00-00Z--00000000.mjs': 'export const main = f()' }, path: '/s/x--2026-05-30T08-00-00Z--00000000.mjs', code: 'SRC-002' }
     ])('fails for $name with $code', async ({ files, path, code }) => {
         const res = await SourceSnapshot.verify({ fs: createMemoryFs(files as Record<string, string>), path })
         expect(res.valid).toBe(false)

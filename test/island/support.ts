@@ -121,9 +121,14 @@ export function failingOn(fs: FsPort, k: number): { port: FsPort; calls: () => n
             readFile: (p) => fs.readFile(p),
             readdir: (p) => fs.readdir(p),
             stat: (p) => fs.stat(p),
-            writeFile: async (p, d) => {
+            lstat: (p) => fs.lstat(p),
+            writeFile: async (p, d, o) => {
                 trip()
-                return fs.writeFile(p, d)
+                return fs.writeFile(p, d, o)
+            },
+            link: async (a, b) => {
+                trip()
+                return fs.link(a, b)
             },
             mkdir: async (p) => {
                 trip()

@@ -1,6 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FsPort } from '../../src/index.js'
+import { Journal, writeAtomic } from '../../src/island/fs-ops.js'
 import { ADAPTERS } from './adapters.js'
+
+/**
+ * A scheduler port: every call first yields to the event loop, so two writers started together
+ * run step by step, one port call each in turn, like two processes sharing a disk.
+ */
+function interleaved(fs: FsPort): FsPort {
+    const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
+    return Object.fromEntries(Object.entries(fs).map(([k, fn]) => [k, async (...args: unknown[]) => (await tick(), (fn as (...a: unknown[]) => Promise<unknown>)(...args))])) as unknown as FsPort
+}
+
+const EEXIST = expect.objectContaining({ code: 'EEXIST' })
 
 describe.each(ADAPTERS)('FsPort contract ($name)', ({ make }) => {
     let fs: FsPort
@@ -74,5 +86,50 @@ describe.each(ADAPTERS)('FsPort contract ($name)', ({ make }) => {
         await fs.rm(`${root}/t`)
         expect(await fs.stat(`${root}/t`)).toBeNull()
         await fs.rm(`${root}/never-existed`)
+    })
+
+    it('creates a file exclusively only when the name is free (EEXIST otherwise, content untouched)', async () => {
+        await fs.writeFile(`${root}/x`, 'first', { exclusive: true })
+        await expect(fs.writeFile(`${root}/x`, 'second', { exclusive: true })).rejects.toEqual(EEXIST)
+        expect(await fs.readFile(`${root}/x`)).toBe('first')
+    })
+
+    it('lets exactly one of two racing exclusive writers win', async () => {
+        const results = await Promise.allSettled([fs.writeFile(`${root}/r`, 'a', { exclusive: true }), fs.writeFile(`${root}/r`, 'b', { exclusive: true })])
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
+    })
+
+    it('links a file under a free name and refuses a taken one with EEXIST', async () => {
+        await fs.writeFile(`${root}/a`, 'data')
+        await fs.link(`${root}/a`, `${root}/b`)
+        expect(await fs.readFile(`${root}/b`)).toBe('data')
+        await fs.writeFile(`${root}/c`, 'other')
+        await expect(fs.link(`${root}/a`, `${root}/c`)).rejects.toEqual(EEXIST)
+        expect(await fs.readFile(`${root}/c`)).toBe('other')
+    })
+
+    it('reports files, folders and missing paths through lstat', async () => {
+        await fs.mkdir(`${root}/d`)
+        await fs.writeFile(`${root}/f`, 'x')
+        expect((await fs.lstat(`${root}/d`))?.kind).toBe('directory')
+        expect((await fs.lstat(`${root}/f`))?.kind).toBe('file')
+        expect(await fs.lstat(`${root}/none`)).toBeNull()
+    })
+
+    it('keeps both writers whole when two never-overwrite writes of equal length interleave: one wins, one gets FS-002', async () => {
+        const port = interleaved(fs)
+        const [a, b] = await Promise.all([writeAtomic(port, `${root}/e/entry.json`, 'AAAA', { overwrite: false, journal: new Journal(root) }), writeAtomic(port, `${root}/e/entry.json`, 'BBBB', { overwrite: false, journal: new Journal(root) })])
+        const codes = [...(a ?? []), ...(b ?? [])].map((i) => i.code)
+        expect(codes).toEqual(['FS-002'])
+        expect(await fs.readFile(`${root}/e/entry.json`)).toBe(a?.length === 0 ? 'AAAA' : 'BBBB')
+        expect((await fs.readdir(`${root}/e`))?.map((e) => e.name)).toEqual(['entry.json'])
+    })
+
+    it('lets two interleaved replacing writers of equal length both succeed, leaving one whole file and no temp file', async () => {
+        const port = interleaved(fs)
+        const results = await Promise.all(['AAAA', 'BBBB', 'CCCC'].map((data) => writeAtomic(port, `${root}/i/index.json`, data, { overwrite: true, journal: new Journal(root) })))
+        expect(results).toEqual([[], [], []])
+        expect(['AAAA', 'BBBB', 'CCCC']).toContain(await fs.readFile(`${root}/i/index.json`))
+        expect((await fs.readdir(`${root}/i`))?.map((e) => e.name)).toEqual(['index.json'])
     })
 })

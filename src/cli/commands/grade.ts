@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { importSchemaLoader } from '../../grade/loader.js'
 import { ErrorCodes, gradeSingleSchema, type GradeSingleSchemaInput, type GradeSingleSchemaResult, type GraderInput, type Issue } from '../../index.js'
 import { EXIT, table, type CliIo } from '../io.js'
 import { aboutBeside, absolute, httpPort, nodeFs, schemaFiles } from '../node.js'
@@ -10,6 +11,8 @@ export interface GradeCommandOptions {
     readonly live: boolean
     readonly recordings?: string
     readonly now?: string
+    /** Import (run) each schema module instead of reading its syntax tree; only for trusted sources. */
+    readonly trustedImport?: boolean
 }
 
 /** The answers file: the grader identity and, per schema id, the area outputs keyed by unit. */
@@ -57,7 +60,7 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
     for (const [i, file] of files.entries()) {
         if (io.isTTY && files.length > 1) io.stderr(`\r[${i + 1}/${files.length}] ${file}`.padEnd(80))
         // Server-param values come from the environment, only for the keys the loaded schema requires,
-        // and go only to the HTTP port. The schema is loaded by gradeSingleSchema after its scan.
+        // and go only to the HTTP port. gradeSingleSchema reads the schema's syntax tree; it imports it only with --trusted-import.
         const serverParams = (keys: readonly string[]): Record<string, string> => Object.fromEntries(keys.filter((k) => typeof io.env[k] === 'string').map((k) => [k, io.env[k] as string]))
         const http = await httpPort({ live: options.live, ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {}) })
         const about = await aboutBeside(file)
@@ -72,6 +75,7 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
             options: {
                 sourceFs: fs,
                 now,
+                ...(options.trustedImport === true ? { trustedLoader: importSchemaLoader } : {}),
                 serverParams,
                 ...(http !== undefined ? { http } : {}),
                 ...(about !== undefined ? { about } : {}),

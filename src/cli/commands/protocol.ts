@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { loadRefusal } from '../../grade/loader.js'
+import { importSchemaLoader } from '../../grade/loader.js'
+import { readModuleSource } from '../../schema/source-loader.js'
 import { createIssue as createCliIssue } from '../../errors/issue.js'
 import { ErrorCodes, gradeSingleSchema, HashGenerator, Island, parseJson, ScoringProtocol, SchemaCheck, type GradeReportV1, type Issue, type PromptsV1 } from '../../index.js'
 import { EXIT, type CliIo } from '../io.js'
@@ -9,17 +10,21 @@ function printIssues(issues: readonly Issue[], io: CliIo): void {
     for (const issue of issues.filter((i) => i.severity !== 'info')) io.stderr(`${issue.severity === 'error' ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
 }
 
-async function loadMain(path: string): Promise<{ main: unknown; text: string }> {
+async function loadMain(path: string, trustedImport: boolean): Promise<{ main: unknown; text: string }> {
     const text = await readFile(path, 'utf8')
-    // Importing runs the module's top level: a source with code-execution patterns is never loaded.
-    const refusal = loadRefusal(text)
-    if (refusal !== null) throw new Error(`refused to load: ${refusal}`)
-    const mod = (await import(new URL(`file://${path}`).href)) as { main?: unknown; schema?: unknown }
-    return { main: mod.main ?? mod.schema, text }
+    // Importing runs the module's top level: only with --trusted-import; otherwise the syntax tree is read.
+    if (trustedImport) {
+        const mod = await importSchemaLoader.load(path)
+        return { main: mod.main ?? mod.schema, text }
+    }
+    const read = readModuleSource({ source: text })
+    const problem = read.errors.find((e) => e.severity === 'error')
+    if (read.module === null || problem !== undefined) throw new Error(problem !== undefined ? `${problem.code}: ${problem.message}` : 'unreadable module')
+    return { main: read.module.main ?? read.module.schema, text }
 }
 
 /** `emit-prompts <schema.mjs>`: prints the Scoring Protocol v1 prompts.json for one schema; with `--areas`, an answers file of its open area units. */
-export async function emitPromptsCommand(args: readonly string[], options: { schemaId?: string; areas?: boolean; now?: string }, io: CliIo): Promise<number> {
+export async function emitPromptsCommand(args: readonly string[], options: { schemaId?: string; areas?: boolean; now?: string; trustedImport?: boolean }, io: CliIo): Promise<number> {
     if (args.length !== 1) {
         io.stderr('emit-prompts: name exactly one schema file\n')
         return EXIT.USAGE
@@ -28,7 +33,7 @@ export async function emitPromptsCommand(args: readonly string[], options: { sch
     if (options.areas === true) return emitAreaPrompts(path, options.now ?? new Date().toISOString(), io)
     let loaded
     try {
-        loaded = await loadMain(path)
+        loaded = await loadMain(path, options.trustedImport === true)
     } catch (cause) {
         io.stderr(`emit-prompts: cannot load ${path}: ${cause instanceof Error ? cause.message : String(cause)}\n`)
         return EXIT.USAGE
@@ -70,7 +75,7 @@ async function emitAreaPrompts(path: string, now: string, io: CliIo): Promise<nu
 
 async function namespaceOf(path: string): Promise<string | null> {
     try {
-        const loaded = await loadMain(path)
+        const loaded = await loadMain(path, false)
         const namespace = (loaded.main as { namespace?: unknown } | null)?.namespace
         return typeof namespace === 'string' ? namespace : null
     } catch {
@@ -92,7 +97,7 @@ function promptsMismatch(prompts: PromptsV1, main: unknown, schemaPath: string):
 }
 
 /** `consume-scores <prompts.json> <scores.json> --schema <schema.mjs>`: validates the scores and prints the grade report. */
-export async function consumeScoresCommand(args: readonly string[], options: { schema?: string; now?: string; json?: boolean; island?: string }, io: CliIo): Promise<number> {
+export async function consumeScoresCommand(args: readonly string[], options: { schema?: string; now?: string; json?: boolean; island?: string; trustedImport?: boolean }, io: CliIo): Promise<number> {
     const json = options.json === true
     // With --json, stdout always carries exactly one JSON document: the report, or why there is none.
     const done = (code: number, body: Record<string, unknown>): number => {
@@ -110,7 +115,7 @@ export async function consumeScoresCommand(args: readonly string[], options: { s
     try {
         promptsText = await io.readText(args[0] as string)
         scoresText = await io.readText(args[1] as string)
-        loaded = await loadMain(schemaPath)
+        loaded = await loadMain(schemaPath, options.trustedImport === true)
     } catch (cause) {
         const message = cause instanceof Error ? cause.message : String(cause)
         io.stderr(`consume-scores: ${message}\n`)

@@ -6,7 +6,6 @@ export const GRADE_CODES = defineCodes({
     'GRA-002': ['error', 'Type mismatch for field {field}: expected {expected}, got {actual}', 'library: argument check'],
     'GRA-003': ['error', 'The schema module could not be loaded: {detail}', '05 §2.2 SchemaLoader'],
     'GRA-004': ['error', 'The schema source could not be read: {detail}', 'library: the scan needs the source before anything is loaded'],
-    'GRA-005': ['error', 'The schema source contains code-execution patterns; it was not loaded: {detail}', '01-model §6.1 malicious-module / 05 §2.4'],
     'GRA-006': ['error', 'The judge failed for {unit}: {detail}', '04 fail-closed: a failed judge is never a score'],
     'GRA-007': ['error', 'The judge reply for {unit} is not JSON: {detail}', '04 fail-closed: a malformed reply is never a score'],
     'GRA-008': ['error', 'The reply for {unit} contradicts the envelope it was given: {field} is {actual}, expected {expected}', '04 §2 the envelope identifies the grading'],

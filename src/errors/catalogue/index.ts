@@ -4,6 +4,7 @@ import { GRADE_CODES } from './grade.js'
 import { GRADING_CODES } from './grading.js'
 import { HASHING_CODES } from './hashing.js'
 import { INPUT_CODES } from './input.js'
+import { INTERNAL_CODES } from './internal.js'
 import { JUDGE_CODES } from './judge.js'
 import { ISLAND_CODES } from './island.js'
 import { NA_CODES } from './na-reason.js'
@@ -12,6 +13,7 @@ import { PRETEST_CODES } from './pretest.js'
 import { SCHEMA_CODES } from './schema.js'
 import { SECURITY_CODES } from './security.js'
 import { SELECTION_CODES } from './selection.js'
+import { SOURCE_CODES } from './source.js'
 import { PROMPT_CODES } from './prompts.js'
 import { PROTOCOL_CODES } from './protocol.js'
 import { SCORING_CODES } from './scoring.js'
@@ -40,7 +42,9 @@ export const CATALOGUE = Object.freeze({
     ...PROMPT_CODES,
     ...GRADE_CODES,
     ...SELECTION_CODES,
-    ...ISLAND_CODES
+    ...ISLAND_CODES,
+    ...SOURCE_CODES,
+    ...INTERNAL_CODES
 })
 
 /** Every code the library can emit. */

@@ -10,6 +10,7 @@ export const ISLAND_CODES = defineCodes({
     'FS-003': ['error', 'Unsafe path {path}: {detail}', 'library: paths stay inside the island root'],
     'FS-004': ['error', 'Port contract violated by {method}: {detail}', 'library: port contract'],
     'FS-005': ['warning', 'Could not remove {path} while undoing a failed write: {detail}', 'library: atomic writes leave nothing behind'],
+    'FS-006': ['error', 'Refusing to write at {path}: {detail}', 'library: every write stays inside the island root'],
 
     'ISL-001': ['error', 'Required field missing: {field}', 'library: argument check'],
     'ISL-002': ['error', 'Type mismatch for field {field}: expected {expected}, got {actual}', 'library: argument check'],

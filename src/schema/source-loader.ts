@@ -1,0 +1,294 @@
+import { parse } from 'acorn'
+import { createIssue } from '../errors/issue.js'
+import type { Issue } from '../errors/types.js'
+import type { FsPort, LoadedModule, SchemaLoader } from '../ports/types.js'
+
+/**
+ * Reading a FlowMCP module without running it. The source is parsed with acorn (a small, maintained
+ * ECMAScript parser without dependencies that runs unchanged in Node, browsers and workers) and the
+ * wanted exports are read from the syntax tree. Nothing of the source is ever evaluated, so no
+ * spelling trick (`globalThis['ev'+'al']`, unicode escapes, regex-vs-division) can run code: a
+ * construct that is not a plain value is a coded error, never a reason to import the module.
+ */
+
+/** Longest source read (characters); a real schema is well below 1 MB. */
+export const MAX_SOURCE_LENGTH = 4_000_000
+/** Deepest value nesting read; deeper values are refused before any recursion can overflow. */
+const MAX_VALUE_DEPTH = 100
+/** Most values built per module: `const` names can be reused, so the tree is bounded, not the text. */
+const MAX_VALUES = 500_000
+
+/** The exports a grading needs; `handlers` is only ever recorded, never read. */
+export const READ_EXPORTS = ['main', 'schema', 'skill'] as const
+
+/** What {@link readModuleSource} yields. */
+export interface SourceModuleResult {
+    /** The read exports (`main`, `schema`, `skill` when present and readable), or `null` when the source does not parse. */
+    readonly module: LoadedModule | null
+    /** Whether the module exports `handlers` (never read, never run). */
+    readonly hasHandlers: boolean
+    /** Every exported name, sorted. */
+    readonly exportNames: readonly string[]
+    /** SRC-001…SRC-005 errors, SRC-006 warnings. */
+    readonly errors: Issue[]
+}
+
+// Minimal shapes of the ESTree nodes we read; acorn's own types are broader than needed here.
+interface Node {
+    readonly type: string
+    readonly loc?: { readonly start: { readonly line: number } } | null
+    readonly [key: string]: unknown
+}
+
+class Refusal {
+    constructor(
+        readonly construct: string,
+        readonly line: number
+    ) {}
+}
+
+const LABELS: Readonly<Record<string, string>> = {
+    CallExpression: 'a function call',
+    NewExpression: 'a constructor call (new)',
+    MemberExpression: 'a member access',
+    ChainExpression: 'an optional chain',
+    ArrowFunctionExpression: 'a function',
+    FunctionExpression: 'a function',
+    ClassExpression: 'a class',
+    TaggedTemplateExpression: 'a tagged template',
+    TemplateLiteral: 'a template string with expressions',
+    BinaryExpression: 'an operator expression',
+    LogicalExpression: 'a logical expression',
+    ConditionalExpression: 'a conditional expression',
+    AssignmentExpression: 'an assignment',
+    UpdateExpression: 'an update expression',
+    SequenceExpression: 'a sequence expression',
+    AwaitExpression: 'await',
+    YieldExpression: 'yield',
+    ImportExpression: 'a dynamic import()',
+    MetaProperty: 'import.meta',
+    ThisExpression: 'this',
+    UnaryExpression: 'a unary operator other than minus'
+}
+
+function lineOf(node: Node): number {
+    return node.loc?.start.line ?? 0
+}
+
+function labelOf(node: Node): string {
+    return LABELS[node.type] ?? `a ${node.type}`
+}
+
+/** One top-level binding: a `const` with its initializer, or a name bound any other way. */
+type Binding = { readonly kind: 'const'; readonly init: Node } | { readonly kind: 'other'; readonly what: string; readonly line: number }
+
+interface Scope {
+    readonly bindings: Map<string, Binding>
+    readonly memo: Map<string, unknown>
+    readonly active: Set<string>
+    count: number
+}
+
+function evaluate(node: Node, scope: Scope, depth: number): unknown {
+    if (depth > MAX_VALUE_DEPTH) throw new Refusal(`nesting deeper than ${MAX_VALUE_DEPTH}`, lineOf(node))
+    scope.count += 1
+    if (scope.count > MAX_VALUES) throw new Refusal(`more than ${MAX_VALUES} values`, lineOf(node))
+    switch (node.type) {
+        case 'Literal': {
+            if (node.regex !== undefined) throw new Refusal('a regular expression', lineOf(node))
+            if (node.bigint !== undefined) throw new Refusal('a BigInt', lineOf(node))
+            return node.value
+        }
+        case 'TemplateLiteral': {
+            const quasis = node.quasis as Node[]
+            const expressions = node.expressions as Node[]
+            const cooked = (quasis[0]?.value as { cooked?: unknown } | undefined)?.cooked
+            if (expressions.length > 0 || typeof cooked !== 'string') throw new Refusal(labelOf(node), lineOf(node))
+            return cooked
+        }
+        case 'UnaryExpression': {
+            if (node.operator !== '-') throw new Refusal(`the unary operator ${String(node.operator)}`, lineOf(node))
+            const value = evaluate(node.argument as Node, scope, depth + 1)
+            if (typeof value !== 'number') throw new Refusal('unary minus on a non-number', lineOf(node))
+            return -value
+        }
+        case 'ArrayExpression': {
+            const out: unknown[] = []
+            for (const element of node.elements as Array<Node | null>) {
+                if (element === null) throw new Refusal('an array hole', lineOf(node))
+                if (element.type === 'SpreadElement') {
+                    const spread = evaluate(element.argument as Node, scope, depth + 1)
+                    if (!Array.isArray(spread)) throw new Refusal('a spread of a non-array into an array', lineOf(element))
+                    out.push(...spread)
+                } else out.push(evaluate(element, scope, depth + 1))
+            }
+            return out
+        }
+        case 'ObjectExpression': {
+            const entries: Array<[string, unknown]> = []
+            for (const prop of node.properties as Node[]) {
+                if (prop.type === 'SpreadElement') {
+                    const spread = evaluate(prop.argument as Node, scope, depth + 1)
+                    if (spread === null || typeof spread !== 'object' || Array.isArray(spread)) throw new Refusal('a spread of a non-object into an object', lineOf(prop))
+                    entries.push(...Object.entries(spread))
+                    continue
+                }
+                if (prop.kind !== 'init') throw new Refusal(`a ${String(prop.kind)}ter`, lineOf(prop))
+                if (prop.method === true) throw new Refusal('a method', lineOf(prop))
+                if (prop.computed === true) throw new Refusal('a computed property name', lineOf(prop))
+                const key = prop.key as Node
+                const name = key.type === 'Identifier' ? (key.name as string) : key.type === 'Literal' && (typeof key.value === 'string' || typeof key.value === 'number') ? String(key.value) : null
+                if (name === null) throw new Refusal(labelOf(key), lineOf(key))
+                // `__proto__:` in a literal sets the prototype when run; a schema never needs it.
+                if (name === '__proto__') throw new Refusal('a __proto__ key', lineOf(prop))
+                entries.push([name, evaluate(prop.value as Node, scope, depth + 1)])
+            }
+            // Define semantics: no key, however named, reaches a prototype.
+            return Object.fromEntries(entries)
+        }
+        case 'Identifier':
+            return resolveName(node.name as string, node, scope, depth)
+        default:
+            throw new Refusal(labelOf(node), lineOf(node))
+    }
+}
+
+function resolveName(name: string, at: Node, scope: Scope, depth: number): unknown {
+    if (scope.memo.has(name)) return scope.memo.get(name)
+    const binding = scope.bindings.get(name)
+    if (binding === undefined) throw new Refusal(`the name ${name} (not a top-level const)`, lineOf(at))
+    if (binding.kind === 'other') throw new Refusal(`the name ${name} (${binding.what})`, lineOf(at))
+    if (scope.active.has(name)) throw new Refusal(`a circular reference to ${name}`, lineOf(at))
+    scope.active.add(name)
+    const value = evaluate(binding.init, scope, depth + 1)
+    scope.active.delete(name)
+    scope.memo.set(name, value)
+    return value
+}
+
+function declarationBindings(decl: Node, bindings: Map<string, Binding>): string[] {
+    const names: string[] = []
+    if (decl.type === 'VariableDeclaration') {
+        for (const d of decl.declarations as Node[]) {
+            const id = d.id as Node
+            if (id.type !== 'Identifier') continue
+            const name = id.name as string
+            names.push(name)
+            const init = d.init as Node | null
+            bindings.set(name, decl.kind === 'const' && init !== null ? { kind: 'const', init } : { kind: 'other', what: `a ${String(decl.kind)} binding`, line: lineOf(d) })
+        }
+    } else if ((decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration') && decl.id !== null && typeof decl.id === 'object') {
+        const name = (decl.id as Node).name as string
+        names.push(name)
+        bindings.set(name, { kind: 'other', what: decl.type === 'FunctionDeclaration' ? 'a function' : 'a class', line: lineOf(decl) })
+    }
+    return names
+}
+
+function exportName(node: unknown): string {
+    const n = node as Node
+    return n.type === 'Identifier' ? (n.name as string) : String(n.value)
+}
+
+/**
+ * Reads `main` (and the legacy `schema`), `skill` from a FlowMCP module's source text without
+ * executing any of it. Values may be literals, arrays, objects, template strings without
+ * expressions, unary minus, `const` names bound to such values and spreads of them; anything else
+ * in a read export is SRC-002 naming the construct and its line. `handlers` is only recorded.
+ * Never throws.
+ * @param input - `{ source }`: the module text
+ * @returns `{ module, hasHandlers, exportNames, errors }`; SRC-001 does not parse, SRC-002 unsupported
+ *   construct, SRC-003 not a string, SRC-004 too long, SRC-006 top-level code that is not run (warning)
+ * @example readModuleSource({ source: "export const main = { namespace: 'demo' }" }).module?.main
+ */
+export function readModuleSource(input: { source?: unknown }): SourceModuleResult {
+    const none = (errors: Issue[]): SourceModuleResult => ({ module: null, hasHandlers: false, exportNames: [], errors })
+    let source: unknown
+    try {
+        source = input?.source
+    } catch {
+        source = undefined
+    }
+    if (typeof source !== 'string') return none([createIssue('SRC-003', '/source', { actual: source === null ? 'null' : typeof source })])
+    if (source.length > MAX_SOURCE_LENGTH) return none([createIssue('SRC-004', '/source', { length: source.length, max: MAX_SOURCE_LENGTH })])
+    let program: Node
+    try {
+        program = parse(source, { ecmaVersion: 'latest', sourceType: 'module', locations: true, allowHashBang: true }) as unknown as Node
+    } catch (cause) {
+        const loc = (cause as { loc?: { line?: unknown } } | null)?.loc
+        const line = typeof loc?.line === 'number' ? loc.line : 0
+        const detail = cause instanceof RangeError ? 'nesting too deep to parse' : cause instanceof Error ? cause.message : 'parse failed'
+        return none([createIssue('SRC-001', '/source', { detail, line })])
+    }
+    const bindings = new Map<string, Binding>()
+    const exported = new Map<string, { local: string | null; line: number; from: boolean }>()
+    const warnings: Issue[] = []
+    for (const stmt of program.body as Node[]) {
+        if (stmt.type === 'ExportNamedDeclaration') {
+            if (stmt.declaration !== null && typeof stmt.declaration === 'object') {
+                for (const name of declarationBindings(stmt.declaration as Node, bindings)) exported.set(name, { local: name, line: lineOf(stmt), from: false })
+            }
+            for (const spec of (stmt.specifiers as Node[] | undefined) ?? []) {
+                const from = stmt.source !== null && stmt.source !== undefined
+                exported.set(exportName(spec.exported), { local: from ? null : exportName(spec.local), line: lineOf(spec), from })
+            }
+        } else if (stmt.type === 'ExportDefaultDeclaration') {
+            exported.set('default', { local: null, line: lineOf(stmt), from: false })
+        } else if (stmt.type === 'ExportAllDeclaration') {
+            if (stmt.exported !== null && stmt.exported !== undefined) exported.set(exportName(stmt.exported), { local: null, line: lineOf(stmt), from: true })
+        } else if (stmt.type === 'ImportDeclaration') {
+            for (const spec of stmt.specifiers as Node[]) {
+                const local = (spec.local as Node).name as string
+                bindings.set(local, { kind: 'other', what: 'an imported binding', line: lineOf(spec) })
+            }
+        } else if (stmt.type === 'VariableDeclaration' || stmt.type === 'FunctionDeclaration' || stmt.type === 'ClassDeclaration') {
+            declarationBindings(stmt, bindings)
+        } else if (stmt.type !== 'EmptyStatement') {
+            // Importing would run it (and it could change main); reading does not, so say so.
+            warnings.push(createIssue('SRC-006', '/source', { construct: labelOf(stmt.type === 'ExpressionStatement' ? (stmt.expression as Node) : stmt), line: lineOf(stmt) }))
+        }
+    }
+    const scope: Scope = { bindings, memo: new Map(), active: new Set(), count: 0 }
+    const errors: Issue[] = []
+    const read: Array<[string, unknown]> = []
+    for (const name of READ_EXPORTS) {
+        const exp = exported.get(name)
+        if (exp === undefined) continue
+        if (exp.local === null) {
+            errors.push(createIssue('SRC-002', '/source', { name, construct: exp.from ? 'a re-export from another module' : 'a default export', line: exp.line }))
+            continue
+        }
+        try {
+            read.push([name, resolveName(exp.local, { type: 'Identifier', loc: { start: { line: exp.line } } }, scope, 0)])
+        } catch (cause) {
+            if (!(cause instanceof Refusal)) {
+                errors.push(createIssue('SRC-002', '/source', { name, construct: cause instanceof RangeError ? 'nesting too deep' : 'an unreadable value', line: exp.line }))
+                continue
+            }
+            errors.push(createIssue('SRC-002', '/source', { name, construct: cause.construct, line: cause.line }))
+            scope.active.clear()
+        }
+    }
+    return { module: errors.length > 0 ? null : Object.fromEntries(read), hasHandlers: exported.has('handlers'), exportNames: [...exported.keys()].sort(), errors: [...errors, ...warnings] }
+}
+
+/**
+ * The default schema loader: reads the file through an {@link FsPort} and its exports from the
+ * syntax tree ({@link readModuleSource}); the module is never imported or run. A read failure or a
+ * coded error rejects with the issue's message, which callers turn into their own coded issue.
+ * @param fs - where sources are read from
+ * @returns a {@link SchemaLoader}
+ * @example const loaded = await sourceSchemaLoader(fs).load('/src/demo.mjs')
+ */
+export function sourceSchemaLoader(fs: FsPort): SchemaLoader {
+    return {
+        async load(path: string): Promise<LoadedModule> {
+            const source = await fs.readFile(path)
+            if (source === null) throw new Error(`no file at ${path}`)
+            const read = readModuleSource({ source })
+            const problem = read.errors.find((e) => e.severity === 'error')
+            if (read.module === null || problem !== undefined) throw new Error(problem !== undefined ? `${problem.code}: ${problem.message}` : 'the module could not be read')
+            return read.module
+        }
+    }
+}
