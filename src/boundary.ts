@@ -7,6 +7,7 @@ import { ErrorCodes as ErrorCodesUnguarded } from './errors/index.js'
 import { fileUrlOf as fileUrlOfUnguarded } from './grade/loader.js'
 import { gradeSelection as gradeSelectionUnguarded } from './grade/selection.js'
 import { gradeSingleSchema as gradeSingleSchemaUnguarded } from './grade/single-schema.js'
+import { gradeNamespace as gradeNamespaceUnguarded, gradeTree as gradeTreeUnguarded } from './grade/namespace.js'
 import { Grading as GradingUnguarded } from './grading/grading.js'
 import { validateGradingEntry as validateGradingEntryUnguarded } from './grading/validate-entry.js'
 import { HashGenerator as HashGeneratorUnguarded } from './hashing/hash-generator.js'
@@ -144,6 +145,8 @@ export const fileUrlOf = /* @__PURE__ */ guardFunction('fileUrlOf', ((path: unkn
 export const formatSnapshotFilename = /* @__PURE__ */ guardFunction('formatSnapshotFilename', formatSnapshotFilenameUnguarded)
 export const gradeSelection = /* @__PURE__ */ guardFunction('gradeSelection', gradeSelectionUnguarded)
 export const gradeSingleSchema = /* @__PURE__ */ guardFunction('gradeSingleSchema', gradeSingleSchemaUnguarded)
+export const gradeNamespace = /* @__PURE__ */ guardFunction('gradeNamespace', gradeNamespaceUnguarded)
+export const gradeTree = /* @__PURE__ */ guardFunction('gradeTree', gradeTreeUnguarded)
 export const parseJson = /* @__PURE__ */ guardFunction('parseJson', parseJsonUnguarded)
 export const parseSnapshotFilename = /* @__PURE__ */ guardFunction('parseSnapshotFilename', parseSnapshotFilenameUnguarded, () => null)
 export const readModuleSource = /* @__PURE__ */ guardFunction('readModuleSource', readModuleSourceUnguarded)

@@ -28,8 +28,10 @@ export {
     Veto,
     fileUrlOf,
     formatSnapshotFilename,
+    gradeNamespace,
     gradeSelection,
     gradeSingleSchema,
+    gradeTree,
     parseJson,
     parseSnapshotFilename,
     readModuleSource,
@@ -250,6 +252,7 @@ export type {
 export { httpPortFromRecordings } from './ports/replay.js'
 export type { RecordedExchange, Recording } from './ports/replay.js'
 export { importSchemaLoader } from './grade/loader.js'
+export type { GradeNamespaceOptions, GradeNamespaceResult, GradeTreeResult, NamespaceSchemaInput, NamespaceSchemaRow, TreeProgress } from './grade/namespace.js'
 export { sourceSchemaLoader } from './schema/source-loader.js'
 export type { SourceModuleResult } from './schema/source-loader.js'
 export type { AnsweringGrader, GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaInput, SchemaModuleInput, TimeSource, Judge, JudgeAnswer, JudgeReply, JudgeRequest, EmittedPrompt, SchemaGrading, UnitResult, UnitStatus } from './grade/types.js'

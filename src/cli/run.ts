@@ -30,6 +30,8 @@ Options:
   --offline               (grade) no HTTP: live answers are n/a (the default)
   --live                  (grade) run each tool's tests against the real API (server params from the environment)
   --recordings <dir>      (grade) answer HTTP from recorded exchanges (*.json) instead of the network
+  --concurrency <n>       (grade) namespaces graded at once (1–32, default 1)
+  --force                 (grade) grade schemas the island already holds graded for the same content again
   --now <iso>             the time of the run, for reproducible output
   --trusted-import        (grade, emit-prompts, consume-scores) import (run) schema modules instead of
                           reading them from their syntax tree; only for sources you trust
@@ -67,6 +69,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                 'trusted-import': { type: 'boolean', default: false },
                 'include-schemas': { type: 'boolean', default: false },
                 areas: { type: 'boolean', default: false },
+                concurrency: { type: 'string' },
+                force: { type: 'boolean', default: false },
                 help: { type: 'boolean', short: 'h', default: false }
             }
         })
@@ -93,8 +97,14 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                     io.stderr('grade: --live excludes --offline and --recordings\n')
                     return EXIT.USAGE
                 }
+                if (values.concurrency !== undefined && !/^(?:[1-9]|[12]\d|3[0-2])$/.test(values.concurrency)) {
+                    io.stderr('grade: --concurrency must be an integer from 1 to 32\n')
+                    return EXIT.USAGE
+                }
                 return await gradeCommand(rest, {
                     json: values.json === true,
+                    force: values.force === true,
+                    ...(values.concurrency !== undefined ? { concurrency: Number(values.concurrency) } : {}),
                     live: values.live === true,
                     ...(values.island !== undefined ? { island: values.island } : {}),
                     ...(values.answers !== undefined ? { answers: values.answers } : {}),

@@ -31,7 +31,7 @@ type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** All question rows of the catalogue, in the shape the deterministic answers take. */
-function questionRows(): QuestionRow[] {
+export function questionRows(): QuestionRow[] {
     return AREAS.flatMap((area) => Areas.questions({ area }).questions.map((q) => ({ id: q.id, area: q.area, weight: q.weight, determinism: q.determinism, dimension: q.dimension })))
 }
 
@@ -223,6 +223,42 @@ export function unitResult(plan: UnitPlan, status: UnitResult['status'], extra: 
  * @example await gradeSingleSchema({ schema: { main }, grader, options: { now: '2026-11-22T10:00:00Z', judge } })
  */
 export async function gradeSingleSchema(input: GradeSingleSchemaInput): Promise<GradeSingleSchemaResult> {
+    return (await gradeSchemaCore(input, { namespaceAreas: true })).result
+}
+
+/** What a namespace run needs to know of one graded schema. */
+export interface SchemaRunContext {
+    readonly schemaId: string
+    readonly namespace: string
+    readonly slug: string
+    readonly schemaFolder: string
+    readonly schemaHash: string
+    readonly version: string
+    readonly main: Readonly<Record<string, unknown>>
+    readonly schemaText: string
+    readonly veto: CategoricalVeto | null
+    /** Its tools-aggregate-schema grade is A or B. */
+    readonly stable: boolean
+    readonly aboutDeclared: boolean
+}
+
+/**
+ * One schema, with or without the namespace-level areas: `gradeSingleSchema` grades them from this
+ * schema's view; `gradeNamespace` grades them once for all its schemas and asks for the schema's own
+ * areas only.
+ */
+export async function gradeSchemaCore(input: GradeSingleSchemaInput, mode: { namespaceAreas: boolean; resumable?: boolean }): Promise<{ result: GradeSingleSchemaResult; context: SchemaRunContext | null; resumed: boolean }> {
+    let context: SchemaRunContext | null = null
+    let resumed = false
+    const result = await gradeSchemaInner(input, mode, (c) => {
+        context = c
+    }, () => {
+        resumed = true
+    })
+    return { result, context, resumed }
+}
+
+async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespaceAreas: boolean; resumable?: boolean }, expose: (c: SchemaRunContext) => void, markResumed: () => void): Promise<GradeSingleSchemaResult> {
     const errors: Issue[] = []
     const fail = (): GradeSingleSchemaResult => ({ grading: null, entries: [], prompts: [], provisional: {}, errors })
     if (!isObj(input)) {
@@ -279,6 +315,21 @@ export async function gradeSingleSchema(input: GradeSingleSchemaInput): Promise<
         return fail()
     }
     const schemaHash = hashed.short
+    if (scope.resumable === true && options.fs !== undefined && options.root !== undefined) {
+        const previous = await gradedBefore(options.fs, options.root, namespace, schemaFolder, schemaHash)
+        if (previous !== null) {
+            markResumed()
+            errors.push(createIssue('GRA-012', '', { unit: schemaId, reason: `already graded for schema hash ${schemaHash} (${previous.grade ?? 'no grade'}); pass force to grade again` }))
+            const units: UnitResult[] = []
+            return {
+                grading: { schemaId, namespace, schema: slug, schemaHash, version, gradingTier: 'autonomous', maxAttainableGrade: 'B', mode: 'full', grade: previous.grade, schemaGrade: previous.grade, rawGrade: null, unitGrades: {}, rollupGrade: null, veto: null, units, pretest: { ran: false, reason: null, ok: false, blocked: [] }, indexPath: null, rollupStatus: null },
+                entries: [],
+                prompts: [],
+                provisional: {},
+                errors
+            }
+        }
+    }
 
     const pretest: PretestResult = await DataPretest.run({
         main,
@@ -321,6 +372,7 @@ export async function gradeSingleSchema(input: GradeSingleSchemaInput): Promise<
         ...(options.skills ?? []).map((s): UnitPlan => ({ unit: `namespace-skills/${s.name}`, area: 'namespace-skills', target: { namespace, schema: schemaFolder, skill: s.name }, deterministic: [], focus: s.name, skillId: s.name })),
         { unit: 'about-namespace', area: 'about-namespace', target: { namespace, schema: schemaFolder }, deterministic: deterministic.byArea['about-namespace'], focus: null }
     ]
+    if (!scope.namespaceAreas) plans.splice(0, plans.length, ...plans.filter((p) => p.area === 'single-test' || p.area === 'tools-aggregate-schema'))
     const known = new Set(plans.map((p) => p.unit))
     for (const key of Object.keys(options.answers ?? {})) {
         if (!known.has(key)) errors.push(createIssue('GRA-015', `/options/answers/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, { unit: key }))
@@ -333,14 +385,98 @@ export async function gradeSingleSchema(input: GradeSingleSchemaInput): Promise<
         ...(options.about !== undefined ? [{ name: options.about.name ?? `${namespace}-about.md`, role: 'the namespace About', content: Redact.text({ text: options.about.text, serverParams }).text ?? '' }] : []),
         ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, role: `namespace skill ${s.name}`, content: Redact.text({ text: s.text, serverParams }).text ?? '' }))
     ]
+    const ran = await runPlans(plans, { schemaId, version, schemaHash, now, grader, options, answersGiven, attachments, serverParams, secrets, errors, veto, blockedTools: new Map(pretest.blocked.map((b) => [b.tool, b.reason])), aboutDeclared, namespace, aboutHash, stable: false })
+    const { units, entries, prompts, provisional } = ran
+
+    const mode: 'full' | 'provisional' = units.some((u) => u.status === 'provisional') ? 'provisional' : 'full'
+    if (mode === 'provisional') errors.push(createIssue('GRA-014', ''))
+
+    let indexPath: string | null = null
+    let rollupStatus: string | null = null
+    let rollupGrade: string | null = null
+    if (options.fs !== undefined && options.root !== undefined) {
+        const written = await writeIsland({ fs: options.fs, root: options.root, now, namespace, slug, schemaText, main, options, pretest, entries, units, errors, secrets })
+        indexPath = written.indexPath
+        rollupStatus = written.rollupStatus
+        rollupGrade = written.rollupGrade
+    }
+    const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
+    expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, veto, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared })
+    const grading: SchemaGrading = {
+        schemaId,
+        namespace,
+        schema: slug,
+        schemaHash,
+        version,
+        gradingTier: 'autonomous',
+        maxAttainableGrade: 'B',
+        mode,
+        grade: veto !== null ? 'REJECTED' : headlineGrade(units),
+        schemaGrade: veto !== null ? 'REJECTED' : (schemaUnit?.aggregateGrade ?? null),
+        rawGrade: schemaUnit?.rawGrade ?? null,
+        unitGrades: Object.fromEntries(units.map((u) => [u.unit, u.aggregateGrade])),
+        rollupGrade,
+        veto,
+        units,
+        pretest: { ran: pretest.ran, reason: pretest.reason, ok: pretest.ok, blocked: pretest.blocked },
+        indexPath,
+        rollupStatus
+    }
+    return redactSecretsDeep({ grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }, secrets)
+}
+
+/** The grade of a schema node already graded for this hash (its `tools-aggregate-schema` entry), or null. */
+async function gradedBefore(fs: FsPort, root: string, namespace: string, folder: string, schemaHash: string): Promise<{ grade: string | null } | null> {
+    const nsDir = joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace)
+    try {
+        const text = await fs.readFile(joinPath(nsDir, LAYOUT.index))
+        if (text === null) return null
+        const index = JSON.parse(text) as { schemas?: Record<string, { status?: string; grade?: string; toolsAggregate?: { boundTo?: string } }> }
+        const node = index.schemas?.[folder]
+        // Graded and bound to this very content: the same inputs were graded before.
+        if (node === undefined || (node.status !== 'graded' && node.status !== 'stable') || node.toolsAggregate?.boundTo !== schemaHash) return null
+        return { grade: typeof node.grade === 'string' ? node.grade : null }
+    } catch {
+        // Unreadable or not JSON: not known as graded, so it is graded again.
+        return null
+    }
+}
+
+/** What one run of area units needs: the identity of the entries it writes and the sources of its answers. */
+export interface PlanContext {
+    readonly schemaId: string
+    readonly version: string
+    readonly schemaHash: string
+    readonly now: string
+    readonly grader: GraderInput | null
+    readonly options: GradeOptions
+    readonly answersGiven: boolean
+    readonly attachments: EmittedPrompt['attachments']
+    readonly serverParams: Readonly<Record<string, string>>
+    readonly secrets: readonly string[]
+    readonly errors: Issue[]
+    readonly veto: CategoricalVeto | null
+    readonly blockedTools: ReadonlyMap<string, string>
+    readonly aboutDeclared: boolean
+    readonly namespace: string
+    readonly aboutHash: string | undefined
+    /** Whether the schema the About hangs on is already stable (02-areas ⚠ B8) before this run. */
+    readonly stable: boolean
+    /** Answers keyed by unit for this run; `options.answers` when omitted. */
+    readonly answers?: Readonly<Record<string, unknown>>
+}
+
+/** Grades each planned unit in order: veto cascade, blocked tools, gates, then the judge, an answer or a returned prompt. */
+export async function runPlans(plans: readonly UnitPlan[], ctx: PlanContext): Promise<{ units: UnitResult[]; entries: Array<{ plan: UnitPlan; entry: GradingEntry }>; prompts: EmittedPrompt[]; provisional: Record<string, AggregateResult> }> {
+    const { schemaId, version, schemaHash, now, grader, answersGiven, attachments, serverParams, secrets, errors, veto, blockedTools, aboutDeclared, namespace, aboutHash } = ctx
+    const options: GradeOptions = ctx.answers !== undefined ? { ...ctx.options, answers: ctx.answers } : ctx.options
     const stamp = toFileTimestamp(now) as string
     const units: UnitResult[] = []
     const entries: Array<{ plan: UnitPlan; entry: GradingEntry }> = []
     const prompts: EmittedPrompt[] = []
     const provisional: Record<string, AggregateResult> = {}
-    const blockedTools = new Map(pretest.blocked.map((b) => [b.tool, b.reason]))
     const provider = new Set<string>(PROVIDER_AREAS)
-    let schemaStable = false
+    let schemaStable = ctx.stable
 
     for (const plan of plans) {
         if (!provider.has(plan.area)) continue
@@ -454,40 +590,7 @@ export async function gradeSingleSchema(input: GradeSingleSchemaInput): Promise<
         units.push(unitResult(plan, entry.aggregateGrade === 'REJECTED' ? 'rejected' : 'graded', { aggregateGrade: entry.aggregateGrade, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore }))
     }
 
-    const mode: 'full' | 'provisional' = units.some((u) => u.status === 'provisional') ? 'provisional' : 'full'
-    if (mode === 'provisional') errors.push(createIssue('GRA-014', ''))
-
-    let indexPath: string | null = null
-    let rollupStatus: string | null = null
-    let rollupGrade: string | null = null
-    if (options.fs !== undefined && options.root !== undefined) {
-        const written = await writeIsland({ fs: options.fs, root: options.root, now, namespace, slug, schemaText, main, options, pretest, entries, units, errors, secrets })
-        indexPath = written.indexPath
-        rollupStatus = written.rollupStatus
-        rollupGrade = written.rollupGrade
-    }
-    const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
-    const grading: SchemaGrading = {
-        schemaId,
-        namespace,
-        schema: slug,
-        schemaHash,
-        version,
-        gradingTier: 'autonomous',
-        maxAttainableGrade: 'B',
-        mode,
-        grade: veto !== null ? 'REJECTED' : headlineGrade(units),
-        schemaGrade: veto !== null ? 'REJECTED' : (schemaUnit?.aggregateGrade ?? null),
-        rawGrade: schemaUnit?.rawGrade ?? null,
-        unitGrades: Object.fromEntries(units.map((u) => [u.unit, u.aggregateGrade])),
-        rollupGrade,
-        veto,
-        units,
-        pretest: { ran: pretest.ran, reason: pretest.reason, ok: pretest.ok, blocked: pretest.blocked },
-        indexPath,
-        rollupStatus
-    }
-    return redactSecretsDeep({ grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }, secrets)
+    return { units, entries, prompts, provisional }
 }
 
 function areaExtras(plan: UnitPlan, persona: GraderInput['persona'], aboutHash: string | undefined): Record<string, unknown> {

@@ -22,9 +22,10 @@ describe('flowmcp-grading grade', () => {
         const code = await run(['grade', join(examples, 'providers'), '--island', join(dir, 'island'), '--recordings', join(examples, 'recordings'), '--answers', join(examples, 'answers.json'), '--now', now], io)
         expect(code).toBe(1)
         const out = io.out()
-        expect(out).toMatch(/openmeteo\.forecast\s+6\/6\s+B\s+B\s+full · index operational B/)
-        // One headline grade: the table's grade equals the index rollup of a one-schema namespace.
-        expect(out).toMatch(/etherscan\.contracts\s+\d\/6\s+([A-D])\s+B\s+.*index partial \1\s/)
+        expect(out).toMatch(/openmeteo\.forecast\s+3\/3\s+B\s+B\s+full/)
+        // One headline grade: the namespace row's grade equals its index.json rollup.
+        expect(out).toMatch(/openmeteo \(namespace\)\s+3\/3\s+B\s+-\s+full · index operational B/)
+        expect(out).toMatch(/etherscan \(namespace\)\s+\d\/3\s+([A-D])\s+-\s+.*index partial \1\s/)
         expect(out).toMatch(/sportsodds\.odds\s+\S+\s+REJECTED/)
         expect(out).toContain('single-test/getEvent blocked — fewer-than-3-working-tests')
         expect(out).not.toContain('example-key-not-real')

@@ -1,11 +1,16 @@
 import { readFile } from 'node:fs/promises'
 import { importSchemaLoader } from '../../grade/loader.js'
-import { ErrorCodes, gradeSingleSchema, type GradeSingleSchemaInput, type GradeSingleSchemaResult, type GraderInput, type Issue } from '../../index.js'
+import { ErrorCodes, gradeNamespace, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge } from '../../index.js'
 import { EXIT, table, type CliIo } from '../io.js'
 import { aboutBeside, absolute, httpPort, nodeFs, schemaFiles } from '../node.js'
 
 export interface GradeCommandOptions {
     readonly json: boolean
+    /** Namespaces graded at once (default 1). */
+    readonly concurrency?: number
+    /** Grade schemas again that the island already holds graded for the same content. */
+    readonly force?: boolean
+    readonly judge?: Judge
     readonly island?: string
     readonly answers?: string
     readonly live: boolean
@@ -56,43 +61,69 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
     }
     const fs = nodeFs()
     const now = options.now ?? new Date().toISOString()
-    const results: Array<{ file: string; result: GradeSingleSchemaResult }> = []
-    for (const [i, file] of files.entries()) {
-        if (io.isTTY && files.length > 1) io.stderr(`\r[${i + 1}/${files.length}] ${file}`.padEnd(80))
-        // Server-param values come from the environment, only for the keys the loaded schema requires,
-        // and go only to the HTTP port. gradeSingleSchema reads the schema's syntax tree; it imports it only with --trusted-import.
-        const serverParams = (keys: readonly string[]): Record<string, string> => Object.fromEntries(keys.filter((k) => typeof io.env[k] === 'string').map((k) => [k, io.env[k] as string]))
-        const http = await httpPort({ live: options.live, ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {}) })
-        const about = await aboutBeside(file)
-        const base = file.replace(/\\/g, '/').split('/').pop()?.replace(/\.mjs$/, '') ?? ''
-        const found = Object.entries(answersFile.answers ?? {}).find(([id]) => id.endsWith(`.${base}`))?.[1]
-        // A unit answered with null (as emit-prompts --areas writes them) is still open.
-        const schemaAnswers = found === undefined || found === null ? undefined : Object.fromEntries(Object.entries(found).filter(([, v]) => v !== null))
-        // The answers file is data read at run time: the library checks the grader and answers it holds (GRA-001/002/009).
-        const result = await gradeSingleSchema({
-            schemaPath: file,
-            ...(answersFile.grader !== undefined ? { grader: answersFile.grader } : {}),
-            options: {
-                sourceFs: fs,
-                now,
-                ...(options.trustedImport === true ? { trustedLoader: importSchemaLoader } : {}),
-                serverParams,
-                ...(http !== undefined ? { http } : {}),
-                ...(about !== undefined ? { about } : {}),
-                ...(schemaAnswers !== undefined ? { answers: schemaAnswers } : {}),
-                ...(options.island !== undefined ? { fs, root: absolute(options.island, io.cwd) } : {})
-            }
-        } as GradeSingleSchemaInput)
-        results.push({ file, result })
+    const serverParams = (keys: readonly string[]): Record<string, string> => Object.fromEntries(keys.filter((k) => typeof io.env[k] === 'string').map((k) => [k, io.env[k] as string]))
+    const http = await httpPort({ live: options.live, ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {}) })
+    // One namespace per folder: its schemas graded one by one, its namespace areas once (gradeNamespace).
+    const groups = new Map<string, string[]>()
+    for (const file of files) {
+        const dir = file.slice(0, file.lastIndexOf('/'))
+        groups.set(dir, [...(groups.get(dir) ?? []), file])
     }
-    if (io.isTTY && files.length > 1) io.stderr('\n')
+    const dirs = [...groups.keys()].sort()
+    const tree: Array<{ dir: string; result: GradeNamespaceResult } | undefined> = new Array(dirs.length)
+    // Ctrl-C: no namespace starts after it; what was written is whole (every write is atomic).
+    const signal = { aborted: false }
+    const onSigint = (): void => {
+        signal.aborted = true
+    }
+    process.once('SIGINT', onSigint)
+    let next = 0
+    let done = 0
+    const worker = async (): Promise<void> => {
+        while (next < dirs.length && !signal.aborted) {
+            const index = next
+            next += 1
+            const dir = dirs[index] as string
+            const about = await aboutBeside(groups.get(dir)?.[0] ?? dir)
+            // The answers file is data read at run time: the library checks the grader and answers it holds (GRA-001/002/009).
+            const result = await gradeNamespace({
+                schemas: (groups.get(dir) ?? []).map((schemaPath) => ({ schemaPath })),
+                ...(answersFile.grader !== undefined ? { grader: answersFile.grader } : {}),
+                options: {
+                    sourceFs: fs,
+                    now,
+                    ...(options.trustedImport === true ? { trustedLoader: importSchemaLoader } : {}),
+                    serverParams,
+                    ...(http !== undefined ? { http } : {}),
+                    ...(about !== undefined ? { about } : {}),
+                    ...(answersFile.answers !== undefined ? { answers: answersFile.answers as Record<string, Record<string, unknown>> } : {}),
+                    ...(options.judge !== undefined ? { judge: options.judge } : {}),
+                    ...(options.island !== undefined ? { fs, root: absolute(options.island, io.cwd), resume: options.force !== true } : {})
+                }
+            } as Parameters<typeof gradeNamespace>[0])
+            tree[index] = { dir, result }
+            done += 1
+            const name = result.namespace ?? dir.split('/').pop() ?? dir
+            // A bar on a terminal; one quiet line per namespace otherwise.
+            if (io.isTTY) io.stderr(`\r[${'#'.repeat(Math.round((done / dirs.length) * 20)).padEnd(20)}] ${done}/${dirs.length} ${name}`.padEnd(80))
+            else if (dirs.length > 1) io.stderr(`graded ${name} (${done}/${dirs.length})\n`)
+        }
+    }
+    await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 1, dirs.length) }, () => worker()))
+    process.removeListener('SIGINT', onSigint)
+    if (io.isTTY) io.stderr('\n')
+    if (signal.aborted) io.stderr('grade: interrupted; namespaces not started were skipped, the island is consistent\n')
+    const namespaces = tree.filter((t): t is { dir: string; result: GradeNamespaceResult } => t !== undefined)
+    const results: Array<{ file: string; result: GradeSingleSchemaResult; resumed: boolean }> = namespaces.flatMap((n) => n.result.schemas)
 
     if (options.json) {
         io.stdout(
             JSON.stringify(
                 {
                     now,
-                    schemas: results.map(({ file, result }) => ({
+                    namespaces: namespaces.map(({ result }) => ({ namespace: result.namespace, grade: result.grade, mode: result.mode, units: result.units, rollupStatus: result.rollupStatus, rollupGrade: result.rollupGrade, indexPath: result.indexPath, errors: result.errors })),
+                    schemas: results.map(({ file, result, resumed }) => ({
+                        resumed,
                         file,
                         grading: result.grading,
                         // The open units, ready to be answered: emit-prompts --areas writes the same into an answers file.
@@ -105,10 +136,10 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
             ) + '\n'
         )
     } else {
-        const rows = results.map(({ file, result }) => {
+        const rows = results.map(({ file, result, resumed }) => {
             const g = result.grading
             const graded = g?.units.filter((u) => u.status === 'graded' || u.status === 'rejected').length ?? 0
-            const status = g === null ? 'error' : g.veto !== null ? 'rejected' : g.units.some((u) => u.status === 'blocked') ? `${g.mode}, blocked units` : g.mode
+            const status = g === null ? 'error' : resumed ? 'kept (already graded)' : g.veto !== null ? 'rejected' : g.units.some((u) => u.status === 'blocked') ? `${g.mode}, blocked units` : g.mode
             // A provisional grade rests on deterministic answers only: always shown in parentheses.
             const mark = (grade: string | null | undefined): string => (grade === null || grade === undefined ? '-' : g?.mode === 'provisional' && grade !== 'REJECTED' ? `(${grade})` : grade)
             return {
@@ -116,10 +147,17 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
                 areas: g === null ? '-' : `${graded}/${g.units.length}`,
                 grade: mark(g?.grade),
                 schemaGrade: mark(g?.schemaGrade),
-                status: g?.rollupStatus !== null && g?.rollupStatus !== undefined ? `${status} · index ${g.rollupStatus}${g.rollupGrade !== null ? ` ${g.rollupGrade}` : ''}` : status,
+                // The index status belongs to the namespace row: a schema row shows its own run.
+                status,
                 issues: topIssues(result.errors)
             }
         })
+        for (const { result } of namespaces) {
+            if (result.namespace === null) continue
+            const graded = result.units.filter((u) => u.status === 'graded' || u.status === 'rejected').length
+            const mark = (grade: string | null): string => (grade === null ? '-' : result.mode === 'provisional' && grade !== 'REJECTED' ? `(${grade})` : grade)
+            rows.push({ schema: `${result.namespace} (namespace)`, areas: `${graded}/${result.units.length}`, grade: mark(result.grade), schemaGrade: '-', status: result.rollupStatus !== null ? `${result.mode} · index ${result.rollupStatus}${result.rollupGrade !== null ? ` ${result.rollupGrade}` : ''}` : result.mode, issues: topIssues(result.errors) })
+        }
         io.stdout(table(rows, ['schema', 'areas', 'grade', 'schemaGrade', 'status', 'issues']))
         for (const { file, result } of results) {
             const name = result.grading?.schemaId ?? file
@@ -128,7 +166,7 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
             }
             for (const issue of result.errors.filter((e) => e.severity === 'error').slice(0, 5)) io.stdout(`  ${name}: ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
         }
-        io.stdout('\ngrade = the headline grade: the worst unit of the schema, as index.json rolls nodes up; schemaGrade = its tools-aggregate-schema grade.\n')
+        io.stdout('\ngrade = the worst unit (a schema row: its own units; a namespace row: every unit of the namespace, as its index.json); schemaGrade = the tools-aggregate-schema grade.\n')
         if (results.some(({ result }) => result.grading?.mode === 'provisional')) {
             io.stdout('(grade) = provisional, from deterministic answers only; pass --answers to complete the non-deterministic areas.\n')
         }

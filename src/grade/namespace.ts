@@ -1,0 +1,348 @@
+import { DeterministicAnswers } from '../deterministic/answers.js'
+import { createIssue, typeOfValue } from '../errors/issue.js'
+import type { Issue } from '../errors/types.js'
+import { HashGenerator } from '../hashing/hash-generator.js'
+import { listDir, readText } from '../island/fs-ops.js'
+import { joinPath, LAYOUT, normalizeDir } from '../island/paths.js'
+import { Island } from '../island/island.js'
+import type { AggregateGrade, NodeStatus } from '../model/constants.js'
+import type { CategoricalVeto, GradingEntry } from '../model/types.js'
+import type { FsPort } from '../ports/types.js'
+import { Redact, redactSecretsDeep, secretForms } from '../prompts/redact.js'
+import { rollupGrade as worstNodeGrade } from '../rollup/nodes.js'
+import { RebuildIndex } from '../rollup/rebuild-index.js'
+import { checkGrader, gradeSchemaCore, nowOf, questionRows, runPlans, type SchemaRunContext } from './single-schema.js'
+import type { GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaModuleInput, UnitResult } from './types.js'
+import type { UnitPlan } from './units.js'
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/** One schema of a namespace: a file, or the module as an object with its file name. */
+export type NamespaceSchemaInput = { readonly schemaPath: string } | { readonly schema: SchemaModuleInput; readonly fileName: string }
+
+/** Options of {@link gradeNamespace} and {@link gradeTree}: those of `gradeSingleSchema`, answers keyed by schema id (and the namespace for its own units). */
+export type GradeNamespaceOptions = Omit<GradeOptions, 'answers'> & {
+    /** Pre-collected area outputs: `{ <schemaId>: { <unit>: output }, <namespace>: { <unit>: output } }`. */
+    readonly answers?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
+    /** Skip a schema whose node in the island is already graded for the same content (default false; `gradeTree` resumes by default). */
+    readonly resume?: boolean
+}
+
+/** One schema's row: the file, the usual single-schema result, and whether an earlier grading was kept. */
+export interface NamespaceSchemaRow {
+    readonly file: string
+    readonly result: GradeSingleSchemaResult
+    readonly resumed: boolean
+}
+
+/** Result of {@link gradeNamespace}. */
+export interface GradeNamespaceResult {
+    readonly namespace: string | null
+    readonly schemas: NamespaceSchemaRow[]
+    /** The namespace-level units (tools-aggregate-namespace, namespace-description, namespace-skills, about-namespace), graded once. */
+    readonly units: UnitResult[]
+    readonly entries: GradingEntry[]
+    readonly prompts: GradeSingleSchemaResult['prompts']
+    /** The headline grade of the namespace: the worst unit over every schema and the namespace units (REJECTED under a veto). */
+    readonly grade: string | null
+    readonly mode: 'full' | 'provisional'
+    readonly indexPath: string | null
+    readonly rollupStatus: string | null
+    readonly rollupGrade: string | null
+    readonly errors: Issue[]
+}
+
+function fileBase(name: string): string {
+    return (name.replace(/\\/g, '/').split('/').pop() ?? name).replace(/\.(mjs|js|json)$/i, '')
+}
+
+async function aboutIn(fs: FsPort, dir: string): Promise<{ name: string; text: string } | undefined> {
+    const listing = await listDir(fs, joinPath(dir, LAYOUT.resources))
+    const name = listing.ok ? (listing.value ?? []).filter((e) => e.kind === 'file' && e.name.endsWith('-about.md')).map((e) => e.name).sort()[0] : undefined
+    if (name === undefined) return undefined
+    const read = await readText(fs, joinPath(dir, LAYOUT.resources, name))
+    return read.ok && read.value !== null ? { name, text: read.value } : undefined
+}
+
+/** The schema files of a namespace folder: top-level `*.mjs`, except `_*`, sorted. */
+async function schemaFilesIn(fs: FsPort, dir: string): Promise<{ files: string[]; issue: Issue | null }> {
+    const listing = await listDir(fs, dir)
+    if (!listing.ok) return { files: [], issue: listing.issue }
+    if (listing.value === null) return { files: [], issue: createIssue('GRA-004', '/dir', { detail: `no folder at ${dir}` }) }
+    return { files: listing.value.filter((e) => e.kind === 'file' && e.name.endsWith('.mjs') && !e.name.startsWith('_')).map((e) => joinPath(dir, e.name)).sort(), issue: null }
+}
+
+function answersFor(answers: GradeNamespaceOptions['answers'], base: string): Readonly<Record<string, unknown>> | undefined {
+    if (answers === undefined) return undefined
+    const hit = Object.entries(answers).find(([id]) => id.endsWith(`.${base}`))
+    // A null answer (as emit-prompts --areas writes them) leaves its unit open.
+    return hit === undefined || !isObj(hit[1]) ? undefined : Object.fromEntries(Object.entries(hit[1]).filter(([, v]) => v !== null))
+}
+
+/**
+ * Grades every schema of one namespace as `gradeSingleSchema` does, then the namespace-level areas
+ * once with every schema and tool in view (the prompts attach every schema; `tools-aggregate-namespace`
+ * is computed over all of them), then rebuilds `index.json`. A schema that fails is reported on its
+ * row and the others go on. Never throws.
+ * @param input - `{ dir | schemas, namespace?, grader, options }`; `dir` is read through `options.sourceFs ?? options.fs`
+ * @returns `{ namespace, schemas: [{ file, result, resumed }], units, entries, prompts, grade, mode, indexPath, rollupStatus, rollupGrade, errors }`
+ * @example await gradeNamespace({ dir: '/src/providers/openmeteo', grader, options: { sourceFs, now, judge } })
+ */
+export async function gradeNamespace(input: { dir?: string; schemas?: readonly NamespaceSchemaInput[]; namespace?: string; grader?: GraderInput; options: GradeNamespaceOptions }): Promise<GradeNamespaceResult> {
+    const errors: Issue[] = []
+    const empty = (namespace: string | null = null): GradeNamespaceResult => ({ namespace, schemas: [], units: [], entries: [], prompts: [], grade: null, mode: 'full', indexPath: null, rollupStatus: null, rollupGrade: null, errors })
+    if (!isObj(input)) {
+        errors.push(createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) }))
+        return empty()
+    }
+    const options = (isObj(input.options) ? input.options : {}) as GradeNamespaceOptions & GradeOptionsBase
+    if (!isObj(input.options)) errors.push(createIssue('GRA-002', '/options', { field: 'options', expected: 'object', actual: typeOfValue(input.options) }))
+    const answersGiven = options.judge !== undefined || options.answers !== undefined
+    const grader = checkGrader(input.grader, answersGiven, errors)
+    const now = nowOf(options, errors)
+    if (input.dir === undefined && input.schemas === undefined) errors.push(createIssue('GRA-001', '/dir', { field: 'dir or schemas' }))
+    if (input.schemas !== undefined && !Array.isArray(input.schemas)) errors.push(createIssue('GRA-002', '/schemas', { field: 'schemas', expected: 'array of { schemaPath } or { schema, fileName }', actual: typeOfValue(input.schemas) }))
+    if (errors.length > 0 || now === null) return empty()
+
+    // The schemas: listed in the folder, or given.
+    let items: Array<{ file: string; single: Omit<GradeSingleSchemaInput, 'options' | 'grader'> }> = []
+    let about = options.about
+    if (input.dir !== undefined) {
+        const reader = (options.sourceFs ?? options.fs) as FsPort | undefined
+        const { dir, issue } = normalizeDir(input.dir, '/dir', 'dir')
+        if (reader === undefined || dir === null) {
+            errors.push(issue ?? createIssue('GRA-004', '/options/sourceFs', { detail: 'pass options.sourceFs (or fs) to read the namespace folder' }))
+            return empty()
+        }
+        const listed = await schemaFilesIn(reader, dir)
+        if (listed.issue !== null) {
+            errors.push(listed.issue)
+            return empty()
+        }
+        items = listed.files.map((file) => ({ file, single: { schemaPath: file } }))
+        about ??= await aboutIn(reader, dir)
+    } else {
+        items = (input.schemas as readonly unknown[]).flatMap((s, i): typeof items => {
+            if (isObj(s) && typeof s.schemaPath === 'string') return [{ file: s.schemaPath, single: { schemaPath: s.schemaPath } }]
+            if (isObj(s) && isObj(s.schema) && typeof s.fileName === 'string') return [{ file: s.fileName, single: { schema: s.schema as SchemaModuleInput, fileName: s.fileName } }]
+            errors.push(createIssue('GRA-002', `/schemas/${i}`, { field: `schemas[${i}]`, expected: '{ schemaPath } or { schema, fileName }', actual: typeOfValue(s) }))
+            return []
+        })
+    }
+    if (items.length === 0) {
+        errors.push(createIssue('GRA-004', input.dir !== undefined ? '/dir' : '/schemas', { detail: 'no schema to grade' }))
+        return empty()
+    }
+
+    // Each schema's own areas; the namespace areas come once below, with every schema in view.
+    const rows: NamespaceSchemaRow[] = []
+    const graded: SchemaRunContext[] = []
+    const { answers: _allAnswers, resume: _resume, about: _about, skills: _skills, ...shared } = options
+    const namespaceUnit = (unit: string): boolean => ['tools-aggregate-namespace', 'namespace-description', 'about-namespace'].includes(unit) || unit.startsWith('namespace-skills/')
+    for (const item of items) {
+        // The schema's own units only: its namespace-level answers are taken once, below.
+        const own = answersFor(options.answers, fileBase(item.file))
+        const schemaAnswers = own === undefined ? undefined : Object.fromEntries(Object.entries(own).filter(([unit]) => !namespaceUnit(unit)))
+        const run = await gradeSchemaCore(
+            {
+                ...item.single,
+                ...(grader !== null ? { grader } : {}),
+                // The About and skills go with every schema so the island import places them (beside the schema declaring the About).
+                options: { ...shared, ...(about !== undefined ? { about } : {}), ...(options.skills !== undefined ? { skills: options.skills } : {}), ...(schemaAnswers !== undefined ? { answers: schemaAnswers } : {}) }
+            } as GradeSingleSchemaInput,
+            { namespaceAreas: false, resumable: options.resume === true }
+        )
+        rows.push({ file: item.file, result: run.result, resumed: run.resumed })
+        if (run.context !== null) graded.push(run.context)
+    }
+    const namespaces = [...new Set(graded.map((g) => g.namespace))]
+    const namespace = input.namespace ?? namespaces[0] ?? null
+    for (const g of graded) {
+        if (g.namespace !== namespace) errors.push(createIssue('GRA-017', '/schemas', { value: g.schemaId, namespace: String(namespace) }))
+    }
+    const members = graded.filter((g) => g.namespace === namespace).sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
+    if (namespace === null || members.length === 0) return { ...empty(namespace), schemas: rows, grade: headline(rows, []), errors }
+
+    // The namespace units: identified by the schema that holds the About (else the first by name).
+    const anchor = members.find((m) => m.aboutDeclared) ?? (members[0] as SchemaRunContext)
+    const serverParams = typeof options.serverParams === 'function' ? {} : (options.serverParams ?? {})
+    const secrets = secretForms(serverParams)
+    const veto: CategoricalVeto | null = members.find((m) => m.veto !== null)?.veto ?? null
+    const questions = questionRows()
+    const aboutDeclared = members.some((m) => m.aboutDeclared)
+    const namespaceAnswers = DeterministicAnswers.buildNamespace({ schemas: members.map((m) => ({ main: m.main, schemaId: m.schemaId })), questions, now, ...(aboutDeclared ? { aboutFileExists: about !== undefined } : {}) })
+    errors.push(...namespaceAnswers.errors)
+    const plans: UnitPlan[] = [
+        { unit: 'tools-aggregate-namespace', area: 'tools-aggregate-namespace', target: { namespace }, deterministic: namespaceAnswers.byArea['tools-aggregate-namespace'], focus: null },
+        { unit: 'namespace-description', area: 'namespace-description', target: { namespace }, deterministic: [], focus: null },
+        ...(options.skills ?? []).map((s): UnitPlan => ({ unit: `namespace-skills/${s.name}`, area: 'namespace-skills', target: { namespace, schema: anchor.schemaFolder, skill: s.name }, deterministic: [], focus: s.name, skillId: s.name })),
+        { unit: 'about-namespace', area: 'about-namespace', target: { namespace, schema: anchor.schemaFolder }, deterministic: namespaceAnswers.byArea['about-namespace'], focus: null }
+    ]
+    const toolList = members.map((m) => `${m.slug}: ${Object.keys(isObj(m.main.tools) ? m.main.tools : {}).join(', ')}`).join('; ')
+    const attachments = [
+        ...members.map((m) => ({ name: `${m.slug}.mjs`, role: `schema ${m.schemaId} of the namespace (tools ${Object.keys(isObj(m.main.tools) ? m.main.tools : {}).join(', ')})`, content: Redact.text({ text: m.schemaText, serverParams }).text ?? '' })),
+        ...(about !== undefined ? [{ name: about.name ?? `${namespace}-about.md`, role: 'the namespace About', content: Redact.text({ text: about.text, serverParams }).text ?? '' }] : []),
+        ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, role: `namespace skill ${s.name}`, content: Redact.text({ text: s.text, serverParams }).text ?? '' }))
+    ]
+    const ran = await runPlans(
+        plans.map((p) => ({ ...p, notes: [`The namespace has ${members.length} schema(s); every tool: ${toolList}.`] })),
+        {
+            schemaId: anchor.schemaId,
+            version: anchor.version,
+            schemaHash: anchor.schemaHash,
+            now,
+            grader,
+            options: { ...shared, ...(about !== undefined ? { about } : {}) } as GradeOptionsBase,
+            answersGiven,
+            attachments,
+            serverParams,
+            secrets,
+            errors,
+            veto,
+            blockedTools: new Map(),
+            aboutDeclared,
+            namespace,
+            aboutHash: about !== undefined ? (HashGenerator.hashBytes({ text: about.text }).short ?? undefined) : undefined,
+            stable: anchor.stable || !answersGiven,
+            // Namespace units are answered under the namespace, or (as single-schema answer files have them) under the anchor schema.
+            ...(options.answers !== undefined ? { answers: (options.answers[namespace] !== undefined ? answersFor({ [`${namespace}.`]: options.answers[namespace] }, '') : undefined) ?? answersFor(options.answers, anchor.slug) ?? {} } : {})
+        }
+    )
+
+    // The island: the About and skills beside the anchor schema, the namespace entries, one rebuild.
+    let indexPath: string | null = null
+    let rollupStatus: string | null = null
+    let rollupGrade: string | null = null
+    if (options.fs !== undefined && options.root !== undefined) {
+        const fs = options.fs
+        const root = options.root.replace(/\/+$/, '')
+        for (const { plan, entry } of ran.entries) {
+            const written = await Island.writeGrading({ fs, root, target: plan.target, entry, now })
+            const at = ran.units.findIndex((u) => u.unit === plan.unit)
+            if (!written.status) errors.push(createIssue('GRA-016', '', { unit: plan.unit, detail: written.errors.map((e) => e.code).join(', ') }), ...written.errors)
+            else if (at >= 0) ran.units[at] = { ...(ran.units[at] as UnitResult), written: written.path }
+        }
+        const rebuilt = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: joinPath(root, LAYOUT.providers, namespace), now })
+        errors.push(...rebuilt.errors.filter((e) => e.severity === 'error'))
+        const index = rebuilt.index as { status?: unknown; grade?: unknown } | null
+        indexPath = rebuilt.indexPath
+        rollupStatus = typeof index?.status === 'string' ? index.status : null
+        rollupGrade = typeof index?.grade === 'string' ? index.grade : null
+    }
+    const provisional = rows.some((r) => r.result.grading?.mode === 'provisional') || ran.units.some((u) => u.status === 'provisional')
+    return redactSecretsDeep(
+        {
+            namespace,
+            schemas: rows,
+            units: ran.units,
+            entries: ran.entries.map((e) => e.entry),
+            prompts: ran.prompts,
+            grade: veto !== null ? 'REJECTED' : headline(rows, ran.units),
+            mode: provisional ? 'provisional' : 'full',
+            indexPath,
+            rollupStatus,
+            rollupGrade,
+            errors
+        },
+        secrets
+    )
+}
+
+/** The worst grade over every unit of every schema and the namespace units, as `index.json` rolls nodes up. */
+function headline(rows: readonly NamespaceSchemaRow[], units: readonly UnitResult[]): string | null {
+    const nodes: Array<{ status: NodeStatus; grade: AggregateGrade }> = []
+    for (const row of rows) {
+        const g = row.result.grading
+        if (g === null) continue
+        if (row.resumed && g.grade !== null) nodes.push({ status: g.grade === 'REJECTED' ? 'rejected' : 'graded', grade: g.grade as AggregateGrade })
+        for (const u of g.units) if (u.aggregateGrade !== null && ['graded', 'provisional', 'rejected'].includes(u.status)) nodes.push({ status: u.status === 'rejected' ? 'rejected' : 'graded', grade: u.aggregateGrade as AggregateGrade })
+    }
+    for (const u of units) if (u.aggregateGrade !== null && ['graded', 'provisional', 'rejected'].includes(u.status)) nodes.push({ status: u.status === 'rejected' ? 'rejected' : 'graded', grade: u.aggregateGrade as AggregateGrade })
+    return worstNodeGrade(nodes) ?? null
+}
+
+/** Progress of {@link gradeTree}: one event as each namespace starts and ends. */
+export interface TreeProgress {
+    readonly namespace: string
+    readonly phase: 'start' | 'done'
+    readonly done: number
+    readonly total: number
+}
+
+/** Result of {@link gradeTree}. */
+export interface GradeTreeResult {
+    /** One result per namespace, in name order whatever the concurrency. */
+    readonly namespaces: GradeNamespaceResult[]
+    /** True when the signal aborted the run: namespaces not started are absent; what was written stays consistent. */
+    readonly cancelled: boolean
+    readonly errors: Issue[]
+}
+
+/**
+ * Grades every namespace folder under `root` (a folder with `*.mjs` files; `root` itself when it has
+ * some) with {@link gradeNamespace}, `concurrency` namespaces at a time, into one island. Resumes
+ * by default: a schema whose node is already graded for the same content is kept (`force: true`
+ * grades everything again). Results come in namespace order; `onProgress` hears each namespace start
+ * and end; an aborted `signal` starts nothing new and leaves every written file whole. Never throws.
+ * @param input - `{ root, grader, options: { sourceFs | fs, now, judge?, answers?, concurrency = 1, force?, signal?, onProgress?, … } }`
+ * @returns `{ namespaces, cancelled, errors }`
+ * @example await gradeTree({ root: '/src/providers', grader, options: { sourceFs, fs, root: '/island', now, judge, concurrency: 4 } })
+ */
+export async function gradeTree(input: {
+    root: string
+    grader?: GraderInput
+    options: GradeNamespaceOptions & { readonly concurrency?: number; readonly force?: boolean; readonly signal?: { readonly aborted: boolean }; readonly onProgress?: (event: TreeProgress) => void }
+}): Promise<GradeTreeResult> {
+    const errors: Issue[] = []
+    if (!isObj(input) || !isObj(input.options)) return { namespaces: [], cancelled: false, errors: [createIssue('GRA-002', '', { field: 'input', expected: '{ root, grader?, options }', actual: typeOfValue(input) })] }
+    const options = input.options
+    const reader = (options.sourceFs ?? options.fs) as FsPort | undefined
+    const { dir: root, issue } = normalizeDir(input.root, '/root', 'root')
+    if (reader === undefined || root === null) return { namespaces: [], cancelled: false, errors: [issue ?? createIssue('GRA-004', '/options/sourceFs', { detail: 'pass options.sourceFs (or fs) to read the tree' })] }
+    const concurrency = options.concurrency ?? 1
+    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) return { namespaces: [], cancelled: false, errors: [createIssue('GRA-002', '/options/concurrency', { field: 'concurrency', expected: 'integer 1..32', actual: String(concurrency) })] }
+
+    const listing = await listDir(reader, root)
+    if (!listing.ok) return { namespaces: [], cancelled: false, errors: [listing.issue] }
+    if (listing.value === null) return { namespaces: [], cancelled: false, errors: [createIssue('GRA-004', '/root', { detail: `no folder at ${root}` })] }
+    const hasSchemas = listing.value.some((e) => e.kind === 'file' && e.name.endsWith('.mjs'))
+    const dirs = hasSchemas ? [root] : listing.value.filter((e) => e.kind === 'directory' && !e.name.startsWith('.')).map((e) => joinPath(root, e.name)).sort()
+    const candidates: string[] = []
+    for (const dir of dirs) {
+        const files = await schemaFilesIn(reader, dir)
+        if (files.files.length > 0) candidates.push(dir)
+    }
+
+    const results: Array<GradeNamespaceResult | undefined> = new Array(candidates.length)
+    let next = 0
+    let done = 0
+    let cancelled = false
+    const { concurrency: _c, force: _f, signal, onProgress, ...namespaceOptions } = options
+    const notify = (event: TreeProgress): void => {
+        try {
+            onProgress?.(event)
+        } catch {
+            // A failing progress callback only loses its display.
+        }
+    }
+    const worker = async (): Promise<void> => {
+        while (next < candidates.length) {
+            if (signal?.aborted === true) {
+                cancelled = true
+                return
+            }
+            const index = next
+            next += 1
+            const dir = candidates[index] as string
+            const name = dir.split('/').pop() ?? dir
+            notify({ namespace: name, phase: 'start', done, total: candidates.length })
+            results[index] = await gradeNamespace({ dir, ...(input.grader !== undefined ? { grader: input.grader } : {}), options: { ...namespaceOptions, resume: options.force !== true } })
+            done += 1
+            notify({ namespace: name, phase: 'done', done, total: candidates.length })
+        }
+    }
+    await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, candidates.length)) }, () => worker()))
+    return { namespaces: results.filter((r): r is GradeNamespaceResult => r !== undefined), cancelled, errors }
+}
+
