@@ -51,6 +51,11 @@ export interface GradingFileInput {
     readonly entry?: unknown
     readonly problem?: Issue
     readonly facts?: GradingFacts
+    /**
+     * Set by the shell for a file it screened and found usable that decides no status (audit
+     * trail, see `docs/island.md`): only its name is checked, so a large folder stays small in memory.
+     */
+    readonly audit?: true
 }
 
 /** A primitive folder: its snapshot file names and its `_gradings/` files. */

@@ -47,6 +47,7 @@ export const ISLAND_CODES = defineCodes({
     'IDX-026': ['warning', 'Veto entry {gradingId} is missing or altered; the rejection is kept', '01-model §6.3 editing or deleting never reverts a veto'],
     'IDX-027': ['warning', 'About snapshots in several schemas ({schemas}); using {schema}', '03 §2 the About is declared in one schema'],
     'IDX-028': ['error', 'index.json breaks the write rules at {field}: {detail}', '03 §7.2 stricter rules, enforced on write'],
+    'IDX-INFO-001': ['info', 'Rebuild record {path} not used, every file was read: {detail}', 'library: an incremental rebuild equals a full one or falls back to it'],
 
     'SNP-001': ['error', 'Required field missing: {field}', 'library: argument check'],
     'SNP-002': ['error', 'Type mismatch for field {field}: expected {expected}, got {actual}', 'library: argument check'],
