@@ -12,10 +12,17 @@ interface Held {
     entry: unknown
 }
 
-/** The facts of one `_gradings/` folder as the rebuild record keeps them: every name, and the few facts a status may rest on. */
+/** The facts of one `_gradings/` folder as the rebuild record keeps them: its listing, and the few facts a status may rest on. */
 export interface FolderRecord {
-    /** Grading file names that were read (or known from an earlier record), sorted. */
-    readonly names: readonly string[]
+    /**
+     * The folder's file names in listing order joined by `/` (which no file name contains), less
+     * files whose read failed: equal to the current listing ⇒ nothing to read in this folder.
+     */
+    readonly listing: string
+    /** Names in `listing` that are not grading file names. */
+    readonly strays: readonly string[]
+    /** The record line this came from, reused as is when the folder did not change. */
+    readonly line?: string
     /** Per kept file: its screened facts and, when it was verified, the verified ones. */
     readonly kept: ReadonlyArray<{ readonly screened: GradingFacts; readonly verified: GradingFacts | null }>
 }
@@ -40,7 +47,8 @@ export class FolderState {
     private readonly decider = new Map<Area, GradingFacts>()
     /** Files whose read failed for a reason that may pass (IDX-020): never recorded, so they are read again. */
     private readonly transient = new Set<string>()
-    private readonly names = new Set<string>()
+    /** Every grading file of the folder, read or known from a record (all parse under the grammar). */
+    readonly names = new Set<string>()
 
     /**
      * @param rel - the folder relative to the index folder (how messages name its files)
@@ -130,14 +138,15 @@ export class FolderState {
         return out
     }
 
-    /** What the rebuild record keeps of this folder (call after {@link finish}). */
-    record(): FolderRecord {
-        const names = [...this.names].filter((n) => !this.transient.has(n)).sort()
+    /** What the rebuild record keeps of this folder (call after {@link finish}); `listed` is the folder's listing. */
+    record(listed: readonly string[]): FolderRecord {
+        const names = listed.filter((n) => !this.transient.has(n))
+        const strays = names.filter((n) => !this.names.has(n))
         const kept = [...this.held.values()]
             .filter((h) => !this.transient.has(h.screened.file))
             .sort((x, y) => (x.screened.file < y.screened.file ? -1 : 1))
             .map((h) => ({ screened: h.screened, verified: h.verified !== null && this.needsVerified(h.screened) ? h.verified : null }))
-        return { names, kept }
+        return { listing: names.join('/'), strays, kept }
     }
 
     private needsVerified(f: GradingFacts): boolean {
@@ -145,12 +154,17 @@ export class FolderState {
     }
 }
 
-/** The GradingFileInputs of a folder listing: kept files with their final facts, other grading files as audit names. */
-export function folderInputs(listed: readonly string[], finals: Map<string, GradingFacts>): GradingFileInput[] {
+/**
+ * The GradingFileInputs of a folder listing: kept files with their final facts, other grading
+ * files as audit names with their area, anything else by name only (the builder reports it).
+ * `isGrading` tells the names known to parse under the grammar, so no name is parsed again here.
+ */
+export function folderInputs(listed: readonly string[], finals: ReadonlyMap<string, GradingFacts>, isGrading: (name: string) => boolean): GradingFileInput[] {
     return listed.map((name) => {
         const f = finals.get(name)
         if (f !== undefined) return { name, facts: f }
-        return parseGradingFilename(name) === null ? { name } : { name, audit: true }
+        // The area is the name's first field: areas never contain the separator.
+        return isGrading(name) ? { name, audit: name.slice(0, name.indexOf('--')) as Area } : { name }
     })
 }
 
@@ -175,9 +189,23 @@ function isIssue(v: unknown): v is Issue {
     return typeof i.code === 'string' && (i.severity === 'error' || i.severity === 'warning' || i.severity === 'info') && typeof i.message === 'string' && typeof i.path === 'string' && Object.keys(i).length === 4
 }
 
+/**
+ * The fields of a grading file name the record already checked when the file was read (its line
+ * checksum vouches for it since), split without validating the timestamp again.
+ */
+function splitGradingName(file: string): { area: Area; basePersona: string | null; lens: string | null; timestamp: string } | null {
+    if (!file.endsWith('.json')) return null
+    const p = file.slice(0, -5).split('--')
+    const area = p[0] as Area
+    if (!(AREAS as readonly string[]).includes(area)) return null
+    if (p.length === 2) return { area, basePersona: null, lens: null, timestamp: p[1] as string }
+    if (p.length === 4) return { area, basePersona: p[1] as string, lens: p[2] as string, timestamp: p[3] as string }
+    return null
+}
+
 /** Decodes {@link encodeFacts} for `file`; `null` when anything is off (the record is then not used for the folder). */
 export function decodeFacts(file: string, value: unknown): GradingFacts | null {
-    const parts = parseGradingFilename(file)
+    const parts = splitGradingName(file)
     if (parts === null || value === null || typeof value !== 'object' || Array.isArray(value)) return null
     const v = value as Record<string, unknown>
     const known = new Set<string>(['verified', 'problem', 'gradingMode', 'normalizedScore', ...STRING_FIELDS])
@@ -205,4 +233,30 @@ export function decodeFacts(file: string, value: unknown): GradingFacts | null {
         gradingMode: (v.gradingMode as GradingFacts['gradingMode'] | undefined) ?? null,
         normalizedScore: (v.normalizedScore as number | undefined) ?? null
     } as GradingFacts
+}
+
+/** What verification added to screened facts (its problem, or rawGrade and normalizedScore): the rest is the screened facts. */
+export function encodeVerified(v: GradingFacts): Record<string, unknown> {
+    const out: Record<string, unknown> = {}
+    if (v.problem !== null) out.problem = { code: v.problem.code, severity: v.problem.severity, message: v.problem.message, path: v.problem.path }
+    if (v.rawGrade !== null) out.rawGrade = v.rawGrade
+    if (v.normalizedScore !== null) out.normalizedScore = v.normalizedScore
+    return out
+}
+
+/** Decodes {@link encodeVerified} over the screened facts; `null` when anything is off. */
+export function decodeVerified(screened: GradingFacts, value: unknown): GradingFacts | null {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return null
+    const v = value as Record<string, unknown>
+    if (Object.keys(v).some((k) => k !== 'problem' && k !== 'rawGrade' && k !== 'normalizedScore')) return null
+    if (v.problem !== undefined && !isIssue(v.problem)) return null
+    if (v.rawGrade !== undefined && typeof v.rawGrade !== 'string') return null
+    if (v.normalizedScore !== undefined && (typeof v.normalizedScore !== 'number' || !Number.isFinite(v.normalizedScore))) return null
+    return {
+        ...screened,
+        verified: true,
+        problem: (v.problem as Issue | undefined) ?? screened.problem,
+        rawGrade: (v.rawGrade as GradingFacts['rawGrade'] | undefined) ?? screened.rawGrade,
+        normalizedScore: (v.normalizedScore as number | undefined) ?? screened.normalizedScore
+    }
 }

@@ -3,7 +3,6 @@ import type { Issue } from '../errors/types.js'
 import type { AggregateGrade, Area, LetterGrade, NodeStatus, RollupStatus } from '../model/constants.js'
 import { GRADE_RANK } from '../model/constants.js'
 import { GRADE_BANDS_V1 } from '../grading/aggregate.js'
-import { parseGradingFilename } from '../naming/grading-filename.js'
 import { selectLatest } from '../naming/latest.js'
 import { parseSnapshotFilename } from '../naming/snapshot-filename.js'
 import { checkName, type NameKind } from '../island/paths.js'
@@ -80,7 +79,7 @@ export function validNamed<T extends { name?: unknown }>(items: readonly T[], ki
 export function digestFolder(files: readonly GradingFileInput[] | undefined, accepted: readonly Area[], listingPath: string, folder: string, issues: Issue[]): Map<Area, GradingFacts[]> {
     const inputs = arr(files)
     // An audit file decides nothing: it only has to belong in this folder, which its name tells.
-    const isAudit = (file: GradingFileInput | null | undefined): boolean => file?.audit === true && file.facts === undefined && file.entry === undefined && file.problem === undefined
+    const isAudit = (file: GradingFileInput | null | undefined): boolean => typeof file?.audit === 'string' && file.facts === undefined && file.entry === undefined && file.problem === undefined
     const screened = inputs.map((file) => (file !== null && typeof file === 'object' && typeof file.name === 'string' && !isAudit(file) ? screenGradingFile(file, `${folder}/${file.name}`) : null))
     // Entries handed in parsed (the pure path) are verified here; the shell hands in verified facts.
     for (const i of needsVerification(screened.map((f, k) => (f !== null && accepted.includes(f.area) && inputs[k]?.facts === undefined ? f : null)))) {
@@ -92,12 +91,9 @@ export function digestFolder(files: readonly GradingFileInput[] | undefined, acc
         const at = `${listingPath}/${index}`
         const input = inputs[index]
         if (facts === null && isAudit(input)) {
-            const parts = typeof input?.name === 'string' ? parseGradingFilename(input.name) : null
-            if (parts !== null && accepted.includes(parts.area)) return
-            if (parts !== null) {
-                issues.push(createIssue('IDX-010', at, { path: `${folder}/${String(input?.name)}`, detail: `${parts.area} gradings do not belong in this folder` }))
-                return
-            }
+            const area = input?.audit as Area
+            if (!accepted.includes(area)) issues.push(createIssue('IDX-010', at, { path: `${folder}/${String(input?.name)}`, detail: `${area} gradings do not belong in this folder` }))
+            return
         }
         if (facts === null) {
             issues.push(createIssue('IDX-010', at, { path: `${folder}/${String(inputs[index]?.name)}`, detail: 'not a grading file name' }))

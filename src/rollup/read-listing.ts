@@ -27,6 +27,8 @@ interface GradingFolder {
     readonly out: GradingFileInput[]
     state: FolderState
     finished: boolean
+    /** Set when the listing equals the record's: nothing was read, and the record line stays as it was. */
+    unchanged?: { readonly record: FolderRecord; readonly strays: ReadonlySet<string> }
 }
 
 /** A file to read: a grading file of a folder, or another JSON file and where its result goes. */
@@ -77,18 +79,33 @@ class Reader {
         const out: GradingFileInput[] = listed.map((name) => ({ name }))
         const folder: GradingFolder = { dir, rel, expectSkill, listed, out, state: new FolderState(rel, expectSkill), finished: false }
         this.folders.push(folder)
-        const names = listed.filter((n) => parseGradingFilename(n) !== null)
         const rec = this.previous?.get(rel)
-        const now = rec === undefined ? null : new Set(names)
-        if (rec !== undefined && now !== null && rec.names.every((n) => now.has(n))) {
-            for (const k of rec.kept) folder.state.offer(k.screened, undefined, k.verified)
-            for (const n of rec.names) folder.state.known(n)
-            const seen = new Set(rec.names)
-            for (const name of names) if (!seen.has(name)) this.tasks.push({ grading: true, folder, name })
-        } else {
-            for (const name of names) this.tasks.push({ grading: true, folder, name })
-        }
+        if (rec !== undefined && this.resume(folder, rec)) return out
+        for (const name of listed) if (parseGradingFilename(name) !== null) this.tasks.push({ grading: true, folder, name })
         return out
+    }
+
+    /**
+     * Starts a folder from its record: an unchanged listing reads nothing; a listing that only
+     * grew queues the new grading files. `false` when a recorded file is gone (read it all).
+     */
+    private resume(folder: GradingFolder, rec: FolderRecord): boolean {
+        const strays = new Set(rec.strays)
+        const joined = folder.listed.join('/')
+        if (joined === rec.listing) {
+            for (const k of rec.kept) folder.state.offer(k.screened, undefined, k.verified)
+            folder.unchanged = { record: rec, strays }
+            return true
+        }
+        const before = rec.listing === '' ? [] : rec.listing.split('/')
+        const now = new Set(folder.listed)
+        if (!before.every((n) => now.has(n))) return false
+        for (const k of rec.kept) folder.state.offer(k.screened, undefined, k.verified)
+        for (const n of before) if (!strays.has(n)) folder.state.known(n)
+        const seen = new Set(before)
+        // Recorded names parsed when they were read; only new names are parsed (and read).
+        for (const name of folder.listed) if (!seen.has(name) && parseGradingFilename(name) !== null) this.tasks.push({ grading: true, folder, name })
+        return true
     }
 
     private async readOne(abs: string, rel: string, grading: boolean): Promise<{ json: unknown; problem?: Issue }> {
@@ -143,6 +160,7 @@ class Reader {
         const tasks: FileTask[] = []
         for (const folder of again) {
             folder.state = new FolderState(folder.rel, folder.expectSkill)
+            delete folder.unchanged
             for (const name of folder.listed) if (parseGradingFilename(name) !== null) tasks.push({ grading: true, folder, name })
         }
         await this.runTasks(tasks)
@@ -151,9 +169,10 @@ class Reader {
 
     private settle(folder: GradingFolder, finals: Map<string, GradingFacts>): void {
         folder.finished = true
-        const inputs = folderInputs(folder.listed, finals)
+        const same = folder.unchanged
+        const inputs = folderInputs(folder.listed, finals, same === undefined ? (n) => folder.state.names.has(n) : (n) => !same.strays.has(n))
         inputs.forEach((input, i) => (folder.out[i] = input))
-        this.recorded.set(folder.rel, folder.state.record())
+        this.recorded.set(folder.rel, same !== undefined ? same.record : folder.state.record(folder.listed))
     }
 
     /** Walks `<schemaDir>` for every given schema: snapshots, summary, gradings, About, skills, tools. */

@@ -89,7 +89,7 @@ async function finish<T extends RollupIndex>(
     const { text } = serializeIndex({ index, previousText })
     const { state } = record
     // No grading file yet: a record would save nothing.
-    const worth = record.folders !== undefined && [...record.folders.values()].some((f) => f.names.length > 0)
+    const worth = record.folders !== undefined && [...record.folders.values()].some((f) => f.listing.length > 0)
     const recordText = worth && record.folders !== undefined ? serializeRecord(state.owner, record.folders) : null
     const writeRecord = recordText !== null && recordText !== state.previousText
     if (text === previousText && !writeRecord) return { status: true, index, indexPath, written: false, errors }

@@ -52,10 +52,11 @@ export interface GradingFileInput {
     readonly problem?: Issue
     readonly facts?: GradingFacts
     /**
-     * Set by the shell for a file it screened and found usable that decides no status (audit
-     * trail, see `docs/island.md`): only its name is checked, so a large folder stays small in memory.
+     * Set by the shell, instead of `facts`, for a file it screened and found usable that decides no
+     * status (audit trail, see `docs/island.md`): only its area (from its name) is checked, so a
+     * large folder stays small in memory.
      */
-    readonly audit?: true
+    readonly audit?: Area
 }
 
 /** A primitive folder: its snapshot file names and its `_gradings/` files. */

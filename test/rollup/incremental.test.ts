@@ -32,7 +32,8 @@ const otherArb = fc.oneof(
     fc.record({ op: fc.constant('snapshot' as const), day: fc.integer({ min: 1, max: 28 }) }),
     fc.record({ op: fc.constant('remove' as const), pick: fc.nat() }),
     fc.record({ op: fc.constant('corrupt' as const), how: fc.constantFrom('flip', 'truncate', 'garbage', 'version', 'owner', 'delete', 'unknown-name'), at: fc.nat() }),
-    fc.record({ op: fc.constant('drop-index' as const) })
+    fc.record({ op: fc.constant('drop-index' as const) }),
+    fc.record({ op: fc.constant('stray' as const), node: fc.constantFrom<Node>('tool', 'aggregate', 'namespace'), n: fc.integer({ min: 0, max: 3 }) })
 )
 const stepArb = fc.oneof({ weight: 5, arbitrary: addArb }, { weight: 1, arbitrary: otherArb })
 type Step = typeof stepArb extends fc.Arbitrary<infer T> ? T : never
@@ -73,6 +74,12 @@ async function apply(fs: MemoryFs, step: Step, ids: string[]): Promise<void> {
         if (gradingFiles.length > 0) await fs.rm(gradingFiles[step.pick % gradingFiles.length] as string)
         return
     }
+    if (step.op === 'stray') {
+        const path = gradingPath(step.node, `notes-${step.n}.txt`)
+        await fs.mkdir(path.slice(0, path.lastIndexOf('/')))
+        await fs.writeFile(path, 'x')
+        return
+    }
     if (step.op === 'drop-index') {
         await fs.rm(INDEX)
         return
@@ -93,7 +100,7 @@ async function apply(fs: MemoryFs, step: Step, ids: string[]): Promise<void> {
             const owner = (JSON.parse(header) as { owner: `namespace:${string}` }).owner
             const parsed = parseRecord(text, owner).folders as Map<string, FolderRecord>
             const [rel, rec] = [...parsed.entries()][0] as [string, FolderRecord]
-            parsed.set(rel, { names: [...rec.names, 'single-test--2020-01-01T00-00-00Z.json'].sort(), kept: rec.kept })
+            parsed.set(rel, { ...rec, listing: `single-test--2020-01-01T00-00-00Z.json/${rec.listing}` })
             return body.length > 0 ? serializeRecord(owner, parsed) : text
         }
     }
@@ -230,7 +237,7 @@ describe('rebuild record', () => {
         const state = new FolderState('prices/tools/getFirstPrice/_gradings', null)
         state.offer(facts as NonNullable<typeof facts>, makeEntry({ area: 'single-test' }))
         expect(state.finish()).not.toBeNull()
-        const text = serializeRecord('namespace:defillama', new Map([['prices/tools/getFirstPrice/_gradings', state.record()]]))
+        const text = serializeRecord('namespace:defillama', new Map([['prices/tools/getFirstPrice/_gradings', state.record(['single-test--2026-05-01T10-00-00Z.json'])]]))
         expect(parseRecord(text, 'namespace:defillama').reason).toBeNull()
         expect(parseRecord(text, 'namespace:other').reason).toMatch(/belongs to/)
         expect(parseRecord(text.replace('single-test--2026', 'single-test--2027'), 'namespace:defillama').reason).toBe('checksum mismatch')
