@@ -1,7 +1,7 @@
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { DEFAULT_JSON_LIMITS } from '../json/guard.js'
-import { parseGradingFilename } from '../naming/grading-filename.js'
+import { AREAS } from '../model/constants.js'
 import { selectLatest } from '../naming/latest.js'
 import type { FsDirEntry, FsPort } from '../ports/types.js'
 import { listDir, mapPool } from '../island/fs-ops.js'
@@ -27,6 +27,8 @@ interface GradingFolder {
     readonly out: GradingFileInput[]
     state: FolderState
     finished: boolean
+    /** Queued reads not yet done. */
+    pending: number
     /** Set when the listing equals the record's: nothing was read, and the record line stays as it was. */
     unchanged?: { readonly record: FolderRecord; readonly strays: ReadonlySet<string> }
 }
@@ -35,6 +37,11 @@ interface GradingFolder {
 type FileTask =
     | { readonly grading: true; readonly folder: GradingFolder; readonly name: string }
     | { readonly grading: false; readonly abs: string; readonly rel: string; readonly put: (value: { json: unknown; problem?: Issue }) => void }
+
+// Which listed names to read: the area prefix and the extension. The full grammar (with its
+// calendar check) runs once per file, in the screen; a name that fails it there stays a stray.
+const GRADING_NAME_HINT = new RegExp(`^(?:${[...AREAS].sort((a, b) => b.length - a.length).join('|')})--.*\\.json$`)
+const mayBeGrading = (name: string): boolean => GRADING_NAME_HINT.test(name)
 
 const files = (entries: Entries): string[] => (entries ?? []).filter((e) => e.kind === 'file').map((e) => e.name)
 const dirs = (entries: Entries): string[] => (entries ?? []).filter((e) => e.kind === 'directory').map((e) => e.name)
@@ -77,11 +84,11 @@ class Reader {
     gradings(dir: string, rel: string, entries: Entries, expectSkill: string | null = null): GradingFileInput[] {
         const listed = files(entries)
         const out: GradingFileInput[] = listed.map((name) => ({ name }))
-        const folder: GradingFolder = { dir, rel, expectSkill, listed, out, state: new FolderState(rel, expectSkill), finished: false }
+        const folder: GradingFolder = { dir, rel, expectSkill, listed, out, state: new FolderState(rel, expectSkill), finished: false, pending: 0 }
         this.folders.push(folder)
         const rec = this.previous?.get(rel)
         if (rec !== undefined && this.resume(folder, rec)) return out
-        for (const name of listed) if (parseGradingFilename(name) !== null) this.tasks.push({ grading: true, folder, name })
+        for (const name of listed) if (mayBeGrading(name)) this.queue(folder, name)
         return out
     }
 
@@ -104,7 +111,7 @@ class Reader {
         for (const n of before) if (!strays.has(n)) folder.state.known(n)
         const seen = new Set(before)
         // Recorded names parsed when they were read; only new names are parsed (and read).
-        for (const name of folder.listed) if (!seen.has(name) && parseGradingFilename(name) !== null) this.tasks.push({ grading: true, folder, name })
+        for (const name of folder.listed) if (!seen.has(name) && mayBeGrading(name)) this.queue(folder, name)
         return true
     }
 
@@ -141,30 +148,45 @@ class Reader {
             // Screened on arrival; the folder keeps the entry only while it may still decide a status.
             const facts = screenGradingFile(input, rel)
             if (facts !== null) task.folder.state.offer(facts, res.json)
+            // A folder is settled as soon as its last file is in: its deciding entries are verified
+            // and let go, so only the folders being read hold parsed entries.
+            task.folder.pending -= 1
+            if (task.folder.pending === 0) this.tryFinish(task.folder)
         })
+    }
+
+    private queue(folder: GradingFolder, name: string, into: FileTask[] = this.tasks): void {
+        folder.pending += 1
+        into.push({ grading: true, folder, name })
+    }
+
+    private readonly again: GradingFolder[] = []
+
+    private tryFinish(folder: GradingFolder): void {
+        if (folder.finished) return
+        const finals = folder.state.finish()
+        if (finals === null) this.again.push(folder)
+        else this.settle(folder, finals)
     }
 
     /** Reads every queued file once, then settles each folder: verification, and the inputs the builder gets. */
     async readAll(): Promise<void> {
         await this.runTasks(this.tasks.splice(0))
         if (this.fatal !== null) return
-        const again: GradingFolder[] = []
-        for (const folder of this.folders) {
-            if (folder.finished) continue
-            const finals = folder.state.finish()
-            if (finals === null) again.push(folder)
-            else this.settle(folder, finals)
-        }
+        for (const folder of this.folders) if (!folder.finished && folder.pending === 0 && !this.again.includes(folder)) this.tryFinish(folder)
+        const again = this.again.splice(0)
         if (again.length === 0) return
         // A record that did not hold what a status needs: those folders are read in full.
         const tasks: FileTask[] = []
         for (const folder of again) {
             folder.state = new FolderState(folder.rel, folder.expectSkill)
             delete folder.unchanged
-            for (const name of folder.listed) if (parseGradingFilename(name) !== null) tasks.push({ grading: true, folder, name })
+            for (const name of folder.listed) if (mayBeGrading(name)) this.queue(folder, name, tasks)
         }
+        // Without a record every entry is at hand, so these folders settle as their reads finish.
         await this.runTasks(tasks)
-        for (const folder of again) this.settle(folder, folder.state.finish() ?? new Map())
+        for (const folder of again) if (!folder.finished) this.settle(folder, folder.state.finish() ?? new Map())
+        this.again.length = 0
     }
 
     private settle(folder: GradingFolder, finals: Map<string, GradingFacts>): void {

@@ -31,7 +31,7 @@ const addArb = fc.record({
 const otherArb = fc.oneof(
     fc.record({ op: fc.constant('snapshot' as const), day: fc.integer({ min: 1, max: 28 }) }),
     fc.record({ op: fc.constant('remove' as const), pick: fc.nat() }),
-    fc.record({ op: fc.constant('corrupt' as const), how: fc.constantFrom('flip', 'truncate', 'garbage', 'version', 'owner', 'delete', 'unknown-name'), at: fc.nat() }),
+    fc.record({ op: fc.constant('corrupt' as const), how: fc.constantFrom('flip', 'truncate', 'garbage', 'version', 'owner', 'delete', 'unknown-name', 'unverified'), at: fc.nat() }),
     fc.record({ op: fc.constant('drop-index' as const) }),
     fc.record({ op: fc.constant('stray' as const), node: fc.constantFrom<Node>('tool', 'aggregate', 'namespace'), n: fc.integer({ min: 0, max: 3 }) })
 )
@@ -75,7 +75,8 @@ async function apply(fs: MemoryFs, step: Step, ids: string[]): Promise<void> {
         return
     }
     if (step.op === 'stray') {
-        const path = gradingPath(step.node, `notes-${step.n}.txt`)
+        // Either plainly not a grading file, or one that only fails the calendar check (30/31 February).
+        const path = gradingPath(step.node, step.n < 2 ? `notes-${step.n}.txt` : `single-test--2026-02-3${step.n - 2}T10-00-00Z.json`)
         await fs.mkdir(path.slice(0, path.lastIndexOf('/')))
         await fs.writeFile(path, 'x')
         return
@@ -103,6 +104,14 @@ async function apply(fs: MemoryFs, step: Step, ids: string[]): Promise<void> {
             parsed.set(rel, { ...rec, listing: `single-test--2020-01-01T00-00-00Z.json/${rec.listing}` })
             return body.length > 0 ? serializeRecord(owner, parsed) : text
         }
+    }
+    edits.unverified = () => {
+        // A consistent record whose deciding facts lost their verification: those folders are read again.
+        const owner = 'namespace:defillama' as const
+        const parsed = parseRecord(text, owner).folders
+        if (parsed === null) return text
+        const stripped = new Map([...parsed].map(([rel, rec]) => [rel, { listing: rec.listing, strays: rec.strays, kept: rec.kept.map((k) => ({ screened: k.screened, verified: null })) }]))
+        return serializeRecord(owner, stripped)
     }
     const next = (edits[step.how] as () => string | null)()
     if (next === null) await fs.rm(RECORD)
