@@ -83,7 +83,8 @@ class Reader {
      */
     gradings(dir: string, rel: string, entries: Entries, expectSkill: string | null = null): GradingFileInput[] {
         const listed = files(entries)
-        const out: GradingFileInput[] = listed.map((name) => ({ name }))
+        // Filled in place when the folder settles; the listing holds this very array.
+        const out: GradingFileInput[] = []
         const folder: GradingFolder = { dir, rel, expectSkill, listed, out, state: new FolderState(rel, expectSkill), finished: false, pending: 0 }
         this.folders.push(folder)
         const rec = this.previous?.get(rel)
@@ -193,7 +194,8 @@ class Reader {
         folder.finished = true
         const same = folder.unchanged
         const inputs = folderInputs(folder.listed, finals, same === undefined ? (n) => folder.state.names.has(n) : (n) => !same.strays.has(n))
-        inputs.forEach((input, i) => (folder.out[i] = input))
+        folder.out.length = 0
+        for (const input of inputs) folder.out.push(input)
         this.recorded.set(folder.rel, same !== undefined ? same.record : folder.state.record(folder.listed))
     }
 
