@@ -196,6 +196,20 @@ describe('incremental rebuild', () => {
         expect(reads.filter((p) => p.includes('/_gradings/'))).toEqual([gradingPath('tool', 'single-test--2026-06-20T10-00-00Z.json')])
     })
 
+    it('reads a file again whose read failed last time (IDX-020 is never recorded)', async () => {
+        const files = { ...baseNamespace(), ...grading('tool', '2026-06-01T10:00:00Z', { grade: 'B' }), ...grading('tool', '2026-06-02T10:00:00Z', { grade: 'C' }) }
+        const fs = createMemoryFs(files)
+        const flaky = gradingPath('tool', 'single-test--2026-06-01T10-00-00Z.json')
+        const failing = { ...fs, readFile: async (p: string) => (p === flaky ? Promise.reject(new Error('EIO')) : fs.readFile(p)) }
+        const first = await RebuildIndex.rebuildNamespaceIndex({ fs: failing, namespaceDir: NS_DIR, now: NOW })
+        expect(first.index?.schemas.prices?.tools.getFirstPrice?.status).toBe('blocked')
+        const full = createMemoryFs(fs.dump().files)
+        await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: NS_DIR, now: NOW })
+        await RebuildIndex.rebuildNamespaceIndex({ fs: full, namespaceDir: NS_DIR, now: NOW, incremental: false })
+        expect(await fs.readFile(INDEX)).toBe(await full.readFile(INDEX))
+        expect(JSON.parse((await fs.readFile(INDEX)) as string).schemas.prices.tools.getFirstPrice.status).toBe('graded')
+    })
+
     it('falls back to a full read with IDX-INFO-001 when the record is damaged', async () => {
         const fs = createMemoryFs({ ...baseNamespace(), ...grading('tool', '2026-05-01T10:00:00Z', { grade: 'B' }) })
         await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: NS_DIR, now: NOW })
