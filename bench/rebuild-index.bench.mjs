@@ -4,14 +4,20 @@
 //
 //   npm run build && node --expose-gc bench/rebuild-index.bench.mjs [sizes…]
 //
-// Prints, per size: median times, the ratio rebuild/floor, time per file, and peak heap growth.
+// Prints, per size (medians of RUNS): the floor, a full rebuild (no record) and a rebuild after one
+// new entry (record present) — times, the ratios full/floor and incremental/full, and peak heap
+// growth with its ratio to the floor's. `npm run bench` runs it at 10k files.
+// BENCH_DIST=<dir> measures another build of the library (e.g. the previous release) the same way.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import * as nodeFs from 'node:fs'
 import * as fsp from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DEFAULT_READ_CONCURRENCY, fsPortFromNodeLike, RebuildIndex } from '../dist/index.js'
+import { pathToFileURL } from 'node:url'
 
-const SIZES = process.argv.slice(2).map(Number).filter((n) => n > 0)
+const dist = process.env.BENCH_DIST ? pathToFileURL(join(process.env.BENCH_DIST, 'index.js')).href : new URL('../dist/index.js', import.meta.url).href
+const { DEFAULT_READ_CONCURRENCY, fsPortFromNodeLike, RebuildIndex } = await import(dist)
+
 const RUNS = 5
 const GRADINGS_PER_TOOL = 10
 const TOOLS_PER_SCHEMA = 50
@@ -115,9 +121,11 @@ async function measure(fn) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const mb = (b) => `${(b / 1024 / 1024).toFixed(1)} MB`
 
-const port = fsPortFromNodeLike(fsp)
-const rows = []
-for (const size of SIZES.length > 0 ? SIZES : [1_000, 10_000, 50_000]) {
+// The host hands in node:fs: the adapter reads small files with its callback API when it can.
+const port = fsPortFromNodeLike(process.env.BENCH_FS === 'promises' ? fsp : nodeFs)
+const RECORD = '.index-record.json'
+
+async function measureSize(size) {
     const root = mkdtempSync(join(tmpdir(), 'flowmcp-bench-'))
     try {
         const { ns, paths } = generate(root, size)
@@ -128,32 +136,69 @@ for (const size of SIZES.length > 0 ? SIZES : [1_000, 10_000, 50_000]) {
             })
             if (answers === 0) throw new Error('floor read nothing')
         }
-        const rebuild = async () => {
-            await port.rm(join(ns, 'index.json'))
-            const res = await RebuildIndex.rebuildNamespaceIndex({ fs: port, namespaceDir: ns, now: NOW })
+        const rebuild = async (incremental) => {
+            const res = await RebuildIndex.rebuildNamespaceIndex({ fs: port, namespaceDir: ns, now: NOW, incremental })
             if (!res.status) throw new Error(`rebuild failed: ${JSON.stringify(res.errors.slice(0, 3))}`)
         }
+        const full = async () => {
+            await port.rm(join(ns, 'index.json'))
+            await port.rm(join(ns, RECORD))
+            await rebuild(false)
+        }
+        // One new entry per run, in the first tool's folder, newer than everything there.
+        let added = 0
+        const addOne = () => {
+            added += 1
+            const e = entry('single-test', 0, 'B')
+            const name = `single-test--2026-06-${String(1 + (added % 28)).padStart(2, '0')}T${String(Math.floor(added / 28) % 24).padStart(2, '0')}-00-00Z.json`
+            writeFileSync(join(ns, 's0', 'tools', 'tool0', '_gradings', name), e.text)
+        }
         await floor()
-        await rebuild()
+        await full()
         const f = []
         const r = []
+        const inc = []
         for (let i = 0; i < RUNS; i += 1) {
             f.push(await measure(floor))
-            r.push(await measure(rebuild))
+            r.push(await measure(full))
+            addOne()
+            inc.push(await measure(() => rebuild(true)))
         }
         const fm = median(f.map((x) => x[0]))
         const rm = median(r.map((x) => x[0]))
-        rows.push({
+        const im = median(inc.map((x) => x[0]))
+        const fh = median(f.map((x) => x[1]))
+        const rh = median(r.map((x) => x[1]))
+        return {
             files: size,
-            'floor ms': fm.toFixed(0),
-            'rebuild ms': rm.toFixed(0),
-            'rebuild/floor': (rm / fm).toFixed(2),
-            'rebuild µs/file': ((rm * 1000) / size).toFixed(1),
-            'floor peak heap': mb(median(f.map((x) => x[1]))),
-            'rebuild peak heap': mb(median(r.map((x) => x[1])))
-        })
+            'floor ms': Number(fm.toFixed(0)),
+            'full ms': Number(rm.toFixed(0)),
+            'full/floor': Number((rm / fm).toFixed(2)),
+            'one new entry ms': Number(im.toFixed(1)),
+            'one new/full': Number((im / rm).toFixed(3)),
+            'floor heap': mb(fh),
+            'full heap': mb(rh),
+            'heap full/floor': Number((rh / fh).toFixed(2))
+        }
     } finally {
         rmSync(root, { recursive: true, force: true })
     }
 }
-console.table(rows)
+
+/** For bench/run.mjs: one 10k-file namespace, ratios in the notes. */
+export async function run() {
+    const row = await measureSize(10_000)
+    const ops = (ms) => Number((1000 / ms).toFixed(2))
+    return [
+        { name: 'baseline: read + JSON.parse 10k grading files', opsPerSec: ops(row['floor ms']), note: `${row['floor ms']} ms, heap +${row['floor heap']}` },
+        { name: 'full rebuild, 10k files', opsPerSec: ops(row['full ms']), note: `${row['full ms']} ms = ${row['full/floor']}× the floor; heap +${row['full heap']} = ${row['heap full/floor']}× the floor's (targets ≤ 1.3×, ≤ 2×)` },
+        { name: 'rebuild after one new entry, 10k files', opsPerSec: ops(row['one new entry ms']), note: `${row['one new entry ms']} ms = ${row['one new/full']}× a full rebuild (target ≤ 0.10×)` }
+    ]
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+    const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0)
+    const rows = []
+    for (const size of sizes.length > 0 ? sizes : [1_000, 10_000, 50_000]) rows.push(await measureSize(size))
+    console.table(rows)
+}

@@ -196,7 +196,7 @@ export type { PayloadResult, ScoresPayload, VerifyResult } from './prompts/verif
 export { createMemoryFs } from './ports/memory-fs.js'
 export type { MemoryFs } from './ports/memory-fs.js'
 export { fsPortFromNodeLike } from './ports/node-fs.js'
-export type { NodeFsPromisesLike } from './ports/node-fs.js'
+export type { NodeFsLike, NodeFsPromisesLike } from './ports/node-fs.js'
 export { httpPortFromFetch } from './ports/http.js'
 export type { FetchLike, FetchResponseLike, HttpPortOptions } from './ports/http.js'
 export { fixedClock } from './ports/clock.js'

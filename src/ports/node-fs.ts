@@ -31,6 +31,35 @@ export interface NodeFsPromisesLike {
     rm(path: string, options: { recursive: true; force: true }): Promise<unknown>
 }
 
+/**
+ * `node:fs` itself, or memfs's `fs`: the promises API under `promises` plus the callback API. The
+ * adapter then reads files and lists folders with callbacks — one thread-pool round trip per small
+ * file instead of the several `fs.promises.readFile` takes — and uses the promises API for the rest.
+ */
+export interface NodeFsLike {
+    readonly promises: NodeFsPromisesLike
+    readFile(path: string, encoding: 'utf8', callback: (error: unknown, data?: string | { toString(): string }) => void): void
+    readdir(path: string, options: { withFileTypes: true }, callback: (error: unknown, entries?: readonly DirentLike[]) => void): void
+}
+
+function isNodeFsLike(fs: NodeFsPromisesLike | NodeFsLike): fs is NodeFsLike {
+    // A host may hand in anything: a non-object is not node:fs (its calls then reject, never throw here).
+    if (fs === null || typeof fs !== 'object') return false
+    const p = (fs as { promises?: unknown }).promises
+    return p !== null && typeof p === 'object' && typeof (fs as { readFile?: unknown }).readFile === 'function' && typeof (fs as { readdir?: unknown }).readdir === 'function'
+}
+
+/** Reads through the callback API as a promise; `ENOENT` becomes `null`. */
+function callbackRead<T>(run: (callback: (error: unknown, data?: T) => void) => void): Promise<T | null> {
+    return new Promise((resolve, reject) => {
+        run((error, data) => {
+            if (error === null || error === undefined) resolve(data as T)
+            else if (isNotFound(error)) resolve(null)
+            else reject(error)
+        })
+    })
+}
+
 function isNotFound(cause: unknown): boolean {
     const code = (cause as { code?: unknown } | null)?.code
     return code === 'ENOENT'
@@ -43,17 +72,22 @@ function kindOf(x: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink?(
 /**
  * Wraps a `node:fs/promises`-like object (Node's own, memfs's `fs.promises`, …) as an {@link FsPort}:
  * `ENOENT` becomes `null` for `readFile`, `readdir`, `stat` and `lstat`; an exclusive `writeFile` is
- * the `wx` flag; every other failure rejects unchanged.
- * @param fsp - the host's promises API, e.g. `await import('node:fs/promises')`
+ * the `wx` flag; every other failure rejects unchanged. Given `node:fs` itself (see {@link NodeFsLike})
+ * it reads files and folders with the callback API, which is cheaper for the many small files of an island.
+ * @param host - the host's promises API, e.g. `await import('node:fs/promises')`, or `node:fs`
  * @returns an {@link FsPort}
  * @example const fs = fsPortFromNodeLike(await import('node:fs/promises'))
  */
-export function fsPortFromNodeLike(fsp: NodeFsPromisesLike): FsPort {
+export function fsPortFromNodeLike(host: NodeFsPromisesLike | NodeFsLike): FsPort {
+    const callbacks = isNodeFsLike(host) ? host : null
+    const fsp = callbacks !== null ? callbacks.promises : (host as NodeFsPromisesLike)
+    const text = (data: string | { toString(): string } | null): string | null => (data === null || typeof data === 'string' ? data : data.toString())
+    const entries = (list: readonly DirentLike[] | null) => (list === null ? null : list.map((e) => ({ name: typeof e.name === 'string' ? e.name : e.name.toString(), kind: kindOf(e) })))
     return {
         async readFile(path) {
+            if (callbacks !== null) return text(await callbackRead<string | { toString(): string }>((cb) => callbacks.readFile(path, 'utf8', cb)))
             try {
-                const data = await fsp.readFile(path, 'utf8')
-                return typeof data === 'string' ? data : data.toString()
+                return text(await fsp.readFile(path, 'utf8'))
             } catch (cause) {
                 if (isNotFound(cause)) return null
                 throw cause
@@ -66,9 +100,9 @@ export function fsPortFromNodeLike(fsp: NodeFsPromisesLike): FsPort {
             await fsp.mkdir(path, { recursive: true })
         },
         async readdir(path) {
+            if (callbacks !== null) return entries(await callbackRead<readonly DirentLike[]>((cb) => callbacks.readdir(path, { withFileTypes: true }, cb)))
             try {
-                const entries = await fsp.readdir(path, { withFileTypes: true })
-                return entries.map((e) => ({ name: typeof e.name === 'string' ? e.name : e.name.toString(), kind: kindOf(e) }))
+                return entries(await fsp.readdir(path, { withFileTypes: true }))
             } catch (cause) {
                 if (isNotFound(cause)) return null
                 throw cause

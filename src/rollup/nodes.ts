@@ -78,7 +78,9 @@ export function validNamed<T extends { name?: unknown }>(items: readonly T[], ki
  */
 export function digestFolder(files: readonly GradingFileInput[] | undefined, accepted: readonly Area[], listingPath: string, folder: string, issues: Issue[]): Map<Area, GradingFacts[]> {
     const inputs = arr(files)
-    const screened = inputs.map((file) => (file !== null && typeof file === 'object' && typeof file.name === 'string' ? screenGradingFile(file, `${folder}/${file.name}`) : null))
+    // An audit file decides nothing: it only has to belong in this folder, which its name tells.
+    const isAudit = (file: GradingFileInput | null | undefined): boolean => typeof file?.audit === 'string' && file.facts === undefined && file.entry === undefined && file.problem === undefined
+    const screened = inputs.map((file) => (file !== null && typeof file === 'object' && typeof file.name === 'string' && !isAudit(file) ? screenGradingFile(file, `${folder}/${file.name}`) : null))
     // Entries handed in parsed (the pure path) are verified here; the shell hands in verified facts.
     for (const i of needsVerification(screened.map((f, k) => (f !== null && accepted.includes(f.area) && inputs[k]?.facts === undefined ? f : null)))) {
         const f = screened[i] as GradingFacts
@@ -87,6 +89,12 @@ export function digestFolder(files: readonly GradingFileInput[] | undefined, acc
     const byArea = new Map<Area, GradingFacts[]>()
     screened.forEach((facts, index) => {
         const at = `${listingPath}/${index}`
+        const input = inputs[index]
+        if (facts === null && isAudit(input)) {
+            const area = input?.audit as Area
+            if (!accepted.includes(area)) issues.push(createIssue('IDX-010', at, { path: `${folder}/${String(input?.name)}`, detail: `${area} gradings do not belong in this folder` }))
+            return
+        }
         if (facts === null) {
             issues.push(createIssue('IDX-010', at, { path: `${folder}/${String(inputs[index]?.name)}`, detail: 'not a grading file name' }))
             return

@@ -1,14 +1,14 @@
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { DEFAULT_JSON_LIMITS } from '../json/guard.js'
-import { parseGradingFilename } from '../naming/grading-filename.js'
+import { AREAS } from '../model/constants.js'
 import { selectLatest } from '../naming/latest.js'
 import type { FsDirEntry, FsPort } from '../ports/types.js'
 import { listDir, mapPool } from '../island/fs-ops.js'
 import { baseName, joinPath, LAYOUT } from '../island/paths.js'
 import { definitionMembers, splitSchemaId } from './build-selection.js'
-import { mayDecide, screenGradingFile, verifyGradingFacts } from './digest.js'
-import type { Area } from '../model/constants.js'
+import { screenGradingFile } from './digest.js'
+import { FolderState, folderInputs, type FolderRecord } from './folder-state.js'
 import type { GradingFacts, GradingFileInput, MemberSchemaListing, NamespaceListing, PrimitiveListing, SchemaListing, SelectionListing, SkillListing, ToolListing } from './types.js'
 
 /** Default number of concurrent port calls while reading an island. */
@@ -16,46 +16,32 @@ export const DEFAULT_READ_CONCURRENCY = 32
 
 type Entries = FsDirEntry[] | null
 
-/** A file to read, and where its result goes. */
-interface FileTask {
-    readonly abs: string
+/** A `_gradings/` folder while it is read: its listing, its reduced state, and the inputs the builder will get. */
+interface GradingFolder {
+    readonly dir: string
     readonly rel: string
-    readonly grading: boolean
-    readonly put: (value: GradingFileInput | { json: unknown; problem?: Issue }) => void
-    readonly folder?: FolderGroup
+    readonly expectSkill: string | null
+    /** Every file name of the listing, sorted. */
+    readonly listed: readonly string[]
+    /** Handed to the builder; filled in place once the folder is read. */
+    readonly out: GradingFileInput[]
+    state: FolderState
+    finished: boolean
+    /** Queued reads not yet done. */
+    pending: number
+    /** Set when the listing equals the record's: nothing was read, and the record line stays as it was. */
+    unchanged?: { readonly record: FolderRecord; readonly strays: ReadonlySet<string> }
 }
 
-/** A parsed entry kept until phase 2 verifies it. */
-interface Candidate {
-    readonly facts: GradingFacts
-    readonly entry: unknown
-    readonly rel: string
-    readonly put: (value: GradingFileInput) => void
-}
+/** A file to read: a grading file of a folder, or another JSON file and where its result goes. */
+type FileTask =
+    | { readonly grading: true; readonly folder: GradingFolder; readonly name: string }
+    | { readonly grading: false; readonly abs: string; readonly rel: string; readonly put: (value: { json: unknown; problem?: Issue }) => void }
 
-/**
- * One `_gradings/` folder while it is read. Only the entries a status may rest on keep their parsed
- * form (per area the newest full entry, plus entries naming a previous grading); every other entry is
- * reduced to its facts at once, so memory stays small however long the audit trail grows.
- */
-class FolderGroup {
-    readonly newest = new Map<Area, Candidate>()
-    readonly lineage: Candidate[] = []
-
-    offer(candidate: Candidate): void {
-        const f = candidate.facts
-        if (!mayDecide(f)) return
-        if (f.previousGradingId !== null) this.lineage.push(candidate)
-        const cur = this.newest.get(f.area)?.facts
-        if (cur === undefined || f.timestamp > cur.timestamp || (f.timestamp === cur.timestamp && f.file > cur.file)) this.newest.set(f.area, candidate)
-    }
-
-    verifyAll(): void {
-        for (const c of new Set([...this.newest.values(), ...this.lineage])) c.put({ name: c.facts.file, facts: verifyGradingFacts(c.facts, c.entry, c.rel) })
-        this.newest.clear()
-        this.lineage.length = 0
-    }
-}
+// Which listed names to read: the area prefix and the extension. The full grammar (with its
+// calendar check) runs once per file, in the screen; a name that fails it there stays a stray.
+const GRADING_NAME_HINT = new RegExp(`^(?:${[...AREAS].sort((a, b) => b.length - a.length).join('|')})--.*\\.json$`)
+const mayBeGrading = (name: string): boolean => GRADING_NAME_HINT.test(name)
 
 const files = (entries: Entries): string[] => (entries ?? []).filter((e) => e.kind === 'file').map((e) => e.name)
 const dirs = (entries: Entries): string[] => (entries ?? []).filter((e) => e.kind === 'directory').map((e) => e.name)
@@ -64,12 +50,17 @@ const has = (entries: Entries, name: string, kind: 'file' | 'directory'): boolea
 /** Reads an island folder tree through the port: directories level by level, files in one bounded pool. */
 class Reader {
     readonly tasks: FileTask[] = []
+    readonly folders: GradingFolder[] = []
+    /** What this read leaves for the next rebuild's record, by folder. */
+    readonly recorded = new Map<string, FolderRecord>()
     fatal: Issue | null = null
 
     constructor(
         readonly fs: FsPort,
         readonly concurrency: number,
-        readonly maxTextLength: number
+        readonly maxTextLength: number,
+        /** Folder records of an earlier rebuild; `null` reads every file. */
+        readonly previous: ReadonlyMap<string, FolderRecord> | null
     ) {}
 
     /** Lists many directories concurrently; a failing call stops the whole read (FS-001). */
@@ -85,63 +76,127 @@ class Reader {
         })
     }
 
-    readonly folders: FolderGroup[] = []
-
-    /** Grading file inputs for a `_gradings/` listing; parseable names are queued for reading, others passed through. */
-    gradings(dir: string, rel: string, entries: Entries): GradingFileInput[] {
+    /**
+     * Grading file inputs for a `_gradings/` listing. Every grading file name is queued for reading,
+     * except the files an earlier record already describes: when every name the record knows is
+     * still listed (folders are append-only), only the new names are read.
+     */
+    gradings(dir: string, rel: string, entries: Entries, expectSkill: string | null = null): GradingFileInput[] {
+        const listed = files(entries)
+        // Filled in place when the folder settles; the listing holds this very array.
         const out: GradingFileInput[] = []
-        const folder = new FolderGroup()
+        const folder: GradingFolder = { dir, rel, expectSkill, listed, out, state: new FolderState(rel, expectSkill), finished: false, pending: 0 }
         this.folders.push(folder)
-        for (const name of files(entries)) {
-            const slot = out.length
-            out.push({ name })
-            if (parseGradingFilename(name) === null) continue
-            this.tasks.push({ abs: joinPath(dir, name), rel: `${rel}/${name}`, grading: true, folder, put: (v) => (out[slot] = v as GradingFileInput) })
-        }
+        const rec = this.previous?.get(rel)
+        if (rec !== undefined && this.resume(folder, rec)) return out
+        for (const name of listed) if (mayBeGrading(name)) this.queue(folder, name)
         return out
     }
 
-    /** Reads every queued file once, digesting grading files as they arrive so only facts stay in memory. */
-    async readAll(): Promise<void> {
-        const tasks = this.tasks.splice(0)
+    /**
+     * Starts a folder from its record: an unchanged listing reads nothing; a listing that only
+     * grew queues the new grading files. `false` when a recorded file is gone (read it all).
+     */
+    private resume(folder: GradingFolder, rec: FolderRecord): boolean {
+        const strays = new Set(rec.strays)
+        const joined = folder.listed.join('/')
+        if (joined === rec.listing) {
+            for (const k of rec.kept) folder.state.offer(k.screened, undefined, k.verified)
+            folder.unchanged = { record: rec, strays }
+            return true
+        }
+        const before = rec.listing === '' ? [] : rec.listing.split('/')
+        const now = new Set(folder.listed)
+        if (!before.every((n) => now.has(n))) return false
+        for (const k of rec.kept) folder.state.offer(k.screened, undefined, k.verified)
+        for (const n of before) if (!strays.has(n)) folder.state.known(n)
+        const seen = new Set(before)
+        // Recorded names parsed when they were read; only new names are parsed (and read).
+        for (const name of folder.listed) if (!seen.has(name) && mayBeGrading(name)) this.queue(folder, name)
+        return true
+    }
+
+    private async readOne(abs: string, rel: string, grading: boolean): Promise<{ json: unknown; problem?: Issue }> {
+        // Failures name the file relative to the index, never by an absolute path.
+        let text: unknown = null
+        let failure: string | null = null
+        try {
+            text = await this.fs.readFile(abs)
+        } catch (cause) {
+            failure = cause instanceof Error ? cause.message : 'rejected'
+        }
+        const code = grading ? 'IDX-020' : 'IDX-021'
+        if (failure !== null) return { json: undefined, problem: createIssue(code, '', { path: rel, detail: failure }) }
+        if (text === null) return { json: undefined, problem: createIssue(code, '', { path: rel, detail: 'vanished while reading' }) }
+        if (typeof text !== 'string') return { json: undefined, problem: createIssue(code, '', { path: rel, detail: `the port returned ${typeof text}, not text` }) }
+        if (text.length > this.maxTextLength) return { json: undefined, problem: createIssue(grading ? 'IDX-004' : 'IDX-021', '', { path: rel, detail: `larger than ${this.maxTextLength} characters` }) }
+        try {
+            return { json: JSON.parse(text) as unknown }
+        } catch (cause) {
+            return { json: undefined, problem: createIssue(grading ? 'IDX-004' : 'IDX-021', '', { path: rel, detail: cause instanceof Error ? cause.message : 'invalid JSON' }) }
+        }
+    }
+
+    private async runTasks(tasks: readonly FileTask[]): Promise<void> {
         await mapPool(tasks, this.concurrency, async (task) => {
-            const name = baseName(task.abs)
-            // One await per file on the hot path; failures name the file relative to the index, never an absolute path.
-            let text: unknown = null
-            let failure: string | null = null
-            try {
-                text = await this.fs.readFile(task.abs)
-            } catch (cause) {
-                failure = cause instanceof Error ? cause.message : 'rejected'
-            }
-            let problem: Issue | undefined
-            let json: unknown
-            const code = task.grading ? 'IDX-020' : 'IDX-021'
-            if (failure !== null) problem = createIssue(code, '', { path: task.rel, detail: failure })
-            else if (text === null) problem = createIssue(code, '', { path: task.rel, detail: 'vanished while reading' })
-            else if (typeof text !== 'string') problem = createIssue(code, '', { path: task.rel, detail: `the port returned ${typeof text}, not text` })
-            else if (text.length > this.maxTextLength) problem = createIssue(task.grading ? 'IDX-004' : 'IDX-021', '', { path: task.rel, detail: `larger than ${this.maxTextLength} characters` })
-            else {
-                try {
-                    json = JSON.parse(text) as unknown
-                } catch (cause) {
-                    problem = createIssue(task.grading ? 'IDX-004' : 'IDX-021', '', { path: task.rel, detail: cause instanceof Error ? cause.message : 'invalid JSON' })
-                }
-            }
             if (!task.grading) {
-                task.put(problem === undefined ? { json } : { json: undefined, problem })
+                task.put(await this.readOne(task.abs, task.rel, false))
                 return
             }
-            const input: GradingFileInput = problem === undefined ? { name, entry: json } : { name, problem }
-            const facts = screenGradingFile(input, task.rel)
-            if (facts === null) {
-                task.put(input)
-                return
-            }
-            task.put({ name, facts })
-            task.folder?.offer({ facts, entry: json, rel: task.rel, put: task.put })
+            const rel = `${task.folder.rel}/${task.name}`
+            const res = await this.readOne(joinPath(task.folder.dir, task.name), rel, true)
+            const input: GradingFileInput = res.problem === undefined ? { name: task.name, entry: res.json } : { name: task.name, problem: res.problem }
+            // Screened on arrival; the folder keeps the entry only while it may still decide a status.
+            const facts = screenGradingFile(input, rel)
+            if (facts !== null) task.folder.state.offer(facts, res.json)
+            // A folder is settled as soon as its last file is in: its deciding entries are verified
+            // and let go, so only the folders being read hold parsed entries.
+            task.folder.pending -= 1
+            if (task.folder.pending === 0) this.tryFinish(task.folder)
         })
-        for (const folder of this.folders.splice(0)) folder.verifyAll()
+    }
+
+    private queue(folder: GradingFolder, name: string, into: FileTask[] = this.tasks): void {
+        folder.pending += 1
+        into.push({ grading: true, folder, name })
+    }
+
+    private readonly again: GradingFolder[] = []
+
+    private tryFinish(folder: GradingFolder): void {
+        if (folder.finished) return
+        const finals = folder.state.finish()
+        if (finals === null) this.again.push(folder)
+        else this.settle(folder, finals)
+    }
+
+    /** Reads every queued file once, then settles each folder: verification, and the inputs the builder gets. */
+    async readAll(): Promise<void> {
+        await this.runTasks(this.tasks.splice(0))
+        if (this.fatal !== null) return
+        for (const folder of this.folders) if (!folder.finished && folder.pending === 0 && !this.again.includes(folder)) this.tryFinish(folder)
+        const again = this.again.splice(0)
+        if (again.length === 0) return
+        // A record that did not hold what a status needs: those folders are read in full.
+        const tasks: FileTask[] = []
+        for (const folder of again) {
+            folder.state = new FolderState(folder.rel, folder.expectSkill)
+            delete folder.unchanged
+            for (const name of folder.listed) if (mayBeGrading(name)) this.queue(folder, name, tasks)
+        }
+        // Without a record every entry is at hand, so these folders settle as their reads finish.
+        await this.runTasks(tasks)
+        for (const folder of again) if (!folder.finished) this.settle(folder, folder.state.finish() ?? new Map())
+        this.again.length = 0
+    }
+
+    private settle(folder: GradingFolder, finals: Map<string, GradingFacts>): void {
+        folder.finished = true
+        const same = folder.unchanged
+        const inputs = folderInputs(folder.listed, finals, same === undefined ? (n) => folder.state.names.has(n) : (n) => !same.strays.has(n))
+        folder.out.length = 0
+        for (const input of inputs) folder.out.push(input)
+        this.recorded.set(folder.rel, same !== undefined ? same.record : folder.state.record(folder.listed))
     }
 
     /** Walks `<schemaDir>` for every given schema: snapshots, summary, gradings, About, skills, tools. */
@@ -186,7 +241,7 @@ class Reader {
             const skills: SkillListing[] = dirs(at(joinPath(s.dir, LAYOUT.skills))).map((skill) => {
                 const sd = joinPath(s.dir, LAYOUT.skills, skill)
                 const gd = joinPath(sd, LAYOUT.gradings)
-                return { name: skill, snapshots: files(at(sd)), gradings: this.gradings(gd, `${s.rel}/skills/${skill}/_gradings`, at(gd)) }
+                return { name: skill, snapshots: files(at(sd)), gradings: this.gradings(gd, `${s.rel}/skills/${skill}/_gradings`, at(gd), skill) }
             })
             const tools: ToolListing[] = dirs(at(joinPath(s.dir, LAYOUT.tools))).map((tool) => {
                 const gd = joinPath(s.dir, LAYOUT.tools, tool, LAYOUT.gradings)
@@ -206,8 +261,7 @@ class Reader {
                     abs: joinPath(s.dir, LAYOUT.summary),
                     rel: `${s.rel}/summary.json`,
                     grading: false,
-                    put: (v) => {
-                        const r = v as { json: unknown; problem?: Issue }
+                    put: (r) => {
                         if (r.problem !== undefined) listing.summaryProblem = r.problem
                         else listing.summary = r.json
                     }
@@ -222,11 +276,20 @@ class Reader {
 export interface ReadListingOptions {
     /** Concurrent port calls; default {@link DEFAULT_READ_CONCURRENCY}. */
     readonly concurrency?: number
+    /** Folder records of an earlier rebuild (see `index-record.ts`); absent or `null` reads every file. */
+    readonly record?: ReadonlyMap<string, FolderRecord> | null
+}
+
+/** What a listing reader returns: the listing, and the folder records for the next rebuild. */
+export interface ReadListingResult<L> {
+    readonly listing: L | null
+    readonly errors: Issue[]
+    readonly record?: ReadonlyMap<string, FolderRecord>
 }
 
 function reader(fs: FsPort, options: ReadListingOptions | undefined): Reader {
     const c = options?.concurrency
-    return new Reader(fs, typeof c === 'number' && Number.isInteger(c) && c > 0 ? c : DEFAULT_READ_CONCURRENCY, DEFAULT_JSON_LIMITS.maxTextLength)
+    return new Reader(fs, typeof c === 'number' && Number.isInteger(c) && c > 0 ? c : DEFAULT_READ_CONCURRENCY, DEFAULT_JSON_LIMITS.maxTextLength, options?.record ?? null)
 }
 
 /**
@@ -234,7 +297,7 @@ function reader(fs: FsPort, options: ReadListingOptions | undefined): Reader {
  * every grading file once (bounded concurrency), each digested on arrival.
  * @returns `{ listing, errors }`; IDX-006 when the folder is missing, FS-001/FS-004 when the port fails
  */
-export async function readNamespaceListing(fs: FsPort, namespaceDir: string, options?: ReadListingOptions): Promise<{ listing: NamespaceListing | null; errors: Issue[] }> {
+export async function readNamespaceListing(fs: FsPort, namespaceDir: string, options?: ReadListingOptions): Promise<ReadListingResult<NamespaceListing>> {
     const r = reader(fs, options)
     const [top] = await r.list([namespaceDir])
     if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
@@ -247,14 +310,14 @@ export async function readNamespaceListing(fs: FsPort, namespaceDir: string, opt
     if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
     await r.readAll()
     if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
-    return { listing: { namespace: baseName(namespaceDir), gradings, schemas }, errors: [] }
+    return { listing: { namespace: baseName(namespaceDir), gradings, schemas }, errors: [], record: r.recorded }
 }
 
 /**
  * Reads `selections/<sel>/` and its members' provider schema folders into a {@link SelectionListing}.
  * @returns `{ listing, errors }`; IDX-006 when the folder is missing, FS-001/FS-004 when the port fails
  */
-export async function readSelectionListing(fs: FsPort, selectionDir: string, providersRoot: string, options?: ReadListingOptions): Promise<{ listing: SelectionListing | null; errors: Issue[] }> {
+export async function readSelectionListing(fs: FsPort, selectionDir: string, providersRoot: string, options?: ReadListingOptions): Promise<ReadListingResult<SelectionListing>> {
     const r = reader(fs, options)
     const selectionId = baseName(selectionDir)
     const [top] = await r.list([selectionDir])
@@ -281,8 +344,7 @@ export async function readSelectionListing(fs: FsPort, selectionDir: string, pro
             abs: joinPath(defDir, latest.file),
             rel: `selection/${latest.file}`,
             grading: false,
-            put: (v) => {
-                const res = v as { json: unknown; problem?: Issue }
+            put: (res) => {
                 definition = res.json
                 definitionProblem = res.problem
             }
@@ -310,12 +372,12 @@ export async function readSelectionListing(fs: FsPort, selectionDir: string, pro
         skills: skillNames.map((name, i) => ({
             name,
             snapshots: files(level2[i + 1] ?? null),
-            gradings: r.gradings(joinPath(skillsDir, name, LAYOUT.gradings), `skills/${name}/_gradings`, skillGd[i] ?? null)
+            gradings: r.gradings(joinPath(skillsDir, name, LAYOUT.gradings), `skills/${name}/_gradings`, skillGd[i] ?? null, name)
         })),
         providers
     }
     if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
     await r.readAll()
     if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
-    return { listing, errors: [] }
+    return { listing, errors: [], record: r.recorded }
 }

@@ -1,8 +1,8 @@
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { FsPort } from '../ports/types.js'
-import { checkFsPort, Journal, listDir, readText, statPath, writeAtomic } from '../island/fs-ops.js'
-import { dirName, joinPath, LAYOUT, normalizeDir } from '../island/paths.js'
+import { callPort, checkFsPort, Journal, listDir, readText, rollback, statPath, writeAtomic } from '../island/fs-ops.js'
+import { baseName, dirName, joinPath, LAYOUT, normalizeDir } from '../island/paths.js'
 import { resolveLatest, type ResolveLatestResult } from '../island/resolve-latest.js'
 import { selectLatest, type LatestKind } from '../naming/latest.js'
 import { buildNamespaceIndex, indexTimestamp } from './build-namespace.js'
@@ -10,6 +10,8 @@ import { buildSelectionIndex } from './build-selection.js'
 import { digestGradingFile } from './digest.js'
 import { serializeIndex, validateIndex } from './index-json.js'
 import { buildLockSnapshot } from './lock-snapshot.js'
+import type { FolderRecord } from './folder-state.js'
+import { INDEX_RECORD_FILE, parseRecord, serializeRecord, type RecordOwner } from './index-record.js'
 import { readNamespaceListing, readSelectionListing } from './read-listing.js'
 import type { GradingFacts, GradingFileInput, LockSnapshot, NamespaceIndex, RollupIndex, SelectionIndex } from './types.js'
 
@@ -42,19 +44,83 @@ async function readPrevious(fs: FsPort, indexPath: string): Promise<{ text: stri
     }
 }
 
-async function finish<T extends RollupIndex>(fs: FsPort, indexPath: string, built: { index: T | null; errors: Issue[] }, previousText: string | null, journal: Journal): Promise<RebuildResult<T>> {
+/** The rebuild record beside index.json: what was read, and what the rebuild leaves for the next one. */
+interface RecordState {
+    readonly path: string
+    readonly owner: RecordOwner
+    /** The file as read (`null` when missing or unreadable), to skip an unchanged write and to restore it. */
+    readonly previousText: string | null
+    readonly existed: boolean
+}
+
+/**
+ * Reads the record unless a full read is asked for. A missing record is silent; an unusable one is
+ * an info (IDX-INFO-001) and the rebuild reads every file. A failing read never fails the rebuild.
+ */
+async function readRecord(fs: FsPort, dir: string, owner: RecordOwner, incremental: boolean): Promise<{ state: RecordState; folders: ReadonlyMap<string, FolderRecord> | null; issues: Issue[] }> {
+    const path = joinPath(dir, INDEX_RECORD_FILE)
+    const res = await readText(fs, path)
+    const text = res.ok ? res.value : null
+    const state: RecordState = { path, owner, previousText: text, existed: !res.ok || text !== null }
+    if (!res.ok) return { state, folders: null, issues: [createIssue('IDX-INFO-001', '', { path: INDEX_RECORD_FILE, detail: res.issue.message })] }
+    if (!incremental) return { state, folders: null, issues: [] }
+    const parsed = parseRecord(text, owner)
+    return { state, folders: parsed.folders, issues: parsed.reason === null ? [] : [createIssue('IDX-INFO-001', '', { path: INDEX_RECORD_FILE, detail: parsed.reason })] }
+}
+
+/**
+ * Validates, serialises and writes: the record first, then index.json (the commit point). When
+ * index.json cannot be written the record is put back as it was, so a failed rebuild changes
+ * nothing; a record ahead of its index would be harmless anyway (names it lists that vanish make
+ * the next rebuild read the folder again).
+ */
+async function finish<T extends RollupIndex>(
+    fs: FsPort,
+    indexPath: string,
+    built: { index: T | null; errors: Issue[] },
+    previousText: string | null,
+    journal: Journal,
+    record: { state: RecordState; folders: ReadonlyMap<string, FolderRecord> | undefined }
+): Promise<RebuildResult<T>> {
     const { index, errors } = built
     if (index === null) return { status: false, index: null, indexPath, written: false, errors }
     const check = validateIndex({ index, mode: 'write' })
     if (!check.valid) return { status: false, index: null, indexPath, written: false, errors: [...errors, ...check.errors] }
     const { text } = serializeIndex({ index, previousText })
-    if (text === previousText) return { status: true, index, indexPath, written: false, errors }
-    const problems = await writeAtomic(fs, indexPath, text, { overwrite: true, journal })
-    if (problems.length > 0) {
+    const { state } = record
+    // No grading file yet: a record would save nothing.
+    const worth = record.folders !== undefined && [...record.folders.values()].some((f) => f.listing.length > 0)
+    const recordText = worth && record.folders !== undefined ? serializeRecord(state.owner, record.folders) : null
+    const writeRecord = recordText !== null && recordText !== state.previousText
+    if (text === previousText && !writeRecord) return { status: true, index, indexPath, written: false, errors }
+    const failed = (problems: Issue[]): RebuildResult<T> => {
         const first = problems[0] as Issue
         return { status: false, index: null, indexPath, written: false, errors: [...errors, createIssue('IDX-008', '', { detail: first.message }), ...problems] }
     }
-    return { status: true, index, indexPath, written: true, errors }
+    const recordJournal = new Journal()
+    if (writeRecord) {
+        const problems = await writeAtomic(fs, state.path, recordText, { overwrite: true, journal: recordJournal })
+        if (problems.length > 0) return failed(problems)
+    }
+    if (text !== previousText) {
+        const problems = await writeAtomic(fs, indexPath, text, { overwrite: true, journal })
+        if (problems.length > 0) {
+            if (writeRecord) problems.push(...(await restoreRecord(fs, state, recordJournal)))
+            return failed(problems)
+        }
+    }
+    journal.files.push(...recordJournal.files)
+    journal.dirs.push(...recordJournal.dirs)
+    return { status: true, index, indexPath, written: text !== previousText, errors }
+}
+
+/** Puts the record back as it was before this rebuild: its old text, or no file. */
+async function restoreRecord(fs: FsPort, state: RecordState, created: Journal): Promise<Issue[]> {
+    if (!state.existed) return rollback(fs, created)
+    if (state.previousText !== null) return writeAtomic(fs, state.path, state.previousText, { overwrite: true, journal: created })
+    // It existed but could not be read: no content to restore, and a stale record must not stay.
+    const res = await callPort('rm', state.path, () => fs.rm(state.path))
+    return res.ok ? [] : [res.issue]
 }
 
 function shellArgs(input: { fs?: unknown; now?: unknown }, dirValue: unknown, dirField: string, parent: string): { dir: string | null; errors: Issue[] } {
@@ -159,7 +225,7 @@ export class RebuildIndex {
      *   IDX-011/IDX-028 invalid result, FS-* port failures, plus the node-level warnings
      * @example await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: '/island/providers/defillama', now: clock.now() })
      */
-    static async rebuildNamespaceIndex(input: { fs?: unknown; namespaceDir?: unknown; now?: unknown; concurrency?: number }): Promise<RebuildResult<NamespaceIndex>> {
+    static async rebuildNamespaceIndex(input: { fs?: unknown; namespaceDir?: unknown; now?: unknown; concurrency?: number; incremental?: boolean }): Promise<RebuildResult<NamespaceIndex>> {
         return rebuildNamespaceWith(input, {})
     }
 
@@ -170,7 +236,7 @@ export class RebuildIndex {
      *   {@link RebuildIndex.rebuildNamespaceIndex}
      * @example await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: '/island/selections/defi', providersRoot: '/island/providers', now })
      */
-    static async rebuildSelectionIndex(input: { fs?: unknown; selectionDir?: unknown; providersRoot?: unknown; now?: unknown; concurrency?: number }): Promise<RebuildResult<SelectionIndex>> {
+    static async rebuildSelectionIndex(input: { fs?: unknown; selectionDir?: unknown; providersRoot?: unknown; now?: unknown; concurrency?: number; incremental?: boolean }): Promise<RebuildResult<SelectionIndex>> {
         return rebuildSelectionWith(input, {})
     }
 }
@@ -192,7 +258,8 @@ async function folderFingerprint(fs: FsPort, dir: string): Promise<string | null
         if (!listing.ok) return null
         for (const e of listing.value ?? []) {
             const path = joinPath(cur, e.name)
-            if (cur === dir && e.name === LAYOUT.index) continue
+            // What a rebuild itself writes is not an input of the index.
+            if (cur === dir && (e.name === LAYOUT.index || e.name === INDEX_RECORD_FILE)) continue
             if (e.kind === 'directory') stack.push(path)
             let extra = ''
             if (e.name === LAYOUT.summary) {
@@ -226,30 +293,31 @@ async function settle<T extends RollupIndex>(fs: FsPort, dir: string, attempt: (
 }
 
 /** The namespace rebuild with the options only island operations pass (journal, freeze). */
-export async function rebuildNamespaceWith(input: { fs?: unknown; namespaceDir?: unknown; now?: unknown; concurrency?: number }, internals: RebuildInternals): Promise<RebuildResult<NamespaceIndex>> {
+export async function rebuildNamespaceWith(input: { fs?: unknown; namespaceDir?: unknown; now?: unknown; concurrency?: number; incremental?: boolean }, internals: RebuildInternals): Promise<RebuildResult<NamespaceIndex>> {
     // A frozen lockSnapshot is taken once, at the start of a run: never re-derived in a retry.
     const dir = typeof input?.namespaceDir === 'string' ? normalizeDir(input.namespaceDir, '', '').dir : null
     if (internals.freeze !== undefined || dir === null || checkFsPort(input.fs) !== null) return namespaceAttempt(input, internals)
     return settle(input.fs as FsPort, dir, () => namespaceAttempt(input, internals))
 }
 
-async function namespaceAttempt(input: { fs?: unknown; namespaceDir?: unknown; now?: unknown; concurrency?: number }, internals: RebuildInternals): Promise<RebuildResult<NamespaceIndex>> {
+async function namespaceAttempt(input: { fs?: unknown; namespaceDir?: unknown; now?: unknown; concurrency?: number; incremental?: boolean }, internals: RebuildInternals): Promise<RebuildResult<NamespaceIndex>> {
     const { dir, errors } = shellArgs(input, input?.namespaceDir, 'namespaceDir', LAYOUT.providers)
     if (errors.length > 0 || dir === null) return { status: false, index: null, indexPath: null, written: false, errors }
     const fs = input.fs as FsPort
     const indexPath = joinPath(dir, LAYOUT.index)
     const options = input.concurrency !== undefined ? { concurrency: input.concurrency } : {}
-    const read = await readNamespaceListing(fs, dir, options)
+    const rec = await readRecord(fs, dir, `namespace:${baseName(dir)}`, input.incremental !== false)
+    const read = await readNamespaceListing(fs, dir, { ...options, record: rec.folders })
     if (read.listing === null) return { status: false, index: null, indexPath, written: false, errors: read.errors }
     const previous = await readPrevious(fs, indexPath)
     if (previous.fatal !== null) return { status: false, index: null, indexPath, written: false, errors: [previous.fatal] }
     const built = buildNamespaceIndex({ listing: read.listing, previousIndex: previous.value, now: input.now })
     const frozen = freezeIfAsked(built, internals.freeze, null)
-    return finish(fs, indexPath, { index: frozen.index, errors: [...previous.errors, ...frozen.errors] }, previous.text, internals.journal ?? new Journal(islandRootOf(dir)))
+    return finish(fs, indexPath, { index: frozen.index, errors: [...rec.issues, ...previous.errors, ...frozen.errors] }, previous.text, internals.journal ?? new Journal(islandRootOf(dir)), { state: rec.state, folders: read.record })
 }
 
 /** The selection rebuild with the options only island operations pass (journal, freeze). */
-export async function rebuildSelectionWith(input: { fs?: unknown; selectionDir?: unknown; providersRoot?: unknown; now?: unknown; concurrency?: number }, internals: RebuildInternals): Promise<RebuildResult<SelectionIndex>> {
+export async function rebuildSelectionWith(input: { fs?: unknown; selectionDir?: unknown; providersRoot?: unknown; now?: unknown; concurrency?: number; incremental?: boolean }, internals: RebuildInternals): Promise<RebuildResult<SelectionIndex>> {
     const first = shellArgs(input, input?.selectionDir, 'selectionDir', LAYOUT.selections)
     const providers = normalizeDir(input?.providersRoot, '/providersRoot', 'providersRoot')
     const errors = providers.issue === null ? first.errors : [...first.errors, providers.issue]
@@ -257,7 +325,8 @@ export async function rebuildSelectionWith(input: { fs?: unknown; selectionDir?:
     const fs = input.fs as FsPort
     const indexPath = joinPath(first.dir, LAYOUT.index)
     const options = input.concurrency !== undefined ? { concurrency: input.concurrency } : {}
-    const read = await readSelectionListing(fs, first.dir, providers.dir, options)
+    const rec = await readRecord(fs, first.dir, `selection:${baseName(first.dir)}`, input.incremental !== false)
+    const read = await readSelectionListing(fs, first.dir, providers.dir, { ...options, record: rec.folders })
     if (read.listing === null) return { status: false, index: null, indexPath, written: false, errors: read.errors }
     const previous = await readPrevious(fs, indexPath)
     if (previous.fatal !== null) return { status: false, index: null, indexPath, written: false, errors: [previous.fatal] }
@@ -265,7 +334,7 @@ export async function rebuildSelectionWith(input: { fs?: unknown; selectionDir?:
     const latest = selectLatest({ names: read.listing.definitionSnapshots, logicalName: read.listing.selectionId, kind: 'snapshot' })
     const definition = latest.file === null ? null : { file: latest.file, value: read.listing.definition }
     const frozen = freezeIfAsked(built, internals.freeze, definition)
-    return finish(fs, indexPath, { index: frozen.index, errors: [...previous.errors, ...frozen.errors] }, previous.text, internals.journal ?? new Journal(islandRootOf(first.dir)))
+    return finish(fs, indexPath, { index: frozen.index, errors: [...rec.issues, ...previous.errors, ...frozen.errors] }, previous.text, internals.journal ?? new Journal(islandRootOf(first.dir)), { state: rec.state, folders: read.record })
 }
 
 /** `<root>/providers/<ns>` and `<root>/selections/<sel>` ⇒ `<root>`: the folders below it must not be links. */

@@ -51,6 +51,12 @@ export interface GradingFileInput {
     readonly entry?: unknown
     readonly problem?: Issue
     readonly facts?: GradingFacts
+    /**
+     * Set by the shell, instead of `facts`, for a file it screened and found usable that decides no
+     * status (audit trail, see `docs/island.md`): only its area (from its name) is checked, so a
+     * large folder stays small in memory.
+     */
+    readonly audit?: Area
 }
 
 /** A primitive folder: its snapshot file names and its `_gradings/` files. */

@@ -1,10 +1,11 @@
 // The FsPort adapters every conformance test runs against: memory, memfs, and a real temp directory.
 import { mkdtemp, rm } from 'node:fs/promises'
 import * as nodeFs from 'node:fs/promises'
+import * as nodeFsCallbacks from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { memfs } from 'memfs'
-import { createMemoryFs, fsPortFromNodeLike, type FsPort, type NodeFsPromisesLike } from '../../src/index.js'
+import { createMemoryFs, fsPortFromNodeLike, type FsPort, type NodeFsLike, type NodeFsPromisesLike } from '../../src/index.js'
 
 export interface AdapterCase {
     readonly name: string
@@ -26,6 +27,20 @@ export const ADAPTERS: readonly AdapterCase[] = [
         make: async () => {
             const { fs } = memfs({ '/work': null })
             return { fs: fsPortFromNodeLike(fs.promises as unknown as NodeFsPromisesLike), root: '/work', dispose: async () => {} }
+        }
+    },
+    {
+        name: 'memfs (callback reads)',
+        make: async () => {
+            const { fs } = memfs({ '/work': null })
+            return { fs: fsPortFromNodeLike(fs as unknown as NodeFsLike), root: '/work', dispose: async () => {} }
+        }
+    },
+    {
+        name: 'node temp dir (node:fs, callback reads)',
+        make: async () => {
+            const dir = await mkdtemp(join(tmpdir(), 'flowmcp-island-'))
+            return { fs: fsPortFromNodeLike(nodeFsCallbacks as unknown as NodeFsLike), root: dir, dispose: () => rm(dir, { recursive: true, force: true }) }
         }
     },
     {

@@ -53,6 +53,19 @@ const SCENARIOS: readonly Scenario[] = [
         }
     },
     {
+        name: 'writeGrading over an existing rebuild record',
+        seed: async (fs, root) => {
+            const hash = await importBase(fs, root)
+            const first = await Island.writeGrading({ fs, root: `${root}/island`, target: { namespace: 'defillama', schema: 'prices', tool: 'getFirstPrice' }, entry: makeEntry({ area: 'single-test', schemaHash: hash, timestamp: '2026-05-31T10:00:00Z' }), now: '2026-05-31T10:00:00Z' })
+            expect(first.status).toBe(true)
+            expect(await fs.readFile(`${root}/island/providers/defillama/.index-record.json`)).not.toBeNull()
+        },
+        run: async (fs, root) => {
+            const hash = ((await fs.readdir(`${root}/island/providers/defillama/prices/schema`)) ?? [])[0]?.name.slice(-12, -4)
+            return Island.writeGrading({ fs, root: `${root}/island`, target: { namespace: 'defillama', schema: 'prices', tool: 'getFirstPrice' }, entry: makeEntry({ area: 'single-test', schemaHash: hash }), now: NOW })
+        }
+    },
+    {
         name: 'SourceSnapshot.create',
         seed: importBase,
         run: async (fs, root) => {
