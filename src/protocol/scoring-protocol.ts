@@ -141,7 +141,7 @@ export class ScoringProtocol {
      *   plain JSON, PB-002 bad serverParams, SPV-WARN-001 when something was redacted.
      * @example ScoringProtocol.buildEvalPrompts({ schema: main }).evalPrompts.map((p) => p.dimension) // ['whenToUse', 'parameters']
      */
-    static buildEvalPrompts(input: { schema?: unknown; skill?: unknown; serverParams?: unknown; limits?: Partial<JsonLimits> }): { evalPrompts: EvalPrompt[]; redactions: Redaction[]; errors: Issue[] } {
+    static buildEvalPrompts(input: { schema: Readonly<Record<string, unknown>>; skill?: Readonly<Record<string, unknown>>; serverParams?: Readonly<Record<string, string>>; limits?: Partial<JsonLimits> }): { evalPrompts: EvalPrompt[]; redactions: Redaction[]; errors: Issue[] } {
         const limits = resolveLimits(input?.limits)
         const schemaErrors = checkSchemaArg(input?.schema, limits)
         if (schemaErrors.length > 0) return { evalPrompts: [], redactions: [], errors: schemaErrors }
@@ -162,7 +162,7 @@ export class ScoringProtocol {
      *   plus the codes of {@link ScoringProtocol.buildEvalPrompts}.
      * @example ScoringProtocol.emitPrompts({ schemaId: 'mudab/marine-data', schemaPath: '/abs/marine-data.mjs', schema: main }).prompts?.schemaIdSlug // 'mudab_marine-data'
      */
-    static emitPrompts(input: { schemaId?: unknown; schemaPath?: unknown; schema?: unknown; skill?: unknown; serverParams?: unknown; limits?: Partial<JsonLimits> }): { prompts: PromptsV1 | null; redactions: Redaction[]; errors: Issue[] } {
+    static emitPrompts(input: { schemaId: string; schemaPath: string; schema: Readonly<Record<string, unknown>>; skill?: Readonly<Record<string, unknown>>; serverParams?: Readonly<Record<string, string>>; limits?: Partial<JsonLimits> }): { prompts: PromptsV1 | null; redactions: Redaction[]; errors: Issue[] } {
         const errors: Issue[] = []
         const { schemaId, schemaPath } = input ?? {}
         if (schemaId === undefined) errors.push(createIssue('SPV-001', '/schemaId', { field: 'schemaId' }))
@@ -232,12 +232,15 @@ export class ScoringProtocol {
      * @example ScoringProtocol.buildReport({ prompts, scores, schemaSource: text, validation: { passed: true, errors: [] }, now: '2026-05-18T03:16:00Z' }).report?.grade // 'B'
      */
     static buildReport(input: {
-        prompts?: unknown
-        scores?: unknown
-        schemaSource?: unknown
-        validation?: unknown
-        now?: unknown
-        startedAt?: unknown
+        /** From `emitPrompts` or `validatePrompts` (checked again). */
+        prompts: PromptsV1 | null
+        /** The scores.json value as parsed: checked here, fail-closed. */
+        scores: unknown
+        /** The raw schema file text (its `sha256:` is the report's hash). */
+        schemaSource: string
+        validation: SchemaValidation
+        now: string
+        startedAt?: string
         limits?: Partial<JsonLimits>
     }): { report: GradeReportV1 | null; suggestedFileName: string | null; trace: ReportTraceStep[]; errors: Issue[] } {
         const fail = (errors: Issue[]): { report: null; suggestedFileName: null; trace: ReportTraceStep[]; errors: Issue[] } => ({ report: null, suggestedFileName: null, trace: [], errors })
@@ -343,7 +346,7 @@ export class ScoringProtocol {
      * @returns `{ slug, errors }`; SPV-001/002 missing or not a string, SPV-008 not `<namespace>/<file-base>`.
      * @example ScoringProtocol.slug({ schemaId: 'coingecko-com/search-ohlc' }).slug // 'coingecko-com_search-ohlc'
      */
-    static slug(input: { schemaId?: unknown }): { slug: string | null; errors: Issue[] } {
+    static slug(input: { schemaId: string }): { slug: string | null; errors: Issue[] } {
         const id = input?.schemaId
         if (id === undefined) return { slug: null, errors: [createIssue('SPV-001', '/schemaId', { field: 'schemaId' })] }
         if (typeof id !== 'string') return { slug: null, errors: [createIssue('SPV-002', '/schemaId', { field: 'schemaId', expected: 'string', actual: typeOfValue(id) })] }
@@ -357,7 +360,7 @@ export class ScoringProtocol {
      * @returns `{ fileName, errors }`; the codes of {@link ScoringProtocol.slug}, SPV-001 for a missing date, SPV-012 for a bad one.
      * @example ScoringProtocol.suggestedFileName({ schemaId: 'etherscan-io/contracts', date: '2026-05-18' }).fileName // 'etherscan-io_contracts-2026-05-18.json'
      */
-    static suggestedFileName(input: { schemaId?: unknown; date?: unknown }): { fileName: string | null; errors: Issue[] } {
+    static suggestedFileName(input: { schemaId: string; date: string }): { fileName: string | null; errors: Issue[] } {
         const { slug, errors } = ScoringProtocol.slug(input ?? {})
         const date = input?.date
         let day: string | null = null
@@ -391,7 +394,7 @@ export class ScoringProtocol {
      *   is not `claude-code` (04 ⚠ D2), SPV-001/002 for a bad selectionContext or evidence.
      * @example ScoringProtocol.toGradingAnswers({ scores, selectionContext: { groupId: 'demo', personaIds: ['schema-maintainer'] } }).gradings
      */
-    static toGradingAnswers(input: { scores?: unknown; selectionContext?: unknown; evidence?: unknown; limits?: Partial<JsonLimits> }): { gradings: GradingAnswer[]; errors: Issue[] } {
+    static toGradingAnswers(input: { scores: unknown; selectionContext: { readonly groupId: string; readonly personaIds: readonly string[]; readonly domainDocId?: string }; evidence?: string | Readonly<Record<string, unknown>>; limits?: Partial<JsonLimits> }): { gradings: GradingAnswer[]; errors: Issue[] } {
         const s = ScoringProtocol.validateScores({ scores: input?.scores, ...(input?.limits !== undefined ? { limits: input.limits } : {}) })
         const errors = [...s.errors]
         const ctx = input?.selectionContext

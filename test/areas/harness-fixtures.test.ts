@@ -99,7 +99,7 @@ describe('harness reply fixtures (test/fixtures/harness/index.json)', () => {
                 expect(errorCodes(result.errors)).toEqual([...exp.codes].sort())
                 expect(result.valid).toBe(exp.valid)
                 if (exp.grade !== undefined) {
-                    const report = ScoringProtocol.buildReport({ prompts, scores: result.scores, schemaSource: 'export const main = {}\n', validation: { passed: true, errors: [] }, now: '2026-05-31T11:06:00Z' })
+                    const report = ScoringProtocol.buildReport({ prompts: prompts as never, scores: result.scores, schemaSource: 'export const main = {}\n', validation: { passed: true, errors: [] }, now: '2026-05-31T11:06:00Z' })
                     expect(report.errors).toEqual([])
                     expect(report.report?.grade).toBe(exp.grade)
                     expect(report.report?.score).toBeCloseTo(exp.score as number, 10)

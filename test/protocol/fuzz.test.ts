@@ -58,8 +58,8 @@ describe('scores.json and prompts.json under hostile input (fast-check)', () => 
         fc.assert(
             fc.property(fc.anything(), fc.anything(), (doc, schema) => {
                 assertCoded(ScoringProtocol.validatePrompts({ prompts: doc }).errors)
-                assertCoded(ScoringProtocol.buildEvalPrompts({ schema }).errors)
-                assertCoded(ScoringProtocol.emitPrompts({ schemaId: doc, schemaPath: doc, schema }).errors)
+                assertCoded(ScoringProtocol.buildEvalPrompts({ schema } as never).errors)
+                assertCoded(ScoringProtocol.emitPrompts({ schemaId: doc, schemaPath: doc, schema } as never).errors)
             }),
             RUNS
         )
@@ -68,7 +68,7 @@ describe('scores.json and prompts.json under hostile input (fast-check)', () => 
     it('buildReport never throws on arbitrary arguments', () => {
         fc.assert(
             fc.property(fc.anything(), fc.anything(), fc.anything(), fc.anything(), (p, s, v, now) => {
-                assertCoded(ScoringProtocol.buildReport({ prompts: p, scores: s, schemaSource: v, validation: v, now }).errors)
+                assertCoded(ScoringProtocol.buildReport({ prompts: p, scores: s, schemaSource: v, validation: v, now } as never).errors)
             }),
             RUNS
         )

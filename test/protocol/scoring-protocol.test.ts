@@ -38,7 +38,7 @@ describe('ScoringProtocol.buildEvalPrompts', () => {
         [{ schema: SCHEMA, skill: 'x' }, 'SPV-002'],
         [{ schema: { tools: { t: { f: Number.NaN } } } }, 'INP-001']
     ])('rejects %j with %s', (input, code) => {
-        const result = ScoringProtocol.buildEvalPrompts(input)
+        const result = ScoringProtocol.buildEvalPrompts(input as never)
         expect(result.evalPrompts).toEqual([])
         expect(result.errors[0]?.code).toBe(code)
     })
@@ -68,7 +68,7 @@ describe('ScoringProtocol.emitPrompts', () => {
         [{ ...EMIT, schemaPath: 3 }, 'SPV-002', '/schemaPath'],
         [{ ...EMIT, schema: [] }, 'SPV-013', '/schema']
     ])('rejects bad arguments (%#) with %s', (input, code, path) => {
-        const result = ScoringProtocol.emitPrompts(input)
+        const result = ScoringProtocol.emitPrompts(input as never)
         expect(result.prompts).toBeNull()
         expect(result.errors).toContainEqual(expect.objectContaining({ code, path }))
     })
@@ -212,7 +212,7 @@ describe('ScoringProtocol.buildReport', () => {
         [{ prompts: undefined }, 'SPV-001', '/prompts']
     ])('refuses to build a report from bad input (%#: %s)', (patch, code, path) => {
         const input = { prompts, scores: SCORES, schemaSource: SCHEMA_SOURCE, validation: { passed: true, errors: [] }, now: '2026-05-18T03:16:00Z', ...patch }
-        const result = ScoringProtocol.buildReport(input)
+        const result = ScoringProtocol.buildReport(input as never)
         expect(result.report).toBeNull()
         expect(result.errors).toContainEqual(expect.objectContaining({ code, path }))
     })
@@ -227,7 +227,7 @@ describe('ScoringProtocol.slug and suggestedFileName (04 §1.6)', () => {
     })
 
     it.each([[{}, 'SPV-001'], [{ schemaId: 1 }, 'SPV-002'], [{ schemaId: 'no-slash' }, 'SPV-008'], [{ schemaId: 'a/b/c' }, 'SPV-008'], [{ schemaId: '/b' }, 'SPV-008']])('rejects %j', (input, code) => {
-        expect(ScoringProtocol.slug(input).errors[0]?.code).toBe(code)
+        expect(ScoringProtocol.slug(input as never).errors[0]?.code).toBe(code)
     })
 
     it('names the report <slug>-<date>.json from a date or the UTC date of a date-time', () => {
@@ -236,7 +236,7 @@ describe('ScoringProtocol.slug and suggestedFileName (04 §1.6)', () => {
     })
 
     it('rejects a missing or impossible date', () => {
-        expect(ScoringProtocol.suggestedFileName({ schemaId: 'a/b' }).errors[0]?.code).toBe('SPV-001')
+        expect(ScoringProtocol.suggestedFileName({ schemaId: 'a/b' } as never).errors[0]?.code).toBe('SPV-001')
         expect(ScoringProtocol.suggestedFileName({ schemaId: 'a/b', date: '2026-13-01' }).errors[0]?.code).toBe('SPV-012')
     })
 })
@@ -280,6 +280,6 @@ describe('ScoringProtocol.toGradingAnswers (04 §1.8)', () => {
     })
 
     it.each([[undefined, 'SPV-001'], [{ groupId: 'x', personaIds: [] }, 'SPV-002'], [{ groupId: '', personaIds: ['a'] }, 'SPV-002'], [{ groupId: 'x', personaIds: ['a'], extra: 1 }, 'SPV-002']])('rejects the selectionContext %j', (ctx, code) => {
-        expect(ScoringProtocol.toGradingAnswers({ scores: SCORES, selectionContext: ctx }).errors[0]?.code).toBe(code)
+        expect(ScoringProtocol.toGradingAnswers({ scores: SCORES, selectionContext: ctx as never }).errors[0]?.code).toBe(code)
     })
 })

@@ -41,7 +41,7 @@ export async function emitPromptsCommand(args: readonly string[], options: { sch
     const main = loaded.main as { namespace?: unknown } | undefined
     const base = path.split('/').pop()?.replace(/\.mjs$/, '') ?? 'schema'
     const schemaId = options.schemaId ?? `${String(main?.namespace)}/${base}`
-    const { prompts, errors } = ScoringProtocol.emitPrompts({ schemaId, schemaPath: args[0], schema: loaded.main })
+    const { prompts, errors } = ScoringProtocol.emitPrompts({ schemaId, schemaPath: args[0] as string, schema: loaded.main as Readonly<Record<string, unknown>> })
     printIssues(errors, io)
     if (prompts === null) return EXIT.FINDINGS
     io.stdout((ScoringProtocol.serialize({ value: prompts }).text ?? '') + '\n')
@@ -89,7 +89,7 @@ function promptsMismatch(prompts: PromptsV1, main: unknown, schemaPath: string):
     const base = schemaPath.split('/').pop()?.replace(/\.mjs$/, '') ?? ''
     const id = `${String(namespace)}/${base}`
     if (prompts.schemaId !== id) return createCliIssue('SPV-020', '/prompts/schemaId', { expected: prompts.schemaId, actual: id, detail: 'another schema id' })
-    const again = ScoringProtocol.emitPrompts({ schemaId: prompts.schemaId, schemaPath: prompts.schemaPath, schema: main })
+    const again = ScoringProtocol.emitPrompts({ schemaId: prompts.schemaId, schemaPath: prompts.schemaPath, schema: main as Readonly<Record<string, unknown>> })
     if (again.prompts === null || JSON.stringify(again.prompts.prompts) !== JSON.stringify(prompts.prompts)) {
         return createCliIssue('SPV-020', '/prompts/prompts', { expected: prompts.schemaId, actual: schemaPath, detail: 'the prompt text differs: another version of the schema' })
     }
