@@ -9,6 +9,7 @@ import { JUDGE_CODES } from './judge.js'
 import { JUDGE_COMMAND_CODES } from './judge-command.js'
 import { ISLAND_CODES } from './island.js'
 import { NA_CODES } from './na-reason.js'
+import { REPORT_CODES } from './report.js'
 import { RUBRIC_CODES } from './rubric.js'
 import { PRETEST_CODES } from './pretest.js'
 import { SCHEMA_CODES } from './schema.js'
@@ -31,6 +32,7 @@ export const CATALOGUE = Object.freeze({
     ...HASHING_CODES,
     ...JUDGE_CODES,
     ...JUDGE_COMMAND_CODES,
+    ...REPORT_CODES,
     ...WORKFLOW_CODES,
     ...RUBRIC_CODES,
     ...INPUT_CODES,
