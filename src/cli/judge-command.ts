@@ -25,6 +25,8 @@ export interface JudgeCommandOptions {
     /** Further values to redact from the stderr tail, besides the values of the allowed variables. */
     readonly redact?: readonly string[]
     readonly shell?: string
+    /** The working directory of the command; the current one when omitted. */
+    readonly cwd?: string
     readonly maxOutputBytes?: number
     /** Called with each coded failure before the call rejects (e.g. to log it). */
     readonly onError?: (error: JudgeCommandError) => void
@@ -101,7 +103,7 @@ export function judgeFromCommand(options: JudgeCommandOptions): Judge {
             let child: ReturnType<typeof spawn>
             try {
                 // detached: the shell leads its own process group, so a timeout kills what it started too.
-                child = spawn(shell, ['-c', options.command], { env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] })
+                child = spawn(shell, ['-c', options.command], { env, detached: true, stdio: ['pipe', 'pipe', 'pipe'], ...(options.cwd !== undefined ? { cwd: options.cwd } : {}) })
             } catch (cause) {
                 const error = new JudgeCommandError('JCMD-001', { detail: cause instanceof Error ? cause.message : String(cause) })
                 options.onError?.(error)
