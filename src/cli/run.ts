@@ -4,6 +4,7 @@ import { isIsoDateTime } from '../time.js'
 import { EXIT, type CliIo } from './io.js'
 import { gradeCommand } from './commands/grade.js'
 import { exportCommand, rebuildIndexCommand } from './commands/island.js'
+import { reportCommand } from './commands/report.js'
 import { consumeScoresCommand, emitPromptsCommand } from './commands/protocol.js'
 import { rubricCommand } from './commands/rubric.js'
 import { validateCommand } from './commands/validate.js'
@@ -20,6 +21,7 @@ Commands:
                           with --island, write it into the island as the schema's entry
   rebuild-index <dir>     rebuild index.json of <island>/providers/<ns> or <island>/selections/<sel>
   export <name> <dir>     export a graded namespace (or --selection) from --island into a new folder
+  report <island>         write one self-contained HTML page of a graded island (stdout, or --out)
   rubric <input.json>     evaluate a judge (judgeSystem/1.0.0) or workflow (workflowSystem/1.0.0) rubric input
   version                 print the spec, system and package versions
 
@@ -41,6 +43,14 @@ Options:
   --selection             (export) the name is a selection
   --include-schemas       (export) also export clean schema, About and skill files
   --kind <kind>           (validate) skip detection and validate as this artefact kind
+  --out <file>            (report) write the HTML page to this file instead of stdout
+  --report <file>         (grade, with --island) also write the HTML report of the island to this file
+  --judge-command <cmd>   (grade) run this shell command once per area unit as the judge: the
+                          request JSON on stdin, the reply JSON on stdout (see docs/judges.md)
+  --judge-timeout <s>     (grade) kill a judge call after this many seconds (default 120)
+  --judge-env <NAME>      (grade) pass this environment variable to the judge command (repeatable);
+                          it gets only PATH, HOME, LANG, TERM otherwise
+  --judge-concurrency <n> (grade) at most n judge calls at once
   -h, --help              this text
 
 Exit codes: 0 ok · 1 findings · 2 usage or I/O error
@@ -71,6 +81,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                 areas: { type: 'boolean', default: false },
                 concurrency: { type: 'string' },
                 force: { type: 'boolean', default: false },
+                out: { type: 'string' },
+                report: { type: 'string' },
+                'judge-command': { type: 'string' },
+                'judge-timeout': { type: 'string' },
+                'judge-env': { type: 'string', multiple: true },
+                'judge-concurrency': { type: 'string' },
                 help: { type: 'boolean', short: 'h', default: false }
             }
         })
@@ -110,6 +126,13 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                     ...(values.answers !== undefined ? { answers: values.answers } : {}),
                     ...(values.recordings !== undefined ? { recordings: values.recordings } : {}),
                     ...(values.now !== undefined ? { now: values.now } : {}),
+                    ...(values.report !== undefined ? { report: values.report } : {}),
+                    judgeCli: {
+                        ...(values['judge-command'] !== undefined ? { judgeCommand: values['judge-command'] } : {}),
+                        ...(values['judge-timeout'] !== undefined ? { judgeTimeout: values['judge-timeout'] } : {}),
+                        ...(values['judge-env'] !== undefined ? { judgeEnv: values['judge-env'] } : {}),
+                        ...(values['judge-concurrency'] !== undefined ? { judgeConcurrency: values['judge-concurrency'] } : {})
+                    },
                     trustedImport: values['trusted-import'] === true
                 }, io)
             case 'emit-prompts':
@@ -120,6 +143,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                 return await rebuildIndexCommand(rest, { json: values.json === true, ...(values.now !== undefined ? { now: values.now } : {}) }, io)
             case 'export':
                 return await exportCommand(rest, { json: values.json === true, selection: values.selection === true, includeSchemas: values['include-schemas'] === true, ...(values.island !== undefined ? { island: values.island } : {}) }, io)
+            case 'report':
+                return await reportCommand(rest, { json: values.json === true, ...(values.out !== undefined ? { out: values.out } : {}) }, io)
             case 'rubric':
                 return await rubricCommand(rest, { json: values.json === true }, io)
             case 'version':

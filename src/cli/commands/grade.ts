@@ -1,4 +1,7 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
+import { readModuleSource } from '../../schema/source-loader.js'
+import { renderIslandReport } from '../html-report.js'
+import { judgeFromCliOptions, type JudgeCliValues } from '../judge-command.js'
 import { importSchemaLoader } from '../../grade/loader.js'
 import { ErrorCodes, gradeNamespace, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge } from '../../index.js'
 import { EXIT, table, type CliIo } from '../io.js'
@@ -10,7 +13,10 @@ export interface GradeCommandOptions {
     readonly concurrency?: number
     /** Grade schemas again that the island already holds graded for the same content. */
     readonly force?: boolean
-    readonly judge?: Judge
+    /** `--judge-command` and its options: any LLM command line as the judge (docs/judges.md). */
+    readonly judgeCli?: JudgeCliValues
+    /** Where to write the HTML report of the island after grading (needs `island`). */
+    readonly report?: string
     readonly island?: string
     readonly answers?: string
     readonly live: boolean
@@ -30,6 +36,20 @@ function topIssues(errors: readonly Issue[]): string {
     const shown = errors.filter((e) => e.severity === 'error').concat(errors.filter((e) => e.severity === 'warning'))
     const codes = [...new Set(shown.map((e) => e.code))]
     return codes.length === 0 ? '-' : codes.slice(0, 3).join(' ') + (codes.length > 3 ? ` +${codes.length - 3}` : '')
+}
+
+/** The `requiredServerParams` of every schema file, read from their syntax trees (never run). */
+async function requiredServerParamsOf(files: readonly string[]): Promise<string[]> {
+    const names = new Set<string>()
+    for (const file of files) {
+        try {
+            const main = readModuleSource({ source: await readFile(file, 'utf8') }).module?.main as { requiredServerParams?: unknown } | undefined
+            if (Array.isArray(main?.requiredServerParams)) for (const n of main.requiredServerParams) if (typeof n === 'string') names.add(n)
+        } catch {
+            // Unreadable here means unreadable for grading too; it is reported there.
+        }
+    }
+    return [...names]
 }
 
 /** `grade <schema.mjs|dir…>`: grades each schema (offline by default) and prints one row per schema. */
@@ -61,6 +81,22 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
     }
     const fs = nodeFs()
     const now = options.now ?? new Date().toISOString()
+    if (options.report !== undefined && options.island === undefined) {
+        io.stderr('grade: --report needs --island (the report is of the island)\n')
+        return EXIT.USAGE
+    }
+    // The judge command never sees a server param, even one named with --judge-env.
+    const denyEnv = await requiredServerParamsOf(files)
+    const built = judgeFromCliOptions(options.judgeCli ?? {}, io.env, { denyEnv })
+    if (built.errors.length > 0) {
+        for (const e of built.errors) io.stderr(`grade: ${e}\n`)
+        return EXIT.USAGE
+    }
+    const judge: Judge | undefined = built.judge ?? undefined
+    // A judge's answers need a grader with a persona (GRA-009): the answers file's, or one naming the command.
+    const grader: GraderInput | undefined =
+        answersFile.grader ??
+        (judge !== undefined ? { name: 'judge-command', version: '1', llmModel: (options.judgeCli?.judgeCommand ?? 'command').trim().split(/\s+/)[0] ?? 'command', persona: { basePersonaId: 'schema-maintainer', lensId: 'neutral' } } : undefined)
     const serverParams = (keys: readonly string[]): Record<string, string> => Object.fromEntries(keys.filter((k) => typeof io.env[k] === 'string').map((k) => [k, io.env[k] as string]))
     const http = await httpPort({ live: options.live, ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {}) })
     // One namespace per folder: its schemas graded one by one, its namespace areas once (gradeNamespace).
@@ -88,7 +124,7 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
             // The answers file is data read at run time: the library checks the grader and answers it holds (GRA-001/002/009).
             const result = await gradeNamespace({
                 schemas: (groups.get(dir) ?? []).map((schemaPath) => ({ schemaPath })),
-                ...(answersFile.grader !== undefined ? { grader: answersFile.grader } : {}),
+                ...(grader !== undefined ? { grader } : {}),
                 options: {
                     sourceFs: fs,
                     now,
@@ -97,7 +133,7 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
                     ...(http !== undefined ? { http } : {}),
                     ...(about !== undefined ? { about } : {}),
                     ...(answersFile.answers !== undefined ? { answers: answersFile.answers as Record<string, Record<string, unknown>> } : {}),
-                    ...(options.judge !== undefined ? { judge: options.judge } : {}),
+                    ...(judge !== undefined ? { judge } : {}),
                     ...(options.island !== undefined ? { fs, root: absolute(options.island, io.cwd), resume: options.force !== true } : {})
                 }
             } as Parameters<typeof gradeNamespace>[0])
@@ -113,6 +149,15 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
     process.removeListener('SIGINT', onSigint)
     if (io.isTTY) io.stderr('\n')
     if (signal.aborted) io.stderr('grade: interrupted; namespaces not started were skipped, the island is consistent\n')
+    if (options.report !== undefined && options.island !== undefined) {
+        const report = await renderIslandReport({ fs: nodeFs(), root: absolute(options.island, io.cwd) })
+        try {
+            await writeFile(absolute(options.report, io.cwd), report.html)
+            io.stderr(`report: ${absolute(options.report, io.cwd)}\n`)
+        } catch (cause) {
+            io.stderr(`grade: cannot write the report: ${cause instanceof Error ? cause.message : String(cause)}\n`)
+        }
+    }
     const namespaces = tree.filter((t): t is { dir: string; result: GradeNamespaceResult } => t !== undefined)
     const results: Array<{ file: string; result: GradeSingleSchemaResult; resumed: boolean }> = namespaces.flatMap((n) => n.result.schemas)
 

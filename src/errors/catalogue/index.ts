@@ -6,8 +6,10 @@ import { HASHING_CODES } from './hashing.js'
 import { INPUT_CODES } from './input.js'
 import { INTERNAL_CODES } from './internal.js'
 import { JUDGE_CODES } from './judge.js'
+import { JUDGE_COMMAND_CODES } from './judge-command.js'
 import { ISLAND_CODES } from './island.js'
 import { NA_CODES } from './na-reason.js'
+import { REPORT_CODES } from './report.js'
 import { RUBRIC_CODES } from './rubric.js'
 import { PRETEST_CODES } from './pretest.js'
 import { SCHEMA_CODES } from './schema.js'
@@ -29,6 +31,8 @@ export const CATALOGUE = Object.freeze({
     ...NA_CODES,
     ...HASHING_CODES,
     ...JUDGE_CODES,
+    ...JUDGE_COMMAND_CODES,
+    ...REPORT_CODES,
     ...WORKFLOW_CODES,
     ...RUBRIC_CODES,
     ...INPUT_CODES,

@@ -1,0 +1,33 @@
+import { writeFile } from 'node:fs/promises'
+import { ErrorCodes } from '../../index.js'
+import { renderIslandReport } from '../html-report.js'
+import { EXIT, type CliIo } from '../io.js'
+import { absolute, nodeFs } from '../node.js'
+
+/** `report <island> [--out report.html]`: one self-contained HTML page of a graded island. */
+export async function reportCommand(args: readonly string[], options: { json: boolean; out?: string }, io: CliIo): Promise<number> {
+    if (args.length !== 1) {
+        io.stderr('report: usage: report <island> [--out report.html]\n')
+        return EXIT.USAGE
+    }
+    const root = absolute(args[0] as string, io.cwd)
+    const report = await renderIslandReport({ fs: nodeFs(), root })
+    for (const issue of report.errors) io.stderr(`${issue.severity === 'error' ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+    // Not an island: nothing worth writing.
+    if (report.errors.some((e) => e.code === 'RPT-001')) return EXIT.USAGE
+    let out: string | null = null
+    if (options.out !== undefined) {
+        out = absolute(options.out, io.cwd)
+        try {
+            await writeFile(out, report.html, 'utf8')
+        } catch (cause) {
+            io.stderr(`report: cannot write ${options.out}: ${cause instanceof Error ? cause.message : String(cause)}\n`)
+            return EXIT.USAGE
+        }
+    }
+    if (options.json) io.stdout(JSON.stringify({ ok: report.errors.length === 0, out, namespaces: report.namespaces, selections: report.selections, errors: report.errors, ...(out === null ? { html: report.html } : {}) }, null, 2) + '\n')
+    else if (out === null) io.stdout(report.html)
+    else io.stdout(`wrote ${out}: ${report.namespaces} ${report.namespaces === 1 ? 'namespace' : 'namespaces'}${report.selections > 0 ? `, ${report.selections} selections` : ''}\n`)
+    // An unreadable index or entry is a finding about the island.
+    return report.errors.length > 0 ? EXIT.FINDINGS : EXIT.OK
+}

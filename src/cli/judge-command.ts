@@ -1,0 +1,215 @@
+import { spawn } from 'node:child_process'
+import type { ErrorCode } from '../errors/catalogue/index.js'
+import { createIssue, type IssueParams } from '../errors/issue.js'
+import { Redact, type Judge, type JudgeRequest } from '../index.js'
+
+/** The variables every judge command gets from the parent environment (when set there). */
+export const BASE_JUDGE_ENV: readonly string[] = Object.freeze(['PATH', 'HOME', 'LANG', 'TERM'])
+
+/** Defaults: two minutes per call (an LLM call is slow), 8 MiB of reply, 380 characters of stderr (GRA-006 keeps 500 in all). */
+export const JUDGE_COMMAND_DEFAULTS = Object.freeze({ timeoutMs: 120_000, maxOutputBytes: 8 * 1024 * 1024, stderrChars: 380, shell: '/bin/sh' })
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
+
+export interface JudgeCommandOptions {
+    /** A shell command line, run as `<shell> -c <command>`; the JudgeRequest JSON arrives on its stdin. */
+    readonly command: string
+    /** Kill the command (and its process group) after this many milliseconds. */
+    readonly timeoutMs?: number
+    /** The parent environment to pick from; nothing else of it reaches the command. */
+    readonly env?: Readonly<Record<string, string | undefined>>
+    /** Further variable names passed through besides {@link BASE_JUDGE_ENV} (e.g. the LLM tool's own API key). */
+    readonly allowEnv?: readonly string[]
+    /** Names never passed, even when allowed (the server-param keys of the graded schemas). */
+    readonly denyEnv?: readonly string[]
+    /** Further values to redact from the stderr tail, besides the values of the allowed variables. */
+    readonly redact?: readonly string[]
+    readonly shell?: string
+    /** The working directory of the command; the current one when omitted. */
+    readonly cwd?: string
+    readonly maxOutputBytes?: number
+    /** Called with each coded failure before the call rejects (e.g. to log it). */
+    readonly onError?: (error: JudgeCommandError) => void
+}
+
+/** A failed call: `message` starts with the code, so GRA-006 carries it as `JCMD-00x: …`. */
+export class JudgeCommandError extends Error {
+    readonly code: ErrorCode
+    /** `detail` is appended whole: catalogue parameters are cut to 120 characters, a stderr tail needs more. */
+    constructor(code: ErrorCode, params: IssueParams, detail?: string) {
+        super(`${code}: ${createIssue(code, '', params).message}${detail !== undefined ? `: ${detail}` : ''}`)
+        this.name = 'JudgeCommandError'
+        this.code = code
+    }
+}
+
+/** Checks the options; one message per wrong option, coded JCMD-005. */
+export function checkJudgeCommandOptions(options: Partial<JudgeCommandOptions>): JudgeCommandError[] {
+    const errors: JudgeCommandError[] = []
+    if (typeof options.command !== 'string' || options.command.trim() === '') errors.push(new JudgeCommandError('JCMD-005', { option: 'command', detail: 'an empty command' }))
+    if (options.timeoutMs !== undefined && !(Number.isSafeInteger(options.timeoutMs) && options.timeoutMs > 0)) errors.push(new JudgeCommandError('JCMD-005', { option: 'timeoutMs', detail: `expected a positive whole number of milliseconds, got ${String(options.timeoutMs)}` }))
+    if (options.maxOutputBytes !== undefined && !(Number.isSafeInteger(options.maxOutputBytes) && options.maxOutputBytes > 0)) errors.push(new JudgeCommandError('JCMD-005', { option: 'maxOutputBytes', detail: `expected a positive whole number, got ${String(options.maxOutputBytes)}` }))
+    const bad = (options.allowEnv ?? []).filter((n) => typeof n !== 'string' || !ENV_NAME.test(n))
+    if (bad.length > 0) errors.push(new JudgeCommandError('JCMD-005', { option: 'allowEnv', detail: `not a variable name: ${bad.slice(0, 3).map((n) => JSON.stringify(n)).join(', ')}` }))
+    return errors
+}
+
+/** The environment a judge command runs with: the base variables and the allowed ones, minus the denied ones. */
+export function judgeEnvironment(options: Pick<JudgeCommandOptions, 'env' | 'allowEnv' | 'denyEnv'>): Record<string, string> {
+    const deny = new Set(options.denyEnv ?? [])
+    const names = [...new Set([...BASE_JUDGE_ENV, ...(options.allowEnv ?? [])])].filter((n) => ENV_NAME.test(n) && !deny.has(n))
+    const env = options.env ?? {}
+    return Object.fromEntries(names.filter((n) => Object.hasOwn(env, n) && typeof env[n] === 'string').map((n) => [n, env[n] as string]))
+}
+
+/**
+ * A library `Judge` that runs `command` once per call through a shell: the JudgeRequest JSON on
+ * stdin, the reply JSON text from stdout. The command sees only {@link judgeEnvironment}, never
+ * the grading's server params; a timeout, a non-zero exit, a spawn failure or an oversized reply
+ * rejects with a `JCMD-` coded error. Never throws: bad options give a judge that rejects (JCMD-005).
+ */
+export function judgeFromCommand(options: JudgeCommandOptions): Judge {
+    const invalid = checkJudgeCommandOptions(options)
+    if (invalid.length > 0) {
+        return async () => {
+            options.onError?.(invalid[0] as JudgeCommandError)
+            throw invalid[0]
+        }
+    }
+    const env = judgeEnvironment(options)
+    // Everything the command was handed beyond the base variables may be a credential of the LLM tool.
+    const secretValues = Object.entries(env).filter(([k]) => !BASE_JUDGE_ENV.includes(k)).map(([, v]) => v).concat(options.redact ?? [])
+    const serverParams = Object.fromEntries(secretValues.map((v, i) => [`JUDGE_${i}`, v]))
+    const timeoutMs = options.timeoutMs ?? JUDGE_COMMAND_DEFAULTS.timeoutMs
+    const maxOutputBytes = options.maxOutputBytes ?? JUDGE_COMMAND_DEFAULTS.maxOutputBytes
+    const shell = options.shell ?? JUDGE_COMMAND_DEFAULTS.shell
+    const tail = (text: string): string => {
+        // Redact before cutting, so a cut never leaves half a secret; control characters go too.
+        const redacted = Redact.text({ text, serverParams }).text ?? ''
+        const clean = redacted.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim()
+        return clean.length === 0 ? '(empty)' : clean.length > JUDGE_COMMAND_DEFAULTS.stderrChars ? '…' + clean.slice(-JUDGE_COMMAND_DEFAULTS.stderrChars) : clean
+    }
+    return (request: JudgeRequest) =>
+        new Promise<string>((resolve, reject) => {
+            let settled = false
+            const fail = (error: JudgeCommandError): void => {
+                if (settled) return
+                settled = true
+                clearTimeout(timer)
+                killGroup()
+                options.onError?.(error)
+                reject(error)
+            }
+            let child: ReturnType<typeof spawn>
+            try {
+                // detached: the shell leads its own process group, so a timeout kills what it started too.
+                child = spawn(shell, ['-c', options.command], { env, detached: true, stdio: ['pipe', 'pipe', 'pipe'], ...(options.cwd !== undefined ? { cwd: options.cwd } : {}) })
+            } catch (cause) {
+                const error = new JudgeCommandError('JCMD-001', { detail: cause instanceof Error ? cause.message : String(cause) })
+                options.onError?.(error)
+                reject(error)
+                return
+            }
+            const killGroup = (): void => {
+                // The group, not only the shell: a grandchild may still hold the pipes open.
+                if (child.pid === undefined) return
+                try {
+                    process.kill(-child.pid, 'SIGKILL')
+                } catch {
+                    // The group is gone already.
+                }
+            }
+            const timer = setTimeout(() => fail(new JudgeCommandError('JCMD-002', { timeoutMs })), timeoutMs)
+            const out: Buffer[] = []
+            let outBytes = 0
+            let err = ''
+            child.stdout?.on('data', (chunk: Buffer) => {
+                outBytes += chunk.length
+                if (outBytes > maxOutputBytes) fail(new JudgeCommandError('JCMD-004', { limit: maxOutputBytes }))
+                else out.push(chunk)
+            })
+            child.stderr?.on('data', (chunk: Buffer) => {
+                // Only the tail is ever shown: keep a bounded window.
+                err = (err + chunk.toString('utf8')).slice(-64 * 1024)
+            })
+            child.on('error', (cause) => fail(new JudgeCommandError('JCMD-001', { detail: cause.message })))
+            child.on('close', (code, signal) => {
+                if (settled) return
+                if (code === 0) {
+                    settled = true
+                    clearTimeout(timer)
+                    resolve(Buffer.concat(out).toString('utf8'))
+                    return
+                }
+                const status = signal !== null ? `signal ${signal}` : code === 127 ? 'code 127 (command not found)' : `code ${String(code)}`
+                fail(new JudgeCommandError('JCMD-003', { status }, tail(err)))
+            })
+            // A command that does not read its stdin closes the pipe early: not an error of the call.
+            child.stdin?.on('error', () => undefined)
+            child.stdin?.end(JSON.stringify(request))
+        })
+}
+
+/**
+ * Bounds how many calls of `judge` run at once, across every schema graded concurrently; the rest
+ * wait in order. `n` below 1 or not a whole number counts as 1.
+ */
+export function limitConcurrency(judge: Judge, n: number): Judge {
+    const limit = Number.isSafeInteger(n) && n >= 1 ? n : 1
+    let active = 0
+    const waiting: Array<() => void> = []
+    const release = (): void => {
+        active--
+        waiting.shift()?.()
+    }
+    return async (request) => {
+        if (active >= limit) await new Promise<void>((r) => waiting.push(r))
+        active++
+        try {
+            return await judge(request)
+        } finally {
+            release()
+        }
+    }
+}
+
+/** The judge options of the command line, as parseArgs returns them. */
+export interface JudgeCliValues {
+    readonly judgeCommand?: string
+    readonly judgeTimeout?: string
+    readonly judgeEnv?: readonly string[]
+    readonly judgeConcurrency?: string
+}
+
+/**
+ * Builds the judge of `--judge-command` (limited by `--judge-concurrency`), or `null` without one.
+ * `errors` lists wrong options (a usage error, exit 2); `--judge-timeout` is in seconds.
+ */
+export function judgeFromCliOptions(values: JudgeCliValues, env: Readonly<Record<string, string | undefined>>, extra: Pick<JudgeCommandOptions, 'denyEnv' | 'redact' | 'onError'> = {}): { judge: Judge | null; errors: string[] } {
+    const errors: string[] = []
+    const positive = (text: string | undefined, option: string): number | undefined => {
+        if (text === undefined) return undefined
+        const value = Number(text)
+        if (/^\d+(\.\d+)?$/.test(text) && value > 0) return value
+        errors.push(new JudgeCommandError('JCMD-005', { option, detail: `expected a positive number, got ${JSON.stringify(text)}` }).message)
+        return undefined
+    }
+    const seconds = positive(values.judgeTimeout, '--judge-timeout')
+    const concurrency = positive(values.judgeConcurrency, '--judge-concurrency')
+    if (concurrency !== undefined && !Number.isSafeInteger(concurrency)) errors.push(new JudgeCommandError('JCMD-005', { option: '--judge-concurrency', detail: `expected a whole number, got ${String(values.judgeConcurrency)}` }).message)
+    if (values.judgeCommand === undefined) {
+        if (values.judgeTimeout !== undefined || values.judgeEnv !== undefined || values.judgeConcurrency !== undefined) errors.push(new JudgeCommandError('JCMD-005', { option: '--judge-command', detail: '--judge-timeout, --judge-env and --judge-concurrency need --judge-command' }).message)
+        return { judge: null, errors }
+    }
+    const options: JudgeCommandOptions = {
+        command: values.judgeCommand,
+        env,
+        allowEnv: values.judgeEnv ?? [],
+        ...(seconds !== undefined ? { timeoutMs: Math.max(1, Math.round(seconds * 1000)) } : {}),
+        ...extra
+    }
+    errors.push(...checkJudgeCommandOptions(options).map((e) => e.message))
+    if (errors.length > 0) return { judge: null, errors }
+    const judge = judgeFromCommand(options)
+    return { judge: concurrency !== undefined ? limitConcurrency(judge, concurrency) : judge, errors }
+}

@@ -1,0 +1,49 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import { run } from '../../src/cli/run.js'
+import { memoryIo } from './helpers.js'
+
+const examples = fileURLToPath(new URL('../../examples/', import.meta.url))
+const now = '2026-11-24T10:00:00Z'
+const dir = await mkdtemp(join(tmpdir(), 'flowmcp-tree-'))
+afterAll(async () => {
+    await rm(dir, { recursive: true, force: true })
+})
+
+// A stand-in LLM command: reads the JudgeRequest on stdin, answers every question with 4.
+const FAKE_JUDGE = `let input = ''
+process.stdin.on('data', (c) => (input += c))
+process.stdin.on('end', () => {
+    const request = JSON.parse(input)
+    process.stdout.write(JSON.stringify({ answers: request.questions.map((q) => ({ questionId: q.questionId, score: 4, reasoning: 'fake judge' })) }))
+})
+`
+
+describe('flowmcp-grading grade <tree> --judge-command', () => {
+    it('grades every namespace in full with a command as the judge, writes the HTML report, and resumes', async () => {
+        const judge = join(dir, 'fake-judge.mjs')
+        await writeFile(judge, FAKE_JUDGE)
+        const island = join(dir, 'island')
+        const report = join(dir, 'report.html')
+        const io = memoryIo({}, { env: { PATH: process.env.PATH } })
+        await run(['grade', join(examples, 'providers'), '--island', island, '--recordings', join(examples, 'recordings'), '--judge-command', `node ${judge}`, '--judge-concurrency', '2', '--concurrency', '2', '--report', report, '--now', now], io)
+        const out = io.out()
+        expect(out).not.toContain('(B)')
+        expect(out).toMatch(/openmeteo \(namespace\)\s+3\/3\s+B\s+-\s+full · index operational B/)
+        const html = await readFile(report, 'utf8')
+        for (const ns of ['etherscan', 'openmeteo', 'quakefeed', 'sportsodds']) expect(html).toContain(ns)
+
+        const again = memoryIo({}, { env: { PATH: process.env.PATH } })
+        await run(['grade', join(examples, 'providers'), '--island', island, '--recordings', join(examples, 'recordings'), '--judge-command', `node ${judge}`, '--now', now], again)
+        expect(again.out()).toContain('kept (already graded)')
+    })
+
+    it('refuses judge options without --judge-command and --report without --island (exit 2)', async () => {
+        expect(await run(['grade', join(examples, 'providers/openmeteo'), '--judge-timeout', '5'], memoryIo())).toBe(2)
+        expect(await run(['grade', join(examples, 'providers/openmeteo'), '--report', join(dir, 'x.html')], memoryIo())).toBe(2)
+        expect(await run(['grade', join(examples, 'providers/openmeteo'), '--concurrency', '0'], memoryIo())).toBe(2)
+    })
+})

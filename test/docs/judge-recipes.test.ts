@@ -1,0 +1,109 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { judgeFromCommand } from '../../src/cli/judge-command.js'
+import { gradeSingleSchema, type Judge, type JudgeRequest } from '../../src/index.js'
+import { exampleMain, grader } from '../grade/helpers.js'
+
+// The recipes of docs/judges.md, run as written against stand-ins of the tools they call (same
+// names, same stdin/stdout): checks the plumbing (jq filter, pipes, the reply), not the real tools.
+const DOC = readFileSync(new URL('../../docs/judges.md', import.meta.url), 'utf8')
+const blocks = (lang: string): string[] => [...DOC.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)\\n```\\n', 'g'))].map((m) => m[1] as string)
+const recipe = (name: string): string => {
+    const found = [...blocks('sh'), ...blocks('js')].find((b) => b.split('\n').slice(0, 2).some((line) => line.includes(`// ${name}`) || line.includes(`# ${name}`)))
+    if (found === undefined) throw new Error(`docs/judges.md has no recipe ${name}`)
+    return found + '\n'
+}
+
+// A stand-in LLM: answers every [Q-…] question id of the prompt text with 4.
+const FAKE_TOOL = `#!/usr/bin/env node
+let text = ''
+process.stdin.on('data', (c) => (text += c))
+process.stdin.on('end', () => {
+    const ids = [...new Set((text.match(/\\[(Q-[A-Za-z0-9-]+)\\]/g) ?? []).map((s) => s.slice(1, -1)))]
+    const attached = text.includes('## File: ') ? 'with files' : 'without files'
+    process.stdout.write(JSON.stringify({ answers: ids.map((questionId) => ({ questionId, score: 4, reasoning: 'stand-in ' + attached })) }))
+})
+`
+
+const JQ = existsSync('/usr/bin/jq')
+const now = '2026-11-24T10:00:00Z'
+let dir = ''
+let server: Server | undefined
+let baseUrl = ''
+let authorization = ''
+
+beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'flowmcp-recipes-'))
+    await writeFile(join(dir, 'judge-prompt.jq'), blocks('jq')[0] ?? '')
+    for (const name of ['judge-llm.sh', 'judge-ollama.sh', 'judge-claude.sh', 'judge-openai.mjs', 'judge-fixed.mjs']) await writeFile(join(dir, name), recipe(name))
+    for (const tool of ['llm', 'ollama', 'claude']) {
+        await writeFile(join(dir, tool), FAKE_TOOL)
+        await chmod(join(dir, tool), 0o755)
+    }
+    // A stand-in OpenAI-compatible endpoint on localhost.
+    server = createServer((req, res) => {
+        let body = ''
+        req.on('data', (c) => (body += c))
+        req.on('end', () => {
+            authorization = req.headers.authorization ?? ''
+            const content = (JSON.parse(body) as { messages: Array<{ content: string }> }).messages[0]?.content ?? ''
+            const ids = [...new Set((content.match(/\[(Q-[A-Za-z0-9-]+)\]/g) ?? []).map((s) => s.slice(1, -1)))]
+            const reply = { answers: ids.map((questionId) => ({ questionId, score: 4, reasoning: 'endpoint stand-in' })) }
+            res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { content: JSON.stringify(reply) } }] }))
+        })
+    })
+    await new Promise<void>((r) => server?.listen(0, '127.0.0.1', r))
+    const address = server.address()
+    baseUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/v1`
+})
+afterAll(async () => {
+    await new Promise((r) => server?.close(r))
+    await rm(dir, { recursive: true, force: true })
+})
+
+const env = (): Record<string, string | undefined> => ({ PATH: `${dir}:${process.env.PATH ?? ''}`, HOME: dir, OPENAI_API_KEY: 'sk-test-0123456789abcdef', OPENAI_BASE_URL: baseUrl })
+
+async function gradeWith(judge: Judge): Promise<Awaited<ReturnType<typeof gradeSingleSchema>>> {
+    const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
+    return gradeSingleSchema({ schema: { main }, schemaId: 'openmeteo.forecast', grader, options: { now, source, judge } })
+}
+
+describe('the judge recipes of docs/judges.md', () => {
+    it.skipIf(!JQ).each(['judge-llm.sh', 'judge-ollama.sh', 'judge-claude.sh'])('%s completes a full grading with a stand-in tool', async (script) => {
+        const asked: JudgeRequest[] = []
+        const command = judgeFromCommand({ command: `sh ${script}`, cwd: dir, env: env(), timeoutMs: 30_000 })
+        const result = await gradeWith(async (r) => (asked.push(r), command(r)))
+        expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
+        expect(result.grading?.mode).toBe('full')
+        expect(result.prompts).toEqual([])
+        expect(asked.length).toBeGreaterThan(2)
+        // The attachments reached the model inline.
+        const entry = result.entries.find((e) => e.area === 'tools-aggregate-schema')
+        expect(entry?.gradings.find((g) => g.determinism === 'non-deterministic')?.reasoning).toBe('stand-in with files')
+    }, 60_000)
+
+    it('judge-openai.mjs posts to an OpenAI-compatible endpoint with the key only in a header', async () => {
+        const command = judgeFromCommand({ command: 'node judge-openai.mjs', cwd: dir, env: env(), allowEnv: ['OPENAI_API_KEY', 'OPENAI_BASE_URL'], timeoutMs: 30_000 })
+        const result = await gradeWith(command)
+        expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
+        expect(result.grading?.mode).toBe('full')
+        expect(authorization).toBe('Bearer sk-test-0123456789abcdef')
+    }, 60_000)
+
+    it('judge-openai.mjs fails with JCMD-003 when the endpoint cannot be reached, the key redacted', async () => {
+        const command = judgeFromCommand({ command: 'node judge-openai.mjs', cwd: dir, env: { ...env(), OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }, allowEnv: ['OPENAI_API_KEY', 'OPENAI_BASE_URL'], timeoutMs: 30_000 })
+        const result = await gradeWith(command)
+        expect(result.errors.find((e) => e.code === 'GRA-006')?.message).toMatch(/JCMD-003: The judge command exited with code 1/)
+        expect(JSON.stringify(result)).not.toContain('sk-test-0123456789abcdef')
+    }, 60_000)
+
+    it('judge-fixed.mjs, the starting point, answers every question', async () => {
+        const result = await gradeWith(judgeFromCommand({ command: 'node judge-fixed.mjs', cwd: dir, env: env() }))
+        expect(result.grading?.mode).toBe('full')
+        expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
+    }, 60_000)
+})
