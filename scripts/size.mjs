@@ -19,7 +19,7 @@ const CASES = [
     { name: 'Grading + Scoring', code: `import { Grading, Scoring } from 'flowmcp-grading'\nglobalThis.out = [Grading, Scoring]`, budget: 40 * KB },
     // A regression guard at today's size (acorn for reading schemas without running them included,
     // ~30 KB) plus a little room. tldts (the public suffix list of the key-domain check) alone is ~47 KB.
-    { name: 'whole package', code: `import * as all from 'flowmcp-grading'\nglobalThis.out = all`, budget: 265 * KB, target: 150 * KB }
+    { name: 'whole package', code: `import * as all from 'flowmcp-grading'\nglobalThis.out = all`, budget: 275 * KB, target: 150 * KB }
 ]
 
 const work = mkdtempSync(join(tmpdir(), 'flowmcp-size-'))
