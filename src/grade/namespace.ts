@@ -5,13 +5,11 @@ import { HashGenerator } from '../hashing/hash-generator.js'
 import { listDir, readText } from '../island/fs-ops.js'
 import { joinPath, LAYOUT, normalizeDir } from '../island/paths.js'
 import { Island } from '../island/island.js'
-import type { AggregateGrade, NodeStatus } from '../model/constants.js'
 import type { CategoricalVeto, GradingEntry } from '../model/types.js'
 import type { FsPort } from '../ports/types.js'
 import { Redact, redactSecretsDeep, secretForms } from '../prompts/redact.js'
-import { rollupGrade as worstNodeGrade } from '../rollup/nodes.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
-import { checkGrader, gradeSchemaCore, nowOf, questionRows, runPlans, type SchemaRunContext } from './single-schema.js'
+import { checkGrader, gradeSchemaCore, headlineGrade, nowOf, questionRows, runPlans, type SchemaRunContext } from './single-schema.js'
 import type { GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaModuleInput, UnitResult } from './types.js'
 import type { UnitPlan } from './units.js'
 
@@ -251,15 +249,9 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
 
 /** The worst grade over every unit of every schema and the namespace units, as `index.json` rolls nodes up. */
 function headline(rows: readonly NamespaceSchemaRow[], units: readonly UnitResult[]): string | null {
-    const nodes: Array<{ status: NodeStatus; grade: AggregateGrade }> = []
-    for (const row of rows) {
-        const g = row.result.grading
-        if (g === null) continue
-        if (row.resumed && g.grade !== null) nodes.push({ status: g.grade === 'REJECTED' ? 'rejected' : 'graded', grade: g.grade as AggregateGrade })
-        for (const u of g.units) if (u.aggregateGrade !== null && ['graded', 'provisional', 'rejected'].includes(u.status)) nodes.push({ status: u.status === 'rejected' ? 'rejected' : 'graded', grade: u.aggregateGrade as AggregateGrade })
-    }
-    for (const u of units) if (u.aggregateGrade !== null && ['graded', 'provisional', 'rejected'].includes(u.status)) nodes.push({ status: u.status === 'rejected' ? 'rejected' : 'graded', grade: u.aggregateGrade as AggregateGrade })
-    return worstNodeGrade(nodes) ?? null
+    const schemaUnits = rows.flatMap((r) => r.result.grading?.units ?? [])
+    const kept = rows.flatMap((r) => (r.resumed && r.result.grading?.grade != null ? [r.result.grading.grade] : []))
+    return headlineGrade([...schemaUnits, ...units], kept)
 }
 
 /** Progress of {@link gradeTree}: one event as each namespace starts and ends. */

@@ -195,13 +195,15 @@ function toDeterministicInput(answers: readonly GradingAnswer[]): Array<Record<s
 
 /**
  * The headline grade: the worst grade over the units that have one, as `index.json` rolls its nodes
- * up (03 ⚠ C15); provisional units count with their deterministic aggregate.
+ * up (03 ⚠ C15); provisional units count with their deterministic aggregate. Shared with gradeNamespace.
  */
-function headlineGrade(units: readonly UnitResult[]): string | null {
+export function headlineGrade(units: readonly UnitResult[], kept: readonly string[] = []): string | null {
     const nodes = units
         .filter((u) => u.aggregateGrade !== null && (u.status === 'graded' || u.status === 'provisional' || u.status === 'rejected'))
         .map((u) => ({ status: (u.status === 'rejected' ? 'rejected' : 'graded') as NodeStatus, grade: u.aggregateGrade as AggregateGrade }))
-    return worstNodeGrade(nodes) ?? null
+    // Grades kept from an earlier run (a resumed schema) count as graded nodes.
+    const earlier = kept.map((grade) => ({ status: (grade === 'REJECTED' ? 'rejected' : 'graded') as NodeStatus, grade: grade as AggregateGrade }))
+    return worstNodeGrade([...nodes, ...earlier]) ?? null
 }
 
 /** The result row of one unit. */
