@@ -48,6 +48,33 @@ function keepsValue(value: string): boolean {
 }
 
 // Credential shapes of widely used providers, plus long bare hex (not a 0x address, not a sha256: digest).
+// Each comes with a cheap necessary condition: most prompt text holds no candidate, and the full
+// patterns (lookbehinds, alternations) cost far more to scan with than the pre-test.
+const KEY_SHAPE_HINTS: ReadonlyArray<(s: string) => boolean> = [
+    (s) => s.includes('sk-'),
+    (s) => s.includes('_live_') || s.includes('_test_'),
+    (s) => /\bgh[oprsu]_/.test(s),
+    (s) => s.includes('github_pat_'),
+    (s) => s.includes('AKIA') || s.includes('ASIA'),
+    (s) => s.includes('AIza'),
+    (s) => s.includes('xox'),
+    (s) => s.includes('glpat-'),
+    (s) => s.includes('eyJ'),
+    (s) => hasHexRun(s, 32)
+]
+
+/** A run of `length` hex digits anywhere in `text`: one linear pass (a regex retries at every start). */
+function hasHexRun(text: string, length: number): boolean {
+    let run = 0
+    for (let i = 0; i < text.length; i += 1) {
+        const c = text.charCodeAt(i) | 0x20
+        if ((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66)) {
+            run += 1
+            if (run >= length) return true
+        } else run = 0
+    }
+    return false
+}
 const KEY_SHAPES: readonly RegExp[] = [
     /\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}/g,
     /\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{10,}/g,
@@ -88,7 +115,8 @@ function redactString(text: string, params: Params, path: string, out: Redaction
             }
         }
     }
-    const replace = (re: RegExp, kind: RedactionKind, fn: (...m: string[]) => string | null): void => {
+    const replace = (re: RegExp, kind: RedactionKind, fn: (...m: string[]) => string | null, hint?: (text: string) => boolean): void => {
+        if (hint !== undefined && !hint(s)) return
         s = s.replace(re, (...args: unknown[]) => {
             const groups = args.slice(0, -2).map((g) => (typeof g === 'string' ? g : '')) as string[]
             const next = fn(...groups)
@@ -97,22 +125,22 @@ function redactString(text: string, params: Params, path: string, out: Redaction
             return next
         })
     }
-    replace(PRIVATE_KEY, 'private-key', () => REDACTED)
-    replace(URL_USERINFO, 'url-credential', (_w, head, secret, at) => (keepsValue(secret as string) ? null : `${head}${REDACTED}${at}`))
+    replace(PRIVATE_KEY, 'private-key', () => REDACTED, (t) => t.includes('PRIVATE KEY'))
+    replace(URL_USERINFO, 'url-credential', (_w, head, secret, at) => (keepsValue(secret as string) ? null : `${head}${REDACTED}${at}`), (t) => t.includes('://') && t.includes('@'))
     replace(URL_QUERY, 'url-credential', (_w, head, name, value) => {
         const v = value as string
         if (keepsValue(v)) return null
         const named = isSecretName(name as string) || (AMBIGUOUS_NAMES.has(normalise(name as string)) && looksLikeCredential(v))
         return named ? `${head}${REDACTED}` : null
     })
-    replace(AUTH_SCHEME, 'auth-header', (_w, scheme, gap, token) => (keepsValue(token as string) ? null : `${scheme}${gap}${REDACTED}`))
+    replace(AUTH_SCHEME, 'auth-header', (_w, scheme, gap, token) => (keepsValue(token as string) ? null : `${scheme}${gap}${REDACTED}`), (t) => t.includes('Bearer') || t.includes('Basic') || t.includes('Token'))
     replace(QUOTED_PAIR, 'secret-field', (_w, quote, name, sep, value) => {
         const v = value as string
         const named = isSecretName(name as string) || (AMBIGUOUS_NAMES.has(normalise(name as string)) && looksLikeCredential(v))
         return named && !keepsValue(v) ? `${quote}${name}${quote}${sep}${quote}${REDACTED}${quote}` : null
     })
-    replace(ASSIGNMENT, 'assignment', (_w, name, sep, value) => (keepsValue(value as string) || !/[0-9]/.test(value as string) ? null : `${name}${sep}${REDACTED}`))
-    for (const shape of KEY_SHAPES) replace(shape, 'key-shape', () => REDACTED)
+    replace(ASSIGNMENT, 'assignment', (_w, name, sep, value) => (keepsValue(value as string) || !/[0-9]/.test(value as string) ? null : `${name}${sep}${REDACTED}`), (t) => /key|token|secret|password/i.test(t))
+    KEY_SHAPES.forEach((shape, i) => replace(shape, 'key-shape', () => REDACTED, KEY_SHAPE_HINTS[i]))
     return s
 }
 
