@@ -17,6 +17,7 @@ import { PromptBuilder } from '../prompts/prompt-builder.js'
 import { Redact, redactSecretsDeep, redactSecretText, secretForms } from '../prompts/redact.js'
 import { rollupGrade as worstNodeGrade } from '../rollup/nodes.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
+import { KeyDomain } from '../schema/key-domain.js'
 import { SchemaCheck } from '../schema/schema-check.js'
 import { kebabCase } from '../naming/case.js'
 import { isIsoDateTime, toFileTimestamp } from '../time.js'
@@ -333,8 +334,11 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
         }
     }
 
+    const keyDomain = KeyDomain.check({ main })
     const pretest: PretestResult = await DataPretest.run({
         main,
+        validation,
+        keyDomain,
         http: options.http ?? null,
         serverParams,
         now,
@@ -352,6 +356,7 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
         ...(resolved.source !== null ? { source: resolved.source } : {}),
         pretest,
         validation,
+        keyDomain,
         questions,
         now,
         ...(aboutDeclared ? { aboutFileExists: options.about !== undefined } : {})

@@ -2,7 +2,7 @@ import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { isIsoDateTime } from '../time.js'
-import { checkKeyDomains } from '../schema/key-domain.js'
+import { checkKeyDomains, type KeyDomainResult } from '../schema/key-domain.js'
 import { isParameterless, isRecord, keysOf, own, requiredServerParamsOf, serverParamsUsedBy, testsOf, testSignature } from '../schema/shape.js'
 import { validateMain } from '../schema/validate-main.js'
 import type { HttpPort, HttpRequest, HttpResponse } from './http.js'
@@ -110,6 +110,10 @@ export interface PretestInput {
     readonly sleep?: (ms: number) => Promise<void>
     /** Check `main.docs[]` URLs (HEAD, then GET on 405/501) for `Q-single-test-01`. Default `true`. */
     readonly checkDocs?: boolean
+    /** `SchemaCheck.validateMain` of this `main`, when the caller has it; computed otherwise. */
+    readonly validation?: { readonly valid: boolean; readonly errors: readonly Issue[] } | null
+    /** `KeyDomain.check` of this `main`, when the caller has it; computed otherwise. */
+    readonly keyDomain?: KeyDomainResult | null
     /** Reshapes a 200 response's data before the data and output-schema checks (e.g. a schema's postRequest handler). */
     readonly transform?: (input: { tool: string; data: unknown }) => unknown
 }
@@ -302,7 +306,9 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
     else if (!isRecord(main)) optionErrors.unshift(createIssue('DPT-002', '/main', { field: 'main', expected: 'object', actual: typeOfValue(main) }))
     if (optionErrors.length > 0) return emptyResult('invalid-input', minWorkingTests, optionErrors, args.now)
 
-    const structural = validateMain(main).filter((i) => i.severity === 'error')
+    // A caller that validated `main` already (gradeSingleSchema) passes the result: nothing is computed twice.
+    const given = isRecord(args.validation) && Array.isArray(args.validation.errors) ? (args.validation.errors as Issue[]) : null
+    const structural = (given ?? validateMain(main)).filter((i) => i.severity === 'error')
     if (structural.length > 0) {
         const errors = [createIssue('DPT-009', '/main', { detail: `${structural.length} structural error(s), first ${structural[0]?.code ?? ''} at ${structural[0]?.path ?? ''}` })]
         return emptyResult('structural-validation-failed', minWorkingTests, errors, args.now)
@@ -323,7 +329,7 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
 
     const tools = own(main, 'tools')
     const toolNames = keysOf(tools)
-    const keyDomain = checkKeyDomains(main)
+    const keyDomain = isRecord(args.keyDomain) && Array.isArray(args.keyDomain.mismatches) ? (args.keyDomain as unknown as KeyDomainResult) : checkKeyDomains(main)
     const declaredParams = requiredServerParamsOf(main)
     const mismatched = new Set(keyDomain.mismatches.map((m) => m.param))
     const findings: Issue[] = []

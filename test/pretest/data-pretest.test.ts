@@ -256,3 +256,13 @@ describe('DataPretest.run', () => {
         )
     })
 })
+
+describe('DataPretest.run with the caller’s validation', () => {
+    it('uses a given validation instead of validating again, and computes its own when the given one is not a validation', async () => {
+        const main = schemaFixture('nominatim-geocoding')
+        const refused = await DataPretest.run({ main, http: fakeHttp(apiReply), now, checkDocs: false, validation: { valid: false, errors: [{ code: 'SCH-004', severity: 'error', message: 'given', path: '/name' }] } })
+        expect(refused).toMatchObject({ ran: false, reason: 'structural-validation-failed', errors: [expect.objectContaining({ code: 'DPT-009' })] })
+        const computed = await DataPretest.run({ main, http: fakeHttp(apiReply), now, checkDocs: false, validation: 'garbage' as never })
+        expect(computed.ran).toBe(true)
+    })
+})
