@@ -71,11 +71,14 @@ async function schemaFilesIn(fs: FsPort, dir: string): Promise<{ files: string[]
     return { files: listing.value.filter((e) => e.kind === 'file' && e.name.endsWith('.mjs') && !e.name.startsWith('_')).map((e) => joinPath(dir, e.name)).sort(), issue: null }
 }
 
+/** The answers of one key without the open units: a null answer (as emit-prompts --areas writes them) leaves its unit open. */
+function givenAnswers(record: unknown): Readonly<Record<string, unknown>> | undefined {
+    return isObj(record) ? Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null)) : undefined
+}
+
 function answersFor(answers: GradeNamespaceOptions['answers'], base: string): Readonly<Record<string, unknown>> | undefined {
     if (answers === undefined) return undefined
-    const hit = Object.entries(answers).find(([id]) => id.endsWith(`.${base}`))
-    // A null answer (as emit-prompts --areas writes them) leaves its unit open.
-    return hit === undefined || !isObj(hit[1]) ? undefined : Object.fromEntries(Object.entries(hit[1]).filter(([, v]) => v !== null))
+    return givenAnswers(Object.entries(answers).find(([id]) => id.endsWith(`.${base}`))?.[1])
 }
 
 /**
@@ -204,7 +207,7 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
             aboutHash: about !== undefined ? (HashGenerator.hashBytes({ text: about.text }).short ?? undefined) : undefined,
             stable: anchor.stable || !answersGiven,
             // Namespace units are answered under the namespace, or (as single-schema answer files have them) under the anchor schema.
-            ...(options.answers !== undefined ? { answers: (options.answers[namespace] !== undefined ? answersFor({ [`${namespace}.`]: options.answers[namespace] }, '') : undefined) ?? answersFor(options.answers, anchor.slug) ?? {} } : {})
+            ...(options.answers !== undefined ? { answers: givenAnswers(options.answers[namespace]) ?? answersFor(options.answers, anchor.slug) ?? {} } : {})
         }
     )
 
