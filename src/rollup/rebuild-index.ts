@@ -1,7 +1,7 @@
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { FsPort } from '../ports/types.js'
-import { callPort, checkFsPort, Journal, listDir, readText, rollback, statPath, writeAtomic } from '../island/fs-ops.js'
+import { callPort, checkFsPort, Journal, readText, rollback, writeAtomic } from '../island/fs-ops.js'
 import { baseName, dirName, joinPath, LAYOUT, normalizeDir } from '../island/paths.js'
 import { resolveLatest, type ResolveLatestResult } from '../island/resolve-latest.js'
 import { selectLatest, type LatestKind } from '../naming/latest.js'
@@ -245,49 +245,20 @@ export class RebuildIndex {
 const MAX_REBUILD_ROUNDS = 4
 
 /**
- * What a namespace index is built from, cheaply: every path below the folder (grading files and
- * snapshots are never rewritten, so their names suffice) plus size and mtime of the files that are
- * (`summary.json`). `null` when the folder cannot be walked.
- */
-async function folderFingerprint(fs: FsPort, dir: string): Promise<string | null> {
-    const parts: string[] = []
-    const stack = [dir]
-    while (stack.length > 0) {
-        const cur = stack.pop() as string
-        const listing = await listDir(fs, cur)
-        if (!listing.ok) return null
-        for (const e of listing.value ?? []) {
-            const path = joinPath(cur, e.name)
-            // What a rebuild itself writes is not an input of the index.
-            if (cur === dir && (e.name === LAYOUT.index || e.name === INDEX_RECORD_FILE)) continue
-            if (e.kind === 'directory') stack.push(path)
-            let extra = ''
-            if (e.name === LAYOUT.summary) {
-                const st = await statPath(fs, path)
-                extra = st.ok && st.value !== null ? `:${st.value.size}:${st.value.mtimeMs}` : ':?'
-            }
-            parts.push(`${path}:${e.kind}${extra}`)
-        }
-    }
-    return parts.sort().join('\n')
-}
-
-/**
  * Several writers may rebuild one index at once. Each write is a whole-file rename, so none fails;
  * but a writer that read the folder before another's entry landed could overwrite a fresher index.
- * So a writer that wrote looks at the folder again: unchanged since it started reading ⇒ settled,
- * else it rebuilds (bounded). The last writer therefore leaves an index of the folder as it is.
+ * So a writer that wrote rebuilds once more: with the record it just wrote, that pass reads only
+ * what changed meanwhile (usually nothing) and writes nothing when the folder is as it was. The
+ * last writer therefore leaves an index of the folder as it is.
  */
-async function settle<T extends RollupIndex>(fs: FsPort, dir: string, attempt: () => Promise<RebuildResult<T>>): Promise<RebuildResult<T>> {
+async function settle<T extends RollupIndex>(attempt: () => Promise<RebuildResult<T>>): Promise<RebuildResult<T>> {
     let last: RebuildResult<T> | null = null
     for (let round = 0; round < MAX_REBUILD_ROUNDS; round += 1) {
-        const before = await folderFingerprint(fs, dir)
         const result = await attempt()
-        if (!result.status) return result
+        // A failing re-check leaves the index the first pass wrote: that write stands.
+        if (!result.status) return last ?? result
         if (!result.written) return last ?? result
         last = result
-        const after = await folderFingerprint(fs, dir)
-        if (before !== null && before === after) return result
     }
     return last as RebuildResult<T>
 }
@@ -297,7 +268,7 @@ export async function rebuildNamespaceWith(input: { fs?: unknown; namespaceDir?:
     // A frozen lockSnapshot is taken once, at the start of a run: never re-derived in a retry.
     const dir = typeof input?.namespaceDir === 'string' ? normalizeDir(input.namespaceDir, '', '').dir : null
     if (internals.freeze !== undefined || dir === null || checkFsPort(input.fs) !== null) return namespaceAttempt(input, internals)
-    return settle(input.fs as FsPort, dir, () => namespaceAttempt(input, internals))
+    return settle(() => namespaceAttempt(input, internals))
 }
 
 async function namespaceAttempt(input: { fs?: unknown; namespaceDir?: unknown; now?: unknown; concurrency?: number; incremental?: boolean }, internals: RebuildInternals): Promise<RebuildResult<NamespaceIndex>> {
