@@ -2,6 +2,7 @@ import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { isIsoDateTime } from '../time.js'
+import { redactSecretsDeep, redactSecretText, secretForms } from '../prompts/redact.js'
 import { checkKeyDomains, type KeyDomainResult } from '../schema/key-domain.js'
 import { isParameterless, isRecord, keysOf, own, requiredServerParamsOf, serverParamsUsedBy, testsOf, testSignature } from '../schema/shape.js'
 import { validateMain } from '../schema/validate-main.js'
@@ -125,7 +126,6 @@ interface Job {
     readonly request: HttpRequest
 }
 
-const REDACTED = '[redacted]'
 
 /** Codes a failed test can carry in its `error` text. */
 const FAILURE_CODES = ['DPT-004', 'DPT-010', 'DPT-011', 'DPT-017'] as const
@@ -139,38 +139,6 @@ function coded(code: FailureCode | 'DPT-007' | 'DPT-008' | 'DPT-012' | 'DPT-013'
 function failureCodeOf(error: string): FailureCode {
     const code = error.slice(0, 7)
     return (FAILURE_CODES as readonly string[]).includes(code) ? (code as FailureCode) : 'DPT-004'
-}
-
-function secretsOf(serverParams: Readonly<Record<string, string>>): string[] {
-    const values = Object.values(serverParams).filter((v): v is string => typeof v === 'string' && v.length > 0)
-    const forms = values.flatMap((v) => {
-        let encoded = v
-        try {
-            encoded = encodeURIComponent(v)
-        } catch {
-            encoded = v
-        }
-        return [v, encoded, JSON.stringify(v).slice(1, -1)]
-    })
-    return [...new Set(forms)].sort((a, b) => b.length - a.length)
-}
-
-function redact(text: string, secrets: readonly string[]): string {
-    let out = text
-    for (const s of secrets) out = out.split(s).join(REDACTED)
-    return out
-}
-
-/** Removes every secret from every string and key of a plain-JSON value (the last line of defence). */
-function redactDeep<T>(value: T, secrets: readonly string[]): T {
-    if (secrets.length === 0) return value
-    const walk = (v: unknown): unknown => {
-        if (typeof v === 'string') return redact(v, secrets)
-        if (Array.isArray(v)) return v.map(walk)
-        if (isRecord(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k, secrets), walk(x)]))
-        return v
-    }
-    return walk(value) as T
 }
 
 /** A port error turned into a short message: no URLs, no secrets, bounded length. */
@@ -187,8 +155,8 @@ function portErrorText(cause: unknown, secrets: readonly string[]): string {
     } catch {
         message = 'unreadable error'
     }
-    const cleaned = redact(String(message), secrets).replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>')
-    const text = `${redact(String(name), secrets)}: ${cleaned}`
+    const cleaned = redactSecretText(String(message), secrets).replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>')
+    const text = `${redactSecretText(String(name), secrets)}: ${cleaned}`
     return text.length > 200 ? `${text.slice(0, 197)}...` : text
 }
 
@@ -316,7 +284,8 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
 
     const now = args.now as string
     const serverParams = (isRecord(args.serverParams) ? args.serverParams : {}) as Readonly<Record<string, string>>
-    const secrets = secretsOf(serverParams)
+    // Every value the host gave, however short, is erased at any depth of what the pretest keeps.
+    const secrets = secretForms(serverParams, 1)
     const http = (args.http ?? null) as HttpPort | null
     const dryRun = args.dryRun === true
     const parameterlessBar = typeof args.parameterlessMinWorkingTests === 'number' ? args.parameterlessMinWorkingTests : PARAMETERLESS_MIN_WORKING_TESTS
@@ -450,7 +419,7 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
         const reason = dryRun ? 'dry-run' : 'no-http-port'
         if (!dryRun) findings.push(createIssue('DPT-014', '/http'))
         const summary = summarise(planned, false)
-        return redactDeep({ ran: false, reason, dryRun, checkedAt: now, minWorkingTests, results: planned, ...summary, docs: [], findings, errors: [] }, secrets)
+        return redactSecretsDeep({ ran: false, reason, dryRun, checkedAt: now, minWorkingTests, results: planned, ...summary, docs: [], findings, errors: [] }, secrets, Infinity)
     }
 
     const send = async (request: HttpRequest): Promise<{ response: HttpResponse | null; error: string | null }> => {
@@ -499,7 +468,7 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
             }
         }
         // Redact before anything is cut or summarised (response keys are shortened to 97 characters).
-        data = redactDeep(data, secrets)
+        data = redactSecretsDeep(data, secrets, Infinity)
         const hasData = transformError === null && !isEmptyData(data)
         const schema = own(output, 'schema')
         let outputSchemaMatch: boolean | null = null
@@ -539,7 +508,7 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
         if (!d.reachable) findings.push(createIssue('DPT-016', pointer('docs', d.index), { index: d.index, detail: d.error ?? 'unreachable' }))
     }
     const summary = summarise(results, true)
-    return redactDeep({ ran: true, reason: null, dryRun: false, checkedAt: now, minWorkingTests, results, ...summary, docs, findings, errors: [] }, secrets)
+    return redactSecretsDeep({ ran: true, reason: null, dryRun: false, checkedAt: now, minWorkingTests, results, ...summary, docs, findings, errors: [] }, secrets, Infinity)
 }
 
 /**

@@ -258,11 +258,11 @@ export const SECRET_MARK = '[redacted]'
  * longest first (so a longer value is never left half-replaced by a shorter one). Values shorter
  * than {@link MIN_SECRET_LENGTH} are not secrets worth erasing everywhere.
  */
-export function secretForms(serverParams: unknown): string[] {
+export function secretForms(serverParams: unknown, minLength: number = MIN_SECRET_LENGTH): string[] {
     if (serverParams === null || typeof serverParams !== 'object') return []
     const forms: string[] = []
     for (const value of Object.values(serverParams as Record<string, unknown>)) {
-        if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH) continue
+        if (typeof value !== 'string' || value.length === 0 || value.length < minLength) continue
         let encoded = value
         try {
             encoded = encodeURIComponent(value)
@@ -286,11 +286,11 @@ export function redactSecretText(text: string, forms: readonly string[]): string
  * the last line of defence before anything leaves the library or reaches a file. Other values are
  * returned as they are.
  */
-export function redactSecretsDeep<T>(value: T, forms: readonly string[]): T {
+export function redactSecretsDeep<T>(value: T, forms: readonly string[], maxDepth: number = 200): T {
     if (forms.length === 0) return value
     const walk = (v: unknown, depth: number): unknown => {
         if (typeof v === 'string') return redactSecretText(v, forms)
-        if (depth > 200 || v === null || typeof v !== 'object') return v
+        if (depth > maxDepth || v === null || typeof v !== 'object') return v
         if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1))
         const proto = Object.getPrototypeOf(v) as unknown
         if (proto !== Object.prototype && proto !== null) return v
