@@ -9,7 +9,7 @@ import type { CategoricalVeto, GradingEntry } from '../model/types.js'
 import type { FsPort } from '../ports/types.js'
 import { Redact, redactSecretsDeep, secretForms } from '../prompts/redact.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
-import { checkGrader, gradeSchemaCore, headlineGrade, nowOf, questionRows, runPlans, type SchemaRunContext } from './single-schema.js'
+import { baseName, checkGrader, gradeSchemaCore, headlineGrade, nowOf, questionRows, runPlans, type SchemaRunContext } from './single-schema.js'
 import type { GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaModuleInput, UnitResult } from './types.js'
 import type { UnitPlan } from './units.js'
 
@@ -49,10 +49,6 @@ export interface GradeNamespaceResult {
     readonly rollupStatus: string | null
     readonly rollupGrade: string | null
     readonly errors: Issue[]
-}
-
-function fileBase(name: string): string {
-    return (name.replace(/\\/g, '/').split('/').pop() ?? name).replace(/\.(mjs|js|json)$/i, '')
 }
 
 async function aboutIn(fs: FsPort, dir: string): Promise<{ name: string; text: string } | undefined> {
@@ -143,7 +139,7 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
     const namespaceUnit = (unit: string): boolean => ['tools-aggregate-namespace', 'namespace-description', 'about-namespace'].includes(unit) || unit.startsWith('namespace-skills/')
     for (const item of items) {
         // The schema's own units only: its namespace-level answers are taken once, below.
-        const own = answersFor(options.answers, fileBase(item.file))
+        const own = answersFor(options.answers, baseName(item.file))
         const schemaAnswers = own === undefined ? undefined : Object.fromEntries(Object.entries(own).filter(([unit]) => !namespaceUnit(unit)))
         const run = await gradeSchemaCore(
             {

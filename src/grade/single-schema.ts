@@ -36,7 +36,8 @@ export function questionRows(): QuestionRow[] {
     return AREAS.flatMap((area) => Areas.questions({ area }).questions.map((q) => ({ id: q.id, area: q.area, weight: q.weight, determinism: q.determinism, dimension: q.dimension })))
 }
 
-function baseName(path: string): string {
+/** A schema file's base: no folder, no `.mjs`/`.js`/`.json`. */
+export function baseName(path: string): string {
     const name = path.replace(/\\/g, '/').split('/').pop() ?? path
     return name.replace(/\.(mjs|js|json)$/i, '')
 }

@@ -1,5 +1,6 @@
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
+import { SNAPSHOT_NAME_REGEX } from '../naming/snapshot-filename.js'
 
 /** Kinds of names the island puts into paths; each has its own pattern. */
 export type NameKind = 'namespace' | 'schema' | 'tool' | 'skill' | 'selection' | 'file'
@@ -130,7 +131,7 @@ export const ESCAPED_NAME_PREFIX = 'esc_'
  * @example islandName('/block/:hash', 'tool') // 'esc__2fblock_2f_3ahash'
  */
 export function islandName(name: string, kind: 'schema' | 'tool' | 'skill'): string | null {
-    if (NAME_PATTERNS[kind].test(name) && SNAPSHOT_NAME_PATTERN.test(name) && !name.startsWith(ESCAPED_NAME_PREFIX) && unsafeSegmentReason(name) === null) return name
+    if (NAME_PATTERNS[kind].test(name) && SNAPSHOT_NAME_REGEX.test(name) && !name.startsWith(ESCAPED_NAME_PREFIX) && unsafeSegmentReason(name) === null) return name
     let out = ESCAPED_NAME_PREFIX
     for (const byte of utf8Bytes(name)) {
         const ch = String.fromCharCode(byte)
@@ -160,9 +161,6 @@ export function originalName(name: string): string | null {
     }
     return utf8Decode(bytes)
 }
-
-// The snapshot grammar of naming/snapshot-filename.ts, repeated here to keep paths.ts free of imports.
-const SNAPSHOT_NAME_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9_]|-(?=[A-Za-z0-9_]))*$/
 
 function utf8Bytes(text: string): number[] {
     const bytes: number[] = []
