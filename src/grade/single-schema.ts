@@ -1,6 +1,7 @@
 import { Areas } from '../areas/areas.js'
 import { DeterministicAnswers, DEFAULT_GRADER, type QuestionRow } from '../deterministic/answers.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { Grading } from '../grading/grading.js'
 import type { AggregateResult } from '../grading/aggregate.js'
@@ -383,7 +384,7 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     if (!scope.namespaceAreas) plans.splice(0, plans.length, ...plans.filter((p) => p.area === 'single-test' || p.area === 'tools-aggregate-schema'))
     const known = new Set(plans.map((p) => p.unit))
     for (const key of Object.keys(options.answers ?? {})) {
-        if (!known.has(key)) errors.push(createIssue('GRA-015', `/options/answers/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, { unit: key }))
+        if (!known.has(key)) errors.push(createIssue('GRA-015', pointer('options', 'answers', key), { unit: key }))
     }
 
     const aboutHash = options.about !== undefined ? HashGenerator.hashBytes({ text: options.about.text }).short ?? undefined : undefined
@@ -665,7 +666,7 @@ function fillEnvelope(plan: UnitPlan, request: EmittedPrompt, output: unknown, e
     const misnamed = answers.findIndex((a) => isObj(a) && a.questionId === undefined && a.id !== undefined)
     if (misnamed >= 0) {
         // Say precisely what is wrong rather than leave the reader with a schema error about a missing key.
-        errors.push(createIssue('GRA-021', `/units/${plan.unit.replace(/~/g, '~0').replace(/\//g, '~1')}/answers/${misnamed}`, { unit: plan.unit, index: misnamed }))
+        errors.push(createIssue('GRA-021', pointer('units', plan.unit, 'answers', misnamed), { unit: plan.unit, index: misnamed }))
         return undefined
     }
     for (const [key, expected] of Object.entries(env)) {

@@ -1,5 +1,5 @@
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
-import { pointer } from '../errors/pointer.js'
+import { escapePointerToken, pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson } from '../json/guard.js'
 import { placeholderRootReason } from './root-host.js'
@@ -217,7 +217,7 @@ function checkParameter(param: unknown, base: string, out: Issue[], ctx: ToolCon
         return
     }
     for (const key of Object.keys(param)) {
-        if (!PARAMETER_KEYS.includes(key)) out.push(createIssue('SCH-015', `${base}/${escapeToken(key)}`, { field: key }))
+        if (!PARAMETER_KEYS.includes(key)) out.push(createIssue('SCH-015', `${base}/${escapePointerToken(key)}`, { field: key }))
     }
     const position = own(param, 'position')
     if (!isRecord(position)) {
@@ -257,10 +257,6 @@ function checkParameter(param: unknown, base: string, out: Issue[], ctx: ToolCon
     }
 }
 
-function escapeToken(key: string): string {
-    return key.replace(/~/g, '~0').replace(/\//g, '~1')
-}
-
 function checkTool(name: string, tool: unknown, out: Issue[], ctx: ToolContext): void {
     const root = typeof ctx.root === 'string' ? ctx.root : ''
     const base = pointer('tools', name)
@@ -270,7 +266,7 @@ function checkTool(name: string, tool: unknown, out: Issue[], ctx: ToolContext):
         return
     }
     for (const key of Object.keys(tool)) {
-        if (!TOOL_KEYS.includes(key)) out.push(createIssue('SCH-013', `${base}/${escapeToken(key)}`, { field: key, tool: name }))
+        if (!TOOL_KEYS.includes(key)) out.push(createIssue('SCH-013', `${base}/${escapePointerToken(key)}`, { field: key, tool: name }))
     }
     const method = own(tool, 'method')
     if (method === undefined) out.push(createIssue('SCH-004', `${base}/method`, { field: 'method' }))
@@ -340,7 +336,7 @@ function checkTool(name: string, tool: unknown, out: Issue[], ctx: ToolContext):
         for (const key of testInputKeys(test)) {
             if (declaredKeys.has(key)) continue
             const named = valueTemplates.get(key)
-            out.push(createIssue('SCH-WARN-017', `${tbase}/${escapeToken(key)}`, { key, tool: name, detail: named === undefined ? '' : ` (it names the value template {{${key}}} of parameter ${named}, which the runtime fills from server parameters)` }))
+            out.push(createIssue('SCH-WARN-017', `${tbase}/${escapePointerToken(key)}`, { key, tool: name, detail: named === undefined ? '' : ` (it names the value template {{${key}}} of parameter ${named}, which the runtime fills from server parameters)` }))
         }
         const signature = testSignature(test)
         const first = seen.get(signature)
