@@ -9,7 +9,7 @@ import type { CategoricalVeto, GradingEntry } from '../model/types.js'
 import type { FsPort } from '../ports/types.js'
 import { Redact, redactSecretsDeep, secretForms } from '../prompts/redact.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
-import { baseName, checkGrader, gradeSchemaCore, headlineGrade, nowOf, questionRows, runPlans, type SchemaRunContext } from './single-schema.js'
+import { baseName, checkGrader, gradeSchemaCore, headlineGrade, nowOf, questionRows, runPlans, serverParamsFor, type SchemaRunContext } from './single-schema.js'
 import type { GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaModuleInput, UnitResult } from './types.js'
 import type { UnitPlan } from './units.js'
 
@@ -163,7 +163,9 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
 
     // The namespace units: identified by the schema that holds the About (else the first by name).
     const anchor = members.find((m) => m.aboutDeclared) ?? (members[0] as SchemaRunContext)
-    const serverParams = typeof options.serverParams === 'function' ? {} : (options.serverParams ?? {})
+    // The values of every member's keys, so a host's function form is redacted here as in each schema's run.
+    const requiredServerParams = [...new Set(members.flatMap((m) => (Array.isArray(m.main.requiredServerParams) ? m.main.requiredServerParams.filter((k): k is string => typeof k === 'string') : [])))]
+    const serverParams = serverParamsFor(options.serverParams, { requiredServerParams }, errors)
     const secrets = secretForms(serverParams)
     const veto: CategoricalVeto | null = members.find((m) => m.veto !== null)?.veto ?? null
     const questions = questionRows()

@@ -101,7 +101,7 @@ function isStringRecord(value: unknown): value is Record<string, string> {
 }
 
 /** Resolves `options.serverParams` for the loaded schema's required keys. */
-function serverParamsFor(option: GradeOptions['serverParams'], main: Obj, errors: Issue[]): Record<string, string> {
+export function serverParamsFor(option: GradeOptions['serverParams'], main: Obj, errors: Issue[]): Record<string, string> {
     if (option === undefined) return {}
     if (typeof option !== 'function') return { ...option }
     const keys = Array.isArray(main.requiredServerParams) ? main.requiredServerParams.filter((k): k is string => typeof k === 'string') : []

@@ -47,6 +47,21 @@ describe('gradeNamespace', () => {
         expect(Object.keys(index.schemas).sort()).toEqual(['members', 'speeches', 'votes'])
     })
 
+    it('keeps a server-param value given as a function out of the namespace prompts and attachments', async () => {
+        const fs = createMemoryFs()
+        await tree(fs, { parlamentdemo: schemas('parlamentdemo') })
+        const key = 'pd-secret-value-0123456789'
+        const { judge, asked } = scriptedJudge(4)
+        await gradeNamespace({
+            dir: '/src/parlamentdemo',
+            grader,
+            options: { sourceFs: fs, now, judge, about: { text: `# About\nCall it with ${key}.\n` }, serverParams: (keys) => Object.fromEntries(keys.map((k) => [k, key])) }
+        })
+        const namespaceAsks = asked.filter((r) => r.area === 'namespace-description' || r.area === 'tools-aggregate-namespace')
+        expect(namespaceAsks.length).toBeGreaterThan(0)
+        expect(JSON.stringify(namespaceAsks)).not.toContain(key)
+    })
+
     it('reports a broken schema on its row and grades the others', async () => {
         const fs = createMemoryFs()
         await tree(fs, { parlamentdemo: { ...schemas('parlamentdemo'), 'broken.mjs': 'export const main = { namespace: "parlamentdemo", tools: compute() }\n' } })
