@@ -61,7 +61,7 @@ async function resolveSchema(input: { schemaPath?: unknown; schema?: unknown }, 
     }
     const reader = options.sourceFs ?? options.fs
     if (reader === undefined) {
-        errors.push(createIssue('GRA-004', '/options/sourceFs', { detail: 'pass options.sourceFs (or fs) so the source can be scanned before it is loaded' }))
+        errors.push(createIssue('GRA-004', '/options/sourceFs', { detail: 'pass options.sourceFs (or fs) so the source can be read' }))
         return { main: null, source: null, fileBase: null, refused: false }
     }
     let source: string | null
