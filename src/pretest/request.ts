@@ -1,5 +1,5 @@
 import { lookup } from '../json/own.js'
-import { headersOf, own, paramsOf, placeholderBodies, requiredServerParamsOf, serverParamName, USER_PARAM, type ParamView } from '../schema/shape.js'
+import { headersOf, own, paramsOf, placeholderBodies, requiredServerParamsOf, serverParamName, USER_PARAM } from '../schema/shape.js'
 import { placeholderRootReason } from '../schema/root-host.js'
 import type { HttpRequest } from './http.js'
 
@@ -53,12 +53,6 @@ function resolveValue(template: string, key: string, test: unknown, serverParams
     return { value: template.replace(match[0], lookup(serverParams, name) ?? ''), serverParam: name }
 }
 
-/** `optional()` is the runtime's own marker; a zod `default(…)` also accepts an absent value. */
-function isRequired(raw: unknown): boolean {
-    const options = own(own(raw, 'z'), 'options')
-    return !(Array.isArray(options) && options.some((o) => typeof o === 'string' && /^(?:optional|default)\(/.test(o.trim())))
-}
-
 /**
  * Builds the HTTP request of one tool test exactly as the FlowMCP runtime does (05 §2.5, 03 ⚠ C26):
  * the test minus `_description` is the user parameters; `insert` parameters replace both `:key`
@@ -79,7 +73,6 @@ export function buildRequest(main: unknown, tool: unknown, test: unknown, server
     const root = own(main, 'root')
     const method = own(tool, 'method')
     const path = own(tool, 'path')
-    const rawParams = own(tool, 'parameters')
     const params = paramsOf(tool)
 
     const noteServerParam = (name: string | null): void => {
@@ -87,7 +80,6 @@ export function buildRequest(main: unknown, tool: unknown, test: unknown, server
         if (!declared.includes(name)) problems.push(`server parameter ${name} is not declared in requiredServerParams (the runtime would send an empty value)`)
         else if (lookup(serverParams, name) === undefined) missing.add(name)
     }
-    const rawOf = (param: ParamView): unknown => (Array.isArray(rawParams) ? rawParams.find((p) => own(own(p, 'position'), 'key') === param.key) : undefined)
 
     let url = `${typeof root === 'string' ? root : ''}${typeof path === 'string' ? path : ''}`
     for (const param of params.filter((p) => p.location === 'insert')) {
@@ -114,7 +106,7 @@ export function buildRequest(main: unknown, tool: unknown, test: unknown, server
     for (const param of params.filter((p) => p.location === 'query' || p.location === 'body')) {
         const resolved = resolveValue(param.value, param.key, test, serverParams, param.location === 'body')
         if (resolved === undefined) {
-            if (isRequired(rawOf(param))) problems.push(`test sets no value for required parameter ${param.key}`)
+            if (!param.optional) problems.push(`test sets no value for required parameter ${param.key}`)
             continue
         }
         noteServerParam(resolved.serverParam)

@@ -72,6 +72,7 @@ export interface ParamView {
     readonly key: string
     readonly value: string
     readonly location: string
+    /** The test may leave it unset: `optional()` or `default(…)` in `z.options`. */
     readonly optional: boolean
 }
 
@@ -85,7 +86,8 @@ export function paramView(param: unknown): ParamView | null {
         return null
     }
     const options = own(own(param, 'z'), 'options')
-    const optional = Array.isArray(options) && options.some((o) => typeof o === 'string' && /^optional\(/.test(o.trim()))
+    // `optional()` is the runtime's marker; a zod `default(…)` accepts an absent value too.
+    const optional = Array.isArray(options) && options.some((o) => typeof o === 'string' && /^(?:optional|default)\(/.test(o.trim()))
     return { key, value: typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value) ?? '', location, optional }
 }
 
