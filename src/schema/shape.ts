@@ -27,13 +27,7 @@ export function isNonEmptyString(value: unknown): value is string {
 /** The literal marker for a user-supplied parameter value. */
 export const USER_PARAM = '{{USER_PARAM}}'
 
-const SERVER_PARAM_TOKEN = /\{\{SERVER_PARAM:([^{}]*)\}\}/g
 const PLACEHOLDER_TOKEN = /\{\{([^{}]*)\}\}/g
-
-/** Names inside every `{{SERVER_PARAM:KEY}}` of a string, in order of appearance. */
-export function serverParamRefs(text: string): string[] {
-    return [...text.matchAll(SERVER_PARAM_TOKEN)].map((m) => m[1] as string)
-}
 
 /** Every `{{…}}` token body of a string (`USER_PARAM`, `SERVER_PARAM:X`, `address`, `list:alias`, …). */
 export function placeholderBodies(text: string): string[] {
