@@ -169,8 +169,10 @@ function fail(errors: Issue[], tier: GradingTier | null = null): AggregateResult
  * Aggregates the answers of one entry into a grade, gradingSystem/1.0.0 (chapter 07/08):
  * partial-mode gate → veto short-circuit → newest answer per question → aging (optional) →
  * weighted mean over included answers → band → tier trim → selection size cap → warnings.
+ * `traced = false` leaves `trace` empty: entry validation needs only the grade and the issues, and
+ * building a step per answer was most of its cost.
  */
-export function computeAggregate(entry: unknown, options: AggregateOptions = {}): AggregateResult {
+export function computeAggregate(entry: unknown, options: AggregateOptions = {}, traced = true): AggregateResult {
     if (entry === null || entry === undefined) {
         return fail([createIssue('GRD-001', '', { field: 'entry' })])
     }
@@ -193,19 +195,19 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {})
     if (e.gradingMode === 'partial') {
         // A partial entry never changes the aggregate: it carries the last full value (⚠ A15).
         const carried = (typeof e.aggregateGrade === 'string' ? e.aggregateGrade : null) as AggregateGrade | null
-        trace.push({ step: 'mode', mode: 'partial', carried })
+        if (traced) trace.push({ step: 'mode', mode: 'partial', carried })
         return { aggregateGrade: carried, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: null, trace, errors }
     }
 
     if (e.categoricalVeto !== null && e.categoricalVeto !== undefined) {
         const triggeredBy = String((e.categoricalVeto as { triggeredBy?: unknown }).triggeredBy ?? 'unknown')
-        trace.push({ step: 'veto', triggeredBy })
+        if (traced) trace.push({ step: 'veto', triggeredBy })
         errors.push(createIssue('VET-INFO-001', '/categoricalVeto', { trigger: triggeredBy }))
         return { aggregateGrade: 'REJECTED', rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: null, trace, errors }
     }
 
     if (e.gradings.length === 0) {
-        trace.push({ step: 'no-grade', reason: 'no-answers' })
+        if (traced) trace.push({ step: 'no-grade', reason: 'no-answers' })
         return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: 'no-answers', trace, errors: [createIssue('GRD-023', '/gradings')] }
     }
     // Every answer must be sound before any is counted: a broken answer is an error, never dropped.
@@ -244,7 +246,7 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {})
         const base = { index: view.index, questionId: view.questionId, score: view.score, weight: view.weight }
         const best = winner.get(view.questionId)
         if (best !== view) {
-            trace.push({ ...base, step: 'answer', outcome: 'superseded', reason: `answer #${best?.index ?? -1} is newer or ranks higher` })
+            if (traced) trace.push({ ...base, step: 'answer', outcome: 'superseded', reason: `answer #${best?.index ?? -1} is newer or ranks higher` })
             errors.push(createIssue('GRD-027', pointer('gradings', view.index), { questionId: view.questionId, detail: `superseded by /gradings/${best?.index ?? -1}` }))
             continue
         }
@@ -254,35 +256,35 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {})
             const ageDays = ageInDays(view.timestamp, now)
             const windowDays = aging[windowKey]
             if (ageDays !== null && isExpired(ageDays, windowDays)) {
-                trace.push({ step: 'aging', index: view.index, questionId: view.questionId, ageDays, windowDays, window: windowKey })
+                if (traced) trace.push({ step: 'aging', index: view.index, questionId: view.questionId, ageDays, windowDays, window: windowKey })
                 errors.push(createIssue('SCO-WARN-001', pointer('gradings', view.index, 'score'), { days: windowDays, questionId: view.questionId }))
                 score = 'stale'
             }
         }
         if (score === 'n/a' || score === 'stale') {
-            trace.push({ ...base, score, step: 'answer', outcome: 'excluded', reason: score })
+            if (traced) trace.push({ ...base, score, step: 'answer', outcome: 'excluded', reason: score })
             errors.push(createIssue('SCO-INFO-001', pointer('gradings', view.index), { questionId: view.questionId, reason: score }))
         } else {
             const value = typeof score === 'number' ? score : (SCORE_MAPPING_V1[score] as number)
-            trace.push({ ...base, step: 'answer', outcome: 'included', value })
+            if (traced) trace.push({ ...base, step: 'answer', outcome: 'included', value })
         }
         counted.push({ score, weight: view.weight, view })
     }
 
     const mean = foldWeightedMean(counted)
-    trace.push({ step: 'mean', numerator: mean.numerator, weightSum: mean.weightSum, mean: mean.mean, included: mean.included, excluded: mean.excluded })
+    if (traced) trace.push({ step: 'mean', numerator: mean.numerator, weightSum: mean.weightSum, mean: mean.mean, included: mean.included, excluded: mean.excluded })
     if (mean.mean === null) {
         const reason: NoGradeReason = mean.included === 0 ? 'all-excluded' : 'zero-weight'
-        trace.push({ step: 'no-grade', reason })
+        if (traced) trace.push({ step: 'no-grade', reason })
         errors.push(reason === 'all-excluded' ? createIssue('GRD-024', '/gradings', { na: mean.excluded.na, stale: mean.excluded.stale }) : createIssue('GRD-025', '/gradings'))
         return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: reason, trace, errors }
     }
 
     const band = bandOf(mean.mean)
-    trace.push({ step: 'band', mean: mean.mean, grade: band.grade, min: band.min })
+    if (traced) trace.push({ step: 'band', mean: mean.mean, grade: band.grade, min: band.min })
     let grade = capGrade(band.grade, max)
     if (grade !== band.grade) {
-        trace.push({ step: 'trim', tier: gradingTier, max, from: band.grade, to: grade })
+        if (traced) trace.push({ step: 'trim', tier: gradingTier, max, from: band.grade, to: grade })
     }
 
     const scope = selectionScopeFromEvidence(e)
@@ -290,12 +292,12 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {})
     const memberCount = options.memberCount ?? scope.memberNamespaces
     if (memberCount !== undefined && selectionSide) {
         if (memberCount < SELECTION_MEMBER_THRESHOLDS.SOFT) {
-            trace.push({ step: 'selection-size', memberCount, from: grade, to: null })
+            if (traced) trace.push({ step: 'selection-size', memberCount, from: grade, to: null })
             errors.push(createIssue('GRD-051', '', { count: memberCount, min: SELECTION_MEMBER_THRESHOLDS.SOFT }))
             return { aggregateGrade: null, rawGrade: band.grade, normalizedScore: mean.mean, maxAttainableGrade: max, noGradeReason: 'too-few-members', trace, errors }
         }
         if (memberCount < SELECTION_MEMBER_THRESHOLDS.HARD && GRADE_RANK[grade] > GRADE_RANK.B) {
-            trace.push({ step: 'selection-size', memberCount, from: grade, to: 'B' })
+            if (traced) trace.push({ step: 'selection-size', memberCount, from: grade, to: 'B' })
             errors.push(createIssue('GRD-049', '', { count: memberCount }))
             grade = 'B'
         }
@@ -303,14 +305,14 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {})
     // 02-areas §8: without Domain-Knowledge content no group-bound entry may claim A.
     const domainKnowledge = options.domainKnowledge ?? scope.domainKnowledge
     if (domainKnowledge === false && selectionSide && GRADE_RANK[grade] > GRADE_RANK.B) {
-        trace.push({ step: 'domain-knowledge', present: false, from: grade, to: 'B', reason: NO_DOMAIN_KNOWLEDGE_REASON })
+        if (traced) trace.push({ step: 'domain-knowledge', present: false, from: grade, to: 'B', reason: NO_DOMAIN_KNOWLEDGE_REASON })
         errors.push(createIssue('GRD-052', ''))
         grade = 'B'
     }
 
     // Minimum-LLM rule (SHOULD): B or better without any included non-deterministic answer.
     if (GRADE_RANK[grade] >= GRADE_RANK.B && !counted.some((c) => c.view.determinism === 'non-deterministic' && c.score !== 'n/a' && c.score !== 'stale')) {
-        trace.push({ step: 'warning', code: 'GRD-026' })
+        if (traced) trace.push({ step: 'warning', code: 'GRD-026' })
         errors.push(createIssue('GRD-026', '/gradings', { grade }))
     }
 

@@ -11,6 +11,7 @@ import {
     LEGAL_ASSESSMENT_QUESTION_ID,
     LEGAL_DISCLAIMER,
     PROVIDER_AREAS,
+    SCORE_ENUMS,
     TIER_MAX_GRADE,
     type GradingTier,
     type LetterGrade
@@ -18,7 +19,7 @@ import {
 import { validateGradingModel } from '../validation/generated/grading-model.js'
 import type { ErrorObject } from '../validation/types.js'
 import { GRADING_SYSTEM_VERSION, sameMinorLine } from '../version.js'
-import { computeAggregate } from './aggregate.js'
+import { computeAggregate, type AggregateResult } from './aggregate.js'
 import { validateVetoRecord } from './veto-record.js'
 
 
@@ -124,33 +125,39 @@ function ownedByDedicatedCheck(path: string): boolean {
     return path.startsWith('/categoricalVeto') || /^\/gradings\/\d+\/(score|evidence)$/.test(path)
 }
 
-function scoreIssue(score: unknown, path: string): Issue | null {
+// Both checks take the answer's index, not its path: the pointer is built only for an issue.
+function scoreIssue(score: unknown, index: number): Issue | null {
     if (score === undefined) return null // reported by `required`
+    const path = (): string => pointer('gradings', index, 'score')
     if (typeof score === 'number') {
-        return Number.isFinite(score) && score >= 1 && score <= 5 ? null : createIssue('SCO-001', path, { value: describeValue(score) })
+        return Number.isFinite(score) && score >= 1 && score <= 5 ? null : createIssue('SCO-001', path(), { value: describeValue(score) })
     }
     if (typeof score === 'string') {
-        if (['pass', 'fail', 'stale', 'n/a'].includes(score)) return null
-        return score.trim() !== '' && Number.isFinite(Number(score)) ? createIssue('SCO-005', path, { value: score }) : createIssue('SCO-003', path, { value: score })
+        if ((SCORE_ENUMS as readonly string[]).includes(score)) return null
+        return score.trim() !== '' && Number.isFinite(Number(score)) ? createIssue('SCO-005', path(), { value: score }) : createIssue('SCO-003', path(), { value: score })
     }
-    return createIssue('GRD-002', path, { field: 'score', expected: 'number or string', actual: typeOfValue(score) })
+    return createIssue('GRD-002', path(), { field: 'score', expected: 'number or string', actual: typeOfValue(score) })
 }
 
-function evidenceIssue(evidence: unknown, path: string): Issue | null {
+function evidenceIssue(evidence: unknown, index: number): Issue | null {
     if (evidence === undefined) return null
     if (typeof evidence === 'string') {
-        return evidence.length > 0 ? null : createIssue('GRD-002', path, { field: 'evidence', expected: 'non-empty string or object', actual: 'empty string' })
+        return evidence.length > 0 ? null : createIssue('GRD-002', pointer('gradings', index, 'evidence'), { field: 'evidence', expected: 'non-empty string or object', actual: 'empty string' })
     }
     if (evidence !== null && typeof evidence === 'object' && !Array.isArray(evidence)) return null
-    return createIssue('GRD-002', path, { field: 'evidence', expected: 'non-empty string or object', actual: typeOfValue(evidence) })
+    return createIssue('GRD-002', pointer('gradings', index, 'evidence'), { field: 'evidence', expected: 'non-empty string or object', actual: typeOfValue(evidence) })
 }
 
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
-/** Semantic rules of 01-model §7.6 that apply to one entry (S1–S3, S5–S7, S9, S10) plus A16. */
-function semanticIssues(entry: Obj): Issue[] {
+/**
+ * Semantic rules of 01-model §7.6 that apply to one entry (S1–S3, S5–S7, S9, S10) plus A16, and
+ * the untraced recomputation S3 made (`null` when the rule did not recompute).
+ */
+function semanticIssues(entry: Obj): { issues: Issue[]; recomputed: AggregateResult | null } {
     const issues: Issue[] = []
+    let recomputed: AggregateResult | null = null
     const area = typeof entry.area === 'string' && (AREAS as readonly string[]).includes(entry.area) ? entry.area : null
     const tier = entry.gradingTier === 'autonomous' || entry.gradingTier === 'group-bound' ? (entry.gradingTier as GradingTier) : null
     const gradings = Array.isArray(entry.gradings) ? entry.gradings.filter(isObj) : []
@@ -184,7 +191,7 @@ function semanticIssues(entry: Obj): Issue[] {
         if (typeof system === 'string' && system !== GRADING_SYSTEM_VERSION && !sameMinorLine(system, GRADING_SYSTEM_VERSION)) {
             issues.push(createIssue('VER-004', '/gradingSystem', { namespace: 'gradingSystem', value: system, supported: GRADING_SYSTEM_VERSION }))
         } else {
-            const recomputed = computeAggregate(entry)
+            recomputed = computeAggregate(entry, {}, false)
             if (recomputed.errors.every((i) => i.severity !== 'error') && recomputed.aggregateGrade !== grade) {
                 issues.push(createIssue('GRD-014', '/aggregateGrade', { grade, expected: recomputed.aggregateGrade ?? `no grade (${recomputed.noGradeReason ?? 'unknown'})` }))
             }
@@ -226,7 +233,7 @@ function semanticIssues(entry: Obj): Issue[] {
     if (area !== null && (ABOUT_AREAS as readonly string[]).includes(area) && entry.aboutHash === undefined) {
         issues.push(createIssue('GRD-022', '/aboutHash', { area }))
     }
-    return issues
+    return { issues, recomputed }
 }
 
 
@@ -252,6 +259,19 @@ export function validateGradingEntry(input: { entry?: unknown; limits?: Partial<
     if (guard.length > 0) {
         return { valid: false, errors: guard }
     }
+    return entryVerdict(checkParsedEntry(entry).errors)
+}
+
+function entryVerdict(errors: Issue[]): { valid: boolean; errors: Issue[] } {
+    return { valid: !errors.some((e) => e.severity === 'error'), errors }
+}
+
+/**
+ * {@link validateGradingEntry} past the plain-JSON guard, for an entry that already passed it
+ * (one parsed by `parseJsonText`), with the untraced recomputation of its grade (`null` when the
+ * entry is not a full, unvetoed entry of this grading system) so a caller needs not aggregate twice.
+ */
+export function checkParsedEntry(entry: Obj): { errors: Issue[]; recomputed: AggregateResult | null } {
     const validate = validateGradingModel
     validate(entry)
     const structural = (validate.errors ?? []).filter((err) => !ownedByDedicatedCheck(err.instancePath)).map(mapAjvError).filter((i): i is Issue => i !== null)
@@ -260,15 +280,15 @@ export function validateGradingEntry(input: { entry?: unknown; limits?: Partial<
     if (Array.isArray(entry.gradings)) {
         entry.gradings.forEach((g: unknown, i) => {
             if (!isObj(g)) return
-            const s = scoreIssue(g.score, pointer('gradings', i, 'score'))
+            const s = scoreIssue(g.score, i)
             if (s !== null) dedicated.push(s)
-            const ev = evidenceIssue(g.evidence, pointer('gradings', i, 'evidence'))
+            const ev = evidenceIssue(g.evidence, i)
             if (ev !== null) dedicated.push(ev)
         })
     }
     if (entry.categoricalVeto !== null && entry.categoricalVeto !== undefined) {
         dedicated.push(...validateVetoRecord(entry.categoricalVeto, '/categoricalVeto'))
     }
-    const errors = dedupeIssues([...structural, ...dedicated, ...semanticIssues(entry)])
-    return { valid: !errors.some((e) => e.severity === 'error'), errors }
+    const semantic = semanticIssues(entry)
+    return { errors: dedupeIssues([...structural, ...dedicated, ...semantic.issues]), recomputed: semantic.recomputed }
 }

@@ -39,26 +39,47 @@ function isPlainObject(value: object): boolean {
     return proto === Object.prototype || proto === null
 }
 
-type Frame = { value: unknown; path: string; depth: number } | { exit: object }
+/** A value waiting to be inspected; its path is rebuilt from the parent chain only when reported. */
+class Pending {
+    constructor(
+        readonly value: unknown,
+        readonly depth: number,
+        readonly parent: Pending | null,
+        readonly key: string | number
+    ) {}
+}
+
+/** Marks the end of a container's subtree: it leaves the path of ancestors (cycle detection). */
+class Exit {
+    constructor(readonly container: object) {}
+}
+
+function pathOf(at: Pending | null, basePath: string): string {
+    const tokens: Array<string | number> = []
+    for (let p = at; p !== null && p.parent !== null; p = p.parent) tokens.push(p.key)
+    return basePath + pointer(...tokens.reverse())
+}
 
 /**
  * Checks that `value` is plain JSON (null, boolean, finite number, string, array, plain object;
  * no undefined, functions, symbols, bigints, class instances, holes or cycles) within `limits`.
  * Iterative, so a hostile depth cannot overflow the stack. Reports the first problem only:
- * past it, the value cannot be interpreted safely.
+ * past it, the value cannot be interpreted safely. Runs on every external value, so paths are
+ * built only for the one problem reported.
  */
 export function inspectJson(value: unknown, limits: JsonLimits = DEFAULT_JSON_LIMITS, basePath = ''): Issue[] {
     const onPath = new Set<object>()
-    const stack: Frame[] = [{ value, path: basePath, depth: 0 }]
+    const stack: Array<Pending | Exit> = [new Pending(value, 0, null, '')]
+    const at = (frame: Pending | null, key?: string | number): string => (key === undefined ? pathOf(frame, basePath) : pathOf(frame, basePath) + pointer(key))
     let nodes = 0
     try {
         while (stack.length > 0) {
-            const frame = stack.pop() as Frame
-            if ('exit' in frame) {
-                onPath.delete(frame.exit)
+            const frame = stack.pop() as Pending | Exit
+            if (frame instanceof Exit) {
+                onPath.delete(frame.container)
                 continue
             }
-            const { value: v, path, depth } = frame
+            const v = frame.value
             nodes += 1
             if (nodes > limits.maxNodes) {
                 return [createIssue('INP-003', basePath, { detail: 'more values than allowed', limit: limits.maxNodes })]
@@ -68,56 +89,57 @@ export function inspectJson(value: unknown, limits: JsonLimits = DEFAULT_JSON_LI
             }
             if (typeof v === 'number') {
                 if (!Number.isFinite(v)) {
-                    return [createIssue('INP-001', path, { detail: `${typeOfValue(v)} is not a JSON number` })]
+                    return [createIssue('INP-001', at(frame), { detail: `${typeOfValue(v)} is not a JSON number` })]
                 }
                 continue
             }
             if (typeof v === 'string') {
                 if (v.length > limits.maxStringLength) {
-                    return [createIssue('INP-003', path, { detail: `string of ${v.length} characters`, limit: limits.maxStringLength })]
+                    return [createIssue('INP-003', at(frame), { detail: `string of ${v.length} characters`, limit: limits.maxStringLength })]
                 }
                 continue
             }
             if (typeof v !== 'object') {
-                return [createIssue('INP-001', path, { detail: `${typeof v} is not a JSON value` })]
+                return [createIssue('INP-001', at(frame), { detail: `${typeof v} is not a JSON value` })]
             }
-            if (depth + 1 > limits.maxDepth) {
-                return [createIssue('INP-002', path, { limit: limits.maxDepth })]
+            const depth = frame.depth + 1
+            if (depth > limits.maxDepth) {
+                return [createIssue('INP-002', at(frame), { limit: limits.maxDepth })]
             }
             if (onPath.has(v)) {
-                return [createIssue('INP-001', path, { detail: 'circular reference' })]
+                return [createIssue('INP-001', at(frame), { detail: 'circular reference' })]
             }
             if (Array.isArray(v)) {
                 onPath.add(v)
-                stack.push({ exit: v })
+                stack.push(new Exit(v))
                 for (let i = v.length - 1; i >= 0; i -= 1) {
                     if (!(i in v)) {
-                        return [createIssue('INP-001', pointerAppend(path, i), { detail: 'array hole (undefined)' })]
+                        return [createIssue('INP-001', at(frame, i), { detail: 'array hole (undefined)' })]
                     }
-                    stack.push({ value: v[i], path: pointerAppend(path, i), depth: depth + 1 })
+                    stack.push(new Pending(v[i], depth, frame, i))
                 }
                 continue
             }
             if (!isPlainObject(v)) {
                 const name = (v as { constructor?: { name?: unknown } }).constructor?.name
-                return [createIssue('INP-001', path, { detail: `instance of ${typeof name === 'string' ? name : 'a class'} is not a plain object` })]
+                return [createIssue('INP-001', at(frame), { detail: `instance of ${typeof name === 'string' ? name : 'a class'} is not a plain object` })]
             }
             if (Object.getOwnPropertySymbols(v).length > 0) {
-                return [createIssue('INP-001', path, { detail: 'symbol-keyed property' })]
+                return [createIssue('INP-001', at(frame), { detail: 'symbol-keyed property' })]
             }
             onPath.add(v)
-            stack.push({ exit: v })
+            stack.push(new Exit(v))
             const keys = Object.keys(v)
             for (let i = keys.length - 1; i >= 0; i -= 1) {
                 const key = keys[i] as string
                 if (key.length > limits.maxStringLength) {
-                    return [createIssue('INP-003', path, { detail: `property name of ${key.length} characters`, limit: limits.maxStringLength })]
+                    return [createIssue('INP-003', at(frame), { detail: `property name of ${key.length} characters`, limit: limits.maxStringLength })]
                 }
                 const child = (v as Record<string, unknown>)[key]
                 if (child === undefined) {
-                    return [createIssue('INP-001', pointerAppend(path, key), { detail: 'undefined is not a JSON value' })]
+                    return [createIssue('INP-001', at(frame, key), { detail: 'undefined is not a JSON value' })]
                 }
-                stack.push({ value: child, path: pointerAppend(path, key), depth: depth + 1 })
+                stack.push(new Pending(child, depth, frame, key))
             }
         }
     } catch (cause) {
@@ -125,10 +147,6 @@ export function inspectJson(value: unknown, limits: JsonLimits = DEFAULT_JSON_LI
         return [createIssue('INP-001', basePath, { detail: `value could not be read (${cause instanceof Error ? cause.name : 'error'})` })]
     }
     return []
-}
-
-function pointerAppend(base: string, token: string | number): string {
-    return base + pointer(token)
 }
 
 /**

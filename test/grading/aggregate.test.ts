@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { Grading, type GradingAnswer } from '../../src/index.js'
+import { computeAggregate } from '../../src/grading/aggregate.js'
 import { det, example, nd, withAnswers } from './helpers.js'
 
 const groupBound = (gradings: GradingAnswer[]) => withAnswers(gradings, { area: 'selection-aggregate', gradingTier: 'group-bound', maxAttainableGrade: 'A', selectionId: 'crypto' })
@@ -190,5 +191,28 @@ describe('Grading.computeAggregateGrade', () => {
                 expect(Array.isArray(result.errors)).toBe(true)
             })
         )
+    })
+})
+
+describe('computeAggregate without a trace', () => {
+    it('gives the same grade, figures and issues as the traced aggregation, with an empty trace (property)', () => {
+        const score = fc.oneof(fc.double({ min: 1, max: 5, noNaN: true }), fc.constantFrom('pass', 'fail', 'n/a', 'stale'))
+        fc.assert(
+            fc.property(fc.array(fc.tuple(fc.nat(4), score, fc.boolean()), { minLength: 0, maxLength: 8 }), fc.boolean(), (rows, grouped) => {
+                const ids = ['Q-api-availability', 'Q-tos-match', 'Q-a', 'Q-b', 'Q-c']
+                const answers = rows.map(([q, s, llm]) => (llm ? nd(ids[q] as string, s as never) : det(ids[q] as string, s as never)))
+                const entry = grouped ? groupBound(answers) : withAnswers(answers)
+                const traced = computeAggregate(entry, { now: '2027-06-01T00:00:00Z' })
+                const lean = computeAggregate(entry, { now: '2027-06-01T00:00:00Z' }, false)
+                expect(lean.trace).toEqual([])
+                expect({ ...lean, trace: traced.trace }).toEqual(traced)
+            })
+        )
+    })
+
+    it('still reports a broken answer as an error', () => {
+        const lean = computeAggregate(withAnswers([nd('Q-a', 7 as never)]), {}, false)
+        expect(lean.aggregateGrade).toBeNull()
+        expect(lean.errors.map((e) => e.code)).toContain('SCO-001')
     })
 })

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { checkParsedEntry } from '../../src/grading/validate-entry.js'
 import { validateGradingEntry } from '../../src/index.js'
 
 const dir = new URL('../fixtures/entries/', import.meta.url)
@@ -62,5 +63,27 @@ describe('validateGradingEntry', () => {
         const result = validateGradingEntry({ entry: JSON.parse(text) })
         expect(result.errors.map((e) => e.code)).toEqual(['GRD-008'])
         expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    })
+})
+
+describe('checkParsedEntry (validation past the JSON guard)', () => {
+    it('returns no issue and the untraced recomputation for a valid full entry', () => {
+        const entry = read('valid/grading-autonomous.json') as Record<string, unknown>
+        const { errors, recomputed } = checkParsedEntry(entry)
+        expect(errors).toEqual([])
+        expect(recomputed).toMatchObject({ aggregateGrade: 'B', rawGrade: 'A', normalizedScore: 4.5, trace: [] })
+    })
+
+    it('reports the same issues as validateGradingEntry for every invalid fixture that passes the guard', () => {
+        for (const { entry } of invalid) {
+            if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) continue
+            const full = validateGradingEntry({ entry })
+            if (full.errors.some((e) => e.code.startsWith('INP-'))) continue
+            expect(checkParsedEntry(entry as Record<string, unknown>).errors).toEqual(full.errors)
+        }
+    })
+
+    it('does not recompute a vetoed entry', () => {
+        expect(checkParsedEntry(read('valid/grading-rejected.json') as Record<string, unknown>).recomputed).toBeNull()
     })
 })

@@ -38,6 +38,11 @@ describe('inspectJson', () => {
         expect(inspectJson(cyclic)[0]).toMatchObject({ code: 'INP-001', path: '/self' })
     })
 
+    it('reports a deep problem at its full path, under the base path', () => {
+        expect(inspectJson({ a: [1, { b: [0, Number.NaN] }] }, undefined, '/entry')[0]).toMatchObject({ code: 'INP-001', path: '/entry/a/1/b/1' })
+        expect(inspectJson({ a: [1, [2, , 4]] })[0]).toMatchObject({ code: 'INP-001', path: '/a/1/1' })
+    })
+
     it('escapes pointer tokens', () => {
         expect(inspectJson({ 'a/b': { '~c': undefined } })[0]?.path).toBe('/a~1b/~0c')
     })

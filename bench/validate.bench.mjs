@@ -1,0 +1,29 @@
+// validateGradingEntry against a plain ajv validator of the shipped entry schema, on the same
+// entries in the same run. ajv checks structure only; validateGradingEntry adds the plain-JSON
+// guard, the dedicated score/evidence/veto checks and every semantic rule (grade recomputed).
+import { readFileSync } from 'node:fs'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import { Bench } from 'tinybench'
+import { Grading, validateGradingEntry } from '../dist/index.js'
+
+const entry = JSON.parse(readFileSync(new URL('../test/fixtures/entries/valid/grading-autonomous.json', import.meta.url), 'utf8'))
+const big = { ...entry, gradings: Array.from({ length: 10 }, (_, i) => ({ ...entry.gradings[i % 3], questionId: `Q-single-test-${String(i + 1).padStart(2, '0')}` })) }
+big.aggregateGrade = Grading.computeAggregateGrade({ entry: big }).aggregateGrade
+const schema = JSON.parse(readFileSync(new URL('../schemas/grading-model.schema.json', import.meta.url), 'utf8'))
+// The spec's schema does not compile in strict mode; otherwise ajv's defaults.
+const ajv = new Ajv2020({ strict: false, allowUnionTypes: true })
+addFormats(ajv)
+const plain = ajv.compile(schema)
+if (!plain(entry) || !plain(big) || !validateGradingEntry({ entry }).valid || !validateGradingEntry({ entry: big }).valid) throw new Error('bench entries must be valid')
+
+export async function run() {
+    const bench = new Bench({ time: 1000, warmupTime: 200 })
+    bench
+        .add('baseline: plain ajv, shipped schema (3 answers)', () => plain(entry))
+        .add('validateGradingEntry (3 answers)', () => validateGradingEntry({ entry }))
+        .add('plain ajv, shipped schema (10 answers)', () => plain(big))
+        .add('validateGradingEntry (10 answers)', () => validateGradingEntry({ entry: big }))
+    await bench.run()
+    return bench.tasks.map((t) => ({ name: t.name, opsPerSec: Math.round(t.result.throughput.mean) }))
+}
