@@ -10,12 +10,15 @@ import { Grading, validateGradingEntry } from '../dist/index.js'
 const entry = JSON.parse(readFileSync(new URL('../test/fixtures/entries/valid/grading-autonomous.json', import.meta.url), 'utf8'))
 const big = { ...entry, gradings: Array.from({ length: 10 }, (_, i) => ({ ...entry.gradings[i % 3], questionId: `Q-single-test-${String(i + 1).padStart(2, '0')}` })) }
 big.aggregateGrade = Grading.computeAggregateGrade({ entry: big }).aggregateGrade
+// The same with a judge's paragraph of reasoning (1,000 characters) on every answer.
+const paragraph = 'The tool description names the data source, the unit of every returned field and the rate limit; '.repeat(10).slice(0, 1000)
+const wordy = { ...big, gradings: big.gradings.map((g) => ({ ...g, ...(g.reasoning !== undefined ? { reasoning: paragraph } : {}), ...(typeof g.evidence === 'string' ? { evidence: paragraph } : {}) })) }
 const schema = JSON.parse(readFileSync(new URL('../schemas/grading-model.schema.json', import.meta.url), 'utf8'))
 // The spec's schema does not compile in strict mode; otherwise ajv's defaults.
 const ajv = new Ajv2020({ strict: false, allowUnionTypes: true })
 addFormats(ajv)
 const plain = ajv.compile(schema)
-if (!plain(entry) || !plain(big) || !validateGradingEntry({ entry }).valid || !validateGradingEntry({ entry: big }).valid) throw new Error('bench entries must be valid')
+for (const e of [entry, big, wordy]) if (!plain(e) || !validateGradingEntry({ entry: e }).valid) throw new Error('bench entries must be valid')
 
 export async function run() {
     const bench = new Bench({ time: 1000, warmupTime: 200 })
@@ -24,6 +27,8 @@ export async function run() {
         .add('validateGradingEntry (3 answers)', () => validateGradingEntry({ entry }))
         .add('plain ajv, shipped schema (10 answers)', () => plain(big))
         .add('validateGradingEntry (10 answers)', () => validateGradingEntry({ entry: big }))
+        .add('plain ajv, shipped schema (10 answers, 1,000-char texts)', () => plain(wordy))
+        .add('validateGradingEntry (10 answers, 1,000-char texts)', () => validateGradingEntry({ entry: wordy }))
     await bench.run()
     return bench.tasks.map((t) => ({ name: t.name, opsPerSec: Math.round(t.result.throughput.mean) }))
 }

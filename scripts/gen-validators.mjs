@@ -86,11 +86,24 @@ const RUNTIME = {
     'require("ajv/dist/runtime/equal").default': { name: 'equal', from: '../runtime.js' }
 }
 
+// The largest minLength/maxLength anywhere in a schema tree.
+function maxLengthLimit(node) {
+    if (Array.isArray(node)) return Math.max(0, ...node.map(maxLengthLimit))
+    if (node === null || typeof node !== 'object') return 0
+    return Math.max(0, ...Object.entries(node).map(([k, v]) => ((k === 'minLength' || k === 'maxLength') && typeof v === 'number' ? v : maxLengthLimit(v))))
+}
+
 function generate(mod) {
-    // `formats` is imported by the generated module from ../runtime.js (see the header below).
-    const ajv = new Ajv2020({ ...mod.options, code: { source: true, esm: true, lines: true, formats: _`formats` } })
-    addFormats.default(ajv)
     const loaded = mod.schemas.map(schema)
+    // ajv counts string length in code points (a scan of the whole string) by default. Where every
+    // length limit is 0 or 1, code points and code units give the same answer, so `.length` is used:
+    // an answer's reasoning is no longer walked character by character.
+    // The option is deprecated in ajv 8 (still honoured); its notice is the only one silenced.
+    const unicode = maxLengthLimit(loaded) > 1
+    const logger = { log: console.log, error: console.error, warn: (...args) => (String(args[0]).startsWith('DEPRECATED: option unicode') ? undefined : console.warn(...args)) }
+    // `formats` is imported by the generated module from ../runtime.js (see the header below).
+    const ajv = new Ajv2020({ ...mod.options, unicode, logger, code: { source: true, esm: true, lines: true, formats: _`formats` } })
+    addFormats.default(ajv)
     for (const s of mod.prepare ? mod.prepare(loaded) : loaded) ajv.addSchema(s)
     let code = standaloneCode.default(ajv, mod.exports)
     const imports = new Map()

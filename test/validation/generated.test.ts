@@ -24,6 +24,22 @@ describe('precompiled validators', () => {
             .filter((f) => /from 'ajv/.test(readFileSync(f, 'utf8')))
         expect(offenders).toEqual([])
     })
+
+    it('string length counts code units only where every length limit is 0 or 1, so no result changes', () => {
+        const generated = (name: string): string => readFileSync(join(root, 'src', 'validation', 'generated', `${name}.ts`), 'utf8')
+        // grading-model has only minLength 1: a string is at least one code point iff at least one code unit.
+        expect(generated('grading-model')).not.toContain('ucs2length')
+        // prompts-v2 has maxLength 4000: an astral character must count once there.
+        expect(generated('protocol-v2')).toContain('ucs2length')
+        const ajv = new Ajv2020({ unicode: true })
+        const minOne = ajv.compile({ type: 'string', minLength: 1 })
+        fc.assert(
+            fc.property(fc.string({ unit: 'binary' }), (s) => {
+                expect(s.length >= 1).toBe(minOne(s))
+            }),
+            { seed: 11, numRuns: 300 }
+        )
+    })
 })
 
 describe('runtime helpers copied from ajv and ajv-formats', () => {
