@@ -23,6 +23,7 @@ import { SchemaCheck } from '../schema/schema-check.js'
 import { kebabCase } from '../naming/case.js'
 import { isIsoDateTime, toFileTimestamp } from '../time.js'
 import { readModuleSource } from '../schema/source-loader.js'
+import { validateInspectedMain } from '../schema/validate-main.js'
 import { askForOutput, envelopeFor, type UnitPlan } from './units.js'
 import type { EmittedPrompt, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaGrading, UnitResult } from './types.js'
 
@@ -286,7 +287,9 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
         errors.push(...guard)
         return fail()
     }
-    const validation = SchemaCheck.validateMain({ main })
+    // main passed inspectJson just above: validated without walking it again.
+    const structural = validateInspectedMain(main)
+    const validation = { valid: !structural.some((i) => i.severity === 'error'), errors: structural }
     errors.push(...validation.errors.map((i) => ({ ...i, path: '/schema/main' + i.path })))
     const namespace = typeof main.namespace === 'string' ? main.namespace : null
     if (namespace === null || !isObj(main.tools)) return fail()

@@ -128,6 +128,7 @@ const PASSES: readonly Pass[] = [
             const named = isSecretName(name as string) || (AMBIGUOUS_NAMES.has(normalise(name as string)) && looksLikeCredential(v))
             return named ? `${head}${REDACTED}` : null
         },
+        hint: (t) => t.includes('='),
         spans: null
     },
     { re: AUTH_SCHEME, kind: 'auth-header', fn: (_w, scheme, gap, token) => (keepsValue(token as string) ? null : `${scheme}${gap}${REDACTED}`), hint: (t) => t.includes('Bearer') || t.includes('Basic') || t.includes('Token'), spans: 'auth-header' },
@@ -139,6 +140,7 @@ const PASSES: readonly Pass[] = [
             const named = isSecretName(name as string) || (AMBIGUOUS_NAMES.has(normalise(name as string)) && looksLikeCredential(v))
             return named && !keepsValue(v) ? `${quote}${name}${quote}${sep}${quote}${REDACTED}${quote}` : null
         },
+        hint: (t) => t.includes('"'),
         spans: 'secret-field'
     },
     { re: ASSIGNMENT, kind: 'assignment', fn: (_w, name, sep, value) => (keepsValue(value as string) || !/[0-9]/.test(value as string) ? null : `${name}${sep}${REDACTED}`), hint: (t) => /key|token|secret|password/i.test(t), spans: 'assignment' },
