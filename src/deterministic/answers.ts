@@ -123,7 +123,26 @@ function answer(ctx: Context, row: QuestionRow, score: Score, evidence: Record<s
     }
 }
 
-function checkQuestions(value: unknown, errors: Issue[]): QuestionRow[] {
+// Row lists already found valid that can never change: frozen, every row a frozen object of data
+// properties. Checked once, then taken as they are (the catalogue's list is passed for every schema).
+const CHECKED_ROWS = new WeakSet<object>()
+
+function immutableRows(value: readonly unknown[]): boolean {
+    return (
+        Object.isFrozen(value) &&
+        value.every((row) => row !== null && typeof row === 'object' && Object.isFrozen(row) && Object.values(Object.getOwnPropertyDescriptors(row)).every((d) => 'value' in d && (d.value === null || typeof d.value !== 'object')))
+    )
+}
+
+function checkQuestions(value: unknown, errors: Issue[]): readonly QuestionRow[] {
+    if (Array.isArray(value) && CHECKED_ROWS.has(value)) return value as readonly QuestionRow[]
+    const before = errors.length
+    const rows = checkQuestionRows(value, errors)
+    if (Array.isArray(value) && rows.length === value.length && errors.length === before && immutableRows(value)) CHECKED_ROWS.add(value)
+    return rows
+}
+
+function checkQuestionRows(value: unknown, errors: Issue[]): QuestionRow[] {
     if (value === undefined) {
         errors.push(createIssue('DET-001', '/questions', { field: 'questions' }))
         return []

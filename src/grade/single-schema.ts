@@ -33,9 +33,13 @@ type GradeOptions = GradeOptionsBase
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
-/** All question rows of the catalogue, in the shape the deterministic answers take. */
-export function questionRows(): QuestionRow[] {
-    return AREAS.flatMap((area) => Areas.questions({ area }).questions.map((q) => ({ id: q.id, area: q.area, weight: q.weight, determinism: q.determinism, dimension: q.dimension })))
+// Derived from the catalogue constants, so built once; frozen, so the deterministic answers check it once.
+let QUESTION_ROWS: readonly QuestionRow[] | null = null
+
+/** All question rows of the catalogue, in the shape the deterministic answers take (one frozen list). */
+export function questionRows(): readonly QuestionRow[] {
+    QUESTION_ROWS ??= Object.freeze(AREAS.flatMap((area) => Areas.questions({ area }).questions.map((q) => Object.freeze({ id: q.id, area: q.area, weight: q.weight, determinism: q.determinism, dimension: q.dimension }))))
+    return QUESTION_ROWS
 }
 
 /** A schema file's base: no folder, no `.mjs`/`.js`/`.json`. */

@@ -60,18 +60,42 @@ const KEY_SHAPE_HINTS: ReadonlyArray<(s: string) => boolean> = [
     (s) => s.includes('xox'),
     (s) => s.includes('glpat-'),
     (s) => s.includes('eyJ'),
-    (s) => hasHexRun(s, 32)
+    (s) => hasBareHexRun(s, 32)
 ]
 
-/** A run of `length` hex digits anywhere in `text`: one linear pass (a regex retries at every start). */
-function hasHexRun(text: string, length: number): boolean {
-    let run = 0
-    for (let i = 0; i < text.length; i += 1) {
-        const c = text.charCodeAt(i) | 0x20
-        if ((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66)) {
-            run += 1
-            if (run >= length) return true
-        } else run = 0
+/** Whether a UTF-16 unit counts as a hex digit here (`| 0x20` folds A–F to a–f). */
+function isHexUnit(text: string, i: number): boolean {
+    const c = text.charCodeAt(i) | 0x20
+    return (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66)
+}
+
+/**
+ * Whether `text` holds a run of at least `length` hex digits that starts a word (not after a letter,
+ * digit, `:` or `_`), as the bare-hex pattern needs: a `0x` address or a hash inside a word is no
+ * candidate. Reads the last character of each window first, so text without long runs is mostly
+ * stepped over rather than read (a regex retries at every start).
+ */
+export function hasBareHexRun(text: string, length: number): boolean {
+    let start = 0
+    // text[start .. known - 1] are hex digits.
+    let known = 0
+    while (start + length <= text.length) {
+        let k = start + length - 1
+        while (k >= known && isHexUnit(text, k)) k -= 1
+        if (k >= known) {
+            // text[k] is no hex digit: no run of `length` starts at or before it.
+            known = start + length
+            start = k + 1
+            continue
+        }
+        // text[start .. start + length - 1] are hex: find where this run begins and ends.
+        let begin = start
+        while (begin > 0 && isHexUnit(text, begin - 1)) begin -= 1
+        let end = start + length
+        while (end < text.length && isHexUnit(text, end)) end += 1
+        if (begin === 0 || !/[0-9A-Za-z:_]/.test(text[begin - 1] as string)) return true
+        start = end + 1
+        known = start
     }
     return false
 }

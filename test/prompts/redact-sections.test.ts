@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { Areas, PromptBuilder, Redact } from '../../src/index.js'
-import { redactAroundInert, redactSections, SECTION_JOINER } from '../../src/prompts/redact.js'
+import { hasBareHexRun, redactAroundInert, redactSections, SECTION_JOINER } from '../../src/prompts/redact.js'
 
 const J = SECTION_JOINER
 
@@ -151,5 +151,26 @@ describe('PromptBuilder.buildAreaPrompt with a secret at a section border', () =
         })
         expect(metadata?.redactionCount).toBe(0)
         expect(prompt).toContain(`"improvementHints" is optional.${J}## Questions`)
+    })
+})
+
+describe('hasBareHexRun', () => {
+    it('finds a run of 32 hex digits at the start of a word, and nothing else (fast-check against a regex)', () => {
+        const reference = /(?<![0-9A-Za-z:_])[0-9a-fA-F\u0010-\u0019]{32}/
+        const pieces = ['0', '9', 'a', 'f', 'A', 'F', 'g', 'x', '0x', ':', '_', ' ', '-', '\n', '0123456789abcdef', 'ABCDEF0123456789', 'deadbeef']
+        fc.assert(
+            fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 30 }).map((p) => p.join('')), (text) => {
+                expect(hasBareHexRun(text, 32)).toBe(reference.test(text))
+            }),
+            { numRuns: 3000 }
+        )
+    })
+
+    it('lets a bare hex key be redacted, and passes over a 0x address without running the pattern', () => {
+        const key = '5f4dcc3b5aa765d61d8327deb882cf99aa11bb22'
+        expect(hasBareHexRun(`key ${key}`, 32)).toBe(true)
+        expect(Redact.text({ text: `key ${key}` }).text).toBe('key [redacted]')
+        expect(hasBareHexRun('token 0xdAC17F958D2ee523a2206206994597C13D831ec7', 32)).toBe(false)
+        expect(hasBareHexRun('short deadbeef', 32)).toBe(false)
     })
 })
