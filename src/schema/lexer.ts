@@ -56,6 +56,10 @@ function isIdent(code: number): boolean {
 
 const WHITESPACE = /\s/
 
+// ASCII characters that start nothing in the lexer (not / ' " ` { }): 1 = plain.
+const PLAIN = new Uint8Array(128).fill(1)
+for (const c of '/\'"`{}') PLAIN[c.charCodeAt(0)] = 0
+
 /** What `/\s/` matches, for one UTF-16 code unit. */
 function isSpace(code: number): boolean {
     if (code < 128) return code === 32 || (code >= 9 && code <= 13)
@@ -156,7 +160,14 @@ export function lex(source: string): Lexed {
     }
 
     while (i < n) {
-        const ch = source.charCodeAt(i)
+        let ch = source.charCodeAt(i)
+        // Most of a schema's code is indentation, names and punctuation that start nothing: stepped over in a tight loop.
+        while (ch < 128 && PLAIN[ch] === 1) {
+            i += 1
+            if (i >= n) break
+            ch = source.charCodeAt(i)
+        }
+        if (i >= n) break
         if (ch === 47) {
             const next = source.charCodeAt(i + 1)
             if (next === 47) {
