@@ -246,6 +246,8 @@ export interface SchemaRunContext {
     readonly version: string
     readonly main: Readonly<Record<string, unknown>>
     readonly schemaText: string
+    /** `schemaText` as redacted for this schema's prompts, and the server params it was redacted with. */
+    readonly redacted: { readonly serverParams: Readonly<Record<string, string>>; readonly text: string }
     readonly veto: CategoricalVeto | null
     /** Its tools-aggregate-schema grade is A or B. */
     readonly stable: boolean
@@ -396,8 +398,9 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
 
     const aboutHash = options.about !== undefined ? HashGenerator.hashBytes({ text: options.about.text }).short ?? undefined : undefined
     const schemaText = resolved.source ?? `export const main = ${JSON.stringify(main, null, 4)}\n`
+    const redactedText = Redact.text({ text: schemaText, serverParams }).text ?? ''
     const attachments = [
-        { name: `${slug}.mjs`, role: 'the FlowMCP v4 schema under grading', content: Redact.text({ text: schemaText, serverParams }).text ?? '' },
+        { name: `${slug}.mjs`, role: 'the FlowMCP v4 schema under grading', content: redactedText },
         ...(options.about !== undefined ? [{ name: options.about.name ?? `${namespace}-about.md`, role: 'the namespace About', content: Redact.text({ text: options.about.text, serverParams }).text ?? '' }] : []),
         ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, role: `namespace skill ${s.name}`, content: Redact.text({ text: s.text, serverParams }).text ?? '' }))
     ]
@@ -417,7 +420,7 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
         rollupGrade = written.rollupGrade
     }
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
-    expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, veto, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared })
+    expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, redacted: { serverParams, text: redactedText }, veto, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared })
     const grading: SchemaGrading = {
         schemaId,
         namespace,
