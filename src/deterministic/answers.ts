@@ -123,7 +123,26 @@ function answer(ctx: Context, row: QuestionRow, score: Score, evidence: Record<s
     }
 }
 
-function checkQuestions(value: unknown, errors: Issue[]): QuestionRow[] {
+// Row lists already found valid that can never change: frozen, every row a frozen object of data
+// properties. Checked once, then taken as they are (the catalogue's list is passed for every schema).
+const CHECKED_ROWS = new WeakSet<object>()
+
+function immutableRows(value: readonly unknown[]): boolean {
+    return (
+        Object.isFrozen(value) &&
+        value.every((row) => row !== null && typeof row === 'object' && Object.isFrozen(row) && Object.values(Object.getOwnPropertyDescriptors(row)).every((d) => 'value' in d && (d.value === null || typeof d.value !== 'object')))
+    )
+}
+
+function checkQuestions(value: unknown, errors: Issue[]): readonly QuestionRow[] {
+    if (Array.isArray(value) && CHECKED_ROWS.has(value)) return value as readonly QuestionRow[]
+    const before = errors.length
+    const rows = checkQuestionRows(value, errors)
+    if (Array.isArray(value) && rows.length === value.length && errors.length === before && immutableRows(value)) CHECKED_ROWS.add(value)
+    return rows
+}
+
+function checkQuestionRows(value: unknown, errors: Issue[]): QuestionRow[] {
     if (value === undefined) {
         errors.push(createIssue('DET-001', '/questions', { field: 'questions' }))
         return []
@@ -134,14 +153,15 @@ function checkQuestions(value: unknown, errors: Issue[]): QuestionRow[] {
     }
     const rows: QuestionRow[] = []
     value.forEach((row, i) => {
-        const at = pointer('questions', i)
+        // The pointer is built only for a row that is reported.
+        const at = (): string => pointer('questions', i)
         const id = own(row, 'id')
         const weight = own(row, 'weight')
-        if (!isRecord(row)) errors.push(createIssue('DET-002', at, { field: `questions[${i}]`, expected: 'object', actual: typeOfValue(row) }))
-        else if (typeof id !== 'string' || !/^Q-.+$/.test(id)) errors.push(createIssue('DET-002', `${at}/id`, { field: 'id', expected: 'string matching ^Q-.+$', actual: describeValue(id) }))
-        else if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) errors.push(createIssue('DET-002', `${at}/weight`, { field: 'weight', expected: 'finite number >= 0', actual: describeValue(weight) }))
+        if (!isRecord(row)) errors.push(createIssue('DET-002', at(), { field: `questions[${i}]`, expected: 'object', actual: typeOfValue(row) }))
+        else if (typeof id !== 'string' || !/^Q-.+$/.test(id)) errors.push(createIssue('DET-002', `${at()}/id`, { field: 'id', expected: 'string matching ^Q-.+$', actual: describeValue(id) }))
+        else if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) errors.push(createIssue('DET-002', `${at()}/weight`, { field: 'weight', expected: 'finite number >= 0', actual: describeValue(weight) }))
         else if (!isNonEmptyString(own(row, 'area')) || !isNonEmptyString(own(row, 'dimension')) || !isNonEmptyString(own(row, 'determinism'))) {
-            errors.push(createIssue('DET-002', at, { field: `questions[${i}]`, expected: '{ id, area, weight, determinism, dimension } with string fields', actual: 'incomplete row' }))
+            errors.push(createIssue('DET-002', at(), { field: `questions[${i}]`, expected: '{ id, area, weight, determinism, dimension } with string fields', actual: 'incomplete row' }))
         } else rows.push({ id, area: own(row, 'area') as string, weight, determinism: own(row, 'determinism') as string, dimension: own(row, 'dimension') as string })
     })
     return rows
@@ -300,7 +320,8 @@ export function buildAnswers(input: unknown): DeterministicResult {
     const single = rowIndex(rows, 'single-test', SINGLE_TEST_DIMS, errors)
     const availabilityRow = extraRow(rows, EXTRA_QUESTION_IDS.apiAvailability, 'single-test')
     const declaredParams = requiredServerParamsOf(main)
-    const usedAnywhere = new Set(toolNames.flatMap((t) => serverParamsUsedBy(main, own(tools, t))))
+    const usedBy = new Map(toolNames.map((t) => [t, serverParamsUsedBy(main, own(tools, t))]))
+    const usedAnywhere = new Set([...usedBy.values()].flat())
     const notRun = { pretest: pretest === null ? 'not-passed' : (pretest.reason ?? 'not-run') }
     const docsList = own(main, 'docs')
     const docsCount = Array.isArray(docsList) ? docsList.filter((d) => typeof d === 'string' && /^https?:\/\//i.test(d)).length : 0
@@ -308,7 +329,7 @@ export function buildAnswers(input: unknown): DeterministicResult {
     const perTool = toolNames.map((name): [string, GradingAnswer[]] => {
         const tool = own(tools, name)
         const summary: PretestToolSummary | undefined = pretest !== null && Object.hasOwn(pretest.tools, name) ? pretest.tools[name] : undefined
-        const used = serverParamsUsedBy(main, tool)
+        const used = usedBy.get(name) ?? []
         // A mismatched key the tools do not visibly use still affects every tool (it is loaded with the schema).
         const affected = used.some((p) => mismatchedParams.has(p)) || [...mismatchedParams].some((p) => !usedAnywhere.has(p))
         const vetoEvidence = { vetoed: 'api-key-domain-mismatch', params: [...mismatchedParams].filter((p) => used.includes(p) || !usedAnywhere.has(p)) }

@@ -59,6 +59,12 @@ async function aboutIn(fs: FsPort, dir: string): Promise<{ name: string; text: s
     return read.ok && read.value !== null ? { name, text: read.value } : undefined
 }
 
+/** Whether two flat server-param records hold the same keys and values (a schema's redacted text is then reused). */
+function sameParams(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+    const keys = Object.keys(a)
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && a[k] === b[k])
+}
+
 /** The schema files of a namespace folder: top-level `*.mjs`, except `_*`, sorted. */
 async function schemaFilesIn(fs: FsPort, dir: string): Promise<{ files: string[]; issue: Issue | null }> {
     const listing = await listDir(fs, dir)
@@ -180,7 +186,7 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
     ]
     const toolList = members.map((m) => `${m.slug}: ${Object.keys(isObj(m.main.tools) ? m.main.tools : {}).join(', ')}`).join('; ')
     const attachments = [
-        ...members.map((m) => ({ name: `${m.slug}.mjs`, role: `schema ${m.schemaId} of the namespace (tools ${Object.keys(isObj(m.main.tools) ? m.main.tools : {}).join(', ')})`, content: Redact.text({ text: m.schemaText, serverParams }).text ?? '' })),
+        ...members.map((m) => ({ name: `${m.slug}.mjs`, role: `schema ${m.schemaId} of the namespace (tools ${Object.keys(isObj(m.main.tools) ? m.main.tools : {}).join(', ')})`, content: sameParams(m.redacted.serverParams, serverParams) ? m.redacted.text : (Redact.text({ text: m.schemaText, serverParams }).text ?? '') })),
         ...(about !== undefined ? [{ name: about.name ?? `${namespace}-about.md`, role: 'the namespace About', content: Redact.text({ text: about.text, serverParams }).text ?? '' }] : []),
         ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, role: `namespace skill ${s.name}`, content: Redact.text({ text: s.text, serverParams }).text ?? '' }))
     ]

@@ -23,6 +23,7 @@ import { SchemaCheck } from '../schema/schema-check.js'
 import { kebabCase } from '../naming/case.js'
 import { isIsoDateTime, toFileTimestamp } from '../time.js'
 import { readModuleSource } from '../schema/source-loader.js'
+import { validateInspectedMain } from '../schema/validate-main.js'
 import { askForOutput, envelopeFor, type UnitPlan } from './units.js'
 import type { EmittedPrompt, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaGrading, UnitResult } from './types.js'
 
@@ -32,9 +33,13 @@ type GradeOptions = GradeOptionsBase
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
-/** All question rows of the catalogue, in the shape the deterministic answers take. */
-export function questionRows(): QuestionRow[] {
-    return AREAS.flatMap((area) => Areas.questions({ area }).questions.map((q) => ({ id: q.id, area: q.area, weight: q.weight, determinism: q.determinism, dimension: q.dimension })))
+// Derived from the catalogue constants, so built once; frozen, so the deterministic answers check it once.
+let QUESTION_ROWS: readonly QuestionRow[] | null = null
+
+/** All question rows of the catalogue, in the shape the deterministic answers take (one frozen list). */
+export function questionRows(): readonly QuestionRow[] {
+    QUESTION_ROWS ??= Object.freeze(AREAS.flatMap((area) => Areas.questions({ area }).questions.map((q) => Object.freeze({ id: q.id, area: q.area, weight: q.weight, determinism: q.determinism, dimension: q.dimension }))))
+    return QUESTION_ROWS
 }
 
 /** A schema file's base: no folder, no `.mjs`/`.js`/`.json`. */
@@ -241,6 +246,8 @@ export interface SchemaRunContext {
     readonly version: string
     readonly main: Readonly<Record<string, unknown>>
     readonly schemaText: string
+    /** `schemaText` as redacted for this schema's prompts, and the server params it was redacted with. */
+    readonly redacted: { readonly serverParams: Readonly<Record<string, string>>; readonly text: string }
     readonly veto: CategoricalVeto | null
     /** Its tools-aggregate-schema grade is A or B. */
     readonly stable: boolean
@@ -286,7 +293,9 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
         errors.push(...guard)
         return fail()
     }
-    const validation = SchemaCheck.validateMain({ main })
+    // main passed inspectJson just above: validated without walking it again.
+    const structural = validateInspectedMain(main)
+    const validation = { valid: !structural.some((i) => i.severity === 'error'), errors: structural }
     errors.push(...validation.errors.map((i) => ({ ...i, path: '/schema/main' + i.path })))
     const namespace = typeof main.namespace === 'string' ? main.namespace : null
     if (namespace === null || !isObj(main.tools)) return fail()
@@ -389,8 +398,9 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
 
     const aboutHash = options.about !== undefined ? HashGenerator.hashBytes({ text: options.about.text }).short ?? undefined : undefined
     const schemaText = resolved.source ?? `export const main = ${JSON.stringify(main, null, 4)}\n`
+    const redactedText = Redact.text({ text: schemaText, serverParams }).text ?? ''
     const attachments = [
-        { name: `${slug}.mjs`, role: 'the FlowMCP v4 schema under grading', content: Redact.text({ text: schemaText, serverParams }).text ?? '' },
+        { name: `${slug}.mjs`, role: 'the FlowMCP v4 schema under grading', content: redactedText },
         ...(options.about !== undefined ? [{ name: options.about.name ?? `${namespace}-about.md`, role: 'the namespace About', content: Redact.text({ text: options.about.text, serverParams }).text ?? '' }] : []),
         ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, role: `namespace skill ${s.name}`, content: Redact.text({ text: s.text, serverParams }).text ?? '' }))
     ]
@@ -410,7 +420,7 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
         rollupGrade = written.rollupGrade
     }
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
-    expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, veto, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared })
+    expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, redacted: { serverParams, text: redactedText }, veto, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared })
     const grading: SchemaGrading = {
         schemaId,
         namespace,

@@ -2,7 +2,7 @@ import { Areas } from '../areas/areas.js'
 import type { Issue } from '../errors/types.js'
 import type { Area } from '../model/constants.js'
 import type { GradingAnswer } from '../model/types.js'
-import { PromptBuilder } from '../prompts/prompt-builder.js'
+import { buildAreaPrompt } from '../prompts/compose.js'
 import type { EmittedPrompt } from './types.js'
 
 /** One area unit a run grades: an area for one target (a tool, a skill, or the schema/namespace). */
@@ -31,6 +31,39 @@ export function envelopeFor(args: { plan: UnitPlan; schemaHash: string; stamp: s
     }
 }
 
+// Per area, the catalogue questions and the self-contained output schema (with its prompt text): the
+// same for every unit of the area and for every schema, so built once (derived from constants,
+// bounded by the number of areas). Never handed out: each prompt gets its own copies.
+interface AreaParts {
+    readonly questions: ReadonlyArray<{ questionId: string; question: string }>
+    readonly schema: object
+    readonly schemaPretty: string
+}
+const AREA_PARTS = new Map<Area, AreaParts | null>()
+
+function areaParts(area: Area): AreaParts | null {
+    const known = AREA_PARTS.get(area)
+    if (known !== undefined) return known
+    const schema = Areas.outputSchema({ area, selfContained: true }).schema
+    const parts = schema === null ? null : { questions: Areas.questions({ area }).questions.map((q) => ({ questionId: q.id, question: q.question })), schema, schemaPretty: JSON.stringify(schema, null, 2) }
+    AREA_PARTS.set(area, parts)
+    return parts
+}
+
+/** A deep copy of a plain JSON value (three times faster than parsing its text again). */
+export function copyJson<T>(value: T): T {
+    if (value === null || typeof value !== 'object') return value
+    if (Array.isArray(value)) return value.map((v: unknown) => copyJson(v)) as T
+    const out: Record<string, unknown> = {}
+    for (const key of Object.keys(value)) {
+        const v = copyJson((value as Record<string, unknown>)[key])
+        // A `__proto__` key stays an own property, as JSON.parse would make it.
+        if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true })
+        else out[key] = v
+    }
+    return out as T
+}
+
 /** Composes the area prompt of one unit, with its files inline for judges that cannot read files. */
 export function askForOutput(args: {
     plan: UnitPlan
@@ -40,25 +73,29 @@ export function askForOutput(args: {
     errors: Issue[]
 }): EmittedPrompt | null {
     const { plan, envelope, attachments, serverParams, errors } = args
-    const questions = Areas.questions({ area: plan.area }).questions.map((q) => ({ questionId: q.id, question: q.question }))
-    const outputSchema = Areas.outputSchema({ area: plan.area, selfContained: true }).schema
-    if (outputSchema === null) return null
+    const parts = areaParts(plan.area)
+    if (parts === null) return null
+    const questions = parts.questions.map((q) => ({ questionId: q.questionId, question: q.question }))
+    const outputSchema = copyJson(parts.schema)
     const focus = plan.focus === null ? '' : ` Focus: ${plan.area === 'single-test' ? 'tool' : 'skill'} ${plan.focus}.`
-    const built = PromptBuilder.buildAreaPrompt({
-        area: plan.area,
-        ...(envelope.persona !== null ? { persona: envelope.persona } : {}),
-        files: attachments.map((a) => ({ path: a.name, role: a.role })),
-        questions: questions.map((q) => ({ id: q.questionId, question: q.question })),
-        outputSchema,
-        policies: [
-            { id: 'envelope', summary: `Use gradingId ${envelope.gradingId}, schemaHash ${envelope.schemaHash}, harness claude-code, iteration ${envelope.iteration}.${focus}` },
-            { id: 'no-invention', summary: 'Answer n/a with a closed naReason for anything you did not actually check.' },
-            { id: 'reply', summary: 'Reply with one JSON object: { "answers": [{ "questionId", "score", "reasoning", "naReason"? }] } answering every question once by its questionId; "improvementHints" is optional.' },
-            ...(plan.notes ?? []).map((summary, i) => ({ id: `deferred-${i + 1}`, summary }))
-        ],
-        goal: { condition: `Grade ${plan.unit} for ${envelope.schemaHash} and reply with the JSON object`, maxTurns: 25 },
-        serverParams
-    })
+    const built = buildAreaPrompt(
+        {
+            area: plan.area,
+            ...(envelope.persona !== null ? { persona: envelope.persona } : {}),
+            files: attachments.map((a) => ({ path: a.name, role: a.role })),
+            questions: questions.map((q) => ({ id: q.questionId, question: q.question })),
+            outputSchema,
+            policies: [
+                { id: 'envelope', summary: `Use gradingId ${envelope.gradingId}, schemaHash ${envelope.schemaHash}, harness claude-code, iteration ${envelope.iteration}.${focus}` },
+                { id: 'no-invention', summary: 'Answer n/a with a closed naReason for anything you did not actually check.' },
+                { id: 'reply', summary: 'Reply with one JSON object: { "answers": [{ "questionId", "score", "reasoning", "naReason"? }] } answering every question once by its questionId; "improvementHints" is optional.' },
+                ...(plan.notes ?? []).map((summary, i) => ({ id: `deferred-${i + 1}`, summary }))
+            ],
+            goal: { condition: `Grade ${plan.unit} for ${envelope.schemaHash} and reply with the JSON object`, maxTurns: 25 },
+            serverParams
+        },
+        { outputSchemaJson: parts.schemaPretty }
+    )
     if (built.prompt === null) {
         errors.push(...built.errors)
         return null

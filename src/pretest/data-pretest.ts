@@ -333,34 +333,35 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
         tests.forEach((test, testIndex) => {
             const signature = testSignature(test)
             const first = seen.get(signature)
-            const stub = { tool: name, testIndex, httpStatus: null, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null }
+            // Built as one literal (same key order as a spread of the common fields): one object per test, not two.
+            const stub = (status: TestStatus, error: string | null): PretestTestResult => ({ tool: name, testIndex, httpStatus: null, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null, status, error })
             if (first !== undefined) {
                 findings.push(createIssue('DPT-008', `${base}/tests/${testIndex}`, { tool: name, index: testIndex, first }))
-                planned.push({ ...stub, status: 'duplicate', error: coded('DPT-008', `duplicate of test ${first}`) })
+                planned.push(stub('duplicate', coded('DPT-008', `duplicate of test ${first}`)))
                 return
             }
             seen.set(signature, testIndex)
             distinct += 1
             if (cls === 'state-changing') {
-                planned.push({ ...stub, status: 'not-sent', error: coded('DPT-019', 'state-changing tool, not called') })
+                planned.push(stub('not-sent', coded('DPT-019', 'state-changing tool, not called')))
                 return
             }
             if (cls === 'withheld') {
-                planned.push({ ...stub, status: 'withheld', error: coded('DPT-013', `key withheld (api-key-domain-mismatch): ${withheld.join(', ')}`) })
+                planned.push(stub('withheld', coded('DPT-013', `key withheld (api-key-domain-mismatch): ${withheld.join(', ')}`)))
                 return
             }
             if (cls === 'key-gated') {
-                planned.push({ ...stub, status: 'key-gated', error: coded('DPT-007', `missing server param ${missing.join(', ')}`) })
+                planned.push(stub('key-gated', coded('DPT-007', `missing server param ${missing.join(', ')}`)))
                 return
             }
             const built = buildRequest(main, tool, test, serverParams, timeoutMs)
             if (built.request === null) {
                 const detail = built.problems.length > 0 ? built.problems.join('; ') : `missing server param ${built.missingServerParams.join(', ')}`
                 findings.push(createIssue('DPT-012', `${base}/tests/${testIndex}`, { tool: name, index: testIndex, detail }))
-                planned.push({ ...stub, status: 'unbuildable', error: coded('DPT-012', detail) })
+                planned.push(stub('unbuildable', coded('DPT-012', detail)))
                 return
             }
-            planned.push({ ...stub, status: 'planned', error: null })
+            planned.push(stub('planned', null))
             jobs.push({ kind: 'test', tool: name, testIndex, request: built.request })
         })
         toolMeta.set(name, { cls, missing, parameterless, total: tests.length, distinct })

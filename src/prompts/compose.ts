@@ -5,7 +5,7 @@ import type { Issue } from '../errors/types.js'
 import { AREAS, BASE_PERSONAS, type Area, type BasePersonaId } from '../model/constants.js'
 import { GRADING_SPEC_VERSION } from '../version.js'
 import { buildGoalBlock } from './goal-block.js'
-import { describeRedactions, Redact } from './redact.js'
+import { describeRedactions, Redact, redactSections, SECTION_JOINER } from './redact.js'
 
 /** A persona for a persona-bound area: one of the four base personas refined by a lens. */
 export interface PromptPersona {
@@ -121,9 +121,10 @@ export interface AreaPromptInput {
 /**
  * Composes one area prompt (our own template): role, persona, mandatory file preparation with the
  * blocker shortcut, policies, predecessor grades, the area's questions, the binding output schema and
- * the Goal-Block. Secrets are redacted from the finished text.
+ * the Goal-Block. Secrets are redacted from the finished text. `rendered.outputSchemaJson`, for callers
+ * that render the same schema for many prompts: `JSON.stringify(input.outputSchema, null, 2)`, computed once.
  */
-export function buildAreaPrompt(input: AreaPromptInput): { prompt: string | null; metadata: AreaPromptMetadata | null; errors: Issue[] } {
+export function buildAreaPrompt(input: AreaPromptInput, rendered?: { readonly outputSchemaJson: string }): { prompt: string | null; metadata: AreaPromptMetadata | null; errors: Issue[] } {
     const errors: Issue[] = []
     const area = input.area
     if (area === undefined) errors.push(createIssue('PB-001', '/area', { field: 'area' }))
@@ -186,18 +187,19 @@ export function buildAreaPrompt(input: AreaPromptInput): { prompt: string | null
     ]
     if (policies.length > 0) sections.push(['## Policies (binding)', '', numbered(policies.map((p) => `${p.id} — ${p.summary}`))].join('\n'))
     if (predecessors.length > 0) sections.push(['## Predecessor grades', '', numbered(predecessors.map((p) => `${p.id} — grade ${p.grade}, status ${p.status}`))].join('\n'))
-    sections.push(['## Questions', '', 'Answer every question exactly once, under its id.', '', numbered(ordered.map((q) => `[${q.id}] ${q.question}`))].join('\n'))
-    sections.push(
+    // Questions and output schema are the same for every unit of an area: redacted once per distinct text
+    // (redactSections gives the bytes and redactions a redaction of the whole prompt gives).
+    const block = [
+        ['## Questions', '', 'Answer every question exactly once, under its id.', '', numbered(ordered.map((q) => `[${q.id}] ${q.question}`))].join('\n'),
         [
             '## Output schema (binding)',
             '',
             'Reply with one JSON object that matches this schema and nothing else: no Markdown fence, no text before or after it.',
             '',
-            JSON.stringify(input.outputSchema, null, 2)
+            rendered?.outputSchemaJson ?? JSON.stringify(input.outputSchema, null, 2)
         ].join('\n')
-    )
-    sections.push(goal.goalBlock.trimEnd())
-    const redacted = Redact.text({ text: sections.join('\n\n') + '\n', serverParams: input.serverParams })
+    ].join(SECTION_JOINER)
+    const redacted = redactSections(sections.join(SECTION_JOINER), block, goal.goalBlock.trimEnd() + '\n', input.serverParams)
     if (redacted.text === null) return { prompt: null, metadata: null, errors: redacted.errors }
     const warnings = redacted.redactions.length > 0 ? [createIssue('PB-WARN-001', '', { detail: describeRedactions(redacted.redactions) })] : []
     return {

@@ -60,18 +60,42 @@ const KEY_SHAPE_HINTS: ReadonlyArray<(s: string) => boolean> = [
     (s) => s.includes('xox'),
     (s) => s.includes('glpat-'),
     (s) => s.includes('eyJ'),
-    (s) => hasHexRun(s, 32)
+    (s) => hasBareHexRun(s, 32)
 ]
 
-/** A run of `length` hex digits anywhere in `text`: one linear pass (a regex retries at every start). */
-function hasHexRun(text: string, length: number): boolean {
-    let run = 0
-    for (let i = 0; i < text.length; i += 1) {
-        const c = text.charCodeAt(i) | 0x20
-        if ((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66)) {
-            run += 1
-            if (run >= length) return true
-        } else run = 0
+/** Whether a UTF-16 unit counts as a hex digit here (`| 0x20` folds A–F to a–f). */
+function isHexUnit(text: string, i: number): boolean {
+    const c = text.charCodeAt(i) | 0x20
+    return (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66)
+}
+
+/**
+ * Whether `text` holds a run of at least `length` hex digits that starts a word (not after a letter,
+ * digit, `:` or `_`), as the bare-hex pattern needs: a `0x` address or a hash inside a word is no
+ * candidate. Reads the last character of each window first, so text without long runs is mostly
+ * stepped over rather than read (a regex retries at every start).
+ */
+export function hasBareHexRun(text: string, length: number): boolean {
+    let start = 0
+    // text[start .. known - 1] are hex digits.
+    let known = 0
+    while (start + length <= text.length) {
+        let k = start + length - 1
+        while (k >= known && isHexUnit(text, k)) k -= 1
+        if (k >= known) {
+            // text[k] is no hex digit: no run of `length` starts at or before it.
+            known = start + length
+            start = k + 1
+            continue
+        }
+        // text[start .. start + length - 1] are hex: find where this run begins and ends.
+        let begin = start
+        while (begin > 0 && isHexUnit(text, begin - 1)) begin -= 1
+        let end = start + length
+        while (end < text.length && isHexUnit(text, end)) end += 1
+        if (begin === 0 || !/[0-9A-Za-z:_]/.test(text[begin - 1] as string)) return true
+        start = end + 1
+        known = start
     }
     return false
 }
@@ -105,43 +129,229 @@ function escapeRegExp(text: string): string {
 
 type Params = ReadonlyArray<readonly [key: string, value: string]>
 
+/** One pattern pass: what it finds, how a hit is replaced (null keeps it), its cheap necessary condition. */
+interface Pass {
+    readonly re: RegExp
+    readonly kind: RedactionKind
+    readonly fn: (...m: string[]) => string | null
+    readonly hint?: (text: string) => boolean
+    /** What a match can span across a line break: `null` when no match ever holds one (see {@link mayCross}). */
+    readonly spans: 'private-key' | 'auth-header' | 'secret-field' | 'assignment' | null
+}
+
+// The passes in the order they run; each runs over the output of the one before.
+const PASSES: readonly Pass[] = [
+    { re: PRIVATE_KEY, kind: 'private-key', fn: () => REDACTED, hint: (t) => t.includes('PRIVATE KEY'), spans: 'private-key' },
+    { re: URL_USERINFO, kind: 'url-credential', fn: (_w, head, secret, at) => (keepsValue(secret as string) ? null : `${head}${REDACTED}${at}`), hint: (t) => t.includes('://') && t.includes('@'), spans: null },
+    {
+        re: URL_QUERY,
+        kind: 'url-credential',
+        fn: (_w, head, name, value) => {
+            const v = value as string
+            if (keepsValue(v)) return null
+            const named = isSecretName(name as string) || (AMBIGUOUS_NAMES.has(normalise(name as string)) && looksLikeCredential(v))
+            return named ? `${head}${REDACTED}` : null
+        },
+        hint: (t) => t.includes('='),
+        spans: null
+    },
+    { re: AUTH_SCHEME, kind: 'auth-header', fn: (_w, scheme, gap, token) => (keepsValue(token as string) ? null : `${scheme}${gap}${REDACTED}`), hint: (t) => t.includes('Bearer') || t.includes('Basic') || t.includes('Token'), spans: 'auth-header' },
+    {
+        re: QUOTED_PAIR,
+        kind: 'secret-field',
+        fn: (_w, quote, name, sep, value) => {
+            const v = value as string
+            const named = isSecretName(name as string) || (AMBIGUOUS_NAMES.has(normalise(name as string)) && looksLikeCredential(v))
+            return named && !keepsValue(v) ? `${quote}${name}${quote}${sep}${quote}${REDACTED}${quote}` : null
+        },
+        hint: (t) => t.includes('"'),
+        spans: 'secret-field'
+    },
+    { re: ASSIGNMENT, kind: 'assignment', fn: (_w, name, sep, value) => (keepsValue(value as string) || !/[0-9]/.test(value as string) ? null : `${name}${sep}${REDACTED}`), hint: (t) => /key|token|secret|password/i.test(t), spans: 'assignment' },
+    ...KEY_SHAPES.map((re, i): Pass => ({ re, kind: 'key-shape', fn: () => REDACTED, hint: KEY_SHAPE_HINTS[i] as (text: string) => boolean, spans: null }))
+]
+
+function replacePass(text: string, pass: Pass, path: string, out: Redaction[]): string {
+    return text.replace(pass.re, (...args: unknown[]) => {
+        const groups = args.slice(0, -2).map((g) => (typeof g === 'string' ? g : '')) as string[]
+        const next = pass.fn(...groups)
+        if (next === null) return groups[0] as string
+        out.push({ path, kind: pass.kind })
+        return next
+    })
+}
+
+function paramForms(value: string): Set<string> {
+    // A lone surrogate has no URI form (encodeURIComponent throws): the raw value is still erased.
+    let encoded = value
+    try {
+        encoded = encodeURIComponent(value)
+    } catch {
+        encoded = value
+    }
+    return new Set([value, encoded])
+}
+
 function redactString(text: string, params: Params, path: string, out: Redaction[]): string {
     let s = text
     for (const [key, value] of params) {
-        for (const form of new Set([value, encodeURIComponent(value)])) {
+        for (const form of paramForms(value)) {
             if (s.includes(form)) {
                 s = s.replace(new RegExp(escapeRegExp(form), 'g'), `[redacted:${key}]`)
                 out.push({ path, kind: 'server-param', key })
             }
         }
     }
-    const replace = (re: RegExp, kind: RedactionKind, fn: (...m: string[]) => string | null, hint?: (text: string) => boolean): void => {
-        if (hint !== undefined && !hint(s)) return
-        s = s.replace(re, (...args: unknown[]) => {
-            const groups = args.slice(0, -2).map((g) => (typeof g === 'string' ? g : '')) as string[]
-            const next = fn(...groups)
-            if (next === null) return groups[0] as string
-            out.push({ path, kind })
-            return next
-        })
+    for (const pass of PASSES) {
+        if (pass.hint === undefined || pass.hint(s)) s = replacePass(s, pass, path, out)
     }
-    replace(PRIVATE_KEY, 'private-key', () => REDACTED, (t) => t.includes('PRIVATE KEY'))
-    replace(URL_USERINFO, 'url-credential', (_w, head, secret, at) => (keepsValue(secret as string) ? null : `${head}${REDACTED}${at}`), (t) => t.includes('://') && t.includes('@'))
-    replace(URL_QUERY, 'url-credential', (_w, head, name, value) => {
-        const v = value as string
-        if (keepsValue(v)) return null
-        const named = isSecretName(name as string) || (AMBIGUOUS_NAMES.has(normalise(name as string)) && looksLikeCredential(v))
-        return named ? `${head}${REDACTED}` : null
-    })
-    replace(AUTH_SCHEME, 'auth-header', (_w, scheme, gap, token) => (keepsValue(token as string) ? null : `${scheme}${gap}${REDACTED}`), (t) => t.includes('Bearer') || t.includes('Basic') || t.includes('Token'))
-    replace(QUOTED_PAIR, 'secret-field', (_w, quote, name, sep, value) => {
-        const v = value as string
-        const named = isSecretName(name as string) || (AMBIGUOUS_NAMES.has(normalise(name as string)) && looksLikeCredential(v))
-        return named && !keepsValue(v) ? `${quote}${name}${quote}${sep}${quote}${REDACTED}${quote}` : null
-    })
-    replace(ASSIGNMENT, 'assignment', (_w, name, sep, value) => (keepsValue(value as string) || !/[0-9]/.test(value as string) ? null : `${name}${sep}${REDACTED}`), (t) => /key|token|secret|password/i.test(t))
-    KEY_SHAPES.forEach((shape, i) => replace(shape, 'key-shape', () => REDACTED, KEY_SHAPE_HINTS[i]))
     return s
+}
+
+/** What joins the sections of a prompt: a blank line. */
+export const SECTION_JOINER = '\n\n'
+
+const WHITESPACE = /\s/
+
+/** The index of the first `"` or backslash in `text`, or -1. */
+function firstQuoteOrEscape(text: string): number {
+    const quote = text.indexOf('"')
+    const escape = text.indexOf('\\')
+    return quote < 0 ? escape : escape < 0 ? quote : Math.min(quote, escape)
+}
+
+/**
+ * Whether a match of a pass that can hold line breaks could run from `left` over the
+ * {@link SECTION_JOINER} into `right`. Sound, not exact: `true` whenever it cannot rule a match out.
+ * A match holding the joiner holds both of its line breaks, so it must reach the joiner through the
+ * pass's whitespace (or, for `"name": "value"`, through the value), and each case needs a shape at the
+ * end of `left` and at the start of `right` that is checked here. `leftIsFirst`: nothing lies before `left`.
+ */
+function mayCross(spans: NonNullable<Pass['spans']>, left: string, right: string, leftIsFirst: boolean): boolean {
+    if (spans === 'private-key') return left.includes('PRIVATE KEY') || right.includes('PRIVATE KEY')
+    const l = left.trimEnd()
+    const r = right.trimStart()
+    // Only whitespace on one side: a match could reach past it, into a section not looked at here.
+    if (l === '' || r === '') return true
+    if (spans === 'auth-header') {
+        // `Bearer`, whitespace holding the joiner, then at least 8 token characters.
+        return (l.endsWith('Bearer') || l.endsWith('Basic') || l.endsWith('Token')) && /^[A-Za-z0-9._~+/=-]{8}/.test(r)
+    }
+    if (spans === 'assignment') {
+        // The joiner sits in the whitespace before or after the `:`/`=`; the name ends in one of these words (any case).
+        const nameBefore = /(?:key|token|secret|password)$/.test(l.slice(-8).toLowerCase()) && (r[0] === ':' || r[0] === '=')
+        const valueAfter = (l.endsWith(':') || l.endsWith('=')) && /^["']?[^\s"',;&]{8}/.test(r)
+        return nameBefore || valueAfter
+    }
+    // secret-field: the joiner sits in the whitespace around the `:` …
+    if ((l.endsWith('"') && r[0] === ':') || (l.endsWith(':') && (r[0] === '"' || r[0] === '\\'))) return true
+    // … or in the value, which holds no `"` and no backslash: then its opening quote is the last `"` of `left`.
+    const q = left.lastIndexOf('"')
+    if (q < 0) return !leftIsFirst
+    const tail = left.length - q - 1
+    if (tail + SECTION_JOINER.length > 512 || left.indexOf('\\', q + 1) >= 0) return false
+    // The quote opens a value only after `"name"` and a `:` (whitespace around it, backslash-quote quoting allowed).
+    let p = q - 1
+    if (p >= 0 && left[p] === '\\') p -= 1
+    while (p >= 0 && WHITESPACE.test(left[p] as string)) p -= 1
+    if (p < 0) return !leftIsFirst
+    if (left[p] !== ':') return false
+    // The value must close within 512 characters, at the first quote (or backslash-quote) of `right`.
+    const close = firstQuoteOrEscape(right)
+    const reach = tail + SECTION_JOINER.length + (close < 0 ? right.length + SECTION_JOINER.length : close)
+    return reach <= 512
+}
+
+// Blocks known to be inert: no pass changes them and they hold no `PRIVATE KEY`. Keyed by the
+// block's text (an output schema, a question list), so a cached answer is always the answer for that
+// text. Only inert blocks are kept (nothing in them looks like a secret), only short ones, at most a
+// few (the list is cleared when full), so it never grows with the input. A list compared with `===`,
+// not a Set: a fresh 9 KB block compares against a stored one faster than it hashes.
+const INERT_BLOCKS: string[] = []
+const INERT_BLOCKS_MAX = 32
+const INERT_BLOCK_MAX_LENGTH = 65_536
+
+function isInert(block: string): boolean {
+    if (INERT_BLOCKS.includes(block)) return true
+    if (block.length > INERT_BLOCK_MAX_LENGTH || block.includes('PRIVATE KEY')) return false
+    const found: Redaction[] = []
+    if (redactString(block, [], '', found) !== block || found.length > 0) return false
+    if (INERT_BLOCKS.length >= INERT_BLOCKS_MAX) INERT_BLOCKS.length = 0
+    INERT_BLOCKS.push(block)
+    return true
+}
+
+/**
+ * Redacts `head + SECTION_JOINER + block + SECTION_JOINER + tail` exactly as {@link redactString}
+ * redacts that joined text (same text, same redactions in the same order), without scanning `block`
+ * once it is known to be inert. Each pass runs over `head` and `tail` alone; that is the same as one
+ * run over the joined text when no match can hold a joiner, which {@link mayCross} checks before every
+ * pass that can span lines, and when no server-parameter value holds a line break or occurs in `block`.
+ * Returns `null` when any of that cannot be shown: the caller then redacts the joined text.
+ */
+function aroundInert(head: string, block: string, tail: string, params: Params, path: string, out: Redaction[]): string | null {
+    // Host-given values first: a block holding one is never cached (nor redacted here).
+    const forms = params.map(([key, value]) => [key, [...paramForms(value)]] as const)
+    if (forms.some(([, list]) => list.some((form) => form.includes('\n') || block.includes(form)))) return null
+    if (!isInert(block)) return null
+    const found: Redaction[] = []
+    let h = head
+    let t = tail
+    for (const [key, list] of forms) {
+        for (const form of list) {
+            const inHead = h.includes(form)
+            const inTail = t.includes(form)
+            if (!inHead && !inTail) continue
+            const re = new RegExp(escapeRegExp(form), 'g')
+            if (inHead) h = h.replace(re, `[redacted:${key}]`)
+            if (inTail) t = t.replace(re, `[redacted:${key}]`)
+            found.push({ path, kind: 'server-param', key })
+        }
+    }
+    for (const pass of PASSES) {
+        if (pass.spans !== null && (mayCross(pass.spans, h, block, true) || mayCross(pass.spans, block, t, false))) return null
+        if (pass.hint === undefined || pass.hint(h)) h = replacePass(h, pass, path, found)
+        if (pass.hint === undefined || pass.hint(t)) t = replacePass(t, pass, path, found)
+    }
+    out.push(...found)
+    return h + SECTION_JOINER + block + SECTION_JOINER + t
+}
+
+/**
+ * The shortcut of {@link redactSections} alone: the redaction of the joined text when it can be had
+ * without scanning `block`, else `null` (also for bad server parameters, which the full path reports).
+ * @param head - the sections before the block, joined
+ * @param block - a block that is the same for many texts (its inertness is remembered)
+ * @param tail - the sections after the block, joined
+ * @param serverParams - the flat `{ KEY: value }` object of the host
+ * @returns `{ text, redactions, errors }` equal to {@link Redact.text} of the joined text, or `null`.
+ * @example redactAroundInert('# Head', '## Block', '## Tail\n', {}) // { text: '# Head\n\n## Block\n\n## Tail\n', redactions: [], errors: [] }
+ */
+export function redactAroundInert(head: string, block: string, tail: string, serverParams: unknown): { text: string; redactions: Redaction[]; errors: Issue[] } | null {
+    const { params, errors } = checkParams(serverParams)
+    if (errors.length > 0) return null
+    const redactions: Redaction[] = []
+    const text = aroundInert(head, block, tail, params, '', redactions)
+    return text === null ? null : { text, redactions, errors }
+}
+
+/**
+ * Redacts a text made of `head`, a `block` shared by many texts (an output schema, the catalogue's
+ * questions) and `tail`, joined by {@link SECTION_JOINER}: the result is the redaction of the joined
+ * text, byte for byte, with an inert block scanned once per distinct text instead of once per prompt.
+ * @param head - the sections before the block, joined
+ * @param block - the shared block
+ * @param tail - the sections after the block, joined
+ * @param serverParams - the flat `{ KEY: value }` object of the host
+ * @returns `{ text, redactions, errors }` as {@link Redact.text} returns them for the joined text (PB-002 for a bad parameter).
+ * @example redactSections('# Head', '## Block', 'Bearer abcdefgh1234\n', {}).text // '# Head\n\n## Block\n\nBearer [redacted]\n'
+ */
+export function redactSections(head: string, block: string, tail: string, serverParams: unknown): { text: string | null; redactions: Redaction[]; errors: Issue[] } {
+    const { params, errors } = checkParams(serverParams)
+    if (errors.length > 0) return { text: null, redactions: [], errors }
+    const redactions: Redaction[] = []
+    const fast = aroundInert(head, block, tail, params, '', redactions)
+    return { text: fast ?? redactString(head + SECTION_JOINER + block + SECTION_JOINER + tail, params, '', redactions), redactions, errors }
 }
 
 function redactNode(value: unknown, params: Params, path: string, inHeaders: boolean, out: Redaction[]): unknown {

@@ -67,6 +67,7 @@ interface CodePattern {
     readonly vetoClass: VetoClass
 }
 
+
 /** The code patterns, searched in the blanked code. Word-bounded so `myeval(` or `reprocess` members do not match. */
 export const CODE_PATTERNS: readonly CodePattern[] = Object.freeze([
     { code: 'SEC-001', label: 'import', regex: /(?<![\w$.])import(?![\w$])/g, vetoClass: null },
@@ -84,6 +85,27 @@ export const CODE_PATTERNS: readonly CodePattern[] = Object.freeze([
     { code: 'SEC-013', label: '__dirname', regex: /(?<![\w$])__dirname(?![\w$])/g, vetoClass: null },
     { code: 'SEC-014', label: '__filename', regex: /(?<![\w$])__filename(?![\w$])/g, vetoClass: null }
 ])
+
+/**
+ * A word every match of a code pattern holds, by label: where the code lacks it, the pattern is not
+ * run (most sources hold none of them). A pattern without a word here is always run.
+ */
+export const REQUIRED_WORDS: Readonly<Record<string, string>> = Object.freeze({
+    import: 'import',
+    'export … from (re-export)': 'export',
+    'require(': 'require',
+    eval: 'eval',
+    'Function(': 'Function',
+    '.constructor( (Function constructor)': 'constructor',
+    'new Function': 'Function',
+    process: 'process',
+    child_process: 'child_process',
+    'fs.': 'fs',
+    globalThis: 'globalThis',
+    global: 'global',
+    __dirname: '__dirname',
+    __filename: '__filename'
+})
 
 const NODE_BUILTINS = new Set([
     'assert', 'async_hooks', 'buffer', 'child_process', 'cluster', 'console', 'constants', 'crypto', 'dgram', 'diagnostics_channel', 'dns', 'domain',
@@ -162,7 +184,9 @@ export function scanSource(source: unknown, requiredServerParams: unknown): Secu
             ? [createIssue('SEC-019', '/requiredServerParams', { field: 'requiredServerParams', expected: 'array of strings', actual: typeOfValue(requiredServerParams) })]
             : []
     const { code, strings, comments } = lex(source)
-    const where = lineIndex(source)
+    // Line starts are only needed for a finding, and most sources have none.
+    let index: ((at: number) => { line: number; column: number }) | null = null
+    const where = (at: number): { line: number; column: number } => (index ??= lineIndex(source))(at)
     const findings: Array<SecurityFinding & { index: number }> = []
     const modules: ModuleReference[] = []
     let truncated = false
@@ -176,6 +200,7 @@ export function scanSource(source: unknown, requiredServerParams: unknown): Secu
     }
 
     for (const pattern of CODE_PATTERNS) {
+        if (!code.includes(REQUIRED_WORDS[pattern.label] ?? '')) continue
         for (const match of code.matchAll(pattern.regex)) {
             if (truncated) break
             const index = match.index
@@ -199,6 +224,8 @@ export function scanSource(source: unknown, requiredServerParams: unknown): Secu
         const text = literal.raw
         // Only a whole-string module name counts: a description that mentions child_process is prose.
         const spec = text.trim()
+        // Every name looked for is at most 18 characters ('node:child_process'): longer literals are prose.
+        if (spec.length > 18) continue
         if (/^(?:node:)?child_process$/.test(spec)) add({ code: 'SEC-007', label: 'child_process', vetoClass: 'malicious-module' }, literal.start)
         if (/^node:fs(?:\/promises)?$/.test(spec)) add({ code: 'SEC-009', label: 'node:fs', vetoClass: null }, literal.start)
         if (/^(?:node:)?fs\/promises$/.test(spec)) add({ code: 'SEC-010', label: 'fs/promises', vetoClass: null }, literal.start)
@@ -209,15 +236,16 @@ export function scanSource(source: unknown, requiredServerParams: unknown): Secu
     }
 
     // 02 §13 (1): stdout/stderr writers; flagged harder when a key or server param is mentioned nearby.
-    const lines = source.split(/\r\n|\r|\n|\u2028|\u2029/)
+    let split: string[] | null = null
     const mentionsSecret = (line: number): boolean => {
+        const lines = (split ??= source.split(/\r\n|\r|\n|\u2028|\u2029/))
         for (let l = Math.max(1, line - 2); l <= Math.min(lines.length, line + 2); l += 1) {
             const text = lines[l - 1] ?? ''
             if (SECRET_WORDS.test(text) || params.some((p) => text.includes(p))) return true
         }
         return false
     }
-    for (const match of code.matchAll(WRITER)) {
+    for (const match of code.includes('console') || code.includes('process') ? code.matchAll(WRITER) : []) {
         const { line } = where(match.index)
         add({ code: 'SEC-016', label: match[0].replace(/\s+/g, ''), vetoClass: null, nearServerParam: mentionsSecret(line) }, match.index)
     }

@@ -398,6 +398,15 @@ export function validateMain(main: unknown): Issue[] {
     if (plain.length > 0) {
         return plain
     }
+    return validateInspectedMain(main)
+}
+
+/**
+ * {@link validateMain} for a `main` the caller has already checked with `inspectJson` at the
+ * default limits, without issue (gradeSingleSchema does, first thing): the same findings, without
+ * walking the whole value a second time.
+ */
+export function validateInspectedMain(main: Record<string, unknown>): Issue[] {
     const out: Issue[] = []
     if (own(main, 'skills') !== undefined) out.push(createIssue('SCH-002', '/skills'))
     for (const key of Object.keys(main)) {

@@ -190,6 +190,29 @@ describe('DeterministicAnswers.build', () => {
     })
 })
 
+describe('DeterministicAnswers.build with an immutable catalogue', () => {
+    const deepFrozen = (rows: readonly QuestionRow[]): readonly QuestionRow[] => Object.freeze(rows.map((r) => Object.freeze({ ...r })))
+
+    it('answers from a frozen row list (checked once, then taken as it is) exactly as from a fresh copy', async () => {
+        const main = schemaFixture('nominatim-geocoding')
+        const pretest = await pretestOf('nominatim-geocoding')
+        const frozen = deepFrozen(questions)
+        const first = DeterministicAnswers.build({ main, pretest, questions: frozen, now })
+        const again = DeterministicAnswers.build({ main, pretest, questions: frozen, now })
+        const fresh = DeterministicAnswers.build({ main, pretest, questions: questions.map((r) => ({ ...r })), now })
+        expect(again).toEqual(first)
+        expect(first).toEqual(fresh)
+    })
+
+    it('reports a broken row of a frozen list on every call', () => {
+        const broken = Object.freeze([...deepFrozen(questions), Object.freeze({ id: 'not-a-question', area: 'single-test', weight: 1, determinism: 'deterministic', dimension: 'x' })])
+        for (let i = 0; i < 2; i += 1) {
+            const { errors } = DeterministicAnswers.build({ main: schemaFixture('nominatim-geocoding'), questions: broken, now })
+            expect(errors.map((e) => `${e.code} ${e.path}`)).toContain(`DET-002 /questions/${questions.length}/id`)
+        }
+    })
+})
+
 describe('DeterministicAnswers.buildNamespace', () => {
     const schemas = [{ main: schemaFixture('nominatim-geocoding'), schemaId: 'nominatim.geocoding' }, { main: { ...schemaFixture('nominatim-geocoding'), resources: {} }, schemaId: 'nominatim.more' }]
 

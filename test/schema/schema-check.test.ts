@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ErrorCodes, SchemaCheck } from '../../src/index.js'
+import { validateInspectedMain } from '../../src/schema/validate-main.js'
 import { schemaFixture } from './helpers.js'
 
 type Main = Record<string, any>
@@ -232,5 +233,14 @@ describe('SchemaCheck id helpers (01-model ⚠ A14)', () => {
                 for (const e of (fn(input as never) as { errors: Array<{ code: string }> }).errors) expect(ErrorCodes.get({ code: e.code }).found).toBe(true)
             })
         )
+    })
+})
+
+describe('validateInspectedMain (a main gradeSingleSchema has already checked as plain JSON)', () => {
+    it('gives the findings validateMain gives, for a valid and a broken main', () => {
+        for (const main of [base(), realForms(), { ...base(), version: '3.1.0', routes: {} }]) {
+            expect(validateInspectedMain(main)).toEqual(SchemaCheck.validateMain({ main }).errors)
+        }
+        expect(validateInspectedMain({ ...base(), version: '3.1.0' }).map((e) => e.code)).toContain('SCH-008')
     })
 })

@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ErrorCodes, SecurityScan } from '../../src/index.js'
 import { lex } from '../../src/schema/lexer.js'
+import { CODE_PATTERNS, REQUIRED_WORDS } from '../../src/schema/security-scan.js'
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/schemas/${name}`, import.meta.url), 'utf8')
 const codes = (source: string): string[] => SecurityScan.scan({ source }).findings.map((f) => f.code)
@@ -176,5 +177,17 @@ describe('SecurityScan.scan limits', () => {
         const result = SecurityScan.scan({ source: 'import '.repeat(5000) })
         expect(result.findings).toHaveLength(1000)
         expect(result.errors).toEqual([expect.objectContaining({ code: 'SEC-WARN-001', severity: 'warning' })])
+    })
+
+    it('skips a pattern only when the code lacks a word every match of it holds', () => {
+        for (const pattern of CODE_PATTERNS) {
+            const word = REQUIRED_WORDS[pattern.label]
+            expect(word, pattern.label).toBeDefined()
+            expect(pattern.regex.source, pattern.label).toContain(word)
+        }
+        // Each pattern still finds its construct, and nothing is found where its word is absent.
+        expect(codes('const c = ({}).constructor("return 1")()')).toEqual(['SEC-004'])
+        expect(codes('const x = new Function("a", "return a")')).toEqual(['SEC-005'])
+        expect(codes('const f = () => a.b.c(1)')).toEqual([])
     })
 })
