@@ -5,7 +5,7 @@ import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { Grading } from '../grading/grading.js'
 import type { AggregateResult } from '../grading/aggregate.js'
-import { HashGenerator } from '../hashing/hash-generator.js'
+import { HashGenerator, schemaHashOfInspected } from '../hashing/hash-generator.js'
 import { Island } from '../island/island.js'
 import { Journal, writeAtomic } from '../island/fs-ops.js'
 import { islandName, joinPath, LAYOUT } from '../island/paths.js'
@@ -322,8 +322,9 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     const serverParams = serverParamsFor(options.serverParams, main, errors)
     // Every host-given value is erased from whatever leaves the library or reaches a file.
     const secrets = secretForms(serverParams)
-    // The island stores a source holding a key redacted, so the hash is of that stored form.
-    const hashed = HashGenerator.computeSchemaHash({ schema: redactSecretsDeep(main, secrets) })
+    // The island stores a source holding a key redacted, so the hash is of that stored form. `main`
+    // passed inspectJson above, and redacting strings keeps it plain JSON.
+    const hashed = schemaHashOfInspected(redactSecretsDeep(main, secrets))
     if (hashed.short === null) {
         errors.push(...hashed.errors)
         return fail()

@@ -42,6 +42,19 @@ function canonicalJson(value: unknown, field: string, limits: JsonLimits): { jso
     }
 }
 
+/**
+ * {@link HashGenerator.computeSchemaHash} of a schema object that already passed `inspectJson`
+ * with the default limits (as `gradeSingleSchema` checks `main` first): not walked a second time.
+ */
+export function schemaHashOfInspected(schema: Record<string, unknown>): HashResult {
+    const rest = Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'schemaHash'))
+    try {
+        return { ...digest(utf8ToBytes(jcs(rest))), errors: [] }
+    } catch (cause) {
+        return FAILED([createIssue('HSH-004', '', { detail: cause instanceof Error ? cause.message : 'unknown' })])
+    }
+}
+
 function withoutOwnHash(value: unknown, field: string, hashField: string, limits: JsonLimits): HashResult {
     if (value === undefined || value === null) {
         return FAILED([createIssue('HSH-001', '', { field })])

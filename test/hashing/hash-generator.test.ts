@@ -1,3 +1,4 @@
+import { schemaHashOfInspected } from '../../src/hashing/hash-generator.js'
 import fc from 'fast-check'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
@@ -105,5 +106,16 @@ describe('HashGenerator.isValidHash', () => {
         expect(HashGenerator.isValidHash({ hash: 'A1B2C3D4' }).valid).toBe(false)
         expect(HashGenerator.isValidHash({ hash: 'a1b2c3' }).valid).toBe(false)
         expect(HashGenerator.isValidHash({ hash: 12345678 }).valid).toBe(false)
+    })
+})
+
+describe('schemaHashOfInspected', () => {
+    it('gives the hash of computeSchemaHash for a schema that passed the JSON guard', () => {
+        const schema = { namespace: 'demo', name: 'Demo', schemaHash: 'ignored', tools: { ping: { method: 'GET', path: '/ping', parameters: [] } } }
+        expect(schemaHashOfInspected(schema)).toEqual(HashGenerator.computeSchemaHash({ schema }))
+    })
+
+    it('reports HSH-004 instead of throwing when the value was not plain JSON after all', () => {
+        expect(schemaHashOfInspected({ a: Number.NaN })).toMatchObject({ hash: null, short: null, errors: [{ code: 'HSH-004' }] })
     })
 })
