@@ -4,7 +4,7 @@ import { DEFAULT_JSON_LIMITS } from '../json/guard.js'
 import { AREAS } from '../model/constants.js'
 import { selectLatest } from '../naming/latest.js'
 import type { FsDirEntry, FsPort } from '../ports/types.js'
-import { listDir, mapPool } from '../island/fs-ops.js'
+import { listDir, mapPool, readText } from '../island/fs-ops.js'
 import { baseName, joinPath, LAYOUT } from '../island/paths.js'
 import { definitionMembers, splitSchemaId } from './build-selection.js'
 import { screenGradingFile } from './digest.js'
@@ -53,6 +53,8 @@ class Reader {
     readonly folders: GradingFolder[] = []
     /** What this read leaves for the next rebuild's record, by folder. */
     readonly recorded = new Map<string, FolderRecord>()
+    /** Every folder listed and every other file read, as seen: what {@link unchangedSince} compares. */
+    readonly seen: SeenState = { dirs: [], files: [], unsure: false }
     fatal: Issue | null = null
 
     constructor(
@@ -72,6 +74,7 @@ class Reader {
                 this.fatal ??= res.issue
                 return null
             }
+            this.seen.dirs.push({ path: p, entries: res.value })
             return res.value
         })
     }
@@ -126,6 +129,9 @@ class Reader {
             failure = cause instanceof Error ? cause.message : 'rejected'
         }
         const code = grading ? 'IDX-020' : 'IDX-021'
+        // A failed read may pass next time: a re-check cannot vouch for what was built from it.
+        if (failure !== null || typeof text !== 'string') this.seen.unsure = true
+        else if (!grading) this.seen.files.push({ path: abs, text })
         if (failure !== null) return { json: undefined, problem: createIssue(code, '', { path: rel, detail: failure }) }
         if (text === null) return { json: undefined, problem: createIssue(code, '', { path: rel, detail: 'vanished while reading' }) }
         if (typeof text !== 'string') return { json: undefined, problem: createIssue(code, '', { path: rel, detail: `the port returned ${typeof text}, not text` }) }
@@ -272,6 +278,52 @@ class Reader {
     }
 }
 
+/**
+ * What a read saw, to tell afterwards whether the folder is still as read: every folder listed
+ * (with its entries, `null` when missing) and the text of every other file read (`summary.json`, a
+ * selection definition). Grading files and snapshots are never rewritten, so their names suffice.
+ */
+export interface SeenState {
+    readonly dirs: Array<{ readonly path: string; readonly entries: readonly FsDirEntry[] | null }>
+    readonly files: Array<{ readonly path: string; readonly text: string }>
+    /** A read failed or a file vanished: the result rests on something a re-read may see otherwise. */
+    unsure: boolean
+}
+
+function sameEntries(a: readonly FsDirEntry[] | null, b: readonly FsDirEntry[] | null): boolean {
+    if (a === null || b === null) return a === b
+    if (a.length !== b.length) return false
+    for (let i = 0; i < a.length; i += 1) {
+        const x = a[i] as FsDirEntry
+        const y = b[i] as FsDirEntry
+        if (x.name !== y.name || x.kind !== y.kind) return false
+    }
+    return true
+}
+
+/**
+ * Whether the folder is still as a read saw it: lists every folder again (concurrently) and reads
+ * the few rewritable files again. Far cheaper than a second rebuild, which would also parse the
+ * record and build the index. `false` on any doubt (a failing call, an unsure read).
+ */
+export async function unchangedSince(fs: FsPort, seen: SeenState, concurrency?: number): Promise<boolean> {
+    if (seen.unsure) return false
+    const limit = poolSize(concurrency)
+    let same = true
+    await mapPool(seen.dirs, limit, async (d) => {
+        if (!same) return
+        const res = await listDir(fs, d.path)
+        if (!res.ok || !sameEntries(d.entries, res.value)) same = false
+    })
+    if (!same) return false
+    await mapPool(seen.files, limit, async (f) => {
+        if (!same) return
+        const res = await readText(fs, f.path)
+        if (!res.ok || res.value !== f.text) same = false
+    })
+    return same
+}
+
 /** Options of the listing readers. */
 export interface ReadListingOptions {
     /** Concurrent port calls; default {@link DEFAULT_READ_CONCURRENCY}. */
@@ -285,11 +337,17 @@ export interface ReadListingResult<L> {
     readonly listing: L | null
     readonly errors: Issue[]
     readonly record?: ReadonlyMap<string, FolderRecord>
+    /** What the read saw, for {@link unchangedSince}. */
+    readonly seen?: SeenState
+}
+
+/** The concurrency asked for when it is a positive integer, else the default. */
+function poolSize(c: unknown): number {
+    return typeof c === 'number' && Number.isInteger(c) && c > 0 ? c : DEFAULT_READ_CONCURRENCY
 }
 
 function reader(fs: FsPort, options: ReadListingOptions | undefined): Reader {
-    const c = options?.concurrency
-    return new Reader(fs, typeof c === 'number' && Number.isInteger(c) && c > 0 ? c : DEFAULT_READ_CONCURRENCY, DEFAULT_JSON_LIMITS.maxTextLength, options?.record ?? null)
+    return new Reader(fs, poolSize(options?.concurrency), DEFAULT_JSON_LIMITS.maxTextLength, options?.record ?? null)
 }
 
 /**
@@ -310,7 +368,7 @@ export async function readNamespaceListing(fs: FsPort, namespaceDir: string, opt
     if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
     await r.readAll()
     if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
-    return { listing: { namespace: baseName(namespaceDir), gradings, schemas }, errors: [], record: r.recorded }
+    return { listing: { namespace: baseName(namespaceDir), gradings, schemas }, errors: [], record: r.recorded, seen: r.seen }
 }
 
 /**
@@ -379,5 +437,5 @@ export async function readSelectionListing(fs: FsPort, selectionDir: string, pro
     if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
     await r.readAll()
     if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
-    return { listing, errors: [], record: r.recorded }
+    return { listing, errors: [], record: r.recorded, seen: r.seen }
 }
