@@ -9,6 +9,7 @@ import { baseName, joinPath, LAYOUT } from '../island/paths.js'
 import { definitionMembers, splitSchemaId } from './build-selection.js'
 import { screenGradingFile } from './digest.js'
 import { FolderState, folderInputs, type FolderRecord } from './folder-state.js'
+import { INDEX_RECORD_FILE } from './index-record.js'
 import type { GradingFacts, GradingFileInput, MemberSchemaListing, NamespaceListing, PrimitiveListing, SchemaListing, SelectionListing, SkillListing, ToolListing } from './types.js'
 
 /** Default number of concurrent port calls while reading an island. */
@@ -47,36 +48,126 @@ const files = (entries: Entries): string[] => (entries ?? []).filter((e) => e.ki
 const dirs = (entries: Entries): string[] => (entries ?? []).filter((e) => e.kind === 'directory').map((e) => e.name)
 const has = (entries: Entries, name: string, kind: 'file' | 'directory'): boolean => (entries ?? []).some((e) => e.name === name && e.kind === kind)
 
-/** Reads an island folder tree through the port: directories level by level, files in one bounded pool. */
+/** A FIFO without the cost of `shift` on long arrays. */
+class Queue<T> {
+    private items: T[] = []
+    private head = 0
+    get size(): number {
+        return this.items.length - this.head
+    }
+    push(item: T): void {
+        this.items.push(item)
+    }
+    take(): T | undefined {
+        if (this.head >= this.items.length) return undefined
+        const item = this.items[this.head] as T
+        this.head += 1
+        if (this.head === this.items.length) {
+            this.items = []
+            this.head = 0
+        }
+        return item
+    }
+}
+
+/**
+ * Reads an island folder tree through the port with one bounded pool for every call. Listings go
+ * before file reads, and a `_gradings/` folder's files are queued as soon as it is listed, so
+ * reading overlaps the rest of the walk instead of waiting for it.
+ */
 class Reader {
-    readonly tasks: FileTask[] = []
     readonly folders: GradingFolder[] = []
     /** What this read leaves for the next rebuild's record, by folder. */
     readonly recorded = new Map<string, FolderRecord>()
     /** Every folder listed and every other file read, as seen: what {@link unchangedSince} compares. */
     readonly seen: SeenState = { dirs: [], files: [], unsure: false }
     fatal: Issue | null = null
+    private readonly lists = new Queue<() => Promise<void>>()
+    private readonly reads = new Queue<FileTask>()
+    private active = 0
+    private idle: Array<() => void> = []
+    private fault: { error: unknown } | null = null
 
     constructor(
         readonly fs: FsPort,
         readonly concurrency: number,
         readonly maxTextLength: number,
         /** Folder records of an earlier rebuild; `null` reads every file. */
-        readonly previous: ReadonlyMap<string, FolderRecord> | null
+        readonly previous: ReadonlyMap<string, FolderRecord> | null,
+        /** Per folder, names the rebuild itself writes there: not inputs, so a re-check ignores them. */
+        readonly outputs: ReadonlyMap<string, ReadonlySet<string>> = new Map()
     ) {}
 
-    /** Lists many directories concurrently; a failing call stops the whole read (FS-001). */
-    async list(paths: readonly string[]): Promise<Entries[]> {
-        return mapPool(paths, this.concurrency, async (p) => {
-            if (this.fatal !== null) return null
-            const res = await listDir(this.fs, p)
-            if (!res.ok) {
-                this.fatal ??= res.issue
-                return null
+    private pump(): void {
+        while (this.active < this.concurrency && (this.lists.size > 0 || this.reads.size > 0)) {
+            this.active += 1
+            void this.work()
+        }
+    }
+
+    private async work(): Promise<void> {
+        try {
+            for (;;) {
+                const list = this.lists.take()
+                if (list !== undefined) {
+                    await list()
+                    continue
+                }
+                const task = this.reads.take()
+                if (task === undefined) break
+                await this.runTask(task)
             }
-            this.seen.dirs.push({ path: p, entries: res.value })
-            return res.value
+        } catch (error) {
+            // Never expected (every call is caught below); kept so the pool cannot hang, and rethrown by drain().
+            this.fault ??= { error }
+        } finally {
+            this.active -= 1
+            if (this.active === 0 && this.lists.size === 0 && this.reads.size === 0) for (const done of this.idle.splice(0)) done()
+        }
+    }
+
+    /** Resolves once every queued call, and every call those queued, is done. */
+    private async drain(): Promise<void> {
+        this.pump()
+        if (this.active > 0) await new Promise<void>((resolve) => this.idle.push(resolve))
+        if (this.fault !== null) throw this.fault.error
+    }
+
+    /** Lists many directories through the pool; a failing call stops the whole read (FS-001). */
+    list(paths: readonly string[]): Promise<Entries[]> {
+        return new Promise((resolve) => {
+            const out = new Array<Entries>(paths.length).fill(null)
+            let left = paths.length
+            if (left === 0) resolve(out)
+            paths.forEach((p, i) => {
+                this.lists.push(async () => {
+                    if (this.fatal === null) {
+                        const res = await listDir(this.fs, p)
+                        if (!res.ok) this.fatal ??= res.issue
+                        else out[i] = this.see(p, res.value)
+                    }
+                    left -= 1
+                    if (left === 0) resolve(out)
+                })
+            })
+            this.pump()
         })
+    }
+
+    private async listOne(path: string): Promise<Entries> {
+        return (await this.list([path]))[0] ?? null
+    }
+
+    private see(path: string, entries: Entries): Entries {
+        const ignore = this.outputs.get(path)
+        this.seen.dirs.push({ path, entries: ignore === undefined || entries === null ? entries : entries.filter((e) => !ignore.has(e.name)), ...(ignore !== undefined ? { ignore } : {}) })
+        return entries
+    }
+
+    /** Queues another JSON file (summary, selection definition); `put` receives it once read. */
+    readOther(abs: string, rel: string, put: (value: { json: unknown; problem?: Issue }) => void): void {
+        this.reads.push({ grading: false, abs, rel, put })
+        this.pump()
     }
 
     /**
@@ -91,9 +182,15 @@ class Reader {
         const folder: GradingFolder = { dir, rel, expectSkill, listed, out, state: new FolderState(rel, expectSkill), finished: false, pending: 0 }
         this.folders.push(folder)
         const rec = this.previous?.get(rel)
-        if (rec !== undefined && this.resume(folder, rec)) return out
-        for (const name of listed) if (mayBeGrading(name)) this.queue(folder, name)
+        if (rec === undefined || !this.resume(folder, rec)) for (const name of listed) if (mayBeGrading(name)) this.queue(folder, name)
+        this.pump()
         return out
+    }
+
+    /** Lists a `_gradings/` folder and queues its files at once; the inputs are filled in as they settle. */
+    private async gradingDir(dir: string, rel: string, expectSkill: string | null, into: Map<string, GradingFileInput[]>): Promise<void> {
+        const entries = await this.listOne(dir)
+        into.set(dir, this.gradings(dir, rel, entries, expectSkill))
     }
 
     /**
@@ -143,28 +240,28 @@ class Reader {
         }
     }
 
-    private async runTasks(tasks: readonly FileTask[]): Promise<void> {
-        await mapPool(tasks, this.concurrency, async (task) => {
-            if (!task.grading) {
-                task.put(await this.readOne(task.abs, task.rel, false))
-                return
-            }
-            const rel = `${task.folder.rel}/${task.name}`
-            const res = await this.readOne(joinPath(task.folder.dir, task.name), rel, true)
-            const input: GradingFileInput = res.problem === undefined ? { name: task.name, entry: res.json } : { name: task.name, problem: res.problem }
-            // Screened on arrival; the folder keeps the entry only while it may still decide a status.
-            const facts = screenGradingFile(input, rel)
-            if (facts !== null) task.folder.state.offer(facts, res.json)
-            // A folder is settled as soon as its last file is in: its deciding entries are verified
-            // and let go, so only the folders being read hold parsed entries.
-            task.folder.pending -= 1
-            if (task.folder.pending === 0) this.tryFinish(task.folder)
-        })
+    private async runTask(task: FileTask): Promise<void> {
+        if (!task.grading) {
+            task.put(await this.readOne(task.abs, task.rel, false))
+            return
+        }
+        const folder = task.folder
+        if (this.fatal !== null) return
+        const rel = `${folder.rel}/${task.name}`
+        const res = await this.readOne(joinPath(folder.dir, task.name), rel, true)
+        const input: GradingFileInput = res.problem === undefined ? { name: task.name, entry: res.json } : { name: task.name, problem: res.problem }
+        // Screened on arrival; the folder keeps the entry only while it may still decide a status.
+        const facts = screenGradingFile(input, rel)
+        if (facts !== null) folder.state.offer(facts, res.json)
+        // A folder is settled as soon as its last file is in: its deciding entries are verified
+        // and let go, so only the folders being read hold parsed entries.
+        folder.pending -= 1
+        if (folder.pending === 0) this.tryFinish(folder)
     }
 
-    private queue(folder: GradingFolder, name: string, into: FileTask[] = this.tasks): void {
+    private queue(folder: GradingFolder, name: string): void {
         folder.pending += 1
-        into.push({ grading: true, folder, name })
+        this.reads.push({ grading: true, folder, name })
     }
 
     private readonly again: GradingFolder[] = []
@@ -178,20 +275,19 @@ class Reader {
 
     /** Reads every queued file once, then settles each folder: verification, and the inputs the builder gets. */
     async readAll(): Promise<void> {
-        await this.runTasks(this.tasks.splice(0))
+        await this.drain()
         if (this.fatal !== null) return
         for (const folder of this.folders) if (!folder.finished && folder.pending === 0 && !this.again.includes(folder)) this.tryFinish(folder)
         const again = this.again.splice(0)
         if (again.length === 0) return
         // A record that did not hold what a status needs: those folders are read in full.
-        const tasks: FileTask[] = []
         for (const folder of again) {
             folder.state = new FolderState(folder.rel, folder.expectSkill)
             delete folder.unchanged
-            for (const name of folder.listed) if (mayBeGrading(name)) this.queue(folder, name, tasks)
+            for (const name of folder.listed) if (mayBeGrading(name)) this.queue(folder, name)
         }
         // Without a record every entry is at hand, so these folders settle as their reads finish.
-        await this.runTasks(tasks)
+        await this.drain()
         for (const folder of again) if (!folder.finished) this.settle(folder, folder.state.finish() ?? new Map())
         this.again.length = 0
     }
@@ -205,72 +301,76 @@ class Reader {
         this.recorded.set(folder.rel, same !== undefined ? same.record : folder.state.record(folder.listed))
     }
 
-    /** Walks `<schemaDir>` for every given schema: snapshots, summary, gradings, About, skills, tools. */
+    /**
+     * Walks `<schemaDir>` for every given schema — snapshots, summary, gradings, About, skills,
+     * tools — each schema on its own, so the files of a folder are read while others are listed.
+     */
     async schemas(items: ReadonlyArray<{ dir: string; name: string; rel: string }>): Promise<SchemaListing[]> {
-        const tops = await this.list(items.map((s) => s.dir))
-        const level2: string[] = []
-        items.forEach((s, i) => {
-            const e = tops[i] ?? null
-            for (const sub of [LAYOUT.schemaSnapshots, LAYOUT.gradings, LAYOUT.skills, LAYOUT.tools]) if (has(e, sub, 'directory')) level2.push(joinPath(s.dir, sub))
-            if (has(e, LAYOUT.resources, 'directory')) level2.push(joinPath(s.dir, LAYOUT.resources, LAYOUT.about))
-        })
-        const l2 = new Map<string, Entries>()
-        ;(await this.list(level2)).forEach((e, i) => l2.set(level2[i] as string, e))
-        const at = (p: string): Entries => l2.get(p) ?? null
-
-        const level3: string[] = []
-        for (const s of items) {
-            const about = joinPath(s.dir, LAYOUT.resources, LAYOUT.about)
-            if (has(at(about), LAYOUT.gradings, 'directory')) level3.push(joinPath(about, LAYOUT.gradings))
-            for (const skill of dirs(at(joinPath(s.dir, LAYOUT.skills)))) level3.push(joinPath(s.dir, LAYOUT.skills, skill))
-            for (const tool of dirs(at(joinPath(s.dir, LAYOUT.tools)))) level3.push(joinPath(s.dir, LAYOUT.tools, tool, LAYOUT.gradings))
+        const at = new Map<string, Entries>()
+        const outs = new Map<string, GradingFileInput[]>()
+        const listInto = async (p: string): Promise<Entries> => {
+            const e = await this.listOne(p)
+            at.set(p, e)
+            return e
         }
-        ;(await this.list(level3)).forEach((e, i) => l2.set(level3[i] as string, e))
-
-        const level4: string[] = []
-        for (const s of items) {
-            for (const skill of dirs(at(joinPath(s.dir, LAYOUT.skills)))) {
-                const sd = joinPath(s.dir, LAYOUT.skills, skill)
-                if (has(at(sd), LAYOUT.gradings, 'directory')) level4.push(joinPath(sd, LAYOUT.gradings))
-            }
-        }
-        ;(await this.list(level4)).forEach((e, i) => l2.set(level4[i] as string, e))
-
+        const tops = await Promise.all(
+            items.map(async (s) => {
+                const top = await listInto(s.dir)
+                const jobs: Array<Promise<unknown>> = []
+                if (has(top, LAYOUT.schemaSnapshots, 'directory')) jobs.push(listInto(joinPath(s.dir, LAYOUT.schemaSnapshots)))
+                if (has(top, LAYOUT.gradings, 'directory')) jobs.push(this.gradingDir(joinPath(s.dir, LAYOUT.gradings), `${s.rel}/_gradings`, null, outs))
+                if (has(top, LAYOUT.skills, 'directory')) {
+                    const skillsDir = joinPath(s.dir, LAYOUT.skills)
+                    jobs.push(
+                        listInto(skillsDir).then((e) =>
+                            Promise.all(
+                                dirs(e).map(async (skill) => {
+                                    const sd = joinPath(skillsDir, skill)
+                                    if (has(await listInto(sd), LAYOUT.gradings, 'directory')) await this.gradingDir(joinPath(sd, LAYOUT.gradings), `${s.rel}/skills/${skill}/_gradings`, skill, outs)
+                                })
+                            )
+                        )
+                    )
+                }
+                if (has(top, LAYOUT.tools, 'directory')) {
+                    const toolsDir = joinPath(s.dir, LAYOUT.tools)
+                    jobs.push(listInto(toolsDir).then((e) => Promise.all(dirs(e).map((tool) => this.gradingDir(joinPath(toolsDir, tool, LAYOUT.gradings), `${s.rel}/tools/${tool}/_gradings`, null, outs)))))
+                }
+                if (has(top, LAYOUT.resources, 'directory')) {
+                    const aboutDir = joinPath(s.dir, LAYOUT.resources, LAYOUT.about)
+                    jobs.push(listInto(aboutDir).then((e) => (has(e, LAYOUT.gradings, 'directory') ? this.gradingDir(joinPath(aboutDir, LAYOUT.gradings), `${s.rel}/resources/about/_gradings`, null, outs) : undefined)))
+                }
+                await Promise.all(jobs)
+                return top
+            })
+        )
+        const get = (p: string): Entries => at.get(p) ?? null
+        // A folder that is not there still gets its (empty) inputs, and a line in the record.
+        const gradingsAt = (dir: string, rel: string, skill: string | null = null): GradingFileInput[] => outs.get(dir) ?? this.gradings(dir, rel, null, skill)
         return items.map((s, i) => {
             const top = tops[i] ?? null
             const aboutDir = joinPath(s.dir, LAYOUT.resources, LAYOUT.about)
-            const aboutGradings = joinPath(aboutDir, LAYOUT.gradings)
             const about: PrimitiveListing = {
-                snapshots: files(at(aboutDir)),
-                gradings: this.gradings(aboutGradings, `${s.rel}/resources/about/_gradings`, at(aboutGradings))
+                snapshots: files(get(aboutDir)),
+                gradings: gradingsAt(joinPath(aboutDir, LAYOUT.gradings), `${s.rel}/resources/about/_gradings`)
             }
-            const skills: SkillListing[] = dirs(at(joinPath(s.dir, LAYOUT.skills))).map((skill) => {
+            const skills: SkillListing[] = dirs(get(joinPath(s.dir, LAYOUT.skills))).map((skill) => {
                 const sd = joinPath(s.dir, LAYOUT.skills, skill)
-                const gd = joinPath(sd, LAYOUT.gradings)
-                return { name: skill, snapshots: files(at(sd)), gradings: this.gradings(gd, `${s.rel}/skills/${skill}/_gradings`, at(gd), skill) }
+                return { name: skill, snapshots: files(get(sd)), gradings: gradingsAt(joinPath(sd, LAYOUT.gradings), `${s.rel}/skills/${skill}/_gradings`, skill) }
             })
-            const tools: ToolListing[] = dirs(at(joinPath(s.dir, LAYOUT.tools))).map((tool) => {
-                const gd = joinPath(s.dir, LAYOUT.tools, tool, LAYOUT.gradings)
-                return { name: tool, gradings: this.gradings(gd, `${s.rel}/tools/${tool}/_gradings`, at(gd)) }
-            })
-            const gd = joinPath(s.dir, LAYOUT.gradings)
+            const tools: ToolListing[] = dirs(get(joinPath(s.dir, LAYOUT.tools))).map((tool) => ({ name: tool, gradings: gradingsAt(joinPath(s.dir, LAYOUT.tools, tool, LAYOUT.gradings), `${s.rel}/tools/${tool}/_gradings`) }))
             const listing: { -readonly [K in keyof SchemaListing]: SchemaListing[K] } = {
                 name: s.name,
-                snapshots: files(at(joinPath(s.dir, LAYOUT.schemaSnapshots))),
-                gradings: this.gradings(gd, `${s.rel}/_gradings`, at(gd)),
+                snapshots: files(get(joinPath(s.dir, LAYOUT.schemaSnapshots))),
+                gradings: gradingsAt(joinPath(s.dir, LAYOUT.gradings), `${s.rel}/_gradings`),
                 about,
                 skills,
                 tools
             }
             if (has(top, LAYOUT.summary, 'file')) {
-                this.tasks.push({
-                    abs: joinPath(s.dir, LAYOUT.summary),
-                    rel: `${s.rel}/summary.json`,
-                    grading: false,
-                    put: (r) => {
-                        if (r.problem !== undefined) listing.summaryProblem = r.problem
-                        else listing.summary = r.json
-                    }
+                this.readOther(joinPath(s.dir, LAYOUT.summary), `${s.rel}/summary.json`, (r) => {
+                    if (r.problem !== undefined) listing.summaryProblem = r.problem
+                    else listing.summary = r.json
                 })
             }
             return listing
@@ -284,7 +384,8 @@ class Reader {
  * selection definition). Grading files and snapshots are never rewritten, so their names suffice.
  */
 export interface SeenState {
-    readonly dirs: Array<{ readonly path: string; readonly entries: readonly FsDirEntry[] | null }>
+    /** `ignore`: names in that folder the rebuild writes itself (index.json, the record), left out of `entries`. */
+    readonly dirs: Array<{ readonly path: string; readonly entries: readonly FsDirEntry[] | null; readonly ignore?: ReadonlySet<string> }>
     readonly files: Array<{ readonly path: string; readonly text: string }>
     /** A read failed or a file vanished: the result rests on something a re-read may see otherwise. */
     unsure: boolean
@@ -313,7 +414,9 @@ export async function unchangedSince(fs: FsPort, seen: SeenState, concurrency?: 
     await mapPool(seen.dirs, limit, async (d) => {
         if (!same) return
         const res = await listDir(fs, d.path)
-        if (!res.ok || !sameEntries(d.entries, res.value)) same = false
+        const ignore = d.ignore
+        const now = !res.ok || res.value === null || ignore === undefined ? res.ok && res.value : res.value.filter((e) => !ignore.has(e.name))
+        if (now === false || !sameEntries(d.entries, now)) same = false
     })
     if (!same) return false
     await mapPool(seen.files, limit, async (f) => {
@@ -346,8 +449,9 @@ function poolSize(c: unknown): number {
     return typeof c === 'number' && Number.isInteger(c) && c > 0 ? c : DEFAULT_READ_CONCURRENCY
 }
 
-function reader(fs: FsPort, options: ReadListingOptions | undefined): Reader {
-    return new Reader(fs, poolSize(options?.concurrency), DEFAULT_JSON_LIMITS.maxTextLength, options?.record ?? null)
+function reader(fs: FsPort, options: ReadListingOptions | undefined, indexDir: string): Reader {
+    const outputs = new Map([[indexDir, new Set([LAYOUT.index, INDEX_RECORD_FILE])]])
+    return new Reader(fs, poolSize(options?.concurrency), DEFAULT_JSON_LIMITS.maxTextLength, options?.record ?? null, outputs)
 }
 
 /**
@@ -356,7 +460,7 @@ function reader(fs: FsPort, options: ReadListingOptions | undefined): Reader {
  * @returns `{ listing, errors }`; IDX-006 when the folder is missing, FS-001/FS-004 when the port fails
  */
 export async function readNamespaceListing(fs: FsPort, namespaceDir: string, options?: ReadListingOptions): Promise<ReadListingResult<NamespaceListing>> {
-    const r = reader(fs, options)
+    const r = reader(fs, options, namespaceDir)
     const [top] = await r.list([namespaceDir])
     if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
     if (top === null || top === undefined) return { listing: null, errors: [createIssue('IDX-006', '/namespaceDir', { path: namespaceDir })] }
@@ -376,7 +480,7 @@ export async function readNamespaceListing(fs: FsPort, namespaceDir: string, opt
  * @returns `{ listing, errors }`; IDX-006 when the folder is missing, FS-001/FS-004 when the port fails
  */
 export async function readSelectionListing(fs: FsPort, selectionDir: string, providersRoot: string, options?: ReadListingOptions): Promise<ReadListingResult<SelectionListing>> {
-    const r = reader(fs, options)
+    const r = reader(fs, options, selectionDir)
     const selectionId = baseName(selectionDir)
     const [top] = await r.list([selectionDir])
     if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
@@ -398,14 +502,9 @@ export async function readSelectionListing(fs: FsPort, selectionDir: string, pro
     let definition: unknown
     let definitionProblem: Issue | undefined
     if (latest.file !== null) {
-        r.tasks.push({
-            abs: joinPath(defDir, latest.file),
-            rel: `selection/${latest.file}`,
-            grading: false,
-            put: (res) => {
-                definition = res.json
-                definitionProblem = res.problem
-            }
+        r.readOther(joinPath(defDir, latest.file), `selection/${latest.file}`, (res) => {
+            definition = res.json
+            definitionProblem = res.problem
         })
         await r.readAll()
         if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
