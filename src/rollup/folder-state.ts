@@ -172,6 +172,8 @@ export function folderInputs(listed: readonly string[], finals: ReadonlyMap<stri
 
 const STRING_FIELDS = ['gradingId', 'aggregateGrade', 'rawGrade', 'schemaHash', 'aboutHash', 'skillId', 'selectionId', 'veto', 'previousGradingId', 'scoringSystem', 'gradingSystem'] as const
 
+const FACT_FIELDS: ReadonlySet<string> = new Set(['verified', 'problem', 'gradingMode', 'normalizedScore', ...STRING_FIELDS])
+
 /** Facts without what the file name already says and without nulls. */
 export function encodeFacts(f: GradingFacts): Record<string, unknown> {
     const out: Record<string, unknown> = {}
@@ -208,8 +210,7 @@ export function decodeFacts(file: string, value: unknown): GradingFacts | null {
     const parts = splitGradingName(file)
     if (parts === null || value === null || typeof value !== 'object' || Array.isArray(value)) return null
     const v = value as Record<string, unknown>
-    const known = new Set<string>(['verified', 'problem', 'gradingMode', 'normalizedScore', ...STRING_FIELDS])
-    if (Object.keys(v).some((k) => !known.has(k))) return null
+    for (const k in v) if (!FACT_FIELDS.has(k)) return null
     if (v.verified !== undefined && v.verified !== true) return null
     if (v.problem !== undefined && !isIssue(v.problem)) return null
     if (v.gradingMode !== undefined && !(GRADING_MODES as readonly unknown[]).includes(v.gradingMode)) return null

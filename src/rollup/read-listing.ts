@@ -71,6 +71,58 @@ class Queue<T> {
 }
 
 /**
+ * Runs port calls with a bound on how many are in flight. Urgent jobs (listings, and the few
+ * files a rebuild needs first) go before the rest (grading files), so a walk never waits behind reads.
+ */
+export class PortPool {
+    private readonly urgent = new Queue<() => Promise<void>>()
+    private readonly normal = new Queue<() => Promise<void>>()
+    private active = 0
+    private idle: Array<() => void> = []
+    private fault: { error: unknown } | null = null
+
+    /** @param limit - at most this many jobs at once (a positive integer, see {@link poolSize}) */
+    constructor(readonly limit: number) {}
+
+    /** Queues a job; a job that throws is kept and rethrown by {@link PortPool.drain}. */
+    queue(job: () => Promise<void>, urgent: boolean): void {
+        ;(urgent ? this.urgent : this.normal).push(job)
+        this.pump()
+    }
+
+    /** Runs one job through the pool (urgent) and hands back its result. */
+    run<T>(job: () => Promise<T>): Promise<T> {
+        return new Promise<T>((resolve, reject) => this.queue(() => job().then(resolve, reject), true))
+    }
+
+    private pump(): void {
+        while (this.active < this.limit && (this.urgent.size > 0 || this.normal.size > 0)) {
+            this.active += 1
+            void this.work()
+        }
+    }
+
+    private async work(): Promise<void> {
+        try {
+            for (let job = this.urgent.take() ?? this.normal.take(); job !== undefined; job = this.urgent.take() ?? this.normal.take()) await job()
+        } catch (error) {
+            // Never expected (every port call is caught); kept so the pool cannot hang, and rethrown by drain().
+            this.fault ??= { error }
+        } finally {
+            this.active -= 1
+            if (this.active === 0 && this.urgent.size === 0 && this.normal.size === 0) for (const done of this.idle.splice(0)) done()
+        }
+    }
+
+    /** Resolves once every queued job, and every job those queued, is done. */
+    async drain(): Promise<void> {
+        this.pump()
+        if (this.active > 0) await new Promise<void>((resolve) => this.idle.push(resolve))
+        if (this.fault !== null) throw this.fault.error
+    }
+}
+
+/**
  * Reads an island folder tree through the port with one bounded pool for every call. Listings go
  * before file reads, and a `_gradings/` folder's files are queued as soon as it is listed, so
  * reading overlaps the rest of the walk instead of waiting for it.
@@ -82,55 +134,31 @@ class Reader {
     /** Every folder listed and every other file read, as seen: what {@link unchangedSince} compares. */
     readonly seen: SeenState = { dirs: [], files: [], unsure: false }
     fatal: Issue | null = null
-    private readonly lists = new Queue<() => Promise<void>>()
-    private readonly reads = new Queue<FileTask>()
-    private active = 0
-    private idle: Array<() => void> = []
-    private fault: { error: unknown } | null = null
-
     constructor(
         readonly fs: FsPort,
-        readonly concurrency: number,
+        readonly pool: PortPool,
         readonly maxTextLength: number,
         /** Folder records of an earlier rebuild; `null` reads every file. */
-        readonly previous: ReadonlyMap<string, FolderRecord> | null,
+        private previous: ReadonlyMap<string, FolderRecord> | null,
         /** Per folder, names the rebuild itself writes there: not inputs, so a re-check ignores them. */
         readonly outputs: ReadonlyMap<string, ReadonlySet<string>> = new Map()
     ) {}
 
-    private pump(): void {
-        while (this.active < this.concurrency && (this.lists.size > 0 || this.reads.size > 0)) {
-            this.active += 1
-            void this.work()
-        }
+    /**
+     * Takes the record once it is read: the walk starts meanwhile, and no folder's files are
+     * queued before it is there (see {@link Reader.gradingDir}).
+     */
+    awaitRecord(record: Promise<ReadonlyMap<string, FolderRecord> | null>): void {
+        this.recordReady = record.then((r) => {
+            this.previous = r
+        })
     }
 
-    private async work(): Promise<void> {
-        try {
-            for (;;) {
-                const list = this.lists.take()
-                if (list !== undefined) {
-                    await list()
-                    continue
-                }
-                const task = this.reads.take()
-                if (task === undefined) break
-                await this.runTask(task)
-            }
-        } catch (error) {
-            // Never expected (every call is caught below); kept so the pool cannot hang, and rethrown by drain().
-            this.fault ??= { error }
-        } finally {
-            this.active -= 1
-            if (this.active === 0 && this.lists.size === 0 && this.reads.size === 0) for (const done of this.idle.splice(0)) done()
-        }
-    }
+    private recordReady: Promise<void> = Promise.resolve()
 
-    /** Resolves once every queued call, and every call those queued, is done. */
-    private async drain(): Promise<void> {
-        this.pump()
-        if (this.active > 0) await new Promise<void>((resolve) => this.idle.push(resolve))
-        if (this.fault !== null) throw this.fault.error
+    /** Resolves once the record is in: before {@link Reader.gradings} is called directly. */
+    ready(): Promise<void> {
+        return this.recordReady
     }
 
     /** Lists many directories through the pool; a failing call stops the whole read (FS-001). */
@@ -140,7 +168,7 @@ class Reader {
             let left = paths.length
             if (left === 0) resolve(out)
             paths.forEach((p, i) => {
-                this.lists.push(async () => {
+                this.pool.queue(async () => {
                     if (this.fatal === null) {
                         const res = await listDir(this.fs, p)
                         if (!res.ok) this.fatal ??= res.issue
@@ -148,9 +176,8 @@ class Reader {
                     }
                     left -= 1
                     if (left === 0) resolve(out)
-                })
+                }, true)
             })
-            this.pump()
         })
     }
 
@@ -166,8 +193,7 @@ class Reader {
 
     /** Queues another JSON file (summary, selection definition); `put` receives it once read. */
     readOther(abs: string, rel: string, put: (value: { json: unknown; problem?: Issue }) => void): void {
-        this.reads.push({ grading: false, abs, rel, put })
-        this.pump()
+        this.pool.queue(() => this.runTask({ grading: false, abs, rel, put }), false)
     }
 
     /**
@@ -183,13 +209,13 @@ class Reader {
         this.folders.push(folder)
         const rec = this.previous?.get(rel)
         if (rec === undefined || !this.resume(folder, rec)) for (const name of listed) if (mayBeGrading(name)) this.queue(folder, name)
-        this.pump()
         return out
     }
 
     /** Lists a `_gradings/` folder and queues its files at once; the inputs are filled in as they settle. */
     private async gradingDir(dir: string, rel: string, expectSkill: string | null, into: Map<string, GradingFileInput[]>): Promise<void> {
         const entries = await this.listOne(dir)
+        await this.recordReady
         into.set(dir, this.gradings(dir, rel, entries, expectSkill))
     }
 
@@ -240,13 +266,19 @@ class Reader {
         }
     }
 
+    /** Ends a read the port failed: waits for the calls still in flight (none starts any more), then reports. */
+    async failed(): Promise<{ listing: null; errors: Issue[] }> {
+        await this.pool.drain()
+        return { listing: null, errors: this.fatal === null ? [] : [this.fatal] }
+    }
+
     private async runTask(task: FileTask): Promise<void> {
+        if (this.fatal !== null) return
         if (!task.grading) {
             task.put(await this.readOne(task.abs, task.rel, false))
             return
         }
         const folder = task.folder
-        if (this.fatal !== null) return
         const rel = `${folder.rel}/${task.name}`
         const res = await this.readOne(joinPath(folder.dir, task.name), rel, true)
         const input: GradingFileInput = res.problem === undefined ? { name: task.name, entry: res.json } : { name: task.name, problem: res.problem }
@@ -261,7 +293,7 @@ class Reader {
 
     private queue(folder: GradingFolder, name: string): void {
         folder.pending += 1
-        this.reads.push({ grading: true, folder, name })
+        this.pool.queue(() => this.runTask({ grading: true, folder, name }), false)
     }
 
     private readonly again: GradingFolder[] = []
@@ -275,7 +307,7 @@ class Reader {
 
     /** Reads every queued file once, then settles each folder: verification, and the inputs the builder gets. */
     async readAll(): Promise<void> {
-        await this.drain()
+        await this.pool.drain()
         if (this.fatal !== null) return
         for (const folder of this.folders) if (!folder.finished && folder.pending === 0 && !this.again.includes(folder)) this.tryFinish(folder)
         const again = this.again.splice(0)
@@ -287,7 +319,7 @@ class Reader {
             for (const name of folder.listed) if (mayBeGrading(name)) this.queue(folder, name)
         }
         // Without a record every entry is at hand, so these folders settle as their reads finish.
-        await this.drain()
+        await this.pool.drain()
         for (const folder of again) if (!folder.finished) this.settle(folder, folder.state.finish() ?? new Map())
         this.again.length = 0
     }
@@ -344,6 +376,7 @@ class Reader {
                 return top
             })
         )
+        await this.recordReady
         const get = (p: string): Entries => at.get(p) ?? null
         // A folder that is not there still gets its (empty) inputs, and a line in the record.
         const gradingsAt = (dir: string, rel: string, skill: string | null = null): GradingFileInput[] => outs.get(dir) ?? this.gradings(dir, rel, null, skill)
@@ -431,8 +464,13 @@ export async function unchangedSince(fs: FsPort, seen: SeenState, concurrency?: 
 export interface ReadListingOptions {
     /** Concurrent port calls; default {@link DEFAULT_READ_CONCURRENCY}. */
     readonly concurrency?: number
-    /** Folder records of an earlier rebuild (see `index-record.ts`); absent or `null` reads every file. */
-    readonly record?: ReadonlyMap<string, FolderRecord> | null
+    /** A pool the caller shares (its own calls then count against the same bound); overrides `concurrency`. */
+    readonly pool?: PortPool
+    /**
+     * Folder records of an earlier rebuild (see `index-record.ts`); absent or `null` reads every
+     * file. A promise lets the walk start while the record is still being read.
+     */
+    readonly record?: ReadonlyMap<string, FolderRecord> | null | Promise<ReadonlyMap<string, FolderRecord> | null>
 }
 
 /** What a listing reader returns: the listing, and the folder records for the next rebuild. */
@@ -445,13 +483,17 @@ export interface ReadListingResult<L> {
 }
 
 /** The concurrency asked for when it is a positive integer, else the default. */
-function poolSize(c: unknown): number {
+export function poolSize(c: unknown): number {
     return typeof c === 'number' && Number.isInteger(c) && c > 0 ? c : DEFAULT_READ_CONCURRENCY
 }
 
 function reader(fs: FsPort, options: ReadListingOptions | undefined, indexDir: string): Reader {
     const outputs = new Map([[indexDir, new Set([LAYOUT.index, INDEX_RECORD_FILE])]])
-    return new Reader(fs, poolSize(options?.concurrency), DEFAULT_JSON_LIMITS.maxTextLength, options?.record ?? null, outputs)
+    const record = options?.record ?? null
+    const pool = options?.pool ?? new PortPool(poolSize(options?.concurrency))
+    const r = new Reader(fs, pool, DEFAULT_JSON_LIMITS.maxTextLength, record instanceof Promise ? null : record, outputs)
+    if (record instanceof Promise) r.awaitRecord(record)
+    return r
 }
 
 /**
@@ -462,16 +504,17 @@ function reader(fs: FsPort, options: ReadListingOptions | undefined, indexDir: s
 export async function readNamespaceListing(fs: FsPort, namespaceDir: string, options?: ReadListingOptions): Promise<ReadListingResult<NamespaceListing>> {
     const r = reader(fs, options, namespaceDir)
     const [top] = await r.list([namespaceDir])
-    if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
+    if (r.fatal !== null) return r.failed()
     if (top === null || top === undefined) return { listing: null, errors: [createIssue('IDX-006', '/namespaceDir', { path: namespaceDir })] }
     const schemaNames = dirs(top).filter((n) => !n.startsWith('_') && !n.startsWith('.'))
     const gd = joinPath(namespaceDir, LAYOUT.gradings)
     const [nsGradings] = has(top, LAYOUT.gradings, 'directory') ? await r.list([gd]) : [null]
     const schemas = await r.schemas(schemaNames.map((name) => ({ dir: joinPath(namespaceDir, name), name, rel: name })))
+    await r.ready()
     const gradings = r.gradings(gd, '_gradings', nsGradings ?? null)
-    if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
+    if (r.fatal !== null) return r.failed()
     await r.readAll()
-    if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
+    if (r.fatal !== null) return r.failed()
     return { listing: { namespace: baseName(namespaceDir), gradings, schemas }, errors: [], record: r.recorded, seen: r.seen }
 }
 
@@ -483,7 +526,7 @@ export async function readSelectionListing(fs: FsPort, selectionDir: string, pro
     const r = reader(fs, options, selectionDir)
     const selectionId = baseName(selectionDir)
     const [top] = await r.list([selectionDir])
-    if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
+    if (r.fatal !== null) return r.failed()
     if (top === null || top === undefined) return { listing: null, errors: [createIssue('IDX-006', '/selectionDir', { path: selectionDir })] }
     const defDir = joinPath(selectionDir, LAYOUT.selectionSnapshots)
     const aboutDir = joinPath(selectionDir, LAYOUT.resources, LAYOUT.about)
@@ -494,7 +537,7 @@ export async function readSelectionListing(fs: FsPort, selectionDir: string, pro
     const aboutGd = joinPath(aboutDir, LAYOUT.gradings)
     const level2 = await r.list([aboutGd, ...skillNames.map((s) => joinPath(skillsDir, s))])
     const skillGd = await r.list(skillNames.map((s) => joinPath(skillsDir, s, LAYOUT.gradings)))
-    if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
+    if (r.fatal !== null) return r.failed()
 
     // The definition decides which provider folders to read, so it is read first.
     const definitionSnapshots = files(defs ?? null)
@@ -507,7 +550,7 @@ export async function readSelectionListing(fs: FsPort, selectionDir: string, pro
             definitionProblem = res.problem
         })
         await r.readAll()
-        if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
+        if (r.fatal !== null) return r.failed()
     }
     const members = latest.file === null || definitionProblem !== undefined ? [] : (definitionMembers(definition, `selection/${latest.file}`, []) ?? [])
     const resolvable = members.map((m) => ({ schemaId: m.schemaId, split: splitSchemaId(m.schemaId) })).filter((m) => m.split !== null) as Array<{ schemaId: string; split: { namespace: string; schema: string } }>
@@ -519,6 +562,7 @@ export async function readSelectionListing(fs: FsPort, selectionDir: string, pro
         const k = existing.indexOf(m)
         return { schemaId: m.schemaId, schema: k >= 0 ? (schemaListings[k] as SchemaListing) : null }
     })
+    await r.ready()
     const listing: SelectionListing = {
         selectionId,
         definitionSnapshots,
@@ -533,8 +577,8 @@ export async function readSelectionListing(fs: FsPort, selectionDir: string, pro
         })),
         providers
     }
-    if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
+    if (r.fatal !== null) return r.failed()
     await r.readAll()
-    if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
+    if (r.fatal !== null) return r.failed()
     return { listing, errors: [], record: r.recorded, seen: r.seen }
 }

@@ -12,7 +12,7 @@ import { serializeIndex, validateIndex } from './index-json.js'
 import { buildLockSnapshot } from './lock-snapshot.js'
 import type { FolderRecord } from './folder-state.js'
 import { INDEX_RECORD_FILE, parseRecord, serializeRecord, type RecordOwner } from './index-record.js'
-import { readNamespaceListing, readSelectionListing, unchangedSince } from './read-listing.js'
+import { PortPool, poolSize, readNamespaceListing, readSelectionListing, unchangedSince } from './read-listing.js'
 import type { GradingFacts, GradingFileInput, LockSnapshot, NamespaceIndex, RollupIndex, SelectionIndex } from './types.js'
 
 /** Result of a rebuild: `status` is true when a valid index exists on disk afterwards. */
@@ -288,10 +288,13 @@ async function namespaceAttempt(input: NamespaceInput, internals: RebuildInterna
     const fs = input.fs as FsPort
     const indexPath = joinPath(dir, LAYOUT.index)
     const options = input.concurrency !== undefined ? { concurrency: input.concurrency } : {}
-    const rec = await readRecord(fs, dir, `namespace:${baseName(dir)}`, input.incremental !== false)
-    const read = await readNamespaceListing(fs, dir, { ...options, record: rec.folders })
+    // The record and the previous index are read while the folder is walked, all in one bounded pool.
+    const pool = new PortPool(poolSize(input.concurrency))
+    const recording = pool.run(() => readRecord(fs, dir, `namespace:${baseName(dir)}`, input.incremental !== false))
+    const reading = pool.run(() => readPrevious(fs, indexPath))
+    const read = await readNamespaceListing(fs, dir, { pool, record: recording.then((r) => r.folders) })
+    const [rec, previous] = await Promise.all([recording, reading])
     if (read.listing === null) return { result: { status: false, index: null, indexPath, written: false, errors: read.errors }, unchanged: settled }
-    const previous = await readPrevious(fs, indexPath)
     if (previous.fatal !== null) return { result: { status: false, index: null, indexPath, written: false, errors: [previous.fatal] }, unchanged: settled }
     const built = buildNamespaceIndex({ listing: read.listing, previousIndex: previous.value, now: input.now })
     const frozen = freezeIfAsked(built, internals.freeze, null)
@@ -307,12 +310,14 @@ export async function rebuildSelectionWith(input: { fs?: unknown; selectionDir?:
     const errors = providers.issue === null ? first.errors : [...first.errors, providers.issue]
     if (errors.length > 0 || first.dir === null || providers.dir === null) return { status: false, index: null, indexPath: null, written: false, errors }
     const fs = input.fs as FsPort
-    const indexPath = joinPath(first.dir, LAYOUT.index)
-    const options = input.concurrency !== undefined ? { concurrency: input.concurrency } : {}
-    const rec = await readRecord(fs, first.dir, `selection:${baseName(first.dir)}`, input.incremental !== false)
-    const read = await readSelectionListing(fs, first.dir, providers.dir, { ...options, record: rec.folders })
+    const selDir = first.dir
+    const indexPath = joinPath(selDir, LAYOUT.index)
+    const pool = new PortPool(poolSize(input.concurrency))
+    const recording = pool.run(() => readRecord(fs, selDir, `selection:${baseName(selDir)}`, input.incremental !== false))
+    const reading = pool.run(() => readPrevious(fs, indexPath))
+    const read = await readSelectionListing(fs, selDir, providers.dir, { pool, record: recording.then((r) => r.folders) })
+    const [rec, previous] = await Promise.all([recording, reading])
     if (read.listing === null) return { status: false, index: null, indexPath, written: false, errors: read.errors }
-    const previous = await readPrevious(fs, indexPath)
     if (previous.fatal !== null) return { status: false, index: null, indexPath, written: false, errors: [previous.fatal] }
     const built = buildSelectionIndex({ listing: read.listing, previousIndex: previous.value, now: input.now })
     const latest = selectLatest({ names: read.listing.definitionSnapshots, logicalName: read.listing.selectionId, kind: 'snapshot' })
