@@ -1,7 +1,7 @@
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { FsPort } from '../ports/types.js'
-import { callPort, checkFsPort, Journal, readText, rollback, writeAtomic } from '../island/fs-ops.js'
+import { callPort, checkFsPort, Journal, readText, rollback, writeAtomic, writeReplaceableAll } from '../island/fs-ops.js'
 import { baseName, dirName, joinPath, LAYOUT, normalizeDir } from '../island/paths.js'
 import { resolveLatest, type ResolveLatestResult } from '../island/resolve-latest.js'
 import { selectLatest, type LatestKind } from '../naming/latest.js'
@@ -97,17 +97,14 @@ async function finish<T extends RollupIndex>(
         const first = problems[0] as Issue
         return { status: false, index: null, indexPath, written: false, errors: [...errors, createIssue('IDX-008', '', { detail: first.message }), ...problems] }
     }
+    // Both files in one go: the folder is checked once, both temp files are written, then the
+    // record is renamed into place and index.json after it.
     const recordJournal = new Journal()
-    if (writeRecord) {
-        const problems = await writeAtomic(fs, state.path, recordText, { overwrite: true, journal: recordJournal })
-        if (problems.length > 0) return failed(problems)
-    }
-    if (text !== previousText) {
-        const problems = await writeAtomic(fs, indexPath, text, { overwrite: true, journal })
-        if (problems.length > 0) {
-            if (writeRecord) problems.push(...(await restoreRecord(fs, state, recordJournal)))
-            return failed(problems)
-        }
+    const files = [...(writeRecord ? [{ path: state.path, data: recordText, journal: recordJournal }] : []), ...(text !== previousText ? [{ path: indexPath, data: text, journal }] : [])]
+    const { published, issues } = await writeReplaceableAll(fs, dirName(indexPath), files, journal)
+    if (issues.length > 0) {
+        if (writeRecord && published > 0) issues.push(...(await restoreRecord(fs, state, recordJournal)))
+        return failed(issues)
     }
     journal.files.push(...recordJournal.files)
     journal.dirs.push(...recordJournal.dirs)
