@@ -187,7 +187,7 @@ class Reader {
 
     private see(path: string, entries: Entries): Entries {
         const ignore = this.outputs.get(path)
-        this.seen.dirs.push({ path, entries: ignore === undefined || entries === null ? entries : entries.filter((e) => !ignore.has(e.name)), ...(ignore !== undefined ? { ignore } : {}) })
+        this.seen.dirs.push(ignore === undefined ? { path, listing: fingerprint(entries, null) } : { path, listing: fingerprint(entries, ignore), ignore })
         return entries
     }
 
@@ -417,22 +417,25 @@ class Reader {
  * selection definition). Grading files and snapshots are never rewritten, so their names suffice.
  */
 export interface SeenState {
-    /** `ignore`: names in that folder the rebuild writes itself (index.json, the record), left out of `entries`. */
-    readonly dirs: Array<{ readonly path: string; readonly entries: readonly FsDirEntry[] | null; readonly ignore?: ReadonlySet<string> }>
+    /**
+     * Per folder its {@link fingerprint} (`null` when missing); `ignore`: names in that folder the
+     * rebuild writes itself (index.json, the record), left out.
+     */
+    readonly dirs: Array<{ readonly path: string; readonly listing: string | null; readonly ignore?: ReadonlySet<string> }>
     readonly files: Array<{ readonly path: string; readonly text: string }>
     /** A read failed or a file vanished: the result rests on something a re-read may see otherwise. */
     unsure: boolean
 }
 
-function sameEntries(a: readonly FsDirEntry[] | null, b: readonly FsDirEntry[] | null): boolean {
-    if (a === null || b === null) return a === b
-    if (a.length !== b.length) return false
-    for (let i = 0; i < a.length; i += 1) {
-        const x = a[i] as FsDirEntry
-        const y = b[i] as FsDirEntry
-        if (x.name !== y.name || x.kind !== y.kind) return false
-    }
-    return true
+// Kinds by one letter; a name never contains `/`, so the joined form is unambiguous.
+const KIND_LETTER: Readonly<Record<string, string>> = { file: 'f', directory: 'd', symlink: 'l', other: 'o' }
+
+/** A listing as one string (kind letter and name per entry): one small value per folder to keep and compare. */
+function fingerprint(entries: Entries, ignore: ReadonlySet<string> | null): string | null {
+    if (entries === null) return null
+    let out = ''
+    for (const e of entries) if (ignore === null || !ignore.has(e.name)) out += `${KIND_LETTER[e.kind] ?? 'o'}${e.name}/`
+    return out
 }
 
 /**
@@ -447,9 +450,7 @@ export async function unchangedSince(fs: FsPort, seen: SeenState, concurrency?: 
     await mapPool(seen.dirs, limit, async (d) => {
         if (!same) return
         const res = await listDir(fs, d.path)
-        const ignore = d.ignore
-        const now = !res.ok || res.value === null || ignore === undefined ? res.ok && res.value : res.value.filter((e) => !ignore.has(e.name))
-        if (now === false || !sameEntries(d.entries, now)) same = false
+        if (!res.ok || fingerprint(res.value, d.ignore ?? null) !== d.listing) same = false
     })
     if (!same) return false
     await mapPool(seen.files, limit, async (f) => {
