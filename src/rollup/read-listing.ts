@@ -48,6 +48,8 @@ const files = (entries: Entries): string[] => (entries ?? []).filter((e) => e.ki
 const dirs = (entries: Entries): string[] => (entries ?? []).filter((e) => e.kind === 'directory').map((e) => e.name)
 const has = (entries: Entries, name: string, kind: 'file' | 'directory'): boolean => (entries ?? []).some((e) => e.name === name && e.kind === kind)
 
+const DONE: Promise<void> = Promise.resolve()
+
 /** A FIFO without the cost of `shift` on long arrays. */
 class Queue<T> {
     private items: T[] = []
@@ -242,15 +244,9 @@ class Reader {
         return true
     }
 
-    private async readOne(abs: string, rel: string, grading: boolean): Promise<{ json: unknown; problem?: Issue }> {
+    /** What a read gave: the parsed JSON, or the problem that kept it from being parsed. */
+    private interpret(abs: string, rel: string, grading: boolean, text: unknown, failure: string | null): { json: unknown; problem?: Issue } {
         // Failures name the file relative to the index, never by an absolute path.
-        let text: unknown = null
-        let failure: string | null = null
-        try {
-            text = await this.fs.readFile(abs)
-        } catch (cause) {
-            failure = cause instanceof Error ? cause.message : 'rejected'
-        }
         const code = grading ? 'IDX-020' : 'IDX-021'
         // A failed read may pass next time: a re-check cannot vouch for what was built from it.
         if (failure !== null || typeof text !== 'string') this.seen.unsure = true
@@ -272,15 +268,33 @@ class Reader {
         return { listing: null, errors: this.fatal === null ? [] : [this.fatal] }
     }
 
-    private async runTask(task: FileTask): Promise<void> {
-        if (this.fatal !== null) return
+    /**
+     * Reads one file and takes it in. One promise per file, no async wrappers: this runs for
+     * every grading file.
+     */
+    private runTask(task: FileTask): Promise<void> {
+        if (this.fatal !== null) return DONE
+        const abs = task.grading ? joinPath(task.folder.dir, task.name) : task.abs
+        let call: Promise<unknown>
+        try {
+            call = Promise.resolve(this.fs.readFile(abs))
+        } catch (cause) {
+            call = Promise.reject(cause)
+        }
+        return call.then(
+            (text) => this.take(task, abs, text, null),
+            (cause: unknown) => this.take(task, abs, null, cause instanceof Error ? cause.message : 'rejected')
+        )
+    }
+
+    private take(task: FileTask, abs: string, text: unknown, failure: string | null): void {
         if (!task.grading) {
-            task.put(await this.readOne(task.abs, task.rel, false))
+            task.put(this.interpret(abs, task.rel, false, text, failure))
             return
         }
         const folder = task.folder
         const rel = `${folder.rel}/${task.name}`
-        const res = await this.readOne(joinPath(folder.dir, task.name), rel, true)
+        const res = this.interpret(abs, rel, true, text, failure)
         const input: GradingFileInput = res.problem === undefined ? { name: task.name, entry: res.json } : { name: task.name, problem: res.problem }
         // Screened on arrival; the folder keeps the entry only while it may still decide a status.
         const facts = screenGradingFile(input, rel)
