@@ -114,18 +114,32 @@ export class Journal {
  * every folder entered stays inside the root. Missing tail folders are fine (they will be created).
  */
 export async function confine(fs: FsPort, root: string | null, path: string): Promise<Issue | null> {
-    if (root !== null && !isInside(path, root)) return createIssue('FS-006', '', { path, detail: `outside the island root ${root}` })
+    return (await probe(fs, root, path)).issue
+}
+
+/**
+ * {@link confine}, telling as well whether `path` is an existing folder. Every step is looked at
+ * in one go (one round trip, not one per level) and judged in order, from the root down.
+ */
+async function probe(fs: FsPort, root: string | null, path: string): Promise<{ issue: Issue | null; isDir: boolean }> {
+    if (root !== null && !isInside(path, root)) return { issue: createIssue('FS-006', '', { path, detail: `outside the island root ${root}` }), isDir: false }
     const base = root ?? dirName(path)
     const rest = path === base ? [] : path.slice(base === '/' ? 1 : base.length + 1).split('/')
+    const steps: string[] = []
     let cur = base
     for (const segment of rest) {
         cur = joinPath(cur, segment)
-        const st = await callPort('lstat', cur, () => fs.lstat(cur))
-        if (!st.ok) return st.issue
-        if (st.value === null) return null
-        if (st.value.kind === 'symlink') return createIssue('FS-006', '', { path: cur, detail: 'is a symbolic link; the island never writes through links' })
+        steps.push(cur)
     }
-    return null
+    const stats = await Promise.all(steps.map((p) => callPort('lstat', p, () => fs.lstat(p))))
+    for (let i = 0; i < stats.length; i += 1) {
+        const st = stats[i] as PortResult<FsStat | null>
+        if (!st.ok) return { issue: st.issue, isDir: false }
+        if (st.value === null) return { issue: null, isDir: false }
+        if (st.value.kind === 'symlink') return { issue: createIssue('FS-006', '', { path: steps[i] as string, detail: 'is a symbolic link; the island never writes through links' }), isDir: false }
+    }
+    const last = stats[stats.length - 1]
+    return { issue: null, isDir: last !== undefined && last.ok && last.value?.kind === 'directory' }
 }
 
 async function removeWithRetry(fs: FsPort, path: string): Promise<Issue | null> {
@@ -178,8 +192,10 @@ async function listDirRaw(fs: FsPort, dir: string): Promise<readonly FsDirEntry[
  * so even a half-done recursive mkdir is undone.
  */
 export async function ensureDir(fs: FsPort, dir: string, journal: Journal): Promise<Issue | null> {
-    const outside = await confine(fs, journal.root, dir)
-    if (outside !== null) return outside
+    const seen = await probe(fs, journal.root, dir)
+    if (seen.issue !== null) return seen.issue
+    // Already there (and no link on the way): nothing to create.
+    if (seen.isDir) return null
     const missing: string[] = []
     let cur = dir
     for (;;) {
@@ -302,9 +318,11 @@ async function publish(fs: FsPort, temp: string, path: string, data: string, exi
  */
 export async function writeReplaceableAll(fs: FsPort, dir: string, files: ReadonlyArray<{ readonly path: string; readonly data: string; readonly journal: Journal }>, folderJournal: Journal): Promise<{ published: number; issues: Issue[] }> {
     if (files.some((f) => dirName(f.path) !== dir)) return { published: 0, issues: [createIssue('FS-004', '', { method: 'writeFile', detail: `every file must be in ${dir}` })] }
-    const checks = await Promise.all(files.map((f) => checkTarget(fs, f.path, true)))
+    // The targets and the way to the folder are looked at together; a folder is made only when missing.
+    const [checks, seen] = await Promise.all([Promise.all(files.map((f) => checkTarget(fs, f.path, true))), probe(fs, folderJournal.root, dir)])
     for (const c of checks) if (!c.ok) return { published: 0, issues: [c.issue] }
-    const mk = await ensureDir(fs, dir, folderJournal)
+    if (seen.issue !== null) return { published: 0, issues: [seen.issue] }
+    const mk = seen.isDir ? null : await ensureDir(fs, dir, folderJournal)
     if (mk !== null) return { published: 0, issues: [mk] }
     const temps = await Promise.all(files.map((f) => writeTemp(fs, f.path, f.data)))
     const failedTemp = temps.find((t) => !t.ok)
