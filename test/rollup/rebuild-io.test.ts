@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createMemoryFs, RebuildIndex, type FsPort } from '../../src/index.js'
+import { createMemoryFs, fsPortFromNodeLike, RebuildIndex, type FsPort, type NodeFsPromisesLike } from '../../src/index.js'
 import { Journal, writeReplaceableAll } from '../../src/island/fs-ops.js'
 import { PortPool, readNamespaceListing, unchangedSince } from '../../src/rollup/read-listing.js'
 import { baseNamespace, grading, gradingPath, NOW, NS_DIR, ROOT } from './support.js'
@@ -122,5 +122,28 @@ describe('rebuild after a write (re-check)', () => {
         // Nothing written: no re-check, so half the listings of the first rebuild.
         expect(again.written).toBe(false)
         expect(listings * 2).toBe(once)
+    })
+})
+
+describe('fsPortFromNodeLike reads (the rebuild path)', () => {
+    it('reads through a promises API and maps ENOENT to null', async () => {
+        const notFound = Object.assign(new Error('ENOENT'), { code: 'ENOENT' })
+        const host = {
+            readFile: async (p: string) => (p === '/a.json' ? '{}' : Promise.reject(notFound)),
+            readdir: async (p: string) => (p === '/d' ? [{ name: 'a.json', isFile: () => true, isDirectory: () => false }] : Promise.reject(notFound))
+        } as unknown as NodeFsPromisesLike
+        const port = fsPortFromNodeLike(host)
+        expect(await port.readFile('/a.json')).toBe('{}')
+        expect(await port.readFile('/b.json')).toBeNull()
+        expect(await port.readdir('/d')).toEqual([{ name: 'a.json', kind: 'file' }])
+        expect(await port.readdir('/e')).toBeNull()
+    })
+
+    it('rejects, never throws, when the host is not a file system', async () => {
+        for (const host of [null, 42, {}] as unknown as NodeFsPromisesLike[]) {
+            const port = fsPortFromNodeLike(host)
+            await expect(port.readFile('/a.json')).rejects.toBeInstanceOf(Error)
+            await expect(port.readdir('/d')).rejects.toBeInstanceOf(Error)
+        }
     })
 })
