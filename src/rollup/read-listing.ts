@@ -109,7 +109,15 @@ export class PortPool {
 
     /** Runs one job through the pool (urgent) and hands back its result. */
     run<T>(job: () => Promise<T>): Promise<T> {
-        return new Promise<T>((resolve, reject) => this.queue(() => job().then(resolve, reject), true))
+        return new Promise<T>((resolve, reject) =>
+            this.queue(async () => {
+                try {
+                    resolve(await job())
+                } catch (error) {
+                    reject(error)
+                }
+            }, true)
+        )
     }
 
     private pump(): void {
@@ -127,7 +135,9 @@ export class PortPool {
             this.fault ??= { error }
         } finally {
             this.active -= 1
-            if (this.active === 0 && this.urgent.size === 0 && this.normal.size === 0) for (const done of this.idle.splice(0)) done()
+            // A worker that stopped on a throw leaves the queue to a fresh one, so drain() still ends.
+            if (this.urgent.size > 0 || this.normal.size > 0) this.pump()
+            else if (this.active === 0) for (const done of this.idle.splice(0)) done()
         }
     }
 
@@ -186,13 +196,16 @@ class Reader {
             if (left === 0) resolve(out)
             paths.forEach((p, i) => {
                 this.pool.queue(async () => {
-                    if (this.fatal === null) {
-                        const res = await listDir(this.fs, p)
-                        if (!res.ok) this.fatal ??= res.issue
-                        else out[i] = this.see(p, res.value)
+                    try {
+                        if (this.fatal === null) {
+                            const res = await listDir(this.fs, p)
+                            if (!res.ok) this.fatal ??= res.issue
+                            else out[i] = this.see(p, res.value)
+                        }
+                    } finally {
+                        left -= 1
+                        if (left === 0) resolve(out)
                     }
-                    left -= 1
-                    if (left === 0) resolve(out)
                 }, true)
             })
         })

@@ -31,11 +31,20 @@ describe('PortPool', () => {
 
     it('rethrows a job that throws from drain, and rejects run() with its error, without hanging', async () => {
         const pool = new PortPool(1)
+        let after = false
         pool.queue(async () => {
             throw new Error('boom')
         }, false)
+        pool.queue(async () => {
+            after = true
+        }, false)
         await expect(pool.drain()).rejects.toThrow('boom')
+        expect(after).toBe(true)
         await expect(new PortPool(1).run(async () => Promise.reject(new Error('nope')))).rejects.toThrow('nope')
+        const throwing = (): Promise<number> => {
+            throw new Error('at once')
+        }
+        await expect(new PortPool(1).run(throwing)).rejects.toThrow('at once')
     })
 })
 
