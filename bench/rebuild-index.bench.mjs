@@ -6,8 +6,10 @@
 //
 // Prints, per size (medians of RUNS): the floor, a full rebuild (no record) and a rebuild after one
 // new entry (record present) — times, the ratios full/floor and incremental/full, and peak heap
-// growth with its ratio to the floor's. `npm run bench` runs it at 10k files.
-// BENCH_DIST=<dir> measures another build of the library (e.g. the previous release) the same way.
+// growth with its ratio to the floor's. Both rebuilds include what a rebuild that writes does
+// afterwards: listing every folder once more (the concurrent-writer re-check). `npm run bench`
+// runs it at 10k files. BENCH_DIST=<dir> measures another build of the library (e.g. the previous
+// release) the same way; BENCH_RUNS=<n> takes medians of n runs instead of 5.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import * as nodeFs from 'node:fs'
 import * as fsp from 'node:fs/promises'
@@ -18,7 +20,7 @@ import { pathToFileURL } from 'node:url'
 const dist = process.env.BENCH_DIST ? pathToFileURL(join(process.env.BENCH_DIST, 'index.js')).href : new URL('../dist/index.js', import.meta.url).href
 const { DEFAULT_READ_CONCURRENCY, fsPortFromNodeLike, RebuildIndex } = await import(dist)
 
-const RUNS = 5
+const RUNS = Number(process.env.BENCH_RUNS) > 0 ? Number(process.env.BENCH_RUNS) : 5
 const GRADINGS_PER_TOOL = 10
 const TOOLS_PER_SCHEMA = 50
 const NOW = '2026-06-10T12:00:00Z'

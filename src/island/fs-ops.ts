@@ -114,18 +114,32 @@ export class Journal {
  * every folder entered stays inside the root. Missing tail folders are fine (they will be created).
  */
 export async function confine(fs: FsPort, root: string | null, path: string): Promise<Issue | null> {
-    if (root !== null && !isInside(path, root)) return createIssue('FS-006', '', { path, detail: `outside the island root ${root}` })
+    return (await probe(fs, root, path)).issue
+}
+
+/**
+ * {@link confine}, telling as well whether `path` is an existing folder. Every step is looked at
+ * in one go (one round trip, not one per level) and judged in order, from the root down.
+ */
+async function probe(fs: FsPort, root: string | null, path: string): Promise<{ issue: Issue | null; isDir: boolean }> {
+    if (root !== null && !isInside(path, root)) return { issue: createIssue('FS-006', '', { path, detail: `outside the island root ${root}` }), isDir: false }
     const base = root ?? dirName(path)
     const rest = path === base ? [] : path.slice(base === '/' ? 1 : base.length + 1).split('/')
+    const steps: string[] = []
     let cur = base
     for (const segment of rest) {
         cur = joinPath(cur, segment)
-        const st = await callPort('lstat', cur, () => fs.lstat(cur))
-        if (!st.ok) return st.issue
-        if (st.value === null) return null
-        if (st.value.kind === 'symlink') return createIssue('FS-006', '', { path: cur, detail: 'is a symbolic link; the island never writes through links' })
+        steps.push(cur)
     }
-    return null
+    const stats = await Promise.all(steps.map((p) => callPort('lstat', p, () => fs.lstat(p))))
+    for (let i = 0; i < stats.length; i += 1) {
+        const st = stats[i] as PortResult<FsStat | null>
+        if (!st.ok) return { issue: st.issue, isDir: false }
+        if (st.value === null) return { issue: null, isDir: false }
+        if (st.value.kind === 'symlink') return { issue: createIssue('FS-006', '', { path: steps[i] as string, detail: 'is a symbolic link; the island never writes through links' }), isDir: false }
+    }
+    const last = stats[stats.length - 1]
+    return { issue: null, isDir: last !== undefined && last.ok && last.value?.kind === 'directory' }
 }
 
 async function removeWithRetry(fs: FsPort, path: string): Promise<Issue | null> {
@@ -178,8 +192,10 @@ async function listDirRaw(fs: FsPort, dir: string): Promise<readonly FsDirEntry[
  * so even a half-done recursive mkdir is undone.
  */
 export async function ensureDir(fs: FsPort, dir: string, journal: Journal): Promise<Issue | null> {
-    const outside = await confine(fs, journal.root, dir)
-    if (outside !== null) return outside
+    const seen = await probe(fs, journal.root, dir)
+    if (seen.issue !== null) return seen.issue
+    // Already there (and no link on the way): nothing to create.
+    if (seen.isDir) return null
     const missing: string[] = []
     let cur = dir
     for (;;) {
@@ -221,25 +237,13 @@ export interface AtomicWriteOptions {
 export async function writeAtomic(fs: FsPort, path: string, data: string, options: AtomicWriteOptions): Promise<Issue[]> {
     const { overwrite, journal } = options
     const dir = dirName(path)
-    const before = await callPort('lstat', path, () => fs.lstat(path))
+    const before = await checkTarget(fs, path, overwrite)
     if (!before.ok) return [before.issue]
-    if (before.value?.kind === 'symlink') return [createIssue('FS-006', '', { path, detail: 'is a symbolic link; the island never writes through links' })]
-    if (before.value !== null && (!overwrite || before.value.kind !== 'file')) return [createIssue('FS-002', '', { path })]
     const mk = await ensureDir(fs, dir, journal)
     if (mk !== null) return [mk]
-    const stem = tempStem(path, data)
-    let temp: string | null = null
-    for (let attempt = 0; attempt < MAX_TEMP_ATTEMPTS && temp === null; attempt += 1) {
-        const candidate = joinPath(dir, `.${baseName(path)}.${stem}-${attempt.toString(36)}.tmp`)
-        const wrote = await tryPort('writeFile', candidate, () => fs.writeFile(candidate, data, { exclusive: true }))
-        if (wrote.ok) temp = candidate
-        else if (wrote.code !== 'EEXIST') {
-            const cleanup = await removeWithRetry(fs, candidate)
-            return cleanup === null ? [wrote.issue] : [wrote.issue, cleanup]
-        }
-    }
-    if (temp === null) return [createIssue('FS-001', '', { op: 'writeFile', path, detail: `${MAX_TEMP_ATTEMPTS} temp names taken` })]
-    const tempPath = temp
+    const written = await writeTemp(fs, path, data)
+    if (!written.ok) return written.issues
+    const tempPath = written.temp
     const fail = async (issue: Issue): Promise<Issue[]> => {
         const cleanup = await removeWithRetry(fs, tempPath)
         return cleanup === null ? [issue] : [issue, cleanup]
@@ -262,13 +266,81 @@ export async function writeAtomic(fs: FsPort, path: string, data: string, option
         const removed = await callPort('rm', tempPath, () => fs.rm(tempPath))
         return removed.ok ? [] : fail(removed.issue)
     }
-    const moved = await callPort('rename', path, () => fs.rename(tempPath, path))
-    if (!moved.ok) return fail(moved.issue)
-    if (before.value === null) {
+    return publish(fs, tempPath, path, data, before.existed, journal)
+}
+
+/** FS-006 for a link at `path`, FS-002 for something that may not be replaced; else whether a file is there. */
+async function checkTarget(fs: FsPort, path: string, overwrite: boolean): Promise<{ ok: true; existed: boolean } | { ok: false; issue: Issue }> {
+    const before = await callPort('lstat', path, () => fs.lstat(path))
+    if (!before.ok) return before
+    if (before.value?.kind === 'symlink') return { ok: false, issue: createIssue('FS-006', '', { path, detail: 'is a symbolic link; the island never writes through links' }) }
+    if (before.value !== null && (!overwrite || before.value.kind !== 'file')) return { ok: false, issue: createIssue('FS-002', '', { path }) }
+    return { ok: true, existed: before.value !== null }
+}
+
+/** Writes `data` to a fresh, exclusively created temp file beside `path` (the parent exists). */
+async function writeTemp(fs: FsPort, path: string, data: string): Promise<{ ok: true; temp: string } | { ok: false; issues: Issue[] }> {
+    const dir = dirName(path)
+    const stem = tempStem(path, data)
+    for (let attempt = 0; attempt < MAX_TEMP_ATTEMPTS; attempt += 1) {
+        const candidate = joinPath(dir, `.${baseName(path)}.${stem}-${attempt.toString(36)}.tmp`)
+        const wrote = await tryPort('writeFile', candidate, () => fs.writeFile(candidate, data, { exclusive: true }))
+        if (wrote.ok) return { ok: true, temp: candidate }
+        if (wrote.code !== 'EEXIST') {
+            const cleanup = await removeWithRetry(fs, candidate)
+            return { ok: false, issues: cleanup === null ? [wrote.issue] : [wrote.issue, cleanup] }
+        }
+    }
+    return { ok: false, issues: [createIssue('FS-001', '', { op: 'writeFile', path, detail: `${MAX_TEMP_ATTEMPTS} temp names taken` })] }
+}
+
+/** Renames a written temp file onto a replaceable target; a target that is new goes into the journal. */
+async function publish(fs: FsPort, temp: string, path: string, data: string, existed: boolean, journal: Journal): Promise<Issue[]> {
+    const moved = await callPort('rename', path, () => fs.rename(temp, path))
+    if (!moved.ok) {
+        const cleanup = await removeWithRetry(fs, temp)
+        return cleanup === null ? [moved.issue] : [moved.issue, cleanup]
+    }
+    if (!existed) {
         journal.files.push(path)
         journal.wrote.set(path, data)
     }
     return []
+}
+
+/**
+ * Replaces several files of one folder atomically, one after another in the given order, with the
+ * checks of {@link writeAtomic} (`overwrite: true`) done once for the folder: the targets are
+ * checked and every temp file written concurrently, then each is renamed onto its target in turn.
+ * Nothing is published unless every temp file was written; a rename that fails stops the rest.
+ * @param files - the targets (all in `dir`), each with the journal its creation is recorded in
+ * @returns how many targets were replaced (a prefix of `files`) and the issues (FS-001, FS-002, FS-004, FS-006, FS-005)
+ */
+export async function writeReplaceableAll(fs: FsPort, dir: string, files: ReadonlyArray<{ readonly path: string; readonly data: string; readonly journal: Journal }>, folderJournal: Journal): Promise<{ published: number; issues: Issue[] }> {
+    if (files.some((f) => dirName(f.path) !== dir)) return { published: 0, issues: [createIssue('FS-004', '', { method: 'writeFile', detail: `every file must be in ${dir}` })] }
+    // The targets and the way to the folder are looked at together; a folder is made only when missing.
+    const [checks, seen] = await Promise.all([Promise.all(files.map((f) => checkTarget(fs, f.path, true))), probe(fs, folderJournal.root, dir)])
+    for (const c of checks) if (!c.ok) return { published: 0, issues: [c.issue] }
+    if (seen.issue !== null) return { published: 0, issues: [seen.issue] }
+    const mk = seen.isDir ? null : await ensureDir(fs, dir, folderJournal)
+    if (mk !== null) return { published: 0, issues: [mk] }
+    const temps = await Promise.all(files.map((f) => writeTemp(fs, f.path, f.data)))
+    const failedTemp = temps.find((t) => !t.ok)
+    if (failedTemp !== undefined && !failedTemp.ok) {
+        const issues = [...failedTemp.issues]
+        for (const t of temps) if (t.ok) issues.push(...[await removeWithRetry(fs, t.temp)].filter((i): i is Issue => i !== null))
+        return { published: 0, issues }
+    }
+    for (let k = 0; k < files.length; k += 1) {
+        const f = files[k] as (typeof files)[number]
+        const problems = await publish(fs, (temps[k] as { temp: string }).temp, f.path, f.data, (checks[k] as { existed: boolean }).existed, f.journal)
+        if (problems.length > 0) {
+            // The files not published yet leave no temp file behind.
+            for (const t of temps.slice(k + 1)) if (t.ok) problems.push(...[await removeWithRetry(fs, t.temp)].filter((i): i is Issue => i !== null))
+            return { published: k, issues: problems }
+        }
+    }
+    return { published: files.length, issues: [] }
 }
 
 /**

@@ -60,6 +60,17 @@ function callbackRead<T>(run: (callback: (error: unknown, data?: T) => void) => 
     })
 }
 
+/** Runs a call as a promise: a synchronous throw (a host object that is not what it claims) rejects instead. */
+function settled<T>(run: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve) => resolve(run()))
+}
+
+/** A rejection handler: `ENOENT` becomes `null`, anything else rejects unchanged. */
+function notFoundAsNull(cause: unknown): null {
+    if (isNotFound(cause)) return null
+    throw cause
+}
+
 function isNotFound(cause: unknown): boolean {
     const code = (cause as { code?: unknown } | null)?.code
     return code === 'ENOENT'
@@ -84,14 +95,10 @@ export function fsPortFromNodeLike(host: NodeFsPromisesLike | NodeFsLike): FsPor
     const text = (data: string | { toString(): string } | null): string | null => (data === null || typeof data === 'string' ? data : data.toString())
     const entries = (list: readonly DirentLike[] | null) => (list === null ? null : list.map((e) => ({ name: typeof e.name === 'string' ? e.name : e.name.toString(), kind: kindOf(e) })))
     return {
-        async readFile(path) {
-            if (callbacks !== null) return text(await callbackRead<string | { toString(): string }>((cb) => callbacks.readFile(path, 'utf8', cb)))
-            try {
-                return text(await fsp.readFile(path, 'utf8'))
-            } catch (cause) {
-                if (isNotFound(cause)) return null
-                throw cause
-            }
+        readFile(path) {
+            // No async wrapper on the callback path: this runs for every file a rebuild reads.
+            if (callbacks !== null) return callbackRead<string | { toString(): string }>((cb) => callbacks.readFile(path, 'utf8', cb)).then(text)
+            return settled(() => fsp.readFile(path, 'utf8')).then(text, notFoundAsNull)
         },
         async writeFile(path, data, options) {
             await fsp.writeFile(path, data, options?.exclusive === true ? { encoding: 'utf8', flag: 'wx' } : { encoding: 'utf8' })
@@ -99,14 +106,9 @@ export function fsPortFromNodeLike(host: NodeFsPromisesLike | NodeFsLike): FsPor
         async mkdir(path) {
             await fsp.mkdir(path, { recursive: true })
         },
-        async readdir(path) {
-            if (callbacks !== null) return entries(await callbackRead<readonly DirentLike[]>((cb) => callbacks.readdir(path, { withFileTypes: true }, cb)))
-            try {
-                return entries(await fsp.readdir(path, { withFileTypes: true }))
-            } catch (cause) {
-                if (isNotFound(cause)) return null
-                throw cause
-            }
+        readdir(path) {
+            if (callbacks !== null) return callbackRead<readonly DirentLike[]>((cb) => callbacks.readdir(path, { withFileTypes: true }, cb)).then(entries)
+            return settled(() => fsp.readdir(path, { withFileTypes: true })).then(entries, notFoundAsNull)
         },
         async stat(path) {
             try {

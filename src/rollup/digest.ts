@@ -37,7 +37,15 @@ export function screenGradingFile(input: GradingFileInput, where: string = input
     if (input.facts !== undefined) return input.facts
     const parts = parseGradingFilename(input.name)
     if (parts === null) return null
-    const base: GradingFacts = {
+    const entry = input.entry
+    const usable = input.problem === undefined && entry !== null && typeof entry === 'object' && !Array.isArray(entry)
+    const e = (usable ? entry : {}) as Record<string, unknown>
+    const vetoRecord = e.categoricalVeto
+    const trigger = e.regradingTrigger
+    const mode = str(e.gradingMode)
+    const grade = str(e.aggregateGrade)
+    // One object per file, in the field order of GradingFacts: this runs on every grading file.
+    const facts: GradingFacts = {
         file: input.name,
         timestamp: parts.timestamp,
         area: parts.area,
@@ -45,35 +53,11 @@ export function screenGradingFile(input: GradingFileInput, where: string = input
         lens: parts.lens,
         problem: null,
         verified: false,
-        gradingId: null,
-        gradingMode: null,
-        aggregateGrade: null,
-        rawGrade: null,
-        normalizedScore: null,
-        schemaHash: null,
-        aboutHash: null,
-        skillId: null,
-        selectionId: null,
-        veto: null,
-        previousGradingId: null,
-        scoringSystem: null,
-        gradingSystem: null
-    }
-    if (input.problem !== undefined) return { ...base, problem: input.problem, verified: true }
-    const entry = input.entry
-    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-        return { ...base, problem: createIssue('IDX-012', '', { path: where, detail: 'not a JSON object' }), verified: true }
-    }
-    const e = entry as Record<string, unknown>
-    const vetoRecord = e.categoricalVeto
-    const trigger = e.regradingTrigger
-    const mode = str(e.gradingMode)
-    const grade = str(e.aggregateGrade)
-    const facts: GradingFacts = {
-        ...base,
         gradingId: str(e.gradingId),
         gradingMode: mode !== null && (GRADING_MODES as readonly string[]).includes(mode) ? (mode as GradingMode) : null,
         aggregateGrade: grade !== null && AGGREGATE_GRADES.includes(grade) ? (grade as AggregateGrade) : null,
+        rawGrade: null,
+        normalizedScore: null,
         schemaHash: str(e.schemaHash),
         aboutHash: str(e.aboutHash),
         skillId: str(e.skillId),
@@ -84,6 +68,8 @@ export function screenGradingFile(input: GradingFileInput, where: string = input
         scoringSystem: str(e.scoringSystem),
         gradingSystem: str(e.gradingSystem)
     }
+    if (input.problem !== undefined) return { ...facts, problem: input.problem, verified: true }
+    if (!usable) return { ...facts, problem: createIssue('IDX-012', '', { path: where, detail: 'not a JSON object' }), verified: true }
     // The shipped entry schema (precompiled): the cheap screen every grading file passes through.
     if (!validateGradingModel(entry)) return { ...facts, problem: invalid(entry, where), verified: true }
     if (e.area !== parts.area) {

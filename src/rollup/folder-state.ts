@@ -84,29 +84,29 @@ export class FolderState {
     offer(screened: GradingFacts, entry: unknown, verified: GradingFacts | null = null): void {
         const file = screened.file
         this.names.add(file)
-        if (screened.problem?.code === 'IDX-020') this.transient.add(file)
+        if (screened.problem !== null && screened.problem.code === 'IDX-020') this.transient.add(file)
         const h: Held = { screened, verified, entry }
         this.held.set(file, h)
         const a = screened.area
-        if (mayDecide(screened) && screened.previousGradingId !== null && h.verified === null && entry !== undefined) {
+        const decides = mayDecide(screened)
+        if (decides && screened.previousGradingId !== null && verified === null && entry !== undefined) {
             // Always verified (it may lift a veto): verify now and let the entry go.
             h.verified = verifyGradingFacts(screened, entry, `${this.rel}/${file}`)
         }
-        const swaps: Array<GradingFacts | undefined> = []
-        if (newer(screened, this.newestAny.get(a))) {
-            swaps.push(this.newestAny.get(a))
-            this.newestAny.set(a, screened)
-        }
-        if (screened.gradingMode === 'full' && newer(screened, this.newestFull.get(a))) {
-            swaps.push(this.newestFull.get(a))
-            this.newestFull.set(a, screened)
-        }
-        if (mayDecide(screened) && newer(screened, this.decider.get(a))) {
-            swaps.push(this.decider.get(a))
-            this.decider.set(a, screened)
-        }
+        // Runs for every file read: no arrays, the files it displaces are settled after it.
+        const oldAny = this.newestAny.get(a)
+        const anyNewer = newer(screened, oldAny)
+        if (anyNewer) this.newestAny.set(a, screened)
+        const oldFull = this.newestFull.get(a)
+        const fullNewer = screened.gradingMode === 'full' && newer(screened, oldFull)
+        if (fullNewer) this.newestFull.set(a, screened)
+        const oldDecider = this.decider.get(a)
+        const deciderNewer = decides && newer(screened, oldDecider)
+        if (deciderNewer) this.decider.set(a, screened)
         this.settle(screened)
-        for (const old of swaps) this.settle(old)
+        if (anyNewer) this.settle(oldAny)
+        if (fullNewer) this.settle(oldFull)
+        if (deciderNewer) this.settle(oldDecider)
     }
 
     /** Adds a file known only by name (listed, not read): it is audit trail unless an earlier record kept it. */
@@ -172,6 +172,8 @@ export function folderInputs(listed: readonly string[], finals: ReadonlyMap<stri
 
 const STRING_FIELDS = ['gradingId', 'aggregateGrade', 'rawGrade', 'schemaHash', 'aboutHash', 'skillId', 'selectionId', 'veto', 'previousGradingId', 'scoringSystem', 'gradingSystem'] as const
 
+const FACT_FIELDS: ReadonlySet<string> = new Set(['verified', 'problem', 'gradingMode', 'normalizedScore', ...STRING_FIELDS])
+
 /** Facts without what the file name already says and without nulls. */
 export function encodeFacts(f: GradingFacts): Record<string, unknown> {
     const out: Record<string, unknown> = {}
@@ -208,8 +210,7 @@ export function decodeFacts(file: string, value: unknown): GradingFacts | null {
     const parts = splitGradingName(file)
     if (parts === null || value === null || typeof value !== 'object' || Array.isArray(value)) return null
     const v = value as Record<string, unknown>
-    const known = new Set<string>(['verified', 'problem', 'gradingMode', 'normalizedScore', ...STRING_FIELDS])
-    if (Object.keys(v).some((k) => !known.has(k))) return null
+    for (const k in v) if (!FACT_FIELDS.has(k)) return null
     if (v.verified !== undefined && v.verified !== true) return null
     if (v.problem !== undefined && !isIssue(v.problem)) return null
     if (v.gradingMode !== undefined && !(GRADING_MODES as readonly unknown[]).includes(v.gradingMode)) return null

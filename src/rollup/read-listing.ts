@@ -4,11 +4,12 @@ import { DEFAULT_JSON_LIMITS } from '../json/guard.js'
 import { AREAS } from '../model/constants.js'
 import { selectLatest } from '../naming/latest.js'
 import type { FsDirEntry, FsPort } from '../ports/types.js'
-import { listDir, mapPool } from '../island/fs-ops.js'
+import { listDir, mapPool, readText } from '../island/fs-ops.js'
 import { baseName, joinPath, LAYOUT } from '../island/paths.js'
 import { definitionMembers, splitSchemaId } from './build-selection.js'
 import { screenGradingFile } from './digest.js'
 import { FolderState, folderInputs, type FolderRecord } from './folder-state.js'
+import { INDEX_RECORD_FILE } from './index-record.js'
 import type { GradingFacts, GradingFileInput, MemberSchemaListing, NamespaceListing, PrimitiveListing, SchemaListing, SelectionListing, SkillListing, ToolListing } from './types.js'
 
 /** Default number of concurrent port calls while reading an island. */
@@ -47,33 +48,182 @@ const files = (entries: Entries): string[] => (entries ?? []).filter((e) => e.ki
 const dirs = (entries: Entries): string[] => (entries ?? []).filter((e) => e.kind === 'directory').map((e) => e.name)
 const has = (entries: Entries, name: string, kind: 'file' | 'directory'): boolean => (entries ?? []).some((e) => e.name === name && e.kind === kind)
 
-/** Reads an island folder tree through the port: directories level by level, files in one bounded pool. */
+const DONE: Promise<void> = Promise.resolve()
+
+/** Whether `names` joined by `/` equals `joined`, without building the joined string (run per folder on every rebuild). */
+function sameListing(names: readonly string[], joined: string): boolean {
+    let at = 0
+    for (let i = 0; i < names.length; i += 1) {
+        const name = names[i] as string
+        if (i > 0) {
+            if (joined.charCodeAt(at) !== 47) return false
+            at += 1
+        }
+        if (!joined.startsWith(name, at)) return false
+        at += name.length
+    }
+    return at === joined.length
+}
+
+/** A FIFO without the cost of `shift` on long arrays. */
+class Queue<T> {
+    private items: T[] = []
+    private head = 0
+    get size(): number {
+        return this.items.length - this.head
+    }
+    push(item: T): void {
+        this.items.push(item)
+    }
+    take(): T | undefined {
+        if (this.head >= this.items.length) return undefined
+        const item = this.items[this.head] as T
+        this.head += 1
+        if (this.head === this.items.length) {
+            this.items = []
+            this.head = 0
+        }
+        return item
+    }
+}
+
+/**
+ * Runs port calls with a bound on how many are in flight. Urgent jobs (listings, and the few
+ * files a rebuild needs first) go before the rest (grading files), so a walk never waits behind reads.
+ */
+export class PortPool {
+    private readonly urgent = new Queue<() => Promise<void>>()
+    private readonly normal = new Queue<() => Promise<void>>()
+    private active = 0
+    private idle: Array<() => void> = []
+    private fault: { error: unknown } | null = null
+
+    /** @param limit - at most this many jobs at once (a positive integer, see {@link poolSize}) */
+    constructor(readonly limit: number) {}
+
+    /** Queues a job; a job that throws is kept and rethrown by {@link PortPool.drain}. */
+    queue(job: () => Promise<void>, urgent: boolean): void {
+        ;(urgent ? this.urgent : this.normal).push(job)
+        this.pump()
+    }
+
+    /** Runs one job through the pool (urgent) and hands back its result. */
+    run<T>(job: () => Promise<T>): Promise<T> {
+        return new Promise<T>((resolve, reject) =>
+            this.queue(async () => {
+                try {
+                    resolve(await job())
+                } catch (error) {
+                    reject(error)
+                }
+            }, true)
+        )
+    }
+
+    private pump(): void {
+        while (this.active < this.limit && (this.urgent.size > 0 || this.normal.size > 0)) {
+            this.active += 1
+            void this.work()
+        }
+    }
+
+    private async work(): Promise<void> {
+        try {
+            for (let job = this.urgent.take() ?? this.normal.take(); job !== undefined; job = this.urgent.take() ?? this.normal.take()) await job()
+        } catch (error) {
+            // Never expected (every port call is caught); kept so the pool cannot hang, and rethrown by drain().
+            this.fault ??= { error }
+        } finally {
+            this.active -= 1
+            // A worker that stopped on a throw leaves the queue to a fresh one, so drain() still ends.
+            if (this.urgent.size > 0 || this.normal.size > 0) this.pump()
+            else if (this.active === 0) for (const done of this.idle.splice(0)) done()
+        }
+    }
+
+    /** Resolves once every queued job, and every job those queued, is done. */
+    async drain(): Promise<void> {
+        this.pump()
+        if (this.active > 0) await new Promise<void>((resolve) => this.idle.push(resolve))
+        if (this.fault !== null) throw this.fault.error
+    }
+}
+
+/**
+ * Reads an island folder tree through the port with one bounded pool for every call. Listings go
+ * before file reads, and a `_gradings/` folder's files are queued as soon as it is listed, so
+ * reading overlaps the rest of the walk instead of waiting for it.
+ */
 class Reader {
-    readonly tasks: FileTask[] = []
     readonly folders: GradingFolder[] = []
     /** What this read leaves for the next rebuild's record, by folder. */
     readonly recorded = new Map<string, FolderRecord>()
+    /** Every folder listed and every other file read, as seen: what {@link unchangedSince} compares. */
+    readonly seen: SeenState = { dirs: [], files: [], unsure: false }
     fatal: Issue | null = null
-
     constructor(
         readonly fs: FsPort,
-        readonly concurrency: number,
+        readonly pool: PortPool,
         readonly maxTextLength: number,
         /** Folder records of an earlier rebuild; `null` reads every file. */
-        readonly previous: ReadonlyMap<string, FolderRecord> | null
+        private previous: ReadonlyMap<string, FolderRecord> | null,
+        /** Per folder, names the rebuild itself writes there: not inputs, so a re-check ignores them. */
+        readonly outputs: ReadonlyMap<string, ReadonlySet<string>> = new Map()
     ) {}
 
-    /** Lists many directories concurrently; a failing call stops the whole read (FS-001). */
-    async list(paths: readonly string[]): Promise<Entries[]> {
-        return mapPool(paths, this.concurrency, async (p) => {
-            if (this.fatal !== null) return null
-            const res = await listDir(this.fs, p)
-            if (!res.ok) {
-                this.fatal ??= res.issue
-                return null
-            }
-            return res.value
+    /**
+     * Takes the record once it is read: the walk starts meanwhile, and no folder's files are
+     * queued before it is there (see {@link Reader.gradingDir}).
+     */
+    awaitRecord(record: Promise<ReadonlyMap<string, FolderRecord> | null>): void {
+        this.recordReady = record.then((r) => {
+            this.previous = r
         })
+    }
+
+    private recordReady: Promise<void> = Promise.resolve()
+
+    /** Resolves once the record is in: before {@link Reader.gradings} is called directly. */
+    ready(): Promise<void> {
+        return this.recordReady
+    }
+
+    /** Lists many directories through the pool; a failing call stops the whole read (FS-001). */
+    list(paths: readonly string[]): Promise<Entries[]> {
+        return new Promise((resolve) => {
+            const out = new Array<Entries>(paths.length).fill(null)
+            let left = paths.length
+            if (left === 0) resolve(out)
+            paths.forEach((p, i) => {
+                this.pool.queue(async () => {
+                    try {
+                        if (this.fatal === null) {
+                            const res = await listDir(this.fs, p)
+                            if (!res.ok) this.fatal ??= res.issue
+                            else out[i] = this.see(p, res.value)
+                        }
+                    } finally {
+                        left -= 1
+                        if (left === 0) resolve(out)
+                    }
+                }, true)
+            })
+        })
+    }
+
+    private async listOne(path: string): Promise<Entries> {
+        return (await this.list([path]))[0] ?? null
+    }
+
+    private see(path: string, entries: Entries): Entries {
+        const ignore = this.outputs.get(path)
+        this.seen.dirs.push(ignore === undefined ? { path, listing: fingerprint(entries, null) } : { path, listing: fingerprint(entries, ignore), ignore })
+        return entries
+    }
+
+    /** Queues another JSON file (summary, selection definition); `put` receives it once read. */
+    readOther(abs: string, rel: string, put: (value: { json: unknown; problem?: Issue }) => void): void {
+        this.pool.queue(() => this.runTask({ grading: false, abs, rel, put }), false)
     }
 
     /**
@@ -88,9 +238,15 @@ class Reader {
         const folder: GradingFolder = { dir, rel, expectSkill, listed, out, state: new FolderState(rel, expectSkill), finished: false, pending: 0 }
         this.folders.push(folder)
         const rec = this.previous?.get(rel)
-        if (rec !== undefined && this.resume(folder, rec)) return out
-        for (const name of listed) if (mayBeGrading(name)) this.queue(folder, name)
+        if (rec === undefined || !this.resume(folder, rec)) for (const name of listed) if (mayBeGrading(name)) this.queue(folder, name)
         return out
+    }
+
+    /** Lists a `_gradings/` folder and queues its files at once; the inputs are filled in as they settle. */
+    private async gradingDir(dir: string, rel: string, expectSkill: string | null, into: Map<string, GradingFileInput[]>): Promise<void> {
+        const entries = await this.listOne(dir)
+        await this.recordReady
+        into.set(dir, this.gradings(dir, rel, entries, expectSkill))
     }
 
     /**
@@ -99,8 +255,7 @@ class Reader {
      */
     private resume(folder: GradingFolder, rec: FolderRecord): boolean {
         const strays = new Set(rec.strays)
-        const joined = folder.listed.join('/')
-        if (joined === rec.listing) {
+        if (sameListing(folder.listed, rec.listing)) {
             for (const k of rec.kept) folder.state.offer(k.screened, undefined, k.verified)
             folder.unchanged = { record: rec, strays }
             return true
@@ -116,16 +271,13 @@ class Reader {
         return true
     }
 
-    private async readOne(abs: string, rel: string, grading: boolean): Promise<{ json: unknown; problem?: Issue }> {
+    /** What a read gave: the parsed JSON, or the problem that kept it from being parsed. */
+    private interpret(abs: string, rel: string, grading: boolean, text: unknown, failure: string | null): { json: unknown; problem?: Issue } {
         // Failures name the file relative to the index, never by an absolute path.
-        let text: unknown = null
-        let failure: string | null = null
-        try {
-            text = await this.fs.readFile(abs)
-        } catch (cause) {
-            failure = cause instanceof Error ? cause.message : 'rejected'
-        }
         const code = grading ? 'IDX-020' : 'IDX-021'
+        // A failed read may pass next time: a re-check cannot vouch for what was built from it.
+        if (failure !== null || typeof text !== 'string') this.seen.unsure = true
+        else if (!grading) this.seen.files.push({ path: abs, text })
         if (failure !== null) return { json: undefined, problem: createIssue(code, '', { path: rel, detail: failure }) }
         if (text === null) return { json: undefined, problem: createIssue(code, '', { path: rel, detail: 'vanished while reading' }) }
         if (typeof text !== 'string') return { json: undefined, problem: createIssue(code, '', { path: rel, detail: `the port returned ${typeof text}, not text` }) }
@@ -137,28 +289,52 @@ class Reader {
         }
     }
 
-    private async runTasks(tasks: readonly FileTask[]): Promise<void> {
-        await mapPool(tasks, this.concurrency, async (task) => {
-            if (!task.grading) {
-                task.put(await this.readOne(task.abs, task.rel, false))
-                return
-            }
-            const rel = `${task.folder.rel}/${task.name}`
-            const res = await this.readOne(joinPath(task.folder.dir, task.name), rel, true)
-            const input: GradingFileInput = res.problem === undefined ? { name: task.name, entry: res.json } : { name: task.name, problem: res.problem }
-            // Screened on arrival; the folder keeps the entry only while it may still decide a status.
-            const facts = screenGradingFile(input, rel)
-            if (facts !== null) task.folder.state.offer(facts, res.json)
-            // A folder is settled as soon as its last file is in: its deciding entries are verified
-            // and let go, so only the folders being read hold parsed entries.
-            task.folder.pending -= 1
-            if (task.folder.pending === 0) this.tryFinish(task.folder)
-        })
+    /** Ends a read the port failed: waits for the calls still in flight (none starts any more), then reports. */
+    async failed(): Promise<{ listing: null; errors: Issue[] }> {
+        await this.pool.drain()
+        return { listing: null, errors: this.fatal === null ? [] : [this.fatal] }
     }
 
-    private queue(folder: GradingFolder, name: string, into: FileTask[] = this.tasks): void {
+    /**
+     * Reads one file and takes it in. One promise per file, no async wrappers: this runs for
+     * every grading file.
+     */
+    private runTask(task: FileTask): Promise<void> {
+        if (this.fatal !== null) return DONE
+        const abs = task.grading ? joinPath(task.folder.dir, task.name) : task.abs
+        let call: Promise<unknown>
+        try {
+            call = Promise.resolve(this.fs.readFile(abs))
+        } catch (cause) {
+            call = Promise.reject(cause)
+        }
+        return call.then(
+            (text) => this.take(task, abs, text, null),
+            (cause: unknown) => this.take(task, abs, null, cause instanceof Error ? cause.message : 'rejected')
+        )
+    }
+
+    private take(task: FileTask, abs: string, text: unknown, failure: string | null): void {
+        if (!task.grading) {
+            task.put(this.interpret(abs, task.rel, false, text, failure))
+            return
+        }
+        const folder = task.folder
+        const rel = `${folder.rel}/${task.name}`
+        const res = this.interpret(abs, rel, true, text, failure)
+        const input: GradingFileInput = res.problem === undefined ? { name: task.name, entry: res.json } : { name: task.name, problem: res.problem }
+        // Screened on arrival; the folder keeps the entry only while it may still decide a status.
+        const facts = screenGradingFile(input, rel)
+        if (facts !== null) folder.state.offer(facts, res.json)
+        // A folder is settled as soon as its last file is in: its deciding entries are verified
+        // and let go, so only the folders being read hold parsed entries.
+        folder.pending -= 1
+        if (folder.pending === 0) this.tryFinish(folder)
+    }
+
+    private queue(folder: GradingFolder, name: string): void {
         folder.pending += 1
-        into.push({ grading: true, folder, name })
+        this.pool.queue(() => this.runTask({ grading: true, folder, name }), false)
     }
 
     private readonly again: GradingFolder[] = []
@@ -172,20 +348,19 @@ class Reader {
 
     /** Reads every queued file once, then settles each folder: verification, and the inputs the builder gets. */
     async readAll(): Promise<void> {
-        await this.runTasks(this.tasks.splice(0))
+        await this.pool.drain()
         if (this.fatal !== null) return
         for (const folder of this.folders) if (!folder.finished && folder.pending === 0 && !this.again.includes(folder)) this.tryFinish(folder)
         const again = this.again.splice(0)
         if (again.length === 0) return
         // A record that did not hold what a status needs: those folders are read in full.
-        const tasks: FileTask[] = []
         for (const folder of again) {
             folder.state = new FolderState(folder.rel, folder.expectSkill)
             delete folder.unchanged
-            for (const name of folder.listed) if (mayBeGrading(name)) this.queue(folder, name, tasks)
+            for (const name of folder.listed) if (mayBeGrading(name)) this.queue(folder, name)
         }
         // Without a record every entry is at hand, so these folders settle as their reads finish.
-        await this.runTasks(tasks)
+        await this.pool.drain()
         for (const folder of again) if (!folder.finished) this.settle(folder, folder.state.finish() ?? new Map())
         this.again.length = 0
     }
@@ -199,72 +374,77 @@ class Reader {
         this.recorded.set(folder.rel, same !== undefined ? same.record : folder.state.record(folder.listed))
     }
 
-    /** Walks `<schemaDir>` for every given schema: snapshots, summary, gradings, About, skills, tools. */
+    /**
+     * Walks `<schemaDir>` for every given schema — snapshots, summary, gradings, About, skills,
+     * tools — each schema on its own, so the files of a folder are read while others are listed.
+     */
     async schemas(items: ReadonlyArray<{ dir: string; name: string; rel: string }>): Promise<SchemaListing[]> {
-        const tops = await this.list(items.map((s) => s.dir))
-        const level2: string[] = []
-        items.forEach((s, i) => {
-            const e = tops[i] ?? null
-            for (const sub of [LAYOUT.schemaSnapshots, LAYOUT.gradings, LAYOUT.skills, LAYOUT.tools]) if (has(e, sub, 'directory')) level2.push(joinPath(s.dir, sub))
-            if (has(e, LAYOUT.resources, 'directory')) level2.push(joinPath(s.dir, LAYOUT.resources, LAYOUT.about))
-        })
-        const l2 = new Map<string, Entries>()
-        ;(await this.list(level2)).forEach((e, i) => l2.set(level2[i] as string, e))
-        const at = (p: string): Entries => l2.get(p) ?? null
-
-        const level3: string[] = []
-        for (const s of items) {
-            const about = joinPath(s.dir, LAYOUT.resources, LAYOUT.about)
-            if (has(at(about), LAYOUT.gradings, 'directory')) level3.push(joinPath(about, LAYOUT.gradings))
-            for (const skill of dirs(at(joinPath(s.dir, LAYOUT.skills)))) level3.push(joinPath(s.dir, LAYOUT.skills, skill))
-            for (const tool of dirs(at(joinPath(s.dir, LAYOUT.tools)))) level3.push(joinPath(s.dir, LAYOUT.tools, tool, LAYOUT.gradings))
+        const at = new Map<string, Entries>()
+        const outs = new Map<string, GradingFileInput[]>()
+        const listInto = async (p: string): Promise<Entries> => {
+            const e = await this.listOne(p)
+            at.set(p, e)
+            return e
         }
-        ;(await this.list(level3)).forEach((e, i) => l2.set(level3[i] as string, e))
-
-        const level4: string[] = []
-        for (const s of items) {
-            for (const skill of dirs(at(joinPath(s.dir, LAYOUT.skills)))) {
-                const sd = joinPath(s.dir, LAYOUT.skills, skill)
-                if (has(at(sd), LAYOUT.gradings, 'directory')) level4.push(joinPath(sd, LAYOUT.gradings))
-            }
-        }
-        ;(await this.list(level4)).forEach((e, i) => l2.set(level4[i] as string, e))
-
+        const tops = await Promise.all(
+            items.map(async (s) => {
+                const top = await listInto(s.dir)
+                const jobs: Array<Promise<unknown>> = []
+                if (has(top, LAYOUT.schemaSnapshots, 'directory')) jobs.push(listInto(joinPath(s.dir, LAYOUT.schemaSnapshots)))
+                if (has(top, LAYOUT.gradings, 'directory')) jobs.push(this.gradingDir(joinPath(s.dir, LAYOUT.gradings), `${s.rel}/_gradings`, null, outs))
+                if (has(top, LAYOUT.skills, 'directory')) {
+                    const skillsDir = joinPath(s.dir, LAYOUT.skills)
+                    jobs.push(
+                        listInto(skillsDir).then((e) =>
+                            Promise.all(
+                                dirs(e).map(async (skill) => {
+                                    const sd = joinPath(skillsDir, skill)
+                                    if (has(await listInto(sd), LAYOUT.gradings, 'directory')) await this.gradingDir(joinPath(sd, LAYOUT.gradings), `${s.rel}/skills/${skill}/_gradings`, skill, outs)
+                                })
+                            )
+                        )
+                    )
+                }
+                if (has(top, LAYOUT.tools, 'directory')) {
+                    const toolsDir = joinPath(s.dir, LAYOUT.tools)
+                    jobs.push(listInto(toolsDir).then((e) => Promise.all(dirs(e).map((tool) => this.gradingDir(joinPath(toolsDir, tool, LAYOUT.gradings), `${s.rel}/tools/${tool}/_gradings`, null, outs)))))
+                }
+                if (has(top, LAYOUT.resources, 'directory')) {
+                    const aboutDir = joinPath(s.dir, LAYOUT.resources, LAYOUT.about)
+                    jobs.push(listInto(aboutDir).then((e) => (has(e, LAYOUT.gradings, 'directory') ? this.gradingDir(joinPath(aboutDir, LAYOUT.gradings), `${s.rel}/resources/about/_gradings`, null, outs) : undefined)))
+                }
+                await Promise.all(jobs)
+                return top
+            })
+        )
+        await this.recordReady
+        const get = (p: string): Entries => at.get(p) ?? null
+        // A folder that is not there still gets its (empty) inputs, and a line in the record.
+        const gradingsAt = (dir: string, rel: string, skill: string | null = null): GradingFileInput[] => outs.get(dir) ?? this.gradings(dir, rel, null, skill)
         return items.map((s, i) => {
             const top = tops[i] ?? null
             const aboutDir = joinPath(s.dir, LAYOUT.resources, LAYOUT.about)
-            const aboutGradings = joinPath(aboutDir, LAYOUT.gradings)
             const about: PrimitiveListing = {
-                snapshots: files(at(aboutDir)),
-                gradings: this.gradings(aboutGradings, `${s.rel}/resources/about/_gradings`, at(aboutGradings))
+                snapshots: files(get(aboutDir)),
+                gradings: gradingsAt(joinPath(aboutDir, LAYOUT.gradings), `${s.rel}/resources/about/_gradings`)
             }
-            const skills: SkillListing[] = dirs(at(joinPath(s.dir, LAYOUT.skills))).map((skill) => {
+            const skills: SkillListing[] = dirs(get(joinPath(s.dir, LAYOUT.skills))).map((skill) => {
                 const sd = joinPath(s.dir, LAYOUT.skills, skill)
-                const gd = joinPath(sd, LAYOUT.gradings)
-                return { name: skill, snapshots: files(at(sd)), gradings: this.gradings(gd, `${s.rel}/skills/${skill}/_gradings`, at(gd), skill) }
+                return { name: skill, snapshots: files(get(sd)), gradings: gradingsAt(joinPath(sd, LAYOUT.gradings), `${s.rel}/skills/${skill}/_gradings`, skill) }
             })
-            const tools: ToolListing[] = dirs(at(joinPath(s.dir, LAYOUT.tools))).map((tool) => {
-                const gd = joinPath(s.dir, LAYOUT.tools, tool, LAYOUT.gradings)
-                return { name: tool, gradings: this.gradings(gd, `${s.rel}/tools/${tool}/_gradings`, at(gd)) }
-            })
-            const gd = joinPath(s.dir, LAYOUT.gradings)
+            const tools: ToolListing[] = dirs(get(joinPath(s.dir, LAYOUT.tools))).map((tool) => ({ name: tool, gradings: gradingsAt(joinPath(s.dir, LAYOUT.tools, tool, LAYOUT.gradings), `${s.rel}/tools/${tool}/_gradings`) }))
             const listing: { -readonly [K in keyof SchemaListing]: SchemaListing[K] } = {
                 name: s.name,
-                snapshots: files(at(joinPath(s.dir, LAYOUT.schemaSnapshots))),
-                gradings: this.gradings(gd, `${s.rel}/_gradings`, at(gd)),
+                snapshots: files(get(joinPath(s.dir, LAYOUT.schemaSnapshots))),
+                gradings: gradingsAt(joinPath(s.dir, LAYOUT.gradings), `${s.rel}/_gradings`),
                 about,
                 skills,
                 tools
             }
             if (has(top, LAYOUT.summary, 'file')) {
-                this.tasks.push({
-                    abs: joinPath(s.dir, LAYOUT.summary),
-                    rel: `${s.rel}/summary.json`,
-                    grading: false,
-                    put: (r) => {
-                        if (r.problem !== undefined) listing.summaryProblem = r.problem
-                        else listing.summary = r.json
-                    }
+                this.readOther(joinPath(s.dir, LAYOUT.summary), `${s.rel}/summary.json`, (r) => {
+                    if (r.problem !== undefined) listing.summaryProblem = r.problem
+                    else listing.summary = r.json
                 })
             }
             return listing
@@ -272,12 +452,67 @@ class Reader {
     }
 }
 
+/**
+ * What a read saw, to tell afterwards whether the folder is still as read: every folder listed
+ * (with its entries, `null` when missing) and the text of every other file read (`summary.json`, a
+ * selection definition). Grading files and snapshots are never rewritten, so their names suffice.
+ */
+export interface SeenState {
+    /**
+     * Per folder its {@link fingerprint} (`null` when missing); `ignore`: names in that folder the
+     * rebuild writes itself (index.json, the record), left out.
+     */
+    readonly dirs: Array<{ readonly path: string; readonly listing: string | null; readonly ignore?: ReadonlySet<string> }>
+    readonly files: Array<{ readonly path: string; readonly text: string }>
+    /** A read failed or a file vanished: the result rests on something a re-read may see otherwise. */
+    unsure: boolean
+}
+
+// Kinds by one letter; a name never contains `/`, so the joined form is unambiguous.
+const KIND_LETTER: Readonly<Record<string, string>> = { file: 'f', directory: 'd', symlink: 'l', other: 'o' }
+
+/** A listing as one string (kind letter and name per entry): one small value per folder to keep and compare. */
+function fingerprint(entries: Entries, ignore: ReadonlySet<string> | null): string | null {
+    if (entries === null) return null
+    let out = ''
+    for (const e of entries) if (ignore === null || !ignore.has(e.name)) out += `${KIND_LETTER[e.kind] ?? 'o'}${e.name}/`
+    return out
+}
+
+/**
+ * Whether the folder is still as a read saw it: lists every folder again (concurrently) and reads
+ * the few rewritable files again. Far cheaper than a second rebuild, which would also parse the
+ * record and build the index. `false` on any doubt (a failing call, an unsure read).
+ */
+export async function unchangedSince(fs: FsPort, seen: SeenState, concurrency?: number): Promise<boolean> {
+    if (seen.unsure) return false
+    const limit = poolSize(concurrency)
+    let same = true
+    await mapPool(seen.dirs, limit, async (d) => {
+        if (!same) return
+        const res = await listDir(fs, d.path)
+        if (!res.ok || fingerprint(res.value, d.ignore ?? null) !== d.listing) same = false
+    })
+    if (!same) return false
+    await mapPool(seen.files, limit, async (f) => {
+        if (!same) return
+        const res = await readText(fs, f.path)
+        if (!res.ok || res.value !== f.text) same = false
+    })
+    return same
+}
+
 /** Options of the listing readers. */
 export interface ReadListingOptions {
     /** Concurrent port calls; default {@link DEFAULT_READ_CONCURRENCY}. */
     readonly concurrency?: number
-    /** Folder records of an earlier rebuild (see `index-record.ts`); absent or `null` reads every file. */
-    readonly record?: ReadonlyMap<string, FolderRecord> | null
+    /** A pool the caller shares (its own calls then count against the same bound); overrides `concurrency`. */
+    readonly pool?: PortPool
+    /**
+     * Folder records of an earlier rebuild (see `index-record.ts`); absent or `null` reads every
+     * file. A promise lets the walk start while the record is still being read.
+     */
+    readonly record?: ReadonlyMap<string, FolderRecord> | null | Promise<ReadonlyMap<string, FolderRecord> | null>
 }
 
 /** What a listing reader returns: the listing, and the folder records for the next rebuild. */
@@ -285,11 +520,22 @@ export interface ReadListingResult<L> {
     readonly listing: L | null
     readonly errors: Issue[]
     readonly record?: ReadonlyMap<string, FolderRecord>
+    /** What the read saw, for {@link unchangedSince}. */
+    readonly seen?: SeenState
 }
 
-function reader(fs: FsPort, options: ReadListingOptions | undefined): Reader {
-    const c = options?.concurrency
-    return new Reader(fs, typeof c === 'number' && Number.isInteger(c) && c > 0 ? c : DEFAULT_READ_CONCURRENCY, DEFAULT_JSON_LIMITS.maxTextLength, options?.record ?? null)
+/** The concurrency asked for when it is a positive integer, else the default. */
+export function poolSize(c: unknown): number {
+    return typeof c === 'number' && Number.isInteger(c) && c > 0 ? c : DEFAULT_READ_CONCURRENCY
+}
+
+function reader(fs: FsPort, options: ReadListingOptions | undefined, indexDir: string): Reader {
+    const outputs = new Map([[indexDir, new Set([LAYOUT.index, INDEX_RECORD_FILE])]])
+    const record = options?.record ?? null
+    const pool = options?.pool ?? new PortPool(poolSize(options?.concurrency))
+    const r = new Reader(fs, pool, DEFAULT_JSON_LIMITS.maxTextLength, record instanceof Promise ? null : record, outputs)
+    if (record instanceof Promise) r.awaitRecord(record)
+    return r
 }
 
 /**
@@ -298,19 +544,20 @@ function reader(fs: FsPort, options: ReadListingOptions | undefined): Reader {
  * @returns `{ listing, errors }`; IDX-006 when the folder is missing, FS-001/FS-004 when the port fails
  */
 export async function readNamespaceListing(fs: FsPort, namespaceDir: string, options?: ReadListingOptions): Promise<ReadListingResult<NamespaceListing>> {
-    const r = reader(fs, options)
+    const r = reader(fs, options, namespaceDir)
     const [top] = await r.list([namespaceDir])
-    if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
+    if (r.fatal !== null) return r.failed()
     if (top === null || top === undefined) return { listing: null, errors: [createIssue('IDX-006', '/namespaceDir', { path: namespaceDir })] }
     const schemaNames = dirs(top).filter((n) => !n.startsWith('_') && !n.startsWith('.'))
     const gd = joinPath(namespaceDir, LAYOUT.gradings)
     const [nsGradings] = has(top, LAYOUT.gradings, 'directory') ? await r.list([gd]) : [null]
     const schemas = await r.schemas(schemaNames.map((name) => ({ dir: joinPath(namespaceDir, name), name, rel: name })))
+    await r.ready()
     const gradings = r.gradings(gd, '_gradings', nsGradings ?? null)
-    if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
+    if (r.fatal !== null) return r.failed()
     await r.readAll()
-    if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
-    return { listing: { namespace: baseName(namespaceDir), gradings, schemas }, errors: [], record: r.recorded }
+    if (r.fatal !== null) return r.failed()
+    return { listing: { namespace: baseName(namespaceDir), gradings, schemas }, errors: [], record: r.recorded, seen: r.seen }
 }
 
 /**
@@ -318,10 +565,10 @@ export async function readNamespaceListing(fs: FsPort, namespaceDir: string, opt
  * @returns `{ listing, errors }`; IDX-006 when the folder is missing, FS-001/FS-004 when the port fails
  */
 export async function readSelectionListing(fs: FsPort, selectionDir: string, providersRoot: string, options?: ReadListingOptions): Promise<ReadListingResult<SelectionListing>> {
-    const r = reader(fs, options)
+    const r = reader(fs, options, selectionDir)
     const selectionId = baseName(selectionDir)
     const [top] = await r.list([selectionDir])
-    if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
+    if (r.fatal !== null) return r.failed()
     if (top === null || top === undefined) return { listing: null, errors: [createIssue('IDX-006', '/selectionDir', { path: selectionDir })] }
     const defDir = joinPath(selectionDir, LAYOUT.selectionSnapshots)
     const aboutDir = joinPath(selectionDir, LAYOUT.resources, LAYOUT.about)
@@ -332,7 +579,7 @@ export async function readSelectionListing(fs: FsPort, selectionDir: string, pro
     const aboutGd = joinPath(aboutDir, LAYOUT.gradings)
     const level2 = await r.list([aboutGd, ...skillNames.map((s) => joinPath(skillsDir, s))])
     const skillGd = await r.list(skillNames.map((s) => joinPath(skillsDir, s, LAYOUT.gradings)))
-    if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
+    if (r.fatal !== null) return r.failed()
 
     // The definition decides which provider folders to read, so it is read first.
     const definitionSnapshots = files(defs ?? null)
@@ -340,17 +587,12 @@ export async function readSelectionListing(fs: FsPort, selectionDir: string, pro
     let definition: unknown
     let definitionProblem: Issue | undefined
     if (latest.file !== null) {
-        r.tasks.push({
-            abs: joinPath(defDir, latest.file),
-            rel: `selection/${latest.file}`,
-            grading: false,
-            put: (res) => {
-                definition = res.json
-                definitionProblem = res.problem
-            }
+        r.readOther(joinPath(defDir, latest.file), `selection/${latest.file}`, (res) => {
+            definition = res.json
+            definitionProblem = res.problem
         })
         await r.readAll()
-        if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
+        if (r.fatal !== null) return r.failed()
     }
     const members = latest.file === null || definitionProblem !== undefined ? [] : (definitionMembers(definition, `selection/${latest.file}`, []) ?? [])
     const resolvable = members.map((m) => ({ schemaId: m.schemaId, split: splitSchemaId(m.schemaId) })).filter((m) => m.split !== null) as Array<{ schemaId: string; split: { namespace: string; schema: string } }>
@@ -362,6 +604,7 @@ export async function readSelectionListing(fs: FsPort, selectionDir: string, pro
         const k = existing.indexOf(m)
         return { schemaId: m.schemaId, schema: k >= 0 ? (schemaListings[k] as SchemaListing) : null }
     })
+    await r.ready()
     const listing: SelectionListing = {
         selectionId,
         definitionSnapshots,
@@ -376,8 +619,8 @@ export async function readSelectionListing(fs: FsPort, selectionDir: string, pro
         })),
         providers
     }
-    if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
+    if (r.fatal !== null) return r.failed()
     await r.readAll()
-    if (r.fatal !== null) return { listing: null, errors: [r.fatal] }
-    return { listing, errors: [], record: r.recorded }
+    if (r.fatal !== null) return r.failed()
+    return { listing, errors: [], record: r.recorded, seen: r.seen }
 }

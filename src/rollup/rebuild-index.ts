@@ -1,7 +1,7 @@
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { FsPort } from '../ports/types.js'
-import { callPort, checkFsPort, Journal, readText, rollback, writeAtomic } from '../island/fs-ops.js'
+import { callPort, checkFsPort, Journal, readText, rollback, writeAtomic, writeReplaceableAll } from '../island/fs-ops.js'
 import { baseName, dirName, joinPath, LAYOUT, normalizeDir } from '../island/paths.js'
 import { resolveLatest, type ResolveLatestResult } from '../island/resolve-latest.js'
 import { selectLatest, type LatestKind } from '../naming/latest.js'
@@ -12,7 +12,7 @@ import { serializeIndex, validateIndex } from './index-json.js'
 import { buildLockSnapshot } from './lock-snapshot.js'
 import type { FolderRecord } from './folder-state.js'
 import { INDEX_RECORD_FILE, parseRecord, serializeRecord, type RecordOwner } from './index-record.js'
-import { readNamespaceListing, readSelectionListing } from './read-listing.js'
+import { PortPool, poolSize, readNamespaceListing, readSelectionListing, unchangedSince } from './read-listing.js'
 import type { GradingFacts, GradingFileInput, LockSnapshot, NamespaceIndex, RollupIndex, SelectionIndex } from './types.js'
 
 /** Result of a rebuild: `status` is true when a valid index exists on disk afterwards. */
@@ -97,17 +97,14 @@ async function finish<T extends RollupIndex>(
         const first = problems[0] as Issue
         return { status: false, index: null, indexPath, written: false, errors: [...errors, createIssue('IDX-008', '', { detail: first.message }), ...problems] }
     }
+    // Both files in one go: the folder is checked once, both temp files are written, then the
+    // record is renamed into place and index.json after it.
     const recordJournal = new Journal()
-    if (writeRecord) {
-        const problems = await writeAtomic(fs, state.path, recordText, { overwrite: true, journal: recordJournal })
-        if (problems.length > 0) return failed(problems)
-    }
-    if (text !== previousText) {
-        const problems = await writeAtomic(fs, indexPath, text, { overwrite: true, journal })
-        if (problems.length > 0) {
-            if (writeRecord) problems.push(...(await restoreRecord(fs, state, recordJournal)))
-            return failed(problems)
-        }
+    const files = [...(writeRecord ? [{ path: state.path, data: recordText, journal: recordJournal }] : []), ...(text !== previousText ? [{ path: indexPath, data: text, journal }] : [])]
+    const { published, issues } = await writeReplaceableAll(fs, dirName(indexPath), files, journal)
+    if (issues.length > 0) {
+        if (writeRecord && published > 0) issues.push(...(await restoreRecord(fs, state, recordJournal)))
+        return failed(issues)
     }
     journal.files.push(...recordJournal.files)
     journal.dirs.push(...recordJournal.dirs)
@@ -241,50 +238,66 @@ export class RebuildIndex {
     }
 }
 
-/** Rounds of re-reading after a write before a rebuild settles for what it wrote. */
+/** Rounds of rebuilding after a write before a rebuild settles for what it wrote. */
 const MAX_REBUILD_ROUNDS = 4
+
+/** One rebuild pass, and how to tell afterwards whether the folder is still as it read it. */
+interface Attempt<T extends RollupIndex> {
+    readonly result: RebuildResult<T>
+    readonly unchanged: () => Promise<boolean>
+}
 
 /**
  * Several writers may rebuild one index at once. Each write is a whole-file rename, so none fails;
  * but a writer that read the folder before another's entry landed could overwrite a fresher index.
- * So a writer that wrote rebuilds once more: with the record it just wrote, that pass reads only
- * what changed meanwhile (usually nothing) and writes nothing when the folder is as it was. The
- * last writer therefore leaves an index of the folder as it is.
+ * So a writer that wrote looks at the folder again — every folder it listed, and the rewritable
+ * files it read — and, when anything changed meanwhile, rebuilds from the record it just wrote
+ * (reading only what changed). The last writer therefore leaves an index of the folder as it is.
  */
-async function settle<T extends RollupIndex>(attempt: () => Promise<RebuildResult<T>>): Promise<RebuildResult<T>> {
+async function settle<T extends RollupIndex>(attempt: (incremental: boolean | undefined) => Promise<Attempt<T>>, incremental: boolean | undefined): Promise<RebuildResult<T>> {
     let last: RebuildResult<T> | null = null
     for (let round = 0; round < MAX_REBUILD_ROUNDS; round += 1) {
-        const result = await attempt()
-        // A failing re-check leaves the index the first pass wrote: that write stands.
-        if (!result.status) return last ?? result
-        if (!result.written) return last ?? result
+        // After a first full read, the record just written is as good as one: later rounds use it.
+        const { result, unchanged } = await attempt(round === 0 ? incremental : true)
+        // A failing later round leaves the index the first pass wrote: that write stands.
+        if (!result.status || !result.written) return last ?? result
         last = result
+        if (await unchanged()) return result
     }
     return last as RebuildResult<T>
 }
 
+type NamespaceInput = { fs?: unknown; namespaceDir?: unknown; now?: unknown; concurrency?: number; incremental?: boolean }
+
 /** The namespace rebuild with the options only island operations pass (journal, freeze). */
-export async function rebuildNamespaceWith(input: { fs?: unknown; namespaceDir?: unknown; now?: unknown; concurrency?: number; incremental?: boolean }, internals: RebuildInternals): Promise<RebuildResult<NamespaceIndex>> {
+export async function rebuildNamespaceWith(input: NamespaceInput, internals: RebuildInternals): Promise<RebuildResult<NamespaceIndex>> {
     // A frozen lockSnapshot is taken once, at the start of a run: never re-derived in a retry.
     const dir = typeof input?.namespaceDir === 'string' ? normalizeDir(input.namespaceDir, '', '').dir : null
-    if (internals.freeze !== undefined || dir === null || checkFsPort(input.fs) !== null) return namespaceAttempt(input, internals)
-    return settle(() => namespaceAttempt(input, internals))
+    if (internals.freeze !== undefined || dir === null || checkFsPort(input.fs) !== null) return (await namespaceAttempt(input, internals)).result
+    return settle((incremental) => namespaceAttempt(incremental === undefined ? input : { ...input, incremental }, internals), input.incremental)
 }
 
-async function namespaceAttempt(input: { fs?: unknown; namespaceDir?: unknown; now?: unknown; concurrency?: number; incremental?: boolean }, internals: RebuildInternals): Promise<RebuildResult<NamespaceIndex>> {
+const settled = async (): Promise<boolean> => true
+
+async function namespaceAttempt(input: NamespaceInput, internals: RebuildInternals): Promise<Attempt<NamespaceIndex>> {
     const { dir, errors } = shellArgs(input, input?.namespaceDir, 'namespaceDir', LAYOUT.providers)
-    if (errors.length > 0 || dir === null) return { status: false, index: null, indexPath: null, written: false, errors }
+    if (errors.length > 0 || dir === null) return { result: { status: false, index: null, indexPath: null, written: false, errors }, unchanged: settled }
     const fs = input.fs as FsPort
     const indexPath = joinPath(dir, LAYOUT.index)
     const options = input.concurrency !== undefined ? { concurrency: input.concurrency } : {}
-    const rec = await readRecord(fs, dir, `namespace:${baseName(dir)}`, input.incremental !== false)
-    const read = await readNamespaceListing(fs, dir, { ...options, record: rec.folders })
-    if (read.listing === null) return { status: false, index: null, indexPath, written: false, errors: read.errors }
-    const previous = await readPrevious(fs, indexPath)
-    if (previous.fatal !== null) return { status: false, index: null, indexPath, written: false, errors: [previous.fatal] }
+    // The record and the previous index are read while the folder is walked, all in one bounded pool.
+    const pool = new PortPool(poolSize(input.concurrency))
+    const recording = pool.run(() => readRecord(fs, dir, `namespace:${baseName(dir)}`, input.incremental !== false))
+    const reading = pool.run(() => readPrevious(fs, indexPath))
+    const read = await readNamespaceListing(fs, dir, { pool, record: recording.then((r) => r.folders) })
+    const [rec, previous] = await Promise.all([recording, reading])
+    if (read.listing === null) return { result: { status: false, index: null, indexPath, written: false, errors: read.errors }, unchanged: settled }
+    if (previous.fatal !== null) return { result: { status: false, index: null, indexPath, written: false, errors: [previous.fatal] }, unchanged: settled }
     const built = buildNamespaceIndex({ listing: read.listing, previousIndex: previous.value, now: input.now })
     const frozen = freezeIfAsked(built, internals.freeze, null)
-    return finish(fs, indexPath, { index: frozen.index, errors: [...rec.issues, ...previous.errors, ...frozen.errors] }, previous.text, internals.journal ?? new Journal(islandRootOf(dir)), { state: rec.state, folders: read.record })
+    const result = await finish(fs, indexPath, { index: frozen.index, errors: [...rec.issues, ...previous.errors, ...frozen.errors] }, previous.text, internals.journal ?? new Journal(islandRootOf(dir)), { state: rec.state, folders: read.record })
+    const seen = read.seen
+    return { result, unchanged: seen === undefined ? async () => false : () => unchangedSince(fs, seen, options.concurrency) }
 }
 
 /** The selection rebuild with the options only island operations pass (journal, freeze). */
@@ -294,12 +307,14 @@ export async function rebuildSelectionWith(input: { fs?: unknown; selectionDir?:
     const errors = providers.issue === null ? first.errors : [...first.errors, providers.issue]
     if (errors.length > 0 || first.dir === null || providers.dir === null) return { status: false, index: null, indexPath: null, written: false, errors }
     const fs = input.fs as FsPort
-    const indexPath = joinPath(first.dir, LAYOUT.index)
-    const options = input.concurrency !== undefined ? { concurrency: input.concurrency } : {}
-    const rec = await readRecord(fs, first.dir, `selection:${baseName(first.dir)}`, input.incremental !== false)
-    const read = await readSelectionListing(fs, first.dir, providers.dir, { ...options, record: rec.folders })
+    const selDir = first.dir
+    const indexPath = joinPath(selDir, LAYOUT.index)
+    const pool = new PortPool(poolSize(input.concurrency))
+    const recording = pool.run(() => readRecord(fs, selDir, `selection:${baseName(selDir)}`, input.incremental !== false))
+    const reading = pool.run(() => readPrevious(fs, indexPath))
+    const read = await readSelectionListing(fs, selDir, providers.dir, { pool, record: recording.then((r) => r.folders) })
+    const [rec, previous] = await Promise.all([recording, reading])
     if (read.listing === null) return { status: false, index: null, indexPath, written: false, errors: read.errors }
-    const previous = await readPrevious(fs, indexPath)
     if (previous.fatal !== null) return { status: false, index: null, indexPath, written: false, errors: [previous.fatal] }
     const built = buildSelectionIndex({ listing: read.listing, previousIndex: previous.value, now: input.now })
     const latest = selectLatest({ names: read.listing.definitionSnapshots, logicalName: read.listing.selectionId, kind: 'snapshot' })

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createMemoryFs, RebuildIndex, type GradingFileInput, type Issue, type MemoryFs } from '../../src/index.js'
+import { createMemoryFs, RebuildIndex, type FsPort, type GradingFileInput, type Issue, type MemoryFs } from '../../src/index.js'
 import { createIssue } from '../../src/errors/issue.js'
 import { INDEX_RECORD_FILE, parseRecord, serializeRecord } from '../../src/rollup/index-record.js'
 import { decodeFacts, encodeFacts, FolderState, type FolderRecord } from '../../src/rollup/folder-state.js'
@@ -180,6 +180,50 @@ describe('incremental rebuild', () => {
                 }
             }),
             { numRuns: 120 }
+        )
+    })
+
+    it('leaves an index of the folder as it is when another writer adds a file and rebuilds while a rebuild runs', async () => {
+        // The first rebuild stops at its at-th port call until the other writer has added its file
+        // and finished its own rebuild: the other index lands between this one's read and its write.
+        const pausing = (fs: FsPort, at: number, meanwhile: () => Promise<unknown>): FsPort => {
+            let n = 0
+            const wrap =
+                (fn: (...args: never[]) => Promise<unknown>) =>
+                async (...args: never[]): Promise<unknown> => {
+                    n += 1
+                    if (n === at) await meanwhile()
+                    return fn(...args)
+                }
+            return Object.fromEntries(Object.entries(fs).map(([k, fn]) => [k, typeof fn === 'function' ? wrap(fn.bind(fs) as (...args: never[]) => Promise<unknown>) : fn])) as unknown as FsPort
+        }
+        await fc.assert(
+            fc.asyncProperty(
+                fc.array(stepArb, { maxLength: 8 }),
+                fc.oneof({ weight: 4, arbitrary: addArb }, { weight: 1, arbitrary: fc.record({ op: fc.constant('snapshot' as const), day: fc.integer({ min: 1, max: 28 }) }) }),
+                fc.integer({ min: 1, max: 40 }),
+                fc.boolean(),
+                async (steps, late, at, incremental) => {
+                    const fs = createMemoryFs(baseNamespace())
+                    const ids: string[] = []
+                    for (const step of steps) {
+                        await apply(fs, step, ids)
+                        await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: NS_DIR, now: NOW })
+                    }
+                    let other: Promise<{ status: boolean }> | null = null
+                    const start = (): Promise<{ status: boolean }> => (other ??= apply(fs, late, ids).then(() => RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: NS_DIR, now: NOW })))
+                    const first = await RebuildIndex.rebuildNamespaceIndex({ fs: pausing(fs, at, start), namespaceDir: NS_DIR, now: NOW, incremental })
+                    const second = await start()
+                    expect(first.status).toBe(second.status)
+                    if (!first.status) return
+                    // Whatever the interleaving, the index on disk is current: a full rebuild has nothing to change.
+                    const copy = createMemoryFs(fs.dump().files)
+                    const check = await RebuildIndex.rebuildNamespaceIndex({ fs: copy, namespaceDir: NS_DIR, now: NOW, incremental: false })
+                    expect(check.written).toBe(false)
+                    expect((await fs.readdir(NS_DIR))?.filter((e) => e.name.endsWith('.tmp'))).toEqual([])
+                }
+            ),
+            { numRuns: 80 }
         )
     })
 
