@@ -247,19 +247,22 @@ function semanticIssues(entry: Obj): { issues: Issue[]; recomputed: AggregateRes
  * @example validateGradingEntry({ entry: JSON.parse(text) }).valid
  */
 export function validateGradingEntry(input: { entry?: unknown; limits?: Partial<JsonLimits> }): { valid: boolean; errors: Issue[] } {
-    const entry = input?.entry
+    return entryVerdict(checkEntry(input?.entry, input?.limits).errors)
+}
+
+/**
+ * {@link validateGradingEntry} with the untraced recomputation its rule S3 made (see
+ * {@link checkParsedEntry}), for callers that need the entry's figures as well as its verdict.
+ */
+export function checkEntry(entry: unknown, limits?: Partial<JsonLimits>): { errors: Issue[]; recomputed: AggregateResult | null } {
     if (entry === undefined || entry === null) {
-        return { valid: false, errors: [createIssue('GRD-001', '', { field: 'entry' })] }
+        return { errors: [createIssue('GRD-001', '', { field: 'entry' })], recomputed: null }
     }
     if (!isObj(entry)) {
-        return { valid: false, errors: [createIssue('GRD-002', '', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })] }
+        return { errors: [createIssue('GRD-002', '', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })], recomputed: null }
     }
-    const limits = input.limits === undefined ? DEFAULT_JSON_LIMITS : resolveLimits(input.limits)
-    const guard = inspectJson(entry, limits)
-    if (guard.length > 0) {
-        return { valid: false, errors: guard }
-    }
-    return entryVerdict(checkParsedEntry(entry).errors)
+    const guard = inspectJson(entry, limits === undefined ? DEFAULT_JSON_LIMITS : resolveLimits(limits))
+    return guard.length > 0 ? { errors: guard, recomputed: null } : checkParsedEntry(entry)
 }
 
 function entryVerdict(errors: Issue[]): { valid: boolean; errors: Issue[] } {

@@ -1,7 +1,7 @@
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { Grading } from '../grading/grading.js'
-import { validateGradingEntry } from '../grading/validate-entry.js'
+import { checkEntry, validateGradingEntry } from '../grading/validate-entry.js'
 import { AREAS, GRADING_MODES, type AggregateGrade, type Area, type GradingMode } from '../model/constants.js'
 import { parseGradingFilename } from '../naming/grading-filename.js'
 import { validateGradingModel } from '../validation/generated/grading-model.js'
@@ -93,10 +93,12 @@ export function screenGradingFile(input: GradingFileInput, where: string = input
  */
 export function verifyGradingFacts(facts: GradingFacts, entry: unknown, where: string = facts.file): GradingFacts {
     if (facts.verified) return facts
-    const errors = validateGradingEntry({ entry }).errors.filter((i) => i.severity === 'error')
+    const checked = checkEntry(entry)
+    const errors = checked.errors.filter((i) => i.severity === 'error')
     if (errors.length > 0) return { ...facts, verified: true, problem: createIssue('IDX-012', '', { path: where, detail: summarize(errors) }) }
     if (facts.gradingMode !== 'full' || facts.veto !== null) return { ...facts, verified: true }
-    const aggregate = Grading.computeAggregateGrade({ entry })
+    // The validation recomputed the grade already (untraced) whenever the entry is a full one of this grading system.
+    const aggregate = checked.recomputed ?? Grading.computeAggregateGrade({ entry })
     return { ...facts, verified: true, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore }
 }
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { checkParsedEntry } from '../../src/grading/validate-entry.js'
+import { checkEntry, checkParsedEntry } from '../../src/grading/validate-entry.js'
 import { validateGradingEntry } from '../../src/index.js'
 
 const dir = new URL('../fixtures/entries/', import.meta.url)
@@ -85,5 +85,19 @@ describe('checkParsedEntry (validation past the JSON guard)', () => {
 
     it('does not recompute a vetoed entry', () => {
         expect(checkParsedEntry(read('valid/grading-rejected.json') as Record<string, unknown>).recomputed).toBeNull()
+    })
+})
+
+describe('checkEntry (validation with the recomputed grade)', () => {
+    it('gives validateGradingEntry\'s issues and the recomputed figures of a valid full entry', () => {
+        const { errors, recomputed } = checkEntry(read('valid/grading-autonomous.json'))
+        expect(errors).toEqual([])
+        expect(recomputed).toMatchObject({ aggregateGrade: 'B', rawGrade: 'A', normalizedScore: 4.5 })
+    })
+
+    it('fails like validateGradingEntry on a non-object, a non-JSON value and tight limits, without a recomputation', () => {
+        expect(checkEntry(42)).toEqual({ errors: validateGradingEntry({ entry: 42 }).errors, recomputed: null })
+        expect(checkEntry({ a: Number.NaN }).errors[0]).toMatchObject({ code: 'INP-001', path: '/a' })
+        expect(checkEntry(read('valid/grading-autonomous.json'), { maxDepth: 1 })).toMatchObject({ errors: [{ code: 'INP-002' }], recomputed: null })
     })
 })
