@@ -86,20 +86,26 @@ const RUNTIME = {
     'require("ajv/dist/runtime/equal").default': { name: 'equal', from: '../runtime.js' }
 }
 
-// The largest minLength/maxLength anywhere in a schema tree.
-function maxLengthLimit(node) {
-    if (Array.isArray(node)) return Math.max(0, ...node.map(maxLengthLimit))
-    if (node === null || typeof node !== 'object') return 0
-    return Math.max(0, ...Object.entries(node).map(([k, v]) => ((k === 'minLength' || k === 'maxLength') && typeof v === 'number' ? v : maxLengthLimit(v))))
+// Whether every length limit in a schema tree gives the same answer counted in code units as in
+// code points: `minLength` 0 or 1 (a string has a code point iff it has a code unit) and
+// `maxLength` 0. `maxLength: 1` is not: one astral character is one code point but two units.
+function lengthLimitsUnitSafe(node) {
+    if (Array.isArray(node)) return node.every(lengthLimitsUnitSafe)
+    if (node === null || typeof node !== 'object') return true
+    return Object.entries(node).every(([k, v]) => {
+        if (k === 'minLength' && typeof v === 'number') return v <= 1
+        if (k === 'maxLength' && typeof v === 'number') return v === 0
+        return lengthLimitsUnitSafe(v)
+    })
 }
 
 function generate(mod) {
     const loaded = mod.schemas.map(schema)
-    // ajv counts string length in code points (a scan of the whole string) by default. Where every
-    // length limit is 0 or 1, code points and code units give the same answer, so `.length` is used:
-    // an answer's reasoning is no longer walked character by character.
+    // ajv counts string length in code points (a scan of the whole string) by default. Where code
+    // points and code units give the same answer for every limit, `.length` is used: an answer's
+    // reasoning is no longer walked character by character.
     // The option is deprecated in ajv 8 (still honoured); its notice is the only one silenced.
-    const unicode = maxLengthLimit(loaded) > 1
+    const unicode = !lengthLimitsUnitSafe(loaded)
     const logger = { log: console.log, error: console.error, warn: (...args) => (String(args[0]).startsWith('DEPRECATED: option unicode') ? undefined : console.warn(...args)) }
     // `formats` is imported by the generated module from ../runtime.js (see the header below).
     const ajv = new Ajv2020({ ...mod.options, unicode, logger, code: { source: true, esm: true, lines: true, formats: _`formats` } })

@@ -181,15 +181,17 @@ function replacePass(text: string, pass: Pass, path: string, out: Redaction[]): 
     })
 }
 
-function paramForms(value: string): Set<string> {
-    // A lone surrogate has no URI form (encodeURIComponent throws): the raw value is still erased.
-    let encoded = value
+/** The value as it appears in a URL; a lone surrogate has no URI form (encodeURIComponent throws), so the raw value stands in. */
+function uriForm(value: string): string {
     try {
-        encoded = encodeURIComponent(value)
+        return encodeURIComponent(value)
     } catch {
-        encoded = value
+        return value
     }
-    return new Set([value, encoded])
+}
+
+function paramForms(value: string): Set<string> {
+    return new Set([value, uriForm(value)])
 }
 
 function redactString(text: string, params: Params, path: string, out: Redaction[]): string {
@@ -473,13 +475,7 @@ export function secretForms(serverParams: unknown, minLength: number = MIN_SECRE
     const forms: string[] = []
     for (const value of Object.values(serverParams as Record<string, unknown>)) {
         if (typeof value !== 'string' || value.length === 0 || value.length < minLength) continue
-        let encoded = value
-        try {
-            encoded = encodeURIComponent(value)
-        } catch {
-            encoded = value
-        }
-        forms.push(value, encoded, JSON.stringify(value).slice(1, -1))
+        forms.push(value, uriForm(value), JSON.stringify(value).slice(1, -1))
     }
     return [...new Set(forms)].sort((a, b) => b.length - a.length)
 }

@@ -176,9 +176,16 @@ class Reader {
      * queued before it is there (see {@link Reader.gradingDir}).
      */
     awaitRecord(record: Promise<ReadonlyMap<string, FolderRecord> | null>): void {
-        this.recordReady = record.then((r) => {
-            this.previous = r
-        })
+        // A record that cannot be read is no record: every file is read. Handled here, because an
+        // early end of the walk may never await it (an unhandled rejection would end the process).
+        this.recordReady = record.then(
+            (r) => {
+                this.previous = r
+            },
+            () => {
+                this.previous = null
+            }
+        )
     }
 
     private recordReady: Promise<void> = Promise.resolve()

@@ -254,13 +254,16 @@ interface Attempt<T extends RollupIndex> {
  * files it read — and, when anything changed meanwhile, rebuilds from the record it just wrote
  * (reading only what changed). The last writer therefore leaves an index of the folder as it is.
  */
-async function settle<T extends RollupIndex>(attempt: (incremental: boolean | undefined) => Promise<Attempt<T>>, incremental: boolean | undefined): Promise<RebuildResult<T>> {
+export async function settle<T extends RollupIndex>(attempt: (incremental: boolean | undefined) => Promise<Attempt<T>>, incremental: boolean | undefined): Promise<RebuildResult<T>> {
     let last: RebuildResult<T> | null = null
     for (let round = 0; round < MAX_REBUILD_ROUNDS; round += 1) {
-        // After a first full read, the record just written is as good as one: later rounds use it.
-        const { result, unchanged } = await attempt(round === 0 ? incremental : true)
+        // After a first full read, the record just written is as good as one: later rounds use it,
+        // unless the caller asked not to trust a record at all.
+        const { result, unchanged } = await attempt(round === 0 || incremental === false ? incremental : true)
         // A failing later round leaves the index the first pass wrote: that write stands.
-        if (!result.status || !result.written) return last ?? result
+        if (!result.status) return last ?? result
+        // A later round that found the file already current returns that index: the earlier one is known stale.
+        if (!result.written) return last === null ? result : { ...result, written: true }
         last = result
         if (await unchanged()) return result
     }

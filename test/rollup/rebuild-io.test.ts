@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createMemoryFs, fsPortFromNodeLike, RebuildIndex, type FsPort, type NodeFsPromisesLike } from '../../src/index.js'
 import { Journal, writeReplaceableAll } from '../../src/island/fs-ops.js'
 import { PortPool, readNamespaceListing, unchangedSince } from '../../src/rollup/read-listing.js'
+import { settle } from '../../src/rollup/rebuild-index.js'
 import { baseNamespace, grading, gradingPath, NOW, NS_DIR, ROOT } from './support.js'
 
 const island = (): Record<string, string> => ({ ...baseNamespace(), ...grading('tool', '2026-05-31T10:00:00Z', { grade: 'B' }) })
@@ -154,5 +155,30 @@ describe('fsPortFromNodeLike reads (the rebuild path)', () => {
             await expect(port.readFile('/a.json')).rejects.toBeInstanceOf(Error)
             await expect(port.readdir('/d')).rejects.toBeInstanceOf(Error)
         }
+    })
+})
+
+describe('settle (rounds after a write)', () => {
+    const result = (tag: string, written: boolean, status = true) => ({ status, index: { tag } as never, indexPath: '/i', written, errors: [] })
+    const rounds = (...attempts: Array<{ result: ReturnType<typeof result>; unchanged: boolean }>) => {
+        const asked: Array<boolean | undefined> = []
+        let i = 0
+        const attempt = async (incremental: boolean | undefined) => {
+            asked.push(incremental)
+            const a = attempts[i++] as { result: ReturnType<typeof result>; unchanged: boolean }
+            return { result: a.result, unchanged: async () => a.unchanged }
+        }
+        return { attempt, asked }
+    }
+
+    it('returns the index a later round found already on disk, not the earlier round it knows is stale', async () => {
+        const { attempt } = rounds({ result: result('stale', true), unchanged: false }, { result: result('current', false), unchanged: true })
+        expect(await settle(attempt, undefined)).toMatchObject({ index: { tag: 'current' }, written: true })
+    })
+
+    it('keeps the first write when a later round fails, and honours incremental: false in every round', async () => {
+        const { attempt, asked } = rounds({ result: result('first', true), unchanged: false }, { result: result('broken', false, false), unchanged: true })
+        expect(await settle(attempt, false)).toMatchObject({ index: { tag: 'first' }, written: true })
+        expect(asked).toEqual([false, false])
     })
 })

@@ -25,7 +25,7 @@ describe('precompiled validators', () => {
         expect(offenders).toEqual([])
     })
 
-    it('string length counts code units only where every length limit is 0 or 1, so no result changes', () => {
+    it('string length counts code units only where every minLength is at most 1 and no maxLength is above 0, so no result changes', () => {
         const generated = (name: string): string => readFileSync(join(root, 'src', 'validation', 'generated', `${name}.ts`), 'utf8')
         // grading-model has only minLength 1: a string is at least one code point iff at least one code unit.
         expect(generated('grading-model')).not.toContain('ucs2length')
