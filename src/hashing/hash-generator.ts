@@ -35,6 +35,11 @@ function canonicalJson(value: unknown, field: string, limits: JsonLimits): { jso
         // Re-coded as HSH-003 so callers of the hash API see one family; the path stays exact.
         return { json: null, errors: problems.map((p) => createIssue('HSH-003', p.path, { detail: p.message })) }
     }
+    return canonicalText(value)
+}
+
+/** RFC 8785 text of a value known to be plain JSON; HSH-004 should the canonicaliser still refuse it. */
+function canonicalText(value: unknown): { json: string | null; errors: Issue[] } {
     try {
         return { json: jcs(value), errors: [] }
     } catch (cause) {
@@ -42,17 +47,22 @@ function canonicalJson(value: unknown, field: string, limits: JsonLimits): { jso
     }
 }
 
+/** The hash of canonical text, or the issues that kept it from being made. */
+function hashOf({ json, errors }: { json: string | null; errors: Issue[] }): HashResult {
+    return json === null ? FAILED(errors) : { ...digest(utf8ToBytes(json)), errors: [] }
+}
+
+// Legacy sources carry their own hash; it must not feed into itself (03 ⚠ C9).
+function withoutField(value: object, field: string): Record<string, unknown> {
+    return Object.fromEntries(Object.entries(value).filter(([key]) => key !== field))
+}
+
 /**
  * {@link HashGenerator.computeSchemaHash} of a schema object that already passed `inspectJson`
  * with the default limits (as `gradeSingleSchema` checks `main` first): not walked a second time.
  */
 export function schemaHashOfInspected(schema: Record<string, unknown>): HashResult {
-    const rest = Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'schemaHash'))
-    try {
-        return { ...digest(utf8ToBytes(jcs(rest))), errors: [] }
-    } catch (cause) {
-        return FAILED([createIssue('HSH-004', '', { detail: cause instanceof Error ? cause.message : 'unknown' })])
-    }
+    return hashOf(canonicalText(withoutField(schema, 'schemaHash')))
 }
 
 function withoutOwnHash(value: unknown, field: string, hashField: string, limits: JsonLimits): HashResult {
@@ -62,10 +72,7 @@ function withoutOwnHash(value: unknown, field: string, hashField: string, limits
     if (typeof value !== 'object' || Array.isArray(value)) {
         return FAILED([createIssue('HSH-002', '', { field, expected: 'object', actual: typeOfValue(value) })])
     }
-    // Legacy sources carry their own hash; it must not feed into itself (03 ⚠ C9).
-    const rest = Object.fromEntries(Object.entries(value).filter(([key]) => key !== hashField))
-    const { json, errors } = canonicalJson(rest, field, limits)
-    return json === null ? FAILED(errors) : { ...digest(utf8ToBytes(json)), errors: [] }
+    return hashOf(canonicalJson(withoutField(value, hashField), field, limits))
 }
 
 /**
@@ -92,8 +99,7 @@ export class HashGenerator {
      * @example HashGenerator.computeHash({ value: { a: 1 } }).short
      */
     static computeHash(input: { value?: unknown; limits?: Partial<JsonLimits> }): HashResult {
-        const { json, errors } = canonicalJson(input?.value, 'value', resolveLimits(input?.limits))
-        return json === null ? FAILED(errors) : { ...digest(utf8ToBytes(json)), errors: [] }
+        return hashOf(canonicalJson(input?.value, 'value', resolveLimits(input?.limits)))
     }
 
     /**
