@@ -160,17 +160,40 @@ function renderEntry(ref: string, entry: Record<string, unknown>): string {
 }
 
 /** One node (a tool, an aggregate, the About …) as a row that opens to the entry behind it. */
-async function nodeRow(reader: Reader, base: string, name: string, node: NodeLike, label: string): Promise<string> {
+async function nodeRow(reader: Reader, base: string, name: string, node: NodeLike, label: string, state: UnitState = EMPTY_STATE): Promise<string> {
     const veto = node.veto !== undefined ? ` <span class="veto">veto: ${escapeHtml(node.veto.triggeredBy)}</span>` : ''
     const reason = str(node.reason) !== undefined ? `<p class="reason">${escapeHtml(node.reason)}</p>` : ''
     const ref = str(node.ref) !== undefined ? `<p class="ref">ref <code>${escapeHtml(node.ref)}</code></p>` : ''
-    return `<details class="node"><summary><span class="name">${escapeHtml(name)}</span>${badge(node.status)}${gradeCell(node.grade)}${veto}</summary>${reason}${ref}${await reader.trace(base, node, label)}</details>`
+    const hints = str(node.ref) !== undefined ? (state.hints.get(node.ref as string) ?? []) : []
+    const advice = hints.length > 0 ? `<h4>Improvement hints</h4><ul class="hints">${hints.map((h) => `<li><b>${escapeHtml(h.priority)}</b> <code>${escapeHtml(h.targetField)}</code> ${escapeHtml(h.suggestion)}</li>`).join('')}</ul>` : ''
+    return `<details class="node"><summary><span class="name">${escapeHtml(name)}</span>${badge(node.status)}${gradeCell(node.grade)}${veto}</summary>${reason}${ref}${advice}${await reader.trace(base, node, label)}</details>`
+}
+
+/** What a namespace's `state.json` adds to its index: the judge's hints per entry, and the units still provisional. */
+interface UnitState {
+    readonly hints: ReadonlyMap<string, ReadonlyArray<{ targetField: unknown; suggestion: unknown; priority: unknown }>>
+    readonly provisional: ReadonlyArray<{ unit: string; grade: string | null }>
+}
+
+const EMPTY_STATE: UnitState = { hints: new Map(), provisional: [] }
+
+/** Reads `state.json` beside an index; a missing or unreadable one adds nothing (it is advice, not a grade). */
+async function readUnitState(reader: Reader, base: string): Promise<UnitState> {
+    const read = await reader.json(`${base}/state.json`)
+    if ('problem' in read) return EMPTY_STATE
+    const areas = Array.isArray(obj(read.value).areas) ? (obj(read.value).areas as unknown[]).map(obj) : []
+    const hints = new Map<string, Array<{ targetField: unknown; suggestion: unknown; priority: unknown }>>()
+    for (const a of areas) if (str(a.lastGradingRef) !== undefined && Array.isArray(a.improvementHints) && a.improvementHints.length > 0) hints.set(a.lastGradingRef as string, a.improvementHints.map(obj).map((h) => ({ targetField: h.targetField, suggestion: h.suggestion, priority: h.priority })))
+    const provisional = areas.filter((a) => a.status === 'provisional').map((a) => ({ unit: str(a.unit) ?? '?', grade: str(a.provisionalGrade) ?? null }))
+    return { hints, provisional }
 }
 
 interface NamespaceView {
     readonly name: string
     readonly id: string
     readonly status: string
+    /** Units of the namespace wait for non-deterministic answers (its `state.json`). */
+    readonly provisional: boolean
     readonly grade: string | undefined
     readonly schemas: number
     readonly tools: number
@@ -185,9 +208,10 @@ async function renderNamespace(reader: Reader, providers: string, name: string, 
     if ('problem' in read) {
         reader.errors.push(issue('RPT-002', { path: `${base}/index.json`, detail: read.problem }))
         const html = `<section id="${id}" class="ns"><h2>${escapeHtml(name)} ${badge('unreadable')}</h2><p class="note">index.json could not be read: ${escapeHtml(read.problem)}. Run <code>flowmcp-grading rebuild-index</code> on the folder.</p></section>`
-        return { name, id, status: 'unreadable', grade: undefined, schemas: 0, tools: 0, blockers: 0, vetoes: 0, html }
+        return { name, id, status: 'unreadable', provisional: false, grade: undefined, schemas: 0, tools: 0, blockers: 0, vetoes: 0, html }
     }
     const index = obj(read.value)
+    const state = await readUnitState(reader, base)
     const schemas = obj(index.schemas)
     const blockers = Array.isArray(index.blockers) ? index.blockers.map(obj) : []
     const parts: string[] = []
@@ -207,7 +231,7 @@ async function renderNamespace(reader: Reader, providers: string, name: string, 
         if (str(schema.reason) !== undefined) inner.push(`<p class="reason">${escapeHtml(schema.reason)}</p>`)
         const snapshot = obj(schema.snapshot)
         if (str(snapshot.file) !== undefined) inner.push(`<p class="ref">snapshot <code>${escapeHtml(snapshot.file)}</code></p>`)
-        for (const [label, node] of nodes) inner.push(await nodeRow(reader, base, label, node, `${name}.schemas.${schemaName}.${label}`))
+        for (const [label, node] of nodes) inner.push(await nodeRow(reader, base, label, node, `${name}.schemas.${schemaName}.${label}`, state))
         parts.push(
             `<details class="schema"><summary><span class="name">${escapeHtml(schemaName)}</span>${badge(schema.status)}${gradeCell(schema.grade)}<span class="num">${toolNames.length}</span><span class="num">${schemaBlockers.length}</span><span class="vetoes">${schemaVetoes.length > 0 ? `veto: ${escapeHtml([...new Set(schemaVetoes)].join(', '))}` : ''}</span></summary>${inner.join('')}</details>`
         )
@@ -221,18 +245,24 @@ async function renderNamespace(reader: Reader, providers: string, name: string, 
             .map((s): [string, NodeLike] => [`skill ${s}`, obj(obj(index.skills)[s]) as NodeLike])
     ]
     const nsRows: string[] = []
-    for (const [label, node] of nsNodes) nsRows.push(await nodeRow(reader, base, label, node, `${name}.${label}`))
+    for (const [label, node] of nsNodes) nsRows.push(await nodeRow(reader, base, label, node, `${name}.${label}`, state))
+    const worstProvisional = state.provisional.map((p) => p.grade).filter((g): g is string => g !== null).sort().pop()
+    const provisional =
+        state.provisional.length > 0
+            ? `<p class="provisional"><b>provisional</b>: ${state.provisional.length} unit${state.provisional.length === 1 ? '' : 's'} answered from deterministic answers only, not graded${worstProvisional !== undefined ? ` (their deterministic-only grade, never a headline: ${escapeHtml(worstProvisional)})` : ''}. Run <code>flowmcp-grading grade … --judge-command &lt;cmd&gt;</code> (or <code>--answers &lt;file&gt;</code>) to finish the grading.</p>`
+            : ''
     const blockerList = blockers.length > 0 ? `<h3>Blockers</h3><ul class="blockers">${blockers.map((b) => `<li><code>${escapeHtml(b.node)}</code> ${escapeHtml(b.reason)}</li>`).join('')}</ul>` : ''
     const html = [
         `<section id="${id}" class="ns">`,
         `<h2>${escapeHtml(name)} ${badge(index.status)} ${gradeCell(index.grade)}</h2>`,
         `<p class="meta">updated ${escapeHtml(index.updatedAt)} · ${Object.keys(schemas).length} schemas · ${toolCount} tools</p>`,
+        provisional,
         `<h3>Namespace</h3><div class="rows">${nsRows.join('')}</div>`,
         `<h3>Schemas</h3><div class="rows"><div class="head"><span class="name">schema</span><span>status</span><span>grade</span><span>tools</span><span>blockers</span><span>vetoes</span></div>${parts.join('') || '<p class="note">No schemas.</p>'}</div>`,
         blockerList,
         '</section>'
     ].join('')
-    return { name, id, status: str(index.status) ?? '—', grade: str(index.grade), schemas: Object.keys(schemas).length, tools: toolCount, blockers: blockers.length, vetoes, html }
+    return { name, id, status: str(index.status) ?? '—', provisional: state.provisional.length > 0, grade: str(index.grade), schemas: Object.keys(schemas).length, tools: toolCount, blockers: blockers.length, vetoes, html }
 }
 
 async function renderSelection(reader: Reader, root: string, name: string, id: string): Promise<{ row: string; html: string }> {
@@ -270,6 +300,7 @@ summary{list-style:none}summary::-webkit-details-marker{display:none}summary .na
 details>*:not(summary){margin-left:24px}.name{font-weight:600;overflow-wrap:anywhere}.num{color:var(--muted)}
 .trace dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:8px 0}.trace dt{color:var(--muted)}.trace dd{margin:0;overflow-wrap:anywhere}
 table.answers{font-size:13px;margin:8px 0}td.why{max-width:460px;overflow-wrap:anywhere}.steps{font-size:12px;color:var(--muted)}
+.provisional{border-left:3px solid var(--warn);padding:4px 8px;background:var(--alt)}.hints{font-size:13px}
 .toolbar{margin:12px 0}.toolbar button{font:inherit;margin-right:8px}.errors{color:var(--bad)}
 @media print{.toolbar{display:none}}
 `
@@ -301,11 +332,11 @@ export async function renderIslandReport(input: IslandReportInput): Promise<Isla
     const title = input.title ?? 'flowmcp-grading report'
     const count = (status: string): number => views.filter((v) => v.status === status).length
     const summary = views
-        .map((v) => `<tr><td><a href="#${v.id}">${escapeHtml(v.name)}</a></td><td>${badge(v.status)}</td><td>${gradeCell(v.grade)}</td><td>${v.schemas}</td><td>${v.tools}</td><td>${v.blockers}</td><td>${v.vetoes > 0 ? `<span class="veto">${v.vetoes}</span>` : '0'}</td></tr>`)
+        .map((v) => `<tr><td><a href="#${v.id}">${escapeHtml(v.name)}</a></td><td>${badge(v.status)}${v.provisional ? ' <span class="st warn">provisional</span>' : ''}</td><td>${gradeCell(v.grade)}</td><td>${v.schemas}</td><td>${v.tools}</td><td>${v.blockers}</td><td>${v.vetoes > 0 ? `<span class="veto">${v.vetoes}</span>` : '0'}</td></tr>`)
         .join('')
     const body = [
         `<h1>${escapeHtml(title)}</h1>`,
-        `<p class="meta">island <code>${escapeHtml(root)}</code> · ${views.length} namespaces · ${views.reduce((n, v) => n + v.schemas, 0)} schemas · ${['operational', 'partial', 'rejected', 'ungraded', 'unreadable'].map((s) => `${count(s)} ${s}`).join(' · ')}</p>`,
+        `<p class="meta">island <code>${escapeHtml(root)}</code> · ${views.length} namespaces · ${views.reduce((n, v) => n + v.schemas, 0)} schemas · ${['operational', 'partial', 'blocked', 'pending', 'rejected', 'unreadable'].map((s) => `${count(s)} ${s}`).join(' · ')}${views.some((v) => v.provisional) ? ` · ${views.filter((v) => v.provisional).length} provisional (deterministic answers only: pass --judge-command or --answers to finish)` : ''}</p>`,
         errors.length > 0 ? `<ul class="errors">${errors.map((e) => `<li>${escapeHtml(`${e.code}: ${e.message}`)}</li>`).join('')}</ul>` : '',
         '<div class="toolbar" hidden><button type="button" data-open="1">Expand all</button><button type="button" data-open="0">Collapse all</button></div>',
         '<h2>Namespaces</h2>',

@@ -9,7 +9,7 @@ import type { CategoricalVeto, GradingEntry } from '../model/types.js'
 import type { FsPort } from '../ports/types.js'
 import { Redact, redactSecretsDeep, secretForms } from '../prompts/redact.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
-import { baseName, checkGrader, gradeSchemaCore, headlineGrade, nowOf, questionRows, runPlans, serverParamsFor, type SchemaRunContext } from './single-schema.js'
+import { baseName, checkGrader, gradeSchemaCore, headlineGrade, keptUnits, nowOf, questionRows, runPlans, serverParamsFor, writeUnitState, type SchemaRunContext } from './single-schema.js'
 import type { GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaModuleInput, UnitResult } from './types.js'
 import type { UnitPlan } from './units.js'
 
@@ -42,9 +42,16 @@ export interface GradeNamespaceResult {
     readonly units: UnitResult[]
     readonly entries: GradingEntry[]
     readonly prompts: GradeSingleSchemaResult['prompts']
-    /** The headline grade of the namespace: the worst unit over every schema and the namespace units (REJECTED under a veto). */
+    /**
+     * The headline grade of the namespace, by the rule of its `index.json` (03 ⚠ C15): the worst over
+     * its graded tools, graded or stable schemas and namespace units (REJECTED under a veto); `null`
+     * when the run is provisional or nothing is graded.
+     */
     readonly grade: string | null
-    readonly mode: 'full' | 'provisional'
+    /** With `mode: 'provisional'`: the same worst grade over deterministic answers alone — never a headline; `null` otherwise. */
+    readonly provisionalGrade: string | null
+    /** `provisional` when any unit waits for non-deterministic answers; `none` when no unit could be graded. */
+    readonly mode: 'full' | 'provisional' | 'none'
     readonly indexPath: string | null
     readonly rollupStatus: string | null
     readonly rollupGrade: string | null
@@ -94,7 +101,7 @@ function answersFor(answers: GradeNamespaceOptions['answers'], base: string): Re
  */
 export async function gradeNamespace(input: { dir?: string; schemas?: readonly NamespaceSchemaInput[]; namespace?: string; grader?: GraderInput; options: GradeNamespaceOptions }): Promise<GradeNamespaceResult> {
     const errors: Issue[] = []
-    const empty = (namespace: string | null = null): GradeNamespaceResult => ({ namespace, schemas: [], units: [], entries: [], prompts: [], grade: null, mode: 'full', indexPath: null, rollupStatus: null, rollupGrade: null, errors })
+    const empty = (namespace: string | null = null): GradeNamespaceResult => ({ namespace, schemas: [], units: [], entries: [], prompts: [], grade: null, provisionalGrade: null, mode: 'none', indexPath: null, rollupStatus: null, rollupGrade: null, errors })
     if (!isObj(input)) {
         errors.push(createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) }))
         return empty()
@@ -165,7 +172,7 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
         if (g.namespace !== namespace) errors.push(createIssue('GRA-017', '/schemas', { value: g.schemaId, namespace: String(namespace) }))
     }
     const members = graded.filter((g) => g.namespace === namespace).sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
-    if (namespace === null || members.length === 0) return { ...empty(namespace), schemas: rows, grade: headline(rows, []), errors }
+    if (namespace === null || members.length === 0) return { ...empty(namespace), schemas: rows, ...headline(rows, []), errors }
 
     // The namespace units: identified by the schema that holds the About (else the first by name).
     const anchor = members.find((m) => m.aboutDeclared) ?? (members[0] as SchemaRunContext)
@@ -184,6 +191,8 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
         ...(options.skills ?? []).map((s): UnitPlan => ({ unit: `namespace-skills/${s.name}`, area: 'namespace-skills', target: { namespace, schema: anchor.schemaFolder, skill: s.name }, deterministic: [], focus: s.name, skillId: s.name })),
         { unit: 'about-namespace', area: 'about-namespace', target: { namespace, schema: anchor.schemaFolder }, deterministic: namespaceAnswers.byArea['about-namespace'], focus: null }
     ]
+    // Resume: namespace units the island holds graded for the current content are kept, not asked again.
+    const kept = options.resume === true && options.fs !== undefined && options.root !== undefined ? await keptUnits(options.fs, options.root, namespace, { namespaceUnits: plans.map((p) => p.unit), anchorFolder: anchor.schemaFolder }) : undefined
     const toolList = members.map((m) => `${m.slug}: ${Object.keys(isObj(m.main.tools) ? m.main.tools : {}).join(', ')}`).join('; ')
     const attachments = [
         ...members.map((m) => ({ name: `${m.slug}.mjs`, role: `schema ${m.schemaId} of the namespace (tools ${Object.keys(isObj(m.main.tools) ? m.main.tools : {}).join(', ')})`, content: sameParams(m.redacted.serverParams, serverParams) ? m.redacted.text : (Redact.text({ text: m.schemaText, serverParams }).text ?? '') })),
@@ -210,6 +219,7 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
             namespace,
             aboutHash: about !== undefined ? (HashGenerator.hashBytes({ text: about.text }).short ?? undefined) : undefined,
             stable: anchor.stable || !answersGiven,
+            ...(kept !== undefined ? { kept } : {}),
             // Namespace units are answered under the namespace, or (as single-schema answer files have them) under the anchor schema.
             ...(options.answers !== undefined ? { answers: givenAnswers(options.answers[namespace]) ?? answersFor(options.answers, anchor.slug) ?? {} } : {})
         }
@@ -228,6 +238,7 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
             if (!written.status) errors.push(createIssue('GRA-016', '', { unit: plan.unit, detail: written.errors.map((e) => e.code).join(', ') }), ...written.errors)
             else if (at >= 0) ran.units[at] = { ...(ran.units[at] as UnitResult), written: written.path }
         }
+        errors.push(...(await writeUnitState(fs, root, namespace, ran.units, ran.entries)))
         const rebuilt = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: joinPath(root, LAYOUT.providers, namespace), now })
         errors.push(...rebuilt.errors.filter((e) => e.severity === 'error'))
         const index = rebuilt.index as { status?: unknown; grade?: unknown } | null
@@ -235,7 +246,6 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
         rollupStatus = typeof index?.status === 'string' ? index.status : null
         rollupGrade = typeof index?.grade === 'string' ? index.grade : null
     }
-    const provisional = rows.some((r) => r.result.grading?.mode === 'provisional') || ran.units.some((u) => u.status === 'provisional')
     return redactSecretsDeep(
         {
             namespace,
@@ -243,8 +253,7 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
             units: ran.units,
             entries: ran.entries.map((e) => e.entry),
             prompts: ran.prompts,
-            grade: veto !== null ? 'REJECTED' : headline(rows, ran.units),
-            mode: provisional ? 'provisional' : 'full',
+            ...(veto !== null ? { grade: 'REJECTED', provisionalGrade: null, mode: 'full' as const } : headline(rows, ran.units)),
             indexPath,
             rollupStatus,
             rollupGrade,
@@ -254,11 +263,22 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
     )
 }
 
-/** The worst grade over every unit of every schema and the namespace units, as `index.json` rolls nodes up. */
-function headline(rows: readonly NamespaceSchemaRow[], units: readonly UnitResult[]): string | null {
-    const schemaUnits = rows.flatMap((r) => r.result.grading?.units ?? [])
-    const kept = rows.flatMap((r) => (r.resumed && r.result.grading?.grade != null ? [r.result.grading.grade] : []))
-    return headlineGrade([...schemaUnits, ...units], kept)
+/**
+ * The namespace's headline as its `index.json` rolls nodes up: every graded tool, each schema that is
+ * graded or stable (a blocked one counts with no grade), the namespace units. Provisional when any
+ * unit waits for answers: then the grade is null and the deterministic-only figure is `provisionalGrade`.
+ */
+function headline(rows: readonly NamespaceSchemaRow[], units: readonly UnitResult[]): Pick<GradeNamespaceResult, 'grade' | 'provisionalGrade' | 'mode'> {
+    const gradings = rows.flatMap((r) => (r.result.grading !== null ? [r.result.grading] : []))
+    const counted = [
+        ...gradings.flatMap((g) => g.units.filter((u) => u.area !== 'tools-aggregate-schema' || g.status === 'graded' || g.status === 'stable' || g.status === 'provisional' || g.status === 'rejected')),
+        ...units
+    ]
+    const provisional = counted.some((u) => u.status === 'provisional')
+    const rejected = gradings.some((g) => g.status === 'rejected') || units.some((u) => u.status === 'rejected')
+    const mode = provisional ? 'provisional' : counted.some((u) => u.status === 'graded' || u.status === 'rejected') ? 'full' : 'none'
+    if (rejected) return { grade: 'REJECTED', provisionalGrade: null, mode }
+    return provisional ? { grade: null, provisionalGrade: headlineGrade(counted), mode } : { grade: headlineGrade(counted), provisionalGrade: null, mode }
 }
 
 /** Progress of {@link gradeTree}: one event as each namespace starts and ends. */

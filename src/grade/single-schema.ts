@@ -25,7 +25,9 @@ import { isIsoDateTime, toFileTimestamp } from '../time.js'
 import { readModuleSource } from '../schema/source-loader.js'
 import { validateInspectedMain } from '../schema/validate-main.js'
 import { askForOutput, envelopeFor, type UnitPlan } from './units.js'
-import type { EmittedPrompt, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaGrading, UnitResult } from './types.js'
+import type { EmittedPrompt, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaGrading, SchemaRunStatus, UnitResult } from './types.js'
+import type { ImprovementHint } from '../areas/output.js'
+import type { AreaSidecar } from '../areas/to-entry.js'
 
 /** The options as read at run time: every field may be missing or wrong (the types cannot promise it). */
 type GradeOptions = GradeOptionsBase
@@ -103,6 +105,15 @@ async function resolveSchema(input: { schemaPath?: unknown; schema?: unknown }, 
 
 function isStringRecord(value: unknown): value is Record<string, string> {
     return isObj(value) && Object.values(value).every((v) => typeof v === 'string')
+}
+
+/** Why a schema slug (the id after `<namespace>.`) cannot name a folder, or null. */
+function slugProblem(slug: string): string | null {
+    if (slug.length === 0) return 'empty file base'
+    if (slug.includes('/') || slug.includes('\\')) return 'contains a path separator'
+    if (slug.includes('..')) return 'contains ..'
+    if (/[\u0000-\u001f\u007f]/.test(slug)) return 'contains a control character'
+    return null
 }
 
 /** Resolves `options.serverParams` for the loaded schema's required keys. */
@@ -202,16 +213,14 @@ function toDeterministicInput(answers: readonly GradingAnswer[]): Array<Record<s
 }
 
 /**
- * The headline grade: the worst grade over the units that have one, as `index.json` rolls its nodes
- * up (03 ⚠ C15); provisional units count with their deterministic aggregate. Shared with gradeNamespace.
+ * The worst grade over the units that have one, as `index.json` rolls its nodes up (03 ⚠ C15);
+ * provisional units count with their deterministic aggregate. Shared with gradeNamespace.
  */
-export function headlineGrade(units: readonly UnitResult[], kept: readonly string[] = []): string | null {
+export function headlineGrade(units: readonly UnitResult[]): string | null {
     const nodes = units
         .filter((u) => u.aggregateGrade !== null && (u.status === 'graded' || u.status === 'provisional' || u.status === 'rejected'))
         .map((u) => ({ status: (u.status === 'rejected' ? 'rejected' : 'graded') as NodeStatus, grade: u.aggregateGrade as AggregateGrade }))
-    // Grades kept from an earlier run (a resumed schema) count as graded nodes.
-    const earlier = kept.map((grade) => ({ status: (grade === 'REJECTED' ? 'rejected' : 'graded') as NodeStatus, grade: grade as AggregateGrade }))
-    return worstNodeGrade([...nodes, ...earlier]) ?? null
+    return worstNodeGrade(nodes) ?? null
 }
 
 /** The result row of one unit. */
@@ -303,16 +312,22 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     if (version === null) return fail()
     // One id everywhere (01-model ⚠ A14, the public registry): `<namespace>.<file base>`.
     const fileBase = resolved.fileBase ?? (typeof input.fileName === 'string' ? baseName(input.fileName) : null)
-    let slug = input.schemaId?.split('.')[1] ?? fileBase
-    if (slug === undefined || slug === null) {
+    if (input.schemaId !== undefined && !input.schemaId.startsWith(`${namespace}.`)) {
+        errors.push(createIssue('GRA-017', '/schemaId', { value: input.schemaId, namespace }))
+        return fail()
+    }
+    // The slug is everything after `<namespace>.`: a file base, never a path (it names an island folder).
+    let slug = input.schemaId !== undefined ? input.schemaId.slice(namespace.length + 1) : fileBase
+    const badSlug = slug === null ? null : slugProblem(slug)
+    if (badSlug !== null) {
+        errors.push(createIssue('GRA-002', input.schemaId !== undefined ? '/schemaId' : '/fileName', { field: input.schemaId !== undefined ? 'schemaId' : 'fileName', expected: '<namespace>.<file base>, the file base without path separators, .. or control characters', actual: `${describeValue(input.schemaId ?? input.fileName ?? input.schemaPath)} (${badSlug})` }))
+        return fail()
+    }
+    if (slug === null) {
         slug = kebabCase(typeof main.name === 'string' ? main.name : 'schema')
         errors.push(createIssue('GRA-020', '/fileName', { schemaId: `${namespace}.${slug}` }))
     }
     const schemaId = input.schemaId ?? `${namespace}.${slug}`
-    if (schemaId.split('.')[0] !== namespace) {
-        errors.push(createIssue('GRA-017', '/schemaId', { value: schemaId, namespace }))
-        return fail()
-    }
     // Folder names in the island: the runtime's names mapped through the reversible islandName.
     const schemaFolder = islandName(slug, 'schema')
     if (schemaFolder === null) {
@@ -330,20 +345,22 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
         return fail()
     }
     const schemaHash = hashed.short
-    if (scope.resumable === true && options.fs !== undefined && options.root !== undefined) {
-        const previous = await gradedBefore(options.fs, options.root, namespace, schemaFolder, schemaHash)
-        if (previous !== null) {
-            markResumed()
-            errors.push(createIssue('GRA-012', '', { unit: schemaId, reason: `already graded for schema hash ${schemaHash} (${previous.grade ?? 'no grade'}); pass force to grade again` }))
-            const units: UnitResult[] = []
-            return {
-                grading: { schemaId, namespace, schema: slug, schemaHash, version, gradingTier: 'autonomous', maxAttainableGrade: 'B', mode: 'full', grade: previous.grade, schemaGrade: previous.grade, rawGrade: null, unitGrades: {}, rollupGrade: null, veto: null, units, pretest: { ran: false, reason: null, ok: false, blocked: [] }, indexPath: null, rollupStatus: null },
-                entries: [],
-                prompts: [],
-                provisional: {},
-                errors
-            }
-        }
+    const tools = Object.keys(main.tools)
+    // Resume: units whose entry for this content is in the island are kept, not graded (or paid for) again.
+    const kept = scope.resumable === true && options.fs !== undefined && options.root !== undefined ? await keptUnits(options.fs, options.root, namespace, { schemaFolder, schemaHash, tools }) : new Map<string, KeptUnit>()
+    const schemaText = resolved.source ?? `export const main = ${JSON.stringify(main, null, 4)}\n`
+    const aboutDeclared = isObj(main.resources) && isObj(main.resources.about)
+    const allKept = [...tools.map((t) => `single-test/${t}`), 'tools-aggregate-schema'].every((u) => kept.has(u) && kept.get(u)?.aggregateGrade !== 'REJECTED')
+    // A vetoed schema runs again (its veto must reach the namespace units) but writes no new veto entry.
+    if (!scope.namespaceAreas && allKept) {
+        // Every own unit is current: the island is the answer, nothing is sent, tested or written.
+        markResumed()
+        const units = ownPlans(tools, namespace, schemaFolder).map((plan) => keptResult(plan, kept.get(plan.unit) as KeptUnit))
+        const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
+        expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, redacted: { serverParams, text: Redact.text({ text: schemaText, serverParams }).text ?? '' }, veto: null, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared })
+        errors.push(createIssue('GRA-012', '', { unit: schemaId, reason: `kept: the island holds every unit graded for schema hash ${schemaHash}; pass force to grade again` }))
+        const grading = schemaGradingOf({ schemaId, namespace, slug, schemaHash, version, units, veto: null, pretest: { ran: false, reason: 'kept', ok: false, blocked: [] }, indexPath: null, rollupStatus: null, rollupGrade: null })
+        return redactSecretsDeep({ grading, entries: [], prompts: [], provisional: {}, errors }, secrets)
     }
 
     const keyDomain = KeyDomain.check({ main })
@@ -362,7 +379,6 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     })
     errors.push(...pretest.errors)
     const questions = questionRows()
-    const aboutDeclared = isObj(main.resources) && isObj(main.resources.about)
     const deterministic = DeterministicAnswers.build({
         main,
         ...(resolved.source !== null ? { source: resolved.source } : {}),
@@ -379,7 +395,6 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     const veto: CategoricalVeto | null = deterministic.veto
 
     // The units of this run, in the order they are graded.
-    const tools = Object.keys(main.tools)
     const plans: UnitPlan[] = [
         ...tools.map((tool): UnitPlan => {
             const notes = deterministic.deferred.filter((d) => d.area === 'single-test' && (d.tool === undefined || d.tool === tool)).map((d) => d.note)
@@ -398,67 +413,187 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     }
 
     const aboutHash = options.about !== undefined ? HashGenerator.hashBytes({ text: options.about.text }).short ?? undefined : undefined
-    const schemaText = resolved.source ?? `export const main = ${JSON.stringify(main, null, 4)}\n`
     const redactedText = Redact.text({ text: schemaText, serverParams }).text ?? ''
     const attachments = [
         { name: `${slug}.mjs`, role: 'the FlowMCP v4 schema under grading', content: redactedText },
         ...(options.about !== undefined ? [{ name: options.about.name ?? `${namespace}-about.md`, role: 'the namespace About', content: Redact.text({ text: options.about.text, serverParams }).text ?? '' }] : []),
         ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, role: `namespace skill ${s.name}`, content: Redact.text({ text: s.text, serverParams }).text ?? '' }))
     ]
-    const ran = await runPlans(plans, { schemaId, version, schemaHash, now, grader, options, answersGiven, attachments, serverParams, secrets, errors, veto, blockedTools: new Map(pretest.blocked.map((b) => [b.tool, b.reason])), aboutDeclared, namespace, aboutHash, stable: false })
+    const ran = await runPlans(plans, { schemaId, version, schemaHash, now, grader, options, answersGiven, attachments, serverParams, secrets, errors, veto, blockedTools: new Map(pretest.blocked.map((b) => [b.tool, `${b.reason} — ${b.detail}`])), aboutDeclared, namespace, aboutHash, stable: false, kept })
     const { units, entries, prompts, provisional } = ran
 
-    const mode: 'full' | 'provisional' = units.some((u) => u.status === 'provisional') ? 'provisional' : 'full'
-    if (mode === 'provisional') errors.push(createIssue('GRA-014', ''))
+    if (units.some((u) => u.status === 'provisional')) errors.push(createIssue('GRA-014', ''))
 
     let indexPath: string | null = null
     let rollupStatus: string | null = null
     let rollupGrade: string | null = null
     if (options.fs !== undefined && options.root !== undefined) {
-        const written = await writeIsland({ fs: options.fs, root: options.root, now, namespace, slug, schemaText, main, options, pretest, entries, units, errors, secrets })
+        const written = await writeIsland({ fs: options.fs, root: options.root, now, namespace, slug, schemaHash, schemaText, main, options, pretest, entries, units, errors, secrets })
         indexPath = written.indexPath
         rollupStatus = written.rollupStatus
         rollupGrade = written.rollupGrade
     }
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
     expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, redacted: { serverParams, text: redactedText }, veto, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared })
-    const grading: SchemaGrading = {
-        schemaId,
-        namespace,
-        schema: slug,
-        schemaHash,
-        version,
-        gradingTier: 'autonomous',
-        maxAttainableGrade: 'B',
-        mode,
-        grade: veto !== null ? 'REJECTED' : headlineGrade(units),
-        schemaGrade: veto !== null ? 'REJECTED' : (schemaUnit?.aggregateGrade ?? null),
-        rawGrade: schemaUnit?.rawGrade ?? null,
-        unitGrades: Object.fromEntries(units.map((u) => [u.unit, u.aggregateGrade])),
-        rollupGrade,
-        veto,
-        units,
-        pretest: { ran: pretest.ran, reason: pretest.reason, ok: pretest.ok, blocked: pretest.blocked },
-        indexPath,
-        rollupStatus
-    }
+    const grading = schemaGradingOf({ schemaId, namespace, slug, schemaHash, version, units, veto, pretest: { ran: pretest.ran, reason: pretest.reason, ok: pretest.ok, blocked: pretest.blocked }, indexPath, rollupStatus, rollupGrade })
     return redactSecretsDeep({ grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }, secrets)
 }
 
-/** The grade of a schema node already graded for this hash (its `tools-aggregate-schema` entry), or null. */
-async function gradedBefore(fs: FsPort, root: string, namespace: string, folder: string, schemaHash: string): Promise<{ grade: string | null } | null> {
-    const nsDir = joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace)
+/** A unit the island already holds graded for this content: what its index node says, and its hints from `state.json`. */
+export interface KeptUnit {
+    readonly aggregateGrade: string | null
+    readonly rawGrade: string | null
+    readonly normalizedScore: number | null
+    /** Island path of the entry the node rests on. */
+    readonly written: string | null
+    readonly improvementHints?: readonly ImprovementHint[]
+}
+
+/** The schema's own units (single-test per tool, tools-aggregate-schema) with their island targets. */
+function ownPlans(tools: readonly string[], namespace: string, schemaFolder: string): UnitPlan[] {
+    return [
+        ...tools.map((tool): UnitPlan => ({ unit: `single-test/${tool}`, area: 'single-test', target: { namespace, schema: schemaFolder, tool: islandName(tool, 'tool') ?? tool }, deterministic: [], focus: tool })),
+        { unit: 'tools-aggregate-schema', area: 'tools-aggregate-schema', target: { namespace, schema: schemaFolder }, deterministic: [], focus: null }
+    ]
+}
+
+/** The result row of a kept unit: graded, with the grade its index node holds. */
+export function keptResult(plan: UnitPlan, kept: KeptUnit): UnitResult {
+    return unitResult(plan, kept.aggregateGrade === 'REJECTED' ? 'rejected' : 'graded', { aggregateGrade: kept.aggregateGrade, rawGrade: kept.rawGrade, normalizedScore: kept.normalizedScore, written: kept.written, kept: true, ...(kept.improvementHints !== undefined && kept.improvementHints.length > 0 ? { improvementHints: kept.improvementHints } : {}) })
+}
+
+/** The parsed JSON object at `path`, or null when it is missing, unreadable or not an object. */
+async function readJsonObject(fs: FsPort, path: string): Promise<Obj | null> {
     try {
-        const text = await fs.readFile(joinPath(nsDir, LAYOUT.index))
+        const text = await fs.readFile(path)
         if (text === null) return null
-        const index = JSON.parse(text) as { schemas?: Record<string, { status?: string; grade?: string; toolsAggregate?: { boundTo?: string } }> }
-        const node = index.schemas?.[folder]
-        // Graded and bound to this very content: the same inputs were graded before.
-        if (node === undefined || (node.status !== 'graded' && node.status !== 'stable') || node.toolsAggregate?.boundTo !== schemaHash) return null
-        return { grade: typeof node.grade === 'string' ? node.grade : null }
+        const parsed: unknown = JSON.parse(text)
+        return isObj(parsed) ? parsed : null
     } catch {
-        // Unreadable or not JSON: not known as graded, so it is graded again.
         return null
+    }
+}
+
+/** A node of `index.json` that stands for a current full grading (graded or stable), as a kept unit. */
+function keptFromNode(node: unknown, base: string, hints: ReadonlyMap<string, readonly ImprovementHint[]>, boundTo: string | null): KeptUnit | null {
+    if (!isObj(node)) return null
+    // A veto is terminal (01-model §6.3): a rejected node of this very content is kept as it is.
+    const vetoed = node.status === 'rejected' && node.grade === 'REJECTED' && boundTo !== null
+    if (!vetoed && node.status !== 'graded' && node.status !== 'stable') return null
+    if (!vetoed && boundTo !== null && node.boundTo !== boundTo) return null
+    const ref = typeof node.ref === 'string' ? node.ref : null
+    const improvementHints = ref !== null ? hints.get(ref) : undefined
+    return {
+        aggregateGrade: typeof node.grade === 'string' ? node.grade : null,
+        rawGrade: typeof node.rawGrade === 'string' ? node.rawGrade : null,
+        normalizedScore: typeof node.normalizedScore === 'number' ? node.normalizedScore : null,
+        written: ref !== null ? joinPath(base, ref) : null,
+        ...(improvementHints !== undefined ? { improvementHints } : {})
+    }
+}
+
+/** The improvement hints of `state.json`, by the entry they came with (its path relative to the namespace folder). */
+function hintsByRef(state: Obj | null): Map<string, readonly ImprovementHint[]> {
+    const out = new Map<string, readonly ImprovementHint[]>()
+    for (const item of Array.isArray(state?.areas) ? state.areas : []) {
+        if (isObj(item) && typeof item.lastGradingRef === 'string' && Array.isArray(item.improvementHints)) out.set(item.lastGradingRef, item.improvementHints as ImprovementHint[])
+    }
+    return out
+}
+
+/**
+ * The units of one schema — or, with `namespaceUnits`, of the namespace — that the island already
+ * holds graded for the current content: their `index.json` node is graded or stable (and, for a
+ * schema's units, bound to `schemaHash` with that very snapshot). Failed, missing, blocked, vetoed
+ * and outdated units are not kept, so a re-run grades exactly those. An unreadable index keeps nothing.
+ */
+export async function keptUnits(fs: FsPort, root: string, namespace: string, scope: { schemaFolder: string; schemaHash: string; tools: readonly string[] } | { namespaceUnits: readonly string[]; anchorFolder: string }): Promise<Map<string, KeptUnit>> {
+    const nsDir = joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace)
+    const index = await readJsonObject(fs, joinPath(nsDir, LAYOUT.index))
+    const kept = new Map<string, KeptUnit>()
+    if (index === null) return kept
+    const hints = hintsByRef(await readJsonObject(fs, joinPath(nsDir, LAYOUT.state)))
+    if ('namespaceUnits' in scope) {
+        const skills = isObj(index.skills) ? index.skills : {}
+        for (const unit of scope.namespaceUnits) {
+            const node = unit === 'tools-aggregate-namespace' ? index.namespaceAggregate : unit === 'namespace-description' ? index.description : unit === 'about-namespace' ? index.about : unit.startsWith('namespace-skills/') ? skills[`${scope.anchorFolder}.${unit.slice('namespace-skills/'.length)}`] : undefined
+            const found = keptFromNode(node, nsDir, hints, null)
+            if (found !== null) kept.set(unit, found)
+        }
+        return kept
+    }
+    const schema = isObj(index.schemas) ? index.schemas[scope.schemaFolder] : undefined
+    // Only the very content graded before: the newest snapshot and the entries are bound to this hash.
+    if (!isObj(schema) || !isObj(schema.snapshot) || schema.snapshot.hash !== scope.schemaHash) return kept
+    const tools = isObj(schema.tools) ? schema.tools : {}
+    for (const tool of scope.tools) {
+        const found = keptFromNode(tools[islandName(tool, 'tool') ?? tool], nsDir, hints, scope.schemaHash)
+        if (found !== null) kept.set(`single-test/${tool}`, found)
+    }
+    const aggregate = keptFromNode(schema.toolsAggregate, nsDir, hints, scope.schemaHash)
+    if (aggregate !== null) kept.set('tools-aggregate-schema', aggregate)
+    return kept
+}
+
+/**
+ * The schema's standing from its units (03 §6.2 as its index node will say): the status, the
+ * headline grade only where it is earned (graded, stable, rejected), the deterministic-only figures
+ * under names that say so, and how many units were kept or graded.
+ */
+export function schemaGradingOf(run: {
+    schemaId: string
+    namespace: string
+    slug: string
+    schemaHash: string
+    version: string
+    units: UnitResult[]
+    veto: CategoricalVeto | null
+    pretest: SchemaGrading['pretest']
+    indexPath: string | null
+    rollupStatus: string | null
+    rollupGrade: string | null
+}): SchemaGrading {
+    const { units, veto } = run
+    const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
+    const provisional = units.some((u) => u.status === 'provisional')
+    const mode: SchemaGrading['mode'] = provisional ? 'provisional' : units.some((u) => u.status === 'graded' || u.status === 'rejected') ? 'full' : 'none'
+    const schemaOwnGrade = schemaUnit?.status === 'graded' || schemaUnit?.status === 'rejected' ? schemaUnit.aggregateGrade : null
+    const status: SchemaRunStatus =
+        veto !== null || schemaUnit?.status === 'rejected'
+            ? 'rejected'
+            : units.some((u) => u.area === 'single-test' && u.status === 'blocked')
+              ? 'blocked'
+              : provisional
+                ? 'provisional'
+                : schemaOwnGrade === null
+                  ? 'pending'
+                  : schemaOwnGrade === 'A' || schemaOwnGrade === 'B'
+                    ? 'stable'
+                    : 'graded'
+    const earned = status === 'graded' || status === 'stable'
+    return {
+        schemaId: run.schemaId,
+        namespace: run.namespace,
+        schema: run.slug,
+        schemaHash: run.schemaHash,
+        version: run.version,
+        gradingTier: 'autonomous',
+        maxAttainableGrade: 'B',
+        mode,
+        status,
+        grade: status === 'rejected' ? 'REJECTED' : earned ? headlineGrade(units) : null,
+        schemaGrade: status === 'rejected' ? 'REJECTED' : earned ? schemaOwnGrade : null,
+        provisionalGrade: provisional && status !== 'rejected' ? headlineGrade(units) : null,
+        provisionalSchemaGrade: provisional && status !== 'rejected' ? (schemaUnit?.aggregateGrade ?? null) : null,
+        unitCounts: { kept: units.filter((u) => u.kept === true).length, graded: units.filter((u) => u.kept !== true && (u.status === 'graded' || u.status === 'rejected')).length },
+        rawGrade: schemaUnit?.rawGrade ?? null,
+        unitGrades: Object.fromEntries(units.map((u) => [u.unit, u.aggregateGrade])),
+        rollupGrade: run.rollupGrade,
+        veto,
+        units,
+        pretest: run.pretest,
+        indexPath: run.indexPath,
+        rollupStatus: run.rollupStatus
     }
 }
 
@@ -484,15 +619,24 @@ export interface PlanContext {
     readonly stable: boolean
     /** Answers keyed by unit for this run; `options.answers` when omitted. */
     readonly answers?: Readonly<Record<string, unknown>>
+    /** Units the island already holds graded for this content (a resumed run): reported, not graded again. */
+    readonly kept?: ReadonlyMap<string, KeptUnit>
+}
+
+/** An entry graded by this run, with what the judge said beside it (04 ⚠ D4: kept in `state.json`). */
+export interface PlannedEntry {
+    readonly plan: UnitPlan
+    readonly entry: GradingEntry
+    readonly sidecar?: AreaSidecar
 }
 
 /** Grades each planned unit in order: veto cascade, blocked tools, gates, then the judge, an answer or a returned prompt. */
-export async function runPlans(plans: readonly UnitPlan[], ctx: PlanContext): Promise<{ units: UnitResult[]; entries: Array<{ plan: UnitPlan; entry: GradingEntry }>; prompts: EmittedPrompt[]; provisional: Record<string, AggregateResult> }> {
+export async function runPlans(plans: readonly UnitPlan[], ctx: PlanContext): Promise<{ units: UnitResult[]; entries: PlannedEntry[]; prompts: EmittedPrompt[]; provisional: Record<string, AggregateResult> }> {
     const { schemaId, version, schemaHash, now, grader, answersGiven, attachments, serverParams, secrets, errors, veto, blockedTools, aboutDeclared, namespace, aboutHash } = ctx
     const options: GradeOptions = ctx.answers !== undefined ? { ...ctx.options, answers: ctx.answers } : ctx.options
     const stamp = toFileTimestamp(now) as string
     const units: UnitResult[] = []
-    const entries: Array<{ plan: UnitPlan; entry: GradingEntry }> = []
+    const entries: PlannedEntry[] = []
     const prompts: EmittedPrompt[] = []
     const provisional: Record<string, AggregateResult> = {}
     const provider = new Set<string>(PROVIDER_AREAS)
@@ -503,6 +647,12 @@ export async function runPlans(plans: readonly UnitPlan[], ctx: PlanContext): Pr
         if (veto !== null) {
             // Cascade stop (02-areas §3.3): the schema's own areas carry the veto, the rest do not run.
             if (plan.area === 'single-test' || plan.area === 'tools-aggregate-schema') {
+                // The island already holds this veto for this content: reported, not written again.
+                const keptVeto = ctx.kept?.get(plan.unit)
+                if (keptVeto?.aggregateGrade === 'REJECTED') {
+                    units.push({ ...keptResult(plan, keptVeto), reason: `categorical veto: ${veto.triggeredBy}` })
+                    continue
+                }
                 const answers = plan.deterministic.length > 0 ? plan.deterministic : []
                 if (answers.length === 0) {
                     units.push(unitResult(plan, 'skipped', { reason: 'no deterministic answer to carry the veto' }))
@@ -526,6 +676,12 @@ export async function runPlans(plans: readonly UnitPlan[], ctx: PlanContext): Pr
             const reason = blockedTools.get(plan.focus) as string
             errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason }))
             units.push(unitResult(plan, 'blocked', { reason }))
+            continue
+        }
+        const kept = ctx.kept?.get(plan.unit)
+        if (kept !== undefined) {
+            units.push(keptResult(plan, kept))
+            if (plan.area === 'tools-aggregate-schema') schemaStable = kept.aggregateGrade === 'A' || kept.aggregateGrade === 'B'
             continue
         }
         if (plan.area === 'about-namespace') {
@@ -605,9 +761,10 @@ export async function runPlans(plans: readonly UnitPlan[], ctx: PlanContext): Pr
             entry = added.entry as GradingEntry
         }
         const aggregate = Grading.computeAggregateGrade({ entry })
-        entries.push({ plan, entry })
+        entries.push({ plan, entry, ...(converted.sidecar !== null ? { sidecar: converted.sidecar } : {}) })
         if (plan.area === 'tools-aggregate-schema') schemaStable = entry.aggregateGrade === 'A' || entry.aggregateGrade === 'B'
-        units.push(unitResult(plan, entry.aggregateGrade === 'REJECTED' ? 'rejected' : 'graded', { aggregateGrade: entry.aggregateGrade, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore }))
+        const hints = converted.sidecar?.improvementHints ?? []
+        units.push(unitResult(plan, entry.aggregateGrade === 'REJECTED' ? 'rejected' : 'graded', { aggregateGrade: entry.aggregateGrade, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore, ...(hints.length > 0 ? { improvementHints: hints } : {}) }))
     }
 
     return { units, entries, prompts, provisional }
@@ -695,22 +852,116 @@ function fillEnvelope(plan: UnitPlan, request: EmittedPrompt, output: unknown, e
     return filled
 }
 
+/**
+ * Writes the pretest's `summary.json` (03 ⚠ C13: blocked is derived from it at rebuild). A live run
+ * always writes it; a run that sent nothing (offline) writes what is certain before any request —
+ * key-gated, withheld, unbuildable tools — but never replaces a live summary of the same content.
+ * Derived data like `index.json`: rewritten, never a secret in it.
+ */
+async function writePretestSummary(fs: FsPort, root: string, namespace: string, slug: string, schemaHash: string, pretest: PretestResult): Promise<Issue[]> {
+    const base = root.replace(/\/+$/, '')
+    const path = joinPath(base, LAYOUT.providers, namespace, islandName(slug, 'schema') ?? slug, LAYOUT.summary)
+    if (!pretest.ran) {
+        let previous: unknown = null
+        try {
+            const text = await fs.readFile(path)
+            previous = text === null ? null : JSON.parse(text)
+        } catch {
+            previous = null
+        }
+        // A live summary of this content holds more than a plan: kept (an older file without `ran` was live).
+        if (isObj(previous) && previous.ran !== false && (previous.schemaHash === undefined || previous.schemaHash === schemaHash)) return []
+    }
+    const summary = {
+        namespace,
+        schema: slug,
+        schemaHash,
+        ran: pretest.ran,
+        checkedAt: pretest.checkedAt,
+        minWorkingTests: pretest.minWorkingTests,
+        ok: pretest.ok,
+        perTool: Object.fromEntries(Object.entries(pretest.tools).map(([tool, t]) => [tool, { working: t.working, total: t.total, bar: t.bar, class: t.class, blocked: t.blocked, reason: t.reason, detail: t.detail, missingServerParams: t.missingServerParams }]))
+    }
+    return writeAtomic(fs, path, JSON.stringify(summary, null, 4) + '\n', { overwrite: true, journal: new Journal(base) })
+}
+
+/** One unit's line in `state.json` (04 ⚠ D8): where it stands, and what the judge advised. */
+interface StateArea {
+    readonly area: string
+    readonly target: Readonly<Record<string, string>>
+    readonly unit: string
+    readonly status: string
+    readonly iteration: number | null
+    readonly improvementHints: readonly ImprovementHint[]
+    readonly lastGradingRef: string | null
+    /** A provisional unit's grade from deterministic answers alone (never a headline). */
+    readonly provisionalGrade?: string | null
+    readonly reason?: string
+}
+
+/**
+ * Merges this run's units into `providers/<ns>/state.json` (04 ⚠ D8): `{ target, areas, done, total }`,
+ * one line per unit target, the judge's improvement hints and iteration beside the entry they came
+ * with (`lastGradingRef`, relative to the namespace folder). Units this run did not grade keep their
+ * line. Written atomically; an unreadable state is replaced, never half-written.
+ */
+export async function writeUnitState(fs: FsPort, root: string, namespace: string, units: readonly UnitResult[], entries: ReadonlyArray<{ plan: UnitPlan; sidecar?: AreaSidecar }>): Promise<Issue[]> {
+    const base = root.replace(/\/+$/, '')
+    const nsDir = joinPath(base, LAYOUT.providers, namespace)
+    const path = joinPath(nsDir, LAYOUT.state)
+    const previous = await readJsonObject(fs, path)
+    const key = (a: { area: string; target: Readonly<Record<string, string>> }): string => `${a.area}|${JSON.stringify(Object.entries(a.target).sort())}`
+    const areas = new Map<string, StateArea>()
+    for (const item of Array.isArray(previous?.areas) ? previous.areas : []) {
+        if (isObj(item) && typeof item.area === 'string' && isObj(item.target)) areas.set(key(item as unknown as StateArea), item as unknown as StateArea)
+    }
+    const sidecars = new Map(entries.map((e) => [e.plan.unit, e.sidecar]))
+    let changed = false
+    for (const unit of units) {
+        const sidecar = sidecars.get(unit.unit)
+        // Kept units leave their line as it is; an open prompt never replaces what a judge said before.
+        if (unit.kept === true || unit.status === 'skipped') continue
+        const before = areas.get(key(unit))
+        if (unit.status === 'provisional' && before !== undefined && before.status !== 'provisional') continue
+        const ref = unit.written !== null && unit.written.startsWith(nsDir + '/') ? unit.written.slice(nsDir.length + 1) : null
+        const line: StateArea = {
+            area: unit.area,
+            target: unit.target,
+            unit: unit.unit,
+            status: unit.status,
+            iteration: sidecar?.iteration ?? null,
+            improvementHints: sidecar?.improvementHints ?? [],
+            lastGradingRef: ref,
+            ...(unit.status === 'provisional' ? { provisionalGrade: unit.aggregateGrade } : {}),
+            ...(unit.reason !== null ? { reason: unit.reason } : {})
+        }
+        areas.set(key(line), line)
+        changed = true
+    }
+    if (!changed) return []
+    const list = [...areas.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, v]) => v)
+    // Done: graded, or known not to be gradable now (blocked, gated, rejected), as D8 counts progress.
+    const state = { target: { namespace }, areas: list, done: list.filter((a) => a.status !== 'error' && a.status !== 'provisional').length, total: list.length }
+    return writeAtomic(fs, path, JSON.stringify(state, null, 4) + '\n', { overwrite: true, journal: new Journal(base) })
+}
+
 async function writeIsland(args: {
     fs: FsPort
     root: string
     now: string
     namespace: string
     slug: string
+    schemaHash: string
     schemaText: string
     main: Obj
     options: GradeOptions
     pretest: PretestResult
-    entries: ReadonlyArray<{ plan: UnitPlan; entry: GradingEntry }>
+    entries: readonly PlannedEntry[]
     units: UnitResult[]
     errors: Issue[]
     secrets: readonly string[]
 }): Promise<{ indexPath: string | null; rollupStatus: string | null; rollupGrade: string | null }> {
-    const { fs, root, now, namespace, slug, schemaText, main, options, pretest, entries, units, errors, secrets } = args
+    const { fs, root, now, namespace, slug, schemaHash, schemaText, main, options, pretest, entries, units, errors, secrets } = args
     const aboutName = isObj(main.resources) && isObj(main.resources.about) && typeof main.resources.about.name === 'string' ? main.resources.about.name : `${namespace}-about.md`
     const files = [
         { name: `${slug}.mjs`, text: schemaText, main },
@@ -720,21 +971,8 @@ async function writeIsland(args: {
     const imported = await Island.importProvider({ fs, root, now, files, secrets })
     errors.push(...imported.errors)
     if (!imported.status) return { indexPath: null, rollupStatus: null, rollupGrade: null }
-    if (pretest.ran) {
-        // The pretest summary is derived data like index.json: rewritten each run, never a secret in it.
-        const summary = {
-            namespace,
-            schema: slug,
-            checkedAt: pretest.checkedAt,
-            minWorkingTests: pretest.minWorkingTests,
-            ok: pretest.ok,
-            perTool: Object.fromEntries(Object.entries(pretest.tools).map(([tool, t]) => [tool, { working: t.working, total: t.total, bar: t.bar, class: t.class, blocked: t.blocked, reason: t.reason }]))
-        }
-        const journal = new Journal(root.replace(/\/+$/, ''))
-        const path = joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace, islandName(slug, 'schema') ?? slug, LAYOUT.summary)
-        const written = await writeAtomic(fs, path, JSON.stringify(summary, null, 4) + '\n', { overwrite: true, journal })
-        errors.push(...written)
-    }
+    const summaryWrite = await writePretestSummary(fs, root, namespace, slug, schemaHash, pretest)
+    errors.push(...summaryWrite)
     for (const { plan, entry } of entries) {
         const result = await Island.writeGrading({ fs, root, target: plan.target, entry: redactSecretsDeep(entry, secrets), now })
         const at = units.findIndex((u) => u.unit === plan.unit)
@@ -744,6 +982,7 @@ async function writeIsland(args: {
         }
         if (at >= 0) units[at] = { ...(units[at] as UnitResult), written: result.path }
     }
+    errors.push(...(await writeUnitState(fs, root, namespace, units, entries)))
     const rebuilt = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace), now })
     errors.push(...rebuilt.errors.filter((e) => e.severity === 'error'))
     const index = rebuilt.index as { status?: unknown; grade?: unknown } | null

@@ -154,7 +154,19 @@ export interface UnitResult {
     readonly written: string | null
     /** How the grade was reached, step by step (`Grading.computeAggregateGrade`); set on graded selection units. */
     readonly trace?: readonly GradeTraceStep[]
+    /** `true` when the unit was not graded again: the island already holds its entry for this content (a resumed run). */
+    readonly kept?: boolean
+    /** The judge's improvement hints for this unit (04 ⚠ D4: kept in `state.json` beside the index, not in the entry). */
+    readonly improvementHints?: readonly ImprovementHint[]
 }
+
+/**
+ * Where a schema stands after a run, as its `index.json` node will say (03 §6.2), plus `provisional`
+ * for a run without non-deterministic answers: `rejected` (veto), `blocked` (a tool could not be
+ * tested: the units say why), `provisional`, `stable`/`graded` (its tools-aggregate-schema grade),
+ * `pending` (that unit has no grade, e.g. the judge failed).
+ */
+export type SchemaRunStatus = 'stable' | 'graded' | 'blocked' | 'rejected' | 'provisional' | 'pending'
 
 /** An area prompt to send, when no judge or answer covered the unit. */
 export interface EmittedPrompt extends JudgeRequest {}
@@ -168,16 +180,28 @@ export interface SchemaGrading {
     readonly version: string
     readonly gradingTier: 'autonomous'
     readonly maxAttainableGrade: 'B'
-    /** `full`: every unit has its non-deterministic block; `provisional`: deterministic answers only. */
-    readonly mode: 'full' | 'provisional'
     /**
-     * **The headline grade** to quote: the worst grade over every unit of this run (REJECTED under a
-     * veto), the same rule `index.json` applies to its nodes (03 ⚠ C15), so for a namespace of this
-     * one schema it equals `index.json`'s `grade`. Provisional (deterministic answers only) when `mode` is.
+     * `full`: the units graded have their non-deterministic block; `provisional`: some unit has
+     * deterministic answers only (no judge, no answers); `none`: no unit could be graded at all.
+     */
+    readonly mode: 'full' | 'provisional' | 'none'
+    /** Where the schema stands, as its `index.json` node says (03 §6.2); see {@link SchemaRunStatus}. */
+    readonly status: SchemaRunStatus
+    /**
+     * **The headline grade** to quote: the worst grade over the units (REJECTED under a veto), the
+     * rule `index.json` applies to its nodes (03 ⚠ C15). `null` unless the schema is `graded`,
+     * `stable` or `rejected`: a schema with an untested tool (`blocked`), a provisional run or a unit
+     * without a grade never shows a grade that testing and judging could lower.
      */
     readonly grade: string | null
-    /** The schema node's own grade: its `tools-aggregate-schema` grading (`index.json` `schemas[<schema>].grade`), or REJECTED. */
+    /** The schema node's own grade: its `tools-aggregate-schema` grading (`index.json` `schemas[<schema>].grade`), or REJECTED; `null` when blocked or provisional. */
     readonly schemaGrade: string | null
+    /** With `mode: 'provisional'`: the worst grade over the deterministic answers alone — never a headline; `null` otherwise. */
+    readonly provisionalGrade: string | null
+    /** With `mode: 'provisional'`: the tools-aggregate-schema grade from deterministic answers alone; `null` otherwise. */
+    readonly provisionalSchemaGrade: string | null
+    /** Units kept from an earlier run (the island held their entry for this content) and units graded by this run. */
+    readonly unitCounts: { readonly kept: number; readonly graded: number }
     /** The untrimmed band of the schema node's mean (before the autonomous B cap). */
     readonly rawGrade: string | null
     /** Each unit's grade (`null` when it has none: blocked, gated, skipped, error). */

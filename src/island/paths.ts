@@ -110,6 +110,8 @@ export const LAYOUT = Object.freeze({
     schemaSnapshots: 'schema',
     selectionSnapshots: 'selection',
     summary: 'summary.json',
+    /** The improvement loop's state beside a target's index (04 ⚠ D8): hints and iterations per unit. */
+    state: 'state.json',
     resources: 'resources',
     about: 'about',
     skills: 'skills',

@@ -54,6 +54,8 @@ export interface PretestToolSummary {
     readonly parameterless: boolean
     readonly blocked: boolean
     readonly reason: string | null
+    /** The cause in words a maintainer can act on (the missing variable names, the unbuildable tests); `null` when not blocked. */
+    readonly detail: string | null
     /** Server params the tool needs but `serverParams` lacks (names only). */
     readonly missingServerParams: string[]
     /** `true`: every working test matched `output.schema`; `false`: one did not; `null`: nothing to compare. */
@@ -85,7 +87,8 @@ export interface PretestResult {
     readonly results: PretestTestResult[]
     readonly tools: Readonly<Record<string, PretestToolSummary>>
     readonly docs: DocsCheck[]
-    readonly blocked: Array<{ tool: string; reason: string }>
+    /** Tools that cannot be graded: a coded `reason` and its `detail` in words (names of missing variables, why tests cannot be built). */
+    readonly blocked: Array<{ tool: string; reason: string; detail: string }>
     /** `true` when it ran, at least one tool exists and no tool is blocked. */
     readonly ok: boolean
     /** DPT-003…DPT-008, DPT-010…DPT-016 findings about the API and the tests, with pointers into `main`. */
@@ -117,6 +120,30 @@ export interface PretestInput {
     readonly keyDomain?: KeyDomainResult | null
     /** Reshapes a 200 response's data before the data and output-schema checks (e.g. a schema's postRequest handler). */
     readonly transform?: (input: { tool: string; data: unknown }) => unknown
+}
+
+/**
+ * Why a tool cannot be graded, first match wins: never called (state-changing), key withheld, key
+ * missing, no tests, fewer buildable tests than the bar (certain before anything is sent, so offline
+ * too), then, once the tests ran, fewer working tests than the bar. `detail` names the cause.
+ */
+function blockerOf(meta: { cls: ToolClass; missing: readonly string[]; withheld: readonly string[]; parameterless: boolean; distinct: number; unbuildable: ReadonlyArray<{ index: number; detail: string }> }, run: { ran: boolean; working: number; bar: number }): { reason: string; detail: string } | null {
+    const names = (list: readonly string[]): string => list.join(', ')
+    if (meta.cls === 'state-changing') return { reason: 'state-changing-tool', detail: 'the tool changes state (PUT/DELETE or meta says so); graders never call it' }
+    if (meta.cls === 'withheld') return { reason: 'api-key-domain-mismatch', detail: `the key ${names(meta.withheld)} is not sent to this host (its name belongs to another company's domain)` }
+    if (meta.cls === 'key-gated') return { reason: 'key-gated-missing-server-param', detail: `not tested: set ${names(meta.missing)} (required server param${meta.missing.length > 1 ? 's' : ''} of the schema) to test it` }
+    if (meta.cls === 'needs-tests') return { reason: 'no-tests', detail: 'the tool declares no tests' }
+    const buildable = meta.distinct - meta.unbuildable.length
+    if (meta.unbuildable.length > 0 && buildable < run.bar) {
+        // One line per distinct cause, naming its tests: the same undeclared param on every test is said once.
+        const byCause = new Map<string, number[]>()
+        for (const u of meta.unbuildable) byCause.set(u.detail, [...(byCause.get(u.detail) ?? []), u.index])
+        const causes = [...byCause.entries()].map(([detail, tests]) => `${tests.length > 1 ? 'tests' : 'test'} ${tests.join(', ')}: ${detail}`)
+        const shown = causes.slice(0, 3).join('; ') + (causes.length > 3 ? `; +${causes.length - 3} more` : '')
+        return { reason: 'unbuildable-tests', detail: `only ${buildable} of ${meta.distinct} distinct tests can be built, ${run.bar} needed (${shown})` }
+    }
+    if (run.ran && run.working < run.bar) return meta.parameterless ? { reason: 'no-working-test', detail: 'the test did not return data' } : { reason: `fewer-than-${run.bar}-working-tests`, detail: `${run.working} of ${meta.distinct} distinct tests returned data, ${run.bar} needed` }
+    return null
 }
 
 interface Job {
@@ -304,7 +331,7 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
     const findings: Issue[] = []
     const planned: PretestTestResult[] = []
     const jobs: Job[] = []
-    const toolMeta = new Map<string, { cls: ToolClass; missing: string[]; parameterless: boolean; total: number; distinct: number }>()
+    const toolMeta = new Map<string, { cls: ToolClass; missing: string[]; withheld: string[]; parameterless: boolean; total: number; distinct: number; unbuildable: Array<{ index: number; detail: string }> }>()
 
     for (const name of toolNames) {
         const tool = own(tools, name)
@@ -330,6 +357,7 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
         if (cls === 'parameterless') findings.push(createIssue('DPT-006', base, { tool: name, bar: parameterlessBar }))
         const seen = new Map<string, number>()
         let distinct = 0
+        const unbuildable: Array<{ index: number; detail: string }> = []
         tests.forEach((test, testIndex) => {
             const signature = testSignature(test)
             const first = seen.get(signature)
@@ -358,13 +386,14 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
             if (built.request === null) {
                 const detail = built.problems.length > 0 ? built.problems.join('; ') : `missing server param ${built.missingServerParams.join(', ')}`
                 findings.push(createIssue('DPT-012', `${base}/tests/${testIndex}`, { tool: name, index: testIndex, detail }))
+                unbuildable.push({ index: testIndex, detail })
                 planned.push(stub('unbuildable', coded('DPT-012', detail)))
                 return
             }
             planned.push(stub('planned', null))
             jobs.push({ kind: 'test', tool: name, testIndex, request: built.request })
         })
-        toolMeta.set(name, { cls, missing, parameterless, total: tests.length, distinct })
+        toolMeta.set(name, { cls, missing, withheld, parameterless, total: tests.length, distinct, unbuildable })
     }
 
     const docsList = own(main, 'docs')
@@ -374,26 +403,22 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
     }
 
     const summarise = (results: readonly PretestTestResult[], ran: boolean): Pick<PretestResult, 'tools' | 'blocked' | 'ok'> => {
-        const blocked: Array<{ tool: string; reason: string }> = []
+        const blocked: Array<{ tool: string; reason: string; detail: string }> = []
         const entries = toolNames.map((name): [string, PretestToolSummary] => {
-            const meta = toolMeta.get(name) as { cls: ToolClass; missing: string[]; parameterless: boolean; total: number; distinct: number }
+            const meta = toolMeta.get(name) as { cls: ToolClass; missing: string[]; withheld: string[]; parameterless: boolean; total: number; distinct: number; unbuildable: Array<{ index: number; detail: string }> }
             const mine = results.filter((r) => r.tool === name)
             const working = mine.filter((r) => r.working).length
             const bar = meta.parameterless ? parameterlessBar : minWorkingTests
             const matches = mine.filter((r) => r.working && r.outputSchemaMatch !== null).map((r) => r.outputSchemaMatch)
             const maxResponseBytes = Math.max(0, ...mine.map((r) => r.responseBytes ?? 0))
-            let reason: string | null = null
-            if (meta.cls === 'state-changing') reason = 'state-changing-tool'
-            else if (meta.cls === 'withheld') reason = 'api-key-domain-mismatch'
-            else if (meta.cls === 'key-gated') reason = 'key-gated-missing-server-param'
-            else if (meta.cls === 'needs-tests') reason = 'no-tests'
-            else if (ran && working < bar) reason = meta.parameterless ? 'no-working-test' : `fewer-than-${bar}-working-tests`
-            if (reason !== null) {
-                blocked.push({ tool: name, reason })
+            const blocker = blockerOf(meta, { ran, working, bar })
+            if (blocker !== null) {
+                blocked.push({ tool: name, ...blocker })
                 if (ran && (meta.cls === 'normal' || meta.cls === 'parameterless')) {
                     findings.push(createIssue('DPT-003', pointer('tools', name), { tool: name, bar, working }))
                 }
             }
+            const reason = blocker?.reason ?? null
             return [
                 name,
                 {
@@ -405,6 +430,7 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
                     parameterless: meta.parameterless,
                     blocked: reason !== null,
                     reason,
+                    detail: blocker?.detail ?? null,
                     missingServerParams: meta.missing,
                     outputSchemaMatch: matches.length === 0 ? null : matches.every((m) => m === true),
                     maxResponseBytes,

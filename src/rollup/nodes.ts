@@ -5,7 +5,7 @@ import { GRADE_RANK } from '../model/constants.js'
 import { GRADE_BANDS_V1 } from '../grading/aggregate.js'
 import { selectLatest } from '../naming/latest.js'
 import { parseSnapshotFilename } from '../naming/snapshot-filename.js'
-import { checkName, type NameKind } from '../island/paths.js'
+import { checkName, originalName, type NameKind } from '../island/paths.js'
 import { needsVerification, screenGradingFile, verifyGradingFacts } from './digest.js'
 import { promotionStatus, STABLE_THRESHOLD } from './stable-promotion.js'
 import type { Blocker, GradingFacts, GradingFileInput, IndexNode, NodeVeto, SchemaListing, SchemaNode, SnapshotRef } from './types.js'
@@ -234,12 +234,25 @@ export function deriveLeaf(facts: readonly GradingFacts[], ctx: LeafContext): Le
     return { node, blockers, issues, used: f }
 }
 
-/** Pretest blocker of one tool from `summary.json` (`perTool.<tool>.working`), or `null`. */
+/**
+ * Pretest blocker of one tool from `summary.json`, or `null`: a tool the pretest marked blocked with
+ * a cause other than its working-test count (key missing, key withheld, tests unbuildable, never
+ * called) is IDX-030 with that cause, live or offline; a live run's working count under the tool's
+ * bar is IDX-013. A summary of a run that sent nothing (`ran: false`) says nothing about counts.
+ */
 function pretestBlock(summary: unknown, tool: string): Issue | null {
     if (summary === null || typeof summary !== 'object') return null
     const perTool = (summary as { perTool?: unknown }).perTool
-    if (perTool === null || typeof perTool !== 'object' || !Object.prototype.hasOwnProperty.call(perTool, tool)) return null
-    const node = (perTool as Record<string, unknown>)[tool] as { working?: unknown; bar?: unknown } | null
+    if (perTool === null || typeof perTool !== 'object') return null
+    // The summary names tools as the schema does; the island folder may hold the escaped form.
+    const key = Object.prototype.hasOwnProperty.call(perTool, tool) ? tool : originalName(tool)
+    if (key === null || !Object.prototype.hasOwnProperty.call(perTool, key)) return null
+    const node = (perTool as Record<string, unknown>)[key] as { working?: unknown; bar?: unknown; blocked?: unknown; reason?: unknown; detail?: unknown } | null
+    const reason = node?.reason
+    if (node?.blocked === true && typeof reason === 'string' && reason.length > 0 && !/^(fewer-than-\d+-working-tests|no-working-test)$/.test(reason)) {
+        return createIssue('IDX-030', '', { tool, reason, detail: typeof node.detail === 'string' && node.detail.length > 0 ? node.detail : reason })
+    }
+    if ((summary as { ran?: unknown }).ran === false) return null
     const working = node?.working
     // The pretest records each tool's own bar (a parameterless tool needs 1); the spec's 3 otherwise.
     const bar = typeof node?.bar === 'number' && Number.isInteger(node.bar) && node.bar >= 1 ? node.bar : MIN_WORKING_TESTS

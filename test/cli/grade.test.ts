@@ -22,7 +22,9 @@ describe('flowmcp-grading grade', () => {
         const code = await run(['grade', join(examples, 'providers'), '--island', join(dir, 'island'), '--recordings', join(examples, 'recordings'), '--answers', join(examples, 'answers.json'), '--now', now], io)
         expect(code).toBe(1)
         const out = io.out()
-        expect(out).toMatch(/openmeteo\.forecast\s+3\/3\s+B\s+B\s+full/)
+        expect(out).toMatch(/openmeteo\.forecast\s+3\/3\s+B\s+B\s+stable/)
+        // A tool that could not be tested: the schema is blocked, with no grade (03 §6.2).
+        expect(out).toMatch(/quakefeed\.events\s+\d\/3\s+-\s+-\s+blocked: 1 tool not tested/)
         // One headline grade: the namespace row's grade equals its index.json rollup.
         expect(out).toMatch(/openmeteo \(namespace\)\s+3\/3\s+B\s+-\s+full · index operational B/)
         expect(out).toMatch(/etherscan \(namespace\)\s+\d\/3\s+([A-D])\s+-\s+.*index partial \1\s/)

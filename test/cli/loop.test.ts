@@ -38,7 +38,7 @@ describe('the CLI closes the loop: emit → answer → grade/consume → island 
         const answersPath = join(dir, 'answers.json')
         await import('node:fs/promises').then((fs) => fs.writeFile(answersPath, JSON.stringify(answered)))
         const code = await run(['grade', schema, '--island', island, '--answers', answersPath, '--recordings', join(examples, 'recordings'), '--now', now], io)
-        expect(io.out()).toMatch(/openmeteo\.forecast\s+\d\/\d\s+B\s+B\s+full/)
+        expect(io.out()).toMatch(/openmeteo\.forecast\s+\d\/\d\s+B\s+B\s+stable/)
         expect(code).toBe(0)
         expect((await readIndex(island, 'openmeteo')).grade).toBe('B')
     })

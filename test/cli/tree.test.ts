@@ -38,7 +38,8 @@ describe('flowmcp-grading grade <tree> --judge-command', () => {
 
         const again = memoryIo({}, { env: { PATH: process.env.PATH } })
         await run(['grade', join(examples, 'providers'), '--island', island, '--recordings', join(examples, 'recordings'), '--judge-command', `node ${judge}`, '--now', now], again)
-        expect(again.out()).toContain('kept (already graded)')
+        expect(again.out()).toMatch(/openmeteo\.forecast\s+3\/3\s+B\s+B\s+stable · kept 3, graded 0/)
+        expect(again.out()).toContain('units kept from the island (graded before for the same content), 0 graded now')
     })
 
     it('refuses judge options without --judge-command and --report without --island (exit 2)', async () => {

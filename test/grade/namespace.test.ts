@@ -92,8 +92,11 @@ describe('gradeTree', () => {
         expect(events.filter((e) => e.phase === 'done').map((e) => e.done).sort()).toEqual([1, 2])
         const again = scriptedJudge(4)
         const second = await gradeTree({ root: '/src', grader, options: { ...options, judge: again.judge } })
-        expect(second.namespaces.flatMap((n) => n.schemas.map((s) => s.resumed))).toEqual([true, true, true, true, true, true])
+        // speeches has a tool whose tests cannot be built (blocked, no entry): its schema runs again, its graded units are kept.
+        expect(second.namespaces.flatMap((n) => n.schemas.map((s) => s.resumed))).toEqual([true, false, true, true, false, true])
+        expect(second.namespaces.flatMap((n) => n.schemas.map((s) => s.result.grading?.unitCounts))).toEqual(run.namespaces.flatMap((n) => n.schemas.map((s) => ({ kept: s.result.grading?.unitCounts.graded, graded: 0 }))))
         expect(again.asked.filter((r) => r.area === 'single-test' || r.area === 'tools-aggregate-schema')).toEqual([])
+        expect(again.asked).toEqual([])
         const forced = scriptedJudge(4)
         await gradeTree({ root: '/src', grader, options: { ...options, judge: forced.judge, force: true } })
         expect(forced.asked.filter((r) => r.area === 'tools-aggregate-schema')).toHaveLength(6)

@@ -312,16 +312,20 @@ describe('gradeSingleSchema in the real FlowMCP world', () => {
         expect(result.errors).toContainEqual(expect.objectContaining({ code: 'GRA-002', path: '/fileName' }))
     })
 
-    it('does not veto a key on a root only handlers resolve: the key question goes to the judge with the reason', async () => {
+    it('does not veto a key on a root only handlers resolve, and blocks its tools as untestable, naming the placeholder root', async () => {
         const main = { ...realForms(), root: 'https://--chain--.rpc-demo.network', requiredServerParams: ['ALCHEMY_API_KEY'], headers: { 'X-Api-Key': '{{ALCHEMY_API_KEY}}' } }
         const { judge, asked } = scriptedJudge(4)
         const result = await gradeSingleSchema({ schema: { main }, fileName: 'forms.mjs', grader, options: { now, judge, serverParams: { ALCHEMY_API_KEY: 'alchemy-demo-value' } } })
         expect(result.grading?.veto).toBeNull()
         expect(result.errors).toContainEqual(expect.objectContaining({ code: 'SEC-WARN-002' }))
-        const single = asked.find((r) => r.unit === 'single-test/getMember')
-        expect(single?.prompt).toContain('key-domain check could not decide')
-        const entry = result.entries.find((e) => e.area === 'single-test')
-        expect(entry?.gradings.find((g) => g.questionId === 'Q-single-test-03')).toMatchObject({ determinism: 'non-deterministic' })
+        // No request can be built for a placeholder root: the tool is blocked with that cause, never sent to the judge.
+        const unit = result.grading?.units.find((u) => u.unit === 'single-test/getMember')
+        expect(unit).toMatchObject({ status: 'blocked' })
+        expect(unit?.reason).toMatch(/^unbuildable-tests — only 0 of \d+ distinct tests can be built, 3 needed \(tests? [\d, ]+: .*placeholder/)
+        expect(asked.find((r) => r.unit === 'single-test/getMember')).toBeUndefined()
+        expect(result.grading).toMatchObject({ status: 'blocked', grade: null, schemaGrade: null })
+        // The key question of the schema's aggregate still reaches the judge with the reason.
+        expect(asked.find((r) => r.unit === 'tools-aggregate-schema')).toBeDefined()
     })
 
     it('writes path-like tool keys and a file base starting with -- into reversible island folders', async () => {

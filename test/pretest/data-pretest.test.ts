@@ -28,7 +28,7 @@ describe('DataPretest.run', () => {
         expect(result.errors).toEqual([])
         expect(result.tools.search).toMatchObject({ class: 'normal', working: 3, bar: 3, blocked: false, outputSchemaMatch: true })
         expect(result.tools.lookupPlace).toMatchObject({ working: 2, blocked: true, reason: 'fewer-than-3-working-tests', outputSchemaMatch: null })
-        expect(result.blocked).toEqual([{ tool: 'lookupPlace', reason: 'fewer-than-3-working-tests' }])
+        expect(result.blocked).toEqual([{ tool: 'lookupPlace', reason: 'fewer-than-3-working-tests', detail: '2 of 2 distinct tests returned data, 3 needed' }])
         expect(result.ok).toBe(false)
         expect(result.results[0]).toEqual({ tool: 'search', testIndex: 0, status: 'passed', httpStatus: 200, hasData: true, working: true, responseBytes: 53, shape: [{ lat: 'string', lon: 'string', display_name: 'string' }], outputSchemaMatch: true, error: null })
         expect(result.docs).toEqual([{ index: 0, reachable: true, httpStatus: 200, error: null }])

@@ -3,7 +3,7 @@ import { readModuleSource } from '../../schema/source-loader.js'
 import { renderIslandReport } from '../html-report.js'
 import { judgeFromCliOptions, type JudgeCliValues } from '../judge-command.js'
 import { importSchemaLoader } from '../../grade/loader.js'
-import { ErrorCodes, gradeNamespace, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge } from '../../index.js'
+import { ErrorCodes, gradeNamespace, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type SchemaGrading, type UnitResult } from '../../index.js'
 import { EXIT, table, type CliIo } from '../io.js'
 import { aboutBeside, absolute, httpPort, nodeFs, schemaFiles } from '../node.js'
 
@@ -159,63 +159,108 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
         }
     }
     const namespaces = tree.filter((t): t is { dir: string; result: GradeNamespaceResult } => t !== undefined)
-    const results: Array<{ file: string; result: GradeSingleSchemaResult; resumed: boolean }> = namespaces.flatMap((n) => n.result.schemas)
+    const results: SchemaRow[] = namespaces.flatMap((n) => n.result.schemas)
 
-    if (options.json) {
-        io.stdout(
-            JSON.stringify(
-                {
-                    now,
-                    namespaces: namespaces.map(({ result }) => ({ namespace: result.namespace, grade: result.grade, mode: result.mode, units: result.units, rollupStatus: result.rollupStatus, rollupGrade: result.rollupGrade, indexPath: result.indexPath, errors: result.errors })),
-                    schemas: results.map(({ file, result, resumed }) => ({
-                        resumed,
-                        file,
-                        grading: result.grading,
-                        // The open units, ready to be answered: emit-prompts --areas writes the same into an answers file.
-                        prompts: result.prompts.map((p) => ({ unit: p.unit, area: p.area, questions: p.questions })),
-                        errors: result.errors
-                    }))
-                },
-                null,
-                2
-            ) + '\n'
-        )
-    } else {
-        const rows = results.map(({ file, result, resumed }) => {
-            const g = result.grading
-            const graded = g?.units.filter((u) => u.status === 'graded' || u.status === 'rejected').length ?? 0
-            const status = g === null ? 'error' : resumed ? 'kept (already graded)' : g.veto !== null ? 'rejected' : g.units.some((u) => u.status === 'blocked') ? `${g.mode}, blocked units` : g.mode
-            // A provisional grade rests on deterministic answers only: always shown in parentheses.
-            const mark = (grade: string | null | undefined): string => (grade === null || grade === undefined ? '-' : g?.mode === 'provisional' && grade !== 'REJECTED' ? `(${grade})` : grade)
-            return {
-                schema: g?.schemaId ?? file.split('/').pop() ?? file,
-                areas: g === null ? '-' : `${graded}/${g.units.length}`,
-                grade: mark(g?.grade),
-                schemaGrade: mark(g?.schemaGrade),
-                // The index status belongs to the namespace row: a schema row shows its own run.
-                status,
-                issues: topIssues(result.errors)
-            }
-        })
-        for (const { result } of namespaces) {
-            if (result.namespace === null) continue
-            const graded = result.units.filter((u) => u.status === 'graded' || u.status === 'rejected').length
-            const mark = (grade: string | null): string => (grade === null ? '-' : result.mode === 'provisional' && grade !== 'REJECTED' ? `(${grade})` : grade)
-            rows.push({ schema: `${result.namespace} (namespace)`, areas: `${graded}/${result.units.length}`, grade: mark(result.grade), schemaGrade: '-', status: result.rollupStatus !== null ? `${result.mode} · index ${result.rollupStatus}${result.rollupGrade !== null ? ` ${result.rollupGrade}` : ''}` : result.mode, issues: topIssues(result.errors) })
-        }
-        io.stdout(table(rows, ['schema', 'areas', 'grade', 'schemaGrade', 'status', 'issues']))
-        for (const { file, result } of results) {
-            const name = result.grading?.schemaId ?? file
-            for (const unit of result.grading?.units ?? []) {
-                if (unit.status === 'blocked' || unit.status === 'rejected' || unit.status === 'error') io.stdout(`  ${name}: ${unit.unit} ${unit.status}${unit.reason !== null ? ` — ${unit.reason}` : ''}\n`)
-            }
-            for (const issue of result.errors.filter((e) => e.severity === 'error').slice(0, 5)) io.stdout(`  ${name}: ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
-        }
-        io.stdout('\ngrade = the worst unit (a schema row: its own units; a namespace row: every unit of the namespace, as its index.json); schemaGrade = the tools-aggregate-schema grade.\n')
-        if (results.some(({ result }) => result.grading?.mode === 'provisional')) {
-            io.stdout('(grade) = provisional, from deterministic answers only; pass --answers to complete the non-deterministic areas.\n')
-        }
-    }
-    const findings = results.some(({ result }) => result.grading === null || result.errors.some((e) => e.severity === 'error') || result.grading.veto !== null || result.grading.units.some((u) => u.status === 'blocked' || u.status === 'error'))
+    if (options.json) io.stdout(JSON.stringify(jsonReport(now, namespaces.map((n) => n.result), results), null, 2) + '\n')
+    else io.stdout(textReport(namespaces.map((n) => n.result), results))
+    // The same state gives the same code, whether this run graded it or kept it from the island.
+    const findings =
+        results.some(({ result }) => result.grading === null || result.errors.some((e) => e.severity === 'error') || result.grading.veto !== null || result.grading.units.some((u) => u.status === 'blocked' || u.status === 'error')) ||
+        namespaces.some(({ result }) => result.units.some((u) => u.status === 'error'))
     return findings ? EXIT.FINDINGS : EXIT.OK
+}
+
+type SchemaRow = { file: string; result: GradeSingleSchemaResult; resumed: boolean }
+
+/** The `--json` document: per namespace and per schema what the island now says, kept units included. */
+function jsonReport(now: string, namespaces: readonly GradeNamespaceResult[], results: readonly SchemaRow[]): unknown {
+    const unitView = (u: UnitResult): unknown => ({ unit: u.unit, area: u.area, status: u.status, grade: u.aggregateGrade, kept: u.kept === true, reason: u.reason, improvementHints: u.improvementHints ?? [] })
+    return {
+        now,
+        namespaces: namespaces.map((result) => ({
+            namespace: result.namespace,
+            grade: result.grade,
+            provisionalGrade: result.provisionalGrade,
+            mode: result.mode,
+            units: result.units.map(unitView),
+            rollupStatus: result.rollupStatus,
+            rollupGrade: result.rollupGrade,
+            indexPath: result.indexPath,
+            errors: result.errors
+        })),
+        schemas: results.map(({ file, result, resumed }) => ({
+            resumed,
+            file,
+            grading: result.grading === null ? null : { ...result.grading, units: result.grading.units.map(unitView) },
+            // The open units, ready to be answered: emit-prompts --areas writes the same into an answers file.
+            prompts: result.prompts.map((p) => ({ unit: p.unit, area: p.area, questions: p.questions })),
+            errors: result.errors
+        }))
+    }
+}
+
+/** What a schema row's status column says: where it stands, and what was kept from an earlier run. */
+function schemaStatus(g: SchemaGrading): string {
+    const blocked = g.units.filter((u) => u.area === 'single-test' && u.status === 'blocked').length
+    const base =
+        g.status === 'blocked'
+            ? `blocked: ${blocked} tool${blocked === 1 ? '' : 's'} not tested`
+            : g.status === 'provisional'
+              ? `provisional${g.provisionalGrade !== null ? ` (deterministic only: ${g.provisionalGrade})` : ''}`
+              : g.status === 'pending'
+                ? 'pending: not every unit graded'
+                : g.status
+    const errors = g.units.filter((u) => u.status === 'error').length
+    const kept = g.unitCounts.kept > 0 ? ` · kept ${g.unitCounts.kept}, graded ${g.unitCounts.graded}` : ''
+    return `${base}${errors > 0 ? ` · ${errors} unit${errors === 1 ? '' : 's'} failed` : ''}${kept}`
+}
+
+/** The blocked and failed units of a schema, tools with the same cause said once. */
+function unitLines(name: string, units: readonly UnitResult[]): string[] {
+    const byCause = new Map<string, string[]>()
+    for (const unit of units) {
+        if (unit.status !== 'blocked' && unit.status !== 'rejected' && unit.status !== 'error') continue
+        const cause = `${unit.status}${unit.reason !== null ? ` — ${unit.reason}` : ''}`
+        byCause.set(cause, [...(byCause.get(cause) ?? []), unit.unit])
+    }
+    return [...byCause.entries()].map(([cause, list]) => `  ${name}: ${list.length > 3 ? `${list.slice(0, 3).join(', ')} +${list.length - 3} more` : list.join(', ')} ${cause}\n`)
+}
+
+/** The table and the lines under it: one row per schema and per namespace, blocked causes spelt out. */
+function textReport(namespaces: readonly GradeNamespaceResult[], results: readonly SchemaRow[]): string {
+    const rows = results.map(({ file, result }) => {
+        const g = result.grading
+        const graded = g?.units.filter((u) => u.status === 'graded' || u.status === 'rejected').length ?? 0
+        return {
+            schema: g?.schemaId ?? file.split('/').pop() ?? file,
+            areas: g === null ? '-' : `${graded}/${g.units.length}`,
+            grade: g?.grade ?? '-',
+            schemaGrade: g?.schemaGrade ?? '-',
+            status: g === null ? 'error' : schemaStatus(g),
+            issues: topIssues(result.errors)
+        }
+    })
+    for (const result of namespaces) {
+        if (result.namespace === null) continue
+        const graded = result.units.filter((u) => u.status === 'graded' || u.status === 'rejected').length
+        const mode = result.mode === 'provisional' ? `provisional${result.provisionalGrade !== null ? ` (deterministic only: ${result.provisionalGrade})` : ''}` : result.mode
+        rows.push({ schema: `${result.namespace} (namespace)`, areas: `${graded}/${result.units.length}`, grade: result.grade ?? '-', schemaGrade: '-', status: result.rollupStatus !== null ? `${mode} · index ${result.rollupStatus}${result.rollupGrade !== null ? ` ${result.rollupGrade}` : ''}` : mode, issues: topIssues(result.errors) })
+    }
+    const out = [table(rows, ['schema', 'areas', 'grade', 'schemaGrade', 'status', 'issues'])]
+    for (const { file, result } of results) {
+        const name = result.grading?.schemaId ?? file
+        out.push(...unitLines(name, result.grading?.units ?? []))
+        for (const issue of result.errors.filter((e) => e.severity === 'error').slice(0, 5)) out.push(`  ${name}: ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+    }
+    for (const result of namespaces) if (result.namespace !== null) out.push(...unitLines(`${result.namespace} (namespace)`, result.units))
+    out.push('\ngrade = the worst graded unit, shown only when the schema is graded (a schema with an untested tool is blocked, a provisional run has no grade); a namespace row: the rule of its index.json. schemaGrade = the tools-aggregate-schema grade.\n')
+    if (results.some(({ result }) => result.grading?.mode === 'provisional')) {
+        out.push('provisional = deterministic answers only, no grade: pass --judge-command <cmd> (or --answers <file>) to grade the non-deterministic questions.\n')
+    }
+    const kept = results.reduce((n, { result }) => n + (result.grading?.unitCounts.kept ?? 0), 0) + namespaces.reduce((n, r) => n + r.units.filter((u) => u.kept === true).length, 0)
+    if (kept > 0) {
+        const filled = results.reduce((n, { result }) => n + (result.grading?.unitCounts.graded ?? 0), 0) + namespaces.reduce((n, r) => n + r.units.filter((u) => u.kept !== true && (u.status === 'graded' || u.status === 'rejected')).length, 0)
+        out.push(`resumed: ${kept} units kept from the island (graded before for the same content), ${filled} graded now; --force grades everything again.\n`)
+    }
+    return out.join('')
 }

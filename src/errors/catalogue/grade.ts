@@ -14,7 +14,7 @@ export const GRADE_CODES = defineCodes({
     'GRA-011': ['info', '{unit} is blocked: {reason}', '02-areas blocking rules'],
     'GRA-012': ['info', '{unit} was not graded: {reason}', '02-areas applicability and gates'],
     'GRA-013': ['info', '{unit} stopped by the categorical veto ({trigger})', '02-areas §3.3 cascade stop'],
-    'GRA-014': ['warning', 'Provisional result: deterministic answers only; nothing was written', '01-model S7 an area grading needs its non-deterministic block'],
+    'GRA-014': ['warning', 'Provisional result: deterministic answers only, no grade; no grading entry was written (pass a judge or answers to finish)', '01-model S7 an area grading needs its non-deterministic block'],
     'GRA-015': ['warning', 'Answers were given for {unit}, which this run does not grade', 'library: answers must match the emitted units'],
     'GRA-016': ['error', 'Writing {unit} into the island failed: {detail}', 'ch. 19 island writes'],
     'GRA-017': ['error', 'The schema id {value} does not match the schema namespace {namespace}', '01-model ⚠ A14'],

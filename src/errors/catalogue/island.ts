@@ -49,6 +49,7 @@ export const ISLAND_CODES = defineCodes({
     'IDX-027': ['warning', 'About snapshots in several schemas ({schemas}); using {schema}', '03 §2 the About is declared in one schema'],
     'IDX-028': ['error', 'index.json breaks the write rules at {field}: {detail}', '03 §7.2 stricter rules, enforced on write'],
     'IDX-029': ['error', '{field} {path} is not a namespace or selection folder (expected {expected}); nothing was written', 'ch. 19 island layout: index.json lives in providers/<ns> and selections/<sel>'],
+    'IDX-030': ['warning', 'Tool {tool} was not tested ({reason}): {detail}', '03 ⚠ C13 blockers from summary.json; 04 §8 rule 4 key-gated tools are blocked'],
     'IDX-INFO-001': ['info', 'Rebuild record {path} not used, every file was read: {detail}', 'library: an incremental rebuild equals a full one or falls back to it'],
 
     'SNP-001': ['error', 'Required field missing: {field}', 'library: argument check'],
