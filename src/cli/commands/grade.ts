@@ -120,7 +120,7 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
             const index = next
             next += 1
             const dir = dirs[index] as string
-            const about = await aboutBeside(groups.get(dir)?.[0] ?? dir)
+            const about = await aboutBeside(groups.get(dir) ?? [])
             // The answers file is data read at run time: the library checks the grader and answers it holds (GRA-001/002/009).
             const result = await gradeNamespace({
                 schemas: (groups.get(dir) ?? []).map((schemaPath) => ({ schemaPath })),
@@ -210,6 +210,10 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
                 if (unit.status === 'blocked' || unit.status === 'rejected' || unit.status === 'error') io.stdout(`  ${name}: ${unit.unit} ${unit.status}${unit.reason !== null ? ` — ${unit.reason}` : ''}\n`)
             }
             for (const issue of result.errors.filter((e) => e.severity === 'error').slice(0, 5)) io.stdout(`  ${name}: ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+        }
+        // Namespace-level findings (an About not declared, …) say what to do, so their text is shown too.
+        for (const { result } of namespaces) {
+            for (const issue of result.errors.filter((e) => e.severity !== 'info').slice(0, 5)) io.stdout(`  ${result.namespace ?? '-'} (namespace): ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
         }
         io.stdout('\ngrade = the worst unit (a schema row: its own units; a namespace row: every unit of the namespace, as its index.json); schemaGrade = the tools-aggregate-schema grade.\n')
         if (results.some(({ result }) => result.grading?.mode === 'provisional')) {
