@@ -1,5 +1,7 @@
 import * as fsp from 'node:fs/promises'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
+import { aboutFileIn, declaredAboutFile } from '../grade/about.js'
+import { readModuleSource } from '../schema/source-loader.js'
 import { fsPortFromNodeLike, httpPortFromFetch, httpPortFromRecordings, type FsPort, type HttpPort, type Recording } from '../index.js'
 
 /** The real file system as an FsPort. */
@@ -29,11 +31,29 @@ export async function schemaFiles(path: string): Promise<string[]> {
     return out
 }
 
-/** The About markdown beside a schema (`resources/*-about.md`), read as text, or undefined. */
-export async function aboutBeside(schemaPath: string): Promise<{ name: string; text: string } | undefined> {
-    const dir = join(dirname(schemaPath), 'resources')
+/**
+ * The About beside schemas of one folder: `resources/<name>` as a schema among them declares it in
+ * `main.resources.about` (read from the syntax tree; the FlowMCP runtime reads an inline markdown
+ * resource there), the first declared file present; else — none declares one — the first
+ * `resources/*-about.md`, so that grading can say it is not declared (GRA-022). Read as text, or undefined.
+ */
+export async function aboutBeside(schemaPaths: string | readonly string[]): Promise<{ name: string; text: string } | undefined> {
+    const paths = typeof schemaPaths === 'string' ? [schemaPaths] : schemaPaths
+    if (paths[0] === undefined) return undefined
+    const dir = join(dirname(paths[0]), 'resources')
+    const declared: string[] = []
+    for (const path of paths) {
+        try {
+            const mod = readModuleSource({ source: await fsp.readFile(path, 'utf8') }).module
+            const name = declaredAboutFile(mod?.main ?? mod?.schema)
+            if (name !== null) declared.push(name)
+        } catch {
+            // An unreadable schema declares nothing here; grading reports it.
+        }
+    }
     try {
-        const name = (await fsp.readdir(dir)).filter((n) => n.endsWith('-about.md')).sort()[0]
+        const entries = await fsp.readdir(dir, { withFileTypes: true })
+        const name = aboutFileIn(entries.filter((e) => e.isFile()).map((e) => e.name), declared)
         return name === undefined ? undefined : { name, text: await fsp.readFile(join(dir, name), 'utf8') }
     } catch {
         return undefined

@@ -9,6 +9,8 @@ import type { CategoricalVeto, GradingEntry } from '../model/types.js'
 import type { FsPort } from '../ports/types.js'
 import { Redact, redactSecretsDeep, secretForms } from '../prompts/redact.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
+import { readModuleSource } from '../schema/source-loader.js'
+import { aboutDeclarationIssues, aboutFileIn, declaredAboutFile } from './about.js'
 import { baseName, checkGrader, gradeSchemaCore, headlineGrade, keptUnits, nowOf, questionRows, runPlans, serverParamsFor, writeUnitState, type SchemaRunContext } from './single-schema.js'
 import type { GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaModuleInput, UnitResult } from './types.js'
 import type { UnitPlan } from './units.js'
@@ -58,13 +60,22 @@ export interface GradeNamespaceResult {
     readonly errors: Issue[]
 }
 
-async function aboutIn(fs: FsPort, dir: string): Promise<{ name: string; text: string } | undefined> {
+/** The About of a namespace folder: `resources/<name>` as a schema there declares it (the runtime's inline origin), else the first `resources/*-about.md` (then GRA-022 says it is not declared). */
+async function aboutIn(fs: FsPort, dir: string, files: readonly string[]): Promise<{ name: string; text: string } | undefined> {
+    const declared: string[] = []
+    for (const file of files) {
+        const read = await readText(fs, file)
+        const name = read.ok && read.value !== null ? declaredAboutFile(mainOf(readModuleSource({ source: read.value }).module)) : null
+        if (name !== null) declared.push(name)
+    }
     const listing = await listDir(fs, joinPath(dir, LAYOUT.resources))
-    const name = listing.ok ? (listing.value ?? []).filter((e) => e.kind === 'file' && e.name.endsWith('-about.md')).map((e) => e.name).sort()[0] : undefined
+    const name = listing.ok ? aboutFileIn((listing.value ?? []).filter((e) => e.kind === 'file').map((e) => e.name), declared) : undefined
     if (name === undefined) return undefined
     const read = await readText(fs, joinPath(dir, LAYOUT.resources, name))
     return read.ok && read.value !== null ? { name, text: read.value } : undefined
 }
+
+const mainOf = (mod: unknown): unknown => (isObj(mod) ? (isObj(mod.main) ? mod.main : mod.schema) : undefined)
 
 /** Whether two flat server-param records hold the same keys and values (a schema's redacted text is then reused). */
 function sameParams(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
@@ -131,7 +142,7 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
             return empty()
         }
         items = listed.files.map((file) => ({ file, single: { schemaPath: file } }))
-        about ??= await aboutIn(reader, dir)
+        about ??= await aboutIn(reader, dir, listed.files)
     } else {
         items = (input.schemas as readonly unknown[]).flatMap((s, i): typeof items => {
             if (isObj(s) && typeof s.schemaPath === 'string') return [{ file: s.schemaPath, single: { schemaPath: s.schemaPath } }]
@@ -183,6 +194,8 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
     const veto: CategoricalVeto | null = members.find((m) => m.veto !== null)?.veto ?? null
     const questions = questionRows()
     const aboutDeclared = members.some((m) => m.aboutDeclared)
+    // An About without its declaration (or the reverse) is never graded: say so and how to fix it.
+    errors.push(...aboutDeclarationIssues({ declared: declaredAboutFile(anchor.main), about, namespace, path: options.about === undefined && input.dir !== undefined ? '/dir' : '/options/about' }))
     const namespaceAnswers = DeterministicAnswers.buildNamespace({ schemas: members.map((m) => ({ main: m.main, schemaId: m.schemaId })), questions, now, ...(aboutDeclared ? { aboutFileExists: about !== undefined } : {}) })
     errors.push(...namespaceAnswers.errors)
     const plans: UnitPlan[] = [

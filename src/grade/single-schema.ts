@@ -24,6 +24,7 @@ import { kebabCase } from '../naming/case.js'
 import { isIsoDateTime, toFileTimestamp } from '../time.js'
 import { readModuleSource } from '../schema/source-loader.js'
 import { validateInspectedMain } from '../schema/validate-main.js'
+import { aboutDeclarationIssues, declaredAboutFile } from './about.js'
 import { askForOutput, envelopeFor, type UnitPlan } from './units.js'
 import type { EmittedPrompt, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaGrading, SchemaRunStatus, UnitResult } from './types.js'
 import type { ImprovementHint } from '../areas/output.js'
@@ -379,6 +380,8 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     })
     errors.push(...pretest.errors)
     const questions = questionRows()
+    // An About without its declaration (or the reverse) is never graded: say so and how to fix it.
+    if (scope.namespaceAreas) errors.push(...aboutDeclarationIssues({ declared: declaredAboutFile(main), about: options.about, namespace, path: '/options/about' }))
     const deterministic = DeterministicAnswers.build({
         main,
         ...(resolved.source !== null ? { source: resolved.source } : {}),

@@ -120,7 +120,7 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
             const index = next
             next += 1
             const dir = dirs[index] as string
-            const about = await aboutBeside(groups.get(dir)?.[0] ?? dir)
+            const about = await aboutBeside(groups.get(dir) ?? [])
             // The answers file is data read at run time: the library checks the grader and answers it holds (GRA-001/002/009).
             const result = await gradeNamespace({
                 schemas: (groups.get(dir) ?? []).map((schemaPath) => ({ schemaPath })),
@@ -253,6 +253,10 @@ function textReport(namespaces: readonly GradeNamespaceResult[], results: readon
         for (const issue of result.errors.filter((e) => e.severity === 'error').slice(0, 5)) out.push(`  ${name}: ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
     }
     for (const result of namespaces) if (result.namespace !== null) out.push(...unitLines(`${result.namespace} (namespace)`, result.units))
+    // Namespace-level findings (an About not declared, …) say what to do, so their text is shown too.
+    for (const result of namespaces) {
+        for (const issue of result.errors.filter((e) => e.severity !== 'info').slice(0, 5)) out.push(`  ${result.namespace ?? '-'} (namespace): ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+    }
     out.push('\ngrade = the worst graded unit, shown only when the schema is graded (a schema with an untested tool is blocked, a provisional run has no grade); a namespace row: the rule of its index.json. schemaGrade = the tools-aggregate-schema grade.\n')
     if (results.some(({ result }) => result.grading?.mode === 'provisional')) {
         out.push('provisional = deterministic answers only, no grade: pass --judge-command <cmd> (or --answers <file>) to grade the non-deterministic questions.\n')
