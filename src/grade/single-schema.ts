@@ -944,7 +944,8 @@ export async function writeUnitState(fs: FsPort, root: string, namespace: string
     if (!changed) return []
     const list = [...areas.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, v]) => v)
     // Done: graded, or known not to be gradable now (blocked, gated, rejected), as D8 counts progress.
-    const state = { target: { namespace }, areas: list, done: list.filter((a) => a.status !== 'error' && a.status !== 'provisional').length, total: list.length }
+    // Fields another writer keeps here (the emit baton: taskId, phases, …) stay as they are.
+    const state = { ...(previous ?? {}), target: previous?.target ?? { namespace }, areas: list, done: list.filter((a) => a.status !== 'error' && a.status !== 'provisional').length, total: list.length }
     return writeAtomic(fs, path, JSON.stringify(state, null, 4) + '\n', { overwrite: true, journal: new Journal(base) })
 }
 

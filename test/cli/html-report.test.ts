@@ -121,6 +121,27 @@ describe('renderIslandReport', () => {
     })
 })
 
+describe('renderIslandReport tells what the island holds', () => {
+    it('says provisional and what finishes it, counts every rollup status, and shows the judge hints under their node', async () => {
+        const fs = createMemoryFs()
+        const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
+        // Offline without a judge: provisional, nothing graded.
+        await gradeSingleSchema({ schema: { main }, schemaId: 'openmeteo.forecast', options: { fs, root: '/island', now, source } })
+        const offline = (await renderIslandReport({ fs, root: '/island' })).html
+        expect(offline).toMatch(/<b>provisional<\/b>: \d+ units? answered from deterministic answers only, not graded/)
+        expect(offline).toContain('--judge-command')
+        expect(offline).toMatch(/1 namespaces · 1 schemas · 0 operational · 0 partial · (1 blocked · 0 pending|0 blocked · 1 pending) · 0 rejected · 0 unreadable · 1 provisional/)
+        // With a judge that gives hints: they appear under the node they came with.
+        const judge = async (request: { area: string; questions: ReadonlyArray<{ questionId: string }> }): Promise<string> =>
+            JSON.stringify({ answers: request.questions.map((q) => ({ questionId: q.questionId, score: 4, reasoning: 'fine' })), improvementHints: [{ targetField: 'tools.getCurrentWeather.description', suggestion: 'name the units of the values', priority: 'high' }] })
+        await gradeSingleSchema({ schema: { main }, schemaId: 'openmeteo.forecast', grader, options: { fs, root: '/island', now: '2026-11-24T11:00:00Z', source, judge, http: httpPortFromRecordings({ recordings: [recording('openmeteo')] }) } })
+        const judged = (await renderIslandReport({ fs, root: '/island' })).html
+        expect(judged).toContain('<h4>Improvement hints</h4>')
+        expect(judged).toContain('name the units of the values')
+        expect(judged).not.toContain('<b>provisional</b>')
+    })
+})
+
 describe('flowmcp-grading report', () => {
     it('writes the page with --out and names what it wrote', async () => {
         const out = join(dir, 'report.html')

@@ -132,6 +132,10 @@ describe("the judge's advice is kept", () => {
         // A later provisional run never replaces what a judge said.
         await writeUnitState(fs, '/island', 'x', [{ ...unit, status: 'provisional', written: null }], [])
         expect(await readJson(fs, '/island/providers/x/state.json')).toEqual(state)
+        // Another writer's fields (the emit baton) are kept beside the areas.
+        await fs.writeFile('/island/providers/x/state.json', JSON.stringify({ ...state, target: 'x', taskId: 'x--0a1b2c3d', status: 'prompts-emitted' }))
+        await writeUnitState(fs, '/island', 'x', [{ ...unit, unit: 'tools-aggregate-namespace', area: 'tools-aggregate-namespace' }], [])
+        expect(await readJson(fs, '/island/providers/x/state.json')).toMatchObject({ target: 'x', taskId: 'x--0a1b2c3d', status: 'prompts-emitted', total: 2 })
     })
 
     it('schemaGradingOf gives no headline to a schema whose aggregate has no grade (pending)', () => {
