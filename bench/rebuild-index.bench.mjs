@@ -125,7 +125,7 @@ const mb = (b) => `${(b / 1024 / 1024).toFixed(1)} MB`
 
 // The host hands in node:fs: the adapter reads small files with its callback API when it can.
 const port = fsPortFromNodeLike(process.env.BENCH_FS === 'promises' ? fsp : nodeFs)
-const RECORD = '.index-record.json'
+const RECORD = '.index-record'
 
 async function measureSize(size) {
     const root = mkdtempSync(join(tmpdir(), 'flowmcp-bench-'))

@@ -44,8 +44,6 @@ declare global {
     const judge: Judge
     const domainKnowledge: string
     const text: string
-    const argv: { gradingData?: string }
-    const config: { gradingDataDir?: string }
     const schemaLoader: SchemaLoader
     const clock: Clock
     const entry: GradingEntry

@@ -18,6 +18,9 @@ const unpacked = listing.reduce((n, l) => n + Number(l.split(/\s+/)[2]), 0)
 assert.deepEqual(files.filter((f) => f.endsWith('.map')), [], 'the tarball ships source maps')
 for (const f of ['package/dist/index.js', 'package/dist/index.cjs', 'package/dist/index.d.ts', 'package/dist/entry.js', 'package/dist/entry.cjs', 'package/dist/cli.js'])
     assert.ok(files.includes(f), `the tarball lacks ${f}`)
+// The README is read where the package is (npm, an editor on node_modules): its links to docs/ must resolve there.
+for (const [, target] of readFileSync(join(root, 'README.md'), 'utf8').matchAll(/\]\((docs\/[^)#\s]+)/g))
+    assert.ok(files.includes(`package/${target}`), `the README links to ${target}, which the tarball lacks`)
 
 const project = mkdtempSync(join(tmpdir(), 'flowmcp-consumer-'))
 try {

@@ -56,6 +56,18 @@ Options:
 Exit codes: 0 ok · 1 findings · 2 usage or I/O error
 `
 
+/**
+ * The line for an argument `parseArgs` refused. Node's own text for an unknown option ends in an
+ * unbalanced quote (`as in '-- "--bogus"`), so that one is worded here.
+ */
+function argsError(cause: unknown): string {
+    const message = cause instanceof Error ? cause.message : String(cause)
+    const unknown = (cause as { code?: unknown } | null)?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '([^']+)'/.exec(message) : null
+    if (unknown === null) return message
+    const option = unknown[1] as string
+    return `unknown option: ${option} (an argument that starts with '-' but is not an option goes after '--', as in: -- ${option})`
+}
+
 /** Runs one CLI invocation against the given I/O and returns its exit code. Never throws. */
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     let parsed
@@ -91,7 +103,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
             }
         })
     } catch (cause) {
-        io.stderr(`${cause instanceof Error ? cause.message : String(cause)}\n\n${USAGE}`)
+        io.stderr(`${argsError(cause)}\n\n${USAGE}`)
         return EXIT.USAGE
     }
     const [command, ...rest] = parsed.positionals

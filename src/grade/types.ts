@@ -120,11 +120,16 @@ export type AnsweringGrader = GraderInput & { readonly persona: NonNullable<Grad
 export type SchemaModuleInput = { readonly main: Readonly<Record<string, unknown>> } | { readonly schema: Readonly<Record<string, unknown>> } | Readonly<Record<string, unknown>>
 
 /** Where the schema comes from: a file path, or the module as an object (with `fileName` or `schemaId` for its id). */
-export type SchemaInput = { readonly schemaPath: string; readonly schema?: undefined } | { readonly schema: SchemaModuleInput; readonly schemaPath?: string }
+export type SchemaInput = { readonly schema: SchemaModuleInput; readonly schemaPath?: string } | { readonly schemaPath: string; readonly schema?: undefined }
 
 /**
  * Arguments of {@link gradeSingleSchema}. A `judge` or `answers` needs a `grader` with a persona;
  * without either the run is provisional and `grader` is optional.
+ *
+ * The order of the union members is deliberate: when an argument fits none, TypeScript reports
+ * against the last member that shares its property names, so the schema-path form and the branch
+ * that requires `grader` come last, and a judge given without `grader` is reported as
+ * "Property 'grader' is missing" (test/grade/input-types.test.ts), not as a missing `schema`.
  */
 export type GradeSingleSchemaInput = SchemaInput & {
     /** The file name (or path) of a schema given as an object: its base is the id's slug, `<namespace>.<file base>`. */
@@ -132,9 +137,8 @@ export type GradeSingleSchemaInput = SchemaInput & {
     /** `<namespace>.<file base>`; derived from the file when omitted. */
     readonly schemaId?: string
 } & (
-        | { readonly grader: AnsweringGrader; readonly options: GradeOptions & { readonly judge: Judge } }
-        | { readonly grader: AnsweringGrader; readonly options: GradeOptions & { readonly answers: Readonly<Record<string, unknown>> } }
         | { readonly grader?: GraderInput; readonly options: GradeOptions & { readonly judge?: undefined; readonly answers?: undefined } }
+        | { readonly grader: AnsweringGrader; readonly options: GradeOptions }
     )
 
 /** How one unit ended. */

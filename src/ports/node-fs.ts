@@ -1,3 +1,5 @@
+import { createIssue } from '../errors/issue.js'
+import type { Issue } from '../errors/types.js'
 import type { FsEntryKind, FsPort } from './types.js'
 
 /** The few members of a `fs.Dirent` / `fs.Stats` the adapter reads. */
@@ -49,6 +51,30 @@ function isNodeFsLike(fs: NodeFsPromisesLike | NodeFsLike): fs is NodeFsLike {
     return p !== null && typeof p === 'object' && typeof (fs as { readFile?: unknown }).readFile === 'function' && typeof (fs as { readdir?: unknown }).readdir === 'function'
 }
 
+/** An error a port call rejects with that carries a catalogue code (`code`) and the issue itself. */
+interface CodedPortError extends Error {
+    readonly code: string
+    readonly issue: Issue
+}
+
+function unreadableHost(cause: unknown): CodedPortError {
+    let detail = 'non-error thrown'
+    try {
+        if (cause instanceof Error) detail = `${cause.name}: ${String(cause.message).slice(0, 200)}`
+        else if (typeof cause === 'string') detail = cause.slice(0, 200)
+    } catch {
+        detail = 'unreadable error'
+    }
+    const issue = createIssue('INT-002', '', { fn: 'fsPortFromNodeLike', detail })
+    return Object.assign(new Error(issue.message), { code: issue.code, issue })
+}
+
+/** The port of a host object that could not be read: every call rejects with the same INT-002 error. */
+function unusablePort(error: CodedPortError): FsPort {
+    const reject = (): Promise<never> => Promise.reject(error)
+    return { readFile: reject, writeFile: reject, mkdir: reject, readdir: reject, stat: reject, lstat: reject, link: reject, rename: reject, rm: reject }
+}
+
 /** Reads through the callback API as a promise; `ENOENT` becomes `null`. */
 function callbackRead<T>(run: (callback: (error: unknown, data?: T) => void) => void): Promise<T | null> {
     return new Promise((resolve, reject) => {
@@ -85,12 +111,19 @@ function kindOf(x: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink?(
  * `ENOENT` becomes `null` for `readFile`, `readdir`, `stat` and `lstat`; an exclusive `writeFile` is
  * the `wx` flag; every other failure rejects unchanged. Given `node:fs` itself (see {@link NodeFsLike})
  * it reads files and folders with the callback API, which is cheaper for the many small files of an island.
+ * Never throws: a host object that cannot be read (a throwing getter, a hostile Proxy) gives a port
+ * whose every call rejects with an error whose `code` is `INT-002` (the library reports it as FS-001).
  * @param host - the host's promises API, e.g. `await import('node:fs/promises')`, or `node:fs`
  * @returns an {@link FsPort}
  * @example const fs = fsPortFromNodeLike(await import('node:fs/promises'))
  */
 export function fsPortFromNodeLike(host: NodeFsPromisesLike | NodeFsLike): FsPort {
-    const callbacks = isNodeFsLike(host) ? host : null
+    let callbacks: NodeFsLike | null
+    try {
+        callbacks = isNodeFsLike(host) ? host : null
+    } catch (cause) {
+        return unusablePort(unreadableHost(cause))
+    }
     const fsp = callbacks !== null ? callbacks.promises : (host as NodeFsPromisesLike)
     const text = (data: string | { toString(): string } | null): string | null => (data === null || typeof data === 'string' ? data : data.toString())
     const entries = (list: readonly DirentLike[] | null) => (list === null ? null : list.map((e) => ({ name: typeof e.name === 'string' ? e.name : e.name.toString(), kind: kindOf(e) })))

@@ -7,9 +7,17 @@ import type { GradingFacts } from './types.js'
  * files the index was derived from and the few facts a status rests on. It is a cache: deleting it
  * only makes the next rebuild read every file again. One line per folder, so a damaged line is
  * found without trusting the rest. `index.json` itself stays exactly as the
- * spec's schema describes it.
+ * spec's schema describes it. Its lines are `<checksum> <json>`, so the name claims neither JSON
+ * nor JSON Lines: a tool that parses every `.json` file of an island must not trip over it.
  */
-export const INDEX_RECORD_FILE = '.index-record.json'
+export const INDEX_RECORD_FILE = '.index-record'
+
+/**
+ * The record's earlier name. Ignored, never read: it is only a cache, so a folder that
+ * still holds it rebuilds as without a record (every file read), and a successful rebuild removes
+ * it. Listings skip it like the record itself, so it is never taken for an input or a change.
+ */
+export const LEGACY_INDEX_RECORD_FILE = '.index-record.json'
 
 /** Bumps whenever what a record holds, or how facts are derived from a file, changes. */
 export const INDEX_RECORD_VERSION = 1

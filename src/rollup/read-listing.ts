@@ -9,7 +9,7 @@ import { baseName, joinPath, LAYOUT } from '../island/paths.js'
 import { definitionMembers, splitSchemaId } from './build-selection.js'
 import { screenGradingFile } from './digest.js'
 import { FolderState, folderInputs, type FolderRecord } from './folder-state.js'
-import { INDEX_RECORD_FILE } from './index-record.js'
+import { INDEX_RECORD_FILE, LEGACY_INDEX_RECORD_FILE } from './index-record.js'
 import type { GradingFacts, GradingFileInput, MemberSchemaListing, NamespaceListing, PrimitiveListing, SchemaListing, SelectionListing, SkillListing, ToolListing } from './types.js'
 
 /** Default number of concurrent port calls while reading an island. */
@@ -529,6 +529,8 @@ export interface ReadListingResult<L> {
     readonly record?: ReadonlyMap<string, FolderRecord>
     /** What the read saw, for {@link unchangedSince}. */
     readonly seen?: SeenState
+    /** The index folder still holds a record under its old name ({@link LEGACY_INDEX_RECORD_FILE}). */
+    readonly legacyRecord?: boolean
 }
 
 /** The concurrency asked for when it is a positive integer, else the default. */
@@ -537,7 +539,7 @@ export function poolSize(c: unknown): number {
 }
 
 function reader(fs: FsPort, options: ReadListingOptions | undefined, indexDir: string): Reader {
-    const outputs = new Map([[indexDir, new Set([LAYOUT.index, INDEX_RECORD_FILE])]])
+    const outputs = new Map([[indexDir, new Set([LAYOUT.index, INDEX_RECORD_FILE, LEGACY_INDEX_RECORD_FILE])]])
     const record = options?.record ?? null
     const pool = options?.pool ?? new PortPool(poolSize(options?.concurrency))
     const r = new Reader(fs, pool, DEFAULT_JSON_LIMITS.maxTextLength, record instanceof Promise ? null : record, outputs)
@@ -564,7 +566,7 @@ export async function readNamespaceListing(fs: FsPort, namespaceDir: string, opt
     if (r.fatal !== null) return r.failed()
     await r.readAll()
     if (r.fatal !== null) return r.failed()
-    return { listing: { namespace: baseName(namespaceDir), gradings, schemas }, errors: [], record: r.recorded, seen: r.seen }
+    return { listing: { namespace: baseName(namespaceDir), gradings, schemas }, errors: [], record: r.recorded, seen: r.seen, legacyRecord: has(top, LEGACY_INDEX_RECORD_FILE, 'file') }
 }
 
 /**
@@ -629,5 +631,5 @@ export async function readSelectionListing(fs: FsPort, selectionDir: string, pro
     if (r.fatal !== null) return r.failed()
     await r.readAll()
     if (r.fatal !== null) return r.failed()
-    return { listing, errors: [], record: r.recorded, seen: r.seen }
+    return { listing, errors: [], record: r.recorded, seen: r.seen, legacyRecord: has(top, LEGACY_INDEX_RECORD_FILE, 'file') }
 }

@@ -11,7 +11,7 @@ import { digestGradingFile } from './digest.js'
 import { serializeIndex, validateIndex } from './index-json.js'
 import { buildLockSnapshot } from './lock-snapshot.js'
 import type { FolderRecord } from './folder-state.js'
-import { INDEX_RECORD_FILE, parseRecord, serializeRecord, type RecordOwner } from './index-record.js'
+import { INDEX_RECORD_FILE, LEGACY_INDEX_RECORD_FILE, parseRecord, serializeRecord, type RecordOwner } from './index-record.js'
 import { PortPool, poolSize, readNamespaceListing, readSelectionListing, unchangedSince } from './read-listing.js'
 import type { GradingFacts, GradingFileInput, LockSnapshot, NamespaceIndex, RollupIndex, SelectionIndex } from './types.js'
 
@@ -118,6 +118,18 @@ async function restoreRecord(fs: FsPort, state: RecordState, created: Journal): 
     // It existed but could not be read: no content to restore, and a stale record must not stay.
     const res = await callPort('rm', state.path, () => fs.rm(state.path))
     return res.ok ? [] : [res.issue]
+}
+
+/**
+ * Removes a record left under its old name once a rebuild succeeded: it is a cache nobody reads.
+ * A failing removal changes nothing (the next rebuild tries again) and is not reported.
+ */
+async function dropLegacyRecord<T extends RollupIndex>(fs: FsPort, dir: string, legacy: boolean | undefined, result: RebuildResult<T>): Promise<RebuildResult<T>> {
+    if (legacy === true && result.status) {
+        const path = joinPath(dir, LEGACY_INDEX_RECORD_FILE)
+        await callPort('rm', path, () => fs.rm(path))
+    }
+    return result
 }
 
 function shellArgs(input: { fs?: unknown; now?: unknown }, dirValue: unknown, dirField: string, parent: string): { dir: string | null; errors: Issue[] } {
@@ -298,7 +310,8 @@ async function namespaceAttempt(input: NamespaceInput, internals: RebuildInterna
     if (previous.fatal !== null) return { result: { status: false, index: null, indexPath, written: false, errors: [previous.fatal] }, unchanged: settled }
     const built = buildNamespaceIndex({ listing: read.listing, previousIndex: previous.value, now: input.now })
     const frozen = freezeIfAsked(built, internals.freeze, null)
-    const result = await finish(fs, indexPath, { index: frozen.index, errors: [...rec.issues, ...previous.errors, ...frozen.errors] }, previous.text, internals.journal ?? new Journal(islandRootOf(dir)), { state: rec.state, folders: read.record })
+    const finished = await finish(fs, indexPath, { index: frozen.index, errors: [...rec.issues, ...previous.errors, ...frozen.errors] }, previous.text, internals.journal ?? new Journal(islandRootOf(dir)), { state: rec.state, folders: read.record })
+    const result = await dropLegacyRecord(fs, dir, read.legacyRecord, finished)
     const seen = read.seen
     return { result, unchanged: seen === undefined ? async () => false : () => unchangedSince(fs, seen, options.concurrency) }
 }
@@ -323,7 +336,8 @@ export async function rebuildSelectionWith(input: { fs?: unknown; selectionDir?:
     const latest = selectLatest({ names: read.listing.definitionSnapshots, logicalName: read.listing.selectionId, kind: 'snapshot' })
     const definition = latest.file === null ? null : { file: latest.file, value: read.listing.definition }
     const frozen = freezeIfAsked(built, internals.freeze, definition)
-    return finish(fs, indexPath, { index: frozen.index, errors: [...rec.issues, ...previous.errors, ...frozen.errors] }, previous.text, internals.journal ?? new Journal(islandRootOf(first.dir)), { state: rec.state, folders: read.record })
+    const finished = await finish(fs, indexPath, { index: frozen.index, errors: [...rec.issues, ...previous.errors, ...frozen.errors] }, previous.text, internals.journal ?? new Journal(islandRootOf(first.dir)), { state: rec.state, folders: read.record })
+    return dropLegacyRecord(fs, selDir, read.legacyRecord, finished)
 }
 
 /** `<root>/providers/<ns>` and `<root>/selections/<sel>` ⇒ `<root>`: the folders below it must not be links. */

@@ -52,6 +52,23 @@ describe('flowmcp-grading (usage)', () => {
         expect(await run(['validate', '--nope'], memoryIo())).toBe(2)
     })
 
+    it.each([
+        [['grade', '--bogus', 'x'], "unknown option: --bogus (an argument that starts with '-' but is not an option goes after '--', as in: -- --bogus)"],
+        [['validate', '-z'], "unknown option: -z (an argument that starts with '-' but is not an option goes after '--', as in: -- -z)"]
+    ])('names an unknown option without a stray quote: %j', async (argv, line) => {
+        const io = memoryIo()
+        expect(await run(argv, io)).toBe(2)
+        expect(io.err().split('\n')[0]).toBe(line)
+        expect(io.err()).toContain('Usage: flowmcp-grading')
+        expect(io.out()).toBe('')
+    })
+
+    it('keeps the message of any other argument error', async () => {
+        const io = memoryIo()
+        expect(await run(['grade', '--now'], io)).toBe(2)
+        expect(io.err().split('\n')[0]).toBe("Option '--now <value>' argument missing")
+    })
+
     it('prints the versions', async () => {
         const io = memoryIo()
         expect(await run(['version', '--json'], io)).toBe(0)

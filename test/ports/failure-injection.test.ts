@@ -58,7 +58,7 @@ const SCENARIOS: readonly Scenario[] = [
             const hash = await importBase(fs, root)
             const first = await Island.writeGrading({ fs, root: `${root}/island`, target: { namespace: 'defillama', schema: 'prices', tool: 'getFirstPrice' }, entry: makeEntry({ area: 'single-test', schemaHash: hash, timestamp: '2026-05-31T10:00:00Z' }), now: '2026-05-31T10:00:00Z' })
             expect(first.status).toBe(true)
-            expect(await fs.readFile(`${root}/island/providers/defillama/.index-record.json`)).not.toBeNull()
+            expect(await fs.readFile(`${root}/island/providers/defillama/.index-record`)).not.toBeNull()
         },
         run: async (fs, root) => {
             const hash = ((await fs.readdir(`${root}/island/providers/defillama/prices/schema`)) ?? [])[0]?.name.slice(-12, -4)

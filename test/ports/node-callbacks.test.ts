@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fsPortFromNodeLike, type NodeFsLike, type NodeFsPromisesLike } from '../../src/index.js'
+import { fsPortFromNodeLike, RebuildIndex, type NodeFsLike, type NodeFsPromisesLike } from '../../src/index.js'
 
 const fail = (code: string) => Object.assign(new Error(code), { code })
 
@@ -38,5 +38,30 @@ describe('fsPortFromNodeLike with node:fs (callback reads)', () => {
         expect(await port.readdir('/missing')).toBeNull()
         await expect(port.readFile('/locked.json')).rejects.toMatchObject({ code: 'EACCES' })
         await expect(port.readdir('/locked')).rejects.toMatchObject({ code: 'EACCES' })
+    })
+})
+
+describe('fsPortFromNodeLike given a host object it cannot read', () => {
+    const trap = (): never => {
+        throw new Error('x')
+    }
+    const hostile: ReadonlyArray<[string, () => unknown]> = [
+        ['a Proxy whose every read throws', () => new Proxy({}, { get: trap })],
+        ['a throwing getter for readFile', () => Object.defineProperty({ promises: {}, readdir: () => undefined }, 'readFile', { get: trap })],
+        ['a throwing getter for promises', () => Object.defineProperty({}, 'promises', { get: trap })]
+    ]
+
+    it.each(hostile)('does not throw for %s, and every call rejects with INT-002 (threw from the getter)', async (_name, make) => {
+        const port = fsPortFromNodeLike(make() as NodeFsLike)
+        const calls = [port.readFile('/a'), port.writeFile('/a', ''), port.mkdir('/a'), port.readdir('/a'), port.stat('/a'), port.lstat('/a'), port.link('/a', '/b'), port.rename('/a', '/b'), port.rm('/a')]
+        for (const call of calls) await expect(call).rejects.toMatchObject({ code: 'INT-002', message: 'The input of fsPortFromNodeLike could not be read: Error: x' })
+    })
+
+    it('surfaces the unreadable host as FS-001 naming INT-002 through the library', async () => {
+        const port = fsPortFromNodeLike(new Proxy({}, { get: trap }) as NodeFsLike)
+        const res = await RebuildIndex.rebuildNamespaceIndex({ fs: port, namespaceDir: '/island/providers/ns', now: '2026-01-01T00:00:00Z' })
+        expect(res.status).toBe(false)
+        expect(res.errors[0]).toMatchObject({ code: 'FS-001' })
+        expect(res.errors[0]?.message).toContain('The input of fsPortFromNodeLike could not be read')
     })
 })

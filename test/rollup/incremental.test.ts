@@ -285,6 +285,63 @@ describe('incremental rebuild', () => {
     })
 })
 
+describe('rebuild record file name', () => {
+    const LEGACY = `${NS_DIR}/.index-record.json`
+
+    it('leaves no file under a .json name that is not JSON (the record was named .index-record.json)', async () => {
+        const fs = createMemoryFs({ ...baseNamespace(), ...grading('tool', '2026-05-01T10:00:00Z', { grade: 'B' }) })
+        await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: NS_DIR, now: NOW })
+        expect(INDEX_RECORD_FILE).toBe('.index-record')
+        expect(await fs.readFile(RECORD)).not.toBeNull()
+        const notJson = Object.entries(fs.dump().files).filter(([path, text]) => {
+            if (!path.endsWith('.json')) return false
+            try {
+                JSON.parse(text)
+                return false
+            } catch {
+                return true
+            }
+        })
+        expect(notJson.map(([path]) => path)).toEqual([])
+    })
+
+    it('ignores a record left under the old name .index-record.json, reads every file and removes it', async () => {
+        const files: Record<string, string> = baseNamespace()
+        for (let d = 1; d <= 3; d += 1) Object.assign(files, grading('tool', `2026-06-0${d}T10:00:00Z`, { grade: 'B' }))
+        const fs = createMemoryFs(files)
+        await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: NS_DIR, now: NOW })
+        // An island from before the rename: the record under its old name only.
+        await fs.writeFile(LEGACY, (await fs.readFile(RECORD)) as string)
+        await fs.rm(RECORD)
+        for (const [path, text] of Object.entries(grading('tool', '2026-06-20T10:00:00Z', { grade: 'C' }))) await fs.writeFile(path, text)
+        const full = createMemoryFs(fs.dump().files)
+        const reads: string[] = []
+        const counting = { ...fs, readFile: async (p: string) => (reads.push(p), fs.readFile(p)) }
+        const res = await RebuildIndex.rebuildNamespaceIndex({ fs: counting, namespaceDir: NS_DIR, now: NOW })
+        await RebuildIndex.rebuildNamespaceIndex({ fs: full, namespaceDir: NS_DIR, now: NOW, incremental: false })
+        expect(res.status).toBe(true)
+        expect(res.errors.map((e) => e.code)).not.toContain('IDX-INFO-001')
+        expect(reads).not.toContain(LEGACY)
+        expect(reads.filter((p) => p.includes('/_gradings/'))).toHaveLength(4)
+        expect(await fs.readFile(INDEX)).toBe(await full.readFile(INDEX))
+        expect(await fs.readFile(LEGACY)).toBeNull()
+        expect(parseRecord((await fs.readFile(RECORD)) as string, 'namespace:defillama').reason).toBeNull()
+    })
+
+    it('removes an old .index-record.json beside a selection index too', async () => {
+        const selDir = `${ROOT}/selections/defi-core`
+        const fs = createMemoryFs({
+            ...baseNamespace(),
+            ...grading('tool', '2026-06-01T10:00:00Z', { grade: 'B' }),
+            [`${selDir}/selection/defi-core--2026-05-30T09-00-00Z--ef67ab12.json`]: JSON.stringify({ selectionId: 'defi-core', members: [{ schemaId: 'defillama.prices' }] }),
+            [`${selDir}/.index-record.json`]: 'an old record'
+        })
+        const res = await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: selDir, providersRoot: `${ROOT}/providers`, now: NOW })
+        expect(res.status).toBe(true)
+        expect(await fs.readFile(`${selDir}/.index-record.json`)).toBeNull()
+    })
+})
+
 describe('rebuild record', () => {
     const facts = screenGradingFile({ name: 'single-test--2026-05-01T10-00-00Z.json', entry: makeEntry({ area: 'single-test' }) })
 

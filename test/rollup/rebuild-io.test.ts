@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMemoryFs, fsPortFromNodeLike, RebuildIndex, type FsPort, type NodeFsPromisesLike } from '../../src/index.js'
 import { Journal, writeReplaceableAll } from '../../src/island/fs-ops.js'
+import { INDEX_RECORD_FILE } from '../../src/rollup/index-record.js'
 import { PortPool, readNamespaceListing, unchangedSince } from '../../src/rollup/read-listing.js'
 import { settle } from '../../src/rollup/rebuild-index.js'
 import { baseNamespace, grading, gradingPath, NOW, NS_DIR, ROOT } from './support.js'
@@ -54,8 +55,17 @@ describe('unchangedSince (the concurrent-writer re-check)', () => {
         const fs = createMemoryFs(island())
         const read = await readNamespaceListing(fs, NS_DIR)
         await fs.writeFile(`${NS_DIR}/index.json`, '{}')
-        await fs.writeFile(`${NS_DIR}/.index-record.json`, 'x')
+        await fs.writeFile(`${NS_DIR}/${INDEX_RECORD_FILE}`, 'x')
         expect(await unchangedSince(fs, read.seen as NonNullable<typeof read.seen>)).toBe(true)
+    })
+
+    it('ignores a record under its old name .index-record.json, present or removed', async () => {
+        const fs = createMemoryFs({ ...island(), [`${NS_DIR}/.index-record.json`]: 'x' })
+        const read = await readNamespaceListing(fs, NS_DIR)
+        expect(read.legacyRecord).toBe(true)
+        await fs.rm(`${NS_DIR}/.index-record.json`)
+        expect(await unchangedSince(fs, read.seen as NonNullable<typeof read.seen>)).toBe(true)
+        expect((await readNamespaceListing(fs, NS_DIR)).legacyRecord).toBe(false)
     })
 
     it.each([

@@ -1,0 +1,76 @@
+// Builds dist/ with tsup only when it is missing or older than what it is built from: any file or
+// folder under src/, tsup.config.ts, tsconfig.json or package.json. `npm run example` and
+// `npm run bench` start with it, so a second run does not pay for a build (most of its time).
+// Usage: node scripts/ensure-build.mjs
+import { spawnSync } from 'node:child_process'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+/** What a build writes last and what package.json points at: if one is missing or old, dist/ is stale. */
+export const OUTPUTS = ['index.js', 'index.cjs', 'index.d.ts', 'index.d.cts', 'entry.js', 'entry.cjs', 'entry.d.ts', 'entry.d.cts', 'cli.js']
+
+/** Files a build reads beside src/. */
+export const CONFIG_FILES = ['tsup.config.ts', 'tsconfig.json', 'package.json']
+
+function mtimeOf(path) {
+    try {
+        return statSync(path).mtimeMs
+    } catch {
+        return null
+    }
+}
+
+/** The newest input: every file and folder under src/ (a folder's time changes when a file is removed), and the config files. */
+function newestInput(root) {
+    let newest = { path: null, mtimeMs: -Infinity }
+    const see = (path) => {
+        const t = mtimeOf(path)
+        if (t !== null && t > newest.mtimeMs) newest = { path, mtimeMs: t }
+    }
+    const walk = (dir) => {
+        see(dir)
+        for (const e of readdirSync(dir, { withFileTypes: true })) {
+            const path = join(dir, e.name)
+            if (e.isDirectory()) walk(path)
+            else see(path)
+        }
+    }
+    walk(join(root, 'src'))
+    for (const f of CONFIG_FILES) see(join(root, f))
+    return newest
+}
+
+/**
+ * Why dist/ under `root` needs a build, or `null` when it is current.
+ * @returns e.g. `dist/cli.js is missing` or `src/index.ts is newer than dist/index.js`
+ */
+export function staleReason(root) {
+    let oldest = { path: null, mtimeMs: Infinity }
+    for (const f of OUTPUTS) {
+        const t = mtimeOf(join(root, 'dist', f))
+        if (t === null) return `dist/${f} is missing`
+        if (t < oldest.mtimeMs) oldest = { path: `dist/${f}`, mtimeMs: t }
+    }
+    const input = newestInput(root)
+    return input.mtimeMs > oldest.mtimeMs ? `${relative(root, input.path)} is newer than ${oldest.path}` : null
+}
+
+/** Runs tsup (the local devDependency, no shell) in `root`; returns its exit status. */
+function build(root) {
+    const require = createRequire(join(root, 'package.json'))
+    const pkgPath = require.resolve('tsup/package.json')
+    const bin = JSON.parse(readFileSync(pkgPath, 'utf8')).bin.tsup
+    const res = spawnSync(process.execPath, [resolve(dirname(pkgPath), bin), '--silent'], { cwd: root, stdio: 'inherit' })
+    return res.status ?? 1
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+    const root = resolve(fileURLToPath(new URL('..', import.meta.url)))
+    const reason = staleReason(root)
+    if (reason !== null) {
+        process.stderr.write(`Building dist/ (${reason})\n`)
+        process.exitCode = build(root)
+    }
+}
