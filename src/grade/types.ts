@@ -25,9 +25,13 @@ export interface JudgeRequest {
     readonly area: Area
     /** The composed area prompt (secrets redacted). */
     readonly prompt: string
-    /** Every question of the area, deterministic ones included; the reply answers each by the same `questionId`. */
+    /**
+     * The questions the judge answers, each once by the same `questionId`: the area's non-deterministic
+     * questions, plus any deterministic one code left to the judge (a policy line of the prompt says why).
+     * The deterministic questions code answered are not asked; an answer to one is ignored (ARE-INFO-001).
+     */
     readonly questions: ReadonlyArray<{ readonly questionId: string; readonly question: string }>
-    /** The JSON Schema the reply must match. */
+    /** The JSON Schema the reply must match: `answers` holds exactly the ids of `questions`. */
     readonly outputSchema: object
     /** Envelope fields the reply must carry (they identify the grading); filled in when omitted. */
     readonly envelope: {
@@ -56,7 +60,7 @@ export interface JudgeAnswer {
 }
 
 /**
- * What a judge replies, as JSON text: every question answered once, plus optional improvement
+ * What a judge replies, as JSON text: every question of the request answered once, plus optional improvement
  * hints (`[]` when omitted). Envelope fields may be echoed; they are filled in when omitted and a
  * reply that contradicts them is refused (GRA-008). `{ blocker, reason }` instead marks the unit blocked.
  */

@@ -1,4 +1,5 @@
 import { Areas } from '../areas/areas.js'
+import { askedOutputSchema } from '../areas/output.js'
 import type { Issue } from '../errors/types.js'
 import type { Area } from '../model/constants.js'
 import type { GradingAnswer } from '../model/types.js'
@@ -31,22 +32,29 @@ export function envelopeFor(args: { plan: UnitPlan; schemaHash: string; stamp: s
     }
 }
 
-// Per area, the catalogue questions and the self-contained output schema (with its prompt text): the
-// same for every unit of the area and for every schema, so built once (derived from constants,
-// bounded by the number of areas). Never handed out: each prompt gets its own copies.
+// Per area and set of code-answered questions, the questions to ask and the self-contained output
+// schema of a reply answering them (with its prompt text): the same for every unit with the same
+// code answers and for every schema, so built once (derived from constants; bounded by the areas
+// times the subsets of their few deterministic questions). Never handed out: each prompt gets its own copies.
 interface AreaParts {
     readonly questions: ReadonlyArray<{ questionId: string; question: string }>
+    readonly answeredByCode: readonly string[]
     readonly schema: object
     readonly schemaPretty: string
 }
-const AREA_PARTS = new Map<Area, AreaParts | null>()
+const AREA_PARTS = new Map<string, AreaParts>()
 
-function areaParts(area: Area): AreaParts | null {
-    const known = AREA_PARTS.get(area)
+function areaParts(area: Area, answered: ReadonlySet<string>): AreaParts {
+    const all = Areas.questions({ area }).questions
+    // Only deterministic questions are ever left to code; the deferred ones (no code answer) stay asked.
+    const byCode = all.filter((q) => q.determinism === 'deterministic' && answered.has(q.id)).map((q) => q.id)
+    const key = `${area}|${byCode.join(',')}`
+    const known = AREA_PARTS.get(key)
     if (known !== undefined) return known
-    const schema = Areas.outputSchema({ area, selfContained: true }).schema
-    const parts = schema === null ? null : { questions: Areas.questions({ area }).questions.map((q) => ({ questionId: q.id, question: q.question })), schema, schemaPretty: JSON.stringify(schema, null, 2) }
-    AREA_PARTS.set(area, parts)
+    const asked = all.filter((q) => !byCode.includes(q.id))
+    const schema = askedOutputSchema(area, asked.map((q) => q.id))
+    const parts = { questions: asked.map((q) => ({ questionId: q.id, question: q.question })), answeredByCode: byCode, schema, schemaPretty: JSON.stringify(schema, null, 2) }
+    AREA_PARTS.set(key, parts)
     return parts
 }
 
@@ -73,8 +81,8 @@ export function askForOutput(args: {
     errors: Issue[]
 }): EmittedPrompt | null {
     const { plan, envelope, attachments, serverParams, errors } = args
-    const parts = areaParts(plan.area)
-    if (parts === null) return null
+    // Deterministic questions code answered are answered by code, not asked of the judge.
+    const parts = areaParts(plan.area, new Set(plan.deterministic.map((a) => a.questionId)))
     const questions = parts.questions.map((q) => ({ questionId: q.questionId, question: q.question }))
     const outputSchema = copyJson(parts.schema)
     const focus = plan.focus === null ? '' : ` Focus: ${plan.area === 'single-test' ? 'tool' : 'skill'} ${plan.focus}.`
@@ -84,6 +92,7 @@ export function askForOutput(args: {
             ...(envelope.persona !== null ? { persona: envelope.persona } : {}),
             files: attachments.map((a) => ({ path: a.name, role: a.role })),
             questions: questions.map((q) => ({ id: q.questionId, question: q.question })),
+            ...(parts.answeredByCode.length > 0 ? { answeredByCode: [...parts.answeredByCode] } : {}),
             outputSchema,
             policies: [
                 { id: 'envelope', summary: `Use gradingId ${envelope.gradingId}, schemaHash ${envelope.schemaHash}, harness claude-code, iteration ${envelope.iteration}.${focus}` },
