@@ -3,7 +3,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { AREAS, Areas, gradeSingleSchema, httpPortFromRecordings, validateGradingEntry, type Judge, type JudgeRequest } from '../../src/index.js'
+import { AREAS, Areas, createMemoryFs, gradeSelection, gradeSingleSchema, httpPortFromRecordings, validateGradingEntry, type Judge, type JudgeRequest } from '../../src/index.js'
 import { EXAMPLES, exampleMain, grader, recording } from './helpers.js'
 
 const now = '2026-11-22T18:00:00Z'
@@ -13,23 +13,23 @@ const realForms = (): Record<string, unknown> => JSON.parse(readFileSync(new URL
 const placeholderRoot = (): Record<string, unknown> => ({ ...realForms(), root: 'https://--chain--.rpc-demo.network', requiredServerParams: ['ALCHEMY_API_KEY'], headers: { 'X-Api-Key': '{{ALCHEMY_API_KEY}}' } })
 
 /** A judge answering the given question ids of each request with 4 (booleans pass), recording what it was asked. */
-function judgeAnswering(which: (request: JudgeRequest) => readonly string[]): { judge: Judge; asked: JudgeRequest[] } {
+function judgeAnswering(which: (request: JudgeRequest) => readonly string[], extra: (request: JudgeRequest) => Record<string, unknown> = () => ({})): { judge: Judge; asked: JudgeRequest[] } {
     const asked: JudgeRequest[] = []
     const boolean = new Set(AREAS.flatMap((area) => Areas.questions({ area }).questions).filter((q) => q.scoreType === 'boolean').map((q) => q.id))
     return {
         asked,
         judge: async (request) => {
             asked.push(request)
-            return JSON.stringify({ answers: which(request).map((questionId) => ({ questionId, score: boolean.has(questionId) ? 'pass' : 4, reasoning: `Checked ${questionId}.` })) })
+            return JSON.stringify({ answers: which(request).map((questionId) => ({ questionId, score: boolean.has(questionId) ? 'pass' : 4, reasoning: `Checked ${questionId}.` })), ...extra(request) })
         }
     }
 }
 const everyQuestion = (request: JudgeRequest): string[] => Areas.questions({ area: request.area }).questions.map((q) => q.id)
 const askedQuestions = (request: JudgeRequest): string[] => request.questions.map((q) => q.questionId)
 
-async function gradeOpenmeteo(judge: Judge) {
+async function gradeOpenmeteo(judge: Judge, over: Record<string, unknown> = {}) {
     const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
-    return gradeSingleSchema({ schema: { main }, schemaId: 'openmeteo.forecast', grader, options: { now, source, judge, about: { text: await aboutText() }, http: httpPortFromRecordings({ recordings: [recording('openmeteo')] }) } })
+    return gradeSingleSchema({ schema: { main }, schemaId: 'openmeteo.forecast', grader: { ...grader, ...over }, options: { now, source, judge, about: { text: await aboutText() }, http: httpPortFromRecordings({ recordings: [recording('openmeteo')] }) } })
 }
 
 describe('the judge request', () => {
@@ -97,5 +97,80 @@ describe('the judge request', () => {
         expect(result.grading?.units.find((u) => u.unit === 'single-test/getHourlyForecast')?.status).toBe('error')
         expect(result.errors).toContainEqual(expect.objectContaining({ code: 'ARE-020', message: expect.stringContaining('Q-single-test-05') }))
         expect(result.errors.map((e) => e.code)).toContain('GRA-018')
+    })
+})
+
+describe('provenance of the judge answers', () => {
+    it('records the model a judge reply names as the llmModel of that unit, the grader\'s elsewhere', async () => {
+        const { judge } = judgeAnswering(askedQuestions, (r) => (r.area === 'single-test' ? { model: ' gpt-4o-2024-08-06 ' } : {}))
+        const result = await gradeOpenmeteo(judge)
+        expect(result.errors.filter((e) => e.severity !== 'info')).toEqual([])
+        for (const entry of result.entries) {
+            const models = new Set(entry.gradings.filter((g) => g.determinism === 'non-deterministic').map((g) => g.llmModel))
+            expect([...models]).toEqual([entry.area === 'single-test' ? 'gpt-4o-2024-08-06' : grader.llmModel])
+            expect(entry.gradings.filter((g) => g.determinism === 'deterministic').every((g) => g.llmModel === undefined)).toBe(true)
+        }
+    })
+
+    it('records the model a pre-collected answer names, as for a judge reply', async () => {
+        const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
+        const { judge } = judgeAnswering(askedQuestions)
+        const answered = JSON.parse(await judge({ area: 'tools-aggregate-schema', questions: Areas.questions({ area: 'tools-aggregate-schema' }).questions.slice(1).map((q) => ({ questionId: q.id, question: q.question })) } as unknown as JudgeRequest)) as Record<string, unknown>
+        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, answers: { 'tools-aggregate-schema': { ...answered, model: 'harness-model-2' } } } })
+        const entry = result.entries.find((e) => e.area === 'tools-aggregate-schema')
+        expect(entry?.gradings.filter((g) => g.determinism === 'non-deterministic').map((g) => g.llmModel)).toEqual(Array(5).fill('harness-model-2'))
+    })
+
+    it.each([
+        ['an empty name', ''],
+        ['a name of 201 characters', 'm'.repeat(201)],
+        ['a number', 42],
+        ['a name with a line break', 'gpt\n4o']
+    ])('keeps the grader\'s model and warns (GRA-022) when a reply names %s', async (_name, model) => {
+        const { judge } = judgeAnswering(askedQuestions, (r) => (r.unit === 'namespace-description' ? { model } : {}))
+        const result = await gradeOpenmeteo(judge)
+        expect(result.errors.filter((e) => e.code === 'GRA-022')).toEqual([expect.objectContaining({ severity: 'warning', path: '/units/namespace-description/model' })])
+        const entry = result.entries.find((e) => e.area === 'namespace-description')
+        expect(entry?.gradings.every((g) => g.llmModel === grader.llmModel)).toBe(true)
+    })
+
+    it('records the grader\'s harness in the request envelope and the entries (the spec\'s only one by default)', async () => {
+        const named = judgeAnswering(askedQuestions)
+        const result = await gradeOpenmeteo(named.judge, { harness: 'claude-code' })
+        expect(named.asked.every((r) => r.envelope.harness === 'claude-code' && r.prompt.includes('harness claude-code'))).toBe(true)
+        expect(result.entries.every((e) => e.harness === 'claude-code')).toBe(true)
+        const unnamed = judgeAnswering(askedQuestions)
+        await gradeOpenmeteo(unnamed.judge)
+        expect(unnamed.asked.every((r) => r.envelope.harness === 'claude-code')).toBe(true)
+    })
+
+    it('refuses a grader harness no grading entry may record (GRA-002), before asking the judge', async () => {
+        const { judge, asked } = judgeAnswering(askedQuestions)
+        const result = await gradeOpenmeteo(judge, { harness: 'ollama' })
+        expect(result.grading).toBeNull()
+        expect(result.errors).toContainEqual(expect.objectContaining({ code: 'GRA-002', path: '/grader/harness' }))
+        expect(asked).toEqual([])
+    })
+
+    it('asks a selection judge only its questions and records the model its replies name', async () => {
+        const fs = createMemoryFs()
+        const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
+        const schemaIds: string[] = []
+        for (let i = 1; i <= 5; i += 1) {
+            const namespace = `weather${i}`
+            await gradeSingleSchema({ schema: { main: { ...main, namespace } }, schemaId: `${namespace}.forecast`, grader, options: { fs, root: '/island', now, source: source.replace("'openmeteo'", `'${namespace}'`), judge: judgeAnswering(everyQuestion).judge } })
+            schemaIds.push(`${namespace}.forecast`)
+        }
+        const { judge, asked } = judgeAnswering(askedQuestions, () => ({ model: 'local-llama' }))
+        const selectionGrader = { ...grader, persona: { basePersonaId: 'decision-maker', lensId: 'weather-planner' } } as const
+        const result = await gradeSelection({ selectionId: 'weather-five', schemaIds, grader: selectionGrader, options: { fs, root: '/island', now: '2026-11-22T19:00:00Z', judge } })
+        expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
+        const aggregate = asked.find((r) => r.area === 'selection-aggregate') as JudgeRequest
+        expect(askedQuestions(aggregate)).toEqual(['Q-selection-aggregate-02', 'Q-selection-aggregate-03', 'Q-selection-aggregate-04', 'Q-selection-aggregate-05'])
+        expect(result.entries.length).toBeGreaterThan(0)
+        for (const entry of result.entries) {
+            expect(validateGradingEntry({ entry }).valid).toBe(true)
+            expect(new Set(entry.gradings.filter((g) => g.determinism === 'non-deterministic').map((g) => g.llmModel))).toEqual(new Set(['local-llama']))
+        }
     })
 })

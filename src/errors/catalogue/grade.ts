@@ -21,5 +21,6 @@ export const GRADE_CODES = defineCodes({
     'GRA-018': ['error', 'The area output for {unit} was rejected: {detail}', '04 fail-closed'],
     'GRA-019': ['error', 'Selection {selection}: {detail}', '02-areas §9 selection grading'],
     'GRA-021': ['error', 'The reply for {unit} names answer {index} by "id"; answers name their question by "questionId", as the request does', '04 fail-closed; the judge contract (docs/guide.md)'],
-    'GRA-020': ['warning', 'No file name was given: the schema id {schemaId} was derived from main.name; pass fileName (or schemaId) for <namespace>.<file base>', '01-model ⚠ A14 one schema id: <namespace>.<file base>']
+    'GRA-020': ['warning', 'No file name was given: the schema id {schemaId} was derived from main.name; pass fileName (or schemaId) for <namespace>.<file base>', '01-model ⚠ A14 one schema id: <namespace>.<file base>'],
+    'GRA-022': ['warning', 'The reply for {unit} names an unusable model ({detail}); the grader\'s llmModel is recorded instead', 'ch. 08 llmModel: the model that answered, never guessed']
 })
