@@ -121,10 +121,13 @@ export class Areas {
      * Turns one harness area output plus the deterministic answers computed by code into one
      * chapter 08 grading entry that passes `validateGradingEntry`. A blocker reply gives
      * `blocker` and no entry. `iteration` and `improvementHints` come back as `sidecar` (they are
-     * not entry fields). The area is taken from `output.area` when `area` is omitted.
+     * not entry fields). The area is taken from `output.area` when `area` is omitted. The output
+     * may leave out the deterministic questions `deterministic` answers: the two sets together answer
+     * every question of the area, and a harness answer to a question code answered is replaced.
      * @param input - `{ output, context, deterministic?, area?, limits? }` — see {@link GradingContext}
      * @returns `{ entry, blocker, sidecar, aggregate, errors }`. Codes: every code of
-     *   {@link Areas.validateOutput}, ARE-011/012 (context), ARE-013 (context contradicts the output),
+     *   {@link Areas.validateOutput}, ARE-020 (a question neither the output nor code answers),
+     *   ARE-011/012 (context), ARE-013 (context contradicts the output),
      *   ARE-014/015 (deterministic answers), ARE-019 (no grade), ARE-WARN-001, ARE-INFO-001, and the
      *   GRD-/SCO-/VET- codes of the entry validation.
      * @example Areas.toGradingEntry({ output, context: { schemaId: 'demo.prices', version: 'flowmcp/4.2.0', schemaHash: 'a1b2c3d4', gradingMode: 'full', now, grader, llmModel, selectionContext } }).entry

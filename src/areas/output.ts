@@ -68,6 +68,32 @@ export function selfContainedOutputSchema(area: Area): object {
     return { $schema: 'https://json-schema.org/draft/2020-12/schema', ...(inline(schema, defs, local) as object) }
 }
 
+/**
+ * The self-contained output schema of a reply that answers exactly `asked` (a subset of the area's
+ * questions, e.g. without the deterministic ones code answered): `answers` holds those ids, each once.
+ * The whole area's schema when `asked` is every question of the area.
+ */
+export function askedOutputSchema(area: Area, asked: readonly string[]): object {
+    const schema = selfContainedOutputSchema(area) as Record<string, unknown>
+    const all = AREA_CATALOGUE[area].questionIds
+    if (asked.length === all.length && all.every((id) => asked.includes(id))) return schema
+    const restrict = (answers: Record<string, unknown>): Record<string, unknown> => {
+        const items = answers.items as Record<string, unknown> | undefined
+        const parts = Array.isArray(items?.allOf) ? (items.allOf as unknown[]) : []
+        const narrowed = parts.map((part) => {
+            if (!isObj(part) || !isObj(part.properties) || !isObj(part.properties.questionId) || !Array.isArray(part.properties.questionId.enum)) return part
+            const props = part.properties
+            return { ...part, properties: { ...props, questionId: { ...part.properties.questionId, enum: [...asked] } } }
+        })
+        return { ...answers, minItems: asked.length, maxItems: asked.length, ...(items !== undefined ? { items: { ...items, allOf: narrowed } } : {}) }
+    }
+    const oneOf = Array.isArray(schema.oneOf) ? (schema.oneOf as unknown[]) : []
+    return {
+        ...schema,
+        oneOf: oneOf.map((branch) => (isObj(branch) && isObj(branch.properties) && isObj(branch.properties.answers) ? { ...branch, properties: { ...branch.properties, answers: restrict(branch.properties.answers) } } : branch))
+    }
+}
+
 /** One answer of an area output (maps to one `gradings[]` element). */
 export interface AreaAnswer {
     readonly questionId: string
@@ -232,12 +258,16 @@ function answerIssues(answers: unknown): Issue[] {
 }
 
 
+const NONE: ReadonlySet<string> = new Set()
+
 /**
  * Validates one harness answer for `area` (issue paths under `/output`): plain-JSON limits, then either the blocker shortcut
  * (an object with a `blocker` key) or the area's envelope schema, then the checks JSON Schema
  * reports poorly (scores, duplicate questions, the gradingId/schemaHash binding). Never throws.
+ * `answeredByCode`: deterministic questions code answers beside the output; the output may leave
+ * them out, and every other question must be answered (ARE-020 names the ones that are not).
  */
-export function validateAreaOutput(area: unknown, output: unknown, limits: JsonLimits): AreaOutputValidation {
+export function validateAreaOutput(area: unknown, output: unknown, limits: JsonLimits, answeredByCode: ReadonlySet<string> = NONE): AreaOutputValidation {
     const none = (errors: Issue[]): AreaOutputValidation => ({ valid: false, kind: null, output: null, blocker: null, errors })
     if (output === undefined || output === null) {
         return none([createIssue('ARE-002', '/output', { field: 'output' })])
@@ -266,8 +296,15 @@ export function validateAreaOutput(area: unknown, output: unknown, limits: JsonL
     }
     const validate = envelope[area]
     validate(output)
-    const structural = rebaseIssues((validate.errors ?? []).map((err) => mapEnvelopeError(err, area)).filter((i): i is Issue => i !== null), '/output')
+    // With code answers beside the output, fewer answers than questions is not by itself an error: coverage is checked below.
+    const partial = answeredByCode.size > 0
+    const structural = rebaseIssues((validate.errors ?? []).map((err) => (partial && err.keyword === 'minItems' && err.instancePath === '/answers' ? null : mapEnvelopeError(err, area))).filter((i): i is Issue => i !== null), '/output')
     const own = rebaseIssues(answerIssues(output.answers), '/output')
+    if (partial && Array.isArray(output.answers)) {
+        const answered = new Set(output.answers.map((a: unknown) => (isObj(a) ? a.questionId : undefined)))
+        const missing = AREA_CATALOGUE[area].questionIds.filter((id) => !answered.has(id) && !answeredByCode.has(id))
+        if (missing.length > 0) own.push(createIssue('ARE-020', '/output/answers', { area, missing: missing.join(', ') }))
+    }
     if (typeof output.gradingId === 'string' && typeof output.schemaHash === 'string' && /^[a-f0-9]{8}$/.test(output.schemaHash) && !output.gradingId.startsWith(`${output.schemaHash}--`)) {
         own.push(createIssue('ARE-009', '/output/gradingId', { field: '/gradingId', expected: `<schemaHash>--<timestamp> with schemaHash ${output.schemaHash}` }))
     }

@@ -11,7 +11,7 @@ import type { GradingAnswer, GradingEntry, Persona } from '../model/types.js'
 import { isIsoDateTime } from '../time.js'
 import { parseArgs } from '../validation/args.js'
 import { FLOWMCP_VERSION_REGEX } from '../version.js'
-import { AREA_CATALOGUE, questionsOf } from './catalogue.js'
+import { AREA_CATALOGUE, isArea, questionsOf } from './catalogue.js'
 import { validateAreaOutput, type AreaBlocker, type AreaOutput, type ImprovementHint } from './output.js'
 
 /** One answer computed by code for a deterministic question of the area. */
@@ -192,14 +192,28 @@ function mapEntryIssue(issue: Issue, sources: readonly Source[]): Issue {
 }
 
 /**
+ * The deterministic questions of `area` the code answers list names, so the output may leave them
+ * out. Only a list that can be valid is read (no more answers than the area has deterministic
+ * questions); anything else is reported by the deterministic check after the output's.
+ */
+function codeAnswered(area: unknown, deterministic: unknown): ReadonlySet<string> {
+    if (!isArea(area) || !Array.isArray(deterministic)) return new Set()
+    const ids = AREA_CATALOGUE[area].deterministicQuestionIds
+    if (deterministic.length > ids.length) return new Set()
+    return new Set(deterministic.map((a: unknown) => (isObj(a) && typeof a.questionId === 'string' && ids.includes(a.questionId) ? a.questionId : null)).filter((id): id is string => id !== null))
+}
+
+/**
  * Converts one harness area output plus the code-computed deterministic answers into one chapter
  * 08 grading entry (04 §2 conversion; ⚠ D4: the entry is the durable artefact, `iteration` and
  * `improvementHints` go to the sidecar). Answers follow the catalogue order; weights come from the
- * question catalogue; a blocker reply yields `blocker` and no entry.
+ * question catalogue; a blocker reply yields `blocker` and no entry. The output may leave out the
+ * deterministic questions `deterministic` answers (they are not asked of the harness); an answer it
+ * gives to one of them anyway is replaced by the code's (ARE-INFO-001).
  */
 export function toGradingEntry(area: unknown, output: unknown, deterministic: unknown, context: unknown, limits: JsonLimits): ToGradingEntryResult {
     const fail = (errors: Issue[]): ToGradingEntryResult => ({ entry: null, blocker: null, sidecar: null, aggregate: null, errors })
-    const checked = validateAreaOutput(area, output, limits)
+    const checked = validateAreaOutput(area, output, limits, codeAnswered(area, deterministic))
     if (checked.kind === 'blocker' && checked.valid) {
         return { entry: null, blocker: checked.blocker, sidecar: null, aggregate: null, errors: [] }
     }
@@ -248,7 +262,7 @@ export function toGradingEntry(area: unknown, output: unknown, deterministic: un
             continue
         }
         const a = out.answers[harnessIndex]
-        if (a === undefined) continue // unreachable: the output schema requires every question once
+        if (a === undefined) continue // unreachable: every question is answered by code or by the output (ARE-006/ARE-020)
         if (question.determinism === 'deterministic') notes.push(createIssue('ARE-WARN-001', pointer('output', 'answers', harnessIndex), { questionId: question.id }))
         sources.push({ from: 'output', index: harnessIndex })
         gradings.push({

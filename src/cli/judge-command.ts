@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process'
 import type { ErrorCode } from '../errors/catalogue/index.js'
 import { createIssue, type IssueParams } from '../errors/issue.js'
-import { Redact, type Judge, type JudgeRequest } from '../index.js'
+import { modelNameProblem } from '../grade/units.js'
+import { HARNESSES, Redact, type Harness, type Judge, type JudgeRequest } from '../index.js'
 
 /** The variables every judge command gets from the parent environment (when set there). */
 export const BASE_JUDGE_ENV: readonly string[] = Object.freeze(['PATH', 'HOME', 'LANG', 'TERM'])
@@ -179,14 +180,36 @@ export interface JudgeCliValues {
     readonly judgeTimeout?: string
     readonly judgeEnv?: readonly string[]
     readonly judgeConcurrency?: string
+    /** The model the command asks, recorded as every answer's `llmModel` (unless a reply names its own). Required with `judgeCommand`. */
+    readonly judgeModel?: string
+    /** The harness recorded in every entry; one of {@link HARNESSES} (the spec's only one, `claude-code`, by default). */
+    readonly judgeHarness?: string
+}
+
+/** What {@link judgeFromCliOptions} builds: the judge, and the model and harness its answers are recorded with. */
+export interface JudgeFromCli {
+    readonly judge: Judge | null
+    /** `--judge-model`; null without a judge command. */
+    readonly model: string | null
+    readonly harness: Harness
+    readonly errors: string[]
 }
 
 /**
- * Builds the judge of `--judge-command` (limited by `--judge-concurrency`), or `null` without one.
+ * Builds the judge of `--judge-command` (limited by `--judge-concurrency`), or `null` without one,
+ * with the model (`--judge-model`, required with a command: nothing is guessed from the command
+ * line) and the harness (`--judge-harness`) its answers are recorded with.
  * `errors` lists wrong options (a usage error, exit 2); `--judge-timeout` is in seconds.
  */
-export function judgeFromCliOptions(values: JudgeCliValues, env: Readonly<Record<string, string | undefined>>, extra: Pick<JudgeCommandOptions, 'denyEnv' | 'redact' | 'onError'> = {}): { judge: Judge | null; errors: string[] } {
+export function judgeFromCliOptions(values: JudgeCliValues, env: Readonly<Record<string, string | undefined>>, extra: Pick<JudgeCommandOptions, 'denyEnv' | 'redact' | 'onError'> = {}): JudgeFromCli {
     const errors: string[] = []
+    const harness = values.judgeHarness === undefined ? HARNESSES[0] : (HARNESSES as readonly string[]).includes(values.judgeHarness) ? (values.judgeHarness as Harness) : null
+    // The spec enumerates the harnesses an entry may record; another name would make every entry invalid.
+    if (harness === null) errors.push(new JudgeCommandError('JCMD-005', { option: '--judge-harness', detail: `expected ${HARNESSES.join(' | ')} (the harnesses a grading entry may record), got ${JSON.stringify(values.judgeHarness)}` }).message)
+    const modelProblem = values.judgeModel === undefined ? null : modelNameProblem(values.judgeModel)
+    if (modelProblem !== null) errors.push(new JudgeCommandError('JCMD-005', { option: '--judge-model', detail: modelProblem }).message)
+    const model = values.judgeModel !== undefined && modelProblem === null ? values.judgeModel.trim() : null
+    const recorded = harness ?? HARNESSES[0]
     const positive = (text: string | undefined, option: string): number | undefined => {
         if (text === undefined) return undefined
         const value = Number(text)
@@ -198,9 +221,13 @@ export function judgeFromCliOptions(values: JudgeCliValues, env: Readonly<Record
     const concurrency = positive(values.judgeConcurrency, '--judge-concurrency')
     if (concurrency !== undefined && !Number.isSafeInteger(concurrency)) errors.push(new JudgeCommandError('JCMD-005', { option: '--judge-concurrency', detail: `expected a whole number, got ${String(values.judgeConcurrency)}` }).message)
     if (values.judgeCommand === undefined) {
-        if (values.judgeTimeout !== undefined || values.judgeEnv !== undefined || values.judgeConcurrency !== undefined) errors.push(new JudgeCommandError('JCMD-005', { option: '--judge-command', detail: '--judge-timeout, --judge-env and --judge-concurrency need --judge-command' }).message)
-        return { judge: null, errors }
+        if (values.judgeTimeout !== undefined || values.judgeEnv !== undefined || values.judgeConcurrency !== undefined || values.judgeModel !== undefined || values.judgeHarness !== undefined) {
+            errors.push(new JudgeCommandError('JCMD-005', { option: '--judge-command', detail: '--judge-timeout, --judge-env, --judge-concurrency, --judge-model and --judge-harness need --judge-command' }).message)
+        }
+        return { judge: null, model: null, harness: recorded, errors }
     }
+    // Every entry records the model that answered: it is named, never guessed from the command line.
+    if (values.judgeModel === undefined) errors.push(new JudgeCommandError('JCMD-005', { option: '--judge-model', detail: '--judge-command needs --judge-model <name>, the model the command asks (recorded as llmModel in every entry)' }).message)
     const options: JudgeCommandOptions = {
         command: values.judgeCommand,
         env,
@@ -209,7 +236,7 @@ export function judgeFromCliOptions(values: JudgeCliValues, env: Readonly<Record
         ...extra
     }
     errors.push(...checkJudgeCommandOptions(options).map((e) => e.message))
-    if (errors.length > 0) return { judge: null, errors }
+    if (errors.length > 0 || model === null) return { judge: null, model: null, harness: recorded, errors }
     const judge = judgeFromCommand(options)
-    return { judge: concurrency !== undefined ? limitConcurrency(judge, concurrency) : judge, errors }
+    return { judge: concurrency !== undefined ? limitConcurrency(judge, concurrency) : judge, model, harness: recorded, errors }
 }

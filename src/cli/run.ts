@@ -51,6 +51,10 @@ Options:
   --judge-env <NAME>      (grade) pass this environment variable to the judge command (repeatable);
                           it gets only PATH, HOME, LANG, TERM otherwise
   --judge-concurrency <n> (grade) at most n judge calls at once
+  --judge-model <name>    (grade, required with --judge-command) the model the command asks, recorded
+                          as llmModel in every entry (a reply naming its "model" is recorded with that)
+  --judge-harness <name>  (grade) the harness recorded in every entry: claude-code, the only value the
+                          grading spec allows (the default)
   -h, --help              this text
 
 Exit codes: 0 ok · 1 findings · 2 usage or I/O error
@@ -99,6 +103,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                 'judge-timeout': { type: 'string' },
                 'judge-env': { type: 'string', multiple: true },
                 'judge-concurrency': { type: 'string' },
+                'judge-model': { type: 'string' },
+                'judge-harness': { type: 'string' },
                 help: { type: 'boolean', short: 'h', default: false }
             }
         })
@@ -143,7 +149,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                         ...(values['judge-command'] !== undefined ? { judgeCommand: values['judge-command'] } : {}),
                         ...(values['judge-timeout'] !== undefined ? { judgeTimeout: values['judge-timeout'] } : {}),
                         ...(values['judge-env'] !== undefined ? { judgeEnv: values['judge-env'] } : {}),
-                        ...(values['judge-concurrency'] !== undefined ? { judgeConcurrency: values['judge-concurrency'] } : {})
+                        ...(values['judge-concurrency'] !== undefined ? { judgeConcurrency: values['judge-concurrency'] } : {}),
+                        ...(values['judge-model'] !== undefined ? { judgeModel: values['judge-model'] } : {}),
+                        ...(values['judge-harness'] !== undefined ? { judgeHarness: values['judge-harness'] } : {})
                     },
                     trustedImport: values['trusted-import'] === true
                 }, io)

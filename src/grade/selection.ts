@@ -21,7 +21,7 @@ import { SelectionSkills } from '../selection/skills.js'
 import { toFileTimestamp } from '../time.js'
 import { checkGrader, nowOf, obtainOutput, unitResult } from './single-schema.js'
 import type { EmittedPrompt, GraderInput, Judge, UnitResult } from './types.js'
-import { askForOutput, envelopeFor, type UnitPlan } from './units.js'
+import { askForOutput, envelopeFor, harnessOf, type UnitPlan } from './units.js'
 
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
@@ -267,7 +267,7 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
                 continue
             }
         }
-        const envelope = envelopeFor({ plan, schemaHash: selectionHash.short, stamp, now: at, persona })
+        const envelope = envelopeFor({ plan, schemaHash: selectionHash.short, stamp, now: at, persona, harness: harnessOf(grader) })
         const request = askForOutput({ plan, envelope, attachments, serverParams: {}, errors })
         if (request === null) {
             settle(plan, unitResult(plan, 'error', { reason: persona === null ? 'persona-bound area: pass grader.persona to compose its prompt' : 'the area prompt could not be built' }))
@@ -294,7 +294,7 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
                 gradingMode: 'full',
                 now: at,
                 grader: { name: g.name, version: g.version },
-                llmModel: g.llmModel,
+                llmModel: reply.model ?? g.llmModel,
                 scriptGrader: { name: DEFAULT_GRADER.name, version: DEFAULT_GRADER.version },
                 selectionContext: { groupId: g.groupId ?? selectionId, personaIds: [(persona as { basePersonaId: string }).basePersonaId] },
                 selectionId,

@@ -10,7 +10,7 @@ import { Island } from '../island/island.js'
 import { Journal, writeAtomic } from '../island/fs-ops.js'
 import { islandName, joinPath, LAYOUT } from '../island/paths.js'
 import { inspectJson } from '../json/guard.js'
-import { AREAS, PROVIDER_AREAS, type AggregateGrade, type Area, type NodeStatus } from '../model/constants.js'
+import { AREAS, HARNESSES, PROVIDER_AREAS, type AggregateGrade, type Area, type NodeStatus } from '../model/constants.js'
 import type { CategoricalVeto, GradingAnswer, GradingEntry } from '../model/types.js'
 import type { FsPort, LoadedModule } from '../ports/types.js'
 import { DataPretest, type PretestResult } from '../pretest/data-pretest.js'
@@ -25,7 +25,7 @@ import { isIsoDateTime, toFileTimestamp } from '../time.js'
 import { readModuleSource } from '../schema/source-loader.js'
 import { validateInspectedMain } from '../schema/validate-main.js'
 import { aboutDeclarationIssues, declaredAboutFile } from './about.js'
-import { askForOutput, envelopeFor, type UnitPlan } from './units.js'
+import { askForOutput, envelopeFor, takeReplyModel, type UnitPlan } from './units.js'
 import type { EmittedPrompt, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaGrading, SchemaRunStatus, UnitResult } from './types.js'
 import type { ImprovementHint } from '../areas/output.js'
 import type { AreaSidecar } from '../areas/to-entry.js'
@@ -172,6 +172,7 @@ export function checkGrader(grader: unknown, needed: boolean, errors: Issue[]): 
         if (typeof grader[key] !== 'string' || (grader[key] as string).length === 0) errors.push(createIssue('GRA-002', `/grader/${key}`, { field: key, expected: 'non-empty string', actual: typeOfValue(grader[key]) }))
     }
     if (needed && !isObj(grader.persona)) errors.push(createIssue('GRA-009', '/grader/persona', { detail: 'grader.persona is required when a judge or answers supply non-deterministic answers' }))
+    if (grader.harness !== undefined && !(HARNESSES as readonly unknown[]).includes(grader.harness)) errors.push(createIssue('GRA-002', '/grader/harness', { field: 'harness', expected: HARNESSES.join(' | '), actual: describeValue(grader.harness) }))
     return grader as unknown as GraderInput
 }
 
@@ -706,7 +707,7 @@ export async function runPlans(plans: readonly UnitPlan[], ctx: PlanContext): Pr
             units.push(unitResult(plan, 'gated', { reason }))
             continue
         }
-        const envelope = envelopeFor({ plan, schemaHash, stamp, now, persona: personaRequired ? (persona ?? null) : null })
+        const envelope = envelopeFor({ plan, schemaHash, stamp, now, persona: personaRequired ? (persona ?? null) : null, harness: grader?.harness })
         const request = askForOutput({ plan, envelope, attachments, serverParams, errors })
         if (request === null) {
             units.push(unitResult(plan, 'error', { reason: 'the area prompt could not be built' }))
@@ -736,7 +737,7 @@ export async function runPlans(plans: readonly UnitPlan[], ctx: PlanContext): Pr
                 gradingMode: 'full',
                 now,
                 grader: { name: (grader as GraderInput).name, version: (grader as GraderInput).version },
-                llmModel: (grader as GraderInput).llmModel,
+                llmModel: reply.model ?? (grader as GraderInput).llmModel,
                 scriptGrader: { name: DEFAULT_GRADER.name, version: DEFAULT_GRADER.version },
                 selectionContext: { groupId: grader?.groupId ?? namespace, personaIds: persona !== undefined ? [persona.basePersonaId] : [] },
                 ...areaExtras(plan, persona, aboutHash)
@@ -782,9 +783,11 @@ function areaExtras(plan: UnitPlan, persona: GraderInput['persona'], aboutHash: 
     }
 }
 
-export async function obtainOutput(plan: UnitPlan, request: EmittedPrompt, options: GradeOptions, errors: Issue[], secrets: readonly string[] = []): Promise<{ kind: 'none' } | { kind: 'error'; reason: string } | { kind: 'output'; output: unknown }> {
+export async function obtainOutput(plan: UnitPlan, request: EmittedPrompt, options: GradeOptions, errors: Issue[], secrets: readonly string[] = []): Promise<{ kind: 'none' } | { kind: 'error'; reason: string } | { kind: 'output'; output: unknown; model?: string }> {
     if (options.answers !== undefined && Object.hasOwn(options.answers, plan.unit)) {
-        return { kind: 'output', output: fillEnvelope(plan, request, redactSecretsDeep(options.answers[plan.unit], secrets), errors) }
+        // The model a reply names is provenance, not part of the area output.
+        const named = takeReplyModel(plan.unit, redactSecretsDeep(options.answers[plan.unit], secrets), errors)
+        return { kind: 'output', output: fillEnvelope(plan, request, named.output, errors), ...(named.model !== undefined ? { model: named.model } : {}) }
     }
     if (options.judge === undefined) {
         if (options.answers !== undefined) errors.push(createIssue('GRA-010', '', { unit: plan.unit }))
@@ -807,8 +810,9 @@ export async function obtainOutput(plan: UnitPlan, request: EmittedPrompt, optio
         return { kind: 'error', reason: 'the judge reply is not JSON' }
     }
     // A reply echoing a key never reaches an entry: redacted as parsed, before any check or cut.
-    const output = fillEnvelope(plan, request, redactSecretsDeep(parsed.value, secrets), errors)
-    return output === undefined ? { kind: 'error', reason: 'the judge reply was refused (see the errors)' } : { kind: 'output', output }
+    const named = takeReplyModel(plan.unit, redactSecretsDeep(parsed.value, secrets), errors)
+    const output = fillEnvelope(plan, request, named.output, errors)
+    return output === undefined ? { kind: 'error', reason: 'the judge reply was refused (see the errors)' } : { kind: 'output', output, ...(named.model !== undefined ? { model: named.model } : {}) }
 }
 
 /** A reply is one JSON object; a Markdown fence around it is tolerated, any other text is not. */

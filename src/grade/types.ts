@@ -1,7 +1,7 @@
 import type { ImprovementHint } from '../areas/output.js'
 import type { Issue } from '../errors/types.js'
 import type { AggregateResult, GradeTraceStep } from '../grading/aggregate.js'
-import type { Area, BasePersonaId } from '../model/constants.js'
+import type { Area, BasePersonaId, Harness } from '../model/constants.js'
 import type { CategoricalVeto, GradingEntry } from '../model/types.js'
 import type { Clock, FsPort, HttpPort, SchemaLoader } from '../ports/types.js'
 
@@ -10,8 +10,14 @@ export interface GraderInput {
     /** Name of the grader (e.g. the harness skill), recorded in `graderIdentity.name`. */
     readonly name: string
     readonly version: string
-    /** The model that answered, recorded as `llmModel` (GRD-007). */
+    /** The model that answered, recorded as `llmModel` (GRD-007); a judge reply that names its `model` is recorded with that one. */
     readonly llmModel: string
+    /**
+     * The harness that drove the non-deterministic answers, recorded as the entries' `harness`. The
+     * grading spec enumerates one value, `claude-code` (chapter 08, 04 §5), which is also the default;
+     * any other name is refused (GRA-002) rather than written into an entry no reader accepts.
+     */
+    readonly harness?: Harness
     /** Base persona and lens of the grading run (01-model ⚠ A17): `persona` on persona-bound areas, `personaIds` everywhere. */
     readonly persona?: { readonly basePersonaId: BasePersonaId; readonly lensId: string }
     /** `selectionContext.groupId` of provider answers; the namespace when omitted (documented neutral lens, ⚠ A17). */
@@ -25,9 +31,13 @@ export interface JudgeRequest {
     readonly area: Area
     /** The composed area prompt (secrets redacted). */
     readonly prompt: string
-    /** Every question of the area, deterministic ones included; the reply answers each by the same `questionId`. */
+    /**
+     * The questions the judge answers, each once by the same `questionId`: the area's non-deterministic
+     * questions, plus any deterministic one code left to the judge (a policy line of the prompt says why).
+     * The deterministic questions code answered are not asked; an answer to one is ignored (ARE-INFO-001).
+     */
     readonly questions: ReadonlyArray<{ readonly questionId: string; readonly question: string }>
-    /** The JSON Schema the reply must match. */
+    /** The JSON Schema the reply must match: `answers` holds exactly the ids of `questions`. */
     readonly outputSchema: object
     /** Envelope fields the reply must carry (they identify the grading); filled in when omitted. */
     readonly envelope: {
@@ -35,7 +45,8 @@ export interface JudgeRequest {
         readonly schemaHash: string
         readonly area: Area
         readonly persona: { readonly basePersonaId: string; readonly lensId: string } | null
-        readonly harness: 'claude-code'
+        /** `grader.harness`; the spec's only harness, `claude-code`, when the grader names none. */
+        readonly harness: Harness
         readonly iteration: number
         readonly timestamp: string
     }
@@ -56,13 +67,15 @@ export interface JudgeAnswer {
 }
 
 /**
- * What a judge replies, as JSON text: every question answered once, plus optional improvement
- * hints (`[]` when omitted). Envelope fields may be echoed; they are filled in when omitted and a
- * reply that contradicts them is refused (GRA-008). `{ blocker, reason }` instead marks the unit blocked.
+ * What a judge replies, as JSON text: every question of the request answered once, plus optional
+ * improvement hints (`[]` when omitted). Envelope fields may be echoed; they are filled in when
+ * omitted and a reply that contradicts them is refused (GRA-008). `{ blocker, reason }` instead marks
+ * the unit blocked. `model` names the model that answered: recorded as the unit's `llmModel` instead
+ * of `grader.llmModel` (a non-empty string of at most 200 characters; otherwise GRA-024 and the grader's is kept).
  */
 export type JudgeReply =
-    | ({ readonly answers: readonly JudgeAnswer[]; readonly improvementHints?: readonly ImprovementHint[] } & Partial<JudgeRequest['envelope']>)
-    | { readonly blocker: string; readonly reason: string }
+    | ({ readonly answers: readonly JudgeAnswer[]; readonly improvementHints?: readonly ImprovementHint[]; readonly model?: string } & Partial<JudgeRequest['envelope']>)
+    | { readonly blocker: string; readonly reason: string; readonly model?: string }
 
 /** A host function that sends one area prompt to an LLM and returns its raw reply: the JSON text of a {@link JudgeReply}. */
 export type Judge = (request: JudgeRequest) => Promise<string>
@@ -91,7 +104,7 @@ export interface GradeOptionsBase {
      */
     readonly serverParams?: Readonly<Record<string, string>> | ((requiredKeys: readonly string[]) => Readonly<Record<string, string>>)
     readonly judge?: Judge
-    /** Pre-collected area outputs (chapter 24 envelopes or `{ blocker, reason }`), keyed by unit id. */
+    /** Pre-collected area outputs (chapter 24 envelopes or `{ blocker, reason }`; a `model` is taken as in a {@link JudgeReply}), keyed by unit id. */
     readonly answers?: Readonly<Record<string, unknown>>
     /** The namespace About markdown (for `about-namespace`), when the schema declares one. */
     readonly about?: { readonly name?: string; readonly text: string }

@@ -1,6 +1,9 @@
 import { Areas } from '../areas/areas.js'
+import { askedOutputSchema } from '../areas/output.js'
+import { createIssue, typeOfValue } from '../errors/issue.js'
+import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
-import type { Area } from '../model/constants.js'
+import { HARNESSES, type Area, type Harness } from '../model/constants.js'
 import type { GradingAnswer } from '../model/types.js'
 import { buildAreaPrompt } from '../prompts/compose.js'
 import type { EmittedPrompt } from './types.js'
@@ -18,35 +21,76 @@ export interface UnitPlan {
     readonly notes?: readonly string[]
 }
 
-/** The envelope fields the library issues for one unit. */
-export function envelopeFor(args: { plan: UnitPlan; schemaHash: string; stamp: string; now: string; persona: { basePersonaId: string; lensId: string } | null }): EmittedPrompt['envelope'] {
+/** The harness a grader names (`grader.harness`), or the spec's only one; an unknown name is refused by checkGrader. */
+export function harnessOf(grader: { readonly harness?: unknown } | null | undefined): Harness {
+    const named = grader?.harness
+    return (HARNESSES as readonly unknown[]).includes(named) ? (named as Harness) : HARNESSES[0]
+}
+
+/** The envelope fields the library issues for one unit; `harness` is the host's (the spec's only harness when omitted). */
+export function envelopeFor(args: { plan: UnitPlan; schemaHash: string; stamp: string; now: string; persona: { basePersonaId: string; lensId: string } | null; harness?: Harness | undefined }): EmittedPrompt['envelope'] {
     return {
         gradingId: `${args.schemaHash}--${args.stamp}`,
         schemaHash: args.schemaHash,
         area: args.plan.area,
         persona: args.persona === null ? null : { basePersonaId: args.persona.basePersonaId, lensId: args.persona.lensId },
-        harness: 'claude-code',
+        harness: args.harness ?? HARNESSES[0],
         iteration: 1,
         timestamp: args.now
     }
 }
 
-// Per area, the catalogue questions and the self-contained output schema (with its prompt text): the
-// same for every unit of the area and for every schema, so built once (derived from constants,
-// bounded by the number of areas). Never handed out: each prompt gets its own copies.
+/** Longest model name a reply may give (`model`); longer is refused with GRA-024 and the host's model kept. */
+export const MAX_MODEL_NAME_LENGTH = 200
+
+/** Why `value` is not a usable model name (a non-empty string of at most 200 characters, no control characters), or null. */
+export function modelNameProblem(value: unknown): string | null {
+    if (typeof value !== 'string') return `expected a string, got ${typeOfValue(value)}`
+    const name = value.trim()
+    if (name.length === 0) return 'an empty name'
+    if (name.length > MAX_MODEL_NAME_LENGTH) return `longer than ${MAX_MODEL_NAME_LENGTH} characters (${name.length})`
+    if (/[\u0000-\u001f\u007f]/.test(name)) return 'control characters in the name'
+    return null
+}
+
+/**
+ * Takes the model a judge reply names (`model`) off the reply: the rest is the area output. A
+ * usable name (trimmed) is returned; an unusable one is a GRA-024 warning and the host's model is kept.
+ */
+export function takeReplyModel(unit: string, reply: unknown, errors: Issue[]): { output: unknown; model: string | undefined } {
+    if (reply === null || typeof reply !== 'object' || Array.isArray(reply) || !Object.hasOwn(reply, 'model')) return { output: reply, model: undefined }
+    const { model, ...output } = reply as Record<string, unknown>
+    const problem = modelNameProblem(model)
+    if (problem !== null) {
+        errors.push(createIssue('GRA-024', pointer('units', unit, 'model'), { unit, detail: problem }))
+        return { output, model: undefined }
+    }
+    return { output, model: (model as string).trim() }
+}
+
+// Per area and set of code-answered questions, the questions to ask and the self-contained output
+// schema of a reply answering them (with its prompt text): the same for every unit with the same
+// code answers and for every schema, so built once (derived from constants; bounded by the areas
+// times the subsets of their few deterministic questions). Never handed out: each prompt gets its own copies.
 interface AreaParts {
     readonly questions: ReadonlyArray<{ questionId: string; question: string }>
+    readonly answeredByCode: readonly string[]
     readonly schema: object
     readonly schemaPretty: string
 }
-const AREA_PARTS = new Map<Area, AreaParts | null>()
+const AREA_PARTS = new Map<string, AreaParts>()
 
-function areaParts(area: Area): AreaParts | null {
-    const known = AREA_PARTS.get(area)
+function areaParts(area: Area, answered: ReadonlySet<string>): AreaParts {
+    const all = Areas.questions({ area }).questions
+    // Only deterministic questions are ever left to code; the deferred ones (no code answer) stay asked.
+    const byCode = all.filter((q) => q.determinism === 'deterministic' && answered.has(q.id)).map((q) => q.id)
+    const key = `${area}|${byCode.join(',')}`
+    const known = AREA_PARTS.get(key)
     if (known !== undefined) return known
-    const schema = Areas.outputSchema({ area, selfContained: true }).schema
-    const parts = schema === null ? null : { questions: Areas.questions({ area }).questions.map((q) => ({ questionId: q.id, question: q.question })), schema, schemaPretty: JSON.stringify(schema, null, 2) }
-    AREA_PARTS.set(area, parts)
+    const asked = all.filter((q) => !byCode.includes(q.id))
+    const schema = askedOutputSchema(area, asked.map((q) => q.id))
+    const parts = { questions: asked.map((q) => ({ questionId: q.id, question: q.question })), answeredByCode: byCode, schema, schemaPretty: JSON.stringify(schema, null, 2) }
+    AREA_PARTS.set(key, parts)
     return parts
 }
 
@@ -73,8 +117,8 @@ export function askForOutput(args: {
     errors: Issue[]
 }): EmittedPrompt | null {
     const { plan, envelope, attachments, serverParams, errors } = args
-    const parts = areaParts(plan.area)
-    if (parts === null) return null
+    // Deterministic questions code answered are answered by code, not asked of the judge.
+    const parts = areaParts(plan.area, new Set(plan.deterministic.map((a) => a.questionId)))
     const questions = parts.questions.map((q) => ({ questionId: q.questionId, question: q.question }))
     const outputSchema = copyJson(parts.schema)
     const focus = plan.focus === null ? '' : ` Focus: ${plan.area === 'single-test' ? 'tool' : 'skill'} ${plan.focus}.`
@@ -84,9 +128,10 @@ export function askForOutput(args: {
             ...(envelope.persona !== null ? { persona: envelope.persona } : {}),
             files: attachments.map((a) => ({ path: a.name, role: a.role })),
             questions: questions.map((q) => ({ id: q.questionId, question: q.question })),
+            ...(parts.answeredByCode.length > 0 ? { answeredByCode: [...parts.answeredByCode] } : {}),
             outputSchema,
             policies: [
-                { id: 'envelope', summary: `Use gradingId ${envelope.gradingId}, schemaHash ${envelope.schemaHash}, harness claude-code, iteration ${envelope.iteration}.${focus}` },
+                { id: 'envelope', summary: `Use gradingId ${envelope.gradingId}, schemaHash ${envelope.schemaHash}, harness ${envelope.harness}, iteration ${envelope.iteration}.${focus}` },
                 { id: 'no-invention', summary: 'Answer n/a with a closed naReason for anything you did not actually check.' },
                 { id: 'reply', summary: 'Reply with one JSON object: { "answers": [{ "questionId", "score", "reasoning", "naReason"? }] } answering every question once by its questionId; "improvementHints" is optional.' },
                 ...(plan.notes ?? []).map((summary, i) => ({ id: `deferred-${i + 1}`, summary }))

@@ -111,6 +111,11 @@ export interface AreaPromptInput {
     readonly persona?: unknown
     readonly files?: unknown
     readonly questions?: unknown
+    /**
+     * Deterministic questions of the area that code has answered: left out of `questions` (the
+     * evaluator is not asked them) and named in the prompt as answered by code.
+     */
+    readonly answeredByCode?: unknown
     readonly outputSchema?: unknown
     readonly policies?: unknown
     readonly predecessorGrades?: unknown
@@ -148,16 +153,24 @@ export function buildAreaPrompt(input: AreaPromptInput, rendered?: { readonly ou
             persona = checked.persona
         }
     }
+    const byCode = input.answeredByCode === undefined ? [] : Array.isArray(input.answeredByCode) && input.answeredByCode.every((id) => typeof id === 'string') ? (input.answeredByCode as string[]) : null
+    if (byCode === null) errors.push(createIssue('PB-002', '/answeredByCode', { field: 'answeredByCode', expected: 'array of question ids', actual: typeOfValue(input.answeredByCode) }))
+    else {
+        const notDeterministic = byCode.filter((id) => !d.deterministicQuestionIds.includes(id))
+        if (notDeterministic.length > 0) errors.push(createIssue('PB-009', '/answeredByCode', { area, detail: `not a deterministic question of the area: ${notDeterministic.join(', ')}` }))
+    }
     if (Array.isArray(input.questions) && errors.every((e) => !e.path.startsWith('/questions'))) {
         const expected = d.questionIds
         const given = questions.map((q) => q.id)
         const unknown = given.filter((id) => !expected.includes(id))
-        const missing = expected.filter((id) => !given.includes(id))
+        const missing = expected.filter((id) => !given.includes(id) && !(byCode ?? []).includes(id))
         const repeated = given.filter((id, i) => given.indexOf(id) !== i)
+        const both = given.filter((id) => (byCode ?? []).includes(id))
         const parts = [
             unknown.length > 0 ? `not in the area: ${unknown.join(', ')}` : '',
             missing.length > 0 ? `missing: ${missing.join(', ')}` : '',
-            repeated.length > 0 ? `repeated: ${[...new Set(repeated)].join(', ')}` : ''
+            repeated.length > 0 ? `repeated: ${[...new Set(repeated)].join(', ')}` : '',
+            both.length > 0 ? `asked and answered by code: ${[...new Set(both)].join(', ')}` : ''
         ].filter((p) => p !== '')
         if (parts.length > 0) errors.push(createIssue('PB-009', '/questions', { area, detail: parts.join('; ') }))
     }
@@ -168,6 +181,7 @@ export function buildAreaPrompt(input: AreaPromptInput, rendered?: { readonly ou
 
     // Questions are shown in catalogue order, whatever order the caller passed them in.
     const ordered = [...questions].sort((a, b) => d.questionIds.indexOf(a.id) - d.questionIds.indexOf(b.id))
+    const answeredByCode = d.questionIds.filter((id) => (byCode ?? []).includes(id))
     const side = d.side === 'provider' ? 'provider namespace' : 'selection'
     const sections: string[] = [
         `# FlowMCP grading: area ${area}`,
@@ -190,7 +204,13 @@ export function buildAreaPrompt(input: AreaPromptInput, rendered?: { readonly ou
     // Questions and output schema are the same for every unit of an area: redacted once per distinct text
     // (redactSections gives the bytes and redactions a redaction of the whole prompt gives).
     const block = [
-        ['## Questions', '', 'Answer every question exactly once, under its id.', '', numbered(ordered.map((q) => `[${q.id}] ${q.question}`))].join('\n'),
+        [
+            '## Questions',
+            '',
+            'Answer every question exactly once, under its id.' + (answeredByCode.length > 0 ? ` Code has answered the deterministic questions ${answeredByCode.join(', ')}; they are not asked here.` : ''),
+            '',
+            numbered(ordered.map((q) => `[${q.id}] ${q.question}`))
+        ].join('\n'),
         [
             '## Output schema (binding)',
             '',

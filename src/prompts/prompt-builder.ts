@@ -33,9 +33,12 @@ export class PromptBuilder {
     /**
      * One area prompt: persona, files to read first (with the blocker shortcut), policies,
      * predecessor grades, the area's questions, the binding output schema and the Goal-Block.
-     * @param input - `{ area, persona?, files, questions, outputSchema, policies, predecessorGrades?, goal?, serverParams? }`
+     * Deterministic questions code has answered go in `answeredByCode` instead of `questions`: they
+     * are not asked, and the prompt names them as answered by code.
+     * @param input - `{ area, persona?, files, questions, answeredByCode?, outputSchema, policies, predecessorGrades?, goal?, serverParams? }`
      * @returns `{ prompt, metadata, errors }`; PB-001..006 bad arguments, PB-005 persona missing for a persona-bound area,
-     *   PB-007/008 goal limits, PB-009 questions not the area's catalogue, PB-WARN-001 redacted secrets.
+     *   PB-007/008 goal limits, PB-009 questions (with `answeredByCode`) not the area's catalogue, or a non-deterministic
+     *   question in `answeredByCode`, PB-WARN-001 redacted secrets.
      * @example PromptBuilder.buildAreaPrompt({ area: 'single-test', files, questions: PromptBuilder.questionsFor({ area: 'single-test' }).questions, outputSchema, policies: [] }).prompt
      */
     static buildAreaPrompt(input: AreaPromptInput): { prompt: string | null; metadata: AreaPromptMetadata | null; errors: Issue[] } {

@@ -162,3 +162,39 @@ describe('Areas.toGradingEntry', () => {
         expect(more.errors.filter((e) => e.severity === 'error')).toEqual([])
     })
 })
+
+describe('Areas.toGradingEntry with an output that answers only what code does not', () => {
+    const withoutCodeQuestions = (area: string): Record<string, unknown> => {
+        const byCode = new Set(codeAnswers(area).map((a) => a.questionId))
+        const output = validOutput(area)
+        return { ...output, answers: (output.answers as Array<{ questionId: string }>).filter((a) => !byCode.has(a.questionId)) }
+    }
+
+    it.each([...AREAS].filter((area) => (Areas.get({ area }).area?.deterministicQuestionIds.length ?? 0) > 0))('gives the same %s entry as an output that answers every question, without the ARE-INFO-001 notes', (area) => {
+        const full = convert(area)
+        const output = withoutCodeQuestions(area)
+        const partial = Areas.toGradingEntry({ output, deterministic: codeAnswers(area), context: standardContext(area, output) })
+        expect(partial.errors).toEqual([])
+        expect(JSON.stringify(partial.entry)).toBe(JSON.stringify(full.entry))
+        expect(full.errors.map((e) => e.code)).toContain('ARE-INFO-001')
+    })
+
+    it('refuses an output that leaves out a question code does not answer (ARE-020), naming it', () => {
+        const output = withoutCodeQuestions('single-test')
+        const answers = (output.answers as Array<{ questionId: string }>).filter((a) => a.questionId !== 'Q-single-test-07')
+        const result = Areas.toGradingEntry({ output: { ...output, answers }, deterministic: codeAnswers('single-test'), context: standardContext('single-test', output) })
+        expect(result.entry).toBeNull()
+        expect(result.errors).toEqual([expect.objectContaining({ code: 'ARE-020', path: '/output/answers', message: expect.stringContaining('Q-single-test-07') })])
+    })
+
+    it('still needs every question answered by the output when code answers none (ARE-006)', () => {
+        const output = withoutCodeQuestions('single-test')
+        const result = Areas.toGradingEntry({ output, deterministic: [], context: standardContext('single-test', output) })
+        expect(result.entry).toBeNull()
+        expect(result.errors.map((e) => e.code)).toContain('ARE-006')
+    })
+
+    it('keeps Areas.validateOutput for complete area outputs: the schema still needs every question', () => {
+        expect(Areas.validateOutput({ area: 'single-test', output: withoutCodeQuestions('single-test') }).errors.map((e) => e.code)).toContain('ARE-006')
+    })
+})

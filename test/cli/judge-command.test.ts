@@ -160,19 +160,40 @@ describe('limitConcurrency', () => {
 
 describe('judgeFromCliOptions', () => {
     it('builds a limited command judge from the command-line values', async () => {
-        const { judge, errors } = judgeFromCliOptions({ judgeCommand: node('judge.mjs'), judgeTimeout: '30', judgeConcurrency: '2', judgeEnv: ['OPENAI_API_KEY'] }, env)
+        const { judge, model, harness, errors } = judgeFromCliOptions({ judgeCommand: node('judge.mjs'), judgeTimeout: '30', judgeConcurrency: '2', judgeEnv: ['OPENAI_API_KEY'], judgeModel: 'gpt-4o-mini' }, env)
         expect(errors).toEqual([])
+        expect({ model, harness }).toEqual({ model: 'gpt-4o-mini', harness: 'claude-code' })
         expect(JSON.parse((await judge?.(request)) ?? '')).toMatchObject({ answers: [{ questionId: 'Q-one', score: 4 }] })
-        expect(judgeFromCliOptions({}, env)).toEqual({ judge: null, errors: [] })
+        expect(judgeFromCliOptions({}, env)).toEqual({ judge: null, model: null, harness: 'claude-code', errors: [] })
+    })
+
+    it('parses --judge-model and --judge-harness: the model as named (trimmed), the harness the spec allows', () => {
+        expect(judgeFromCliOptions({ judgeCommand: 'x', judgeModel: ' llama3.1:8b ', judgeHarness: 'claude-code' }, env)).toMatchObject({ model: 'llama3.1:8b', harness: 'claude-code', errors: [] })
     })
 
     it('reports wrong values as JCMD-005 usage errors', () => {
-        expect(judgeFromCliOptions({ judgeCommand: 'x', judgeTimeout: 'soon', judgeConcurrency: '1.5', judgeEnv: ['1BAD'] }, env).errors.map((e) => e.split(':').slice(0, 2).join(':'))).toEqual([
+        expect(judgeFromCliOptions({ judgeCommand: 'x', judgeModel: 'm', judgeTimeout: 'soon', judgeConcurrency: '1.5', judgeEnv: ['1BAD'] }, env).errors.map((e) => e.split(':').slice(0, 2).join(':'))).toEqual([
             'JCMD-005: Invalid judge option --judge-timeout',
             'JCMD-005: Invalid judge option --judge-concurrency',
             'JCMD-005: Invalid judge option allowEnv'
         ])
         expect(judgeFromCliOptions({ judgeTimeout: '5' }, env).errors[0]).toMatch(/need --judge-command/)
+    })
+
+    it.each([
+        ['a command without --judge-model: nothing is guessed from the command line', { judgeCommand: 'node judge.mjs' }, /--judge-model: --judge-command needs --judge-model <name>/],
+        ['an empty model', { judgeCommand: 'x', judgeModel: '  ' }, /--judge-model: an empty name/],
+        ['a model of 201 characters', { judgeCommand: 'x', judgeModel: 'm'.repeat(201) }, /--judge-model: longer than 200 characters/],
+        ['a model with a control character', { judgeCommand: 'x', judgeModel: 'gpt\u00074o' }, /--judge-model: control characters/],
+        ['a harness no grading entry may record', { judgeCommand: 'x', judgeModel: 'm', judgeHarness: 'ollama' }, /--judge-harness: expected claude-code .*got "ollama"/],
+        ['--judge-model without --judge-command', { judgeModel: 'm' }, /--judge-model and --judge-harness need --judge-command/],
+        ['--judge-harness without --judge-command', { judgeHarness: 'claude-code' }, /need --judge-command/]
+    ])('refuses %s (JCMD-005), building no judge', (_name, values, message) => {
+        const built = judgeFromCliOptions(values, env)
+        expect(built.judge).toBeNull()
+        expect(built.model).toBeNull()
+        expect(built.errors).toEqual([expect.stringMatching(message)])
+        expect(built.errors[0]).toMatch(/^JCMD-005: /)
     })
 })
 

@@ -42,7 +42,7 @@ interface JsonRun {
 }
 
 async function grade(island: string, extra: string[] = [], env: Record<string, string> = {}): Promise<{ code: number; json: JsonRun; text: string }> {
-    const judge = ['--judge-command', `node ${join(dir, 'judge.mjs')}`, '--judge-env', 'FAIL_EVERY', '--judge-env', 'COUNT_FILE']
+    const judge = ['--judge-command', `node ${join(dir, 'judge.mjs')}`, '--judge-model', 'stand-in-model-1', '--judge-env', 'FAIL_EVERY', '--judge-env', 'COUNT_FILE']
     const jsonIo = memoryIo({}, { env: { PATH: process.env.PATH ?? '', ...env } })
     const code = await run(['grade', join(dir, 'src'), '--island', join(dir, island), '--now', now, '--json', ...judge, ...extra], jsonIo)
     return { code, json: JSON.parse(jsonIo.out()) as JsonRun, text: jsonIo.err() }

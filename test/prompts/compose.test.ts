@@ -232,3 +232,26 @@ describe('PromptBuilder.getValidAreas and isPersonaRequired', () => {
         expect(PromptBuilder.questionsFor({ area: 'x' }).questions).toEqual([])
     })
 })
+
+describe('PromptBuilder.buildAreaPrompt with questions answered by code', () => {
+    const asked = PromptBuilder.questionsFor({ area: 'about-namespace' }).questions.slice(1)
+
+    it('asks only the questions left to the evaluator and names the ones code answered', () => {
+        const { prompt, metadata, errors } = PromptBuilder.buildAreaPrompt(about({ questions: asked, answeredByCode: ['Q-about-namespace-01'] }))
+        expect(errors).toEqual([])
+        expect(metadata?.questionCount).toBe(6)
+        expect(prompt).not.toContain('[Q-about-namespace-01]')
+        expect(prompt).toContain('[Q-about-namespace-02]')
+        expect(prompt?.split('\n').find((line) => line.startsWith('Answer every question'))).toMatchInlineSnapshot(`"Answer every question exactly once, under its id. Code has answered the deterministic questions Q-about-namespace-01; they are not asked here."`)
+    })
+
+    it.each([
+        ['a non-deterministic question as answered by code', { questions: PromptBuilder.questionsFor({ area: 'about-namespace' }).questions.filter((q) => q.id !== 'Q-about-namespace-02'), answeredByCode: ['Q-about-namespace-02'] }, 'PB-009', '/answeredByCode'],
+        ['a question both asked and answered by code', { answeredByCode: ['Q-about-namespace-01'] }, 'PB-009', '/questions'],
+        ['answeredByCode that is not a list of ids', { questions: asked, answeredByCode: 'Q-about-namespace-01' }, 'PB-002', '/answeredByCode']
+    ])('rejects %s', (_name, patch, code, path) => {
+        const result = PromptBuilder.buildAreaPrompt(about(patch))
+        expect(result.prompt).toBeNull()
+        expect(result.errors).toContainEqual(expect.objectContaining({ code, path }))
+    })
+})

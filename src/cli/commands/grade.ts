@@ -93,10 +93,13 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
         return EXIT.USAGE
     }
     const judge: Judge | undefined = built.judge ?? undefined
-    // A judge's answers need a grader with a persona (GRA-009): the answers file's, or one naming the command.
+    // A judge's answers need a grader with a persona (GRA-009): the judge command's, recorded with the
+    // model and harness its options name (never guessed from the command line) and the answers file's
+    // persona when it has one; without a judge, the answers file's grader.
     const grader: GraderInput | undefined =
-        answersFile.grader ??
-        (judge !== undefined ? { name: 'judge-command', version: '1', llmModel: (options.judgeCli?.judgeCommand ?? 'command').trim().split(/\s+/)[0] ?? 'command', persona: { basePersonaId: 'schema-maintainer', lensId: 'neutral' } } : undefined)
+        judge !== undefined && built.model !== null
+            ? { name: 'judge-command', version: '1', llmModel: built.model, harness: built.harness, persona: answersFile.grader?.persona ?? { basePersonaId: 'schema-maintainer', lensId: 'neutral' } }
+            : answersFile.grader
     const serverParams = (keys: readonly string[]): Record<string, string> => Object.fromEntries(keys.filter((k) => typeof io.env[k] === 'string').map((k) => [k, io.env[k] as string]))
     const http = await httpPort({ live: options.live, ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {}) })
     // One namespace per folder: its schemas graded one by one, its namespace areas once (gradeNamespace).

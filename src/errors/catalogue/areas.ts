@@ -21,6 +21,7 @@ export const AREA_CODES = defineCodes({
     'ARE-017': ['error', 'Gate signal {field} missing for area {area}', '06 §19.3 dependency graph'],
     'ARE-018': ['error', 'The blocker reply is malformed: {detail}', '04 §2 blocker shortcut'],
     'ARE-019': ['error', 'No grade can be computed from the answers ({reason}); there is no entry to write', '01-model §4 all-excluded gives no grade, never F'],
+    'ARE-020': ['error', 'Area {area}: no answer for {missing}; the output answers every question code does not', '02 §1 deterministic block computed by code, the rest by the harness'],
     'ARE-WARN-001': ['warning', 'Deterministic question {questionId} was answered by the harness, not by code; recorded as non-deterministic', '02 §1 deterministic block computed by code'],
     'ARE-INFO-001': ['info', 'The code answer for {questionId} replaces the harness answer', '02 §1 deterministic-first'],
     'GRD-030': ['error', 'iteration must be an integer from 1 to {max}, was {value}', '04 ⚠ D6 MAX_ITERATIONS (reference GRD-030)'],

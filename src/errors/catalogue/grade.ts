@@ -23,5 +23,6 @@ export const GRADE_CODES = defineCodes({
     'GRA-021': ['error', 'The reply for {unit} names answer {index} by "id"; answers name their question by "questionId", as the request does', '04 fail-closed; the judge contract (docs/guide.md)'],
     'GRA-020': ['warning', 'No file name was given: the schema id {schemaId} was derived from main.name; pass fileName (or schemaId) for <namespace>.<file base>', '01-model ⚠ A14 one schema id: <namespace>.<file base>'],
     'GRA-022': ['warning', "The About {file} is not declared by the schema, so about-namespace is not graded: declare it in main.resources as about: { source: 'markdown', origin: 'inline', name: '{name}', description: '…' }", '02-areas §2.6 the About detector needs a resource named about in main.resources (05 §2.3 markdown resource)'],
-    'GRA-023': ['warning', 'The schema declares the About {file} in main.resources.about, but no About text came with it, so about-namespace is not graded: put the file at {file} beside the schema, or pass options.about', '02-areas §2.6 the About detector needs the declared file']
+    'GRA-023': ['warning', 'The schema declares the About {file} in main.resources.about, but no About text came with it, so about-namespace is not graded: put the file at {file} beside the schema, or pass options.about', '02-areas §2.6 the About detector needs the declared file'],
+    'GRA-024': ['warning', 'The reply for {unit} names an unusable model ({detail}); the grader\'s llmModel is recorded instead', 'ch. 08 llmModel: the model that answered, never guessed']
 })
