@@ -77,6 +77,42 @@ export interface HttpPort {
     send(request: HttpRequest): Promise<HttpResponse>
 }
 
+/** One tool test, as the FlowMCP runtime is asked to run it (handlers included). */
+export interface RuntimeTestRequest {
+    /** Where the schema module is, for the runtime to load it (with its handlers); `null` when the host gave `main` as an object. */
+    readonly schemaPath: string | null
+    /** The schema's `main` as read from its syntax tree (plain JSON). */
+    readonly main: Readonly<Record<string, unknown>>
+    /** The tool (route) name, as the schema writes it. */
+    readonly tool: string
+    readonly testIndex: number
+    /** The test's values without `_description`: the user parameters of `FlowMCP.fetch`. */
+    readonly userParams: Readonly<Record<string, unknown>>
+    /** The server params the host gave for this schema's required keys (never written anywhere). */
+    readonly serverParams: Readonly<Record<string, string>>
+    readonly timeoutMs: number
+}
+
+/** What the runtime made of one test: its data or its failure, the HTTP status where one is known, its messages. */
+export interface RuntimeTestOutcome {
+    /** The runtime's own verdict (`FlowMCP.fetch` `status`). */
+    readonly ok: boolean
+    readonly data?: unknown
+    readonly httpStatus?: number | null
+    readonly messages?: readonly string[]
+}
+
+/**
+ * The FlowMCP runtime, as the library sees it: runs one tool test the way a host runs the tool
+ * (`preRequest`, `executeRequest`, `postRequest`). The library never imports or runs schema code
+ * itself; it decides working / not working from the outcome, exactly as for HTTP results.
+ */
+export interface RuntimePort {
+    /** The runtime's version, recorded in `summary.json`. */
+    readonly version?: string
+    run(request: RuntimeTestRequest): Promise<RuntimeTestOutcome>
+}
+
 /** The time, as the library sees it. */
 export interface Clock {
     /** The current time as an ISO-8601 date-time string (UTC recommended). */

@@ -1,0 +1,96 @@
+import type { RuntimePort, RuntimeTestOutcome, RuntimeTestRequest } from './types.js'
+
+/** The part of the flowmcp-core v4 module the adapter calls (`import * as core from 'flowmcp-core'`). */
+export interface FlowMCPCoreLike {
+    readonly FlowMCP: {
+        loadSchema(args: { filePath: string; listsDir?: string; allowlist?: unknown; resolveBase?: string }): Promise<unknown>
+        fetch(args: { main: unknown; handlerMap: unknown; userParams: unknown; serverParams: unknown; routeName: string }): Promise<unknown>
+    }
+}
+
+/** Options of {@link runtimePortFromFlowMCP}. */
+export interface FlowMCPRuntimeOptions {
+    /** The host's own imported flowmcp-core v4 module. */
+    readonly core: FlowMCPCoreLike
+    /** Folder of the shared lists (`FlowMCP.loadSchema` `listsDir`). */
+    readonly listsDir?: string
+    /** Libraries a schema may require (`requiredLibraries`), as the runtime takes them; its default when omitted. */
+    readonly allowlist?: unknown
+    /** Where `requiredLibraries` resolve from (`resolveBase`): a folder whose `node_modules` holds them. */
+    readonly resolveBase?: string
+    /** Recorded in `summary.json` (`runtime.version`); e.g. flowmcp-core's package version. */
+    readonly version?: string
+}
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/** The messages of a runtime answer, as strings (a message that is no string is described, never thrown on). */
+function messagesOf(value: unknown): string[] {
+    if (!isObj(value) || !Array.isArray(value.messages)) return []
+    return value.messages.map((m) => (typeof m === 'string' ? m : m instanceof Error ? m.message : JSON.stringify(m) ?? String(m))).slice(0, 20)
+}
+
+/** `HTTP <code>` in the runtime's messages: the status of a non-2xx response. */
+function httpStatusOf(messages: readonly string[]): number | null {
+    for (const m of messages) {
+        const found = /\bHTTP (\d{3})\b/.exec(m)
+        if (found !== null) return Number(found[1])
+    }
+    return null
+}
+
+const failure = (message: string): RuntimeTestOutcome => ({ ok: false, httpStatus: null, messages: [message] })
+
+/**
+ * A {@link RuntimePort} over the host's own flowmcp-core v4 (`FlowMCP.loadSchema`, `FlowMCP.fetch`):
+ * each schema file is loaded once (the runtime imports it, with its handlers and libraries), each
+ * test is one `FlowMCP.fetch`. flowmcp-core is not a dependency of this library: the host imports it
+ * (it is installed from its repository) and passes the module. Loading runs the schema's code, so
+ * hosts run this where that is acceptable — the CLI runs it in a child process under Node's
+ * permission model (`grade --runtime`). Never throws: a failure is an outcome with its message.
+ * @param options - `{ core, listsDir?, allowlist?, resolveBase?, version? }`
+ * @returns a {@link RuntimePort}
+ * @example const runtime = runtimePortFromFlowMCP({ core: await import('flowmcp-core'), resolveBase: process.cwd() })
+ */
+export function runtimePortFromFlowMCP(options: FlowMCPRuntimeOptions): RuntimePort {
+    const loaded = new Map<string, Promise<{ main: unknown; handlerMap: unknown } | { problem: string }>>()
+    const load = (filePath: string): Promise<{ main: unknown; handlerMap: unknown } | { problem: string }> => {
+        let pending = loaded.get(filePath)
+        if (pending === undefined) {
+            pending = (async () => {
+                try {
+                    const result: unknown = await options.core.FlowMCP.loadSchema({
+                        filePath,
+                        ...(options.listsDir !== undefined ? { listsDir: options.listsDir } : {}),
+                        ...(options.allowlist !== undefined ? { allowlist: options.allowlist } : {}),
+                        ...(options.resolveBase !== undefined ? { resolveBase: options.resolveBase } : {})
+                    })
+                    if (!isObj(result) || result.status !== true) return { problem: `the runtime did not load the schema: ${messagesOf(result).join('; ') || 'no message'}` }
+                    return { main: result.main, handlerMap: result.handlerMap ?? {} }
+                } catch (cause) {
+                    return { problem: `the runtime did not load the schema: ${cause instanceof Error ? cause.message : String(cause)}` }
+                }
+            })()
+            loaded.set(filePath, pending)
+        }
+        return pending
+    }
+    return {
+        ...(options.version !== undefined ? { version: options.version } : {}),
+        async run(request: RuntimeTestRequest): Promise<RuntimeTestOutcome> {
+            try {
+                if (request.schemaPath === null) return failure('the schema was given as an object: the runtime needs its file (schemaPath) to load its handlers')
+                const schema = await load(request.schemaPath)
+                if ('problem' in schema) return failure(schema.problem)
+                const answer: unknown = await options.core.FlowMCP.fetch({ main: schema.main, handlerMap: schema.handlerMap, userParams: { ...request.userParams }, serverParams: { ...request.serverParams }, routeName: request.tool })
+                const messages = messagesOf(answer)
+                if (!isObj(answer)) return failure('the runtime returned no result object')
+                // A success may never have touched HTTP (executeRequest computes offline): its status is not known.
+                return { ok: answer.status === true, data: answer.data, httpStatus: answer.status === true ? null : httpStatusOf(messages), messages }
+            } catch (cause) {
+                return failure(`the runtime threw: ${cause instanceof Error ? cause.message : String(cause)}`)
+            }
+        }
+    }
+}
