@@ -29,6 +29,8 @@ import { KeyDomain as KeyDomainUnguarded, Tos as TosUnguarded } from './schema/k
 import { SchemaCheck as SchemaCheckUnguarded } from './schema/schema-check.js'
 import { SecurityScan as SecurityScanUnguarded } from './schema/security-scan.js'
 import { readModuleSource as readModuleSourceUnguarded } from './schema/source-loader.js'
+import { sourceLocations as sourceLocationsUnguarded } from './schema/locations.js'
+import { Sarif as SarifUnguarded } from './report/sarif.js'
 import { Scoring as ScoringUnguarded } from './scoring/scoring.js'
 import { Veto as VetoUnguarded } from './veto/veto.js'
 import { SelectionDefinition as SelectionDefinitionUnguarded } from './selection/definition.js'
@@ -129,6 +131,7 @@ export const PromptBuilder = /* @__PURE__ */ guardStatics(PromptBuilderUnguarded
 export const ProviderProof = /* @__PURE__ */ guardStatics(ProviderProofUnguarded, 'ProviderProof')
 export const RebuildIndex = /* @__PURE__ */ guardStatics(RebuildIndexUnguarded, 'RebuildIndex')
 export const Redact = /* @__PURE__ */ guardStatics(RedactUnguarded, 'Redact')
+export const Sarif = /* @__PURE__ */ guardStatics(SarifUnguarded, 'Sarif')
 export const SchemaCheck = /* @__PURE__ */ guardStatics(SchemaCheckUnguarded, 'SchemaCheck')
 export const Scoring = /* @__PURE__ */ guardStatics(ScoringUnguarded, 'Scoring')
 export const ScoringProtocol = /* @__PURE__ */ guardStatics(ScoringProtocolUnguarded, 'ScoringProtocol')
@@ -150,6 +153,7 @@ export const gradeTree = /* @__PURE__ */ guardFunction('gradeTree', gradeTreeUng
 export const parseJson = /* @__PURE__ */ guardFunction('parseJson', parseJsonUnguarded)
 export const parseSnapshotFilename = /* @__PURE__ */ guardFunction('parseSnapshotFilename', parseSnapshotFilenameUnguarded, () => null)
 export const readModuleSource = /* @__PURE__ */ guardFunction('readModuleSource', readModuleSourceUnguarded)
+export const sourceLocations = /* @__PURE__ */ guardFunction('sourceLocations', sourceLocationsUnguarded)
 export const selectLatest = /* @__PURE__ */ guardFunction('selectLatest', selectLatestUnguarded)
 export const stripSnapshotFilename = /* @__PURE__ */ guardFunction('stripSnapshotFilename', stripSnapshotFilenameUnguarded, () => null)
 export const validateGradingEntry = /* @__PURE__ */ guardFunction('validateGradingEntry', validateGradingEntryUnguarded)

@@ -15,6 +15,7 @@ export {
     ProviderProof,
     RebuildIndex,
     Redact,
+    Sarif,
     SchemaCheck,
     Scoring,
     ScoringProtocol,
@@ -36,6 +37,7 @@ export {
     parseSnapshotFilename,
     readModuleSource,
     selectLatest,
+    sourceLocations,
     stripSnapshotFilename,
     validateGradingEntry
 } from './boundary.js'
@@ -261,6 +263,10 @@ export { importSchemaLoader } from './grade/loader.js'
 export type { GradeNamespaceOptions, GradeNamespaceResult, GradeTreeResult, NamespaceSchemaInput, NamespaceSchemaRow, TreeProgress } from './grade/namespace.js'
 export { sourceSchemaLoader } from './schema/source-loader.js'
 export type { SourceModuleResult } from './schema/source-loader.js'
+export type { SourceLocations, SourcePosition } from './schema/locations.js'
+export type { FixItem } from './fix/types.js'
+export { MAX_SARIF_ITEMS, SARIF_FINGERPRINT_KEY, SARIF_SCHEMA_URI, SARIF_SOURCE_ROOT } from './report/sarif.js'
+export type { SarifFromFixItemsResult, SarifInput, SarifLevel, SarifLog, SarifMessage, SarifResult, SarifRule, SarifRun, SarifTool } from './report/sarif.js'
 export type { AnsweringGrader, GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaInput, SchemaModuleInput, TimeSource, Judge, JudgeAnswer, JudgeReply, JudgeRequest, EmittedPrompt, SchemaGrading, SchemaRunStatus, UnitResult, UnitStatus } from './grade/types.js'
 export { MAX_SELECTION_SKILLS, MIN_SELECTION_DESCRIPTION } from './selection/definition.js'
 export type { SelectionDefinitionDocument } from './selection/definition.js'

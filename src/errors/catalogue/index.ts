@@ -11,6 +11,7 @@ import { ISLAND_CODES } from './island.js'
 import { NA_CODES } from './na-reason.js'
 import { REPORT_CODES } from './report.js'
 import { RUBRIC_CODES } from './rubric.js'
+import { SARIF_CODES } from './sarif.js'
 import { PRETEST_CODES } from './pretest.js'
 import { SCHEMA_CODES } from './schema.js'
 import { SECURITY_CODES } from './security.js'
@@ -33,6 +34,7 @@ export const CATALOGUE = Object.freeze({
     ...JUDGE_CODES,
     ...JUDGE_COMMAND_CODES,
     ...REPORT_CODES,
+    ...SARIF_CODES,
     ...WORKFLOW_CODES,
     ...RUBRIC_CODES,
     ...INPUT_CODES,
