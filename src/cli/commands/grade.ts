@@ -3,7 +3,7 @@ import { readModuleSource } from '../../schema/source-loader.js'
 import { renderIslandReport } from '../html-report.js'
 import { judgeFromCliOptions, type JudgeCliValues } from '../judge-command.js'
 import { importSchemaLoader } from '../../grade/loader.js'
-import { ErrorCodes, gradeNamespace, JudgeCost, type CostEstimate, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type SchemaGrading, type UnitResult } from '../../index.js'
+import { ErrorCodes, FixList, gradeNamespace, JudgeCost, type CostEstimate, type FixItem, type GradingEntry, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type SchemaGrading, type UnitResult } from '../../index.js'
 import { EXIT, table, type CliIo } from '../io.js'
 import { aboutBeside, absolute, httpPort, nodeFs, schemaFiles } from '../node.js'
 
@@ -26,7 +26,12 @@ export interface GradeCommandOptions {
     readonly trustedImport?: boolean
     /** Print the judge calls and input tokens the grading would cost (total and prefix-cacheable), calling no judge and writing nothing. */
     readonly estimate?: boolean
+    /** Every item of each schema's fix list, not only the worst few. */
+    readonly verbose?: boolean
 }
+
+/** How many fix items per schema the table shows without `--verbose`. */
+const FIX_ITEMS_SHOWN = 3
 
 /** The answers file: the grader identity and, per schema id, the area outputs keyed by unit. */
 interface AnswersFile {
@@ -54,22 +59,65 @@ async function requiredServerParamsOf(files: readonly string[]): Promise<string[
     return [...names]
 }
 
+/** What a grading run of the CLI produced: per namespace its result, per schema its row. */
+export interface GradingRun {
+    readonly now: string
+    readonly namespaces: GradeNamespaceResult[]
+    readonly results: SchemaRow[]
+}
+
 /** `grade <schema.mjs|dir…>`: grades each schema (offline by default) and prints one row per schema. */
 export async function gradeCommand(paths: readonly string[], options: GradeCommandOptions, io: CliIo): Promise<number> {
+    const run = await runGrading(paths, options, io, 'grade')
+    if (typeof run === 'number') return run
+    const { now, namespaces, results } = run
+    if (options.estimate === true) {
+        const cost = JudgeCost.estimate({ calls: JudgeCost.callsOf({ namespaces }) })
+        io.stdout(options.json ? JSON.stringify({ now, estimate: { calls: cost.calls, inputTokens: cost.inputTokens, cachedTokens: cost.cachedTokens, uncachedTokens: cost.uncachedTokens, charsPerToken: cost.charsPerToken, byKey: cost.byKey } }, null, 2) + '\n' : estimateText(cost))
+        return EXIT.OK
+    }
+    await writeReport(options, io, 'grade')
+    const fixes = await fixListsOf(results)
+    if (options.json) io.stdout(JSON.stringify(jsonReport(now, namespaces, results, fixes), null, 2) + '\n')
+    else io.stdout(textReport(namespaces, results, fixes, options.verbose === true))
+    // The same state gives the same code, whether this run graded it or kept it from the island.
+    const findings =
+        results.some(({ result }) => result.grading === null || result.errors.some((e) => e.severity === 'error') || result.grading.veto !== null || result.grading.units.some((u) => u.status === 'blocked' || u.status === 'error')) ||
+        namespaces.some((result) => result.units.some((u) => u.status === 'error'))
+    return findings ? EXIT.FINDINGS : EXIT.OK
+}
+
+/** The HTML report of the island, when asked for (`--report`, with `--island`). */
+export async function writeReport(options: Pick<GradeCommandOptions, 'report' | 'island'>, io: CliIo, command: string): Promise<void> {
+    if (options.report === undefined || options.island === undefined) return
+    const report = await renderIslandReport({ fs: nodeFs(), root: absolute(options.island, io.cwd) })
+    try {
+        await writeFile(absolute(options.report, io.cwd), report.html)
+        io.stderr(`report: ${absolute(options.report, io.cwd)}\n`)
+    } catch (cause) {
+        io.stderr(`${command}: cannot write the report: ${cause instanceof Error ? cause.message : String(cause)}\n`)
+    }
+}
+
+/**
+ * Reads the schemas, builds the judge, and grades namespace by namespace (the `grade` and `check`
+ * commands share it): the results, or an exit code for wrong usage.
+ */
+export async function runGrading(paths: readonly string[], options: GradeCommandOptions, io: CliIo, command: string): Promise<GradingRun | number> {
     if (paths.length === 0) {
-        io.stderr('grade: name at least one schema file or folder\n')
+        io.stderr(`${command}: name at least one schema file or folder\n`)
         return EXIT.USAGE
     }
     let files: string[] = []
     try {
         for (const p of paths) files.push(...(await schemaFiles(absolute(p, io.cwd))))
     } catch (cause) {
-        io.stderr(`grade: ${cause instanceof Error ? cause.message : String(cause)}\n`)
+        io.stderr(`${command}: ${cause instanceof Error ? cause.message : String(cause)}\n`)
         return EXIT.USAGE
     }
     files = [...new Set(files)]
     if (files.length === 0) {
-        io.stderr('grade: no .mjs schema files found\n')
+        io.stderr(`${command}: no .mjs schema files found\n`)
         return EXIT.USAGE
     }
     let answersFile: AnswersFile = {}
@@ -77,21 +125,21 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
         try {
             answersFile = JSON.parse(await readFile(absolute(options.answers, io.cwd), 'utf8')) as AnswersFile
         } catch (cause) {
-            io.stderr(`grade: cannot read answers ${options.answers}: ${cause instanceof Error ? cause.message : String(cause)}\n`)
+            io.stderr(`${command}: cannot read answers ${options.answers}: ${cause instanceof Error ? cause.message : String(cause)}\n`)
             return EXIT.USAGE
         }
     }
     const fs = nodeFs()
     const now = options.now ?? new Date().toISOString()
     if (options.report !== undefined && options.island === undefined) {
-        io.stderr('grade: --report needs --island (the report is of the island)\n')
+        io.stderr(`${command}: --report needs --island (the report is of the island)\n`)
         return EXIT.USAGE
     }
     // The judge command never sees a server param, even one named with --judge-env.
     const denyEnv = await requiredServerParamsOf(files)
     const built = judgeFromCliOptions(options.judgeCli ?? {}, io.env, { denyEnv })
     if (built.errors.length > 0) {
-        for (const e of built.errors) io.stderr(`grade: ${e}\n`)
+        for (const e of built.errors) io.stderr(`${command}: ${e}\n`)
         return EXIT.USAGE
     }
     const judge: Judge | undefined = built.judge ?? undefined
@@ -159,37 +207,15 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
     await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 1, dirs.length) }, () => worker()))
     process.removeListener('SIGINT', onSigint)
     if (io.isTTY) io.stderr('\n')
-    if (signal.aborted) io.stderr('grade: interrupted; namespaces not started were skipped, the island is consistent\n')
-    if (estimate) {
-        const cost = JudgeCost.estimate({ calls: JudgeCost.callsOf({ namespaces: tree.filter((t) => t !== undefined).map((t) => (t as { result: GradeNamespaceResult }).result) }) })
-        io.stdout(options.json ? JSON.stringify({ now, estimate: { calls: cost.calls, inputTokens: cost.inputTokens, cachedTokens: cost.cachedTokens, uncachedTokens: cost.uncachedTokens, charsPerToken: cost.charsPerToken, byKey: cost.byKey } }, null, 2) + '\n' : estimateText(cost))
-        return EXIT.OK
-    }
-    if (options.report !== undefined && options.island !== undefined) {
-        const report = await renderIslandReport({ fs: nodeFs(), root: absolute(options.island, io.cwd) })
-        try {
-            await writeFile(absolute(options.report, io.cwd), report.html)
-            io.stderr(`report: ${absolute(options.report, io.cwd)}\n`)
-        } catch (cause) {
-            io.stderr(`grade: cannot write the report: ${cause instanceof Error ? cause.message : String(cause)}\n`)
-        }
-    }
-    const namespaces = tree.filter((t): t is { dir: string; result: GradeNamespaceResult } => t !== undefined)
-    const results: SchemaRow[] = namespaces.flatMap((n) => n.result.schemas)
-
-    if (options.json) io.stdout(JSON.stringify(jsonReport(now, namespaces.map((n) => n.result), results), null, 2) + '\n')
-    else io.stdout(textReport(namespaces.map((n) => n.result), results))
-    // The same state gives the same code, whether this run graded it or kept it from the island.
-    const findings =
-        results.some(({ result }) => result.grading === null || result.errors.some((e) => e.severity === 'error') || result.grading.veto !== null || result.grading.units.some((u) => u.status === 'blocked' || u.status === 'error')) ||
-        namespaces.some(({ result }) => result.units.some((u) => u.status === 'error'))
-    return findings ? EXIT.FINDINGS : EXIT.OK
+    if (signal.aborted) io.stderr(`${command}: interrupted; namespaces not started were skipped, the island is consistent\n`)
+    const namespaces = tree.filter((t): t is { dir: string; result: GradeNamespaceResult } => t !== undefined).map((t) => t.result)
+    return { now, namespaces, results: namespaces.flatMap((n) => n.schemas) }
 }
 
 type SchemaRow = { file: string; result: GradeSingleSchemaResult; resumed: boolean }
 
 /** The `--json` document: per namespace and per schema what the island now says, kept units included. */
-function jsonReport(now: string, namespaces: readonly GradeNamespaceResult[], results: readonly SchemaRow[]): unknown {
+function jsonReport(now: string, namespaces: readonly GradeNamespaceResult[], results: readonly SchemaRow[], fixes: ReadonlyMap<SchemaRow, FixItem[]>): unknown {
     const unitView = (u: UnitResult): unknown => ({ unit: u.unit, area: u.area, status: u.status, grade: u.aggregateGrade, kept: u.kept === true, reason: u.reason, improvementHints: u.improvementHints ?? [] })
     return {
         now,
@@ -204,13 +230,15 @@ function jsonReport(now: string, namespaces: readonly GradeNamespaceResult[], re
             indexPath: result.indexPath,
             errors: result.errors
         })),
-        schemas: results.map(({ file, result, resumed }) => ({
-            resumed,
-            file,
-            grading: result.grading === null ? null : { ...result.grading, units: result.grading.units.map(unitView) },
+        schemas: results.map((row) => ({
+            resumed: row.resumed,
+            file: row.file,
+            grading: row.result.grading === null ? null : { ...row.result.grading, units: row.result.grading.units.map(unitView) },
             // The open units, ready to be answered: emit-prompts --areas writes the same into an answers file.
-            prompts: result.prompts.map((p) => ({ unit: p.unit, area: p.area, questions: p.questions })),
-            errors: result.errors
+            prompts: row.result.prompts.map((p) => ({ unit: p.unit, area: p.area, questions: p.questions })),
+            // What to fix, most costly first (FixList).
+            fixList: fixes.get(row) ?? [],
+            errors: row.result.errors
         }))
     }
 }
@@ -243,7 +271,7 @@ function unitLines(name: string, units: readonly UnitResult[]): string[] {
 }
 
 /** The table and the lines under it: one row per schema and per namespace, blocked causes spelt out. */
-function textReport(namespaces: readonly GradeNamespaceResult[], results: readonly SchemaRow[]): string {
+function textReport(namespaces: readonly GradeNamespaceResult[], results: readonly SchemaRow[], fixes: ReadonlyMap<SchemaRow, FixItem[]>, verbose: boolean): string {
     const rows = results.map(({ file, result }) => {
         const g = result.grading
         const graded = g?.units.filter((u) => u.status === 'graded' || u.status === 'rejected').length ?? 0
@@ -263,10 +291,16 @@ function textReport(namespaces: readonly GradeNamespaceResult[], results: readon
         rows.push({ schema: `${result.namespace} (namespace)`, areas: `${graded}/${result.units.length}`, grade: result.grade ?? '-', schemaGrade: '-', status: result.rollupStatus !== null ? `${mode} · index ${result.rollupStatus}${result.rollupGrade !== null ? ` ${result.rollupGrade}` : ''}` : mode, issues: topIssues(result.errors) })
     }
     const out = [table(rows, ['schema', 'areas', 'grade', 'schemaGrade', 'status', 'issues'])]
-    for (const { file, result } of results) {
+    for (const row of results) {
+        const { file, result } = row
         const name = result.grading?.schemaId ?? file
         out.push(...unitLines(name, result.grading?.units ?? []))
-        for (const issue of result.errors.filter((e) => e.severity === 'error').slice(0, 5)) out.push(`  ${name}: ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+        for (const issue of result.errors.filter((e) => e.severity === 'error' && !e.path.startsWith('/schema/main')).slice(0, 5)) out.push(`  ${name}: ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+        // What to fix first: the findings and answers that cost the most, where they are in the source.
+        const items = (fixes.get(row) ?? []).filter((i) => !(i.kind === 'finding' && i.code.startsWith('DPT-')))
+        const shown = verbose ? items : items.slice(0, FIX_ITEMS_SHOWN)
+        for (const item of shown) out.push(`  fix ${FixList.line(item)}\n`)
+        if (shown.length < items.length) out.push(`  fix … ${items.length - shown.length} more for ${name} (--verbose lists them all)\n`)
     }
     for (const result of namespaces) if (result.namespace !== null) out.push(...unitLines(`${result.namespace} (namespace)`, result.units))
     // Namespace-level findings (an About not declared, …) say what to do, so their text is shown too.
@@ -293,4 +327,27 @@ function estimateText(cost: CostEstimate): string {
         table(rows, ['key', 'calls', 'input', 'cached', 'uncached']) +
         `\ninput = input tokens of the judge calls (characters / ${cost.charsPerToken}); cached = the part equal to the start of an earlier call of the run, which a prefix cache serves; uncached = billed at full price. No judge was called, nothing was written. about-namespace is counted as asked (a judge run asks it once the schema is stable).\n`
     )
+}
+
+/**
+ * Each schema's fix list: its findings, its untested tools and the judge's low answers (entries of
+ * this run, and of kept units read back from the island), most costly first.
+ */
+export async function fixListsOf(results: readonly SchemaRow[]): Promise<Map<SchemaRow, FixItem[]>> {
+    const out = new Map<SchemaRow, FixItem[]>()
+    for (const row of results) {
+        const g = row.result.grading
+        if (g === null) continue
+        const entries = FixList.entriesOf(g.units, row.result.entries)
+        for (const unit of g.units) {
+            if (unit.kept !== true || unit.written === null) continue
+            try {
+                entries.push({ unit: unit.unit, entry: JSON.parse(await readFile(unit.written, 'utf8')) as GradingEntry })
+            } catch {
+                // A kept entry that cannot be read back adds no answers; the island's rebuild reports it.
+            }
+        }
+        out.set(row, FixList.build({ schemaId: g.schemaId, file: row.file, errors: row.result.errors, units: g.units, entries }))
+    }
+    return out
 }
