@@ -52,7 +52,7 @@ export function baseName(path: string): string {
 }
 
 /** Resolves the schema module: given as an object, or read from the syntax tree of `schemaPath` (never run unless the host passes a trustedLoader). */
-async function resolveSchema(input: { schemaPath?: unknown; schema?: unknown }, options: GradeOptions, errors: Issue[]): Promise<{ main: Obj | null; source: string | null; fileBase: string | null; refused: boolean }> {
+async function resolveSchema(input: { schemaPath?: unknown; schema?: unknown }, options: GradeOptions, errors: Issue[]): Promise<{ main: Obj | null; source: string | null; fileBase: string | null; refused: boolean; hasHandlers?: boolean }> {
     if (input.schema !== undefined) {
         const mod = input.schema
         if (!isObj(mod)) {
@@ -60,7 +60,8 @@ async function resolveSchema(input: { schemaPath?: unknown; schema?: unknown }, 
             return { main: null, source: null, fileBase: null, refused: false }
         }
         const main = isObj(mod.main) ? mod.main : isObj(mod.schema) ? mod.schema : mod
-        return { main, source: options.source ?? null, fileBase: typeof input.schemaPath === 'string' ? baseName(input.schemaPath) : null, refused: false }
+        const hasHandlers = main !== mod && Object.hasOwn(mod, 'handlers')
+        return { main, source: options.source ?? null, fileBase: typeof input.schemaPath === 'string' ? baseName(input.schemaPath) : null, refused: false, hasHandlers }
     }
     const path = input.schemaPath
     if (typeof path !== 'string' || path.length === 0) {
@@ -86,6 +87,7 @@ async function resolveSchema(input: { schemaPath?: unknown; schema?: unknown }, 
     // The source is read from its syntax tree, never run; only a host's explicit trustedLoader imports it.
     const trusted = options.trustedLoader
     let mod: LoadedModule
+    let hasHandlers = false
     if (trusted !== undefined) {
         try {
             mod = await trusted.load(path)
@@ -98,10 +100,11 @@ async function resolveSchema(input: { schemaPath?: unknown; schema?: unknown }, 
         errors.push(...read.errors.map((e) => ({ ...e, path: '/schemaPath' })))
         if (read.module === null) return { main: null, source, fileBase: baseName(path), refused: true }
         mod = read.module
+        hasHandlers = read.hasHandlers
     }
     const main = isObj(mod) ? (isObj(mod.main) ? mod.main : isObj(mod.schema) ? mod.schema : null) : null
     if (main === null) errors.push(trusted !== undefined ? createIssue('GRA-003', '/schemaPath', { detail: 'the module exports neither main nor schema' }) : createIssue('SRC-005', '/schemaPath'))
-    return { main, source, fileBase: baseName(path), refused: false }
+    return { main, source, fileBase: baseName(path), refused: false, hasHandlers: hasHandlers || (isObj(mod) && Object.hasOwn(mod, 'handlers')) }
 }
 
 function isStringRecord(value: unknown): value is Record<string, string> {
@@ -144,6 +147,8 @@ function checkOptions(options: unknown, errors: Issue[]): GradeOptions {
     }
     fn('judge')
     fn('sleep')
+    if (o.runtime !== undefined && !(isObj(o.runtime) && typeof o.runtime.run === 'function')) errors.push(createIssue('GRA-002', '/options/runtime', { field: 'runtime', expected: '{ run(request) } (a RuntimePort)', actual: typeOfValue(o.runtime) }))
+    if (o.runtimeTools !== undefined && o.runtimeTools !== 'handlers' && o.runtimeTools !== 'all') errors.push(createIssue('GRA-002', '/options/runtimeTools', { field: 'runtimeTools', expected: "'handlers' or 'all'", actual: describeValue(o.runtimeTools) }))
     if (o.trustedLoader !== undefined && !(isObj(o.trustedLoader) && typeof o.trustedLoader.load === 'function')) errors.push(createIssue('GRA-002', '/options/trustedLoader', { field: 'trustedLoader', expected: '{ load(path) }', actual: typeOfValue(o.trustedLoader) }))
     if ((o.fs === undefined) !== (o.root === undefined)) errors.push(createIssue('GRA-001', o.fs === undefined ? '/options/fs' : '/options/root', { field: o.fs === undefined ? 'fs (with root)' : 'root (with fs)' }))
     if (o.answers !== undefined && !isObj(o.answers)) errors.push(createIssue('GRA-002', '/options/answers', { field: 'answers', expected: 'object keyed by unit', actual: typeOfValue(o.answers) }))
@@ -377,7 +382,11 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
         ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
         ...(options.throttleMs !== undefined ? { throttleMs: options.throttleMs } : {}),
-        ...(options.sleep !== undefined ? { sleep: options.sleep } : {})
+        ...(options.sleep !== undefined ? { sleep: options.sleep } : {}),
+        ...(options.runtime !== undefined ? { runtime: options.runtime } : {}),
+        ...(options.runtimeTools !== undefined ? { runtimeTools: options.runtimeTools } : {}),
+        hasHandlers: resolved.hasHandlers === true,
+        schemaPath: typeof input.schemaPath === 'string' ? input.schemaPath : null
     })
     errors.push(...pretest.errors)
     const questions = questionRows()
@@ -865,7 +874,7 @@ function fillEnvelope(plan: UnitPlan, request: EmittedPrompt, output: unknown, e
  * key-gated, withheld, unbuildable tools — but never replaces a live summary of the same content.
  * Derived data like `index.json`: rewritten, never a secret in it.
  */
-async function writePretestSummary(fs: FsPort, root: string, namespace: string, slug: string, schemaHash: string, pretest: PretestResult): Promise<Issue[]> {
+async function writePretestSummary(fs: FsPort, root: string, namespace: string, slug: string, schemaHash: string, pretest: PretestResult, runtime: GradeOptions['runtime']): Promise<Issue[]> {
     const base = root.replace(/\/+$/, '')
     const path = joinPath(base, LAYOUT.providers, namespace, islandName(slug, 'schema') ?? slug, LAYOUT.summary)
     if (!pretest.ran) {
@@ -887,7 +896,9 @@ async function writePretestSummary(fs: FsPort, root: string, namespace: string, 
         checkedAt: pretest.checkedAt,
         minWorkingTests: pretest.minWorkingTests,
         ok: pretest.ok,
-        perTool: Object.fromEntries(Object.entries(pretest.tools).map(([tool, t]) => [tool, { working: t.working, total: t.total, bar: t.bar, class: t.class, blocked: t.blocked, reason: t.reason, detail: t.detail, missingServerParams: t.missingServerParams }]))
+        // Which runtime ran the handler tools' tests (its version), when one did.
+        ...(Object.values(pretest.tools).some((t) => t.viaRuntime) && runtime !== undefined ? { runtime: { version: typeof runtime.version === 'string' ? runtime.version : null } } : {}),
+        perTool: Object.fromEntries(Object.entries(pretest.tools).map(([tool, t]) => [tool, { working: t.working, total: t.total, bar: t.bar, class: t.class, blocked: t.blocked, reason: t.reason, detail: t.detail, missingServerParams: t.missingServerParams, ...(t.viaRuntime ? { viaRuntime: true } : {}) }]))
     }
     return writeAtomic(fs, path, JSON.stringify(summary, null, 4) + '\n', { overwrite: true, journal: new Journal(base) })
 }
@@ -979,7 +990,7 @@ async function writeIsland(args: {
     const imported = await Island.importProvider({ fs, root, now, files, secrets })
     errors.push(...imported.errors)
     if (!imported.status) return { indexPath: null, rollupStatus: null, rollupGrade: null }
-    const summaryWrite = await writePretestSummary(fs, root, namespace, slug, schemaHash, pretest)
+    const summaryWrite = await writePretestSummary(fs, root, namespace, slug, schemaHash, pretest, options.runtime)
     errors.push(...summaryWrite)
     for (const { plan, entry } of entries) {
         const result = await Island.writeGrading({ fs, root, target: plan.target, entry: redactSecretsDeep(entry, secrets), now })

@@ -3,7 +3,7 @@ import type { Issue } from '../errors/types.js'
 import type { AggregateResult, GradeTraceStep } from '../grading/aggregate.js'
 import type { Area, BasePersonaId, Harness } from '../model/constants.js'
 import type { CategoricalVeto, GradingEntry } from '../model/types.js'
-import type { Clock, FsPort, HttpPort, SchemaLoader } from '../ports/types.js'
+import type { Clock, FsPort, HttpPort, RuntimePort, SchemaLoader } from '../ports/types.js'
 
 /** Identity of the LLM grader whose answers a judge or pre-collected `answers` carry. */
 export interface GraderInput {
@@ -95,6 +95,14 @@ export interface GradeOptionsBase {
     readonly trustedLoader?: SchemaLoader
     /** Live pretest; without it the live answers are `n/a` (blocked-by-precondition). */
     readonly http?: HttpPort
+    /**
+     * The FlowMCP runtime (a host-given port, e.g. `runtimePortFromFlowMCP`): with `http`, the tests of
+     * a schema whose source exports `handlers` run through it, handlers included. Without it those
+     * tools are `blocked` (`handlers-need-runtime`): a plain request would test something else.
+     */
+    readonly runtime?: RuntimePort
+    /** Which tools go through `runtime`: those of a schema exporting `handlers` (default), or `'all'`. */
+    readonly runtimeTools?: 'handlers' | 'all'
     readonly clock?: Clock
     /** The time of the run (ISO 8601); `clock.now()` when omitted. One of the two is required (GRA-001). */
     readonly now?: string

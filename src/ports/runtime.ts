@@ -54,6 +54,29 @@ const failure = (message: string): RuntimeTestOutcome => ({ ok: false, httpStatu
  * @example const runtime = runtimePortFromFlowMCP({ core: await import('flowmcp-core'), resolveBase: process.cwd() })
  */
 export function runtimePortFromFlowMCP(options: FlowMCPRuntimeOptions): RuntimePort {
+    // The options are read once, here: a hostile or missing object gives a port whose every run fails with the reason.
+    let read: FlowMCPRuntimeOptions | null = null
+    let unreadable = 'runtimePortFromFlowMCP needs { core }: the host\'s imported flowmcp-core v4 module'
+    try {
+        if (isObj(options) && isObj(options.core)) read = { core: options.core, ...pick(options) }
+    } catch (cause) {
+        unreadable = `the options of runtimePortFromFlowMCP could not be read: ${cause instanceof Error ? cause.message : String(cause)}`
+    }
+    if (read === null) return { run: async () => failure(unreadable) }
+    return portOver(read)
+}
+
+/** The optional fields, copied when they have the right type. */
+function pick(options: FlowMCPRuntimeOptions): Omit<FlowMCPRuntimeOptions, 'core'> {
+    return {
+        ...(typeof options.listsDir === 'string' ? { listsDir: options.listsDir } : {}),
+        ...(options.allowlist !== undefined ? { allowlist: options.allowlist } : {}),
+        ...(typeof options.resolveBase === 'string' ? { resolveBase: options.resolveBase } : {}),
+        ...(typeof options.version === 'string' ? { version: options.version } : {})
+    }
+}
+
+function portOver(options: FlowMCPRuntimeOptions): RuntimePort {
     const loaded = new Map<string, Promise<{ main: unknown; handlerMap: unknown } | { problem: string }>>()
     const load = (filePath: string): Promise<{ main: unknown; handlerMap: unknown } | { problem: string }> => {
         let pending = loaded.get(filePath)

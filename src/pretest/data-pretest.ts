@@ -4,8 +4,9 @@ import type { Issue } from '../errors/types.js'
 import { isIsoDateTime } from '../time.js'
 import { redactSecretsDeep, redactSecretText, secretForms } from '../prompts/redact.js'
 import { checkKeyDomains, type KeyDomainResult } from '../schema/key-domain.js'
-import { isParameterless, isRecord, keysOf, own, requiredServerParamsOf, serverParamsUsedBy, testsOf, testSignature } from '../schema/shape.js'
+import { isParameterless, isRecord, keysOf, own, requiredServerParamsOf, serverParamsUsedBy, testInputKeys, testsOf, testSignature } from '../schema/shape.js'
 import { validateMain } from '../schema/validate-main.js'
+import type { RuntimePort } from '../ports/types.js'
 import type { HttpPort, HttpRequest, HttpResponse } from './http.js'
 import { checkAgainstSchema, isEmptyData, shapeOf, utf8Length, type Shape } from './output-check.js'
 import { buildRequest } from './request.js'
@@ -39,6 +40,8 @@ export interface PretestTestResult {
     readonly shape: Shape | null
     /** `null` when the tool declares no `output.schema` or no data came back. */
     readonly outputSchemaMatch: boolean | null
+    /** `'runtime'` when the FlowMCP runtime ran the test (handlers included); absent for a plain HTTP request. */
+    readonly via?: 'runtime'
     /** `CODE: message` (DPT-004, DPT-010, …); `null` for a passed test whose data matched (DPT-018 names an output mismatch). */
     readonly error: string | null
 }
@@ -58,6 +61,8 @@ export interface PretestToolSummary {
     readonly detail: string | null
     /** Server params the tool needs but `serverParams` lacks (names only). */
     readonly missingServerParams: string[]
+    /** Its tests go through the FlowMCP runtime (the schema exports `handlers`, or the host asked for every tool). */
+    readonly viaRuntime: boolean
     /** `true`: every working test matched `output.schema`; `false`: one did not; `null`: nothing to compare. */
     readonly outputSchemaMatch: boolean | null
     readonly maxResponseBytes: number
@@ -120,6 +125,18 @@ export interface PretestInput {
     readonly keyDomain?: KeyDomainResult | null
     /** Reshapes a 200 response's data before the data and output-schema checks (e.g. a schema's postRequest handler). */
     readonly transform?: (input: { tool: string; data: unknown }) => unknown
+    /**
+     * The FlowMCP runtime: the tests of a schema that exports `handlers` (or of every tool, with
+     * `runtimeTools: 'all'`) run through it instead of a plain request, when the run sends requests
+     * (an `http` port is given). Without it such tools are blocked (`handlers-need-runtime`).
+     */
+    readonly runtime?: RuntimePort | null
+    /** Which tools go through the runtime: those of a schema exporting `handlers` (default), or all. */
+    readonly runtimeTools?: 'handlers' | 'all'
+    /** Whether the schema's source exports `handlers` (`readModuleSource(...).hasHandlers`). */
+    readonly hasHandlers?: boolean
+    /** The schema file, for the runtime to load it with its handlers; `null` when `main` came as an object. */
+    readonly schemaPath?: string | null
 }
 
 /**
@@ -127,12 +144,13 @@ export interface PretestInput {
  * missing, no tests, fewer buildable tests than the bar (certain before anything is sent, so offline
  * too), then, once the tests ran, fewer working tests than the bar. `detail` names the cause.
  */
-function blockerOf(meta: { cls: ToolClass; missing: readonly string[]; withheld: readonly string[]; parameterless: boolean; distinct: number; unbuildable: ReadonlyArray<{ index: number; detail: string }> }, run: { ran: boolean; working: number; bar: number }): { reason: string; detail: string } | null {
+function blockerOf(meta: { cls: ToolClass; missing: readonly string[]; withheld: readonly string[]; parameterless: boolean; distinct: number; unbuildable: ReadonlyArray<{ index: number; detail: string }>; runtime: 'needed' | 'used' | null }, run: { ran: boolean; working: number; bar: number }): { reason: string; detail: string } | null {
     const names = (list: readonly string[]): string => list.join(', ')
     if (meta.cls === 'state-changing') return { reason: 'state-changing-tool', detail: 'the tool changes state (PUT/DELETE or meta says so); graders never call it' }
     if (meta.cls === 'withheld') return { reason: 'api-key-domain-mismatch', detail: `the key ${names(meta.withheld)} is not sent to this host (its name belongs to another company's domain)` }
     if (meta.cls === 'key-gated') return { reason: 'key-gated-missing-server-param', detail: `not tested: set ${names(meta.missing)} (required server param${meta.missing.length > 1 ? 's' : ''} of the schema) to test it` }
     if (meta.cls === 'needs-tests') return { reason: 'no-tests', detail: 'the tool declares no tests' }
+    if (meta.runtime === 'needed') return { reason: 'handlers-need-runtime', detail: "not tested: the schema exports handlers, which the FlowMCP runtime runs on every call of this tool; pass a runtime (options.runtime, CLI --runtime <flowmcp-core folder>) to test it as the runtime runs it" }
     const buildable = meta.distinct - meta.unbuildable.length
     if (meta.unbuildable.length > 0 && buildable < run.bar) {
         // One line per distinct cause, naming its tests: the same undeclared param on every test is said once.
@@ -146,20 +164,22 @@ function blockerOf(meta: { cls: ToolClass; missing: readonly string[]; withheld:
     return null
 }
 
-interface Job {
-    readonly kind: 'test' | 'docs'
-    readonly tool: string
-    readonly testIndex: number
-    readonly request: HttpRequest
+type Job =
+    | { readonly kind: 'test' | 'docs'; readonly tool: string; readonly testIndex: number; readonly request: HttpRequest }
+    | { readonly kind: 'runtime'; readonly tool: string; readonly testIndex: number; readonly userParams: Readonly<Record<string, unknown>> }
+
+
+/** A test's user parameters for the runtime: every key but `_description`, values as written. */
+function userParamsOf(test: unknown): Record<string, unknown> {
+    return Object.fromEntries(testInputKeys(test).map((k) => [k, own(test, k)]))
 }
 
-
 /** Codes a failed test can carry in its `error` text. */
-const FAILURE_CODES = ['DPT-004', 'DPT-010', 'DPT-011', 'DPT-017'] as const
+const FAILURE_CODES = ['DPT-004', 'DPT-010', 'DPT-011', 'DPT-017', 'DPT-020'] as const
 type FailureCode = (typeof FAILURE_CODES)[number]
 
 /** `CODE: message`, the error-string form the CLI surfaces (05 §1.6). */
-function coded(code: FailureCode | 'DPT-007' | 'DPT-008' | 'DPT-012' | 'DPT-013' | 'DPT-016' | 'DPT-018' | 'DPT-019', message: string): string {
+function coded(code: FailureCode | 'DPT-020' | 'DPT-007' | 'DPT-008' | 'DPT-012' | 'DPT-013' | 'DPT-016' | 'DPT-018' | 'DPT-019', message: string): string {
     return `${code}: ${message}`
 }
 
@@ -322,6 +342,9 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
     const sleep = typeof args.sleep === 'function' ? (args.sleep as (ms: number) => Promise<void>) : undefined
     const transform = typeof args.transform === 'function' ? (args.transform as PretestInput['transform']) : undefined
     const checkDocs = args.checkDocs !== false
+    const runtime = isRecord(args.runtime) && typeof (args.runtime as { run?: unknown }).run === 'function' ? (args.runtime as unknown as RuntimePort) : null
+    const runtimeFor = args.runtimeTools === 'all' ? 'all' : args.hasHandlers === true ? 'handlers' : 'none'
+    const schemaPath = typeof args.schemaPath === 'string' ? args.schemaPath : null
 
     const tools = own(main, 'tools')
     const toolNames = keysOf(tools)
@@ -331,7 +354,7 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
     const findings: Issue[] = []
     const planned: PretestTestResult[] = []
     const jobs: Job[] = []
-    const toolMeta = new Map<string, { cls: ToolClass; missing: string[]; withheld: string[]; parameterless: boolean; total: number; distinct: number; unbuildable: Array<{ index: number; detail: string }> }>()
+    const toolMeta = new Map<string, { cls: ToolClass; missing: string[]; withheld: string[]; parameterless: boolean; total: number; distinct: number; unbuildable: Array<{ index: number; detail: string }>; runtime: 'needed' | 'used' | null }>()
 
     for (const name of toolNames) {
         const tool = own(tools, name)
@@ -355,6 +378,9 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
         }
         if (cls === 'needs-tests') findings.push(createIssue('DPT-015', `${base}/tests`, { tool: name }))
         if (cls === 'parameterless') findings.push(createIssue('DPT-006', base, { tool: name, bar: parameterlessBar }))
+        // The runtime runs this tool's handlers on every call: a plain request would test something else.
+        const viaRuntime = runtimeFor !== 'none' && (cls === 'normal' || cls === 'parameterless')
+        if (viaRuntime && runtime === null) findings.push(createIssue('DPT-020', base, { tool: name, detail: 'the schema exports handlers; pass a runtime to run its tests' }))
         const seen = new Map<string, number>()
         let distinct = 0
         const unbuildable: Array<{ index: number; detail: string }> = []
@@ -382,6 +408,15 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
                 planned.push(stub('key-gated', coded('DPT-007', `missing server param ${missing.join(', ')}`)))
                 return
             }
+            if (viaRuntime) {
+                if (runtime === null) {
+                    planned.push(stub('not-sent', coded('DPT-020', 'the schema exports handlers: this test runs only through the FlowMCP runtime')))
+                    return
+                }
+                planned.push(stub('planned', null))
+                jobs.push({ kind: 'runtime', tool: name, testIndex, userParams: userParamsOf(test) })
+                return
+            }
             const built = buildRequest(main, tool, test, serverParams, timeoutMs)
             if (built.request === null) {
                 const detail = built.problems.length > 0 ? built.problems.join('; ') : `missing server param ${built.missingServerParams.join(', ')}`
@@ -393,7 +428,7 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
             planned.push(stub('planned', null))
             jobs.push({ kind: 'test', tool: name, testIndex, request: built.request })
         })
-        toolMeta.set(name, { cls, missing, withheld, parameterless, total: tests.length, distinct, unbuildable })
+        toolMeta.set(name, { cls, missing, withheld, parameterless, total: tests.length, distinct, unbuildable, runtime: viaRuntime ? (runtime === null ? 'needed' : 'used') : null })
     }
 
     const docsList = own(main, 'docs')
@@ -405,7 +440,7 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
     const summarise = (results: readonly PretestTestResult[], ran: boolean): Pick<PretestResult, 'tools' | 'blocked' | 'ok'> => {
         const blocked: Array<{ tool: string; reason: string; detail: string }> = []
         const entries = toolNames.map((name): [string, PretestToolSummary] => {
-            const meta = toolMeta.get(name) as { cls: ToolClass; missing: string[]; withheld: string[]; parameterless: boolean; total: number; distinct: number; unbuildable: Array<{ index: number; detail: string }> }
+            const meta = toolMeta.get(name) as { cls: ToolClass; missing: string[]; withheld: string[]; parameterless: boolean; total: number; distinct: number; unbuildable: Array<{ index: number; detail: string }>; runtime: 'needed' | 'used' | null }
             const mine = results.filter((r) => r.tool === name)
             const working = mine.filter((r) => r.working).length
             const bar = meta.parameterless ? parameterlessBar : minWorkingTests
@@ -432,6 +467,7 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
                     reason,
                     detail: blocker?.detail ?? null,
                     missingServerParams: meta.missing,
+                    viaRuntime: meta.runtime !== null,
                     outputSchemaMatch: matches.length === 0 ? null : matches.every((m) => m === true),
                     maxResponseBytes,
                     large: maxResponseBytes > RESPONSE_SIZE_LIMITS.large,
@@ -459,33 +495,12 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
         }
     }
 
-    const outcomes = await runJobs(jobs, concurrency, throttleMs, sleep, async (job): Promise<PretestTestResult | DocsCheck> => {
-        if (job.kind === 'docs') {
-            let { response, error } = await send(job.request)
-            if (response !== null && (response.status === 405 || response.status === 501)) ({ response, error } = await send({ ...job.request, method: 'GET' }))
-            return { index: job.testIndex, reachable: response?.status === 200, httpStatus: response?.status ?? null, error: error ?? (response !== null && response.status !== 200 ? coded('DPT-016', `HTTP ${response.status}`) : null) }
-        }
+    /** Judges the data of one answered test (HTTP 200, or the runtime's success): present, its shape, its output-schema verdict. */
+    const judgeData = async (job: { tool: string; testIndex: number }, raw: unknown, responseBytes: number, httpStatus: number | null, via: 'runtime' | null): Promise<PretestTestResult> => {
         const tool = own(tools, job.tool)
-        const base = { tool: job.tool, testIndex: job.testIndex }
-        const { response, error } = await send(job.request)
-        if (response === null) {
-            return { ...base, status: 'failed', httpStatus: null, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null, error }
-        }
-        const responseBytes = utf8Length(response.body)
-        if (response.status !== 200) {
-            const note = response.status === 401 || response.status === 403 ? ' (authentication is never a pass)' : response.status === 429 ? ' (rate limited)' : ''
-            return { ...base, status: 'failed', httpStatus: response.status, hasData: false, working: false, responseBytes, shape: null, outputSchemaMatch: null, error: coded('DPT-004', `HTTP ${response.status}${note}`) }
-        }
         const output = own(tool, 'output')
         const mimeType = own(output, 'mimeType')
-        let data: unknown = response.body
-        if (mimeType === undefined || mimeType === 'application/json') {
-            try {
-                data = JSON.parse(response.body) as unknown
-            } catch {
-                data = response.body
-            }
-        }
+        let data = raw
         let transformError: string | null = null
         if (transform !== undefined) {
             try {
@@ -505,18 +520,75 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
             outputSchemaMatch = problems.length === 0
             if (!outputSchemaMatch) mismatch = problems.slice(0, 3).join('; ')
         }
-        const errorText = transformError ?? (hasData ? null : coded('DPT-004', 'HTTP 200 without data'))
+        const errorText = transformError ?? (hasData ? null : coded('DPT-004', via === 'runtime' ? 'the runtime returned no data' : 'HTTP 200 without data'))
         return {
-            ...base,
+            tool: job.tool,
+            testIndex: job.testIndex,
             status: hasData ? 'passed' : 'failed',
-            httpStatus: 200,
+            httpStatus,
             hasData,
             working: hasData,
             responseBytes,
             shape: typeof data === 'string' ? 'string' : shapeOf(data),
             outputSchemaMatch,
-            error: errorText ?? (mismatch === null ? null : coded('DPT-018', `output schema mismatch: ${mismatch}`))
+            error: errorText ?? (mismatch === null ? null : coded('DPT-018', `output schema mismatch: ${mismatch}`)),
+            ...(via !== null ? { via } : {})
         }
+    }
+
+    /** One test through the FlowMCP runtime port: its verdict decides, as a 200 with data does for a request. */
+    const runThroughRuntime = async (job: { tool: string; testIndex: number; userParams: Readonly<Record<string, unknown>> }): Promise<PretestTestResult> => {
+        const failed = (httpStatus: number | null, error: string): PretestTestResult => ({ tool: job.tool, testIndex: job.testIndex, status: 'failed', httpStatus, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null, error, via: 'runtime' })
+        let outcome: unknown
+        try {
+            outcome = await (runtime as RuntimePort).run({ schemaPath, main: main as Readonly<Record<string, unknown>>, tool: job.tool, testIndex: job.testIndex, userParams: job.userParams, serverParams: { ...serverParams }, timeoutMs })
+        } catch (cause) {
+            return failed(null, coded('DPT-020', `the runtime port failed: ${portErrorText(cause, secrets)}`))
+        }
+        if (!isRecord(outcome) || typeof outcome.ok !== 'boolean') return failed(null, coded('DPT-020', `the runtime port returned ${typeOfValue(outcome)} without a boolean ok`))
+        const status = outcome.httpStatus
+        const httpStatus = typeof status === 'number' && Number.isInteger(status) ? status : null
+        if (outcome.ok !== true) {
+            const messages = Array.isArray(outcome.messages) ? outcome.messages.filter((m): m is string => typeof m === 'string') : []
+            const said = redactSecretText(messages.slice(0, 3).join('; '), secrets).replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>')
+            return failed(httpStatus, coded('DPT-020', `the runtime reported a failure${httpStatus !== null ? ` (HTTP ${httpStatus})` : ''}: ${said.length > 300 ? `${said.slice(0, 297)}...` : said || 'no message'}`))
+        }
+        let bytes = 0
+        try {
+            bytes = utf8Length(typeof outcome.data === 'string' ? outcome.data : (JSON.stringify(outcome.data) ?? ''))
+        } catch {
+            bytes = 0
+        }
+        return judgeData(job, outcome.data, bytes, httpStatus, 'runtime')
+    }
+
+    const outcomes = await runJobs(jobs, concurrency, throttleMs, sleep, async (job): Promise<PretestTestResult | DocsCheck> => {
+        if (job.kind === 'runtime') return runThroughRuntime(job)
+        if (job.kind === 'docs') {
+            let { response, error } = await send(job.request)
+            if (response !== null && (response.status === 405 || response.status === 501)) ({ response, error } = await send({ ...job.request, method: 'GET' }))
+            return { index: job.testIndex, reachable: response?.status === 200, httpStatus: response?.status ?? null, error: error ?? (response !== null && response.status !== 200 ? coded('DPT-016', `HTTP ${response.status}`) : null) }
+        }
+        const base = { tool: job.tool, testIndex: job.testIndex }
+        const { response, error } = await send(job.request)
+        if (response === null) {
+            return { ...base, status: 'failed', httpStatus: null, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null, error }
+        }
+        const responseBytes = utf8Length(response.body)
+        if (response.status !== 200) {
+            const note = response.status === 401 || response.status === 403 ? ' (authentication is never a pass)' : response.status === 429 ? ' (rate limited)' : ''
+            return { ...base, status: 'failed', httpStatus: response.status, hasData: false, working: false, responseBytes, shape: null, outputSchemaMatch: null, error: coded('DPT-004', `HTTP ${response.status}${note}`) }
+        }
+        const mimeType = own(own(own(tools, job.tool), 'output'), 'mimeType')
+        let data: unknown = response.body
+        if (mimeType === undefined || mimeType === 'application/json') {
+            try {
+                data = JSON.parse(response.body) as unknown
+            } catch {
+                data = response.body
+            }
+        }
+        return judgeData(job, data, responseBytes, 200, null)
     })
 
     const live = new Map<string, PretestTestResult>()

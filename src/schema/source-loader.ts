@@ -17,6 +17,10 @@ export const MAX_SOURCE_LENGTH = 4_000_000
 const MAX_VALUE_DEPTH = 100
 /** Most values built per module: `const` names can be reused, so the tree is bounded, not the text. */
 const MAX_VALUES = 500_000
+/** Most characters `JSON.stringify(…)` may make per module, counted before any string is built. */
+const MAX_STRINGIFIED = 4_000_000
+/** Widest indentation `JSON.stringify(value, null, n)` takes, as the platform does. */
+const MAX_INDENT = 10
 
 /** The exports a grading needs; `handlers` is only ever recorded, never read. */
 export const READ_EXPORTS = ['main', 'schema', 'skill'] as const
@@ -87,6 +91,106 @@ interface Scope {
     readonly memo: Map<string, unknown>
     readonly active: Set<string>
     count: number
+    /** Characters left for `JSON.stringify(…)` in this module. */
+    stringified: number
+}
+
+/** `a.b.c` for a callee made of plain names and non-computed members, else `null`. */
+function dottedName(node: Node): string | null {
+    if (node.type === 'Identifier') return node.name as string
+    if (node.type !== 'MemberExpression' || node.computed === true || node.optional === true) return null
+    const object = dottedName(node.object as Node)
+    const property = node.property as Node
+    return object === null || property.type !== 'Identifier' ? null : `${object}.${property.name as string}`
+}
+
+/** Whether the node is the literal `null` (checked on the raw text: acorn also gives `null` for an unsupported regex). */
+function isNullLiteral(node: Node): boolean {
+    return node.type === 'Literal' && node.raw === 'null'
+}
+
+/**
+ * The characters `JSON.stringify` would make of a read value, at least: one per value plus strings,
+ * keys and indentation. Walks the value as written out (shared `const` values count at every use)
+ * and stops as soon as the count passes `limit`, so the walk costs at most `limit` steps.
+ */
+function stringifiedLength(value: unknown, indent: number, limit: number): number {
+    let total = 0
+    const walk = (v: unknown, level: number): void => {
+        if (level > MAX_VALUE_DEPTH) throw new RangeError('nesting')
+        total += 1 + indent * level
+        if (total > limit) return
+        if (typeof v === 'string') total += v.length
+        else if (Array.isArray(v)) {
+            for (const item of v) {
+                walk(item, level + 1)
+                if (total > limit) return
+            }
+        } else if (v !== null && typeof v === 'object') {
+            for (const [key, item] of Object.entries(v)) {
+                total += key.length + 3
+                walk(item, level + 1)
+                if (total > limit) return
+            }
+        }
+    }
+    walk(value, 0)
+    return total
+}
+
+/**
+ * `JSON.stringify(value)` or `JSON.stringify(value, null, n)` with the global `JSON`: the argument is
+ * read like any value, and the string is made by our code from that plain value. The schema's code
+ * never runs; every other call is refused, naming what was called.
+ */
+function readStringify(node: Node, scope: Scope, depth: number): string {
+    const line = lineOf(node)
+    const callee = node.callee as Node
+    if (callee.type === 'MemberExpression' && callee.computed === true) {
+        const object = dottedName(callee.object as Node)
+        throw new Refusal(`a call through a computed member access (${object ?? '…'}[…])`, line)
+    }
+    const name = dottedName(callee)
+    if (name !== 'JSON.stringify') throw new Refusal(name === null ? labelOf(node) : `${labelOf(node)} (${name})`, line)
+    const shadow = scope.bindings.get('JSON')
+    if (shadow !== undefined) {
+        const what = shadow.kind === 'const' ? 'a const binding' : shadow.what
+        throw new Refusal(`JSON.stringify with JSON bound in the module (${what}), not the global JSON`, line)
+    }
+    const args = node.arguments as Node[]
+    if (args.some((arg) => arg.type === 'SpreadElement')) throw new Refusal('a spread argument in JSON.stringify(…)', line)
+    if (args.length !== 1 && args.length !== 3) throw new Refusal(`JSON.stringify with ${args.length} arguments (read: JSON.stringify(value) or JSON.stringify(value, null, n))`, line)
+    let indent = 0
+    if (args.length === 3) {
+        const replacer = args[1] as Node
+        const space = args[2] as Node
+        if (!isNullLiteral(replacer)) {
+            const fn = replacer.type === 'ArrowFunctionExpression' || replacer.type === 'FunctionExpression'
+            throw new Refusal(fn ? 'a replacer function in JSON.stringify(…)' : 'a replacer in JSON.stringify(…) (only null is read)', lineOf(replacer))
+        }
+        if (space.type !== 'Literal' || typeof space.value !== 'number' || !Number.isInteger(space.value) || space.value < 0 || space.value > MAX_INDENT) {
+            throw new Refusal(`an indentation in JSON.stringify(…) that is not an integer literal from 0 to ${MAX_INDENT}`, lineOf(space))
+        }
+        indent = space.value
+    }
+    let value: unknown
+    try {
+        value = evaluate(args[0] as Node, scope, depth + 1)
+    } catch (cause) {
+        if (cause instanceof Refusal) throw new Refusal(`${cause.construct} inside JSON.stringify(…)`, cause.line)
+        throw cause
+    }
+    let length: number
+    try {
+        length = stringifiedLength(value, indent, scope.stringified)
+    } catch {
+        throw new Refusal(`nesting deeper than ${MAX_VALUE_DEPTH} inside JSON.stringify(…)`, line)
+    }
+    if (length > scope.stringified) throw new Refusal(`JSON.stringify(…) making more than ${MAX_STRINGIFIED} characters in the module`, line)
+    // Our code on the read plain value, never the schema's: the platform's own output (-0 as 0, lone surrogates escaped).
+    const text = JSON.stringify(value, null, indent)
+    scope.stringified -= text.length
+    return text
 }
 
 function evaluate(node: Node, scope: Scope, depth: number): unknown {
@@ -148,6 +252,8 @@ function evaluate(node: Node, scope: Scope, depth: number): unknown {
         }
         case 'Identifier':
             return resolveName(node.name as string, node, scope, depth)
+        case 'CallExpression':
+            return readStringify(node, scope, depth)
         default:
             throw new Refusal(labelOf(node), lineOf(node))
     }
@@ -166,12 +272,38 @@ function resolveName(name: string, at: Node, scope: Scope, depth: number): unkno
     return value
 }
 
+/** The names a destructuring pattern binds (`{ a, b: [c, ...d], e = 1 }` → a, c, d, e). */
+function patternNames(pattern: Node | null): string[] {
+    if (pattern === null) return []
+    switch (pattern.type) {
+        case 'Identifier':
+            return [pattern.name as string]
+        case 'ObjectPattern':
+            return (pattern.properties as Node[]).flatMap((p) => patternNames((p.type === 'RestElement' ? p.argument : p.value) as Node))
+        case 'ArrayPattern':
+            return (pattern.elements as Array<Node | null>).flatMap((e) => patternNames(e))
+        case 'RestElement':
+            return patternNames(pattern.argument as Node)
+        case 'AssignmentPattern':
+            return patternNames(pattern.left as Node)
+        default:
+            return []
+    }
+}
+
 function declarationBindings(decl: Node, bindings: Map<string, Binding>): string[] {
     const names: string[] = []
     if (decl.type === 'VariableDeclaration') {
         for (const d of decl.declarations as Node[]) {
             const id = d.id as Node
-            if (id.type !== 'Identifier') continue
+            if (id.type !== 'Identifier') {
+                // A destructured name is not read, but it is bound: it can shadow a global such as JSON.
+                for (const name of patternNames(id)) {
+                    names.push(name)
+                    bindings.set(name, { kind: 'other', what: 'a destructured binding', line: lineOf(d) })
+                }
+                continue
+            }
             const name = id.name as string
             names.push(name)
             const init = d.init as Node | null
@@ -193,8 +325,10 @@ function exportName(node: unknown): string {
 /**
  * Reads `main` (and the legacy `schema`), `skill` from a FlowMCP module's source text without
  * executing any of it. Values may be literals, arrays, objects, template strings without
- * expressions, unary minus, `const` names bound to such values and spreads of them; anything else
- * in a read export is SRC-002 naming the construct and its line. `handlers` is only recorded.
+ * expressions, unary minus, `const` names bound to such values, spreads of them, and
+ * `JSON.stringify(value)` / `JSON.stringify(value, null, n)` of such a value with the global `JSON`
+ * (read as the string it makes, computed from the read value); anything else in a read export is
+ * SRC-002 naming the construct and its line. `handlers` is only recorded.
  * Never throws.
  * @param input - `{ source }`: the module text
  * @returns `{ module, hasHandlers, exportNames, errors }`; SRC-001 does not parse, SRC-002 unsupported
@@ -248,7 +382,7 @@ export function readModuleSource(input: { source?: unknown }): SourceModuleResul
             warnings.push(createIssue('SRC-006', '/source', { construct: labelOf(stmt.type === 'ExpressionStatement' ? (stmt.expression as Node) : stmt), line: lineOf(stmt) }))
         }
     }
-    const scope: Scope = { bindings, memo: new Map(), active: new Set(), count: 0 }
+    const scope: Scope = { bindings, memo: new Map(), active: new Set(), count: 0, stringified: MAX_STRINGIFIED }
     const errors: Issue[] = []
     const read: Array<[string, unknown]> = []
     for (const name of READ_EXPORTS) {

@@ -3,7 +3,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { AREAS, Areas, createMemoryFs, gradeSelection, gradeSingleSchema, httpPortFromRecordings, validateGradingEntry, type Judge, type JudgeRequest } from '../../src/index.js'
+import { AREAS, Areas, createMemoryFs, gradeSelection, gradeSingleSchema, httpPortFromRecordings, validateGradingEntry, type Judge, type JudgeRequest, type RuntimePort } from '../../src/index.js'
 import { EXAMPLES, exampleMain, grader, recording } from './helpers.js'
 
 const now = '2026-11-22T18:00:00Z'
@@ -69,7 +69,10 @@ describe('the judge request', () => {
 
     it('keeps a deterministic question code left to the judge (deferred) in the judge request', async () => {
         const { judge, asked } = judgeAnswering(askedQuestions)
-        const result = await gradeSingleSchema({ schema: { main: placeholderRoot() }, fileName: 'forms.mjs', grader, options: { now, judge, serverParams: { ALCHEMY_API_KEY: 'alchemy-demo-value' } } })
+        // The placeholder root is resolved by the schema's handlers: its tests run through the runtime (a stand-in here).
+        const runtime: RuntimePort = { run: async () => ({ ok: true, data: { members: [{ id: 1, name: 'A member' }] } }) }
+        const http = httpPortFromRecordings({ recordings: [] })
+        const result = await gradeSingleSchema({ schema: { main: placeholderRoot() }, fileName: 'forms.mjs', grader, options: { now, judge, http, runtime, runtimeTools: 'all', serverParams: { ALCHEMY_API_KEY: 'alchemy-demo-value' } } })
         const single = asked.find((r) => r.area === 'single-test') as JudgeRequest
         expect(askedQuestions(single)).toContain('Q-single-test-03')
         expect(askedQuestions(single)).not.toContain('Q-single-test-01')

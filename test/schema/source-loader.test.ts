@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { readModuleSource, sourceSchemaLoader } from '../../src/schema/source-loader.js'
 import { createMemoryFs } from '../../src/ports/memory-fs.js'
@@ -15,6 +16,15 @@ function mjsFiles(dir: string): string[] {
 }
 
 const codes = (issues: ReadonlyArray<{ code: string }>): string[] => issues.map((i) => i.code)
+const FIXTURE = new URL('../fixtures/schemas/chart-render.mjs', import.meta.url)
+
+/** JavaScript source for a plain JSON value, written as a literal the reader accepts. */
+function literalOf(value: unknown): string {
+    if (typeof value === 'number') return Object.is(value, -0) ? '-0' : value < 0 ? `-${String(-value)}` : String(value)
+    if (typeof value === 'string' || typeof value === 'boolean' || value === null) return JSON.stringify(value)
+    if (Array.isArray(value)) return `[${value.map(literalOf).join(', ')}]`
+    return `{ ${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${JSON.stringify(k)}: ${literalOf(v)}`).join(', ')} }`
+}
 
 describe('readModuleSource', () => {
     it('reads main from literals, arrays, objects, templates, unary minus, const names and spreads', () => {
@@ -64,6 +74,104 @@ describe('readModuleSource', () => {
         expect(codes(read.errors)).toContain('SRC-002')
         expect(read.errors[0]?.message).toContain(construct)
         expect(read.errors[0]?.message).toMatch(/at line \d+/)
+    })
+
+    it('reads JSON.stringify(<plain value>) as the string it makes (quickchart form)', async () => {
+        const source = readFileSync(FIXTURE, 'utf8')
+        const read = readModuleSource({ source })
+        expect(read.errors).toEqual([])
+        // Our own fixture, safe to import: the read main is exactly what the runtime would build.
+        const imported = (await import(FIXTURE.href)) as { main: Record<string, any> }
+        expect(read.module?.main).toStrictEqual(imported.main)
+        const tools = (read.module?.main as Record<string, any>).tools as Record<string, any>
+        const config = tools.renderLine.tests[0].config as string
+        expect(JSON.parse(config)).toEqual({
+            type: 'line',
+            data: {
+                labels: ['Apr', 'May', 'Jun'],
+                datasets: [
+                    { label: 'North', data: [4, 0, 12.5], borderColor: '#2f6fb0', fill: false },
+                    { label: 'South "quoted"\tand tabbed', data: [-3, 7, 1e21], fill: true }
+                ]
+            },
+            options: { scales: { y: { beginAtZero: true, ticks: { stepSize: 5 }, title: 'units (°C) ✓' } }, colors: ['#2f6fb0', '#d9822b', '#3f9c5a'] }
+        })
+        expect(config).toContain('"data":[4,0,12.5]')
+        expect(tools.chartUrl.tests[0].c).toBe('{"type":"bar","data":{"labels":["A","B"],"datasets":[{"data":[10,20],"backgroundColor":["#2f6fb0","#d9822b","#3f9c5a"]}]}}')
+        expect(tools.chartUrl.tests[1].c).toBe(
+            ['{', '    "type": "bar",', '    "options": {', '        "beginAtZero": true,', '        "ticks": {', '            "stepSize": 5', '        }', '    },', '    "empty": {},', '    "none": []', '}'].join('\n')
+        )
+    })
+
+    it.each([
+        ['a string with a lone surrogate', "JSON.stringify('a\\uD800b')", '"a\\ud800b"'],
+        ['minus zero', 'JSON.stringify(-0)', '0'],
+        ['a number literal too large for a double', 'JSON.stringify([1e999, -1e999])', '[null,null]'],
+        ['indentation 0', 'JSON.stringify({ a: [1] }, null, 0)', '{"a":[1]}'],
+        ['indentation 10', 'JSON.stringify([1], null, 10)', '[\n          1\n]'],
+        ['a JSON.stringify inside JSON.stringify', 'JSON.stringify({ inner: JSON.stringify({ a: 1 }) })', '{"inner":"{\\"a\\":1}"}'],
+        ['a const name bound to JSON.stringify', 'S', '{"k":"v"}']
+    ])('reads JSON.stringify of %s as the platform writes it', (_name, expression, expected) => {
+        const read = readModuleSource({ source: `const S = JSON.stringify({ k: 'v' })\nexport const main = { x: ${expression} }` })
+        expect(read.errors).toEqual([])
+        expect(read.module?.main).toEqual({ x: expected })
+    })
+
+    it('reads JSON.stringify(v) as exactly the platform JSON.stringify(v) for arbitrary JSON values (fast-check)', () => {
+        fc.assert(
+            fc.property(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom<[] | [number]>([], [0], [2], [10]), (value, space) => {
+                const args = space.length === 0 ? literalOf(value) : `${literalOf(value)}, null, ${space[0]}`
+                const read = readModuleSource({ source: `export const main = { x: JSON.stringify(${args}) }` })
+                expect(read.errors).toEqual([])
+                expect((read.module?.main as { x: unknown }).x).toBe(JSON.stringify(value, null, space[0] ?? 0))
+            }),
+            { numRuns: 300 }
+        )
+    })
+
+    it.each([
+        ['a JSON bound by a top-level const', "const JSON = { stringify: () => 'x' }\nexport const main = { a: JSON.stringify(1) }", 'JSON.stringify with JSON bound in the module (a const binding), not the global JSON'],
+        ['a JSON bound by an import', "import JSON from './json.mjs'\nexport const main = { a: JSON.stringify(1) }", 'JSON.stringify with JSON bound in the module (an imported binding)'],
+        ['a JSON bound by a namespace import', "import * as JSON from './json.mjs'\nexport const main = { a: JSON.stringify(1) }", 'JSON.stringify with JSON bound in the module (an imported binding), not the global JSON'],
+        ['a JSON bound by a function declaration', 'function JSON() {}\nexport const main = { a: JSON.stringify(1) }', 'JSON.stringify with JSON bound in the module (a function), not the global JSON'],
+        ['a JSON bound by destructuring', 'const { JSON } = globalThis\nexport const main = { a: JSON.stringify(1) }', 'JSON.stringify with JSON bound in the module (a destructured binding), not the global JSON'],
+        ['a function argument', 'export const main = { a: JSON.stringify(() => 1) }', 'a function inside JSON.stringify(…)'],
+        ['a name bound to a function', 'const f = function () {}\nexport const main = { a: JSON.stringify({ f }) }', 'a function inside JSON.stringify(…)'],
+        ['a name bound by let', 'let v = 1\nexport const main = { a: JSON.stringify(v) }', 'the name v (a let binding) inside JSON.stringify(…)'],
+        ['an unknown name', 'export const main = { a: JSON.stringify(undefined) }', 'the name undefined (not a top-level const) inside JSON.stringify(…)'],
+        ['a replacer function', 'export const main = { a: JSON.stringify({ b: 1 }, (k, v) => v, 2) }', 'a replacer function in JSON.stringify(…)'],
+        ['a replacer list', "export const main = { a: JSON.stringify({ b: 1 }, ['b'], 2) }", 'a replacer in JSON.stringify(…) (only null is read)'],
+        ['two arguments', 'export const main = { a: JSON.stringify({ b: 1 }, null) }', 'JSON.stringify with 2 arguments'],
+        ['no argument', 'export const main = { a: JSON.stringify() }', 'JSON.stringify with 0 arguments'],
+        ['a string indentation', "export const main = { a: JSON.stringify(1, null, '\\t') }", 'an indentation in JSON.stringify(…) that is not an integer literal from 0 to 10'],
+        ['an indentation over 10', 'export const main = { a: JSON.stringify(1, null, 11) }', 'an indentation in JSON.stringify(…) that is not an integer literal from 0 to 10'],
+        ['a spread argument', 'const args = [1]\nexport const main = { a: JSON.stringify(...args) }', 'a spread argument in JSON.stringify(…)'],
+        ['JSON.parse', "export const main = { a: JSON.parse('{}') }", 'a function call (JSON.parse)'],
+        ['another member call', 'export const main = { a: Object.freeze({}) }', 'a function call (Object.freeze)'],
+        ['a global stringify reached another way', 'export const main = { a: globalThis.JSON.stringify(1) }', 'a function call (globalThis.JSON.stringify)'],
+        ['a computed member access', "export const main = { a: JSON['stringify']({}) }", 'a call through a computed member access (JSON[…])'],
+        ['an optional call', 'export const main = { a: JSON.stringify?.({}) }', 'an optional chain'],
+        ['an optional member', 'export const main = { a: JSON?.stringify({}) }', 'an optional chain'],
+        ['a constructor call', 'export const main = { a: new JSON.stringify({}) }', 'a constructor call (new)'],
+        ['a call of a parenthesised sequence', 'export const main = { a: (0, JSON.stringify)({}) }', 'a function call']
+    ])('refuses JSON.stringify with %s (SRC-002 naming the construct)', (_name, source, construct) => {
+        const read = readModuleSource({ source })
+        expect(read.module).toBeNull()
+        expect(codes(read.errors)).toEqual(['SRC-002'])
+        expect(read.errors[0]?.message).toContain(`uses ${construct}`)
+        expect(read.errors[0]?.message).toMatch(/at line \d+/)
+    })
+
+    it('bounds what JSON.stringify makes of shared const values, before building any string', () => {
+        const lines = ['const a0 = ["xxxxxxxxxxxxxxxx", "yyyyyyyyyyyyyyyy"]']
+        for (let i = 1; i < 30; i += 1) lines.push(`const a${i} = [a${i - 1}, a${i - 1}]`)
+        lines.push('export const main = { x: JSON.stringify(a29) }')
+        const read = readModuleSource({ source: lines.join('\n') })
+        expect(read.errors[0]?.message).toContain('JSON.stringify(…) making more than 4000000 characters in the module')
+        // About 1.6 million characters each: one is read, three together pass the module's budget.
+        const calls = (n: number): string => [...lines.slice(0, 14), `export const main = { ${Array.from({ length: n }, (_, i) => `s${i}: JSON.stringify(a13, null, 2)`).join(', ')} }`].join('\n')
+        expect(readModuleSource({ source: calls(1) }).errors).toEqual([])
+        expect(readModuleSource({ source: calls(3) }).errors[0]?.message).toContain('making more than')
     })
 
     it('reports a syntax error as SRC-001 with its line, a non-string as SRC-003 and a huge source as SRC-004', () => {
