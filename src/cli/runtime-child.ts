@@ -90,6 +90,7 @@ process.on('unhandledRejection', (reason) => toStderr('unhandled rejection:', re
 process.on('uncaughtException', (error) => toStderr('uncaught exception:', error.message))
 
 let port: Promise<RuntimePort> | null = null
+const inFlight = new Set<Promise<void>>()
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity })
 lines.on('line', (line) => {
     let message: ChildInit | ChildRun
@@ -107,7 +108,12 @@ lines.on('line', (line) => {
             }
         )
     } else if (message.type === 'run' && port !== null) {
-        void port.then((p) => runOne(p, message as ChildRun), () => undefined)
+        const running = port.then((p) => runOne(p, message as ChildRun), () => undefined)
+        inFlight.add(running)
+        void running.then(() => inFlight.delete(running))
     }
 })
-lines.on('close', () => process.exit(0))
+// stdin closed: the tests already asked for are answered, then the process ends.
+lines.on('close', () => {
+    void Promise.all([...inFlight]).then(() => writeOut('', () => process.exit(0)))
+})

@@ -98,9 +98,9 @@ describe.skipIf(!runtimePresent || permissionFlag(process.version) === null)('ru
     it('recordings: the child replays them, matched on the host its preRequest filled in', async () => {
         const port = open({ network: { mode: 'recordings', dir: join(FIXTURES, 'recordings') } })
         await expect(port.run(fixtureRequest(schema('plain'), 'getStatus', { region: 'EU' }))).resolves.toMatchObject({ ok: true, data: { region: 'eu', status: 'up' } })
-        const unrecorded = await port.run(fixtureRequest(schema('plain'), 'getStatus', { region: 'US' }))
-        expect(unrecorded.ok).toBe(false)
-        expect(unrecorded.httpStatus).toBe(404)
+        await expect(port.run(fixtureRequest(schema('plain'), 'getStatus', { region: 'US' }))).resolves.toMatchObject({ ok: false, httpStatus: 503 })
+        const unrecorded = await port.run(fixtureRequest(schema('plain'), 'getFromOrigin', { origin: 'https://nowhere.example.org' }))
+        expect(unrecorded).toMatchObject({ ok: false, httpStatus: 404 })
     })
 
     describe('live', () => {
