@@ -42,6 +42,8 @@ Options:
   --runtime-lists <dir>   (grade) the shared lists folder the runtime resolves sharedLists from
   --concurrency <n>       (grade) namespaces graded at once (1–32, default 1)
   --force                 (grade) grade schemas the island already holds graded for the same content again
+  --estimate              (grade) print the judge calls and input tokens the grading would cost (total and
+                          the part a prefix cache serves); calls no judge, writes nothing
   --now <iso>             the time of the run, for reproducible output
   --trusted-import        (grade, emit-prompts, consume-scores) import (run) schema modules instead of
                           reading them from their syntax tree; only for sources you trust
@@ -108,6 +110,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                 areas: { type: 'boolean', default: false },
                 concurrency: { type: 'string' },
                 force: { type: 'boolean', default: false },
+                estimate: { type: 'boolean', default: false },
                 out: { type: 'string' },
                 report: { type: 'string' },
                 'judge-command': { type: 'string' },
@@ -153,6 +156,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                 return await gradeCommand(rest, {
                     json: values.json === true,
                     force: values.force === true,
+                    estimate: values.estimate === true,
                     ...(values.concurrency !== undefined ? { concurrency: Number(values.concurrency) } : {}),
                     live: values.live === true,
                     ...(values.island !== undefined ? { island: values.island } : {}),

@@ -1,4 +1,5 @@
 import type { ImprovementHint } from '../areas/output.js'
+import type { JudgeMessage } from './messages.js'
 import type { Issue } from '../errors/types.js'
 import type { AggregateResult, GradeTraceStep } from '../grading/aggregate.js'
 import type { Area, BasePersonaId, Harness } from '../model/constants.js'
@@ -52,6 +53,13 @@ export interface JudgeRequest {
     }
     /** The files the prompt refers to, inline (redacted), for judges that cannot read files. */
     readonly attachments: ReadonlyArray<{ readonly name: string; readonly role: string; readonly content: string }>
+    /**
+     * The complete model input as chat messages, ordered for a provider's prefix cache: the system
+     * message (the same for every call), the files (the same for every unit of a schema), the area's
+     * questions, then the unit's own part; each says whether it is `cacheable`. Send these — or
+     * `prompt` with `attachments` to a tool that reads files itself — never both.
+     */
+    readonly messages: readonly JudgeMessage[]
 }
 
 /** One answer of a {@link JudgeReply}. */

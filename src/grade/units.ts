@@ -7,6 +7,7 @@ import { HARNESSES, type Area, type Harness } from '../model/constants.js'
 import type { GradingAnswer } from '../model/types.js'
 import { buildAreaPrompt } from '../prompts/compose.js'
 import type { EmittedPrompt } from './types.js'
+import { areaMessage, filesMessage, JUDGE_SYSTEM_MESSAGE, unitMessage } from './messages.js'
 
 /** One area unit a run grades: an area for one target (a tool, a skill, or the schema/namespace). */
 export interface UnitPlan {
@@ -145,5 +146,11 @@ export function askForOutput(args: {
         errors.push(...built.errors)
         return null
     }
-    return { unit: plan.unit, area: plan.area, prompt: built.prompt, questions, outputSchema, envelope, attachments }
+    const messages = [
+        { role: 'system' as const, content: JUDGE_SYSTEM_MESSAGE, cacheable: true, part: 'instructions' as const },
+        filesMessage(attachments),
+        areaMessage(plan.area, envelope.persona, questions, parts.answeredByCode),
+        unitMessage({ unit: plan.unit, area: plan.area, focus: plan.focus, notes: plan.notes ?? [], questionIds: questions.map((q) => q.questionId), serverParams })
+    ]
+    return { unit: plan.unit, area: plan.area, prompt: built.prompt, questions, outputSchema, envelope, attachments, messages }
 }

@@ -30,7 +30,8 @@ const request: JudgeRequest = {
     questions: [{ questionId: 'Q-one', question: 'Is it good?' }],
     outputSchema: {},
     envelope: { gradingId: 'g', schemaHash: 'h', area: 'tools-aggregate-schema', persona: null, harness: 'claude-code', iteration: 1, timestamp: '2026-11-24T10:00:00Z' },
-    attachments: []
+    attachments: [],
+    messages: []
 }
 
 let dir = ''

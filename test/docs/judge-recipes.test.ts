@@ -24,7 +24,7 @@ let text = ''
 process.stdin.on('data', (c) => (text += c))
 process.stdin.on('end', () => {
     const ids = [...new Set((text.match(/\\[(Q-[A-Za-z0-9-]+)\\]/g) ?? []).map((s) => s.slice(1, -1)))]
-    const attached = text.includes('## File: ') ? 'with files' : 'without files'
+    const attached = text.includes('=== file ') ? 'with files' : 'without files'
     process.stdout.write(JSON.stringify({ answers: ids.map((questionId) => ({ questionId, score: 4, reasoning: 'stand-in ' + attached })) }))
 })
 `
@@ -34,12 +34,14 @@ const now = '2026-11-24T10:00:00Z'
 let dir = ''
 let server: Server | undefined
 let baseUrl = ''
+let anthropicUrl = ''
 let authorization = ''
+let anthropic: { key: string; version: string; body: { system: Array<{ text: string; cache_control?: unknown }>; messages: Array<{ role: string; content: Array<{ text: string; cache_control?: unknown }> }> } } | null = null
 
 beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'flowmcp-recipes-'))
     await writeFile(join(dir, 'judge-prompt.jq'), blocks('jq')[0] ?? '')
-    for (const name of ['judge-llm.sh', 'judge-ollama.sh', 'judge-claude.sh', 'judge-openai.mjs', 'judge-fixed.mjs']) await writeFile(join(dir, name), recipe(name))
+    for (const name of ['judge-llm.sh', 'judge-ollama.sh', 'judge-claude.sh', 'judge-openai.mjs', 'judge-anthropic.mjs', 'judge-fixed.mjs']) await writeFile(join(dir, name), recipe(name))
     for (const tool of ['llm', 'ollama', 'claude']) {
         await writeFile(join(dir, tool), FAKE_TOOL)
         await chmod(join(dir, tool), 0o755)
@@ -49,8 +51,18 @@ beforeAll(async () => {
         let body = ''
         req.on('data', (c) => (body += c))
         req.on('end', () => {
+            const parsed = JSON.parse(body) as Record<string, any>
+            if (req.url === '/v1/messages') {
+                // Anthropic's Messages API: system blocks, one user turn of blocks, text content out.
+                anthropic = { key: String(req.headers['x-api-key'] ?? ''), version: String(req.headers['anthropic-version'] ?? ''), body: parsed as never }
+                const text = (parsed.messages as Array<{ content: Array<{ text: string }> }>).flatMap((m) => m.content.map((c) => c.text)).join('\n')
+                const ids = [...new Set((text.match(/\[(Q-[A-Za-z0-9-]+)\]/g) ?? []).map((s) => s.slice(1, -1)))]
+                const reply = { answers: ids.map((questionId) => ({ questionId, score: 4, reasoning: 'anthropic stand-in' })) }
+                res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ content: [{ type: 'text', text: JSON.stringify(reply) }] }))
+                return
+            }
             authorization = req.headers.authorization ?? ''
-            const content = (JSON.parse(body) as { messages: Array<{ content: string }> }).messages[0]?.content ?? ''
+            const content = (parsed.messages as Array<{ content: string }>).map((m) => m.content).join('\n')
             const ids = [...new Set((content.match(/\[(Q-[A-Za-z0-9-]+)\]/g) ?? []).map((s) => s.slice(1, -1)))]
             const reply = { answers: ids.map((questionId) => ({ questionId, score: 4, reasoning: 'endpoint stand-in' })) }
             res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { content: JSON.stringify(reply) } }] }))
@@ -59,13 +71,14 @@ beforeAll(async () => {
     await new Promise<void>((r) => server?.listen(0, '127.0.0.1', r))
     const address = server.address()
     baseUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/v1`
+    anthropicUrl = baseUrl.slice(0, -3)
 })
 afterAll(async () => {
     await new Promise((r) => server?.close(r))
     await rm(dir, { recursive: true, force: true })
 })
 
-const env = (): Record<string, string | undefined> => ({ PATH: `${dir}:${process.env.PATH ?? ''}`, HOME: dir, OPENAI_API_KEY: 'sk-test-0123456789abcdef', OPENAI_BASE_URL: baseUrl })
+const env = (): Record<string, string | undefined> => ({ PATH: `${dir}:${process.env.PATH ?? ''}`, HOME: dir, OPENAI_API_KEY: 'sk-test-0123456789abcdef', OPENAI_BASE_URL: baseUrl, ANTHROPIC_API_KEY: 'sk-ant-test-0123456789', ANTHROPIC_BASE_URL: anthropicUrl })
 
 async function gradeWith(judge: Judge): Promise<Awaited<ReturnType<typeof gradeSingleSchema>>> {
     const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
@@ -99,6 +112,19 @@ describe('the judge recipes of docs/judges.md', () => {
         const result = await gradeWith(command)
         expect(result.errors.find((e) => e.code === 'GRA-006')?.message).toMatch(/JCMD-003: The judge command exited with code 1/)
         expect(JSON.stringify(result)).not.toContain('sk-test-0123456789abcdef')
+    }, 60_000)
+
+    it('judge-anthropic.mjs sends the system block and the cacheable user blocks with cache_control, the unit block without', async () => {
+        const command = judgeFromCommand({ command: 'node judge-anthropic.mjs', cwd: dir, env: env(), allowEnv: ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL'], timeoutMs: 30_000 })
+        const result = await gradeWith(command)
+        expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
+        expect(result.grading?.mode).toBe('full')
+        const sent = anthropic as NonNullable<typeof anthropic>
+        expect(sent.key).toBe('sk-ant-test-0123456789')
+        expect(sent.body.system.map((b) => b.cache_control)).toEqual([{ type: 'ephemeral' }])
+        const blocks = sent.body.messages[0]?.content ?? []
+        expect(blocks.map((b) => b.cache_control ?? null)).toEqual([{ type: 'ephemeral' }, { type: 'ephemeral' }, null])
+        expect(blocks[0]?.text).toContain('=== file forecast.mjs ===')
     }, 60_000)
 
     it('judge-fixed.mjs, the starting point, answers every question', async () => {

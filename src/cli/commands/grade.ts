@@ -3,7 +3,7 @@ import { readModuleSource } from '../../schema/source-loader.js'
 import { renderIslandReport } from '../html-report.js'
 import { judgeFromCliOptions, type JudgeCliValues } from '../judge-command.js'
 import { importSchemaLoader } from '../../grade/loader.js'
-import { ErrorCodes, gradeNamespace, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type RuntimePort, type SchemaGrading, type UnitResult } from '../../index.js'
+import { ErrorCodes, gradeNamespace, JudgeCost, type CostEstimate, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type RuntimePort, type SchemaGrading, type UnitResult } from '../../index.js'
 import { EXIT, table, type CliIo } from '../io.js'
 import { aboutBeside, absolute, httpPort, nodeFs, schemaFiles } from '../node.js'
 import { runtimePortFromChildProcess, type ChildRuntimePort } from '../runtime-process.js'
@@ -38,6 +38,8 @@ export interface GradeCommandOptions {
     readonly now?: string
     /** Import (run) each schema module instead of reading its syntax tree; only for trusted sources. */
     readonly trustedImport?: boolean
+    /** Print the judge calls and input tokens the grading would cost (total and prefix-cacheable), calling no judge and writing nothing. */
+    readonly estimate?: boolean
     /** Run the tests of handler schemas through the FlowMCP runtime, in a child process (`--runtime`). */
     readonly runtime?: GradeRuntimeOptions
 }
@@ -151,10 +153,15 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
     // A judge's answers need a grader with a persona (GRA-009): the judge command's, recorded with the
     // model and harness its options name (never guessed from the command line) and the answers file's
     // persona when it has one; without a judge, the answers file's grader.
+    const estimate = options.estimate === true
+    const defaultPersona = { basePersonaId: 'schema-maintainer', lensId: 'neutral' } as const
     const grader: GraderInput | undefined =
         judge !== undefined && built.model !== null
-            ? { name: 'judge-command', version: '1', llmModel: built.model, harness: built.harness, persona: answersFile.grader?.persona ?? { basePersonaId: 'schema-maintainer', lensId: 'neutral' } }
-            : answersFile.grader
+            ? { name: 'judge-command', version: '1', llmModel: built.model, harness: built.harness, persona: answersFile.grader?.persona ?? defaultPersona }
+            : estimate
+              ? // The persona a judge run would use, so the estimated requests are the ones it would send.
+                { name: 'estimate', version: '1', llmModel: 'none', persona: answersFile.grader?.persona ?? defaultPersona }
+              : answersFile.grader
     const serverParams = (keys: readonly string[]): Record<string, string> => Object.fromEntries(keys.filter((k) => typeof io.env[k] === 'string').map((k) => [k, io.env[k] as string]))
     const http = await httpPort({ live: options.live, ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {}) })
     const runtime = runtimeForGrade(options, io.cwd)
@@ -199,8 +206,9 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
                     ...(runtime.port !== null ? { runtime: runtime.port } : {}),
                     ...(about !== undefined ? { about } : {}),
                     ...(answersFile.answers !== undefined ? { answers: answersFile.answers as Record<string, Record<string, unknown>> } : {}),
-                    ...(judge !== undefined ? { judge } : {}),
-                    ...(options.island !== undefined ? { fs, root: absolute(options.island, io.cwd), resume: options.force !== true } : {})
+                    // An estimate calls no judge and writes nothing: the prompts it gets back are the requests a judge would receive.
+                    ...(judge !== undefined && !estimate ? { judge } : {}),
+                    ...(options.island !== undefined && !estimate ? { fs, root: absolute(options.island, io.cwd), resume: options.force !== true } : {})
                 }
             } as Parameters<typeof gradeNamespace>[0])
             tree[index] = { dir, result }
@@ -219,6 +227,11 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
     process.removeListener('SIGINT', onSigint)
     if (io.isTTY) io.stderr('\n')
     if (signal.aborted) io.stderr('grade: interrupted; namespaces not started were skipped, the island is consistent\n')
+    if (estimate) {
+        const cost = JudgeCost.estimate({ calls: JudgeCost.callsOf({ namespaces: tree.filter((t) => t !== undefined).map((t) => (t as { result: GradeNamespaceResult }).result) }) })
+        io.stdout(options.json ? JSON.stringify({ now, estimate: { calls: cost.calls, inputTokens: cost.inputTokens, cachedTokens: cost.cachedTokens, uncachedTokens: cost.uncachedTokens, charsPerToken: cost.charsPerToken, byKey: cost.byKey } }, null, 2) + '\n' : estimateText(cost))
+        return EXIT.OK
+    }
     if (options.report !== undefined && options.island !== undefined) {
         const report = await renderIslandReport({ fs: nodeFs(), root: absolute(options.island, io.cwd) })
         try {
@@ -373,4 +386,14 @@ function textReport(namespaces: readonly GradeNamespaceResult[], results: readon
         out.push(`resumed: ${kept} units kept from the island (graded before for the same content), ${filled} graded now; --force grades everything again.\n`)
     }
     return out.join('')
+}
+
+/** The estimate as a table: calls and input tokens per schema and namespace, then the run. */
+function estimateText(cost: CostEstimate): string {
+    const n = (v: number): string => v.toLocaleString('en-US')
+    const rows = [...cost.byKey.map((r) => ({ key: r.key, calls: String(r.calls), input: n(r.inputTokens), cached: n(r.cachedTokens), uncached: n(r.uncachedTokens) })), { key: 'run', calls: String(cost.calls), input: n(cost.inputTokens), cached: n(cost.cachedTokens), uncached: n(cost.uncachedTokens) }]
+    return (
+        table(rows, ['key', 'calls', 'input', 'cached', 'uncached']) +
+        `\ninput = input tokens of the judge calls (characters / ${cost.charsPerToken}); cached = the part equal to the start of an earlier call of the run, which a prefix cache serves; uncached = billed at full price. No judge was called, nothing was written. about-namespace is counted as asked (a judge run asks it once the schema is stable).\n`
+    )
 }
