@@ -162,7 +162,7 @@ export function resolveRuntime(options: Pick<ChildRuntimeOptions, 'runtime' | 'l
         }
     }
     const libraries = resolve(options.libraries ?? folder)
-    if (!isDir(libraries)) errors.push(`--runtime-libraries ${options.libraries ?? ''}: not a folder`)
+    if (options.libraries !== undefined && !isDir(libraries)) errors.push(`--runtime-libraries ${options.libraries}: not a folder`)
     const lists = options.lists !== undefined ? resolve(options.lists) : null
     if (lists !== null && !isDir(lists)) errors.push(`--runtime-lists ${options.lists ?? ''}: not a folder`)
     if (!existsSync(options.childScript)) errors.push(`the runtime child script ${options.childScript} is missing (a broken install?)`)

@@ -20,6 +20,7 @@ describe('grade --runtime: usage', () => {
         const io = memoryIo()
         expect(await run(['grade', join(FIXTURES, 'plain', 'plain.mjs'), ...flags], io)).toBe(2)
         expect(io.err()).toContain(message)
+        expect(io.err()).not.toContain('not a folder')
     })
 })
 
