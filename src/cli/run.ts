@@ -35,6 +35,14 @@ Options:
   --offline               (grade) no HTTP: live answers are n/a (the default)
   --live                  (grade) run each tool's tests against the real API (server params from the environment)
   --recordings <dir>      (grade) answer HTTP from recorded exchanges (*.json) instead of the network
+  --runtime <dir>         (grade) run the tests of schemas that export handlers through the FlowMCP
+                          runtime in <dir> (a flowmcp-core folder), in a child process under Node's
+                          permission model (reads only; no writes, processes or workers; its
+                          environment holds only the schema's server params); with --live or --recordings
+  --runtime-libraries <dir>
+                          (grade) the folder whose node_modules holds the schemas' requiredLibraries
+                          (default: the --runtime folder)
+  --runtime-lists <dir>   (grade) the shared lists folder the runtime resolves sharedLists from
   --concurrency <n>       (grade) namespaces graded at once (1–32, default 1)
   --force                 (grade) grade schemas the island already holds graded for the same content again
   --min-grade <A-F>       (check) a schema below this grade, or without one, fails the check
@@ -98,6 +106,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                 offline: { type: 'boolean', default: false },
                 live: { type: 'boolean', default: false },
                 recordings: { type: 'string' },
+                runtime: { type: 'string' },
+                'runtime-libraries': { type: 'string' },
+                'runtime-lists': { type: 'string' },
                 now: { type: 'string' },
                 schema: { type: 'string' },
                 'schema-id': { type: 'string' },
@@ -148,6 +159,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                     io.stderr(`${command}: --live excludes --offline and --recordings\n`)
                     return EXIT.USAGE
                 }
+                if (values.runtime === undefined && (values['runtime-libraries'] !== undefined || values['runtime-lists'] !== undefined)) {
+                    io.stderr(`${command}: --runtime-libraries and --runtime-lists need --runtime <flowmcp-core folder>\n`)
+                    return EXIT.USAGE
+                }
                 if (values.concurrency !== undefined && !/^(?:[1-9]|[12]\d|3[0-2])$/.test(values.concurrency)) {
                     io.stderr(`${command}: --concurrency must be an integer from 1 to 32\n`)
                     return EXIT.USAGE
@@ -162,6 +177,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                     ...(values.island !== undefined ? { island: values.island } : {}),
                     ...(values.answers !== undefined ? { answers: values.answers } : {}),
                     ...(values.recordings !== undefined ? { recordings: values.recordings } : {}),
+                    ...(values.runtime !== undefined
+                        ? { runtime: { folder: values.runtime, ...(values['runtime-libraries'] !== undefined ? { libraries: values['runtime-libraries'] } : {}), ...(values['runtime-lists'] !== undefined ? { lists: values['runtime-lists'] } : {}) } }
+                        : {}),
                     ...(values.now !== undefined ? { now: values.now } : {}),
                     ...(values.report !== undefined ? { report: values.report } : {}),
                     judgeCli: {

@@ -3,9 +3,23 @@ import { readModuleSource } from '../../schema/source-loader.js'
 import { renderIslandReport } from '../html-report.js'
 import { judgeFromCliOptions, type JudgeCliValues } from '../judge-command.js'
 import { importSchemaLoader } from '../../grade/loader.js'
-import { ErrorCodes, FixList, gradeNamespace, JudgeCost, type CostEstimate, type FixItem, type GradingEntry, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type SchemaGrading, type UnitResult } from '../../index.js'
+import { ErrorCodes, FixList, gradeNamespace, JudgeCost, type CostEstimate, type FixItem, type GradingEntry, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type RuntimePort, type SchemaGrading, type UnitResult } from '../../index.js'
 import { EXIT, table, type CliIo } from '../io.js'
 import { aboutBeside, absolute, httpPort, nodeFs, schemaFiles } from '../node.js'
+import { runtimePortFromChildProcess, type ChildRuntimePort } from '../runtime-process.js'
+import type { ChildNetwork } from '../runtime-protocol.js'
+
+/** `--runtime` and its options: the FlowMCP runtime that runs the tests of handler schemas, in a child process. */
+export interface GradeRuntimeOptions {
+    /** The flowmcp-core folder (`--runtime`). */
+    readonly folder: string
+    /** The folder whose `node_modules` holds the schemas' libraries (`--runtime-libraries`); default: the runtime folder. */
+    readonly libraries?: string
+    /** The shared lists folder (`--runtime-lists`). */
+    readonly lists?: string
+    /** The child script; default: `runtime-child.js` beside the CLI (tests pass a build of their own). */
+    readonly childScript?: string
+}
 
 export interface GradeCommandOptions {
     readonly json: boolean
@@ -28,7 +42,48 @@ export interface GradeCommandOptions {
     readonly estimate?: boolean
     /** Every item of each schema's fix list, not only the worst few. */
     readonly verbose?: boolean
+    /** Run the tests of handler schemas through the FlowMCP runtime, in a child process (`--runtime`). */
+    readonly runtime?: GradeRuntimeOptions
 }
+/** What the runtime ran in this grading run: per schema file, per tool, its tests and how many returned data. */
+export type RuntimeRuns = Map<string, Map<string, { tests: number; ok: number }>>
+
+/**
+ * The runtime port of `grade --runtime`: the child-process port, its network following the grade
+ * mode (`--live`: the real fetch; `--recordings <dir>`: those recordings replayed; otherwise a fetch
+ * that rejects), wrapped to note which tests it ran (the table and `--json` mark them).
+ * @returns the port (call `close()` when grading is done) and what it ran, or the problems with the options
+ */
+export function runtimeForGrade(options: Pick<GradeCommandOptions, 'runtime' | 'live' | 'recordings'>, cwd: string): { port: (RuntimePort & { close(): Promise<void> }) | null; runs: RuntimeRuns; errors: string[] } {
+    const runs: RuntimeRuns = new Map()
+    if (options.runtime === undefined) return { port: null, runs, errors: [] }
+    const network: ChildNetwork = options.live ? { mode: 'live' } : options.recordings !== undefined ? { mode: 'recordings', dir: absolute(options.recordings, cwd) } : { mode: 'offline' }
+    const built = runtimePortFromChildProcess({
+        runtime: absolute(options.runtime.folder, cwd),
+        ...(options.runtime.libraries !== undefined ? { libraries: absolute(options.runtime.libraries, cwd) } : {}),
+        ...(options.runtime.lists !== undefined ? { lists: absolute(options.runtime.lists, cwd) } : {}),
+        ...(options.runtime.childScript !== undefined ? { childScript: options.runtime.childScript } : {}),
+        network
+    })
+    if (built.port === null) return { port: null, runs, errors: built.errors }
+    const child: ChildRuntimePort = built.port
+    const port: RuntimePort & { close(): Promise<void> } = {
+        ...(child.version !== undefined ? { version: child.version } : {}),
+        async run(request) {
+            const outcome = await child.run(request)
+            if (request.schemaPath !== null) {
+                const tools = runs.get(request.schemaPath) ?? new Map<string, { tests: number; ok: number }>()
+                const seen = tools.get(request.tool) ?? { tests: 0, ok: 0 }
+                tools.set(request.tool, { tests: seen.tests + 1, ok: seen.ok + (outcome.ok ? 1 : 0) })
+                runs.set(request.schemaPath, tools)
+            }
+            return outcome
+        },
+        close: () => child.close()
+    }
+    return { port, runs, errors: [] }
+}
+
 
 /** How many fix items per schema the table shows without `--verbose`. */
 const FIX_ITEMS_SHOWN = 3
@@ -64,13 +119,15 @@ export interface GradingRun {
     readonly now: string
     readonly namespaces: GradeNamespaceResult[]
     readonly results: SchemaRow[]
+    /** The runtime of `--runtime` and what it ran, or null. */
+    readonly runtime: RuntimeView | null
 }
 
 /** `grade <schema.mjs|dir…>`: grades each schema (offline by default) and prints one row per schema. */
 export async function gradeCommand(paths: readonly string[], options: GradeCommandOptions, io: CliIo): Promise<number> {
     const run = await runGrading(paths, options, io, 'grade')
     if (typeof run === 'number') return run
-    const { now, namespaces, results } = run
+    const { now, namespaces, results, runtime } = run
     if (options.estimate === true) {
         const cost = JudgeCost.estimate({ calls: JudgeCost.callsOf({ namespaces }) })
         io.stdout(options.json ? JSON.stringify({ now, estimate: { calls: cost.calls, inputTokens: cost.inputTokens, cachedTokens: cost.cachedTokens, uncachedTokens: cost.uncachedTokens, charsPerToken: cost.charsPerToken, byKey: cost.byKey } }, null, 2) + '\n' : estimateText(cost))
@@ -78,8 +135,8 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
     }
     await writeReport(options, io, 'grade')
     const fixes = await fixListsOf(results)
-    if (options.json) io.stdout(JSON.stringify(jsonReport(now, namespaces, results, fixes), null, 2) + '\n')
-    else io.stdout(textReport(namespaces, results, fixes, options.verbose === true))
+    if (options.json) io.stdout(JSON.stringify(jsonReport(now, namespaces, results, fixes, runtime), null, 2) + '\n')
+    else io.stdout(textReport(namespaces, results, fixes, options.verbose === true, runtime))
     // The same state gives the same code, whether this run graded it or kept it from the island.
     const findings =
         results.some(({ result }) => result.grading === null || result.errors.some((e) => e.severity === 'error') || result.grading.veto !== null || result.grading.units.some((u) => u.status === 'blocked' || u.status === 'error')) ||
@@ -157,6 +214,13 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
               : answersFile.grader
     const serverParams = (keys: readonly string[]): Record<string, string> => Object.fromEntries(keys.filter((k) => typeof io.env[k] === 'string').map((k) => [k, io.env[k] as string]))
     const http = await httpPort({ live: options.live, ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {}) })
+    const runtime = runtimeForGrade(options, io.cwd)
+    if (runtime.errors.length > 0) {
+        for (const e of runtime.errors) io.stderr(`${command}: ${e}\n`)
+        return EXIT.USAGE
+    }
+    // Tests run only when requests may be sent (--live, --recordings); the runtime then runs the handler schemas' tests.
+    if (runtime.port !== null && http === undefined) io.stderr(`${command}: --runtime runs tests only with --live or --recordings; offline, no test runs (handler tools stay blocked)\n`)
     // One namespace per folder: its schemas graded one by one, its namespace areas once (gradeNamespace).
     const groups = new Map<string, string[]>()
     for (const file of files) {
@@ -189,6 +253,7 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
                     ...(options.trustedImport === true ? { trustedLoader: importSchemaLoader } : {}),
                     serverParams,
                     ...(http !== undefined ? { http } : {}),
+                    ...(runtime.port !== null ? { runtime: runtime.port } : {}),
                     ...(about !== undefined ? { about } : {}),
                     ...(answersFile.answers !== undefined ? { answers: answersFile.answers as Record<string, Record<string, unknown>> } : {}),
                     // An estimate calls no judge and writes nothing: the prompts it gets back are the requests a judge would receive.
@@ -204,27 +269,55 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
             else if (dirs.length > 1) io.stderr(`graded ${name} (${done}/${dirs.length})\n`)
         }
     }
-    await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 1, dirs.length) }, () => worker()))
+    try {
+        await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 1, dirs.length) }, () => worker()))
+    } finally {
+        await runtime.port?.close()
+    }
     process.removeListener('SIGINT', onSigint)
     if (io.isTTY) io.stderr('\n')
     if (signal.aborted) io.stderr(`${command}: interrupted; namespaces not started were skipped, the island is consistent\n`)
     const namespaces = tree.filter((t): t is { dir: string; result: GradeNamespaceResult } => t !== undefined).map((t) => t.result)
-    return { now, namespaces, results: namespaces.flatMap((n) => n.schemas) }
+    return { now, namespaces, results: namespaces.flatMap((n) => n.schemas), runtime: runtime.port !== null ? { version: runtime.port.version ?? null, runs: runtime.runs } : null }
 }
 
 type SchemaRow = { file: string; result: GradeSingleSchemaResult; resumed: boolean }
 
+/** The runtime of `--runtime` as the reports show it: its version, and what it ran this run. */
+interface RuntimeView {
+    readonly version: string | null
+    readonly runs: RuntimeRuns
+}
+
+/** The tools of a schema file whose tests the runtime ran this run (a resumed unit was not run again). */
+function runtimeTools(view: RuntimeView | null, file: string): ReadonlyMap<string, { tests: number; ok: number }> {
+    return view?.runs.get(file) ?? new Map()
+}
+
+
 /** The `--json` document: per namespace and per schema what the island now says, kept units included. */
-function jsonReport(now: string, namespaces: readonly GradeNamespaceResult[], results: readonly SchemaRow[], fixes: ReadonlyMap<SchemaRow, FixItem[]>): unknown {
-    const unitView = (u: UnitResult): unknown => ({ unit: u.unit, area: u.area, status: u.status, grade: u.aggregateGrade, kept: u.kept === true, reason: u.reason, improvementHints: u.improvementHints ?? [] })
+function jsonReport(now: string, namespaces: readonly GradeNamespaceResult[], results: readonly SchemaRow[], fixes: ReadonlyMap<SchemaRow, FixItem[]>, runtime: RuntimeView | null): unknown {
+    // A single-test unit whose tool's tests ran through the FlowMCP runtime says so (`via: 'runtime'`, as the pretest's results do).
+    const unitView = (u: UnitResult, ran: ReadonlyMap<string, unknown> = new Map()): unknown => ({
+        unit: u.unit,
+        area: u.area,
+        status: u.status,
+        grade: u.aggregateGrade,
+        kept: u.kept === true,
+        ...(u.area === 'single-test' && u.kept !== true && ran.has(u.unit.slice('single-test/'.length)) ? { via: 'runtime' } : {}),
+        reason: u.reason,
+        improvementHints: u.improvementHints ?? []
+    })
     return {
         now,
+        // The FlowMCP runtime that ran the handler tools' tests (`--runtime`), or null.
+        runtime: runtime === null ? null : { version: runtime.version },
         namespaces: namespaces.map((result) => ({
             namespace: result.namespace,
             grade: result.grade,
             provisionalGrade: result.provisionalGrade,
             mode: result.mode,
-            units: result.units.map(unitView),
+            units: result.units.map((u) => unitView(u)),
             rollupStatus: result.rollupStatus,
             rollupGrade: result.rollupGrade,
             indexPath: result.indexPath,
@@ -233,7 +326,9 @@ function jsonReport(now: string, namespaces: readonly GradeNamespaceResult[], re
         schemas: results.map((row) => ({
             resumed: row.resumed,
             file: row.file,
-            grading: row.result.grading === null ? null : { ...row.result.grading, units: row.result.grading.units.map(unitView) },
+            grading: row.result.grading === null ? null : { ...row.result.grading, units: row.result.grading.units.map((u) => unitView(u, runtimeTools(runtime, row.file))) },
+            // Per tool, the tests the runtime ran and how many it answered with success.
+            ...(runtimeTools(runtime, row.file).size > 0 ? { runtime: { version: runtime?.version ?? null, tools: Object.fromEntries(runtimeTools(runtime, row.file)) } } : {}),
             // The open units, ready to be answered: emit-prompts --areas writes the same into an answers file.
             prompts: row.result.prompts.map((p) => ({ unit: p.unit, area: p.area, questions: p.questions })),
             // What to fix, most costly first (FixList).
@@ -271,7 +366,7 @@ function unitLines(name: string, units: readonly UnitResult[]): string[] {
 }
 
 /** The table and the lines under it: one row per schema and per namespace, blocked causes spelt out. */
-function textReport(namespaces: readonly GradeNamespaceResult[], results: readonly SchemaRow[], fixes: ReadonlyMap<SchemaRow, FixItem[]>, verbose: boolean): string {
+function textReport(namespaces: readonly GradeNamespaceResult[], results: readonly SchemaRow[], fixes: ReadonlyMap<SchemaRow, FixItem[]>, verbose: boolean, runtime: RuntimeView | null): string {
     const rows = results.map(({ file, result }) => {
         const g = result.grading
         const graded = g?.units.filter((u) => u.status === 'graded' || u.status === 'rejected').length ?? 0
@@ -280,7 +375,7 @@ function textReport(namespaces: readonly GradeNamespaceResult[], results: readon
             areas: g === null ? '-' : `${graded}/${g.units.length}`,
             grade: g?.grade ?? '-',
             schemaGrade: g?.schemaGrade ?? '-',
-            status: g === null ? 'error' : schemaStatus(g),
+            status: g === null ? 'error' : `${schemaStatus(g)}${runtimeTools(runtime, file).size > 0 ? ' · via runtime' : ''}`,
             issues: topIssues(result.errors)
         }
     })
@@ -295,6 +390,13 @@ function textReport(namespaces: readonly GradeNamespaceResult[], results: readon
         const { file, result } = row
         const name = result.grading?.schemaId ?? file
         out.push(...unitLines(name, result.grading?.units ?? []))
+        const ran = [...runtimeTools(runtime, file)]
+        if (ran.length > 0) {
+            const tests = ran.reduce((n, [, t]) => n + t.tests, 0)
+            const ok = ran.reduce((n, [, t]) => n + t.ok, 0)
+            const tools = ran.map(([tool]) => tool)
+            out.push(`  ${name}: ${tools.length > 3 ? `${tools.slice(0, 3).join(', ')} +${tools.length - 3} more` : tools.join(', ')} tested through the FlowMCP runtime: ${ok} of ${tests} test${tests === 1 ? '' : 's'} answered\n`)
+        }
         for (const issue of result.errors.filter((e) => e.severity === 'error' && !e.path.startsWith('/schema/main')).slice(0, 5)) out.push(`  ${name}: ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
         // What to fix first: the findings and answers that cost the most, where they are in the source.
         const items = (fixes.get(row) ?? []).filter((i) => !(i.kind === 'finding' && i.code.startsWith('DPT-')))
@@ -308,6 +410,9 @@ function textReport(namespaces: readonly GradeNamespaceResult[], results: readon
         for (const issue of result.errors.filter((e) => e.severity !== 'info').slice(0, 5)) out.push(`  ${result.namespace ?? '-'} (namespace): ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
     }
     out.push('\ngrade = the worst graded unit, shown only when the schema is graded (a schema with an untested tool is blocked, a provisional run has no grade); a namespace row: the rule of its index.json. schemaGrade = the tools-aggregate-schema grade.\n')
+    if (results.some(({ file }) => runtimeTools(runtime, file).size > 0)) {
+        out.push(`via runtime = the tests of the schema's handler tools ran through the FlowMCP runtime${runtime?.version !== null && runtime?.version !== undefined ? ` ${runtime.version}` : ''} (--runtime), in a child process under Node's permission model.\n`)
+    }
     if (results.some(({ result }) => result.grading?.mode === 'provisional')) {
         out.push('provisional = deterministic answers only, no grade: pass --judge-command <cmd> (or --answers <file>) to grade the non-deterministic questions.\n')
     }
