@@ -4,6 +4,8 @@ export {
     Areas,
     Artifacts,
     DataPretest,
+    FixList,
+    JudgeCost,
     DeterministicAnswers,
     ErrorCodes,
     Grading,
@@ -199,8 +201,7 @@ export { fsPortFromNodeLike } from './ports/node-fs.js'
 export type { NodeFsLike, NodeFsPromisesLike } from './ports/node-fs.js'
 export { httpPortFromFetch } from './ports/http.js'
 export { runtimePortFromFlowMCP } from './ports/runtime.js'
-export { JudgeCost, CHARS_PER_TOKEN } from './grade/estimate.js'
-export { FixList } from './fix/fix-list.js'
+export { CHARS_PER_TOKEN } from './grade/estimate.js'
 export type { FixListInput, Locate } from './fix/fix-list.js'
 export type { FixItem } from './fix/types.js'
 export type { CostCall, CostEstimate, CostFigures } from './grade/estimate.js'

@@ -1,5 +1,6 @@
 import type { ImprovementHint } from '../areas/output.js'
 import { questionsOf } from '../areas/catalogue.js'
+import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { GradingEntry } from '../model/types.js'
 import type { UnitResult } from '../grade/types.js'
@@ -84,10 +85,11 @@ export class FixList {
 
     /**
      * @param input - `{ schemaId, file?, errors, units, entries?, locate? }`
-     * @returns the items, ordered by cost (ties: errors first, then by pointer); never throws
-     * @example FixList.build({ schemaId: g.schemaId, file, errors: result.errors, units: g.units, entries: result.entries, locate })
+     * @returns `{ items, errors }`: the items ordered by cost (ties: errors first, then by pointer); GRA-002 for input that is not a graded schema
+     * @example FixList.build({ schemaId: g.schemaId, file, errors: result.errors, units: g.units, entries: fixEntriesOf(g.units, result.entries), locate }).items
      */
-    static build(input: FixListInput): FixItem[] {
+    static build(input: FixListInput): { items: FixItem[]; errors: Issue[] } {
+        if (input === null || typeof input !== 'object' || typeof input.schemaId !== 'string') return { items: [], errors: [createIssue('GRA-002', '/schemaId', { field: 'schemaId', expected: 'string', actual: typeOfValue((input as { schemaId?: unknown } | null | undefined)?.schemaId) })] }
         const items: FixItem[] = []
         const file = input.file ?? null
         const schemaId = input.schemaId
@@ -141,22 +143,22 @@ export class FixList {
             }
         }
         const rank = { error: 0, warning: 1, info: 2 } as const
-        return items.sort((a, b) => b.cost - a.cost || rank[a.severity] - rank[b.severity] || (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
+        return { items: items.sort((a, b) => b.cost - a.cost || rank[a.severity] - rank[b.severity] || (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)), errors: [] }
     }
+}
 
-    /**
-     * Pairs a run's entries with their units: the run writes one entry per unit it graded (not kept)
-     * or vetoed, in unit order, so the two lists zip.
-     */
-    static entriesOf(units: readonly UnitResult[], entries: readonly GradingEntry[]): Array<{ unit: string; entry: GradingEntry }> {
-        const written = list(units).filter((u) => u.kept !== true && (u.status === 'graded' || u.status === 'rejected'))
-        return written.length === entries.length ? written.map((u, i) => ({ unit: u.unit, entry: entries[i] as GradingEntry })) : entries.map((entry) => ({ unit: entry.area, entry }))
-    }
+/**
+ * Pairs a run's entries with their units: the run writes one entry per unit it graded (not kept)
+ * or vetoed, in unit order, so the two lists zip.
+ */
+export function fixEntriesOf(units: readonly UnitResult[], entries: readonly GradingEntry[]): Array<{ unit: string; entry: GradingEntry }> {
+    const written = list(units).filter((u) => u.kept !== true && (u.status === 'graded' || u.status === 'rejected'))
+    return written.length === entries.length ? written.map((u, i) => ({ unit: u.unit, entry: entries[i] as GradingEntry })) : entries.map((entry) => ({ unit: entry.area, entry }))
+}
 
-    /** One line per item, as the CLI prints them: `file:line:col CODE message`. */
-    static line(item: FixItem): string {
-        const where = item.file === null ? item.schemaId : `${item.file}${item.line !== null ? `:${item.line}${item.column !== null ? `:${item.column}` : ''}` : ''}`
-        const hint = item.hints?.[0] !== undefined ? ` (hint: ${item.hints[0].suggestion})` : ''
-        return `${where} ${item.code} ${item.message}${hint}`
-    }
+/** One line per item, as the CLI prints them: `file:line:col CODE message`. */
+export function fixLine(item: FixItem): string {
+    const where = item.file === null ? item.schemaId : `${item.file}${item.line !== null ? `:${item.line}${item.column !== null ? `:${item.column}` : ''}` : ''}`
+    const hint = item.hints?.[0] !== undefined ? ` (hint: ${item.hints[0].suggestion})` : ''
+    return `${where} ${item.code} ${item.message}${hint}`
 }

@@ -1,6 +1,7 @@
 import { appendFile, readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { FixList, type FixItem, type SchemaGrading } from '../../index.js'
+import { fixLine } from '../../fix/fix-list.js'
+import type { FixItem, SchemaGrading } from '../../index.js'
 import { GRADE_RANK, type LetterGrade } from '../../model/constants.js'
 import { EXIT, table, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
@@ -107,7 +108,7 @@ function failures(s: Standing, options: CheckCommandOptions, baseline: Map<strin
     }
     const errors = s.fixes.filter((f) => f.kind === 'finding' && f.severity === 'error')
     const fresh = before?.findings === null || before === undefined ? errors : errors.filter((f) => !(before.findings as ReadonlySet<string>).has(findingKey(f)))
-    for (const f of fresh) out.push(`new error ${FixList.line(f)}`)
+    for (const f of fresh) out.push(`new error ${fixLine(f)}`)
     if (failOnUntested && s.untested.length > 0) out.push(`tools not tested for a missing key: ${s.untested.join(', ')}`)
     return out
 }
@@ -126,7 +127,7 @@ function summaryOf(rows: ReadonlyArray<{ s: Standing; before: string; fails: str
     for (const { s, fails } of rows.filter((r) => r.fails.length > 0)) {
         lines.push('', `### ${md(s.id)}`, '', ...fails.map((f) => `- ${md(f)}`))
         const first = s.fixes.slice(0, 5)
-        if (first.length > 0) lines.push('', 'What to fix first:', '', ...first.map((f) => `- \`${md(f.code)}\` ${md(FixList.line(f))}`))
+        if (first.length > 0) lines.push('', 'What to fix first:', '', ...first.map((f) => `- \`${md(f.code)}\` ${md(fixLine(f))}`))
     }
     return lines.join('\n') + '\n'
 }

@@ -6,6 +6,7 @@ import { importSchemaLoader } from '../../grade/loader.js'
 import { ErrorCodes, FixList, gradeNamespace, JudgeCost, type CostEstimate, type FixItem, type GradingEntry, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type RuntimePort, type SchemaGrading, type UnitResult } from '../../index.js'
 import { EXIT, table, type CliIo } from '../io.js'
 import { aboutBeside, absolute, httpPort, nodeFs, schemaFiles } from '../node.js'
+import { fixEntriesOf, fixLine } from '../../fix/fix-list.js'
 import { runtimePortFromChildProcess, type ChildRuntimePort } from '../runtime-process.js'
 import type { ChildNetwork } from '../runtime-protocol.js'
 
@@ -401,7 +402,7 @@ function textReport(namespaces: readonly GradeNamespaceResult[], results: readon
         // What to fix first: the findings and answers that cost the most, where they are in the source.
         const items = (fixes.get(row) ?? []).filter((i) => !(i.kind === 'finding' && i.code.startsWith('DPT-')))
         const shown = verbose ? items : items.slice(0, FIX_ITEMS_SHOWN)
-        for (const item of shown) out.push(`  fix ${FixList.line(item)}\n`)
+        for (const item of shown) out.push(`  fix ${fixLine(item)}\n`)
         if (shown.length < items.length) out.push(`  fix … ${items.length - shown.length} more for ${name} (--verbose lists them all)\n`)
     }
     for (const result of namespaces) if (result.namespace !== null) out.push(...unitLines(`${result.namespace} (namespace)`, result.units))
@@ -443,7 +444,7 @@ export async function fixListsOf(results: readonly SchemaRow[]): Promise<Map<Sch
     for (const row of results) {
         const g = row.result.grading
         if (g === null) continue
-        const entries = FixList.entriesOf(g.units, row.result.entries)
+        const entries = fixEntriesOf(g.units, row.result.entries)
         for (const unit of g.units) {
             if (unit.kept !== true || unit.written === null) continue
             try {
@@ -452,7 +453,7 @@ export async function fixListsOf(results: readonly SchemaRow[]): Promise<Map<Sch
                 // A kept entry that cannot be read back adds no answers; the island's rebuild reports it.
             }
         }
-        out.set(row, FixList.build({ schemaId: g.schemaId, file: row.file, errors: row.result.errors, units: g.units, entries }))
+        out.set(row, FixList.build({ schemaId: g.schemaId, file: row.file, errors: row.result.errors, units: g.units, entries }).items)
     }
     return out
 }
