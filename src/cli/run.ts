@@ -24,7 +24,8 @@ Commands:
                           with --island, write it into the island as the schema's entry
   rebuild-index <dir>     rebuild index.json of <island>/providers/<ns> or <island>/selections/<sel>
   export <name> <dir>     export a graded namespace (or --selection) from --island into a new folder
-  report <island>         write one self-contained HTML page of a graded island (stdout, or --out)
+  report <island>         write one self-contained HTML page of a graded island (stdout, or --out);
+                          --baseline <island> lists the schemas graded worse than in that earlier copy
   rubric <input.json>     evaluate a judge (judgeSystem/1.0.0) or workflow (workflowSystem/1.0.0) rubric input
   version                 print the spec, system and package versions
 
@@ -125,6 +126,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                 'fail-on-untested': { type: 'boolean', default: false },
                 summary: { type: 'string' },
                 out: { type: 'string' },
+                baseline: { type: 'string' },
                 report: { type: 'string' },
                 'judge-command': { type: 'string' },
                 'judge-timeout': { type: 'string' },
@@ -214,7 +216,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
             case 'export':
                 return await exportCommand(rest, { json: values.json === true, selection: values.selection === true, includeSchemas: values['include-schemas'] === true, ...(values.island !== undefined ? { island: values.island } : {}) }, io)
             case 'report':
-                return await reportCommand(rest, { json: values.json === true, ...(values.out !== undefined ? { out: values.out } : {}) }, io)
+                return await reportCommand(rest, { json: values.json === true, ...(values.out !== undefined ? { out: values.out } : {}), ...(values.baseline !== undefined ? { baseline: values.baseline } : {}) }, io)
             case 'rubric':
                 return await rubricCommand(rest, { json: values.json === true }, io)
             case 'version':
