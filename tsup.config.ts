@@ -53,5 +53,18 @@ export default defineConfig([
         define,
         banner: { js: '#!/usr/bin/env node' },
         esbuildPlugins: [libraryFromDist]
+    },
+    {
+        // The runtime child of `grade --runtime` (started by src/cli/runtime-process.ts under Node's
+        // permission model): a script of its own, loading the library from the ESM build beside it.
+        entry: { 'runtime-child': 'src/cli/runtime-child.ts' },
+        format: ['esm'],
+        dts: false,
+        sourcemap: false,
+        target: 'node20',
+        platform: 'node',
+        removeNodeProtocol: false,
+        define,
+        esbuildPlugins: [libraryFromDist]
     }
 ])

@@ -2,7 +2,7 @@
 // ESM import and CJS require of every entry point, and the CLI grading the bundled examples offline.
 // Usage: node scripts/pack-check.mjs <flowmcp-grading-x.y.z.tgz>
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,7 +16,7 @@ const listing = execFileSync('tar', ['-tzvf', tarball], { encoding: 'utf8' }).tr
 const files = listing.map((l) => l.split(/\s+/).pop())
 const unpacked = listing.reduce((n, l) => n + Number(l.split(/\s+/)[2]), 0)
 assert.deepEqual(files.filter((f) => f.endsWith('.map')), [], 'the tarball ships source maps')
-for (const f of ['package/dist/index.js', 'package/dist/index.cjs', 'package/dist/index.d.ts', 'package/dist/entry.js', 'package/dist/entry.cjs', 'package/dist/cli.js'])
+for (const f of ['package/dist/index.js', 'package/dist/index.cjs', 'package/dist/index.d.ts', 'package/dist/entry.js', 'package/dist/entry.cjs', 'package/dist/cli.js', 'package/dist/runtime-child.js'])
     assert.ok(files.includes(f), `the tarball lacks ${f}`)
 // The README is read where the package is (npm, an editor on node_modules): its links to docs/ must resolve there.
 for (const [, target] of readFileSync(join(root, 'README.md'), 'utf8').matchAll(/\]\((docs\/[^)#\s]+)/g))
@@ -58,9 +58,24 @@ console.log('cjs ' + getVersion().packageVersion)
     assert.ok(grade.status === 0 || grade.status === 1, `cli grade exited ${grade.status}: ${grade.stderr}`)
     const index = JSON.parse(readFileSync(join(island, 'providers', 'openmeteo', 'index.json'), 'utf8'))
     assert.equal(index.grade, 'B', 'cli grade: openmeteo should grade B')
+    // The runtime child of grade --runtime, as installed, starts under the permission model reading
+    // only its own folder and a stand-in runtime, and answers one test over its JSON lines.
+    const fake = join(project, 'fake-runtime')
+    mkdirSync(fake)
+    writeFileSync(join(fake, 'package.json'), JSON.stringify({ name: 'flowmcp-core', version: '0.0.0-pack-check', type: 'module', main: 'index.mjs' }))
+    writeFileSync(join(fake, 'index.mjs'), `export const FlowMCP = { loadSchema: async () => ({ status: true, main: {}, handlerMap: {} }), fetch: async ({ routeName }) => ({ status: true, messages: [], data: { routeName } }) }\n`)
+    const dist = join(project, 'node_modules', 'flowmcp-grading', 'dist')
+    const flag = Number(process.versions.node.split('.')[0]) > 22 || (process.versions.node.startsWith('22.') && Number(process.versions.node.split('.')[1]) >= 13) ? '--permission' : '--experimental-permission'
+    const lines = [
+        { type: 'init', entry: join(fake, 'index.mjs'), libraries: fake, lists: null, network: { mode: 'offline' }, version: '0.0.0-pack-check' },
+        { type: 'run', id: 1, schemaPath: join(fake, 'schema.mjs'), main: {}, tool: 'ping', testIndex: 0, userParams: {}, serverParamKeys: [], timeoutMs: 5000 }
+    ]
+    const child = spawnSync(process.execPath, ['--no-warnings', flag, `--allow-fs-read=${dist}`, `--allow-fs-read=${fake}`, join(dist, 'runtime-child.js')], { input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n', encoding: 'utf8', env: {}, timeout: 20_000 })
+    const answers = child.stdout.trim().split('\n').map((l) => JSON.parse(l))
+    assert.deepEqual(answers, [{ type: 'ready' }, { type: 'outcome', id: 1, outcome: { ok: true, data: { routeName: 'ping' }, httpStatus: null, messages: [] } }], `runtime child: ${child.stdout} ${child.stderr}`)
     const help = spawnSync(bin, ['--help'], { encoding: 'utf8' })
     assert.match(help.stdout, /Usage: flowmcp-grading/)
-    process.stdout.write(`pack-check: ok (${esm}, ${cjs}, cli grade; ${files.length} files, ${(statSync(tarball).size / 1024).toFixed(1)} KB packed, ${(unpacked / 1024).toFixed(1)} KB unpacked)\n`)
+    process.stdout.write(`pack-check: ok (${esm}, ${cjs}, cli grade, runtime child; ${files.length} files, ${(statSync(tarball).size / 1024).toFixed(1)} KB packed, ${(unpacked / 1024).toFixed(1)} KB unpacked)\n`)
 } finally {
     rmSync(project, { recursive: true, force: true })
 }

@@ -4,6 +4,8 @@ export {
     Areas,
     Artifacts,
     DataPretest,
+    FixList,
+    JudgeCost,
     DeterministicAnswers,
     ErrorCodes,
     Grading,
@@ -201,7 +203,9 @@ export { fsPortFromNodeLike } from './ports/node-fs.js'
 export type { NodeFsLike, NodeFsPromisesLike } from './ports/node-fs.js'
 export { httpPortFromFetch } from './ports/http.js'
 export { runtimePortFromFlowMCP } from './ports/runtime.js'
-export { JudgeCost, CHARS_PER_TOKEN } from './grade/estimate.js'
+export { CHARS_PER_TOKEN } from './grade/estimate.js'
+export type { FixListInput, Locate } from './fix/fix-list.js'
+export type { FixItem } from './fix/types.js'
 export type { CostCall, CostEstimate, CostFigures } from './grade/estimate.js'
 export { JUDGE_SYSTEM_MESSAGE } from './grade/messages.js'
 export type { JudgeMessage } from './grade/messages.js'
@@ -264,7 +268,6 @@ export type { GradeNamespaceOptions, GradeNamespaceResult, GradeTreeResult, Name
 export { sourceSchemaLoader } from './schema/source-loader.js'
 export type { SourceModuleResult } from './schema/source-loader.js'
 export type { SourceLocations, SourcePosition } from './schema/locations.js'
-export type { FixItem } from './fix/types.js'
 export { MAX_SARIF_ITEMS, SARIF_FINGERPRINT_KEY, SARIF_SCHEMA_URI, SARIF_SOURCE_ROOT } from './report/sarif.js'
 export type { SarifFromFixItemsResult, SarifInput, SarifLevel, SarifLog, SarifMessage, SarifResult, SarifRule, SarifRun, SarifTool } from './report/sarif.js'
 export type { AnsweringGrader, GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaInput, SchemaModuleInput, TimeSource, Judge, JudgeAnswer, JudgeReply, JudgeRequest, EmittedPrompt, SchemaGrading, SchemaRunStatus, UnitResult, UnitStatus } from './grade/types.js'

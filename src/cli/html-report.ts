@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { ErrorCode } from '../errors/catalogue/index.js'
 import { createIssue, type IssueParams } from '../errors/issue.js'
-import { Grading, type FsPort, type Issue } from '../index.js'
+import { Areas, Grading, type FsPort, type Issue } from '../index.js'
+import { GRADE_BANDS_V1 } from '../grading/aggregate.js'
 import { parseJsonText } from '../json/guard.js'
 
 export interface IslandReportInput {
@@ -12,6 +13,11 @@ export interface IslandReportInput {
     readonly title?: string
     /** Stop reading grading entries after this many (a huge tree still renders, without the later traces). */
     readonly maxEntries?: number
+    /**
+     * An earlier state to compare with: another island (`{ fs, root }`), or its parsed `index.json`
+     * files by namespace (`{ index }`). The overview lists the schemas graded worse since.
+     */
+    readonly baseline?: { readonly fs: FsPort; readonly root: string } | { readonly index: Readonly<Record<string, unknown>> }
 }
 
 export interface IslandReport {
@@ -19,7 +25,7 @@ export interface IslandReport {
     readonly html: string
     readonly namespaces: number
     readonly selections: number
-    /** RPT-001 (no providers folder), RPT-002 (an unreadable index), RPT-003 (an unreadable entry). */
+    /** RPT-001 (no providers folder), RPT-002 (an unreadable index), RPT-003 (an unreadable entry), RPT-004 (a baseline that is no island). */
     readonly errors: Issue[]
 }
 
@@ -27,6 +33,7 @@ export interface IslandReport {
 interface NodeLike {
     status?: unknown
     grade?: unknown
+    normalizedScore?: unknown
     reason?: unknown
     ref?: unknown
     veto?: { triggeredBy?: unknown; gradingId?: unknown }
@@ -70,7 +77,8 @@ function statusClass(status: unknown): string {
 }
 
 const badge = (status: unknown): string => `<span class="st ${statusClass(status)}">${escapeHtml(str(status) ?? '—')}</span>`
-const gradeCell = (grade: unknown): string => `<span class="gr">${escapeHtml(str(grade) ?? '—')}</span>`
+/** A grade as a coloured pill (a class per band: the CSP blocks inline styles); a dash when there is none. */
+const gradeCell = (grade: unknown): string => `<span class="gr">${str(grade) !== undefined ? `<span class="pill ${gradeClass(grade)}">${escapeHtml(grade)}</span>` : '—'}</span>`
 
 /** Reads index.json files and grading entries through the port, never throwing. */
 class Reader {
@@ -118,6 +126,29 @@ class Reader {
     }
 }
 
+/** Questions this grader adds beyond the area catalogue (`EXTRA_QUESTION_IDS`), worded from docs/schema-checks.md. */
+const EXTRA_QUESTIONS: Readonly<Record<string, string>> = Object.freeze({
+    'Q-api-availability': "Do the tool's tests reach a working API? (a check this grader adds to the catalogue)",
+    'Q-security': 'Is the schema free of security findings: no key in a comment, no writer next to a key? (a check this grader adds to the catalogue)',
+    'Q-schema-structure': "Does the schema keep the spec's stricter rules that the runtime tolerates? (a check this grader adds to the catalogue)"
+})
+
+/** Question texts by area and id, from the area catalogue (`Areas.questions`), built on first use. */
+let catalogue: ReadonlyMap<string, ReadonlyMap<string, string>> | null = null
+
+/** The text of a question: from the entry's own area, else any area of the catalogue, else an added check. */
+function questionText(id: unknown, area: unknown): string | undefined {
+    if (typeof id !== 'string') return undefined
+    catalogue ??= new Map(Areas.list().areas.map((a) => [a.id as string, new Map(Areas.questions({ area: a.id }).questions.map((q) => [q.id, q.question]))]))
+    const own = typeof area === 'string' ? catalogue.get(area)?.get(id) : undefined
+    if (own !== undefined) return own
+    for (const questions of catalogue.values()) {
+        const text = questions.get(id)
+        if (text !== undefined) return text
+    }
+    return Object.hasOwn(EXTRA_QUESTIONS, id) ? EXTRA_QUESTIONS[id] : undefined
+}
+
 function renderEntry(ref: string, entry: Record<string, unknown>): string {
     const veto = obj(entry.categoricalVeto)
     const fields: Array<[string, unknown]> = [
@@ -138,7 +169,8 @@ function renderEntry(ref: string, entry: Record<string, unknown>): string {
         .map((g) => {
             const who = obj(g.graderIdentity)
             const why = str(g.reasoning) ?? (g.evidence !== undefined ? JSON.stringify(g.evidence) : str(g.naReason) ?? '')
-            return `<tr><td><code>${escapeHtml(g.questionId)}</code></td><td>${escapeHtml(g.score)}</td><td>${escapeHtml(g.weight)}</td><td>${escapeHtml(g.determinism)}</td><td>${escapeHtml(`${str(who.kind) ?? ''} ${str(who.name) ?? ''}`.trim())}${g.llmModel !== undefined ? ` · ${escapeHtml(g.llmModel)}` : ''}</td><td class="why">${escapeHtml(why.length > 600 ? why.slice(0, 597) + '...' : why)}</td></tr>`
+            const text = questionText(g.questionId, entry.area)
+            return `<tr><td class="q"><code>${escapeHtml(g.questionId)}</code>${text !== undefined ? `<span class="qtext">${escapeHtml(text)}</span>` : ''}</td><td>${escapeHtml(g.score)}</td><td>${escapeHtml(g.weight)}</td><td>${escapeHtml(g.determinism)}</td><td>${escapeHtml(`${str(who.kind) ?? ''} ${str(who.name) ?? ''}`.trim())}${g.llmModel !== undefined ? ` · ${escapeHtml(g.llmModel)}` : ''}</td><td class="why">${escapeHtml(why.length > 600 ? why.slice(0, 597) + '...' : why)}</td></tr>`
         })
         .join('')
     // The grade recomputed from the answers, step by step: the reader can follow it by hand.
@@ -172,7 +204,7 @@ async function nodeRow(reader: Reader, base: string, name: string, node: NodeLik
 /** What a namespace's `state.json` adds to its index: the judge's hints per entry, and the units still provisional. */
 interface UnitState {
     readonly hints: ReadonlyMap<string, ReadonlyArray<{ targetField: unknown; suggestion: unknown; priority: unknown }>>
-    readonly provisional: ReadonlyArray<{ unit: string; grade: string | null }>
+    readonly provisional: ReadonlyArray<{ unit: string; grade: string | null; schema: string | null }>
 }
 
 const EMPTY_STATE: UnitState = { hints: new Map(), provisional: [] }
@@ -184,7 +216,7 @@ async function readUnitState(reader: Reader, base: string): Promise<UnitState> {
     const areas = Array.isArray(obj(read.value).areas) ? (obj(read.value).areas as unknown[]).map(obj) : []
     const hints = new Map<string, Array<{ targetField: unknown; suggestion: unknown; priority: unknown }>>()
     for (const a of areas) if (str(a.lastGradingRef) !== undefined && Array.isArray(a.improvementHints) && a.improvementHints.length > 0) hints.set(a.lastGradingRef as string, a.improvementHints.map(obj).map((h) => ({ targetField: h.targetField, suggestion: h.suggestion, priority: h.priority })))
-    const provisional = areas.filter((a) => a.status === 'provisional').map((a) => ({ unit: str(a.unit) ?? '?', grade: str(a.provisionalGrade) ?? null }))
+    const provisional = areas.filter((a) => a.status === 'provisional').map((a) => ({ unit: str(a.unit) ?? '?', grade: str(a.provisionalGrade) ?? null, schema: str(obj(a.target).schema) ?? null }))
     return { hints, provisional }
 }
 
@@ -200,6 +232,23 @@ interface NamespaceView {
     readonly blockers: number
     readonly vetoes: number
     readonly html: string
+    /** The parsed index (null when unreadable), for the overview. */
+    readonly index: Record<string, unknown> | null
+    readonly schemaRows: readonly SchemaRow[]
+}
+
+/** One schema as the overview and the all-schemas table see it. */
+interface SchemaRow {
+    readonly namespace: string
+    readonly nsId: string
+    readonly schema: string
+    readonly id: string
+    readonly status: string
+    /** Units of the schema wait for non-deterministic answers (the namespace's `state.json`). */
+    readonly provisional: boolean
+    readonly grade: string | undefined
+    readonly tools: number
+    readonly blockers: number
 }
 
 async function renderNamespace(reader: Reader, providers: string, name: string, id: string): Promise<NamespaceView> {
@@ -208,16 +257,18 @@ async function renderNamespace(reader: Reader, providers: string, name: string, 
     if ('problem' in read) {
         reader.errors.push(issue('RPT-002', { path: `${base}/index.json`, detail: read.problem }))
         const html = `<section id="${id}" class="ns"><h2>${escapeHtml(name)} ${badge('unreadable')}</h2><p class="note">index.json could not be read: ${escapeHtml(read.problem)}. Run <code>flowmcp-grading rebuild-index</code> on the folder.</p></section>`
-        return { name, id, status: 'unreadable', provisional: false, grade: undefined, schemas: 0, tools: 0, blockers: 0, vetoes: 0, html }
+        return { name, id, status: 'unreadable', provisional: false, grade: undefined, schemas: 0, tools: 0, blockers: 0, vetoes: 0, html, index: null, schemaRows: [] }
     }
     const index = obj(read.value)
     const state = await readUnitState(reader, base)
     const schemas = obj(index.schemas)
     const blockers = Array.isArray(index.blockers) ? index.blockers.map(obj) : []
     const parts: string[] = []
+    const schemaRows: SchemaRow[] = []
+    const provisionalSchemas = new Set(state.provisional.map((p) => p.schema))
     let vetoes = 0
     let toolCount = 0
-    for (const schemaName of Object.keys(schemas).sort()) {
+    for (const [j, schemaName] of Object.keys(schemas).sort().entries()) {
         const schema = obj(schemas[schemaName])
         const tools = obj(schema.tools)
         const toolNames = Object.keys(tools).sort()
@@ -232,8 +283,9 @@ async function renderNamespace(reader: Reader, providers: string, name: string, 
         const snapshot = obj(schema.snapshot)
         if (str(snapshot.file) !== undefined) inner.push(`<p class="ref">snapshot <code>${escapeHtml(snapshot.file)}</code></p>`)
         for (const [label, node] of nodes) inner.push(await nodeRow(reader, base, label, node, `${name}.schemas.${schemaName}.${label}`, state))
+        schemaRows.push({ namespace: name, nsId: id, schema: schemaName, id: `${id}-s-${j}`, status: str(schema.status) ?? '—', provisional: provisionalSchemas.has(schemaName), grade: str(schema.grade), tools: toolNames.length, blockers: schemaBlockers.length })
         parts.push(
-            `<details class="schema"><summary><span class="name">${escapeHtml(schemaName)}</span>${badge(schema.status)}${gradeCell(schema.grade)}<span class="num">${toolNames.length}</span><span class="num">${schemaBlockers.length}</span><span class="vetoes">${schemaVetoes.length > 0 ? `veto: ${escapeHtml([...new Set(schemaVetoes)].join(', '))}` : ''}</span></summary>${inner.join('')}</details>`
+            `<details class="schema" id="${id}-s-${j}"><summary><span class="name">${escapeHtml(schemaName)}</span>${badge(schema.status)}${gradeCell(schema.grade)}<span class="num">${toolNames.length}</span><span class="num">${schemaBlockers.length}</span><span class="vetoes">${schemaVetoes.length > 0 ? `veto: ${escapeHtml([...new Set(schemaVetoes)].join(', '))}` : ''}</span></summary>${inner.join('')}</details>`
         )
     }
     const nsNodes: Array<[string, NodeLike]> = [
@@ -262,7 +314,7 @@ async function renderNamespace(reader: Reader, providers: string, name: string, 
         blockerList,
         '</section>'
     ].join('')
-    return { name, id, status: str(index.status) ?? '—', provisional: state.provisional.length > 0, grade: str(index.grade), schemas: Object.keys(schemas).length, tools: toolCount, blockers: blockers.length, vetoes, html }
+    return { name, id, status: str(index.status) ?? '—', provisional: state.provisional.length > 0, grade: str(index.grade), schemas: Object.keys(schemas).length, tools: toolCount, blockers: blockers.length, vetoes, html, index, schemaRows }
 }
 
 async function renderSelection(reader: Reader, root: string, name: string, id: string): Promise<{ row: string; html: string }> {
@@ -281,6 +333,238 @@ async function renderSelection(reader: Reader, root: string, name: string, id: s
         row: `<tr><td><a href="#${id}">${escapeHtml(name)}</a></td><td>${badge(index.status)}</td><td>${gradeCell(index.grade)}</td><td>${Object.keys(members).length}</td></tr>`,
         html: `<section id="${id}" class="ns"><h2>selection ${escapeHtml(name)} ${badge(index.status)} ${gradeCell(index.grade)}</h2><div class="rows">${rows.join('')}</div></section>`
     }
+}
+
+/** Grades best first (gradingSystem/1.0.0), then REJECTED: a higher index is a worse grade. */
+const GRADES = ['A', 'B', 'C', 'D', 'F', 'REJECTED'] as const
+const GRADE_CLASSES = ['g-a', 'g-b', 'g-c', 'g-d', 'g-f', 'g-rej'] as const
+/** The index of a grade in {@link GRADES}; -1 for anything else (no grade). */
+const gradeRank = (grade: unknown): number => GRADES.indexOf(grade as (typeof GRADES)[number])
+const gradeClass = (grade: unknown): string => GRADE_CLASSES[gradeRank(grade)] ?? 'g-none'
+/** A sort key where ascending is worst first: REJECTED 0 … A 5; no grade -1 (nothing to show yet comes first). */
+const gradeSortKey = (grade: unknown): number => (gradeRank(grade) < 0 ? -1 : 5 - gradeRank(grade))
+const pill = (text: string, cls: string): string => `<span class="pill ${cls}">${escapeHtml(text)}</span>`
+
+/** Where a schema stands, one of five, worst first: what the status chart counts. */
+const SCHEMA_STATES = ['rejected', 'blocked', 'provisional', 'pending', 'graded'] as const
+type SchemaState = (typeof SCHEMA_STATES)[number]
+
+function schemaState(row: SchemaRow): SchemaState {
+    if (row.status === 'rejected' || row.grade === 'REJECTED') return 'rejected'
+    if (row.status === 'blocked') return 'blocked'
+    if (row.status === 'graded' || row.status === 'stable') return 'graded'
+    // Not graded yet: provisional when its units hold deterministic answers only.
+    return row.provisional ? 'provisional' : 'pending'
+}
+
+/** Namespace statuses worst first; the namespace table's default order. */
+const NS_STATUS_ORDER = ['rejected', 'unreadable', 'blocked', 'pending', 'partial', 'operational']
+const nsStatusKey = (status: string): number => (NS_STATUS_ORDER.includes(status) ? NS_STATUS_ORDER.indexOf(status) : NS_STATUS_ORDER.length)
+const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
+function compareSchemaRows(a: SchemaRow, b: SchemaRow): number {
+    return SCHEMA_STATES.indexOf(schemaState(a)) - SCHEMA_STATES.indexOf(schemaState(b)) || gradeSortKey(a.grade) - gradeSortKey(b.grade) || byName(a.namespace, b.namespace) || byName(a.schema, b.schema)
+}
+
+function compareNamespaces(a: NamespaceView, b: NamespaceView): number {
+    return nsStatusKey(a.status) - nsStatusKey(b.status) || gradeSortKey(a.grade) - gradeSortKey(b.grade) || b.blockers - a.blockers || byName(a.name, b.name)
+}
+
+/** A horizontal bar chart as a table: the label and count are text, the bar an SVG sized by attributes (the CSP blocks inline styles). */
+function barChart(caption: string, rows: ReadonlyArray<{ key: string; count: number; cls: string }>, total: number): string {
+    const body = rows
+        .map((r) => {
+            const width = total > 0 && r.count > 0 ? Math.max(1.5, Math.round((r.count / total) * 1000) / 10) : 0
+            const bar = `<svg class="bar" width="100%" height="14" aria-hidden="true" focusable="false"><rect class="track" width="100%" height="14" rx="3"/>${width > 0 ? `<rect class="${r.cls}" width="${width}%" height="14" rx="3"/>` : ''}</svg>`
+            return `<tr data-key="${escapeHtml(r.key)}"${r.count === 0 ? ' class="zero"' : ''}><th scope="row">${escapeHtml(r.key)}</th><td>${bar}</td><td class="n">${r.count}</td></tr>`
+        })
+        .join('')
+    return `<table class="dist"><caption>${escapeHtml(caption)}</caption><tbody>${body}</tbody></table>`
+}
+
+function distribution(rows: readonly SchemaRow[]): string {
+    const grades = [...GRADES.map((g, i) => ({ key: g, count: rows.filter((r) => r.grade === g).length, cls: GRADE_CLASSES[i] as string })), { key: 'no grade', count: rows.filter((r) => gradeRank(r.grade) < 0).length, cls: 'g-none' }]
+    const states = SCHEMA_STATES.map((st) => ({ key: st, count: rows.filter((r) => schemaState(r) === st).length, cls: `s-${st}` }))
+    return [
+        `<div class="card" id="grades"><h2>Grades</h2>${barChart(`${rows.length} schemas by grade`, grades, rows.length)}</div>`,
+        `<div class="card" id="states"><h2>Status</h2>${barChart(`${rows.length} schemas by status`, states, rows.length)}<p class="fine">provisional: deterministic answers only, waiting for a judge; pending: not graded yet.</p></div>`
+    ].join('')
+}
+
+/** The areas of the provider side, each with the index.json nodes that carry its grade in one namespace. */
+const HEAT_AREAS: ReadonlyArray<{ area: string; nodes: (index: Record<string, unknown>) => NodeLike[] }> = [
+    { area: 'single-test', nodes: (index) => Object.values(obj(index.schemas)).flatMap((s) => Object.values(obj(obj(s).tools)).map((t) => obj(t) as NodeLike)) },
+    { area: 'tools-aggregate-schema', nodes: (index) => Object.values(obj(index.schemas)).map((s) => obj(obj(s).toolsAggregate) as NodeLike) },
+    { area: 'tools-aggregate-namespace', nodes: (index) => [obj(index.namespaceAggregate) as NodeLike] },
+    { area: 'namespace-description', nodes: (index) => [obj(index.description) as NodeLike] },
+    { area: 'namespace-skills', nodes: (index) => Object.values(obj(index.skills)).map((s) => obj(s) as NodeLike) },
+    { area: 'about-namespace', nodes: (index) => [obj(index.about) as NodeLike] }
+]
+
+/** What the nodes of one area in one namespace (or the whole island) add up to. */
+interface HeatCell {
+    nodes: number
+    scores: number[]
+    worst: number
+    rejected: number
+    blocked: number
+    pending: number
+    reason: string | undefined
+}
+
+function heatCell(nodes: readonly NodeLike[]): HeatCell {
+    const cell: HeatCell = { nodes: 0, scores: [], worst: -1, rejected: 0, blocked: 0, pending: 0, reason: undefined }
+    for (const node of nodes) {
+        if (typeof node.status !== 'string') continue
+        cell.nodes++
+        cell.worst = Math.max(cell.worst, gradeRank(node.grade))
+        if (typeof node.normalizedScore === 'number' && Number.isFinite(node.normalizedScore)) cell.scores.push(node.normalizedScore)
+        if (node.status === 'rejected' || node.grade === 'REJECTED') cell.rejected++
+        else if (node.status === 'blocked') cell.blocked++
+        else if (node.status === 'pending') cell.pending++
+        cell.reason ??= str(node.reason)
+    }
+    return cell
+}
+
+function mergeCells(cells: readonly HeatCell[]): HeatCell {
+    return cells.reduce((m, c) => ({ nodes: m.nodes + c.nodes, scores: [...m.scores, ...c.scores], worst: Math.max(m.worst, c.worst), rejected: m.rejected + c.rejected, blocked: m.blocked + c.blocked, pending: m.pending + c.pending, reason: m.reason ?? c.reason }), heatCell([]))
+}
+
+const mean = (values: readonly number[]): number | null => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length)
+
+/** How much an area costs: the mean score with a rejected node as the lowest score (1); null when nothing is graded. */
+const costOf = (cell: HeatCell): number | null => mean([...cell.scores, ...Array.from({ length: cell.rejected }, () => 1)])
+
+function heatTd(cell: HeatCell, where: string): string {
+    const m = mean(cell.scores)
+    const counts = [
+        `${cell.nodes} node${cell.nodes === 1 ? '' : 's'}`,
+        m !== null ? `mean score ${m.toFixed(2)} of ${cell.scores.length}` : '',
+        cell.worst >= 0 ? `worst grade ${GRADES[cell.worst]}` : '',
+        cell.rejected > 0 ? `${cell.rejected} rejected` : '',
+        cell.blocked > 0 ? `${cell.blocked} blocked` : '',
+        cell.pending > 0 ? `${cell.pending} pending` : ''
+    ].filter((t) => t !== '')
+    const title = `${where}: ${counts.join(', ')}${cell.reason !== undefined && cell.worst < 0 ? ` (${cell.reason})` : ''}`
+    if (cell.nodes === 0) return `<td class="h empty" title="${escapeHtml(`${where}: no node`)}">none</td>`
+    const open = cell.blocked + cell.pending
+    if (cell.worst < 0) return `<td class="h g-none" title="${escapeHtml(title)}"><b>${cell.blocked > 0 ? 'blocked' : cell.pending > 0 ? 'pending' : '—'}</b>${cell.nodes > 1 ? `<small>${cell.nodes} nodes</small>` : ''}</td>`
+    return `<td class="h ${GRADE_CLASSES[cell.worst]}" title="${escapeHtml(title)}"><b>${GRADES[cell.worst]}</b>${m !== null ? ` <span class="sc">${m.toFixed(2)}</span>` : ''}${open > 0 ? `<small>+${open} ${cell.blocked > 0 ? 'blocked' : 'pending'}</small>` : ''}</td>`
+}
+
+/** The island column: the cost (mean score, a rejected node as 1) coloured by its grade band, and what is not graded. */
+function islandTd(cell: HeatCell, area: string): string {
+    const cost = costOf(cell)
+    const open = [cell.rejected > 0 ? `${cell.rejected} rejected` : '', cell.blocked > 0 ? `${cell.blocked} blocked` : '', cell.pending > 0 ? `${cell.pending} pending` : ''].filter((t) => t !== '').join(' · ')
+    const title = `${area}, whole island: ${cell.nodes} nodes, ${cell.scores.length} with a score${cost !== null ? `, mean ${cost.toFixed(2)} counting a rejected node as 1` : ''}${open !== '' ? `; ${open}` : ''}`
+    if (cell.nodes === 0) return `<td class="h isl empty" title="${escapeHtml(`${area}: no node in the island`)}">none</td>`
+    if (cost === null) return `<td class="h isl g-none" title="${escapeHtml(title)}"><b>—</b><small>${escapeHtml(open)}</small></td>`
+    const band = GRADE_BANDS_V1.find((b) => cost >= b.min)?.grade ?? 'F'
+    return `<td class="h isl ${gradeClass(band)}" title="${escapeHtml(title)}"><b>${cost.toFixed(2)}</b>${open !== '' ? `<small>${escapeHtml(open)}</small>` : ''}</td>`
+}
+
+/** Area × namespace: the worst grade of the area's nodes and their mean score; the costliest areas first. */
+function heatMap(views: readonly NamespaceView[]): string {
+    const graded = views.filter((v) => v.index !== null)
+    if (graded.length === 0) return ''
+    const rows = HEAT_AREAS.map((a) => {
+        const cells = graded.map((v) => heatCell(a.nodes(v.index as Record<string, unknown>)))
+        return { area: a.area, cells, island: mergeCells(cells) }
+    })
+    const order = [...rows].sort((x, y) => {
+        const cx = costOf(x.island)
+        const cy = costOf(y.island)
+        if (cx === null || cy === null) return cx === null && cy === null ? y.island.blocked + y.island.pending - (x.island.blocked + x.island.pending) : cx === null ? 1 : -1
+        return cx - cy
+    })
+    const head = `<tr><th scope="col">area</th><th scope="col" class="isl" title="the mean score of the area across the island, a rejected node counting as 1">island</th>${graded.map((v) => `<th scope="col" title="${escapeHtml(v.name)}"><a href="#${v.id}">${escapeHtml(v.name)}</a></th>`).join('')}</tr>`
+    const body = order.map((r) => `<tr><th scope="row">${escapeHtml(r.area)}</th>${islandTd(r.island, r.area)}${r.cells.map((c, i) => heatTd(c, `${r.area} in ${graded[i]?.name ?? ''}`)).join('')}</tr>`).join('')
+    return [
+        '<div class="card wide" id="heat"><h2>Where grades are lost</h2>',
+        '<p class="fine">One row per area, the costliest first. <b>island</b>: the area’s mean score (1–5) over every node, a rejected node counting as 1. Per namespace: the worst grade of the area’s nodes and their mean score; tools and the schemas’ tool aggregates are averaged.</p>',
+        `<div class="scroll"><table class="heat" id="t-heat"><thead>${head}</thead><tbody>${body}</tbody></table></div>`,
+        '<p class="legend">',
+        ...GRADES.map((g, i) => pill(g, GRADE_CLASSES[i] as string)),
+        pill('blocked / pending', 'g-none'),
+        '</p></div>'
+    ].join('')
+}
+
+/** A schema's place in an index, as the baseline comparison needs it. */
+interface SchemaMark {
+    readonly status: string
+    readonly grade: string | undefined
+}
+
+const isRejected = (m: SchemaMark): boolean => m.status === 'rejected' || m.grade === 'REJECTED'
+const markLabel = (m: SchemaMark): string => (m.status === 'blocked' ? 'blocked' : (m.grade ?? m.status))
+const markClass = (m: SchemaMark): string => (m.status === 'blocked' || m.grade === undefined ? 'g-none' : gradeClass(m.grade))
+
+/** Worse: the grade fell (A > B > C > D > F > REJECTED), or the schema became blocked or rejected. */
+function isWorse(before: SchemaMark, after: SchemaMark): boolean {
+    if (isRejected(after)) return !isRejected(before)
+    if (after.status === 'blocked') return before.status !== 'blocked' && !isRejected(before)
+    const a = gradeRank(after.grade)
+    const b = gradeRank(before.grade)
+    return a >= 0 && b >= 0 && a > b
+}
+
+function isBetter(before: SchemaMark, after: SchemaMark): boolean {
+    if (isWorse(before, after) || isRejected(after) || after.status === 'blocked') return false
+    const a = gradeRank(after.grade)
+    const b = gradeRank(before.grade)
+    return a >= 0 && (isRejected(before) || before.status === 'blocked' || (b >= 0 && a < b))
+}
+
+function schemaMarks(index: Record<string, unknown>): Map<string, SchemaMark> {
+    return new Map(Object.entries(obj(index.schemas)).map(([name, s]) => [name, { status: str(obj(s).status) ?? '—', grade: str(obj(s).grade) }]))
+}
+
+/** The baseline's schemas by namespace and its label (HTML); null (and RPT-004) when the baseline island has no providers folder. */
+async function readBaseline(baseline: NonNullable<IslandReportInput['baseline']>, errors: Issue[]): Promise<{ label: string; marks: Map<string, Map<string, SchemaMark>> } | null> {
+    if ('index' in baseline) return { label: 'the given index files', marks: new Map(Object.entries(obj(baseline.index)).map(([ns, index]) => [ns, schemaMarks(obj(index))])) }
+    const reader = new Reader(baseline.fs, 0, errors)
+    const root = baseline.root.replace(/\/+$/, '') || '/'
+    const names = await reader.dirs(`${root}/providers`)
+    if (names === null) {
+        errors.push(issue('RPT-004', { root }))
+        return null
+    }
+    const marks = new Map<string, Map<string, SchemaMark>>()
+    for (const ns of names) {
+        const read = await reader.json(`${root}/providers/${ns}/index.json`)
+        if ('problem' in read) errors.push(issue('RPT-002', { path: `${root}/providers/${ns}/index.json`, detail: read.problem }))
+        else marks.set(ns, schemaMarks(obj(read.value)))
+    }
+    return { label: `<code>${escapeHtml(root)}</code>`, marks }
+}
+
+function baselineCard(rows: readonly SchemaRow[], baseline: { label: string; marks: Map<string, Map<string, SchemaMark>> } | null | undefined): string {
+    const head = '<div class="card" id="worse"><h2>Worse since the baseline</h2>'
+    if (baseline === undefined) return `${head}<p class="note">No baseline given: pass <code>--baseline &lt;island&gt;</code> (an earlier copy of the island) to list the schemas graded worse since.</p></div>`
+    if (baseline === null) return `${head}<p class="note">The baseline could not be read (see the errors above); nothing was compared.</p></div>`
+    const pairs = rows.flatMap((r) => {
+        const before = baseline.marks.get(r.namespace)?.get(r.schema)
+        return before === undefined ? [] : [{ row: r, before, after: { status: r.status, grade: r.grade } }]
+    })
+    const worse = pairs.filter((p) => isWorse(p.before, p.after)).sort((a, b) => byName(a.row.namespace, b.row.namespace) || byName(a.row.schema, b.row.schema))
+    const better = pairs.filter((p) => isBetter(p.before, p.after)).length
+    const list =
+        worse.length > 0
+            ? `<ul class="worse">${worse.map((p) => `<li><a href="#${p.row.id}">${escapeHtml(p.row.namespace)} / ${escapeHtml(p.row.schema)}</a> <span class="change">${pill(markLabel(p.before), markClass(p.before))} → ${pill(markLabel(p.after), markClass(p.after))}</span></li>`).join('')}</ul>`
+            : '<p class="fine">No schema got worse since the baseline.</p>'
+    const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
+    const figure = `<p class="figure ${worse.length > 0 ? 'bad' : 'ok'}"><b>${worse.length}</b> ${worse.length === 1 ? 'schema' : 'schemas'} graded worse</p>`
+    return `${head}${figure}<p class="fine">Compared with ${baseline.label}: ${plural(pairs.length, 'schema')} in both · ${worse.length} worse · ${better} better · ${rows.length - pairs.length} new since.</p>${list}</div>`
+}
+
+/** A table the script can sort (by `data-v`, else the text) and filter; without script it stays in its default order. */
+function sortableTable(id: string, label: string, headers: readonly string[], rows: readonly string[]): string {
+    return [
+        `<div class="tablebar" hidden><input type="search" class="filter" data-table="${id}" placeholder="Filter ${escapeHtml(label)}…" aria-label="Filter ${escapeHtml(label)}"><span class="fine">Click a column header to sort.</span></div>`,
+        `<table class="summary sortable" id="${id}"><thead><tr>${headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`
+    ].join('')
 }
 
 const STYLE = `
@@ -302,18 +586,45 @@ details>*:not(summary){margin-left:24px}.name{font-weight:600;overflow-wrap:anyw
 table.answers{font-size:13px;margin:8px 0}td.why{max-width:460px;overflow-wrap:anywhere}.steps{font-size:12px;color:var(--muted)}
 .provisional{border-left:3px solid var(--warn);padding:4px 8px;background:var(--alt)}.hints{font-size:13px}
 .toolbar{margin:12px 0}.toolbar button{font:inherit;margin-right:8px}.errors{color:var(--bad)}
-@media print{.toolbar{display:none}}
+[hidden]{display:none!important}
+.overview{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:16px;margin:20px 0 8px}
+.card{border:1px solid var(--line);border-radius:8px;padding:12px 16px}.card.wide{grid-column:1/-1}
+.card h2{font-size:15px;margin:0 0 6px;padding:0;border:0}.fine{color:var(--muted);font-size:12px;margin:4px 0 8px}.figure{margin:2px 0 4px;font-size:14px}.figure b{font-size:30px;line-height:1.1;margin-right:4px}
+table.dist caption{text-align:left;color:var(--muted);font-size:12px;padding-bottom:4px}table.dist th,table.dist td{border:0;padding:3px 4px;vertical-align:middle}
+table.dist th{width:84px;color:var(--fg)}table.dist td.n{width:36px;text-align:right;font-weight:700;font-variant-numeric:tabular-nums}table.dist tr.zero th,table.dist tr.zero td.n{color:var(--muted);font-weight:400}
+svg.bar{display:block}rect.track{fill:var(--alt)}
+rect.g-a,rect.s-graded{fill:#2e7d32}rect.g-b{fill:#7cb342}rect.g-c{fill:#f2b705}rect.g-d,rect.s-blocked{fill:#ef6c00}rect.g-f{fill:#d32f2f}rect.g-rej,rect.s-rejected{fill:#6d1a1a}rect.g-none,rect.s-pending{fill:#b0bec5}rect.s-provisional{fill:#5c6bc0}
+.h.g-a,.pill.g-a{background:#c8e6c9;color:#1b5e20}.h.g-b,.pill.g-b{background:#e6f2c9;color:#33691e}.h.g-c,.pill.g-c{background:#fff1b8;color:#6d4c00}
+.h.g-d,.pill.g-d{background:#ffd8b0;color:#8a3c00}.h.g-f,.pill.g-f{background:#ffcdd2;color:#8e0000}.h.g-rej,.pill.g-rej{background:#6d1a1a;color:#fff}.h.g-none,.pill.g-none{background:#eceff1;color:#455a64}
+.pill{display:inline-block;padding:0 8px;border-radius:10px;font-size:12px;font-weight:700;line-height:20px}
+table.heat th{white-space:nowrap;vertical-align:middle}table.heat thead th:first-child{text-align:left}table.heat tbody th{width:1%;padding-right:16px}table.heat thead th{text-align:center;max-width:160px;overflow:hidden;text-overflow:ellipsis}
+td.h{text-align:center;white-space:nowrap;border:2px solid var(--bg);border-radius:6px;min-width:92px;padding:5px 8px;vertical-align:middle}td.h b{font-size:15px}td.h .sc{font-size:12px}td.h small{display:block;font-size:11px;opacity:.85}
+td.h.isl{border-right:10px solid var(--bg)}td.h.empty{color:var(--muted);font-size:12px}.legend{display:flex;flex-wrap:wrap;gap:6px;margin:10px 0 0}
+ul.worse{margin:0;padding-left:18px}ul.worse li{margin:4px 0}.change{white-space:nowrap}
+.tablebar{display:flex;gap:12px;align-items:center;margin:8px 0}.tablebar input{font:inherit;padding:3px 8px;min-width:260px}
+th.sort{cursor:pointer;user-select:none}th.sort:hover{color:var(--fg)}th[aria-sort=ascending]::after{content:' \\25B4'}th[aria-sort=descending]::after{content:' \\25BE'}
+td.q{min-width:220px;max-width:340px}.qtext{display:block;color:var(--muted);font-size:12px;margin-top:2px}
+.scroll{overflow-x:auto}@media (max-width:900px){.overview{grid-template-columns:1fr}}
+@media print{.toolbar,.tablebar{display:none}}
 `
-// Only a convenience: every row is a <details>, readable and expandable without it.
-const SCRIPT = `document.querySelector('.toolbar').hidden=false;for(const b of document.querySelectorAll('.toolbar button'))b.addEventListener('click',()=>{for(const d of document.querySelectorAll('details'))d.open=b.dataset.open==='1'})`
+// Only a convenience: every row is a <details>, every table in a sensible order, all readable without it.
+// It reveals the toolbar and the filters, sorts a table by the clicked header (data-v, numbers before
+// text; again reverses) and hides the rows a filter's text does not occur in.
+const SCRIPT = `const $=(s,r=document)=>[...r.querySelectorAll(s)];document.querySelector('.toolbar').hidden=false;for(const b of $('.toolbar button'))b.addEventListener('click',()=>{for(const d of $('details'))d.open=b.dataset.open==='1'});const key=c=>{const v=c.dataset.v??c.textContent.trim();return v!==''&&!isNaN(v)?Number(v):v.toLowerCase()};const cmp=(x,y)=>typeof x!==typeof y?(typeof x==='number'?-1:1):x<y?-1:x>y?1:0;for(const t of $('table.sortable')){const hs=$('thead th',t);hs.forEach((h,i)=>{h.tabIndex=0;h.classList.add('sort');const go=()=>{const up=h.getAttribute('aria-sort')!=='ascending';for(const x of hs)x.removeAttribute('aria-sort');h.setAttribute('aria-sort',up?'ascending':'descending');t.tBodies[0].append(...[...t.tBodies[0].rows].sort((a,b)=>cmp(key(a.cells[i]),key(b.cells[i]))*(up?1:-1)))};h.addEventListener('click',go);h.addEventListener('keydown',e=>{if(e.key==='Enter'||e.key===' '){e.preventDefault();go()}})})}for(const f of $('input.filter')){const t=document.getElementById(f.dataset.table);f.parentElement.hidden=false;f.addEventListener('input',()=>{const q=f.value.trim().toLowerCase();for(const r of t.tBodies[0].rows)r.hidden=q!==''&&!r.textContent.toLowerCase().includes(q)})}`
 
 const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 
 /**
- * Renders one self-contained HTML page of a graded island: every namespace (and selection) with
- * its status and grade, its schemas with tools, blockers and vetoes, and per node the grading
- * entry behind it (its answers and the recomputed grade, step by step) in a `<details>`.
+ * Renders one self-contained HTML page of a graded island. On top an overview: the schemas by grade
+ * and by status (bars), a heat map of area × namespace (the costliest areas first) and, with a
+ * `baseline`, the schemas graded worse since. Then the namespaces and every schema in tables sorted
+ * worst first (a click on a header sorts, a filter narrows, with script), and per namespace its
+ * schemas and nodes, each opening (a `<details>`) to the grading entry behind it: every answer with
+ * its question's text, and the grade recomputed step by step.
  * Never throws: what cannot be read is shown as such and listed in `errors`.
+ * @param input - `{ fs, root, title?, maxEntries?, baseline? }`
+ * @returns `{ html, namespaces, selections, errors }`; RPT-001…RPT-004.
+ * @example (await renderIslandReport({ fs: nodeFs(), root: './island', baseline: { fs: nodeFs(), root: './island-before' } })).html
  */
 export async function renderIslandReport(input: IslandReportInput): Promise<IslandReport> {
     const errors: Issue[] = []
@@ -331,18 +642,24 @@ export async function renderIslandReport(input: IslandReportInput): Promise<Isla
 
     const title = input.title ?? 'flowmcp-grading report'
     const count = (status: string): number => views.filter((v) => v.status === status).length
-    const summary = views
-        .map((v) => `<tr><td><a href="#${v.id}">${escapeHtml(v.name)}</a></td><td>${badge(v.status)}${v.provisional ? ' <span class="st warn">provisional</span>' : ''}</td><td>${gradeCell(v.grade)}</td><td>${v.schemas}</td><td>${v.tools}</td><td>${v.blockers}</td><td>${v.vetoes > 0 ? `<span class="veto">${v.vetoes}</span>` : '0'}</td></tr>`)
-        .join('')
+    const baseline = input.baseline !== undefined ? await readBaseline(input.baseline, errors) : undefined
+    const schemaRows = views.flatMap((v) => v.schemaRows)
+    const td = (key: string | number, html: string): string => `<td data-v="${escapeHtml(key)}">${html}</td>`
+    const nsRows = [...views]
+        .sort(compareNamespaces)
+        .map((v) => `<tr>${td(v.name, `<a href="#${v.id}">${escapeHtml(v.name)}</a>`)}${td(nsStatusKey(v.status), `${badge(v.status)}${v.provisional ? ' <span class="st warn">provisional</span>' : ''}`)}${td(gradeSortKey(v.grade), gradeCell(v.grade))}${td(v.schemas, String(v.schemas))}${td(v.tools, String(v.tools))}${td(v.blockers, String(v.blockers))}${td(v.vetoes, v.vetoes > 0 ? `<span class="veto">${v.vetoes}</span>` : '0')}</tr>`)
+    const allSchemaRows = [...schemaRows]
+        .sort(compareSchemaRows)
+        .map((r) => `<tr>${td(r.namespace, `<a href="#${r.nsId}">${escapeHtml(r.namespace)}</a>`)}${td(r.schema, `<a href="#${r.id}">${escapeHtml(r.schema)}</a>`)}${td(SCHEMA_STATES.indexOf(schemaState(r)), `${badge(r.status)}${r.provisional ? ' <span class="st warn">provisional</span>' : ''}`)}${td(gradeSortKey(r.grade), gradeCell(r.grade))}${td(r.tools, String(r.tools))}${td(r.blockers, String(r.blockers))}</tr>`)
     const body = [
         `<h1>${escapeHtml(title)}</h1>`,
-        `<p class="meta">island <code>${escapeHtml(root)}</code> · ${views.length} namespaces · ${views.reduce((n, v) => n + v.schemas, 0)} schemas · ${['operational', 'partial', 'blocked', 'pending', 'rejected', 'unreadable'].map((s) => `${count(s)} ${s}`).join(' · ')}${views.some((v) => v.provisional) ? ` · ${views.filter((v) => v.provisional).length} provisional (deterministic answers only: pass --judge-command or --answers to finish)` : ''}</p>`,
+        `<p class="meta">island <code>${escapeHtml(root)}</code> · ${views.length} namespaces · ${views.reduce((n, v) => n + v.schemas, 0)} schemas · namespaces: ${['operational', 'partial', 'blocked', 'pending', 'rejected', 'unreadable'].map((s) => `${count(s)} ${s}`).join(' · ')}${views.some((v) => v.provisional) ? ` · ${views.filter((v) => v.provisional).length} provisional (deterministic answers only: pass --judge-command or --answers to finish)` : ''}</p>`,
         errors.length > 0 ? `<ul class="errors">${errors.map((e) => `<li>${escapeHtml(`${e.code}: ${e.message}`)}</li>`).join('')}</ul>` : '',
+        views.length > 0 ? `<section class="overview" id="overview" aria-label="Overview">${distribution(schemaRows)}${baselineCard(schemaRows, baseline)}${heatMap(views)}</section>` : '',
         '<div class="toolbar" hidden><button type="button" data-open="1">Expand all</button><button type="button" data-open="0">Collapse all</button></div>',
         '<h2>Namespaces</h2>',
-        views.length > 0
-            ? `<table class="summary"><thead><tr><th>namespace</th><th>status</th><th>grade</th><th>schemas</th><th>tools</th><th>blockers</th><th>vetoes</th></tr></thead><tbody>${summary}</tbody></table>`
-            : '<p class="note">No namespaces.</p>',
+        views.length > 0 ? sortableTable('t-namespaces', 'namespaces', ['namespace', 'status', 'grade', 'schemas', 'tools', 'blockers', 'vetoes'], nsRows) : '<p class="note">No namespaces.</p>',
+        schemaRows.length > 0 ? `<h2>Schemas</h2>${sortableTable('t-schemas', 'schemas', ['namespace', 'schema', 'status', 'grade', 'tools', 'blockers'], allSchemaRows)}` : '',
         selections.length > 0 ? `<h2>Selections</h2><table class="summary"><thead><tr><th>selection</th><th>status</th><th>grade</th><th>members</th></tr></thead><tbody>${selections.map((s) => s.row).join('')}</tbody></table>` : '',
         '<p class="meta">Open a schema, then a node, to see the grading entry behind its grade: every answer, and the grade recomputed from them step by step.</p>',
         ...views.map((v) => v.html),

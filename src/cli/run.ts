@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import { getVersion } from '../index.js'
 import { isIsoDateTime } from '../time.js'
 import { EXIT, type CliIo } from './io.js'
+import { checkCommand } from './commands/check.js'
 import { gradeCommand } from './commands/grade.js'
 import { exportCommand, rebuildIndexCommand } from './commands/island.js'
 import { reportCommand } from './commands/report.js'
@@ -13,6 +14,8 @@ const USAGE = `Usage: flowmcp-grading <command> [options]
 
 Commands:
   grade <schema.mjs|dir…> grade FlowMCP v4 schemas (offline by default) and print one row per schema
+  check [<schema.mjs|dir…>] grade as grade does (or read --island) and exit 1 when a schema is below
+                          --min-grade, fell from --baseline, or has a new error finding (for CI)
   validate <file…>        check grading entries and other grading JSON; prints each file's verdict
   emit-prompts <schema>   print the Scoring Protocol v1 prompts.json of a schema; with --areas, an
                           answers file of its open area units for grade --answers
@@ -21,7 +24,8 @@ Commands:
                           with --island, write it into the island as the schema's entry
   rebuild-index <dir>     rebuild index.json of <island>/providers/<ns> or <island>/selections/<sel>
   export <name> <dir>     export a graded namespace (or --selection) from --island into a new folder
-  report <island>         write one self-contained HTML page of a graded island (stdout, or --out)
+  report <island>         write one self-contained HTML page of a graded island (stdout, or --out);
+                          --baseline <island> lists the schemas graded worse than in that earlier copy
   rubric <input.json>     evaluate a judge (judgeSystem/1.0.0) or workflow (workflowSystem/1.0.0) rubric input
   version                 print the spec, system and package versions
 
@@ -32,8 +36,21 @@ Options:
   --offline               (grade) no HTTP: live answers are n/a (the default)
   --live                  (grade) run each tool's tests against the real API (server params from the environment)
   --recordings <dir>      (grade) answer HTTP from recorded exchanges (*.json) instead of the network
+  --runtime <dir>         (grade) run the tests of schemas that export handlers through the FlowMCP
+                          runtime in <dir> (a flowmcp-core folder), in a child process under Node's
+                          permission model (reads only; no writes, processes or workers; its
+                          environment holds only the schema's server params); with --live or --recordings
+  --runtime-libraries <dir>
+                          (grade) the folder whose node_modules holds the schemas' requiredLibraries
+                          (default: the --runtime folder)
+  --runtime-lists <dir>   (grade) the shared lists folder the runtime resolves sharedLists from
   --concurrency <n>       (grade) namespaces graded at once (1–32, default 1)
   --force                 (grade) grade schemas the island already holds graded for the same content again
+  --min-grade <A-F>       (check) a schema below this grade, or without one, fails the check
+  --baseline <dir|file>   (check) an island or an index.json: a schema whose grade fell fails the check
+  --fail-on-untested      (check) tools not tested for a missing key fail the check (reported otherwise)
+  --summary <file>        (check) append a Markdown summary (e.g. $GITHUB_STEP_SUMMARY)
+  --verbose               (grade, check) every item of each schema's fix list, not only the worst three
   --estimate              (grade) print the judge calls and input tokens the grading would cost (total and
                           the part a prefix cache serves); calls no judge, writes nothing
   --now <iso>             the time of the run, for reproducible output
@@ -90,6 +107,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                 offline: { type: 'boolean', default: false },
                 live: { type: 'boolean', default: false },
                 recordings: { type: 'string' },
+                runtime: { type: 'string' },
+                'runtime-libraries': { type: 'string' },
+                'runtime-lists': { type: 'string' },
                 now: { type: 'string' },
                 schema: { type: 'string' },
                 'schema-id': { type: 'string' },
@@ -100,7 +120,13 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                 concurrency: { type: 'string' },
                 force: { type: 'boolean', default: false },
                 estimate: { type: 'boolean', default: false },
+                verbose: { type: 'boolean', default: false },
+                'min-grade': { type: 'string' },
+                baseline: { type: 'string' },
+                'fail-on-untested': { type: 'boolean', default: false },
+                summary: { type: 'string' },
                 out: { type: 'string' },
+                baseline: { type: 'string' },
                 report: { type: 'string' },
                 'judge-command': { type: 'string' },
                 'judge-timeout': { type: 'string' },
@@ -130,23 +156,32 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
             case 'validate':
                 return await validateCommand(rest, { json: values.json === true, ...(values.kind !== undefined ? { kind: values.kind } : {}) }, io)
             case 'grade':
+            case 'check': {
                 if (values.live === true && (values.offline === true || values.recordings !== undefined)) {
-                    io.stderr('grade: --live excludes --offline and --recordings\n')
+                    io.stderr(`${command}: --live excludes --offline and --recordings\n`)
+                    return EXIT.USAGE
+                }
+                if (values.runtime === undefined && (values['runtime-libraries'] !== undefined || values['runtime-lists'] !== undefined)) {
+                    io.stderr(`${command}: --runtime-libraries and --runtime-lists need --runtime <flowmcp-core folder>\n`)
                     return EXIT.USAGE
                 }
                 if (values.concurrency !== undefined && !/^(?:[1-9]|[12]\d|3[0-2])$/.test(values.concurrency)) {
-                    io.stderr('grade: --concurrency must be an integer from 1 to 32\n')
+                    io.stderr(`${command}: --concurrency must be an integer from 1 to 32\n`)
                     return EXIT.USAGE
                 }
-                return await gradeCommand(rest, {
+                const gradeOptions = {
                     json: values.json === true,
                     force: values.force === true,
                     estimate: values.estimate === true,
+                    verbose: values.verbose === true,
                     ...(values.concurrency !== undefined ? { concurrency: Number(values.concurrency) } : {}),
                     live: values.live === true,
                     ...(values.island !== undefined ? { island: values.island } : {}),
                     ...(values.answers !== undefined ? { answers: values.answers } : {}),
                     ...(values.recordings !== undefined ? { recordings: values.recordings } : {}),
+                    ...(values.runtime !== undefined
+                        ? { runtime: { folder: values.runtime, ...(values['runtime-libraries'] !== undefined ? { libraries: values['runtime-libraries'] } : {}), ...(values['runtime-lists'] !== undefined ? { lists: values['runtime-lists'] } : {}) } }
+                        : {}),
                     ...(values.now !== undefined ? { now: values.now } : {}),
                     ...(values.report !== undefined ? { report: values.report } : {}),
                     judgeCli: {
@@ -158,7 +193,20 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                         ...(values['judge-harness'] !== undefined ? { judgeHarness: values['judge-harness'] } : {})
                     },
                     trustedImport: values['trusted-import'] === true
-                }, io)
+                }
+                if (command === 'grade') return await gradeCommand(rest, gradeOptions, io)
+                return await checkCommand(
+                    rest,
+                    {
+                        ...gradeOptions,
+                        failOnUntested: values['fail-on-untested'] === true,
+                        ...(values['min-grade'] !== undefined ? { minGrade: values['min-grade'] } : {}),
+                        ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
+                        ...(values.summary !== undefined ? { summary: values.summary } : {})
+                    },
+                    io
+                )
+            }
             case 'emit-prompts':
                 return await emitPromptsCommand(rest, { areas: values.areas === true, trustedImport: values['trusted-import'] === true, ...(values['schema-id'] !== undefined ? { schemaId: values['schema-id'] } : {}), ...(values.now !== undefined ? { now: values.now } : {}) }, io)
             case 'consume-scores':
@@ -168,7 +216,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
             case 'export':
                 return await exportCommand(rest, { json: values.json === true, selection: values.selection === true, includeSchemas: values['include-schemas'] === true, ...(values.island !== undefined ? { island: values.island } : {}) }, io)
             case 'report':
-                return await reportCommand(rest, { json: values.json === true, ...(values.out !== undefined ? { out: values.out } : {}) }, io)
+                return await reportCommand(rest, { json: values.json === true, ...(values.out !== undefined ? { out: values.out } : {}), ...(values.baseline !== undefined ? { baseline: values.baseline } : {}) }, io)
             case 'rubric':
                 return await rubricCommand(rest, { json: values.json === true }, io)
             case 'version':

@@ -10,7 +10,7 @@ export interface FixItem {
     /** The schema source file as the host named it (a path), or `null` when the schema came as an object. */
     readonly file: string | null
     readonly kind: 'finding' | 'answer'
-    /** The issue code (`SCH-WARN-011`, `DPT-004`, `INJ-001`, …) or, for an answer, its question id (`Q-single-test-05`). */
+    /** The issue code (`SCH-WARN-011`, `DPT-004`, `SRC-002`, …) or, for an answer, its question id (`Q-single-test-05`). */
     readonly code: string
     readonly severity: 'error' | 'warning' | 'info'
     /** What is wrong, in words a maintainer can act on (the catalogue message, or the judge's reasoning). */

@@ -923,7 +923,7 @@ interface StateArea {
  * with (`lastGradingRef`, relative to the namespace folder). Units this run did not grade keep their
  * line. Written atomically; an unreadable state is replaced, never half-written.
  */
-export async function writeUnitState(fs: FsPort, root: string, namespace: string, units: readonly UnitResult[], entries: ReadonlyArray<{ plan: UnitPlan; sidecar?: AreaSidecar }>): Promise<Issue[]> {
+export async function writeUnitState(fs: FsPort, root: string, namespace: string, units: readonly UnitResult[], entries: ReadonlyArray<{ plan: UnitPlan; sidecar?: AreaSidecar }>, findings?: { readonly schema: string; readonly items: ReadonlyArray<{ code: string; pointer: string; severity: string }> }): Promise<Issue[]> {
     const base = root.replace(/\/+$/, '')
     const nsDir = joinPath(base, LAYOUT.providers, namespace)
     const path = joinPath(nsDir, LAYOUT.state)
@@ -956,11 +956,17 @@ export async function writeUnitState(fs: FsPort, root: string, namespace: string
         areas.set(key(line), line)
         changed = true
     }
+    // The schema's findings of this run, so a later check can tell a new error from a known one.
+    const knownFindings = isObj(previous?.findings) ? { ...(previous.findings as Obj) } : {}
+    if (findings !== undefined) {
+        knownFindings[findings.schema] = findings.items.map((f) => ({ code: f.code, pointer: f.pointer, severity: f.severity }))
+        changed = true
+    }
     if (!changed) return []
     const list = [...areas.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, v]) => v)
     // Done: graded, or known not to be gradable now (blocked, gated, rejected), as D8 counts progress.
     // Fields another writer keeps here (the emit baton: taskId, phases, …) stay as they are.
-    const state = { ...(previous ?? {}), target: previous?.target ?? { namespace }, areas: list, done: list.filter((a) => a.status !== 'error' && a.status !== 'provisional').length, total: list.length }
+    const state = { ...(previous ?? {}), target: previous?.target ?? { namespace }, areas: list, ...(Object.keys(knownFindings).length > 0 ? { findings: knownFindings } : {}), done: list.filter((a) => a.status !== 'error' && a.status !== 'provisional').length, total: list.length }
     return writeAtomic(fs, path, JSON.stringify(state, null, 4) + '\n', { overwrite: true, journal: new Journal(base) })
 }
 
@@ -1001,7 +1007,9 @@ async function writeIsland(args: {
         }
         if (at >= 0) units[at] = { ...(units[at] as UnitResult), written: result.path }
     }
-    errors.push(...(await writeUnitState(fs, root, namespace, units, entries)))
+    // The schema's own findings (structure, spec-strict, security): what a check compares with a baseline.
+    const findings = errors.filter((e) => e.severity !== 'info' && e.path.startsWith('/schema/main')).map((e) => ({ code: e.code, pointer: e.path.slice('/schema/main'.length), severity: e.severity }))
+    errors.push(...(await writeUnitState(fs, root, namespace, units, entries, { schema: islandName(slug, 'schema') ?? slug, items: findings })))
     const rebuilt = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace), now })
     errors.push(...rebuilt.errors.filter((e) => e.severity === 'error'))
     const index = rebuilt.index as { status?: unknown; grade?: unknown } | null

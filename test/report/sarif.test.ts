@@ -4,7 +4,9 @@ import { Ajv } from 'ajv'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { Areas, ErrorCodes, Sarif, type FixItem, type SarifLog } from '../../src/index.js'
+import { Areas, ErrorCodes, FixList, gradeSingleSchema, httpPortFromRecordings, Sarif, sourceLocations, type FixItem, type SarifLog } from '../../src/index.js'
+import { fixEntriesOf } from '../../src/fix/fix-list.js'
+import { exampleMain, grader, recording, scriptedJudge } from '../grade/helpers.js'
 
 // The SARIF 2.1.0 schema as Microsoft's SARIF SDK ships it (sarif-2.1.0-rtm.5, a draft-04 document).
 // ajv 8 reads it once its draft-04 `id` is spelt `$id` (it uses no draft-04-only keyword), and with
@@ -243,6 +245,29 @@ describe('Sarif.fromFixItems', () => {
             }),
             { seed: 21, numRuns: 150 }
         )
+    })
+})
+
+describe('the fix list of a graded schema as SARIF', () => {
+    it('locates every item in the source and writes a valid log', async () => {
+        const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
+        const result = await gradeSingleSchema({
+            schema: { main },
+            schemaId: 'openmeteo.forecast',
+            grader,
+            options: { now: '2026-11-22T18:00:00Z', source, judge: scriptedJudge(2).judge, http: httpPortFromRecordings({ recordings: [recording('openmeteo')] }) }
+        })
+        const units = result.grading?.units ?? []
+        const { locate, errors } = sourceLocations({ source })
+        expect(errors).toEqual([])
+        const fix = FixList.build({ schemaId: 'openmeteo.forecast', file: 'providers/openmeteo/forecast.mjs', errors: result.errors, units, entries: fixEntriesOf(units, result.entries), locate })
+        expect(fix.items.length).toBeGreaterThan(0)
+        for (const item of fix.items) expect({ line: item.line, column: item.column }).toEqual(locate(item.pointer))
+        const { log, errors: sarifErrors } = Sarif.fromFixItems({ items: fix.items, baseUri: 'file:///home/me/flowmcp-schemas/' })
+        expect(sarifErrors).toEqual([])
+        const results = expectValid(log).runs[0].results
+        expect(results).toHaveLength(fix.items.length)
+        expect(results.every((r) => r.locations[0]?.physicalLocation?.region !== undefined)).toBe(true)
     })
 })
 

@@ -3,9 +3,24 @@ import { readModuleSource } from '../../schema/source-loader.js'
 import { renderIslandReport } from '../html-report.js'
 import { judgeFromCliOptions, type JudgeCliValues } from '../judge-command.js'
 import { importSchemaLoader } from '../../grade/loader.js'
-import { ErrorCodes, gradeNamespace, JudgeCost, type CostEstimate, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type SchemaGrading, type UnitResult } from '../../index.js'
+import { ErrorCodes, FixList, gradeNamespace, JudgeCost, type CostEstimate, type FixItem, type GradingEntry, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type RuntimePort, type SchemaGrading, type UnitResult } from '../../index.js'
 import { EXIT, table, type CliIo } from '../io.js'
 import { aboutBeside, absolute, httpPort, nodeFs, schemaFiles } from '../node.js'
+import { fixEntriesOf, fixLine } from '../../fix/fix-list.js'
+import { runtimePortFromChildProcess, type ChildRuntimePort } from '../runtime-process.js'
+import type { ChildNetwork } from '../runtime-protocol.js'
+
+/** `--runtime` and its options: the FlowMCP runtime that runs the tests of handler schemas, in a child process. */
+export interface GradeRuntimeOptions {
+    /** The flowmcp-core folder (`--runtime`). */
+    readonly folder: string
+    /** The folder whose `node_modules` holds the schemas' libraries (`--runtime-libraries`); default: the runtime folder. */
+    readonly libraries?: string
+    /** The shared lists folder (`--runtime-lists`). */
+    readonly lists?: string
+    /** The child script; default: `runtime-child.js` beside the CLI (tests pass a build of their own). */
+    readonly childScript?: string
+}
 
 export interface GradeCommandOptions {
     readonly json: boolean
@@ -26,7 +41,53 @@ export interface GradeCommandOptions {
     readonly trustedImport?: boolean
     /** Print the judge calls and input tokens the grading would cost (total and prefix-cacheable), calling no judge and writing nothing. */
     readonly estimate?: boolean
+    /** Every item of each schema's fix list, not only the worst few. */
+    readonly verbose?: boolean
+    /** Run the tests of handler schemas through the FlowMCP runtime, in a child process (`--runtime`). */
+    readonly runtime?: GradeRuntimeOptions
 }
+/** What the runtime ran in this grading run: per schema file, per tool, its tests and how many returned data. */
+export type RuntimeRuns = Map<string, Map<string, { tests: number; ok: number }>>
+
+/**
+ * The runtime port of `grade --runtime`: the child-process port, its network following the grade
+ * mode (`--live`: the real fetch; `--recordings <dir>`: those recordings replayed; otherwise a fetch
+ * that rejects), wrapped to note which tests it ran (the table and `--json` mark them).
+ * @returns the port (call `close()` when grading is done) and what it ran, or the problems with the options
+ */
+export function runtimeForGrade(options: Pick<GradeCommandOptions, 'runtime' | 'live' | 'recordings'>, cwd: string): { port: (RuntimePort & { close(): Promise<void> }) | null; runs: RuntimeRuns; errors: string[] } {
+    const runs: RuntimeRuns = new Map()
+    if (options.runtime === undefined) return { port: null, runs, errors: [] }
+    const network: ChildNetwork = options.live ? { mode: 'live' } : options.recordings !== undefined ? { mode: 'recordings', dir: absolute(options.recordings, cwd) } : { mode: 'offline' }
+    const built = runtimePortFromChildProcess({
+        runtime: absolute(options.runtime.folder, cwd),
+        ...(options.runtime.libraries !== undefined ? { libraries: absolute(options.runtime.libraries, cwd) } : {}),
+        ...(options.runtime.lists !== undefined ? { lists: absolute(options.runtime.lists, cwd) } : {}),
+        ...(options.runtime.childScript !== undefined ? { childScript: options.runtime.childScript } : {}),
+        network
+    })
+    if (built.port === null) return { port: null, runs, errors: built.errors }
+    const child: ChildRuntimePort = built.port
+    const port: RuntimePort & { close(): Promise<void> } = {
+        ...(child.version !== undefined ? { version: child.version } : {}),
+        async run(request) {
+            const outcome = await child.run(request)
+            if (request.schemaPath !== null) {
+                const tools = runs.get(request.schemaPath) ?? new Map<string, { tests: number; ok: number }>()
+                const seen = tools.get(request.tool) ?? { tests: 0, ok: 0 }
+                tools.set(request.tool, { tests: seen.tests + 1, ok: seen.ok + (outcome.ok ? 1 : 0) })
+                runs.set(request.schemaPath, tools)
+            }
+            return outcome
+        },
+        close: () => child.close()
+    }
+    return { port, runs, errors: [] }
+}
+
+
+/** How many fix items per schema the table shows without `--verbose`. */
+const FIX_ITEMS_SHOWN = 3
 
 /** The answers file: the grader identity and, per schema id, the area outputs keyed by unit. */
 interface AnswersFile {
@@ -54,22 +115,67 @@ async function requiredServerParamsOf(files: readonly string[]): Promise<string[
     return [...names]
 }
 
+/** What a grading run of the CLI produced: per namespace its result, per schema its row. */
+export interface GradingRun {
+    readonly now: string
+    readonly namespaces: GradeNamespaceResult[]
+    readonly results: SchemaRow[]
+    /** The runtime of `--runtime` and what it ran, or null. */
+    readonly runtime: RuntimeView | null
+}
+
 /** `grade <schema.mjs|dir…>`: grades each schema (offline by default) and prints one row per schema. */
 export async function gradeCommand(paths: readonly string[], options: GradeCommandOptions, io: CliIo): Promise<number> {
+    const run = await runGrading(paths, options, io, 'grade')
+    if (typeof run === 'number') return run
+    const { now, namespaces, results, runtime } = run
+    if (options.estimate === true) {
+        const cost = JudgeCost.estimate({ calls: JudgeCost.callsOf({ namespaces }) })
+        io.stdout(options.json ? JSON.stringify({ now, estimate: { calls: cost.calls, inputTokens: cost.inputTokens, cachedTokens: cost.cachedTokens, uncachedTokens: cost.uncachedTokens, charsPerToken: cost.charsPerToken, byKey: cost.byKey } }, null, 2) + '\n' : estimateText(cost))
+        return EXIT.OK
+    }
+    await writeReport(options, io, 'grade')
+    const fixes = await fixListsOf(results)
+    if (options.json) io.stdout(JSON.stringify(jsonReport(now, namespaces, results, fixes, runtime), null, 2) + '\n')
+    else io.stdout(textReport(namespaces, results, fixes, options.verbose === true, runtime))
+    // The same state gives the same code, whether this run graded it or kept it from the island.
+    const findings =
+        results.some(({ result }) => result.grading === null || result.errors.some((e) => e.severity === 'error') || result.grading.veto !== null || result.grading.units.some((u) => u.status === 'blocked' || u.status === 'error')) ||
+        namespaces.some((result) => result.units.some((u) => u.status === 'error'))
+    return findings ? EXIT.FINDINGS : EXIT.OK
+}
+
+/** The HTML report of the island, when asked for (`--report`, with `--island`). */
+export async function writeReport(options: Pick<GradeCommandOptions, 'report' | 'island'>, io: CliIo, command: string): Promise<void> {
+    if (options.report === undefined || options.island === undefined) return
+    const report = await renderIslandReport({ fs: nodeFs(), root: absolute(options.island, io.cwd) })
+    try {
+        await writeFile(absolute(options.report, io.cwd), report.html)
+        io.stderr(`report: ${absolute(options.report, io.cwd)}\n`)
+    } catch (cause) {
+        io.stderr(`${command}: cannot write the report: ${cause instanceof Error ? cause.message : String(cause)}\n`)
+    }
+}
+
+/**
+ * Reads the schemas, builds the judge, and grades namespace by namespace (the `grade` and `check`
+ * commands share it): the results, or an exit code for wrong usage.
+ */
+export async function runGrading(paths: readonly string[], options: GradeCommandOptions, io: CliIo, command: string): Promise<GradingRun | number> {
     if (paths.length === 0) {
-        io.stderr('grade: name at least one schema file or folder\n')
+        io.stderr(`${command}: name at least one schema file or folder\n`)
         return EXIT.USAGE
     }
     let files: string[] = []
     try {
         for (const p of paths) files.push(...(await schemaFiles(absolute(p, io.cwd))))
     } catch (cause) {
-        io.stderr(`grade: ${cause instanceof Error ? cause.message : String(cause)}\n`)
+        io.stderr(`${command}: ${cause instanceof Error ? cause.message : String(cause)}\n`)
         return EXIT.USAGE
     }
     files = [...new Set(files)]
     if (files.length === 0) {
-        io.stderr('grade: no .mjs schema files found\n')
+        io.stderr(`${command}: no .mjs schema files found\n`)
         return EXIT.USAGE
     }
     let answersFile: AnswersFile = {}
@@ -77,21 +183,21 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
         try {
             answersFile = JSON.parse(await readFile(absolute(options.answers, io.cwd), 'utf8')) as AnswersFile
         } catch (cause) {
-            io.stderr(`grade: cannot read answers ${options.answers}: ${cause instanceof Error ? cause.message : String(cause)}\n`)
+            io.stderr(`${command}: cannot read answers ${options.answers}: ${cause instanceof Error ? cause.message : String(cause)}\n`)
             return EXIT.USAGE
         }
     }
     const fs = nodeFs()
     const now = options.now ?? new Date().toISOString()
     if (options.report !== undefined && options.island === undefined) {
-        io.stderr('grade: --report needs --island (the report is of the island)\n')
+        io.stderr(`${command}: --report needs --island (the report is of the island)\n`)
         return EXIT.USAGE
     }
     // The judge command never sees a server param, even one named with --judge-env.
     const denyEnv = await requiredServerParamsOf(files)
     const built = judgeFromCliOptions(options.judgeCli ?? {}, io.env, { denyEnv })
     if (built.errors.length > 0) {
-        for (const e of built.errors) io.stderr(`grade: ${e}\n`)
+        for (const e of built.errors) io.stderr(`${command}: ${e}\n`)
         return EXIT.USAGE
     }
     const judge: Judge | undefined = built.judge ?? undefined
@@ -109,6 +215,13 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
               : answersFile.grader
     const serverParams = (keys: readonly string[]): Record<string, string> => Object.fromEntries(keys.filter((k) => typeof io.env[k] === 'string').map((k) => [k, io.env[k] as string]))
     const http = await httpPort({ live: options.live, ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {}) })
+    const runtime = runtimeForGrade(options, io.cwd)
+    if (runtime.errors.length > 0) {
+        for (const e of runtime.errors) io.stderr(`${command}: ${e}\n`)
+        return EXIT.USAGE
+    }
+    // Tests run only when requests may be sent (--live, --recordings); the runtime then runs the handler schemas' tests.
+    if (runtime.port !== null && http === undefined) io.stderr(`${command}: --runtime runs tests only with --live or --recordings; offline, no test runs (handler tools stay blocked)\n`)
     // One namespace per folder: its schemas graded one by one, its namespace areas once (gradeNamespace).
     const groups = new Map<string, string[]>()
     for (const file of files) {
@@ -141,6 +254,7 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
                     ...(options.trustedImport === true ? { trustedLoader: importSchemaLoader } : {}),
                     serverParams,
                     ...(http !== undefined ? { http } : {}),
+                    ...(runtime.port !== null ? { runtime: runtime.port } : {}),
                     ...(about !== undefined ? { about } : {}),
                     ...(answersFile.answers !== undefined ? { answers: answersFile.answers as Record<string, Record<string, unknown>> } : {}),
                     // An estimate calls no judge and writes nothing: the prompts it gets back are the requests a judge would receive.
@@ -156,61 +270,71 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
             else if (dirs.length > 1) io.stderr(`graded ${name} (${done}/${dirs.length})\n`)
         }
     }
-    await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 1, dirs.length) }, () => worker()))
+    try {
+        await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 1, dirs.length) }, () => worker()))
+    } finally {
+        await runtime.port?.close()
+    }
     process.removeListener('SIGINT', onSigint)
     if (io.isTTY) io.stderr('\n')
-    if (signal.aborted) io.stderr('grade: interrupted; namespaces not started were skipped, the island is consistent\n')
-    if (estimate) {
-        const cost = JudgeCost.estimate({ calls: JudgeCost.callsOf({ namespaces: tree.filter((t) => t !== undefined).map((t) => (t as { result: GradeNamespaceResult }).result) }) })
-        io.stdout(options.json ? JSON.stringify({ now, estimate: { calls: cost.calls, inputTokens: cost.inputTokens, cachedTokens: cost.cachedTokens, uncachedTokens: cost.uncachedTokens, charsPerToken: cost.charsPerToken, byKey: cost.byKey } }, null, 2) + '\n' : estimateText(cost))
-        return EXIT.OK
-    }
-    if (options.report !== undefined && options.island !== undefined) {
-        const report = await renderIslandReport({ fs: nodeFs(), root: absolute(options.island, io.cwd) })
-        try {
-            await writeFile(absolute(options.report, io.cwd), report.html)
-            io.stderr(`report: ${absolute(options.report, io.cwd)}\n`)
-        } catch (cause) {
-            io.stderr(`grade: cannot write the report: ${cause instanceof Error ? cause.message : String(cause)}\n`)
-        }
-    }
-    const namespaces = tree.filter((t): t is { dir: string; result: GradeNamespaceResult } => t !== undefined)
-    const results: SchemaRow[] = namespaces.flatMap((n) => n.result.schemas)
-
-    if (options.json) io.stdout(JSON.stringify(jsonReport(now, namespaces.map((n) => n.result), results), null, 2) + '\n')
-    else io.stdout(textReport(namespaces.map((n) => n.result), results))
-    // The same state gives the same code, whether this run graded it or kept it from the island.
-    const findings =
-        results.some(({ result }) => result.grading === null || result.errors.some((e) => e.severity === 'error') || result.grading.veto !== null || result.grading.units.some((u) => u.status === 'blocked' || u.status === 'error')) ||
-        namespaces.some(({ result }) => result.units.some((u) => u.status === 'error'))
-    return findings ? EXIT.FINDINGS : EXIT.OK
+    if (signal.aborted) io.stderr(`${command}: interrupted; namespaces not started were skipped, the island is consistent\n`)
+    const namespaces = tree.filter((t): t is { dir: string; result: GradeNamespaceResult } => t !== undefined).map((t) => t.result)
+    return { now, namespaces, results: namespaces.flatMap((n) => n.schemas), runtime: runtime.port !== null ? { version: runtime.port.version ?? null, runs: runtime.runs } : null }
 }
 
 type SchemaRow = { file: string; result: GradeSingleSchemaResult; resumed: boolean }
 
+/** The runtime of `--runtime` as the reports show it: its version, and what it ran this run. */
+interface RuntimeView {
+    readonly version: string | null
+    readonly runs: RuntimeRuns
+}
+
+/** The tools of a schema file whose tests the runtime ran this run (a resumed unit was not run again). */
+function runtimeTools(view: RuntimeView | null, file: string): ReadonlyMap<string, { tests: number; ok: number }> {
+    return view?.runs.get(file) ?? new Map()
+}
+
+
 /** The `--json` document: per namespace and per schema what the island now says, kept units included. */
-function jsonReport(now: string, namespaces: readonly GradeNamespaceResult[], results: readonly SchemaRow[]): unknown {
-    const unitView = (u: UnitResult): unknown => ({ unit: u.unit, area: u.area, status: u.status, grade: u.aggregateGrade, kept: u.kept === true, reason: u.reason, improvementHints: u.improvementHints ?? [] })
+function jsonReport(now: string, namespaces: readonly GradeNamespaceResult[], results: readonly SchemaRow[], fixes: ReadonlyMap<SchemaRow, FixItem[]>, runtime: RuntimeView | null): unknown {
+    // A single-test unit whose tool's tests ran through the FlowMCP runtime says so (`via: 'runtime'`, as the pretest's results do).
+    const unitView = (u: UnitResult, ran: ReadonlyMap<string, unknown> = new Map()): unknown => ({
+        unit: u.unit,
+        area: u.area,
+        status: u.status,
+        grade: u.aggregateGrade,
+        kept: u.kept === true,
+        ...(u.area === 'single-test' && u.kept !== true && ran.has(u.unit.slice('single-test/'.length)) ? { via: 'runtime' } : {}),
+        reason: u.reason,
+        improvementHints: u.improvementHints ?? []
+    })
     return {
         now,
+        // The FlowMCP runtime that ran the handler tools' tests (`--runtime`), or null.
+        runtime: runtime === null ? null : { version: runtime.version },
         namespaces: namespaces.map((result) => ({
             namespace: result.namespace,
             grade: result.grade,
             provisionalGrade: result.provisionalGrade,
             mode: result.mode,
-            units: result.units.map(unitView),
+            units: result.units.map((u) => unitView(u)),
             rollupStatus: result.rollupStatus,
             rollupGrade: result.rollupGrade,
             indexPath: result.indexPath,
             errors: result.errors
         })),
-        schemas: results.map(({ file, result, resumed }) => ({
-            resumed,
-            file,
-            grading: result.grading === null ? null : { ...result.grading, units: result.grading.units.map(unitView) },
+        schemas: results.map((row) => ({
+            resumed: row.resumed,
+            file: row.file,
+            grading: row.result.grading === null ? null : { ...row.result.grading, units: row.result.grading.units.map((u) => unitView(u, runtimeTools(runtime, row.file))) },
+            // Per tool, the tests the runtime ran and how many it answered with success.
+            ...(runtimeTools(runtime, row.file).size > 0 ? { runtime: { version: runtime?.version ?? null, tools: Object.fromEntries(runtimeTools(runtime, row.file)) } } : {}),
             // The open units, ready to be answered: emit-prompts --areas writes the same into an answers file.
-            prompts: result.prompts.map((p) => ({ unit: p.unit, area: p.area, questions: p.questions })),
-            errors: result.errors
+            prompts: row.result.prompts.map((p) => ({ unit: p.unit, area: p.area, questions: p.questions })),
+            // What to fix, most costly first (FixList).
+            fixList: fixes.get(row) ?? [],
+            errors: row.result.errors
         }))
     }
 }
@@ -243,7 +367,7 @@ function unitLines(name: string, units: readonly UnitResult[]): string[] {
 }
 
 /** The table and the lines under it: one row per schema and per namespace, blocked causes spelt out. */
-function textReport(namespaces: readonly GradeNamespaceResult[], results: readonly SchemaRow[]): string {
+function textReport(namespaces: readonly GradeNamespaceResult[], results: readonly SchemaRow[], fixes: ReadonlyMap<SchemaRow, FixItem[]>, verbose: boolean, runtime: RuntimeView | null): string {
     const rows = results.map(({ file, result }) => {
         const g = result.grading
         const graded = g?.units.filter((u) => u.status === 'graded' || u.status === 'rejected').length ?? 0
@@ -252,7 +376,7 @@ function textReport(namespaces: readonly GradeNamespaceResult[], results: readon
             areas: g === null ? '-' : `${graded}/${g.units.length}`,
             grade: g?.grade ?? '-',
             schemaGrade: g?.schemaGrade ?? '-',
-            status: g === null ? 'error' : schemaStatus(g),
+            status: g === null ? 'error' : `${schemaStatus(g)}${runtimeTools(runtime, file).size > 0 ? ' · via runtime' : ''}`,
             issues: topIssues(result.errors)
         }
     })
@@ -263,10 +387,23 @@ function textReport(namespaces: readonly GradeNamespaceResult[], results: readon
         rows.push({ schema: `${result.namespace} (namespace)`, areas: `${graded}/${result.units.length}`, grade: result.grade ?? '-', schemaGrade: '-', status: result.rollupStatus !== null ? `${mode} · index ${result.rollupStatus}${result.rollupGrade !== null ? ` ${result.rollupGrade}` : ''}` : mode, issues: topIssues(result.errors) })
     }
     const out = [table(rows, ['schema', 'areas', 'grade', 'schemaGrade', 'status', 'issues'])]
-    for (const { file, result } of results) {
+    for (const row of results) {
+        const { file, result } = row
         const name = result.grading?.schemaId ?? file
         out.push(...unitLines(name, result.grading?.units ?? []))
-        for (const issue of result.errors.filter((e) => e.severity === 'error').slice(0, 5)) out.push(`  ${name}: ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+        const ran = [...runtimeTools(runtime, file)]
+        if (ran.length > 0) {
+            const tests = ran.reduce((n, [, t]) => n + t.tests, 0)
+            const ok = ran.reduce((n, [, t]) => n + t.ok, 0)
+            const tools = ran.map(([tool]) => tool)
+            out.push(`  ${name}: ${tools.length > 3 ? `${tools.slice(0, 3).join(', ')} +${tools.length - 3} more` : tools.join(', ')} tested through the FlowMCP runtime: ${ok} of ${tests} test${tests === 1 ? '' : 's'} answered\n`)
+        }
+        for (const issue of result.errors.filter((e) => e.severity === 'error' && !e.path.startsWith('/schema/main')).slice(0, 5)) out.push(`  ${name}: ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+        // What to fix first: the findings and answers that cost the most, where they are in the source.
+        const items = (fixes.get(row) ?? []).filter((i) => !(i.kind === 'finding' && i.code.startsWith('DPT-')))
+        const shown = verbose ? items : items.slice(0, FIX_ITEMS_SHOWN)
+        for (const item of shown) out.push(`  fix ${fixLine(item)}\n`)
+        if (shown.length < items.length) out.push(`  fix … ${items.length - shown.length} more for ${name} (--verbose lists them all)\n`)
     }
     for (const result of namespaces) if (result.namespace !== null) out.push(...unitLines(`${result.namespace} (namespace)`, result.units))
     // Namespace-level findings (an About not declared, …) say what to do, so their text is shown too.
@@ -274,6 +411,9 @@ function textReport(namespaces: readonly GradeNamespaceResult[], results: readon
         for (const issue of result.errors.filter((e) => e.severity !== 'info').slice(0, 5)) out.push(`  ${result.namespace ?? '-'} (namespace): ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
     }
     out.push('\ngrade = the worst graded unit, shown only when the schema is graded (a schema with an untested tool is blocked, a provisional run has no grade); a namespace row: the rule of its index.json. schemaGrade = the tools-aggregate-schema grade.\n')
+    if (results.some(({ file }) => runtimeTools(runtime, file).size > 0)) {
+        out.push(`via runtime = the tests of the schema's handler tools ran through the FlowMCP runtime${runtime?.version !== null && runtime?.version !== undefined ? ` ${runtime.version}` : ''} (--runtime), in a child process under Node's permission model.\n`)
+    }
     if (results.some(({ result }) => result.grading?.mode === 'provisional')) {
         out.push('provisional = deterministic answers only, no grade: pass --judge-command <cmd> (or --answers <file>) to grade the non-deterministic questions.\n')
     }
@@ -293,4 +433,27 @@ function estimateText(cost: CostEstimate): string {
         table(rows, ['key', 'calls', 'input', 'cached', 'uncached']) +
         `\ninput = input tokens of the judge calls (characters / ${cost.charsPerToken}); cached = the part equal to the start of an earlier call of the run, which a prefix cache serves; uncached = billed at full price. No judge was called, nothing was written. about-namespace is counted as asked (a judge run asks it once the schema is stable).\n`
     )
+}
+
+/**
+ * Each schema's fix list: its findings, its untested tools and the judge's low answers (entries of
+ * this run, and of kept units read back from the island), most costly first.
+ */
+export async function fixListsOf(results: readonly SchemaRow[]): Promise<Map<SchemaRow, FixItem[]>> {
+    const out = new Map<SchemaRow, FixItem[]>()
+    for (const row of results) {
+        const g = row.result.grading
+        if (g === null) continue
+        const entries = fixEntriesOf(g.units, row.result.entries)
+        for (const unit of g.units) {
+            if (unit.kept !== true || unit.written === null) continue
+            try {
+                entries.push({ unit: unit.unit, entry: JSON.parse(await readFile(unit.written, 'utf8')) as GradingEntry })
+            } catch {
+                // A kept entry that cannot be read back adds no answers; the island's rebuild reports it.
+            }
+        }
+        out.set(row, FixList.build({ schemaId: g.schemaId, file: row.file, errors: row.result.errors, units: g.units, entries }).items)
+    }
+    return out
 }

@@ -4,17 +4,20 @@ import { renderIslandReport } from '../html-report.js'
 import { EXIT, type CliIo } from '../io.js'
 import { absolute, nodeFs } from '../node.js'
 
-/** `report <island> [--out report.html]`: one self-contained HTML page of a graded island. */
-export async function reportCommand(args: readonly string[], options: { json: boolean; out?: string }, io: CliIo): Promise<number> {
+/**
+ * `report <island> [--out report.html] [--baseline <island>]`: one self-contained HTML page of a
+ * graded island; with a baseline (an earlier copy of the island) it lists the schemas graded worse since.
+ */
+export async function reportCommand(args: readonly string[], options: { json: boolean; out?: string; baseline?: string }, io: CliIo): Promise<number> {
     if (args.length !== 1) {
-        io.stderr('report: usage: report <island> [--out report.html]\n')
+        io.stderr('report: usage: report <island> [--out report.html] [--baseline <island>]\n')
         return EXIT.USAGE
     }
     const root = absolute(args[0] as string, io.cwd)
-    const report = await renderIslandReport({ fs: nodeFs(), root })
+    const report = await renderIslandReport({ fs: nodeFs(), root, ...(options.baseline !== undefined ? { baseline: { fs: nodeFs(), root: absolute(options.baseline, io.cwd) } } : {}) })
     for (const issue of report.errors) io.stderr(`${issue.severity === 'error' ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
-    // Not an island: nothing worth writing.
-    if (report.errors.some((e) => e.code === 'RPT-001')) return EXIT.USAGE
+    // Not an island, or a baseline that is none: nothing worth writing.
+    if (report.errors.some((e) => e.code === 'RPT-001' || e.code === 'RPT-004')) return EXIT.USAGE
     let out: string | null = null
     if (options.out !== undefined) {
         out = absolute(options.out, io.cwd)

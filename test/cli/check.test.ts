@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs'
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { run } from '../../src/cli/run.js'
+import { memoryIo } from './helpers.js'
+
+// Copies of a real sample schema, made at test time (never kept in the project).
+const SAMPLE = new URL('../../../shared/corpus-sample/schemas/frankfurter/', import.meta.url).pathname
+const present = existsSync(SAMPLE)
+const now = '2026-11-25T10:00:00Z'
+let dir = ''
+
+/** A judge that answers 4, and 2 for every question of a tool whose description says TODO (a lowered description). */
+const JUDGE = `import { readFileSync } from 'node:fs'
+const request = JSON.parse(readFileSync(0, 'utf8'))
+const tool = request.unit.startsWith('single-test/') ? request.unit.slice(12) : null
+const source = request.attachments.map((a) => a.content).join('\\n')
+const weak = tool !== null && new RegExp(tool + ": \\\\{[^}]*description: 'TODO").test(source.replace(/\\n\\s*/g, ' '))
+process.stdout.write(JSON.stringify({ answers: request.questions.map((q) => ({ questionId: q.questionId, score: weak ? 2 : 4, reasoning: weak ? 'the description says nothing about what the tool returns' : 'clear' })), improvementHints: weak ? [{ targetField: 'tools.' + tool + '.description', suggestion: 'say what the tool returns and when to use it', priority: 'high' }] : [] }))
+`
+
+const judgeArgs = (): string[] => ['--judge-command', `node ${join(dir, 'judge.mjs')}`, '--judge-model', 'stand-in-model']
+const io = (): ReturnType<typeof memoryIo> => memoryIo({}, { env: { PATH: process.env.PATH ?? '' } })
+
+beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'flowmcp-check-'))
+    if (!present) return
+    await cp(SAMPLE, join(dir, 'base', 'frankfurter'), { recursive: true })
+    await writeFile(join(dir, 'judge.mjs'), JUDGE)
+    // The baseline: the schema as it is, graded into an island.
+    await run(['grade', join(dir, 'base'), '--island', join(dir, 'baseline'), '--now', now, ...judgeArgs()], io())
+})
+afterAll(async () => {
+    await rm(dir, { recursive: true, force: true })
+})
+
+async function changedCopy(name: string, edit: (source: string) => string): Promise<string> {
+    const target = join(dir, name, 'frankfurter')
+    await cp(SAMPLE, target, { recursive: true })
+    const file = join(target, 'frankfurter.mjs')
+    await writeFile(file, edit(await readFile(file, 'utf8')))
+    return join(dir, name)
+}
+
+describe.skipIf(!present)('flowmcp-grading check (copies of a real sample schema)', () => {
+    it('passes an unchanged schema against its own baseline, keys or not, and appends a Markdown summary', async () => {
+        const summary = join(dir, 'summary-ok.md')
+        await writeFile(summary, '# earlier step\n')
+        const out = io()
+        expect(await run(['check', join(dir, 'base'), '--baseline', join(dir, 'baseline'), '--min-grade', 'C', '--summary', summary, '--now', now, ...judgeArgs()], out)).toBe(0)
+        expect(out.out()).toMatch(/frankfurter\.frankfurter\s+B\s+B\s+stable\s+ok/)
+        const text = await readFile(summary, 'utf8')
+        expect(text.startsWith('# earlier step\n## flowmcp-grading check: passed')).toBe(true)
+        expect(text).toContain('| frankfurter.frankfurter | B | B | stable | ok |')
+    })
+
+    it('fails when a lowered tool description makes the judge answer lower, naming the schema, the tool and the answers that cost the points', async () => {
+        const changed = await changedCopy('weaker', (s) => s.replace("description: 'Get the latest exchange rates. Optionally specify base currency and target currencies. Default base is EUR. Use listCurrencies for valid currency codes.'", "description: 'TODO'"))
+        const out = io()
+        const summary = join(dir, 'summary-weak.md')
+        expect(await run(['check', changed, '--baseline', join(dir, 'baseline'), '--summary', summary, '--now', now, ...judgeArgs()], out)).toBe(1)
+        expect(out.out()).toMatch(/frankfurter\.frankfurter\s+[CDF]\s+B\s+\S+\s+FAILS/)
+        expect(out.out()).toMatch(/frankfurter\.frankfurter: grade fell from B to [CDF]/)
+        const json = io()
+        await run(['check', changed, '--baseline', join(dir, 'baseline'), '--json', '--now', now, ...judgeArgs()], json)
+        const parsed = JSON.parse(json.out()) as { passed: boolean; schemas: Array<{ fixList: Array<{ kind: string; tool?: string; code: string; pointer: string; line: number | null; hints?: unknown[] }> }> }
+        expect(parsed.passed).toBe(false)
+        const first = parsed.schemas[0]?.fixList.find((f) => f.kind === 'answer')
+        expect(first).toMatchObject({ tool: 'getLatest', pointer: '/tools/getLatest/description' })
+        expect(first?.hints).toEqual([{ targetField: 'tools.getLatest.description', suggestion: 'say what the tool returns and when to use it', priority: 'high' }])
+        expect(await readFile(summary, 'utf8')).toMatch(/### frankfurter\.frankfurter\n\n- grade fell from B to [CDF]/)
+    })
+
+    it('fails on a structural problem the baseline did not have, naming the field', async () => {
+        const changed = await changedCopy('broken', (s) => s.replace("            method: 'GET',\n            path: '/v1/latest',", "            method: 'FETCH',\n            path: '/v1/latest',"))
+        const out = io()
+        expect(await run(['check', changed, '--baseline', join(dir, 'baseline'), '--now', now, ...judgeArgs()], out)).toBe(1)
+        expect(out.out()).toMatch(/frankfurter\.frankfurter: new error .*frankfurter\.mjs\S* \S+ .*method/)
+    })
+
+    it('checks an island as it is, and refuses a bad --min-grade or nothing to check (exit 2)', async () => {
+        const out = io()
+        expect(await run(['check', '--island', join(dir, 'baseline'), '--min-grade', 'A'], out)).toBe(1)
+        expect(out.out()).toContain('frankfurter.frankfurter: grade B is below --min-grade A')
+        expect(await run(['check', '--island', join(dir, 'baseline'), '--min-grade', 'B'], io())).toBe(0)
+        expect(await run(['check', '--island', join(dir, 'baseline'), '--min-grade', 'Z'], io())).toBe(2)
+        expect(await run(['check'], io())).toBe(2)
+        expect(await run(['check', join(dir, 'base'), '--baseline', join(dir, 'nowhere'), ...judgeArgs()], io())).toBe(2)
+    })
+})

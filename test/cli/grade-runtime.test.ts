@@ -1,0 +1,78 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { gradeCommand, type GradeCommandOptions } from '../../src/cli/commands/grade.js'
+import { run } from '../../src/cli/run.js'
+import { buildChildScript, prepareRuntime, runtimePresent, type PreparedRuntime } from '../runtime/harness.js'
+import { memoryIo } from './helpers.js'
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/runtime/', import.meta.url))
+const now = '2026-11-25T12:00:00Z'
+
+describe('grade --runtime: usage', () => {
+    it.each([
+        [['--runtime-libraries', '/x'], 'grade: --runtime-libraries and --runtime-lists need --runtime <flowmcp-core folder>'],
+        [['--runtime-lists', '/x'], 'grade: --runtime-libraries and --runtime-lists need --runtime <flowmcp-core folder>'],
+        [['--runtime', '/nonexistent/flowmcp-core'], 'grade: --runtime /nonexistent/flowmcp-core: no readable package.json there (name the flowmcp-core folder)']
+    ])('exits 2 for %j', async (flags, message) => {
+        const io = memoryIo()
+        expect(await run(['grade', join(FIXTURES, 'plain', 'plain.mjs'), ...flags], io)).toBe(2)
+        expect(io.err()).toContain(message)
+        expect(io.err()).not.toContain('not a folder')
+    })
+})
+
+describe.skipIf(!runtimePresent)('grade --runtime: handler schemas tested through the FlowMCP runtime in a child process', () => {
+    let runtime: PreparedRuntime
+    let work: string
+    let childScript: string
+    const grade = async (extra: Partial<GradeCommandOptions>, env: Record<string, string> = { FIXTURE_TOKEN: 'fixture-token-value' }): Promise<{ code: number; out: string; err: string }> => {
+        const io = memoryIo({}, { env, cwd: work })
+        const code = await gradeCommand([join(work, 'providers', 'runtimefixture')], { json: false, live: false, now, runtime: { folder: runtime.folder, libraries: runtime.base, childScript }, ...extra }, io)
+        return { code, out: io.out(), err: io.err() }
+    }
+
+    beforeAll(async () => {
+        runtime = await prepareRuntime()
+        work = realpathSync(mkdtempSync(join(tmpdir(), 'grade-runtime-')))
+        mkdirSync(join(work, 'child'))
+        childScript = await buildChildScript(join(work, 'child'))
+        mkdirSync(join(work, 'providers', 'runtimefixture'), { recursive: true })
+        cpSync(join(FIXTURES, 'plain', 'plain.mjs'), join(work, 'providers', 'runtimefixture', 'plain.mjs'))
+    }, 60_000)
+
+    afterAll(() => {
+        runtime?.cleanup()
+        if (work !== undefined) rmSync(work, { recursive: true, force: true })
+    })
+
+    it('with --recordings, runs every test through the runtime, marks the schema "via runtime" and records the runtime version in summary.json', async () => {
+        const island = join(work, 'island')
+        const { out } = await grade({ recordings: join(FIXTURES, 'recordings'), island })
+        expect(out).toMatch(/runtimefixture\.plain\s.*· via runtime/)
+        expect(out).toContain('runtimefixture.plain: sumNumbers, getStatus, getFromOrigin tested through the FlowMCP runtime: 5 of 6 tests answered')
+        expect(out).toContain(`via runtime = the tests of the schema's handler tools ran through the FlowMCP runtime ${runtime.version} (--runtime)`)
+        expect(out).not.toContain('fixture-token-value')
+        const summary = JSON.parse(readFileSync(join(island, 'providers', 'runtimefixture', 'plain', 'summary.json'), 'utf8')) as { runtime?: { version: string | null }; perTool: Record<string, { working: number; viaRuntime?: boolean }> }
+        expect(summary.runtime).toEqual({ version: runtime.version })
+        expect(summary.perTool.sumNumbers).toMatchObject({ working: 3, viaRuntime: true })
+    })
+
+    it('--json marks each tool unit the runtime ran with via: "runtime" and names the runtime version', async () => {
+        const { out } = await grade({ json: true, recordings: join(FIXTURES, 'recordings') })
+        const report = JSON.parse(out) as { runtime: { version: string } | null; schemas: Array<{ runtime?: { version: string; tools: Record<string, { tests: number; ok: number }> }; grading: { units: Array<{ unit: string; via?: string }> } }> }
+        expect(report.runtime).toEqual({ version: runtime.version })
+        const schema = report.schemas[0]
+        expect(schema?.runtime).toEqual({ version: runtime.version, tools: { sumNumbers: { tests: 3, ok: 3 }, getStatus: { tests: 2, ok: 1 }, getFromOrigin: { tests: 1, ok: 1 } } })
+        const units = Object.fromEntries((schema?.grading.units ?? []).map((u) => [u.unit, u.via ?? null]))
+        expect(units).toMatchObject({ 'single-test/sumNumbers': 'runtime', 'single-test/getStatus': 'runtime', 'single-test/getFromOrigin': 'runtime', 'tools-aggregate-schema': null })
+    })
+
+    it('offline (the default), says that no test runs: the handler tools stay blocked and no child is started', async () => {
+        const { out, err } = await grade({})
+        expect(err).toContain('grade: --runtime runs tests only with --live or --recordings; offline, no test runs (handler tools stay blocked)')
+        expect(out).not.toContain('via runtime')
+    })
+})
