@@ -4,6 +4,11 @@ import { createIssue, type IssueParams } from '../errors/issue.js'
 import { Areas, Grading, type FsPort, type Issue } from '../index.js'
 import { GRADE_BANDS_V1 } from '../grading/aggregate.js'
 import { parseJsonText } from '../json/guard.js'
+import { FixList as FixListUnguarded } from '../fix/fix-list.js'
+import type { FixItem } from '../fix/types.js'
+import type { UnitResult } from '../grade/types.js'
+import type { GradingEntry } from '../model/types.js'
+import { originalName } from '../island/paths.js'
 
 export interface IslandReportInput {
     readonly fs: FsPort
@@ -205,9 +210,12 @@ async function nodeRow(reader: Reader, base: string, name: string, node: NodeLik
 interface UnitState {
     readonly hints: ReadonlyMap<string, ReadonlyArray<{ targetField: unknown; suggestion: unknown; priority: unknown }>>
     readonly provisional: ReadonlyArray<{ unit: string; grade: string | null; schema: string | null }>
+    /** Its unit lines and the findings of each schema, as the run that graded them wrote them (for the fix list). */
+    readonly areas: ReadonlyArray<Record<string, unknown>>
+    readonly findings: Readonly<Record<string, unknown>>
 }
 
-const EMPTY_STATE: UnitState = { hints: new Map(), provisional: [] }
+const EMPTY_STATE: UnitState = { hints: new Map(), provisional: [], areas: [], findings: {} }
 
 /** Reads `state.json` beside an index; a missing or unreadable one adds nothing (it is advice, not a grade). */
 async function readUnitState(reader: Reader, base: string): Promise<UnitState> {
@@ -217,7 +225,44 @@ async function readUnitState(reader: Reader, base: string): Promise<UnitState> {
     const hints = new Map<string, Array<{ targetField: unknown; suggestion: unknown; priority: unknown }>>()
     for (const a of areas) if (str(a.lastGradingRef) !== undefined && Array.isArray(a.improvementHints) && a.improvementHints.length > 0) hints.set(a.lastGradingRef as string, a.improvementHints.map(obj).map((h) => ({ targetField: h.targetField, suggestion: h.suggestion, priority: h.priority })))
     const provisional = areas.filter((a) => a.status === 'provisional').map((a) => ({ unit: str(a.unit) ?? '?', grade: str(a.provisionalGrade) ?? null, schema: str(obj(a.target).schema) ?? null }))
-    return { hints, provisional }
+    return { hints, provisional, areas, findings: obj(obj(read.value).findings) }
+}
+
+/**
+ * A schema's fix list from what its island holds: the findings and unit lines of `state.json`, and the
+ * entries they name — the same items, in the same order, as the CLI prints for that run.
+ */
+async function fixItemsOf(reader: Reader, base: string, namespace: string, schemaName: string, state: UnitState): Promise<FixItem[]> {
+    const lines = state.areas.filter((a) => obj(a.target).schema === schemaName && typeof a.unit === 'string' && typeof a.area === 'string')
+    const units: UnitResult[] = lines.map((a) => ({
+        unit: a.unit as string,
+        area: a.area as UnitResult['area'],
+        target: obj(a.target) as Record<string, string>,
+        status: (typeof a.status === 'string' ? a.status : 'graded') as UnitResult['status'],
+        aggregateGrade: null,
+        rawGrade: null,
+        normalizedScore: null,
+        reason: str(a.reason) ?? null,
+        written: str(a.lastGradingRef) ?? null,
+        ...(Array.isArray(a.improvementHints) && a.improvementHints.length > 0 ? { improvementHints: a.improvementHints as NonNullable<UnitResult["improvementHints"]> } : {})
+    }))
+    const entries: Array<{ unit: string; entry: GradingEntry }> = []
+    for (const u of units) {
+        const ref = safeRef(u.written)
+        if (u.status !== 'graded' || ref === null) continue
+        const read = await reader.json(`${base}/${ref}`)
+        if (!('problem' in read)) entries.push({ unit: u.unit, entry: read.value as GradingEntry })
+    }
+    const findings = Array.isArray(state.findings[schemaName]) ? (state.findings[schemaName] as unknown[]).map(obj) : []
+    const errors: Issue[] = findings.map((f) => ({ code: str(f.code) ?? '?', severity: (f.severity === 'error' ? 'error' : 'warning') as Issue['severity'], message: str(f.message) ?? '', path: `/schema/main${str(f.pointer) ?? ''}` }))
+    return FixListUnguarded.build({ schemaId: `${namespace}.${originalName(schemaName) ?? schemaName}`, file: null, errors, units, entries }).items
+}
+
+/** The "What to fix" list of a schema: the costliest items first, each with its code, place and why. */
+function fixSection(items: readonly FixItem[]): string {
+    if (items.length === 0) return ''
+    const rows = items.map((i) => `<li><span class="pill ${i.severity === 'error' ? 'bad' : i.severity === 'warning' ? 'warn' : 'none'}">${escapeHtml(i.code)}</span> <code>${escapeHtml(i.pointer === '' ? '(schema)' : i.pointer)}</code> ${escapeHtml(i.message)}${i.hints?.[0] !== undefined ? ` <span class="hint">hint: ${escapeHtml(i.hints[0].suggestion)}</span>` : ''}</li>`)
+    return `<h4>What to fix</h4><ol class="fixes">${rows.join('')}</ol>`
 }
 
 interface NamespaceView {
@@ -282,6 +327,7 @@ async function renderNamespace(reader: Reader, providers: string, name: string, 
         if (str(schema.reason) !== undefined) inner.push(`<p class="reason">${escapeHtml(schema.reason)}</p>`)
         const snapshot = obj(schema.snapshot)
         if (str(snapshot.file) !== undefined) inner.push(`<p class="ref">snapshot <code>${escapeHtml(snapshot.file)}</code></p>`)
+        inner.push(fixSection(await fixItemsOf(reader, base, name, schemaName, state)))
         for (const [label, node] of nodes) inner.push(await nodeRow(reader, base, label, node, `${name}.schemas.${schemaName}.${label}`, state))
         schemaRows.push({ namespace: name, nsId: id, schema: schemaName, id: `${id}-s-${j}`, status: str(schema.status) ?? '—', provisional: provisionalSchemas.has(schemaName), grade: str(schema.grade), tools: toolNames.length, blockers: schemaBlockers.length })
         parts.push(
@@ -596,6 +642,7 @@ svg.bar{display:block}rect.track{fill:var(--alt)}
 rect.g-a,rect.s-graded{fill:#2e7d32}rect.g-b{fill:#7cb342}rect.g-c{fill:#f2b705}rect.g-d,rect.s-blocked{fill:#ef6c00}rect.g-f{fill:#d32f2f}rect.g-rej,rect.s-rejected{fill:#6d1a1a}rect.g-none,rect.s-pending{fill:#b0bec5}rect.s-provisional{fill:#5c6bc0}
 .h.g-a,.pill.g-a{background:#c8e6c9;color:#1b5e20}.h.g-b,.pill.g-b{background:#e6f2c9;color:#33691e}.h.g-c,.pill.g-c{background:#fff1b8;color:#6d4c00}
 .h.g-d,.pill.g-d{background:#ffd8b0;color:#8a3c00}.h.g-f,.pill.g-f{background:#ffcdd2;color:#8e0000}.h.g-rej,.pill.g-rej{background:#6d1a1a;color:#fff}.h.g-none,.pill.g-none{background:#eceff1;color:#455a64}
+.fixes{font-size:13px;margin:4px 0 12px}.fixes li{margin:2px 0}.fixes .hint{color:var(--muted)}
 .pill{display:inline-block;padding:0 8px;border-radius:10px;font-size:12px;font-weight:700;line-height:20px}
 table.heat th{white-space:nowrap;vertical-align:middle}table.heat thead th:first-child{text-align:left}table.heat tbody th{width:1%;padding-right:16px}table.heat thead th{text-align:center;max-width:160px;overflow:hidden;text-overflow:ellipsis}
 td.h{text-align:center;white-space:nowrap;border:2px solid var(--bg);border-radius:6px;min-width:92px;padding:5px 8px;vertical-align:middle}td.h b{font-size:15px}td.h .sc{font-size:12px}td.h small{display:block;font-size:11px;opacity:.85}

@@ -47,7 +47,8 @@ Options:
   --concurrency <n>       (grade) namespaces graded at once (1–32, default 1)
   --force                 (grade) grade schemas the island already holds graded for the same content again
   --min-grade <A-F>       (check) a schema below this grade, or without one, fails the check
-  --baseline <dir|file>   (check) an island or an index.json: a schema whose grade fell fails the check
+  --baseline <dir|file>   (check) an island or an index.json: a schema whose grade fell fails the check;
+                          (report) an earlier island: the schemas graded worse since are listed
   --fail-on-untested      (check) tools not tested for a missing key fail the check (reported otherwise)
   --summary <file>        (check) append a Markdown summary (e.g. $GITHUB_STEP_SUMMARY)
   --verbose               (grade, check) every item of each schema's fix list, not only the worst three
@@ -126,7 +127,6 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                 'fail-on-untested': { type: 'boolean', default: false },
                 summary: { type: 'string' },
                 out: { type: 'string' },
-                baseline: { type: 'string' },
                 report: { type: 'string' },
                 'judge-command': { type: 'string' },
                 'judge-timeout': { type: 'string' },

@@ -923,7 +923,7 @@ interface StateArea {
  * with (`lastGradingRef`, relative to the namespace folder). Units this run did not grade keep their
  * line. Written atomically; an unreadable state is replaced, never half-written.
  */
-export async function writeUnitState(fs: FsPort, root: string, namespace: string, units: readonly UnitResult[], entries: ReadonlyArray<{ plan: UnitPlan; sidecar?: AreaSidecar }>, findings?: { readonly schema: string; readonly items: ReadonlyArray<{ code: string; pointer: string; severity: string }> }): Promise<Issue[]> {
+export async function writeUnitState(fs: FsPort, root: string, namespace: string, units: readonly UnitResult[], entries: ReadonlyArray<{ plan: UnitPlan; sidecar?: AreaSidecar }>, findings?: { readonly schema: string; readonly items: ReadonlyArray<{ code: string; pointer: string; severity: string; message: string }> }): Promise<Issue[]> {
     const base = root.replace(/\/+$/, '')
     const nsDir = joinPath(base, LAYOUT.providers, namespace)
     const path = joinPath(nsDir, LAYOUT.state)
@@ -959,7 +959,7 @@ export async function writeUnitState(fs: FsPort, root: string, namespace: string
     // The schema's findings of this run, so a later check can tell a new error from a known one.
     const knownFindings = isObj(previous?.findings) ? { ...(previous.findings as Obj) } : {}
     if (findings !== undefined) {
-        knownFindings[findings.schema] = findings.items.map((f) => ({ code: f.code, pointer: f.pointer, severity: f.severity }))
+        knownFindings[findings.schema] = findings.items.map((f) => ({ code: f.code, pointer: f.pointer, severity: f.severity, message: f.message }))
         changed = true
     }
     if (!changed) return []
@@ -1008,7 +1008,7 @@ async function writeIsland(args: {
         if (at >= 0) units[at] = { ...(units[at] as UnitResult), written: result.path }
     }
     // The schema's own findings (structure, spec-strict, security): what a check compares with a baseline.
-    const findings = errors.filter((e) => e.severity !== 'info' && e.path.startsWith('/schema/main')).map((e) => ({ code: e.code, pointer: e.path.slice('/schema/main'.length), severity: e.severity }))
+    const findings = errors.filter((e) => e.severity !== 'info' && e.path.startsWith('/schema/main')).map((e) => ({ code: e.code, pointer: e.path.slice('/schema/main'.length), severity: e.severity, message: e.message }))
     errors.push(...(await writeUnitState(fs, root, namespace, units, entries, { schema: islandName(slug, 'schema') ?? slug, items: findings })))
     const rebuilt = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace), now })
     errors.push(...rebuilt.errors.filter((e) => e.severity === 'error'))

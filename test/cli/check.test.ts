@@ -73,6 +73,21 @@ describe.skipIf(!present)('flowmcp-grading check (copies of a real sample schema
         expect(await readFile(summary, 'utf8')).toMatch(/### frankfurter\.frankfurter\n\n- grade fell from B to [CDF]/)
     })
 
+    it("the report's What to fix shows the same items in the same order as the CLI's fix list", async () => {
+        const changed = await changedCopy('weaker-report', (s) => s.replace("description: 'Get the latest exchange rates. Optionally specify base currency and target currencies. Default base is EUR. Use listCurrencies for valid currency codes.'", "description: 'TODO'"))
+        const island = join(dir, 'weaker-island')
+        const out = io()
+        await run(['grade', changed, '--island', island, '--json', '--now', now, ...judgeArgs()], out)
+        const cli = (JSON.parse(out.out()) as { schemas: Array<{ fixList: Array<{ code: string; pointer: string; message: string }> }> }).schemas[0]?.fixList ?? []
+        expect(cli.length).toBeGreaterThan(2)
+        const { renderIslandReport } = await import('../../src/cli/html-report.js')
+        const { fsPortFromNodeLike } = await import('../../src/index.js')
+        const html = (await renderIslandReport({ fs: fsPortFromNodeLike(await import('node:fs/promises')), root: island })).html
+        const list = /<h4>What to fix<\/h4><ol class="fixes">(.*?)<\/ol>/.exec(html)?.[1] ?? ''
+        const shown = [...list.matchAll(/<li><span class="pill [a-z]+">([^<]+)<\/span> <code>([^<]+)<\/code>/g)].map((m) => [m[1], m[2] === '(schema)' ? '' : m[2]])
+        expect(shown).toEqual(cli.map((i) => [i.code, i.pointer]))
+    })
+
     it('fails on a structural problem the baseline did not have, naming the field', async () => {
         const changed = await changedCopy('broken', (s) => s.replace("            method: 'GET',\n            path: '/v1/latest',", "            method: 'FETCH',\n            path: '/v1/latest',"))
         const out = io()
