@@ -50,6 +50,7 @@ Options:
   --baseline <dir|file>   (check) an island or an index.json: a schema whose grade fell fails the check;
                           (report) an earlier island: the schemas graded worse since are listed
   --fail-on-untested      (check) tools not tested for a missing key fail the check (reported otherwise)
+  --sarif <file>          (grade, check) write every fix item as SARIF 2.1.0 (code-scanning results)
   --summary <file>        (check) append a Markdown summary (e.g. $GITHUB_STEP_SUMMARY)
   --verbose               (grade, check) every item of each schema's fix list, not only the worst three
   --estimate              (grade) print the judge calls and input tokens the grading would cost (total and
@@ -126,6 +127,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                 baseline: { type: 'string' },
                 'fail-on-untested': { type: 'boolean', default: false },
                 summary: { type: 'string' },
+                sarif: { type: 'string' },
                 out: { type: 'string' },
                 report: { type: 'string' },
                 'judge-command': { type: 'string' },
@@ -174,6 +176,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                     force: values.force === true,
                     estimate: values.estimate === true,
                     verbose: values.verbose === true,
+                    ...(values.sarif !== undefined ? { sarif: values.sarif } : {}),
                     ...(values.concurrency !== undefined ? { concurrency: Number(values.concurrency) } : {}),
                     live: values.live === true,
                     ...(values.island !== undefined ? { island: values.island } : {}),

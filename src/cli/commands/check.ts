@@ -5,7 +5,7 @@ import type { FixItem, SchemaGrading } from '../../index.js'
 import { GRADE_RANK, type LetterGrade } from '../../model/constants.js'
 import { EXIT, table, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
-import { fixListsOf, runGrading, writeReport, type GradeCommandOptions } from './grade.js'
+import { fixListsOf, runGrading, writeReport, writeSarif, type GradeCommandOptions } from './grade.js'
 
 export interface CheckCommandOptions extends GradeCommandOptions {
     /** A schema below this grade (or without a grade) fails the check. */
@@ -150,6 +150,7 @@ export async function checkCommand(paths: readonly string[], options: CheckComma
         if (typeof run === 'number') return run
         await writeReport(options, io, 'check')
         const fixes = await fixListsOf(run.results)
+        if (!(await writeSarif(options, [...fixes.values()].flat(), io, 'check'))) return EXIT.USAGE
         standings = run.results.flatMap((row) => (row.result.grading === null ? [] : [standingOf(row.result.grading.schemaId, row.file, row.result.grading, fixes.get(row) ?? [], failOnUntested)]))
         const unreadable = run.results.filter((row) => row.result.grading === null)
         for (const row of unreadable) io.stderr(`check: ${row.file} could not be graded: ${row.result.errors.find((e) => e.severity === 'error')?.message ?? 'unknown error'}\n`)

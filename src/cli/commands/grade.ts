@@ -3,7 +3,7 @@ import { readModuleSource } from '../../schema/source-loader.js'
 import { renderIslandReport } from '../html-report.js'
 import { judgeFromCliOptions, type JudgeCliValues } from '../judge-command.js'
 import { importSchemaLoader } from '../../grade/loader.js'
-import { ErrorCodes, FixList, gradeNamespace, JudgeCost, type CostEstimate, type FixItem, type GradingEntry, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type RuntimePort, type SchemaGrading, type UnitResult } from '../../index.js'
+import { ErrorCodes, FixList, getVersion, gradeNamespace, Sarif, sourceLocations, JudgeCost, type CostEstimate, type FixItem, type GradingEntry, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type RuntimePort, type SchemaGrading, type UnitResult } from '../../index.js'
 import { EXIT, table, type CliIo } from '../io.js'
 import { aboutBeside, absolute, httpPort, nodeFs, schemaFiles } from '../node.js'
 import { fixEntriesOf, fixLine } from '../../fix/fix-list.js'
@@ -43,6 +43,8 @@ export interface GradeCommandOptions {
     readonly estimate?: boolean
     /** Every item of each schema's fix list, not only the worst few. */
     readonly verbose?: boolean
+    /** Write every fix item as SARIF 2.1.0 to this file (code-scanning results). */
+    readonly sarif?: string
     /** Run the tests of handler schemas through the FlowMCP runtime, in a child process (`--runtime`). */
     readonly runtime?: GradeRuntimeOptions
 }
@@ -136,6 +138,7 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
     }
     await writeReport(options, io, 'grade')
     const fixes = await fixListsOf(results)
+    if (!(await writeSarif(options, [...fixes.values()].flat(), io, 'grade'))) return EXIT.USAGE
     if (options.json) io.stdout(JSON.stringify(jsonReport(now, namespaces, results, fixes, runtime), null, 2) + '\n')
     else io.stdout(textReport(namespaces, results, fixes, options.verbose === true, runtime))
     // The same state gives the same code, whether this run graded it or kept it from the island.
@@ -453,7 +456,35 @@ export async function fixListsOf(results: readonly SchemaRow[]): Promise<Map<Sch
                 // A kept entry that cannot be read back adds no answers; the island's rebuild reports it.
             }
         }
-        out.set(row, FixList.build({ schemaId: g.schemaId, file: row.file, errors: row.result.errors, units: g.units, entries }).items)
+        // Where each item is in the source: the schema file's syntax tree (read again; never run).
+        let locate: ((pointer: string) => { line: number; column: number } | null) | undefined
+        try {
+            locate = sourceLocations({ source: await readFile(row.file, 'utf8') }).locate
+        } catch {
+            locate = undefined
+        }
+        out.set(row, FixList.build({ schemaId: g.schemaId, file: row.file, errors: row.result.errors, units: g.units, entries, ...(locate !== undefined ? { locate } : {}) }).items)
     }
     return out
+}
+
+/**
+ * Writes the fix items as SARIF 2.1.0 (`--sarif <file>`), paths relative to the working folder so a
+ * code host places them on the lines of the repository. False when the file cannot be written.
+ */
+export async function writeSarif(options: Pick<GradeCommandOptions, 'sarif'>, items: readonly FixItem[], io: CliIo, command: string): Promise<boolean> {
+    if (options.sarif === undefined) return true
+    const cwd = io.cwd.endsWith('/') ? io.cwd : `${io.cwd}/`
+    const relative = items.map((i) => (i.file !== null && i.file.startsWith(cwd) ? { ...i, file: i.file.slice(cwd.length) } : i))
+    const built = Sarif.fromFixItems({ items: relative, tool: { name: 'flowmcp-grading', version: getVersion().packageVersion } })
+    for (const e of built.errors.filter((x) => x.severity === 'error')) io.stderr(`${command}: SARIF: ${e.message}\n`)
+    if (built.log === null) return false
+    try {
+        await writeFile(absolute(options.sarif, io.cwd), JSON.stringify(built.log, null, 2) + '\n')
+        io.stderr(`sarif: ${absolute(options.sarif, io.cwd)}\n`)
+        return true
+    } catch (cause) {
+        io.stderr(`${command}: cannot write the SARIF file: ${cause instanceof Error ? cause.message : String(cause)}\n`)
+        return false
+    }
 }
