@@ -63,6 +63,10 @@ describe.skipIf(!present)('flowmcp-grading check (copies of a real sample schema
         expect(await run(['check', changed, '--baseline', join(dir, 'baseline'), '--summary', summary, '--now', now, ...judgeArgs()], out)).toBe(1)
         expect(out.out()).toMatch(/frankfurter\.frankfurter\s+[CDF]\s+B\s+\S+\s+FAILS/)
         expect(out.out()).toMatch(/frankfurter\.frankfurter: grade fell from B to [CDF]/)
+        // The tool and the source line of what cost the points.
+        const line = (await readFile(join(changed, 'frankfurter', 'frankfurter.mjs'), 'utf8')).split('\n').findIndex((l) => l.includes("description: 'TODO'")) + 1
+        expect(out.out()).toContain(`  fix ${join(changed, 'frankfurter', 'frankfurter.mjs')}:${line}:`)
+        expect(out.out()).toMatch(/fix \S+ Q-single-test-\d+ .* — 2: the description says nothing about what the tool returns \(hint: say what the tool returns and when to use it\)/)
         const json = io()
         await run(['check', changed, '--baseline', join(dir, 'baseline'), '--json', '--now', now, ...judgeArgs()], json)
         const parsed = JSON.parse(json.out()) as { passed: boolean; schemas: Array<{ fixList: Array<{ kind: string; tool?: string; code: string; pointer: string; line: number | null; hints?: unknown[] }> }> }

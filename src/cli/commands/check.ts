@@ -180,7 +180,11 @@ export async function checkCommand(paths: readonly string[], options: CheckComma
     if (options.json) io.stdout(JSON.stringify({ passed: failed === 0, schemas: rows.map(({ s, before, fails }) => ({ schemaId: s.id, file: s.file, grade: s.grade, status: s.status, note: s.note, baseline: before, failures: fails, untested: s.untested, fixList: s.fixes })) }, null, 2) + '\n')
     else {
         io.stdout(table(rows.map(({ s, before, fails }) => ({ schema: s.id, grade: s.grade ?? '-', baseline: before, status: s.status + (s.note !== null ? ` (${s.note})` : ''), verdict: fails.length === 0 ? 'ok' : 'FAILS' })), ['schema', 'grade', 'baseline', 'status', 'verdict']))
-        for (const { s, fails } of rows) for (const f of fails) io.stdout(`  ${s.id}: ${f}\n`)
+        for (const { s, fails } of rows) {
+            for (const f of fails) io.stdout(`  ${s.id}: ${f}\n`)
+            // A failing schema says what to fix first, and where.
+            if (fails.length > 0) for (const item of s.fixes.slice(0, options.verbose === true ? undefined : 3)) io.stdout(`  fix ${fixLine(item)}\n`)
+        }
         io.stdout(failed === 0 ? '\ncheck passed\n' : `\ncheck failed: ${failed} schema${failed === 1 ? '' : 's'}\n`)
     }
     if (options.summary !== undefined) {
