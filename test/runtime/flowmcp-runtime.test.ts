@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runtimePortFromFlowMCP, type FlowMCPCoreLike, type RuntimeTestOutcome, type RuntimeTestRequest } from '../../src/index.js'
+import { createMemoryFs, gradeSingleSchema, httpPortFromRecordings, runtimePortFromFlowMCP, type FlowMCPCoreLike, type RuntimeTestOutcome, type RuntimeTestRequest } from '../../src/index.js'
 import { readModuleSource } from '../../src/schema/source-loader.js'
 import { prepareRuntime, runtimePresent, SAMPLE, sampleFiles, samplePresent, stubNetwork, type NetworkStub, type PreparedRuntime, type RecordedCall, type StubAnswer } from './harness.js'
 
@@ -135,6 +135,22 @@ describe.skipIf(!runtimePresent || !samplePresent)('runtimePortFromFlowMCP over 
             expect(r.outcome.httpStatus ?? null).toBeNull()
         }
     })
+
+    it('grades every handler schema that loads with its tests through the runtime: no tool blocked for a placeholder host, as unbuildable or for its handlers', async () => {
+        const port = runtimePortFromFlowMCP({ core: runtime.core, resolveBase: runtime.base, listsDir: LISTS, version: runtime.version })
+        const http = httpPortFromRecordings({ recordings: [] })
+        const fs = createMemoryFs()
+        let graded = 0
+        for (const { file, path } of schemas.filter((s) => loaded.get(s.file)?.status === true)) {
+            await fs.mkdir(`/${file.split('/')[0]}`).catch(() => undefined)
+            await fs.writeFile(`/${file}`, readFileSync(path, 'utf8'))
+            const result = await gradeSingleSchema({ schemaPath: `/${file}`, options: { sourceFs: fs, now: '2026-11-25T10:00:00Z', http, runtime: { run: (r) => port.run({ ...r, schemaPath: path }), ...(port.version !== undefined ? { version: port.version } : {}) } } })
+            const units = result.grading?.units.filter((u) => u.area === 'single-test') ?? []
+            for (const u of units) expect(u.reason ?? '', `${file} ${u.unit}`).not.toMatch(/^(unbuildable-tests|handlers-need-runtime)/)
+            graded += 1
+        }
+        expect(graded).toBe(18)
+    }, 120_000)
 
     describe('failures', () => {
         const lukso = (): { path: string; main: Record<string, any> } => {
