@@ -1,7 +1,6 @@
-import { parse } from 'acorn'
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
-import { MAX_SOURCE_LENGTH } from './source-loader.js'
+import { parseModuleSource } from './source-loader.js'
 
 /**
  * Where a JSON Pointer of `main` sits in a schema module's source. The source is parsed once with
@@ -233,24 +232,11 @@ function findMain(program: Node): { bindings: Map<string, Node>; root: Slot | nu
  * @example sourceLocations({ source: "export const main = {\n    name: 'demo'\n}" }).locate('/name') // { line: 2, column: 5 }
  */
 export function sourceLocations(input: { source?: unknown }): SourceLocations {
+    const parsed = parseModuleSource(input)
+    if ('errors' in parsed) return { locate: NOWHERE, errors: parsed.errors }
+    // The reader's node type names only the line; this module also reads columns, which acorn gives with `locations`.
+    const program = parsed.program as unknown as Node
     const none = (errors: Issue[]): SourceLocations => ({ locate: NOWHERE, errors })
-    let source: unknown
-    try {
-        source = input?.source
-    } catch {
-        source = undefined
-    }
-    if (typeof source !== 'string') return none([createIssue('SRC-003', '/source', { actual: source === null ? 'null' : typeof source })])
-    if (source.length > MAX_SOURCE_LENGTH) return none([createIssue('SRC-004', '/source', { length: source.length, max: MAX_SOURCE_LENGTH })])
-    let program: Node
-    try {
-        program = parse(source, { ecmaVersion: 'latest', sourceType: 'module', locations: true, allowHashBang: true }) as unknown as Node
-    } catch (cause) {
-        const loc = (cause as { loc?: { line?: unknown } } | null)?.loc
-        const line = typeof loc?.line === 'number' ? loc.line : 0
-        const detail = cause instanceof RangeError ? 'nesting too deep to parse' : cause instanceof Error ? cause.message : 'parse failed'
-        return none([createIssue('SRC-001', '/source', { detail, line })])
-    }
     const { bindings, root } = findMain(program)
     if (root === null) return none([createIssue('SRC-005', '/source')])
     const index = new SourceIndex(bindings, root)

@@ -323,6 +323,29 @@ function exportName(node: unknown): string {
 }
 
 /**
+ * Parses a module's source with locations, once its input checks pass: SRC-003 not a string, SRC-004
+ * too long, SRC-001 does not parse (with its line). Shared by the reader and `sourceLocations`.
+ */
+export function parseModuleSource(input: { source?: unknown }): { program: Node; source: string } | { errors: Issue[] } {
+    let source: unknown
+    try {
+        source = input?.source
+    } catch {
+        source = undefined
+    }
+    if (typeof source !== 'string') return { errors: [createIssue('SRC-003', '/source', { actual: source === null ? 'null' : typeof source })] }
+    if (source.length > MAX_SOURCE_LENGTH) return { errors: [createIssue('SRC-004', '/source', { length: source.length, max: MAX_SOURCE_LENGTH })] }
+    try {
+        return { program: parse(source, { ecmaVersion: 'latest', sourceType: 'module', locations: true, allowHashBang: true }) as unknown as Node, source }
+    } catch (cause) {
+        const loc = (cause as { loc?: { line?: unknown } } | null)?.loc
+        const line = typeof loc?.line === 'number' ? loc.line : 0
+        const detail = cause instanceof RangeError ? 'nesting too deep to parse' : cause instanceof Error ? cause.message : 'parse failed'
+        return { errors: [createIssue('SRC-001', '/source', { detail, line })] }
+    }
+}
+
+/**
  * Reads `main` (and the legacy `schema`), `skill` from a FlowMCP module's source text without
  * executing any of it. Values may be literals, arrays, objects, template strings without
  * expressions, unary minus, `const` names bound to such values, spreads of them, and
@@ -336,24 +359,9 @@ function exportName(node: unknown): string {
  * @example readModuleSource({ source: "export const main = { namespace: 'demo' }" }).module?.main
  */
 export function readModuleSource(input: { source?: unknown }): SourceModuleResult {
-    const none = (errors: Issue[]): SourceModuleResult => ({ module: null, hasHandlers: false, exportNames: [], errors })
-    let source: unknown
-    try {
-        source = input?.source
-    } catch {
-        source = undefined
-    }
-    if (typeof source !== 'string') return none([createIssue('SRC-003', '/source', { actual: source === null ? 'null' : typeof source })])
-    if (source.length > MAX_SOURCE_LENGTH) return none([createIssue('SRC-004', '/source', { length: source.length, max: MAX_SOURCE_LENGTH })])
-    let program: Node
-    try {
-        program = parse(source, { ecmaVersion: 'latest', sourceType: 'module', locations: true, allowHashBang: true }) as unknown as Node
-    } catch (cause) {
-        const loc = (cause as { loc?: { line?: unknown } } | null)?.loc
-        const line = typeof loc?.line === 'number' ? loc.line : 0
-        const detail = cause instanceof RangeError ? 'nesting too deep to parse' : cause instanceof Error ? cause.message : 'parse failed'
-        return none([createIssue('SRC-001', '/source', { detail, line })])
-    }
+    const parsed = parseModuleSource(input)
+    if ('errors' in parsed) return { module: null, hasHandlers: false, exportNames: [], errors: parsed.errors }
+    const { program, source } = parsed
     const bindings = new Map<string, Binding>()
     const exported = new Map<string, { local: string | null; line: number; from: boolean }>()
     const warnings: Issue[] = []
