@@ -8,6 +8,7 @@ export {
     ErrorCodes,
     Grading,
     HashGenerator,
+    InjectionScan,
     Island,
     KeyDomain,
     PreConditionCheck,
@@ -32,6 +33,7 @@ export {
     gradeSelection,
     gradeSingleSchema,
     gradeTree,
+    neutraliseInvisible,
     parseJson,
     parseSnapshotFilename,
     readModuleSource,
@@ -201,7 +203,11 @@ export { httpPortFromFetch } from './ports/http.js'
 export { runtimePortFromFlowMCP } from './ports/runtime.js'
 export { JudgeCost, CHARS_PER_TOKEN } from './grade/estimate.js'
 export type { CostCall, CostEstimate, CostFigures } from './grade/estimate.js'
-export { JUDGE_SYSTEM_MESSAGE } from './grade/messages.js'
+export { BOUNDARY_PATTERN, BOUNDARY_PREFIX } from './injection/boundary.js'
+export { MAX_LISTED_INVISIBLE } from './injection/invisible.js'
+export type { InvisibleFound, InvisibleKind, NeutralisedText } from './injection/invisible.js'
+export { INJECTION_RULE_IDS, MAX_INJECTION_FINDINGS, MAX_SCAN_LENGTH } from './injection/scan.js'
+export type { InjectionFile, InjectionScanResult } from './injection/scan.js'
 export type { JudgeMessage } from './grade/messages.js'
 export type { FlowMCPCoreLike, FlowMCPRuntimeOptions } from './ports/runtime.js'
 export type { FetchLike, FetchResponseLike, HttpPortOptions } from './ports/http.js'
