@@ -30,6 +30,8 @@ import { StablePromotion as StablePromotionUnguarded } from './rollup/stable-pro
 import { KeyDomain as KeyDomainUnguarded, Tos as TosUnguarded } from './schema/key-domain.js'
 import { SchemaCheck as SchemaCheckUnguarded } from './schema/schema-check.js'
 import { SecurityScan as SecurityScanUnguarded } from './schema/security-scan.js'
+import { InjectionScan as InjectionScanUnguarded } from './injection/scan.js'
+import { neutraliseInvisible as neutraliseInvisibleUnguarded } from './injection/invisible.js'
 import { readModuleSource as readModuleSourceUnguarded } from './schema/source-loader.js'
 import { sourceLocations as sourceLocationsUnguarded } from './schema/locations.js'
 import { Sarif as SarifUnguarded } from './report/sarif.js'
@@ -140,6 +142,7 @@ export const SchemaCheck = /* @__PURE__ */ guardStatics(SchemaCheckUnguarded, 'S
 export const Scoring = /* @__PURE__ */ guardStatics(ScoringUnguarded, 'Scoring')
 export const ScoringProtocol = /* @__PURE__ */ guardStatics(ScoringProtocolUnguarded, 'ScoringProtocol')
 export const SecurityScan = /* @__PURE__ */ guardStatics(SecurityScanUnguarded, 'SecurityScan')
+export const InjectionScan = /* @__PURE__ */ guardStatics(InjectionScanUnguarded, 'InjectionScan')
 export const SelectionDefinition = /* @__PURE__ */ guardStatics(SelectionDefinitionUnguarded, 'SelectionDefinition')
 export const SelectionSkills = /* @__PURE__ */ guardStatics(SelectionSkillsUnguarded, 'SelectionSkills')
 export const SourceSnapshot = /* @__PURE__ */ guardStatics(SourceSnapshotUnguarded, 'SourceSnapshot')
@@ -154,6 +157,7 @@ export const gradeSelection = /* @__PURE__ */ guardFunction('gradeSelection', gr
 export const gradeSingleSchema = /* @__PURE__ */ guardFunction('gradeSingleSchema', gradeSingleSchemaUnguarded)
 export const gradeNamespace = /* @__PURE__ */ guardFunction('gradeNamespace', gradeNamespaceUnguarded)
 export const gradeTree = /* @__PURE__ */ guardFunction('gradeTree', gradeTreeUnguarded)
+export const neutraliseInvisible = /* @__PURE__ */ guardFunction('neutraliseInvisible', neutraliseInvisibleUnguarded, () => ({ text: '', found: [], count: 0 }))
 export const parseJson = /* @__PURE__ */ guardFunction('parseJson', parseJsonUnguarded)
 export const parseSnapshotFilename = /* @__PURE__ */ guardFunction('parseSnapshotFilename', parseSnapshotFilenameUnguarded, () => null)
 export const readModuleSource = /* @__PURE__ */ guardFunction('readModuleSource', readModuleSourceUnguarded)

@@ -10,6 +10,7 @@ export {
     ErrorCodes,
     Grading,
     HashGenerator,
+    InjectionScan,
     Island,
     KeyDomain,
     PreConditionCheck,
@@ -35,6 +36,7 @@ export {
     gradeSelection,
     gradeSingleSchema,
     gradeTree,
+    neutraliseInvisible,
     parseJson,
     parseSnapshotFilename,
     readModuleSource,
@@ -207,7 +209,11 @@ export { CHARS_PER_TOKEN } from './grade/estimate.js'
 export type { FixListInput, Locate } from './fix/fix-list.js'
 export type { FixItem } from './fix/types.js'
 export type { CostCall, CostEstimate, CostFigures } from './grade/estimate.js'
-export { JUDGE_SYSTEM_MESSAGE } from './grade/messages.js'
+export { BOUNDARY_PATTERN, BOUNDARY_PREFIX } from './injection/boundary.js'
+export { MAX_LISTED_INVISIBLE } from './injection/invisible.js'
+export type { InvisibleFound, InvisibleKind, NeutralisedText } from './injection/invisible.js'
+export { INJECTION_RULE_IDS, MAX_INJECTION_FINDINGS, MAX_SCAN_LENGTH } from './injection/scan.js'
+export type { InjectionFile, InjectionScanResult } from './injection/scan.js'
 export type { JudgeMessage } from './grade/messages.js'
 export type { FlowMCPCoreLike, FlowMCPRuntimeOptions } from './ports/runtime.js'
 export type { FetchLike, FetchResponseLike, HttpPortOptions } from './ports/http.js'

@@ -11,7 +11,9 @@ import { Redact, redactSecretsDeep, secretForms } from '../prompts/redact.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
 import { readModuleSource } from '../schema/source-loader.js'
 import { aboutDeclarationIssues, aboutFileIn, declaredAboutFile } from './about.js'
-import { baseName, checkGrader, gradeSchemaCore, headlineGrade, keptUnits, nowOf, questionRows, runPlans, serverParamsFor, writeUnitState, type SchemaRunContext } from './single-schema.js'
+import { chooseBoundary, isBoundary, runBoundary } from '../injection/boundary.js'
+import { scanInjection } from '../injection/scan.js'
+import { baseName, boundaryIssue, checkGrader, gradeSchemaCore, headlineGrade, keptUnits, nowOf, questionRows, runPlans, serverParamsFor, writeUnitState, type SchemaRunContext } from './single-schema.js'
 import type { GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaModuleInput, UnitResult } from './types.js'
 import type { UnitPlan } from './units.js'
 
@@ -124,7 +126,10 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
     const now = nowOf(options, errors)
     if (input.dir === undefined && input.schemas === undefined) errors.push(createIssue('GRA-001', '/dir', { field: 'dir or schemas' }))
     if (input.schemas !== undefined && !Array.isArray(input.schemas)) errors.push(createIssue('GRA-002', '/schemas', { field: 'schemas', expected: 'array of { schemaPath } or { schema, fileName }', actual: typeOfValue(input.schemas) }))
+    if (options.boundary !== undefined && !isBoundary(options.boundary)) errors.push(boundaryIssue(options.boundary))
     if (errors.length > 0 || now === null) return empty()
+    // One boundary for the whole run, so every call opens with the same system message.
+    const boundary = runBoundary(options.boundary)
 
     // The schemas: listed in the folder, or given.
     let items: Array<{ file: string; single: Omit<GradeSingleSchemaInput, 'options' | 'grader'> }> = []
@@ -159,7 +164,8 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
     // Each schema's own areas; the namespace areas come once below, with every schema in view.
     const rows: NamespaceSchemaRow[] = []
     const graded: SchemaRunContext[] = []
-    const { answers: _allAnswers, resume: _resume, about: _about, skills: _skills, ...shared } = options
+    const { answers: _allAnswers, resume: _resume, about: _about, skills: _skills, boundary: _boundary, ...rest } = options
+    const shared = { ...rest, ...(boundary !== undefined ? { boundary } : {}) }
     const namespaceUnit = (unit: string): boolean => ['tools-aggregate-namespace', 'namespace-description', 'about-namespace'].includes(unit) || unit.startsWith('namespace-skills/')
     for (const item of items) {
         // The schema's own units only: its namespace-level answers are taken once, below.
@@ -212,6 +218,11 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
         ...(about !== undefined ? [{ name: about.name ?? `${namespace}-about.md`, role: 'the namespace About', content: Redact.text({ text: about.text, serverParams }).text ?? '' }] : []),
         ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, role: `namespace skill ${s.name}`, content: Redact.text({ text: s.text, serverParams }).text ?? '' }))
     ]
+    // The About and skills are scanned once here (each schema's run reports its own main and source).
+    const aboutPath = options.about === undefined && input.dir !== undefined ? '/dir' : '/options/about/text'
+    const sharedScan = scanInjection(null, [...(about !== undefined ? [{ name: about.name ?? `${namespace}-about.md`, text: about.text }] : []), ...(options.skills ?? []).map((sk) => ({ name: `skills/${sk.name}.mjs`, text: sk.text }))], { mainPath: '', filePaths: [...(about !== undefined ? [aboutPath] : []), ...(options.skills ?? []).map((_, i) => `/options/skills/${i}/text`)] })
+    errors.push(...sharedScan.findings)
+    const flagged = [...new Set([...members.flatMap((m) => m.flagged ?? []), ...sharedScan.flagged])]
     const ran = await runPlans(
         plans.map((p) => ({ ...p, notes: [`The namespace has ${members.length} schema(s); every tool: ${toolList}.`] })),
         {
@@ -233,6 +244,8 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
             aboutHash: about !== undefined ? (HashGenerator.hashBytes({ text: about.text }).short ?? undefined) : undefined,
             stable: anchor.stable || !answersGiven,
             ...(kept !== undefined ? { kept } : {}),
+            boundary: chooseBoundary({ given: boundary, texts: attachments.flatMap((a) => [a.name, a.content]) }).boundary,
+            flagged,
             // Namespace units are answered under the namespace, or (as single-schema answer files have them) under the anchor schema.
             ...(options.answers !== undefined ? { answers: givenAnswers(options.answers[namespace]) ?? answersFor(options.answers, anchor.slug) ?? {} } : {})
         }
@@ -332,6 +345,7 @@ export async function gradeTree(input: {
     const reader = (options.sourceFs ?? options.fs) as FsPort | undefined
     const { dir: root, issue } = normalizeDir(input.root, '/root', 'root')
     if (reader === undefined || root === null) return { namespaces: [], cancelled: false, errors: [issue ?? createIssue('GRA-004', '/options/sourceFs', { detail: 'pass options.sourceFs (or fs) to read the tree' })] }
+    if (options.boundary !== undefined && !isBoundary(options.boundary)) return { namespaces: [], cancelled: false, errors: [boundaryIssue(options.boundary)] }
     const concurrency = options.concurrency ?? 1
     if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) return { namespaces: [], cancelled: false, errors: [createIssue('GRA-002', '/options/concurrency', { field: 'concurrency', expected: 'integer 1..32', actual: String(concurrency) })] }
 
@@ -351,6 +365,8 @@ export async function gradeTree(input: {
     let done = 0
     let cancelled = false
     const { concurrency: _c, force: _f, signal, onProgress, ...namespaceOptions } = options
+    // One boundary for every namespace of the tree.
+    const boundary = runBoundary(options.boundary)
     const notify = (event: TreeProgress): void => {
         try {
             onProgress?.(event)
@@ -369,7 +385,7 @@ export async function gradeTree(input: {
             const dir = candidates[index] as string
             const name = dir.split('/').pop() ?? dir
             notify({ namespace: name, phase: 'start', done, total: candidates.length })
-            results[index] = await gradeNamespace({ dir, ...(input.grader !== undefined ? { grader: input.grader } : {}), options: { ...namespaceOptions, resume: options.force !== true } })
+            results[index] = await gradeNamespace({ dir, ...(input.grader !== undefined ? { grader: input.grader } : {}), options: { ...namespaceOptions, ...(boundary !== undefined ? { boundary } : {}), resume: options.force !== true } })
             done += 1
             notify({ namespace: name, phase: 'done', done, total: candidates.length })
         }

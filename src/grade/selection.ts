@@ -22,6 +22,8 @@ import { toFileTimestamp } from '../time.js'
 import { checkGrader, nowOf, obtainOutput, unitResult } from './single-schema.js'
 import type { EmittedPrompt, GraderInput, Judge, UnitResult } from './types.js'
 import { askForOutput, envelopeFor, harnessOf, type UnitPlan } from './units.js'
+import { chooseBoundary } from '../injection/boundary.js'
+import { scanInjection } from '../injection/scan.js'
 
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
@@ -224,6 +226,11 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
         ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, role: `selection skill ${s.name} (${s.level})`, content: s.text })),
         { name: 'index.json#members', role: 'the member-resolution manifest', content: JSON.stringify(index.members, null, 2) }
     ]
+    // Graded text in the requests: one boundary for the run, the About and skills scanned for text aimed at the grader.
+    const boundary = chooseBoundary({ texts: attachments.flatMap((a) => [a.name, a.content]) }).boundary
+    const written = [...(aboutText !== undefined ? [{ name: `resources/about/${selectionId}-about.md`, text: aboutText, path: '/options/about/text' }] : []), ...(options.skills ?? []).map((sk, i) => ({ name: `skills/${sk.name}.mjs`, text: sk.text, path: `/options/skills/${i}/text` }))]
+    const injection = scanInjection(null, written, { mainPath: '', filePaths: written.map((w) => w.path) })
+    errors.push(...injection.findings)
     const stamp = toFileTimestamp(at) as string
     const entries: Array<{ plan: UnitPlan; entry: GradingEntry }> = []
     const prompts: EmittedPrompt[] = []
@@ -268,7 +275,7 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
             }
         }
         const envelope = envelopeFor({ plan, schemaHash: selectionHash.short, stamp, now: at, persona, harness: harnessOf(grader) })
-        const request = askForOutput({ plan, envelope, attachments, serverParams: {}, errors })
+        const request = askForOutput({ plan, envelope, attachments, serverParams: {}, errors, boundary, flagged: injection.flagged })
         if (request === null) {
             settle(plan, unitResult(plan, 'error', { reason: persona === null ? 'persona-bound area: pass grader.persona to compose its prompt' : 'the area prompt could not be built' }))
             continue

@@ -24,6 +24,8 @@ import { kebabCase } from '../naming/case.js'
 import { isIsoDateTime, toFileTimestamp } from '../time.js'
 import { readModuleSource } from '../schema/source-loader.js'
 import { validateInspectedMain } from '../schema/validate-main.js'
+import { chooseBoundary, isBoundary } from '../injection/boundary.js'
+import { scanInjection } from '../injection/scan.js'
 import { aboutDeclarationIssues, declaredAboutFile } from './about.js'
 import { askForOutput, envelopeFor, takeReplyModel, type UnitPlan } from './units.js'
 import type { EmittedPrompt, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaGrading, SchemaRunStatus, UnitResult } from './types.js'
@@ -163,6 +165,7 @@ function checkOptions(options: unknown, errors: Issue[]): GradeOptions {
         if (bad !== -1) errors.push(createIssue('GRA-002', bad >= 0 ? `/options/skills/${bad}` : '/options/skills', { field: 'skills', expected: 'array of { name, text, skill? }', actual: typeOfValue(bad >= 0 ? (skills as unknown[])[bad] : skills) }))
     }
     if (o.root !== undefined && typeof o.root !== 'string') errors.push(createIssue('GRA-002', '/options/root', { field: 'root', expected: 'string', actual: typeOfValue(o.root) }))
+    if (o.boundary !== undefined && !isBoundary(o.boundary)) errors.push(boundaryIssue(o.boundary))
     return o
 }
 
@@ -230,6 +233,26 @@ export function headlineGrade(units: readonly UnitResult[]): string | null {
     return worstNodeGrade(nodes) ?? null
 }
 
+/** GRA-002 for an `options.boundary` that is not `<PREFIX>-<16 hex>`. */
+export function boundaryIssue(value: unknown): Issue {
+    return createIssue('GRA-002', '/options/boundary', { field: 'boundary', expected: 'a string like FLOWMCP-DATA-1a2b3c4d5e6f7a8b (^[A-Z][A-Z0-9-]{3,40}-[0-9a-f]{16}$)', actual: describeValue(value) })
+}
+
+/**
+ * The injection scan of one schema: its `main` and source, the About and skills of the run, with the
+ * paths of this function's input (`/schema/main/…`, the source at `sourcePath`, `/options/about/text`,
+ * `/options/skills/<i>/text`).
+ */
+export function injectionOf(main: Obj, source: { name: string; text: string; path: string }, options: Pick<GradeOptions, 'about' | 'skills'>, aboutName: string): { findings: Issue[]; flagged: string[] } {
+    const about = options.about
+    const skills = options.skills ?? []
+    return scanInjection(
+        main,
+        [{ name: source.name, text: source.text, source: true }, ...(about !== undefined ? [{ name: aboutName, text: about.text }] : []), ...skills.map((sk) => ({ name: `skills/${sk.name}.mjs`, text: sk.text }))],
+        { mainPath: '/schema/main', filePaths: [source.path, ...(about !== undefined ? ['/options/about/text'] : []), ...skills.map((_, i) => `/options/skills/${i}/text`)] }
+    )
+}
+
 /** The result row of one unit. */
 export function unitResult(plan: UnitPlan, status: UnitResult['status'], extra: Partial<UnitResult> = {}): UnitResult {
     return { unit: plan.unit, area: plan.area, target: plan.target, status, aggregateGrade: null, rawGrade: null, normalizedScore: null, reason: null, written: null, ...extra }
@@ -268,6 +291,8 @@ export interface SchemaRunContext {
     /** Its tools-aggregate-schema grade is A or B. */
     readonly stable: boolean
     readonly aboutDeclared: boolean
+    /** Where the injection scan found text aimed at the grader in this schema's requests (its `main`, source, About and skills). */
+    readonly flagged?: readonly string[]
 }
 
 /**
@@ -432,7 +457,11 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
         ...(options.about !== undefined ? [{ name: options.about.name ?? `${namespace}-about.md`, role: 'the namespace About', content: Redact.text({ text: options.about.text, serverParams }).text ?? '' }] : []),
         ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, role: `namespace skill ${s.name}`, content: Redact.text({ text: s.text, serverParams }).text ?? '' }))
     ]
-    const ran = await runPlans(plans, { schemaId, version, schemaHash, now, grader, options, answersGiven, attachments, serverParams, secrets, errors, veto, blockedTools: new Map(pretest.blocked.map((b) => [b.tool, `${b.reason} — ${b.detail}`])), aboutDeclared, namespace, aboutHash, stable: false, kept })
+    // Text aimed at the grader: warnings here (the About and skills once per namespace run), the places in every request.
+    const injection = injectionOf(main, { name: `${slug}.mjs`, text: schemaText, path: input.schemaPath !== undefined ? '/schemaPath' : '/options/source' }, options, options.about?.name ?? `${namespace}-about.md`)
+    errors.push(...(scope.namespaceAreas ? injection.findings : injection.findings.filter((f) => !f.path.startsWith('/options/about') && !f.path.startsWith('/options/skills'))))
+    const boundary = chooseBoundary({ given: options.boundary, texts: attachments.flatMap((a) => [a.name, a.content]) }).boundary
+    const ran = await runPlans(plans, { schemaId, version, schemaHash, now, grader, options, answersGiven, attachments, serverParams, secrets, errors, veto, blockedTools: new Map(pretest.blocked.map((b) => [b.tool, `${b.reason} — ${b.detail}`])), aboutDeclared, namespace, aboutHash, stable: false, kept, boundary, flagged: injection.flagged })
     const { units, entries, prompts, provisional } = ran
 
     if (units.some((u) => u.status === 'provisional')) errors.push(createIssue('GRA-014', ''))
@@ -447,7 +476,7 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
         rollupGrade = written.rollupGrade
     }
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
-    expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, redacted: { serverParams, text: redactedText }, veto, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared })
+    expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, redacted: { serverParams, text: redactedText }, veto, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared, flagged: injection.flagged })
     const grading = schemaGradingOf({ schemaId, namespace, slug, schemaHash, version, units, veto, pretest: { ran: pretest.ran, reason: pretest.reason, ok: pretest.ok, blocked: pretest.blocked }, indexPath, rollupStatus, rollupGrade })
     return redactSecretsDeep({ grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }, secrets)
 }
@@ -634,6 +663,9 @@ export interface PlanContext {
     readonly answers?: Readonly<Record<string, unknown>>
     /** Units the island already holds graded for this content (a resumed run): reported, not graded again. */
     readonly kept?: ReadonlyMap<string, KeptUnit>
+    /** The run's data-block boundary, and the places the injection scan flagged (told to the judge). */
+    readonly boundary?: string
+    readonly flagged?: readonly string[]
 }
 
 /** An entry graded by this run, with what the judge said beside it (04 ⚠ D4: kept in `state.json`). */
@@ -717,7 +749,7 @@ export async function runPlans(plans: readonly UnitPlan[], ctx: PlanContext): Pr
             continue
         }
         const envelope = envelopeFor({ plan, schemaHash, stamp, now, persona: personaRequired ? (persona ?? null) : null, harness: grader?.harness })
-        const request = askForOutput({ plan, envelope, attachments, serverParams, errors })
+        const request = askForOutput({ plan, envelope, attachments, serverParams, errors, ...(ctx.boundary !== undefined ? { boundary: ctx.boundary } : {}), ...(ctx.flagged !== undefined ? { flagged: ctx.flagged } : {}) })
         if (request === null) {
             units.push(unitResult(plan, 'error', { reason: 'the area prompt could not be built' }))
             continue

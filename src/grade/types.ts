@@ -128,6 +128,12 @@ export interface GradeOptionsBase {
     readonly skills?: ReadonlyArray<{ readonly name: string; readonly text: string; readonly skill?: unknown }>
     /** Raw schema source when `schema` is passed as an object (for the scan and the snapshot). */
     readonly source?: string
+    /**
+     * The boundary of the data blocks that fence graded text in every judge request of the run
+     * (`^[A-Z][A-Z0-9-]{3,40}-[0-9a-f]{16}$`, e.g. `FLOWMCP-DATA-1a2b3c4d5e6f7a8b`; GRA-002 otherwise).
+     * Random per run when omitted; replaced for a request whose text holds it (docs/judges.md).
+     */
+    readonly boundary?: string
     /** Pretest tuning. */
     readonly minWorkingTests?: number
     readonly concurrency?: number

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { Areas, AREAS, DataPretest, DeterministicAnswers, gradeSingleSchema, KeyDomain, SchemaCheck, ScoringProtocol } from '../../src/index.js'
+import { Areas, AREAS, DataPretest, DeterministicAnswers, gradeSingleSchema, InjectionScan, KeyDomain, SchemaCheck, ScoringProtocol } from '../../src/index.js'
 
 // The 61 real schemas of ../shared/corpus-sample (never copied into the project). Skipped where shared/ is absent.
 const SAMPLE = new URL('../../../shared/corpus-sample/', import.meta.url)
@@ -119,5 +119,25 @@ describe.skipIf(!present)('the real corpus sample (../shared/corpus-sample): gra
             expect(result.grading?.schemaId).toBe(fact.schemaId.replace('/', '.'))
             expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
         }
+    })
+
+    it('flags none of the 61 real schemas as text aimed at the grader (no INJ- finding), and fences each of their requests', async () => {
+        const flagged: string[] = []
+        for (const file of files) {
+            const { main, text } = await load(file)
+            const scan = InjectionScan.scan({ main, files: [{ name: file, text, source: true }] })
+            flagged.push(...[...scan.findings, ...scan.errors].map((f) => `${file}: ${f.code} ${f.path} ${f.message}`))
+            const result = await gradeSingleSchema({ schema: { main }, fileName: file.split('/')[1] as string, options: { now, source: text } })
+            flagged.push(...result.errors.filter((e) => e.code.startsWith('INJ-')).map((e) => `${file}: ${e.code} ${e.path}`))
+            // Every file of every request sits in a data block under the one boundary the system message names.
+            expect(result.prompts.length).toBeGreaterThan(0)
+            const boundary = /<<<END ([A-Z][A-Z0-9-]+-[0-9a-f]{16})>>>/.exec(result.prompts[0]?.messages[0]?.content ?? '')?.[1]
+            for (const p of result.prompts) {
+                expect(p.messages[0]?.content).toContain(`<<<END ${boundary}>>>`)
+                expect(p.messages[1]?.content).toContain(`<<<${boundary} name=`)
+                expect(p.messages[3]?.content).not.toContain('Flagged')
+            }
+        }
+        expect(flagged).toEqual([])
     })
 })

@@ -24,7 +24,7 @@ let text = ''
 process.stdin.on('data', (c) => (text += c))
 process.stdin.on('end', () => {
     const ids = [...new Set((text.match(/\\[(Q-[A-Za-z0-9-]+)\\]/g) ?? []).map((s) => s.slice(1, -1)))]
-    const attached = text.includes('=== file ') ? 'with files' : 'without files'
+    const attached = /<<<FLOWMCP-DATA-[0-9a-f]{16} name="/.test(text) ? 'with files' : 'without files'
     process.stdout.write(JSON.stringify({ answers: ids.map((questionId) => ({ questionId, score: 4, reasoning: 'stand-in ' + attached })) }))
 })
 `
@@ -124,7 +124,9 @@ describe('the judge recipes of docs/judges.md', () => {
         expect(sent.body.system.map((b) => b.cache_control)).toEqual([{ type: 'ephemeral' }])
         const blocks = sent.body.messages[0]?.content ?? []
         expect(blocks.map((b) => b.cache_control ?? null)).toEqual([{ type: 'ephemeral' }, { type: 'ephemeral' }, null])
-        expect(blocks[0]?.text).toContain('=== file forecast.mjs ===')
+        // The files reach the model in their data blocks, the boundary intact.
+        expect(blocks[0]?.text).toMatch(/<<<FLOWMCP-DATA-[0-9a-f]{16} name="forecast\.mjs">>>/)
+        expect(sent.body.system[0]?.text).toContain(blocks[0]?.text.match(/<<<(FLOWMCP-DATA-[0-9a-f]{16}) /)?.[1] ?? 'no boundary')
     }, 60_000)
 
     it('judge-fixed.mjs, the starting point, answers every question', async () => {

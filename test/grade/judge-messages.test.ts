@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../../src/cli/run.js'
-import { AREAS, Areas, gradeSingleSchema, httpPortFromRecordings, JUDGE_SYSTEM_MESSAGE, JudgeCost, type JudgeRequest, type JudgeMessage } from '../../src/index.js'
+import { AREAS, Areas, gradeSingleSchema, httpPortFromRecordings, JudgeCost, type JudgeRequest, type JudgeMessage } from '../../src/index.js'
 import { memoryIo } from '../cli/helpers.js'
 import { EXAMPLES, exampleMain, grader, replyFor } from './helpers.js'
 
@@ -38,8 +38,10 @@ describe('JudgeRequest.messages: a cache-friendly judge request', () => {
                 ['user', 'area', true],
                 ['user', 'unit', false]
             ])
-            expect(request.messages[0]?.content).toBe(JUDGE_SYSTEM_MESSAGE)
         }
+        // One system message for every call of the run: the rules and the run's data-block boundary.
+        expect(new Set(asked.map((r) => r.messages[0]?.content)).size).toBe(1)
+        expect(asked[0]?.messages[0]?.content).toMatch(/<<<END FLOWMCP-DATA-[0-9a-f]{16}>>>/)
         // The files message is the same for every unit of the schema; the two tool units share the area message too.
         const schemaUnits = asked.filter((r) => r.area === 'single-test' || r.area === 'tools-aggregate-schema')
         expect(new Set(schemaUnits.map((r) => r.messages[1]?.content)).size).toBe(1)

@@ -3,6 +3,7 @@ import { AREA_CODES } from './areas.js'
 import { GRADE_CODES } from './grade.js'
 import { GRADING_CODES } from './grading.js'
 import { HASHING_CODES } from './hashing.js'
+import { INJECTION_CODES } from './injection.js'
 import { INPUT_CODES } from './input.js'
 import { INTERNAL_CODES } from './internal.js'
 import { JUDGE_CODES } from './judge.js'
@@ -42,6 +43,7 @@ export const CATALOGUE = Object.freeze({
     ...ARTIFACT_CODES,
     ...SCHEMA_CODES,
     ...SECURITY_CODES,
+    ...INJECTION_CODES,
     ...PRETEST_CODES,
     ...AREA_CODES,
     ...PROTOCOL_CODES,
