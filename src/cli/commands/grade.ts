@@ -7,6 +7,7 @@ import { ErrorCodes, FixList, getVersion, gradeNamespace, Sarif, sourceLocations
 import { EXIT, table, type CliIo } from '../io.js'
 import { aboutBeside, absolute, httpPort, nodeFs, schemaFiles } from '../node.js'
 import { fixEntriesOf, fixLine } from '../../fix/fix-list.js'
+import { runBoundary } from '../../injection/boundary.js'
 import { runtimePortFromChildProcess, type ChildRuntimePort } from '../runtime-process.js'
 import type { ChildNetwork } from '../runtime-protocol.js'
 
@@ -218,6 +219,8 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
               : answersFile.grader
     const serverParams = (keys: readonly string[]): Record<string, string> => Object.fromEntries(keys.filter((k) => typeof io.env[k] === 'string').map((k) => [k, io.env[k] as string]))
     const http = await httpPort({ live: options.live, ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {}) })
+    // One data-block boundary for the whole command, so every judge call of it opens with the same system message.
+    const boundary = runBoundary(undefined)
     const runtime = runtimeForGrade(options, io.cwd)
     if (runtime.errors.length > 0) {
         for (const e of runtime.errors) io.stderr(`${command}: ${e}\n`)
@@ -258,6 +261,7 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
                     serverParams,
                     ...(http !== undefined ? { http } : {}),
                     ...(runtime.port !== null ? { runtime: runtime.port } : {}),
+                    ...(boundary !== undefined ? { boundary } : {}),
                     ...(about !== undefined ? { about } : {}),
                     ...(answersFile.answers !== undefined ? { answers: answersFile.answers as Record<string, Record<string, unknown>> } : {}),
                     // An estimate calls no judge and writes nothing: the prompts it gets back are the requests a judge would receive.
