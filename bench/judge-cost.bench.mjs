@@ -5,6 +5,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { createMemoryFs, gradeNamespace, JudgeCost } from '../dist/index.js'
 
 const SAMPLE = new URL('../../shared/corpus-sample/schemas/', import.meta.url)
+// One data-block boundary for the whole run, as the CLI uses (its system message is then the same for every call).
+const RUN_BOUNDARY = 'FLOWMCP-DATA-0123456789abcdef'
 
 /** The text the old shell recipes sent (docs/judges.md before `messages`): the prompt, then each file fenced. */
 const oldRecipeText = (p) => `${p.prompt}\n\n${p.attachments.map((a) => `## File: ${a.name} (${a.role})\n\n\`\`\`\`\n${a.content}\n\`\`\`\``).join('\n\n')}`
@@ -16,7 +18,7 @@ export async function measure() {
     for (const ns of dirs) {
         await fs.mkdir(`/${ns}`)
         for (const file of readdirSync(new URL(`${ns}/`, SAMPLE)).filter((f) => f.endsWith('.mjs')).sort()) await fs.writeFile(`/${ns}/${file}`, readFileSync(new URL(`${ns}/${file}`, SAMPLE), 'utf8'))
-        namespaces.push(await gradeNamespace({ dir: `/${ns}`, grader: { name: 'estimate', version: '1', llmModel: 'none', persona: { basePersonaId: 'schema-maintainer', lensId: 'neutral' } }, options: { sourceFs: fs, now: '2026-11-25T10:00:00Z' } }))
+        namespaces.push(await gradeNamespace({ dir: `/${ns}`, grader: { name: 'estimate', version: '1', llmModel: 'none', persona: { basePersonaId: 'schema-maintainer', lensId: 'neutral' } }, options: { sourceFs: fs, now: '2026-11-25T10:00:00Z', boundary: RUN_BOUNDARY } }))
     }
     const calls = JudgeCost.callsOf({ namespaces })
     const now = JudgeCost.estimate({ calls })
