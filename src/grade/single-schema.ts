@@ -311,6 +311,125 @@ export async function gradeSchemaCore(input: GradeSingleSchemaInput, mode: { nam
     return { result, context, resumed }
 }
 
+/** Who the schema is: its namespace, version, id, island folder, the host's values for it, and its content hash (GRA-017, GRA-002, GRA-020). */
+interface SchemaIdentity {
+    readonly namespace: string
+    readonly version: string
+    readonly schemaId: string
+    readonly slug: string
+    readonly schemaFolder: string
+    readonly serverParams: Record<string, string>
+    readonly secrets: readonly string[]
+    readonly schemaHash: string
+}
+
+/** Stage "identify": the schema's id, island folder and content hash, or null (its issues in `errors`). */
+function identifySchema(input: GradeSingleSchemaInput, main: Obj, resolvedFileBase: string | null, options: GradeOptions, errors: Issue[]): SchemaIdentity | null {
+    const namespace = typeof main.namespace === 'string' ? main.namespace : null
+    if (namespace === null || !isObj(main.tools)) return null
+    const version = SchemaCheck.normalizeVersion({ version: main.version }).version
+    if (version === null) return null
+    // One id everywhere (01-model ⚠ A14, the public registry): `<namespace>.<file base>`.
+    const fileBase = resolvedFileBase ?? (typeof input.fileName === 'string' ? baseName(input.fileName) : null)
+    if (input.schemaId !== undefined && !input.schemaId.startsWith(`${namespace}.`)) {
+        errors.push(createIssue('GRA-017', '/schemaId', { value: input.schemaId, namespace }))
+        return null
+    }
+    // The slug is everything after `<namespace>.`: a file base, never a path (it names an island folder).
+    let slug = input.schemaId !== undefined ? input.schemaId.slice(namespace.length + 1) : fileBase
+    const badSlug = slug === null ? null : slugProblem(slug)
+    if (badSlug !== null) {
+        errors.push(createIssue('GRA-002', input.schemaId !== undefined ? '/schemaId' : '/fileName', { field: input.schemaId !== undefined ? 'schemaId' : 'fileName', expected: '<namespace>.<file base>, the file base without path separators, .. or control characters', actual: `${describeValue(input.schemaId ?? input.fileName ?? input.schemaPath)} (${badSlug})` }))
+        return null
+    }
+    if (slug === null) {
+        slug = kebabCase(typeof main.name === 'string' ? main.name : 'schema')
+        errors.push(createIssue('GRA-020', '/fileName', { schemaId: `${namespace}.${slug}` }))
+    }
+    const schemaId = input.schemaId ?? `${namespace}.${slug}`
+    // Folder names in the island: the runtime's names mapped through the reversible islandName.
+    const schemaFolder = islandName(slug, 'schema')
+    if (schemaFolder === null) {
+        errors.push(createIssue('GRA-002', '/schemaId', { field: 'schema slug', expected: 'a name of at most 200 characters once escaped', actual: describeValue(slug) }))
+        return null
+    }
+    const serverParams = serverParamsFor(options.serverParams, main, errors)
+    // Every host-given value is erased from whatever leaves the library or reaches a file.
+    const secrets = secretForms(serverParams)
+    // The island stores a source holding a key redacted, so the hash is of that stored form. `main`
+    // passed inspectJson above, and redacting strings keeps it plain JSON.
+    const hashed = schemaHashOfInspected(redactSecretsDeep(main, secrets))
+    if (hashed.short === null) {
+        errors.push(...hashed.errors)
+        return null
+    }
+    return { namespace, version, schemaId, slug, schemaFolder, serverParams, secrets, schemaHash: hashed.short }
+}
+
+/** Stage "pretest": the schema's tests through the host's HTTP port (or its runtime, for handler schemas). */
+function pretestOf(args: { main: Obj; validation: { valid: boolean; errors: readonly Issue[] }; keyDomain: ReturnType<typeof KeyDomain.check>; options: GradeOptions; serverParams: Readonly<Record<string, string>>; now: string; hasHandlers: boolean; schemaPath: string | null }): Promise<PretestResult> {
+    const { main, validation, keyDomain, options, serverParams, now } = args
+    return DataPretest.run({
+        main,
+        validation,
+        keyDomain,
+        http: options.http ?? null,
+        serverParams,
+        now,
+        ...(options.minWorkingTests !== undefined ? { minWorkingTests: options.minWorkingTests } : {}),
+        ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+        ...(options.throttleMs !== undefined ? { throttleMs: options.throttleMs } : {}),
+        ...(options.sleep !== undefined ? { sleep: options.sleep } : {}),
+        ...(options.runtime !== undefined ? { runtime: options.runtime } : {}),
+        ...(options.runtimeTools !== undefined ? { runtimeTools: options.runtimeTools } : {}),
+        hasHandlers: args.hasHandlers,
+        schemaPath: args.schemaPath
+    })
+}
+
+/** Stage "plan": the units of a schema's run, in the order they are graded (its own areas; with `namespaceAreas`, the namespace's too). */
+function unitPlansOf(args: { tools: readonly string[]; namespace: string; schemaFolder: string; deterministic: ReturnType<typeof DeterministicAnswers.build>; namespaceAnswers: ReturnType<typeof DeterministicAnswers.buildNamespace>; skills: NonNullable<GradeOptions['skills']>; namespaceAreas: boolean }): UnitPlan[] {
+    const { tools, namespace, schemaFolder, deterministic, namespaceAnswers } = args
+    const plans: UnitPlan[] = [
+        ...tools.map((tool): UnitPlan => {
+            const notes = deterministic.deferred.filter((d) => d.area === 'single-test' && (d.tool === undefined || d.tool === tool)).map((d) => d.note)
+            return { unit: `single-test/${tool}`, area: 'single-test', target: { namespace, schema: schemaFolder, tool: islandName(tool, 'tool') ?? tool }, deterministic: deterministic.byArea['single-test'][tool] ?? [], focus: tool, ...(notes.length > 0 ? { notes } : {}) }
+        }),
+        { unit: 'tools-aggregate-schema', area: 'tools-aggregate-schema', target: { namespace, schema: schemaFolder }, deterministic: deterministic.byArea['tools-aggregate-schema'], focus: null },
+        { unit: 'tools-aggregate-namespace', area: 'tools-aggregate-namespace', target: { namespace }, deterministic: namespaceAnswers.byArea['tools-aggregate-namespace'], focus: null },
+        { unit: 'namespace-description', area: 'namespace-description', target: { namespace }, deterministic: [], focus: null },
+        ...args.skills.map((s): UnitPlan => ({ unit: `namespace-skills/${s.name}`, area: 'namespace-skills', target: { namespace, schema: schemaFolder, skill: s.name }, deterministic: [], focus: s.name, skillId: s.name })),
+        { unit: 'about-namespace', area: 'about-namespace', target: { namespace, schema: schemaFolder }, deterministic: deterministic.byArea['about-namespace'], focus: null }
+    ]
+    return args.namespaceAreas ? plans : plans.filter((p) => p.area === 'single-test' || p.area === 'tools-aggregate-schema')
+}
+
+/** Stage "attach": the files a judge reads for a schema's units, each redacted: the schema, the About, the skills. */
+function attachmentsOf(args: { slug: string; namespace: string; redactedText: string; about: GradeOptions['about']; skills: NonNullable<GradeOptions['skills']>; serverParams: Readonly<Record<string, string>> }): EmittedPrompt['attachments'] {
+    const { about, serverParams } = args
+    return [
+        { name: `${args.slug}.mjs`, role: 'the FlowMCP v4 schema under grading', content: args.redactedText },
+        ...(about !== undefined ? [{ name: about.name ?? `${args.namespace}-about.md`, role: 'the namespace About', content: Redact.text({ text: about.text, serverParams }).text ?? '' }] : []),
+        ...args.skills.map((s) => ({ name: `skills/${s.name}.mjs`, role: `namespace skill ${s.name}`, content: Redact.text({ text: s.text, serverParams }).text ?? '' }))
+    ]
+}
+
+/**
+ * Stage "resume": every own unit of the schema is current in the island, so the island is the answer —
+ * nothing is sent, tested or written; the namespace run still gets the schema's context.
+ */
+function resultFromIsland(args: { id: SchemaIdentity; version: string; main: Obj; schemaText: string; tools: readonly string[]; kept: ReadonlyMap<string, KeptUnit>; aboutDeclared: boolean; errors: Issue[]; expose: (c: SchemaRunContext) => void }): GradeSingleSchemaResult {
+    const { id, errors } = args
+    const { schemaId, namespace, slug, schemaFolder, schemaHash, serverParams, secrets } = id
+    const units = ownPlans(args.tools, namespace, schemaFolder).map((plan) => keptResult(plan, args.kept.get(plan.unit) as KeptUnit))
+    const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
+    args.expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version: args.version, main: args.main, schemaText: args.schemaText, redacted: { serverParams, text: Redact.text({ text: args.schemaText, serverParams }).text ?? '' }, veto: null, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared: args.aboutDeclared })
+    errors.push(createIssue('GRA-012', '', { unit: schemaId, reason: `kept: the island holds every unit graded for schema hash ${schemaHash}; pass force to grade again` }))
+    const grading = schemaGradingOf({ schemaId, namespace, slug, schemaHash, version: args.version, units, veto: null, pretest: { ran: false, reason: 'kept', ok: false, blocked: [] }, indexPath: null, rollupStatus: null, rollupGrade: null })
+    return redactSecretsDeep({ grading, entries: [], prompts: [], provisional: {}, errors }, secrets)
+}
+
 async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespaceAreas: boolean; resumable?: boolean }, expose: (c: SchemaRunContext) => void, markResumed: () => void): Promise<GradeSingleSchemaResult> {
     const errors: Issue[] = []
     const fail = (): GradeSingleSchemaResult => ({ grading: null, entries: [], prompts: [], provisional: {}, errors })
@@ -338,46 +457,11 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     const structural = validateInspectedMain(main)
     const validation = { valid: !structural.some((i) => i.severity === 'error'), errors: structural }
     errors.push(...validation.errors.map((i) => ({ ...i, path: '/schema/main' + i.path })))
-    const namespace = typeof main.namespace === 'string' ? main.namespace : null
-    if (namespace === null || !isObj(main.tools)) return fail()
-    const version = SchemaCheck.normalizeVersion({ version: main.version }).version
-    if (version === null) return fail()
-    // One id everywhere (01-model ⚠ A14, the public registry): `<namespace>.<file base>`.
-    const fileBase = resolved.fileBase ?? (typeof input.fileName === 'string' ? baseName(input.fileName) : null)
-    if (input.schemaId !== undefined && !input.schemaId.startsWith(`${namespace}.`)) {
-        errors.push(createIssue('GRA-017', '/schemaId', { value: input.schemaId, namespace }))
-        return fail()
-    }
-    // The slug is everything after `<namespace>.`: a file base, never a path (it names an island folder).
-    let slug = input.schemaId !== undefined ? input.schemaId.slice(namespace.length + 1) : fileBase
-    const badSlug = slug === null ? null : slugProblem(slug)
-    if (badSlug !== null) {
-        errors.push(createIssue('GRA-002', input.schemaId !== undefined ? '/schemaId' : '/fileName', { field: input.schemaId !== undefined ? 'schemaId' : 'fileName', expected: '<namespace>.<file base>, the file base without path separators, .. or control characters', actual: `${describeValue(input.schemaId ?? input.fileName ?? input.schemaPath)} (${badSlug})` }))
-        return fail()
-    }
-    if (slug === null) {
-        slug = kebabCase(typeof main.name === 'string' ? main.name : 'schema')
-        errors.push(createIssue('GRA-020', '/fileName', { schemaId: `${namespace}.${slug}` }))
-    }
-    const schemaId = input.schemaId ?? `${namespace}.${slug}`
-    // Folder names in the island: the runtime's names mapped through the reversible islandName.
-    const schemaFolder = islandName(slug, 'schema')
-    if (schemaFolder === null) {
-        errors.push(createIssue('GRA-002', '/schemaId', { field: 'schema slug', expected: 'a name of at most 200 characters once escaped', actual: describeValue(slug) }))
-        return fail()
-    }
-    const serverParams = serverParamsFor(options.serverParams, main, errors)
-    // Every host-given value is erased from whatever leaves the library or reaches a file.
-    const secrets = secretForms(serverParams)
-    // The island stores a source holding a key redacted, so the hash is of that stored form. `main`
-    // passed inspectJson above, and redacting strings keeps it plain JSON.
-    const hashed = schemaHashOfInspected(redactSecretsDeep(main, secrets))
-    if (hashed.short === null) {
-        errors.push(...hashed.errors)
-        return fail()
-    }
-    const schemaHash = hashed.short
-    const tools = Object.keys(main.tools)
+    const id = identifySchema(input, main, resolved.fileBase, options, errors)
+    if (id === null) return fail()
+    const { namespace, version, schemaId, slug, schemaFolder, serverParams, secrets, schemaHash } = id
+    // identifySchema checked that main.tools is an object.
+    const tools = Object.keys(main.tools as Obj)
     // Resume: units whose entry for this content is in the island are kept, not graded (or paid for) again.
     const kept = scope.resumable === true && options.fs !== undefined && options.root !== undefined ? await keptUnits(options.fs, options.root, namespace, { schemaFolder, schemaHash, tools }) : new Map<string, KeptUnit>()
     const schemaText = resolved.source ?? `export const main = ${JSON.stringify(main, null, 4)}\n`
@@ -385,34 +469,12 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     const allKept = [...tools.map((t) => `single-test/${t}`), 'tools-aggregate-schema'].every((u) => kept.has(u) && kept.get(u)?.aggregateGrade !== 'REJECTED')
     // A vetoed schema runs again (its veto must reach the namespace units) but writes no new veto entry.
     if (!scope.namespaceAreas && allKept) {
-        // Every own unit is current: the island is the answer, nothing is sent, tested or written.
         markResumed()
-        const units = ownPlans(tools, namespace, schemaFolder).map((plan) => keptResult(plan, kept.get(plan.unit) as KeptUnit))
-        const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
-        expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, redacted: { serverParams, text: Redact.text({ text: schemaText, serverParams }).text ?? '' }, veto: null, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared })
-        errors.push(createIssue('GRA-012', '', { unit: schemaId, reason: `kept: the island holds every unit graded for schema hash ${schemaHash}; pass force to grade again` }))
-        const grading = schemaGradingOf({ schemaId, namespace, slug, schemaHash, version, units, veto: null, pretest: { ran: false, reason: 'kept', ok: false, blocked: [] }, indexPath: null, rollupStatus: null, rollupGrade: null })
-        return redactSecretsDeep({ grading, entries: [], prompts: [], provisional: {}, errors }, secrets)
+        return resultFromIsland({ id, version, main, schemaText, tools, kept, aboutDeclared, errors, expose })
     }
 
     const keyDomain = KeyDomain.check({ main })
-    const pretest: PretestResult = await DataPretest.run({
-        main,
-        validation,
-        keyDomain,
-        http: options.http ?? null,
-        serverParams,
-        now,
-        ...(options.minWorkingTests !== undefined ? { minWorkingTests: options.minWorkingTests } : {}),
-        ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
-        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-        ...(options.throttleMs !== undefined ? { throttleMs: options.throttleMs } : {}),
-        ...(options.sleep !== undefined ? { sleep: options.sleep } : {}),
-        ...(options.runtime !== undefined ? { runtime: options.runtime } : {}),
-        ...(options.runtimeTools !== undefined ? { runtimeTools: options.runtimeTools } : {}),
-        hasHandlers: resolved.hasHandlers === true,
-        schemaPath: typeof input.schemaPath === 'string' ? input.schemaPath : null
-    })
+    const pretest = await pretestOf({ main, validation, keyDomain, options, serverParams, now, hasHandlers: resolved.hasHandlers === true, schemaPath: typeof input.schemaPath === 'string' ? input.schemaPath : null })
     errors.push(...pretest.errors)
     const questions = questionRows()
     // An About without its declaration (or the reverse) is never graded: say so and how to fix it.
@@ -433,18 +495,7 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     const veto: CategoricalVeto | null = deterministic.veto
 
     // The units of this run, in the order they are graded.
-    const plans: UnitPlan[] = [
-        ...tools.map((tool): UnitPlan => {
-            const notes = deterministic.deferred.filter((d) => d.area === 'single-test' && (d.tool === undefined || d.tool === tool)).map((d) => d.note)
-            return { unit: `single-test/${tool}`, area: 'single-test', target: { namespace, schema: schemaFolder, tool: islandName(tool, 'tool') ?? tool }, deterministic: deterministic.byArea['single-test'][tool] ?? [], focus: tool, ...(notes.length > 0 ? { notes } : {}) }
-        }),
-        { unit: 'tools-aggregate-schema', area: 'tools-aggregate-schema', target: { namespace, schema: schemaFolder }, deterministic: deterministic.byArea['tools-aggregate-schema'], focus: null },
-        { unit: 'tools-aggregate-namespace', area: 'tools-aggregate-namespace', target: { namespace }, deterministic: namespaceAnswers.byArea['tools-aggregate-namespace'], focus: null },
-        { unit: 'namespace-description', area: 'namespace-description', target: { namespace }, deterministic: [], focus: null },
-        ...(options.skills ?? []).map((s): UnitPlan => ({ unit: `namespace-skills/${s.name}`, area: 'namespace-skills', target: { namespace, schema: schemaFolder, skill: s.name }, deterministic: [], focus: s.name, skillId: s.name })),
-        { unit: 'about-namespace', area: 'about-namespace', target: { namespace, schema: schemaFolder }, deterministic: deterministic.byArea['about-namespace'], focus: null }
-    ]
-    if (!scope.namespaceAreas) plans.splice(0, plans.length, ...plans.filter((p) => p.area === 'single-test' || p.area === 'tools-aggregate-schema'))
+    const plans = unitPlansOf({ tools, namespace, schemaFolder, deterministic, namespaceAnswers, skills: options.skills ?? [], namespaceAreas: scope.namespaceAreas })
     const known = new Set(plans.map((p) => p.unit))
     for (const key of Object.keys(options.answers ?? {})) {
         if (!known.has(key)) errors.push(createIssue('GRA-015', pointer('options', 'answers', key), { unit: key }))
@@ -452,11 +503,7 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
 
     const aboutHash = options.about !== undefined ? HashGenerator.hashBytes({ text: options.about.text }).short ?? undefined : undefined
     const redactedText = Redact.text({ text: schemaText, serverParams }).text ?? ''
-    const attachments = [
-        { name: `${slug}.mjs`, role: 'the FlowMCP v4 schema under grading', content: redactedText },
-        ...(options.about !== undefined ? [{ name: options.about.name ?? `${namespace}-about.md`, role: 'the namespace About', content: Redact.text({ text: options.about.text, serverParams }).text ?? '' }] : []),
-        ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, role: `namespace skill ${s.name}`, content: Redact.text({ text: s.text, serverParams }).text ?? '' }))
-    ]
+    const attachments = attachmentsOf({ slug, namespace, redactedText, about: options.about, skills: options.skills ?? [], serverParams })
     // Text aimed at the grader: warnings here (the About and skills once per namespace run), the places in every request.
     const injection = injectionOf(main, { name: `${slug}.mjs`, text: schemaText, path: input.schemaPath !== undefined ? '/schemaPath' : '/options/source' }, options, options.about?.name ?? `${namespace}-about.md`)
     errors.push(...(scope.namespaceAreas ? injection.findings : injection.findings.filter((f) => !f.path.startsWith('/options/about') && !f.path.startsWith('/options/skills'))))
