@@ -25,6 +25,18 @@ const libraryFromDist: NonNullable<Options['esbuildPlugins']>[number] = {
     }
 }
 
+/** A Node script of the package (the CLI, the runtime child): ESM, loading the library from the build beside it. */
+const nodeScript = {
+    format: ['esm'] as Options['format'],
+    dts: false,
+    sourcemap: false,
+    target: 'node20',
+    platform: 'node' as const,
+    removeNodeProtocol: false,
+    define,
+    esbuildPlugins: [libraryFromDist]
+}
+
 export default defineConfig([
     {
         // ESM, one output module per source module (the layout of src/), so a bundler drops every
@@ -43,28 +55,14 @@ export default defineConfig([
         noExternal: ['@noble/hashes']
     },
     {
+        ...nodeScript,
         entry: { cli: 'src/cli/main.ts' },
-        format: ['esm'],
-        dts: false,
-        sourcemap: false,
-        target: 'node20',
-        platform: 'node',
-        removeNodeProtocol: false,
-        define,
-        banner: { js: '#!/usr/bin/env node' },
-        esbuildPlugins: [libraryFromDist]
+        banner: { js: '#!/usr/bin/env node' }
     },
     {
         // The runtime child of `grade --runtime` (started by src/cli/runtime-process.ts under Node's
         // permission model): a script of its own, loading the library from the ESM build beside it.
-        entry: { 'runtime-child': 'src/cli/runtime-child.ts' },
-        format: ['esm'],
-        dts: false,
-        sourcemap: false,
-        target: 'node20',
-        platform: 'node',
-        removeNodeProtocol: false,
-        define,
-        esbuildPlugins: [libraryFromDist]
+        ...nodeScript,
+        entry: { 'runtime-child': 'src/cli/runtime-child.ts' }
     }
 ])

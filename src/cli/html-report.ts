@@ -103,7 +103,19 @@ class Reader {
         }
     }
 
-    async json(path: string): Promise<{ value: unknown } | { problem: string }> {
+    // Each file is read once: the fix list and the node traces open the same entries.
+    private readonly files = new Map<string, Promise<{ value: unknown } | { problem: string }>>()
+
+    json(path: string): Promise<{ value: unknown } | { problem: string }> {
+        let read = this.files.get(path)
+        if (read === undefined) {
+            read = this.readJson(path)
+            this.files.set(path, read)
+        }
+        return read
+    }
+
+    private async readJson(path: string): Promise<{ value: unknown } | { problem: string }> {
         let text: string | null
         try {
             text = await this.fs.readFile(path)

@@ -1,10 +1,12 @@
 import type { ImprovementHint } from '../areas/output.js'
 import { questionsOf } from '../areas/catalogue.js'
 import { createIssue, typeOfValue } from '../errors/issue.js'
+import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import type { GradingEntry } from '../model/types.js'
 import type { UnitResult } from '../grade/types.js'
 import type { FixItem } from './types.js'
+import { isWorkingCountReason } from '../model/constants.js'
 
 /** Where a JSON Pointer of `main` sits in the source, when known (`sourceLocations(...).locate`). */
 export type Locate = (pointer: string) => { readonly line: number; readonly column: number } | null
@@ -23,8 +25,7 @@ const BLOCKED_CODES: Readonly<Record<string, string>> = {
     'state-changing-tool': 'DPT-019',
     'no-tests': 'DPT-015',
     'unbuildable-tests': 'DPT-012',
-    'handlers-need-runtime': 'DPT-020',
-    'no-working-test': 'DPT-003'
+    'handlers-need-runtime': 'DPT-020'
 }
 
 /** Codes of the run itself (prompts, gates, provisional, kept): not things to fix in the schema. */
@@ -33,11 +34,9 @@ const RUN_CODES = /^(GRA-0(0[0-9]|1[0-9]|2[0-4])|IDX-|ISL-|FS-|INT-|JCMD-)/
 /** A list from the input, or none: the input is read at run time and may be anything. */
 const list = <T>(value: readonly T[] | undefined): readonly T[] => (Array.isArray(value) ? value : [])
 
-const escape = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1')
-
 /** The schema part a unit is about: its tool, the tool set, or the schema as a whole. */
 function unitPointer(unit: string): string {
-    if (unit.startsWith('single-test/')) return `/tools/${escape(unit.slice('single-test/'.length))}`
+    if (unit.startsWith('single-test/')) return pointer('tools', unit.slice('single-test/'.length))
     if (unit === 'tools-aggregate-schema' || unit === 'tools-aggregate-namespace') return '/tools'
     return ''
 }
@@ -47,7 +46,7 @@ function hintPointer(target: string, fallback: string): string {
     if (target.startsWith('/')) return target
     if (/^[A-Za-z_$][\w$-]*(\.[A-Za-z0-9_$-]+)*$/.test(target)) {
         const parts = target.split('.')
-        return parts[0] === 'main' ? `/${parts.slice(1).map(escape).join('/')}` : parts[0] === 'tools' || parts[0] === 'description' || parts[0] === 'name' || parts[0] === 'tags' || parts[0] === 'docs' ? `/${parts.map(escape).join('/')}` : fallback
+        return parts[0] === 'main' ? pointer(...parts.slice(1)) : parts[0] === 'tools' || parts[0] === 'description' || parts[0] === 'name' || parts[0] === 'tags' || parts[0] === 'docs' ? pointer(...parts) : fallback
     }
     return fallback
 }
@@ -97,7 +96,7 @@ export class FixList {
             if (unit.area !== 'single-test' || unit.status !== 'blocked') continue
             const reason = unit.reason ?? 'blocked'
             const key = reason.split(' — ')[0] ?? reason
-            const code = BLOCKED_CODES[key] ?? (/^fewer-than-\d+-working-tests$/.test(key) ? 'DPT-003' : 'GRA-011')
+            const code = BLOCKED_CODES[key] ?? (isWorkingCountReason(key) ? 'DPT-003' : 'GRA-011')
             const pointer = unitPointer(unit.unit)
             items.push({ schemaId, file, kind: 'finding', code, severity: 'warning', message: `${unit.unit} was not tested: ${reason}`, pointer, ...at(input.locate, pointer), cost: BLOCKED_TOOL_COST, unit: unit.unit, area: unit.area, tool: unit.unit.slice('single-test/'.length) })
         }

@@ -13,7 +13,7 @@ import { readModuleSource } from '../schema/source-loader.js'
 import { aboutDeclarationIssues, aboutFileIn, declaredAboutFile } from './about.js'
 import { chooseBoundary, isBoundary, runBoundary } from '../injection/boundary.js'
 import { scanInjection } from '../injection/scan.js'
-import { baseName, boundaryIssue, checkGrader, gradeSchemaCore, headlineGrade, keptUnits, nowOf, questionRows, runPlans, serverParamsFor, writeUnitState, type SchemaRunContext } from './single-schema.js'
+import { baseName, boundaryIssue, checkGrader, gradeSchemaCore, headlineGrade, keptUnits, namespaceAttachments, nowOf, questionRows, runPlans, serverParamsFor, writeUnitState, type SchemaRunContext } from './single-schema.js'
 import type { GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaModuleInput, UnitResult } from './types.js'
 import type { UnitPlan } from './units.js'
 
@@ -215,8 +215,7 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
     const toolList = members.map((m) => `${m.slug}: ${Object.keys(isObj(m.main.tools) ? m.main.tools : {}).join(', ')}`).join('; ')
     const attachments = [
         ...members.map((m) => ({ name: `${m.slug}.mjs`, role: `schema ${m.schemaId} of the namespace (tools ${Object.keys(isObj(m.main.tools) ? m.main.tools : {}).join(', ')})`, content: sameParams(m.redacted.serverParams, serverParams) ? m.redacted.text : (Redact.text({ text: m.schemaText, serverParams }).text ?? '') })),
-        ...(about !== undefined ? [{ name: about.name ?? `${namespace}-about.md`, role: 'the namespace About', content: Redact.text({ text: about.text, serverParams }).text ?? '' }] : []),
-        ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, role: `namespace skill ${s.name}`, content: Redact.text({ text: s.text, serverParams }).text ?? '' }))
+        ...namespaceAttachments({ namespace, about, skills: options.skills ?? [], serverParams })
     ]
     // The About and skills are scanned once here (each schema's run reports its own main and source).
     const aboutPath = options.about === undefined && input.dir !== undefined ? '/dir' : '/options/about/text'

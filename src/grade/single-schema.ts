@@ -407,9 +407,13 @@ function unitPlansOf(args: { tools: readonly string[]; namespace: string; schema
 
 /** Stage "attach": the files a judge reads for a schema's units, each redacted: the schema, the About, the skills. */
 function attachmentsOf(args: { slug: string; namespace: string; redactedText: string; about: GradeOptions['about']; skills: NonNullable<GradeOptions['skills']>; serverParams: Readonly<Record<string, string>> }): EmittedPrompt['attachments'] {
+    return [{ name: `${args.slug}.mjs`, role: 'the FlowMCP v4 schema under grading', content: args.redactedText }, ...namespaceAttachments(args)]
+}
+
+/** The About and the skills as a judge reads them, redacted: the same for a schema's run and its namespace's. */
+export function namespaceAttachments(args: { namespace: string; about: GradeOptions['about']; skills: NonNullable<GradeOptions['skills']>; serverParams: Readonly<Record<string, string>> }): EmittedPrompt['attachments'] {
     const { about, serverParams } = args
     return [
-        { name: `${args.slug}.mjs`, role: 'the FlowMCP v4 schema under grading', content: args.redactedText },
         ...(about !== undefined ? [{ name: about.name ?? `${args.namespace}-about.md`, role: 'the namespace About', content: Redact.text({ text: about.text, serverParams }).text ?? '' }] : []),
         ...args.skills.map((s) => ({ name: `skills/${s.name}.mjs`, role: `namespace skill ${s.name}`, content: Redact.text({ text: s.text, serverParams }).text ?? '' }))
     ]
@@ -957,15 +961,9 @@ async function writePretestSummary(fs: FsPort, root: string, namespace: string, 
     const base = root.replace(/\/+$/, '')
     const path = joinPath(base, LAYOUT.providers, namespace, islandName(slug, 'schema') ?? slug, LAYOUT.summary)
     if (!pretest.ran) {
-        let previous: unknown = null
-        try {
-            const text = await fs.readFile(path)
-            previous = text === null ? null : JSON.parse(text)
-        } catch {
-            previous = null
-        }
+        const previous = await readJsonObject(fs, path)
         // A live summary of this content holds more than a plan: kept (an older file without `ran` was live).
-        if (isObj(previous) && previous.ran !== false && (previous.schemaHash === undefined || previous.schemaHash === schemaHash)) return []
+        if (previous !== null && previous.ran !== false && (previous.schemaHash === undefined || previous.schemaHash === schemaHash)) return []
     }
     const summary = {
         namespace,

@@ -102,3 +102,11 @@ export const LEGAL_ASSESSMENT_QUESTION_ID = 'Q-legal-assessment'
 
 /** Working tests a tool needs before it can be graded in full (02-areas §2.1, ⚠ B4: the spec's 3, not the reference's 2). */
 export const MIN_WORKING_TESTS = 3
+
+/**
+ * Whether a pretest reason for a blocked tool is about its working-test count (`fewer-than-3-working-tests`,
+ * `no-working-test`): true only of a run that sent its tests; every other reason holds offline too.
+ */
+export function isWorkingCountReason(reason: string): boolean {
+    return reason === 'no-working-test' || /^fewer-than-\d+-working-tests$/.test(reason)
+}

@@ -10,7 +10,7 @@ import { needsVerification, screenGradingFile, verifyGradingFacts } from './dige
 import { promotionStatus, STABLE_THRESHOLD } from './stable-promotion.js'
 import type { Blocker, GradingFacts, GradingFileInput, IndexNode, NodeVeto, SchemaListing, SchemaNode, SnapshotRef } from './types.js'
 
-import { MIN_WORKING_TESTS } from '../model/constants.js'
+import { isWorkingCountReason, MIN_WORKING_TESTS } from '../model/constants.js'
 
 /** Reasons of `pending` nodes: plain spec phrases. `blocked` reasons always start with a code. */
 export const PENDING_REASONS = Object.freeze({
@@ -249,7 +249,7 @@ function pretestBlock(summary: unknown, tool: string): Issue | null {
     if (key === null || !Object.prototype.hasOwnProperty.call(perTool, key)) return null
     const node = (perTool as Record<string, unknown>)[key] as { working?: unknown; bar?: unknown; blocked?: unknown; reason?: unknown; detail?: unknown } | null
     const reason = node?.reason
-    if (node?.blocked === true && typeof reason === 'string' && reason.length > 0 && !/^(fewer-than-\d+-working-tests|no-working-test)$/.test(reason)) {
+    if (node?.blocked === true && typeof reason === 'string' && reason.length > 0 && !isWorkingCountReason(reason)) {
         return createIssue('IDX-030', '', { tool, reason, detail: typeof node.detail === 'string' && node.detail.length > 0 ? node.detail : reason })
     }
     if ((summary as { ran?: unknown }).ran === false) return null
