@@ -5,10 +5,10 @@ import { GRADE_RANK } from '../model/constants.js'
 import { GRADE_BANDS_V1 } from '../grading/aggregate.js'
 import { selectLatest } from '../naming/latest.js'
 import { parseSnapshotFilename } from '../naming/snapshot-filename.js'
-import { checkName, originalName, type NameKind } from '../island/paths.js'
+import { checkName, islandName, originalName, type NameKind } from '../island/paths.js'
 import { needsVerification, screenGradingFile, verifyGradingFacts } from './digest.js'
 import { promotionStatus, STABLE_THRESHOLD } from './stable-promotion.js'
-import type { Blocker, GradingFacts, GradingFileInput, IndexNode, NodeVeto, SchemaListing, SchemaNode, SnapshotRef } from './types.js'
+import type { Blocker, GradingFacts, GradingFileInput, IndexNode, NodeVeto, SchemaListing, SchemaNode, SnapshotRef, ToolListing } from './types.js'
 
 import { isWorkingCountReason, MIN_WORKING_TESTS } from '../model/constants.js'
 
@@ -17,7 +17,9 @@ export const PENDING_REASONS = Object.freeze({
     noFullGrading: 'no full grading',
     contentChanged: 'content changed, regrade required',
     notImported: 'not yet imported',
-    memberNotImported: 'selection member, not imported'
+    memberNotImported: 'selection member, not imported',
+    /** A schema whose tools or tools aggregate are not all graded for its current content (the names follow). */
+    partsPending: 'not graded for its current content yet'
 })
 
 /**
@@ -313,9 +315,9 @@ export function buildSchemaNode(schema: SchemaListing, ctx: SchemaContext): Sche
         issues.push(createIssue('IDX-021', `${ctx.listingPath}/summary`, { path: `${ctx.refBase}/summary.json`, detail: 'not a JSON object' }))
     }
     const tools: Array<[string, IndexNode]> = []
-    for (const { item: tool, index } of validNamed(arr(schema.tools), 'tool', `${ctx.listingPath}/tools`, issues)) {
+    for (const { item: tool, index } of toolsOf(schema, ctx.listingPath, issues)) {
         const folder = `${ctx.refBase}/tools/${tool.name}/_gradings`
-        const byArea = digestFolder(tool.gradings, ['single-test'], `${ctx.listingPath}/tools/${index}/gradings`, folder, issues)
+        const byArea = digestFolder(tool.gradings ?? [], ['single-test'], `${ctx.listingPath}/tools/${index}/gradings`, folder, issues)
         const pre = pretestBlock(schema.summary, tool.name)
         const leaf = deriveLeaf(factsOf(byArea, ['single-test']), {
             refBase: folder,
@@ -344,25 +346,13 @@ export function buildSchemaNode(schema: SchemaListing, ctx: SchemaContext): Sche
     if (agg.used !== null) used.push(agg.used)
 
     const toolNodes = tools.map(([, n]) => n)
-    const all = [agg.node, ...toolNodes]
-    let status: NodeStatus
-    let reason: string | undefined
-    if (all.some((n) => n.status === 'rejected')) {
-        status = 'rejected'
-    } else if (snapshot === null) {
-        status = 'pending'
-        reason = PENDING_REASONS.notImported
+    const standing = schemaNodeStanding(agg.node, tools, snapshot !== null)
+    if (standing.status === 'pending' && snapshot === null) {
         const issue = createIssue('IDX-018', `${ctx.listingPath}/snapshots`, { schema: schema.name })
         issues.push(issue)
         blockers.unshift({ node: ctx.nodePath, reason: reasonText(issue) })
-    } else if (toolNodes.some((n) => n.status === 'blocked')) {
-        status = 'blocked'
-        reason = reasonText(createIssue('IDX-019', '', { tools: tools.filter(([, n]) => n.status === 'blocked').map(([k]) => k).join(', ') }))
-    } else {
-        status = agg.node.status
-        reason = agg.node.reason
     }
-    const grade: AggregateGrade | undefined = status === 'rejected' ? 'REJECTED' : status === 'graded' || status === 'stable' ? agg.node.grade : undefined
+    const { status, grade, reason } = standing
     const node: SchemaNode = {
         status,
         ...(grade !== undefined ? { grade } : {}),
@@ -373,6 +363,56 @@ export function buildSchemaNode(schema: SchemaListing, ctx: SchemaContext): Sche
         tools: Object.fromEntries(tools)
     }
     return { node, snapshot, toolNodes, blockers, issues, used }
+}
+
+/**
+ * The tools of a schema, from files only: every `tools/<tool>/` folder listed, plus every tool that
+ * `summary.json` names. An empty folder does not survive a `git clone`, so a tool that was blocked
+ * before it had a grading file is known from the summary alone; a tool named only there has no
+ * gradings (index -1: no listing entry).
+ */
+function toolsOf(schema: SchemaListing, listingPath: string, issues: Issue[]): Array<{ item: { name: string; gradings?: ToolListing['gradings'] }; index: number }> {
+    const listed = validNamed(arr(schema.tools), 'tool', `${listingPath}/tools`, issues)
+    const known = new Set(listed.map((t) => String(t.item.name)))
+    const perTool = schema.summary !== null && typeof schema.summary === 'object' && !Array.isArray(schema.summary) ? (schema.summary as { perTool?: unknown }).perTool : undefined
+    const extra: Array<{ item: { name: string }; index: number }> = []
+    if (perTool !== null && typeof perTool === 'object' && !Array.isArray(perTool)) {
+        for (const name of Object.keys(perTool)) {
+            const folder = islandName(name, 'tool')
+            if (folder === null || known.has(folder) || known.has(name)) continue
+            known.add(folder)
+            extra.push({ item: { name: folder }, index: -1 })
+        }
+    }
+    const all = [...listed.map((t) => ({ item: t.item as { name: string; gradings?: ToolListing['gradings'] }, index: t.index })), ...extra]
+    return all.sort((a, b) => (a.item.name < b.item.name ? -1 : a.item.name > b.item.name ? 1 : 0))
+}
+
+/**
+ * A schema node's standing from its subtree, the rule the namespace rollup applies to its nodes
+ * (03 §6.2, ⚠ C15): any tool or the tools aggregate `rejected` ⇒ `rejected`/`REJECTED`; no snapshot
+ * ⇒ `pending` (not yet imported); any tool or the aggregate `blocked` ⇒ `blocked`; any of them
+ * without a current full grading ⇒ `pending`, naming them; otherwise the worst grade of the subtree,
+ * `stable` at A/B and `graded` below. The tools-aggregate grade alone is `toolsAggregate.grade`
+ * (`schemaGrade` in results). A grade is never shown for a subtree that testing and judging could lower.
+ */
+export function schemaNodeStanding(aggregate: IndexNode, tools: ReadonlyArray<readonly [string, IndexNode]>, imported: boolean): { status: NodeStatus; grade?: AggregateGrade; reason?: string } {
+    const parts: Array<readonly [string, IndexNode]> = [['the tools aggregate', aggregate], ...tools.map(([name, n]) => [`tool ${originalName(name) ?? name}`, n] as const)]
+    if (parts.some(([, n]) => n.status === 'rejected')) return { status: 'rejected', grade: 'REJECTED' }
+    if (!imported) return { status: 'pending', reason: PENDING_REASONS.notImported }
+    const blockedTools = tools.filter(([, n]) => n.status === 'blocked').map(([k]) => k)
+    if (blockedTools.length > 0) return { status: 'blocked', reason: reasonText(createIssue('IDX-019', '', { tools: blockedTools.join(', ') })) }
+    if (aggregate.status === 'blocked') return { status: 'blocked', ...(aggregate.reason !== undefined ? { reason: aggregate.reason } : {}) }
+    const pending = parts.filter(([, n]) => n.status === 'pending')
+    if (pending.length > 0) {
+        // One shared spec reason (content changed, never graded) is kept; a mix says they are not graded yet.
+        const reasons = new Set(pending.map(([, n]) => n.reason))
+        const shared = reasons.size === 1 ? [...reasons][0] : undefined
+        return { status: 'pending', reason: `${shared ?? PENDING_REASONS.partsPending}: ${pending.map(([label]) => label).join(', ')}` }
+    }
+    const grade = rollupGrade(parts.map(([, n]) => n))
+    if (grade === undefined || grade === 'REJECTED') return { status: 'pending', reason: `${PENDING_REASONS.partsPending}: ${parts.map(([label]) => label).join(', ')}` }
+    return { status: promotionStatus(grade, STABLE_THRESHOLD) === 'stable' ? 'stable' : 'graded', grade }
 }
 
 /**

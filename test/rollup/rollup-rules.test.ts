@@ -47,9 +47,33 @@ describe('rollup grade (⚠ C15)', () => {
 })
 
 describe('schema node (03 §6.2)', () => {
-    it('takes the status of tools-aggregate-schema when no tool is rejected or blocked', async () => {
-        const { index } = await rebuildNs({ ...baseNamespace(), ...grading('aggregate', '2026-05-31T10:00:00Z', { grade: 'C' }) })
-        expect(index.schemas.prices).toMatchObject({ status: 'graded', grade: 'C', toolsAggregate: { status: 'graded', grade: 'C', boundTo: '93baef35' } })
+    const allGraded = (aggregate: 'B' | 'C', first: 'B' | 'D', last: 'B' | 'C'): Record<string, string> => ({
+        ...grading('aggregate', '2026-05-31T10:00:00Z', { grade: aggregate }),
+        ...grading('tool', '2026-05-31T10:00:00Z', { grade: first }, 'getFirstPrice'),
+        ...grading('tool', '2026-05-31T10:00:00Z', { grade: last }, 'getLastPrice')
+    })
+
+    it('schema node rule (one standing): the worst grade of its subtree, the tools-aggregate grade kept on toolsAggregate', async () => {
+        const { index } = await rebuildNs({ ...baseNamespace(), ...allGraded('B', 'D', 'B') })
+        expect(index.schemas.prices).toMatchObject({ status: 'graded', grade: 'D', toolsAggregate: { status: 'stable', grade: 'B', boundTo: '93baef35' } })
+        const stable = await rebuildNs({ ...baseNamespace(), ...allGraded('B', 'B', 'B') })
+        expect(stable.index.schemas.prices).toMatchObject({ status: 'stable', grade: 'B' })
+        const aggregateWorst = await rebuildNs({ ...baseNamespace(), ...allGraded('C', 'B', 'B') })
+        expect(aggregateWorst.index.schemas.prices).toMatchObject({ status: 'graded', grade: 'C' })
+    })
+
+    it('schema node rule (one standing): pending with no grade while a tool has no current full grading, naming it', async () => {
+        const { index } = await rebuildNs({ ...baseNamespace(), ...grading('aggregate', '2026-05-31T10:00:00Z', { grade: 'C' }), ...grading('tool', '2026-05-31T10:00:00Z', { grade: 'B' }, 'getFirstPrice') })
+        expect(index.schemas.prices).toMatchObject({ status: 'pending', reason: 'no full grading: tool getLastPrice', toolsAggregate: { status: 'graded', grade: 'C' } })
+        expect(index.schemas.prices.grade).toBeUndefined()
+    })
+
+    it('schema node rule (facts live in files): a tool named only by summary.json counts, so an empty folder lost to git changes nothing', async () => {
+        const files = { ...baseNamespace(), ...allGraded('B', 'B', 'B') }
+        const summary = { [`${NS_DIR}/prices/summary.json`]: JSON.stringify({ ran: true, perTool: { getFirstPrice: { working: 3, bar: 3, blocked: false, reason: null }, getLastPrice: { working: 3, bar: 3, blocked: false, reason: null }, getMidPrice: { working: 0, bar: 3, blocked: true, reason: 'key-gated-missing-server-param', detail: 'set KEY' } } }) }
+        const { index } = await rebuildNs({ ...files, ...summary })
+        expect(index.schemas.prices).toMatchObject({ status: 'blocked', tools: { getMidPrice: { status: 'blocked' } } })
+        expect(index.schemas.prices.grade).toBeUndefined()
     })
 
     it('is rejected when a tool is rejected', async () => {

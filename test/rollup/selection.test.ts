@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { RebuildIndex } from '../../src/index.js'
 import { displayScore } from '../../src/rollup/nodes.js'
 import { entryText } from '../island/support.js'
-import { baseNamespace, grading, NOW, PRICES_HASH, PRICES_TS, rebuildSel, ROOT } from './support.js'
+import { baseNamespace, gradedSchema, grading, NOW, PRICES_HASH, PRICES_TS, rebuildSel, ROOT } from './support.js'
 
 const SEL = `${ROOT}/selections/defi-core`
 const DEF = `${SEL}/selection/defi-core--2026-05-30T09-00-00Z--ef67ab12.json`
@@ -18,7 +18,7 @@ function selection(members: unknown[], extra: Record<string, string> = {}): Reco
 
 /** The prices provider (imported, aggregate graded B) copied into `count` namespaces: defillama, ns2, ns3, … */
 function providers(count: number): { files: Record<string, string>; members: string[] } {
-    const one = { ...baseNamespace(), ...grading('aggregate', '2026-05-31T10:00:00Z') }
+    const one = { ...baseNamespace(), ...gradedSchema('2026-05-31T10:00:00Z') }
     const files: Record<string, string> = {}
     const members: string[] = []
     for (let i = 1; i <= count; i += 1) {
@@ -51,7 +51,7 @@ const selGrading = (folder: string, area: string, ts: string, options: Record<st
 
 describe('member-resolution manifest (03 §8)', () => {
     it('resolves each member to its provider snapshot, status and grade, relative to providers/', async () => {
-        const { index } = await rebuildSel(selection([{ schemaId: 'defillama.prices' }], grading('aggregate', '2026-05-31T10:00:00Z')))
+        const { index } = await rebuildSel(selection([{ schemaId: 'defillama.prices' }], gradedSchema('2026-05-31T10:00:00Z')))
         expect(index?.members['defillama.prices']).toEqual({
             status: 'stable',
             grade: 'B',
@@ -127,7 +127,7 @@ describe('selection index', () => {
     })
 
     it('has no grade while the selection aggregate is not graded', async () => {
-        const { index } = await rebuildSel(selection(['defillama.prices'], grading('aggregate', '2026-05-31T10:00:00Z')))
+        const { index } = await rebuildSel(selection(['defillama.prices'], gradedSchema('2026-05-31T10:00:00Z')))
         expect(index?.grade).toBeUndefined()
         expect(index?.status).toBe('partial')
     })

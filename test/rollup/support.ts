@@ -51,3 +51,8 @@ export async function rebuildSel(files: Record<string, string>, selection = 'def
     const res = await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: `${ROOT}/selections/${selection}`, providersRoot: `${ROOT}/providers`, now })
     return { index: res.index, errors: res.errors, fs }
 }
+
+/** The prices schema graded throughout (both tools and the tools aggregate) at one time: the smallest subtree a schema node can have a grade for. */
+export function gradedSchema(ts: string, options: Partial<EntryOptions> = {}): Record<string, string> {
+    return { ...grading('aggregate', ts, options), ...grading('tool', ts, options, 'getFirstPrice'), ...grading('tool', ts, options, 'getLastPrice') }
+}
