@@ -9,6 +9,7 @@ import type { FixItem } from '../fix/types.js'
 import type { UnitResult } from '../grade/types.js'
 import type { GradingEntry } from '../model/types.js'
 import { originalName } from '../island/paths.js'
+import { compareStandings, standingOfSchemaNode, standingRank, type SchemaStanding } from '../rollup/standing.js'
 
 export interface IslandReportInput {
     readonly fs: FsPort
@@ -304,6 +305,8 @@ interface SchemaRow {
     /** Units of the schema wait for non-deterministic answers (the namespace's `state.json`). */
     readonly provisional: boolean
     readonly grade: string | undefined
+    /** The schema's standing, read from its index node as every surface reads it. */
+    readonly standing: SchemaStanding
     readonly tools: number
     readonly blockers: number
 }
@@ -341,7 +344,8 @@ async function renderNamespace(reader: Reader, providers: string, name: string, 
         if (str(snapshot.file) !== undefined) inner.push(`<p class="ref">snapshot <code>${escapeHtml(snapshot.file)}</code></p>`)
         inner.push(fixSection(await fixItemsOf(reader, base, name, schemaName, state)))
         for (const [label, node] of nodes) inner.push(await nodeRow(reader, base, label, node, `${name}.schemas.${schemaName}.${label}`, state))
-        schemaRows.push({ namespace: name, nsId: id, schema: schemaName, id: `${id}-s-${j}`, status: str(schema.status) ?? '—', provisional: provisionalSchemas.has(schemaName), grade: str(schema.grade), tools: toolNames.length, blockers: schemaBlockers.length })
+        const standing = standingOfSchemaNode(schema, provisionalSchemas.has(schemaName) ? 'provisional' : 'full')
+        schemaRows.push({ namespace: name, nsId: id, schema: schemaName, id: `${id}-s-${j}`, status: str(schema.status) ?? '—', provisional: provisionalSchemas.has(schemaName), grade: standing.grade ?? undefined, standing, tools: toolNames.length, blockers: schemaBlockers.length })
         parts.push(
             `<details class="schema" id="${id}-s-${j}"><summary><span class="name">${escapeHtml(schemaName)}</span>${badge(schema.status)}${gradeCell(schema.grade)}<span class="num">${toolNames.length}</span><span class="num">${schemaBlockers.length}</span><span class="vetoes">${schemaVetoes.length > 0 ? `veto: ${escapeHtml([...new Set(schemaVetoes)].join(', '))}` : ''}</span></summary>${inner.join('')}</details>`
         )
@@ -549,38 +553,20 @@ function heatMap(views: readonly NamespaceView[]): string {
     ].join('')
 }
 
-/** A schema's place in an index, as the baseline comparison needs it. */
-interface SchemaMark {
-    readonly status: string
-    readonly grade: string | undefined
+const markLabel = (m: SchemaStanding): string => (m.status === 'blocked' || m.grade === null ? m.status : m.grade)
+const markClass = (m: SchemaStanding): string => (m.grade === null ? 'g-none' : gradeClass(m.grade))
+
+/** Better: the standing rose (blocked or pending to a grade, a grade up, out of rejection), by the order `check` compares with. */
+function isBetter(before: SchemaStanding, after: SchemaStanding): boolean {
+    return !compareStandings(before, after).worse && standingRank(after) > standingRank(before)
 }
 
-const isRejected = (m: SchemaMark): boolean => m.status === 'rejected' || m.grade === 'REJECTED'
-const markLabel = (m: SchemaMark): string => (m.status === 'blocked' ? 'blocked' : (m.grade ?? m.status))
-const markClass = (m: SchemaMark): string => (m.status === 'blocked' || m.grade === undefined ? 'g-none' : gradeClass(m.grade))
-
-/** Worse: the grade fell (A > B > C > D > F > REJECTED), or the schema became blocked or rejected. */
-function isWorse(before: SchemaMark, after: SchemaMark): boolean {
-    if (isRejected(after)) return !isRejected(before)
-    if (after.status === 'blocked') return before.status !== 'blocked' && !isRejected(before)
-    const a = gradeRank(after.grade)
-    const b = gradeRank(before.grade)
-    return a >= 0 && b >= 0 && a > b
-}
-
-function isBetter(before: SchemaMark, after: SchemaMark): boolean {
-    if (isWorse(before, after) || isRejected(after) || after.status === 'blocked') return false
-    const a = gradeRank(after.grade)
-    const b = gradeRank(before.grade)
-    return a >= 0 && (isRejected(before) || before.status === 'blocked' || (b >= 0 && a < b))
-}
-
-function schemaMarks(index: Record<string, unknown>): Map<string, SchemaMark> {
-    return new Map(Object.entries(obj(index.schemas)).map(([name, s]) => [name, { status: str(obj(s).status) ?? '—', grade: str(obj(s).grade) }]))
+function schemaMarks(index: Record<string, unknown>): Map<string, SchemaStanding> {
+    return new Map(Object.entries(obj(index.schemas)).map(([name, s]) => [name, standingOfSchemaNode(s)]))
 }
 
 /** The baseline's schemas by namespace and its label (HTML); null (and RPT-004) when the baseline island has no providers folder. */
-async function readBaseline(baseline: NonNullable<IslandReportInput['baseline']>, errors: Issue[]): Promise<{ label: string; marks: Map<string, Map<string, SchemaMark>> } | null> {
+async function readBaseline(baseline: NonNullable<IslandReportInput['baseline']>, errors: Issue[]): Promise<{ label: string; marks: Map<string, Map<string, SchemaStanding>> } | null> {
     if ('index' in baseline) return { label: 'the given index files', marks: new Map(Object.entries(obj(baseline.index)).map(([ns, index]) => [ns, schemaMarks(obj(index))])) }
     const reader = new Reader(baseline.fs, 0, errors)
     const root = baseline.root.replace(/\/+$/, '') || '/'
@@ -589,7 +575,7 @@ async function readBaseline(baseline: NonNullable<IslandReportInput['baseline']>
         errors.push(issue('RPT-004', { root }))
         return null
     }
-    const marks = new Map<string, Map<string, SchemaMark>>()
+    const marks = new Map<string, Map<string, SchemaStanding>>()
     for (const ns of names) {
         const read = await reader.json(`${root}/providers/${ns}/index.json`)
         if ('problem' in read) errors.push(issue('RPT-002', { path: `${root}/providers/${ns}/index.json`, detail: read.problem }))
@@ -598,15 +584,16 @@ async function readBaseline(baseline: NonNullable<IslandReportInput['baseline']>
     return { label: `<code>${escapeHtml(root)}</code>`, marks }
 }
 
-function baselineCard(rows: readonly SchemaRow[], baseline: { label: string; marks: Map<string, Map<string, SchemaMark>> } | null | undefined): string {
+function baselineCard(rows: readonly SchemaRow[], baseline: { label: string; marks: Map<string, Map<string, SchemaStanding>> } | null | undefined): string {
     const head = '<div class="card" id="worse"><h2>Worse since the baseline</h2>'
     if (baseline === undefined) return `${head}<p class="note">No baseline given: pass <code>--baseline &lt;island&gt;</code> (an earlier copy of the island) to list the schemas graded worse since.</p></div>`
     if (baseline === null) return `${head}<p class="note">The baseline could not be read (see the errors above); nothing was compared.</p></div>`
     const pairs = rows.flatMap((r) => {
         const before = baseline.marks.get(r.namespace)?.get(r.schema)
-        return before === undefined ? [] : [{ row: r, before, after: { status: r.status, grade: r.grade } }]
+        return before === undefined ? [] : [{ row: r, before, after: r.standing }]
     })
-    const worse = pairs.filter((p) => isWorse(p.before, p.after)).sort((a, b) => byName(a.row.namespace, b.row.namespace) || byName(a.row.schema, b.row.schema))
+    // The same comparison as `check --baseline`: one function decides what got worse.
+    const worse = pairs.filter((p) => compareStandings(p.before, p.after).worse).sort((a, b) => byName(a.row.namespace, b.row.namespace) || byName(a.row.schema, b.row.schema))
     const better = pairs.filter((p) => isBetter(p.before, p.after)).length
     const list =
         worse.length > 0

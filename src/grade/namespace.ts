@@ -13,7 +13,7 @@ import { readModuleSource } from '../schema/source-loader.js'
 import { aboutDeclarationIssues, aboutFileIn, declaredAboutFile } from './about.js'
 import { chooseBoundary, isBoundary, runBoundary } from '../injection/boundary.js'
 import { scanInjection } from '../injection/scan.js'
-import { baseName, boundaryIssue, checkGrader, gradeSchemaCore, headlineGrade, keptUnits, namespaceAttachments, nowOf, questionRows, runPlans, serverParamsFor, writeUnitState, type SchemaRunContext } from './single-schema.js'
+import { baseName, boundaryIssue, checkGrader, gradeSchemaCore, headlineGrade, keptUnits, namespaceAttachments, nowOf, questionRows, runIsland, runPlans, serverParamsFor, withoutIslandPaths, writeUnitState, type SchemaRunContext } from './single-schema.js'
 import type { GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaModuleInput, UnitResult } from './types.js'
 import type { UnitPlan } from './units.js'
 
@@ -119,8 +119,10 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
         errors.push(createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) }))
         return empty()
     }
-    const options = (isObj(input.options) ? input.options : {}) as GradeNamespaceOptions & GradeOptionsBase
     if (!isObj(input.options)) errors.push(createIssue('GRA-002', '/options', { field: 'options', expected: 'object', actual: typeOfValue(input.options) }))
+    // Without a host island the run writes to a private in-memory one, so every standing is read from an index.
+    const island = runIsland((isObj(input.options) ? input.options : {}) as GradeNamespaceOptions & GradeOptionsBase)
+    const options = island.options
     const answersGiven = options.judge !== undefined || options.answers !== undefined
     const grader = checkGrader(input.grader, answersGiven, errors)
     const now = nowOf(options, errors)
@@ -189,7 +191,7 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
         if (g.namespace !== namespace) errors.push(createIssue('GRA-017', '/schemas', { value: g.schemaId, namespace: String(namespace) }))
     }
     const members = graded.filter((g) => g.namespace === namespace).sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
-    if (namespace === null || members.length === 0) return { ...empty(namespace), schemas: rows, ...headline(rows, []), errors }
+    if (namespace === null || members.length === 0) return hostView({ ...empty(namespace), schemas: rows, ...headline(rows, [], null), errors }, island.host)
 
     // The namespace units: identified by the schema that holds the About (else the first by name).
     const anchor = members.find((m) => m.aboutDeclared) ?? (members[0] as SchemaRunContext)
@@ -238,6 +240,7 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
             errors,
             veto,
             blockedTools: new Map(),
+            preconditions: namespacePreconditions(rows),
             aboutDeclared,
             namespace,
             aboutHash: about !== undefined ? (HashGenerator.hashBytes({ text: about.text }).short ?? undefined) : undefined,
@@ -254,7 +257,7 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
     let indexPath: string | null = null
     let rollupStatus: string | null = null
     let rollupGrade: string | null = null
-    if (options.fs !== undefined && options.root !== undefined) {
+    {
         const fs = options.fs
         const root = options.root.replace(/\/+$/, '')
         for (const { plan, entry } of ran.entries) {
@@ -271,39 +274,52 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
         rollupStatus = typeof index?.status === 'string' ? index.status : null
         rollupGrade = typeof index?.grade === 'string' ? index.grade : null
     }
-    return redactSecretsDeep(
-        {
-            namespace,
-            schemas: rows,
-            units: ran.units,
-            entries: ran.entries.map((e) => e.entry),
-            prompts: ran.prompts,
-            ...(veto !== null ? { grade: 'REJECTED', provisionalGrade: null, mode: 'full' as const } : headline(rows, ran.units)),
-            indexPath,
-            rollupStatus,
-            rollupGrade,
-            errors
-        },
-        secrets
+    return hostView(
+        redactSecretsDeep(
+            {
+                namespace,
+                schemas: rows,
+                units: ran.units,
+                entries: ran.entries.map((e) => e.entry),
+                prompts: ran.prompts,
+                ...(veto !== null ? { grade: 'REJECTED', provisionalGrade: null, mode: 'full' as const } : headline(rows, ran.units, rollupGrade)),
+                indexPath,
+                rollupStatus,
+                rollupGrade,
+                errors
+            },
+            secrets
+        ),
+        island.host
     )
 }
 
+/** The result as the host sees it: without a host island, no path or rollup of the private one. */
+function hostView(result: GradeNamespaceResult, host: boolean): GradeNamespaceResult {
+    if (host) return result
+    return { ...result, schemas: result.schemas.map((r) => ({ ...r, result: withoutIslandPaths(r.result) })), units: result.units.map((u) => (u.written === null ? u : { ...u, written: null })), indexPath: null, rollupStatus: null, rollupGrade: null }
+}
+
+/** The namespace aggregate rests on every schema's tools aggregate: a blocked one blocks it (blocked-by-precondition). */
+function namespacePreconditions(rows: readonly NamespaceSchemaRow[]): Map<string, string> {
+    const blocked = rows.flatMap((r) => (r.result.grading !== null && r.result.grading.units.some((u) => u.area === 'tools-aggregate-schema' && u.status === 'blocked') ? [r.result.grading.schemaId] : []))
+    if (blocked.length === 0) return new Map()
+    return new Map([['tools-aggregate-namespace', `blocked-by-precondition — the namespace aggregate rests on every schema's tools aggregate, and that of ${blocked.join(', ')} is blocked`]])
+}
+
 /**
- * The namespace's headline as its `index.json` rolls nodes up: every graded tool, each schema that is
- * graded or stable (a blocked one counts with no grade), the namespace units. Provisional when any
- * unit waits for answers: then the grade is null and the deterministic-only figure is `provisionalGrade`.
+ * The namespace's headline: its `index.json` grade (03 ⚠ C15, the worst over its graded nodes,
+ * REJECTED under a veto) — the same value the index holds. Provisional when any unit waits for
+ * answers: then the grade is null and the deterministic-only figure is `provisionalGrade`.
  */
-function headline(rows: readonly NamespaceSchemaRow[], units: readonly UnitResult[]): Pick<GradeNamespaceResult, 'grade' | 'provisionalGrade' | 'mode'> {
+function headline(rows: readonly NamespaceSchemaRow[], units: readonly UnitResult[], indexGrade: string | null): Pick<GradeNamespaceResult, 'grade' | 'provisionalGrade' | 'mode'> {
     const gradings = rows.flatMap((r) => (r.result.grading !== null ? [r.result.grading] : []))
-    const counted = [
-        ...gradings.flatMap((g) => g.units.filter((u) => u.area !== 'tools-aggregate-schema' || g.status === 'graded' || g.status === 'stable' || g.status === 'provisional' || g.status === 'rejected')),
-        ...units
-    ]
+    const counted = [...gradings.flatMap((g) => g.units), ...units]
     const provisional = counted.some((u) => u.status === 'provisional')
     const rejected = gradings.some((g) => g.status === 'rejected') || units.some((u) => u.status === 'rejected')
     const mode = provisional ? 'provisional' : counted.some((u) => u.status === 'graded' || u.status === 'rejected') ? 'full' : 'none'
     if (rejected) return { grade: 'REJECTED', provisionalGrade: null, mode }
-    return provisional ? { grade: null, provisionalGrade: headlineGrade(counted), mode } : { grade: headlineGrade(counted), provisionalGrade: null, mode }
+    return provisional ? { grade: null, provisionalGrade: headlineGrade(counted), mode } : { grade: indexGrade, provisionalGrade: null, mode }
 }
 
 /** Progress of {@link gradeTree}: one event as each namespace starts and ends. */

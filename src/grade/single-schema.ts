@@ -10,7 +10,7 @@ import { Island } from '../island/island.js'
 import { Journal, writeAtomic } from '../island/fs-ops.js'
 import { islandName, joinPath, LAYOUT } from '../island/paths.js'
 import { inspectJson } from '../json/guard.js'
-import { AREAS, HARNESSES, PROVIDER_AREAS, type AggregateGrade, type Area, type NodeStatus } from '../model/constants.js'
+import { AREAS, HARNESSES, isAggregateGrade, PROVIDER_AREAS, type AggregateGrade, type Area, type LetterGrade, type NodeStatus } from '../model/constants.js'
 import type { CategoricalVeto, GradingAnswer, GradingEntry } from '../model/types.js'
 import type { FsPort, LoadedModule } from '../ports/types.js'
 import { DataPretest, type PretestResult } from '../pretest/data-pretest.js'
@@ -18,6 +18,8 @@ import { PromptBuilder } from '../prompts/prompt-builder.js'
 import { Redact, redactSecretsDeep, redactSecretText, secretForms } from '../prompts/redact.js'
 import { rollupGrade as worstNodeGrade } from '../rollup/nodes.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
+import { standingOfSchemaNode } from '../rollup/standing.js'
+import { createMemoryFs } from '../ports/memory-fs.js'
 import { KeyDomain } from '../schema/key-domain.js'
 import { SchemaCheck } from '../schema/schema-check.js'
 import { kebabCase } from '../naming/case.js'
@@ -226,7 +228,7 @@ function toDeterministicInput(answers: readonly GradingAnswer[]): Array<Record<s
  * The worst grade over the units that have one, as `index.json` rolls its nodes up (03 ⚠ C15);
  * provisional units count with their deterministic aggregate. Shared with gradeNamespace.
  */
-export function headlineGrade(units: readonly UnitResult[]): string | null {
+export function headlineGrade(units: readonly UnitResult[]): AggregateGrade | null {
     const nodes = units
         .filter((u) => u.aggregateGrade !== null && (u.status === 'graded' || u.status === 'provisional' || u.status === 'rejected'))
         .map((u) => ({ status: (u.status === 'rejected' ? 'rejected' : 'graded') as NodeStatus, grade: u.aggregateGrade as AggregateGrade }))
@@ -423,14 +425,14 @@ export function namespaceAttachments(args: { namespace: string; about: GradeOpti
  * Stage "resume": every own unit of the schema is current in the island, so the island is the answer —
  * nothing is sent, tested or written; the namespace run still gets the schema's context.
  */
-function resultFromIsland(args: { id: SchemaIdentity; version: string; main: Obj; schemaText: string; tools: readonly string[]; kept: ReadonlyMap<string, KeptUnit>; aboutDeclared: boolean; errors: Issue[]; expose: (c: SchemaRunContext) => void }): GradeSingleSchemaResult {
+function resultFromIsland(args: { id: SchemaIdentity; version: string; main: Obj; schemaText: string; tools: readonly string[]; kept: ReadonlyMap<string, KeptUnit>; aboutDeclared: boolean; errors: Issue[]; expose: (c: SchemaRunContext) => void; node: unknown }): GradeSingleSchemaResult {
     const { id, errors } = args
     const { schemaId, namespace, slug, schemaFolder, schemaHash, serverParams, secrets } = id
     const units = ownPlans(args.tools, namespace, schemaFolder).map((plan) => keptResult(plan, args.kept.get(plan.unit) as KeptUnit))
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
     args.expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version: args.version, main: args.main, schemaText: args.schemaText, redacted: { serverParams, text: Redact.text({ text: args.schemaText, serverParams }).text ?? '' }, veto: null, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared: args.aboutDeclared })
     errors.push(createIssue('GRA-012', '', { unit: schemaId, reason: `kept: the island holds every unit graded for schema hash ${schemaHash}; pass force to grade again` }))
-    const grading = schemaGradingOf({ schemaId, namespace, slug, schemaHash, version: args.version, units, veto: null, pretest: { ran: false, reason: 'kept', ok: false, blocked: [] }, indexPath: null, rollupStatus: null, rollupGrade: null })
+    const grading = schemaGradingOf({ schemaId, namespace, slug, schemaHash, version: args.version, units, veto: null, pretest: { ran: false, reason: 'kept', ok: false, blocked: [] }, indexPath: null, rollupStatus: null, rollupGrade: null, node: args.node })
     return redactSecretsDeep({ grading, entries: [], prompts: [], provisional: {}, errors }, secrets)
 }
 
@@ -441,7 +443,9 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
         errors.push(createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) }))
         return fail()
     }
-    const options = checkOptions(input.options, errors)
+    // Without a host island the run writes to a private in-memory one: the standing is read from files the same way.
+    const island = runIsland(checkOptions(input.options, errors))
+    const options = island.options
     const answersGiven = options.judge !== undefined || options.answers !== undefined
     const grader = checkGrader(input.grader, answersGiven, errors)
     const now = nowOf(options, errors)
@@ -474,7 +478,8 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     // A vetoed schema runs again (its veto must reach the namespace units) but writes no new veto entry.
     if (!scope.namespaceAreas && allKept) {
         markResumed()
-        return resultFromIsland({ id, version, main, schemaText, tools, kept, aboutDeclared, errors, expose })
+        const node = await schemaNodeIn(options, namespace, schemaFolder)
+        return island.finish(resultFromIsland({ id, version, main, schemaText, tools, kept, aboutDeclared, errors, expose, node }))
     }
 
     const keyDomain = KeyDomain.check({ main })
@@ -512,30 +517,58 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     const injection = injectionOf(main, { name: `${slug}.mjs`, text: schemaText, path: input.schemaPath !== undefined ? '/schemaPath' : '/options/source' }, options, options.about?.name ?? `${namespace}-about.md`)
     errors.push(...(scope.namespaceAreas ? injection.findings : injection.findings.filter((f) => !f.path.startsWith('/options/about') && !f.path.startsWith('/options/skills'))))
     const boundary = chooseBoundary({ given: options.boundary, texts: attachments.flatMap((a) => [a.name, a.content]) }).boundary
-    const ran = await runPlans(plans, { schemaId, version, schemaHash, now, grader, options, answersGiven, attachments, serverParams, secrets, errors, veto, blockedTools: new Map(pretest.blocked.map((b) => [b.tool, `${b.reason} — ${b.detail}`])), aboutDeclared, namespace, aboutHash, stable: false, kept, boundary, flagged: injection.flagged })
+    const blockedTools = new Map(pretest.blocked.map((b) => [b.tool, `${b.reason} — ${b.detail}`]))
+    // Seen from this schema, the namespace aggregate rests on its tools aggregate, which rests on every tool.
+    const preconditions = scope.namespaceAreas && blockedTools.size > 0 ? new Map([['tools-aggregate-namespace', `blocked-by-precondition — the namespace aggregate rests on the tools aggregate of ${schemaId}, which is blocked`]]) : undefined
+    const ran = await runPlans(plans, { schemaId, version, schemaHash, now, grader, options, answersGiven, attachments, serverParams, secrets, errors, veto, blockedTools, aboutDeclared, namespace, aboutHash, stable: false, kept, boundary, flagged: injection.flagged, ...(preconditions !== undefined ? { preconditions } : {}) })
     const { units, entries, prompts, provisional } = ran
 
     if (units.some((u) => u.status === 'provisional')) errors.push(createIssue('GRA-014', ''))
 
-    let indexPath: string | null = null
-    let rollupStatus: string | null = null
-    let rollupGrade: string | null = null
-    if (options.fs !== undefined && options.root !== undefined) {
-        const written = await writeIsland({ fs: options.fs, root: options.root, now, namespace, slug, schemaHash, schemaText, main, options, pretest, entries, units, errors, secrets })
-        indexPath = written.indexPath
-        rollupStatus = written.rollupStatus
-        rollupGrade = written.rollupGrade
-    }
+    // Stage "write and roll up": the entries into the island, then the standing from its rebuilt index.
+    const written = await writeIsland({ fs: options.fs as FsPort, root: options.root as string, now, namespace, slug, schemaHash, schemaText, main, options, pretest, entries, units, errors, secrets })
+    const { indexPath, rollupStatus, rollupGrade, schemaNode } = written
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
     expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, redacted: { serverParams, text: redactedText }, veto, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared, flagged: injection.flagged })
-    const grading = schemaGradingOf({ schemaId, namespace, slug, schemaHash, version, units, veto, pretest: { ran: pretest.ran, reason: pretest.reason, ok: pretest.ok, blocked: pretest.blocked }, indexPath, rollupStatus, rollupGrade })
-    return redactSecretsDeep({ grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }, secrets)
+    const grading = schemaGradingOf({ schemaId, namespace, slug, schemaHash, version, units, veto, pretest: { ran: pretest.ran, reason: pretest.reason, ok: pretest.ok, blocked: pretest.blocked }, indexPath, rollupStatus, rollupGrade, node: schemaNode })
+    return island.finish(redactSecretsDeep({ grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }, secrets))
+}
+
+/** The island a run writes to and reads its standing from: the host's, or a private in-memory one whose paths never reach the result. */
+export interface RunIsland {
+    readonly options: GradeOptions & { readonly fs: FsPort; readonly root: string }
+    /** The result as the host sees it: without a host island, no island path (`indexPath`, `written`, the rollup) is reported. */
+    finish(result: GradeSingleSchemaResult): GradeSingleSchemaResult
+}
+
+/** The run's island: the host's `fs` and `root`, or a fresh in-memory island (sources still read from the host's `sourceFs ?? fs`). */
+export function runIsland<O extends GradeOptionsBase>(options: O): { options: O & { readonly fs: FsPort; readonly root: string }; host: boolean; finish(result: GradeSingleSchemaResult): GradeSingleSchemaResult } {
+    if (options.fs !== undefined && typeof options.root === 'string') return { options: options as O & { fs: FsPort; root: string }, host: true, finish: (r) => r }
+    const sourceFs = options.sourceFs ?? options.fs
+    const own = { ...options, ...(sourceFs !== undefined ? { sourceFs } : {}), fs: createMemoryFs(), root: PRIVATE_ISLAND_ROOT }
+    return { options: own, host: false, finish: withoutIslandPaths }
+}
+
+/** Where a run without a host island keeps its private in-memory island. */
+const PRIVATE_ISLAND_ROOT = '/island'
+
+/** A result without the paths of a private island: they would name files the host never sees. */
+export function withoutIslandPaths(result: GradeSingleSchemaResult): GradeSingleSchemaResult {
+    const g = result.grading
+    if (g === null) return result
+    return { ...result, grading: { ...g, indexPath: null, rollupStatus: null, rollupGrade: null, units: g.units.map((u) => (u.written === null ? u : { ...u, written: null })) } }
+}
+
+/** The schema's node in its namespace `index.json` (undefined when there is none yet). */
+async function schemaNodeIn(options: { fs: FsPort; root: string }, namespace: string, schemaFolder: string): Promise<unknown> {
+    const index = await readJsonObject(options.fs, joinPath(options.root.replace(/\/+$/, ''), LAYOUT.providers, namespace, LAYOUT.index))
+    return isObj(index) && isObj(index.schemas) && Object.hasOwn(index.schemas, schemaFolder) ? index.schemas[schemaFolder] : undefined
 }
 
 /** A unit the island already holds graded for this content: what its index node says, and its hints from `state.json`. */
 export interface KeptUnit {
-    readonly aggregateGrade: string | null
-    readonly rawGrade: string | null
+    readonly aggregateGrade: AggregateGrade | null
+    readonly rawGrade: LetterGrade | null
     readonly normalizedScore: number | null
     /** Island path of the entry the node rests on. */
     readonly written: string | null
@@ -577,8 +610,8 @@ function keptFromNode(node: unknown, base: string, hints: ReadonlyMap<string, re
     const ref = typeof node.ref === 'string' ? node.ref : null
     const improvementHints = ref !== null ? hints.get(ref) : undefined
     return {
-        aggregateGrade: typeof node.grade === 'string' ? node.grade : null,
-        rawGrade: typeof node.rawGrade === 'string' ? node.rawGrade : null,
+        aggregateGrade: isAggregateGrade(node.grade) ? node.grade : null,
+        rawGrade: isAggregateGrade(node.rawGrade) && node.rawGrade !== 'REJECTED' ? node.rawGrade : null,
         normalizedScore: typeof node.normalizedScore === 'number' ? node.normalizedScore : null,
         written: ref !== null ? joinPath(base, ref) : null,
         ...(improvementHints !== undefined ? { improvementHints } : {})
@@ -629,9 +662,9 @@ export async function keptUnits(fs: FsPort, root: string, namespace: string, sco
 }
 
 /**
- * The schema's standing from its units (03 §6.2 as its index node will say): the status, the
- * headline grade only where it is earned (graded, stable, rejected), the deterministic-only figures
- * under names that say so, and how many units were kept or graded.
+ * The schema's result: its standing read from its `index.json` node by the one function every surface
+ * uses (`standingOfSchemaNode`: status, the grade, `schemaGrade`), the deterministic-only figures under
+ * names that say so, and how many units were kept or graded.
  */
 export function schemaGradingOf(run: {
     schemaId: string
@@ -645,25 +678,15 @@ export function schemaGradingOf(run: {
     indexPath: string | null
     rollupStatus: string | null
     rollupGrade: string | null
+    /** The schema's node of the rebuilt `index.json`. */
+    node: unknown
 }): SchemaGrading {
     const { units, veto } = run
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
     const provisional = units.some((u) => u.status === 'provisional')
     const mode: SchemaGrading['mode'] = provisional ? 'provisional' : units.some((u) => u.status === 'graded' || u.status === 'rejected') ? 'full' : 'none'
-    const schemaOwnGrade = schemaUnit?.status === 'graded' || schemaUnit?.status === 'rejected' ? schemaUnit.aggregateGrade : null
-    const status: SchemaRunStatus =
-        veto !== null || schemaUnit?.status === 'rejected'
-            ? 'rejected'
-            : units.some((u) => u.area === 'single-test' && u.status === 'blocked')
-              ? 'blocked'
-              : provisional
-                ? 'provisional'
-                : schemaOwnGrade === null
-                  ? 'pending'
-                  : schemaOwnGrade === 'A' || schemaOwnGrade === 'B'
-                    ? 'stable'
-                    : 'graded'
-    const earned = status === 'graded' || status === 'stable'
+    const standing = standingOfSchemaNode(run.node, mode)
+    const rejected = standing.status === 'rejected'
     return {
         schemaId: run.schemaId,
         namespace: run.namespace,
@@ -673,20 +696,22 @@ export function schemaGradingOf(run: {
         gradingTier: 'autonomous',
         maxAttainableGrade: 'B',
         mode,
-        status,
-        grade: status === 'rejected' ? 'REJECTED' : earned ? headlineGrade(units) : null,
-        schemaGrade: status === 'rejected' ? 'REJECTED' : earned ? schemaOwnGrade : null,
-        provisionalGrade: provisional && status !== 'rejected' ? headlineGrade(units) : null,
-        provisionalSchemaGrade: provisional && status !== 'rejected' ? (schemaUnit?.aggregateGrade ?? null) : null,
+        status: standing.status,
+        grade: standing.grade,
+        schemaGrade: standing.schemaGrade,
+        provisionalGrade: provisional && !rejected ? headlineGrade(units) : null,
+        provisionalSchemaGrade: provisional && !rejected ? (schemaUnit?.aggregateGrade ?? null) : null,
         unitCounts: { kept: units.filter((u) => u.kept === true).length, graded: units.filter((u) => u.kept !== true && (u.status === 'graded' || u.status === 'rejected')).length },
-        rawGrade: schemaUnit?.rawGrade ?? null,
+        rawGrade: standing.grade !== null ? (schemaUnit?.rawGrade ?? null) : null,
         unitGrades: Object.fromEntries(units.map((u) => [u.unit, u.aggregateGrade])),
-        rollupGrade: run.rollupGrade,
+        rollupGrade: isAggregateGrade(run.rollupGrade) ? run.rollupGrade : null,
         veto,
         units,
         pretest: run.pretest,
         indexPath: run.indexPath,
-        rollupStatus: run.rollupStatus
+        rollupStatus: run.rollupStatus,
+        reason: standing.status === 'graded' || standing.status === 'stable' ? null : standing.reason,
+        standing
     }
 }
 
@@ -714,6 +739,8 @@ export interface PlanContext {
     readonly answers?: Readonly<Record<string, unknown>>
     /** Units the island already holds graded for this content (a resumed run): reported, not graded again. */
     readonly kept?: ReadonlyMap<string, KeptUnit>
+    /** Units blocked before they run, with the reason (blocked-by-precondition: what they rest on is blocked). */
+    readonly preconditions?: ReadonlyMap<string, string>
     /** The run's data-block boundary, and the places the injection scan flagged (told to the judge). */
     readonly boundary?: string
     readonly flagged?: readonly string[]
@@ -772,6 +799,13 @@ export async function runPlans(plans: readonly UnitPlan[], ctx: PlanContext): Pr
             const reason = blockedTools.get(plan.focus) as string
             errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason }))
             units.push(unitResult(plan, 'blocked', { reason }))
+            continue
+        }
+        // An aggregate rests on the units below it (02-areas §3.1): one of them blocked blocks it too, and the judge is not asked.
+        const precondition = ctx.preconditions?.get(plan.unit) ?? (plan.area === 'tools-aggregate-schema' ? toolsPrecondition(blockedTools) : null)
+        if (precondition !== null) {
+            errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason: precondition }))
+            units.push(unitResult(plan, 'blocked', { reason: precondition }))
             continue
         }
         const kept = ctx.kept?.get(plan.unit)
@@ -864,6 +898,13 @@ export async function runPlans(plans: readonly UnitPlan[], ctx: PlanContext): Pr
     }
 
     return { units, entries, prompts, provisional }
+}
+
+/** Why a schema's tools aggregate cannot be graded: the tools it rests on that are blocked; `null` when none is. */
+export function toolsPrecondition(blockedTools: ReadonlyMap<string, string>): string | null {
+    if (blockedTools.size === 0) return null
+    const names = [...blockedTools.keys()]
+    return `blocked-by-precondition — the tools aggregate rests on every tool's single-test, and ${names.length === 1 ? `tool ${names[0]} is` : `tools ${names.join(', ')} are`} blocked; test ${names.length === 1 ? 'it' : 'them'} first`
 }
 
 function areaExtras(plan: UnitPlan, persona: GraderInput['persona'], aboutHash: string | undefined): Record<string, unknown> {
@@ -1062,7 +1103,7 @@ async function writeIsland(args: {
     units: UnitResult[]
     errors: Issue[]
     secrets: readonly string[]
-}): Promise<{ indexPath: string | null; rollupStatus: string | null; rollupGrade: string | null }> {
+}): Promise<{ indexPath: string | null; rollupStatus: string | null; rollupGrade: string | null; schemaNode: unknown }> {
     const { fs, root, now, namespace, slug, schemaHash, schemaText, main, options, pretest, entries, units, errors, secrets } = args
     const aboutName = isObj(main.resources) && isObj(main.resources.about) && typeof main.resources.about.name === 'string' ? main.resources.about.name : `${namespace}-about.md`
     const files = [
@@ -1072,7 +1113,7 @@ async function writeIsland(args: {
     ]
     const imported = await Island.importProvider({ fs, root, now, files, secrets })
     errors.push(...imported.errors)
-    if (!imported.status) return { indexPath: null, rollupStatus: null, rollupGrade: null }
+    if (!imported.status) return { indexPath: null, rollupStatus: null, rollupGrade: null, schemaNode: undefined }
     const summaryWrite = await writePretestSummary(fs, root, namespace, slug, schemaHash, pretest, options.runtime)
     errors.push(...summaryWrite)
     for (const { plan, entry } of entries) {
@@ -1089,6 +1130,8 @@ async function writeIsland(args: {
     errors.push(...(await writeUnitState(fs, root, namespace, units, entries, { schema: islandName(slug, 'schema') ?? slug, items: findings })))
     const rebuilt = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace), now })
     errors.push(...rebuilt.errors.filter((e) => e.severity === 'error'))
-    const index = rebuilt.index as { status?: unknown; grade?: unknown } | null
-    return { indexPath: rebuilt.indexPath, rollupStatus: typeof index?.status === 'string' ? index.status : null, rollupGrade: typeof index?.grade === 'string' ? index.grade : null }
+    const index = rebuilt.index as { status?: unknown; grade?: unknown; schemas?: Record<string, unknown> } | null
+    const folder = islandName(slug, 'schema') ?? slug
+    const schemaNode = isObj(index?.schemas) && Object.hasOwn(index.schemas, folder) ? index.schemas[folder] : undefined
+    return { indexPath: rebuilt.indexPath, rollupStatus: typeof index?.status === 'string' ? index.status : null, rollupGrade: typeof index?.grade === 'string' ? index.grade : null, schemaNode }
 }

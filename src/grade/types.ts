@@ -2,7 +2,8 @@ import type { ImprovementHint } from '../areas/output.js'
 import type { JudgeMessage } from './messages.js'
 import type { Issue } from '../errors/types.js'
 import type { AggregateResult, GradeTraceStep } from '../grading/aggregate.js'
-import type { Area, BasePersonaId, Harness } from '../model/constants.js'
+import type { AggregateGrade, Area, BasePersonaId, Harness, LetterGrade } from '../model/constants.js'
+import type { SchemaStanding, SchemaStatus } from '../rollup/standing.js'
 import type { CategoricalVeto, GradingEntry } from '../model/types.js'
 import type { Clock, FsPort, HttpPort, RuntimePort, SchemaLoader } from '../ports/types.js'
 
@@ -185,8 +186,8 @@ export interface UnitResult {
     readonly area: Area
     readonly target: Readonly<Record<string, string>>
     readonly status: UnitStatus
-    readonly aggregateGrade: string | null
-    readonly rawGrade: string | null
+    readonly aggregateGrade: AggregateGrade | null
+    readonly rawGrade: LetterGrade | null
     readonly normalizedScore: number | null
     readonly reason: string | null
     /** Island path of the written entry. */
@@ -200,12 +201,11 @@ export interface UnitResult {
 }
 
 /**
- * Where a schema stands after a run, as its `index.json` node will say (03 §6.2), plus `provisional`
- * for a run without non-deterministic answers: `rejected` (veto), `blocked` (a tool could not be
- * tested: the units say why), `provisional`, `stable`/`graded` (its tools-aggregate-schema grade),
- * `pending` (that unit has no grade, e.g. the judge failed).
+ * Where a schema stands after a run: its `index.json` node's status (03 §6.2 as this library applies
+ * it, the rollup of its subtree), plus `provisional` for a run without non-deterministic answers
+ * whose node is `pending`. Read by `standingOfSchemaNode`, the one function every surface uses.
  */
-export type SchemaRunStatus = 'stable' | 'graded' | 'blocked' | 'rejected' | 'provisional' | 'pending'
+export type SchemaRunStatus = SchemaStatus
 
 /** An area prompt to send, when no judge or answer covered the unit. */
 export interface EmittedPrompt extends JudgeRequest {}
@@ -224,29 +224,33 @@ export interface SchemaGrading {
      * deterministic answers only (no judge, no answers); `none`: no unit could be graded at all.
      */
     readonly mode: 'full' | 'provisional' | 'none'
-    /** Where the schema stands, as its `index.json` node says (03 §6.2); see {@link SchemaRunStatus}. */
+    /** Where the schema stands: its `index.json` node's status; see {@link SchemaRunStatus} and docs/guide.md, "Which grade to quote". */
     readonly status: SchemaRunStatus
+    /** Why the schema is blocked, pending or rejected, as its index node says; `null` when graded or stable. */
+    readonly reason: string | null
+    /** The whole standing `status`, `grade`, `schemaGrade` and `reason` are read from, with the blocked tools and their causes. */
+    readonly standing: SchemaStanding
     /**
-     * **The headline grade** to quote: the worst grade over the units (REJECTED under a veto), the
-     * rule `index.json` applies to its nodes (03 ⚠ C15). `null` unless the schema is `graded`,
-     * `stable` or `rejected`: a schema with an untested tool (`blocked`), a provisional run or a unit
-     * without a grade never shows a grade that testing and judging could lower.
+     * **The grade** to quote: the schema's `index.json` node grade, the worst grade of its subtree
+     * (every tool's single-test and the tools aggregate; REJECTED under a veto, 03 ⚠ C15). `null`
+     * unless the schema is `graded`, `stable` or `rejected`: a blocked, pending or provisional schema
+     * shows no letter.
      */
-    readonly grade: string | null
-    /** The schema node's own grade: its `tools-aggregate-schema` grading (`index.json` `schemas[<schema>].grade`), or REJECTED; `null` when blocked or provisional. */
-    readonly schemaGrade: string | null
+    readonly grade: AggregateGrade | null
+    /** The schema's own `tools-aggregate-schema` grade (`index.json` `schemas[<schema>].toolsAggregate.grade`), or REJECTED; `null` wherever `grade` is. */
+    readonly schemaGrade: AggregateGrade | null
     /** With `mode: 'provisional'`: the worst grade over the deterministic answers alone — never a headline; `null` otherwise. */
-    readonly provisionalGrade: string | null
+    readonly provisionalGrade: AggregateGrade | null
     /** With `mode: 'provisional'`: the tools-aggregate-schema grade from deterministic answers alone; `null` otherwise. */
-    readonly provisionalSchemaGrade: string | null
+    readonly provisionalSchemaGrade: AggregateGrade | null
     /** Units kept from an earlier run (the island held their entry for this content) and units graded by this run. */
     readonly unitCounts: { readonly kept: number; readonly graded: number }
-    /** The untrimmed band of the schema node's mean (before the autonomous B cap). */
-    readonly rawGrade: string | null
+    /** The untrimmed band of the tools aggregate's mean (before the autonomous B cap); `null` wherever `grade` is. */
+    readonly rawGrade: LetterGrade | null
     /** Each unit's grade (`null` when it has none: blocked, gated, skipped, error). */
-    readonly unitGrades: Readonly<Record<string, string | null>>
+    readonly unitGrades: Readonly<Record<string, AggregateGrade | null>>
     /** The namespace rollup of `index.json` after this run (every schema of the namespace); `null` without an island. */
-    readonly rollupGrade: string | null
+    readonly rollupGrade: AggregateGrade | null
     readonly veto: CategoricalVeto | null
     readonly units: UnitResult[]
     readonly pretest: { readonly ran: boolean; readonly reason: string | null; readonly ok: boolean; readonly blocked: ReadonlyArray<{ tool: string; reason: string }> }

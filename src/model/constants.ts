@@ -47,6 +47,11 @@ export const TIER_MAX_GRADE: Readonly<Record<GradingTier, MaxAttainableGrade>> =
 /** Rank of a letter grade, higher is better. */
 export const GRADE_RANK: Readonly<Record<LetterGrade, number>> = Object.freeze({ F: 0, D: 1, C: 2, B: 3, A: 4 })
 
+/** Whether a value is a grade an entry or node can carry: A–F or `REJECTED`. Never throws. */
+export function isAggregateGrade(value: unknown): value is AggregateGrade {
+    return typeof value === 'string' && (value === 'REJECTED' || Object.prototype.hasOwnProperty.call(GRADE_RANK, value))
+}
+
 export const GRADING_MODES = Object.freeze(['partial', 'full'] as const)
 export type GradingMode = (typeof GRADING_MODES)[number]
 
@@ -104,9 +109,45 @@ export const LEGAL_ASSESSMENT_QUESTION_ID = 'Q-legal-assessment'
 export const MIN_WORKING_TESTS = 3
 
 /**
+ * Why the pretest blocks a tool (`summary.json` `perTool.<tool>.reason`), first match wins in that
+ * order; the working-count reason of a tool with a bar of N is `fewer-than-N-working-tests`
+ * ({@link fewerThanWorkingTests}). A blocked tool is never graded, and neither is its schema.
+ */
+export const BLOCKED_REASONS = Object.freeze({
+    /** The runtime would refuse the schema: error-level structural findings (unknown method, …). */
+    invalidSchema: 'invalid-schema',
+    /** PUT/DELETE or `meta` says it changes state: graders never call it. */
+    stateChanging: 'state-changing-tool',
+    /** Its key belongs to another company's domain and is never sent to this host. */
+    keyDomainMismatch: 'api-key-domain-mismatch',
+    /** A required server param (key) was not given. */
+    keyGated: 'key-gated-missing-server-param',
+    noTests: 'no-tests',
+    /** The schema exports handlers and no runtime was given. */
+    handlersNeedRuntime: 'handlers-need-runtime',
+    unbuildableTests: 'unbuildable-tests',
+    /** Its tests did not run: offline (no HTTP port, no recordings) or a dry run. */
+    untested: 'untested',
+    noWorkingTest: 'no-working-test'
+} as const)
+
+/** A blocked reason: one of {@link BLOCKED_REASONS} or a working-count reason. */
+export type BlockedReason = (typeof BLOCKED_REASONS)[keyof typeof BLOCKED_REASONS] | `fewer-than-${number}-working-tests`
+
+/** The working-count reason of a tool whose bar is `bar` working tests. */
+export function fewerThanWorkingTests(bar: number): BlockedReason {
+    return `fewer-than-${bar}-working-tests`
+}
+
+/**
  * Whether a pretest reason for a blocked tool is about its working-test count (`fewer-than-3-working-tests`,
  * `no-working-test`): true only of a run that sent its tests; every other reason holds offline too.
+ * Never throws: anything but such a string is `false`.
  */
-export function isWorkingCountReason(reason: string): boolean {
-    return reason === 'no-working-test' || /^fewer-than-\d+-working-tests$/.test(reason)
+export function isWorkingCountReason(reason: unknown): boolean {
+    try {
+        return typeof reason === 'string' && (reason === BLOCKED_REASONS.noWorkingTest || /^fewer-than-\d+-working-tests$/.test(reason))
+    } catch {
+        return false
+    }
 }

@@ -11,7 +11,7 @@ import type { HttpPort, HttpRequest, HttpResponse } from './http.js'
 import { checkAgainstSchema, isEmptyData, shapeOf, utf8Length, type Shape } from './output-check.js'
 import { buildRequest } from './request.js'
 
-import { MIN_WORKING_TESTS } from '../model/constants.js'
+import { BLOCKED_REASONS, fewerThanWorkingTests, MIN_WORKING_TESTS, type BlockedReason } from '../model/constants.js'
 /**
  * The bar of a parameterless tool. Such a tool has one distinct request at most (every other test
  * is a DPT-008 duplicate), so the parameter space is covered by one working call; a bar of 3
@@ -144,24 +144,35 @@ export interface PretestInput {
  * missing, no tests, fewer buildable tests than the bar (certain before anything is sent, so offline
  * too), then, once the tests ran, fewer working tests than the bar. `detail` names the cause.
  */
-function blockerOf(meta: { cls: ToolClass; missing: readonly string[]; withheld: readonly string[]; parameterless: boolean; distinct: number; unbuildable: ReadonlyArray<{ index: number; detail: string }>; runtime: 'needed' | 'used' | null }, run: { ran: boolean; working: number; bar: number }): { reason: string; detail: string } | null {
+function blockerOf(meta: { cls: ToolClass; missing: readonly string[]; withheld: readonly string[]; parameterless: boolean; distinct: number; unbuildable: ReadonlyArray<{ index: number; detail: string }>; runtime: 'needed' | 'used' | null }, run: { ran: boolean; working: number; bar: number; invalid: string | null }): { reason: BlockedReason; detail: string } | null {
     const names = (list: readonly string[]): string => list.join(', ')
-    if (meta.cls === 'state-changing') return { reason: 'state-changing-tool', detail: 'the tool changes state (PUT/DELETE or meta says so); graders never call it' }
-    if (meta.cls === 'withheld') return { reason: 'api-key-domain-mismatch', detail: `the key ${names(meta.withheld)} is not sent to this host (its name belongs to another company's domain)` }
-    if (meta.cls === 'key-gated') return { reason: 'key-gated-missing-server-param', detail: `not tested: set ${names(meta.missing)} (required server param${meta.missing.length > 1 ? 's' : ''} of the schema) to test it` }
-    if (meta.cls === 'needs-tests') return { reason: 'no-tests', detail: 'the tool declares no tests' }
-    if (meta.runtime === 'needed') return { reason: 'handlers-need-runtime', detail: "not tested: the schema exports handlers, which the FlowMCP runtime runs on every call of this tool; pass a runtime (options.runtime, CLI --runtime <flowmcp-core folder>) to test it as the runtime runs it" }
+    if (run.invalid !== null) return { reason: BLOCKED_REASONS.invalidSchema, detail: run.invalid }
+    if (meta.cls === 'state-changing') return { reason: BLOCKED_REASONS.stateChanging, detail: 'the tool changes state (PUT/DELETE or meta says so); graders never call it' }
+    if (meta.cls === 'withheld') return { reason: BLOCKED_REASONS.keyDomainMismatch, detail: `the key ${names(meta.withheld)} is not sent to this host (its name belongs to another company's domain)` }
+    if (meta.cls === 'key-gated') return { reason: BLOCKED_REASONS.keyGated, detail: `not tested: set ${names(meta.missing)} (required server param${meta.missing.length > 1 ? 's' : ''} of the schema) to test it` }
+    if (meta.cls === 'needs-tests') return { reason: BLOCKED_REASONS.noTests, detail: 'the tool declares no tests; add at least one test to main.tools.<tool>.tests' }
+    if (meta.runtime === 'needed') return { reason: BLOCKED_REASONS.handlersNeedRuntime, detail: "not tested: the schema exports handlers, which the FlowMCP runtime runs on every call of this tool; pass a runtime (options.runtime, CLI --runtime <flowmcp-core folder>) to test it as the runtime runs it" }
     const buildable = meta.distinct - meta.unbuildable.length
     if (meta.unbuildable.length > 0 && buildable < run.bar) {
         // One line per distinct cause, naming its tests: the same undeclared param on every test is said once.
         const byCause = new Map<string, number[]>()
         for (const u of meta.unbuildable) byCause.set(u.detail, [...(byCause.get(u.detail) ?? []), u.index])
         const causes = [...byCause.entries()].map(([detail, tests]) => `${tests.length > 1 ? 'tests' : 'test'} ${tests.join(', ')}: ${detail}`)
-        const shown = causes.slice(0, 3).join('; ') + (causes.length > 3 ? `; +${causes.length - 3} more` : '')
-        return { reason: 'unbuildable-tests', detail: `only ${buildable} of ${meta.distinct} distinct tests can be built, ${run.bar} needed (${shown})` }
+        return { reason: BLOCKED_REASONS.unbuildableTests, detail: `only ${buildable} of ${meta.distinct} distinct tests can be built, ${run.bar} needed (${causes.join('; ')})` }
     }
-    if (run.ran && run.working < run.bar) return meta.parameterless ? { reason: 'no-working-test', detail: 'the test did not return data' } : { reason: `fewer-than-${run.bar}-working-tests`, detail: `${run.working} of ${meta.distinct} distinct tests returned data, ${run.bar} needed` }
+    // A tool is graded only on tests that ran: offline or in a dry run nothing says it works.
+    if (!run.ran) return { reason: BLOCKED_REASONS.untested, detail: UNTESTED_DETAIL }
+    if (run.working < run.bar) return meta.parameterless ? { reason: BLOCKED_REASONS.noWorkingTest, detail: 'the test did not return data' } : { reason: fewerThanWorkingTests(run.bar), detail: `${run.working} of ${meta.distinct} distinct tests returned data, ${run.bar} needed` }
     return null
+}
+
+/** How to get an untested tool tested, in words (the CLI flags and the library options). */
+export const UNTESTED_DETAIL = 'not tested: its tests did not run, so nothing shows the tool works; run them live (CLI --live, options.http) or from recorded responses (CLI --recordings <dir>, a replay HTTP port) to grade it'
+
+/** Why the runtime would refuse the schema: every error-level structural finding, with its place. */
+function invalidDetail(structural: readonly Issue[]): string {
+    const listed = structural.map((i) => `${i.code} at ${i.path === '' ? '/' : i.path}: ${i.message}`)
+    return `the FlowMCP runtime refuses this schema (${structural.length} structural error${structural.length === 1 ? '' : 's'}): ${listed.join('; ')}. Fix ${structural.length === 1 ? 'it' : 'them'} and grade again`
 }
 
 type Job =
@@ -179,7 +190,7 @@ const FAILURE_CODES = ['DPT-004', 'DPT-010', 'DPT-011', 'DPT-017', 'DPT-020'] as
 type FailureCode = (typeof FAILURE_CODES)[number]
 
 /** `CODE: message`, the error-string form the CLI surfaces (05 §1.6). */
-function coded(code: FailureCode | 'DPT-020' | 'DPT-007' | 'DPT-008' | 'DPT-012' | 'DPT-013' | 'DPT-016' | 'DPT-018' | 'DPT-019', message: string): string {
+function coded(code: FailureCode | 'DPT-009' | 'DPT-020' | 'DPT-007' | 'DPT-008' | 'DPT-012' | 'DPT-013' | 'DPT-016' | 'DPT-018' | 'DPT-019', message: string): string {
     return `${code}: ${message}`
 }
 
@@ -324,10 +335,11 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
     // A caller that validated `main` already (gradeSingleSchema) passes the result: nothing is computed twice.
     const given = isRecord(args.validation) && Array.isArray(args.validation.errors) ? (args.validation.errors as Issue[]) : null
     const structural = (given ?? validateMain(main)).filter((i) => i.severity === 'error')
-    if (structural.length > 0) {
-        const errors = [createIssue('DPT-009', '/main', { detail: `${structural.length} structural error(s), first ${structural[0]?.code ?? ''} at ${structural[0]?.path ?? ''}` })]
-        return emptyResult('structural-validation-failed', minWorkingTests, errors, args.now)
-    }
+    // A schema the runtime would refuse is never tested or graded, but its tools are still classified
+    // (keys, handlers, tests), so damage elsewhere never hides why a tool could not be tested.
+    const invalid = structural.length > 0 ? invalidDetail(structural) : null
+    const structuralErrors = structural.length > 0 ? [createIssue('DPT-009', '/main', { detail: `${structural.length} structural error(s), first ${structural[0]?.code ?? ''} at ${structural[0]?.path ?? ''}` })] : []
+    if (invalid !== null && !isRecord(own(main, 'tools'))) return emptyResult('structural-validation-failed', minWorkingTests, structuralErrors, args.now)
 
     const now = args.now as string
     const serverParams = (isRecord(args.serverParams) ? args.serverParams : {}) as Readonly<Record<string, string>>
@@ -408,6 +420,10 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
                 planned.push(stub('key-gated', coded('DPT-007', `missing server param ${missing.join(', ')}`)))
                 return
             }
+            if (invalid !== null) {
+                planned.push(stub('not-sent', coded('DPT-009', 'the schema has structural errors: nothing is sent')))
+                return
+            }
             if (viaRuntime) {
                 if (runtime === null) {
                     planned.push(stub('not-sent', coded('DPT-020', 'the schema exports handlers: this test runs only through the FlowMCP runtime')))
@@ -446,7 +462,7 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
             const bar = meta.parameterless ? parameterlessBar : minWorkingTests
             const matches = mine.filter((r) => r.working && r.outputSchemaMatch !== null).map((r) => r.outputSchemaMatch)
             const maxResponseBytes = Math.max(0, ...mine.map((r) => r.responseBytes ?? 0))
-            const blocker = blockerOf(meta, { ran, working, bar })
+            const blocker = blockerOf(meta, { ran, working, bar, invalid })
             if (blocker !== null) {
                 blocked.push({ tool: name, ...blocker })
                 if (ran && (meta.cls === 'normal' || meta.cls === 'parameterless')) {
@@ -478,11 +494,11 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
         return { tools: Object.fromEntries(entries), blocked, ok: ran && toolNames.length > 0 && blocked.length === 0 }
     }
 
-    if (dryRun || http === null) {
-        const reason = dryRun ? 'dry-run' : 'no-http-port'
-        if (!dryRun) findings.push(createIssue('DPT-014', '/http'))
+    if (dryRun || http === null || invalid !== null) {
+        const reason = invalid !== null ? 'structural-validation-failed' : dryRun ? 'dry-run' : 'no-http-port'
+        if (!dryRun && invalid === null) findings.push(createIssue('DPT-014', '/http'))
         const summary = summarise(planned, false)
-        return redactSecretsDeep({ ran: false, reason, dryRun, checkedAt: now, minWorkingTests, results: planned, ...summary, docs: [], findings, errors: [] }, secrets, Infinity)
+        return redactSecretsDeep({ ran: false, reason, dryRun, checkedAt: now, minWorkingTests, results: planned, ...summary, docs: [], findings, errors: structuralErrors }, secrets, Infinity)
     }
 
     const send = async (request: HttpRequest): Promise<{ response: HttpResponse | null; error: string | null }> => {

@@ -10,7 +10,7 @@ import { needsVerification, screenGradingFile, verifyGradingFacts } from './dige
 import { promotionStatus, STABLE_THRESHOLD } from './stable-promotion.js'
 import type { Blocker, GradingFacts, GradingFileInput, IndexNode, NodeVeto, SchemaListing, SchemaNode, SnapshotRef, ToolListing } from './types.js'
 
-import { isWorkingCountReason, MIN_WORKING_TESTS } from '../model/constants.js'
+import { fewerThanWorkingTests, isWorkingCountReason, MIN_WORKING_TESTS } from '../model/constants.js'
 
 /** Reasons of `pending` nodes: plain spec phrases. `blocked` reasons always start with a code. */
 export const PENDING_REASONS = Object.freeze({
@@ -242,7 +242,7 @@ export function deriveLeaf(facts: readonly GradingFacts[], ctx: LeafContext): Le
  * called) is IDX-030 with that cause, live or offline; a live run's working count under the tool's
  * bar is IDX-013. A summary of a run that sent nothing (`ran: false`) says nothing about counts.
  */
-function pretestBlock(summary: unknown, tool: string): Issue | null {
+function pretestBlock(summary: unknown, tool: string): { issue: Issue; cause: string } | null {
     if (summary === null || typeof summary !== 'object') return null
     const perTool = (summary as { perTool?: unknown }).perTool
     if (perTool === null || typeof perTool !== 'object') return null
@@ -252,14 +252,14 @@ function pretestBlock(summary: unknown, tool: string): Issue | null {
     const node = (perTool as Record<string, unknown>)[key] as { working?: unknown; bar?: unknown; blocked?: unknown; reason?: unknown; detail?: unknown } | null
     const reason = node?.reason
     if (node?.blocked === true && typeof reason === 'string' && reason.length > 0 && !isWorkingCountReason(reason)) {
-        return createIssue('IDX-030', '', { tool, reason, detail: typeof node.detail === 'string' && node.detail.length > 0 ? node.detail : reason })
+        return { issue: createIssue('IDX-030', '', { tool, reason, detail: typeof node.detail === 'string' && node.detail.length > 0 ? node.detail : reason }), cause: reason }
     }
     if ((summary as { ran?: unknown }).ran === false) return null
     const working = node?.working
     // The pretest records each tool's own bar (a parameterless tool needs 1); the spec's 3 otherwise.
     const bar = typeof node?.bar === 'number' && Number.isInteger(node.bar) && node.bar >= 1 ? node.bar : MIN_WORKING_TESTS
     if (typeof working !== 'number' || !Number.isFinite(working) || working >= bar) return null
-    return createIssue('IDX-013', '', { min: bar, tool, found: working })
+    return { issue: createIssue('IDX-013', '', { min: bar, tool, found: working }), cause: typeof reason === 'string' && isWorkingCountReason(reason) ? reason : fewerThanWorkingTests(bar) }
 }
 
 /** Where a schema sits relative to the index folder and in the previous index. */
@@ -323,11 +323,11 @@ export function buildSchemaNode(schema: SchemaListing, ctx: SchemaContext): Sche
             refBase: folder,
             nodePath: `${ctx.nodePath}.tools.${tool.name}`,
             binding,
-            preBlock: pre === null ? null : { ...pre, path: `${ctx.listingPath}/summary` },
+            preBlock: pre === null ? null : { ...pre.issue, path: `${ctx.listingPath}/summary` },
             previous: child(ctx.previous, 'tools', tool.name)
         })
-        if (pre !== null) issues.push({ ...pre, path: `${ctx.listingPath}/summary` })
-        tools.push([tool.name, leaf.node])
+        if (pre !== null) issues.push({ ...pre.issue, path: `${ctx.listingPath}/summary` })
+        tools.push([tool.name, pre !== null && leaf.node.status === 'blocked' ? { ...leaf.node, cause: pre.cause } : leaf.node])
         blockers.push(...leaf.blockers)
         issues.push(...leaf.issues)
         if (leaf.used !== null) used.push(leaf.used)

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { Areas, type Area, type JudgeRequest } from '../../src/index.js'
+import { Areas, type Area, type HttpPort, type HttpRequest, type HttpResponse, type JudgeRequest } from '../../src/index.js'
 
 export const EXAMPLES = new URL('../../examples/', import.meta.url)
 
@@ -36,3 +36,15 @@ export function scriptedJudge(score = 4): { judge: (r: JudgeRequest) => Promise<
 }
 
 export const grader = { name: 'area-grader', version: '1.0.0', llmModel: 'claude-opus-4-7', persona: { basePersonaId: 'schema-maintainer', lensId: 'weather' } } as const
+
+/** An HTTP port whose every request returns JSON data: each tool's tests run and work, so its tools can be graded. */
+export function dataHttp(): HttpPort & { readonly requests: HttpRequest[] } {
+    const requests: HttpRequest[] = []
+    return {
+        requests,
+        async send(request: HttpRequest): Promise<HttpResponse> {
+            requests.push(request)
+            return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: [{ id: 1, name: 'sample', value: 42 }] }) }
+        }
+    }
+}

@@ -7,10 +7,13 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createMemoryFs, ErrorCodes, fsPortFromNodeLike, gradeSingleSchema, httpPortFromRecordings, validateGradingEntry, type FsPort, type JudgeRequest } from '../../src/index.js'
 import { EXAMPLES, exampleMain, grader, recording, replyFor, scriptedJudge } from './helpers.js'
+import { fakeHttp } from '../pretest/fake-http.js'
 
 const now = '2026-11-22T18:00:00Z'
 const aboutText = (): Promise<string> => readFile(new URL('providers/openmeteo/resources/openmeteo-about.md', EXAMPLES), 'utf8')
 const codes = (errors: ReadonlyArray<{ code: string }>): string[] => errors.map((e) => e.code)
+/** The recorded responses of the openmeteo example: its tools' tests run, so its tools can be graded. */
+const openmeteoHttp = (): ReturnType<typeof httpPortFromRecordings> => httpPortFromRecordings({ recordings: [recording('openmeteo')] })
 
 async function readJson(fs: FsPort, path: string): Promise<Record<string, unknown>> {
     return JSON.parse((await fs.readFile(path)) as string) as Record<string, unknown>
@@ -59,7 +62,7 @@ describe('gradeSingleSchema with a judge', () => {
 
     it('rejects a reply that is not JSON, never turning it into a score (fail-closed)', async () => {
         const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, judge: async () => 'Sure! Here is my grading: A+' } })
+        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge: async () => 'Sure! Here is my grading: A+' } })
         expect(result.entries).toEqual([])
         expect(result.grading?.units.map((u) => u.status)).toEqual(['error', 'error', 'error', 'error', 'error', 'gated'])
         expect(codes(result.errors)).toContain('GRA-007')
@@ -68,7 +71,7 @@ describe('gradeSingleSchema with a judge', () => {
     it('rejects a reply with a score outside 1–5 and reports the output path', async () => {
         const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
         const judge = async (r: JudgeRequest): Promise<string> => JSON.stringify(replyFor(r.area, (id) => (id.endsWith('-04') ? 7 : 4)))
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, judge } })
+        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge } })
         const failed = result.grading?.units.find((u) => u.unit === 'single-test/getHourlyForecast')
         expect(failed?.status).toBe('error')
         expect(codes(result.errors)).toContain('GRA-018')
@@ -81,7 +84,7 @@ describe('gradeSingleSchema with a judge', () => {
             if (r.unit === 'namespace-description') throw new Error('rate limited')
             return judge(r)
         }
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, judge: flaky } })
+        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge: flaky } })
         expect(result.grading?.units.find((u) => u.unit === 'namespace-description')?.status).toBe('error')
         expect(result.grading?.units.find((u) => u.unit === 'tools-aggregate-schema')?.status).toBe('graded')
         expect(codes(result.errors)).toContain('GRA-006')
@@ -90,7 +93,7 @@ describe('gradeSingleSchema with a judge', () => {
     it('refuses a reply that contradicts its envelope (another schemaHash)', async () => {
         const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
         const judge = async (r: JudgeRequest): Promise<string> => JSON.stringify({ ...replyFor(r.area), schemaHash: 'ffffffff' })
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, judge } })
+        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge } })
         expect(result.entries).toEqual([])
         expect(codes(result.errors)).toContain('GRA-008')
     })
@@ -98,7 +101,7 @@ describe('gradeSingleSchema with a judge', () => {
     it('records a harness blocker as a blocked unit, not as an error', async () => {
         const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
         const judge = async (r: JudgeRequest): Promise<string> => JSON.stringify(r.unit === 'namespace-description' ? { blocker: 'forecast.mjs', reason: 'file unreadable' } : replyFor(r.area))
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, judge } })
+        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge } })
         expect(result.grading?.units.find((u) => u.unit === 'namespace-description')).toMatchObject({ status: 'blocked' })
         expect(codes(result.errors)).toContain('GRA-011')
     })
@@ -118,18 +121,24 @@ describe('gradeSingleSchema without a judge', () => {
         expect(await fs.readFile('/island/providers/openmeteo/index.json')).not.toBeNull()
     })
 
-    it('marks the live answers n/a (blocked-by-precondition) when no HTTP port is given', async () => {
+    it('untested is never graded: without an HTTP port every tool is blocked untested and the judge is not asked about it', async () => {
         const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
-        const { judge } = scriptedJudge(4)
+        const { judge, asked } = scriptedJudge(4)
         const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, judge } })
-        const tool = result.entries.find((e) => e.area === 'single-test')
-        expect(tool?.gradings.find((g) => g.questionId === 'Q-single-test-02')).toMatchObject({ score: 'n/a', naReason: 'blocked-by-precondition' })
         expect(result.grading?.pretest).toMatchObject({ ran: false, reason: 'no-http-port' })
+        const status = Object.fromEntries((result.grading?.units ?? []).map((u) => [u.unit, u.status]))
+        expect(status).toMatchObject({ 'single-test/getHourlyForecast': 'blocked', 'single-test/getCurrentWeather': 'blocked', 'tools-aggregate-schema': 'blocked', 'tools-aggregate-namespace': 'blocked', 'namespace-description': 'graded' })
+        expect(result.grading?.units.find((u) => u.unit === 'single-test/getHourlyForecast')?.reason).toMatch(/^untested — not tested: .*--live.*--recordings/)
+        expect(result.grading?.units.find((u) => u.unit === 'tools-aggregate-schema')?.reason).toMatch(/^blocked-by-precondition/)
+        // Offline runs still grade what needs no test; nothing is asked about an untested tool.
+        expect(asked.some((r) => r.area === 'single-test' || r.area === 'tools-aggregate-schema' || r.area === 'tools-aggregate-namespace')).toBe(false)
+        expect(result.entries.some((e) => e.area === 'single-test')).toBe(false)
+        expect(result.grading).toMatchObject({ status: 'blocked', grade: null, schemaGrade: null })
     })
 
     it('grades from pre-collected answers keyed by unit, and says which units had none', async () => {
         const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, answers: { 'tools-aggregate-schema': replyFor('tools-aggregate-schema', 5), 'single-test/nope': {} } } })
+        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), answers: { 'tools-aggregate-schema': replyFor('tools-aggregate-schema', 5), 'single-test/nope': {} } } })
         expect(result.grading?.units.find((u) => u.unit === 'tools-aggregate-schema')?.status).toBe('graded')
         expect(result.grading?.units.find((u) => u.unit === 'namespace-description')?.status).toBe('provisional')
         expect(codes(result.errors)).toEqual(expect.arrayContaining(['GRA-010', 'GRA-015']))
@@ -324,8 +333,9 @@ describe('gradeSingleSchema in the real FlowMCP world', () => {
         expect(unit?.reason).toMatch(/^unbuildable-tests — only 0 of \d+ distinct tests can be built, 3 needed \(tests? [\d, ]+: .*placeholder/)
         expect(asked.find((r) => r.unit === 'single-test/getMember')).toBeUndefined()
         expect(result.grading).toMatchObject({ status: 'blocked', grade: null, schemaGrade: null })
-        // The key question of the schema's aggregate still reaches the judge with the reason.
-        expect(asked.find((r) => r.unit === 'tools-aggregate-schema')).toBeDefined()
+        // The schema's aggregate rests on its tools: blocked by precondition, and not asked either.
+        expect(result.grading?.units.find((u) => u.unit === 'tools-aggregate-schema')?.reason).toMatch(/^blocked-by-precondition/)
+        expect(asked.find((r) => r.unit === 'tools-aggregate-schema')).toBeUndefined()
     })
 
     it('writes path-like tool keys and a file base starting with -- into reversible island folders', async () => {
@@ -334,7 +344,9 @@ describe('gradeSingleSchema in the real FlowMCP world', () => {
         delete main.tools.getMember
         const fs = createMemoryFs()
         const { judge } = scriptedJudge(4)
-        const result = await gradeSingleSchema({ schema: { main }, fileName: '--memberRoutes.mjs', grader, options: { fs, root: '/island', now, judge, serverParams: { PARLAMENTDEMO_API_KEY: 'demo-value' } } })
+        // Every test answers with data, so the tool is tested and graded and its entry written.
+        const http = fakeHttp(() => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: [{ id: 1, name: 'x' }] }) }))
+        const result = await gradeSingleSchema({ schema: { main }, fileName: '--memberRoutes.mjs', grader, options: { fs, root: '/island', now, judge, http, serverParams: { PARLAMENTDEMO_API_KEY: 'demo-value' } } })
         expect(result.grading?.schemaId).toBe('parlamentdemo.--memberRoutes')
         expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
         const index = (await readJson(fs, '/island/providers/parlamentdemo/index.json')) as { schemas: Record<string, { tools: Record<string, unknown> }> }

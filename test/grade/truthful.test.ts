@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createMemoryFs, gradeNamespace, gradeSingleSchema, RebuildIndex, type FsPort, type JudgeRequest } from '../../src/index.js'
 import { keptUnits, schemaGradingOf, writeUnitState } from '../../src/grade/single-schema.js'
-import { grader, replyFor, scriptedJudge } from './helpers.js'
+import { dataHttp, grader, replyFor, scriptedJudge } from './helpers.js'
 
 const now = '2026-11-25T10:00:00Z'
 const forms = JSON.parse(readFileSync(new URL('../fixtures/schemas/real-forms.json', import.meta.url), 'utf8')) as Record<string, any>
@@ -42,7 +42,7 @@ describe('untested is never better than tested', () => {
         const index = await readJson(fs, '/island/providers/keyeddemo/index.json')
         expect(index.schemas.demo.status).toBe('blocked')
         expect(index.schemas.demo.grade).toBeUndefined()
-        expect(index.schemas.demo.tools.getMember).toEqual({ status: 'blocked', reason: expect.stringMatching(/^IDX-030: Tool getMember was not tested \(key-gated-missing-server-param\): not tested: set PARLAMENTDEMO_API_KEY/) })
+        expect(index.schemas.demo.tools.getMember).toEqual({ status: 'blocked', cause: 'key-gated-missing-server-param', reason: expect.stringMatching(/^IDX-030: Tool getMember was not tested \(key-gated-missing-server-param\): not tested: set PARLAMENTDEMO_API_KEY/) })
         // The namespace follows 03 §6.3: something graded and something blocked is partial, never operational.
         expect(index.status).toBe('partial')
     })
@@ -67,7 +67,7 @@ describe('untested is never better than tested', () => {
 describe('provisional is never a headline', () => {
     it('without a judge the headline grade is null and the deterministic-only figure is provisionalGrade', async () => {
         const main = { ...forms, tools: { getMember: forms.tools.getMember, getVote: forms.tools.getVote } }
-        const result = await gradeSingleSchema({ schema: { main }, fileName: 'forms.mjs', options: { now, serverParams: { PARLAMENTDEMO_API_KEY: 'demo-value-0001' } } })
+        const result = await gradeSingleSchema({ schema: { main }, fileName: 'forms.mjs', options: { now, http: dataHttp(), serverParams: { PARLAMENTDEMO_API_KEY: 'demo-value-0001' } } })
         expect(result.grading).toMatchObject({ mode: 'provisional', status: 'provisional', grade: null, schemaGrade: null })
         expect(result.grading?.provisionalGrade).toMatch(/^[A-F]$/)
         expect(result.grading?.provisionalSchemaGrade).toMatch(/^[A-F]$/)
@@ -84,8 +84,10 @@ describe('provisional is never a headline', () => {
 
 describe('a re-run grades exactly the units without an entry for the current content', () => {
     it('keeps graded units, asks only for the failed ones, and reports the grades the island holds', async () => {
-        const fs = await island({ '/src/rerundemo/demo.mjs': `export const main = ${JSON.stringify({ ...forms, namespace: 'rerundemo' }, null, 4)}\n` })
-        const options = { sourceFs: fs, fs, root: '/island', now, serverParams: { PARLAMENTDEMO_API_KEY: 'demo-value-0001' }, resume: true }
+        // Without listSpeeches, whose tests cannot be built: every other tool is tested, so every unit can be graded.
+        const { listSpeeches: _untestable, ...testable } = forms.tools as Record<string, unknown>
+        const fs = await island({ '/src/rerundemo/demo.mjs': `export const main = ${JSON.stringify({ ...forms, namespace: 'rerundemo', tools: testable }, null, 4)}\n` })
+        const options = { sourceFs: fs, fs, root: '/island', now, http: dataHttp(), serverParams: { PARLAMENTDEMO_API_KEY: 'demo-value-0001' }, resume: true }
         let calls = 0
         const flaky = async (request: JudgeRequest): Promise<string> => {
             calls += 1
@@ -123,7 +125,7 @@ describe("the judge's advice is kept", () => {
         const fs = createMemoryFs()
         for (const d of ['/island', '/island/providers', '/island/providers/x']) await fs.mkdir(d)
         await fs.writeFile('/island/providers/x/state.json', 'garbage')
-        const unit = { unit: 'namespace-description', area: 'namespace-description' as const, target: { namespace: 'x' }, status: 'graded' as const, aggregateGrade: 'B', rawGrade: 'B', normalizedScore: 4, reason: null, written: '/island/providers/x/_gradings/namespace-description--2026-11-25T10-00-00Z.json' }
+        const unit = { unit: 'namespace-description', area: 'namespace-description' as const, target: { namespace: 'x' }, status: 'graded' as const, aggregateGrade: 'B' as const, rawGrade: 'B' as const, normalizedScore: 4, reason: null, written: '/island/providers/x/_gradings/namespace-description--2026-11-25T10-00-00Z.json' }
         const hints = [{ targetField: 'description', suggestion: 'name the data source', priority: 'high' as const }]
         const issues = await writeUnitState(fs, '/island', 'x', [unit], [{ plan: { unit: unit.unit, area: unit.area, target: unit.target, deterministic: [], focus: null }, sidecar: { iteration: 1, improvementHints: hints } }])
         expect(issues).toEqual([])
@@ -140,9 +142,11 @@ describe("the judge's advice is kept", () => {
 
     it('schemaGradingOf gives no headline to a schema whose aggregate has no grade (pending)', () => {
         const plan = { unit: 'tools-aggregate-schema', area: 'tools-aggregate-schema' as const, target: { namespace: 'x', schema: 's' }, status: 'error' as const, aggregateGrade: null, rawGrade: null, normalizedScore: null, reason: 'the judge failed', written: null }
-        const tool = { ...plan, unit: 'single-test/t', area: 'single-test' as const, status: 'graded' as const, aggregateGrade: 'B', reason: null }
-        const grading = schemaGradingOf({ schemaId: 'x.s', namespace: 'x', slug: 's', schemaHash: 'aaaaaaaa', version: '4.0.0', units: [tool, plan], veto: null, pretest: { ran: false, reason: null, ok: false, blocked: [] }, indexPath: null, rollupStatus: null, rollupGrade: null })
-        expect(grading).toMatchObject({ status: 'pending', grade: null, schemaGrade: null, mode: 'full' })
+        const tool = { ...plan, unit: 'single-test/t', area: 'single-test' as const, status: 'graded' as const, aggregateGrade: 'B' as const, reason: null }
+        // The index node the rebuild writes for it: the aggregate has no full grading, so the schema is pending.
+        const node = { status: 'pending', reason: 'no full grading: the tools aggregate', toolsAggregate: { status: 'pending', reason: 'no full grading' }, tools: { t: { status: 'graded', grade: 'B' } } }
+        const grading = schemaGradingOf({ schemaId: 'x.s', namespace: 'x', slug: 's', schemaHash: 'aaaaaaaa', version: '4.0.0', units: [tool, plan], veto: null, pretest: { ran: false, reason: null, ok: false, blocked: [] }, indexPath: null, rollupStatus: null, rollupGrade: null, node })
+        expect(grading).toMatchObject({ status: 'pending', grade: null, schemaGrade: null, mode: 'full', reason: 'no full grading: the tools aggregate' })
     })
 })
 

@@ -204,9 +204,36 @@ describe('DataPretest.run', () => {
         const http = fakeHttp(apiReply)
         const result = await DataPretest.run({ main: schemaFixture('etherscan-contracts'), http, serverParams: { ETHERSCAN_API_KEY: SECRET }, now, dryRun: true })
         expect(http.requests).toEqual([])
-        expect(result).toMatchObject({ ran: false, reason: 'dry-run', dryRun: true, ok: false, blocked: [] })
+        expect(result).toMatchObject({ ran: false, reason: 'dry-run', dryRun: true, ok: false })
+        expect(result.blocked.map((b) => [b.tool, b.reason])).toEqual([['getContractAbi', 'untested'], ['getSourceCode', 'untested']])
         expect(result.results.map((r) => r.status)).toEqual(['planned', 'planned', 'planned', 'planned', 'planned', 'duplicate'])
         expect(JSON.stringify(result)).not.toContain(SECRET)
+    })
+
+    it('untested is never graded: a tool whose tests did not run is blocked untested, saying how to run them', async () => {
+        const result = await DataPretest.run({ main: schemaFixture('nominatim-geocoding'), now })
+        expect(result.blocked.length).toBe(Object.keys(result.tools).length)
+        for (const b of result.blocked) {
+            expect(b.reason).toBe('untested')
+            expect(b.detail).toContain('--live')
+            expect(b.detail).toContain('--recordings')
+        }
+        for (const t of Object.values(result.tools)) expect(t).toMatchObject({ blocked: true, reason: 'untested' })
+    })
+
+    it('damage never helps: a schema the runtime refuses sends nothing and blocks every tool invalid-schema, its keys still named', async () => {
+        const main = structuredClone(schemaFixture('etherscan-contracts')) as { tools: Record<string, { method: string }> }
+        const first = Object.keys(main.tools)[0] as string
+        ;(main.tools[first] as { method: string }).method = 'FETCH'
+        const http = fakeHttp(apiReply)
+        const result = await DataPretest.run({ main, http, now })
+        expect(http.requests).toEqual([])
+        expect(result).toMatchObject({ ran: false, reason: 'structural-validation-failed', ok: false })
+        expect(result.errors.map((e) => e.code)).toEqual(['DPT-009'])
+        expect(result.blocked.map((b) => b.reason)).toEqual(Object.keys(main.tools).map(() => 'invalid-schema'))
+        expect(result.blocked[0]?.detail).toMatch(/^the FlowMCP runtime refuses this schema \(1 structural error\): SCH-\d+ at \/tools\/[^:]+\/method: .+ Fix it and grade again$/)
+        // The key the tool needs is still known, whatever else fails.
+        expect(Object.values(result.tools).every((t) => t.missingServerParams.includes('ETHERSCAN_API_KEY'))).toBe(true)
     })
 
     it('skips the pretest without an HTTP port (ran: false, DPT-014)', async () => {

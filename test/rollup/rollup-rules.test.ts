@@ -65,7 +65,7 @@ describe('schema node (03 §6.2)', () => {
     it('schema node rule (one standing): pending with no grade while a tool has no current full grading, naming it', async () => {
         const { index } = await rebuildNs({ ...baseNamespace(), ...grading('aggregate', '2026-05-31T10:00:00Z', { grade: 'C' }), ...grading('tool', '2026-05-31T10:00:00Z', { grade: 'B' }, 'getFirstPrice') })
         expect(index.schemas.prices).toMatchObject({ status: 'pending', reason: 'no full grading: tool getLastPrice', toolsAggregate: { status: 'graded', grade: 'C' } })
-        expect(index.schemas.prices.grade).toBeUndefined()
+        expect(index.schemas.prices?.grade).toBeUndefined()
     })
 
     it('schema node rule (facts live in files): a tool named only by summary.json counts, so an empty folder lost to git changes nothing', async () => {
@@ -73,7 +73,7 @@ describe('schema node (03 §6.2)', () => {
         const summary = { [`${NS_DIR}/prices/summary.json`]: JSON.stringify({ ran: true, perTool: { getFirstPrice: { working: 3, bar: 3, blocked: false, reason: null }, getLastPrice: { working: 3, bar: 3, blocked: false, reason: null }, getMidPrice: { working: 0, bar: 3, blocked: true, reason: 'key-gated-missing-server-param', detail: 'set KEY' } } }) }
         const { index } = await rebuildNs({ ...files, ...summary })
         expect(index.schemas.prices).toMatchObject({ status: 'blocked', tools: { getMidPrice: { status: 'blocked' } } })
-        expect(index.schemas.prices.grade).toBeUndefined()
+        expect(index.schemas.prices?.grade).toBeUndefined()
     })
 
     it('is rejected when a tool is rejected', async () => {

@@ -1,7 +1,8 @@
 import { appendFile, readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fixLine } from '../../fix/fix-list.js'
-import type { FixItem, SchemaGrading } from '../../index.js'
+import type { FixItem } from '../../index.js'
+import { compareStandings, ENVIRONMENT_CAUSES, standingsOfIndex, type SchemaStanding } from '../../rollup/standing.js'
 import { GRADE_RANK, type LetterGrade } from '../../model/constants.js'
 import { EXIT, table, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
@@ -18,22 +19,19 @@ export interface CheckCommandOptions extends GradeCommandOptions {
     readonly summary?: string
 }
 
-/** A schema's standing as the check compares it. */
+/** A schema as the check compares it: its standing (the one every surface reads), its fix list, and the tools this environment could not test. */
 interface Standing {
     readonly id: string
     readonly file: string | null
-    /** The grade compared: the headline, or, where only keys are missing or no judge answered, the figure the run has. */
-    readonly grade: string | null
-    readonly status: string
+    readonly standing: SchemaStanding
     readonly note: string | null
     readonly fixes: readonly FixItem[]
     readonly untested: readonly string[]
 }
 
-/** What a baseline says of a schema: its grade and status, and the error findings it had. */
+/** What a baseline says of a schema: its standing, and the error findings it had. */
 interface BaselineNode {
-    readonly grade: string | null
-    readonly status: string
+    readonly standing: SchemaStanding
     readonly findings: ReadonlySet<string> | null
 }
 
@@ -42,30 +40,28 @@ const rank = (grade: string | null): number => (grade === null ? -1 : ORDER.inde
 const isLetter = (value: string): value is LetterGrade => Object.hasOwn(GRADE_RANK, value)
 const findingKey = (f: { code: string; pointer: string }): string => `${f.code}|${f.pointer}`
 
-/** The standing of a graded schema: a key-gated-only block or a provisional run still has a figure to compare. */
-function standingOf(id: string, file: string | null, g: SchemaGrading, fixes: readonly FixItem[], failOnUntested: boolean): Standing {
-    const blocked = g.units.filter((u) => u.area === 'single-test' && u.status === 'blocked')
-    const keyed = blocked.filter((u) => (u.reason ?? '').startsWith('key-gated-missing-server-param'))
-    const untested = keyed.map((u) => u.unit.slice('single-test/'.length))
-    let grade = g.grade
-    let note: string | null = null
-    if (g.status === 'provisional') {
-        grade = g.provisionalGrade
-        note = 'provisional: deterministic answers only'
-    } else if (g.status === 'blocked' && blocked.length === keyed.length && !failOnUntested) {
-        // Only keys are missing: the tested part is compared; the untested tools are reported.
-        const graded = g.units.filter((u) => u.status === 'graded' && u.aggregateGrade !== null).map((u) => u.aggregateGrade as string)
-        grade = graded.length === 0 ? null : graded.reduce((worst, x) => (rank(x) < rank(worst) ? x : worst))
-        note = `${keyed.length} tool${keyed.length === 1 ? '' : 's'} not tested for a missing key`
-    }
-    return { id, file, grade, status: g.status, note, fixes, untested }
+/** The tools a standing names as not tested here (a missing key, offline, no runtime). */
+function untestedOf(standing: SchemaStanding): string[] {
+    return standing.blockedTools.filter((t) => t.cause !== null && ENVIRONMENT_CAUSES.includes(t.cause)).map((t) => t.tool)
+}
+
+/** A note for a schema that has no grade for a reason of the environment, not of the schema. */
+function noteOf(standing: SchemaStanding): string | null {
+    if (standing.status === 'provisional') return 'provisional: deterministic answers only'
+    if (!standing.untestedHere) return null
+    const n = untestedOf(standing).length
+    return `${n} tool${n === 1 ? '' : 's'} not tested here (a missing key, offline, or no runtime)`
+}
+
+function standingOf(id: string, file: string | null, standing: SchemaStanding, fixes: readonly FixItem[]): Standing {
+    return { id, file, standing, note: noteOf(standing), fixes, untested: untestedOf(standing) }
 }
 
 /** Reads a baseline: an island (every `providers/<ns>/index.json` and `state.json`) or one `index.json`. */
 async function readBaseline(path: string): Promise<Map<string, BaselineNode> | string> {
     const out = new Map<string, BaselineNode>()
     const add = async (indexPath: string): Promise<void> => {
-        const index = JSON.parse(await readFile(indexPath, 'utf8')) as { namespace?: string; schemas?: Record<string, { grade?: string; status?: string }> }
+        const index: unknown = JSON.parse(await readFile(indexPath, 'utf8'))
         type State = { findings?: Record<string, Array<{ code: string; pointer: string; severity: string }>> }
         let state: State | null = null
         try {
@@ -73,9 +69,10 @@ async function readBaseline(path: string): Promise<Map<string, BaselineNode> | s
         } catch {
             // No state beside the index: its findings are unknown, so every error finding counts as new.
         }
-        for (const [schema, node] of Object.entries(index.schemas ?? {})) {
-            const found = state?.findings?.[schema]
-            out.set(`${index.namespace ?? ''}.${schema}`, { grade: typeof node.grade === 'string' ? node.grade : null, status: node.status ?? 'unknown', findings: Array.isArray(found) ? new Set(found.filter((f) => f.severity === 'error').map(findingKey)) : null })
+        const read = standingsOfIndex(index)
+        for (const [id, standing] of read.schemas) {
+            const found = state?.findings?.[id.slice((read.namespace ?? '').length + 1)]
+            out.set(id, { standing, findings: Array.isArray(found) ? new Set(found.filter((f) => f.severity === 'error').map(findingKey)) : null })
         }
     }
     try {
@@ -91,26 +88,32 @@ async function readBaseline(path: string): Promise<Map<string, BaselineNode> | s
 async function standingsOfIsland(root: string): Promise<Standing[] | string> {
     const baseline = await readBaseline(root)
     if (typeof baseline === 'string') return baseline
-    return [...baseline.entries()].map(([id, node]) => ({ id, file: null, grade: node.status === 'graded' || node.status === 'stable' || node.status === 'rejected' ? node.grade : null, status: node.status, note: null, fixes: [], untested: [] }))
+    return [...baseline.entries()].map(([id, node]) => standingOf(id, null, node.standing, []))
 }
 
 /** Why a schema fails the check, in words; empty when it passes. */
 function failures(s: Standing, options: CheckCommandOptions, baseline: Map<string, BaselineNode> | null, failOnUntested: boolean): string[] {
     const out: string[] = []
-    if (options.minGrade !== undefined) {
-        if (s.grade === null) out.push(`no grade (${s.status}); --min-grade ${options.minGrade} needs one`)
-        else if (rank(s.grade) < rank(options.minGrade)) out.push(`grade ${s.grade} is below --min-grade ${options.minGrade}`)
+    const { grade, status } = s.standing
+    // A schema only this environment could not test has no grade to hold against --min-grade: it is reported, not failed.
+    const excused = s.standing.untestedHere && !failOnUntested
+    if (options.minGrade !== undefined && !excused) {
+        if (grade === null) out.push(`no grade (${status}${s.standing.reason !== null ? `: ${s.standing.reason}` : ''}); --min-grade ${options.minGrade} needs one`)
+        else if (rank(grade) < rank(options.minGrade)) out.push(`grade ${grade} is below --min-grade ${options.minGrade}`)
     }
     const before = baseline?.get(s.id)
-    if (before !== undefined && before.grade !== null && (before.status === 'graded' || before.status === 'stable')) {
-        if (s.grade === null) out.push(`was ${before.grade}, now ${s.status} with no grade`)
-        else if (rank(s.grade) < rank(before.grade)) out.push(`grade fell from ${before.grade} to ${s.grade}`)
-    }
+    // The same comparison as `report --baseline`.
+    out.push(...compareStandings(before?.standing, s.standing).messages)
     const errors = s.fixes.filter((f) => f.kind === 'finding' && f.severity === 'error')
     const fresh = before?.findings === null || before === undefined ? errors : errors.filter((f) => !(before.findings as ReadonlySet<string>).has(findingKey(f)))
     for (const f of fresh) out.push(`new error ${fixLine(f)}`)
-    if (failOnUntested && s.untested.length > 0) out.push(`tools not tested for a missing key: ${s.untested.join(', ')}`)
+    if (failOnUntested && s.untested.length > 0) out.push(`tools not tested here: ${s.untested.join(', ')}`)
     return out
+}
+
+/** How a baseline shows a schema in a table: its grade, else its status, else a dash. */
+function baselineLabel(node: BaselineNode | undefined): string {
+    return node === undefined ? '—' : (node.standing.grade ?? node.standing.status)
 }
 
 const md = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
@@ -122,7 +125,7 @@ function summaryOf(rows: ReadonlyArray<{ s: Standing; before: string; fails: str
         '',
         '| schema | grade | baseline | status | verdict |',
         '|---|---|---|---|---|',
-        ...rows.map(({ s, before, fails }) => `| ${md(s.id)} | ${s.grade ?? '—'} | ${before} | ${md(s.status + (s.note !== null ? ` (${s.note})` : ''))} | ${fails.length === 0 ? 'ok' : '**fails**'} |`)
+        ...rows.map(({ s, before, fails }) => `| ${md(s.id)} | ${s.standing.grade ?? '—'} | ${before} | ${md(s.standing.status + (s.note !== null ? ` (${s.note})` : ''))} | ${fails.length === 0 ? 'ok' : '**fails**'} |`)
     ]
     for (const { s, fails } of rows.filter((r) => r.fails.length > 0)) {
         lines.push('', `### ${md(s.id)}`, '', ...fails.map((f) => `- ${md(f)}`))
@@ -151,7 +154,7 @@ export async function checkCommand(paths: readonly string[], options: CheckComma
         await writeReport(options, io, 'check')
         const fixes = await fixListsOf(run.results)
         if (!(await writeSarif(options, [...fixes.values()].flat(), io, 'check'))) return EXIT.USAGE
-        standings = run.results.flatMap((row) => (row.result.grading === null ? [] : [standingOf(row.result.grading.schemaId, row.file, row.result.grading, fixes.get(row) ?? [], failOnUntested)]))
+        standings = run.results.flatMap((row) => (row.result.grading === null ? [] : [standingOf(row.result.grading.schemaId, row.file, row.result.grading.standing, fixes.get(row) ?? [])]))
         const unreadable = run.results.filter((row) => row.result.grading === null)
         for (const row of unreadable) io.stderr(`check: ${row.file} could not be graded: ${row.result.errors.find((e) => e.severity === 'error')?.message ?? 'unknown error'}\n`)
         if (unreadable.length > 0) return EXIT.FINDINGS
@@ -175,11 +178,11 @@ export async function checkCommand(paths: readonly string[], options: CheckComma
         }
         baseline = read
     }
-    const rows = standings.map((s) => ({ s, before: baseline?.get(s.id)?.grade ?? baseline?.get(s.id)?.status ?? '—', fails: failures(s, options, baseline, failOnUntested) }))
+    const rows = standings.map((s) => ({ s, before: baselineLabel(baseline?.get(s.id)), fails: failures(s, options, baseline, failOnUntested) }))
     const failed = rows.filter((r) => r.fails.length > 0).length
-    if (options.json) io.stdout(JSON.stringify({ passed: failed === 0, schemas: rows.map(({ s, before, fails }) => ({ schemaId: s.id, file: s.file, grade: s.grade, status: s.status, note: s.note, baseline: before, failures: fails, untested: s.untested, fixList: s.fixes })) }, null, 2) + '\n')
+    if (options.json) io.stdout(JSON.stringify({ passed: failed === 0, schemas: rows.map(({ s, before, fails }) => ({ schemaId: s.id, file: s.file, grade: s.standing.grade, schemaGrade: s.standing.schemaGrade, status: s.standing.status, reason: s.standing.reason, note: s.note, baseline: before, failures: fails, untested: s.untested, fixList: s.fixes })) }, null, 2) + '\n')
     else {
-        io.stdout(table(rows.map(({ s, before, fails }) => ({ schema: s.id, grade: s.grade ?? '-', baseline: before, status: s.status + (s.note !== null ? ` (${s.note})` : ''), verdict: fails.length === 0 ? 'ok' : 'FAILS' })), ['schema', 'grade', 'baseline', 'status', 'verdict']))
+        io.stdout(table(rows.map(({ s, before, fails }) => ({ schema: s.id, grade: s.standing.grade ?? '-', baseline: before, status: s.standing.status + (s.note !== null ? ` (${s.note})` : ''), verdict: fails.length === 0 ? 'ok' : 'FAILS' })), ['schema', 'grade', 'baseline', 'status', 'verdict']))
         for (const { s, fails } of rows) {
             for (const f of fails) io.stdout(`  ${s.id}: ${f}\n`)
             // A failing schema says what to fix first, and where.

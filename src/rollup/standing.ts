@@ -1,0 +1,167 @@
+import { createIssue, typeOfValue } from '../errors/issue.js'
+import type { Issue } from '../errors/types.js'
+import { BLOCKED_REASONS, GRADE_RANK, NODE_STATUSES, type AggregateGrade, type LetterGrade, type NodeStatus } from '../model/constants.js'
+
+/**
+ * Where a schema stands: its `index.json` node (03 §6.2, the rollup of its subtree), plus
+ * `provisional` for a run whose answers are deterministic only. Every surface — the result of
+ * `gradeSingleSchema`/`gradeNamespace`/`gradeTree`, the CLI tables and `--json`, `check` and its
+ * baseline, the HTML report, SARIF and the Markdown summary — reads this one value (docs/guide.md,
+ * "Which grade to quote").
+ */
+export type SchemaStatus = NodeStatus | 'provisional'
+
+/** A blocked tool and why: its blocked reason (`BLOCKED_REASONS`, from `summary.json`), `null` when the index names none. */
+export interface BlockedTool {
+    readonly tool: string
+    readonly cause: string | null
+    readonly reason: string | null
+}
+
+/** The standing of one schema, read from its index node. */
+export interface SchemaStanding {
+    readonly status: SchemaStatus
+    /** **The grade**: the worst grade of the schema's subtree, `REJECTED` under a veto; `null` unless `graded`, `stable` or `rejected`. */
+    readonly grade: AggregateGrade | null
+    /** The schema's own `tools-aggregate-schema` grade (`toolsAggregate.grade`), shown only where `grade` is. */
+    readonly schemaGrade: AggregateGrade | null
+    /** Why it is blocked or pending, as the index says. */
+    readonly reason: string | null
+    readonly blockedTools: readonly BlockedTool[]
+    /** Blocked only because this environment could not test it (a missing key, offline, no runtime): nothing in the schema is wrong. */
+    readonly untestedHere: boolean
+}
+
+/** The blocked reasons that say nothing about the schema, only about where it was graded. */
+export const ENVIRONMENT_CAUSES: readonly string[] = Object.freeze([BLOCKED_REASONS.keyGated, BLOCKED_REASONS.untested, BLOCKED_REASONS.handlersNeedRuntime])
+
+const GRADED: ReadonlySet<string> = new Set(['graded', 'stable', 'rejected'])
+
+function field(value: unknown, key: string): unknown {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined
+    try {
+        return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined
+    } catch {
+        return undefined
+    }
+}
+
+function gradeOf(value: unknown): AggregateGrade | null {
+    return typeof value === 'string' && (value === 'REJECTED' || Object.prototype.hasOwnProperty.call(GRADE_RANK, value)) ? (value as AggregateGrade) : null
+}
+
+function statusOf(value: unknown): NodeStatus | null {
+    return typeof value === 'string' && (NODE_STATUSES as readonly string[]).includes(value) ? (value as NodeStatus) : null
+}
+
+/**
+ * The standing a schema node of `index.json` gives (pure, never throws). `mode` is the run's: a
+ * `provisional` run shows `provisional` where the node is `pending`. A node that is not one (missing,
+ * not an object, an unknown status) stands `pending` with no grade.
+ */
+export function standingOfSchemaNode(node: unknown, mode: 'full' | 'provisional' | 'none' = 'full'): SchemaStanding {
+    const nodeStatus = statusOf(field(node, 'status')) ?? 'pending'
+    const status: SchemaStatus = nodeStatus === 'pending' && mode === 'provisional' ? 'provisional' : nodeStatus
+    const shown = GRADED.has(nodeStatus)
+    const grade = shown ? (nodeStatus === 'rejected' ? 'REJECTED' : gradeOf(field(node, 'grade'))) : null
+    const aggregate = field(node, 'toolsAggregate')
+    const schemaGrade = !shown ? null : nodeStatus === 'rejected' ? 'REJECTED' : GRADED.has(statusOf(field(aggregate, 'status')) ?? '') ? gradeOf(field(aggregate, 'grade')) : null
+    const tools = field(node, 'tools')
+    const blockedTools: BlockedTool[] = []
+    if (tools !== undefined && tools !== null && typeof tools === 'object' && !Array.isArray(tools)) {
+        for (const name of Object.keys(tools).sort()) {
+            const tool = field(tools, name)
+            if (field(tool, 'status') !== 'blocked') continue
+            const cause = field(tool, 'cause')
+            const reason = field(tool, 'reason')
+            blockedTools.push({ tool: name, cause: typeof cause === 'string' ? cause : null, reason: typeof reason === 'string' ? reason : null })
+        }
+    }
+    const reason = field(node, 'reason')
+    const untestedHere = nodeStatus === 'blocked' && blockedTools.length > 0 && blockedTools.every((t) => t.cause !== null && ENVIRONMENT_CAUSES.includes(t.cause))
+    return { status, grade, schemaGrade, reason: typeof reason === 'string' ? reason : null, blockedTools, untestedHere }
+}
+
+/**
+ * How high a standing is, for comparisons: rejected, then blocked, then pending/provisional, then
+ * the letters F…A. Damage to a schema never moves it up this order.
+ */
+export function standingRank(standing: Pick<SchemaStanding, 'status' | 'grade'>): number {
+    if (standing.status === 'rejected') return 0
+    if (standing.status === 'blocked') return 1
+    if (standing.grade === null || standing.grade === 'REJECTED') return 2
+    return 3 + GRADE_RANK[standing.grade as LetterGrade]
+}
+
+/** What `compareStandings` reports for one schema: the ways it got worse, in words; empty when it did not. */
+export interface StandingChange {
+    readonly worse: boolean
+    readonly messages: readonly string[]
+}
+
+/**
+ * Compares a schema's standing with its baseline. It got worse when it lost a grade it had, when its
+ * grade fell, or when it became rejected. A schema blocked in both, or only untested here in both, did
+ * not change; a schema new since the baseline (`before` undefined) did not get worse.
+ */
+export function compareStandings(before: SchemaStanding | undefined, after: SchemaStanding): StandingChange {
+    if (before === undefined) return { worse: false, messages: [] }
+    const messages: string[] = []
+    if (after.status === 'rejected' && before.status !== 'rejected') messages.push(`was ${before.grade ?? before.status}, now rejected${after.reason !== null ? `: ${after.reason}` : ''}`)
+    else if (before.grade !== null && before.grade !== 'REJECTED') {
+        if (after.grade === null) messages.push(`was ${before.grade}, now ${after.status} with no grade${after.reason !== null ? `: ${after.reason}` : ''}`)
+        else if (standingRank(after) < standingRank(before)) messages.push(`grade fell from ${before.grade} to ${after.grade}`)
+    }
+    return { worse: messages.length > 0, messages }
+}
+
+/** Every schema standing of a namespace `index.json`, keyed `<namespace>.<schema>`, and the namespace's own status and grade. */
+export interface IndexStandings {
+    readonly namespace: string | null
+    readonly status: string | null
+    readonly grade: AggregateGrade | null
+    readonly schemas: ReadonlyMap<string, SchemaStanding>
+}
+
+/** Reads the standings of a namespace `index.json` value (pure, never throws). */
+export function standingsOfIndex(index: unknown): IndexStandings {
+    const namespace = field(index, 'namespace')
+    const ns = typeof namespace === 'string' ? namespace : null
+    const schemas = field(index, 'schemas')
+    const out = new Map<string, SchemaStanding>()
+    if (schemas !== null && typeof schemas === 'object' && !Array.isArray(schemas)) {
+        for (const name of Object.keys(schemas).sort()) out.set(`${ns ?? ''}.${name}`, standingOfSchemaNode(field(schemas, name)))
+    }
+    const status = field(index, 'status')
+    return { namespace: ns, status: typeof status === 'string' ? status : null, grade: gradeOf(field(index, 'grade')), schemas: out }
+}
+
+/**
+ * Standings of schemas, read from their `index.json` nodes: the one function every surface uses.
+ */
+export class Standing {
+    private constructor() {}
+
+    /** The standing of one schema node of `index.json`; `mode: 'provisional'` shows a pending node of a deterministic-only run as `provisional`. */
+    static ofSchemaNode(input: { node: unknown; mode?: 'full' | 'provisional' | 'none' }): { standing: SchemaStanding; errors: Issue[] } {
+        const errors: Issue[] = []
+        const node = input?.node
+        if (node === null || typeof node !== 'object' || Array.isArray(node)) errors.push(createIssue('IDX-002', '/node', { field: 'node', expected: 'a schema node of index.json (object)', actual: typeOfValue(node) }))
+        const mode = input?.mode === 'provisional' || input?.mode === 'none' ? input.mode : 'full'
+        return { standing: standingOfSchemaNode(node, mode), errors }
+    }
+
+    /** Every schema standing of a namespace `index.json`, keyed `<namespace>.<schema>`. */
+    static ofIndex(input: { index: unknown }): IndexStandings & { errors: Issue[] } {
+        const index = input?.index
+        const errors = index === null || typeof index !== 'object' || Array.isArray(index) ? [createIssue('IDX-002', '/index', { field: 'index', expected: 'a namespace index.json (object)', actual: typeOfValue(index) })] : []
+        return { ...standingsOfIndex(index), errors }
+    }
+
+    /** Whether a schema got worse than its baseline standing, and how, in words. */
+    static compare(input: { before?: SchemaStanding; after: SchemaStanding }): StandingChange & { errors: Issue[] } {
+        const after = input?.after
+        if (after === null || typeof after !== 'object') return { worse: false, messages: [], errors: [createIssue('IDX-002', '/after', { field: 'after', expected: 'a schema standing (object)', actual: typeOfValue(after) })] }
+        return { ...compareStandings(input.before, after), errors: [] }
+    }
+}
