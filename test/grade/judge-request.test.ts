@@ -119,7 +119,7 @@ describe('provenance of the judge answers', () => {
         const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
         const { judge } = judgeAnswering(askedQuestions)
         const answered = JSON.parse(await judge({ area: 'tools-aggregate-schema', questions: Areas.questions({ area: 'tools-aggregate-schema' }).questions.slice(1).map((q) => ({ questionId: q.id, question: q.question })) } as unknown as JudgeRequest)) as Record<string, unknown>
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, answers: { 'tools-aggregate-schema': { ...answered, model: 'harness-model-2' } } } })
+        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: httpPortFromRecordings({ recordings: [recording('openmeteo')] }), answers: { 'tools-aggregate-schema': { ...answered, model: 'harness-model-2' } } } })
         const entry = result.entries.find((e) => e.area === 'tools-aggregate-schema')
         expect(entry?.gradings.filter((g) => g.determinism === 'non-deterministic').map((g) => g.llmModel)).toEqual(Array(5).fill('harness-model-2'))
     })
@@ -161,7 +161,7 @@ describe('provenance of the judge answers', () => {
         const schemaIds: string[] = []
         for (let i = 1; i <= 5; i += 1) {
             const namespace = `weather${i}`
-            await gradeSingleSchema({ schema: { main: { ...main, namespace } }, schemaId: `${namespace}.forecast`, grader, options: { fs, root: '/island', now, source: source.replace("'openmeteo'", `'${namespace}'`), judge: judgeAnswering(everyQuestion).judge } })
+            await gradeSingleSchema({ schema: { main: { ...main, namespace } }, schemaId: `${namespace}.forecast`, grader, options: { fs, root: '/island', now, source: source.replace("'openmeteo'", `'${namespace}'`), judge: judgeAnswering(everyQuestion).judge, http: httpPortFromRecordings({ recordings: [recording('openmeteo')] }) } })
             schemaIds.push(`${namespace}.forecast`)
         }
         const { judge, asked } = judgeAnswering(askedQuestions, () => ({ model: 'local-llama' }))

@@ -1,17 +1,20 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createMemoryFs, gradeNamespace, gradeTree, validateGradingEntry, type FsPort, type TreeProgress } from '../../src/index.js'
-import { grader, scriptedJudge } from './helpers.js'
+import { dataHttp, grader, scriptedJudge } from './helpers.js'
 
 const now = '2026-11-24T10:00:00Z'
 const forms = JSON.parse(readFileSync(new URL('../fixtures/schemas/real-forms.json', import.meta.url), 'utf8')) as Record<string, any>
 
-/** A namespace of three schemas (the real-forms fixture split by tool), written as module sources. */
-function schemas(namespace: string): Record<string, string> {
+/**
+ * A namespace of three schemas (the real-forms fixture split by tool), written as module sources.
+ * `testable` leaves out listSpeeches, whose tests cannot be built (it blocks its schema and the namespace aggregate).
+ */
+function schemas(namespace: string, testable = false): Record<string, string> {
     const split: Array<[string, string[]]> = [
         ['members', ['getMember', 'searchMembers']],
         ['votes', ['getVote']],
-        ['speeches', ['listSpeeches', 'searchSpeeches']]
+        ['speeches', testable ? ['searchSpeeches'] : ['listSpeeches', 'searchSpeeches']]
     ]
     return Object.fromEntries(
         split.map(([file, tools]) => {
@@ -29,16 +32,16 @@ async function tree(fs: FsPort, layout: Record<string, Record<string, string>>):
 describe('gradeNamespace', () => {
     it('grades every schema, then the namespace areas once with every tool in view, into one index', async () => {
         const fs = createMemoryFs()
-        await tree(fs, { parlamentdemo: schemas('parlamentdemo') })
+        await tree(fs, { parlamentdemo: schemas('parlamentdemo', true) })
         const { judge, asked } = scriptedJudge(4)
-        const result = await gradeNamespace({ dir: '/src/parlamentdemo', grader, options: { sourceFs: fs, fs, root: '/island', now, judge, serverParams: { PARLAMENTDEMO_API_KEY: 'demo-key-value-0001' } } })
+        const result = await gradeNamespace({ dir: '/src/parlamentdemo', grader, options: { sourceFs: fs, fs, root: '/island', now, judge, http: dataHttp(), serverParams: { PARLAMENTDEMO_API_KEY: 'demo-key-value-0001' } } })
         expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
         expect(result.schemas.map((s) => s.result.grading?.schemaId)).toEqual(['parlamentdemo.members', 'parlamentdemo.speeches', 'parlamentdemo.votes'])
         // Namespace areas once, not once per schema.
         expect(asked.filter((r) => r.area === 'namespace-description')).toHaveLength(1)
         expect(asked.filter((r) => r.area === 'tools-aggregate-namespace')).toHaveLength(1)
         const prompt = asked.find((r) => r.area === 'tools-aggregate-namespace')?.prompt ?? ''
-        for (const tool of ['getMember', 'searchMembers', 'getVote', 'listSpeeches', 'searchSpeeches']) expect(prompt).toContain(tool)
+        for (const tool of ['getMember', 'searchMembers', 'getVote', 'searchSpeeches']) expect(prompt).toContain(tool)
         expect(result.units.map((u) => u.unit)).toEqual(['tools-aggregate-namespace', 'namespace-description', 'about-namespace'])
         expect(result.grade).toMatch(/^[A-F]$/)
         expect(result.rollupGrade).toBe(result.grade)
@@ -86,7 +89,7 @@ describe('gradeTree', () => {
         await tree(fs, { zetademo: schemas('zetademo'), alphademo: schemas('alphademo') })
         const events: TreeProgress[] = []
         const first = scriptedJudge(4)
-        const options = { sourceFs: fs, fs, root: '/island', now, serverParams: { PARLAMENTDEMO_API_KEY: 'demo-key-value-0001' } }
+        const options = { sourceFs: fs, fs, root: '/island', now, http: dataHttp(), serverParams: { PARLAMENTDEMO_API_KEY: 'demo-key-value-0001' } }
         const run = await gradeTree({ root: '/src', grader, options: { ...options, judge: first.judge, concurrency: 2, onProgress: (e) => events.push(e) } })
         expect(run.namespaces.map((n) => n.namespace)).toEqual(['alphademo', 'zetademo'])
         expect(events.filter((e) => e.phase === 'done').map((e) => e.done).sort()).toEqual([1, 2])
@@ -99,7 +102,8 @@ describe('gradeTree', () => {
         expect(again.asked).toEqual([])
         const forced = scriptedJudge(4)
         await gradeTree({ root: '/src', grader, options: { ...options, judge: forced.judge, force: true } })
-        expect(forced.asked.filter((r) => r.area === 'tools-aggregate-schema')).toHaveLength(6)
+        // Two namespaces of three schemas; the two speeches schemas rest on an untestable tool, so their aggregates are not asked.
+        expect(forced.asked.filter((r) => r.area === 'tools-aggregate-schema')).toHaveLength(4)
     })
 
     it('starts nothing after the signal aborts and leaves the island readable', async () => {

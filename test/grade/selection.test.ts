@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createMemoryFs, gradeSelection, gradeSingleSchema, validateGradingEntry, type FsPort, type JudgeRequest } from '../../src/index.js'
-import { exampleMain, grader, replyFor, scriptedJudge } from './helpers.js'
+import { createMemoryFs, gradeSelection, gradeSingleSchema, httpPortFromRecordings, validateGradingEntry, type FsPort, type JudgeRequest } from '../../src/index.js'
+import { exampleMain, grader, recording, replyFor, scriptedJudge } from './helpers.js'
 
 const now = '2026-11-22T18:00:00Z'
 const later = '2026-11-22T19:00:00Z'
@@ -15,7 +15,7 @@ async function islandWith(count: number, score = 5): Promise<{ fs: FsPort; schem
     for (let i = 1; i <= count; i += 1) {
         const namespace = `weather${i}`
         const { judge } = scriptedJudge(score)
-        const result = await gradeSingleSchema({ schema: { main: { ...main, namespace } }, schemaId: `${namespace}.forecast`, grader, options: { fs, root: '/island', now, source: source.replace("'openmeteo'", `'${namespace}'`), judge } })
+        const result = await gradeSingleSchema({ schema: { main: { ...main, namespace } }, schemaId: `${namespace}.forecast`, grader, options: { fs, root: '/island', now, source: source.replace("'openmeteo'", `'${namespace}'`), judge, http: httpPortFromRecordings({ recordings: [recording('openmeteo')] }) } })
         expect(result.grading).toMatchObject({ grade: 'B', schemaGrade: 'B' })
         schemaIds.push(`${namespace}.forecast`)
     }
