@@ -348,7 +348,7 @@ function jsonReport(now: string, namespaces: readonly GradeNamespaceResult[], re
 
 /** What a schema row's status column says: where it stands, and what was kept from an earlier run. */
 function schemaStatus(g: SchemaGrading): string {
-    const blocked = g.units.filter((u) => u.area === 'single-test' && u.status === 'blocked').length
+    const blocked = g.standing.blockedTools.length
     const base =
         g.status === 'blocked'
             ? `blocked: ${blocked} tool${blocked === 1 ? '' : 's'} not tested`
@@ -417,7 +417,7 @@ function textReport(namespaces: readonly GradeNamespaceResult[], results: readon
     for (const result of namespaces) {
         for (const issue of result.errors.filter((e) => e.severity !== 'info').slice(0, 5)) out.push(`  ${result.namespace ?? '-'} (namespace): ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
     }
-    out.push('\ngrade = the worst graded unit, shown only when the schema is graded (a schema with an untested tool is blocked, a provisional run has no grade); a namespace row: the rule of its index.json. schemaGrade = the tools-aggregate-schema grade.\n')
+    out.push('\ngrade = the schema\'s standing in index.json: the worst grade of its tools and tools aggregate, shown only when the schema is graded (a tool whose tests did not run blocks it; a provisional run has no grade); a namespace row: its index.json grade. schemaGrade = the tools-aggregate-schema grade alone. See docs/guide.md, "Which grade to quote".\n')
     if (results.some(({ file }) => runtimeTools(runtime, file).size > 0)) {
         out.push(`via runtime = the tests of the schema's handler tools ran through the FlowMCP runtime${runtime?.version !== null && runtime?.version !== undefined ? ` ${runtime.version}` : ''} (--runtime), in a child process under Node's permission model.\n`)
     }
