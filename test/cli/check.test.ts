@@ -104,6 +104,9 @@ describe.skipIf(!present)('flowmcp-grading check (copies of a real sample schema
         const collapsed = collapseFixItems(cli as never).sort((a, b) => b.cost - a.cost)
         expect(shown).toEqual(collapsed.map((l) => [l.code, l.items[0]?.pointer]))
         expect(section).toMatch(/<p class="fixcount">✖ \d+ problems/)
+        // The costliest few open, the rest folded.
+        expect(collapsed.length).toBeGreaterThan(5)
+        expect(html).toContain(`<details class="fixmore"><summary>${collapsed.length - 5} more lines, costing less</summary>`)
     })
 
     it('fails on a structural problem the baseline did not have, naming the field', async () => {
@@ -111,6 +114,21 @@ describe.skipIf(!present)('flowmcp-grading check (copies of a real sample schema
         const out = io()
         expect(await run(['check', changed, '--baseline', join(dir, 'baseline'), '--now', now, ...judgeArgs()], out)).toBe(1)
         expect(out.out()).toMatch(/frankfurter\.frankfurter: new error .*frankfurter\.mjs\S* \S+ .*method.* in tool getLatest\n|frankfurter\.frankfurter: new error .*frankfurter\.mjs\S* \S+ .*getLatest.*method/)
+    })
+
+    it('fails the gate on more warnings than --max-warnings (exit 1), passes within it, and refuses a bound that is not a whole number (exit 2)', async () => {
+        const json = io()
+        await run(['check', join(dir, 'base'), '--json', '--now', now, ...judgeArgs()], json)
+        const warnings = (JSON.parse(json.out()) as { schemas: Array<{ fixList: Array<{ severity: string }> }> }).schemas.flatMap((s) => s.fixList).filter((f) => f.severity === 'warning').length
+        expect(warnings).toBeGreaterThan(0)
+        const over = io()
+        expect(await run(['check', join(dir, 'base'), '--max-warnings', String(warnings - 1), '--now', now, ...judgeArgs()], over)).toBe(1)
+        expect(over.out()).toContain(`${warnings} warning${warnings === 1 ? '' : 's'} in the fix lists, more than --max-warnings ${warnings - 1}`)
+        expect(over.out()).toContain('check failed: 0 schemas, too many warnings')
+        expect(await run(['check', join(dir, 'base'), '--max-warnings', String(warnings), '--now', now, ...judgeArgs()], io())).toBe(0)
+        const bad = io()
+        expect(await run(['check', join(dir, 'base'), '--max-warnings', 'many', '--now', now, ...judgeArgs()], bad)).toBe(2)
+        expect(bad.err()).toContain('--max-warnings must be a whole number of 0 or more')
     })
 
     it('checks an island as it is, and refuses a bad --min-grade or nothing to check (exit 2)', async () => {

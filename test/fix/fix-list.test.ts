@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { collapseFixItems, countFixItems, countsLine, fixEntriesOf, fixLine, fixListText, groupFixItems, type FixCounts, type FixListSchema } from '../../src/fix/fix-list.js'
 import { FixList, type FixItem, type GradingEntry, type UnitResult } from '../../src/index.js'
@@ -143,5 +144,35 @@ describe('grouped fix list (as eslint prints it)', () => {
         const [schema] = groupFixItems([item({ file: null, line: null, column: null })])
         expect(fixListText(schema as FixListSchema)[0]).toBe('x.s: ✖ 1 problem (0 errors, 1 warning)\n')
         expect(fixListText(schema as FixListSchema)[2]).toBe('    -        warning  SCH-WARN-011  m\n')
+    })
+})
+
+describe('FixList.build properties', () => {
+    const tools = ['getA', 'getB', 'getC']
+    const hintArb = fc.record({ targetField: fc.constantFrom('description', 'tools.getA.description', 'nowhere.at.all', 'the tone', '/parameters/0', ''), suggestion: fc.constantFrom('say more', 'name the unit', 'list the options'), priority: fc.constantFrom('low' as const, 'medium' as const, 'high' as const) })
+    const unitArb = fc.record({ tool: fc.constantFrom(...tools), hints: fc.array(hintArb, { maxLength: 4 }), scores: fc.array(fc.constantFrom(1, 2, 3, 4, 5, 'pass' as const, 'fail' as const, 'n/a' as const), { minLength: 1, maxLength: 5 }) })
+
+    it('puts every distinct hint of a unit in exactly one item, on its unit, and no answer carries a hint; every answer sits at its own tool', () => {
+        fc.assert(
+            fc.property(fc.uniqueArray(unitArb, { selector: (u) => u.tool, maxLength: 3 }), (specs) => {
+                const units = specs.map((s) => unit({ unit: `single-test/${s.tool}`, target: { namespace: 'x', schema: 's', tool: s.tool }, improvementHints: s.hints }))
+                const entries = specs.map((s) => ({ unit: `single-test/${s.tool}`, entry: entry(s.scores.map((score, i): [string, number | 'pass' | 'fail' | 'n/a', number] => [`Q-single-test-0${i + 4}`, score, 1])) }))
+                const written = new Set(['/tools/getA', '/tools/getA/description', '/tools/getB', '/tools/getB/description', '/tools/getC'])
+                const resolve = (p: string): { line: number; column: number } | null => (written.has(p) ? { line: 1, column: 1 } : null)
+                const { items } = FixList.build({ schemaId: 'x.s', errors: [], units, entries, resolve })
+                for (const s of specs) {
+                    const distinct = new Set(s.hints.map((h) => `${h.targetField}\u0000${h.suggestion}`))
+                    const mine = items.filter((i) => i.kind === 'hint' && i.unit === `single-test/${s.tool}`)
+                    expect(mine).toHaveLength(distinct.size)
+                    for (const h of mine) expect(h.tool).toBe(s.tool)
+                    for (const h of mine) expect(h.pointer.startsWith(`/tools/${s.tool}`) || h.pointer === '/tools/getA/description').toBe(true)
+                }
+                for (const a of items.filter((i) => i.kind === 'answer')) {
+                    expect(a).not.toHaveProperty('hint')
+                    expect(a.pointer).toBe(`/tools/${a.tool}`)
+                    expect(a.question).toBeTruthy()
+                }
+            })
+        )
     })
 })
