@@ -6,7 +6,8 @@ import type { GradingEntry } from '../model/types.js'
 import type { UnitResult } from '../grade/types.js'
 import type { FixItem } from './types.js'
 import { isWorkingCountReason } from '../model/constants.js'
-import { explainAnswer } from '../deterministic/answers.js'
+import { explainAnswer } from '../deterministic/explain.js'
+import { toolPattern, withTool } from './tool-names.js'
 
 /** Where a JSON Pointer of `main` sits in the source, when known (`sourceLocations(...).locate`). */
 export type Locate = (pointer: string) => { readonly line: number; readonly column: number } | null
@@ -270,12 +271,6 @@ function whereOf(item: FixItem): string {
     return item.file === null ? item.schemaId : `${item.file}${item.line !== null ? `:${item.line}${item.column !== null ? `:${item.column}` : ''}` : ''}`
 }
 
-/** The message naming its tool: `… in tool <tool>` added unless the message names it already. */
-export function withTool(message: string, tool: string | undefined): string {
-    if (tool === undefined || tool.length === 0) return message
-    return toolPattern(tool).test(message) ? message : `${message} in tool ${tool}`
-}
-
 /** One line per item, as the CLI prints a failure: `file:line:col CODE message in tool <tool>`, the message whole. */
 export function fixLine(item: FixItem): string {
     return `${whereOf(item)} ${item.code} ${withTool(item.message, item.tool)}`
@@ -335,11 +330,6 @@ export function countsLine(counts: FixCounts): string {
     if (counts.problems === 0) return '✔ no problems'
     const parts = [plural(counts.errors, 'error', 'errors'), plural(counts.warnings, 'warning', 'warnings'), ...(counts.infos > 0 ? [plural(counts.infos, 'note', 'notes')] : [])]
     return `✖ ${plural(counts.problems, 'problem', 'problems')} (${parts.join(', ')})`
-}
-
-/** A tool name as a whole word of a message (`getPrice`, not the `getPrice` of `getPrices`). */
-function toolPattern(tool: string): RegExp {
-    return new RegExp(`(?<![\\w$])${tool.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`, 'g')
 }
 
 /** The message with its own tool's name read as `<tool>`, so the same words across tools compare equal. */

@@ -6,7 +6,7 @@ import { CATALOGUE } from '../errors/catalogue/index.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer as pointerOf } from '../errors/pointer.js'
 import type { ErrorCodeDefinition, Issue, Severity } from '../errors/types.js'
-import { withTool } from '../fix/fix-list.js'
+import { withTool } from '../fix/tool-names.js'
 import type { FixItem } from '../fix/types.js'
 import { PACKAGE_VERSION } from '../version.js'
 

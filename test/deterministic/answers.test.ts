@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DataPretest, DeterministicAnswers, ErrorCodes, Grading, SecurityScan, validateGradingEntry, Veto, type GradingAnswer, type PretestResult, type QuestionRow } from '../../src/index.js'
-import { explainAnswer } from '../../src/deterministic/answers.js'
+import { explainAnswer } from '../../src/deterministic/explain.js'
 import { fakeHttp, json } from '../pretest/fake-http.js'
 import { schemaFixture, sourceFixture } from '../schema/helpers.js'
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { withTool } from '../../src/fix/tool-names.js'
 import { collapseFixItems, countFixItems, countsLine, fixEntriesOf, fixLine, fixListText, groupFixItems, type FixCounts, type FixListSchema } from '../../src/fix/fix-list.js'
 import { FixList, type FixItem, type GradingEntry, type UnitResult } from '../../src/index.js'
 
@@ -174,5 +175,17 @@ describe('FixList.build properties', () => {
                 }
             })
         )
+    })
+})
+
+describe('withTool', () => {
+    it.each([
+        ['adds the tool a message does not name', 'method must be GET', 'getContentDetails', 'method must be GET in tool getContentDetails'],
+        ['keeps a message that names the tool as a word', 'Tool getX has no tests', 'getX', 'Tool getX has no tests'],
+        ['does not take a longer name for the tool', 'see getXs', 'getX', 'see getXs in tool getX'],
+        ['leaves a message without a tool as it is', 'tags should match', undefined, 'tags should match'],
+        ['reads a tool name with pattern characters literally', 'a.b failed', 'a.b', 'a.b failed']
+    ])('%s', (_name, message, tool, expected) => {
+        expect(withTool(message, tool)).toBe(expected)
     })
 })
