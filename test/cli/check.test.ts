@@ -84,7 +84,10 @@ describe.skipIf(!present)('flowmcp-grading check (copies of a real sample schema
         for (const a of answers) expect(a).toMatchObject({ pointer: '/tools/getLatest', line: toolLine, question: expect.any(String) })
         expect(answers.some((a) => 'hint' in a)).toBe(false)
         expect(fixList.filter((f) => f.kind === 'hint')).toEqual([expect.objectContaining({ tool: 'getLatest', pointer: '/tools/getLatest/description', line, placed: 'target', hint: { targetField: 'tools.getLatest.description', suggestion: 'say what the tool returns and when to use it', priority: 'high' } })])
-        expect(await readFile(summary, 'utf8')).toMatch(/### frankfurter\.frankfurter\n\n- grade fell from B to [CDF]/)
+        const summaryText = await readFile(summary, 'utf8')
+        expect(summaryText).toMatch(/### frankfurter\.frankfurter\n\n- grade fell from B to [CDF]/)
+        expect(summaryText).toMatch(/What to fix first \(✖ \d+ problems \(\d+ errors?, \d+ warnings?/)
+        expect(summaryText).toMatch(/- `Q-single-test-\d+` .* — 2: the description says nothing about what the tool returns — tool getLatest \(line \d+\)/)
     })
 
     it("the report's What to fix shows the same items in the same order as the CLI's fix list", async () => {

@@ -1,6 +1,6 @@
 import { appendFile, readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { countFixItems, countsLine, fixLine, fixListText, groupFixItems } from '../../fix/fix-list.js'
+import { collapseFixItems, countFixItems, countsLine, fixLine, fixListText, groupFixItems } from '../../fix/fix-list.js'
 import type { FixItem, SchemaGrading } from '../../index.js'
 import { GRADE_RANK, type LetterGrade } from '../../model/constants.js'
 import { EXIT, table, type CliIo } from '../io.js'
@@ -130,8 +130,9 @@ function summaryOf(rows: ReadonlyArray<{ s: Standing; before: string; fails: str
     ]
     for (const { s, fails } of rows.filter((r) => r.fails.length > 0)) {
         lines.push('', `### ${md(s.id)}`, '', ...fails.map((f) => `- ${md(f)}`))
-        const first = s.fixes.slice(0, 5)
-        if (first.length > 0) lines.push('', 'What to fix first:', '', ...first.map((f) => `- \`${md(f.code)}\` ${md(fixLine(f))}`))
+        // The costliest lines, the same message across tools once, as the terminal prints them.
+        const first = collapseFixItems(s.fixes).slice(0, FIX_ITEMS_SHOWN)
+        if (first.length > 0) lines.push('', `What to fix first (${countsLine(countFixItems(s.fixes))}):`, '', ...first.map((l) => `- \`${md(l.code)}\` ${md(l.message)}${l.tools.length > 0 ? ` — ${l.tools.length === 1 ? 'tool' : 'tools'} ${md(l.tools.join(', '))}` : ''}${l.items[0] !== undefined && l.items[0].line !== null ? ` (line ${l.items[0].line})` : ''}`))
     }
     return lines.join('\n') + '\n'
 }
