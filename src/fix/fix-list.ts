@@ -144,12 +144,14 @@ function blockedItems(input: FixListInput): FixItem[] {
     return list(input.units).flatMap((unit): FixItem[] => {
         if (unit.area !== 'single-test' || unit.status !== 'blocked') return []
         const reason = unit.reason ?? 'blocked'
-        const key = reason.split(' — ')[0] ?? reason
+        const [key = reason, ...rest] = reason.split(' — ')
+        // `key-gated-missing-server-param — not tested: set X_KEY …` reads `Not tested (key-gated-missing-server-param): set X_KEY …`.
+        const detail = rest.join(' — ').replace(/^not tested:\s*/i, '')
         const code = BLOCKED_CODES[key] ?? (isWorkingCountReason(key) ? 'DPT-003' : 'GRA-011')
         const where = unitPointer(unit.unit)
         const tool = toolOfUnit(unit.unit)
         // The tool is a field of its own, so the same cause across tools reads the same and collapses.
-        return [{ schemaId: input.schemaId, file, kind: 'finding', code, severity: 'warning', message: `Not tested: ${reason}`, pointer: where, ...at(input.locate, where), cost: BLOCKED_TOOL_COST, unit: unit.unit, area: unit.area, ...(tool !== undefined ? { tool } : {}) }]
+        return [{ schemaId: input.schemaId, file, kind: 'finding', code, severity: 'warning', message: `Not tested (${key})${detail.length > 0 ? `: ${detail}` : ''}`, pointer: where, ...at(input.locate, where), cost: BLOCKED_TOOL_COST, unit: unit.unit, area: unit.area, ...(tool !== undefined ? { tool } : {}) }]
     })
 }
 

@@ -128,6 +128,8 @@ describe.skipIf(!present)('flowmcp-grading check (copies of a real sample schema
         expect(await run(['check', join(dir, 'base'), '--max-warnings', String(warnings - 1), '--now', now, ...judgeArgs()], over)).toBe(1)
         expect(over.out()).toContain(`${warnings} warning${warnings === 1 ? '' : 's'} in the fix lists, more than --max-warnings ${warnings - 1}`)
         expect(over.out()).toContain('check failed: 0 schemas, too many warnings')
+        // The warnings that fail the gate are listed, though no schema fails on its own.
+        expect(over.out()).toMatch(/\(frankfurter\.frankfurter\): ✖ \d+ problems/)
         expect(await run(['check', join(dir, 'base'), '--max-warnings', String(warnings), '--now', now, ...judgeArgs()], io())).toBe(0)
         const bad = io()
         expect(await run(['check', join(dir, 'base'), '--max-warnings', 'many', '--now', now, ...judgeArgs()], bad)).toBe(2)

@@ -49,7 +49,7 @@ describe('FixList.build', () => {
         const [unresolved, resolved] = items.filter((i) => i.kind === 'hint')
         expect(resolved).toMatchObject({ message: 'say what it returns', placed: 'target', line: 12, column: 13, severity: 'info', hint: { targetField: 'tools.getPrice.description', priority: 'high' } })
         expect(unresolved).toMatchObject({ message: 'declare the output (the hint names the field outputSchema, which is not in the source, so it is placed at tool getPrice)', placed: 'unit', line: 10, column: 9 })
-        expect(items.find((i) => i.code === 'DPT-007')?.message).toBe('Not tested: key-gated-missing-server-param — not tested: set X_KEY')
+        expect(items.find((i) => i.code === 'DPT-007')?.message).toBe('Not tested (key-gated-missing-server-param): set X_KEY')
     })
 
     it.each([

@@ -192,8 +192,8 @@ export async function checkCommand(paths: readonly string[], options: CheckComma
         io.stdout(table(rows.map(({ s, before, fails }) => ({ schema: s.id, grade: s.grade ?? '-', baseline: before, status: s.status + (s.note !== null ? ` (${s.note})` : ''), verdict: fails.length === 0 ? 'ok' : 'FAILS' })), ['schema', 'grade', 'baseline', 'status', 'verdict']))
         for (const { s, fails } of rows) {
             for (const f of fails) io.stdout(`  ${s.id}: ${f}\n`)
-            // A failing schema says what to fix, and where, as eslint prints it.
-            if (fails.length > 0) for (const schema of groupFixItems(s.fixes)) io.stdout(fixListText(schema, { indent: '  ', ...(options.verbose === true ? {} : { limit: FIX_ITEMS_SHOWN }), more: `for ${s.id} (--verbose lists them all)` }).join(''))
+            // A failing schema says what to fix, and where, as eslint prints it; every schema does when the warnings fail the gate.
+            if (fails.length > 0 || tooManyWarnings !== null) for (const schema of groupFixItems(s.fixes)) io.stdout(fixListText(schema, { indent: '  ', ...(options.verbose === true ? {} : { limit: FIX_ITEMS_SHOWN }), more: `for ${s.id} (--verbose lists them all)` }).join(''))
         }
         const all = rows.flatMap((r) => r.s.fixes)
         if (all.length > 0) io.stdout(`\n${countsLine(countFixItems(all))}\n`)
