@@ -116,16 +116,17 @@ export interface FixListInput {
 
 /**
  * What to fix in a schema, most costly first: tools nobody could test (they keep the schema from a
- * grade), the schema's own findings (errors before warnings), then the judge's answers that cost
- * grade points — each with its reasoning, the area's improvement hints, and where in the source it is.
+ * grade), the schema's own findings (errors before warnings), the judge's answers that cost grade
+ * points (each with its question and reasoning, at its tool's key), and each improvement hint once as
+ * an item of its own at the field it names — each with where in the source it is and the tool it is about.
  */
 export class FixList {
     private constructor() {}
 
     /**
-     * @param input - `{ schemaId, file?, errors, units, entries?, locate? }`
-     * @returns `{ items, errors }`: the items ordered by cost (ties: errors first, then by pointer); GRA-002 for input that is not a graded schema
-     * @example FixList.build({ schemaId: g.schemaId, file, errors: result.errors, units: g.units, entries: fixEntriesOf(g.units, result.entries), locate }).items
+     * @param input - `{ schemaId, file?, errors, units, entries?, locate?, resolve? }`
+     * @returns `{ items, errors }`: the items ordered by cost (ties: errors first, findings before answers before hints, then by pointer); GRA-002 for input that is not a graded schema
+     * @example FixList.build({ schemaId: g.schemaId, file, errors: result.errors, units: g.units, entries: fixEntriesOf(g.units, result.entries), locate, resolve }).items
      */
     static build(input: FixListInput): { items: FixItem[]; errors: Issue[] } {
         if (input === null || typeof input !== 'object' || typeof input.schemaId !== 'string') return { items: [], errors: [createIssue('GRA-002', '/schemaId', { field: 'schemaId', expected: 'string', actual: typeOfValue((input as { schemaId?: unknown } | null | undefined)?.schemaId) })] }
