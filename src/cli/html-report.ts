@@ -4,7 +4,7 @@ import { createIssue, type IssueParams } from '../errors/issue.js'
 import { Areas, Grading, type FsPort, type Issue } from '../index.js'
 import { GRADE_BANDS_V1 } from '../grading/aggregate.js'
 import { parseJsonText } from '../json/guard.js'
-import { FixList as FixListUnguarded } from '../fix/fix-list.js'
+import { collapseFixItems, countFixItems, countsLine, FixList as FixListUnguarded, type FixListLine } from '../fix/fix-list.js'
 import type { FixItem } from '../fix/types.js'
 import type { UnitResult } from '../grade/types.js'
 import type { GradingEntry } from '../model/types.js'
@@ -188,7 +188,7 @@ function renderEntry(ref: string, entry: Record<string, unknown>): string {
             const who = obj(g.graderIdentity)
             const why = str(g.reasoning) ?? (g.evidence !== undefined ? JSON.stringify(g.evidence) : str(g.naReason) ?? '')
             const text = questionText(g.questionId, entry.area)
-            return `<tr><td class="q"><code>${escapeHtml(g.questionId)}</code>${text !== undefined ? `<span class="qtext">${escapeHtml(text)}</span>` : ''}</td><td>${escapeHtml(g.score)}</td><td>${escapeHtml(g.weight)}</td><td>${escapeHtml(g.determinism)}</td><td>${escapeHtml(`${str(who.kind) ?? ''} ${str(who.name) ?? ''}`.trim())}${g.llmModel !== undefined ? ` · ${escapeHtml(g.llmModel)}` : ''}</td><td class="why">${escapeHtml(why.length > 600 ? why.slice(0, 597) + '...' : why)}</td></tr>`
+            return `<tr><td class="q"><code>${escapeHtml(g.questionId)}</code>${text !== undefined ? `<span class="qtext">${escapeHtml(text)}</span>` : ''}</td><td>${escapeHtml(g.score)}</td><td>${escapeHtml(g.weight)}</td><td>${escapeHtml(g.determinism)}</td><td>${escapeHtml(`${str(who.kind) ?? ''} ${str(who.name) ?? ''}`.trim())}${g.llmModel !== undefined ? ` · ${escapeHtml(g.llmModel)}` : ''}</td><td class="why">${escapeHtml(why)}</td></tr>`
         })
         .join('')
     // The grade recomputed from the answers, step by step: the reader can follow it by hand.
@@ -271,11 +271,30 @@ async function fixItemsOf(reader: Reader, base: string, namespace: string, schem
     return FixListUnguarded.build({ schemaId: `${namespace}.${originalName(schemaName) ?? schemaName}`, file: null, errors, units, entries }).items
 }
 
-/** The "What to fix" list of a schema: the costliest items first, each with its code, place and why. */
+/** How many lines of a schema's "What to fix" are open; the rest fold under one `<details>`. */
+const FIX_LINES_OPEN = 5
+
+/** One collapsed line of "What to fix": its code, the tools it is about, where, and the whole message. */
+function fixLineHtml(line: FixListLine): string {
+    const pill = line.severity === 'error' ? 'bad' : line.severity === 'warning' ? 'warn' : 'none'
+    const tools = line.tools.length === 0 ? '' : ` <b>${escapeHtml(line.tools.length === 1 ? `tool ${line.tools[0] as string}` : `tools ${line.tools.join(', ')}`)}</b>`
+    const first = line.items[0]
+    const where = first === undefined || first.pointer === '' ? '(schema)' : first.pointer
+    const kind = line.kind === 'hint' ? ' <span class="hint">hint</span>' : ''
+    return `<li><span class="pill ${pill}">${escapeHtml(line.code)}</span>${kind}${tools} <code>${escapeHtml(where)}</code> ${escapeHtml(line.message)}</li>`
+}
+
+/**
+ * The "What to fix" list of a schema, as the CLI prints it: the same message across tools said once
+ * (listing them), counts per severity, the costliest few lines open and the rest folded.
+ */
 function fixSection(items: readonly FixItem[]): string {
     if (items.length === 0) return ''
-    const rows = items.map((i) => `<li><span class="pill ${i.severity === 'error' ? 'bad' : i.severity === 'warning' ? 'warn' : 'none'}">${escapeHtml(i.code)}</span> <code>${escapeHtml(i.pointer === '' ? '(schema)' : i.pointer)}</code> ${escapeHtml(i.message)}${i.hints?.[0] !== undefined ? ` <span class="hint">hint: ${escapeHtml(i.hints[0].suggestion)}</span>` : ''}</li>`)
-    return `<h4>What to fix</h4><ol class="fixes">${rows.join('')}</ol>`
+    const lines = collapseFixItems(items).sort((a, b) => b.cost - a.cost)
+    const open = lines.slice(0, FIX_LINES_OPEN)
+    const folded = lines.slice(FIX_LINES_OPEN)
+    const more = folded.length === 0 ? '' : `<details class="fixmore"><summary>${folded.length} more line${folded.length === 1 ? '' : 's'}, costing less</summary><ol class="fixes" start="${open.length + 1}">${folded.map(fixLineHtml).join('')}</ol></details>`
+    return `<h4>What to fix</h4><p class="fixcount">${escapeHtml(countsLine(countFixItems(items)))}</p><ol class="fixes">${open.map(fixLineHtml).join('')}</ol>${more}`
 }
 
 interface NamespaceView {
@@ -641,7 +660,7 @@ svg.bar{display:block}rect.track{fill:var(--alt)}
 rect.g-a,rect.s-graded{fill:#2e7d32}rect.g-b{fill:#7cb342}rect.g-c{fill:#f2b705}rect.g-d,rect.s-blocked{fill:#ef6c00}rect.g-f{fill:#d32f2f}rect.g-rej,rect.s-rejected{fill:#6d1a1a}rect.g-none,rect.s-pending{fill:#b0bec5}rect.s-provisional{fill:#5c6bc0}
 .h.g-a,.pill.g-a{background:#c8e6c9;color:#1b5e20}.h.g-b,.pill.g-b{background:#e6f2c9;color:#33691e}.h.g-c,.pill.g-c{background:#fff1b8;color:#6d4c00}
 .h.g-d,.pill.g-d{background:#ffd8b0;color:#8a3c00}.h.g-f,.pill.g-f{background:#ffcdd2;color:#8e0000}.h.g-rej,.pill.g-rej{background:#6d1a1a;color:#fff}.h.g-none,.pill.g-none{background:#eceff1;color:#455a64}
-.fixes{font-size:13px;margin:4px 0 12px}.fixes li{margin:2px 0}.fixes .hint{color:var(--muted)}
+.fixes{font-size:13px;margin:4px 0 12px}.fixes li{margin:2px 0}.fixes .hint{color:var(--muted)}.fixcount{font-size:13px;margin:2px 0}details.fixmore>summary{font-size:13px;color:var(--muted)}
 .pill{display:inline-block;padding:0 8px;border-radius:10px;font-size:12px;font-weight:700;line-height:20px}
 table.heat th{white-space:nowrap;vertical-align:middle}table.heat thead th:first-child{text-align:left}table.heat tbody th{width:1%;padding-right:16px}table.heat thead th{text-align:center;max-width:160px;overflow:hidden;text-overflow:ellipsis}
 td.h{text-align:center;white-space:nowrap;border:2px solid var(--bg);border-radius:6px;min-width:92px;padding:5px 8px;vertical-align:middle}td.h b{font-size:15px}td.h .sc{font-size:12px}td.h small{display:block;font-size:11px;opacity:.85}

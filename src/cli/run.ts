@@ -50,9 +50,10 @@ Options:
   --baseline <dir|file>   (check) an island or an index.json: a schema whose grade fell fails the check;
                           (report) an earlier island: the schemas graded worse since are listed
   --fail-on-untested      (check) tools not tested for a missing key fail the check (reported otherwise)
+  --max-warnings <n>      (check) more than n warnings in the fix lists (over all schemas) fail the check
   --sarif <file>          (grade, check) write every fix item as SARIF 2.1.0 (code-scanning results)
   --summary <file>        (check) append a Markdown summary (e.g. $GITHUB_STEP_SUMMARY)
-  --verbose               (grade, check) every item of each schema's fix list, not only the worst three
+  --verbose               (grade, check) every line of each schema's fix list, not only the costliest five
   --estimate              (grade) print the judge calls and input tokens the grading would cost (total and
                           the part a prefix cache serves); calls no judge, writes nothing
   --now <iso>             the time of the run, for reproducible output
@@ -126,6 +127,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                 'min-grade': { type: 'string' },
                 baseline: { type: 'string' },
                 'fail-on-untested': { type: 'boolean', default: false },
+                'max-warnings': { type: 'string' },
                 summary: { type: 'string' },
                 sarif: { type: 'string' },
                 out: { type: 'string' },
@@ -205,7 +207,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                         failOnUntested: values['fail-on-untested'] === true,
                         ...(values['min-grade'] !== undefined ? { minGrade: values['min-grade'] } : {}),
                         ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
-                        ...(values.summary !== undefined ? { summary: values.summary } : {})
+                        ...(values.summary !== undefined ? { summary: values.summary } : {}),
+                        ...(values['max-warnings'] !== undefined ? { maxWarnings: /^\d{1,9}$/.test(values['max-warnings']) ? Number(values['max-warnings']) : Number.NaN } : {})
                     },
                     io
                 )

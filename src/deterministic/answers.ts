@@ -12,6 +12,7 @@ import { isNonEmptyString, isRecord, keysOf, own, requiredServerParamsOf, server
 import { validateMain } from '../schema/validate-main.js'
 import { isIsoDateTime } from '../time.js'
 import { PACKAGE_VERSION } from '../version.js'
+import { explainAnswer } from './explain.js'
 
 /** One catalogue row as the caller passes it (the Areas catalogue owns the rows; nothing is hard-coded here). */
 export interface QuestionRow {
@@ -106,6 +107,8 @@ interface Context {
     readonly rows: ReadonlyMap<string, QuestionRow>
     readonly grader: GraderIdentity
     readonly now: string
+    /** What the answers are about, in words (`tool getPrice`, `the schema`): the subject of their reasoning. */
+    readonly subject: string
 }
 
 const NA = 'n/a' as const
@@ -119,7 +122,8 @@ function answer(ctx: Context, row: QuestionRow, score: Score, evidence: Record<s
         determinism: 'deterministic',
         graderIdentity: ctx.grader,
         timestamp: timestamp ?? ctx.now,
-        evidence
+        evidence,
+        reasoning: explainAnswer({ questionId: row.id, dimension: row.dimension, score, ...(naReason !== undefined ? { naReason } : {}), evidence, subject: ctx.subject })
     }
 }
 
@@ -294,7 +298,7 @@ export function buildAnswers(input: unknown): DeterministicResult {
     }
     if (errors.some((e) => e.severity === 'error')) return emptyResult(errors)
 
-    const ctx: Context = { rows: new Map(rows.map((r) => [r.id, r])), grader, now }
+    const ctx: Context = { rows: new Map(rows.map((r) => [r.id, r])), grader, now, subject: 'the schema' }
     const pretest = (pretestIn ?? null) as PretestResult | null
     const given = input.validation
     const structural = isRecord(given) && typeof given.valid === 'boolean' && Array.isArray(given.errors) ? null : validateMain(main)
@@ -335,42 +339,43 @@ export function buildAnswers(input: unknown): DeterministicResult {
         const vetoEvidence = { vetoed: 'api-key-domain-mismatch', params: [...mismatchedParams].filter((p) => used.includes(p) || !usedAnywhere.has(p)) }
         const gated = summary !== undefined && (summary.class === 'key-gated' || summary.class === 'needs-tests' || summary.class === 'state-changing')
         const out: GradingAnswer[] = []
+        const tctx: Context = { ...ctx, subject: `tool ${name}` }
         const docsRow = single.get('docsUrlReachable')
         if (docsRow !== undefined) {
-            if (docsCount === 0) out.push(answer(ctx, docsRow, 'fail', { docs: 0, note: 'main.docs lists no URL' }))
-            else if (pretest === null || !pretest.ran) out.push(answer(ctx, docsRow, NA, { ...notRun, docs: docsCount }, 'blocked-by-precondition'))
-            else if (pretest.docs.length === 0) out.push(answer(ctx, docsRow, NA, { docs: docsCount, note: 'docs URLs were not checked (checkDocs: false)' }, 'blocked-by-precondition'))
+            if (docsCount === 0) out.push(answer(tctx, docsRow, 'fail', { docs: 0, note: 'main.docs lists no URL' }))
+            else if (pretest === null || !pretest.ran) out.push(answer(tctx, docsRow, NA, { ...notRun, docs: docsCount }, 'blocked-by-precondition'))
+            else if (pretest.docs.length === 0) out.push(answer(tctx, docsRow, NA, { docs: docsCount, note: 'docs URLs were not checked (checkDocs: false)' }, 'blocked-by-precondition'))
             else {
                 const reachable = pretest.docs.filter((d) => d.reachable).length
-                out.push(answer(ctx, docsRow, reachable > 0 ? 'pass' : 'fail', { checked: pretest.docs.length, reachable, httpStatuses: pretest.docs.map((d) => d.httpStatus) }, undefined, pretest.checkedAt ?? now))
+                out.push(answer(tctx, docsRow, reachable > 0 ? 'pass' : 'fail', { checked: pretest.docs.length, reachable, httpStatuses: pretest.docs.map((d) => d.httpStatus) }, undefined, pretest.checkedAt ?? now))
             }
         }
         const outputRow = single.get('outputSchemaMatch')
         if (outputRow !== undefined) {
-            if (!isRecord(own(own(tool, 'output'), 'schema'))) out.push(answer(ctx, outputRow, NA, { tool: name, note: 'the tool declares no output.schema' }, 'not-applicable-to-tool-type'))
-            else if (affected) out.push(answer(ctx, outputRow, 'fail', vetoEvidence))
-            else if (pretest === null || !pretest.ran || summary === undefined) out.push(answer(ctx, outputRow, NA, notRun, 'blocked-by-precondition'))
-            else if (gated || summary.outputSchemaMatch === null) out.push(answer(ctx, outputRow, NA, { class: summary.class, working: summary.working, note: 'no working response to compare' }, 'blocked-by-precondition'))
-            else out.push(answer(ctx, outputRow, summary.outputSchemaMatch ? 'pass' : 'fail', { working: summary.working, matched: summary.outputSchemaMatch }, undefined, pretest.checkedAt ?? now))
+            if (!isRecord(own(own(tool, 'output'), 'schema'))) out.push(answer(tctx, outputRow, NA, { tool: name, note: 'the tool declares no output.schema' }, 'not-applicable-to-tool-type'))
+            else if (affected) out.push(answer(tctx, outputRow, 'fail', vetoEvidence))
+            else if (pretest === null || !pretest.ran || summary === undefined) out.push(answer(tctx, outputRow, NA, notRun, 'blocked-by-precondition'))
+            else if (gated || summary.outputSchemaMatch === null) out.push(answer(tctx, outputRow, NA, { class: summary.class, working: summary.working, note: 'no working response to compare' }, 'blocked-by-precondition'))
+            else out.push(answer(tctx, outputRow, summary.outputSchemaMatch ? 'pass' : 'fail', { working: summary.working, matched: summary.outputSchemaMatch }, undefined, pretest.checkedAt ?? now))
         }
         const keyRow = single.get('apiKeyDomainMatch')
         // Uncertain keys (the root names no callable host) are the grader's to judge: no code answer.
         const keyDeferred = keyDomain.mismatches.length === 0 && (keyDomain.uncertain ?? []).length > 0
         if (keyRow !== undefined && !keyDeferred) {
-            if (declaredParams.length === 0) out.push(answer(ctx, keyRow, NA, { requiredServerParams: 0, note: 'the schema needs no key' }, 'not-applicable-to-tool-type'))
-            else if (keyDomain.apiHost === null) out.push(answer(ctx, keyRow, NA, { note: 'main.root names no host' }, 'blocked-by-precondition'))
+            if (declaredParams.length === 0) out.push(answer(tctx, keyRow, NA, { requiredServerParams: 0, note: 'the schema needs no key' }, 'not-applicable-to-tool-type'))
+            else if (keyDomain.apiHost === null) out.push(answer(tctx, keyRow, NA, { note: 'main.root names no host' }, 'blocked-by-precondition'))
             else {
                 const checked = keyDomain.checked.map((c) => ({ param: c.param, verdict: c.verdict, brand: c.brand, rule: c.rule, matched: c.matched }))
-                out.push(answer(ctx, keyRow, keyDomain.mismatches.length > 0 ? 'fail' : 'pass', { apiHost: keyDomain.apiHost, checked }))
+                out.push(answer(tctx, keyRow, keyDomain.mismatches.length > 0 ? 'fail' : 'pass', { apiHost: keyDomain.apiHost, checked }))
             }
         }
-        if (affected) out.push(answer(ctx, availabilityRow, 'fail', vetoEvidence))
-        else if (pretest === null || !pretest.ran || summary === undefined) out.push(answer(ctx, availabilityRow, NA, notRun, 'blocked-by-precondition'))
-        else if (gated) out.push(answer(ctx, availabilityRow, NA, { class: summary.class, missingServerParams: summary.missingServerParams }, 'blocked-by-precondition'))
+        if (affected) out.push(answer(tctx, availabilityRow, 'fail', vetoEvidence))
+        else if (pretest === null || !pretest.ran || summary === undefined) out.push(answer(tctx, availabilityRow, NA, notRun, 'blocked-by-precondition'))
+        else if (gated) out.push(answer(tctx, availabilityRow, NA, { class: summary.class, missingServerParams: summary.missingServerParams }, 'blocked-by-precondition'))
         else {
             const mine = pretest.results.filter((r) => r.tool === name && r.status !== 'duplicate')
             const httpStatuses = mine.map((r) => r.httpStatus)
-            out.push(answer(ctx, availabilityRow, summary.working > 0 ? 'pass' : 'fail', { working: summary.working, distinct: summary.distinct, bar: summary.bar, httpStatuses }, undefined, pretest.checkedAt ?? now))
+            out.push(answer(tctx, availabilityRow, summary.working > 0 ? 'pass' : 'fail', { working: summary.working, distinct: summary.distinct, bar: summary.bar, httpStatuses }, undefined, pretest.checkedAt ?? now))
         }
         return [name, out]
     })
@@ -462,7 +467,7 @@ export function buildNamespaceAnswers(input: unknown): { byArea: { 'tools-aggreg
     if (input.aboutFileExists !== undefined && typeof input.aboutFileExists !== 'boolean') errors.push(createIssue('DET-002', '/aboutFileExists', { field: 'aboutFileExists', expected: 'boolean', actual: typeOfValue(input.aboutFileExists) }))
     if (errors.some((e) => e.severity === 'error')) return empty(errors)
 
-    const ctx: Context = { rows: new Map(rows.map((r) => [r.id, r])), grader, now }
+    const ctx: Context = { rows: new Map(rows.map((r) => [r.id, r])), grader, now, subject: 'the namespace' }
     const mains = (schemas as Array<{ main: unknown; schemaId?: unknown }>).map((s, i) => ({ main: s.main, id: typeof s.schemaId === 'string' ? s.schemaId : `schemas[${i}]` }))
     const coverage: GradingAnswer[] = []
     const coverageRow = rowIndex(rows, 'tools-aggregate-namespace', ['domainCoverage'], errors).get('domainCoverage')
@@ -500,7 +505,7 @@ export function buildSelectionAnswers(input: unknown): { byArea: { 'about-select
     if (exists === undefined) errors.push(createIssue('DET-001', '/aboutFileExists', { field: 'aboutFileExists' }))
     else if (typeof exists !== 'boolean') errors.push(createIssue('DET-002', '/aboutFileExists', { field: 'aboutFileExists', expected: 'boolean', actual: typeOfValue(exists) }))
     if (errors.some((e) => e.severity === 'error')) return { byArea: { 'about-selection': [] }, errors }
-    const ctx: Context = { rows: new Map(rows.map((r) => [r.id, r])), grader, now }
+    const ctx: Context = { rows: new Map(rows.map((r) => [r.id, r])), grader, now, subject: 'the selection' }
     const row = rowIndex(rows, 'about-selection', ABOUT_DIMS, errors).get('aboutRouteExists')
     const answers = row === undefined ? [] : [answer(ctx, row, exists === true ? 'pass' : 'fail', { fileExists: exists })]
     return { byArea: { 'about-selection': answers }, errors }

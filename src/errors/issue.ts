@@ -6,14 +6,26 @@ export type IssueParams = Readonly<Record<string, string | number | boolean | nu
 
 const PLACEHOLDER = /\{([A-Za-z0-9_]+)\}/g
 
+/**
+ * Longest param written into a message whole. Params are sentences and names a maintainer acts on,
+ * so they are never cut mid-sentence; only a value past this (a dumped body) is bounded, and the
+ * message says how much was left out.
+ */
+export const MAX_PARAM_CHARS = 4000
+
+/** A param as a message holds it: a string whole (up to {@link MAX_PARAM_CHARS}), anything else described. */
+function paramText(value: IssueParams[string]): string {
+    if (typeof value !== 'string') return describeValue(value)
+    return value.length <= MAX_PARAM_CHARS ? value : `${value.slice(0, MAX_PARAM_CHARS)} (${value.length - MAX_PARAM_CHARS} more characters not shown)`
+}
+
 /** Fills `{name}` placeholders; a missing param stays visible as `{name}` rather than vanishing. */
 export function fillTemplate(template: string, params: IssueParams): string {
     return template.replace(PLACEHOLDER, (whole, name: string) => {
         if (!Object.prototype.hasOwnProperty.call(params, name)) {
             return whole
         }
-        const value = params[name]
-        return describeValue(value)
+        return paramText(params[name])
     })
 }
 

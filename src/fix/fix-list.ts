@@ -1,4 +1,3 @@
-import type { ImprovementHint } from '../areas/output.js'
 import { questionsOf } from '../areas/catalogue.js'
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
@@ -7,6 +6,8 @@ import type { GradingEntry } from '../model/types.js'
 import type { UnitResult } from '../grade/types.js'
 import type { FixItem } from './types.js'
 import { isWorkingCountReason } from '../model/constants.js'
+import { explainAnswer } from '../deterministic/explain.js'
+import { toolPattern, withTool } from './tool-names.js'
 
 /** Where a JSON Pointer of `main` sits in the source, when known (`sourceLocations(...).locate`). */
 export type Locate = (pointer: string) => { readonly line: number; readonly column: number } | null
@@ -41,24 +42,61 @@ function unitPointer(unit: string): string {
     return ''
 }
 
-/** A hint's `targetField` (`tools.getPrice.description`, `/tools/getPrice/description`, `description`) as a pointer, when it reads as one. */
-function hintPointer(target: string, fallback: string): string {
-    if (target.startsWith('/')) return target
-    if (/^[A-Za-z_$][\w$-]*(\.[A-Za-z0-9_$-]+)*$/.test(target)) {
-        const parts = target.split('.')
-        return parts[0] === 'main' ? pointer(...parts.slice(1)) : parts[0] === 'tools' || parts[0] === 'description' || parts[0] === 'name' || parts[0] === 'tags' || parts[0] === 'docs' ? pointer(...parts) : fallback
-    }
-    return fallback
+const toolOfUnit = (unit: string): string | undefined => (unit.startsWith('single-test/') ? unit.slice('single-test/'.length) : undefined)
+
+/** The tool a pointer of `main` lies under (`/tools/getPrice/method` → `getPrice`), unescaped. */
+function toolOfPointer(at: string): string | undefined {
+    if (!at.startsWith('/tools/')) return undefined
+    const token = at.slice('/tools/'.length).split('/')[0] ?? ''
+    return token.length === 0 ? undefined : token.replace(/~1/g, '/').replace(/~0/g, '~')
 }
 
-function at(locate: Locate | undefined, pointer: string): { line: number | null; column: number | null } {
-    if (locate === undefined) return { line: null, column: null }
+/** Longest `targetField` read as a path; a longer one is not a field name. */
+const MAX_TARGET_LENGTH = 500
+
+/**
+ * The pointers a hint's `targetField` may mean, most specific first: a JSON Pointer as written
+ * (and under the unit's tool), a dotted or bracketed path (`tools.getPrice.description`,
+ * `tools[getPrice].parameters[0]`, `main.description`) from `main`, and, for a tool's unit, the
+ * same path under that tool (`description` of `single-test/getPrice`).
+ */
+function hintCandidates(target: string, unit: string): string[] {
+    if (target.length === 0 || target.length > MAX_TARGET_LENGTH) return []
+    const tool = toolOfUnit(unit)
+    const underTool = tool === undefined ? null : pointer('tools', tool)
+    if (target.startsWith('/')) return underTool === null || target.startsWith('/tools/') ? [target] : [target, underTool + target]
+    const parts = target
+        .replace(/\[\s*['"]?([^'"\]]*)['"]?\s*\]/g, '.$1')
+        .split('.')
+        .filter((part) => part.length > 0)
+    // Words that are not a path (`the overall tone`) name no field.
+    if (parts.length === 0 || parts.some((part) => !/^[\w$-]+$/.test(part))) return []
+    const fromMain = parts[0] === 'main' ? parts.slice(1) : parts
+    const out = [pointer(...fromMain)]
+    if (tool !== undefined && fromMain[0] !== 'tools') out.unshift(pointer('tools', tool, ...(fromMain[0] === tool ? fromMain.slice(1) : fromMain)))
+    return [...new Set(out)]
+}
+
+/** Where a hint goes: the first reading of its target the source has, else its unit's place. */
+function hintPlace(target: string, unit: string, resolve: Locate | undefined): { pointer: string; placed: 'target' | 'unit' } {
+    const candidates = hintCandidates(target, unit)
+    // Without a source nothing can be checked: the most specific reading stands.
+    if (resolve === undefined) return candidates[0] !== undefined ? { pointer: candidates[0], placed: 'target' } : { pointer: unitPointer(unit), placed: 'unit' }
+    const found = candidates.find((candidate) => safeLocate(resolve, candidate) !== null)
+    return found !== undefined ? { pointer: found, placed: 'target' } : { pointer: unitPointer(unit), placed: 'unit' }
+}
+
+function safeLocate(locate: Locate, at: string): { line: number; column: number } | null {
     try {
-        const found = locate(pointer)
-        return found === null ? { line: null, column: null } : { line: found.line, column: found.column }
+        return locate(at)
     } catch {
-        return { line: null, column: null }
+        return null
     }
+}
+
+function at(locate: Locate | undefined, where: string): { line: number | null; column: number | null } {
+    const found = locate === undefined ? null : safeLocate(locate, where)
+    return found === null ? { line: null, column: null } : { line: found.line, column: found.column }
 }
 
 /** The input of {@link FixList.build}: what one graded schema said. */
@@ -72,78 +110,154 @@ export interface FixListInput {
     /** The entries of the units, for the answers that cost points ({@link FixList.entriesOf} pairs a result's entries with their units). */
     readonly entries?: ReadonlyArray<{ readonly unit: string; readonly entry: GradingEntry }>
     readonly locate?: Locate
+    /** Where a pointer sits only when it resolves all the way (`sourceLocations(...).resolve`): decides whether a hint's `targetField` is in the source. */
+    readonly resolve?: Locate
 }
 
 /**
  * What to fix in a schema, most costly first: tools nobody could test (they keep the schema from a
- * grade), the schema's own findings (errors before warnings), then the judge's answers that cost
- * grade points — each with its reasoning, the area's improvement hints, and where in the source it is.
+ * grade), the schema's own findings (errors before warnings), the judge's answers that cost grade
+ * points (each with its question and reasoning, at its tool's key), and each improvement hint once as
+ * an item of its own at the field it names — each with where in the source it is and the tool it is about.
  */
 export class FixList {
     private constructor() {}
 
     /**
-     * @param input - `{ schemaId, file?, errors, units, entries?, locate? }`
-     * @returns `{ items, errors }`: the items ordered by cost (ties: errors first, then by pointer); GRA-002 for input that is not a graded schema
-     * @example FixList.build({ schemaId: g.schemaId, file, errors: result.errors, units: g.units, entries: fixEntriesOf(g.units, result.entries), locate }).items
+     * @param input - `{ schemaId, file?, errors, units, entries?, locate?, resolve? }`
+     * @returns `{ items, errors }`: the items ordered by cost (ties: errors first, findings before answers before hints, then by pointer); GRA-002 for input that is not a graded schema
+     * @example FixList.build({ schemaId: g.schemaId, file, errors: result.errors, units: g.units, entries: fixEntriesOf(g.units, result.entries), locate, resolve }).items
      */
     static build(input: FixListInput): { items: FixItem[]; errors: Issue[] } {
         if (input === null || typeof input !== 'object' || typeof input.schemaId !== 'string') return { items: [], errors: [createIssue('GRA-002', '/schemaId', { field: 'schemaId', expected: 'string', actual: typeOfValue((input as { schemaId?: unknown } | null | undefined)?.schemaId) })] }
-        const items: FixItem[] = []
-        const file = input.file ?? null
-        const schemaId = input.schemaId
-        for (const unit of list(input.units)) {
-            if (unit.area !== 'single-test' || unit.status !== 'blocked') continue
-            const reason = unit.reason ?? 'blocked'
-            const key = reason.split(' — ')[0] ?? reason
-            const code = BLOCKED_CODES[key] ?? (isWorkingCountReason(key) ? 'DPT-003' : 'GRA-011')
-            const pointer = unitPointer(unit.unit)
-            items.push({ schemaId, file, kind: 'finding', code, severity: 'warning', message: `${unit.unit} was not tested: ${reason}`, pointer, ...at(input.locate, pointer), cost: BLOCKED_TOOL_COST, unit: unit.unit, area: unit.area, tool: unit.unit.slice('single-test/'.length) })
+        const answers = answerItems(input)
+        const items = [...blockedItems(input), ...findingItems(input), ...answers, ...hintItems(input, answers)]
+        const rank = { error: 0, warning: 1, info: 2 } as const
+        const kinds = { finding: 0, answer: 1, hint: 2 } as const
+        const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+        return { items: items.sort((a, b) => b.cost - a.cost || rank[a.severity] - rank[b.severity] || kinds[a.kind] - kinds[b.kind] || order(a.pointer, b.pointer) || order(a.code, b.code) || order(a.message, b.message)), errors: [] }
+    }
+}
+
+/** The tools nobody could test: they keep the schema from a grade. */
+function blockedItems(input: FixListInput): FixItem[] {
+    const file = input.file ?? null
+    return list(input.units).flatMap((unit): FixItem[] => {
+        if (unit.area !== 'single-test' || unit.status !== 'blocked') return []
+        const reason = unit.reason ?? 'blocked'
+        const [key = reason, ...rest] = reason.split(' — ')
+        // `key-gated-missing-server-param — not tested: set X_KEY …` reads `Not tested (key-gated-missing-server-param): set X_KEY …`.
+        const detail = rest.join(' — ').replace(/^not tested:\s*/i, '')
+        const code = BLOCKED_CODES[key] ?? (isWorkingCountReason(key) ? 'DPT-003' : 'GRA-011')
+        const where = unitPointer(unit.unit)
+        const tool = toolOfUnit(unit.unit)
+        // The tool is a field of its own, so the same cause across tools reads the same and collapses.
+        return [{ schemaId: input.schemaId, file, kind: 'finding', code, severity: 'warning', message: `Not tested (${key})${detail.length > 0 ? `: ${detail}` : ''}`, pointer: where, ...at(input.locate, where), cost: BLOCKED_TOOL_COST, unit: unit.unit, area: unit.area, ...(tool !== undefined ? { tool } : {}) }]
+    })
+}
+
+/** The schema's own findings (errors before warnings by cost), each once per code and place. */
+function findingItems(input: FixListInput): FixItem[] {
+    const seen = new Set<string>()
+    const out: FixItem[] = []
+    for (const issue of list(input.errors)) {
+        if (issue.severity === 'info' || RUN_CODES.test(issue.code) || !issue.path.startsWith('/schema/main')) continue
+        const where = issue.path.slice('/schema/main'.length)
+        const key = `${issue.code}|${where}`
+        if (seen.has(key)) continue
+        seen.add(key)
+        const tool = toolOfPointer(where)
+        out.push({ schemaId: input.schemaId, file: input.file ?? null, kind: 'finding', code: issue.code, severity: issue.severity, message: issue.message, pointer: where, ...at(input.locate, where), cost: FINDING_COST[issue.severity], ...(tool !== undefined ? { tool } : {}) })
+    }
+    return out
+}
+
+/** Why an answer scored what it did: the grader's reasoning, else (a deterministic answer written before it carried one) its evidence in words. */
+function reasoningOf(g: GradingEntry['gradings'][number], dimension: string | undefined, tool: string | undefined): string {
+    if (typeof g.reasoning === 'string' && g.reasoning.length > 0) return g.reasoning
+    if (g.determinism === 'deterministic' || (g.evidence !== undefined && typeof g.evidence === 'object')) {
+        return explainAnswer({ questionId: g.questionId, ...(dimension !== undefined ? { dimension } : {}), score: g.score, ...(g.naReason !== undefined ? { naReason: g.naReason } : {}), evidence: g.evidence, subject: tool !== undefined ? `tool ${tool}` : 'the schema' })
+    }
+    return typeof g.evidence === 'string' && g.evidence.length > 0 ? g.evidence : 'The grader gave no reasoning for this answer.'
+}
+
+/** The answers that cost grade points, each at its own unit's place (its tool's key, or its area's). */
+function answerItems(input: FixListInput): FixItem[] {
+    const out: FixItem[] = []
+    for (const { unit, entry } of list(input.entries)) {
+        const included = entry.gradings.filter((g) => typeof g.score === 'number' || g.score === 'pass' || g.score === 'fail')
+        const totalWeight = included.reduce((n, g) => n + g.weight, 0)
+        if (totalWeight <= 0) continue
+        const questions = new Map(questionsOf(entry.area).map((q) => [q.id, q]))
+        const where = unitPointer(unit)
+        const tool = toolOfUnit(unit)
+        for (const g of included) {
+            const score = typeof g.score === 'number' ? g.score : g.score === 'pass' ? 5 : 1
+            if (score >= LOW_SCORE) continue
+            const row = questions.get(g.questionId)
+            const question = row?.question ?? g.questionId
+            const reasoning = reasoningOf(g, row?.dimension, tool)
+            out.push({
+                schemaId: input.schemaId,
+                file: input.file ?? null,
+                kind: 'answer',
+                code: g.questionId,
+                severity: score <= 2 ? 'warning' : 'info',
+                message: `${question} — ${g.score}: ${reasoning}`,
+                pointer: where,
+                ...at(input.locate, where),
+                // The points this answer takes off the unit's mean (5 is the top of the scale).
+                cost: Math.round(((5 - score) * g.weight * 1000) / totalWeight) / 1000,
+                unit,
+                area: entry.area,
+                ...(tool !== undefined ? { tool } : {}),
+                score: g.score,
+                question,
+                reasoning
+            })
         }
+    }
+    return out
+}
+
+/**
+ * Each improvement hint once, as an item of its own at its target (or at its unit's place, saying
+ * so). Its cost is its unit's costliest answer: what following it may win back, so it sorts right
+ * after that answer.
+ */
+function hintItems(input: FixListInput, answers: readonly FixItem[]): FixItem[] {
+    const out: FixItem[] = []
+    for (const unit of list(input.units)) {
+        const cost = Math.max(0, ...answers.filter((a) => a.unit === unit.unit).map((a) => a.cost))
         const seen = new Set<string>()
-        for (const issue of list(input.errors)) {
-            if (issue.severity === 'info' || RUN_CODES.test(issue.code) || !issue.path.startsWith('/schema/main')) continue
-            const pointer = issue.path.slice('/schema/main'.length)
-            const key = `${issue.code}|${pointer}`
+        for (const hint of list(unit.improvementHints)) {
+            if (hint === null || typeof hint !== 'object' || typeof hint.suggestion !== 'string' || typeof hint.targetField !== 'string') continue
+            const key = `${hint.targetField}\u0000${hint.suggestion}`
             if (seen.has(key)) continue
             seen.add(key)
-            items.push({ schemaId, file, kind: 'finding', code: issue.code, severity: issue.severity, message: issue.message, pointer, ...at(input.locate, pointer), cost: FINDING_COST[issue.severity] })
+            const tool = toolOfUnit(unit.unit)
+            const place = hintPlace(hint.targetField, unit.unit, input.resolve)
+            const where = tool !== undefined ? `tool ${tool}` : `the ${unit.area} area`
+            const note = place.placed === 'unit' ? ` (the hint names ${hint.targetField === '' ? 'no field' : `the field ${hint.targetField}`}, which is not in the source, so it is placed at ${where})` : ''
+            out.push({
+                schemaId: input.schemaId,
+                file: input.file ?? null,
+                kind: 'hint',
+                code: `HINT-${unit.area}`,
+                severity: 'info',
+                message: `${hint.suggestion}${note}`,
+                pointer: place.pointer,
+                ...at(input.locate, place.pointer),
+                cost,
+                unit: unit.unit,
+                area: unit.area,
+                ...(tool !== undefined ? { tool } : {}),
+                hint: { targetField: hint.targetField, suggestion: hint.suggestion, priority: hint.priority },
+                placed: place.placed
+            })
         }
-        const hintsByUnit = new Map<string, readonly ImprovementHint[]>(list(input.units).flatMap((u) => (u.improvementHints !== undefined && u.improvementHints.length > 0 ? [[u.unit, u.improvementHints] as const] : [])))
-        for (const { unit, entry } of list(input.entries)) {
-            const included = entry.gradings.filter((g) => typeof g.score === 'number' || g.score === 'pass' || g.score === 'fail')
-            const totalWeight = included.reduce((n, g) => n + g.weight, 0)
-            if (totalWeight <= 0) continue
-            const questions = new Map(questionsOf(entry.area).map((q) => [q.id, q.question]))
-            for (const g of included) {
-                const score = typeof g.score === 'number' ? g.score : g.score === 'pass' ? 5 : 1
-                if (score >= LOW_SCORE) continue
-                const pointer = unitPointer(unit)
-                const hints = hintsByUnit.get(unit) ?? []
-                const target = hints[0] !== undefined ? hintPointer(hints[0].targetField, pointer) : pointer
-                const why = g.reasoning ?? (typeof g.evidence === 'string' ? g.evidence : 'no reasoning given')
-                items.push({
-                    schemaId,
-                    file,
-                    kind: 'answer',
-                    code: g.questionId,
-                    severity: score <= 2 ? 'warning' : 'info',
-                    message: `${questions.get(g.questionId) ?? g.questionId} — ${g.score}: ${why}`,
-                    pointer: target,
-                    ...at(input.locate, target),
-                    // The points this answer takes off the unit's mean (5 is the top of the scale).
-                    cost: Math.round(((5 - score) * g.weight * 1000) / totalWeight) / 1000,
-                    unit,
-                    area: entry.area,
-                    ...(unit.startsWith('single-test/') ? { tool: unit.slice('single-test/'.length) } : {}),
-                    score: g.score,
-                    ...(hints.length > 0 ? { hints } : {})
-                })
-            }
-        }
-        const rank = { error: 0, warning: 1, info: 2 } as const
-        return { items: items.sort((a, b) => b.cost - a.cost || rank[a.severity] - rank[b.severity] || (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)), errors: [] }
     }
+    return out
 }
 
 /**
@@ -155,9 +269,154 @@ export function fixEntriesOf(units: readonly UnitResult[], entries: readonly Gra
     return written.length === entries.length ? written.map((u, i) => ({ unit: u.unit, entry: entries[i] as GradingEntry })) : entries.map((entry) => ({ unit: entry.area, entry }))
 }
 
-/** One line per item, as the CLI prints them: `file:line:col CODE message`. */
+/** Where an item is, as an editor opens it: `file:line:col`, else the schema id. */
+function whereOf(item: FixItem): string {
+    return item.file === null ? item.schemaId : `${item.file}${item.line !== null ? `:${item.line}${item.column !== null ? `:${item.column}` : ''}` : ''}`
+}
+
+/** One line per item, as the CLI prints a failure: `file:line:col CODE message in tool <tool>`, the message whole. */
 export function fixLine(item: FixItem): string {
-    const where = item.file === null ? item.schemaId : `${item.file}${item.line !== null ? `:${item.line}${item.column !== null ? `:${item.column}` : ''}` : ''}`
-    const hint = item.hints?.[0] !== undefined ? ` (hint: ${item.hints[0].suggestion})` : ''
-    return `${where} ${item.code} ${item.message}${hint}`
+    return `${whereOf(item)} ${item.code} ${withTool(item.message, item.tool)}`
+}
+
+/** One line of a grouped fix list: one item, or the same message of several tools said once. */
+export interface FixListLine {
+    readonly code: string
+    readonly severity: FixItem['severity']
+    readonly kind: FixItem['kind']
+    /** The message whole; where it named one of the tools, that name reads `<tool>`. */
+    readonly message: string
+    /** The tools it is about, in the list's order (empty for the schema as a whole). */
+    readonly tools: readonly string[]
+    /** The items behind the line, most costly first. */
+    readonly items: readonly FixItem[]
+    /** The highest cost of its items: the line's place in the list. */
+    readonly cost: number
+}
+
+/** A schema's lines under one heading: one tool, several tools sharing their lines, or the schema as a whole. */
+export interface FixListGroup {
+    /** `tool getPrice`, `tools getA, getB, getC`, or `schema`. */
+    readonly heading: string
+    readonly tools: readonly string[]
+    readonly lines: readonly FixListLine[]
+}
+
+/** A schema's fix list as eslint prints a file's problems: grouped, collapsed, counted. */
+export interface FixListSchema {
+    readonly schemaId: string
+    readonly file: string | null
+    readonly groups: readonly FixListGroup[]
+    readonly counts: FixCounts
+}
+
+/** How many items of each severity (`problems` is their sum), as eslint counts errors and warnings. */
+export interface FixCounts {
+    readonly problems: number
+    readonly errors: number
+    readonly warnings: number
+    readonly infos: number
+}
+
+/** Counts items by severity. */
+export function countFixItems(items: readonly FixItem[]): FixCounts {
+    const errors = items.filter((i) => i.severity === 'error').length
+    const warnings = items.filter((i) => i.severity === 'warning').length
+    const infos = items.length - errors - warnings
+    return { problems: items.length, errors, warnings, infos }
+}
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`
+
+/** `✖ 12 problems (3 errors, 9 warnings, 2 notes)`, or `✔ no problems`. */
+export function countsLine(counts: FixCounts): string {
+    if (counts.problems === 0) return '✔ no problems'
+    const parts = [plural(counts.errors, 'error', 'errors'), plural(counts.warnings, 'warning', 'warnings'), ...(counts.infos > 0 ? [plural(counts.infos, 'note', 'notes')] : [])]
+    return `✖ ${plural(counts.problems, 'problem', 'problems')} (${parts.join(', ')})`
+}
+
+/** The message with its own tool's name read as `<tool>`, so the same words across tools compare equal. */
+function genericMessage(item: FixItem): string {
+    return item.tool === undefined || item.tool.length === 0 ? item.message : item.message.replace(toolPattern(item.tool), '<tool>')
+}
+
+/**
+ * The same message across tools said once: items of one schema with the same code, severity and
+ * message (their own tool's name aside) become one line listing the tools. Lines keep the items'
+ * order (most costly first).
+ */
+export function collapseFixItems(items: readonly FixItem[]): FixListLine[] {
+    const lines = new Map<string, { first: FixItem; message: string; items: FixItem[] }>()
+    for (const item of items) {
+        const message = genericMessage(item)
+        const key = `${item.schemaId}\u0000${item.code}\u0000${item.severity}\u0000${item.kind}\u0000${message}`
+        const line = lines.get(key)
+        if (line === undefined) lines.set(key, { first: item, message, items: [item] })
+        else line.items.push(item)
+    }
+    return [...lines.values()].map(({ first, message, items: its }) => {
+        const tools = [...new Set(its.flatMap((i) => (i.tool !== undefined ? [i.tool] : [])))]
+        // One tool (or none): its own words stand; several: the shared words with `<tool>`.
+        return { code: first.code, severity: first.severity, kind: first.kind, message: tools.length > 1 ? message : first.message, tools, items: its, cost: Math.max(...its.map((i) => i.cost)) }
+    })
+}
+
+/**
+ * Fix items as eslint prints problems: per schema (in the order of their first item), the collapsed
+ * lines grouped under their tool, the tools that share lines, or the schema; groups and lines most
+ * costly first; counts per severity over the items.
+ */
+export function groupFixItems(items: readonly FixItem[]): FixListSchema[] {
+    const bySchema = new Map<string, FixItem[]>()
+    for (const item of items) bySchema.set(item.schemaId, [...(bySchema.get(item.schemaId) ?? []), item])
+    return [...bySchema.entries()].map(([schemaId, its]) => {
+        const groups = new Map<string, { tools: readonly string[]; lines: FixListLine[] }>()
+        for (const line of collapseFixItems(its)) {
+            const key = line.tools.join('\u0000')
+            const group = groups.get(key) ?? { tools: line.tools, lines: [] }
+            group.lines.push(line)
+            groups.set(key, group)
+        }
+        const ordered = [...groups.values()]
+            .map((g) => ({ heading: g.tools.length === 0 ? 'schema' : g.tools.length === 1 ? `tool ${g.tools[0] as string}` : `tools ${g.tools.join(', ')}`, tools: g.tools, lines: g.lines }))
+            .sort((a, b) => Math.max(...b.lines.map((l) => l.cost)) - Math.max(...a.lines.map((l) => l.cost)))
+        return { schemaId, file: its[0]?.file ?? null, groups: ordered, counts: countFixItems(its) }
+    })
+}
+
+/** Where a line is: `line:col` of its first item, or `-` when the source gave no line. */
+export function lineWhere(line: FixListLine): string {
+    const first = line.items[0]
+    return first === undefined || first.line === null ? '-' : `${first.line}${first.column !== null ? `:${first.column}` : ''}`
+}
+
+/** The text of a line as the CLI prints it under its group: `12:13  warning  CODE  message`. */
+export function fixListLineText(line: FixListLine): string {
+    const severity = line.severity === 'info' ? 'note' : line.severity
+    return `${lineWhere(line).padEnd(7)}  ${severity.padEnd(7)}  ${line.code}  ${line.message}`
+}
+
+/**
+ * A schema's grouped fix list as text lines (each ending in a newline), eslint-style: a heading
+ * with the file and counts, the groups, their lines. With `limit`, at most that many lines are
+ * printed (the terminal may shorten; each printed line stays whole) and a last line says how many
+ * more there are.
+ */
+export function fixListText(schema: FixListSchema, options: { readonly indent?: string; readonly limit?: number; readonly more?: string } = {}): string[] {
+    const indent = options.indent ?? ''
+    const out = [`${indent}${schema.file ?? schema.schemaId}${schema.file !== null ? ` (${schema.schemaId})` : ''}: ${countsLine(schema.counts)}\n`]
+    const limit = options.limit ?? Number.POSITIVE_INFINITY
+    let shown = 0
+    let hidden = 0
+    for (const group of schema.groups) {
+        const room = Math.max(0, limit - shown)
+        const lines = group.lines.slice(0, room)
+        hidden += group.lines.length - lines.length
+        if (lines.length === 0) continue
+        out.push(`${indent}  ${group.heading}\n`)
+        for (const line of lines) out.push(`${indent}    ${fixListLineText(line)}\n`)
+        shown += lines.length
+    }
+    if (hidden > 0) out.push(`${indent}  … ${hidden} more line${hidden === 1 ? '' : 's'}${options.more !== undefined ? ` ${options.more}` : ''}\n`)
+    return out
 }

@@ -6,6 +6,7 @@ import { CATALOGUE } from '../errors/catalogue/index.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer as pointerOf } from '../errors/pointer.js'
 import type { ErrorCodeDefinition, Issue, Severity } from '../errors/types.js'
+import { withTool } from '../fix/tool-names.js'
 import type { FixItem } from '../fix/types.js'
 import { PACKAGE_VERSION } from '../version.js'
 
@@ -69,7 +70,10 @@ export interface SarifResult {
         readonly unit?: string
         readonly area?: string
         readonly tool?: string
-        readonly hints?: readonly ImprovementHint[]
+        readonly question?: string
+        readonly reasoning?: string
+        readonly hint?: ImprovementHint
+        readonly placed?: 'target' | 'unit'
     }
 }
 
@@ -213,7 +217,10 @@ interface CheckedItem {
     readonly area?: string
     readonly tool?: string
     readonly score?: number | string
-    readonly hints?: readonly ImprovementHint[]
+    readonly question?: string
+    readonly reasoning?: string
+    readonly hint?: ImprovementHint
+    readonly placed?: 'target' | 'unit'
 }
 
 interface Check {
@@ -235,7 +242,7 @@ const isHint = (value: unknown): boolean =>
 
 const OPTIONAL: readonly Check[] = [
     { field: 'file', expected: 'a non-empty string or null', ok: (v) => v === null || (typeof v === 'string' && v.length > 0) },
-    { field: 'kind', expected: 'finding or answer', ok: (v) => v === 'finding' || v === 'answer' },
+    { field: 'kind', expected: 'finding, answer or hint', ok: (v) => v === 'finding' || v === 'answer' || v === 'hint' },
     { field: 'line', expected: 'a positive integer or null', ok: (v) => v === null || isPositiveInteger(v) },
     { field: 'column', expected: 'a positive integer or null', ok: (v) => v === null || isPositiveInteger(v) },
     { field: 'cost', expected: 'a finite number', ok: (v) => typeof v === 'number' && Number.isFinite(v) },
@@ -243,7 +250,10 @@ const OPTIONAL: readonly Check[] = [
     { field: 'area', expected: 'a string', ok: (v) => typeof v === 'string' },
     { field: 'tool', expected: 'a string', ok: (v) => typeof v === 'string' },
     { field: 'score', expected: 'a finite number or a string', ok: (v) => (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'string' },
-    { field: 'hints', expected: 'an array of { targetField, suggestion, priority }', ok: (v) => Array.isArray(v) && v.every(isHint) }
+    { field: 'question', expected: 'a string', ok: (v) => typeof v === 'string' },
+    { field: 'reasoning', expected: 'a string', ok: (v) => typeof v === 'string' },
+    { field: 'hint', expected: '{ targetField, suggestion, priority }', ok: isHint },
+    { field: 'placed', expected: 'target or unit', ok: (v) => v === 'target' || v === 'unit' }
 ]
 
 /** Reads one item: the fields it must have, then the ones it may have (a wrong one is dropped, not the item). */
@@ -269,7 +279,7 @@ function checkItem(raw: unknown, index: number, report: (issue: Issue) => void):
         else report(createIssue('SRF-006', pointerOf('items', index, check.field), { index, field: check.field, expected: check.expected, actual: describeValue(value) }))
     }
     const text = (field: string): string | undefined => (kept.has(field) ? (kept.get(field) as string) : undefined)
-    const hints = kept.get('hints') as ReadonlyArray<Record<string, unknown>> | undefined
+    const hint = kept.get('hint') as Record<string, unknown> | undefined
     return {
         schemaId: item.schemaId as string,
         file: (kept.get('file') as string | null | undefined) ?? null,
@@ -285,7 +295,10 @@ function checkItem(raw: unknown, index: number, report: (issue: Issue) => void):
         ...(text('area') !== undefined ? { area: text('area') as string } : {}),
         ...(text('tool') !== undefined ? { tool: text('tool') as string } : {}),
         ...(kept.has('score') ? { score: kept.get('score') as number | string } : {}),
-        ...(hints !== undefined ? { hints: hints.map((h) => ({ targetField: h.targetField as string, suggestion: h.suggestion as string, priority: h.priority as ImprovementHint['priority'] })) } : {})
+        ...(text('question') !== undefined ? { question: text('question') as string } : {}),
+        ...(text('reasoning') !== undefined ? { reasoning: text('reasoning') as string } : {}),
+        ...(hint !== undefined ? { hint: { targetField: hint.targetField as string, suggestion: hint.suggestion as string, priority: hint.priority as ImprovementHint['priority'] } } : {}),
+        ...(kept.has('placed') ? { placed: kept.get('placed') as 'target' | 'unit' } : {})
     }
 }
 
@@ -300,16 +313,43 @@ function catalogueEntry(code: string): ErrorCodeDefinition | null {
     return own(CATALOGUE, code) ? ((CATALOGUE as Record<string, ErrorCodeDefinition>)[code] ?? null) : null
 }
 
+/** How a placeholder reads in a rule's text, which speaks of every result at once. */
+const GENERIC_WORDS: Readonly<Record<string, string>> = {
+    value: 'the value',
+    expected: 'the accepted values',
+    actual: 'the value given',
+    detail: 'the details',
+    count: 'a number of',
+    index: 'one',
+    line: 'a line',
+    limit: 'the limit',
+    max: 'the maximum',
+    min: 'the minimum',
+    path: 'the path'
+}
+
+/**
+ * A catalogue template or question phrased for a rule, with no `{placeholder}` left: `Tool {tool}`
+ * reads `The tool`, any other `{name}` reads `the name` (a few as their meaning: `{expected}` the
+ * accepted values); the results' messages carry the actual values.
+ */
+export function genericText(template: string): string {
+    return template
+        .replace(/\b([A-Za-z]+) \{([A-Za-z0-9_]+)\}/g, (whole, word: string, name: string) => (word.toLowerCase() === name.toLowerCase() ? `${word[0] === word[0]?.toUpperCase() ? 'The' : 'the'} ${word.toLowerCase()}` : whole))
+        .replace(/\{([A-Za-z0-9_]+)\}/g, (_whole, name: string) => GENERIC_WORDS[name] ?? `the ${name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`)
+}
+
 /** The rule of one code: its catalogue row, its question, or (neither) the code alone; `level` is the most severe of its items. */
 function ruleOf(code: string, level: SarifLevel, docsUri: string | null): SarifRule {
     const entry = catalogueEntry(code)
     if (entry !== null) {
         const prefix = code.split('-')[0] ?? code
+        const text = genericText(entry.template)
         return {
             id: code,
-            shortDescription: { text: entry.template },
-            fullDescription: { text: `${entry.template} (${entry.rule})` },
-            help: { text: `${code}: ${entry.template}. Rule: ${entry.rule}. Listed in the error catalogue, docs/errors.md, section ${prefix}.` },
+            shortDescription: { text },
+            fullDescription: { text: `${text} (${entry.rule})` },
+            help: { text: `${code}: ${text}. Rule: ${entry.rule}. Each result's message names the values it is about. Listed in the error catalogue, docs/errors.md, section ${prefix}.` },
             ...(docsUri !== null ? { helpUri: `${docsUri}#${prefix.toLowerCase()}` } : {}),
             defaultConfiguration: { level: LEVELS[entry.severity] },
             properties: { tags: ['flowmcp-grading', 'finding'], rule: entry.rule }
@@ -317,13 +357,25 @@ function ruleOf(code: string, level: SarifLevel, docsUri: string | null): SarifR
     }
     const question = questionOf(code)
     if (question !== null) {
+        const asked = genericText(question.question)
         return {
             id: code,
-            shortDescription: { text: question.question },
-            fullDescription: { text: `${question.question} (area ${question.area}, dimension ${question.dimension}, weight ${question.weight})` },
-            help: { text: `The judge is asked: ${question.question} What it checks: ${question.evaluatorTask}` },
+            shortDescription: { text: asked },
+            fullDescription: { text: `${asked} (area ${question.area}, dimension ${question.dimension}, weight ${question.weight})` },
+            help: { text: `The judge is asked: ${asked} What it checks: ${genericText(question.evaluatorTask)}` },
             defaultConfiguration: { level },
             properties: { tags: ['flowmcp-grading', 'question', question.area], area: question.area, dimension: question.dimension, weight: question.weight }
+        }
+    }
+    if (code.startsWith('HINT-')) {
+        const area = code.slice('HINT-'.length)
+        return {
+            id: code,
+            shortDescription: { text: `An improvement hint of the ${area} grading` },
+            fullDescription: { text: `An improvement hint the grader of the ${area} area gave, placed at the field it names (or at its tool or area when the source does not have that field)` },
+            help: { text: `${code}: the grader of the ${area} area suggests a change; the result's message is the suggestion, and says so when the field it names is not in the source.` },
+            defaultConfiguration: { level },
+            properties: { tags: ['flowmcp-grading', 'hint', area] }
         }
     }
     const extra = own(EXTRA_QUESTIONS, code) ? EXTRA_QUESTIONS[code] : undefined
@@ -358,7 +410,8 @@ function resultOf(item: CheckedItem, ruleIndex: number, baseUri: string | null):
         ruleId: item.code,
         ruleIndex,
         level: item.level,
-        message: { text: item.message.length > 0 ? item.message : item.code },
+        // The message whole, and the tool it is about (the same words as the CLI's fix line).
+        message: { text: withTool(item.message.length > 0 ? item.message : item.code, item.tool) },
         locations: [location],
         partialFingerprints: { [SARIF_FINGERPRINT_KEY]: fingerprintOf(item.code, item.schemaId, item.pointer) },
         properties: {
@@ -370,7 +423,10 @@ function resultOf(item: CheckedItem, ruleIndex: number, baseUri: string | null):
             ...(item.unit !== undefined ? { unit: item.unit } : {}),
             ...(item.area !== undefined ? { area: item.area } : {}),
             ...(item.tool !== undefined ? { tool: item.tool } : {}),
-            ...(item.hints !== undefined ? { hints: item.hints } : {})
+            ...(item.question !== undefined ? { question: item.question } : {}),
+            ...(item.reasoning !== undefined ? { reasoning: item.reasoning } : {}),
+            ...(item.hint !== undefined ? { hint: item.hint } : {}),
+            ...(item.placed !== undefined ? { placed: item.placed } : {})
         }
     }
 }
@@ -417,7 +473,7 @@ export class Sarif {
      * `SRCROOT` or an absolute `file:` URI; the line and column as the region when known; the JSON
      * Pointer as a logical location `<schemaId>#<pointer>`; a `flowmcpGrading/v1` partial fingerprint,
      * the sha-256 of `code|schemaId|pointer`, which a moved line does not change; cost, score, unit,
-     * area, tool and hints as properties) and one rule per distinct code, sorted, described from the
+     * area, tool, question, reasoning, hint and placed as properties; the message whole, naming its tool) and one rule per distinct code, sorted, described from the
      * error catalogue or the question catalogue. The same items always give the same log.
      * An item that is not a fix item is left out with a warning; the rest are still written.
      * @param input - `{ items, tool?, baseUri?, docsUri? }`

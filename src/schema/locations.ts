@@ -23,6 +23,12 @@ export interface SourceLocations {
      * deepest resolved ancestor. `null` only when `main` was not found.
      */
     readonly locate: (pointer: string) => SourcePosition | null
+    /**
+     * The place of a JSON Pointer into `main` only when it resolves all the way; `null` otherwise
+     * (a key or index not written there, `main` not found). Tells a target that exists from one
+     * that {@link locate} would place at an ancestor.
+     */
+    readonly resolve: (pointer: string) => SourcePosition | null
     /** SRC-001 does not parse, SRC-003 not a string, SRC-004 too long, SRC-005 exports neither main nor schema. */
     readonly errors: Issue[]
 }
@@ -77,7 +83,7 @@ class SourceIndex {
     private readonly objects = new Map<Node, ReadonlyMap<string, Slot>>()
     private readonly arrays = new Map<Node, ArrayIndex>()
     private readonly building = new Set<Node>()
-    private readonly cache = new Map<string, SourcePosition>()
+    private readonly cache = new Map<string, { at: SourcePosition; resolved: boolean }>()
 
     constructor(
         private readonly bindings: ReadonlyMap<string, Node>,
@@ -165,17 +171,28 @@ class SourceIndex {
     }
 
     locate(pointer: unknown): SourcePosition {
-        if (typeof pointer !== 'string' || !pointer.startsWith('/')) return this.root.at
+        return this.walk(pointer).at
+    }
+
+    /** The deepest slot a pointer reaches, and whether it reached the end. */
+    walk(pointer: unknown): { at: SourcePosition; resolved: boolean } {
+        if (pointer === '') return { at: this.root.at, resolved: true }
+        if (typeof pointer !== 'string' || !pointer.startsWith('/')) return { at: this.root.at, resolved: false }
         const cached = this.cache.get(pointer)
         if (cached !== undefined) return cached
         let slot = this.root
+        let resolved = true
         for (const raw of pointer.slice(1).split('/')) {
             const next = this.step(slot, unescapeToken(raw))
-            if (next === null) break
+            if (next === null) {
+                resolved = false
+                break
+            }
             slot = next
         }
-        this.cache.set(pointer, slot.at)
-        return slot.at
+        const found = { at: slot.at, resolved }
+        this.cache.set(pointer, found)
+        return found
     }
 }
 
@@ -227,16 +244,16 @@ function findMain(program: Node): { bindings: Map<string, Node>; root: Slot | nu
  * does not resolve all the way gives the place of its deepest resolved ancestor, never `null`
  * unless `main` itself was not found. Never throws.
  * @param input - `{ source }`: the module text
- * @returns `{ locate, errors }`; SRC-001 does not parse, SRC-003 not a string, SRC-004 too long,
+ * @returns `{ locate, resolve, errors }` (`resolve`: the place only when the pointer resolves all the way); SRC-001 does not parse, SRC-003 not a string, SRC-004 too long,
  *   SRC-005 no main or schema export (`locate` then always returns `null`)
  * @example sourceLocations({ source: "export const main = {\n    name: 'demo'\n}" }).locate('/name') // { line: 2, column: 5 }
  */
 export function sourceLocations(input: { source?: unknown }): SourceLocations {
     const parsed = parseModuleSource(input)
-    if ('errors' in parsed) return { locate: NOWHERE, errors: parsed.errors }
+    if ('errors' in parsed) return { locate: NOWHERE, resolve: NOWHERE, errors: parsed.errors }
     // The reader's node type names only the line; this module also reads columns, which acorn gives with `locations`.
     const program = parsed.program as unknown as Node
-    const none = (errors: Issue[]): SourceLocations => ({ locate: NOWHERE, errors })
+    const none = (errors: Issue[]): SourceLocations => ({ locate: NOWHERE, resolve: NOWHERE, errors })
     const { bindings, root } = findMain(program)
     if (root === null) return none([createIssue('SRC-005', '/source')])
     const index = new SourceIndex(bindings, root)
@@ -248,5 +265,13 @@ export function sourceLocations(input: { source?: unknown }): SourceLocations {
             return root.at
         }
     }
-    return { locate, errors: [] }
+    const resolve = (pointer: string): SourcePosition | null => {
+        try {
+            const found = index.walk(pointer)
+            return found.resolved ? found.at : null
+        } catch {
+            return null
+        }
+    }
+    return { locate, resolve, errors: [] }
 }

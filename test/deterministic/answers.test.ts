@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DataPretest, DeterministicAnswers, ErrorCodes, Grading, SecurityScan, validateGradingEntry, Veto, type GradingAnswer, type PretestResult, type QuestionRow } from '../../src/index.js'
+import { explainAnswer } from '../../src/deterministic/explain.js'
 import { fakeHttp, json } from '../pretest/fake-http.js'
 import { schemaFixture, sourceFixture } from '../schema/helpers.js'
 
@@ -47,6 +48,24 @@ describe('DeterministicAnswers.build', () => {
         ])
         expect(result.byArea['about-namespace'].map((a) => [a.questionId, a.score])).toEqual([['Q-about-namespace-01', 'pass']])
         expect(result.blocked).toEqual([{ area: 'single-test', tool: 'lookupPlace', reason: 'fewer-than-3-working-tests' }])
+    })
+
+    it('gives every deterministic answer its evidence as reasoning: which check, on what, and the facts (a fix item never says no reasoning given)', async () => {
+        const main = schemaFixture('nominatim-geocoding')
+        const result = DeterministicAnswers.build({ main, source: sourceFixture('clean-schema.mjs'), pretest: null, questions, now, grader })
+        const all = [...Object.values(result.byArea['single-test']).flat(), ...result.byArea['tools-aggregate-schema'], ...result.byArea['about-namespace']]
+        expect(all.length).toBeGreaterThan(0)
+        for (const a of all) expect(a.reasoning, a.questionId).toMatch(/^The .+ (passed|failed|gave .+) for (tool \w+|the schema): .+\.$/)
+        const output = score(result.byArea['single-test'].search, 'Q-single-test-01')
+        expect(output?.reasoning).toBe('The docs-URL check gave no answer (n/a, blocked-by-precondition) for tool search: pretest not-passed; docs 1.')
+        expect(score(result.byArea['tools-aggregate-schema'], 'Q-schema-structure')?.reasoning).toMatch(/^The structural validation passed for the schema: errors 0; warnings \d+; specStrictCodes none; codes /)
+    })
+
+    it('explains an answer without evidence or with a string evidence in one sentence', () => {
+        expect(explainAnswer({ questionId: 'Q-single-test-01', dimension: 'docsUrlReachable', score: 'fail', evidence: { docs: 0, note: 'main.docs lists no URL' }, subject: 'tool getPrice' })).toBe('The docs-URL check failed for tool getPrice: main.docs lists no URL; docs 0.')
+        expect(explainAnswer({ questionId: 'Q-other', score: 2, evidence: 'seen on the page' })).toBe('The check of Q-other gave 2 of 5: seen on the page.')
+        expect(explainAnswer({ questionId: 'Q-security', score: 'n/a' })).toBe('The security scan gave no answer (n/a, no reason recorded): no evidence recorded.')
+        expect(explainAnswer({ questionId: 'Q-x', score: 'pass', evidence: { nested: { deep: { deeper: [1, 2] } }, list: [[1, 2], []] } })).toBe('The check of Q-x passed: nested (deep (deeper [1,2])); list 1 / 2, none.')
     })
 
     it('produces answers that validate inside a spec grading entry (01-model §7.2)', async () => {

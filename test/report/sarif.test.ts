@@ -6,6 +6,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { Areas, ErrorCodes, FixList, gradeSingleSchema, httpPortFromRecordings, Sarif, sourceLocations, type FixItem, type SarifLog } from '../../src/index.js'
 import { fixEntriesOf } from '../../src/fix/fix-list.js'
+import { genericText } from '../../src/report/sarif.js'
+import { QUESTIONS } from '../../src/areas/catalogue.js'
 import { exampleMain, grader, recording, scriptedJudge } from '../grade/helpers.js'
 
 // The SARIF 2.1.0 schema as Microsoft's SARIF SDK ships it (sarif-2.1.0-rtm.5, a draft-04 document).
@@ -53,7 +55,25 @@ const ANSWER: FixItem = {
     area: 'single-test',
     tool: 'getPrice',
     score: 3,
-    hints: [{ targetField: 'tools.getPrice.description', suggestion: 'Write it in the third person.', priority: 'medium' }]
+    question: "Does the description follow the specification's conventions (third person, no promotional copy)?",
+    reasoning: 'The description is written in the imperative.'
+}
+const HINT: FixItem = {
+    schemaId: 'coingecko.simple',
+    file: 'providers/coingecko/simple.mjs',
+    kind: 'hint',
+    code: 'HINT-single-test',
+    severity: 'info',
+    message: 'Write it in the third person.',
+    pointer: '/tools/getPrice/description',
+    line: 18,
+    column: 13,
+    cost: 0,
+    unit: 'single-test/getPrice',
+    area: 'single-test',
+    tool: 'getPrice',
+    hint: { targetField: 'tools.getPrice.description', suggestion: 'Write it in the third person.', priority: 'medium' },
+    placed: 'target'
 }
 const WHOLE: FixItem = { schemaId: 'coingecko.simple', file: null, kind: 'finding', code: 'SRC-006', severity: 'warning', message: 'Top-level code is not run', pointer: '', line: null, column: null, cost: 0 }
 
@@ -115,8 +135,8 @@ describe('Sarif.fromFixItems', () => {
         const { log } = Sarif.fromFixItems({ items: [FINDING, ANSWER], docsUri: 'https://example.org/flowmcp-grading/docs/errors.md' })
         const [question, finding] = expectValid(log).runs[0].tool.driver.rules
         const entry = ErrorCodes.get({ code: 'SCH-WARN-011' }).entry
-        expect(finding?.shortDescription.text).toBe(entry?.template)
-        expect(finding?.fullDescription.text).toBe(`${entry?.template} (${entry?.rule})`)
+        expect(finding?.shortDescription.text).toBe(genericText(entry?.template ?? ''))
+        expect(finding?.fullDescription.text).toBe(`${genericText(entry?.template ?? '')} (${entry?.rule})`)
         expect(finding?.helpUri).toBe('https://example.org/flowmcp-grading/docs/errors.md#sch')
         expect(finding?.defaultConfiguration.level).toBe('warning')
         const asked = Areas.questions({ area: 'single-test' }).questions.find((q) => q.id === 'Q-single-test-05')
@@ -149,6 +169,27 @@ describe('Sarif.fromFixItems', () => {
             },
           }
         `)
+    })
+
+    it('leaves no {placeholder} unfilled in any rule text, for every code of the catalogue and every question', () => {
+        const items = [...ErrorCodes.list({}).codes.map((c) => ({ ...WHOLE, code: c.code })), ...QUESTIONS.map((q) => ({ ...WHOLE, code: q.id })), HINT]
+        const rules = expectValid(Sarif.fromFixItems({ items }).log).runs[0].tool.driver.rules
+        expect(rules.length).toBeGreaterThan(200)
+        const texts = rules.flatMap((r) => [r.shortDescription.text, r.fullDescription.text, r.help.text].map((text) => [r.id, text]))
+        expect(texts.filter(([, text]) => /\{[A-Za-z0-9_]+\}/.test(text as string))).toEqual([])
+        expect(genericText('Tool {tool} is key-gated, not evaluable without {params}')).toBe('The tool is key-gated, not evaluable without the params')
+        expect(genericText('Unknown level {value} (expected one of {expected})')).toBe('Unknown level the value (expected one of the accepted values)')
+        expect(genericText('Test {index} of tool {tool} failed: {detail}')).toBe('Test one of the tool failed: the details')
+    })
+
+    it('writes a hint as a result of its own rule, and names the tool in every message, the message whole', () => {
+        const long = `${'A sentence that goes on. '.repeat(40)}The end.`
+        const { log } = Sarif.fromFixItems({ items: [HINT, { ...ANSWER, message: long }] })
+        const run = expectValid(log).runs[0]
+        expect(run.results.map((r) => r.message.text)).toEqual(['Write it in the third person. in tool getPrice', `${long} in tool getPrice`])
+        expect(run.results[0]?.properties).toMatchObject({ kind: 'hint', placed: 'target', hint: { priority: 'medium' } })
+        expect(run.results[1]?.properties).toMatchObject({ question: ANSWER.question, reasoning: ANSWER.reasoning })
+        expect(run.tool.driver.rules.find((r) => r.id === 'HINT-single-test')?.shortDescription.text).toBe('An improvement hint of the single-test grading')
     })
 
     it('gives a code in neither catalogue a rule of its own, at the most severe level of its items', () => {
@@ -314,17 +355,18 @@ describe('Sarif.fromFixItems on input that is not a list of fix items', () => {
     })
 
     it('leaves out a wrong optional field and keeps the item', () => {
-        const { log, errors } = Sarif.fromFixItems({ items: [{ ...FINDING, line: 0, column: 2.5, cost: Number.NaN, hints: [{ targetField: 1 }], file: 7 }] as never })
+        const { log, errors } = Sarif.fromFixItems({ items: [{ ...FINDING, line: 0, column: 2.5, cost: Number.NaN, hint: { targetField: 1 }, kind: 'other', file: 7 }] as never })
         expect(codes(errors)).toEqual([
             ['SRF-006', '/items/0/file'],
+            ['SRF-006', '/items/0/kind'],
             ['SRF-006', '/items/0/line'],
             ['SRF-006', '/items/0/column'],
             ['SRF-006', '/items/0/cost'],
-            ['SRF-006', '/items/0/hints']
+            ['SRF-006', '/items/0/hint']
         ])
         const result = expectValid(log).runs[0].results[0]
         expect(result?.locations[0]?.physicalLocation).toBeUndefined()
-        expect(result?.properties).toEqual({ schemaId: 'coingecko.simple', pointer: '/tools/getPrice/description', kind: 'finding', tool: 'getPrice' })
+        expect(result?.properties).toEqual({ schemaId: 'coingecko.simple', pointer: '/tools/getPrice/description', tool: 'getPrice' })
     })
 
     it('lists the first 50 item problems and counts the rest in one SRF-007', () => {

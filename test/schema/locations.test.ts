@@ -109,6 +109,20 @@ describe('sourceLocations', () => {
         expect(locate(ptr)).toEqual(expected)
     })
 
+    it('resolves a pointer only when it reaches its end, so a target that is not written is told from one that is', () => {
+        const { resolve } = sourceLocations({ source: SOURCE })
+        expect(resolve('/tools/getCoin/description')).toEqual(at(SOURCE, "description: 'Get one coin'"))
+        expect(resolve('/tools/getPing/description')).toEqual(at(SOURCE, "description: 'Shared description'"))
+        expect(resolve('')).toEqual(at(SOURCE, 'main = {'))
+        expect(resolve('/tools/getNothing/description')).toBeNull()
+        expect(resolve('/tools/getCoin/tests/9')).toBeNull()
+        expect(resolve('tools')).toBeNull()
+        // The same pointer located first and resolved after gives the cached answer both ways.
+        expect(locate('/tools/getCoin/summary')).toEqual(at(SOURCE, 'getCoin:'))
+        expect(sourceLocations({ source: SOURCE }).resolve('/tools/getCoin/summary')).toBeNull()
+        expect(sourceLocations({ source: 'export const main = {\n  a: ' }).resolve('')).toBeNull()
+    })
+
     it('answers the same pointer the same way twice (the index is built once)', () => {
         expect(locate('/tools/getCoin/tests/1/id')).toEqual(locate('/tools/getCoin/tests/1/id'))
         expect(locate('/tools/getCoin/tests/1/id')).toEqual(at(SOURCE, "id: 'ethereum'"))

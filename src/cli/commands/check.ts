@@ -1,12 +1,12 @@
 import { appendFile, readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fixLine } from '../../fix/fix-list.js'
+import { collapseFixItems, countFixItems, countsLine, fixLine, fixListText, groupFixItems } from '../../fix/fix-list.js'
 import type { FixItem } from '../../index.js'
 import { compareStandings, ENVIRONMENT_CAUSES, standingsOfIndex, type SchemaStanding } from '../../rollup/standing.js'
 import { GRADE_RANK, type LetterGrade } from '../../model/constants.js'
 import { EXIT, table, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
-import { fixListsOf, runGrading, writeReport, writeSarif, type GradeCommandOptions } from './grade.js'
+import { FIX_ITEMS_SHOWN, fixListsOf, runGrading, writeReport, writeSarif, type GradeCommandOptions } from './grade.js'
 
 export interface CheckCommandOptions extends GradeCommandOptions {
     /** A schema below this grade (or without a grade) fails the check. */
@@ -17,6 +17,8 @@ export interface CheckCommandOptions extends GradeCommandOptions {
     readonly failOnUntested?: boolean
     /** Append a Markdown summary to this file (a CI job summary, e.g. `$GITHUB_STEP_SUMMARY`). */
     readonly summary?: string
+    /** Fail the check when the fix lists hold more warnings than this, over all schemas (eslint's `--max-warnings`). */
+    readonly maxWarnings?: number
 }
 
 /** A schema as the check compares it: its standing (the one every surface reads), its fix list, and the tools this environment could not test. */
@@ -119,9 +121,11 @@ function baselineLabel(node: BaselineNode | undefined): string {
 const md = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 
 /** The Markdown job summary: a table of every schema, then what fails and what to fix first. */
-function summaryOf(rows: ReadonlyArray<{ s: Standing; before: string; fails: string[] }>, failed: number): string {
+function summaryOf(rows: ReadonlyArray<{ s: Standing; before: string; fails: string[] }>, failed: number, tooManyWarnings: string | null): string {
     const lines = [
-        `## flowmcp-grading check: ${failed === 0 ? 'passed' : `${failed} schema${failed === 1 ? '' : 's'} failed`}`,
+        `## flowmcp-grading check: ${failed === 0 && tooManyWarnings === null ? 'passed' : failed === 0 ? 'too many warnings' : `${failed} schema${failed === 1 ? '' : 's'} failed`}`,
+        '',
+        `${countsLine(countFixItems(rows.flatMap((r) => r.s.fixes)))}${tooManyWarnings !== null ? `: ${tooManyWarnings}` : ''}`,
         '',
         '| schema | grade | baseline | status | verdict |',
         '|---|---|---|---|---|',
@@ -129,8 +133,9 @@ function summaryOf(rows: ReadonlyArray<{ s: Standing; before: string; fails: str
     ]
     for (const { s, fails } of rows.filter((r) => r.fails.length > 0)) {
         lines.push('', `### ${md(s.id)}`, '', ...fails.map((f) => `- ${md(f)}`))
-        const first = s.fixes.slice(0, 5)
-        if (first.length > 0) lines.push('', 'What to fix first:', '', ...first.map((f) => `- \`${md(f.code)}\` ${md(fixLine(f))}`))
+        // The costliest lines, the same message across tools once, as the terminal prints them.
+        const first = collapseFixItems(s.fixes).slice(0, FIX_ITEMS_SHOWN)
+        if (first.length > 0) lines.push('', `What to fix first (${countsLine(countFixItems(s.fixes))}):`, '', ...first.map((l) => `- \`${md(l.code)}\` ${md(l.message)}${l.tools.length > 0 ? ` — ${l.tools.length === 1 ? 'tool' : 'tools'} ${md(l.tools.join(', '))}` : ''}${l.items[0] !== undefined && l.items[0].line !== null ? ` (line ${l.items[0].line})` : ''}`))
     }
     return lines.join('\n') + '\n'
 }
@@ -144,6 +149,10 @@ function summaryOf(rows: ReadonlyArray<{ s: Standing; before: string; fails: str
 export async function checkCommand(paths: readonly string[], options: CheckCommandOptions, io: CliIo): Promise<number> {
     if (options.minGrade !== undefined && !(isLetter(options.minGrade) || options.minGrade === 'REJECTED')) {
         io.stderr(`check: --min-grade must be one of A, B, C, D, F, got ${JSON.stringify(options.minGrade)}\n`)
+        return EXIT.USAGE
+    }
+    if (options.maxWarnings !== undefined && !(Number.isInteger(options.maxWarnings) && options.maxWarnings >= 0)) {
+        io.stderr('check: --max-warnings must be a whole number of 0 or more\n')
         return EXIT.USAGE
     }
     const failOnUntested = options.failOnUntested === true
@@ -180,24 +189,35 @@ export async function checkCommand(paths: readonly string[], options: CheckComma
     }
     const rows = standings.map((s) => ({ s, before: baselineLabel(baseline?.get(s.id)), fails: failures(s, options, baseline, failOnUntested) }))
     const failed = rows.filter((r) => r.fails.length > 0).length
-    if (options.json) io.stdout(JSON.stringify({ passed: failed === 0, schemas: rows.map(({ s, before, fails }) => ({ schemaId: s.id, file: s.file, grade: s.standing.grade, schemaGrade: s.standing.schemaGrade, status: s.standing.status, reason: s.standing.reason, note: s.note, baseline: before, failures: fails, untested: s.untested, fixList: s.fixes })) }, null, 2) + '\n')
+    const tooManyWarnings = warningGate(rows.flatMap((r) => r.s.fixes), options.maxWarnings)
+    if (options.json) io.stdout(JSON.stringify({ passed: failed === 0 && tooManyWarnings === null, ...(tooManyWarnings !== null ? { maxWarnings: tooManyWarnings } : {}), schemas: rows.map(({ s, before, fails }) => ({ schemaId: s.id, file: s.file, grade: s.standing.grade, schemaGrade: s.standing.schemaGrade, status: s.standing.status, reason: s.standing.reason, note: s.note, baseline: before, failures: fails, untested: s.untested, fixList: s.fixes })) }, null, 2) + '\n')
     else {
         io.stdout(table(rows.map(({ s, before, fails }) => ({ schema: s.id, grade: s.standing.grade ?? '-', baseline: before, status: s.standing.status + (s.note !== null ? ` (${s.note})` : ''), verdict: fails.length === 0 ? 'ok' : 'FAILS' })), ['schema', 'grade', 'baseline', 'status', 'verdict']))
         for (const { s, fails } of rows) {
             for (const f of fails) io.stdout(`  ${s.id}: ${f}\n`)
-            // A failing schema says what to fix first, and where.
-            if (fails.length > 0) for (const item of s.fixes.slice(0, options.verbose === true ? undefined : 3)) io.stdout(`  fix ${fixLine(item)}\n`)
+            // A failing schema says what to fix, and where, as eslint prints it; every schema does when the warnings fail the gate.
+            if (fails.length > 0 || tooManyWarnings !== null) for (const schema of groupFixItems(s.fixes)) io.stdout(fixListText(schema, { indent: '  ', ...(options.verbose === true ? {} : { limit: FIX_ITEMS_SHOWN }), more: `for ${s.id} (--verbose lists them all)` }).join(''))
         }
-        io.stdout(failed === 0 ? '\ncheck passed\n' : `\ncheck failed: ${failed} schema${failed === 1 ? '' : 's'}\n`)
+        const all = rows.flatMap((r) => r.s.fixes)
+        if (all.length > 0) io.stdout(`\n${countsLine(countFixItems(all))}\n`)
+        if (tooManyWarnings !== null) io.stdout(`${tooManyWarnings}\n`)
+        io.stdout(failed === 0 && tooManyWarnings === null ? '\ncheck passed\n' : `\ncheck failed: ${failed} schema${failed === 1 ? '' : 's'}${tooManyWarnings !== null ? ', too many warnings' : ''}\n`)
     }
     if (options.summary !== undefined) {
         try {
             // Appended, as a CI job summary file collects several steps.
-            await appendFile(absolute(options.summary, io.cwd), summaryOf(rows, failed))
+            await appendFile(absolute(options.summary, io.cwd), summaryOf(rows, failed, tooManyWarnings))
         } catch (cause) {
             io.stderr(`check: cannot write the summary: ${cause instanceof Error ? cause.message : String(cause)}\n`)
             return EXIT.USAGE
         }
     }
-    return failed === 0 ? EXIT.OK : EXIT.FINDINGS
+    return failed === 0 && tooManyWarnings === null ? EXIT.OK : EXIT.FINDINGS
+}
+
+/** `--max-warnings <n>`: why the check fails for the warnings of the fix lists, or null when they are within the bound (or no bound is set). */
+function warningGate(fixes: readonly FixItem[], max: number | undefined): string | null {
+    if (max === undefined) return null
+    const warnings = countFixItems(fixes).warnings
+    return warnings > max ? `${warnings} warning${warnings === 1 ? '' : 's'} in the fix lists, more than --max-warnings ${max}` : null
 }

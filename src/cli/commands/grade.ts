@@ -6,7 +6,7 @@ import { importSchemaLoader } from '../../grade/loader.js'
 import { ErrorCodes, FixList, getVersion, gradeNamespace, Sarif, sourceLocations, JudgeCost, type CostEstimate, type FixItem, type GradingEntry, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type RuntimePort, type SchemaGrading, type UnitResult } from '../../index.js'
 import { EXIT, table, type CliIo } from '../io.js'
 import { aboutBeside, absolute, httpPort, nodeFs, schemaFiles } from '../node.js'
-import { fixEntriesOf, fixLine } from '../../fix/fix-list.js'
+import { countFixItems, countsLine, fixEntriesOf, fixListText, groupFixItems } from '../../fix/fix-list.js'
 import { runBoundary } from '../../injection/boundary.js'
 import { runtimePortFromChildProcess, type ChildRuntimePort } from '../runtime-process.js'
 import type { ChildNetwork } from '../runtime-protocol.js'
@@ -89,8 +89,8 @@ export function runtimeForGrade(options: Pick<GradeCommandOptions, 'runtime' | '
 }
 
 
-/** How many fix items per schema the table shows without `--verbose`. */
-const FIX_ITEMS_SHOWN = 3
+/** How many fix lines per schema the terminal shows without `--verbose` (each whole; the rest are counted). */
+export const FIX_ITEMS_SHOWN = 5
 
 /** The answers file: the grader identity and, per schema id, the area outputs keyed by unit. */
 interface AnswersFile {
@@ -373,6 +373,11 @@ function unitLines(name: string, units: readonly UnitResult[]): string[] {
     return [...byCause.entries()].map(([cause, list]) => `  ${name}: ${list.length > 3 ? `${list.slice(0, 3).join(', ')} +${list.length - 3} more` : list.join(', ')} ${cause}\n`)
 }
 
+/** The fix items the text report lists: untested tools are said by the unit lines above them, so their DPT findings are not repeated. */
+function printedFixes(items: readonly FixItem[]): FixItem[] {
+    return items.filter((i) => !(i.kind === 'finding' && i.code.startsWith('DPT-')))
+}
+
 /** The table and the lines under it: one row per schema and per namespace, blocked causes spelt out. */
 function textReport(namespaces: readonly GradeNamespaceResult[], results: readonly SchemaRow[], fixes: ReadonlyMap<SchemaRow, FixItem[]>, verbose: boolean, runtime: RuntimeView | null): string {
     const rows = results.map(({ file, result }) => {
@@ -406,17 +411,16 @@ function textReport(namespaces: readonly GradeNamespaceResult[], results: readon
             out.push(`  ${name}: ${tools.length > 3 ? `${tools.slice(0, 3).join(', ')} +${tools.length - 3} more` : tools.join(', ')} tested through the FlowMCP runtime: ${ok} of ${tests} test${tests === 1 ? '' : 's'} answered\n`)
         }
         for (const issue of result.errors.filter((e) => e.severity === 'error' && !e.path.startsWith('/schema/main')).slice(0, 5)) out.push(`  ${name}: ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
-        // What to fix first: the findings and answers that cost the most, where they are in the source.
-        const items = (fixes.get(row) ?? []).filter((i) => !(i.kind === 'finding' && i.code.startsWith('DPT-')))
-        const shown = verbose ? items : items.slice(0, FIX_ITEMS_SHOWN)
-        for (const item of shown) out.push(`  fix ${fixLine(item)}\n`)
-        if (shown.length < items.length) out.push(`  fix … ${items.length - shown.length} more for ${name} (--verbose lists them all)\n`)
+        // What to fix, as eslint prints it: by tool, the same message across tools once, costliest first.
+        for (const schema of groupFixItems(printedFixes(fixes.get(row) ?? []))) out.push(...fixListText(schema, { indent: '  ', ...(verbose ? {} : { limit: FIX_ITEMS_SHOWN }), more: `for ${name} (--verbose lists them all)` }))
     }
     for (const result of namespaces) if (result.namespace !== null) out.push(...unitLines(`${result.namespace} (namespace)`, result.units))
     // Namespace-level findings (an About not declared, …) say what to do, so their text is shown too.
     for (const result of namespaces) {
         for (const issue of result.errors.filter((e) => e.severity !== 'info').slice(0, 5)) out.push(`  ${result.namespace ?? '-'} (namespace): ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
     }
+    const printed = results.flatMap((row) => printedFixes(fixes.get(row) ?? []))
+    if (printed.length > 0) out.push(`\n${countsLine(countFixItems(printed))}\n`)
     out.push('\ngrade = the schema\'s standing in index.json: the worst grade of its tools and tools aggregate, shown only when the schema is graded (a tool whose tests did not run blocks it; a provisional run has no grade); a namespace row: its index.json grade. schemaGrade = the tools-aggregate-schema grade alone. See docs/guide.md, "Which grade to quote".\n')
     if (results.some(({ file }) => runtimeTools(runtime, file).size > 0)) {
         out.push(`via runtime = the tests of the schema's handler tools ran through the FlowMCP runtime${runtime?.version !== null && runtime?.version !== undefined ? ` ${runtime.version}` : ''} (--runtime), in a child process under Node's permission model.\n`)
@@ -461,13 +465,14 @@ export async function fixListsOf(results: readonly SchemaRow[]): Promise<Map<Sch
             }
         }
         // Where each item is in the source: the schema file's syntax tree (read again; never run).
-        let locate: ((pointer: string) => { line: number; column: number } | null) | undefined
+        let places: { locate: (pointer: string) => { line: number; column: number } | null; resolve: (pointer: string) => { line: number; column: number } | null } | undefined
         try {
-            locate = sourceLocations({ source: await readFile(row.file, 'utf8') }).locate
+            const found = sourceLocations({ source: await readFile(row.file, 'utf8') })
+            places = { locate: found.locate, resolve: found.resolve }
         } catch {
-            locate = undefined
+            places = undefined
         }
-        out.set(row, FixList.build({ schemaId: g.schemaId, file: row.file, errors: row.result.errors, units: g.units, entries, ...(locate !== undefined ? { locate } : {}) }).items)
+        out.set(row, FixList.build({ schemaId: g.schemaId, file: row.file, errors: row.result.errors, units: g.units, entries, ...(places ?? {}) }).items)
     }
     return out
 }
