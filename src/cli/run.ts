@@ -45,6 +45,7 @@ Options:
                           (default: the --runtime folder)
   --runtime-lists <dir>   (grade) the shared lists folder the runtime resolves sharedLists from
   --concurrency <n>       (grade) namespaces graded at once (1–32, default 1)
+  --min-working-tests <n> (grade) working tests a tool needs to be graded (1–20, default 3)
   --force                 (grade) grade schemas the island already holds graded for the same content again
   --min-grade <A-F>       (check) a schema below this grade, or without one, fails the check
   --baseline <dir|file>   (check) an island or an index.json: a schema whose grade fell fails the check;
@@ -121,6 +122,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                 'include-schemas': { type: 'boolean', default: false },
                 areas: { type: 'boolean', default: false },
                 concurrency: { type: 'string' },
+                'min-working-tests': { type: 'string' },
                 force: { type: 'boolean', default: false },
                 estimate: { type: 'boolean', default: false },
                 verbose: { type: 'boolean', default: false },
@@ -173,6 +175,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                     io.stderr(`${command}: --concurrency must be an integer from 1 to 32\n`)
                     return EXIT.USAGE
                 }
+                if (values['min-working-tests'] !== undefined && !/^(?:[1-9]|1\d|20)$/.test(values['min-working-tests'])) {
+                    io.stderr(`${command}: --min-working-tests must be an integer from 1 to 20\n`)
+                    return EXIT.USAGE
+                }
                 const gradeOptions = {
                     json: values.json === true,
                     force: values.force === true,
@@ -180,6 +186,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                     verbose: values.verbose === true,
                     ...(values.sarif !== undefined ? { sarif: values.sarif } : {}),
                     ...(values.concurrency !== undefined ? { concurrency: Number(values.concurrency) } : {}),
+                    ...(values['min-working-tests'] !== undefined ? { minWorkingTests: Number(values['min-working-tests']) } : {}),
                     live: values.live === true,
                     ...(values.island !== undefined ? { island: values.island } : {}),
                     ...(values.answers !== undefined ? { answers: values.answers } : {}),

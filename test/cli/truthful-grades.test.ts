@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../../src/cli/run.js'
 import { memoryIo } from './helpers.js'
+import { writeSyntheticRecordings } from '../support/synthetic-recordings.js'
 
 // Copies of real schemas of ../shared/corpus-sample, made at test time (never kept in the project).
 const SAMPLE = new URL('../../../shared/corpus-sample/schemas/', import.meta.url).pathname
@@ -31,6 +32,8 @@ beforeAll(async () => {
     if (!present) return
     for (const ns of ['bis', 'etherscan', 'frankfurter']) await cp(join(SAMPLE, ns), join(dir, 'src', ns), { recursive: true })
     await writeFile(join(dir, 'judge.mjs'), JUDGE)
+    // Every test answered with data from recordings, so the tools are tested (etherscan's still wait for their key).
+    await writeSyntheticRecordings([join(dir, 'src', 'bis', 'bisStatistics.mjs'), join(dir, 'src', 'frankfurter', 'frankfurter.mjs')], join(dir, 'recordings'))
 })
 afterAll(async () => {
     await rm(dir, { recursive: true, force: true })
@@ -44,7 +47,9 @@ interface JsonRun {
 async function grade(island: string, extra: string[] = [], env: Record<string, string> = {}): Promise<{ code: number; json: JsonRun; text: string }> {
     const judge = ['--judge-command', `node ${join(dir, 'judge.mjs')}`, '--judge-model', 'stand-in-model-1', '--judge-env', 'FAIL_EVERY', '--judge-env', 'COUNT_FILE']
     const jsonIo = memoryIo({}, { env: { PATH: process.env.PATH ?? '', ...env } })
-    const code = await run(['grade', join(dir, 'src'), '--island', join(dir, island), '--now', now, '--json', ...judge, ...extra], jsonIo)
+    // The sample's tools carry one or two tests each: a bar of 1 lets the tested ones be graded.
+    const tested = extra.includes('--offline') ? [] : ['--recordings', join(dir, 'recordings'), '--min-working-tests', '1']
+    const code = await run(['grade', join(dir, 'src'), '--island', join(dir, island), '--now', now, '--json', ...tested, ...judge, ...extra.filter((a) => a !== '--offline')], jsonIo)
     return { code, json: JSON.parse(jsonIo.out()) as JsonRun, text: jsonIo.err() }
 }
 
@@ -131,16 +136,29 @@ describe.skipIf(!present)('grades that tell the truth (copies of real sample sch
         expect(withKey.schemas[0]?.grading.units.some((u) => u.reason?.includes('ETHERSCAN_API_KEY') === true)).toBe(false)
     })
 
-    it('provisional is never a headline: offline without a judge the grade is null and the CLI says what finishes it', async () => {
+    it('provisional is never a headline: tested without a judge the grade is null and the CLI says what finishes it', async () => {
+        const tested = ['--recordings', join(dir, 'recordings'), '--min-working-tests', '1']
         const io = memoryIo()
-        expect(await run(['grade', join(dir, 'src', 'bis'), '--now', now, '--json'], io)).toBe(0)
+        expect(await run(['grade', join(dir, 'src', 'bis'), '--now', now, '--json', ...tested], io)).toBe(0)
         const parsed = JSON.parse(io.out()) as JsonRun
         expect(parsed.schemas[0]?.grading).toMatchObject({ mode: 'provisional', status: 'provisional', grade: null, schemaGrade: null, provisionalGrade: expect.stringMatching(/^[A-F]$/) })
         expect(parsed.namespaces[0]).toMatchObject({ mode: 'provisional', grade: null, provisionalGrade: expect.stringMatching(/^[A-F]$/) })
         const text = memoryIo()
-        await run(['grade', join(dir, 'src', 'bis'), '--now', now], text)
+        await run(['grade', join(dir, 'src', 'bis'), '--now', now, ...tested], text)
         expect(text.out()).toMatch(/bis\.bisStatistics\s+0\/\d+\s+-\s+-\s+provisional \(deterministic only: [A-F]\)/)
         expect(text.out()).toContain('pass --judge-command')
+    })
+
+    it('untested is never graded: offline (the default) every tool is blocked untested, the run exits 0, and the CLI says how to test them', async () => {
+        const io = memoryIo()
+        expect(await run(['grade', join(dir, 'src', 'bis'), '--now', now, '--json'], io)).toBe(0)
+        const grading = (JSON.parse(io.out()) as JsonRun).schemas[0]?.grading
+        expect(grading).toMatchObject({ status: 'blocked', grade: null, schemaGrade: null })
+        expect(grading?.units.filter((u) => u.unit.startsWith('single-test/')).every((u) => u.status === 'blocked' && (u.reason ?? '').startsWith('untested'))).toBe(true)
+        const text = memoryIo()
+        await run(['grade', join(dir, 'src', 'bis'), '--now', now], text)
+        expect(text.out()).toMatch(/bis\.bisStatistics\s+\S+\s+-\s+-\s+blocked: \d+ tools? not tested/)
+        expect(text.out()).toContain('--recordings')
     })
 
     it("the judge's improvement hints are kept in state.json beside the index and shown in --json", async () => {

@@ -27,6 +27,8 @@ export interface GradeCommandOptions {
     readonly json: boolean
     /** Namespaces graded at once (default 1). */
     readonly concurrency?: number
+    /** Working tests a tool needs to be graded (default 3, the spec's SHOULD; a parameterless tool needs 1). */
+    readonly minWorkingTests?: number
     /** Grade schemas again that the island already holds graded for the same content. */
     readonly force?: boolean
     /** `--judge-command` and its options: any LLM command line as the judge (docs/judges.md). */
@@ -142,9 +144,11 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
     if (!(await writeSarif(options, [...fixes.values()].flat(), io, 'grade'))) return EXIT.USAGE
     if (options.json) io.stdout(JSON.stringify(jsonReport(now, namespaces, results, fixes, runtime), null, 2) + '\n')
     else io.stdout(textReport(namespaces, results, fixes, options.verbose === true, runtime))
-    // The same state gives the same code, whether this run graded it or kept it from the island.
+    // The same state gives the same code, whether this run graded it or kept it from the island. A schema
+    // blocked only because this environment could not test it (offline, a missing key, no runtime) is
+    // reported, not a failure: nothing in it is wrong, and `check --fail-on-untested` makes it one.
     const findings =
-        results.some(({ result }) => result.grading === null || result.errors.some((e) => e.severity === 'error') || result.grading.veto !== null || result.grading.units.some((u) => u.status === 'blocked' || u.status === 'error')) ||
+        results.some(({ result }) => result.grading === null || result.errors.some((e) => e.severity === 'error') || result.grading.veto !== null || (result.grading.status === 'blocked' && !result.grading.standing.untestedHere) || result.grading.units.some((u) => u.status === 'error')) ||
         namespaces.some((result) => result.units.some((u) => u.status === 'error'))
     return findings ? EXIT.FINDINGS : EXIT.OK
 }
@@ -260,6 +264,7 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
                     ...(options.trustedImport === true ? { trustedLoader: importSchemaLoader } : {}),
                     serverParams,
                     ...(http !== undefined ? { http } : {}),
+                    ...(options.minWorkingTests !== undefined ? { minWorkingTests: options.minWorkingTests } : {}),
                     ...(runtime.port !== null ? { runtime: runtime.port } : {}),
                     ...(boundary !== undefined ? { boundary } : {}),
                     ...(about !== undefined ? { about } : {}),
