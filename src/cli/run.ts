@@ -63,6 +63,7 @@ Options:
   --schema <file>         (consume-scores) the schema the scores are about
   --schema-id <id>        (emit-prompts) override <namespace>/<file>
   --areas                 (emit-prompts) emit the area prompts of gradeSingleSchema as an answers file
+                          (a tool's units only when its tests ran: pass --recordings <dir> or --live)
   --selection             (export) the name is a selection
   --include-schemas       (export) also export clean schema, About and skill files
   --kind <kind>           (validate) skip detection and validate as this artefact kind
@@ -221,7 +222,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                 )
             }
             case 'emit-prompts':
-                return await emitPromptsCommand(rest, { areas: values.areas === true, trustedImport: values['trusted-import'] === true, ...(values['schema-id'] !== undefined ? { schemaId: values['schema-id'] } : {}), ...(values.now !== undefined ? { now: values.now } : {}) }, io)
+                return await emitPromptsCommand(rest, { areas: values.areas === true, trustedImport: values['trusted-import'] === true, live: values.live === true, ...(values.recordings !== undefined ? { recordings: values.recordings } : {}), ...(values['schema-id'] !== undefined ? { schemaId: values['schema-id'] } : {}), ...(values.now !== undefined ? { now: values.now } : {}) }, io)
             case 'consume-scores':
                 return await consumeScoresCommand(rest, { json: values.json === true, trustedImport: values['trusted-import'] === true, ...(values.schema !== undefined ? { schema: values.schema } : {}), ...(values.now !== undefined ? { now: values.now } : {}), ...(values.island !== undefined ? { island: values.island } : {}) }, io)
             case 'rebuild-index':

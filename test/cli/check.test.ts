@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../../src/cli/run.js'
 import { memoryIo } from './helpers.js'
+import { writeSyntheticRecordings } from '../support/synthetic-recordings.js'
 
 // Copies of a real sample schema, made at test time (never kept in the project).
 const SAMPLE = new URL('../../../shared/corpus-sample/schemas/frankfurter/', import.meta.url).pathname
@@ -21,7 +22,8 @@ const weak = tool !== null && new RegExp(tool + ": \\\\{[^}]*description: 'TODO"
 process.stdout.write(JSON.stringify({ answers: request.questions.map((q) => ({ questionId: q.questionId, score: weak ? 2 : 4, reasoning: weak ? 'the description says nothing about what the tool returns' : 'clear' })), improvementHints: weak ? [{ targetField: 'tools.' + tool + '.description', suggestion: 'say what the tool returns and when to use it', priority: 'high' }] : [] }))
 `
 
-const judgeArgs = (): string[] => ['--judge-command', `node ${join(dir, 'judge.mjs')}`, '--judge-model', 'stand-in-model']
+/** The judge, and the sample's tests answered from synthetic recordings with a bar of 1 (its tools carry one or two tests): tested and judged. */
+const judgeArgs = (): string[] => ['--judge-command', `node ${join(dir, 'judge.mjs')}`, '--judge-model', 'stand-in-model', '--recordings', join(dir, 'recordings'), '--min-working-tests', '1']
 const io = (): ReturnType<typeof memoryIo> => memoryIo({}, { env: { PATH: process.env.PATH ?? '' } })
 
 beforeAll(async () => {
@@ -29,6 +31,7 @@ beforeAll(async () => {
     if (!present) return
     await cp(SAMPLE, join(dir, 'base', 'frankfurter'), { recursive: true })
     await writeFile(join(dir, 'judge.mjs'), JUDGE)
+    await writeSyntheticRecordings([join(SAMPLE, 'frankfurter.mjs')], join(dir, 'recordings'))
     // The baseline: the schema as it is, graded into an island.
     await run(['grade', join(dir, 'base'), '--island', join(dir, 'baseline'), '--now', now, ...judgeArgs()], io())
 })
@@ -60,7 +63,7 @@ describe.skipIf(!present)('flowmcp-grading check (copies of a real sample schema
         const changed = await changedCopy('weaker', (s) => s.replace("description: 'Get the latest exchange rates. Optionally specify base currency and target currencies. Default base is EUR. Use listCurrencies for valid currency codes.'", "description: 'TODO'"))
         const out = io()
         const summary = join(dir, 'summary-weak.md')
-        expect(await run(['check', changed, '--baseline', join(dir, 'baseline'), '--summary', summary, '--now', now, ...judgeArgs()], out)).toBe(1)
+        expect(await run(['check', changed, '--baseline', join(dir, 'baseline'), '--summary', summary, '--now', now, '--verbose', ...judgeArgs()], out)).toBe(1)
         expect(out.out()).toMatch(/frankfurter\.frankfurter\s+[CDF]\s+B\s+\S+\s+FAILS/)
         expect(out.out()).toMatch(/frankfurter\.frankfurter: grade fell from B to [CDF]/)
         // The tool, and the source lines: the answers at the tool's key, the hint once at the field it names.

@@ -35,9 +35,9 @@ describe('flowmcp-grading grade', () => {
         expect(index.status).toBe('operational')
     })
 
-    it('grades offline without answers as provisional, with --json', async () => {
+    it('grades from recordings without answers as provisional, with --json', async () => {
         const io = memoryIo()
-        expect(await run(['grade', '--json', '--now', now, join(examples, 'providers/openmeteo/forecast.mjs')], io)).toBe(0)
+        expect(await run(['grade', '--json', '--now', now, '--recordings', join(examples, 'recordings'), join(examples, 'providers/openmeteo/forecast.mjs')], io)).toBe(0)
         const parsed = JSON.parse(io.out()) as { schemas: Array<{ grading: { mode: string }; prompts: Array<{ unit: string }> }> }
         expect(parsed.schemas[0]?.grading.mode).toBe('provisional')
         expect(parsed.schemas[0]?.prompts.length).toBeGreaterThan(0)

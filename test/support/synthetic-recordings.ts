@@ -17,6 +17,14 @@ export function syntheticRecordings(sources: readonly string[], serverParams: Re
     for (const source of sources) {
         const main = (readModuleSource({ source }).module as { main?: Record<string, unknown> } | null)?.main
         if (main === undefined || main === null || typeof main.tools !== 'object' || main.tools === null) continue
+        // The docs URLs answer too, as a reachable page does.
+        for (const doc of Array.isArray(main.docs) ? main.docs : []) {
+            if (typeof doc !== 'string' || !/^https?:\/\//.test(doc)) continue
+            const url = new URL(doc)
+            const list = byHost.get(url.origin) ?? []
+            for (const method of ['HEAD', 'GET']) list.push({ request: { method, path: url.pathname, query: Object.fromEntries(url.searchParams.entries()) }, response: { status: 200, body: '' } })
+            byHost.set(url.origin, list)
+        }
         const params = Object.fromEntries(((main.requiredServerParams as string[] | undefined) ?? []).map((k) => [k, serverParams[k] ?? `{{SERVER_PARAM:${k}}}`]))
         for (const tool of Object.values(main.tools as Record<string, unknown>)) {
             for (const test of testsOf(tool)) {

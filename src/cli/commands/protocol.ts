@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises'
 import { importSchemaLoader } from '../../grade/loader.js'
 import { readModuleSource } from '../../schema/source-loader.js'
 import { createIssue as createCliIssue } from '../../errors/issue.js'
-import { ErrorCodes, gradeSingleSchema, HashGenerator, Island, parseJson, ScoringProtocol, SchemaCheck, type GradeReportV1, type Issue, type PromptsV1 } from '../../index.js'
+import { ErrorCodes, gradeSingleSchema, HashGenerator, Island, parseJson, ScoringProtocol, SchemaCheck, type GradeReportV1, type HttpPort, type Issue, type PromptsV1 } from '../../index.js'
 import { EXIT, type CliIo } from '../io.js'
-import { aboutBeside, absolute, nodeFs } from '../node.js'
+import { aboutBeside, absolute, httpPort, nodeFs } from '../node.js'
 
 function printIssues(issues: readonly Issue[], io: CliIo): void {
     for (const issue of issues.filter((i) => i.severity !== 'info')) io.stderr(`${issue.severity === 'error' ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
@@ -24,13 +24,14 @@ async function loadMain(path: string, trustedImport: boolean): Promise<{ main: u
 }
 
 /** `emit-prompts <schema.mjs>`: prints the Scoring Protocol v1 prompts.json for one schema; with `--areas`, an answers file of its open area units. */
-export async function emitPromptsCommand(args: readonly string[], options: { schemaId?: string; areas?: boolean; now?: string; trustedImport?: boolean }, io: CliIo): Promise<number> {
+export async function emitPromptsCommand(args: readonly string[], options: { schemaId?: string; areas?: boolean; now?: string; trustedImport?: boolean; recordings?: string; live?: boolean }, io: CliIo): Promise<number> {
     if (args.length !== 1) {
         io.stderr('emit-prompts: name exactly one schema file\n')
         return EXIT.USAGE
     }
     const path = absolute(args[0] as string, io.cwd)
-    if (options.areas === true) return emitAreaPrompts(path, options.now ?? new Date().toISOString(), io)
+    // A tool's unit is asked only once its tests ran: --recordings or --live run them, as for grade.
+    if (options.areas === true) return emitAreaPrompts(path, options.now ?? new Date().toISOString(), io, await httpPort({ live: options.live === true, ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {}) }))
     let loaded
     try {
         loaded = await loadMain(path, options.trustedImport === true)
@@ -53,13 +54,13 @@ export async function emitPromptsCommand(args: readonly string[], options: { sch
  * in, `answers[<schemaId>][<unit>]` set to `null` until answered (a null answer leaves the unit open),
  * and per unit the prompt, the question ids and the output schema the answer must match.
  */
-async function emitAreaPrompts(path: string, now: string, io: CliIo): Promise<number> {
+async function emitAreaPrompts(path: string, now: string, io: CliIo, http: HttpPort | undefined): Promise<number> {
     const fs = nodeFs()
     const about = await aboutBeside(path)
     // The persona of persona-bound prompts (about-namespace); the answers file carries the same one back.
     const namespace = await namespaceOf(path)
     const grader = { name: '<your harness>', version: '<its version>', llmModel: '<the model>', persona: { basePersonaId: 'schema-maintainer' as const, lensId: namespace ?? 'neutral' } }
-    const result = await gradeSingleSchema({ schemaPath: path, grader, options: { sourceFs: fs, now, ...(about !== undefined ? { about } : {}) } })
+    const result = await gradeSingleSchema({ schemaPath: path, grader, options: { sourceFs: fs, now, ...(http !== undefined ? { http } : {}), ...(about !== undefined ? { about } : {}) } })
     printIssues(result.errors.filter((e) => e.severity === 'error'), io)
     const grading = result.grading
     if (grading === null) return EXIT.FINDINGS
