@@ -100,17 +100,24 @@ export interface StandingChange {
 }
 
 /**
- * Compares a schema's standing with its baseline. It got worse when it lost a grade it had, when its
- * grade fell, or when it became rejected. A schema blocked in both, or only untested here in both, did
- * not change; a schema new since the baseline (`before` undefined) did not get worse.
+ * Compares a schema's standing with its baseline. It got worse when its grade fell, when it became
+ * rejected, or when it became blocked — unless it was blocked or rejected already, or is now blocked
+ * only because this environment could not test it (a missing key, offline) and had no grade to lose.
+ * A schema now pending or provisional is not graded again yet: not worse. An unchanged standing,
+ * and a schema new since the baseline (`before` undefined), never got worse.
  */
 export function compareStandings(before: SchemaStanding | undefined, after: SchemaStanding): StandingChange {
     if (before === undefined) return { worse: false, messages: [] }
+    const why = after.reason !== null ? `: ${after.reason}` : ''
+    const was = before.grade ?? before.status
     const messages: string[] = []
-    if (after.status === 'rejected' && before.status !== 'rejected') messages.push(`was ${before.grade ?? before.status}, now rejected${after.reason !== null ? `: ${after.reason}` : ''}`)
-    else if (before.grade !== null && before.grade !== 'REJECTED') {
-        if (after.grade === null) messages.push(`was ${before.grade}, now ${after.status} with no grade${after.reason !== null ? `: ${after.reason}` : ''}`)
-        else if (standingRank(after) < standingRank(before)) messages.push(`grade fell from ${before.grade} to ${after.grade}`)
+    if (after.status === 'rejected') {
+        if (before.status !== 'rejected') messages.push(`was ${was}, now rejected${why}`)
+    } else if (after.status === 'blocked') {
+        const hadGrade = before.grade !== null && before.status !== 'rejected'
+        if (before.status !== 'blocked' && before.status !== 'rejected' && (hadGrade || !after.untestedHere)) messages.push(`was ${was}, now blocked${why}`)
+    } else if (after.grade !== null && before.grade !== null && before.status !== 'rejected' && standingRank(after) < standingRank(before)) {
+        messages.push(`grade fell from ${before.grade} to ${after.grade}`)
     }
     return { worse: messages.length > 0, messages }
 }

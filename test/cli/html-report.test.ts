@@ -185,7 +185,7 @@ describe('renderIslandReport: the overview', () => {
     it('counts a schema graded from deterministic answers only as provisional (state.json), not pending', async () => {
         const fs = createMemoryFs()
         const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
-        await gradeSingleSchema({ schema: { main }, schemaId: 'openmeteo.forecast', options: { fs, root: '/island', now, source } })
+        await gradeSingleSchema({ schema: { main }, schemaId: 'openmeteo.forecast', options: { fs, root: '/island', now, source, http: httpPortFromRecordings({ recordings: [recording('openmeteo')] }) } })
         const { html } = await renderIslandReport({ fs, root: '/island' })
         expect(chartCounts(html, 'states')).toEqual({ rejected: 0, blocked: 0, provisional: 1, pending: 0, graded: 0 })
         expect(chartCounts(html, 'grades')['no grade']).toBe(1)
@@ -201,12 +201,13 @@ describe('renderIslandReport: the overview', () => {
         for (const row of rows) expect(row).toHaveLength(2 + NAMESPACES.length)
         const byArea = Object.fromEntries(rows.map((r) => [r[0], r.slice(1)]))
         // island, etherscan, openmeteo, quakefeed, sportsodds
-        expect(byArea['tools-aggregate-schema']).toEqual(['3.671 rejected', 'B 4.56', 'B 4.56', 'B 4.56', 'REJECTED'])
+        // A schema with an untested (key-gated) or failing tool has no tools aggregate: it rests on every tool (blocked by precondition).
+        expect(byArea['tools-aggregate-schema']).toEqual(['2.781 rejected · 2 pending', 'pending', 'B 4.56', 'pending', 'REJECTED'])
         expect(byArea['single-test']).toEqual(['3.311 rejected · 3 blocked', 'blocked2 nodes', 'B 4.08', 'B 4.08+1 blocked', 'REJECTED'])
         expect(byArea['about-namespace']?.slice(1)).toEqual(['blocked', 'blocked', 'blocked', 'blocked'])
         expect(byArea['namespace-skills']).toEqual(['none', 'none', 'none', 'none', 'none'])
-        // The costliest area first: single-test (a rejected tool, three untested ones).
-        expect(rows[0]?.[0]).toBe('single-test')
+        // The costliest area first: tools-aggregate-schema (a rejected aggregate, two waiting on blocked tools).
+        expect(rows[0]?.[0]).toBe('tools-aggregate-schema')
         const cells = [...heat.matchAll(/<td class="h ([^"]+)"/g)].map((m) => m[1] as string)
         expect(cells).toHaveLength(PROVIDER_AREAS.length * (1 + NAMESPACES.length))
         for (const c of cells) expect(c).toMatch(/^(isl )?(g-a|g-b|g-c|g-d|g-f|g-rej|g-none|empty)$/)
@@ -229,7 +230,7 @@ describe('renderIslandReport: the overview', () => {
     it.each([
         ['a lower grade', { status: 'stable', grade: 'A' }, { status: 'stable', grade: 'B' }, 'A → B'],
         ['F to REJECTED', { status: 'graded', grade: 'F' }, { status: 'rejected', grade: 'REJECTED' }, 'F → REJECTED'],
-        ['becoming rejected', { status: 'stable', grade: 'C' }, { status: 'rejected' }, 'C → rejected'],
+        ['becoming rejected', { status: 'stable', grade: 'C' }, { status: 'rejected' }, 'C → REJECTED'],
         ['becoming blocked', { status: 'stable', grade: 'B' }, { status: 'blocked' }, 'B → blocked'],
         ['pending becoming blocked', { status: 'pending' }, { status: 'blocked' }, 'pending → blocked'],
         ['the same grade', { status: 'stable', grade: 'B' }, { status: 'stable', grade: 'B' }, null],
