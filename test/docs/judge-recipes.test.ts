@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { judgeFromCommand } from '../../src/cli/judge-command.js'
-import { gradeSingleSchema, type Judge, type JudgeRequest } from '../../src/index.js'
-import { exampleMain, grader } from '../grade/helpers.js'
+import { gradeSingleSchema, httpPortFromRecordings, type Judge, type JudgeRequest } from '../../src/index.js'
+import { exampleMain, grader, recording } from '../grade/helpers.js'
 
 // The recipes of docs/judges.md, run as written against stand-ins of the tools they call (same
 // names, same stdin/stdout): checks the plumbing (jq filter, pipes, the reply), not the real tools.
@@ -82,7 +82,7 @@ const env = (): Record<string, string | undefined> => ({ PATH: `${dir}:${process
 
 async function gradeWith(judge: Judge): Promise<Awaited<ReturnType<typeof gradeSingleSchema>>> {
     const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
-    return gradeSingleSchema({ schema: { main }, schemaId: 'openmeteo.forecast', grader, options: { now, source, judge } })
+    return gradeSingleSchema({ schema: { main }, schemaId: 'openmeteo.forecast', grader, options: { now, source, judge, http: httpPortFromRecordings({ recordings: [recording('openmeteo')] }) } })
 }
 
 describe('the judge recipes of docs/judges.md', () => {

@@ -120,6 +120,8 @@ describe('Island.startGradingRun and PreConditionCheck', () => {
         const lockText = (text: string): string => text.slice(text.indexOf('"lockSnapshot"'))
         const frozen = lockText((await fs.readFile(`${ROOT}/selections/defi-core/index.json`)) as string)
         await Island.writeGrading({ fs, root: ROOT, target: { namespace: 'defillama', schema: 'prices' }, entry: makeEntry({ area: 'tools-aggregate-schema', schemaHash: hash }), now: '2026-06-01T11:00:00Z' })
+        // Every tool graded too: a schema's standing is that of its whole subtree.
+        for (const tool of Object.keys(prices.tools as Record<string, unknown>)) await Island.writeGrading({ fs, root: ROOT, target: { namespace: 'defillama', schema: 'prices', tool }, entry: makeEntry({ area: 'single-test', schemaHash: hash }), now: '2026-06-01T11:00:00Z' })
         const rebuilt = await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: `${ROOT}/selections/defi-core`, providersRoot: `${ROOT}/providers`, now: '2026-06-01T12:00:00Z' })
         expect(rebuilt.index?.members['defillama.prices']?.status).toBe('stable')
         expect(lockText((await fs.readFile(`${ROOT}/selections/defi-core/index.json`)) as string)).toBe(frozen)

@@ -37,7 +37,7 @@ describe('a schema whose handlers the FlowMCP runtime runs', () => {
         expect(tools.map((u) => u.status)).toEqual(['blocked', 'blocked'])
         for (const tool of tools) expect(tool.reason).toMatch(/^handlers-need-runtime — not tested: the schema exports handlers/)
         // One issue per tool in errors, naming the cause; the same reason on the blocked node.
-        expect(result.errors.filter((e) => e.code === 'GRA-011').map((e) => e.message)).toEqual([expect.stringContaining('handlers-need-runtime'), expect.stringContaining('handlers-need-runtime')])
+        expect(result.errors.filter((e) => e.code === 'GRA-011').map((e) => e.message)).toEqual([expect.stringContaining('handlers-need-runtime'), expect.stringContaining('handlers-need-runtime'), expect.stringContaining('blocked-by-precondition'), expect.stringContaining('blocked-by-precondition')])
         const index = JSON.parse((await fs.readFile('/island/providers/chaindemo/index.json')) as string) as { schemas: { chain: { status: string; tools: Record<string, { status: string; reason: string }> } } }
         expect(index.schemas.chain.status).toBe('blocked')
         expect(index.schemas.chain.tools.getMember?.reason).toMatch(/^IDX-030: Tool getMember was not tested \(handlers-need-runtime\)/)
