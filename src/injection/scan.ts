@@ -210,6 +210,8 @@ interface Hit {
     readonly rule: string
     readonly text: string
     readonly index: number
+    /** What an inline fence rule matched within its line (`text` is the whole line). */
+    readonly match?: string
 }
 
 function instructionHits(text: string, scope: 'strings' | 'other'): Hit[] {
@@ -248,7 +250,7 @@ function fenceHits(text: string, scope: 'strings' | 'other'): Hit[] {
         // A line a line-start rule already reported is reported once.
         if (lineHits.some((h) => h.index === from)) continue
         const end = text.indexOf('\n', m.index)
-        hits.push({ rule: fence.id, text: text.slice(from, end < 0 ? text.length : end), index: from })
+        hits.push({ rule: fence.id, text: text.slice(from, end < 0 ? text.length : end), index: from, match: m[0] })
     }
     return hits
 }
@@ -483,7 +485,12 @@ export function scanInjection(main: Readonly<Record<string, unknown>> | null, fi
             else if (!row.lines.includes(line)) row.lines.push(line)
         }
         for (const hit of allHits(text, (t) => instructionHits(t, 'other'))) collect('INJ-001', hit, `${hit.rule}|${squash(hit.text).toLowerCase()}`, seen.hits)
-        for (const hit of fenceHits(text, 'other')) collect('INJ-003', hit, squash(hit.text), seen.lines)
+        for (const hit of fenceHits(text, 'other')) {
+            // An inline match on a line of the source that main already reported (its string written on one line) is reported once.
+            const fragment = hit.match === undefined ? null : squash(hit.match).toLowerCase()
+            if (file.source === true && fragment !== null && [...seen.lines].some((l) => l.toLowerCase().includes(fragment))) continue
+            collect('INJ-003', hit, squash(hit.text), seen.lines)
+        }
         for (const [key, row] of [...byRule].sort((a, b) => (a[1].lines[0] as number) - (b[1].lines[0] as number))) report(row.code, row.lines, { rule: key.slice(key.indexOf('|') + 1), excerpt: row.excerpt })
     })
     if (cut) findings.push(createIssue('INJ-004', '', { limit: MAX_INJECTION_FINDINGS }))
