@@ -4,6 +4,7 @@
 // environment that holds only the schema's server params. JSON lines in on stdin, JSON lines out
 // on stdout (runtime-protocol.ts). Never imported by the grading process.
 
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -11,6 +12,7 @@ import { pathToFileURL } from 'node:url'
 import { httpPortFromRecordings, type Recording } from '../ports/replay.js'
 import { runtimePortFromFlowMCP, type FlowMCPCoreLike } from '../ports/runtime.js'
 import type { RuntimePort, RuntimeTestOutcome } from '../ports/types.js'
+import { closeNetworkDoors, NetworkNotGranted } from './runtime-doors.js'
 import type { ChildInit, ChildMessage, ChildNetwork, ChildRun } from './runtime-protocol.js'
 
 // The protocol owns stdout: schema code that logs is sent to stderr instead.
@@ -41,17 +43,35 @@ const failure = (message: string): RuntimeTestOutcome => ({ ok: false, httpStatu
 /** Statuses whose response carries no body (a Response with one is a TypeError). */
 const NO_BODY = new Set([101, 204, 205, 304])
 
-/** Installs the grade mode's `fetch`: offline rejects, recordings replay, live keeps the real one. */
+/** The doors each running test tried: a knock outside any test (a stray timer) is denied all the same. */
+const knocks = new AsyncLocalStorage<string[]>()
+const knock = (door: string): void => {
+    knocks.getStore()?.push(door)
+}
+
+/** Reads the recordings folder: every `*.json` file, in name order. */
+async function readRecordings(dir: string): Promise<Recording[]> {
+    const names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort()
+    return Promise.all(names.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as Recording))
+}
+
+/**
+ * Installs the grade mode's network: live keeps the real one; offline and under recordings every
+ * module door is closed first (runtime-doors.ts), then `fetch` knocks (offline) or is answered from
+ * the recordings only.
+ */
 async function installNetwork(network: ChildNetwork): Promise<void> {
     if (network.mode === 'live') return
+    // Read before the doors close: nothing of ours needs the network after this.
+    const recordings = network.mode === 'recordings' ? await readRecordings(network.dir) : []
+    closeNetworkDoors(knock)
     if (network.mode === 'offline') {
         globalThis.fetch = (async () => {
-            throw new TypeError('offline: no network; pass --live or --recordings')
+            knock('fetch')
+            throw new NetworkNotGranted('fetch', 'offline')
         }) as typeof fetch
         return
     }
-    const names = (await readdir(network.dir)).filter((n) => n.endsWith('.json')).sort()
-    const recordings = await Promise.all(names.map(async (n) => JSON.parse(await readFile(join(network.dir, n), 'utf8')) as Recording))
     const port = httpPortFromRecordings({ recordings })
     globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
         const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
@@ -65,6 +85,14 @@ async function installNetwork(network: ChildNetwork): Promise<void> {
     }) as typeof fetch
 }
 
+/** A test that tried a closed door fails for that, whatever it made of the refusal (its data is kept for the record). */
+function notGranted(outcome: RuntimeTestOutcome, tried: readonly string[], mode: ChildNetwork['mode']): RuntimeTestOutcome {
+    const doors = [...new Set(tried)]
+    const way = mode === 'recordings' ? 'under --recordings only fetch is answered, from the recordings; pass --live to grant the network' : 'pass --live to grant the network, or --recordings <dir> to answer its fetch from recordings'
+    const said = `network not granted: the test tried ${doors.slice(0, 5).join(', ')}${doors.length > 5 ? ` and ${doors.length - 5} more` : ''}; ${way}`
+    return { ...outcome, ok: false, httpStatus: null, messages: [said, ...(outcome.messages ?? [])].slice(0, 20), networkNotGranted: doors.slice(0, 20) }
+}
+
 async function start(init: ChildInit): Promise<RuntimePort> {
     await installNetwork(init.network)
     const core = (await import(pathToFileURL(init.entry).href)) as FlowMCPCoreLike
@@ -72,16 +100,17 @@ async function start(init: ChildInit): Promise<RuntimePort> {
     return runtimePortFromFlowMCP({ core, resolveBase: init.libraries, ...(init.lists !== null ? { listsDir: init.lists } : {}), ...(init.version !== null ? { version: init.version } : {}) })
 }
 
-async function runOne(port: RuntimePort, message: ChildRun): Promise<void> {
+async function runOne(port: RuntimePort, message: ChildRun, mode: ChildNetwork['mode']): Promise<void> {
     // The schema's server params: from the environment the parent gave this process.
     const serverParams = Object.fromEntries(message.serverParamKeys.filter((k) => typeof process.env[k] === 'string').map((k) => [k, process.env[k] as string]))
     let outcome: RuntimeTestOutcome
+    const tried: string[] = []
     try {
-        outcome = await port.run({ schemaPath: message.schemaPath, main: message.main, tool: message.tool, testIndex: message.testIndex, userParams: message.userParams, serverParams, timeoutMs: message.timeoutMs })
+        outcome = await knocks.run(tried, () => port.run({ schemaPath: message.schemaPath, main: message.main, tool: message.tool, testIndex: message.testIndex, userParams: message.userParams, serverParams, timeoutMs: message.timeoutMs }))
     } catch (cause) {
         outcome = failure(`the runtime threw: ${cause instanceof Error ? cause.message : String(cause)}`)
     }
-    send({ type: 'outcome', id: message.id, outcome })
+    send({ type: 'outcome', id: message.id, outcome: tried.length > 0 ? notGranted(outcome, tried, mode) : outcome })
 }
 
 // Schema code that leaves a stray rejection or throws from a timer fails its own test at most; the
@@ -90,6 +119,7 @@ process.on('unhandledRejection', (reason) => toStderr('unhandled rejection:', re
 process.on('uncaughtException', (error) => toStderr('uncaught exception:', error.message))
 
 let port: Promise<RuntimePort> | null = null
+let mode: ChildNetwork['mode'] = 'offline'
 const inFlight = new Set<Promise<void>>()
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity })
 lines.on('line', (line) => {
@@ -100,6 +130,7 @@ lines.on('line', (line) => {
         return
     }
     if (message.type === 'init' && port === null) {
+        mode = message.network.mode
         port = start(message)
         port.then(
             () => send({ type: 'ready' }),
@@ -108,7 +139,7 @@ lines.on('line', (line) => {
             }
         )
     } else if (message.type === 'run' && port !== null) {
-        const running = port.then((p) => runOne(p, message as ChildRun), () => undefined)
+        const running = port.then((p) => runOne(p, message as ChildRun, mode), () => undefined)
         inFlight.add(running)
         void running.then(() => inFlight.delete(running))
     }

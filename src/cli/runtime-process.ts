@@ -3,7 +3,7 @@
 // schema's server params, and one schema's code (module side effects, patched globals, a hang)
 // never reaches another schema's outcome. The child runs under Node's permission model.
 
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
@@ -33,11 +33,61 @@ export interface ChildRuntimeOptions {
     readonly nodeVersion?: string
     /** Whether that Node knows a flag (default: `process.allowedNodeEnvironmentFlags`). */
     readonly nodeHasFlag?: (flag: string) => boolean
+    /**
+     * How the child is kept off the network offline and under recordings: `auto` (default) takes the
+     * strongest the platform offers; `module-doors` only closes the module doors in the child.
+     */
+    readonly isolation?: 'auto' | 'module-doors'
+    /** The `unshare` binary for a network namespace (default: found on PATH on Linux; `null`: none). */
+    readonly unsharePath?: string | null
 }
 
 /** A {@link RuntimePort} backed by child processes; `close()` stops them. */
 export interface ChildRuntimePort extends RuntimePort {
+    /** How the children are kept off the network, e.g. `network-namespace+module-doors`, or `granted (--live)`. */
+    readonly isolation: string
     close(): Promise<void>
+}
+
+/** The `unshare` binaries found to make a network namespace, by path (probed once per process). */
+const namespaceProbes = new Map<string, boolean>()
+
+/** `unshare` on PATH (Linux only), or null. */
+function findUnshare(): string | null {
+    if (process.platform !== 'linux') return null
+    for (const dir of (process.env.PATH ?? '/usr/bin:/bin').split(':')) {
+        const candidate = join(dir, 'unshare')
+        if (dir.length > 0 && existsSync(candidate)) return candidate
+    }
+    return null
+}
+
+/**
+ * Whether `unshare -rn` makes a network namespace here without privileges (a user namespace mapped
+ * to the caller): tried once with this Node, as the child would be started.
+ */
+export function networkNamespaceWorks(unshare: string, nodePath: string): boolean {
+    const key = `${unshare}\u0000${nodePath}`
+    let works = namespaceProbes.get(key)
+    if (works === undefined) {
+        const probe = spawnSync(unshare, ['-rn', '--', nodePath, '-e', ''], { stdio: 'ignore', timeout: 10_000, windowsHide: true })
+        works = probe.error === undefined && probe.status === 0
+        namespaceProbes.set(key, works)
+    }
+    return works
+}
+
+/**
+ * The isolation of a child: none in live mode; otherwise the module doors always, under the
+ * strongest the platform adds: a network namespace (no interface but a loopback that is down), or
+ * Node's own network permission (a permission model that restricts the network, on a Node with `--allow-net`).
+ */
+export function chooseIsolation(input: { live: boolean; forced: 'auto' | 'module-doors'; unshare: string | null; nodePath: string; hasFlag: (flag: string) => boolean }): { isolation: string; unshare: string | null } {
+    if (input.live) return { isolation: 'granted (--live)', unshare: null }
+    if (input.forced === 'module-doors') return { isolation: 'module-doors', unshare: null }
+    if (input.unshare !== null && networkNamespaceWorks(input.unshare, input.nodePath)) return { isolation: 'network-namespace+module-doors', unshare: input.unshare }
+    if (input.hasFlag('--allow-net')) return { isolation: 'node-permission+module-doors', unshare: null }
+    return { isolation: 'module-doors', unshare: null }
 }
 
 /**
@@ -188,11 +238,14 @@ function checkedOutcome(value: unknown): RuntimeTestOutcome {
     if (value === null || typeof value !== 'object') return failure('the runtime process sent no outcome object')
     const o = value as Record<string, unknown>
     const messages = Array.isArray(o.messages) ? o.messages.filter((m): m is string => typeof m === 'string').slice(0, 20) : []
+    const doors = Array.isArray(o.networkNotGranted) ? o.networkNotGranted.filter((d): d is string => typeof d === 'string').slice(0, 20) : []
     return {
-        ok: o.ok === true,
+        // A test that tried a closed door is never a success, whatever the child said.
+        ok: o.ok === true && doors.length === 0,
         ...(Object.hasOwn(o, 'data') ? { data: o.data } : {}),
         httpStatus: typeof o.httpStatus === 'number' && Number.isInteger(o.httpStatus) ? o.httpStatus : null,
-        messages
+        messages,
+        ...(doors.length > 0 ? { networkNotGranted: doors } : {})
     }
 }
 
@@ -361,6 +414,8 @@ export function runtimePortFromChildProcess(options: ChildRuntimeOptions): { por
     const hasFlag = options.nodeHasFlag ?? ((flag: string) => process.allowedNodeEnvironmentFlags.has(flag))
     if (permissionFlag(nodeVersion) === null) return { port: null, errors: [`--runtime needs Node's permission model (Node 20 or later); this is Node ${nodeVersion}`] }
     const init: ChildInit = { type: 'init', entry: runtime.entry, libraries: runtime.libraries, lists: runtime.lists, network: options.network, version: runtime.version }
+    const nodePath = options.nodePath ?? process.execPath
+    const { isolation, unshare } = chooseIsolation({ live: options.network.mode === 'live', forced: options.isolation ?? 'auto', unshare: options.unsharePath === undefined ? findUnshare() : options.unsharePath, nodePath, hasFlag })
     const children = new Map<string, RuntimeChild>()
     const maxChildren = options.maxChildren ?? 4
     const keyOf = (request: RuntimeTestRequest & { schemaPath: string }): string => JSON.stringify([request.schemaPath, Object.entries(request.serverParams).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))])
@@ -377,7 +432,9 @@ export function runtimePortFromChildProcess(options: ChildRuntimeOptions): { por
         const args = childNodeArgs({ nodeVersion, hasFlag, allowRead: [...new Set([...runtime.allowRead, schemaDir, real(schemaDir)])], live: options.network.mode === 'live' }) ?? []
         // Only the schema's server params; Windows needs SystemRoot to start a process at all.
         const env: Record<string, string> = { ...request.serverParams, ...(process.platform === 'win32' && process.env.SystemRoot !== undefined ? { SystemRoot: process.env.SystemRoot } : {}) }
-        const child = new RuntimeChild(options.nodePath ?? process.execPath, [...args, childScript], env, runtime.libraries, init, options.startupTimeoutMs ?? 20_000, (ended, orphans) => {
+        // In a network namespace of its own: `unshare` replaces itself with Node (same pid, so a kill reaches it).
+        const [command, commandArgs] = unshare !== null ? [unshare, ['-rn', '--', nodePath, ...args, childScript]] : [nodePath, [...args, childScript]]
+        const child = new RuntimeChild(command, commandArgs, env, runtime.libraries, init, options.startupTimeoutMs ?? 20_000, (ended, orphans) => {
             if (children.get(key) === ended) children.delete(key)
             for (const orphan of orphans) void port.run(orphan.request).then(orphan.resolve)
         })
@@ -394,6 +451,7 @@ export function runtimePortFromChildProcess(options: ChildRuntimeOptions): { por
 
     const port: ChildRuntimePort = {
         ...(runtime.version !== null ? { version: runtime.version } : {}),
+        isolation,
         async run(request: RuntimeTestRequest): Promise<RuntimeTestOutcome> {
             try {
                 if (request.schemaPath === null) return failure('the schema was given as an object: the runtime needs its file (schemaPath) to load its handlers')

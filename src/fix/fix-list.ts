@@ -5,7 +5,7 @@ import type { Issue } from '../errors/types.js'
 import type { GradingEntry } from '../model/types.js'
 import type { UnitResult } from '../grade/types.js'
 import type { FixItem } from './types.js'
-import { isWorkingCountReason } from '../model/constants.js'
+import { BLOCKED_REASONS, isWorkingCountReason } from '../model/constants.js'
 import { explainAnswer } from '../deterministic/explain.js'
 import { toolPattern, withTool } from './tool-names.js'
 
@@ -21,12 +21,15 @@ const LOW_SCORE = 4
 
 /** The pretest's blocked reasons, as the codes the catalogue explains them under. */
 const BLOCKED_CODES: Readonly<Record<string, string>> = {
-    'key-gated-missing-server-param': 'DPT-007',
-    'api-key-domain-mismatch': 'DPT-013',
-    'state-changing-tool': 'DPT-019',
-    'no-tests': 'DPT-015',
-    'unbuildable-tests': 'DPT-012',
-    'handlers-need-runtime': 'DPT-020'
+    [BLOCKED_REASONS.keyGated]: 'DPT-007',
+    [BLOCKED_REASONS.keyDomainMismatch]: 'DPT-013',
+    [BLOCKED_REASONS.stateChanging]: 'DPT-019',
+    [BLOCKED_REASONS.noTests]: 'DPT-015',
+    [BLOCKED_REASONS.unbuildableTests]: 'DPT-012',
+    [BLOCKED_REASONS.handlersNeedRuntime]: 'DPT-020',
+    [BLOCKED_REASONS.untested]: 'DPT-014',
+    [BLOCKED_REASONS.invalidSchema]: 'DPT-009',
+    [BLOCKED_REASONS.networkNotGranted]: 'DPT-021'
 }
 
 /** Codes of the run itself (prompts, gates, provisional, kept): not things to fix in the schema. */

@@ -1015,7 +1015,7 @@ async function writePretestSummary(fs: FsPort, root: string, namespace: string, 
         minWorkingTests: pretest.minWorkingTests,
         ok: pretest.ok,
         // Which runtime ran the handler tools' tests (its version), when one did.
-        ...(Object.values(pretest.tools).some((t) => t.viaRuntime) && runtime !== undefined ? { runtime: { version: typeof runtime.version === 'string' ? runtime.version : null } } : {}),
+        ...(Object.values(pretest.tools).some((t) => t.viaRuntime) && runtime !== undefined ? { runtime: { version: typeof runtime.version === 'string' ? runtime.version : null, ...(typeof runtime.isolation === 'string' ? { isolation: runtime.isolation } : {}) } } : {}),
         perTool: Object.fromEntries(Object.entries(pretest.tools).map(([tool, t]) => [tool, { working: t.working, total: t.total, bar: t.bar, class: t.class, blocked: t.blocked, reason: t.reason, detail: t.detail, missingServerParams: t.missingServerParams, ...(t.viaRuntime ? { viaRuntime: true } : {}) }]))
     }
     return writeAtomic(fs, path, JSON.stringify(summary, null, 4) + '\n', { overwrite: true, journal: new Journal(base) })

@@ -2,6 +2,7 @@ import { createIssue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson } from '../json/guard.js'
+import { foldConfusables } from './confusables.js'
 import { escapeCodePoint, mayHoldInvisible, neutraliseInvisible, type InvisibleFound } from './invisible.js'
 
 /**
@@ -61,6 +62,7 @@ const RULES: readonly InstructionRule[] = [
         scope: 'all',
         patterns: [
             p(/\byou\s+are\s+now\s+(?:a|an|the|in|acting|playing|my|free|unrestricted|jailbroken|DAN)\b/gi, ['you are now']),
+            p(/\byou\s+are\s+(?:a|an|the)\s+(?:(?:lenient|generous|kind|friendly|helpful|new|different|AI|LLM)\s+){0,2}(?:grader|evaluator|(?:lenient|generous)\s+judge)\b/gi, ['you are'], ['grader', 'evaluator', 'judge']),
             p(/\byou\s+are\s+no\s+longer\s+(?:bound|restricted|limited|an?\s+(?:AI|assistant|grader|judge|model))\b/gi, ['you are no longer']),
             p(/\bfrom\s+now\s+on,?\s+(?:you|act|respond|answer|reply)\b/gi, ['from now on']),
             p(/\bpretend\s+(?:to\s+be|you\s+are|that\s+you)\b/gi, ['pretend']),
@@ -75,10 +77,11 @@ const RULES: readonly InstructionRule[] = [
         patterns: [p(/<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id)\|>|\[\/?INST\]|<<\/?SYS>>/gi, ['<|', 'inst]', 'sys>>'])]
     },
     {
-        // A role label or a "## System" heading at a line start of a string of the schema.
+        // A role label or a "## System" heading at a line start of a string of the schema; "## System:" anywhere in it.
         id: 'role-header',
         scope: 'strings',
         patterns: [
+            p(/#{1,6}[ \t]*(?:system|assistant|developer)(?:[ \t]+(?:prompt|message))?[ \t]*:/gi, ['#'], ['system', 'assistant', 'developer'], [':']),
             p(/^[ \t]*(?:system|assistant|developer)[ \t]*:[ \t]*(?:you\b|ignore\b|disregard\b|forget\b|from\s+now\b|override\b|always\b|never\b|answer\b|give\b|rate\b|score\b|grade\b|new\s+instructions\b|the\s+(?:grader|judge|evaluator)\b)/gim, ['system', 'assistant', 'developer'], [':']),
             p(/^[ \t]*#{1,6}[ \t]*(?:system(?:[ \t]+prompt)?|(?:new[ \t]+)?instructions?|developer[ \t]+message)[ \t]*:?[ \t]*$/gim, ['#'], ['system', 'instruction', 'developer'])
         ]
@@ -92,6 +95,7 @@ const RULES: readonly InstructionRule[] = [
             p(new RegExp(`\\b(?:give|assign|award|grant)\\s+(?:this|the|my|our)\\s+${OBJECT}s?\\s+(?:(?:a|an|the)\\s+)?(?:(?<grade>5|five|A\\+?)(?![\\w-])|${TOP})`, 'gi'), ['give', 'assign', 'award', 'grant'], OBJECTS),
             p(new RegExp(`\\b(?:this|the)\\s+${OBJECT}\\s+(?:deserves|should\\s+(?:get|receive|be\\s+(?:given|graded|rated|scored)))\\s+(?:(?:a|an|the)\\s+)?(?:(?<grade>5|five|A\\+?)(?![\\w-])|${TOP})`, 'gi'), ['deserves', 'should get', 'should receive', 'should be'], OBJECTS),
             p(new RegExp(`\\b(?:score|grade|rate)\\s+(?:this|the)\\s+${OBJECT}\\s+(?:(?:as\\s+)?(?:a|an)\\s+)?(?<grade>5|five|A\\+?|excellent|perfect)(?![\\w-])`, 'gi'), ['score this', 'score the', 'grade this', 'grade the', 'rate this', 'rate the']),
+            p(/\b(?:every|each|all)\s+(?:answers?|scores?|grades?|ratings?)\s+(?:is|are|must\s+be|should\s+be|will\s+be)\s+(?:an?\s+)?["']?(?<grade>5|five|pass|A\+?)["']?(?=\s*(?:[.!;,\n]|$))/gi, ['every', 'each', 'all'], ['answer', 'score', 'grade', 'rating']),
             p(/\balways\s+(?:answer|score|rate|reply|respond|grade)\s+(?:with\s+)?(?:an?\s+)?["']?(?<grade>pass|5|five|A\+?)["']?(?![\w-])/gi, ['always answer', 'always score', 'always rate', 'always reply', 'always respond', 'always grade'])
         ]
     },
@@ -161,8 +165,25 @@ const FENCES: ReadonlyArray<{ readonly id: string; readonly starts: readonly str
     { id: 'fence-heading', starts: ['```', '~~~'], line: /^[ \t]*(?:```|~~~)/, next: /^[ \t]*#{1,6}[ \t]*(?:system(?:[ \t]+prompt)?|(?:new[ \t]+)?instructions?)\b/i }
 ]
 
+/** Words that name the data or the prompt in an end marker ("--- END OF FILE ---"). */
+const FRAMED = '(?:the[ \\t]+)?(?:file|data|input|document|schema|context|prompt|submission|text)'
+const RULER = '(?:-{3,}|={3,}|#{2,}|\\*{3,}|_{3,})'
+
+/**
+ * The fence rules (INJ-003) that hold anywhere in a field, not only at a line start: what a model
+ * reads as the end of the data it was shown or the start of another turn.
+ */
+const INLINE_FENCES: ReadonlyArray<{ readonly id: string; readonly scope: 'strings' | 'all'; readonly re: RegExp }> = [
+    // A run of backticks or tildes inside a field of the schema (a field holds no code fence of its own).
+    { id: 'fence-break', scope: 'strings', re: /`{3,}|~{3,}/ },
+    // "--- END OF FILE ---", "=== BEGIN OF DATA", "END OF INPUT ###".
+    { id: 'end-marker', scope: 'all', re: new RegExp(`${RULER}[ \\t]*(?:end|begin|start)[ \\t]+of[ \\t]+${FRAMED}\\b|\\b(?:end|begin|start)[ \\t]+of[ \\t]+${FRAMED}[ \\t]*${RULER}`, 'i') },
+    // "</data>", "</system>", "<system>": tags read as the end of the data block or a new turn.
+    { id: 'frame-tag', scope: 'all', re: /<\/[ \t]*(?:data|system|instructions?|document|context|prompt|assistant|untrusted[-_ ]?(?:data|input|text|content))[ \t]*>|<[ \t]*(?:system|instructions?|assistant)[ \t]*>/i }
+]
+
 /** The rule ids and what they match, for documentation and tests. */
-export const INJECTION_RULE_IDS = Object.freeze({ instructions: RULES.map((r) => r.id), fences: FENCES.map((f) => f.id) })
+export const INJECTION_RULE_IDS = Object.freeze({ instructions: RULES.map((r) => r.id), fences: [...FENCES.map((f) => f.id), ...INLINE_FENCES.map((f) => f.id)] })
 
 /** Longest text scanned; the rest of a longer file is not (INJ-005). */
 export const MAX_SCAN_LENGTH = 2_000_000
@@ -172,6 +193,8 @@ export const MAX_INJECTION_FINDINGS = 100
 // Removes every character neutraliseInvisible could escape, so "ig\u200Bnore" reads as "ignore".
 const INVISIBLE_ANY = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFE00-\uFE0F\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g
 const visible = (text: string): string => (mayHoldInvisible(text) ? text.replace(INVISIBLE_ANY, '') : text)
+// What the rules match: the visible text folded to its confusable skeleton ("іgnore" with a Cyrillic і reads "ignore").
+const matchable = (text: string): string => foldConfusables(visible(text))
 
 // A text without any of these characters matches no instruction or fence rule (each needs white space, `<`, `[`, `#`, `=`, a backtick or `~`).
 const RULE_CHARS = /[\s<[#=`~]/
@@ -187,6 +210,8 @@ interface Hit {
     readonly rule: string
     readonly text: string
     readonly index: number
+    /** What an inline fence rule matched within its line (`text` is the whole line). */
+    readonly match?: string
 }
 
 function instructionHits(text: string, scope: 'strings' | 'other'): Hit[] {
@@ -213,8 +238,25 @@ function instructionHits(text: string, scope: 'strings' | 'other'): Hit[] {
     return hits
 }
 
-/** Every line of `text` a fence rule matches, with its index (found from the rules' literal starts, not by a regex over the whole text). */
-function fenceHits(text: string): Hit[] {
+/** Every line of `text` a fence rule matches, with its index (found from the rules' literal starts, not by a regex over the whole text), then the inline fences of `scope`. */
+function fenceHits(text: string, scope: 'strings' | 'other'): Hit[] {
+    const lineHits = lineFenceHits(text)
+    const hits = [...lineHits]
+    for (const fence of INLINE_FENCES) {
+        if (fence.scope === 'strings' && scope !== 'strings') continue
+        const m = fence.re.exec(text)
+        if (m === null) continue
+        const from = text.lastIndexOf('\n', m.index - 1) + 1
+        // A line a line-start rule already reported is reported once.
+        if (lineHits.some((h) => h.index === from)) continue
+        const end = text.indexOf('\n', m.index)
+        hits.push({ rule: fence.id, text: text.slice(from, end < 0 ? text.length : end), index: from, match: m[0] })
+    }
+    return hits
+}
+
+/** The line-start fence rules: a line that imitates the frame of a judge request. */
+function lineFenceHits(text: string): Hit[] {
     const hits: Hit[] = []
     for (const fence of FENCES) {
         for (const start of fence.starts) {
@@ -381,11 +423,11 @@ export function scanInjection(main: Readonly<Record<string, unknown>> | null, fi
         const known = kind === 'key' ? cleanKeys : cleanStrings
         if (known.has(raw)) return
         const hidden = mayHoldInvisible(raw)
-        // Every rule needs white space or one of these characters: most keys and values have none.
-        const plain = !RULE_CHARS.test(raw)
-        const text = hidden ? visible(raw) : raw
+        const text = matchable(raw)
+        // Every rule needs white space or one of these characters: most keys and values have none (a lookalike of one counts, folded).
+        const plain = !RULE_CHARS.test(text)
         const hits = plain ? [] : instructionHits(text, kind === 'strings' ? 'strings' : 'other')
-        const fences = plain ? [] : fenceHits(text)
+        const fences = plain ? [] : fenceHits(text, kind === 'strings' ? 'strings' : 'other')
         if (!hidden && hits.length === 0 && fences.length === 0) {
             known.add(raw)
             return
@@ -431,8 +473,8 @@ export function scanInjection(main: Readonly<Record<string, unknown>> | null, fi
             const lineOf = lineFinder(raw)
             if (own.length > 0) report('INJ-002', [...new Set(own.map((f) => lineOf(f.index)))], { detail: file.source === true ? describeInvisible(own, own.length) : describeInvisible(shown.found, shown.count) })
         }
-        // Newlines are kept, so indexes of the visible text still give the right lines.
-        const text = visible(raw)
+        // Newlines are kept (folding neither adds nor drops one), so indexes of this text still give the right lines.
+        const text = matchable(raw)
         const lineOf = lineFinder(text)
         const byRule = new Map<string, { code: 'INJ-001' | 'INJ-003'; lines: number[]; excerpt: string }>()
         const collect = (code: 'INJ-001' | 'INJ-003', hit: Hit, key: string, known: Set<string>): void => {
@@ -443,7 +485,12 @@ export function scanInjection(main: Readonly<Record<string, unknown>> | null, fi
             else if (!row.lines.includes(line)) row.lines.push(line)
         }
         for (const hit of allHits(text, (t) => instructionHits(t, 'other'))) collect('INJ-001', hit, `${hit.rule}|${squash(hit.text).toLowerCase()}`, seen.hits)
-        for (const hit of fenceHits(text)) collect('INJ-003', hit, squash(hit.text), seen.lines)
+        for (const hit of fenceHits(text, 'other')) {
+            // An inline match on a line of the source that main already reported (its string written on one line) is reported once.
+            const fragment = hit.match === undefined ? null : squash(hit.match).toLowerCase()
+            if (file.source === true && fragment !== null && [...seen.lines].some((l) => l.toLowerCase().includes(fragment))) continue
+            collect('INJ-003', hit, squash(hit.text), seen.lines)
+        }
         for (const [key, row] of [...byRule].sort((a, b) => (a[1].lines[0] as number) - (b[1].lines[0] as number))) report(row.code, row.lines, { rule: key.slice(key.indexOf('|') + 1), excerpt: row.excerpt })
     })
     if (cut) findings.push(createIssue('INJ-004', '', { limit: MAX_INJECTION_FINDINGS }))

@@ -128,6 +128,8 @@ export const BLOCKED_REASONS = Object.freeze({
     unbuildableTests: 'unbuildable-tests',
     /** Its tests did not run: offline (no HTTP port, no recordings) or a dry run. */
     untested: 'untested',
+    /** Its tests, run by the runtime without a network, tried to reach one. */
+    networkNotGranted: 'network-not-granted',
     noWorkingTest: 'no-working-test'
 } as const)
 

@@ -100,6 +100,8 @@ export interface RuntimeTestOutcome {
     readonly data?: unknown
     readonly httpStatus?: number | null
     readonly messages?: readonly string[]
+    /** The network doors the test tried while the network was not granted (offline, or past the recordings): it then failed for that. */
+    readonly networkNotGranted?: readonly string[]
 }
 
 /**
@@ -110,6 +112,8 @@ export interface RuntimeTestOutcome {
 export interface RuntimePort {
     /** The runtime's version, recorded in `summary.json`. */
     readonly version?: string
+    /** How the runtime is kept off the network (e.g. `network-namespace`), recorded in `summary.json`. */
+    readonly isolation?: string
     run(request: RuntimeTestRequest): Promise<RuntimeTestOutcome>
 }
 

@@ -127,8 +127,10 @@ export interface PretestInput {
     readonly transform?: (input: { tool: string; data: unknown }) => unknown
     /**
      * The FlowMCP runtime: the tests of a schema that exports `handlers` (or of every tool, with
-     * `runtimeTools: 'all'`) run through it instead of a plain request, when the run sends requests
-     * (an `http` port is given). Without it such tools are blocked (`handlers-need-runtime`).
+     * `runtimeTools: 'all'`) run through it instead of a plain request, with an `http` port or
+     * without one (offline: the runtime is expected to have no network; a test that tried it
+     * reports `networkNotGranted`, fails with DPT-021 and blocks its tool as `network-not-granted`).
+     * Without it such tools are blocked (`handlers-need-runtime`).
      */
     readonly runtime?: RuntimePort | null
     /** Which tools go through the runtime: those of a schema exporting `handlers` (default), or all. */
@@ -144,7 +146,7 @@ export interface PretestInput {
  * missing, no tests, fewer buildable tests than the bar (certain before anything is sent, so offline
  * too), then, once the tests ran, fewer working tests than the bar. `detail` names the cause.
  */
-function blockerOf(meta: { cls: ToolClass; missing: readonly string[]; withheld: readonly string[]; parameterless: boolean; distinct: number; unbuildable: ReadonlyArray<{ index: number; detail: string }>; runtime: 'needed' | 'used' | null }, run: { ran: boolean; working: number; bar: number; invalid: string | null }): { reason: BlockedReason; detail: string } | null {
+function blockerOf(meta: { cls: ToolClass; missing: readonly string[]; withheld: readonly string[]; parameterless: boolean; distinct: number; unbuildable: ReadonlyArray<{ index: number; detail: string }>; runtime: 'needed' | 'used' | null }, run: { ran: boolean; working: number; bar: number; invalid: string | null; notGranted: number }): { reason: BlockedReason; detail: string } | null {
     const names = (list: readonly string[]): string => list.join(', ')
     if (run.invalid !== null) return { reason: BLOCKED_REASONS.invalidSchema, detail: run.invalid }
     if (meta.cls === 'state-changing') return { reason: BLOCKED_REASONS.stateChanging, detail: 'the tool changes state (PUT/DELETE or meta says so); graders never call it' }
@@ -162,6 +164,9 @@ function blockerOf(meta: { cls: ToolClass; missing: readonly string[]; withheld:
     }
     // A tool is graded only on tests that ran: offline or in a dry run nothing says it works.
     if (!run.ran) return { reason: BLOCKED_REASONS.untested, detail: UNTESTED_DETAIL }
+    if (run.working < run.bar && run.notGranted > 0) {
+        return { reason: BLOCKED_REASONS.networkNotGranted, detail: `not tested: ${run.notGranted} of its tests tried the network, which the runtime child is not granted offline (nor under --recordings, beyond fetch answered from the recordings); pass --live to test it against its API, or --recordings <dir> with recordings of its requests` }
+    }
     if (run.working < run.bar) return meta.parameterless ? { reason: BLOCKED_REASONS.noWorkingTest, detail: 'the test did not return data' } : { reason: fewerThanWorkingTests(run.bar), detail: `${run.working} of ${meta.distinct} distinct tests returned data, ${run.bar} needed` }
     return null
 }
@@ -186,7 +191,7 @@ function userParamsOf(test: unknown): Record<string, unknown> {
 }
 
 /** Codes a failed test can carry in its `error` text. */
-const FAILURE_CODES = ['DPT-004', 'DPT-010', 'DPT-011', 'DPT-017', 'DPT-020'] as const
+const FAILURE_CODES = ['DPT-004', 'DPT-010', 'DPT-011', 'DPT-017', 'DPT-020', 'DPT-021'] as const
 type FailureCode = (typeof FAILURE_CODES)[number]
 
 /** `CODE: message`, the error-string form the CLI surfaces (05 §1.6). */
@@ -462,7 +467,10 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
             const bar = meta.parameterless ? parameterlessBar : minWorkingTests
             const matches = mine.filter((r) => r.working && r.outputSchemaMatch !== null).map((r) => r.outputSchemaMatch)
             const maxResponseBytes = Math.max(0, ...mine.map((r) => r.responseBytes ?? 0))
-            const blocker = blockerOf(meta, { ran, working, bar, invalid })
+            const notGranted = mine.filter((r) => r.error !== null && r.error.startsWith('DPT-021')).length
+            // Offline with a runtime only the runtime's tests ran: a tool tested by plain requests did not.
+            const toolRan = ran && (!offlineRuntime || meta.runtime === 'used')
+            const blocker = blockerOf(meta, { ran: toolRan, working, bar, invalid, notGranted })
             if (blocker !== null) {
                 blocked.push({ tool: name, ...blocker })
                 if (ran && (meta.cls === 'normal' || meta.cls === 'parameterless')) {
@@ -494,7 +502,11 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
         return { tools: Object.fromEntries(entries), blocked, ok: ran && toolNames.length > 0 && blocked.length === 0 }
     }
 
-    if (dryRun || http === null || invalid !== null) {
+    // Offline with a runtime, the runtime's tests still run: its child has no network, no HTTP port is
+    // needed. Every test that could be sent is a runtime job then (the docs checks need HTTP: dropped).
+    const offlineRuntime = invalid === null && !dryRun && http === null && jobs.some((j) => j.kind === 'runtime')
+    if (offlineRuntime) jobs.splice(0, jobs.length, ...jobs.filter((j) => j.kind === 'runtime'))
+    else if (dryRun || http === null || invalid !== null) {
         const reason = invalid !== null ? 'structural-validation-failed' : dryRun ? 'dry-run' : 'no-http-port'
         if (!dryRun && invalid === null) findings.push(createIssue('DPT-014', '/http'))
         const summary = summarise(planned, false)
@@ -502,6 +514,7 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
     }
 
     const send = async (request: HttpRequest): Promise<{ response: HttpResponse | null; error: string | null }> => {
+        if (http === null) return { response: null, error: coded('DPT-010', 'no HTTP port') }
         try {
             const response: unknown = await http.send(request)
             if (!isResponse(response)) return { response: null, error: coded('DPT-011', `the HTTP port returned ${typeOfValue(response)} without an integer status and a string body`) }
@@ -564,6 +577,8 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
         if (!isRecord(outcome) || typeof outcome.ok !== 'boolean') return failed(null, coded('DPT-020', `the runtime port returned ${typeOfValue(outcome)} without a boolean ok`))
         const status = outcome.httpStatus
         const httpStatus = typeof status === 'number' && Number.isInteger(status) ? status : null
+        const doors = Array.isArray(outcome.networkNotGranted) ? outcome.networkNotGranted.filter((d): d is string => typeof d === 'string') : []
+        if (doors.length > 0) return failed(null, coded('DPT-021', `the handler tried ${doors.slice(0, 3).join(', ')}${doors.length > 3 ? ` and ${doors.length - 3} more` : ''}`))
         if (outcome.ok !== true) {
             const messages = Array.isArray(outcome.messages) ? outcome.messages.filter((m): m is string => typeof m === 'string') : []
             const said = redactSecretText(messages.slice(0, 3).join('; '), secrets).replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>')
@@ -643,7 +658,7 @@ export class DataPretest {
      * (`ran: false`, `reason: 'no-http-port'`); `dryRun` returns the plan.
      * @param input - `{ main, http, serverParams, now, dryRun, minWorkingTests = 3, concurrency = 4, timeoutMs = 15000, throttleMs = 0, sleep?, checkDocs = true, transform? }`
      * @returns `Promise<{ ran, reason, dryRun, checkedAt, minWorkingTests, results, tools, docs, blocked, ok, findings, errors }>`; never rejects.
-     *   Errors DPT-001/DPT-002 (arguments), DPT-009 (structural); findings DPT-003…DPT-008, DPT-010…DPT-018.
+     *   Errors DPT-001/DPT-002 (arguments), DPT-009 (structural); findings DPT-003…DPT-008, DPT-010…DPT-021.
      * @example const result = await DataPretest.run({ main, http, serverParams: { ETHERSCAN_API_KEY: key }, now: '2026-05-29T10:00:00Z' })
      */
     static async run(input: PretestInput): Promise<PretestResult> {

@@ -33,7 +33,7 @@ export interface SchemaStanding {
 }
 
 /** The blocked reasons that say nothing about the schema, only about where it was graded. */
-export const ENVIRONMENT_CAUSES: readonly string[] = Object.freeze([BLOCKED_REASONS.keyGated, BLOCKED_REASONS.untested, BLOCKED_REASONS.handlersNeedRuntime])
+export const ENVIRONMENT_CAUSES: readonly string[] = Object.freeze([BLOCKED_REASONS.keyGated, BLOCKED_REASONS.untested, BLOCKED_REASONS.handlersNeedRuntime, BLOCKED_REASONS.networkNotGranted])
 
 const GRADED: ReadonlySet<string> = new Set(['graded', 'stable', 'rejected'])
 

@@ -55,8 +55,9 @@ describe.skipIf(!runtimePresent)('grade --runtime: handler schemas tested throug
         expect(out).toContain('runtimefixture.plain: sumNumbers, getStatus, getFromOrigin tested through the FlowMCP runtime: 5 of 6 tests answered')
         expect(out).toContain(`via runtime = the tests of the schema's handler tools ran through the FlowMCP runtime ${runtime.version} (--runtime)`)
         expect(out).not.toContain('fixture-token-value')
-        const summary = JSON.parse(readFileSync(join(island, 'providers', 'runtimefixture', 'plain', 'summary.json'), 'utf8')) as { runtime?: { version: string | null }; perTool: Record<string, { working: number; viaRuntime?: boolean }> }
-        expect(summary.runtime).toEqual({ version: runtime.version })
+        const summary = JSON.parse(readFileSync(join(island, 'providers', 'runtimefixture', 'plain', 'summary.json'), 'utf8')) as { runtime?: { version: string | null; isolation?: string }; perTool: Record<string, { working: number; viaRuntime?: boolean }> }
+        // The isolation in force: the module doors always, under a network namespace where the platform makes one.
+        expect(summary.runtime).toEqual({ version: runtime.version, isolation: expect.stringMatching(/^(network-namespace\+|node-permission\+)?module-doors$/) })
         expect(summary.perTool.sumNumbers).toMatchObject({ working: 3, viaRuntime: true })
     })
 
@@ -70,9 +71,15 @@ describe.skipIf(!runtimePresent)('grade --runtime: handler schemas tested throug
         expect(units).toMatchObject({ 'single-test/sumNumbers': 'runtime', 'single-test/getStatus': 'runtime', 'single-test/getFromOrigin': 'runtime', 'tools-aggregate-schema': null })
     })
 
-    it('offline (the default), says that no test runs: the handler tools stay blocked and no child is started', async () => {
-        const { out, err } = await grade({})
-        expect(err).toContain('grade: --runtime runs tests only with --live or --recordings; offline, no test runs (handler tools stay blocked)')
-        expect(out).not.toContain('via runtime')
+    it('offline (the default), runs the handler tools’ tests with no network: the computation is tested, the tools that fetch are blocked as network not granted', async () => {
+        const island = join(work, 'island-offline')
+        const { out, err } = await grade({ island })
+        expect(err).toContain("grade: --runtime offline: the handler tools' tests run with no network (a test that needs it fails as network not granted: pass --live or --recordings)")
+        expect(out).toContain('runtimefixture.plain: sumNumbers, getStatus, getFromOrigin tested through the FlowMCP runtime: 3 of 6 tests answered')
+        const summary = JSON.parse(readFileSync(join(island, 'providers', 'runtimefixture', 'plain', 'summary.json'), 'utf8')) as { ran: boolean; perTool: Record<string, { working: number; blocked: boolean; reason: string | null }> }
+        expect(summary.ran).toBe(true)
+        expect(summary.perTool.sumNumbers).toMatchObject({ working: 3, blocked: false })
+        expect(summary.perTool.getStatus).toMatchObject({ working: 0, blocked: true, reason: 'network-not-granted' })
+        expect(summary.perTool.getFromOrigin).toMatchObject({ working: 0, blocked: true, reason: 'network-not-granted' })
     })
 })

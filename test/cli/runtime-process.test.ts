@@ -89,10 +89,11 @@ describe.skipIf(!runtimePresent || permissionFlag(process.version) === null)('ru
         await expect(port.run(fixtureRequest(schema('plain'), 'sumNumbers', { numbers: '1,2,3' }))).resolves.toEqual({ ok: true, data: { sum: 6, count: 3 }, httpStatus: null, messages: [] })
     })
 
-    it('offline (the default): the child’s fetch rejects and says how to get a network', async () => {
+    it('offline (the default): the child’s fetch is refused, the test fails as network not granted and says how to get a network', async () => {
         const outcome = await open().run(fixtureRequest(schema('plain'), 'getStatus', { region: 'EU' }))
         expect(outcome.ok).toBe(false)
-        expect(outcome.messages?.join(' ')).toContain('offline: no network; pass --live or --recordings')
+        expect(outcome.messages?.[0]).toBe('network not granted: the test tried fetch; pass --live to grant the network, or --recordings <dir> to answer its fetch from recordings')
+        expect(outcome.networkNotGranted).toEqual(['fetch'])
     })
 
     it('recordings: the child replays them, matched on the host its preRequest filled in', async () => {

@@ -75,6 +75,7 @@ export function runtimeForGrade(options: Pick<GradeCommandOptions, 'runtime' | '
     const child: ChildRuntimePort = built.port
     const port: RuntimePort & { close(): Promise<void> } = {
         ...(child.version !== undefined ? { version: child.version } : {}),
+        isolation: child.isolation,
         async run(request) {
             const outcome = await child.run(request)
             if (request.schemaPath !== null) {
@@ -230,8 +231,8 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
         for (const e of runtime.errors) io.stderr(`${command}: ${e}\n`)
         return EXIT.USAGE
     }
-    // Tests run only when requests may be sent (--live, --recordings); the runtime then runs the handler schemas' tests.
-    if (runtime.port !== null && http === undefined) io.stderr(`${command}: --runtime runs tests only with --live or --recordings; offline, no test runs (handler tools stay blocked)\n`)
+    // Offline the runtime still runs the handler tools' tests: its child has no network (a test that tries it fails, DPT-021).
+    if (runtime.port !== null && http === undefined) io.stderr(`${command}: --runtime offline: the handler tools' tests run with no network (a test that needs it fails as network not granted: pass --live or --recordings); other tools are not tested\n`)
     // One namespace per folder: its schemas graded one by one, its namespace areas once (gradeNamespace).
     const groups = new Map<string, string[]>()
     for (const file of files) {

@@ -24,5 +24,6 @@ export const PRETEST_CODES = defineCodes({
     'DPT-017': ['error', 'Test {index} of tool {tool}: the transform failed: {detail}', 'library: optional response transform'],
     'DPT-018': ['error', 'Test {index} of tool {tool}: the response does not match output.schema', 'question Q-single-test-02 outputSchemaMatch'],
     'DPT-019': ['error', 'Tool {tool} not called: {method} (or meta isDestructive / isReadOnly: false) is state-changing', '02 §2.1 graders make read-only calls only'],
-    'DPT-020': ['error', 'Tool {tool} runs through the FlowMCP runtime (its schema exports handlers): {detail}', '05 §2.5 the runtime runs preRequest / executeRequest / postRequest on every call']
+    'DPT-020': ['error', 'Tool {tool} runs through the FlowMCP runtime (its schema exports handlers): {detail}', '05 §2.5 the runtime runs preRequest / executeRequest / postRequest on every call'],
+    'DPT-021': ['error', 'Test {index} of tool {tool} failed, network not granted ({detail}): offline and under --recordings the runtime child opens no connection; pass --live to test it against its API, or --recordings <dir> with recordings of its fetch requests', 'library: the runtime child has no network unless --live grants it']
 })
