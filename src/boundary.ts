@@ -27,6 +27,7 @@ import { ScoringProtocol as ScoringProtocolUnguarded } from './protocol/scoring-
 import { PreConditionCheck as PreConditionCheckUnguarded } from './rollup/pre-condition.js'
 import { RebuildIndex as RebuildIndexUnguarded } from './rollup/rebuild-index.js'
 import { StablePromotion as StablePromotionUnguarded } from './rollup/stable-promotion.js'
+import { Standing as StandingUnguarded } from './rollup/standing.js'
 import { KeyDomain as KeyDomainUnguarded, Tos as TosUnguarded } from './schema/key-domain.js'
 import { SchemaCheck as SchemaCheckUnguarded } from './schema/schema-check.js'
 import { SecurityScan as SecurityScanUnguarded } from './schema/security-scan.js'
@@ -147,6 +148,7 @@ export const SelectionDefinition = /* @__PURE__ */ guardStatics(SelectionDefinit
 export const SelectionSkills = /* @__PURE__ */ guardStatics(SelectionSkillsUnguarded, 'SelectionSkills')
 export const SourceSnapshot = /* @__PURE__ */ guardStatics(SourceSnapshotUnguarded, 'SourceSnapshot')
 export const StablePromotion = /* @__PURE__ */ guardStatics(StablePromotionUnguarded, 'StablePromotion')
+export const Standing = /* @__PURE__ */ guardStatics(StandingUnguarded, 'Standing')
 export const TaskId = /* @__PURE__ */ guardStatics(TaskIdUnguarded, 'TaskId')
 export const Tos = /* @__PURE__ */ guardStatics(TosUnguarded, 'Tos')
 export const Veto = /* @__PURE__ */ guardStatics(VetoUnguarded, 'Veto')

@@ -27,6 +27,7 @@ export {
     SelectionSkills,
     SourceSnapshot,
     StablePromotion,
+    Standing,
     TaskId,
     Tos,
     Veto,
@@ -239,6 +240,7 @@ export type { RebuildResult } from './rollup/rebuild-index.js'
 export { DEFAULT_READ_CONCURRENCY } from './rollup/read-listing.js'
 export { INDEX_KEY_ORDER } from './rollup/index-json.js'
 export { PENDING_REASONS } from './rollup/nodes.js'
+export { ENVIRONMENT_CAUSES, type BlockedTool, type IndexStandings, type SchemaStanding, type SchemaStatus, type StandingChange } from './rollup/standing.js'
 export type { BlockedMember, PreConditionResult } from './rollup/pre-condition.js'
 export { STABLE_THRESHOLD } from './rollup/stable-promotion.js'
 export type { PromotionReason, PromotionResult } from './rollup/stable-promotion.js'

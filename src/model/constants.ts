@@ -136,9 +136,9 @@ export const BLOCKED_REASONS = Object.freeze({
 /** A blocked reason: one of {@link BLOCKED_REASONS} or a working-count reason. */
 export type BlockedReason = (typeof BLOCKED_REASONS)[keyof typeof BLOCKED_REASONS] | `fewer-than-${number}-working-tests`
 
-/** The working-count reason of a tool whose bar is `bar` working tests. */
+/** The working-count reason of a tool whose bar is `bar` working tests (the spec's 3 for anything but a whole number ≥ 1). Never throws. */
 export function fewerThanWorkingTests(bar: number): BlockedReason {
-    return `fewer-than-${bar}-working-tests`
+    return `fewer-than-${typeof bar === 'number' && Number.isInteger(bar) && bar >= 1 ? bar : MIN_WORKING_TESTS}-working-tests`
 }
 
 /**

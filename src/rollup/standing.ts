@@ -46,6 +46,16 @@ function field(value: unknown, key: string): unknown {
     }
 }
 
+/** The own keys of a plain object, sorted; none for anything else or an object whose traps throw. */
+function keysOf(value: unknown): string[] {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return []
+    try {
+        return Object.keys(value).sort()
+    } catch {
+        return []
+    }
+}
+
 function gradeOf(value: unknown): AggregateGrade | null {
     return typeof value === 'string' && (value === 'REJECTED' || Object.prototype.hasOwnProperty.call(GRADE_RANK, value)) ? (value as AggregateGrade) : null
 }
@@ -68,14 +78,12 @@ export function standingOfSchemaNode(node: unknown, mode: 'full' | 'provisional'
     const schemaGrade = !shown ? null : nodeStatus === 'rejected' ? 'REJECTED' : GRADED.has(statusOf(field(aggregate, 'status')) ?? '') ? gradeOf(field(aggregate, 'grade')) : null
     const tools = field(node, 'tools')
     const blockedTools: BlockedTool[] = []
-    if (tools !== undefined && tools !== null && typeof tools === 'object' && !Array.isArray(tools)) {
-        for (const name of Object.keys(tools).sort()) {
-            const tool = field(tools, name)
-            if (field(tool, 'status') !== 'blocked') continue
-            const cause = field(tool, 'cause')
-            const reason = field(tool, 'reason')
-            blockedTools.push({ tool: name, cause: typeof cause === 'string' ? cause : null, reason: typeof reason === 'string' ? reason : null })
-        }
+    for (const name of keysOf(tools)) {
+        const tool = field(tools, name)
+        if (field(tool, 'status') !== 'blocked') continue
+        const cause = field(tool, 'cause')
+        const reason = field(tool, 'reason')
+        blockedTools.push({ tool: name, cause: typeof cause === 'string' ? cause : null, reason: typeof reason === 'string' ? reason : null })
     }
     const reason = field(node, 'reason')
     const untestedHere = nodeStatus === 'blocked' && blockedTools.length > 0 && blockedTools.every((t) => t.cause !== null && ENVIRONMENT_CAUSES.includes(t.cause))
@@ -136,9 +144,7 @@ export function standingsOfIndex(index: unknown): IndexStandings {
     const ns = typeof namespace === 'string' ? namespace : null
     const schemas = field(index, 'schemas')
     const out = new Map<string, SchemaStanding>()
-    if (schemas !== null && typeof schemas === 'object' && !Array.isArray(schemas)) {
-        for (const name of Object.keys(schemas).sort()) out.set(`${ns ?? ''}.${name}`, standingOfSchemaNode(field(schemas, name)))
-    }
+    for (const name of keysOf(schemas)) out.set(`${ns ?? ''}.${name}`, standingOfSchemaNode(field(schemas, name)))
     const status = field(index, 'status')
     return { namespace: ns, status: typeof status === 'string' ? status : null, grade: gradeOf(field(index, 'grade')), schemas: out }
 }
