@@ -15,7 +15,7 @@ export function det(questionId: string, score: GradingAnswer['score'], extra: Pa
 
 /** A non-deterministic LLM answer. */
 export function nd(questionId: string, score: GradingAnswer['score'], extra: Partial<GradingAnswer> = {}): GradingAnswer {
-    return { questionId, score, weight: 1, determinism: 'non-deterministic', graderIdentity: llm, llmModel: 'claude-opus-4-7', selectionContext: context, timestamp: '2026-05-29T10:00:00Z', ...extra } as GradingAnswer
+    return { questionId, score, weight: 1, determinism: 'non-deterministic', graderIdentity: llm, llmModel: 'claude-opus-4-7', selectionContext: context, timestamp: '2026-05-29T10:00:00Z', reasoning: 'Scored against the question text.', ...extra } as GradingAnswer
 }
 
 /** The autonomous example with other answers. */

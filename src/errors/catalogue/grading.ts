@@ -45,6 +45,18 @@ export const GRADING_CODES = defineCodes({
     'GRD-049': ['info', 'Selection with {count} members: grade capped at B (A needs at least 7 members)', 'ch. 05/10/24 selection size cap'],
     'GRD-051': ['error', 'Selection areas need at least {min} member namespaces, got {count}: no selection grade', 'ch. 05/10/24 selection threshold'],
     'GRD-052': ['info', 'No Domain-Knowledge content (selection About): grade capped at B', '02-areas §8 without Domain-Knowledge content no A'],
+    'GRD-053': ['error', 'Question {questionId} is answered twice by the same grader ({grader}) at the same time {timestamp} (answers {first} and {index}); keep one of them, since the newest-answer rule cannot choose', '01-model ⚠ A9 newest answer per questionId'],
+    'GRD-054': ['warning', 'Question {questionId} is answered again by the same grader ({grader}) in answer {index}, first in answer {first}; only the newest counts, so drop the older one', '01-model ⚠ A9 newest answer per questionId (read-tolerant)'],
+    'GRD-055': ['warning', 'The LLM answer to {questionId} has {found}; an LLM-graded answer should explain its score in reasoning', '01-model §7.2 reasoning SHOULD'],
+    'GRD-056': ['error', 'The answer to {questionId} says determinism deterministic, but the question catalogue defines it as non-deterministic (an LLM judgement); record it as non-deterministic with its selectionContext', '01-model §5 determinism axis; 02 ⚠ B1 question catalogue'],
+    'GRD-057': ['warning', 'gradingId starts with hash {found}, but schemaHash is {schemaHash}; a gradingId is <schemaHash>--<timestamp>', '01-model ⚠ A13 gradingId format (read-tolerant)'],
+    'GRD-058': ['error', 'A full {area} entry must answer all {total} questions of its area; {count} missing: {missing} (answer n/a with a naReason where a question does not apply, or write a partial entry)', '01-model §8 a full grading covers every applicable dimension'],
+    'GRD-059': ['error', 'Question {questionId} belongs to area {owner}, not to this entry\'s area {area}; answer it in a {owner} entry', '01-model §7.1 one area per entry; 02 ⚠ B1 question sets'],
+    'GRD-060': ['error', 'Question {questionId} is named like a question of area {area}, but question catalogue {version} has no such question', '01-model S8 dimensions must be declared; 02 ⚠ B1 question sets'],
+    'GRD-061': ['error', 'Timestamp {value} is later than the validation time {now}; an answer cannot be recorded in the future', 'ch. 08 timestamps record when a grader answered'],
+    'GRD-062': ['error', 'Field {field} holds {value}, which is not a real calendar date and time: {detail}', 'ch. 08 format: date-time (RFC 3339)'],
+    'GRD-063': ['error', 'The now option {value} is not an ISO 8601 date-time such as 2026-05-29T10:00:00Z; no timestamp was compared with it', 'library: injected time'],
+    'GRD-064': ['error', 'The entry is null; expected a grading entry object', 'ch. 08 an entry is a JSON object'],
     'GRD-WARN-001': ['warning', 'Grading entry exceeds retention threshold of {days} days', 'ch. 08 RETENTION_DAYS / A24'],
     'GRD-INFO-001': ['info', 'Re-grading triggered by {triggeredBy}; previous entry {previousGradingId} preserved', 'ch. 08 regradingTrigger']
 })
