@@ -1,6 +1,6 @@
 import { lookup } from '../json/own.js'
 import { createIssue, dedupeIssues, describeValue, typeOfValue } from '../errors/issue.js'
-import { joinPointer, pointer } from '../errors/pointer.js'
+import { fieldPath, joinPointer, pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { DEFAULT_JSON_LIMITS, inspectJson, resolveLimits, type JsonLimits } from '../json/guard.js'
 import {
@@ -68,16 +68,7 @@ function enumCode(path: string): 'GRD-003' | 'GRD-033' | 'GRD-034' | 'NA-001' | 
 
 const includes = (list: readonly string[], value: unknown): boolean => typeof value === 'string' && list.includes(value)
 
-/** `/gradings/0/timestamp` → `gradings[0].timestamp`: how a message names a field (the pointer is in `path`). */
-export function fieldName(path: string): string {
-    if (path === '') return 'entry'
-    return path
-        .slice(1)
-        .split('/')
-        .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
-        .map((t, i) => (/^\d+$/.test(t) ? `[${t}]` : i === 0 ? t : `.${t}`))
-        .join('')
-}
+const fieldName = (path: string): string => fieldPath(path, 'entry')
 
 function formatIssue(at: string, format: string, data: unknown): Issue {
     const detail = format === 'date-time' && typeof data === 'string' ? calendarProblem(data) : null
