@@ -3,6 +3,7 @@ import { createIssue, describeValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { AREAS, type Area } from '../model/constants.js'
+import { fromFileTimestamp } from '../time.js'
 
 /**
  * Rules about the answers of one entry that the spec's JSON Schema cannot express: each answer
@@ -29,13 +30,14 @@ interface AnswerView {
     readonly timestamp: unknown
     readonly determinism: unknown
     readonly reasoning: unknown
+    readonly weight: unknown
 }
 
 function viewOf(g: unknown, index: number): AnswerView | null {
     if (!isObj(g)) return null
     const id = isObj(g.graderIdentity) ? g.graderIdentity : null
     const grader = id !== null && typeof id.kind === 'string' && typeof id.name === 'string' && typeof id.version === 'string' ? `${id.kind} ${id.name} ${id.version}` : null
-    return { index, questionId: typeof g.questionId === 'string' ? g.questionId : null, grader, kind: id?.kind, timestamp: g.timestamp, determinism: g.determinism, reasoning: g.reasoning }
+    return { index, questionId: typeof g.questionId === 'string' ? g.questionId : null, grader, kind: id?.kind, timestamp: g.timestamp, determinism: g.determinism, reasoning: g.reasoning, weight: g.weight }
 }
 
 /** The same question answered twice by the same grader: an error at the same instant (⚠ A9 cannot pick one), else a warning. */
@@ -80,8 +82,15 @@ function catalogueIssues(answers: readonly AnswerView[], area: Area | null): Iss
         if (q.determinism === 'non-deterministic' && a.determinism === 'deterministic') {
             issues.push(createIssue('GRD-056', pointer('gradings', a.index, 'determinism'), { questionId: a.questionId }))
         }
+        issues.push(...weightIssues(a, q))
     }
     return issues
+}
+
+/** The catalogue's weight (⚠ A8: weights live in one versioned table), read-tolerantly. */
+function weightIssues(a: AnswerView, q: AreaQuestion): Issue[] {
+    if (typeof a.weight !== 'number' || a.weight === q.weight) return []
+    return [createIssue('GRD-065', pointer('gradings', a.index, 'weight'), { questionId: q.id, weight: a.weight, expected: q.weight, version: QUESTION_CATALOGUE_VERSION })]
 }
 
 /**
@@ -98,6 +107,13 @@ function completenessIssues(entry: Obj, answers: readonly AnswerView[], area: Ar
     return missing.length === 0 ? [] : [createIssue('GRD-058', '/gradings', { area, count: missing.length, total: catalogue.length, missing: missing.join(', ') })]
 }
 
+/** A re-grading names the entry it supersedes; naming itself would make the lineage a loop. */
+function lineageIssues(entry: Obj): Issue[] {
+    const trigger = entry.regradingTrigger
+    if (!isObj(trigger) || typeof entry.gradingId !== 'string' || trigger.previousGradingId !== entry.gradingId) return []
+    return [createIssue('GRD-067', '/regradingTrigger/previousGradingId', { gradingId: entry.gradingId })]
+}
+
 function gradingIdIssues(entry: Obj): Issue[] {
     if (typeof entry.gradingId !== 'string' || typeof entry.schemaHash !== 'string' || !/^[a-f0-9]{8}$/.test(entry.schemaHash)) return []
     const m = HASH_PART.exec(entry.gradingId)
@@ -109,6 +125,10 @@ function gradingIdIssues(entry: Obj): Issue[] {
 function timestampsOf(entry: Obj, answers: readonly AnswerView[]): Array<{ path: string; value: string }> {
     const out: Array<{ path: string; value: string }> = []
     for (const a of answers) if (typeof a.timestamp === 'string') out.push({ path: pointer('gradings', a.index, 'timestamp'), value: a.timestamp })
+    // The gradingId's stamp is in the file-name form (`2026-05-29T10-00-00Z`); other stamps are accepted on read (⚠ A13).
+    const stamp = typeof entry.gradingId === 'string' ? /^[a-f0-9]{8}--(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z)$/.exec(entry.gradingId) : null
+    const iso = stamp?.[1] !== undefined ? fromFileTimestamp(stamp[1]) : null
+    if (iso !== null) out.push({ path: '/gradingId', value: iso })
     for (const field of ['categoricalVeto', 'regradingTrigger'] as const) {
         const owner = entry[field]
         if (isObj(owner) && typeof owner.timestamp === 'string') out.push({ path: pointer(field, 'timestamp'), value: owner.timestamp })
@@ -135,6 +155,7 @@ export function answerRuleIssues(entry: Obj, now: string | null): Issue[] {
     const area = typeof entry.area === 'string' && (AREAS as readonly string[]).includes(entry.area) ? (entry.area as Area) : null
     return [
         ...gradingIdIssues(entry),
+        ...lineageIssues(entry),
         ...duplicateIssues(answers),
         ...reasoningIssues(answers),
         ...catalogueIssues(answers, area),

@@ -135,6 +135,25 @@ describe('answer rules of validateGradingEntry', () => {
         expect(validateGradingEntry({ entry: regraded, now: NOW }).errors).toEqual([expect.objectContaining({ code: 'GRD-061', path: '/regradingTrigger/timestamp' })])
     })
 
+    it('timestamps: a gradingId stamped after now is an error too (GRD-061)', () => {
+        const entry = { ...catalogueEntry(), gradingId: 'a1b2c3d4--2031-01-01T00-00-00Z' }
+        expect(validateGradingEntry({ entry, now: NOW }).errors).toEqual([expect.objectContaining({ code: 'GRD-061', path: '/gradingId' })])
+        expect(validateGradingEntry({ entry }).errors).toEqual([])
+    })
+
+    it('⚠ A8 weights come from the catalogue: another weight on a catalogue question is a warning (GRD-065)', () => {
+        const entry = catalogueEntry()
+        const i = firstLlm(entry)
+        const result = validateGradingEntry({ entry: withGradings(entry, entry.gradings.map((g, j) => (j === i ? { ...g, weight: 5 } : g))) })
+        expect(result.errors).toContainEqual(expect.objectContaining({ code: 'GRD-065', severity: 'warning', path: `/gradings/${i}/weight` }))
+    })
+
+    it('§7.5 lineage: a re-grading that names its own gradingId as the previous one is an error (GRD-067)', () => {
+        const entry = catalogueEntry()
+        const self = { ...entry, regradingTrigger: { triggeredBy: 'scheduled', previousGradingId: entry.gradingId, timestamp: '2026-05-29T10:00:00Z' } }
+        expect(validateGradingEntry({ entry: self }).errors).toEqual([expect.objectContaining({ code: 'GRD-067', path: '/regradingTrigger/previousGradingId' })])
+    })
+
     it('reports a now that is not a date-time at /now (GRD-063) and still checks the entry', () => {
         const result = validateGradingEntry({ entry: example('grading-autonomous'), now: 'yesterday' })
         expect(result.valid).toBe(false)

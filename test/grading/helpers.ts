@@ -30,7 +30,8 @@ export function withAnswers(gradings: GradingAnswer[], extra: Partial<GradingEnt
  */
 export function catalogueEntry(area: Area = 'single-test', score = 4): GradingEntry {
     const questions = questionsOf(area)
-    const gradings = questions.map((q) => (q.determinism === 'deterministic' ? det(q.id, 'pass', { weight: q.weight }) : nd(q.id, score, { weight: q.weight })))
+    const on = (q: (typeof questions)[number]): GradingAnswer['score'] => (q.scoreType === 'boolean' ? 'pass' : score)
+    const gradings = questions.map((q) => (q.determinism === 'deterministic' ? det(q.id, on(q), { weight: q.weight }) : nd(q.id, on(q), { weight: q.weight })))
     const tier = AREA_CATALOGUE[area].tier
     const extra = {
         ...(tier === 'group-bound' ? { selectionId: 'crypto' } : {}),

@@ -44,7 +44,9 @@ const MUTATIONS: ReadonlyArray<fc.Arbitrary<{ name: string; mutate: Mutation }>>
     fc.tuple(fc.nat(), fc.nat()).map(([n, f]) => ({ name: 'answer delete', mutate: (e: Obj) => { const i = n % answers(e).length; const a = answers(e)[i] as Obj; const { [pick(Object.keys(a), f)]: _d, ...rest } = a; return setAnswer(e, i, rest) } })),
     fc.tuple(fc.nat(), fc.oneof(fc.double({ noNaN: true, min: 0, max: 6 }), fc.constantFrom('pass', 'fail', 'stale', 'n/a'))).map(([n, s]) => ({ name: 'score', mutate: (e: Obj) => { const i = n % answers(e).length; return setAnswer(e, i, { ...answers(e)[i], score: s }) } })),
     fc.constantFrom(...AREAS).map((area) => ({ name: 'area', mutate: (e: Obj) => ({ ...e, area }) })),
-    fc.constantFrom('A', 'B', 'C', 'D', 'F', 'REJECTED').map((g) => ({ name: 'aggregateGrade', mutate: (e: Obj) => ({ ...e, aggregateGrade: g }) }))
+    fc.constantFrom('A', 'B', 'C', 'D', 'F', 'REJECTED').map((g) => ({ name: 'aggregateGrade', mutate: (e: Obj) => ({ ...e, aggregateGrade: g }) })),
+    fc.tuple(fc.nat(), fc.constantFrom(0, 0.1, 0.2, 0.25, 0.5, 1, 3)).map(([n, w]) => ({ name: 'weight', mutate: (e: Obj) => { const i = n % answers(e).length; return setAnswer(e, i, { ...answers(e)[i], weight: w }) } })),
+    fc.constant({ name: 'self lineage', mutate: (e: Obj) => ({ ...e, regradingTrigger: { triggeredBy: 'scheduled', previousGradingId: e.gradingId, timestamp: '2026-05-29T10:00:00Z' } }) })
 ]
 
 /** Valid starting points: a library-written full entry of every area and the spec's two examples. */
@@ -76,7 +78,7 @@ describe('random mutations of valid entries', () => {
     })
 
     it('reports every mutation of the classes the answer rules cover, on a library-written entry', () => {
-        const covered = MUTATIONS.slice(0, 2).concat(MUTATIONS.slice(4, 6))
+        const covered = [...MUTATIONS.slice(0, 2), ...MUTATIONS.slice(4, 6), ...MUTATIONS.slice(-2)]
         fc.assert(
             fc.property(fc.constantFrom(...AREAS), fc.oneof(...covered), (area, { name, mutate }) => {
                 const before = catalogueEntry(area)
@@ -84,6 +86,7 @@ describe('random mutations of valid entries', () => {
                 // Dropping the reasoning of a script answer changes nothing a rule looks at.
                 if (name === 'drop reasoning' && JSON.stringify(after) === JSON.stringify(before)) return true
                 const a = after.gradings as Obj[]
+                if (name === 'weight' && JSON.stringify(after) === JSON.stringify(before)) return true
                 if (name === 'drop reasoning' && a.every((g) => g.reasoning !== undefined || (g.graderIdentity as Obj).kind !== 'llm')) return true
                 // A second grader answering one of the area's own questions is allowed (⚠ A9); the general property covers it.
                 if (name === 'foreign question' && AREA_CATALOGUE[area].questionIds.includes((a[a.length - 1] as Obj).questionId as string)) return true

@@ -57,6 +57,8 @@ export const GRADING_CODES = defineCodes({
     'GRD-062': ['error', 'Field {field} holds {value}, which is not a real calendar date and time: {detail}', 'ch. 08 format: date-time (RFC 3339)'],
     'GRD-063': ['error', 'The now option {value} is not an ISO 8601 date-time such as 2026-05-29T10:00:00Z; no timestamp was compared with it', 'library: injected time'],
     'GRD-064': ['error', 'The entry is null; expected a grading entry object', 'ch. 08 an entry is a JSON object'],
+    'GRD-065': ['warning', 'The answer to {questionId} has weight {weight}, but question catalogue {version} gives it {expected}; weights come from the catalogue, not from the grader', '01-model ⚠ A8 weights live in one versioned table (read-tolerant)'],
+    'GRD-067': ['error', 'regradingTrigger.previousGradingId is this entry\'s own gradingId {gradingId}; a re-grading names the entry it supersedes', '01-model §7.5 lineage through previousGradingId'],
     'GRD-WARN-001': ['warning', 'Grading entry exceeds retention threshold of {days} days', 'ch. 08 RETENTION_DAYS / A24'],
     'GRD-INFO-001': ['info', 'Re-grading triggered by {triggeredBy}; previous entry {previousGradingId} preserved', 'ch. 08 regradingTrigger']
 })
