@@ -1,9 +1,9 @@
-import { AREA_CATALOGUE, QUESTIONS, QUESTION_CATALOGUE_VERSION, type AreaQuestion } from '../areas/catalogue.js'
 import { createIssue, describeValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { AREAS, type Area } from '../model/constants.js'
 import { fromFileTimestamp } from '../time.js'
+import { indexedQuestions, QUESTION_INDEX_VERSION, type IndexedQuestion } from './question-index.js'
 
 /**
  * Rules about the answers of one entry that the spec's JSON Schema cannot express: each answer
@@ -15,10 +15,12 @@ import { fromFileTimestamp } from '../time.js'
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
-const BY_ID: ReadonlyMap<string, AreaQuestion> = new Map(QUESTIONS.map((q) => [q.id, q]))
+const QUESTIONS: readonly IndexedQuestion[] = /* @__PURE__ */ indexedQuestions()
+const BY_ID: ReadonlyMap<string, IndexedQuestion> = /* @__PURE__ */ new Map(QUESTIONS.map((q) => [q.id, q]))
+const idsOf = (area: Area): string[] => QUESTIONS.filter((q) => q.area === area).map((q) => q.id)
 // A catalogue id is `Q-<area>-<two digits>`; longest areas first so `selection-skills-L1` wins over a prefix.
-const AREA_ALTERNATION = [...AREAS].sort((a, b) => b.length - a.length).join('|')
-const CATALOGUE_SHAPED = new RegExp(`^Q-(${AREA_ALTERNATION})-\\d+$`)
+const AREA_ALTERNATION = /* @__PURE__ */ [...AREAS].sort((a, b) => b.length - a.length).join('|')
+const CATALOGUE_SHAPED = /* @__PURE__ */ new RegExp(`^Q-(${AREA_ALTERNATION})-\\d+$`)
 const HASH_PART = /^([a-f0-9]{8})--/
 
 /** One answer with the fields the rules read, or `null` for a non-object element (the schema reports it). */
@@ -74,12 +76,12 @@ function catalogueIssues(answers: readonly AnswerView[], area: Area | null): Iss
         const at = pointer('gradings', a.index, 'questionId')
         if (q === undefined) {
             const shaped = CATALOGUE_SHAPED.exec(a.questionId)
-            if (shaped !== null) issues.push(createIssue('GRD-060', at, { questionId: a.questionId, area: shaped[1] ?? '', version: QUESTION_CATALOGUE_VERSION }))
+            if (shaped !== null) issues.push(createIssue('GRD-060', at, { questionId: a.questionId, area: shaped[1] ?? '', version: QUESTION_INDEX_VERSION }))
             continue
         }
         if (area !== null && q.area !== area) issues.push(createIssue('GRD-059', at, { questionId: a.questionId, area, owner: q.area }))
         // The reverse is allowed: a deterministic question answered by an LLM is recorded as non-deterministic.
-        if (q.determinism === 'non-deterministic' && a.determinism === 'deterministic') {
+        if (!q.deterministic && a.determinism === 'deterministic') {
             issues.push(createIssue('GRD-056', pointer('gradings', a.index, 'determinism'), { questionId: a.questionId }))
         }
         issues.push(...weightIssues(a, q))
@@ -88,9 +90,9 @@ function catalogueIssues(answers: readonly AnswerView[], area: Area | null): Iss
 }
 
 /** The catalogue's weight (⚠ A8: weights live in one versioned table), read-tolerantly. */
-function weightIssues(a: AnswerView, q: AreaQuestion): Issue[] {
+function weightIssues(a: AnswerView, q: IndexedQuestion): Issue[] {
     if (typeof a.weight !== 'number' || a.weight === q.weight) return []
-    return [createIssue('GRD-065', pointer('gradings', a.index, 'weight'), { questionId: q.id, weight: a.weight, expected: q.weight, version: QUESTION_CATALOGUE_VERSION })]
+    return [createIssue('GRD-065', pointer('gradings', a.index, 'weight'), { questionId: q.id, weight: a.weight, expected: q.weight, version: QUESTION_INDEX_VERSION })]
 }
 
 /**
@@ -100,7 +102,7 @@ function weightIssues(a: AnswerView, q: AreaQuestion): Issue[] {
  */
 function completenessIssues(entry: Obj, answers: readonly AnswerView[], area: Area | null): Issue[] {
     if (area === null || entry.gradingMode !== 'full' || (entry.categoricalVeto !== null && entry.categoricalVeto !== undefined)) return []
-    const catalogue = AREA_CATALOGUE[area].questionIds
+    const catalogue = idsOf(area)
     const answered = new Set(answers.map((a) => a.questionId))
     if (!catalogue.some((id) => answered.has(id))) return []
     const missing = catalogue.filter((id) => !answered.has(id))

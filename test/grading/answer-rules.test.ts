@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AREAS, Grading, isGradingEntry, validateGradingEntry, type GradingAnswer, type GradingEntry, type Issue } from '../../src/index.js'
+import { QUESTION_CATALOGUE_VERSION, QUESTIONS } from '../../src/areas/catalogue.js'
+import { indexedQuestions, QUESTION_INDEX_VERSION } from '../../src/grading/question-index.js'
 import { catalogueEntry, example, nd } from './helpers.js'
 
 const NOW = '2026-06-01T00:00:00Z'
@@ -158,6 +160,15 @@ describe('answer rules of validateGradingEntry', () => {
         const result = validateGradingEntry({ entry: example('grading-autonomous'), now: 'yesterday' })
         expect(result.valid).toBe(false)
         expect(result.errors).toEqual([expect.objectContaining({ code: 'GRD-063', path: '/now' })])
+    })
+})
+
+describe('the compact question index of the answer rules', () => {
+    it('equals the question catalogue: ids, areas, determinism, weights and version', () => {
+        const fromCatalogue = QUESTIONS.map((q) => ({ id: q.id, area: q.area, deterministic: q.determinism === 'deterministic', weight: q.weight }))
+        const sortById = <T extends { id: string }>(list: T[]): T[] => [...list].sort((a, b) => (a.id < b.id ? -1 : 1))
+        expect(sortById(indexedQuestions())).toEqual(sortById(fromCatalogue))
+        expect(QUESTION_INDEX_VERSION).toBe(QUESTION_CATALOGUE_VERSION)
     })
 })
 
