@@ -8,8 +8,9 @@ import { indexedQuestions, QUESTION_INDEX_VERSION, type IndexedQuestion } from '
 /**
  * Rules about the answers of one entry that the spec's JSON Schema cannot express: each answer
  * once per grader, LLM answers with reasoning, determinism as the question catalogue defines it,
- * answers to the entry's own area only, complete full entries, the gradingId bound to the
- * schemaHash (⚠ A13) and no timestamp after the validation time. Pure; `now` is an input.
+ * answers to the entry's own area only with the catalogue's weights, complete full entries, the
+ * gradingId bound to the schemaHash (⚠ A13), a lineage that does not name itself, and no timestamp
+ * after the validation time. Pure; `now` is an input.
  */
 
 type Obj = Record<string, unknown>
@@ -28,6 +29,8 @@ interface AnswerView {
     readonly index: number
     readonly questionId: string | null
     readonly grader: string | null
+    /** The grader's identity as an unambiguous key (the display form may join names containing spaces). */
+    readonly graderKey: string
     readonly kind: unknown
     readonly timestamp: unknown
     readonly determinism: unknown
@@ -39,7 +42,8 @@ function viewOf(g: unknown, index: number): AnswerView | null {
     if (!isObj(g)) return null
     const id = isObj(g.graderIdentity) ? g.graderIdentity : null
     const grader = id !== null && typeof id.kind === 'string' && typeof id.name === 'string' && typeof id.version === 'string' ? `${id.kind} ${id.name} ${id.version}` : null
-    return { index, questionId: typeof g.questionId === 'string' ? g.questionId : null, grader, kind: id?.kind, timestamp: g.timestamp, determinism: g.determinism, reasoning: g.reasoning, weight: g.weight }
+    const graderKey = grader === null ? '' : JSON.stringify([id?.kind, id?.name, id?.version])
+    return { index, questionId: typeof g.questionId === 'string' ? g.questionId : null, grader, graderKey, kind: id?.kind, timestamp: g.timestamp, determinism: g.determinism, reasoning: g.reasoning, weight: g.weight }
 }
 
 /** The same question answered twice by the same grader: an error at the same instant (⚠ A9 cannot pick one), else a warning. */
@@ -48,7 +52,8 @@ function duplicateIssues(answers: readonly AnswerView[]): Issue[] {
     const issues: Issue[] = []
     for (const a of answers) {
         if (a.questionId === null || a.grader === null) continue
-        const key = `${a.questionId}\u0000${a.grader}`
+        // The JSON key keeps graders apart whose space-joined display forms coincide.
+        const key = `${a.questionId}\u0000${a.graderKey}`
         const earlier = first.get(key)
         if (earlier === undefined) {
             first.set(key, a)
@@ -75,7 +80,8 @@ function catalogueIssues(answers: readonly AnswerView[], area: Area | null): Iss
         const q = BY_ID.get(a.questionId)
         const at = pointer('gradings', a.index, 'questionId')
         if (q === undefined) {
-            const shaped = CATALOGUE_SHAPED.exec(a.questionId)
+            // Catalogue ids are short; a long id cannot be one, and the regex never sees it.
+            const shaped = a.questionId.length <= 64 ? CATALOGUE_SHAPED.exec(a.questionId) : null
             if (shaped !== null) issues.push(createIssue('GRD-060', at, { questionId: a.questionId, area: shaped[1] ?? '', version: QUESTION_INDEX_VERSION }))
             continue
         }
