@@ -9,7 +9,7 @@ import { gradeSelection as gradeSelectionUnguarded } from './grade/selection.js'
 import { gradeSingleSchema as gradeSingleSchemaUnguarded } from './grade/single-schema.js'
 import { gradeNamespace as gradeNamespaceUnguarded, gradeTree as gradeTreeUnguarded } from './grade/namespace.js'
 import { Grading as GradingUnguarded } from './grading/grading.js'
-import { validateGradingEntry as validateGradingEntryUnguarded } from './grading/validate-entry.js'
+import { isGradingEntry as isGradingEntryUnguarded, validateGradingEntry as validateGradingEntryUnguarded } from './grading/validate-entry.js'
 import { HashGenerator as HashGeneratorUnguarded } from './hashing/hash-generator.js'
 import { Island as IslandUnguarded } from './island/island.js'
 import { ProviderProof as ProviderProofUnguarded } from './island/proof.js'
@@ -167,3 +167,5 @@ export const sourceLocations = /* @__PURE__ */ guardFunction('sourceLocations', 
 export const selectLatest = /* @__PURE__ */ guardFunction('selectLatest', selectLatestUnguarded)
 export const stripSnapshotFilename = /* @__PURE__ */ guardFunction('stripSnapshotFilename', stripSnapshotFilenameUnguarded, () => null)
 export const validateGradingEntry = /* @__PURE__ */ guardFunction('validateGradingEntry', validateGradingEntryUnguarded)
+// A type guard answers false, never an issue, when its input cannot even be read.
+export const isGradingEntry = /* @__PURE__ */ guardFunction('isGradingEntry', isGradingEntryUnguarded, () => false)

@@ -44,7 +44,8 @@ export {
     selectLatest,
     sourceLocations,
     stripSnapshotFilename,
-    validateGradingEntry
+    validateGradingEntry,
+    isGradingEntry
 } from './boundary.js'
 export {
     getVersion,
@@ -66,6 +67,7 @@ export type { JsonLimits } from './json/guard.js'
 export { SCORE_MAPPING_V1 } from './scoring/scoring.js'
 export type { WeightedMeanResult, ExclusionReason } from './scoring/scoring.js'
 export type { CreateEntryInput, EntryResult } from './grading/grading.js'
+export type { GradingEntryValidation, InvalidEntryResult, ValidEntryResult, ValidateEntryInput } from './grading/validate-entry.js'
 export { GRADE_BANDS_V1, GRADER_KIND_PRECEDENCE, SELECTION_MEMBER_THRESHOLDS } from './grading/aggregate.js'
 export type { AggregateResult, AggregateOptions, GradeTraceStep, NoGradeReason } from './grading/aggregate.js'
 export { AGING_DEFAULTS, TIME_DEPENDENT_QUESTIONS } from './grading/aging.js'

@@ -11,7 +11,8 @@ import singleTest from '../../schemas/area-output/single-test.schema.json' with 
 import toolsAggregateNamespace from '../../schemas/area-output/tools-aggregate-namespace.schema.json' with { type: 'json' }
 import toolsAggregateSchema from '../../schemas/area-output/tools-aggregate-schema.schema.json' with { type: 'json' }
 import { createIssue, dedupeIssues, describeValue, rebaseIssues, typeOfValue } from '../errors/issue.js'
-import { joinPointer, pointer } from '../errors/pointer.js'
+import { fieldPath, joinPointer, pointer } from '../errors/pointer.js'
+import { calendarProblem } from '../grading/calendar.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson, type JsonLimits } from '../json/guard.js'
 import { SCORE_ENUMS, type Area, type NaReason, type Score } from '../model/constants.js'
@@ -195,14 +196,14 @@ function mapEnvelopeError(err: ErrorObject, area: Area): Issue | null {
             return createIssue('ARE-004', joinPointer(at, String(params.additionalProperty)), { field: String(params.additionalProperty) })
         case 'const':
             if (at === '/area') return createIssue('ARE-005', at, { actual: describeValue(err.data), expected: area })
-            return createIssue('ARE-003', at, { field: at, expected: describeValue(params.allowedValue), actual: describeValue(err.data) })
+            return createIssue('ARE-003', at, { field: fieldPath(at, 'output'), expected: describeValue(params.allowedValue), actual: describeValue(err.data) })
         case 'type':
             if (at === '/persona') {
                 return createIssue('ARE-010', at, {
                     detail: AREA_CATALOGUE[area].personaRequired ? `{basePersonaId, lensId} is required for persona-bound area ${area}` : `must be null for neutral area ${area}`
                 })
             }
-            return createIssue('ARE-003', at, { field: at, expected: String(params.type), actual: typeOfValue(err.data) })
+            return createIssue('ARE-003', at, { field: fieldPath(at, 'output'), expected: String(params.type), actual: typeOfValue(err.data) })
         case 'minItems':
         case 'maxItems':
             if (at === '/answers') return createIssue('ARE-006', at, { area, expected: AREA_CATALOGUE[area].questionCount, actual: Array.isArray(err.data) ? err.data.length : 0 })
@@ -212,17 +213,23 @@ function mapEnvelopeError(err: ErrorObject, area: Area): Issue | null {
             if (/^\/answers\/\d+\/naReason$/.test(at)) return createIssue('NA-001', at, { detail: describeValue(err.data) })
             if (at === '/harness') return createIssue('GRD-034', at, { value: describeValue(err.data) })
             if (at === '/persona/basePersonaId') return createIssue('GRD-032', at, { detail: `basePersonaId ${describeValue(err.data)} is not one of the four base personas` })
-            return createIssue('ARE-003', at, { field: at, expected: ((params.allowedValues as unknown[]) ?? []).map(String).join(' | '), actual: describeValue(err.data) })
+            return createIssue('ARE-003', at, { field: fieldPath(at, 'output'), expected: ((params.allowedValues as unknown[]) ?? []).map(String).join(' | '), actual: describeValue(err.data) })
         case 'pattern':
-            return createIssue('ARE-009', at, { field: at, expected: `pattern ${String(params.pattern)}` })
+            return createIssue('ARE-009', at, { field: fieldPath(at, 'output'), expected: `pattern ${String(params.pattern)}` })
         case 'format':
-            return createIssue('ARE-009', at, { field: at, expected: 'ISO 8601 date-time' })
+            return createIssue('ARE-009', at, { field: fieldPath(at, 'output'), expected: dateTimeExpectation(err.data) })
         case 'minLength':
-            return createIssue('ARE-003', at, { field: at, expected: 'non-empty string', actual: 'empty string' })
+            return createIssue('ARE-003', at, { field: fieldPath(at, 'output'), expected: 'non-empty string', actual: 'empty string' })
         default:
             // oneOf / allOf / contains / if: reported precisely by the dedicated checks.
             return null
     }
+}
+
+/** What a date-time field should hold, with the calendar problem when the value has the right shape. */
+function dateTimeExpectation(value: unknown): string {
+    const problem = typeof value === 'string' ? calendarProblem(value) : null
+    return problem !== null ? `a real calendar date and time (${problem})` : `an ISO 8601 date-time such as 2026-05-29T10:00:00Z; got ${describeValue(value)}`
 }
 
 function scoreIssue(score: unknown, path: string): Issue | null {
@@ -232,7 +239,7 @@ function scoreIssue(score: unknown, path: string): Issue | null {
         if ((SCORE_ENUMS as readonly string[]).includes(score)) return null
         return score.trim() !== '' && Number.isFinite(Number(score)) ? createIssue('SCO-005', path, { value: score }) : createIssue('SCO-003', path, { value: score })
     }
-    return createIssue('ARE-003', path, { field: path, expected: 'number 1-5 or pass | fail | stale | n/a', actual: typeOfValue(score) })
+    return createIssue('ARE-003', path, { field: fieldPath(path, 'output'), expected: 'number 1-5 or pass | fail | stale | n/a', actual: typeOfValue(score) })
 }
 
 function answerIssues(answers: unknown): Issue[] {
@@ -244,7 +251,7 @@ function answerIssues(answers: unknown): Issue[] {
         const s = scoreIssue(a.score, pointer('answers', i, 'score'))
         if (s !== null) issues.push(s)
         if (a.evidence !== undefined && !(typeof a.evidence === 'string' ? a.evidence.length > 0 : isObj(a.evidence))) {
-            issues.push(createIssue('ARE-003', pointer('answers', i, 'evidence'), { field: `/answers/${i}/evidence`, expected: 'non-empty string or object', actual: a.evidence === '' ? 'empty string' : typeOfValue(a.evidence) }))
+            issues.push(createIssue('ARE-003', pointer('answers', i, 'evidence'), { field: `answers[${i}].evidence`, expected: 'non-empty string or object', actual: a.evidence === '' ? 'empty string' : typeOfValue(a.evidence) }))
         }
         if (a.naReason !== undefined && a.score !== 'n/a') {
             issues.push(createIssue('GRD-017', pointer('answers', i, 'naReason'), { score: describeValue(a.score) }))
@@ -306,7 +313,7 @@ export function validateAreaOutput(area: unknown, output: unknown, limits: JsonL
         if (missing.length > 0) own.push(createIssue('ARE-020', '/output/answers', { area, missing: missing.join(', ') }))
     }
     if (typeof output.gradingId === 'string' && typeof output.schemaHash === 'string' && /^[a-f0-9]{8}$/.test(output.schemaHash) && !output.gradingId.startsWith(`${output.schemaHash}--`)) {
-        own.push(createIssue('ARE-009', '/output/gradingId', { field: '/gradingId', expected: `<schemaHash>--<timestamp> with schemaHash ${output.schemaHash}` }))
+        own.push(createIssue('ARE-009', '/output/gradingId', { field: 'gradingId', expected: `<schemaHash>--<timestamp> with schemaHash ${output.schemaHash}` }))
     }
     const errors = dedupeIssues([...structural, ...own])
     if (errors.some((e) => e.severity === 'error')) {

@@ -183,6 +183,8 @@ function mapEntryIssue(issue: Issue, sources: readonly Source[]): Issue {
         const field = rest.split('/')[1] ?? ''
         const own = ['questionId', 'score', 'reasoning', 'evidence', 'naReason'].includes(field)
         const fromContext = ['selectionContext', 'llmModel', 'graderIdentity'].includes(field)
+        // Harness answers carry the envelope's one timestamp; a code answer its own.
+        if (field === 'timestamp') return { ...issue, path: source.from === 'output' ? '/output/timestamp' : base + rest }
         return { ...issue, path: own ? base + rest : fromContext ? `/context${field === 'graderIdentity' ? '/grader' : '/' + field}` : base }
     }
     const top = issue.path.split('/')[1] ?? ''
@@ -310,6 +312,7 @@ export function toGradingEntry(area: unknown, output: unknown, deterministic: un
     }
     // The entry keeps the harness's gradingId (04 §2: copied, not regenerated).
     const entry = { ...created.entry, gradingId: out.gradingId } as GradingEntry
+    // No `now` here: the context's now dates the code answers and may precede the harness reply.
     const final = validateGradingEntry({ entry, limits })
     if (!final.valid) return fail(final.errors.map((i) => mapEntryIssue(i, sources)))
     return {

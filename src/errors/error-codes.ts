@@ -92,8 +92,20 @@ export class ErrorCodes {
             '# Error codes',
             '',
             'Generated from the catalogue in `src/errors/catalogue/` by `npm run docs:errors`; do not edit by hand.',
-            'Every issue the library returns is `{ code, severity, message, path }`, with `path` a JSON Pointer into',
-            'the input. `{name}` in a template is filled from the issue context.',
+            'Every issue the library returns is `{ code, severity, message, path }`. `{name}` in a template is',
+            'filled from the issue context.',
+            '',
+            '## Paths',
+            '',
+            '`path` is a JSON Pointer (RFC 6901) relative to the value the caller passed, and this is the one rule',
+            'for every function. When a function checks one document, that document is the value:',
+            '`validateGradingEntry({ entry })` reports the first answer\'s score at `/gradings/0/score`, the same',
+            'pointer as into the entry\'s file, and `\'\'` is the entry itself. When a function takes several values, the',
+            'pointer starts with the name of the argument that holds the problem:',
+            '`ScoringProtocol.validateScores({ scores, prompts })` reports `/scores/scores/0/score` and',
+            '`/prompts/schemaIdSlug`, `Grading.computeAggregateGrade({ entry, now })` reports `/entry/gradings/0/score`. Options',
+            'beside a checked document are named the same way (`validateGradingEntry({ entry, now })` reports a bad',
+            '`now` at `/now`). Messages name a field in words (`gradings[0].timestamp`), never by a second pointer.',
             ''
         ]
         for (const prefix of ErrorCodes.prefixes().prefixes) {

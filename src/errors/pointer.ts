@@ -14,3 +14,17 @@ export function pointer(...tokens: ReadonlyArray<string | number>): string {
 export function joinPointer(base: string, ...tokens: ReadonlyArray<string | number>): string {
     return base + pointer(...tokens)
 }
+
+/**
+ * How a message names the field a pointer locates: `/gradings/0/timestamp` → `gradings[0].timestamp`,
+ * `''` → `root`. Messages use it so they never show a pointer that disagrees with the issue's `path`.
+ */
+export function fieldPath(path: string, root: string): string {
+    if (path === '') return root
+    return path
+        .slice(1)
+        .split('/')
+        .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+        .map((t, i) => (/^\d+$/.test(t) ? `[${t}]` : i === 0 ? t : `.${t}`))
+        .join('')
+}

@@ -24,7 +24,7 @@ import { FLOWMCP_VERSION_REGEX, GRADING_SYSTEM_VERSION, SCORING_SYSTEM_VERSION }
 import { AGING_DEFAULTS, ageInDays, isExpired, TIME_DEPENDENT_QUESTIONS, type AgingDefaults } from './aging.js'
 import { computeAggregate, type AggregateOptions, type AggregateResult } from './aggregate.js'
 import { normalizeLegacyEntry, type LegacyMapping } from './legacy.js'
-import { validateGradingEntry } from './validate-entry.js'
+import { validateGradingEntry, type GradingEntryValidation, type ValidateEntryInput } from './validate-entry.js'
 
 const CODES = { missing: 'GRD-001', mismatch: 'GRD-002' } as const
 
@@ -353,11 +353,11 @@ export class Grading {
 
     /**
      * Validates a complete entry (same as the top-level {@link validateGradingEntry}).
-     * @param input - `{ entry }`
-     * @returns `{ valid, errors }`
+     * @param input - `{ entry, limits?, now? }`
+     * @returns `{ valid: true, entry, errors }` or `{ valid: false, errors }`
      * @example Grading.validateEntry({ entry }).valid
      */
-    static validateEntry(input: { entry?: unknown; limits?: Partial<JsonLimits> }): { valid: boolean; errors: Issue[] } {
+    static validateEntry(input: ValidateEntryInput): GradingEntryValidation {
         return validateGradingEntry(input)
     }
 

@@ -1,6 +1,6 @@
 import { lookup } from '../json/own.js'
 import { createIssue, dedupeIssues, describeValue, typeOfValue } from '../errors/issue.js'
-import { joinPointer, pointer } from '../errors/pointer.js'
+import { fieldPath, joinPointer, pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { DEFAULT_JSON_LIMITS, inspectJson, resolveLimits, type JsonLimits } from '../json/guard.js'
 import {
@@ -10,6 +10,8 @@ import {
     GRADE_RANK,
     LEGAL_ASSESSMENT_QUESTION_ID,
     LEGAL_DISCLAIMER,
+    PER_SKILL_AREAS,
+    PERSONA_AREAS,
     PROVIDER_AREAS,
     SCORE_ENUMS,
     TIER_MAX_GRADE,
@@ -17,9 +19,13 @@ import {
     type LetterGrade
 } from '../model/constants.js'
 import { validateGradingModel } from '../validation/generated/grading-model.js'
+import type { GradingEntry } from '../model/types.js'
+import { isIsoDateTime } from '../time.js'
 import type { ErrorObject } from '../validation/types.js'
 import { GRADING_SYSTEM_VERSION, sameMinorLine } from '../version.js'
 import { computeAggregate, type AggregateResult } from './aggregate.js'
+import { answerRuleIssues } from './answer-rules.js'
+import { calendarProblem } from './calendar.js'
 import { validateVetoRecord } from './veto-record.js'
 
 
@@ -60,12 +66,24 @@ function enumCode(path: string): 'GRD-003' | 'GRD-033' | 'GRD-034' | 'NA-001' | 
     return 'GRD-010'
 }
 
+const includes = (list: readonly string[], value: unknown): boolean => typeof value === 'string' && list.includes(value)
+
+const fieldName = (path: string): string => fieldPath(path, 'entry')
+
+function formatIssue(at: string, format: string, data: unknown): Issue {
+    const detail = format === 'date-time' && typeof data === 'string' ? calendarProblem(data) : null
+    if (detail !== null) return createIssue('GRD-062', at, { field: fieldName(at), value: describeValue(data), detail })
+    const expected = format === 'date-time' ? `an ISO 8601 date-time with colons and a time zone, such as 2026-05-29T10:00:00Z; got ${describeValue(data)}` : `${format}; got ${describeValue(data)}`
+    return createIssue('GRD-009', at, { field: fieldName(at), expected })
+}
+
 function requiredCode(parent: string, missing: string, schemaPath: string, data: unknown): Issue | null {
     const owner = (data ?? {}) as Record<string, unknown>
     const path = joinPointer(parent, missing)
-    if (parent === '' && missing === 'selectionId') return createIssue('GRD-004', path)
-    if (parent === '' && missing === 'persona') return createIssue('GRD-021', path, { area: 'this area' })
-    if (parent === '' && missing === 'skillId') return createIssue('GRD-037', path, { area: 'this area' })
+    // The schema's `if` on an absent gradingTier or area passes vacuously: report the obligation only when it applies.
+    if (parent === '' && missing === 'selectionId') return owner.gradingTier === 'group-bound' ? createIssue('GRD-004', path) : null
+    if (parent === '' && missing === 'persona') return includes(PERSONA_AREAS, owner.area) ? createIssue('GRD-021', path, { area: owner.area as string }) : null
+    if (parent === '' && missing === 'skillId') return includes(PER_SKILL_AREAS, owner.area) ? createIssue('GRD-037', path, { area: owner.area as string }) : null
     if (/^\/gradings\/\d+$/.test(parent)) {
         if (missing === 'llmModel') return createIssue('GRD-007', path)
         // A JSON Schema `if` on an absent property passes vacuously; only report the obligation when it applies.
@@ -91,29 +109,29 @@ function mapAjvError(err: ErrorObject): Issue | null {
             return hint !== undefined ? createIssue('GRD-044', path, { field, hint }) : createIssue('GRD-008', path, { field })
         }
         case 'type':
-            return createIssue('GRD-002', at, { field: at || 'entry', expected: String(params.type), actual: typeOfValue(err.data) })
+            return createIssue('GRD-002', at, { field: fieldName(at), expected: String(params.type), actual: typeOfValue(err.data) })
         case 'enum':
-            return createIssue(enumCode(at), at, at.endsWith('/naReason') ? { detail: describeValue(err.data) } : { field: at, value: describeValue(err.data), expected: ((params.allowedValues as unknown[]) ?? []).join(', '), actual: describeValue(err.data), detail: describeValue(err.data) })
+            return createIssue(enumCode(at), at, at.endsWith('/naReason') ? { detail: describeValue(err.data) } : { field: fieldName(at), value: describeValue(err.data), expected: ((params.allowedValues as unknown[]) ?? []).join(', '), actual: describeValue(err.data), detail: describeValue(err.data) })
         case 'const':
             if (at === '/maxAttainableGrade') return null // reported once by the semantic tier check (GRD-015)
             if (at === '/aggregateGrade') return null // reported once by the semantic veto check (GRD-011)
-            return createIssue('GRD-010', at, { field: at, expected: describeValue(params.allowedValue), actual: describeValue(err.data) })
+            return createIssue('GRD-010', at, { field: fieldName(at), expected: describeValue(params.allowedValue), actual: describeValue(err.data) })
         case 'pattern':
             if (at === '/scoringSystem') return createIssue('VER-001', at, { value: describeValue(err.data) })
             if (at === '/gradingSystem') return createIssue('VER-002', at, { value: describeValue(err.data) })
             if (at === '/version') return createIssue('VER-003', at, { value: describeValue(err.data) })
-            return createIssue('GRD-009', at, { field: at, expected: `pattern ${String(params.pattern)}` })
+            return createIssue('GRD-009', at, { field: fieldName(at), expected: `pattern ${String(params.pattern)}; got ${describeValue(err.data)}` })
         case 'format':
-            return createIssue('GRD-009', at, { field: at, expected: `${String(params.format)} (ISO 8601 with colons)` })
+            return formatIssue(at, String(params.format), err.data)
         case 'minimum':
             if (at.endsWith('/weight')) return createIssue('SCO-004', at, { value: describeValue(err.data) })
-            return createIssue('GRD-009', at, { field: at, expected: `>= ${String(params.limit)}` })
+            return createIssue('GRD-009', at, { field: fieldName(at), expected: `at least ${String(params.limit)}; got ${describeValue(err.data)}` })
         case 'minLength':
-            return createIssue('GRD-002', at, { field: at, expected: 'non-empty string', actual: 'empty string' })
+            return createIssue('GRD-002', at, { field: fieldName(at), expected: 'non-empty string', actual: 'empty string' })
         case 'minItems':
             if (at === '/gradings') return createIssue('GRD-023', at)
             if (at.endsWith('/personaIds')) return createIssue('GRD-005', at)
-            return createIssue('GRD-002', at, { field: at, expected: `at least ${String(params.limit)} items`, actual: `${(err.data as unknown[]).length} items` })
+            return createIssue('GRD-002', at, { field: fieldName(at), expected: `at least ${String(params.limit)} items`, actual: `${(err.data as unknown[]).length} items` })
         default:
             // oneOf / if / maximum inside handled subtrees: reported by the dedicated checks below.
             return null
@@ -237,44 +255,89 @@ function semanticIssues(entry: Obj): { issues: Issue[]; recomputed: AggregateRes
 }
 
 
+/** A valid entry, typed: what the checks established. `errors` may still hold warnings and infos. */
+export interface ValidEntryResult {
+    readonly valid: true
+    readonly entry: GradingEntry
+    readonly errors: Issue[]
+}
+
+/** An invalid entry: at least one issue of severity `error`. */
+export interface InvalidEntryResult {
+    readonly valid: false
+    readonly errors: Issue[]
+}
+
+/** Result of {@link validateGradingEntry}; narrow on `valid` to reach the typed `entry`. */
+export type GradingEntryValidation = ValidEntryResult | InvalidEntryResult
+
+/** Options beside the entry. */
+export interface ValidateEntryInput {
+    readonly entry?: unknown
+    readonly limits?: Partial<JsonLimits>
+    /** The validation time (ISO 8601); when given, a timestamp later than it is an error (GRD-061). */
+    readonly now?: unknown
+}
+
 /**
  * Validates one grading entry completely: plain-JSON limits, the spec's JSON Schema 2020-12
- * (`schemas/grading-model.schema.json`, ajv with `allErrors`), and every semantic rule of
- * 01-model §7.6 that applies to a single entry. Collects all issues; never throws.
- * @param input - `{ entry, limits? }`
- * @returns `{ valid, errors }`: `valid` is false when any issue has severity `error`. Codes: GRD-*, SCO-*,
- *   VET-*, NA-001, VER-*, INP-* (see docs/errors.md).
- * @example validateGradingEntry({ entry: JSON.parse(text) }).valid
+ * (`schemas/grading-model.schema.json`, ajv with `allErrors`), every semantic rule of 01-model
+ * §7.6 that applies to a single entry, and the answer rules (one answer per question and grader,
+ * reasoning on LLM answers, the catalogue's determinism and area, complete full entries, the
+ * gradingId's hash, no timestamp after `now`). Collects all issues; never throws. Paths are JSON
+ * Pointers into the entry (`/gradings/0/score`); a bad `now` is reported at `/now` (docs/errors.md, Paths).
+ * @param input - `{ entry, limits?, now? }`
+ * @returns `{ valid: true, entry, errors }` (entry typed {@link GradingEntry}; errors hold only warnings
+ *   and infos) or `{ valid: false, errors }`. Codes: GRD-*, SCO-*, VET-*, NA-001, VER-*, INP-* (see docs/errors.md).
+ * @example const r = validateGradingEntry({ entry: JSON.parse(text) }); if (r.valid) r.entry.aggregateGrade
  */
-export function validateGradingEntry(input: { entry?: unknown; limits?: Partial<JsonLimits> }): { valid: boolean; errors: Issue[] } {
-    return entryVerdict(checkEntry(input?.entry, input?.limits).errors)
+export function validateGradingEntry(input: ValidateEntryInput): GradingEntryValidation {
+    const entry = input?.entry
+    return entryVerdict(entry, checkEntry(entry, input?.limits, input?.now).errors)
+}
+
+/**
+ * True when `value` is a grading entry that passes {@link validateGradingEntry} (warnings allowed).
+ * @example if (isGradingEntry(json)) json.gradings.length
+ */
+export function isGradingEntry(value: unknown): value is GradingEntry {
+    return validateGradingEntry({ entry: value }).valid
 }
 
 /**
  * {@link validateGradingEntry} with the untraced recomputation its rule S3 made (see
  * {@link checkParsedEntry}), for callers that need the entry's figures as well as its verdict.
  */
-export function checkEntry(entry: unknown, limits?: Partial<JsonLimits>): { errors: Issue[]; recomputed: AggregateResult | null } {
-    if (entry === undefined || entry === null) {
+export function checkEntry(entry: unknown, limits?: Partial<JsonLimits>, now?: unknown): { errors: Issue[]; recomputed: AggregateResult | null } {
+    if (entry === undefined) {
         return { errors: [createIssue('GRD-001', '', { field: 'entry' })], recomputed: null }
     }
+    if (entry === null) {
+        return { errors: [createIssue('GRD-064', '')], recomputed: null }
+    }
     if (!isObj(entry)) {
-        return { errors: [createIssue('GRD-002', '', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })], recomputed: null }
+        return { errors: [createIssue('GRD-002', '', { field: 'entry', expected: 'a grading entry object', actual: typeOfValue(entry) })], recomputed: null }
     }
     const guard = inspectJson(entry, limits === undefined ? DEFAULT_JSON_LIMITS : resolveLimits(limits))
-    return guard.length > 0 ? { errors: guard, recomputed: null } : checkParsedEntry(entry)
+    if (guard.length > 0) return { errors: guard, recomputed: null }
+    if (now !== undefined && !isIsoDateTime(now)) {
+        const checked = checkParsedEntry(entry)
+        return { ...checked, errors: [createIssue('GRD-063', '/now', { value: describeValue(now) }), ...checked.errors] }
+    }
+    return checkParsedEntry(entry, now)
 }
 
-function entryVerdict(errors: Issue[]): { valid: boolean; errors: Issue[] } {
-    return { valid: !errors.some((e) => e.severity === 'error'), errors }
+function entryVerdict(entry: unknown, errors: Issue[]): GradingEntryValidation {
+    return errors.some((e) => e.severity === 'error') ? { valid: false, errors } : { valid: true, entry: entry as GradingEntry, errors }
 }
 
 /**
  * {@link validateGradingEntry} past the plain-JSON guard, for an entry that already passed it
  * (one parsed by `parseJsonText`), with the untraced recomputation of its grade (`null` when the
  * entry is not a full, unvetoed entry of this grading system) so a caller needs not aggregate twice.
+ * @param now - a checked ISO 8601 validation time; timestamps are not compared when omitted
  */
-export function checkParsedEntry(entry: Obj): { errors: Issue[]; recomputed: AggregateResult | null } {
+export function checkParsedEntry(entry: Obj, now?: string): { errors: Issue[]; recomputed: AggregateResult | null } {
     const validate = validateGradingModel
     validate(entry)
     const structural = (validate.errors ?? []).filter((err) => !ownedByDedicatedCheck(err.instancePath)).map(mapAjvError).filter((i): i is Issue => i !== null)
@@ -293,5 +356,6 @@ export function checkParsedEntry(entry: Obj): { errors: Issue[]; recomputed: Agg
         dedicated.push(...validateVetoRecord(entry.categoricalVeto, '/categoricalVeto'))
     }
     const semantic = semanticIssues(entry)
-    return { errors: dedupeIssues([...structural, ...dedicated, ...semantic.issues]), recomputed: semantic.recomputed }
+    const answers = answerRuleIssues(entry, now ?? null)
+    return { errors: dedupeIssues([...structural, ...dedicated, ...semantic.issues, ...answers]), recomputed: semantic.recomputed }
 }

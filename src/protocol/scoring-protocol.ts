@@ -79,10 +79,14 @@ export interface SchemaValidation {
     readonly errors: readonly string[]
 }
 
-function scoresAgainst(value: unknown, prompts: PromptsV1 | null, limits: JsonLimits, text?: unknown): { valid: boolean; scores: ScoresV1 | null; errors: Issue[] } {
+function scoresAgainst(value: unknown, prompts: PromptsV1 | null, limits: JsonLimits, text?: unknown, now?: string): { valid: boolean; scores: ScoresV1 | null; errors: Issue[] } {
     const { doc, errors } = readDocument(value, text, 'scores', limits, 'SPV-001')
     if (errors.length > 0) return { valid: false, scores: null, errors: recodeGuard(errors.map((i) => (i.path.startsWith('/scores') || i.path === '/text' ? i : { ...i, path: '/scores' + i.path }))) }
     const checked = checkScoresV1(doc, prompts)
+    // The same rule as for entry answers (GRD-061): a score cannot be dated after the time it is read.
+    if (checked.scores !== null && now !== undefined && Date.parse(checked.scores.timestamp) > Date.parse(now)) {
+        return { valid: false, scores: null, errors: [createIssue('SPV-021', '/scores/timestamp', { value: checked.scores.timestamp, now })] }
+    }
     return { valid: checked.scores !== null, scores: checked.scores, errors: rebaseIssues(checked.errors, '/scores') }
 }
 
@@ -203,22 +207,25 @@ export class ScoringProtocol {
      * Validates a scores.json v1 document against `schemas/scores-v1.schema.json` and the protocol
      * rules; with `prompts`, also that it answers exactly those prompts. Fail-closed: a malformed
      * judge reply is an error, never a score.
-     * @param input - `{ scores }` or `{ text }`, plus `prompts?` and `limits?`
+     * @param input - `{ scores }` or `{ text }`, plus `prompts?`, `limits?` and `now?` (the reading time:
+     *   a scores.json dated after it is SPV-021)
      * @returns `{ valid, scores, errors }` with paths under `/scores`; SPV-003 unknown protocol, SPV-004 unknown
      *   dimension, SPV-005 missing dimension, SPV-006 duplicate, SPV-007 score outside 1.0–5.0 or not finite,
      *   SPV-002 a non-number, SPV-001 missing creator/harness/timestamp, SPV-009/010 mismatch with the prompts,
      *   SPV-011 unknown field, SPV-012 bad timestamp, INP-* size and depth.
      * @example ScoringProtocol.validateScores({ text, prompts }).valid
      */
-    static validateScores(input: { scores?: unknown; text?: unknown; prompts?: unknown; limits?: Partial<JsonLimits> }): { valid: boolean; scores: ScoresV1 | null; errors: Issue[] } {
+    static validateScores(input: { scores?: unknown; text?: unknown; prompts?: unknown; limits?: Partial<JsonLimits>; now?: unknown }): { valid: boolean; scores: ScoresV1 | null; errors: Issue[] } {
         const limits = resolveLimits(input?.limits)
+        const now = input?.now
+        if (now !== undefined && !isIsoDateTime(now)) return { valid: false, scores: null, errors: [createIssue('SPV-012', '/now', { field: 'now', value: describeValue(now) })] }
         let prompts: PromptsV1 | null = null
         if (input?.prompts !== undefined) {
             const p = ScoringProtocol.validatePrompts({ prompts: input.prompts, limits })
             if (p.prompts === null) return { valid: false, scores: null, errors: p.errors }
             prompts = p.prompts
         }
-        return scoresAgainst(input?.scores, prompts, limits, input?.text)
+        return scoresAgainst(input?.scores, prompts, limits, input?.text, now)
     }
 
     /**
@@ -267,7 +274,7 @@ export class ScoringProtocol {
         const limits = resolveLimits(input?.limits)
         const p = ScoringProtocol.validatePrompts({ prompts: input?.prompts, limits })
         // The prompts are checked once; the scores are then matched against the checked copy.
-        const s = p.prompts === null ? null : scoresAgainst(input?.scores, p.prompts, limits)
+        const s = p.prompts === null ? null : scoresAgainst(input?.scores, p.prompts, limits, undefined, typeof now === 'string' && isIsoDateTime(now) ? now : undefined)
         const all = [...errors, ...p.errors, ...(s?.errors ?? [])]
         if (all.length > 0 || p.prompts === null || s === null || s.scores === null || checkedValidation === null) return fail(all)
 

@@ -1,5 +1,5 @@
 import { createIssue, dedupeIssues, describeValue, typeOfValue } from '../errors/issue.js'
-import { joinPointer } from '../errors/pointer.js'
+import { fieldPath, joinPointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson, parseJsonText, type JsonLimits } from '../json/guard.js'
 import { isIsoDateTime } from '../time.js'
@@ -79,7 +79,7 @@ function mapAjv(err: ErrorObject): Issue | null {
     const params = err.params as Obj
     if (/^\/scores\/\d+\/score$/.test(at)) {
         return err.keyword === 'type'
-            ? createIssue('SPV-002', at, { field: at, expected: 'number', actual: typeOfValue(err.data) })
+            ? createIssue('SPV-002', at, { field: fieldPath(at, 'document'), expected: 'number', actual: typeOfValue(err.data) })
             : createIssue('SPV-007', at, { value: describeValue(err.data) })
     }
     switch (err.keyword) {
@@ -88,21 +88,21 @@ function mapAjv(err: ErrorObject): Issue | null {
         case 'additionalProperties':
             return createIssue('SPV-011', joinPointer(at, String(params.additionalProperty)), { field: String(params.additionalProperty) })
         case 'type':
-            return createIssue('SPV-002', at, { field: at || 'document', expected: String(params.type), actual: typeOfValue(err.data) })
+            return createIssue('SPV-002', at, { field: fieldPath(at, 'document'), expected: String(params.type), actual: typeOfValue(err.data) })
         case 'enum':
             if (/\/dimension$/.test(at)) return createIssue('SPV-004', at, { value: describeValue(err.data), expected: TRANSPORT_DIMENSIONS.join(', ') })
-            return createIssue('SPV-002', at, { field: at, expected: ((params.allowedValues as unknown[]) ?? []).join(' | '), actual: describeValue(err.data) })
+            return createIssue('SPV-002', at, { field: fieldPath(at, 'document'), expected: ((params.allowedValues as unknown[]) ?? []).join(' | '), actual: describeValue(err.data) })
         case 'const':
             return at === '/scoringProtocol' ? createIssue('SPV-003', at, { value: describeValue(err.data) }) : null
         case 'minLength':
-            return createIssue('SPV-015', at, { field: at })
+            return createIssue('SPV-015', at, { field: fieldPath(at, 'document') })
         case 'minItems':
-            return createIssue('SPV-015', at, { field: at })
+            return createIssue('SPV-015', at, { field: fieldPath(at, 'document') })
         case 'format':
-            return createIssue('SPV-012', at, { field: at, value: describeValue(err.data) })
+            return createIssue('SPV-012', at, { field: fieldPath(at, 'document'), value: describeValue(err.data) })
         case 'pattern':
             if (at === '/schemaId') return createIssue('SPV-008', at, { value: describeValue(err.data) })
-            return createIssue('SPV-002', at, { field: at, expected: `pattern ${String(params.pattern)}`, actual: describeValue(err.data) })
+            return createIssue('SPV-002', at, { field: fieldPath(at, 'document'), expected: `pattern ${String(params.pattern)}`, actual: describeValue(err.data) })
         default:
             return null
     }

@@ -58,6 +58,20 @@ describe('Areas.validateOutput', () => {
         expect(result.errors).toContainEqual(expect.objectContaining({ code, path }))
     })
 
+    it('names fields in words in messages, so a message never shows a pointer other than the issue path', () => {
+        const evidence = Areas.validateOutput({ area: 'single-test', output: validOutput('single-test', { answers: answersWith('single-test', 0, { evidence: '' }) }) }).errors[0]
+        expect(evidence).toMatchObject({ code: 'ARE-003', path: '/output/answers/0/evidence' })
+        expect(evidence?.message).toContain('answers[0].evidence')
+        const harness = Areas.validateOutput({ area: 'single-test', output: validOutput('single-test', { harness: 'cursor' }) }).errors[0]
+        expect(harness?.message).not.toContain('/')
+    })
+
+    it('says an output timestamp of February 30 is not a real calendar date', () => {
+        const result = Areas.validateOutput({ area: 'single-test', output: validOutput('single-test', { timestamp: '2026-02-30T11:05:00Z' }) })
+        expect(result.errors).toEqual([expect.objectContaining({ code: 'ARE-009', path: '/output/timestamp' })])
+        expect(result.errors[0]?.message).toBe('Field timestamp does not match the required format: a real calendar date and time (February 2026 has 28 days, not 30)')
+    })
+
     it.each([
         [{ blocker: '', reason: 'x' }, '/output/blocker'],
         [{ blocker: 'x' }, '/output/reason'],

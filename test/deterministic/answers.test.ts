@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DataPretest, DeterministicAnswers, ErrorCodes, Grading, SecurityScan, validateGradingEntry, Veto, type GradingAnswer, type PretestResult, type QuestionRow } from '../../src/index.js'
 import { explainAnswer } from '../../src/deterministic/explain.js'
+import { AREA_CATALOGUE } from '../../src/areas/catalogue.js'
 import { fakeHttp, json } from '../pretest/fake-http.js'
 import { schemaFixture, sourceFixture } from '../schema/helpers.js'
 
@@ -70,10 +71,15 @@ describe('DeterministicAnswers.build', () => {
 
     it('produces answers that validate inside a spec grading entry (01-model §7.2)', async () => {
         const result = DeterministicAnswers.build({ main: schemaFixture('nominatim-geocoding'), source: sourceFixture('clean-schema.mjs'), pretest: await pretestOf('nominatim-geocoding'), questions, now, grader })
+        // A full entry answers its area's whole catalogue (GRD-058): the LLM answers the questions code leaves open.
+        const complete = (area: 'single-test' | 'tools-aggregate-schema', code: readonly GradingAnswer[]): GradingAnswer[] => [
+            ...code,
+            ...AREA_CATALOGUE[area].questionIds.filter((id) => !code.some((a) => a.questionId === id)).map(llmAnswer)
+        ]
         const entries = [
-            ['single-test', [...(result.byArea['single-test'].search ?? []), llmAnswer('Q-single-test-04')]],
-            ['single-test', [...(result.byArea['single-test'].lookupPlace ?? []), llmAnswer('Q-single-test-04')]],
-            ['tools-aggregate-schema', [...result.byArea['tools-aggregate-schema'], llmAnswer('Q-tools-aggregate-schema-02')]]
+            ['single-test', complete('single-test', result.byArea['single-test'].search ?? [])],
+            ['single-test', complete('single-test', result.byArea['single-test'].lookupPlace ?? [])],
+            ['tools-aggregate-schema', complete('tools-aggregate-schema', result.byArea['tools-aggregate-schema'])]
         ] as const
         for (const [area, gradings] of entries) {
             const { entry, errors } = Grading.createEntry({ schemaId: 'nominatim.geocoding', area, version: 'flowmcp/4.2.0', schemaHash: 'a1b2c3d4', gradingMode: 'full', now, gradings })

@@ -31,7 +31,7 @@ describe('Grading.createEntry', () => {
         const { entry, aggregate } = Grading.createEntry({ ...base, gradings: [det('Q-api-availability', 'pass'), nd('Q-when-to-use', 4)] })
         expect(entry?.aggregateGrade).toBe('B')
         expect(aggregate?.rawGrade).toBe('A')
-        expect(validateGradingEntry({ entry })).toEqual({ valid: true, errors: [] })
+        expect(validateGradingEntry({ entry })).toEqual({ valid: true, entry, errors: [] })
     })
 
     it('derives group-bound and max A for a selection area', () => {

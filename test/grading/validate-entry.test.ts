@@ -11,7 +11,8 @@ const invalid = readdirSync(new URL('invalid/', dir))
 
 describe('validateGradingEntry', () => {
     it.each(['grading-autonomous.json', 'grading-rejected.json'])('accepts the spec example %s', (file) => {
-        expect(validateGradingEntry({ entry: read(`valid/${file}`) })).toEqual({ valid: true, errors: [] })
+        const entry = read(`valid/${file}`)
+        expect(validateGradingEntry({ entry })).toEqual({ valid: true, entry, errors: [] })
     })
 
     it('has at least 30 invalid golden entries', () => {
@@ -30,7 +31,7 @@ describe('validateGradingEntry', () => {
 
     it.each([
         [undefined, 'GRD-001'],
-        [null, 'GRD-001'],
+        [null, 'GRD-064'],
         ['{}', 'GRD-002'],
         [[1], 'GRD-002'],
         [42, 'GRD-002']

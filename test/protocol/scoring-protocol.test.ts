@@ -142,6 +142,19 @@ describe('ScoringProtocol.validateScores', () => {
         expect(ScoringProtocol.validateScores({ scores: SCORES, prompts: onePrompt }).errors[0]?.code).toBe('SPV-017')
     })
 
+    it('rejects a scores.json dated after the reading time now (SPV-021, as GRD-061 for entry answers)', () => {
+        expect(ScoringProtocol.validateScores({ scores: SCORES, now: '2026-05-18T03:15:00Z' }).valid).toBe(true)
+        const late = ScoringProtocol.validateScores({ scores: SCORES, now: '2026-05-18T03:14:59Z' })
+        expect(late).toMatchObject({ valid: false, scores: null })
+        expect(late.errors).toEqual([expect.objectContaining({ code: 'SPV-021', path: '/scores/timestamp' })])
+        expect(ScoringProtocol.validateScores({ scores: SCORES, now: 'soon' }).errors).toEqual([expect.objectContaining({ code: 'SPV-012', path: '/now' })])
+    })
+
+    it('names the field in words in the message, so it never disagrees with the issue path', () => {
+        const issue = ScoringProtocol.validateScores({ scores: { ...SCORES, scores: [{ ...SCORES.scores[0], reasoning: '' }, SCORES.scores[1]] } }).errors[0]
+        expect(issue).toMatchObject({ code: 'SPV-015', path: '/scores/scores/0/reasoning', message: 'Field scores[0].reasoning must not be empty' })
+    })
+
     it('reports an invalid prompts document instead of checking against it', () => {
         expect(ScoringProtocol.validateScores({ scores: SCORES, prompts: { ...prompts, scoringProtocol: 'v0' } }).errors[0]).toMatchObject({ code: 'SPV-003', path: '/prompts/scoringProtocol' })
     })
@@ -156,6 +169,12 @@ describe('ScoringProtocol.buildReport', () => {
         expect(suggestedFileName).toBe('coingecko-com_market-chart-2026-05-18.json')
         expect(trace.at(-1)).toEqual({ step: 'band', mean: 3.75, grade: 'B', min: 3.5 })
         expect(Object.keys(r ?? {})).toEqual(['schemaId', 'schemaIdSlug', 'schemaPath', 'schemaHash', 'date', 'grade', 'score', 'scoringProtocol', 'creator', 'harness', 'timestamps', 'dimensions', 'validationPassed', 'validationErrors'])
+    })
+
+    it('refuses scores dated after the report time now (SPV-021)', () => {
+        const late = report(SCORES, true, { now: '2026-05-18T03:00:00Z' })
+        expect(late.report).toBeNull()
+        expect(late.errors).toEqual([expect.objectContaining({ code: 'SPV-021', path: '/scores/timestamp' })])
     })
 
     it('hashes the raw schema file text as sha256:<hex> (04 §1.5)', () => {

@@ -22,5 +22,6 @@ export const PROTOCOL_CODES = defineCodes({
     'SPV-018': ['error', 'Report score {score} is not the mean of its dimension scores ({expected})', '05 §2.1 averageScore = sum / count'],
     'SPV-019': ['error', 'Report grade {grade} should be {expected} ({detail})', '05 §2.1 grade bands; F when the deterministic check did not pass'],
     'SPV-020': ['error', 'The prompts were emitted for {expected}, not for the schema given ({actual}): {detail}', '04 §1.7 scores match the prompts of this schema'],
+    'SPV-021': ['error', 'scores.json is dated {value}, later than the time it is read ({now}); a score cannot be recorded in the future', 'ch. 08 timestamps record when a grader answered (as GRD-061)'],
     'SPV-WARN-001': ['warning', 'A secret-shaped value was redacted from the prompts ({detail})', '04 ⚠ D9 no secrets in prompts']
 })
