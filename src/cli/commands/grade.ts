@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { readModuleSource } from '../../schema/source-loader.js'
 import { renderIslandReport } from '../html-report.js'
 import { judgeFromCliOptions, type JudgeCliValues } from '../judge-command.js'
+import { judgeForRun } from '../../grade/judge-call.js'
 import { importSchemaLoader } from '../../grade/loader.js'
 import { ErrorCodes, FixList, getVersion, gradeNamespace, Sarif, sourceLocations, JudgeCost, type CostEstimate, type FixItem, type GradingEntry, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type RuntimePort, type SchemaGrading, type UnitResult } from '../../index.js'
 import { EXIT, table, type CliIo } from '../io.js'
@@ -125,6 +126,8 @@ export interface GradingRun {
     readonly results: SchemaRow[]
     /** The runtime of `--runtime` and what it ran, or null. */
     readonly runtime: RuntimeView | null
+    /** Interrupted (Ctrl-C): what was skipped, in words; null when the run finished. */
+    readonly interrupted: readonly string[] | null
 }
 
 /** `grade <schema.mjs|dir…>`: grades each schema (offline by default) and prints one row per schema. */
@@ -142,11 +145,18 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
     if (!(await writeSarif(options, [...fixes.values()].flat(), io, 'grade'))) return EXIT.USAGE
     if (options.json) io.stdout(JSON.stringify(jsonReport(now, namespaces, results, fixes, runtime), null, 2) + '\n')
     else io.stdout(textReport(namespaces, results, fixes, options.verbose === true, runtime))
-    // The same state gives the same code, whether this run graded it or kept it from the island.
-    const findings =
-        results.some(({ result }) => result.grading === null || result.errors.some((e) => e.severity === 'error') || result.grading.veto !== null || result.grading.units.some((u) => u.status === 'blocked' || u.status === 'error')) ||
-        namespaces.some((result) => result.units.some((u) => u.status === 'error'))
-    return findings ? EXIT.FINDINGS : EXIT.OK
+    if (run.interrupted !== null) return EXIT.INTERRUPTED
+    return incomplete(run) ? EXIT.FINDINGS : EXIT.OK
+}
+
+/**
+ * Whether the grading has holes a re-run fills: a schema that could not be graded, or a unit that
+ * failed (a judge that failed, a reply refused, a write that failed). Findings, vetoes and tools not
+ * tested for a missing key are what the grading says, not holes in it: `check` gates on those.
+ * The same state gives the same answer, whether this run graded it or kept it from the island.
+ */
+export function incomplete(run: Pick<GradingRun, 'namespaces' | 'results'>): boolean {
+    return run.results.some(({ result }) => result.grading === null || result.grading.units.some((u) => u.status === 'error')) || run.namespaces.some((result) => result.units.some((u) => u.status === 'error'))
 }
 
 /** The HTML report of the island, when asked for (`--report`, with `--island`). */
@@ -204,7 +214,9 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
         for (const e of built.errors) io.stderr(`${command}: ${e}\n`)
         return EXIT.USAGE
     }
-    const judge: Judge | undefined = built.judge ?? undefined
+    // One judge for the whole command: every namespace shares its count of failures in a row (judge-call.ts).
+    const judge: Judge | undefined = judgeForRun(built.judge ?? undefined)
+    io.addSecrets?.(denyEnv.flatMap((k) => (typeof io.env[k] === 'string' ? [io.env[k] as string] : [])))
     // A judge's answers need a grader with a persona (GRA-009): the judge command's, recorded with the
     // model and harness its options name (never guessed from the command line) and the answers file's
     // persona when it has one; without a judge, the answers file's grader.
@@ -236,11 +248,11 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
     }
     const dirs = [...groups.keys()].sort()
     const tree: Array<{ dir: string; result: GradeNamespaceResult } | undefined> = new Array(dirs.length)
-    // Ctrl-C: no namespace starts after it; what was written is whole (every write is atomic).
-    const signal = { aborted: false }
-    const onSigint = (): void => {
-        signal.aborted = true
-    }
+    // Ctrl-C: no namespace starts after it, the judge call under way is abandoned (its process group
+    // killed); what was written is whole (every write is atomic). A second Ctrl-C ends the process.
+    const abort = new AbortController()
+    const signal = abort.signal
+    const onSigint = (): void => abort.abort('interrupted (Ctrl-C)')
     process.once('SIGINT', onSigint)
     let next = 0
     let done = 0
@@ -265,7 +277,7 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
                     ...(about !== undefined ? { about } : {}),
                     ...(answersFile.answers !== undefined ? { answers: answersFile.answers as Record<string, Record<string, unknown>> } : {}),
                     // An estimate calls no judge and writes nothing: the prompts it gets back are the requests a judge would receive.
-                    ...(judge !== undefined && !estimate ? { judge } : {}),
+                    ...(judge !== undefined && !estimate ? { judge, signal, sleep: abortableSleep(signal) } : {}),
                     ...(options.island !== undefined && !estimate ? { fs, root: absolute(options.island, io.cwd), resume: options.force !== true } : {})
                 }
             } as Parameters<typeof gradeNamespace>[0])
@@ -284,9 +296,37 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
     }
     process.removeListener('SIGINT', onSigint)
     if (io.isTTY) io.stderr('\n')
-    if (signal.aborted) io.stderr(`${command}: interrupted; namespaces not started were skipped, the island is consistent\n`)
+    const skipped = signal.aborted ? skippedBy(dirs, tree, io.cwd) : []
+    if (signal.aborted) io.stderr(`${command}: interrupted; skipped: ${skipped.join('; ') || 'nothing'}; the island is consistent\n`)
     const namespaces = tree.filter((t): t is { dir: string; result: GradeNamespaceResult } => t !== undefined).map((t) => t.result)
-    return { now, namespaces, results: namespaces.flatMap((n) => n.schemas), runtime: runtime.port !== null ? { version: runtime.port.version ?? null, runs: runtime.runs } : null }
+    return { now, namespaces, results: namespaces.flatMap((n) => n.schemas), runtime: runtime.port !== null ? { version: runtime.port.version ?? null, runs: runtime.runs } : null, interrupted: signal.aborted ? skipped : null }
+}
+
+/** A sleep for the judge's backoff that Ctrl-C cuts short. */
+function abortableSleep(signal: AbortSignal): (ms: number) => Promise<void> {
+    return (ms) =>
+        new Promise<void>((resolve) => {
+            const done = (): void => {
+                clearTimeout(timer)
+                resolve()
+            }
+            const timer = setTimeout(done, ms)
+            signal.addEventListener('abort', done, { once: true })
+        })
+}
+
+/** What an interrupted run left out: the namespaces never started, and the units of started ones no judge answered. */
+function skippedBy(dirs: readonly string[], tree: ReadonlyArray<{ dir: string; result: GradeNamespaceResult } | undefined>, cwd: string): string[] {
+    const name = (dir: string): string => (dir.startsWith(`${cwd}/`) ? dir.slice(cwd.length + 1) : dir)
+    const out: string[] = []
+    const notStarted = dirs.filter((_, i) => tree[i] === undefined).map(name)
+    if (notStarted.length > 0) out.push(`not started: ${notStarted.join(', ')}`)
+    for (const t of tree) {
+        if (t === undefined) continue
+        const open = [...t.result.schemas.flatMap((s) => s.result.grading?.units ?? []), ...t.result.units].filter((u) => u.status === 'error' && /aborted/.test(u.reason ?? ''))
+        if (open.length > 0) out.push(`${open.length} unit${open.length === 1 ? '' : 's'} of ${t.result.namespace ?? name(t.dir)} not answered`)
+    }
+    return out
 }
 
 type SchemaRow = { file: string; result: GradeSingleSchemaResult; resumed: boolean }
