@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { getVersion } from '../index.js'
 import { isIsoDateTime } from '../time.js'
-import { EXIT, type CliIo } from './io.js'
+import { EXIT, redactingIo, type CliIo } from './io.js'
 import { checkCommand } from './commands/check.js'
 import { gradeCommand } from './commands/grade.js'
 import { exportCommand, rebuildIndexCommand } from './commands/island.js'
@@ -94,7 +94,9 @@ function argsError(cause: unknown): string {
 }
 
 /** Runs one CLI invocation against the given I/O and returns its exit code. Never throws. */
-export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+export async function run(argv: readonly string[], plainIo: CliIo): Promise<number> {
+    // Everything this run writes is redacted: key shapes, secret-named variables, and the values it reads later.
+    let io = redactingIo(plainIo)
     let parsed
     try {
         parsed = parseArgs({
@@ -145,6 +147,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     }
     const [command, ...rest] = parsed.positionals
     const { values } = parsed
+    if (values['judge-env'] !== undefined) io = redactingIo(plainIo, values['judge-env'])
     if (values.now !== undefined && !isIsoDateTime(values.now)) {
         io.stderr(`--now must be an ISO-8601 date-time such as 2026-11-24T10:00:00Z, got ${JSON.stringify(values.now)}\n`)
         return EXIT.USAGE

@@ -1,9 +1,9 @@
 import { appendFile, readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fixLine } from '../../fix/fix-list.js'
-import type { FixItem, SchemaGrading } from '../../index.js'
+import type { FixItem, Issue, SchemaGrading } from '../../index.js'
 import { GRADE_RANK, type LetterGrade } from '../../model/constants.js'
-import { EXIT, table, type CliIo } from '../io.js'
+import { EXIT, redacted, table, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
 import { fixListsOf, runGrading, writeReport, writeSarif, type GradeCommandOptions } from './grade.js'
 
@@ -19,7 +19,7 @@ export interface CheckCommandOptions extends GradeCommandOptions {
 }
 
 /** A schema's standing as the check compares it. */
-interface Standing {
+export interface Standing {
     readonly id: string
     readonly file: string | null
     /** The grade compared: the headline, or, where only keys are missing or no judge answered, the figure the run has. */
@@ -139,22 +139,57 @@ function summaryOf(rows: ReadonlyArray<{ s: Standing; before: string; fails: str
  * tested for a missing key are reported, and fail only with `--fail-on-untested`).
  */
 export async function checkCommand(paths: readonly string[], options: CheckCommandOptions, io: CliIo): Promise<number> {
+    // Whatever happens below, the SARIF file and the summary are written (a CI step uploads them `if: always()`).
+    const problems: string[] = []
+    const said = { ...io, stderr: (text: string) => {
+        problems.push(text.trim())
+        io.stderr(text)
+    } }
+    const outcome = await checkOutcome(paths, options, said)
+    if (typeof outcome === 'number') {
+        const wrote = await writeOutputs(options, [], [], io, { failed: 0, problem: problems.join(' ') || 'the check could not run', interrupted: null })
+        return wrote ? outcome : EXIT.USAGE
+    }
+    const { rows, items, interrupted } = outcome
+    const failed = rows.filter((r) => r.fails.length > 0).length
+    if (options.json) io.stdout(JSON.stringify({ passed: failed === 0 && interrupted === null, ...(interrupted !== null ? { interrupted: { skipped: interrupted } } : {}), schemas: rows.map(({ s, before, fails }) => ({ schemaId: s.id, file: s.file, grade: s.grade, status: s.status, note: s.note, baseline: before, failures: fails, untested: s.untested, fixList: s.fixes })) }, null, 2) + '\n')
+    else {
+        io.stdout(table(rows.map(({ s, before, fails }) => ({ schema: s.id, grade: s.grade ?? '-', baseline: before, status: s.status + (s.note !== null ? ` (${s.note})` : ''), verdict: fails.length === 0 ? 'ok' : 'FAILS' })), ['schema', 'grade', 'baseline', 'status', 'verdict']))
+        for (const { s, fails } of rows) {
+            for (const f of fails) io.stdout(`  ${s.id}: ${f}\n`)
+            // A failing schema says what to fix first, and where.
+            if (fails.length > 0) for (const item of s.fixes.slice(0, options.verbose === true ? undefined : 3)) io.stdout(`  fix ${fixLine(item)}\n`)
+        }
+        io.stdout(interrupted !== null ? `\ncheck interrupted; skipped: ${interrupted.join('; ')}\n` : failed === 0 ? '\ncheck passed\n' : `\ncheck failed: ${failed} schema${failed === 1 ? '' : 's'}\n`)
+    }
+    const wrote = await writeOutputs(options, rows, items, io, { failed, problem: null, interrupted })
+    if (interrupted !== null) return EXIT.INTERRUPTED
+    if (!wrote) return EXIT.USAGE
+    return failed === 0 ? EXIT.OK : EXIT.FINDINGS
+}
+
+type CheckRow = { s: Standing; before: string; fails: string[] }
+
+/** What the check found: a row per schema, the fix items for SARIF, and what an interruption skipped; or the exit code of a usage or environment error. */
+async function checkOutcome(paths: readonly string[], options: CheckCommandOptions, io: CliIo): Promise<{ rows: CheckRow[]; items: FixItem[]; interrupted: readonly string[] | null } | number> {
     if (options.minGrade !== undefined && !(isLetter(options.minGrade) || options.minGrade === 'REJECTED')) {
         io.stderr(`check: --min-grade must be one of A, B, C, D, F, got ${JSON.stringify(options.minGrade)}\n`)
         return EXIT.USAGE
     }
     const failOnUntested = options.failOnUntested === true
     let standings: Standing[]
+    let items: FixItem[] = []
+    let interrupted: readonly string[] | null = null
     if (paths.length > 0) {
         const run = await runGrading(paths, options, io, 'check')
         if (typeof run === 'number') return run
+        interrupted = run.interrupted
         await writeReport(options, io, 'check')
         const fixes = await fixListsOf(run.results)
-        if (!(await writeSarif(options, [...fixes.values()].flat(), io, 'check'))) return EXIT.USAGE
         standings = run.results.flatMap((row) => (row.result.grading === null ? [] : [standingOf(row.result.grading.schemaId, row.file, row.result.grading, fixes.get(row) ?? [], failOnUntested)]))
-        const unreadable = run.results.filter((row) => row.result.grading === null)
-        for (const row of unreadable) io.stderr(`check: ${row.file} could not be graded: ${row.result.errors.find((e) => e.severity === 'error')?.message ?? 'unknown error'}\n`)
-        if (unreadable.length > 0) return EXIT.FINDINGS
+        // A schema that does not parse (or cannot be read) is a finding at its file and line; the others are still checked.
+        standings.push(...run.results.filter((row) => row.result.grading === null).map((row) => unreadableStanding(row.file, row.result.errors, io.cwd)))
+        items = standings.flatMap((s) => s.fixes)
     } else if (options.island !== undefined) {
         const read = await standingsOfIsland(absolute(options.island, io.cwd))
         if (typeof read === 'string') {
@@ -176,25 +211,36 @@ export async function checkCommand(paths: readonly string[], options: CheckComma
         baseline = read
     }
     const rows = standings.map((s) => ({ s, before: baseline?.get(s.id)?.grade ?? baseline?.get(s.id)?.status ?? '—', fails: failures(s, options, baseline, failOnUntested) }))
-    const failed = rows.filter((r) => r.fails.length > 0).length
-    if (options.json) io.stdout(JSON.stringify({ passed: failed === 0, schemas: rows.map(({ s, before, fails }) => ({ schemaId: s.id, file: s.file, grade: s.grade, status: s.status, note: s.note, baseline: before, failures: fails, untested: s.untested, fixList: s.fixes })) }, null, 2) + '\n')
-    else {
-        io.stdout(table(rows.map(({ s, before, fails }) => ({ schema: s.id, grade: s.grade ?? '-', baseline: before, status: s.status + (s.note !== null ? ` (${s.note})` : ''), verdict: fails.length === 0 ? 'ok' : 'FAILS' })), ['schema', 'grade', 'baseline', 'status', 'verdict']))
-        for (const { s, fails } of rows) {
-            for (const f of fails) io.stdout(`  ${s.id}: ${f}\n`)
-            // A failing schema says what to fix first, and where.
-            if (fails.length > 0) for (const item of s.fixes.slice(0, options.verbose === true ? undefined : 3)) io.stdout(`  fix ${fixLine(item)}\n`)
-        }
-        io.stdout(failed === 0 ? '\ncheck passed\n' : `\ncheck failed: ${failed} schema${failed === 1 ? '' : 's'}\n`)
+    return { rows, items, interrupted }
+}
+
+/**
+ * The standing of a schema that could not be graded: no grade, and one error finding at its file and
+ * line (the parser's line when it does not parse), so the table, SARIF and the summary all show it.
+ * Its id is the one grading would give it, `<folder>.<file base>`, so a baseline still finds it.
+ */
+export function unreadableStanding(file: string, errors: readonly Issue[], cwd: string): Standing {
+    const first = errors.find((e) => e.severity === 'error')
+    const message = first?.message ?? 'the schema could not be graded'
+    const at = /\((\d+):(\d+)\)/.exec(message) ?? /at line (\d+)/.exec(message)
+    const parts = file.split('/')
+    const id = `${parts.at(-2) ?? ''}.${(parts.at(-1) ?? file).replace(/\.mjs$/, '')}`
+    const item: FixItem = { schemaId: id, file, kind: 'finding', code: first?.code ?? 'SRC-001', severity: 'error', message, pointer: '', line: at !== null ? Number(at[1]) : 1, column: at?.[2] !== undefined ? Number(at[2]) + 1 : 1, cost: 0 }
+    const shown = file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file
+    return { id, file, grade: null, status: 'unreadable', note: `${shown}: ${message}`, fixes: [item], untested: [] }
+}
+
+/** Writes the SARIF file and appends the summary, each attempted whatever the other did; false when one failed. */
+async function writeOutputs(options: CheckCommandOptions, rows: readonly CheckRow[], items: readonly FixItem[], io: CliIo, state: { failed: number; problem: string | null; interrupted: readonly string[] | null }): Promise<boolean> {
+    let ok = await writeSarif(options, items, io, 'check')
+    if (options.summary === undefined) return ok
+    const text = state.problem !== null ? `## flowmcp-grading check: could not run\n\n${md(state.problem)}\n` : summaryOf(rows, state.failed) + (state.interrupted !== null ? `\n**Interrupted** (Ctrl-C); skipped: ${md(state.interrupted.join('; '))}\n` : '')
+    try {
+        // Appended, as a CI job summary file collects several steps.
+        await appendFile(absolute(options.summary, io.cwd), redacted(io, text))
+    } catch (cause) {
+        io.stderr(`check: cannot write the summary: ${cause instanceof Error ? cause.message : String(cause)}\n`)
+        ok = false
     }
-    if (options.summary !== undefined) {
-        try {
-            // Appended, as a CI job summary file collects several steps.
-            await appendFile(absolute(options.summary, io.cwd), summaryOf(rows, failed))
-        } catch (cause) {
-            io.stderr(`check: cannot write the summary: ${cause instanceof Error ? cause.message : String(cause)}\n`)
-            return EXIT.USAGE
-        }
-    }
-    return failed === 0 ? EXIT.OK : EXIT.FINDINGS
+    return ok
 }

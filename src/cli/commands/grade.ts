@@ -5,7 +5,7 @@ import { judgeFromCliOptions, type JudgeCliValues } from '../judge-command.js'
 import { judgeForRun } from '../../grade/judge-call.js'
 import { importSchemaLoader } from '../../grade/loader.js'
 import { ErrorCodes, FixList, getVersion, gradeNamespace, Sarif, sourceLocations, JudgeCost, type CostEstimate, type FixItem, type GradingEntry, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type RuntimePort, type SchemaGrading, type UnitResult } from '../../index.js'
-import { EXIT, table, type CliIo } from '../io.js'
+import { EXIT, redacted, table, type CliIo } from '../io.js'
 import { aboutBeside, absolute, httpPort, nodeFs, schemaFiles } from '../node.js'
 import { fixEntriesOf, fixLine } from '../../fix/fix-list.js'
 import { runBoundary } from '../../injection/boundary.js'
@@ -164,7 +164,7 @@ export async function writeReport(options: Pick<GradeCommandOptions, 'report' | 
     if (options.report === undefined || options.island === undefined) return
     const report = await renderIslandReport({ fs: nodeFs(), root: absolute(options.island, io.cwd) })
     try {
-        await writeFile(absolute(options.report, io.cwd), report.html)
+        await writeFile(absolute(options.report, io.cwd), redacted(io, report.html))
         io.stderr(`report: ${absolute(options.report, io.cwd)}\n`)
     } catch (cause) {
         io.stderr(`${command}: cannot write the report: ${cause instanceof Error ? cause.message : String(cause)}\n`)
@@ -524,7 +524,7 @@ export async function writeSarif(options: Pick<GradeCommandOptions, 'sarif'>, it
     for (const e of built.errors.filter((x) => x.severity === 'error')) io.stderr(`${command}: SARIF: ${e.message}\n`)
     if (built.log === null) return false
     try {
-        await writeFile(absolute(options.sarif, io.cwd), JSON.stringify(built.log, null, 2) + '\n')
+        await writeFile(absolute(options.sarif, io.cwd), redacted(io, JSON.stringify(built.log, null, 2)) + '\n')
         io.stderr(`sarif: ${absolute(options.sarif, io.cwd)}\n`)
         return true
     } catch (cause) {
