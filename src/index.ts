@@ -5,6 +5,7 @@ export {
     Artifacts,
     DataPretest,
     FixList,
+    FixRules,
     JudgeCost,
     DeterministicAnswers,
     ErrorCodes,
@@ -207,6 +208,7 @@ export { httpPortFromFetch } from './ports/http.js'
 export { runtimePortFromFlowMCP } from './ports/runtime.js'
 export { CHARS_PER_TOKEN } from './grade/estimate.js'
 export type { FixListInput, Locate } from './fix/fix-list.js'
+export type { RuleSetting, RulesMap } from './fix/rules.js'
 export type { FixItem } from './fix/types.js'
 export type { CostCall, CostEstimate, CostFigures } from './grade/estimate.js'
 export { BOUNDARY_PATTERN, BOUNDARY_PREFIX } from './injection/boundary.js'

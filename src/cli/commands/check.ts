@@ -185,7 +185,7 @@ async function checkOutcome(paths: readonly string[], options: CheckCommandOptio
         if (typeof run === 'number') return run
         interrupted = run.interrupted
         await writeReport(options, io, 'check')
-        const fixes = await fixListsOf(run.results)
+        const fixes = await fixListsOf(run.results, options.rules)
         standings = run.results.flatMap((row) => (row.result.grading === null ? [] : [standingOf(row.result.grading.schemaId, row.file, row.result.grading, fixes.get(row) ?? [], failOnUntested)]))
         // A schema that does not parse (or cannot be read) is a finding at its file and line; the others are still checked.
         standings.push(...run.results.filter((row) => row.result.grading === null).map((row) => unreadableStanding(row.file, row.result.errors, io.cwd)))

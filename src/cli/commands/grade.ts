@@ -4,7 +4,7 @@ import { renderIslandReport } from '../html-report.js'
 import { judgeFromCliOptions, type JudgeCliValues } from '../judge-command.js'
 import { judgeForRun } from '../../grade/judge-call.js'
 import { importSchemaLoader } from '../../grade/loader.js'
-import { ErrorCodes, FixList, getVersion, gradeNamespace, Sarif, sourceLocations, JudgeCost, type CostEstimate, type FixItem, type GradingEntry, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type RuntimePort, type SchemaGrading, type UnitResult } from '../../index.js'
+import { ErrorCodes, FixList, FixRules, getVersion, gradeNamespace, Sarif, sourceLocations, JudgeCost, type CostEstimate, type FixItem, type GradingEntry, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type RuntimePort, type SchemaGrading, type UnitResult } from '../../index.js'
 import { EXIT, redacted, table, type CliIo } from '../io.js'
 import { aboutBeside, absolute, httpPort, nodeFs, schemaFiles } from '../node.js'
 import { fixEntriesOf, fixLine } from '../../fix/fix-list.js'
@@ -49,6 +49,12 @@ export interface GradeCommandOptions {
     readonly sarif?: string
     /** Run the tests of handler schemas through the FlowMCP runtime, in a child process (`--runtime`). */
     readonly runtime?: GradeRuntimeOptions
+    /** The config file's rules (`{ "<code>": "off" | "warning" | "error" }`), applied to what is shown, never to a grade. */
+    readonly rules?: Readonly<Record<string, unknown>>
+    /** With `live`: write every HTTP exchange into this folder as recordings `--recordings` replays (docs/recordings.md). */
+    readonly record?: string
+    /** With `estimate`: US dollars per million input and output tokens. */
+    readonly prices?: { readonly input?: number; readonly output?: number }
 }
 /** What the runtime ran in this grading run: per schema file, per tool, its tests and how many returned data. */
 export type RuntimeRuns = Map<string, Map<string, { tests: number; ok: number }>>
@@ -141,7 +147,7 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
         return EXIT.OK
     }
     await writeReport(options, io, 'grade')
-    const fixes = await fixListsOf(results)
+    const fixes = await fixListsOf(results, options.rules)
     if (!(await writeSarif(options, [...fixes.values()].flat(), io, 'grade'))) return EXIT.USAGE
     if (options.json) io.stdout(JSON.stringify(jsonReport(now, namespaces, results, fixes, runtime), null, 2) + '\n')
     else io.stdout(textReport(namespaces, results, fixes, options.verbose === true, runtime))
@@ -160,9 +166,9 @@ export function incomplete(run: Pick<GradingRun, 'namespaces' | 'results'>): boo
 }
 
 /** The HTML report of the island, when asked for (`--report`, with `--island`). */
-export async function writeReport(options: Pick<GradeCommandOptions, 'report' | 'island'>, io: CliIo, command: string): Promise<void> {
+export async function writeReport(options: Pick<GradeCommandOptions, 'report' | 'island' | 'rules'>, io: CliIo, command: string): Promise<void> {
     if (options.report === undefined || options.island === undefined) return
-    const report = await renderIslandReport({ fs: nodeFs(), root: absolute(options.island, io.cwd) })
+    const report = await renderIslandReport({ fs: nodeFs(), root: absolute(options.island, io.cwd), ...(options.rules !== undefined ? { rules: options.rules } : {}) })
     try {
         await writeFile(absolute(options.report, io.cwd), redacted(io, report.html))
         io.stderr(`report: ${absolute(options.report, io.cwd)}\n`)
@@ -486,7 +492,7 @@ function estimateText(cost: CostEstimate): string {
  * Each schema's fix list: its findings, its untested tools and the judge's low answers (entries of
  * this run, and of kept units read back from the island), most costly first.
  */
-export async function fixListsOf(results: readonly SchemaRow[]): Promise<Map<SchemaRow, FixItem[]>> {
+export async function fixListsOf(results: readonly SchemaRow[], rules?: Readonly<Record<string, unknown>>): Promise<Map<SchemaRow, FixItem[]>> {
     const out = new Map<SchemaRow, FixItem[]>()
     for (const row of results) {
         const g = row.result.grading
@@ -507,7 +513,9 @@ export async function fixListsOf(results: readonly SchemaRow[]): Promise<Map<Sch
         } catch {
             locate = undefined
         }
-        out.set(row, FixList.build({ schemaId: g.schemaId, file: row.file, errors: row.result.errors, units: g.units, entries, ...(locate !== undefined ? { locate } : {}) }).items)
+        const items = FixList.build({ schemaId: g.schemaId, file: row.file, errors: row.result.errors, units: g.units, entries, ...(locate !== undefined ? { locate } : {}) }).items
+        // The config's rules, on what is shown (the fix list, SARIF, the summary): the grade is already computed.
+        out.set(row, FixRules.apply({ items, rules }).items)
     }
     return out
 }
