@@ -3,6 +3,7 @@ import { readModuleSource } from '../../schema/source-loader.js'
 import { renderIslandReport } from '../html-report.js'
 import { judgeFromCliOptions, type JudgeCliValues } from '../judge-command.js'
 import { judgeForRun } from '../../grade/judge-call.js'
+import { OUTPUT_TOKENS } from '../../grade/estimate.js'
 import { importSchemaLoader } from '../../grade/loader.js'
 import { ErrorCodes, FixList, FixRules, getVersion, gradeNamespace, Sarif, sourceLocations, JudgeCost, type CostEstimate, type FixItem, type GradingEntry, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type RuntimePort, type SchemaGrading, type UnitResult } from '../../index.js'
 import { EXIT, redacted, table, type CliIo } from '../io.js'
@@ -142,8 +143,8 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
     if (typeof run === 'number') return run
     const { now, namespaces, results, runtime } = run
     if (options.estimate === true) {
-        const cost = JudgeCost.estimate({ calls: JudgeCost.callsOf({ namespaces }) })
-        io.stdout(options.json ? JSON.stringify({ now, estimate: { calls: cost.calls, inputTokens: cost.inputTokens, cachedTokens: cost.cachedTokens, uncachedTokens: cost.uncachedTokens, charsPerToken: cost.charsPerToken, byKey: cost.byKey } }, null, 2) + '\n' : estimateText(cost))
+        const cost = JudgeCost.estimate({ calls: JudgeCost.callsOf({ namespaces }), ...(options.prices !== undefined ? { prices: options.prices } : {}) })
+        io.stdout(options.json ? JSON.stringify({ now, estimate: { calls: cost.calls, inputTokens: cost.inputTokens, cachedTokens: cost.cachedTokens, uncachedTokens: cost.uncachedTokens, outputTokens: cost.outputTokens, charsPerToken: cost.charsPerToken, cost: cost.cost, byKey: cost.byKey } }, null, 2) + '\n' : estimateText(cost))
         return EXIT.OK
     }
     await writeReport(options, io, 'grade')
@@ -481,10 +482,16 @@ function textReport(namespaces: readonly GradeNamespaceResult[], results: readon
 /** The estimate as a table: calls and input tokens per schema and namespace, then the run. */
 function estimateText(cost: CostEstimate): string {
     const n = (v: number): string => v.toLocaleString('en-US')
-    const rows = [...cost.byKey.map((r) => ({ key: r.key, calls: String(r.calls), input: n(r.inputTokens), cached: n(r.cachedTokens), uncached: n(r.uncachedTokens) })), { key: 'run', calls: String(cost.calls), input: n(cost.inputTokens), cached: n(cost.cachedTokens), uncached: n(cost.uncachedTokens) }]
+    const rows = [...cost.byKey.map((r) => ({ key: r.key, calls: String(r.calls), input: n(r.inputTokens), cached: n(r.cachedTokens), uncached: n(r.uncachedTokens), output: n(r.outputTokens) })), { key: 'run', calls: String(cost.calls), input: n(cost.inputTokens), cached: n(cost.cachedTokens), uncached: n(cost.uncachedTokens), output: n(cost.outputTokens) }]
+    const usd = (v: number): string => `$${v.toFixed(v < 1 ? 4 : 2)}`
+    const money =
+        cost.cost === null
+            ? 'cost: pass --price-input and --price-output (US dollars per million tokens) for one.\n'
+            : `cost: ${usd(cost.cost.total)} (input ${usd(cost.cost.input)}, output ${usd(cost.cost.output)}; cached input at the input price, an upper bound${cost.cost.missing.length > 0 ? `; no ${cost.cost.missing.join(' or ')} price given, counted as 0` : ''}).\n`
     return (
-        table(rows, ['key', 'calls', 'input', 'cached', 'uncached']) +
-        `\ninput = input tokens of the judge calls (characters / ${cost.charsPerToken}); cached = the part equal to the start of an earlier call of the run, which a prefix cache serves; uncached = billed at full price. No judge was called, nothing was written. about-namespace is counted as asked (a judge run asks it once the schema is stable).\n`
+        table(rows, ['key', 'calls', 'input', 'cached', 'uncached', 'output']) +
+        `\ninput = input tokens of the judge calls (characters / ${cost.charsPerToken}); cached = the part equal to the start of an earlier call of the run, which a prefix cache serves; uncached = billed at full price; output = expected output tokens of the replies (${OUTPUT_TOKENS.perAnswer} per answer, ${OUTPUT_TOKENS.perCall} per call). No judge was called, nothing was written. about-namespace is counted as asked (a judge run asks it once the schema is stable).\n` +
+        money
     )
 }
 
