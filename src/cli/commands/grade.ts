@@ -1,11 +1,13 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { recordingHttpPort } from '../../ports/record.js'
 import { readModuleSource } from '../../schema/source-loader.js'
 import { renderIslandReport } from '../html-report.js'
 import { judgeFromCliOptions, type JudgeCliValues } from '../judge-command.js'
 import { judgeForRun } from '../../grade/judge-call.js'
 import { OUTPUT_TOKENS } from '../../grade/estimate.js'
 import { importSchemaLoader } from '../../grade/loader.js'
-import { ErrorCodes, FixList, FixRules, getVersion, gradeNamespace, Sarif, sourceLocations, JudgeCost, type CostEstimate, type FixItem, type GradingEntry, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type RuntimePort, type SchemaGrading, type UnitResult } from '../../index.js'
+import { ErrorCodes, FixList, FixRules, getVersion, gradeNamespace, Sarif, sourceLocations, JudgeCost, type CostEstimate, type FixItem, type GradingEntry, type GradeNamespaceResult, type Recording, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type RuntimePort, type SchemaGrading, type UnitResult } from '../../index.js'
 import { EXIT, redacted, table, type CliIo } from '../io.js'
 import { aboutBeside, absolute, httpPort, nodeFs, schemaFiles } from '../node.js'
 import { fixEntriesOf, fixLine } from '../../fix/fix-list.js'
@@ -237,7 +239,10 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
                 { name: 'estimate', version: '1', llmModel: 'none', persona: answersFile.grader?.persona ?? defaultPersona }
               : answersFile.grader
     const serverParams = (keys: readonly string[]): Record<string, string> => Object.fromEntries(keys.filter((k) => typeof io.env[k] === 'string').map((k) => [k, io.env[k] as string]))
-    const http = await httpPort({ live: options.live, ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {}) })
+    const live = await httpPort({ live: options.live, ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {}) })
+    // --record: the live exchanges kept, server params as placeholders, written when the run ends.
+    const recorder = options.record !== undefined && live !== undefined ? recordingHttpPort({ http: live, serverParams: serverParams(denyEnv), recordedAt: now }) : null
+    const http = recorder?.port ?? live
     // One data-block boundary for the whole command, so every judge call of it opens with the same system message.
     const boundary = runBoundary(undefined)
     const runtime = runtimeForGrade(options, io.cwd)
@@ -303,10 +308,27 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
     }
     process.removeListener('SIGINT', onSigint)
     if (io.isTTY) io.stderr('\n')
+    if (recorder !== null && !(await writeRecordings(recorder.recordings(), absolute(options.record as string, io.cwd), io, command))) return EXIT.USAGE
     const skipped = signal.aborted ? skippedBy(dirs, tree, io.cwd) : []
     if (signal.aborted) io.stderr(`${command}: interrupted; skipped: ${skipped.join('; ') || 'nothing'}; the island is consistent\n`)
     const namespaces = tree.filter((t): t is { dir: string; result: GradeNamespaceResult } => t !== undefined).map((t) => t.result)
     return { now, namespaces, results: namespaces.flatMap((n) => n.schemas), runtime: runtime.port !== null ? { version: runtime.port.version ?? null, runs: runtime.runs } : null, interrupted: signal.aborted ? skipped : null }
+}
+
+/** Writes each host's recording as `<dir>/<host name>.json` (replacing an earlier one), the files `--recordings <dir>` reads. */
+async function writeRecordings(recordings: readonly Recording[], dir: string, io: CliIo, command: string): Promise<boolean> {
+    try {
+        await mkdir(dir, { recursive: true })
+        for (const recording of recordings) {
+            const name = recording.host.replace(/^https?:\/\//, '').replace(/[^A-Za-z0-9.-]/g, '_')
+            await writeFile(join(dir, `${name}.json`), redacted(io, JSON.stringify(recording, null, 2)) + '\n')
+        }
+        io.stderr(`recorded: ${recordings.reduce((n, r) => n + r.exchanges.length, 0)} exchanges of ${recordings.length} host${recordings.length === 1 ? '' : 's'} in ${dir}\n`)
+        return true
+    } catch (cause) {
+        io.stderr(`${command}: cannot write the recordings: ${cause instanceof Error ? cause.message : String(cause)}\n`)
+        return false
+    }
 }
 
 /** A sleep for the judge's backoff that Ctrl-C cuts short. */
