@@ -9,6 +9,12 @@ export const JUDGE_CALL_DEFAULTS = Object.freeze({ retries: 2, backoffMs: 1000, 
 /** The judge options a call reads, as `GradeOptions` holds them. */
 export type JudgeCallOptions = Pick<GradeOptionsBase, 'judge' | 'judgeTimeoutMs' | 'judgeRetries' | 'judgeBackoffMs' | 'maxConsecutiveJudgeFailures' | 'signal' | 'sleep'>
 
+/** The judge options of an options object, and nothing else (the judge itself left to the caller). */
+export function pickJudgeOptions(options: JudgeCallOptions): Omit<JudgeCallOptions, 'judge'> {
+    const keys = ['judgeTimeoutMs', 'judgeRetries', 'judgeBackoffMs', 'maxConsecutiveJudgeFailures', 'signal', 'sleep'] as const
+    return Object.fromEntries(keys.filter((k) => options[k] !== undefined).map((k) => [k, options[k]])) as Omit<JudgeCallOptions, 'judge'>
+}
+
 /** What one run knows of its judge: failures in a row, and whether it stopped calling it (and said so). */
 interface JudgeSession {
     failures: number
