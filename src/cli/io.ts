@@ -30,8 +30,10 @@ export function redacted(io: CliIo, text: string): string {
  * `extraNames` given (`--judge-env`), and every value added later with `addSecrets`.
  */
 export function redactingIo(io: CliIo, extraNames: readonly string[] = []): CliIo {
-    const values = Object.entries(io.env).filter(([name, v]) => typeof v === 'string' && (isSecretName(name, true) || /(?:^|_)(?:KEY|TOKEN|SECRET|PASSWORD)$/i.test(name) || extraNames.includes(name))).map(([, v]) => v as string)
-    let forms = secretForms(Object.fromEntries(values.map((v, i) => [String(i), v])))
+    const named = (name: string): boolean => isSecretName(name, true) || /(?:^|_)(?:KEY|TOKEN|SECRET|PASSWORD)$/i.test(name)
+    const values = (pick: (name: string) => boolean): Record<string, string> => Object.fromEntries(Object.entries(io.env).filter(([name, v]) => typeof v === 'string' && pick(name)).map(([, v], i) => [String(i), v as string]))
+    // A variable found by its name alone needs a value long enough to be a key: `DISABLE_TOKEN=true` must not erase every "true".
+    let forms = [...new Set([...secretForms(values(named), 8), ...secretForms(values((name) => extraNames.includes(name)))])].sort((a, b) => b.length - a.length)
     const redact = (text: string): string => redactMessage(text, forms)
     return {
         ...io,

@@ -42,3 +42,16 @@ describe('grade with a judge that fails every call', () => {
         expect(out).toContain('[redacted]')
     })
 })
+
+describe('what the CLI writes is redacted', () => {
+    it('erases the values of secret-named variables, but not a short one that is no key', async () => {
+        const { redactingIo } = await import('../../src/cli/io.js')
+        const base = memoryIo({}, { env: { SERVICE_API_KEY: 'svc-key-value-123456', DISABLE_TOKEN: 'true', PATH: '/usr/bin' } })
+        const io = redactingIo(base)
+        io.stdout('{"ok": true, "key": "svc-key-value-123456", "path": "/usr/bin"}')
+        io.addSecrets?.(['added-later-secret'])
+        io.stderr('added-later-secret here')
+        expect(base.out()).toBe('{"ok": true, "key": "[redacted]", "path": "/usr/bin"}')
+        expect(base.err()).toBe('[redacted] here')
+    })
+})
