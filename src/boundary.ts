@@ -19,6 +19,7 @@ import { selectLatest as selectLatestUnguarded } from './naming/latest.js'
 import { formatSnapshotFilename as formatSnapshotFilenameUnguarded, parseSnapshotFilename as parseSnapshotFilenameUnguarded, stripSnapshotFilename as stripSnapshotFilenameUnguarded } from './naming/snapshot-filename.js'
 import { DataPretest as DataPretestUnguarded } from './pretest/data-pretest.js'
 import { FixList as FixListUnguarded } from './fix/fix-list.js'
+import { FixRules as FixRulesUnguarded } from './fix/rules.js'
 import { JudgeCost as JudgeCostUnguarded } from './grade/estimate.js'
 import { PromptBuilder as PromptBuilderUnguarded } from './prompts/prompt-builder.js'
 import { Redact as RedactUnguarded } from './prompts/redact.js'
@@ -126,6 +127,7 @@ export const Areas = /* @__PURE__ */ guardStatics(AreasUnguarded, 'Areas')
 export const Artifacts = /* @__PURE__ */ guardStatics(ArtifactsUnguarded, 'Artifacts')
 export const DataPretest = /* @__PURE__ */ guardStatics(DataPretestUnguarded, 'DataPretest')
 export const FixList = /* @__PURE__ */ guardStatics(FixListUnguarded, 'FixList')
+export const FixRules = /* @__PURE__ */ guardStatics(FixRulesUnguarded, 'FixRules')
 export const JudgeCost = /* @__PURE__ */ guardStatics(JudgeCostUnguarded, 'JudgeCost')
 export const DeterministicAnswers = /* @__PURE__ */ guardStatics(DeterministicAnswersUnguarded, 'DeterministicAnswers')
 export const ErrorCodes = /* @__PURE__ */ guardStatics(ErrorCodesUnguarded, 'ErrorCodes')

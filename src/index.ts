@@ -5,6 +5,7 @@ export {
     Artifacts,
     DataPretest,
     FixList,
+    FixRules,
     JudgeCost,
     DeterministicAnswers,
     ErrorCodes,
@@ -210,8 +211,10 @@ export { httpPortFromFetch } from './ports/http.js'
 export { runtimePortFromFlowMCP } from './ports/runtime.js'
 export { CHARS_PER_TOKEN } from './grade/estimate.js'
 export type { FixListInput, Locate } from './fix/fix-list.js'
+export type { RuleSetting, RulesMap } from './fix/rules.js'
 export type { FixItem } from './fix/types.js'
-export type { CostCall, CostEstimate, CostFigures } from './grade/estimate.js'
+export type { CostCall, CostEstimate, CostFigures, CostInDollars, TokenPrices } from './grade/estimate.js'
+export type { JudgeCallOptions } from './grade/judge-call.js'
 export { BOUNDARY_PATTERN, BOUNDARY_PREFIX } from './injection/boundary.js'
 export { MAX_LISTED_INVISIBLE } from './injection/invisible.js'
 export type { InvisibleFound, InvisibleKind, NeutralisedText } from './injection/invisible.js'
@@ -280,7 +283,7 @@ export type { SourceModuleResult } from './schema/source-loader.js'
 export type { SourceLocations, SourcePosition } from './schema/locations.js'
 export { MAX_SARIF_ITEMS, SARIF_FINGERPRINT_KEY, SARIF_SCHEMA_URI, SARIF_SOURCE_ROOT } from './report/sarif.js'
 export type { SarifFromFixItemsResult, SarifInput, SarifLevel, SarifLog, SarifMessage, SarifResult, SarifRule, SarifRun, SarifTool } from './report/sarif.js'
-export type { AnsweringGrader, GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaInput, SchemaModuleInput, TimeSource, Judge, JudgeAnswer, JudgeReply, JudgeRequest, EmittedPrompt, SchemaGrading, SchemaRunStatus, UnitResult, UnitStatus } from './grade/types.js'
+export type { AnsweringGrader, GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaInput, SchemaModuleInput, TimeSource, Judge, JudgeAnswer, JudgeCallContext, AbortSignalLike, JudgeReply, JudgeRequest, EmittedPrompt, SchemaGrading, SchemaRunStatus, UnitResult, UnitStatus } from './grade/types.js'
 export { MAX_SELECTION_SKILLS, MIN_SELECTION_DESCRIPTION } from './selection/definition.js'
 export type { SelectionDefinitionDocument } from './selection/definition.js'
 export type { SelectionSkillInput, SkillCrossReferences } from './selection/skills.js'

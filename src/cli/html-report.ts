@@ -5,6 +5,7 @@ import { Areas, Grading, type FsPort, type Issue } from '../index.js'
 import { GRADE_BANDS_V1 } from '../grading/aggregate.js'
 import { parseJsonText } from '../json/guard.js'
 import { collapseFixItems, countFixItems, countsLine, FixList as FixListUnguarded, type FixListLine } from '../fix/fix-list.js'
+import { FixRules } from '../fix/rules.js'
 import type { FixItem } from '../fix/types.js'
 import type { UnitResult } from '../grade/types.js'
 import type { GradingEntry } from '../model/types.js'
@@ -24,6 +25,8 @@ export interface IslandReportInput {
      * files by namespace (`{ index }`). The overview lists the schemas graded worse since.
      */
     readonly baseline?: { readonly fs: FsPort; readonly root: string } | { readonly index: Readonly<Record<string, unknown>> }
+    /** A config's rules (`{ "<code>": "off" | "warning" | "error" }`) applied to each fix list shown. */
+    readonly rules?: Readonly<Record<string, unknown>>
 }
 
 export interface IslandReport {
@@ -92,7 +95,8 @@ class Reader {
     constructor(
         readonly fs: FsPort,
         readonly maxEntries: number,
-        readonly errors: Issue[]
+        readonly errors: Issue[],
+        readonly rules?: unknown
     ) {}
 
     async dirs(path: string): Promise<string[] | null> {
@@ -268,7 +272,9 @@ async function fixItemsOf(reader: Reader, base: string, namespace: string, schem
     }
     const findings = Array.isArray(state.findings[schemaName]) ? (state.findings[schemaName] as unknown[]).map(obj) : []
     const errors: Issue[] = findings.map((f) => ({ code: str(f.code) ?? '?', severity: (f.severity === 'error' ? 'error' : 'warning') as Issue['severity'], message: str(f.message) ?? '', path: `/schema/main${str(f.pointer) ?? ''}` }))
-    return FixListUnguarded.build({ schemaId: `${namespace}.${originalName(schemaName) ?? schemaName}`, file: null, errors, units, entries }).items
+    const items = FixListUnguarded.build({ schemaId: `${namespace}.${originalName(schemaName) ?? schemaName}`, file: null, errors, units, entries }).items
+    // The config's rules: a rule turned off leaves the report's fix list too (never a grade).
+    return FixRules.apply({ items, rules: reader.rules }).items
 }
 
 /** How many lines of a schema's "What to fix" are open; the rest fold under one `<details>`. */
@@ -695,7 +701,7 @@ export async function renderIslandReport(input: IslandReportInput): Promise<Isla
     const errors: Issue[] = []
     const root = input.root.replace(/\/+$/, '') || '/'
     const maxEntries = Number.isSafeInteger(input.maxEntries) && (input.maxEntries as number) >= 0 ? (input.maxEntries as number) : DEFAULT_MAX_ENTRIES
-    const reader = new Reader(input.fs, maxEntries, errors)
+    const reader = new Reader(input.fs, maxEntries, errors, input.rules)
     const providers = `${root}/providers`
     const names = await reader.dirs(providers)
     if (names === null) errors.push(issue('RPT-001', { root }))

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import type { ErrorCode } from '../errors/catalogue/index.js'
 import { createIssue, type IssueParams } from '../errors/issue.js'
 import { modelNameProblem } from '../grade/units.js'
-import { HARNESSES, Redact, type Harness, type Judge, type JudgeRequest } from '../index.js'
+import { HARNESSES, Redact, type Harness, type Judge, type JudgeCallContext, type JudgeRequest } from '../index.js'
 
 /** The variables every judge command gets from the parent environment (when set there). */
 export const BASE_JUDGE_ENV: readonly string[] = Object.freeze(['PATH', 'HOME', 'LANG', 'TERM'])
@@ -36,12 +36,25 @@ export interface JudgeCommandOptions {
 /** A failed call: `message` starts with the code, so GRA-006 carries it as `JCMD-00x: …`. */
 export class JudgeCommandError extends Error {
     readonly code: ErrorCode
+    /** Worth another try (the library retries it with backoff): a timeout, exit code 75, or a rate limit or overload in the stderr tail. */
+    readonly retryable: boolean
     /** `detail` is appended whole: catalogue parameters are cut to 120 characters, a stderr tail needs more. */
-    constructor(code: ErrorCode, params: IssueParams, detail?: string) {
+    constructor(code: ErrorCode, params: IssueParams, detail?: string, retryable = false) {
         super(`${code}: ${createIssue(code, '', params).message}${detail !== undefined ? `: ${detail}` : ''}`)
         this.name = 'JudgeCommandError'
         this.code = code
+        this.retryable = retryable
     }
+}
+
+/** Exit code 75 (`EX_TEMPFAIL` of sysexits.h): the command says "try again later". */
+export const RETRY_EXIT_CODE = 75
+// What an LLM tool prints when the service, not the request, failed.
+const TRANSIENT = /\b(?:429|too many requests|rate[ -]?limit(?:ed)?|overloaded|50[0234]|bad gateway|service unavailable|gateway time-?out)\b/i
+
+/** Whether a failed run of the command is worth another try: exit code 75, or a rate limit or overload in its stderr. */
+export function isTransientExit(code: number | null, stderr: string): boolean {
+    return code === RETRY_EXIT_CODE || TRANSIENT.test(stderr.slice(-4096))
 }
 
 /** Checks the options; one message per wrong option, coded JCMD-005. */
@@ -90,16 +103,25 @@ export function judgeFromCommand(options: JudgeCommandOptions): Judge {
         const clean = redacted.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim()
         return clean.length === 0 ? '(empty)' : clean.length > JUDGE_COMMAND_DEFAULTS.stderrChars ? '…' + clean.slice(-JUDGE_COMMAND_DEFAULTS.stderrChars) : clean
     }
-    return (request: JudgeRequest) =>
+    return (request: JudgeRequest, context?: JudgeCallContext) =>
         new Promise<string>((resolve, reject) => {
             let settled = false
             const fail = (error: JudgeCommandError): void => {
                 if (settled) return
                 settled = true
                 clearTimeout(timer)
+                context?.signal?.removeEventListener?.('abort', abandon)
                 killGroup()
                 options.onError?.(error)
                 reject(error)
+            }
+            // The caller gave up (its timeout, or Ctrl-C): the command and what it started are killed, nothing is reported twice.
+            const abandon = (): void => {
+                if (settled) return
+                settled = true
+                clearTimeout(timer)
+                killGroup()
+                reject(new Error('the judge call was abandoned'))
             }
             let child: ReturnType<typeof spawn>
             try {
@@ -120,7 +142,9 @@ export function judgeFromCommand(options: JudgeCommandOptions): Judge {
                     // The group is gone already.
                 }
             }
-            const timer = setTimeout(() => fail(new JudgeCommandError('JCMD-002', { timeoutMs })), timeoutMs)
+            const timer = setTimeout(() => fail(new JudgeCommandError('JCMD-002', { timeoutMs }, undefined, true)), timeoutMs)
+            if (context?.signal?.aborted === true) return abandon()
+            context?.signal?.addEventListener?.('abort', abandon, { once: true })
             const out: Buffer[] = []
             let outBytes = 0
             let err = ''
@@ -139,11 +163,12 @@ export function judgeFromCommand(options: JudgeCommandOptions): Judge {
                 if (code === 0) {
                     settled = true
                     clearTimeout(timer)
+                    context?.signal?.removeEventListener?.('abort', abandon)
                     resolve(Buffer.concat(out).toString('utf8'))
                     return
                 }
                 const status = signal !== null ? `signal ${signal}` : code === 127 ? 'code 127 (command not found)' : `code ${String(code)}`
-                fail(new JudgeCommandError('JCMD-003', { status }, tail(err)))
+                fail(new JudgeCommandError('JCMD-003', { status }, tail(err), isTransientExit(code, err)))
             })
             // A command that does not read its stdin closes the pipe early: not an error of the call.
             child.stdin?.on('error', () => undefined)

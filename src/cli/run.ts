@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { getVersion } from '../index.js'
 import { isIsoDateTime } from '../time.js'
-import { EXIT, type CliIo } from './io.js'
+import { EXIT, redactingIo, type CliIo } from './io.js'
 import { checkCommand } from './commands/check.js'
 import { gradeCommand } from './commands/grade.js'
 import { exportCommand, rebuildIndexCommand } from './commands/island.js'
@@ -9,6 +9,9 @@ import { reportCommand } from './commands/report.js'
 import { consumeScoresCommand, emitPromptsCommand } from './commands/protocol.js'
 import { rubricCommand } from './commands/rubric.js'
 import { validateCommand } from './commands/validate.js'
+import { CONFIG_KEYS, findConfig, loadConfig, optionOf } from './config.js'
+import { helpOf } from './help.js'
+import { absolute } from './node.js'
 
 const USAGE = `Usage: flowmcp-grading <command> [options]
 
@@ -55,8 +58,17 @@ Options:
   --sarif <file>          (grade, check) write every fix item as SARIF 2.1.0 (code-scanning results)
   --summary <file>        (check) append a Markdown summary (e.g. $GITHUB_STEP_SUMMARY)
   --verbose               (grade, check) every line of each schema's fix list, not only the costliest five
-  --estimate              (grade) print the judge calls and input tokens the grading would cost (total and
-                          the part a prefix cache serves); calls no judge, writes nothing
+  --estimate              (grade) print the judge calls, input tokens (total and the part a prefix cache
+                          serves) and expected output tokens the grading would cost, and with prices the
+                          cost; calls no judge, writes nothing
+  --price-input <usd>     (grade --estimate) US dollars per million input tokens
+  --price-output <usd>    (grade --estimate) US dollars per million output tokens
+  --record <dir>          (grade, check, with --live) write every HTTP exchange as a recording that
+                          --recordings <dir> replays (docs/recordings.md)
+  --config <file>         the config file; default: flowmcp-grading.config.json in the working folder or
+                          a parent up to the repository root (keys: the long options in camelCase, and
+                          rules: { "<code>": "off" | "warning" | "error" }); flags win over it
+  --print-config          print the options after the config file and the flags are merged
   --now <iso>             the time of the run, for reproducible output
   --trusted-import        (grade, emit-prompts, consume-scores) import (run) schema modules instead of
                           reading them from their syntax tree; only for sources you trust
@@ -79,9 +91,10 @@ Options:
                           as llmModel in every entry (a reply naming its "model" is recorded with that)
   --judge-harness <name>  (grade) the harness recorded in every entry: claude-code, the only value the
                           grading spec allows (the default)
-  -h, --help              this text
+  -h, --help              this text; <command> --help: that command's help, with an example
 
-Exit codes: 0 ok · 1 findings · 2 usage or I/O error
+Exit codes: 0 ok · 1 findings (check: the gate failed; grade: the grading has holes) · 2 usage or
+environment error · 130 interrupted (Ctrl-C)
 `
 
 /**
@@ -96,8 +109,50 @@ function argsError(cause: unknown): string {
     return `unknown option: ${option} (an argument that starts with '-' but is not an option goes after '--', as in: -- ${option})`
 }
 
+/**
+ * The option values after the config file (`--config <file>`, else `flowmcp-grading.config.json` in
+ * the working folder or a parent up to the repository root): the flags win over the file. A config
+ * that is not valid is a usage error (exit 2), each problem named.
+ */
+function configFor<V extends Record<string, unknown>>(given: V, io: CliIo): { values: V; rules: Readonly<Record<string, unknown>> | undefined; file: string | null } | number {
+    const file = typeof given.config === 'string' ? absolute(given.config, io.cwd) : findConfig(io.cwd)
+    if (file === null) return { values: given, rules: undefined, file: null }
+    const loaded = loadConfig(file)
+    if (loaded.config === null) {
+        for (const e of loaded.errors) io.stderr(`${e}\n`)
+        return EXIT.USAGE
+    }
+    const flags = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined))
+    return { values: { ...loaded.config.values, ...flags } as V, rules: loaded.config.rules, file }
+}
+
+/** What `--print-config` shows: the config file used, every option set (camelCase, as the file writes it) and the rules. */
+function printedConfig(values: Readonly<Record<string, unknown>>, rules: unknown, file: string | null): unknown {
+    const options = Object.fromEntries(
+        Object.keys(CONFIG_KEYS)
+            .filter((key) => values[optionOf(key)] !== undefined)
+            .map((key) => [key, CONFIG_KEYS[key]?.kind === 'number' ? Number(values[optionOf(key)]) : values[optionOf(key)]])
+    )
+    return { configFile: file, ...options, rules: rules ?? {} }
+}
+
+/** `--price-input` / `--price-output` (US dollars per million tokens): the prices, null when neither is given, or what is wrong. */
+function pricesOf(input: string | undefined, output: string | undefined): { input?: number; output?: number } | null | string {
+    if (input === undefined && output === undefined) return null
+    const out: { input?: number; output?: number } = {}
+    for (const [name, text] of [['input', input], ['output', output]] as const) {
+        if (text === undefined) continue
+        const value = Number(text)
+        if (!/^\d+(?:\.\d+)?$/.test(text) || !Number.isFinite(value)) return `--price-${name} must be a price in US dollars per million tokens, such as 3 or 0.15, got ${JSON.stringify(text)}`
+        out[name] = value
+    }
+    return out
+}
+
 /** Runs one CLI invocation against the given I/O and returns its exit code. Never throws. */
-export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+export async function run(argv: readonly string[], plainIo: CliIo): Promise<number> {
+    // Everything this run writes is redacted: key shapes, secret-named variables, and the values it reads later.
+    let io = redactingIo(plainIo)
     let parsed
     try {
         parsed = parseArgs({
@@ -105,12 +160,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
             allowPositionals: true,
             strict: true,
             options: {
-                json: { type: 'boolean', default: false },
+                json: { type: 'boolean' },
                 kind: { type: 'string' },
                 island: { type: 'string' },
                 answers: { type: 'string' },
-                offline: { type: 'boolean', default: false },
-                live: { type: 'boolean', default: false },
+                offline: { type: 'boolean' },
+                live: { type: 'boolean' },
                 recordings: { type: 'string' },
                 runtime: { type: 'string' },
                 'runtime-libraries': { type: 'string' },
@@ -118,18 +173,18 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                 now: { type: 'string' },
                 schema: { type: 'string' },
                 'schema-id': { type: 'string' },
-                selection: { type: 'boolean', default: false },
-                'trusted-import': { type: 'boolean', default: false },
-                'include-schemas': { type: 'boolean', default: false },
-                areas: { type: 'boolean', default: false },
+                selection: { type: 'boolean' },
+                'trusted-import': { type: 'boolean' },
+                'include-schemas': { type: 'boolean' },
+                areas: { type: 'boolean' },
                 concurrency: { type: 'string' },
                 'min-working-tests': { type: 'string' },
-                force: { type: 'boolean', default: false },
-                estimate: { type: 'boolean', default: false },
-                verbose: { type: 'boolean', default: false },
+                force: { type: 'boolean' },
+                estimate: { type: 'boolean' },
+                verbose: { type: 'boolean' },
                 'min-grade': { type: 'string' },
                 baseline: { type: 'string' },
-                'fail-on-untested': { type: 'boolean', default: false },
+                'fail-on-untested': { type: 'boolean' },
                 'max-warnings': { type: 'string' },
                 summary: { type: 'string' },
                 sarif: { type: 'string' },
@@ -141,7 +196,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                 'judge-concurrency': { type: 'string' },
                 'judge-model': { type: 'string' },
                 'judge-harness': { type: 'string' },
-                help: { type: 'boolean', short: 'h', default: false }
+                config: { type: 'string' },
+                'print-config': { type: 'boolean' },
+                record: { type: 'string' },
+                'price-input': { type: 'string' },
+                'price-output': { type: 'string' },
+                help: { type: 'boolean', short: 'h' }
             }
         })
     } catch (cause) {
@@ -149,13 +209,23 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         return EXIT.USAGE
     }
     const [command, ...rest] = parsed.positionals
-    const { values } = parsed
+    // The config file fills what the flags leave unset; the flags win.
+    const configured = configFor(parsed.values, io)
+    if (typeof configured === 'number') return configured
+    const { values, rules, file: configFile } = configured
+    if (values['judge-env'] !== undefined) io = redactingIo(plainIo, values['judge-env'])
+    if (values['print-config'] === true) {
+        io.stdout(JSON.stringify(printedConfig(values, rules, configFile), null, 2) + '\n')
+        return EXIT.OK
+    }
     if (values.now !== undefined && !isIsoDateTime(values.now)) {
         io.stderr(`--now must be an ISO-8601 date-time such as 2026-11-24T10:00:00Z, got ${JSON.stringify(values.now)}\n`)
         return EXIT.USAGE
     }
     if (values.help === true || command === undefined || command === 'help') {
-        io.stdout(USAGE)
+        // `<command> --help` and `help <command>`: that command's help only.
+        const about = helpOf(command === 'help' ? rest[0] : command)
+        io.stdout(about ?? USAGE)
         return command === undefined && values.help !== true ? EXIT.USAGE : EXIT.OK
     }
     try {
@@ -170,6 +240,15 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                 }
                 if (values.runtime === undefined && (values['runtime-libraries'] !== undefined || values['runtime-lists'] !== undefined)) {
                     io.stderr(`${command}: --runtime-libraries and --runtime-lists need --runtime <flowmcp-core folder>\n`)
+                    return EXIT.USAGE
+                }
+                if (values.record !== undefined && values.live !== true) {
+                    io.stderr(`${command}: --record <dir> records live exchanges: it needs --live\n`)
+                    return EXIT.USAGE
+                }
+                const prices = pricesOf(values['price-input'], values['price-output'])
+                if (typeof prices === 'string') {
+                    io.stderr(`${command}: ${prices}\n`)
                     return EXIT.USAGE
                 }
                 if (values.concurrency !== undefined && !/^(?:[1-9]|[12]\d|3[0-2])$/.test(values.concurrency)) {
@@ -205,7 +284,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
                         ...(values['judge-model'] !== undefined ? { judgeModel: values['judge-model'] } : {}),
                         ...(values['judge-harness'] !== undefined ? { judgeHarness: values['judge-harness'] } : {})
                     },
-                    trustedImport: values['trusted-import'] === true
+                    trustedImport: values['trusted-import'] === true,
+                    ...(rules !== undefined ? { rules } : {}),
+                    ...(values.record !== undefined ? { record: values.record } : {}),
+                    ...(prices !== null ? { prices } : {})
                 }
                 if (command === 'grade') return await gradeCommand(rest, gradeOptions, io)
                 return await checkCommand(
@@ -230,7 +312,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
             case 'export':
                 return await exportCommand(rest, { json: values.json === true, selection: values.selection === true, includeSchemas: values['include-schemas'] === true, ...(values.island !== undefined ? { island: values.island } : {}) }, io)
             case 'report':
-                return await reportCommand(rest, { json: values.json === true, ...(values.out !== undefined ? { out: values.out } : {}), ...(values.baseline !== undefined ? { baseline: values.baseline } : {}) }, io)
+                return await reportCommand(rest, { json: values.json === true, ...(rules !== undefined ? { rules } : {}), ...(values.out !== undefined ? { out: values.out } : {}), ...(values.baseline !== undefined ? { baseline: values.baseline } : {}) }, io)
             case 'rubric':
                 return await rubricCommand(rest, { json: values.json === true }, io)
             case 'version':

@@ -5,10 +5,33 @@ import type { JudgeMessage } from './messages.js'
 /** Characters per token of the estimate: the rule of thumb for English text and code. */
 export const CHARS_PER_TOKEN = 4
 
+/**
+ * Expected output tokens of a reply: per answer (its questionId, score and a reasoning of a sentence
+ * or three) and per call (the braces, and the improvement hints). Rules of thumb, like {@link CHARS_PER_TOKEN}.
+ */
+export const OUTPUT_TOKENS = Object.freeze({ perAnswer: 80, perCall: 120 })
+
 /** One judge call of a run, in the order the calls are made, with the key it is counted under (a schema id, a namespace). */
 export interface CostCall {
     readonly key: string
     readonly messages: readonly JudgeMessage[]
+    /** How many questions the call asks (its answers make the output); one when omitted. */
+    readonly questions?: number
+}
+
+/** Prices in US dollars per million tokens; cached input at the input price when `cachedInput` is omitted (an upper bound). */
+export interface TokenPrices {
+    readonly input?: number
+    readonly output?: number
+    readonly cachedInput?: number
+}
+
+/** What the run would cost in US dollars, for the prices given (a price not given counts as 0 and is named in `missing`). */
+export interface CostInDollars {
+    readonly input: number
+    readonly output: number
+    readonly total: number
+    readonly missing: ReadonlyArray<'input' | 'output'>
 }
 
 /** Input tokens of a group of calls: all, the part a prefix cache can serve, and what is billed at full price. */
@@ -19,12 +42,16 @@ export interface CostFigures {
     readonly cachedTokens: number
     /** `inputTokens - cachedTokens`: what a provider bills at full price. */
     readonly uncachedTokens: number
+    /** Expected output tokens of the replies ({@link OUTPUT_TOKENS}). */
+    readonly outputTokens: number
 }
 
 /** {@link JudgeCost.estimate}'s result: per key (in first-seen order) and for the whole run. */
 export interface CostEstimate extends CostFigures {
     readonly byKey: ReadonlyArray<CostFigures & { readonly key: string }>
     readonly charsPerToken: number
+    /** The cost of the run for `prices`; null without prices. */
+    readonly cost: CostInDollars | null
     readonly errors: Issue[]
 }
 
@@ -41,6 +68,38 @@ function commonPrefix(a: string, b: string): number {
 }
 
 const tokens = (chars: number): number => Math.ceil(chars / CHARS_PER_TOKEN)
+
+/** A returned prompt as the estimate reads it: its messages, and its questions when it lists them. */
+type PromptLike = { readonly messages: readonly JudgeMessage[]; readonly questions?: readonly unknown[] }
+const questionCount = (p: PromptLike): { questions?: number } => (Array.isArray(p.questions) ? { questions: p.questions.length } : {})
+
+const outputOf = (questions: unknown): number => OUTPUT_TOKENS.perCall + OUTPUT_TOKENS.perAnswer * (typeof questions === 'number' && Number.isSafeInteger(questions) && questions >= 0 ? questions : 1)
+
+/** The prices checked: each a finite number from 0, one GRA-002 per one that is not. */
+function checkPrices(prices: unknown, errors: Issue[]): TokenPrices | null {
+    if (prices === undefined) return null
+    if (prices === null || typeof prices !== 'object') {
+        errors.push(createIssue('GRA-002', '/prices', { field: 'prices', expected: '{ input?, output?, cachedInput? } in US dollars per million tokens', actual: typeOfValue(prices) }))
+        return null
+    }
+    const out: { input?: number; output?: number; cachedInput?: number } = {}
+    for (const name of ['input', 'output', 'cachedInput'] as const) {
+        const v = (prices as Record<string, unknown>)[name]
+        if (v === undefined) continue
+        if (typeof v === 'number' && Number.isFinite(v) && v >= 0) out[name] = v
+        else errors.push(createIssue('GRA-002', `/prices/${name}`, { field: `prices.${name}`, expected: 'a number from 0 (US dollars per million tokens)', actual: typeOfValue(v) }))
+    }
+    return out
+}
+
+/** The run's cost for the prices: uncached input at the input price, cached input at its own (or the input) price, output at the output price. */
+function costOf(figures: CostFigures, prices: TokenPrices): CostInDollars {
+    const perToken = (p: number | undefined): number => (p ?? 0) / 1_000_000
+    const input = figures.uncachedTokens * perToken(prices.input) + figures.cachedTokens * perToken(prices.cachedInput ?? prices.input)
+    const output = figures.outputTokens * perToken(prices.output)
+    const missing = (['input', 'output'] as const).filter((k) => prices[k] === undefined)
+    return { input, output, total: input + output, missing }
+}
 
 /**
  * What the judge calls of a run cost in input tokens, before any is made. A call's cached part is
@@ -59,28 +118,29 @@ export class JudgeCost {
      * @param input - `{ namespaces }`: results of `gradeNamespace` / `gradeTree` run without a judge
      * @returns the calls, ready for {@link JudgeCost.estimate}
      */
-    static callsOf(input: { readonly namespaces: ReadonlyArray<{ readonly namespace: string | null; readonly schemas: ReadonlyArray<{ readonly result: { readonly grading: { readonly schemaId: string } | null; readonly prompts: ReadonlyArray<{ readonly messages: readonly JudgeMessage[] }> } }>; readonly prompts: ReadonlyArray<{ readonly messages: readonly JudgeMessage[] }> }> }): CostCall[] {
+    static callsOf(input: { readonly namespaces: ReadonlyArray<{ readonly namespace: string | null; readonly schemas: ReadonlyArray<{ readonly result: { readonly grading: { readonly schemaId: string } | null; readonly prompts: readonly PromptLike[] } }>; readonly prompts: readonly PromptLike[] }> }): CostCall[] {
         const calls: CostCall[] = []
         for (const ns of Array.isArray(input?.namespaces) ? input.namespaces : []) {
-            for (const row of ns.schemas) for (const p of row.result.prompts) calls.push({ key: row.result.grading?.schemaId ?? 'unknown', messages: p.messages })
-            for (const p of ns.prompts) calls.push({ key: `${ns.namespace ?? 'unknown'} (namespace)`, messages: p.messages })
+            for (const row of ns.schemas) for (const p of row.result.prompts) calls.push({ key: row.result.grading?.schemaId ?? 'unknown', messages: p.messages, ...questionCount(p) })
+            for (const p of ns.prompts) calls.push({ key: `${ns.namespace ?? 'unknown'} (namespace)`, messages: p.messages, ...questionCount(p) })
         }
         return calls
     }
 
     /**
-     * @param input - `{ calls: [{ key, messages }] }` in call order (e.g. `JudgeRequest.messages` of every prompt of a run)
-     * @returns `{ calls, inputTokens, cachedTokens, uncachedTokens, byKey, charsPerToken, errors }`; GRA-002 for a malformed call (left out)
+     * @param input - `{ calls: [{ key, messages, questions? }], prices? }` in call order (e.g. `JudgeRequest.messages` of every prompt of a run); `prices` in US dollars per million tokens
+     * @returns `{ calls, inputTokens, cachedTokens, uncachedTokens, outputTokens, byKey, charsPerToken, cost, errors }`; GRA-002 for a malformed call (left out) or price
      * @example JudgeCost.estimate({ calls: result.prompts.map((p) => ({ key: p.unit, messages: p.messages })) })
      */
-    static estimate(input: { readonly calls: readonly CostCall[] }): CostEstimate {
+    static estimate(input: { readonly calls: readonly CostCall[]; readonly prices?: TokenPrices }): CostEstimate {
         const errors: Issue[] = []
+        const prices = checkPrices(input?.prices, errors)
         const calls = Array.isArray(input?.calls) ? input.calls : []
         if (!Array.isArray(input?.calls)) errors.push(createIssue('GRA-002', '/calls', { field: 'calls', expected: 'array of { key, messages }', actual: typeOfValue(input?.calls) }))
         const ids = new Map<string, number>()
         // Under each run of leading message ids, the texts of the message that followed it.
         const followers = new Map<string, string[]>()
-        const byKey = new Map<string, { calls: number; input: number; cached: number }>()
+        const byKey = new Map<string, { calls: number; input: number; cached: number; output: number }>()
         calls.forEach((call, index) => {
             if (call === null || typeof call !== 'object' || typeof call.key !== 'string' || !Array.isArray(call.messages) || !(call.messages as readonly unknown[]).every((m) => m !== null && typeof m === 'object' && typeof (m as { content?: unknown }).content === 'string')) {
                 errors.push(createIssue('GRA-002', `/calls/${index}`, { field: `calls[${index}]`, expected: '{ key, messages: [{ role, content }] }', actual: typeOfValue(call) }))
@@ -113,14 +173,15 @@ export class JudgeCost {
                 key += `${ids.get(text)},`
             }
             const total = texts.reduce((n, t) => n + t.length, 0)
-            const row = byKey.get(call.key) ?? { calls: 0, input: 0, cached: 0 }
+            const row = byKey.get(call.key) ?? { calls: 0, input: 0, cached: 0, output: 0 }
             row.calls += 1
             row.input += total
             row.cached += cached
+            row.output += outputOf(call.questions)
             byKey.set(call.key, row)
         })
-        const figures = (r: { calls: number; input: number; cached: number }): CostFigures => ({ calls: r.calls, inputTokens: tokens(r.input), cachedTokens: Math.floor(r.cached / CHARS_PER_TOKEN), uncachedTokens: tokens(r.input) - Math.floor(r.cached / CHARS_PER_TOKEN) })
-        const all = [...byKey.values()].reduce((a, r) => ({ calls: a.calls + r.calls, input: a.input + r.input, cached: a.cached + r.cached }), { calls: 0, input: 0, cached: 0 })
-        return { ...figures(all), byKey: [...byKey.entries()].map(([key, r]) => ({ key, ...figures(r) })), charsPerToken: CHARS_PER_TOKEN, errors }
+        const figures = (r: { calls: number; input: number; cached: number; output: number }): CostFigures => ({ calls: r.calls, inputTokens: tokens(r.input), cachedTokens: Math.floor(r.cached / CHARS_PER_TOKEN), uncachedTokens: tokens(r.input) - Math.floor(r.cached / CHARS_PER_TOKEN), outputTokens: r.output })
+        const all = figures([...byKey.values()].reduce((a, r) => ({ calls: a.calls + r.calls, input: a.input + r.input, cached: a.cached + r.cached, output: a.output + r.output }), { calls: 0, input: 0, cached: 0, output: 0 }))
+        return { ...all, byKey: [...byKey.entries()].map(([key, r]) => ({ key, ...figures(r) })), charsPerToken: CHARS_PER_TOKEN, cost: prices === null ? null : costOf(all, prices), errors }
     }
 }

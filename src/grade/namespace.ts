@@ -13,8 +13,9 @@ import { readModuleSource } from '../schema/source-loader.js'
 import { aboutDeclarationIssues, aboutFileIn, declaredAboutFile } from './about.js'
 import { chooseBoundary, isBoundary, runBoundary } from '../injection/boundary.js'
 import { scanInjection } from '../injection/scan.js'
+import { judgeForRun } from './judge-call.js'
 import { baseName, boundaryIssue, checkGrader, gradeSchemaCore, headlineGrade, keptUnits, namespaceAttachments, nowOf, questionRows, runIsland, runPlans, serverParamsFor, withoutIslandPaths, writeUnitState, type SchemaRunContext } from './single-schema.js'
-import type { GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaModuleInput, UnitResult } from './types.js'
+import type { GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, Judge, GradeSingleSchemaResult, GraderInput, SchemaModuleInput, UnitResult } from './types.js'
 import type { UnitPlan } from './units.js'
 
 type Obj = Record<string, unknown>
@@ -167,7 +168,8 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
     const rows: NamespaceSchemaRow[] = []
     const graded: SchemaRunContext[] = []
     const { answers: _allAnswers, resume: _resume, about: _about, skills: _skills, boundary: _boundary, ...rest } = options
-    const shared = { ...rest, ...(boundary !== undefined ? { boundary } : {}) }
+    // One judge for the namespace's run: its schemas and namespace units share one count of failures in a row.
+    const shared = { ...rest, ...(boundary !== undefined ? { boundary } : {}), ...(rest.judge !== undefined ? { judge: judgeForRun(rest.judge) as Judge } : {}) }
     const namespaceUnit = (unit: string): boolean => ['tools-aggregate-namespace', 'namespace-description', 'about-namespace'].includes(unit) || unit.startsWith('namespace-skills/')
     for (const item of items) {
         // The schema's own units only: its namespace-level answers are taken once, below.
@@ -379,7 +381,7 @@ export async function gradeTree(input: {
     let next = 0
     let done = 0
     let cancelled = false
-    const { concurrency: _c, force: _f, signal, onProgress, ...namespaceOptions } = options
+    const { concurrency: _c, force: _f, signal, onProgress, ...namespaceOptions } = { ...options, ...(options.judge !== undefined ? { judge: judgeForRun(options.judge) as Judge } : {}) }
     // One boundary for every namespace of the tree.
     const boundary = runBoundary(options.boundary)
     const notify = (event: TreeProgress): void => {
@@ -400,7 +402,7 @@ export async function gradeTree(input: {
             const dir = candidates[index] as string
             const name = dir.split('/').pop() ?? dir
             notify({ namespace: name, phase: 'start', done, total: candidates.length })
-            results[index] = await gradeNamespace({ dir, ...(input.grader !== undefined ? { grader: input.grader } : {}), options: { ...namespaceOptions, ...(boundary !== undefined ? { boundary } : {}), resume: options.force !== true } })
+            results[index] = await gradeNamespace({ dir, ...(input.grader !== undefined ? { grader: input.grader } : {}), options: { ...namespaceOptions, ...(signal !== undefined ? { signal } : {}), ...(boundary !== undefined ? { boundary } : {}), resume: options.force !== true } })
             done += 1
             notify({ namespace: name, phase: 'done', done, total: candidates.length })
         }

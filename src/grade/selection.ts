@@ -20,6 +20,7 @@ import { checkSelectionDefinition } from '../selection/definition.js'
 import { SelectionSkills } from '../selection/skills.js'
 import { toFileTimestamp } from '../time.js'
 import { checkGrader, nowOf, obtainOutput, unitResult } from './single-schema.js'
+import { judgeForRun, judgeOptionIssues, pickJudgeOptions, type JudgeCallOptions } from './judge-call.js'
 import type { EmittedPrompt, GraderInput, Judge, UnitResult } from './types.js'
 import { askForOutput, envelopeFor, harnessOf, type UnitPlan } from './units.js'
 import { chooseBoundary } from '../injection/boundary.js'
@@ -28,8 +29,8 @@ import { scanInjection } from '../injection/scan.js'
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
-/** Options of {@link gradeSelection}. */
-export interface GradeSelectionOptions {
+/** Options of {@link gradeSelection}; the judge's timeout, retries, abort signal and stop after failures in a row as in `gradeSingleSchema`. */
+export interface GradeSelectionOptions extends JudgeCallOptions {
     /** The island holding the member providers; selection grading reads its frozen lockSnapshot. */
     readonly fs: FsPort
     readonly root: string
@@ -115,6 +116,9 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
         }
     }
     const answersGiven = options.judge !== undefined || options.answers !== undefined
+    errors.push(...judgeOptionIssues(options as unknown as Readonly<Record<string, unknown>>))
+    // One judge for the selection's run: its units share one count of failures in a row.
+    const judgeCalls: JudgeCallOptions = { ...pickJudgeOptions(options), ...(options.judge !== undefined ? { judge: judgeForRun(options.judge) as Judge } : {}) }
     const grader = input.grader
     // The grader identity is only used for the answers; selection areas are all persona-bound.
     if (answersGiven) checkGrader(grader, true, errors)
@@ -280,7 +284,7 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
             settle(plan, unitResult(plan, 'error', { reason: persona === null ? 'persona-bound area: pass grader.persona to compose its prompt' : 'the area prompt could not be built' }))
             continue
         }
-        const reply = await obtainOutput(plan, request, { ...(options.judge !== undefined ? { judge: options.judge } : {}), ...(options.answers !== undefined ? { answers: options.answers } : {}) }, errors)
+        const reply = await obtainOutput(plan, request, { ...judgeCalls, ...(options.answers !== undefined ? { answers: options.answers } : {}) }, errors)
         if (reply.kind === 'none') {
             prompts.push(request)
             settle(plan, unitResult(plan, 'provisional', { reason: 'waiting for the non-deterministic answers' }))

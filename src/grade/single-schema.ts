@@ -16,6 +16,7 @@ import type { FsPort, LoadedModule } from '../ports/types.js'
 import { DataPretest, type PretestResult } from '../pretest/data-pretest.js'
 import { PromptBuilder } from '../prompts/prompt-builder.js'
 import { Redact, redactSecretsDeep, redactSecretText, secretForms } from '../prompts/redact.js'
+import { askJudge, judgeForRun, judgeOptionIssues } from './judge-call.js'
 import { rollupGrade as worstNodeGrade } from '../rollup/nodes.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
 import { standingOfSchemaNode } from '../rollup/standing.js'
@@ -30,7 +31,7 @@ import { chooseBoundary, isBoundary } from '../injection/boundary.js'
 import { scanInjection } from '../injection/scan.js'
 import { aboutDeclarationIssues, declaredAboutFile } from './about.js'
 import { askForOutput, envelopeFor, takeReplyModel, type UnitPlan } from './units.js'
-import type { EmittedPrompt, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaGrading, SchemaRunStatus, UnitResult } from './types.js'
+import type { EmittedPrompt, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, Judge, SchemaGrading, SchemaRunStatus, UnitResult } from './types.js'
 import type { ImprovementHint } from '../areas/output.js'
 import type { AreaSidecar } from '../areas/to-entry.js'
 
@@ -151,6 +152,7 @@ function checkOptions(options: unknown, errors: Issue[]): GradeOptions {
     }
     fn('judge')
     fn('sleep')
+    errors.push(...judgeOptionIssues(o as Readonly<Record<string, unknown>>))
     if (o.runtime !== undefined && !(isObj(o.runtime) && typeof o.runtime.run === 'function')) errors.push(createIssue('GRA-002', '/options/runtime', { field: 'runtime', expected: '{ run(request) } (a RuntimePort)', actual: typeOfValue(o.runtime) }))
     if (o.runtimeTools !== undefined && o.runtimeTools !== 'handlers' && o.runtimeTools !== 'all') errors.push(createIssue('GRA-002', '/options/runtimeTools', { field: 'runtimeTools', expected: "'handlers' or 'all'", actual: describeValue(o.runtimeTools) }))
     if (o.trustedLoader !== undefined && !(isObj(o.trustedLoader) && typeof o.trustedLoader.load === 'function')) errors.push(createIssue('GRA-002', '/options/trustedLoader', { field: 'trustedLoader', expected: '{ load(path) }', actual: typeOfValue(o.trustedLoader) }))
@@ -274,7 +276,14 @@ export function unitResult(plan: UnitPlan, status: UnitResult['status'], extra: 
  * @example await gradeSingleSchema({ schema: { main }, grader, options: { now: '2026-11-22T10:00:00Z', judge } })
  */
 export async function gradeSingleSchema(input: GradeSingleSchemaInput): Promise<GradeSingleSchemaResult> {
-    return (await gradeSchemaCore(input, { namespaceAreas: true })).result
+    return (await gradeSchemaCore(withRunJudge(input), { namespaceAreas: true })).result
+}
+
+/** The input with its judge wrapped for one run (judge-call.ts), so its units share one count of failures in a row. */
+export function withRunJudge<T>(input: T): T {
+    const options = (input as { options?: { judge?: unknown } } | null)?.options
+    if (options === null || typeof options !== 'object' || typeof options.judge !== 'function') return input
+    return { ...input, options: { ...options, judge: judgeForRun(options.judge as Judge) } }
 }
 
 /** What a namespace run needs to know of one graded schema. */
@@ -926,13 +935,10 @@ export async function obtainOutput(plan: UnitPlan, request: EmittedPrompt, optio
         if (options.answers !== undefined) errors.push(createIssue('GRA-010', '', { unit: plan.unit }))
         return { kind: 'none' }
     }
-    let text: unknown
-    try {
-        text = await options.judge(request)
-    } catch (cause) {
-        errors.push(createIssue('GRA-006', '', { unit: plan.unit, detail: redactSecretText(cause instanceof Error ? String(cause.message) : 'the judge rejected', secrets).slice(0, 500) }))
-        return { kind: 'error', reason: 'the judge failed' }
-    }
+    // Timeout, retries, the run's signal and its stop after failures in a row: judge-call.ts.
+    const asked = await askJudge(plan.unit, request, options, errors, secrets)
+    if (asked.kind === 'error') return asked
+    const text = asked.text
     if (typeof text !== 'string') {
         errors.push(createIssue('GRA-006', '', { unit: plan.unit, detail: `the judge returned ${typeOfValue(text)}, not a string` }))
         return { kind: 'error', reason: 'the judge returned no text' }

@@ -86,8 +86,28 @@ export type JudgeReply =
     | ({ readonly answers: readonly JudgeAnswer[]; readonly improvementHints?: readonly ImprovementHint[]; readonly model?: string } & Partial<JudgeRequest['envelope']>)
     | { readonly blocker: string; readonly reason: string; readonly model?: string }
 
-/** A host function that sends one area prompt to an LLM and returns its raw reply: the JSON text of a {@link JudgeReply}. */
-export type Judge = (request: JudgeRequest) => Promise<string>
+/**
+ * An abort signal as the library reads it: a platform `AbortSignal` fits, and so does any object
+ * with `aborted` (the listeners, when present, end a waiting call at once instead of at its end).
+ */
+export interface AbortSignalLike {
+    readonly aborted: boolean
+    readonly reason?: unknown
+    addEventListener?(type: 'abort', listener: () => void, options?: { once?: boolean }): void
+    removeEventListener?(type: 'abort', listener: () => void): void
+}
+
+/** What a judge call is given besides its request: the signal that says when to give up (timeout or the run's abort). */
+export interface JudgeCallContext {
+    readonly signal?: AbortSignalLike
+}
+
+/**
+ * A host function that sends one area prompt to an LLM and returns its raw reply: the JSON text of a
+ * {@link JudgeReply}. A failure worth another try (a rate limit, a 5xx, a timeout) rejects with an
+ * error carrying `status` (429, 5xx) or `retryable: true`, optionally `retryAfterMs` (docs/judges.md).
+ */
+export type Judge = (request: JudgeRequest, context?: JudgeCallContext) => Promise<string>
 
 /** Options of {@link gradeSingleSchema} other than the time source. */
 export interface GradeOptionsBase {
@@ -121,6 +141,16 @@ export interface GradeOptionsBase {
      */
     readonly serverParams?: Readonly<Record<string, string>> | ((requiredKeys: readonly string[]) => Readonly<Record<string, string>>)
     readonly judge?: Judge
+    /** Give up a judge call after this many milliseconds (a timeout is retried like a rate limit); no limit when omitted. */
+    readonly judgeTimeoutMs?: number
+    /** Further tries of a judge call that failed in a retryable way (default 2; 0 turns retries off). */
+    readonly judgeRetries?: number
+    /** The wait before the first retry, doubled for each further one (default 1000 ms; waited through `sleep`). */
+    readonly judgeBackoffMs?: number
+    /** After this many judge calls failing in a row the run stops calling the judge and says so once (default 3). */
+    readonly maxConsecutiveJudgeFailures?: number
+    /** Aborts the run's judge calls and backoffs: the units not asked yet are reported, nothing is written half. */
+    readonly signal?: AbortSignalLike
     /** Pre-collected area outputs (chapter 24 envelopes or `{ blocker, reason }`; a `model` is taken as in a {@link JudgeReply}), keyed by unit id. */
     readonly answers?: Readonly<Record<string, unknown>>
     /** The namespace About markdown (for `about-namespace`), when the schema declares one. */
@@ -140,6 +170,7 @@ export interface GradeOptionsBase {
     readonly concurrency?: number
     readonly timeoutMs?: number
     readonly throttleMs?: number
+    /** Waits `ms`: the pretest's throttle (no throttle without it) and the judge's backoff (the platform's timer without it). */
     readonly sleep?: (ms: number) => Promise<void>
 }
 

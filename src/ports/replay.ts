@@ -9,6 +9,8 @@ export interface RecordedExchange {
 /** A recording of one API host. */
 export interface Recording {
     readonly host: string
+    /** When the exchanges were recorded (ISO 8601); informative, replay does not read it. */
+    readonly recordedAt?: string
     readonly exchanges: readonly RecordedExchange[]
 }
 

@@ -504,3 +504,26 @@ export function redactSecretsDeep<T>(value: T, forms: readonly string[], maxDept
     }
     return walk(value, 0) as T
 }
+
+// A credential header written out in a message (`Authorization: abc…`, `x-api-key=abc…`); a scheme
+// (`Bearer …`) is left to the auth-header pass, which keeps the scheme's name.
+const HEADER_LINE = /\b((?:proxy-)?authorization|x-api-key|api-key)(\s*[:=]\s*"?)(?!(?:Bearer|Basic|Token)\s)(?!\[redacted)([^\s"',;]{8,})/gi
+// The passes a free-form message gets: every credential shape, but not the bare-hex one (a message
+// quotes content hashes, which look like it).
+const MESSAGE_PASSES: readonly Pass[] = [
+    ...PASSES.filter((p) => p.re !== KEY_SHAPES[KEY_SHAPES.length - 1]),
+    { re: HEADER_LINE, kind: 'auth-header', fn: (_w, name, sep, value) => (keepsValue(value as string) ? null : `${name}${sep}${REDACTED}`), hint: (t) => /authorization|api-key/i.test(t), spans: null }
+]
+
+/**
+ * Redacts a message the library or the CLI writes (an issue's text, a judge's error or stderr, a log
+ * line): every form of the run's own secret values (see {@link secretForms}), then the common
+ * credential shapes (`sk-…`, `Bearer …`, `Authorization:` headers, keys in URL query strings, AWS-style
+ * keys, `"apiKey": "…"`). Content hashes are left as they are. Pure; never throws on a string.
+ */
+export function redactMessage(text: string, forms: readonly string[] = []): string {
+    let out = redactSecretText(text, forms)
+    const ignored: Redaction[] = []
+    for (const pass of MESSAGE_PASSES) if (pass.hint === undefined || pass.hint(out)) out = replacePass(out, pass, '', ignored)
+    return out
+}

@@ -13,7 +13,7 @@ const present = existsSync(SAMPLE)
 const now = '2026-11-25T10:00:00Z'
 let dir = ''
 
-/** A judge command that answers every question it is asked with 4 and one hint; FAIL_EVERY=n fails every n-th call (a rate limit). */
+/** A judge command that answers every question it is asked with 4 and one hint; FAIL_EVERY=n fails every n-th call (a refused request: not retried). */
 const JUDGE = `import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 const request = JSON.parse(readFileSync(0, 'utf8'))
 const every = Number(process.env.FAIL_EVERY ?? 0)
@@ -21,7 +21,7 @@ if (every > 0) {
     const file = process.env.COUNT_FILE
     const n = (existsSync(file) ? Number(readFileSync(file, 'utf8')) : 0) + 1
     writeFileSync(file, String(n))
-    if (n % every === 0) { process.stderr.write('429 rate limited'); process.exit(1) }
+    if (n % every === 0) { process.stderr.write('invalid request'); process.exit(1) }
 }
 const answers = request.questions.map((q) => ({ questionId: q.questionId, score: 4, reasoning: 'clear enough for an agent' }))
 process.stdout.write(JSON.stringify({ answers, improvementHints: [{ targetField: 'description', suggestion: 'say what ' + request.unit + ' returns', priority: 'medium' }] }))

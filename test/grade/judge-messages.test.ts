@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../../src/cli/run.js'
 import { AREAS, Areas, gradeSingleSchema, httpPortFromRecordings, JudgeCost, type JudgeRequest, type JudgeMessage } from '../../src/index.js'
+import { OUTPUT_TOKENS } from '../../src/grade/estimate.js'
 import { memoryIo } from '../cli/helpers.js'
 import { EXAMPLES, exampleMain, grader, replyFor } from './helpers.js'
 
@@ -98,6 +99,24 @@ describe('JudgeCost', () => {
         expect(estimate.uncachedTokens).toBe(estimate.inputTokens - estimate.cachedTokens)
     })
 
+    it('expects output tokens per answer and per call, and prices the run', () => {
+        const calls = [
+            { key: 'a', messages: [m('unit', 'x'.repeat(4000))], questions: 5 },
+            { key: 'a', messages: [m('unit', 'y'.repeat(4000))] }
+        ]
+        const estimate = JudgeCost.estimate({ calls, prices: { input: 3, output: 15 } })
+        expect(estimate.outputTokens).toBe(OUTPUT_TOKENS.perCall * 2 + OUTPUT_TOKENS.perAnswer * 6)
+        expect(estimate.cost?.total).toBeCloseTo((estimate.inputTokens * 3 + estimate.outputTokens * 15) / 1e6, 12)
+        expect(estimate.cost?.missing).toEqual([])
+        expect(JudgeCost.estimate({ calls, prices: { output: 15 } }).cost?.missing).toEqual(['input'])
+        expect(JudgeCost.estimate({ calls }).cost).toBeNull()
+    })
+
+    it('refuses a price that is not a number from 0 (GRA-002)', () => {
+        const estimate = JudgeCost.estimate({ calls: [], prices: { input: -1, output: 'x' as never } })
+        expect(estimate.errors.map((e) => e.path)).toEqual(['/prices/input', '/prices/output'])
+    })
+
     it('leaves out a malformed call with GRA-002 and answers a missing list', () => {
         const estimate = JudgeCost.estimate({ calls: [{ key: 'a', messages: [{ role: 'user', content: 7 }] } as never, { key: 'b', messages: [m('unit', 'ok')] }] })
         expect(estimate.errors).toEqual([expect.objectContaining({ code: 'GRA-002', path: '/calls/0' })])
@@ -131,6 +150,17 @@ process.stdout.write(JSON.stringify({ answers: request.questions.map((q) => ({ q
         // The table form names the run row.
         const textIo = memoryIo()
         await run(['grade', target, '--estimate', '--now', now], textIo)
-        expect(textIo.out()).toMatch(/^run\s+\d+\s+[\d,]+\s+[\d,]+\s+[\d,]+$/m)
+        expect(textIo.out()).toMatch(/^run\s+\d+\s+[\d,]+\s+[\d,]+\s+[\d,]+\s+[\d,]+$/m)
+        expect(textIo.out()).toMatch(/cost: pass --price-input and --price-output/)
+        // With prices: the cost, from the same figures.
+        const pricedIo = memoryIo()
+        expect(await run(['grade', target, '--estimate', '--json', '--price-input', '3', '--price-output', '15', '--now', now], pricedIo)).toBe(0)
+        const priced = (JSON.parse(pricedIo.out()) as { estimate: { inputTokens: number; outputTokens: number; cost: { input: number; output: number; total: number } } }).estimate
+        expect(priced.outputTokens).toBeGreaterThan(0)
+        expect(priced.cost.input).toBeCloseTo((priced.inputTokens * 3) / 1e6, 9)
+        expect(priced.cost.output).toBeCloseTo((priced.outputTokens * 15) / 1e6, 9)
+        const bad = memoryIo()
+        expect(await run(['grade', target, '--estimate', '--price-input', 'cheap', '--now', now], bad)).toBe(2)
+        expect(bad.err()).toMatch(/--price-input must be a price/)
     })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Areas, PromptBuilder, Redact, ScoringProtocol } from '../../src/index.js'
+import { redactMessage, secretForms } from '../../src/prompts/redact.js'
 
 // Every value here is a secret that must never reach a prompt or prompts.json.
 const SERVER_PARAMS = { ETHERSCAN_API_KEY: 'QX7Z2KJ4PLM9R8T6W5V3N1B0C', MORALIS_TOKEN: 'moralis-live-token-77af31' }
@@ -158,5 +159,26 @@ describe('Redact', () => {
     it('is reused by the area catalogue prompts without touching the output schema', () => {
         const schema = Areas.outputSchema({ area: 'single-test', selfContained: true }).schema
         expect(Redact.value({ value: schema }).redactions).toEqual([])
+    })
+})
+
+describe('redactMessage: what the library and the CLI write', () => {
+    it.each([
+        ['sk-ant-api03-AAAAbbbbCCCCdddd1234 was refused', 'sk-ant-api03'],
+        ['Authorization: Bearer abcdefghijklmnop1234', 'abcdefghijklmnop1234'],
+        ['authorization: rawtoken-abcdef-123456', 'rawtoken-abcdef-123456'],
+        ['GET https://api.example/v1?apikey=abc123def456ghi&x=1', 'abc123def456ghi'],
+        ['key AKIAABCDEFGHIJKLMNOP leaked', 'AKIAABCDEFGHIJKLMNOP'],
+        ['{"apiKey": "k3y-value-999999"}', 'k3y-value-999999'],
+        ['the own value own-secret-value appears', 'own-secret-value']
+    ])('redacts %j', (text, secret) => {
+        const out = redactMessage(text, secretForms({ OWN: 'own-secret-value' }))
+        expect(out).not.toContain(secret)
+        expect(out).toContain('[redacted]')
+    })
+
+    it('leaves content hashes and ordinary text as they are', () => {
+        const text = 'schemaHash 9f2c1a7e0b3d4c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6 of weather.forecast: token symbol ETH'
+        expect(redactMessage(text)).toBe(text)
     })
 })

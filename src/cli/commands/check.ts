@@ -1,10 +1,10 @@
 import { appendFile, readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { collapseFixItems, countFixItems, countsLine, fixLine, fixListText, groupFixItems } from '../../fix/fix-list.js'
-import type { FixItem } from '../../index.js'
-import { compareStandings, ENVIRONMENT_CAUSES, standingsOfIndex, type SchemaStanding } from '../../rollup/standing.js'
+import type { FixItem, Issue } from '../../index.js'
+import { compareStandings, ENVIRONMENT_CAUSES, standingOfSchemaNode, standingsOfIndex, type SchemaStanding } from '../../rollup/standing.js'
 import { GRADE_RANK, type LetterGrade } from '../../model/constants.js'
-import { EXIT, table, type CliIo } from '../io.js'
+import { EXIT, redacted, table, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
 import { FIX_ITEMS_SHOWN, fixListsOf, runGrading, writeReport, writeSarif, type GradeCommandOptions } from './grade.js'
 
@@ -22,10 +22,12 @@ export interface CheckCommandOptions extends GradeCommandOptions {
 }
 
 /** A schema as the check compares it: its standing (the one every surface reads), its fix list, and the tools this environment could not test. */
-interface Standing {
+export interface Standing {
     readonly id: string
     readonly file: string | null
     readonly standing: SchemaStanding
+    /** What the status column says instead of the standing's status (`unreadable`: the schema could not be read or parsed). */
+    readonly label?: string
     readonly note: string | null
     readonly fixes: readonly FixItem[]
     readonly untested: readonly string[]
@@ -113,6 +115,11 @@ function failures(s: Standing, options: CheckCommandOptions, baseline: Map<strin
     return out
 }
 
+/** The status a row shows: the standing's, or `unreadable`. */
+function statusOf(s: Standing): string {
+    return s.label ?? s.standing.status
+}
+
 /** How a baseline shows a schema in a table: its grade, else its status, else a dash. */
 function baselineLabel(node: BaselineNode | undefined): string {
     return node === undefined ? '—' : (node.standing.grade ?? node.standing.status)
@@ -121,7 +128,7 @@ function baselineLabel(node: BaselineNode | undefined): string {
 const md = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 
 /** The Markdown job summary: a table of every schema, then what fails and what to fix first. */
-function summaryOf(rows: ReadonlyArray<{ s: Standing; before: string; fails: string[] }>, failed: number, tooManyWarnings: string | null): string {
+function summaryOf(rows: readonly CheckRow[], failed: number, tooManyWarnings: string | null): string {
     const lines = [
         `## flowmcp-grading check: ${failed === 0 && tooManyWarnings === null ? 'passed' : failed === 0 ? 'too many warnings' : `${failed} schema${failed === 1 ? '' : 's'} failed`}`,
         '',
@@ -129,7 +136,7 @@ function summaryOf(rows: ReadonlyArray<{ s: Standing; before: string; fails: str
         '',
         '| schema | grade | baseline | status | verdict |',
         '|---|---|---|---|---|',
-        ...rows.map(({ s, before, fails }) => `| ${md(s.id)} | ${s.standing.grade ?? '—'} | ${before} | ${md(s.standing.status + (s.note !== null ? ` (${s.note})` : ''))} | ${fails.length === 0 ? 'ok' : '**fails**'} |`)
+        ...rows.map(({ s, before, fails }) => `| ${md(s.id)} | ${s.standing.grade ?? '—'} | ${before} | ${md(statusOf(s) + (s.note !== null ? ` (${s.note})` : ''))} | ${fails.length === 0 ? 'ok' : '**fails**'} |`)
     ]
     for (const { s, fails } of rows.filter((r) => r.fails.length > 0)) {
         lines.push('', `### ${md(s.id)}`, '', ...fails.map((f) => `- ${md(f)}`))
@@ -142,11 +149,58 @@ function summaryOf(rows: ReadonlyArray<{ s: Standing; before: string; fails: str
 
 /**
  * `check [<schema.mjs|dir…>]`: grades the schemas as `grade` does (or reads `--island` when no path is
- * given) and exits 1 when a schema is below `--min-grade`, when its grade fell from `--baseline`, or
- * when it has an error-level finding the baseline did not have; 0 otherwise, keys or not (tools not
- * tested for a missing key are reported, and fail only with `--fail-on-untested`).
+ * given) and exits 1 when a schema is below `--min-grade`, when it got worse than `--baseline`, when it
+ * has an error-level finding the baseline did not have, or when the fix lists hold more warnings than
+ * `--max-warnings`; 0 otherwise, keys or not (tools not tested here are reported, and fail only with
+ * `--fail-on-untested`); 130 when interrupted; 2 for a usage or environment error.
  */
 export async function checkCommand(paths: readonly string[], options: CheckCommandOptions, io: CliIo): Promise<number> {
+    // Whatever happens below, the SARIF file and the summary are written (a CI step uploads them `if: always()`).
+    const problems: string[] = []
+    const said = {
+        ...io,
+        stderr: (text: string) => {
+            problems.push(text.trim())
+            io.stderr(text)
+        }
+    }
+    const outcome = await checkOutcome(paths, options, said)
+    if (typeof outcome === 'number') {
+        const wrote = await writeOutputs(options, [], [], io, { failed: 0, tooManyWarnings: null, problem: problems.join(' ') || 'the check could not run', interrupted: null })
+        return wrote ? outcome : EXIT.USAGE
+    }
+    const { rows, items, interrupted } = outcome
+    const failed = rows.filter((r) => r.fails.length > 0).length
+    const tooManyWarnings = warningGate(rows.flatMap((r) => r.s.fixes), options.maxWarnings)
+    const passed = failed === 0 && tooManyWarnings === null && interrupted === null
+    if (options.json) io.stdout(JSON.stringify({ passed, ...(tooManyWarnings !== null ? { maxWarnings: tooManyWarnings } : {}), ...(interrupted !== null ? { interrupted: { skipped: interrupted } } : {}), schemas: rows.map(({ s, before, fails }) => ({ schemaId: s.id, file: s.file, grade: s.standing.grade, schemaGrade: s.standing.schemaGrade, status: statusOf(s), reason: s.standing.reason, note: s.note, baseline: before, failures: fails, untested: s.untested, fixList: s.fixes })) }, null, 2) + '\n')
+    else io.stdout(checkText(rows, options, { failed, tooManyWarnings, interrupted }))
+    const wrote = await writeOutputs(options, rows, items, io, { failed, tooManyWarnings, problem: null, interrupted })
+    if (interrupted !== null) return EXIT.INTERRUPTED
+    if (!wrote) return EXIT.USAGE
+    return failed === 0 && tooManyWarnings === null ? EXIT.OK : EXIT.FINDINGS
+}
+
+/** The table, why each schema fails, what to fix (as eslint prints it), and the verdict. */
+function checkText(rows: readonly CheckRow[], options: CheckCommandOptions, state: { failed: number; tooManyWarnings: string | null; interrupted: readonly string[] | null }): string {
+    const { failed, tooManyWarnings, interrupted } = state
+    const out = [table(rows.map(({ s, before, fails }) => ({ schema: s.id, grade: s.standing.grade ?? '-', baseline: before, status: statusOf(s) + (s.note !== null ? ` (${s.note})` : ''), verdict: fails.length === 0 ? 'ok' : 'FAILS' })), ['schema', 'grade', 'baseline', 'status', 'verdict'])]
+    for (const { s, fails } of rows) {
+        for (const f of fails) out.push(`  ${s.id}: ${f}\n`)
+        // A failing schema says what to fix, and where, as eslint prints it; every schema does when the warnings fail the gate.
+        if (fails.length > 0 || tooManyWarnings !== null) for (const schema of groupFixItems(s.fixes)) out.push(fixListText(schema, { indent: '  ', ...(options.verbose === true ? {} : { limit: FIX_ITEMS_SHOWN }), more: `for ${s.id} (--verbose lists them all)` }).join(''))
+    }
+    const all = rows.flatMap((r) => r.s.fixes)
+    if (all.length > 0) out.push(`\n${countsLine(countFixItems(all))}\n`)
+    if (tooManyWarnings !== null) out.push(`${tooManyWarnings}\n`)
+    out.push(interrupted !== null ? `\ncheck interrupted; skipped: ${interrupted.join('; ')}\n` : failed === 0 && tooManyWarnings === null ? '\ncheck passed\n' : `\ncheck failed: ${failed} schema${failed === 1 ? '' : 's'}${tooManyWarnings !== null ? ', too many warnings' : ''}\n`)
+    return out.join('')
+}
+
+type CheckRow = { s: Standing; before: string; fails: string[] }
+
+/** What the check found: a row per schema, the fix items for SARIF, and what an interruption skipped; or the exit code of a usage or environment error. */
+async function checkOutcome(paths: readonly string[], options: CheckCommandOptions, io: CliIo): Promise<{ rows: CheckRow[]; items: FixItem[]; interrupted: readonly string[] | null } | number> {
     if (options.minGrade !== undefined && !(isLetter(options.minGrade) || options.minGrade === 'REJECTED')) {
         io.stderr(`check: --min-grade must be one of A, B, C, D, F, got ${JSON.stringify(options.minGrade)}\n`)
         return EXIT.USAGE
@@ -157,16 +211,18 @@ export async function checkCommand(paths: readonly string[], options: CheckComma
     }
     const failOnUntested = options.failOnUntested === true
     let standings: Standing[]
+    let items: FixItem[] = []
+    let interrupted: readonly string[] | null = null
     if (paths.length > 0) {
         const run = await runGrading(paths, options, io, 'check')
         if (typeof run === 'number') return run
+        interrupted = run.interrupted
         await writeReport(options, io, 'check')
-        const fixes = await fixListsOf(run.results)
-        if (!(await writeSarif(options, [...fixes.values()].flat(), io, 'check'))) return EXIT.USAGE
+        const fixes = await fixListsOf(run.results, options.rules)
         standings = run.results.flatMap((row) => (row.result.grading === null ? [] : [standingOf(row.result.grading.schemaId, row.file, row.result.grading.standing, fixes.get(row) ?? [])]))
-        const unreadable = run.results.filter((row) => row.result.grading === null)
-        for (const row of unreadable) io.stderr(`check: ${row.file} could not be graded: ${row.result.errors.find((e) => e.severity === 'error')?.message ?? 'unknown error'}\n`)
-        if (unreadable.length > 0) return EXIT.FINDINGS
+        // A schema that does not parse (or cannot be read) is a finding at its file and line; the others are still checked.
+        standings.push(...run.results.filter((row) => row.result.grading === null).map((row) => unreadableStanding(row.file, row.result.errors, io.cwd)))
+        items = standings.flatMap((s) => s.fixes)
     } else if (options.island !== undefined) {
         const read = await standingsOfIsland(absolute(options.island, io.cwd))
         if (typeof read === 'string') {
@@ -188,31 +244,38 @@ export async function checkCommand(paths: readonly string[], options: CheckComma
         baseline = read
     }
     const rows = standings.map((s) => ({ s, before: baselineLabel(baseline?.get(s.id)), fails: failures(s, options, baseline, failOnUntested) }))
-    const failed = rows.filter((r) => r.fails.length > 0).length
-    const tooManyWarnings = warningGate(rows.flatMap((r) => r.s.fixes), options.maxWarnings)
-    if (options.json) io.stdout(JSON.stringify({ passed: failed === 0 && tooManyWarnings === null, ...(tooManyWarnings !== null ? { maxWarnings: tooManyWarnings } : {}), schemas: rows.map(({ s, before, fails }) => ({ schemaId: s.id, file: s.file, grade: s.standing.grade, schemaGrade: s.standing.schemaGrade, status: s.standing.status, reason: s.standing.reason, note: s.note, baseline: before, failures: fails, untested: s.untested, fixList: s.fixes })) }, null, 2) + '\n')
-    else {
-        io.stdout(table(rows.map(({ s, before, fails }) => ({ schema: s.id, grade: s.standing.grade ?? '-', baseline: before, status: s.standing.status + (s.note !== null ? ` (${s.note})` : ''), verdict: fails.length === 0 ? 'ok' : 'FAILS' })), ['schema', 'grade', 'baseline', 'status', 'verdict']))
-        for (const { s, fails } of rows) {
-            for (const f of fails) io.stdout(`  ${s.id}: ${f}\n`)
-            // A failing schema says what to fix, and where, as eslint prints it; every schema does when the warnings fail the gate.
-            if (fails.length > 0 || tooManyWarnings !== null) for (const schema of groupFixItems(s.fixes)) io.stdout(fixListText(schema, { indent: '  ', ...(options.verbose === true ? {} : { limit: FIX_ITEMS_SHOWN }), more: `for ${s.id} (--verbose lists them all)` }).join(''))
-        }
-        const all = rows.flatMap((r) => r.s.fixes)
-        if (all.length > 0) io.stdout(`\n${countsLine(countFixItems(all))}\n`)
-        if (tooManyWarnings !== null) io.stdout(`${tooManyWarnings}\n`)
-        io.stdout(failed === 0 && tooManyWarnings === null ? '\ncheck passed\n' : `\ncheck failed: ${failed} schema${failed === 1 ? '' : 's'}${tooManyWarnings !== null ? ', too many warnings' : ''}\n`)
+    return { rows, items, interrupted }
+}
+
+/**
+ * The standing of a schema that could not be graded: no grade, and one error finding at its file and
+ * line (the parser's line when it does not parse), so the table, SARIF and the summary all show it.
+ * Its id is the one grading would give it, `<folder>.<file base>`, so a baseline still finds it.
+ */
+export function unreadableStanding(file: string, errors: readonly Issue[], cwd: string): Standing {
+    const first = errors.find((e) => e.severity === 'error')
+    const message = first?.message ?? 'the schema could not be graded'
+    const at = /\((\d+):(\d+)\)/.exec(message) ?? /at line (\d+)/.exec(message)
+    const parts = file.split('/')
+    const id = `${parts.at(-2) ?? ''}.${(parts.at(-1) ?? file).replace(/\.mjs$/, '')}`
+    const item: FixItem = { schemaId: id, file, kind: 'finding', code: first?.code ?? 'SRC-001', severity: 'error', message, pointer: '', line: at !== null ? Number(at[1]) : 1, column: at?.[2] !== undefined ? Number(at[2]) + 1 : 1, cost: 0 }
+    const shown = file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file
+    return { id, file, standing: standingOfSchemaNode(undefined), label: 'unreadable', note: `${shown}: ${message}`, fixes: [item], untested: [] }
+}
+
+/** Writes the SARIF file and appends the summary, each attempted whatever the other did; false when one failed. */
+async function writeOutputs(options: CheckCommandOptions, rows: readonly CheckRow[], items: readonly FixItem[], io: CliIo, state: { failed: number; tooManyWarnings: string | null; problem: string | null; interrupted: readonly string[] | null }): Promise<boolean> {
+    let ok = await writeSarif(options, items, io, 'check')
+    if (options.summary === undefined) return ok
+    const text = state.problem !== null ? `## flowmcp-grading check: could not run\n\n${md(state.problem)}\n` : summaryOf(rows, state.failed, state.tooManyWarnings) + (state.interrupted !== null ? `\n**Interrupted** (Ctrl-C); skipped: ${md(state.interrupted.join('; '))}\n` : '')
+    try {
+        // Appended, as a CI job summary file collects several steps.
+        await appendFile(absolute(options.summary, io.cwd), redacted(io, text))
+    } catch (cause) {
+        io.stderr(`check: cannot write the summary: ${cause instanceof Error ? cause.message : String(cause)}\n`)
+        ok = false
     }
-    if (options.summary !== undefined) {
-        try {
-            // Appended, as a CI job summary file collects several steps.
-            await appendFile(absolute(options.summary, io.cwd), summaryOf(rows, failed, tooManyWarnings))
-        } catch (cause) {
-            io.stderr(`check: cannot write the summary: ${cause instanceof Error ? cause.message : String(cause)}\n`)
-            return EXIT.USAGE
-        }
-    }
-    return failed === 0 && tooManyWarnings === null ? EXIT.OK : EXIT.FINDINGS
+    return ok
 }
 
 /** `--max-warnings <n>`: why the check fails for the warnings of the fix lists, or null when they are within the bound (or no bound is set). */

@@ -1,10 +1,14 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { recordingHttpPort } from '../../ports/record.js'
 import { readModuleSource } from '../../schema/source-loader.js'
 import { renderIslandReport } from '../html-report.js'
 import { judgeFromCliOptions, type JudgeCliValues } from '../judge-command.js'
+import { judgeForRun } from '../../grade/judge-call.js'
+import { OUTPUT_TOKENS } from '../../grade/estimate.js'
 import { importSchemaLoader } from '../../grade/loader.js'
-import { ErrorCodes, FixList, getVersion, gradeNamespace, Sarif, sourceLocations, JudgeCost, type CostEstimate, type FixItem, type GradingEntry, type GradeNamespaceResult, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type RuntimePort, type SchemaGrading, type UnitResult } from '../../index.js'
-import { EXIT, table, type CliIo } from '../io.js'
+import { ErrorCodes, FixList, FixRules, getVersion, gradeNamespace, Sarif, sourceLocations, JudgeCost, type CostEstimate, type FixItem, type GradingEntry, type GradeNamespaceResult, type Recording, type GradeSingleSchemaResult, type GraderInput, type Issue, type Judge, type RuntimePort, type SchemaGrading, type UnitResult } from '../../index.js'
+import { EXIT, redacted, table, type CliIo } from '../io.js'
 import { aboutBeside, absolute, httpPort, nodeFs, schemaFiles } from '../node.js'
 import { countFixItems, countsLine, fixEntriesOf, fixListText, groupFixItems } from '../../fix/fix-list.js'
 import { runBoundary } from '../../injection/boundary.js'
@@ -50,6 +54,12 @@ export interface GradeCommandOptions {
     readonly sarif?: string
     /** Run the tests of handler schemas through the FlowMCP runtime, in a child process (`--runtime`). */
     readonly runtime?: GradeRuntimeOptions
+    /** The config file's rules (`{ "<code>": "off" | "warning" | "error" }`), applied to what is shown, never to a grade. */
+    readonly rules?: Readonly<Record<string, unknown>>
+    /** With `live`: write every HTTP exchange into this folder as recordings `--recordings` replays (docs/recordings.md). */
+    readonly record?: string
+    /** With `estimate`: US dollars per million input and output tokens. */
+    readonly prices?: { readonly input?: number; readonly output?: number }
 }
 /** What the runtime ran in this grading run: per schema file, per tool, its tests and how many returned data. */
 export type RuntimeRuns = Map<string, Map<string, { tests: number; ok: number }>>
@@ -128,6 +138,8 @@ export interface GradingRun {
     readonly results: SchemaRow[]
     /** The runtime of `--runtime` and what it ran, or null. */
     readonly runtime: RuntimeView | null
+    /** Interrupted (Ctrl-C): what was skipped, in words; null when the run finished. */
+    readonly interrupted: readonly string[] | null
 }
 
 /** `grade <schema.mjs|dir…>`: grades each schema (offline by default) and prints one row per schema. */
@@ -136,30 +148,35 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
     if (typeof run === 'number') return run
     const { now, namespaces, results, runtime } = run
     if (options.estimate === true) {
-        const cost = JudgeCost.estimate({ calls: JudgeCost.callsOf({ namespaces }) })
-        io.stdout(options.json ? JSON.stringify({ now, estimate: { calls: cost.calls, inputTokens: cost.inputTokens, cachedTokens: cost.cachedTokens, uncachedTokens: cost.uncachedTokens, charsPerToken: cost.charsPerToken, byKey: cost.byKey } }, null, 2) + '\n' : estimateText(cost))
+        const cost = JudgeCost.estimate({ calls: JudgeCost.callsOf({ namespaces }), ...(options.prices !== undefined ? { prices: options.prices } : {}) })
+        io.stdout(options.json ? JSON.stringify({ now, estimate: { calls: cost.calls, inputTokens: cost.inputTokens, cachedTokens: cost.cachedTokens, uncachedTokens: cost.uncachedTokens, outputTokens: cost.outputTokens, charsPerToken: cost.charsPerToken, cost: cost.cost, byKey: cost.byKey } }, null, 2) + '\n' : estimateText(cost))
         return EXIT.OK
     }
     await writeReport(options, io, 'grade')
-    const fixes = await fixListsOf(results)
+    const fixes = await fixListsOf(results, options.rules)
     if (!(await writeSarif(options, [...fixes.values()].flat(), io, 'grade'))) return EXIT.USAGE
     if (options.json) io.stdout(JSON.stringify(jsonReport(now, namespaces, results, fixes, runtime), null, 2) + '\n')
     else io.stdout(textReport(namespaces, results, fixes, options.verbose === true, runtime))
-    // The same state gives the same code, whether this run graded it or kept it from the island. A schema
-    // blocked only because this environment could not test it (offline, a missing key, no runtime) is
-    // reported, not a failure: nothing in it is wrong, and `check --fail-on-untested` makes it one.
-    const findings =
-        results.some(({ result }) => result.grading === null || result.errors.some((e) => e.severity === 'error') || result.grading.veto !== null || (result.grading.status === 'blocked' && !result.grading.standing.untestedHere) || result.grading.units.some((u) => u.status === 'error')) ||
-        namespaces.some((result) => result.units.some((u) => u.status === 'error'))
-    return findings ? EXIT.FINDINGS : EXIT.OK
+    if (run.interrupted !== null) return EXIT.INTERRUPTED
+    return incomplete(run) ? EXIT.FINDINGS : EXIT.OK
+}
+
+/**
+ * Whether the grading has holes a re-run fills: a schema that could not be graded, or a unit that
+ * failed (a judge that failed, a reply refused, a write that failed). Findings, vetoes and tools not
+ * tested for a missing key are what the grading says, not holes in it: `check` gates on those.
+ * The same state gives the same answer, whether this run graded it or kept it from the island.
+ */
+export function incomplete(run: Pick<GradingRun, 'namespaces' | 'results'>): boolean {
+    return run.results.some(({ result }) => result.grading === null || result.grading.units.some((u) => u.status === 'error')) || run.namespaces.some((result) => result.units.some((u) => u.status === 'error'))
 }
 
 /** The HTML report of the island, when asked for (`--report`, with `--island`). */
-export async function writeReport(options: Pick<GradeCommandOptions, 'report' | 'island'>, io: CliIo, command: string): Promise<void> {
+export async function writeReport(options: Pick<GradeCommandOptions, 'report' | 'island' | 'rules'>, io: CliIo, command: string): Promise<void> {
     if (options.report === undefined || options.island === undefined) return
-    const report = await renderIslandReport({ fs: nodeFs(), root: absolute(options.island, io.cwd) })
+    const report = await renderIslandReport({ fs: nodeFs(), root: absolute(options.island, io.cwd), ...(options.rules !== undefined ? { rules: options.rules } : {}) })
     try {
-        await writeFile(absolute(options.report, io.cwd), report.html)
+        await writeFile(absolute(options.report, io.cwd), redacted(io, report.html))
         io.stderr(`report: ${absolute(options.report, io.cwd)}\n`)
     } catch (cause) {
         io.stderr(`${command}: cannot write the report: ${cause instanceof Error ? cause.message : String(cause)}\n`)
@@ -209,7 +226,9 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
         for (const e of built.errors) io.stderr(`${command}: ${e}\n`)
         return EXIT.USAGE
     }
-    const judge: Judge | undefined = built.judge ?? undefined
+    // One judge for the whole command: every namespace shares its count of failures in a row (judge-call.ts).
+    const judge: Judge | undefined = judgeForRun(built.judge ?? undefined)
+    io.addSecrets?.(denyEnv.flatMap((k) => (typeof io.env[k] === 'string' ? [io.env[k] as string] : [])))
     // A judge's answers need a grader with a persona (GRA-009): the judge command's, recorded with the
     // model and harness its options name (never guessed from the command line) and the answers file's
     // persona when it has one; without a judge, the answers file's grader.
@@ -223,7 +242,10 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
                 { name: 'estimate', version: '1', llmModel: 'none', persona: answersFile.grader?.persona ?? defaultPersona }
               : answersFile.grader
     const serverParams = (keys: readonly string[]): Record<string, string> => Object.fromEntries(keys.filter((k) => typeof io.env[k] === 'string').map((k) => [k, io.env[k] as string]))
-    const http = await httpPort({ live: options.live, ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {}) })
+    const live = await httpPort({ live: options.live, ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {}) })
+    // --record: the live exchanges kept, server params as placeholders, written when the run ends.
+    const recorder = options.record !== undefined && live !== undefined ? recordingHttpPort({ http: live, serverParams: serverParams(denyEnv), recordedAt: now }) : null
+    const http = recorder?.port ?? live
     // One data-block boundary for the whole command, so every judge call of it opens with the same system message.
     const boundary = runBoundary(undefined)
     const runtime = runtimeForGrade(options, io.cwd)
@@ -241,11 +263,11 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
     }
     const dirs = [...groups.keys()].sort()
     const tree: Array<{ dir: string; result: GradeNamespaceResult } | undefined> = new Array(dirs.length)
-    // Ctrl-C: no namespace starts after it; what was written is whole (every write is atomic).
-    const signal = { aborted: false }
-    const onSigint = (): void => {
-        signal.aborted = true
-    }
+    // Ctrl-C: no namespace starts after it, the judge call under way is abandoned (its process group
+    // killed); what was written is whole (every write is atomic). A second Ctrl-C ends the process.
+    const abort = new AbortController()
+    const signal = abort.signal
+    const onSigint = (): void => abort.abort('interrupted (Ctrl-C)')
     process.once('SIGINT', onSigint)
     let next = 0
     let done = 0
@@ -271,7 +293,7 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
                     ...(about !== undefined ? { about } : {}),
                     ...(answersFile.answers !== undefined ? { answers: answersFile.answers as Record<string, Record<string, unknown>> } : {}),
                     // An estimate calls no judge and writes nothing: the prompts it gets back are the requests a judge would receive.
-                    ...(judge !== undefined && !estimate ? { judge } : {}),
+                    ...(judge !== undefined && !estimate ? { judge, signal, sleep: abortableSleep(signal) } : {}),
                     ...(options.island !== undefined && !estimate ? { fs, root: absolute(options.island, io.cwd), resume: options.force !== true } : {})
                 }
             } as Parameters<typeof gradeNamespace>[0])
@@ -290,9 +312,54 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
     }
     process.removeListener('SIGINT', onSigint)
     if (io.isTTY) io.stderr('\n')
-    if (signal.aborted) io.stderr(`${command}: interrupted; namespaces not started were skipped, the island is consistent\n`)
+    if (recorder !== null && !(await writeRecordings(recorder.recordings(), absolute(options.record as string, io.cwd), io, command))) return EXIT.USAGE
+    const skipped = signal.aborted ? skippedBy(dirs, tree, io.cwd) : []
+    if (signal.aborted) io.stderr(`${command}: interrupted; skipped: ${skipped.join('; ') || 'nothing'}; the island is consistent\n`)
     const namespaces = tree.filter((t): t is { dir: string; result: GradeNamespaceResult } => t !== undefined).map((t) => t.result)
-    return { now, namespaces, results: namespaces.flatMap((n) => n.schemas), runtime: runtime.port !== null ? { version: runtime.port.version ?? null, runs: runtime.runs } : null }
+    return { now, namespaces, results: namespaces.flatMap((n) => n.schemas), runtime: runtime.port !== null ? { version: runtime.port.version ?? null, runs: runtime.runs } : null, interrupted: signal.aborted ? skipped : null }
+}
+
+/** Writes each host's recording as `<dir>/<host name>.json` (replacing an earlier one), the files `--recordings <dir>` reads. */
+async function writeRecordings(recordings: readonly Recording[], dir: string, io: CliIo, command: string): Promise<boolean> {
+    try {
+        await mkdir(dir, { recursive: true })
+        for (const recording of recordings) {
+            const name = recording.host.replace(/^https?:\/\//, '').replace(/[^A-Za-z0-9.-]/g, '_')
+            await writeFile(join(dir, `${name}.json`), redacted(io, JSON.stringify(recording, null, 2)) + '\n')
+        }
+        io.stderr(`recorded: ${recordings.reduce((n, r) => n + r.exchanges.length, 0)} exchanges of ${recordings.length} host${recordings.length === 1 ? '' : 's'} in ${dir}\n`)
+        return true
+    } catch (cause) {
+        io.stderr(`${command}: cannot write the recordings: ${cause instanceof Error ? cause.message : String(cause)}\n`)
+        return false
+    }
+}
+
+/** A sleep for the judge's backoff that Ctrl-C cuts short. */
+function abortableSleep(signal: AbortSignal): (ms: number) => Promise<void> {
+    return (ms) =>
+        new Promise<void>((resolve) => {
+            const done = (): void => {
+                clearTimeout(timer)
+                resolve()
+            }
+            const timer = setTimeout(done, ms)
+            signal.addEventListener('abort', done, { once: true })
+        })
+}
+
+/** What an interrupted run left out: the namespaces never started, and the units of started ones no judge answered. */
+function skippedBy(dirs: readonly string[], tree: ReadonlyArray<{ dir: string; result: GradeNamespaceResult } | undefined>, cwd: string): string[] {
+    const name = (dir: string): string => (dir.startsWith(`${cwd}/`) ? dir.slice(cwd.length + 1) : dir)
+    const out: string[] = []
+    const notStarted = dirs.filter((_, i) => tree[i] === undefined).map(name)
+    if (notStarted.length > 0) out.push(`not started: ${notStarted.join(', ')}`)
+    for (const t of tree) {
+        if (t === undefined) continue
+        const open = [...t.result.schemas.flatMap((s) => s.result.grading?.units ?? []), ...t.result.units].filter((u) => u.status === 'error' && /aborted/.test(u.reason ?? ''))
+        if (open.length > 0) out.push(`${open.length} unit${open.length === 1 ? '' : 's'} of ${t.result.namespace ?? name(t.dir)} not answered`)
+    }
+    return out
 }
 
 type SchemaRow = { file: string; result: GradeSingleSchemaResult; resumed: boolean }
@@ -445,10 +512,16 @@ function textReport(namespaces: readonly GradeNamespaceResult[], results: readon
 /** The estimate as a table: calls and input tokens per schema and namespace, then the run. */
 function estimateText(cost: CostEstimate): string {
     const n = (v: number): string => v.toLocaleString('en-US')
-    const rows = [...cost.byKey.map((r) => ({ key: r.key, calls: String(r.calls), input: n(r.inputTokens), cached: n(r.cachedTokens), uncached: n(r.uncachedTokens) })), { key: 'run', calls: String(cost.calls), input: n(cost.inputTokens), cached: n(cost.cachedTokens), uncached: n(cost.uncachedTokens) }]
+    const rows = [...cost.byKey.map((r) => ({ key: r.key, calls: String(r.calls), input: n(r.inputTokens), cached: n(r.cachedTokens), uncached: n(r.uncachedTokens), output: n(r.outputTokens) })), { key: 'run', calls: String(cost.calls), input: n(cost.inputTokens), cached: n(cost.cachedTokens), uncached: n(cost.uncachedTokens), output: n(cost.outputTokens) }]
+    const usd = (v: number): string => `$${v.toFixed(v < 1 ? 4 : 2)}`
+    const money =
+        cost.cost === null
+            ? 'cost: pass --price-input and --price-output (US dollars per million tokens) for one.\n'
+            : `cost: ${usd(cost.cost.total)} (input ${usd(cost.cost.input)}, output ${usd(cost.cost.output)}; cached input at the input price, an upper bound${cost.cost.missing.length > 0 ? `; no ${cost.cost.missing.join(' or ')} price given, counted as 0` : ''}).\n`
     return (
-        table(rows, ['key', 'calls', 'input', 'cached', 'uncached']) +
-        `\ninput = input tokens of the judge calls (characters / ${cost.charsPerToken}); cached = the part equal to the start of an earlier call of the run, which a prefix cache serves; uncached = billed at full price. No judge was called, nothing was written. about-namespace is counted as asked (a judge run asks it once the schema is stable).\n`
+        table(rows, ['key', 'calls', 'input', 'cached', 'uncached', 'output']) +
+        `\ninput = input tokens of the judge calls (characters / ${cost.charsPerToken}); cached = the part equal to the start of an earlier call of the run, which a prefix cache serves; uncached = billed at full price; output = expected output tokens of the replies (${OUTPUT_TOKENS.perAnswer} per answer, ${OUTPUT_TOKENS.perCall} per call). No judge was called, nothing was written. about-namespace is counted as asked (a judge run asks it once the schema is stable).\n` +
+        money
     )
 }
 
@@ -456,7 +529,7 @@ function estimateText(cost: CostEstimate): string {
  * Each schema's fix list: its findings, its untested tools and the judge's low answers (entries of
  * this run, and of kept units read back from the island), most costly first.
  */
-export async function fixListsOf(results: readonly SchemaRow[]): Promise<Map<SchemaRow, FixItem[]>> {
+export async function fixListsOf(results: readonly SchemaRow[], rules?: Readonly<Record<string, unknown>>): Promise<Map<SchemaRow, FixItem[]>> {
     const out = new Map<SchemaRow, FixItem[]>()
     for (const row of results) {
         const g = row.result.grading
@@ -478,7 +551,9 @@ export async function fixListsOf(results: readonly SchemaRow[]): Promise<Map<Sch
         } catch {
             places = undefined
         }
-        out.set(row, FixList.build({ schemaId: g.schemaId, file: row.file, errors: row.result.errors, units: g.units, entries, ...(places ?? {}) }).items)
+        const items = FixList.build({ schemaId: g.schemaId, file: row.file, errors: row.result.errors, units: g.units, entries, ...(places ?? {}) }).items
+        // The config's rules, on what is shown (the fix list, SARIF, the summary): the grade is already computed.
+        out.set(row, FixRules.apply({ items, rules }).items)
     }
     return out
 }
@@ -495,7 +570,7 @@ export async function writeSarif(options: Pick<GradeCommandOptions, 'sarif'>, it
     for (const e of built.errors.filter((x) => x.severity === 'error')) io.stderr(`${command}: SARIF: ${e.message}\n`)
     if (built.log === null) return false
     try {
-        await writeFile(absolute(options.sarif, io.cwd), JSON.stringify(built.log, null, 2) + '\n')
+        await writeFile(absolute(options.sarif, io.cwd), redacted(io, JSON.stringify(built.log, null, 2)) + '\n')
         io.stderr(`sarif: ${absolute(options.sarif, io.cwd)}\n`)
         return true
     } catch (cause) {

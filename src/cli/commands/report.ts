@@ -1,20 +1,20 @@
 import { writeFile } from 'node:fs/promises'
 import { ErrorCodes } from '../../index.js'
 import { renderIslandReport } from '../html-report.js'
-import { EXIT, type CliIo } from '../io.js'
+import { EXIT, redacted, type CliIo } from '../io.js'
 import { absolute, nodeFs } from '../node.js'
 
 /**
  * `report <island> [--out report.html] [--baseline <island>]`: one self-contained HTML page of a
  * graded island; with a baseline (an earlier copy of the island) it lists the schemas graded worse since.
  */
-export async function reportCommand(args: readonly string[], options: { json: boolean; out?: string; baseline?: string }, io: CliIo): Promise<number> {
+export async function reportCommand(args: readonly string[], options: { json: boolean; out?: string; baseline?: string; rules?: Readonly<Record<string, unknown>> }, io: CliIo): Promise<number> {
     if (args.length !== 1) {
         io.stderr('report: usage: report <island> [--out report.html] [--baseline <island>]\n')
         return EXIT.USAGE
     }
     const root = absolute(args[0] as string, io.cwd)
-    const report = await renderIslandReport({ fs: nodeFs(), root, ...(options.baseline !== undefined ? { baseline: { fs: nodeFs(), root: absolute(options.baseline, io.cwd) } } : {}) })
+    const report = await renderIslandReport({ fs: nodeFs(), root, ...(options.rules !== undefined ? { rules: options.rules } : {}), ...(options.baseline !== undefined ? { baseline: { fs: nodeFs(), root: absolute(options.baseline, io.cwd) } } : {}) })
     for (const issue of report.errors) io.stderr(`${issue.severity === 'error' ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
     // Not an island, or a baseline that is none: nothing worth writing.
     if (report.errors.some((e) => e.code === 'RPT-001' || e.code === 'RPT-004')) return EXIT.USAGE
@@ -22,7 +22,7 @@ export async function reportCommand(args: readonly string[], options: { json: bo
     if (options.out !== undefined) {
         out = absolute(options.out, io.cwd)
         try {
-            await writeFile(out, report.html, 'utf8')
+            await writeFile(out, redacted(io, report.html), 'utf8')
         } catch (cause) {
             io.stderr(`report: cannot write ${options.out}: ${cause instanceof Error ? cause.message : String(cause)}\n`)
             return EXIT.USAGE

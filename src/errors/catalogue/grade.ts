@@ -24,5 +24,7 @@ export const GRADE_CODES = defineCodes({
     'GRA-020': ['warning', 'No file name was given: the schema id {schemaId} was derived from main.name; pass fileName (or schemaId) for <namespace>.<file base>', '01-model ⚠ A14 one schema id: <namespace>.<file base>'],
     'GRA-022': ['warning', "The About {file} is not declared by the schema, so about-namespace is not graded: declare it in main.resources as about: { source: 'markdown', origin: 'inline', name: '{name}', description: '…' }", '02-areas §2.6 the About detector needs a resource named about in main.resources (05 §2.3 markdown resource)'],
     'GRA-023': ['warning', 'The schema declares the About {file} in main.resources.about, but no About text came with it, so about-namespace is not graded: put the file at {file} beside the schema, or pass options.about', '02-areas §2.6 the About detector needs the declared file'],
+    'GRA-025': ['error', 'The judge failed {count} calls in a row, so this run stops calling it and leaves every unit not asked yet ungraded (last failure: {detail}); fix the judge and run again', 'library: a judge that keeps failing is not called for every unit (docs/judges.md)'],
+    'GRA-026': ['warning', 'The run was aborted before {unit} was answered: the units not asked yet stay ungraded ({detail})', 'library: an aborted run writes nothing half'],
     'GRA-024': ['warning', 'The reply for {unit} names an unusable model ({detail}); the grader\'s llmModel is recorded instead', 'ch. 08 llmModel: the model that answered, never guessed']
 })

@@ -1,4 +1,5 @@
 import { ARTIFACT_CODES } from './artifacts.js'
+import { CONFIG_CODES } from './config.js'
 import { AREA_CODES } from './areas.js'
 import { GRADE_CODES } from './grade.js'
 import { GRADING_CODES } from './grading.js'
@@ -28,6 +29,7 @@ import { WORKFLOW_CODES } from './workflow.js'
 // One line per module group. Adding a group here is all it takes to register its codes.
 export const CATALOGUE = Object.freeze({
     ...GRADING_CODES,
+    ...CONFIG_CODES,
     ...SCORING_CODES,
     ...VETO_CODES,
     ...NA_CODES,
