@@ -25,6 +25,8 @@ export const CONFIG_KEYS: Readonly<Record<string, { readonly kind: Kind; readonl
     runtimeLibraries: { kind: 'string', path: true },
     runtimeLists: { kind: 'string', path: true },
     concurrency: { kind: 'number' },
+    minWorkingTests: { kind: 'number' },
+    maxWarnings: { kind: 'number' },
     force: { kind: 'boolean' },
     verbose: { kind: 'boolean' },
     minGrade: { kind: 'string' },

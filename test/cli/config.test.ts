@@ -89,7 +89,8 @@ describe('the config file', () => {
 describe.skipIf(!present)('a config that turns a rule off', () => {
     it('leaves the fix list, SARIF and the summary without it, and the grade as it was', async () => {
         const cwd = join(dir, 'repo')
-        const args = ['check', 'providers', '--min-grade', 'A', '--sarif', 'g.sarif', '--summary', 'summary.md', '--json', '--verbose', '--now', now]
+        // Offline, the tools are untested: --fail-on-untested makes that fail the check, whatever the rules say.
+        const args = ['check', 'providers', '--min-grade', 'A', '--fail-on-untested', '--sarif', 'g.sarif', '--summary', 'summary.md', '--json', '--verbose', '--now', now]
         const plain = memoryIo({}, { cwd })
         expect(await run(args, plain)).toBe(1)
         const before = JSON.parse(plain.out()) as { schemas: Array<{ grade: string | null; status: string; fixList: Array<{ code: string }> }> }
