@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { writeSyntheticRecordings } from '../support/synthetic-recordings.js'
 
 // The check step of docs/ci.md, run as written: its shell line with a stand-in `npx` that runs this
 // project's CLI, on a baseline island and a changed copy of a real sample schema (copied at test time).
@@ -64,6 +65,12 @@ beforeAll(async () => {
     const file = join(dir, 'providers', 'frankfurter', 'frankfurter.mjs')
     await writeFile(file, (await readFile(file, 'utf8')).replace(/(getLatest: \{\n\s+method: 'GET',\n\s+path: '\/v1\/latest',\n\s+description: )'[^']*'/, "$1'TODO'"))
     await writeFile(join(dir, 'changed.txt'), 'providers/etherscan\nproviders/frankfurter\n')
+    // The repository's config file as docs/ci.md writes it, and recordings of the schemas' tests (every test answered with data).
+    const config = /```json\n([\s\S]*?)\n```/.exec(DOC)?.[1] ?? '{}'
+    for (const root of [dir, join(dir, 'main')]) {
+        await writeFile(join(root, 'flowmcp-grading.config.json'), config)
+        await writeSyntheticRecordings([join(SAMPLE, 'frankfurter.mjs')], join(root, (JSON.parse(config) as { recordings: string }).recordings))
+    }
 })
 afterAll(async () => {
     await rm(dir, { recursive: true, force: true })
