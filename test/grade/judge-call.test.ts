@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { gradeSingleSchema, type JudgeRequest } from '../../src/index.js'
+import { gradeSingleSchema, httpPortFromRecordings, type JudgeRequest } from '../../src/index.js'
 import { isRetryable } from '../../src/grade/judge-call.js'
-import { exampleMain, grader, replyFor } from './helpers.js'
+import { exampleMain, grader, recording, replyFor } from './helpers.js'
+
+/** The example's recorded responses: its tools are tested, so every unit asks the judge. */
+const openmeteoHttp = (): ReturnType<typeof httpPortFromRecordings> => httpPortFromRecordings({ recordings: [recording('openmeteo')] })
 
 const now = '2026-11-22T18:00:00Z'
 const codes = (errors: ReadonlyArray<{ code: string }>): string[] => errors.map((e) => e.code)
@@ -24,7 +27,7 @@ describe('judges that fail well (retries, timeout, abort, stop after failures in
             calls++
             throw new Error('invalid request: the model does not exist')
         }
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, judge } })
+        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge } })
         // A non-retryable failure is tried once: three units, three calls, then the judge is left alone.
         expect(calls).toBe(3)
         expect(count(result.errors, 'GRA-006')).toBe(3)
@@ -43,7 +46,7 @@ describe('judges that fail well (retries, timeout, abort, stop after failures in
             if (calls % 2 === 0) return JSON.stringify(replyFor(r.area))
             throw new Error('flaky')
         }
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, judge, maxConsecutiveJudgeFailures: 2 } })
+        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge, maxConsecutiveJudgeFailures: 2 } })
         expect(count(result.errors, 'GRA-025')).toBe(0)
         expect(result.grading?.units.some((u) => u.status === 'graded')).toBe(true)
     })
@@ -62,7 +65,7 @@ describe('judges that fail well (retries, timeout, abort, stop after failures in
             if (next !== undefined) throw next
             return JSON.stringify(replyFor(r.area))
         }
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, judge, sleep, judgeBackoffMs: 100 } })
+        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge, sleep, judgeBackoffMs: 100 } })
         expect(waits).toEqual([100, 200])
         expect(asked[0]).toBe(asked[2])
         expect(codes(result.errors)).not.toContain('GRA-006')
@@ -72,7 +75,7 @@ describe('judges that fail well (retries, timeout, abort, stop after failures in
             tries++
             throw httpError(400, 'bad request')
         }
-        const refused = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, judge: bad, sleep, maxConsecutiveJudgeFailures: 1 } })
+        const refused = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge: bad, sleep, maxConsecutiveJudgeFailures: 1 } })
         expect(tries).toBe(1)
         expect(codes(refused.errors)).toEqual(expect.arrayContaining(['GRA-006', 'GRA-025']))
     })
@@ -100,7 +103,7 @@ describe('judges that fail well (retries, timeout, abort, stop after failures in
                     heard++
                 })
             })
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, judge, judgeTimeoutMs: 20, judgeRetries: 0 } })
+        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge, judgeTimeoutMs: 20, judgeRetries: 0 } })
         expect(count(result.errors, 'GRA-006')).toBe(3)
         expect(result.errors.find((e) => e.code === 'GRA-006')?.message).toMatch(/no answer within 20 ms/)
         expect(count(result.errors, 'GRA-025')).toBe(1)
@@ -117,7 +120,7 @@ describe('judges that fail well (retries, timeout, abort, stop after failures in
             queueMicrotask(() => controller.abort())
             return new Promise<string>(() => undefined)
         }
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, judge, signal: controller.signal } })
+        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge, signal: controller.signal } })
         expect(calls).toBe(1)
         expect(count(result.errors, 'GRA-026')).toBe(1)
         expect(count(result.errors, 'GRA-006')).toBe(0)
@@ -128,7 +131,7 @@ describe('judges that fail well (retries, timeout, abort, stop after failures in
         const judge = async (): Promise<string> => {
             throw new Error('401 from https://api.example/v1?key=live-value-123456 with x-api-key: sk-ant-api03-AAAAbbbbCCCCdddd1234 and Authorization: Bearer abcdefghijklmnop1234')
         }
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, judge, maxConsecutiveJudgeFailures: 1 } })
+        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge, maxConsecutiveJudgeFailures: 1 } })
         const text = JSON.stringify(result.errors)
         expect(text).toContain('[redacted]')
         expect(text).not.toContain('sk-ant-api03')
@@ -138,7 +141,7 @@ describe('judges that fail well (retries, timeout, abort, stop after failures in
 
     it('refuses judge options that are not whole numbers (GRA-002) and grades nothing', async () => {
         const { main, source } = await forecast()
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, judge: async () => '{}', judgeTimeoutMs: -1, maxConsecutiveJudgeFailures: 0 } })
+        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge: async () => '{}', judgeTimeoutMs: -1, maxConsecutiveJudgeFailures: 0 } })
         expect(result.errors.filter((e) => e.code === 'GRA-002').map((e) => e.path)).toEqual(['/options/judgeTimeoutMs', '/options/maxConsecutiveJudgeFailures'])
         expect(result.grading).toBeNull()
     })
