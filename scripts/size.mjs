@@ -16,6 +16,7 @@ const KB = 1024
 const CASES = [
     { name: 'validateGradingEntry alone', code: `import { validateGradingEntry } from 'flowmcp-grading'\nglobalThis.out = validateGradingEntry`, budget: 40 * KB },
     { name: 'validateGradingEntry (flowmcp-grading/entry)', code: `import { validateGradingEntry } from 'flowmcp-grading/entry'\nglobalThis.out = validateGradingEntry`, budget: 40 * KB },
+    { name: 'gradeSingleSchema + createMemoryFs', code: `import { gradeSingleSchema, createMemoryFs } from 'flowmcp-grading'\nglobalThis.out = [gradeSingleSchema, createMemoryFs]`, budget: 300 * KB },
     { name: 'Grading + Scoring', code: `import { Grading, Scoring } from 'flowmcp-grading'\nglobalThis.out = [Grading, Scoring]`, budget: 40 * KB },
     // A regression guard at today's size (acorn for reading schemas without running them included,
     // ~30 KB) plus a little room. tldts (the public suffix list of the key-domain check) alone is ~47 KB.

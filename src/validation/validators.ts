@@ -22,7 +22,8 @@ import type { ValidateFunction } from './types.js'
 
 // The validators the library checks documents with: the shipped JSON Schemas, interpreted at run
 // time (src/validation/interpret.ts). Each is built on first use, so a bundle that never validates
-// a kind of document pays nothing for it at load.
+// a kind of document pays nothing for it at load. References are plain string literals: a bundler
+// keeps a pure call whose arguments read a property or fill a template, and with it every schema.
 function lazy(schemas: readonly object[], ref: string): ValidateFunction {
     let built: ValidateFunction | null = null
     const run = ((data: unknown) => {
@@ -34,30 +35,28 @@ function lazy(schemas: readonly object[], ref: string): ValidateFunction {
     return run
 }
 
-const AREA = 'https://flowmcp-grading.dev/schemas/area-output/'
 const areaSchemas = [
     master, singleTest, toolsAggregateSchema, toolsAggregateNamespace, namespaceDescription, namespaceSkills,
     aboutNamespace, aboutSelection, selectionSkillsL1, selectionSkillsL2, selectionSkillsL3, selectionAggregate
 ]
-const envelope = (area: string): ValidateFunction => /* @__PURE__ */ lazy(areaSchemas, `${AREA}${area}.schema.json#/$defs/envelope`)
 
-export const validateGradingModel: ValidateFunction = /* @__PURE__ */ lazy([gradingModel], gradingModel.$id)
-export const validateIndexJson: ValidateFunction = /* @__PURE__ */ lazy([indexSchema], indexSchema.$id)
-export const validatePromptsV1: ValidateFunction = /* @__PURE__ */ lazy([promptsV1, scoresV1], promptsV1.$id)
-export const validateScoresV1: ValidateFunction = /* @__PURE__ */ lazy([promptsV1, scoresV1], scoresV1.$id)
-export const validatePromptsV2: ValidateFunction = /* @__PURE__ */ lazy([promptsV2, scoresV2], promptsV2.$id)
-export const validateScoresV2: ValidateFunction = /* @__PURE__ */ lazy([promptsV2, scoresV2], scoresV2.$id)
-export const validateWorkflowRubricSchema: ValidateFunction = /* @__PURE__ */ lazy([workflowRubric], workflowRubric.$id)
+export const validateGradingModel: ValidateFunction = /* @__PURE__ */ lazy([gradingModel], 'https://flowmcp.org/spec/grading/2.0.0/grading-model.schema.json')
+export const validateIndexJson: ValidateFunction = /* @__PURE__ */ lazy([indexSchema], 'https://flowmcp.org/grading/2.0.1/index.schema.json')
+export const validatePromptsV1: ValidateFunction = /* @__PURE__ */ lazy([promptsV1, scoresV1], 'https://flowmcp-grading.dev/schemas/prompts-v1.schema.json')
+export const validateScoresV1: ValidateFunction = /* @__PURE__ */ lazy([promptsV1, scoresV1], 'https://flowmcp-grading.dev/schemas/scores-v1.schema.json')
+export const validatePromptsV2: ValidateFunction = /* @__PURE__ */ lazy([promptsV2, scoresV2], 'https://flowmcp-grading.dev/schemas/prompts-v2.schema.json')
+export const validateScoresV2: ValidateFunction = /* @__PURE__ */ lazy([promptsV2, scoresV2], 'https://flowmcp-grading.dev/schemas/scores-v2.schema.json')
+export const validateWorkflowRubricSchema: ValidateFunction = /* @__PURE__ */ lazy([workflowRubric], 'https://flowmcp-grading.dev/schemas/workflow-rubric.schema.json')
 
-export const validate_singleTest: ValidateFunction = /* @__PURE__ */ envelope('single-test')
-export const validate_toolsAggregateSchema: ValidateFunction = /* @__PURE__ */ envelope('tools-aggregate-schema')
-export const validate_toolsAggregateNamespace: ValidateFunction = /* @__PURE__ */ envelope('tools-aggregate-namespace')
-export const validate_namespaceDescription: ValidateFunction = /* @__PURE__ */ envelope('namespace-description')
-export const validate_namespaceSkills: ValidateFunction = /* @__PURE__ */ envelope('namespace-skills')
-export const validate_aboutNamespace: ValidateFunction = /* @__PURE__ */ envelope('about-namespace')
-export const validate_aboutSelection: ValidateFunction = /* @__PURE__ */ envelope('about-selection')
-export const validate_selectionSkillsL1: ValidateFunction = /* @__PURE__ */ envelope('selection-skills-L1')
-export const validate_selectionSkillsL2: ValidateFunction = /* @__PURE__ */ envelope('selection-skills-L2')
-export const validate_selectionSkillsL3: ValidateFunction = /* @__PURE__ */ envelope('selection-skills-L3')
-export const validate_selectionAggregate: ValidateFunction = /* @__PURE__ */ envelope('selection-aggregate')
-export const validateBlocker: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, `${AREA}_master.schema.json#/$defs/blocker`)
+export const validate_singleTest: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/single-test.schema.json#/$defs/envelope')
+export const validate_toolsAggregateSchema: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/tools-aggregate-schema.schema.json#/$defs/envelope')
+export const validate_toolsAggregateNamespace: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/tools-aggregate-namespace.schema.json#/$defs/envelope')
+export const validate_namespaceDescription: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/namespace-description.schema.json#/$defs/envelope')
+export const validate_namespaceSkills: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/namespace-skills.schema.json#/$defs/envelope')
+export const validate_aboutNamespace: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/about-namespace.schema.json#/$defs/envelope')
+export const validate_aboutSelection: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/about-selection.schema.json#/$defs/envelope')
+export const validate_selectionSkillsL1: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/selection-skills-L1.schema.json#/$defs/envelope')
+export const validate_selectionSkillsL2: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/selection-skills-L2.schema.json#/$defs/envelope')
+export const validate_selectionSkillsL3: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/selection-skills-L3.schema.json#/$defs/envelope')
+export const validate_selectionAggregate: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/selection-aggregate.schema.json#/$defs/envelope')
+export const validateBlocker: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/_master.schema.json#/$defs/blocker')
