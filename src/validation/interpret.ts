@@ -79,7 +79,9 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 }
 
 function escapeKey(key: string | number): string {
-    return String(key).replace(/~/g, '~0').replace(/\//g, '~1')
+    if (typeof key === 'number') return String(key)
+    // Most keys need no escaping; a regex replace on every key was the interpreter's top cost.
+    return key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key
 }
 
 function child(at: At, keyword: string, data?: string | number): At {
@@ -90,6 +92,33 @@ function report(ctx: Ctx, at: At, keyword: string, params: Obj, message: string)
     ctx.errors.push({ instancePath: at.instancePath, schemaPath: `${at.schemaPath}/${keyword}`, keyword, params, message, ...(at.propertyName === undefined ? {} : { propertyName: at.propertyName }) })
 }
 
+/** What a schema object asks for, worked out once per schema object (the schemas never change). */
+interface Plan {
+    readonly base: string | null
+    readonly types: readonly string[]
+    /** Whether a type mismatch is reported before the keywords rather than at its type group. */
+    readonly typeFirst: boolean
+    readonly untyped: readonly string[]
+    readonly groups: ReadonlyArray<readonly [string, readonly string[]]>
+}
+const plans = new WeakMap<Obj, Plan>()
+function planOf(schema: Obj): Plan {
+    let plan = plans.get(schema)
+    if (plan !== undefined) return plan
+    const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string]
+    const groups = TYPE_GROUPS.map(([t, keys]) => [t, keys.filter((k) => k in schema)] as const).filter(([, keys]) => keys.length > 0)
+    const single = types.length === 1 && groups.some(([t]) => t === types[0])
+    plan = {
+        base: typeof schema.$id === 'string' ? (schema.$id.split('#')[0] as string) : null,
+        types,
+        typeFirst: types.length > 0 && !single,
+        untyped: UNTYPED.filter((k) => k in schema),
+        groups
+    }
+    plans.set(schema, plan)
+    return plan
+}
+
 /** Validates `data` against `schema`; appends findings to `ctx.errors` and returns whether none were added. */
 function validate(ctx: Ctx, schema: Schema, data: unknown, at: At): boolean {
     const before = ctx.errors.length
@@ -98,24 +127,22 @@ function validate(ctx: Ctx, schema: Schema, data: unknown, at: At): boolean {
         ctx.errors.push({ instancePath: at.instancePath, schemaPath: at.schemaPath, keyword: 'false schema', params: {}, message: 'boolean schema is false' })
         return false
     }
-    const base = typeof schema.$id === 'string' ? schema.$id.split('#')[0] as string : at.base
-    const here: At = { ...at, base }
-    const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string]
-    const single = types.length === 1 ? TYPE_GROUPS.find(([t, keys]) => t === types[0] && keys.some((k) => k in schema)) : undefined
-    if (types.length > 0 && single === undefined && !types.some((t) => hasType(data, t))) typeError(ctx, here, types)
-    for (const keyword of UNTYPED) if (keyword in schema) untyped(ctx, schema, keyword, data, here)
-    for (const [type, keys] of TYPE_GROUPS) {
-        if (!keys.some((k) => k in schema)) continue
+    const plan = planOf(schema)
+    const here: At = plan.base === null || plan.base === at.base ? at : { ...at, base: plan.base }
+    const types = plan.types
+    if (plan.typeFirst && !types.some((t) => hasType(data, t))) typeError(ctx, here, types)
+    for (const keyword of plan.untyped) untyped(ctx, schema, keyword, data, here)
+    for (const [type, keys] of plan.groups) {
         if (hasType(data, type)) {
-            for (const keyword of keys) if (keyword in schema) typed(ctx, schema, keyword, data, here)
-        } else if (single !== undefined && single[0] === type) {
+            for (const keyword of keys) typed(ctx, schema, keyword, data, here)
+        } else if (!plan.typeFirst && types[0] === type) {
             typeError(ctx, here, types)
         }
     }
     return ctx.errors.length === before
 }
 
-function typeError(ctx: Ctx, at: At, types: string[]): void {
+function typeError(ctx: Ctx, at: At, types: readonly string[]): void {
     report(ctx, at, 'type', { type: types.join(',') }, `must be ${types.join(',')}`)
 }
 
@@ -299,11 +326,22 @@ function objectKeyword(ctx: Ctx, schema: Obj, keyword: string, data: Obj, at: At
         case 'additionalProperties':
             return additional(ctx, schema, data, at)
         case 'properties':
-            for (const [name, sub] of Object.entries(schema.properties as Obj)) {
-                if (data[name] !== undefined) validate(ctx, sub as Schema, data[name], child(at, `properties/${escapeKey(name)}`, name))
+            for (const [name, sub, keyword] of propertiesOf(schema.properties as Obj)) {
+                if (data[name] !== undefined) validate(ctx, sub, data[name], child(at, keyword, name))
             }
             return
     }
+}
+
+const propertyLists = new WeakMap<Obj, ReadonlyArray<readonly [string, Schema, string]>>()
+/** The entries of a `properties` keyword with their schema path segments, built once per schema. */
+function propertiesOf(properties: Obj): ReadonlyArray<readonly [string, Schema, string]> {
+    let list = propertyLists.get(properties)
+    if (list === undefined) {
+        list = Object.entries(properties).map(([name, sub]) => [name, sub as Schema, `properties/${escapeKey(name)}`] as const)
+        propertyLists.set(properties, list)
+    }
+    return list
 }
 
 function additional(ctx: Ctx, schema: Obj, data: Obj, at: At): void {
