@@ -87,6 +87,13 @@ const documents = [...filesUnder(join(root, 'test', 'fixtures')), ...filesUnder(
     })
 
 describe('runtime JSON Schema interpreter', () => {
+    it('no source module imports ajv or builds a function from a string (the built package is checked by scripts/no-codegen.mjs)', () => {
+        const offenders = filesUnder(join(root, 'src'))
+            .filter((f) => f.endsWith('.ts') && !f.includes(join('src', 'cli')))
+            .filter((f) => /from 'ajv|new Function\(/.test(readFileSync(f, 'utf8')))
+        expect(offenders).toEqual([])
+    })
+
     it('knows every keyword the shipped schemas use (an unknown keyword would be ignored silently)', () => {
         const used = new Set<string>()
         const walk = (node: unknown, keyPosition: boolean): void => {
