@@ -25,6 +25,29 @@ const libraryFromDist: NonNullable<Options['esbuildPlugins']>[number] = {
     }
 }
 
+// The schemas only the validators import (not the area output schemas, which the library also
+// exports whole): their prose (`description`, `title`, `$comment`, `examples`) is dropped from the
+// bundled copy, since validation never reads it; `schemas/` ships them unchanged.
+const PROSE = new Set(['description', 'title', '$comment', 'examples'])
+function withoutProse(node: unknown, inMap = false): unknown {
+    if (Array.isArray(node)) return node.map((n) => withoutProse(n))
+    if (node === null || typeof node !== 'object') return node
+    return Object.fromEntries(
+        Object.entries(node)
+            .filter(([k]) => inMap || !PROSE.has(k))
+            .map(([k, v]) => [k, inMap ? withoutProse(v) : ['enum', 'const', 'default'].includes(k) ? v : withoutProse(v, k === 'properties' || k === '$defs')])
+    )
+}
+const leanSchemas: NonNullable<Options['esbuildPlugins']>[number] = {
+    name: 'lean-schemas',
+    setup(build) {
+        build.onLoad({ filter: /[\\/]schemas[\\/][\w-]+\.schema\.json$/ }, (args) => ({
+            contents: JSON.stringify(withoutProse(JSON.parse(readFileSync(args.path, 'utf8')))),
+            loader: 'json'
+        }))
+    }
+}
+
 /** A Node script of the package (the CLI, the runtime child): ESM, loading the library from the build beside it. */
 const nodeScript = {
     format: ['esm'] as Options['format'],
@@ -44,7 +67,8 @@ export default defineConfig([
         ...shared,
         entry: ['src/**/*.ts', '!src/cli/**'],
         format: ['esm'],
-        splitting: true
+        splitting: true,
+        esbuildPlugins: [leanSchemas]
     },
     {
         // CJS: one self-contained file per public entry point. @noble/hashes 2.x ships ESM only:
@@ -52,7 +76,8 @@ export default defineConfig([
         ...shared,
         entry: publicEntries,
         format: ['cjs'],
-        noExternal: ['@noble/hashes']
+        noExternal: ['@noble/hashes'],
+        esbuildPlugins: [leanSchemas]
     },
     {
         ...nodeScript,

@@ -14,15 +14,19 @@ const KB = 1024
 // Budgets in gzip bytes; a build over a budget fails. `target`, where set, is the goal the budget
 // does not yet reach (see README, "Where it runs"): it is printed, not enforced.
 const CASES = [
-    { name: 'validateGradingEntry alone', code: `import { validateGradingEntry } from 'flowmcp-grading'\nglobalThis.out = validateGradingEntry`, budget: 40 * KB },
-    { name: 'validateGradingEntry (flowmcp-grading/entry)', code: `import { validateGradingEntry } from 'flowmcp-grading/entry'\nglobalThis.out = validateGradingEntry`, budget: 40 * KB },
-    { name: 'Grading + Scoring', code: `import { Grading, Scoring } from 'flowmcp-grading'\nglobalThis.out = [Grading, Scoring]`, budget: 40 * KB },
-    // A regression guard at today's size (acorn for reading schemas without running them included,
-    // ~30 KB) plus a little room. tldts (the public suffix list of the key-domain check) alone is ~47 KB.
-    // 300 KB: the runtime port and its adapter, the judge messages and cost estimate, state.json and the
-    // per-unit resume, the fix list, SARIF, source locations and the injection scan added about 18 KB
-    // over the 275 KB guard of the previous release.
-    { name: 'whole package', code: `import * as all from 'flowmcp-grading'\nglobalThis.out = all`, budget: 300 * KB, target: 150 * KB }
+    // 30 KB: the budget of the lean-house plan, met once the entry schema is interpreted at run time
+    // instead of compiled into generated code (29.2 KB measured).
+    { name: 'validateGradingEntry alone', code: `import { validateGradingEntry } from 'flowmcp-grading'\nglobalThis.out = validateGradingEntry`, budget: 30 * KB },
+    { name: 'validateGradingEntry (flowmcp-grading/entry)', code: `import { validateGradingEntry } from 'flowmcp-grading/entry'\nglobalThis.out = validateGradingEntry`, budget: 30 * KB },
+    { name: 'Grading + Scoring', code: `import { Grading, Scoring } from 'flowmcp-grading'\nglobalThis.out = [Grading, Scoring]`, budget: 37 * KB },
+    // A browser host grading one schema from memory. 232 KB: today's 226.6 KB plus a little room; the
+    // 180 KB target needs the CLI-only rendering out of the grading path and a lighter public suffix
+    // list (tldts ~47 KB) or JavaScript parser (acorn ~30 KB).
+    { name: 'gradeSingleSchema + createMemoryFs', code: `import { gradeSingleSchema, createMemoryFs } from 'flowmcp-grading'\nglobalThis.out = [gradeSingleSchema, createMemoryFs]`, budget: 232 * KB, target: 180 * KB },
+    // 283 KB: today's 277 KB plus a little room, lowered from 300 KB when the 15.7k lines of generated
+    // validators went (303 KB before). tldts (~47 KB) and acorn (~30 KB) are the largest parts left;
+    // the 220 KB target is not met yet.
+    { name: 'whole package', code: `import * as all from 'flowmcp-grading'\nglobalThis.out = all`, budget: 283 * KB, target: 220 * KB }
 ]
 
 const work = mkdtempSync(join(tmpdir(), 'flowmcp-size-'))

@@ -17,7 +17,7 @@ import type { Issue } from '../errors/types.js'
 import { inspectJson, type JsonLimits } from '../json/guard.js'
 import { SCORE_ENUMS, type Area, type NaReason, type Score } from '../model/constants.js'
 import type { Persona } from '../model/types.js'
-import * as areaValidators from '../validation/generated/area-output.js'
+import * as areaValidators from '../validation/validators.js'
 import type { ErrorObject, ValidateFunction } from '../validation/types.js'
 import { AREA_CATALOGUE, AREA_OUTPUT_MASTER_ID, isArea, MAX_ITERATIONS } from './catalogue.js'
 
@@ -145,8 +145,8 @@ interface Validators {
     readonly blocker: ValidateFunction
 }
 
-// Precompiled (scripts/gen-validators.mjs) from the master and the eleven area schemas: each area's
-// `$defs/envelope` and the master's `$defs/blocker`.
+// The master and the eleven area schemas, interpreted at run time (src/validation/validators.ts):
+// each area's `$defs/envelope` and the master's `$defs/blocker`.
 function getValidators(): Validators {
     return {
         envelope: {

@@ -18,7 +18,7 @@ import {
     type GradingTier,
     type LetterGrade
 } from '../model/constants.js'
-import { validateGradingModel } from '../validation/generated/grading-model.js'
+import { validateGradingModel } from '../validation/validators.js'
 import type { GradingEntry } from '../model/types.js'
 import { isIsoDateTime } from '../time.js'
 import type { ErrorObject } from '../validation/types.js'

@@ -4,7 +4,7 @@ import { joinPointer, pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson, parseJsonText, type JsonLimits } from '../json/guard.js'
 import type { Area } from '../model/constants.js'
-import { validatePromptsV2, validateScoresV2 } from '../validation/generated/protocol-v2.js'
+import { validatePromptsV2, validateScoresV2 } from '../validation/validators.js'
 import type { ErrorObject } from '../validation/types.js'
 import type { PromptsV2 } from './emit.js'
 

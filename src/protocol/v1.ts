@@ -3,7 +3,7 @@ import { fieldPath, joinPointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson, parseJsonText, type JsonLimits } from '../json/guard.js'
 import { isIsoDateTime } from '../time.js'
-import { validatePromptsV1, validateScoresV1 } from '../validation/generated/protocol-v1.js'
+import { validatePromptsV1, validateScoresV1 } from '../validation/validators.js'
 import type { ErrorObject } from '../validation/types.js'
 import { SCORING_PROTOCOL_VERSION } from '../version.js'
 

@@ -4,7 +4,7 @@ import { Grading } from '../grading/grading.js'
 import { checkEntry, validateGradingEntry } from '../grading/validate-entry.js'
 import { AREAS, GRADING_MODES, type AggregateGrade, type Area, type GradingMode } from '../model/constants.js'
 import { parseGradingFilename } from '../naming/grading-filename.js'
-import { validateGradingModel } from '../validation/generated/grading-model.js'
+import { validateGradingModel } from '../validation/validators.js'
 import type { GradingFacts, GradingFileInput } from './types.js'
 
 const AGGREGATE_GRADES: readonly string[] = ['A', 'B', 'C', 'D', 'F', 'REJECTED']

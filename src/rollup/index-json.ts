@@ -2,7 +2,7 @@ import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { joinPointer, pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { FILE_TIMESTAMP_REGEX, NODE_STATUSES, ROLLUP_STATUSES } from '../model/constants.js'
-import { validateIndexJson } from '../validation/generated/index-json.js'
+import { validateIndexJson } from '../validation/validators.js'
 
 
 /** Top-level key order of every index we write; other keys follow in code-unit order. */

@@ -1,7 +1,7 @@
 /**
- * The one ajv runtime helper the generated validators call (`minLength`/`maxLength` count code
- * points, not UTF-16 units). Copied from ajv 8 (`ajv/dist/runtime/ucs2length`, MIT) so the package
- * needs no ajv at run time and the helper is a plain ESM export in every build.
+ * String length as JSON Schema counts it for `minLength`/`maxLength`: code points, not UTF-16
+ * units. Copied from ajv 8 (`ajv/dist/runtime/ucs2length`, MIT) so the interpreter
+ * (src/validation/interpret.ts) counts exactly as ajv does and the package needs no ajv.
  */
 export function ucs2length(str: string): number {
     const len = str.length
@@ -69,7 +69,7 @@ function compareDateTime(dt1: string, dt2: string): number | undefined {
     return d1 - d2
 }
 
-/** The formats object the generated validators index (`formats["date-time"]`, `formats.uri`). */
+/** The two formats the shipped schemas use, as the interpreter checks them (`date-time`, `uri`). */
 export const formats = {
     'date-time': {
         validate(str: string): boolean {
@@ -82,33 +82,3 @@ export const formats = {
         return NOT_URI_FRAGMENT.test(str) && URI.test(str)
     }
 } as const
-
-interface RawValidate {
-    (data: unknown): boolean
-    errors?: Array<{ instancePath: string }> | null
-}
-
-/**
- * Adds `data` (the value at the error's `instancePath`) to every error, as ajv's `verbose` option
- * does. Generating with `verbose` would also inline the schema into every error site, which made
- * the area output validators several times larger; the issue mappers only read `data`.
- */
-export function withData<F extends RawValidate>(validate: F): F {
-    const wrapped = ((data: unknown) => {
-        const valid = validate(data)
-        wrapped.errors = valid ? null : (validate.errors ?? []).map((e) => ({ ...e, data: valueAt(data, e.instancePath) }))
-        return valid
-    }) as unknown as F
-    return wrapped
-}
-
-function valueAt(root: unknown, instancePath: string): unknown {
-    let node = root
-    if (instancePath === '') return node
-    for (const raw of instancePath.slice(1).split('/')) {
-        const key = raw.replace(/~1/g, '/').replace(/~0/g, '~')
-        if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined
-        node = (node as Record<string, unknown>)[key]
-    }
-    return node
-}

@@ -1,6 +1,7 @@
 /**
- * The shape of an ajv error and of a standalone validator, declared here so no ajv type reaches
- * the public declarations and ajv itself is needed only to generate `generated/*.ts`.
+ * The shape of a schema finding and of a validator. The interpreter (interpret.ts) reports
+ * findings in ajv's shape because the issue mappers were written against it; no ajv type reaches
+ * the public declarations and no ajv is needed at run time.
  */
 export interface ErrorObject {
     readonly keyword: string
@@ -14,7 +15,7 @@ export interface ErrorObject {
     readonly data?: unknown
 }
 
-/** A precompiled validator: returns whether `data` is valid and leaves the reasons on `errors`. */
+/** A validator: returns whether `data` is valid and leaves the reasons on `errors`. */
 export interface ValidateFunction {
     (data: unknown): boolean
     errors?: ErrorObject[] | null

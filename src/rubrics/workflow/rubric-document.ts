@@ -1,7 +1,7 @@
 import { createIssue } from '../../errors/issue.js'
 import { pointer } from '../../errors/pointer.js'
 import type { Issue } from '../../errors/types.js'
-import { validateWorkflowRubricSchema } from '../../validation/generated/workflow-rubric.js'
+import { validateWorkflowRubricSchema } from '../../validation/validators.js'
 import type { ErrorObject } from '../../validation/types.js'
 import { guardInput, isRecord, unknownKeys } from '../shared/guard.js'
 import { abs, cmp, decimalText, fromNumber, sub, sum } from '../shared/rational.js'
@@ -86,7 +86,7 @@ export function validateWorkflowRubric(input: unknown): WorkflowRubricValidation
     const errors: Issue[] = unknownKeys(guarded.value, ['rubric'], '').map(([key, path]) => createIssue('WFL-021', path, { field: key }))
     const rubric = guarded.value.rubric
     if (rubric === undefined) return done([...errors, createIssue('WFL-002', '/rubric', { field: 'rubric' })])
-    // Precompiled from schemas/workflow-rubric.schema.json (scripts/gen-validators.mjs).
+    // schemas/workflow-rubric.schema.json, interpreted at run time (src/validation/validators.ts).
     const validate = validateWorkflowRubricSchema
     if (!validate(rubric)) {
         errors.push(...(validate.errors ?? []).map((e) => ajvIssue(e, '/rubric')))

@@ -1,46 +1,8 @@
-import { execFileSync } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formats, ucs2length } from '../../src/validation/runtime.js'
-
-const root = join(import.meta.dirname, '..', '..')
-
-function filesUnder(dir: string): string[] {
-    return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? filesUnder(join(dir, d.name)) : [join(dir, d.name)]))
-}
-
-describe('precompiled validators', () => {
-    it('the committed src/validation/generated modules match what scripts/gen-validators.mjs writes from schemas/', () => {
-        expect(() => execFileSync(process.execPath, [join(root, 'scripts', 'gen-validators.mjs'), '--check'], { stdio: 'pipe' })).not.toThrow()
-    })
-
-    it('no source module imports ajv (code generation at run time is checked on the built package by scripts/no-codegen.mjs)', () => {
-        const offenders = filesUnder(join(root, 'src'))
-            .filter((f) => f.endsWith('.ts') && !f.includes(join('src', 'cli')))
-            .filter((f) => /from 'ajv/.test(readFileSync(f, 'utf8')))
-        expect(offenders).toEqual([])
-    })
-
-    it('string length counts code units only where every minLength is at most 1 and no maxLength is above 0, so no result changes', () => {
-        const generated = (name: string): string => readFileSync(join(root, 'src', 'validation', 'generated', `${name}.ts`), 'utf8')
-        // grading-model has only minLength 1: a string is at least one code point iff at least one code unit.
-        expect(generated('grading-model')).not.toContain('ucs2length')
-        // prompts-v2 has maxLength 4000: an astral character must count once there.
-        expect(generated('protocol-v2')).toContain('ucs2length')
-        const ajv = new Ajv2020({ unicode: true })
-        const minOne = ajv.compile({ type: 'string', minLength: 1 })
-        fc.assert(
-            fc.property(fc.string({ unit: 'binary' }), (s) => {
-                expect(s.length >= 1).toBe(minOne(s))
-            }),
-            { seed: 11, numRuns: 300 }
-        )
-    })
-})
 
 describe('runtime helpers copied from ajv and ajv-formats', () => {
     const samples = [
