@@ -37,6 +37,7 @@ import { neutraliseInvisible as neutraliseInvisibleUnguarded } from './injection
 import { readModuleSource as readModuleSourceUnguarded } from './schema/source-loader.js'
 import { sourceLocations as sourceLocationsUnguarded } from './schema/locations.js'
 import { Sarif as SarifUnguarded } from './report/sarif.js'
+import { renderIslandReport as renderIslandReportUnguarded } from './report/html-report.js'
 import { Scoring as ScoringUnguarded } from './scoring/scoring.js'
 import { Veto as VetoUnguarded } from './veto/veto.js'
 import { SelectionDefinition as SelectionDefinitionUnguarded } from './selection/definition.js'
@@ -164,6 +165,7 @@ export const gradeTree = /* @__PURE__ */ guardFunction('gradeTree', gradeTreeUng
 export const neutraliseInvisible = /* @__PURE__ */ guardFunction('neutraliseInvisible', neutraliseInvisibleUnguarded, () => ({ text: '', found: [], count: 0 }))
 export const parseJson = /* @__PURE__ */ guardFunction('parseJson', parseJsonUnguarded)
 export const parseSnapshotFilename = /* @__PURE__ */ guardFunction('parseSnapshotFilename', parseSnapshotFilenameUnguarded, () => null)
+export const renderIslandReport = /* @__PURE__ */ guardFunction('renderIslandReport', renderIslandReportUnguarded)
 export const readModuleSource = /* @__PURE__ */ guardFunction('readModuleSource', readModuleSourceUnguarded)
 export const sourceLocations = /* @__PURE__ */ guardFunction('sourceLocations', sourceLocationsUnguarded)
 export const selectLatest = /* @__PURE__ */ guardFunction('selectLatest', selectLatestUnguarded)

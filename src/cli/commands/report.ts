@@ -1,6 +1,5 @@
 import { writeFile } from 'node:fs/promises'
-import { ErrorCodes } from '../../index.js'
-import { renderIslandReport } from '../html-report.js'
+import { ErrorCodes, renderIslandReport } from '../../index.js'
 import { EXIT, redacted, type CliIo } from '../io.js'
 import { absolute, nodeFs } from '../node.js'
 
