@@ -65,8 +65,10 @@ function detailOf(cause: unknown): string {
 
 /** A plain copy of the top level of `input`, or the issue reading it raised. */
 export function snapshotInput(input: unknown, fn: string): { value: unknown; issue: Issue | null } {
-    if (input === null || typeof input !== 'object' || Array.isArray(input)) return { value: input, issue: null }
+    if (input === null || typeof input !== 'object') return { value: input, issue: null }
     try {
+        // Inside the try: Array.isArray throws on a revoked Proxy.
+        if (Array.isArray(input)) return { value: input, issue: null }
         const keys = Object.keys(input)
         // Define semantics: a `__proto__` key stays an own property of the copy.
         return { value: Object.fromEntries(keys.map((k) => [k, (input as Record<string, unknown>)[k]])), issue: null }

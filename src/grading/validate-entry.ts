@@ -301,7 +301,12 @@ export function validateGradingEntry(input: ValidateEntryInput): GradingEntryVal
  * @example if (isGradingEntry(json)) json.gradings.length
  */
 export function isGradingEntry(value: unknown): value is GradingEntry {
-    return validateGradingEntry({ entry: value }).valid
+    // A predicate answers, whatever it is given: a value that throws when read (a hostile or revoked Proxy) is no entry.
+    try {
+        return validateGradingEntry({ entry: value }).valid
+    } catch {
+        return false
+    }
 }
 
 /**
