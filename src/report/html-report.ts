@@ -1,3 +1,4 @@
+import { SEVERITY } from '../model/constants.js'
 import type { ErrorCode } from '../errors/catalogue/index.js'
 import { createIssue, typeOfValue, type IssueParams } from '../errors/issue.js'
 import { Areas } from '../areas/areas.js'
@@ -277,7 +278,7 @@ async function fixItemsOf(reader: Reader, base: string, namespace: string, schem
         if (!('problem' in read)) entries.push({ unit: u.unit, entry: read.value as GradingEntry })
     }
     const findings = Array.isArray(state.findings[schemaName]) ? (state.findings[schemaName] as unknown[]).map(obj) : []
-    const errors: Issue[] = findings.map((f) => ({ code: str(f.code) ?? '?', severity: (f.severity === 'error' ? 'error' : 'warning') as Issue['severity'], message: str(f.message) ?? '', path: `/schema/main${str(f.pointer) ?? ''}` }))
+    const errors: Issue[] = findings.map((f) => ({ code: str(f.code) ?? '?', severity: (f.severity === SEVERITY.error ? 'error' : 'warning') as Issue['severity'], message: str(f.message) ?? '', path: `/schema/main${str(f.pointer) ?? ''}` }))
     const items = FixListUnguarded.build({ schemaId: `${namespace}.${originalName(schemaName) ?? schemaName}`, file: null, errors, units, entries }).items
     // The config's rules: a rule turned off leaves the report's fix list too (never a grade).
     return FixRules.apply({ items, rules: reader.rules }).items
@@ -288,7 +289,7 @@ const FIX_LINES_OPEN = 5
 
 /** One collapsed line of "What to fix": its code, the tools it is about, where, and the whole message. */
 function fixLineHtml(line: FixListLine): string {
-    const pill = line.severity === 'error' ? 'bad' : line.severity === 'warning' ? 'warn' : 'none'
+    const pill = line.severity === SEVERITY.error ? 'bad' : line.severity === SEVERITY.warning ? 'warn' : 'none'
     const tools = line.tools.length === 0 ? '' : ` <b>${escapeHtml(line.tools.length === 1 ? `tool ${line.tools[0] as string}` : `tools ${line.tools.join(', ')}`)}</b>`
     const first = line.items[0]
     const where = first === undefined || first.pointer === '' ? '(schema)' : first.pointer

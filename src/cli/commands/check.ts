@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { collapseFixItems, countFixItems, countsLine, fixLine, fixListText, groupFixItems } from '../../fix/fix-list.js'
 import type { FixItem, Issue } from '../../index.js'
 import { compareStandings, ENVIRONMENT_CAUSES, standingOfSchemaNode, standingsOfIndex, type SchemaStanding } from '../../rollup/standing.js'
-import { GRADE_RANK, type LetterGrade } from '../../model/constants.js'
+import { SEVERITY, GRADE_RANK, type LetterGrade } from '../../model/constants.js'
 import { EXIT, redacted, table, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
 import { FIX_ITEMS_SHOWN, fixListsOf, runGrading, writeReport, writeSarif, type GradeCommandOptions } from './grade.js'
@@ -76,7 +76,7 @@ async function readBaseline(path: string): Promise<Map<string, BaselineNode> | s
         const read = standingsOfIndex(index)
         for (const [id, standing] of read.schemas) {
             const found = state?.findings?.[id.slice((read.namespace ?? '').length + 1)]
-            out.set(id, { standing, findings: Array.isArray(found) ? new Set(found.filter((f) => f.severity === 'error').map(findingKey)) : null })
+            out.set(id, { standing, findings: Array.isArray(found) ? new Set(found.filter((f) => f.severity === SEVERITY.error).map(findingKey)) : null })
         }
     }
     try {
@@ -108,7 +108,7 @@ function failures(s: Standing, options: CheckCommandOptions, baseline: Map<strin
     const before = baseline?.get(s.id)
     // The same comparison as `report --baseline`.
     out.push(...compareStandings(before?.standing, s.standing).messages)
-    const errors = s.fixes.filter((f) => f.kind === 'finding' && f.severity === 'error')
+    const errors = s.fixes.filter((f) => f.kind === 'finding' && f.severity === SEVERITY.error)
     const fresh = before?.findings === null || before === undefined ? errors : errors.filter((f) => !(before.findings as ReadonlySet<string>).has(findingKey(f)))
     for (const f of fresh) out.push(`new error ${fixLine(f)}`)
     if (failOnUntested && s.untested.length > 0) out.push(`tools not tested here: ${s.untested.join(', ')}`)
@@ -253,12 +253,12 @@ async function checkOutcome(paths: readonly string[], options: CheckCommandOptio
  * Its id is the one grading would give it, `<folder>.<file base>`, so a baseline still finds it.
  */
 export function unreadableStanding(file: string, errors: readonly Issue[], cwd: string): Standing {
-    const first = errors.find((e) => e.severity === 'error')
+    const first = errors.find((e) => e.severity === SEVERITY.error)
     const message = first?.message ?? 'the schema could not be graded'
     const at = /\((\d+):(\d+)\)/.exec(message) ?? /at line (\d+)/.exec(message)
     const parts = file.split('/')
     const id = `${parts.at(-2) ?? ''}.${(parts.at(-1) ?? file).replace(/\.mjs$/, '')}`
-    const item: FixItem = { schemaId: id, file, kind: 'finding', code: first?.code ?? 'SRC-001', severity: 'error', message, pointer: '', line: at !== null ? Number(at[1]) : 1, column: at?.[2] !== undefined ? Number(at[2]) + 1 : 1, cost: 0 }
+    const item: FixItem = { schemaId: id, file, kind: 'finding', code: first?.code ?? 'SRC-001', severity: SEVERITY.error, message, pointer: '', line: at !== null ? Number(at[1]) : 1, column: at?.[2] !== undefined ? Number(at[2]) + 1 : 1, cost: 0 }
     const shown = file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file
     return { id, file, standing: standingOfSchemaNode(undefined), label: 'unreadable', note: `${shown}: ${message}`, fixes: [item], untested: [] }
 }

@@ -1,3 +1,4 @@
+import { SEVERITY } from '../../model/constants.js'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { recordingHttpPort } from '../../ports/record.js'
@@ -111,7 +112,7 @@ interface AnswersFile {
 }
 
 function topIssues(errors: readonly Issue[]): string {
-    const shown = errors.filter((e) => e.severity === 'error').concat(errors.filter((e) => e.severity === 'warning'))
+    const shown = errors.filter((e) => e.severity === SEVERITY.error).concat(errors.filter((e) => e.severity === SEVERITY.warning))
     const codes = [...new Set(shown.map((e) => e.code))]
     return codes.length === 0 ? '-' : codes.slice(0, 3).join(' ') + (codes.length > 3 ? ` +${codes.length - 3}` : '')
 }
@@ -482,14 +483,14 @@ function textReport(namespaces: readonly GradeNamespaceResult[], results: readon
             const tools = ran.map(([tool]) => tool)
             out.push(`  ${name}: ${tools.length > 3 ? `${tools.slice(0, 3).join(', ')} +${tools.length - 3} more` : tools.join(', ')} tested through the FlowMCP runtime: ${ok} of ${tests} test${tests === 1 ? '' : 's'} answered\n`)
         }
-        for (const issue of result.errors.filter((e) => e.severity === 'error' && !e.path.startsWith('/schema/main')).slice(0, 5)) out.push(`  ${name}: ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+        for (const issue of result.errors.filter((e) => e.severity === SEVERITY.error && !e.path.startsWith('/schema/main')).slice(0, 5)) out.push(`  ${name}: ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
         // What to fix, as eslint prints it: by tool, the same message across tools once, costliest first.
         for (const schema of groupFixItems(printedFixes(fixes.get(row) ?? []))) out.push(...fixListText(schema, { indent: '  ', ...(verbose ? {} : { limit: FIX_ITEMS_SHOWN }), more: `for ${name} (--verbose lists them all)` }))
     }
     for (const result of namespaces) if (result.namespace !== null) out.push(...unitLines(`${result.namespace} (namespace)`, result.units))
     // Namespace-level findings (an About not declared, …) say what to do, so their text is shown too.
     for (const result of namespaces) {
-        for (const issue of result.errors.filter((e) => e.severity !== 'info').slice(0, 5)) out.push(`  ${result.namespace ?? '-'} (namespace): ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+        for (const issue of result.errors.filter((e) => e.severity !== SEVERITY.info).slice(0, 5)) out.push(`  ${result.namespace ?? '-'} (namespace): ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
     }
     const printed = results.flatMap((row) => printedFixes(fixes.get(row) ?? []))
     if (printed.length > 0) out.push(`\n${countsLine(countFixItems(printed))}\n`)
@@ -566,7 +567,7 @@ export async function writeSarif(options: Pick<GradeCommandOptions, 'sarif'>, it
     const cwd = io.cwd.endsWith('/') ? io.cwd : `${io.cwd}/`
     const relative = items.map((i) => (i.file !== null && i.file.startsWith(cwd) ? { ...i, file: i.file.slice(cwd.length) } : i))
     const built = Sarif.fromFixItems({ items: relative, tool: { name: 'flowmcp-grading', version: getVersion().packageVersion } })
-    for (const e of built.errors.filter((x) => x.severity === 'error')) io.stderr(`${command}: SARIF: ${e.message}\n`)
+    for (const e of built.errors.filter((x) => x.severity === SEVERITY.error)) io.stderr(`${command}: SARIF: ${e.message}\n`)
     if (built.log === null) return false
     try {
         await writeFile(absolute(options.sarif, io.cwd), redacted(io, JSON.stringify(built.log, null, 2)) + '\n')
