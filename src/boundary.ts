@@ -38,6 +38,7 @@ import { readModuleSource as readModuleSourceUnguarded } from './schema/source-l
 import { sourceLocations as sourceLocationsUnguarded } from './schema/locations.js'
 import { Sarif as SarifUnguarded } from './report/sarif.js'
 import { renderIslandReport as renderIslandReportUnguarded } from './report/html-report.js'
+import { checkSummaryMarkdown as checkSummaryMarkdownUnguarded } from './report/check-summary.js'
 import { Scoring as ScoringUnguarded } from './scoring/scoring.js'
 import { Veto as VetoUnguarded } from './veto/veto.js'
 import { SelectionDefinition as SelectionDefinitionUnguarded } from './selection/definition.js'
@@ -158,6 +159,7 @@ export const TaskId = /* @__PURE__ */ guardStatics(TaskIdUnguarded, 'TaskId')
 export const Tos = /* @__PURE__ */ guardStatics(TosUnguarded, 'Tos')
 export const Veto = /* @__PURE__ */ guardStatics(VetoUnguarded, 'Veto')
 
+export const checkSummaryMarkdown = /* @__PURE__ */ guardFunction('checkSummaryMarkdown', checkSummaryMarkdownUnguarded)
 export const fileUrlOf = /* @__PURE__ */ guardFunction('fileUrlOf', ((path: unknown) => (typeof path === 'string' ? fileUrlOfUnguarded(path) : null)) as typeof fileUrlOfUnguarded, () => null)
 export const formatSnapshotFilename = /* @__PURE__ */ guardFunction('formatSnapshotFilename', formatSnapshotFilenameUnguarded)
 export const gradeSelection = /* @__PURE__ */ guardFunction('gradeSelection', gradeSelectionUnguarded)

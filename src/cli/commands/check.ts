@@ -1,7 +1,7 @@
 import { appendFile, readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { collapseFixItems, countFixItems, countsLine, fixLine, fixListText, groupFixItems } from '../../fix/fix-list.js'
-import type { FixItem, Issue } from '../../index.js'
+import { countFixItems, countsLine, fixLine, fixListText, groupFixItems } from '../../fix/fix-list.js'
+import { checkSummaryMarkdown, type FixItem, type Issue } from '../../index.js'
 import { compareStandings, ENVIRONMENT_CAUSES, standingOfSchemaNode, standingsOfIndex, type SchemaStanding } from '../../rollup/standing.js'
 import { SEVERITY, GRADE_RANK, type LetterGrade } from '../../model/constants.js'
 import { EXIT, redacted, table, type CliIo } from '../io.js'
@@ -125,28 +125,6 @@ function baselineLabel(node: BaselineNode | undefined): string {
     return node === undefined ? '—' : (node.standing.grade ?? node.standing.status)
 }
 
-const md = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
-
-/** The Markdown job summary: a table of every schema, then what fails and what to fix first. */
-function summaryOf(rows: readonly CheckRow[], failed: number, tooManyWarnings: string | null): string {
-    const lines = [
-        `## flowmcp-grading check: ${failed === 0 && tooManyWarnings === null ? 'passed' : failed === 0 ? 'too many warnings' : `${failed} schema${failed === 1 ? '' : 's'} failed`}`,
-        '',
-        `${countsLine(countFixItems(rows.flatMap((r) => r.s.fixes)))}${tooManyWarnings !== null ? `: ${tooManyWarnings}` : ''}`,
-        '',
-        '| schema | grade | baseline | status | verdict |',
-        '|---|---|---|---|---|',
-        ...rows.map(({ s, before, fails }) => `| ${md(s.id)} | ${s.standing.grade ?? '—'} | ${before} | ${md(statusOf(s) + (s.note !== null ? ` (${s.note})` : ''))} | ${fails.length === 0 ? 'ok' : '**fails**'} |`)
-    ]
-    for (const { s, fails } of rows.filter((r) => r.fails.length > 0)) {
-        lines.push('', `### ${md(s.id)}`, '', ...fails.map((f) => `- ${md(f)}`))
-        // The costliest lines, the same message across tools once, as the terminal prints them.
-        const first = collapseFixItems(s.fixes).slice(0, FIX_ITEMS_SHOWN)
-        if (first.length > 0) lines.push('', `What to fix first (${countsLine(countFixItems(s.fixes))}):`, '', ...first.map((l) => `- \`${md(l.code)}\` ${md(l.message)}${l.tools.length > 0 ? ` — ${l.tools.length === 1 ? 'tool' : 'tools'} ${md(l.tools.join(', '))}` : ''}${l.items[0] !== undefined && l.items[0].line !== null ? ` (line ${l.items[0].line})` : ''}`))
-    }
-    return lines.join('\n') + '\n'
-}
-
 /**
  * `check [<schema.mjs|dir…>]`: grades the schemas as `grade` does (or reads `--island` when no path is
  * given) and exits 1 when a schema is below `--min-grade`, when it got worse than `--baseline`, when it
@@ -267,7 +245,8 @@ export function unreadableStanding(file: string, errors: readonly Issue[], cwd: 
 async function writeOutputs(options: CheckCommandOptions, rows: readonly CheckRow[], items: readonly FixItem[], io: CliIo, state: { failed: number; tooManyWarnings: string | null; problem: string | null; interrupted: readonly string[] | null }): Promise<boolean> {
     let ok = await writeSarif(options, items, io, 'check')
     if (options.summary === undefined) return ok
-    const text = state.problem !== null ? `## flowmcp-grading check: could not run\n\n${md(state.problem)}\n` : summaryOf(rows, state.failed, state.tooManyWarnings) + (state.interrupted !== null ? `\n**Interrupted** (Ctrl-C); skipped: ${md(state.interrupted.join('; '))}\n` : '')
+    const summaryRows = rows.map(({ s, before, fails }) => ({ schema: s.id, grade: s.standing.grade, baseline: before, status: statusOf(s), note: s.note, failures: fails, fixes: s.fixes }))
+    const text = checkSummaryMarkdown({ rows: summaryRows, tooManyWarnings: state.tooManyWarnings, interrupted: state.interrupted, problem: state.problem, fixItemsShown: FIX_ITEMS_SHOWN }).markdown
     try {
         // Appended, as a CI job summary file collects several steps.
         await appendFile(absolute(options.summary, io.cwd), redacted(io, text))
