@@ -37,6 +37,8 @@ import { neutraliseInvisible as neutraliseInvisibleUnguarded } from './injection
 import { readModuleSource as readModuleSourceUnguarded } from './schema/source-loader.js'
 import { sourceLocations as sourceLocationsUnguarded } from './schema/locations.js'
 import { Sarif as SarifUnguarded } from './report/sarif.js'
+import { renderIslandReport as renderIslandReportUnguarded } from './report/html-report.js'
+import { checkSummaryMarkdown as checkSummaryMarkdownUnguarded } from './report/check-summary.js'
 import { Scoring as ScoringUnguarded } from './scoring/scoring.js'
 import { Veto as VetoUnguarded } from './veto/veto.js'
 import { SelectionDefinition as SelectionDefinitionUnguarded } from './selection/definition.js'
@@ -64,8 +66,10 @@ function detailOf(cause: unknown): string {
 
 /** A plain copy of the top level of `input`, or the issue reading it raised. */
 export function snapshotInput(input: unknown, fn: string): { value: unknown; issue: Issue | null } {
-    if (input === null || typeof input !== 'object' || Array.isArray(input)) return { value: input, issue: null }
+    if (input === null || typeof input !== 'object') return { value: input, issue: null }
     try {
+        // Inside the try: Array.isArray throws on a revoked Proxy.
+        if (Array.isArray(input)) return { value: input, issue: null }
         const keys = Object.keys(input)
         // Define semantics: a `__proto__` key stays an own property of the copy.
         return { value: Object.fromEntries(keys.map((k) => [k, (input as Record<string, unknown>)[k]])), issue: null }
@@ -155,6 +159,7 @@ export const TaskId = /* @__PURE__ */ guardStatics(TaskIdUnguarded, 'TaskId')
 export const Tos = /* @__PURE__ */ guardStatics(TosUnguarded, 'Tos')
 export const Veto = /* @__PURE__ */ guardStatics(VetoUnguarded, 'Veto')
 
+export const checkSummaryMarkdown = /* @__PURE__ */ guardFunction('checkSummaryMarkdown', checkSummaryMarkdownUnguarded)
 export const fileUrlOf = /* @__PURE__ */ guardFunction('fileUrlOf', ((path: unknown) => (typeof path === 'string' ? fileUrlOfUnguarded(path) : null)) as typeof fileUrlOfUnguarded, () => null)
 export const formatSnapshotFilename = /* @__PURE__ */ guardFunction('formatSnapshotFilename', formatSnapshotFilenameUnguarded)
 export const gradeSelection = /* @__PURE__ */ guardFunction('gradeSelection', gradeSelectionUnguarded)
@@ -164,6 +169,7 @@ export const gradeTree = /* @__PURE__ */ guardFunction('gradeTree', gradeTreeUng
 export const neutraliseInvisible = /* @__PURE__ */ guardFunction('neutraliseInvisible', neutraliseInvisibleUnguarded, () => ({ text: '', found: [], count: 0 }))
 export const parseJson = /* @__PURE__ */ guardFunction('parseJson', parseJsonUnguarded)
 export const parseSnapshotFilename = /* @__PURE__ */ guardFunction('parseSnapshotFilename', parseSnapshotFilenameUnguarded, () => null)
+export const renderIslandReport = /* @__PURE__ */ guardFunction('renderIslandReport', renderIslandReportUnguarded)
 export const readModuleSource = /* @__PURE__ */ guardFunction('readModuleSource', readModuleSourceUnguarded)
 export const sourceLocations = /* @__PURE__ */ guardFunction('sourceLocations', sourceLocationsUnguarded)
 export const selectLatest = /* @__PURE__ */ guardFunction('selectLatest', selectLatestUnguarded)

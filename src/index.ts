@@ -42,6 +42,8 @@ export {
     parseJson,
     parseSnapshotFilename,
     readModuleSource,
+    renderIslandReport,
+    checkSummaryMarkdown,
     selectLatest,
     sourceLocations,
     stripSnapshotFilename,
@@ -282,6 +284,8 @@ export { sourceSchemaLoader } from './schema/source-loader.js'
 export type { SourceModuleResult } from './schema/source-loader.js'
 export type { SourceLocations, SourcePosition } from './schema/locations.js'
 export { MAX_SARIF_ITEMS, SARIF_FINGERPRINT_KEY, SARIF_SCHEMA_URI, SARIF_SOURCE_ROOT } from './report/sarif.js'
+export type { IslandReport, IslandReportInput, ReportFsPort } from './report/html-report.js'
+export type { CheckSummary, CheckSummaryInput, CheckSummaryRow } from './report/check-summary.js'
 export type { SarifFromFixItemsResult, SarifInput, SarifLevel, SarifLog, SarifMessage, SarifResult, SarifRule, SarifRun, SarifTool } from './report/sarif.js'
 export type { AnsweringGrader, GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaInput, SchemaModuleInput, TimeSource, Judge, JudgeAnswer, JudgeCallContext, AbortSignalLike, JudgeReply, JudgeRequest, EmittedPrompt, SchemaGrading, SchemaRunStatus, UnitResult, UnitStatus } from './grade/types.js'
 export { MAX_SELECTION_SKILLS, MIN_SELECTION_DESCRIPTION } from './selection/definition.js'

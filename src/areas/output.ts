@@ -15,7 +15,7 @@ import { fieldPath, joinPointer, pointer } from '../errors/pointer.js'
 import { calendarProblem } from '../grading/calendar.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson, type JsonLimits } from '../json/guard.js'
-import { SCORE_ENUMS, type Area, type NaReason, type Score } from '../model/constants.js'
+import { SEVERITY, SCORE_ENUMS, type Area, type NaReason, type Score } from '../model/constants.js'
 import type { Persona } from '../model/types.js'
 import * as areaValidators from '../validation/validators.js'
 import type { ErrorObject, ValidateFunction } from '../validation/types.js'
@@ -316,7 +316,7 @@ export function validateAreaOutput(area: unknown, output: unknown, limits: JsonL
         own.push(createIssue('ARE-009', '/output/gradingId', { field: 'gradingId', expected: `<schemaHash>--<timestamp> with schemaHash ${output.schemaHash}` }))
     }
     const errors = dedupeIssues([...structural, ...own])
-    if (errors.some((e) => e.severity === 'error')) {
+    if (errors.some((e) => e.severity === SEVERITY.error)) {
         return { valid: false, kind: 'envelope', output: null, blocker: null, errors }
     }
     return { valid: true, kind: 'envelope', output: output as unknown as AreaOutput, blocker: null, errors }

@@ -1,3 +1,4 @@
+import { SEVERITY } from '../model/constants.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
@@ -296,13 +297,13 @@ export function buildAnswers(input: unknown): DeterministicResult {
     if (pretestIn !== undefined && pretestIn !== null && !(isRecord(pretestIn) && typeof pretestIn.ran === 'boolean' && isRecord(pretestIn.tools) && Array.isArray(pretestIn.docs))) {
         errors.push(createIssue('DET-002', '/pretest', { field: 'pretest', expected: 'DataPretest.run result', actual: typeOfValue(pretestIn) }))
     }
-    if (errors.some((e) => e.severity === 'error')) return emptyResult(errors)
+    if (errors.some((e) => e.severity === SEVERITY.error)) return emptyResult(errors)
 
     const ctx: Context = { rows: new Map(rows.map((r) => [r.id, r])), grader, now, subject: 'the schema' }
     const pretest = (pretestIn ?? null) as PretestResult | null
     const given = input.validation
     const structural = isRecord(given) && typeof given.valid === 'boolean' && Array.isArray(given.errors) ? null : validateMain(main)
-    const finalValidation: MainValidation = structural === null ? (given as unknown as MainValidation) : { valid: !structural.some((e) => e.severity === 'error'), errors: structural }
+    const finalValidation: MainValidation = structural === null ? (given as unknown as MainValidation) : { valid: !structural.some((e) => e.severity === SEVERITY.error), errors: structural }
     const keyDomain = isRecord(input.keyDomain) && Array.isArray(input.keyDomain.mismatches) ? (input.keyDomain as unknown as KeyDomainResult) : checkKeyDomains(main)
     errors.push(...(Array.isArray(keyDomain.errors) ? keyDomain.errors.filter((e) => e.code === 'SEC-WARN-002') : []))
     const security = isRecord(input.security) && Array.isArray(input.security.findings) ? (input.security as unknown as SecurityScanResult) : typeof input.source === 'string' ? scanSource(input.source, own(main, 'requiredServerParams')) : null
@@ -392,13 +393,13 @@ export function buildAnswers(input: unknown): DeterministicResult {
         }
     }
     const structureRow = extraRow(rows, EXTRA_QUESTION_IDS.schemaStructure, 'tools-aggregate-schema')
-    const structuralErrors = finalValidation.errors.filter((e) => e.severity === 'error')
-    const structuralWarnings = finalValidation.errors.filter((e) => e.severity === 'warning')
+    const structuralErrors = finalValidation.errors.filter((e) => e.severity === SEVERITY.error)
+    const structuralWarnings = finalValidation.errors.filter((e) => e.severity === SEVERITY.warning)
     const structure = structureScore(finalValidation)
     aggregate.push(answer(ctx, structureRow, structure.score, { errors: structuralErrors.length, warnings: structuralWarnings.length, specStrictCodes: structure.strictCodes, codes: [...new Set(finalValidation.errors.map((e) => e.code))].slice(0, 30) }))
     const securityRow = extraRow(rows, EXTRA_QUESTION_IDS.security, 'tools-aggregate-schema')
     if (security === null) aggregate.push(answer(ctx, securityRow, NA, { note: 'no source text was scanned' }, 'blocked-by-precondition'))
-    else if (security.errors.some((e) => e.severity === 'error' && e.path === '/source')) aggregate.push(answer(ctx, securityRow, NA, { note: 'the source could not be scanned', codes: security.errors.map((e) => e.code) }, 'blocked-by-precondition'))
+    else if (security.errors.some((e) => e.severity === SEVERITY.error && e.path === '/source')) aggregate.push(answer(ctx, securityRow, NA, { note: 'the source could not be scanned', codes: security.errors.map((e) => e.code) }, 'blocked-by-precondition'))
     else {
         const { score, penalty, failedBy } = securityScore(security.findings)
         aggregate.push(answer(ctx, securityRow, score, { findings: security.findings.slice(0, 50).map(findingEvidence), findingCount: security.findings.length, modules: security.modules, penalty, failedBy }))
@@ -465,7 +466,7 @@ export function buildNamespaceAnswers(input: unknown): { byArea: { 'tools-aggreg
         if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0)) errors.push(createIssue('DET-002', `/${field}`, { field, expected: 'integer >= 0', actual: describeValue(v) }))
     }
     if (input.aboutFileExists !== undefined && typeof input.aboutFileExists !== 'boolean') errors.push(createIssue('DET-002', '/aboutFileExists', { field: 'aboutFileExists', expected: 'boolean', actual: typeOfValue(input.aboutFileExists) }))
-    if (errors.some((e) => e.severity === 'error')) return empty(errors)
+    if (errors.some((e) => e.severity === SEVERITY.error)) return empty(errors)
 
     const ctx: Context = { rows: new Map(rows.map((r) => [r.id, r])), grader, now, subject: 'the namespace' }
     const mains = (schemas as Array<{ main: unknown; schemaId?: unknown }>).map((s, i) => ({ main: s.main, id: typeof s.schemaId === 'string' ? s.schemaId : `schemas[${i}]` }))
@@ -504,7 +505,7 @@ export function buildSelectionAnswers(input: unknown): { byArea: { 'about-select
     const exists = input.aboutFileExists
     if (exists === undefined) errors.push(createIssue('DET-001', '/aboutFileExists', { field: 'aboutFileExists' }))
     else if (typeof exists !== 'boolean') errors.push(createIssue('DET-002', '/aboutFileExists', { field: 'aboutFileExists', expected: 'boolean', actual: typeOfValue(exists) }))
-    if (errors.some((e) => e.severity === 'error')) return { byArea: { 'about-selection': [] }, errors }
+    if (errors.some((e) => e.severity === SEVERITY.error)) return { byArea: { 'about-selection': [] }, errors }
     const ctx: Context = { rows: new Map(rows.map((r) => [r.id, r])), grader, now, subject: 'the selection' }
     const row = rowIndex(rows, 'about-selection', ABOUT_DIMS, errors).get('aboutRouteExists')
     const answers = row === undefined ? [] : [answer(ctx, row, exists === true ? 'pass' : 'fail', { fileExists: exists })]

@@ -1,3 +1,4 @@
+import { SEVERITY } from '../model/constants.js'
 import { CATALOGUE, type ErrorCode } from './catalogue/index.js'
 import type { Issue } from './types.js'
 
@@ -66,12 +67,12 @@ export function createIssue(code: ErrorCode, path: string, params: IssueParams =
 
 /** True when at least one issue has severity `error`. */
 export function hasErrors(issues: readonly Issue[]): boolean {
-    return issues.some((i) => i.severity === 'error')
+    return issues.some((i) => i.severity === SEVERITY.error)
 }
 
 /** Only the issues with severity `error`. */
 export function onlyErrors(issues: readonly Issue[]): Issue[] {
-    return issues.filter((i) => i.severity === 'error')
+    return issues.filter((i) => i.severity === SEVERITY.error)
 }
 
 /** Prefixes every issue path with `base` (to report issues of a nested value at its place in the input). */

@@ -1,5 +1,7 @@
+import type { SEVERITIES } from '../model/constants.js'
+
 /** How serious an issue is. `error` makes a result invalid; `warning` and `info` never do. */
-export type Severity = 'error' | 'warning' | 'info'
+export type Severity = (typeof SEVERITIES)[number]
 
 /**
  * One finding about an input, as plain JSON.

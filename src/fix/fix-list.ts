@@ -5,7 +5,7 @@ import type { Issue } from '../errors/types.js'
 import type { GradingEntry } from '../model/types.js'
 import type { UnitResult } from '../grade/types.js'
 import type { FixItem } from './types.js'
-import { BLOCKED_REASONS, isWorkingCountReason } from '../model/constants.js'
+import { SEVERITY, BLOCKED_REASONS, isWorkingCountReason } from '../model/constants.js'
 import { explainAnswer } from '../deterministic/explain.js'
 import { toolPattern, withTool } from './tool-names.js'
 
@@ -155,7 +155,7 @@ function blockedItems(input: FixListInput): FixItem[] {
         const where = unitPointer(unit.unit)
         const tool = toolOfUnit(unit.unit)
         // The tool is a field of its own, so the same cause across tools reads the same and collapses.
-        return [{ schemaId: input.schemaId, file, kind: 'finding', code, severity: 'warning', message: `Not tested (${key})${detail.length > 0 ? `: ${detail}` : ''}`, pointer: where, ...at(input.locate, where), cost: BLOCKED_TOOL_COST, unit: unit.unit, area: unit.area, ...(tool !== undefined ? { tool } : {}) }]
+        return [{ schemaId: input.schemaId, file, kind: 'finding', code, severity: SEVERITY.warning, message: `Not tested (${key})${detail.length > 0 ? `: ${detail}` : ''}`, pointer: where, ...at(input.locate, where), cost: BLOCKED_TOOL_COST, unit: unit.unit, area: unit.area, ...(tool !== undefined ? { tool } : {}) }]
     })
 }
 
@@ -164,7 +164,7 @@ function findingItems(input: FixListInput): FixItem[] {
     const seen = new Set<string>()
     const out: FixItem[] = []
     for (const issue of list(input.errors)) {
-        if (issue.severity === 'info' || RUN_CODES.test(issue.code) || !issue.path.startsWith('/schema/main')) continue
+        if (issue.severity === SEVERITY.info || RUN_CODES.test(issue.code) || !issue.path.startsWith('/schema/main')) continue
         const where = issue.path.slice('/schema/main'.length)
         const key = `${issue.code}|${where}`
         if (seen.has(key)) continue
@@ -247,7 +247,7 @@ function hintItems(input: FixListInput, answers: readonly FixItem[]): FixItem[] 
                 file: input.file ?? null,
                 kind: 'hint',
                 code: `HINT-${unit.area}`,
-                severity: 'info',
+                severity: SEVERITY.info,
                 message: `${hint.suggestion}${note}`,
                 pointer: place.pointer,
                 ...at(input.locate, place.pointer),
@@ -323,8 +323,8 @@ export interface FixCounts {
 
 /** Counts items by severity. */
 export function countFixItems(items: readonly FixItem[]): FixCounts {
-    const errors = items.filter((i) => i.severity === 'error').length
-    const warnings = items.filter((i) => i.severity === 'warning').length
+    const errors = items.filter((i) => i.severity === SEVERITY.error).length
+    const warnings = items.filter((i) => i.severity === SEVERITY.warning).length
     const infos = items.length - errors - warnings
     return { problems: items.length, errors, warnings, infos }
 }
@@ -395,7 +395,7 @@ export function lineWhere(line: FixListLine): string {
 
 /** The text of a line as the CLI prints it under its group: `12:13  warning  CODE  message`. */
 export function fixListLineText(line: FixListLine): string {
-    const severity = line.severity === 'info' ? 'note' : line.severity
+    const severity = line.severity === SEVERITY.info ? 'note' : line.severity
     return `${lineWhere(line).padEnd(7)}  ${severity.padEnd(7)}  ${line.code}  ${line.message}`
 }
 

@@ -1,3 +1,4 @@
+import { SEVERITY } from '../model/constants.js'
 import { DeterministicAnswers } from '../deterministic/answers.js'
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
@@ -270,7 +271,7 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
         }
         errors.push(...(await writeUnitState(fs, root, namespace, ran.units, ran.entries)))
         const rebuilt = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: joinPath(root, LAYOUT.providers, namespace), now })
-        errors.push(...rebuilt.errors.filter((e) => e.severity === 'error'))
+        errors.push(...rebuilt.errors.filter((e) => e.severity === SEVERITY.error))
         const index = rebuilt.index as { status?: unknown; grade?: unknown } | null
         indexPath = rebuilt.indexPath
         rollupStatus = typeof index?.status === 'string' ? index.status : null

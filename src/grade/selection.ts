@@ -1,3 +1,4 @@
+import { SEVERITY } from '../model/constants.js'
 import { Areas } from '../areas/areas.js'
 import { DeterministicAnswers, DEFAULT_GRADER } from '../deterministic/answers.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
@@ -158,7 +159,7 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
     const references = SelectionSkills.crossReferences({ skills: skillList })
     // SKL-018 and unusable skills stop the run; rule A/B findings block single skills further down.
     errors.push(...references.errors.filter((i) => i.code !== 'SKC-001' && i.code !== 'SKC-002').map((i) => ({ ...i, path: '/options' + i.path })))
-    if (errors.some((e) => e.severity === 'error')) return fail()
+    if (errors.some((e) => e.severity === SEVERITY.error)) return fail()
     const at = now
     const { fs, root } = options
     const selDir = joinPath(root.replace(/\/+$/, ''), LAYOUT.selections, selectionId)
@@ -170,11 +171,11 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
     errors.push(...snap.errors)
     if (options.about !== undefined) errors.push(...(await SourceSnapshot.create({ fs, dir: joinPath(selDir, LAYOUT.resources, LAYOUT.about), name: `${selectionId}-about`, ext: 'md', text: options.about.text, now: at })).errors)
     for (const skill of options.skills ?? []) errors.push(...(await SourceSnapshot.create({ fs, dir: joinPath(selDir, LAYOUT.skills, skill.name), name: skill.name, ext: 'mjs', text: skill.text, now: at })).errors)
-    if (errors.some((e) => e.severity === 'error')) return fail()
+    if (errors.some((e) => e.severity === SEVERITY.error)) return fail()
 
     // Step 0: freeze the member set for this run and gate on it (chapter 21).
     const started = await Island.startGradingRun({ fs, root, target: { selection: selectionId }, now: at })
-    errors.push(...started.errors.filter((e) => e.severity === 'error'))
+    errors.push(...started.errors.filter((e) => e.severity === SEVERITY.error))
     const index = started.index as SelectionIndex | null
     if (index === null) return fail()
     const gate = PreConditionCheck.check({ index })
@@ -332,7 +333,7 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
         else if (i >= 0) units[i] = { ...(units[i] as UnitResult), written: written.path }
     }
     const rebuilt = await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: selDir, providersRoot: joinPath(root.replace(/\/+$/, ''), LAYOUT.providers), now: at })
-    errors.push(...rebuilt.errors.filter((e) => e.severity === 'error'))
+    errors.push(...rebuilt.errors.filter((e) => e.severity === SEVERITY.error))
     const agg = units.find((u) => u.area === 'selection-aggregate')
     const mode = units.some((u) => u.status === 'provisional') ? 'provisional' : 'full'
     if (mode === 'provisional') errors.push(createIssue('GRA-014', ''))

@@ -10,7 +10,7 @@ import { Island } from '../island/island.js'
 import { Journal, writeAtomic } from '../island/fs-ops.js'
 import { islandName, joinPath, LAYOUT } from '../island/paths.js'
 import { inspectJson } from '../json/guard.js'
-import { AREAS, HARNESSES, isAggregateGrade, PROVIDER_AREAS, type AggregateGrade, type Area, type LetterGrade, type NodeStatus } from '../model/constants.js'
+import { SEVERITY, AREAS, HARNESSES, isAggregateGrade, PROVIDER_AREAS, type AggregateGrade, type Area, type LetterGrade, type NodeStatus } from '../model/constants.js'
 import type { CategoricalVeto, GradingAnswer, GradingEntry } from '../model/types.js'
 import type { FsPort, LoadedModule } from '../ports/types.js'
 import { DataPretest, type PretestResult } from '../pretest/data-pretest.js'
@@ -472,7 +472,7 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     }
     // main passed inspectJson just above: validated without walking it again.
     const structural = validateInspectedMain(main)
-    const validation = { valid: !structural.some((i) => i.severity === 'error'), errors: structural }
+    const validation = { valid: !structural.some((i) => i.severity === SEVERITY.error), errors: structural }
     errors.push(...validation.errors.map((i) => ({ ...i, path: '/schema/main' + i.path })))
     const id = identifySchema(input, main, resolved.fileBase, options, errors)
     if (id === null) return fail()
@@ -1132,10 +1132,10 @@ async function writeIsland(args: {
         if (at >= 0) units[at] = { ...(units[at] as UnitResult), written: result.path }
     }
     // The schema's own findings (structure, spec-strict, security): what a check compares with a baseline.
-    const findings = errors.filter((e) => e.severity !== 'info' && e.path.startsWith('/schema/main')).map((e) => ({ code: e.code, pointer: e.path.slice('/schema/main'.length), severity: e.severity, message: e.message }))
+    const findings = errors.filter((e) => e.severity !== SEVERITY.info && e.path.startsWith('/schema/main')).map((e) => ({ code: e.code, pointer: e.path.slice('/schema/main'.length), severity: e.severity, message: e.message }))
     errors.push(...(await writeUnitState(fs, root, namespace, units, entries, { schema: islandName(slug, 'schema') ?? slug, items: findings })))
     const rebuilt = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace), now })
-    errors.push(...rebuilt.errors.filter((e) => e.severity === 'error'))
+    errors.push(...rebuilt.errors.filter((e) => e.severity === SEVERITY.error))
     const index = rebuilt.index as { status?: unknown; grade?: unknown; schemas?: Record<string, unknown> } | null
     const folder = islandName(slug, 'schema') ?? slug
     const schemaNode = isObj(index?.schemas) && Object.hasOwn(index.schemas, folder) ? index.schemas[folder] : undefined

@@ -1,3 +1,4 @@
+import { SEVERITY } from '../model/constants.js'
 import * as v from 'valibot'
 import { lookup } from '../json/own.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
@@ -163,11 +164,11 @@ export class Grading {
         const { entry, aggregate } = withAggregate(draft, args.previousFullGrade)
         const check = validateGradingEntry({ entry })
         // A draft without answers (or without a grade yet) is legitimate; every other defect is not.
-        const blocking = check.errors.filter((i) => i.severity === 'error' && !(entry.aggregateGrade === null && (i.path === '/aggregateGrade' || i.code === 'GRD-023' || i.code === 'GRD-018')))
+        const blocking = check.errors.filter((i) => i.severity === SEVERITY.error && !(entry.aggregateGrade === null && (i.path === '/aggregateGrade' || i.code === 'GRD-023' || i.code === 'GRD-018')))
         if (blocking.length > 0) {
             return { entry: null, aggregate: null, errors: blocking }
         }
-        return { entry, aggregate, errors: aggregate.errors.filter((i) => i.severity !== 'error') }
+        return { entry, aggregate, errors: aggregate.errors.filter((i) => i.severity !== SEVERITY.error) }
     }
 
     /**
@@ -190,12 +191,12 @@ export class Grading {
             return { entry: null, aggregate: null, errors: [createIssue(grading === undefined ? 'GRD-001' : 'GRD-002', '/grading', { field: 'grading', expected: 'object', actual: typeOfValue(grading) })] }
         }
         const candidate: GradingEntryDraft = { ...base, gradings: [...base.gradings, grading as GradingAnswer] }
-        const problems = answerIssues(candidate, candidate.gradings.length - 1).filter((i) => i.severity === 'error')
+        const problems = answerIssues(candidate, candidate.gradings.length - 1).filter((i) => i.severity === SEVERITY.error)
         if (problems.length > 0) {
             return { entry: null, aggregate: null, errors: problems }
         }
         const { entry: next, aggregate } = withAggregate(candidate, base.gradingMode === 'partial' ? (base.aggregateGrade ?? undefined) : undefined)
-        return { entry: next, aggregate, errors: aggregate.errors.filter((i) => i.severity !== 'error') }
+        return { entry: next, aggregate, errors: aggregate.errors.filter((i) => i.severity !== SEVERITY.error) }
     }
 
     /**

@@ -1,3 +1,4 @@
+import { SEVERITY } from '../model/constants.js'
 import { lookup } from '../json/own.js'
 import { createIssue, dedupeIssues, describeValue, typeOfValue } from '../errors/issue.js'
 import { fieldPath, joinPointer, pointer } from '../errors/pointer.js'
@@ -210,7 +211,7 @@ function semanticIssues(entry: Obj): { issues: Issue[]; recomputed: AggregateRes
             issues.push(createIssue('VER-004', '/gradingSystem', { namespace: 'gradingSystem', value: system, supported: GRADING_SYSTEM_VERSION }))
         } else {
             recomputed = computeAggregate(entry, {}, false)
-            if (recomputed.errors.every((i) => i.severity !== 'error') && recomputed.aggregateGrade !== grade) {
+            if (recomputed.errors.every((i) => i.severity !== SEVERITY.error) && recomputed.aggregateGrade !== grade) {
                 issues.push(createIssue('GRD-014', '/aggregateGrade', { grade, expected: recomputed.aggregateGrade ?? `no grade (${recomputed.noGradeReason ?? 'unknown'})` }))
             }
         }
@@ -301,7 +302,12 @@ export function validateGradingEntry(input: ValidateEntryInput): GradingEntryVal
  * @example if (isGradingEntry(json)) json.gradings.length
  */
 export function isGradingEntry(value: unknown): value is GradingEntry {
-    return validateGradingEntry({ entry: value }).valid
+    // A predicate answers, whatever it is given: a value that throws when read (a hostile or revoked Proxy) is no entry.
+    try {
+        return validateGradingEntry({ entry: value }).valid
+    } catch {
+        return false
+    }
 }
 
 /**
@@ -328,7 +334,7 @@ export function checkEntry(entry: unknown, limits?: Partial<JsonLimits>, now?: u
 }
 
 function entryVerdict(entry: unknown, errors: Issue[]): GradingEntryValidation {
-    return errors.some((e) => e.severity === 'error') ? { valid: false, errors } : { valid: true, entry: entry as GradingEntry, errors }
+    return errors.some((e) => e.severity === SEVERITY.error) ? { valid: false, errors } : { valid: true, entry: entry as GradingEntry, errors }
 }
 
 /**

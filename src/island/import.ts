@@ -1,3 +1,4 @@
+import { SEVERITY } from '../model/constants.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
@@ -218,8 +219,8 @@ export async function importProvider(input: { fs?: unknown; root?: unknown; now?
             // Read from the syntax tree: the source is never run.
             const read = readModuleSource({ source: file.text })
             const rebased = read.errors.map((e) => ({ ...e, path: `/files/${file.name}` }))
-            errors.push(...rebased.filter((e) => e.severity === 'error'))
-            notes.push(...rebased.filter((e) => e.severity !== 'error'))
+            errors.push(...rebased.filter((e) => e.severity === SEVERITY.error))
+            notes.push(...rebased.filter((e) => e.severity !== SEVERITY.error))
             if (read.module === null) continue
             main = read.module.main ?? read.module.schema
         }
@@ -267,7 +268,7 @@ export async function importProvider(input: { fs?: unknown; root?: unknown; now?
         let skill = file.skill
         if (skill === undefined && schemaLoader !== undefined) {
             const loaded = await loadModule(schemaLoader, sources.base, file.name)
-            if (loaded.issue !== null) notes.push({ ...loaded.issue, severity: 'warning' })
+            if (loaded.issue !== null) notes.push({ ...loaded.issue, severity: SEVERITY.warning })
             skill = loaded.module?.skill
         } else if (skill === undefined) {
             const read = readModuleSource({ source: file.text })
@@ -295,7 +296,7 @@ export async function importProvider(input: { fs?: unknown; root?: unknown; now?
             skillPlans.push({ name, schema: g.slug, text: `export const skill = ${JSON.stringify(skill, null, 4)}\n` })
         }
     }
-    const hardErrors = errors.filter((e) => e.severity === 'error')
+    const hardErrors = errors.filter((e) => e.severity === SEVERITY.error)
     if (gated.length === 0) return fail(hardErrors)
 
     const journal = new Journal(root)

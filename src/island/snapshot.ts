@@ -1,3 +1,4 @@
+import { SEVERITY } from '../model/constants.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
@@ -183,7 +184,7 @@ export class SourceSnapshot {
             } else if (main === undefined) {
                 // Read from the syntax tree: a snapshot is never run.
                 const read = readModuleSource({ source: text })
-                const problems = read.errors.filter((e) => e.severity === 'error').map((e) => ({ ...e, path: '/path' }))
+                const problems = read.errors.filter((e) => e.severity === SEVERITY.error).map((e) => ({ ...e, path: '/path' }))
                 if (read.module === null || problems.length > 0) return fail(problems, parts.hash)
                 main = read.module.main ?? read.module.schema
             }

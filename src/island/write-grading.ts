@@ -1,7 +1,7 @@
 import { createIssue, describeValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { validateGradingEntry } from '../grading/validate-entry.js'
-import { PERSONA_AREAS, PER_SKILL_AREAS, PROVIDER_AREAS, type Area } from '../model/constants.js'
+import { SEVERITY, PERSONA_AREAS, PER_SKILL_AREAS, PROVIDER_AREAS, type Area } from '../model/constants.js'
 import { formatGradingFilename, parseGradingFilename } from '../naming/grading-filename.js'
 import { selectLatest } from '../naming/latest.js'
 import type { FsPort } from '../ports/types.js'
@@ -104,7 +104,7 @@ export async function writeGrading(input: { fs?: unknown; root?: unknown; target
     const stamp = stampOf(input?.now)
     if (stamp === null) errors.push(createIssue('GRD-046', '/now', { value: describeValue(input?.now) }))
     const check = validateGradingEntry({ entry: input?.entry })
-    errors.push(...check.errors.filter((i) => i.severity === 'error').map((i) => ({ ...i, path: '/entry' + i.path })))
+    errors.push(...check.errors.filter((i) => i.severity === SEVERITY.error).map((i) => ({ ...i, path: '/entry' + i.path })))
     if (errors.length > 0 || root === null || stamp === null) return fail(errors)
 
     const fs = input.fs as FsPort

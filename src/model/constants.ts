@@ -97,6 +97,18 @@ export type NodeStatus = (typeof NODE_STATUSES)[number]
 export const ROLLUP_STATUSES = Object.freeze(['operational', 'partial', 'blocked', 'pending', 'rejected'] as const)
 export type RollupStatus = (typeof ROLLUP_STATUSES)[number]
 
+/** The node statuses by name: code compares with `NODE_STATUS.blocked`, never a repeated string. */
+export const NODE_STATUS = Object.freeze({ pending: 'pending', blocked: 'blocked', graded: 'graded', stable: 'stable', rejected: 'rejected' } as const satisfies Record<NodeStatus, NodeStatus>)
+
+/** The rollup statuses by name; the same words as some node statuses, another vocabulary (chapter 21). */
+export const ROLLUP_STATUS = Object.freeze({ operational: 'operational', partial: 'partial', blocked: 'blocked', pending: 'pending', rejected: 'rejected' } as const satisfies Record<RollupStatus, RollupStatus>)
+
+/** Issue severities, most serious first. `error` makes a result invalid; `warning` and `info` never do. */
+export const SEVERITIES = Object.freeze(['error', 'warning', 'info'] as const)
+
+/** The issue severities by name. */
+export const SEVERITY = Object.freeze({ error: 'error', warning: 'warning', info: 'info' } as const satisfies Record<(typeof SEVERITIES)[number], (typeof SEVERITIES)[number]>)
+
 /** Timestamp grammar used in file names and grading ids: `YYYY-MM-DDTHH-MM-SSZ`. */
 export const FILE_TIMESTAMP_REGEX = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z$/
 

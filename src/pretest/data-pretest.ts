@@ -11,7 +11,7 @@ import type { HttpPort, HttpRequest, HttpResponse } from './http.js'
 import { checkAgainstSchema, isEmptyData, shapeOf, utf8Length, type Shape } from './output-check.js'
 import { buildRequest } from './request.js'
 
-import { BLOCKED_REASONS, fewerThanWorkingTests, MIN_WORKING_TESTS, type BlockedReason } from '../model/constants.js'
+import { SEVERITY, BLOCKED_REASONS, fewerThanWorkingTests, MIN_WORKING_TESTS, type BlockedReason } from '../model/constants.js'
 /**
  * The bar of a parameterless tool. Such a tool has one distinct request at most (every other test
  * is a DPT-008 duplicate), so the parameter space is covered by one working call; a bar of 3
@@ -339,7 +339,7 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
 
     // A caller that validated `main` already (gradeSingleSchema) passes the result: nothing is computed twice.
     const given = isRecord(args.validation) && Array.isArray(args.validation.errors) ? (args.validation.errors as Issue[]) : null
-    const structural = (given ?? validateMain(main)).filter((i) => i.severity === 'error')
+    const structural = (given ?? validateMain(main)).filter((i) => i.severity === SEVERITY.error)
     // A schema the runtime would refuse is never tested or graded, but its tools are still classified
     // (keys, handlers, tests), so damage elsewhere never hides why a tool could not be tested.
     const invalid = structural.length > 0 ? invalidDetail(structural) : null

@@ -1,6 +1,6 @@
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
-import { AREAS, NODE_STATUSES, type Area, type NodeStatus } from '../model/constants.js'
+import { SEVERITY, AREAS, NODE_STATUSES, type Area, type NodeStatus } from '../model/constants.js'
 import { isArea } from '../areas/catalogue.js'
 
 /** ✓ (U+2713) marks a passed check, ✗ (U+2717) a failed one (04 §6, ⚠ D7). */
@@ -144,6 +144,6 @@ export function auditTranscript(text: unknown, expectedTotal: unknown): Transcri
         }
     })
     if (pendingArea !== null) errors.push(createIssue('PB-WARN-003', `/lines/${(pendingArea as { line: number }).line}`, { value: (pendingArea as { label: string }).label }))
-    const complete = doneAt !== null && !errors.some((e) => e.severity === 'error')
+    const complete = doneAt !== null && !errors.some((e) => e.severity === SEVERITY.error)
     return { events, progress, complete, errors }
 }

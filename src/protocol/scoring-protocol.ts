@@ -1,3 +1,4 @@
+import { SEVERITY } from '../model/constants.js'
 import { createIssue, describeValue, rebaseIssues, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { bandOf } from '../grading/aggregate.js'
@@ -177,7 +178,7 @@ export class ScoringProtocol {
         else if (!ABSOLUTE_PATH.test(schemaPath)) errors.push(createIssue('SPV-014', '/schemaPath', { value: describeValue(schemaPath) }))
         const built = ScoringProtocol.buildEvalPrompts(input ?? {})
         const all = [...errors, ...built.errors]
-        if (all.some((e) => e.severity === 'error')) return { prompts: null, redactions: [], errors: all }
+        if (all.some((e) => e.severity === SEVERITY.error)) return { prompts: null, redactions: [], errors: all }
         const prompts: PromptsV1 = {
             schemaId: schemaId as string,
             schemaIdSlug: slugOf(schemaId as string),

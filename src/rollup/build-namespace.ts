@@ -1,6 +1,6 @@
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
-import { FILE_TIMESTAMP_REGEX, type NodeStatus } from '../model/constants.js'
+import { NODE_STATUS, FILE_TIMESTAMP_REGEX, type NodeStatus } from '../model/constants.js'
 import { checkName } from '../island/paths.js'
 import { fromFileTimestamp, isIsoDateTime, toFileTimestamp } from '../time.js'
 import {
@@ -114,7 +114,7 @@ export function buildNamespaceIndex(input: { listing?: unknown; previousIndex?: 
     if (holder === undefined) {
         const issue = createIssue('IDX-014', '/listing/schemas', { detail: `no schema holds a ${aboutName}--<ts>--<hash8>.md snapshot` })
         errors.push(issue)
-        about = { status: 'blocked', reason: reasonText(issue) }
+        about = { status: NODE_STATUS.blocked, reason: reasonText(issue) }
         blockers.push({ node: 'about', reason: reasonText(issue) })
     } else {
         const snap = latestSnapshot(holder.item.about.snapshots, aboutName)
@@ -198,10 +198,10 @@ export function buildNamespaceIndex(input: { listing?: unknown; previousIndex?: 
         summary: {
             schemas: schemaNodes.length,
             tools: toolNodes.length,
-            toolsStable: toolNodes.filter((n) => n.status === 'stable').length,
+            toolsStable: toolNodes.filter((n) => n.status === NODE_STATUS.stable).length,
             about: about.status,
             description: descriptionLeaf.node.status,
-            skills: skillNodes.filter((n) => n.status === 'graded' || n.status === 'stable').length,
+            skills: skillNodes.filter((n) => n.status === NODE_STATUS.graded || n.status === NODE_STATUS.stable).length,
             scoringSystem: versions.scoringSystem,
             gradingSystem: versions.gradingSystem
         },

@@ -1,3 +1,4 @@
+import { NODE_STATUS } from '../model/constants.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { Area, NodeStatus } from '../model/constants.js'
@@ -146,10 +147,10 @@ export function buildSelectionIndex(input: { listing?: unknown; previousIndex?: 
     })
     take(aggregateLeaf)
     let aggregateNode = aggregateLeaf.node
-    if (namespaces.size < SELECTION_MEMBER_THRESHOLDS.SOFT && aggregateNode.status !== 'rejected') {
+    if (namespaces.size < SELECTION_MEMBER_THRESHOLDS.SOFT && aggregateNode.status !== NODE_STATUS.rejected) {
         // ⚠ B10: a sub-threshold selection has no selection grade; the aggregate says why.
         const issue = createIssue('SEL-016', '/listing/definition/members', { count: namespaces.size, min: SELECTION_MEMBER_THRESHOLDS.SOFT })
-        aggregateNode = { status: 'blocked', reason: BELOW_SOFT_THRESHOLD_REASON }
+        aggregateNode = { status: NODE_STATUS.blocked, reason: BELOW_SOFT_THRESHOLD_REASON }
         errors.push(issue)
         blockers.push({ node: 'selectionAggregate', reason: reasonText(issue) })
     }
@@ -166,7 +167,7 @@ export function buildSelectionIndex(input: { listing?: unknown; previousIndex?: 
             const issue = createIssue('IDX-016', `/listing/definition/members/${i}`, { schemaId: describeValue(m.schemaId) })
             errors.push(issue)
             blockers.push({ node: nodePath, reason: reasonText(issue) })
-            memberNodes.push([m.schemaId, { status: 'blocked', reason: reasonText(issue), resolvedArtifact: null }])
+            memberNodes.push([m.schemaId, { status: NODE_STATUS.blocked, reason: reasonText(issue), resolvedArtifact: null }])
             return
         }
         const provided = providers.get(m.schemaId)
@@ -176,14 +177,14 @@ export function buildSelectionIndex(input: { listing?: unknown; previousIndex?: 
             const issue = createIssue('IDX-015', `/listing/definition/members/${i}`, { schemaId: m.schemaId })
             errors.push(issue)
             blockers.push({ node: nodePath, reason: reasonText(issue) })
-            memberNodes.push([m.schemaId, { status: 'pending', reason: PENDING_REASONS.memberNotImported, resolvedArtifact: null }])
+            memberNodes.push([m.schemaId, { status: NODE_STATUS.pending, reason: PENDING_REASONS.memberNotImported, resolvedArtifact: null }])
             return
         }
         const res = buildSchemaNode(schema, { refBase: `${split.namespace}/${split.schema}`, nodePath, listingPath: `/listing/providers/${provided?.index ?? i}/schema`, previous: undefined })
         errors.push(...res.issues)
         used.push(...res.used)
         const n = res.node
-        if (n.status === 'blocked' || n.status === 'rejected') {
+        if (n.status === NODE_STATUS.blocked || n.status === NODE_STATUS.rejected) {
             const first = res.blockers[0]
             blockers.push({ node: nodePath, reason: n.reason ?? first?.reason ?? n.status })
         }
@@ -225,7 +226,7 @@ export function buildSelectionIndex(input: { listing?: unknown; previousIndex?: 
     const counted: Array<{ status: NodeStatus; grade?: IndexNode['grade'] | undefined }> = [...memberList, aboutNode, agg, ...skillNodes]
     const status = rollupStatus(counted.map((n) => n.status))
     // Members are autonomous and capped at B: only the selection aggregate carries the selection's grade (⚠ C15).
-    const grade = status === 'rejected' ? 'REJECTED' : agg.status === 'graded' || agg.status === 'stable' ? rollupGrade([agg]) : undefined
+    const grade = status === NODE_STATUS.rejected ? 'REJECTED' : agg.status === NODE_STATUS.graded || agg.status === NODE_STATUS.stable ? rollupGrade([agg]) : undefined
     const lock = carriedLock(previous)
     const index: SelectionIndex = {
         indexVersion: 2,
@@ -235,10 +236,10 @@ export function buildSelectionIndex(input: { listing?: unknown; previousIndex?: 
         ...(grade !== undefined ? { grade } : {}),
         summary: {
             members: memberList.length,
-            membersStable: memberList.filter((n) => n.status === 'stable').length,
+            membersStable: memberList.filter((n) => n.status === NODE_STATUS.stable).length,
             memberNamespaces: namespaces.size,
             about: aboutNode.status,
-            skills: skillNodes.filter((n) => n.status === 'graded' || n.status === 'stable').length,
+            skills: skillNodes.filter((n) => n.status === NODE_STATUS.graded || n.status === NODE_STATUS.stable).length,
             scoringSystem: versions.scoringSystem,
             gradingSystem: versions.gradingSystem
         },

@@ -2,7 +2,7 @@ import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { Grading } from '../grading/grading.js'
 import { checkEntry, validateGradingEntry } from '../grading/validate-entry.js'
-import { AREAS, GRADING_MODES, type AggregateGrade, type Area, type GradingMode } from '../model/constants.js'
+import { SEVERITY, AREAS, GRADING_MODES, type AggregateGrade, type Area, type GradingMode } from '../model/constants.js'
 import { parseGradingFilename } from '../naming/grading-filename.js'
 import { validateGradingModel } from '../validation/validators.js'
 import type { GradingFacts, GradingFileInput } from './types.js'
@@ -21,7 +21,7 @@ function summarize(issues: readonly Issue[]): string {
 }
 
 function invalid(entry: unknown, where: string): Issue {
-    const errors = validateGradingEntry({ entry }).errors.filter((i) => i.severity === 'error')
+    const errors = validateGradingEntry({ entry }).errors.filter((i) => i.severity === SEVERITY.error)
     return createIssue('IDX-012', '', { path: where, detail: errors.length > 0 ? summarize(errors) : 'does not match grading-model.schema.json' })
 }
 
@@ -94,7 +94,7 @@ export function screenGradingFile(input: GradingFileInput, where: string = input
 export function verifyGradingFacts(facts: GradingFacts, entry: unknown, where: string = facts.file): GradingFacts {
     if (facts.verified) return facts
     const checked = checkEntry(entry)
-    const errors = checked.errors.filter((i) => i.severity === 'error')
+    const errors = checked.errors.filter((i) => i.severity === SEVERITY.error)
     if (errors.length > 0) return { ...facts, verified: true, problem: createIssue('IDX-012', '', { path: where, detail: summarize(errors) }) }
     if (facts.gradingMode !== 'full' || facts.veto !== null) return { ...facts, verified: true }
     // The validation recomputed the grade already (untraced) whenever the entry is a full one of this grading system.

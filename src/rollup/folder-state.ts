@@ -1,5 +1,5 @@
 import type { Issue } from '../errors/types.js'
-import { AREAS, GRADING_MODES, type Area } from '../model/constants.js'
+import { SEVERITY, AREAS, GRADING_MODES, type Area } from '../model/constants.js'
 import { parseGradingFilename } from '../naming/grading-filename.js'
 import { mayDecide, verifyGradingFacts } from './digest.js'
 import { byTimeThenName } from './nodes.js'
@@ -188,7 +188,7 @@ export function encodeFacts(f: GradingFacts): Record<string, unknown> {
 function isIssue(v: unknown): v is Issue {
     if (v === null || typeof v !== 'object' || Array.isArray(v)) return false
     const i = v as Record<string, unknown>
-    return typeof i.code === 'string' && (i.severity === 'error' || i.severity === 'warning' || i.severity === 'info') && typeof i.message === 'string' && typeof i.path === 'string' && Object.keys(i).length === 4
+    return typeof i.code === 'string' && (i.severity === SEVERITY.error || i.severity === SEVERITY.warning || i.severity === SEVERITY.info) && typeof i.message === 'string' && typeof i.path === 'string' && Object.keys(i).length === 4
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { joinPointer, pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
-import { FILE_TIMESTAMP_REGEX, NODE_STATUSES, ROLLUP_STATUSES } from '../model/constants.js'
+import { NODE_STATUS, FILE_TIMESTAMP_REGEX, NODE_STATUSES, ROLLUP_STATUSES } from '../model/constants.js'
 import { validateIndexJson } from '../validation/validators.js'
 
 
@@ -76,7 +76,7 @@ function strictIssues(index: Obj): Issue[] {
             issues.push(createIssue('IDX-007', joinPointer(at, 'status'), { value: describeValue(node.status), field: at, expected: NODE_STATUSES.join(', ') }))
         }
         if (node.grade !== undefined && !GRADES.includes(node.grade as string)) rule(joinPointer(at, 'grade'), `grade ${describeValue(node.grade)} is not one of A–F, REJECTED`)
-        if ((node.status === 'blocked' || node.status === 'pending') && typeof node.reason !== 'string') rule(joinPointer(at, 'reason'), `a ${String(node.status)} node needs a reason`)
+        if ((node.status === NODE_STATUS.blocked || node.status === NODE_STATUS.pending) && typeof node.reason !== 'string') rule(joinPointer(at, 'reason'), `a ${String(node.status)} node needs a reason`)
         if (node.snapshot !== undefined && !(isObj(node.snapshot) && typeof node.snapshot.file === 'string' && typeof node.snapshot.hash === 'string' && /^[a-f0-9]{8}$/.test(node.snapshot.hash))) {
             rule(joinPointer(at, 'snapshot'), 'snapshot must be { file, hash } with an 8-hex hash')
         }

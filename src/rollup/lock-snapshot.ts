@@ -1,6 +1,6 @@
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
-import { NODE_STATUSES, type NodeStatus } from '../model/constants.js'
+import { NODE_STATUS, NODE_STATUSES, SEVERITY, type NodeStatus } from '../model/constants.js'
 import { parseSnapshotFilename } from '../naming/snapshot-filename.js'
 import { definitionMembers } from './build-selection.js'
 import { indexTimestamp } from './build-namespace.js'
@@ -32,7 +32,7 @@ function snapshotPin(snapshot: unknown): { version: string | null; hash: string 
 
 function statusOf(node: unknown): NodeStatus {
     const s = isObj(node) ? node.status : undefined
-    return (NODE_STATUSES as readonly unknown[]).includes(s) ? (s as NodeStatus) : 'pending'
+    return (NODE_STATUSES as readonly unknown[]).includes(s) ? (s as NodeStatus) : NODE_STATUS.pending
 }
 
 /**
@@ -65,7 +65,7 @@ export function buildLockSnapshot(input: { index?: unknown; definition?: { file?
             if (o.issue !== null) errors.push(o.issue)
             members.push({ schemaId, schemaVersion: pin.version, schemaHash: pin.hash, gradingStatus: statusOf(node), override: o.value })
         })
-        if (errors.some((e) => e.severity === 'error')) return { lockSnapshot: null, errors }
+        if (errors.some((e) => e.severity === SEVERITY.error)) return { lockSnapshot: null, errors }
         return {
             lockSnapshot: { selectionId: index.selectionId, selectionVersion: parts.timestamp, selectionHash: parts.hash, generatedAt: stamp, members },
             errors

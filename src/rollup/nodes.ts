@@ -1,7 +1,6 @@
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { AggregateGrade, Area, LetterGrade, NodeStatus, RollupStatus } from '../model/constants.js'
-import { GRADE_RANK } from '../model/constants.js'
 import { GRADE_BANDS_V1 } from '../grading/aggregate.js'
 import { selectLatest } from '../naming/latest.js'
 import { parseSnapshotFilename } from '../naming/snapshot-filename.js'
@@ -10,7 +9,7 @@ import { needsVerification, screenGradingFile, verifyGradingFacts } from './dige
 import { promotionStatus, STABLE_THRESHOLD } from './stable-promotion.js'
 import type { Blocker, GradingFacts, GradingFileInput, IndexNode, NodeVeto, SchemaListing, SchemaNode, SnapshotRef, ToolListing } from './types.js'
 
-import { fewerThanWorkingTests, isWorkingCountReason, MIN_WORKING_TESTS } from '../model/constants.js'
+import { fewerThanWorkingTests, GRADE_RANK, isWorkingCountReason, MIN_WORKING_TESTS, NODE_STATUS, ROLLUP_STATUS } from '../model/constants.js'
 
 /** Reasons of `pending` nodes: plain spec phrases. `blocked` reasons always start with a code. */
 export const PENDING_REASONS = Object.freeze({
@@ -157,7 +156,7 @@ export interface LeafResult {
 function previousVeto(previous: unknown): { veto: NodeVeto; ref: string | null } | null {
     if (previous === null || typeof previous !== 'object') return null
     const p = previous as { status?: unknown; veto?: unknown; ref?: unknown }
-    if (p.status !== 'rejected' || p.veto === null || typeof p.veto !== 'object') return null
+    if (p.status !== NODE_STATUS.rejected || p.veto === null || typeof p.veto !== 'object') return null
     const v = p.veto as { triggeredBy?: unknown; gradingId?: unknown }
     if (typeof v.gradingId !== 'string' || v.gradingId.length === 0) return null
     return { veto: { triggeredBy: typeof v.triggeredBy === 'string' ? v.triggeredBy : 'unknown', gradingId: v.gradingId }, ref: typeof p.ref === 'string' ? p.ref : null }
@@ -185,14 +184,14 @@ export function deriveLeaf(facts: readonly GradingFacts[], ctx: LeafContext): Le
         if (v.veto === null || liftedBy(v.gradingId, i)) continue
         const issue = createIssue('IDX-023', '', { trigger: v.veto, path: ref(v) })
         blockers.push({ node: ctx.nodePath, reason: reasonText(issue) })
-        const node: IndexNode = { status: 'rejected', grade: 'REJECTED', ref: ref(v), veto: { triggeredBy: v.veto, gradingId: v.gradingId ?? '' } }
+        const node: IndexNode = { status: NODE_STATUS.rejected, grade: 'REJECTED', ref: ref(v), veto: { triggeredBy: v.veto, gradingId: v.gradingId ?? '' } }
         return { node, blockers, issues: [...issues, issue, ...sorted.filter((f) => f.problem !== null).map((f) => f.problem as Issue)], used: null }
     }
     const kept = previousVeto(ctx.previous)
     if (kept !== null && !sorted.some((f) => f.gradingId === kept.veto.gradingId && f.veto !== null) && !liftedBy(kept.veto.gradingId, -1)) {
         const issue = createIssue('IDX-026', '', { gradingId: kept.veto.gradingId })
         blockers.push({ node: ctx.nodePath, reason: reasonText(issue) })
-        const node: IndexNode = { status: 'rejected', grade: 'REJECTED', reason: reasonText(issue), ...(kept.ref !== null ? { ref: kept.ref } : {}), veto: kept.veto }
+        const node: IndexNode = { status: NODE_STATUS.rejected, grade: 'REJECTED', reason: reasonText(issue), ...(kept.ref !== null ? { ref: kept.ref } : {}), veto: kept.veto }
         return { node, blockers, issues: [issue], used: null }
     }
 
@@ -201,29 +200,29 @@ export function deriveLeaf(facts: readonly GradingFacts[], ctx: LeafContext): Le
     const block = ctx.preBlock ?? (problems.length > 0 ? (problems[problems.length - 1] as GradingFacts).problem : null)
     if (block !== null) {
         blockers.push({ node: ctx.nodePath, reason: reasonText(block) })
-        return { node: { status: 'blocked', reason: reasonText(block) }, blockers, issues, used: null }
+        return { node: { status: NODE_STATUS.blocked, reason: reasonText(block) }, blockers, issues, used: null }
     }
     const newest = sorted[sorted.length - 1]
     if (ctx.binding.requireSnapshot && ctx.binding.newestSnapshotTs === null) {
-        return { node: { status: 'pending', reason: PENDING_REASONS.notImported, ...(newest !== undefined ? { ref: ref(newest) } : {}) }, blockers, issues, used: null }
+        return { node: { status: NODE_STATUS.pending, reason: PENDING_REASONS.notImported, ...(newest !== undefined ? { ref: ref(newest) } : {}) }, blockers, issues, used: null }
     }
     const fulls = sorted.filter((f) => f.gradingMode === 'full')
     const f = fulls[fulls.length - 1]
     if (f === undefined) {
-        return { node: { status: 'pending', reason: PENDING_REASONS.noFullGrading, ...(newest !== undefined ? { ref: ref(newest) } : {}) }, blockers, issues, used: null }
+        return { node: { status: NODE_STATUS.pending, reason: PENDING_REASONS.noFullGrading, ...(newest !== undefined ? { ref: ref(newest) } : {}) }, blockers, issues, used: null }
     }
     if (!f.verified) {
         // Facts must come from the reader or digestGradingFile, which verify every deciding entry.
         const issue = createIssue('IDX-012', '', { path: ref(f), detail: 'the deciding entry was not verified' })
         blockers.push({ node: ctx.nodePath, reason: reasonText(issue) })
-        return { node: { status: 'blocked', reason: reasonText(issue) }, blockers, issues: [...issues, issue], used: null }
+        return { node: { status: NODE_STATUS.blocked, reason: reasonText(issue) }, blockers, issues: [...issues, issue], used: null }
     }
     const { field, hash, newestSnapshotTs, displayHash } = ctx.binding
     const boundHash = field === null ? null : f[field]
     if ((field !== null && hash !== null && boundHash !== hash) || (newestSnapshotTs !== null && newestSnapshotTs > f.timestamp)) {
-        return { node: { status: 'pending', reason: PENDING_REASONS.contentChanged, ref: ref(f) }, blockers, issues, used: null }
+        return { node: { status: NODE_STATUS.pending, reason: PENDING_REASONS.contentChanged, ref: ref(f) }, blockers, issues, used: null }
     }
-    const status = promotionStatus(f.aggregateGrade, STABLE_THRESHOLD) === 'stable' ? 'stable' : 'graded'
+    const status = promotionStatus(f.aggregateGrade, STABLE_THRESHOLD) === NODE_STATUS.stable ? NODE_STATUS.stable : NODE_STATUS.graded
     const bound = field === null ? displayHash : boundHash
     const node: IndexNode = {
         status,
@@ -327,7 +326,7 @@ export function buildSchemaNode(schema: SchemaListing, ctx: SchemaContext): Sche
             previous: child(ctx.previous, 'tools', tool.name)
         })
         if (pre !== null) issues.push({ ...pre.issue, path: `${ctx.listingPath}/summary` })
-        tools.push([tool.name, pre !== null && leaf.node.status === 'blocked' ? { ...leaf.node, cause: pre.cause } : leaf.node])
+        tools.push([tool.name, pre !== null && leaf.node.status === NODE_STATUS.blocked ? { ...leaf.node, cause: pre.cause } : leaf.node])
         blockers.push(...leaf.blockers)
         issues.push(...leaf.issues)
         if (leaf.used !== null) used.push(leaf.used)
@@ -347,7 +346,7 @@ export function buildSchemaNode(schema: SchemaListing, ctx: SchemaContext): Sche
 
     const toolNodes = tools.map(([, n]) => n)
     const standing = schemaNodeStanding(agg.node, tools, snapshot !== null)
-    if (standing.status === 'pending' && snapshot === null) {
+    if (standing.status === NODE_STATUS.pending && snapshot === null) {
         const issue = createIssue('IDX-018', `${ctx.listingPath}/snapshots`, { schema: schema.name })
         issues.push(issue)
         blockers.unshift({ node: ctx.nodePath, reason: reasonText(issue) })
@@ -398,21 +397,21 @@ function toolsOf(schema: SchemaListing, listingPath: string, issues: Issue[]): A
  */
 export function schemaNodeStanding(aggregate: IndexNode, tools: ReadonlyArray<readonly [string, IndexNode]>, imported: boolean): { status: NodeStatus; grade?: AggregateGrade; reason?: string } {
     const parts: Array<readonly [string, IndexNode]> = [['the tools aggregate', aggregate], ...tools.map(([name, n]) => [`tool ${originalName(name) ?? name}`, n] as const)]
-    if (parts.some(([, n]) => n.status === 'rejected')) return { status: 'rejected', grade: 'REJECTED' }
-    if (!imported) return { status: 'pending', reason: PENDING_REASONS.notImported }
-    const blockedTools = tools.filter(([, n]) => n.status === 'blocked').map(([k]) => k)
-    if (blockedTools.length > 0) return { status: 'blocked', reason: reasonText(createIssue('IDX-019', '', { tools: blockedTools.join(', ') })) }
-    if (aggregate.status === 'blocked') return { status: 'blocked', ...(aggregate.reason !== undefined ? { reason: aggregate.reason } : {}) }
-    const pending = parts.filter(([, n]) => n.status === 'pending')
+    if (parts.some(([, n]) => n.status === NODE_STATUS.rejected)) return { status: NODE_STATUS.rejected, grade: 'REJECTED' }
+    if (!imported) return { status: NODE_STATUS.pending, reason: PENDING_REASONS.notImported }
+    const blockedTools = tools.filter(([, n]) => n.status === NODE_STATUS.blocked).map(([k]) => k)
+    if (blockedTools.length > 0) return { status: NODE_STATUS.blocked, reason: reasonText(createIssue('IDX-019', '', { tools: blockedTools.join(', ') })) }
+    if (aggregate.status === NODE_STATUS.blocked) return { status: NODE_STATUS.blocked, ...(aggregate.reason !== undefined ? { reason: aggregate.reason } : {}) }
+    const pending = parts.filter(([, n]) => n.status === NODE_STATUS.pending)
     if (pending.length > 0) {
         // One shared spec reason (content changed, never graded) is kept; a mix says they are not graded yet.
         const reasons = new Set(pending.map(([, n]) => n.reason))
         const shared = reasons.size === 1 ? [...reasons][0] : undefined
-        return { status: 'pending', reason: `${shared ?? PENDING_REASONS.partsPending}: ${pending.map(([label]) => label).join(', ')}` }
+        return { status: NODE_STATUS.pending, reason: `${shared ?? PENDING_REASONS.partsPending}: ${pending.map(([label]) => label).join(', ')}` }
     }
     const grade = rollupGrade(parts.map(([, n]) => n))
-    if (grade === undefined || grade === 'REJECTED') return { status: 'pending', reason: `${PENDING_REASONS.partsPending}: ${parts.map(([label]) => label).join(', ')}` }
-    return { status: promotionStatus(grade, STABLE_THRESHOLD) === 'stable' ? 'stable' : 'graded', grade }
+    if (grade === undefined || grade === 'REJECTED') return { status: NODE_STATUS.pending, reason: `${PENDING_REASONS.partsPending}: ${parts.map(([label]) => label).join(', ')}` }
+    return { status: promotionStatus(grade, STABLE_THRESHOLD) === NODE_STATUS.stable ? NODE_STATUS.stable : NODE_STATUS.graded, grade }
 }
 
 /**
@@ -421,10 +420,10 @@ export function schemaNodeStanding(aggregate: IndexNode, tools: ReadonlyArray<re
  * otherwise `partial` (⚠ C14: a namespace graded C throughout is `partial`).
  */
 export function rollupStatus(statuses: readonly NodeStatus[]): RollupStatus {
-    if (statuses.includes('rejected')) return 'rejected'
-    const good = statuses.filter((s) => s === 'graded' || s === 'stable').length
-    if (good === 0) return statuses.includes('blocked') ? 'blocked' : 'pending'
-    return statuses.every((s) => s === 'stable') ? 'operational' : 'partial'
+    if (statuses.includes(NODE_STATUS.rejected)) return ROLLUP_STATUS.rejected
+    const good = statuses.filter((s) => s === NODE_STATUS.graded || s === NODE_STATUS.stable).length
+    if (good === 0) return statuses.includes(NODE_STATUS.blocked) ? ROLLUP_STATUS.blocked : ROLLUP_STATUS.pending
+    return statuses.every((s) => s === NODE_STATUS.stable) ? ROLLUP_STATUS.operational : ROLLUP_STATUS.partial
 }
 
 /**
@@ -432,10 +431,10 @@ export function rollupStatus(statuses: readonly NodeStatus[]): RollupStatus {
  * graded/stable nodes, and **no grade** when nothing is graded (the reference's `F` is wrong, 06 §21.12).
  */
 export function rollupGrade(nodes: ReadonlyArray<{ status: NodeStatus; grade?: AggregateGrade | undefined }>): AggregateGrade | undefined {
-    if (nodes.some((n) => n.status === 'rejected')) return 'REJECTED'
+    if (nodes.some((n) => n.status === NODE_STATUS.rejected)) return 'REJECTED'
     let worst: LetterGrade | undefined
     for (const n of nodes) {
-        if ((n.status !== 'graded' && n.status !== 'stable') || n.grade === undefined || n.grade === 'REJECTED') continue
+        if ((n.status !== NODE_STATUS.graded && n.status !== NODE_STATUS.stable) || n.grade === undefined || n.grade === 'REJECTED') continue
         if (worst === undefined || GRADE_RANK[n.grade] < GRADE_RANK[worst]) worst = n.grade
     }
     return worst

@@ -1,3 +1,4 @@
+import { NODE_STATUS } from '../model/constants.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
@@ -55,9 +56,9 @@ export class PreConditionCheck {
                 errors.push(createIssue('PRE-003', pointer('index', 'lockSnapshot', 'members', i), { detail: 'a member needs a string schemaId' }))
                 return
             }
-            if (m.gradingStatus === 'stable') return
+            if (m.gradingStatus === NODE_STATUS.stable) return
             const status = typeof m.gradingStatus === 'string' ? m.gradingStatus : null
-            blockedMembers.push({ schemaId: m.schemaId, gradingStatus: status, missingGrading: status === null || status === 'pending' })
+            blockedMembers.push({ schemaId: m.schemaId, gradingStatus: status, missingGrading: status === null || status === NODE_STATUS.pending })
         })
         if (errors.length > 0) return fail(errors)
         const missing = blockedMembers.map((b) => b.schemaId)

@@ -1,6 +1,6 @@
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
-import { GRADE_RANK, LETTER_GRADES, type LetterGrade, type NodeStatus } from '../model/constants.js'
+import { NODE_STATUS, GRADE_RANK, LETTER_GRADES, type LetterGrade, type NodeStatus } from '../model/constants.js'
 
 /**
  * The grade a full grading needs for its node to become `stable` (chapters 06/21: `A`/`B` ⇒ stable,
@@ -25,9 +25,9 @@ export interface PromotionResult {
 
 /** Status implied by the aggregate grade of the newest full entry. */
 export function promotionStatus(grade: unknown, threshold: LetterGrade): 'stable' | 'graded' | 'rejected' | null {
-    if (grade === 'REJECTED') return 'rejected'
+    if (grade === 'REJECTED') return NODE_STATUS.rejected
     if (typeof grade !== 'string' || !(grade in GRADE_RANK)) return null
-    return GRADE_RANK[grade as LetterGrade] >= GRADE_RANK[threshold] ? 'stable' : 'graded'
+    return GRADE_RANK[grade as LetterGrade] >= GRADE_RANK[threshold] ? NODE_STATUS.stable : NODE_STATUS.graded
 }
 
 /**
@@ -55,7 +55,7 @@ export class StablePromotion {
         else if (!(LETTER_GRADES as readonly unknown[]).includes(threshold)) errors.push(createIssue('STB-003', '/threshold', { value: describeValue(threshold) }))
         if (errors.length > 0) return { eligible: false, reason: 'invalid-input', nodeStatus: null, grade: null, errors }
         const list = entries as unknown[]
-        if (list.length === 0) return { eligible: false, reason: 'no-gradings', nodeStatus: 'pending', grade: null, errors }
+        if (list.length === 0) return { eligible: false, reason: 'no-gradings', nodeStatus: NODE_STATUS.pending, grade: null, errors }
         let newestFull: Record<string, unknown> | null = null
         for (let i = list.length - 1; i >= 0; i -= 1) {
             const e = list[i]
@@ -65,16 +65,16 @@ export class StablePromotion {
             }
         }
         if (newestFull === null) {
-            return { eligible: false, reason: 'no-full-grading', nodeStatus: 'pending', grade: null, errors: [createIssue('STB-WARN-001', '/entries')] }
+            return { eligible: false, reason: 'no-full-grading', nodeStatus: NODE_STATUS.pending, grade: null, errors: [createIssue('STB-WARN-001', '/entries')] }
         }
         const grade = newestFull.aggregateGrade
         const status = promotionStatus(grade, threshold as LetterGrade)
-        if (status === 'stable') return { eligible: true, reason: 'ok', nodeStatus: 'stable', grade: grade as string, errors }
-        if (status === 'rejected') return { eligible: false, reason: 'rejected', nodeStatus: 'rejected', grade: 'REJECTED', errors }
+        if (status === NODE_STATUS.stable) return { eligible: true, reason: 'ok', nodeStatus: NODE_STATUS.stable, grade: grade as string, errors }
+        if (status === NODE_STATUS.rejected) return { eligible: false, reason: 'rejected', nodeStatus: NODE_STATUS.rejected, grade: 'REJECTED', errors }
         return {
             eligible: false,
             reason: 'below-threshold',
-            nodeStatus: status === 'graded' ? 'graded' : 'pending',
+            nodeStatus: status === NODE_STATUS.graded ? NODE_STATUS.graded : NODE_STATUS.pending,
             grade: typeof grade === 'string' ? grade : null,
             errors: [createIssue('STB-WARN-002', '/entries', { grade: describeValue(grade), threshold: threshold as string })]
         }

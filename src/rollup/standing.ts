@@ -1,6 +1,6 @@
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
-import { BLOCKED_REASONS, GRADE_RANK, NODE_STATUSES, type AggregateGrade, type LetterGrade, type NodeStatus } from '../model/constants.js'
+import { NODE_STATUS, BLOCKED_REASONS, GRADE_RANK, NODE_STATUSES, type AggregateGrade, type LetterGrade, type NodeStatus } from '../model/constants.js'
 
 /**
  * Where a schema stands: its `index.json` node (03 §6.2, the rollup of its subtree), plus
@@ -35,7 +35,7 @@ export interface SchemaStanding {
 /** The blocked reasons that say nothing about the schema, only about where it was graded. */
 export const ENVIRONMENT_CAUSES: readonly string[] = Object.freeze([BLOCKED_REASONS.keyGated, BLOCKED_REASONS.untested, BLOCKED_REASONS.handlersNeedRuntime, BLOCKED_REASONS.networkNotGranted])
 
-const GRADED: ReadonlySet<string> = new Set(['graded', 'stable', 'rejected'])
+const GRADED: ReadonlySet<string> = new Set([NODE_STATUS.graded, NODE_STATUS.stable, NODE_STATUS.rejected])
 
 function field(value: unknown, key: string): unknown {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined
@@ -70,23 +70,23 @@ function statusOf(value: unknown): NodeStatus | null {
  * not an object, an unknown status) stands `pending` with no grade.
  */
 export function standingOfSchemaNode(node: unknown, mode: 'full' | 'provisional' | 'none' = 'full'): SchemaStanding {
-    const nodeStatus = statusOf(field(node, 'status')) ?? 'pending'
-    const status: SchemaStatus = nodeStatus === 'pending' && mode === 'provisional' ? 'provisional' : nodeStatus
+    const nodeStatus = statusOf(field(node, 'status')) ?? NODE_STATUS.pending
+    const status: SchemaStatus = nodeStatus === NODE_STATUS.pending && mode === 'provisional' ? 'provisional' : nodeStatus
     const shown = GRADED.has(nodeStatus)
-    const grade = shown ? (nodeStatus === 'rejected' ? 'REJECTED' : gradeOf(field(node, 'grade'))) : null
+    const grade = shown ? (nodeStatus === NODE_STATUS.rejected ? 'REJECTED' : gradeOf(field(node, 'grade'))) : null
     const aggregate = field(node, 'toolsAggregate')
-    const schemaGrade = !shown ? null : nodeStatus === 'rejected' ? 'REJECTED' : GRADED.has(statusOf(field(aggregate, 'status')) ?? '') ? gradeOf(field(aggregate, 'grade')) : null
+    const schemaGrade = !shown ? null : nodeStatus === NODE_STATUS.rejected ? 'REJECTED' : GRADED.has(statusOf(field(aggregate, 'status')) ?? '') ? gradeOf(field(aggregate, 'grade')) : null
     const tools = field(node, 'tools')
     const blockedTools: BlockedTool[] = []
     for (const name of keysOf(tools)) {
         const tool = field(tools, name)
-        if (field(tool, 'status') !== 'blocked') continue
+        if (field(tool, 'status') !== NODE_STATUS.blocked) continue
         const cause = field(tool, 'cause')
         const reason = field(tool, 'reason')
         blockedTools.push({ tool: name, cause: typeof cause === 'string' ? cause : null, reason: typeof reason === 'string' ? reason : null })
     }
     const reason = field(node, 'reason')
-    const untestedHere = nodeStatus === 'blocked' && blockedTools.length > 0 && blockedTools.every((t) => t.cause !== null && ENVIRONMENT_CAUSES.includes(t.cause))
+    const untestedHere = nodeStatus === NODE_STATUS.blocked && blockedTools.length > 0 && blockedTools.every((t) => t.cause !== null && ENVIRONMENT_CAUSES.includes(t.cause))
     return { status, grade, schemaGrade, reason: typeof reason === 'string' ? reason : null, blockedTools, untestedHere }
 }
 
@@ -95,8 +95,8 @@ export function standingOfSchemaNode(node: unknown, mode: 'full' | 'provisional'
  * the letters F…A. Damage to a schema never moves it up this order.
  */
 export function standingRank(standing: Pick<SchemaStanding, 'status' | 'grade'>): number {
-    if (standing.status === 'rejected') return 0
-    if (standing.status === 'blocked') return 1
+    if (standing.status === NODE_STATUS.rejected) return 0
+    if (standing.status === NODE_STATUS.blocked) return 1
     if (standing.grade === null || standing.grade === 'REJECTED') return 2
     return 3 + GRADE_RANK[standing.grade as LetterGrade]
 }
@@ -119,12 +119,12 @@ export function compareStandings(before: SchemaStanding | undefined, after: Sche
     const why = after.reason !== null ? `: ${after.reason}` : ''
     const was = before.grade ?? before.status
     const messages: string[] = []
-    if (after.status === 'rejected') {
-        if (before.status !== 'rejected') messages.push(`was ${was}, now rejected${why}`)
-    } else if (after.status === 'blocked') {
-        const hadGrade = before.grade !== null && before.status !== 'rejected'
-        if (before.status !== 'blocked' && before.status !== 'rejected' && (hadGrade || !after.untestedHere)) messages.push(`was ${was}, now blocked${why}`)
-    } else if (after.grade !== null && before.grade !== null && before.status !== 'rejected' && standingRank(after) < standingRank(before)) {
+    if (after.status === NODE_STATUS.rejected) {
+        if (before.status !== NODE_STATUS.rejected) messages.push(`was ${was}, now rejected${why}`)
+    } else if (after.status === NODE_STATUS.blocked) {
+        const hadGrade = before.grade !== null && before.status !== NODE_STATUS.rejected
+        if (before.status !== NODE_STATUS.blocked && before.status !== NODE_STATUS.rejected && (hadGrade || !after.untestedHere)) messages.push(`was ${was}, now blocked${why}`)
+    } else if (after.grade !== null && before.grade !== null && before.status !== NODE_STATUS.rejected && standingRank(after) < standingRank(before)) {
         messages.push(`grade fell from ${before.grade} to ${after.grade}`)
     }
     return { worse: messages.length > 0, messages }

@@ -1,3 +1,4 @@
+import { SEVERITY } from '../model/constants.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
@@ -87,7 +88,7 @@ export function evaluateRubricInput(input: { input: unknown }): RubricEvaluation
     const rest = Object.fromEntries(Object.entries(read.object).filter(([key]) => key !== 'system'))
     const evaluation = system === JUDGE_SYSTEM_VERSION ? evaluateJudge(rest) : evaluateWorkflow(rest)
     const issues = rebase(evaluation.errors, '', '/input')
-    const failed = issues.some((issue) => issue.severity === 'error')
+    const failed = issues.some((issue) => issue.severity === SEVERITY.error)
     return { system, result: failed ? null : { ...evaluation, errors: issues }, errors: issues }
 }
 

@@ -1,3 +1,4 @@
+import { SEVERITY } from '../model/constants.js'
 import type { Issue } from '../errors/types.js'
 import { convertId, normalizeVersion, parseId, schemaIdOf, toolIdOf, type IdStyle, type ParsedId } from './ids.js'
 import { validateMain } from './validate-main.js'
@@ -32,7 +33,7 @@ export class SchemaCheck {
      */
     static validateMain(input: { main?: unknown }): MainValidation {
         const errors = validateMain((input as { main?: unknown } | null | undefined)?.main)
-        return { valid: !errors.some((i) => i.severity === 'error'), errors }
+        return { valid: !errors.some((i) => i.severity === SEVERITY.error), errors }
     }
 
     /**

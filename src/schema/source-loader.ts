@@ -1,3 +1,4 @@
+import { SEVERITY } from '../model/constants.js'
 import { parse } from 'acorn'
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
@@ -428,7 +429,7 @@ export function sourceSchemaLoader(fs: FsPort): SchemaLoader {
             const source = await fs.readFile(path)
             if (source === null) throw new Error(`no file at ${path}`)
             const read = readModuleSource({ source })
-            const problem = read.errors.find((e) => e.severity === 'error')
+            const problem = read.errors.find((e) => e.severity === SEVERITY.error)
             if (read.module === null || problem !== undefined) throw new Error(problem !== undefined ? `${problem.code}: ${problem.message}` : 'the module could not be read')
             return read.module
         }

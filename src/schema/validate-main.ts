@@ -1,3 +1,4 @@
+import { SEVERITY } from '../model/constants.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { escapePointerToken, pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
@@ -425,7 +426,7 @@ export function validateInspectedMain(main: Record<string, unknown>): Issue[] {
     if (tools === undefined && resources === undefined) out.push(createIssue('SCH-006', '/tools'))
     if (tools !== undefined && !isRecord(tools)) out.push(typeIssue('/tools', 'tools', 'object', tools))
     const toolNames = keysOf(tools)
-    if (out.some((i) => i.severity === 'error')) {
+    if (out.some((i) => i.severity === SEVERITY.error)) {
         // Like the runtime validator: past a broken skeleton, the detailed checks would only add noise.
         return out
     }

@@ -1,3 +1,4 @@
+import { SEVERITY } from '../model/constants.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
@@ -192,7 +193,7 @@ export class SelectionDefinition {
         }
         if (input.definition === undefined) return { valid: false, errors: [createIssue('SEL-001', '/definition', { field: 'definition' })] }
         const errors = checkSelectionDefinition(input.definition, input.selectionId as string | undefined).map((i) => ({ ...i, path: '/definition' + i.path }))
-        return { valid: !errors.some((e) => e.severity === 'error'), errors }
+        return { valid: !errors.some((e) => e.severity === SEVERITY.error), errors }
     }
 
     /**
@@ -246,6 +247,6 @@ export class SelectionDefinition {
         const where = (path: string): string =>
             path === '/selectionId' ? '/primitive/name' : path === '/members' || path.startsWith('/members/') ? '/primitive/tools' : path === '/personaIds' || path.startsWith('/personaIds/') ? path : '/primitive' + path
         errors.push(...checkSelectionDefinition(draft).map((i) => ({ ...i, path: where(i.path) })))
-        return { definition: errors.some((e) => e.severity === 'error') ? null : (draft as unknown as SelectionDefinitionDocument), errors }
+        return { definition: errors.some((e) => e.severity === SEVERITY.error) ? null : (draft as unknown as SelectionDefinitionDocument), errors }
     }
 }

@@ -100,7 +100,7 @@ describe.skipIf(!present)('flowmcp-grading check (copies of a real sample schema
         await run(['grade', changed, '--island', island, '--json', '--now', now, ...judgeArgs()], out)
         const cli = (JSON.parse(out.out()) as { schemas: Array<{ fixList: Array<{ code: string; pointer: string; message: string }> }> }).schemas[0]?.fixList ?? []
         expect(cli.length).toBeGreaterThan(2)
-        const { renderIslandReport } = await import('../../src/cli/html-report.js')
+        const { renderIslandReport } = await import('../../src/report/html-report.js')
         const { fsPortFromNodeLike } = await import('../../src/index.js')
         const html = (await renderIslandReport({ fs: fsPortFromNodeLike(await import('node:fs/promises')), root: island })).html
         const section = /<h4>What to fix<\/h4>(.*?)(<\/details><\/details>|<h4>|<\/section>)/s.exec(html)?.[1] ?? ''

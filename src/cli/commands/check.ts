@@ -1,9 +1,9 @@
 import { appendFile, readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { collapseFixItems, countFixItems, countsLine, fixLine, fixListText, groupFixItems } from '../../fix/fix-list.js'
-import type { FixItem, Issue } from '../../index.js'
+import { countFixItems, countsLine, fixLine, fixListText, groupFixItems } from '../../fix/fix-list.js'
+import { checkSummaryMarkdown, type FixItem, type Issue } from '../../index.js'
 import { compareStandings, ENVIRONMENT_CAUSES, standingOfSchemaNode, standingsOfIndex, type SchemaStanding } from '../../rollup/standing.js'
-import { GRADE_RANK, type LetterGrade } from '../../model/constants.js'
+import { SEVERITY, GRADE_RANK, type LetterGrade } from '../../model/constants.js'
 import { EXIT, redacted, table, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
 import { FIX_ITEMS_SHOWN, fixListsOf, runGrading, writeReport, writeSarif, type GradeCommandOptions } from './grade.js'
@@ -76,7 +76,7 @@ async function readBaseline(path: string): Promise<Map<string, BaselineNode> | s
         const read = standingsOfIndex(index)
         for (const [id, standing] of read.schemas) {
             const found = state?.findings?.[id.slice((read.namespace ?? '').length + 1)]
-            out.set(id, { standing, findings: Array.isArray(found) ? new Set(found.filter((f) => f.severity === 'error').map(findingKey)) : null })
+            out.set(id, { standing, findings: Array.isArray(found) ? new Set(found.filter((f) => f.severity === SEVERITY.error).map(findingKey)) : null })
         }
     }
     try {
@@ -108,7 +108,7 @@ function failures(s: Standing, options: CheckCommandOptions, baseline: Map<strin
     const before = baseline?.get(s.id)
     // The same comparison as `report --baseline`.
     out.push(...compareStandings(before?.standing, s.standing).messages)
-    const errors = s.fixes.filter((f) => f.kind === 'finding' && f.severity === 'error')
+    const errors = s.fixes.filter((f) => f.kind === 'finding' && f.severity === SEVERITY.error)
     const fresh = before?.findings === null || before === undefined ? errors : errors.filter((f) => !(before.findings as ReadonlySet<string>).has(findingKey(f)))
     for (const f of fresh) out.push(`new error ${fixLine(f)}`)
     if (failOnUntested && s.untested.length > 0) out.push(`tools not tested here: ${s.untested.join(', ')}`)
@@ -123,28 +123,6 @@ function statusOf(s: Standing): string {
 /** How a baseline shows a schema in a table: its grade, else its status, else a dash. */
 function baselineLabel(node: BaselineNode | undefined): string {
     return node === undefined ? '—' : (node.standing.grade ?? node.standing.status)
-}
-
-const md = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
-
-/** The Markdown job summary: a table of every schema, then what fails and what to fix first. */
-function summaryOf(rows: readonly CheckRow[], failed: number, tooManyWarnings: string | null): string {
-    const lines = [
-        `## flowmcp-grading check: ${failed === 0 && tooManyWarnings === null ? 'passed' : failed === 0 ? 'too many warnings' : `${failed} schema${failed === 1 ? '' : 's'} failed`}`,
-        '',
-        `${countsLine(countFixItems(rows.flatMap((r) => r.s.fixes)))}${tooManyWarnings !== null ? `: ${tooManyWarnings}` : ''}`,
-        '',
-        '| schema | grade | baseline | status | verdict |',
-        '|---|---|---|---|---|',
-        ...rows.map(({ s, before, fails }) => `| ${md(s.id)} | ${s.standing.grade ?? '—'} | ${before} | ${md(statusOf(s) + (s.note !== null ? ` (${s.note})` : ''))} | ${fails.length === 0 ? 'ok' : '**fails**'} |`)
-    ]
-    for (const { s, fails } of rows.filter((r) => r.fails.length > 0)) {
-        lines.push('', `### ${md(s.id)}`, '', ...fails.map((f) => `- ${md(f)}`))
-        // The costliest lines, the same message across tools once, as the terminal prints them.
-        const first = collapseFixItems(s.fixes).slice(0, FIX_ITEMS_SHOWN)
-        if (first.length > 0) lines.push('', `What to fix first (${countsLine(countFixItems(s.fixes))}):`, '', ...first.map((l) => `- \`${md(l.code)}\` ${md(l.message)}${l.tools.length > 0 ? ` — ${l.tools.length === 1 ? 'tool' : 'tools'} ${md(l.tools.join(', '))}` : ''}${l.items[0] !== undefined && l.items[0].line !== null ? ` (line ${l.items[0].line})` : ''}`))
-    }
-    return lines.join('\n') + '\n'
 }
 
 /**
@@ -253,12 +231,12 @@ async function checkOutcome(paths: readonly string[], options: CheckCommandOptio
  * Its id is the one grading would give it, `<folder>.<file base>`, so a baseline still finds it.
  */
 export function unreadableStanding(file: string, errors: readonly Issue[], cwd: string): Standing {
-    const first = errors.find((e) => e.severity === 'error')
+    const first = errors.find((e) => e.severity === SEVERITY.error)
     const message = first?.message ?? 'the schema could not be graded'
     const at = /\((\d+):(\d+)\)/.exec(message) ?? /at line (\d+)/.exec(message)
     const parts = file.split('/')
     const id = `${parts.at(-2) ?? ''}.${(parts.at(-1) ?? file).replace(/\.mjs$/, '')}`
-    const item: FixItem = { schemaId: id, file, kind: 'finding', code: first?.code ?? 'SRC-001', severity: 'error', message, pointer: '', line: at !== null ? Number(at[1]) : 1, column: at?.[2] !== undefined ? Number(at[2]) + 1 : 1, cost: 0 }
+    const item: FixItem = { schemaId: id, file, kind: 'finding', code: first?.code ?? 'SRC-001', severity: SEVERITY.error, message, pointer: '', line: at !== null ? Number(at[1]) : 1, column: at?.[2] !== undefined ? Number(at[2]) + 1 : 1, cost: 0 }
     const shown = file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file
     return { id, file, standing: standingOfSchemaNode(undefined), label: 'unreadable', note: `${shown}: ${message}`, fixes: [item], untested: [] }
 }
@@ -267,7 +245,8 @@ export function unreadableStanding(file: string, errors: readonly Issue[], cwd: 
 async function writeOutputs(options: CheckCommandOptions, rows: readonly CheckRow[], items: readonly FixItem[], io: CliIo, state: { failed: number; tooManyWarnings: string | null; problem: string | null; interrupted: readonly string[] | null }): Promise<boolean> {
     let ok = await writeSarif(options, items, io, 'check')
     if (options.summary === undefined) return ok
-    const text = state.problem !== null ? `## flowmcp-grading check: could not run\n\n${md(state.problem)}\n` : summaryOf(rows, state.failed, state.tooManyWarnings) + (state.interrupted !== null ? `\n**Interrupted** (Ctrl-C); skipped: ${md(state.interrupted.join('; '))}\n` : '')
+    const summaryRows = rows.map(({ s, before, fails }) => ({ schema: s.id, grade: s.standing.grade, baseline: before, status: statusOf(s), note: s.note, failures: fails, fixes: s.fixes }))
+    const text = checkSummaryMarkdown({ rows: summaryRows, tooManyWarnings: state.tooManyWarnings, interrupted: state.interrupted, problem: state.problem, fixItemsShown: FIX_ITEMS_SHOWN }).markdown
     try {
         // Appended, as a CI job summary file collects several steps.
         await appendFile(absolute(options.summary, io.cwd), redacted(io, text))

@@ -1,9 +1,10 @@
+import { SEVERITY } from '../../model/constants.js'
 import { ErrorCodes, Island, RebuildIndex, type Issue } from '../../index.js'
 import { EXIT, type CliIo } from '../io.js'
 import { absolute, nodeFs } from '../node.js'
 
 function report(issues: readonly Issue[], io: CliIo): void {
-    for (const issue of issues.filter((i) => i.severity !== 'info')) io.stderr(`${issue.severity === 'error' ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+    for (const issue of issues.filter((i) => i.severity !== SEVERITY.info)) io.stderr(`${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
 }
 
 /** `rebuild-index <dir>`: rebuilds `index.json` of a namespace (`providers/<ns>`) or selection (`selections/<sel>`) folder. */
@@ -32,7 +33,7 @@ export async function rebuildIndexCommand(args: readonly string[], options: { js
     // `ok` says whether the rebuild ran; the rollup status is `index.status`.
     if (options.json) io.stdout(JSON.stringify({ ok: result.status, indexPath: result.indexPath, index: result.index, errors: result.errors }, null, 2) + '\n')
     else io.stdout(`${result.indexPath ?? '-'}: ${index?.status ?? 'not written'}${index?.grade !== undefined ? `, grade ${index.grade}` : ''}\n`)
-    return result.status ? (result.errors.some((e) => e.severity === 'error') ? EXIT.FINDINGS : EXIT.OK) : EXIT.FINDINGS
+    return result.status ? (result.errors.some((e) => e.severity === SEVERITY.error) ? EXIT.FINDINGS : EXIT.OK) : EXIT.FINDINGS
 }
 
 /** `export <namespace|selection> <dir> --island <root>`: exports a graded namespace (or `--selection`) into a new folder. */

@@ -1,3 +1,4 @@
+import { SEVERITY } from '../../model/constants.js'
 import { readFile } from 'node:fs/promises'
 import { importSchemaLoader } from '../../grade/loader.js'
 import { readModuleSource } from '../../schema/source-loader.js'
@@ -7,7 +8,7 @@ import { EXIT, type CliIo } from '../io.js'
 import { aboutBeside, absolute, httpPort, nodeFs } from '../node.js'
 
 function printIssues(issues: readonly Issue[], io: CliIo): void {
-    for (const issue of issues.filter((i) => i.severity !== 'info')) io.stderr(`${issue.severity === 'error' ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+    for (const issue of issues.filter((i) => i.severity !== SEVERITY.info)) io.stderr(`${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
 }
 
 async function loadMain(path: string, trustedImport: boolean): Promise<{ main: unknown; text: string }> {
@@ -18,7 +19,7 @@ async function loadMain(path: string, trustedImport: boolean): Promise<{ main: u
         return { main: mod.main ?? mod.schema, text }
     }
     const read = readModuleSource({ source: text })
-    const problem = read.errors.find((e) => e.severity === 'error')
+    const problem = read.errors.find((e) => e.severity === SEVERITY.error)
     if (read.module === null || problem !== undefined) throw new Error(problem !== undefined ? `${problem.code}: ${problem.message}` : 'unreadable module')
     return { main: read.module.main ?? read.module.schema, text }
 }
@@ -61,7 +62,7 @@ async function emitAreaPrompts(path: string, now: string, io: CliIo, http: HttpP
     const namespace = await namespaceOf(path)
     const grader = { name: '<your harness>', version: '<its version>', llmModel: '<the model>', persona: { basePersonaId: 'schema-maintainer' as const, lensId: namespace ?? 'neutral' } }
     const result = await gradeSingleSchema({ schemaPath: path, grader, options: { sourceFs: fs, now, ...(http !== undefined ? { http } : {}), ...(about !== undefined ? { about } : {}) } })
-    printIssues(result.errors.filter((e) => e.severity === 'error'), io)
+    printIssues(result.errors.filter((e) => e.severity === SEVERITY.error), io)
     const grading = result.grading
     if (grading === null) return EXIT.FINDINGS
     const units = Object.fromEntries(result.prompts.map((p) => [p.unit, { area: p.area, prompt: p.prompt, questions: p.questions, outputSchema: p.outputSchema, envelope: p.envelope }]))
@@ -138,7 +139,7 @@ export async function consumeScoresCommand(args: readonly string[], options: { s
         return done(EXIT.FINDINGS, { report: null, errors: scores.errors })
     }
     const validation = SchemaCheck.validateMain({ main: loaded.main })
-    const failures = validation.errors.filter((e) => e.severity === 'error')
+    const failures = validation.errors.filter((e) => e.severity === SEVERITY.error)
     const now = options.now ?? new Date().toISOString()
     const built = ScoringProtocol.buildReport({
         prompts: prompts.prompts,
@@ -161,7 +162,7 @@ export async function consumeScoresCommand(args: readonly string[], options: { s
         io.stdout((ScoringProtocol.serialize({ value: built.report }).text ?? '') + '\n')
         if (written !== null) io.stderr(`written: ${written}\n`)
     }
-    const failed = !built.report.validationPassed || errors.some((e) => e.severity === 'error')
+    const failed = !built.report.validationPassed || errors.some((e) => e.severity === SEVERITY.error)
     return done(failed ? EXIT.FINDINGS : EXIT.OK, { report: built.report, trace: built.trace, written, errors })
 }
 

@@ -1,6 +1,6 @@
+import { SEVERITY } from '../../model/constants.js'
 import { writeFile } from 'node:fs/promises'
-import { ErrorCodes } from '../../index.js'
-import { renderIslandReport } from '../html-report.js'
+import { ErrorCodes, renderIslandReport } from '../../index.js'
 import { EXIT, redacted, type CliIo } from '../io.js'
 import { absolute, nodeFs } from '../node.js'
 
@@ -15,7 +15,7 @@ export async function reportCommand(args: readonly string[], options: { json: bo
     }
     const root = absolute(args[0] as string, io.cwd)
     const report = await renderIslandReport({ fs: nodeFs(), root, ...(options.rules !== undefined ? { rules: options.rules } : {}), ...(options.baseline !== undefined ? { baseline: { fs: nodeFs(), root: absolute(options.baseline, io.cwd) } } : {}) })
-    for (const issue of report.errors) io.stderr(`${issue.severity === 'error' ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+    for (const issue of report.errors) io.stderr(`${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
     // Not an island, or a baseline that is none: nothing worth writing.
     if (report.errors.some((e) => e.code === 'RPT-001' || e.code === 'RPT-004')) return EXIT.USAGE
     let out: string | null = null

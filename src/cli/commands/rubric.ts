@@ -1,3 +1,4 @@
+import { SEVERITY } from '../../model/constants.js'
 import { ErrorCodes, evaluateRubricInput, parseJson } from '../../index.js'
 import { EXIT, type CliIo } from '../io.js'
 
@@ -17,13 +18,13 @@ export async function rubricCommand(files: readonly string[], options: { json: b
     }
     const parsed = parseJson({ text })
     const evaluation = parsed.errors.length > 0 ? { system: null, result: null, errors: parsed.errors } : evaluateRubricInput({ input: parsed.value })
-    const failed = evaluation.errors.some((e) => e.severity === 'error')
+    const failed = evaluation.errors.some((e) => e.severity === SEVERITY.error)
     if (options.json) {
         io.stdout(JSON.stringify(evaluation, null, 2) + '\n')
         return failed ? EXIT.FINDINGS : EXIT.OK
     }
     for (const issue of evaluation.errors) {
-        io.stdout(`${issue.severity === 'error' ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+        io.stdout(`${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
     }
     const result = evaluation.result as Record<string, unknown> | null
     if (result === null) return EXIT.FINDINGS

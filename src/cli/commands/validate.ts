@@ -1,3 +1,4 @@
+import { SEVERITY } from '../../model/constants.js'
 import { Artifacts, ErrorCodes, type Issue } from '../../index.js'
 import { EXIT, table, type CliIo } from '../io.js'
 
@@ -23,7 +24,7 @@ export async function validateCommand(files: readonly string[], options: { json:
         } catch (cause) {
             ioFailure = true
             const reason = cause instanceof Error && 'code' in cause ? String((cause as { code: unknown }).code) : 'unreadable'
-            verdicts.push({ file, kind: 'unreadable', valid: false, errors: [{ code: 'IO', severity: 'error', message: `cannot read file (${reason})`, path: '' }] })
+            verdicts.push({ file, kind: 'unreadable', valid: false, errors: [{ code: 'IO', severity: SEVERITY.error, message: `cannot read file (${reason})`, path: '' }] })
             continue
         }
         const result = Artifacts.validate({ json: text, ...(options.kind !== undefined ? { kind: options.kind } : {}) })
@@ -32,10 +33,10 @@ export async function validateCommand(files: readonly string[], options: { json:
     if (options.json) {
         io.stdout(JSON.stringify({ files: verdicts }, null, 2) + '\n')
     } else {
-        io.stdout(table(verdicts.map((v) => ({ file: v.file, kind: v.kind, verdict: v.valid ? 'valid' : 'INVALID', errors: v.errors.filter((e) => e.severity === 'error').length, warnings: v.errors.filter((e) => e.severity === 'warning').length })), ['file', 'kind', 'verdict', 'errors', 'warnings']))
+        io.stdout(table(verdicts.map((v) => ({ file: v.file, kind: v.kind, verdict: v.valid ? 'valid' : 'INVALID', errors: v.errors.filter((e) => e.severity === SEVERITY.error).length, warnings: v.errors.filter((e) => e.severity === SEVERITY.warning).length })), ['file', 'kind', 'verdict', 'errors', 'warnings']))
         for (const v of verdicts) {
-            for (const issue of v.errors.filter((e) => e.severity !== 'info')) {
-                io.stdout(`  ${v.file}: ${issue.severity === 'error' ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+            for (const issue of v.errors.filter((e) => e.severity !== SEVERITY.info)) {
+                io.stdout(`  ${v.file}: ${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
             }
         }
     }

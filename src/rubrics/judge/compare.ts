@@ -1,3 +1,4 @@
+import { SEVERITY } from '../../model/constants.js'
 import * as v from 'valibot'
 import { createIssue, rebaseIssues } from '../../errors/issue.js'
 import { pointer } from '../../errors/pointer.js'
@@ -54,7 +55,7 @@ function checkEach(values: ReadonlyArray<[string, unknown]>): { cores: JudgeCore
         errors.push(...rebaseIssues(parsed.errors, base))
         if (parsed.value !== null) cores.push(computeJudge(parsed.value))
     }
-    return errors.some((e) => e.severity === 'error') ? { cores: null, errors } : { cores, errors }
+    return errors.some((e) => e.severity === SEVERITY.error) ? { cores: null, errors } : { cores, errors }
 }
 
 /** `JudgeRubric.compare` without the class. */

@@ -1,3 +1,4 @@
+import { SEVERITY } from '../../model/constants.js'
 import * as v from 'valibot'
 import { createIssue, rebaseIssues, typeOfValue } from '../../errors/issue.js'
 import { pointer } from '../../errors/pointer.js'
@@ -30,7 +31,7 @@ const TOP_KEYS = ['system', 'rubric_id', 'version', 'description', 'weights', 'r
 
 /** `JudgeRubric.validateRubric` without the class. */
 export function validateJudgeRubric(input: unknown): JudgeRubricValidation {
-    const done = (errors: Issue[]): JudgeRubricValidation => ({ system: JUDGE_SYSTEM_VERSION, valid: !errors.some((e) => e.severity === 'error'), errors })
+    const done = (errors: Issue[]): JudgeRubricValidation => ({ system: JUDGE_SYSTEM_VERSION, valid: !errors.some((e) => e.severity === SEVERITY.error), errors })
     const outer = guardInput(input, JUDGE_GUARD)
     if (outer.value === null) return done(outer.errors)
     const unknownOuter = unknownKeys(outer.value, ['rubric'], '').map(([key, path]) => createIssue('JDG-010', path, { field: key }))

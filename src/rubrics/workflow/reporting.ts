@@ -1,3 +1,4 @@
+import { SEVERITY } from '../../model/constants.js'
 import * as v from 'valibot'
 import { createIssue, rebaseIssues } from '../../errors/issue.js'
 import { pointer } from '../../errors/pointer.js'
@@ -77,7 +78,7 @@ export function evaluateRuns(runs: readonly unknown[], base: string): { cores: W
         errors.push(...rebaseIssues(parsed.errors, base + pointer(i)))
         if (parsed.value !== null) cores.push(computeWorkflow(parsed.value))
     })
-    return errors.some((e) => e.severity === 'error') ? { cores: null, errors } : { cores, errors }
+    return errors.some((e) => e.severity === SEVERITY.error) ? { cores: null, errors } : { cores, errors }
 }
 
 function byName<T>(map: Map<string, T>): Array<[string, T]> {

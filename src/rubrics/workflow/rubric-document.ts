@@ -1,3 +1,4 @@
+import { SEVERITY } from '../../model/constants.js'
 import { createIssue } from '../../errors/issue.js'
 import { pointer } from '../../errors/pointer.js'
 import type { Issue } from '../../errors/types.js'
@@ -80,7 +81,7 @@ function semanticIssues(rubric: Record<string, unknown>, base: string): Issue[] 
 
 /** `WorkflowRubric.validateRubric` without the class. */
 export function validateWorkflowRubric(input: unknown): WorkflowRubricValidation {
-    const done = (errors: Issue[]): WorkflowRubricValidation => ({ system: WORKFLOW_SYSTEM_VERSION, valid: !errors.some((e) => e.severity === 'error'), errors })
+    const done = (errors: Issue[]): WorkflowRubricValidation => ({ system: WORKFLOW_SYSTEM_VERSION, valid: !errors.some((e) => e.severity === SEVERITY.error), errors })
     const guarded = guardInput(input, WORKFLOW_GUARD)
     if (guarded.value === null) return done(guarded.errors)
     const errors: Issue[] = unknownKeys(guarded.value, ['rubric'], '').map(([key, path]) => createIssue('WFL-021', path, { field: key }))

@@ -1,7 +1,11 @@
-import { createHash } from 'node:crypto'
+import { SEVERITY } from '../model/constants.js'
 import type { ErrorCode } from '../errors/catalogue/index.js'
-import { createIssue, type IssueParams } from '../errors/issue.js'
-import { Areas, Grading, type FsPort, type Issue } from '../index.js'
+import { createIssue, typeOfValue, type IssueParams } from '../errors/issue.js'
+import { Areas } from '../areas/areas.js'
+import type { Issue } from '../errors/types.js'
+import { Grading } from '../grading/grading.js'
+import { sha256Base64 } from '../hashing/base64.js'
+import type { FsPort } from '../ports/types.js'
 import { GRADE_BANDS_V1 } from '../grading/aggregate.js'
 import { parseJsonText } from '../json/guard.js'
 import { collapseFixItems, countFixItems, countsLine, FixList as FixListUnguarded, type FixListLine } from '../fix/fix-list.js'
@@ -12,8 +16,11 @@ import type { GradingEntry } from '../model/types.js'
 import { originalName } from '../island/paths.js'
 import { compareStandings, standingOfSchemaNode, standingRank, type SchemaStanding } from '../rollup/standing.js'
 
+/** All a report reads through: a host serving islands read-only implements just these two. */
+export type ReportFsPort = Pick<FsPort, 'readFile' | 'readdir'>
+
 export interface IslandReportInput {
-    readonly fs: FsPort
+    readonly fs: ReportFsPort
     /** The island root (holding `providers/` and, optionally, `selections/`). */
     readonly root: string
     /** The page title; `flowmcp-grading report` when omitted. */
@@ -24,7 +31,7 @@ export interface IslandReportInput {
      * An earlier state to compare with: another island (`{ fs, root }`), or its parsed `index.json`
      * files by namespace (`{ index }`). The overview lists the schemas graded worse since.
      */
-    readonly baseline?: { readonly fs: FsPort; readonly root: string } | { readonly index: Readonly<Record<string, unknown>> }
+    readonly baseline?: { readonly fs: ReportFsPort; readonly root: string } | { readonly index: Readonly<Record<string, unknown>> }
     /** A config's rules (`{ "<code>": "off" | "warning" | "error" }`) applied to each fix list shown. */
     readonly rules?: Readonly<Record<string, unknown>>
 }
@@ -93,7 +100,7 @@ const gradeCell = (grade: unknown): string => `<span class="gr">${str(grade) !==
 class Reader {
     entriesRead = 0
     constructor(
-        readonly fs: FsPort,
+        readonly fs: ReportFsPort,
         readonly maxEntries: number,
         readonly errors: Issue[],
         readonly rules?: unknown
@@ -271,7 +278,7 @@ async function fixItemsOf(reader: Reader, base: string, namespace: string, schem
         if (!('problem' in read)) entries.push({ unit: u.unit, entry: read.value as GradingEntry })
     }
     const findings = Array.isArray(state.findings[schemaName]) ? (state.findings[schemaName] as unknown[]).map(obj) : []
-    const errors: Issue[] = findings.map((f) => ({ code: str(f.code) ?? '?', severity: (f.severity === 'error' ? 'error' : 'warning') as Issue['severity'], message: str(f.message) ?? '', path: `/schema/main${str(f.pointer) ?? ''}` }))
+    const errors: Issue[] = findings.map((f) => ({ code: str(f.code) ?? '?', severity: (f.severity === SEVERITY.error ? 'error' : 'warning') as Issue['severity'], message: str(f.message) ?? '', path: `/schema/main${str(f.pointer) ?? ''}` }))
     const items = FixListUnguarded.build({ schemaId: `${namespace}.${originalName(schemaName) ?? schemaName}`, file: null, errors, units, entries }).items
     // The config's rules: a rule turned off leaves the report's fix list too (never a grade).
     return FixRules.apply({ items, rules: reader.rules }).items
@@ -282,7 +289,7 @@ const FIX_LINES_OPEN = 5
 
 /** One collapsed line of "What to fix": its code, the tools it is about, where, and the whole message. */
 function fixLineHtml(line: FixListLine): string {
-    const pill = line.severity === 'error' ? 'bad' : line.severity === 'warning' ? 'warn' : 'none'
+    const pill = line.severity === SEVERITY.error ? 'bad' : line.severity === SEVERITY.warning ? 'warn' : 'none'
     const tools = line.tools.length === 0 ? '' : ` <b>${escapeHtml(line.tools.length === 1 ? `tool ${line.tools[0] as string}` : `tools ${line.tools.join(', ')}`)}</b>`
     const first = line.items[0]
     const where = first === undefined || first.pointer === '' ? '(schema)' : first.pointer
@@ -683,7 +690,18 @@ td.q{min-width:220px;max-width:340px}.qtext{display:block;color:var(--muted);fon
 // text; again reverses) and hides the rows a filter's text does not occur in.
 const SCRIPT = `const $=(s,r=document)=>[...r.querySelectorAll(s)];document.querySelector('.toolbar').hidden=false;for(const b of $('.toolbar button'))b.addEventListener('click',()=>{for(const d of $('details'))d.open=b.dataset.open==='1'});const key=c=>{const v=c.dataset.v??c.textContent.trim();return v!==''&&!isNaN(v)?Number(v):v.toLowerCase()};const cmp=(x,y)=>typeof x!==typeof y?(typeof x==='number'?-1:1):x<y?-1:x>y?1:0;for(const t of $('table.sortable')){const hs=$('thead th',t);hs.forEach((h,i)=>{h.tabIndex=0;h.classList.add('sort');const go=()=>{const up=h.getAttribute('aria-sort')!=='ascending';for(const x of hs)x.removeAttribute('aria-sort');h.setAttribute('aria-sort',up?'ascending':'descending');t.tBodies[0].append(...[...t.tBodies[0].rows].sort((a,b)=>cmp(key(a.cells[i]),key(b.cells[i]))*(up?1:-1)))};h.addEventListener('click',go);h.addEventListener('keydown',e=>{if(e.key==='Enter'||e.key===' '){e.preventDefault();go()}})})}for(const f of $('input.filter')){const t=document.getElementById(f.dataset.table);f.parentElement.hidden=false;f.addEventListener('input',()=>{const q=f.value.trim().toLowerCase();for(const r of t.tBodies[0].rows)r.hidden=q!==''&&!r.textContent.toLowerCase().includes(q)})}`
 
-const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
+const sha256 = (text: string): string => `'sha256-${sha256Base64(text)}'`
+
+/** The one wrong argument a report cannot start without (a host's mistake, not the island's), or null. */
+function checkInput(input: unknown): Issue | null {
+    if (input === null || typeof input !== 'object') return createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })
+    const { fs, root } = input as { fs?: unknown; root?: unknown }
+    if (fs === null || typeof fs !== 'object' || typeof (fs as ReportFsPort).readFile !== 'function' || typeof (fs as ReportFsPort).readdir !== 'function') {
+        return createIssue('GRA-002', '/fs', { field: 'fs', expected: 'an object with readFile and readdir', actual: typeOfValue(fs) })
+    }
+    if (typeof root !== 'string' || root.length === 0) return createIssue('GRA-002', '/root', { field: 'root', expected: 'non-empty string', actual: typeOfValue(root) })
+    return null
+}
 
 /**
  * Renders one self-contained HTML page of a graded island. On top an overview: the schemas by grade
@@ -693,11 +711,13 @@ const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(
  * schemas and nodes, each opening (a `<details>`) to the grading entry behind it: every answer with
  * its question's text, and the grade recomputed step by step.
  * Never throws: what cannot be read is shown as such and listed in `errors`.
- * @param input - `{ fs, root, title?, maxEntries?, baseline? }`
- * @returns `{ html, namespaces, selections, errors }`; RPT-001…RPT-004.
+ * @param input - `{ fs, root, title?, maxEntries?, baseline?, rules? }`; `fs` needs only `readFile` and `readdir`
+ * @returns `{ html, namespaces, selections, errors }`; RPT-001…RPT-004, GRA-002 for a missing `fs` or `root`.
  * @example (await renderIslandReport({ fs: nodeFs(), root: './island', baseline: { fs: nodeFs(), root: './island-before' } })).html
  */
 export async function renderIslandReport(input: IslandReportInput): Promise<IslandReport> {
+    const invalid = checkInput(input)
+    if (invalid !== null) return { html: '', namespaces: 0, selections: 0, errors: [invalid] }
     const errors: Issue[] = []
     const root = input.root.replace(/\/+$/, '') || '/'
     const maxEntries = Number.isSafeInteger(input.maxEntries) && (input.maxEntries as number) >= 0 ? (input.maxEntries as number) : DEFAULT_MAX_ENTRIES

@@ -1,0 +1,108 @@
+import { createIssue, typeOfValue } from '../errors/issue.js'
+import { pointer } from '../errors/pointer.js'
+import type { Issue } from '../errors/types.js'
+import { collapseFixItems, countFixItems, countsLine } from '../fix/fix-list.js'
+import type { FixItem } from '../fix/types.js'
+
+/** One schema of a check, as its summary row shows it. */
+export interface CheckSummaryRow {
+    /** The schema id (`<namespace>.<schema>`). */
+    readonly schema: string
+    /** Its grade, or null when it has none. */
+    readonly grade: string | null
+    /** What the baseline said of it: its grade, its status, or `—`. */
+    readonly baseline: string
+    /** Its status (or `unreadable`). */
+    readonly status: string
+    /** Why it has no grade for a reason of the environment, shown beside the status. */
+    readonly note?: string | null
+    /** Why it fails the check, in words; empty when it passes. */
+    readonly failures: readonly string[]
+    /** Its fix list: the costliest few are shown under a failing schema. */
+    readonly fixes: readonly FixItem[]
+}
+
+export interface CheckSummaryInput {
+    readonly rows: readonly CheckSummaryRow[]
+    /** Why the warnings of the fix lists fail the check (`--max-warnings`), or null. */
+    readonly tooManyWarnings?: string | null
+    /** What an interruption skipped, or null when the check ran to its end. */
+    readonly interrupted?: readonly string[] | null
+    /** Why the check could not run at all: the summary says only that. */
+    readonly problem?: string | null
+    /** Fix lines shown under a failing schema; 5 when omitted. */
+    readonly fixItemsShown?: number
+}
+
+export interface CheckSummary {
+    /** GitHub-flavoured Markdown, ending in a newline (a CI job summary appends it). */
+    readonly markdown: string
+    /** The schemas that fail. */
+    readonly failed: number
+    /** GRA-002 for an input that is not `{ rows: [...] }` with a schema id on each row. */
+    readonly errors: Issue[]
+}
+
+const DEFAULT_FIX_ITEMS_SHOWN = 5
+
+/** Text in a table cell or a list item: a pipe would end the cell, a newline the row. */
+const md = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+
+function checkInput(input: unknown): Issue | null {
+    if (input === null || typeof input !== 'object') return createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })
+    const rows = (input as { rows?: unknown }).rows
+    if (!Array.isArray(rows)) return createIssue('GRA-002', '/rows', { field: 'rows', expected: 'array', actual: typeOfValue(rows) })
+    const bad = rows.findIndex((r: unknown) => r === null || typeof r !== 'object' || typeof (r as { schema?: unknown }).schema !== 'string' || !Array.isArray((r as { failures?: unknown }).failures) || !Array.isArray((r as { fixes?: unknown }).fixes))
+    if (bad >= 0) return createIssue('GRA-002', pointer('rows', bad), { field: `rows[${bad}]`, expected: 'a row with schema, failures and fixes', actual: typeOfValue(rows[bad]) })
+    return null
+}
+
+function headline(failed: number, tooManyWarnings: string | null): string {
+    const verdict = failed === 0 && tooManyWarnings === null ? 'passed' : failed === 0 ? 'too many warnings' : `${failed} schema${failed === 1 ? '' : 's'} failed`
+    return `## flowmcp-grading check: ${verdict}`
+}
+
+/** Under a failing schema: why, then the costliest fix lines, the same message across tools once. */
+function failingSection(row: CheckSummaryRow, shown: number): string[] {
+    const lines = ['', `### ${md(row.schema)}`, '', ...row.failures.map((f) => `- ${md(String(f))}`)]
+    const first = collapseFixItems(row.fixes).slice(0, shown)
+    if (first.length > 0) {
+        lines.push('', `What to fix first (${countsLine(countFixItems(row.fixes))}):`, '')
+        for (const l of first) {
+            const tools = l.tools.length > 0 ? ` — ${l.tools.length === 1 ? 'tool' : 'tools'} ${md(l.tools.join(', '))}` : ''
+            const line = l.items[0] !== undefined && l.items[0].line !== null ? ` (line ${l.items[0].line})` : ''
+            lines.push(`- \`${md(l.code)}\` ${md(l.message)}${tools}${line}`)
+        }
+    }
+    return lines
+}
+
+/**
+ * The Markdown summary of a check (what `flowmcp-grading check --summary` appends to a CI job summary):
+ * the verdict, the counts of the fix lists, a table of every schema, then per failing schema why it
+ * fails and what to fix first. Never throws.
+ * @param input - `{ rows, tooManyWarnings?, interrupted?, problem?, fixItemsShown? }`
+ * @returns `{ markdown, failed, errors }`; GRA-002 for a malformed input (then `markdown` is empty).
+ * @example checkSummaryMarkdown({ rows: [{ schema: 'demo.x', grade: 'B', baseline: 'A', status: 'stable', failures: ['was A, now B'], fixes: [] }] }).markdown
+ */
+export function checkSummaryMarkdown(input: CheckSummaryInput): CheckSummary {
+    const invalid = checkInput(input)
+    if (invalid !== null) return { markdown: '', failed: 0, errors: [invalid] }
+    const { rows } = input
+    const failed = rows.filter((r) => r.failures.length > 0).length
+    if (typeof input.problem === 'string') return { markdown: `## flowmcp-grading check: could not run\n\n${md(input.problem)}\n`, failed, errors: [] }
+    const tooManyWarnings = typeof input.tooManyWarnings === 'string' ? input.tooManyWarnings : null
+    const shown = Number.isSafeInteger(input.fixItemsShown) && (input.fixItemsShown as number) >= 0 ? (input.fixItemsShown as number) : DEFAULT_FIX_ITEMS_SHOWN
+    const lines = [
+        headline(failed, tooManyWarnings),
+        '',
+        `${countsLine(countFixItems(rows.flatMap((r) => r.fixes)))}${tooManyWarnings !== null ? `: ${tooManyWarnings}` : ''}`,
+        '',
+        '| schema | grade | baseline | status | verdict |',
+        '|---|---|---|---|---|',
+        ...rows.map((r) => `| ${md(r.schema)} | ${r.grade ?? '—'} | ${r.baseline} | ${md(r.status + (typeof r.note === 'string' ? ` (${r.note})` : ''))} | ${r.failures.length === 0 ? 'ok' : '**fails**'} |`)
+    ]
+    for (const row of rows.filter((r) => r.failures.length > 0)) lines.push(...failingSection(row, shown))
+    const interrupted = Array.isArray(input.interrupted) ? `\n**Interrupted** (Ctrl-C); skipped: ${md(input.interrupted.join('; '))}\n` : ''
+    return { markdown: lines.join('\n') + '\n' + interrupted, failed, errors: [] }
+}
