@@ -100,9 +100,14 @@ export function checkSummaryMarkdown(input: CheckSummaryInput): CheckSummary {
         '',
         '| schema | grade | baseline | status | verdict |',
         '|---|---|---|---|---|',
-        ...rows.map((r) => `| ${md(r.schema)} | ${r.grade ?? '—'} | ${r.baseline} | ${md(r.status + (typeof r.note === 'string' ? ` (${r.note})` : ''))} | ${r.failures.length === 0 ? 'ok' : '**fails**'} |`)
+        ...rows.map((r) => `| ${md(r.schema)} | ${r.grade ?? '—'} | ${r.baseline} | ${md(r.status + (typeof r.note === 'string' ? ` (${r.note})` : ''))} | ${r.failures.length === 0 ? 'ok' : '**fails**'} |`),
+        '',
+        GRADE_NOTE
     ]
     for (const row of rows.filter((r) => r.failures.length > 0)) lines.push(...failingSection(row, shown))
     const interrupted = Array.isArray(input.interrupted) ? `\n**Interrupted** (Ctrl-C); skipped: ${md(input.interrupted.join('; '))}\n` : ''
     return { markdown: lines.join('\n') + '\n' + interrupted, failed, errors: [] }
 }
+
+/** What the grade column is, in one line, pointing at the one place the docs define it. */
+export const GRADE_NOTE = "grade = the schema's standing in its index.json (the worst grade of its tools and tools aggregate, only when it is graded); see docs/guide.md, \"Which grade to quote\"."

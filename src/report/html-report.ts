@@ -752,7 +752,7 @@ export async function renderIslandReport(input: IslandReportInput): Promise<Isla
         views.length > 0 ? sortableTable('t-namespaces', 'namespaces', ['namespace', 'status', 'grade', 'schemas', 'tools', 'blockers', 'vetoes'], nsRows) : '<p class="note">No namespaces.</p>',
         schemaRows.length > 0 ? `<h2>Schemas</h2>${sortableTable('t-schemas', 'schemas', ['namespace', 'schema', 'status', 'grade', 'tools', 'blockers'], allSchemaRows)}` : '',
         selections.length > 0 ? `<h2>Selections</h2><table class="summary"><thead><tr><th>selection</th><th>status</th><th>grade</th><th>members</th></tr></thead><tbody>${selections.map((s) => s.row).join('')}</tbody></table>` : '',
-        '<p class="meta">Open a schema, then a node, to see the grading entry behind its grade: every answer, and the grade recomputed from them step by step.</p>',
+        '<p class="meta">Open a schema, then a node, to see the grading entry behind its grade: every answer, and the grade recomputed from them step by step. A schema\'s grade is its standing in its <code>index.json</code>: the worst grade of its tools and tools aggregate, shown only when it is graded (docs/guide.md, “Which grade to quote”).</p>',
         ...views.map((v) => v.html),
         ...selections.map((s) => s.html)
     ].join('\n')
