@@ -23,10 +23,11 @@ const CASES = [
     // 180 KB target needs the CLI-only rendering out of the grading path and a lighter public suffix
     // list (tldts ~47 KB) or JavaScript parser (acorn ~30 KB).
     { name: 'gradeSingleSchema + createMemoryFs', code: `import { gradeSingleSchema, createMemoryFs } from 'flowmcp-grading'\nglobalThis.out = [gradeSingleSchema, createMemoryFs]`, budget: 232 * KB, target: 180 * KB },
-    // 283 KB: today's 277 KB plus a little room, lowered from 300 KB when the 15.7k lines of generated
-    // validators went (303 KB before). tldts (~47 KB) and acorn (~30 KB) are the largest parts left;
-    // the 220 KB target is not met yet.
-    { name: 'whole package', code: `import * as all from 'flowmcp-grading'\nglobalThis.out = all`, budget: 283 * KB, target: 220 * KB }
+    // 292 KB: 303 KB before the 15.7k lines of generated validators went (277 KB after), then the HTML
+    // report and the check summary became library functions a host can call (renderIslandReport,
+    // checkSummaryMarkdown: 289 KB measured). tldts (~47 KB) and acorn (~30 KB) are the largest parts
+    // left; the 220 KB target is not met yet.
+    { name: 'whole package', code: `import * as all from 'flowmcp-grading'\nglobalThis.out = all`, budget: 292 * KB, target: 220 * KB }
 ]
 
 const work = mkdtempSync(join(tmpdir(), 'flowmcp-size-'))

@@ -120,6 +120,8 @@ describe('readModuleSource', () => {
     it('reads JSON.stringify(v) as exactly the platform JSON.stringify(v) for arbitrary JSON values (fast-check)', () => {
         fc.assert(
             fc.property(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom<[] | [number]>([], [0], [2], [10]), (value, space) => {
+                // A `__proto__` key is refused on purpose (in a literal it sets the prototype): SRC-002 has its own test.
+                fc.pre(!JSON.stringify(value).includes('"__proto__"'))
                 const args = space.length === 0 ? literalOf(value) : `${literalOf(value)}, null, ${space[0]}`
                 const read = readModuleSource({ source: `export const main = { x: JSON.stringify(${args}) }` })
                 expect(read.errors).toEqual([])
