@@ -63,7 +63,7 @@ export {
     FLOWMCP_VERSION_REGEX
 } from './version.js'
 export type { VersionInfo } from './version.js'
-export type { ErrorCode, ErrorCodeDefinition, Issue, Severity } from './errors/index.js'
+export type { ErrorCode, ErrorCodeDefinition, Issue, IssueLike, Severity } from './errors/index.js'
 export type { HashResult } from './hashing/hash-generator.js'
 export { DEFAULT_JSON_LIMITS } from './json/guard.js'
 export type { JsonLimits } from './json/guard.js'

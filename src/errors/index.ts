@@ -1,3 +1,3 @@
 export { ErrorCodes } from './error-codes.js'
 export type { ErrorCode } from './catalogue/index.js'
-export type { ErrorCodeDefinition, Issue, Severity } from './types.js'
+export type { ErrorCodeDefinition, Issue, IssueLike, Severity } from './types.js'

@@ -1,4 +1,5 @@
 import type { SEVERITIES } from '../model/constants.js'
+import type { ErrorCode } from './catalogue/index.js'
 
 /** How serious an issue is. `error` makes a result invalid; `warning` and `info` never do. */
 export type Severity = (typeof SEVERITIES)[number]
@@ -9,11 +10,15 @@ export type Severity = (typeof SEVERITIES)[number]
  * `path` is a JSON Pointer (RFC 6901) into the input the function received; `''` means the whole input.
  */
 export interface Issue {
-    readonly code: string
+    /** A code of the catalogue (docs/errors.md). */
+    readonly code: ErrorCode
     readonly severity: Severity
     readonly message: string
     readonly path: string
 }
+
+/** An issue whose code may come from outside the catalogue (read back from a file another tool wrote). */
+export type IssueLike = Omit<Issue, 'code'> & { readonly code: string }
 
 /** One row of the error catalogue. */
 export interface ErrorCodeDefinition {

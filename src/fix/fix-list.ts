@@ -1,7 +1,7 @@
 import { questionsOf } from '../areas/catalogue.js'
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
-import type { Issue } from '../errors/types.js'
+import type { Issue, IssueLike } from '../errors/types.js'
 import type { GradingEntry } from '../model/types.js'
 import type { UnitResult } from '../grade/types.js'
 import type { FixItem } from './types.js'
@@ -106,8 +106,8 @@ function at(locate: Locate | undefined, where: string): { line: number | null; c
 export interface FixListInput {
     readonly schemaId: string
     readonly file?: string | null
-    /** The run's issues (`result.errors`): the schema's own findings are kept, the run's are not. */
-    readonly errors: readonly Issue[]
+    /** The run's issues (`result.errors`): the schema's own findings are kept, the run's are not. Codes read back from a file may be outside the catalogue. */
+    readonly errors: readonly IssueLike[]
     /** The run's units (`result.grading.units`): blocked tools, and the hints of graded units. */
     readonly units: readonly UnitResult[]
     /** The entries of the units, for the answers that cost points ({@link FixList.entriesOf} pairs a result's entries with their units). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { FixRules, type FixItem, type Issue } from '../../src/index.js'
+import { FixRules, type ErrorCode, type FixItem, type Issue } from '../../src/index.js'
 
 const item = (code: string, severity: FixItem['severity']): FixItem => ({ schemaId: 'frankfurter.frankfurter', file: 'providers/frankfurter/frankfurter.mjs', kind: code.startsWith('Q-') ? 'answer' : 'finding', code, severity, message: `${code} message`, pointer: '', line: 3, column: 5, cost: 1 })
-const issue = (code: string, severity: Issue['severity']): Issue => ({ code, severity, message: `${code} message`, path: '' })
+const issue = (code: ErrorCode, severity: Issue['severity']): Issue => ({ code, severity, message: `${code} message`, path: '' })
 const items = [item('SCH-WARN-012', 'warning'), item('SCH-WARN-011', 'warning'), item('Q-single-test-05', 'warning'), item('SCH-003', 'error')]
 
 describe('FixRules (config rules, eslint style)', () => {

@@ -1,12 +1,13 @@
 import { SEVERITY } from '../../model/constants.js'
-import { Artifacts, ErrorCodes, type Issue } from '../../index.js'
+import { Artifacts, ErrorCodes, type IssueLike } from '../../index.js'
 import { EXIT, table, type CliIo } from '../io.js'
 
 interface FileVerdict {
     readonly file: string
     readonly kind: string
     readonly valid: boolean
-    readonly errors: Issue[]
+    /** Codes of the catalogue, and `IO` for a file that could not be read. */
+    readonly errors: IssueLike[]
 }
 
 /** `validate <file…>`: detects each file's artefact kind and prints its verdict with codes and paths. */
