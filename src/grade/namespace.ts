@@ -15,7 +15,7 @@ import { aboutDeclarationIssues, aboutFileIn, declaredAboutFile } from './about.
 import { chooseBoundary, isBoundary, runBoundary } from '../injection/boundary.js'
 import { scanInjection } from '../injection/scan.js'
 import { judgeForRun } from './judge-call.js'
-import { baseName, boundaryIssue, checkGrader, gradeSchemaCore, headlineGrade, keptUnits, namespaceAttachments, nowOf, questionRows, runIsland, runPlans, serverParamsFor, withoutIslandPaths, writeUnitState, type SchemaRunContext } from './single-schema.js'
+import { baseName, boundaryIssue, checkGrader, gradeSchemaCore, headlineGrade, keptUnits, namespaceAttachments, namespacePrecondition, nowOf, questionRows, runIsland, runPlans, serverParamsFor, withoutIslandPaths, writeUnitState, type SchemaRunContext } from './single-schema.js'
 import type { GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, Judge, GradeSingleSchemaResult, GraderInput, SchemaModuleInput, UnitResult } from './types.js'
 import type { UnitPlan } from './units.js'
 
@@ -305,9 +305,7 @@ function hostView(result: GradeNamespaceResult, host: boolean): GradeNamespaceRe
 
 /** The namespace aggregate rests on every schema's tools aggregate: a blocked one blocks it (blocked-by-precondition). */
 function namespacePreconditions(rows: readonly NamespaceSchemaRow[]): Map<string, string> {
-    const blocked = rows.flatMap((r) => (r.result.grading !== null && r.result.grading.units.some((u) => u.area === 'tools-aggregate-schema' && u.status === 'blocked') ? [r.result.grading.schemaId] : []))
-    if (blocked.length === 0) return new Map()
-    return new Map([['tools-aggregate-namespace', `blocked-by-precondition — the namespace aggregate rests on every schema's tools aggregate, and that of ${blocked.join(', ')} is blocked`]])
+    return namespacePrecondition(rows.flatMap((r) => (r.result.grading !== null && r.result.grading.units.some((u) => u.area === 'tools-aggregate-schema' && u.status === 'blocked') ? [r.result.grading.schemaId] : [])))
 }
 
 /**

@@ -528,7 +528,7 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     const boundary = chooseBoundary({ given: options.boundary, texts: attachments.flatMap((a) => [a.name, a.content]) }).boundary
     const blockedTools = new Map(pretest.blocked.map((b) => [b.tool, `${b.reason} — ${b.detail}`]))
     // Seen from this schema, the namespace aggregate rests on its tools aggregate, which rests on every tool.
-    const preconditions = scope.namespaceAreas && blockedTools.size > 0 ? new Map([['tools-aggregate-namespace', `blocked-by-precondition — the namespace aggregate rests on the tools aggregate of ${schemaId}, which is blocked`]]) : undefined
+    const preconditions = scope.namespaceAreas ? namespacePrecondition(blockedTools.size > 0 ? [schemaId] : []) : undefined
     const ran = await runPlans(plans, { schemaId, version, schemaHash, now, grader, options, answersGiven, attachments, serverParams, secrets, errors, veto, blockedTools, aboutDeclared, namespace, aboutHash, stable: false, kept, boundary, flagged: injection.flagged, ...(preconditions !== undefined ? { preconditions } : {}) })
     const { units, entries, prompts, provisional } = ran
 
@@ -541,13 +541,6 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, redacted: { serverParams, text: redactedText }, veto, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared, flagged: injection.flagged })
     const grading = schemaGradingOf({ schemaId, namespace, slug, schemaHash, version, units, veto, pretest: { ran: pretest.ran, reason: pretest.reason, ok: pretest.ok, blocked: pretest.blocked }, indexPath, rollupStatus, rollupGrade, node: schemaNode })
     return island.finish(redactSecretsDeep({ grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }, secrets))
-}
-
-/** The island a run writes to and reads its standing from: the host's, or a private in-memory one whose paths never reach the result. */
-export interface RunIsland {
-    readonly options: GradeOptions & { readonly fs: FsPort; readonly root: string }
-    /** The result as the host sees it: without a host island, no island path (`indexPath`, `written`, the rollup) is reported. */
-    finish(result: GradeSingleSchemaResult): GradeSingleSchemaResult
 }
 
 /** The run's island: the host's `fs` and `root`, or a fresh in-memory island (sources still read from the host's `sourceFs ?? fs`). */
@@ -568,9 +561,13 @@ export function withoutIslandPaths(result: GradeSingleSchemaResult): GradeSingle
     return { ...result, grading: { ...g, indexPath: null, rollupStatus: null, rollupGrade: null, units: g.units.map((u) => (u.written === null ? u : { ...u, written: null })) } }
 }
 
-/** The schema's node in its namespace `index.json` (undefined when there is none yet). */
+/** The schema's node in its namespace `index.json` on the island (undefined when there is none yet). */
 async function schemaNodeIn(options: { fs: FsPort; root: string }, namespace: string, schemaFolder: string): Promise<unknown> {
-    const index = await readJsonObject(options.fs, joinPath(options.root.replace(/\/+$/, ''), LAYOUT.providers, namespace, LAYOUT.index))
+    return schemaNodeOf(await readJsonObject(options.fs, joinPath(options.root.replace(/\/+$/, ''), LAYOUT.providers, namespace, LAYOUT.index)), schemaFolder)
+}
+
+/** The node of the schema in folder `schemaFolder` of a namespace index value (undefined when it has none). */
+function schemaNodeOf(index: unknown, schemaFolder: string): unknown {
     return isObj(index) && isObj(index.schemas) && Object.hasOwn(index.schemas, schemaFolder) ? index.schemas[schemaFolder] : undefined
 }
 
@@ -909,6 +906,12 @@ export async function runPlans(plans: readonly UnitPlan[], ctx: PlanContext): Pr
     return { units, entries, prompts, provisional }
 }
 
+/** The namespace aggregate rests on every schema's tools aggregate: the schemas whose aggregate is blocked block it (an empty map when none is). */
+export function namespacePrecondition(blockedSchemas: readonly string[]): Map<string, string> {
+    if (blockedSchemas.length === 0) return new Map()
+    return new Map([['tools-aggregate-namespace', `blocked-by-precondition — the namespace aggregate rests on every schema's tools aggregate, and that of ${blockedSchemas.join(', ')} is blocked`]])
+}
+
 /** Why a schema's tools aggregate cannot be graded: the tools it rests on that are blocked; `null` when none is. */
 export function toolsPrecondition(blockedTools: ReadonlyMap<string, string>): string | null {
     if (blockedTools.size === 0) return null
@@ -1136,8 +1139,7 @@ async function writeIsland(args: {
     errors.push(...(await writeUnitState(fs, root, namespace, units, entries, { schema: islandName(slug, 'schema') ?? slug, items: findings })))
     const rebuilt = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace), now })
     errors.push(...rebuilt.errors.filter((e) => e.severity === SEVERITY.error))
-    const index = rebuilt.index as { status?: unknown; grade?: unknown; schemas?: Record<string, unknown> } | null
-    const folder = islandName(slug, 'schema') ?? slug
-    const schemaNode = isObj(index?.schemas) && Object.hasOwn(index.schemas, folder) ? index.schemas[folder] : undefined
+    const index = rebuilt.index as { status?: unknown; grade?: unknown } | null
+    const schemaNode = schemaNodeOf(index, islandName(slug, 'schema') ?? slug)
     return { indexPath: rebuilt.indexPath, rollupStatus: typeof index?.status === 'string' ? index.status : null, rollupGrade: typeof index?.grade === 'string' ? index.grade : null, schemaNode }
 }
