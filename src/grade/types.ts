@@ -2,7 +2,7 @@ import type { ImprovementHint } from '../areas/output.js'
 import type { JudgeMessage } from './messages.js'
 import type { Issue } from '../errors/types.js'
 import type { AggregateResult, GradeTraceStep } from '../grading/aggregate.js'
-import type { AggregateGrade, Area, BasePersonaId, Harness, LetterGrade } from '../model/constants.js'
+import type { AggregateGrade, Area, BasePersonaId, Harness, LetterGrade, UnitStatus } from '../model/constants.js'
 import type { SchemaStanding, SchemaStatus } from '../rollup/standing.js'
 import type { CategoricalVeto, GradingEntry } from '../model/types.js'
 import type { Clock, FsPort, HttpPort, RuntimePort, SchemaLoader } from '../ports/types.js'
@@ -208,8 +208,8 @@ export type GradeSingleSchemaInput = SchemaInput & {
         | { readonly grader: AnsweringGrader; readonly options: GradeOptions }
     )
 
-/** How one unit ended. */
-export type UnitStatus = 'graded' | 'rejected' | 'provisional' | 'blocked' | 'gated' | 'skipped' | 'error'
+/** How one unit ended (the list and the named constants live in `model/constants.ts`). */
+export type { UnitStatus }
 
 /** One area unit of a run. */
 export interface UnitResult {

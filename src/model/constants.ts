@@ -103,6 +103,13 @@ export const NODE_STATUS = Object.freeze({ pending: 'pending', blocked: 'blocked
 /** The rollup statuses by name; the same words as some node statuses, another vocabulary (chapter 21). */
 export const ROLLUP_STATUS = Object.freeze({ operational: 'operational', partial: 'partial', blocked: 'blocked', pending: 'pending', rejected: 'rejected' } as const satisfies Record<RollupStatus, RollupStatus>)
 
+/** How one area unit of a run ended (its `UnitResult.status`); a run's vocabulary, not the index's. */
+export const UNIT_STATUSES = Object.freeze(['graded', 'rejected', 'provisional', 'blocked', 'gated', 'skipped', 'error'] as const)
+export type UnitStatus = (typeof UNIT_STATUSES)[number]
+
+/** The unit statuses by name: code compares with `UNIT_STATUS.blocked`, never a repeated string. */
+export const UNIT_STATUS = Object.freeze({ graded: 'graded', rejected: 'rejected', provisional: 'provisional', blocked: 'blocked', gated: 'gated', skipped: 'skipped', error: 'error' } as const satisfies Record<UnitStatus, UnitStatus>)
+
 /** Issue severities, most serious first. `error` makes a result invalid; `warning` and `info` never do. */
 export const SEVERITIES = Object.freeze(['error', 'warning', 'info'] as const)
 
