@@ -379,122 +379,135 @@ function pointerOf(frame: Frame): string {
     return pointer(...tokens.reverse())
 }
 
+/** What one scan has found so far, shared by its stages. */
+interface ScanState {
+    readonly findings: Issue[]
+    readonly flagged: string[]
+    cut: boolean
+    /** What main's strings hold, so the schema source does not report the same text twice. */
+    readonly seen: { readonly hits: Set<string>; readonly lines: Set<string>; readonly codePoints: Set<number> }
+    /** Most strings are short and repeat (keys, types, enum values): a clean one is looked at once. */
+    readonly cleanKeys: Set<string>
+    readonly cleanStrings: Set<string>
+}
+
+function addFinding(state: ScanState, issue: Issue, label: string): void {
+    if (state.findings.length >= MAX_INJECTION_FINDINGS) {
+        state.cut = true
+        return
+    }
+    state.findings.push(issue)
+    if (!state.flagged.includes(label)) state.flagged.push(label)
+}
+
 /** Scans `main` (already checked as plain JSON) and the files; see {@link InjectionScan.scan}. */
 export function scanInjection(main: Readonly<Record<string, unknown>> | null, files: readonly InjectionFile[], paths?: ScanPaths): Omit<InjectionScanResult, 'errors'> {
-    const findings: Issue[] = []
-    const flagged: string[] = []
-    let cut = false
-    const add = (issue: Issue, label: string): void => {
-        if (findings.length >= MAX_INJECTION_FINDINGS) {
-            cut = true
-            return
-        }
-        findings.push(issue)
-        if (!flagged.includes(label)) flagged.push(label)
-    }
-    const mainPath = paths?.mainPath ?? '/main'
-    // What main's strings hold, so the schema source does not report the same text twice.
-    const seen = { hits: new Set<string>(), lines: new Set<string>(), codePoints: new Set<number>() }
-    const cleanKeys = new Set<string>()
-    const cleanStrings = new Set<string>()
+    const state: ScanState = { findings: [], flagged: [], cut: false, seen: { hits: new Set(), lines: new Set(), codePoints: new Set() }, cleanKeys: new Set(), cleanStrings: new Set() }
+    if (main !== null) scanMain(state, main, paths?.mainPath ?? '/main')
+    files.forEach((file, i) => scanFile(state, file, paths?.filePaths[i] ?? pointer('files', i, 'text')))
+    if (state.cut) state.findings.push(createIssue('INJ-004', '', { limit: MAX_INJECTION_FINDINGS }))
+    return { findings: state.findings, flagged: state.flagged }
+}
 
-    if (main !== null) {
-        // Each frame names its parent and key: a pointer is built only for a string that has a finding.
-        const stack: Frame[] = [{ value: main, parent: null, key: '' }]
-        while (stack.length > 0) {
-            const frame = stack.pop() as Frame
-            const value = frame.value
-            if (typeof value === 'string') scanString(value, frame, 'strings')
-            else if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i -= 1) stack.push({ value: value[i], parent: frame, key: i })
-            else if (value !== null && typeof value === 'object') {
-                const keys = Object.keys(value)
-                for (let i = keys.length - 1; i >= 0; i -= 1) {
-                    const key = keys[i] as string
-                    stack.push({ value: (value as Record<string, unknown>)[key], parent: frame, key })
-                }
-                // Keys are written by the graded party too (tool and parameter names).
-                for (const key of keys) scanString(key, { value: key, parent: frame, key }, 'key')
+/** Every string and key of `main`, depth first in document order. */
+function scanMain(state: ScanState, main: Readonly<Record<string, unknown>>, mainPath: string): void {
+    // Each frame names its parent and key: a pointer is built only for a string that has a finding.
+    const stack: Frame[] = [{ value: main, parent: null, key: '' }]
+    while (stack.length > 0) {
+        const frame = stack.pop() as Frame
+        const value = frame.value
+        if (typeof value === 'string') scanMainString(state, value, frame, 'strings', mainPath)
+        else if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i -= 1) stack.push({ value: value[i], parent: frame, key: i })
+        else if (value !== null && typeof value === 'object') {
+            const keys = Object.keys(value)
+            for (let i = keys.length - 1; i >= 0; i -= 1) {
+                const key = keys[i] as string
+                stack.push({ value: (value as Record<string, unknown>)[key], parent: frame, key })
             }
+            // Keys are written by the graded party too (tool and parameter names).
+            for (const key of keys) scanMainString(state, key, { value: key, parent: frame, key }, 'key', mainPath)
         }
     }
+}
 
-    function scanString(raw: string, at: Frame, kind: 'strings' | 'key'): void {
-        // Most strings are short and repeat (keys, types, enum values): a clean one is looked at once.
-        const known = kind === 'key' ? cleanKeys : cleanStrings
-        if (known.has(raw)) return
-        const hidden = mayHoldInvisible(raw)
-        const text = matchable(raw)
-        // Every rule needs white space or one of these characters: most keys and values have none (a lookalike of one counts, folded).
-        const plain = !RULE_CHARS.test(text)
-        const hits = plain ? [] : instructionHits(text, kind === 'strings' ? 'strings' : 'other')
-        const fences = plain ? [] : fenceHits(text, kind === 'strings' ? 'strings' : 'other')
-        if (!hidden && hits.length === 0 && fences.length === 0) {
-            known.add(raw)
-            return
-        }
-        const ptr = pointerOf(at)
-        const where = `main ${ptr || '/'}${kind === 'key' ? ' (a key)' : ''}`
-        const label = `main ${safeLabel(ptr || '/')}`
-        const path = mainPath + ptr
-        if (hidden) {
-            // Inside a string even a byte-order mark at its start is hidden text.
-            const shown = neutraliseInvisible(raw.charCodeAt(0) === 0xfeff ? ` ${raw}` : raw)
-            if (shown.count > 0) {
-                for (const f of shown.found) seen.codePoints.add(f.codePoint)
-                add(createIssue('INJ-002', path, { where, detail: describeInvisible(shown.found, shown.count) }), label)
-            }
-        }
-        for (const hit of hits) {
-            seen.hits.add(`${hit.rule}|${squash(hit.text).toLowerCase()}`)
-            add(createIssue('INJ-001', path, { where, rule: hit.rule, excerpt: excerptOf(hit.text) }), label)
-        }
-        for (const hit of fences.filter((h, i) => fences.findIndex((o) => o.rule === h.rule) === i)) {
-            seen.lines.add(squash(hit.text))
-            add(createIssue('INJ-003', path, { where, rule: hit.rule, excerpt: excerptOf(hit.text) }), label)
+function scanMainString(state: ScanState, raw: string, at: Frame, kind: 'strings' | 'key', mainPath: string): void {
+    const known = kind === 'key' ? state.cleanKeys : state.cleanStrings
+    if (known.has(raw)) return
+    const hidden = mayHoldInvisible(raw)
+    const text = matchable(raw)
+    // Every rule needs white space or one of these characters: most keys and values have none (a lookalike of one counts, folded).
+    const plain = !RULE_CHARS.test(text)
+    const hits = plain ? [] : instructionHits(text, kind === 'strings' ? 'strings' : 'other')
+    const fences = plain ? [] : fenceHits(text, kind === 'strings' ? 'strings' : 'other')
+    if (!hidden && hits.length === 0 && fences.length === 0) {
+        known.add(raw)
+        return
+    }
+    const ptr = pointerOf(at)
+    const where = `main ${ptr || '/'}${kind === 'key' ? ' (a key)' : ''}`
+    const label = `main ${safeLabel(ptr || '/')}`
+    const path = mainPath + ptr
+    if (hidden) {
+        // Inside a string even a byte-order mark at its start is hidden text.
+        const shown = neutraliseInvisible(raw.charCodeAt(0) === 0xfeff ? ` ${raw}` : raw)
+        if (shown.count > 0) {
+            for (const f of shown.found) state.seen.codePoints.add(f.codePoint)
+            addFinding(state, createIssue('INJ-002', path, { where, detail: describeInvisible(shown.found, shown.count) }), label)
         }
     }
+    for (const hit of hits) {
+        state.seen.hits.add(`${hit.rule}|${squash(hit.text).toLowerCase()}`)
+        addFinding(state, createIssue('INJ-001', path, { where, rule: hit.rule, excerpt: excerptOf(hit.text) }), label)
+    }
+    for (const hit of fences.filter((h, i) => fences.findIndex((o) => o.rule === h.rule) === i)) {
+        state.seen.lines.add(squash(hit.text))
+        addFinding(state, createIssue('INJ-003', path, { where, rule: hit.rule, excerpt: excerptOf(hit.text) }), label)
+    }
+}
 
-    files.forEach((file, i) => {
-        const path = paths?.filePaths[i] ?? pointer('files', i, 'text')
-        const name = file.name
-        let raw = file.text
-        if (raw.length > MAX_SCAN_LENGTH) {
-            add(createIssue('INJ-005', path, { where: name, limit: MAX_SCAN_LENGTH }), safeLabel(name))
-            raw = raw.slice(0, MAX_SCAN_LENGTH)
-        }
-        const report = (code: 'INJ-001' | 'INJ-002' | 'INJ-003', lines: readonly number[], params: Record<string, string>): void => {
-            const more = lines.length > 1 ? ` (and ${lines.length - 1} more line${lines.length > 2 ? 's' : ''})` : ''
-            add(createIssue(code, path, { where: `${name} line ${lines[0]}${more}`, ...params }), `${safeLabel(name)} line ${lines[0]}${more}`)
-        }
-        // Invisible characters: one finding per file.
-        if (mayHoldInvisible(raw)) {
-            const shown = neutraliseInvisible(raw)
-            const own = file.source === true ? shown.found.filter((f) => !seen.codePoints.has(f.codePoint)) : shown.found
-            const lineOf = lineFinder(raw)
-            if (own.length > 0) report('INJ-002', [...new Set(own.map((f) => lineOf(f.index)))], { detail: file.source === true ? describeInvisible(own, own.length) : describeInvisible(shown.found, shown.count) })
-        }
-        // Newlines are kept (folding neither adds nor drops one), so indexes of this text still give the right lines.
-        const text = matchable(raw)
-        const lineOf = lineFinder(text)
-        const byRule = new Map<string, { code: 'INJ-001' | 'INJ-003'; lines: number[]; excerpt: string }>()
-        const collect = (code: 'INJ-001' | 'INJ-003', hit: Hit, key: string, known: Set<string>): void => {
-            if (file.source === true && known.has(key)) return
-            const line = lineOf(hit.index)
-            const row = byRule.get(`${code}|${hit.rule}`)
-            if (row === undefined) byRule.set(`${code}|${hit.rule}`, { code, lines: [line], excerpt: excerptOf(hit.text) })
-            else if (!row.lines.includes(line)) row.lines.push(line)
-        }
-        for (const hit of allHits(text, (t) => instructionHits(t, 'other'))) collect('INJ-001', hit, `${hit.rule}|${squash(hit.text).toLowerCase()}`, seen.hits)
-        for (const hit of fenceHits(text, 'other')) {
-            // An inline match on a line of the source that main already reported (its string written on one line) is reported once.
-            const fragment = hit.match === undefined ? null : squash(hit.match).toLowerCase()
-            if (file.source === true && fragment !== null && [...seen.lines].some((l) => l.toLowerCase().includes(fragment))) continue
-            collect('INJ-003', hit, squash(hit.text), seen.lines)
-        }
-        for (const [key, row] of [...byRule].sort((a, b) => (a[1].lines[0] as number) - (b[1].lines[0] as number))) report(row.code, row.lines, { rule: key.slice(key.indexOf('|') + 1), excerpt: row.excerpt })
-    })
-    if (cut) findings.push(createIssue('INJ-004', '', { limit: MAX_INJECTION_FINDINGS }))
-    return { findings, flagged }
+type FileReport = (code: 'INJ-001' | 'INJ-002' | 'INJ-003', lines: readonly number[], params: Record<string, string>) => void
+
+/** One file: its invisible characters (one finding), then one finding per rule with the lines it hit. */
+function scanFile(state: ScanState, file: InjectionFile, path: string): void {
+    const name = file.name
+    let raw = file.text
+    if (raw.length > MAX_SCAN_LENGTH) {
+        addFinding(state, createIssue('INJ-005', path, { where: name, limit: MAX_SCAN_LENGTH }), safeLabel(name))
+        raw = raw.slice(0, MAX_SCAN_LENGTH)
+    }
+    const report: FileReport = (code, lines, params) => {
+        const more = lines.length > 1 ? ` (and ${lines.length - 1} more line${lines.length > 2 ? 's' : ''})` : ''
+        addFinding(state, createIssue(code, path, { where: `${name} line ${lines[0]}${more}`, ...params }), `${safeLabel(name)} line ${lines[0]}${more}`)
+    }
+    if (mayHoldInvisible(raw)) {
+        const shown = neutraliseInvisible(raw)
+        const own = file.source === true ? shown.found.filter((f) => !state.seen.codePoints.has(f.codePoint)) : shown.found
+        const lineOf = lineFinder(raw)
+        if (own.length > 0) report('INJ-002', [...new Set(own.map((f) => lineOf(f.index)))], { detail: file.source === true ? describeInvisible(own, own.length) : describeInvisible(shown.found, shown.count) })
+    }
+    reportFileRules(state, file, matchable(raw), report)
+}
+
+/** Instruction and fence hits of a file's folded text, grouped by rule in order of their first line. */
+function reportFileRules(state: ScanState, file: InjectionFile, text: string, report: FileReport): void {
+    // Newlines are kept (folding neither adds nor drops one), so indexes of this text still give the right lines.
+    const lineOf = lineFinder(text)
+    const byRule = new Map<string, { code: 'INJ-001' | 'INJ-003'; lines: number[]; excerpt: string }>()
+    const collect = (code: 'INJ-001' | 'INJ-003', hit: Hit, key: string, known: Set<string>): void => {
+        if (file.source === true && known.has(key)) return
+        const line = lineOf(hit.index)
+        const row = byRule.get(`${code}|${hit.rule}`)
+        if (row === undefined) byRule.set(`${code}|${hit.rule}`, { code, lines: [line], excerpt: excerptOf(hit.text) })
+        else if (!row.lines.includes(line)) row.lines.push(line)
+    }
+    for (const hit of allHits(text, (t) => instructionHits(t, 'other'))) collect('INJ-001', hit, `${hit.rule}|${squash(hit.text).toLowerCase()}`, state.seen.hits)
+    for (const hit of fenceHits(text, 'other')) {
+        // An inline match on a line of the source that main already reported (its string written on one line) is reported once.
+        const fragment = hit.match === undefined ? null : squash(hit.match).toLowerCase()
+        if (file.source === true && fragment !== null && [...state.seen.lines].some((l) => l.toLowerCase().includes(fragment))) continue
+        collect('INJ-003', hit, squash(hit.text), state.seen.lines)
+    }
+    for (const [key, row] of [...byRule].sort((a, b) => (a[1].lines[0] as number) - (b[1].lines[0] as number))) report(row.code, row.lines, { rule: key.slice(key.indexOf('|') + 1), excerpt: row.excerpt })
 }
 
 /**
