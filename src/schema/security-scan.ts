@@ -183,32 +183,62 @@ export function scanSource(source: unknown, requiredServerParams: unknown): Secu
         requiredServerParams !== undefined && !Array.isArray(requiredServerParams)
             ? [createIssue('SEC-019', '/requiredServerParams', { field: 'requiredServerParams', expected: 'array of strings', actual: typeOfValue(requiredServerParams) })]
             : []
+    const scan = newSourceScan(source, params)
+    scanCodePatterns(scan)
+    scanStringLiterals(scan)
+    scanWriters(scan)
+    scanComments(scan)
+    const unique = orderedUniqueFindings(scan.findings)
+    if (scan.truncated) errors.push(createIssue('SEC-WARN-001', '/source', { limit: MAX_FINDINGS }))
+    return { clean: unique.length === 0, findings: unique, modules: scan.modules, errors }
+}
+
+/** One source under scan: its lexed parts and what the stages have found. */
+interface SourceScan {
+    readonly source: string
+    readonly params: readonly string[]
+    readonly code: string
+    readonly strings: readonly LexedString[]
+    readonly comments: ReturnType<typeof lex>['comments']
+    readonly findings: Array<SecurityFinding & { index: number }>
+    readonly modules: ModuleReference[]
+    truncated: boolean
+    readonly where: (at: number) => { line: number; column: number }
+    readonly add: (finding: Omit<SecurityFinding, 'line' | 'column'>, index: number) => void
+}
+
+function newSourceScan(source: string, params: readonly string[]): SourceScan {
     const { code, strings, comments } = lex(source)
     // Line starts are only needed for a finding, and most sources have none.
     let index: ((at: number) => { line: number; column: number }) | null = null
     const where = (at: number): { line: number; column: number } => (index ??= lineIndex(source))(at)
-    const findings: Array<SecurityFinding & { index: number }> = []
-    const modules: ModuleReference[] = []
-    let truncated = false
-    const add = (finding: Omit<SecurityFinding, 'line' | 'column'>, index: number): void => {
-        if (findings.length >= MAX_FINDINGS) {
-            truncated = true
-            return
+    const scan: SourceScan = {
+        source, params, code, strings, comments, findings: [], modules: [], truncated: false, where,
+        add: (finding, at) => {
+            if (scan.findings.length >= MAX_FINDINGS) {
+                scan.truncated = true
+                return
+            }
+            const { line, column } = where(at)
+            scan.findings.push({ ...finding, line, column, index: at })
         }
-        const { line, column } = where(index)
-        findings.push({ ...finding, line, column, index })
     }
+    return scan
+}
 
+/** Forbidden code patterns; an import or require records the module it names. */
+function scanCodePatterns(scan: SourceScan): void {
+    const { code, strings, add, where } = scan
     for (const pattern of CODE_PATTERNS) {
         if (!code.includes(REQUIRED_WORDS[pattern.label] ?? '')) continue
         for (const match of code.matchAll(pattern.regex)) {
-            if (truncated) break
+            if (scan.truncated) break
             const index = match.index
             const spec = pattern.code === 'SEC-001' || pattern.code === 'SEC-002' ? specifierAfter(code, strings, index, pattern.label) : null
             if (spec !== null) {
                 const name = spec.raw
                 const { line } = where(index)
-                modules.push({ name, source: moduleSource(name), version: null, line })
+                scan.modules.push({ name, source: moduleSource(name), version: null, line })
                 const bare = name.replace(/^node:/, '')
                 const executes = EXECUTION_MODULES.has(bare.split('/')[0] ?? bare)
                 add({ code: pattern.code, label: pattern.label, vetoClass: executes ? 'malicious-module' : pattern.vetoClass, module: name }, index)
@@ -217,10 +247,13 @@ export function scanSource(source: unknown, requiredServerParams: unknown): Secu
             }
         }
     }
+}
 
-    const importedFs = findings.some((f) => f.module === 'fs')
-    // Module names hidden in string literals: a required child_process, a dynamically imported node:fs, a computed fs/promises.
-    for (const literal of strings) {
+/** Module names hidden in string literals: a required child_process, a dynamically imported node:fs, a computed fs/promises. */
+function scanStringLiterals(scan: SourceScan): void {
+    const { code, add } = scan
+    const importedFs = scan.findings.some((f) => f.module === 'fs')
+    for (const literal of scan.strings) {
         const text = literal.raw
         // Only a whole-string module name counts: a description that mentions child_process is prose.
         const spec = text.trim()
@@ -234,8 +267,11 @@ export function scanSource(source: unknown, requiredServerParams: unknown): Secu
             add({ code: 'SEC-004', label: `['${text}'] (code execution by computed access)`, vetoClass: 'malicious-module' }, literal.start)
         }
     }
+}
 
-    // 02 §13 (1): stdout/stderr writers; flagged harder when a key or server param is mentioned nearby.
+/** 02 §13 (1): stdout/stderr writers; flagged harder when a key or server param is mentioned nearby. */
+function scanWriters(scan: SourceScan): void {
+    const { code, source, params } = scan
     let split: string[] | null = null
     const mentionsSecret = (line: number): boolean => {
         const lines = (split ??= source.split(/\r\n|\r|\n|\u2028|\u2029/))
@@ -246,30 +282,35 @@ export function scanSource(source: unknown, requiredServerParams: unknown): Secu
         return false
     }
     for (const match of code.includes('console') || code.includes('process') ? code.matchAll(WRITER) : []) {
-        const { line } = where(match.index)
-        add({ code: 'SEC-016', label: match[0].replace(/\s+/g, ''), vetoClass: null, nearServerParam: mentionsSecret(line) }, match.index)
+        const { line } = scan.where(match.index)
+        scan.add({ code: 'SEC-016', label: match[0].replace(/\s+/g, ''), vetoClass: null, nearServerParam: mentionsSecret(line) }, match.index)
     }
+}
 
-    // 02 §13 (2): key-like literals in comments (examples, TODOs, debug leftovers count).
-    for (const comment of comments) {
+/** 02 §13 (2): key-like literals in comments (examples, TODOs, debug leftovers count). */
+function scanComments(scan: SourceScan): void {
+    for (const comment of scan.comments) {
         const hits: number[] = []
         for (const m of comment.text.matchAll(KEY_PREFIXES)) hits.push(m.index)
         for (const m of comment.text.matchAll(KEY_ASSIGNMENT)) {
             const value = m[2] as string
             if (!PLACEHOLDER_VALUE.test(value) && /\d/.test(value) && /[A-Za-z]/.test(value)) hits.push(m.index)
         }
-        for (const p of params) {
+        for (const p of scan.params) {
             const re = new RegExp(`(?<![A-Za-z0-9_])${escapeRegex(p)}\\s*[:=]\\s*['"]?([^\\s'"&,;)]{6,})`, 'g')
             for (const m of comment.text.matchAll(re)) {
                 if (!PLACEHOLDER_VALUE.test(m[1] as string)) hits.push(m.index)
             }
         }
         const first = hits.length > 0 ? Math.min(...hits) : -1
-        if (first !== -1) add({ code: 'SEC-015', label: 'key-like literal in a comment', vetoClass: null }, comment.start + first)
+        if (first !== -1) scan.add({ code: 'SEC-015', label: 'key-like literal in a comment', vetoClass: null }, comment.start + first)
     }
+}
 
+/** Findings in source order, one per code and place. */
+function orderedUniqueFindings(findings: Array<SecurityFinding & { index: number }>): SecurityFinding[] {
     const seen = new Set<string>()
-    const unique = findings
+    return findings
         .sort((a, b) => a.index - b.index || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
         .filter((f) => {
             const key = `${f.code}@${f.index}`
@@ -278,8 +319,6 @@ export function scanSource(source: unknown, requiredServerParams: unknown): Secu
             return true
         })
         .map(({ index: _index, ...f }) => f)
-    if (truncated) errors.push(createIssue('SEC-WARN-001', '/source', { limit: MAX_FINDINGS }))
-    return { clean: unique.length === 0, findings: unique, modules, errors }
 }
 
 /**
