@@ -259,7 +259,6 @@ function checkParameter(param: unknown, base: string, out: Issue[], ctx: ToolCon
 }
 
 function checkTool(name: string, tool: unknown, out: Issue[], ctx: ToolContext): void {
-    const root = typeof ctx.root === 'string' ? ctx.root : ''
     const base = pointer('tools', name)
     if (!TOOL_NAME_PATTERN.test(name)) out.push(createIssue('SCH-WARN-005', base, { tool: name }))
     if (!isRecord(tool)) {
@@ -269,6 +268,29 @@ function checkTool(name: string, tool: unknown, out: Issue[], ctx: ToolContext):
     for (const key of Object.keys(tool)) {
         if (!TOOL_KEYS.includes(key)) out.push(createIssue('SCH-013', `${base}/${escapePointerToken(key)}`, { field: key, tool: name }))
     }
+    const path = checkToolHead(tool, base, out)
+    const declared = checkToolParameters(name, tool, base, out, ctx)
+    if (typeof path === 'string') checkPathPlaceholders(name, path, base, declared, out, ctx)
+    const output = own(tool, 'output')
+    if (output !== undefined) checkOutput(output, `${base}/output`, out)
+    const preload = own(tool, 'preload')
+    if (preload !== undefined) checkPreload(preload, `${base}/preload`, out)
+    const meta = own(tool, 'meta')
+    if (meta !== undefined) checkToolMeta(meta, `${base}/meta`, out)
+    checkToolTests(name, tool, base, declared, out)
+}
+
+/** What a tool's parameters declare, for its path and its tests. */
+interface DeclaredParameters {
+    /** Parameter key → index of its first declaration. */
+    readonly keys: Map<string, number>
+    readonly insertKeys: Set<string>
+    /** Server parameter named in a value template → the parameter key that holds it. */
+    readonly valueTemplates: Map<string, string>
+}
+
+/** `method`, `path` and `description`; returns the path for the placeholder check. */
+function checkToolHead(tool: Readonly<Record<string, unknown>>, base: string, out: Issue[]): unknown {
     const method = own(tool, 'method')
     if (method === undefined) out.push(createIssue('SCH-004', `${base}/method`, { field: 'method' }))
     else if (typeof method !== 'string' || !TOOL_METHODS.includes(method)) out.push(createIssue('SCH-014', `${base}/method`, { value: describeValue(method) }))
@@ -278,11 +300,12 @@ function checkTool(name: string, tool: unknown, out: Issue[], ctx: ToolContext):
     const description = own(tool, 'description')
     if (description === undefined) out.push(createIssue('SCH-004', `${base}/description`, { field: 'description' }))
     else if (typeof description !== 'string') out.push(typeIssue(`${base}/description`, 'description', 'string', description))
+    return path
+}
 
+function checkToolParameters(name: string, tool: Readonly<Record<string, unknown>>, base: string, out: Issue[], ctx: ToolContext): DeclaredParameters {
+    const declared: DeclaredParameters = { keys: new Map(), insertKeys: new Set(), valueTemplates: new Map() }
     const parameters = own(tool, 'parameters')
-    const declaredKeys = new Map<string, number>()
-    const insertKeys = new Set<string>()
-    const valueTemplates = new Map<string, string>()
     if (parameters === undefined) out.push(createIssue('SCH-004', `${base}/parameters`, { field: 'parameters' }))
     else if (!Array.isArray(parameters)) out.push(typeIssue(`${base}/parameters`, 'parameters', 'array', parameters))
     else {
@@ -291,33 +314,29 @@ function checkTool(name: string, tool: unknown, out: Issue[], ctx: ToolContext):
             checkParameter(param, pbase, out, ctx)
             const view = paramView(param)
             if (view === null) return
-            if (declaredKeys.has(view.key)) out.push(createIssue('SCH-WARN-018', `${pbase}/position/key`, { key: view.key, tool: name }))
-            else declaredKeys.set(view.key, i)
-            if (view.location === 'insert') insertKeys.add(view.key)
-            for (const ref of valueServerParams(view.value)) valueTemplates.set(ref, view.key)
+            if (declared.keys.has(view.key)) out.push(createIssue('SCH-WARN-018', `${pbase}/position/key`, { key: view.key, tool: name }))
+            else declared.keys.set(view.key, i)
+            if (view.location === 'insert') declared.insertKeys.add(view.key)
+            for (const ref of valueServerParams(view.value)) declared.valueTemplates.set(ref, view.key)
         })
     }
+    return declared
+}
 
-    if (typeof path === 'string') {
-        // The runtime fills insert parameters in root + path, both as `:key` and `{{key}}`; server params fill `{{NAME}}`.
-        for (const placeholder of pathPlaceholders(path)) {
-            const key = placeholder.startsWith(':') ? placeholder.slice(1) : placeholder.slice(2, -2)
-            if (insertKeys.has(key) || (!placeholder.startsWith(':') && ctx.declaredServerParams.includes(key))) continue
-            out.push(createIssue('SCH-WARN-015', `${base}/path`, { placeholder, tool: name }))
-        }
-        const url = `${root}${path}`
-        for (const key of insertKeys) {
-            if (!url.includes(`:${key}`) && !url.includes(`{{${key}}}`)) out.push(createIssue('SCH-WARN-016', `${base}/parameters/${declaredKeys.get(key) ?? 0}`, { key, tool: name }))
-        }
+function checkPathPlaceholders(name: string, path: string, base: string, declared: DeclaredParameters, out: Issue[], ctx: ToolContext): void {
+    // The runtime fills insert parameters in root + path, both as `:key` and `{{key}}`; server params fill `{{NAME}}`.
+    for (const placeholder of pathPlaceholders(path)) {
+        const key = placeholder.startsWith(':') ? placeholder.slice(1) : placeholder.slice(2, -2)
+        if (declared.insertKeys.has(key) || (!placeholder.startsWith(':') && ctx.declaredServerParams.includes(key))) continue
+        out.push(createIssue('SCH-WARN-015', `${base}/path`, { placeholder, tool: name }))
     }
+    const url = `${typeof ctx.root === 'string' ? ctx.root : ''}${path}`
+    for (const key of declared.insertKeys) {
+        if (!url.includes(`:${key}`) && !url.includes(`{{${key}}}`)) out.push(createIssue('SCH-WARN-016', `${base}/parameters/${declared.keys.get(key) ?? 0}`, { key, tool: name }))
+    }
+}
 
-    const output = own(tool, 'output')
-    if (output !== undefined) checkOutput(output, `${base}/output`, out)
-    const preload = own(tool, 'preload')
-    if (preload !== undefined) checkPreload(preload, `${base}/preload`, out)
-    const meta = own(tool, 'meta')
-    if (meta !== undefined) checkToolMeta(meta, `${base}/meta`, out)
-
+function checkToolTests(name: string, tool: Readonly<Record<string, unknown>>, base: string, declared: DeclaredParameters, out: Issue[]): void {
     const tests = own(tool, 'tests')
     if (tests !== undefined && !Array.isArray(tests)) {
         out.push(typeIssue(`${base}/tests`, 'tests', 'array', tests))
@@ -335,8 +354,8 @@ function checkTool(name: string, tool: unknown, out: Issue[], ctx: ToolContext):
         const description = own(test, '_description')
         if (description !== undefined && typeof description !== 'string') out.push(typeIssue(`${tbase}/_description`, '_description', 'string', description))
         for (const key of testInputKeys(test)) {
-            if (declaredKeys.has(key)) continue
-            const named = valueTemplates.get(key)
+            if (declared.keys.has(key)) continue
+            const named = declared.valueTemplates.get(key)
             out.push(createIssue('SCH-WARN-017', `${tbase}/${escapePointerToken(key)}`, { key, tool: name, detail: named === undefined ? '' : ` (it names the value template {{${key}}} of parameter ${named}, which the runtime fills from server parameters)` }))
         }
         const signature = testSignature(test)
@@ -409,6 +428,25 @@ export function validateMain(main: unknown): Issue[] {
  */
 export function validateInspectedMain(main: Record<string, unknown>): Issue[] {
     const out: Issue[] = []
+    const toolNames = checkSkeleton(main, out)
+    // Like the runtime validator: past a broken skeleton, the detailed checks would only add noise.
+    if (out.some((i) => i.severity === SEVERITY.error)) return out
+    checkRoot(own(main, 'root') as string, out)
+    checkIdentity(main, toolNames, out)
+    const declared = checkDeclarationLists(main, out)
+    checkDocumentation(main, out)
+    checkHeaders(main, declared, out)
+    checkSharedLists(main, out)
+    const ctx: ToolContext = { declaredServerParams: requiredServerParamsOf(main), root: own(main, 'root') }
+    const tools = own(main, 'tools')
+    for (const toolName of toolNames) checkTool(toolName, own(tools, toolName), out, ctx)
+    const resources = own(main, 'resources')
+    if (resources !== undefined) checkResources(resources, out)
+    return out
+}
+
+/** Unknown keys and the runtime's required strings (MainValidator); returns the tool names. */
+function checkSkeleton(main: Record<string, unknown>, out: Issue[]): string[] {
     if (own(main, 'skills') !== undefined) out.push(createIssue('SCH-002', '/skills'))
     for (const key of Object.keys(main)) {
         if (key === 'schemaHash') out.push(createIssue('SCH-WARN-007', '/schemaHash'))
@@ -425,13 +463,11 @@ export function validateInspectedMain(main: Record<string, unknown>): Issue[] {
     const resources = own(main, 'resources')
     if (tools === undefined && resources === undefined) out.push(createIssue('SCH-006', '/tools'))
     if (tools !== undefined && !isRecord(tools)) out.push(typeIssue('/tools', 'tools', 'object', tools))
-    const toolNames = keysOf(tools)
-    if (out.some((i) => i.severity === SEVERITY.error)) {
-        // Like the runtime validator: past a broken skeleton, the detailed checks would only add noise.
-        return out
-    }
-    checkRoot(own(main, 'root') as string, out)
+    return keysOf(tools)
+}
 
+/** Namespace, version and name patterns, and the tool count. */
+function checkIdentity(main: Record<string, unknown>, toolNames: readonly string[], out: Issue[]): void {
     const namespace = own(main, 'namespace') as string
     if (!NAMESPACE_PATTERN.test(namespace)) out.push(createIssue('SCH-007', '/namespace', { value: describeValue(namespace) }))
     const version = own(main, 'version') as string
@@ -439,7 +475,10 @@ export function validateInspectedMain(main: Record<string, unknown>): Issue[] {
     const name = own(main, 'name') as string
     if (!SCHEMA_NAME_PATTERN.test(name)) out.push(createIssue('SCH-WARN-011', '/name', { value: describeValue(name) }))
     if (toolNames.length > MAX_TOOLS) out.push(createIssue('SCH-011', '/tools', { count: toolNames.length, max: MAX_TOOLS }))
+}
 
+/** `tags`, `requiredServerParams` and `requiredLibraries`; returns the declared server params. */
+function checkDeclarationLists(main: Record<string, unknown>, out: Issue[]): string[] {
     const tags = checkStringArray(main, 'tags', out)
     tags.forEach((tag, i) => {
         if (!TAG_PATTERN.test(tag)) out.push(createIssue('SCH-WARN-012', pointer('tags', i), { value: describeValue(tag) }))
@@ -455,7 +494,11 @@ export function validateInspectedMain(main: Record<string, unknown>): Issue[] {
     libraries.forEach((lib, i) => {
         if (!LIBRARY_ALLOWLIST.includes(lib)) out.push(createIssue('SCH-WARN-006', pointer('requiredLibraries', i), { library: describeValue(lib) }))
     })
+    return declared
+}
 
+/** Docs, terms of service and the optional string fields. */
+function checkDocumentation(main: Record<string, unknown>, out: Issue[]): void {
     const docs = own(main, 'docs')
     if (!Array.isArray(docs) || docs.length === 0 || !docs.every(isNonEmptyString)) out.push(createIssue('SCH-WARN-001', '/docs'))
     const tos = own(main, 'termsOfService')
@@ -470,36 +513,38 @@ export function validateInspectedMain(main: Record<string, unknown>): Issue[] {
         const value = own(main, key)
         if (value !== undefined && value !== null && typeof value !== 'string') out.push(strictTypeIssue(pointer(key), key, 'string or null', value))
     }
+}
 
+/** Header values are strings; a server param they name must be declared. */
+function checkHeaders(main: Record<string, unknown>, declared: readonly string[], out: Issue[]): void {
     const headers = own(main, 'headers')
-    if (headers !== undefined) {
-        if (!isRecord(headers)) out.push(strictTypeIssue('/headers', 'headers', 'object', headers))
-        else
-            for (const key of Object.keys(headers)) {
-                const value = own(headers, key)
-                if (typeof value !== 'string') {
-                    out.push(strictTypeIssue(pointer('headers', key), `headers.${key}`, 'string', value))
-                    continue
-                }
-                for (const ref of valueServerParams(value)) {
-                    if (!declared.includes(ref)) out.push(createIssue('SCH-WARN-014', pointer('headers', key), { param: ref }))
-                }
-            }
+    if (headers === undefined) return
+    if (!isRecord(headers)) {
+        out.push(strictTypeIssue('/headers', 'headers', 'object', headers))
+        return
     }
+    for (const key of Object.keys(headers)) {
+        const value = own(headers, key)
+        if (typeof value !== 'string') {
+            out.push(strictTypeIssue(pointer('headers', key), `headers.${key}`, 'string', value))
+            continue
+        }
+        for (const ref of valueServerParams(value)) {
+            if (!declared.includes(ref)) out.push(createIssue('SCH-WARN-014', pointer('headers', key), { param: ref }))
+        }
+    }
+}
 
+function checkSharedLists(main: Record<string, unknown>, out: Issue[]): void {
     const sharedLists = own(main, 'sharedLists')
-    if (sharedLists !== undefined) {
-        if (!Array.isArray(sharedLists)) out.push(typeIssue('/sharedLists', 'sharedLists', 'array', sharedLists))
-        else
-            sharedLists.forEach((entry, i) => {
-                for (const field of ['ref', 'version'] as const) {
-                    if (!isNonEmptyString(own(entry, field))) out.push(createIssue('SCH-028', pointer('sharedLists', i, field), { field }))
-                }
-            })
+    if (sharedLists === undefined) return
+    if (!Array.isArray(sharedLists)) {
+        out.push(typeIssue('/sharedLists', 'sharedLists', 'array', sharedLists))
+        return
     }
-
-    const ctx: ToolContext = { declaredServerParams: requiredServerParamsOf(main), root: own(main, 'root') }
-    for (const toolName of toolNames) checkTool(toolName, own(tools, toolName), out, ctx)
-    if (resources !== undefined) checkResources(resources, out)
-    return out
+    sharedLists.forEach((entry, i) => {
+        for (const field of ['ref', 'version'] as const) {
+            if (!isNonEmptyString(own(entry, field))) out.push(createIssue('SCH-028', pointer('sharedLists', i, field), { field }))
+        }
+    })
 }
