@@ -45,6 +45,24 @@ export function normalizeLegacyEntry(value: unknown): { entry: unknown; legacy: 
     const createdAt = typeof value.createdAt === 'string' ? value.createdAt : null
 
     const out: Obj = Object.fromEntries(Object.entries(value).filter(([k]) => !DROPPED_ENTRY_FIELDS.includes(k)))
+    mapRenamedFields(value, out, note)
+    addImpliedConstants(value, out, note)
+    mapRegradingLink(value, out, createdAt, note)
+
+    if (Array.isArray(value.gradings)) {
+        out.gradings = value.gradings.map((a: unknown, i) => (isObj(a) ? normalizeAnswer(a, i, grader, createdAt, note) : a))
+    }
+    if (grader !== null) note('/grader', 'grader', 'gradings[].graderIdentity')
+    if (isObj(value.categoricalVeto)) {
+        out.categoricalVeto = normalizeVeto(value.categoricalVeto, grader, note)
+    }
+    return { entry: out, legacy: true, mapped }
+}
+
+type Note = (path: string, from: string, to: string) => void
+
+/** Dropped fields, `grade` → `aggregateGrade`, a string persona → the persona object. */
+function mapRenamedFields(value: Obj, out: Obj, note: Note): void {
     for (const k of DROPPED_ENTRY_FIELDS) {
         if (k in value && k !== 'grader' && k !== 'grade' && k !== 'previousGradingId') note(`/${k}`, k, '(dropped: not part of a spec entry)')
     }
@@ -66,6 +84,10 @@ export function normalizeLegacyEntry(value: unknown): { entry: unknown; legacy: 
             note('/persona', `persona "${value.persona}"`, '(dropped: no persona object)')
         }
     }
+}
+
+/** What the reference always wrote without saying: the system versions, the harness, a full grading. */
+function addImpliedConstants(value: Obj, out: Obj, note: Note): void {
     if (!('scoringSystem' in value)) {
         out.scoringSystem = SCORING_SYSTEM_VERSION
         note('/scoringSystem', '(absent; the reference wrote scoringSystem/1.0.0)', SCORING_SYSTEM_VERSION)
@@ -82,6 +104,10 @@ export function normalizeLegacyEntry(value: unknown): { entry: unknown; legacy: 
         out.gradingMode = 'full'
         note('/gradingMode', '(absent; reference entries are full gradings)', 'full')
     }
+}
+
+/** `gradingId` from hash and time, and `previousGradingId` + trigger kind → `regradingTrigger`. */
+function mapRegradingLink(value: Obj, out: Obj, createdAt: string | null, note: Note): void {
     if (!('gradingId' in value) && typeof value.schemaHash === 'string' && createdAt !== null && toFileTimestamp(createdAt) !== null) {
         out.gradingId = `${value.schemaHash}--${toFileTimestamp(createdAt) as string}`
         note('/gradingId', 'schemaHash + createdAt', 'gradingId')
@@ -101,15 +127,6 @@ export function normalizeLegacyEntry(value: unknown): { entry: unknown; legacy: 
         delete out.regradingTrigger
         note('/regradingTrigger', 'regradingTrigger (string)', '(dropped: no previousGradingId)')
     }
-
-    if (Array.isArray(value.gradings)) {
-        out.gradings = value.gradings.map((a: unknown, i) => (isObj(a) ? normalizeAnswer(a, i, grader, createdAt, note) : a))
-    }
-    if (grader !== null) note('/grader', 'grader', 'gradings[].graderIdentity')
-    if (isObj(value.categoricalVeto)) {
-        out.categoricalVeto = normalizeVeto(value.categoricalVeto, grader, note)
-    }
-    return { entry: out, legacy: true, mapped }
 }
 
 function identityOf(grader: Obj | null): Obj | null {
