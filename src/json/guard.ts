@@ -68,85 +68,76 @@ function pathOf(at: Pending | null, basePath: string): string {
  * built only for the one problem reported.
  */
 export function inspectJson(value: unknown, limits: JsonLimits = DEFAULT_JSON_LIMITS, basePath = ''): Issue[] {
-    const onPath = new Set<object>()
-    const stack: Array<Pending | Exit> = [new Pending(value, 0, null, '')]
-    const at = (frame: Pending | null, key?: string | number): string => (key === undefined ? pathOf(frame, basePath) : pathOf(frame, basePath) + pointer(key))
+    const walk: JsonWalk = { onPath: new Set<object>(), stack: [new Pending(value, 0, null, '')], limits, at: (frame, key) => (key === undefined ? pathOf(frame, basePath) : pathOf(frame, basePath) + pointer(key)) }
     let nodes = 0
     try {
-        while (stack.length > 0) {
-            const frame = stack.pop() as Pending | Exit
+        while (walk.stack.length > 0) {
+            const frame = walk.stack.pop() as Pending | Exit
             if (frame instanceof Exit) {
-                onPath.delete(frame.container)
+                walk.onPath.delete(frame.container)
                 continue
             }
-            const v = frame.value
             nodes += 1
-            if (nodes > limits.maxNodes) {
-                return [createIssue('INP-003', basePath, { detail: 'more values than allowed', limit: limits.maxNodes })]
-            }
-            if (v === null || typeof v === 'boolean') {
-                continue
-            }
-            if (typeof v === 'number') {
-                if (!Number.isFinite(v)) {
-                    return [createIssue('INP-001', at(frame), { detail: `${typeOfValue(v)} is not a JSON number` })]
-                }
-                continue
-            }
-            if (typeof v === 'string') {
-                if (v.length > limits.maxStringLength) {
-                    return [createIssue('INP-003', at(frame), { detail: `string of ${v.length} characters`, limit: limits.maxStringLength })]
-                }
-                continue
-            }
-            if (typeof v !== 'object') {
-                return [createIssue('INP-001', at(frame), { detail: `${typeof v} is not a JSON value` })]
-            }
-            const depth = frame.depth + 1
-            if (depth > limits.maxDepth) {
-                return [createIssue('INP-002', at(frame), { limit: limits.maxDepth })]
-            }
-            if (onPath.has(v)) {
-                return [createIssue('INP-001', at(frame), { detail: 'circular reference' })]
-            }
-            if (Array.isArray(v)) {
-                onPath.add(v)
-                stack.push(new Exit(v))
-                for (let i = v.length - 1; i >= 0; i -= 1) {
-                    if (!(i in v)) {
-                        return [createIssue('INP-001', at(frame, i), { detail: 'array hole (undefined)' })]
-                    }
-                    stack.push(new Pending(v[i], depth, frame, i))
-                }
-                continue
-            }
-            if (!isPlainObject(v)) {
-                const name = (v as { constructor?: { name?: unknown } }).constructor?.name
-                return [createIssue('INP-001', at(frame), { detail: `instance of ${typeof name === 'string' ? name : 'a class'} is not a plain object` })]
-            }
-            if (Object.getOwnPropertySymbols(v).length > 0) {
-                return [createIssue('INP-001', at(frame), { detail: 'symbol-keyed property' })]
-            }
-            onPath.add(v)
-            stack.push(new Exit(v))
-            const keys = Object.keys(v)
-            for (let i = keys.length - 1; i >= 0; i -= 1) {
-                const key = keys[i] as string
-                if (key.length > limits.maxStringLength) {
-                    return [createIssue('INP-003', at(frame), { detail: `property name of ${key.length} characters`, limit: limits.maxStringLength })]
-                }
-                const child = (v as Record<string, unknown>)[key]
-                if (child === undefined) {
-                    return [createIssue('INP-001', at(frame, key), { detail: 'undefined is not a JSON value' })]
-                }
-                stack.push(new Pending(child, depth, frame, key))
-            }
+            if (nodes > limits.maxNodes) return [createIssue('INP-003', basePath, { detail: 'more values than allowed', limit: limits.maxNodes })]
+            const v = frame.value
+            const problem = v !== null && typeof v === 'object' ? expandContainer(walk, frame, v) : scalarProblem(walk, frame, v)
+            if (problem !== null) return [problem]
         }
     } catch (cause) {
         // Getters and proxies can throw while being read; that input is not plain JSON either.
         return [createIssue('INP-001', basePath, { detail: `value could not be read (${cause instanceof Error ? cause.name : 'error'})` })]
     }
     return []
+}
+
+/** The state of one inspection: the frames still to look at and the containers on the current path. */
+interface JsonWalk {
+    readonly onPath: Set<object>
+    readonly stack: Array<Pending | Exit>
+    readonly limits: JsonLimits
+    readonly at: (frame: Pending | null, key?: string | number) => string
+}
+
+/** A value that holds no other: null, boolean, finite number and string within the limit are JSON. */
+function scalarProblem(walk: JsonWalk, frame: Pending, v: unknown): Issue | null {
+    if (v === null || typeof v === 'boolean') return null
+    if (typeof v === 'number') return Number.isFinite(v) ? null : createIssue('INP-001', walk.at(frame), { detail: `${typeOfValue(v)} is not a JSON number` })
+    if (typeof v === 'string') {
+        return v.length > walk.limits.maxStringLength ? createIssue('INP-003', walk.at(frame), { detail: `string of ${v.length} characters`, limit: walk.limits.maxStringLength }) : null
+    }
+    return createIssue('INP-001', walk.at(frame), { detail: `${typeof v} is not a JSON value` })
+}
+
+/** An array or plain object: checked, then its members pushed (last first, so they are read in order). */
+function expandContainer(walk: JsonWalk, frame: Pending, v: object): Issue | null {
+    const depth = frame.depth + 1
+    if (depth > walk.limits.maxDepth) return createIssue('INP-002', walk.at(frame), { limit: walk.limits.maxDepth })
+    if (walk.onPath.has(v)) return createIssue('INP-001', walk.at(frame), { detail: 'circular reference' })
+    if (Array.isArray(v)) {
+        walk.onPath.add(v)
+        walk.stack.push(new Exit(v))
+        for (let i = v.length - 1; i >= 0; i -= 1) {
+            if (!(i in v)) return createIssue('INP-001', walk.at(frame, i), { detail: 'array hole (undefined)' })
+            walk.stack.push(new Pending(v[i], depth, frame, i))
+        }
+        return null
+    }
+    if (!isPlainObject(v)) {
+        const name = (v as { constructor?: { name?: unknown } }).constructor?.name
+        return createIssue('INP-001', walk.at(frame), { detail: `instance of ${typeof name === 'string' ? name : 'a class'} is not a plain object` })
+    }
+    if (Object.getOwnPropertySymbols(v).length > 0) return createIssue('INP-001', walk.at(frame), { detail: 'symbol-keyed property' })
+    walk.onPath.add(v)
+    walk.stack.push(new Exit(v))
+    const keys = Object.keys(v)
+    for (let i = keys.length - 1; i >= 0; i -= 1) {
+        const key = keys[i] as string
+        if (key.length > walk.limits.maxStringLength) return createIssue('INP-003', walk.at(frame), { detail: `property name of ${key.length} characters`, limit: walk.limits.maxStringLength })
+        const child = (v as Record<string, unknown>)[key]
+        if (child === undefined) return createIssue('INP-001', walk.at(frame, key), { detail: 'undefined is not a JSON value' })
+        walk.stack.push(new Pending(child, depth, frame, key))
+    }
+    return null
 }
 
 /**
