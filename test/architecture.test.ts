@@ -2,6 +2,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
+type Structure = {
+    LIMITS: { functionLines: number; longFunctionLines: number; maxLongFunctions: number; cliFileLines: number }
+    functionLengths(fileName: string, text: string): Array<{ name: string; line: number; lines: number }>
+    measureStructure(root: string): { long: Array<{ name: string; lines: number; exempt: string | null }>; problems: string[] }
+}
+const { LIMITS, functionLengths, measureStructure } = (await import(new URL('../scripts/structure.mjs', import.meta.url).href)) as Structure
+
 const SRC = new URL('../src/', import.meta.url).pathname
 
 function files(dir: string): string[] {
@@ -28,5 +35,17 @@ describe('architecture', () => {
         const pattern = /\bDate\.now\(|\bnew Date\(\)|\bMath\.random\(|\bprocess\.|\bconsole\./
         const offenders = core.filter((f) => pattern.test(code(f)))
         expect(offenders.map((f) => relative(SRC, f))).toEqual([])
+    })
+
+    it('measures a function by the lines of its body, arrows and methods included', () => {
+        const body = (n: number): string => `{\n${'    x += 1\n'.repeat(n - 2)}}`
+        const text = `function outer() ${body(10)}\nconst arrow = () => ${body(121)}\nclass K { method() ${body(3)} }\n`
+        expect(functionLengths('sample.ts', text).map((f) => [f.name, f.lines])).toEqual([['outer', 10], ['arrow', 121], ['method', 3]])
+    })
+
+    it('keeps every function to 120 lines, at most 8 over 80, and every CLI file to 300 lines (stages, not walls)', () => {
+        const measured = measureStructure(new URL('..', import.meta.url).pathname)
+        expect(measured.problems).toEqual([])
+        expect(measured.long.filter((f) => f.exempt === null).length).toBeLessThanOrEqual(LIMITS.maxLongFunctions)
     })
 })
