@@ -15,7 +15,9 @@ import { aboutDeclarationIssues, aboutFileIn, declaredAboutFile } from './about.
 import { chooseBoundary, isBoundary, runBoundary } from '../injection/boundary.js'
 import { scanInjection } from '../injection/scan.js'
 import { judgeForRun } from './judge-call.js'
-import { baseName, boundaryIssue, checkGrader, gradeSchemaCore, headlineGrade, keptUnits, namespaceAttachments, namespacePrecondition, nowOf, questionRows, runIsland, runPlans, serverParamsFor, withoutIslandPaths, writeUnitState, type SchemaRunContext } from './single-schema.js'
+import { baseName, boundaryIssue, checkGrader, gradeSchemaCore, headlineGrade, namespaceAttachments, nowOf, questionRows, runIsland, serverParamsFor, withoutIslandPaths, type SchemaRunContext } from './single-schema.js'
+import { keptUnits, writeUnitState } from './island-state.js'
+import { namespacePrecondition, runPlans } from './run-plans.js'
 import type { GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, Judge, GradeSingleSchemaResult, GraderInput, SchemaModuleInput, UnitResult } from './types.js'
 import type { UnitPlan } from './units.js'
 
