@@ -3,7 +3,7 @@ import type { Issue } from '../errors/types.js'
 import { Island } from '../island/island.js'
 import { Journal, writeAtomic } from '../island/fs-ops.js'
 import { islandName, joinPath, LAYOUT } from '../island/paths.js'
-import { SEVERITY, isAggregateGrade, type AggregateGrade, type LetterGrade } from '../model/constants.js'
+import { SEVERITY, NODE_STATUS, UNIT_STATUS, isAggregateGrade, type AggregateGrade, type LetterGrade } from '../model/constants.js'
 import type { FsPort } from '../ports/types.js'
 import type { PretestResult } from '../pretest/data-pretest.js'
 import { redactSecretsDeep } from '../prompts/redact.js'
@@ -56,8 +56,8 @@ async function readJsonObject(fs: FsPort, path: string): Promise<Obj | null> {
 function keptFromNode(node: unknown, base: string, hints: ReadonlyMap<string, readonly ImprovementHint[]>, boundTo: string | null): KeptUnit | null {
     if (!isObj(node)) return null
     // A veto is terminal (01-model §6.3): a rejected node of this very content is kept as it is.
-    const vetoed = node.status === 'rejected' && node.grade === 'REJECTED' && boundTo !== null
-    if (!vetoed && node.status !== 'graded' && node.status !== 'stable') return null
+    const vetoed = node.status === NODE_STATUS.rejected && node.grade === 'REJECTED' && boundTo !== null
+    if (!vetoed && node.status !== NODE_STATUS.graded && node.status !== NODE_STATUS.stable) return null
     if (!vetoed && boundTo !== null && node.boundTo !== boundTo) return null
     const ref = typeof node.ref === 'string' ? node.ref : null
     const improvementHints = ref !== null ? hints.get(ref) : undefined
@@ -177,9 +177,9 @@ export async function writeUnitState(fs: FsPort, root: string, namespace: string
     for (const unit of units) {
         const sidecar = sidecars.get(unit.unit)
         // Kept units leave their line as it is; an open prompt never replaces what a judge said before.
-        if (unit.kept === true || unit.status === 'skipped') continue
+        if (unit.kept === true || unit.status === UNIT_STATUS.skipped) continue
         const before = areas.get(key(unit))
-        if (unit.status === 'provisional' && before !== undefined && before.status !== 'provisional') continue
+        if (unit.status === UNIT_STATUS.provisional && before !== undefined && before.status !== UNIT_STATUS.provisional) continue
         const ref = unit.written !== null && unit.written.startsWith(nsDir + '/') ? unit.written.slice(nsDir.length + 1) : null
         const line: StateArea = {
             area: unit.area,
@@ -189,7 +189,7 @@ export async function writeUnitState(fs: FsPort, root: string, namespace: string
             iteration: sidecar?.iteration ?? null,
             improvementHints: sidecar?.improvementHints ?? [],
             lastGradingRef: ref,
-            ...(unit.status === 'provisional' ? { provisionalGrade: unit.aggregateGrade } : {}),
+            ...(unit.status === UNIT_STATUS.provisional ? { provisionalGrade: unit.aggregateGrade } : {}),
             ...(unit.reason !== null ? { reason: unit.reason } : {})
         }
         areas.set(key(line), line)
@@ -205,7 +205,7 @@ export async function writeUnitState(fs: FsPort, root: string, namespace: string
     const list = [...areas.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, v]) => v)
     // Done: graded, or known not to be gradable now (blocked, gated, rejected), as D8 counts progress.
     // Fields another writer keeps here (the emit baton: taskId, phases, …) stay as they are.
-    const state = { ...(previous ?? {}), target: previous?.target ?? { namespace }, areas: list, ...(Object.keys(knownFindings).length > 0 ? { findings: knownFindings } : {}), done: list.filter((a) => a.status !== 'error' && a.status !== 'provisional').length, total: list.length }
+    const state = { ...(previous ?? {}), target: previous?.target ?? { namespace }, areas: list, ...(Object.keys(knownFindings).length > 0 ? { findings: knownFindings } : {}), done: list.filter((a) => a.status !== UNIT_STATUS.error && a.status !== UNIT_STATUS.provisional).length, total: list.length }
     return writeAtomic(fs, path, JSON.stringify(state, null, 4) + '\n', { overwrite: true, journal: new Journal(base) })
 }
 

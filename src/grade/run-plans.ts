@@ -5,7 +5,7 @@ import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { Grading } from '../grading/grading.js'
 import type { AggregateResult } from '../grading/aggregate.js'
-import { PROVIDER_AREAS, type Area } from '../model/constants.js'
+import { PROVIDER_AREAS, UNIT_STATUS, type Area } from '../model/constants.js'
 import type { CategoricalVeto, GradingAnswer, GradingEntry } from '../model/types.js'
 import { PromptBuilder } from '../prompts/prompt-builder.js'
 import { redactSecretsDeep } from '../prompts/redact.js'
@@ -46,7 +46,7 @@ export function unitResult(plan: UnitPlan, status: UnitResult['status'], extra: 
 
 /** The result row of a kept unit: graded, with the grade its index node holds. */
 export function keptResult(plan: UnitPlan, kept: KeptUnit): UnitResult {
-    return unitResult(plan, kept.aggregateGrade === 'REJECTED' ? 'rejected' : 'graded', { aggregateGrade: kept.aggregateGrade, rawGrade: kept.rawGrade, normalizedScore: kept.normalizedScore, written: kept.written, kept: true, ...(kept.improvementHints !== undefined && kept.improvementHints.length > 0 ? { improvementHints: kept.improvementHints } : {}) })
+    return unitResult(plan, kept.aggregateGrade === 'REJECTED' ? UNIT_STATUS.rejected : UNIT_STATUS.graded, { aggregateGrade: kept.aggregateGrade, rawGrade: kept.rawGrade, normalizedScore: kept.normalizedScore, written: kept.written, kept: true, ...(kept.improvementHints !== undefined && kept.improvementHints.length > 0 ? { improvementHints: kept.improvementHints } : {}) })
 }
 
 /** What one run of area units needs: the identity of the entries it writes and the sources of its answers. */
@@ -87,151 +87,189 @@ export interface PlannedEntry {
     readonly sidecar?: AreaSidecar
 }
 
+/** What a run of units has produced so far; each stage adds to it, in plan order. */
+interface UnitsSoFar {
+    readonly units: UnitResult[]
+    readonly entries: PlannedEntry[]
+    readonly prompts: EmittedPrompt[]
+    readonly provisional: Record<string, AggregateResult>
+    /** Whether the schema's tools aggregate is A or B (the About waits for it, 02-areas ⚠ B8). */
+    schemaStable: boolean
+}
+
 /** Grades each planned unit in order: veto cascade, blocked tools, gates, then the judge, an answer or a returned prompt. */
 export async function runPlans(plans: readonly UnitPlan[], ctx: PlanContext): Promise<{ units: UnitResult[]; entries: PlannedEntry[]; prompts: EmittedPrompt[]; provisional: Record<string, AggregateResult> }> {
-    const { schemaId, version, schemaHash, now, grader, answersGiven, attachments, serverParams, secrets, errors, veto, blockedTools, aboutDeclared, namespace, aboutHash } = ctx
     const options: GradeOptions = ctx.answers !== undefined ? { ...ctx.options, answers: ctx.answers } : ctx.options
-    const stamp = toFileTimestamp(now) as string
-    const units: UnitResult[] = []
-    const entries: PlannedEntry[] = []
-    const prompts: EmittedPrompt[] = []
-    const provisional: Record<string, AggregateResult> = {}
+    const stamp = toFileTimestamp(ctx.now) as string
+    const run: UnitsSoFar = { units: [], entries: [], prompts: [], provisional: {}, schemaStable: ctx.stable }
     const provider = new Set<string>(PROVIDER_AREAS)
-    let schemaStable = ctx.stable
-
     for (const plan of plans) {
         if (!provider.has(plan.area)) continue
-        if (veto !== null) {
-            // Cascade stop (02-areas §3.3): the schema's own areas carry the veto, the rest do not run.
-            if (plan.area === 'single-test' || plan.area === 'tools-aggregate-schema') {
-                // The island already holds this veto for this content: reported, not written again.
-                const keptVeto = ctx.kept?.get(plan.unit)
-                if (keptVeto?.aggregateGrade === 'REJECTED') {
-                    units.push({ ...keptResult(plan, keptVeto), reason: `categorical veto: ${veto.triggeredBy}` })
-                    continue
-                }
-                const answers = plan.deterministic.length > 0 ? plan.deterministic : []
-                if (answers.length === 0) {
-                    units.push(unitResult(plan, 'skipped', { reason: 'no deterministic answer to carry the veto' }))
-                    continue
-                }
-                const created = Grading.createEntry({ schemaId, area: plan.area, version, schemaHash, gradingMode: 'full', now, gradings: answers, categoricalVeto: veto })
-                if (created.entry === null || created.entry.aggregateGrade === null) {
-                    errors.push(...created.errors)
-                    units.push(unitResult(plan, 'error', { reason: 'the vetoed entry did not validate' }))
-                    continue
-                }
-                entries.push({ plan, entry: created.entry as GradingEntry })
-                units.push(unitResult(plan, 'rejected', { aggregateGrade: 'REJECTED', reason: `categorical veto: ${veto.triggeredBy}` }))
-            } else {
-                errors.push(createIssue('GRA-013', '', { unit: plan.unit, trigger: veto.triggeredBy }))
-                units.push(unitResult(plan, 'skipped', { reason: `cascade stop after the ${veto.triggeredBy} veto` }))
-            }
+        if (ctx.veto !== null) {
+            carryVeto(plan, ctx, ctx.veto, run)
             continue
         }
-        if (plan.area === 'single-test' && plan.focus !== null && blockedTools.has(plan.focus)) {
-            const reason = blockedTools.get(plan.focus) as string
-            errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason }))
-            units.push(unitResult(plan, 'blocked', { reason }))
-            continue
-        }
-        // An aggregate rests on the units below it (02-areas §3.1): one of them blocked blocks it too, and the judge is not asked.
-        const precondition = ctx.preconditions?.get(plan.unit) ?? (plan.area === 'tools-aggregate-schema' ? toolsPrecondition(blockedTools) : null)
-        if (precondition !== null) {
-            errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason: precondition }))
-            units.push(unitResult(plan, 'blocked', { reason: precondition }))
-            continue
-        }
-        const kept = ctx.kept?.get(plan.unit)
-        if (kept !== undefined) {
-            units.push(keptResult(plan, kept))
-            if (plan.area === 'tools-aggregate-schema') schemaStable = kept.aggregateGrade === 'A' || kept.aggregateGrade === 'B'
-            continue
-        }
-        if (plan.area === 'about-namespace') {
-            // Without a judge or answers stability is unknown yet: the prompt is returned so a harness can answer it ahead.
-            const stabilityKnown = answersGiven
-            const why = !aboutDeclared ? 'the schema declares no about resource' : options.about === undefined ? 'no About text was supplied (options.about)' : stabilityKnown && !schemaStable ? 'the schema is not stable yet (02-areas ⚠ B8)' : null
-            if (why !== null) {
-                errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason: why }))
-                units.push(unitResult(plan, !aboutDeclared ? 'skipped' : 'gated', { reason: why }))
-                continue
-            }
-        }
-        const persona = grader?.persona
-        const personaRequired = PromptBuilder.isPersonaRequired({ area: plan.area }).personaRequired === true
-        if (personaRequired && persona === undefined) {
-            // Only reachable without a judge or answers (checkGrader requires a persona then): no persona, no prompt.
-            const reason = 'a persona-bound area needs grader.persona to build its prompt'
-            errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason }))
-            units.push(unitResult(plan, 'gated', { reason }))
-            continue
-        }
-        const envelope = envelopeFor({ plan, schemaHash, stamp, now, persona: personaRequired ? (persona ?? null) : null, harness: grader?.harness })
-        const request = askForOutput({ plan, envelope, attachments, serverParams, errors, ...(ctx.boundary !== undefined ? { boundary: ctx.boundary } : {}), ...(ctx.flagged !== undefined ? { flagged: ctx.flagged } : {}) })
-        if (request === null) {
-            units.push(unitResult(plan, 'error', { reason: 'the area prompt could not be built' }))
-            continue
-        }
-        const reply = await obtainOutput(plan, request, options, errors, secrets)
-        if (reply.kind === 'none') {
-            prompts.push(request)
-            // A deterministic-only entry is not a valid area grading (S7), so only its aggregate is reported.
-            const aggregate = plan.deterministic.length > 0 ? Grading.computeAggregateGrade({ entry: { area: plan.area, gradingTier: 'autonomous', gradingMode: 'full', categoricalVeto: null, gradings: plan.deterministic } }) : null
-            if (aggregate !== null) provisional[plan.unit] = aggregate
-            units.push(unitResult(plan, 'provisional', { aggregateGrade: aggregate?.aggregateGrade ?? null, rawGrade: aggregate?.rawGrade ?? null, normalizedScore: aggregate?.normalizedScore ?? null, reason: 'waiting for the non-deterministic answers' }))
-            continue
-        }
-        if (reply.kind === 'error') {
-            units.push(unitResult(plan, 'error', { reason: reply.reason }))
-            continue
-        }
-        const { catalogue, extra } = splitAnswers(plan.area, plan.deterministic)
-        const converted = Areas.toGradingEntry({
-            output: reply.output,
-            deterministic: toDeterministicInput(catalogue),
-            context: {
-                schemaId,
-                version,
-                schemaHash,
-                gradingMode: 'full',
-                now,
-                grader: { name: (grader as GraderInput).name, version: (grader as GraderInput).version },
-                llmModel: reply.model ?? (grader as GraderInput).llmModel,
-                scriptGrader: { name: DEFAULT_GRADER.name, version: DEFAULT_GRADER.version },
-                selectionContext: { groupId: grader?.groupId ?? namespace, personaIds: persona !== undefined ? [persona.basePersonaId] : [] },
-                ...areaExtras(plan, persona, aboutHash)
-            }
-        })
-        if (converted.blocker !== null) {
-            const reason = `the grader reported a blocker: ${converted.blocker.blocker} (${converted.blocker.reason})`
-            errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason }))
-            units.push(unitResult(plan, 'blocked', { reason }))
-            continue
-        }
-        if (converted.entry === null) {
-            const detail = converted.errors.slice(0, 3).map((e) => `${e.code} at ${e.path || '/'}: ${e.message}`).join('; ') + (converted.errors.length > 3 ? `; +${converted.errors.length - 3} more` : '')
-            errors.push(createIssue('GRA-018', '', { unit: plan.unit, detail }), ...converted.errors.map((e) => ({ ...e, path: `/units/${plan.unit.replace(/\//g, '~1')}${e.path}` })))
-            units.push(unitResult(plan, 'error', { reason: 'the area output was rejected' }))
-            continue
-        }
-        let entry: GradingEntry = converted.entry
-        for (const answer of extra) {
-            const added = Grading.addGrading({ entry, grading: answer })
-            if (added.entry === null) {
-                errors.push(...added.errors)
-                continue
-            }
-            entry = added.entry as GradingEntry
-        }
-        const aggregate = Grading.computeAggregateGrade({ entry })
-        entries.push({ plan, entry, ...(converted.sidecar !== null ? { sidecar: converted.sidecar } : {}) })
-        if (plan.area === 'tools-aggregate-schema') schemaStable = entry.aggregateGrade === 'A' || entry.aggregateGrade === 'B'
-        const hints = converted.sidecar?.improvementHints ?? []
-        units.push(unitResult(plan, entry.aggregateGrade === 'REJECTED' ? 'rejected' : 'graded', { aggregateGrade: entry.aggregateGrade, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore, ...(hints.length > 0 ? { improvementHints: hints } : {}) }))
+        if (settledBeforeAsking(plan, ctx, options, run)) continue
+        await askUnit(plan, ctx, options, stamp, run)
     }
-
+    const { units, entries, prompts, provisional } = run
     return { units, entries, prompts, provisional }
+}
+
+/** Stage "veto": cascade stop (02-areas §3.3): the schema's own areas carry the veto, the rest do not run. */
+function carryVeto(plan: UnitPlan, ctx: PlanContext, veto: CategoricalVeto, run: UnitsSoFar): void {
+    const { units } = run
+    const { errors } = ctx
+    if (plan.area !== 'single-test' && plan.area !== 'tools-aggregate-schema') {
+        errors.push(createIssue('GRA-013', '', { unit: plan.unit, trigger: veto.triggeredBy }))
+        units.push(unitResult(plan, UNIT_STATUS.skipped, { reason: `cascade stop after the ${veto.triggeredBy} veto` }))
+        return
+    }
+    // The island already holds this veto for this content: reported, not written again.
+    const keptVeto = ctx.kept?.get(plan.unit)
+    if (keptVeto?.aggregateGrade === 'REJECTED') {
+        units.push({ ...keptResult(plan, keptVeto), reason: `categorical veto: ${veto.triggeredBy}` })
+        return
+    }
+    const answers = plan.deterministic.length > 0 ? plan.deterministic : []
+    if (answers.length === 0) {
+        units.push(unitResult(plan, UNIT_STATUS.skipped, { reason: 'no deterministic answer to carry the veto' }))
+        return
+    }
+    const created = Grading.createEntry({ schemaId: ctx.schemaId, area: plan.area, version: ctx.version, schemaHash: ctx.schemaHash, gradingMode: 'full', now: ctx.now, gradings: answers, categoricalVeto: veto })
+    if (created.entry === null || created.entry.aggregateGrade === null) {
+        errors.push(...created.errors)
+        units.push(unitResult(plan, UNIT_STATUS.error, { reason: 'the vetoed entry did not validate' }))
+        return
+    }
+    run.entries.push({ plan, entry: created.entry as GradingEntry })
+    units.push(unitResult(plan, UNIT_STATUS.rejected, { aggregateGrade: 'REJECTED', reason: `categorical veto: ${veto.triggeredBy}` }))
+}
+
+/**
+ * Stage "gate": a unit settled before any prompt is built — its tool blocked, what it rests on blocked,
+ * kept from the island, the About not gradable yet, or no persona for a persona-bound area. True when settled.
+ */
+function settledBeforeAsking(plan: UnitPlan, ctx: PlanContext, options: GradeOptions, run: UnitsSoFar): boolean {
+    const { errors, blockedTools } = ctx
+    const block = (reason: string): true => {
+        errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason }))
+        run.units.push(unitResult(plan, UNIT_STATUS.blocked, { reason }))
+        return true
+    }
+    if (plan.area === 'single-test' && plan.focus !== null && blockedTools.has(plan.focus)) return block(blockedTools.get(plan.focus) as string)
+    // An aggregate rests on the units below it (02-areas §3.1): one of them blocked blocks it too, and the judge is not asked.
+    const precondition = ctx.preconditions?.get(plan.unit) ?? (plan.area === 'tools-aggregate-schema' ? toolsPrecondition(blockedTools) : null)
+    if (precondition !== null) return block(precondition)
+    const kept = ctx.kept?.get(plan.unit)
+    if (kept !== undefined) {
+        run.units.push(keptResult(plan, kept))
+        if (plan.area === 'tools-aggregate-schema') run.schemaStable = kept.aggregateGrade === 'A' || kept.aggregateGrade === 'B'
+        return true
+    }
+    if (plan.area === 'about-namespace') {
+        // Without a judge or answers stability is unknown yet: the prompt is returned so a harness can answer it ahead.
+        const stabilityKnown = ctx.answersGiven
+        const why = !ctx.aboutDeclared ? 'the schema declares no about resource' : options.about === undefined ? 'no About text was supplied (options.about)' : stabilityKnown && !run.schemaStable ? 'the schema is not stable yet (02-areas ⚠ B8)' : null
+        if (why !== null) {
+            errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason: why }))
+            run.units.push(unitResult(plan, !ctx.aboutDeclared ? UNIT_STATUS.skipped : UNIT_STATUS.gated, { reason: why }))
+            return true
+        }
+    }
+    if (isPersonaBound(plan) && ctx.grader?.persona === undefined) {
+        // Only reachable without a judge or answers (checkGrader requires a persona then): no persona, no prompt.
+        const reason = 'a persona-bound area needs grader.persona to build its prompt'
+        errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason }))
+        run.units.push(unitResult(plan, UNIT_STATUS.gated, { reason }))
+        return true
+    }
+    return false
+}
+
+function isPersonaBound(plan: UnitPlan): boolean {
+    return PromptBuilder.isPersonaRequired({ area: plan.area }).personaRequired === true
+}
+
+/** Stage "ask": the unit's prompt, then the judge's reply, a given answer, or the prompt returned (provisional). */
+async function askUnit(plan: UnitPlan, ctx: PlanContext, options: GradeOptions, stamp: string, run: UnitsSoFar): Promise<void> {
+    const { grader, now, errors } = ctx
+    const persona = grader?.persona
+    const envelope = envelopeFor({ plan, schemaHash: ctx.schemaHash, stamp, now, persona: isPersonaBound(plan) ? (persona ?? null) : null, harness: grader?.harness })
+    const request = askForOutput({ plan, envelope, attachments: ctx.attachments, serverParams: ctx.serverParams, errors, ...(ctx.boundary !== undefined ? { boundary: ctx.boundary } : {}), ...(ctx.flagged !== undefined ? { flagged: ctx.flagged } : {}) })
+    if (request === null) {
+        run.units.push(unitResult(plan, UNIT_STATUS.error, { reason: 'the area prompt could not be built' }))
+        return
+    }
+    const reply = await obtainOutput(plan, request, options, errors, ctx.secrets)
+    if (reply.kind === 'none') {
+        run.prompts.push(request)
+        // A deterministic-only entry is not a valid area grading (S7), so only its aggregate is reported.
+        const aggregate = plan.deterministic.length > 0 ? Grading.computeAggregateGrade({ entry: { area: plan.area, gradingTier: 'autonomous', gradingMode: 'full', categoricalVeto: null, gradings: plan.deterministic } }) : null
+        if (aggregate !== null) run.provisional[plan.unit] = aggregate
+        run.units.push(unitResult(plan, UNIT_STATUS.provisional, { aggregateGrade: aggregate?.aggregateGrade ?? null, rawGrade: aggregate?.rawGrade ?? null, normalizedScore: aggregate?.normalizedScore ?? null, reason: 'waiting for the non-deterministic answers' }))
+        return
+    }
+    if (reply.kind === 'error') {
+        run.units.push(unitResult(plan, UNIT_STATUS.error, { reason: reply.reason }))
+        return
+    }
+    recordReply(plan, reply, ctx, run)
+}
+
+/** Stage "judge": the area output turned into an entry (with the deterministic answers), or the unit blocked or in error. */
+function recordReply(plan: UnitPlan, reply: { output: unknown; model?: string }, ctx: PlanContext, run: UnitsSoFar): void {
+    const { grader, errors } = ctx
+    const persona = grader?.persona
+    const { catalogue, extra } = splitAnswers(plan.area, plan.deterministic)
+    const converted = Areas.toGradingEntry({
+        output: reply.output,
+        deterministic: toDeterministicInput(catalogue),
+        context: {
+            schemaId: ctx.schemaId,
+            version: ctx.version,
+            schemaHash: ctx.schemaHash,
+            gradingMode: 'full',
+            now: ctx.now,
+            grader: { name: (grader as GraderInput).name, version: (grader as GraderInput).version },
+            llmModel: reply.model ?? (grader as GraderInput).llmModel,
+            scriptGrader: { name: DEFAULT_GRADER.name, version: DEFAULT_GRADER.version },
+            selectionContext: { groupId: grader?.groupId ?? ctx.namespace, personaIds: persona !== undefined ? [persona.basePersonaId] : [] },
+            ...areaExtras(plan, persona, ctx.aboutHash)
+        }
+    })
+    if (converted.blocker !== null) {
+        const reason = `the grader reported a blocker: ${converted.blocker.blocker} (${converted.blocker.reason})`
+        errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason }))
+        run.units.push(unitResult(plan, UNIT_STATUS.blocked, { reason }))
+        return
+    }
+    if (converted.entry === null) {
+        const detail = converted.errors.slice(0, 3).map((e) => `${e.code} at ${e.path || '/'}: ${e.message}`).join('; ') + (converted.errors.length > 3 ? `; +${converted.errors.length - 3} more` : '')
+        errors.push(createIssue('GRA-018', '', { unit: plan.unit, detail }), ...converted.errors.map((e) => ({ ...e, path: `/units/${plan.unit.replace(/\//g, '~1')}${e.path}` })))
+        run.units.push(unitResult(plan, UNIT_STATUS.error, { reason: 'the area output was rejected' }))
+        return
+    }
+    const entry = withExtraAnswers(converted.entry, extra, errors)
+    const aggregate = Grading.computeAggregateGrade({ entry })
+    run.entries.push({ plan, entry, ...(converted.sidecar !== null ? { sidecar: converted.sidecar } : {}) })
+    if (plan.area === 'tools-aggregate-schema') run.schemaStable = entry.aggregateGrade === 'A' || entry.aggregateGrade === 'B'
+    const hints = converted.sidecar?.improvementHints ?? []
+    run.units.push(unitResult(plan, entry.aggregateGrade === 'REJECTED' ? UNIT_STATUS.rejected : UNIT_STATUS.graded, { aggregateGrade: entry.aggregateGrade, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore, ...(hints.length > 0 ? { improvementHints: hints } : {}) }))
+}
+
+/** The entry with the deterministic answers outside the catalogue added one by one; a refused one is reported and left out. */
+function withExtraAnswers(converted: GradingEntry, extra: readonly GradingAnswer[], errors: Issue[]): GradingEntry {
+    let entry = converted
+    for (const answer of extra) {
+        const added = Grading.addGrading({ entry, grading: answer })
+        if (added.entry === null) {
+            errors.push(...added.errors)
+            continue
+        }
+        entry = added.entry as GradingEntry
+    }
+    return entry
 }
 
 /** The namespace aggregate rests on every schema's tools aggregate: the schemas whose aggregate is blocked block it (an empty map when none is). */

@@ -6,7 +6,7 @@ import type { Issue } from '../errors/types.js'
 import { HashGenerator, schemaHashOfInspected } from '../hashing/hash-generator.js'
 import { islandName } from '../island/paths.js'
 import { inspectJson } from '../json/guard.js'
-import { SEVERITY, AREAS, HARNESSES, isAggregateGrade, type AggregateGrade, type NodeStatus } from '../model/constants.js'
+import { SEVERITY, AREAS, HARNESSES, NODE_STATUS, UNIT_STATUS, isAggregateGrade, type AggregateGrade, type NodeStatus } from '../model/constants.js'
 import type { CategoricalVeto } from '../model/types.js'
 import type { FsPort, LoadedModule } from '../ports/types.js'
 import { DataPretest, type PretestResult } from '../pretest/data-pretest.js'
@@ -212,8 +212,8 @@ export function nowOf(options: Pick<GradeOptions, 'now' | 'clock'>, errors: Issu
  */
 export function headlineGrade(units: readonly UnitResult[]): AggregateGrade | null {
     const nodes = units
-        .filter((u) => u.aggregateGrade !== null && (u.status === 'graded' || u.status === 'provisional' || u.status === 'rejected'))
-        .map((u) => ({ status: (u.status === 'rejected' ? 'rejected' : 'graded') as NodeStatus, grade: u.aggregateGrade as AggregateGrade }))
+        .filter((u) => u.aggregateGrade !== null && (u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.provisional || u.status === UNIT_STATUS.rejected))
+        .map((u) => ({ status: (u.status === UNIT_STATUS.rejected ? NODE_STATUS.rejected : NODE_STATUS.graded) as NodeStatus, grade: u.aggregateGrade as AggregateGrade }))
     return worstNodeGrade(nodes) ?? null
 }
 
@@ -420,13 +420,16 @@ function resultFromIsland(args: { id: SchemaIdentity; version: string; main: Obj
     return redactSecretsDeep({ grading, entries: [], prompts: [], provisional: {}, errors }, secrets)
 }
 
-async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespaceAreas: boolean; resumable?: boolean }, expose: (c: SchemaRunContext) => void, markResumed: () => void): Promise<GradeSingleSchemaResult> {
-    const errors: Issue[] = []
-    const fail = (): GradeSingleSchemaResult => ({ grading: null, entries: [], prompts: [], provisional: {}, errors })
-    if (!isObj(input)) {
-        errors.push(createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) }))
-        return fail()
-    }
+/** The checked start of a run: the options on their island, who grades, and when. */
+interface RunStart {
+    readonly island: ReturnType<typeof runIsland<GradeOptions>>
+    readonly answersGiven: boolean
+    readonly grader: GraderInput | null
+    readonly now: string
+}
+
+/** Stage "start": the options, the grader, the time and the id fields checked (their issues in `errors`); null when any is wrong. */
+function startRun(input: GradeSingleSchemaInput, errors: Issue[]): RunStart | null {
     // Without a host island the run writes to a private in-memory one: the standing is read from files the same way.
     const island = runIsland(checkOptions(input.options, errors))
     const options = island.options
@@ -435,43 +438,52 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     const now = nowOf(options, errors)
     if (input.schemaId !== undefined && typeof input.schemaId !== 'string') errors.push(createIssue('GRA-002', '/schemaId', { field: 'schemaId', expected: 'string', actual: typeOfValue(input.schemaId) }))
     if (input.fileName !== undefined && typeof input.fileName !== 'string') errors.push(createIssue('GRA-002', '/fileName', { field: 'fileName', expected: 'string', actual: typeOfValue(input.fileName) }))
-    if (errors.length > 0 || now === null) return fail()
+    if (errors.length > 0 || now === null) return null
+    return { island, answersGiven, grader, now }
+}
 
+/** A schema read and checked: the module as resolved, its `main`, and the structural validation of `main`. */
+interface ReadSchema {
+    readonly resolved: Awaited<ReturnType<typeof resolveSchema>>
+    readonly main: Obj
+    readonly validation: { readonly valid: boolean; readonly errors: Issue[] }
+}
+
+/** Stage "read and check": the schema resolved, guarded as plain JSON and validated; null when it cannot be graded at all. */
+async function readSchema(input: GradeSingleSchemaInput, options: GradeOptions, errors: Issue[]): Promise<ReadSchema | null> {
     const resolved = await resolveSchema(input, options, errors)
-    if (resolved.main === null) return fail()
+    if (resolved.main === null) return null
     const main = resolved.main
     const guard = inspectJson(main, undefined, '/schema/main')
     if (guard.length > 0) {
         errors.push(...guard)
-        return fail()
+        return null
     }
     // main passed inspectJson just above: validated without walking it again.
     const structural = validateInspectedMain(main)
     const validation = { valid: !structural.some((i) => i.severity === SEVERITY.error), errors: structural }
     errors.push(...validation.errors.map((i) => ({ ...i, path: '/schema/main' + i.path })))
-    const id = identifySchema(input, main, resolved.fileBase, options, errors)
-    if (id === null) return fail()
-    const { namespace, version, schemaId, slug, schemaFolder, serverParams, secrets, schemaHash } = id
-    // identifySchema checked that main.tools is an object.
-    const tools = Object.keys(main.tools as Obj)
-    // Resume: units whose entry for this content is in the island are kept, not graded (or paid for) again.
-    const kept = scope.resumable === true && options.fs !== undefined && options.root !== undefined ? await keptUnits(options.fs, options.root, namespace, { schemaFolder, schemaHash, tools }) : new Map<string, KeptUnit>()
-    const schemaText = resolved.source ?? `export const main = ${JSON.stringify(main, null, 4)}\n`
-    const aboutDeclared = isObj(main.resources) && isObj(main.resources.about)
-    const allKept = [...tools.map((t) => `single-test/${t}`), 'tools-aggregate-schema'].every((u) => kept.has(u) && kept.get(u)?.aggregateGrade !== 'REJECTED')
-    // A vetoed schema runs again (its veto must reach the namespace units) but writes no new veto entry.
-    if (!scope.namespaceAreas && allKept) {
-        markResumed()
-        const node = await schemaNodeIn(options, namespace, schemaFolder)
-        return island.finish(resultFromIsland({ id, version, main, schemaText, tools, kept, aboutDeclared, errors, expose, node }))
-    }
+    return { resolved, main, validation }
+}
 
+/** What the code answers before any judge: the pretest, the deterministic answers of the schema and its namespace, a veto. */
+interface DeterministicStage {
+    readonly pretest: PretestResult
+    readonly deterministic: ReturnType<typeof DeterministicAnswers.build>
+    readonly namespaceAnswers: ReturnType<typeof DeterministicAnswers.buildNamespace>
+    readonly veto: CategoricalVeto | null
+}
+
+/** Stage "pretest and answer": the key check, the live pretest, then every deterministic answer (their issues in `errors`). */
+async function answerDeterministic(args: { input: GradeSingleSchemaInput; read: ReadSchema; options: GradeOptions; id: SchemaIdentity; now: string; namespaceAreas: boolean; aboutDeclared: boolean; errors: Issue[] }): Promise<DeterministicStage> {
+    const { input, read, options, id, now, aboutDeclared, errors } = args
+    const { main, validation, resolved } = read
     const keyDomain = KeyDomain.check({ main })
-    const pretest = await pretestOf({ main, validation, keyDomain, options, serverParams, now, hasHandlers: resolved.hasHandlers === true, schemaPath: typeof input.schemaPath === 'string' ? input.schemaPath : null })
+    const pretest = await pretestOf({ main, validation, keyDomain, options, serverParams: id.serverParams, now, hasHandlers: resolved.hasHandlers === true, schemaPath: typeof input.schemaPath === 'string' ? input.schemaPath : null })
     errors.push(...pretest.errors)
     const questions = questionRows()
     // An About without its declaration (or the reverse) is never graded: say so and how to fix it.
-    if (scope.namespaceAreas) errors.push(...aboutDeclarationIssues({ declared: declaredAboutFile(main), about: options.about, namespace, path: '/options/about' }))
+    if (args.namespaceAreas) errors.push(...aboutDeclarationIssues({ declared: declaredAboutFile(main), about: options.about, namespace: id.namespace, path: '/options/about' }))
     const deterministic = DeterministicAnswers.build({
         main,
         ...(resolved.source !== null ? { source: resolved.source } : {}),
@@ -483,37 +495,96 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
         ...(aboutDeclared ? { aboutFileExists: options.about !== undefined } : {})
     })
     errors.push(...deterministic.errors)
-    const namespaceAnswers = DeterministicAnswers.buildNamespace({ schemas: [{ main, schemaId }], questions, now, ...(aboutDeclared ? { aboutFileExists: options.about !== undefined } : {}) })
+    const namespaceAnswers = DeterministicAnswers.buildNamespace({ schemas: [{ main, schemaId: id.schemaId }], questions, now, ...(aboutDeclared ? { aboutFileExists: options.about !== undefined } : {}) })
     errors.push(...namespaceAnswers.errors)
-    const veto: CategoricalVeto | null = deterministic.veto
+    return { pretest, deterministic, namespaceAnswers, veto: deterministic.veto }
+}
 
-    // The units of this run, in the order they are graded.
-    const plans = unitPlansOf({ tools, namespace, schemaFolder, deterministic, namespaceAnswers, skills: options.skills ?? [], namespaceAreas: scope.namespaceAreas })
-    const known = new Set(plans.map((p) => p.unit))
-    for (const key of Object.keys(options.answers ?? {})) {
-        if (!known.has(key)) errors.push(createIssue('GRA-015', pointer('options', 'answers', key), { unit: key }))
-    }
+/** What every prompt of a schema's run carries: the redacted files, the boundary, the places the injection scan flagged. */
+interface PromptMaterial {
+    readonly aboutHash: string | undefined
+    readonly redactedText: string
+    readonly attachments: EmittedPrompt['attachments']
+    readonly flagged: string[]
+    readonly boundary: string
+}
 
+/** Stage "attach and scan": the attachments, the injection scan (its findings in `errors`) and the run's data boundary. */
+function promptMaterialOf(args: { input: GradeSingleSchemaInput; main: Obj; schemaText: string; options: GradeOptions; id: SchemaIdentity; namespaceAreas: boolean; errors: Issue[] }): PromptMaterial {
+    const { input, main, schemaText, options, errors } = args
+    const { slug, namespace, serverParams } = args.id
     const aboutHash = options.about !== undefined ? HashGenerator.hashBytes({ text: options.about.text }).short ?? undefined : undefined
     const redactedText = Redact.text({ text: schemaText, serverParams }).text ?? ''
     const attachments = attachmentsOf({ slug, namespace, redactedText, about: options.about, skills: options.skills ?? [], serverParams })
     // Text aimed at the grader: warnings here (the About and skills once per namespace run), the places in every request.
     const injection = injectionOf(main, { name: `${slug}.mjs`, text: schemaText, path: input.schemaPath !== undefined ? '/schemaPath' : '/options/source' }, options, options.about?.name ?? `${namespace}-about.md`)
-    errors.push(...(scope.namespaceAreas ? injection.findings : injection.findings.filter((f) => !f.path.startsWith('/options/about') && !f.path.startsWith('/options/skills'))))
+    errors.push(...(args.namespaceAreas ? injection.findings : injection.findings.filter((f) => !f.path.startsWith('/options/about') && !f.path.startsWith('/options/skills'))))
     const boundary = chooseBoundary({ given: options.boundary, texts: attachments.flatMap((a) => [a.name, a.content]) }).boundary
+    return { aboutHash, redactedText, attachments, flagged: injection.flagged, boundary }
+}
+
+/** Stage "plan": the units of the run, and GRA-015 for every answer keyed by a unit the run does not have. */
+function plansFor(args: Parameters<typeof unitPlansOf>[0], answers: GradeOptions['answers'], errors: Issue[]): UnitPlan[] {
+    const plans = unitPlansOf(args)
+    const known = new Set(plans.map((p) => p.unit))
+    for (const key of Object.keys(answers ?? {})) {
+        if (!known.has(key)) errors.push(createIssue('GRA-015', pointer('options', 'answers', key), { unit: key }))
+    }
+    return plans
+}
+
+/** Whether every own unit of the schema is held graded (not vetoed) for this content, so the island answers for it. */
+function allOwnUnitsKept(tools: readonly string[], kept: ReadonlyMap<string, KeptUnit>): boolean {
+    return [...tools.map((t) => `single-test/${t}`), 'tools-aggregate-schema'].every((u) => kept.has(u) && kept.get(u)?.aggregateGrade !== 'REJECTED')
+}
+
+async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespaceAreas: boolean; resumable?: boolean }, expose: (c: SchemaRunContext) => void, markResumed: () => void): Promise<GradeSingleSchemaResult> {
+    const errors: Issue[] = []
+    const fail = (): GradeSingleSchemaResult => ({ grading: null, entries: [], prompts: [], provisional: {}, errors })
+    if (!isObj(input)) {
+        errors.push(createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) }))
+        return fail()
+    }
+    const start = startRun(input, errors)
+    if (start === null) return fail()
+    const { island, answersGiven, grader, now } = start
+    const options = island.options
+    const read = await readSchema(input, options, errors)
+    if (read === null) return fail()
+    const { main, resolved } = read
+    const id = identifySchema(input, main, resolved.fileBase, options, errors)
+    if (id === null) return fail()
+    const { namespace, version, schemaId, slug, schemaFolder, serverParams, secrets, schemaHash } = id
+    // identifySchema checked that main.tools is an object.
+    const tools = Object.keys(main.tools as Obj)
+    // Resume: units whose entry for this content is in the island are kept, not graded (or paid for) again.
+    const kept = scope.resumable === true && options.fs !== undefined && options.root !== undefined ? await keptUnits(options.fs, options.root, namespace, { schemaFolder, schemaHash, tools }) : new Map<string, KeptUnit>()
+    const schemaText = resolved.source ?? `export const main = ${JSON.stringify(main, null, 4)}\n`
+    const aboutDeclared = isObj(main.resources) && isObj(main.resources.about)
+    // A vetoed schema runs again (its veto must reach the namespace units) but writes no new veto entry.
+    if (!scope.namespaceAreas && allOwnUnitsKept(tools, kept)) {
+        markResumed()
+        const node = await schemaNodeIn(options, namespace, schemaFolder)
+        return island.finish(resultFromIsland({ id, version, main, schemaText, tools, kept, aboutDeclared, errors, expose, node }))
+    }
+
+    const { pretest, deterministic, namespaceAnswers, veto } = await answerDeterministic({ input, read, options, id, now, namespaceAreas: scope.namespaceAreas, aboutDeclared, errors })
+    // The units of this run, in the order they are graded.
+    const plans = plansFor({ tools, namespace, schemaFolder, deterministic, namespaceAnswers, skills: options.skills ?? [], namespaceAreas: scope.namespaceAreas }, options.answers, errors)
+    const material = promptMaterialOf({ input, main, schemaText, options, id, namespaceAreas: scope.namespaceAreas, errors })
     const blockedTools = new Map(pretest.blocked.map((b) => [b.tool, `${b.reason} — ${b.detail}`]))
     // Seen from this schema, the namespace aggregate rests on its tools aggregate, which rests on every tool.
     const preconditions = scope.namespaceAreas ? namespacePrecondition(blockedTools.size > 0 ? [schemaId] : []) : undefined
-    const ran = await runPlans(plans, { schemaId, version, schemaHash, now, grader, options, answersGiven, attachments, serverParams, secrets, errors, veto, blockedTools, aboutDeclared, namespace, aboutHash, stable: false, kept, boundary, flagged: injection.flagged, ...(preconditions !== undefined ? { preconditions } : {}) })
+    const { aboutHash, attachments, boundary, flagged } = material
+    const ran = await runPlans(plans, { schemaId, version, schemaHash, now, grader, options, answersGiven, attachments, serverParams, secrets, errors, veto, blockedTools, aboutDeclared, namespace, aboutHash, stable: false, kept, boundary, flagged, ...(preconditions !== undefined ? { preconditions } : {}) })
     const { units, entries, prompts, provisional } = ran
-
-    if (units.some((u) => u.status === 'provisional')) errors.push(createIssue('GRA-014', ''))
+    if (units.some((u) => u.status === UNIT_STATUS.provisional)) errors.push(createIssue('GRA-014', ''))
 
     // Stage "write and roll up": the entries into the island, then the standing from its rebuilt index.
     const written = await writeIsland({ fs: options.fs as FsPort, root: options.root as string, now, namespace, slug, schemaHash, schemaText, main, options, pretest, entries, units, errors, secrets })
     const { indexPath, rollupStatus, rollupGrade, schemaNode } = written
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
-    expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, redacted: { serverParams, text: redactedText }, veto, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared, flagged: injection.flagged })
+    expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, redacted: { serverParams, text: material.redactedText }, veto, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared, flagged })
     const grading = schemaGradingOf({ schemaId, namespace, slug, schemaHash, version, units, veto, pretest: { ran: pretest.ran, reason: pretest.reason, ok: pretest.ok, blocked: pretest.blocked }, indexPath, rollupStatus, rollupGrade, node: schemaNode })
     return island.finish(redactSecretsDeep({ grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }, secrets))
 }
@@ -566,10 +637,10 @@ export function schemaGradingOf(run: {
 }): SchemaGrading {
     const { units, veto } = run
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
-    const provisional = units.some((u) => u.status === 'provisional')
-    const mode: SchemaGrading['mode'] = provisional ? 'provisional' : units.some((u) => u.status === 'graded' || u.status === 'rejected') ? 'full' : 'none'
+    const provisional = units.some((u) => u.status === UNIT_STATUS.provisional)
+    const mode: SchemaGrading['mode'] = provisional ? 'provisional' : units.some((u) => u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected) ? 'full' : 'none'
     const standing = standingOfSchemaNode(run.node, mode)
-    const rejected = standing.status === 'rejected'
+    const rejected = standing.status === NODE_STATUS.rejected
     return {
         schemaId: run.schemaId,
         namespace: run.namespace,
@@ -584,7 +655,7 @@ export function schemaGradingOf(run: {
         schemaGrade: standing.schemaGrade,
         provisionalGrade: provisional && !rejected ? headlineGrade(units) : null,
         provisionalSchemaGrade: provisional && !rejected ? (schemaUnit?.aggregateGrade ?? null) : null,
-        unitCounts: { kept: units.filter((u) => u.kept === true).length, graded: units.filter((u) => u.kept !== true && (u.status === 'graded' || u.status === 'rejected')).length },
+        unitCounts: { kept: units.filter((u) => u.kept === true).length, graded: units.filter((u) => u.kept !== true && (u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected)).length },
         rawGrade: standing.grade !== null ? (schemaUnit?.rawGrade ?? null) : null,
         unitGrades: Object.fromEntries(units.map((u) => [u.unit, u.aggregateGrade])),
         rollupGrade: isAggregateGrade(run.rollupGrade) ? run.rollupGrade : null,
@@ -593,7 +664,7 @@ export function schemaGradingOf(run: {
         pretest: run.pretest,
         indexPath: run.indexPath,
         rollupStatus: run.rollupStatus,
-        reason: standing.status === 'graded' || standing.status === 'stable' ? null : standing.reason,
+        reason: standing.status === NODE_STATUS.graded || standing.status === NODE_STATUS.stable ? null : standing.reason,
         standing
     }
 }
