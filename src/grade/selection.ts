@@ -1,4 +1,4 @@
-import { SEVERITY } from '../model/constants.js'
+import { NODE_STATUS, SEVERITY, UNIT_STATUS } from '../model/constants.js'
 import { Areas } from '../areas/areas.js'
 import { DeterministicAnswers, DEFAULT_GRADER } from '../deterministic/answers.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
@@ -20,7 +20,8 @@ import { SchemaCheck } from '../schema/schema-check.js'
 import { checkSelectionDefinition } from '../selection/definition.js'
 import { SelectionSkills } from '../selection/skills.js'
 import { toFileTimestamp } from '../time.js'
-import { checkGrader, nowOf, obtainOutput, unitResult } from './single-schema.js'
+import { checkGrader, nowOf } from './single-schema.js'
+import { obtainOutput, unitResult } from './run-plans.js'
 import { judgeForRun, judgeOptionIssues, pickJudgeOptions, type JudgeCallOptions } from './judge-call.js'
 import type { EmittedPrompt, GraderInput, Judge, UnitResult } from './types.js'
 import { askForOutput, envelopeFor, harnessOf, type UnitPlan } from './units.js'
@@ -96,16 +97,93 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
     const errors: Issue[] = []
     const fail = (): GradeSelectionResult => ({ grading: null, entries: [], prompts: [], errors })
     if (!isObj(input)) return { ...fail(), errors: [createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })] }
+    const start = checkSelectionInput(input, errors)
+    if (start === null) return fail()
+    const { options, selectionId, definition, now: at } = start
+    const references = checkDefinitionAndSkills(input, definition, selectionId, options, errors)
+    if (errors.some((e) => e.severity === SEVERITY.error)) return fail()
+    const { fs, root } = options
+    const selDir = joinPath(root.replace(/\/+$/, ''), LAYOUT.selections, selectionId)
+    const selectionHash = HashGenerator.computeSelectionHash({ selection: definition })
+    if (selectionHash.short === null) return { ...fail(), errors: selectionHash.errors }
+    await snapshotSources({ fs, selDir, selectionId, definition, hash: selectionHash.short, options, at, errors })
+    if (errors.some((e) => e.severity === SEVERITY.error)) return fail()
+
+    // Step 0: freeze the member set for this run and gate on it (chapter 21).
+    const started = await Island.startGradingRun({ fs, root, target: { selection: selectionId }, now: at })
+    errors.push(...started.errors.filter((e) => e.severity === SEVERITY.error))
+    const index = started.index as SelectionIndex | null
+    if (index === null) return fail()
+    const facts = selectionFactsOf(definition, index, options, selectionId, selectionHash.short)
+    const { gate, base, memberNamespaces } = facts
+    const blocked = (reason: string): GradeSelectionResult => {
+        errors.push(createIssue('GRA-019', '', { selection: selectionId, detail: reason }))
+        return { grading: { ...base, mode: 'blocked', aggregateGrade: null, rawGrade: null, units: [], indexPath: started.indexPath, rollupStatus: index.status }, entries: [], prompts: [], errors }
+    }
+    if (!gate.passed) {
+        errors.push(...gate.errors)
+        return blocked(`pre-condition failed: not stable: ${gate.blockedMembers.map((m) => `${m.schemaId} (${m.gradingStatus ?? 'not graded'})`).join(', ')}`)
+    }
+    if (memberNamespaces < SELECTION_MEMBER_THRESHOLDS.SOFT) return blocked(`${BELOW_SOFT_THRESHOLD_REASON}: ${memberNamespaces} member namespaces; no selection areas run (02-areas ⚠ B10)`)
+
+    const planned = selectionPlansOf(start, facts, errors)
+    const material = selectionMaterialOf(start, index, errors)
+    const ctx: SelectionUnitContext = { start, facts, planned, material, references, selectionHash: selectionHash.short, errors }
+    const { units, entries, prompts } = await gradeSelectionUnits(planned.plans, ctx)
+    await writeSelectionEntries(options, entries, units, at, errors)
+    const rebuilt = await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: selDir, providersRoot: joinPath(root.replace(/\/+$/, ''), LAYOUT.providers), now: at })
+    errors.push(...rebuilt.errors.filter((e) => e.severity === SEVERITY.error))
+    const agg = units.find((u) => u.area === 'selection-aggregate')
+    const mode = units.some((u) => u.status === UNIT_STATUS.provisional) ? 'provisional' : 'full'
+    if (mode === 'provisional') errors.push(createIssue('GRA-014', ''))
+    return {
+        grading: { ...base, mode, aggregateGrade: agg?.aggregateGrade ?? null, rawGrade: agg?.rawGrade ?? null, units, indexPath: rebuilt.indexPath, rollupStatus: (rebuilt.index as { status?: string } | null)?.status ?? null },
+        entries: entries.map((e) => e.entry),
+        prompts,
+        errors
+    }
+}
+
+type SelectionInput = Parameters<typeof gradeSelection>[0]
+type SelectionSkill = NonNullable<GradeSelectionOptions['skills']>[number]
+
+/** The checked start of a selection run: its options, id, grader, time, definition and the run's judge. */
+interface SelectionStart {
+    readonly options: GradeSelectionOptions
+    readonly selectionId: string
+    readonly grader: GraderInput | undefined
+    readonly now: string
+    readonly definition: Obj
+    readonly judgeCalls: JudgeCallOptions
+}
+
+/** Stage "check input": every argument checked, one issue per wrong one; null when any is wrong (issues in `errors`). */
+function checkSelectionInput(input: SelectionInput, errors: Issue[]): SelectionStart | null {
     const options = (isObj(input.options) ? input.options : {}) as GradeSelectionOptions
     if (!isObj(input.options)) errors.push(createIssue('GRA-001', '/options', { field: 'options { fs, root, now }' }))
     const selectionId = input.selectionId
+    checkSelectionOptions(selectionId, options, errors)
+    const answersGiven = options.judge !== undefined || options.answers !== undefined
+    errors.push(...judgeOptionIssues(options as unknown as Readonly<Record<string, unknown>>))
+    // One judge for the selection's run: its units share one count of failures in a row.
+    const judgeCalls: JudgeCallOptions = { ...pickJudgeOptions(options), ...(options.judge !== undefined ? { judge: judgeForRun(options.judge) as Judge } : {}) }
+    const grader = input.grader
+    // The grader identity is only used for the answers; selection areas are all persona-bound.
+    if (answersGiven) checkGrader(grader, true, errors)
+    const now = nowOf({ ...(options.now !== undefined ? { now: options.now } : {}), ...(options.clock !== undefined ? { clock: options.clock } : {}) }, errors)
+    const definition = definitionOf(input, selectionId, grader, errors)
+    if (errors.length > 0 || definition === null || typeof selectionId !== 'string' || now === null) return null
+    return { options, selectionId, grader, now, definition, judgeCalls }
+}
+
+/** The selection id, the island, the About and the skills: one issue per wrong option, never one per character or item of a wrong type. */
+function checkSelectionOptions(selectionId: unknown, options: GradeSelectionOptions, errors: Issue[]): void {
     // Length first: the pattern never runs on a string longer than any folder name.
     if (typeof selectionId !== 'string' || selectionId.length > 200 || !/^[a-z0-9](?:[a-z0-9]|-(?!-))*$/.test(selectionId)) {
         errors.push(createIssue(selectionId === undefined ? 'GRA-001' : 'GRA-002', '/selectionId', { field: 'selectionId', expected: 'selection id ([a-z0-9-]+)', actual: describeValue(selectionId) }))
     }
     if (options.fs === undefined || options.root === undefined) errors.push(createIssue('GRA-001', '/options/fs', { field: 'fs and root (the island holding the members)' }))
     else if (typeof options.root !== 'string') errors.push(createIssue('GRA-002', '/options/root', { field: 'root', expected: 'string', actual: typeOfValue(options.root) }))
-    // One issue per wrong option, never one per character or item of a wrong type.
     if (options.about !== undefined && !(isObj(options.about) && typeof options.about.text === 'string')) errors.push(createIssue('GRA-002', '/options/about', { field: 'about', expected: '{ text }', actual: typeOfValue(options.about) }))
     if (options.skills !== undefined) {
         const skills: unknown = options.skills
@@ -116,22 +194,17 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
             if (bad >= 0) errors.push(createIssue('GRA-002', `/options/skills/${bad}`, { field: `skills[${bad}]`, expected, actual: typeOfValue(skills[bad]) }))
         }
     }
-    const answersGiven = options.judge !== undefined || options.answers !== undefined
-    errors.push(...judgeOptionIssues(options as unknown as Readonly<Record<string, unknown>>))
-    // One judge for the selection's run: its units share one count of failures in a row.
-    const judgeCalls: JudgeCallOptions = { ...pickJudgeOptions(options), ...(options.judge !== undefined ? { judge: judgeForRun(options.judge) as Judge } : {}) }
-    const grader = input.grader
-    // The grader identity is only used for the answers; selection areas are all persona-bound.
-    if (answersGiven) checkGrader(grader, true, errors)
-    const now = nowOf({ ...(options.now !== undefined ? { now: options.now } : {}), ...(options.clock !== undefined ? { clock: options.clock } : {}) }, errors)
+}
 
-    let definition: Obj | null = null
+/** The selection definition: given, or built from the member list as the reference does (06 §2.4); null with its issue when neither. */
+function definitionOf(input: SelectionInput, selectionId: unknown, grader: unknown, errors: Issue[]): Obj | null {
     if (input.selection !== undefined) {
-        if (!isObj(input.selection)) errors.push(createIssue('GRA-002', '/selection', { field: 'selection', expected: 'object', actual: typeOfValue(input.selection) }))
-        else definition = input.selection
-    } else if (Array.isArray(input.schemaIds) && input.schemaIds.every((s) => typeof s === 'string')) {
-        // The reference builds the definition the same way from a member list (06 §2.4).
-        definition = {
+        if (isObj(input.selection)) return input.selection
+        errors.push(createIssue('GRA-002', '/selection', { field: 'selection', expected: 'object', actual: typeOfValue(input.selection) }))
+        return null
+    }
+    if (Array.isArray(input.schemaIds) && input.schemaIds.every((s) => typeof s === 'string')) {
+        return {
             selectionId,
             namespace: selectionId,
             name: selectionId,
@@ -142,12 +215,13 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
             members: input.schemaIds.map((schemaId) => ({ schemaId })),
             skills: []
         }
-    } else {
-        errors.push(createIssue('GRA-001', '/schemaIds', { field: 'schemaIds or selection' }))
     }
-    if (errors.length > 0 || definition === null || typeof selectionId !== 'string' || now === null) return fail()
+    errors.push(createIssue('GRA-001', '/schemaIds', { field: 'schemaIds or selection' }))
+    return null
+}
 
-    // Chapter 16 with ⚠ C24: the whole definition is checked before anything is written.
+/** Stage "check definition": chapter 16 with ⚠ C24, the whole definition checked before anything is written, then the skills' cross-references. */
+function checkDefinitionAndSkills(input: SelectionInput, definition: Obj, selectionId: string, options: GradeSelectionOptions, errors: Issue[]): ReturnType<typeof SelectionSkills.crossReferences> {
     const fromList = input.selection === undefined
     const where = (path: string): string => {
         if (!fromList) return '/selection' + path
@@ -155,42 +229,47 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
         return member !== null ? `/schemaIds/${member[1]}` : path === '/members' ? '/schemaIds' : path.startsWith('/personaIds') ? '/grader/persona' : ''
     }
     errors.push(...checkSelectionDefinition(definition, selectionId).map((i) => ({ ...i, path: where(i.path) })))
-    const skillList = options.skills ?? []
-    const references = SelectionSkills.crossReferences({ skills: skillList })
+    const references = SelectionSkills.crossReferences({ skills: options.skills ?? [] })
     // SKL-018 and unusable skills stop the run; rule A/B findings block single skills further down.
     errors.push(...references.errors.filter((i) => i.code !== 'SKC-001' && i.code !== 'SKC-002').map((i) => ({ ...i, path: '/options' + i.path })))
-    if (errors.some((e) => e.severity === SEVERITY.error)) return fail()
-    const at = now
-    const { fs, root } = options
-    const selDir = joinPath(root.replace(/\/+$/, ''), LAYOUT.selections, selectionId)
-    const selectionHash = HashGenerator.computeSelectionHash({ selection: definition })
-    if (selectionHash.short === null) return { ...fail(), errors: selectionHash.errors }
+    return references
+}
 
-    // IN: the definition, the About and the skills become snapshots beside older versions.
-    const snap = await SourceSnapshot.create({ fs, dir: joinPath(selDir, LAYOUT.selectionSnapshots), name: selectionId, ext: 'json', text: JSON.stringify(definition, null, 4) + '\n', hash: selectionHash.short, now: at })
+/** Stage "snapshot": the definition, the About and the skills become snapshots beside older versions (IN). */
+async function snapshotSources(args: { fs: FsPort; selDir: string; selectionId: string; definition: Obj; hash: string; options: GradeSelectionOptions; at: string; errors: Issue[] }): Promise<void> {
+    const { fs, selDir, selectionId, options, at, errors } = args
+    const snap = await SourceSnapshot.create({ fs, dir: joinPath(selDir, LAYOUT.selectionSnapshots), name: selectionId, ext: 'json', text: JSON.stringify(args.definition, null, 4) + '\n', hash: args.hash, now: at })
     errors.push(...snap.errors)
     if (options.about !== undefined) errors.push(...(await SourceSnapshot.create({ fs, dir: joinPath(selDir, LAYOUT.resources, LAYOUT.about), name: `${selectionId}-about`, ext: 'md', text: options.about.text, now: at })).errors)
     for (const skill of options.skills ?? []) errors.push(...(await SourceSnapshot.create({ fs, dir: joinPath(selDir, LAYOUT.skills, skill.name), name: skill.name, ext: 'mjs', text: skill.text, now: at })).errors)
-    if (errors.some((e) => e.severity === SEVERITY.error)) return fail()
+}
 
-    // Step 0: freeze the member set for this run and gate on it (chapter 21).
-    const started = await Island.startGradingRun({ fs, root, target: { selection: selectionId }, now: at })
-    errors.push(...started.errors.filter((e) => e.severity === SEVERITY.error))
-    const index = started.index as SelectionIndex | null
-    if (index === null) return fail()
+/** What the frozen member set says: the gate, how many members pass, the member namespaces, and the grading's fixed fields. */
+interface SelectionFacts {
+    readonly gate: ReturnType<typeof PreConditionCheck.check>
+    readonly members: Array<[string, SelectionIndex['members'][string]]>
+    readonly passing: number
+    readonly namespaces: ReadonlySet<string | undefined>
+    readonly memberNamespaces: number
+    readonly version: string
+    readonly schemaId: string
+    readonly base: Omit<NonNullable<GradeSelectionResult['grading']>, 'mode' | 'aggregateGrade' | 'rawGrade' | 'units' | 'indexPath' | 'rollupStatus'>
+}
+
+/** Stage "gate": the pre-condition on the frozen lockSnapshot and the figures every selection entry rests on. */
+function selectionFactsOf(definition: Obj, index: SelectionIndex, options: GradeSelectionOptions, selectionId: string, selectionHash: string): SelectionFacts {
     const gate = PreConditionCheck.check({ index })
     const members = Object.entries(index.members ?? {})
-    const passing = members.filter(([, m]) => m.status === 'stable').length
+    const passing = members.filter(([, m]) => m.status === NODE_STATUS.stable).length
     const namespaces = new Set((definition.members as unknown[] | undefined ?? []).map((m) => (isObj(m) && typeof m.schemaId === 'string' ? m.schemaId.split('.')[0] : typeof m === 'string' ? m.split('.')[0] : '')).filter((n) => n !== ''))
     const memberNamespaces = namespaces.size
     const version = SchemaCheck.normalizeVersion({ version: definition.version }).version ?? 'flowmcp/4.0.0'
     const selectionNamespace = typeof definition.namespace === 'string' && /^[a-zA-Z0-9_-]+$/.test(definition.namespace) ? definition.namespace : selectionId
     const schemaId = `${selectionNamespace}.${selectionId}`
-    const units: UnitResult[] = []
     const base = {
         selectionId,
         schemaId,
-        selectionHash: selectionHash.short,
+        selectionHash,
         gradingTier: 'group-bound' as const,
         // A needs ≥ 7 namespaces (01-model §4 step 8) and the Domain-Knowledge content (02-areas §8).
         maxAttainableGrade: (memberNamespaces >= SELECTION_MEMBER_THRESHOLDS.HARD && options.about !== undefined ? 'A' : 'B') as 'A' | 'B',
@@ -198,16 +277,13 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
         membersPassing: { passing, total: members.length },
         preCondition: { passed: gate.passed, blockedMembers: gate.blockedMembers.map((m) => ({ schemaId: m.schemaId, gradingStatus: m.gradingStatus })) }
     }
-    const blocked = (reason: string): GradeSelectionResult => {
-        errors.push(createIssue('GRA-019', '', { selection: selectionId, detail: reason }))
-        return { grading: { ...base, mode: 'blocked', aggregateGrade: null, rawGrade: null, units, indexPath: started.indexPath, rollupStatus: index.status }, entries: [], prompts: [], errors }
-    }
-    if (!gate.passed) {
-        errors.push(...gate.errors)
-        return blocked(`pre-condition failed: not stable: ${gate.blockedMembers.map((m) => `${m.schemaId} (${m.gradingStatus ?? 'not graded'})`).join(', ')}`)
-    }
-    if (memberNamespaces < SELECTION_MEMBER_THRESHOLDS.SOFT) return blocked(`${BELOW_SOFT_THRESHOLD_REASON}: ${memberNamespaces} member namespaces; no selection areas run (02-areas ⚠ B10)`)
+    return { gate, members, passing, namespaces, memberNamespaces, version, schemaId, base }
+}
 
+/** Stage "plan": the About, one unit per skill (L1, then L2, then L3) and the aggregate, with their deterministic answers. */
+function selectionPlansOf(start: SelectionStart, facts: SelectionFacts, errors: Issue[]): { plans: UnitPlan[]; aboutText: string | undefined; aboutHash: string | undefined } {
+    const { options, selectionId, now: at } = start
+    const { memberNamespaces, namespaces, passing, members } = facts
     const aboutText = options.about?.text
     const aboutHash = aboutText !== undefined ? (HashGenerator.hashBytes({ text: aboutText }).short ?? undefined) : undefined
     const about = DeterministicAnswers.buildSelection({ aboutFileExists: aboutText !== undefined, questions: Areas.questions({ area: 'about-selection' }).questions, now: at })
@@ -224,6 +300,21 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
         ),
         { unit: 'selection-aggregate', area: 'selection-aggregate', target: { selection: selectionId }, deterministic: aggregateAnswers, focus: null }
     ]
+    return { plans, aboutText, aboutHash }
+}
+
+/** What every selection prompt carries: the persona, the files, the run's boundary and what the injection scan flagged. */
+interface SelectionMaterial {
+    readonly persona: { basePersonaId: string; lensId: string } | null
+    readonly attachments: EmittedPrompt['attachments']
+    readonly boundary: string
+    readonly flagged: string[]
+}
+
+/** Stage "attach and scan": the definition, About, skills and member manifest; the About and skills scanned for text aimed at the grader. */
+function selectionMaterialOf(start: SelectionStart, index: SelectionIndex, errors: Issue[]): SelectionMaterial {
+    const { options, selectionId, grader, definition } = start
+    const aboutText = options.about?.text
     const persona = isObj(grader) && isObj(grader.persona) ? (grader.persona as unknown as { basePersonaId: string; lensId: string }) : null
     const attachments = [
         { name: `selection/${selectionId}.json`, role: 'the selection definition', content: JSON.stringify(definition, null, 2) },
@@ -236,111 +327,130 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
     const written = [...(aboutText !== undefined ? [{ name: `resources/about/${selectionId}-about.md`, text: aboutText, path: '/options/about/text' }] : []), ...(options.skills ?? []).map((sk, i) => ({ name: `skills/${sk.name}.mjs`, text: sk.text, path: `/options/skills/${i}/text` }))]
     const injection = scanInjection(null, written, { mainPath: '', filePaths: written.map((w) => w.path) })
     errors.push(...injection.findings)
-    const stamp = toFileTimestamp(at) as string
+    return { persona, attachments, boundary, flagged: injection.flagged }
+}
+
+/** Everything a selection unit needs: the checked run, the gate's figures, the plans, the prompt material and the skills' cross-references. */
+interface SelectionUnitContext {
+    readonly start: SelectionStart
+    readonly facts: SelectionFacts
+    readonly planned: ReturnType<typeof selectionPlansOf>
+    readonly material: SelectionMaterial
+    readonly references: ReturnType<typeof SelectionSkills.crossReferences>
+    readonly selectionHash: string
+    readonly errors: Issue[]
+}
+
+/** Stage "units": each unit in plan order, gated (About, Rules A/B, ⚠ B13 predecessors), then asked and judged. */
+async function gradeSelectionUnits(plans: readonly UnitPlan[], ctx: SelectionUnitContext): Promise<{ units: UnitResult[]; entries: Array<{ plan: UnitPlan; entry: GradingEntry }>; prompts: EmittedPrompt[] }> {
+    const units: UnitResult[] = []
     const entries: Array<{ plan: UnitPlan; entry: GradingEntry }> = []
     const prompts: EmittedPrompt[] = []
-    const skillLevel = new Map(skillList.map((sk) => [sk.name, sk.level]))
+    const skillLevel = new Map((ctx.start.options.skills ?? []).map((sk: SelectionSkill) => [sk.name, sk.level]))
     const outcome = new Map<string, UnitResult['status']>()
-    const settle = (plan: UnitPlan, unit: UnitResult): void => {
+    for (const plan of plans) {
+        const gated = gateSelectionUnit(plan, ctx, outcome, skillLevel)
+        const asked = gated === null ? await askSelectionUnit(plan, ctx) : null
+        if (asked?.prompt !== undefined) prompts.push(asked.prompt)
+        if (asked?.entry !== undefined) entries.push({ plan, entry: asked.entry })
+        const unit = gated ?? (asked as { unit: UnitResult }).unit
         units.push(unit)
         if (plan.skillId !== undefined) outcome.set(plan.skillId, unit.status)
     }
-    for (const plan of plans) {
-        if (plan.area === 'about-selection' && aboutText === undefined) {
-            errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason: 'no selection About was supplied (options.about)' }))
-            settle(plan, unitResult(plan, 'skipped', { reason: 'no selection About' }))
-            continue
-        }
-        if (plan.skillId !== undefined) {
-            const name = plan.skillId
-            // Rules A/B (02-areas §11.3): a skill that breaks one is not graded.
-            const broken = references.violations[name]
-            if (broken !== undefined && broken.length > 0) {
-                const violation = broken.map((i) => `${i.code}: ${i.message}`).join('; ')
-                errors.push(...broken.map((i) => ({ ...i, path: '/options' + i.path })))
-                errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason: violation }))
-                settle(plan, unitResult(plan, 'blocked', { reason: violation }))
-                continue
-            }
-            // ⚠ B13: an L2 needs every L1 graded and not blocked; an L3 every L2 that names it.
-            const preds = references.predecessors[name] ?? []
-            const blockedBy = preds.find((p) => outcome.get(p) === 'blocked' || outcome.get(p) === 'rejected')
-            const ungraded = preds.find((p) => outcome.get(p) !== 'graded')
-            if (blockedBy !== undefined) {
-                const reason = `predecessor ${blockedBy} (${skillLevel.get(blockedBy) ?? '?'}) is ${outcome.get(blockedBy) === 'rejected' ? 'rejected' : 'blocked'}`
-                errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason }))
-                settle(plan, unitResult(plan, 'blocked', { reason }))
-                continue
-            }
-            if (ungraded !== undefined) {
-                const reason = `predecessor ${ungraded} (${skillLevel.get(ungraded) ?? '?'}) has no grade`
-                errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason }))
-                settle(plan, unitResult(plan, 'gated', { reason }))
-                continue
-            }
-        }
-        const envelope = envelopeFor({ plan, schemaHash: selectionHash.short, stamp, now: at, persona, harness: harnessOf(grader) })
-        const request = askForOutput({ plan, envelope, attachments, serverParams: {}, errors, boundary, flagged: injection.flagged })
-        if (request === null) {
-            settle(plan, unitResult(plan, 'error', { reason: persona === null ? 'persona-bound area: pass grader.persona to compose its prompt' : 'the area prompt could not be built' }))
-            continue
-        }
-        const reply = await obtainOutput(plan, request, { ...judgeCalls, ...(options.answers !== undefined ? { answers: options.answers } : {}) }, errors)
-        if (reply.kind === 'none') {
-            prompts.push(request)
-            settle(plan, unitResult(plan, 'provisional', { reason: 'waiting for the non-deterministic answers' }))
-            continue
-        }
-        if (reply.kind === 'error') {
-            settle(plan, unitResult(plan, 'error', { reason: reply.reason }))
-            continue
-        }
-        const g = grader as GraderInput
-        const converted = Areas.toGradingEntry({
-            output: reply.output,
-            deterministic: plan.deterministic.map((a) => ({ questionId: a.questionId, score: a.score, ...(a.naReason !== undefined ? { naReason: a.naReason } : {}), ...(a.evidence !== undefined ? { evidence: a.evidence } : {}), timestamp: a.timestamp })),
-            context: {
-                schemaId,
-                version,
-                schemaHash: selectionHash.short,
-                gradingMode: 'full',
-                now: at,
-                grader: { name: g.name, version: g.version },
-                llmModel: reply.model ?? g.llmModel,
-                scriptGrader: { name: DEFAULT_GRADER.name, version: DEFAULT_GRADER.version },
-                selectionContext: { groupId: g.groupId ?? selectionId, personaIds: [(persona as { basePersonaId: string }).basePersonaId] },
-                selectionId,
-                ...(persona !== null ? { persona } : {}),
-                ...(plan.skillId !== undefined ? { skillId: plan.skillId } : {}),
-                ...(plan.area === 'about-selection' && aboutHash !== undefined ? { aboutHash } : {}),
-                selectionScope: { memberNamespaces, domainKnowledge: aboutText !== undefined }
-            }
-        })
-        if (converted.blocker !== null || converted.entry === null) {
-            const reason = converted.blocker !== null ? `blocker: ${converted.blocker.blocker} (${converted.blocker.reason})` : 'the area output was rejected'
-            if (converted.entry === null && converted.blocker === null) errors.push(createIssue('GRA-018', '', { unit: plan.unit, detail: converted.errors.map((e) => e.code).join(', ') }), ...converted.errors)
-            settle(plan, unitResult(plan, converted.blocker !== null ? 'blocked' : 'error', { reason }))
-            continue
-        }
-        const aggregate = Grading.computeAggregateGrade({ entry: converted.entry })
-        entries.push({ plan, entry: converted.entry })
-        settle(plan, unitResult(plan, 'graded', { aggregateGrade: converted.entry.aggregateGrade, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore, trace: aggregate.trace }))
+    return { units, entries, prompts }
+}
+
+/** A unit settled before it is asked: no About, a skill breaking Rule A/B, a blocked or ungraded predecessor; null when it may be asked. */
+function gateSelectionUnit(plan: UnitPlan, ctx: SelectionUnitContext, outcome: ReadonlyMap<string, UnitResult['status']>, skillLevel: ReadonlyMap<string, string>): UnitResult | null {
+    const { errors, references } = ctx
+    if (plan.area === 'about-selection' && ctx.planned.aboutText === undefined) {
+        errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason: 'no selection About was supplied (options.about)' }))
+        return unitResult(plan, UNIT_STATUS.skipped, { reason: 'no selection About' })
     }
+    if (plan.skillId === undefined) return null
+    const name = plan.skillId
+    // Rules A/B (02-areas §11.3): a skill that breaks one is not graded.
+    const broken = references.violations[name]
+    if (broken !== undefined && broken.length > 0) {
+        const violation = broken.map((i) => `${i.code}: ${i.message}`).join('; ')
+        errors.push(...broken.map((i) => ({ ...i, path: '/options' + i.path })))
+        errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason: violation }))
+        return unitResult(plan, UNIT_STATUS.blocked, { reason: violation })
+    }
+    // ⚠ B13: an L2 needs every L1 graded and not blocked; an L3 every L2 that names it.
+    const preds = references.predecessors[name] ?? []
+    const blockedBy = preds.find((p) => outcome.get(p) === UNIT_STATUS.blocked || outcome.get(p) === UNIT_STATUS.rejected)
+    const ungraded = preds.find((p) => outcome.get(p) !== UNIT_STATUS.graded)
+    if (blockedBy !== undefined) {
+        const reason = `predecessor ${blockedBy} (${skillLevel.get(blockedBy) ?? '?'}) is ${outcome.get(blockedBy) === UNIT_STATUS.rejected ? 'rejected' : 'blocked'}`
+        errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason }))
+        return unitResult(plan, UNIT_STATUS.blocked, { reason })
+    }
+    if (ungraded !== undefined) {
+        const reason = `predecessor ${ungraded} (${skillLevel.get(ungraded) ?? '?'}) has no grade`
+        errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason }))
+        return unitResult(plan, UNIT_STATUS.gated, { reason })
+    }
+    return null
+}
+
+/** One unit asked: its prompt, the judge's reply or a given answer, the entry it becomes (or the prompt returned, provisional). */
+async function askSelectionUnit(plan: UnitPlan, ctx: SelectionUnitContext): Promise<{ unit: UnitResult; entry?: GradingEntry; prompt?: EmittedPrompt }> {
+    const { start, material, errors } = ctx
+    const { persona } = material
+    const envelope = envelopeFor({ plan, schemaHash: ctx.selectionHash, stamp: toFileTimestamp(start.now) as string, now: start.now, persona, harness: harnessOf(start.grader) })
+    const request = askForOutput({ plan, envelope, attachments: material.attachments, serverParams: {}, errors, boundary: material.boundary, flagged: material.flagged })
+    if (request === null) return { unit: unitResult(plan, UNIT_STATUS.error, { reason: persona === null ? 'persona-bound area: pass grader.persona to compose its prompt' : 'the area prompt could not be built' }) }
+    const reply = await obtainOutput(plan, request, { ...start.judgeCalls, ...(start.options.answers !== undefined ? { answers: start.options.answers } : {}) }, errors)
+    if (reply.kind === 'none') return { unit: unitResult(plan, UNIT_STATUS.provisional, { reason: 'waiting for the non-deterministic answers' }), prompt: request }
+    if (reply.kind === 'error') return { unit: unitResult(plan, UNIT_STATUS.error, { reason: reply.reason }) }
+    const converted = selectionEntryOf(plan, reply, ctx)
+    if (converted.blocker !== null || converted.entry === null) {
+        const reason = converted.blocker !== null ? `blocker: ${converted.blocker.blocker} (${converted.blocker.reason})` : 'the area output was rejected'
+        if (converted.entry === null && converted.blocker === null) errors.push(createIssue('GRA-018', '', { unit: plan.unit, detail: converted.errors.map((e) => e.code).join(', ') }), ...converted.errors)
+        return { unit: unitResult(plan, converted.blocker !== null ? UNIT_STATUS.blocked : UNIT_STATUS.error, { reason }) }
+    }
+    const aggregate = Grading.computeAggregateGrade({ entry: converted.entry })
+    return { unit: unitResult(plan, UNIT_STATUS.graded, { aggregateGrade: converted.entry.aggregateGrade, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore, trace: aggregate.trace }), entry: converted.entry }
+}
+
+/** The area output turned into a group-bound entry with the selection's context. */
+function selectionEntryOf(plan: UnitPlan, reply: { output: unknown; model?: string }, ctx: SelectionUnitContext): ReturnType<typeof Areas.toGradingEntry> {
+    const { start, facts, material } = ctx
+    const { selectionId, now: at } = start
+    const { persona } = material
+    const { aboutText, aboutHash } = ctx.planned
+    const g = start.grader as GraderInput
+    return Areas.toGradingEntry({
+        output: reply.output,
+        deterministic: plan.deterministic.map((a) => ({ questionId: a.questionId, score: a.score, ...(a.naReason !== undefined ? { naReason: a.naReason } : {}), ...(a.evidence !== undefined ? { evidence: a.evidence } : {}), timestamp: a.timestamp })),
+        context: {
+            schemaId: facts.schemaId,
+            version: facts.version,
+            schemaHash: ctx.selectionHash,
+            gradingMode: 'full',
+            now: at,
+            grader: { name: g.name, version: g.version },
+            llmModel: reply.model ?? g.llmModel,
+            scriptGrader: { name: DEFAULT_GRADER.name, version: DEFAULT_GRADER.version },
+            selectionContext: { groupId: g.groupId ?? selectionId, personaIds: [(persona as { basePersonaId: string }).basePersonaId] },
+            selectionId,
+            ...(persona !== null ? { persona } : {}),
+            ...(plan.skillId !== undefined ? { skillId: plan.skillId } : {}),
+            ...(plan.area === 'about-selection' && aboutHash !== undefined ? { aboutHash } : {}),
+            selectionScope: { memberNamespaces: facts.memberNamespaces, domainKnowledge: aboutText !== undefined }
+        }
+    })
+}
+
+/** Stage "write": each entry into the island; its unit row names the file, a failed write is GRA-016 with the island's issues. */
+async function writeSelectionEntries(options: GradeSelectionOptions, entries: ReadonlyArray<{ plan: UnitPlan; entry: GradingEntry }>, units: UnitResult[], at: string, errors: Issue[]): Promise<void> {
+    const { fs, root } = options
     for (const { plan, entry } of entries) {
         const written = await Island.writeGrading({ fs, root, target: plan.target, entry, now: at })
         const i = units.findIndex((u) => u.unit === plan.unit)
         if (!written.status) errors.push(createIssue('GRA-016', '', { unit: plan.unit, detail: written.errors.map((e) => e.code).join(', ') }), ...written.errors)
         else if (i >= 0) units[i] = { ...(units[i] as UnitResult), written: written.path }
     }
-    const rebuilt = await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: selDir, providersRoot: joinPath(root.replace(/\/+$/, ''), LAYOUT.providers), now: at })
-    errors.push(...rebuilt.errors.filter((e) => e.severity === SEVERITY.error))
-    const agg = units.find((u) => u.area === 'selection-aggregate')
-    const mode = units.some((u) => u.status === 'provisional') ? 'provisional' : 'full'
-    if (mode === 'provisional') errors.push(createIssue('GRA-014', ''))
-    return {
-        grading: { ...base, mode, aggregateGrade: agg?.aggregateGrade ?? null, rawGrade: agg?.rawGrade ?? null, units, indexPath: rebuilt.indexPath, rollupStatus: (rebuilt.index as { status?: string } | null)?.status ?? null },
-        entries: entries.map((e) => e.entry),
-        prompts,
-        errors
-    }
 }
+

@@ -1,39 +1,36 @@
 import { Areas } from '../areas/areas.js'
-import { DeterministicAnswers, DEFAULT_GRADER, type QuestionRow } from '../deterministic/answers.js'
+import { DeterministicAnswers, type QuestionRow } from '../deterministic/answers.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
-import { Grading } from '../grading/grading.js'
-import type { AggregateResult } from '../grading/aggregate.js'
 import { HashGenerator, schemaHashOfInspected } from '../hashing/hash-generator.js'
-import { Island } from '../island/island.js'
-import { Journal, writeAtomic } from '../island/fs-ops.js'
-import { islandName, joinPath, LAYOUT } from '../island/paths.js'
+import { islandName } from '../island/paths.js'
 import { inspectJson } from '../json/guard.js'
-import { SEVERITY, AREAS, HARNESSES, isAggregateGrade, PROVIDER_AREAS, type AggregateGrade, type Area, type LetterGrade, type NodeStatus } from '../model/constants.js'
-import type { CategoricalVeto, GradingAnswer, GradingEntry } from '../model/types.js'
+import { SEVERITY, AREAS, HARNESSES, NODE_STATUS, UNIT_STATUS, isAggregateGrade, type AggregateGrade, type NodeStatus } from '../model/constants.js'
+import type { CategoricalVeto } from '../model/types.js'
 import type { FsPort, LoadedModule } from '../ports/types.js'
 import { DataPretest, type PretestResult } from '../pretest/data-pretest.js'
-import { PromptBuilder } from '../prompts/prompt-builder.js'
-import { Redact, redactSecretsDeep, redactSecretText, secretForms } from '../prompts/redact.js'
-import { askJudge, judgeForRun, judgeOptionIssues } from './judge-call.js'
+import { Redact, redactSecretsDeep, secretForms } from '../prompts/redact.js'
+import { judgeForRun, judgeOptionIssues } from './judge-call.js'
 import { rollupGrade as worstNodeGrade } from '../rollup/nodes.js'
-import { RebuildIndex } from '../rollup/rebuild-index.js'
 import { standingOfSchemaNode } from '../rollup/standing.js'
 import { createMemoryFs } from '../ports/memory-fs.js'
 import { KeyDomain } from '../schema/key-domain.js'
 import { SchemaCheck } from '../schema/schema-check.js'
 import { kebabCase } from '../naming/case.js'
-import { isIsoDateTime, toFileTimestamp } from '../time.js'
+import { isIsoDateTime } from '../time.js'
 import { readModuleSource } from '../schema/source-loader.js'
 import { validateInspectedMain } from '../schema/validate-main.js'
 import { chooseBoundary, isBoundary } from '../injection/boundary.js'
 import { scanInjection } from '../injection/scan.js'
 import { aboutDeclarationIssues, declaredAboutFile } from './about.js'
-import { askForOutput, envelopeFor, takeReplyModel, type UnitPlan } from './units.js'
-import type { EmittedPrompt, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, Judge, SchemaGrading, SchemaRunStatus, UnitResult } from './types.js'
-import type { ImprovementHint } from '../areas/output.js'
-import type { AreaSidecar } from '../areas/to-entry.js'
+import type { UnitPlan } from './units.js'
+import type { EmittedPrompt, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, Judge, SchemaGrading, UnitResult } from './types.js'
+import { keptUnits, schemaNodeIn, writeIsland, writeUnitState, type KeptUnit } from './island-state.js'
+import { keptResult, namespacePrecondition, obtainOutput, runPlans, toolsPrecondition, unitResult, type PlanContext, type PlannedEntry } from './run-plans.js'
+
+// The unit-running stages and the island's state files live beside this module; their names stay reachable from here.
+export { keptUnits, writeUnitState, type KeptUnit, keptResult, namespacePrecondition, obtainOutput, runPlans, toolsPrecondition, unitResult, type PlanContext, type PlannedEntry }
 
 /** The options as read at run time: every field may be missing or wrong (the types cannot promise it). */
 type GradeOptions = GradeOptionsBase
@@ -209,31 +206,14 @@ export function nowOf(options: Pick<GradeOptions, 'now' | 'clock'>, errors: Issu
     return now
 }
 
-/** Splits deterministic answers into the catalogue's (merged by the area conversion) and the extras (added after it). */
-function splitAnswers(area: Area, answers: readonly GradingAnswer[]): { catalogue: GradingAnswer[]; extra: GradingAnswer[] } {
-    const ids = new Set(Areas.questions({ area }).questions.filter((q) => q.determinism === 'deterministic').map((q) => q.id))
-    return { catalogue: answers.filter((a) => ids.has(a.questionId)), extra: answers.filter((a) => !ids.has(a.questionId)) }
-}
-
-function toDeterministicInput(answers: readonly GradingAnswer[]): Array<Record<string, unknown>> {
-    return answers.map((a) => ({
-        questionId: a.questionId,
-        score: a.score,
-        ...(a.naReason !== undefined ? { naReason: a.naReason } : {}),
-        ...(a.reasoning !== undefined ? { reasoning: a.reasoning } : {}),
-        ...(a.evidence !== undefined ? { evidence: a.evidence } : {}),
-        timestamp: a.timestamp
-    }))
-}
-
 /**
  * The worst grade over the units that have one, as `index.json` rolls its nodes up (03 ⚠ C15);
  * provisional units count with their deterministic aggregate. Shared with gradeNamespace.
  */
 export function headlineGrade(units: readonly UnitResult[]): AggregateGrade | null {
     const nodes = units
-        .filter((u) => u.aggregateGrade !== null && (u.status === 'graded' || u.status === 'provisional' || u.status === 'rejected'))
-        .map((u) => ({ status: (u.status === 'rejected' ? 'rejected' : 'graded') as NodeStatus, grade: u.aggregateGrade as AggregateGrade }))
+        .filter((u) => u.aggregateGrade !== null && (u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.provisional || u.status === UNIT_STATUS.rejected))
+        .map((u) => ({ status: (u.status === UNIT_STATUS.rejected ? NODE_STATUS.rejected : NODE_STATUS.graded) as NodeStatus, grade: u.aggregateGrade as AggregateGrade }))
     return worstNodeGrade(nodes) ?? null
 }
 
@@ -255,11 +235,6 @@ export function injectionOf(main: Obj, source: { name: string; text: string; pat
         [{ name: source.name, text: source.text, source: true }, ...(about !== undefined ? [{ name: aboutName, text: about.text }] : []), ...skills.map((sk) => ({ name: `skills/${sk.name}.mjs`, text: sk.text }))],
         { mainPath: '/schema/main', filePaths: [source.path, ...(about !== undefined ? ['/options/about/text'] : []), ...skills.map((_, i) => `/options/skills/${i}/text`)] }
     )
-}
-
-/** The result row of one unit. */
-export function unitResult(plan: UnitPlan, status: UnitResult['status'], extra: Partial<UnitResult> = {}): UnitResult {
-    return { unit: plan.unit, area: plan.area, target: plan.target, status, aggregateGrade: null, rawGrade: null, normalizedScore: null, reason: null, written: null, ...extra }
 }
 
 /**
@@ -445,13 +420,16 @@ function resultFromIsland(args: { id: SchemaIdentity; version: string; main: Obj
     return redactSecretsDeep({ grading, entries: [], prompts: [], provisional: {}, errors }, secrets)
 }
 
-async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespaceAreas: boolean; resumable?: boolean }, expose: (c: SchemaRunContext) => void, markResumed: () => void): Promise<GradeSingleSchemaResult> {
-    const errors: Issue[] = []
-    const fail = (): GradeSingleSchemaResult => ({ grading: null, entries: [], prompts: [], provisional: {}, errors })
-    if (!isObj(input)) {
-        errors.push(createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) }))
-        return fail()
-    }
+/** The checked start of a run: the options on their island, who grades, and when. */
+interface RunStart {
+    readonly island: ReturnType<typeof runIsland<GradeOptions>>
+    readonly answersGiven: boolean
+    readonly grader: GraderInput | null
+    readonly now: string
+}
+
+/** Stage "start": the options, the grader, the time and the id fields checked (their issues in `errors`); null when any is wrong. */
+function startRun(input: GradeSingleSchemaInput, errors: Issue[]): RunStart | null {
     // Without a host island the run writes to a private in-memory one: the standing is read from files the same way.
     const island = runIsland(checkOptions(input.options, errors))
     const options = island.options
@@ -460,43 +438,52 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     const now = nowOf(options, errors)
     if (input.schemaId !== undefined && typeof input.schemaId !== 'string') errors.push(createIssue('GRA-002', '/schemaId', { field: 'schemaId', expected: 'string', actual: typeOfValue(input.schemaId) }))
     if (input.fileName !== undefined && typeof input.fileName !== 'string') errors.push(createIssue('GRA-002', '/fileName', { field: 'fileName', expected: 'string', actual: typeOfValue(input.fileName) }))
-    if (errors.length > 0 || now === null) return fail()
+    if (errors.length > 0 || now === null) return null
+    return { island, answersGiven, grader, now }
+}
 
+/** A schema read and checked: the module as resolved, its `main`, and the structural validation of `main`. */
+interface ReadSchema {
+    readonly resolved: Awaited<ReturnType<typeof resolveSchema>>
+    readonly main: Obj
+    readonly validation: { readonly valid: boolean; readonly errors: Issue[] }
+}
+
+/** Stage "read and check": the schema resolved, guarded as plain JSON and validated; null when it cannot be graded at all. */
+async function readSchema(input: GradeSingleSchemaInput, options: GradeOptions, errors: Issue[]): Promise<ReadSchema | null> {
     const resolved = await resolveSchema(input, options, errors)
-    if (resolved.main === null) return fail()
+    if (resolved.main === null) return null
     const main = resolved.main
     const guard = inspectJson(main, undefined, '/schema/main')
     if (guard.length > 0) {
         errors.push(...guard)
-        return fail()
+        return null
     }
     // main passed inspectJson just above: validated without walking it again.
     const structural = validateInspectedMain(main)
     const validation = { valid: !structural.some((i) => i.severity === SEVERITY.error), errors: structural }
     errors.push(...validation.errors.map((i) => ({ ...i, path: '/schema/main' + i.path })))
-    const id = identifySchema(input, main, resolved.fileBase, options, errors)
-    if (id === null) return fail()
-    const { namespace, version, schemaId, slug, schemaFolder, serverParams, secrets, schemaHash } = id
-    // identifySchema checked that main.tools is an object.
-    const tools = Object.keys(main.tools as Obj)
-    // Resume: units whose entry for this content is in the island are kept, not graded (or paid for) again.
-    const kept = scope.resumable === true && options.fs !== undefined && options.root !== undefined ? await keptUnits(options.fs, options.root, namespace, { schemaFolder, schemaHash, tools }) : new Map<string, KeptUnit>()
-    const schemaText = resolved.source ?? `export const main = ${JSON.stringify(main, null, 4)}\n`
-    const aboutDeclared = isObj(main.resources) && isObj(main.resources.about)
-    const allKept = [...tools.map((t) => `single-test/${t}`), 'tools-aggregate-schema'].every((u) => kept.has(u) && kept.get(u)?.aggregateGrade !== 'REJECTED')
-    // A vetoed schema runs again (its veto must reach the namespace units) but writes no new veto entry.
-    if (!scope.namespaceAreas && allKept) {
-        markResumed()
-        const node = await schemaNodeIn(options, namespace, schemaFolder)
-        return island.finish(resultFromIsland({ id, version, main, schemaText, tools, kept, aboutDeclared, errors, expose, node }))
-    }
+    return { resolved, main, validation }
+}
 
+/** What the code answers before any judge: the pretest, the deterministic answers of the schema and its namespace, a veto. */
+interface DeterministicStage {
+    readonly pretest: PretestResult
+    readonly deterministic: ReturnType<typeof DeterministicAnswers.build>
+    readonly namespaceAnswers: ReturnType<typeof DeterministicAnswers.buildNamespace>
+    readonly veto: CategoricalVeto | null
+}
+
+/** Stage "pretest and answer": the key check, the live pretest, then every deterministic answer (their issues in `errors`). */
+async function answerDeterministic(args: { input: GradeSingleSchemaInput; read: ReadSchema; options: GradeOptions; id: SchemaIdentity; now: string; namespaceAreas: boolean; aboutDeclared: boolean; errors: Issue[] }): Promise<DeterministicStage> {
+    const { input, read, options, id, now, aboutDeclared, errors } = args
+    const { main, validation, resolved } = read
     const keyDomain = KeyDomain.check({ main })
-    const pretest = await pretestOf({ main, validation, keyDomain, options, serverParams, now, hasHandlers: resolved.hasHandlers === true, schemaPath: typeof input.schemaPath === 'string' ? input.schemaPath : null })
+    const pretest = await pretestOf({ main, validation, keyDomain, options, serverParams: id.serverParams, now, hasHandlers: resolved.hasHandlers === true, schemaPath: typeof input.schemaPath === 'string' ? input.schemaPath : null })
     errors.push(...pretest.errors)
     const questions = questionRows()
     // An About without its declaration (or the reverse) is never graded: say so and how to fix it.
-    if (scope.namespaceAreas) errors.push(...aboutDeclarationIssues({ declared: declaredAboutFile(main), about: options.about, namespace, path: '/options/about' }))
+    if (args.namespaceAreas) errors.push(...aboutDeclarationIssues({ declared: declaredAboutFile(main), about: options.about, namespace: id.namespace, path: '/options/about' }))
     const deterministic = DeterministicAnswers.build({
         main,
         ...(resolved.source !== null ? { source: resolved.source } : {}),
@@ -508,37 +495,96 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
         ...(aboutDeclared ? { aboutFileExists: options.about !== undefined } : {})
     })
     errors.push(...deterministic.errors)
-    const namespaceAnswers = DeterministicAnswers.buildNamespace({ schemas: [{ main, schemaId }], questions, now, ...(aboutDeclared ? { aboutFileExists: options.about !== undefined } : {}) })
+    const namespaceAnswers = DeterministicAnswers.buildNamespace({ schemas: [{ main, schemaId: id.schemaId }], questions, now, ...(aboutDeclared ? { aboutFileExists: options.about !== undefined } : {}) })
     errors.push(...namespaceAnswers.errors)
-    const veto: CategoricalVeto | null = deterministic.veto
+    return { pretest, deterministic, namespaceAnswers, veto: deterministic.veto }
+}
 
-    // The units of this run, in the order they are graded.
-    const plans = unitPlansOf({ tools, namespace, schemaFolder, deterministic, namespaceAnswers, skills: options.skills ?? [], namespaceAreas: scope.namespaceAreas })
-    const known = new Set(plans.map((p) => p.unit))
-    for (const key of Object.keys(options.answers ?? {})) {
-        if (!known.has(key)) errors.push(createIssue('GRA-015', pointer('options', 'answers', key), { unit: key }))
-    }
+/** What every prompt of a schema's run carries: the redacted files, the boundary, the places the injection scan flagged. */
+interface PromptMaterial {
+    readonly aboutHash: string | undefined
+    readonly redactedText: string
+    readonly attachments: EmittedPrompt['attachments']
+    readonly flagged: string[]
+    readonly boundary: string
+}
 
+/** Stage "attach and scan": the attachments, the injection scan (its findings in `errors`) and the run's data boundary. */
+function promptMaterialOf(args: { input: GradeSingleSchemaInput; main: Obj; schemaText: string; options: GradeOptions; id: SchemaIdentity; namespaceAreas: boolean; errors: Issue[] }): PromptMaterial {
+    const { input, main, schemaText, options, errors } = args
+    const { slug, namespace, serverParams } = args.id
     const aboutHash = options.about !== undefined ? HashGenerator.hashBytes({ text: options.about.text }).short ?? undefined : undefined
     const redactedText = Redact.text({ text: schemaText, serverParams }).text ?? ''
     const attachments = attachmentsOf({ slug, namespace, redactedText, about: options.about, skills: options.skills ?? [], serverParams })
     // Text aimed at the grader: warnings here (the About and skills once per namespace run), the places in every request.
     const injection = injectionOf(main, { name: `${slug}.mjs`, text: schemaText, path: input.schemaPath !== undefined ? '/schemaPath' : '/options/source' }, options, options.about?.name ?? `${namespace}-about.md`)
-    errors.push(...(scope.namespaceAreas ? injection.findings : injection.findings.filter((f) => !f.path.startsWith('/options/about') && !f.path.startsWith('/options/skills'))))
+    errors.push(...(args.namespaceAreas ? injection.findings : injection.findings.filter((f) => !f.path.startsWith('/options/about') && !f.path.startsWith('/options/skills'))))
     const boundary = chooseBoundary({ given: options.boundary, texts: attachments.flatMap((a) => [a.name, a.content]) }).boundary
+    return { aboutHash, redactedText, attachments, flagged: injection.flagged, boundary }
+}
+
+/** Stage "plan": the units of the run, and GRA-015 for every answer keyed by a unit the run does not have. */
+function plansFor(args: Parameters<typeof unitPlansOf>[0], answers: GradeOptions['answers'], errors: Issue[]): UnitPlan[] {
+    const plans = unitPlansOf(args)
+    const known = new Set(plans.map((p) => p.unit))
+    for (const key of Object.keys(answers ?? {})) {
+        if (!known.has(key)) errors.push(createIssue('GRA-015', pointer('options', 'answers', key), { unit: key }))
+    }
+    return plans
+}
+
+/** Whether every own unit of the schema is held graded (not vetoed) for this content, so the island answers for it. */
+function allOwnUnitsKept(tools: readonly string[], kept: ReadonlyMap<string, KeptUnit>): boolean {
+    return [...tools.map((t) => `single-test/${t}`), 'tools-aggregate-schema'].every((u) => kept.has(u) && kept.get(u)?.aggregateGrade !== 'REJECTED')
+}
+
+async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespaceAreas: boolean; resumable?: boolean }, expose: (c: SchemaRunContext) => void, markResumed: () => void): Promise<GradeSingleSchemaResult> {
+    const errors: Issue[] = []
+    const fail = (): GradeSingleSchemaResult => ({ grading: null, entries: [], prompts: [], provisional: {}, errors })
+    if (!isObj(input)) {
+        errors.push(createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) }))
+        return fail()
+    }
+    const start = startRun(input, errors)
+    if (start === null) return fail()
+    const { island, answersGiven, grader, now } = start
+    const options = island.options
+    const read = await readSchema(input, options, errors)
+    if (read === null) return fail()
+    const { main, resolved } = read
+    const id = identifySchema(input, main, resolved.fileBase, options, errors)
+    if (id === null) return fail()
+    const { namespace, version, schemaId, slug, schemaFolder, serverParams, secrets, schemaHash } = id
+    // identifySchema checked that main.tools is an object.
+    const tools = Object.keys(main.tools as Obj)
+    // Resume: units whose entry for this content is in the island are kept, not graded (or paid for) again.
+    const kept = scope.resumable === true && options.fs !== undefined && options.root !== undefined ? await keptUnits(options.fs, options.root, namespace, { schemaFolder, schemaHash, tools }) : new Map<string, KeptUnit>()
+    const schemaText = resolved.source ?? `export const main = ${JSON.stringify(main, null, 4)}\n`
+    const aboutDeclared = isObj(main.resources) && isObj(main.resources.about)
+    // A vetoed schema runs again (its veto must reach the namespace units) but writes no new veto entry.
+    if (!scope.namespaceAreas && allOwnUnitsKept(tools, kept)) {
+        markResumed()
+        const node = await schemaNodeIn(options, namespace, schemaFolder)
+        return island.finish(resultFromIsland({ id, version, main, schemaText, tools, kept, aboutDeclared, errors, expose, node }))
+    }
+
+    const { pretest, deterministic, namespaceAnswers, veto } = await answerDeterministic({ input, read, options, id, now, namespaceAreas: scope.namespaceAreas, aboutDeclared, errors })
+    // The units of this run, in the order they are graded.
+    const plans = plansFor({ tools, namespace, schemaFolder, deterministic, namespaceAnswers, skills: options.skills ?? [], namespaceAreas: scope.namespaceAreas }, options.answers, errors)
+    const material = promptMaterialOf({ input, main, schemaText, options, id, namespaceAreas: scope.namespaceAreas, errors })
     const blockedTools = new Map(pretest.blocked.map((b) => [b.tool, `${b.reason} — ${b.detail}`]))
     // Seen from this schema, the namespace aggregate rests on its tools aggregate, which rests on every tool.
     const preconditions = scope.namespaceAreas ? namespacePrecondition(blockedTools.size > 0 ? [schemaId] : []) : undefined
-    const ran = await runPlans(plans, { schemaId, version, schemaHash, now, grader, options, answersGiven, attachments, serverParams, secrets, errors, veto, blockedTools, aboutDeclared, namespace, aboutHash, stable: false, kept, boundary, flagged: injection.flagged, ...(preconditions !== undefined ? { preconditions } : {}) })
+    const { aboutHash, attachments, boundary, flagged } = material
+    const ran = await runPlans(plans, { schemaId, version, schemaHash, now, grader, options, answersGiven, attachments, serverParams, secrets, errors, veto, blockedTools, aboutDeclared, namespace, aboutHash, stable: false, kept, boundary, flagged, ...(preconditions !== undefined ? { preconditions } : {}) })
     const { units, entries, prompts, provisional } = ran
-
-    if (units.some((u) => u.status === 'provisional')) errors.push(createIssue('GRA-014', ''))
+    if (units.some((u) => u.status === UNIT_STATUS.provisional)) errors.push(createIssue('GRA-014', ''))
 
     // Stage "write and roll up": the entries into the island, then the standing from its rebuilt index.
     const written = await writeIsland({ fs: options.fs as FsPort, root: options.root as string, now, namespace, slug, schemaHash, schemaText, main, options, pretest, entries, units, errors, secrets })
     const { indexPath, rollupStatus, rollupGrade, schemaNode } = written
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
-    expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, redacted: { serverParams, text: redactedText }, veto, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared, flagged: injection.flagged })
+    expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, redacted: { serverParams, text: material.redactedText }, veto, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared, flagged })
     const grading = schemaGradingOf({ schemaId, namespace, slug, schemaHash, version, units, veto, pretest: { ran: pretest.ran, reason: pretest.reason, ok: pretest.ok, blocked: pretest.blocked }, indexPath, rollupStatus, rollupGrade, node: schemaNode })
     return island.finish(redactSecretsDeep({ grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }, secrets))
 }
@@ -561,110 +607,12 @@ export function withoutIslandPaths(result: GradeSingleSchemaResult): GradeSingle
     return { ...result, grading: { ...g, indexPath: null, rollupStatus: null, rollupGrade: null, units: g.units.map((u) => (u.written === null ? u : { ...u, written: null })) } }
 }
 
-/** The schema's node in its namespace `index.json` on the island (undefined when there is none yet). */
-async function schemaNodeIn(options: { fs: FsPort; root: string }, namespace: string, schemaFolder: string): Promise<unknown> {
-    return schemaNodeOf(await readJsonObject(options.fs, joinPath(options.root.replace(/\/+$/, ''), LAYOUT.providers, namespace, LAYOUT.index)), schemaFolder)
-}
-
-/** The node of the schema in folder `schemaFolder` of a namespace index value (undefined when it has none). */
-function schemaNodeOf(index: unknown, schemaFolder: string): unknown {
-    return isObj(index) && isObj(index.schemas) && Object.hasOwn(index.schemas, schemaFolder) ? index.schemas[schemaFolder] : undefined
-}
-
-/** A unit the island already holds graded for this content: what its index node says, and its hints from `state.json`. */
-export interface KeptUnit {
-    readonly aggregateGrade: AggregateGrade | null
-    readonly rawGrade: LetterGrade | null
-    readonly normalizedScore: number | null
-    /** Island path of the entry the node rests on. */
-    readonly written: string | null
-    readonly improvementHints?: readonly ImprovementHint[]
-}
-
 /** The schema's own units (single-test per tool, tools-aggregate-schema) with their island targets. */
 function ownPlans(tools: readonly string[], namespace: string, schemaFolder: string): UnitPlan[] {
     return [
         ...tools.map((tool): UnitPlan => ({ unit: `single-test/${tool}`, area: 'single-test', target: { namespace, schema: schemaFolder, tool: islandName(tool, 'tool') ?? tool }, deterministic: [], focus: tool })),
         { unit: 'tools-aggregate-schema', area: 'tools-aggregate-schema', target: { namespace, schema: schemaFolder }, deterministic: [], focus: null }
     ]
-}
-
-/** The result row of a kept unit: graded, with the grade its index node holds. */
-export function keptResult(plan: UnitPlan, kept: KeptUnit): UnitResult {
-    return unitResult(plan, kept.aggregateGrade === 'REJECTED' ? 'rejected' : 'graded', { aggregateGrade: kept.aggregateGrade, rawGrade: kept.rawGrade, normalizedScore: kept.normalizedScore, written: kept.written, kept: true, ...(kept.improvementHints !== undefined && kept.improvementHints.length > 0 ? { improvementHints: kept.improvementHints } : {}) })
-}
-
-/** The parsed JSON object at `path`, or null when it is missing, unreadable or not an object. */
-async function readJsonObject(fs: FsPort, path: string): Promise<Obj | null> {
-    try {
-        const text = await fs.readFile(path)
-        if (text === null) return null
-        const parsed: unknown = JSON.parse(text)
-        return isObj(parsed) ? parsed : null
-    } catch {
-        return null
-    }
-}
-
-/** A node of `index.json` that stands for a current full grading (graded or stable), as a kept unit. */
-function keptFromNode(node: unknown, base: string, hints: ReadonlyMap<string, readonly ImprovementHint[]>, boundTo: string | null): KeptUnit | null {
-    if (!isObj(node)) return null
-    // A veto is terminal (01-model §6.3): a rejected node of this very content is kept as it is.
-    const vetoed = node.status === 'rejected' && node.grade === 'REJECTED' && boundTo !== null
-    if (!vetoed && node.status !== 'graded' && node.status !== 'stable') return null
-    if (!vetoed && boundTo !== null && node.boundTo !== boundTo) return null
-    const ref = typeof node.ref === 'string' ? node.ref : null
-    const improvementHints = ref !== null ? hints.get(ref) : undefined
-    return {
-        aggregateGrade: isAggregateGrade(node.grade) ? node.grade : null,
-        rawGrade: isAggregateGrade(node.rawGrade) && node.rawGrade !== 'REJECTED' ? node.rawGrade : null,
-        normalizedScore: typeof node.normalizedScore === 'number' ? node.normalizedScore : null,
-        written: ref !== null ? joinPath(base, ref) : null,
-        ...(improvementHints !== undefined ? { improvementHints } : {})
-    }
-}
-
-/** The improvement hints of `state.json`, by the entry they came with (its path relative to the namespace folder). */
-function hintsByRef(state: Obj | null): Map<string, readonly ImprovementHint[]> {
-    const out = new Map<string, readonly ImprovementHint[]>()
-    for (const item of Array.isArray(state?.areas) ? state.areas : []) {
-        if (isObj(item) && typeof item.lastGradingRef === 'string' && Array.isArray(item.improvementHints)) out.set(item.lastGradingRef, item.improvementHints as ImprovementHint[])
-    }
-    return out
-}
-
-/**
- * The units of one schema — or, with `namespaceUnits`, of the namespace — that the island already
- * holds graded for the current content: their `index.json` node is graded or stable (and, for a
- * schema's units, bound to `schemaHash` with that very snapshot). Failed, missing, blocked, vetoed
- * and outdated units are not kept, so a re-run grades exactly those. An unreadable index keeps nothing.
- */
-export async function keptUnits(fs: FsPort, root: string, namespace: string, scope: { schemaFolder: string; schemaHash: string; tools: readonly string[] } | { namespaceUnits: readonly string[]; anchorFolder: string }): Promise<Map<string, KeptUnit>> {
-    const nsDir = joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace)
-    const index = await readJsonObject(fs, joinPath(nsDir, LAYOUT.index))
-    const kept = new Map<string, KeptUnit>()
-    if (index === null) return kept
-    const hints = hintsByRef(await readJsonObject(fs, joinPath(nsDir, LAYOUT.state)))
-    if ('namespaceUnits' in scope) {
-        const skills = isObj(index.skills) ? index.skills : {}
-        for (const unit of scope.namespaceUnits) {
-            const node = unit === 'tools-aggregate-namespace' ? index.namespaceAggregate : unit === 'namespace-description' ? index.description : unit === 'about-namespace' ? index.about : unit.startsWith('namespace-skills/') ? skills[`${scope.anchorFolder}.${unit.slice('namespace-skills/'.length)}`] : undefined
-            const found = keptFromNode(node, nsDir, hints, null)
-            if (found !== null) kept.set(unit, found)
-        }
-        return kept
-    }
-    const schema = isObj(index.schemas) ? index.schemas[scope.schemaFolder] : undefined
-    // Only the very content graded before: the newest snapshot and the entries are bound to this hash.
-    if (!isObj(schema) || !isObj(schema.snapshot) || schema.snapshot.hash !== scope.schemaHash) return kept
-    const tools = isObj(schema.tools) ? schema.tools : {}
-    for (const tool of scope.tools) {
-        const found = keptFromNode(tools[islandName(tool, 'tool') ?? tool], nsDir, hints, scope.schemaHash)
-        if (found !== null) kept.set(`single-test/${tool}`, found)
-    }
-    const aggregate = keptFromNode(schema.toolsAggregate, nsDir, hints, scope.schemaHash)
-    if (aggregate !== null) kept.set('tools-aggregate-schema', aggregate)
-    return kept
 }
 
 /**
@@ -689,10 +637,10 @@ export function schemaGradingOf(run: {
 }): SchemaGrading {
     const { units, veto } = run
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
-    const provisional = units.some((u) => u.status === 'provisional')
-    const mode: SchemaGrading['mode'] = provisional ? 'provisional' : units.some((u) => u.status === 'graded' || u.status === 'rejected') ? 'full' : 'none'
+    const provisional = units.some((u) => u.status === UNIT_STATUS.provisional)
+    const mode: SchemaGrading['mode'] = provisional ? 'provisional' : units.some((u) => u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected) ? 'full' : 'none'
     const standing = standingOfSchemaNode(run.node, mode)
-    const rejected = standing.status === 'rejected'
+    const rejected = standing.status === NODE_STATUS.rejected
     return {
         schemaId: run.schemaId,
         namespace: run.namespace,
@@ -707,7 +655,7 @@ export function schemaGradingOf(run: {
         schemaGrade: standing.schemaGrade,
         provisionalGrade: provisional && !rejected ? headlineGrade(units) : null,
         provisionalSchemaGrade: provisional && !rejected ? (schemaUnit?.aggregateGrade ?? null) : null,
-        unitCounts: { kept: units.filter((u) => u.kept === true).length, graded: units.filter((u) => u.kept !== true && (u.status === 'graded' || u.status === 'rejected')).length },
+        unitCounts: { kept: units.filter((u) => u.kept === true).length, graded: units.filter((u) => u.kept !== true && (u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected)).length },
         rawGrade: standing.grade !== null ? (schemaUnit?.rawGrade ?? null) : null,
         unitGrades: Object.fromEntries(units.map((u) => [u.unit, u.aggregateGrade])),
         rollupGrade: isAggregateGrade(run.rollupGrade) ? run.rollupGrade : null,
@@ -716,430 +664,7 @@ export function schemaGradingOf(run: {
         pretest: run.pretest,
         indexPath: run.indexPath,
         rollupStatus: run.rollupStatus,
-        reason: standing.status === 'graded' || standing.status === 'stable' ? null : standing.reason,
+        reason: standing.status === NODE_STATUS.graded || standing.status === NODE_STATUS.stable ? null : standing.reason,
         standing
     }
-}
-
-/** What one run of area units needs: the identity of the entries it writes and the sources of its answers. */
-export interface PlanContext {
-    readonly schemaId: string
-    readonly version: string
-    readonly schemaHash: string
-    readonly now: string
-    readonly grader: GraderInput | null
-    readonly options: GradeOptions
-    readonly answersGiven: boolean
-    readonly attachments: EmittedPrompt['attachments']
-    readonly serverParams: Readonly<Record<string, string>>
-    readonly secrets: readonly string[]
-    readonly errors: Issue[]
-    readonly veto: CategoricalVeto | null
-    readonly blockedTools: ReadonlyMap<string, string>
-    readonly aboutDeclared: boolean
-    readonly namespace: string
-    readonly aboutHash: string | undefined
-    /** Whether the schema the About hangs on is already stable (02-areas ⚠ B8) before this run. */
-    readonly stable: boolean
-    /** Answers keyed by unit for this run; `options.answers` when omitted. */
-    readonly answers?: Readonly<Record<string, unknown>>
-    /** Units the island already holds graded for this content (a resumed run): reported, not graded again. */
-    readonly kept?: ReadonlyMap<string, KeptUnit>
-    /** Units blocked before they run, with the reason (blocked-by-precondition: what they rest on is blocked). */
-    readonly preconditions?: ReadonlyMap<string, string>
-    /** The run's data-block boundary, and the places the injection scan flagged (told to the judge). */
-    readonly boundary?: string
-    readonly flagged?: readonly string[]
-}
-
-/** An entry graded by this run, with what the judge said beside it (04 ⚠ D4: kept in `state.json`). */
-export interface PlannedEntry {
-    readonly plan: UnitPlan
-    readonly entry: GradingEntry
-    readonly sidecar?: AreaSidecar
-}
-
-/** Grades each planned unit in order: veto cascade, blocked tools, gates, then the judge, an answer or a returned prompt. */
-export async function runPlans(plans: readonly UnitPlan[], ctx: PlanContext): Promise<{ units: UnitResult[]; entries: PlannedEntry[]; prompts: EmittedPrompt[]; provisional: Record<string, AggregateResult> }> {
-    const { schemaId, version, schemaHash, now, grader, answersGiven, attachments, serverParams, secrets, errors, veto, blockedTools, aboutDeclared, namespace, aboutHash } = ctx
-    const options: GradeOptions = ctx.answers !== undefined ? { ...ctx.options, answers: ctx.answers } : ctx.options
-    const stamp = toFileTimestamp(now) as string
-    const units: UnitResult[] = []
-    const entries: PlannedEntry[] = []
-    const prompts: EmittedPrompt[] = []
-    const provisional: Record<string, AggregateResult> = {}
-    const provider = new Set<string>(PROVIDER_AREAS)
-    let schemaStable = ctx.stable
-
-    for (const plan of plans) {
-        if (!provider.has(plan.area)) continue
-        if (veto !== null) {
-            // Cascade stop (02-areas §3.3): the schema's own areas carry the veto, the rest do not run.
-            if (plan.area === 'single-test' || plan.area === 'tools-aggregate-schema') {
-                // The island already holds this veto for this content: reported, not written again.
-                const keptVeto = ctx.kept?.get(plan.unit)
-                if (keptVeto?.aggregateGrade === 'REJECTED') {
-                    units.push({ ...keptResult(plan, keptVeto), reason: `categorical veto: ${veto.triggeredBy}` })
-                    continue
-                }
-                const answers = plan.deterministic.length > 0 ? plan.deterministic : []
-                if (answers.length === 0) {
-                    units.push(unitResult(plan, 'skipped', { reason: 'no deterministic answer to carry the veto' }))
-                    continue
-                }
-                const created = Grading.createEntry({ schemaId, area: plan.area, version, schemaHash, gradingMode: 'full', now, gradings: answers, categoricalVeto: veto })
-                if (created.entry === null || created.entry.aggregateGrade === null) {
-                    errors.push(...created.errors)
-                    units.push(unitResult(plan, 'error', { reason: 'the vetoed entry did not validate' }))
-                    continue
-                }
-                entries.push({ plan, entry: created.entry as GradingEntry })
-                units.push(unitResult(plan, 'rejected', { aggregateGrade: 'REJECTED', reason: `categorical veto: ${veto.triggeredBy}` }))
-            } else {
-                errors.push(createIssue('GRA-013', '', { unit: plan.unit, trigger: veto.triggeredBy }))
-                units.push(unitResult(plan, 'skipped', { reason: `cascade stop after the ${veto.triggeredBy} veto` }))
-            }
-            continue
-        }
-        if (plan.area === 'single-test' && plan.focus !== null && blockedTools.has(plan.focus)) {
-            const reason = blockedTools.get(plan.focus) as string
-            errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason }))
-            units.push(unitResult(plan, 'blocked', { reason }))
-            continue
-        }
-        // An aggregate rests on the units below it (02-areas §3.1): one of them blocked blocks it too, and the judge is not asked.
-        const precondition = ctx.preconditions?.get(plan.unit) ?? (plan.area === 'tools-aggregate-schema' ? toolsPrecondition(blockedTools) : null)
-        if (precondition !== null) {
-            errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason: precondition }))
-            units.push(unitResult(plan, 'blocked', { reason: precondition }))
-            continue
-        }
-        const kept = ctx.kept?.get(plan.unit)
-        if (kept !== undefined) {
-            units.push(keptResult(plan, kept))
-            if (plan.area === 'tools-aggregate-schema') schemaStable = kept.aggregateGrade === 'A' || kept.aggregateGrade === 'B'
-            continue
-        }
-        if (plan.area === 'about-namespace') {
-            // Without a judge or answers stability is unknown yet: the prompt is returned so a harness can answer it ahead.
-            const stabilityKnown = answersGiven
-            const why = !aboutDeclared ? 'the schema declares no about resource' : options.about === undefined ? 'no About text was supplied (options.about)' : stabilityKnown && !schemaStable ? 'the schema is not stable yet (02-areas ⚠ B8)' : null
-            if (why !== null) {
-                errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason: why }))
-                units.push(unitResult(plan, !aboutDeclared ? 'skipped' : 'gated', { reason: why }))
-                continue
-            }
-        }
-        const persona = grader?.persona
-        const personaRequired = PromptBuilder.isPersonaRequired({ area: plan.area }).personaRequired === true
-        if (personaRequired && persona === undefined) {
-            // Only reachable without a judge or answers (checkGrader requires a persona then): no persona, no prompt.
-            const reason = 'a persona-bound area needs grader.persona to build its prompt'
-            errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason }))
-            units.push(unitResult(plan, 'gated', { reason }))
-            continue
-        }
-        const envelope = envelopeFor({ plan, schemaHash, stamp, now, persona: personaRequired ? (persona ?? null) : null, harness: grader?.harness })
-        const request = askForOutput({ plan, envelope, attachments, serverParams, errors, ...(ctx.boundary !== undefined ? { boundary: ctx.boundary } : {}), ...(ctx.flagged !== undefined ? { flagged: ctx.flagged } : {}) })
-        if (request === null) {
-            units.push(unitResult(plan, 'error', { reason: 'the area prompt could not be built' }))
-            continue
-        }
-        const reply = await obtainOutput(plan, request, options, errors, secrets)
-        if (reply.kind === 'none') {
-            prompts.push(request)
-            // A deterministic-only entry is not a valid area grading (S7), so only its aggregate is reported.
-            const aggregate = plan.deterministic.length > 0 ? Grading.computeAggregateGrade({ entry: { area: plan.area, gradingTier: 'autonomous', gradingMode: 'full', categoricalVeto: null, gradings: plan.deterministic } }) : null
-            if (aggregate !== null) provisional[plan.unit] = aggregate
-            units.push(unitResult(plan, 'provisional', { aggregateGrade: aggregate?.aggregateGrade ?? null, rawGrade: aggregate?.rawGrade ?? null, normalizedScore: aggregate?.normalizedScore ?? null, reason: 'waiting for the non-deterministic answers' }))
-            continue
-        }
-        if (reply.kind === 'error') {
-            units.push(unitResult(plan, 'error', { reason: reply.reason }))
-            continue
-        }
-        const { catalogue, extra } = splitAnswers(plan.area, plan.deterministic)
-        const converted = Areas.toGradingEntry({
-            output: reply.output,
-            deterministic: toDeterministicInput(catalogue),
-            context: {
-                schemaId,
-                version,
-                schemaHash,
-                gradingMode: 'full',
-                now,
-                grader: { name: (grader as GraderInput).name, version: (grader as GraderInput).version },
-                llmModel: reply.model ?? (grader as GraderInput).llmModel,
-                scriptGrader: { name: DEFAULT_GRADER.name, version: DEFAULT_GRADER.version },
-                selectionContext: { groupId: grader?.groupId ?? namespace, personaIds: persona !== undefined ? [persona.basePersonaId] : [] },
-                ...areaExtras(plan, persona, aboutHash)
-            }
-        })
-        if (converted.blocker !== null) {
-            const reason = `the grader reported a blocker: ${converted.blocker.blocker} (${converted.blocker.reason})`
-            errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason }))
-            units.push(unitResult(plan, 'blocked', { reason }))
-            continue
-        }
-        if (converted.entry === null) {
-            const detail = converted.errors.slice(0, 3).map((e) => `${e.code} at ${e.path || '/'}: ${e.message}`).join('; ') + (converted.errors.length > 3 ? `; +${converted.errors.length - 3} more` : '')
-            errors.push(createIssue('GRA-018', '', { unit: plan.unit, detail }), ...converted.errors.map((e) => ({ ...e, path: `/units/${plan.unit.replace(/\//g, '~1')}${e.path}` })))
-            units.push(unitResult(plan, 'error', { reason: 'the area output was rejected' }))
-            continue
-        }
-        let entry: GradingEntry = converted.entry
-        for (const answer of extra) {
-            const added = Grading.addGrading({ entry, grading: answer })
-            if (added.entry === null) {
-                errors.push(...added.errors)
-                continue
-            }
-            entry = added.entry as GradingEntry
-        }
-        const aggregate = Grading.computeAggregateGrade({ entry })
-        entries.push({ plan, entry, ...(converted.sidecar !== null ? { sidecar: converted.sidecar } : {}) })
-        if (plan.area === 'tools-aggregate-schema') schemaStable = entry.aggregateGrade === 'A' || entry.aggregateGrade === 'B'
-        const hints = converted.sidecar?.improvementHints ?? []
-        units.push(unitResult(plan, entry.aggregateGrade === 'REJECTED' ? 'rejected' : 'graded', { aggregateGrade: entry.aggregateGrade, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore, ...(hints.length > 0 ? { improvementHints: hints } : {}) }))
-    }
-
-    return { units, entries, prompts, provisional }
-}
-
-/** The namespace aggregate rests on every schema's tools aggregate: the schemas whose aggregate is blocked block it (an empty map when none is). */
-export function namespacePrecondition(blockedSchemas: readonly string[]): Map<string, string> {
-    if (blockedSchemas.length === 0) return new Map()
-    return new Map([['tools-aggregate-namespace', `blocked-by-precondition — the namespace aggregate rests on every schema's tools aggregate, and that of ${blockedSchemas.join(', ')} is blocked`]])
-}
-
-/** Why a schema's tools aggregate cannot be graded: the tools it rests on that are blocked; `null` when none is. */
-export function toolsPrecondition(blockedTools: ReadonlyMap<string, string>): string | null {
-    if (blockedTools.size === 0) return null
-    const names = [...blockedTools.keys()]
-    return `blocked-by-precondition — the tools aggregate rests on every tool's single-test, and ${names.length === 1 ? `tool ${names[0]} is` : `tools ${names.join(', ')} are`} blocked; test ${names.length === 1 ? 'it' : 'them'} first`
-}
-
-function areaExtras(plan: UnitPlan, persona: GraderInput['persona'], aboutHash: string | undefined): Record<string, unknown> {
-    const personaRequired = PromptBuilder.isPersonaRequired({ area: plan.area }).personaRequired === true
-    return {
-        ...(personaRequired && persona !== undefined ? { persona } : {}),
-        ...(plan.skillId !== undefined ? { skillId: plan.skillId } : {}),
-        ...(plan.area === 'about-namespace' && aboutHash !== undefined ? { aboutHash } : {})
-    }
-}
-
-export async function obtainOutput(plan: UnitPlan, request: EmittedPrompt, options: GradeOptions, errors: Issue[], secrets: readonly string[] = []): Promise<{ kind: 'none' } | { kind: 'error'; reason: string } | { kind: 'output'; output: unknown; model?: string }> {
-    if (options.answers !== undefined && Object.hasOwn(options.answers, plan.unit)) {
-        // The model a reply names is provenance, not part of the area output.
-        const named = takeReplyModel(plan.unit, redactSecretsDeep(options.answers[plan.unit], secrets), errors)
-        return { kind: 'output', output: fillEnvelope(plan, request, named.output, errors), ...(named.model !== undefined ? { model: named.model } : {}) }
-    }
-    if (options.judge === undefined) {
-        if (options.answers !== undefined) errors.push(createIssue('GRA-010', '', { unit: plan.unit }))
-        return { kind: 'none' }
-    }
-    // Timeout, retries, the run's signal and its stop after failures in a row: judge-call.ts.
-    const asked = await askJudge(plan.unit, request, options, errors, secrets)
-    if (asked.kind === 'error') return asked
-    const text = asked.text
-    if (typeof text !== 'string') {
-        errors.push(createIssue('GRA-006', '', { unit: plan.unit, detail: `the judge returned ${typeOfValue(text)}, not a string` }))
-        return { kind: 'error', reason: 'the judge returned no text' }
-    }
-    const parsed = parseReply(text)
-    if (parsed.error !== null) {
-        errors.push(createIssue('GRA-007', '', { unit: plan.unit, detail: parsed.error }))
-        return { kind: 'error', reason: 'the judge reply is not JSON' }
-    }
-    // A reply echoing a key never reaches an entry: redacted as parsed, before any check or cut.
-    const named = takeReplyModel(plan.unit, redactSecretsDeep(parsed.value, secrets), errors)
-    const output = fillEnvelope(plan, request, named.output, errors)
-    return output === undefined ? { kind: 'error', reason: 'the judge reply was refused (see the errors)' } : { kind: 'output', output, ...(named.model !== undefined ? { model: named.model } : {}) }
-}
-
-/** A reply is one JSON object; a Markdown fence around it is tolerated, any other text is not. */
-function parseReply(text: string): { value: unknown; error: string | null } {
-    const trimmed = text.trim()
-    const fenced = /^```(?:json)?\s*\n([\s\S]*?)\n```$/.exec(trimmed)
-    const body = fenced !== null ? (fenced[1] as string) : trimmed
-    if (body.length > 2_000_000) return { value: undefined, error: 'reply longer than 2,000,000 characters' }
-    try {
-        return { value: JSON.parse(body) as unknown, error: null }
-    } catch (cause) {
-        return { value: undefined, error: cause instanceof Error ? cause.message : 'unparseable' }
-    }
-}
-
-/**
- * Fills the envelope fields the library itself issued when a reply omits them, and refuses a reply
- * that contradicts them: they identify the grading, they are not the grader's judgement.
- */
-function fillEnvelope(plan: UnitPlan, request: EmittedPrompt, output: unknown, errors: Issue[]): unknown {
-    if (!isObj(output) || 'blocker' in output) return output
-    const env = request.envelope as unknown as Obj
-    // The obvious default: a reply without improvement hints has none.
-    const filled: Obj = { ...output, ...(output.improvementHints === undefined ? { improvementHints: [] } : {}) }
-    const answers = Array.isArray(output.answers) ? (output.answers as unknown[]) : []
-    const misnamed = answers.findIndex((a) => isObj(a) && a.questionId === undefined && a.id !== undefined)
-    if (misnamed >= 0) {
-        // Say precisely what is wrong rather than leave the reader with a schema error about a missing key.
-        errors.push(createIssue('GRA-021', pointer('units', plan.unit, 'answers', misnamed), { unit: plan.unit, index: misnamed }))
-        return undefined
-    }
-    for (const [key, expected] of Object.entries(env)) {
-        if (!(key in output)) {
-            filled[key] = expected
-            continue
-        }
-        const actual = output[key]
-        const same = key === 'iteration' || key === 'timestamp' ? true : JSON.stringify(actual) === JSON.stringify(expected)
-        if (!same) {
-            errors.push(createIssue('GRA-008', '', { unit: plan.unit, field: key, actual: describeValue(JSON.stringify(actual)), expected: describeValue(JSON.stringify(expected)) }))
-            return undefined
-        }
-    }
-    return filled
-}
-
-/**
- * Writes the pretest's `summary.json` (03 ⚠ C13: blocked is derived from it at rebuild). A live run
- * always writes it; a run that sent nothing (offline) writes what is certain before any request —
- * key-gated, withheld, unbuildable tools — but never replaces a live summary of the same content.
- * Derived data like `index.json`: rewritten, never a secret in it.
- */
-async function writePretestSummary(fs: FsPort, root: string, namespace: string, slug: string, schemaHash: string, pretest: PretestResult, runtime: GradeOptions['runtime']): Promise<Issue[]> {
-    const base = root.replace(/\/+$/, '')
-    const path = joinPath(base, LAYOUT.providers, namespace, islandName(slug, 'schema') ?? slug, LAYOUT.summary)
-    if (!pretest.ran) {
-        const previous = await readJsonObject(fs, path)
-        // A live summary of this content holds more than a plan: kept (an older file without `ran` was live).
-        if (previous !== null && previous.ran !== false && (previous.schemaHash === undefined || previous.schemaHash === schemaHash)) return []
-    }
-    const summary = {
-        namespace,
-        schema: slug,
-        schemaHash,
-        ran: pretest.ran,
-        checkedAt: pretest.checkedAt,
-        minWorkingTests: pretest.minWorkingTests,
-        ok: pretest.ok,
-        // Which runtime ran the handler tools' tests (its version), when one did.
-        ...(Object.values(pretest.tools).some((t) => t.viaRuntime) && runtime !== undefined ? { runtime: { version: typeof runtime.version === 'string' ? runtime.version : null, ...(typeof runtime.isolation === 'string' ? { isolation: runtime.isolation } : {}) } } : {}),
-        perTool: Object.fromEntries(Object.entries(pretest.tools).map(([tool, t]) => [tool, { working: t.working, total: t.total, bar: t.bar, class: t.class, blocked: t.blocked, reason: t.reason, detail: t.detail, missingServerParams: t.missingServerParams, ...(t.viaRuntime ? { viaRuntime: true } : {}) }]))
-    }
-    return writeAtomic(fs, path, JSON.stringify(summary, null, 4) + '\n', { overwrite: true, journal: new Journal(base) })
-}
-
-/** One unit's line in `state.json` (04 ⚠ D8): where it stands, and what the judge advised. */
-interface StateArea {
-    readonly area: string
-    readonly target: Readonly<Record<string, string>>
-    readonly unit: string
-    readonly status: string
-    readonly iteration: number | null
-    readonly improvementHints: readonly ImprovementHint[]
-    readonly lastGradingRef: string | null
-    /** A provisional unit's grade from deterministic answers alone (never a headline). */
-    readonly provisionalGrade?: string | null
-    readonly reason?: string
-}
-
-/**
- * Merges this run's units into `providers/<ns>/state.json` (04 ⚠ D8): `{ target, areas, done, total }`,
- * one line per unit target, the judge's improvement hints and iteration beside the entry they came
- * with (`lastGradingRef`, relative to the namespace folder). Units this run did not grade keep their
- * line. Written atomically; an unreadable state is replaced, never half-written.
- */
-export async function writeUnitState(fs: FsPort, root: string, namespace: string, units: readonly UnitResult[], entries: ReadonlyArray<{ plan: UnitPlan; sidecar?: AreaSidecar }>, findings?: { readonly schema: string; readonly items: ReadonlyArray<{ code: string; pointer: string; severity: string; message: string }> }): Promise<Issue[]> {
-    const base = root.replace(/\/+$/, '')
-    const nsDir = joinPath(base, LAYOUT.providers, namespace)
-    const path = joinPath(nsDir, LAYOUT.state)
-    const previous = await readJsonObject(fs, path)
-    const key = (a: { area: string; target: Readonly<Record<string, string>> }): string => `${a.area}|${JSON.stringify(Object.entries(a.target).sort())}`
-    const areas = new Map<string, StateArea>()
-    for (const item of Array.isArray(previous?.areas) ? previous.areas : []) {
-        if (isObj(item) && typeof item.area === 'string' && isObj(item.target)) areas.set(key(item as unknown as StateArea), item as unknown as StateArea)
-    }
-    const sidecars = new Map(entries.map((e) => [e.plan.unit, e.sidecar]))
-    let changed = false
-    for (const unit of units) {
-        const sidecar = sidecars.get(unit.unit)
-        // Kept units leave their line as it is; an open prompt never replaces what a judge said before.
-        if (unit.kept === true || unit.status === 'skipped') continue
-        const before = areas.get(key(unit))
-        if (unit.status === 'provisional' && before !== undefined && before.status !== 'provisional') continue
-        const ref = unit.written !== null && unit.written.startsWith(nsDir + '/') ? unit.written.slice(nsDir.length + 1) : null
-        const line: StateArea = {
-            area: unit.area,
-            target: unit.target,
-            unit: unit.unit,
-            status: unit.status,
-            iteration: sidecar?.iteration ?? null,
-            improvementHints: sidecar?.improvementHints ?? [],
-            lastGradingRef: ref,
-            ...(unit.status === 'provisional' ? { provisionalGrade: unit.aggregateGrade } : {}),
-            ...(unit.reason !== null ? { reason: unit.reason } : {})
-        }
-        areas.set(key(line), line)
-        changed = true
-    }
-    // The schema's findings of this run, so a later check can tell a new error from a known one.
-    const knownFindings = isObj(previous?.findings) ? { ...(previous.findings as Obj) } : {}
-    if (findings !== undefined) {
-        knownFindings[findings.schema] = findings.items.map((f) => ({ code: f.code, pointer: f.pointer, severity: f.severity, message: f.message }))
-        changed = true
-    }
-    if (!changed) return []
-    const list = [...areas.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, v]) => v)
-    // Done: graded, or known not to be gradable now (blocked, gated, rejected), as D8 counts progress.
-    // Fields another writer keeps here (the emit baton: taskId, phases, …) stay as they are.
-    const state = { ...(previous ?? {}), target: previous?.target ?? { namespace }, areas: list, ...(Object.keys(knownFindings).length > 0 ? { findings: knownFindings } : {}), done: list.filter((a) => a.status !== 'error' && a.status !== 'provisional').length, total: list.length }
-    return writeAtomic(fs, path, JSON.stringify(state, null, 4) + '\n', { overwrite: true, journal: new Journal(base) })
-}
-
-async function writeIsland(args: {
-    fs: FsPort
-    root: string
-    now: string
-    namespace: string
-    slug: string
-    schemaHash: string
-    schemaText: string
-    main: Obj
-    options: GradeOptions
-    pretest: PretestResult
-    entries: readonly PlannedEntry[]
-    units: UnitResult[]
-    errors: Issue[]
-    secrets: readonly string[]
-}): Promise<{ indexPath: string | null; rollupStatus: string | null; rollupGrade: string | null; schemaNode: unknown }> {
-    const { fs, root, now, namespace, slug, schemaHash, schemaText, main, options, pretest, entries, units, errors, secrets } = args
-    const aboutName = isObj(main.resources) && isObj(main.resources.about) && typeof main.resources.about.name === 'string' ? main.resources.about.name : `${namespace}-about.md`
-    const files = [
-        { name: `${slug}.mjs`, text: schemaText, main },
-        ...(options.about !== undefined ? [{ name: `resources/${aboutName}`, text: options.about.text }] : []),
-        ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, text: s.text, ...(s.skill !== undefined ? { skill: s.skill } : {}) }))
-    ]
-    const imported = await Island.importProvider({ fs, root, now, files, secrets })
-    errors.push(...imported.errors)
-    if (!imported.status) return { indexPath: null, rollupStatus: null, rollupGrade: null, schemaNode: undefined }
-    const summaryWrite = await writePretestSummary(fs, root, namespace, slug, schemaHash, pretest, options.runtime)
-    errors.push(...summaryWrite)
-    for (const { plan, entry } of entries) {
-        const result = await Island.writeGrading({ fs, root, target: plan.target, entry: redactSecretsDeep(entry, secrets), now })
-        const at = units.findIndex((u) => u.unit === plan.unit)
-        if (!result.status) {
-            errors.push(createIssue('GRA-016', '', { unit: plan.unit, detail: result.errors.map((e) => e.code).join(', ') }), ...result.errors)
-            continue
-        }
-        if (at >= 0) units[at] = { ...(units[at] as UnitResult), written: result.path }
-    }
-    // The schema's own findings (structure, spec-strict, security): what a check compares with a baseline.
-    const findings = errors.filter((e) => e.severity !== SEVERITY.info && e.path.startsWith('/schema/main')).map((e) => ({ code: e.code, pointer: e.path.slice('/schema/main'.length), severity: e.severity, message: e.message }))
-    errors.push(...(await writeUnitState(fs, root, namespace, units, entries, { schema: islandName(slug, 'schema') ?? slug, items: findings })))
-    const rebuilt = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace), now })
-    errors.push(...rebuilt.errors.filter((e) => e.severity === SEVERITY.error))
-    const index = rebuilt.index as { status?: unknown; grade?: unknown } | null
-    const schemaNode = schemaNodeOf(index, islandName(slug, 'schema') ?? slug)
-    return { indexPath: rebuilt.indexPath, rollupStatus: typeof index?.status === 'string' ? index.status : null, rollupGrade: typeof index?.grade === 'string' ? index.grade : null, schemaNode }
 }

@@ -320,14 +320,48 @@ async function runJobs<T>(jobs: readonly Job[], concurrency: number, throttleMs:
     return results
 }
 
-/**
- * Runs each tool's `tests[]` against the live API through the host's {@link HttpPort}
- * (02 §2.1, 06 §19.5) and keeps only what grading needs. Never throws and never rejects: a port
- * that throws or answers garbage becomes a failed test with a coded reason.
- */
-export async function runPretest(input: unknown): Promise<PretestResult> {
+/** What the planning stage knows of one tool: its class, keys, tests and how they run. */
+interface ToolMeta {
+    readonly cls: ToolClass
+    readonly missing: string[]
+    readonly withheld: string[]
+    readonly parameterless: boolean
+    readonly total: number
+    readonly distinct: number
+    readonly unbuildable: Array<{ index: number; detail: string }>
+    readonly runtime: 'needed' | 'used' | null
+}
+
+/** The run's settings, read once from the checked input (defaults filled in). */
+interface PretestSettings {
+    readonly now: string
+    readonly serverParams: Readonly<Record<string, string>>
+    readonly secrets: readonly string[]
+    readonly http: HttpPort | null
+    readonly dryRun: boolean
+    readonly parameterlessBar: number
+    readonly concurrency: number
+    readonly timeoutMs: number
+    readonly throttleMs: number
+    readonly sleep: ((ms: number) => Promise<void>) | undefined
+    readonly transform: PretestInput['transform']
+    readonly checkDocs: boolean
+    readonly runtime: RuntimePort | null
+    readonly runtimeFor: 'all' | 'handlers' | 'none'
+    readonly schemaPath: string | null
+}
+
+/** The input once checked: its fields, `main` as an object and the working-test bar. */
+interface CheckedInput {
+    readonly args: Record<string, unknown>
+    readonly main: Record<string, unknown>
+    readonly minWorkingTests: number
+}
+
+/** Stage "check input": the arguments as read, or the result that ends the run (DPT-001, DPT-002). */
+function checkInput(input: unknown): { checked: CheckedInput; early: null } | { checked: null; early: PretestResult } {
     if (!isRecord(input) && !(typeof input === 'object' && input !== null)) {
-        return emptyResult('invalid-input', MIN_WORKING_TESTS, [createIssue('DPT-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })], undefined)
+        return { checked: null, early: emptyResult('invalid-input', MIN_WORKING_TESTS, [createIssue('DPT-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })], undefined) }
     }
     const args = input as Record<string, unknown>
     const minWorkingTests = typeof args.minWorkingTests === 'number' && Number.isInteger(args.minWorkingTests) && args.minWorkingTests >= 1 ? args.minWorkingTests : MIN_WORKING_TESTS
@@ -335,8 +369,12 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
     const optionErrors = checkOptions(args).errors
     if (main === undefined) optionErrors.unshift(createIssue('DPT-001', '/main', { field: 'main' }))
     else if (!isRecord(main)) optionErrors.unshift(createIssue('DPT-002', '/main', { field: 'main', expected: 'object', actual: typeOfValue(main) }))
-    if (optionErrors.length > 0) return emptyResult('invalid-input', minWorkingTests, optionErrors, args.now)
+    if (optionErrors.length > 0) return { checked: null, early: emptyResult('invalid-input', minWorkingTests, optionErrors, args.now) }
+    return { checked: { args, main: main as Record<string, unknown>, minWorkingTests }, early: null }
+}
 
+/** Stage "structure": why the runtime would refuse the schema (`invalid`, null when it would not) and its DPT-009 error. */
+function structuralOf(args: Record<string, unknown>, main: Record<string, unknown>): { invalid: string | null; structuralErrors: Issue[] } {
     // A caller that validated `main` already (gradeSingleSchema) passes the result: nothing is computed twice.
     const given = isRecord(args.validation) && Array.isArray(args.validation.errors) ? (args.validation.errors as Issue[]) : null
     const structural = (given ?? validateMain(main)).filter((i) => i.severity === SEVERITY.error)
@@ -344,284 +382,353 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
     // (keys, handlers, tests), so damage elsewhere never hides why a tool could not be tested.
     const invalid = structural.length > 0 ? invalidDetail(structural) : null
     const structuralErrors = structural.length > 0 ? [createIssue('DPT-009', '/main', { detail: `${structural.length} structural error(s), first ${structural[0]?.code ?? ''} at ${structural[0]?.path ?? ''}` })] : []
-    if (invalid !== null && !isRecord(own(main, 'tools'))) return emptyResult('structural-validation-failed', minWorkingTests, structuralErrors, args.now)
+    return { invalid, structuralErrors }
+}
 
-    const now = args.now as string
+/** Stage "settings": every option with its default. */
+function settingsOf(args: Record<string, unknown>): PretestSettings {
     const serverParams = (isRecord(args.serverParams) ? args.serverParams : {}) as Readonly<Record<string, string>>
-    // Every value the host gave, however short, is erased at any depth of what the pretest keeps.
-    const secrets = secretForms(serverParams, 1)
-    const http = (args.http ?? null) as HttpPort | null
-    const dryRun = args.dryRun === true
-    const parameterlessBar = typeof args.parameterlessMinWorkingTests === 'number' ? args.parameterlessMinWorkingTests : PARAMETERLESS_MIN_WORKING_TESTS
-    const concurrency = typeof args.concurrency === 'number' ? args.concurrency : PRETEST_DEFAULTS.concurrency
-    const timeoutMs = typeof args.timeoutMs === 'number' ? args.timeoutMs : PRETEST_DEFAULTS.timeoutMs
-    const throttleMs = typeof args.throttleMs === 'number' ? args.throttleMs : PRETEST_DEFAULTS.throttleMs
-    const sleep = typeof args.sleep === 'function' ? (args.sleep as (ms: number) => Promise<void>) : undefined
-    const transform = typeof args.transform === 'function' ? (args.transform as PretestInput['transform']) : undefined
-    const checkDocs = args.checkDocs !== false
-    const runtime = isRecord(args.runtime) && typeof (args.runtime as { run?: unknown }).run === 'function' ? (args.runtime as unknown as RuntimePort) : null
-    const runtimeFor = args.runtimeTools === 'all' ? 'all' : args.hasHandlers === true ? 'handlers' : 'none'
-    const schemaPath = typeof args.schemaPath === 'string' ? args.schemaPath : null
+    return {
+        now: args.now as string,
+        serverParams,
+        // Every value the host gave, however short, is erased at any depth of what the pretest keeps.
+        secrets: secretForms(serverParams, 1),
+        http: (args.http ?? null) as HttpPort | null,
+        dryRun: args.dryRun === true,
+        parameterlessBar: typeof args.parameterlessMinWorkingTests === 'number' ? args.parameterlessMinWorkingTests : PARAMETERLESS_MIN_WORKING_TESTS,
+        concurrency: typeof args.concurrency === 'number' ? args.concurrency : PRETEST_DEFAULTS.concurrency,
+        timeoutMs: typeof args.timeoutMs === 'number' ? args.timeoutMs : PRETEST_DEFAULTS.timeoutMs,
+        throttleMs: typeof args.throttleMs === 'number' ? args.throttleMs : PRETEST_DEFAULTS.throttleMs,
+        sleep: typeof args.sleep === 'function' ? (args.sleep as (ms: number) => Promise<void>) : undefined,
+        transform: typeof args.transform === 'function' ? (args.transform as PretestInput['transform']) : undefined,
+        checkDocs: args.checkDocs !== false,
+        runtime: isRecord(args.runtime) && typeof (args.runtime as { run?: unknown }).run === 'function' ? (args.runtime as unknown as RuntimePort) : null,
+        runtimeFor: args.runtimeTools === 'all' ? 'all' : args.hasHandlers === true ? 'handlers' : 'none',
+        schemaPath: typeof args.schemaPath === 'string' ? args.schemaPath : null
+    }
+}
 
+/** The plan of a run: every test as it would go (`planned`) or why it will not, the jobs to send, each tool's meta. */
+interface TestPlan {
+    /** `main.tools`, read once. */
+    readonly tools: unknown
+    readonly toolNames: string[]
+    readonly toolMeta: Map<string, ToolMeta>
+    readonly planned: PretestTestResult[]
+    readonly jobs: Job[]
+    readonly findings: Issue[]
+}
+
+/** What classifying a tool needs besides the tool: the schema's keys and the run's settings. */
+interface ClassifyScope {
+    readonly main: Record<string, unknown>
+    readonly settings: PretestSettings
+    readonly declaredParams: readonly string[]
+    readonly mismatched: ReadonlySet<string>
+    readonly findings: Issue[]
+}
+
+/** A tool once classified: its class, the keys it lacks or withholds, and whether the runtime runs its tests. */
+interface ToolClassification {
+    readonly cls: ToolClass
+    readonly missing: string[]
+    readonly withheld: string[]
+    readonly parameterless: boolean
+    readonly viaRuntime: boolean
+}
+
+/** Stage "classify": a tool's class, with its DPT-019/013/007/005/015/006/020 findings in that order. */
+function classifyTool(name: string, tool: unknown, testCount: number, scope: ClassifyScope): ToolClassification {
+    const { main, settings, findings } = scope
+    const parameterless = isParameterless(tool)
+    const used = serverParamsUsedBy(main, tool)
+    // An undeclared one is not a key the host could give: such tests are reported unbuildable (DPT-012).
+    const missing = used.filter((p) => scope.declaredParams.includes(p) && !Object.hasOwn(settings.serverParams, p)).sort()
+    const withheld = used.filter((p) => scope.mismatched.has(p)).sort()
+    const method = own(tool, 'method')
+    const meta = own(tool, 'meta')
+    // 02 §2.1: graders make read-only calls only. PUT/DELETE, or a tool that says it is destructive, is never called.
+    const stateChanging = method === 'PUT' || method === 'DELETE' || own(meta, 'isDestructive') === true || own(meta, 'isReadOnly') === false
+    const cls: ToolClass = stateChanging ? 'state-changing' : withheld.length > 0 ? 'withheld' : missing.length > 0 ? 'key-gated' : testCount === 0 ? 'needs-tests' : parameterless ? 'parameterless' : 'normal'
+    const base = pointer('tools', name)
+    if (cls === 'state-changing') findings.push(createIssue('DPT-019', base, { tool: name, method: describeValue(method) }))
+    if (cls === 'withheld') findings.push(createIssue('DPT-013', base, { tool: name, params: withheld.join(', ') }))
+    if (cls === 'key-gated') {
+        findings.push(createIssue('DPT-007', base, { tool: name, params: missing.join(', ') }))
+        for (const p of missing) findings.push(createIssue('DPT-005', base, { param: p }))
+    }
+    if (cls === 'needs-tests') findings.push(createIssue('DPT-015', `${base}/tests`, { tool: name }))
+    if (cls === 'parameterless') findings.push(createIssue('DPT-006', base, { tool: name, bar: settings.parameterlessBar }))
+    // The runtime runs this tool's handlers on every call: a plain request would test something else.
+    const viaRuntime = settings.runtimeFor !== 'none' && (cls === 'normal' || cls === 'parameterless')
+    if (viaRuntime && settings.runtime === null) findings.push(createIssue('DPT-020', base, { tool: name, detail: 'the schema exports handlers; pass a runtime to run its tests' }))
+    return { cls, missing, withheld, parameterless, viaRuntime }
+}
+
+/** Why a distinct test of a tool is not sent, as its planned status and coded error; null when it may be sent. */
+function heldBack(c: ToolClassification, invalid: string | null, runtime: RuntimePort | null): { status: TestStatus; error: string } | null {
+    if (c.cls === 'state-changing') return { status: 'not-sent', error: coded('DPT-019', 'state-changing tool, not called') }
+    if (c.cls === 'withheld') return { status: 'withheld', error: coded('DPT-013', `key withheld (api-key-domain-mismatch): ${c.withheld.join(', ')}`) }
+    if (c.cls === 'key-gated') return { status: 'key-gated', error: coded('DPT-007', `missing server param ${c.missing.join(', ')}`) }
+    if (invalid !== null) return { status: 'not-sent', error: coded('DPT-009', 'the schema has structural errors: nothing is sent') }
+    if (c.viaRuntime && runtime === null) return { status: 'not-sent', error: coded('DPT-020', 'the schema exports handlers: this test runs only through the FlowMCP runtime') }
+    return null
+}
+
+/** Stage "plan tests": each test of one tool planned (duplicates, held back, unbuildable) and the jobs to send, in test order. */
+function planToolTests(name: string, tool: unknown, tests: readonly unknown[], c: ToolClassification, scope: ClassifyScope, invalid: string | null, out: { planned: PretestTestResult[]; jobs: Job[] }): { distinct: number; unbuildable: Array<{ index: number; detail: string }> } {
+    const { main, settings, findings } = scope
+    const base = pointer('tools', name)
+    const seen = new Map<string, number>()
+    let distinct = 0
+    const unbuildable: Array<{ index: number; detail: string }> = []
+    tests.forEach((test, testIndex) => {
+        const signature = testSignature(test)
+        const first = seen.get(signature)
+        // Built as one literal (same key order as a spread of the common fields): one object per test, not two.
+        const stub = (status: TestStatus, error: string | null): PretestTestResult => ({ tool: name, testIndex, httpStatus: null, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null, status, error })
+        if (first !== undefined) {
+            findings.push(createIssue('DPT-008', `${base}/tests/${testIndex}`, { tool: name, index: testIndex, first }))
+            out.planned.push(stub('duplicate', coded('DPT-008', `duplicate of test ${first}`)))
+            return
+        }
+        seen.set(signature, testIndex)
+        distinct += 1
+        const held = heldBack(c, invalid, settings.runtime)
+        if (held !== null) {
+            out.planned.push(stub(held.status, held.error))
+            return
+        }
+        if (c.viaRuntime) {
+            out.planned.push(stub('planned', null))
+            out.jobs.push({ kind: 'runtime', tool: name, testIndex, userParams: userParamsOf(test) })
+            return
+        }
+        const built = buildRequest(main, tool, test, settings.serverParams, settings.timeoutMs)
+        if (built.request === null) {
+            const detail = built.problems.length > 0 ? built.problems.join('; ') : `missing server param ${built.missingServerParams.join(', ')}`
+            findings.push(createIssue('DPT-012', `${base}/tests/${testIndex}`, { tool: name, index: testIndex, detail }))
+            unbuildable.push({ index: testIndex, detail })
+            out.planned.push(stub('unbuildable', coded('DPT-012', detail)))
+            return
+        }
+        out.planned.push(stub('planned', null))
+        out.jobs.push({ kind: 'test', tool: name, testIndex, request: built.request })
+    })
+    return { distinct, unbuildable }
+}
+
+/** Stage "plan": every tool classified and its tests planned, then the docs checks (HEAD requests) queued. */
+function planRun(main: Record<string, unknown>, args: Record<string, unknown>, settings: PretestSettings, invalid: string | null): TestPlan {
     const tools = own(main, 'tools')
     const toolNames = keysOf(tools)
     const keyDomain = isRecord(args.keyDomain) && Array.isArray(args.keyDomain.mismatches) ? (args.keyDomain as unknown as KeyDomainResult) : checkKeyDomains(main)
-    const declaredParams = requiredServerParamsOf(main)
-    const mismatched = new Set(keyDomain.mismatches.map((m) => m.param))
-    const findings: Issue[] = []
-    const planned: PretestTestResult[] = []
-    const jobs: Job[] = []
-    const toolMeta = new Map<string, { cls: ToolClass; missing: string[]; withheld: string[]; parameterless: boolean; total: number; distinct: number; unbuildable: Array<{ index: number; detail: string }>; runtime: 'needed' | 'used' | null }>()
-
+    const scope: ClassifyScope = { main, settings, declaredParams: requiredServerParamsOf(main), mismatched: new Set(keyDomain.mismatches.map((m) => m.param)), findings: [] }
+    const out = { planned: [] as PretestTestResult[], jobs: [] as Job[] }
+    const toolMeta = new Map<string, ToolMeta>()
     for (const name of toolNames) {
         const tool = own(tools, name)
         const tests = testsOf(tool)
-        const parameterless = isParameterless(tool)
-        const used = serverParamsUsedBy(main, tool)
-        // An undeclared one is not a key the host could give: such tests are reported unbuildable (DPT-012).
-        const missing = used.filter((p) => declaredParams.includes(p) && !Object.hasOwn(serverParams, p)).sort()
-        const withheld = used.filter((p) => mismatched.has(p)).sort()
-        const method = own(tool, 'method')
-        const meta = own(tool, 'meta')
-        // 02 §2.1: graders make read-only calls only. PUT/DELETE, or a tool that says it is destructive, is never called.
-        const stateChanging = method === 'PUT' || method === 'DELETE' || own(meta, 'isDestructive') === true || own(meta, 'isReadOnly') === false
-        const cls: ToolClass = stateChanging ? 'state-changing' : withheld.length > 0 ? 'withheld' : missing.length > 0 ? 'key-gated' : tests.length === 0 ? 'needs-tests' : parameterless ? 'parameterless' : 'normal'
-        const base = pointer('tools', name)
-        if (cls === 'state-changing') findings.push(createIssue('DPT-019', base, { tool: name, method: describeValue(method) }))
-        if (cls === 'withheld') findings.push(createIssue('DPT-013', base, { tool: name, params: withheld.join(', ') }))
-        if (cls === 'key-gated') {
-            findings.push(createIssue('DPT-007', base, { tool: name, params: missing.join(', ') }))
-            for (const p of missing) findings.push(createIssue('DPT-005', base, { param: p }))
-        }
-        if (cls === 'needs-tests') findings.push(createIssue('DPT-015', `${base}/tests`, { tool: name }))
-        if (cls === 'parameterless') findings.push(createIssue('DPT-006', base, { tool: name, bar: parameterlessBar }))
-        // The runtime runs this tool's handlers on every call: a plain request would test something else.
-        const viaRuntime = runtimeFor !== 'none' && (cls === 'normal' || cls === 'parameterless')
-        if (viaRuntime && runtime === null) findings.push(createIssue('DPT-020', base, { tool: name, detail: 'the schema exports handlers; pass a runtime to run its tests' }))
-        const seen = new Map<string, number>()
-        let distinct = 0
-        const unbuildable: Array<{ index: number; detail: string }> = []
-        tests.forEach((test, testIndex) => {
-            const signature = testSignature(test)
-            const first = seen.get(signature)
-            // Built as one literal (same key order as a spread of the common fields): one object per test, not two.
-            const stub = (status: TestStatus, error: string | null): PretestTestResult => ({ tool: name, testIndex, httpStatus: null, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null, status, error })
-            if (first !== undefined) {
-                findings.push(createIssue('DPT-008', `${base}/tests/${testIndex}`, { tool: name, index: testIndex, first }))
-                planned.push(stub('duplicate', coded('DPT-008', `duplicate of test ${first}`)))
-                return
-            }
-            seen.set(signature, testIndex)
-            distinct += 1
-            if (cls === 'state-changing') {
-                planned.push(stub('not-sent', coded('DPT-019', 'state-changing tool, not called')))
-                return
-            }
-            if (cls === 'withheld') {
-                planned.push(stub('withheld', coded('DPT-013', `key withheld (api-key-domain-mismatch): ${withheld.join(', ')}`)))
-                return
-            }
-            if (cls === 'key-gated') {
-                planned.push(stub('key-gated', coded('DPT-007', `missing server param ${missing.join(', ')}`)))
-                return
-            }
-            if (invalid !== null) {
-                planned.push(stub('not-sent', coded('DPT-009', 'the schema has structural errors: nothing is sent')))
-                return
-            }
-            if (viaRuntime) {
-                if (runtime === null) {
-                    planned.push(stub('not-sent', coded('DPT-020', 'the schema exports handlers: this test runs only through the FlowMCP runtime')))
-                    return
-                }
-                planned.push(stub('planned', null))
-                jobs.push({ kind: 'runtime', tool: name, testIndex, userParams: userParamsOf(test) })
-                return
-            }
-            const built = buildRequest(main, tool, test, serverParams, timeoutMs)
-            if (built.request === null) {
-                const detail = built.problems.length > 0 ? built.problems.join('; ') : `missing server param ${built.missingServerParams.join(', ')}`
-                findings.push(createIssue('DPT-012', `${base}/tests/${testIndex}`, { tool: name, index: testIndex, detail }))
-                unbuildable.push({ index: testIndex, detail })
-                planned.push(stub('unbuildable', coded('DPT-012', detail)))
-                return
-            }
-            planned.push(stub('planned', null))
-            jobs.push({ kind: 'test', tool: name, testIndex, request: built.request })
-        })
-        toolMeta.set(name, { cls, missing, withheld, parameterless, total: tests.length, distinct, unbuildable, runtime: viaRuntime ? (runtime === null ? 'needed' : 'used') : null })
+        const c = classifyTool(name, tool, tests.length, scope)
+        const { distinct, unbuildable } = planToolTests(name, tool, tests, c, scope, invalid, out)
+        toolMeta.set(name, { cls: c.cls, missing: c.missing, withheld: c.withheld, parameterless: c.parameterless, total: tests.length, distinct, unbuildable, runtime: c.viaRuntime ? (settings.runtime === null ? 'needed' : 'used') : null })
     }
-
     const docsList = own(main, 'docs')
     const docsUrls: Array<[number, string]> = Array.isArray(docsList) ? docsList.flatMap((u, i) => (typeof u === 'string' && /^https?:\/\//i.test(u) ? [[i, u] as [number, string]] : [])) : []
-    if (checkDocs) {
-        for (const [index, url] of docsUrls) jobs.push({ kind: 'docs', tool: '', testIndex: index, request: { url, method: 'HEAD', headers: {}, timeoutMs } })
+    if (settings.checkDocs) {
+        for (const [index, url] of docsUrls) out.jobs.push({ kind: 'docs', tool: '', testIndex: index, request: { url, method: 'HEAD', headers: {}, timeoutMs: settings.timeoutMs } })
     }
+    return { tools, toolNames, toolMeta, planned: out.planned, jobs: out.jobs, findings: scope.findings }
+}
 
-    const summarise = (results: readonly PretestTestResult[], ran: boolean): Pick<PretestResult, 'tools' | 'blocked' | 'ok'> => {
-        const blocked: Array<{ tool: string; reason: string; detail: string }> = []
-        const entries = toolNames.map((name): [string, PretestToolSummary] => {
-            const meta = toolMeta.get(name) as { cls: ToolClass; missing: string[]; withheld: string[]; parameterless: boolean; total: number; distinct: number; unbuildable: Array<{ index: number; detail: string }>; runtime: 'needed' | 'used' | null }
-            const mine = results.filter((r) => r.tool === name)
-            const working = mine.filter((r) => r.working).length
-            const bar = meta.parameterless ? parameterlessBar : minWorkingTests
-            const matches = mine.filter((r) => r.working && r.outputSchemaMatch !== null).map((r) => r.outputSchemaMatch)
-            const maxResponseBytes = Math.max(0, ...mine.map((r) => r.responseBytes ?? 0))
-            const notGranted = mine.filter((r) => r.error !== null && r.error.startsWith('DPT-021')).length
-            // Offline with a runtime only the runtime's tests ran: a tool tested by plain requests did not.
-            const toolRan = ran && (!offlineRuntime || meta.runtime === 'used')
-            const blocker = blockerOf(meta, { ran: toolRan, working, bar, invalid, notGranted })
-            if (blocker !== null) {
-                blocked.push({ tool: name, ...blocker })
-                if (ran && (meta.cls === 'normal' || meta.cls === 'parameterless')) {
-                    findings.push(createIssue('DPT-003', pointer('tools', name), { tool: name, bar, working }))
-                }
-            }
-            const reason = blocker?.reason ?? null
-            return [
-                name,
-                {
-                    class: meta.cls,
-                    total: meta.total,
-                    distinct: meta.distinct,
-                    working,
-                    bar,
-                    parameterless: meta.parameterless,
-                    blocked: reason !== null,
-                    reason,
-                    detail: blocker?.detail ?? null,
-                    missingServerParams: meta.missing,
-                    viaRuntime: meta.runtime !== null,
-                    outputSchemaMatch: matches.length === 0 ? null : matches.every((m) => m === true),
-                    maxResponseBytes,
-                    large: maxResponseBytes > RESPONSE_SIZE_LIMITS.large,
-                    extreme: maxResponseBytes > RESPONSE_SIZE_LIMITS.extreme
-                }
-            ]
-        })
-        return { tools: Object.fromEntries(entries), blocked, ok: ran && toolNames.length > 0 && blocked.length === 0 }
+/** What summarising needs: the plan, the bars, and whether only the runtime's tests ran. */
+interface SummaryScope {
+    readonly plan: TestPlan
+    readonly minWorkingTests: number
+    readonly parameterlessBar: number
+    readonly invalid: string | null
+    readonly offlineRuntime: boolean
+}
+
+/** One tool's summary row and its blocker (DPT-003 pushed for a tested tool below its bar). */
+function summariseTool(name: string, results: readonly PretestTestResult[], ran: boolean, scope: SummaryScope, blocked: Array<{ tool: string; reason: string; detail: string }>): PretestToolSummary {
+    const meta = scope.plan.toolMeta.get(name) as ToolMeta
+    const mine = results.filter((r) => r.tool === name)
+    const working = mine.filter((r) => r.working).length
+    const bar = meta.parameterless ? scope.parameterlessBar : scope.minWorkingTests
+    const matches = mine.filter((r) => r.working && r.outputSchemaMatch !== null).map((r) => r.outputSchemaMatch)
+    const maxResponseBytes = Math.max(0, ...mine.map((r) => r.responseBytes ?? 0))
+    const notGranted = mine.filter((r) => r.error !== null && r.error.startsWith('DPT-021')).length
+    // Offline with a runtime only the runtime's tests ran: a tool tested by plain requests did not.
+    const toolRan = ran && (!scope.offlineRuntime || meta.runtime === 'used')
+    const blocker = blockerOf(meta, { ran: toolRan, working, bar, invalid: scope.invalid, notGranted })
+    if (blocker !== null) {
+        blocked.push({ tool: name, ...blocker })
+        if (ran && (meta.cls === 'normal' || meta.cls === 'parameterless')) {
+            scope.plan.findings.push(createIssue('DPT-003', pointer('tools', name), { tool: name, bar, working }))
+        }
     }
-
-    // Offline with a runtime, the runtime's tests still run: its child has no network, no HTTP port is
-    // needed. Every test that could be sent is a runtime job then (the docs checks need HTTP: dropped).
-    const offlineRuntime = invalid === null && !dryRun && http === null && jobs.some((j) => j.kind === 'runtime')
-    if (offlineRuntime) jobs.splice(0, jobs.length, ...jobs.filter((j) => j.kind === 'runtime'))
-    else if (dryRun || http === null || invalid !== null) {
-        const reason = invalid !== null ? 'structural-validation-failed' : dryRun ? 'dry-run' : 'no-http-port'
-        if (!dryRun && invalid === null) findings.push(createIssue('DPT-014', '/http'))
-        const summary = summarise(planned, false)
-        return redactSecretsDeep({ ran: false, reason, dryRun, checkedAt: now, minWorkingTests, results: planned, ...summary, docs: [], findings, errors: structuralErrors }, secrets, Infinity)
+    const reason = blocker?.reason ?? null
+    return {
+        class: meta.cls,
+        total: meta.total,
+        distinct: meta.distinct,
+        working,
+        bar,
+        parameterless: meta.parameterless,
+        blocked: reason !== null,
+        reason,
+        detail: blocker?.detail ?? null,
+        missingServerParams: meta.missing,
+        viaRuntime: meta.runtime !== null,
+        outputSchemaMatch: matches.length === 0 ? null : matches.every((m) => m === true),
+        maxResponseBytes,
+        large: maxResponseBytes > RESPONSE_SIZE_LIMITS.large,
+        extreme: maxResponseBytes > RESPONSE_SIZE_LIMITS.extreme
     }
+}
 
-    const send = async (request: HttpRequest): Promise<{ response: HttpResponse | null; error: string | null }> => {
-        if (http === null) return { response: null, error: coded('DPT-010', 'no HTTP port') }
+/** Stage "summarise": every tool's row, the blocked tools and whether the whole pretest is ok. */
+function summarise(results: readonly PretestTestResult[], ran: boolean, scope: SummaryScope): Pick<PretestResult, 'tools' | 'blocked' | 'ok'> {
+    const blocked: Array<{ tool: string; reason: string; detail: string }> = []
+    const entries = scope.plan.toolNames.map((name): [string, PretestToolSummary] => [name, summariseTool(name, results, ran, scope, blocked)])
+    return { tools: Object.fromEntries(entries), blocked, ok: ran && scope.plan.toolNames.length > 0 && blocked.length === 0 }
+}
+
+/** What sending a job needs: the schema, the ports and how to scrub what comes back. */
+interface JobEnv {
+    readonly main: Record<string, unknown>
+    readonly tools: unknown
+    readonly settings: PretestSettings
+}
+
+/** One request through the HTTP port: its response, or a coded DPT-010/DPT-011 error. */
+async function send(env: JobEnv, request: HttpRequest): Promise<{ response: HttpResponse | null; error: string | null }> {
+    const { http, secrets } = env.settings
+    if (http === null) return { response: null, error: coded('DPT-010', 'no HTTP port') }
+    try {
+        const response: unknown = await http.send(request)
+        if (!isResponse(response)) return { response: null, error: coded('DPT-011', `the HTTP port returned ${typeOfValue(response)} without an integer status and a string body`) }
+        return { response, error: null }
+    } catch (cause) {
+        return { response: null, error: coded('DPT-010', portErrorText(cause, secrets)) }
+    }
+}
+
+/** Judges the data of one answered test (HTTP 200, or the runtime's success): present, its shape, its output-schema verdict. */
+async function judgeData(env: JobEnv, job: { tool: string; testIndex: number }, raw: unknown, responseBytes: number, httpStatus: number | null, via: 'runtime' | null): Promise<PretestTestResult> {
+    const { transform, secrets } = env.settings
+    const tool = own(env.tools, job.tool)
+    const output = own(tool, 'output')
+    const mimeType = own(output, 'mimeType')
+    let data = raw
+    let transformError: string | null = null
+    if (transform !== undefined) {
         try {
-            const response: unknown = await http.send(request)
-            if (!isResponse(response)) return { response: null, error: coded('DPT-011', `the HTTP port returned ${typeOfValue(response)} without an integer status and a string body`) }
-            return { response, error: null }
+            data = await transform({ tool: job.tool, data })
         } catch (cause) {
-            return { response: null, error: coded('DPT-010', portErrorText(cause, secrets)) }
+            transformError = coded('DPT-017', portErrorText(cause, secrets))
         }
     }
-
-    /** Judges the data of one answered test (HTTP 200, or the runtime's success): present, its shape, its output-schema verdict. */
-    const judgeData = async (job: { tool: string; testIndex: number }, raw: unknown, responseBytes: number, httpStatus: number | null, via: 'runtime' | null): Promise<PretestTestResult> => {
-        const tool = own(tools, job.tool)
-        const output = own(tool, 'output')
-        const mimeType = own(output, 'mimeType')
-        let data = raw
-        let transformError: string | null = null
-        if (transform !== undefined) {
-            try {
-                data = await transform({ tool: job.tool, data })
-            } catch (cause) {
-                transformError = coded('DPT-017', portErrorText(cause, secrets))
-            }
-        }
-        // Redact before anything is cut or summarised (response keys are shortened to 97 characters).
-        data = redactSecretsDeep(data, secrets, Infinity)
-        const hasData = transformError === null && !isEmptyData(data)
-        const schema = own(output, 'schema')
-        let outputSchemaMatch: boolean | null = null
-        let mismatch: string | null = null
-        if (hasData && isRecord(schema)) {
-            const problems = mimeType === 'application/json' && typeof data === 'string' ? ['(root): response is not JSON'] : checkAgainstSchema(schema, data)
-            outputSchemaMatch = problems.length === 0
-            if (!outputSchemaMatch) mismatch = problems.slice(0, 3).join('; ')
-        }
-        const errorText = transformError ?? (hasData ? null : coded('DPT-004', via === 'runtime' ? 'the runtime returned no data' : 'HTTP 200 without data'))
-        return {
-            tool: job.tool,
-            testIndex: job.testIndex,
-            status: hasData ? 'passed' : 'failed',
-            httpStatus,
-            hasData,
-            working: hasData,
-            responseBytes,
-            shape: typeof data === 'string' ? 'string' : shapeOf(data),
-            outputSchemaMatch,
-            error: errorText ?? (mismatch === null ? null : coded('DPT-018', `output schema mismatch: ${mismatch}`)),
-            ...(via !== null ? { via } : {})
-        }
+    // Redact before anything is cut or summarised (response keys are shortened to 97 characters).
+    data = redactSecretsDeep(data, secrets, Infinity)
+    const hasData = transformError === null && !isEmptyData(data)
+    const schema = own(output, 'schema')
+    let outputSchemaMatch: boolean | null = null
+    let mismatch: string | null = null
+    if (hasData && isRecord(schema)) {
+        const problems = mimeType === 'application/json' && typeof data === 'string' ? ['(root): response is not JSON'] : checkAgainstSchema(schema, data)
+        outputSchemaMatch = problems.length === 0
+        if (!outputSchemaMatch) mismatch = problems.slice(0, 3).join('; ')
     }
+    const errorText = transformError ?? (hasData ? null : coded('DPT-004', via === 'runtime' ? 'the runtime returned no data' : 'HTTP 200 without data'))
+    return {
+        tool: job.tool,
+        testIndex: job.testIndex,
+        status: hasData ? 'passed' : 'failed',
+        httpStatus,
+        hasData,
+        working: hasData,
+        responseBytes,
+        shape: typeof data === 'string' ? 'string' : shapeOf(data),
+        outputSchemaMatch,
+        error: errorText ?? (mismatch === null ? null : coded('DPT-018', `output schema mismatch: ${mismatch}`)),
+        ...(via !== null ? { via } : {})
+    }
+}
 
-    /** One test through the FlowMCP runtime port: its verdict decides, as a 200 with data does for a request. */
-    const runThroughRuntime = async (job: { tool: string; testIndex: number; userParams: Readonly<Record<string, unknown>> }): Promise<PretestTestResult> => {
-        const failed = (httpStatus: number | null, error: string): PretestTestResult => ({ tool: job.tool, testIndex: job.testIndex, status: 'failed', httpStatus, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null, error, via: 'runtime' })
-        let outcome: unknown
+/** One test through the FlowMCP runtime port: its verdict decides, as a 200 with data does for a request. */
+async function runThroughRuntime(env: JobEnv, job: { tool: string; testIndex: number; userParams: Readonly<Record<string, unknown>> }): Promise<PretestTestResult> {
+    const { runtime, schemaPath, serverParams, timeoutMs, secrets } = env.settings
+    const failed = (httpStatus: number | null, error: string): PretestTestResult => ({ tool: job.tool, testIndex: job.testIndex, status: 'failed', httpStatus, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null, error, via: 'runtime' })
+    let outcome: unknown
+    try {
+        outcome = await (runtime as RuntimePort).run({ schemaPath, main: env.main as Readonly<Record<string, unknown>>, tool: job.tool, testIndex: job.testIndex, userParams: job.userParams, serverParams: { ...serverParams }, timeoutMs })
+    } catch (cause) {
+        return failed(null, coded('DPT-020', `the runtime port failed: ${portErrorText(cause, secrets)}`))
+    }
+    if (!isRecord(outcome) || typeof outcome.ok !== 'boolean') return failed(null, coded('DPT-020', `the runtime port returned ${typeOfValue(outcome)} without a boolean ok`))
+    const status = outcome.httpStatus
+    const httpStatus = typeof status === 'number' && Number.isInteger(status) ? status : null
+    const doors = Array.isArray(outcome.networkNotGranted) ? outcome.networkNotGranted.filter((d): d is string => typeof d === 'string') : []
+    if (doors.length > 0) return failed(null, coded('DPT-021', `the handler tried ${doors.slice(0, 3).join(', ')}${doors.length > 3 ? ` and ${doors.length - 3} more` : ''}`))
+    if (outcome.ok !== true) {
+        const messages = Array.isArray(outcome.messages) ? outcome.messages.filter((m): m is string => typeof m === 'string') : []
+        const said = redactSecretText(messages.slice(0, 3).join('; '), secrets).replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>')
+        return failed(httpStatus, coded('DPT-020', `the runtime reported a failure${httpStatus !== null ? ` (HTTP ${httpStatus})` : ''}: ${said.length > 300 ? `${said.slice(0, 297)}...` : said || 'no message'}`))
+    }
+    let bytes = 0
+    try {
+        bytes = utf8Length(typeof outcome.data === 'string' ? outcome.data : (JSON.stringify(outcome.data) ?? ''))
+    } catch {
+        bytes = 0
+    }
+    return judgeData(env, job, outcome.data, bytes, httpStatus, 'runtime')
+}
+
+/** One docs URL: HEAD, then GET when the server does not allow HEAD (405/501). */
+async function checkDocsUrl(env: JobEnv, job: { testIndex: number; request: HttpRequest }): Promise<DocsCheck> {
+    let { response, error } = await send(env, job.request)
+    if (response !== null && (response.status === 405 || response.status === 501)) ({ response, error } = await send(env, { ...job.request, method: 'GET' }))
+    return { index: job.testIndex, reachable: response?.status === 200, httpStatus: response?.status ?? null, error: error ?? (response !== null && response.status !== 200 ? coded('DPT-016', `HTTP ${response.status}`) : null) }
+}
+
+/** One test as a plain HTTP request: a non-200 fails it, a 200 body is parsed (JSON unless the tool says otherwise) and judged. */
+async function runTestRequest(env: JobEnv, job: { tool: string; testIndex: number; request: HttpRequest }): Promise<PretestTestResult> {
+    const base = { tool: job.tool, testIndex: job.testIndex }
+    const { response, error } = await send(env, job.request)
+    if (response === null) {
+        return { ...base, status: 'failed', httpStatus: null, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null, error }
+    }
+    const responseBytes = utf8Length(response.body)
+    if (response.status !== 200) {
+        const note = response.status === 401 || response.status === 403 ? ' (authentication is never a pass)' : response.status === 429 ? ' (rate limited)' : ''
+        return { ...base, status: 'failed', httpStatus: response.status, hasData: false, working: false, responseBytes, shape: null, outputSchemaMatch: null, error: coded('DPT-004', `HTTP ${response.status}${note}`) }
+    }
+    const mimeType = own(own(own(env.tools, job.tool), 'output'), 'mimeType')
+    let data: unknown = response.body
+    if (mimeType === undefined || mimeType === 'application/json') {
         try {
-            outcome = await (runtime as RuntimePort).run({ schemaPath, main: main as Readonly<Record<string, unknown>>, tool: job.tool, testIndex: job.testIndex, userParams: job.userParams, serverParams: { ...serverParams }, timeoutMs })
-        } catch (cause) {
-            return failed(null, coded('DPT-020', `the runtime port failed: ${portErrorText(cause, secrets)}`))
-        }
-        if (!isRecord(outcome) || typeof outcome.ok !== 'boolean') return failed(null, coded('DPT-020', `the runtime port returned ${typeOfValue(outcome)} without a boolean ok`))
-        const status = outcome.httpStatus
-        const httpStatus = typeof status === 'number' && Number.isInteger(status) ? status : null
-        const doors = Array.isArray(outcome.networkNotGranted) ? outcome.networkNotGranted.filter((d): d is string => typeof d === 'string') : []
-        if (doors.length > 0) return failed(null, coded('DPT-021', `the handler tried ${doors.slice(0, 3).join(', ')}${doors.length > 3 ? ` and ${doors.length - 3} more` : ''}`))
-        if (outcome.ok !== true) {
-            const messages = Array.isArray(outcome.messages) ? outcome.messages.filter((m): m is string => typeof m === 'string') : []
-            const said = redactSecretText(messages.slice(0, 3).join('; '), secrets).replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>')
-            return failed(httpStatus, coded('DPT-020', `the runtime reported a failure${httpStatus !== null ? ` (HTTP ${httpStatus})` : ''}: ${said.length > 300 ? `${said.slice(0, 297)}...` : said || 'no message'}`))
-        }
-        let bytes = 0
-        try {
-            bytes = utf8Length(typeof outcome.data === 'string' ? outcome.data : (JSON.stringify(outcome.data) ?? ''))
+            data = JSON.parse(response.body) as unknown
         } catch {
-            bytes = 0
+            data = response.body
         }
-        return judgeData(job, outcome.data, bytes, httpStatus, 'runtime')
     }
+    return judgeData(env, job, data, responseBytes, 200, null)
+}
 
-    const outcomes = await runJobs(jobs, concurrency, throttleMs, sleep, async (job): Promise<PretestTestResult | DocsCheck> => {
-        if (job.kind === 'runtime') return runThroughRuntime(job)
-        if (job.kind === 'docs') {
-            let { response, error } = await send(job.request)
-            if (response !== null && (response.status === 405 || response.status === 501)) ({ response, error } = await send({ ...job.request, method: 'GET' }))
-            return { index: job.testIndex, reachable: response?.status === 200, httpStatus: response?.status ?? null, error: error ?? (response !== null && response.status !== 200 ? coded('DPT-016', `HTTP ${response.status}`) : null) }
-        }
-        const base = { tool: job.tool, testIndex: job.testIndex }
-        const { response, error } = await send(job.request)
-        if (response === null) {
-            return { ...base, status: 'failed', httpStatus: null, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null, error }
-        }
-        const responseBytes = utf8Length(response.body)
-        if (response.status !== 200) {
-            const note = response.status === 401 || response.status === 403 ? ' (authentication is never a pass)' : response.status === 429 ? ' (rate limited)' : ''
-            return { ...base, status: 'failed', httpStatus: response.status, hasData: false, working: false, responseBytes, shape: null, outputSchemaMatch: null, error: coded('DPT-004', `HTTP ${response.status}${note}`) }
-        }
-        const mimeType = own(own(own(tools, job.tool), 'output'), 'mimeType')
-        let data: unknown = response.body
-        if (mimeType === undefined || mimeType === 'application/json') {
-            try {
-                data = JSON.parse(response.body) as unknown
-            } catch {
-                data = response.body
-            }
-        }
-        return judgeData(job, data, responseBytes, 200, null)
+/** Stage "send": every job, at most `concurrency` at a time, each as its kind asks. */
+function sendJobs(jobs: readonly Job[], env: JobEnv): Promise<Array<PretestTestResult | DocsCheck>> {
+    const { concurrency, throttleMs, sleep } = env.settings
+    return runJobs(jobs, concurrency, throttleMs, sleep, async (job): Promise<PretestTestResult | DocsCheck> => {
+        if (job.kind === 'runtime') return runThroughRuntime(env, job)
+        if (job.kind === 'docs') return checkDocsUrl(env, job)
+        return runTestRequest(env, job)
     })
+}
 
+/** Stage "collect": the outcomes back in plan order, the docs checks apart, each failure as its finding. */
+function collectOutcomes(jobs: readonly Job[], outcomes: ReadonlyArray<PretestTestResult | DocsCheck>, planned: readonly PretestTestResult[], findings: Issue[]): { results: PretestTestResult[]; docs: DocsCheck[] } {
     const live = new Map<string, PretestTestResult>()
     const docs: DocsCheck[] = []
     outcomes.forEach((outcome, i) => {
@@ -637,7 +744,39 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
     for (const d of docs) {
         if (!d.reachable) findings.push(createIssue('DPT-016', pointer('docs', d.index), { index: d.index, detail: d.error ?? 'unreachable' }))
     }
-    const summary = summarise(results, true)
+    return { results, docs }
+}
+
+/**
+ * Runs each tool's `tests[]` against the live API through the host's {@link HttpPort}
+ * (02 §2.1, 06 §19.5) and keeps only what grading needs. Never throws and never rejects: a port
+ * that throws or answers garbage becomes a failed test with a coded reason.
+ */
+export async function runPretest(input: unknown): Promise<PretestResult> {
+    const { checked, early } = checkInput(input)
+    if (checked === null) return early
+    const { args, main, minWorkingTests } = checked
+    const { invalid, structuralErrors } = structuralOf(args, main)
+    if (invalid !== null && !isRecord(own(main, 'tools'))) return emptyResult('structural-validation-failed', minWorkingTests, structuralErrors, args.now)
+    const settings = settingsOf(args)
+    const { now, secrets, dryRun, http } = settings
+    const plan = planRun(main, args, settings, invalid)
+    const { findings, planned } = plan
+
+    // Offline with a runtime, the runtime's tests still run: its child has no network, no HTTP port is
+    // needed. Every test that could be sent is a runtime job then (the docs checks need HTTP: dropped).
+    const offlineRuntime = invalid === null && !dryRun && http === null && plan.jobs.some((j) => j.kind === 'runtime')
+    const scope: SummaryScope = { plan, minWorkingTests, parameterlessBar: settings.parameterlessBar, invalid, offlineRuntime }
+    if (!offlineRuntime && (dryRun || http === null || invalid !== null)) {
+        const reason = invalid !== null ? 'structural-validation-failed' : dryRun ? 'dry-run' : 'no-http-port'
+        if (!dryRun && invalid === null) findings.push(createIssue('DPT-014', '/http'))
+        const summary = summarise(planned, false, scope)
+        return redactSecretsDeep({ ran: false, reason, dryRun, checkedAt: now, minWorkingTests, results: planned, ...summary, docs: [], findings, errors: structuralErrors }, secrets, Infinity)
+    }
+    const jobs = offlineRuntime ? plan.jobs.filter((j) => j.kind === 'runtime') : plan.jobs
+    const outcomes = await sendJobs(jobs, { main, tools: plan.tools, settings })
+    const { results, docs } = collectOutcomes(jobs, outcomes, planned, findings)
+    const summary = summarise(results, true, scope)
     return redactSecretsDeep({ ran: true, reason: null, dryRun: false, checkedAt: now, minWorkingTests, results, ...summary, docs, findings, errors: [] }, secrets, Infinity)
 }
 

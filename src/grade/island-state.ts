@@ -1,0 +1,257 @@
+import { createIssue } from '../errors/issue.js'
+import type { Issue } from '../errors/types.js'
+import { Island } from '../island/island.js'
+import { Journal, writeAtomic } from '../island/fs-ops.js'
+import { islandName, joinPath, LAYOUT } from '../island/paths.js'
+import { SEVERITY, NODE_STATUS, UNIT_STATUS, isAggregateGrade, type AggregateGrade, type LetterGrade } from '../model/constants.js'
+import type { FsPort } from '../ports/types.js'
+import type { PretestResult } from '../pretest/data-pretest.js'
+import { redactSecretsDeep } from '../prompts/redact.js'
+import { RebuildIndex } from '../rollup/rebuild-index.js'
+import type { ImprovementHint } from '../areas/output.js'
+import type { AreaSidecar } from '../areas/to-entry.js'
+import type { PlannedEntry } from './run-plans.js'
+import type { GradeOptionsBase, UnitResult } from './types.js'
+import type { UnitPlan } from './units.js'
+
+/** The options as read at run time: every field may be missing or wrong (the types cannot promise it). */
+type GradeOptions = GradeOptionsBase
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/** The schema's node in its namespace `index.json` on the island (undefined when there is none yet). */
+export async function schemaNodeIn(options: { fs: FsPort; root: string }, namespace: string, schemaFolder: string): Promise<unknown> {
+    return schemaNodeOf(await readJsonObject(options.fs, joinPath(options.root.replace(/\/+$/, ''), LAYOUT.providers, namespace, LAYOUT.index)), schemaFolder)
+}
+
+/** The node of the schema in folder `schemaFolder` of a namespace index value (undefined when it has none). */
+function schemaNodeOf(index: unknown, schemaFolder: string): unknown {
+    return isObj(index) && isObj(index.schemas) && Object.hasOwn(index.schemas, schemaFolder) ? index.schemas[schemaFolder] : undefined
+}
+
+/** A unit the island already holds graded for this content: what its index node says, and its hints from `state.json`. */
+export interface KeptUnit {
+    readonly aggregateGrade: AggregateGrade | null
+    readonly rawGrade: LetterGrade | null
+    readonly normalizedScore: number | null
+    /** Island path of the entry the node rests on. */
+    readonly written: string | null
+    readonly improvementHints?: readonly ImprovementHint[]
+}
+
+/** The parsed JSON object at `path`, or null when it is missing, unreadable or not an object. */
+async function readJsonObject(fs: FsPort, path: string): Promise<Obj | null> {
+    try {
+        const text = await fs.readFile(path)
+        if (text === null) return null
+        const parsed: unknown = JSON.parse(text)
+        return isObj(parsed) ? parsed : null
+    } catch {
+        return null
+    }
+}
+
+/** A node of `index.json` that stands for a current full grading (graded or stable), as a kept unit. */
+function keptFromNode(node: unknown, base: string, hints: ReadonlyMap<string, readonly ImprovementHint[]>, boundTo: string | null): KeptUnit | null {
+    if (!isObj(node)) return null
+    // A veto is terminal (01-model §6.3): a rejected node of this very content is kept as it is.
+    const vetoed = node.status === NODE_STATUS.rejected && node.grade === 'REJECTED' && boundTo !== null
+    if (!vetoed && node.status !== NODE_STATUS.graded && node.status !== NODE_STATUS.stable) return null
+    if (!vetoed && boundTo !== null && node.boundTo !== boundTo) return null
+    const ref = typeof node.ref === 'string' ? node.ref : null
+    const improvementHints = ref !== null ? hints.get(ref) : undefined
+    return {
+        aggregateGrade: isAggregateGrade(node.grade) ? node.grade : null,
+        rawGrade: isAggregateGrade(node.rawGrade) && node.rawGrade !== 'REJECTED' ? node.rawGrade : null,
+        normalizedScore: typeof node.normalizedScore === 'number' ? node.normalizedScore : null,
+        written: ref !== null ? joinPath(base, ref) : null,
+        ...(improvementHints !== undefined ? { improvementHints } : {})
+    }
+}
+
+/** The improvement hints of `state.json`, by the entry they came with (its path relative to the namespace folder). */
+function hintsByRef(state: Obj | null): Map<string, readonly ImprovementHint[]> {
+    const out = new Map<string, readonly ImprovementHint[]>()
+    for (const item of Array.isArray(state?.areas) ? state.areas : []) {
+        if (isObj(item) && typeof item.lastGradingRef === 'string' && Array.isArray(item.improvementHints)) out.set(item.lastGradingRef, item.improvementHints as ImprovementHint[])
+    }
+    return out
+}
+
+/**
+ * The units of one schema — or, with `namespaceUnits`, of the namespace — that the island already
+ * holds graded for the current content: their `index.json` node is graded or stable (and, for a
+ * schema's units, bound to `schemaHash` with that very snapshot). Failed, missing, blocked, vetoed
+ * and outdated units are not kept, so a re-run grades exactly those. An unreadable index keeps nothing.
+ */
+export async function keptUnits(fs: FsPort, root: string, namespace: string, scope: { schemaFolder: string; schemaHash: string; tools: readonly string[] } | { namespaceUnits: readonly string[]; anchorFolder: string }): Promise<Map<string, KeptUnit>> {
+    const nsDir = joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace)
+    const index = await readJsonObject(fs, joinPath(nsDir, LAYOUT.index))
+    const kept = new Map<string, KeptUnit>()
+    if (index === null) return kept
+    const hints = hintsByRef(await readJsonObject(fs, joinPath(nsDir, LAYOUT.state)))
+    if ('namespaceUnits' in scope) {
+        const skills = isObj(index.skills) ? index.skills : {}
+        for (const unit of scope.namespaceUnits) {
+            const node = unit === 'tools-aggregate-namespace' ? index.namespaceAggregate : unit === 'namespace-description' ? index.description : unit === 'about-namespace' ? index.about : unit.startsWith('namespace-skills/') ? skills[`${scope.anchorFolder}.${unit.slice('namespace-skills/'.length)}`] : undefined
+            const found = keptFromNode(node, nsDir, hints, null)
+            if (found !== null) kept.set(unit, found)
+        }
+        return kept
+    }
+    const schema = isObj(index.schemas) ? index.schemas[scope.schemaFolder] : undefined
+    // Only the very content graded before: the newest snapshot and the entries are bound to this hash.
+    if (!isObj(schema) || !isObj(schema.snapshot) || schema.snapshot.hash !== scope.schemaHash) return kept
+    const tools = isObj(schema.tools) ? schema.tools : {}
+    for (const tool of scope.tools) {
+        const found = keptFromNode(tools[islandName(tool, 'tool') ?? tool], nsDir, hints, scope.schemaHash)
+        if (found !== null) kept.set(`single-test/${tool}`, found)
+    }
+    const aggregate = keptFromNode(schema.toolsAggregate, nsDir, hints, scope.schemaHash)
+    if (aggregate !== null) kept.set('tools-aggregate-schema', aggregate)
+    return kept
+}
+
+/**
+ * Writes the pretest's `summary.json` (03 ⚠ C13: blocked is derived from it at rebuild). A live run
+ * always writes it; a run that sent nothing (offline) writes what is certain before any request —
+ * key-gated, withheld, unbuildable tools — but never replaces a live summary of the same content.
+ * Derived data like `index.json`: rewritten, never a secret in it.
+ */
+async function writePretestSummary(fs: FsPort, root: string, namespace: string, slug: string, schemaHash: string, pretest: PretestResult, runtime: GradeOptions['runtime']): Promise<Issue[]> {
+    const base = root.replace(/\/+$/, '')
+    const path = joinPath(base, LAYOUT.providers, namespace, islandName(slug, 'schema') ?? slug, LAYOUT.summary)
+    if (!pretest.ran) {
+        const previous = await readJsonObject(fs, path)
+        // A live summary of this content holds more than a plan: kept (an older file without `ran` was live).
+        if (previous !== null && previous.ran !== false && (previous.schemaHash === undefined || previous.schemaHash === schemaHash)) return []
+    }
+    const summary = {
+        namespace,
+        schema: slug,
+        schemaHash,
+        ran: pretest.ran,
+        checkedAt: pretest.checkedAt,
+        minWorkingTests: pretest.minWorkingTests,
+        ok: pretest.ok,
+        // Which runtime ran the handler tools' tests (its version), when one did.
+        ...(Object.values(pretest.tools).some((t) => t.viaRuntime) && runtime !== undefined ? { runtime: { version: typeof runtime.version === 'string' ? runtime.version : null, ...(typeof runtime.isolation === 'string' ? { isolation: runtime.isolation } : {}) } } : {}),
+        perTool: Object.fromEntries(Object.entries(pretest.tools).map(([tool, t]) => [tool, { working: t.working, total: t.total, bar: t.bar, class: t.class, blocked: t.blocked, reason: t.reason, detail: t.detail, missingServerParams: t.missingServerParams, ...(t.viaRuntime ? { viaRuntime: true } : {}) }]))
+    }
+    return writeAtomic(fs, path, JSON.stringify(summary, null, 4) + '\n', { overwrite: true, journal: new Journal(base) })
+}
+
+/** One unit's line in `state.json` (04 ⚠ D8): where it stands, and what the judge advised. */
+interface StateArea {
+    readonly area: string
+    readonly target: Readonly<Record<string, string>>
+    readonly unit: string
+    readonly status: string
+    readonly iteration: number | null
+    readonly improvementHints: readonly ImprovementHint[]
+    readonly lastGradingRef: string | null
+    /** A provisional unit's grade from deterministic answers alone (never a headline). */
+    readonly provisionalGrade?: string | null
+    readonly reason?: string
+}
+
+/**
+ * Merges this run's units into `providers/<ns>/state.json` (04 ⚠ D8): `{ target, areas, done, total }`,
+ * one line per unit target, the judge's improvement hints and iteration beside the entry they came
+ * with (`lastGradingRef`, relative to the namespace folder). Units this run did not grade keep their
+ * line. Written atomically; an unreadable state is replaced, never half-written.
+ */
+export async function writeUnitState(fs: FsPort, root: string, namespace: string, units: readonly UnitResult[], entries: ReadonlyArray<{ plan: UnitPlan; sidecar?: AreaSidecar }>, findings?: { readonly schema: string; readonly items: ReadonlyArray<{ code: string; pointer: string; severity: string; message: string }> }): Promise<Issue[]> {
+    const base = root.replace(/\/+$/, '')
+    const nsDir = joinPath(base, LAYOUT.providers, namespace)
+    const path = joinPath(nsDir, LAYOUT.state)
+    const previous = await readJsonObject(fs, path)
+    const key = (a: { area: string; target: Readonly<Record<string, string>> }): string => `${a.area}|${JSON.stringify(Object.entries(a.target).sort())}`
+    const areas = new Map<string, StateArea>()
+    for (const item of Array.isArray(previous?.areas) ? previous.areas : []) {
+        if (isObj(item) && typeof item.area === 'string' && isObj(item.target)) areas.set(key(item as unknown as StateArea), item as unknown as StateArea)
+    }
+    const sidecars = new Map(entries.map((e) => [e.plan.unit, e.sidecar]))
+    let changed = false
+    for (const unit of units) {
+        const sidecar = sidecars.get(unit.unit)
+        // Kept units leave their line as it is; an open prompt never replaces what a judge said before.
+        if (unit.kept === true || unit.status === UNIT_STATUS.skipped) continue
+        const before = areas.get(key(unit))
+        if (unit.status === UNIT_STATUS.provisional && before !== undefined && before.status !== UNIT_STATUS.provisional) continue
+        const ref = unit.written !== null && unit.written.startsWith(nsDir + '/') ? unit.written.slice(nsDir.length + 1) : null
+        const line: StateArea = {
+            area: unit.area,
+            target: unit.target,
+            unit: unit.unit,
+            status: unit.status,
+            iteration: sidecar?.iteration ?? null,
+            improvementHints: sidecar?.improvementHints ?? [],
+            lastGradingRef: ref,
+            ...(unit.status === UNIT_STATUS.provisional ? { provisionalGrade: unit.aggregateGrade } : {}),
+            ...(unit.reason !== null ? { reason: unit.reason } : {})
+        }
+        areas.set(key(line), line)
+        changed = true
+    }
+    // The schema's findings of this run, so a later check can tell a new error from a known one.
+    const knownFindings = isObj(previous?.findings) ? { ...(previous.findings as Obj) } : {}
+    if (findings !== undefined) {
+        knownFindings[findings.schema] = findings.items.map((f) => ({ code: f.code, pointer: f.pointer, severity: f.severity, message: f.message }))
+        changed = true
+    }
+    if (!changed) return []
+    const list = [...areas.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, v]) => v)
+    // Done: graded, or known not to be gradable now (blocked, gated, rejected), as D8 counts progress.
+    // Fields another writer keeps here (the emit baton: taskId, phases, …) stay as they are.
+    const state = { ...(previous ?? {}), target: previous?.target ?? { namespace }, areas: list, ...(Object.keys(knownFindings).length > 0 ? { findings: knownFindings } : {}), done: list.filter((a) => a.status !== UNIT_STATUS.error && a.status !== UNIT_STATUS.provisional).length, total: list.length }
+    return writeAtomic(fs, path, JSON.stringify(state, null, 4) + '\n', { overwrite: true, journal: new Journal(base) })
+}
+
+export async function writeIsland(args: {
+    fs: FsPort
+    root: string
+    now: string
+    namespace: string
+    slug: string
+    schemaHash: string
+    schemaText: string
+    main: Obj
+    options: GradeOptions
+    pretest: PretestResult
+    entries: readonly PlannedEntry[]
+    units: UnitResult[]
+    errors: Issue[]
+    secrets: readonly string[]
+}): Promise<{ indexPath: string | null; rollupStatus: string | null; rollupGrade: string | null; schemaNode: unknown }> {
+    const { fs, root, now, namespace, slug, schemaHash, schemaText, main, options, pretest, entries, units, errors, secrets } = args
+    const aboutName = isObj(main.resources) && isObj(main.resources.about) && typeof main.resources.about.name === 'string' ? main.resources.about.name : `${namespace}-about.md`
+    const files = [
+        { name: `${slug}.mjs`, text: schemaText, main },
+        ...(options.about !== undefined ? [{ name: `resources/${aboutName}`, text: options.about.text }] : []),
+        ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, text: s.text, ...(s.skill !== undefined ? { skill: s.skill } : {}) }))
+    ]
+    const imported = await Island.importProvider({ fs, root, now, files, secrets })
+    errors.push(...imported.errors)
+    if (!imported.status) return { indexPath: null, rollupStatus: null, rollupGrade: null, schemaNode: undefined }
+    const summaryWrite = await writePretestSummary(fs, root, namespace, slug, schemaHash, pretest, options.runtime)
+    errors.push(...summaryWrite)
+    for (const { plan, entry } of entries) {
+        const result = await Island.writeGrading({ fs, root, target: plan.target, entry: redactSecretsDeep(entry, secrets), now })
+        const at = units.findIndex((u) => u.unit === plan.unit)
+        if (!result.status) {
+            errors.push(createIssue('GRA-016', '', { unit: plan.unit, detail: result.errors.map((e) => e.code).join(', ') }), ...result.errors)
+            continue
+        }
+        if (at >= 0) units[at] = { ...(units[at] as UnitResult), written: result.path }
+    }
+    // The schema's own findings (structure, spec-strict, security): what a check compares with a baseline.
+    const findings = errors.filter((e) => e.severity !== SEVERITY.info && e.path.startsWith('/schema/main')).map((e) => ({ code: e.code, pointer: e.path.slice('/schema/main'.length), severity: e.severity, message: e.message }))
+    errors.push(...(await writeUnitState(fs, root, namespace, units, entries, { schema: islandName(slug, 'schema') ?? slug, items: findings })))
+    const rebuilt = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace), now })
+    errors.push(...rebuilt.errors.filter((e) => e.severity === SEVERITY.error))
+    const index = rebuilt.index as { status?: unknown; grade?: unknown } | null
+    const schemaNode = schemaNodeOf(index, islandName(slug, 'schema') ?? slug)
+    return { indexPath: rebuilt.indexPath, rollupStatus: typeof index?.status === 'string' ? index.status : null, rollupGrade: typeof index?.grade === 'string' ? index.grade : null, schemaNode }
+}

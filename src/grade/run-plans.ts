@@ -1,0 +1,368 @@
+import { Areas } from '../areas/areas.js'
+import { DEFAULT_GRADER } from '../deterministic/answers.js'
+import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { pointer } from '../errors/pointer.js'
+import type { Issue } from '../errors/types.js'
+import { Grading } from '../grading/grading.js'
+import type { AggregateResult } from '../grading/aggregate.js'
+import { PROVIDER_AREAS, UNIT_STATUS, type Area } from '../model/constants.js'
+import type { CategoricalVeto, GradingAnswer, GradingEntry } from '../model/types.js'
+import { PromptBuilder } from '../prompts/prompt-builder.js'
+import { redactSecretsDeep } from '../prompts/redact.js'
+import { toFileTimestamp } from '../time.js'
+import type { AreaSidecar } from '../areas/to-entry.js'
+import { askJudge } from './judge-call.js'
+import type { KeptUnit } from './island-state.js'
+import { askForOutput, envelopeFor, takeReplyModel, type UnitPlan } from './units.js'
+import type { EmittedPrompt, GradeOptionsBase, GraderInput, UnitResult } from './types.js'
+
+/** The options as read at run time: every field may be missing or wrong (the types cannot promise it). */
+type GradeOptions = GradeOptionsBase
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/** Splits deterministic answers into the catalogue's (merged by the area conversion) and the extras (added after it). */
+function splitAnswers(area: Area, answers: readonly GradingAnswer[]): { catalogue: GradingAnswer[]; extra: GradingAnswer[] } {
+    const ids = new Set(Areas.questions({ area }).questions.filter((q) => q.determinism === 'deterministic').map((q) => q.id))
+    return { catalogue: answers.filter((a) => ids.has(a.questionId)), extra: answers.filter((a) => !ids.has(a.questionId)) }
+}
+
+function toDeterministicInput(answers: readonly GradingAnswer[]): Array<Record<string, unknown>> {
+    return answers.map((a) => ({
+        questionId: a.questionId,
+        score: a.score,
+        ...(a.naReason !== undefined ? { naReason: a.naReason } : {}),
+        ...(a.reasoning !== undefined ? { reasoning: a.reasoning } : {}),
+        ...(a.evidence !== undefined ? { evidence: a.evidence } : {}),
+        timestamp: a.timestamp
+    }))
+}
+
+/** The result row of one unit. */
+export function unitResult(plan: UnitPlan, status: UnitResult['status'], extra: Partial<UnitResult> = {}): UnitResult {
+    return { unit: plan.unit, area: plan.area, target: plan.target, status, aggregateGrade: null, rawGrade: null, normalizedScore: null, reason: null, written: null, ...extra }
+}
+
+/** The result row of a kept unit: graded, with the grade its index node holds. */
+export function keptResult(plan: UnitPlan, kept: KeptUnit): UnitResult {
+    return unitResult(plan, kept.aggregateGrade === 'REJECTED' ? UNIT_STATUS.rejected : UNIT_STATUS.graded, { aggregateGrade: kept.aggregateGrade, rawGrade: kept.rawGrade, normalizedScore: kept.normalizedScore, written: kept.written, kept: true, ...(kept.improvementHints !== undefined && kept.improvementHints.length > 0 ? { improvementHints: kept.improvementHints } : {}) })
+}
+
+/** What one run of area units needs: the identity of the entries it writes and the sources of its answers. */
+export interface PlanContext {
+    readonly schemaId: string
+    readonly version: string
+    readonly schemaHash: string
+    readonly now: string
+    readonly grader: GraderInput | null
+    readonly options: GradeOptions
+    readonly answersGiven: boolean
+    readonly attachments: EmittedPrompt['attachments']
+    readonly serverParams: Readonly<Record<string, string>>
+    readonly secrets: readonly string[]
+    readonly errors: Issue[]
+    readonly veto: CategoricalVeto | null
+    readonly blockedTools: ReadonlyMap<string, string>
+    readonly aboutDeclared: boolean
+    readonly namespace: string
+    readonly aboutHash: string | undefined
+    /** Whether the schema the About hangs on is already stable (02-areas ⚠ B8) before this run. */
+    readonly stable: boolean
+    /** Answers keyed by unit for this run; `options.answers` when omitted. */
+    readonly answers?: Readonly<Record<string, unknown>>
+    /** Units the island already holds graded for this content (a resumed run): reported, not graded again. */
+    readonly kept?: ReadonlyMap<string, KeptUnit>
+    /** Units blocked before they run, with the reason (blocked-by-precondition: what they rest on is blocked). */
+    readonly preconditions?: ReadonlyMap<string, string>
+    /** The run's data-block boundary, and the places the injection scan flagged (told to the judge). */
+    readonly boundary?: string
+    readonly flagged?: readonly string[]
+}
+
+/** An entry graded by this run, with what the judge said beside it (04 ⚠ D4: kept in `state.json`). */
+export interface PlannedEntry {
+    readonly plan: UnitPlan
+    readonly entry: GradingEntry
+    readonly sidecar?: AreaSidecar
+}
+
+/** What a run of units has produced so far; each stage adds to it, in plan order. */
+interface UnitsSoFar {
+    readonly units: UnitResult[]
+    readonly entries: PlannedEntry[]
+    readonly prompts: EmittedPrompt[]
+    readonly provisional: Record<string, AggregateResult>
+    /** Whether the schema's tools aggregate is A or B (the About waits for it, 02-areas ⚠ B8). */
+    schemaStable: boolean
+}
+
+/** Grades each planned unit in order: veto cascade, blocked tools, gates, then the judge, an answer or a returned prompt. */
+export async function runPlans(plans: readonly UnitPlan[], ctx: PlanContext): Promise<{ units: UnitResult[]; entries: PlannedEntry[]; prompts: EmittedPrompt[]; provisional: Record<string, AggregateResult> }> {
+    const options: GradeOptions = ctx.answers !== undefined ? { ...ctx.options, answers: ctx.answers } : ctx.options
+    const stamp = toFileTimestamp(ctx.now) as string
+    const run: UnitsSoFar = { units: [], entries: [], prompts: [], provisional: {}, schemaStable: ctx.stable }
+    const provider = new Set<string>(PROVIDER_AREAS)
+    for (const plan of plans) {
+        if (!provider.has(plan.area)) continue
+        if (ctx.veto !== null) {
+            carryVeto(plan, ctx, ctx.veto, run)
+            continue
+        }
+        if (settledBeforeAsking(plan, ctx, options, run)) continue
+        await askUnit(plan, ctx, options, stamp, run)
+    }
+    const { units, entries, prompts, provisional } = run
+    return { units, entries, prompts, provisional }
+}
+
+/** Stage "veto": cascade stop (02-areas §3.3): the schema's own areas carry the veto, the rest do not run. */
+function carryVeto(plan: UnitPlan, ctx: PlanContext, veto: CategoricalVeto, run: UnitsSoFar): void {
+    const { units } = run
+    const { errors } = ctx
+    if (plan.area !== 'single-test' && plan.area !== 'tools-aggregate-schema') {
+        errors.push(createIssue('GRA-013', '', { unit: plan.unit, trigger: veto.triggeredBy }))
+        units.push(unitResult(plan, UNIT_STATUS.skipped, { reason: `cascade stop after the ${veto.triggeredBy} veto` }))
+        return
+    }
+    // The island already holds this veto for this content: reported, not written again.
+    const keptVeto = ctx.kept?.get(plan.unit)
+    if (keptVeto?.aggregateGrade === 'REJECTED') {
+        units.push({ ...keptResult(plan, keptVeto), reason: `categorical veto: ${veto.triggeredBy}` })
+        return
+    }
+    const answers = plan.deterministic.length > 0 ? plan.deterministic : []
+    if (answers.length === 0) {
+        units.push(unitResult(plan, UNIT_STATUS.skipped, { reason: 'no deterministic answer to carry the veto' }))
+        return
+    }
+    const created = Grading.createEntry({ schemaId: ctx.schemaId, area: plan.area, version: ctx.version, schemaHash: ctx.schemaHash, gradingMode: 'full', now: ctx.now, gradings: answers, categoricalVeto: veto })
+    if (created.entry === null || created.entry.aggregateGrade === null) {
+        errors.push(...created.errors)
+        units.push(unitResult(plan, UNIT_STATUS.error, { reason: 'the vetoed entry did not validate' }))
+        return
+    }
+    run.entries.push({ plan, entry: created.entry as GradingEntry })
+    units.push(unitResult(plan, UNIT_STATUS.rejected, { aggregateGrade: 'REJECTED', reason: `categorical veto: ${veto.triggeredBy}` }))
+}
+
+/**
+ * Stage "gate": a unit settled before any prompt is built — its tool blocked, what it rests on blocked,
+ * kept from the island, the About not gradable yet, or no persona for a persona-bound area. True when settled.
+ */
+function settledBeforeAsking(plan: UnitPlan, ctx: PlanContext, options: GradeOptions, run: UnitsSoFar): boolean {
+    const { errors, blockedTools } = ctx
+    const block = (reason: string): true => {
+        errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason }))
+        run.units.push(unitResult(plan, UNIT_STATUS.blocked, { reason }))
+        return true
+    }
+    if (plan.area === 'single-test' && plan.focus !== null && blockedTools.has(plan.focus)) return block(blockedTools.get(plan.focus) as string)
+    // An aggregate rests on the units below it (02-areas §3.1): one of them blocked blocks it too, and the judge is not asked.
+    const precondition = ctx.preconditions?.get(plan.unit) ?? (plan.area === 'tools-aggregate-schema' ? toolsPrecondition(blockedTools) : null)
+    if (precondition !== null) return block(precondition)
+    const kept = ctx.kept?.get(plan.unit)
+    if (kept !== undefined) {
+        run.units.push(keptResult(plan, kept))
+        if (plan.area === 'tools-aggregate-schema') run.schemaStable = kept.aggregateGrade === 'A' || kept.aggregateGrade === 'B'
+        return true
+    }
+    if (plan.area === 'about-namespace') {
+        // Without a judge or answers stability is unknown yet: the prompt is returned so a harness can answer it ahead.
+        const stabilityKnown = ctx.answersGiven
+        const why = !ctx.aboutDeclared ? 'the schema declares no about resource' : options.about === undefined ? 'no About text was supplied (options.about)' : stabilityKnown && !run.schemaStable ? 'the schema is not stable yet (02-areas ⚠ B8)' : null
+        if (why !== null) {
+            errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason: why }))
+            run.units.push(unitResult(plan, !ctx.aboutDeclared ? UNIT_STATUS.skipped : UNIT_STATUS.gated, { reason: why }))
+            return true
+        }
+    }
+    if (isPersonaBound(plan) && ctx.grader?.persona === undefined) {
+        // Only reachable without a judge or answers (checkGrader requires a persona then): no persona, no prompt.
+        const reason = 'a persona-bound area needs grader.persona to build its prompt'
+        errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason }))
+        run.units.push(unitResult(plan, UNIT_STATUS.gated, { reason }))
+        return true
+    }
+    return false
+}
+
+function isPersonaBound(plan: UnitPlan): boolean {
+    return PromptBuilder.isPersonaRequired({ area: plan.area }).personaRequired === true
+}
+
+/** Stage "ask": the unit's prompt, then the judge's reply, a given answer, or the prompt returned (provisional). */
+async function askUnit(plan: UnitPlan, ctx: PlanContext, options: GradeOptions, stamp: string, run: UnitsSoFar): Promise<void> {
+    const { grader, now, errors } = ctx
+    const persona = grader?.persona
+    const envelope = envelopeFor({ plan, schemaHash: ctx.schemaHash, stamp, now, persona: isPersonaBound(plan) ? (persona ?? null) : null, harness: grader?.harness })
+    const request = askForOutput({ plan, envelope, attachments: ctx.attachments, serverParams: ctx.serverParams, errors, ...(ctx.boundary !== undefined ? { boundary: ctx.boundary } : {}), ...(ctx.flagged !== undefined ? { flagged: ctx.flagged } : {}) })
+    if (request === null) {
+        run.units.push(unitResult(plan, UNIT_STATUS.error, { reason: 'the area prompt could not be built' }))
+        return
+    }
+    const reply = await obtainOutput(plan, request, options, errors, ctx.secrets)
+    if (reply.kind === 'none') {
+        run.prompts.push(request)
+        // A deterministic-only entry is not a valid area grading (S7), so only its aggregate is reported.
+        const aggregate = plan.deterministic.length > 0 ? Grading.computeAggregateGrade({ entry: { area: plan.area, gradingTier: 'autonomous', gradingMode: 'full', categoricalVeto: null, gradings: plan.deterministic } }) : null
+        if (aggregate !== null) run.provisional[plan.unit] = aggregate
+        run.units.push(unitResult(plan, UNIT_STATUS.provisional, { aggregateGrade: aggregate?.aggregateGrade ?? null, rawGrade: aggregate?.rawGrade ?? null, normalizedScore: aggregate?.normalizedScore ?? null, reason: 'waiting for the non-deterministic answers' }))
+        return
+    }
+    if (reply.kind === 'error') {
+        run.units.push(unitResult(plan, UNIT_STATUS.error, { reason: reply.reason }))
+        return
+    }
+    recordReply(plan, reply, ctx, run)
+}
+
+/** Stage "judge": the area output turned into an entry (with the deterministic answers), or the unit blocked or in error. */
+function recordReply(plan: UnitPlan, reply: { output: unknown; model?: string }, ctx: PlanContext, run: UnitsSoFar): void {
+    const { grader, errors } = ctx
+    const persona = grader?.persona
+    const { catalogue, extra } = splitAnswers(plan.area, plan.deterministic)
+    const converted = Areas.toGradingEntry({
+        output: reply.output,
+        deterministic: toDeterministicInput(catalogue),
+        context: {
+            schemaId: ctx.schemaId,
+            version: ctx.version,
+            schemaHash: ctx.schemaHash,
+            gradingMode: 'full',
+            now: ctx.now,
+            grader: { name: (grader as GraderInput).name, version: (grader as GraderInput).version },
+            llmModel: reply.model ?? (grader as GraderInput).llmModel,
+            scriptGrader: { name: DEFAULT_GRADER.name, version: DEFAULT_GRADER.version },
+            selectionContext: { groupId: grader?.groupId ?? ctx.namespace, personaIds: persona !== undefined ? [persona.basePersonaId] : [] },
+            ...areaExtras(plan, persona, ctx.aboutHash)
+        }
+    })
+    if (converted.blocker !== null) {
+        const reason = `the grader reported a blocker: ${converted.blocker.blocker} (${converted.blocker.reason})`
+        errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason }))
+        run.units.push(unitResult(plan, UNIT_STATUS.blocked, { reason }))
+        return
+    }
+    if (converted.entry === null) {
+        const detail = converted.errors.slice(0, 3).map((e) => `${e.code} at ${e.path || '/'}: ${e.message}`).join('; ') + (converted.errors.length > 3 ? `; +${converted.errors.length - 3} more` : '')
+        errors.push(createIssue('GRA-018', '', { unit: plan.unit, detail }), ...converted.errors.map((e) => ({ ...e, path: `/units/${plan.unit.replace(/\//g, '~1')}${e.path}` })))
+        run.units.push(unitResult(plan, UNIT_STATUS.error, { reason: 'the area output was rejected' }))
+        return
+    }
+    const entry = withExtraAnswers(converted.entry, extra, errors)
+    const aggregate = Grading.computeAggregateGrade({ entry })
+    run.entries.push({ plan, entry, ...(converted.sidecar !== null ? { sidecar: converted.sidecar } : {}) })
+    if (plan.area === 'tools-aggregate-schema') run.schemaStable = entry.aggregateGrade === 'A' || entry.aggregateGrade === 'B'
+    const hints = converted.sidecar?.improvementHints ?? []
+    run.units.push(unitResult(plan, entry.aggregateGrade === 'REJECTED' ? UNIT_STATUS.rejected : UNIT_STATUS.graded, { aggregateGrade: entry.aggregateGrade, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore, ...(hints.length > 0 ? { improvementHints: hints } : {}) }))
+}
+
+/** The entry with the deterministic answers outside the catalogue added one by one; a refused one is reported and left out. */
+function withExtraAnswers(converted: GradingEntry, extra: readonly GradingAnswer[], errors: Issue[]): GradingEntry {
+    let entry = converted
+    for (const answer of extra) {
+        const added = Grading.addGrading({ entry, grading: answer })
+        if (added.entry === null) {
+            errors.push(...added.errors)
+            continue
+        }
+        entry = added.entry as GradingEntry
+    }
+    return entry
+}
+
+/** The namespace aggregate rests on every schema's tools aggregate: the schemas whose aggregate is blocked block it (an empty map when none is). */
+export function namespacePrecondition(blockedSchemas: readonly string[]): Map<string, string> {
+    if (blockedSchemas.length === 0) return new Map()
+    return new Map([['tools-aggregate-namespace', `blocked-by-precondition — the namespace aggregate rests on every schema's tools aggregate, and that of ${blockedSchemas.join(', ')} is blocked`]])
+}
+
+/** Why a schema's tools aggregate cannot be graded: the tools it rests on that are blocked; `null` when none is. */
+export function toolsPrecondition(blockedTools: ReadonlyMap<string, string>): string | null {
+    if (blockedTools.size === 0) return null
+    const names = [...blockedTools.keys()]
+    return `blocked-by-precondition — the tools aggregate rests on every tool's single-test, and ${names.length === 1 ? `tool ${names[0]} is` : `tools ${names.join(', ')} are`} blocked; test ${names.length === 1 ? 'it' : 'them'} first`
+}
+
+function areaExtras(plan: UnitPlan, persona: GraderInput['persona'], aboutHash: string | undefined): Record<string, unknown> {
+    const personaRequired = PromptBuilder.isPersonaRequired({ area: plan.area }).personaRequired === true
+    return {
+        ...(personaRequired && persona !== undefined ? { persona } : {}),
+        ...(plan.skillId !== undefined ? { skillId: plan.skillId } : {}),
+        ...(plan.area === 'about-namespace' && aboutHash !== undefined ? { aboutHash } : {})
+    }
+}
+
+export async function obtainOutput(plan: UnitPlan, request: EmittedPrompt, options: GradeOptions, errors: Issue[], secrets: readonly string[] = []): Promise<{ kind: 'none' } | { kind: 'error'; reason: string } | { kind: 'output'; output: unknown; model?: string }> {
+    if (options.answers !== undefined && Object.hasOwn(options.answers, plan.unit)) {
+        // The model a reply names is provenance, not part of the area output.
+        const named = takeReplyModel(plan.unit, redactSecretsDeep(options.answers[plan.unit], secrets), errors)
+        return { kind: 'output', output: fillEnvelope(plan, request, named.output, errors), ...(named.model !== undefined ? { model: named.model } : {}) }
+    }
+    if (options.judge === undefined) {
+        if (options.answers !== undefined) errors.push(createIssue('GRA-010', '', { unit: plan.unit }))
+        return { kind: 'none' }
+    }
+    // Timeout, retries, the run's signal and its stop after failures in a row: judge-call.ts.
+    const asked = await askJudge(plan.unit, request, options, errors, secrets)
+    if (asked.kind === 'error') return asked
+    const text = asked.text
+    if (typeof text !== 'string') {
+        errors.push(createIssue('GRA-006', '', { unit: plan.unit, detail: `the judge returned ${typeOfValue(text)}, not a string` }))
+        return { kind: 'error', reason: 'the judge returned no text' }
+    }
+    const parsed = parseReply(text)
+    if (parsed.error !== null) {
+        errors.push(createIssue('GRA-007', '', { unit: plan.unit, detail: parsed.error }))
+        return { kind: 'error', reason: 'the judge reply is not JSON' }
+    }
+    // A reply echoing a key never reaches an entry: redacted as parsed, before any check or cut.
+    const named = takeReplyModel(plan.unit, redactSecretsDeep(parsed.value, secrets), errors)
+    const output = fillEnvelope(plan, request, named.output, errors)
+    return output === undefined ? { kind: 'error', reason: 'the judge reply was refused (see the errors)' } : { kind: 'output', output, ...(named.model !== undefined ? { model: named.model } : {}) }
+}
+
+/** A reply is one JSON object; a Markdown fence around it is tolerated, any other text is not. */
+function parseReply(text: string): { value: unknown; error: string | null } {
+    const trimmed = text.trim()
+    const fenced = /^```(?:json)?\s*\n([\s\S]*?)\n```$/.exec(trimmed)
+    const body = fenced !== null ? (fenced[1] as string) : trimmed
+    if (body.length > 2_000_000) return { value: undefined, error: 'reply longer than 2,000,000 characters' }
+    try {
+        return { value: JSON.parse(body) as unknown, error: null }
+    } catch (cause) {
+        return { value: undefined, error: cause instanceof Error ? cause.message : 'unparseable' }
+    }
+}
+
+/**
+ * Fills the envelope fields the library itself issued when a reply omits them, and refuses a reply
+ * that contradicts them: they identify the grading, they are not the grader's judgement.
+ */
+function fillEnvelope(plan: UnitPlan, request: EmittedPrompt, output: unknown, errors: Issue[]): unknown {
+    if (!isObj(output) || 'blocker' in output) return output
+    const env = request.envelope as unknown as Obj
+    // The obvious default: a reply without improvement hints has none.
+    const filled: Obj = { ...output, ...(output.improvementHints === undefined ? { improvementHints: [] } : {}) }
+    const answers = Array.isArray(output.answers) ? (output.answers as unknown[]) : []
+    const misnamed = answers.findIndex((a) => isObj(a) && a.questionId === undefined && a.id !== undefined)
+    if (misnamed >= 0) {
+        // Say precisely what is wrong rather than leave the reader with a schema error about a missing key.
+        errors.push(createIssue('GRA-021', pointer('units', plan.unit, 'answers', misnamed), { unit: plan.unit, index: misnamed }))
+        return undefined
+    }
+    for (const [key, expected] of Object.entries(env)) {
+        if (!(key in output)) {
+            filled[key] = expected
+            continue
+        }
+        const actual = output[key]
+        const same = key === 'iteration' || key === 'timestamp' ? true : JSON.stringify(actual) === JSON.stringify(expected)
+        if (!same) {
+            errors.push(createIssue('GRA-008', '', { unit: plan.unit, field: key, actual: describeValue(JSON.stringify(actual)), expected: describeValue(JSON.stringify(expected)) }))
+            return undefined
+        }
+    }
+    return filled
+}
