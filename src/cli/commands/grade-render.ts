@@ -5,7 +5,7 @@ import { countFixItems, countsLine, fixListText, groupFixItems } from '../../fix
 import { ErrorCodes, type CostEstimate, type FixItem, type GradeNamespaceResult, type GradeSingleSchemaResult, type Issue, type SchemaGrading, type UnitResult } from '../../index.js'
 import { SEVERITY } from '../../model/constants.js'
 import { table } from '../io.js'
-import type { RuntimeRuns } from './grade.js'
+import type { RuntimeRuns } from './grade-runtime.js'
 
 /** How many fix lines per schema the terminal shows without `--verbose` (each whole; the rest are counted). */
 export const FIX_ITEMS_SHOWN = 5
