@@ -3,51 +3,13 @@ import { dirname, join, resolve } from 'node:path'
 import { FixRules } from '../index.js'
 import { createIssue } from '../errors/issue.js'
 import { parseJsonText } from '../json/guard.js'
+import { CONFIG_KEYS, optionOf, type ConfigKind } from './options.js'
+
+// The keys come from the one option table (options.ts); importers of this module find them here too.
+export { CONFIG_KEYS, optionOf }
 
 /** The name of the config file, looked for in the working folder and its parents up to the repository root. */
 export const CONFIG_FILE = 'flowmcp-grading.config.json'
-
-type Kind = 'string' | 'boolean' | 'number' | 'strings'
-
-/**
- * The keys of a config file: the long options in camelCase, their kind, and whether the value is a
- * path (resolved from the config file's folder, as eslint does). `schemas/config.schema.json` says the same.
- */
-export const CONFIG_KEYS: Readonly<Record<string, { readonly kind: Kind; readonly path?: true }>> = Object.freeze({
-    json: { kind: 'boolean' },
-    island: { kind: 'string', path: true },
-    answers: { kind: 'string', path: true },
-    offline: { kind: 'boolean' },
-    live: { kind: 'boolean' },
-    recordings: { kind: 'string', path: true },
-    record: { kind: 'string', path: true },
-    runtime: { kind: 'string', path: true },
-    runtimeLibraries: { kind: 'string', path: true },
-    runtimeLists: { kind: 'string', path: true },
-    concurrency: { kind: 'number' },
-    minWorkingTests: { kind: 'number' },
-    maxWarnings: { kind: 'number' },
-    force: { kind: 'boolean' },
-    verbose: { kind: 'boolean' },
-    minGrade: { kind: 'string' },
-    baseline: { kind: 'string', path: true },
-    failOnUntested: { kind: 'boolean' },
-    sarif: { kind: 'string', path: true },
-    summary: { kind: 'string', path: true },
-    report: { kind: 'string', path: true },
-    trustedImport: { kind: 'boolean' },
-    judgeCommand: { kind: 'string' },
-    judgeTimeout: { kind: 'number' },
-    judgeEnv: { kind: 'strings' },
-    judgeConcurrency: { kind: 'number' },
-    judgeModel: { kind: 'string' },
-    judgeHarness: { kind: 'string' },
-    priceInput: { kind: 'number' },
-    priceOutput: { kind: 'number' }
-})
-
-/** The option name a config key stands for: `judgeCommand` → `judge-command`. */
-export const optionOf = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 
 /** A config file read and checked: option values keyed as parseArgs keys them, and the rules. */
 export interface LoadedConfig {
@@ -108,7 +70,7 @@ export function loadConfig(file: string): { config: LoadedConfig | null; errors:
             errors.push(invalid(problem))
             continue
         }
-        const spec = CONFIG_KEYS[key] as { kind: Kind; path?: true }
+        const spec = CONFIG_KEYS[key] as { kind: ConfigKind; path?: true }
         const option = optionOf(key)
         values[option] = spec.path === true ? resolve(dirname(file), value as string) : spec.kind === 'number' ? String(value) : (value as string | boolean | string[])
     }

@@ -124,3 +124,88 @@ Example:
 export function helpOf(command: string | undefined): string | undefined {
     return command !== undefined && Object.hasOwn(HELP, command) ? HELP[command] : undefined
 }
+
+/** The usage of the whole CLI: what `--help`, a bare invocation and a wrong argument print. */
+export const USAGE = `Usage: flowmcp-grading <command> [options]
+
+Commands:
+  grade <schema.mjs|dir…> grade FlowMCP v4 schemas (offline by default) and print one row per schema
+  check [<schema.mjs|dir…>] grade as grade does (or read --island) and exit 1 when a schema is below
+                          --min-grade, fell from --baseline, or has a new error finding (for CI)
+  validate <file…>        check grading entries and other grading JSON; prints each file's verdict
+  emit-prompts <schema>   print the Scoring Protocol v1 prompts.json of a schema; with --areas, an
+                          answers file of its open area units for grade --answers
+  consume-scores <prompts.json> <scores.json> --schema <schema.mjs>
+                          validate a scores.json against its prompts and print the grade report;
+                          with --island, write it into the island as the schema's entry
+  rebuild-index <dir>     rebuild index.json of <island>/providers/<ns> or <island>/selections/<sel>
+  export <name> <dir>     export a graded namespace (or --selection) from --island into a new folder
+  report <island>         write one self-contained HTML page of a graded island (stdout, or --out);
+                          --baseline <island> lists the schemas graded worse than in that earlier copy
+  rubric <input.json>     evaluate a judge (judgeSystem/1.0.0) or workflow (workflowSystem/1.0.0) rubric input
+  version                 print the spec, system and package versions
+
+Options:
+  --json                  machine-readable output
+  --island <dir>          (grade, export, consume-scores) the island root; entries and index.json are written there
+  --answers <file>        (grade) pre-collected area outputs: { grader, answers: { <schemaId>: { <unit>: output } } }
+  --offline               (grade) no HTTP: live answers are n/a (the default)
+  --live                  (grade) run each tool's tests against the real API (server params from the environment)
+  --recordings <dir>      (grade) answer HTTP from recorded exchanges (*.json) instead of the network
+  --runtime <dir>         (grade) run the tests of schemas that export handlers through the FlowMCP
+                          runtime in <dir> (a flowmcp-core folder), in a child process under Node's
+                          permission model (reads only; no writes, processes or workers; its
+                          environment holds only the schema's server params); with --live or --recordings
+  --runtime-libraries <dir>
+                          (grade) the folder whose node_modules holds the schemas' requiredLibraries
+                          (default: the --runtime folder)
+  --runtime-lists <dir>   (grade) the shared lists folder the runtime resolves sharedLists from
+  --concurrency <n>       (grade) namespaces graded at once (1–32, default 1)
+  --min-working-tests <n> (grade) working tests a tool needs to be graded (1–20, default 3)
+  --force                 (grade) grade schemas the island already holds graded for the same content again
+  --min-grade <A-F>       (check) a schema below this grade, or without one, fails the check
+  --baseline <dir|file>   (check) an island or an index.json: a schema whose grade fell fails the check;
+                          (report) an earlier island: the schemas graded worse since are listed
+  --fail-on-untested      (check) tools not tested for a missing key fail the check (reported otherwise)
+  --max-warnings <n>      (check) more than n warnings in the fix lists (over all schemas) fail the check
+  --sarif <file>          (grade, check) write every fix item as SARIF 2.1.0 (code-scanning results)
+  --summary <file>        (check) append a Markdown summary (e.g. $GITHUB_STEP_SUMMARY)
+  --verbose               (grade, check) every line of each schema's fix list, not only the costliest five
+  --estimate              (grade) print the judge calls, input tokens (total and the part a prefix cache
+                          serves) and expected output tokens the grading would cost, and with prices the
+                          cost; calls no judge, writes nothing
+  --price-input <usd>     (grade --estimate) US dollars per million input tokens
+  --price-output <usd>    (grade --estimate) US dollars per million output tokens
+  --record <dir>          (grade, check, with --live) write every HTTP exchange as a recording that
+                          --recordings <dir> replays (docs/recordings.md)
+  --config <file>         the config file; default: flowmcp-grading.config.json in the working folder or
+                          a parent up to the repository root (keys: the long options in camelCase, and
+                          rules: { "<code>": "off" | "warning" | "error" }); flags win over it
+  --print-config          print the options after the config file and the flags are merged
+  --now <iso>             the time of the run, for reproducible output
+  --trusted-import        (grade, emit-prompts, consume-scores) import (run) schema modules instead of
+                          reading them from their syntax tree; only for sources you trust
+  --schema <file>         (consume-scores) the schema the scores are about
+  --schema-id <id>        (emit-prompts) override <namespace>/<file>
+  --areas                 (emit-prompts) emit the area prompts of gradeSingleSchema as an answers file
+                          (a tool's units only when its tests ran: pass --recordings <dir> or --live)
+  --selection             (export) the name is a selection
+  --include-schemas       (export) also export clean schema, About and skill files
+  --kind <kind>           (validate) skip detection and validate as this artefact kind
+  --out <file>            (report) write the HTML page to this file instead of stdout
+  --report <file>         (grade, with --island) also write the HTML report of the island to this file
+  --judge-command <cmd>   (grade) run this shell command once per area unit as the judge: the
+                          request JSON on stdin, the reply JSON on stdout (see docs/judges.md)
+  --judge-timeout <s>     (grade) kill a judge call after this many seconds (default 120)
+  --judge-env <NAME>      (grade) pass this environment variable to the judge command (repeatable);
+                          it gets only PATH, HOME, LANG, TERM otherwise
+  --judge-concurrency <n> (grade) at most n judge calls at once
+  --judge-model <name>    (grade, required with --judge-command) the model the command asks, recorded
+                          as llmModel in every entry (a reply naming its "model" is recorded with that)
+  --judge-harness <name>  (grade) the harness recorded in every entry: claude-code, the only value the
+                          grading spec allows (the default)
+  -h, --help              this text; <command> --help: that command's help, with an example
+
+Exit codes: 0 ok · 1 findings (check: the gate failed; grade: the grading has holes) · 2 usage or
+environment error · 130 interrupted (Ctrl-C)
+`

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process'
-import type { ErrorCode } from '../errors/catalogue/index.js'
-import { createIssue, type IssueParams } from '../errors/issue.js'
 import { modelNameProblem } from '../grade/units.js'
 import { HARNESSES, Redact, type Harness, type Judge, type JudgeCallContext, type JudgeRequest } from '../index.js'
+import { JudgeCommandError, runCommandOnce, type CommandCall } from './judge-process.js'
+
+export { isTransientExit, JudgeCommandError, RETRY_EXIT_CODE } from './judge-process.js'
 
 /** The variables every judge command gets from the parent environment (when set there). */
 export const BASE_JUDGE_ENV: readonly string[] = Object.freeze(['PATH', 'HOME', 'LANG', 'TERM'])
@@ -31,30 +31,6 @@ export interface JudgeCommandOptions {
     readonly maxOutputBytes?: number
     /** Called with each coded failure before the call rejects (e.g. to log it). */
     readonly onError?: (error: JudgeCommandError) => void
-}
-
-/** A failed call: `message` starts with the code, so GRA-006 carries it as `JCMD-00x: …`. */
-export class JudgeCommandError extends Error {
-    readonly code: ErrorCode
-    /** Worth another try (the library retries it with backoff): a timeout, exit code 75, or a rate limit or overload in the stderr tail. */
-    readonly retryable: boolean
-    /** `detail` is appended whole: catalogue parameters are cut to 120 characters, a stderr tail needs more. */
-    constructor(code: ErrorCode, params: IssueParams, detail?: string, retryable = false) {
-        super(`${code}: ${createIssue(code, '', params).message}${detail !== undefined ? `: ${detail}` : ''}`)
-        this.name = 'JudgeCommandError'
-        this.code = code
-        this.retryable = retryable
-    }
-}
-
-/** Exit code 75 (`EX_TEMPFAIL` of sysexits.h): the command says "try again later". */
-export const RETRY_EXIT_CODE = 75
-// What an LLM tool prints when the service, not the request, failed.
-const TRANSIENT = /\b(?:429|too many requests|rate[ -]?limit(?:ed)?|overloaded|50[0234]|bad gateway|service unavailable|gateway time-?out)\b/i
-
-/** Whether a failed run of the command is worth another try: exit code 75, or a rate limit or overload in its stderr. */
-export function isTransientExit(code: number | null, stderr: string): boolean {
-    return code === RETRY_EXIT_CODE || TRANSIENT.test(stderr.slice(-4096))
 }
 
 /** Checks the options; one message per wrong option, coded JCMD-005. */
@@ -91,90 +67,32 @@ export function judgeFromCommand(options: JudgeCommandOptions): Judge {
         }
     }
     const env = judgeEnvironment(options)
+    const call: CommandCall = {
+        command: options.command,
+        shell: options.shell ?? JUDGE_COMMAND_DEFAULTS.shell,
+        env,
+        cwd: options.cwd,
+        timeoutMs: options.timeoutMs ?? JUDGE_COMMAND_DEFAULTS.timeoutMs,
+        maxOutputBytes: options.maxOutputBytes ?? JUDGE_COMMAND_DEFAULTS.maxOutputBytes,
+        tail: stderrTail(env, options.redact),
+        onError: options.onError
+    }
+    return (request: JudgeRequest, context?: JudgeCallContext) => runCommandOnce(call, request, context)
+}
+
+/** How the stderr of a failed call is shown: without the values the command was handed, control characters or more than the last characters. */
+function stderrTail(env: Readonly<Record<string, string>>, redact: readonly string[] | undefined): (text: string) => string {
     // Everything the command was handed beyond the base variables may be a credential of the LLM tool.
-    const secretValues = Object.entries(env).filter(([k]) => !BASE_JUDGE_ENV.includes(k)).map(([, v]) => v).concat(options.redact ?? [])
+    const secretValues = Object.entries(env).filter(([k]) => !BASE_JUDGE_ENV.includes(k)).map(([, v]) => v).concat(redact ?? [])
     const serverParams = Object.fromEntries(secretValues.map((v, i) => [`JUDGE_${i}`, v]))
-    const timeoutMs = options.timeoutMs ?? JUDGE_COMMAND_DEFAULTS.timeoutMs
-    const maxOutputBytes = options.maxOutputBytes ?? JUDGE_COMMAND_DEFAULTS.maxOutputBytes
-    const shell = options.shell ?? JUDGE_COMMAND_DEFAULTS.shell
-    const tail = (text: string): string => {
+    return (text: string): string => {
         // Redact before cutting, so a cut never leaves half a secret; control characters go too.
         const redacted = Redact.text({ text, serverParams }).text ?? ''
         const clean = redacted.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim()
         return clean.length === 0 ? '(empty)' : clean.length > JUDGE_COMMAND_DEFAULTS.stderrChars ? '…' + clean.slice(-JUDGE_COMMAND_DEFAULTS.stderrChars) : clean
     }
-    return (request: JudgeRequest, context?: JudgeCallContext) =>
-        new Promise<string>((resolve, reject) => {
-            let settled = false
-            const fail = (error: JudgeCommandError): void => {
-                if (settled) return
-                settled = true
-                clearTimeout(timer)
-                context?.signal?.removeEventListener?.('abort', abandon)
-                killGroup()
-                options.onError?.(error)
-                reject(error)
-            }
-            // The caller gave up (its timeout, or Ctrl-C): the command and what it started are killed, nothing is reported twice.
-            const abandon = (): void => {
-                if (settled) return
-                settled = true
-                clearTimeout(timer)
-                killGroup()
-                reject(new Error('the judge call was abandoned'))
-            }
-            let child: ReturnType<typeof spawn>
-            try {
-                // detached: the shell leads its own process group, so a timeout kills what it started too.
-                child = spawn(shell, ['-c', options.command], { env, detached: true, stdio: ['pipe', 'pipe', 'pipe'], ...(options.cwd !== undefined ? { cwd: options.cwd } : {}) })
-            } catch (cause) {
-                const error = new JudgeCommandError('JCMD-001', { detail: cause instanceof Error ? cause.message : String(cause) })
-                options.onError?.(error)
-                reject(error)
-                return
-            }
-            const killGroup = (): void => {
-                // The group, not only the shell: a grandchild may still hold the pipes open.
-                if (child.pid === undefined) return
-                try {
-                    process.kill(-child.pid, 'SIGKILL')
-                } catch {
-                    // The group is gone already.
-                }
-            }
-            const timer = setTimeout(() => fail(new JudgeCommandError('JCMD-002', { timeoutMs }, undefined, true)), timeoutMs)
-            if (context?.signal?.aborted === true) return abandon()
-            context?.signal?.addEventListener?.('abort', abandon, { once: true })
-            const out: Buffer[] = []
-            let outBytes = 0
-            let err = ''
-            child.stdout?.on('data', (chunk: Buffer) => {
-                outBytes += chunk.length
-                if (outBytes > maxOutputBytes) fail(new JudgeCommandError('JCMD-004', { limit: maxOutputBytes }))
-                else out.push(chunk)
-            })
-            child.stderr?.on('data', (chunk: Buffer) => {
-                // Only the tail is ever shown: keep a bounded window.
-                err = (err + chunk.toString('utf8')).slice(-64 * 1024)
-            })
-            child.on('error', (cause) => fail(new JudgeCommandError('JCMD-001', { detail: cause.message })))
-            child.on('close', (code, signal) => {
-                if (settled) return
-                if (code === 0) {
-                    settled = true
-                    clearTimeout(timer)
-                    context?.signal?.removeEventListener?.('abort', abandon)
-                    resolve(Buffer.concat(out).toString('utf8'))
-                    return
-                }
-                const status = signal !== null ? `signal ${signal}` : code === 127 ? 'code 127 (command not found)' : `code ${String(code)}`
-                fail(new JudgeCommandError('JCMD-003', { status }, tail(err), isTransientExit(code, err)))
-            })
-            // A command that does not read its stdin closes the pipe early: not an error of the call.
-            child.stdin?.on('error', () => undefined)
-            child.stdin?.end(JSON.stringify(request))
-        })
 }
+
 
 /**
  * Bounds how many calls of `judge` run at once, across every schema graded concurrently; the rest

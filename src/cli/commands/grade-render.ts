@@ -3,9 +3,9 @@
 import { OUTPUT_TOKENS } from '../../grade/estimate.js'
 import { countFixItems, countsLine, fixListText, groupFixItems } from '../../fix/fix-list.js'
 import { ErrorCodes, type CostEstimate, type FixItem, type GradeNamespaceResult, type GradeSingleSchemaResult, type Issue, type SchemaGrading, type UnitResult } from '../../index.js'
-import { SEVERITY } from '../../model/constants.js'
+import { SEVERITY, UNIT_STATUS } from '../../model/constants.js'
 import { table } from '../io.js'
-import type { RuntimeRuns } from './grade.js'
+import type { RuntimeRuns } from './grade-runtime.js'
 
 /** How many fix lines per schema the terminal shows without `--verbose` (each whole; the rest are counted). */
 export const FIX_ITEMS_SHOWN = 5
@@ -85,7 +85,7 @@ function schemaStatus(g: SchemaGrading): string {
               : g.status === 'pending'
                 ? 'pending: not every unit graded'
                 : g.status
-    const errors = g.units.filter((u) => u.status === 'error').length
+    const errors = g.units.filter((u) => u.status === UNIT_STATUS.error).length
     const kept = g.unitCounts.kept > 0 ? ` · kept ${g.unitCounts.kept}, graded ${g.unitCounts.graded}` : ''
     return `${base}${errors > 0 ? ` · ${errors} unit${errors === 1 ? '' : 's'} failed` : ''}${kept}`
 }
@@ -94,7 +94,7 @@ function schemaStatus(g: SchemaGrading): string {
 function unitLines(name: string, units: readonly UnitResult[]): string[] {
     const byCause = new Map<string, string[]>()
     for (const unit of units) {
-        if (unit.status !== 'blocked' && unit.status !== 'rejected' && unit.status !== 'error') continue
+        if (unit.status !== UNIT_STATUS.blocked && unit.status !== UNIT_STATUS.rejected && unit.status !== UNIT_STATUS.error) continue
         const cause = `${unit.status}${unit.reason !== null ? ` — ${unit.reason}` : ''}`
         byCause.set(cause, [...(byCause.get(cause) ?? []), unit.unit])
     }
@@ -110,7 +110,7 @@ function printedFixes(items: readonly FixItem[]): FixItem[] {
 export function textReport(namespaces: readonly GradeNamespaceResult[], results: readonly SchemaRow[], fixes: ReadonlyMap<SchemaRow, FixItem[]>, verbose: boolean, runtime: RuntimeView | null): string {
     const rows = results.map(({ file, result }) => {
         const g = result.grading
-        const graded = g?.units.filter((u) => u.status === 'graded' || u.status === 'rejected').length ?? 0
+        const graded = g?.units.filter((u) => u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected).length ?? 0
         return {
             schema: g?.schemaId ?? file.split('/').pop() ?? file,
             areas: g === null ? '-' : `${graded}/${g.units.length}`,
@@ -122,7 +122,7 @@ export function textReport(namespaces: readonly GradeNamespaceResult[], results:
     })
     for (const result of namespaces) {
         if (result.namespace === null) continue
-        const graded = result.units.filter((u) => u.status === 'graded' || u.status === 'rejected').length
+        const graded = result.units.filter((u) => u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected).length
         const mode = result.mode === 'provisional' ? `provisional${result.provisionalGrade !== null ? ` (deterministic only: ${result.provisionalGrade})` : ''}` : result.mode
         rows.push({ schema: `${result.namespace} (namespace)`, areas: `${graded}/${result.units.length}`, grade: result.grade ?? '-', schemaGrade: '-', status: result.rollupStatus !== null ? `${mode} · index ${result.rollupStatus}${result.rollupGrade !== null ? ` ${result.rollupGrade}` : ''}` : mode, issues: topIssues(result.errors) })
     }
@@ -158,7 +158,7 @@ export function textReport(namespaces: readonly GradeNamespaceResult[], results:
     }
     const kept = results.reduce((n, { result }) => n + (result.grading?.unitCounts.kept ?? 0), 0) + namespaces.reduce((n, r) => n + r.units.filter((u) => u.kept === true).length, 0)
     if (kept > 0) {
-        const filled = results.reduce((n, { result }) => n + (result.grading?.unitCounts.graded ?? 0), 0) + namespaces.reduce((n, r) => n + r.units.filter((u) => u.kept !== true && (u.status === 'graded' || u.status === 'rejected')).length, 0)
+        const filled = results.reduce((n, { result }) => n + (result.grading?.unitCounts.graded ?? 0), 0) + namespaces.reduce((n, r) => n + r.units.filter((u) => u.kept !== true && (u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected)).length, 0)
         out.push(`resumed: ${kept} units kept from the island (graded before for the same content), ${filled} graded now; --force grades everything again.\n`)
     }
     return out.join('')

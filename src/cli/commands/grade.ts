@@ -1,129 +1,22 @@
-import { SEVERITY } from '../../model/constants.js'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { recordingHttpPort } from '../../ports/record.js'
-import { readModuleSource } from '../../schema/source-loader.js'
-import { judgeFromCliOptions, type JudgeCliValues } from '../judge-command.js'
-import { judgeForRun } from '../../grade/judge-call.js'
+// `grade`: grades schema files namespace by namespace and prints one row per schema. `runGrading`
+// (shared with `check`) reads as its stages: find the files, read the answers, build the judge, the
+// network and the runtime, grade the folders, write the recordings, say what an interrupt skipped.
 import { importSchemaLoader } from '../../grade/loader.js'
-import { FixList, FixRules, getVersion, gradeNamespace, renderIslandReport, Sarif, sourceLocations, JudgeCost, type FixItem, type GradingEntry, type GradeNamespaceResult, type Recording, type GraderInput, type Judge, type RuntimePort } from '../../index.js'
-import { EXIT, redacted, table, type CliIo } from '../io.js'
-import { aboutBeside, absolute, httpPort, nodeFs, schemaFiles } from '../node.js'
-import { fixEntriesOf } from '../../fix/fix-list.js'
 import { runBoundary } from '../../injection/boundary.js'
-import { runtimePortFromChildProcess, type ChildRuntimePort } from '../runtime-process.js'
-import type { ChildNetwork } from '../runtime-protocol.js'
+import { gradeNamespace, JudgeCost, type FsPort, type GradeNamespaceResult, type GraderInput, type HttpPort, type Judge, type Recording, type RuntimePort } from '../../index.js'
+import { UNIT_STATUS } from '../../model/constants.js'
+import { recordingHttpPort } from '../../ports/record.js'
+import { EXIT, type CliIo } from '../io.js'
+import { aboutBeside, absolute, httpPort, nodeFs, schemaFiles } from '../node.js'
+import { judgeOf, readAnswers, type AnswersFile } from './grade-judge.js'
+import type { GradeCommandOptions } from './grade-options.js'
+import { fixListsOf, writeRecordings, writeReport, writeSarif } from './grade-outputs.js'
 import { estimateText, FIX_ITEMS_SHOWN, jsonReport, textReport, type RuntimeView, type SchemaRow } from './grade-render.js'
+import { runtimeForGrade, type RuntimeRuns } from './grade-runtime.js'
 
-export { FIX_ITEMS_SHOWN }
-
-/** `--runtime` and its options: the FlowMCP runtime that runs the tests of handler schemas, in a child process. */
-export interface GradeRuntimeOptions {
-    /** The flowmcp-core folder (`--runtime`). */
-    readonly folder: string
-    /** The folder whose `node_modules` holds the schemas' libraries (`--runtime-libraries`); default: the runtime folder. */
-    readonly libraries?: string
-    /** The shared lists folder (`--runtime-lists`). */
-    readonly lists?: string
-    /** The child script; default: `runtime-child.js` beside the CLI (tests pass a build of their own). */
-    readonly childScript?: string
-}
-
-export interface GradeCommandOptions {
-    readonly json: boolean
-    /** Namespaces graded at once (default 1). */
-    readonly concurrency?: number
-    /** Working tests a tool needs to be graded (default 3, the spec's SHOULD; a parameterless tool needs 1). */
-    readonly minWorkingTests?: number
-    /** Grade schemas again that the island already holds graded for the same content. */
-    readonly force?: boolean
-    /** `--judge-command` and its options: any LLM command line as the judge (docs/judges.md). */
-    readonly judgeCli?: JudgeCliValues
-    /** Where to write the HTML report of the island after grading (needs `island`). */
-    readonly report?: string
-    readonly island?: string
-    readonly answers?: string
-    readonly live: boolean
-    readonly recordings?: string
-    readonly now?: string
-    /** Import (run) each schema module instead of reading its syntax tree; only for trusted sources. */
-    readonly trustedImport?: boolean
-    /** Print the judge calls and input tokens the grading would cost (total and prefix-cacheable), calling no judge and writing nothing. */
-    readonly estimate?: boolean
-    /** Every item of each schema's fix list, not only the worst few. */
-    readonly verbose?: boolean
-    /** Write every fix item as SARIF 2.1.0 to this file (code-scanning results). */
-    readonly sarif?: string
-    /** Run the tests of handler schemas through the FlowMCP runtime, in a child process (`--runtime`). */
-    readonly runtime?: GradeRuntimeOptions
-    /** The config file's rules (`{ "<code>": "off" | "warning" | "error" }`), applied to what is shown, never to a grade. */
-    readonly rules?: Readonly<Record<string, unknown>>
-    /** With `live`: write every HTTP exchange into this folder as recordings `--recordings` replays (docs/recordings.md). */
-    readonly record?: string
-    /** With `estimate`: US dollars per million input and output tokens. */
-    readonly prices?: { readonly input?: number; readonly output?: number }
-}
-/** What the runtime ran in this grading run: per schema file, per tool, its tests and how many returned data. */
-export type RuntimeRuns = Map<string, Map<string, { tests: number; ok: number }>>
-
-/**
- * The runtime port of `grade --runtime`: the child-process port, its network following the grade
- * mode (`--live`: the real fetch; `--recordings <dir>`: those recordings replayed; otherwise a fetch
- * that rejects), wrapped to note which tests it ran (the table and `--json` mark them).
- * @returns the port (call `close()` when grading is done) and what it ran, or the problems with the options
- */
-export function runtimeForGrade(options: Pick<GradeCommandOptions, 'runtime' | 'live' | 'recordings'>, cwd: string): { port: (RuntimePort & { close(): Promise<void> }) | null; runs: RuntimeRuns; errors: string[] } {
-    const runs: RuntimeRuns = new Map()
-    if (options.runtime === undefined) return { port: null, runs, errors: [] }
-    const network: ChildNetwork = options.live ? { mode: 'live' } : options.recordings !== undefined ? { mode: 'recordings', dir: absolute(options.recordings, cwd) } : { mode: 'offline' }
-    const built = runtimePortFromChildProcess({
-        runtime: absolute(options.runtime.folder, cwd),
-        ...(options.runtime.libraries !== undefined ? { libraries: absolute(options.runtime.libraries, cwd) } : {}),
-        ...(options.runtime.lists !== undefined ? { lists: absolute(options.runtime.lists, cwd) } : {}),
-        ...(options.runtime.childScript !== undefined ? { childScript: options.runtime.childScript } : {}),
-        network
-    })
-    if (built.port === null) return { port: null, runs, errors: built.errors }
-    const child: ChildRuntimePort = built.port
-    const port: RuntimePort & { close(): Promise<void> } = {
-        ...(child.version !== undefined ? { version: child.version } : {}),
-        isolation: child.isolation,
-        async run(request) {
-            const outcome = await child.run(request)
-            if (request.schemaPath !== null) {
-                const tools = runs.get(request.schemaPath) ?? new Map<string, { tests: number; ok: number }>()
-                const seen = tools.get(request.tool) ?? { tests: 0, ok: 0 }
-                tools.set(request.tool, { tests: seen.tests + 1, ok: seen.ok + (outcome.ok ? 1 : 0) })
-                runs.set(request.schemaPath, tools)
-            }
-            return outcome
-        },
-        close: () => child.close()
-    }
-    return { port, runs, errors: [] }
-}
-
-
-/** The answers file: the grader identity and, per schema id, the area outputs keyed by unit. */
-interface AnswersFile {
-    readonly grader?: GraderInput
-    readonly answers?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
-}
-
-
-/** The `requiredServerParams` of every schema file, read from their syntax trees (never run). */
-async function requiredServerParamsOf(files: readonly string[]): Promise<string[]> {
-    const names = new Set<string>()
-    for (const file of files) {
-        try {
-            const main = readModuleSource({ source: await readFile(file, 'utf8') }).module?.main as { requiredServerParams?: unknown } | undefined
-            if (Array.isArray(main?.requiredServerParams)) for (const n of main.requiredServerParams) if (typeof n === 'string') names.add(n)
-        } catch {
-            // Unreadable here means unreadable for grading too; it is reported there.
-        }
-    }
-    return [...names]
-}
+export { FIX_ITEMS_SHOWN, fixListsOf, runtimeForGrade, writeReport, writeSarif }
+export type { GradeCommandOptions, GradeRuntimeOptions } from './grade-options.js'
+export type { RuntimeRuns }
 
 /** What a grading run of the CLI produced: per namespace its result, per schema its row. */
 export interface GradingRun {
@@ -162,19 +55,21 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
  * The same state gives the same answer, whether this run graded it or kept it from the island.
  */
 export function incomplete(run: Pick<GradingRun, 'namespaces' | 'results'>): boolean {
-    return run.results.some(({ result }) => result.grading === null || result.grading.units.some((u) => u.status === 'error')) || run.namespaces.some((result) => result.units.some((u) => u.status === 'error'))
+    return run.results.some(({ result }) => result.grading === null || result.grading.units.some((u) => u.status === UNIT_STATUS.error)) || run.namespaces.some((result) => result.units.some((u) => u.status === UNIT_STATUS.error))
 }
 
-/** The HTML report of the island, when asked for (`--report`, with `--island`). */
-export async function writeReport(options: Pick<GradeCommandOptions, 'report' | 'island' | 'rules'>, io: CliIo, command: string): Promise<void> {
-    if (options.report === undefined || options.island === undefined) return
-    const report = await renderIslandReport({ fs: nodeFs(), root: absolute(options.island, io.cwd), ...(options.rules !== undefined ? { rules: options.rules } : {}) })
-    try {
-        await writeFile(absolute(options.report, io.cwd), redacted(io, report.html))
-        io.stderr(`report: ${absolute(options.report, io.cwd)}\n`)
-    } catch (cause) {
-        io.stderr(`${command}: cannot write the report: ${cause instanceof Error ? cause.message : String(cause)}\n`)
-    }
+/** What every namespace of a run is graded with, set up once before the first one starts. */
+interface GradingSetup {
+    readonly fs: FsPort
+    readonly now: string
+    readonly estimate: boolean
+    readonly answers: AnswersFile['answers']
+    readonly grader: GraderInput | undefined
+    readonly judge: Judge | undefined
+    readonly serverParams: (keys: readonly string[]) => Record<string, string>
+    readonly http: HttpPort | undefined
+    readonly boundary: string | undefined
+    readonly runtime: (RuntimePort & { close(): Promise<void> }) | null
 }
 
 /**
@@ -182,81 +77,100 @@ export async function writeReport(options: Pick<GradeCommandOptions, 'report' | 
  * commands share it): the results, or an exit code for wrong usage.
  */
 export async function runGrading(paths: readonly string[], options: GradeCommandOptions, io: CliIo, command: string): Promise<GradingRun | number> {
-    if (paths.length === 0) {
-        io.stderr(`${command}: name at least one schema file or folder\n`)
-        return EXIT.USAGE
-    }
-    let files: string[] = []
-    try {
-        for (const p of paths) files.push(...(await schemaFiles(absolute(p, io.cwd))))
-    } catch (cause) {
-        io.stderr(`${command}: ${cause instanceof Error ? cause.message : String(cause)}\n`)
-        return EXIT.USAGE
-    }
-    files = [...new Set(files)]
-    if (files.length === 0) {
-        io.stderr(`${command}: no .mjs schema files found\n`)
-        return EXIT.USAGE
-    }
-    let answersFile: AnswersFile = {}
-    if (options.answers !== undefined) {
-        try {
-            answersFile = JSON.parse(await readFile(absolute(options.answers, io.cwd), 'utf8')) as AnswersFile
-        } catch (cause) {
-            io.stderr(`${command}: cannot read answers ${options.answers}: ${cause instanceof Error ? cause.message : String(cause)}\n`)
-            return EXIT.USAGE
-        }
-    }
+    const files = await findSchemaFiles(paths, io, command)
+    if (typeof files === 'number') return files
+    const answers = await readAnswers(options, io, command)
+    if (typeof answers === 'number') return answers
     const fs = nodeFs()
     const now = options.now ?? new Date().toISOString()
     if (options.report !== undefined && options.island === undefined) {
         io.stderr(`${command}: --report needs --island (the report is of the island)\n`)
         return EXIT.USAGE
     }
-    // The judge command never sees a server param, even one named with --judge-env.
-    const denyEnv = await requiredServerParamsOf(files)
-    const built = judgeFromCliOptions(options.judgeCli ?? {}, io.env, { denyEnv })
-    if (built.errors.length > 0) {
-        for (const e of built.errors) io.stderr(`${command}: ${e}\n`)
-        return EXIT.USAGE
-    }
-    // One judge for the whole command: every namespace shares its count of failures in a row (judge-call.ts).
-    const judge: Judge | undefined = judgeForRun(built.judge ?? undefined)
-    io.addSecrets?.(denyEnv.flatMap((k) => (typeof io.env[k] === 'string' ? [io.env[k] as string] : [])))
-    // A judge's answers need a grader with a persona (GRA-009): the judge command's, recorded with the
-    // model and harness its options name (never guessed from the command line) and the answers file's
-    // persona when it has one; without a judge, the answers file's grader.
-    const estimate = options.estimate === true
-    const defaultPersona = { basePersonaId: 'schema-maintainer', lensId: 'neutral' } as const
-    const grader: GraderInput | undefined =
-        judge !== undefined && built.model !== null
-            ? { name: 'judge-command', version: '1', llmModel: built.model, harness: built.harness, persona: answersFile.grader?.persona ?? defaultPersona }
-            : estimate
-              ? // The persona a judge run would use, so the estimated requests are the ones it would send.
-                { name: 'estimate', version: '1', llmModel: 'none', persona: answersFile.grader?.persona ?? defaultPersona }
-              : answersFile.grader
+    const judging = await judgeOf(files, options, io, answers.file, command)
+    if (typeof judging === 'number') return judging
     const serverParams = (keys: readonly string[]): Record<string, string> => Object.fromEntries(keys.filter((k) => typeof io.env[k] === 'string').map((k) => [k, io.env[k] as string]))
-    const live = await httpPort({ live: options.live, ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {}) })
-    // --record: the live exchanges kept, server params as placeholders, written when the run ends.
-    const recorder = options.record !== undefined && live !== undefined ? recordingHttpPort({ http: live, serverParams: serverParams(denyEnv), recordedAt: now }) : null
-    const http = recorder?.port ?? live
+    const network = await networkOf(options, io, now, () => serverParams(judging.denyEnv))
     // One data-block boundary for the whole command, so every judge call of it opens with the same system message.
     const boundary = runBoundary(undefined)
+    const runtime = runtimeOf(options, io, command, network.http === undefined)
+    if (typeof runtime === 'number') return runtime
+    const setup: GradingSetup = { fs, now, estimate: options.estimate === true, answers: answers.file.answers, grader: judging.grader, judge: judging.judge, serverParams, http: network.http, boundary, runtime: runtime.port }
+    const graded = await gradeFolders(groupByFolder(files), setup, options, io)
+    if (network.recorder !== null && !(await writeRecordings(network.recorder.recordings(), absolute(options.record as string, io.cwd), io, command))) return EXIT.USAGE
+    const skipped = graded.aborted ? skippedBy(graded.dirs, graded.tree, io.cwd) : []
+    if (graded.aborted) io.stderr(`${command}: interrupted; skipped: ${skipped.join('; ') || 'nothing'}; the island is consistent\n`)
+    const namespaces = graded.tree.filter((t): t is GradedFolder => t !== undefined).map((t) => t.result)
+    return { now, namespaces, results: namespaces.flatMap((n) => n.schemas), runtime: runtime.port !== null ? { version: runtime.port.version ?? null, runs: runtime.runs } : null, interrupted: graded.aborted ? skipped : null }
+}
+
+/** Every schema file the paths name, each once; or the exit code when there is none or a path cannot be read (the reason on stderr). */
+async function findSchemaFiles(paths: readonly string[], io: CliIo, command: string): Promise<string[] | number> {
+    if (paths.length === 0) {
+        io.stderr(`${command}: name at least one schema file or folder\n`)
+        return EXIT.USAGE
+    }
+    const files: string[] = []
+    try {
+        for (const p of paths) files.push(...(await schemaFiles(absolute(p, io.cwd))))
+    } catch (cause) {
+        io.stderr(`${command}: ${cause instanceof Error ? cause.message : String(cause)}\n`)
+        return EXIT.USAGE
+    }
+    const unique = [...new Set(files)]
+    if (unique.length === 0) {
+        io.stderr(`${command}: no .mjs schema files found\n`)
+        return EXIT.USAGE
+    }
+    return unique
+}
+
+/** The HTTP port of a run (live, replayed from `--recordings`, or none) and, with `--record`, the recorder in front of it. */
+async function networkOf(options: GradeCommandOptions, io: CliIo, now: string, serverParams: () => Record<string, string>): Promise<{ http: HttpPort | undefined; recorder: { port: HttpPort; recordings: () => Recording[] } | null }> {
+    const live = await httpPort({ live: options.live, ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {}) })
+    // --record: the live exchanges kept, server params as placeholders, written when the run ends.
+    const recorder = options.record !== undefined && live !== undefined ? recordingHttpPort({ http: live, serverParams: serverParams(), recordedAt: now }) : null
+    return { http: recorder?.port ?? live, recorder }
+}
+
+/** The runtime of `--runtime` (its port null without one), or the exit code when its options are wrong. */
+function runtimeOf(options: GradeCommandOptions, io: CliIo, command: string, offline: boolean): ReturnType<typeof runtimeForGrade> | number {
     const runtime = runtimeForGrade(options, io.cwd)
     if (runtime.errors.length > 0) {
         for (const e of runtime.errors) io.stderr(`${command}: ${e}\n`)
         return EXIT.USAGE
     }
     // Offline the runtime still runs the handler tools' tests: its child has no network (a test that tries it fails, DPT-021).
-    if (runtime.port !== null && http === undefined) io.stderr(`${command}: --runtime offline: the handler tools' tests run with no network (a test that needs it fails as network not granted: pass --live or --recordings); other tools are not tested\n`)
-    // One namespace per folder: its schemas graded one by one, its namespace areas once (gradeNamespace).
+    if (runtime.port !== null && offline) io.stderr(`${command}: --runtime offline: the handler tools' tests run with no network (a test that needs it fails as network not granted: pass --live or --recordings); other tools are not tested\n`)
+    return runtime
+}
+
+/** One namespace per folder: its schema files, in the order found. */
+function groupByFolder(files: readonly string[]): Map<string, string[]> {
     const groups = new Map<string, string[]>()
     for (const file of files) {
         const dir = file.slice(0, file.lastIndexOf('/'))
         groups.set(dir, [...(groups.get(dir) ?? []), file])
     }
+    return groups
+}
+
+type GradedFolder = { dir: string; result: GradeNamespaceResult }
+
+/** The folders in name order, each one's result (undefined: never started), and whether Ctrl-C cut the run short. */
+interface GradedFolders {
+    readonly dirs: readonly string[]
+    readonly tree: ReadonlyArray<GradedFolder | undefined>
+    readonly aborted: boolean
+}
+
+/**
+ * Grades the folders, `--concurrency` at a time, each as one namespace: its schemas one by one, its
+ * namespace areas once (gradeNamespace). The runtime is closed when the last one ends.
+ */
+async function gradeFolders(groups: ReadonlyMap<string, readonly string[]>, setup: GradingSetup, options: GradeCommandOptions, io: CliIo): Promise<GradedFolders> {
     const dirs = [...groups.keys()].sort()
-    const tree: Array<{ dir: string; result: GradeNamespaceResult } | undefined> = new Array(dirs.length)
+    const tree: Array<GradedFolder | undefined> = new Array(dirs.length)
     // Ctrl-C: no namespace starts after it, the judge call under way is abandoned (its process group
     // killed); what was written is whole (every write is atomic). A second Ctrl-C ends the process.
     const abort = new AbortController()
@@ -270,63 +184,52 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
             const index = next
             next += 1
             const dir = dirs[index] as string
-            const about = await aboutBeside(groups.get(dir) ?? [])
-            // The answers file is data read at run time: the library checks the grader and answers it holds (GRA-001/002/009).
-            const result = await gradeNamespace({
-                schemas: (groups.get(dir) ?? []).map((schemaPath) => ({ schemaPath })),
-                ...(grader !== undefined ? { grader } : {}),
-                options: {
-                    sourceFs: fs,
-                    now,
-                    ...(options.trustedImport === true ? { trustedLoader: importSchemaLoader } : {}),
-                    serverParams,
-                    ...(http !== undefined ? { http } : {}),
-                    ...(options.minWorkingTests !== undefined ? { minWorkingTests: options.minWorkingTests } : {}),
-                    ...(runtime.port !== null ? { runtime: runtime.port } : {}),
-                    ...(boundary !== undefined ? { boundary } : {}),
-                    ...(about !== undefined ? { about } : {}),
-                    ...(answersFile.answers !== undefined ? { answers: answersFile.answers as Record<string, Record<string, unknown>> } : {}),
-                    // An estimate calls no judge and writes nothing: the prompts it gets back are the requests a judge would receive.
-                    ...(judge !== undefined && !estimate ? { judge, signal, sleep: abortableSleep(signal) } : {}),
-                    ...(options.island !== undefined && !estimate ? { fs, root: absolute(options.island, io.cwd), resume: options.force !== true } : {})
-                }
-            } as Parameters<typeof gradeNamespace>[0])
+            const schemas = groups.get(dir) ?? []
+            const about = await aboutBeside(schemas)
+            const result = await gradeNamespace(namespaceInput(schemas, about, setup, options, io, signal))
             tree[index] = { dir, result }
             done += 1
-            const name = result.namespace ?? dir.split('/').pop() ?? dir
-            // A bar on a terminal; one quiet line per namespace otherwise.
-            if (io.isTTY) io.stderr(`\r[${'#'.repeat(Math.round((done / dirs.length) * 20)).padEnd(20)}] ${done}/${dirs.length} ${name}`.padEnd(80))
-            else if (dirs.length > 1) io.stderr(`graded ${name} (${done}/${dirs.length})\n`)
+            showProgress(io, result.namespace ?? dir.split('/').pop() ?? dir, done, dirs.length)
         }
     }
     try {
         await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 1, dirs.length) }, () => worker()))
     } finally {
-        await runtime.port?.close()
+        await setup.runtime?.close()
     }
     process.removeListener('SIGINT', onSigint)
     if (io.isTTY) io.stderr('\n')
-    if (recorder !== null && !(await writeRecordings(recorder.recordings(), absolute(options.record as string, io.cwd), io, command))) return EXIT.USAGE
-    const skipped = signal.aborted ? skippedBy(dirs, tree, io.cwd) : []
-    if (signal.aborted) io.stderr(`${command}: interrupted; skipped: ${skipped.join('; ') || 'nothing'}; the island is consistent\n`)
-    const namespaces = tree.filter((t): t is { dir: string; result: GradeNamespaceResult } => t !== undefined).map((t) => t.result)
-    return { now, namespaces, results: namespaces.flatMap((n) => n.schemas), runtime: runtime.port !== null ? { version: runtime.port.version ?? null, runs: runtime.runs } : null, interrupted: signal.aborted ? skipped : null }
+    return { dirs, tree, aborted: signal.aborted }
 }
 
-/** Writes each host's recording as `<dir>/<host name>.json` (replacing an earlier one), the files `--recordings <dir>` reads. */
-async function writeRecordings(recordings: readonly Recording[], dir: string, io: CliIo, command: string): Promise<boolean> {
-    try {
-        await mkdir(dir, { recursive: true })
-        for (const recording of recordings) {
-            const name = recording.host.replace(/^https?:\/\//, '').replace(/[^A-Za-z0-9.-]/g, '_')
-            await writeFile(join(dir, `${name}.json`), redacted(io, JSON.stringify(recording, null, 2)) + '\n')
+/** What one namespace is graded with: its schemas and About, and what every namespace of the run shares. */
+function namespaceInput(schemas: readonly string[], about: { name: string; text: string } | undefined, setup: GradingSetup, options: GradeCommandOptions, io: CliIo, signal: AbortSignal): Parameters<typeof gradeNamespace>[0] {
+    // The answers file is data read at run time: the library checks the grader and answers it holds (GRA-001/002/009).
+    return {
+        schemas: schemas.map((schemaPath) => ({ schemaPath })),
+        ...(setup.grader !== undefined ? { grader: setup.grader } : {}),
+        options: {
+            sourceFs: setup.fs,
+            now: setup.now,
+            ...(options.trustedImport === true ? { trustedLoader: importSchemaLoader } : {}),
+            serverParams: setup.serverParams,
+            ...(setup.http !== undefined ? { http: setup.http } : {}),
+            ...(options.minWorkingTests !== undefined ? { minWorkingTests: options.minWorkingTests } : {}),
+            ...(setup.runtime !== null ? { runtime: setup.runtime } : {}),
+            ...(setup.boundary !== undefined ? { boundary: setup.boundary } : {}),
+            ...(about !== undefined ? { about } : {}),
+            ...(setup.answers !== undefined ? { answers: setup.answers as Record<string, Record<string, unknown>> } : {}),
+            // An estimate calls no judge and writes nothing: the prompts it gets back are the requests a judge would receive.
+            ...(setup.judge !== undefined && !setup.estimate ? { judge: setup.judge, signal, sleep: abortableSleep(signal) } : {}),
+            ...(options.island !== undefined && !setup.estimate ? { fs: setup.fs, root: absolute(options.island, io.cwd), resume: options.force !== true } : {})
         }
-        io.stderr(`recorded: ${recordings.reduce((n, r) => n + r.exchanges.length, 0)} exchanges of ${recordings.length} host${recordings.length === 1 ? '' : 's'} in ${dir}\n`)
-        return true
-    } catch (cause) {
-        io.stderr(`${command}: cannot write the recordings: ${cause instanceof Error ? cause.message : String(cause)}\n`)
-        return false
-    }
+    } as Parameters<typeof gradeNamespace>[0]
+}
+
+/** Progress after each namespace: a bar on a terminal; one quiet line per namespace otherwise. */
+function showProgress(io: CliIo, name: string, done: number, total: number): void {
+    if (io.isTTY) io.stderr(`\r[${'#'.repeat(Math.round((done / total) * 20)).padEnd(20)}] ${done}/${total} ${name}`.padEnd(80))
+    else if (total > 1) io.stderr(`graded ${name} (${done}/${total})\n`)
 }
 
 /** A sleep for the judge's backoff that Ctrl-C cuts short. */
@@ -350,62 +253,8 @@ function skippedBy(dirs: readonly string[], tree: ReadonlyArray<{ dir: string; r
     if (notStarted.length > 0) out.push(`not started: ${notStarted.join(', ')}`)
     for (const t of tree) {
         if (t === undefined) continue
-        const open = [...t.result.schemas.flatMap((s) => s.result.grading?.units ?? []), ...t.result.units].filter((u) => u.status === 'error' && /aborted/.test(u.reason ?? ''))
+        const open = [...t.result.schemas.flatMap((s) => s.result.grading?.units ?? []), ...t.result.units].filter((u) => u.status === UNIT_STATUS.error && /aborted/.test(u.reason ?? ''))
         if (open.length > 0) out.push(`${open.length} unit${open.length === 1 ? '' : 's'} of ${t.result.namespace ?? name(t.dir)} not answered`)
     }
     return out
-}
-
-/**
- * Each schema's fix list: its findings, its untested tools and the judge's low answers (entries of
- * this run, and of kept units read back from the island), most costly first.
- */
-export async function fixListsOf(results: readonly SchemaRow[], rules?: Readonly<Record<string, unknown>>): Promise<Map<SchemaRow, FixItem[]>> {
-    const out = new Map<SchemaRow, FixItem[]>()
-    for (const row of results) {
-        const g = row.result.grading
-        if (g === null) continue
-        const entries = fixEntriesOf(g.units, row.result.entries)
-        for (const unit of g.units) {
-            if (unit.kept !== true || unit.written === null) continue
-            try {
-                entries.push({ unit: unit.unit, entry: JSON.parse(await readFile(unit.written, 'utf8')) as GradingEntry })
-            } catch {
-                // A kept entry that cannot be read back adds no answers; the island's rebuild reports it.
-            }
-        }
-        // Where each item is in the source: the schema file's syntax tree (read again; never run).
-        let places: { locate: (pointer: string) => { line: number; column: number } | null; resolve: (pointer: string) => { line: number; column: number } | null } | undefined
-        try {
-            const found = sourceLocations({ source: await readFile(row.file, 'utf8') })
-            places = { locate: found.locate, resolve: found.resolve }
-        } catch {
-            places = undefined
-        }
-        const items = FixList.build({ schemaId: g.schemaId, file: row.file, errors: row.result.errors, units: g.units, entries, ...(places ?? {}) }).items
-        // The config's rules, on what is shown (the fix list, SARIF, the summary): the grade is already computed.
-        out.set(row, FixRules.apply({ items, rules }).items)
-    }
-    return out
-}
-
-/**
- * Writes the fix items as SARIF 2.1.0 (`--sarif <file>`), paths relative to the working folder so a
- * code host places them on the lines of the repository. False when the file cannot be written.
- */
-export async function writeSarif(options: Pick<GradeCommandOptions, 'sarif'>, items: readonly FixItem[], io: CliIo, command: string): Promise<boolean> {
-    if (options.sarif === undefined) return true
-    const cwd = io.cwd.endsWith('/') ? io.cwd : `${io.cwd}/`
-    const relative = items.map((i) => (i.file !== null && i.file.startsWith(cwd) ? { ...i, file: i.file.slice(cwd.length) } : i))
-    const built = Sarif.fromFixItems({ items: relative, tool: { name: 'flowmcp-grading', version: getVersion().packageVersion } })
-    for (const e of built.errors.filter((x) => x.severity === SEVERITY.error)) io.stderr(`${command}: SARIF: ${e.message}\n`)
-    if (built.log === null) return false
-    try {
-        await writeFile(absolute(options.sarif, io.cwd), redacted(io, JSON.stringify(built.log, null, 2)) + '\n')
-        io.stderr(`sarif: ${absolute(options.sarif, io.cwd)}\n`)
-        return true
-    } catch (cause) {
-        io.stderr(`${command}: cannot write the SARIF file: ${cause instanceof Error ? cause.message : String(cause)}\n`)
-        return false
-    }
 }

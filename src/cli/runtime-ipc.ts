@@ -1,0 +1,156 @@
+// One runtime child process of `grade --runtime`: started for one schema, it serves that schema's
+// tests over the JSON-lines protocol (runtime-protocol.ts) and ends on a fatal line, a timeout, its
+// exit or the end of the run.
+
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import type { RuntimeTestOutcome, RuntimeTestRequest } from '../ports/types.js'
+import type { ChildInit, ChildMessage, ChildRun } from './runtime-protocol.js'
+import { checkedOutcome, failure } from './runtime-outcome.js'
+
+/** Longest line the parent buffers from a child (an answer with more data is refused). */
+const MAX_LINE = 64 * 1024 * 1024
+
+/** A test sent to a child and not answered yet. */
+export interface Pending {
+    readonly request: RuntimeTestRequest
+    readonly resolve: (outcome: RuntimeTestOutcome) => void
+    timer: ReturnType<typeof setTimeout> | null
+}
+
+/** One child process: started for one schema, serving its tests. */
+export class RuntimeChild {
+    readonly pending = new Map<number, Pending>()
+    readonly ready: Promise<string | null>
+    private readonly proc: ChildProcessWithoutNullStreams
+    private stderrTail = ''
+    private buffer = ''
+    private nextId = 1
+    private settleReady: (problem: string | null) => void = () => undefined
+    private ended = false
+
+    constructor(
+        command: string,
+        args: readonly string[],
+        env: Record<string, string>,
+        cwd: string,
+        init: ChildInit,
+        startupTimeoutMs: number,
+        private readonly onEnd: (child: RuntimeChild, orphans: Pending[]) => void
+    ) {
+        this.ready = new Promise((settle) => {
+            this.settleReady = settle
+        })
+        this.proc = spawn(command, [...args], { env, cwd, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true })
+        const startup = setTimeout(() => this.stop(`the runtime did not start within ${startupTimeoutMs} ms`), startupTimeoutMs)
+        void this.ready.then(() => clearTimeout(startup))
+        this.proc.on('error', (error) => this.stop(`the runtime process could not run: ${error.message}`))
+        this.proc.on('exit', (code, signal) => this.stop(`the runtime process ended (${signal ?? `exit code ${code}`})`))
+        this.proc.stdin.on('error', () => undefined)
+        this.proc.stderr.setEncoding('utf8')
+        this.proc.stderr.on('data', (chunk: string) => {
+            this.stderrTail = (this.stderrTail + chunk).slice(-4000)
+        })
+        this.proc.stdout.setEncoding('utf8')
+        this.proc.stdout.on('data', (chunk: string) => this.receive(chunk))
+        // A child never keeps the grading process alive on its own; a waiting test's timer does.
+        this.proc.unref()
+        for (const stream of [this.proc.stdin, this.proc.stdout, this.proc.stderr]) (stream as unknown as { unref?: () => void }).unref?.()
+        this.proc.stdin.write(JSON.stringify(init) + '\n')
+    }
+
+    get idle(): boolean {
+        return this.pending.size === 0
+    }
+
+    /** The last lines the child wrote to stderr, for a failure message. */
+    private tail(): string {
+        const lines = this.stderrTail.trim().split('\n').filter((l) => l.trim().length > 0)
+        return lines.length === 0 ? '' : `: ${lines.slice(-3).join(' | ').slice(0, 600)}`
+    }
+
+    private receive(chunk: string): void {
+        this.buffer += chunk
+        if (this.buffer.length > MAX_LINE && !this.buffer.includes('\n')) {
+            this.stop('the runtime process sent an answer larger than 64 MB')
+            return
+        }
+        let at = this.buffer.indexOf('\n')
+        while (at >= 0) {
+            const line = this.buffer.slice(0, at)
+            this.buffer = this.buffer.slice(at + 1)
+            this.handle(line)
+            at = this.buffer.indexOf('\n')
+        }
+    }
+
+    private handle(line: string): void {
+        let message: ChildMessage
+        try {
+            message = JSON.parse(line) as ChildMessage
+        } catch {
+            return // Not a protocol line (schema code writing to stdout): ignored.
+        }
+        if (message === null || typeof message !== 'object') return
+        if (message.type === 'ready') this.settleReady(null)
+        else if (message.type === 'fatal') this.stop(typeof message.message === 'string' ? message.message : 'the runtime did not start')
+        else if (message.type === 'outcome') {
+            const entry = this.pending.get(message.id)
+            if (entry === undefined) return
+            this.pending.delete(message.id)
+            if (entry.timer !== null) clearTimeout(entry.timer)
+            entry.resolve(checkedOutcome(message.outcome))
+        }
+    }
+
+    /** Sends one test; resolves with its outcome, or a failure when the child times out or dies. */
+    async run(request: RuntimeTestRequest & { schemaPath: string }, onTimeout: (child: RuntimeChild) => void): Promise<RuntimeTestOutcome> {
+        return new Promise((resolveOutcome) => {
+            const id = this.nextId++
+            const entry: Pending = { request, resolve: resolveOutcome, timer: null }
+            this.pending.set(id, entry)
+            void this.ready.then((problem) => {
+                if (problem !== null || !this.pending.has(id)) return
+                const message: ChildRun = { type: 'run', id, schemaPath: request.schemaPath, main: request.main, tool: request.tool, testIndex: request.testIndex, userParams: request.userParams, serverParamKeys: Object.keys(request.serverParams), timeoutMs: request.timeoutMs }
+                const timeoutMs = Number.isFinite(request.timeoutMs) && request.timeoutMs > 0 ? request.timeoutMs : 30_000
+                entry.timer = setTimeout(() => {
+                    if (!this.pending.delete(id)) return
+                    resolveOutcome(failure(`the runtime did not answer within ${timeoutMs} ms: its process was stopped`))
+                    onTimeout(this)
+                }, timeoutMs)
+                this.proc.stdin.write(JSON.stringify(message) + '\n')
+            })
+        })
+    }
+
+    /** Ends the child: its waiting tests fail with `reason`, or go back to the port (`orphans`) after a timeout. */
+    stop(reason: string, requeue = false): void {
+        if (this.ended) return
+        this.ended = true
+        const problem = `${reason}${this.tail()}`
+        this.settleReady(problem)
+        const orphans = [...this.pending.values()]
+        this.pending.clear()
+        for (const entry of orphans) if (entry.timer !== null) clearTimeout(entry.timer)
+        if (!requeue) for (const entry of orphans) entry.resolve(failure(problem))
+        this.proc.stdin.end()
+        if (this.proc.exitCode === null && this.proc.signalCode === null) this.proc.kill('SIGKILL')
+        this.onEnd(this, requeue ? orphans : [])
+    }
+
+    /** Asks the child to finish (stdin closed) and kills it when it has not after `graceMs`. */
+    async close(graceMs = 1000): Promise<void> {
+        if (this.ended) return
+        await new Promise<void>((done) => {
+            const timer = setTimeout(() => {
+                this.stop('the grading run ended')
+                done()
+            }, graceMs)
+            this.proc.once('exit', () => {
+                clearTimeout(timer)
+                done()
+            })
+            this.proc.stdin.end()
+        })
+        this.stop('the grading run ended')
+    }
+}
