@@ -10,7 +10,7 @@ import { redactSecretsDeep } from '../prompts/redact.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
 import type { ImprovementHint } from '../areas/output.js'
 import type { AreaSidecar } from '../areas/to-entry.js'
-import type { PlannedEntry } from './run-plans.js'
+import type { PlannedEntry } from './units.js'
 import type { GradeOptionsBase, UnitResult } from './types.js'
 import type { UnitPlan } from './units.js'
 

@@ -13,6 +13,7 @@ import { toFileTimestamp } from '../time.js'
 import type { AreaSidecar } from '../areas/to-entry.js'
 import { askJudge } from './judge-call.js'
 import type { KeptUnit } from './island-state.js'
+import type { PlannedEntry } from './units.js'
 import { askForOutput, envelopeFor, takeReplyModel, type UnitPlan } from './units.js'
 import type { EmittedPrompt, GradeOptionsBase, GraderInput, UnitResult } from './types.js'
 
@@ -80,12 +81,7 @@ export interface PlanContext {
     readonly flagged?: readonly string[]
 }
 
-/** An entry graded by this run, with what the judge said beside it (04 ⚠ D4: kept in `state.json`). */
-export interface PlannedEntry {
-    readonly plan: UnitPlan
-    readonly entry: GradingEntry
-    readonly sidecar?: AreaSidecar
-}
+export type { PlannedEntry }
 
 /** What a run of units has produced so far; each stage adds to it, in plan order. */
 interface UnitsSoFar {

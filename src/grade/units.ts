@@ -4,12 +4,20 @@ import { createIssue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { HARNESSES, type Area, type Harness } from '../model/constants.js'
-import type { GradingAnswer } from '../model/types.js'
+import type { GradingAnswer, GradingEntry } from '../model/types.js'
+import type { AreaSidecar } from '../areas/to-entry.js'
 import { buildAreaPrompt } from '../prompts/compose.js'
 import type { EmittedPrompt } from './types.js'
 import { chooseBoundary } from '../injection/boundary.js'
 import { neutraliseInvisible } from '../injection/invisible.js'
 import { areaMessage, filesMessage, judgeSystemMessage, unitMessage } from './messages.js'
+
+/** An entry graded by this run, with what the judge said beside it (04 ⚠ D4: kept in `state.json`). */
+export interface PlannedEntry {
+    readonly plan: UnitPlan
+    readonly entry: GradingEntry
+    readonly sidecar?: AreaSidecar
+}
 
 /** One area unit a run grades: an area for one target (a tool, a skill, or the schema/namespace). */
 export interface UnitPlan {
