@@ -1,4 +1,4 @@
-import type { ErrorCodeDefinition, Severity } from './types.js'
+import type { ErrorCodeDefinition, Severity } from './definition.js'
 
 type Row = readonly [severity: Severity, template: string, rule: string]
 

@@ -1,8 +1,8 @@
-import type { SEVERITIES } from '../model/constants.js'
 import type { ErrorCode } from './catalogue/index.js'
+import type { Severity } from './definition.js'
 
-/** How serious an issue is. `error` makes a result invalid; `warning` and `info` never do. */
-export type Severity = (typeof SEVERITIES)[number]
+// The catalogue's row types live apart (definition.ts), so the catalogue never imports the code union it defines.
+export type { ErrorCodeDefinition, Severity } from './definition.js'
 
 /**
  * One finding about an input, as plain JSON.
@@ -19,14 +19,3 @@ export interface Issue {
 
 /** An issue whose code may come from outside the catalogue (read back from a file another tool wrote). */
 export type IssueLike = Omit<Issue, 'code'> & { readonly code: string }
-
-/** One row of the error catalogue. */
-export interface ErrorCodeDefinition {
-    /** Stable code, `PREFIX-NNN` (optionally `PREFIX-WARN-NNN` / `PREFIX-INFO-NNN`). */
-    readonly code: string
-    readonly severity: Severity
-    /** Message template; `{name}` placeholders are filled from the issue's params. */
-    readonly template: string
-    /** The spec rule or contract the code enforces (chapter, rule id, or library contract). */
-    readonly rule: string
-}
