@@ -7,7 +7,7 @@ import { NO_DOMAIN_KNOWLEDGE_REASON, SELECTION_MEMBER_THRESHOLDS } from '../grad
 import { carriedLock, checkBuildArgs, usablePrevious } from './build-namespace.js'
 import { blockNode, rollupSink, takeDerived, takeVersions, type RollupSink } from './collect.js'
 import { arr, buildSchemaNode, deriveLeaf, digestFolder, factsOf, latestSnapshot, PENDING_REASONS, previousAt, reasonText, rollupGrade, rollupStatus, validNamed } from './nodes.js'
-import type { Blocker, GradingFacts, IndexNode, MemberNode, SchemaListing, SelectionIndex, SelectionListing } from './types.js'
+import type { Blocker, IndexNode, MemberNode, SchemaListing, SelectionIndex, SelectionListing, SkillListing } from './types.js'
 
 const SKILL_AREAS: readonly Area[] = ['selection-skills-L1', 'selection-skills-L2', 'selection-skills-L3']
 
@@ -80,7 +80,7 @@ function selectionAbout(listing: SelectionListing, previous: Previous, sink: Rol
 }
 
 /** One L1–L3 skill's leaf, keyed by its name; entries graded for another skill are unusable (IDX-010). */
-function selectionSkill(skill: SelectionListing['skills'][number], k: number, previous: Previous, sink: RollupSink): [string, IndexNode] {
+function selectionSkill(skill: SkillListing, k: number, previous: Previous, sink: RollupSink): [string, IndexNode] {
     const folder = `skills/${skill.name}/_gradings`
     const byArea = digestFolder(skill.gradings, SKILL_AREAS, `/listing/skills/${k}/gradings`, folder, sink.errors)
     const facts = factsOf(byArea, SKILL_AREAS).map((f) =>
