@@ -202,22 +202,23 @@ function checkEntry(entry: unknown): { checked: CheckedEntry } | { failed: Aggre
 
 /** What is decided before any answer counts: a partial entry, a veto, or no answers at all. */
 function decidedBeforeCounting(c: CheckedEntry, log: GradeLog): AggregateResult | null {
+    const { trace, errors, traced } = log
     const { e, max } = c
     if (e.gradingMode === 'partial') {
         // A partial entry never changes the aggregate: it carries the last full value (⚠ A15).
         const carried = (typeof e.aggregateGrade === 'string' ? e.aggregateGrade : null) as AggregateGrade | null
-        if (log.traced) log.trace.push({ step: 'mode', mode: 'partial', carried })
-        return { aggregateGrade: carried, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: null, trace: log.trace, errors: log.errors }
+        if (traced) trace.push({ step: 'mode', mode: 'partial', carried })
+        return { aggregateGrade: carried, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: null, trace, errors }
     }
     if (e.categoricalVeto !== null && e.categoricalVeto !== undefined) {
         const triggeredBy = String((e.categoricalVeto as { triggeredBy?: unknown }).triggeredBy ?? 'unknown')
-        if (log.traced) log.trace.push({ step: 'veto', triggeredBy })
-        log.errors.push(createIssue('VET-INFO-001', '/categoricalVeto', { trigger: triggeredBy }))
-        return { aggregateGrade: 'REJECTED', rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: null, trace: log.trace, errors: log.errors }
+        if (traced) trace.push({ step: 'veto', triggeredBy })
+        errors.push(createIssue('VET-INFO-001', '/categoricalVeto', { trigger: triggeredBy }))
+        return { aggregateGrade: 'REJECTED', rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: null, trace, errors }
     }
     if (c.gradings.length === 0) {
-        if (log.traced) log.trace.push({ step: 'no-grade', reason: 'no-answers' })
-        return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: 'no-answers', trace: log.trace, errors: [createIssue('GRD-023', '/gradings')] }
+        if (traced) trace.push({ step: 'no-grade', reason: 'no-answers' })
+        return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: 'no-answers', trace, errors: [createIssue('GRD-023', '/gradings')] }
     }
     return null
 }
@@ -253,18 +254,20 @@ function newestPerQuestion(views: readonly AnswerView[]): Map<string, AnswerView
 
 /** An answer's score after aging: a time-dependent answer older than its window counts as `stale` (⚠ A22). */
 function agedScore(view: AnswerView, now: string | undefined, aging: AgingDefaults, log: GradeLog): Score {
+    const { trace, errors, traced } = log
     const windowKey = lookup(TIME_DEPENDENT_QUESTIONS, view.questionId)
     if (now === undefined || windowKey === undefined || view.score === 'n/a' || view.score === 'stale' || typeof view.timestamp !== 'string') return view.score
     const ageDays = ageInDays(view.timestamp, now)
     const windowDays = aging[windowKey]
     if (ageDays === null || !isExpired(ageDays, windowDays)) return view.score
-    if (log.traced) log.trace.push({ step: 'aging', index: view.index, questionId: view.questionId, ageDays, windowDays, window: windowKey })
-    log.errors.push(createIssue('SCO-WARN-001', pointer('gradings', view.index, 'score'), { days: windowDays, questionId: view.questionId }))
+    if (traced) trace.push({ step: 'aging', index: view.index, questionId: view.questionId, ageDays, windowDays, window: windowKey })
+    errors.push(createIssue('SCO-WARN-001', pointer('gradings', view.index, 'score'), { days: windowDays, questionId: view.questionId }))
     return 'stale'
 }
 
 /** Every answer in order: superseded ones are dropped, the rest aged and counted (n/a and stale as excluded). */
 function countAnswers(views: readonly AnswerView[], options: AggregateOptions, log: GradeLog): Array<MeanInput & { view: AnswerView }> {
+    const { trace, errors, traced } = log
     const winner = newestPerQuestion(views)
     const aging = options.agingDefaults ?? AGING_DEFAULTS
     const counted: Array<MeanInput & { view: AnswerView }> = []
@@ -272,17 +275,17 @@ function countAnswers(views: readonly AnswerView[], options: AggregateOptions, l
         const base = { index: view.index, questionId: view.questionId, score: view.score, weight: view.weight }
         const best = winner.get(view.questionId)
         if (best !== view) {
-            if (log.traced) log.trace.push({ ...base, step: 'answer', outcome: 'superseded', reason: `answer #${best?.index ?? -1} is newer or ranks higher` })
-            log.errors.push(createIssue('GRD-027', pointer('gradings', view.index), { questionId: view.questionId, detail: `superseded by /gradings/${best?.index ?? -1}` }))
+            if (traced) trace.push({ ...base, step: 'answer', outcome: 'superseded', reason: `answer #${best?.index ?? -1} is newer or ranks higher` })
+            errors.push(createIssue('GRD-027', pointer('gradings', view.index), { questionId: view.questionId, detail: `superseded by /gradings/${best?.index ?? -1}` }))
             continue
         }
         const score = agedScore(view, options.now, aging, log)
         if (score === 'n/a' || score === 'stale') {
-            if (log.traced) log.trace.push({ ...base, score, step: 'answer', outcome: 'excluded', reason: score })
-            log.errors.push(createIssue('SCO-INFO-001', pointer('gradings', view.index), { questionId: view.questionId, reason: score }))
+            if (traced) trace.push({ ...base, score, step: 'answer', outcome: 'excluded', reason: score })
+            errors.push(createIssue('SCO-INFO-001', pointer('gradings', view.index), { questionId: view.questionId, reason: score }))
         } else {
             const value = typeof score === 'number' ? score : (SCORE_MAPPING_V1[score] as number)
-            if (log.traced) log.trace.push({ ...base, step: 'answer', outcome: 'included', value })
+            if (traced) trace.push({ ...base, step: 'answer', outcome: 'included', value })
         }
         counted.push({ score, weight: view.weight, view })
     }
@@ -294,27 +297,28 @@ function countAnswers(views: readonly AnswerView[], options: AggregateOptions, l
  * threshold there is no grade; below the hard one, or without Domain-Knowledge content, no A.
  */
 function applySelectionCaps(e: Record<string, unknown>, options: AggregateOptions, trimmed: LetterGrade, log: GradeLog): { grade: LetterGrade; tooFewMembers: boolean } {
+    const { trace, errors, traced } = log
     let grade = trimmed
     const scope = selectionScopeFromEvidence(e)
     const selectionSide = typeof e.area === 'string' && (SELECTION_AREAS as readonly string[]).includes(e.area)
     const memberCount = options.memberCount ?? scope.memberNamespaces
     if (memberCount !== undefined && selectionSide) {
         if (memberCount < SELECTION_MEMBER_THRESHOLDS.SOFT) {
-            if (log.traced) log.trace.push({ step: 'selection-size', memberCount, from: grade, to: null })
-            log.errors.push(createIssue('GRD-051', '', { count: memberCount, min: SELECTION_MEMBER_THRESHOLDS.SOFT }))
+            if (traced) trace.push({ step: 'selection-size', memberCount, from: grade, to: null })
+            errors.push(createIssue('GRD-051', '', { count: memberCount, min: SELECTION_MEMBER_THRESHOLDS.SOFT }))
             return { grade, tooFewMembers: true }
         }
         if (memberCount < SELECTION_MEMBER_THRESHOLDS.HARD && GRADE_RANK[grade] > GRADE_RANK.B) {
-            if (log.traced) log.trace.push({ step: 'selection-size', memberCount, from: grade, to: 'B' })
-            log.errors.push(createIssue('GRD-049', '', { count: memberCount }))
+            if (traced) trace.push({ step: 'selection-size', memberCount, from: grade, to: 'B' })
+            errors.push(createIssue('GRD-049', '', { count: memberCount }))
             grade = 'B'
         }
     }
     // 02-areas §8: without Domain-Knowledge content no group-bound entry may claim A.
     const domainKnowledge = options.domainKnowledge ?? scope.domainKnowledge
     if (domainKnowledge === false && selectionSide && GRADE_RANK[grade] > GRADE_RANK.B) {
-        if (log.traced) log.trace.push({ step: 'domain-knowledge', present: false, from: grade, to: 'B', reason: NO_DOMAIN_KNOWLEDGE_REASON })
-        log.errors.push(createIssue('GRD-052', ''))
+        if (traced) trace.push({ step: 'domain-knowledge', present: false, from: grade, to: 'B', reason: NO_DOMAIN_KNOWLEDGE_REASON })
+        errors.push(createIssue('GRD-052', ''))
         grade = 'B'
     }
     return { grade, tooFewMembers: false }
@@ -332,7 +336,9 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {},
     if ('failed' in checkedEntry) return checkedEntry.failed
     const c = checkedEntry.checked
     const { max } = c
-    const log: GradeLog = { trace: [], errors: [], traced }
+    const trace: GradeTraceStep[] = []
+    const errors: Issue[] = []
+    const log: GradeLog = { trace, errors, traced }
     const decided = decidedBeforeCounting(c, log)
     if (decided !== null) return decided
     // Every answer must be sound before any is counted: a broken answer is an error, never dropped.
@@ -343,27 +349,27 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {},
     const counted = countAnswers(answerViews(c.gradings as Array<Record<string, unknown>>), options, log)
 
     const mean = foldWeightedMean(counted)
-    if (traced) log.trace.push({ step: 'mean', numerator: mean.numerator, weightSum: mean.weightSum, mean: mean.mean, included: mean.included, excluded: mean.excluded })
+    if (traced) trace.push({ step: 'mean', numerator: mean.numerator, weightSum: mean.weightSum, mean: mean.mean, included: mean.included, excluded: mean.excluded })
     if (mean.mean === null) {
         const reason: NoGradeReason = mean.included === 0 ? 'all-excluded' : 'zero-weight'
-        if (traced) log.trace.push({ step: 'no-grade', reason })
-        log.errors.push(reason === 'all-excluded' ? createIssue('GRD-024', '/gradings', { na: mean.excluded.na, stale: mean.excluded.stale }) : createIssue('GRD-025', '/gradings'))
-        return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: reason, trace: log.trace, errors: log.errors }
+        if (traced) trace.push({ step: 'no-grade', reason })
+        errors.push(reason === 'all-excluded' ? createIssue('GRD-024', '/gradings', { na: mean.excluded.na, stale: mean.excluded.stale }) : createIssue('GRD-025', '/gradings'))
+        return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: reason, trace, errors }
     }
 
     const band = bandOf(mean.mean)
-    if (traced) log.trace.push({ step: 'band', mean: mean.mean, grade: band.grade, min: band.min })
+    if (traced) trace.push({ step: 'band', mean: mean.mean, grade: band.grade, min: band.min })
     const trimmed = capGrade(band.grade, max)
-    if (trimmed !== band.grade && traced) log.trace.push({ step: 'trim', tier: c.tier, max, from: band.grade, to: trimmed })
+    if (trimmed !== band.grade && traced) trace.push({ step: 'trim', tier: c.tier, max, from: band.grade, to: trimmed })
     const { grade, tooFewMembers } = applySelectionCaps(c.e, options, trimmed, log)
     if (tooFewMembers) {
-        return { aggregateGrade: null, rawGrade: band.grade, normalizedScore: mean.mean, maxAttainableGrade: max, noGradeReason: 'too-few-members', trace: log.trace, errors: log.errors }
+        return { aggregateGrade: null, rawGrade: band.grade, normalizedScore: mean.mean, maxAttainableGrade: max, noGradeReason: 'too-few-members', trace, errors }
     }
 
     // Minimum-LLM rule (SHOULD): B or better without any included non-deterministic answer.
     if (GRADE_RANK[grade] >= GRADE_RANK.B && !counted.some((a) => a.view.determinism === 'non-deterministic' && a.score !== 'n/a' && a.score !== 'stale')) {
-        if (traced) log.trace.push({ step: 'warning', code: 'GRD-026' })
-        log.errors.push(createIssue('GRD-026', '/gradings', { grade }))
+        if (traced) trace.push({ step: 'warning', code: 'GRD-026' })
+        errors.push(createIssue('GRD-026', '/gradings', { grade }))
     }
-    return { aggregateGrade: grade, rawGrade: band.grade, normalizedScore: mean.mean, maxAttainableGrade: max, noGradeReason: null, trace: log.trace, errors: log.errors }
+    return { aggregateGrade: grade, rawGrade: band.grade, normalizedScore: mean.mean, maxAttainableGrade: max, noGradeReason: null, trace, errors }
 }
