@@ -7,7 +7,7 @@ import { Grading } from '../grading/grading.js'
 import { validateGradingEntry } from '../grading/validate-entry.js'
 import { inspectJson, type JsonLimits } from '../json/guard.js'
 import { BASE_PERSONAS, NA_REASONS, SCORE_ENUMS, type Area, type NaReason, type Score } from '../model/constants.js'
-import type { GradingAnswer, GradingEntry, Persona } from '../model/types.js'
+import type { GradingAnswer, GradingEntry, Persona, SelectionContext } from '../model/types.js'
 import { isIsoDateTime } from '../time.js'
 import { parseArgs } from '../validation/args.js'
 import { FLOWMCP_VERSION_REGEX } from '../version.js'
@@ -205,29 +205,15 @@ function codeAnswered(area: unknown, deterministic: unknown): ReadonlySet<string
     return new Set(deterministic.map((a: unknown) => (isObj(a) && typeof a.questionId === 'string' && ids.includes(a.questionId) ? a.questionId : null)).filter((id): id is string => id !== null))
 }
 
-/**
- * Converts one harness area output plus the code-computed deterministic answers into one chapter
- * 08 grading entry (04 §2 conversion; ⚠ D4: the entry is the durable artefact, `iteration` and
- * `improvementHints` go to the sidecar). Answers follow the catalogue order; weights come from the
- * question catalogue; a blocker reply yields `blocker` and no entry. The output may leave out the
- * deterministic questions `deterministic` answers (they are not asked of the harness); an answer it
- * gives to one of them anyway is replaced by the code's (ARE-INFO-001).
- */
-export function toGradingEntry(area: unknown, output: unknown, deterministic: unknown, context: unknown, limits: JsonLimits): ToGradingEntryResult {
-    const fail = (errors: Issue[]): ToGradingEntryResult => ({ entry: null, blocker: null, sidecar: null, aggregate: null, errors })
-    const checked = validateAreaOutput(area, output, limits, codeAnswered(area, deterministic))
-    if (checked.kind === 'blocker' && checked.valid) {
-        return { entry: null, blocker: checked.blocker, sidecar: null, aggregate: null, errors: [] }
-    }
-    if (!checked.valid || checked.output === null) {
-        return fail(checked.errors)
-    }
-    const out: AreaOutput = checked.output
-    const areaId = out.area
+type EntryContext = v.InferOutput<typeof ContextArgs>
+type QuestionDef = ReturnType<typeof questionsOf>[number]
+
+/** The context and the code answers, checked against each other and against the output. */
+function checkContext(areaId: Area, out: AreaOutput, deterministic: unknown, context: unknown, limits: JsonLimits): { ctx: EntryContext | null; det: DeterministicAnswer[]; errors: Issue[] } {
     const { value: ctx, errors: ctxErrors } = parseArgs(ContextArgs, context, { missing: 'ARE-011', mismatch: 'ARE-012' })
     const det = checkDeterministic(areaId, deterministic, limits)
     if (ctx === null || det.errors.length > 0) {
-        return fail([...rebaseIssues(ctxErrors, '/context'), ...det.errors])
+        return { ctx: null, det: [], errors: [...rebaseIssues(ctxErrors, '/context'), ...det.errors] }
     }
     const issues = requiredByArea(areaId, ctx, det.answers.length > 0)
     if (ctx.schemaHash !== out.schemaHash) {
@@ -236,61 +222,84 @@ export function toGradingEntry(area: unknown, output: unknown, deterministic: un
     if (ctx.persona !== undefined && out.persona !== null && (ctx.persona.basePersonaId !== out.persona.basePersonaId || ctx.persona.lensId !== out.persona.lensId)) {
         issues.push(createIssue('ARE-013', '/context/persona', { field: 'persona', expected: `${ctx.persona.basePersonaId}--${ctx.persona.lensId}`, actual: `${out.persona.basePersonaId}--${out.persona.lensId}` }))
     }
-    if (issues.length > 0) return fail(issues)
+    return issues.length > 0 ? { ctx: null, det: [], errors: issues } : { ctx, det: det.answers, errors: [] }
+}
 
+/** The entry's answers in catalogue order, where each came from, and the notes on answers the code replaced. */
+interface AssembledAnswers {
+    readonly gradings: GradingAnswer[]
+    readonly sources: Source[]
+    readonly notes: Issue[]
+}
+
+function codeGrading(question: QuestionDef, a: DeterministicAnswer, ctx: EntryContext): GradingAnswer {
+    return {
+        questionId: question.id,
+        score: a.score,
+        ...(a.naReason !== undefined ? { naReason: a.naReason } : {}),
+        weight: question.weight,
+        determinism: 'deterministic',
+        graderIdentity: { kind: 'script', name: (ctx.scriptGrader as { name: string }).name, version: (ctx.scriptGrader as { version: string }).version },
+        timestamp: a.timestamp ?? ctx.now,
+        ...(a.evidence !== undefined ? { evidence: a.evidence } : {}),
+        ...(a.reasoning !== undefined ? { reasoning: a.reasoning } : {})
+    }
+}
+
+function harnessGrading(question: QuestionDef, a: AreaOutput['answers'][number], out: AreaOutput, ctx: EntryContext, selectionContext: SelectionContext): GradingAnswer {
+    return {
+        questionId: question.id,
+        score: a.score,
+        ...(a.naReason !== undefined ? { naReason: a.naReason } : {}),
+        weight: question.weight,
+        // The harness (an LLM) produced it, whatever the question's nominal determinism.
+        determinism: 'non-deterministic',
+        graderIdentity: { kind: 'llm', name: ctx.grader.name, version: ctx.grader.version },
+        llmModel: ctx.llmModel,
+        selectionContext,
+        timestamp: out.timestamp,
+        ...(a.evidence !== undefined ? { evidence: a.evidence } : {}),
+        reasoning: a.reasoning
+    }
+}
+
+/** One answer per catalogue question: the code's when it has one (ARE-INFO-001 when the output answered too), else the output's. */
+function assembleAnswers(areaId: Area, out: AreaOutput, det: readonly DeterministicAnswer[], ctx: EntryContext): AssembledAnswers {
     const notes: Issue[] = []
     const sources: Source[] = []
     const gradings: GradingAnswer[] = []
-    const byCode = new Map(det.answers.map((a, i) => [a.questionId, { answer: a, index: i }]))
+    const byCode = new Map(det.map((a, i) => [a.questionId, { answer: a, index: i }]))
     const selectionContext = { groupId: ctx.selectionContext.groupId, personaIds: [...ctx.selectionContext.personaIds], ...(ctx.selectionContext.domainDocId !== undefined ? { domainDocId: ctx.selectionContext.domainDocId } : {}) }
     for (const question of questionsOf(areaId)) {
         const harnessIndex = out.answers.findIndex((a) => a.questionId === question.id)
         const code = byCode.get(question.id)
         if (code !== undefined) {
-            const a = code.answer
             if (harnessIndex >= 0) notes.push(createIssue('ARE-INFO-001', pointer('output', 'answers', harnessIndex), { questionId: question.id }))
             sources.push({ from: 'deterministic', index: code.index })
-            gradings.push({
-                questionId: question.id,
-                score: a.score,
-                ...(a.naReason !== undefined ? { naReason: a.naReason } : {}),
-                weight: question.weight,
-                determinism: 'deterministic',
-                graderIdentity: { kind: 'script', name: (ctx.scriptGrader as { name: string }).name, version: (ctx.scriptGrader as { version: string }).version },
-                timestamp: a.timestamp ?? ctx.now,
-                ...(a.evidence !== undefined ? { evidence: a.evidence } : {}),
-                ...(a.reasoning !== undefined ? { reasoning: a.reasoning } : {})
-            })
+            gradings.push(codeGrading(question, code.answer, ctx))
             continue
         }
         const a = out.answers[harnessIndex]
         if (a === undefined) continue // unreachable: every question is answered by code or by the output (ARE-006/ARE-020)
         if (question.determinism === 'deterministic') notes.push(createIssue('ARE-WARN-001', pointer('output', 'answers', harnessIndex), { questionId: question.id }))
         sources.push({ from: 'output', index: harnessIndex })
-        gradings.push({
-            questionId: question.id,
-            score: a.score,
-            ...(a.naReason !== undefined ? { naReason: a.naReason } : {}),
-            weight: question.weight,
-            // The harness (an LLM) produced it, whatever the question's nominal determinism.
-            determinism: 'non-deterministic',
-            graderIdentity: { kind: 'llm', name: ctx.grader.name, version: ctx.grader.version },
-            llmModel: ctx.llmModel,
-            selectionContext,
-            timestamp: out.timestamp,
-            ...(a.evidence !== undefined ? { evidence: a.evidence } : {}),
-            reasoning: a.reasoning
-        })
+        gradings.push(harnessGrading(question, a, out, ctx, selectionContext))
     }
+    return { gradings, sources, notes }
+}
 
-    if (ctx.selectionScope !== undefined && gradings.length > 0) {
-        // A string evidence is kept under `text` so the scope can sit beside it.
-        const first = gradings[0] as GradingAnswer
-        const ev = first.evidence
-        const kept = ev === undefined ? {} : typeof ev === 'string' ? { text: ev } : ev
-        gradings[0] = { ...first, evidence: { ...kept, memberNamespaces: ctx.selectionScope.memberNamespaces, domainKnowledge: ctx.selectionScope.domainKnowledge } }
-    }
-    const created = Grading.createEntry({
+/** The selection scope is recorded in the first answer's evidence, so the caps are part of the entry (01-model §4 step 8). */
+function recordSelectionScope(gradings: GradingAnswer[], ctx: EntryContext): void {
+    if (ctx.selectionScope === undefined || gradings.length === 0) return
+    // A string evidence is kept under `text` so the scope can sit beside it.
+    const first = gradings[0] as GradingAnswer
+    const ev = first.evidence
+    const kept = ev === undefined ? {} : typeof ev === 'string' ? { text: ev } : ev
+    gradings[0] = { ...first, evidence: { ...kept, memberNamespaces: ctx.selectionScope.memberNamespaces, domainKnowledge: ctx.selectionScope.domainKnowledge } }
+}
+
+function createEntry(areaId: Area, out: AreaOutput, ctx: EntryContext, gradings: GradingAnswer[]): ReturnType<typeof Grading.createEntry> {
+    return Grading.createEntry({
         schemaId: ctx.schemaId,
         area: areaId,
         version: ctx.version,
@@ -305,21 +314,50 @@ export function toGradingEntry(area: unknown, output: unknown, deterministic: un
         harness: out.harness,
         gradings
     })
-    if (created.entry === null) return fail(created.errors.map((i) => mapEntryIssue(i, sources)))
+}
+
+function failEntry(errors: Issue[]): ToGradingEntryResult {
+    return { entry: null, blocker: null, sidecar: null, aggregate: null, errors }
+}
+
+/**
+ * Converts one harness area output plus the code-computed deterministic answers into one chapter
+ * 08 grading entry (04 §2 conversion; ⚠ D4: the entry is the durable artefact, `iteration` and
+ * `improvementHints` go to the sidecar). Answers follow the catalogue order; weights come from the
+ * question catalogue; a blocker reply yields `blocker` and no entry. The output may leave out the
+ * deterministic questions `deterministic` answers (they are not asked of the harness); an answer it
+ * gives to one of them anyway is replaced by the code's (ARE-INFO-001).
+ */
+export function toGradingEntry(area: unknown, output: unknown, deterministic: unknown, context: unknown, limits: JsonLimits): ToGradingEntryResult {
+    const checked = validateAreaOutput(area, output, limits, codeAnswered(area, deterministic))
+    if (checked.kind === 'blocker' && checked.valid) {
+        return { entry: null, blocker: checked.blocker, sidecar: null, aggregate: null, errors: [] }
+    }
+    if (!checked.valid || checked.output === null) {
+        return failEntry(checked.errors)
+    }
+    const out: AreaOutput = checked.output
+    const { ctx, det, errors } = checkContext(out.area, out, deterministic, context, limits)
+    if (ctx === null) return failEntry(errors)
+    const { gradings, sources, notes } = assembleAnswers(out.area, out, det, ctx)
+    recordSelectionScope(gradings, ctx)
+    const created = createEntry(out.area, out, ctx, gradings)
+    const mapped = (issues: readonly Issue[]): Issue[] => issues.map((i) => mapEntryIssue(i, sources))
+    if (created.entry === null) return failEntry(mapped(created.errors))
     if (created.entry.aggregateGrade === null) {
         const reason = created.aggregate?.noGradeReason ?? 'no grade'
-        return fail([createIssue('ARE-019', '/output/answers', { reason }), ...created.errors.map((i) => mapEntryIssue(i, sources))])
+        return failEntry([createIssue('ARE-019', '/output/answers', { reason }), ...mapped(created.errors)])
     }
     // The entry keeps the harness's gradingId (04 §2: copied, not regenerated).
     const entry = { ...created.entry, gradingId: out.gradingId } as GradingEntry
     // No `now` here: the context's now dates the code answers and may precede the harness reply.
     const final = validateGradingEntry({ entry, limits })
-    if (!final.valid) return fail(final.errors.map((i) => mapEntryIssue(i, sources)))
+    if (!final.valid) return failEntry(mapped(final.errors))
     return {
         entry,
         blocker: null,
         sidecar: { iteration: out.iteration, improvementHints: out.improvementHints },
         aggregate: created.aggregate,
-        errors: dedupeIssues([...notes, ...created.errors.map((i) => mapEntryIssue(i, sources)), ...final.errors.map((i) => mapEntryIssue(i, sources))], { byMessage: true })
+        errors: dedupeIssues([...notes, ...mapped(created.errors), ...mapped(final.errors)], { byMessage: true })
     }
 }

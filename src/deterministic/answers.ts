@@ -282,10 +282,15 @@ function emptyResult(errors: Issue[]): DeterministicResult {
     return { byArea: { 'single-test': {}, 'tools-aggregate-schema': [], 'about-namespace': [] }, veto: null, vetoes: [], blocked: [], deferred: [], errors }
 }
 
-/** See {@link DeterministicAnswers.build}. */
-export function buildAnswers(input: unknown): DeterministicResult {
-    if (!isRecord(input)) return emptyResult([createIssue('DET-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })])
-    const errors: Issue[] = []
+/** The checked input's fields every stage reads; only built when the input has no error. */
+interface CheckedInput {
+    readonly rows: readonly QuestionRow[]
+    readonly grader: GraderIdentity
+    readonly now: string
+}
+
+/** main, questions, now, grader, source, aboutFileExists and pretest, in that order. */
+function checkBuildInput(input: Record<string, unknown>, errors: Issue[]): CheckedInput {
     const main = input.main
     if (main === undefined) errors.push(createIssue('DET-001', '/main', { field: 'main' }))
     else if (!isRecord(main)) errors.push(createIssue('DET-002', '/main', { field: 'main', expected: 'object', actual: typeOfValue(main) }))
@@ -297,91 +302,163 @@ export function buildAnswers(input: unknown): DeterministicResult {
     if (pretestIn !== undefined && pretestIn !== null && !(isRecord(pretestIn) && typeof pretestIn.ran === 'boolean' && isRecord(pretestIn.tools) && Array.isArray(pretestIn.docs))) {
         errors.push(createIssue('DET-002', '/pretest', { field: 'pretest', expected: 'DataPretest.run result', actual: typeOfValue(pretestIn) }))
     }
-    if (errors.some((e) => e.severity === SEVERITY.error)) return emptyResult(errors)
+    return { rows, grader, now }
+}
 
-    const ctx: Context = { rows: new Map(rows.map((r) => [r.id, r])), grader, now, subject: 'the schema' }
-    const pretest = (pretestIn ?? null) as PretestResult | null
+/** The checks the answers rest on: the caller's results when given, else computed here. */
+interface Evidence {
+    readonly validation: MainValidation
+    readonly keyDomain: KeyDomainResult
+    readonly security: SecurityScanResult | null
+}
+
+/** Structural validation, key domains and the security scan; a key-domain warning is passed on. */
+function gatherEvidence(input: Record<string, unknown>, main: unknown, errors: Issue[]): Evidence {
     const given = input.validation
     const structural = isRecord(given) && typeof given.valid === 'boolean' && Array.isArray(given.errors) ? null : validateMain(main)
-    const finalValidation: MainValidation = structural === null ? (given as unknown as MainValidation) : { valid: !structural.some((e) => e.severity === SEVERITY.error), errors: structural }
+    const validation: MainValidation = structural === null ? (given as unknown as MainValidation) : { valid: !structural.some((e) => e.severity === SEVERITY.error), errors: structural }
     const keyDomain = isRecord(input.keyDomain) && Array.isArray(input.keyDomain.mismatches) ? (input.keyDomain as unknown as KeyDomainResult) : checkKeyDomains(main)
     errors.push(...(Array.isArray(keyDomain.errors) ? keyDomain.errors.filter((e) => e.code === 'SEC-WARN-002') : []))
     const security = isRecord(input.security) && Array.isArray(input.security.findings) ? (input.security as unknown as SecurityScanResult) : typeof input.source === 'string' ? scanSource(input.source, own(main, 'requiredServerParams')) : null
+    return { validation, keyDomain, security }
+}
 
+/** What keeps areas or tools from being graded in full: a failed structural check, a pretest not run, blocked tools. */
+function blockedAreas(validation: MainValidation, pretest: PretestResult | null): BlockedArea[] {
     const blocked: BlockedArea[] = []
-    const vetoes = [...keyDomainVeto(ctx, keyDomain), ...maliciousVeto(ctx, security)]
-    for (const veto of vetoes) errors.push(...validateVetoRecord(veto, '/veto'))
-    const mismatchedParams = new Set(keyDomain.mismatches.map((m) => m.param))
-
-    const tools = own(main, 'tools')
-    const toolNames = keysOf(tools)
-    if (!finalValidation.valid) {
+    if (!validation.valid) {
         blocked.push({ area: 'single-test', reason: 'structural-validation-failed' }, { area: 'tools-aggregate-schema', reason: 'structural-validation-failed' })
     }
     if (pretest === null || !pretest.ran) blocked.push({ area: 'single-test', reason: `live-pretest-not-run (${pretest?.reason ?? 'no-pretest'})` })
     else for (const b of pretest.blocked) blocked.push({ area: 'single-test', tool: b.tool, reason: b.reason })
+    return blocked
+}
 
-    // single-test, per tool
-    const single = rowIndex(rows, 'single-test', SINGLE_TEST_DIMS, errors)
-    const availabilityRow = extraRow(rows, EXTRA_QUESTION_IDS.apiAvailability, 'single-test')
-    const declaredParams = requiredServerParamsOf(main)
-    const usedBy = new Map(toolNames.map((t) => [t, serverParamsUsedBy(main, own(tools, t))]))
-    const usedAnywhere = new Set([...usedBy.values()].flat())
-    const notRun = { pretest: pretest === null ? 'not-passed' : (pretest.reason ?? 'not-run') }
+/** What every tool's single-test answers share: the schema's facts and the pretest. */
+interface SingleTestEnv {
+    readonly ctx: Context
+    readonly main: unknown
+    readonly pretest: PretestResult | null
+    readonly keyDomain: KeyDomainResult
+    /** The area's deterministic rows by dimension. */
+    readonly single: ReadonlyMap<string, QuestionRow>
+    readonly availabilityRow: QuestionRow
+    readonly declaredParams: readonly string[]
+    readonly usedBy: ReadonlyMap<string, string[]>
+    readonly usedAnywhere: ReadonlySet<string>
+    readonly mismatchedParams: ReadonlySet<string>
+    readonly notRun: { readonly pretest: string }
+    readonly docsCount: number
+}
+
+/** One tool as its answers see it. */
+interface ToolFacts {
+    readonly name: string
+    readonly tool: unknown
+    readonly ctx: Context
+    readonly summary: PretestToolSummary | undefined
+    /** A mismatched key reaches this tool: its output and availability fail. */
+    readonly affected: boolean
+    readonly vetoEvidence: Record<string, unknown>
+    /** The pretest could not call it on purpose (key-gated, needs tests, state-changing). */
+    readonly gated: boolean
+}
+
+function singleTestEnv(ctx: Context, main: unknown, pretest: PretestResult | null, keyDomain: KeyDomainResult, rows: readonly QuestionRow[], single: ReadonlyMap<string, QuestionRow>): SingleTestEnv {
+    const tools = own(main, 'tools')
+    const usedBy = new Map(keysOf(tools).map((t) => [t, serverParamsUsedBy(main, own(tools, t))]))
     const docsList = own(main, 'docs')
-    const docsCount = Array.isArray(docsList) ? docsList.filter((d) => typeof d === 'string' && /^https?:\/\//i.test(d)).length : 0
+    return {
+        ctx,
+        main,
+        pretest,
+        keyDomain,
+        single,
+        availabilityRow: extraRow(rows, EXTRA_QUESTION_IDS.apiAvailability, 'single-test'),
+        declaredParams: requiredServerParamsOf(main),
+        usedBy,
+        usedAnywhere: new Set([...usedBy.values()].flat()),
+        mismatchedParams: new Set(keyDomain.mismatches.map((m) => m.param)),
+        notRun: { pretest: pretest === null ? 'not-passed' : (pretest.reason ?? 'not-run') },
+        docsCount: Array.isArray(docsList) ? docsList.filter((d) => typeof d === 'string' && /^https?:\/\//i.test(d)).length : 0
+    }
+}
 
-    const perTool = toolNames.map((name): [string, GradingAnswer[]] => {
-        const tool = own(tools, name)
-        const summary: PretestToolSummary | undefined = pretest !== null && Object.hasOwn(pretest.tools, name) ? pretest.tools[name] : undefined
-        const used = usedBy.get(name) ?? []
-        // A mismatched key the tools do not visibly use still affects every tool (it is loaded with the schema).
-        const affected = used.some((p) => mismatchedParams.has(p)) || [...mismatchedParams].some((p) => !usedAnywhere.has(p))
-        const vetoEvidence = { vetoed: 'api-key-domain-mismatch', params: [...mismatchedParams].filter((p) => used.includes(p) || !usedAnywhere.has(p)) }
-        const gated = summary !== undefined && (summary.class === 'key-gated' || summary.class === 'needs-tests' || summary.class === 'state-changing')
-        const out: GradingAnswer[] = []
-        const tctx: Context = { ...ctx, subject: `tool ${name}` }
-        const docsRow = single.get('docsUrlReachable')
-        if (docsRow !== undefined) {
-            if (docsCount === 0) out.push(answer(tctx, docsRow, 'fail', { docs: 0, note: 'main.docs lists no URL' }))
-            else if (pretest === null || !pretest.ran) out.push(answer(tctx, docsRow, NA, { ...notRun, docs: docsCount }, 'blocked-by-precondition'))
-            else if (pretest.docs.length === 0) out.push(answer(tctx, docsRow, NA, { docs: docsCount, note: 'docs URLs were not checked (checkDocs: false)' }, 'blocked-by-precondition'))
-            else {
-                const reachable = pretest.docs.filter((d) => d.reachable).length
-                out.push(answer(tctx, docsRow, reachable > 0 ? 'pass' : 'fail', { checked: pretest.docs.length, reachable, httpStatuses: pretest.docs.map((d) => d.httpStatus) }, undefined, pretest.checkedAt ?? now))
-            }
-        }
-        const outputRow = single.get('outputSchemaMatch')
-        if (outputRow !== undefined) {
-            if (!isRecord(own(own(tool, 'output'), 'schema'))) out.push(answer(tctx, outputRow, NA, { tool: name, note: 'the tool declares no output.schema' }, 'not-applicable-to-tool-type'))
-            else if (affected) out.push(answer(tctx, outputRow, 'fail', vetoEvidence))
-            else if (pretest === null || !pretest.ran || summary === undefined) out.push(answer(tctx, outputRow, NA, notRun, 'blocked-by-precondition'))
-            else if (gated || summary.outputSchemaMatch === null) out.push(answer(tctx, outputRow, NA, { class: summary.class, working: summary.working, note: 'no working response to compare' }, 'blocked-by-precondition'))
-            else out.push(answer(tctx, outputRow, summary.outputSchemaMatch ? 'pass' : 'fail', { working: summary.working, matched: summary.outputSchemaMatch }, undefined, pretest.checkedAt ?? now))
-        }
-        const keyRow = single.get('apiKeyDomainMatch')
-        // Uncertain keys (the root names no callable host) are the grader's to judge: no code answer.
-        const keyDeferred = keyDomain.mismatches.length === 0 && (keyDomain.uncertain ?? []).length > 0
-        if (keyRow !== undefined && !keyDeferred) {
-            if (declaredParams.length === 0) out.push(answer(tctx, keyRow, NA, { requiredServerParams: 0, note: 'the schema needs no key' }, 'not-applicable-to-tool-type'))
-            else if (keyDomain.apiHost === null) out.push(answer(tctx, keyRow, NA, { note: 'main.root names no host' }, 'blocked-by-precondition'))
-            else {
-                const checked = keyDomain.checked.map((c) => ({ param: c.param, verdict: c.verdict, brand: c.brand, rule: c.rule, matched: c.matched }))
-                out.push(answer(tctx, keyRow, keyDomain.mismatches.length > 0 ? 'fail' : 'pass', { apiHost: keyDomain.apiHost, checked }))
-            }
-        }
-        if (affected) out.push(answer(tctx, availabilityRow, 'fail', vetoEvidence))
-        else if (pretest === null || !pretest.ran || summary === undefined) out.push(answer(tctx, availabilityRow, NA, notRun, 'blocked-by-precondition'))
-        else if (gated) out.push(answer(tctx, availabilityRow, NA, { class: summary.class, missingServerParams: summary.missingServerParams }, 'blocked-by-precondition'))
-        else {
-            const mine = pretest.results.filter((r) => r.tool === name && r.status !== 'duplicate')
-            const httpStatuses = mine.map((r) => r.httpStatus)
-            out.push(answer(tctx, availabilityRow, summary.working > 0 ? 'pass' : 'fail', { working: summary.working, distinct: summary.distinct, bar: summary.bar, httpStatuses }, undefined, pretest.checkedAt ?? now))
-        }
-        return [name, out]
-    })
+function toolFacts(env: SingleTestEnv, name: string): ToolFacts {
+    const { pretest, mismatchedParams, usedAnywhere } = env
+    const summary: PretestToolSummary | undefined = pretest !== null && Object.hasOwn(pretest.tools, name) ? pretest.tools[name] : undefined
+    const used = env.usedBy.get(name) ?? []
+    // A mismatched key the tools do not visibly use still affects every tool (it is loaded with the schema).
+    const affected = used.some((p) => mismatchedParams.has(p)) || [...mismatchedParams].some((p) => !usedAnywhere.has(p))
+    const vetoEvidence = { vetoed: 'api-key-domain-mismatch', params: [...mismatchedParams].filter((p) => used.includes(p) || !usedAnywhere.has(p)) }
+    const gated = summary !== undefined && (summary.class === 'key-gated' || summary.class === 'needs-tests' || summary.class === 'state-changing')
+    return { name, tool: own(own(env.main, 'tools'), name), ctx: { ...env.ctx, subject: `tool ${name}` }, summary, affected, vetoEvidence, gated }
+}
 
-    // tools-aggregate-schema
+function docsAnswer(env: SingleTestEnv, t: ToolFacts): GradingAnswer | null {
+    const row = env.single.get('docsUrlReachable')
+    if (row === undefined) return null
+    const { pretest, docsCount } = env
+    if (docsCount === 0) return answer(t.ctx, row, 'fail', { docs: 0, note: 'main.docs lists no URL' })
+    if (pretest === null || !pretest.ran) return answer(t.ctx, row, NA, { ...env.notRun, docs: docsCount }, 'blocked-by-precondition')
+    if (pretest.docs.length === 0) return answer(t.ctx, row, NA, { docs: docsCount, note: 'docs URLs were not checked (checkDocs: false)' }, 'blocked-by-precondition')
+    const reachable = pretest.docs.filter((d) => d.reachable).length
+    return answer(t.ctx, row, reachable > 0 ? 'pass' : 'fail', { checked: pretest.docs.length, reachable, httpStatuses: pretest.docs.map((d) => d.httpStatus) }, undefined, pretest.checkedAt ?? env.ctx.now)
+}
+
+function outputAnswer(env: SingleTestEnv, t: ToolFacts): GradingAnswer | null {
+    const row = env.single.get('outputSchemaMatch')
+    if (row === undefined) return null
+    const { pretest } = env
+    const { summary } = t
+    if (!isRecord(own(own(t.tool, 'output'), 'schema'))) return answer(t.ctx, row, NA, { tool: t.name, note: 'the tool declares no output.schema' }, 'not-applicable-to-tool-type')
+    if (t.affected) return answer(t.ctx, row, 'fail', t.vetoEvidence)
+    if (pretest === null || !pretest.ran || summary === undefined) return answer(t.ctx, row, NA, env.notRun, 'blocked-by-precondition')
+    if (t.gated || summary.outputSchemaMatch === null) return answer(t.ctx, row, NA, { class: summary.class, working: summary.working, note: 'no working response to compare' }, 'blocked-by-precondition')
+    return answer(t.ctx, row, summary.outputSchemaMatch ? 'pass' : 'fail', { working: summary.working, matched: summary.outputSchemaMatch }, undefined, pretest.checkedAt ?? env.ctx.now)
+}
+
+/** Uncertain keys (the root names no callable host) are the grader's to judge: no code answer then. */
+function keyDomainUndecided(keyDomain: KeyDomainResult): boolean {
+    return keyDomain.mismatches.length === 0 && (keyDomain.uncertain ?? []).length > 0
+}
+
+function keyDomainAnswer(env: SingleTestEnv, t: ToolFacts): GradingAnswer | null {
+    const row = env.single.get('apiKeyDomainMatch')
+    const { keyDomain } = env
+    if (row === undefined || keyDomainUndecided(keyDomain)) return null
+    if (env.declaredParams.length === 0) return answer(t.ctx, row, NA, { requiredServerParams: 0, note: 'the schema needs no key' }, 'not-applicable-to-tool-type')
+    if (keyDomain.apiHost === null) return answer(t.ctx, row, NA, { note: 'main.root names no host' }, 'blocked-by-precondition')
+    const checked = keyDomain.checked.map((c) => ({ param: c.param, verdict: c.verdict, brand: c.brand, rule: c.rule, matched: c.matched }))
+    return answer(t.ctx, row, keyDomain.mismatches.length > 0 ? 'fail' : 'pass', { apiHost: keyDomain.apiHost, checked })
+}
+
+function availabilityAnswer(env: SingleTestEnv, t: ToolFacts): GradingAnswer {
+    const row = env.availabilityRow
+    const { pretest } = env
+    const { summary } = t
+    if (t.affected) return answer(t.ctx, row, 'fail', t.vetoEvidence)
+    if (pretest === null || !pretest.ran || summary === undefined) return answer(t.ctx, row, NA, env.notRun, 'blocked-by-precondition')
+    if (t.gated) return answer(t.ctx, row, NA, { class: summary.class, missingServerParams: summary.missingServerParams }, 'blocked-by-precondition')
+    const httpStatuses = pretest.results.filter((r) => r.tool === t.name && r.status !== 'duplicate').map((r) => r.httpStatus)
+    return answer(t.ctx, row, summary.working > 0 ? 'pass' : 'fail', { working: summary.working, distinct: summary.distinct, bar: summary.bar, httpStatuses }, undefined, pretest.checkedAt ?? env.ctx.now)
+}
+
+/** One tool's single-test answers: docs, output schema, key domain, availability, each when it has a row. */
+function toolAnswers(env: SingleTestEnv, name: string): GradingAnswer[] {
+    const t = toolFacts(env, name)
+    return [docsAnswer(env, t), outputAnswer(env, t), keyDomainAnswer(env, t), availabilityAnswer(env, t)].filter((a): a is GradingAnswer => a !== null)
+}
+
+function securityAnswer(ctx: Context, row: QuestionRow, security: SecurityScanResult | null): GradingAnswer {
+    if (security === null) return answer(ctx, row, NA, { note: 'no source text was scanned' }, 'blocked-by-precondition')
+    if (security.errors.some((e) => e.severity === SEVERITY.error && e.path === '/source')) return answer(ctx, row, NA, { note: 'the source could not be scanned', codes: security.errors.map((e) => e.code) }, 'blocked-by-precondition')
+    const { score, penalty, failedBy } = securityScore(security.findings)
+    return answer(ctx, row, score, { findings: security.findings.slice(0, 50).map(findingEvidence), findingCount: security.findings.length, modules: security.modules, penalty, failedBy })
+}
+
+/** tools-aggregate-schema: unique tool names, then schema structure, then security. */
+function schemaAggregateAnswers(ctx: Context, rows: readonly QuestionRow[], toolNames: readonly string[], evidence: Evidence, errors: Issue[]): GradingAnswer[] {
     const schemaRows = rowIndex(rows, 'tools-aggregate-schema', SCHEMA_DIMS, errors)
     const aggregate: GradingAnswer[] = []
     const uniqueRow = schemaRows.get('routesUniqueNames')
@@ -392,43 +469,62 @@ export function buildAnswers(input: unknown): DeterministicResult {
             aggregate.push(answer(ctx, uniqueRow, collisions.length === 0 ? 'pass' : 'fail', { tools: toolNames, collisions }))
         }
     }
+    const { validation } = evidence
     const structureRow = extraRow(rows, EXTRA_QUESTION_IDS.schemaStructure, 'tools-aggregate-schema')
-    const structuralErrors = finalValidation.errors.filter((e) => e.severity === SEVERITY.error)
-    const structuralWarnings = finalValidation.errors.filter((e) => e.severity === SEVERITY.warning)
-    const structure = structureScore(finalValidation)
-    aggregate.push(answer(ctx, structureRow, structure.score, { errors: structuralErrors.length, warnings: structuralWarnings.length, specStrictCodes: structure.strictCodes, codes: [...new Set(finalValidation.errors.map((e) => e.code))].slice(0, 30) }))
-    const securityRow = extraRow(rows, EXTRA_QUESTION_IDS.security, 'tools-aggregate-schema')
-    if (security === null) aggregate.push(answer(ctx, securityRow, NA, { note: 'no source text was scanned' }, 'blocked-by-precondition'))
-    else if (security.errors.some((e) => e.severity === SEVERITY.error && e.path === '/source')) aggregate.push(answer(ctx, securityRow, NA, { note: 'the source could not be scanned', codes: security.errors.map((e) => e.code) }, 'blocked-by-precondition'))
-    else {
-        const { score, penalty, failedBy } = securityScore(security.findings)
-        aggregate.push(answer(ctx, securityRow, score, { findings: security.findings.slice(0, 50).map(findingEvidence), findingCount: security.findings.length, modules: security.modules, penalty, failedBy }))
-    }
+    const structuralErrors = validation.errors.filter((e) => e.severity === SEVERITY.error)
+    const structuralWarnings = validation.errors.filter((e) => e.severity === SEVERITY.warning)
+    const structure = structureScore(validation)
+    aggregate.push(answer(ctx, structureRow, structure.score, { errors: structuralErrors.length, warnings: structuralWarnings.length, specStrictCodes: structure.strictCodes, codes: [...new Set(validation.errors.map((e) => e.code))].slice(0, 30) }))
+    aggregate.push(securityAnswer(ctx, extraRow(rows, EXTRA_QUESTION_IDS.security, 'tools-aggregate-schema'), evidence.security))
+    return aggregate
+}
 
-    // about-namespace (this schema's part: the declaration)
+/** about-namespace, this schema's part: whether it declares the About by the convention and the file exists. */
+function aboutAnswers(ctx: Context, rows: readonly QuestionRow[], main: unknown, aboutFileExists: boolean | undefined, errors: Issue[]): GradingAnswer[] {
     const aboutRows = rowIndex(rows, 'about-namespace', ABOUT_DIMS, errors)
-    const about: GradingAnswer[] = []
     const aboutRow = aboutRows.get('aboutRouteExists')
     const declaration = aboutDeclaration(main)
-    if (aboutRow !== undefined && declaration.declared) {
-        const aboutFileExists = input.aboutFileExists as boolean | undefined
-        if (!declaration.conforming) about.push(answer(ctx, aboutRow, 'fail', { declared: true, problems: declaration.problems }))
-        else if (aboutFileExists === undefined) about.push(answer(ctx, aboutRow, NA, { declared: true, note: 'the About file was not looked up' }, 'blocked-by-precondition'))
-        else about.push(answer(ctx, aboutRow, aboutFileExists ? 'pass' : 'fail', { declared: true, fileExists: aboutFileExists }))
-    }
+    if (aboutRow === undefined || !declaration.declared) return []
+    if (!declaration.conforming) return [answer(ctx, aboutRow, 'fail', { declared: true, problems: declaration.problems })]
+    if (aboutFileExists === undefined) return [answer(ctx, aboutRow, NA, { declared: true, note: 'the About file was not looked up' }, 'blocked-by-precondition')]
+    return [answer(ctx, aboutRow, aboutFileExists ? 'pass' : 'fail', { declared: true, fileExists: aboutFileExists })]
+}
 
-    const deferred: DeferredQuestion[] = []
+/** The key-domain question handed to the grader when the check could not decide. */
+function deferredQuestions(single: ReadonlyMap<string, QuestionRow>, keyDomain: KeyDomainResult): DeferredQuestion[] {
     const keyRowId = single.get('apiKeyDomainMatch')?.id
-    if (keyRowId !== undefined && keyDomain.mismatches.length === 0 && (keyDomain.uncertain ?? []).length > 0) {
-        const note = (keyDomain.uncertain ?? []).map((u) => `${u.param} names ${u.brand}, but ${u.reason}`).join('; ')
-        deferred.push({ area: 'single-test', questionId: keyRowId, note: `The key-domain check could not decide (${note}); judge ${keyRowId} from the schema and its docs.` })
-    }
+    if (keyRowId === undefined || !keyDomainUndecided(keyDomain)) return []
+    const note = (keyDomain.uncertain ?? []).map((u) => `${u.param} names ${u.brand}, but ${u.reason}`).join('; ')
+    return [{ area: 'single-test', questionId: keyRowId, note: `The key-domain check could not decide (${note}); judge ${keyRowId} from the schema and its docs.` }]
+}
+
+/** See {@link DeterministicAnswers.build}. */
+export function buildAnswers(input: unknown): DeterministicResult {
+    if (!isRecord(input)) return emptyResult([createIssue('DET-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })])
+    const errors: Issue[] = []
+    const { rows, grader, now } = checkBuildInput(input, errors)
+    if (errors.some((e) => e.severity === SEVERITY.error)) return emptyResult(errors)
+
+    const main = input.main
+    const ctx: Context = { rows: new Map(rows.map((r) => [r.id, r])), grader, now, subject: 'the schema' }
+    const pretest = (input.pretest ?? null) as PretestResult | null
+    const evidence = gatherEvidence(input, main, errors)
+    const vetoes = [...keyDomainVeto(ctx, evidence.keyDomain), ...maliciousVeto(ctx, evidence.security)]
+    for (const veto of vetoes) errors.push(...validateVetoRecord(veto, '/veto'))
+    const blocked = blockedAreas(evidence.validation, pretest)
+
+    const single = rowIndex(rows, 'single-test', SINGLE_TEST_DIMS, errors)
+    const env = singleTestEnv(ctx, main, pretest, evidence.keyDomain, rows, single)
+    const toolNames = keysOf(own(main, 'tools'))
+    const perTool = toolNames.map((name): [string, GradingAnswer[]] => [name, toolAnswers(env, name)])
+    const aggregate = schemaAggregateAnswers(ctx, rows, toolNames, evidence, errors)
+    const about = aboutAnswers(ctx, rows, main, input.aboutFileExists as boolean | undefined, errors)
     return {
         byArea: { 'single-test': Object.fromEntries(perTool), 'tools-aggregate-schema': aggregate, 'about-namespace': about },
         veto: vetoes[0] ?? null,
         vetoes,
         blocked,
-        deferred,
+        deferred: deferredQuestions(single, evidence.keyDomain),
         errors
     }
 }

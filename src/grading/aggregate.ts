@@ -165,57 +165,66 @@ function fail(errors: Issue[], tier: GradingTier | null = null): AggregateResult
     return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: tier === null ? null : TIER_MAX_GRADE[tier], noGradeReason: null, trace: [], errors }
 }
 
-/**
- * Aggregates the answers of one entry into a grade, gradingSystem/1.0.0 (chapter 07/08):
- * partial-mode gate → veto short-circuit → newest answer per question → aging (optional) →
- * weighted mean over included answers → band → tier trim → selection size cap → warnings.
- * `traced = false` leaves `trace` empty: entry validation needs only the grade and the issues, and
- * building a step per answer was most of its cost.
- */
-export function computeAggregate(entry: unknown, options: AggregateOptions = {}, traced = true): AggregateResult {
+/** Where the stages record what they did: the trace (only when traced) and the issues. */
+interface GradeLog {
+    readonly trace: GradeTraceStep[]
+    readonly errors: Issue[]
+    readonly traced: boolean
+}
+
+/** An entry with a known tier and an answer list. */
+interface CheckedEntry {
+    readonly e: Record<string, unknown>
+    readonly tier: GradingTier
+    readonly max: MaxAttainableGrade
+    readonly gradings: unknown[]
+}
+
+/** The entry, its tier and its answer list; the first problem ends the aggregation. */
+function checkEntry(entry: unknown): { checked: CheckedEntry } | { failed: AggregateResult } {
     if (entry === null || entry === undefined) {
-        return fail([createIssue('GRD-001', '', { field: 'entry' })])
+        return { failed: fail([createIssue('GRD-001', '', { field: 'entry' })]) }
     }
     if (typeof entry !== 'object' || Array.isArray(entry)) {
-        return fail([createIssue('GRD-002', '', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })])
+        return { failed: fail([createIssue('GRD-002', '', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })]) }
     }
     const e = entry as Record<string, unknown>
     const tier = e.gradingTier
     if (typeof tier !== 'string' || !(GRADING_TIERS as readonly string[]).includes(tier)) {
-        return fail([tier === undefined ? createIssue('GRD-001', '/gradingTier', { field: 'gradingTier' }) : createIssue('GRD-003', '/gradingTier', { value: String(tier) })])
+        return { failed: fail([tier === undefined ? createIssue('GRD-001', '/gradingTier', { field: 'gradingTier' }) : createIssue('GRD-003', '/gradingTier', { value: String(tier) })]) }
     }
     const gradingTier = tier as GradingTier
-    const max = TIER_MAX_GRADE[gradingTier]
     if (!Array.isArray(e.gradings)) {
-        return fail([createIssue(e.gradings === undefined ? 'GRD-001' : 'GRD-002', '/gradings', { field: 'gradings', expected: 'array', actual: typeOfValue(e.gradings) })], gradingTier)
+        return { failed: fail([createIssue(e.gradings === undefined ? 'GRD-001' : 'GRD-002', '/gradings', { field: 'gradings', expected: 'array', actual: typeOfValue(e.gradings) })], gradingTier) }
     }
-    const trace: GradeTraceStep[] = []
-    const errors: Issue[] = []
+    return { checked: { e, tier: gradingTier, max: TIER_MAX_GRADE[gradingTier], gradings: e.gradings } }
+}
 
+/** What is decided before any answer counts: a partial entry, a veto, or no answers at all. */
+function decidedBeforeCounting(c: CheckedEntry, log: GradeLog): AggregateResult | null {
+    const { trace, errors, traced } = log
+    const { e, max } = c
     if (e.gradingMode === 'partial') {
         // A partial entry never changes the aggregate: it carries the last full value (⚠ A15).
         const carried = (typeof e.aggregateGrade === 'string' ? e.aggregateGrade : null) as AggregateGrade | null
         if (traced) trace.push({ step: 'mode', mode: 'partial', carried })
         return { aggregateGrade: carried, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: null, trace, errors }
     }
-
     if (e.categoricalVeto !== null && e.categoricalVeto !== undefined) {
         const triggeredBy = String((e.categoricalVeto as { triggeredBy?: unknown }).triggeredBy ?? 'unknown')
         if (traced) trace.push({ step: 'veto', triggeredBy })
         errors.push(createIssue('VET-INFO-001', '/categoricalVeto', { trigger: triggeredBy }))
         return { aggregateGrade: 'REJECTED', rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: null, trace, errors }
     }
-
-    if (e.gradings.length === 0) {
+    if (c.gradings.length === 0) {
         if (traced) trace.push({ step: 'no-grade', reason: 'no-answers' })
         return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: 'no-answers', trace, errors: [createIssue('GRD-023', '/gradings')] }
     }
-    // Every answer must be sound before any is counted: a broken answer is an error, never dropped.
-    const checked = Scoring.computeWeightedMean({ gradings: e.gradings })
-    if (checked.errors.length > 0) {
-        return fail(checked.errors, gradingTier)
-    }
-    const views: AnswerView[] = (e.gradings as Array<Record<string, unknown>>).map((g, index) => {
+    return null
+}
+
+function answerViews(gradings: ReadonlyArray<Record<string, unknown>>): AnswerView[] {
+    return gradings.map((g, index) => {
         const grader = (g.graderIdentity ?? {}) as Record<string, unknown>
         return {
             index,
@@ -229,8 +238,10 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {},
             version: grader.version
         }
     })
+}
 
-    // Newest valid answer per questionId (⚠ A9).
+/** Newest valid answer per questionId (⚠ A9). */
+function newestPerQuestion(views: readonly AnswerView[]): Map<string, AnswerView> {
     const winner = new Map<string, AnswerView>()
     for (const view of views) {
         const current = winner.get(view.questionId)
@@ -238,8 +249,26 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {},
             winner.set(view.questionId, view)
         }
     }
+    return winner
+}
 
-    const now = options.now
+/** An answer's score after aging: a time-dependent answer older than its window counts as `stale` (⚠ A22). */
+function agedScore(view: AnswerView, now: string | undefined, aging: AgingDefaults, log: GradeLog): Score {
+    const { trace, errors, traced } = log
+    const windowKey = lookup(TIME_DEPENDENT_QUESTIONS, view.questionId)
+    if (now === undefined || windowKey === undefined || view.score === 'n/a' || view.score === 'stale' || typeof view.timestamp !== 'string') return view.score
+    const ageDays = ageInDays(view.timestamp, now)
+    const windowDays = aging[windowKey]
+    if (ageDays === null || !isExpired(ageDays, windowDays)) return view.score
+    if (traced) trace.push({ step: 'aging', index: view.index, questionId: view.questionId, ageDays, windowDays, window: windowKey })
+    errors.push(createIssue('SCO-WARN-001', pointer('gradings', view.index, 'score'), { days: windowDays, questionId: view.questionId }))
+    return 'stale'
+}
+
+/** Every answer in order: superseded ones are dropped, the rest aged and counted (n/a and stale as excluded). */
+function countAnswers(views: readonly AnswerView[], options: AggregateOptions, log: GradeLog): Array<MeanInput & { view: AnswerView }> {
+    const { trace, errors, traced } = log
+    const winner = newestPerQuestion(views)
     const aging = options.agingDefaults ?? AGING_DEFAULTS
     const counted: Array<MeanInput & { view: AnswerView }> = []
     for (const view of views) {
@@ -250,17 +279,7 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {},
             errors.push(createIssue('GRD-027', pointer('gradings', view.index), { questionId: view.questionId, detail: `superseded by /gradings/${best?.index ?? -1}` }))
             continue
         }
-        let score = view.score
-        const windowKey = lookup(TIME_DEPENDENT_QUESTIONS, view.questionId)
-        if (now !== undefined && windowKey !== undefined && score !== 'n/a' && score !== 'stale' && typeof view.timestamp === 'string') {
-            const ageDays = ageInDays(view.timestamp, now)
-            const windowDays = aging[windowKey]
-            if (ageDays !== null && isExpired(ageDays, windowDays)) {
-                if (traced) trace.push({ step: 'aging', index: view.index, questionId: view.questionId, ageDays, windowDays, window: windowKey })
-                errors.push(createIssue('SCO-WARN-001', pointer('gradings', view.index, 'score'), { days: windowDays, questionId: view.questionId }))
-                score = 'stale'
-            }
-        }
+        const score = agedScore(view, options.now, aging, log)
         if (score === 'n/a' || score === 'stale') {
             if (traced) trace.push({ ...base, score, step: 'answer', outcome: 'excluded', reason: score })
             errors.push(createIssue('SCO-INFO-001', pointer('gradings', view.index), { questionId: view.questionId, reason: score }))
@@ -270,23 +289,16 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {},
         }
         counted.push({ score, weight: view.weight, view })
     }
+    return counted
+}
 
-    const mean = foldWeightedMean(counted)
-    if (traced) trace.push({ step: 'mean', numerator: mean.numerator, weightSum: mean.weightSum, mean: mean.mean, included: mean.included, excluded: mean.excluded })
-    if (mean.mean === null) {
-        const reason: NoGradeReason = mean.included === 0 ? 'all-excluded' : 'zero-weight'
-        if (traced) trace.push({ step: 'no-grade', reason })
-        errors.push(reason === 'all-excluded' ? createIssue('GRD-024', '/gradings', { na: mean.excluded.na, stale: mean.excluded.stale }) : createIssue('GRD-025', '/gradings'))
-        return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: reason, trace, errors }
-    }
-
-    const band = bandOf(mean.mean)
-    if (traced) trace.push({ step: 'band', mean: mean.mean, grade: band.grade, min: band.min })
-    let grade = capGrade(band.grade, max)
-    if (grade !== band.grade) {
-        if (traced) trace.push({ step: 'trim', tier: gradingTier, max, from: band.grade, to: grade })
-    }
-
+/**
+ * The caps of a selection-side entry (01-model §4 step 8, 02-areas §8): below the soft member
+ * threshold there is no grade; below the hard one, or without Domain-Knowledge content, no A.
+ */
+function applySelectionCaps(e: Record<string, unknown>, options: AggregateOptions, trimmed: LetterGrade, log: GradeLog): { grade: LetterGrade; tooFewMembers: boolean } {
+    const { trace, errors, traced } = log
+    let grade = trimmed
     const scope = selectionScopeFromEvidence(e)
     const selectionSide = typeof e.area === 'string' && (SELECTION_AREAS as readonly string[]).includes(e.area)
     const memberCount = options.memberCount ?? scope.memberNamespaces
@@ -294,7 +306,7 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {},
         if (memberCount < SELECTION_MEMBER_THRESHOLDS.SOFT) {
             if (traced) trace.push({ step: 'selection-size', memberCount, from: grade, to: null })
             errors.push(createIssue('GRD-051', '', { count: memberCount, min: SELECTION_MEMBER_THRESHOLDS.SOFT }))
-            return { aggregateGrade: null, rawGrade: band.grade, normalizedScore: mean.mean, maxAttainableGrade: max, noGradeReason: 'too-few-members', trace, errors }
+            return { grade, tooFewMembers: true }
         }
         if (memberCount < SELECTION_MEMBER_THRESHOLDS.HARD && GRADE_RANK[grade] > GRADE_RANK.B) {
             if (traced) trace.push({ step: 'selection-size', memberCount, from: grade, to: 'B' })
@@ -309,12 +321,55 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {},
         errors.push(createIssue('GRD-052', ''))
         grade = 'B'
     }
+    return { grade, tooFewMembers: false }
+}
+
+/**
+ * Aggregates the answers of one entry into a grade, gradingSystem/1.0.0 (chapter 07/08):
+ * partial-mode gate → veto short-circuit → newest answer per question → aging (optional) →
+ * weighted mean over included answers → band → tier trim → selection size cap → warnings.
+ * `traced = false` leaves `trace` empty: entry validation needs only the grade and the issues, and
+ * building a step per answer was most of its cost.
+ */
+export function computeAggregate(entry: unknown, options: AggregateOptions = {}, traced = true): AggregateResult {
+    const checkedEntry = checkEntry(entry)
+    if ('failed' in checkedEntry) return checkedEntry.failed
+    const c = checkedEntry.checked
+    const { max } = c
+    const trace: GradeTraceStep[] = []
+    const errors: Issue[] = []
+    const log: GradeLog = { trace, errors, traced }
+    const decided = decidedBeforeCounting(c, log)
+    if (decided !== null) return decided
+    // Every answer must be sound before any is counted: a broken answer is an error, never dropped.
+    const checked = Scoring.computeWeightedMean({ gradings: c.gradings })
+    if (checked.errors.length > 0) {
+        return fail(checked.errors, c.tier)
+    }
+    const counted = countAnswers(answerViews(c.gradings as Array<Record<string, unknown>>), options, log)
+
+    const mean = foldWeightedMean(counted)
+    if (traced) trace.push({ step: 'mean', numerator: mean.numerator, weightSum: mean.weightSum, mean: mean.mean, included: mean.included, excluded: mean.excluded })
+    if (mean.mean === null) {
+        const reason: NoGradeReason = mean.included === 0 ? 'all-excluded' : 'zero-weight'
+        if (traced) trace.push({ step: 'no-grade', reason })
+        errors.push(reason === 'all-excluded' ? createIssue('GRD-024', '/gradings', { na: mean.excluded.na, stale: mean.excluded.stale }) : createIssue('GRD-025', '/gradings'))
+        return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: reason, trace, errors }
+    }
+
+    const band = bandOf(mean.mean)
+    if (traced) trace.push({ step: 'band', mean: mean.mean, grade: band.grade, min: band.min })
+    const trimmed = capGrade(band.grade, max)
+    if (trimmed !== band.grade && traced) trace.push({ step: 'trim', tier: c.tier, max, from: band.grade, to: trimmed })
+    const { grade, tooFewMembers } = applySelectionCaps(c.e, options, trimmed, log)
+    if (tooFewMembers) {
+        return { aggregateGrade: null, rawGrade: band.grade, normalizedScore: mean.mean, maxAttainableGrade: max, noGradeReason: 'too-few-members', trace, errors }
+    }
 
     // Minimum-LLM rule (SHOULD): B or better without any included non-deterministic answer.
-    if (GRADE_RANK[grade] >= GRADE_RANK.B && !counted.some((c) => c.view.determinism === 'non-deterministic' && c.score !== 'n/a' && c.score !== 'stale')) {
+    if (GRADE_RANK[grade] >= GRADE_RANK.B && !counted.some((a) => a.view.determinism === 'non-deterministic' && a.score !== 'n/a' && a.score !== 'stale')) {
         if (traced) trace.push({ step: 'warning', code: 'GRD-026' })
         errors.push(createIssue('GRD-026', '/gradings', { grade }))
     }
-
     return { aggregateGrade: grade, rawGrade: band.grade, normalizedScore: mean.mean, maxAttainableGrade: max, noGradeReason: null, trace, errors }
 }

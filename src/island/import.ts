@@ -156,6 +156,228 @@ function requiredTools(skill: unknown): string[] {
     return tools.filter((t): t is string => typeof t === 'string').map((t) => t.slice(t.lastIndexOf('/') + 1))
 }
 
+/** Input of {@link importProvider}, named for its stages. */
+type ImportInput = Parameters<typeof importProvider>[0]
+
+/** The checked arguments: the island's port and root, and the host's trusted loader if any. */
+interface ImportArgs {
+    readonly fs: FsPort
+    readonly root: string
+    readonly loader: SchemaLoader | undefined
+}
+
+/** The About to place: the schema it goes under and its text. */
+interface AboutPlan {
+    readonly schema: string
+    readonly text: string
+}
+
+/** A skill to place under a schema, with the source text stored for it. */
+interface SkillPlan {
+    readonly name: string
+    readonly schema: string
+    readonly text: string
+}
+
+/** Where the import writes: the port, the namespace folder, the journal undone on failure, and the notes it adds to. */
+interface WriteContext {
+    readonly fs: FsPort
+    readonly nsDir: string
+    readonly now: unknown
+    readonly journal: Journal
+    readonly notes: Issue[]
+}
+
+/** What the import placed in the island. */
+interface Placed {
+    readonly imported: ImportedSchema[]
+    readonly about: ImportedArtefact | null
+    readonly skills: ImportedArtefact[]
+}
+
+function failImport(errors: Issue[], namespace: string | null = null): ImportResult {
+    return { status: false, namespace, imported: [], about: null, skills: [], indexPath: null, index: null, errors }
+}
+
+/** fs, root, now and trustedLoader, every problem collected. */
+function checkImportArgs(input: ImportInput): { args: ImportArgs | null; errors: Issue[] } {
+    const errors: Issue[] = []
+    const port = checkFsPort(input?.fs)
+    if (port !== null) errors.push(port)
+    const { dir: root, issue } = normalizeDir(input?.root, '/root', 'root')
+    if (issue !== null) errors.push(issue)
+    const stamp = stampOf(input?.now)
+    if (stamp === null) errors.push(createIssue('ISL-002', '/now', { field: 'now', expected: 'ISO-8601 date-time', actual: describeValue(input?.now) }))
+    const loader = input?.trustedLoader
+    if (loader !== undefined && !(isObj(loader) && typeof loader.load === 'function')) errors.push(createIssue('ISL-002', '/trustedLoader', { field: 'trustedLoader', expected: '{ load(path) }', actual: typeOfValue(loader) }))
+    if (errors.length > 0 || root === null || stamp === null) return { args: null, errors }
+    return { args: { fs: input.fs as FsPort, root, loader: loader as SchemaLoader | undefined }, errors }
+}
+
+/** Sources holding a host's key value are stored redacted; hashes are then of what is stored. */
+function redactSources(collected: { files: SourceFile[]; base: string | null }, secrets: readonly string[] | undefined): { files: SourceFile[]; base: string | null } {
+    const forms = Array.isArray(secrets) ? secretForms(Object.fromEntries(secrets.filter((s): s is string => typeof s === 'string').map((s, i) => [String(i), s]))) : []
+    return forms.length === 0 ? collected : { ...collected, files: collected.files.map((f) => redactSource(f, forms)) }
+}
+
+/** A schema file's `main`: given parsed, imported by the trusted loader, or read from the syntax tree; `undefined` (reported) when there is none. */
+async function schemaMainOf(file: SourceFile, loader: SchemaLoader | undefined, base: string | null, errors: Issue[], notes: Issue[]): Promise<unknown> {
+    if (file.main !== undefined) return file.main
+    let main: unknown
+    if (loader !== undefined) {
+        const loaded = await loadModule(loader, base, file.name)
+        if (loaded.issue !== null) {
+            errors.push(loaded.issue)
+            return undefined
+        }
+        main = loaded.module?.main ?? loaded.module?.schema
+    } else {
+        // Read from the syntax tree: the source is never run.
+        const read = readModuleSource({ source: file.text })
+        const rebased = read.errors.map((e) => ({ ...e, path: `/files/${file.name}` }))
+        errors.push(...rebased.filter((e) => e.severity === SEVERITY.error))
+        notes.push(...rebased.filter((e) => e.severity !== SEVERITY.error))
+        if (read.module === null) return undefined
+        main = read.module.main ?? read.module.schema
+    }
+    if (main === undefined) errors.push(createIssue('IMP-010', `/files/${file.name}`, { file: file.name, detail: 'the module exports neither main nor schema' }))
+    return main
+}
+
+/** Reads and gates every schema file (chapter 22 step 2); a file that fails is reported and not imported. */
+async function gateSchemas(schemaFiles: readonly SourceFile[], loader: SchemaLoader | undefined, base: string | null, errors: Issue[], notes: Issue[]): Promise<GatedSchema[]> {
+    const gated: GatedSchema[] = []
+    for (const file of schemaFiles) {
+        // File names the runtime loads (`--pnlRoutes.mjs`) get an island name through the reversible islandName mapping.
+        const slug = islandName(file.name.slice(0, -'.mjs'.length), 'schema')
+        if (slug === null) {
+            errors.push(createIssue('IMP-003', `/files/${file.name}`, { detail: `${file.name}: the file base has no island name (longer than 200 characters escaped)` }))
+            continue
+        }
+        const main = await schemaMainOf(file, loader, base, errors, notes)
+        if (main === undefined) continue
+        const ok = gate(main, file.name, errors)
+        if (ok === null) continue
+        const hash = HashGenerator.computeSchemaHash({ schema: ok }).short as string
+        gated.push({ slug, file, main: ok, hash, tools: Object.keys(ok.tools as Obj).map((t) => islandName(t, 'tool') as string).sort() })
+    }
+    return gated
+}
+
+/** The one namespace the gated schemas declare, or the issue ending the import (IMP-005 for several, IMP-001 for none). */
+function oneNamespace(gated: readonly GatedSchema[]): { ns: string | null; issue: Issue | null } {
+    const namespaces = [...new Set(gated.map((g) => g.main.namespace as string))].sort()
+    if (namespaces.length > 1) return { ns: null, issue: createIssue('IMP-005', '', { detail: `folder declares ${namespaces.length} namespaces: ${namespaces.join(', ')} (one folder = one namespace)` }) }
+    const ns = namespaces[0]
+    if (ns === undefined) return { ns: null, issue: createIssue('IMP-001', '', { detail: 'no schema passed the validate gate' }) }
+    return { ns, issue: null }
+}
+
+/** The About: the first schema (by slug) declaring `resources.about` with a file name that is present. */
+function planAbout(gated: readonly GatedSchema[], ns: string, files: readonly SourceFile[], notes: Issue[]): AboutPlan | null {
+    for (const g of gated) {
+        const decl = isObj(g.main.resources) ? g.main.resources.about : undefined
+        if (!isObj(decl)) continue
+        const fileName = typeof decl.name === 'string' ? decl.name : `${ns}-about.md`
+        const source = files.find((f) => f.name === `${LAYOUT.resources}/${fileName}`)
+        if (source === undefined) {
+            notes.push(createIssue('IMP-011', `/files/${g.file.name}`, { file: `resources/${fileName}`, schema: g.slug }))
+            continue
+        }
+        return { schema: g.slug, text: source.text }
+    }
+    return null
+}
+
+/** A skill file's `skill` export: given parsed, loaded, or read from the syntax tree; problems are only warnings. */
+async function skillExportOf(file: SourceFile, loader: SchemaLoader | undefined, base: string | null, notes: Issue[]): Promise<unknown> {
+    if (file.skill !== undefined) return file.skill
+    if (loader !== undefined) {
+        const loaded = await loadModule(loader, base, file.name)
+        if (loaded.issue !== null) notes.push({ ...loaded.issue, severity: SEVERITY.warning })
+        return loaded.module?.skill
+    }
+    const read = readModuleSource({ source: file.text })
+    notes.push(...read.errors.map((e) => ({ ...e, severity: SEVERITY.warning, path: `/files/${file.name}` })))
+    return read.module?.skill
+}
+
+/** Namespace-level skill files, each placed under the schema whose tools it requires, else with the About (03 ⚠ C3). */
+async function planSkillFiles(files: readonly SourceFile[], gated: readonly GatedSchema[], aboutSchema: string | null, loader: SchemaLoader | undefined, base: string | null, errors: Issue[], notes: Issue[]): Promise<SkillPlan[]> {
+    const plans: SkillPlan[] = []
+    const skillFiles = files.filter((f) => f.name.startsWith(`${LAYOUT.skills}/`) && f.name.endsWith('.mjs')).sort((a, b) => (a.name < b.name ? -1 : 1))
+    for (const file of skillFiles) {
+        const name = file.name.slice(LAYOUT.skills.length + 1, -'.mjs'.length)
+        if (checkName(name, 'skill', '') !== null || !SNAPSHOT_NAME_REGEX.test(name)) {
+            errors.push(createIssue('IMP-013', `/files/${file.name}`, { file: file.name, detail: `the skill name ${describeValue(name)} must match ${String(NAME_PATTERNS.skill)}` }))
+            continue
+        }
+        const required = requiredTools(await skillExportOf(file, loader, base, notes))
+        const owners = required.length === 0 ? [] : gated.filter((g) => required.some((t) => g.tools.includes(t)))
+        const fallback = aboutSchema ?? (gated[0] as GatedSchema).slug
+        const schema = owners.length === 1 ? (owners[0] as GatedSchema).slug : fallback
+        const why = owners.length === 1 ? 'the schema whose tools it requires' : owners.length > 1 ? 'its tools span several schemas; placed with the About' : 'it requires no known tool; placed with the About'
+        notes.push(createIssue('IMP-012', `/files/${file.name}`, { skill: name, schema, detail: aboutSchema === null && owners.length !== 1 ? `${why} (no About: first schema)` : why }))
+        plans.push({ name, schema, text: file.text })
+    }
+    return plans
+}
+
+/** Legacy inline skills of each schema, normalised into skill files beside it. */
+function planInlineSkills(gated: readonly GatedSchema[], errors: Issue[], notes: Issue[]): SkillPlan[] {
+    const plans: SkillPlan[] = []
+    for (const g of gated) {
+        const inline = g.main.skills
+        const list = Array.isArray(inline) ? inline : isObj(inline) ? Object.entries(inline).map(([k, v]) => (isObj(v) ? { name: k, ...v } : v)) : []
+        for (const skill of list) {
+            const name = isObj(skill) ? skill.name : undefined
+            if (typeof name !== 'string' || checkName(name, 'skill', '') !== null || !SNAPSHOT_NAME_REGEX.test(name)) {
+                errors.push(createIssue('IMP-013', `/files/${g.file.name}`, { file: g.file.name, detail: `inline skill name ${describeValue(name)} is not a valid skill name` }))
+                continue
+            }
+            notes.push(createIssue('IMP-012', `/files/${g.file.name}`, { skill: name, schema: g.slug, detail: 'inline skill normalised into a skill file beside its schema' }))
+            plans.push({ name, schema: g.slug, text: `export const skill = ${JSON.stringify(skill, null, 4)}\n` })
+        }
+    }
+    return plans
+}
+
+/**
+ * Snapshots each schema with its tool folders, then the About, then the skills, in that order.
+ * @returns what was placed, or the problems that abort the import (the caller rolls back)
+ */
+async function placeArtefacts(ctx: WriteContext, ns: string, gated: readonly GatedSchema[], aboutPlan: AboutPlan | null, skillPlans: readonly SkillPlan[]): Promise<{ placed: Placed | null; problems: Issue[] }> {
+    const { fs, nsDir, now, journal, notes } = ctx
+    const imported: ImportedSchema[] = []
+    for (const g of gated) {
+        const schemaDir = joinPath(nsDir, g.slug)
+        const snap = await SourceSnapshot.create({ fs, dir: joinPath(schemaDir, LAYOUT.schemaSnapshots), name: g.slug, ext: 'mjs', text: g.file.text, hash: g.hash, now, journal })
+        if (snap.file === null) return { placed: null, problems: snap.errors }
+        notes.push(...snap.errors)
+        for (const tool of g.tools) {
+            const mk = await ensureDir(fs, joinPath(schemaDir, LAYOUT.tools, tool), journal)
+            if (mk !== null) return { placed: null, problems: [mk] }
+        }
+        imported.push({ schema: g.slug, hash: g.hash, file: snap.file, created: snap.created, tools: g.tools })
+    }
+    let about: ImportedArtefact | null = null
+    if (aboutPlan !== null) {
+        const name = `${ns}-about`
+        const snap = await SourceSnapshot.create({ fs, dir: joinPath(nsDir, aboutPlan.schema, LAYOUT.resources, LAYOUT.about), name, ext: 'md', text: aboutPlan.text, now, journal })
+        if (snap.file === null) return { placed: null, problems: snap.errors }
+        notes.push(...snap.errors)
+        about = { name, schema: aboutPlan.schema, file: snap.file, created: snap.created }
+    }
+    const skills: ImportedArtefact[] = []
+    for (const plan of skillPlans) {
+        const snap = await SourceSnapshot.create({ fs, dir: joinPath(nsDir, plan.schema, LAYOUT.skills, plan.name), name: plan.name, ext: 'mjs', text: plan.text, now, journal })
+        if (snap.file === null) return { placed: null, problems: snap.errors }
+        notes.push(...snap.errors)
+        skills.push({ name: plan.name, schema: plan.schema, file: snap.file, created: snap.created })
+    }
+    return { placed: { imported, about, skills }, problems: [] }
+}
+
 /**
  * Imports a provider folder into the island (IN, chapter 22), non-destructively and all or nothing:
  * 1. scan the sources (`files`, or `sourceDir` read through `sourceFs ?? fs`); sources are never
@@ -176,160 +398,32 @@ function requiredTools(skill: unknown): string[] {
  * @example await importProvider({ fs, root: '/island', files: [{ name: 'prices.mjs', text, main }], now })
  */
 export async function importProvider(input: { fs?: unknown; root?: unknown; now?: unknown; files?: unknown; sourceDir?: unknown; sourceFs?: unknown; trustedLoader?: unknown; secrets?: readonly string[]; concurrency?: number }): Promise<ImportResult> {
-    const fail = (errors: Issue[], namespace: string | null = null): ImportResult => ({ status: false, namespace, imported: [], about: null, skills: [], indexPath: null, index: null, errors })
-    const errors: Issue[] = []
-    const port = checkFsPort(input?.fs)
-    if (port !== null) errors.push(port)
-    const { dir: root, issue } = normalizeDir(input?.root, '/root', 'root')
-    if (issue !== null) errors.push(issue)
-    const stamp = stampOf(input?.now)
-    if (stamp === null) errors.push(createIssue('ISL-002', '/now', { field: 'now', expected: 'ISO-8601 date-time', actual: describeValue(input?.now) }))
-    const loader = input?.trustedLoader
-    if (loader !== undefined && !(isObj(loader) && typeof loader.load === 'function')) errors.push(createIssue('ISL-002', '/trustedLoader', { field: 'trustedLoader', expected: '{ load(path) }', actual: typeOfValue(loader) }))
-    if (errors.length > 0 || root === null || stamp === null) return fail(errors)
-    const fs = input.fs as FsPort
-    const schemaLoader = loader as SchemaLoader | undefined
-
+    const { args, errors: argErrors } = checkImportArgs(input)
+    if (args === null) return failImport(argErrors)
+    const { fs, root, loader } = args
     const collected = await collectSources({ files: input.files, sourceDir: input.sourceDir, sourceFs: input.sourceFs, fs })
-    if (collected.errors.length > 0) return fail(collected.errors)
-    // Sources holding a host's key value are stored redacted; hashes are then of what is stored.
-    const forms = Array.isArray(input.secrets) ? secretForms(Object.fromEntries(input.secrets.filter((s): s is string => typeof s === 'string').map((s, i) => [String(i), s]))) : []
-    const sources = forms.length === 0 ? collected : { ...collected, files: collected.files.map((f) => redactSource(f, forms)) }
+    if (collected.errors.length > 0) return failImport(collected.errors)
+    const sources = redactSources(collected, input.secrets)
     const schemaFiles = sources.files.filter((f) => !f.name.includes('/') && f.name.endsWith('.mjs') && !f.name.startsWith('_')).sort((a, b) => (a.name < b.name ? -1 : 1))
-    if (schemaFiles.length === 0) return fail([createIssue('IMP-001', '', { detail: 'no .mjs schema files found' })])
+    if (schemaFiles.length === 0) return failImport([createIssue('IMP-001', '', { detail: 'no .mjs schema files found' })])
 
+    const errors: Issue[] = []
     const notes: Issue[] = []
-    const gated: GatedSchema[] = []
-    for (const file of schemaFiles) {
-        // File names the runtime loads (`--pnlRoutes.mjs`) get an island name through the reversible islandName mapping.
-        const slug = islandName(file.name.slice(0, -'.mjs'.length), 'schema')
-        if (slug === null) {
-            errors.push(createIssue('IMP-003', `/files/${file.name}`, { detail: `${file.name}: the file base has no island name (longer than 200 characters escaped)` }))
-            continue
-        }
-        let main = file.main
-        if (main === undefined && schemaLoader !== undefined) {
-            const loaded = await loadModule(schemaLoader, sources.base, file.name)
-            if (loaded.issue !== null) {
-                errors.push(loaded.issue)
-                continue
-            }
-            main = loaded.module?.main ?? loaded.module?.schema
-        } else if (main === undefined) {
-            // Read from the syntax tree: the source is never run.
-            const read = readModuleSource({ source: file.text })
-            const rebased = read.errors.map((e) => ({ ...e, path: `/files/${file.name}` }))
-            errors.push(...rebased.filter((e) => e.severity === SEVERITY.error))
-            notes.push(...rebased.filter((e) => e.severity !== SEVERITY.error))
-            if (read.module === null) continue
-            main = read.module.main ?? read.module.schema
-        }
-        if (main === undefined) {
-            errors.push(createIssue('IMP-010', `/files/${file.name}`, { file: file.name, detail: 'the module exports neither main nor schema' }))
-            continue
-        }
-        const ok = gate(main, file.name, errors)
-        if (ok === null) continue
-        const hash = HashGenerator.computeSchemaHash({ schema: ok }).short as string
-        gated.push({ slug, file, main: ok, hash, tools: Object.keys(ok.tools as Obj).map((t) => islandName(t, 'tool') as string).sort() })
-    }
-    const namespaces = [...new Set(gated.map((g) => g.main.namespace as string))].sort()
-    if (namespaces.length > 1) {
-        return fail([...errors, createIssue('IMP-005', '', { detail: `folder declares ${namespaces.length} namespaces: ${namespaces.join(', ')} (one folder = one namespace)` })])
-    }
-    const ns = namespaces[0]
-    if (ns === undefined) return fail([...errors, createIssue('IMP-001', '', { detail: 'no schema passed the validate gate' })])
-
-    // The About: the first schema (by slug) declaring `resources.about` with a file name.
-    let aboutPlan: { schema: string; text: string } | null = null
-    for (const g of gated) {
-        const decl = isObj(g.main.resources) ? g.main.resources.about : undefined
-        if (!isObj(decl)) continue
-        const fileName = typeof decl.name === 'string' ? decl.name : `${ns}-about.md`
-        const source = sources.files.find((f) => f.name === `${LAYOUT.resources}/${fileName}`)
-        if (source === undefined) {
-            notes.push(createIssue('IMP-011', `/files/${g.file.name}`, { file: `resources/${fileName}`, schema: g.slug }))
-            continue
-        }
-        aboutPlan = { schema: g.slug, text: source.text }
-        break
-    }
-    const aboutSchema = aboutPlan?.schema ?? null
-
-    // Skills: namespace-level skill files and legacy inline skills, each placed under one schema (03 ⚠ C3).
-    const skillPlans: Array<{ name: string; schema: string; text: string }> = []
-    const skillFiles = sources.files.filter((f) => f.name.startsWith(`${LAYOUT.skills}/`) && f.name.endsWith('.mjs')).sort((a, b) => (a.name < b.name ? -1 : 1))
-    for (const file of skillFiles) {
-        const name = file.name.slice(LAYOUT.skills.length + 1, -'.mjs'.length)
-        if (checkName(name, 'skill', '') !== null || !SNAPSHOT_NAME_REGEX.test(name)) {
-            errors.push(createIssue('IMP-013', `/files/${file.name}`, { file: file.name, detail: `the skill name ${describeValue(name)} must match ${String(NAME_PATTERNS.skill)}` }))
-            continue
-        }
-        let skill = file.skill
-        if (skill === undefined && schemaLoader !== undefined) {
-            const loaded = await loadModule(schemaLoader, sources.base, file.name)
-            if (loaded.issue !== null) notes.push({ ...loaded.issue, severity: SEVERITY.warning })
-            skill = loaded.module?.skill
-        } else if (skill === undefined) {
-            const read = readModuleSource({ source: file.text })
-            notes.push(...read.errors.map((e) => ({ ...e, severity: 'warning' as const, path: `/files/${file.name}` })))
-            skill = read.module?.skill
-        }
-        const required = requiredTools(skill)
-        const owners = required.length === 0 ? [] : gated.filter((g) => required.some((t) => g.tools.includes(t)))
-        const fallback = aboutSchema ?? (gated[0] as GatedSchema).slug
-        const schema = owners.length === 1 ? (owners[0] as GatedSchema).slug : fallback
-        const why = owners.length === 1 ? 'the schema whose tools it requires' : owners.length > 1 ? 'its tools span several schemas; placed with the About' : 'it requires no known tool; placed with the About'
-        notes.push(createIssue('IMP-012', `/files/${file.name}`, { skill: name, schema, detail: aboutSchema === null && owners.length !== 1 ? `${why} (no About: first schema)` : why }))
-        skillPlans.push({ name, schema, text: file.text })
-    }
-    for (const g of gated) {
-        const inline = g.main.skills
-        const list = Array.isArray(inline) ? inline : isObj(inline) ? Object.entries(inline).map(([k, v]) => (isObj(v) ? { name: k, ...v } : v)) : []
-        for (const skill of list) {
-            const name = isObj(skill) ? skill.name : undefined
-            if (typeof name !== 'string' || checkName(name, 'skill', '') !== null || !SNAPSHOT_NAME_REGEX.test(name)) {
-                errors.push(createIssue('IMP-013', `/files/${g.file.name}`, { file: g.file.name, detail: `inline skill name ${describeValue(name)} is not a valid skill name` }))
-                continue
-            }
-            notes.push(createIssue('IMP-012', `/files/${g.file.name}`, { skill: name, schema: g.slug, detail: 'inline skill normalised into a skill file beside its schema' }))
-            skillPlans.push({ name, schema: g.slug, text: `export const skill = ${JSON.stringify(skill, null, 4)}\n` })
-        }
-    }
+    const gated = await gateSchemas(schemaFiles, loader, sources.base, errors, notes)
+    const { ns, issue } = oneNamespace(gated)
+    if (ns === null) return failImport([...errors, issue as Issue])
+    const aboutPlan = planAbout(gated, ns, sources.files, notes)
+    const skillPlans = await planSkillFiles(sources.files, gated, aboutPlan?.schema ?? null, loader, sources.base, errors, notes)
+    skillPlans.push(...planInlineSkills(gated, errors, notes))
     const hardErrors = errors.filter((e) => e.severity === SEVERITY.error)
-    if (gated.length === 0) return fail(hardErrors)
+    if (gated.length === 0) return failImport(hardErrors)
 
     const journal = new Journal(root)
     const nsDir = joinPath(root, LAYOUT.providers, ns)
-    const abort = async (problems: Issue[]): Promise<ImportResult> => fail([...hardErrors, ...problems, ...(await rollback(fs, journal))], ns)
-    const imported: ImportedSchema[] = []
-    for (const g of gated) {
-        const schemaDir = joinPath(nsDir, g.slug)
-        const snap = await SourceSnapshot.create({ fs, dir: joinPath(schemaDir, LAYOUT.schemaSnapshots), name: g.slug, ext: 'mjs', text: g.file.text, hash: g.hash, now: input.now, journal })
-        if (snap.file === null) return abort(snap.errors)
-        notes.push(...snap.errors)
-        for (const tool of g.tools) {
-            const mk = await ensureDir(fs, joinPath(schemaDir, LAYOUT.tools, tool), journal)
-            if (mk !== null) return abort([mk])
-        }
-        imported.push({ schema: g.slug, hash: g.hash, file: snap.file, created: snap.created, tools: g.tools })
-    }
-    let about: ImportedArtefact | null = null
-    if (aboutPlan !== null) {
-        const name = `${ns}-about`
-        const snap = await SourceSnapshot.create({ fs, dir: joinPath(nsDir, aboutPlan.schema, LAYOUT.resources, LAYOUT.about), name, ext: 'md', text: aboutPlan.text, now: input.now, journal })
-        if (snap.file === null) return abort(snap.errors)
-        notes.push(...snap.errors)
-        about = { name, schema: aboutPlan.schema, file: snap.file, created: snap.created }
-    }
-    const skills: ImportedArtefact[] = []
-    for (const plan of skillPlans) {
-        const snap = await SourceSnapshot.create({ fs, dir: joinPath(nsDir, plan.schema, LAYOUT.skills, plan.name), name: plan.name, ext: 'mjs', text: plan.text, now: input.now, journal })
-        if (snap.file === null) return abort(snap.errors)
-        notes.push(...snap.errors)
-        skills.push({ name: plan.name, schema: plan.schema, file: snap.file, created: snap.created })
-    }
+    const abort = async (problems: Issue[]): Promise<ImportResult> => failImport([...hardErrors, ...problems, ...(await rollback(fs, journal))], ns)
+    const { placed, problems } = await placeArtefacts({ fs, nsDir, now: input.now, journal, notes }, ns, gated, aboutPlan, skillPlans)
+    if (placed === null) return abort(problems)
     const rebuilt = await rebuildNamespaceWith({ fs, namespaceDir: nsDir, now: input.now, ...(input.concurrency !== undefined ? { concurrency: input.concurrency } : {}) }, { journal })
     if (!rebuilt.status) return abort(rebuilt.errors)
-    return { status: true, namespace: ns, imported, about, skills, indexPath: rebuilt.indexPath, index: rebuilt.index, errors: [...errors, ...notes, ...rebuilt.errors] }
+    return { status: true, namespace: ns, ...placed, indexPath: rebuilt.indexPath, index: rebuilt.index, errors: [...errors, ...notes, ...rebuilt.errors] }
 }

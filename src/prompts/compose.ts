@@ -123,14 +123,16 @@ export interface AreaPromptInput {
     readonly serverParams?: unknown
 }
 
-/**
- * Composes one area prompt (our own template): role, persona, mandatory file preparation with the
- * blocker shortcut, policies, predecessor grades, the area's questions, the binding output schema and
- * the Goal-Block. Secrets are redacted from the finished text. `rendered.outputSchemaJson`, for callers
- * that render the same schema for many prompts: `JSON.stringify(input.outputSchema, null, 2)`, computed once.
- */
-export function buildAreaPrompt(input: AreaPromptInput, rendered?: { readonly outputSchemaJson: string }): { prompt: string | null; metadata: AreaPromptMetadata | null; errors: Issue[] } {
-    const errors: Issue[] = []
+/** The lists and schema every area prompt quotes, checked before the area is known. */
+interface PromptLists {
+    readonly files: PromptFile[]
+    readonly questions: Array<{ id: string; question: string }>
+    readonly policies: PromptPolicy[]
+    readonly predecessors: PredecessorGrade[]
+}
+
+/** area, files, questions, policies, predecessorGrades, outputSchema and goal, in that order. */
+function checkPromptFields(input: AreaPromptInput, errors: Issue[]): PromptLists {
     const area = input.area
     if (area === undefined) errors.push(createIssue('PB-001', '/area', { field: 'area' }))
     else if (!isArea(area)) errors.push(createIssue('PB-004', '/area', { value: describeValue(area), expected: AREAS.join(', ') }))
@@ -141,47 +143,52 @@ export function buildAreaPrompt(input: AreaPromptInput, rendered?: { readonly ou
     if (input.outputSchema === undefined) errors.push(createIssue('PB-001', '/outputSchema', { field: 'outputSchema' }))
     else if (!isObj(input.outputSchema)) errors.push(createIssue('PB-002', '/outputSchema', { field: 'outputSchema', expected: 'object', actual: typeOfValue(input.outputSchema) }))
     if (input.goal !== undefined && !isObj(input.goal)) errors.push(createIssue('PB-002', '/goal', { field: 'goal', expected: 'object', actual: typeOfValue(input.goal) }))
-    if (!isArea(area)) return { prompt: null, metadata: null, errors }
+    return { files, questions, policies, predecessors }
+}
 
-    const d = AREA_CATALOGUE[area]
-    let persona: PromptPersona | null = null
-    if (d.personaRequired) {
-        if (input.persona === undefined || input.persona === null) errors.push(createIssue('PB-005', '/persona', { area }))
-        else {
-            const checked = checkPersona(input.persona, '/persona')
-            errors.push(...checked.errors)
-            persona = checked.persona
-        }
+/** The persona a persona-bound area requires (PB-005 without one); neutral areas take none. */
+function areaPersona(area: Area, value: unknown, errors: Issue[]): PromptPersona | null {
+    if (!AREA_CATALOGUE[area].personaRequired) return null
+    if (value === undefined || value === null) {
+        errors.push(createIssue('PB-005', '/persona', { area }))
+        return null
     }
-    const byCode = input.answeredByCode === undefined ? [] : Array.isArray(input.answeredByCode) && input.answeredByCode.every((id) => typeof id === 'string') ? (input.answeredByCode as string[]) : null
-    if (byCode === null) errors.push(createIssue('PB-002', '/answeredByCode', { field: 'answeredByCode', expected: 'array of question ids', actual: typeOfValue(input.answeredByCode) }))
+    const checked = checkPersona(value, '/persona')
+    errors.push(...checked.errors)
+    return checked.persona
+}
+
+/** The question ids code has answered: each must be a deterministic question of the area; `null` when not a list of ids. */
+function checkAnsweredByCode(value: unknown, area: Area, errors: Issue[]): string[] | null {
+    const byCode = value === undefined ? [] : Array.isArray(value) && value.every((id) => typeof id === 'string') ? (value as string[]) : null
+    if (byCode === null) errors.push(createIssue('PB-002', '/answeredByCode', { field: 'answeredByCode', expected: 'array of question ids', actual: typeOfValue(value) }))
     else {
-        const notDeterministic = byCode.filter((id) => !d.deterministicQuestionIds.includes(id))
+        const notDeterministic = byCode.filter((id) => !AREA_CATALOGUE[area].deterministicQuestionIds.includes(id))
         if (notDeterministic.length > 0) errors.push(createIssue('PB-009', '/answeredByCode', { area, detail: `not a deterministic question of the area: ${notDeterministic.join(', ')}` }))
     }
-    if (Array.isArray(input.questions) && errors.every((e) => !e.path.startsWith('/questions'))) {
-        const expected = d.questionIds
-        const given = questions.map((q) => q.id)
-        const unknown = given.filter((id) => !expected.includes(id))
-        const missing = expected.filter((id) => !given.includes(id) && !(byCode ?? []).includes(id))
-        const repeated = given.filter((id, i) => given.indexOf(id) !== i)
-        const both = given.filter((id) => (byCode ?? []).includes(id))
-        const parts = [
-            unknown.length > 0 ? `not in the area: ${unknown.join(', ')}` : '',
-            missing.length > 0 ? `missing: ${missing.join(', ')}` : '',
-            repeated.length > 0 ? `repeated: ${[...new Set(repeated)].join(', ')}` : '',
-            both.length > 0 ? `asked and answered by code: ${[...new Set(both)].join(', ')}` : ''
-        ].filter((p) => p !== '')
-        if (parts.length > 0) errors.push(createIssue('PB-009', '/questions', { area, detail: parts.join('; ') }))
-    }
-    const goalInput = (isObj(input.goal) ? input.goal : {}) as Obj
-    const goal = buildGoalBlock(goalInput.condition, area, goalInput.maxTurns)
-    errors.push(...goal.errors.map((e) => ({ ...e, path: e.path === '/area' ? e.path : '/goal' + e.path })))
-    if (errors.length > 0 || goal.goalBlock === null) return { prompt: null, metadata: null, errors }
+    return byCode
+}
 
-    // Questions are shown in catalogue order, whatever order the caller passed them in.
-    const ordered = [...questions].sort((a, b) => d.questionIds.indexOf(a.id) - d.questionIds.indexOf(b.id))
-    const answeredByCode = d.questionIds.filter((id) => (byCode ?? []).includes(id))
+/** The asked questions together with the code's answers cover the area's questions exactly once (PB-009). */
+function checkQuestionSet(area: Area, questions: ReadonlyArray<{ id: string }>, byCode: readonly string[], errors: Issue[]): void {
+    const expected = AREA_CATALOGUE[area].questionIds
+    const given = questions.map((q) => q.id)
+    const unknown = given.filter((id) => !expected.includes(id))
+    const missing = expected.filter((id) => !given.includes(id) && !byCode.includes(id))
+    const repeated = given.filter((id, i) => given.indexOf(id) !== i)
+    const both = given.filter((id) => byCode.includes(id))
+    const parts = [
+        unknown.length > 0 ? `not in the area: ${unknown.join(', ')}` : '',
+        missing.length > 0 ? `missing: ${missing.join(', ')}` : '',
+        repeated.length > 0 ? `repeated: ${[...new Set(repeated)].join(', ')}` : '',
+        both.length > 0 ? `asked and answered by code: ${[...new Set(both)].join(', ')}` : ''
+    ].filter((p) => p !== '')
+    if (parts.length > 0) errors.push(createIssue('PB-009', '/questions', { area, detail: parts.join('; ') }))
+}
+
+/** Role, persona, file preparation, then policies and predecessor grades when there are any. */
+function headSections(area: Area, persona: PromptPersona | null, lists: PromptLists): string {
+    const d = AREA_CATALOGUE[area]
     const side = d.side === 'provider' ? 'provider namespace' : 'selection'
     const sections: string[] = [
         `# FlowMCP grading: area ${area}`,
@@ -196,14 +203,20 @@ export function buildAreaPrompt(input: AreaPromptInput, rendered?: { readonly ou
             'Read these files before answering anything. If one of them is missing or unreadable, reply only with',
             '{ "blocker": "<file path>", "reason": "<what is wrong>" } and stop.',
             '',
-            numbered(files.map((f) => `${f.path} — ${f.role}`))
+            numbered(lists.files.map((f) => `${f.path} — ${f.role}`))
         ].join('\n')
     ]
-    if (policies.length > 0) sections.push(['## Policies (binding)', '', numbered(policies.map((p) => `${p.id} — ${p.summary}`))].join('\n'))
-    if (predecessors.length > 0) sections.push(['## Predecessor grades', '', numbered(predecessors.map((p) => `${p.id} — grade ${p.grade}, status ${p.status}`))].join('\n'))
-    // Questions and output schema are the same for every unit of an area: redacted once per distinct text
-    // (redactSections gives the bytes and redactions a redaction of the whole prompt gives).
-    const block = [
+    if (lists.policies.length > 0) sections.push(['## Policies (binding)', '', numbered(lists.policies.map((p) => `${p.id} — ${p.summary}`))].join('\n'))
+    if (lists.predecessors.length > 0) sections.push(['## Predecessor grades', '', numbered(lists.predecessors.map((p) => `${p.id} — grade ${p.grade}, status ${p.status}`))].join('\n'))
+    return sections.join(SECTION_JOINER)
+}
+
+/**
+ * The questions and the output schema: the same for every unit of an area, so redacted once per
+ * distinct text (redactSections gives the bytes and redactions a redaction of the whole prompt gives).
+ */
+function questionsAndSchema(ordered: ReadonlyArray<{ id: string; question: string }>, answeredByCode: readonly string[], outputSchemaJson: string): string {
+    return [
         [
             '## Questions',
             '',
@@ -216,10 +229,36 @@ export function buildAreaPrompt(input: AreaPromptInput, rendered?: { readonly ou
             '',
             'Reply with one JSON object that matches this schema and nothing else: no Markdown fence, no text before or after it.',
             '',
-            rendered?.outputSchemaJson ?? JSON.stringify(input.outputSchema, null, 2)
+            outputSchemaJson
         ].join('\n')
     ].join(SECTION_JOINER)
-    const redacted = redactSections(sections.join(SECTION_JOINER), block, goal.goalBlock.trimEnd() + '\n', input.serverParams)
+}
+
+/**
+ * Composes one area prompt (our own template): role, persona, mandatory file preparation with the
+ * blocker shortcut, policies, predecessor grades, the area's questions, the binding output schema and
+ * the Goal-Block. Secrets are redacted from the finished text. `rendered.outputSchemaJson`, for callers
+ * that render the same schema for many prompts: `JSON.stringify(input.outputSchema, null, 2)`, computed once.
+ */
+export function buildAreaPrompt(input: AreaPromptInput, rendered?: { readonly outputSchemaJson: string }): { prompt: string | null; metadata: AreaPromptMetadata | null; errors: Issue[] } {
+    const errors: Issue[] = []
+    const lists = checkPromptFields(input, errors)
+    const area = input.area
+    if (!isArea(area)) return { prompt: null, metadata: null, errors }
+    const d = AREA_CATALOGUE[area]
+    const persona = areaPersona(area, input.persona, errors)
+    const byCode = checkAnsweredByCode(input.answeredByCode, area, errors)
+    if (Array.isArray(input.questions) && errors.every((e) => !e.path.startsWith('/questions'))) checkQuestionSet(area, lists.questions, byCode ?? [], errors)
+    const goalInput = (isObj(input.goal) ? input.goal : {}) as Obj
+    const goal = buildGoalBlock(goalInput.condition, area, goalInput.maxTurns)
+    errors.push(...goal.errors.map((e) => ({ ...e, path: e.path === '/area' ? e.path : '/goal' + e.path })))
+    if (errors.length > 0 || goal.goalBlock === null) return { prompt: null, metadata: null, errors }
+
+    // Questions are shown in catalogue order, whatever order the caller passed them in.
+    const ordered = [...lists.questions].sort((a, b) => d.questionIds.indexOf(a.id) - d.questionIds.indexOf(b.id))
+    const answeredByCode = d.questionIds.filter((id) => (byCode ?? []).includes(id))
+    const block = questionsAndSchema(ordered, answeredByCode, rendered?.outputSchemaJson ?? JSON.stringify(input.outputSchema, null, 2))
+    const redacted = redactSections(headSections(area, persona, lists), block, goal.goalBlock.trimEnd() + '\n', input.serverParams)
     if (redacted.text === null) return { prompt: null, metadata: null, errors: redacted.errors }
     const warnings = redacted.redactions.length > 0 ? [createIssue('PB-WARN-001', '', { detail: describeRedactions(redacted.redactions) })] : []
     return {
@@ -227,10 +266,10 @@ export function buildAreaPrompt(input: AreaPromptInput, rendered?: { readonly ou
         metadata: {
             area,
             persona: persona === null ? 'neutral' : `${persona.basePersonaId}--${persona.lensId}`,
-            fileCount: files.length,
+            fileCount: lists.files.length,
             questionCount: ordered.length,
             personaRequired: d.personaRequired,
-            predecessorGradeCount: predecessors.length,
+            predecessorGradeCount: lists.predecessors.length,
             goalBlockLength: goal.goalBlock.length,
             goalConditionLength: goal.conditionLength,
             goalMaxTurns: goal.maxTurns as number,

@@ -163,16 +163,49 @@ function checkAreaList(value: unknown, path: string, field: string, required: bo
     return out
 }
 
-/**
- * Builds the prompts.json v2 object the CLI writes at emit time, plus the state.json baton. Every
- * persona-bound area without a usable persona is emitted as deferred; the task id binds the emitted
- * area set. Identical inputs give identical objects (no clock besides `now`, which only stamps state).
- */
-export function emitAreaPrompts(input: EmitInput): { prompts: PromptsV2 | null; state: EmitState | null; errors: Issue[] } {
-    const errors: Issue[] = []
-    const warnings: Issue[] = []
-    const guard = inspectJson(input, DEFAULT_JSON_LIMITS)
-    if (guard.length > 0) return { prompts: null, state: null, errors: guard }
+type Flow = 'provider' | 'selection'
+type SkippedArea = { area: Area; naReason: NaReason; note?: string }
+type GatedArea = { area: Area; reason: string }
+
+/** The input once every field is known to be well formed: what the composing stages work from. */
+interface CheckedEmit {
+    readonly target: string
+    readonly flow: Flow
+    readonly maxIterations: number
+    readonly areas: Area[]
+    /** The persona allow-list; `null` when the caller gave none (every persona-bound area may use the persona). */
+    readonly personaAreas: Area[] | null
+    readonly persona: PromptPersona | null
+    readonly files: Obj
+    readonly policies: Obj[]
+    readonly predecessors: Obj
+    readonly skipped: SkippedArea[]
+    readonly gated: GatedArea[]
+    readonly counts: Obj
+}
+
+/** The tier, task id and Goal-Block every emitted prompt shares. */
+interface TaskPlan {
+    readonly tier: GradingTier
+    readonly maxGrade: MaxAttainableGrade
+    readonly taskId: string
+    readonly goal: { readonly condition: string; readonly maxTurns: number; readonly goalBlock: string }
+}
+
+/** The area entries in emit order, and per composed area how many results the run expects back (05 §1.6). */
+interface ComposedAreas {
+    readonly entries: Array<ComposedArea | DeferredArea>
+    readonly askedByArea: Partial<Record<Area, number>>
+}
+
+/** emitSkill and pretests after redaction; each only when the caller gave it. */
+interface RedactedExtras {
+    readonly emitSkill?: string
+    readonly pretests?: Array<Record<string, unknown>>
+}
+
+/** The scalar fields: target, flow, namespace, now, maxIterations and scopeName, in that order. */
+function checkScalars(input: EmitInput, errors: Issue[]): void {
     const target = input.target
     if (typeof target !== 'string') errors.push(createIssue(target === undefined ? 'PB-001' : 'PB-002', '/target', { field: 'target', expected: 'string', actual: typeOfValue(target) }))
     else if (!/^\S+$/.test(target)) errors.push(createIssue('PB-003', '/target', { field: 'target (non-empty, no whitespace)' }))
@@ -189,14 +222,17 @@ export function emitAreaPrompts(input: EmitInput): { prompts: PromptsV2 | null; 
     if (input.scopeName !== undefined && input.scopeName !== null && (typeof input.scopeName !== 'string' || input.scopeName === '')) {
         errors.push(createIssue('PB-002', '/scopeName', { field: 'scopeName', expected: 'non-empty string or null', actual: describeValue(input.scopeName) }))
     }
-    const areas = checkAreaList(input.areas, '/areas', 'areas', true, errors)
-    const personaAreas = checkAreaList(input.personaAreas, '/personaAreas', 'personaAreas', false, errors)
-    let persona: PromptPersona | null = null
-    if (input.persona !== undefined) {
-        const checked = checkPersona(input.persona, '/persona')
-        errors.push(...checked.errors)
-        persona = checked.persona
-    }
+}
+
+function checkOptionalPersona(value: unknown, errors: Issue[]): PromptPersona | null {
+    if (value === undefined) return null
+    const checked = checkPersona(value, '/persona')
+    errors.push(...checked.errors)
+    return checked.persona
+}
+
+/** files, policies and predecessorGrades: the caller's material the prompts quote. */
+function checkMaterial(input: EmitInput, errors: Issue[]): Pick<CheckedEmit, 'files' | 'policies' | 'predecessors'> {
     const files = input.files === undefined ? {} : input.files
     if (!isObj(files)) errors.push(createIssue('PB-002', '/files', { field: 'files', expected: 'object of placeholder → path', actual: typeOfValue(files) }))
     else {
@@ -219,12 +255,17 @@ export function emitAreaPrompts(input: EmitInput): { prompts: PromptsV2 | null; 
     if (!isObj(predecessors) || !Object.keys(predecessors).every(isArea)) {
         errors.push(createIssue('PB-002', '/predecessorGrades', { field: 'predecessorGrades', expected: 'object keyed by area', actual: typeOfValue(predecessors) }))
     }
+    return { files: files as Obj, policies: policies as Obj[], predecessors: predecessors as Obj }
+}
+
+/** skippedAreas and gatedAreas: each area may appear once across areas, skippedAreas and gatedAreas. */
+function checkSkippedAndGated(input: EmitInput, areas: readonly Area[], errors: Issue[]): Pick<CheckedEmit, 'skipped' | 'gated'> {
     const skipped = Array.isArray(input.skippedAreas) ? input.skippedAreas : input.skippedAreas === undefined ? [] : null
     if (skipped === null) errors.push(createIssue('PB-002', '/skippedAreas', { field: 'skippedAreas', expected: 'array', actual: typeOfValue(input.skippedAreas) }))
     const gated = Array.isArray(input.gatedAreas) ? input.gatedAreas : input.gatedAreas === undefined ? [] : null
     if (gated === null) errors.push(createIssue('PB-002', '/gatedAreas', { field: 'gatedAreas', expected: 'array', actual: typeOfValue(input.gatedAreas) }))
     const seen = new Map<Area, string>(areas.map((a) => [a, 'areas']))
-    const skippedOut: Array<{ area: Area; naReason: NaReason; note?: string }> = []
+    const skippedOut: SkippedArea[] = []
     ;(skipped ?? []).forEach((s, i) => {
         const at = `/skippedAreas/${i}`
         if (!isObj(s) || !isArea(s.area)) return errors.push(createIssue('PB-002', at, { field: `skippedAreas[${i}]`, expected: '{ area, naReason, note? }', actual: typeOfValue(s) }))
@@ -235,7 +276,7 @@ export function emitAreaPrompts(input: EmitInput): { prompts: PromptsV2 | null; 
         skippedOut.push({ area: s.area, naReason: s.naReason as NaReason, ...(typeof s.note === 'string' ? { note: s.note } : {}) })
         return undefined
     })
-    const gatedOut: Array<{ area: Area; reason: string }> = []
+    const gatedOut: GatedArea[] = []
     ;(gated ?? []).forEach((g, i) => {
         const at = `/gatedAreas/${i}`
         if (!isObj(g) || !isArea(g.area) || typeof g.reason !== 'string' || g.reason === '') {
@@ -246,6 +287,11 @@ export function emitAreaPrompts(input: EmitInput): { prompts: PromptsV2 | null; 
         gatedOut.push({ area: g.area, reason: g.reason })
         return undefined
     })
+    return { skipped: skippedOut, gated: gatedOut }
+}
+
+/** counts, emitSkill and pretests; a pretest may never carry its request or `_allParams` into a prompt. */
+function checkExtras(input: EmitInput, errors: Issue[]): Obj {
     const counts = input.counts === undefined ? {} : input.counts
     if (!isObj(counts)) errors.push(createIssue('PB-002', '/counts', { field: 'counts', expected: '{ tools?, schemas? }', actual: typeOfValue(counts) }))
     if (input.emitSkill !== undefined && typeof input.emitSkill !== 'string') errors.push(createIssue('PB-002', '/emitSkill', { field: 'emitSkill', expected: 'string', actual: typeOfValue(input.emitSkill) }))
@@ -253,100 +299,158 @@ export function emitAreaPrompts(input: EmitInput): { prompts: PromptsV2 | null; 
         if (!Array.isArray(input.pretests)) errors.push(createIssue('PB-002', '/pretests', { field: 'pretests', expected: 'array', actual: typeOfValue(input.pretests) }))
         else findForbidden(input.pretests, '/pretests', errors)
     }
+    return counts as Obj
+}
+
+/** Every field of the input, in field order; `checked` only when no field is wrong. */
+function checkEmitInput(input: EmitInput): { checked: CheckedEmit | null; errors: Issue[] } {
+    const errors: Issue[] = []
+    checkScalars(input, errors)
+    const areas = checkAreaList(input.areas, '/areas', 'areas', true, errors)
+    const personaAreas = checkAreaList(input.personaAreas, '/personaAreas', 'personaAreas', false, errors)
+    const persona = checkOptionalPersona(input.persona, errors)
+    const material = checkMaterial(input, errors)
+    const listed = checkSkippedAndGated(input, areas, errors)
+    const counts = checkExtras(input, errors)
+    const flow = input.flow
     if (flow === 'provider' || flow === 'selection') {
         checkSide(areas, flow, '/areas', errors)
-        checkSide(skippedOut.map((s) => s.area), flow, '/skippedAreas', errors)
-        checkSide(gatedOut.map((g) => g.area), flow, '/gatedAreas', errors)
+        checkSide(listed.skipped.map((s) => s.area), flow, '/skippedAreas', errors)
+        checkSide(listed.gated.map((g) => g.area), flow, '/gatedAreas', errors)
     }
-    if (errors.length > 0) return { prompts: null, state: null, errors }
+    if (errors.length > 0) return { checked: null, errors }
+    const checked: CheckedEmit = {
+        target: input.target as string,
+        flow: flow as Flow,
+        maxIterations: (input.maxIterations ?? 1) as number,
+        areas,
+        personaAreas: input.personaAreas === undefined ? null : personaAreas,
+        persona,
+        ...material,
+        ...listed,
+        counts
+    }
+    return { checked, errors }
+}
 
-    const flowV = flow as 'provider' | 'selection'
-    const tier: GradingTier = flowV === 'provider' ? 'autonomous' : 'group-bound'
+/** The tier from the flow, the task id binding the area set, and the Goal-Block. */
+function planTask(checked: CheckedEmit, goalInput: unknown): { plan: TaskPlan | null; errors: Issue[] } {
+    const tier: GradingTier = checked.flow === 'provider' ? 'autonomous' : 'group-bound'
     const maxGrade = TIER_MAX_GRADE[tier]
-    const targetV = target as string
-    const taskId = TaskId.generate({ schemaIdSlug: targetV, areas })
-    if (taskId.taskId === null) return { prompts: null, state: null, errors: taskId.errors }
-    const goalIn = isObj(input.goal) ? input.goal : {}
-    if (input.goal !== undefined && !isObj(input.goal)) return { prompts: null, state: null, errors: [createIssue('PB-002', '/goal', { field: 'goal', expected: 'object', actual: typeOfValue(input.goal) })] }
-    const condition = goalIn.condition ?? `Grade the ${flowV} "${targetV}" (tier ${tier}, max grade ${maxGrade}) across all required areas until every area has a schema-valid grading file`
+    const taskId = TaskId.generate({ schemaIdSlug: checked.target, areas: checked.areas })
+    if (taskId.taskId === null) return { plan: null, errors: taskId.errors }
+    const goalIn = isObj(goalInput) ? goalInput : {}
+    if (goalInput !== undefined && !isObj(goalInput)) return { plan: null, errors: [createIssue('PB-002', '/goal', { field: 'goal', expected: 'object', actual: typeOfValue(goalInput) })] }
+    const condition = goalIn.condition ?? `Grade the ${checked.flow} "${checked.target}" (tier ${tier}, max grade ${maxGrade}) across all required areas until every area has a schema-valid grading file`
     const goal = buildGoalBlock(condition, undefined, goalIn.maxTurns)
-    if (goal.goalBlock === null) return { prompts: null, state: null, errors: rebaseIssues(goal.errors, '/goal') }
+    if (goal.goalBlock === null) return { plan: null, errors: rebaseIssues(goal.errors, '/goal') }
+    // buildGoalBlock gives condition and maxTurns whenever it gives a block.
+    return { plan: { tier, maxGrade, taskId: taskId.taskId, goal: { condition: goal.condition as string, maxTurns: goal.maxTurns as number, goalBlock: goal.goalBlock } }, errors: [] }
+}
 
-    const schemaCounts = counts as Obj
+/** Why a persona-bound area is emitted without a prompt, or `null` when it can be composed. */
+function deferralOf(area: Area, checked: CheckedEmit): string | null {
+    if (!AREA_CATALOGUE[area].personaRequired) return null
+    if (checked.persona === null) return 'persona required: no persona was supplied for this area'
+    if (checked.personaAreas !== null && !checked.personaAreas.includes(area)) return 'persona required: the area is not in the persona allow-list'
+    return null
+}
+
+/** How many results the run expects for a composed area: its question count, or the unit count of a per-unit area. */
+function expectedResults(area: Area, questionCount: number, counts: Obj, errors: Issue[]): number | null {
+    const perUnit = area === 'single-test' ? 'tools' : area === 'tools-aggregate-schema' ? 'schemas' : null
+    if (perUnit === null) return questionCount
+    const n = counts[perUnit]
+    if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 1) return n
+    errors.push(createIssue(n === undefined ? 'PB-001' : 'PB-002', `/counts/${perUnit}`, { field: `counts.${perUnit}`, expected: 'positive integer', actual: describeValue(n) }))
+    return null
+}
+
+/** One area's prompt; its composing errors are rebased onto the caller's fields, its warnings onto the area entry. */
+function composeArea(area: Area, index: number, checked: CheckedEmit, plan: TaskPlan, serverParams: unknown, errors: Issue[], warnings: Issue[]): ComposedArea | null {
+    const d = AREA_CATALOGUE[area]
+    const built = buildAreaPrompt({
+        area,
+        ...(d.personaRequired && checked.persona !== null ? { persona: checked.persona } : {}),
+        files: filesFor(area, checked.files, warnings),
+        questions: catalogueQuestions(area),
+        outputSchema: Areas.outputSchema({ area, selfContained: true }).schema as object,
+        policies: checked.policies.filter((p) => p.appliesTo === 'all' || (p.appliesTo as string[]).includes(area)).map((p) => ({ id: p.id, summary: p.summary })),
+        predecessorGrades: (checked.predecessors[area] ?? []) as PredecessorGrade[],
+        goal: { condition: plan.goal.condition, maxTurns: plan.goal.maxTurns },
+        serverParams
+    })
+    if (built.prompt === null || built.metadata === null) {
+        // Policies and predecessor grades are the caller's data; everything else is about the area entry.
+        errors.push(...built.errors.map((e) => ({ ...e, path: e.path.startsWith('/predecessorGrades') ? e.path.replace('/predecessorGrades', pointer('predecessorGrades', area)) : e.path.startsWith('/policies') ? '/policies' : `/areas/${index}` })))
+        return null
+    }
+    warnings.push(...built.errors.map((e) => ({ ...e, path: `/areas/${index}` })))
+    return { area, prompt: built.prompt, metadata: built.metadata, questionCount: d.questionCount, personaRequired: d.personaRequired, deferred: false }
+}
+
+/** Every area in order: deferred when its persona is missing, else composed and counted. */
+function composeAreas(checked: CheckedEmit, plan: TaskPlan, serverParams: unknown, errors: Issue[], warnings: Issue[]): ComposedAreas {
     const askedByArea: Partial<Record<Area, number>> = {}
     const entries: Array<ComposedArea | DeferredArea> = []
-    for (const [index, area] of areas.entries()) {
-        const d = AREA_CATALOGUE[area]
-        if (d.personaRequired && (persona === null || (input.personaAreas !== undefined && !personaAreas.includes(area)))) {
-            entries.push({ area, prompt: null, personaRequired: true, deferred: true, reason: persona === null ? 'persona required: no persona was supplied for this area' : 'persona required: the area is not in the persona allow-list' })
+    for (const [index, area] of checked.areas.entries()) {
+        const deferral = deferralOf(area, checked)
+        if (deferral !== null) {
+            entries.push({ area, prompt: null, personaRequired: true, deferred: true, reason: deferral })
             continue
         }
-        const built = buildAreaPrompt({
-            area,
-            ...(d.personaRequired && persona !== null ? { persona } : {}),
-            files: filesFor(area, files as Obj, warnings),
-            questions: catalogueQuestions(area),
-            outputSchema: Areas.outputSchema({ area, selfContained: true }).schema as object,
-            policies: (policies as Obj[]).filter((p) => p.appliesTo === 'all' || (p.appliesTo as string[]).includes(area)).map((p) => ({ id: p.id, summary: p.summary })),
-            predecessorGrades: ((predecessors as Obj)[area] ?? []) as PredecessorGrade[],
-            goal: { condition: goal.condition, maxTurns: goal.maxTurns },
-            serverParams: input.serverParams
-        })
-        if (built.prompt === null || built.metadata === null) {
-            // Policies and predecessor grades are the caller's data; everything else is about the area entry.
-            errors.push(...built.errors.map((e) => ({ ...e, path: e.path.startsWith('/predecessorGrades') ? e.path.replace('/predecessorGrades', pointer('predecessorGrades', area)) : e.path.startsWith('/policies') ? '/policies' : `/areas/${index}` })))
-            continue
-        }
-        warnings.push(...built.errors.map((e) => ({ ...e, path: `/areas/${index}` })))
-        entries.push({ area, prompt: built.prompt, metadata: built.metadata, questionCount: d.questionCount, personaRequired: d.personaRequired, deferred: false })
-        const perUnit = area === 'single-test' ? 'tools' : area === 'tools-aggregate-schema' ? 'schemas' : null
-        if (perUnit === null) askedByArea[area] = d.questionCount
-        else {
-            const n = schemaCounts[perUnit]
-            if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 1) askedByArea[area] = n
-            else errors.push(createIssue(n === undefined ? 'PB-001' : 'PB-002', `/counts/${perUnit}`, { field: `counts.${perUnit}`, expected: 'positive integer', actual: describeValue(n) }))
-        }
+        const composed = composeArea(area, index, checked, plan, serverParams, errors, warnings)
+        if (composed === null) continue
+        entries.push(composed)
+        const asked = expectedResults(area, composed.questionCount, checked.counts, errors)
+        if (asked !== null) askedByArea[area] = asked
     }
-    let emitSkill: string | undefined
-    let pretests: Array<Record<string, unknown>> | undefined
-    if (typeof input.emitSkill === 'string' || input.pretests !== undefined) {
-        const extra = redactTrusted({ emitSkill: input.emitSkill ?? null, pretests: input.pretests ?? null }, input.serverParams)
-        if (extra.errors.length > 0) errors.push(...extra.errors)
-        else {
-            const v = extra.value as { emitSkill: string | null; pretests: Array<Record<string, unknown>> | null }
-            if (v.emitSkill !== null) emitSkill = v.emitSkill
-            if (v.pretests !== null) pretests = v.pretests
-            if (extra.redactions.length > 0) warnings.push(createIssue('PB-WARN-001', '', { detail: describeRedactions(extra.redactions) }))
-        }
+    return { entries, askedByArea }
+}
+
+/** emitSkill and pretests with the server's secrets replaced; a warning names what was redacted. */
+function redactExtras(input: EmitInput, errors: Issue[], warnings: Issue[]): RedactedExtras {
+    if (typeof input.emitSkill !== 'string' && input.pretests === undefined) return {}
+    const extra = redactTrusted({ emitSkill: input.emitSkill ?? null, pretests: input.pretests ?? null }, input.serverParams)
+    if (extra.errors.length > 0) {
+        errors.push(...extra.errors)
+        return {}
     }
-    if (errors.length > 0) return { prompts: null, state: null, errors }
-    const id = taskId.taskId
-    const prompts: PromptsV2 = {
-        target: targetV,
-        flow: flowV,
-        tier,
-        maxGrade,
-        namespace: typeof input.namespace === 'string' ? input.namespace : (targetV.split('/')[0] as string),
+    const v = extra.value as { emitSkill: string | null; pretests: Array<Record<string, unknown>> | null }
+    if (extra.redactions.length > 0) warnings.push(createIssue('PB-WARN-001', '', { detail: describeRedactions(extra.redactions) }))
+    return { ...(v.emitSkill !== null ? { emitSkill: v.emitSkill } : {}), ...(v.pretests !== null ? { pretests: v.pretests } : {}) }
+}
+
+function assemblePrompts(input: EmitInput, checked: CheckedEmit, plan: TaskPlan, entries: ComposedAreas['entries'], extras: RedactedExtras): PromptsV2 {
+    return {
+        target: checked.target,
+        flow: checked.flow,
+        tier: plan.tier,
+        maxGrade: plan.maxGrade,
+        namespace: typeof input.namespace === 'string' ? input.namespace : (checked.target.split('/')[0] as string),
         scoringProtocol: SCORING_PROTOCOL_VERSION,
-        maxIterations: maxIterations as number,
-        taskId: id,
-        goal: { condition: goal.condition as string, maxTurns: goal.maxTurns as number, goalBlock: goal.goalBlock },
-        ...(emitSkill !== undefined ? { emitSkill } : {}),
+        maxIterations: checked.maxIterations,
+        taskId: plan.taskId,
+        goal: plan.goal,
+        ...(extras.emitSkill !== undefined ? { emitSkill: extras.emitSkill } : {}),
         areas: entries,
-        skippedAreas: skippedOut,
-        gatedAreas: gatedOut,
-        payloadSkeleton: { taskId: id, areas: areas.map((area) => ({ area, results: [] as [] })) },
-        ...(pretests !== undefined ? { pretests } : {})
+        skippedAreas: checked.skipped,
+        gatedAreas: checked.gated,
+        payloadSkeleton: { taskId: plan.taskId, areas: checked.areas.map((area) => ({ area, results: [] as [] })) },
+        ...(extras.pretests !== undefined ? { pretests: extras.pretests } : {})
     }
+}
+
+function assembleState(input: EmitInput, checked: CheckedEmit, plan: TaskPlan, askedByArea: ComposedAreas['askedByArea']): EmitState {
     const now = input.now as string
-    const state: EmitState = {
-        target: targetV,
-        flow: flowV,
-        tier,
-        taskId: id,
-        runId: id,
+    return {
+        target: checked.target,
+        flow: checked.flow,
+        tier: plan.tier,
+        taskId: plan.taskId,
+        runId: plan.taskId,
         scopeName: typeof input.scopeName === 'string' ? input.scopeName : null,
-        emittedAreaSet: [...areas],
+        emittedAreaSet: [...checked.areas],
         askedByArea,
         taskComplete: false,
         consumedAreas: [],
@@ -356,5 +460,23 @@ export function emitAreaPrompts(input: EmitInput): { prompts: PromptsV2 | null; 
         phases: { promptsEmitted: now, scoresReceived: null, gradeComputed: null, indexRebuilt: null },
         dependencyChain: []
     }
-    return { prompts, state, errors: warnings }
+}
+
+/**
+ * Builds the prompts.json v2 object the CLI writes at emit time, plus the state.json baton. Every
+ * persona-bound area without a usable persona is emitted as deferred; the task id binds the emitted
+ * area set. Identical inputs give identical objects (no clock besides `now`, which only stamps state).
+ */
+export function emitAreaPrompts(input: EmitInput): { prompts: PromptsV2 | null; state: EmitState | null; errors: Issue[] } {
+    const guard = inspectJson(input, DEFAULT_JSON_LIMITS)
+    if (guard.length > 0) return { prompts: null, state: null, errors: guard }
+    const { checked, errors } = checkEmitInput(input)
+    if (checked === null) return { prompts: null, state: null, errors }
+    const { plan, errors: planErrors } = planTask(checked, input.goal)
+    if (plan === null) return { prompts: null, state: null, errors: planErrors }
+    const warnings: Issue[] = []
+    const composed = composeAreas(checked, plan, input.serverParams, errors, warnings)
+    const extras = redactExtras(input, errors, warnings)
+    if (errors.length > 0) return { prompts: null, state: null, errors }
+    return { prompts: assemblePrompts(input, checked, plan, composed.entries, extras), state: assembleState(input, checked, plan, composed.askedByArea), errors: warnings }
 }

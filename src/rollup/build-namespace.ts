@@ -3,21 +3,9 @@ import type { Issue } from '../errors/types.js'
 import { NODE_STATUS, FILE_TIMESTAMP_REGEX, type NodeStatus } from '../model/constants.js'
 import { checkName } from '../island/paths.js'
 import { fromFileTimestamp, isIsoDateTime, toFileTimestamp } from '../time.js'
-import {
-    arr,
-    buildSchemaNode,
-    deriveLeaf,
-    digestFolder,
-    factsOf,
-    latestSnapshot,
-    previousAt,
-    reasonText,
-    rollupGrade,
-    rollupStatus,
-    validNamed,
-    versionsOf
-} from './nodes.js'
-import type { Blocker, GradingFacts, IndexNode, LockSnapshot, NamespaceIndex, NamespaceListing, SchemaNode } from './types.js'
+import { blockNode, rollupSink, takeDerived, takeVersions, type RollupSink } from './collect.js'
+import { arr, buildSchemaNode, deriveLeaf, digestFolder, factsOf, latestSnapshot, previousAt, reasonText, rollupGrade, rollupStatus, validNamed } from './nodes.js'
+import type { Blocker, IndexNode, LockSnapshot, NamespaceIndex, NamespaceListing, SchemaListing, SchemaNode } from './types.js'
 
 /** `now` as the island timestamp of `updatedAt` (full seconds, 03 ⚠ C4), or an issue. */
 export function indexTimestamp(now: unknown): { stamp: string | null; issue: Issue | null } {
@@ -74,74 +62,54 @@ export function carriedLock(previous: Record<string, unknown> | null): LockSnaps
     return lock !== undefined && lock !== null && typeof lock === 'object' && !Array.isArray(lock) ? (lock as LockSnapshot) : undefined
 }
 
-/**
- * Builds `providers/<ns>/index.json` from an in-memory description of the folder. Pure: no I/O,
- * same input ⇒ same output. See `docs/island.md` for the rules.
- * @param input - `{ listing, previousIndex?, now }`
- * @returns `{ index, errors }`; `index` is `null` only for unusable arguments (IDX-001/IDX-002/ISL-*);
- *   node-level findings are warnings (IDX-004, IDX-010, IDX-012…IDX-027) and also appear in `blockers`
- */
-export function buildNamespaceIndex(input: { listing?: unknown; previousIndex?: unknown; now?: unknown }): { index: NamespaceIndex | null; errors: Issue[] } {
-    const { listing, stamp, errors } = checkBuildArgs<NamespaceListing>(input, 'namespace')
-    if (errors.length > 0 || stamp === null || listing === null) return { index: null, errors }
+type Previous = Record<string, unknown> | null
+type NamedSchema = { item: SchemaListing; index: number }
 
-    const ns = listing.namespace
-    const previous = usablePrevious(input.previousIndex, 'namespace', ns, errors)
-    const blockers: Blocker[] = []
-    const used: GradingFacts[] = []
-    const take = (leaf: { blockers: Blocker[]; issues: Issue[]; used: GradingFacts | null }): void => {
-        blockers.push(...leaf.blockers)
-        errors.push(...leaf.issues)
-        if (leaf.used !== null) used.push(leaf.used)
-    }
-
-    const schemas = validNamed(arr(listing.schemas), 'schema', '/listing/schemas', errors)
+/** The newest snapshot time over all schemas: what the namespace-level leaves are bound to. */
+function newestSchemaSnapshot(schemas: readonly NamedSchema[]): string | null {
     const snapshotTimes = schemas.map(({ item }) => latestSnapshot(item.snapshots, item.name)?.timestamp ?? '').filter((t) => t !== '')
-    const newestSchemaTs = snapshotTimes.length > 0 ? snapshotTimes.reduce((a, b) => (a > b ? a : b)) : null
+    return snapshotTimes.length > 0 ? snapshotTimes.reduce((a, b) => (a > b ? a : b)) : null
+}
 
-    // About: the one schema holding an About snapshot; gradings elsewhere do not count.
+/** The namespace About: the one schema holding an About snapshot; gradings elsewhere do not count. */
+function namespaceAbout(ns: string, schemas: readonly NamedSchema[], previous: Previous, sink: RollupSink): IndexNode {
     const aboutName = `${ns}-about`
     const holders = schemas.filter(({ item }) => latestSnapshot(item.about?.snapshots, aboutName) !== null)
     const holder = holders[0]
     if (holders.length > 1) {
-        errors.push(createIssue('IDX-027', '/listing/schemas', { schemas: holders.map(({ item }) => item.name).join(', '), schema: holder?.item.name ?? '' }))
+        sink.errors.push(createIssue('IDX-027', '/listing/schemas', { schemas: holders.map(({ item }) => item.name).join(', '), schema: holder?.item.name ?? '' }))
     }
     for (const { item, index } of schemas) {
         if (item === holder?.item) continue
-        digestFolder(item.about?.gradings, [], `/listing/schemas/${index}/about/gradings`, `${item.name}/resources/about/_gradings`, errors)
+        digestFolder(item.about?.gradings, [], `/listing/schemas/${index}/about/gradings`, `${item.name}/resources/about/_gradings`, sink.errors)
     }
-    let about: IndexNode
     if (holder === undefined) {
         const issue = createIssue('IDX-014', '/listing/schemas', { detail: `no schema holds a ${aboutName}--<ts>--<hash8>.md snapshot` })
-        errors.push(issue)
-        about = { status: NODE_STATUS.blocked, reason: reasonText(issue) }
-        blockers.push({ node: 'about', reason: reasonText(issue) })
-    } else {
-        const snap = latestSnapshot(holder.item.about.snapshots, aboutName)
-        const folder = `${holder.item.name}/resources/about/_gradings`
-        const byArea = digestFolder(holder.item.about.gradings, ['about-namespace'], `/listing/schemas/${holder.index}/about/gradings`, folder, errors)
-        const leaf = deriveLeaf(factsOf(byArea, ['about-namespace']), {
-            refBase: folder,
-            nodePath: 'about',
-            binding: { field: 'aboutHash', hash: snap?.hash ?? null, newestSnapshotTs: snap?.timestamp ?? null, displayHash: null, requireSnapshot: true },
-            preBlock: null,
-            previous: previousAt(previous, 'about')
-        })
-        take(leaf)
-        about = leaf.node
+        blockNode(sink, 'about', issue)
+        return { status: NODE_STATUS.blocked, reason: reasonText(issue) }
     }
+    const snap = latestSnapshot(holder.item.about.snapshots, aboutName)
+    const folder = `${holder.item.name}/resources/about/_gradings`
+    const byArea = digestFolder(holder.item.about.gradings, ['about-namespace'], `/listing/schemas/${holder.index}/about/gradings`, folder, sink.errors)
+    const leaf = deriveLeaf(factsOf(byArea, ['about-namespace']), {
+        refBase: folder,
+        nodePath: 'about',
+        binding: { field: 'aboutHash', hash: snap?.hash ?? null, newestSnapshotTs: snap?.timestamp ?? null, displayHash: null, requireSnapshot: true },
+        preBlock: null,
+        previous: previousAt(previous, 'about')
+    })
+    takeDerived(sink, leaf)
+    return leaf.node
+}
 
-    const nsByArea = digestFolder(listing.gradings, ['namespace-description', 'tools-aggregate-namespace'], '/listing/gradings', '_gradings', errors)
-    const nsBinding = { field: null, hash: null, newestSnapshotTs: newestSchemaTs, displayHash: null, requireSnapshot: false }
-    const descriptionLeaf = deriveLeaf(factsOf(nsByArea, ['namespace-description']), { refBase: '_gradings', nodePath: 'description', binding: nsBinding, preBlock: null, previous: previousAt(previous, 'description') })
-    take(descriptionLeaf)
-
+/** Every schema's skills as `<schema>.<skill>` leaves, sorted by key; entries graded for another skill are unusable (IDX-010). */
+function namespaceSkills(schemas: readonly NamedSchema[], previous: Previous, sink: RollupSink): Array<[string, IndexNode]> {
     const skills: Array<[string, IndexNode]> = []
     for (const { item: schema, index } of schemas) {
-        for (const { item: skill, index: k } of validNamed(arr(schema.skills), 'skill', `/listing/schemas/${index}/skills`, errors)) {
+        for (const { item: skill, index: k } of validNamed(arr(schema.skills), 'skill', `/listing/schemas/${index}/skills`, sink.errors)) {
             const key = `${schema.name}.${skill.name}`
             const folder = `${schema.name}/skills/${skill.name}/_gradings`
-            const byArea = digestFolder(skill.gradings, ['namespace-skills'], `/listing/schemas/${index}/skills/${k}/gradings`, folder, errors)
+            const byArea = digestFolder(skill.gradings, ['namespace-skills'], `/listing/schemas/${index}/skills/${k}/gradings`, folder, sink.errors)
             const facts = factsOf(byArea, ['namespace-skills']).map((f) =>
                 f.problem === null && f.skillId !== skill.name ? { ...f, problem: createIssue('IDX-010', `/listing/schemas/${index}/skills/${k}/gradings`, { path: `${folder}/${f.file}`, detail: `skillId ${describeValue(f.skillId)} is not ${skill.name}` }) } : f
             )
@@ -153,65 +121,98 @@ export function buildNamespaceIndex(input: { listing?: unknown; previousIndex?: 
                 preBlock: null,
                 previous: previousAt(previous, 'skills', key)
             })
-            take(leaf)
+            takeDerived(sink, leaf)
             skills.push([key, leaf.node])
         }
     }
-    skills.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    return skills.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+}
 
-    const aggregateLeaf = deriveLeaf(factsOf(nsByArea, ['tools-aggregate-namespace']), { refBase: '_gradings', nodePath: 'namespaceAggregate', binding: nsBinding, preBlock: null, previous: previousAt(previous, 'namespaceAggregate') })
-    take(aggregateLeaf)
-
+/** Every schema's node and the tool leaves under it. */
+function schemaNodesOf(schemas: readonly NamedSchema[], previous: Previous, sink: RollupSink): { schemaNodes: Array<[string, SchemaNode]>; toolNodes: IndexNode[] } {
     const schemaNodes: Array<[string, SchemaNode]> = []
     const toolNodes: IndexNode[] = []
     for (const { item, index } of schemas) {
         const res = buildSchemaNode(item, { refBase: item.name, nodePath: `schemas.${item.name}`, listingPath: `/listing/schemas/${index}`, previous: previousAt(previous, 'schemas', item.name) })
         schemaNodes.push([item.name, res.node])
         toolNodes.push(...res.toolNodes)
-        blockers.push(...res.blockers)
-        errors.push(...res.issues)
-        used.push(...res.used)
+        takeDerived(sink, res)
     }
+    return { schemaNodes, toolNodes }
+}
 
-    const versions = versionsOf(used)
-    if (versions.mixed !== null) {
-        errors.push(versions.mixed)
-        blockers.push({ node: 'summary', reason: reasonText(versions.mixed) })
-    }
-    const skillNodes = skills.map(([, n]) => n)
-    const counted: Array<{ status: NodeStatus; grade?: IndexNode['grade'] | undefined }> = [
-        ...schemaNodes.map(([, n]) => n),
-        ...toolNodes,
-        about,
-        descriptionLeaf.node,
-        ...skillNodes,
-        aggregateLeaf.node
-    ]
+/** The derived nodes and the facts the namespace index is assembled from. */
+interface NamespaceParts {
+    readonly namespace: string
+    readonly stamp: string
+    readonly about: IndexNode
+    readonly description: IndexNode
+    readonly skills: Array<[string, IndexNode]>
+    readonly aggregate: IndexNode
+    readonly schemaNodes: Array<[string, SchemaNode]>
+    readonly toolNodes: IndexNode[]
+    readonly versions: { scoringSystem: string[]; gradingSystem: string[] }
+    readonly blockers: Blocker[]
+    readonly previous: Previous
+}
+
+function assembleNamespaceIndex(parts: NamespaceParts): NamespaceIndex {
+    const { about, description, aggregate, toolNodes } = parts
+    const skillNodes = parts.skills.map(([, n]) => n)
+    const counted: Array<{ status: NodeStatus; grade?: IndexNode['grade'] | undefined }> = [...parts.schemaNodes.map(([, n]) => n), ...toolNodes, about, description, ...skillNodes, aggregate]
     const grade = rollupGrade(counted)
-    const lock = carriedLock(previous)
-    const index: NamespaceIndex = {
+    const lock = carriedLock(parts.previous)
+    return {
         indexVersion: 2,
-        namespace: ns,
-        updatedAt: stamp,
+        namespace: parts.namespace,
+        updatedAt: parts.stamp,
         status: rollupStatus(counted.map((n) => n.status)),
         ...(grade !== undefined ? { grade } : {}),
         summary: {
-            schemas: schemaNodes.length,
+            schemas: parts.schemaNodes.length,
             tools: toolNodes.length,
             toolsStable: toolNodes.filter((n) => n.status === NODE_STATUS.stable).length,
             about: about.status,
-            description: descriptionLeaf.node.status,
+            description: description.status,
             skills: skillNodes.filter((n) => n.status === NODE_STATUS.graded || n.status === NODE_STATUS.stable).length,
-            scoringSystem: versions.scoringSystem,
-            gradingSystem: versions.gradingSystem
+            scoringSystem: parts.versions.scoringSystem,
+            gradingSystem: parts.versions.gradingSystem
         },
         about,
-        description: descriptionLeaf.node,
-        skills: Object.fromEntries(skills),
-        namespaceAggregate: aggregateLeaf.node,
-        schemas: Object.fromEntries(schemaNodes),
-        blockers,
+        description,
+        skills: Object.fromEntries(parts.skills),
+        namespaceAggregate: aggregate,
+        schemas: Object.fromEntries(parts.schemaNodes),
+        blockers: parts.blockers,
         ...(lock !== undefined ? { lockSnapshot: lock } : {})
     }
+}
+
+/**
+ * Builds `providers/<ns>/index.json` from an in-memory description of the folder. Pure: no I/O,
+ * same input ⇒ same output. See `docs/island.md` for the rules.
+ * @param input - `{ listing, previousIndex?, now }`
+ * @returns `{ index, errors }`; `index` is `null` only for unusable arguments (IDX-001/IDX-002/ISL-*);
+ *   node-level findings are warnings (IDX-004, IDX-010, IDX-012…IDX-027) and also appear in `blockers`
+ */
+export function buildNamespaceIndex(input: { listing?: unknown; previousIndex?: unknown; now?: unknown }): { index: NamespaceIndex | null; errors: Issue[] } {
+    const { listing, stamp, errors } = checkBuildArgs<NamespaceListing>(input, 'namespace')
+    if (errors.length > 0 || stamp === null || listing === null) return { index: null, errors }
+    const ns = listing.namespace
+    const previous = usablePrevious(input.previousIndex, 'namespace', ns, errors)
+    const sink = rollupSink(errors)
+    const schemas = validNamed(arr(listing.schemas), 'schema', '/listing/schemas', errors)
+    const about = namespaceAbout(ns, schemas, previous, sink)
+    // Description and namespace aggregate share the namespace's own _gradings/ and are bound by time to the newest schema snapshot.
+    const nsByArea = digestFolder(listing.gradings, ['namespace-description', 'tools-aggregate-namespace'], '/listing/gradings', '_gradings', errors)
+    const nsBinding = { field: null, hash: null, newestSnapshotTs: newestSchemaSnapshot(schemas), displayHash: null, requireSnapshot: false }
+    const description = deriveLeaf(factsOf(nsByArea, ['namespace-description']), { refBase: '_gradings', nodePath: 'description', binding: nsBinding, preBlock: null, previous: previousAt(previous, 'description') })
+    takeDerived(sink, description)
+    const skills = namespaceSkills(schemas, previous, sink)
+    const aggregate = deriveLeaf(factsOf(nsByArea, ['tools-aggregate-namespace']), { refBase: '_gradings', nodePath: 'namespaceAggregate', binding: nsBinding, preBlock: null, previous: previousAt(previous, 'namespaceAggregate') })
+    takeDerived(sink, aggregate)
+    const { schemaNodes, toolNodes } = schemaNodesOf(schemas, previous, sink)
+    const versions = takeVersions(sink)
+    const index = assembleNamespaceIndex({ namespace: ns, stamp, about, description: description.node, skills, aggregate: aggregate.node, schemaNodes, toolNodes, versions, blockers: sink.blockers, previous })
     return { index, errors }
 }
