@@ -1,4 +1,4 @@
-import { SEVERITY } from '../model/constants.js'
+import { NODE_STATUS, SEVERITY, UNIT_STATUS } from '../model/constants.js'
 import type { ErrorCode } from '../errors/catalogue/index.js'
 import { createIssue, typeOfValue, type IssueParams } from '../errors/issue.js'
 import { Areas } from '../areas/areas.js'
@@ -248,7 +248,7 @@ async function readUnitState(reader: Reader, base: string): Promise<UnitState> {
     const areas = Array.isArray(obj(read.value).areas) ? (obj(read.value).areas as unknown[]).map(obj) : []
     const hints = new Map<string, Array<{ targetField: unknown; suggestion: unknown; priority: unknown }>>()
     for (const a of areas) if (str(a.lastGradingRef) !== undefined && Array.isArray(a.improvementHints) && a.improvementHints.length > 0) hints.set(a.lastGradingRef as string, a.improvementHints.map(obj).map((h) => ({ targetField: h.targetField, suggestion: h.suggestion, priority: h.priority })))
-    const provisional = areas.filter((a) => a.status === 'provisional').map((a) => ({ unit: str(a.unit) ?? '?', grade: str(a.provisionalGrade) ?? null, schema: str(obj(a.target).schema) ?? null }))
+    const provisional = areas.filter((a) => a.status === UNIT_STATUS.provisional).map((a) => ({ unit: str(a.unit) ?? '?', grade: str(a.provisionalGrade) ?? null, schema: str(obj(a.target).schema) ?? null }))
     return { hints, provisional, areas, findings: obj(obj(read.value).findings) }
 }
 
@@ -262,7 +262,7 @@ async function fixItemsOf(reader: Reader, base: string, namespace: string, schem
         unit: a.unit as string,
         area: a.area as UnitResult['area'],
         target: obj(a.target) as Record<string, string>,
-        status: (typeof a.status === 'string' ? a.status : 'graded') as UnitResult['status'],
+        status: (typeof a.status === 'string' ? a.status : UNIT_STATUS.graded) as UnitResult['status'],
         aggregateGrade: null,
         rawGrade: null,
         normalizedScore: null,
@@ -273,7 +273,7 @@ async function fixItemsOf(reader: Reader, base: string, namespace: string, schem
     const entries: Array<{ unit: string; entry: GradingEntry }> = []
     for (const u of units) {
         const ref = safeRef(u.written)
-        if (u.status !== 'graded' || ref === null) continue
+        if (u.status !== UNIT_STATUS.graded || ref === null) continue
         const read = await reader.json(`${base}/${ref}`)
         if (!('problem' in read)) entries.push({ unit: u.unit, entry: read.value as GradingEntry })
     }
@@ -444,9 +444,9 @@ const SCHEMA_STATES = ['rejected', 'blocked', 'provisional', 'pending', 'graded'
 type SchemaState = (typeof SCHEMA_STATES)[number]
 
 function schemaState(row: SchemaRow): SchemaState {
-    if (row.status === 'rejected' || row.grade === 'REJECTED') return 'rejected'
-    if (row.status === 'blocked') return 'blocked'
-    if (row.status === 'graded' || row.status === 'stable') return 'graded'
+    if (row.status === NODE_STATUS.rejected || row.grade === 'REJECTED') return 'rejected'
+    if (row.status === NODE_STATUS.blocked) return 'blocked'
+    if (row.status === NODE_STATUS.graded || row.status === NODE_STATUS.stable) return 'graded'
     // Not graded yet: provisional when its units hold deterministic answers only.
     return row.provisional ? 'provisional' : 'pending'
 }
@@ -513,9 +513,9 @@ function heatCell(nodes: readonly NodeLike[]): HeatCell {
         cell.nodes++
         cell.worst = Math.max(cell.worst, gradeRank(node.grade))
         if (typeof node.normalizedScore === 'number' && Number.isFinite(node.normalizedScore)) cell.scores.push(node.normalizedScore)
-        if (node.status === 'rejected' || node.grade === 'REJECTED') cell.rejected++
-        else if (node.status === 'blocked') cell.blocked++
-        else if (node.status === 'pending') cell.pending++
+        if (node.status === NODE_STATUS.rejected || node.grade === 'REJECTED') cell.rejected++
+        else if (node.status === NODE_STATUS.blocked) cell.blocked++
+        else if (node.status === NODE_STATUS.pending) cell.pending++
         cell.reason ??= str(node.reason)
     }
     return cell
@@ -585,7 +585,7 @@ function heatMap(views: readonly NamespaceView[]): string {
     ].join('')
 }
 
-const markLabel = (m: SchemaStanding): string => (m.status === 'blocked' || m.grade === null ? m.status : m.grade)
+const markLabel = (m: SchemaStanding): string => (m.status === NODE_STATUS.blocked || m.grade === null ? m.status : m.grade)
 const markClass = (m: SchemaStanding): string => (m.grade === null ? 'g-none' : gradeClass(m.grade))
 
 /** Better: the standing rose (blocked or pending to a grade, a grade up, out of rejection), by the order `check` compares with. */

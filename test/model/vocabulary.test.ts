@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { NODE_STATUS, NODE_STATUSES, ROLLUP_STATUS, ROLLUP_STATUSES, SEVERITIES, SEVERITY } from '../../src/index.js'
+import { NODE_STATUS, NODE_STATUSES, ROLLUP_STATUS, ROLLUP_STATUSES, SEVERITIES, SEVERITY, UNIT_STATUS, UNIT_STATUSES } from '../../src/index.js'
 import { ErrorCodes } from '../../src/index.js'
 
 const SRC = join(import.meta.dirname, '..', '..', 'src')
@@ -22,7 +22,8 @@ describe('one vocabulary: statuses and severities as exported constants', () => 
         expect(Object.values(NODE_STATUS)).toEqual([...NODE_STATUSES])
         expect(Object.values(ROLLUP_STATUS)).toEqual([...ROLLUP_STATUSES])
         expect(Object.values(SEVERITY)).toEqual([...SEVERITIES])
-        expect(Object.isFrozen(NODE_STATUS) && Object.isFrozen(ROLLUP_STATUS) && Object.isFrozen(SEVERITY)).toBe(true)
+        expect(Object.values(UNIT_STATUS)).toEqual([...UNIT_STATUSES])
+        expect(Object.isFrozen(NODE_STATUS) && Object.isFrozen(ROLLUP_STATUS) && Object.isFrozen(SEVERITY) && Object.isFrozen(UNIT_STATUS)).toBe(true)
     })
 
     it('uses every catalogue severity from the list', () => {
@@ -39,7 +40,20 @@ describe('one vocabulary: statuses and severities as exported constants', () => 
         expect(offenders(/'(pending|blocked|graded|stable|rejected|operational|partial)'/, join(SRC, 'rollup')).filter((at) => !elsewhere.some((p) => at.startsWith(p)))).toEqual([])
     })
 
+    it('compares and writes unit and node statuses in the run, the CLI and the report with UNIT_STATUS and NODE_STATUS', () => {
+        const compared = /\bstatus\s*(===|!==)\s*'(graded|rejected|provisional|blocked|gated|skipped|error|pending|stable)'|\bunitResult\(\w+,\s*'/
+        // A schema's standing adds one word of its own, 'provisional' (SchemaStatus): neither a unit's nor a node's.
+        const standingWord = /status\s*===\s*'provisional'/
+        const found = ['grade', 'cli', 'report'].flatMap((dir) => offenders(compared, join(SRC, dir)))
+        const lines = found.filter((at) => {
+            const [file, line] = at.split(':') as [string, string]
+            return !standingWord.test(readFileSync(join(SRC, file), 'utf8').split('\n')[Number(line) - 1] ?? '') || !/^cli\//.test(file)
+        })
+        expect(lines).toEqual([])
+    })
+
     it('fails when a literal creeps back in (the scan sees it)', () => {
+        expect(/\bunitResult\(\w+,\s*'/.test("units.push(unitResult(plan, 'blocked', { reason }))")).toBe(true)
         expect(/\bseverity\s*(===|!==)\s*'(error|warning|info)'/.test("if (issue.severity === 'error')")).toBe(true)
     })
 })

@@ -3,7 +3,7 @@
 import { OUTPUT_TOKENS } from '../../grade/estimate.js'
 import { countFixItems, countsLine, fixListText, groupFixItems } from '../../fix/fix-list.js'
 import { ErrorCodes, type CostEstimate, type FixItem, type GradeNamespaceResult, type GradeSingleSchemaResult, type Issue, type SchemaGrading, type UnitResult } from '../../index.js'
-import { SEVERITY, UNIT_STATUS } from '../../model/constants.js'
+import { NODE_STATUS, SEVERITY, UNIT_STATUS } from '../../model/constants.js'
 import { table } from '../io.js'
 import type { RuntimeRuns } from './grade-runtime.js'
 
@@ -78,11 +78,11 @@ export function jsonReport(now: string, namespaces: readonly GradeNamespaceResul
 function schemaStatus(g: SchemaGrading): string {
     const blocked = g.standing.blockedTools.length
     const base =
-        g.status === 'blocked'
+        g.status === NODE_STATUS.blocked
             ? `blocked: ${blocked} tool${blocked === 1 ? '' : 's'} not tested`
             : g.status === 'provisional'
               ? `provisional${g.provisionalGrade !== null ? ` (deterministic only: ${g.provisionalGrade})` : ''}`
-              : g.status === 'pending'
+              : g.status === NODE_STATUS.pending
                 ? 'pending: not every unit graded'
                 : g.status
     const errors = g.units.filter((u) => u.status === UNIT_STATUS.error).length
