@@ -3,8 +3,8 @@ import type { Issue } from '../errors/types.js'
 import { selectLatest } from '../naming/latest.js'
 import { stripSnapshotFilename } from '../naming/snapshot-filename.js'
 import type { FsPort } from '../ports/types.js'
-import { checkFsPort, Journal, listDir, readText, rollback, statPath, writeAtomic } from './fs-ops.js'
-import { checkName, isInside, joinPath, LAYOUT, normalizeDir } from './paths.js'
+import { checkFsPort, Journal, listDir, readText, rollback, statPath, writeAtomic } from '../store/fs-ops.js'
+import { checkName, isInside, joinPath, LAYOUT, normalizeDir } from '../store/paths.js'
 import { stampOf } from './stamps.js'
 
 /** What to export: one namespace or one selection. */

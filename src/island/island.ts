@@ -5,7 +5,7 @@ import { rebuildNamespaceWith, rebuildSelectionWith } from '../rollup/rebuild-in
 import type { LockSnapshot, RollupIndex } from '../rollup/types.js'
 import { exportTarget, type ExportResult } from './export.js'
 import { importProvider, type ImportResult } from './import.js'
-import { checkName, islandName, joinPath, LAYOUT, normalizeDir, originalName } from './paths.js'
+import { checkName, islandName, joinPath, LAYOUT, normalizeDir, originalName } from '../store/paths.js'
 import { resolveRoot, type ResolveRootResult } from './root.js'
 import { gradingFolderFor, type GradingFolder } from './targets.js'
 import { writeGrading, type WriteGradingResult } from './write-grading.js'

@@ -1,8 +1,8 @@
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { FsPort } from '../ports/types.js'
-import { checkFsPort, Journal, readText, writeAtomic } from './fs-ops.js'
-import { joinPath, LAYOUT, normalizeDir } from './paths.js'
+import { checkFsPort, Journal, readText, writeAtomic } from '../store/fs-ops.js'
+import { joinPath, LAYOUT, normalizeDir } from '../store/paths.js'
 import { stampOf } from './stamps.js'
 import { fromFileTimestamp } from '../time.js'
 

@@ -1,6 +1,6 @@
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
-import { joinPath, normalizeDir } from './paths.js'
+import { joinPath, normalizeDir } from '../store/paths.js'
 
 /** Which rule decided the island root (03 ⚠ C1). */
 export type RootSource = 'flag' | 'env' | 'config' | 'default'

@@ -5,8 +5,8 @@ import { HashGenerator } from '../hashing/hash-generator.js'
 import { readModuleSource } from '../schema/source-loader.js'
 import { formatSnapshotFilename, parseSnapshotFilename, SNAPSHOT_EXT_REGEX, SNAPSHOT_HASH_REGEX, SNAPSHOT_NAME_REGEX, type SnapshotFilenameParts } from '../naming/snapshot-filename.js'
 import type { FsPort, SchemaLoader } from '../ports/types.js'
-import { callPort, checkFsPort, Journal, listDir, readText, rollback, writeAtomic } from './fs-ops.js'
-import { baseName, joinPath, normalizeDir, unsafeSegmentReason } from './paths.js'
+import { callPort, checkFsPort, Journal, listDir, readText, rollback, writeAtomic } from '../store/fs-ops.js'
+import { baseName, joinPath, normalizeDir, unsafeSegmentReason } from '../store/paths.js'
 import { monotonicStamp, stampOf } from './stamps.js'
 
 /** One snapshot found in a folder. */

@@ -1,7 +1,7 @@
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { AREAS, type Area } from '../model/constants.js'
-import { checkName, LAYOUT, type NameKind } from './paths.js'
+import { checkName, LAYOUT, type NameKind } from '../store/paths.js'
 
 /**
  * What a grading is about. Which fields an area needs follows 02-areas §1:

@@ -13,7 +13,7 @@ import { FixRules } from '../fix/rules.js'
 import type { FixItem } from '../fix/types.js'
 import type { UnitResult } from '../grade/types.js'
 import type { GradingEntry } from '../model/types.js'
-import { originalName } from '../island/paths.js'
+import { originalName } from '../store/paths.js'
 import { compareStandings, standingOfSchemaNode, standingRank, type SchemaStanding } from '../rollup/standing.js'
 
 /** All a report reads through: a host serving islands read-only implements just these two. */

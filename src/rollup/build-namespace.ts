@@ -1,7 +1,7 @@
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { NODE_STATUS, FILE_TIMESTAMP_REGEX, type NodeStatus } from '../model/constants.js'
-import { checkName } from '../island/paths.js'
+import { checkName } from '../store/paths.js'
 import { fromFileTimestamp, isIsoDateTime, toFileTimestamp } from '../time.js'
 import { blockNode, rollupSink, takeDerived, takeVersions, type RollupSink } from './collect.js'
 import { arr, buildSchemaNode, deriveLeaf, digestFolder, factsOf, latestSnapshot, previousAt, reasonText, rollupGrade, rollupStatus, validNamed } from './nodes.js'

@@ -4,7 +4,7 @@ import type { AggregateGrade, Area, LetterGrade, NodeStatus, RollupStatus } from
 import { GRADE_BANDS_V1 } from '../grading/aggregate.js'
 import { selectLatest } from '../naming/latest.js'
 import { parseSnapshotFilename } from '../naming/snapshot-filename.js'
-import { checkName, islandName, originalName, type NameKind } from '../island/paths.js'
+import { checkName, islandName, originalName, type NameKind } from '../store/paths.js'
 import { needsVerification, screenGradingFile, verifyGradingFacts } from './digest.js'
 import { promotionStatus, STABLE_THRESHOLD } from './stable-promotion.js'
 import type { Blocker, GradingFacts, GradingFileInput, IndexNode, NodeVeto, SchemaListing, SchemaNode, SnapshotRef, ToolListing } from './types.js'

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { memfs } from 'memfs'
 import { createMemoryFs, fsPortFromNodeLike, gradeSingleSchema, Island, RebuildIndex, type FsPort, type NodeFsPromisesLike } from '../../src/index.js'
-import { checkName } from '../../src/island/paths.js'
+import { checkName } from '../../src/store/paths.js'
 import { makeEntry, makeMain, moduleText } from './support.js'
 
 const NOW = '2026-05-30T19:44:23Z'

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FsPort } from '../../src/index.js'
-import { Journal, writeAtomic } from '../../src/island/fs-ops.js'
+import { Journal, writeAtomic } from '../../src/store/fs-ops.js'
 import { ADAPTERS } from './adapters.js'
 
 /**

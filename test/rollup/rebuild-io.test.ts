@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMemoryFs, fsPortFromNodeLike, RebuildIndex, type FsPort, type NodeFsPromisesLike } from '../../src/index.js'
-import { Journal, writeReplaceableAll } from '../../src/island/fs-ops.js'
+import { Journal, writeReplaceableAll } from '../../src/store/fs-ops.js'
 import { INDEX_RECORD_FILE } from '../../src/rollup/index-record.js'
 import { PortPool, readNamespaceListing, unchangedSince } from '../../src/rollup/read-listing.js'
 import { settle } from '../../src/rollup/rebuild-index.js'
