@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 type Structure = {
@@ -47,5 +47,36 @@ describe('architecture', () => {
         const measured = measureStructure(new URL('..', import.meta.url).pathname)
         expect(measured.problems).toEqual([])
         expect(measured.long.filter((f) => f.exempt === null).length).toBeLessThanOrEqual(LIMITS.maxLongFunctions)
+    })
+
+    it('imports only from its own room or a lower one (the rooms of docs/contributing.md; no circle, nothing runs back up)', () => {
+        const ROOMS: readonly (readonly string[])[] = [
+            ['model', 'errors', 'time.ts', 'version.ts'],
+            ['json', 'validation', 'scoring', 'naming'],
+            ['grading', 'rubrics', 'hashing', 'injection'],
+            ['areas', 'veto', 'prompts', 'entry.ts'],
+            ['ports', 'protocol', 'schema', 'store'],
+            ['pretest', 'rollup'],
+            ['island', 'deterministic', 'selection'],
+            ['grade', 'artifacts'],
+            ['fix', 'report'],
+            ['boundary.ts', 'index.ts'],
+            ['cli']
+        ]
+        const roomOf = (file: string): number => {
+            const top = relative(SRC, file).split('/')[0] as string
+            return ROOMS.findIndex((row) => row.includes(top))
+        }
+        const upward: string[] = []
+        for (const file of files(SRC)) {
+            const from = roomOf(file)
+            expect(from, `${relative(SRC, file)} belongs to no room`).toBeGreaterThanOrEqual(0)
+            for (const m of code(file).matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']+)'/g)) {
+                const target = resolve(dirname(file), (m[1] as string).replace(/\.js$/, '.ts'))
+                if (!target.startsWith(SRC)) continue
+                if (roomOf(target) > from) upward.push(`${relative(SRC, file)} -> ${relative(SRC, target)}`)
+            }
+        }
+        expect(upward).toEqual([])
     })
 })
