@@ -5,9 +5,6 @@ import { createIssue } from '../errors/issue.js'
 import { parseJsonText } from '../json/guard.js'
 import { CONFIG_KEYS, optionOf, type ConfigKind } from './options.js'
 
-// The keys come from the one option table (options.ts); importers of this module find them here too.
-export { CONFIG_KEYS, optionOf }
-
 /** The name of the config file, looked for in the working folder and its parents up to the repository root. */
 export const CONFIG_FILE = 'flowmcp-grading.config.json'
 

@@ -2,7 +2,6 @@ import { modelNameProblem } from '../grade/units.js'
 import { HARNESSES, Redact, type Harness, type Judge, type JudgeCallContext, type JudgeRequest } from '../index.js'
 import { JudgeCommandError, runCommandOnce, type CommandCall } from './judge-process.js'
 
-export { isTransientExit, JudgeCommandError, RETRY_EXIT_CODE } from './judge-process.js'
 
 /** The variables every judge command gets from the parent environment (when set there). */
 export const BASE_JUDGE_ENV: readonly string[] = Object.freeze(['PATH', 'HOME', 'LANG', 'TERM'])

@@ -15,8 +15,6 @@ import { failure } from './runtime-outcome.js'
 import { real, resolveRuntime } from './runtime-resolve.js'
 import { childNodeArgs, chooseIsolation, findUnshare, permissionFlag } from './runtime-sandbox.js'
 
-export { childNodeArgs, chooseIsolation, networkNamespaceWorks, permissionFlag } from './runtime-sandbox.js'
-export { resolveRuntime, type ResolvedRuntime } from './runtime-resolve.js'
 
 /** Options of {@link runtimePortFromChildProcess}. */
 export interface ChildRuntimeOptions {

@@ -10,7 +10,6 @@ import type { CategoricalVeto, GradingAnswer, GradingEntry } from '../model/type
 import { PromptBuilder } from '../prompts/prompt-builder.js'
 import { redactSecretsDeep } from '../prompts/redact.js'
 import { toFileTimestamp } from '../time.js'
-import type { AreaSidecar } from '../areas/to-entry.js'
 import { askJudge } from './judge-call.js'
 import type { KeptUnit } from './island-state.js'
 import type { PlannedEntry } from './units.js'
@@ -81,7 +80,6 @@ export interface PlanContext {
     readonly flagged?: readonly string[]
 }
 
-export type { PlannedEntry }
 
 /** What a run of units has produced so far; each stage adds to it, in plan order. */
 interface UnitsSoFar {

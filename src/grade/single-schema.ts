@@ -26,11 +26,8 @@ import { scanInjection } from '../injection/scan.js'
 import { aboutDeclarationIssues, declaredAboutFile } from './about.js'
 import type { UnitPlan } from './units.js'
 import type { EmittedPrompt, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, Judge, SchemaGrading, UnitResult } from './types.js'
-import { keptUnits, schemaNodeIn, writeIsland, writeUnitState, type KeptUnit } from './island-state.js'
-import { keptResult, namespacePrecondition, obtainOutput, runPlans, toolsPrecondition, unitResult, type PlanContext, type PlannedEntry } from './run-plans.js'
-
-// The unit-running stages and the island's state files live beside this module; their names stay reachable from here.
-export { keptUnits, writeUnitState, type KeptUnit, keptResult, namespacePrecondition, obtainOutput, runPlans, toolsPrecondition, unitResult, type PlanContext, type PlannedEntry }
+import { keptUnits, schemaNodeIn, writeIsland, type KeptUnit } from './island-state.js'
+import { keptResult, namespacePrecondition, runPlans } from './run-plans.js'
 
 /** The options as read at run time: every field may be missing or wrong (the types cannot promise it). */
 type GradeOptions = GradeOptionsBase

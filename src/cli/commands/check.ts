@@ -6,7 +6,10 @@ import { compareStandings, ENVIRONMENT_CAUSES, standingOfSchemaNode, standingsOf
 import { SEVERITY, GRADE_RANK, type LetterGrade } from '../../model/constants.js'
 import { EXIT, redacted, table, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
-import { FIX_ITEMS_SHOWN, fixListsOf, runGrading, writeReport, writeSarif, type GradeCommandOptions } from './grade.js'
+import { runGrading } from './grade.js'
+import type { GradeCommandOptions } from './grade-options.js'
+import { fixListsOf, writeReport, writeSarif } from './grade-outputs.js'
+import { FIX_ITEMS_SHOWN } from './grade-render.js'
 
 export interface CheckCommandOptions extends GradeCommandOptions {
     /** A schema below this grade (or without a grade) fails the check. */

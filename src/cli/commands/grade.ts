@@ -11,12 +11,8 @@ import { aboutBeside, absolute, httpPort, nodeFs, schemaFiles } from '../node.js
 import { judgeOf, readAnswers, type AnswersFile } from './grade-judge.js'
 import type { GradeCommandOptions } from './grade-options.js'
 import { fixListsOf, writeRecordings, writeReport, writeSarif } from './grade-outputs.js'
-import { estimateText, FIX_ITEMS_SHOWN, jsonReport, textReport, type RuntimeView, type SchemaRow } from './grade-render.js'
-import { runtimeForGrade, type RuntimeRuns } from './grade-runtime.js'
-
-export { FIX_ITEMS_SHOWN, fixListsOf, runtimeForGrade, writeReport, writeSarif }
-export type { GradeCommandOptions, GradeRuntimeOptions } from './grade-options.js'
-export type { RuntimeRuns }
+import { estimateText, jsonReport, textReport, type RuntimeView, type SchemaRow } from './grade-render.js'
+import { runtimeForGrade } from './grade-runtime.js'
 
 /** What a grading run of the CLI produced: per namespace its result, per schema its row. */
 export interface GradingRun {
