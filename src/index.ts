@@ -226,7 +226,7 @@ export type { JudgeMessage } from './grade/messages.js'
 export type { FlowMCPCoreLike, FlowMCPRuntimeOptions } from './ports/runtime.js'
 export type { FetchLike, FetchResponseLike, HttpPortOptions } from './ports/http.js'
 export { fixedClock } from './ports/clock.js'
-export type { Clock, FsDirEntry, FsEntryKind, FsPort, FsStat, HttpPort, HttpRequest, HttpResponse, LoadedModule, RuntimePort, RuntimeTestOutcome, RuntimeTestRequest, SchemaLoader } from './ports/types.js'
+export type { Clock, FsDirEntry, FsEntryKind, FsPort, FsStat, HttpPort, HttpRequest, HttpResponse, LoadedModule, RuntimePort, RuntimeRequestRecord, RuntimeTestOutcome, RuntimeTestRequest, SchemaLoader } from './ports/types.js'
 export { SNAPSHOT_NAME_REGEX, SNAPSHOT_EXT_REGEX, SNAPSHOT_HASH_REGEX } from './naming/snapshot-filename.js'
 export type { SnapshotFilenameParts } from './naming/snapshot-filename.js'
 export type { LatestKind, LatestPick } from './naming/latest.js'
@@ -276,7 +276,8 @@ export type {
     SnapshotRef,
     ToolListing
 } from './rollup/types.js'
-export { httpPortFromRecordings } from './ports/replay.js'
+export { httpPortFromRecordings, isMissingRecording } from './ports/replay.js'
+export { recordingHttpPort } from './ports/record.js'
 export type { RecordedExchange, Recording } from './ports/replay.js'
 export { importSchemaLoader } from './grade/loader.js'
 export type { GradeNamespaceOptions, GradeNamespaceResult, GradeTreeResult, NamespaceSchemaInput, NamespaceSchemaRow, TreeProgress } from './grade/namespace.js'

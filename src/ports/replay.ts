@@ -15,13 +15,39 @@ export interface Recording {
 }
 
 const PLACEHOLDER = /^\{\{SERVER_PARAM:[A-Za-z0-9_]+\}\}$/
+/** A server-param placeholder inside a recorded path (a key carried in a path segment). */
+const PATH_PLACEHOLDER = /\{\{SERVER_PARAM:[A-Za-z0-9_]+\}\}/g
 
-function decode(text: string): string {
+/** The `error` of the 404 a replay answers for a request no recording holds. */
+export const NO_RECORDING = 'no recorded response for this request'
+
+/** A query name or value: percent-decoded, `+` as a space (form encoding, as URLSearchParams writes it). */
+function decodeQueryPart(text: string): string {
     try {
         return decodeURIComponent(text.replace(/\+/g, ' '))
     } catch {
         return text
     }
+}
+
+/** A path: percent-decoded only; a `+` in a path is a plus sign (RFC 3986), never a space. */
+export function decodePath(text: string): string {
+    try {
+        return decodeURIComponent(text)
+    } catch {
+        return text
+    }
+}
+
+/** The query of a URL as decoded pairs (the last value of a repeated name wins). */
+export function queryPairs(search: string): Array<[string, string]> {
+    return search
+        .split('&')
+        .filter((pair) => pair.length > 0)
+        .map((pair): [string, string] => {
+            const at = pair.indexOf('=')
+            return at < 0 ? [decodeQueryPart(pair), ''] : [decodeQueryPart(pair.slice(0, at)), decodeQueryPart(pair.slice(at + 1))]
+        })
 }
 
 function sameQuery(recorded: Readonly<Record<string, string>>, actual: ReadonlyMap<string, string>): boolean {
@@ -32,44 +58,71 @@ function sameQuery(recorded: Readonly<Record<string, string>>, actual: ReadonlyM
 }
 
 /**
+ * Whether a response is the 404 {@link httpPortFromRecordings} answers for a request its
+ * recordings lack (not a 404 the API itself answered and that was recorded).
+ */
+export function isMissingRecording(response: { readonly status: number; readonly body: string }): boolean {
+    try {
+        if (response?.status !== 404 || typeof response.body !== 'string' || !response.body.includes(NO_RECORDING)) return false
+        return (JSON.parse(response.body) as { error?: unknown }).error === NO_RECORDING
+    } catch {
+        return false
+    }
+}
+
+/** A recorded path with a placeholder as a pattern: the placeholder matches any one path segment's text. */
+function pathPattern(path: string): RegExp {
+    const parts = path.split(PATH_PLACEHOLDER).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    return new RegExp(`^${parts.join('[^/]*')}$`)
+}
+
+/**
  * An {@link HttpPort} that answers from recordings, for offline and reproducible grading. Requests
  * match on method, origin, path and query (in any order). Recordings hold no key: a recorded
- * `{{SERVER_PARAM:KEY}}` query value matches any value, so the port never needs a secret. An
- * unrecorded request gets a 404 whose body says so.
+ * `{{SERVER_PARAM:KEY}}` query value, or one inside a path, matches any value, so the port never
+ * needs a secret. An unrecorded request gets a 404 whose body says so and names the request
+ * (`{"error":"no recorded response for this request","request":"GET https://…"}`, see
+ * {@link isMissingRecording}).
  * @param input - `{ recordings }`
  * @returns an {@link HttpPort}
  * @example const http = httpPortFromRecordings({ recordings: [JSON.parse(text)] })
  */
 export function httpPortFromRecordings(input: { recordings: readonly Recording[] }): HttpPort {
     const byRoute = new Map<string, RecordedExchange[]>()
+    const patterns: Array<{ readonly prefix: string; readonly path: RegExp; readonly exchange: RecordedExchange }> = []
     // Unreadable recordings answer nothing (every request then gets the port's 404), never a throw.
     try {
         for (const recording of input?.recordings ?? []) {
             const origin = String(recording?.host ?? '').replace(/\/+$/, '')
             for (const exchange of recording?.exchanges ?? []) {
-                const route = `${exchange.request.method.toUpperCase()} ${origin}${exchange.request.path}`
+                const prefix = `${exchange.request.method.toUpperCase()} ${origin}`
+                if (PATH_PLACEHOLDER.test(exchange.request.path)) patterns.push({ prefix, path: pathPattern(exchange.request.path), exchange })
+                PATH_PLACEHOLDER.lastIndex = 0
+                const route = `${prefix}${exchange.request.path}`
                 byRoute.set(route, [...(byRoute.get(route) ?? []), exchange])
             }
         }
     } catch {
         byRoute.clear()
+        patterns.length = 0
     }
     return {
         async send(request: HttpRequest): Promise<HttpResponse> {
             const match = /^(https?:\/\/[^/?#]+)([^?#]*)(?:\?([^#]*))?/.exec(request.url)
             if (match === null) return { status: 400, headers: {}, body: '{"error":"not an http(s) URL"}' }
-            const query = new Map(
-                (match[3] ?? '')
-                    .split('&')
-                    .filter((pair) => pair.length > 0)
-                    .map((pair): [string, string] => {
-                        const at = pair.indexOf('=')
-                        return at < 0 ? [decode(pair), ''] : [decode(pair.slice(0, at)), decode(pair.slice(at + 1))]
-                    })
-            )
-            const candidates = byRoute.get(`${request.method.toUpperCase()} ${match[1] as string}${decode(match[2] || '/')}`) ?? []
+            const query = new Map(queryPairs(match[3] ?? ''))
+            const method = request.method.toUpperCase()
+            const prefix = `${method} ${match[1] as string}`
+            const rawPath = match[2] || '/'
+            const path = decodePath(rawPath)
+            const candidates = [
+                ...(byRoute.get(`${prefix}${path}`) ?? []),
+                // Recordings written before paths kept their `+`: the space they decoded it to still matches.
+                ...(rawPath.includes('+') ? (byRoute.get(`${prefix}${decodeQueryPart(rawPath)}`) ?? []) : []),
+                ...patterns.filter((p) => p.prefix === prefix && p.path.test(path)).map((p) => p.exchange)
+            ]
             const hit = candidates.find((c) => sameQuery(c.request.query ?? {}, query))
-            if (hit === undefined) return { status: 404, headers: { 'content-type': 'application/json' }, body: '{"error":"no recorded response for this request"}' }
+            if (hit === undefined) return { status: 404, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: NO_RECORDING, request: `${method} ${match[1] as string}${rawPath}${match[3] !== undefined ? `?${match[3]}` : ''}` }) }
             return { status: hit.response.status, headers: { ...(hit.response.headers ?? {}) }, body: hit.response.body }
         }
     }
