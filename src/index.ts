@@ -182,7 +182,7 @@ export type { SecurityCode, SecurityFinding, SecurityScanResult, ModuleReference
 export { GENERIC_KEY_TOKENS, GENERIC_HOST_LABELS, BRAND_ALIASES, KEY_GATEWAYS } from './schema/key-domain.js'
 export type { KeyCheck, KeyDomainResult, KeyMismatch, KeyUncertain, KeyVerdict, MatchRule, TosMatch } from './schema/key-domain.js'
 export { PARAMETERLESS_MIN_WORKING_TESTS, PRETEST_DEFAULTS, RESPONSE_SIZE_LIMITS } from './pretest/data-pretest.js'
-export type { PretestInput, PretestResult, PretestTestResult, PretestToolSummary, DocsCheck, TestStatus, ToolClass } from './pretest/data-pretest.js'
+export type { PretestInput, PretestResult, PretestTestRecord, PretestTestResult, PretestToolSummary, TestRequestRecord, TestVerdict, DocsCheck, TestStatus, ToolClass } from './pretest/data-pretest.js'
 export type { Shape } from './pretest/output-check.js'
 export { DEFAULT_EXTRA_WEIGHTS, DEFAULT_GRADER, EXTRA_QUESTION_IDS, SECURITY_SCORE_V1, SCHEMA_STRUCTURE_SCORE_V1, SPEC_STRICT_CODES } from './deterministic/answers.js'
 export type { BlockedArea, BuildInput, BuildNamespaceInput, DeferredQuestion, DeterministicResult, QuestionRow } from './deterministic/answers.js'

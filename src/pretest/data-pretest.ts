@@ -20,8 +20,6 @@ import { SEVERITY, BLOCKED_REASONS, fewerThanWorkingTests, MIN_WORKING_TESTS, ty
  * would block it forever.
  */
 export const PARAMETERLESS_MIN_WORKING_TESTS = 1
-/** The value a replay without keys gives a server param: recordings match any value where they hold it. */
-const KEY_PLACEHOLDER = /^\{\{SERVER_PARAM:[A-Za-z0-9_]+\}\}$/
 /** Defaults of {@link DataPretest.run}. */
 export const PRETEST_DEFAULTS = Object.freeze({ concurrency: 4, timeoutMs: 15_000, throttleMs: 0, maxConcurrency: 32 })
 /** Response sizes that mark a tool `large` / `extreme` (06 §19.5). */
@@ -447,8 +445,8 @@ function settingsOf(args: Record<string, unknown>): PretestSettings {
         now: args.now as string,
         serverParams,
         // Every value the host gave, however short, is erased at any depth of what the pretest keeps.
-        // A placeholder given for a key (a replay without it) is no secret: request records keep it as recordings do.
-        secrets: secretForms(Object.fromEntries(Object.entries(serverParams).filter(([, v]) => !KEY_PLACEHOLDER.test(v))), 1),
+        // A placeholder given for a key (a replay without it) is no secret (secretForms skips it): request records keep it as recordings do.
+        secrets: secretForms(serverParams, 1),
         http: (args.http ?? null) as HttpPort | null,
         dryRun: args.dryRun === true,
         parameterlessBar: typeof args.parameterlessMinWorkingTests === 'number' ? args.parameterlessMinWorkingTests : PARAMETERLESS_MIN_WORKING_TESTS,
