@@ -120,7 +120,8 @@ export function runtimePortFromChildProcess(options: ChildRuntimeOptions): { por
         }
         const schemaDir = dirname(resolve(request.schemaPath))
         // A schema that declares libraries may need a native one (talib): its child may load addons, still without a network of its own.
-        const addons = Array.isArray(request.main.requiredLibraries) && request.main.requiredLibraries.length > 0
+        const libraries = (request.main as Readonly<Record<string, unknown>> | undefined)?.requiredLibraries
+        const addons = Array.isArray(libraries) && libraries.length > 0
         const args = childNodeArgs({ nodeVersion, hasFlag, allowRead: [...new Set([...runtime.allowRead, schemaDir, real(schemaDir)])], addons }) ?? []
         // Only the schema's server params; Windows needs SystemRoot to start a process at all.
         const env: Record<string, string> = { ...request.serverParams, ...(process.platform === 'win32' && process.env.SystemRoot !== undefined ? { SystemRoot: process.env.SystemRoot } : {}) }
