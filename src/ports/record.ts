@@ -1,5 +1,5 @@
 import { redactSecretText, secretForms } from '../prompts/redact.js'
-import { decodePath, queryPairs, type RecordedExchange, type Recording } from './replay.js'
+import { decodePath, isClockValue, queryPairs, TIME_PLACEHOLDER, type RecordedExchange, type Recording } from './replay.js'
 import type { HttpPort, HttpRequest, HttpResponse } from './types.js'
 
 /** The response headers a recording keeps: what a reader of the body needs, never a cookie or a token. */
@@ -30,7 +30,8 @@ function readInput(input: unknown): { http: HttpPort | null; params: Array<[stri
  * the recordings `httpPortFromRecordings` replays (docs/recordings.md): one recording per host, the
  * first answer to each request. A query value equal to a server param, or the param's value in the
  * path, becomes `{{SERVER_PARAM:<KEY>}}` (replay matches any value there); the param's value
- * anywhere else (a body) becomes `[redacted]`, so a recording never holds a key. Only `content-type` of the
+ * anywhere else (a body) becomes `[redacted]`, so a recording never holds a key. With `recordedAt`, a
+ * query value that reads as a clock within five years of it becomes `{{TIME}}`. Only `content-type` of the
  * response headers is kept. Pure: the host writes `recordings()` where it wants (one JSON file per
  * recording). `grade --live --record` uses it, for plain requests and the runtime child's alike.
  * @param input - `{ http, serverParams?, recordedAt? }`
@@ -47,7 +48,9 @@ export function recordingHttpPort(input: { http: HttpPort; serverParams?: Readon
         if (parts === null) return
         const placeholder = (v: string): string => {
             const name = params.find(([, value]) => value === v)?.[0]
-            return name !== undefined ? `{{SERVER_PARAM:${name}}}` : redactSecretText(v, forms)
+            if (name !== undefined) return `{{SERVER_PARAM:${name}}}`
+            // A value read from the handler's clock differs in every run: kept as the time placeholder.
+            return recordedAt !== null && isClockValue(v, recordedAt) ? TIME_PLACEHOLDER : redactSecretText(v, forms)
         }
         const query = Object.fromEntries(Object.entries(parts.query).map(([k, v]) => [k, placeholder(v)]))
         const method = request.method.toUpperCase()

@@ -18,6 +18,27 @@ const PLACEHOLDER = /^\{\{SERVER_PARAM:[A-Za-z0-9_]+\}\}$/
 /** A server-param placeholder inside a recorded path (a key carried in a path segment). */
 const PATH_PLACEHOLDER = /\{\{SERVER_PARAM:[A-Za-z0-9_]+\}\}/g
 
+/**
+ * A query value a handler computed from its clock (`fromDate = now - 7 days`), as a recording
+ * writes it: replay matches any value of a clock's form there (an ISO 8601 date-time, Unix seconds
+ * or milliseconds), since a replay runs at another time than the recording.
+ */
+export const TIME_PLACEHOLDER = '{{TIME}}'
+
+/** An ISO 8601 date-time with a time of day, Unix seconds (10 digits) or milliseconds (13 digits). */
+const CLOCK_FORM = /^(?:\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})|\d{10}|\d{13})$/
+
+/** Five years, in milliseconds: how far from the recording a value may be to count as read from the clock. */
+const CLOCK_WINDOW_MS = 5 * 365 * 24 * 3600 * 1000
+
+/** Whether a query value looks read from a clock near `recordedAt` (what a recording writes as {@link TIME_PLACEHOLDER}). */
+export function isClockValue(value: string, recordedAt: string): boolean {
+    if (!CLOCK_FORM.test(value)) return false
+    const at = Date.parse(recordedAt)
+    const ms = /^\d{10}$/.test(value) ? Number(value) * 1000 : /^\d{13}$/.test(value) ? Number(value) : Date.parse(value)
+    return Number.isFinite(at) && Number.isFinite(ms) && Math.abs(ms - at) <= CLOCK_WINDOW_MS
+}
+
 /** The `error` of the 404 a replay answers for a request no recording holds. */
 export const NO_RECORDING = 'no recorded response for this request'
 
@@ -54,7 +75,8 @@ function sameQuery(recorded: Readonly<Record<string, string>>, actual: ReadonlyM
     const keys = Object.keys(recorded)
     if (keys.length !== actual.size) return false
     // A recorded server-param placeholder stands for whatever key the live request carries.
-    return keys.every((k) => actual.has(k) && (PLACEHOLDER.test(recorded[k] as string) || recorded[k] === actual.get(k)))
+    // A recorded clock value stands for any value of a clock's form.
+    return keys.every((k) => actual.has(k) && (PLACEHOLDER.test(recorded[k] as string) || recorded[k] === actual.get(k) || (recorded[k] === TIME_PLACEHOLDER && CLOCK_FORM.test(actual.get(k) as string))))
 }
 
 /**
@@ -80,7 +102,7 @@ function pathPattern(path: string): RegExp {
  * An {@link HttpPort} that answers from recordings, for offline and reproducible grading. Requests
  * match on method, origin, path and query (in any order). Recordings hold no key: a recorded
  * `{{SERVER_PARAM:KEY}}` query value, or one inside a path, matches any value, so the port never
- * needs a secret. An unrecorded request gets a 404 whose body says so and names the request
+ * needs a secret; a `{{TIME}}` query value matches any date-time or Unix time. An unrecorded request gets a 404 whose body says so and names the request
  * (`{"error":"no recorded response for this request","request":"GET https://…"}`, see
  * {@link isMissingRecording}).
  * @param input - `{ recordings }`
