@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runtimePortFromChildProcess, type ChildRuntimePort } from '../../src/cli/runtime-process.js'
 import { permissionFlag } from '../../src/cli/runtime-sandbox.js'
 import { DataPretest, httpPortFromFetch, httpPortFromRecordings, recordingHttpPort, runtimePortFromFlowMCP, type HttpPort, type PretestResult, type Recording, type RuntimePort } from '../../src/index.js'
+import { BLOCKED_REASONS } from '../../src/model/constants.js'
 import { readModuleSource } from '../../src/schema/source-loader.js'
 import { buildChildScript, prepareRuntime, runtimePresent, SAMPLE, sampleFiles, samplePresent, type PreparedRuntime } from './harness.js'
 
@@ -150,7 +151,7 @@ describe.skipIf(!runtimePresent || !samplePresent || permissionFlag(process.vers
     })
 
     it('tests and grades the key-gated tools without their key: nothing blocked for a missing key, no request missing from the recordings', () => {
-        const blocked = [...runs].flatMap(([file, r]) => r.replayed.blocked.filter((b) => b.reason === 'key-gated' || b.reason === 'network-not-granted').map((b) => `${file} ${b.tool}: ${b.reason}`))
+        const blocked = [...runs].flatMap(([file, r]) => r.replayed.blocked.filter((b) => b.reason === BLOCKED_REASONS.keyGated || b.reason === BLOCKED_REASONS.networkNotGranted || b.reason === BLOCKED_REASONS.untested).map((b) => `${file} ${b.tool}: ${b.reason}`))
         expect(blocked).toEqual([])
         const missing = [...runs].flatMap(([file, r]) => r.replayed.results.filter((t) => t.verdict === 'missing-recording').map((t) => `${file} ${t.tool}#${t.testIndex}`))
         expect(missing).toEqual([])
