@@ -30,7 +30,8 @@ function readInput(input: unknown): { http: HttpPort | null; params: Array<[stri
  * the recordings `httpPortFromRecordings` replays (docs/recordings.md): one recording per host, the
  * first answer to each request. A query value equal to a server param, or the param's value in the
  * path, becomes `{{SERVER_PARAM:<KEY>}}` (replay matches any value there); the param's value
- * anywhere else (a body) becomes `[redacted]`, so a recording never holds a key. With `recordedAt`, a
+ * anywhere else (a response body) becomes `[redacted]`, so a recording never holds a key. A request
+ * body is kept (a key in it as its placeholder): replay tells calls to one URL apart by it. With `recordedAt`, a
  * query value that reads as a clock within five years of it becomes `{{TIME}}`. Only `content-type` of the
  * response headers is kept. Pure: the host writes `recordings()` where it wants (one JSON file per
  * recording). `grade --live --record` uses it, for plain requests and the runtime child's alike.
@@ -57,11 +58,13 @@ export function recordingHttpPort(input: { http: HttpPort; serverParams?: Readon
         // A key in a path segment is written as its placeholder, which replay matches with any value there.
         const path = redactSecretText(params.filter(([, value]) => value.length >= 8).reduce((p, [name, value]) => p.split(value).join(`{{SERVER_PARAM:${name}}}`), parts.path), forms)
         const slot = byHost.get(parts.host) ?? { exchanges: [], seen: new Set<string>() }
-        const key = JSON.stringify([method, path, Object.entries(query).sort()])
+        // A body (a JSON-RPC call, a GraphQL query) tells requests to one URL apart: kept, each key as its placeholder.
+        const body = typeof request.body === 'string' && request.body.length > 0 ? redactSecretText(params.filter(([, value]) => value.length >= 8).reduce((b, [name, value]) => b.split(value).join(`{{SERVER_PARAM:${name}}}`), request.body), forms) : undefined
+        const key = JSON.stringify([method, path, Object.entries(query).sort(), body ?? null])
         if (slot.seen.has(key)) return
         slot.seen.add(key)
         const headers = Object.fromEntries(Object.entries(response.headers).filter(([k]) => KEPT_HEADERS.includes(k.toLowerCase())))
-        slot.exchanges.push({ request: { method, path, ...(Object.keys(query).length > 0 ? { query } : {}) }, response: { status: response.status, ...(Object.keys(headers).length > 0 ? { headers } : {}), body: redactSecretText(response.body, forms) } })
+        slot.exchanges.push({ request: { method, path, ...(Object.keys(query).length > 0 ? { query } : {}), ...(body !== undefined ? { body } : {}) }, response: { status: response.status, ...(Object.keys(headers).length > 0 ? { headers } : {}), body: redactSecretText(response.body, forms) } })
         byHost.set(parts.host, slot)
     }
     return {

@@ -2,7 +2,8 @@ import type { HttpPort, HttpRequest, HttpResponse } from './types.js'
 
 /** One recorded exchange. Server-parameter values are stored as `{{SERVER_PARAM:KEY}}`, never as values. */
 export interface RecordedExchange {
-    readonly request: { readonly method: string; readonly path: string; readonly query?: Readonly<Record<string, string>> }
+    /** `body`: the request body as sent (a POST's JSON-RPC call or GraphQL query), keys as placeholders; omitted for none. */
+    readonly request: { readonly method: string; readonly path: string; readonly query?: Readonly<Record<string, string>>; readonly body?: string }
     readonly response: { readonly status: number; readonly headers?: Readonly<Record<string, string>>; readonly body: string }
 }
 
@@ -17,6 +18,7 @@ export interface Recording {
 const PLACEHOLDER = /^\{\{SERVER_PARAM:[A-Za-z0-9_]+\}\}$/
 /** A server-param placeholder inside a recorded path (a key carried in a path segment). */
 const PATH_PLACEHOLDER = /\{\{SERVER_PARAM:[A-Za-z0-9_]+\}\}/g
+const HAS_PLACEHOLDER = /\{\{SERVER_PARAM:[A-Za-z0-9_]+\}\}/
 
 /**
  * A query value a handler computed from its clock (`fromDate = now - 7 days`), as a recording
@@ -79,6 +81,44 @@ function sameQuery(recorded: Readonly<Record<string, string>>, actual: ReadonlyM
     return keys.every((k) => actual.has(k) && (PLACEHOLDER.test(recorded[k] as string) || recorded[k] === actual.get(k) || (recorded[k] === TIME_PLACEHOLDER && CLOCK_FORM.test(actual.get(k) as string))))
 }
 
+/** Parsed JSON, or `undefined` for text that is not JSON. */
+function jsonOf(text: string): unknown {
+    try {
+        return JSON.parse(text) as unknown
+    } catch {
+        return undefined
+    }
+}
+
+/** JSON values equal, a recorded placeholder string standing for any string (a key the request carries). */
+function sameJson(recorded: unknown, actual: unknown): boolean {
+    if (typeof recorded === 'string') return recorded === actual || (typeof actual === 'string' && HAS_PLACEHOLDER.test(recorded) && placeholderPattern(recorded, '[\\s\\S]*').test(actual))
+    if (recorded === null || typeof recorded !== 'object') return recorded === actual
+    if (actual === null || typeof actual !== 'object' || Array.isArray(recorded) !== Array.isArray(actual)) return false
+    const r = recorded as Record<string, unknown>
+    const a = actual as Record<string, unknown>
+    const keys = Object.keys(r)
+    return keys.length === Object.keys(a).length && keys.every((k) => Object.hasOwn(a, k) && sameJson(r[k], a[k]))
+}
+
+/**
+ * Whether a request's body matches a recorded one. An exchange recorded without a body matches any
+ * (recordings written before bodies were kept). JSON is compared as JSON, a JSON-RPC call's `id`
+ * aside (a client numbers its calls in the order they happen to run); other text literally, a
+ * placeholder in it standing for any text.
+ */
+function sameBody(recorded: string | undefined, actual: string | undefined): boolean {
+    if (recorded === undefined) return true
+    if (actual === undefined) return recorded.length === 0
+    const r = jsonOf(recorded)
+    const a = jsonOf(actual)
+    if (r !== undefined && a !== undefined) {
+        const rpc = (v: unknown): unknown => (v !== null && typeof v === 'object' && !Array.isArray(v) && 'jsonrpc' in v ? { ...(v as Record<string, unknown>), id: null } : Array.isArray(v) ? v.map(rpc) : v)
+        return sameJson(rpc(r), rpc(a))
+    }
+    return HAS_PLACEHOLDER.test(recorded) ? placeholderPattern(recorded, '[\\s\\S]*').test(actual) : recorded === actual
+}
+
 /**
  * Whether a response is the 404 {@link httpPortFromRecordings} answers for a request its
  * recordings lack (not a 404 the API itself answered and that was recorded).
@@ -92,15 +132,16 @@ export function isMissingRecording(response: { readonly status: number; readonly
     }
 }
 
-/** A recorded path with a placeholder as a pattern: the placeholder matches any one path segment's text. */
-function pathPattern(path: string): RegExp {
-    const parts = path.split(PATH_PLACEHOLDER).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    return new RegExp(`^${parts.join('[^/]*')}$`)
+/** A recorded text with placeholders as a pattern: each placeholder matches `gap` (any text of a path segment, of a body). */
+function placeholderPattern(text: string, gap: string): RegExp {
+    const parts = text.split(PATH_PLACEHOLDER).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    return new RegExp(`^${parts.join(gap)}$`)
 }
 
 /**
  * An {@link HttpPort} that answers from recordings, for offline and reproducible grading. Requests
- * match on method, origin, path and query (in any order). Recordings hold no key: a recorded
+ * match on method, origin, path, query (in any order) and, where one was recorded, the body (JSON
+ * as JSON, a JSON-RPC `id` aside). Recordings hold no key: a recorded
  * `{{SERVER_PARAM:KEY}}` query value, or one inside a path, matches any value, so the port never
  * needs a secret; a `{{TIME}}` query value matches any date-time or Unix time. An unrecorded request gets a 404 whose body says so and names the request
  * (`{"error":"no recorded response for this request","request":"GET https://…"}`, see
@@ -118,8 +159,7 @@ export function httpPortFromRecordings(input: { recordings: readonly Recording[]
             const origin = String(recording?.host ?? '').replace(/\/+$/, '')
             for (const exchange of recording?.exchanges ?? []) {
                 const prefix = `${exchange.request.method.toUpperCase()} ${origin}`
-                if (PATH_PLACEHOLDER.test(exchange.request.path)) patterns.push({ prefix, path: pathPattern(exchange.request.path), exchange })
-                PATH_PLACEHOLDER.lastIndex = 0
+                if (HAS_PLACEHOLDER.test(exchange.request.path)) patterns.push({ prefix, path: placeholderPattern(exchange.request.path, '[^/]*'), exchange })
                 const route = `${prefix}${exchange.request.path}`
                 byRoute.set(route, [...(byRoute.get(route) ?? []), exchange])
             }
@@ -143,7 +183,7 @@ export function httpPortFromRecordings(input: { recordings: readonly Recording[]
                 ...(rawPath.includes('+') ? (byRoute.get(`${prefix}${decodeQueryPart(rawPath)}`) ?? []) : []),
                 ...patterns.filter((p) => p.prefix === prefix && p.path.test(path)).map((p) => p.exchange)
             ]
-            const hit = candidates.find((c) => sameQuery(c.request.query ?? {}, query))
+            const hit = candidates.find((c) => sameQuery(c.request.query ?? {}, query) && sameBody(c.request.body, request.body))
             if (hit === undefined) return { status: 404, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: NO_RECORDING, request: `${method} ${match[1] as string}${rawPath}${match[3] !== undefined ? `?${match[3]}` : ''}` }) }
             return { status: hit.response.status, headers: { ...(hit.response.headers ?? {}) }, body: hit.response.body }
         }

@@ -54,6 +54,36 @@ describe('httpPortFromRecordings: how a request is matched (docs/recordings.md)'
     })
 })
 
+describe('httpPortFromRecordings: request bodies', () => {
+    const post = (url: string, body: string): HttpRequest => ({ url, method: 'POST', headers: {}, body })
+    const rpc = (method: string, result: string, id = 1): Recording['exchanges'][number] => ({ request: { method: 'POST', path: '/', body: JSON.stringify({ jsonrpc: '2.0', id, method, params: [] }) }, response: { status: 200, body: JSON.stringify({ jsonrpc: '2.0', id, result }) } })
+
+    it('tells calls to one URL apart by their JSON bodies, a JSON-RPC id aside', async () => {
+        const port = httpPortFromRecordings({ recordings: [{ host: 'https://rpc.example.org', exchanges: [rpc('eth_chainId', '0x1'), rpc('eth_blockNumber', '0x10', 2)] }] })
+        await expect(port.send(post('https://rpc.example.org/', '{"method":"eth_blockNumber","params":[],"id":7,"jsonrpc":"2.0"}'))).resolves.toMatchObject({ body: expect.stringContaining('0x10') })
+        await expect(port.send(post('https://rpc.example.org/', '{"jsonrpc":"2.0","id":9,"method":"eth_chainId","params":[]}'))).resolves.toMatchObject({ body: expect.stringContaining('0x1') })
+        await expect(port.send(post('https://rpc.example.org/', '{"jsonrpc":"2.0","id":1,"method":"eth_gasPrice","params":[]}'))).resolves.toMatchObject({ status: 404 })
+    })
+
+    it('matches a key placeholder inside a recorded body with any value; an exchange recorded without a body matches any body', async () => {
+        const port = httpPortFromRecordings({
+            recordings: [
+                { host: 'https://gql.example.org', exchanges: [{ request: { method: 'POST', path: '/graphql', body: '{"query":"{ a }","token":"Bearer {{SERVER_PARAM:TOKEN}}"}' }, response: { status: 200, body: '{"a":1}' } }] },
+                { host: 'https://old.example.org', exchanges: [{ request: { method: 'POST', path: '/q' }, response: { status: 200, body: '{"old":true}' } }] }
+            ]
+        })
+        await expect(port.send(post('https://gql.example.org/graphql', '{"query":"{ a }","token":"Bearer xyz"}'))).resolves.toMatchObject({ status: 200 })
+        await expect(port.send(post('https://gql.example.org/graphql', '{"query":"{ b }","token":"Bearer xyz"}'))).resolves.toMatchObject({ status: 404 })
+        await expect(port.send(post('https://old.example.org/q', 'anything'))).resolves.toMatchObject({ status: 200 })
+    })
+
+    it('records a request body with its key as a placeholder', async () => {
+        const recorder = recordingHttpPort({ http: answering('{}'), serverParams: { TOKEN: 'token-value-123456' } })
+        await recorder.port.send(post('https://gql.example.org/graphql', '{"query":"{ a }","token":"token-value-123456"}'))
+        expect(recorder.recordings()[0]?.exchanges[0]?.request.body).toBe('{"query":"{ a }","token":"{{SERVER_PARAM:TOKEN}}"}')
+    })
+})
+
 describe('recordingHttpPort', () => {
     it('records a key in a path as its placeholder, a clock-read query value as {{TIME}}, and only content-type', async () => {
         const recorder = recordingHttpPort({ http: answering('{"v":1}'), serverParams: { API_KEY: 'path-key-value-123' }, recordedAt: '2026-11-27T12:00:00Z' })
