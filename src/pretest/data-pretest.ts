@@ -854,8 +854,9 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
 /**
  * The live data pretest (02 §2.1, 06 §19.5): runs each tool's tests through an injected
  * {@link HttpPort} and keeps only what grading needs — status, data present, working, size, a
- * type sketch and the output-schema verdict. Requests, URLs, headers, key values and response
- * bodies are never kept, and every string is scrubbed of `serverParams` values.
+ * type sketch, the output-schema verdict, and each test's requests (method, URL with every key
+ * written `{{SERVER_PARAM:<KEY>}}`, status) with its verdict. Headers, key values and bodies are
+ * never kept, and every string is scrubbed of `serverParams` values.
  */
 export class DataPretest {
     private constructor() {}
