@@ -26,10 +26,12 @@ const CASES = [
     // 294 KB: 303 KB before the 15.7k lines of generated validators went (277 KB after), then the HTML
     // report and the check summary became library functions a host can call (renderIslandReport,
     // checkSummaryMarkdown: 289 KB), then the long functions became named stages (about 3 KB of
-    // function boundaries and hand-off objects: 292.8 KB measured). tldts (46 KB) and acorn (34 KB)
+    // function boundaries and hand-off objects: 292.8 KB measured), then recording and replaying the
+    // runtime's requests through the host's port, with each test's requests kept (295.1 KB; budget
+    // 297 KB). tldts (46 KB) and acorn (34 KB)
     // are the largest parts left; without both the package measures 210 KB, without tldts alone 244 KB,
     // so the 220 KB target needs both replaced.
-    { name: 'whole package', code: `import * as all from 'flowmcp-grading'\nglobalThis.out = all`, budget: 294 * KB, target: 220 * KB }
+    { name: 'whole package', code: `import * as all from 'flowmcp-grading'\nglobalThis.out = all`, budget: 297 * KB, target: 220 * KB }
 ]
 
 const work = mkdtempSync(join(tmpdir(), 'flowmcp-size-'))

@@ -2,18 +2,18 @@
 // parent (runtime-process.ts) starts it under Node's permission model (read-only access to the
 // schema, runtime, libraries and lists folders; no writes, no child processes, no workers) with an
 // environment that holds only the schema's server params. JSON lines in on stdin, JSON lines out
-// on stdout (runtime-protocol.ts). Never imported by the grading process.
+// on stdout (runtime-protocol.ts). The network is the parent's: every module door is closed, and
+// `fetch` (and `http(s).request`) send each request to the parent as a protocol line, live and
+// under --recordings alike; offline they are refused. Never imported by the grading process.
 
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { readdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
-import { httpPortFromRecordings, type Recording } from '../ports/replay.js'
+import { fetchThroughPort } from '../ports/fetch-bridge.js'
 import { runtimePortFromFlowMCP, type FlowMCPCoreLike } from '../ports/runtime.js'
-import type { RuntimePort, RuntimeTestOutcome } from '../ports/types.js'
+import type { HttpRequest, HttpResponse, RuntimePort, RuntimeTestOutcome } from '../ports/types.js'
 import { closeNetworkDoors, NetworkNotGranted } from './runtime-doors.js'
-import type { ChildInit, ChildMessage, ChildNetwork, ChildRun } from './runtime-protocol.js'
+import type { ChildInit, ChildMessage, ChildNetwork, ChildRun, ParentAnswer } from './runtime-protocol.js'
 
 // The protocol owns stdout: schema code that logs is sent to stderr instead.
 const writeOut = process.stdout.write.bind(process.stdout)
@@ -40,61 +40,69 @@ function send(message: ChildMessage, then?: () => void): void {
 
 const failure = (message: string): RuntimeTestOutcome => ({ ok: false, httpStatus: null, messages: [message] })
 
-/** Statuses whose response carries no body (a Response with one is a TypeError). */
-const NO_BODY = new Set([101, 204, 205, 304])
-
-/** The doors each running test tried: a knock outside any test (a stray timer) is denied all the same. */
-const knocks = new AsyncLocalStorage<string[]>()
-const knock = (door: string): void => {
-    knocks.getStore()?.push(door)
+/** What the running test is: its id (for the parent to attribute its requests) and the doors it tried. */
+interface TestScope {
+    readonly run: number
+    readonly tried: string[]
 }
 
-/** Reads the recordings folder: every `*.json` file, in name order. */
-async function readRecordings(dir: string): Promise<Recording[]> {
-    const names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort()
-    return Promise.all(names.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as Recording))
+/** The doors each running test tried: a knock outside any test (a stray timer) is denied all the same. */
+const scope = new AsyncLocalStorage<TestScope>()
+const knock = (door: string): void => {
+    scope.getStore()?.tried.push(door)
+}
+
+/** Requests sent to the parent and not answered yet, by id. */
+const waiting = new Map<number, { resolve: (response: HttpResponse) => void; reject: (cause: Error) => void }>()
+let nextFetch = 1
+
+/** Sends one request to the parent's HttpPort over the protocol and waits for its answer. */
+function sendToParent(request: HttpRequest): Promise<HttpResponse> {
+    return new Promise((resolve, reject) => {
+        const id = nextFetch++
+        waiting.set(id, { resolve, reject })
+        send({ type: 'fetch', id, run: scope.getStore()?.run ?? null, request })
+    })
+}
+
+/** The parent's answer to one of our requests. */
+function answered(message: ParentAnswer): void {
+    const entry = waiting.get(message.id)
+    if (entry === undefined) return
+    waiting.delete(message.id)
+    if (message.response !== null && typeof message.response === 'object') entry.resolve(message.response)
+    else entry.reject(new Error(message.error ?? 'the parent sent no response'))
 }
 
 /**
- * Installs the grade mode's network: live keeps the real one; offline and under recordings every
- * module door is closed first (runtime-doors.ts), then `fetch` knocks (offline) or is answered from
- * the recordings only.
+ * Installs the grade mode's network: every module door is closed first (runtime-doors.ts); then
+ * offline `fetch` knocks, and live and under recordings `fetch` and `http(s).request` go to the parent.
  */
-async function installNetwork(network: ChildNetwork): Promise<void> {
-    if (network.mode === 'live') return
-    // Read before the doors close: nothing of ours needs the network after this.
-    const recordings = network.mode === 'recordings' ? await readRecordings(network.dir) : []
-    closeNetworkDoors(knock)
+function installNetwork(network: ChildNetwork): void {
     if (network.mode === 'offline') {
+        closeNetworkDoors(knock)
         globalThis.fetch = (async () => {
             knock('fetch')
             throw new NetworkNotGranted('fetch', 'offline')
         }) as typeof fetch
         return
     }
-    const port = httpPortFromRecordings({ recordings })
-    globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-        const headers: Record<string, string> = {}
-        new Headers(init?.headers ?? (input instanceof Request ? input.headers : {})).forEach((value, key) => {
-            headers[key] = value
-        })
-        const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase()
-        const answer = await port.send({ url, method, headers, ...(typeof init?.body === 'string' ? { body: init.body } : {}) })
-        return new Response(NO_BODY.has(answer.status) ? null : answer.body, { status: answer.status, headers: answer.headers })
-    }) as typeof fetch
+    closeNetworkDoors(knock, sendToParent)
+    // The parent masks the keys of what it keeps: the child reports nothing itself.
+    const bridged = fetchThroughPort({ send: sendToParent, serverParams: {}, onRequest: () => undefined })
+    if (bridged !== null) globalThis.fetch = bridged as typeof fetch
 }
 
 /** A test that tried a closed door fails for that, whatever it made of the refusal (its data is kept for the record). */
 function notGranted(outcome: RuntimeTestOutcome, tried: readonly string[], mode: ChildNetwork['mode']): RuntimeTestOutcome {
     const doors = [...new Set(tried)]
-    const way = mode === 'recordings' ? 'under --recordings only fetch is answered, from the recordings; pass --live to grant the network' : 'pass --live to grant the network, or --recordings <dir> to answer its fetch from recordings'
+    const way = mode === 'offline' ? 'pass --live to grant the network, or --recordings <dir> to answer its fetch from recordings' : 'only fetch and http(s) requests reach the network, through the grading process; other doors stay closed'
     const said = `network not granted: the test tried ${doors.slice(0, 5).join(', ')}${doors.length > 5 ? ` and ${doors.length - 5} more` : ''}; ${way}`
     return { ...outcome, ok: false, httpStatus: null, messages: [said, ...(outcome.messages ?? [])].slice(0, 20), networkNotGranted: doors.slice(0, 20) }
 }
 
 async function start(init: ChildInit): Promise<RuntimePort> {
-    await installNetwork(init.network)
+    installNetwork(init.network)
     const core = (await import(pathToFileURL(init.entry).href)) as FlowMCPCoreLike
     if (typeof core?.FlowMCP?.loadSchema !== 'function' || typeof core.FlowMCP.fetch !== 'function') throw new Error(`${init.entry} does not export FlowMCP.loadSchema and FlowMCP.fetch (flowmcp-core v4)`)
     return runtimePortFromFlowMCP({ core, resolveBase: init.libraries, ...(init.lists !== null ? { listsDir: init.lists } : {}), ...(init.version !== null ? { version: init.version } : {}) })
@@ -106,7 +114,7 @@ async function runOne(port: RuntimePort, message: ChildRun, mode: ChildNetwork['
     let outcome: RuntimeTestOutcome
     const tried: string[] = []
     try {
-        outcome = await knocks.run(tried, () => port.run({ schemaPath: message.schemaPath, main: message.main, tool: message.tool, testIndex: message.testIndex, userParams: message.userParams, serverParams, timeoutMs: message.timeoutMs }))
+        outcome = await scope.run({ run: message.id, tried }, () => port.run({ schemaPath: message.schemaPath, main: message.main, tool: message.tool, testIndex: message.testIndex, userParams: message.userParams, serverParams, timeoutMs: message.timeoutMs }))
     } catch (cause) {
         outcome = failure(`the runtime threw: ${cause instanceof Error ? cause.message : String(cause)}`)
     }
@@ -123,13 +131,14 @@ let mode: ChildNetwork['mode'] = 'offline'
 const inFlight = new Set<Promise<void>>()
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity })
 lines.on('line', (line) => {
-    let message: ChildInit | ChildRun
+    let message: ChildInit | ChildRun | ParentAnswer
     try {
-        message = JSON.parse(line) as ChildInit | ChildRun
+        message = JSON.parse(line) as ChildInit | ChildRun | ParentAnswer
     } catch {
         return
     }
-    if (message.type === 'init' && port === null) {
+    if (message.type === 'answer') answered(message)
+    else if (message.type === 'init' && port === null) {
         mode = message.network.mode
         port = start(message)
         port.then(

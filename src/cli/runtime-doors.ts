@@ -1,5 +1,6 @@
 // The module doors to the network, closed inside the runtime child before any schema code loads
-// (offline and under --recordings). Node 20's permission model does not cover the network, so every
+// (in every mode: live and under --recordings the network is the parent's, reached over the child's
+// protocol channel). Node 20's permission model does not cover the network, so every
 // builtin that can open a connection (TCP, UDP, TLS, HTTP(S), HTTP/2, DNS) is patched on its one
 // shared exports object: a static or dynamic `import`, `require` through createRequire and
 // `process.getBuiltinModule` all hand out that object, and `syncBuiltinESMExports` carries the
@@ -7,6 +8,7 @@
 // network permission) this is the second layer, not the only one.
 
 import { createRequire, syncBuiltinESMExports } from 'node:module'
+import { requestOverParent, type ParentSend } from './runtime-http-shim.js'
 
 /** The error a closed door throws: a handler that catches it still cannot connect. */
 export class NetworkNotGranted extends Error {
@@ -93,15 +95,22 @@ function closeGlobal(name: string, knock: KnockListener): boolean {
  * (`node:dns`, `node:dns/promises`, their `Resolver`), `net.Socket#connect` and `net.Server#listen`
  * (what http, https, http2, tls and undici reach in the end), `dgram.Socket#bind/connect/send`,
  * `process.binding` (the raw TCP/UDP handles) and the WebSocket and EventSource globals. `fetch` is
- * left to the caller (offline it knocks, under --recordings it replays). Call it before any schema
- * code loads; it cannot be undone in this process.
+ * left to the caller (offline it knocks; live and under --recordings it goes to the parent). With
+ * `parent`, `http(s).request` and `http(s).get` send through it instead of being closed (no socket
+ * either way). Call it before any schema code loads; it cannot be undone in this process.
  * @returns the doors closed, named
  */
-export function closeNetworkDoors(knock: KnockListener): string[] {
+export function closeNetworkDoors(knock: KnockListener, parent: ParentSend | null = null): string[] {
     const require = createRequire(import.meta.url)
     const closed: string[] = []
     for (const [specifier, names] of MODULE_DOORS) {
         const mod = require(specifier) as Patchable
+        // With a parent-owned network, HTTP(S) requests go to it: a request object, never a socket.
+        if (parent !== null && (specifier === 'node:http' || specifier === 'node:https')) {
+            const shim = requestOverParent(parent, specifier === 'node:http' ? 'http:' : 'https:')
+            for (const name of ['request', 'get'] as const) Object.defineProperty(mod, name, { value: shim[name], writable: false, configurable: false, enumerable: true })
+            continue
+        }
         for (const name of names) if (close(mod, name, `${specifier}.${name}`, knock)) closed.push(`${specifier}.${name}`)
     }
     for (const [specifier, cls, names] of PROTOTYPE_DOORS) {

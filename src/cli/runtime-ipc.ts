@@ -3,19 +3,25 @@
 // exit or the end of the run.
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import type { RuntimeTestOutcome, RuntimeTestRequest } from '../ports/types.js'
-import type { ChildInit, ChildMessage, ChildRun } from './runtime-protocol.js'
+import { maskServerParams } from '../ports/fetch-bridge.js'
+import { isMissingRecording } from '../ports/replay.js'
+import type { HttpPort, HttpRequest, RuntimeRequestRecord, RuntimeTestOutcome, RuntimeTestRequest } from '../ports/types.js'
+import type { ChildInit, ChildMessage, ChildRun, ParentAnswer } from './runtime-protocol.js'
 import { checkedOutcome, failure } from './runtime-outcome.js'
 
 /** Longest line the parent buffers from a child (an answer with more data is refused). */
 const MAX_LINE = 64 * 1024 * 1024
 
-/** A test sent to a child and not answered yet. */
+/** A test sent to a child and not answered yet, with the requests it sent through the parent so far. */
 export interface Pending {
     readonly request: RuntimeTestRequest
     readonly resolve: (outcome: RuntimeTestOutcome) => void
     timer: ReturnType<typeof setTimeout> | null
+    readonly requests: RuntimeRequestRecord[]
 }
+
+/** Most requests kept per test (a handler that loops is cut short in the record, not in its run). */
+const MAX_REQUESTS = 50
 
 /** One child process: started for one schema, serving its tests. */
 export class RuntimeChild {
@@ -34,6 +40,8 @@ export class RuntimeChild {
         env: Record<string, string>,
         cwd: string,
         init: ChildInit,
+        /** The parent's network for the child's requests (live, recorded or replayed); null offline. */
+        private readonly http: HttpPort | null,
         startupTimeoutMs: number,
         private readonly onEnd: (child: RuntimeChild, orphans: Pending[]) => void
     ) {
@@ -93,20 +101,46 @@ export class RuntimeChild {
         if (message === null || typeof message !== 'object') return
         if (message.type === 'ready') this.settleReady(null)
         else if (message.type === 'fatal') this.stop(typeof message.message === 'string' ? message.message : 'the runtime did not start')
+        else if (message.type === 'fetch') void this.fetch(message)
         else if (message.type === 'outcome') {
             const entry = this.pending.get(message.id)
             if (entry === undefined) return
             this.pending.delete(message.id)
             if (entry.timer !== null) clearTimeout(entry.timer)
-            entry.resolve(checkedOutcome(message.outcome))
+            const outcome = checkedOutcome(message.outcome)
+            entry.resolve(entry.requests.length > 0 ? { ...outcome, requests: [...entry.requests] } : outcome)
         }
+    }
+
+    /**
+     * One request of the child's: sent through the parent's port, kept (keys masked) on the test
+     * that sent it, and answered on the child's stdin. Offline, or outside any test, it is refused.
+     */
+    private async fetch(message: { id: number; run: number | null; request: HttpRequest }): Promise<void> {
+        const entry = typeof message.run === 'number' ? this.pending.get(message.run) : undefined
+        const request = message.request
+        let answer: ParentAnswer
+        if (this.http === null || entry === undefined || request === null || typeof request !== 'object' || typeof request.url !== 'string') {
+            answer = { type: 'answer', id: message.id, response: null, error: this.http === null ? 'network not granted: the grading runs offline' : 'network not granted: the request was sent outside any test' }
+        } else {
+            const record = { method: String(request.method ?? 'GET').toUpperCase(), url: maskServerParams(request.url, entry.request.serverParams) }
+            try {
+                const response = await this.http.send({ url: request.url, method: record.method, headers: { ...(request.headers ?? {}) }, ...(typeof request.body === 'string' ? { body: request.body } : {}), timeoutMs: entry.request.timeoutMs })
+                if (entry.requests.length < MAX_REQUESTS) entry.requests.push({ ...record, status: response.status, missingRecording: isMissingRecording(response) })
+                answer = { type: 'answer', id: message.id, response: { status: response.status, headers: { ...response.headers }, body: response.body }, error: null }
+            } catch (cause) {
+                if (entry.requests.length < MAX_REQUESTS) entry.requests.push({ ...record, status: null, missingRecording: false })
+                answer = { type: 'answer', id: message.id, response: null, error: cause instanceof Error ? cause.message : String(cause) }
+            }
+        }
+        if (!this.ended) this.proc.stdin.write(JSON.stringify(answer) + '\n')
     }
 
     /** Sends one test; resolves with its outcome, or a failure when the child times out or dies. */
     async run(request: RuntimeTestRequest & { schemaPath: string }, onTimeout: (child: RuntimeChild) => void): Promise<RuntimeTestOutcome> {
         return new Promise((resolveOutcome) => {
             const id = this.nextId++
-            const entry: Pending = { request, resolve: resolveOutcome, timer: null }
+            const entry: Pending = { request, resolve: resolveOutcome, timer: null, requests: [] }
             this.pending.set(id, entry)
             void this.ready.then((problem) => {
                 if (problem !== null || !this.pending.has(id)) return

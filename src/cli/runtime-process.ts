@@ -8,7 +8,11 @@
 
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { RuntimePort, RuntimeTestOutcome, RuntimeTestRequest } from '../ports/types.js'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { httpPortFromFetch } from '../ports/http.js'
+import { httpPortFromRecordings, type Recording } from '../ports/replay.js'
+import type { HttpPort, RuntimePort, RuntimeTestOutcome, RuntimeTestRequest } from '../ports/types.js'
 import type { ChildInit, ChildNetwork } from './runtime-protocol.js'
 import { RuntimeChild } from './runtime-ipc.js'
 import { failure } from './runtime-outcome.js'
@@ -26,6 +30,12 @@ export interface ChildRuntimeOptions {
     readonly lists?: string
     /** How `fetch` behaves in the child: the grade mode. */
     readonly network: ChildNetwork
+    /**
+     * The parent's network, which the child's `fetch` and `http(s).request` reach over the protocol
+     * (live and under recordings; never offline): e.g. the recording port of `--record`. Default:
+     * the global `fetch` live, the recordings of `network.dir` under recordings.
+     */
+    readonly http?: HttpPort
     /** The child script; default: `runtime-child.js` beside the CLI. */
     readonly childScript?: string
     /** How long the child may take to import the runtime (default 20 000 ms). */
@@ -39,17 +49,36 @@ export interface ChildRuntimeOptions {
     /** Whether that Node knows a flag (default: `process.allowedNodeEnvironmentFlags`). */
     readonly nodeHasFlag?: (flag: string) => boolean
     /**
-     * How the child is kept off the network offline and under recordings: `auto` (default) takes the
-     * strongest the platform offers; `module-doors` only closes the module doors in the child.
+     * How the child is kept off the network (in every mode: its requests go through the parent):
+     * `auto` (default) takes the strongest the platform offers; `module-doors` only closes the
+     * module doors in the child.
      */
     readonly isolation?: 'auto' | 'module-doors'
     /** The `unshare` binary for a network namespace (default: found on PATH on Linux; `null`: none). */
     readonly unsharePath?: string | null
 }
 
+/**
+ * The network the children's requests reach: the given port, else the global `fetch` live, else the
+ * recordings of `network.dir`; none offline. A string when the recordings cannot be read.
+ */
+function parentNetwork(options: ChildRuntimeOptions): HttpPort | null | string {
+    if (options.network.mode === 'offline') return null
+    if (options.http !== undefined) return options.http
+    if (options.network.mode === 'live') return httpPortFromFetch(globalThis.fetch)
+    const dir = options.network.dir
+    if (dir === undefined) return 'the runtime under recordings needs their folder (network.dir) or an HTTP port (http)'
+    try {
+        const names = readdirSync(dir).filter((n) => n.endsWith('.json')).sort()
+        return httpPortFromRecordings({ recordings: names.map((n) => JSON.parse(readFileSync(join(dir, n), 'utf8')) as Recording) })
+    } catch (cause) {
+        return `the recordings in ${dir} cannot be read: ${cause instanceof Error ? cause.message : String(cause)}`
+    }
+}
+
 /** A {@link RuntimePort} backed by child processes; `close()` stops them. */
 export interface ChildRuntimePort extends RuntimePort {
-    /** How the children are kept off the network, e.g. `network-namespace+module-doors`, or `granted (--live)`. */
+    /** How the children are kept off the network, e.g. `network-namespace+module-doors` (their requests go through the parent). */
     readonly isolation: string
     close(): Promise<void>
 }
@@ -72,9 +101,11 @@ export function runtimePortFromChildProcess(options: ChildRuntimeOptions): { por
     const nodeVersion = options.nodeVersion ?? process.version
     const hasFlag = options.nodeHasFlag ?? ((flag: string) => process.allowedNodeEnvironmentFlags.has(flag))
     if (permissionFlag(nodeVersion) === null) return { port: null, errors: [`--runtime needs Node's permission model (Node 20 or later); this is Node ${nodeVersion}`] }
-    const init: ChildInit = { type: 'init', entry: runtime.entry, libraries: runtime.libraries, lists: runtime.lists, network: options.network, version: runtime.version }
+    const http = parentNetwork(options)
+    if (typeof http === 'string') return { port: null, errors: [http] }
+    const init: ChildInit = { type: 'init', entry: runtime.entry, libraries: runtime.libraries, lists: runtime.lists, network: options.network.mode === 'recordings' ? { mode: 'recordings' } : options.network, version: runtime.version }
     const nodePath = options.nodePath ?? process.execPath
-    const { isolation, unshare } = chooseIsolation({ live: options.network.mode === 'live', forced: options.isolation ?? 'auto', unshare: options.unsharePath === undefined ? findUnshare() : options.unsharePath, nodePath, hasFlag })
+    const { isolation, unshare } = chooseIsolation({ forced: options.isolation ?? 'auto', unshare: options.unsharePath === undefined ? findUnshare() : options.unsharePath, nodePath, hasFlag })
     const children = new Map<string, RuntimeChild>()
     const maxChildren = options.maxChildren ?? 4
     const keyOf = (request: RuntimeTestRequest & { schemaPath: string }): string => JSON.stringify([request.schemaPath, Object.entries(request.serverParams).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))])
@@ -88,12 +119,15 @@ export function runtimePortFromChildProcess(options: ChildRuntimeOptions): { por
             return existing
         }
         const schemaDir = dirname(resolve(request.schemaPath))
-        const args = childNodeArgs({ nodeVersion, hasFlag, allowRead: [...new Set([...runtime.allowRead, schemaDir, real(schemaDir)])], live: options.network.mode === 'live' }) ?? []
+        // A schema that declares libraries may need a native one (talib): its child may load addons, still without a network of its own.
+        const libraries = (request.main as Readonly<Record<string, unknown>> | undefined)?.requiredLibraries
+        const addons = Array.isArray(libraries) && libraries.length > 0
+        const args = childNodeArgs({ nodeVersion, hasFlag, allowRead: [...new Set([...runtime.allowRead, schemaDir, real(schemaDir)])], addons }) ?? []
         // Only the schema's server params; Windows needs SystemRoot to start a process at all.
         const env: Record<string, string> = { ...request.serverParams, ...(process.platform === 'win32' && process.env.SystemRoot !== undefined ? { SystemRoot: process.env.SystemRoot } : {}) }
         // In a network namespace of its own: `unshare` replaces itself with Node (same pid, so a kill reaches it).
         const [command, commandArgs] = unshare !== null ? [unshare, ['-rn', '--', nodePath, ...args, childScript]] : [nodePath, [...args, childScript]]
-        const child = new RuntimeChild(command, commandArgs, env, runtime.libraries, init, options.startupTimeoutMs ?? 20_000, (ended, orphans) => {
+        const child = new RuntimeChild(command, commandArgs, env, runtime.libraries, init, http, options.startupTimeoutMs ?? 20_000, (ended, orphans) => {
             if (children.get(key) === ended) children.delete(key)
             for (const orphan of orphans) void port.run(orphan.request).then(orphan.resolve)
         })

@@ -1,10 +1,14 @@
 // The JSON-lines protocol between `grade --runtime` (the parent) and the runtime child process
 // (runtime-child.ts): one JSON object per line on the child's stdin and stdout.
 
-import type { RuntimeTestOutcome } from '../ports/types.js'
+import type { HttpRequest, HttpResponse, RuntimeTestOutcome } from '../ports/types.js'
 
-/** How the child's `fetch` behaves: the grade mode. */
-export type ChildNetwork = { readonly mode: 'offline' } | { readonly mode: 'live' } | { readonly mode: 'recordings'; readonly dir: string }
+/**
+ * The grade mode: offline the child's `fetch` is refused; live and under recordings it goes to the
+ * parent's HttpPort over this protocol (the parent's network, or the recordings in `dir` when the
+ * parent was given no port of its own).
+ */
+export type ChildNetwork = { readonly mode: 'offline' } | { readonly mode: 'live' } | { readonly mode: 'recordings'; readonly dir?: string }
 
 /** The first line the parent sends: what to import and how the network behaves. */
 export interface ChildInit {
@@ -36,8 +40,17 @@ export interface ChildRun {
     readonly timeoutMs: number
 }
 
-/** What the child writes back. */
+/** The parent's answer to a child's `fetch` line: the response, or why there is none. */
+export interface ParentAnswer {
+    readonly type: 'answer'
+    readonly id: number
+    readonly response: HttpResponse | null
+    readonly error: string | null
+}
+
+/** What the child writes back: readiness, outcomes, and each request its tests send (`run`: the test's id). */
 export type ChildMessage =
     | { readonly type: 'ready' }
     | { readonly type: 'fatal'; readonly message: string }
     | { readonly type: 'outcome'; readonly id: number; readonly outcome: RuntimeTestOutcome }
+    | { readonly type: 'fetch'; readonly id: number; readonly run: number | null; readonly request: HttpRequest }

@@ -93,7 +93,7 @@ export interface ResolvedRuntime {
 
 /**
  * Checks a runtime folder and works out what a child may read: the child script's folder, the
- * runtime folder, its dependencies, the libraries folder's `node_modules`, the lists and recordings.
+ * runtime folder, its dependencies, the libraries folder's `node_modules`, the lists (recordings are read by the parent).
  * @returns the resolved runtime, or the problems (each a sentence)
  */
 export function resolveRuntime(options: RuntimeFolders): { runtime: ResolvedRuntime | null; errors: string[] } {
@@ -124,8 +124,7 @@ export function resolveRuntime(options: RuntimeFolders): { runtime: ResolvedRunt
         real(folder),
         ...deps,
         ...modulesFolders(libraries),
-        ...(lists !== null ? [lists, real(lists)] : []),
-        ...(options.network.mode === 'recordings' ? [resolve(options.network.dir), real(resolve(options.network.dir))] : [])
+        ...(lists !== null ? [lists, real(lists)] : [])
     ]
     return { runtime: { entry, version: typeof pkg.version === 'string' ? pkg.version : null, libraries, lists, allowRead: [...new Set(allowRead)] }, errors: [] }
 }

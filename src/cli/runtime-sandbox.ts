@@ -35,12 +35,12 @@ export function networkNamespaceWorks(unshare: string, nodePath: string): boolea
 }
 
 /**
- * The isolation of a child: none in live mode; otherwise the module doors always, under the
- * strongest the platform adds: a network namespace (no interface but a loopback that is down), or
- * Node's own network permission (a permission model that restricts the network, on a Node with `--allow-net`).
+ * The isolation of a child, in every mode (live, its requests go through the parent): the module
+ * doors always, under the strongest the platform adds: a network namespace (no interface but a
+ * loopback that is down), or Node's own network permission (a permission model that restricts the
+ * network, on a Node with `--allow-net`).
  */
-export function chooseIsolation(input: { live: boolean; forced: 'auto' | 'module-doors'; unshare: string | null; nodePath: string; hasFlag: (flag: string) => boolean }): { isolation: string; unshare: string | null } {
-    if (input.live) return { isolation: 'granted (--live)', unshare: null }
+export function chooseIsolation(input: { forced: 'auto' | 'module-doors'; unshare: string | null; nodePath: string; hasFlag: (flag: string) => boolean }): { isolation: string; unshare: string | null } {
     if (input.forced === 'module-doors') return { isolation: 'module-doors', unshare: null }
     if (input.unshare !== null && networkNamespaceWorks(input.unshare, input.nodePath)) return { isolation: 'network-namespace+module-doors', unshare: input.unshare }
     if (input.hasFlag('--allow-net')) return { isolation: 'node-permission+module-doors', unshare: null }
@@ -64,12 +64,14 @@ export function permissionFlag(version: string): '--permission' | '--experimenta
 
 /**
  * The Node flags of a runtime child: the permission model with read access to `allowRead` only (no
- * `--allow-fs-write`, `--allow-child-process`, `--allow-worker`, `--allow-addons`, `--allow-wasi`);
- * network access (`--allow-net`, on a Node that restricts it) only in live mode.
+ * `--allow-fs-write`, `--allow-child-process`, `--allow-worker`, `--allow-wasi`, and never
+ * `--allow-net`: its requests go through the parent). `--allow-addons` only with `addons`: the child
+ * of a schema that declares `requiredLibraries`, which the runtime loads from its allowlist and may be
+ * native (talib); such code is outside the permission model, but not outside the network namespace.
  * @returns the flags, or `null` when this Node has no permission model (the child is then not started)
  */
-export function childNodeArgs(input: { nodeVersion: string; hasFlag: (flag: string) => boolean; allowRead: readonly string[]; live: boolean }): string[] | null {
+export function childNodeArgs(input: { nodeVersion: string; hasFlag: (flag: string) => boolean; allowRead: readonly string[]; addons?: boolean }): string[] | null {
     const flag = permissionFlag(input.nodeVersion)
     if (flag === null) return null
-    return ['--no-warnings', flag, ...input.allowRead.map((p) => `--allow-fs-read=${p}`), ...(input.live && input.hasFlag('--allow-net') ? ['--allow-net'] : [])]
+    return ['--no-warnings', flag, ...input.allowRead.map((p) => `--allow-fs-read=${p}`), ...(input.addons === true && input.hasFlag('--allow-addons') ? ['--allow-addons'] : [])]
 }

@@ -5,7 +5,7 @@ import { Journal, writeAtomic } from '../store/fs-ops.js'
 import { islandName, joinPath, LAYOUT } from '../store/paths.js'
 import { SEVERITY, NODE_STATUS, UNIT_STATUS, isAggregateGrade, type AggregateGrade, type LetterGrade } from '../model/constants.js'
 import type { FsPort } from '../ports/types.js'
-import type { PretestResult } from '../pretest/data-pretest.js'
+import { testRecordsOf, type PretestResult } from '../pretest/data-pretest.js'
 import { redactSecretsDeep } from '../prompts/redact.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
 import type { ImprovementHint } from '../areas/output.js'
@@ -127,6 +127,7 @@ async function writePretestSummary(fs: FsPort, root: string, namespace: string, 
         // A live summary of this content holds more than a plan: kept (an older file without `ran` was live).
         if (previous !== null && previous.ran !== false && (previous.schemaHash === undefined || previous.schemaHash === schemaHash)) return []
     }
+    const tests = testRecordsOf(pretest.results)
     const summary = {
         namespace,
         schema: slug,
@@ -137,7 +138,8 @@ async function writePretestSummary(fs: FsPort, root: string, namespace: string, 
         ok: pretest.ok,
         // Which runtime ran the handler tools' tests (its version), when one did.
         ...(Object.values(pretest.tools).some((t) => t.viaRuntime) && runtime !== undefined ? { runtime: { version: typeof runtime.version === 'string' ? runtime.version : null, ...(typeof runtime.isolation === 'string' ? { isolation: runtime.isolation } : {}) } } : {}),
-        perTool: Object.fromEntries(Object.entries(pretest.tools).map(([tool, t]) => [tool, { working: t.working, total: t.total, bar: t.bar, class: t.class, blocked: t.blocked, reason: t.reason, detail: t.detail, missingServerParams: t.missingServerParams, ...(t.viaRuntime ? { viaRuntime: true } : {}) }]))
+        // Per tool, each test's truth (PretestTestRecord without its tool): its requests (keys masked), status and verdict.
+        perTool: Object.fromEntries(Object.entries(pretest.tools).map(([tool, t]) => [tool, { working: t.working, total: t.total, bar: t.bar, class: t.class, blocked: t.blocked, reason: t.reason, detail: t.detail, missingServerParams: t.missingServerParams, ...(t.viaRuntime ? { viaRuntime: true } : {}), tests: tests.filter((r) => r.tool === tool).map(({ tool: _tool, ...rest }) => rest) }]))
     }
     return writeAtomic(fs, path, JSON.stringify(summary, null, 4) + '\n', { overwrite: true, journal: new Journal(base) })
 }

@@ -9,7 +9,7 @@ import { inspectJson } from '../json/guard.js'
 import { SEVERITY, AREAS, HARNESSES, NODE_STATUS, UNIT_STATUS, isAggregateGrade, type AggregateGrade, type NodeStatus } from '../model/constants.js'
 import type { CategoricalVeto } from '../model/types.js'
 import type { FsPort, LoadedModule } from '../ports/types.js'
-import { DataPretest, type PretestResult } from '../pretest/data-pretest.js'
+import { DataPretest, testRecordsOf, type PretestResult } from '../pretest/data-pretest.js'
 import { Redact, redactSecretsDeep, secretForms } from '../prompts/redact.js'
 import { judgeForRun, judgeOptionIssues } from './judge-call.js'
 import { rollupGrade as worstNodeGrade } from '../rollup/nodes.js'
@@ -413,7 +413,7 @@ function resultFromIsland(args: { id: SchemaIdentity; version: string; main: Obj
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
     args.expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version: args.version, main: args.main, schemaText: args.schemaText, redacted: { serverParams, text: Redact.text({ text: args.schemaText, serverParams }).text ?? '' }, veto: null, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared: args.aboutDeclared })
     errors.push(createIssue('GRA-012', '', { unit: schemaId, reason: `kept: the island holds every unit graded for schema hash ${schemaHash}; pass force to grade again` }))
-    const grading = schemaGradingOf({ schemaId, namespace, slug, schemaHash, version: args.version, units, veto: null, pretest: { ran: false, reason: 'kept', ok: false, blocked: [] }, indexPath: null, rollupStatus: null, rollupGrade: null, node: args.node })
+    const grading = schemaGradingOf({ schemaId, namespace, slug, schemaHash, version: args.version, units, veto: null, pretest: { ran: false, reason: 'kept', ok: false, blocked: [], tests: [] }, indexPath: null, rollupStatus: null, rollupGrade: null, node: args.node })
     return redactSecretsDeep({ grading, entries: [], prompts: [], provisional: {}, errors }, secrets)
 }
 
@@ -582,7 +582,7 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     const { indexPath, rollupStatus, rollupGrade, schemaNode } = written
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
     expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, redacted: { serverParams, text: material.redactedText }, veto, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared, flagged })
-    const grading = schemaGradingOf({ schemaId, namespace, slug, schemaHash, version, units, veto, pretest: { ran: pretest.ran, reason: pretest.reason, ok: pretest.ok, blocked: pretest.blocked }, indexPath, rollupStatus, rollupGrade, node: schemaNode })
+    const grading = schemaGradingOf({ schemaId, namespace, slug, schemaHash, version, units, veto, pretest: { ran: pretest.ran, reason: pretest.reason, ok: pretest.ok, blocked: pretest.blocked, tests: testRecordsOf(pretest.results) }, indexPath, rollupStatus, rollupGrade, node: schemaNode })
     return island.finish(redactSecretsDeep({ grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }, secrets))
 }
 

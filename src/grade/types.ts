@@ -6,6 +6,7 @@ import type { AggregateGrade, Area, BasePersonaId, Harness, LetterGrade, UnitSta
 import type { SchemaStanding, SchemaStatus } from '../rollup/standing.js'
 import type { CategoricalVeto, GradingEntry } from '../model/types.js'
 import type { Clock, FsPort, HttpPort, RuntimePort, SchemaLoader } from '../ports/types.js'
+import type { PretestTestRecord } from '../pretest/data-pretest.js'
 
 /** Identity of the LLM grader whose answers a judge or pre-collected `answers` carry. */
 export interface GraderInput {
@@ -284,7 +285,8 @@ export interface SchemaGrading {
     readonly rollupGrade: AggregateGrade | null
     readonly veto: CategoricalVeto | null
     readonly units: UnitResult[]
-    readonly pretest: { readonly ran: boolean; readonly reason: string | null; readonly ok: boolean; readonly blocked: ReadonlyArray<{ tool: string; reason: string }> }
+    /** The pretest's outcome: whether it ran, the blocked tools, and every test's truth (`tests`; empty when the units were kept from an earlier run). */
+    readonly pretest: { readonly ran: boolean; readonly reason: string | null; readonly ok: boolean; readonly blocked: ReadonlyArray<{ tool: string; reason: string }>; readonly tests: readonly PretestTestRecord[] }
     /** Present when written into an island. */
     readonly indexPath: string | null
     readonly rollupStatus: string | null

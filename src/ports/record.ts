@@ -1,41 +1,47 @@
 import { redactSecretText, secretForms } from '../prompts/redact.js'
-import type { RecordedExchange, Recording } from './replay.js'
+import { decodePath, isClockValue, queryPairs, TIME_PLACEHOLDER, type RecordedExchange, type Recording } from './replay.js'
 import type { HttpPort, HttpRequest, HttpResponse } from './types.js'
 
 /** The response headers a recording keeps: what a reader of the body needs, never a cookie or a token. */
 const KEPT_HEADERS = ['content-type']
 
-/** A URL split as a recording keys it: origin, path, and the query as an object (last value of a repeated name wins, as replay reads it). */
+/** A URL split as a recording keys it: origin, path (percent-decoded, `+` kept), and the query as an object (last value of a repeated name wins, as replay reads it). */
 function split(url: string): { host: string; path: string; query: Record<string, string> } | null {
     const match = /^(https?:\/\/[^/?#]+)([^?#]*)(?:\?([^#]*))?/.exec(url)
     if (match === null) return null
-    const decode = (text: string): string => {
-        try {
-            return decodeURIComponent(text.replace(/\+/g, ' '))
-        } catch {
-            return text
-        }
+    return { host: match[1] as string, path: decodePath(match[2] || '/'), query: Object.fromEntries(queryPairs(match[3] ?? '')) }
+}
+
+/** The options, read once: a hostile or missing object gives a port whose every request rejects with the reason. */
+function readInput(input: unknown): { http: HttpPort | null; params: Array<[string, string]>; recordedAt: string | null; problem: string } {
+    try {
+        const o = (input !== null && typeof input === 'object' ? input : {}) as Record<string, unknown>
+        const http = o.http !== null && typeof o.http === 'object' && typeof (o.http as { send?: unknown }).send === 'function' ? (o.http as HttpPort) : null
+        const given = o.serverParams !== null && typeof o.serverParams === 'object' ? (o.serverParams as Record<string, unknown>) : {}
+        const params = Object.entries(given).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length > 0)
+        return { http, params, recordedAt: typeof o.recordedAt === 'string' ? o.recordedAt : null, problem: 'recordingHttpPort needs { http }: the HttpPort that answers' }
+    } catch (cause) {
+        return { http: null, params: [], recordedAt: null, problem: `the options of recordingHttpPort could not be read: ${cause instanceof Error ? cause.message : String(cause)}` }
     }
-    const pairs = (match[3] ?? '')
-        .split('&')
-        .filter((pair) => pair.length > 0)
-        .map((pair): [string, string] => {
-            const at = pair.indexOf('=')
-            return at < 0 ? [decode(pair), ''] : [decode(pair.slice(0, at)), decode(pair.slice(at + 1))]
-        })
-    return { host: match[1] as string, path: decode(match[2] || '/'), query: Object.fromEntries(pairs) }
 }
 
 /**
  * An {@link HttpPort} that answers through `http` and keeps every exchange, ready to be written as
  * the recordings `httpPortFromRecordings` replays (docs/recordings.md): one recording per host, the
- * first answer to each request. A query value equal to a server param becomes
- * `{{SERVER_PARAM:<KEY>}}` (replay matches any value there); the param's value anywhere else (a
- * path, a body) becomes `[redacted]`, so a recording never holds a key. Only `content-type` of the
- * response headers is kept. Pure: the host writes `recordings()` where it wants.
+ * first answer to each request. A query value equal to a server param, or the param's value in the
+ * path, becomes `{{SERVER_PARAM:<KEY>}}` (replay matches any value there); the param's value
+ * anywhere else (a response body) becomes `[redacted]`, so a recording never holds a key. A request
+ * body is kept (a key in it as its placeholder): replay tells calls to one URL apart by it. With `recordedAt`, a
+ * query value that reads as a clock within five years of it becomes `{{TIME}}`. Only `content-type` of the
+ * response headers is kept. Pure: the host writes `recordings()` where it wants (one JSON file per
+ * recording). `grade --live --record` uses it, for plain requests and the runtime child's alike.
+ * @param input - `{ http, serverParams?, recordedAt? }`
+ * @returns the recording port and `recordings()`, what it kept so far
+ * @example const recorder = recordingHttpPort({ http: httpPortFromFetch(fetch), serverParams: { KEY: key } })
  */
 export function recordingHttpPort(input: { http: HttpPort; serverParams?: Readonly<Record<string, string>>; recordedAt?: string }): { port: HttpPort; recordings: () => Recording[] } {
-    const params = Object.entries(input.serverParams ?? {}).filter(([, v]) => typeof v === 'string' && v.length > 0)
+    const read = readInput(input)
+    const { http, params, recordedAt } = read
     const forms = secretForms(Object.fromEntries(params))
     const byHost = new Map<string, { exchanges: RecordedExchange[]; seen: Set<string> }>()
     const keep = (request: HttpRequest, response: HttpResponse): void => {
@@ -43,27 +49,33 @@ export function recordingHttpPort(input: { http: HttpPort; serverParams?: Readon
         if (parts === null) return
         const placeholder = (v: string): string => {
             const name = params.find(([, value]) => value === v)?.[0]
-            return name !== undefined ? `{{SERVER_PARAM:${name}}}` : redactSecretText(v, forms)
+            if (name !== undefined) return `{{SERVER_PARAM:${name}}}`
+            // A value read from the handler's clock differs in every run: kept as the time placeholder.
+            return recordedAt !== null && isClockValue(v, recordedAt) ? TIME_PLACEHOLDER : redactSecretText(v, forms)
         }
         const query = Object.fromEntries(Object.entries(parts.query).map(([k, v]) => [k, placeholder(v)]))
         const method = request.method.toUpperCase()
-        const path = redactSecretText(parts.path, forms)
+        // A key in a path segment is written as its placeholder, which replay matches with any value there.
+        const path = redactSecretText(params.filter(([, value]) => value.length >= 8).reduce((p, [name, value]) => p.split(value).join(`{{SERVER_PARAM:${name}}}`), parts.path), forms)
         const slot = byHost.get(parts.host) ?? { exchanges: [], seen: new Set<string>() }
-        const key = JSON.stringify([method, path, Object.entries(query).sort()])
+        // A body (a JSON-RPC call, a GraphQL query) tells requests to one URL apart: kept, each key as its placeholder.
+        const body = typeof request.body === 'string' && request.body.length > 0 ? redactSecretText(params.filter(([, value]) => value.length >= 8).reduce((b, [name, value]) => b.split(value).join(`{{SERVER_PARAM:${name}}}`), request.body), forms) : undefined
+        const key = JSON.stringify([method, path, Object.entries(query).sort(), body ?? null])
         if (slot.seen.has(key)) return
         slot.seen.add(key)
         const headers = Object.fromEntries(Object.entries(response.headers).filter(([k]) => KEPT_HEADERS.includes(k.toLowerCase())))
-        slot.exchanges.push({ request: { method, path, ...(Object.keys(query).length > 0 ? { query } : {}) }, response: { status: response.status, ...(Object.keys(headers).length > 0 ? { headers } : {}), body: redactSecretText(response.body, forms) } })
+        slot.exchanges.push({ request: { method, path, ...(Object.keys(query).length > 0 ? { query } : {}), ...(body !== undefined ? { body } : {}) }, response: { status: response.status, ...(Object.keys(headers).length > 0 ? { headers } : {}), body: redactSecretText(response.body, forms) } })
         byHost.set(parts.host, slot)
     }
     return {
         port: {
             async send(request) {
-                const response = await input.http.send(request)
+                if (http === null) throw new Error(read.problem)
+                const response = await http.send(request)
                 keep(request, response)
                 return response
             }
         },
-        recordings: () => [...byHost.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([host, slot]) => ({ host, ...(input.recordedAt !== undefined ? { recordedAt: input.recordedAt } : {}), exchanges: slot.exchanges }))
+        recordings: () => [...byHost.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([host, slot]) => ({ host, ...(recordedAt !== null ? { recordedAt } : {}), exchanges: slot.exchanges }))
     }
 }

@@ -1,4 +1,5 @@
-import type { RuntimePort, RuntimeTestOutcome, RuntimeTestRequest } from './types.js'
+import { fetchThroughPort } from './fetch-bridge.js'
+import type { HttpPort, RuntimePort, RuntimeRequestRecord, RuntimeTestOutcome, RuntimeTestRequest } from './types.js'
 
 /** The part of the flowmcp-core v4 module the adapter calls (`import * as core from 'flowmcp-core'`). */
 export interface FlowMCPCoreLike {
@@ -20,6 +21,13 @@ export interface FlowMCPRuntimeOptions {
     readonly resolveBase?: string
     /** Recorded in `summary.json` (`runtime.version`); e.g. flowmcp-core's package version. */
     readonly version?: string
+    /**
+     * The host's network for the runtime: every `fetch` the runtime (or a handler) makes while a test
+     * runs goes through this port (live, `recordingHttpPort`, or `httpPortFromRecordings`), and the
+     * outcome lists those requests. The runtime calls the global `fetch`, so the port swaps it in for
+     * the length of each test and runs one test at a time. Without it the global `fetch` is used as it is.
+     */
+    readonly http?: HttpPort
 }
 
 type Obj = Record<string, unknown>
@@ -49,7 +57,9 @@ const failure = (message: string): RuntimeTestOutcome => ({ ok: false, httpStatu
  * (it is installed from its repository) and passes the module. Loading runs the schema's code, so
  * hosts run this where that is acceptable — the CLI runs it in a child process under Node's
  * permission model (`grade --runtime`). Never throws: a failure is an outcome with its message.
- * @param options - `{ core, listsDir?, allowlist?, resolveBase?, version? }`
+ * With `http`, the runtime's network is the host's port: record a run with `recordingHttpPort`
+ * and replay it with `httpPortFromRecordings`, as `grade --runtime` does in its child process.
+ * @param options - `{ core, listsDir?, allowlist?, resolveBase?, version?, http? }`
  * @returns a {@link RuntimePort}
  * @example const runtime = runtimePortFromFlowMCP({ core: await import('flowmcp-core'), resolveBase: process.cwd() })
  */
@@ -72,11 +82,42 @@ function pick(options: FlowMCPRuntimeOptions): Omit<FlowMCPRuntimeOptions, 'core
         ...(typeof options.listsDir === 'string' ? { listsDir: options.listsDir } : {}),
         ...(options.allowlist !== undefined ? { allowlist: options.allowlist } : {}),
         ...(typeof options.resolveBase === 'string' ? { resolveBase: options.resolveBase } : {}),
-        ...(typeof options.version === 'string' ? { version: options.version } : {})
+        ...(typeof options.version === 'string' ? { version: options.version } : {}),
+        ...(isObj(options.http) && typeof options.http.send === 'function' ? { http: options.http } : {})
+    }
+}
+
+/** The global `fetch`, as the runtime reads it. */
+type GlobalFetch = { fetch?: unknown }
+
+/**
+ * Runs `work` with the global `fetch` going through `http`, one run at a time (the runtime reads
+ * the global, so two tests at once could not be told apart): the requests it made come back with it.
+ */
+function throughPort(http: HttpPort): (serverParams: Readonly<Record<string, string>>, work: () => Promise<RuntimeTestOutcome>) => Promise<RuntimeTestOutcome> {
+    let queue: Promise<unknown> = Promise.resolve()
+    return (serverParams, work) => {
+        const turn = queue.then(async (): Promise<RuntimeTestOutcome> => {
+            const requests: RuntimeRequestRecord[] = []
+            const bridged = fetchThroughPort({ send: (r) => http.send(r), serverParams, onRequest: (r) => requests.push(r) })
+            if (bridged === null) return failure('this platform has no fetch Response: the runtime\'s fetch cannot go through options.http')
+            const g = globalThis as unknown as GlobalFetch
+            const before = g.fetch
+            g.fetch = bridged
+            try {
+                const outcome = await work()
+                return { ...outcome, requests: requests.slice(0, 50) }
+            } finally {
+                g.fetch = before
+            }
+        })
+        queue = turn.catch(() => undefined)
+        return turn
     }
 }
 
 function portOver(options: FlowMCPRuntimeOptions): RuntimePort {
+    const routed = options.http !== undefined ? throughPort(options.http) : null
     const loaded = new Map<string, Promise<{ main: unknown; handlerMap: unknown } | { problem: string }>>()
     const load = (filePath: string): Promise<{ main: unknown; handlerMap: unknown } | { problem: string }> => {
         let pending = loaded.get(filePath)
@@ -102,18 +143,22 @@ function portOver(options: FlowMCPRuntimeOptions): RuntimePort {
     return {
         ...(options.version !== undefined ? { version: options.version } : {}),
         async run(request: RuntimeTestRequest): Promise<RuntimeTestOutcome> {
-            try {
-                if (request.schemaPath === null) return failure('the schema was given as an object: the runtime needs its file (schemaPath) to load its handlers')
-                const schema = await load(request.schemaPath)
-                if ('problem' in schema) return failure(schema.problem)
-                const answer: unknown = await options.core.FlowMCP.fetch({ main: schema.main, handlerMap: schema.handlerMap, userParams: { ...request.userParams }, serverParams: { ...request.serverParams }, routeName: request.tool })
-                const messages = messagesOf(answer)
-                if (!isObj(answer)) return failure('the runtime returned no result object')
-                // A success may never have touched HTTP (executeRequest computes offline): its status is not known.
-                return { ok: answer.status === true, data: answer.data, httpStatus: answer.status === true ? null : httpStatusOf(messages), messages }
-            } catch (cause) {
-                return failure(`the runtime threw: ${cause instanceof Error ? cause.message : String(cause)}`)
-            }
+            return routed === null ? runOne(request) : routed(isObj(request?.serverParams) ? (request.serverParams as Record<string, string>) : {}, () => runOne(request))
+        }
+    }
+
+    async function runOne(request: RuntimeTestRequest): Promise<RuntimeTestOutcome> {
+        try {
+            if (request.schemaPath === null) return failure('the schema was given as an object: the runtime needs its file (schemaPath) to load its handlers')
+            const schema = await load(request.schemaPath)
+            if ('problem' in schema) return failure(schema.problem)
+            const answer: unknown = await options.core.FlowMCP.fetch({ main: schema.main, handlerMap: schema.handlerMap, userParams: { ...request.userParams }, serverParams: { ...request.serverParams }, routeName: request.tool })
+            const messages = messagesOf(answer)
+            if (!isObj(answer)) return failure('the runtime returned no result object')
+            // A success may never have touched HTTP (executeRequest computes offline): its status is not known.
+            return { ok: answer.status === true, data: answer.data, httpStatus: answer.status === true ? null : httpStatusOf(messages), messages }
+        } catch (cause) {
+            return failure(`the runtime threw: ${cause instanceof Error ? cause.message : String(cause)}`)
         }
     }
 }

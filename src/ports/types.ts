@@ -102,6 +102,23 @@ export interface RuntimeTestOutcome {
     readonly messages?: readonly string[]
     /** The network doors the test tried while the network was not granted (offline, or past the recordings): it then failed for that. */
     readonly networkNotGranted?: readonly string[]
+    /** The requests the test's `fetch` sent through the host's {@link HttpPort}, in order (absent: none went through a port). */
+    readonly requests?: readonly RuntimeRequestRecord[]
+}
+
+/**
+ * One request a test sent, as kept: never a key value. Every server-param value in the URL is
+ * written `{{SERVER_PARAM:<KEY>}}`, as recordings write it.
+ */
+export interface RuntimeRequestRecord {
+    /** The HTTP method, upper case. */
+    readonly method: string
+    /** The URL with every server-param value written `{{SERVER_PARAM:<KEY>}}`. */
+    readonly url: string
+    /** The status answered; `null` when no answer came (the port failed, the network refused). */
+    readonly status: number | null
+    /** `true` when the answer was the recordings' 404 for a request they lack (`httpPortFromRecordings`). */
+    readonly missingRecording: boolean
 }
 
 /**

@@ -6,7 +6,9 @@ import { redactSecretsDeep, redactSecretText, secretForms } from '../prompts/red
 import { checkKeyDomains, type KeyDomainResult } from '../schema/key-domain.js'
 import { isParameterless, isRecord, keysOf, own, requiredServerParamsOf, serverParamsUsedBy, testInputKeys, testsOf, testSignature } from '../schema/shape.js'
 import { validateMain } from '../schema/validate-main.js'
-import type { RuntimePort } from '../ports/types.js'
+import { maskServerParams } from '../ports/fetch-bridge.js'
+import { isMissingRecording } from '../ports/replay.js'
+import type { RuntimePort, RuntimeRequestRecord } from '../ports/types.js'
 import type { HttpPort, HttpRequest, HttpResponse } from './http.js'
 import { checkAgainstSchema, isEmptyData, shapeOf, utf8Length, type Shape } from './output-check.js'
 import { buildRequest } from './request.js'
@@ -28,7 +30,26 @@ export type TestStatus = 'passed' | 'failed' | 'key-gated' | 'withheld' | 'dupli
 /** A tool's class (05 §1.6 `perTool.class`, plus `withheld` for a key-domain mismatch). */
 export type ToolClass = 'normal' | 'parameterless' | 'key-gated' | 'needs-tests' | 'withheld' | 'state-changing'
 
-/** One test, as kept. Requests, URLs, headers, key values and response bodies are never kept. */
+/**
+ * One request a test sent, as kept: method, URL (every server-param value written
+ * `{{SERVER_PARAM:<KEY>}}`), the status answered and whether the recordings lacked it.
+ */
+export type TestRequestRecord = RuntimeRequestRecord
+
+/**
+ * Why a test that was sent did or did not count as working:
+ * - `working`: data came back (an output-schema mismatch is said apart, DPT-018);
+ * - `no-data`: an answer without data (HTTP 200 or the runtime's success with nothing in it);
+ * - `output-transform-failed`: the host's `transform` threw on the data;
+ * - `http-error`: the API answered a status other than 200 (the runtime: its `HTTP <code>` failure);
+ * - `handler-error`: the runtime failed without an HTTP status (a handler threw, the schema did not load), its message in `error`;
+ * - `missing-recording`: a request the recordings lack (replay's 404), named in `requests`;
+ * - `network-not-granted`: the runtime child tried the network offline (DPT-021);
+ * - `port-error`: the HTTP or runtime port failed (network failure, timeout, a malformed answer).
+ */
+export type TestVerdict = 'working' | 'no-data' | 'output-transform-failed' | 'http-error' | 'handler-error' | 'missing-recording' | 'network-not-granted' | 'port-error'
+
+/** One test, as kept. Headers, key values and response bodies are never kept; a request's URL only with its keys masked. */
 export interface PretestTestResult {
     readonly tool: string
     readonly testIndex: number
@@ -44,6 +65,38 @@ export interface PretestTestResult {
     readonly via?: 'runtime'
     /** `CODE: message` (DPT-004, DPT-010, …); `null` for a passed test whose data matched (DPT-018 names an output mismatch). */
     readonly error: string | null
+    /** Why the sent test did or did not count as working; absent for a test that was not sent. */
+    readonly verdict?: TestVerdict
+    /** The requests the sent test made, in order (a plain test: its one request; a runtime test: what its fetch sent). */
+    readonly requests?: readonly TestRequestRecord[]
+}
+
+/**
+ * One test's truth, as `summary.json` (`perTool.<tool>.tests`), the grading result
+ * (`pretest.tests`), `--json` and `--verbose` show it: what the test asked, what came back and why
+ * it did or did not count as working. A test whose request the recordings lack has
+ * `verdict: 'missing-recording'` and that request in `requests` with `missingRecording: true`.
+ */
+export interface PretestTestRecord {
+    readonly tool: string
+    readonly testIndex: number
+    /** What happened to it (`passed`, `failed`; `key-gated`, `duplicate`, … for a test not sent). */
+    readonly status: TestStatus
+    readonly working: boolean
+    /** `runtime`: the FlowMCP runtime ran it (handlers included); `http`: a plain request. */
+    readonly via: 'runtime' | 'http'
+    /** Why it did or did not count as working; `null` for a test not sent (its `error` says why). */
+    readonly verdict: TestVerdict | null
+    readonly httpStatus: number | null
+    /** `CODE: message`, or `null` for a working test whose data matched. */
+    readonly error: string | null
+    /** Its requests, keys masked (none for a test not sent, or a runtime test that computed offline). */
+    readonly requests: readonly TestRequestRecord[]
+}
+
+/** Every test of a pretest as its {@link PretestTestRecord}, in plan order. */
+export function testRecordsOf(results: readonly PretestTestResult[]): PretestTestRecord[] {
+    return results.map((r) => ({ tool: r.tool, testIndex: r.testIndex, status: r.status, working: r.working, via: r.via === 'runtime' ? 'runtime' : 'http', verdict: r.verdict ?? null, httpStatus: r.httpStatus, error: r.error, requests: r.requests ?? [] }))
 }
 
 /** Per-tool summary. */
@@ -392,6 +445,7 @@ function settingsOf(args: Record<string, unknown>): PretestSettings {
         now: args.now as string,
         serverParams,
         // Every value the host gave, however short, is erased at any depth of what the pretest keeps.
+        // A placeholder given for a key (a replay without it) is no secret (secretForms skips it): request records keep it as recordings do.
         secrets: secretForms(serverParams, 1),
         http: (args.http ?? null) as HttpPort | null,
         dryRun: args.dryRun === true,
@@ -616,7 +670,7 @@ async function send(env: JobEnv, request: HttpRequest): Promise<{ response: Http
 }
 
 /** Judges the data of one answered test (HTTP 200, or the runtime's success): present, its shape, its output-schema verdict. */
-async function judgeData(env: JobEnv, job: { tool: string; testIndex: number }, raw: unknown, responseBytes: number, httpStatus: number | null, via: 'runtime' | null): Promise<PretestTestResult> {
+async function judgeData(env: JobEnv, job: { tool: string; testIndex: number }, raw: unknown, responseBytes: number, httpStatus: number | null, via: 'runtime' | null, requests: readonly TestRequestRecord[]): Promise<PretestTestResult> {
     const { transform, secrets } = env.settings
     const tool = own(env.tools, job.tool)
     const output = own(tool, 'output')
@@ -653,29 +707,35 @@ async function judgeData(env: JobEnv, job: { tool: string; testIndex: number }, 
         shape: typeof data === 'string' ? 'string' : shapeOf(data),
         outputSchemaMatch,
         error: errorText ?? (mismatch === null ? null : coded('DPT-018', `output schema mismatch: ${mismatch}`)),
-        ...(via !== null ? { via } : {})
+        ...(via !== null ? { via } : {}),
+        verdict: hasData ? 'working' : transformError !== null ? 'output-transform-failed' : requests.some((r) => r.missingRecording) ? 'missing-recording' : 'no-data',
+        requests
     }
 }
 
 /** One test through the FlowMCP runtime port: its verdict decides, as a 200 with data does for a request. */
 async function runThroughRuntime(env: JobEnv, job: { tool: string; testIndex: number; userParams: Readonly<Record<string, unknown>> }): Promise<PretestTestResult> {
     const { runtime, schemaPath, serverParams, timeoutMs, secrets } = env.settings
-    const failed = (httpStatus: number | null, error: string): PretestTestResult => ({ tool: job.tool, testIndex: job.testIndex, status: 'failed', httpStatus, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null, error, via: 'runtime' })
+    const failed = (httpStatus: number | null, error: string, verdict: TestVerdict, requests: readonly TestRequestRecord[] = []): PretestTestResult => ({ tool: job.tool, testIndex: job.testIndex, status: 'failed', httpStatus, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null, error, via: 'runtime', verdict, requests })
     let outcome: unknown
     try {
         outcome = await (runtime as RuntimePort).run({ schemaPath, main: env.main as Readonly<Record<string, unknown>>, tool: job.tool, testIndex: job.testIndex, userParams: job.userParams, serverParams: { ...serverParams }, timeoutMs })
     } catch (cause) {
-        return failed(null, coded('DPT-020', `the runtime port failed: ${portErrorText(cause, secrets)}`))
+        return failed(null, coded('DPT-020', `the runtime port failed: ${portErrorText(cause, secrets)}`), 'port-error')
     }
-    if (!isRecord(outcome) || typeof outcome.ok !== 'boolean') return failed(null, coded('DPT-020', `the runtime port returned ${typeOfValue(outcome)} without a boolean ok`))
+    if (!isRecord(outcome) || typeof outcome.ok !== 'boolean') return failed(null, coded('DPT-020', `the runtime port returned ${typeOfValue(outcome)} without a boolean ok`), 'port-error')
     const status = outcome.httpStatus
     const httpStatus = typeof status === 'number' && Number.isInteger(status) ? status : null
+    const requests = requestRecordsOf(outcome.requests, serverParams)
     const doors = Array.isArray(outcome.networkNotGranted) ? outcome.networkNotGranted.filter((d): d is string => typeof d === 'string') : []
-    if (doors.length > 0) return failed(null, coded('DPT-021', `the handler tried ${doors.slice(0, 3).join(', ')}${doors.length > 3 ? ` and ${doors.length - 3} more` : ''}`))
+    if (doors.length > 0) return failed(null, coded('DPT-021', `the handler tried ${doors.slice(0, 3).join(', ')}${doors.length > 3 ? ` and ${doors.length - 3} more` : ''}`), 'network-not-granted', requests)
     if (outcome.ok !== true) {
         const messages = Array.isArray(outcome.messages) ? outcome.messages.filter((m): m is string => typeof m === 'string') : []
         const said = redactSecretText(messages.slice(0, 3).join('; '), secrets).replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>')
-        return failed(httpStatus, coded('DPT-020', `the runtime reported a failure${httpStatus !== null ? ` (HTTP ${httpStatus})` : ''}: ${said.length > 300 ? `${said.slice(0, 297)}...` : said || 'no message'}`))
+        const missing = requests.find((r) => r.missingRecording)
+        const verdict: TestVerdict = missing !== undefined ? 'missing-recording' : httpStatus !== null ? 'http-error' : 'handler-error'
+        const detail = missing !== undefined ? `; the recordings lack ${missing.method} ${missing.url}` : ''
+        return failed(httpStatus, coded('DPT-020', `the runtime reported a failure${httpStatus !== null ? ` (HTTP ${httpStatus})` : ''}: ${said.length > 300 ? `${said.slice(0, 297)}...` : said || 'no message'}${detail}`), verdict, requests)
     }
     let bytes = 0
     try {
@@ -683,7 +743,16 @@ async function runThroughRuntime(env: JobEnv, job: { tool: string; testIndex: nu
     } catch {
         bytes = 0
     }
-    return judgeData(env, job, outcome.data, bytes, httpStatus, 'runtime')
+    return judgeData(env, job, outcome.data, bytes, httpStatus, 'runtime', requests)
+}
+
+/** The request records a runtime outcome carries, checked and with every key value masked again (a port may not have). */
+function requestRecordsOf(value: unknown, serverParams: Readonly<Record<string, string>>): TestRequestRecord[] {
+    if (!Array.isArray(value)) return []
+    return value
+        .filter((r): r is Record<string, unknown> => isRecord(r) && typeof r.method === 'string' && typeof r.url === 'string')
+        .slice(0, 20)
+        .map((r) => ({ method: (r.method as string).slice(0, 20), url: maskServerParams(r.url as string, serverParams).slice(0, 2000), status: typeof r.status === 'number' && Number.isInteger(r.status) ? r.status : null, missingRecording: r.missingRecording === true }))
 }
 
 /** One docs URL: HEAD, then GET when the server does not allow HEAD (405/501). */
@@ -697,13 +766,15 @@ async function checkDocsUrl(env: JobEnv, job: { testIndex: number; request: Http
 async function runTestRequest(env: JobEnv, job: { tool: string; testIndex: number; request: HttpRequest }): Promise<PretestTestResult> {
     const base = { tool: job.tool, testIndex: job.testIndex }
     const { response, error } = await send(env, job.request)
+    const record = { method: job.request.method.toUpperCase(), url: maskServerParams(job.request.url, env.settings.serverParams) }
     if (response === null) {
-        return { ...base, status: 'failed', httpStatus: null, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null, error }
+        return { ...base, status: 'failed', httpStatus: null, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null, error, verdict: 'port-error', requests: [{ ...record, status: null, missingRecording: false }] }
     }
     const responseBytes = utf8Length(response.body)
+    const requests = [{ ...record, status: response.status, missingRecording: isMissingRecording(response) }]
     if (response.status !== 200) {
-        const note = response.status === 401 || response.status === 403 ? ' (authentication is never a pass)' : response.status === 429 ? ' (rate limited)' : ''
-        return { ...base, status: 'failed', httpStatus: response.status, hasData: false, working: false, responseBytes, shape: null, outputSchemaMatch: null, error: coded('DPT-004', `HTTP ${response.status}${note}`) }
+        const note = response.status === 401 || response.status === 403 ? ' (authentication is never a pass)' : response.status === 429 ? ' (rate limited)' : requests[0]?.missingRecording === true ? ' (no recorded response for this request)' : ''
+        return { ...base, status: 'failed', httpStatus: response.status, hasData: false, working: false, responseBytes, shape: null, outputSchemaMatch: null, error: coded('DPT-004', `HTTP ${response.status}${note}`), verdict: requests[0]?.missingRecording === true ? 'missing-recording' : 'http-error', requests }
     }
     const mimeType = own(own(own(env.tools, job.tool), 'output'), 'mimeType')
     let data: unknown = response.body
@@ -714,7 +785,7 @@ async function runTestRequest(env: JobEnv, job: { tool: string; testIndex: numbe
             data = response.body
         }
     }
-    return judgeData(env, job, data, responseBytes, 200, null)
+    return judgeData(env, job, data, responseBytes, 200, null, requests)
 }
 
 /** Stage "send": every job, at most `concurrency` at a time, each as its kind asks. */
@@ -783,8 +854,9 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
 /**
  * The live data pretest (02 §2.1, 06 §19.5): runs each tool's tests through an injected
  * {@link HttpPort} and keeps only what grading needs — status, data present, working, size, a
- * type sketch and the output-schema verdict. Requests, URLs, headers, key values and response
- * bodies are never kept, and every string is scrubbed of `serverParams` values.
+ * type sketch, the output-schema verdict, and each test's requests (method, URL with every key
+ * written `{{SERVER_PARAM:<KEY>}}`, status) with its verdict. Headers, key values and bodies are
+ * never kept, and every string is scrubbed of `serverParams` values.
  */
 export class DataPretest {
     private constructor() {}

@@ -465,16 +465,21 @@ export function describeRedactions(redactions: readonly Redaction[]): string {
 /** The mark that replaces a host-given secret value. */
 export const SECRET_MARK = '[redacted]'
 
+/** A server-param placeholder as recordings write it. */
+const KEY_PLACEHOLDER = /^\{\{SERVER_PARAM:[A-Za-z0-9_]+\}\}$/
+
 /**
  * Every spelling of the host-given values a text may carry: raw, URI-encoded and JSON-escaped,
  * longest first (so a longer value is never left half-replaced by a shorter one). Values shorter
- * than {@link MIN_SECRET_LENGTH} are not secrets worth erasing everywhere.
+ * than {@link MIN_SECRET_LENGTH} are not secrets worth erasing everywhere, nor is a
+ * `{{SERVER_PARAM:KEY}}` placeholder (what a replay without keys gives).
  */
 export function secretForms(serverParams: unknown, minLength: number = MIN_SECRET_LENGTH): string[] {
     if (serverParams === null || typeof serverParams !== 'object') return []
     const forms: string[] = []
     for (const value of Object.values(serverParams as Record<string, unknown>)) {
-        if (typeof value !== 'string' || value.length === 0 || value.length < minLength) continue
+        // `{{SERVER_PARAM:KEY}}`, the value a replay without keys gives: what recordings hold, never a secret.
+        if (typeof value !== 'string' || value.length === 0 || value.length < minLength || KEY_PLACEHOLDER.test(value)) continue
         forms.push(value, uriForm(value), JSON.stringify(value).slice(1, -1))
     }
     return [...new Set(forms)].sort((a, b) => b.length - a.length)

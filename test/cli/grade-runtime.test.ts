@@ -1,4 +1,5 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -82,5 +83,89 @@ describe.skipIf(!runtimePresent)('grade --runtime: handler schemas tested throug
         expect(summary.perTool.sumNumbers).toMatchObject({ working: 3, blocked: false })
         expect(summary.perTool.getStatus).toMatchObject({ working: 0, blocked: true, reason: 'network-not-granted' })
         expect(summary.perTool.getFromOrigin).toMatchObject({ working: 0, blocked: true, reason: 'network-not-granted' })
+    })
+
+    describe('--live --record, then --recordings: the child’s requests recorded once and replayed with neither network nor key', () => {
+        let server: Server
+        let connections = 0
+        const realFetch = globalThis.fetch
+        const dir = (): string => join(work, 'recorded')
+
+        beforeAll(async () => {
+            // The API on this machine: each region answers its status; every connection counted.
+            server = createServer((req, res) => {
+                res.setHeader('content-type', 'application/json')
+                res.setHeader('set-cookie', 'session=abc')
+                const region = (req.url ?? '').startsWith('/us.') ? 'us' : 'eu'
+                res.end(JSON.stringify({ region, status: 'up', token: req.headers['x-token'] === 'fixture-token-value' ? 'seen' : 'absent' }))
+            })
+            server.on('connection', () => {
+                connections += 1
+            })
+            await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+            const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+            // --live sends through the global fetch: here every URL goes to 127.0.0.1, its host kept in the path.
+            globalThis.fetch = ((url: string | URL, init?: RequestInit) => {
+                const parsed = new URL(String(url))
+                return realFetch(`${origin}/${parsed.host}${parsed.pathname}${parsed.search}`, init)
+            }) as typeof fetch
+            const { code, err } = await grade({ live: true, record: dir() })
+            globalThis.fetch = realFetch
+            expect(err).toContain('recorded: 3 exchanges of 3 hosts')
+            expect(code).not.toBe(2)
+        }, 60_000)
+
+        afterAll(() => {
+            globalThis.fetch = realFetch
+            return new Promise<void>((done) => server.close(() => done()))
+        })
+
+        it('writes one file per host the handlers reached, with only content-type kept and no key value', () => {
+            const files = readdirSync(dir()).sort()
+            // The docs URL (a plain HEAD of the pretest) and the two hosts the handlers' preRequest filled in.
+            expect(files).toEqual(['eu.api.example.org.json', 'example.org.json', 'us.api.example.org.json'])
+            const text = files.map((f) => readFileSync(join(dir(), f), 'utf8')).join('\n')
+            expect(text).not.toContain('fixture-token-value')
+            expect(text).not.toContain('set-cookie')
+            const eu = JSON.parse(readFileSync(join(dir(), 'eu.api.example.org.json'), 'utf8')) as { host: string; exchanges: Array<{ request: unknown; response: { status: number; headers: Record<string, string> } }> }
+            expect(eu.host).toBe('https://eu.api.example.org')
+            expect(eu.exchanges).toEqual([{ request: { method: 'GET', path: '/v1/status' }, response: { status: 200, headers: { 'content-type': 'application/json' }, body: '{"region":"eu","status":"up","token":"seen"}' } }])
+        })
+
+        it('replays them with no key and no connection: every tool tested, each test’s requests and verdict in summary.json', async () => {
+            const island = join(work, 'island-replayed')
+            const before = connections
+            globalThis.fetch = (async () => {
+                throw new TypeError('the replay may not fetch')
+            }) as typeof fetch
+            const { out } = await grade({ recordings: dir(), island, verbose: true }, {})
+            globalThis.fetch = realFetch
+            expect(connections - before).toBe(0)
+            const summary = JSON.parse(readFileSync(join(island, 'providers', 'runtimefixture', 'plain', 'summary.json'), 'utf8')) as { perTool: Record<string, { working: number; blocked: boolean; reason: string | null; tests: Array<Record<string, unknown>> }> }
+            // The key-gated tools are tested without FIXTURE_TOKEN: the recordings need none.
+            expect(summary.perTool.sumNumbers).toMatchObject({ working: 3, blocked: false })
+            expect(summary.perTool.getStatus).toMatchObject({ working: 2, blocked: true, reason: 'fewer-than-3-working-tests' })
+            expect(summary.perTool.getStatus?.tests).toEqual([
+                { testIndex: 0, status: 'passed', working: true, via: 'runtime', verdict: 'working', httpStatus: null, error: null, requests: [{ method: 'GET', url: 'https://eu.api.example.org/v1/status', status: 200, missingRecording: false }] },
+                { testIndex: 1, status: 'passed', working: true, via: 'runtime', verdict: 'working', httpStatus: null, error: null, requests: [{ method: 'GET', url: 'https://us.api.example.org/v1/status', status: 200, missingRecording: false }] }
+            ])
+            expect(summary.perTool.sumNumbers?.tests[0]).toMatchObject({ verdict: 'working', requests: [] })
+            expect(out).toContain('runtimefixture.plain: getStatus#1 working (runtime): GET https://us.api.example.org/v1/status → 200')
+        })
+
+        it('names a request the recordings lack, test by test, in --json and --verbose', async () => {
+            const euOnly = join(work, 'recordings-eu-only')
+            mkdirSync(euOnly, { recursive: true })
+            cpSync(join(dir(), 'eu.api.example.org.json'), join(euOnly, 'eu.api.example.org.json'))
+            const { out } = await grade({ recordings: euOnly, json: true }, {})
+            const report = JSON.parse(out) as { schemas: Array<{ grading: { pretest: { tests: Array<{ tool: string; testIndex: number; verdict: string | null; error: string | null; requests: Array<{ url: string; status: number; missingRecording: boolean }> }> } } }> }
+            const tests = report.schemas[0]?.grading.pretest.tests ?? []
+            expect(tests.find((t) => t.tool === 'getStatus' && t.testIndex === 0)).toMatchObject({ verdict: 'working' })
+            const us = tests.find((t) => t.tool === 'getStatus' && t.testIndex === 1)
+            expect(us).toMatchObject({ verdict: 'missing-recording', requests: [{ url: 'https://us.api.example.org/v1/status', status: 404, missingRecording: true }] })
+            expect(us?.error).toContain('the recordings lack GET https://us.api.example.org/v1/status')
+            const verbose = await grade({ recordings: euOnly, verbose: true }, {})
+            expect(verbose.out).toContain('runtimefixture.plain: getStatus#1 missing-recording (runtime): GET https://us.api.example.org/v1/status → 404 (not recorded)')
+        })
     })
 })

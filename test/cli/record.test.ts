@@ -69,6 +69,17 @@ describe('grade --live --record <dir>', () => {
         await run(['grade', ...target, '--recordings', join(dir, 'rec'), '--json', '--now', now], replayIo)
         const view = (text: string): unknown => (JSON.parse(text) as { schemas: Array<{ grading: { schemaId: string; units: Array<{ unit: string; status: string; reason: string | null }>; pretest: unknown } }> }).schemas.map((s) => [s.grading.schemaId, s.grading.units.map((u) => [u.unit, u.status, u.reason]), s.grading.pretest])
         expect(view(replayIo.out())).toEqual(view(liveIo.out()))
+        // A replay needs no key: without ETHERSCAN_API_KEY the key-gated tools are tested and graded all the same.
+        const keylessIo = memoryIo({}, { env: {} })
+        await run(['grade', ...target, '--recordings', join(dir, 'rec'), '--json', '--now', now], keylessIo)
+        expect(keylessIo.out()).not.toContain('key-gated')
+        expect(view(keylessIo.out())).toEqual(view(liveIo.out()))
+    })
+
+    it('without --recordings, a key the environment lacks still blocks its tools (only a replay needs no key)', async () => {
+        const io = memoryIo({}, { env: {} })
+        await run(['grade', join(examples, 'providers/etherscan'), '--json', '--now', now], io)
+        expect(io.out()).toContain('key-gated')
     })
 
     it('--record without --live is a usage error', async () => {

@@ -29,22 +29,26 @@ describe('permissionFlag', () => {
 })
 
 describe('childNodeArgs', () => {
-    it('allows reading the named folders only, and nothing else: no writes, no child processes, no workers', () => {
-        const args = childNodeArgs({ nodeVersion: 'v20.20.2', hasFlag: () => true, allowRead: ['/schemas/ns', '/runtime'], live: false })
+    it('allows reading the named folders only, and nothing else: no writes, no child processes, no workers, no network', () => {
+        const args = childNodeArgs({ nodeVersion: 'v20.20.2', hasFlag: () => true, allowRead: ['/schemas/ns', '/runtime'] })
         expect(args).toEqual(['--no-warnings', '--experimental-permission', '--allow-fs-read=/schemas/ns', '--allow-fs-read=/runtime'])
     })
 
     it.each([
-        [true, true, ['--allow-net']],
+        [true, true, ['--allow-addons']],
         [true, false, []],
         [false, true, []]
-    ])('grants the network (--allow-net, where Node restricts it) in live mode only: live %s, known %s', (live, known, extra) => {
-        const args = childNodeArgs({ nodeVersion: 'v25.0.0', hasFlag: (f) => known && f === '--allow-net', allowRead: ['/r'], live })
+    ])('allows native addons only to the child of a schema that declares requiredLibraries (talib): declares %s, known %s', (addons, known, extra) => {
+        const args = childNodeArgs({ nodeVersion: 'v25.0.0', hasFlag: (f) => known && f === '--allow-addons', allowRead: ['/r'], addons })
         expect(args).toEqual(['--no-warnings', '--permission', '--allow-fs-read=/r', ...extra])
     })
 
+    it('never grants the network (--allow-net): the child\'s requests go through the parent', () => {
+        expect(childNodeArgs({ nodeVersion: 'v25.0.0', hasFlag: () => true, allowRead: ['/r'], addons: true })).not.toContain('--allow-net')
+    })
+
     it('refuses a Node without the permission model', () => {
-        expect(childNodeArgs({ nodeVersion: 'v18.20.0', hasFlag: () => true, allowRead: [], live: false })).toBeNull()
+        expect(childNodeArgs({ nodeVersion: 'v18.20.0', hasFlag: () => true, allowRead: [] })).toBeNull()
     })
 })
 

@@ -146,7 +146,7 @@ describe("the judge's advice is kept", () => {
         const tool = { ...plan, unit: 'single-test/t', area: 'single-test' as const, status: 'graded' as const, aggregateGrade: 'B' as const, reason: null }
         // The index node the rebuild writes for it: the aggregate has no full grading, so the schema is pending.
         const node = { status: 'pending', reason: 'no full grading: the tools aggregate', toolsAggregate: { status: 'pending', reason: 'no full grading' }, tools: { t: { status: 'graded', grade: 'B' } } }
-        const grading = schemaGradingOf({ schemaId: 'x.s', namespace: 'x', slug: 's', schemaHash: 'aaaaaaaa', version: '4.0.0', units: [tool, plan], veto: null, pretest: { ran: false, reason: null, ok: false, blocked: [] }, indexPath: null, rollupStatus: null, rollupGrade: null, node })
+        const grading = schemaGradingOf({ schemaId: 'x.s', namespace: 'x', slug: 's', schemaHash: 'aaaaaaaa', version: '4.0.0', units: [tool, plan], veto: null, pretest: { ran: false, reason: null, ok: false, blocked: [], tests: [] }, indexPath: null, rollupStatus: null, rollupGrade: null, node })
         expect(grading).toMatchObject({ status: 'pending', grade: null, schemaGrade: null, mode: 'full', reason: 'no full grading: the tools aggregate' })
     })
 })

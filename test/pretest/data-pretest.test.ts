@@ -30,7 +30,7 @@ describe('DataPretest.run', () => {
         expect(result.tools.lookupPlace).toMatchObject({ working: 2, blocked: true, reason: 'fewer-than-3-working-tests', outputSchemaMatch: null })
         expect(result.blocked).toEqual([{ tool: 'lookupPlace', reason: 'fewer-than-3-working-tests', detail: '2 of 2 distinct tests returned data, 3 needed' }])
         expect(result.ok).toBe(false)
-        expect(result.results[0]).toEqual({ tool: 'search', testIndex: 0, status: 'passed', httpStatus: 200, hasData: true, working: true, responseBytes: 53, shape: [{ lat: 'string', lon: 'string', display_name: 'string' }], outputSchemaMatch: true, error: null })
+        expect(result.results[0]).toEqual({ tool: 'search', testIndex: 0, status: 'passed', httpStatus: 200, hasData: true, working: true, responseBytes: 53, shape: [{ lat: 'string', lon: 'string', display_name: 'string' }], outputSchemaMatch: true, error: null, verdict: 'working', requests: [{ method: 'GET', url: 'https://nominatim.openstreetmap.org/search?q=Berlin&format=jsonv2', status: 200, missingRecording: false }] })
         expect(result.docs).toEqual([{ index: 0, reachable: true, httpStatus: 200, error: null }])
         expect(result.findings.map((f) => f.code)).toEqual(['DPT-003'])
     })
@@ -101,8 +101,10 @@ describe('DataPretest.run', () => {
         expect(text).not.toContain(SECRET)
         expect(text).not.toContain(encodeURIComponent(SECRET))
         expect(text).not.toContain('another-secret-value-123')
-        expect(text).not.toContain('https://api.etherscan.io')
-        expect(text).not.toMatch(/"(request|url|headers|body|response|_allParams)"/)
+        // A request is kept as method and URL only, its key written as recordings write it; never a header, body or response.
+        expect(text).not.toMatch(/"(request|headers|body|response|_allParams)"/)
+        expect(result.results[0]?.requests).toEqual([{ method: 'GET', url: expect.stringMatching(/^https:\/\/api\.etherscan\.io\/v2\/api\?.*apikey=\{\{SERVER_PARAM:ETHERSCAN_API_KEY\}\}$/), status: null, missingRecording: false }])
+        expect(result.results[0]?.verdict).toBe('port-error')
         expect(result.results[0]?.error).toMatch(/^DPT-010: Error: request to <url> failed, key \[redacted\] rejected \(\[redacted\]\)$/)
     })
 

@@ -39,24 +39,20 @@ const DOORS = [
 describe('chooseIsolation', () => {
     const base = { nodePath: process.execPath, hasFlag: () => false }
 
-    it('grants the network in live mode and isolates nothing', () => {
-        expect(chooseIsolation({ ...base, live: true, forced: 'auto', unshare: UNSHARE })).toEqual({ isolation: 'granted (--live)', unshare: null })
-    })
-
     it('falls back to Node’s network permission where there is no namespace and the Node has --allow-net', () => {
-        expect(chooseIsolation({ ...base, live: false, forced: 'auto', unshare: null, hasFlag: (f) => f === '--allow-net' })).toEqual({ isolation: 'node-permission+module-doors', unshare: null })
+        expect(chooseIsolation({ ...base, forced: 'auto', unshare: null, hasFlag: (f) => f === '--allow-net' })).toEqual({ isolation: 'node-permission+module-doors', unshare: null })
     })
 
     it('falls back to the module doors alone where nothing stronger exists (no unshare, Node 20)', () => {
-        expect(chooseIsolation({ ...base, live: false, forced: 'auto', unshare: null })).toEqual({ isolation: 'module-doors', unshare: null })
+        expect(chooseIsolation({ ...base, forced: 'auto', unshare: null })).toEqual({ isolation: 'module-doors', unshare: null })
     })
 
     it('falls back when unshare is there but cannot make a namespace (here: a binary that fails)', () => {
-        expect(chooseIsolation({ ...base, live: false, forced: 'auto', unshare: '/bin/false' })).toEqual({ isolation: 'module-doors', unshare: null })
+        expect(chooseIsolation({ ...base, forced: 'auto', unshare: '/bin/false' })).toEqual({ isolation: 'module-doors', unshare: null })
     })
 
     it.skipIf(!namespaceHere)('takes a network namespace where unshare -rn works (Linux here)', () => {
-        expect(chooseIsolation({ ...base, live: false, forced: 'auto', unshare: UNSHARE })).toEqual({ isolation: 'network-namespace+module-doors', unshare: UNSHARE })
+        expect(chooseIsolation({ ...base, forced: 'auto', unshare: UNSHARE })).toEqual({ isolation: 'network-namespace+module-doors', unshare: UNSHARE })
     })
 })
 
@@ -146,41 +142,39 @@ describe.skipIf(!runtimePresent || permissionFlag(process.version) === null)('a 
         if (work !== undefined) rmSync(work, { recursive: true, force: true })
     })
 
+    /** The doors that reach the parent's network, live and under recordings: what a host's own fetch and HTTP clients use. */
+    const THROUGH_PARENT = ['http.get', 'https.request', 'fetch']
+
     it.each([
         ['offline', 'auto'],
         ['offline', 'module-doors'],
         ['recordings', 'auto'],
-        ['recordings', 'module-doors']
-    ] as const)('%s, isolation %s: 0 connections through any door, the answer still computed, the test failed as network not granted', async (mode, isolation) => {
-        const network = mode === 'offline' ? ({ mode } as const) : ({ mode, dir: RECORDINGS } as const)
-        const port = open({ network, isolation })
+        ['recordings', 'module-doors'],
+        ['live', 'auto']
+    ] as const)('%s, isolation %s: 0 connections from the child through any door, the answer still computed, the test failed as network not granted', async (mode, isolation) => {
+        // Live, the parent's network is a port that counts what reaches it and answers 200: no connection either way.
+        const parentSeen: string[] = []
+        const network = mode === 'recordings' ? ({ mode, dir: RECORDINGS } as const) : ({ mode } as const)
+        const port = open({ network, isolation, ...(mode === 'live' ? { http: { send: async (r) => (parentSeen.push(`${r.method} ${r.url}`), { status: 200, headers: {}, body: '{}' }) } } : {}) })
         expect(port.isolation).toBe(isolation === 'module-doors' ? 'module-doors' : namespaceHere ? 'network-namespace+module-doors' : 'module-doors')
         const outcome = await port.run(probe())
         expect({ tcpConnections, udpMessages }).toEqual({ tcpConnections: 0, udpMessages: 0 })
         const data = outcome.data as { sum: number; doors: Record<string, string> }
         expect(data.sum).toBe(6)
         expect(Object.keys(data.doors)).toEqual(DOORS)
-        for (const door of DOORS.filter((d) => d !== 'fetch')) expect(data.doors[door], door).toMatch(/^refused |^absent$/)
-        // Offline the probe's fetch is refused; under recordings it is answered from them (404: nothing recorded for it), never sent.
-        expect(data.doors.fetch).toBe(mode === 'offline' ? 'refused ERR_NETWORK_NOT_GRANTED' : 'answered 404')
+        for (const door of DOORS.filter((d) => mode === 'offline' ? d !== 'fetch' : !THROUGH_PARENT.includes(d))) expect(data.doors[door], door).toMatch(/^refused |^absent$/)
+        if (mode === 'offline') expect(data.doors.fetch).toBe('refused ERR_NETWORK_NOT_GRANTED')
+        // Under recordings the parent answers from them (404: nothing recorded for it); live it sends them on (here: the counting port).
+        else expect([data.doors.fetch, data.doors['http.get'], data.doors['https.request']]).toEqual(mode === 'recordings' ? ['answered 404', 'reached', 'reached'] : ['answered 200', 'reached', 'reached'])
+        if (mode === 'live') expect(parentSeen.sort()).toEqual([`GET http://127.0.0.1:${tcpPort}/`, `GET http://127.0.0.1:${tcpPort}/`, `GET https://127.0.0.1:${tcpPort}/`])
         expect(outcome.ok).toBe(false)
         expect(outcome.messages?.[0]).toMatch(/^network not granted: the test tried /)
-        expect(outcome.messages?.[0]).toContain(mode === 'offline' ? 'pass --live to grant the network, or --recordings' : 'under --recordings only fetch is answered, from the recordings')
-        expect(outcome.networkNotGranted).toEqual(expect.arrayContaining(['node:net.connect', 'node:tls.connect', 'node:http.get', 'node:https.request', 'node:http2.connect', 'node:dgram.createSocket', 'node:dns.Resolver#resolve4', 'process.binding']))
-        // Under recordings the probe's fetch is answered from the recordings (a 404 for an unrecorded request), not denied.
-        if (mode === 'offline') expect(outcome.networkNotGranted).toContain('fetch')
-        else expect(outcome.networkNotGranted).not.toContain('fetch')
-    })
-
-    it('live (the control that shows the probe reaches the servers when the network is granted): its doors connect', async () => {
-        const outcome = await open({ network: { mode: 'live' } }).run(probe())
-        const data = outcome.data as { sum: number; doors: Record<string, string> }
-        expect(data.sum).toBe(6)
-        expect(data.doors['getBuiltinModule(node:net).connect']).toBe('reached')
-        expect(data.doors['http2.connect']).toBe('reached')
-        expect(tcpConnections).toBeGreaterThan(3)
-        expect(udpMessages).toBeGreaterThan(0)
-        expect(outcome.networkNotGranted).toBeUndefined()
+        expect(outcome.messages?.[0]).toContain(mode === 'offline' ? 'pass --live to grant the network, or --recordings' : 'only fetch and http(s) requests reach the network, through the grading process')
+        expect(outcome.networkNotGranted).toEqual(expect.arrayContaining(['node:net.connect', 'node:tls.connect', 'node:http2.connect', 'node:dgram.createSocket', 'node:dns.Resolver#resolve4', 'process.binding']))
+        if (mode === 'offline') expect(outcome.networkNotGranted).toEqual(expect.arrayContaining(['fetch', 'node:http.get', 'node:https.request']))
+        else expect(outcome.networkNotGranted).not.toEqual(expect.arrayContaining(['fetch']))
+        // The requests that went through the parent are the test's record.
+        if (mode !== 'offline') expect(outcome.requests?.map((r) => r.status)).toEqual(mode === 'recordings' ? [404, 404, 404] : [200, 200, 200])
     })
 
     it('a test that tries no door is not touched: its success stands', async () => {

@@ -5,6 +5,7 @@ import { countFixItems, countsLine, fixListText, groupFixItems } from '../../fix
 import { ErrorCodes, type CostEstimate, type FixItem, type GradeNamespaceResult, type GradeSingleSchemaResult, type Issue, type SchemaGrading, type UnitResult } from '../../index.js'
 import { NODE_STATUS, SEVERITY, UNIT_STATUS } from '../../model/constants.js'
 import { table } from '../io.js'
+import type { PretestTestRecord } from '../../pretest/data-pretest.js'
 import type { RuntimeRuns } from './grade-runtime.js'
 
 /** How many fix lines per schema the terminal shows without `--verbose` (each whole; the rest are counted). */
@@ -101,6 +102,21 @@ function unitLines(name: string, units: readonly UnitResult[]): string[] {
     return [...byCause.entries()].map(([cause, list]) => `  ${name}: ${list.length > 3 ? `${list.slice(0, 3).join(', ')} +${list.length - 3} more` : list.join(', ')} ${cause}\n`)
 }
 
+/**
+ * `--verbose`: every test the runtime ran, and every sent test of a tool that is not working
+ * enough, one line each: its verdict, its requests (keys masked) with their statuses, its error.
+ */
+function testLines(name: string, tests: readonly PretestTestRecord[]): string[] {
+    const failing = new Set(tests.filter((t) => t.verdict !== null && !t.working).map((t) => t.tool))
+    return tests
+        .filter((t) => t.verdict !== null && (t.via === 'runtime' || failing.has(t.tool)))
+        .map((t) => {
+            const requests = t.requests.map((r) => `${r.method} ${r.url} → ${r.status ?? 'no answer'}${r.missingRecording ? ' (not recorded)' : ''}`)
+            const error = t.error !== null && !t.working ? ` — ${t.error}` : ''
+            return `  ${name}: ${t.tool}#${t.testIndex} ${t.verdict ?? '-'}${t.via === 'runtime' ? ' (runtime)' : ''}${requests.length > 0 ? `: ${requests.slice(0, 5).join('; ')}${requests.length > 5 ? ` +${requests.length - 5} more` : ''}` : ''}${error}\n`
+        })
+}
+
 /** The fix items the text report lists: untested tools are said by the unit lines above them, so their DPT findings are not repeated. */
 function printedFixes(items: readonly FixItem[]): FixItem[] {
     return items.filter((i) => !(i.kind === 'finding' && i.code.startsWith('DPT-')))
@@ -138,6 +154,7 @@ export function textReport(namespaces: readonly GradeNamespaceResult[], results:
             const tools = ran.map(([tool]) => tool)
             out.push(`  ${name}: ${tools.length > 3 ? `${tools.slice(0, 3).join(', ')} +${tools.length - 3} more` : tools.join(', ')} tested through the FlowMCP runtime: ${ok} of ${tests} test${tests === 1 ? '' : 's'} answered\n`)
         }
+        if (verbose) out.push(...testLines(name, result.grading?.pretest.tests ?? []))
         for (const issue of result.errors.filter((e) => e.severity === SEVERITY.error && !e.path.startsWith('/schema/main')).slice(0, 5)) out.push(`  ${name}: ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
         // What to fix, as eslint prints it: by tool, the same message across tools once, costliest first.
         for (const schema of groupFixItems(printedFixes(fixes.get(row) ?? []))) out.push(...fixListText(schema, { indent: '  ', ...(verbose ? {} : { limit: FIX_ITEMS_SHOWN }), more: `for ${name} (--verbose lists them all)` }))

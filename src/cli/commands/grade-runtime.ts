@@ -1,7 +1,7 @@
 // `grade --runtime`: the child-process runtime port, its network following the grade mode, noting
 // which tests it ran for the table and `--json`.
 
-import type { RuntimePort } from '../../index.js'
+import type { HttpPort, RuntimePort } from '../../index.js'
 import { absolute } from '../node.js'
 import { runtimePortFromChildProcess, type ChildRuntimePort } from '../runtime-process.js'
 import type { ChildNetwork } from '../runtime-protocol.js'
@@ -11,12 +11,13 @@ import type { GradeCommandOptions } from './grade-options.js'
 export type RuntimeRuns = Map<string, Map<string, { tests: number; ok: number }>>
 
 /**
- * The runtime port of `grade --runtime`: the child-process port, its network following the grade
- * mode (`--live`: the real fetch; `--recordings <dir>`: those recordings replayed; otherwise a fetch
- * that rejects), wrapped to note which tests it ran (the table and `--json` mark them).
+ * The runtime port of `grade --runtime`: the child-process port, its network the run's own `http`
+ * (`--live`: the real fetch, behind the recorder with `--record`; `--recordings <dir>`: those
+ * recordings replayed; otherwise a fetch that rejects), wrapped to note which tests it ran (the
+ * table and `--json` mark them).
  * @returns the port (call `close()` when grading is done) and what it ran, or the problems with the options
  */
-export function runtimeForGrade(options: Pick<GradeCommandOptions, 'runtime' | 'live' | 'recordings'>, cwd: string): { port: (RuntimePort & { close(): Promise<void> }) | null; runs: RuntimeRuns; errors: string[] } {
+export function runtimeForGrade(options: Pick<GradeCommandOptions, 'runtime' | 'live' | 'recordings'>, cwd: string, http?: HttpPort): { port: (RuntimePort & { close(): Promise<void> }) | null; runs: RuntimeRuns; errors: string[] } {
     const runs: RuntimeRuns = new Map()
     if (options.runtime === undefined) return { port: null, runs, errors: [] }
     const network: ChildNetwork = options.live ? { mode: 'live' } : options.recordings !== undefined ? { mode: 'recordings', dir: absolute(options.recordings, cwd) } : { mode: 'offline' }
@@ -25,7 +26,8 @@ export function runtimeForGrade(options: Pick<GradeCommandOptions, 'runtime' | '
         ...(options.runtime.libraries !== undefined ? { libraries: absolute(options.runtime.libraries, cwd) } : {}),
         ...(options.runtime.lists !== undefined ? { lists: absolute(options.runtime.lists, cwd) } : {}),
         ...(options.runtime.childScript !== undefined ? { childScript: options.runtime.childScript } : {}),
-        network
+        network,
+        ...(http !== undefined ? { http } : {})
     })
     if (built.port === null) return { port: null, runs, errors: built.errors }
     const child: ChildRuntimePort = built.port

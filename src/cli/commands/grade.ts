@@ -85,11 +85,11 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
     }
     const judging = await judgeOf(files, options, io, answers.file, command)
     if (typeof judging === 'number') return judging
-    const serverParams = (keys: readonly string[]): Record<string, string> => Object.fromEntries(keys.filter((k) => typeof io.env[k] === 'string').map((k) => [k, io.env[k] as string]))
+    const serverParams = serverParamsOf(options, io)
     const network = await networkOf(options, io, now, () => serverParams(judging.denyEnv))
     // One data-block boundary for the whole command, so every judge call of it opens with the same system message.
     const boundary = runBoundary(undefined)
-    const runtime = runtimeOf(options, io, command, network.http === undefined)
+    const runtime = runtimeOf(options, io, command, network.http)
     if (typeof runtime === 'number') return runtime
     const setup: GradingSetup = { fs, now, estimate: options.estimate === true, answers: answers.file.answers, grader: judging.grader, judge: judging.judge, serverParams, http: network.http, boundary, runtime: runtime.port }
     const graded = await gradeFolders(groupByFolder(files), setup, options, io)
@@ -129,9 +129,21 @@ async function networkOf(options: GradeCommandOptions, io: CliIo, now: string, s
     return { http: recorder?.port ?? live, recorder }
 }
 
+/**
+ * The server params of a schema's keys, from the environment. Under `--recordings` without
+ * `--live` a key the environment lacks is given as `{{SERVER_PARAM:<KEY>}}`, the placeholder the
+ * recordings hold and match with any value: a replay needs no key (CI, fork pull requests).
+ */
+function serverParamsOf(options: GradeCommandOptions, io: CliIo): (keys: readonly string[]) => Record<string, string> {
+    const keyless = options.recordings !== undefined && !options.live
+    return (keys) => Object.fromEntries(keys.flatMap((k): Array<[string, string]> => (typeof io.env[k] === 'string' ? [[k, io.env[k] as string]] : keyless ? [[k, `{{SERVER_PARAM:${k}}}`]] : [])))
+}
+
 /** The runtime of `--runtime` (its port null without one), or the exit code when its options are wrong. */
-function runtimeOf(options: GradeCommandOptions, io: CliIo, command: string, offline: boolean): ReturnType<typeof runtimeForGrade> | number {
-    const runtime = runtimeForGrade(options, io.cwd)
+function runtimeOf(options: GradeCommandOptions, io: CliIo, command: string, http: HttpPort | undefined): ReturnType<typeof runtimeForGrade> | number {
+    const offline = http === undefined
+    // Its children's requests go through the run's network: the same port, recorder and replay as plain requests.
+    const runtime = runtimeForGrade(options, io.cwd, http)
     if (runtime.errors.length > 0) {
         for (const e of runtime.errors) io.stderr(`${command}: ${e}\n`)
         return EXIT.USAGE

@@ -1,0 +1,83 @@
+import { isMissingRecording } from './replay.js'
+import type { HttpRequest, HttpResponse, RuntimeRequestRecord } from './types.js'
+
+/** Statuses whose response carries no body (a Response with one is a TypeError). */
+const NO_BODY = new Set([101, 204, 205, 304])
+
+/** The platform's fetch classes, feature-detected: the core compiles without DOM or Node typings. */
+interface PlatformFetchClasses {
+    readonly Response: new (body: string | null, init: { status: number; headers: Record<string, string> }) => unknown
+    readonly Headers: new (init?: unknown) => { forEach(callback: (value: string, key: string) => void): void }
+    readonly TextDecoder?: new () => { decode(input: unknown): string }
+}
+
+function platform(): PlatformFetchClasses | null {
+    const g = globalThis as unknown as Partial<PlatformFetchClasses>
+    return typeof g.Response === 'function' && typeof g.Headers === 'function' ? (g as PlatformFetchClasses) : null
+}
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object'
+
+/** A placeholder value given for a key (a replay without the key) is no secret to hide. */
+const PLACEHOLDER = /^\{\{SERVER_PARAM:[A-Za-z0-9_]+\}\}$/
+
+/**
+ * A URL with every server-param value written `{{SERVER_PARAM:<KEY>}}`, as recordings write it, in
+ * its plain and percent-encoded forms: what a test's request record keeps instead of a key.
+ */
+export function maskServerParams(url: string, serverParams: Readonly<Record<string, string>>): string {
+    let out = url
+    // Longest first, so a key that contains another is replaced whole.
+    const entries = Object.entries(serverParams).filter(([, v]) => typeof v === 'string' && v.length > 0 && !PLACEHOLDER.test(v))
+    entries.sort(([, a], [, b]) => b.length - a.length)
+    for (const [name, value] of entries) {
+        for (const form of new Set([value, encodeURIComponent(value), encodeURIComponent(value).replace(/%20/g, '+')])) out = out.split(form).join(`{{SERVER_PARAM:${name}}}`)
+    }
+    // A placeholder sent as the value (a replay without the key) reads as recordings write it, not percent-encoded.
+    return out.replace(/%7B%7BSERVER_PARAM%3A([A-Za-z0-9_]+)%7D%7D/gi, '{{SERVER_PARAM:$1}}')
+}
+
+/** The request a `fetch(input, init)` call describes, as an {@link HttpRequest}. */
+async function requestOf(input: unknown, init: unknown, classes: PlatformFetchClasses): Promise<HttpRequest> {
+    const req = isObj(input) && typeof input.url === 'string' && typeof input.method === 'string' ? input : null
+    const url = typeof input === 'string' ? input : req !== null ? (req.url as string) : isObj(input) && typeof input.href === 'string' ? input.href : String(input)
+    const o: Obj = isObj(init) ? init : {}
+    const headers: Record<string, string> = {}
+    new classes.Headers(o.headers ?? req?.headers ?? {}).forEach((value, key) => {
+        headers[key] = value
+    })
+    const method = String(o.method ?? req?.method ?? 'GET').toUpperCase()
+    let body: string | undefined
+    const given = o.body
+    if (typeof given === 'string') body = given
+    else if ((given instanceof ArrayBuffer || ArrayBuffer.isView(given)) && classes.TextDecoder !== undefined) body = new classes.TextDecoder().decode(given)
+    else if (given !== undefined && given !== null) body = String(given)
+    else if (req !== null && method !== 'GET' && method !== 'HEAD' && typeof req.text === 'function') body = await (req.text as () => Promise<string>)()
+    return { url, method, headers, ...(body !== undefined && body.length > 0 ? { body } : {}) }
+}
+
+/**
+ * A `fetch` that sends every request through `send` (the host's {@link HttpPort}: live, recorded
+ * or replayed) and reports each as a {@link RuntimeRequestRecord}, key values masked. A port that
+ * rejects makes the fetch reject with a TypeError, as a failed network call does.
+ * @returns the fetch function, or `null` where the platform has no `Response`/`Headers`
+ */
+export function fetchThroughPort(args: { send: (request: HttpRequest) => Promise<HttpResponse>; serverParams: Readonly<Record<string, string>>; onRequest: (record: RuntimeRequestRecord) => void }): ((input: unknown, init?: unknown) => Promise<unknown>) | null {
+    const classes = platform()
+    if (classes === null) return null
+    return async (input: unknown, init?: unknown): Promise<unknown> => {
+        const request = await requestOf(input, init, classes)
+        const record = { method: request.method, url: maskServerParams(request.url, args.serverParams) }
+        let answer: HttpResponse
+        try {
+            answer = await args.send(request)
+        } catch (cause) {
+            args.onRequest({ ...record, status: null, missingRecording: false })
+            throw new TypeError(`fetch failed: ${cause instanceof Error ? cause.message : String(cause)}`)
+        }
+        args.onRequest({ ...record, status: answer.status, missingRecording: isMissingRecording(answer) })
+        if (!Number.isInteger(answer.status) || answer.status < 200 || answer.status > 599) throw new TypeError(`fetch failed: the port answered status ${String(answer.status)}`)
+        return new classes.Response(NO_BODY.has(answer.status) ? null : answer.body, { status: answer.status, headers: { ...answer.headers } })
+    }
+}
