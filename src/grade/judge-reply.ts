@@ -48,10 +48,6 @@ function fillEnvelope(plan: UnitPlan, request: EmittedPrompt, output: unknown): 
     const env = request.envelope as unknown as Obj
     // The obvious default: a reply without improvement hints has none.
     const filled: Obj = { ...output, ...(output.improvementHints === undefined ? { improvementHints: [] } : {}) }
-    const answers = Array.isArray(output.answers) ? (output.answers as unknown[]) : []
-    const misnamed = answers.findIndex((a) => isObj(a) && a.questionId === undefined && a.id !== undefined)
-    // Say precisely what is wrong rather than leave the reader with a schema error about a missing key.
-    if (misnamed >= 0) return { problem: createIssue('GRA-021', unitPath(plan.unit, 'answers', misnamed), { unit: plan.unit, index: misnamed }) }
     for (const [key, expected] of Object.entries(env)) {
         if (!(key in output)) {
             filled[key] = expected
@@ -64,9 +60,18 @@ function fillEnvelope(plan: UnitPlan, request: EmittedPrompt, output: unknown): 
     return { output: filled }
 }
 
+/** An answer naming its question by `id`: said precisely (GRA-021), before the unknown `id` field would be left out and the reader left with a missing key. */
+function misnamedAnswer(plan: UnitPlan, output: unknown): Issue | null {
+    const answers = isObj(output) && Array.isArray(output.answers) ? (output.answers as unknown[]) : []
+    const index = answers.findIndex((a) => isObj(a) && a.questionId === undefined && a.id !== undefined)
+    return index >= 0 ? createIssue('GRA-021', unitPath(plan.unit, 'answers', index), { unit: plan.unit, index }) : null
+}
+
 /** A reply given as an area output (a pre-collected answer, or the judge's object) turned into an entry, or the slip it is. */
 function convertOutput(plan: UnitPlan, request: EmittedPrompt, value: unknown, errors: Issue[], convert: (reply: UnitReply) => ToGradingEntryResult): OneReply {
     const named = takeReplyModel(plan.unit, value, errors)
+    const misnamed = misnamedAnswer(plan, named.output)
+    if (misnamed !== null) return { kind: 'slip', problems: [misnamed.message], issue: misnamed }
     const tidied = tidyReply(named.output, request)
     const filled = fillEnvelope(plan, request, tidied.output)
     if ('problem' in filled) return { kind: 'slip', problems: [filled.problem.message, ...tidied.dropped.map((d) => `left out: ${d}`)], issue: filled.problem }
