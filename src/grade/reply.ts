@@ -171,6 +171,12 @@ export function replyProblems(issues: readonly Issue[]): string[] {
  * it is the first request's, unchanged, so a provider's prefix cache serves them again.
  */
 export function repairRequest<R extends JudgeRequest>(request: R, problems: readonly string[]): R {
+    const message = repairMessage(request.questions.map((q) => q.questionId), problems)
+    return { ...request, messages: [...request.messages, message], prompt: `${request.prompt}\n\n${message.content}`, repair: { problems: [...problems] } }
+}
+
+/** The one message a repair turn appends: the problems quoted (at most ten, the rest counted), then what to send instead. */
+export function repairMessage(questionIds: readonly string[], problems: readonly string[]): JudgeMessage {
     const quoted = problems.slice(0, MAX_QUOTED).map((p) => `- ${p}`)
     const more = problems.length > MAX_QUOTED ? [`- and ${problems.length - MAX_QUOTED} more`] : []
     const content = [
@@ -178,8 +184,7 @@ export function repairRequest<R extends JudgeRequest>(request: R, problems: read
         ...quoted,
         ...more,
         '',
-        `Reply again with the complete JSON object and nothing else: every question (${request.questions.map((q) => q.questionId).join(', ')}) answered once by its questionId, each score a number from 1 to 5 (not a string) or "pass", "fail" or "n/a" with a naReason, each with a reasoning; no other field.`
+        `Reply again with the complete JSON object and nothing else: every question (${questionIds.join(', ')}) answered once by its questionId, each score a number from 1 to 5 (not a string) or "pass", "fail" or "n/a" with a naReason, each with a reasoning; no other field.`
     ].join('\n')
-    const message: JudgeMessage = { role: 'user', content, cacheable: false, part: 'repair' }
-    return { ...request, messages: [...request.messages, message], prompt: `${request.prompt}\n\n${content}`, repair: { problems: [...problems] } }
+    return { role: 'user', content, cacheable: false, part: 'repair' }
 }

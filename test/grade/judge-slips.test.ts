@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Areas, gradeSingleSchema, httpPortFromRecordings, type Judge, type JudgeRequest } from '../../src/index.js'
+import { Areas, createMemoryFs, gradeSingleSchema, httpPortFromRecordings, type Judge, type JudgeRequest } from '../../src/index.js'
 import { AREAS } from '../../src/model/constants.js'
 import { exampleMain, grader, recording } from './helpers.js'
 
@@ -120,6 +120,16 @@ describe('judge replies as real models write them', async () => {
             expect(result.errors.filter((e) => e.path.includes('/output/'))).toEqual([])
         }
     )
+
+    it('the schema\'s summary.json counts the judge calls and the repair turns among them', async () => {
+        const { judge, asked } = judgeWith((r, nth) => (nth === 1 ? (SLIPS['one answer missing'] as (r: JudgeRequest) => string)(r) : clean(r)))
+        const fs = createMemoryFs()
+        const result = await grade(judge, { fs, root: '/island' })
+        const path = (result.grading?.indexPath ?? '').replace(/index\.json$/, `${result.grading?.schema}/summary.json`)
+        const summary = JSON.parse((await fs.readFile(path)) as string) as { judge?: unknown }
+        expect(summary.judge).toEqual({ calls: asked.length, repairCalls: units.size })
+        expect(result.grading?.judgeCalls).toEqual({ calls: asked.length, repairs: units.size })
+    })
 
     it('the repair turn repeats the request byte for byte and appends one message quoting the problems', async () => {
         const { judge, asked } = judgeWith((r, nth) => (nth === 1 ? (SLIPS['a score sent as "4"'] as (r: JudgeRequest) => string)(r) : clean(r)))
