@@ -71,7 +71,7 @@ const MAX_OBJECTS = 64
  * is read within {@link MAX_REPLY_LENGTH} and the JSON guard's depth and size limits.
  */
 export function extractReply(text: string): ExtractedReply {
-    if (text.length > MAX_REPLY_LENGTH) return { kind: 'none', detail: `reply longer than ${MAX_REPLY_LENGTH.toLocaleString('en-US')} characters` }
+    if (text.length > MAX_REPLY_LENGTH) return { kind: 'none', detail: `reply longer than ${MAX_REPLY_LENGTH} characters` }
     const trimmed = text.trim()
     const fenced = FENCE.exec(trimmed)
     const whole = parseJsonText(fenced !== null ? (fenced[1] as string) : trimmed, REPLY_LIMITS)

@@ -117,7 +117,8 @@ export interface JudgeCallContext {
 
 /**
  * A host function that sends one area prompt to an LLM and returns its raw reply: the JSON text of a
- * {@link JudgeReply}. A failure worth another try (a rate limit, a 5xx, a timeout) rejects with an
+ * {@link JudgeReply} (a fence or prose around the object is set aside; a reply that breaks the
+ * contract gets one repair turn, a request with `repair` set: docs/judges.md, "Replies"). A failure worth another try (a rate limit, a 5xx, a timeout) rejects with an
  * error carrying `status` (429, 5xx) or `retryable: true`, optionally `retryAfterMs` (docs/judges.md).
  */
 export type Judge = (request: JudgeRequest, context?: JudgeCallContext) => Promise<string>
