@@ -145,7 +145,9 @@ export async function answerUnit(plan: UnitPlan, request: EmittedPrompt, options
         return { kind: 'error', reason: reply.reason }
     }
     if (reply.kind === 'slip') {
-        errors.push(reply.issue)
+        // The unit's one error, saying that the repair turn did not help (GRA-008 and GRA-021 say what is wrong on their own).
+        const after = (detail: string): string => (repaired !== null ? `still, after one repair turn: ${detail}` : detail)
+        errors.push(reply.issue.code === 'GRA-018' ? createIssue('GRA-018', unitPath(plan.unit), { unit: plan.unit, detail: after(rejectedDetail(reply.problems)) }) : reply.issue.code === 'GRA-007' ? createIssue('GRA-007', unitPath(plan.unit), { unit: plan.unit, detail: after(reply.problems[0] ?? '') }) : reply.issue)
         settleUnit(options, plan.unit, `still unusable after its repair turn: ${reply.problems[0] ?? reply.issue.message}`, errors)
         return { kind: 'error', reason: 'the area output was rejected after one repair turn' }
     }

@@ -113,6 +113,7 @@ describe('judge replies as real models write them', async () => {
                 expect(unit.status).toBe('error')
                 const own = result.errors.filter((e) => e.severity === 'error' && e.path.startsWith(unitPath(unit.unit)))
                 expect(own, unit.unit).toHaveLength(1)
+                expect(own[0]?.message).toMatch(/still, after one repair turn: /)
                 expect(unit.issues).toEqual(own)
                 expect(asked.filter((r) => r.unit === unit.unit)).toHaveLength(2)
             }
