@@ -95,6 +95,60 @@ export function askedOutputSchema(area: Area, asked: readonly string[]): object 
     }
 }
 
+// What a provider's structured-output mode accepts of a schema (OpenAI's strict mode is the narrowest:
+// no oneOf/allOf/if, no pattern/format/minLength, every property required, no open object).
+const PROVIDER_KEYWORDS = new Set(['type', 'enum', 'const', 'minimum', 'maximum', 'minItems', 'maxItems', 'description'])
+
+/** A property schema in the form a provider enforces: `oneOf` as `anyOf`, the keywords it lacks dropped, objects closed. */
+function providerForm(node: unknown): Record<string, unknown> {
+    if (!isObj(node)) return {}
+    const choices = Array.isArray(node.oneOf) ? node.oneOf : Array.isArray(node.anyOf) ? node.anyOf : null
+    if (choices !== null) return { anyOf: choices.map(providerForm), ...(typeof node.description === 'string' ? { description: node.description } : {}) }
+    if (node.type === 'object' || isObj(node.properties)) return providerObject([node])
+    const kept: Record<string, unknown> = Object.fromEntries(Object.entries(node).filter(([k]) => PROVIDER_KEYWORDS.has(k)))
+    if (node.type === 'array') kept.items = providerForm(isObj(node.items) && Array.isArray(node.items.allOf) ? { type: 'object', allOf: node.items.allOf } : node.items)
+    if (kept.type === undefined && Array.isArray(kept.enum) && kept.enum.every((e) => typeof e === 'string')) kept.type = 'string'
+    return kept
+}
+
+/**
+ * An object from its parts (an `allOf` merged, later parts narrowing earlier ones): every property
+ * required, an optional one nullable (`null` meaning "not given"); an optional property that may be a
+ * free object (an answer's `evidence`) is left out, since a closed schema cannot describe it.
+ */
+function providerObject(parts: readonly Obj[]): Record<string, unknown> {
+    const all = parts.flatMap((p) => [p, ...(Array.isArray(p.allOf) ? (p.allOf as unknown[]).filter(isObj) : [])])
+    const props: Record<string, Obj> = {}
+    const required = new Set<string>()
+    for (const part of all) {
+        for (const [key, value] of Object.entries(isObj(part.properties) ? part.properties : {})) if (isObj(value)) props[key] = { ...(props[key] ?? {}), ...value }
+        for (const key of Array.isArray(part.required) ? part.required : []) if (typeof key === 'string') required.add(key)
+    }
+    const freeObject = (p: Obj): boolean => [p, ...(Array.isArray(p.oneOf) ? p.oneOf : [])].some((x) => isObj(x) && x.type === 'object' && !isObj(x.properties))
+    const kept = Object.entries(props).filter(([key, p]) => required.has(key) || !freeObject(p))
+    const properties = Object.fromEntries(kept.map(([key, p]) => [key, required.has(key) ? providerForm(p) : { anyOf: [providerForm(p), { type: 'null' }] }]))
+    return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false }
+}
+
+/**
+ * The reply schema a provider can enforce (OpenAI's `response_format` `json_schema` with `strict: true`,
+ * Anthropic's tool `input_schema`, Ollama's `format`), derived from an area output schema such as
+ * {@link askedOutputSchema}'s: an object of `answers` (the questions asked, each once, by the same
+ * ids and scores) and `improvementHints` (`[]` for none), every property required and closed. The
+ * envelope fields are left out (the library fills them in), and so are the blocker form (a provider
+ * enforces an object at the root, never a choice of two) and `evidence` (a free object); an optional
+ * field is nullable instead, and a `null` there reads as "not given".
+ */
+export function providerResponseSchema(outputSchema: object): object {
+    const root = outputSchema as Obj
+    const branches = Array.isArray(root.oneOf) ? root.oneOf.filter(isObj) : [root]
+    const envelope = branches.find((b) => isObj(b.properties) && isObj(b.properties.answers)) ?? {}
+    const props = (isObj(envelope.properties) ? envelope.properties : {}) as Obj
+    const answers = providerForm(props.answers)
+    const hints = providerForm(props.improvementHints ?? { type: 'array', items: { type: 'object', properties: {} } })
+    return { type: 'object', properties: { answers, improvementHints: hints }, required: ['answers', 'improvementHints'], additionalProperties: false }
+}
+
 /** One answer of an area output (maps to one `gradings[]` element). */
 export interface AreaAnswer {
     readonly questionId: string

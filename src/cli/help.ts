@@ -30,7 +30,8 @@ Grades FlowMCP v4 schemas (offline by default) and prints one row per schema.
 Options:
 ${GRADE_OPTIONS}
   --estimate              print the judge calls, input and expected output tokens (and, with prices,
-                          the cost) the grading would take; calls no judge, writes nothing
+                          the cost) the grading would take, and what repair turns could add (at most one
+                          call per unit); calls no judge, writes nothing
   --price-input <usd>     with --estimate: the price of a million input tokens
   --price-output <usd>    with --estimate: the price of a million output tokens
   --json                  machine-readable output
@@ -173,7 +174,8 @@ Options:
   --verbose               (grade, check) every line of each schema's fix list, not only the costliest five
   --estimate              (grade) print the judge calls, input tokens (total and the part a prefix cache
                           serves) and expected output tokens the grading would cost, and with prices the
-                          cost; calls no judge, writes nothing
+                          cost, then what repair turns could add (at most one call per unit); calls no
+                          judge, writes nothing
   --price-input <usd>     (grade --estimate) US dollars per million input tokens
   --price-output <usd>    (grade --estimate) US dollars per million output tokens
   --record <dir>          (grade, check, with --live) write every HTTP exchange as a recording that

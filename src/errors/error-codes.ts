@@ -106,6 +106,13 @@ export class ErrorCodes {
             '`/prompts/schemaIdSlug`, `Grading.computeAggregateGrade({ entry, now })` reports `/entry/gradings/0/score`. Options',
             'beside a checked document are named the same way (`validateGradingEntry({ entry, now })` reports a bad',
             '`now` at `/now`). Messages name a field in words (`gradings[0].timestamp`), never by a second pointer.',
+            '',
+            'The judge path of the grading functions (`gradeSingleSchema`, `gradeNamespace`, `gradeTree`,',
+            '`gradeSelection`) reports each issue of a unit at `/units/<unit>` or below it, the unit id as one',
+            'pointer token (`/units/single-test~1getHourlyForecast`), and the unit\'s row of the result',
+            '(`units[].issues`) carries the same issues. A judge reply is not a value the caller passed: a rejected',
+            'one is a single `GRA-018` at its unit whose message quotes each problem at its pointer in the reply',
+            '(`SCO-005 at /answers/0/score`).',
             ''
         ]
         for (const prefix of ErrorCodes.prefixes().prefixes) {

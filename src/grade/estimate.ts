@@ -1,6 +1,7 @@
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { JudgeMessage } from './messages.js'
+import { repairMessage } from './reply.js'
 
 /** Characters per token of the estimate: the rule of thumb for English text and code. */
 export const CHARS_PER_TOKEN = 4
@@ -46,8 +47,31 @@ export interface CostFigures {
     readonly outputTokens: number
 }
 
+/**
+ * The worst case of the repair turns: a reply that breaks its contract gets one more call for its
+ * unit (docs/judges.md, "Replies"), so at most one per call. A repair call repeats its call's
+ * messages (served by a prefix cache) and adds one follow-up, billed at full price.
+ */
+export interface RepairFigures {
+    /** At most this many more calls: one per call of the run. */
+    readonly maxCalls: number
+    /** Their input a prefix cache serves: each call's messages again. */
+    readonly cachedTokens: number
+    /** Their input billed at full price: the follow-ups (one quoted problem each, {@link REPAIR_PROBLEM_CHARS}). */
+    readonly uncachedTokens: number
+    /** Their expected output: each reply again. */
+    readonly outputTokens: number
+    /** What they would add in US dollars for the prices given; null without prices. */
+    readonly cost: number | null
+}
+
+/** The length of the problem a repair follow-up quotes, in the estimate (one problem, as a typical slip has). */
+export const REPAIR_PROBLEM_CHARS = 160
+
 /** {@link JudgeCost.estimate}'s result: per key (in first-seen order) and for the whole run. */
 export interface CostEstimate extends CostFigures {
+    /** What the repair turns could add on top of the figures above, at most (they are not in them). */
+    readonly repairs: RepairFigures
     readonly byKey: ReadonlyArray<CostFigures & { readonly key: string }>
     readonly charsPerToken: number
     /** The cost of the run for `prices`; null without prices. */
@@ -129,7 +153,7 @@ export class JudgeCost {
 
     /**
      * @param input - `{ calls: [{ key, messages, questions? }], prices? }` in call order (e.g. `JudgeRequest.messages` of every prompt of a run); `prices` in US dollars per million tokens
-     * @returns `{ calls, inputTokens, cachedTokens, uncachedTokens, outputTokens, byKey, charsPerToken, cost, errors }`; GRA-002 for a malformed call (left out) or price
+     * @returns `{ calls, inputTokens, cachedTokens, uncachedTokens, outputTokens, byKey, charsPerToken, cost, repairs, errors }`; GRA-002 for a malformed call (left out) or price. `repairs`: a repair turn may add at most one call per unit (not in the other figures): its worst case
      * @example JudgeCost.estimate({ calls: result.prompts.map((p) => ({ key: p.unit, messages: p.messages })) })
      */
     static estimate(input: { readonly calls: readonly CostCall[]; readonly prices?: TokenPrices }): CostEstimate {
@@ -141,6 +165,7 @@ export class JudgeCost {
         // Under each run of leading message ids, the texts of the message that followed it.
         const followers = new Map<string, string[]>()
         const byKey = new Map<string, { calls: number; input: number; cached: number; output: number }>()
+        const repair = { cached: 0, uncached: 0, output: 0 }
         calls.forEach((call, index) => {
             if (call === null || typeof call !== 'object' || typeof call.key !== 'string' || !Array.isArray(call.messages) || !(call.messages as readonly unknown[]).every((m) => m !== null && typeof m === 'object' && typeof (m as { content?: unknown }).content === 'string')) {
                 errors.push(createIssue('GRA-002', `/calls/${index}`, { field: `calls[${index}]`, expected: '{ key, messages: [{ role, content }] }', actual: typeOfValue(call) }))
@@ -173,6 +198,11 @@ export class JudgeCost {
                 key += `${ids.get(text)},`
             }
             const total = texts.reduce((n, t) => n + t.length, 0)
+            // Its repair turn: the same messages (a prefix cache holds them now) and one follow-up.
+            const asked = typeof call.questions === 'number' && Number.isSafeInteger(call.questions) && call.questions >= 0 ? call.questions : 1
+            repair.cached += total
+            repair.uncached += messageText(repairMessage(Array.from({ length: asked }, (_, i) => `Q-question-${String(i + 1).padStart(2, '0')}`), ['x'.repeat(REPAIR_PROBLEM_CHARS)])).length
+            repair.output += outputOf(call.questions)
             const row = byKey.get(call.key) ?? { calls: 0, input: 0, cached: 0, output: 0 }
             row.calls += 1
             row.input += total
@@ -182,6 +212,8 @@ export class JudgeCost {
         })
         const figures = (r: { calls: number; input: number; cached: number; output: number }): CostFigures => ({ calls: r.calls, inputTokens: tokens(r.input), cachedTokens: Math.floor(r.cached / CHARS_PER_TOKEN), uncachedTokens: tokens(r.input) - Math.floor(r.cached / CHARS_PER_TOKEN), outputTokens: r.output })
         const all = figures([...byKey.values()].reduce((a, r) => ({ calls: a.calls + r.calls, input: a.input + r.input, cached: a.cached + r.cached, output: a.output + r.output }), { calls: 0, input: 0, cached: 0, output: 0 }))
-        return { ...all, byKey: [...byKey.entries()].map(([key, r]) => ({ key, ...figures(r) })), charsPerToken: CHARS_PER_TOKEN, cost: prices === null ? null : costOf(all, prices), errors }
+        const repairFigures: CostFigures = { calls: all.calls, inputTokens: tokens(repair.cached + repair.uncached), cachedTokens: Math.floor(repair.cached / CHARS_PER_TOKEN), uncachedTokens: tokens(repair.cached + repair.uncached) - Math.floor(repair.cached / CHARS_PER_TOKEN), outputTokens: repair.output }
+        const repairs: RepairFigures = { maxCalls: all.calls, cachedTokens: repairFigures.cachedTokens, uncachedTokens: repairFigures.uncachedTokens, outputTokens: repair.output, cost: prices === null ? null : costOf(repairFigures, prices).total }
+        return { ...all, byKey: [...byKey.entries()].map(([key, r]) => ({ key, ...figures(r) })), charsPerToken: CHARS_PER_TOKEN, cost: prices === null ? null : costOf(all, prices), repairs, errors }
     }
 }

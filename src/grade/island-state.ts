@@ -119,7 +119,7 @@ export async function keptUnits(fs: FsPort, root: string, namespace: string, sco
  * key-gated, withheld, unbuildable tools — but never replaces a live summary of the same content.
  * Derived data like `index.json`: rewritten, never a secret in it.
  */
-async function writePretestSummary(fs: FsPort, root: string, namespace: string, slug: string, schemaHash: string, pretest: PretestResult, runtime: GradeOptions['runtime']): Promise<Issue[]> {
+async function writePretestSummary(fs: FsPort, root: string, namespace: string, slug: string, schemaHash: string, pretest: PretestResult, runtime: GradeOptions['runtime'], judgeCalls?: { readonly calls: number; readonly repairs: number }): Promise<Issue[]> {
     const base = root.replace(/\/+$/, '')
     const path = joinPath(base, LAYOUT.providers, namespace, islandName(slug, 'schema') ?? slug, LAYOUT.summary)
     if (!pretest.ran) {
@@ -139,7 +139,9 @@ async function writePretestSummary(fs: FsPort, root: string, namespace: string, 
         // Which runtime ran the handler tools' tests (its version), when one did.
         ...(Object.values(pretest.tools).some((t) => t.viaRuntime) && runtime !== undefined ? { runtime: { version: typeof runtime.version === 'string' ? runtime.version : null, ...(typeof runtime.isolation === 'string' ? { isolation: runtime.isolation } : {}) } } : {}),
         // Per tool, each test's truth (PretestTestRecord without its tool): its requests (keys masked), status and verdict.
-        perTool: Object.fromEntries(Object.entries(pretest.tools).map(([tool, t]) => [tool, { working: t.working, total: t.total, bar: t.bar, class: t.class, blocked: t.blocked, reason: t.reason, detail: t.detail, missingServerParams: t.missingServerParams, ...(t.viaRuntime ? { viaRuntime: true } : {}), tests: tests.filter((r) => r.tool === tool).map(({ tool: _tool, ...rest }) => rest) }]))
+        perTool: Object.fromEntries(Object.entries(pretest.tools).map(([tool, t]) => [tool, { working: t.working, total: t.total, bar: t.bar, class: t.class, blocked: t.blocked, reason: t.reason, detail: t.detail, missingServerParams: t.missingServerParams, ...(t.viaRuntime ? { viaRuntime: true } : {}), tests: tests.filter((r) => r.tool === tool).map(({ tool: _tool, ...rest }) => rest) }])),
+        // What the judge cost this run: its calls, and the repair turns among them (at most one per unit).
+        ...(judgeCalls !== undefined && judgeCalls.calls > 0 ? { judge: { calls: judgeCalls.calls, repairCalls: judgeCalls.repairs } } : {})
     }
     return writeAtomic(fs, path, JSON.stringify(summary, null, 4) + '\n', { overwrite: true, journal: new Journal(base) })
 }
@@ -226,6 +228,7 @@ export async function writeIsland(args: {
     units: UnitResult[]
     errors: Issue[]
     secrets: readonly string[]
+    judgeCalls?: { readonly calls: number; readonly repairs: number }
 }): Promise<{ indexPath: string | null; rollupStatus: string | null; rollupGrade: string | null; schemaNode: unknown }> {
     const { fs, root, now, namespace, slug, schemaHash, schemaText, main, options, pretest, entries, units, errors, secrets } = args
     const aboutName = isObj(main.resources) && isObj(main.resources.about) && typeof main.resources.about.name === 'string' ? main.resources.about.name : `${namespace}-about.md`
@@ -237,7 +240,7 @@ export async function writeIsland(args: {
     const imported = await Island.importProvider({ fs, root, now, files, secrets })
     errors.push(...imported.errors)
     if (!imported.status) return { indexPath: null, rollupStatus: null, rollupGrade: null, schemaNode: undefined }
-    const summaryWrite = await writePretestSummary(fs, root, namespace, slug, schemaHash, pretest, options.runtime)
+    const summaryWrite = await writePretestSummary(fs, root, namespace, slug, schemaHash, pretest, options.runtime, args.judgeCalls)
     errors.push(...summaryWrite)
     for (const { plan, entry } of entries) {
         const result = await Island.writeGrading({ fs, root, target: plan.target, entry: redactSecretsDeep(entry, secrets), now })

@@ -1,10 +1,19 @@
 import { createIssue } from '../errors/issue.js'
+import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { redactMessage } from '../prompts/redact.js'
 import type { AbortSignalLike, GradeOptionsBase, Judge, JudgeRequest } from './types.js'
 
-/** Defaults of a run's judge calls: two further tries, a second's backoff doubling, three failures in a row stop the run's calls. */
-export const JUDGE_CALL_DEFAULTS = Object.freeze({ retries: 2, backoffMs: 1000, maxConsecutiveFailures: 3, maxBackoffMs: 60_000 })
+/**
+ * Defaults of a run's judge calls: two minutes per call (as the CLI's `--judge-timeout`), two further
+ * tries, a second's backoff doubling, three failed units in a row stop the run's calls.
+ */
+export const JUDGE_CALL_DEFAULTS = Object.freeze({ timeoutMs: 120_000, retries: 2, backoffMs: 1000, maxConsecutiveFailures: 3, maxBackoffMs: 60_000 })
+
+/** The pointer every judge-path issue of a unit is reported at: `/units/<unit>` (the unit id escaped, `single-test~1getX`). */
+export function unitPath(unit: string, ...rest: ReadonlyArray<string | number>): string {
+    return pointer('units', unit, ...rest)
+}
 
 /** The judge options a call reads, as `GradeOptions` holds them. */
 export type JudgeCallOptions = Pick<GradeOptionsBase, 'judge' | 'judgeTimeoutMs' | 'judgeRetries' | 'judgeBackoffMs' | 'maxConsecutiveJudgeFailures' | 'signal' | 'sleep'>
@@ -22,12 +31,25 @@ interface JudgeSession {
     announced: boolean
     abortAnnounced: boolean
     last: string
+    /** Notes said once per run (the text around a reply's JSON object), by key. */
+    readonly noted: Set<string>
 }
 
 // The session of each judge a run wraps (judgeForRun): every unit of the run shares it.
 const SESSIONS = new WeakMap<Judge, JudgeSession>()
 
-const freshSession = (): JudgeSession => ({ failures: 0, stopped: false, announced: false, abortAnnounced: false, last: '' })
+const freshSession = (): JudgeSession => ({ failures: 0, stopped: false, announced: false, abortAnnounced: false, last: '', noted: new Set() })
+
+// The session of a judge no run wrapped (a direct call), apart from the runs' so judgeForRun still wraps it.
+const LOOSE = new WeakMap<Judge, JudgeSession>()
+
+function sessionOf(judge: Judge): JudgeSession {
+    const known = SESSIONS.get(judge) ?? LOOSE.get(judge)
+    if (known !== undefined) return known
+    const fresh = freshSession()
+    LOOSE.set(judge, fresh)
+    return fresh
+}
 
 /**
  * The judge of one run: the same function, wrapped once so every unit of the run (every schema of
@@ -48,7 +70,8 @@ export function judgeOptionIssues(options: Readonly<Record<string, unknown>>): I
         const v = options[key]
         if (v !== undefined && !(typeof v === 'number' && Number.isSafeInteger(v) && v >= min)) issues.push(createIssue('GRA-002', `/options/${key}`, { field: key, expected: `a whole number from ${min}`, actual: typeof v === 'number' ? String(v) : typeof v }))
     }
-    count('judgeTimeoutMs', 1)
+    // 0 turns the limit off, explicitly; omitted is the two-minute default.
+    count('judgeTimeoutMs', 0)
     count('judgeRetries', 0)
     count('judgeBackoffMs', 0)
     count('maxConsecutiveJudgeFailures', 1)
@@ -174,50 +197,83 @@ function wait(ms: number, sleep: ((ms: number) => Promise<void>) | undefined, si
     })
 }
 
-/** What asking the judge for one unit gave: its reply text, or why the unit has none (its issue already added). */
-export type JudgeAsked = { kind: 'text'; text: unknown } | { kind: 'error'; reason: string }
+/**
+ * What asking the judge for one unit gave: its reply text, or why the unit has none (its issue already
+ * added). `failure` names what failed when it counts toward the stop after failures in a row
+ * ({@link settleUnit}); an abort, or a judge the run stopped calling, counts for nothing.
+ */
+export type JudgeAsked = { kind: 'text'; text: unknown } | { kind: 'error'; reason: string; failure: string | null }
+
+/** The timeout of one try: `judgeTimeoutMs`, two minutes when omitted, none for 0. */
+export function judgeTimeoutOf(options: Pick<JudgeCallOptions, 'judgeTimeoutMs'>): number | undefined {
+    const ms = options.judgeTimeoutMs ?? JUDGE_CALL_DEFAULTS.timeoutMs
+    return ms === 0 ? undefined : ms
+}
 
 /**
- * Asks the run's judge for one unit: a timeout per try (`judgeTimeoutMs`), up to `judgeRetries`
- * further tries with a doubling backoff for a retryable failure, none for the rest; the run's
- * `signal` ends it at once. A unit that gets no reply adds one issue (GRA-006); after
- * `maxConsecutiveJudgeFailures` such units in a row the run stops calling the judge and says so
- * once (GRA-025), and an aborted run says so once (GRA-026). Every text is redacted.
+ * How a unit the judge was asked for ended, counted toward `maxConsecutiveJudgeFailures`: `null` for a
+ * unit graded (or blocked by the judge's own blocker reply), which starts the count again; otherwise
+ * what failed (no answer, a reply that is not JSON, a reply still wrong after its repair turn). The
+ * failure that reaches the limit stops the run's calls and says so once (GRA-025, naming it).
+ */
+export function settleUnit(options: JudgeCallOptions, unit: string, failure: string | null, errors: Issue[]): void {
+    if (typeof options.judge !== 'function') return
+    const session = sessionOf(options.judge)
+    if (failure === null) {
+        session.failures = 0
+        return
+    }
+    const limit = options.maxConsecutiveJudgeFailures ?? JUDGE_CALL_DEFAULTS.maxConsecutiveFailures
+    session.failures += 1
+    session.last = `${unit}: ${failure}`
+    if (session.failures >= limit) {
+        session.stopped = true
+        if (!session.announced) errors.push(createIssue('GRA-025', unitPath(unit), { count: limit, detail: session.last }))
+        session.announced = true
+    }
+}
+
+/** Whether the run already said `key` (a note said once per run); marks it said. */
+export function firstTimeInRun(options: JudgeCallOptions, key: string): boolean {
+    if (typeof options.judge !== 'function') return true
+    const session = sessionOf(options.judge)
+    if (session.noted.has(key)) return false
+    session.noted.add(key)
+    return true
+}
+
+/**
+ * Asks the run's judge for one unit: a timeout per try (`judgeTimeoutMs`, two minutes by default),
+ * up to `judgeRetries` further tries with a doubling backoff for a retryable failure, none for the
+ * rest; the run's `signal` ends it at once. A unit that gets no reply adds one issue (GRA-006) and
+ * names its failure for {@link settleUnit}; an aborted run says so once (GRA-026). Every text is redacted.
  */
 export async function askJudge(unit: string, request: JudgeRequest, options: JudgeCallOptions, errors: Issue[], forms: readonly string[]): Promise<JudgeAsked> {
     const judge = options.judge as Judge
-    const session = SESSIONS.get(judge) ?? freshSession()
+    const session = sessionOf(judge)
     const limit = options.maxConsecutiveJudgeFailures ?? JUDGE_CALL_DEFAULTS.maxConsecutiveFailures
-    if (session.stopped) return { kind: 'error', reason: `the judge was not called: it failed ${limit} calls in a row in this run` }
+    if (session.stopped) return { kind: 'error', reason: `the judge was not called: it failed ${limit} units in a row in this run`, failure: null }
     const aborted = (): JudgeAsked => {
-        if (!session.abortAnnounced) errors.push(createIssue('GRA-026', '', { unit, detail: failureText(options.signal?.reason ?? 'aborted', forms) }))
+        if (!session.abortAnnounced) errors.push(createIssue('GRA-026', unitPath(unit), { unit, detail: failureText(options.signal?.reason ?? 'aborted', forms) }))
         session.abortAnnounced = true
-        return { kind: 'error', reason: 'the run was aborted before the judge answered' }
+        return { kind: 'error', reason: 'the run was aborted before the judge answered', failure: null }
     }
     const retries = options.judgeRetries ?? JUDGE_CALL_DEFAULTS.retries
+    const timeoutMs = judgeTimeoutOf(options)
     let detail = ''
     let tries = 0
     for (let n = 0; ; n++) {
         tries = n + 1
-        const result = await attempt(judge, request, options.judgeTimeoutMs, options.signal)
+        const result = await attempt(judge, request, timeoutMs, options.signal)
         if (result.kind === 'aborted') return aborted()
-        if (result.kind === 'text') {
-            session.failures = 0
-            return result
-        }
+        if (result.kind === 'text') return result
         const cause = result.kind === 'timeout' ? { retryable: true } : result.cause
-        detail = result.kind === 'timeout' ? `no answer within ${options.judgeTimeoutMs} ms` : failureText(result.cause, forms)
+        detail = result.kind === 'timeout' ? `no answer within ${timeoutMs} ms` : failureText(result.cause, forms)
         if (n >= retries || !isRetryable(cause)) break
         await wait(backoff(n + 1, options.judgeBackoffMs ?? JUDGE_CALL_DEFAULTS.backoffMs, cause), options.sleep, options.signal)
         if (options.signal?.aborted === true) return aborted()
     }
-    errors.push(createIssue('GRA-006', '', { unit, detail: tries > 1 ? `${tries} tries, the last: ${detail}` : detail }))
-    session.failures += 1
-    session.last = detail
-    if (session.failures >= limit) {
-        session.stopped = true
-        if (!session.announced) errors.push(createIssue('GRA-025', '', { count: limit, detail }))
-        session.announced = true
-    }
-    return { kind: 'error', reason: 'the judge failed' }
+    const said = tries > 1 ? `${tries} tries, the last: ${detail}` : detail
+    errors.push(createIssue('GRA-006', unitPath(unit), { unit, detail: said }))
+    return { kind: 'error', reason: 'the judge failed', failure: said }
 }

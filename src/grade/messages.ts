@@ -15,8 +15,8 @@ export interface JudgeMessage {
      * every unit of that schema; an area's questions for every unit of that area): worth a cache mark.
      */
     readonly cacheable: boolean
-    /** Which part of the request it is: `instructions`, `files`, `area` or `unit`. */
-    readonly part: 'instructions' | 'files' | 'area' | 'unit'
+    /** Which part of the request it is: `instructions`, `files`, `area`, `unit`, or `repair` (the follow-up of a repair turn, last). */
+    readonly part: 'instructions' | 'files' | 'area' | 'unit' | 'repair'
 }
 
 /**

@@ -63,7 +63,17 @@ export interface GradeNamespaceResult {
     readonly indexPath: string | null
     readonly rollupStatus: string | null
     readonly rollupGrade: string | null
+    /**
+     * The judge calls of the whole namespace run (every schema's and the namespace units'), and the
+     * repair turns among them (at most one per unit); absent when the run did not reach its namespace units.
+     */
+    readonly judgeCalls?: { readonly calls: number; readonly repairs: number }
     readonly errors: Issue[]
+}
+
+/** The judge calls of a namespace run: its schemas' and its own units'. */
+function namespaceJudgeCalls(rows: readonly NamespaceSchemaRow[], own: { readonly calls: number; readonly repairs: number }): { calls: number; repairs: number } {
+    return rows.reduce((sum, row) => ({ calls: sum.calls + (row.result.grading?.judgeCalls?.calls ?? 0), repairs: sum.repairs + (row.result.grading?.judgeCalls?.repairs ?? 0) }), { calls: own.calls, repairs: own.repairs })
 }
 
 /** The About of a namespace folder: `resources/<name>` as a schema there declares it (the runtime's inline origin), else the first `resources/*-about.md` (then GRA-022 says it is not declared). */
@@ -150,6 +160,7 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
                 indexPath,
                 rollupStatus,
                 rollupGrade,
+                judgeCalls: namespaceJudgeCalls(rows, ran.judgeCalls),
                 errors
             },
             secrets

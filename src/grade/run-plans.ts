@@ -1,26 +1,22 @@
 import { Areas } from '../areas/areas.js'
 import { DEFAULT_GRADER } from '../deterministic/answers.js'
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
-import { pointer } from '../errors/pointer.js'
+import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { Grading } from '../grading/grading.js'
 import type { AggregateResult } from '../grading/aggregate.js'
 import { PROVIDER_AREAS, UNIT_STATUS, type Area } from '../model/constants.js'
 import type { CategoricalVeto, GradingAnswer, GradingEntry } from '../model/types.js'
 import { PromptBuilder } from '../prompts/prompt-builder.js'
-import { redactSecretsDeep } from '../prompts/redact.js'
 import { toFileTimestamp } from '../time.js'
-import { askJudge } from './judge-call.js'
+import { unitPath } from './judge-call.js'
+import { answerUnit, type JudgeTally, type UnitReply } from './judge-reply.js'
 import type { KeptUnit } from './island-state.js'
 import type { PlannedEntry } from './units.js'
-import { askForOutput, envelopeFor, takeReplyModel, type UnitPlan } from './units.js'
+import { askForOutput, envelopeFor, type UnitPlan } from './units.js'
 import type { EmittedPrompt, GradeOptionsBase, GraderInput, UnitResult } from './types.js'
 
 /** The options as read at run time: every field may be missing or wrong (the types cannot promise it). */
 type GradeOptions = GradeOptionsBase
-
-type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** Splits deterministic answers into the catalogue's (merged by the area conversion) and the extras (added after it). */
 function splitAnswers(area: Area, answers: readonly GradingAnswer[]): { catalogue: GradingAnswer[]; extra: GradingAnswer[] } {
@@ -87,27 +83,34 @@ interface UnitsSoFar {
     readonly entries: PlannedEntry[]
     readonly prompts: EmittedPrompt[]
     readonly provisional: Record<string, AggregateResult>
+    /** The judge calls made, repair turns among them. */
+    readonly judgeCalls: JudgeTally
     /** Whether the schema's tools aggregate is A or B (the About waits for it, 02-areas ⚠ B8). */
     schemaStable: boolean
 }
 
 /** Grades each planned unit in order: veto cascade, blocked tools, gates, then the judge, an answer or a returned prompt. */
-export async function runPlans(plans: readonly UnitPlan[], ctx: PlanContext): Promise<{ units: UnitResult[]; entries: PlannedEntry[]; prompts: EmittedPrompt[]; provisional: Record<string, AggregateResult> }> {
+export async function runPlans(plans: readonly UnitPlan[], ctx: PlanContext): Promise<{ units: UnitResult[]; entries: PlannedEntry[]; prompts: EmittedPrompt[]; provisional: Record<string, AggregateResult>; judgeCalls: JudgeTally }> {
     const options: GradeOptions = ctx.answers !== undefined ? { ...ctx.options, answers: ctx.answers } : ctx.options
     const stamp = toFileTimestamp(ctx.now) as string
-    const run: UnitsSoFar = { units: [], entries: [], prompts: [], provisional: {}, schemaStable: ctx.stable }
+    const run: UnitsSoFar = { units: [], entries: [], prompts: [], provisional: {}, judgeCalls: { calls: 0, repairs: 0 }, schemaStable: ctx.stable }
     const provider = new Set<string>(PROVIDER_AREAS)
     for (const plan of plans) {
         if (!provider.has(plan.area)) continue
-        if (ctx.veto !== null) {
-            carryVeto(plan, ctx, ctx.veto, run)
-            continue
-        }
-        if (settledBeforeAsking(plan, ctx, options, run)) continue
-        await askUnit(plan, ctx, options, stamp, run)
+        const before = ctx.errors.length
+        if (ctx.veto !== null) carryVeto(plan, ctx, ctx.veto, run)
+        else if (!settledBeforeAsking(plan, ctx, options, run)) await askUnit(plan, ctx, options, stamp, run)
+        withOwnIssues(run.units, plan.unit, ctx.errors.slice(before))
     }
-    const { units, entries, prompts, provisional } = run
-    return { units, entries, prompts, provisional }
+    const { units, entries, prompts, provisional, judgeCalls } = run
+    return { units, entries, prompts, provisional, judgeCalls }
+}
+
+/** The unit's row with the issues its run added (additive: a unit without any has no `issues`). */
+export function withOwnIssues(units: UnitResult[], unit: string, issues: readonly Issue[]): void {
+    const at = units.findIndex((u) => u.unit === unit)
+    if (at < 0 || issues.length === 0) return
+    units[at] = { ...(units[at] as UnitResult), issues: [...issues] }
 }
 
 /** Stage "veto": cascade stop (02-areas §3.3): the schema's own areas carry the veto, the rest do not run. */
@@ -195,7 +198,7 @@ async function askUnit(plan: UnitPlan, ctx: PlanContext, options: GradeOptions, 
         run.units.push(unitResult(plan, UNIT_STATUS.error, { reason: 'the area prompt could not be built' }))
         return
     }
-    const reply = await obtainOutput(plan, request, options, errors, ctx.secrets)
+    const reply = await answerUnit(plan, request, options, errors, ctx.secrets, (given) => convertReply(plan, given, ctx), run.judgeCalls)
     if (reply.kind === 'none') {
         run.prompts.push(request)
         // A deterministic-only entry is not a valid area grading (S7), so only its aggregate is reported.
@@ -208,15 +211,15 @@ async function askUnit(plan: UnitPlan, ctx: PlanContext, options: GradeOptions, 
         run.units.push(unitResult(plan, UNIT_STATUS.error, { reason: reply.reason }))
         return
     }
-    recordReply(plan, reply, ctx, run)
+    recordReply(plan, reply.converted, ctx, run)
 }
 
-/** Stage "judge": the area output turned into an entry (with the deterministic answers), or the unit blocked or in error. */
-function recordReply(plan: UnitPlan, reply: { output: unknown; model?: string }, ctx: PlanContext, run: UnitsSoFar): void {
-    const { grader, errors } = ctx
+/** The area output turned into an entry with the deterministic answers code gave (or the blocker, or why not). */
+function convertReply(plan: UnitPlan, reply: UnitReply, ctx: PlanContext): ReturnType<typeof Areas.toGradingEntry> {
+    const { grader } = ctx
     const persona = grader?.persona
-    const { catalogue, extra } = splitAnswers(plan.area, plan.deterministic)
-    const converted = Areas.toGradingEntry({
+    const { catalogue } = splitAnswers(plan.area, plan.deterministic)
+    return Areas.toGradingEntry({
         output: reply.output,
         deterministic: toDeterministicInput(catalogue),
         context: {
@@ -232,16 +235,16 @@ function recordReply(plan: UnitPlan, reply: { output: unknown; model?: string },
             ...areaExtras(plan, persona, ctx.aboutHash)
         }
     })
-    if (converted.blocker !== null) {
-        const reason = `the grader reported a blocker: ${converted.blocker.blocker} (${converted.blocker.reason})`
-        errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason }))
+}
+
+/** Stage "judge": the converted reply recorded: an entry (with the deterministic answers outside the catalogue), or the unit blocked by the judge. */
+function recordReply(plan: UnitPlan, converted: ReturnType<typeof Areas.toGradingEntry>, ctx: PlanContext, run: UnitsSoFar): void {
+    const { errors } = ctx
+    const { extra } = splitAnswers(plan.area, plan.deterministic)
+    if (converted.blocker !== null || converted.entry === null) {
+        const reason = converted.blocker !== null ? `the grader reported a blocker: ${converted.blocker.blocker} (${converted.blocker.reason})` : 'the area output was rejected'
+        errors.push(createIssue('GRA-011', unitPath(plan.unit), { unit: plan.unit, reason }))
         run.units.push(unitResult(plan, UNIT_STATUS.blocked, { reason }))
-        return
-    }
-    if (converted.entry === null) {
-        const detail = converted.errors.slice(0, 3).map((e) => `${e.code} at ${e.path || '/'}: ${e.message}`).join('; ') + (converted.errors.length > 3 ? `; +${converted.errors.length - 3} more` : '')
-        errors.push(createIssue('GRA-018', '', { unit: plan.unit, detail }), ...converted.errors.map((e) => ({ ...e, path: `/units/${plan.unit.replace(/\//g, '~1')}${e.path}` })))
-        run.units.push(unitResult(plan, UNIT_STATUS.error, { reason: 'the area output was rejected' }))
         return
     }
     const entry = withExtraAnswers(converted.entry, extra, errors)
@@ -286,77 +289,4 @@ function areaExtras(plan: UnitPlan, persona: GraderInput['persona'], aboutHash: 
         ...(plan.skillId !== undefined ? { skillId: plan.skillId } : {}),
         ...(plan.area === 'about-namespace' && aboutHash !== undefined ? { aboutHash } : {})
     }
-}
-
-export async function obtainOutput(plan: UnitPlan, request: EmittedPrompt, options: GradeOptions, errors: Issue[], secrets: readonly string[] = []): Promise<{ kind: 'none' } | { kind: 'error'; reason: string } | { kind: 'output'; output: unknown; model?: string }> {
-    if (options.answers !== undefined && Object.hasOwn(options.answers, plan.unit)) {
-        // The model a reply names is provenance, not part of the area output.
-        const named = takeReplyModel(plan.unit, redactSecretsDeep(options.answers[plan.unit], secrets), errors)
-        return { kind: 'output', output: fillEnvelope(plan, request, named.output, errors), ...(named.model !== undefined ? { model: named.model } : {}) }
-    }
-    if (options.judge === undefined) {
-        if (options.answers !== undefined) errors.push(createIssue('GRA-010', '', { unit: plan.unit }))
-        return { kind: 'none' }
-    }
-    // Timeout, retries, the run's signal and its stop after failures in a row: judge-call.ts.
-    const asked = await askJudge(plan.unit, request, options, errors, secrets)
-    if (asked.kind === 'error') return asked
-    const text = asked.text
-    if (typeof text !== 'string') {
-        errors.push(createIssue('GRA-006', '', { unit: plan.unit, detail: `the judge returned ${typeOfValue(text)}, not a string` }))
-        return { kind: 'error', reason: 'the judge returned no text' }
-    }
-    const parsed = parseReply(text)
-    if (parsed.error !== null) {
-        errors.push(createIssue('GRA-007', '', { unit: plan.unit, detail: parsed.error }))
-        return { kind: 'error', reason: 'the judge reply is not JSON' }
-    }
-    // A reply echoing a key never reaches an entry: redacted as parsed, before any check or cut.
-    const named = takeReplyModel(plan.unit, redactSecretsDeep(parsed.value, secrets), errors)
-    const output = fillEnvelope(plan, request, named.output, errors)
-    return output === undefined ? { kind: 'error', reason: 'the judge reply was refused (see the errors)' } : { kind: 'output', output, ...(named.model !== undefined ? { model: named.model } : {}) }
-}
-
-/** A reply is one JSON object; a Markdown fence around it is tolerated, any other text is not. */
-function parseReply(text: string): { value: unknown; error: string | null } {
-    const trimmed = text.trim()
-    const fenced = /^```(?:json)?\s*\n([\s\S]*?)\n```$/.exec(trimmed)
-    const body = fenced !== null ? (fenced[1] as string) : trimmed
-    if (body.length > 2_000_000) return { value: undefined, error: 'reply longer than 2,000,000 characters' }
-    try {
-        return { value: JSON.parse(body) as unknown, error: null }
-    } catch (cause) {
-        return { value: undefined, error: cause instanceof Error ? cause.message : 'unparseable' }
-    }
-}
-
-/**
- * Fills the envelope fields the library itself issued when a reply omits them, and refuses a reply
- * that contradicts them: they identify the grading, they are not the grader's judgement.
- */
-function fillEnvelope(plan: UnitPlan, request: EmittedPrompt, output: unknown, errors: Issue[]): unknown {
-    if (!isObj(output) || 'blocker' in output) return output
-    const env = request.envelope as unknown as Obj
-    // The obvious default: a reply without improvement hints has none.
-    const filled: Obj = { ...output, ...(output.improvementHints === undefined ? { improvementHints: [] } : {}) }
-    const answers = Array.isArray(output.answers) ? (output.answers as unknown[]) : []
-    const misnamed = answers.findIndex((a) => isObj(a) && a.questionId === undefined && a.id !== undefined)
-    if (misnamed >= 0) {
-        // Say precisely what is wrong rather than leave the reader with a schema error about a missing key.
-        errors.push(createIssue('GRA-021', pointer('units', plan.unit, 'answers', misnamed), { unit: plan.unit, index: misnamed }))
-        return undefined
-    }
-    for (const [key, expected] of Object.entries(env)) {
-        if (!(key in output)) {
-            filled[key] = expected
-            continue
-        }
-        const actual = output[key]
-        const same = key === 'iteration' || key === 'timestamp' ? true : JSON.stringify(actual) === JSON.stringify(expected)
-        if (!same) {
-            errors.push(createIssue('GRA-008', '', { unit: plan.unit, field: key, actual: describeValue(JSON.stringify(actual)), expected: describeValue(JSON.stringify(expected)) }))
-            return undefined
-        }
-    }
-    return filled
 }

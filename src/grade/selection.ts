@@ -21,7 +21,8 @@ import { checkSelectionDefinition } from '../selection/definition.js'
 import { SelectionSkills } from '../selection/skills.js'
 import { toFileTimestamp } from '../time.js'
 import { checkGrader, nowOf } from './single-schema.js'
-import { obtainOutput, unitResult } from './run-plans.js'
+import { unitResult, withOwnIssues } from './run-plans.js'
+import { answerUnit, type JudgeTally, type UnitReply } from './judge-reply.js'
 import { judgeForRun, judgeOptionIssues, pickJudgeOptions, type JudgeCallOptions } from './judge-call.js'
 import type { EmittedPrompt, GraderInput, Judge, UnitResult } from './types.js'
 import { askForOutput, envelopeFor, harnessOf, type UnitPlan } from './units.js'
@@ -65,6 +66,8 @@ export interface GradeSelectionResult {
         readonly units: UnitResult[]
         readonly indexPath: string | null
         readonly rollupStatus: string | null
+        /** The judge calls this run made, and the repair turns among them (at most one per unit); absent when the run stopped before its units. */
+        readonly judgeCalls?: { readonly calls: number; readonly repairs: number }
     } | null
     readonly entries: GradingEntry[]
     readonly prompts: EmittedPrompt[]
@@ -128,7 +131,7 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
 
     const planned = selectionPlansOf(start, facts, errors)
     const material = selectionMaterialOf(start, index, errors)
-    const ctx: SelectionUnitContext = { start, facts, planned, material, references, selectionHash: selectionHash.short, errors }
+    const ctx: SelectionUnitContext = { start, facts, planned, material, references, selectionHash: selectionHash.short, errors, tally: { calls: 0, repairs: 0 } }
     const { units, entries, prompts } = await gradeSelectionUnits(planned.plans, ctx)
     await writeSelectionEntries(options, entries, units, at, errors)
     const rebuilt = await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: selDir, providersRoot: joinPath(root.replace(/\/+$/, ''), LAYOUT.providers), now: at })
@@ -137,7 +140,7 @@ export async function gradeSelection(input: { selectionId?: string; schemaIds?: 
     const mode = units.some((u) => u.status === UNIT_STATUS.provisional) ? 'provisional' : 'full'
     if (mode === 'provisional') errors.push(createIssue('GRA-014', ''))
     return {
-        grading: { ...base, mode, aggregateGrade: agg?.aggregateGrade ?? null, rawGrade: agg?.rawGrade ?? null, units, indexPath: rebuilt.indexPath, rollupStatus: (rebuilt.index as { status?: string } | null)?.status ?? null },
+        grading: { ...base, mode, aggregateGrade: agg?.aggregateGrade ?? null, rawGrade: agg?.rawGrade ?? null, units, indexPath: rebuilt.indexPath, rollupStatus: (rebuilt.index as { status?: string } | null)?.status ?? null, judgeCalls: { ...ctx.tally } },
         entries: entries.map((e) => e.entry),
         prompts,
         errors
@@ -339,6 +342,8 @@ interface SelectionUnitContext {
     readonly references: ReturnType<typeof SelectionSkills.crossReferences>
     readonly selectionHash: string
     readonly errors: Issue[]
+    /** The judge calls of the run, repair turns among them. */
+    readonly tally: JudgeTally
 }
 
 /** Stage "units": each unit in plan order, gated (About, Rules A/B, ⚠ B13 predecessors), then asked and judged. */
@@ -349,12 +354,14 @@ async function gradeSelectionUnits(plans: readonly UnitPlan[], ctx: SelectionUni
     const skillLevel = new Map((ctx.start.options.skills ?? []).map((sk: SelectionSkill) => [sk.name, sk.level]))
     const outcome = new Map<string, UnitResult['status']>()
     for (const plan of plans) {
+        const before = ctx.errors.length
         const gated = gateSelectionUnit(plan, ctx, outcome, skillLevel)
         const asked = gated === null ? await askSelectionUnit(plan, ctx) : null
         if (asked?.prompt !== undefined) prompts.push(asked.prompt)
         if (asked?.entry !== undefined) entries.push({ plan, entry: asked.entry })
         const unit = gated ?? (asked as { unit: UnitResult }).unit
         units.push(unit)
+        withOwnIssues(units, plan.unit, ctx.errors.slice(before))
         if (plan.skillId !== undefined) outcome.set(plan.skillId, unit.status)
     }
     return { units, entries, prompts }
@@ -401,21 +408,21 @@ async function askSelectionUnit(plan: UnitPlan, ctx: SelectionUnitContext): Prom
     const envelope = envelopeFor({ plan, schemaHash: ctx.selectionHash, stamp: toFileTimestamp(start.now) as string, now: start.now, persona, harness: harnessOf(start.grader) })
     const request = askForOutput({ plan, envelope, attachments: material.attachments, serverParams: {}, errors, boundary: material.boundary, flagged: material.flagged })
     if (request === null) return { unit: unitResult(plan, UNIT_STATUS.error, { reason: persona === null ? 'persona-bound area: pass grader.persona to compose its prompt' : 'the area prompt could not be built' }) }
-    const reply = await obtainOutput(plan, request, { ...start.judgeCalls, ...(start.options.answers !== undefined ? { answers: start.options.answers } : {}) }, errors)
+    const options = { ...start.judgeCalls, ...(start.options.answers !== undefined ? { answers: start.options.answers } : {}) }
+    const reply = await answerUnit(plan, request, options, errors, [], (given) => selectionEntryOf(plan, given, ctx), ctx.tally)
     if (reply.kind === 'none') return { unit: unitResult(plan, UNIT_STATUS.provisional, { reason: 'waiting for the non-deterministic answers' }), prompt: request }
     if (reply.kind === 'error') return { unit: unitResult(plan, UNIT_STATUS.error, { reason: reply.reason }) }
-    const converted = selectionEntryOf(plan, reply, ctx)
-    if (converted.blocker !== null || converted.entry === null) {
+    const converted = reply.converted
+    if (converted.entry === null) {
         const reason = converted.blocker !== null ? `blocker: ${converted.blocker.blocker} (${converted.blocker.reason})` : 'the area output was rejected'
-        if (converted.entry === null && converted.blocker === null) errors.push(createIssue('GRA-018', '', { unit: plan.unit, detail: converted.errors.map((e) => e.code).join(', ') }), ...converted.errors)
-        return { unit: unitResult(plan, converted.blocker !== null ? UNIT_STATUS.blocked : UNIT_STATUS.error, { reason }) }
+        return { unit: unitResult(plan, UNIT_STATUS.blocked, { reason }) }
     }
     const aggregate = Grading.computeAggregateGrade({ entry: converted.entry })
     return { unit: unitResult(plan, UNIT_STATUS.graded, { aggregateGrade: converted.entry.aggregateGrade, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore, trace: aggregate.trace }), entry: converted.entry }
 }
 
 /** The area output turned into a group-bound entry with the selection's context. */
-function selectionEntryOf(plan: UnitPlan, reply: { output: unknown; model?: string }, ctx: SelectionUnitContext): ReturnType<typeof Areas.toGradingEntry> {
+function selectionEntryOf(plan: UnitPlan, reply: UnitReply, ctx: SelectionUnitContext): ReturnType<typeof Areas.toGradingEntry> {
     const { start, facts, material } = ctx
     const { selectionId, now: at } = start
     const { persona } = material

@@ -578,11 +578,11 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     if (units.some((u) => u.status === UNIT_STATUS.provisional)) errors.push(createIssue('GRA-014', ''))
 
     // Stage "write and roll up": the entries into the island, then the standing from its rebuilt index.
-    const written = await writeIsland({ fs: options.fs as FsPort, root: options.root as string, now, namespace, slug, schemaHash, schemaText, main, options, pretest, entries, units, errors, secrets })
+    const written = await writeIsland({ fs: options.fs as FsPort, root: options.root as string, now, namespace, slug, schemaHash, schemaText, main, options, pretest, entries, units, errors, secrets, judgeCalls: ran.judgeCalls })
     const { indexPath, rollupStatus, rollupGrade, schemaNode } = written
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
     expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, redacted: { serverParams, text: material.redactedText }, veto, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared, flagged })
-    const grading = schemaGradingOf({ schemaId, namespace, slug, schemaHash, version, units, veto, pretest: { ran: pretest.ran, reason: pretest.reason, ok: pretest.ok, blocked: pretest.blocked, tests: testRecordsOf(pretest.results) }, indexPath, rollupStatus, rollupGrade, node: schemaNode })
+    const grading = { ...schemaGradingOf({ schemaId, namespace, slug, schemaHash, version, units, veto, pretest: { ran: pretest.ran, reason: pretest.reason, ok: pretest.ok, blocked: pretest.blocked, tests: testRecordsOf(pretest.results) }, indexPath, rollupStatus, rollupGrade, node: schemaNode }), judgeCalls: { ...ran.judgeCalls } }
     return island.finish(redactSecretsDeep({ grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }, secrets))
 }
 

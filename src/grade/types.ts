@@ -42,6 +42,19 @@ export interface JudgeRequest {
     readonly questions: ReadonlyArray<{ readonly questionId: string; readonly question: string }>
     /** The JSON Schema the reply must match: `answers` holds exactly the ids of `questions`. */
     readonly outputSchema: object
+    /**
+     * The reply's JSON Schema in the form a provider enforces (OpenAI `response_format` `json_schema`
+     * with `strict: true`, Anthropic tool use `input_schema`, Ollama `format`), derived from
+     * `outputSchema`: a closed object of `answers` and `improvementHints`, every property required, an
+     * optional one nullable (`null` reads as not given). It leaves out the envelope (filled in), the
+     * blocker form and `evidence` (docs/judges.md, "Constrained replies").
+     */
+    readonly responseSchema: object
+    /**
+     * Set on a repair turn only: the problems of the unit's first reply, quoted in the one message
+     * appended to `messages` (and to `prompt`); everything before it is the first request's, byte for byte.
+     */
+    readonly repair?: { readonly problems: readonly string[] }
     /** Envelope fields the reply must carry (they identify the grading); filled in when omitted. */
     readonly envelope: {
         readonly gradingId: string
@@ -105,7 +118,8 @@ export interface JudgeCallContext {
 
 /**
  * A host function that sends one area prompt to an LLM and returns its raw reply: the JSON text of a
- * {@link JudgeReply}. A failure worth another try (a rate limit, a 5xx, a timeout) rejects with an
+ * {@link JudgeReply} (a fence or prose around the object is set aside; a reply that breaks the
+ * contract gets one repair turn, a request with `repair` set: docs/judges.md, "Replies"). A failure worth another try (a rate limit, a 5xx, a timeout) rejects with an
  * error carrying `status` (429, 5xx) or `retryable: true`, optionally `retryAfterMs` (docs/judges.md).
  */
 export type Judge = (request: JudgeRequest, context?: JudgeCallContext) => Promise<string>
@@ -142,13 +156,17 @@ export interface GradeOptionsBase {
      */
     readonly serverParams?: Readonly<Record<string, string>> | ((requiredKeys: readonly string[]) => Readonly<Record<string, string>>)
     readonly judge?: Judge
-    /** Give up a judge call after this many milliseconds (a timeout is retried like a rate limit); no limit when omitted. */
+    /** Give up a judge call after this many milliseconds (a timeout is retried like a rate limit); 120,000 (two minutes, as the CLI) when omitted, no limit for 0. */
     readonly judgeTimeoutMs?: number
     /** Further tries of a judge call that failed in a retryable way (default 2; 0 turns retries off). */
     readonly judgeRetries?: number
     /** The wait before the first retry, doubled for each further one (default 1000 ms; waited through `sleep`). */
     readonly judgeBackoffMs?: number
-    /** After this many judge calls failing in a row the run stops calling the judge and says so once (default 3). */
+    /**
+     * After this many units in a row failed at the judge (no answer after its retries, a reply that is
+     * not JSON, a reply still wrong after its repair turn) the run stops calling the judge and says so
+     * once, naming the last failure (GRA-025; default 3).
+     */
     readonly maxConsecutiveJudgeFailures?: number
     /** Aborts the run's judge calls and backoffs: the units not asked yet are reported, nothing is written half. */
     readonly signal?: AbortSignalLike
@@ -230,6 +248,11 @@ export interface UnitResult {
     readonly kept?: boolean
     /** The judge's improvement hints for this unit (04 ⚠ D4: kept in `state.json` beside the index, not in the entry). */
     readonly improvementHints?: readonly ImprovementHint[]
+    /**
+     * The issues this run added for the unit (the same objects as in the result's `errors`, each at
+     * `/units/<unit>` or below when it came from the judge path); absent when there are none.
+     */
+    readonly issues?: readonly Issue[]
 }
 
 /**
@@ -290,6 +313,12 @@ export interface SchemaGrading {
     /** Present when written into an island. */
     readonly indexPath: string | null
     readonly rollupStatus: string | null
+    /**
+     * The judge calls this run made for the schema's units, and the repair turns among them (at most
+     * one per unit: docs/judges.md, "Replies"); also in the schema's `summary.json` as `judge`. Absent
+     * when the run did not reach its units (every unit kept from the island).
+     */
+    readonly judgeCalls?: { readonly calls: number; readonly repairs: number }
 }
 
 /** Result of {@link gradeSingleSchema}. */

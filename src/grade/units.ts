@@ -1,5 +1,5 @@
 import { Areas } from '../areas/areas.js'
-import { askedOutputSchema } from '../areas/output.js'
+import { askedOutputSchema, providerResponseSchema } from '../areas/output.js'
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
@@ -88,6 +88,7 @@ interface AreaParts {
     readonly answeredByCode: readonly string[]
     readonly schema: object
     readonly schemaPretty: string
+    readonly responseSchema: object
 }
 const AREA_PARTS = new Map<string, AreaParts>()
 
@@ -100,7 +101,7 @@ function areaParts(area: Area, answered: ReadonlySet<string>): AreaParts {
     if (known !== undefined) return known
     const asked = all.filter((q) => !byCode.includes(q.id))
     const schema = askedOutputSchema(area, asked.map((q) => q.id))
-    const parts = { questions: asked.map((q) => ({ questionId: q.id, question: q.question })), answeredByCode: byCode, schema, schemaPretty: JSON.stringify(schema, null, 2) }
+    const parts = { questions: asked.map((q) => ({ questionId: q.id, question: q.question })), answeredByCode: byCode, schema, schemaPretty: JSON.stringify(schema, null, 2), responseSchema: providerResponseSchema(schema) }
     AREA_PARTS.set(key, parts)
     return parts
 }
@@ -192,5 +193,5 @@ export function askForOutput(args: {
         areaMessage(plan.area, envelope.persona, questions, parts.answeredByCode),
         unitMessage({ unit: plan.unit, area: plan.area, focus: plan.focus, notes: plan.notes ?? [], questionIds: questions.map((q) => q.questionId), serverParams, boundary, ...(args.flagged !== undefined ? { flagged: args.flagged } : {}) })
     ]
-    return { unit: plan.unit, area: plan.area, prompt: built.prompt, questions, outputSchema, envelope, attachments, messages }
+    return { unit: plan.unit, area: plan.area, prompt: built.prompt, questions, outputSchema, responseSchema: copyJson(parts.responseSchema), envelope, attachments, messages }
 }

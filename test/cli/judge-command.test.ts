@@ -29,7 +29,7 @@ const request: JudgeRequest = {
     area: 'tools-aggregate-schema',
     prompt: 'Grade the tools.',
     questions: [{ questionId: 'Q-one', question: 'Is it good?' }],
-    outputSchema: {},
+    outputSchema: {}, responseSchema: {},
     envelope: { gradingId: 'g', schemaHash: 'h', area: 'tools-aggregate-schema', persona: null, harness: 'claude-code', iteration: 1, timestamp: '2026-11-24T10:00:00Z' },
     attachments: [],
     messages: []

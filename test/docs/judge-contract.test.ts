@@ -36,6 +36,8 @@ describe('the judge contract (docs/guide.md)', () => {
         const noReason: Judge = async (request) => JSON.stringify({ answers: request.questions.map((q) => ({ questionId: q.questionId, score: 4 })) })
         const second = await gradeSingleSchema({ schema: { main }, fileName: 'forecast.mjs', grader, options: { now: '2026-11-24T10:00:00Z', source, judge: noReason, http: openmeteoHttp() } })
         const refused = second.errors.find((e) => e.code === 'GRA-018')
-        expect(refused?.message).toMatch(/ARE-00\d at \/output\/answers\/\d+/)
+        // The problems at their pointers in the reply, after one repair turn.
+        expect(refused?.message).toMatch(/ARE-00\d at \/answers\/\d+/)
+        expect(refused?.path).toMatch(/^\/units\//)
     })
 })

@@ -32,7 +32,7 @@ describe('judges that fail well (retries, timeout, abort, stop after failures in
         expect(calls).toBe(3)
         expect(count(result.errors, 'GRA-006')).toBe(3)
         expect(count(result.errors, 'GRA-025')).toBe(1)
-        expect(result.errors.find((e) => e.code === 'GRA-025')?.message).toMatch(/failed 3 calls in a row.*the model does not exist/)
+        expect(result.errors.find((e) => e.code === 'GRA-025')?.message).toMatch(/failed 3 units in a row.*last failure: [^:]+: invalid request: the model does not exist/)
         const errored = result.grading?.units.filter((u) => u.status === 'error') ?? []
         expect(errored.length).toBeGreaterThan(3)
         expect(errored.at(-1)?.reason).toMatch(/not called/)

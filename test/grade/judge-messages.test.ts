@@ -112,6 +112,25 @@ describe('JudgeCost', () => {
         expect(JudgeCost.estimate({ calls }).cost).toBeNull()
     })
 
+    it('states that a repair turn may add at most one call per unit, billed for its own follow-up when the prefix is cached', () => {
+        const sys = m('instructions', 'S'.repeat(4000))
+        const calls = [
+            { key: 'a', messages: [sys, m('unit', 'one')], questions: 3 },
+            { key: 'a', messages: [sys, m('unit', 'two')], questions: 3 }
+        ]
+        const estimate = JudgeCost.estimate({ calls, prices: { input: 3, output: 15 } })
+        expect(estimate.repairs.maxCalls).toBe(2)
+        // The repeated messages are served by the cache: what is billed in full is the follow-ups, far less than a call.
+        expect(Math.abs(estimate.repairs.cachedTokens - estimate.inputTokens)).toBeLessThanOrEqual(1)
+        expect(estimate.repairs.uncachedTokens).toBeGreaterThan(0)
+        expect(estimate.repairs.uncachedTokens / 2).toBeLessThan(estimate.inputTokens / 2 / 4)
+        expect(estimate.repairs.outputTokens).toBe(estimate.outputTokens)
+        expect(estimate.repairs.cost).toBeGreaterThan(0)
+        // Not in the run's own figures.
+        expect(estimate.calls).toBe(2)
+        expect(JudgeCost.estimate({ calls: [] }).repairs).toEqual({ maxCalls: 0, cachedTokens: 0, uncachedTokens: 0, outputTokens: 0, cost: null })
+    })
+
     it('refuses a price that is not a number from 0 (GRA-002)', () => {
         const estimate = JudgeCost.estimate({ calls: [], prices: { input: -1, output: 'x' as never } })
         expect(estimate.errors.map((e) => e.path)).toEqual(['/prices/input', '/prices/output'])
@@ -152,6 +171,7 @@ process.stdout.write(JSON.stringify({ answers: request.questions.map((q) => ({ q
         await run(['grade', target, '--estimate', '--now', now], textIo)
         expect(textIo.out()).toMatch(/^run\s+\d+\s+[\d,]+\s+[\d,]+\s+[\d,]+\s+[\d,]+$/m)
         expect(textIo.out()).toMatch(/cost: pass --price-input and --price-output/)
+        expect(textIo.out()).toMatch(/repair turns: .*at most \d+ more calls/)
         // With prices: the cost, from the same figures.
         const pricedIo = memoryIo()
         expect(await run(['grade', target, '--estimate', '--json', '--price-input', '3', '--price-output', '15', '--now', now], pricedIo)).toBe(0)

@@ -94,12 +94,17 @@ describe('the judge request', () => {
         expect(only.errors).toEqual(all.errors)
     })
 
-    it('refuses a reply that leaves out a question it was asked (GRA-018 with ARE-020), never filling it in', async () => {
+    it('refuses a reply that leaves out a question it was asked, after one repair turn (one GRA-018 naming ARE-020), never filling it in', async () => {
         const { judge } = judgeAnswering((r) => askedQuestions(r).filter((id) => id !== 'Q-single-test-05'))
         const result = await gradeOpenmeteo(judge)
-        expect(result.grading?.units.find((u) => u.unit === 'single-test/getHourlyForecast')?.status).toBe('error')
-        expect(result.errors).toContainEqual(expect.objectContaining({ code: 'ARE-020', message: expect.stringContaining('Q-single-test-05') }))
-        expect(result.errors.map((e) => e.code)).toContain('GRA-018')
+        const unit = result.grading?.units.find((u) => u.unit === 'single-test/getHourlyForecast')
+        expect(unit?.status).toBe('error')
+        const rejected = result.errors.find((e) => e.code === 'GRA-018' && e.path === '/units/single-test~1getHourlyForecast')
+        expect(rejected?.message).toMatch(/ARE-020 at \/answers: .*Q-single-test-05/)
+        // One issue per problem: the inner ARE-020 is in the GRA-018's detail, not repeated beside it.
+        expect(result.errors.map((e) => e.code)).not.toContain('ARE-020')
+        expect(unit?.issues).toContainEqual(rejected)
+        expect(result.grading?.judgeCalls?.repairs).toBeGreaterThan(0)
     })
 })
 

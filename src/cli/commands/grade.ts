@@ -228,7 +228,8 @@ function namespaceInput(schemas: readonly string[], about: { name: string; text:
             ...(about !== undefined ? { about } : {}),
             ...(setup.answers !== undefined ? { answers: setup.answers as Record<string, Record<string, unknown>> } : {}),
             // An estimate calls no judge and writes nothing: the prompts it gets back are the requests a judge would receive.
-            ...(setup.judge !== undefined && !setup.estimate ? { judge: setup.judge, signal, sleep: abortableSleep(signal) } : {}),
+            // The judge command keeps its own timer (--judge-timeout, which kills its process group), so the library's is off.
+            ...(setup.judge !== undefined && !setup.estimate ? { judge: setup.judge, judgeTimeoutMs: 0, signal, sleep: abortableSleep(signal) } : {}),
             ...(options.island !== undefined && !setup.estimate ? { fs: setup.fs, root: absolute(options.island, io.cwd), resume: options.force !== true } : {})
         }
     } as Parameters<typeof gradeNamespace>[0]

@@ -8,6 +8,9 @@ export const GRADE_CODES = defineCodes({
     'GRA-004': ['error', 'The schema source could not be read: {detail}', 'library: the scan needs the source before anything is loaded'],
     'GRA-006': ['error', 'The judge failed for {unit}: {detail}', '04 fail-closed: a failed judge is never a score'],
     'GRA-007': ['error', 'The judge reply for {unit} is not JSON: {detail}', '04 fail-closed: a malformed reply is never a score'],
+    'GRA-027': ['info', 'The judge wrapped its JSON reply in {detail} (first in {unit}); only the JSON object was read. Said once per run', 'library: the reply is the JSON object inside the text (docs/judges.md, Replies)'],
+    'GRA-028': ['info', 'The reply for {unit} held {detail}: left out, never graded', '04 no silent defaults: nothing is stored that the judge did not give'],
+    'GRA-029': ['info', 'The first reply for {unit} was not usable ({detail}); the judge was asked once more and its second reply was graded', 'library: one repair turn per unit (docs/judges.md, Replies)'],
     'GRA-008': ['error', 'The reply for {unit} contradicts the envelope it was given: {field} is {actual}, expected {expected}', '04 §2 the envelope identifies the grading'],
     'GRA-009': ['error', 'Non-deterministic answers need a grader persona (basePersonaId and lensId): {detail}', '01-model ⚠ A17 / GRD-005'],
     'GRA-010': ['warning', 'No answer for {unit}: the area stays ungraded', '04 no silent defaults'],
@@ -24,7 +27,7 @@ export const GRADE_CODES = defineCodes({
     'GRA-020': ['warning', 'No file name was given: the schema id {schemaId} was derived from main.name; pass fileName (or schemaId) for <namespace>.<file base>', '01-model ⚠ A14 one schema id: <namespace>.<file base>'],
     'GRA-022': ['warning', "The About {file} is not declared by the schema, so about-namespace is not graded: declare it in main.resources as about: { source: 'markdown', origin: 'inline', name: '{name}', description: '…' }", '02-areas §2.6 the About detector needs a resource named about in main.resources (05 §2.3 markdown resource)'],
     'GRA-023': ['warning', 'The schema declares the About {file} in main.resources.about, but no About text came with it, so about-namespace is not graded: put the file at {file} beside the schema, or pass options.about', '02-areas §2.6 the About detector needs the declared file'],
-    'GRA-025': ['error', 'The judge failed {count} calls in a row, so this run stops calling it and leaves every unit not asked yet ungraded (last failure: {detail}); fix the judge and run again', 'library: a judge that keeps failing is not called for every unit (docs/judges.md)'],
+    'GRA-025': ['error', 'The judge failed {count} units in a row, so this run stops calling it and leaves every unit not asked yet ungraded (last failure: {detail}); fix the judge and run again', 'library: a judge that keeps failing is not called for every unit (docs/judges.md)'],
     'GRA-026': ['warning', 'The run was aborted before {unit} was answered: the units not asked yet stay ungraded ({detail})', 'library: an aborted run writes nothing half'],
     'GRA-024': ['warning', 'The reply for {unit} names an unusable model ({detail}); the grader\'s llmModel is recorded instead', 'ch. 08 llmModel: the model that answered, never guessed']
 })
