@@ -176,7 +176,8 @@ function findingItems(input: FixListInput): FixItem[] {
     const seen = new Set<string>()
     const out: FixItem[] = []
     for (const issue of list(input.errors)) {
-        if (issue.severity === SEVERITY.info || RUN_CODES.test(issue.code) || !issue.path.startsWith('/schema/main')) continue
+        // Notes of the schema checks (a convention the runtime accepts) are shown as notes; other notes are the run's.
+        if ((issue.severity === SEVERITY.info && !issue.code.startsWith('SCH-')) || RUN_CODES.test(issue.code) || !issue.path.startsWith('/schema/main')) continue
         const where = issue.path.slice('/schema/main'.length)
         const key = `${issue.code}|${where}`
         if (seen.has(key)) continue
