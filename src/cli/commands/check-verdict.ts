@@ -98,9 +98,12 @@ function changedUngraded(s: CheckedSchema, before: BaselineNode | undefined): st
     return `changed since the baseline (graded ${before.standing.grade} there) and not graded in this run${s.standing.reason !== null ? ` (${s.standing.reason})` : ''}`
 }
 
+/** A finding of the schema's own checks (what a baseline's state keeps), not a tool its tests left ungraded (compared through the standing). */
+const isSchemaFinding = (f: FixItem): boolean => f.kind === 'finding' && f.unit === undefined
+
 /** The warnings of a fix list the baseline did not have: every one without a baseline node or its findings. */
 function newWarningsOf(s: CheckedSchema, before: BaselineNode | undefined, baselineGiven: boolean): FixItem[] {
-    const warnings = s.fixes.filter((f) => f.kind === 'finding' && f.severity === SEVERITY.warning && !isEnvironmentItem(f))
+    const warnings = s.fixes.filter((f) => isSchemaFinding(f) && f.severity === SEVERITY.warning)
     const known = before?.findings
     if (!baselineGiven || known === null || known === undefined) return warnings
     const keys = new Set(known.map(findingKey))
@@ -126,7 +129,7 @@ export function rowOf(s: CheckedSchema, gates: Gates, baseline: ReadonlyMap<stri
     const known = before?.findings
     const keys = known === null || known === undefined ? null : new Set(known.map(findingKey))
     // New: not in the baseline at any level; the level shown is this config's, on both sides.
-    for (const f of s.fixes.filter((x) => x.kind === 'finding' && x.severity === SEVERITY.error && (keys === null || !keys.has(findingKey(x))))) fails.push(`new error ${fixLine(f)}`)
+    for (const f of s.fixes.filter((x) => isSchemaFinding(x) && x.severity === SEVERITY.error && (keys === null || !keys.has(findingKey(x))))) fails.push(`new error ${fixLine(f)}`)
     if (gates.failOnUntested && s.untested.length > 0) fails.push(`tools not tested here: ${s.untested.join(', ')}`)
     const newWarnings = newWarningsOf(s, before, baseline !== null)
     const row = { s: unverified !== null && s.unverified === null ? { ...s, unverified } : s, before: label, newWarnings }
