@@ -16,15 +16,18 @@ const LEVEL: Readonly<Record<string, 'off' | 'warning' | 'error'>> = { off: 'off
 // An issue code (SCH-WARN-012, GRA-006) or a question id (Q-single-test-05).
 const RULE_NAME = /^(?:[A-Z]{2,6}(?:-[A-Z]{2,6})?-\d{3}|Q-[a-z][a-z0-9-]*-\d{2})$/
 
-/** Edit distance (insert, delete, replace one character) between two short names. */
+/** Edit distance (insert, delete or replace a character, or swap two neighbours) between two short names. */
 function distance(a: string, b: string): number {
-    let row = Array.from({ length: b.length + 1 }, (_, i) => i)
+    const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)))
+    const at = (i: number, j: number): number => (d[i] as number[])[j] as number
     for (let i = 1; i <= a.length; i += 1) {
-        const next = [i]
-        for (let j = 1; j <= b.length; j += 1) next.push(Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1)))
-        row = next
+        for (let j = 1; j <= b.length; j += 1) {
+            let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1))
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1)
+            ;(d[i] as number[])[j] = best
+        }
     }
-    return row[b.length] as number
+    return at(a.length, b.length)
 }
 
 let known: readonly string[] | null = null
