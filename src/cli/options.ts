@@ -21,7 +21,10 @@ interface OptionSpec {
     readonly type: 'string' | 'boolean'
     readonly multiple?: true
     readonly short?: string
-    /** Settable in the config file (key: the option in camelCase), with its kind, whether it is a path, and whether that path must already exist (`input`). */
+    /**
+     * Settable in the config file (key: the option in camelCase), with its kind, whether it is a path,
+     * and whether that path must already exist (`input`; the runtime's folders have checks of their own).
+     */
     readonly config?: { readonly kind: ConfigKind; readonly path?: true; readonly input?: 'folder' | 'file'; readonly values?: readonly string[] }
     /** The commands that read it. */
     readonly commands: readonly Command[]
@@ -41,9 +44,9 @@ const OPTIONS = {
     live: { type: 'boolean', config: { kind: 'boolean' }, commands: [...GRADING, 'emit-prompts'], help: "run each tool's tests against the real API (server params from the environment); on the command line it overrides a configured recordings or offline" },
     recordings: { type: 'string', config: { kind: 'string', path: true, input: 'folder' }, commands: [...GRADING, 'emit-prompts'], arg: '<dir>', help: 'answer HTTP from the recorded exchanges (*.json) in this folder instead of the network (docs/recordings.md); on the command line it overrides a configured live or offline' },
     record: { type: 'string', config: { kind: 'string', path: true }, commands: GRADING, arg: '<dir>', help: 'with --live: write every HTTP exchange into this folder as a recording --recordings replays' },
-    runtime: { type: 'string', config: { kind: 'string', path: true, input: 'folder' }, commands: GRADING, arg: '<dir>', help: "run the tests of schemas that export handlers through the FlowMCP runtime in this flowmcp-core folder, in a child process under Node's permission model (docs/cli.md)" },
-    'runtime-libraries': { type: 'string', config: { kind: 'string', path: true, input: 'folder' }, commands: GRADING, arg: '<dir>', help: "the folder whose node_modules holds the schemas' requiredLibraries (default: the --runtime folder)" },
-    'runtime-lists': { type: 'string', config: { kind: 'string', path: true, input: 'folder' }, commands: GRADING, arg: '<dir>', help: 'the shared lists folder the runtime resolves sharedLists from' },
+    runtime: { type: 'string', config: { kind: 'string', path: true }, commands: GRADING, arg: '<dir>', help: "run the tests of schemas that export handlers through the FlowMCP runtime in this flowmcp-core folder, in a child process under Node's permission model (docs/cli.md)" },
+    'runtime-libraries': { type: 'string', config: { kind: 'string', path: true }, commands: GRADING, arg: '<dir>', help: "the folder whose node_modules holds the schemas' requiredLibraries (default: the --runtime folder)" },
+    'runtime-lists': { type: 'string', config: { kind: 'string', path: true }, commands: GRADING, arg: '<dir>', help: 'the shared lists folder the runtime resolves sharedLists from' },
     concurrency: { type: 'string', config: { kind: 'number' }, commands: GRADING, arg: '<n>', help: 'namespaces graded at once (1–32, default 1)' },
     'min-working-tests': { type: 'string', config: { kind: 'number' }, commands: GRADING, arg: '<n>', help: 'working tests a tool needs to be graded (1–20, default 3)' },
     'max-warnings': { type: 'string', config: { kind: 'number' }, commands: ['check'], arg: '<n>', help: 'more than n warnings in the fix lists, over all schemas, fail the check (notices of the environment, such as a key not set, are not counted)' },
@@ -130,6 +133,13 @@ export type ConfigSpec = NonNullable<OptionSpec['config']>
 export const CONFIG_KEYS: Readonly<Record<string, ConfigSpec>> = Object.freeze(
     Object.fromEntries(Object.entries(OPTIONS as Readonly<Record<string, OptionSpec>>).flatMap(([option, spec]) => (spec.config !== undefined ? [[keyOf(option), spec.config]] : [])))
 )
+
+/** The options `command` reads whose value is a folder or file that must exist, by long name. */
+export function inputOptions(command: string): Array<{ option: string; key: string; input: 'folder' | 'file' }> {
+    return Object.entries(OPTIONS as Readonly<Record<string, OptionSpec>>).flatMap(([option, spec]) =>
+        spec.config?.input !== undefined && (spec.commands as readonly string[]).includes(command) ? [{ option, key: keyOf(option), input: spec.config.input }] : []
+    )
+}
 
 /**
  * Options that say the same thing three ways: given on the command line, one of them replaces what

@@ -16,7 +16,7 @@ import { validateCommand } from './commands/validate.js'
 import { findConfig, loadConfig } from './config.js'
 import { helpOf, USAGE } from './help.js'
 import { absolute } from './node.js'
-import { CONFIG_KEYS, EXCLUSIVE_GROUPS, optionOf, parseCommandLine, type OptionValues } from './options.js'
+import { CONFIG_KEYS, EXCLUSIVE_GROUPS, inputOptions, optionOf, parseCommandLine, type OptionValues } from './options.js'
 
 type Rules = Readonly<Record<string, unknown>> | undefined
 
@@ -56,11 +56,10 @@ function configFor<V extends Record<string, unknown>>(given: V, io: CliIo): { va
  * The folders and files the options name to be read (`--recordings`, `--runtime`, `--answers`, …):
  * the first that does not exist, in words naming it and where it was set, or null.
  */
-function missingInput(values: Readonly<Record<string, unknown>>, configured: ReadonlySet<string>, file: string | null, cwd: string): string | null {
-    for (const [key, spec] of Object.entries(CONFIG_KEYS)) {
-        const option = optionOf(key)
+function missingInput(command: string, values: Readonly<Record<string, unknown>>, configured: ReadonlySet<string>, file: string | null, cwd: string): string | null {
+    for (const { option, key, input } of inputOptions(command)) {
         const path = values[option]
-        if (spec.input === undefined || typeof path !== 'string') continue
+        if (typeof path !== 'string') continue
         let kind: 'folder' | 'file' | null = null
         try {
             const stat = statSync(absolute(path, cwd))
@@ -68,9 +67,9 @@ function missingInput(values: Readonly<Record<string, unknown>>, configured: Rea
         } catch {
             kind = null
         }
-        if (kind === spec.input) continue
+        if (kind === input) continue
         const where = configured.has(option) ? `set as "${key}" in ${file ?? 'the config file'}` : `given by --${option}`
-        return `the ${spec.input} ${path} (${where}) ${kind === null ? 'does not exist' : `is not a ${spec.input}`}`
+        return `the ${input} ${path} (${where}) ${kind === null ? 'does not exist' : `is not a ${input}`}`
     }
     return null
 }
@@ -127,7 +126,7 @@ export async function run(argv: readonly string[], plainIo: CliIo): Promise<numb
     const configured = configFor(parsed.values, io)
     if (typeof configured === 'number') return configured
     const { values, rules, file: configFile } = configured
-    const missing = missingInput(values, configured.configured, configFile, io.cwd)
+    const missing = command === undefined ? null : missingInput(command, values, configured.configured, configFile, io.cwd)
     if (missing !== null && values['print-config'] !== true && values.help !== true) {
         io.stderr(`${command ?? 'flowmcp-grading'}: ${missing}\n`)
         return EXIT.USAGE

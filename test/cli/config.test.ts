@@ -109,7 +109,7 @@ describe('config and flags compose', () => {
 
     it.each([
         [{ recordings: 'no-such-recordings' }, [] as string[], /the folder \S*no-such-recordings \(set as "recordings" in \S+flowmcp-grading\.config\.json\) does not exist/],
-        [{ runtime: 'no-such-core' }, [], /the folder \S*no-such-core \(set as "runtime" in \S+\) does not exist/],
+        [{ runtime: 'no-such-core' }, [], /--runtime \S*no-such-core: no readable package\.json there/],
         [{}, ['--recordings', 'missing-folder'], /the folder \S*missing-folder \(given by --recordings\) does not exist/],
         [{}, ['--answers', 'missing.json'], /the file \S*missing\.json \(given by --answers\) does not exist/]
     ])('a folder or file to read that does not exist (%j %j) is a usage error naming it, never an internal error', async (value, flags, message) => {

@@ -35,7 +35,7 @@ export function itemsOf(rows: readonly CheckRow[], allowUnverified: boolean): Fi
 /** The `--json` output. */
 export function checkJson(rows: readonly CheckRow[], state: CheckState, passed: boolean): string {
     const { tooManyWarnings, interrupted, notices } = state
-    const schemas = rows.map(({ s, before, fails, verdict, newWarnings }) => ({ schemaId: s.id, file: s.file, grade: s.standing.grade, schemaGrade: s.standing.schemaGrade, status: statusOf({ s } as CheckRow), reason: s.standing.reason, note: s.note, verdict, unverified: s.unverified, baseline: before, failures: fails, untested: s.untested, newWarnings, fixList: s.fixes }))
+    const schemas = rows.map(({ s, before, fails, verdict, newWarnings }) => ({ schemaId: s.id, file: s.file, grade: s.standing.grade, schemaGrade: s.standing.schemaGrade, status: s.label ?? s.standing.status, reason: s.standing.reason, note: s.note, verdict, unverified: s.unverified, baseline: before, failures: fails, untested: s.untested, newWarnings, fixList: s.fixes }))
     return JSON.stringify({ passed, ...(notices.length > 0 ? { notices } : {}), ...(tooManyWarnings !== null ? { maxWarnings: tooManyWarnings } : {}), ...(interrupted !== null ? { interrupted: { skipped: interrupted } } : {}), schemas }, null, 2) + '\n'
 }
 

@@ -3,6 +3,7 @@
 // schema into a row with its verdict (ok, fails, unverified, removed), print, write SARIF and the summary.
 import { stat } from 'node:fs/promises'
 import { basename, dirname } from 'node:path'
+import { UNIT_STATUS } from '../../model/constants.js'
 import { EXIT, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
 import { readBaseline, type BaselineNode } from './check-baseline.js'
@@ -56,7 +57,7 @@ export async function checkCommand(paths: readonly string[], options: CheckComma
     const outcome = await checkOutcome(paths, options, said)
     if (typeof outcome === 'number') {
         const wrote = await writeOutputs(options, [], io, { failed: 0, tooManyWarnings: null, problem: problems.join(' ') || 'the check could not run', interrupted: null, notices: [], allowUnverified })
-        return wrote || outcome !== EXIT.USAGE ? outcome : EXIT.USAGE
+        return wrote ? outcome : EXIT.USAGE
     }
     const { rows, interrupted, notices } = outcome
     const failed = rows.filter((r) => r.fails.length > 0).length
@@ -157,6 +158,11 @@ async function gradedSchemas(paths: readonly string[], options: CheckCommandOpti
     const provisional = schemas.filter((s) => s.standing.status === 'provisional').length
     if (provisional > 0 && options.judgeCli?.judgeCommand === undefined && options.answers === undefined) {
         notices.push(`no judge given (--judge-command): ${provisional} schema${provisional === 1 ? ' has' : 's have'} deterministic answers only and no grade; a baseline grade cannot be held against changed content`)
+    }
+    // A namespace's own units are not a schema's standing, but what the run left of them is said.
+    for (const ns of run.namespaces) {
+        const failed = ns.units.filter((u) => u.status === UNIT_STATUS.error)
+        if (failed.length > 0) notices.push(`namespace ${ns.namespace ?? '?'}: ${failed.length} unit${failed.length === 1 ? '' : 's'} not graded (${failed.map((u) => u.unit).join(', ')}): ${firstJudgeFailure(ns.errors) ?? failed[0]?.reason ?? 'failed'}`)
     }
     if (baseline !== null) schemas.push(...removedSchemas(schemas, gone, baseline, notices))
     return { schemas, interrupted: run.interrupted }
