@@ -53,8 +53,8 @@ function configFor<V extends Record<string, unknown>>(given: V, io: CliIo): { va
 }
 
 /**
- * The folders and files the options name to be read (`--recordings`, `--runtime`, `--answers`, …):
- * the first that does not exist, in words naming it and where it was set, or null.
+ * The folders and files the command's options name to be read (`--recordings`, `--answers`): the
+ * first that does not exist, in words naming it and where it was set (the file or a flag), or null.
  */
 function missingInput(command: string, values: Readonly<Record<string, unknown>>, configured: ReadonlySet<string>, file: string | null, cwd: string): string | null {
     for (const { option, key, input } of inputOptions(command)) {
@@ -128,7 +128,7 @@ export async function run(argv: readonly string[], plainIo: CliIo): Promise<numb
     const { values, rules, file: configFile } = configured
     const missing = command === undefined ? null : missingInput(command, values, configured.configured, configFile, io.cwd)
     if (missing !== null && values['print-config'] !== true && values.help !== true) {
-        io.stderr(`${command ?? 'flowmcp-grading'}: ${missing}\n`)
+        io.stderr(`${command as string}: ${missing}\n`)
         return EXIT.USAGE
     }
     if (values['judge-env'] !== undefined) io = redactingIo(plainIo, values['judge-env'])

@@ -43,9 +43,9 @@ export function checkJson(rows: readonly CheckRow[], state: CheckState, passed: 
 export function checkText(rows: readonly CheckRow[], state: CheckState, verbose: boolean): string {
     const { failed, tooManyWarnings, interrupted } = state
     const out = [table(rows.map((r) => ({ schema: r.s.id, grade: r.s.standing.grade ?? '-', baseline: r.before, status: statusOf(r) + (r.s.note !== null ? ` (${r.s.note})` : ''), verdict: verdictCell(r) })), ['schema', 'grade', 'baseline', 'status', 'verdict'])]
-    for (const { s, fails, verdict } of rows) {
+    for (const { s, fails } of rows) {
         for (const f of fails) out.push(`  ${s.id}: ${f}\n`)
-        if (verdict === 'unverified' && fails.length === 0) out.push(`  ${s.id}: not verified (allowed by --allow-unverified): ${s.unverified ?? ''}\n`)
+        if (s.unverified !== null && !fails.some((f) => f.startsWith('not verified'))) out.push(`  ${s.id}: not verified (allowed by --allow-unverified): ${s.unverified ?? ''}\n`)
         // A failing schema says what to fix, and where, as eslint prints it; every schema does when the warnings fail the gate.
         if (fails.length > 0 || tooManyWarnings !== null) for (const schema of groupFixItems(s.fixes)) out.push(fixListText(schema, { indent: '  ', ...(verbose ? {} : { limit: FIX_ITEMS_SHOWN }) , more: `for ${s.id} (--verbose lists them all)` }).join(''))
     }

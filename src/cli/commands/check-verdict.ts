@@ -93,7 +93,8 @@ export function unverifiedCause(row: SchemaRow, runFailure: string | null): stri
  */
 function changedUngraded(s: CheckedSchema, before: BaselineNode | undefined): string | null {
     if (before === undefined || before.standing.grade === null || s.standing.grade !== null) return null
-    if (s.standing.status !== NODE_STATUS.pending && s.standing.status !== 'provisional') return null
+    const open = s.standing.status === NODE_STATUS.pending || s.standing.status === 'provisional'
+    if (!open) return null
     if (s.hash !== null && before.hash === s.hash) return null
     return `changed since the baseline (graded ${before.standing.grade} there) and not graded in this run${s.standing.reason !== null ? ` (${s.standing.reason})` : ''}`
 }
@@ -133,9 +134,9 @@ export function rowOf(s: CheckedSchema, gates: Gates, baseline: ReadonlyMap<stri
     if (gates.failOnUntested && s.untested.length > 0) fails.push(`tools not tested here: ${s.untested.join(', ')}`)
     const newWarnings = newWarningsOf(s, before, baseline !== null)
     const row = { s: unverified !== null && s.unverified === null ? { ...s, unverified } : s, before: label, newWarnings }
-    if (fails.length > 0) return { ...row, fails, verdict: 'fails' }
-    if (unverified !== null) return { ...row, fails: gates.allowUnverified ? [] : [`not verified: ${unverified}`], verdict: 'unverified' }
-    return { ...row, fails, verdict: 'ok' }
+    // What the run could not verify is said on the row whatever else it fails on; it fails the check unless allowed.
+    const all = unverified !== null && !gates.allowUnverified ? [...fails, `not verified: ${unverified}`] : fails
+    return { ...row, fails: all, verdict: fails.length > 0 ? 'fails' : unverified !== null ? 'unverified' : 'ok' }
 }
 
 /**
