@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path'
 import { FixRules } from '../index.js'
 import { createIssue } from '../errors/issue.js'
 import { parseJsonText } from '../json/guard.js'
-import { CONFIG_KEYS, optionOf, type ConfigKind } from './options.js'
+import { CONFIG_KEYS, optionOf, type ConfigSpec } from './options.js'
 
 /** The name of the config file, looked for in the working folder and its parents up to the repository root. */
 export const CONFIG_FILE = 'flowmcp-grading.config.json'
@@ -34,6 +34,7 @@ export function findConfig(cwd: string): string | null {
 function problemOf(key: string, value: unknown): string | null {
     const spec = CONFIG_KEYS[key]
     if (spec === undefined) return `unknown key ${JSON.stringify(key).slice(0, 40)}; the keys are long options in camelCase, and rules`
+    if (spec.values !== undefined && !spec.values.includes(value as string)) return `${key} must be one of ${spec.values.map((v) => JSON.stringify(v)).join(', ')}, got ${(JSON.stringify(value) ?? String(value)).slice(0, 40)}`
     const ok =
         spec.kind === 'boolean' ? typeof value === 'boolean' : spec.kind === 'number' ? typeof value === 'number' && Number.isFinite(value) && value > 0 : spec.kind === 'strings' ? Array.isArray(value) && value.every((v) => typeof v === 'string') : typeof value === 'string' && value.length > 0
     const expected = spec.kind === 'strings' ? 'an array of strings' : spec.kind === 'number' ? 'a positive number' : spec.kind === 'boolean' ? 'true or false' : 'a non-empty string'
@@ -67,7 +68,7 @@ export function loadConfig(file: string): { config: LoadedConfig | null; errors:
             errors.push(invalid(problem))
             continue
         }
-        const spec = CONFIG_KEYS[key] as { kind: ConfigKind; path?: true }
+        const spec = CONFIG_KEYS[key] as ConfigSpec
         const option = optionOf(key)
         values[option] = spec.path === true ? resolve(dirname(file), value as string) : spec.kind === 'number' ? String(value) : (value as string | boolean | string[])
     }

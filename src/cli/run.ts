@@ -1,5 +1,7 @@
 // The CLI's entry: parses the command line (options.ts), merges the config file, and calls the
 // command. `run` reads as those stages; each command's options are built from the values here.
+import { statSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { getVersion } from '../index.js'
 import { isIsoDateTime } from '../time.js'
 import { EXIT, redactingIo, type CliIo } from './io.js'
@@ -14,7 +16,7 @@ import { validateCommand } from './commands/validate.js'
 import { findConfig, loadConfig } from './config.js'
 import { helpOf, USAGE } from './help.js'
 import { absolute } from './node.js'
-import { CONFIG_KEYS, optionOf, parseCommandLine, type OptionValues } from './options.js'
+import { CONFIG_KEYS, EXCLUSIVE_GROUPS, inputOptions, optionOf, parseCommandLine, type OptionValues } from './options.js'
 
 type Rules = Readonly<Record<string, unknown>> | undefined
 
@@ -35,16 +37,54 @@ function argsError(cause: unknown): string {
  * the working folder or a parent up to the repository root): the flags win over the file. A config
  * that is not valid is a usage error (exit 2), each problem named.
  */
-function configFor<V extends Record<string, unknown>>(given: V, io: CliIo): { values: V; rules: Readonly<Record<string, unknown>> | undefined; file: string | null } | number {
+function configFor<V extends Record<string, unknown>>(given: V, io: CliIo): { values: V; rules: Readonly<Record<string, unknown>> | undefined; file: string | null; configured: ReadonlySet<string> } | number {
     const file = typeof given.config === 'string' ? absolute(given.config, io.cwd) : findConfig(io.cwd)
-    if (file === null) return { values: given, rules: undefined, file: null }
+    if (file === null) return { values: given, rules: undefined, file: null, configured: new Set() }
     const loaded = loadConfig(file)
     if (loaded.config === null) {
         for (const e of loaded.errors) io.stderr(`${e}\n`)
         return EXIT.USAGE
     }
     const flags = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined))
-    return { values: { ...loaded.config.values, ...flags } as V, rules: loaded.config.rules, file }
+    // A flag of a group that says one thing three ways (--offline, --live, --recordings) replaces what the file sets for the others.
+    const overridden = new Set(EXCLUSIVE_GROUPS.filter((group) => group.some((o) => o in flags)).flat())
+    const fromFile = Object.fromEntries(Object.entries(loaded.config.values).filter(([option]) => !(option in flags) && !overridden.has(option)))
+    return { values: { ...fromFile, ...flags } as V, rules: loaded.config.rules, file, configured: new Set(Object.keys(fromFile)) }
+}
+
+/**
+ * The folders and files the command's options name to be read (`--recordings`, `--answers`): the
+ * first that does not exist, in words naming it and where it was set (the file or a flag), or null.
+ */
+function missingInput(command: string, values: Readonly<Record<string, unknown>>, configured: ReadonlySet<string>, file: string | null, cwd: string): string | null {
+    for (const { option, key, input } of inputOptions(command)) {
+        const path = values[option]
+        if (typeof path !== 'string') continue
+        let kind: 'folder' | 'file' | null = null
+        try {
+            const stat = statSync(absolute(path, cwd))
+            kind = stat.isDirectory() ? 'folder' : stat.isFile() ? 'file' : null
+        } catch {
+            kind = null
+        }
+        if (kind === input) continue
+        const where = configured.has(option) ? `set as "${key}" in ${file ?? 'the config file'}` : `given by --${option}`
+        return `the ${input} ${path} (${where}) ${kind === null ? 'does not exist' : `is not a ${input}`}`
+    }
+    return null
+}
+
+/** `--paths-from <file>`: the paths it lists, one per line (blank lines skipped), or what is wrong. */
+async function pathsFrom(file: string | undefined, io: CliIo): Promise<string[] | string> {
+    if (file === undefined) return []
+    try {
+        return (await readFile(absolute(file, io.cwd), 'utf8'))
+            .split(/\r?\n/)
+            .map((line) => line.trim())
+            .filter((line) => line.length > 0)
+    } catch (cause) {
+        return `cannot read --paths-from ${file}: ${cause instanceof Error ? cause.message : String(cause)}`
+    }
 }
 
 /** What `--print-config` shows: the config file used, every option set (camelCase, as the file writes it) and the rules. */
@@ -86,6 +126,11 @@ export async function run(argv: readonly string[], plainIo: CliIo): Promise<numb
     const configured = configFor(parsed.values, io)
     if (typeof configured === 'number') return configured
     const { values, rules, file: configFile } = configured
+    const missing = command === undefined ? null : missingInput(command, values, configured.configured, configFile, io.cwd)
+    if (missing !== null && values['print-config'] !== true && values.help !== true) {
+        io.stderr(`${command as string}: ${missing}\n`)
+        return EXIT.USAGE
+    }
     if (values['judge-env'] !== undefined) io = redactingIo(plainIo, values['judge-env'])
     if (values['print-config'] === true) {
         io.stdout(JSON.stringify(printedConfig(values, rules, configFile), null, 2) + '\n')
@@ -119,7 +164,15 @@ async function dispatch(command: string, rest: readonly string[], values: Option
         case 'check': {
             const gradeOptions = gradeOptionsOf(command, values, rules, io)
             if (typeof gradeOptions === 'number') return gradeOptions
-            return command === 'grade' ? await gradeCommand(rest, gradeOptions, io) : await checkCommand(rest, checkOptionsOf(gradeOptions, values), io)
+            const listed = await pathsFrom(values['paths-from'], io)
+            if (typeof listed === 'string') {
+                io.stderr(`${command}: ${listed}\n`)
+                return EXIT.USAGE
+            }
+            const paths = [...rest, ...listed]
+            // A list that names nothing is a run with nothing to do, not a usage error: a pull request that changed no schema.
+            const options = { ...gradeOptions, ...(values['paths-from'] !== undefined ? { pathsListed: true } : {}) }
+            return command === 'grade' ? await gradeCommand(paths, options, io) : await checkCommand(paths, checkOptionsOf(options, values), io)
         }
         case 'emit-prompts':
             return await emitPromptsCommand(rest, { areas: values.areas === true, trustedImport: values['trusted-import'] === true, live: values.live === true, ...(values.recordings !== undefined ? { recordings: values.recordings } : {}), ...(values['schema-id'] !== undefined ? { schemaId: values['schema-id'] } : {}), ...(values.now !== undefined ? { now: values.now } : {}) }, io)
@@ -199,6 +252,9 @@ function checkOptionsOf(gradeOptions: GradeCommandOptions, values: OptionValues)
     return {
         ...gradeOptions,
         failOnUntested: values['fail-on-untested'] === true,
+        failOnRemoved: values['fail-on-removed'] === true,
+        allowUnverified: values['allow-unverified'] === true,
+        ...(values['baseline-missing'] !== undefined ? { baselineMissing: values['baseline-missing'] } : {}),
         ...(values['min-grade'] !== undefined ? { minGrade: values['min-grade'] } : {}),
         ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
         ...(values.summary !== undefined ? { summary: values.summary } : {}),

@@ -6,6 +6,7 @@ import type { GradingEntry } from '../model/types.js'
 import type { UnitResult } from '../grade/types.js'
 import type { FixItem } from './types.js'
 import { SEVERITY, BLOCKED_REASONS, isWorkingCountReason } from '../model/constants.js'
+import { ENVIRONMENT_CAUSES } from '../rollup/standing.js'
 import { explainAnswer } from '../deterministic/explain.js'
 import { toolPattern, withTool } from './tool-names.js'
 
@@ -30,6 +31,17 @@ const BLOCKED_CODES: Readonly<Record<string, string>> = {
     [BLOCKED_REASONS.untested]: 'DPT-014',
     [BLOCKED_REASONS.invalidSchema]: 'DPT-009',
     [BLOCKED_REASONS.networkNotGranted]: 'DPT-021'
+}
+
+/**
+ * The codes of the tools this environment could not test (a key not set, no HTTP port, no runtime,
+ * no network): notices about where the run was, not about the schema.
+ */
+export const ENVIRONMENT_CODES: readonly string[] = Object.freeze(ENVIRONMENT_CAUSES.map((cause) => BLOCKED_CODES[cause] as string))
+
+/** Whether a fix item is a notice of the environment (a tool not tested here for a missing key, …), which `--max-warnings` does not count. */
+export function isEnvironmentItem(item: Pick<FixItem, 'kind' | 'code' | 'unit'>): boolean {
+    return item.kind === 'finding' && item.unit !== undefined && ENVIRONMENT_CODES.includes(item.code)
 }
 
 /** Codes of the run itself (prompts, gates, provisional, kept): not things to fix in the schema. */
@@ -164,7 +176,8 @@ function findingItems(input: FixListInput): FixItem[] {
     const seen = new Set<string>()
     const out: FixItem[] = []
     for (const issue of list(input.errors)) {
-        if (issue.severity === SEVERITY.info || RUN_CODES.test(issue.code) || !issue.path.startsWith('/schema/main')) continue
+        // Notes of the schema checks (a convention the runtime accepts) are shown as notes; other notes are the run's.
+        if ((issue.severity === SEVERITY.info && !issue.code.startsWith('SCH-')) || RUN_CODES.test(issue.code) || !issue.path.startsWith('/schema/main')) continue
         const where = issue.path.slice('/schema/main'.length)
         const key = `${issue.code}|${where}`
         if (seen.has(key)) continue

@@ -251,8 +251,9 @@ export async function writeIsland(args: {
         }
         if (at >= 0) units[at] = { ...(units[at] as UnitResult), written: result.path }
     }
-    // The schema's own findings (structure, spec-strict, security): what a check compares with a baseline.
-    const findings = errors.filter((e) => e.severity !== SEVERITY.info && e.path.startsWith('/schema/main')).map((e) => ({ code: e.code, pointer: e.path.slice('/schema/main'.length), severity: e.severity, message: e.message }))
+    // The schema's own findings (structure, spec-strict, security), notes too: what a check compares with a
+    // baseline, under the rules of its own config (a note raised to an error by a rule is not new).
+    const findings = errors.filter((e) => e.path.startsWith('/schema/main')).map((e) => ({ code: e.code, pointer: e.path.slice('/schema/main'.length), severity: e.severity, message: e.message }))
     errors.push(...(await writeUnitState(fs, root, namespace, units, entries, { schema: islandName(slug, 'schema') ?? slug, items: findings })))
     const rebuilt = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace), now })
     errors.push(...rebuilt.errors.filter((e) => e.severity === SEVERITY.error))

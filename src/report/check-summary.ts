@@ -20,6 +20,16 @@ export interface CheckSummaryRow {
     readonly failures: readonly string[]
     /** Its fix list: the costliest few are shown under a failing schema. */
     readonly fixes: readonly FixItem[]
+    /**
+     * The verdict column: `ok`, `fails`, `unverified` (the run could not establish its standing: a
+     * failed judge, an interruption) or `removed` (in the baseline, gone now). Without it: `fails`
+     * when it has failures, else `ok`.
+     */
+    readonly verdict?: 'ok' | 'fails' | 'unverified' | 'removed'
+    /** Why it is unverified: the judge's own error (redacted), an interruption. */
+    readonly unverified?: string | null
+    /** The warnings its fix list gained since the baseline, listed under the table marked new. */
+    readonly newWarnings?: readonly FixItem[]
 }
 
 export interface CheckSummaryInput {
@@ -30,6 +40,8 @@ export interface CheckSummaryInput {
     readonly interrupted?: readonly string[] | null
     /** Why the check could not run at all: the summary says only that. */
     readonly problem?: string | null
+    /** What the run says once (no judge given, no baseline found), each a line under the verdict. */
+    readonly notices?: readonly string[]
     /** Fix lines shown under a failing schema; 5 when omitted. */
     readonly fixItemsShown?: number
 }
@@ -57,14 +69,41 @@ function checkInput(input: unknown): Issue | null {
     return null
 }
 
-function headline(failed: number, tooManyWarnings: string | null): string {
-    const verdict = failed === 0 && tooManyWarnings === null ? 'passed' : failed === 0 ? 'too many warnings' : `${failed} schema${failed === 1 ? '' : 's'} failed`
+function headline(rows: readonly CheckSummaryRow[], tooManyWarnings: string | null, interrupted: boolean): string {
+    const failed = rows.filter((r) => r.failures.length > 0)
+    const unverified = failed.filter((r) => verdictOf(r) === 'unverified').length
+    const gate = failed.length - unverified
+    const parts = [...(gate > 0 ? [`${gate} schema${gate === 1 ? '' : 's'} failed`] : []), ...(unverified > 0 ? [`${unverified} schema${unverified === 1 ? '' : 's'} not verified`] : []), ...(tooManyWarnings !== null ? ['too many warnings'] : [])]
+    // An interrupted check verified nothing it skipped: it never reads as passed.
+    const verdict = interrupted ? `interrupted${parts.length > 0 ? ` (${parts.join(', ')})` : ''}` : parts.length === 0 ? 'passed' : parts.join(', ')
     return `## flowmcp-grading check: ${verdict}`
+}
+
+function verdictOf(row: CheckSummaryRow): 'ok' | 'fails' | 'unverified' | 'removed' {
+    return row.verdict === 'ok' || row.verdict === 'fails' || row.verdict === 'unverified' || row.verdict === 'removed' ? row.verdict : row.failures.length === 0 ? 'ok' : 'fails'
+}
+
+/** The verdict cell: bold when it fails the check. */
+function verdictCell(row: CheckSummaryRow): string {
+    const verdict = verdictOf(row)
+    return row.failures.length > 0 ? `**${verdict}**` : verdict
+}
+
+/** The warnings the fix lists gained since the baseline, each marked new. */
+function newWarningLines(rows: readonly CheckSummaryRow[]): string[] {
+    const lines: string[] = []
+    for (const row of rows) {
+        for (const item of Array.isArray(row.newWarnings) ? row.newWarnings : []) {
+            lines.push(`- **new** \`${md(item.code)}\` ${md(row.schema)}: ${md(item.message)}${item.tool !== undefined ? ` — tool ${md(item.tool)}` : ''}${item.line !== null ? ` (line ${item.line})` : ''}`)
+        }
+    }
+    return lines.length > 0 ? ['', 'New warnings:', '', ...lines] : []
 }
 
 /** Under a failing schema: why, then the costliest fix lines, the same message across tools once. */
 function failingSection(row: CheckSummaryRow, shown: number): string[] {
     const lines = ['', `### ${md(row.schema)}`, '', ...row.failures.map((f) => `- ${md(String(f))}`)]
+    if (verdictOf(row) === 'unverified' && typeof row.unverified === 'string' && !row.failures.some((f) => String(f).includes(row.unverified as string))) lines.push(`- not verified: ${md(row.unverified)}`)
     const first = collapseFixItems(row.fixes).slice(0, shown)
     if (first.length > 0) {
         lines.push('', `What to fix first (${countsLine(countFixItems(row.fixes))}):`, '')
@@ -79,9 +118,10 @@ function failingSection(row: CheckSummaryRow, shown: number): string[] {
 
 /**
  * The Markdown summary of a check (what `flowmcp-grading check --summary` appends to a CI job summary):
- * the verdict, the counts of the fix lists, a table of every schema, then per failing schema why it
- * fails and what to fix first. Never throws.
- * @param input - `{ rows, tooManyWarnings?, interrupted?, problem?, fixItemsShown? }`
+ * the verdict (`interrupted` after Ctrl-C, never `passed`), the notices, the counts of the fix lists, a
+ * table of every schema, the warnings new since the baseline, then per failing schema why it fails and
+ * what to fix first. Never throws.
+ * @param input - `{ rows, tooManyWarnings?, interrupted?, problem?, notices?, fixItemsShown? }`
  * @returns `{ markdown, failed, errors }`; GRA-002 for a malformed input (then `markdown` is empty).
  * @example checkSummaryMarkdown({ rows: [{ schema: 'demo.x', grade: 'B', baseline: 'A', status: 'stable', failures: ['was A, now B'], fixes: [] }] }).markdown
  */
@@ -93,20 +133,24 @@ export function checkSummaryMarkdown(input: CheckSummaryInput): CheckSummary {
     if (typeof input.problem === 'string') return { markdown: `## flowmcp-grading check: could not run\n\n${md(input.problem)}\n`, failed, errors: [] }
     const tooManyWarnings = typeof input.tooManyWarnings === 'string' ? input.tooManyWarnings : null
     const shown = Number.isSafeInteger(input.fixItemsShown) && (input.fixItemsShown as number) >= 0 ? (input.fixItemsShown as number) : DEFAULT_FIX_ITEMS_SHOWN
+    const interrupted = Array.isArray(input.interrupted)
+    const notices = Array.isArray(input.notices) ? input.notices.filter((n): n is string => typeof n === 'string').map((n) => `> ${md(n)}`) : []
     const lines = [
-        headline(failed, tooManyWarnings),
+        headline(rows, tooManyWarnings, interrupted),
         '',
+        ...(notices.length > 0 ? [...notices, ''] : []),
         `${countsLine(countFixItems(rows.flatMap((r) => r.fixes)))}${tooManyWarnings !== null ? `: ${tooManyWarnings}` : ''}`,
         '',
         '| schema | grade | baseline | status | verdict |',
         '|---|---|---|---|---|',
-        ...rows.map((r) => `| ${md(r.schema)} | ${r.grade ?? '—'} | ${r.baseline} | ${md(r.status + (typeof r.note === 'string' ? ` (${r.note})` : ''))} | ${r.failures.length === 0 ? 'ok' : '**fails**'} |`),
+        ...rows.map((r) => `| ${md(r.schema)} | ${r.grade ?? '—'} | ${r.baseline} | ${md(r.status + (typeof r.note === 'string' ? ` (${r.note})` : ''))} | ${verdictCell(r)} |`),
         '',
-        GRADE_NOTE
+        GRADE_NOTE,
+        ...newWarningLines(rows)
     ]
     for (const row of rows.filter((r) => r.failures.length > 0)) lines.push(...failingSection(row, shown))
-    const interrupted = Array.isArray(input.interrupted) ? `\n**Interrupted** (Ctrl-C); skipped: ${md(input.interrupted.join('; '))}\n` : ''
-    return { markdown: lines.join('\n') + '\n' + interrupted, failed, errors: [] }
+    const skipped = Array.isArray(input.interrupted) ? `\n**Interrupted** (Ctrl-C); skipped: ${md(input.interrupted.join('; '))}\n` : ''
+    return { markdown: lines.join('\n') + '\n' + skipped, failed, errors: [] }
 }
 
 /** What the grade column is, in one line, pointing at the one place the docs define it. */

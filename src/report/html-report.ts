@@ -278,7 +278,7 @@ async function fixItemsOf(reader: Reader, base: string, namespace: string, schem
         if (!('problem' in read)) entries.push({ unit: u.unit, entry: read.value as GradingEntry })
     }
     const findings = Array.isArray(state.findings[schemaName]) ? (state.findings[schemaName] as unknown[]).map(obj) : []
-    const errors: IssueLike[] = findings.map((f) => ({ code: str(f.code) ?? '?', severity: (f.severity === SEVERITY.error ? 'error' : 'warning') as Issue['severity'], message: str(f.message) ?? '', path: `/schema/main${str(f.pointer) ?? ''}` }))
+    const errors: IssueLike[] = findings.map((f) => ({ code: str(f.code) ?? '?', severity: (f.severity === SEVERITY.error ? 'error' : f.severity === SEVERITY.info ? 'info' : 'warning') as Issue['severity'], message: str(f.message) ?? '', path: `/schema/main${str(f.pointer) ?? ''}` }))
     const items = FixListUnguarded.build({ schemaId: `${namespace}.${originalName(schemaName) ?? schemaName}`, file: null, errors, units, entries }).items
     // The config's rules: a rule turned off leaves the report's fix list too (never a grade).
     return FixRules.apply({ items, rules: reader.rules }).items

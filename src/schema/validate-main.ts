@@ -477,11 +477,18 @@ function checkIdentity(main: Record<string, unknown>, toolNames: readonly string
     if (toolNames.length > MAX_TOOLS) out.push(createIssue('SCH-011', '/tools', { count: toolNames.length, max: MAX_TOOLS }))
 }
 
+/** The cache-TTL tags of the public registry's convention (`cacheTtlDaily`, `cacheTtlStatic`, …). */
+const CONVENTION_TAG = /^cacheTtl[A-Z][a-zA-Z]*$/
+
 /** `tags`, `requiredServerParams` and `requiredLibraries`; returns the declared server params. */
 function checkDeclarationLists(main: Record<string, unknown>, out: Issue[]): string[] {
     const tags = checkStringArray(main, 'tags', out)
     tags.forEach((tag, i) => {
-        if (!TAG_PATTERN.test(tag)) out.push(createIssue('SCH-WARN-012', pointer('tags', i), { value: describeValue(tag) }))
+        if (TAG_PATTERN.test(tag)) return
+        const issue = createIssue('SCH-WARN-012', pointer('tags', i), { value: describeValue(tag) })
+        // The registry's cache tags (cacheTtlDaily, …) break the spec's pattern by convention, and the runtime and the
+        // registry accept them: a note, not a warning (docs/schema-checks.md, levels). Scored as before: by code.
+        out.push(CONVENTION_TAG.test(tag) ? Object.freeze({ ...issue, severity: SEVERITY.info }) : issue)
     })
     const declared = checkStringArray(main, 'requiredServerParams', out)
     const seenParams = new Set<string>()

@@ -146,6 +146,10 @@ describe.skipIf(!present)('flowmcp-grading check (copies of a real sample schema
         expect(await run(['check', '--island', join(dir, 'baseline'), '--min-grade', 'B'], io())).toBe(0)
         expect(await run(['check', '--island', join(dir, 'baseline'), '--min-grade', 'Z'], io())).toBe(2)
         expect(await run(['check'], io())).toBe(2)
-        expect(await run(['check', join(dir, 'base'), '--baseline', join(dir, 'nowhere'), ...judgeArgs()], io())).toBe(2)
+        // A baseline that is not there fails the gate (exit 1) saying so, before anything is graded.
+        const missing = io()
+        expect(await run(['check', join(dir, 'base'), '--baseline', join(dir, 'nowhere'), ...judgeArgs()], missing)).toBe(1)
+        expect(missing.err()).toContain('does not exist; nothing to compare with, so the check fails (pass --baseline-missing new')
+        expect(await run(['check', join(dir, 'base'), '--baseline', join(dir, 'nowhere'), '--baseline-missing', 'maybe', ...judgeArgs()], io())).toBe(2)
     })
 })

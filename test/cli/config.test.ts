@@ -87,6 +87,61 @@ describe('the config file', () => {
     })
 })
 
+describe('config and flags compose', () => {
+    const examples = new URL('../../examples/', import.meta.url).pathname
+
+    it('a flag overrides the config key it conflicts with: --live over a configured recordings, --offline or --recordings over a configured live', async () => {
+        const cwd = join(dir, 'compose')
+        await mkdir(join(cwd, 'recordings'), { recursive: true })
+        const file = await config(cwd, { recordings: 'recordings', minWorkingTests: 1 })
+        const live = memoryIo({}, { cwd })
+        expect(await run(['grade', 'providers', '--live', '--record', 'recordings', '--print-config'], live)).toBe(0)
+        expect(JSON.parse(live.out())).toEqual({ configFile: file, live: true, record: 'recordings', minWorkingTests: 1, rules: {} })
+        await config(cwd, { live: true })
+        const schema = join(examples, 'providers', 'openmeteo')
+        // Each would be "--live excludes --offline and --recordings" (exit 2) if the file's live stood beside the flag.
+        expect(await run(['grade', schema, '--offline', '--now', now], memoryIo({}, { cwd }))).toBe(0)
+        const replayed = memoryIo({}, { cwd })
+        expect(await run(['grade', schema, '--recordings', join(examples, 'recordings'), '--now', now, '--json'], replayed)).toBe(0)
+        expect((JSON.parse(replayed.out()) as { schemas: Array<{ grading: { pretest: { ran: boolean } } }> }).schemas[0]?.grading.pretest.ran).toBe(true)
+        await rm(join(cwd, CONFIG_FILE))
+    })
+
+    it.each([
+        [{ recordings: 'no-such-recordings' }, [] as string[], /the folder \S*no-such-recordings \(set as "recordings" in \S+flowmcp-grading\.config\.json\) does not exist/],
+        [{ runtime: 'no-such-core' }, [], /--runtime \S*no-such-core: no readable package\.json there/],
+        [{}, ['--recordings', 'missing-folder'], /the folder \S*missing-folder \(given by --recordings\) does not exist/],
+        [{}, ['--answers', 'missing.json'], /the file \S*missing\.json \(given by --answers\) does not exist/]
+    ])('a folder or file to read that does not exist (%j %j) is a usage error naming it, never an internal error', async (value, flags, message) => {
+        const cwd = join(dir, 'missing-input')
+        await mkdir(cwd, { recursive: true })
+        await config(cwd, value)
+        for (const command of ['grade', 'check']) {
+            const io = memoryIo({}, { cwd })
+            expect(await run([command, join(examples, 'providers', 'openmeteo'), ...flags], io)).toBe(2)
+            expect(io.err()).toMatch(message)
+            expect(io.err()).not.toMatch(/internal error|ENOENT/)
+        }
+    })
+
+    it('an unknown rule code is a usage error with the nearest codes; a known one is accepted', async () => {
+        const file = await config(dir, { rules: { 'SCH-WARN-999': 'off' } })
+        const io = memoryIo({}, { cwd: dir })
+        expect(await run(['grade', 'x', '--config', file], io)).toBe(2)
+        expect(io.err()).toMatch(/CFG-005: .*The rule SCH-WARN-999 names no issue code or question id of this version, so it sets nothing; did you mean SCH-WARN-\d{3}( or SCH-WARN-\d{3})*\?/)
+        const typo = await config(dir, { rules: { 'SCH-WARN-01': 'off', 'Q-single-test-5': 'off' } })
+        expect(loadConfig(typo).errors.join('\n')).toMatch(/CFG-003/)
+        const near = await config(dir, { rules: { 'SHC-WARN-012': 'off' } })
+        expect(loadConfig(near).errors.join('\n')).toContain('did you mean SCH-WARN-012?')
+        expect(loadConfig(await config(dir, { rules: { 'SCH-WARN-012': 'off', 'Q-single-test-05': 1 } })).errors).toEqual([])
+    })
+
+    it('a value outside an option\'s choices is refused in the file as on the command line', async () => {
+        const file = await config(dir, { baselineMissing: 'ignore' })
+        expect(loadConfig(file).errors.join('\n')).toMatch(/baselineMissing must be one of "fail", "new", got "ignore"/)
+    })
+})
+
 describe.skipIf(!present)('a config that turns a rule off', () => {
     it('leaves the fix list, SARIF and the summary without it, and the grade as it was', async () => {
         const cwd = join(dir, 'repo')

@@ -62,6 +62,12 @@ describe.skipIf(!present)('Ctrl-C', () => {
             dead = await gone()
         }
         expect(dead).toBe(true)
-        expect(await readFile(join(dir, 'summary.md'), 'utf8')).toMatch(/\*\*Interrupted\*\* \(Ctrl-C\); skipped: .*frankfurter/)
+        const summary = await readFile(join(dir, 'summary.md'), 'utf8')
+        expect(summary).toMatch(/\*\*Interrupted\*\* \(Ctrl-C\); skipped: .*frankfurter/)
+        // Its heading never says passed, and what the run never reached is unverified, not ok.
+        expect(summary).toMatch(/^## flowmcp-grading check: interrupted/)
+        expect(summary).not.toContain('check: passed')
+        expect(summary).toMatch(/\| frankfurter\.frankfurter \| — \| — \| pending \| \*\*unverified\*\* \|/)
+        expect(stdout).toMatch(/frankfurter\.frankfurter: not verified: the run was interrupted \(Ctrl-C\) before its namespace was graded/)
     }, 60_000)
 })

@@ -10,99 +10,160 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeSyntheticRecordings } from '../support/synthetic-recordings.js'
 
-// The check step of docs/ci.md, run as written: its shell line with a stand-in `npx` that runs this
-// project's CLI, on a baseline island and a changed copy of a real sample schema (copied at test time).
+// The pull-request workflow of docs/ci.md, run as written: every `run:` step of its YAML, in order,
+// with the job's environment, in a git repository of two commits (the base and a pull request on it)
+// made here; a stand-in `npx` runs this project's CLI. Real sample schemas are copied at test time.
 const DOC = readFileSync(new URL('../../docs/ci.md', import.meta.url), 'utf8')
 const SAMPLE = new URL('../../../shared/corpus-sample/schemas/frankfurter/', import.meta.url).pathname
 const KEYED = new URL('../../../shared/corpus-sample/schemas/etherscan/', import.meta.url).pathname
+const EXAMPLES = new URL('../../examples/', import.meta.url).pathname
 const present = existsSync(SAMPLE) && existsSync(KEYED)
-const now = '2026-11-25T10:00:00Z'
 let dir = ''
+let baseSha = ''
 
-/** The `run:` line of the workflow step named `name` (in the doc's `block`-th yaml block), and its `env:` values. */
-function step(name = 'check', block = 0): { command: string; env: Record<string, string> } {
-    const yaml = [...DOC.matchAll(/```yaml\n([\s\S]*?)\n```/g)][block]?.[1] ?? ''
+type Step = { name: string; script: string }
+
+/** The job's `env:` and its `run:` steps (a one-line `run:` or a `run: |` block), from the first yaml block of the doc. */
+function workflow(): { env: Record<string, string>; steps: Step[] } {
+    const yaml = [...DOC.matchAll(/```yaml\n([\s\S]*?)\n```/g)][0]?.[1] ?? ''
     const lines = yaml.split('\n')
-    const at = lines.findIndex((l) => l.trim() === `- name: ${name}`)
-    const command = (lines[at + 1] ?? '').replace(/^\s*run:\s*/, '')
     const env: Record<string, string> = {}
-    for (const line of lines.slice(at + 3)) {
-        const found = /^\s{10}([A-Z_]+):\s*(.*)$/.exec(line)
+    const envAt = lines.findIndex((l) => l === '    env:')
+    for (const line of lines.slice(envAt + 1)) {
+        const found = /^ {6}([A-Z_]+): (.*)$/.exec(line)
         if (found === null) break
-        env[found[1] as string] = (found[2] as string).startsWith('${{') ? 'secret-for-the-test' : (found[2] as string)
+        env[found[1] as string] = found[2] as string
     }
-    return { command, env }
+    const steps: Step[] = []
+    const at = lines.findIndex((l) => l === '    steps:')
+    let current: { name: string; script: string[] } | null = null
+    let block = -1
+    for (const line of lines.slice(at + 1)) {
+        if (block >= 0 && (line.trim() === '' || line.search(/\S/) > block)) {
+            current?.script.push(line.slice(block + 2))
+            continue
+        }
+        block = -1
+        if (line.startsWith('      - ')) {
+            if (current !== null && current.script.length > 0) steps.push({ name: current.name, script: current.script.join('\n') })
+            current = { name: /name: (.*)$/.exec(line)?.[1] ?? '', script: [] }
+        }
+        const run = /^(\s+)(?:- )?run: (.*)$/.exec(line)
+        if (run !== null && current !== null) {
+            if (run[2] === '|') block = line.indexOf('run:')
+            else current.script.push(run[2] as string)
+        }
+    }
+    if (current !== null && current.script.length > 0) steps.push({ name: current.name, script: current.script.join('\n') })
+    return { env, steps }
 }
 
+/** A workflow expression as GitHub fills it in for this test: the base commit, a secret. Anything else is a test failure. */
+function expression(text: string): string {
+    return text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_, expr: string) => {
+        if (expr === 'github.event.pull_request.base.sha') return baseSha
+        if (expr.startsWith('secrets.')) return 'secret-for-the-test'
+        throw new Error(`an expression this test does not know: ${expr}`)
+    })
+}
+
+/** A judge that answers 4, and 2 for getLatest when its description says TODO. */
 const JUDGE = `#!/usr/bin/env node
 const { readFileSync } = require('node:fs')
 const request = JSON.parse(readFileSync(0, 'utf8'))
 const weak = request.unit === 'single-test/getLatest' && request.attachments.some((a) => a.content.includes("description: 'TODO'"))
 process.stdout.write(JSON.stringify({ answers: request.questions.map((q) => ({ questionId: q.questionId, score: weak ? 2 : 4, reasoning: weak ? 'says nothing' : 'clear' })) }))
 `
+const BROKEN_JUDGE = "#!/bin/sh\necho 'HTTP 401 invalid key' >&2\nexit 1\n"
+
+function sh(command: string, args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+        execFile(command, [...args], { cwd, env: { PATH: `${join(dir, 'bin')}:${process.env.PATH ?? ''}`, HOME: dir, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.org', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.org', ...env }, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr }))
+    })
+}
+
+/**
+ * A clone of the base repository with the pull request's change committed, and the workflow's steps
+ * run in it as GitHub runs them (bash -e -o pipefail), stopping at the first that fails.
+ */
+async function pullRequest(name: string, change: (repo: string) => Promise<void>): Promise<{ repo: string; summary: string; results: Array<Step & { code: number; stdout: string; stderr: string }> }> {
+    const repo = join(dir, name)
+    expect((await sh('git', ['clone', '-q', join(dir, 'origin'), repo], dir)).code).toBe(0)
+    await change(repo)
+    await sh('git', ['add', '-A'], repo)
+    expect((await sh('git', ['commit', '-q', '-m', 'the pull request'], repo)).code).toBe(0)
+    const { env, steps } = workflow()
+    const summary = join(dir, `${name}-summary.md`)
+    const jobEnv = { ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, expression(v)])), GITHUB_STEP_SUMMARY: summary }
+    const results = []
+    // The npm install step is the stand-in `npx`.
+    for (const step of steps.filter((s) => !s.script.startsWith('npm install'))) {
+        const result = await sh('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', expression(step.script)], repo, jobEnv)
+        results.push({ ...step, ...result })
+        if (result.code !== 0) break
+    }
+    return { repo, summary, results }
+}
+
+const stepOf = (results: Array<Step & { code: number }>, name: string): (Step & { code: number; stdout: string; stderr: string }) | undefined => results.find((r) => r.name === name) as never
 
 beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'flowmcp-ci-'))
     if (!present) return
-    // This project's CLI, bundled for the shell (the tests run before the package is built).
+    // This project's CLI, bundled for the shell (the tests run before the package is built), behind `npx`.
     const { build } = await import('esbuild')
     const cli = join(dir, 'cli.mjs')
     await build({ entryPoints: [fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: cli, logLevel: 'silent', define: { __PACKAGE_VERSION__: JSON.stringify('0.0.0-test') }, banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } })
     await mkdir(join(dir, 'bin'))
     await writeFile(join(dir, 'bin', 'npx'), `#!/bin/sh\n[ "$1" = flowmcp-grading ] && shift\nexec node ${cli} "$@"\n`)
     await chmod(join(dir, 'bin', 'npx'), 0o755)
-    await writeFile(join(dir, 'judge.sh'), JUDGE)
-    await chmod(join(dir, 'judge.sh'), 0o755)
-    await mkdir(join(dir, 'main'))
-    await writeFile(join(dir, 'main', 'judge.sh'), JUDGE)
-    await chmod(join(dir, 'main', 'judge.sh'), 0o755)
-    // The main branch: the schemas as they are, one of them needing a key the jobs do not have.
-    await cp(SAMPLE, join(dir, 'main', 'providers', 'frankfurter'), { recursive: true })
-    await cp(KEYED, join(dir, 'main', 'providers', 'etherscan'), { recursive: true })
-    // The pull request: a weaker description of getLatest; the key-gated schema unchanged.
-    await cp(SAMPLE, join(dir, 'providers', 'frankfurter'), { recursive: true })
-    await cp(KEYED, join(dir, 'providers', 'etherscan'), { recursive: true })
-    const file = join(dir, 'providers', 'frankfurter', 'frankfurter.mjs')
-    await writeFile(file, (await readFile(file, 'utf8')).replace(/(getLatest: \{\n\s+method: 'GET',\n\s+path: '\/v1\/latest',\n\s+description: )'[^']*'/, "$1'TODO'"))
-    await writeFile(join(dir, 'changed.txt'), 'providers/etherscan\nproviders/frankfurter\n')
-    // The repository's config file as docs/ci.md writes it, and recordings of the schemas' tests (every test answered with data).
+    // The base commit: three namespaces (one needs a key the job does not have), the config file of the doc, recordings, the judge.
+    const origin = join(dir, 'origin')
+    await cp(SAMPLE, join(origin, 'providers', 'frankfurter'), { recursive: true })
+    await cp(KEYED, join(origin, 'providers', 'etherscan'), { recursive: true })
+    await cp(join(EXAMPLES, 'providers', 'openmeteo'), join(origin, 'providers', 'openmeteo'), { recursive: true })
     const config = /```json\n([\s\S]*?)\n```/.exec(DOC)?.[1] ?? '{}'
-    for (const root of [dir, join(dir, 'main')]) {
-        await writeFile(join(root, 'flowmcp-grading.config.json'), config)
-        await writeSyntheticRecordings([join(SAMPLE, 'frankfurter.mjs')], join(root, (JSON.parse(config) as { recordings: string }).recordings))
-    }
-})
+    await writeFile(join(origin, 'flowmcp-grading.config.json'), config)
+    const recordings = join(origin, (JSON.parse(config) as { recordings: string }).recordings)
+    await writeSyntheticRecordings([join(SAMPLE, 'frankfurter.mjs')], recordings)
+    await cp(join(EXAMPLES, 'recordings', 'openmeteo.json'), join(recordings, 'openmeteo.json'))
+    await writeFile(join(origin, 'judge.sh'), JUDGE)
+    await chmod(join(origin, 'judge.sh'), 0o755)
+    await writeFile(join(origin, 'README.md'), '# schemas\n')
+    await sh('git', ['init', '-q', '-b', 'main'], origin)
+    await sh('git', ['add', '-A'], origin)
+    await sh('git', ['commit', '-q', '-m', 'the base'], origin)
+    baseSha = (await sh('git', ['rev-parse', 'HEAD'], origin)).stdout.trim()
+}, 60_000)
 afterAll(async () => {
     await rm(dir, { recursive: true, force: true })
 })
 
-function sh(command: string, env: Record<string, string>, cwd = dir): Promise<{ code: number; stdout: string; stderr: string }> {
-    return new Promise((resolve) => {
-        execFile('/bin/sh', ['-c', command], { cwd, env: { PATH: `${join(dir, 'bin')}:${process.env.PATH ?? ''}`, HOME: dir, ...env } }, (error, stdout, stderr) => resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr }))
+describe.skipIf(!present)('the pull-request workflow of docs/ci.md, run as written on a two-commit repository', () => {
+    it('reads as the steps this test runs: no xargs, no artifact of another run', () => {
+        const { steps } = workflow()
+        expect(steps.map((s) => s.name)).toEqual(['', 'changed schema folders', 'baseline', 'check'])
+        const yaml = [...DOC.matchAll(/```yaml\n([\s\S]*?)\n```/g)][0]?.[1] ?? ''
+        expect(yaml).not.toMatch(/xargs|download-artifact/)
+        // GitHub fills in these expressions; every other one would be a step this test cannot run as written.
+        expect(() => workflow().steps.map((step) => expression(step.script))).not.toThrow()
     })
-}
 
-describe.skipIf(!present)('the pull-request workflow of docs/ci.md', () => {
-    it('the baseline job passes on a main branch where a schema needs a key the job does not have, and writes the island', async () => {
-        const { command, env } = step('grade', 1)
-        expect(command).toContain('flowmcp-grading grade')
-        const result = await sh(command, env, join(dir, 'main'))
-        expect(result.code, result.stderr + result.stdout).toBe(0)
-        expect(result.stdout).toMatch(/etherscan\.account\s.*blocked: \d+ tools? not tested/)
-        // The artifact the pull-request job downloads.
-        await cp(join(dir, 'main', 'grading-island'), join(dir, 'baseline-island'), { recursive: true })
-        expect(existsSync(join(dir, 'baseline-island', 'providers', 'frankfurter', 'index.json'))).toBe(true)
-    }, 120_000)
-
-    it('fails on a regression, names the schema in the job summary, and writes SARIF that validates and points at the line', async () => {
-        const { command, env } = step()
-        expect(command).toContain('flowmcp-grading check')
-        const summary = join(dir, 'step-summary.md')
-        const result = await sh(command, { ...env, GITHUB_STEP_SUMMARY: summary })
-        expect(result.code, result.stderr).toBe(123) // xargs: the command exited 1
-        expect(result.stdout).toMatch(/frankfurter\.frankfurter: grade fell from B to [CDF]/)
-        expect(await readFile(summary, 'utf8')).toMatch(/## flowmcp-grading check: 1 schema failed[\s\S]*### frankfurter\.frankfurter/)
-        const sarif = JSON.parse(await readFile(join(dir, 'grading.sarif'), 'utf8')) as { runs: Array<{ results: Array<{ ruleId: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }> }> }> }
+    it('fails a regression with exit 1 (the exit code of check), names it in the job summary, lists a removed namespace, and writes SARIF that validates and points at the line', async () => {
+        const { repo, summary, results } = await pullRequest('regression', async (r) => {
+            const file = join(r, 'providers', 'frankfurter', 'frankfurter.mjs')
+            await writeFile(file, (await readFile(file, 'utf8')).replace(/(getLatest: \{\n\s+method: 'GET',\n\s+path: '\/v1\/latest',\n\s+description: )'[^']*'/, "$1'TODO'"))
+            await rm(join(r, 'providers', 'openmeteo'), { recursive: true })
+        })
+        expect(stepOf(results, 'baseline')?.code, stepOf(results, 'baseline')?.stderr).toBe(0)
+        const check = stepOf(results, 'check')
+        expect(check?.code, check?.stderr).toBe(1)
+        expect(check?.stderr).not.toMatch(/ENOENT|internal error/)
+        expect(check?.stdout).toMatch(/frankfurter\.frankfurter: grade fell from B to [CDF]/)
+        expect(check?.stdout).toMatch(/openmeteo\.forecast\s+-\s+B\s+removed\s+removed/)
+        const text = await readFile(summary, 'utf8')
+        expect(text).toMatch(/## flowmcp-grading check: 1 schema failed[\s\S]*\| openmeteo\.forecast \| — \| B \| removed \| removed \|[\s\S]*### frankfurter\.frankfurter/)
+        const sarif = JSON.parse(await readFile(join(repo, 'grading.sarif'), 'utf8')) as { runs: Array<{ results: Array<{ ruleId: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }> }> }> }
         const require = createRequire(import.meta.url)
         const schema = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')) as Record<string, unknown>
         const { id, $schema: _draft04, ...rest } = schema
@@ -113,26 +174,63 @@ describe.skipIf(!present)('the pull-request workflow of docs/ci.md', () => {
         const answer = sarif.runs[0]?.results.find((r) => r.ruleId.startsWith('Q-single-test'))
         const location = answer?.locations[0]?.physicalLocation
         expect(location?.artifactLocation.uri).toBe('providers/frankfurter/frankfurter.mjs')
-        const source = (await readFile(join(dir, 'providers', 'frankfurter', 'frankfurter.mjs'), 'utf8')).split('\n')
+        const source = (await readFile(join(repo, 'providers', 'frankfurter', 'frankfurter.mjs'), 'utf8')).split('\n')
         // An answer about a tool points at the tool (a hint naming a field points at that field, see check.test.ts).
         expect(source[(location?.region?.startLine ?? 0) - 1]).toContain('getLatest: {')
+    }, 180_000)
+
+    it('passes a pull request that changes no grade (the control), a schema that needs a key the job does not have included', async () => {
+        const { results, summary } = await pullRequest('control', async (r) => {
+            for (const file of [join(r, 'providers', 'frankfurter', 'frankfurter.mjs'), join(r, 'providers', 'etherscan', 'account.mjs')]) await writeFile(file, `// reviewed\n${await readFile(file, 'utf8')}`)
+        })
+        const check = stepOf(results, 'check')
+        expect(check?.code, `${check?.stderr}\n${check?.stdout}`).toBe(0)
+        expect(check?.stdout).toMatch(/frankfurter\.frankfurter\s+B\s+B\s+\S+\s+ok\n/)
+        expect(check?.stdout).toMatch(/etherscan\.account\s.*\sok\n/)
+        expect(await readFile(summary, 'utf8')).toMatch(/^## flowmcp-grading check: passed/)
+    }, 180_000)
+
+    it('passes a pull request that changes no schema, with an empty SARIF log for the upload step', async () => {
+        const { repo, results, summary } = await pullRequest('no-schema', async (r) => writeFile(join(r, 'README.md'), '# schemas, renamed\n'))
+        expect(results.map((r) => r.code)).toEqual([0, 0, 0])
+        expect((JSON.parse(await readFile(join(repo, 'grading.sarif'), 'utf8')) as { runs: Array<{ results: unknown[] }> }).runs[0]?.results).toEqual([])
+        expect(await readFile(summary, 'utf8')).toMatch(/^## flowmcp-grading check: passed/)
+    }, 60_000)
+
+    it('passes a pull request that adds a namespace (an empty baseline: every schema is new)', async () => {
+        const { results } = await pullRequest('new-namespace', async (r) => cp(join(EXAMPLES, 'providers', 'quakefeed'), join(r, 'providers', 'quakefeed'), { recursive: true }))
+        const check = stepOf(results, 'check')
+        expect(check?.code, check?.stderr).toBe(0)
+        expect(check?.stderr).toContain('every schema is checked as new (--baseline-missing new)')
     }, 120_000)
 
-    it('fails a pull request with a schema that does not parse at its file and line, and still checks and reports the others', async () => {
-        const { command, env } = step()
-        await mkdir(join(dir, 'providers', 'broken'), { recursive: true })
-        await writeFile(join(dir, 'providers', 'broken', 'broken.mjs'), "export const main = {\n    namespace: 'broken',\n    name: 'Broken'\n    tools: {}\n}\n")
-        await writeFile(join(dir, 'changed.txt'), 'providers/broken\nproviders/etherscan\n')
-        const summary = join(dir, 'step-summary-broken.md')
-        const result = await sh(command, { ...env, GITHUB_STEP_SUMMARY: summary })
-        expect(result.code, result.stderr).toBe(123) // xargs: the command exited 1
-        expect(result.stdout).toMatch(/broken\.broken\s+-\s+\S+\s+unreadable .*FAILS/)
-        // The key-gated schema is still checked, and passes.
-        expect(result.stdout).toMatch(/etherscan\.account\s.*\sok\n/)
+    it('fails a pull request with a schema that does not parse at its file and line, and still checks the others', async () => {
+        const { repo, results, summary } = await pullRequest('broken', async (r) => {
+            await mkdir(join(r, 'providers', 'broken'), { recursive: true })
+            await writeFile(join(r, 'providers', 'broken', 'broken.mjs'), "export const main = {\n    namespace: 'broken',\n    name: 'Broken'\n    tools: {}\n}\n")
+            const file = join(r, 'providers', 'etherscan', 'account.mjs')
+            await writeFile(file, `// reviewed\n${await readFile(file, 'utf8')}`)
+        })
+        const check = stepOf(results, 'check')
+        expect(check?.code, check?.stderr).toBe(1)
+        expect(check?.stdout).toMatch(/broken\.broken\s+-\s+\S+\s+unreadable .*FAILS/)
+        expect(check?.stdout).toMatch(/etherscan\.account\s.*\sok\n/)
         expect(await readFile(summary, 'utf8')).toMatch(/### broken\.broken[\s\S]*SRC-001/)
-        const sarif = JSON.parse(await readFile(join(dir, 'grading.sarif'), 'utf8')) as { runs: Array<{ results: Array<{ ruleId: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }> }> }> }
+        const sarif = JSON.parse(await readFile(join(repo, 'grading.sarif'), 'utf8')) as { runs: Array<{ results: Array<{ ruleId: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }> }> }> }
         const parse = sarif.runs[0]?.results.find((r) => r.ruleId === 'SRC-001')
         expect(parse?.locations[0]?.physicalLocation.artifactLocation.uri).toBe('providers/broken/broken.mjs')
         expect(parse?.locations[0]?.physicalLocation.region?.startLine).toBe(4)
+    }, 180_000)
+
+    it('stops at the baseline step (exit 1) when the judge fails, never reaching a check that could pass', async () => {
+        const { results } = await pullRequest('broken-judge', async (r) => {
+            await writeFile(join(r, 'judge.sh'), BROKEN_JUDGE)
+            const file = join(r, 'providers', 'frankfurter', 'frankfurter.mjs')
+            await writeFile(file, `// reviewed\n${await readFile(file, 'utf8')}`)
+        })
+        const baseline = stepOf(results, 'baseline')
+        expect(baseline?.code).toBe(1)
+        expect(baseline?.stdout + (baseline?.stderr ?? '')).toMatch(/HTTP 401 invalid key/)
+        expect(stepOf(results, 'check')).toBeUndefined()
     }, 120_000)
 })

@@ -33,4 +33,12 @@ describe('FixRules (config rules, eslint style)', () => {
         expect(out.items).toEqual(items)
         expect(FixRules.check({ rules }).errors.map((e) => e.code)).toEqual([code])
     })
+
+    it('warns of a well-formed code nothing emits (CFG-005) with the nearest codes, and still applies the other rules', () => {
+        const out = FixRules.apply({ items, rules: { 'SCH-WARN-211': 'off', 'SCH-WARN-011': 'error' } })
+        expect(out.errors.map((e) => [e.code, e.severity, e.path])).toEqual([['CFG-005', 'warning', '/rules/SCH-WARN-211']])
+        expect(out.errors[0]?.message).toContain('did you mean SCH-WARN-011?')
+        expect(out.items.find((i) => i.code === 'SCH-WARN-011')?.severity).toBe('error')
+        expect(FixRules.check({ rules: { 'ZZZZZZ-999': 'off' } }).errors[0]?.message).toMatch(/sets nothing$/)
+    })
 })

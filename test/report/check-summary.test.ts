@@ -28,6 +28,23 @@ describe('checkSummaryMarkdown', () => {
         expect(checkSummaryMarkdown({ rows: [passing], interrupted: ['demo.y'] }).markdown).toMatch(/\n\n\*\*Interrupted\*\* \(Ctrl-C\); skipped: demo\.y\n$/)
     })
 
+    it('never heads an interrupted check "passed": its heading says interrupted', () => {
+        expect(checkSummaryMarkdown({ rows: [passing], interrupted: ['not started: providers/b'] }).markdown).toMatch(/^## flowmcp-grading check: interrupted\n/)
+        expect(checkSummaryMarkdown({ rows: [failing], interrupted: [] }).markdown).toMatch(/^## flowmcp-grading check: interrupted \(1 schema failed\)\n/)
+    })
+
+    it('shows an unverified row with its cause, a removed one, the notices once, and the warnings new since the baseline marked new', () => {
+        const unverified: CheckSummaryRow = { schema: 'demo.judged', grade: null, baseline: 'B', status: 'pending', failures: ['not verified: 3 of 3 units not graded: HTTP 401 invalid key'], fixes: [], verdict: 'unverified', unverified: '3 of 3 units not graded: HTTP 401 invalid key' }
+        const removed: CheckSummaryRow = { schema: 'demo.gone', grade: null, baseline: 'A', status: 'removed', failures: [], fixes: [], verdict: 'removed' }
+        const warned: CheckSummaryRow = { ...passing, newWarnings: [{ ...fix('SCH-WARN-011', 'getX', 2), severity: 'warning', tool: undefined, message: 'name should be PascalCase' } as unknown as FixItem] }
+        const { markdown } = checkSummaryMarkdown({ rows: [unverified, removed, warned], notices: ['no judge given'] })
+        expect(markdown).toMatch(/^## flowmcp-grading check: 1 schema not verified\n\n> no judge given\n/)
+        expect(markdown).toContain('| demo.judged | — | B | pending | **unverified** |')
+        expect(markdown).toContain('| demo.gone | — | A | removed | removed |')
+        expect(markdown).toContain('### demo.judged\n\n- not verified: 3 of 3 units not graded: HTTP 401 invalid key')
+        expect(markdown).toContain('New warnings:\n\n- **new** `SCH-WARN-011` demo.ok: name should be PascalCase (line 2)')
+    })
+
     it('shows the status note and no more fix lines than asked', () => {
         const noted = checkSummaryMarkdown({ rows: [{ ...passing, grade: null, status: 'blocked', note: '1 tool not tested here' }] }).markdown
         expect(noted).toContain('| demo.ok | — | A | blocked (1 tool not tested here) | ok |')

@@ -72,7 +72,6 @@ describe('SchemaCheck.validateMain (05 §2.3, 03 §13.1)', () => {
     const specStrict: Array<[string, (m: Main) => void, string, string]> = [
         ['a name that is not PascalCase', (m) => (m.name = 'geo coding'), 'SCH-WARN-011', '/name'],
         ['a tag that is not kebab-case', (m) => (m.tags = ['Geo Coding']), 'SCH-WARN-012', '/tags/0'],
-        ['a camelCase tag such as cacheTtlDaily', (m) => (m.tags = ['cacheTtlDaily']), 'SCH-WARN-012', '/tags/0'],
         ['a root with a query string', (m) => (m.root = 'https://nominatim.openstreetmap.org?x=1'), 'SCH-WARN-013', '/root'],
         ['a SERVER_PARAM key missing from requiredServerParams', (m) => m.tools.search.parameters.push({ position: { key: 'key', value: '{{SERVER_PARAM:NOMINATIM_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } }), 'SCH-WARN-014', '/tools/search/parameters/3/position/value'],
         ['a {{KEY}} value missing from requiredServerParams', (m) => m.tools.search.parameters.push({ position: { key: 'key', value: '{{NOMINATIM_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } }), 'SCH-WARN-014', '/tools/search/parameters/3/position/value'],
@@ -93,6 +92,19 @@ describe('SchemaCheck.validateMain (05 §2.3, 03 §13.1)', () => {
         const result = SchemaCheck.validateMain({ main })
         expect(result.valid).toBe(true)
         expect(result.errors).toContainEqual(expect.objectContaining({ code, path, severity: 'warning' }))
+    })
+
+    it('notes (info, not a warning) a cacheTtl… tag of the registry convention, and still scores it as the spec-strict SCH-WARN-012', async () => {
+        const main = base()
+        main.tags = ['cacheTtlDaily', 'Geo Coding']
+        const result = SchemaCheck.validateMain({ main })
+        expect(result.valid).toBe(true)
+        expect(result.errors.filter((e) => e.code === 'SCH-WARN-012').map((e) => [e.path, e.severity])).toEqual([
+            ['/tags/0', 'info'],
+            ['/tags/1', 'warning']
+        ])
+        const { structureScore } = await import('../../src/deterministic/answers.js')
+        expect(structureScore({ ...result, errors: result.errors.filter((e) => e.path === '/tags/0') }).strictCodes).toEqual(['SCH-WARN-012'])
     })
 
     it('accepts the real forms the runtime runs: :id and {{id}} paths, {{KEY}} values and headers, names with spaces, camelCase tags', () => {

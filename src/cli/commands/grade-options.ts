@@ -45,6 +45,8 @@ export interface GradeCommandOptions {
     readonly rules?: Readonly<Record<string, unknown>>
     /** With `live`: write every HTTP exchange into this folder as recordings `--recordings` replays (docs/recordings.md). */
     readonly record?: string
+    /** The paths came from a list (`--paths-from`): an empty one is nothing to do, not a usage error. */
+    readonly pathsListed?: boolean
     /** With `estimate`: US dollars per million input and output tokens. */
     readonly prices?: { readonly input?: number; readonly output?: number }
 }

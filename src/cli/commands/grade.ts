@@ -23,6 +23,8 @@ export interface GradingRun {
     readonly runtime: RuntimeView | null
     /** Interrupted (Ctrl-C): what was skipped, in words; null when the run finished. */
     readonly interrupted: readonly string[] | null
+    /** Interrupted: the schema files of the folders never started (no result of theirs above). */
+    readonly notStarted: readonly string[]
 }
 
 /** `grade <schema.mjs|dir…>`: grades each schema (offline by default) and prints one row per schema. */
@@ -73,6 +75,10 @@ interface GradingSetup {
  * commands share it): the results, or an exit code for wrong usage.
  */
 export async function runGrading(paths: readonly string[], options: GradeCommandOptions, io: CliIo, command: string): Promise<GradingRun | number> {
+    if (paths.length === 0 && options.pathsListed === true) {
+        io.stderr(`${command}: no schema file or folder to ${command}\n`)
+        return { now: options.now ?? new Date().toISOString(), namespaces: [], results: [], runtime: null, interrupted: null, notStarted: [] }
+    }
     const files = await findSchemaFiles(paths, io, command)
     if (typeof files === 'number') return files
     const answers = await readAnswers(options, io, command)
@@ -97,7 +103,8 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
     const skipped = graded.aborted ? skippedBy(graded.dirs, graded.tree, io.cwd) : []
     if (graded.aborted) io.stderr(`${command}: interrupted; skipped: ${skipped.join('; ') || 'nothing'}; the island is consistent\n`)
     const namespaces = graded.tree.filter((t): t is GradedFolder => t !== undefined).map((t) => t.result)
-    return { now, namespaces, results: namespaces.flatMap((n) => n.schemas), runtime: runtime.port !== null ? { version: runtime.port.version ?? null, runs: runtime.runs } : null, interrupted: graded.aborted ? skipped : null }
+    const notStarted = graded.dirs.flatMap((d, i) => (graded.tree[i] === undefined ? (groupByFolder(files).get(d) ?? []) : []))
+    return { now, namespaces, results: namespaces.flatMap((n) => n.schemas), runtime: runtime.port !== null ? { version: runtime.port.version ?? null, runs: runtime.runs } : null, interrupted: graded.aborted ? skipped : null, notStarted }
 }
 
 /** Every schema file the paths name, each once; or the exit code when there is none or a path cannot be read (the reason on stderr). */

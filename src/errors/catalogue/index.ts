@@ -1,4 +1,5 @@
 import { ARTIFACT_CODES } from './artifacts.js'
+import { CHECK_CODES } from './check.js'
 import { CONFIG_CODES } from './config.js'
 import { AREA_CODES } from './areas.js'
 import { GRADE_CODES } from './grade.js'
@@ -30,6 +31,7 @@ import { WORKFLOW_CODES } from './workflow.js'
 export const CATALOGUE = Object.freeze({
     ...GRADING_CODES,
     ...CONFIG_CODES,
+    ...CHECK_CODES,
     ...SCORING_CODES,
     ...VETO_CODES,
     ...NA_CODES,

@@ -37,7 +37,7 @@ export const SCHEMA_CODES = defineCodes({
     'SCH-WARN-010': ['warning', 'requiredServerParams lists {param} more than once', '03 §13.1 requiredServerParams'],
     // Spec-strict rules the FlowMCP runtime tolerates: reported and scored (Q-schema-structure), never blocking.
     'SCH-WARN-011': ['warning', 'name should be PascalCase (^[A-Z][a-zA-Z0-9]*$), got {value}', '03 §13.1 name pattern (the runtime accepts any string)'],
-    'SCH-WARN-012': ['warning', 'tag should match ^[a-z][a-z0-9-]*$, got {value}', '03 §13.1 tags pattern (the runtime accepts any string)'],
+    'SCH-WARN-012': ['warning', 'tag should match ^[a-z][a-z0-9-]*$, got {value}', '03 §13.1 tags pattern (the runtime accepts any string); a note, not a warning, for the registry\'s cacheTtl… tags'],
     'SCH-WARN-013': ['warning', 'root {value}: {detail}', '03 §13.1 root is a plain https URL (the runtime only checks the https:// prefix and the trailing slash)'],
     'SCH-WARN-014': ['warning', '{{{param}}} is used as a server parameter but {param} is not listed in requiredServerParams; the runtime sends an empty value', '03 §13.1 server params must be declared; 05 §2.5 request building'],
     'SCH-WARN-015': ['warning', 'path placeholder {placeholder} of tool {tool} is neither an insert parameter nor a declared server parameter', '03 §13.1 path placeholders matched by insert parameters'],
