@@ -77,7 +77,9 @@ const caseArb = fc.record({
     regrade: fc.constantFrom('recompute', 'keep', 'A', 'B', 'C', 'D', 'F')
 })
 
-function mutated(c: fc.Infer<typeof caseArb>): { before: Entry; after: Entry; catalogue: boolean } {
+type Case = typeof caseArb extends fc.Arbitrary<infer T> ? T : never
+
+function mutated(c: Case): { before: Entry; after: Entry; catalogue: boolean } {
     const { entry, catalogue } = HONEST[c.honest] as (typeof HONEST)[number]
     const after = clone(entry)
     for (const { mutation, pick } of c.mutations) {
