@@ -59,12 +59,16 @@ Exit codes: 0 passed · 1 the gate failed · 2 usage or environment error · 130
 Example:
   flowmcp-grading check providers/etherscan --baseline baseline-island --sarif grading.sarif --summary "$GITHUB_STEP_SUMMARY"
 `,
-    validate: `Usage: flowmcp-grading validate <file…> [--kind <kind>] [--json]
+    validate: `Usage: flowmcp-grading validate <file…> [--kind <kind>] [--strict] [--now <iso>] [--json]
 
 Checks grading entries and other grading JSON; prints each file's verdict.
+--strict checks grading entries as registry intake (docs/grading.md, Validation levels): every
+warning is an error, and no timestamp may lie after --now (the clock's time when not given).
+--now without --strict checks grading entries' timestamps against that time.
 
 Example:
   flowmcp-grading validate grading-island/providers/frankfurter/index.json
+  flowmcp-grading validate --strict submitted-entry.json
 `,
     'emit-prompts': `Usage: flowmcp-grading emit-prompts <schema.mjs> [--areas] [--schema-id <id>] [--now <iso>]
 
@@ -192,6 +196,8 @@ Options:
   --selection             (export) the name is a selection
   --include-schemas       (export) also export clean schema, About and skill files
   --kind <kind>           (validate) skip detection and validate as this artefact kind
+  --strict                (validate) check grading entries as registry intake: every warning is an
+                          error, no timestamp after --now (the clock's time when not given)
   --out <file>            (report) write the HTML page to this file instead of stdout
   --report <file>         (grade, with --island) also write the HTML report of the island to this file
   --judge-command <cmd>   (grade) run this shell command once per area unit as the judge: the

@@ -50,6 +50,7 @@ const OPTIONS = {
     // Per run only: what to do, not how to grade.
     kind: { type: 'string' },
     now: { type: 'string' },
+    strict: { type: 'boolean' },
     schema: { type: 'string' },
     'schema-id': { type: 'string' },
     selection: { type: 'boolean' },
