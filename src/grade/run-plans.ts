@@ -24,7 +24,7 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !
 
 /** Splits deterministic answers into the catalogue's (merged by the area conversion) and the extras (added after it). */
 function splitAnswers(area: Area, answers: readonly GradingAnswer[]): { catalogue: GradingAnswer[]; extra: GradingAnswer[] } {
-    const ids = new Set(Areas.questions({ area }).questions.filter((q) => q.determinism === 'deterministic').map((q) => q.id))
+    const ids = new Set<string>(Areas.questions({ area }).questions.filter((q) => q.determinism === 'deterministic').map((q) => q.id))
     return { catalogue: answers.filter((a) => ids.has(a.questionId)), extra: answers.filter((a) => !ids.has(a.questionId)) }
 }
 

@@ -2,7 +2,7 @@ import type { ImprovementHint } from '../areas/output.js'
 import type { JudgeMessage } from './messages.js'
 import type { Issue } from '../errors/types.js'
 import type { AggregateResult, GradeTraceStep } from '../grading/aggregate.js'
-import type { AggregateGrade, Area, BasePersonaId, Harness, LetterGrade, UnitStatus } from '../model/constants.js'
+import type { AggregateGrade, Area, BasePersonaId, BlockedReason, Harness, LetterGrade, RollupStatus, UnitStatus } from '../model/constants.js'
 import type { SchemaStanding, SchemaStatus } from '../rollup/standing.js'
 import type { CategoricalVeto, GradingEntry } from '../model/types.js'
 import type { Clock, FsPort, HttpPort, RuntimePort, SchemaLoader } from '../ports/types.js'
@@ -284,10 +284,11 @@ export interface SchemaGrading {
     readonly rollupGrade: AggregateGrade | null
     readonly veto: CategoricalVeto | null
     readonly units: UnitResult[]
-    readonly pretest: { readonly ran: boolean; readonly reason: string | null; readonly ok: boolean; readonly blocked: ReadonlyArray<{ tool: string; reason: string }> }
+    /** `blocked`: each tool the pretest blocked, its coded reason and the cause in words (`detail`). */
+    readonly pretest: { readonly ran: boolean; readonly reason: string | null; readonly ok: boolean; readonly blocked: ReadonlyArray<{ readonly tool: string; readonly reason: BlockedReason; readonly detail: string }> }
     /** Present when written into an island. */
     readonly indexPath: string | null
-    readonly rollupStatus: string | null
+    readonly rollupStatus: RollupStatus | null
 }
 
 /** Result of {@link gradeSingleSchema}. */

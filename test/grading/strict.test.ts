@@ -223,7 +223,7 @@ describe('stale (01-model §9)', () => {
 
 describe('question ids with invisible characters are named by code point', () => {
     it('names U+200B in the unknown-question and the missing-question messages', () => {
-        const entry = withGradings(honest().gradings.map((g) => (g.questionId === 'Q-single-test-04' ? { ...g, questionId: 'Q-single-test-04\u200b' } : g)))
+        const entry = withGradings(honest().gradings.map((g) => (g.questionId === 'Q-single-test-04' ? ({ ...g, questionId: 'Q-single-test-04\u200b' }) as unknown as GradingAnswer : g)))
         const result = validateGradingEntry({ entry })
         const byCode = new Map(result.errors.map((i) => [i.code, i.message]))
         expect(byCode.get('GRD-068')).toContain('Q-single-test-04⟦U+200B⟧ (it holds the invisible character U+200B)')
