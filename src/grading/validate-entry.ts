@@ -177,6 +177,24 @@ function implemented(declared: string, own: string): boolean {
     return declared === own || sameMinorLine(declared, own)
 }
 
+/**
+ * S3's recomputation of a full, unvetoed entry's grade under this library's grading system, and the
+ * minimum-LLM rule it evaluates on the way; another grading system skips it with VER-004.
+ */
+function recomputationIssues(entry: Obj, grade: string): { issues: Issue[]; recomputed: AggregateResult | null } {
+    if (typeof entry.gradingSystem === 'string' && !implemented(entry.gradingSystem, GRADING_SYSTEM_VERSION)) {
+        return { issues: [createIssue('VER-004', '/gradingSystem', { namespace: 'gradingSystem', value: entry.gradingSystem, supported: GRADING_SYSTEM_VERSION })], recomputed: null }
+    }
+    const recomputed = computeAggregate(entry, {}, false)
+    const issues: Issue[] = []
+    if (recomputed.errors.every((i) => i.severity !== SEVERITY.error) && recomputed.aggregateGrade !== grade) {
+        issues.push(createIssue('GRD-014', '/aggregateGrade', { grade, expected: recomputed.aggregateGrade ?? `no grade (${recomputed.noGradeReason ?? 'unknown'})` }))
+    }
+    // Minimum-LLM rule (01 §4 step 7): a SHOULD, so a warning by default and an error in strict mode.
+    issues.push(...recomputed.errors.filter((i) => i.code === 'GRD-026'))
+    return { issues, recomputed }
+}
+
 /** The entry-level rules of strict mode: a full entry under the scoring system this library implements. */
 function strictEntryIssues(entry: Obj): Issue[] {
     const issues: Issue[] = []
@@ -222,20 +240,12 @@ function semanticIssues(entry: Obj, strict: boolean): { issues: Issue[]; recompu
     if (typeof grade === 'string' && rank !== undefined && (max === 'A' || max === 'B') && rank > GRADE_RANK[max]) {
         issues.push(createIssue('GRD-013', '/aggregateGrade', { grade, max }))
     }
-    const foreignGrading = typeof entry.gradingSystem === 'string' && !implemented(entry.gradingSystem, GRADING_SYSTEM_VERSION)
     if (entry.gradingMode === 'full' && !vetoed && typeof grade === 'string' && rank !== undefined && tier !== null) {
-        if (foreignGrading) {
-            issues.push(createIssue('VER-004', '/gradingSystem', { namespace: 'gradingSystem', value: entry.gradingSystem as string, supported: GRADING_SYSTEM_VERSION }))
-        } else {
-            recomputed = computeAggregate(entry, {}, false)
-            if (recomputed.errors.every((i) => i.severity !== SEVERITY.error) && recomputed.aggregateGrade !== grade) {
-                issues.push(createIssue('GRD-014', '/aggregateGrade', { grade, expected: recomputed.aggregateGrade ?? `no grade (${recomputed.noGradeReason ?? 'unknown'})` }))
-            }
-            // Minimum-LLM rule (01 §4 step 7): a SHOULD, so a warning by default and an error in strict mode.
-            issues.push(...recomputed.errors.filter((i) => i.code === 'GRD-026'))
-        }
-    } else if (strict && foreignGrading) {
-        issues.push(createIssue('VER-004', '/gradingSystem', { namespace: 'gradingSystem', value: entry.gradingSystem as string, supported: GRADING_SYSTEM_VERSION }))
+        const checked = recomputationIssues(entry, grade)
+        issues.push(...checked.issues)
+        recomputed = checked.recomputed
+    } else if (strict && typeof entry.gradingSystem === 'string' && !implemented(entry.gradingSystem, GRADING_SYSTEM_VERSION)) {
+        issues.push(createIssue('VER-004', '/gradingSystem', { namespace: 'gradingSystem', value: entry.gradingSystem, supported: GRADING_SYSTEM_VERSION }))
     }
     if (strict) issues.push(...strictEntryIssues(entry))
     // S5: group-bound personaIds must be base personas.

@@ -221,6 +221,23 @@ describe('stale (01-model §9)', () => {
     })
 })
 
+describe('cross-area questions (01-model §11)', () => {
+    it.each([
+        ['Q-api-availability in an area that does not carry it', { ...example('grading-autonomous'), area: 'tools-aggregate-namespace' }, 'GRD-068', '/gradings/0/questionId'],
+        ['Q-when-to-use recorded as deterministic', { ...example('grading-autonomous'), gradings: example('grading-autonomous').gradings.map((g, i) => (i === 2 ? { ...g, determinism: 'deterministic' } : g)) }, 'GRD-056', '/gradings/2/determinism'],
+        ['Q-description-neutrality with another weight', { ...example('grading-autonomous'), gradings: example('grading-autonomous').gradings.map((g, i) => (i === 1 ? { ...g, weight: 2 } : g)) }, 'GRD-065', '/gradings/1/weight']
+    ])('reports %s', (_name, entry, code, path) => {
+        expect(validateGradingEntry({ entry, now: NOW }).errors).toContainEqual(expect.objectContaining({ code, path }))
+    })
+
+    it('accepts the cross-area questions the library writes in the areas it writes them', () => {
+        const structure = det('Q-schema-structure', 'pass')
+        const security = det('Q-security', 4)
+        const entry = regraded({ ...example('grading-autonomous'), area: 'tools-aggregate-schema', gradings: [structure, security, nd('Q-when-to-use', 4), nd('Q-parameters', 4)] } as GradingEntry)
+        expect(validateGradingEntry({ entry, strict: true, now: NOW })).toMatchObject({ valid: true, errors: [] })
+    })
+})
+
 describe('question ids with invisible characters are named by code point', () => {
     it('names U+200B in the unknown-question and the missing-question messages', () => {
         const entry = withGradings(honest().gradings.map((g) => (g.questionId === 'Q-single-test-04' ? ({ ...g, questionId: 'Q-single-test-04\u200b' }) as unknown as GradingAnswer : g)))
