@@ -4,47 +4,48 @@ import type { Issue } from '../errors/types.js'
 /** How a rule of entry validation reports: an error rejects the entry, a warning does not, `off` does not check. */
 export type RuleLevel = 'error' | 'warning' | 'off'
 
-/** One rule of entry validation with its level in each mode. */
+/** One rule of entry validation, by its code, with its level in each mode. */
 export interface EntryRule {
     readonly code: ErrorCode
-    /** The rule in words, as docs/grading.md prints it. */
-    readonly rule: string
     readonly default: RuleLevel
     readonly strict: RuleLevel
 }
 
+// [code, default level, strict level]; compact, since every bundle that validates an entry carries it.
+const LEVELS: ReadonlyArray<readonly [ErrorCode, RuleLevel, RuleLevel]> = [
+    ['GRD-068', 'error', 'error'],
+    ['GRD-059', 'error', 'error'],
+    ['GRD-060', 'error', 'error'],
+    ['GRD-069', 'error', 'error'],
+    ['GRD-070', 'error', 'error'],
+    ['GRD-056', 'error', 'error'],
+    ['GRD-058', 'error', 'error'],
+    ['GRD-053', 'error', 'error'],
+    ['GRD-054', 'warning', 'error'],
+    ['GRD-071', 'off', 'error'],
+    ['GRD-072', 'off', 'error'],
+    ['GRD-073', 'off', 'error'],
+    ['VER-004', 'warning', 'error'],
+    ['VER-005', 'off', 'error'],
+    ['GRD-065', 'warning', 'error'],
+    ['GRD-057', 'warning', 'error'],
+    ['GRD-026', 'warning', 'error'],
+    ['GRD-055', 'warning', 'error'],
+    ['GRD-074', 'off', 'error'],
+    ['GRD-061', 'error', 'error'],
+    ['GRD-063', 'error', 'error'],
+    ['GRD-014', 'error', 'error'],
+    ['GRD-075', 'warning', 'error']
+]
+
 /**
  * The semantic rules of `validateGradingEntry` and their level in the default (read-tolerant) and
  * the strict (registry intake) mode. The one place a level is decided: the checks emit issues, and
- * {@link applyLevels} gives each its mode's severity. docs/grading.md prints this table, and
- * `test/grading/entry-levels.test.ts` fails when the two differ. Every other warning of entry
- * validation is read-tolerance, and strict mode makes it an error too.
+ * {@link applyLevels} gives each its mode's severity. docs/grading.md prints this table with each
+ * rule in words, and `test/grading/entry-levels.test.ts` fails when the two differ. Every other
+ * warning of entry validation is read-tolerance, and strict mode makes it an error too.
  */
-export const ENTRY_RULES: readonly EntryRule[] = Object.freeze([
-    { code: 'GRD-068', rule: 'every questionId is a question the catalogue defines for the entry\'s area (its own, or a cross-area question of 01 §11)', default: 'error', strict: 'error' },
-    { code: 'GRD-059', rule: 'no answer to another area\'s catalogue question', default: 'error', strict: 'error' },
-    { code: 'GRD-060', rule: 'no catalogue-shaped id the catalogue does not hold', default: 'error', strict: 'error' },
-    { code: 'GRD-069', rule: '`stale` only on a time-dependent question', default: 'error', strict: 'error' },
-    { code: 'GRD-070', rule: '`stale` only once the aging window has passed at the answer\'s own timestamp', default: 'error', strict: 'error' },
-    { code: 'GRD-056', rule: 'determinism as the catalogue defines it', default: 'error', strict: 'error' },
-    { code: 'GRD-058', rule: 'a full entry answers every question of its area', default: 'error', strict: 'error' },
-    { code: 'GRD-053', rule: 'no question answered twice by one grader at the same instant', default: 'error', strict: 'error' },
-    { code: 'GRD-054', rule: 'no question answered again by the same grader later', default: 'warning', strict: 'error' },
-    { code: 'GRD-071', rule: 'each question answered once (no second grader overriding the first)', default: 'off', strict: 'error' },
-    { code: 'GRD-072', rule: 'one grader identity per grader kind', default: 'off', strict: 'error' },
-    { code: 'GRD-073', rule: 'the entry is `full`', default: 'off', strict: 'error' },
-    { code: 'VER-004', rule: 'gradingSystem is the version this library implements', default: 'warning', strict: 'error' },
-    { code: 'VER-005', rule: 'scoringSystem is the version this library implements', default: 'off', strict: 'error' },
-    { code: 'GRD-065', rule: 'weights are the catalogue\'s', default: 'warning', strict: 'error' },
-    { code: 'GRD-057', rule: 'gradingId names the entry\'s schemaHash', default: 'warning', strict: 'error' },
-    { code: 'GRD-026', rule: 'minimum-LLM rule: B or better rests on at least one included non-deterministic answer (01 §4 step 7)', default: 'warning', strict: 'error' },
-    { code: 'GRD-055', rule: 'every LLM answer has its reasoning', default: 'warning', strict: 'error' },
-    { code: 'GRD-074', rule: '`now` is given', default: 'off', strict: 'error' },
-    { code: 'GRD-061', rule: 'no timestamp after `now` (when `now` is given)', default: 'error', strict: 'error' },
-    { code: 'GRD-063', rule: '`now` is an ISO 8601 date-time or a valid Date', default: 'error', strict: 'error' },
-    { code: 'GRD-014', rule: 'aggregateGrade equals the recomputation (full entries)', default: 'error', strict: 'error' },
-    { code: 'GRD-075', rule: 'no `__proto__`, `constructor` or `prototype` key and no accessor property (left out of the accepted entry)', default: 'warning', strict: 'error' }
-] satisfies EntryRule[])
+export const ENTRY_RULES: readonly EntryRule[] = /* @__PURE__ */ Object.freeze(LEVELS.map(([code, d, strict]) => Object.freeze({ code, default: d, strict })))
 
 const BY_CODE: ReadonlyMap<string, EntryRule> = /* @__PURE__ */ new Map(ENTRY_RULES.map((r) => [r.code, r]))
 
@@ -52,11 +53,6 @@ const BY_CODE: ReadonlyMap<string, EntryRule> = /* @__PURE__ */ new Map(ENTRY_RU
 export function levelOf(code: string, strict: boolean): RuleLevel | undefined {
     const row = BY_CODE.get(code)
     return row === undefined ? undefined : strict ? row.strict : row.default
-}
-
-/** True when the rule of `code` is checked in this mode. */
-export function isChecked(code: ErrorCode, strict: boolean): boolean {
-    return levelOf(code, strict) !== 'off'
 }
 
 /**
