@@ -15,21 +15,26 @@ const KB = 1024
 // does not yet reach (see README, "Where it runs"): it is printed, not enforced.
 const CASES = [
     // 30 KB: the budget of the lean-house plan, met once the entry schema is interpreted at run time
-    // instead of compiled into generated code (29.2 KB measured).
-    { name: 'validateGradingEntry alone', code: `import { validateGradingEntry } from 'flowmcp-grading'\nglobalThis.out = validateGradingEntry`, budget: 30 * KB },
-    { name: 'validateGradingEntry (flowmcp-grading/entry)', code: `import { validateGradingEntry } from 'flowmcp-grading/entry'\nglobalThis.out = validateGradingEntry`, budget: 30 * KB },
-    { name: 'Grading + Scoring', code: `import { Grading, Scoring } from 'flowmcp-grading'\nglobalThis.out = [Grading, Scoring]`, budget: 37 * KB },
-    // A browser host grading one schema from memory. 232 KB: today's 226.6 KB plus a little room; the
+    // instead of compiled into generated code (29.2 KB measured). 33 KB since registry intake (issue 34):
+    // the closed question catalogue with its cross-area questions, the stale rules, the strict mode
+    // and its level table, the checked copy and nine more coded messages added 2.7 KB (32.4 KB measured).
+    { name: 'validateGradingEntry alone', code: `import { validateGradingEntry } from 'flowmcp-grading'\nglobalThis.out = validateGradingEntry`, budget: 33 * KB },
+    { name: 'validateGradingEntry (flowmcp-grading/entry)', code: `import { validateGradingEntry } from 'flowmcp-grading/entry'\nglobalThis.out = validateGradingEntry`, budget: 33 * KB },
+    // 37 KB, then 39 KB with the entry rules of issue 34 (38.4 KB measured).
+    { name: 'Grading + Scoring', code: `import { Grading, Scoring } from 'flowmcp-grading'\nglobalThis.out = [Grading, Scoring]`, budget: 39 * KB },
+    // A browser host grading one schema from memory. 232 KB: 226.6 KB plus a little room, 235 KB with the
+    // entry rules of issue 34 (232.1 KB measured); the
     // 180 KB target needs the CLI-only rendering out of the grading path and a lighter public suffix
     // list (tldts ~47 KB) or JavaScript parser (acorn ~30 KB).
-    { name: 'gradeSingleSchema + createMemoryFs', code: `import { gradeSingleSchema, createMemoryFs } from 'flowmcp-grading'\nglobalThis.out = [gradeSingleSchema, createMemoryFs]`, budget: 232 * KB, target: 180 * KB },
+    { name: 'gradeSingleSchema + createMemoryFs', code: `import { gradeSingleSchema, createMemoryFs } from 'flowmcp-grading'\nglobalThis.out = [gradeSingleSchema, createMemoryFs]`, budget: 235 * KB, target: 180 * KB },
     // 294 KB: 303 KB before the 15.7k lines of generated validators went (277 KB after), then the HTML
     // report and the check summary became library functions a host can call (renderIslandReport,
     // checkSummaryMarkdown: 289 KB), then the long functions became named stages (about 3 KB of
-    // function boundaries and hand-off objects: 292.8 KB measured). tldts (46 KB) and acorn (34 KB)
+    // function boundaries and hand-off objects: 292.8 KB measured); 298 KB with the entry rules of issue 34
+    // (295.8 KB measured). tldts (46 KB) and acorn (34 KB)
     // are the largest parts left; without both the package measures 210 KB, without tldts alone 244 KB,
     // so the 220 KB target needs both replaced.
-    { name: 'whole package', code: `import * as all from 'flowmcp-grading'\nglobalThis.out = all`, budget: 294 * KB, target: 220 * KB }
+    { name: 'whole package', code: `import * as all from 'flowmcp-grading'\nglobalThis.out = all`, budget: 298 * KB, target: 220 * KB }
 ]
 
 const work = mkdtempSync(join(tmpdir(), 'flowmcp-size-'))
