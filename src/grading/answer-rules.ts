@@ -3,7 +3,7 @@ import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { AREAS, type Area } from '../model/constants.js'
 import { fromFileTimestamp } from '../time.js'
-import { AGING_DEFAULTS, ageInDays, isExpired, TIME_DEPENDENT_QUESTIONS } from './aging.js'
+import { AGING_DEFAULTS, isExpired, TIME_DEPENDENT_QUESTIONS } from './aging.js'
 import { lookup } from '../json/own.js'
 import { CROSS_AREA_QUESTIONS, indexedQuestions, QUESTION_INDEX_VERSION, type IndexedQuestion } from './question-index.js'
 import { describeId, withoutInvisible } from './visible.js'
@@ -194,42 +194,74 @@ function stampOf(gradingId: unknown): string | null {
  * previous grading the entry re-grades (`regradingTrigger.previousGradingId`, ⚠ A22).
  */
 function staleIssues(entry: Obj, answers: readonly AnswerView[]): Issue[] {
+    const stale = answers.filter((a) => a.score === 'stale' && a.questionId !== null)
+    if (stale.length === 0) return []
     const issues: Issue[] = []
     const previous = isObj(entry.regradingTrigger) ? stampOf(entry.regradingTrigger.previousGradingId) : null
-    for (const a of answers) {
-        if (a.score !== 'stale' || a.questionId === null) continue
+    const fresh = freshTimes(answers)
+    for (const a of stale) {
+        const id = a.questionId as string
         // An id outside the catalogue is reported by the catalogue rule; its aging is moot.
-        if (!BY_ID.has(a.questionId) && lookup(CROSS_AREA_QUESTIONS, a.questionId) === undefined) continue
+        if (!BY_ID.has(id) && lookup(CROSS_AREA_QUESTIONS, id) === undefined) continue
         const at = pointer('gradings', a.index, 'score')
-        const windowKey = lookup(TIME_DEPENDENT_QUESTIONS, a.questionId)
+        const windowKey = lookup(TIME_DEPENDENT_QUESTIONS, id)
         if (windowKey === undefined) {
-            issues.push(createIssue('GRD-069', at, { questionId: a.questionId }))
+            issues.push(createIssue('GRD-069', at, { questionId: id }))
             continue
         }
-        if (typeof a.timestamp !== 'string' || Number.isNaN(Date.parse(a.timestamp))) continue // the schema reports the timestamp
-        const stamp = a.timestamp
+        const stamp = typeof a.timestamp === 'string' ? Date.parse(a.timestamp) : Number.NaN
+        if (Number.isNaN(stamp)) continue // the schema reports the timestamp
         const days = AGING_DEFAULTS[windowKey]
-        const fresh = answers
-            .filter((b) => b.questionId === a.questionId && b.score !== 'stale' && b.score !== 'n/a' && typeof b.timestamp === 'string' && Date.parse(b.timestamp) < Date.parse(stamp))
-            .map((b) => ({ at: b.timestamp as string, source: `answer ${b.index}` }))
-        const anchors = previous !== null && Date.parse(previous) < Date.parse(stamp) ? [...fresh, { at: previous, source: 'the previous grading' }] : fresh
-        const newest = anchors.sort((x, y) => Date.parse(y.at) - Date.parse(x.at))[0]
-        if (newest === undefined) {
-            issues.push(createIssue('GRD-070', at, { questionId: a.questionId, timestamp: stamp, days, detail: 'there is no earlier answer to it in this entry and no previous grading (regradingTrigger.previousGradingId) to age from' }))
+        const earlier = newestBefore(fresh.get(id) ?? [], stamp)
+        const prev = previous !== null && Date.parse(previous) < stamp ? { ms: Date.parse(previous), source: 'the previous grading' } : null
+        const anchor = earlier !== null && (prev === null || earlier.ms >= prev.ms) ? earlier : prev
+        const params = { questionId: id, timestamp: a.timestamp as string, days }
+        if (anchor === null) {
+            issues.push(createIssue('GRD-070', at, { ...params, detail: 'there is no earlier answer to it in this entry and no previous grading (regradingTrigger.previousGradingId) to age from' }))
             continue
         }
-        const age = ageInDays(newest.at, stamp) ?? 0
-        if (!isExpired(age, days)) {
-            issues.push(createIssue('GRD-070', at, { questionId: a.questionId, timestamp: stamp, days, detail: `it comes ${Math.round(age * 100) / 100} days after ${newest.source} of ${newest.at}` }))
-        }
+        const age = (stamp - anchor.ms) / 86_400_000
+        if (!isExpired(age, days)) issues.push(createIssue('GRD-070', at, { ...params, detail: `it comes ${Math.round(age * 100) / 100} days after ${anchor.source} of ${new Date(anchor.ms).toISOString()}` }))
     }
     return issues
+}
+
+/** Per question, the times of its answers that are neither stale nor n/a, ascending, each with its answer. */
+function freshTimes(answers: readonly AnswerView[]): Map<string, Array<{ ms: number; source: string }>> {
+    const out = new Map<string, Array<{ ms: number; source: string }>>()
+    for (const b of answers) {
+        if (b.questionId === null || b.score === 'stale' || b.score === 'n/a' || typeof b.timestamp !== 'string') continue
+        const ms = Date.parse(b.timestamp)
+        if (Number.isNaN(ms)) continue
+        const list = out.get(b.questionId) ?? []
+        list.push({ ms, source: `answer ${b.index}` })
+        out.set(b.questionId, list)
+    }
+    for (const list of out.values()) list.sort((x, y) => x.ms - y.ms)
+    return out
+}
+
+/** The latest entry strictly before `ms` in an ascending list (binary search: a hostile entry may hold thousands). */
+function newestBefore(list: ReadonlyArray<{ ms: number; source: string }>, ms: number): { ms: number; source: string } | null {
+    let lo = 0
+    let hi = list.length
+    while (lo < hi) {
+        const mid = (lo + hi) >> 1
+        if ((list[mid] as { ms: number }).ms < ms) lo = mid + 1
+        else hi = mid
+    }
+    return lo === 0 ? null : (list[lo - 1] as { ms: number; source: string })
 }
 
 /** Strict mode: each question answered once, whoever answers it (⚠ A9's newest-answer rule stays for the default mode). */
 function answeredOnceIssues(answers: readonly AnswerView[]): Issue[] {
     const byQuestion = new Map<string, AnswerView[]>()
-    for (const a of answers) if (a.questionId !== null) byQuestion.set(a.questionId, [...(byQuestion.get(a.questionId) ?? []), a])
+    for (const a of answers) {
+        if (a.questionId === null) continue
+        const list = byQuestion.get(a.questionId) ?? []
+        list.push(a)
+        byQuestion.set(a.questionId, list)
+    }
     const issues: Issue[] = []
     for (const [id, list] of byQuestion) {
         // A repeat by the same grader is GRD-053/GRD-054's; this rule is about a second grader.
