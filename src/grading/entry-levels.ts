@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../errors/catalogue/index.js'
 import type { Issue } from '../errors/types.js'
+import { SEVERITY } from '../model/constants.js'
 
 /** How a rule of entry validation reports: an error rejects the entry, a warning does not, `off` does not check. */
 export type RuleLevel = 'error' | 'warning' | 'off'
@@ -64,7 +65,7 @@ export function applyLevels(issues: readonly Issue[], strict: boolean): Issue[] 
     for (const issue of issues) {
         const level = levelOf(issue.code, strict)
         if (level === 'off') continue
-        const severity = level ?? (strict && issue.severity === 'warning' ? 'error' : issue.severity)
+        const severity = level ?? (strict && issue.severity === SEVERITY.warning ? SEVERITY.error : issue.severity)
         out.push(severity === issue.severity ? issue : { ...issue, severity })
     }
     return out
