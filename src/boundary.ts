@@ -10,6 +10,7 @@ import { gradeSingleSchema as gradeSingleSchemaUnguarded } from './grade/single-
 import { gradeNamespace as gradeNamespaceUnguarded, gradeTree as gradeTreeUnguarded } from './grade/namespace.js'
 import { Grading as GradingUnguarded } from './grading/grading.js'
 import { isGradingEntry as isGradingEntryUnguarded, validateGradingEntry as validateGradingEntryUnguarded } from './grading/validate-entry.js'
+import { isQuestionId as isQuestionIdUnguarded } from './model/question-ids.js'
 import { HashGenerator as HashGeneratorUnguarded } from './hashing/hash-generator.js'
 import { Island as IslandUnguarded } from './island/island.js'
 import { ProviderProof as ProviderProofUnguarded } from './island/proof.js'
@@ -177,3 +178,4 @@ export const stripSnapshotFilename = /* @__PURE__ */ guardFunction('stripSnapsho
 export const validateGradingEntry = /* @__PURE__ */ guardFunction('validateGradingEntry', validateGradingEntryUnguarded)
 // A type guard answers false, never an issue, when its input cannot even be read.
 export const isGradingEntry = /* @__PURE__ */ guardFunction('isGradingEntry', isGradingEntryUnguarded, () => false)
+export const isQuestionId = /* @__PURE__ */ guardFunction('isQuestionId', isQuestionIdUnguarded, () => false)

@@ -48,7 +48,8 @@ export {
     sourceLocations,
     stripSnapshotFilename,
     validateGradingEntry,
-    isGradingEntry
+    isGradingEntry,
+    isQuestionId
 } from './boundary.js'
 export {
     getVersion,
@@ -70,7 +71,13 @@ export type { JsonLimits } from './json/guard.js'
 export { SCORE_MAPPING_V1 } from './scoring/scoring.js'
 export type { WeightedMeanResult, ExclusionReason } from './scoring/scoring.js'
 export type { CreateEntryInput, EntryResult } from './grading/grading.js'
-export type { GradingEntryValidation, InvalidEntryResult, ValidEntryResult, ValidateEntryInput } from './grading/validate-entry.js'
+export type { EntryCheckOptions, GradingEntryValidation, InvalidEntryResult, ValidEntryResult, ValidateEntryInput } from './grading/validate-entry.js'
+export { ENTRY_RULES } from './grading/entry-levels.js'
+export type { EntryRule, RuleLevel } from './grading/entry-levels.js'
+export { CROSS_AREA_QUESTIONS } from './grading/question-index.js'
+export type { CrossAreaDeterminism, CrossAreaQuestion } from './grading/question-index.js'
+export { CATALOGUE_QUESTION_IDS, CROSS_AREA_QUESTION_IDS } from './model/question-ids.js'
+export type { CatalogueQuestionId, CrossAreaQuestionId, QuestionId } from './model/question-ids.js'
 export { GRADE_BANDS_V1, GRADER_KIND_PRECEDENCE, SELECTION_MEMBER_THRESHOLDS } from './grading/aggregate.js'
 export type { AggregateResult, AggregateOptions, GradeTraceStep, NoGradeReason } from './grading/aggregate.js'
 export { AGING_DEFAULTS, TIME_DEPENDENT_QUESTIONS } from './grading/aging.js'

@@ -1,5 +1,6 @@
 import graphData from './data/area-dependency-graph.json' with { type: 'json' }
 import questionData from './data/questions.json' with { type: 'json' }
+import type { CatalogueQuestionId } from '../model/question-ids.js'
 import { AREAS, PER_SKILL_AREAS, PERSONA_AREAS, ABOUT_AREAS, PROVIDER_AREAS, TIER_MAX_GRADE, type Area, type Determinism, type GradingTier, type MaxAttainableGrade } from '../model/constants.js'
 
 /** Which side of the grading an area belongs to (02 §1). */
@@ -16,7 +17,7 @@ export type SurfacingTarget = 'tool' | 'schema' | 'namespace' | 'skill' | 'selec
 
 /** One question of an area's question set (versioned data, 02 ⚠ B1). */
 export interface AreaQuestion {
-    readonly id: string
+    readonly id: CatalogueQuestionId
     readonly area: Area
     readonly dimension: string
     readonly question: string
@@ -229,7 +230,8 @@ function freezeDeep<T>(value: T): T {
 /** Every question of every area, in catalogue order (frozen). */
 export const QUESTIONS: readonly AreaQuestion[] = freezeDeep(
     (questionData.questions as ReadonlyArray<Record<string, unknown>>).map((q) => ({
-        id: q.id as string,
+        // questions.json and CATALOGUE_QUESTION_IDS hold the same ids (a test compares them).
+        id: q.id as CatalogueQuestionId,
         area: q.area as Area,
         dimension: q.dimension as string,
         question: q.question as string,

@@ -12,11 +12,19 @@ import { DEFAULT_JSON_LIMITS, inspectJson, parseJsonText, resolveLimits, type Js
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
+/** How strictly a grading entry is checked (the other kinds have one mode). */
+export interface ArtifactCheckOptions {
+    /** Registry intake for grading entries (`validateGradingEntry`'s `strict`); needs `now`. */
+    readonly strict?: boolean
+    /** The validation time for grading entries: an ISO 8601 string or a Date. */
+    readonly now?: string | Date
+}
+
 /** One recogniser: a cheap shape test and the validator to run when it matches. */
 export interface ArtifactHandler {
     readonly kind: string
     readonly matches: (value: Obj) => boolean
-    readonly validate: (value: unknown) => { valid: boolean; errors: Issue[] }
+    readonly validate: (value: unknown, options?: ArtifactCheckOptions) => { valid: boolean; errors: Issue[] }
 }
 
 /** Issue paths of a validator that reports under `/<field>`, made relative to the document itself. */
@@ -30,7 +38,10 @@ export const ARTIFACT_HANDLERS: readonly ArtifactHandler[] = Object.freeze([
     {
         kind: 'grading-entry',
         matches: (v: Obj) => 'gradings' in v && ('area' in v || 'gradingTier' in v || 'aggregateGrade' in v),
-        validate: (value: unknown) => validateGradingEntry({ entry: value })
+        validate: (value: unknown, options?: ArtifactCheckOptions) => {
+            const { valid, errors } = validateGradingEntry({ entry: value, ...(options?.strict === true ? { strict: true } : {}), ...(options?.now !== undefined ? { now: options.now } : {}) })
+            return { valid, errors }
+        }
     },
     {
         kind: 'index',
@@ -112,12 +123,13 @@ export class Artifacts {
 
     /**
      * Parses (when given text) and validates an artefact of the given or detected kind.
-     * @param input - `{ json, kind?, limits? }` — `json` is text or an already parsed value
+     * @param input - `{ json, kind?, limits?, strict?, now? }` — `json` is text or an already parsed value;
+     *   `strict` and `now` apply to grading entries (see `validateGradingEntry`)
      * @returns `{ kind, valid, errors }`; INP-* for unreadable text, ART-001 unknown shape, ART-002 unknown kind,
      *   plus the codes of the kind's validator.
      * @example Artifacts.validate({ json: text }).valid
      */
-    static validate(input: { json?: unknown; kind?: unknown; limits?: Partial<JsonLimits> }): { kind: string; valid: boolean; errors: Issue[] } {
+    static validate(input: { json?: unknown; kind?: unknown; limits?: Partial<JsonLimits> } & ArtifactCheckOptions): { kind: string; valid: boolean; errors: Issue[] } {
         const limits = input?.limits === undefined ? DEFAULT_JSON_LIMITS : resolveLimits(input.limits)
         let value: unknown = input?.json
         if (typeof value === 'string') {
@@ -138,7 +150,7 @@ export class Artifacts {
         if (handler === undefined) {
             return { kind: 'unknown', valid: false, errors: [createIssue('ART-002', '/kind', { value: String(kind), expected: ARTIFACT_HANDLERS.map((h) => h.kind).join(', ') })] }
         }
-        const result = handler.validate(value)
+        const result = handler.validate(value, { ...(input.strict === true ? { strict: true } : {}), ...(input.now !== undefined ? { now: input.now } : {}) })
         return { kind: handler.kind, valid: result.valid, errors: result.errors }
     }
 

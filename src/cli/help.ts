@@ -23,7 +23,7 @@ const TEXT: Readonly<Record<Command, CommandText>> = {
         exits: '0 passed · 1 the gate failed · 2 usage or environment error · 130 interrupted',
         example: 'flowmcp-grading check providers/etherscan --baseline baseline-island --sarif grading.sarif --summary "$GITHUB_STEP_SUMMARY"'
     },
-    validate: { usage: 'validate <file…> [options]', about: "Checks grading entries and other grading JSON; prints each file's verdict.", example: 'flowmcp-grading validate grading-island/providers/frankfurter/index.json' },
+    validate: { usage: 'validate <file…> [options]', about: "Checks grading entries and other grading JSON; prints each file's verdict.", example: 'flowmcp-grading validate --strict submitted-entry.json' },
     'emit-prompts': { usage: 'emit-prompts <schema.mjs> [options]', about: 'Prints the Scoring Protocol v1 prompts.json of a schema; with --areas, an answers file of its open area units for grade --answers.', example: 'flowmcp-grading emit-prompts providers/frankfurter/frankfurter.mjs --areas > answers.json' },
     'consume-scores': { usage: 'consume-scores <prompts.json> <scores.json> --schema <schema.mjs> [options]', about: "Validates a scores.json against its prompts and prints the grade report; with --island, writes it into the island as the schema's entry.", example: 'flowmcp-grading consume-scores prompts.json scores.json --schema providers/frankfurter/frankfurter.mjs' },
     'rebuild-index': { usage: 'rebuild-index <dir> [options]', about: 'Rebuilds index.json of <island>/providers/<ns> or <island>/selections/<sel>.', example: 'flowmcp-grading rebuild-index grading-island/providers/frankfurter' },

@@ -159,7 +159,7 @@ export async function run(argv: readonly string[], plainIo: CliIo): Promise<numb
 async function dispatch(command: string, rest: readonly string[], values: OptionValues, rules: Rules, io: CliIo): Promise<number> {
     switch (command) {
         case 'validate':
-            return await validateCommand(rest, { json: values.json === true, ...(values.kind !== undefined ? { kind: values.kind } : {}) }, io)
+            return await validateCommand(rest, { json: values.json === true, strict: values.strict === true, ...(values.kind !== undefined ? { kind: values.kind } : {}), ...(values.now !== undefined ? { now: values.now } : {}) }, io)
         case 'grade':
         case 'check': {
             const gradeOptions = gradeOptionsOf(command, values, rules, io)

@@ -5,6 +5,7 @@ import type { Issue } from '../errors/types.js'
 import { validateGraderIdentity, validateVetoRecord } from '../grading/veto-record.js'
 import type { NaReason, Score } from '../model/constants.js'
 import type { CategoricalVeto, GradingAnswer, GraderIdentity } from '../model/types.js'
+import type { QuestionId } from '../model/question-ids.js'
 import type { PretestResult, PretestToolSummary } from '../pretest/data-pretest.js'
 import { checkKeyDomains, type KeyDomainResult } from '../schema/key-domain.js'
 import type { MainValidation } from '../schema/schema-check.js'
@@ -116,7 +117,8 @@ const NA = 'n/a' as const
 
 function answer(ctx: Context, row: QuestionRow, score: Score, evidence: Record<string, unknown>, naReason?: NaReason, timestamp?: string): GradingAnswer {
     return {
-        questionId: row.id,
+        // The rows are the catalogue's (or the extra questions'); entry validation reports any other id (GRD-068).
+        questionId: row.id as QuestionId,
         score,
         ...(score === NA && naReason !== undefined ? { naReason } : {}),
         weight: row.weight,

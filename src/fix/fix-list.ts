@@ -204,7 +204,7 @@ function answerItems(input: FixListInput): FixItem[] {
         const included = entry.gradings.filter((g) => typeof g.score === 'number' || g.score === 'pass' || g.score === 'fail')
         const totalWeight = included.reduce((n, g) => n + g.weight, 0)
         if (totalWeight <= 0) continue
-        const questions = new Map(questionsOf(entry.area).map((q) => [q.id, q]))
+        const questions = new Map<string, ReturnType<typeof questionsOf>[number]>(questionsOf(entry.area).map((q) => [q.id, q]))
         const where = unitPointer(unit)
         const tool = toolOfUnit(unit)
         for (const g of included) {

@@ -3,7 +3,7 @@ import type { Issue } from '../errors/types.js'
 import { Island } from '../island/island.js'
 import { Journal, writeAtomic } from '../store/fs-ops.js'
 import { islandName, joinPath, LAYOUT } from '../store/paths.js'
-import { SEVERITY, NODE_STATUS, UNIT_STATUS, isAggregateGrade, type AggregateGrade, type LetterGrade } from '../model/constants.js'
+import { SEVERITY, NODE_STATUS, ROLLUP_STATUSES, UNIT_STATUS, isAggregateGrade, type AggregateGrade, type LetterGrade, type RollupStatus } from '../model/constants.js'
 import type { FsPort } from '../ports/types.js'
 import { testRecordsOf, type PretestResult } from '../pretest/data-pretest.js'
 import { redactSecretsDeep } from '../prompts/redact.js'
@@ -229,7 +229,7 @@ export async function writeIsland(args: {
     errors: Issue[]
     secrets: readonly string[]
     judgeCalls?: { readonly calls: number; readonly repairs: number }
-}): Promise<{ indexPath: string | null; rollupStatus: string | null; rollupGrade: string | null; schemaNode: unknown }> {
+}): Promise<{ indexPath: string | null; rollupStatus: RollupStatus | null; rollupGrade: string | null; schemaNode: unknown }> {
     const { fs, root, now, namespace, slug, schemaHash, schemaText, main, options, pretest, entries, units, errors, secrets } = args
     const aboutName = isObj(main.resources) && isObj(main.resources.about) && typeof main.resources.about.name === 'string' ? main.resources.about.name : `${namespace}-about.md`
     const files = [
@@ -259,5 +259,5 @@ export async function writeIsland(args: {
     errors.push(...rebuilt.errors.filter((e) => e.severity === SEVERITY.error))
     const index = rebuilt.index as { status?: unknown; grade?: unknown } | null
     const schemaNode = schemaNodeOf(index, islandName(slug, 'schema') ?? slug)
-    return { indexPath: rebuilt.indexPath, rollupStatus: typeof index?.status === 'string' ? index.status : null, rollupGrade: typeof index?.grade === 'string' ? index.grade : null, schemaNode }
+    return { indexPath: rebuilt.indexPath, rollupStatus: (ROLLUP_STATUSES as readonly unknown[]).includes(index?.status) ? (index?.status as RollupStatus) : null, rollupGrade: typeof index?.grade === 'string' ? index.grade : null, schemaNode }
 }

@@ -1,4 +1,4 @@
-import { NODE_STATUS, SEVERITY, UNIT_STATUS } from '../model/constants.js'
+import { NODE_STATUS, ROLLUP_STATUSES, SEVERITY, UNIT_STATUS, type RollupStatus } from '../model/constants.js'
 import { DeterministicAnswers } from '../deterministic/answers.js'
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
@@ -61,7 +61,7 @@ export interface GradeNamespaceResult {
     /** `provisional` when any unit waits for non-deterministic answers; `none` when no unit could be graded. */
     readonly mode: 'full' | 'provisional' | 'none'
     readonly indexPath: string | null
-    readonly rollupStatus: string | null
+    readonly rollupStatus: RollupStatus | null
     readonly rollupGrade: string | null
     /**
      * The judge calls of the whole namespace run (every schema's and the namespace units'), and the
@@ -368,7 +368,7 @@ async function gradeNamespaceUnits(scope: NamespaceScope): Promise<{ ran: Awaite
 }
 
 /** Stage "write and roll up": the namespace entries, `state.json`, then one rebuild of the namespace index. */
-async function writeNamespaceUnits(options: NamespaceRunOptions, namespace: string, now: string, ran: Awaited<ReturnType<typeof runPlans>>, errors: Issue[]): Promise<{ indexPath: string | null; rollupStatus: string | null; rollupGrade: string | null }> {
+async function writeNamespaceUnits(options: NamespaceRunOptions, namespace: string, now: string, ran: Awaited<ReturnType<typeof runPlans>>, errors: Issue[]): Promise<{ indexPath: string | null; rollupStatus: RollupStatus | null; rollupGrade: string | null }> {
     const fs = options.fs
     const root = options.root.replace(/\/+$/, '')
     for (const { plan, entry } of ran.entries) {
@@ -381,7 +381,7 @@ async function writeNamespaceUnits(options: NamespaceRunOptions, namespace: stri
     const rebuilt = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: joinPath(root, LAYOUT.providers, namespace), now })
     errors.push(...rebuilt.errors.filter((e) => e.severity === SEVERITY.error))
     const index = rebuilt.index as { status?: unknown; grade?: unknown } | null
-    return { indexPath: rebuilt.indexPath, rollupStatus: typeof index?.status === 'string' ? index.status : null, rollupGrade: typeof index?.grade === 'string' ? index.grade : null }
+    return { indexPath: rebuilt.indexPath, rollupStatus: (ROLLUP_STATUSES as readonly unknown[]).includes(index?.status) ? (index?.status as RollupStatus) : null, rollupGrade: typeof index?.grade === 'string' ? index.grade : null }
 }
 
 /** The result as the host sees it: without a host island, no path or rollup of the private one. */

@@ -20,7 +20,7 @@ type GradeOptions = GradeOptionsBase
 
 /** Splits deterministic answers into the catalogue's (merged by the area conversion) and the extras (added after it). */
 function splitAnswers(area: Area, answers: readonly GradingAnswer[]): { catalogue: GradingAnswer[]; extra: GradingAnswer[] } {
-    const ids = new Set(Areas.questions({ area }).questions.filter((q) => q.determinism === 'deterministic').map((q) => q.id))
+    const ids = new Set<string>(Areas.questions({ area }).questions.filter((q) => q.determinism === 'deterministic').map((q) => q.id))
     return { catalogue: answers.filter((a) => ids.has(a.questionId)), extra: answers.filter((a) => !ids.has(a.questionId)) }
 }
 

@@ -11,6 +11,7 @@ import { joinPath, LAYOUT } from '../store/paths.js'
 import { SourceSnapshot } from '../island/snapshot.js'
 import type { Area } from '../model/constants.js'
 import type { GradingAnswer, GradingEntry } from '../model/types.js'
+import type { CatalogueQuestionId } from '../model/question-ids.js'
 import type { Clock, FsPort } from '../ports/types.js'
 import { PreConditionCheck } from '../rollup/pre-condition.js'
 import { BELOW_SOFT_THRESHOLD_REASON } from '../rollup/build-selection.js'
@@ -76,7 +77,7 @@ export interface GradeSelectionResult {
 
 const LEVEL_AREA: Readonly<Record<'L1' | 'L2' | 'L3', Area>> = { L1: 'selection-skills-L1', L2: 'selection-skills-L2', L3: 'selection-skills-L3' }
 
-function deterministicAnswer(id: string, score: 'pass' | 'fail', evidence: Record<string, unknown>, now: string): GradingAnswer {
+function deterministicAnswer(id: CatalogueQuestionId, score: 'pass' | 'fail', evidence: Record<string, unknown>, now: string): GradingAnswer {
     const row = Areas.questions({ area: 'selection-aggregate' }).questions.find((q) => q.id === id)
     return { questionId: id, score, weight: row?.weight ?? 1, determinism: 'deterministic', graderIdentity: DEFAULT_GRADER, timestamp: now, evidence }
 }

@@ -6,7 +6,7 @@ import type { Issue } from '../errors/types.js'
 import { HashGenerator, schemaHashOfInspected } from '../hashing/hash-generator.js'
 import { islandName } from '../store/paths.js'
 import { inspectJson } from '../json/guard.js'
-import { SEVERITY, AREAS, HARNESSES, NODE_STATUS, UNIT_STATUS, isAggregateGrade, type AggregateGrade, type NodeStatus } from '../model/constants.js'
+import { SEVERITY, AREAS, HARNESSES, NODE_STATUS, UNIT_STATUS, isAggregateGrade, type AggregateGrade, type NodeStatus, type RollupStatus } from '../model/constants.js'
 import type { CategoricalVeto } from '../model/types.js'
 import type { FsPort, LoadedModule } from '../ports/types.js'
 import { DataPretest, testRecordsOf, type PretestResult } from '../pretest/data-pretest.js'
@@ -627,7 +627,7 @@ export function schemaGradingOf(run: {
     veto: CategoricalVeto | null
     pretest: SchemaGrading['pretest']
     indexPath: string | null
-    rollupStatus: string | null
+    rollupStatus: RollupStatus | null
     rollupGrade: string | null
     /** The schema's node of the rebuilt `index.json`. */
     node: unknown

@@ -2,7 +2,7 @@ import type { ImprovementHint } from '../areas/output.js'
 import type { JudgeMessage } from './messages.js'
 import type { Issue } from '../errors/types.js'
 import type { AggregateResult, GradeTraceStep } from '../grading/aggregate.js'
-import type { AggregateGrade, Area, BasePersonaId, Harness, LetterGrade, UnitStatus } from '../model/constants.js'
+import type { AggregateGrade, Area, BasePersonaId, BlockedReason, Harness, LetterGrade, RollupStatus, UnitStatus } from '../model/constants.js'
 import type { SchemaStanding, SchemaStatus } from '../rollup/standing.js'
 import type { CategoricalVeto, GradingEntry } from '../model/types.js'
 import type { Clock, FsPort, HttpPort, RuntimePort, SchemaLoader } from '../ports/types.js'
@@ -308,11 +308,11 @@ export interface SchemaGrading {
     readonly rollupGrade: AggregateGrade | null
     readonly veto: CategoricalVeto | null
     readonly units: UnitResult[]
-    /** The pretest's outcome: whether it ran, the blocked tools, and every test's truth (`tests`; empty when the units were kept from an earlier run). */
-    readonly pretest: { readonly ran: boolean; readonly reason: string | null; readonly ok: boolean; readonly blocked: ReadonlyArray<{ tool: string; reason: string }>; readonly tests: readonly PretestTestRecord[] }
+    /** The pretest's outcome: whether it ran, each tool it blocked with its coded reason and the cause in words (`detail`), and every test's truth (`tests`; empty when the units were kept from an earlier run). */
+    readonly pretest: { readonly ran: boolean; readonly reason: string | null; readonly ok: boolean; readonly blocked: ReadonlyArray<{ readonly tool: string; readonly reason: BlockedReason; readonly detail: string }>; readonly tests: readonly PretestTestRecord[] }
     /** Present when written into an island. */
     readonly indexPath: string | null
-    readonly rollupStatus: string | null
+    readonly rollupStatus: RollupStatus | null
     /**
      * The judge calls this run made for the schema's units, and the repair turns among them (at most
      * one per unit: docs/judges.md, "Replies"); also in the schema's `summary.json` as `judge`. Absent

@@ -25,7 +25,7 @@ import { FLOWMCP_VERSION_REGEX, GRADING_SYSTEM_VERSION, SCORING_SYSTEM_VERSION }
 import { AGING_DEFAULTS, ageInDays, isExpired, TIME_DEPENDENT_QUESTIONS, type AgingDefaults } from './aging.js'
 import { computeAggregate, type AggregateOptions, type AggregateResult } from './aggregate.js'
 import { normalizeLegacyEntry, type LegacyMapping } from './legacy.js'
-import { validateGradingEntry, type GradingEntryValidation, type ValidateEntryInput } from './validate-entry.js'
+import { validateGradingEntry, type EntryCheckOptions, type GradingEntryValidation, type ValidateEntryInput } from './validate-entry.js'
 
 const CODES = { missing: 'GRD-001', mismatch: 'GRD-002' } as const
 
@@ -327,12 +327,13 @@ export class Grading {
      * Reads an entry from JSON text or a parsed value. Entries written by the reference
      * implementation or the FlowMCP CLI are normalised to the spec shape; every mapping is reported
      * (`mapped`, GRD-029). The result is validated with {@link validateGradingEntry}.
-     * @param input - `{ json, limits? }` (a string or an already parsed value)
-     * @returns `{ entry, legacy, mapped, errors }`; `entry` is `null` unless the (normalised) entry is valid.
-     *   GRD-020 for unparseable text, INP-* past the limits.
+     * With `strict: true` (registry intake, `now` required) a legacy mapping is an error like every other warning.
+     * @param input - `{ json, limits?, now?, strict? }` (`json`: a string or an already parsed value)
+     * @returns `{ entry, legacy, mapped, errors }`; `entry` (the checked, deep-frozen copy) is `null` unless the
+     *   (normalised) entry is valid. GRD-020 for unparseable text, INP-* past the limits.
      * @example Grading.readEntry({ json: text }).entry
      */
-    static readEntry(input: { json?: unknown; limits?: Partial<JsonLimits> }): { entry: GradingEntry | null; legacy: boolean; mapped: LegacyMapping[]; errors: Issue[] } {
+    static readEntry(input: { json?: unknown } & EntryCheckOptions): { entry: GradingEntry | null; legacy: boolean; mapped: LegacyMapping[]; errors: Issue[] } {
         const json = input?.json
         if (json === undefined || json === null) {
             return { entry: null, legacy: false, mapped: [], errors: [createIssue('GRD-001', '/json', { field: 'json' })] }
@@ -347,14 +348,16 @@ export class Grading {
             value = parsed.value
         }
         const { entry: normalized, legacy, mapped } = normalizeLegacyEntry(value)
-        const warnings = mapped.map((m) => createIssue('GRD-029', m.path, { from: m.from, to: m.to }))
-        const check = validateGradingEntry({ entry: normalized, ...(input.limits !== undefined ? { limits: input.limits } : {}) })
-        return { entry: check.valid ? (normalized as GradingEntry) : null, legacy, mapped, errors: [...warnings, ...check.errors] }
+        const strict = input.strict === true
+        // Read-tolerance: a mapped legacy field is a warning, and an error in strict mode.
+        const mappings = mapped.map((m) => createIssue('GRD-029', m.path, { from: m.from, to: m.to })).map((i) => (strict ? { ...i, severity: SEVERITY.error } : i))
+        const check = validateGradingEntry({ entry: normalized, ...(input.limits !== undefined ? { limits: input.limits } : {}), ...(input.now !== undefined ? { now: input.now } : {}), strict })
+        return { entry: check.valid && (!strict || mappings.length === 0) ? check.entry : null, legacy, mapped, errors: [...mappings, ...check.errors] }
     }
 
     /**
      * Validates a complete entry (same as the top-level {@link validateGradingEntry}).
-     * @param input - `{ entry, limits?, now? }`
+     * @param input - `{ entry, limits?, now?, strict? }`
      * @returns `{ valid: true, entry, errors }` or `{ valid: false, errors }`
      * @example Grading.validateEntry({ entry }).valid
      */

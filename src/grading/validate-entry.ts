@@ -23,10 +23,12 @@ import { validateGradingModel } from '../validation/validators.js'
 import type { GradingEntry } from '../model/types.js'
 import { isIsoDateTime } from '../time.js'
 import type { ErrorObject } from '../validation/types.js'
-import { GRADING_SYSTEM_VERSION, sameMinorLine } from '../version.js'
+import { GRADING_SYSTEM_VERSION, SCORING_SYSTEM_VERSION, sameMinorLine } from '../version.js'
 import { computeAggregate, type AggregateResult } from './aggregate.js'
 import { answerRuleIssues } from './answer-rules.js'
 import { calendarProblem } from './calendar.js'
+import { copyEntry } from './entry-copy.js'
+import { applyLevels } from './entry-levels.js'
 import { validateVetoRecord } from './veto-record.js'
 
 
@@ -170,11 +172,44 @@ function evidenceIssue(evidence: unknown, index: number): Issue | null {
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
+/** A declared system version this library implements: its own, or a patch of the same minor line. */
+function implemented(declared: string, own: string): boolean {
+    return declared === own || sameMinorLine(declared, own)
+}
+
+/**
+ * S3's recomputation of a full, unvetoed entry's grade under this library's grading system, and the
+ * minimum-LLM rule it evaluates on the way; another grading system skips it with VER-004.
+ */
+function recomputationIssues(entry: Obj, grade: string): { issues: Issue[]; recomputed: AggregateResult | null } {
+    if (typeof entry.gradingSystem === 'string' && !implemented(entry.gradingSystem, GRADING_SYSTEM_VERSION)) {
+        return { issues: [createIssue('VER-004', '/gradingSystem', { namespace: 'gradingSystem', value: entry.gradingSystem, supported: GRADING_SYSTEM_VERSION })], recomputed: null }
+    }
+    const recomputed = computeAggregate(entry, {}, false)
+    const issues: Issue[] = []
+    if (recomputed.errors.every((i) => i.severity !== SEVERITY.error) && recomputed.aggregateGrade !== grade) {
+        issues.push(createIssue('GRD-014', '/aggregateGrade', { grade, expected: recomputed.aggregateGrade ?? `no grade (${recomputed.noGradeReason ?? 'unknown'})` }))
+    }
+    // Minimum-LLM rule (01 §4 step 7): a SHOULD, so a warning by default and an error in strict mode.
+    issues.push(...recomputed.errors.filter((i) => i.code === 'GRD-026'))
+    return { issues, recomputed }
+}
+
+/** The entry-level rules of strict mode: a full entry under the scoring system this library implements. */
+function strictEntryIssues(entry: Obj): Issue[] {
+    const issues: Issue[] = []
+    if (entry.gradingMode !== undefined && entry.gradingMode !== 'full') issues.push(createIssue('GRD-073', '/gradingMode', { mode: describeValue(entry.gradingMode) }))
+    if (typeof entry.scoringSystem === 'string' && !implemented(entry.scoringSystem, SCORING_SYSTEM_VERSION)) {
+        issues.push(createIssue('VER-005', '/scoringSystem', { namespace: 'scoringSystem', value: entry.scoringSystem, supported: SCORING_SYSTEM_VERSION }))
+    }
+    return issues
+}
+
 /**
  * Semantic rules of 01-model §7.6 that apply to one entry (S1–S3, S5–S7, S9, S10) plus A16, and
  * the untraced recomputation S3 made (`null` when the rule did not recompute).
  */
-function semanticIssues(entry: Obj): { issues: Issue[]; recomputed: AggregateResult | null } {
+function semanticIssues(entry: Obj, strict: boolean): { issues: Issue[]; recomputed: AggregateResult | null } {
     const issues: Issue[] = []
     let recomputed: AggregateResult | null = null
     const area = typeof entry.area === 'string' && (AREAS as readonly string[]).includes(entry.area) ? entry.area : null
@@ -206,16 +241,13 @@ function semanticIssues(entry: Obj): { issues: Issue[]; recomputed: AggregateRes
         issues.push(createIssue('GRD-013', '/aggregateGrade', { grade, max }))
     }
     if (entry.gradingMode === 'full' && !vetoed && typeof grade === 'string' && rank !== undefined && tier !== null) {
-        const system = entry.gradingSystem
-        if (typeof system === 'string' && system !== GRADING_SYSTEM_VERSION && !sameMinorLine(system, GRADING_SYSTEM_VERSION)) {
-            issues.push(createIssue('VER-004', '/gradingSystem', { namespace: 'gradingSystem', value: system, supported: GRADING_SYSTEM_VERSION }))
-        } else {
-            recomputed = computeAggregate(entry, {}, false)
-            if (recomputed.errors.every((i) => i.severity !== SEVERITY.error) && recomputed.aggregateGrade !== grade) {
-                issues.push(createIssue('GRD-014', '/aggregateGrade', { grade, expected: recomputed.aggregateGrade ?? `no grade (${recomputed.noGradeReason ?? 'unknown'})` }))
-            }
-        }
+        const checked = recomputationIssues(entry, grade)
+        issues.push(...checked.issues)
+        recomputed = checked.recomputed
+    } else if (strict && typeof entry.gradingSystem === 'string' && !implemented(entry.gradingSystem, GRADING_SYSTEM_VERSION)) {
+        issues.push(createIssue('VER-004', '/gradingSystem', { namespace: 'gradingSystem', value: entry.gradingSystem, supported: GRADING_SYSTEM_VERSION }))
     }
+    if (strict) issues.push(...strictEntryIssues(entry))
     // S5: group-bound personaIds must be base personas.
     if (tier === 'group-bound') {
         gradings.forEach((g, i) => {
@@ -256,9 +288,13 @@ function semanticIssues(entry: Obj): { issues: Issue[]; recomputed: AggregateRes
 }
 
 
-/** A valid entry, typed: what the checks established. `errors` may still hold warnings and infos. */
+/** A valid entry, typed: what the checks established. `errors` may still hold warnings and infos (none but infos in strict mode). */
 export interface ValidEntryResult {
     readonly valid: true
+    /**
+     * The checked copy: a deep copy of the input holding only its own data properties, deep-frozen,
+     * without `__proto__`/`constructor`/`prototype` keys. Never the caller's object.
+     */
     readonly entry: GradingEntry
     readonly errors: Issue[]
 }
@@ -272,39 +308,59 @@ export interface InvalidEntryResult {
 /** Result of {@link validateGradingEntry}; narrow on `valid` to reach the typed `entry`. */
 export type GradingEntryValidation = ValidEntryResult | InvalidEntryResult
 
-/** Options beside the entry. */
-export interface ValidateEntryInput {
-    readonly entry?: unknown
+/** How strictly an entry is checked, and against which time. */
+export interface EntryCheckOptions {
     readonly limits?: Partial<JsonLimits>
-    /** The validation time (ISO 8601); when given, a timestamp later than it is an error (GRD-061). */
-    readonly now?: unknown
+    /**
+     * The validation time: an ISO 8601 string or a `Date` (its instant). When given, a timestamp
+     * later than it is an error (GRD-061); a string that is no date-time, or an invalid Date, is GRD-063.
+     * Required in strict mode (GRD-074).
+     */
+    readonly now?: string | Date
+    /**
+     * Registry intake: valid only when the entry is full, answered once per question by one grader
+     * identity per kind, under this library's system versions and the catalogue's weights, with a
+     * gradingId naming its schemaHash, the minimum-LLM rule met, every LLM reasoning present, no
+     * timestamp after `now`, and the recomputed aggregateGrade. Every warning becomes an error
+     * (docs/grading.md, Validation levels).
+     */
+    readonly strict?: boolean
+}
+
+/** Options beside the entry. */
+export interface ValidateEntryInput extends EntryCheckOptions {
+    readonly entry?: unknown
 }
 
 /**
  * Validates one grading entry completely: plain-JSON limits, the spec's JSON Schema 2020-12
  * (`schemas/grading-model.schema.json`, ajv with `allErrors`), every semantic rule of 01-model
- * §7.6 that applies to a single entry, and the answer rules (one answer per question and grader,
- * reasoning on LLM answers, the catalogue's determinism and area, complete full entries, the
- * gradingId's hash, no timestamp after `now`). Collects all issues; never throws. Paths are JSON
- * Pointers into the entry (`/gradings/0/score`); a bad `now` is reported at `/now` (docs/errors.md, Paths).
- * @param input - `{ entry, limits?, now? }`
- * @returns `{ valid: true, entry, errors }` (entry typed {@link GradingEntry}; errors hold only warnings
- *   and infos) or `{ valid: false, errors }`. Codes: GRD-*, SCO-*, VET-*, NA-001, VER-*, INP-* (see docs/errors.md).
- * @example const r = validateGradingEntry({ entry: JSON.parse(text) }); if (r.valid) r.entry.aggregateGrade
+ * §7.6 that applies to a single entry, and the answer rules (questions of the closed catalogue,
+ * `stale` only where aging allows it, one answer per question and grader, reasoning on LLM answers,
+ * the catalogue's determinism, area and weights, complete full entries, the gradingId's hash, no
+ * timestamp after `now`). `strict: true` is registry intake (see {@link EntryCheckOptions.strict}).
+ * Collects all issues; never throws. Paths are JSON Pointers into the entry (`/gradings/0/score`);
+ * a bad or missing `now` is reported at `/now` (docs/errors.md, Paths).
+ * @param input - `{ entry, limits?, now?, strict? }`
+ * @returns `{ valid: true, entry, errors }` (entry typed {@link GradingEntry}: a deep-frozen copy of
+ *   what was checked; errors hold only warnings and infos) or `{ valid: false, errors }`.
+ *   Codes: GRD-*, SCO-*, VET-*, NA-001, VER-*, INP-* (see docs/errors.md).
+ * @example const r = validateGradingEntry({ entry: JSON.parse(text), now: new Date() }); if (r.valid) r.entry.aggregateGrade
  */
 export function validateGradingEntry(input: ValidateEntryInput): GradingEntryValidation {
-    const entry = input?.entry
-    return entryVerdict(entry, checkEntry(entry, input?.limits, input?.now).errors)
+    const checked = runChecks(input?.entry, input ?? {}, true)
+    return checked.errors.some((e) => e.severity === SEVERITY.error) ? { valid: false, errors: checked.errors } : { valid: true, entry: checked.copy as GradingEntry, errors: checked.errors }
 }
 
 /**
- * True when `value` is a grading entry that passes {@link validateGradingEntry} (warnings allowed).
- * @example if (isGradingEntry(json)) json.gradings.length
+ * True when `value` is a grading entry that passes {@link validateGradingEntry} with these options
+ * (warnings allowed, none in strict mode).
+ * @example if (isGradingEntry(json, { strict: true, now: new Date() })) json.gradings.length
  */
-export function isGradingEntry(value: unknown): value is GradingEntry {
+export function isGradingEntry(value: unknown, options?: EntryCheckOptions): value is GradingEntry {
     // A predicate answers, whatever it is given: a value that throws when read (a hostile or revoked Proxy) is no entry.
     try {
-        return validateGradingEntry({ entry: value }).valid
+        return validateGradingEntry({ ...(isObj(options) ? options : {}), entry: value }).valid
     } catch {
         return false
     }
@@ -314,27 +370,45 @@ export function isGradingEntry(value: unknown): value is GradingEntry {
  * {@link validateGradingEntry} with the untraced recomputation its rule S3 made (see
  * {@link checkParsedEntry}), for callers that need the entry's figures as well as its verdict.
  */
-export function checkEntry(entry: unknown, limits?: Partial<JsonLimits>, now?: unknown): { errors: Issue[]; recomputed: AggregateResult | null } {
-    if (entry === undefined) {
-        return { errors: [createIssue('GRD-001', '', { field: 'entry' })], recomputed: null }
-    }
-    if (entry === null) {
-        return { errors: [createIssue('GRD-064', '')], recomputed: null }
-    }
-    if (!isObj(entry)) {
-        return { errors: [createIssue('GRD-002', '', { field: 'entry', expected: 'a grading entry object', actual: typeOfValue(entry) })], recomputed: null }
-    }
-    const guard = inspectJson(entry, limits === undefined ? DEFAULT_JSON_LIMITS : resolveLimits(limits))
-    if (guard.length > 0) return { errors: guard, recomputed: null }
-    if (now !== undefined && !isIsoDateTime(now)) {
-        const checked = checkParsedEntry(entry)
-        return { ...checked, errors: [createIssue('GRD-063', '/now', { value: describeValue(now) }), ...checked.errors] }
-    }
-    return checkParsedEntry(entry, now)
+export function checkEntry(entry: unknown, limits?: Partial<JsonLimits>, now?: unknown, strict = false): { errors: Issue[]; recomputed: AggregateResult | null } {
+    const { errors, recomputed } = runChecks(entry, { limits, now, strict }, false)
+    return { errors, recomputed }
 }
 
-function entryVerdict(entry: unknown, errors: Issue[]): GradingEntryValidation {
-    return errors.some((e) => e.severity === SEVERITY.error) ? { valid: false, errors } : { valid: true, entry: entry as GradingEntry, errors }
+/** The validation time as a checked ISO string (`null` when absent or unusable) and the issue it raised. */
+export function resolveNow(now: unknown, strict: boolean): { iso: string | null; issue: Issue | null } {
+    if (now === undefined) return { iso: null, issue: strict ? createIssue('GRD-074', '/now') : null }
+    if (isIsoDateTime(now)) return { iso: now, issue: null }
+    // A Date means its instant; checked by its tag, so a Date of another realm counts too.
+    if (Object.prototype.toString.call(now) === '[object Date]') {
+        const ms = Date.prototype.getTime.call(now as Date)
+        if (Number.isFinite(ms)) return { iso: new Date(ms).toISOString(), issue: null }
+        return { iso: null, issue: createIssue('GRD-063', '/now', { value: 'an invalid Date (it holds no instant)' }) }
+    }
+    return { iso: null, issue: createIssue('GRD-063', '/now', { value: describeValue(now) }) }
+}
+
+/** Every check of one entry, on its checked copy; `copy` is `null` when the value never reached the copy. */
+function runChecks(entry: unknown, options: { limits?: Partial<JsonLimits> | undefined; now?: unknown; strict?: unknown }, freeze: boolean): { errors: Issue[]; recomputed: AggregateResult | null; copy: unknown } {
+    const strict = options.strict === true
+    if (entry === undefined) {
+        return { errors: [createIssue('GRD-001', '', { field: 'entry' })], recomputed: null, copy: null }
+    }
+    if (entry === null) {
+        return { errors: [createIssue('GRD-064', '')], recomputed: null, copy: null }
+    }
+    if (!isObj(entry)) {
+        return { errors: [createIssue('GRD-002', '', { field: 'entry', expected: 'a grading entry object', actual: typeOfValue(entry) })], recomputed: null, copy: null }
+    }
+    const limits = options.limits
+    const guard = inspectJson(entry, limits === undefined ? DEFAULT_JSON_LIMITS : resolveLimits(limits))
+    if (guard.length > 0) return { errors: guard, recomputed: null, copy: null }
+    const copied = copyEntry(entry, freeze)
+    const copy = copied.value as Obj
+    const now = resolveNow(options.now, strict)
+    const checked = checkParsedEntry(copy, now.iso ?? undefined, strict)
+    const errors = applyLevels([...(now.issue !== null ? [now.issue] : []), ...copied.issues, ...checked.errors], strict)
+    return { errors, recomputed: checked.recomputed, copy }
 }
 
 /**
@@ -342,8 +416,9 @@ function entryVerdict(entry: unknown, errors: Issue[]): GradingEntryValidation {
  * (one parsed by `parseJsonText`), with the untraced recomputation of its grade (`null` when the
  * entry is not a full, unvetoed entry of this grading system) so a caller needs not aggregate twice.
  * @param now - a checked ISO 8601 validation time; timestamps are not compared when omitted
+ * @param strict - the rules and levels of strict mode (the caller checks that `now` was given)
  */
-export function checkParsedEntry(entry: Obj, now?: string): { errors: Issue[]; recomputed: AggregateResult | null } {
+export function checkParsedEntry(entry: Obj, now?: string, strict = false): { errors: Issue[]; recomputed: AggregateResult | null } {
     const validate = validateGradingModel
     validate(entry)
     const structural = (validate.errors ?? []).filter((err) => !ownedByDedicatedCheck(err.instancePath)).map(mapAjvError).filter((i): i is Issue => i !== null)
@@ -361,7 +436,7 @@ export function checkParsedEntry(entry: Obj, now?: string): { errors: Issue[]; r
     if (entry.categoricalVeto !== null && entry.categoricalVeto !== undefined) {
         dedicated.push(...validateVetoRecord(entry.categoricalVeto, '/categoricalVeto'))
     }
-    const semantic = semanticIssues(entry)
-    const answers = answerRuleIssues(entry, now ?? null)
-    return { errors: dedupeIssues([...structural, ...dedicated, ...semantic.issues, ...answers]), recomputed: semantic.recomputed }
+    const semantic = semanticIssues(entry, strict)
+    const answers = answerRuleIssues(entry, now ?? null, strict)
+    return { errors: applyLevels(dedupeIssues([...structural, ...dedicated, ...semantic.issues, ...answers]), strict), recomputed: semantic.recomputed }
 }

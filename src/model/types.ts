@@ -1,3 +1,4 @@
+import type { QuestionId } from './question-ids.js'
 import type {
     AggregateGrade,
     Area,
@@ -30,7 +31,8 @@ export interface SelectionContext {
 
 /** One answer to one Area question (`gradings[]` element, chapter 08 §7.2). */
 export interface GradingAnswer {
-    readonly questionId: string
+    /** A question of the catalogue or a cross-area question (01-model S8, ⚠ A25: the catalogue is closed). */
+    readonly questionId: QuestionId
     readonly score: Score
     readonly naReason?: NaReason
     readonly weight: number

@@ -9,9 +9,15 @@ interface DirentLike {
     isDirectory(): boolean
     isSymbolicLink?(): boolean
 }
+/**
+ * One element of a listing as the host's types declare it: a Dirent with `withFileTypes: true`, which
+ * memfs's types do not tie to that option (they say names or Dirents), so a name is accepted too.
+ */
+type ListedEntry = DirentLike | string | { toString(): string }
 interface StatsLike {
-    readonly size: number
-    readonly mtimeMs: number
+    // memfs's types allow bigint stats (its `bigint: true` option); the adapter reads them as numbers.
+    readonly size: number | bigint
+    readonly mtimeMs: number | bigint
     isFile(): boolean
     isDirectory(): boolean
     isSymbolicLink?(): boolean
@@ -25,7 +31,7 @@ export interface NodeFsPromisesLike {
     readFile(path: string, encoding: 'utf8'): Promise<string | { toString(): string }>
     writeFile(path: string, data: string, options: { encoding: 'utf8'; flag?: string }): Promise<unknown>
     mkdir(path: string, options: { recursive: true }): Promise<unknown>
-    readdir(path: string, options: { withFileTypes: true }): Promise<readonly DirentLike[]>
+    readdir(path: string, options: { withFileTypes: true }): Promise<readonly ListedEntry[]>
     stat(path: string): Promise<StatsLike>
     lstat(path: string): Promise<StatsLike>
     link(existing: string, path: string): Promise<unknown>
@@ -41,7 +47,7 @@ export interface NodeFsPromisesLike {
 export interface NodeFsLike {
     readonly promises: NodeFsPromisesLike
     readFile(path: string, encoding: 'utf8', callback: (error: unknown, data?: string | { toString(): string }) => void): void
-    readdir(path: string, options: { withFileTypes: true }, callback: (error: unknown, entries?: readonly DirentLike[]) => void): void
+    readdir(path: string, options: { withFileTypes: true }, callback: (error: unknown, entries?: readonly ListedEntry[]) => void): void
 }
 
 function isNodeFsLike(fs: NodeFsPromisesLike | NodeFsLike): fs is NodeFsLike {
@@ -102,6 +108,15 @@ function isNotFound(cause: unknown): boolean {
     return code === 'ENOENT'
 }
 
+/** A listed entry: a Dirent gives its kind; a bare name (a host that ignored `withFileTypes`) is `other`. */
+function entryOf(e: ListedEntry): { name: string; kind: FsEntryKind } {
+    if (typeof e === 'object' && e !== null && typeof (e as { isFile?: unknown }).isFile === 'function') {
+        const d = e as DirentLike
+        return { name: typeof d.name === 'string' ? d.name : d.name.toString(), kind: kindOf(d) }
+    }
+    return { name: typeof e === 'string' ? e : e.toString(), kind: 'other' }
+}
+
 function kindOf(x: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink?(): boolean }): FsEntryKind {
     return x.isFile() ? 'file' : x.isDirectory() ? 'directory' : x.isSymbolicLink?.() === true ? 'symlink' : 'other'
 }
@@ -126,7 +141,7 @@ export function fsPortFromNodeLike(host: NodeFsPromisesLike | NodeFsLike): FsPor
     }
     const fsp = callbacks !== null ? callbacks.promises : (host as NodeFsPromisesLike)
     const text = (data: string | { toString(): string } | null): string | null => (data === null || typeof data === 'string' ? data : data.toString())
-    const entries = (list: readonly DirentLike[] | null) => (list === null ? null : list.map((e) => ({ name: typeof e.name === 'string' ? e.name : e.name.toString(), kind: kindOf(e) })))
+    const entries = (list: readonly ListedEntry[] | null) => (list === null ? null : list.map(entryOf))
     return {
         readFile(path) {
             // No async wrapper on the callback path: this runs for every file a rebuild reads.
@@ -140,13 +155,13 @@ export function fsPortFromNodeLike(host: NodeFsPromisesLike | NodeFsLike): FsPor
             await fsp.mkdir(path, { recursive: true })
         },
         readdir(path) {
-            if (callbacks !== null) return callbackRead<readonly DirentLike[]>((cb) => callbacks.readdir(path, { withFileTypes: true }, cb)).then(entries)
+            if (callbacks !== null) return callbackRead<readonly ListedEntry[]>((cb) => callbacks.readdir(path, { withFileTypes: true }, cb)).then(entries)
             return settled(() => fsp.readdir(path, { withFileTypes: true })).then(entries, notFoundAsNull)
         },
         async stat(path) {
             try {
                 const s = await fsp.stat(path)
-                return { kind: kindOf(s), size: s.size, mtimeMs: s.mtimeMs }
+                return { kind: kindOf(s), size: Number(s.size), mtimeMs: Number(s.mtimeMs) }
             } catch (cause) {
                 if (isNotFound(cause)) return null
                 throw cause
@@ -155,7 +170,7 @@ export function fsPortFromNodeLike(host: NodeFsPromisesLike | NodeFsLike): FsPor
         async lstat(path) {
             try {
                 const s = await fsp.lstat(path)
-                return { kind: s.isSymbolicLink?.() === true ? 'symlink' : kindOf(s), size: s.size, mtimeMs: s.mtimeMs }
+                return { kind: s.isSymbolicLink?.() === true ? 'symlink' : kindOf(s), size: Number(s.size), mtimeMs: Number(s.mtimeMs) }
             } catch (cause) {
                 if (isNotFound(cause)) return null
                 throw cause

@@ -146,7 +146,7 @@ export interface PretestResult {
     readonly tools: Readonly<Record<string, PretestToolSummary>>
     readonly docs: DocsCheck[]
     /** Tools that cannot be graded: a coded `reason` and its `detail` in words (names of missing variables, why tests cannot be built). */
-    readonly blocked: Array<{ tool: string; reason: string; detail: string }>
+    readonly blocked: Array<{ tool: string; reason: BlockedReason; detail: string }>
     /** `true` when it ran, at least one tool exists and no tool is blocked. */
     readonly ok: boolean
     /** DPT-003…DPT-008, DPT-010…DPT-016 findings about the API and the tests, with pointers into `main`. */
@@ -605,7 +605,7 @@ interface SummaryScope {
 }
 
 /** One tool's summary row and its blocker (DPT-003 pushed for a tested tool below its bar). */
-function summariseTool(name: string, results: readonly PretestTestResult[], ran: boolean, scope: SummaryScope, blocked: Array<{ tool: string; reason: string; detail: string }>): PretestToolSummary {
+function summariseTool(name: string, results: readonly PretestTestResult[], ran: boolean, scope: SummaryScope, blocked: Array<{ tool: string; reason: BlockedReason; detail: string }>): PretestToolSummary {
     const meta = scope.plan.toolMeta.get(name) as ToolMeta
     const mine = results.filter((r) => r.tool === name)
     const working = mine.filter((r) => r.working).length
@@ -644,7 +644,7 @@ function summariseTool(name: string, results: readonly PretestTestResult[], ran:
 
 /** Stage "summarise": every tool's row, the blocked tools and whether the whole pretest is ok. */
 function summarise(results: readonly PretestTestResult[], ran: boolean, scope: SummaryScope): Pick<PretestResult, 'tools' | 'blocked' | 'ok'> {
-    const blocked: Array<{ tool: string; reason: string; detail: string }> = []
+    const blocked: Array<{ tool: string; reason: BlockedReason; detail: string }> = []
     const entries = scope.plan.toolNames.map((name): [string, PretestToolSummary] => [name, summariseTool(name, results, ran, scope, blocked)])
     return { tools: Object.fromEntries(entries), blocked, ok: ran && scope.plan.toolNames.length > 0 && blocked.length === 0 }
 }

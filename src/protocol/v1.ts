@@ -1,6 +1,7 @@
 import { createIssue, dedupeIssues, describeValue, typeOfValue } from '../errors/issue.js'
 import { fieldPath, joinPointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
+import type { CrossAreaQuestionId } from '../model/question-ids.js'
 import { inspectJson, parseJsonText, type JsonLimits } from '../json/guard.js'
 import { isIsoDateTime } from '../time.js'
 import { validatePromptsV1, validateScoresV1 } from '../validation/validators.js'
@@ -11,7 +12,7 @@ import { SCORING_PROTOCOL_VERSION } from '../version.js'
 export const TRANSPORT_DIMENSIONS = Object.freeze(['whenToUse', 'parameters'] as const)
 export type TransportDimension = (typeof TRANSPORT_DIMENSIONS)[number]
 /** Question ids the transport dimensions map to in a grading entry (04 §1.8). */
-export const TRANSPORT_QUESTION_IDS: Readonly<Record<TransportDimension, string>> = Object.freeze({ whenToUse: 'Q-when-to-use', parameters: 'Q-parameters' })
+export const TRANSPORT_QUESTION_IDS: Readonly<Record<TransportDimension, CrossAreaQuestionId>> = Object.freeze({ whenToUse: 'Q-when-to-use', parameters: 'Q-parameters' })
 
 /** One rating prompt of prompts.json v1. */
 export interface EvalPrompt {

@@ -1,6 +1,6 @@
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
-import { NODE_STATUS, BLOCKED_REASONS, GRADE_RANK, NODE_STATUSES, type AggregateGrade, type LetterGrade, type NodeStatus } from '../model/constants.js'
+import { NODE_STATUS, BLOCKED_REASONS, GRADE_RANK, NODE_STATUSES, isWorkingCountReason, type AggregateGrade, type BlockedReason, type LetterGrade, type NodeStatus } from '../model/constants.js'
 
 /**
  * Where a schema stands: its `index.json` node (03 §6.2, the rollup of its subtree), plus
@@ -14,7 +14,7 @@ export type SchemaStatus = NodeStatus | 'provisional'
 /** A blocked tool and why: its blocked reason (`BLOCKED_REASONS`, from `summary.json`), `null` when the index names none. */
 export interface BlockedTool {
     readonly tool: string
-    readonly cause: string | null
+    readonly cause: BlockedReason | null
     readonly reason: string | null
 }
 
@@ -83,7 +83,7 @@ export function standingOfSchemaNode(node: unknown, mode: 'full' | 'provisional'
         if (field(tool, 'status') !== NODE_STATUS.blocked) continue
         const cause = field(tool, 'cause')
         const reason = field(tool, 'reason')
-        blockedTools.push({ tool: name, cause: typeof cause === 'string' ? cause : null, reason: typeof reason === 'string' ? reason : null })
+        blockedTools.push({ tool: name, cause: isBlockedReason(cause) ? cause : null, reason: typeof reason === 'string' ? reason : null })
     }
     const reason = field(node, 'reason')
     const untestedHere = nodeStatus === NODE_STATUS.blocked && blockedTools.length > 0 && blockedTools.every((t) => t.cause !== null && ENVIRONMENT_CAUSES.includes(t.cause))
@@ -177,4 +177,11 @@ export class Standing {
         if (after === null || typeof after !== 'object') return { worse: false, messages: [], errors: [createIssue('IDX-002', '/after', { field: 'after', expected: 'a schema standing (object)', actual: typeOfValue(after) })] }
         return { ...compareStandings(input.before, after), errors: [] }
     }
+}
+
+const KNOWN_REASONS: ReadonlySet<string> = new Set(Object.values(BLOCKED_REASONS))
+
+/** A cause read from an index node is one of the blocked reasons, or none (an unknown string is not passed on). */
+function isBlockedReason(value: unknown): value is BlockedReason {
+    return typeof value === 'string' && (KNOWN_REASONS.has(value) || isWorkingCountReason(value))
 }

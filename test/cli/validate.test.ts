@@ -32,6 +32,24 @@ describe('flowmcp-grading validate', () => {
         expect(await run(['validate'], memoryIo())).toBe(2)
     })
 
+    it('--strict checks a grading entry as registry intake: a read-tolerant warning is an error (exit 1)', async () => {
+        const entry = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(valid, 'utf8'))) as Record<string, unknown>
+        const forged = JSON.stringify({ ...entry, gradingSystem: 'gradingSystem/2.0.0' })
+        const tolerant = memoryIo({ 'forged.json': forged })
+        expect(await run(['validate', 'forged.json'], tolerant)).toBe(0)
+        expect(tolerant.out()).toContain('VER-004')
+        const strict = memoryIo({ 'forged.json': forged })
+        expect(await run(['validate', '--strict', '--now', '2026-06-01T00:00:00Z', 'forged.json'], strict)).toBe(1)
+        expect(strict.out()).toMatch(/error\s+VER-004/)
+    })
+
+    it('--strict takes the clock\'s time without --now, and --now alone checks timestamps', async () => {
+        expect(await run(['validate', '--strict', valid, rejected], memoryIo())).toBe(0)
+        const io = memoryIo()
+        expect(await run(['validate', '--now', '2026-05-01T00:00:00Z', valid], io)).toBe(1)
+        expect(io.out()).toContain('GRD-061')
+    })
+
     it('reports unparseable JSON as a coded finding', async () => {
         const io = memoryIo({ 'broken.json': '{' })
         expect(await run(['validate', 'broken.json'], io)).toBe(1)

@@ -15,7 +15,7 @@ const placeholderRoot = (): Record<string, unknown> => ({ ...realForms(), root: 
 /** A judge answering the given question ids of each request with 4 (booleans pass), recording what it was asked. */
 function judgeAnswering(which: (request: JudgeRequest) => readonly string[], extra: (request: JudgeRequest) => Record<string, unknown> = () => ({})): { judge: Judge; asked: JudgeRequest[] } {
     const asked: JudgeRequest[] = []
-    const boolean = new Set(AREAS.flatMap((area) => Areas.questions({ area }).questions).filter((q) => q.scoreType === 'boolean').map((q) => q.id))
+    const boolean = new Set<string>(AREAS.flatMap((area) => Areas.questions({ area }).questions).filter((q) => q.scoreType === 'boolean').map((q) => q.id))
     return {
         asked,
         judge: async (request) => {
@@ -50,7 +50,7 @@ describe('the judge request', () => {
         expect(askedQuestions(byUnit.get('tools-aggregate-namespace') as JudgeRequest)).not.toContain('Q-tools-aggregate-namespace-01')
         expect(askedQuestions(byUnit.get('about-namespace') as JudgeRequest)).not.toContain('Q-about-namespace-01')
         // No deterministic question of this schema was left to the judge.
-        const deterministic = new Set(AREAS.flatMap((area) => Areas.questions({ area }).questions).filter((q) => q.determinism === 'deterministic').map((q) => q.id))
+        const deterministic = new Set<string>(AREAS.flatMap((area) => Areas.questions({ area }).questions).filter((q) => q.determinism === 'deterministic').map((q) => q.id))
         for (const request of asked) expect(askedQuestions(request).filter((id) => deterministic.has(id))).toEqual([])
         expect(askedQuestions(byUnit.get('namespace-description') as JudgeRequest)).toEqual(everyQuestion(byUnit.get('namespace-description') as JudgeRequest))
     })

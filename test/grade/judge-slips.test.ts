@@ -8,7 +8,7 @@ import { exampleMain, grader, recording } from './helpers.js'
 // did not give is ever stored.
 
 const now = '2026-11-22T18:00:00Z'
-const BOOLEAN = new Set(AREAS.flatMap((area) => Areas.questions({ area }).questions).filter((q) => q.scoreType === 'boolean').map((q) => q.id))
+const BOOLEAN = new Set<string>(AREAS.flatMap((area) => Areas.questions({ area }).questions).filter((q) => q.scoreType === 'boolean').map((q) => q.id))
 const instant = async (): Promise<void> => undefined
 
 /** The reply a careful judge gives: every question asked, once, 4 or pass, with a reason. */

@@ -42,6 +42,7 @@ describe('gradeSelection', () => {
         expect(asked.every((r) => r.envelope.persona?.basePersonaId === 'decision-maker')).toBe(true)
         for (const entry of result.entries) {
             expect(validateGradingEntry({ entry }).valid).toBe(true)
+            expect(validateGradingEntry({ entry, strict: true, now: later })).toMatchObject({ valid: true, errors: [] })
             expect(entry).toMatchObject({ gradingTier: 'group-bound', maxAttainableGrade: 'A', selectionId: 'weather-core' })
         }
         const aggregate = result.entries.find((e) => e.area === 'selection-aggregate')
@@ -54,6 +55,7 @@ describe('gradeSelection', () => {
         const result = await gradeSelection({ selectionId: 'weather-five', schemaIds, grader: selectionGrader, options: { fs, root: '/island', now: later, judge, about: { text: about } } })
         expect(result.grading).toMatchObject({ memberNamespaces: 5, maxAttainableGrade: 'B', aggregateGrade: 'B', rawGrade: 'A' })
         for (const entry of result.entries) expect(validateGradingEntry({ entry }).valid).toBe(true)
+        for (const entry of result.entries) expect(validateGradingEntry({ entry, strict: true, now: later }).errors.filter((e) => e.severity !== 'info')).toEqual([])
     })
 
     it('runs no selection area below 5 member namespaces (⚠ B10)', async () => {

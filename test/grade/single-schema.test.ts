@@ -42,6 +42,8 @@ describe('gradeSingleSchema with a judge', () => {
         ])
         expect(result.entries).toHaveLength(6)
         for (const entry of result.entries) expect(validateGradingEntry({ entry })).toMatchObject({ valid: true })
+        // What the library writes passes registry intake too, with no warning.
+        for (const entry of result.entries) expect(validateGradingEntry({ entry, strict: true, now })).toEqual({ valid: true, entry, errors: [] })
         for (const unit of result.grading?.units ?? []) expect(await fs.readFile(unit.written as string)).not.toBeNull()
         expect(asked.map((r) => r.unit)).toContain('about-namespace')
         expect(result.prompts).toEqual([])

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { AREAS, Grading, isGradingEntry, validateGradingEntry, type GradingAnswer, type GradingEntry, type Issue } from '../../src/index.js'
 import { QUESTION_CATALOGUE_VERSION, QUESTIONS } from '../../src/areas/catalogue.js'
-import { indexedQuestions, QUESTION_INDEX_VERSION } from '../../src/grading/question-index.js'
+import { CROSS_AREA_QUESTIONS, indexedQuestions, QUESTION_INDEX_VERSION } from '../../src/grading/question-index.js'
+import { TIME_DEPENDENT_QUESTIONS } from '../../src/grading/aging.js'
+import { describeId, invisibleCodePoints, visibleText, withoutInvisible } from '../../src/grading/visible.js'
+import { CATALOGUE_QUESTION_IDS, CROSS_AREA_QUESTION_IDS } from '../../src/model/question-ids.js'
+import { isQuestionId } from '../../src/index.js'
 import { catalogueEntry, example, nd } from './helpers.js'
 
 const NOW = '2026-06-01T00:00:00Z'
@@ -169,6 +173,40 @@ describe('the compact question index of the answer rules', () => {
         const sortById = <T extends { id: string }>(list: T[]): T[] => [...list].sort((a, b) => (a.id < b.id ? -1 : 1))
         expect(sortById(indexedQuestions())).toEqual(sortById(fromCatalogue))
         expect(QUESTION_INDEX_VERSION).toBe(QUESTION_CATALOGUE_VERSION)
+    })
+
+    it('CATALOGUE_QUESTION_IDS (the QuestionId union) holds exactly the catalogue\'s ids', () => {
+        expect([...CATALOGUE_QUESTION_IDS].sort()).toEqual(QUESTIONS.map((q) => q.id).sort())
+    })
+
+    it('every cross-area question has a row, in areas that exist, and none is a catalogue id', () => {
+        expect(Object.keys(CROSS_AREA_QUESTIONS).sort()).toEqual([...CROSS_AREA_QUESTION_IDS].sort())
+        for (const [id, q] of Object.entries(CROSS_AREA_QUESTIONS)) {
+            expect(q.areas.length).toBeGreaterThan(0)
+            expect(q.areas.every((a) => (AREAS as readonly string[]).includes(a))).toBe(true)
+            expect((CATALOGUE_QUESTION_IDS as readonly string[]).includes(id)).toBe(false)
+        }
+        // The time-dependent questions are cross-area questions, so stale can apply to them at all.
+        for (const id of Object.keys(TIME_DEPENDENT_QUESTIONS)) expect((CROSS_AREA_QUESTION_IDS as readonly string[]).includes(id)).toBe(true)
+    })
+})
+
+describe('isQuestionId', () => {
+    it.each(['Q-single-test-01', 'Q-selection-aggregate-06', 'Q-api-availability', 'Q-legal-assessment'])('accepts %s', (id) => {
+        expect(isQuestionId(id)).toBe(true)
+    })
+    it.each(['Q-bribe', 'Q-single-test-99', 'Q-single-test-04\u200b', '', 7, null, { questionId: 'Q-single-test-01' }])('rejects %j', (value) => {
+        expect(isQuestionId(value)).toBe(false)
+    })
+})
+
+describe('invisible characters in ids (visible.ts)', () => {
+    it('shows and names each Cf/Cc character by code point, and leaves a plain id alone', () => {
+        expect(describeId('Q-single-test-04')).toBe('Q-single-test-04')
+        expect(describeId('Q-a\u200b\u202eb\u200b')).toBe('Q-a⟦U+200B⟧⟦U+202E⟧b⟦U+200B⟧ (it holds the invisible characters U+200B, U+202E)')
+        expect(visibleText('\ufeffkey')).toBe('⟦U+FEFF⟧key')
+        expect(invisibleCodePoints('plain')).toEqual([])
+        expect(withoutInvisible('Q-\u2060x')).toBe('Q-x')
     })
 })
 

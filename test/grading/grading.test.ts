@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { Grading, validateGradingEntry, type GradingEntry } from '../../src/index.js'
-import { det, example, nd } from './helpers.js'
+import { catalogueEntry, det, example, nd } from './helpers.js'
 
 const base = { schemaId: 'etherscan.getBalance', area: 'single-test', version: 'flowmcp/4.0.0', schemaHash: 'a1b2c3d4', gradingMode: 'full', now: '2026-05-29T10:00:00.500Z' } as const
 
@@ -35,7 +35,8 @@ describe('Grading.createEntry', () => {
     })
 
     it('derives group-bound and max A for a selection area', () => {
-        const { entry } = Grading.createEntry({ ...base, schemaId: 'crypto.selection', area: 'selection-aggregate', selectionId: 'crypto', persona: { basePersonaId: 'decision-maker', lensId: 'crypto' }, gradings: [nd('Q-a', 5)] })
+        // Every selection-aggregate question answered 5 or pass (the helper builds it with createEntry).
+        const entry = catalogueEntry('selection-aggregate', 5)
         expect(entry).toMatchObject({ gradingTier: 'group-bound', maxAttainableGrade: 'A', aggregateGrade: 'A' })
     })
 
@@ -45,7 +46,7 @@ describe('Grading.createEntry', () => {
         ['a persona-bound area without persona', { area: 'about-namespace', aboutHash: 'b1c2d3e4' }, 'GRD-021'],
         ['a per-skill area without skillId', { area: 'namespace-skills', persona: { basePersonaId: 'ai-engineer', lensId: 'x' } }, 'GRD-037'],
         ['a partial entry without the last full grade (⚠ A15)', { gradingMode: 'partial' }, 'GRD-028'],
-        ['an invalid answer', { gradings: [nd('Q-a', 9)] }, 'SCO-001'],
+        ['an invalid answer', { gradings: [nd('Q-when-to-use', 9)] }, 'SCO-001'],
         ['a bad schemaHash', { schemaHash: 'XYZ' }, 'GRD-002'],
         ['a missing now', { now: undefined }, 'GRD-001'],
         ['an unknown area', { area: 'everything' }, 'GRD-002']
@@ -56,7 +57,7 @@ describe('Grading.createEntry', () => {
     })
 
     it('carries the last full grade into a partial entry', () => {
-        const { entry } = Grading.createEntry({ ...base, gradingMode: 'partial', previousFullGrade: 'C', gradings: [nd('Q-a', 5)] })
+        const { entry } = Grading.createEntry({ ...base, gradingMode: 'partial', previousFullGrade: 'C', gradings: [nd('Q-when-to-use', 5)] })
         expect(entry?.aggregateGrade).toBe('C')
     })
 })
@@ -74,9 +75,9 @@ describe('Grading.addGrading', () => {
     })
 
     it.each([
-        ['a score out of range', nd('Q-a', 0), 'SCO-001', '/grading/score'],
-        ['a non-deterministic answer without personas', nd('Q-a', 3, { selectionContext: undefined }), 'GRD-005', '/grading/selectionContext'],
-        ['an llm answer without llmModel', nd('Q-a', 3, { llmModel: undefined }), 'GRD-007', '/grading/llmModel'],
+        ['a score out of range', nd('Q-when-to-use', 0), 'SCO-001', '/grading/score'],
+        ['a non-deterministic answer without personas', nd('Q-when-to-use', 3, { selectionContext: undefined }), 'GRD-005', '/grading/selectionContext'],
+        ['an llm answer without llmModel', nd('Q-when-to-use', 3, { llmModel: undefined }), 'GRD-007', '/grading/llmModel'],
         ['a reference-style answer', { dimension: 'apiAvailability', score: 'pass', determinism: 'deterministic' }, 'GRD-044', '/grading/dimension'],
         ['not an object', 'pass', 'GRD-002', '/grading']
     ])('rejects %s with a path under /grading', (_name, grading, code, path) => {
@@ -87,8 +88,8 @@ describe('Grading.addGrading', () => {
     })
 
     it('rejects a missing entry', () => {
-        expect(Grading.addGrading({ grading: det('Q-a', 'pass') }).errors[0]?.code).toBe('GRD-001')
-        expect(Grading.addGrading({ entry: { gradings: 1 }, grading: det('Q-a', 'pass') }).errors[0]?.code).toBe('GRD-002')
+        expect(Grading.addGrading({ grading: det('Q-api-availability', 'pass') }).errors[0]?.code).toBe('GRD-001')
+        expect(Grading.addGrading({ entry: { gradings: 1 }, grading: det('Q-api-availability', 'pass') }).errors[0]?.code).toBe('GRD-002')
     })
 })
 
@@ -179,7 +180,7 @@ describe('Grading.readEntry', () => {
             grader: { kind: 'llm', name: 'claude-opus-4-7', version: '1m', llmModel: 'claude-opus-4-7' },
             gradings: [
                 { dimension: 'apiAvailability', score: 'pass', determinism: 'deterministic', recordedAt: '2026-05-29T10:00:00Z', httpStatus: 200, workingTests: 3, area: 'single-test' },
-                { dimension: 'whenToUseClarity', score: 4, determinism: 'non-deterministic', recordedAt: '2026-05-29T10:00:00Z', selectionContext: { groupId: 'crypto', personaIds: ['decision-maker'] } }
+                { dimension: 'whenToUse', score: 4, determinism: 'non-deterministic', recordedAt: '2026-05-29T10:00:00Z', selectionContext: { groupId: 'crypto', personaIds: ['decision-maker'] } }
             ],
             categoricalVeto: null,
             aggregateGrade: 'B',

@@ -59,10 +59,12 @@ describe('validateGradingEntry', () => {
         expect(validateGradingEntry({ entry: read('valid/grading-autonomous.json'), limits: { maxDepth: 2 } }).errors[0]?.code).toBe('INP-002')
     })
 
-    it('does not let a __proto__ key change any prototype', () => {
+    it('does not let a __proto__ key change any prototype: dropped with a warning, an error in strict mode (GRD-075)', () => {
         const text = readFileSync(new URL('valid/grading-autonomous.json', dir), 'utf8').replace('"gradingId"', '"__proto__": { "polluted": 1 }, "gradingId"')
         const result = validateGradingEntry({ entry: JSON.parse(text) })
-        expect(result.errors.map((e) => e.code)).toEqual(['GRD-008'])
+        expect(result.errors.map((e) => `${e.code} ${e.severity} ${e.path}`)).toEqual(['GRD-075 warning /__proto__'])
+        expect(result.valid && Object.hasOwn(result.entry, '__proto__')).toBe(false)
+        expect(validateGradingEntry({ entry: JSON.parse(text), strict: true, now: '2026-06-01T00:00:00Z' }).errors.map((e) => `${e.code} ${e.severity}`)).toEqual(['GRD-075 error'])
         expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     })
 })

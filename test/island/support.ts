@@ -1,5 +1,6 @@
 // Shared builders for the island, rollup and port tests: valid grading entries and small islands.
-import type { FsPort } from '../../src/index.js'
+import { questionsOf } from '../../src/areas/catalogue.js'
+import type { Area, FsPort } from '../../src/index.js'
 
 export type Grade = 'A' | 'B' | 'C' | 'D' | 'F'
 
@@ -31,10 +32,10 @@ export function makeEntry(o: EntryOptions): Record<string, unknown> {
     const ts = o.timestamp ?? '2026-05-31T11:00:00Z'
     const schemaHash = o.schemaHash ?? '93baef35'
     const grade: Grade = o.grade ?? 'B'
-    const answer = (questionId: string, score: number | string) => ({
+    const answer = (questionId: string, score: number | string, weight = 1) => ({
         questionId,
         score,
-        weight: 1,
+        weight,
         determinism: 'non-deterministic',
         graderIdentity: { kind: 'human', name: 'reviewer', version: '1.0.0' },
         selectionContext: { groupId: 'crypto', personaIds: ['decision-maker'] },
@@ -56,7 +57,7 @@ export function makeEntry(o: EntryOptions): Record<string, unknown> {
         ...(SKILL.includes(o.area) ? { skillId: o.skillId ?? 'summarizePrices' } : {}),
         scoringSystem: 'scoringSystem/1.0.0',
         gradingSystem: o.gradingSystem ?? 'gradingSystem/1.0.0',
-        gradings: vetoed ? [answer('Q-security', 'fail')] : [answer('Q-one', SCORE[grade]), answer('Q-two', SCORE[grade])],
+        gradings: vetoed ? [answer('Q-security', 'fail')] : questionsOf(o.area as Area).map((q) => answer(q.id, SCORE[grade], q.weight)),
         categoricalVeto: vetoed
             ? { triggeredBy: 'api-key-domain-mismatch', graderIdentity: { kind: 'script', name: 'key-scanner', version: '1.0.0' }, evidence: 'requiredServerParams[0] = FACEBOOK_API_KEY', timestamp: ts }
             : null,

@@ -5,7 +5,7 @@ import * as nodeFsCallbacks from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { memfs } from 'memfs'
-import { createMemoryFs, fsPortFromNodeLike, type FsPort, type NodeFsLike, type NodeFsPromisesLike } from '../../src/index.js'
+import { createMemoryFs, fsPortFromNodeLike, type FsPort } from '../../src/index.js'
 
 export interface AdapterCase {
     readonly name: string
@@ -26,28 +26,28 @@ export const ADAPTERS: readonly AdapterCase[] = [
         name: 'memfs',
         make: async () => {
             const { fs } = memfs({ '/work': null })
-            return { fs: fsPortFromNodeLike(fs.promises as unknown as NodeFsPromisesLike), root: '/work', dispose: async () => {} }
+            return { fs: fsPortFromNodeLike(fs.promises), root: '/work', dispose: async () => {} }
         }
     },
     {
         name: 'memfs (callback reads)',
         make: async () => {
             const { fs } = memfs({ '/work': null })
-            return { fs: fsPortFromNodeLike(fs as unknown as NodeFsLike), root: '/work', dispose: async () => {} }
+            return { fs: fsPortFromNodeLike(fs), root: '/work', dispose: async () => {} }
         }
     },
     {
         name: 'node temp dir (node:fs, callback reads)',
         make: async () => {
             const dir = await mkdtemp(join(tmpdir(), 'flowmcp-island-'))
-            return { fs: fsPortFromNodeLike(nodeFsCallbacks as unknown as NodeFsLike), root: dir, dispose: () => rm(dir, { recursive: true, force: true }) }
+            return { fs: fsPortFromNodeLike(nodeFsCallbacks), root: dir, dispose: () => rm(dir, { recursive: true, force: true }) }
         }
     },
     {
         name: 'node temp dir',
         make: async () => {
             const dir = await mkdtemp(join(tmpdir(), 'flowmcp-island-'))
-            return { fs: fsPortFromNodeLike(nodeFs as unknown as NodeFsPromisesLike), root: dir, dispose: () => rm(dir, { recursive: true, force: true }) }
+            return { fs: fsPortFromNodeLike(nodeFs), root: dir, dispose: () => rm(dir, { recursive: true, force: true }) }
         }
     }
 ]

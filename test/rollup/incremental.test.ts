@@ -57,7 +57,11 @@ async function apply(fs: MemoryFs, step: Step, ids: string[]): Promise<void> {
         if (files[path] !== undefined) return // folders are append-only: a name is never written twice
         let content = text
         if (step.damage === 0) content = text.slice(0, 50)
-        if (step.damage === 3) content = text.replace('"Q-two"', '"Q-one"')
+        if (step.damage === 3) {
+            // The second question answered again under the first one's id, at the same instant (GRD-053).
+            const ids = [...text.matchAll(/"questionId": "([^"]+)"/g)].map((m) => m[1] as string)
+            if (ids.length > 1) content = text.replace(`"${ids[1] as string}"`, `"${ids[0] as string}"`)
+        }
         const target = step.damage === 2 && step.node === 'tool' ? gradingPath('aggregate', path.slice(path.lastIndexOf('/') + 1)) : path
         if (files[target] !== undefined) return
         await fs.mkdir(target.slice(0, target.lastIndexOf('/')))

@@ -123,9 +123,9 @@ describe('leaf node derivation (03 §6.1, first match wins)', () => {
     })
 
     it('stores the untrimmed band as rawGrade on the node (⚠ A7)', async () => {
+        // Every answer 4.5: the mean bands to A and is trimmed to B.
         const entry = makeEntry({ area: 'single-test', timestamp: '2026-05-31T10:00:00Z' }) as { gradings: Array<{ score: number }> }
-        entry.gradings[0]!.score = 5
-        entry.gradings[1]!.score = 4
+        for (const g of entry.gradings) g.score = 4.5
         const { node } = await tool({ [gradingPath('tool', 'single-test--2026-05-31T10-00-00Z.json')]: JSON.stringify(entry) })
         expect(node).toMatchObject({ status: 'stable', grade: 'B', rawGrade: 'A', normalizedScore: 4.5 })
     })

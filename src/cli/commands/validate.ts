@@ -10,13 +10,17 @@ interface FileVerdict {
     readonly errors: IssueLike[]
 }
 
-/** `validate <file…>`: detects each file's artefact kind and prints its verdict with codes and paths. */
-export async function validateCommand(files: readonly string[], options: { json: boolean; kind?: string }, io: CliIo): Promise<number> {
+/**
+ * `validate <file…>`: detects each file's artefact kind and prints its verdict with codes and paths.
+ * `--strict` checks grading entries as registry intake; its validation time is `--now`, else the clock's.
+ */
+export async function validateCommand(files: readonly string[], options: { json: boolean; strict?: boolean; kind?: string; now?: string }, io: CliIo): Promise<number> {
     if (files.length === 0) {
         io.stderr('validate: name at least one file\n')
         return EXIT.USAGE
     }
     const verdicts: FileVerdict[] = []
+    const now = options.now ?? (options.strict === true ? new Date().toISOString() : undefined)
     let ioFailure = false
     for (const file of files) {
         let text: string
@@ -28,7 +32,7 @@ export async function validateCommand(files: readonly string[], options: { json:
             verdicts.push({ file, kind: 'unreadable', valid: false, errors: [{ code: 'IO', severity: SEVERITY.error, message: `cannot read file (${reason})`, path: '' }] })
             continue
         }
-        const result = Artifacts.validate({ json: text, ...(options.kind !== undefined ? { kind: options.kind } : {}) })
+        const result = Artifacts.validate({ json: text, ...(options.kind !== undefined ? { kind: options.kind } : {}), ...(options.strict === true ? { strict: true } : {}), ...(now !== undefined ? { now } : {}) })
         verdicts.push({ file, ...result })
     }
     if (options.json) {

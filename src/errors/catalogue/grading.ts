@@ -59,6 +59,14 @@ export const GRADING_CODES = defineCodes({
     'GRD-064': ['error', 'The entry is null; expected a grading entry object', 'ch. 08 an entry is a JSON object'],
     'GRD-065': ['warning', 'The answer to {questionId} has weight {weight}, but question catalogue {version} gives it {expected}; weights come from the catalogue, not from the grader', '01-model ⚠ A8 weights live in one versioned table (read-tolerant)'],
     'GRD-067': ['error', 'regradingTrigger.previousGradingId is this entry\'s own gradingId {gradingId}; a re-grading names the entry it supersedes', '01-model §7.5 lineage through previousGradingId'],
+    'GRD-068': ['error', 'Question {questionId} is not a question of area {area} in question catalogue {version}; answer only the questions the catalogue defines for the area (Areas.catalogue()), since an invented question would count toward the grade', '01-model S8 / ⚠ A25 the question catalogue is closed'],
+    'GRD-069': ['error', 'The answer to {questionId} is stale, but {questionId} is not time-dependent and never ages; record the score it was graded with (stale is only for Q-api-availability, Q-tos-match and Q-legal-assessment past their aging window)', '01-model §9 aging yields stale only for time-dependent answers'],
+    'GRD-070': ['error', 'The answer to {questionId} is stale at {timestamp}, but its {days}-day aging window had not passed then: {detail}; keep the fresh answer until the window has passed, then record stale', '01-model §9 / ⚠ A21 stale once the aging window is exceeded'],
+    'GRD-071': ['error', 'Question {questionId} is answered {count} times (answers {indexes}); strict validation accepts each question answered once', 'library strict mode: one answer per question (01-model ⚠ A9)'],
+    'GRD-072': ['error', 'The {kind} answers come from {count} grader identities ({graders}); strict validation accepts one grader identity per kind', 'library strict mode: one grader identity'],
+    'GRD-073': ['error', 'The entry is {mode}; strict validation accepts full entries only, since a partial entry carries its node\'s last full grade, which the entry alone cannot show', 'library strict mode: full entries (01-model ⚠ A15, S4)'],
+    'GRD-074': ['error', 'Strict validation needs now, the validation time (an ISO 8601 string or a Date), to check that no timestamp lies in the future', 'library strict mode: no timestamp after now'],
+    'GRD-075': ['warning', 'The key {key} is {why}; it is left out of the accepted entry: remove it', 'library: what is accepted is what was checked'],
     'GRD-WARN-001': ['warning', 'Grading entry exceeds retention threshold of {days} days', 'ch. 08 RETENTION_DAYS / A24'],
     'GRD-INFO-001': ['info', 'Re-grading triggered by {triggeredBy}; previous entry {previousGradingId} preserved', 'ch. 08 regradingTrigger']
 })
