@@ -5,6 +5,7 @@ import type { Issue, IssueLike } from '../errors/types.js'
 import type { GradingEntry } from '../model/types.js'
 import type { UnitResult } from '../grade/types.js'
 import type { FixItem } from './types.js'
+import type { PretestTestRecord } from '../pretest/data-pretest.js'
 import { SEVERITY, BLOCKED_REASONS, isWorkingCountReason } from '../model/constants.js'
 import { ENVIRONMENT_CAUSES } from '../rollup/standing.js'
 import { explainAnswer } from '../deterministic/explain.js'
@@ -42,6 +43,11 @@ export const ENVIRONMENT_CODES: readonly string[] = Object.freeze(ENVIRONMENT_CA
 /** Whether a fix item is a notice of the environment (a tool not tested here for a missing key, …), which `--max-warnings` does not count. */
 export function isEnvironmentItem(item: Pick<FixItem, 'kind' | 'code' | 'unit'>): boolean {
     return item.kind === 'finding' && item.unit !== undefined && ENVIRONMENT_CODES.includes(item.code)
+}
+
+/** Whether a fix item names a stale recording (DPT-022): a test whose request the recordings lack. */
+export function isStaleRecordingItem(item: Pick<FixItem, 'kind' | 'code'>): boolean {
+    return item.kind === 'finding' && item.code === 'DPT-022'
 }
 
 /** Codes of the run itself (prompts, gates, provisional, kept): not things to fix in the schema. */
@@ -127,6 +133,10 @@ export interface FixListInput {
     readonly locate?: Locate
     /** Where a pointer sits only when it resolves all the way (`sourceLocations(...).resolve`): decides whether a hint's `targetField` is in the source. */
     readonly resolve?: Locate
+    /** The pretest's tests (`result.grading.pretest.tests`): a test whose request the recordings lack is a DPT-022 finding at that test. */
+    readonly tests?: readonly PretestTestRecord[]
+    /** The command that records the schema's requests again (`flowmcp-grading grade <folder> --live --record <dir>`), named in each DPT-022 item. */
+    readonly recordCommand?: string
 }
 
 /**
@@ -146,7 +156,7 @@ export class FixList {
     static build(input: FixListInput): { items: FixItem[]; errors: Issue[] } {
         if (input === null || typeof input !== 'object' || typeof input.schemaId !== 'string') return { items: [], errors: [createIssue('GRA-002', '/schemaId', { field: 'schemaId', expected: 'string', actual: typeOfValue((input as { schemaId?: unknown } | null | undefined)?.schemaId) })] }
         const answers = answerItems(input)
-        const items = [...blockedItems(input), ...findingItems(input), ...answers, ...hintItems(input, answers)]
+        const items = [...blockedItems(input), ...staleRecordingItems(input), ...findingItems(input), ...answers, ...hintItems(input, answers)]
         const rank = { error: 0, warning: 1, info: 2 } as const
         const kinds = { finding: 0, answer: 1, hint: 2 } as const
         const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
@@ -168,6 +178,32 @@ function blockedItems(input: FixListInput): FixItem[] {
         const tool = toolOfUnit(unit.unit)
         // The tool is a field of its own, so the same cause across tools reads the same and collapses.
         return [{ schemaId: input.schemaId, file, kind: 'finding', code, severity: SEVERITY.warning, message: `Not tested (${key})${detail.length > 0 ? `: ${detail}` : ''}`, pointer: where, ...at(input.locate, where), cost: BLOCKED_TOOL_COST, unit: unit.unit, area: unit.area, ...(tool !== undefined ? { tool } : {}) }]
+    })
+}
+
+/** What the message says to do when the host named no command: the CLI's, in general form. */
+const RECORD_COMMAND_GENERAL = 'flowmcp-grading grade <the namespace folder> --live --record <the recordings folder> (or a live run through recordingHttpPort)'
+
+/**
+ * Each test whose request the recordings lack (a replay's 404, `missingRecording`), at that test:
+ * which test, which request (keys masked, as the record keeps it) and the command that records it
+ * again. A warning of the repository, not a notice of the environment: the recordings are committed
+ * beside the schema and every run replays them the same way, so the fix is a commit. It costs what a
+ * blocked tool costs when its tool is blocked (the stale test is why), else what an error costs.
+ */
+function staleRecordingItems(input: FixListInput): FixItem[] {
+    const blocked = new Set(list(input.units).filter((u) => u.area === 'single-test' && u.status === 'blocked').map((u) => u.unit))
+    const command = typeof input.recordCommand === 'string' && input.recordCommand.length > 0 ? input.recordCommand : null
+    return list(input.tests).flatMap((test): FixItem[] => {
+        if (test === null || typeof test !== 'object' || typeof test.tool !== 'string' || !Number.isInteger(test.testIndex)) return []
+        const missing = list(test.requests).filter((r) => r !== null && typeof r === 'object' && r.missingRecording === true && typeof r.method === 'string' && typeof r.url === 'string')
+        const first = missing[0]
+        if (first === undefined) return []
+        const request = `${first.method} ${first.url}${missing.length > 1 ? ` (and ${missing.length - 1} more request${missing.length === 2 ? '' : 's'})` : ''}`
+        const where = pointer('tools', test.tool, 'tests', test.testIndex)
+        const unit = `single-test/${test.tool}`
+        const message = createIssue('DPT-022', where, { index: test.testIndex, tool: test.tool, request, command: command ?? RECORD_COMMAND_GENERAL }).message
+        return [{ schemaId: input.schemaId, file: input.file ?? null, kind: 'finding', code: 'DPT-022', severity: SEVERITY.warning, message, pointer: where, ...at(input.locate, where), cost: blocked.has(unit) ? BLOCKED_TOOL_COST : FINDING_COST.error, unit, area: 'single-test', tool: test.tool, recording: { testIndex: test.testIndex, method: first.method, url: first.url, command } }]
     })
 }
 

@@ -48,4 +48,18 @@ export interface FixItem {
      * read as a pointer), `unit` when it was not and the item sits at its unit's tool or area instead.
      */
     readonly placed?: 'target' | 'unit'
+    /**
+     * For a stale recording (DPT-022): the test whose request the recordings lack, that request
+     * (method, URL with every key written `{{SERVER_PARAM:<KEY>}}`) and the command that records it
+     * again (`null` when the host gave none).
+     */
+    readonly recording?: StaleRecording
+}
+
+/** A test's request a replay had no exchange for, and how to record it again. */
+export interface StaleRecording {
+    readonly testIndex: number
+    readonly method: string
+    readonly url: string
+    readonly command: string | null
 }

@@ -199,7 +199,7 @@ export interface PretestInput {
  * missing, no tests, fewer buildable tests than the bar (certain before anything is sent, so offline
  * too), then, once the tests ran, fewer working tests than the bar. `detail` names the cause.
  */
-function blockerOf(meta: { cls: ToolClass; missing: readonly string[]; withheld: readonly string[]; parameterless: boolean; distinct: number; unbuildable: ReadonlyArray<{ index: number; detail: string }>; runtime: 'needed' | 'used' | null }, run: { ran: boolean; working: number; bar: number; invalid: string | null; notGranted: number }): { reason: BlockedReason; detail: string } | null {
+function blockerOf(meta: { cls: ToolClass; missing: readonly string[]; withheld: readonly string[]; parameterless: boolean; distinct: number; unbuildable: ReadonlyArray<{ index: number; detail: string }>; runtime: 'needed' | 'used' | null }, run: { ran: boolean; working: number; bar: number; invalid: string | null; notGranted: number; failed: readonly PretestTestResult[] }): { reason: BlockedReason; detail: string } | null {
     const names = (list: readonly string[]): string => list.join(', ')
     if (run.invalid !== null) return { reason: BLOCKED_REASONS.invalidSchema, detail: run.invalid }
     if (meta.cls === 'state-changing') return { reason: BLOCKED_REASONS.stateChanging, detail: 'the tool changes state (PUT/DELETE or meta says so); graders never call it' }
@@ -220,8 +220,27 @@ function blockerOf(meta: { cls: ToolClass; missing: readonly string[]; withheld:
     if (run.working < run.bar && run.notGranted > 0) {
         return { reason: BLOCKED_REASONS.networkNotGranted, detail: `not tested: ${run.notGranted} of its tests tried the network, which the runtime child is not granted offline (nor under --recordings, beyond fetch answered from the recordings); pass --live to test it against its API, or --recordings <dir> with recordings of its requests` }
     }
-    if (run.working < run.bar) return meta.parameterless ? { reason: BLOCKED_REASONS.noWorkingTest, detail: 'the test did not return data' } : { reason: fewerThanWorkingTests(run.bar), detail: `${run.working} of ${meta.distinct} distinct tests returned data, ${run.bar} needed` }
+    if (run.working < run.bar) return meta.parameterless ? { reason: BLOCKED_REASONS.noWorkingTest, detail: `the test did not return data${notWorkingDetail(run.failed)}` } : { reason: fewerThanWorkingTests(run.bar), detail: `${run.working} of ${meta.distinct} distinct tests returned data, ${run.bar} needed${notWorkingDetail(run.failed)}` }
     return null
+}
+
+/** Most failed tests a blocked tool's detail names one by one; the rest are counted. */
+const FAILED_TESTS_NAMED = 5
+
+/**
+ * The sent tests that did not return data, named with why (`; not working: test 1: the recordings
+ * lack GET …; test 2: http-error (HTTP 500)`), so a tool below its bar says which tests to look at and
+ * whether a recording is missing. Empty when none failed.
+ */
+function notWorkingDetail(failed: readonly PretestTestResult[]): string {
+    if (failed.length === 0) return ''
+    const named = failed.slice(0, FAILED_TESTS_NAMED).map((r) => {
+        const missing = (r.requests ?? []).find((q) => q.missingRecording)
+        if (missing !== undefined) return `test ${r.testIndex}: the recordings lack ${missing.method} ${missing.url.length > 300 ? `${missing.url.slice(0, 297)}...` : missing.url} (re-record it)`
+        return `test ${r.testIndex}: ${r.verdict ?? 'failed'}${r.httpStatus !== null && r.httpStatus !== 200 ? ` (HTTP ${r.httpStatus})` : ''}`
+    })
+    const more = failed.length > FAILED_TESTS_NAMED ? `; and ${failed.length - FAILED_TESTS_NAMED} more` : ''
+    return `; not working: ${named.join('; ')}${more}`
 }
 
 /** How to get an untested tool tested, in words (the CLI flags and the library options). */
@@ -615,7 +634,7 @@ function summariseTool(name: string, results: readonly PretestTestResult[], ran:
     const notGranted = mine.filter((r) => r.error !== null && r.error.startsWith('DPT-021')).length
     // Offline with a runtime only the runtime's tests ran: a tool tested by plain requests did not.
     const toolRan = ran && (!scope.offlineRuntime || meta.runtime === 'used')
-    const blocker = blockerOf(meta, { ran: toolRan, working, bar, invalid: scope.invalid, notGranted })
+    const blocker = blockerOf(meta, { ran: toolRan, working, bar, invalid: scope.invalid, notGranted, failed: mine.filter((r) => r.status === 'failed') })
     if (blocker !== null) {
         blocked.push({ tool: name, ...blocker })
         if (ran && (meta.cls === 'normal' || meta.cls === 'parameterless')) {

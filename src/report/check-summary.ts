@@ -1,7 +1,7 @@
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
-import { collapseFixItems, countFixItems, countsLine } from '../fix/fix-list.js'
+import { collapseFixItems, countFixItems, countsLine, isStaleRecordingItem } from '../fix/fix-list.js'
 import type { FixItem } from '../fix/types.js'
 
 /** One schema of a check, as its summary row shows it. */
@@ -100,6 +100,19 @@ function newWarningLines(rows: readonly CheckSummaryRow[]): string[] {
     return lines.length > 0 ? ['', 'New warnings:', '', ...lines] : []
 }
 
+/** Every test whose request the recordings lack, passing schema or failing: the test, the request and the command that records it again. */
+function staleRecordingLines(rows: readonly CheckSummaryRow[]): string[] {
+    const lines: string[] = []
+    for (const row of rows) {
+        for (const item of row.fixes.filter((f) => f !== null && typeof f === 'object' && isStaleRecordingItem(f))) {
+            const command = item.recording !== undefined && item.recording.command !== null ? `: \`${item.recording.command.replace(/`/g, "'")}\`` : ''
+            const request = item.recording !== undefined ? ` — \`${md(`${item.recording.method} ${item.recording.url}`).replace(/`/g, "'")}\`` : ''
+            lines.push(`- \`${md(item.code)}\` ${md(row.schema)}: ${md(item.message)}${item.line !== null ? ` (line ${item.line})` : ''}${request}${command}`)
+        }
+    }
+    return lines.length > 0 ? ['', 'Stale recordings (record them again and commit the recordings):', '', ...lines] : []
+}
+
 /** Under a failing schema: why, then the costliest fix lines, the same message across tools once. */
 function failingSection(row: CheckSummaryRow, shown: number): string[] {
     const lines = ['', `### ${md(row.schema)}`, '', ...row.failures.map((f) => `- ${md(String(f))}`)]
@@ -146,7 +159,8 @@ export function checkSummaryMarkdown(input: CheckSummaryInput): CheckSummary {
         ...rows.map((r) => `| ${md(r.schema)} | ${r.grade ?? '—'} | ${r.baseline} | ${md(r.status + (typeof r.note === 'string' ? ` (${r.note})` : ''))} | ${verdictCell(r)} |`),
         '',
         GRADE_NOTE,
-        ...newWarningLines(rows)
+        ...newWarningLines(rows),
+        ...staleRecordingLines(rows)
     ]
     for (const row of rows.filter((r) => r.failures.length > 0)) lines.push(...failingSection(row, shown))
     const skipped = Array.isArray(input.interrupted) ? `\n**Interrupted** (Ctrl-C); skipped: ${md(input.interrupted.join('; '))}\n` : ''

@@ -7,7 +7,7 @@ import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer as pointerOf } from '../errors/pointer.js'
 import type { ErrorCodeDefinition, Issue, Severity } from '../errors/types.js'
 import { withTool } from '../fix/tool-names.js'
-import type { FixItem } from '../fix/types.js'
+import type { FixItem, StaleRecording } from '../fix/types.js'
 import { PACKAGE_VERSION } from '../version.js'
 
 /**
@@ -74,6 +74,8 @@ export interface SarifResult {
         readonly reasoning?: string
         readonly hint?: ImprovementHint
         readonly placed?: 'target' | 'unit'
+        /** A stale recording (DPT-022): the test, its request (keys masked) and the command that records it again. */
+        readonly recording?: StaleRecording
     }
 }
 
@@ -221,6 +223,7 @@ interface CheckedItem {
     readonly reasoning?: string
     readonly hint?: ImprovementHint
     readonly placed?: 'target' | 'unit'
+    readonly recording?: StaleRecording
 }
 
 interface Check {
@@ -240,6 +243,12 @@ const REQUIRED: readonly Check[] = [
 const isHint = (value: unknown): boolean =>
     isRecord(value) && typeof value.targetField === 'string' && typeof value.suggestion === 'string' && (PRIORITIES as readonly unknown[]).includes(value.priority)
 
+const isRecording = (value: unknown): boolean =>
+    isRecord(value) && Number.isInteger(value.testIndex) && typeof value.method === 'string' && typeof value.url === 'string' && (value.command === null || typeof value.command === 'string')
+
+/** A checked recording, copied field by field (nothing else the input object holds is written). */
+const recordingOf = (value: Record<string, unknown>): StaleRecording => ({ testIndex: value.testIndex as number, method: value.method as string, url: value.url as string, command: value.command as string | null })
+
 const OPTIONAL: readonly Check[] = [
     { field: 'file', expected: 'a non-empty string or null', ok: (v) => v === null || (typeof v === 'string' && v.length > 0) },
     { field: 'kind', expected: 'finding, answer or hint', ok: (v) => v === 'finding' || v === 'answer' || v === 'hint' },
@@ -253,7 +262,8 @@ const OPTIONAL: readonly Check[] = [
     { field: 'question', expected: 'a string', ok: (v) => typeof v === 'string' },
     { field: 'reasoning', expected: 'a string', ok: (v) => typeof v === 'string' },
     { field: 'hint', expected: '{ targetField, suggestion, priority }', ok: isHint },
-    { field: 'placed', expected: 'target or unit', ok: (v) => v === 'target' || v === 'unit' }
+    { field: 'placed', expected: 'target or unit', ok: (v) => v === 'target' || v === 'unit' },
+    { field: 'recording', expected: '{ testIndex, method, url, command }', ok: isRecording }
 ]
 
 /** Reads one item: the fields it must have, then the ones it may have (a wrong one is dropped, not the item). */
@@ -298,7 +308,8 @@ function checkItem(raw: unknown, index: number, report: (issue: Issue) => void):
         ...(text('question') !== undefined ? { question: text('question') as string } : {}),
         ...(text('reasoning') !== undefined ? { reasoning: text('reasoning') as string } : {}),
         ...(hint !== undefined ? { hint: { targetField: hint.targetField as string, suggestion: hint.suggestion as string, priority: hint.priority as ImprovementHint['priority'] } } : {}),
-        ...(kept.has('placed') ? { placed: kept.get('placed') as 'target' | 'unit' } : {})
+        ...(kept.has('placed') ? { placed: kept.get('placed') as 'target' | 'unit' } : {}),
+        ...(kept.has('recording') ? { recording: recordingOf(kept.get('recording') as Record<string, unknown>) } : {})
     }
 }
 
@@ -426,7 +437,8 @@ function resultOf(item: CheckedItem, ruleIndex: number, baseUri: string | null):
             ...(item.question !== undefined ? { question: item.question } : {}),
             ...(item.reasoning !== undefined ? { reasoning: item.reasoning } : {}),
             ...(item.hint !== undefined ? { hint: item.hint } : {}),
-            ...(item.placed !== undefined ? { placed: item.placed } : {})
+            ...(item.placed !== undefined ? { placed: item.placed } : {}),
+            ...(item.recording !== undefined ? { recording: item.recording } : {})
         }
     }
 }

@@ -295,3 +295,23 @@ describe('DataPretest.run with the caller’s validation', () => {
         expect(computed.ran).toBe(true)
     })
 })
+
+describe('DataPretest.run: a tool below its bar names the tests that did not work', () => {
+    it('says which test lacks its recording, and with which request, where it used to say only "n of m returned data"', async () => {
+        const { httpPortFromRecordings } = await import('../../src/index.js')
+        const result = await DataPretest.run({ main: schemaFixture('nominatim-geocoding'), http: httpPortFromRecordings({ recordings: [] }), now, checkDocs: false })
+        const search = result.blocked.find((b) => b.tool === 'search')
+        expect(search?.reason).toBe('fewer-than-3-working-tests')
+        expect(search?.detail).toMatch(/^0 of 3 distinct tests returned data, 3 needed; not working: test 0: the recordings lack GET https:\/\/\S+ \(re-record it\); test 1: the recordings lack GET \S+ \(re-record it\); test 2: /)
+        expect(result.tools.search?.detail).toBe(search?.detail)
+    })
+
+    it('names a test the API failed with its verdict and status, and says nothing more of a tool whose tests all returned data', async () => {
+        const reply = (req: HttpRequest) => (req.url.includes('/search') && req.url.includes('Paris') ? json({ error: 'down' }, 500) : apiReply(req))
+        const main = schemaFixture('nominatim-geocoding')
+        const queries = (main.tools.search.tests as Array<Record<string, unknown>>).map((t) => JSON.stringify(t))
+        const result = await DataPretest.run({ main: { ...main, tools: { ...main.tools, search: { ...main.tools.search, tests: queries.map((q, i) => (i === 1 ? { ...JSON.parse(q), q: 'Paris' } : JSON.parse(q))) } } }, http: fakeHttp(reply), now, checkDocs: false })
+        expect(result.blocked.find((b) => b.tool === 'search')?.detail).toBe('2 of 3 distinct tests returned data, 3 needed; not working: test 1: http-error (HTTP 500)')
+        expect(result.blocked.find((b) => b.tool === 'lookupPlace')?.detail).toBe('2 of 2 distinct tests returned data, 3 needed')
+    })
+})

@@ -1,7 +1,7 @@
 // What `check` prints and writes: the table with each schema's verdict, why it fails, what to fix and
 // the warnings new since the baseline (text or `--json`), the SARIF file and the Markdown summary.
 import { appendFile } from 'node:fs/promises'
-import { countFixItems, countsLine, fixLine, fixListText, groupFixItems } from '../../fix/fix-list.js'
+import { countFixItems, countsLine, fixLine, fixListText, groupFixItems, isStaleRecordingItem } from '../../fix/fix-list.js'
 import { checkSummaryMarkdown, type FixItem } from '../../index.js'
 import { redacted, table, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
@@ -52,6 +52,9 @@ export function checkText(rows: readonly CheckRow[], state: CheckState, verbose:
     // A passing schema's new warnings are listed too: what this change adds, before a bound makes it fail.
     const fresh = rows.filter((r) => r.fails.length === 0 && tooManyWarnings === null).flatMap((r) => r.newWarnings)
     if (fresh.length > 0) out.push(`\nnew warnings:\n${fresh.map((f) => `  new  ${f.schemaId}  ${fixLine(f)}\n`).join('')}`)
+    // A stale recording is named at every bar, pass or fail: which test, which request, the command that records it again.
+    const stale = rows.flatMap((r) => r.s.fixes.filter(isStaleRecordingItem))
+    if (stale.length > 0) out.push(`\nstale recordings (record them again and commit the recordings):\n${stale.map((f) => `  ${f.schemaId}  ${fixLine(f)}\n`).join('')}`)
     const all = rows.flatMap((r) => r.s.fixes)
     if (all.length > 0) out.push(`\n${countsLine(countFixItems(all))}\n`)
     if (tooManyWarnings !== null) out.push(`${tooManyWarnings}\n`)

@@ -1,6 +1,6 @@
 // Each schema as `check` judges it: what it is (its standing, fix list, content hash), whether the run
 // could establish it at all (`unverified`), and why it fails the gate; and the warnings gate.
-import { countFixItems, fixLine, isEnvironmentItem } from '../../fix/fix-list.js'
+import { countFixItems, fixLine, isEnvironmentItem, isStaleRecordingItem } from '../../fix/fix-list.js'
 import { createIssue } from '../../errors/issue.js'
 import type { FixItem, Issue } from '../../index.js'
 import { GRADE_RANK, NODE_STATUS, SEVERITY, UNIT_STATUS, type LetterGrade } from '../../model/constants.js'
@@ -131,6 +131,8 @@ export function rowOf(s: CheckedSchema, gates: Gates, baseline: ReadonlyMap<stri
     const keys = known === null || known === undefined ? null : new Set(known.map(findingKey))
     // New: not in the baseline at any level; the level shown is this config's, on both sides.
     for (const f of s.fixes.filter((x) => isSchemaFinding(x) && x.severity === SEVERITY.error && (keys === null || !keys.has(findingKey(x))))) fails.push(`new error ${fixLine(f)}`)
+    // A stale recording the config raised to an error fails the gate (a warning by default, counted by --max-warnings).
+    for (const f of s.fixes.filter((x) => isStaleRecordingItem(x) && x.severity === SEVERITY.error)) fails.push(`stale recording ${fixLine(f)}`)
     if (gates.failOnUntested && s.untested.length > 0) fails.push(`tools not tested here: ${s.untested.join(', ')}`)
     const newWarnings = newWarningsOf(s, before, baseline !== null)
     const row = { s: unverified !== null && s.unverified === null ? { ...s, unverified } : s, before: label, newWarnings }

@@ -146,7 +146,7 @@ async function gradedSchemas(paths: readonly string[], options: CheckCommandOpti
     const run = await runGrading(present, { ...options, pathsListed: options.pathsListed === true || gone.length > 0 }, io, 'check')
     if (typeof run === 'number') return run
     await writeReport(options, io, 'check')
-    const fixes = await fixListsOf(run.results, options.rules)
+    const fixes = await fixListsOf(run.results, options.rules, options.recordings !== undefined ? { recordings: options.recordings, cwd: io.cwd } : undefined)
     const runFailure = firstJudgeFailure([...run.results.flatMap((r) => r.result.errors), ...run.namespaces.flatMap((n) => n.errors)])
     const schemas: CheckedSchema[] = run.results.map((row) => {
         const g = row.result.grading

@@ -3,7 +3,7 @@
 // `check`'s summary show.
 
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { SEVERITY } from '../../model/constants.js'
 import { fixEntriesOf } from '../../fix/fix-list.js'
 import { FixList, FixRules, getVersion, renderIslandReport, Sarif, sourceLocations, type FixItem, type GradingEntry, type Recording } from '../../index.js'
@@ -28,7 +28,7 @@ export async function writeReport(options: Pick<GradeCommandOptions, 'report' | 
  * Each schema's fix list: its findings, its untested tools and the judge's low answers (entries of
  * this run, and of kept units read back from the island), most costly first.
  */
-export async function fixListsOf(results: readonly SchemaRow[], rules?: Readonly<Record<string, unknown>>): Promise<Map<SchemaRow, FixItem[]>> {
+export async function fixListsOf(results: readonly SchemaRow[], rules?: Readonly<Record<string, unknown>>, replay?: { readonly recordings: string; readonly cwd: string }): Promise<Map<SchemaRow, FixItem[]>> {
     const out = new Map<SchemaRow, FixItem[]>()
     for (const row of results) {
         const g = row.result.grading
@@ -50,11 +50,28 @@ export async function fixListsOf(results: readonly SchemaRow[], rules?: Readonly
         } catch {
             places = undefined
         }
-        const items = FixList.build({ schemaId: g.schemaId, file: row.file, errors: row.result.errors, units: g.units, entries, ...(places ?? {}) }).items
+        const recordCommand = replay !== undefined ? rerecordCommand(row.file, replay.recordings, replay.cwd) : undefined
+        const items = FixList.build({ schemaId: g.schemaId, file: row.file, errors: row.result.errors, units: g.units, entries, tests: g.pretest.tests, ...(recordCommand !== undefined ? { recordCommand } : {}), ...(places ?? {}) }).items
         // The config's rules, on what is shown (the fix list, SARIF, the summary): the grade is already computed.
         out.set(row, FixRules.apply({ items, rules }).items)
     }
     return out
+}
+
+/** A path as a shell reads it: relative to the working folder when under it, quoted when it holds more than plain characters. */
+function shellPath(path: string, cwd: string): string {
+    const base = cwd.endsWith('/') ? cwd : `${cwd}/`
+    const shown = path === cwd ? '.' : path.startsWith(base) ? path.slice(base.length) : path
+    return /^[\w@%+=:,./-]+$/.test(shown) ? shown : `'${shown.replace(/'/g, `'\\''`)}'`
+}
+
+/**
+ * The command that records a schema's requests again: its namespace folder graded live into the
+ * recordings folder this run replayed. The whole folder, as `--record` replaces a host's file with
+ * what the run sent, so the other schemas of the namespace keep their exchanges.
+ */
+export function rerecordCommand(file: string, recordings: string, cwd: string): string {
+    return `flowmcp-grading grade ${shellPath(dirname(file), cwd)} --live --record ${shellPath(absolute(recordings, cwd), cwd)}`
 }
 
 /**

@@ -1,7 +1,7 @@
 // What `grade` prints: the text table and the `--json` document. Kept apart from the command so it
 // only parses, calls and prints.
 import { OUTPUT_TOKENS } from '../../grade/estimate.js'
-import { countFixItems, countsLine, fixListText, groupFixItems } from '../../fix/fix-list.js'
+import { countFixItems, countsLine, fixListText, groupFixItems, isStaleRecordingItem } from '../../fix/fix-list.js'
 import { ErrorCodes, type CostEstimate, type FixItem, type GradeNamespaceResult, type GradeSingleSchemaResult, type Issue, type SchemaGrading, type UnitResult } from '../../index.js'
 import { NODE_STATUS, SEVERITY, UNIT_STATUS } from '../../model/constants.js'
 import { table } from '../io.js'
@@ -117,9 +117,9 @@ function testLines(name: string, tests: readonly PretestTestRecord[]): string[] 
         })
 }
 
-/** The fix items the text report lists: untested tools are said by the unit lines above them, so their DPT findings are not repeated. */
+/** The fix items the text report lists: untested tools are said by the unit lines above them, so their DPT findings are not repeated; a stale recording (at its test) is listed. */
 function printedFixes(items: readonly FixItem[]): FixItem[] {
-    return items.filter((i) => !(i.kind === 'finding' && i.code.startsWith('DPT-')))
+    return items.filter((i) => !(i.kind === 'finding' && i.code.startsWith('DPT-') && !isStaleRecordingItem(i)))
 }
 
 /** The table and the lines under it: one row per schema and per namespace, blocked causes spelt out. */

@@ -38,7 +38,7 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
         return EXIT.OK
     }
     await writeReport(options, io, 'grade')
-    const fixes = await fixListsOf(results, options.rules)
+    const fixes = await fixListsOf(results, options.rules, options.recordings !== undefined ? { recordings: options.recordings, cwd: io.cwd } : undefined)
     if (!(await writeSarif(options, [...fixes.values()].flat(), io, 'grade'))) return EXIT.USAGE
     if (options.json) io.stdout(JSON.stringify(jsonReport(now, namespaces, results, fixes, runtime), null, 2) + '\n')
     else io.stdout(textReport(namespaces, results, fixes, options.verbose === true, runtime))
