@@ -1,4 +1,4 @@
-import { createIssue } from './errors/issue.js'
+import { createEntryIssue } from './errors/entry-issue.js'
 import type { Issue } from './errors/types.js'
 import { Areas as AreasUnguarded } from './areas/areas.js'
 import { Artifacts as ArtifactsUnguarded } from './artifacts/detect.js'
@@ -75,7 +75,7 @@ export function snapshotInput(input: unknown, fn: string): { value: unknown; iss
         // Define semantics: a `__proto__` key stays an own property of the copy.
         return { value: Object.fromEntries(keys.map((k) => [k, (input as Record<string, unknown>)[k]])), issue: null }
     } catch (cause) {
-        return { value: undefined, issue: createIssue('INT-002', '', { fn, detail: detailOf(cause) }) }
+        return { value: undefined, issue: createEntryIssue('INT-002', '', { fn, detail: detailOf(cause) }) }
     }
 }
 
@@ -103,7 +103,7 @@ export function guardFunction<F extends AnyFn>(name: string, fn: F, fallback?: (
     const guarded = function (this: unknown, ...args: unknown[]): unknown {
         const snap = snapshotInput(args[0], name)
         if (snap.issue !== null) return failureOf(fn, snap.issue, fallback)
-        const internal = (cause: unknown): unknown => failureOf(fn, createIssue('INT-001', '', { fn: name, detail: detailOf(cause) }), fallback)
+        const internal = (cause: unknown): unknown => failureOf(fn, createEntryIssue('INT-001', '', { fn: name, detail: detailOf(cause) }), fallback)
         try {
             const result = fn.call(this, snap.value, ...args.slice(1))
             return result instanceof Promise ? result.catch(internal) : result

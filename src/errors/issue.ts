@@ -1,5 +1,6 @@
 import { SEVERITY } from '../model/constants.js'
 import { CATALOGUE, type ErrorCode } from './catalogue/index.js'
+import type { ErrorCodeDefinition } from './definition.js'
 import type { Issue } from './types.js'
 
 /** Values substituted into a message template. */
@@ -61,8 +62,21 @@ export function typeOfValue(value: unknown): string {
 
 /** Creates an issue for a catalogue code; severity and message come from the catalogue. */
 export function createIssue(code: ErrorCode, path: string, params: IssueParams = {}): Issue {
-    const def = CATALOGUE[code]
-    return Object.freeze({ code, severity: def.severity, message: fillTemplate(def.template, params), path })
+    return issueOf(CATALOGUE[code], path, params)
+}
+
+/** The issue of one catalogue row. */
+function issueOf(def: ErrorCodeDefinition, path: string, params: IssueParams): Issue {
+    return Object.freeze({ code: def.code as ErrorCode, severity: def.severity, message: fillTemplate(def.template, params), path })
+}
+
+/**
+ * `createIssue` over some groups of the catalogue only: a module whose bundle should not carry every
+ * message of the library (the entry validator a registry ships) creates its issues through one, and
+ * the type still accepts only the codes those groups define.
+ */
+export function issueFactory<const T extends Readonly<Record<string, ErrorCodeDefinition>>>(codes: T): (code: keyof T & ErrorCode, path: string, params?: IssueParams) => Issue {
+    return (code, path, params = {}) => issueOf(codes[code] as ErrorCodeDefinition, path, params)
 }
 
 /** True when at least one issue has severity `error`. */

@@ -1,4 +1,5 @@
-import { createIssue, typeOfValue } from '../errors/issue.js'
+import { typeOfValue } from '../errors/issue.js'
+import { createEntryIssue } from '../errors/entry-issue.js'
 import { lookup } from '../json/own.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
@@ -183,19 +184,19 @@ interface CheckedEntry {
 /** The entry, its tier and its answer list; the first problem ends the aggregation. */
 function checkEntry(entry: unknown): { checked: CheckedEntry } | { failed: AggregateResult } {
     if (entry === null || entry === undefined) {
-        return { failed: fail([createIssue('GRD-001', '', { field: 'entry' })]) }
+        return { failed: fail([createEntryIssue('GRD-001', '', { field: 'entry' })]) }
     }
     if (typeof entry !== 'object' || Array.isArray(entry)) {
-        return { failed: fail([createIssue('GRD-002', '', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })]) }
+        return { failed: fail([createEntryIssue('GRD-002', '', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })]) }
     }
     const e = entry as Record<string, unknown>
     const tier = e.gradingTier
     if (typeof tier !== 'string' || !(GRADING_TIERS as readonly string[]).includes(tier)) {
-        return { failed: fail([tier === undefined ? createIssue('GRD-001', '/gradingTier', { field: 'gradingTier' }) : createIssue('GRD-003', '/gradingTier', { value: String(tier) })]) }
+        return { failed: fail([tier === undefined ? createEntryIssue('GRD-001', '/gradingTier', { field: 'gradingTier' }) : createEntryIssue('GRD-003', '/gradingTier', { value: String(tier) })]) }
     }
     const gradingTier = tier as GradingTier
     if (!Array.isArray(e.gradings)) {
-        return { failed: fail([createIssue(e.gradings === undefined ? 'GRD-001' : 'GRD-002', '/gradings', { field: 'gradings', expected: 'array', actual: typeOfValue(e.gradings) })], gradingTier) }
+        return { failed: fail([createEntryIssue(e.gradings === undefined ? 'GRD-001' : 'GRD-002', '/gradings', { field: 'gradings', expected: 'array', actual: typeOfValue(e.gradings) })], gradingTier) }
     }
     return { checked: { e, tier: gradingTier, max: TIER_MAX_GRADE[gradingTier], gradings: e.gradings } }
 }
@@ -213,12 +214,12 @@ function decidedBeforeCounting(c: CheckedEntry, log: GradeLog): AggregateResult 
     if (e.categoricalVeto !== null && e.categoricalVeto !== undefined) {
         const triggeredBy = String((e.categoricalVeto as { triggeredBy?: unknown }).triggeredBy ?? 'unknown')
         if (traced) trace.push({ step: 'veto', triggeredBy })
-        errors.push(createIssue('VET-INFO-001', '/categoricalVeto', { trigger: triggeredBy }))
+        errors.push(createEntryIssue('VET-INFO-001', '/categoricalVeto', { trigger: triggeredBy }))
         return { aggregateGrade: 'REJECTED', rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: null, trace, errors }
     }
     if (c.gradings.length === 0) {
         if (traced) trace.push({ step: 'no-grade', reason: 'no-answers' })
-        return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: 'no-answers', trace, errors: [createIssue('GRD-023', '/gradings')] }
+        return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: 'no-answers', trace, errors: [createEntryIssue('GRD-023', '/gradings')] }
     }
     return null
 }
@@ -261,7 +262,7 @@ function agedScore(view: AnswerView, now: string | undefined, aging: AgingDefaul
     const windowDays = aging[windowKey]
     if (ageDays === null || !isExpired(ageDays, windowDays)) return view.score
     if (traced) trace.push({ step: 'aging', index: view.index, questionId: view.questionId, ageDays, windowDays, window: windowKey })
-    errors.push(createIssue('SCO-WARN-001', pointer('gradings', view.index, 'score'), { days: windowDays, questionId: view.questionId }))
+    errors.push(createEntryIssue('SCO-WARN-001', pointer('gradings', view.index, 'score'), { days: windowDays, questionId: view.questionId }))
     return 'stale'
 }
 
@@ -276,13 +277,13 @@ function countAnswers(views: readonly AnswerView[], options: AggregateOptions, l
         const best = winner.get(view.questionId)
         if (best !== view) {
             if (traced) trace.push({ ...base, step: 'answer', outcome: 'superseded', reason: `answer #${best?.index ?? -1} is newer or ranks higher` })
-            errors.push(createIssue('GRD-027', pointer('gradings', view.index), { questionId: view.questionId, detail: `superseded by /gradings/${best?.index ?? -1}` }))
+            errors.push(createEntryIssue('GRD-027', pointer('gradings', view.index), { questionId: view.questionId, detail: `superseded by /gradings/${best?.index ?? -1}` }))
             continue
         }
         const score = agedScore(view, options.now, aging, log)
         if (score === 'n/a' || score === 'stale') {
             if (traced) trace.push({ ...base, score, step: 'answer', outcome: 'excluded', reason: score })
-            errors.push(createIssue('SCO-INFO-001', pointer('gradings', view.index), { questionId: view.questionId, reason: score }))
+            errors.push(createEntryIssue('SCO-INFO-001', pointer('gradings', view.index), { questionId: view.questionId, reason: score }))
         } else {
             const value = typeof score === 'number' ? score : (SCORE_MAPPING_V1[score] as number)
             if (traced) trace.push({ ...base, step: 'answer', outcome: 'included', value })
@@ -305,12 +306,12 @@ function applySelectionCaps(e: Record<string, unknown>, options: AggregateOption
     if (memberCount !== undefined && selectionSide) {
         if (memberCount < SELECTION_MEMBER_THRESHOLDS.SOFT) {
             if (traced) trace.push({ step: 'selection-size', memberCount, from: grade, to: null })
-            errors.push(createIssue('GRD-051', '', { count: memberCount, min: SELECTION_MEMBER_THRESHOLDS.SOFT }))
+            errors.push(createEntryIssue('GRD-051', '', { count: memberCount, min: SELECTION_MEMBER_THRESHOLDS.SOFT }))
             return { grade, tooFewMembers: true }
         }
         if (memberCount < SELECTION_MEMBER_THRESHOLDS.HARD && GRADE_RANK[grade] > GRADE_RANK.B) {
             if (traced) trace.push({ step: 'selection-size', memberCount, from: grade, to: 'B' })
-            errors.push(createIssue('GRD-049', '', { count: memberCount }))
+            errors.push(createEntryIssue('GRD-049', '', { count: memberCount }))
             grade = 'B'
         }
     }
@@ -318,7 +319,7 @@ function applySelectionCaps(e: Record<string, unknown>, options: AggregateOption
     const domainKnowledge = options.domainKnowledge ?? scope.domainKnowledge
     if (domainKnowledge === false && selectionSide && GRADE_RANK[grade] > GRADE_RANK.B) {
         if (traced) trace.push({ step: 'domain-knowledge', present: false, from: grade, to: 'B', reason: NO_DOMAIN_KNOWLEDGE_REASON })
-        errors.push(createIssue('GRD-052', ''))
+        errors.push(createEntryIssue('GRD-052', ''))
         grade = 'B'
     }
     return { grade, tooFewMembers: false }
@@ -353,7 +354,7 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {},
     if (mean.mean === null) {
         const reason: NoGradeReason = mean.included === 0 ? 'all-excluded' : 'zero-weight'
         if (traced) trace.push({ step: 'no-grade', reason })
-        errors.push(reason === 'all-excluded' ? createIssue('GRD-024', '/gradings', { na: mean.excluded.na, stale: mean.excluded.stale }) : createIssue('GRD-025', '/gradings'))
+        errors.push(reason === 'all-excluded' ? createEntryIssue('GRD-024', '/gradings', { na: mean.excluded.na, stale: mean.excluded.stale }) : createEntryIssue('GRD-025', '/gradings'))
         return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: reason, trace, errors }
     }
 
@@ -369,7 +370,7 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {},
     // Minimum-LLM rule (SHOULD): B or better without any included non-deterministic answer.
     if (GRADE_RANK[grade] >= GRADE_RANK.B && !counted.some((a) => a.view.determinism === 'non-deterministic' && a.score !== 'n/a' && a.score !== 'stale')) {
         if (traced) trace.push({ step: 'warning', code: 'GRD-026' })
-        errors.push(createIssue('GRD-026', '/gradings', { grade }))
+        errors.push(createEntryIssue('GRD-026', '/gradings', { grade }))
     }
     return { aggregateGrade: grade, rawGrade: band.grade, normalizedScore: mean.mean, maxAttainableGrade: max, noGradeReason: null, trace, errors }
 }

@@ -1,4 +1,5 @@
-import { createIssue, describeValue } from '../errors/issue.js'
+import { describeValue } from '../errors/issue.js'
+import { createEntryIssue } from '../errors/entry-issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { AREAS, type Area } from '../model/constants.js'
@@ -64,7 +65,7 @@ function duplicateIssues(answers: readonly AnswerView[]): Issue[] {
             continue
         }
         const params = { questionId: describeId(a.questionId), grader: a.grader, first: earlier.index, index: a.index, timestamp: describeValue(a.timestamp) }
-        issues.push(createIssue(earlier.timestamp === a.timestamp ? 'GRD-053' : 'GRD-054', pointer('gradings', a.index, 'questionId'), params))
+        issues.push(createEntryIssue(earlier.timestamp === a.timestamp ? 'GRD-053' : 'GRD-054', pointer('gradings', a.index, 'questionId'), params))
     }
     return issues
 }
@@ -73,7 +74,7 @@ function reasoningIssues(answers: readonly AnswerView[]): Issue[] {
     // A non-string reasoning is a type error the schema reports; only a missing or blank one is this rule's.
     return answers
         .filter((a) => a.kind === 'llm' && (a.reasoning === undefined || (typeof a.reasoning === 'string' && a.reasoning.trim() === '')))
-        .map((a) => createIssue('GRD-055', pointer('gradings', a.index), { questionId: a.questionId ?? `answer ${a.index}`, found: a.reasoning === undefined ? 'no reasoning' : 'a blank reasoning' }))
+        .map((a) => createEntryIssue('GRD-055', pointer('gradings', a.index), { questionId: a.questionId ?? `answer ${a.index}`, found: a.reasoning === undefined ? 'no reasoning' : 'a blank reasoning' }))
 }
 
 /**
@@ -91,10 +92,10 @@ function catalogueIssues(answers: readonly AnswerView[], area: Area | null): Iss
             issues.push(...uncataloguedIssues(a, a.questionId, area))
             continue
         }
-        if (area !== null && q.area !== area) issues.push(createIssue('GRD-059', at, { questionId: a.questionId, area, owner: q.area }))
+        if (area !== null && q.area !== area) issues.push(createEntryIssue('GRD-059', at, { questionId: a.questionId, area, owner: q.area }))
         // The reverse is allowed: a deterministic question answered by an LLM is recorded as non-deterministic.
         if (!q.deterministic && a.determinism === 'deterministic') {
-            issues.push(createIssue('GRD-056', pointer('gradings', a.index, 'determinism'), { questionId: a.questionId }))
+            issues.push(createEntryIssue('GRD-056', pointer('gradings', a.index, 'determinism'), { questionId: a.questionId }))
         }
         issues.push(...weightIssues(a, q.id, q.weight))
     }
@@ -107,21 +108,21 @@ function uncataloguedIssues(a: AnswerView, id: string, area: Area | null): Issue
     const cross = lookup(CROSS_AREA_QUESTIONS, id)
     if (cross !== undefined && (area === null || cross.areas.includes(area))) {
         if (cross.determinism === 'non-deterministic' && a.determinism === 'deterministic') {
-            return [createIssue('GRD-056', pointer('gradings', a.index, 'determinism'), { questionId: id }), ...weightIssues(a, id, cross.weight)]
+            return [createEntryIssue('GRD-056', pointer('gradings', a.index, 'determinism'), { questionId: id }), ...weightIssues(a, id, cross.weight)]
         }
         return weightIssues(a, id, cross.weight)
     }
     // Catalogue ids are short; a long id cannot be one, and the regex never sees it.
     const shaped = id.length <= 64 ? CATALOGUE_SHAPED.exec(id) : null
-    if (shaped !== null) return [createIssue('GRD-060', at, { questionId: describeId(id), area: shaped[1] ?? '', version: QUESTION_INDEX_VERSION })]
+    if (shaped !== null) return [createEntryIssue('GRD-060', at, { questionId: describeId(id), area: shaped[1] ?? '', version: QUESTION_INDEX_VERSION })]
     // Without a known area the schema reports the area, and an id without `Q-` its pattern: one issue per wrong input.
-    return area === null || !id.startsWith('Q-') ? [] : [createIssue('GRD-068', at, { questionId: describeId(id), area, version: QUESTION_INDEX_VERSION })]
+    return area === null || !id.startsWith('Q-') ? [] : [createEntryIssue('GRD-068', at, { questionId: describeId(id), area, version: QUESTION_INDEX_VERSION })]
 }
 
 /** The catalogue's weight (⚠ A8: weights live in one versioned table), read-tolerantly. */
 function weightIssues(a: AnswerView, id: string, weight: number): Issue[] {
     if (typeof a.weight !== 'number' || a.weight === weight) return []
-    return [createIssue('GRD-065', pointer('gradings', a.index, 'weight'), { questionId: id, weight: a.weight, expected: weight, version: QUESTION_INDEX_VERSION })]
+    return [createEntryIssue('GRD-065', pointer('gradings', a.index, 'weight'), { questionId: id, weight: a.weight, expected: weight, version: QUESTION_INDEX_VERSION })]
 }
 
 /**
@@ -141,21 +142,21 @@ function completenessIssues(entry: Obj, answers: readonly AnswerView[], area: Ar
         const near = answers.find((a) => a.questionId !== null && a.questionId !== id && withoutInvisible(a.questionId) === id)
         return near === undefined ? id : `${id} (answer ${near.index} has ${describeId(near.questionId as string)})`
     }
-    return [createIssue('GRD-058', '/gradings', { area, count: missing.length, total: catalogue.length, missing: missing.map(lookalike).join(', ') })]
+    return [createEntryIssue('GRD-058', '/gradings', { area, count: missing.length, total: catalogue.length, missing: missing.map(lookalike).join(', ') })]
 }
 
 /** A re-grading names the entry it supersedes; naming itself would make the lineage a loop. */
 function lineageIssues(entry: Obj): Issue[] {
     const trigger = entry.regradingTrigger
     if (!isObj(trigger) || typeof entry.gradingId !== 'string' || trigger.previousGradingId !== entry.gradingId) return []
-    return [createIssue('GRD-067', '/regradingTrigger/previousGradingId', { gradingId: entry.gradingId })]
+    return [createEntryIssue('GRD-067', '/regradingTrigger/previousGradingId', { gradingId: entry.gradingId })]
 }
 
 function gradingIdIssues(entry: Obj): Issue[] {
     if (typeof entry.gradingId !== 'string' || typeof entry.schemaHash !== 'string' || !/^[a-f0-9]{8}$/.test(entry.schemaHash)) return []
     const m = HASH_PART.exec(entry.gradingId)
     if (m === null || m[1] === entry.schemaHash) return []
-    return [createIssue('GRD-057', '/gradingId', { found: m[1] ?? '', schemaHash: entry.schemaHash })]
+    return [createEntryIssue('GRD-057', '/gradingId', { found: m[1] ?? '', schemaHash: entry.schemaHash })]
 }
 
 /** Every timestamp of the entry with its pointer: answers, the veto, the re-grading trigger. */
@@ -178,7 +179,7 @@ function futureIssues(entry: Obj, answers: readonly AnswerView[], now: string | 
     // An unparsable timestamp is a format error reported by the schema check; it is not compared.
     return timestampsOf(entry, answers)
         .filter((t) => Date.parse(t.value) > limit)
-        .map((t) => createIssue('GRD-061', t.path, { value: t.value, now }))
+        .map((t) => createEntryIssue('GRD-061', t.path, { value: t.value, now }))
 }
 
 /** The file-name stamp of a gradingId (`<hash>--2026-05-29T10-00-00Z`) as an ISO date-time, or `null`. */
@@ -206,7 +207,7 @@ function staleIssues(entry: Obj, answers: readonly AnswerView[]): Issue[] {
         const at = pointer('gradings', a.index, 'score')
         const windowKey = lookup(TIME_DEPENDENT_QUESTIONS, id)
         if (windowKey === undefined) {
-            issues.push(createIssue('GRD-069', at, { questionId: id }))
+            issues.push(createEntryIssue('GRD-069', at, { questionId: id }))
             continue
         }
         const stamp = typeof a.timestamp === 'string' ? Date.parse(a.timestamp) : Number.NaN
@@ -217,11 +218,11 @@ function staleIssues(entry: Obj, answers: readonly AnswerView[]): Issue[] {
         const anchor = earlier !== null && (prev === null || earlier.ms >= prev.ms) ? earlier : prev
         const params = { questionId: id, timestamp: a.timestamp as string, days }
         if (anchor === null) {
-            issues.push(createIssue('GRD-070', at, { ...params, detail: 'there is no earlier answer to it in this entry and no previous grading (regradingTrigger.previousGradingId) to age from' }))
+            issues.push(createEntryIssue('GRD-070', at, { ...params, detail: 'there is no earlier answer to it in this entry and no previous grading (regradingTrigger.previousGradingId) to age from' }))
             continue
         }
         const age = (stamp - anchor.ms) / 86_400_000
-        if (!isExpired(age, days)) issues.push(createIssue('GRD-070', at, { ...params, detail: `it comes ${Math.round(age * 100) / 100} days after ${anchor.source} of ${new Date(anchor.ms).toISOString()}` }))
+        if (!isExpired(age, days)) issues.push(createEntryIssue('GRD-070', at, { ...params, detail: `it comes ${Math.round(age * 100) / 100} days after ${anchor.source} of ${new Date(anchor.ms).toISOString()}` }))
     }
     return issues
 }
@@ -267,7 +268,7 @@ function answeredOnceIssues(answers: readonly AnswerView[]): Issue[] {
         // A repeat by the same grader is GRD-053/GRD-054's; this rule is about a second grader.
         if (list.length < 2 || new Set(list.map((a) => a.graderKey)).size < 2) continue
         const second = list[1] as AnswerView
-        issues.push(createIssue('GRD-071', pointer('gradings', second.index, 'questionId'), { questionId: describeId(id), count: list.length, indexes: list.map((a) => a.index).join(', ') }))
+        issues.push(createEntryIssue('GRD-071', pointer('gradings', second.index, 'questionId'), { questionId: describeId(id), count: list.length, indexes: list.map((a) => a.index).join(', ') }))
     }
     return issues
 }
@@ -286,7 +287,7 @@ function oneGraderIssues(answers: readonly AnswerView[]): Issue[] {
         if (graders.size < 2) continue
         const list = [...graders.values()]
         const second = list[1] as AnswerView
-        issues.push(createIssue('GRD-072', pointer('gradings', second.index, 'graderIdentity'), { kind, count: graders.size, graders: list.map((a) => a.grader).join('; ') }))
+        issues.push(createEntryIssue('GRD-072', pointer('gradings', second.index, 'graderIdentity'), { kind, count: graders.size, graders: list.map((a) => a.grader).join('; ') }))
     }
     return issues
 }

@@ -1,4 +1,4 @@
-import { createIssue } from '../errors/issue.js'
+import { createEntryIssue } from '../errors/entry-issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { visibleText } from './visible.js'
@@ -55,13 +55,13 @@ export function copyEntry(value: unknown, freeze: boolean): EntryCopy {
 /** The data descriptor of an own key worth copying, or `null` (with GRD-075) for a prototype key or an accessor. */
 function keep(v: object, key: string, tokens: ReadonlyArray<string | number>, issues: Issue[]): { value: unknown } | null {
     if (PROTOTYPE_KEYS.has(key)) {
-        issues.push(createIssue('GRD-075', pointer(...tokens, key), { key: visibleText(key), why: 'a prototype name (__proto__, constructor, prototype) that merges and lookups can mistake for the object\'s prototype' }))
+        issues.push(createEntryIssue('GRD-075', pointer(...tokens, key), { key: visibleText(key), why: 'a prototype name (__proto__, constructor, prototype) that merges and lookups can mistake for the object\'s prototype' }))
         return null
     }
     const d = Object.getOwnPropertyDescriptor(v, key)
     if (d === undefined) return null
     if (!('value' in d)) {
-        issues.push(createIssue('GRD-075', pointer(...tokens, key), { key: visibleText(key), why: 'an accessor (a getter), not a data property' }))
+        issues.push(createEntryIssue('GRD-075', pointer(...tokens, key), { key: visibleText(key), why: 'an accessor (a getter), not a data property' }))
         return null
     }
     return d as { value: unknown }

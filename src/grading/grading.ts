@@ -1,7 +1,8 @@
 import { SEVERITY } from '../model/constants.js'
 import * as v from 'valibot'
 import { lookup } from '../json/own.js'
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { describeValue, typeOfValue } from '../errors/issue.js'
+import { createEntryIssue } from '../errors/entry-issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { parseJsonText, resolveLimits, type JsonLimits } from '../json/guard.js'
@@ -130,11 +131,11 @@ export class Grading {
         const tier = tierOf(args.area)
         const issues: Issue[] = []
         if (args.gradingTier !== undefined && args.gradingTier !== tier) {
-            issues.push(createIssue('GRD-012', '/gradingTier', { area: args.area, expected: tier, actual: args.gradingTier }))
+            issues.push(createEntryIssue('GRD-012', '/gradingTier', { area: args.area, expected: tier, actual: args.gradingTier }))
         }
-        if (tier === 'group-bound' && args.selectionId === undefined) issues.push(createIssue('GRD-004', '/selectionId'))
+        if (tier === 'group-bound' && args.selectionId === undefined) issues.push(createEntryIssue('GRD-004', '/selectionId'))
         if (args.gradingMode === 'partial' && args.previousFullGrade === undefined) {
-            issues.push(createIssue('GRD-028', '/previousFullGrade', { detail: 'pass previousFullGrade, or grade in full mode' }))
+            issues.push(createEntryIssue('GRD-028', '/previousFullGrade', { detail: 'pass previousFullGrade, or grade in full mode' }))
         }
         if (issues.length > 0) {
             return { entry: null, aggregate: null, errors: issues }
@@ -181,14 +182,14 @@ export class Grading {
         const entry = input?.entry
         const grading = input?.grading
         if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-            return { entry: null, aggregate: null, errors: [createIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })] }
+            return { entry: null, aggregate: null, errors: [createEntryIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })] }
         }
         const base = entry as GradingEntryDraft
         if (!Array.isArray(base.gradings)) {
-            return { entry: null, aggregate: null, errors: [createIssue('GRD-002', '/entry/gradings', { field: 'gradings', expected: 'array', actual: typeOfValue(base.gradings) })] }
+            return { entry: null, aggregate: null, errors: [createEntryIssue('GRD-002', '/entry/gradings', { field: 'gradings', expected: 'array', actual: typeOfValue(base.gradings) })] }
         }
         if (grading === null || typeof grading !== 'object' || Array.isArray(grading)) {
-            return { entry: null, aggregate: null, errors: [createIssue(grading === undefined ? 'GRD-001' : 'GRD-002', '/grading', { field: 'grading', expected: 'object', actual: typeOfValue(grading) })] }
+            return { entry: null, aggregate: null, errors: [createEntryIssue(grading === undefined ? 'GRD-001' : 'GRD-002', '/grading', { field: 'grading', expected: 'object', actual: typeOfValue(grading) })] }
         }
         const candidate: GradingEntryDraft = { ...base, gradings: [...base.gradings, grading as GradingAnswer] }
         const problems = answerIssues(candidate, candidate.gradings.length - 1).filter((i) => i.severity === SEVERITY.error)
@@ -217,13 +218,13 @@ export class Grading {
             ...(input?.domainKnowledge !== undefined ? { domainKnowledge: input.domainKnowledge } : {})
         }
         if (options.now !== undefined && !isIsoDateTime(options.now)) {
-            return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: null, noGradeReason: null, trace: [], errors: [createIssue('GRD-046', '/now', { value: describeValue(options.now) })] }
+            return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: null, noGradeReason: null, trace: [], errors: [createEntryIssue('GRD-046', '/now', { value: describeValue(options.now) })] }
         }
         if (options.memberCount !== undefined && !(Number.isInteger(options.memberCount) && options.memberCount >= 0)) {
-            return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: null, noGradeReason: null, trace: [], errors: [createIssue('GRD-002', '/memberCount', { field: 'memberCount', expected: 'non-negative integer', actual: describeValue(options.memberCount) })] }
+            return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: null, noGradeReason: null, trace: [], errors: [createEntryIssue('GRD-002', '/memberCount', { field: 'memberCount', expected: 'non-negative integer', actual: describeValue(options.memberCount) })] }
         }
         if (options.domainKnowledge !== undefined && typeof options.domainKnowledge !== 'boolean') {
-            return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: null, noGradeReason: null, trace: [], errors: [createIssue('GRD-002', '/domainKnowledge', { field: 'domainKnowledge', expected: 'boolean', actual: describeValue(options.domainKnowledge) })] }
+            return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: null, noGradeReason: null, trace: [], errors: [createEntryIssue('GRD-002', '/domainKnowledge', { field: 'domainKnowledge', expected: 'boolean', actual: describeValue(options.domainKnowledge) })] }
         }
         const result = computeAggregate(input?.entry, options)
         return { ...result, errors: result.errors.map((i) => (i.path.startsWith('/') || i.path === '' ? { ...i, path: '/entry' + i.path } : i)) }
@@ -246,10 +247,10 @@ export class Grading {
         const entry = input?.entry
         const now = input?.now
         if (!isIsoDateTime(now)) {
-            return { entry: null, agedQuestions: [], retentionExceeded: false, errors: [createIssue(now === undefined ? 'GRD-001' : 'GRD-046', '/now', { field: 'now', value: describeValue(now) })] }
+            return { entry: null, agedQuestions: [], retentionExceeded: false, errors: [createEntryIssue(now === undefined ? 'GRD-001' : 'GRD-046', '/now', { field: 'now', value: describeValue(now) })] }
         }
         if (entry === null || typeof entry !== 'object' || Array.isArray(entry) || !Array.isArray((entry as GradingEntryDraft).gradings)) {
-            return { entry: null, agedQuestions: [], retentionExceeded: false, errors: [createIssue('GRD-002', '/entry', { field: 'entry', expected: 'entry object with gradings[]', actual: typeOfValue(entry) })] }
+            return { entry: null, agedQuestions: [], retentionExceeded: false, errors: [createEntryIssue('GRD-002', '/entry', { field: 'entry', expected: 'entry object with gradings[]', actual: typeOfValue(entry) })] }
         }
         const aging = input.agingDefaults ?? AGING_DEFAULTS
         const source = entry as GradingEntryDraft
@@ -263,12 +264,12 @@ export class Grading {
             const key = lookup(TIME_DEPENDENT_QUESTIONS, answer.questionId)
             if (key === undefined || answer.score === 'n/a' || answer.score === 'stale' || !isExpired(ageDays, aging[key])) return answer
             agedQuestions.push({ questionId: answer.questionId, index, ageDays, windowDays: aging[key] })
-            errors.push(createIssue('SCO-WARN-001', pointer('entry', 'gradings', index, 'score'), { days: aging[key], questionId: answer.questionId }))
+            errors.push(createEntryIssue('SCO-WARN-001', pointer('entry', 'gradings', index, 'score'), { days: aging[key], questionId: answer.questionId }))
             const { naReason: _dropped, ...rest } = answer
             return { ...rest, score: 'stale' as const }
         })
         const retentionExceeded = isExpired(oldest, aging.RETENTION_DAYS)
-        if (retentionExceeded) errors.push(createIssue('GRD-WARN-001', '/entry', { days: aging.RETENTION_DAYS }))
+        if (retentionExceeded) errors.push(createEntryIssue('GRD-WARN-001', '/entry', { days: aging.RETENTION_DAYS }))
         return { entry: { ...source, gradings }, agedQuestions, retentionExceeded, errors }
     }
 
@@ -285,17 +286,17 @@ export class Grading {
         const { entry, triggeredBy, now, reportedIssue, requestedBy } = input ?? {}
         const errors: Issue[] = []
         if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-            return { newEntry: null, errors: [createIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })] }
+            return { newEntry: null, errors: [createEntryIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })] }
         }
         const old = entry as GradingEntryDraft
-        if (typeof old.gradingId !== 'string' || old.gradingId.length === 0) errors.push(createIssue('GRD-006', '/entry/gradingId', { detail: 'the superseded entry has no gradingId' }))
+        if (typeof old.gradingId !== 'string' || old.gradingId.length === 0) errors.push(createEntryIssue('GRD-006', '/entry/gradingId', { detail: 'the superseded entry has no gradingId' }))
         if (!(REGRADING_TRIGGERS as readonly unknown[]).includes(triggeredBy)) {
-            errors.push(createIssue('GRD-010', '/triggeredBy', { field: 'triggeredBy', expected: REGRADING_TRIGGERS.join(', '), actual: describeValue(triggeredBy) }))
+            errors.push(createEntryIssue('GRD-010', '/triggeredBy', { field: 'triggeredBy', expected: REGRADING_TRIGGERS.join(', '), actual: describeValue(triggeredBy) }))
         }
-        if (!isIsoDateTime(now)) errors.push(createIssue('GRD-046', '/now', { value: describeValue(now) }))
+        if (!isIsoDateTime(now)) errors.push(createEntryIssue('GRD-046', '/now', { value: describeValue(now) }))
         if (triggeredBy === 'user-report') {
-            if (typeof reportedIssue !== 'string' || reportedIssue.length === 0) errors.push(createIssue('GRD-001', '/reportedIssue', { field: 'reportedIssue' }))
-            if (typeof requestedBy !== 'string' || requestedBy.length === 0) errors.push(createIssue('GRD-001', '/requestedBy', { field: 'requestedBy' }))
+            if (typeof reportedIssue !== 'string' || reportedIssue.length === 0) errors.push(createEntryIssue('GRD-001', '/reportedIssue', { field: 'reportedIssue' }))
+            if (typeof requestedBy !== 'string' || requestedBy.length === 0) errors.push(createEntryIssue('GRD-001', '/requestedBy', { field: 'requestedBy' }))
         }
         if (errors.length > 0) {
             return { newEntry: null, errors }
@@ -320,7 +321,7 @@ export class Grading {
             aggregateGrade: null
         }
         const aggregate = computeAggregate(draft)
-        return { newEntry: { ...draft, aggregateGrade: aggregate.aggregateGrade }, errors: [createIssue('GRD-INFO-001', '', { triggeredBy: String(triggeredBy), previousGradingId: old.gradingId })] }
+        return { newEntry: { ...draft, aggregateGrade: aggregate.aggregateGrade }, errors: [createEntryIssue('GRD-INFO-001', '', { triggeredBy: String(triggeredBy), previousGradingId: old.gradingId })] }
     }
 
     /**
@@ -336,13 +337,13 @@ export class Grading {
     static readEntry(input: { json?: unknown } & EntryCheckOptions): { entry: GradingEntry | null; legacy: boolean; mapped: LegacyMapping[]; errors: Issue[] } {
         const json = input?.json
         if (json === undefined || json === null) {
-            return { entry: null, legacy: false, mapped: [], errors: [createIssue('GRD-001', '/json', { field: 'json' })] }
+            return { entry: null, legacy: false, mapped: [], errors: [createEntryIssue('GRD-001', '/json', { field: 'json' })] }
         }
         let value: unknown = json
         if (typeof json === 'string') {
             const parsed = parseJsonText(json, resolveLimits(input.limits))
             if (parsed.errors.length > 0) {
-                const errors = parsed.errors.map((i) => (i.code === 'INP-004' ? createIssue('GRD-020', '', { detail: i.message }) : i))
+                const errors = parsed.errors.map((i) => (i.code === 'INP-004' ? createEntryIssue('GRD-020', '', { detail: i.message }) : i))
                 return { entry: null, legacy: false, mapped: [], errors }
             }
             value = parsed.value
@@ -350,7 +351,7 @@ export class Grading {
         const { entry: normalized, legacy, mapped } = normalizeLegacyEntry(value)
         const strict = input.strict === true
         // Read-tolerance: a mapped legacy field is a warning, and an error in strict mode.
-        const mappings = mapped.map((m) => createIssue('GRD-029', m.path, { from: m.from, to: m.to })).map((i) => (strict ? { ...i, severity: SEVERITY.error } : i))
+        const mappings = mapped.map((m) => createEntryIssue('GRD-029', m.path, { from: m.from, to: m.to })).map((i) => (strict ? { ...i, severity: SEVERITY.error } : i))
         const check = validateGradingEntry({ entry: normalized, ...(input.limits !== undefined ? { limits: input.limits } : {}), ...(input.now !== undefined ? { now: input.now } : {}), strict })
         return { entry: check.valid && (!strict || mappings.length === 0) ? check.entry : null, legacy, mapped, errors: [...mappings, ...check.errors] }
     }
@@ -383,6 +384,6 @@ export class Grading {
      */
     static parseGradingFilename(input: { filename?: unknown }): { parts: GradingFilenameParts | null; errors: Issue[] } {
         const parts = parseGradingFilename(input?.filename)
-        return parts === null ? { parts, errors: [createIssue('GRD-041', '/filename', { value: describeValue(input?.filename) })] } : { parts, errors: [] }
+        return parts === null ? { parts, errors: [createEntryIssue('GRD-041', '/filename', { value: describeValue(input?.filename) })] } : { parts, errors: [] }
     }
 }

@@ -1,6 +1,7 @@
 import { SEVERITY } from '../model/constants.js'
 import { lookup } from '../json/own.js'
-import { createIssue, dedupeIssues, describeValue, typeOfValue } from '../errors/issue.js'
+import { dedupeIssues, describeValue, typeOfValue } from '../errors/issue.js'
+import { createEntryIssue } from '../errors/entry-issue.js'
 import { fieldPath, joinPointer, pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { DEFAULT_JSON_LIMITS, inspectJson, resolveLimits, type JsonLimits } from '../json/guard.js'
@@ -75,27 +76,27 @@ const fieldName = (path: string): string => fieldPath(path, 'entry')
 
 function formatIssue(at: string, format: string, data: unknown): Issue {
     const detail = format === 'date-time' && typeof data === 'string' ? calendarProblem(data) : null
-    if (detail !== null) return createIssue('GRD-062', at, { field: fieldName(at), value: describeValue(data), detail })
+    if (detail !== null) return createEntryIssue('GRD-062', at, { field: fieldName(at), value: describeValue(data), detail })
     const expected = format === 'date-time' ? `an ISO 8601 date-time with colons and a time zone, such as 2026-05-29T10:00:00Z; got ${describeValue(data)}` : `${format}; got ${describeValue(data)}`
-    return createIssue('GRD-009', at, { field: fieldName(at), expected })
+    return createEntryIssue('GRD-009', at, { field: fieldName(at), expected })
 }
 
 function requiredCode(parent: string, missing: string, schemaPath: string, data: unknown): Issue | null {
     const owner = (data ?? {}) as Record<string, unknown>
     const path = joinPointer(parent, missing)
     // The schema's `if` on an absent gradingTier or area passes vacuously: report the obligation only when it applies.
-    if (parent === '' && missing === 'selectionId') return owner.gradingTier === 'group-bound' ? createIssue('GRD-004', path) : null
-    if (parent === '' && missing === 'persona') return includes(PERSONA_AREAS, owner.area) ? createIssue('GRD-021', path, { area: owner.area as string }) : null
-    if (parent === '' && missing === 'skillId') return includes(PER_SKILL_AREAS, owner.area) ? createIssue('GRD-037', path, { area: owner.area as string }) : null
+    if (parent === '' && missing === 'selectionId') return owner.gradingTier === 'group-bound' ? createEntryIssue('GRD-004', path) : null
+    if (parent === '' && missing === 'persona') return includes(PERSONA_AREAS, owner.area) ? createEntryIssue('GRD-021', path, { area: owner.area as string }) : null
+    if (parent === '' && missing === 'skillId') return includes(PER_SKILL_AREAS, owner.area) ? createEntryIssue('GRD-037', path, { area: owner.area as string }) : null
     if (/^\/gradings\/\d+$/.test(parent)) {
-        if (missing === 'llmModel') return createIssue('GRD-007', path)
+        if (missing === 'llmModel') return createEntryIssue('GRD-007', path)
         // A JSON Schema `if` on an absent property passes vacuously; only report the obligation when it applies.
-        if (missing === 'naReason') return owner.score === 'n/a' ? createIssue('NA-001', path, { detail: 'naReason is required when score is n/a' }) : null
-        if (missing === 'selectionContext' && schemaPath.includes('allOf')) return owner.determinism === 'non-deterministic' ? createIssue('GRD-005', path) : null
+        if (missing === 'naReason') return owner.score === 'n/a' ? createEntryIssue('NA-001', path, { detail: 'naReason is required when score is n/a' }) : null
+        if (missing === 'selectionContext' && schemaPath.includes('allOf')) return owner.determinism === 'non-deterministic' ? createEntryIssue('GRD-005', path) : null
     }
-    if (/^\/gradings\/\d+\/selectionContext$/.test(parent) && missing === 'personaIds') return createIssue('GRD-005', path)
-    if (parent === '/regradingTrigger' && missing === 'previousGradingId') return createIssue('GRD-006', path, { detail: 'regradingTrigger.previousGradingId is missing' })
-    return createIssue('GRD-001', path, { field: missing })
+    if (/^\/gradings\/\d+\/selectionContext$/.test(parent) && missing === 'personaIds') return createEntryIssue('GRD-005', path)
+    if (parent === '/regradingTrigger' && missing === 'previousGradingId') return createEntryIssue('GRD-006', path, { detail: 'regradingTrigger.previousGradingId is missing' })
+    return createEntryIssue('GRD-001', path, { field: missing })
 }
 
 /** Maps one ajv error to our issue, or `null` for the structural noise of `oneOf`/`if` branches. */
@@ -109,32 +110,32 @@ function mapAjvError(err: ErrorObject): Issue | null {
             const field = String(params.additionalProperty)
             const path = joinPointer(at, field)
             const hint = lookup(LEGACY_FIELD_HINTS, field)
-            return hint !== undefined ? createIssue('GRD-044', path, { field, hint }) : createIssue('GRD-008', path, { field })
+            return hint !== undefined ? createEntryIssue('GRD-044', path, { field, hint }) : createEntryIssue('GRD-008', path, { field })
         }
         case 'type':
-            return createIssue('GRD-002', at, { field: fieldName(at), expected: String(params.type), actual: typeOfValue(err.data) })
+            return createEntryIssue('GRD-002', at, { field: fieldName(at), expected: String(params.type), actual: typeOfValue(err.data) })
         case 'enum':
-            return createIssue(enumCode(at), at, at.endsWith('/naReason') ? { detail: describeValue(err.data) } : { field: fieldName(at), value: describeValue(err.data), expected: ((params.allowedValues as unknown[]) ?? []).join(', '), actual: describeValue(err.data), detail: describeValue(err.data) })
+            return createEntryIssue(enumCode(at), at, at.endsWith('/naReason') ? { detail: describeValue(err.data) } : { field: fieldName(at), value: describeValue(err.data), expected: ((params.allowedValues as unknown[]) ?? []).join(', '), actual: describeValue(err.data), detail: describeValue(err.data) })
         case 'const':
             if (at === '/maxAttainableGrade') return null // reported once by the semantic tier check (GRD-015)
             if (at === '/aggregateGrade') return null // reported once by the semantic veto check (GRD-011)
-            return createIssue('GRD-010', at, { field: fieldName(at), expected: describeValue(params.allowedValue), actual: describeValue(err.data) })
+            return createEntryIssue('GRD-010', at, { field: fieldName(at), expected: describeValue(params.allowedValue), actual: describeValue(err.data) })
         case 'pattern':
-            if (at === '/scoringSystem') return createIssue('VER-001', at, { value: describeValue(err.data) })
-            if (at === '/gradingSystem') return createIssue('VER-002', at, { value: describeValue(err.data) })
-            if (at === '/version') return createIssue('VER-003', at, { value: describeValue(err.data) })
-            return createIssue('GRD-009', at, { field: fieldName(at), expected: `pattern ${String(params.pattern)}; got ${describeValue(err.data)}` })
+            if (at === '/scoringSystem') return createEntryIssue('VER-001', at, { value: describeValue(err.data) })
+            if (at === '/gradingSystem') return createEntryIssue('VER-002', at, { value: describeValue(err.data) })
+            if (at === '/version') return createEntryIssue('VER-003', at, { value: describeValue(err.data) })
+            return createEntryIssue('GRD-009', at, { field: fieldName(at), expected: `pattern ${String(params.pattern)}; got ${describeValue(err.data)}` })
         case 'format':
             return formatIssue(at, String(params.format), err.data)
         case 'minimum':
-            if (at.endsWith('/weight')) return createIssue('SCO-004', at, { value: describeValue(err.data) })
-            return createIssue('GRD-009', at, { field: fieldName(at), expected: `at least ${String(params.limit)}; got ${describeValue(err.data)}` })
+            if (at.endsWith('/weight')) return createEntryIssue('SCO-004', at, { value: describeValue(err.data) })
+            return createEntryIssue('GRD-009', at, { field: fieldName(at), expected: `at least ${String(params.limit)}; got ${describeValue(err.data)}` })
         case 'minLength':
-            return createIssue('GRD-002', at, { field: fieldName(at), expected: 'non-empty string', actual: 'empty string' })
+            return createEntryIssue('GRD-002', at, { field: fieldName(at), expected: 'non-empty string', actual: 'empty string' })
         case 'minItems':
-            if (at === '/gradings') return createIssue('GRD-023', at)
-            if (at.endsWith('/personaIds')) return createIssue('GRD-005', at)
-            return createIssue('GRD-002', at, { field: fieldName(at), expected: `at least ${String(params.limit)} items`, actual: `${(err.data as unknown[]).length} items` })
+            if (at === '/gradings') return createEntryIssue('GRD-023', at)
+            if (at.endsWith('/personaIds')) return createEntryIssue('GRD-005', at)
+            return createEntryIssue('GRD-002', at, { field: fieldName(at), expected: `at least ${String(params.limit)} items`, actual: `${(err.data as unknown[]).length} items` })
         default:
             // oneOf / if / maximum inside handled subtrees: reported by the dedicated checks below.
             return null
@@ -151,22 +152,22 @@ function scoreIssue(score: unknown, index: number): Issue | null {
     if (score === undefined) return null // reported by `required`
     const path = (): string => pointer('gradings', index, 'score')
     if (typeof score === 'number') {
-        return Number.isFinite(score) && score >= 1 && score <= 5 ? null : createIssue('SCO-001', path(), { value: describeValue(score) })
+        return Number.isFinite(score) && score >= 1 && score <= 5 ? null : createEntryIssue('SCO-001', path(), { value: describeValue(score) })
     }
     if (typeof score === 'string') {
         if ((SCORE_ENUMS as readonly string[]).includes(score)) return null
-        return score.trim() !== '' && Number.isFinite(Number(score)) ? createIssue('SCO-005', path(), { value: score }) : createIssue('SCO-003', path(), { value: score })
+        return score.trim() !== '' && Number.isFinite(Number(score)) ? createEntryIssue('SCO-005', path(), { value: score }) : createEntryIssue('SCO-003', path(), { value: score })
     }
-    return createIssue('GRD-002', path(), { field: 'score', expected: 'number or string', actual: typeOfValue(score) })
+    return createEntryIssue('GRD-002', path(), { field: 'score', expected: 'number or string', actual: typeOfValue(score) })
 }
 
 function evidenceIssue(evidence: unknown, index: number): Issue | null {
     if (evidence === undefined) return null
     if (typeof evidence === 'string') {
-        return evidence.length > 0 ? null : createIssue('GRD-002', pointer('gradings', index, 'evidence'), { field: 'evidence', expected: 'non-empty string or object', actual: 'empty string' })
+        return evidence.length > 0 ? null : createEntryIssue('GRD-002', pointer('gradings', index, 'evidence'), { field: 'evidence', expected: 'non-empty string or object', actual: 'empty string' })
     }
     if (evidence !== null && typeof evidence === 'object' && !Array.isArray(evidence)) return null
-    return createIssue('GRD-002', pointer('gradings', index, 'evidence'), { field: 'evidence', expected: 'non-empty string or object', actual: typeOfValue(evidence) })
+    return createEntryIssue('GRD-002', pointer('gradings', index, 'evidence'), { field: 'evidence', expected: 'non-empty string or object', actual: typeOfValue(evidence) })
 }
 
 type Obj = Record<string, unknown>
@@ -183,12 +184,12 @@ function implemented(declared: string, own: string): boolean {
  */
 function recomputationIssues(entry: Obj, grade: string): { issues: Issue[]; recomputed: AggregateResult | null } {
     if (typeof entry.gradingSystem === 'string' && !implemented(entry.gradingSystem, GRADING_SYSTEM_VERSION)) {
-        return { issues: [createIssue('VER-004', '/gradingSystem', { namespace: 'gradingSystem', value: entry.gradingSystem, supported: GRADING_SYSTEM_VERSION })], recomputed: null }
+        return { issues: [createEntryIssue('VER-004', '/gradingSystem', { namespace: 'gradingSystem', value: entry.gradingSystem, supported: GRADING_SYSTEM_VERSION })], recomputed: null }
     }
     const recomputed = computeAggregate(entry, {}, false)
     const issues: Issue[] = []
     if (recomputed.errors.every((i) => i.severity !== SEVERITY.error) && recomputed.aggregateGrade !== grade) {
-        issues.push(createIssue('GRD-014', '/aggregateGrade', { grade, expected: recomputed.aggregateGrade ?? `no grade (${recomputed.noGradeReason ?? 'unknown'})` }))
+        issues.push(createEntryIssue('GRD-014', '/aggregateGrade', { grade, expected: recomputed.aggregateGrade ?? `no grade (${recomputed.noGradeReason ?? 'unknown'})` }))
     }
     // Minimum-LLM rule (01 §4 step 7): a SHOULD, so a warning by default and an error in strict mode.
     issues.push(...recomputed.errors.filter((i) => i.code === 'GRD-026'))
@@ -198,9 +199,9 @@ function recomputationIssues(entry: Obj, grade: string): { issues: Issue[]; reco
 /** The entry-level rules of strict mode: a full entry under the scoring system this library implements. */
 function strictEntryIssues(entry: Obj): Issue[] {
     const issues: Issue[] = []
-    if (entry.gradingMode !== undefined && entry.gradingMode !== 'full') issues.push(createIssue('GRD-073', '/gradingMode', { mode: describeValue(entry.gradingMode) }))
+    if (entry.gradingMode !== undefined && entry.gradingMode !== 'full') issues.push(createEntryIssue('GRD-073', '/gradingMode', { mode: describeValue(entry.gradingMode) }))
     if (typeof entry.scoringSystem === 'string' && !implemented(entry.scoringSystem, SCORING_SYSTEM_VERSION)) {
-        issues.push(createIssue('VER-005', '/scoringSystem', { namespace: 'scoringSystem', value: entry.scoringSystem, supported: SCORING_SYSTEM_VERSION }))
+        issues.push(createEntryIssue('VER-005', '/scoringSystem', { namespace: 'scoringSystem', value: entry.scoringSystem, supported: SCORING_SYSTEM_VERSION }))
     }
     return issues
 }
@@ -219,33 +220,33 @@ function semanticIssues(entry: Obj, strict: boolean): { issues: Issue[]; recompu
 
     // S1: REJECTED ⇔ veto (the schema enforces only veto ⇒ REJECTED; A12).
     if (vetoed && entry.aggregateGrade !== 'REJECTED') {
-        issues.push(createIssue('GRD-011', '/aggregateGrade', { detail: `categoricalVeto is set but aggregateGrade is ${describeValue(entry.aggregateGrade)}` }))
+        issues.push(createEntryIssue('GRD-011', '/aggregateGrade', { detail: `categoricalVeto is set but aggregateGrade is ${describeValue(entry.aggregateGrade)}` }))
     }
     if (!vetoed && entry.aggregateGrade === 'REJECTED') {
-        issues.push(createIssue('GRD-011', '/aggregateGrade', { detail: 'aggregateGrade is REJECTED but categoricalVeto is null' }))
+        issues.push(createEntryIssue('GRD-011', '/aggregateGrade', { detail: 'aggregateGrade is REJECTED but categoricalVeto is null' }))
     }
     // S2: area → tier (A10).
     if (area !== null && tier !== null) {
         const expected: GradingTier = (PROVIDER_AREAS as readonly string[]).includes(area) ? 'autonomous' : 'group-bound'
-        if (tier !== expected) issues.push(createIssue('GRD-012', '/gradingTier', { area, expected, actual: tier }))
+        if (tier !== expected) issues.push(createEntryIssue('GRD-012', '/gradingTier', { area, expected, actual: tier }))
     }
     // Tier → maxAttainableGrade (schema const, reported here once with the tier named).
     if (tier !== null && entry.maxAttainableGrade !== TIER_MAX_GRADE[tier]) {
-        issues.push(createIssue('GRD-015', '/maxAttainableGrade', { expected: TIER_MAX_GRADE[tier], tier, actual: describeValue(entry.maxAttainableGrade) }))
+        issues.push(createEntryIssue('GRD-015', '/maxAttainableGrade', { expected: TIER_MAX_GRADE[tier], tier, actual: describeValue(entry.maxAttainableGrade) }))
     }
     // S3: grade ≤ max, and equal to the recomputation for full entries.
     const grade = entry.aggregateGrade
     const max = entry.maxAttainableGrade
     const rank = lookup(GRADE_RANK, grade)
     if (typeof grade === 'string' && rank !== undefined && (max === 'A' || max === 'B') && rank > GRADE_RANK[max]) {
-        issues.push(createIssue('GRD-013', '/aggregateGrade', { grade, max }))
+        issues.push(createEntryIssue('GRD-013', '/aggregateGrade', { grade, max }))
     }
     if (entry.gradingMode === 'full' && !vetoed && typeof grade === 'string' && rank !== undefined && tier !== null) {
         const checked = recomputationIssues(entry, grade)
         issues.push(...checked.issues)
         recomputed = checked.recomputed
     } else if (strict && typeof entry.gradingSystem === 'string' && !implemented(entry.gradingSystem, GRADING_SYSTEM_VERSION)) {
-        issues.push(createIssue('VER-004', '/gradingSystem', { namespace: 'gradingSystem', value: entry.gradingSystem, supported: GRADING_SYSTEM_VERSION }))
+        issues.push(createEntryIssue('VER-004', '/gradingSystem', { namespace: 'gradingSystem', value: entry.gradingSystem, supported: GRADING_SYSTEM_VERSION }))
     }
     if (strict) issues.push(...strictEntryIssues(entry))
     // S5: group-bound personaIds must be base personas.
@@ -254,7 +255,7 @@ function semanticIssues(entry: Obj, strict: boolean): { issues: Issue[]; recompu
             const ids = isObj(g.selectionContext) && Array.isArray(g.selectionContext.personaIds) ? g.selectionContext.personaIds : []
             ids.forEach((id, j) => {
                 if (typeof id === 'string' && id.length > 0 && !(BASE_PERSONAS as readonly string[]).includes(id)) {
-                    issues.push(createIssue('GRD-016', pointer('gradings', i, 'selectionContext', 'personaIds', j), { value: id }))
+                    issues.push(createEntryIssue('GRD-016', pointer('gradings', i, 'selectionContext', 'personaIds', j), { value: id }))
                 }
             })
         })
@@ -262,27 +263,27 @@ function semanticIssues(entry: Obj, strict: boolean): { issues: Issue[]; recompu
     // S6: naReason only with n/a.
     gradings.forEach((g, i) => {
         if (g.naReason !== undefined && g.score !== 'n/a') {
-            issues.push(createIssue('GRD-017', pointer('gradings', i, 'naReason'), { score: describeValue(g.score) }))
+            issues.push(createEntryIssue('GRD-017', pointer('gradings', i, 'naReason'), { score: describeValue(g.score) }))
         }
     })
     // S7: not deterministic-only. A vetoed entry stops before the harness runs (cascade stop) and a
     // partial entry may iterate on one deterministic dimension, so both are exempt.
     if (!vetoed && entry.gradingMode === 'full' && gradings.length > 0 && gradings.every((g) => g.determinism === 'deterministic')) {
-        issues.push(createIssue('GRD-018', '/gradings'))
+        issues.push(createEntryIssue('GRD-018', '/gradings'))
     }
     // S9: legal assessment disclaimer; S10: no "FlowMCP accepts".
     gradings.forEach((g, i) => {
         if (g.questionId === LEGAL_ASSESSMENT_QUESTION_ID && !(typeof g.reasoning === 'string' && g.reasoning.startsWith(LEGAL_DISCLAIMER))) {
-            issues.push(createIssue('GRD-019', pointer('gradings', i, 'reasoning')))
+            issues.push(createEntryIssue('GRD-019', pointer('gradings', i, 'reasoning')))
         }
         for (const field of ['reasoning', 'evidence'] as const) {
             const text = typeof g[field] === 'string' ? (g[field] as string) : ''
-            if (/flowmcp accepts/i.test(text)) issues.push(createIssue('GRD-048', pointer('gradings', i, field)))
+            if (/flowmcp accepts/i.test(text)) issues.push(createEntryIssue('GRD-048', pointer('gradings', i, field)))
         }
     })
     // A16: aboutHash on About areas.
     if (area !== null && (ABOUT_AREAS as readonly string[]).includes(area) && entry.aboutHash === undefined) {
-        issues.push(createIssue('GRD-022', '/aboutHash', { area }))
+        issues.push(createEntryIssue('GRD-022', '/aboutHash', { area }))
     }
     return { issues, recomputed }
 }
@@ -377,28 +378,28 @@ export function checkEntry(entry: unknown, limits?: Partial<JsonLimits>, now?: u
 
 /** The validation time as a checked ISO string (`null` when absent or unusable) and the issue it raised. */
 export function resolveNow(now: unknown, strict: boolean): { iso: string | null; issue: Issue | null } {
-    if (now === undefined) return { iso: null, issue: strict ? createIssue('GRD-074', '/now') : null }
+    if (now === undefined) return { iso: null, issue: strict ? createEntryIssue('GRD-074', '/now') : null }
     if (isIsoDateTime(now)) return { iso: now, issue: null }
     // A Date means its instant; checked by its tag, so a Date of another realm counts too.
     if (Object.prototype.toString.call(now) === '[object Date]') {
         const ms = Date.prototype.getTime.call(now as Date)
         if (Number.isFinite(ms)) return { iso: new Date(ms).toISOString(), issue: null }
-        return { iso: null, issue: createIssue('GRD-063', '/now', { value: 'an invalid Date (it holds no instant)' }) }
+        return { iso: null, issue: createEntryIssue('GRD-063', '/now', { value: 'an invalid Date (it holds no instant)' }) }
     }
-    return { iso: null, issue: createIssue('GRD-063', '/now', { value: describeValue(now) }) }
+    return { iso: null, issue: createEntryIssue('GRD-063', '/now', { value: describeValue(now) }) }
 }
 
 /** Every check of one entry, on its checked copy; `copy` is `null` when the value never reached the copy. */
 function runChecks(entry: unknown, options: { limits?: Partial<JsonLimits> | undefined; now?: unknown; strict?: unknown }, freeze: boolean): { errors: Issue[]; recomputed: AggregateResult | null; copy: unknown } {
     const strict = options.strict === true
     if (entry === undefined) {
-        return { errors: [createIssue('GRD-001', '', { field: 'entry' })], recomputed: null, copy: null }
+        return { errors: [createEntryIssue('GRD-001', '', { field: 'entry' })], recomputed: null, copy: null }
     }
     if (entry === null) {
-        return { errors: [createIssue('GRD-064', '')], recomputed: null, copy: null }
+        return { errors: [createEntryIssue('GRD-064', '')], recomputed: null, copy: null }
     }
     if (!isObj(entry)) {
-        return { errors: [createIssue('GRD-002', '', { field: 'entry', expected: 'a grading entry object', actual: typeOfValue(entry) })], recomputed: null, copy: null }
+        return { errors: [createEntryIssue('GRD-002', '', { field: 'entry', expected: 'a grading entry object', actual: typeOfValue(entry) })], recomputed: null, copy: null }
     }
     const limits = options.limits
     const guard = inspectJson(entry, limits === undefined ? DEFAULT_JSON_LIMITS : resolveLimits(limits))

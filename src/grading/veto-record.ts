@@ -1,4 +1,5 @@
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { describeValue, typeOfValue } from '../errors/issue.js'
+import { createEntryIssue } from '../errors/entry-issue.js'
 import { joinPointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { GRADER_KINDS, VETO_TRIGGERS } from '../model/constants.js'
@@ -12,20 +13,20 @@ const isNonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim(
 /** Checks a `graderIdentity` object; shared by vetoes and answers. */
 export function validateGraderIdentity(value: unknown, path: string): Issue[] {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return [createIssue('GRD-002', path, { field: 'graderIdentity', expected: 'object', actual: typeOfValue(value) })]
+        return [createEntryIssue('GRD-002', path, { field: 'graderIdentity', expected: 'object', actual: typeOfValue(value) })]
     }
     const g = value as Record<string, unknown>
     const issues: Issue[] = []
-    if (g.kind === undefined) issues.push(createIssue('GRD-001', joinPointer(path, 'kind'), { field: 'kind' }))
+    if (g.kind === undefined) issues.push(createEntryIssue('GRD-001', joinPointer(path, 'kind'), { field: 'kind' }))
     else if (!(GRADER_KINDS as readonly unknown[]).includes(g.kind)) {
-        issues.push(createIssue('GRD-010', joinPointer(path, 'kind'), { field: 'graderIdentity.kind', expected: GRADER_KINDS.join(', '), actual: describeValue(g.kind) }))
+        issues.push(createEntryIssue('GRD-010', joinPointer(path, 'kind'), { field: 'graderIdentity.kind', expected: GRADER_KINDS.join(', '), actual: describeValue(g.kind) }))
     }
     for (const key of ['name', 'version'] as const) {
-        if (g[key] === undefined) issues.push(createIssue('GRD-001', joinPointer(path, key), { field: key }))
-        else if (!isNonEmpty(g[key])) issues.push(createIssue('GRD-002', joinPointer(path, key), { field: key, expected: 'non-empty string', actual: typeOfValue(g[key]) }))
+        if (g[key] === undefined) issues.push(createEntryIssue('GRD-001', joinPointer(path, key), { field: key }))
+        else if (!isNonEmpty(g[key])) issues.push(createEntryIssue('GRD-002', joinPointer(path, key), { field: key, expected: 'non-empty string', actual: typeOfValue(g[key]) }))
     }
     for (const key of Object.keys(g)) {
-        if (!GRADER_FIELDS.has(key)) issues.push(createIssue('GRD-008', joinPointer(path, key), { field: key }))
+        if (!GRADER_FIELDS.has(key)) issues.push(createEntryIssue('GRD-008', joinPointer(path, key), { field: key }))
     }
     return issues
 }
@@ -37,22 +38,22 @@ export function validateGraderIdentity(value: unknown, path: string): Issue[] {
  */
 export function validateVetoRecord(value: unknown, path: string): Issue[] {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return [createIssue('GRD-002', path, { field: 'categoricalVeto', expected: 'object or null', actual: typeOfValue(value) })]
+        return [createEntryIssue('GRD-002', path, { field: 'categoricalVeto', expected: 'object or null', actual: typeOfValue(value) })]
     }
     const veto = value as Record<string, unknown>
     const issues: Issue[] = []
-    if (veto.triggeredBy === undefined) issues.push(createIssue('GRD-001', joinPointer(path, 'triggeredBy'), { field: 'triggeredBy' }))
-    else if (!(VETO_TRIGGERS as readonly unknown[]).includes(veto.triggeredBy)) issues.push(createIssue('VET-001', joinPointer(path, 'triggeredBy'), { value: describeValue(veto.triggeredBy) }))
-    if (veto.graderIdentity === undefined) issues.push(createIssue('VET-004', joinPointer(path, 'graderIdentity')))
+    if (veto.triggeredBy === undefined) issues.push(createEntryIssue('GRD-001', joinPointer(path, 'triggeredBy'), { field: 'triggeredBy' }))
+    else if (!(VETO_TRIGGERS as readonly unknown[]).includes(veto.triggeredBy)) issues.push(createEntryIssue('VET-001', joinPointer(path, 'triggeredBy'), { value: describeValue(veto.triggeredBy) }))
+    if (veto.graderIdentity === undefined) issues.push(createEntryIssue('VET-004', joinPointer(path, 'graderIdentity')))
     else issues.push(...validateGraderIdentity(veto.graderIdentity, joinPointer(path, 'graderIdentity')))
-    if (!isNonEmpty(veto.evidence)) issues.push(createIssue('VET-002', joinPointer(path, 'evidence')))
+    if (!isNonEmpty(veto.evidence)) issues.push(createEntryIssue('VET-002', joinPointer(path, 'evidence')))
     if (veto.reasoning !== undefined && typeof veto.reasoning !== 'string') {
-        issues.push(createIssue('GRD-002', joinPointer(path, 'reasoning'), { field: 'reasoning', expected: 'string', actual: typeOfValue(veto.reasoning) }))
+        issues.push(createEntryIssue('GRD-002', joinPointer(path, 'reasoning'), { field: 'reasoning', expected: 'string', actual: typeOfValue(veto.reasoning) }))
     }
-    if (veto.triggeredBy === 'ai-security-veto' && !isNonEmpty(veto.reasoning)) issues.push(createIssue('VET-003', joinPointer(path, 'reasoning')))
-    if (!isIsoDateTime(veto.timestamp)) issues.push(createIssue('VET-005', joinPointer(path, 'timestamp'), { value: describeValue(veto.timestamp) }))
+    if (veto.triggeredBy === 'ai-security-veto' && !isNonEmpty(veto.reasoning)) issues.push(createEntryIssue('VET-003', joinPointer(path, 'reasoning')))
+    if (!isIsoDateTime(veto.timestamp)) issues.push(createEntryIssue('VET-005', joinPointer(path, 'timestamp'), { value: describeValue(veto.timestamp) }))
     for (const key of Object.keys(veto)) {
-        if (!VETO_FIELDS.has(key)) issues.push(createIssue('VET-006', joinPointer(path, key), { field: key }))
+        if (!VETO_FIELDS.has(key)) issues.push(createEntryIssue('VET-006', joinPointer(path, key), { field: key }))
     }
     return issues
 }

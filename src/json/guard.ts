@@ -1,4 +1,5 @@
-import { createIssue, typeOfValue } from '../errors/issue.js'
+import { typeOfValue } from '../errors/issue.js'
+import { createEntryIssue } from '../errors/entry-issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 
@@ -78,14 +79,14 @@ export function inspectJson(value: unknown, limits: JsonLimits = DEFAULT_JSON_LI
                 continue
             }
             nodes += 1
-            if (nodes > limits.maxNodes) return [createIssue('INP-003', basePath, { detail: 'more values than allowed', limit: limits.maxNodes })]
+            if (nodes > limits.maxNodes) return [createEntryIssue('INP-003', basePath, { detail: 'more values than allowed', limit: limits.maxNodes })]
             const v = frame.value
             const problem = v !== null && typeof v === 'object' ? expandContainer(walk, frame, v) : scalarProblem(walk, frame, v)
             if (problem !== null) return [problem]
         }
     } catch (cause) {
         // Getters and proxies can throw while being read; that input is not plain JSON either.
-        return [createIssue('INP-001', basePath, { detail: `value could not be read (${cause instanceof Error ? cause.name : 'error'})` })]
+        return [createEntryIssue('INP-001', basePath, { detail: `value could not be read (${cause instanceof Error ? cause.name : 'error'})` })]
     }
     return []
 }
@@ -101,40 +102,40 @@ interface JsonWalk {
 /** A value that holds no other: null, boolean, finite number and string within the limit are JSON. */
 function scalarProblem(walk: JsonWalk, frame: Pending, v: unknown): Issue | null {
     if (v === null || typeof v === 'boolean') return null
-    if (typeof v === 'number') return Number.isFinite(v) ? null : createIssue('INP-001', walk.at(frame), { detail: `${typeOfValue(v)} is not a JSON number` })
+    if (typeof v === 'number') return Number.isFinite(v) ? null : createEntryIssue('INP-001', walk.at(frame), { detail: `${typeOfValue(v)} is not a JSON number` })
     if (typeof v === 'string') {
-        return v.length > walk.limits.maxStringLength ? createIssue('INP-003', walk.at(frame), { detail: `string of ${v.length} characters`, limit: walk.limits.maxStringLength }) : null
+        return v.length > walk.limits.maxStringLength ? createEntryIssue('INP-003', walk.at(frame), { detail: `string of ${v.length} characters`, limit: walk.limits.maxStringLength }) : null
     }
-    return createIssue('INP-001', walk.at(frame), { detail: `${typeof v} is not a JSON value` })
+    return createEntryIssue('INP-001', walk.at(frame), { detail: `${typeof v} is not a JSON value` })
 }
 
 /** An array or plain object: checked, then its members pushed (last first, so they are read in order). */
 function expandContainer(walk: JsonWalk, frame: Pending, v: object): Issue | null {
     const depth = frame.depth + 1
-    if (depth > walk.limits.maxDepth) return createIssue('INP-002', walk.at(frame), { limit: walk.limits.maxDepth })
-    if (walk.onPath.has(v)) return createIssue('INP-001', walk.at(frame), { detail: 'circular reference' })
+    if (depth > walk.limits.maxDepth) return createEntryIssue('INP-002', walk.at(frame), { limit: walk.limits.maxDepth })
+    if (walk.onPath.has(v)) return createEntryIssue('INP-001', walk.at(frame), { detail: 'circular reference' })
     if (Array.isArray(v)) {
         walk.onPath.add(v)
         walk.stack.push(new Exit(v))
         for (let i = v.length - 1; i >= 0; i -= 1) {
-            if (!(i in v)) return createIssue('INP-001', walk.at(frame, i), { detail: 'array hole (undefined)' })
+            if (!(i in v)) return createEntryIssue('INP-001', walk.at(frame, i), { detail: 'array hole (undefined)' })
             walk.stack.push(new Pending(v[i], depth, frame, i))
         }
         return null
     }
     if (!isPlainObject(v)) {
         const name = (v as { constructor?: { name?: unknown } }).constructor?.name
-        return createIssue('INP-001', walk.at(frame), { detail: `instance of ${typeof name === 'string' ? name : 'a class'} is not a plain object` })
+        return createEntryIssue('INP-001', walk.at(frame), { detail: `instance of ${typeof name === 'string' ? name : 'a class'} is not a plain object` })
     }
-    if (Object.getOwnPropertySymbols(v).length > 0) return createIssue('INP-001', walk.at(frame), { detail: 'symbol-keyed property' })
+    if (Object.getOwnPropertySymbols(v).length > 0) return createEntryIssue('INP-001', walk.at(frame), { detail: 'symbol-keyed property' })
     walk.onPath.add(v)
     walk.stack.push(new Exit(v))
     const keys = Object.keys(v)
     for (let i = keys.length - 1; i >= 0; i -= 1) {
         const key = keys[i] as string
-        if (key.length > walk.limits.maxStringLength) return createIssue('INP-003', walk.at(frame), { detail: `property name of ${key.length} characters`, limit: walk.limits.maxStringLength })
+        if (key.length > walk.limits.maxStringLength) return createEntryIssue('INP-003', walk.at(frame), { detail: `property name of ${key.length} characters`, limit: walk.limits.maxStringLength })
         const child = (v as Record<string, unknown>)[key]
-        if (child === undefined) return createIssue('INP-001', walk.at(frame, key), { detail: 'undefined is not a JSON value' })
+        if (child === undefined) return createEntryIssue('INP-001', walk.at(frame, key), { detail: 'undefined is not a JSON value' })
         walk.stack.push(new Pending(child, depth, frame, key))
     }
     return null
@@ -146,14 +147,14 @@ function expandContainer(walk: JsonWalk, frame: Pending, v: object): Issue | nul
  */
 export function parseJsonText(text: string, limits: JsonLimits = DEFAULT_JSON_LIMITS): { value: unknown; errors: Issue[] } {
     if (text.length > limits.maxTextLength) {
-        return { value: undefined, errors: [createIssue('INP-003', '', { detail: `JSON text of ${text.length} characters`, limit: limits.maxTextLength })] }
+        return { value: undefined, errors: [createEntryIssue('INP-003', '', { detail: `JSON text of ${text.length} characters`, limit: limits.maxTextLength })] }
     }
     let value: unknown
     try {
         value = JSON.parse(text) as unknown
     } catch (cause) {
         const detail = cause instanceof Error ? cause.message : 'unparseable'
-        return { value: undefined, errors: [createIssue('INP-004', '', { detail })] }
+        return { value: undefined, errors: [createEntryIssue('INP-004', '', { detail })] }
     }
     const errors = inspectJson(value, limits)
     return errors.length > 0 ? { value: undefined, errors } : { value, errors }
@@ -168,7 +169,7 @@ export function parseJsonText(text: string, limits: JsonLimits = DEFAULT_JSON_LI
 export function parseJson(input: { text?: unknown; limits?: Partial<JsonLimits> }): { value: unknown; errors: Issue[] } {
     const text = input?.text
     if (typeof text !== 'string') {
-        return { value: undefined, errors: [createIssue('INP-004', '/text', { detail: `expected a string, got ${typeOfValue(text)}` })] }
+        return { value: undefined, errors: [createEntryIssue('INP-004', '/text', { detail: `expected a string, got ${typeOfValue(text)}` })] }
     }
     return parseJsonText(text, resolveLimits(input.limits))
 }

@@ -1,4 +1,5 @@
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { describeValue, typeOfValue } from '../errors/issue.js'
+import { createEntryIssue } from '../errors/entry-issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { SCORE_ENUMS, type Score } from '../model/constants.js'
@@ -45,11 +46,11 @@ function scoreIssues(score: unknown, at: string | (() => string)): Issue[] {
     }
     const path = typeof at === 'string' ? at : at()
     if (score === undefined || score === null) {
-        return [createIssue('GRD-001', path, { field: 'score' })]
+        return [createEntryIssue('GRD-001', path, { field: 'score' })]
     }
     if (typeof score === 'number') {
         if (!Number.isFinite(score) || score < SCORE_MIN || score > SCORE_MAX) {
-            return [createIssue('SCO-001', path, { value: describeValue(score) })]
+            return [createEntryIssue('SCO-001', path, { value: describeValue(score) })]
         }
         return []
     }
@@ -58,11 +59,11 @@ function scoreIssues(score: unknown, at: string | (() => string)): Issue[] {
             return []
         }
         if (score.trim() !== '' && Number.isFinite(Number(score))) {
-            return [createIssue('SCO-005', path, { value: score })]
+            return [createEntryIssue('SCO-005', path, { value: score })]
         }
-        return [createIssue('SCO-003', path, { value: score })]
+        return [createEntryIssue('SCO-003', path, { value: score })]
     }
-    return [createIssue('GRD-002', path, { field: 'score', expected: 'number or string', actual: typeOfValue(score) })]
+    return [createEntryIssue('GRD-002', path, { field: 'score', expected: 'number or string', actual: typeOfValue(score) })]
 }
 
 function weightIssues(weight: unknown, at: () => string): Issue[] {
@@ -72,10 +73,10 @@ function weightIssues(weight: unknown, at: () => string): Issue[] {
     const path = at()
     if (weight === undefined) {
         // No silent default (01-model ⚠ A8): a missing weight is an error, not 1.0.
-        return [createIssue('GRD-001', path, { field: 'weight' })]
+        return [createEntryIssue('GRD-001', path, { field: 'weight' })]
     }
     if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) {
-        return [createIssue('SCO-004', path, { value: describeValue(weight) })]
+        return [createEntryIssue('SCO-004', path, { value: describeValue(weight) })]
     }
     return []
 }
@@ -134,15 +135,15 @@ export class Scoring {
         const gradings = input?.gradings
         const empty = (errors: Issue[]): WeightedMeanResult => ({ mean: null, weightSum: 0, included: 0, excluded: { na: 0, stale: 0 }, errors })
         if (gradings === undefined || gradings === null) {
-            return empty([createIssue('GRD-001', '/gradings', { field: 'gradings' })])
+            return empty([createEntryIssue('GRD-001', '/gradings', { field: 'gradings' })])
         }
         if (!Array.isArray(gradings)) {
-            return empty([createIssue('GRD-002', '/gradings', { field: 'gradings', expected: 'array', actual: typeOfValue(gradings) })])
+            return empty([createEntryIssue('GRD-002', '/gradings', { field: 'gradings', expected: 'array', actual: typeOfValue(gradings) })])
         }
         const errors: Issue[] = []
         gradings.forEach((item: unknown, i) => {
             if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-                errors.push(createIssue('GRD-002', pointer('gradings', i), { field: `gradings[${i}]`, expected: 'object', actual: typeOfValue(item) }))
+                errors.push(createEntryIssue('GRD-002', pointer('gradings', i), { field: `gradings[${i}]`, expected: 'object', actual: typeOfValue(item) }))
                 return
             }
             const answer = item as MeanInput
