@@ -37,10 +37,9 @@ const TYPE_GROUPS: ReadonlyArray<readonly [string, readonly string[]]> = [
 ]
 const UNTYPED = ['$ref', 'const', 'enum', 'not', 'oneOf', 'allOf', 'if']
 /** Every keyword the compiler knows; test/validation/interpret.test.ts checks the shipped schemas use no other. */
-export const KNOWN_KEYWORDS: ReadonlySet<string> = new Set([
-    '$schema', '$id', '$defs', '$comment', 'title', 'description', 'examples', 'default', 'type', 'then', 'else',
-    ...UNTYPED, ...TYPE_GROUPS.flatMap(([, keys]) => keys)
-])
+export function knownKeywords(): ReadonlySet<string> {
+    return new Set(['$schema', '$id', '$defs', '$comment', 'title', 'description', 'examples', 'default', 'type', 'then', 'else', ...UNTYPED, ...TYPE_GROUPS.flatMap(([, keys]) => keys)])
+}
 
 function isObj(v: unknown): v is Obj {
     return v !== null && typeof v === 'object' && !Array.isArray(v)
@@ -140,7 +139,7 @@ function compile(unit: Unit, schema: Schema, schemaPath: string, base: string): 
             for (let i = 0; i < inGroup.length; i++) (inGroup[i] as Check)(data, ctx)
         })
     }
-    return steps.length === 1 ? (steps[0] as Check) : (data, ctx) => {
+    return (data, ctx) => {
         for (let i = 0; i < steps.length; i++) (steps[i] as Check)(data, ctx)
     }
 }
@@ -218,12 +217,7 @@ function ifThen(schema: Obj, sub: (s: unknown, path: string) => Check, schemaPat
     }
 }
 
-const LIMITS: Readonly<Record<string, readonly [string, (a: number, b: number) => boolean]>> = {
-    maximum: ['<=', (a, b) => a <= b],
-    minimum: ['>=', (a, b) => a >= b],
-    exclusiveMaximum: ['<', (a, b) => a < b],
-    exclusiveMinimum: ['>', (a, b) => a > b]
-}
+const COMPARISONS: Readonly<Record<string, string>> = { maximum: '<=', minimum: '>=', exclusiveMaximum: '<', exclusiveMinimum: '>' }
 
 function typed(unit: Unit, schema: Obj, keyword: string, schemaPath: string, base: string): Check {
     const limit = schema[keyword] as number
@@ -232,14 +226,17 @@ function typed(unit: Unit, schema: Obj, keyword: string, schemaPath: string, bas
         case 'minimum':
         case 'exclusiveMaximum':
         case 'exclusiveMinimum': {
-            const [comparison, holds] = LIMITS[keyword] as readonly [string, (a: number, b: number) => boolean]
-            return (data, ctx) => (holds(data as number, limit) ? undefined : report(ctx, schemaPath, keyword, { comparison, limit }, `must be ${comparison} ${limit}`))
+            const comparison = COMPARISONS[keyword] as string
+            const below = comparison[0] === '<'
+            const equal = comparison.length > 1
+            return (data, ctx) => {
+                const d = data as number
+                if (d === limit ? !equal : below !== d < limit) report(ctx, schemaPath, keyword, { comparison, limit }, `must be ${comparison} ${limit}`)
+            }
         }
         case 'maxLength':
-            // Code points never outnumber code units and are at least half of them: count only when that does not decide.
-            return lengthLimit(schemaPath, keyword, limit, 'characters', (s: string) => (s.length <= limit ? 0 : ucs2length(s)))
         case 'minLength':
-            return lengthLimit(schemaPath, keyword, limit, 'characters', (s: string) => (s.length >= 2 * limit ? limit : ucs2length(s)))
+            return lengthLimit(schemaPath, keyword, limit, 'characters', ucs2length)
         case 'pattern': {
             const source = String(schema.pattern)
             const re = new RegExp(source, 'u')
