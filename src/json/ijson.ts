@@ -67,11 +67,11 @@ interface Open {
     expectKey: boolean
 }
 
-function loneSurrogate(text: string, path: string, where: string): Issue | null {
+function loneSurrogate(text: string, path: () => string, where: string): Issue | null {
     const lone = LONE_SURROGATE.exec(text)
     if (lone === null) return null
     const code = `U+${lone[0].charCodeAt(0).toString(16).toUpperCase()}`
-    return createIssue('INP-007', path, { codePoint: code, where })
+    return createIssue('INP-007', path(), { codePoint: code, where })
 }
 
 /**
@@ -88,7 +88,9 @@ export function ijsonIssues(text: string): Issue[] {
         const top = open[open.length - 1]
         if (c === 34) {
             const end = stringEnd(text, i)
-            const value = JSON.parse(text.slice(i, end + 1)) as string
+            // Only a string with an escape needs decoding.
+            const raw = text.slice(i + 1, end)
+            const value = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw
             i = end
             if (top !== undefined && top.keys !== null && top.expectKey) {
                 top.key = value
@@ -96,10 +98,10 @@ export function ijsonIssues(text: string): Issue[] {
                 const invisible = describeInvisible(value)
                 if (top.keys.has(value)) issues.push(createIssue('INP-006', path(), { key: JSON.stringify(showInvisible(value)), invisible: invisible === '' ? '' : ` (holds ${invisible})` }))
                 top.keys.add(value)
-                const lone = loneSurrogate(value, path(), 'a key')
+                const lone = loneSurrogate(value, path, 'a key')
                 if (lone !== null) issues.push(lone)
             } else {
-                const lone = loneSurrogate(value, path(), 'a string')
+                const lone = loneSurrogate(value, path, 'a string')
                 if (lone !== null) issues.push(lone)
             }
         } else if (c === 123 || c === 91) {

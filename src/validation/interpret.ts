@@ -127,15 +127,17 @@ function compile(unit: Unit, schema: Schema, schemaPath: string, base: string): 
     const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string]
     const groups = TYPE_GROUPS.map(([t, keys]) => [t, keys.filter((k) => k in schema)] as const).filter(([, keys]) => keys.length > 0)
     const typeFirst = types.length > 0 && !(types.length === 1 && groups.some(([t]) => t === types[0]))
-    const typeError: Check = (_data, ctx) => report(ctx, schemaPath, 'type', { type: types.join(',') }, `must be ${types.join(',')}`)
+    const type = types.join(',')
+    const message = `must be ${type}`
+    const typeError: Check = (_data, ctx) => report(ctx, schemaPath, 'type', { type }, message)
     const steps: Check[] = []
     if (typeFirst) steps.push((data, ctx) => (types.some((t) => hasType(data, t)) ? undefined : typeError(data, ctx)))
     for (const keyword of UNTYPED) if (keyword in schema) steps.push(untyped(unit, schema, keyword, schemaPath, here))
-    for (const [type, keys] of groups) {
+    for (const [group, keys] of groups) {
         const inGroup = keys.map((keyword) => typed(unit, schema, keyword, schemaPath, here))
-        const mismatch = !typeFirst && types[0] === type ? typeError : NOTHING
+        const mismatch = !typeFirst && types[0] === group ? typeError : NOTHING
         steps.push((data, ctx) => {
-            if (!hasType(data, type)) return mismatch(data, ctx)
+            if (!hasType(data, group)) return mismatch(data, ctx)
             for (let i = 0; i < inGroup.length; i++) (inGroup[i] as Check)(data, ctx)
         })
     }
