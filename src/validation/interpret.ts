@@ -127,9 +127,7 @@ function compile(unit: Unit, schema: Schema, schemaPath: string, base: string): 
     const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string]
     const groups = TYPE_GROUPS.map(([t, keys]) => [t, keys.filter((k) => k in schema)] as const).filter(([, keys]) => keys.length > 0)
     const typeFirst = types.length > 0 && !(types.length === 1 && groups.some(([t]) => t === types[0]))
-    const type = types.join(',')
-    const message = `must be ${type}`
-    const typeError: Check = (_data, ctx) => report(ctx, schemaPath, 'type', { type }, message)
+    const typeError: Check = (_data, ctx) => report(ctx, schemaPath, 'type', { type: types.join(',') }, `must be ${types.join(',')}`)
     const steps: Check[] = []
     if (typeFirst) steps.push((data, ctx) => (types.some((t) => hasType(data, t)) ? undefined : typeError(data, ctx)))
     for (const keyword of UNTYPED) if (keyword in schema) steps.push(untyped(unit, schema, keyword, schemaPath, here))
