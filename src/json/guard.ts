@@ -1,7 +1,9 @@
+import { describeInvisible, showInvisible } from '../errors/invisible.js'
 import { typeOfValue } from '../errors/issue.js'
 import { createEntryIssue } from '../errors/entry-issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
+import { ijsonIssues, mayBreakIJson } from './ijson.js'
 
 /** Cost limits for external JSON. Every check past a limit stops with a coded issue, in bounded time. */
 export interface JsonLimits {
@@ -66,10 +68,11 @@ function pathOf(at: Pending | null, basePath: string): string {
  * no undefined, functions, symbols, bigints, class instances, holes or cycles) within `limits`.
  * Iterative, so a hostile depth cannot overflow the stack. Reports the first problem only:
  * past it, the value cannot be interpreted safely. Runs on every external value, so paths are
- * built only for the one problem reported.
+ * built only for the one problem reported. `tally.members` receives the number of object members
+ * of a good value (what the I-JSON check of a text compares with).
  */
-export function inspectJson(value: unknown, limits: JsonLimits = DEFAULT_JSON_LIMITS, basePath = ''): Issue[] {
-    const walk: JsonWalk = { onPath: new Set<object>(), stack: [new Pending(value, 0, null, '')], limits, at: (frame, key) => (key === undefined ? pathOf(frame, basePath) : pathOf(frame, basePath) + pointer(key)) }
+export function inspectJson(value: unknown, limits: JsonLimits = DEFAULT_JSON_LIMITS, basePath = '', tally?: { members: number }): Issue[] {
+    const walk: JsonWalk = { onPath: new Set<object>(), stack: [new Pending(value, 0, null, '')], limits, members: 0, at: (frame, key) => (key === undefined ? pathOf(frame, basePath) : pathOf(frame, basePath) + pointer(key)) }
     let nodes = 0
     try {
         while (walk.stack.length > 0) {
@@ -88,6 +91,7 @@ export function inspectJson(value: unknown, limits: JsonLimits = DEFAULT_JSON_LI
         // Getters and proxies can throw while being read; that input is not plain JSON either.
         return [createEntryIssue('INP-001', basePath, { detail: `value could not be read (${cause instanceof Error ? cause.name : 'error'})` })]
     }
+    if (tally !== undefined) tally.members = walk.members
     return []
 }
 
@@ -96,6 +100,8 @@ interface JsonWalk {
     readonly onPath: Set<object>
     readonly stack: Array<Pending | Exit>
     readonly limits: JsonLimits
+    /** Object members seen so far. */
+    members: number
     readonly at: (frame: Pending | null, key?: string | number) => string
 }
 
@@ -131,6 +137,7 @@ function expandContainer(walk: JsonWalk, frame: Pending, v: object): Issue | nul
     walk.onPath.add(v)
     walk.stack.push(new Exit(v))
     const keys = Object.keys(v)
+    walk.members += keys.length
     for (let i = keys.length - 1; i >= 0; i -= 1) {
         const key = keys[i] as string
         if (key.length > walk.limits.maxStringLength) return createEntryIssue('INP-003', walk.at(frame), { detail: `property name of ${key.length} characters`, limit: walk.limits.maxStringLength })
@@ -142,28 +149,38 @@ function expandContainer(walk: JsonWalk, frame: Pending, v: object): Issue | nul
 }
 
 /**
- * Parses a JSON text within `limits`: the length is checked before parsing, the result after.
+ * Parses a JSON text within `limits`: the length is checked before parsing, the result after, and
+ * the text must be I-JSON (RFC 7493): no leading byte order mark, no duplicate key, no lone
+ * surrogate (each reported with its JSON Pointer). A parse error names any invisible character.
  * @returns `{ value, errors }`; `value` is `undefined` whenever `errors` is non-empty.
  */
 export function parseJsonText(text: string, limits: JsonLimits = DEFAULT_JSON_LIMITS): { value: unknown; errors: Issue[] } {
     if (text.length > limits.maxTextLength) {
         return { value: undefined, errors: [createEntryIssue('INP-003', '', { detail: `JSON text of ${text.length} characters`, limit: limits.maxTextLength })] }
     }
+    // Rejected, not skipped: RFC 8259 forbids sending one, and a reader that does not skip it sees other bytes.
+    if (text.charCodeAt(0) === 0xfeff) return { value: undefined, errors: [createEntryIssue('INP-005', '')] }
     let value: unknown
     try {
         value = JSON.parse(text) as unknown
     } catch (cause) {
         const detail = cause instanceof Error ? cause.message : 'unparseable'
-        return { value: undefined, errors: [createEntryIssue('INP-004', '', { detail })] }
+        // The message may quote the character or give its position (V8: "at position 7"); either way, name it if it cannot be seen.
+        const at = /position (\d+)/.exec(detail)
+        const invisible = describeInvisible(detail + (at === null ? '' : String.fromCodePoint(text.codePointAt(Number(at[1])) ?? 32)))
+        return { value: undefined, errors: [createEntryIssue('INP-004', '', { detail: invisible === '' ? detail : `${showInvisible(detail)} (invisible: ${invisible})` })] }
     }
-    const errors = inspectJson(value, limits)
+    const tally = { members: -1 }
+    const issues = inspectJson(value, limits, '', tally)
+    const errors = issues.length > 0 ? issues : mayBreakIJson(text, tally.members) ? ijsonIssues(text) : []
     return errors.length > 0 ? { value: undefined, errors } : { value, errors }
 }
 
 /**
- * Parses external JSON text safely: limits checked before and after parsing, every problem coded.
+ * Parses external JSON text safely: limits checked before and after parsing, I-JSON required (no
+ * byte order mark, duplicate key or lone surrogate), every problem coded with its JSON Pointer.
  * @param input - `{ text, limits? }`
- * @returns `{ value, errors }`; `value` is `undefined` when `errors` is non-empty. INP-001…004.
+ * @returns `{ value, errors }`; `value` is `undefined` when `errors` is non-empty. INP-001…007.
  * @example parseJson({ text: '{"a":1}' }).value // { a: 1 }
  */
 export function parseJson(input: { text?: unknown; limits?: Partial<JsonLimits> }): { value: unknown; errors: Issue[] } {

@@ -1,29 +1,31 @@
+import { escapePointerToken, pointer } from '../errors/pointer.js'
 import type { ErrorObject, ValidateFunction } from './types.js'
 import { formats, ucs2length } from './runtime.js'
 
 /**
- * A JSON Schema (draft 2020-12) interpreter for the keywords the shipped schemas use. It walks the
- * schema at run time, so the package builds no functions from strings (strict CSP, Workers) and
- * ships no generated code. Its findings have the shape, order, messages and params ajv 8 reports
- * with `allErrors` and `strict: false`, because the issue mappers were written against those;
- * test/validation/interpret.test.ts compares the two on every shipped schema.
+ * A JSON Schema (draft 2020-12) validator for the keywords the shipped schemas use. Each schema is
+ * compiled once, at first use, into a tree of closures: no code is built from strings (strict CSP,
+ * Workers) and no generated code ships. Its findings have the shape, order, messages and params
+ * ajv 8 reports with `allErrors` and `strict: false`, because the issue mappers were written
+ * against those; test/validation/interpret.test.ts compares the two on every shipped schema.
  */
 
 type Schema = boolean | Record<string, unknown>
 type Obj = Record<string, unknown>
 
+/** One run: the findings so far and the instance path as tokens, turned into a pointer only when reported. */
 interface Ctx {
-    readonly registry: ReadonlyMap<string, Obj>
     readonly errors: ErrorObject[]
+    readonly path: Array<string | number>
+    propertyName: string | undefined
+    /** Above 0 while only validity counts (findings about to be dropped): a placeholder is counted instead. */
+    quiet: number
 }
+/** A compiled schema or keyword: appends its findings to `ctx.errors`. */
+type Check = (data: unknown, ctx: Ctx) => void
 
-/** Where a subschema sits: the document it belongs to (for `#` refs) and its error schema path. */
-interface At {
-    readonly base: string
-    readonly schemaPath: string
-    readonly instancePath: string
-    readonly propertyName?: string
-}
+/** The schemas by document, for `$ref`. */
+type Unit = ReadonlyMap<string, Obj>
 
 // ajv sorts keywords into groups that run in this order; a type error of a single declared type
 // with keywords in that type's group is reported at the group's place, any other one first.
@@ -34,20 +36,9 @@ const TYPE_GROUPS: ReadonlyArray<readonly [string, readonly string[]]> = [
     ['object', ['maxProperties', 'minProperties', 'required', 'propertyNames', 'additionalProperties', 'properties']]
 ]
 const UNTYPED = ['$ref', 'const', 'enum', 'not', 'oneOf', 'allOf', 'if']
-/** Every keyword the interpreter knows; test/validation/interpret.test.ts checks the shipped schemas use no other. */
-export const KNOWN_KEYWORDS: ReadonlySet<string> = new Set([
-    '$schema', '$id', '$defs', '$comment', 'title', 'description', 'examples', 'default', 'type', 'then', 'else',
-    ...UNTYPED, ...TYPE_GROUPS.flatMap(([, keys]) => keys)
-])
-
-const patterns = new Map<string, RegExp>()
-function regex(source: string): RegExp {
-    let re = patterns.get(source)
-    if (re === undefined) {
-        re = new RegExp(source, 'u')
-        patterns.set(source, re)
-    }
-    return re
+/** Every keyword the compiler knows; test/validation/interpret.test.ts checks the shipped schemas use no other. */
+export function knownKeywords(): ReadonlySet<string> {
+    return new Set(['$schema', '$id', '$defs', '$comment', 'title', 'description', 'examples', 'default', 'type', 'then', 'else', ...UNTYPED, ...TYPE_GROUPS.flatMap(([, keys]) => keys)])
 }
 
 function isObj(v: unknown): v is Obj {
@@ -78,79 +69,36 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     return a !== a && b !== b
 }
 
-function escapeKey(key: string | number): string {
-    if (typeof key === 'number') return String(key)
-    // Most keys need no escaping; a regex replace on every key was the interpreter's top cost.
-    return key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key
-}
+/** Stands for a finding that is about to be dropped, so none is built. */
+const DROPPED = {} as ErrorObject
 
-function child(at: At, keyword: string, data?: string | number): At {
-    return { base: at.base, schemaPath: `${at.schemaPath}/${keyword}`, instancePath: data === undefined ? at.instancePath : `${at.instancePath}/${escapeKey(data)}`, ...(at.propertyName === undefined ? {} : { propertyName: at.propertyName }) }
-}
-
-function report(ctx: Ctx, at: At, keyword: string, params: Obj, message: string): void {
-    ctx.errors.push({ instancePath: at.instancePath, schemaPath: `${at.schemaPath}/${keyword}`, keyword, params, message, ...(at.propertyName === undefined ? {} : { propertyName: at.propertyName }) })
-}
-
-/** What a schema object asks for, worked out once per schema object (the schemas never change). */
-interface Plan {
-    readonly base: string | null
-    readonly types: readonly string[]
-    /** Whether a type mismatch is reported before the keywords rather than at its type group. */
-    readonly typeFirst: boolean
-    readonly untyped: readonly string[]
-    readonly groups: ReadonlyArray<readonly [string, readonly string[]]>
-}
-const plans = new WeakMap<Obj, Plan>()
-function planOf(schema: Obj): Plan {
-    let plan = plans.get(schema)
-    if (plan !== undefined) return plan
-    const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string]
-    const groups = TYPE_GROUPS.map(([t, keys]) => [t, keys.filter((k) => k in schema)] as const).filter(([, keys]) => keys.length > 0)
-    const single = types.length === 1 && groups.some(([t]) => t === types[0])
-    plan = {
-        base: typeof schema.$id === 'string' ? (schema.$id.split('#')[0] as string) : null,
-        types,
-        typeFirst: types.length > 0 && !single,
-        untyped: UNTYPED.filter((k) => k in schema),
-        groups
+function report(ctx: Ctx, schemaPath: string, keyword: string, params: Obj, message: string): void {
+    if (ctx.quiet > 0) {
+        ctx.errors.push(DROPPED)
+        return
     }
-    plans.set(schema, plan)
-    return plan
+    const propertyName = ctx.propertyName
+    ctx.errors.push({ instancePath: pointer(...ctx.path), schemaPath: `${schemaPath}/${keyword}`, keyword, params, message, ...(propertyName === undefined ? {} : { propertyName }) })
 }
 
-/** Validates `data` against `schema`; appends findings to `ctx.errors` and returns whether none were added. */
-function validate(ctx: Ctx, schema: Schema, data: unknown, at: At): boolean {
+/** Runs `check` on `data` one level down (`key`), keeping the instance path in step. */
+function down(check: Check, data: unknown, key: string | number, ctx: Ctx): void {
+    ctx.path.push(key)
+    check(data, ctx)
+    ctx.path.pop()
+}
+
+/** Runs `check` and reports whether it added no finding; `keep: false` takes its findings back (and builds none). */
+function passes(check: Check, data: unknown, ctx: Ctx, keep: boolean): boolean {
     const before = ctx.errors.length
-    if (schema === true) return true
-    if (schema === false) {
-        ctx.errors.push({ instancePath: at.instancePath, schemaPath: at.schemaPath, keyword: 'false schema', params: {}, message: 'boolean schema is false' })
-        return false
+    if (!keep) ctx.quiet++
+    check(data, ctx)
+    const valid = ctx.errors.length === before
+    if (!keep) {
+        ctx.quiet--
+        ctx.errors.length = before
     }
-    const plan = planOf(schema)
-    const here: At = plan.base === null || plan.base === at.base ? at : { ...at, base: plan.base }
-    const types = plan.types
-    if (plan.typeFirst && !types.some((t) => hasType(data, t))) typeError(ctx, here, types)
-    for (const keyword of plan.untyped) untyped(ctx, schema, keyword, data, here)
-    for (const [type, keys] of plan.groups) {
-        if (hasType(data, type)) {
-            for (const keyword of keys) typed(ctx, schema, keyword, data, here)
-        } else if (!plan.typeFirst && types[0] === type) {
-            typeError(ctx, here, types)
-        }
-    }
-    return ctx.errors.length === before
-}
-
-function typeError(ctx: Ctx, at: At, types: readonly string[]): void {
-    report(ctx, at, 'type', { type: types.join(',') }, `must be ${types.join(',')}`)
-}
-
-/** Runs `schema` as part of a composite keyword and takes its findings back for the caller to keep or drop. */
-function trial(ctx: Ctx, schema: Schema, data: unknown, at: At): { valid: boolean; found: ErrorObject[] } {
-    const before = ctx.errors.length
-    const valid = validate(ctx, schema, data, at)
-    return { valid, found: ctx.errors.splice(before) }
+    return valid
 }
 
 function resolve(registry: ReadonlyMap<string, Obj>, ref: string, base: string): { schema: Schema; base: string } | null {
@@ -165,193 +113,247 @@ function resolve(registry: ReadonlyMap<string, Obj>, ref: string, base: string):
     return typeof node === 'boolean' || isObj(node) ? { schema: node, base: doc } : null
 }
 
-function untyped(ctx: Ctx, schema: Obj, keyword: string, data: unknown, at: At): void {
-    switch (keyword) {
-        case '$ref': {
-            const target = resolve(ctx.registry, schema.$ref as string, at.base)
-            // An unresolvable reference is a defect of the shipped schemas, caught by the tests.
-            if (target === null) return report(ctx, at, '$ref', { ref: schema.$ref }, `can't resolve reference ${String(schema.$ref)}`)
-            validate(ctx, target.schema, data, { ...at, base: target.base, schemaPath: schema.$ref as string })
-            return
+const NOTHING: Check = () => undefined
+
+/** Compiles `schema`, found at `schemaPath` in document `base`, into one check running its keywords in ajv's order. */
+function compile(unit: Unit, schema: Schema, schemaPath: string, base: string): Check {
+    if (schema === true) return NOTHING
+    if (schema === false) {
+        return (_data, ctx) => {
+            ctx.errors.push(ctx.quiet > 0 ? DROPPED : { instancePath: pointer(...ctx.path), schemaPath, keyword: 'false schema', params: {}, message: 'boolean schema is false' })
         }
-        case 'const':
-            if (!jsonEqual(data, schema.const)) report(ctx, at, 'const', { allowedValue: schema.const }, 'must be equal to constant')
-            return
+    }
+    const here = typeof schema.$id === 'string' ? (schema.$id.split('#')[0] as string) : base
+    const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string]
+    const groups = TYPE_GROUPS.map(([t, keys]) => [t, keys.filter((k) => k in schema)] as const).filter(([, keys]) => keys.length > 0)
+    const typeFirst = types.length > 0 && !(types.length === 1 && groups.some(([t]) => t === types[0]))
+    const typeError: Check = (_data, ctx) => report(ctx, schemaPath, 'type', { type: types.join(',') }, `must be ${types.join(',')}`)
+    const steps: Check[] = []
+    if (typeFirst) steps.push((data, ctx) => (types.some((t) => hasType(data, t)) ? undefined : typeError(data, ctx)))
+    for (const keyword of UNTYPED) if (keyword in schema) steps.push(untyped(unit, schema, keyword, schemaPath, here))
+    for (const [group, keys] of groups) {
+        const inGroup = keys.map((keyword) => typed(unit, schema, keyword, schemaPath, here))
+        const mismatch = !typeFirst && types[0] === group ? typeError : NOTHING
+        steps.push((data, ctx) => {
+            if (!hasType(data, group)) return mismatch(data, ctx)
+            for (let i = 0; i < inGroup.length; i++) (inGroup[i] as Check)(data, ctx)
+        })
+    }
+    return (data, ctx) => {
+        for (let i = 0; i < steps.length; i++) (steps[i] as Check)(data, ctx)
+    }
+}
+
+/** A `$ref`: its target is compiled on first run, so a schema that refers to itself compiles once per reference. */
+function reference(unit: Unit, ref: string, schemaPath: string, base: string): Check {
+    const target = resolve(unit, ref, base)
+    // An unresolvable reference is a defect of the shipped schemas, caught by the tests.
+    if (target === null) return (_data, ctx) => report(ctx, schemaPath, '$ref', { ref }, `can't resolve reference ${ref}`)
+    let check: Check | undefined
+    return (data, ctx) => (check ??= compile(unit, target.schema, ref, target.base))(data, ctx)
+}
+
+function untyped(unit: Unit, schema: Obj, keyword: string, schemaPath: string, base: string): Check {
+    const sub = (s: unknown, path: string): Check => compile(unit, s as Schema, `${schemaPath}/${path}`, base)
+    switch (keyword) {
+        case '$ref':
+            return reference(unit, String(schema.$ref), schemaPath, base)
+        case 'const': {
+            const allowedValue = schema.const
+            return (data, ctx) => (jsonEqual(data, allowedValue) ? undefined : report(ctx, schemaPath, 'const', { allowedValue }, 'must be equal to constant'))
+        }
         case 'enum': {
             const allowed = schema.enum as unknown[]
-            if (!allowed.some((v) => jsonEqual(data, v))) report(ctx, at, 'enum', { allowedValues: allowed }, 'must be equal to one of the allowed values')
-            return
+            return (data, ctx) => (allowed.some((v) => jsonEqual(data, v)) ? undefined : report(ctx, schemaPath, 'enum', { allowedValues: allowed }, 'must be equal to one of the allowed values'))
         }
-        case 'not':
-            if (trial(ctx, schema.not as Schema, data, child(at, 'not')).valid) report(ctx, at, 'not', {}, 'must NOT be valid')
-            return
-        case 'allOf':
-            ;(schema.allOf as Schema[]).forEach((s, i) => validate(ctx, s, data, child(at, `allOf/${i}`)))
-            return
+        case 'not': {
+            const inner = sub(schema.not, 'not')
+            return (data, ctx) => (passes(inner, data, ctx, false) ? report(ctx, schemaPath, 'not', {}, 'must NOT be valid') : undefined)
+        }
+        case 'allOf': {
+            const all = (schema.allOf as Schema[]).map((s, i) => sub(s, `allOf/${i}`))
+            return (data, ctx) => {
+                for (const check of all) check(data, ctx)
+            }
+        }
         case 'oneOf':
-            return oneOf(ctx, schema.oneOf as Schema[], data, at)
-        case 'if':
-            return ifThen(ctx, schema, data, at)
+            return oneOf((schema.oneOf as Schema[]).map((s, i) => sub(s, `oneOf/${i}`)), schemaPath)
+        default:
+            return ifThen(schema, sub, schemaPath)
     }
 }
 
-function oneOf(ctx: Ctx, branches: Schema[], data: unknown, at: At): void {
-    // ajv's bookkeeping, kept literally so `passingSchemas` reads the same: a second passing branch
-    // turns the result invalid and records the pair.
-    let valid = false
-    let passing: number | number[] | null = null
-    const found: ErrorObject[] = []
-    branches.forEach((s, i) => {
-        const t = trial(ctx, s, data, child(at, `oneOf/${i}`))
-        found.push(...t.found)
-        if (t.valid && valid) {
-            valid = false
-            passing = [passing as number, i]
-        } else if (t.valid) {
-            valid = true
-            passing = i
-        }
-    })
-    if (valid) return
-    ctx.errors.push(...found)
-    report(ctx, at, 'oneOf', { passingSchemas: passing }, 'must match exactly one schema in oneOf')
-}
-
-function ifThen(ctx: Ctx, schema: Obj, data: unknown, at: At): void {
-    const hasThen = schema.then !== undefined
-    const hasElse = schema.else !== undefined
-    if (!hasThen && !hasElse) return
-    const cond = trial(ctx, schema.if as Schema, data, child(at, 'if')).valid
-    const branch = cond ? 'then' : 'else'
-    if (schema[branch] === undefined) return
-    if (!validate(ctx, schema[branch] as Schema, data, child(at, branch))) {
-        report(ctx, at, 'if', { failingKeyword: branch }, `must match "${branch}" schema`)
+function oneOf(branches: readonly Check[], schemaPath: string): Check {
+    return (data, ctx) => {
+        // ajv's bookkeeping, kept literally so `passingSchemas` reads the same: a second passing branch
+        // turns the result invalid and records the pair.
+        let valid = false
+        let passing: number | number[] | null = null
+        branches.forEach((check, i) => {
+            const ok = passes(check, data, ctx, false)
+            if (ok && valid) {
+                valid = false
+                passing = [passing as number, i]
+            } else if (ok) {
+                valid = true
+                passing = i
+            }
+        })
+        if (valid) return
+        // Only now are the branches' findings kept: run again to build them, in branch order.
+        for (const check of branches) check(data, ctx)
+        report(ctx, schemaPath, 'oneOf', { passingSchemas: passing }, 'must match exactly one schema in oneOf')
     }
 }
 
-const LIMITS: Readonly<Record<string, readonly [string, (a: number, b: number) => boolean]>> = {
-    maximum: ['<=', (a, b) => a <= b],
-    minimum: ['>=', (a, b) => a >= b],
-    exclusiveMaximum: ['<', (a, b) => a < b],
-    exclusiveMinimum: ['>', (a, b) => a > b]
+function ifThen(schema: Obj, sub: (s: unknown, path: string) => Check, schemaPath: string): Check {
+    if (schema.then === undefined && schema.else === undefined) return NOTHING
+    const cond = sub(schema.if, 'if')
+    const branches = { then: schema.then === undefined ? null : sub(schema.then, 'then'), else: schema.else === undefined ? null : sub(schema.else, 'else') }
+    return (data, ctx) => {
+        const branch = passes(cond, data, ctx, false) ? 'then' : 'else'
+        const check = branches[branch]
+        if (check !== null && !passes(check, data, ctx, true)) report(ctx, schemaPath, 'if', { failingKeyword: branch }, `must match "${branch}" schema`)
+    }
 }
 
-function typed(ctx: Ctx, schema: Obj, keyword: string, data: unknown, at: At): void {
+const COMPARISONS: Readonly<Record<string, string>> = { maximum: '<=', minimum: '>=', exclusiveMaximum: '<', exclusiveMinimum: '>' }
+
+function typed(unit: Unit, schema: Obj, keyword: string, schemaPath: string, base: string): Check {
     const limit = schema[keyword] as number
     switch (keyword) {
         case 'maximum':
         case 'minimum':
         case 'exclusiveMaximum':
         case 'exclusiveMinimum': {
-            const [comparison, holds] = LIMITS[keyword] as readonly [string, (a: number, b: number) => boolean]
-            if (!holds(data as number, limit)) report(ctx, at, keyword, { comparison, limit }, `must be ${comparison} ${limit}`)
-            return
+            const comparison = COMPARISONS[keyword] as string
+            const below = comparison[0] === '<'
+            const equal = comparison.length > 1
+            return (data, ctx) => {
+                const d = data as number
+                if (d === limit ? !equal : below !== d < limit) report(ctx, schemaPath, keyword, { comparison, limit }, `must be ${comparison} ${limit}`)
+            }
         }
         case 'maxLength':
         case 'minLength':
-            return lengthLimit(ctx, at, keyword, ucs2length(data as string), limit, 'characters')
-        case 'pattern':
-            if (!regex(schema.pattern as string).test(data as string)) report(ctx, at, keyword, { pattern: schema.pattern }, `must match pattern "${String(schema.pattern)}"`)
-            return
+            return lengthLimit(schemaPath, keyword, limit, 'characters', ucs2length)
+        case 'pattern': {
+            const source = String(schema.pattern)
+            const re = new RegExp(source, 'u')
+            return (data, ctx) => (re.test(data as string) ? undefined : report(ctx, schemaPath, keyword, { pattern: source }, `must match pattern "${source}"`))
+        }
         case 'format':
-            return format(ctx, at, schema.format as string, data)
+            return format(schemaPath, String(schema.format))
         case 'maxItems':
         case 'minItems':
-            return lengthLimit(ctx, at, keyword, (data as unknown[]).length, limit, 'items')
+            return lengthLimit(schemaPath, keyword, limit, 'items', (a: unknown[]) => a.length)
+        case 'maxProperties':
+        case 'minProperties':
+            return lengthLimit(schemaPath, keyword, limit, 'properties', (o: Obj) => Object.keys(o).length)
         case 'prefixItems':
         case 'items':
         case 'contains':
-            return arrayKeyword(ctx, schema, keyword, data as unknown[], at)
-        case 'maxProperties':
-        case 'minProperties':
-            return lengthLimit(ctx, at, keyword, Object.keys(data as Obj).length, limit, 'properties')
+            return arrayKeyword(unit, schema, keyword, schemaPath, base)
         default:
-            return objectKeyword(ctx, schema, keyword, data as Obj, at)
+            return objectKeyword(unit, schema, keyword, schemaPath, base)
     }
 }
 
-function lengthLimit(ctx: Ctx, at: At, keyword: string, actual: number, limit: number, unit: string): void {
+function lengthLimit<T>(schemaPath: string, keyword: string, limit: number, unit: string, size: (data: T) => number): Check {
     const max = keyword.startsWith('max')
-    if (max ? actual > limit : actual < limit) report(ctx, at, keyword, { limit }, `must NOT have ${max ? 'more' : 'fewer'} than ${limit} ${unit}`)
+    const message = `must NOT have ${max ? 'more' : 'fewer'} than ${limit} ${unit}`
+    return (data, ctx) => {
+        const actual = size(data as T)
+        if (max ? actual > limit : actual < limit) report(ctx, schemaPath, keyword, { limit }, message)
+    }
 }
 
-function format(ctx: Ctx, at: At, name: string, data: unknown): void {
+function format(schemaPath: string, name: string): Check {
     // Only string formats are shipped; an unknown format is ignored, as ajv does without strict mode.
-    if (typeof data !== 'string') return
     const check = name === 'date-time' ? formats['date-time'].validate : name === 'uri' ? formats.uri : null
-    if (check !== null && !check(data)) report(ctx, at, 'format', { format: name }, `must match format "${name}"`)
+    if (check === null) return NOTHING
+    return (data, ctx) => (typeof data !== 'string' || check(data) ? undefined : report(ctx, schemaPath, 'format', { format: name }, `must match format "${name}"`))
 }
 
-function arrayKeyword(ctx: Ctx, schema: Obj, keyword: string, data: unknown[], at: At): void {
+function arrayKeyword(unit: Unit, schema: Obj, keyword: string, schemaPath: string, base: string): Check {
     if (keyword === 'prefixItems') {
-        ;(schema.prefixItems as Schema[]).forEach((s, i) => {
-            if (i < data.length) validate(ctx, s, data[i], child(at, `prefixItems/${i}`, i))
-        })
-        return
+        const prefix = (schema.prefixItems as Schema[]).map((s, i) => compile(unit, s, `${schemaPath}/prefixItems/${i}`, base))
+        return (data, ctx) => {
+            const items = data as unknown[]
+            for (let i = 0; i < prefix.length && i < items.length; i++) down(prefix[i] as Check, items[i], i, ctx)
+        }
     }
+    const start = Array.isArray(schema.prefixItems) ? schema.prefixItems.length : 0
+    // `items: false` is one finding on the array, as ajv reports it, not one per extra item.
+    if (keyword === 'items' && schema.items === false) {
+        return (data, ctx) => ((data as unknown[]).length > start ? report(ctx, schemaPath, 'items', { limit: start }, `must NOT have more than ${start} items`) : undefined)
+    }
+    const each = compile(unit, schema[keyword] as Schema, `${schemaPath}/${keyword}`, base)
     if (keyword === 'items') {
-        const start = Array.isArray(schema.prefixItems) ? schema.prefixItems.length : 0
-        // `items: false` is one finding on the array, as ajv reports it, not one per extra item.
-        if (schema.items === false) {
-            if (data.length > start) report(ctx, at, 'items', { limit: start }, `must NOT have more than ${start} items`)
-            return
-        }
-        for (let i = start; i < data.length; i++) validate(ctx, schema.items as Schema, data[i], child(at, 'items', i))
-        return
-    }
-    // contains (minContains 1): item findings are kept only when no item matches.
-    const before = ctx.errors.length
-    for (let i = 0; i < data.length; i++) {
-        if (validate(ctx, schema.contains as Schema, data[i], child(at, 'contains', i))) {
-            ctx.errors.length = before
-            return
+        return (data, ctx) => {
+            const items = data as unknown[]
+            for (let i = start; i < items.length; i++) down(each, items[i], i, ctx)
         }
     }
-    report(ctx, at, 'contains', { minContains: 1 }, 'must contain at least 1 valid item(s)')
+    // contains (minContains 1): item findings are kept only when no item matches, so they are built only then.
+    return (data, ctx) => {
+        const items = data as unknown[]
+        if (items.some((item) => passes(each, item, ctx, false))) return
+        items.forEach((item, i) => down(each, item, i, ctx))
+        report(ctx, schemaPath, 'contains', { minContains: 1 }, 'must contain at least 1 valid item(s)')
+    }
 }
 
-function objectKeyword(ctx: Ctx, schema: Obj, keyword: string, data: Obj, at: At): void {
+function objectKeyword(unit: Unit, schema: Obj, keyword: string, schemaPath: string, base: string): Check {
+    const sub = (s: unknown, path: string): Check => compile(unit, s as Schema, `${schemaPath}/${path}`, base)
     switch (keyword) {
-        case 'required':
-            for (const name of schema.required as string[]) {
-                if (data[name] === undefined) report(ctx, at, 'required', { missingProperty: name }, `must have required property '${name}'`)
+        case 'required': {
+            const names = schema.required as string[]
+            return (data, ctx) => {
+                for (let i = 0; i < names.length; i++) {
+                    const name = names[i] as string
+                    if ((data as Obj)[name] === undefined) report(ctx, schemaPath, 'required', { missingProperty: name }, `must have required property '${name}'`)
+                }
             }
-            return
-        case 'propertyNames':
-            for (const key of Object.keys(data)) {
-                const inner = { ...child(at, 'propertyNames'), propertyName: key }
-                if (!validate(ctx, schema.propertyNames as Schema, key, inner)) report(ctx, at, 'propertyNames', { propertyName: key }, 'property name must be valid')
+        }
+        case 'propertyNames': {
+            const inner = sub(schema.propertyNames, 'propertyNames')
+            return (data, ctx) => {
+                const outer = ctx.propertyName
+                for (const key of Object.keys(data as Obj)) {
+                    ctx.propertyName = key
+                    const ok = passes(inner, key, ctx, true)
+                    ctx.propertyName = outer
+                    if (!ok) report(ctx, schemaPath, 'propertyNames', { propertyName: key }, 'property name must be valid')
+                }
             }
-            return
+        }
         case 'additionalProperties':
-            return additional(ctx, schema, data, at)
-        case 'properties':
-            for (const [name, sub, keyword] of propertiesOf(schema.properties as Obj)) {
-                if (data[name] !== undefined) validate(ctx, sub, data[name], child(at, keyword, name))
+            return additional(schema, sub, schemaPath)
+        default: {
+            const names = Object.keys(schema.properties as Obj)
+            const checks = names.map((name) => sub((schema.properties as Obj)[name], `properties/${escapePointerToken(name)}`))
+            return (data, ctx) => {
+                for (let i = 0; i < names.length; i++) {
+                    const value = (data as Obj)[names[i] as string]
+                    if (value !== undefined) down(checks[i] as Check, value, names[i] as string, ctx)
+                }
             }
-            return
+        }
     }
 }
 
-const propertyLists = new WeakMap<Obj, ReadonlyArray<readonly [string, Schema, string]>>()
-/** The entries of a `properties` keyword with their schema path segments, built once per schema. */
-function propertiesOf(properties: Obj): ReadonlyArray<readonly [string, Schema, string]> {
-    let list = propertyLists.get(properties)
-    if (list === undefined) {
-        list = Object.entries(properties).map(([name, sub]) => [name, sub as Schema, `properties/${escapeKey(name)}`] as const)
-        propertyLists.set(properties, list)
-    }
-    return list
-}
-
-function additional(ctx: Ctx, schema: Obj, data: Obj, at: At): void {
+function additional(schema: Obj, sub: (s: unknown, path: string) => Check, schemaPath: string): Check {
     const extra = schema.additionalProperties as Schema
-    if (extra === true) return
-    const known = isObj(schema.properties) ? schema.properties : {}
-    for (const key of Object.keys(data)) {
-        if (Object.hasOwn(known, key)) continue
-        if (extra === false) report(ctx, at, 'additionalProperties', { additionalProperty: key }, 'must NOT have additional properties')
-        else validate(ctx, extra, data[key], child(at, 'additionalProperties', key))
+    if (extra === true) return NOTHING
+    const known = new Set(isObj(schema.properties) ? Object.keys(schema.properties) : [])
+    const check = extra === false ? null : sub(extra, 'additionalProperties')
+    return (data, ctx) => {
+        for (const key of Object.keys(data as Obj)) {
+            if (known.has(key)) continue
+            if (check === null) report(ctx, schemaPath, 'additionalProperties', { additionalProperty: key }, 'must NOT have additional properties')
+            else down(check, (data as Obj)[key], key, ctx)
+        }
     }
 }
 
@@ -368,8 +370,8 @@ function valueAt(root: unknown, instancePath: string): unknown {
 
 /**
  * A validator for the schema `ref` names (an absolute `$id`, optionally with a `#/...` fragment)
- * among `schemas`. Each finding carries `data`, the value at its `instancePath`, as ajv's
- * `verbose` option gives it: the issue mappers quote it.
+ * among `schemas`, compiled on its first call. Each finding carries `data`, the value at its
+ * `instancePath`, as ajv's `verbose` option gives it: the issue mappers quote it.
  */
 export function schemaValidator(schemas: readonly object[], ref: string): ValidateFunction {
     const registry = new Map<string, Obj>()
@@ -378,10 +380,11 @@ export function schemaValidator(schemas: readonly object[], ref: string): Valida
     const target = resolve(registry, ref, hash < 0 ? ref : ref.slice(0, hash))
     // A wrong name here is a defect of this package, found when the module loads in any test.
     if (target === null) throw new Error(`No shipped schema has the reference ${ref}.`)
-    const start: At = { base: target.base, schemaPath: hash < 0 ? '#' : ref.slice(hash), instancePath: '' }
+    let root: Check | null = null
     const run = ((data: unknown) => {
-        const ctx: Ctx = { registry, errors: [] }
-        validate(ctx, target.schema, data, start)
+        root ??= compile(registry, target.schema, hash < 0 ? '#' : ref.slice(hash), target.base)
+        const ctx: Ctx = { errors: [], path: [], propertyName: undefined, quiet: 0 }
+        root(data, ctx)
         run.errors = ctx.errors.length === 0 ? null : ctx.errors.map((e) => ({ ...e, data: valueAt(data, e.instancePath) }))
         return ctx.errors.length === 0
     }) as ValidateFunction

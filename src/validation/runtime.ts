@@ -19,8 +19,8 @@ export function ucs2length(str: string): number {
 }
 
 // The two formats the shipped schemas use, copied from ajv-formats 3 (`dist/formats.js`,
-// `fullFormats`, MIT) with the same shapes: `date-time` is `{ validate, compare }`, `uri` a
-// function. test/validation/runtime.test.ts checks them against ajv-formats.
+// `fullFormats`, MIT): `date-time` is `{ validate }` (ajv's `compare`, for formatMinimum, is not
+// needed), `uri` a function. test/validation/runtime.test.ts checks them against ajv-formats.
 const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/
 const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i
@@ -61,22 +61,13 @@ function time(str: string): boolean {
     return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61
 }
 
-function compareDateTime(dt1: string, dt2: string): number | undefined {
-    if (!(dt1 && dt2)) return undefined
-    const d1 = new Date(dt1).valueOf()
-    const d2 = new Date(dt2).valueOf()
-    if (!(d1 && d2)) return undefined
-    return d1 - d2
-}
-
 /** The two formats the shipped schemas use, as the interpreter checks them (`date-time`, `uri`). */
 export const formats = {
     'date-time': {
         validate(str: string): boolean {
             const parts = str.split(DATE_TIME_SEPARATOR)
             return parts.length === 2 && date(parts[0] as string) && time(parts[1] as string)
-        },
-        compare: compareDateTime
+        }
     },
     uri(str: string): boolean {
         return NOT_URI_FRAGMENT.test(str) && URI.test(str)

@@ -20,43 +20,32 @@ import workflowRubric from '../../schemas/workflow-rubric.schema.json' with { ty
 import { schemaValidator } from './interpret.js'
 import type { ValidateFunction } from './types.js'
 
-// The validators the library checks documents with: the shipped JSON Schemas, interpreted at run
-// time (src/validation/interpret.ts). Each is built on first use, so a bundle that never validates
-// a kind of document pays nothing for it at load. References are plain string literals: a bundler
-// keeps a pure call whose arguments read a property or fill a template, and with it every schema.
-function lazy(schemas: readonly object[], ref: string): ValidateFunction {
-    let built: ValidateFunction | null = null
-    const run = ((data: unknown) => {
-        built ??= schemaValidator(schemas, ref)
-        const valid = built(data)
-        run.errors = built.errors ?? null
-        return valid
-    }) as ValidateFunction
-    return run
-}
-
+// The validators the library checks documents with: the shipped JSON Schemas, each compiled into
+// closures on its first call (src/validation/interpret.ts), so a bundle that never validates a kind
+// of document pays nothing for it at load. References are plain string literals: a bundler keeps a
+// pure call whose arguments read a property or fill a template, and with it every schema.
 const areaSchemas = [
     master, singleTest, toolsAggregateSchema, toolsAggregateNamespace, namespaceDescription, namespaceSkills,
     aboutNamespace, aboutSelection, selectionSkillsL1, selectionSkillsL2, selectionSkillsL3, selectionAggregate
 ]
 
-export const validateGradingModel: ValidateFunction = /* @__PURE__ */ lazy([gradingModel], 'https://flowmcp.org/spec/grading/2.0.0/grading-model.schema.json')
-export const validateIndexJson: ValidateFunction = /* @__PURE__ */ lazy([indexSchema], 'https://flowmcp.org/grading/2.0.1/index.schema.json')
-export const validatePromptsV1: ValidateFunction = /* @__PURE__ */ lazy([promptsV1, scoresV1], 'https://flowmcp-grading.dev/schemas/prompts-v1.schema.json')
-export const validateScoresV1: ValidateFunction = /* @__PURE__ */ lazy([promptsV1, scoresV1], 'https://flowmcp-grading.dev/schemas/scores-v1.schema.json')
-export const validatePromptsV2: ValidateFunction = /* @__PURE__ */ lazy([promptsV2, scoresV2], 'https://flowmcp-grading.dev/schemas/prompts-v2.schema.json')
-export const validateScoresV2: ValidateFunction = /* @__PURE__ */ lazy([promptsV2, scoresV2], 'https://flowmcp-grading.dev/schemas/scores-v2.schema.json')
-export const validateWorkflowRubricSchema: ValidateFunction = /* @__PURE__ */ lazy([workflowRubric], 'https://flowmcp-grading.dev/schemas/workflow-rubric.schema.json')
+export const validateGradingModel: ValidateFunction = /* @__PURE__ */ schemaValidator([gradingModel], 'https://flowmcp.org/spec/grading/2.0.0/grading-model.schema.json')
+export const validateIndexJson: ValidateFunction = /* @__PURE__ */ schemaValidator([indexSchema], 'https://flowmcp.org/grading/2.0.1/index.schema.json')
+export const validatePromptsV1: ValidateFunction = /* @__PURE__ */ schemaValidator([promptsV1, scoresV1], 'https://flowmcp-grading.dev/schemas/prompts-v1.schema.json')
+export const validateScoresV1: ValidateFunction = /* @__PURE__ */ schemaValidator([promptsV1, scoresV1], 'https://flowmcp-grading.dev/schemas/scores-v1.schema.json')
+export const validatePromptsV2: ValidateFunction = /* @__PURE__ */ schemaValidator([promptsV2, scoresV2], 'https://flowmcp-grading.dev/schemas/prompts-v2.schema.json')
+export const validateScoresV2: ValidateFunction = /* @__PURE__ */ schemaValidator([promptsV2, scoresV2], 'https://flowmcp-grading.dev/schemas/scores-v2.schema.json')
+export const validateWorkflowRubricSchema: ValidateFunction = /* @__PURE__ */ schemaValidator([workflowRubric], 'https://flowmcp-grading.dev/schemas/workflow-rubric.schema.json')
 
-export const validate_singleTest: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/single-test.schema.json#/$defs/envelope')
-export const validate_toolsAggregateSchema: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/tools-aggregate-schema.schema.json#/$defs/envelope')
-export const validate_toolsAggregateNamespace: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/tools-aggregate-namespace.schema.json#/$defs/envelope')
-export const validate_namespaceDescription: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/namespace-description.schema.json#/$defs/envelope')
-export const validate_namespaceSkills: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/namespace-skills.schema.json#/$defs/envelope')
-export const validate_aboutNamespace: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/about-namespace.schema.json#/$defs/envelope')
-export const validate_aboutSelection: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/about-selection.schema.json#/$defs/envelope')
-export const validate_selectionSkillsL1: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/selection-skills-L1.schema.json#/$defs/envelope')
-export const validate_selectionSkillsL2: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/selection-skills-L2.schema.json#/$defs/envelope')
-export const validate_selectionSkillsL3: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/selection-skills-L3.schema.json#/$defs/envelope')
-export const validate_selectionAggregate: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/selection-aggregate.schema.json#/$defs/envelope')
-export const validateBlocker: ValidateFunction = /* @__PURE__ */ lazy(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/_master.schema.json#/$defs/blocker')
+export const validate_singleTest: ValidateFunction = /* @__PURE__ */ schemaValidator(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/single-test.schema.json#/$defs/envelope')
+export const validate_toolsAggregateSchema: ValidateFunction = /* @__PURE__ */ schemaValidator(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/tools-aggregate-schema.schema.json#/$defs/envelope')
+export const validate_toolsAggregateNamespace: ValidateFunction = /* @__PURE__ */ schemaValidator(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/tools-aggregate-namespace.schema.json#/$defs/envelope')
+export const validate_namespaceDescription: ValidateFunction = /* @__PURE__ */ schemaValidator(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/namespace-description.schema.json#/$defs/envelope')
+export const validate_namespaceSkills: ValidateFunction = /* @__PURE__ */ schemaValidator(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/namespace-skills.schema.json#/$defs/envelope')
+export const validate_aboutNamespace: ValidateFunction = /* @__PURE__ */ schemaValidator(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/about-namespace.schema.json#/$defs/envelope')
+export const validate_aboutSelection: ValidateFunction = /* @__PURE__ */ schemaValidator(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/about-selection.schema.json#/$defs/envelope')
+export const validate_selectionSkillsL1: ValidateFunction = /* @__PURE__ */ schemaValidator(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/selection-skills-L1.schema.json#/$defs/envelope')
+export const validate_selectionSkillsL2: ValidateFunction = /* @__PURE__ */ schemaValidator(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/selection-skills-L2.schema.json#/$defs/envelope')
+export const validate_selectionSkillsL3: ValidateFunction = /* @__PURE__ */ schemaValidator(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/selection-skills-L3.schema.json#/$defs/envelope')
+export const validate_selectionAggregate: ValidateFunction = /* @__PURE__ */ schemaValidator(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/selection-aggregate.schema.json#/$defs/envelope')
+export const validateBlocker: ValidateFunction = /* @__PURE__ */ schemaValidator(areaSchemas, 'https://flowmcp-grading.dev/schemas/area-output/_master.schema.json#/$defs/blocker')

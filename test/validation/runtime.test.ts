@@ -11,10 +11,9 @@ describe('runtime helpers copied from ajv and ajv-formats', () => {
         'https://example.com/a?b#c', 'urn:isbn:0451450523', 'mailto:a@b.c', 'relative/path', '//host/x', 'http://[::1]:80/', 'http:// bad'
     ]
     it.each(samples)('date-time and uri agree with ajv-formats on %j', (s) => {
-        const ref = fullFormats as unknown as Record<string, { validate: (s: string) => boolean; compare: (a: string, b: string) => number | undefined } & ((s: string) => boolean)>
+        const ref = fullFormats as unknown as Record<string, { validate: (s: string) => boolean } & ((s: string) => boolean)>
         expect(formats['date-time'].validate(s)).toBe(ref['date-time']!.validate(s))
         expect(formats.uri(s)).toBe(ref.uri!(s))
-        expect(formats['date-time'].compare(s, '2026-05-29T10:00:00Z')).toBe(ref['date-time']!.compare(s, '2026-05-29T10:00:00Z'))
     })
 
     it('date-time, uri and ucs2length agree with ajv on arbitrary strings', () => {
