@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { Areas, AREAS, DataPretest, DeterministicAnswers, gradeSingleSchema, InjectionScan, KeyDomain, SchemaCheck, ScoringProtocol } from '../../src/index.js'
+import { Areas, DataPretest, DeterministicAnswers, gradeSingleSchema, InjectionScan, KeyDomain, SchemaCheck, ScoringProtocol } from '../../src/index.js'
+import { AREAS } from '../../src/catalogue.js'
 
 // The 61 real schemas of ../shared/corpus-sample (never copied into the project). Skipped where shared/ is absent.
 const SAMPLE = new URL('../../../shared/corpus-sample/', import.meta.url)
