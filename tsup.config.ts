@@ -9,7 +9,7 @@ const src = resolve('src')
 const cli = resolve('src/cli')
 
 // The public entry points: the root and the subpath exports in package.json.
-const publicEntries = { index: 'src/index.ts', entry: 'src/entry.ts' }
+const publicEntries = { index: 'src/index.ts', entry: 'src/entry.ts', catalogue: 'src/catalogue.ts' }
 const dts = { entry: publicEntries, compilerOptions: { ignoreDeprecations: '6.0' } }
 const shared: Options = { target: 'es2022', platform: 'neutral', removeNodeProtocol: false, define, sourcemap: false, dts }
 

@@ -17,8 +17,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-const dist = process.env.BENCH_DIST ? pathToFileURL(join(process.env.BENCH_DIST, 'index.js')).href : new URL('../dist/index.js', import.meta.url).href
-const { DEFAULT_READ_CONCURRENCY, fsPortFromNodeLike, RebuildIndex } = await import(dist)
+const distFile = (name) => (process.env.BENCH_DIST ? pathToFileURL(join(process.env.BENCH_DIST, name)).href : new URL(`../dist/${name}`, import.meta.url).href)
+const { fsPortFromNodeLike, RebuildIndex } = await import(distFile('index.js'))
+const { DEFAULT_READ_CONCURRENCY } = await import(distFile('catalogue.js'))
 
 const RUNS = Number(process.env.BENCH_RUNS) > 0 ? Number(process.env.BENCH_RUNS) : 5
 const GRADINGS_PER_TOOL = 10

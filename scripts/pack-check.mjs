@@ -16,7 +16,7 @@ const listing = execFileSync('tar', ['-tzvf', tarball], { encoding: 'utf8' }).tr
 const files = listing.map((l) => l.split(/\s+/).pop())
 const unpacked = listing.reduce((n, l) => n + Number(l.split(/\s+/)[2]), 0)
 assert.deepEqual(files.filter((f) => f.endsWith('.map')), [], 'the tarball ships source maps')
-for (const f of ['package/dist/index.js', 'package/dist/index.cjs', 'package/dist/index.d.ts', 'package/dist/entry.js', 'package/dist/entry.cjs', 'package/dist/cli.js', 'package/dist/runtime-child.js'])
+for (const f of ['package/dist/index.js', 'package/dist/index.cjs', 'package/dist/index.d.ts', 'package/dist/entry.js', 'package/dist/entry.cjs', 'package/dist/catalogue.js', 'package/dist/catalogue.cjs', 'package/dist/catalogue.d.ts', 'package/dist/cli.js', 'package/dist/runtime-child.js'])
     assert.ok(files.includes(f), `the tarball lacks ${f}`)
 // The README is read where the package is (npm, an editor on node_modules): its links to docs/ must resolve there.
 for (const [, target] of readFileSync(join(root, 'README.md'), 'utf8').matchAll(/\]\((docs\/[^)#\s]+)/g))
@@ -30,15 +30,19 @@ try {
     writeFileSync(join(project, 'esm.mjs'), `
 import { validateGradingEntry, getVersion, HashGenerator } from 'flowmcp-grading'
 import * as entry from 'flowmcp-grading/entry'
+import { STABLE_THRESHOLD, QUESTIONS } from 'flowmcp-grading/catalogue'
 import schema from 'flowmcp-grading/schemas/grading-model.schema.json' with { type: 'json' }
 const r = validateGradingEntry({ entry: {} })
 if (r.valid || r.errors.length === 0 || entry.validateGradingEntry({ entry: {} }).errors.length !== r.errors.length) throw new Error('esm: validateGradingEntry')
 if (HashGenerator.computeHash({ value: { a: 1 } }).short.length !== 8 || typeof schema.$id !== 'string') throw new Error('esm')
+if (STABLE_THRESHOLD !== 'B' || QUESTIONS.length === 0) throw new Error('esm: flowmcp-grading/catalogue')
 console.log('esm ' + getVersion().packageVersion)
 `)
     writeFileSync(join(project, 'cjs.cjs'), `
 const { validateGradingEntry, getVersion } = require('flowmcp-grading')
 const entry = require('flowmcp-grading/entry')
+const catalogue = require('flowmcp-grading/catalogue')
+if (catalogue.STABLE_THRESHOLD !== 'B' || catalogue.QUESTIONS.length === 0) throw new Error('cjs: flowmcp-grading/catalogue')
 require('flowmcp-grading/package.json')
 if (validateGradingEntry({ entry: {} }).valid || entry.validateGradingEntry({ entry: {} }).valid) throw new Error('cjs: validateGradingEntry')
 console.log('cjs ' + getVersion().packageVersion)

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { getVersion, GRADING_SYSTEM_REGEX, SCORING_SYSTEM_REGEX } from '../src/index.js'
+import { getVersion } from '../src/index.js'
+import { GRADING_SYSTEM_REGEX, SCORING_SYSTEM_REGEX } from '../src/catalogue.js'
 import { sameMinorLine } from '../src/version.js'
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }

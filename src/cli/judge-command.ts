@@ -1,5 +1,6 @@
 import { modelNameProblem } from '../grade/units.js'
-import { HARNESSES, Redact, type Harness, type Judge, type JudgeCallContext, type JudgeRequest } from '../index.js'
+import { HARNESSES } from '../catalogue.js'
+import { Redact, type Harness, type Judge, type JudgeCallContext, type JudgeRequest } from '../index.js'
 import { JudgeCommandError, runCommandOnce, type CommandCall } from './judge-process.js'
 
 

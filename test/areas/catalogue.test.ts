@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { AREA_CATALOGUE, Areas, QUESTIONS, SCHEMA_HOST } from '../../src/index.js'
+import { Areas } from '../../src/index.js'
+import { AREA_CATALOGUE, QUESTIONS, SCHEMA_HOST } from '../../src/catalogue.js'
 import { AREAS, PROVIDER_AREAS } from '../../src/model/constants.js'
 
 // 02-areas §1 and the reference data README, restated as a table.

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../../src/cli/run.js'
 import { memoryIo } from './helpers.js'
 import { writeSyntheticRecordings } from '../support/synthetic-recordings.js'
+import { shared } from '../support/shared.js'
 
 // Copies of a real sample schema, made at test time (never kept in the project).
 const SAMPLE = new URL('../../../shared/corpus-sample/schemas/frankfurter/', import.meta.url).pathname
-const present = existsSync(SAMPLE)
+const { present } = shared('corpus-sample/schemas/frankfurter/')
 const now = '2026-11-25T10:00:00Z'
 let dir = ''
 

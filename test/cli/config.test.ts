@@ -1,5 +1,5 @@
 import { Ajv2020 } from 'ajv/dist/2020.js'
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,9 +8,10 @@ import { CONFIG_FILE, findConfig, loadConfig } from '../../src/cli/config.js'
 import { CONFIG_KEYS } from '../../src/cli/options.js'
 import { run } from '../../src/cli/run.js'
 import { memoryIo } from './helpers.js'
+import { shared } from '../support/shared.js'
 
 const SAMPLE = new URL('../../../shared/corpus-sample/schemas/frankfurter/', import.meta.url).pathname
-const present = existsSync(SAMPLE)
+const { present } = shared('corpus-sample/schemas/frankfurter/')
 const SCHEMA = JSON.parse(readFileSync(new URL('../../schemas/config.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>
 const now = '2026-11-25T10:00:00Z'
 let dir = ''

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../../src/cli/run.js'
 import { memoryIo } from './helpers.js'
 import { writeSyntheticRecordings } from '../support/synthetic-recordings.js'
+import { shared } from '../support/shared.js'
 
 // Copies of real schemas of ../shared/corpus-sample, made at test time (never kept in the project).
 const SAMPLE = new URL('../../../shared/corpus-sample/schemas/', import.meta.url).pathname
-const present = existsSync(SAMPLE)
+const { present } = shared('corpus-sample/schemas/')
 const now = '2026-11-25T10:00:00Z'
 let dir = ''
 

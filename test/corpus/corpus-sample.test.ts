@@ -1,10 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { Areas, AREAS, DataPretest, DeterministicAnswers, gradeSingleSchema, InjectionScan, KeyDomain, SchemaCheck, ScoringProtocol } from '../../src/index.js'
+import { Areas, DataPretest, DeterministicAnswers, gradeSingleSchema, InjectionScan, KeyDomain, SchemaCheck, ScoringProtocol } from '../../src/index.js'
+import { AREAS } from '../../src/catalogue.js'
+import { shared } from '../support/shared.js'
 
 // The 61 real schemas of ../shared/corpus-sample (never copied into the project). Skipped where shared/ is absent.
 const SAMPLE = new URL('../../../shared/corpus-sample/', import.meta.url)
-const present = existsSync(new URL('files.json', SAMPLE))
+const { present } = shared('corpus-sample/files.json')
 const files: string[] = present ? (JSON.parse(readFileSync(new URL('files.json', SAMPLE), 'utf8')) as string[]) : []
 const registry = JSON.parse(readFileSync(new URL('../fixtures/corpus/registry-sample.json', import.meta.url), 'utf8')) as Array<{
     file: string

@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { execFile } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeSyntheticRecordings } from '../support/synthetic-recordings.js'
+import { shared } from '../support/shared.js'
 
 // The pull-request workflow of docs/ci.md, run as written: every `run:` step of its YAML, in order,
 // with the job's environment, in a git repository of two commits (the base and a pull request on it)
@@ -17,7 +18,7 @@ const DOC = readFileSync(new URL('../../docs/ci.md', import.meta.url), 'utf8')
 const SAMPLE = new URL('../../../shared/corpus-sample/schemas/frankfurter/', import.meta.url).pathname
 const KEYED = new URL('../../../shared/corpus-sample/schemas/etherscan/', import.meta.url).pathname
 const EXAMPLES = new URL('../../examples/', import.meta.url).pathname
-const present = existsSync(SAMPLE) && existsSync(KEYED)
+const present = shared('corpus-sample/schemas/frankfurter/').present && shared('corpus-sample/schemas/etherscan/').present
 let dir = ''
 let baseSha = ''
 

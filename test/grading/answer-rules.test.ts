@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { AREAS, Grading, isGradingEntry, validateGradingEntry, type GradingAnswer, type GradingEntry, type Issue } from '../../src/index.js'
+import { Grading, isGradingEntry, validateGradingEntry, type GradingAnswer, type GradingEntry, type Issue } from '../../src/index.js'
+import { AREAS } from '../../src/catalogue.js'
 import { QUESTION_CATALOGUE_VERSION, QUESTIONS } from '../../src/areas/catalogue.js'
 import { CROSS_AREA_QUESTIONS, indexedQuestions, QUESTION_INDEX_VERSION } from '../../src/grading/question-index.js'
 import { TIME_DEPENDENT_QUESTIONS } from '../../src/grading/aging.js'

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { BOUNDARY_PATTERN, BOUNDARY_PREFIX } from '../../src/index.js'
+import { BOUNDARY_PATTERN, BOUNDARY_PREFIX } from '../../src/catalogue.js'
 import { chooseBoundary, isBoundary, runBoundary } from '../../src/injection/boundary.js'
 
 afterEach(() => {

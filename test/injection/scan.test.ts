@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { InjectionScan, MAX_INJECTION_FINDINGS, MAX_SCAN_LENGTH } from '../../src/index.js'
+import { InjectionScan } from '../../src/index.js'
+import { MAX_INJECTION_FINDINGS, MAX_SCAN_LENGTH } from '../../src/catalogue.js'
 
 const tags = (text: string): string => [...text].map((c) => String.fromCodePoint(0xe0000 + (c.codePointAt(0) as number))).join('')
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { AREAS, Island } from '../../src/index.js'
+import { Island } from '../../src/index.js'
+import { AREAS } from '../../src/catalogue.js'
 
 const HOME = '/home/tester'
 

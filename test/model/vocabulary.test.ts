@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { NODE_STATUS, NODE_STATUSES, ROLLUP_STATUS, ROLLUP_STATUSES, SEVERITIES, SEVERITY, UNIT_STATUS, UNIT_STATUSES } from '../../src/index.js'
+import { NODE_STATUS, ROLLUP_STATUS, SEVERITY, UNIT_STATUS } from '../../src/index.js'
+import { NODE_STATUSES, ROLLUP_STATUSES, SEVERITIES, UNIT_STATUSES } from '../../src/catalogue.js'
 import { ErrorCodes } from '../../src/index.js'
 
 const SRC = join(import.meta.dirname, '..', '..', 'src')

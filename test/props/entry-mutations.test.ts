@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { AREA_CATALOGUE, QUESTIONS } from '../../src/areas/catalogue.js'
-import { AREAS, Grading, validateGradingEntry, type GradingEntry } from '../../src/index.js'
+import { Grading, validateGradingEntry, type GradingEntry } from '../../src/index.js'
+import { AREAS } from '../../src/catalogue.js'
 import { catalogueEntry, example } from '../grading/helpers.js'
 
 /**

@@ -1,13 +1,16 @@
+import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import * as catalogue from '../../src/catalogue.js'
+import * as entry from '../../src/entry.js'
 import * as lib from '../../src/index.js'
 
 type Fn = (...args: unknown[]) => unknown
 
-/** Every exported function and every static method of every exported class. */
+/** Every exported function and every static method of every exported class, of every public entry point. */
 function entryPoints(): Array<[string, Fn]> {
     const out: Array<[string, Fn]> = []
-    for (const [name, value] of Object.entries(lib)) {
+    for (const [name, value] of [...Object.entries(lib), ...Object.entries(catalogue)]) {
         if (typeof value !== 'function') continue
         const statics = Object.getOwnPropertyNames(value).filter((k) => !['length', 'name', 'prototype'].includes(k) && typeof (value as unknown as Record<string, unknown>)[k] === 'function')
         if (statics.length === 0) out.push([name, value as Fn])
@@ -114,5 +117,56 @@ describe('inputs whose size once broke the library', () => {
         expect(graded.errors.map((e) => e.code)).toEqual(['INT-002'])
         const pick = lib.selectLatest({ names: { length: 1, [Symbol.iterator]: trap } as never, logicalName: 'x' }) as unknown as { errors: Array<{ code: string }> }
         expect(pick.errors.map((e) => e.code)).toEqual(['INT-001'])
+    })
+})
+
+describe('the public surface', () => {
+    // The root entry point's names as built before the tables moved to `flowmcp-grading/catalogue`
+    // (read from dist/index.js), kept as data: a name once public stays reachable.
+    const BEFORE = JSON.parse(readFileSync(new URL('../fixtures/public-api/main-exports-before-catalogue.json', import.meta.url), 'utf8')) as string[]
+    const ENTRIES = { index: lib, catalogue, entry } as const
+
+    it('keeps the root entry point to at most 80 runtime values', () => {
+        expect(Object.keys(lib).length).toBeLessThanOrEqual(80)
+        expect(Object.keys(lib)).toEqual(expect.arrayContaining(['gradeSingleSchema', 'validateGradingEntry', 'createMemoryFs', 'Scoring', 'ErrorCodes', 'NODE_STATUS']))
+    })
+
+    it('reaches every name the root once exported, with the same value, from the root or flowmcp-grading/catalogue', () => {
+        expect(BEFORE.length).toBe(199)
+        const unreachable = BEFORE.filter((name) => !(name in lib) && !(name in catalogue))
+        expect(unreachable).toEqual([])
+        for (const name of BEFORE) {
+            const now = name in lib ? (lib as Record<string, unknown>)[name] : (catalogue as Record<string, unknown>)[name]
+            expect(now, name).toBeDefined()
+        }
+        expect(catalogue.STABLE_THRESHOLD).toBe('B')
+        expect(catalogue.QUESTIONS.length).toBeGreaterThan(0)
+    })
+
+    it('gives each name one home: the catalogue holds only names the root does not', () => {
+        expect(Object.keys(catalogue).filter((name) => name in lib)).toEqual([])
+        // Tables published after the move, each listed in the CHANGELOG where it was added.
+        const ADDED_SINCE = ['CATALOGUE_QUESTION_IDS', 'CROSS_AREA_QUESTIONS', 'CROSS_AREA_QUESTION_IDS', 'ENTRY_RULES']
+        expect(Object.keys(catalogue).filter((name) => !BEFORE.includes(name)).sort()).toEqual(ADDED_SINCE)
+    })
+
+    it('lists every export by name: no wildcard re-export in a public entry point', () => {
+        for (const file of Object.keys(ENTRIES)) {
+            const text = readFileSync(new URL(`../../src/${file}.ts`, import.meta.url), 'utf8')
+            expect(text, file).not.toMatch(/^export\s+(type\s+)?\*/m)
+        }
+    })
+
+    it('declares every entry point in package.json exports and the build', () => {
+        const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> }
+        const tsup = readFileSync(new URL('../../tsup.config.ts', import.meta.url), 'utf8')
+        for (const file of Object.keys(ENTRIES)) {
+            const key = file === 'index' ? '.' : `./${file}`
+            expect(pkg.exports[key], key).toEqual({
+                import: { types: `./dist/${file}.d.ts`, default: `./dist/${file}.js` },
+                require: { types: `./dist/${file}.d.cts`, default: `./dist/${file}.cjs` }
+            })
+            expect(tsup).toContain(`${file}: 'src/${file}.ts'`)
+        }
     })
 })

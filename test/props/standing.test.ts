@@ -4,10 +4,11 @@ import { createMemoryFs, gradeNamespace, httpPortFromRecordings, RebuildIndex, t
 import { compareStandings, standingOfSchemaNode, standingRank, standingsOfIndex, type SchemaStanding } from '../../src/rollup/standing.js'
 import { grader, replyFor } from '../grade/helpers.js'
 import { syntheticRecordings } from '../support/synthetic-recordings.js'
+import { shared } from '../support/shared.js'
 
 // One grade, one truth: invariants checked on copies of real sample schemas (skipped without ../shared).
 const SAMPLE = new URL('../../../shared/corpus-sample/schemas/', import.meta.url).pathname
-const present = existsSync(SAMPLE)
+const { present } = shared('corpus-sample/schemas/')
 const now = '2026-11-25T10:00:00Z'
 /** Keyless and key-gated schemas, with and without many tools. */
 const FILES = ['frankfurter/frankfurter.mjs', 'coincap/exchanges.mjs', 'rickandmorty/rickandmorty.mjs', 'nobelprize/nobelprize.mjs', 'metmuseum/metmuseum.mjs'].filter((f) => present && existsSync(SAMPLE + f))

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { PreConditionCheck, StablePromotion, STABLE_THRESHOLD } from '../../src/index.js'
+import { PreConditionCheck, StablePromotion } from '../../src/index.js'
+import { STABLE_THRESHOLD } from '../../src/catalogue.js'
 
 const lock = (members: unknown) => ({ index: { indexVersion: 2, selectionId: 'defi-core', lockSnapshot: { selectionId: 'defi-core', generatedAt: '2026-06-01T10-00-00Z', members } } })
 

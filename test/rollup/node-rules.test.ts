@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NODE_STATUSES } from '../../src/index.js'
+import { NODE_STATUSES } from '../../src/catalogue.js'
 import { makeEntry } from '../island/support.js'
 import { baseNamespace, grading, gradingPath, NS_DIR, PRICES_HASH, rebuildNs } from './support.js'
 

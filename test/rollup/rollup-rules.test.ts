@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { NODE_STATUSES, RebuildIndex, ROLLUP_STATUSES, type NamespaceListing, type NodeStatus } from '../../src/index.js'
+import { RebuildIndex, type NamespaceListing, type NodeStatus } from '../../src/index.js'
+import { NODE_STATUSES, ROLLUP_STATUSES } from '../../src/catalogue.js'
 import { rollupGrade, rollupStatus } from '../../src/rollup/nodes.js'
 import { makeEntry } from '../island/support.js'
 import { baseNamespace, grading, NS_DIR, rebuildNs } from './support.js'

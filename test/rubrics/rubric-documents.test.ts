@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
-import { evaluateRubricInput, validateRubricDocument, WORKFLOW_RUBRIC_SCHEMA_ID, WorkflowRubric } from '../../src/index.js'
+import { evaluateRubricInput, validateRubricDocument, WorkflowRubric } from '../../src/index.js'
+import { WORKFLOW_RUBRIC_SCHEMA_ID } from '../../src/catalogue.js'
 import { codes } from './helpers.js'
 
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`../fixtures/rubrics/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>

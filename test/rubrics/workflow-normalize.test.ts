@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { WORKFLOW_FORMULA_IDS, WORKFLOW_FORMULAS, WORKFLOW_PROFILE_IDS, WORKFLOW_PROFILES, WorkflowRubric } from '../../src/index.js'
+import { WorkflowRubric } from '../../src/index.js'
+import { WORKFLOW_FORMULA_IDS, WORKFLOW_FORMULAS, WORKFLOW_PROFILE_IDS, WORKFLOW_PROFILES } from '../../src/catalogue.js'
 import { codes } from './helpers.js'
 
 describe('WorkflowRubric.normalize — the formula registry of seed 004 §4.1', () => {

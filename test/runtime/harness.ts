@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { httpPortFromRecordings, type FlowMCPCoreLike, type Recording } from '../../src/index.js'
+import { shared } from '../support/shared.js'
 
 // The FlowMCP runtime (flowmcp-core v4 source, never written to) and the 61 real schemas, both in
 // ../shared of the workspace. A clone without shared/ has neither: the runtime tests skip there.
 export const CORE_SOURCE = fileURLToPath(new URL('../../../shared/flowmcp-core/', import.meta.url))
 export const SAMPLE = fileURLToPath(new URL('../../../shared/corpus-sample/', import.meta.url))
-export const runtimePresent: boolean = existsSync(join(CORE_SOURCE, 'src', 'index.mjs')) && existsSync(join(CORE_SOURCE, 'package.json'))
-export const samplePresent: boolean = existsSync(join(SAMPLE, 'files.json'))
+export const runtimePresent: boolean = shared('flowmcp-core/src/index.mjs').present && shared('flowmcp-core/package.json').present
+export const samplePresent: boolean = shared('corpus-sample/files.json').present
 
 /** The project's own node_modules: the runtime's dependencies and the schemas' libraries come from there. */
 export const PROJECT_MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url))

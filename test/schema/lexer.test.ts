@@ -1,12 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { lex } from '../../src/schema/lexer.js'
 import { referenceLex } from './lexer-reference.js'
+import { shared } from '../support/shared.js'
 
 // The corpus sample, where present (../shared/corpus-sample is never copied into the project).
 const SAMPLE = new URL('../../../shared/corpus-sample/', import.meta.url)
-const files: string[] = existsSync(new URL('files.json', SAMPLE)) ? (JSON.parse(readFileSync(new URL('files.json', SAMPLE), 'utf8')) as string[]) : []
+const files: string[] = shared('corpus-sample/files.json').present ? (JSON.parse(readFileSync(new URL('files.json', SAMPLE), 'utf8')) as string[]) : []
 
 // The pieces JavaScript's lexical corners are made of: quotes, escapes, comments, template
 // substitutions (nested), regex literals after every kind of token, line breaks of every kind.

@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { sourceLocations } from '../../src/index.js'
 import { readModuleSource } from '../../src/schema/source-loader.js'
 import { pointer } from '../../src/errors/pointer.js'
+import { shared } from '../support/shared.js'
 
 const CORPUS = new URL('../../../shared/corpus-sample/schemas/', import.meta.url).pathname
 
@@ -188,7 +189,7 @@ function pointersOf(value: unknown, base: string, out: Array<{ ptr: string; toke
     }
 }
 
-describe.skipIf(!existsSync(CORPUS))('sourceLocations on the shared corpus sample', () => {
+describe.skipIf(!shared('corpus-sample/schemas/').present)('sourceLocations on the shared corpus sample', () => {
     it('puts every property pointer of every readable main at its key in the source', () => {
         let checked = 0
         for (const file of mjsFiles(CORPUS)) {

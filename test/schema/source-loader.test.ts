@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { readModuleSource, sourceSchemaLoader } from '../../src/schema/source-loader.js'
 import { createMemoryFs } from '../../src/ports/memory-fs.js'
+import { shared } from '../support/shared.js'
 
 const CORPUS = new URL('../../../shared/corpus-sample/schemas/', import.meta.url).pathname
 
@@ -218,7 +219,7 @@ describe('sourceSchemaLoader', () => {
     })
 })
 
-describe.skipIf(!existsSync(CORPUS))('readModuleSource on the shared corpus sample', () => {
+describe.skipIf(!shared('corpus-sample/schemas/').present)('readModuleSource on the shared corpus sample', () => {
     it('reads exactly the main (and schema) that importing each of the 61 real schemas gives', async () => {
         const files = mjsFiles(CORPUS)
         expect(files.length).toBe(61)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { Grading, Veto, VETO_TRIGGERS, validateGradingEntry } from '../../src/index.js'
+import { Grading, Veto, validateGradingEntry } from '../../src/index.js'
+import { VETO_TRIGGERS } from '../../src/catalogue.js'
 import { example } from '../grading/helpers.js'
 
 const grader = { kind: 'script', name: 'api-key-domain-checker', version: '0.1.0' }
