@@ -1,6 +1,7 @@
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { Island } from '../island/island.js'
+import { parseJsonText } from '../json/guard.js'
 import { Journal, writeAtomic } from '../store/fs-ops.js'
 import { islandName, joinPath, LAYOUT } from '../store/paths.js'
 import { SEVERITY, NODE_STATUS, UNIT_STATUS, isAggregateGrade, type AggregateGrade, type LetterGrade } from '../model/constants.js'
@@ -45,8 +46,9 @@ async function readJsonObject(fs: FsPort, path: string): Promise<Obj | null> {
     try {
         const text = await fs.readFile(path)
         if (text === null) return null
-        const parsed: unknown = JSON.parse(text)
-        return isObj(parsed) ? parsed : null
+        // The island is external text: parsed within the JSON guard's size and depth limits.
+        const parsed = parseJsonText(text)
+        return isObj(parsed.value) ? parsed.value : null
     } catch {
         return null
     }

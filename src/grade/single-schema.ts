@@ -30,7 +30,7 @@ import { keptUnits, schemaNodeIn, writeIsland, type KeptUnit } from './island-st
 import { keptResult, namespacePrecondition, runPlans } from './run-plans.js'
 
 /** The options as read at run time: every field may be missing or wrong (the types cannot promise it). */
-type GradeOptions = GradeOptionsBase
+type SchemaRunOptions = GradeOptionsBase
 
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
@@ -51,7 +51,7 @@ export function baseName(path: string): string {
 }
 
 /** Resolves the schema module: given as an object, or read from the syntax tree of `schemaPath` (never run unless the host passes a trustedLoader). */
-async function resolveSchema(input: { schemaPath?: unknown; schema?: unknown }, options: GradeOptions, errors: Issue[]): Promise<{ main: Obj | null; source: string | null; fileBase: string | null; refused: boolean; hasHandlers?: boolean }> {
+async function resolveSchema(input: { schemaPath?: unknown; schema?: unknown }, options: SchemaRunOptions, errors: Issue[]): Promise<{ main: Obj | null; source: string | null; fileBase: string | null; refused: boolean; hasHandlers?: boolean }> {
     if (input.schema !== undefined) {
         const mod = input.schema
         if (!isObj(mod)) {
@@ -120,7 +120,7 @@ function slugProblem(slug: string): string | null {
 }
 
 /** Resolves `options.serverParams` for the loaded schema's required keys. */
-export function serverParamsFor(option: GradeOptions['serverParams'], main: Obj, errors: Issue[]): Record<string, string> {
+export function serverParamsFor(option: SchemaRunOptions['serverParams'], main: Obj, errors: Issue[]): Record<string, string> {
     if (option === undefined) return {}
     if (typeof option !== 'function') return { ...option }
     const keys = Array.isArray(main.requiredServerParams) ? main.requiredServerParams.filter((k): k is string => typeof k === 'string') : []
@@ -134,13 +134,13 @@ export function serverParamsFor(option: GradeOptions['serverParams'], main: Obj,
     return {}
 }
 
-function checkOptions(options: unknown, errors: Issue[]): GradeOptions {
+function checkOptions(options: unknown, errors: Issue[]): SchemaRunOptions {
     if (options === undefined) return {}
     if (!isObj(options)) {
         errors.push(createIssue('GRA-002', '/options', { field: 'options', expected: 'object', actual: typeOfValue(options) }))
         return {}
     }
-    const o = options as GradeOptions
+    const o = options as SchemaRunOptions
     const fn = (key: 'judge' | 'sleep'): void => {
         if (o[key] !== undefined && typeof o[key] !== 'function') errors.push(createIssue('GRA-002', `/options/${key}`, { field: key, expected: 'function', actual: typeOfValue(o[key]) }))
     }
@@ -183,7 +183,7 @@ export function checkGrader(grader: unknown, needed: boolean, errors: Issue[]): 
 }
 
 /** The time of the run: `now`, else `clock.now()` (a throwing clock counts as none). */
-export function nowOf(options: Pick<GradeOptions, 'now' | 'clock'>, errors: Issue[]): string | null {
+export function nowOf(options: Pick<SchemaRunOptions, 'now' | 'clock'>, errors: Issue[]): string | null {
     let now: unknown = options.now
     if (now === undefined && options.clock !== undefined) {
         try {
@@ -224,7 +224,7 @@ export function boundaryIssue(value: unknown): Issue {
  * paths of this function's input (`/schema/main/…`, the source at `sourcePath`, `/options/about/text`,
  * `/options/skills/<i>/text`).
  */
-export function injectionOf(main: Obj, source: { name: string; text: string; path: string }, options: Pick<GradeOptions, 'about' | 'skills'>, aboutName: string): { findings: Issue[]; flagged: string[] } {
+export function injectionOf(main: Obj, source: { name: string; text: string; path: string }, options: Pick<SchemaRunOptions, 'about' | 'skills'>, aboutName: string): { findings: Issue[]; flagged: string[] } {
     const about = options.about
     const skills = options.skills ?? []
     return scanInjection(
@@ -307,7 +307,7 @@ interface SchemaIdentity {
 }
 
 /** Stage "identify": the schema's id, island folder and content hash, or null (its issues in `errors`). */
-function identifySchema(input: GradeSingleSchemaInput, main: Obj, resolvedFileBase: string | null, options: GradeOptions, errors: Issue[]): SchemaIdentity | null {
+function identifySchema(input: GradeSingleSchemaInput, main: Obj, resolvedFileBase: string | null, options: SchemaRunOptions, errors: Issue[]): SchemaIdentity | null {
     const namespace = typeof main.namespace === 'string' ? main.namespace : null
     if (namespace === null || !isObj(main.tools)) return null
     const version = SchemaCheck.normalizeVersion({ version: main.version }).version
@@ -350,7 +350,7 @@ function identifySchema(input: GradeSingleSchemaInput, main: Obj, resolvedFileBa
 }
 
 /** Stage "pretest": the schema's tests through the host's HTTP port (or its runtime, for handler schemas). */
-function pretestOf(args: { main: Obj; validation: { valid: boolean; errors: readonly Issue[] }; keyDomain: ReturnType<typeof KeyDomain.check>; options: GradeOptions; serverParams: Readonly<Record<string, string>>; now: string; hasHandlers: boolean; schemaPath: string | null }): Promise<PretestResult> {
+function pretestOf(args: { main: Obj; validation: { valid: boolean; errors: readonly Issue[] }; keyDomain: ReturnType<typeof KeyDomain.check>; options: SchemaRunOptions; serverParams: Readonly<Record<string, string>>; now: string; hasHandlers: boolean; schemaPath: string | null }): Promise<PretestResult> {
     const { main, validation, keyDomain, options, serverParams, now } = args
     return DataPretest.run({
         main,
@@ -372,7 +372,7 @@ function pretestOf(args: { main: Obj; validation: { valid: boolean; errors: read
 }
 
 /** Stage "plan": the units of a schema's run, in the order they are graded (its own areas; with `namespaceAreas`, the namespace's too). */
-function unitPlansOf(args: { tools: readonly string[]; namespace: string; schemaFolder: string; deterministic: ReturnType<typeof DeterministicAnswers.build>; namespaceAnswers: ReturnType<typeof DeterministicAnswers.buildNamespace>; skills: NonNullable<GradeOptions['skills']>; namespaceAreas: boolean }): UnitPlan[] {
+function unitPlansOf(args: { tools: readonly string[]; namespace: string; schemaFolder: string; deterministic: ReturnType<typeof DeterministicAnswers.build>; namespaceAnswers: ReturnType<typeof DeterministicAnswers.buildNamespace>; skills: NonNullable<SchemaRunOptions['skills']>; namespaceAreas: boolean }): UnitPlan[] {
     const { tools, namespace, schemaFolder, deterministic, namespaceAnswers } = args
     const plans: UnitPlan[] = [
         ...tools.map((tool): UnitPlan => {
@@ -389,12 +389,12 @@ function unitPlansOf(args: { tools: readonly string[]; namespace: string; schema
 }
 
 /** Stage "attach": the files a judge reads for a schema's units, each redacted: the schema, the About, the skills. */
-function attachmentsOf(args: { slug: string; namespace: string; redactedText: string; about: GradeOptions['about']; skills: NonNullable<GradeOptions['skills']>; serverParams: Readonly<Record<string, string>> }): EmittedPrompt['attachments'] {
+function attachmentsOf(args: { slug: string; namespace: string; redactedText: string; about: SchemaRunOptions['about']; skills: NonNullable<SchemaRunOptions['skills']>; serverParams: Readonly<Record<string, string>> }): EmittedPrompt['attachments'] {
     return [{ name: `${args.slug}.mjs`, role: 'the FlowMCP v4 schema under grading', content: args.redactedText }, ...namespaceAttachments(args)]
 }
 
 /** The About and the skills as a judge reads them, redacted: the same for a schema's run and its namespace's. */
-export function namespaceAttachments(args: { namespace: string; about: GradeOptions['about']; skills: NonNullable<GradeOptions['skills']>; serverParams: Readonly<Record<string, string>> }): EmittedPrompt['attachments'] {
+export function namespaceAttachments(args: { namespace: string; about: SchemaRunOptions['about']; skills: NonNullable<SchemaRunOptions['skills']>; serverParams: Readonly<Record<string, string>> }): EmittedPrompt['attachments'] {
     const { about, serverParams } = args
     return [
         ...(about !== undefined ? [{ name: about.name ?? `${args.namespace}-about.md`, role: 'the namespace About', content: Redact.text({ text: about.text, serverParams }).text ?? '' }] : []),
@@ -419,7 +419,7 @@ function resultFromIsland(args: { id: SchemaIdentity; version: string; main: Obj
 
 /** The checked start of a run: the options on their island, who grades, and when. */
 interface RunStart {
-    readonly island: ReturnType<typeof runIsland<GradeOptions>>
+    readonly island: ReturnType<typeof runIsland<SchemaRunOptions>>
     readonly answersGiven: boolean
     readonly grader: GraderInput | null
     readonly now: string
@@ -447,7 +447,7 @@ interface ReadSchema {
 }
 
 /** Stage "read and check": the schema resolved, guarded as plain JSON and validated; null when it cannot be graded at all. */
-async function readSchema(input: GradeSingleSchemaInput, options: GradeOptions, errors: Issue[]): Promise<ReadSchema | null> {
+async function readSchema(input: GradeSingleSchemaInput, options: SchemaRunOptions, errors: Issue[]): Promise<ReadSchema | null> {
     const resolved = await resolveSchema(input, options, errors)
     if (resolved.main === null) return null
     const main = resolved.main
@@ -472,7 +472,7 @@ interface DeterministicStage {
 }
 
 /** Stage "pretest and answer": the key check, the live pretest, then every deterministic answer (their issues in `errors`). */
-async function answerDeterministic(args: { input: GradeSingleSchemaInput; read: ReadSchema; options: GradeOptions; id: SchemaIdentity; now: string; namespaceAreas: boolean; aboutDeclared: boolean; errors: Issue[] }): Promise<DeterministicStage> {
+async function answerDeterministic(args: { input: GradeSingleSchemaInput; read: ReadSchema; options: SchemaRunOptions; id: SchemaIdentity; now: string; namespaceAreas: boolean; aboutDeclared: boolean; errors: Issue[] }): Promise<DeterministicStage> {
     const { input, read, options, id, now, aboutDeclared, errors } = args
     const { main, validation, resolved } = read
     const keyDomain = KeyDomain.check({ main })
@@ -507,7 +507,7 @@ interface PromptMaterial {
 }
 
 /** Stage "attach and scan": the attachments, the injection scan (its findings in `errors`) and the run's data boundary. */
-function promptMaterialOf(args: { input: GradeSingleSchemaInput; main: Obj; schemaText: string; options: GradeOptions; id: SchemaIdentity; namespaceAreas: boolean; errors: Issue[] }): PromptMaterial {
+function promptMaterialOf(args: { input: GradeSingleSchemaInput; main: Obj; schemaText: string; options: SchemaRunOptions; id: SchemaIdentity; namespaceAreas: boolean; errors: Issue[] }): PromptMaterial {
     const { input, main, schemaText, options, errors } = args
     const { slug, namespace, serverParams } = args.id
     const aboutHash = options.about !== undefined ? HashGenerator.hashBytes({ text: options.about.text }).short ?? undefined : undefined
@@ -521,7 +521,7 @@ function promptMaterialOf(args: { input: GradeSingleSchemaInput; main: Obj; sche
 }
 
 /** Stage "plan": the units of the run, and GRA-015 for every answer keyed by a unit the run does not have. */
-function plansFor(args: Parameters<typeof unitPlansOf>[0], answers: GradeOptions['answers'], errors: Issue[]): UnitPlan[] {
+function plansFor(args: Parameters<typeof unitPlansOf>[0], answers: SchemaRunOptions['answers'], errors: Issue[]): UnitPlan[] {
     const plans = unitPlansOf(args)
     const known = new Set(plans.map((p) => p.unit))
     for (const key of Object.keys(answers ?? {})) {
