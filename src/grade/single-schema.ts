@@ -7,6 +7,7 @@ import { HashGenerator, schemaHashOfInspected } from '../hashing/hash-generator.
 import { islandName } from '../store/paths.js'
 import { inspectJson } from '../json/guard.js'
 import { SEVERITY, AREAS, HARNESSES, NODE_STATUS, UNIT_STATUS, isAggregateGrade, type AggregateGrade, type NodeStatus } from '../model/constants.js'
+import { isStableGrade } from '../model/grades.js'
 import type { CategoricalVeto } from '../model/types.js'
 import type { FsPort, LoadedModule } from '../ports/types.js'
 import { DataPretest, testRecordsOf, type PretestResult } from '../pretest/data-pretest.js'
@@ -411,7 +412,7 @@ function resultFromIsland(args: { id: SchemaIdentity; version: string; main: Obj
     const { schemaId, namespace, slug, schemaFolder, schemaHash, serverParams, secrets } = id
     const units = ownPlans(args.tools, namespace, schemaFolder).map((plan) => keptResult(plan, args.kept.get(plan.unit) as KeptUnit))
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
-    args.expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version: args.version, main: args.main, schemaText: args.schemaText, redacted: { serverParams, text: Redact.text({ text: args.schemaText, serverParams }).text ?? '' }, veto: null, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared: args.aboutDeclared })
+    args.expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version: args.version, main: args.main, schemaText: args.schemaText, redacted: { serverParams, text: Redact.text({ text: args.schemaText, serverParams }).text ?? '' }, veto: null, stable: isStableGrade(schemaUnit?.aggregateGrade), aboutDeclared: args.aboutDeclared })
     errors.push(createIssue('GRA-012', '', { unit: schemaId, reason: `kept: the island holds every unit graded for schema hash ${schemaHash}; pass force to grade again` }))
     const grading = schemaGradingOf({ schemaId, namespace, slug, schemaHash, version: args.version, units, veto: null, pretest: { ran: false, reason: 'kept', ok: false, blocked: [], tests: [] }, indexPath: null, rollupStatus: null, rollupGrade: null, node: args.node })
     return redactSecretsDeep({ grading, entries: [], prompts: [], provisional: {}, errors }, secrets)
@@ -581,7 +582,7 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     const written = await writeIsland({ fs: options.fs as FsPort, root: options.root as string, now, namespace, slug, schemaHash, schemaText, main, options, pretest, entries, units, errors, secrets, judgeCalls: ran.judgeCalls })
     const { indexPath, rollupStatus, rollupGrade, schemaNode } = written
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
-    expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, redacted: { serverParams, text: material.redactedText }, veto, stable: schemaUnit?.aggregateGrade === 'A' || schemaUnit?.aggregateGrade === 'B', aboutDeclared, flagged })
+    expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, redacted: { serverParams, text: material.redactedText }, veto, stable: isStableGrade(schemaUnit?.aggregateGrade), aboutDeclared, flagged })
     const grading = { ...schemaGradingOf({ schemaId, namespace, slug, schemaHash, version, units, veto, pretest: { ran: pretest.ran, reason: pretest.reason, ok: pretest.ok, blocked: pretest.blocked, tests: testRecordsOf(pretest.results) }, indexPath, rollupStatus, rollupGrade, node: schemaNode }), judgeCalls: { ...ran.judgeCalls } }
     return island.finish(redactSecretsDeep({ grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }, secrets))
 }

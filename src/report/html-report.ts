@@ -6,7 +6,7 @@ import type { Issue, IssueLike } from '../errors/types.js'
 import { Grading } from '../grading/grading.js'
 import { sha256Base64 } from '../hashing/base64.js'
 import type { FsPort } from '../ports/types.js'
-import { GRADE_BANDS_V1 } from '../grading/aggregate.js'
+import { AGGREGATE_GRADES, aggregateRank, bandOf, type AggregateGrade } from '../model/grades.js'
 import { parseJsonText } from '../json/guard.js'
 import { collapseFixItems, countFixItems, countsLine, FixList as FixListUnguarded, type FixListLine } from '../fix/fix-list.js'
 import { FixRules } from '../fix/rules.js'
@@ -430,13 +430,13 @@ async function renderSelection(reader: Reader, root: string, name: string, id: s
 }
 
 /** Grades best first (gradingSystem/1.0.0), then REJECTED: a higher index is a worse grade. */
-const GRADES = ['A', 'B', 'C', 'D', 'F', 'REJECTED'] as const
+const GRADES = AGGREGATE_GRADES
 const GRADE_CLASSES = ['g-a', 'g-b', 'g-c', 'g-d', 'g-f', 'g-rej'] as const
 /** The index of a grade in {@link GRADES}; -1 for anything else (no grade). */
-const gradeRank = (grade: unknown): number => GRADES.indexOf(grade as (typeof GRADES)[number])
+const gradeRank = (grade: unknown): number => GRADES.indexOf(grade as AggregateGrade)
 const gradeClass = (grade: unknown): string => GRADE_CLASSES[gradeRank(grade)] ?? 'g-none'
 /** A sort key where ascending is worst first: REJECTED 0 … A 5; no grade -1 (nothing to show yet comes first). */
-const gradeSortKey = (grade: unknown): number => (gradeRank(grade) < 0 ? -1 : 5 - gradeRank(grade))
+const gradeSortKey = (grade: unknown): number => aggregateRank(grade)
 const pill = (text: string, cls: string): string => `<span class="pill ${cls}">${escapeHtml(text)}</span>`
 
 /** Where a schema stands, one of five, worst first: what the status chart counts. */
@@ -554,7 +554,7 @@ function islandTd(cell: HeatCell, area: string): string {
     const title = `${area}, whole island: ${cell.nodes} nodes, ${cell.scores.length} with a score${cost !== null ? `, mean ${cost.toFixed(2)} counting a rejected node as 1` : ''}${open !== '' ? `; ${open}` : ''}`
     if (cell.nodes === 0) return `<td class="h isl empty" title="${escapeHtml(`${area}: no node in the island`)}">none</td>`
     if (cost === null) return `<td class="h isl g-none" title="${escapeHtml(title)}"><b>—</b><small>${escapeHtml(open)}</small></td>`
-    const band = GRADE_BANDS_V1.find((b) => cost >= b.min)?.grade ?? 'F'
+    const band = bandOf(cost).grade
     return `<td class="h isl ${gradeClass(band)}" title="${escapeHtml(title)}"><b>${cost.toFixed(2)}</b>${open !== '' ? `<small>${escapeHtml(open)}</small>` : ''}</td>`
 }
 

@@ -1,3 +1,4 @@
+import { AGGREGATE_GRADES } from '../model/grades.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { joinPointer, pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
@@ -25,7 +26,7 @@ export const INDEX_KEY_ORDER: readonly string[] = Object.freeze([
     'lockSnapshot'
 ])
 
-const GRADES: readonly string[] = ['A', 'B', 'C', 'D', 'F', 'REJECTED']
+const GRADES: readonly string[] = AGGREGATE_GRADES
 /** Minute precision (`2026-05-31T12-30Z`), accepted on read only (03 ⚠ C4). */
 const MINUTE_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}Z$/
 
