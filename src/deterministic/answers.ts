@@ -27,6 +27,12 @@ export interface QuestionRow {
 
 /** Question ids this module adds beyond the reference catalogue (01-model §11 dimensions). */
 export const EXTRA_QUESTION_IDS = Object.freeze({ apiAvailability: 'Q-api-availability', security: 'Q-security', schemaStructure: 'Q-schema-structure' })
+/** The texts of the extra questions, as every report (SARIF rules, the HTML page) words them. */
+export const EXTRA_QUESTION_TEXTS: Readonly<Record<string, string>> = Object.freeze({
+    [EXTRA_QUESTION_IDS.apiAvailability]: 'Does the API answer the schema tests (the data pretest)?',
+    [EXTRA_QUESTION_IDS.security]: 'Is the schema free of security findings (code patterns, keys in comments, output writers next to keys)?',
+    [EXTRA_QUESTION_IDS.schemaStructure]: 'Does the schema pass the runtime validation and the stricter rules of the spec?'
+})
 /**
  * Weights used for the extra questions when the caller's catalogue has no row for them. A row
  * with the same id always wins. Changing them is a gradingSystem bump.

@@ -1,3 +1,4 @@
+import { EXTRA_QUESTION_TEXTS } from '../deterministic/answers.js'
 import { NODE_STATUS, SEVERITY, UNIT_STATUS } from '../model/constants.js'
 import type { ErrorCode } from '../errors/catalogue/index.js'
 import { createIssue, typeOfValue, type IssueParams } from '../errors/issue.js'
@@ -155,12 +156,6 @@ class Reader {
     }
 }
 
-/** Questions this grader adds beyond the area catalogue (`EXTRA_QUESTION_IDS`), worded from docs/schema-checks.md. */
-const EXTRA_QUESTIONS: Readonly<Record<string, string>> = Object.freeze({
-    'Q-api-availability': "Do the tool's tests reach a working API? (a check this grader adds to the catalogue)",
-    'Q-security': 'Is the schema free of security findings: no key in a comment, no writer next to a key? (a check this grader adds to the catalogue)',
-    'Q-schema-structure': "Does the schema keep the spec's stricter rules that the runtime tolerates? (a check this grader adds to the catalogue)"
-})
 
 /** Question texts by area and id, from the area catalogue (`Areas.questions`), built on first use. */
 let catalogue: ReadonlyMap<string, ReadonlyMap<string, string>> | null = null
@@ -175,7 +170,8 @@ function questionText(id: unknown, area: unknown): string | undefined {
         const text = questions.get(id)
         if (text !== undefined) return text
     }
-    return Object.hasOwn(EXTRA_QUESTIONS, id) ? EXTRA_QUESTIONS[id] : undefined
+    // The extra questions are worded once (deterministic/answers.ts); the page marks them as this grader's own.
+    return Object.hasOwn(EXTRA_QUESTION_TEXTS, id) ? `${EXTRA_QUESTION_TEXTS[id]} (a check this grader adds to the catalogue)` : undefined
 }
 
 function renderEntry(ref: string, entry: Record<string, unknown>): string {

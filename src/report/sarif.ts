@@ -1,3 +1,4 @@
+import { EXTRA_QUESTION_TEXTS } from '../deterministic/answers.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import { QUESTIONS, type AreaQuestion } from '../areas/catalogue.js'
@@ -119,12 +120,6 @@ const LEVELS: Readonly<Record<Severity, SarifLevel>> = { error: 'error', warning
 const LEVEL_RANK: Readonly<Record<SarifLevel, number>> = { note: 0, warning: 1, error: 2 }
 const PRIORITIES = ['low', 'medium', 'high'] as const
 
-/** Question ids the deterministic answers add beyond the question catalogue. */
-const EXTRA_QUESTIONS: Readonly<Record<string, string>> = {
-    'Q-api-availability': 'Does the API answer the schema tests (the data pretest)?',
-    'Q-security': 'Is the schema free of security findings (code patterns, keys in comments, output writers next to keys)?',
-    'Q-schema-structure': 'Does the schema pass the runtime validation and the stricter rules of the spec?'
-}
 
 const own = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key)
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
@@ -378,7 +373,7 @@ function ruleOf(code: string, level: SarifLevel, docsUri: string | null): SarifR
             properties: { tags: ['flowmcp-grading', 'hint', area] }
         }
     }
-    const extra = own(EXTRA_QUESTIONS, code) ? EXTRA_QUESTIONS[code] : undefined
+    const extra = own(EXTRA_QUESTION_TEXTS, code) ? EXTRA_QUESTION_TEXTS[code] : undefined
     if (extra !== undefined) {
         return {
             id: code,
