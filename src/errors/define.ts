@@ -1,3 +1,4 @@
+import { SEVERITY } from '../model/constants.js'
 import type { ErrorCodeDefinition, GradeEffect, GradeEffectKind, Severity } from './definition.js'
 
 /** A row's grade effect as written in a catalogue table: the kind, and the question or cost when not the default. */
@@ -16,7 +17,7 @@ export const LOWERS_STRUCTURE: EffectCell = Object.freeze({ kind: 'lowers', ques
 
 /** The effect a row states, or the one its severity implies (an error blocks; a warning or note lowers nothing). */
 function effectOf(severity: Severity, cell: EffectCell | undefined): GradeEffect {
-    const kind = cell?.kind ?? (severity === 'error' ? 'blocks' : 'none')
+    const kind = cell?.kind ?? (severity === SEVERITY.error ? 'blocks' : 'none')
     const cost = cell?.cost ?? SEVERITY_COST[severity]
     return Object.freeze({ kind, ...(cell?.question !== undefined ? { question: cell.question } : {}), cost })
 }

@@ -29,12 +29,12 @@ import type { UnitPlan } from './units.js'
 import type { EmittedPrompt, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, Judge, SchemaGrading, UnitResult } from './types.js'
 import { keptUnits, schemaNodeIn, writeIsland, type KeptUnit } from './island-state.js'
 import { keptResult, namespacePrecondition, runPlans } from './run-plans.js'
+import { isObject } from '../model/object.js'
 
 /** The options as read at run time: every field may be missing or wrong (the types cannot promise it). */
 type SchemaRunOptions = GradeOptionsBase
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 // Derived from the catalogue constants, so built once; frozen, so the deterministic answers check it once.
 let QUESTION_ROWS: readonly QuestionRow[] | null = null
@@ -55,11 +55,11 @@ export function baseName(path: string): string {
 async function resolveSchema(input: { schemaPath?: unknown; schema?: unknown }, options: SchemaRunOptions, errors: Issue[]): Promise<{ main: Obj | null; source: string | null; fileBase: string | null; refused: boolean; hasHandlers?: boolean }> {
     if (input.schema !== undefined) {
         const mod = input.schema
-        if (!isObj(mod)) {
+        if (!isObject(mod)) {
             errors.push(createIssue('GRA-002', '/schema', { field: 'schema', expected: '{ main } or a main object', actual: typeOfValue(mod) }))
             return { main: null, source: null, fileBase: null, refused: false }
         }
-        const main = isObj(mod.main) ? mod.main : isObj(mod.schema) ? mod.schema : mod
+        const main = isObject(mod.main) ? mod.main : isObject(mod.schema) ? mod.schema : mod
         const hasHandlers = main !== mod && Object.hasOwn(mod, 'handlers')
         return { main, source: options.source ?? null, fileBase: typeof input.schemaPath === 'string' ? baseName(input.schemaPath) : null, refused: false, hasHandlers }
     }
@@ -102,13 +102,13 @@ async function resolveSchema(input: { schemaPath?: unknown; schema?: unknown }, 
         mod = read.module
         hasHandlers = read.hasHandlers
     }
-    const main = isObj(mod) ? (isObj(mod.main) ? mod.main : isObj(mod.schema) ? mod.schema : null) : null
+    const main = isObject(mod) ? (isObject(mod.main) ? mod.main : isObject(mod.schema) ? mod.schema : null) : null
     if (main === null) errors.push(trusted !== undefined ? createIssue('GRA-003', '/schemaPath', { detail: 'the module exports neither main nor schema' }) : createIssue('SRC-005', '/schemaPath'))
-    return { main, source, fileBase: baseName(path), refused: false, hasHandlers: hasHandlers || (isObj(mod) && Object.hasOwn(mod, 'handlers')) }
+    return { main, source, fileBase: baseName(path), refused: false, hasHandlers: hasHandlers || (isObject(mod) && Object.hasOwn(mod, 'handlers')) }
 }
 
 function isStringRecord(value: unknown): value is Record<string, string> {
-    return isObj(value) && Object.values(value).every((v) => typeof v === 'string')
+    return isObject(value) && Object.values(value).every((v) => typeof v === 'string')
 }
 
 /** Why a schema slug (the id after `<namespace>.`) cannot name a folder, or null. */
@@ -137,7 +137,7 @@ export function serverParamsFor(option: SchemaRunOptions['serverParams'], main: 
 
 function checkOptions(options: unknown, errors: Issue[]): SchemaRunOptions {
     if (options === undefined) return {}
-    if (!isObj(options)) {
+    if (!isObject(options)) {
         errors.push(createIssue('GRA-002', '/options', { field: 'options', expected: 'object', actual: typeOfValue(options) }))
         return {}
     }
@@ -148,19 +148,19 @@ function checkOptions(options: unknown, errors: Issue[]): SchemaRunOptions {
     fn('judge')
     fn('sleep')
     errors.push(...judgeOptionIssues(o as Readonly<Record<string, unknown>>))
-    if (o.runtime !== undefined && !(isObj(o.runtime) && typeof o.runtime.run === 'function')) errors.push(createIssue('GRA-002', '/options/runtime', { field: 'runtime', expected: '{ run(request) } (a RuntimePort)', actual: typeOfValue(o.runtime) }))
+    if (o.runtime !== undefined && !(isObject(o.runtime) && typeof o.runtime.run === 'function')) errors.push(createIssue('GRA-002', '/options/runtime', { field: 'runtime', expected: '{ run(request) } (a RuntimePort)', actual: typeOfValue(o.runtime) }))
     if (o.runtimeTools !== undefined && o.runtimeTools !== 'handlers' && o.runtimeTools !== 'all') errors.push(createIssue('GRA-002', '/options/runtimeTools', { field: 'runtimeTools', expected: "'handlers' or 'all'", actual: describeValue(o.runtimeTools) }))
-    if (o.trustedLoader !== undefined && !(isObj(o.trustedLoader) && typeof o.trustedLoader.load === 'function')) errors.push(createIssue('GRA-002', '/options/trustedLoader', { field: 'trustedLoader', expected: '{ load(path) }', actual: typeOfValue(o.trustedLoader) }))
+    if (o.trustedLoader !== undefined && !(isObject(o.trustedLoader) && typeof o.trustedLoader.load === 'function')) errors.push(createIssue('GRA-002', '/options/trustedLoader', { field: 'trustedLoader', expected: '{ load(path) }', actual: typeOfValue(o.trustedLoader) }))
     if ((o.fs === undefined) !== (o.root === undefined)) errors.push(createIssue('GRA-001', o.fs === undefined ? '/options/fs' : '/options/root', { field: o.fs === undefined ? 'fs (with root)' : 'root (with fs)' }))
-    if (o.answers !== undefined && !isObj(o.answers)) errors.push(createIssue('GRA-002', '/options/answers', { field: 'answers', expected: 'object keyed by unit', actual: typeOfValue(o.answers) }))
+    if (o.answers !== undefined && !isObject(o.answers)) errors.push(createIssue('GRA-002', '/options/answers', { field: 'answers', expected: 'object keyed by unit', actual: typeOfValue(o.answers) }))
     if (o.serverParams !== undefined && typeof o.serverParams !== 'function' && !isStringRecord(o.serverParams)) {
         errors.push(createIssue('GRA-002', '/options/serverParams', { field: 'serverParams', expected: 'object of strings or a function', actual: typeOfValue(o.serverParams) }))
     }
     // One issue per wrong option, never one per character or item.
-    if (o.about !== undefined && !(isObj(o.about) && typeof o.about.text === 'string')) errors.push(createIssue('GRA-002', '/options/about', { field: 'about', expected: '{ name?, text }', actual: typeOfValue(o.about) }))
+    if (o.about !== undefined && !(isObject(o.about) && typeof o.about.text === 'string')) errors.push(createIssue('GRA-002', '/options/about', { field: 'about', expected: '{ name?, text }', actual: typeOfValue(o.about) }))
     if (o.skills !== undefined) {
         const skills: unknown = o.skills
-        const bad = Array.isArray(skills) ? skills.findIndex((s: unknown) => !(isObj(s) && typeof s.name === 'string' && typeof s.text === 'string')) : -2
+        const bad = Array.isArray(skills) ? skills.findIndex((s: unknown) => !(isObject(s) && typeof s.name === 'string' && typeof s.text === 'string')) : -2
         if (bad !== -1) errors.push(createIssue('GRA-002', bad >= 0 ? `/options/skills/${bad}` : '/options/skills', { field: 'skills', expected: 'array of { name, text, skill? }', actual: typeOfValue(bad >= 0 ? (skills as unknown[])[bad] : skills) }))
     }
     if (o.root !== undefined && typeof o.root !== 'string') errors.push(createIssue('GRA-002', '/options/root', { field: 'root', expected: 'string', actual: typeOfValue(o.root) }))
@@ -171,14 +171,14 @@ function checkOptions(options: unknown, errors: Issue[]): SchemaRunOptions {
 /** Checks the LLM grader identity; `needed` when a judge or answers will supply non-deterministic answers. */
 export function checkGrader(grader: unknown, needed: boolean, errors: Issue[]): GraderInput | null {
     if (grader === undefined && !needed) return null
-    if (!isObj(grader)) {
+    if (!isObject(grader)) {
         errors.push(createIssue(grader === undefined ? 'GRA-001' : 'GRA-002', '/grader', { field: 'grader', expected: '{ name, version, llmModel, persona }', actual: typeOfValue(grader) }))
         return null
     }
     for (const key of ['name', 'version', 'llmModel'] as const) {
         if (typeof grader[key] !== 'string' || (grader[key] as string).length === 0) errors.push(createIssue('GRA-002', `/grader/${key}`, { field: key, expected: 'non-empty string', actual: typeOfValue(grader[key]) }))
     }
-    if (needed && !isObj(grader.persona)) errors.push(createIssue('GRA-009', '/grader/persona', { detail: 'grader.persona is required when a judge or answers supply non-deterministic answers' }))
+    if (needed && !isObject(grader.persona)) errors.push(createIssue('GRA-009', '/grader/persona', { detail: 'grader.persona is required when a judge or answers supply non-deterministic answers' }))
     if (grader.harness !== undefined && !(HARNESSES as readonly unknown[]).includes(grader.harness)) errors.push(createIssue('GRA-002', '/grader/harness', { field: 'harness', expected: HARNESSES.join(' | '), actual: describeValue(grader.harness) }))
     return grader as unknown as GraderInput
 }
@@ -310,7 +310,7 @@ interface SchemaIdentity {
 /** Stage "identify": the schema's id, island folder and content hash, or null (its issues in `errors`). */
 function identifySchema(input: GradeSingleSchemaInput, main: Obj, resolvedFileBase: string | null, options: SchemaRunOptions, errors: Issue[]): SchemaIdentity | null {
     const namespace = typeof main.namespace === 'string' ? main.namespace : null
-    if (namespace === null || !isObj(main.tools)) return null
+    if (namespace === null || !isObject(main.tools)) return null
     const version = SchemaCheck.normalizeVersion({ version: main.version }).version
     if (version === null) return null
     // One id everywhere (01-model ⚠ A14, the public registry): `<namespace>.<file base>`.
@@ -539,7 +539,7 @@ function allOwnUnitsKept(tools: readonly string[], kept: ReadonlyMap<string, Kep
 async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespaceAreas: boolean; resumable?: boolean }, expose: (c: SchemaRunContext) => void, markResumed: () => void): Promise<GradeSingleSchemaResult> {
     const errors: Issue[] = []
     const fail = (): GradeSingleSchemaResult => ({ grading: null, entries: [], prompts: [], provisional: {}, errors })
-    if (!isObj(input)) {
+    if (!isObject(input)) {
         errors.push(createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) }))
         return fail()
     }
@@ -558,7 +558,7 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     // Resume: units whose entry for this content is in the island are kept, not graded (or paid for) again.
     const kept = scope.resumable === true && options.fs !== undefined && options.root !== undefined ? await keptUnits(options.fs, options.root, namespace, { schemaFolder, schemaHash, tools }) : new Map<string, KeptUnit>()
     const schemaText = resolved.source ?? `export const main = ${JSON.stringify(main, null, 4)}\n`
-    const aboutDeclared = isObj(main.resources) && isObj(main.resources.about)
+    const aboutDeclared = isObject(main.resources) && isObject(main.resources.about)
     // A vetoed schema runs again (its veto must reach the namespace units) but writes no new veto entry.
     if (!scope.namespaceAreas && allOwnUnitsKept(tools, kept)) {
         markResumed()

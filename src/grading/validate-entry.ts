@@ -28,6 +28,7 @@ import { computeAggregate, type AggregateResult } from './aggregate.js'
 import { answerRuleIssues } from './answer-rules.js'
 import { calendarProblem } from './calendar.js'
 import { validateVetoRecord } from './veto-record.js'
+import { isObject } from '../model/object.js'
 
 
 /**
@@ -168,7 +169,6 @@ function evidenceIssue(evidence: unknown, index: number): Issue | null {
 }
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /**
  * Semantic rules of 01-model §7.6 that apply to one entry (S1–S3, S5–S7, S9, S10) plus A16, and
@@ -179,7 +179,7 @@ function semanticIssues(entry: Obj): { issues: Issue[]; recomputed: AggregateRes
     let recomputed: AggregateResult | null = null
     const area = typeof entry.area === 'string' && (AREAS as readonly string[]).includes(entry.area) ? entry.area : null
     const tier = entry.gradingTier === 'autonomous' || entry.gradingTier === 'group-bound' ? (entry.gradingTier as GradingTier) : null
-    const gradings = Array.isArray(entry.gradings) ? entry.gradings.filter(isObj) : []
+    const gradings = Array.isArray(entry.gradings) ? entry.gradings.filter(isObject) : []
     const vetoed = entry.categoricalVeto !== null && entry.categoricalVeto !== undefined
 
     // S1: REJECTED ⇔ veto (the schema enforces only veto ⇒ REJECTED; A12).
@@ -219,7 +219,7 @@ function semanticIssues(entry: Obj): { issues: Issue[]; recomputed: AggregateRes
     // S5: group-bound personaIds must be base personas.
     if (tier === 'group-bound') {
         gradings.forEach((g, i) => {
-            const ids = isObj(g.selectionContext) && Array.isArray(g.selectionContext.personaIds) ? g.selectionContext.personaIds : []
+            const ids = isObject(g.selectionContext) && Array.isArray(g.selectionContext.personaIds) ? g.selectionContext.personaIds : []
             ids.forEach((id, j) => {
                 if (typeof id === 'string' && id.length > 0 && !(BASE_PERSONAS as readonly string[]).includes(id)) {
                     issues.push(createIssue('GRD-016', pointer('gradings', i, 'selectionContext', 'personaIds', j), { value: id }))
@@ -321,7 +321,7 @@ export function checkEntry(entry: unknown, limits?: Partial<JsonLimits>, now?: u
     if (entry === null) {
         return { errors: [createIssue('GRD-064', '')], recomputed: null }
     }
-    if (!isObj(entry)) {
+    if (!isObject(entry)) {
         return { errors: [createIssue('GRD-002', '', { field: 'entry', expected: 'a grading entry object', actual: typeOfValue(entry) })], recomputed: null }
     }
     const guard = inspectJson(entry, limits === undefined ? DEFAULT_JSON_LIMITS : resolveLimits(limits))
@@ -351,7 +351,7 @@ export function checkParsedEntry(entry: Obj, now?: string): { errors: Issue[]; r
     const dedicated: Issue[] = []
     if (Array.isArray(entry.gradings)) {
         entry.gradings.forEach((g: unknown, i) => {
-            if (!isObj(g)) return
+            if (!isObject(g)) return
             const s = scoreIssue(g.score, i)
             if (s !== null) dedicated.push(s)
             const ev = evidenceIssue(g.evidence, i)

@@ -16,6 +16,7 @@ import type { UnitResult } from '../grade/types.js'
 import type { GradingEntry } from '../model/types.js'
 import { originalName } from '../store/paths.js'
 import { compareStandings, standingOfSchemaNode, standingRank, type SchemaStanding } from '../rollup/standing.js'
+import { asObject } from '../model/object.js'
 
 /** All a report reads through: a host serving islands read-only implements just these two. */
 export type ReportFsPort = Pick<FsPort, 'readFile' | 'readdir'>
@@ -65,7 +66,7 @@ export function escapeHtml(value: unknown): string {
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
-const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
+const obj = asObject
 const issue = (code: ErrorCode, params: IssueParams): Issue => createIssue(code, '', params)
 
 /** A `ref` from index.json stays inside the folder it is relative to: no `..`, no absolute path. */

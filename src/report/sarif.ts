@@ -10,6 +10,7 @@ import type { ErrorCodeDefinition, Issue, Severity } from '../errors/types.js'
 import { withTool } from '../fix/tool-names.js'
 import type { FixItem } from '../fix/types.js'
 import { PACKAGE_VERSION } from '../version.js'
+import { isObject } from '../model/object.js'
 
 /**
  * Fix items as a SARIF 2.1.0 log (OASIS Static Analysis Results Interchange Format), the format code
@@ -122,7 +123,6 @@ const PRIORITIES = ['low', 'medium', 'high'] as const
 
 
 const own = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key)
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
 const isNonEmpty = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max
 const isPositiveInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 1
 
@@ -233,7 +233,7 @@ const REQUIRED: readonly Check[] = [
 ]
 
 const isHint = (value: unknown): boolean =>
-    isRecord(value) && typeof value.targetField === 'string' && typeof value.suggestion === 'string' && (PRIORITIES as readonly unknown[]).includes(value.priority)
+    isObject(value) && typeof value.targetField === 'string' && typeof value.suggestion === 'string' && (PRIORITIES as readonly unknown[]).includes(value.priority)
 
 const OPTIONAL: readonly Check[] = [
     { field: 'file', expected: 'a non-empty string or null', ok: (v) => v === null || (typeof v === 'string' && v.length > 0) },
@@ -253,7 +253,7 @@ const OPTIONAL: readonly Check[] = [
 
 /** Reads one item: the fields it must have, then the ones it may have (a wrong one is dropped, not the item). */
 function checkItem(raw: unknown, index: number, report: (issue: Issue) => void): CheckedItem | null {
-    if (!isRecord(raw)) {
+    if (!isObject(raw)) {
         report(createIssue('SRF-004', pointerOf('items', index), { index, actual: typeOfValue(raw) }))
         return null
     }
@@ -435,7 +435,7 @@ function checkArgs(input: Record<string, unknown>): { tool: SarifTool; baseUri: 
     else if (items.length > MAX_SARIF_ITEMS) errors.push(createIssue('SRF-003', '/items', { max: MAX_SARIF_ITEMS, count: items.length }))
     let checkedTool: SarifTool = { name: 'flowmcp-grading', version: PACKAGE_VERSION }
     if (tool !== undefined) {
-        if (!isRecord(tool)) errors.push(createIssue('SRF-002', '/tool', { field: 'tool', expected: '{ name, version, informationUri? }', actual: typeOfValue(tool) }))
+        if (!isObject(tool)) errors.push(createIssue('SRF-002', '/tool', { field: 'tool', expected: '{ name, version, informationUri? }', actual: typeOfValue(tool) }))
         else {
             const name = tool.name
             const version = tool.version
@@ -478,7 +478,7 @@ export class Sarif {
      * @example Sarif.fromFixItems({ items: [] }).log?.runs[0].results // []
      */
     static fromFixItems(input: SarifInput): SarifFromFixItemsResult {
-        if (!isRecord(input)) return { log: null, errors: [createIssue('SRF-001', '/items', { field: 'items' })] }
+        if (!isObject(input)) return { log: null, errors: [createIssue('SRF-001', '/items', { field: 'items' })] }
         const args = checkArgs(input as unknown as Record<string, unknown>)
         if ('errors' in args) return { log: null, errors: args.errors }
         const errors: Issue[] = []

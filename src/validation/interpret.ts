@@ -1,5 +1,6 @@
 import type { ErrorObject, ValidateFunction } from './types.js'
 import { formats, ucs2length } from './runtime.js'
+import { isObject } from '../model/object.js'
 
 /**
  * A JSON Schema (draft 2020-12) interpreter for the keywords the shipped schemas use. It walks the
@@ -50,13 +51,9 @@ function regex(source: string): RegExp {
     return re
 }
 
-function isObj(v: unknown): v is Obj {
-    return v !== null && typeof v === 'object' && !Array.isArray(v)
-}
-
 function hasType(data: unknown, type: string): boolean {
     switch (type) {
-        case 'object': return isObj(data)
+        case 'object': return isObject(data)
         case 'array': return Array.isArray(data)
         case 'string': return typeof data === 'string'
         case 'number': return typeof data === 'number' && Number.isFinite(data)
@@ -71,7 +68,7 @@ function hasType(data: unknown, type: string): boolean {
 export function jsonEqual(a: unknown, b: unknown): boolean {
     if (a === b) return true
     if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]))
-    if (isObj(a) && isObj(b)) {
+    if (isObject(a) && isObject(b)) {
         const keys = Object.keys(a)
         return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]))
     }
@@ -160,9 +157,9 @@ function resolve(registry: ReadonlyMap<string, Obj>, ref: string, base: string):
     const fragment = hash < 0 ? '' : ref.slice(hash + 1)
     for (const raw of fragment.split('/').slice(1)) {
         const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~')
-        node = isObj(node) || Array.isArray(node) ? (node as Obj)[key] : undefined
+        node = isObject(node) || Array.isArray(node) ? (node as Obj)[key] : undefined
     }
-    return typeof node === 'boolean' || isObj(node) ? { schema: node, base: doc } : null
+    return typeof node === 'boolean' || isObject(node) ? { schema: node, base: doc } : null
 }
 
 function untyped(ctx: Ctx, schema: Obj, keyword: string, data: unknown, at: At): void {
@@ -347,7 +344,7 @@ function propertiesOf(properties: Obj): ReadonlyArray<readonly [string, Schema, 
 function additional(ctx: Ctx, schema: Obj, data: Obj, at: At): void {
     const extra = schema.additionalProperties as Schema
     if (extra === true) return
-    const known = isObj(schema.properties) ? schema.properties : {}
+    const known = isObject(schema.properties) ? schema.properties : {}
     for (const key of Object.keys(data)) {
         if (Object.hasOwn(known, key)) continue
         if (extra === false) report(ctx, at, 'additionalProperties', { additionalProperty: key }, 'must NOT have additional properties')
