@@ -284,15 +284,15 @@ export interface SchemaRunContext {
  * schema's view; `gradeNamespace` grades them once for all its schemas and asks for the schema's own
  * areas only.
  */
-export async function gradeSchemaCore(input: GradeSingleSchemaInput, mode: { namespaceAreas: boolean; resumable?: boolean }): Promise<{ result: GradeSingleSchemaResult; context: SchemaRunContext | null; resumed: boolean }> {
-    let context: SchemaRunContext | null = null
-    let resumed = false
-    const result = await gradeSchemaInner(input, mode, (c) => {
-        context = c
-    }, () => {
-        resumed = true
-    })
-    return { result, context, resumed }
+export async function gradeSchemaCore(input: GradeSingleSchemaInput, mode: { namespaceAreas: boolean; resumable?: boolean }): Promise<SchemaRun> {
+    return gradeSchemaInner(input, mode)
+}
+
+/** A schema's run: its result, what a namespace run needs of it (null when it stopped early), and whether the island answered it. */
+interface SchemaRun {
+    readonly result: GradeSingleSchemaResult
+    readonly context: SchemaRunContext | null
+    readonly resumed: boolean
 }
 
 /** Who the schema is: its namespace, version, id, island folder, the host's values for it, and its content hash (GRA-017, GRA-002, GRA-020). */
@@ -407,15 +407,15 @@ export function namespaceAttachments(args: { namespace: string; about: SchemaRun
  * Stage "resume": every own unit of the schema is current in the island, so the island is the answer —
  * nothing is sent, tested or written; the namespace run still gets the schema's context.
  */
-function resultFromIsland(args: { id: SchemaIdentity; version: string; main: Obj; schemaText: string; tools: readonly string[]; kept: ReadonlyMap<string, KeptUnit>; aboutDeclared: boolean; errors: Issue[]; expose: (c: SchemaRunContext) => void; node: unknown }): GradeSingleSchemaResult {
+function resultFromIsland(args: { id: SchemaIdentity; version: string; main: Obj; schemaText: string; tools: readonly string[]; kept: ReadonlyMap<string, KeptUnit>; aboutDeclared: boolean; errors: Issue[]; node: unknown }): { result: GradeSingleSchemaResult; context: SchemaRunContext } {
     const { id, errors } = args
     const { schemaId, namespace, slug, schemaFolder, schemaHash, serverParams, secrets } = id
     const units = ownPlans(args.tools, namespace, schemaFolder).map((plan) => keptResult(plan, args.kept.get(plan.unit) as KeptUnit))
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
-    args.expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version: args.version, main: args.main, schemaText: args.schemaText, redacted: { serverParams, text: Redact.text({ text: args.schemaText, serverParams }).text ?? '' }, veto: null, stable: isStableGrade(schemaUnit?.aggregateGrade), aboutDeclared: args.aboutDeclared })
+    const context: SchemaRunContext = { schemaId, namespace, slug, schemaFolder, schemaHash, version: args.version, main: args.main, schemaText: args.schemaText, redacted: { serverParams, text: Redact.text({ text: args.schemaText, serverParams }).text ?? '' }, veto: null, stable: isStableGrade(schemaUnit?.aggregateGrade), aboutDeclared: args.aboutDeclared }
     errors.push(createIssue('GRA-012', '', { unit: schemaId, reason: `kept: the island holds every unit graded for schema hash ${schemaHash}; pass force to grade again` }))
     const grading = schemaGradingOf({ schemaId, namespace, slug, schemaHash, version: args.version, units, veto: null, pretest: { ran: false, reason: 'kept', ok: false, blocked: [], tests: [] }, indexPath: null, rollupStatus: null, rollupGrade: null, node: args.node })
-    return redactSecretsDeep({ grading, entries: [], prompts: [], provisional: {}, errors }, secrets)
+    return { result: redactSecretsDeep({ grading, entries: [], prompts: [], provisional: {}, errors }, secrets), context }
 }
 
 /** The checked start of a run: the options on their island, who grades, and when. */
@@ -536,9 +536,9 @@ function allOwnUnitsKept(tools: readonly string[], kept: ReadonlyMap<string, Kep
     return [...tools.map((t) => `single-test/${t}`), 'tools-aggregate-schema'].every((u) => kept.has(u) && kept.get(u)?.aggregateGrade !== 'REJECTED')
 }
 
-async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespaceAreas: boolean; resumable?: boolean }, expose: (c: SchemaRunContext) => void, markResumed: () => void): Promise<GradeSingleSchemaResult> {
+async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespaceAreas: boolean; resumable?: boolean }): Promise<SchemaRun> {
     const errors: Issue[] = []
-    const fail = (): GradeSingleSchemaResult => ({ grading: null, entries: [], prompts: [], provisional: {}, errors })
+    const fail = (): SchemaRun => ({ result: { grading: null, entries: [], prompts: [], provisional: {}, errors }, context: null, resumed: false })
     if (!isObject(input)) {
         errors.push(createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) }))
         return fail()
@@ -561,9 +561,9 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     const aboutDeclared = isObject(main.resources) && isObject(main.resources.about)
     // A vetoed schema runs again (its veto must reach the namespace units) but writes no new veto entry.
     if (!scope.namespaceAreas && allOwnUnitsKept(tools, kept)) {
-        markResumed()
         const node = await schemaNodeIn(options, namespace, schemaFolder)
-        return island.finish(resultFromIsland({ id, version, main, schemaText, tools, kept, aboutDeclared, errors, expose, node }))
+        const fromIsland = resultFromIsland({ id, version, main, schemaText, tools, kept, aboutDeclared, errors, node })
+        return { result: island.finish(fromIsland.result), context: fromIsland.context, resumed: true }
     }
 
     const { pretest, deterministic, namespaceAnswers, veto } = await answerDeterministic({ input, read, options, id, now, namespaceAreas: scope.namespaceAreas, aboutDeclared, errors })
@@ -582,9 +582,9 @@ async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespac
     const written = await writeIsland({ fs: options.fs as FsPort, root: options.root as string, now, namespace, slug, schemaHash, schemaText, main, options, pretest, entries, units, errors, secrets, judgeCalls: ran.judgeCalls })
     const { indexPath, rollupStatus, rollupGrade, schemaNode } = written
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
-    expose({ schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, redacted: { serverParams, text: material.redactedText }, veto, stable: isStableGrade(schemaUnit?.aggregateGrade), aboutDeclared, flagged })
+    const context: SchemaRunContext = { schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, redacted: { serverParams, text: material.redactedText }, veto, stable: isStableGrade(schemaUnit?.aggregateGrade), aboutDeclared, flagged }
     const grading = { ...schemaGradingOf({ schemaId, namespace, slug, schemaHash, version, units, veto, pretest: { ran: pretest.ran, reason: pretest.reason, ok: pretest.ok, blocked: pretest.blocked, tests: testRecordsOf(pretest.results) }, indexPath, rollupStatus, rollupGrade, node: schemaNode }), judgeCalls: { ...ran.judgeCalls } }
-    return island.finish(redactSecretsDeep({ grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }, secrets))
+    return { result: island.finish(redactSecretsDeep({ grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }, secrets)), context, resumed: false }
 }
 
 /** The run's island: the host's `fs` and `root`, or a fresh in-memory island (sources still read from the host's `sourceFs ?? fs`). */
