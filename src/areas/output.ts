@@ -20,6 +20,7 @@ import type { Persona } from '../model/types.js'
 import * as areaValidators from '../validation/validators.js'
 import type { ErrorObject, ValidateFunction } from '../validation/types.js'
 import { AREA_CATALOGUE, AREA_OUTPUT_MASTER_ID, isArea, MAX_ITERATIONS } from './catalogue.js'
+import { isObject } from '../model/object.js'
 
 /** The area output schemas this library ships, keyed by area (draft 2020-12, absolute `$id`s). */
 export const AREA_OUTPUT_SCHEMAS: Readonly<Record<Area, object>> = Object.freeze({
@@ -82,7 +83,7 @@ export function askedOutputSchema(area: Area, asked: readonly string[]): object 
         const items = answers.items as Record<string, unknown> | undefined
         const parts = Array.isArray(items?.allOf) ? (items.allOf as unknown[]) : []
         const narrowed = parts.map((part) => {
-            if (!isObj(part) || !isObj(part.properties) || !isObj(part.properties.questionId) || !Array.isArray(part.properties.questionId.enum)) return part
+            if (!isObject(part) || !isObject(part.properties) || !isObject(part.properties.questionId) || !Array.isArray(part.properties.questionId.enum)) return part
             const props = part.properties
             return { ...part, properties: { ...props, questionId: { ...part.properties.questionId, enum: [...asked] } } }
         })
@@ -91,7 +92,7 @@ export function askedOutputSchema(area: Area, asked: readonly string[]): object 
     const oneOf = Array.isArray(schema.oneOf) ? (schema.oneOf as unknown[]) : []
     return {
         ...schema,
-        oneOf: oneOf.map((branch) => (isObj(branch) && isObj(branch.properties) && isObj(branch.properties.answers) ? { ...branch, properties: { ...branch.properties, answers: restrict(branch.properties.answers) } } : branch))
+        oneOf: oneOf.map((branch) => (isObject(branch) && isObject(branch.properties) && isObject(branch.properties.answers) ? { ...branch, properties: { ...branch.properties, answers: restrict(branch.properties.answers) } } : branch))
     }
 }
 
@@ -101,12 +102,12 @@ const PROVIDER_KEYWORDS = new Set(['type', 'enum', 'const', 'minimum', 'maximum'
 
 /** A property schema in the form a provider enforces: `oneOf` as `anyOf`, the keywords it lacks dropped, objects closed. */
 function providerForm(node: unknown): Record<string, unknown> {
-    if (!isObj(node)) return {}
+    if (!isObject(node)) return {}
     const choices = Array.isArray(node.oneOf) ? node.oneOf : Array.isArray(node.anyOf) ? node.anyOf : null
     if (choices !== null) return { anyOf: choices.map(providerForm), ...(typeof node.description === 'string' ? { description: node.description } : {}) }
-    if (node.type === 'object' || isObj(node.properties)) return providerObject([node])
+    if (node.type === 'object' || isObject(node.properties)) return providerObject([node])
     const kept: Record<string, unknown> = Object.fromEntries(Object.entries(node).filter(([k]) => PROVIDER_KEYWORDS.has(k)))
-    if (node.type === 'array') kept.items = providerForm(isObj(node.items) && Array.isArray(node.items.allOf) ? { type: 'object', allOf: node.items.allOf } : node.items)
+    if (node.type === 'array') kept.items = providerForm(isObject(node.items) && Array.isArray(node.items.allOf) ? { type: 'object', allOf: node.items.allOf } : node.items)
     if (kept.type === undefined && Array.isArray(kept.enum) && kept.enum.every((e) => typeof e === 'string')) kept.type = 'string'
     return kept
 }
@@ -117,14 +118,14 @@ function providerForm(node: unknown): Record<string, unknown> {
  * free object (an answer's `evidence`) is left out, since a closed schema cannot describe it.
  */
 function providerObject(parts: readonly Obj[]): Record<string, unknown> {
-    const all = parts.flatMap((p) => [p, ...(Array.isArray(p.allOf) ? (p.allOf as unknown[]).filter(isObj) : [])])
+    const all = parts.flatMap((p) => [p, ...(Array.isArray(p.allOf) ? (p.allOf as unknown[]).filter(isObject) : [])])
     const props: Record<string, Obj> = {}
     const required = new Set<string>()
     for (const part of all) {
-        for (const [key, value] of Object.entries(isObj(part.properties) ? part.properties : {})) if (isObj(value)) props[key] = { ...(props[key] ?? {}), ...value }
+        for (const [key, value] of Object.entries(isObject(part.properties) ? part.properties : {})) if (isObject(value)) props[key] = { ...(props[key] ?? {}), ...value }
         for (const key of Array.isArray(part.required) ? part.required : []) if (typeof key === 'string') required.add(key)
     }
-    const freeObject = (p: Obj): boolean => [p, ...(Array.isArray(p.oneOf) ? p.oneOf : [])].some((x) => isObj(x) && x.type === 'object' && !isObj(x.properties))
+    const freeObject = (p: Obj): boolean => [p, ...(Array.isArray(p.oneOf) ? p.oneOf : [])].some((x) => isObject(x) && x.type === 'object' && !isObject(x.properties))
     const kept = Object.entries(props).filter(([key, p]) => required.has(key) || !freeObject(p))
     const properties = Object.fromEntries(kept.map(([key, p]) => [key, required.has(key) ? providerForm(p) : { anyOf: [providerForm(p), { type: 'null' }] }]))
     return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false }
@@ -141,9 +142,9 @@ function providerObject(parts: readonly Obj[]): Record<string, unknown> {
  */
 export function providerResponseSchema(outputSchema: object): object {
     const root = outputSchema as Obj
-    const branches = Array.isArray(root.oneOf) ? root.oneOf.filter(isObj) : [root]
-    const envelope = branches.find((b) => isObj(b.properties) && isObj(b.properties.answers)) ?? {}
-    const props = (isObj(envelope.properties) ? envelope.properties : {}) as Obj
+    const branches = Array.isArray(root.oneOf) ? root.oneOf.filter(isObject) : [root]
+    const envelope = branches.find((b) => isObject(b.properties) && isObject(b.properties.answers)) ?? {}
+    const props = (isObject(envelope.properties) ? envelope.properties : {}) as Obj
     const answers = providerForm(props.answers)
     const hints = providerForm(props.improvementHints ?? { type: 'array', items: { type: 'object', properties: {} } })
     return { type: 'object', properties: { answers, improvementHints: hints }, required: ['answers', 'improvementHints'], additionalProperties: false }
@@ -221,7 +222,6 @@ function getValidators(): Validators {
 }
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 const ANSWER_OWNED = /^\/answers\/\d+\/(score|evidence)$/
 
 function isHintPath(path: string): boolean {
@@ -301,10 +301,10 @@ function answerIssues(answers: unknown): Issue[] {
     const issues: Issue[] = []
     const seen = new Map<string, number>()
     answers.forEach((a, i) => {
-        if (!isObj(a)) return
+        if (!isObject(a)) return
         const s = scoreIssue(a.score, pointer('answers', i, 'score'))
         if (s !== null) issues.push(s)
-        if (a.evidence !== undefined && !(typeof a.evidence === 'string' ? a.evidence.length > 0 : isObj(a.evidence))) {
+        if (a.evidence !== undefined && !(typeof a.evidence === 'string' ? a.evidence.length > 0 : isObject(a.evidence))) {
             issues.push(createIssue('ARE-003', pointer('answers', i, 'evidence'), { field: `answers[${i}].evidence`, expected: 'non-empty string or object', actual: a.evidence === '' ? 'empty string' : typeOfValue(a.evidence) }))
         }
         if (a.naReason !== undefined && a.score !== 'n/a') {
@@ -335,7 +335,7 @@ export function validateAreaOutput(area: unknown, output: unknown, limits: JsonL
     }
     const guard = inspectJson(output, limits, '/output')
     if (guard.length > 0) return none(guard)
-    if (!isObj(output)) {
+    if (!isObject(output)) {
         return none([createIssue('ARE-003', '/output', { field: 'output', expected: 'object (area output or blocker)', actual: typeOfValue(output) })])
     }
     const { envelope, blocker } = getValidators()
@@ -362,7 +362,7 @@ export function validateAreaOutput(area: unknown, output: unknown, limits: JsonL
     const structural = rebaseIssues((validate.errors ?? []).map((err) => (partial && err.keyword === 'minItems' && err.instancePath === '/answers' ? null : mapEnvelopeError(err, area))).filter((i): i is Issue => i !== null), '/output')
     const own = rebaseIssues(answerIssues(output.answers), '/output')
     if (partial && Array.isArray(output.answers)) {
-        const answered = new Set(output.answers.map((a: unknown) => (isObj(a) ? a.questionId : undefined)))
+        const answered = new Set(output.answers.map((a: unknown) => (isObject(a) ? a.questionId : undefined)))
         const missing = AREA_CATALOGUE[area].questionIds.filter((id) => !answered.has(id) && !answeredByCode.has(id))
         if (missing.length > 0) own.push(createIssue('ARE-020', '/output/answers', { area, missing: missing.join(', ') }))
     }

@@ -13,6 +13,7 @@ import { parseArgs } from '../validation/args.js'
 import { FLOWMCP_VERSION_REGEX } from '../version.js'
 import { AREA_CATALOGUE, isArea, questionsOf } from './catalogue.js'
 import { validateAreaOutput, type AreaBlocker, type AreaOutput, type ImprovementHint } from './output.js'
+import { isObject } from '../model/object.js'
 
 /** One answer computed by code for a deterministic question of the area. */
 export interface DeterministicAnswer {
@@ -100,7 +101,6 @@ const ContextArgs = v.object({
 })
 
 type Obj = Record<string, unknown>
-const isObj = (x: unknown): x is Obj => x !== null && typeof x === 'object' && !Array.isArray(x)
 const DET_KEYS = new Set(['questionId', 'score', 'reasoning', 'evidence', 'naReason', 'timestamp'])
 
 function checkDeterministic(area: Area, list: unknown, limits: JsonLimits): { answers: DeterministicAnswer[]; errors: Issue[] } {
@@ -113,7 +113,7 @@ function checkDeterministic(area: Area, list: unknown, limits: JsonLimits): { an
     const seen = new Set<string>()
     list.forEach((a, i) => {
         const at = (...t: Array<string | number>): string => pointer('deterministic', i, ...t)
-        if (!isObj(a)) {
+        if (!isObject(a)) {
             errors.push(createIssue('ARE-003', at(), { field: `deterministic[${i}]`, expected: 'object', actual: typeOfValue(a) }))
             return
         }
@@ -141,7 +141,7 @@ function checkDeterministic(area: Area, list: unknown, limits: JsonLimits): { an
         if (a.reasoning !== undefined && typeof a.reasoning !== 'string') {
             errors.push(createIssue('ARE-003', at('reasoning'), { field: 'reasoning', expected: 'string', actual: typeOfValue(a.reasoning) }))
         }
-        if (a.evidence !== undefined && !(typeof a.evidence === 'string' ? a.evidence.length > 0 : isObj(a.evidence))) {
+        if (a.evidence !== undefined && !(typeof a.evidence === 'string' ? a.evidence.length > 0 : isObject(a.evidence))) {
             errors.push(createIssue('ARE-003', at('evidence'), { field: 'evidence', expected: 'non-empty string or object', actual: typeOfValue(a.evidence) }))
         }
         if (a.timestamp !== undefined && !isIsoDateTime(a.timestamp)) {
@@ -202,7 +202,7 @@ function codeAnswered(area: unknown, deterministic: unknown): ReadonlySet<string
     if (!isArea(area) || !Array.isArray(deterministic)) return new Set()
     const ids = AREA_CATALOGUE[area].deterministicQuestionIds
     if (deterministic.length > ids.length) return new Set()
-    return new Set(deterministic.map((a: unknown) => (isObj(a) && typeof a.questionId === 'string' && ids.includes(a.questionId) ? a.questionId : null)).filter((id): id is string => id !== null))
+    return new Set(deterministic.map((a: unknown) => (isObject(a) && typeof a.questionId === 'string' && ids.includes(a.questionId) ? a.questionId : null)).filter((id): id is string => id !== null))
 }
 
 type EntryContext = v.InferOutput<typeof ContextArgs>

@@ -8,9 +8,9 @@ import { RebuildIndex } from '../rollup/rebuild-index.js'
 import { validateRubricDocument } from '../rubrics/index.js'
 import { SelectionDefinition } from '../selection/definition.js'
 import { DEFAULT_JSON_LIMITS, inspectJson, parseJsonText, resolveLimits, type JsonLimits } from '../json/guard.js'
+import { isObject } from '../model/object.js'
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** How strictly a grading entry is checked (the other kinds have one mode). */
 export interface ArtifactCheckOptions {
@@ -82,7 +82,7 @@ export const ARTIFACT_HANDLERS: readonly ArtifactHandler[] = Object.freeze([
         kind: 'area-output',
         matches: (v: Obj) => (Array.isArray(v.answers) && 'area' in v) || ('blocker' in v && 'reason' in v),
         validate: (value: unknown) => {
-            const area = isObj(value) && typeof value.area === 'string' ? value.area : 'single-test'
+            const area = isObject(value) && typeof value.area === 'string' ? value.area : 'single-test'
             const { valid, errors } = Areas.validateOutput({ area, output: value })
             return relative({ valid, errors }, 'output')
         }
@@ -114,7 +114,7 @@ export class Artifacts {
      */
     static detect(input: { value?: unknown }): { kind: string; errors: Issue[] } {
         const value = input?.value
-        if (!isObj(value)) {
+        if (!isObject(value)) {
             return { kind: 'unknown', errors: [createIssue('ART-001', '', { detail: `a JSON ${typeOfValue(value)}` })] }
         }
         const handler = ARTIFACT_HANDLERS.find((h) => h.matches(value))

@@ -1,6 +1,7 @@
 import { SEVERITY } from '../model/constants.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
+import { codesLowering } from '../errors/grade-effect.js'
 import type { Issue } from '../errors/types.js'
 import { validateGraderIdentity, validateVetoRecord } from '../grading/veto-record.js'
 import type { NaReason, Score } from '../model/constants.js'
@@ -27,6 +28,12 @@ export interface QuestionRow {
 
 /** Question ids this module adds beyond the reference catalogue (01-model §11 dimensions). */
 export const EXTRA_QUESTION_IDS = Object.freeze({ apiAvailability: 'Q-api-availability', security: 'Q-security', schemaStructure: 'Q-schema-structure' })
+/** The texts of the extra questions, as every report (SARIF rules, the HTML page) words them. */
+export const EXTRA_QUESTION_TEXTS: Readonly<Record<string, string>> = Object.freeze({
+    [EXTRA_QUESTION_IDS.apiAvailability]: 'Does the API answer the schema tests (the data pretest)?',
+    [EXTRA_QUESTION_IDS.security]: 'Is the schema free of security findings (code patterns, keys in comments, output writers next to keys)?',
+    [EXTRA_QUESTION_IDS.schemaStructure]: 'Does the schema pass the runtime validation and the stricter rules of the spec?'
+})
 /**
  * Weights used for the extra questions when the caller's catalogue has no row for them. A row
  * with the same id always wins. Changing them is a gradingSystem bump.
@@ -40,20 +47,10 @@ export const DEFAULT_EXTRA_WEIGHTS: Readonly<Record<string, number>> = Object.fr
 export const SECURITY_SCORE_V1 = Object.freeze({ clean: 5, perCode: 1, farWriter: 0.5, floor: 1 })
 /**
  * Spec-strict findings: rules of the spec text that the FlowMCP runtime does not enforce. They never
- * block; each distinct code lowers `Q-schema-structure` (see {@link SCHEMA_STRUCTURE_SCORE_V1}).
+ * block; each distinct code lowers `Q-schema-structure` (see {@link SCHEMA_STRUCTURE_SCORE_V1}). The catalogue's
+ * grade column names them (`LOWERS_STRUCTURE`), so a new one is one row there.
  */
-export const SPEC_STRICT_CODES: readonly string[] = Object.freeze([
-    'SCH-WARN-011',
-    'SCH-WARN-012',
-    'SCH-WARN-013',
-    'SCH-WARN-014',
-    'SCH-WARN-015',
-    'SCH-WARN-016',
-    'SCH-WARN-017',
-    'SCH-WARN-018',
-    'SCH-WARN-019',
-    'SCH-WARN-020'
-])
+export const SPEC_STRICT_CODES: readonly string[] = /* @__PURE__ */ codesLowering('Q-schema-structure')
 /**
  * `Q-schema-structure` scoring: a runtime error gives `fail`; a schema the runtime accepts gives
  * `pass` when the spec's stricter rules hold too, otherwise 5.0 minus 0.5 per distinct spec-strict

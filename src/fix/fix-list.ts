@@ -1,6 +1,8 @@
 import { questionsOf } from '../areas/catalogue.js'
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
+import { findingCost, gradeEffectOf } from '../errors/grade-effect.js'
+import { SEVERITY_COST } from '../errors/define.js'
 import type { Issue, IssueLike } from '../errors/types.js'
 import type { GradingEntry } from '../model/types.js'
 import type { UnitResult } from '../grade/types.js'
@@ -14,8 +16,6 @@ import { toolPattern, withTool } from './tool-names.js'
 /** Where a JSON Pointer of `main` sits in the source, when known (`sourceLocations(...).locate`). */
 export type Locate = (pointer: string) => { readonly line: number; readonly column: number } | null
 
-/** What a finding costs in the order of the list: an error blocks grading; a spec-strict warning costs half a point of Q-schema-structure. */
-const FINDING_COST = { error: 2, warning: 0.5, info: 0 } as const
 /** A tool nobody could test keeps the whole schema from a grade. */
 const BLOCKED_TOOL_COST = 4
 /** Answers at or above this score are not worth a line. */
@@ -50,8 +50,8 @@ export function isStaleRecordingItem(item: Pick<FixItem, 'kind' | 'code'>): bool
     return item.kind === 'finding' && item.code === 'DPT-022'
 }
 
-/** Codes of the run itself (prompts, gates, provisional, kept): not things to fix in the schema. */
-const RUN_CODES = /^(GRA-0(0[0-9]|1[0-9]|2[0-4])|IDX-|ISL-|FS-|INT-|JCMD-)/
+/** Codes of the run itself (prompts, gates, provisional, kept, island files): the catalogue marks them, they are not things to fix in the schema. */
+const isRunCode = (code: string): boolean => gradeEffectOf(code)?.kind === 'run'
 
 /** A list from the input, or none: the input is read at run time and may be anything. */
 const list = <T>(value: readonly T[] | undefined): readonly T[] => (Array.isArray(value) ? value : [])
@@ -203,7 +203,7 @@ function staleRecordingItems(input: FixListInput): FixItem[] {
         const where = pointer('tools', test.tool, 'tests', test.testIndex)
         const unit = `single-test/${test.tool}`
         const message = createIssue('DPT-022', where, { index: test.testIndex, tool: test.tool, request, command: command ?? RECORD_COMMAND_GENERAL }).message
-        return [{ schemaId: input.schemaId, file: input.file ?? null, kind: 'finding', code: 'DPT-022', severity: SEVERITY.warning, message, pointer: where, ...at(input.locate, where), cost: blocked.has(unit) ? BLOCKED_TOOL_COST : FINDING_COST.error, unit, area: 'single-test', tool: test.tool, recording: { testIndex: test.testIndex, method: first.method, url: first.url, command } }]
+        return [{ schemaId: input.schemaId, file: input.file ?? null, kind: 'finding', code: 'DPT-022', severity: SEVERITY.warning, message, pointer: where, ...at(input.locate, where), cost: blocked.has(unit) ? BLOCKED_TOOL_COST : SEVERITY_COST.error, unit, area: 'single-test', tool: test.tool, recording: { testIndex: test.testIndex, method: first.method, url: first.url, command } }]
     })
 }
 
@@ -213,13 +213,13 @@ function findingItems(input: FixListInput): FixItem[] {
     const out: FixItem[] = []
     for (const issue of list(input.errors)) {
         // Notes of the schema checks (a convention the runtime accepts) are shown as notes; other notes are the run's.
-        if ((issue.severity === SEVERITY.info && !issue.code.startsWith('SCH-')) || RUN_CODES.test(issue.code) || !issue.path.startsWith('/schema/main')) continue
+        if ((issue.severity === SEVERITY.info && !issue.code.startsWith('SCH-')) || isRunCode(issue.code) || !issue.path.startsWith('/schema/main')) continue
         const where = issue.path.slice('/schema/main'.length)
         const key = `${issue.code}|${where}`
         if (seen.has(key)) continue
         seen.add(key)
         const tool = toolOfPointer(where)
-        out.push({ schemaId: input.schemaId, file: input.file ?? null, kind: 'finding', code: issue.code, severity: issue.severity, message: issue.message, pointer: where, ...at(input.locate, where), cost: FINDING_COST[issue.severity], ...(tool !== undefined ? { tool } : {}) })
+        out.push({ schemaId: input.schemaId, file: input.file ?? null, kind: 'finding', code: issue.code, severity: issue.severity, message: issue.message, pointer: where, ...at(input.locate, where), cost: findingCost(issue.code, issue.severity), ...(tool !== undefined ? { tool } : {}) })
     }
     return out
 }

@@ -1,8 +1,8 @@
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
+import { isObject } from '../model/object.js'
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /**
  * The About file a schema's `main` declares in `main.resources.about`: its `name`, else
@@ -12,9 +12,9 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !
  * @example declaredAboutFile({ namespace: 'demo', resources: { about: { name: 'demo-about.md' } } }) // 'demo-about.md'
  */
 export function declaredAboutFile(main: unknown): string | null {
-    if (!isObj(main)) return null
-    const about = isObj(main.resources) ? main.resources.about : undefined
-    if (!isObj(about)) return null
+    if (!isObject(main)) return null
+    const about = isObject(main.resources) ? main.resources.about : undefined
+    if (!isObject(about)) return null
     if (typeof about.name === 'string') return about.name
     return typeof main.namespace === 'string' ? `${main.namespace}-about.md` : null
 }

@@ -1,6 +1,7 @@
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { Island } from '../island/island.js'
+import { parseJsonText } from '../json/guard.js'
 import { Journal, writeAtomic } from '../store/fs-ops.js'
 import { islandName, joinPath, LAYOUT } from '../store/paths.js'
 import { SEVERITY, NODE_STATUS, ROLLUP_STATUSES, UNIT_STATUS, isAggregateGrade, type AggregateGrade, type LetterGrade, type RollupStatus } from '../model/constants.js'
@@ -13,12 +14,12 @@ import type { AreaSidecar } from '../areas/to-entry.js'
 import type { PlannedEntry } from './units.js'
 import type { GradeOptionsBase, UnitResult } from './types.js'
 import type { UnitPlan } from './units.js'
+import { isObject } from '../model/object.js'
 
 /** The options as read at run time: every field may be missing or wrong (the types cannot promise it). */
 type GradeOptions = GradeOptionsBase
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** The schema's node in its namespace `index.json` on the island (undefined when there is none yet). */
 export async function schemaNodeIn(options: { fs: FsPort; root: string }, namespace: string, schemaFolder: string): Promise<unknown> {
@@ -27,7 +28,7 @@ export async function schemaNodeIn(options: { fs: FsPort; root: string }, namesp
 
 /** The node of the schema in folder `schemaFolder` of a namespace index value (undefined when it has none). */
 function schemaNodeOf(index: unknown, schemaFolder: string): unknown {
-    return isObj(index) && isObj(index.schemas) && Object.hasOwn(index.schemas, schemaFolder) ? index.schemas[schemaFolder] : undefined
+    return isObject(index) && isObject(index.schemas) && Object.hasOwn(index.schemas, schemaFolder) ? index.schemas[schemaFolder] : undefined
 }
 
 /** A unit the island already holds graded for this content: what its index node says, and its hints from `state.json`. */
@@ -45,8 +46,9 @@ async function readJsonObject(fs: FsPort, path: string): Promise<Obj | null> {
     try {
         const text = await fs.readFile(path)
         if (text === null) return null
-        const parsed: unknown = JSON.parse(text)
-        return isObj(parsed) ? parsed : null
+        // The island is external text: parsed within the JSON guard's size and depth limits.
+        const parsed = parseJsonText(text)
+        return isObject(parsed.value) ? parsed.value : null
     } catch {
         return null
     }
@@ -54,7 +56,7 @@ async function readJsonObject(fs: FsPort, path: string): Promise<Obj | null> {
 
 /** A node of `index.json` that stands for a current full grading (graded or stable), as a kept unit. */
 function keptFromNode(node: unknown, base: string, hints: ReadonlyMap<string, readonly ImprovementHint[]>, boundTo: string | null): KeptUnit | null {
-    if (!isObj(node)) return null
+    if (!isObject(node)) return null
     // A veto is terminal (01-model §6.3): a rejected node of this very content is kept as it is.
     const vetoed = node.status === NODE_STATUS.rejected && node.grade === 'REJECTED' && boundTo !== null
     if (!vetoed && node.status !== NODE_STATUS.graded && node.status !== NODE_STATUS.stable) return null
@@ -74,7 +76,7 @@ function keptFromNode(node: unknown, base: string, hints: ReadonlyMap<string, re
 function hintsByRef(state: Obj | null): Map<string, readonly ImprovementHint[]> {
     const out = new Map<string, readonly ImprovementHint[]>()
     for (const item of Array.isArray(state?.areas) ? state.areas : []) {
-        if (isObj(item) && typeof item.lastGradingRef === 'string' && Array.isArray(item.improvementHints)) out.set(item.lastGradingRef, item.improvementHints as ImprovementHint[])
+        if (isObject(item) && typeof item.lastGradingRef === 'string' && Array.isArray(item.improvementHints)) out.set(item.lastGradingRef, item.improvementHints as ImprovementHint[])
     }
     return out
 }
@@ -92,7 +94,7 @@ export async function keptUnits(fs: FsPort, root: string, namespace: string, sco
     if (index === null) return kept
     const hints = hintsByRef(await readJsonObject(fs, joinPath(nsDir, LAYOUT.state)))
     if ('namespaceUnits' in scope) {
-        const skills = isObj(index.skills) ? index.skills : {}
+        const skills = isObject(index.skills) ? index.skills : {}
         for (const unit of scope.namespaceUnits) {
             const node = unit === 'tools-aggregate-namespace' ? index.namespaceAggregate : unit === 'namespace-description' ? index.description : unit === 'about-namespace' ? index.about : unit.startsWith('namespace-skills/') ? skills[`${scope.anchorFolder}.${unit.slice('namespace-skills/'.length)}`] : undefined
             const found = keptFromNode(node, nsDir, hints, null)
@@ -100,10 +102,10 @@ export async function keptUnits(fs: FsPort, root: string, namespace: string, sco
         }
         return kept
     }
-    const schema = isObj(index.schemas) ? index.schemas[scope.schemaFolder] : undefined
+    const schema = isObject(index.schemas) ? index.schemas[scope.schemaFolder] : undefined
     // Only the very content graded before: the newest snapshot and the entries are bound to this hash.
-    if (!isObj(schema) || !isObj(schema.snapshot) || schema.snapshot.hash !== scope.schemaHash) return kept
-    const tools = isObj(schema.tools) ? schema.tools : {}
+    if (!isObject(schema) || !isObject(schema.snapshot) || schema.snapshot.hash !== scope.schemaHash) return kept
+    const tools = isObject(schema.tools) ? schema.tools : {}
     for (const tool of scope.tools) {
         const found = keptFromNode(tools[islandName(tool, 'tool') ?? tool], nsDir, hints, scope.schemaHash)
         if (found !== null) kept.set(`single-test/${tool}`, found)
@@ -174,7 +176,7 @@ export async function writeUnitState(fs: FsPort, root: string, namespace: string
     const key = (a: { area: string; target: Readonly<Record<string, string>> }): string => `${a.area}|${JSON.stringify(Object.entries(a.target).sort())}`
     const areas = new Map<string, StateArea>()
     for (const item of Array.isArray(previous?.areas) ? previous.areas : []) {
-        if (isObj(item) && typeof item.area === 'string' && isObj(item.target)) areas.set(key(item as unknown as StateArea), item as unknown as StateArea)
+        if (isObject(item) && typeof item.area === 'string' && isObject(item.target)) areas.set(key(item as unknown as StateArea), item as unknown as StateArea)
     }
     const sidecars = new Map(entries.map((e) => [e.plan.unit, e.sidecar]))
     let changed = false
@@ -200,7 +202,7 @@ export async function writeUnitState(fs: FsPort, root: string, namespace: string
         changed = true
     }
     // The schema's findings of this run, so a later check can tell a new error from a known one.
-    const knownFindings = isObj(previous?.findings) ? { ...(previous.findings as Obj) } : {}
+    const knownFindings = isObject(previous?.findings) ? { ...(previous.findings as Obj) } : {}
     if (findings !== undefined) {
         knownFindings[findings.schema] = findings.items.map((f) => ({ code: f.code, pointer: f.pointer, severity: f.severity, message: f.message }))
         changed = true
@@ -231,7 +233,7 @@ export async function writeIsland(args: {
     judgeCalls?: { readonly calls: number; readonly repairs: number }
 }): Promise<{ indexPath: string | null; rollupStatus: RollupStatus | null; rollupGrade: string | null; schemaNode: unknown }> {
     const { fs, root, now, namespace, slug, schemaHash, schemaText, main, options, pretest, entries, units, errors, secrets } = args
-    const aboutName = isObj(main.resources) && isObj(main.resources.about) && typeof main.resources.about.name === 'string' ? main.resources.about.name : `${namespace}-about.md`
+    const aboutName = isObject(main.resources) && isObject(main.resources.about) && typeof main.resources.about.name === 'string' ? main.resources.about.name : `${namespace}-about.md`
     const files = [
         { name: `${slug}.mjs`, text: schemaText, main },
         ...(options.about !== undefined ? [{ name: `resources/${aboutName}`, text: options.about.text }] : []),

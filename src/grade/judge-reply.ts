@@ -6,9 +6,9 @@ import { askJudge, firstTimeInRun, settleUnit, unitPath, type JudgeCallOptions }
 import { extractReply, repairRequest, replyProblems, tidyReply } from './reply.js'
 import { takeReplyModel, type UnitPlan } from './units.js'
 import type { EmittedPrompt, GradeOptionsBase } from './types.js'
+import { isObject } from '../model/object.js'
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** A reply ready for conversion: the area output, and the model it names. */
 export interface UnitReply {
@@ -44,7 +44,7 @@ function rejectedDetail(problems: readonly string[]): string {
  * that contradicts them: they identify the grading, they are not the grader's judgement.
  */
 function fillEnvelope(plan: UnitPlan, request: EmittedPrompt, output: unknown): { output: unknown } | { problem: Issue } {
-    if (!isObj(output) || 'blocker' in output) return { output }
+    if (!isObject(output) || 'blocker' in output) return { output }
     const env = request.envelope as unknown as Obj
     // The obvious default: a reply without improvement hints has none.
     const filled: Obj = { ...output, ...(output.improvementHints === undefined ? { improvementHints: [] } : {}) }
@@ -62,8 +62,8 @@ function fillEnvelope(plan: UnitPlan, request: EmittedPrompt, output: unknown): 
 
 /** An answer naming its question by `id`: said precisely (GRA-021), before the unknown `id` field would be left out and the reader left with a missing key. */
 function misnamedAnswer(plan: UnitPlan, output: unknown): Issue | null {
-    const answers = isObj(output) && Array.isArray(output.answers) ? (output.answers as unknown[]) : []
-    const index = answers.findIndex((a) => isObj(a) && a.questionId === undefined && a.id !== undefined)
+    const answers = isObject(output) && Array.isArray(output.answers) ? (output.answers as unknown[]) : []
+    const index = answers.findIndex((a) => isObject(a) && a.questionId === undefined && a.id !== undefined)
     return index >= 0 ? createIssue('GRA-021', unitPath(plan.unit, 'answers', index), { unit: plan.unit, index }) : null
 }
 

@@ -15,14 +15,18 @@ import { aboutDeclarationIssues, aboutFileIn, declaredAboutFile } from './about.
 import { chooseBoundary, isBoundary, runBoundary } from '../injection/boundary.js'
 import { scanInjection } from '../injection/scan.js'
 import { judgeForRun } from './judge-call.js'
-import { baseName, boundaryIssue, checkGrader, gradeSchemaCore, headlineGrade, namespaceAttachments, nowOf, questionRows, runIsland, serverParamsFor, withoutIslandPaths, type SchemaRunContext } from './single-schema.js'
+import { namespaceAttachments } from './prompt-material.js'
+import { baseName, boundaryIssue, checkGrader, nowOf, questionRows, serverParamsFor } from './run-input.js'
+import { runIsland, withoutIslandPaths } from './run-island.js'
+import { headlineGrade, type SchemaRunContext } from './schema-result.js'
+import { gradeSchemaCore } from './single-schema.js'
 import { keptUnits, writeUnitState } from './island-state.js'
 import { namespacePrecondition, runPlans } from './run-plans.js'
 import type { EmittedPrompt, GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, Judge, GradeSingleSchemaResult, GraderInput, SchemaModuleInput, UnitResult } from './types.js'
 import type { UnitPlan } from './units.js'
+import { isObject } from '../model/object.js'
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** One schema of a namespace: a file, or the module as an object with its file name. */
 export type NamespaceSchemaInput = { readonly schemaPath: string } | { readonly schema: SchemaModuleInput; readonly fileName: string }
@@ -91,7 +95,7 @@ async function aboutIn(fs: FsPort, dir: string, files: readonly string[]): Promi
     return read.ok && read.value !== null ? { name, text: read.value } : undefined
 }
 
-const mainOf = (mod: unknown): unknown => (isObj(mod) ? (isObj(mod.main) ? mod.main : mod.schema) : undefined)
+const mainOf = (mod: unknown): unknown => (isObject(mod) ? (isObject(mod.main) ? mod.main : mod.schema) : undefined)
 
 /** Whether two flat server-param records hold the same keys and values (a schema's redacted text is then reused). */
 function sameParams(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
@@ -109,7 +113,7 @@ async function schemaFilesIn(fs: FsPort, dir: string): Promise<{ files: string[]
 
 /** The answers of one key without the open units: a null answer (as emit-prompts --areas writes them) leaves its unit open. */
 function givenAnswers(record: unknown): Readonly<Record<string, unknown>> | undefined {
-    return isObj(record) ? Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null)) : undefined
+    return isObject(record) ? Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null)) : undefined
 }
 
 function answersFor(answers: GradeNamespaceOptions['answers'], base: string): Readonly<Record<string, unknown>> | undefined {
@@ -129,7 +133,7 @@ function answersFor(answers: GradeNamespaceOptions['answers'], base: string): Re
 export async function gradeNamespace(input: { dir?: string; schemas?: readonly NamespaceSchemaInput[]; namespace?: string; grader?: GraderInput; options: GradeNamespaceOptions }): Promise<GradeNamespaceResult> {
     const errors: Issue[] = []
     const empty = (namespace: string | null = null): GradeNamespaceResult => ({ namespace, schemas: [], units: [], entries: [], prompts: [], grade: null, provisionalGrade: null, mode: 'none', indexPath: null, rollupStatus: null, rollupGrade: null, errors })
-    if (!isObj(input)) {
+    if (!isObject(input)) {
         errors.push(createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) }))
         return empty()
     }
@@ -180,9 +184,9 @@ type SchemaItem = { file: string; single: Omit<GradeSingleSchemaInput, 'options'
 
 /** Stage "start": the options on their island, the grader, the time and the run's boundary; null when any input is wrong (issues in `errors`). */
 function startNamespaceRun(input: NamespaceInput, errors: Issue[]): { island: ReturnType<typeof runIsland<GradeNamespaceOptions & GradeOptionsBase>>; answersGiven: boolean; grader: GraderInput | null; now: string; boundary: string | undefined } | null {
-    if (!isObj(input.options)) errors.push(createIssue('GRA-002', '/options', { field: 'options', expected: 'object', actual: typeOfValue(input.options) }))
+    if (!isObject(input.options)) errors.push(createIssue('GRA-002', '/options', { field: 'options', expected: 'object', actual: typeOfValue(input.options) }))
     // Without a host island the run writes to a private in-memory one, so every standing is read from an index.
-    const island = runIsland((isObj(input.options) ? input.options : {}) as GradeNamespaceOptions & GradeOptionsBase)
+    const island = runIsland((isObject(input.options) ? input.options : {}) as GradeNamespaceOptions & GradeOptionsBase)
     const options = island.options
     const answersGiven = options.judge !== undefined || options.answers !== undefined
     const grader = checkGrader(input.grader, answersGiven, errors)
@@ -215,8 +219,8 @@ async function schemaItemsOf(input: NamespaceInput, options: NamespaceRunOptions
         about ??= await aboutIn(reader, dir, listed.files)
     } else {
         items = (input.schemas as readonly unknown[]).flatMap((s, i): SchemaItem[] => {
-            if (isObj(s) && typeof s.schemaPath === 'string') return [{ file: s.schemaPath, single: { schemaPath: s.schemaPath } }]
-            if (isObj(s) && isObj(s.schema) && typeof s.fileName === 'string') return [{ file: s.fileName, single: { schema: s.schema as SchemaModuleInput, fileName: s.fileName } }]
+            if (isObject(s) && typeof s.schemaPath === 'string') return [{ file: s.schemaPath, single: { schemaPath: s.schemaPath } }]
+            if (isObject(s) && isObject(s.schema) && typeof s.fileName === 'string') return [{ file: s.fileName, single: { schema: s.schema as SchemaModuleInput, fileName: s.fileName } }]
             errors.push(createIssue('GRA-002', `/schemas/${i}`, { field: `schemas[${i}]`, expected: '{ schemaPath } or { schema, fileName }', actual: typeOfValue(s) }))
             return []
         })
@@ -317,7 +321,7 @@ function namespacePlanOf(scope: NamespaceScope): { anchor: SchemaRunContext; ser
 function namespaceMaterialOf(scope: NamespaceScope, serverParams: Readonly<Record<string, string>>): { attachments: EmittedPrompt['attachments']; flagged: string[] } {
     const { input, options, about, members, namespace, errors } = scope
     const attachments = [
-        ...members.map((m) => ({ name: `${m.slug}.mjs`, role: `schema ${m.schemaId} of the namespace (tools ${Object.keys(isObj(m.main.tools) ? m.main.tools : {}).join(', ')})`, content: sameParams(m.redacted.serverParams, serverParams) ? m.redacted.text : (Redact.text({ text: m.schemaText, serverParams }).text ?? '') })),
+        ...members.map((m) => ({ name: `${m.slug}.mjs`, role: `schema ${m.schemaId} of the namespace (tools ${Object.keys(isObject(m.main.tools) ? m.main.tools : {}).join(', ')})`, content: sameParams(m.redacted.serverParams, serverParams) ? m.redacted.text : (Redact.text({ text: m.schemaText, serverParams }).text ?? '') })),
         ...namespaceAttachments({ namespace, about, skills: options.skills ?? [], serverParams })
     ]
     // The About and skills are scanned once here (each schema's run reports its own main and source).
@@ -334,7 +338,7 @@ async function gradeNamespaceUnits(scope: NamespaceScope): Promise<{ ran: Awaite
     const { anchor, serverParams, secrets, veto, aboutDeclared, plans } = namespacePlanOf(scope)
     // Resume: namespace units the island holds graded for the current content are kept, not asked again.
     const kept = options.resume === true && options.fs !== undefined && options.root !== undefined ? await keptUnits(options.fs, options.root, namespace, { namespaceUnits: plans.map((p) => p.unit), anchorFolder: anchor.schemaFolder }) : undefined
-    const toolList = members.map((m) => `${m.slug}: ${Object.keys(isObj(m.main.tools) ? m.main.tools : {}).join(', ')}`).join('; ')
+    const toolList = members.map((m) => `${m.slug}: ${Object.keys(isObject(m.main.tools) ? m.main.tools : {}).join(', ')}`).join('; ')
     const { attachments, flagged } = namespaceMaterialOf(scope, serverParams)
     const ran = await runPlans(
         plans.map((p) => ({ ...p, notes: [`The namespace has ${members.length} schema(s); every tool: ${toolList}.`] })),
@@ -443,7 +447,7 @@ export async function gradeTree(input: {
     options: GradeNamespaceOptions & { readonly concurrency?: number; readonly force?: boolean; readonly signal?: { readonly aborted: boolean }; readonly onProgress?: (event: TreeProgress) => void }
 }): Promise<GradeTreeResult> {
     const errors: Issue[] = []
-    if (!isObj(input) || !isObj(input.options)) return { namespaces: [], cancelled: false, errors: [createIssue('GRA-002', '', { field: 'input', expected: '{ root, grader?, options }', actual: typeOfValue(input) })] }
+    if (!isObject(input) || !isObject(input.options)) return { namespaces: [], cancelled: false, errors: [createIssue('GRA-002', '', { field: 'input', expected: '{ root, grader?, options }', actual: typeOfValue(input) })] }
     const options = input.options
     const reader = (options.sourceFs ?? options.fs) as FsPort | undefined
     const { dir: root, issue } = normalizeDir(input.root, '/root', 'root')

@@ -3,9 +3,9 @@ import type { Issue } from '../errors/types.js'
 import { DEFAULT_JSON_LIMITS, parseJsonText, type JsonLimits } from '../json/guard.js'
 import type { JudgeMessage } from './messages.js'
 import type { JudgeRequest } from './types.js'
+import { isObject } from '../model/object.js'
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** A reply longer than this is not read at all (a judge answering ten questions writes a few kilobytes). */
 export const MAX_REPLY_LENGTH = 2_000_000
@@ -44,7 +44,7 @@ function closingBrace(text: string, start: number): number {
 }
 
 /** Whether a parsed object has a reply's shape: `answers` or the blocker shortcut. */
-const replyShaped = (v: unknown): boolean => isObj(v) && (Object.hasOwn(v, 'answers') || Object.hasOwn(v, 'blocker'))
+const replyShaped = (v: unknown): boolean => isObject(v) && (Object.hasOwn(v, 'answers') || Object.hasOwn(v, 'blocker'))
 
 /** What surrounds the object at [start, end]: a fence, text before it, text after it (for the once-per-run note). */
 function aroundOf(text: string, start: number, end: number): string | null {
@@ -108,18 +108,18 @@ export function extractReply(text: string): ExtractedReply {
 /** The keys a schema object allows (an `allOf` merged), from an area output schema. */
 function keysOf(node: unknown): Set<string> {
     const keys = new Set<string>()
-    if (!isObj(node)) return keys
-    for (const part of [node, ...(Array.isArray(node.allOf) ? node.allOf : [])]) if (isObj(part) && isObj(part.properties)) for (const k of Object.keys(part.properties)) keys.add(k)
+    if (!isObject(node)) return keys
+    for (const part of [node, ...(Array.isArray(node.allOf) ? node.allOf : [])]) if (isObject(part) && isObject(part.properties)) for (const k of Object.keys(part.properties)) keys.add(k)
     return keys
 }
 
 /** The top-level and per-answer keys a reply may carry, read from the request's `outputSchema` (its envelope branch). */
 function allowedKeys(outputSchema: object): { top: Set<string>; answer: Set<string> } {
     const root = outputSchema as Obj
-    const branches = Array.isArray(root.oneOf) ? root.oneOf.filter(isObj) : [root]
-    const envelope = branches.find((b) => isObj(b.properties) && isObj(b.properties.answers))
-    const answers = isObj(envelope?.properties) ? (envelope.properties as Obj).answers : undefined
-    return { top: keysOf(envelope), answer: keysOf(isObj(answers) ? answers.items : undefined) }
+    const branches = Array.isArray(root.oneOf) ? root.oneOf.filter(isObject) : [root]
+    const envelope = branches.find((b) => isObject(b.properties) && isObject(b.properties.answers))
+    const answers = isObject(envelope?.properties) ? (envelope.properties as Obj).answers : undefined
+    return { top: keysOf(envelope), answer: keysOf(isObject(answers) ? answers.items : undefined) }
 }
 
 /**
@@ -130,7 +130,7 @@ function allowedKeys(outputSchema: object): { top: Set<string>; answer: Set<stri
  * A blocker reply, or anything that is not an object, is returned as it is.
  */
 export function tidyReply(reply: unknown, request: Pick<JudgeRequest, 'area' | 'outputSchema'>): { output: unknown; dropped: string[] } {
-    if (!isObj(reply) || Object.hasOwn(reply, 'blocker')) return { output: reply, dropped: [] }
+    if (!isObject(reply) || Object.hasOwn(reply, 'blocker')) return { output: reply, dropped: [] }
     const { top, answer } = allowedKeys(request.outputSchema)
     if (top.size === 0) return { output: reply, dropped: [] }
     const dropped: string[] = []
@@ -139,13 +139,13 @@ export function tidyReply(reply: unknown, request: Pick<JudgeRequest, 'area' | '
     const out: Obj = Object.fromEntries(Object.entries(reply).filter(([k]) => top.has(k)))
     if (Array.isArray(reply.answers)) {
         const known = new Set<string>(AREA_CATALOGUE[request.area]?.questionIds ?? [])
-        const invented = reply.answers.filter((a) => isObj(a) && typeof a.questionId === 'string' && !known.has(a.questionId)).map((a) => (a as Obj).questionId as string)
+        const invented = reply.answers.filter((a) => isObject(a) && typeof a.questionId === 'string' && !known.has(a.questionId)).map((a) => (a as Obj).questionId as string)
         if (invented.length > 0) dropped.push(`answers to ${invented.map((id) => JSON.stringify(id)).join(', ')}, which ${invented.length > 1 ? 'are not questions' : 'is not a question'} of ${request.area}`)
         const fields = new Set<string>()
         out.answers = reply.answers
-            .filter((a) => !(isObj(a) && typeof a.questionId === 'string' && !known.has(a.questionId)))
+            .filter((a) => !(isObject(a) && typeof a.questionId === 'string' && !known.has(a.questionId)))
             .map((a) => {
-                if (!isObj(a) || answer.size === 0) return a
+                if (!isObject(a) || answer.size === 0) return a
                 for (const k of Object.keys(a)) if (!answer.has(k)) fields.add(k)
                 return Object.fromEntries(Object.entries(a).filter(([k, v]) => answer.has(k) && !(v === null && (k === 'naReason' || k === 'evidence'))))
             })

@@ -5,6 +5,7 @@ import type { Issue } from '../errors/types.js'
 import { Grading } from '../grading/grading.js'
 import type { AggregateResult } from '../grading/aggregate.js'
 import { PROVIDER_AREAS, UNIT_STATUS, type Area } from '../model/constants.js'
+import { isStableGrade } from '../model/grades.js'
 import type { CategoricalVeto, GradingAnswer, GradingEntry } from '../model/types.js'
 import { PromptBuilder } from '../prompts/prompt-builder.js'
 import { toFileTimestamp } from '../time.js'
@@ -161,7 +162,7 @@ function settledBeforeAsking(plan: UnitPlan, ctx: PlanContext, options: GradeOpt
     const kept = ctx.kept?.get(plan.unit)
     if (kept !== undefined) {
         run.units.push(keptResult(plan, kept))
-        if (plan.area === 'tools-aggregate-schema') run.schemaStable = kept.aggregateGrade === 'A' || kept.aggregateGrade === 'B'
+        if (plan.area === 'tools-aggregate-schema') run.schemaStable = isStableGrade(kept.aggregateGrade)
         return true
     }
     if (plan.area === 'about-namespace') {
@@ -250,7 +251,7 @@ function recordReply(plan: UnitPlan, converted: ReturnType<typeof Areas.toGradin
     const entry = withExtraAnswers(converted.entry, extra, errors)
     const aggregate = Grading.computeAggregateGrade({ entry })
     run.entries.push({ plan, entry, ...(converted.sidecar !== null ? { sidecar: converted.sidecar } : {}) })
-    if (plan.area === 'tools-aggregate-schema') run.schemaStable = entry.aggregateGrade === 'A' || entry.aggregateGrade === 'B'
+    if (plan.area === 'tools-aggregate-schema') run.schemaStable = isStableGrade(entry.aggregateGrade)
     const hints = converted.sidecar?.improvementHints ?? []
     run.units.push(unitResult(plan, entry.aggregateGrade === 'REJECTED' ? UNIT_STATUS.rejected : UNIT_STATUS.graded, { aggregateGrade: entry.aggregateGrade, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore, ...(hints.length > 0 ? { improvementHints: hints } : {}) }))
 }

@@ -21,7 +21,7 @@ import { SchemaCheck } from '../schema/schema-check.js'
 import { checkSelectionDefinition } from '../selection/definition.js'
 import { SelectionSkills } from '../selection/skills.js'
 import { toFileTimestamp } from '../time.js'
-import { checkGrader, nowOf } from './single-schema.js'
+import { checkGrader, nowOf } from './run-input.js'
 import { unitResult, withOwnIssues } from './run-plans.js'
 import { answerUnit, type JudgeTally, type UnitReply } from './judge-reply.js'
 import { judgeForRun, judgeOptionIssues, pickJudgeOptions, type JudgeCallOptions } from './judge-call.js'
@@ -29,9 +29,9 @@ import type { EmittedPrompt, GraderInput, Judge, UnitResult } from './types.js'
 import { askForOutput, envelopeFor, harnessOf, type UnitPlan } from './units.js'
 import { chooseBoundary } from '../injection/boundary.js'
 import { scanInjection } from '../injection/scan.js'
+import { isObject } from '../model/object.js'
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** Options of {@link gradeSelection}; the judge's timeout, retries, abort signal and stop after failures in a row as in `gradeSingleSchema`. */
 export interface GradeSelectionOptions extends JudgeCallOptions {
@@ -100,7 +100,7 @@ function deterministicAnswer(id: CatalogueQuestionId, score: 'pass' | 'fail', ev
 export async function gradeSelection(input: { selectionId?: string; schemaIds?: readonly string[]; selection?: unknown; grader?: GraderInput; options?: GradeSelectionOptions }): Promise<GradeSelectionResult> {
     const errors: Issue[] = []
     const fail = (): GradeSelectionResult => ({ grading: null, entries: [], prompts: [], errors })
-    if (!isObj(input)) return { ...fail(), errors: [createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })] }
+    if (!isObject(input)) return { ...fail(), errors: [createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })] }
     const start = checkSelectionInput(input, errors)
     if (start === null) return fail()
     const { options, selectionId, definition, now: at } = start
@@ -163,8 +163,8 @@ interface SelectionStart {
 
 /** Stage "check input": every argument checked, one issue per wrong one; null when any is wrong (issues in `errors`). */
 function checkSelectionInput(input: SelectionInput, errors: Issue[]): SelectionStart | null {
-    const options = (isObj(input.options) ? input.options : {}) as GradeSelectionOptions
-    if (!isObj(input.options)) errors.push(createIssue('GRA-001', '/options', { field: 'options { fs, root, now }' }))
+    const options = (isObject(input.options) ? input.options : {}) as GradeSelectionOptions
+    if (!isObject(input.options)) errors.push(createIssue('GRA-001', '/options', { field: 'options { fs, root, now }' }))
     const selectionId = input.selectionId
     checkSelectionOptions(selectionId, options, errors)
     const answersGiven = options.judge !== undefined || options.answers !== undefined
@@ -188,13 +188,13 @@ function checkSelectionOptions(selectionId: unknown, options: GradeSelectionOpti
     }
     if (options.fs === undefined || options.root === undefined) errors.push(createIssue('GRA-001', '/options/fs', { field: 'fs and root (the island holding the members)' }))
     else if (typeof options.root !== 'string') errors.push(createIssue('GRA-002', '/options/root', { field: 'root', expected: 'string', actual: typeOfValue(options.root) }))
-    if (options.about !== undefined && !(isObj(options.about) && typeof options.about.text === 'string')) errors.push(createIssue('GRA-002', '/options/about', { field: 'about', expected: '{ text }', actual: typeOfValue(options.about) }))
+    if (options.about !== undefined && !(isObject(options.about) && typeof options.about.text === 'string')) errors.push(createIssue('GRA-002', '/options/about', { field: 'about', expected: '{ text }', actual: typeOfValue(options.about) }))
     if (options.skills !== undefined) {
         const skills: unknown = options.skills
         const expected = 'array of { name, level: L1|L2|L3, text }'
         if (!Array.isArray(skills)) errors.push(createIssue('GRA-002', '/options/skills', { field: 'skills', expected, actual: typeOfValue(skills) }))
         else {
-            const bad = skills.findIndex((s: unknown) => !(isObj(s) && typeof s.name === 'string' && typeof s.text === 'string' && (s.level === 'L1' || s.level === 'L2' || s.level === 'L3')))
+            const bad = skills.findIndex((s: unknown) => !(isObject(s) && typeof s.name === 'string' && typeof s.text === 'string' && (s.level === 'L1' || s.level === 'L2' || s.level === 'L3')))
             if (bad >= 0) errors.push(createIssue('GRA-002', `/options/skills/${bad}`, { field: `skills[${bad}]`, expected, actual: typeOfValue(skills[bad]) }))
         }
     }
@@ -203,7 +203,7 @@ function checkSelectionOptions(selectionId: unknown, options: GradeSelectionOpti
 /** The selection definition: given, or built from the member list as the reference does (06 §2.4); null with its issue when neither. */
 function definitionOf(input: SelectionInput, selectionId: unknown, grader: unknown, errors: Issue[]): Obj | null {
     if (input.selection !== undefined) {
-        if (isObj(input.selection)) return input.selection
+        if (isObject(input.selection)) return input.selection
         errors.push(createIssue('GRA-002', '/selection', { field: 'selection', expected: 'object', actual: typeOfValue(input.selection) }))
         return null
     }
@@ -215,7 +215,7 @@ function definitionOf(input: SelectionInput, selectionId: unknown, grader: unkno
             version: 'flowmcp/4.0.0',
             description: `Selection ${String(selectionId)} of ${input.schemaIds.length} member schemas.`,
             whenToUse: `Use selection ${String(selectionId)} for tasks that span its ${input.schemaIds.length} member schemas.`,
-            personaIds: isObj(grader) && isObj(grader.persona) ? [grader.persona.basePersonaId] : [],
+            personaIds: isObject(grader) && isObject(grader.persona) ? [grader.persona.basePersonaId] : [],
             members: input.schemaIds.map((schemaId) => ({ schemaId })),
             skills: []
         }
@@ -265,7 +265,7 @@ function selectionFactsOf(definition: Obj, index: SelectionIndex, options: Grade
     const gate = PreConditionCheck.check({ index })
     const members = Object.entries(index.members ?? {})
     const passing = members.filter(([, m]) => m.status === NODE_STATUS.stable).length
-    const namespaces = new Set((definition.members as unknown[] | undefined ?? []).map((m) => (isObj(m) && typeof m.schemaId === 'string' ? m.schemaId.split('.')[0] : typeof m === 'string' ? m.split('.')[0] : '')).filter((n) => n !== ''))
+    const namespaces = new Set((definition.members as unknown[] | undefined ?? []).map((m) => (isObject(m) && typeof m.schemaId === 'string' ? m.schemaId.split('.')[0] : typeof m === 'string' ? m.split('.')[0] : '')).filter((n) => n !== ''))
     const memberNamespaces = namespaces.size
     const version = SchemaCheck.normalizeVersion({ version: definition.version }).version ?? 'flowmcp/4.0.0'
     const selectionNamespace = typeof definition.namespace === 'string' && /^[a-zA-Z0-9_-]+$/.test(definition.namespace) ? definition.namespace : selectionId
@@ -319,7 +319,7 @@ interface SelectionMaterial {
 function selectionMaterialOf(start: SelectionStart, index: SelectionIndex, errors: Issue[]): SelectionMaterial {
     const { options, selectionId, grader, definition } = start
     const aboutText = options.about?.text
-    const persona = isObj(grader) && isObj(grader.persona) ? (grader.persona as unknown as { basePersonaId: string; lensId: string }) : null
+    const persona = isObject(grader) && isObject(grader.persona) ? (grader.persona as unknown as { basePersonaId: string; lensId: string }) : null
     const attachments = [
         { name: `selection/${selectionId}.json`, role: 'the selection definition', content: JSON.stringify(definition, null, 2) },
         ...(aboutText !== undefined ? [{ name: `resources/about/${selectionId}-about.md`, role: 'the selection About (Domain-Knowledge)', content: aboutText }] : []),

@@ -15,16 +15,11 @@ import {
     type Score
 } from '../model/constants.js'
 import { foldWeightedMean, SCORE_MAPPING_V1, Scoring, type MeanInput } from '../scoring/scoring.js'
+import { bandOf } from '../model/grades.js'
 import { AGING_DEFAULTS, ageInDays, isExpired, TIME_DEPENDENT_QUESTIONS, type AgingDefaults } from './aging.js'
 
-/** Grade bands of gradingSystem/1.0.0, best first; compared with `>=` on the unrounded mean (⚠ A5). */
-export const GRADE_BANDS_V1: ReadonlyArray<{ readonly grade: LetterGrade; readonly min: number }> = Object.freeze([
-    Object.freeze({ grade: 'A' as const, min: 4.5 }),
-    Object.freeze({ grade: 'B' as const, min: 3.5 }),
-    Object.freeze({ grade: 'C' as const, min: 2.5 }),
-    Object.freeze({ grade: 'D' as const, min: 1.5 }),
-    Object.freeze({ grade: 'F' as const, min: Number.NEGATIVE_INFINITY })
-])
+// The bands live with the grade order and the stable threshold.
+export { GRADE_BANDS_V1, bandOf } from '../model/grades.js'
 
 /** Selection size thresholds (chapters 05/10/24): below SOFT no selection grade; below HARD capped at B. */
 export const SELECTION_MEMBER_THRESHOLDS = Object.freeze({ SOFT: 5, HARD: 7 })
@@ -109,12 +104,6 @@ function selectionScopeFromEvidence(e: Record<string, unknown>): { memberNamespa
     const count = evidences.map((ev) => ev.memberNamespaces).find((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0) as number | undefined
     const knowledge = evidences.map((ev) => ev.domainKnowledge).find((k) => typeof k === 'boolean') as boolean | undefined
     return { ...(count !== undefined ? { memberNamespaces: count } : {}), ...(knowledge !== undefined ? { domainKnowledge: knowledge } : {}) }
-}
-
-/** Band of a mean (`>=` thresholds, unrounded). */
-export function bandOf(mean: number): { grade: LetterGrade; min: number } {
-    const band = GRADE_BANDS_V1.find((b) => mean >= b.min) ?? (GRADE_BANDS_V1[GRADE_BANDS_V1.length - 1] as { grade: LetterGrade; min: number })
-    return { grade: band.grade, min: band.min }
 }
 
 /** The lower of two letter grades. */

@@ -8,6 +8,7 @@ import { AGING_DEFAULTS, isExpired, TIME_DEPENDENT_QUESTIONS } from './aging.js'
 import { lookup } from '../json/own.js'
 import { CROSS_AREA_QUESTIONS, indexedQuestions, QUESTION_INDEX_VERSION, type IndexedQuestion } from './question-index.js'
 import { describeId, withoutInvisible } from './visible.js'
+import { isObject } from '../model/object.js'
 
 /**
  * Rules about the answers of one entry that the spec's JSON Schema cannot express: each answer
@@ -18,7 +19,6 @@ import { describeId, withoutInvisible } from './visible.js'
  */
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 const QUESTIONS: readonly IndexedQuestion[] = /* @__PURE__ */ indexedQuestions()
 const BY_ID: ReadonlyMap<string, IndexedQuestion> = /* @__PURE__ */ new Map(QUESTIONS.map((q) => [q.id, q]))
@@ -44,8 +44,8 @@ interface AnswerView {
 }
 
 function viewOf(g: unknown, index: number): AnswerView | null {
-    if (!isObj(g)) return null
-    const id = isObj(g.graderIdentity) ? g.graderIdentity : null
+    if (!isObject(g)) return null
+    const id = isObject(g.graderIdentity) ? g.graderIdentity : null
     const grader = id !== null && typeof id.kind === 'string' && typeof id.name === 'string' && typeof id.version === 'string' ? `${id.kind} ${id.name} ${id.version}` : null
     const graderKey = grader === null ? '' : JSON.stringify([id?.kind, id?.name, id?.version])
     return { index, questionId: typeof g.questionId === 'string' ? g.questionId : null, grader, graderKey, kind: id?.kind, timestamp: g.timestamp, determinism: g.determinism, reasoning: g.reasoning, weight: g.weight, score: g.score }
@@ -148,7 +148,7 @@ function completenessIssues(entry: Obj, answers: readonly AnswerView[], area: Ar
 /** A re-grading names the entry it supersedes; naming itself would make the lineage a loop. */
 function lineageIssues(entry: Obj): Issue[] {
     const trigger = entry.regradingTrigger
-    if (!isObj(trigger) || typeof entry.gradingId !== 'string' || trigger.previousGradingId !== entry.gradingId) return []
+    if (!isObject(trigger) || typeof entry.gradingId !== 'string' || trigger.previousGradingId !== entry.gradingId) return []
     return [createEntryIssue('GRD-067', '/regradingTrigger/previousGradingId', { gradingId: entry.gradingId })]
 }
 
@@ -168,7 +168,7 @@ function timestampsOf(entry: Obj, answers: readonly AnswerView[]): Array<{ path:
     if (iso !== null) out.push({ path: '/gradingId', value: iso })
     for (const field of ['categoricalVeto', 'regradingTrigger'] as const) {
         const owner = entry[field]
-        if (isObj(owner) && typeof owner.timestamp === 'string') out.push({ path: pointer(field, 'timestamp'), value: owner.timestamp })
+        if (isObject(owner) && typeof owner.timestamp === 'string') out.push({ path: pointer(field, 'timestamp'), value: owner.timestamp })
     }
     return out
 }
@@ -198,7 +198,7 @@ function staleIssues(entry: Obj, answers: readonly AnswerView[]): Issue[] {
     const stale = answers.filter((a) => a.score === 'stale' && a.questionId !== null)
     if (stale.length === 0) return []
     const issues: Issue[] = []
-    const previous = isObj(entry.regradingTrigger) ? stampOf(entry.regradingTrigger.previousGradingId) : null
+    const previous = isObject(entry.regradingTrigger) ? stampOf(entry.regradingTrigger.previousGradingId) : null
     const fresh = freshTimes(answers)
     for (const a of stale) {
         const id = a.questionId as string

@@ -2,6 +2,7 @@ import { REGRADING_TRIGGERS } from '../model/constants.js'
 import { kebabCase } from '../naming/case.js'
 import { toFileTimestamp } from '../time.js'
 import { GRADING_SYSTEM_VERSION, SCORING_SYSTEM_VERSION } from '../version.js'
+import { isObject } from '../model/object.js'
 
 /** One field the reader mapped from a legacy shape to the spec shape. */
 export interface LegacyMapping {
@@ -12,7 +13,6 @@ export interface LegacyMapping {
 }
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** Fields only legacy entries have; their presence marks an entry as legacy. */
 const LEGACY_MARKERS = ['grader', 'createdAt', 'updatedAt', 'options', 'previousGradingId', 'grade', 'rawGrade', 'normalizedScore', 'iteration', 'improvementHints', 'status', 'level', 'blocked', 'blockedReason']
@@ -29,11 +29,11 @@ const EVIDENCE_FIELDS = ['httpStatus', 'workingTests']
  * gradings, weight 1.0) are reported like every other mapping. Spec-shaped input passes unchanged.
  */
 export function normalizeLegacyEntry(value: unknown): { entry: unknown; legacy: boolean; mapped: LegacyMapping[] } {
-    if (!isObj(value)) {
+    if (!isObject(value)) {
         return { entry: value, legacy: false, mapped: [] }
     }
     const answers = Array.isArray(value.gradings) ? value.gradings : []
-    const legacy = LEGACY_MARKERS.some((k) => k in value) || answers.some((a) => isObj(a) && ('dimension' in a || 'recordedAt' in a)) || typeof value.persona === 'string'
+    const legacy = LEGACY_MARKERS.some((k) => k in value) || answers.some((a) => isObject(a) && ('dimension' in a || 'recordedAt' in a)) || typeof value.persona === 'string'
     if (!legacy) {
         return { entry: value, legacy: false, mapped: [] }
     }
@@ -41,7 +41,7 @@ export function normalizeLegacyEntry(value: unknown): { entry: unknown; legacy: 
     const note = (path: string, from: string, to: string): void => {
         mapped.push({ path, from, to })
     }
-    const grader = isObj(value.grader) ? value.grader : null
+    const grader = isObject(value.grader) ? value.grader : null
     const createdAt = typeof value.createdAt === 'string' ? value.createdAt : null
 
     const out: Obj = Object.fromEntries(Object.entries(value).filter(([k]) => !DROPPED_ENTRY_FIELDS.includes(k)))
@@ -50,10 +50,10 @@ export function normalizeLegacyEntry(value: unknown): { entry: unknown; legacy: 
     mapRegradingLink(value, out, createdAt, note)
 
     if (Array.isArray(value.gradings)) {
-        out.gradings = value.gradings.map((a: unknown, i) => (isObj(a) ? normalizeAnswer(a, i, grader, createdAt, note) : a))
+        out.gradings = value.gradings.map((a: unknown, i) => (isObject(a) ? normalizeAnswer(a, i, grader, createdAt, note) : a))
     }
     if (grader !== null) note('/grader', 'grader', 'gradings[].graderIdentity')
-    if (isObj(value.categoricalVeto)) {
+    if (isObject(value.categoricalVeto)) {
         out.categoricalVeto = normalizeVeto(value.categoricalVeto, grader, note)
     }
     return { entry: out, legacy: true, mapped }
@@ -123,7 +123,7 @@ function mapRegradingLink(value: Obj, out: Obj, createdAt: string | null, note: 
     } else if ('previousGradingId' in value) {
         note('/previousGradingId', 'previousGradingId', '(dropped: empty)')
     }
-    if (typeof value.regradingTrigger === 'string' && !isObj(out.regradingTrigger)) {
+    if (typeof value.regradingTrigger === 'string' && !isObject(out.regradingTrigger)) {
         delete out.regradingTrigger
         note('/regradingTrigger', 'regradingTrigger (string)', '(dropped: no previousGradingId)')
     }
@@ -175,7 +175,7 @@ function normalizeAnswer(a: Obj, i: number, grader: Obj | null, createdAt: strin
 
 function normalizeVeto(veto: Obj, grader: Obj | null, note: (p: string, f: string, t: string) => void): Obj {
     const out: Obj = Object.fromEntries(Object.entries(veto).filter(([k]) => !['grader', 'recordedAt'].includes(k)))
-    if (!('graderIdentity' in veto) && isObj(veto.grader)) {
+    if (!('graderIdentity' in veto) && isObject(veto.grader)) {
         out.graderIdentity = identityOf(veto.grader)
         note('/categoricalVeto/grader', 'grader', 'graderIdentity')
     } else if (!('graderIdentity' in veto) && grader !== null) {

@@ -31,6 +31,7 @@ import { calendarProblem } from './calendar.js'
 import { copyEntry } from './entry-copy.js'
 import { applyLevels } from './entry-levels.js'
 import { validateVetoRecord } from './veto-record.js'
+import { isObject } from '../model/object.js'
 
 
 /**
@@ -171,7 +172,6 @@ function evidenceIssue(evidence: unknown, index: number): Issue | null {
 }
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** A declared system version this library implements: its own, or a patch of the same minor line. */
 function implemented(declared: string, own: string): boolean {
@@ -215,7 +215,7 @@ function semanticIssues(entry: Obj, strict: boolean): { issues: Issue[]; recompu
     let recomputed: AggregateResult | null = null
     const area = typeof entry.area === 'string' && (AREAS as readonly string[]).includes(entry.area) ? entry.area : null
     const tier = entry.gradingTier === 'autonomous' || entry.gradingTier === 'group-bound' ? (entry.gradingTier as GradingTier) : null
-    const gradings = Array.isArray(entry.gradings) ? entry.gradings.filter(isObj) : []
+    const gradings = Array.isArray(entry.gradings) ? entry.gradings.filter(isObject) : []
     const vetoed = entry.categoricalVeto !== null && entry.categoricalVeto !== undefined
 
     // S1: REJECTED ⇔ veto (the schema enforces only veto ⇒ REJECTED; A12).
@@ -252,7 +252,7 @@ function semanticIssues(entry: Obj, strict: boolean): { issues: Issue[]; recompu
     // S5: group-bound personaIds must be base personas.
     if (tier === 'group-bound') {
         gradings.forEach((g, i) => {
-            const ids = isObj(g.selectionContext) && Array.isArray(g.selectionContext.personaIds) ? g.selectionContext.personaIds : []
+            const ids = isObject(g.selectionContext) && Array.isArray(g.selectionContext.personaIds) ? g.selectionContext.personaIds : []
             ids.forEach((id, j) => {
                 if (typeof id === 'string' && id.length > 0 && !(BASE_PERSONAS as readonly string[]).includes(id)) {
                     issues.push(createEntryIssue('GRD-016', pointer('gradings', i, 'selectionContext', 'personaIds', j), { value: id }))
@@ -361,7 +361,7 @@ export function validateGradingEntry(input: ValidateEntryInput): GradingEntryVal
 export function isGradingEntry(value: unknown, options?: EntryCheckOptions): value is GradingEntry {
     // A predicate answers, whatever it is given: a value that throws when read (a hostile or revoked Proxy) is no entry.
     try {
-        return validateGradingEntry({ ...(isObj(options) ? options : {}), entry: value }).valid
+        return validateGradingEntry({ ...(isObject(options) ? options : {}), entry: value }).valid
     } catch {
         return false
     }
@@ -398,7 +398,7 @@ function runChecks(entry: unknown, options: { limits?: Partial<JsonLimits> | und
     if (entry === null) {
         return { errors: [createEntryIssue('GRD-064', '')], recomputed: null, copy: null }
     }
-    if (!isObj(entry)) {
+    if (!isObject(entry)) {
         return { errors: [createEntryIssue('GRD-002', '', { field: 'entry', expected: 'a grading entry object', actual: typeOfValue(entry) })], recomputed: null, copy: null }
     }
     const limits = options.limits
@@ -427,7 +427,7 @@ export function checkParsedEntry(entry: Obj, now?: string, strict = false): { er
     const dedicated: Issue[] = []
     if (Array.isArray(entry.gradings)) {
         entry.gradings.forEach((g: unknown, i) => {
-            if (!isObj(g)) return
+            if (!isObject(g)) return
             const s = scoreIssue(g.score, i)
             if (s !== null) dedicated.push(s)
             const ev = evidenceIssue(g.evidence, i)

@@ -13,6 +13,7 @@ import { SourceSnapshot } from './snapshot.js'
 import { readModuleSource } from '../schema/source-loader.js'
 import { redactSecretsDeep, redactSecretText, secretForms } from '../prompts/redact.js'
 import { stampOf } from './stamps.js'
+import { isObject } from '../model/object.js'
 
 /** One source file handed in by the host: a path relative to the provider folder and its text. */
 export interface SourceFile {
@@ -56,7 +57,6 @@ export interface ImportResult {
 }
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 interface GatedSchema {
     readonly slug: string
@@ -73,7 +73,7 @@ async function collectSources(input: { files?: unknown; sourceDir?: unknown; sou
         if (!Array.isArray(input.files)) return { files: [], base: null, errors: [createIssue('ISL-002', '/files', { field: 'files', expected: 'array', actual: typeOfValue(input.files) })] }
         const errors: Issue[] = []
         input.files.forEach((f: unknown, i) => {
-            if (!isObj(f) || typeof f.name !== 'string' || typeof f.text !== 'string') errors.push(createIssue('ISL-002', `/files/${i}`, { field: `files[${i}]`, expected: '{ name, text, main?, skill? }', actual: typeOfValue(f) }))
+            if (!isObject(f) || typeof f.name !== 'string' || typeof f.text !== 'string') errors.push(createIssue('ISL-002', `/files/${i}`, { field: `files[${i}]`, expected: '{ name, text, main?, skill? }', actual: typeOfValue(f) }))
         })
         return { files: errors.length > 0 ? [] : (input.files as SourceFile[]), base: null, errors }
     }
@@ -107,7 +107,7 @@ async function loadModule(loader: SchemaLoader | undefined, base: string | null,
     const path = base === null ? name : joinPath(base, name)
     const res = await callPort('load', path, () => loader.load(path))
     if (!res.ok) return { module: null, issue: createIssue('IMP-010', '', { file: name, detail: res.issue.message }) }
-    return { module: isObj(res.value) ? (res.value as LoadedModule) : null, issue: null }
+    return { module: isObject(res.value) ? (res.value as LoadedModule) : null, issue: null }
 }
 
 function redactSource(file: SourceFile, forms: readonly string[]): SourceFile {
@@ -124,7 +124,7 @@ function redactSource(file: SourceFile, forms: readonly string[]): SourceFile {
 /** The structural gate (chapter 22 step 2): plain JSON `main` with a namespace, a name and a tools object. */
 function gate(main: unknown, file: string, issues: Issue[]): Obj | null {
     const where = `/files/${file}`
-    if (!isObj(main)) {
+    if (!isObject(main)) {
         issues.push(createIssue('IMP-002', where, { detail: `${file}: main must be an object, got ${typeOfValue(main)}` }))
         return null
     }
@@ -140,7 +140,7 @@ function gate(main: unknown, file: string, issues: Issue[]): Obj | null {
     const problems: string[] = []
     if (checkName(main.namespace, 'namespace', '') !== null) problems.push(`namespace ${describeValue(main.namespace)} must match ${String(NAME_PATTERNS.namespace)}`)
     if (typeof main.name !== 'string' || main.name.length === 0) problems.push('name must be a non-empty string')
-    if (!isObj(main.tools)) problems.push('tools must be an object')
+    if (!isObject(main.tools)) problems.push('tools must be an object')
     // Any tool key the runtime loads gets an island name (islandName); only a key too long even escaped is refused.
     else for (const tool of Object.keys(main.tools)) if (islandName(tool, 'tool') === null) problems.push(`tool key ${describeValue(tool)} has no island name (longer than 200 characters escaped)`)
     if (problems.length > 0) {
@@ -152,7 +152,7 @@ function gate(main: unknown, file: string, issues: Issue[]): Obj | null {
 
 /** Tool names a skill requires (`requires.tools`, ids like `ns/tool/name` or bare names). */
 function requiredTools(skill: unknown): string[] {
-    const tools = isObj(skill) && isObj(skill.requires) && Array.isArray(skill.requires.tools) ? skill.requires.tools : []
+    const tools = isObject(skill) && isObject(skill.requires) && Array.isArray(skill.requires.tools) ? skill.requires.tools : []
     return tools.filter((t): t is string => typeof t === 'string').map((t) => t.slice(t.lastIndexOf('/') + 1))
 }
 
@@ -209,7 +209,7 @@ function checkImportArgs(input: ImportInput): { args: ImportArgs | null; errors:
     const stamp = stampOf(input?.now)
     if (stamp === null) errors.push(createIssue('ISL-002', '/now', { field: 'now', expected: 'ISO-8601 date-time', actual: describeValue(input?.now) }))
     const loader = input?.trustedLoader
-    if (loader !== undefined && !(isObj(loader) && typeof loader.load === 'function')) errors.push(createIssue('ISL-002', '/trustedLoader', { field: 'trustedLoader', expected: '{ load(path) }', actual: typeOfValue(loader) }))
+    if (loader !== undefined && !(isObject(loader) && typeof loader.load === 'function')) errors.push(createIssue('ISL-002', '/trustedLoader', { field: 'trustedLoader', expected: '{ load(path) }', actual: typeOfValue(loader) }))
     if (errors.length > 0 || root === null || stamp === null) return { args: null, errors }
     return { args: { fs: input.fs as FsPort, root, loader: loader as SchemaLoader | undefined }, errors }
 }
@@ -276,8 +276,8 @@ function oneNamespace(gated: readonly GatedSchema[]): { ns: string | null; issue
 /** The About: the first schema (by slug) declaring `resources.about` with a file name that is present. */
 function planAbout(gated: readonly GatedSchema[], ns: string, files: readonly SourceFile[], notes: Issue[]): AboutPlan | null {
     for (const g of gated) {
-        const decl = isObj(g.main.resources) ? g.main.resources.about : undefined
-        if (!isObj(decl)) continue
+        const decl = isObject(g.main.resources) ? g.main.resources.about : undefined
+        if (!isObject(decl)) continue
         const fileName = typeof decl.name === 'string' ? decl.name : `${ns}-about.md`
         const source = files.find((f) => f.name === `${LAYOUT.resources}/${fileName}`)
         if (source === undefined) {
@@ -328,9 +328,9 @@ function planInlineSkills(gated: readonly GatedSchema[], errors: Issue[], notes:
     const plans: SkillPlan[] = []
     for (const g of gated) {
         const inline = g.main.skills
-        const list = Array.isArray(inline) ? inline : isObj(inline) ? Object.entries(inline).map(([k, v]) => (isObj(v) ? { name: k, ...v } : v)) : []
+        const list = Array.isArray(inline) ? inline : isObject(inline) ? Object.entries(inline).map(([k, v]) => (isObject(v) ? { name: k, ...v } : v)) : []
         for (const skill of list) {
-            const name = isObj(skill) ? skill.name : undefined
+            const name = isObject(skill) ? skill.name : undefined
             if (typeof name !== 'string' || checkName(name, 'skill', '') !== null || !SNAPSHOT_NAME_REGEX.test(name)) {
                 errors.push(createIssue('IMP-013', `/files/${g.file.name}`, { file: g.file.name, detail: `inline skill name ${describeValue(name)} is not a valid skill name` }))
                 continue

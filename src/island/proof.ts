@@ -5,6 +5,7 @@ import { checkFsPort, Journal, readText, writeAtomic } from '../store/fs-ops.js'
 import { joinPath, LAYOUT, normalizeDir } from '../store/paths.js'
 import { stampOf } from './stamps.js'
 import { fromFileTimestamp } from '../time.js'
+import { isObject } from '../model/object.js'
 
 /** Monitoring slots of a proof; filled by the host (issue tracker, board), never reset by a re-run. */
 export interface ProofMonitoring {
@@ -26,10 +27,9 @@ export interface ProviderProofDocument {
 }
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 function pick(node: unknown, keys: readonly string[]): Obj {
-    if (!isObj(node)) return {}
+    if (!isObject(node)) return {}
     return Object.fromEntries(keys.filter((k) => node[k] !== undefined).map((k) => [k, node[k]]))
 }
 
@@ -57,11 +57,11 @@ export class ProviderProof {
         else if (input.dir.length === 0) errors.push(createIssue('PRF-003', '/dir', { field: 'dir' }))
         const index = input?.index
         if (index === undefined || index === null) errors.push(createIssue('PRF-001', '/index', { field: 'index' }))
-        else if (!isObj(index)) errors.push(createIssue('PRF-002', '/index', { field: 'index', expected: 'object', actual: typeOfValue(index) }))
+        else if (!isObject(index)) errors.push(createIssue('PRF-002', '/index', { field: 'index', expected: 'object', actual: typeOfValue(index) }))
         else {
             for (const key of ['namespace', 'status'] as const) if (typeof index[key] !== 'string') errors.push(createIssue('PRF-001', `/index/${key}`, { field: `index.${key}` }))
-            if (!isObj(index.namespaceAggregate)) errors.push(createIssue('PRF-001', '/index/namespaceAggregate', { field: 'index.namespaceAggregate' }))
-            if (!isObj(index.schemas)) errors.push(createIssue('PRF-002', '/index/schemas', { field: 'index.schemas', expected: 'object', actual: typeOfValue(index.schemas) }))
+            if (!isObject(index.namespaceAggregate)) errors.push(createIssue('PRF-001', '/index/namespaceAggregate', { field: 'index.namespaceAggregate' }))
+            if (!isObject(index.schemas)) errors.push(createIssue('PRF-002', '/index/schemas', { field: 'index.schemas', expected: 'object', actual: typeOfValue(index.schemas) }))
             if (!Array.isArray(index.blockers)) errors.push(createIssue('PRF-002', '/index/blockers', { field: 'index.blockers', expected: 'array', actual: typeOfValue(index.blockers) }))
         }
         const stamp = stampOf(input?.now)
@@ -80,7 +80,7 @@ export class ProviderProof {
         if (existing.value !== null) {
             try {
                 const old = JSON.parse(existing.value) as unknown
-                const m = isObj(old) && isObj(old.monitoring) ? old.monitoring : {}
+                const m = isObject(old) && isObject(old.monitoring) ? old.monitoring : {}
                 if (m.githubIssue !== undefined && m.githubIssue !== null) monitoring.githubIssue = m.githubIssue
                 if (m.boardColumn !== undefined && m.boardColumn !== null) monitoring.boardColumn = m.boardColumn
             } catch (cause) {
@@ -96,7 +96,7 @@ export class ProviderProof {
             ...(typeof ix.grade === 'string' ? { grade: ix.grade } : {}),
             namespaceAggregate: pick(ix.namespaceAggregate, ['status', 'grade', 'rawGrade', 'normalizedScore', 'ref', 'reason']),
             schemas,
-            blockers: (ix.blockers as unknown[]).map((b) => (isObj(b) ? { ...b } : b)),
+            blockers: (ix.blockers as unknown[]).map((b) => (isObject(b) ? { ...b } : b)),
             monitoring
         }
         const problems = await writeAtomic(fs, proofPath, JSON.stringify(proof, null, 4) + '\n', { overwrite: true, journal: new Journal() })

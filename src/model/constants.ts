@@ -1,3 +1,5 @@
+import { GRADE_RANK, type AggregateGrade, type LetterGrade } from './grades.js'
+
 /** The eleven Areas, in the order of the spec's area enum (chapter 08). */
 export const AREAS = Object.freeze([
     'single-test',
@@ -36,16 +38,12 @@ export const ABOUT_AREAS: readonly Area[] = Object.freeze(['about-namespace', 'a
 export const GRADING_TIERS = Object.freeze(['autonomous', 'group-bound'] as const)
 export type GradingTier = (typeof GRADING_TIERS)[number]
 
-export const LETTER_GRADES = Object.freeze(['A', 'B', 'C', 'D', 'F'] as const)
-export type LetterGrade = (typeof LETTER_GRADES)[number]
-export type AggregateGrade = LetterGrade | 'REJECTED'
+// The grade order lives with the bands and the stable threshold (grades.ts); re-exported for the names' old home.
+export { GRADE_RANK, LETTER_GRADES, type AggregateGrade, type LetterGrade } from './grades.js'
 export type MaxAttainableGrade = 'A' | 'B'
 
 /** Tier → maximum attainable grade (chapter 06, schema-enforced). */
 export const TIER_MAX_GRADE: Readonly<Record<GradingTier, MaxAttainableGrade>> = Object.freeze({ autonomous: 'B', 'group-bound': 'A' })
-
-/** Rank of a letter grade, higher is better. */
-export const GRADE_RANK: Readonly<Record<LetterGrade, number>> = Object.freeze({ F: 0, D: 1, C: 2, B: 3, A: 4 })
 
 /** Whether a value is a grade an entry or node can carry: A–F or `REJECTED`. Never throws. */
 export function isAggregateGrade(value: unknown): value is AggregateGrade {

@@ -1,5 +1,6 @@
 import { fetchThroughPort } from './fetch-bridge.js'
 import type { HttpPort, RuntimePort, RuntimeRequestRecord, RuntimeTestOutcome, RuntimeTestRequest } from './types.js'
+import { isObject } from '../model/object.js'
 
 /** The part of the flowmcp-core v4 module the adapter calls (`import * as core from 'flowmcp-core'`). */
 export interface FlowMCPCoreLike {
@@ -31,11 +32,10 @@ export interface FlowMCPRuntimeOptions {
 }
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** The messages of a runtime answer, as strings (a message that is no string is described, never thrown on). */
 function messagesOf(value: unknown): string[] {
-    if (!isObj(value) || !Array.isArray(value.messages)) return []
+    if (!isObject(value) || !Array.isArray(value.messages)) return []
     return value.messages.map((m) => (typeof m === 'string' ? m : m instanceof Error ? m.message : JSON.stringify(m) ?? String(m))).slice(0, 20)
 }
 
@@ -68,7 +68,7 @@ export function runtimePortFromFlowMCP(options: FlowMCPRuntimeOptions): RuntimeP
     let read: FlowMCPRuntimeOptions | null = null
     let unreadable = 'runtimePortFromFlowMCP needs { core }: the host\'s imported flowmcp-core v4 module'
     try {
-        if (isObj(options) && isObj(options.core)) read = { core: options.core, ...pick(options) }
+        if (isObject(options) && isObject(options.core)) read = { core: options.core, ...pick(options) }
     } catch (cause) {
         unreadable = `the options of runtimePortFromFlowMCP could not be read: ${cause instanceof Error ? cause.message : String(cause)}`
     }
@@ -83,7 +83,7 @@ function pick(options: FlowMCPRuntimeOptions): Omit<FlowMCPRuntimeOptions, 'core
         ...(options.allowlist !== undefined ? { allowlist: options.allowlist } : {}),
         ...(typeof options.resolveBase === 'string' ? { resolveBase: options.resolveBase } : {}),
         ...(typeof options.version === 'string' ? { version: options.version } : {}),
-        ...(isObj(options.http) && typeof options.http.send === 'function' ? { http: options.http } : {})
+        ...(isObject(options.http) && typeof options.http.send === 'function' ? { http: options.http } : {})
     }
 }
 
@@ -130,7 +130,7 @@ function portOver(options: FlowMCPRuntimeOptions): RuntimePort {
                         ...(options.allowlist !== undefined ? { allowlist: options.allowlist } : {}),
                         ...(options.resolveBase !== undefined ? { resolveBase: options.resolveBase } : {})
                     })
-                    if (!isObj(result) || result.status !== true) return { problem: `the runtime did not load the schema: ${messagesOf(result).join('; ') || 'no message'}` }
+                    if (!isObject(result) || result.status !== true) return { problem: `the runtime did not load the schema: ${messagesOf(result).join('; ') || 'no message'}` }
                     return { main: result.main, handlerMap: result.handlerMap ?? {} }
                 } catch (cause) {
                     return { problem: `the runtime did not load the schema: ${cause instanceof Error ? cause.message : String(cause)}` }
@@ -143,7 +143,7 @@ function portOver(options: FlowMCPRuntimeOptions): RuntimePort {
     return {
         ...(options.version !== undefined ? { version: options.version } : {}),
         async run(request: RuntimeTestRequest): Promise<RuntimeTestOutcome> {
-            return routed === null ? runOne(request) : routed(isObj(request?.serverParams) ? (request.serverParams as Record<string, string>) : {}, () => runOne(request))
+            return routed === null ? runOne(request) : routed(isObject(request?.serverParams) ? (request.serverParams as Record<string, string>) : {}, () => runOne(request))
         }
     }
 
@@ -154,7 +154,7 @@ function portOver(options: FlowMCPRuntimeOptions): RuntimePort {
             if ('problem' in schema) return failure(schema.problem)
             const answer: unknown = await options.core.FlowMCP.fetch({ main: schema.main, handlerMap: schema.handlerMap, userParams: { ...request.userParams }, serverParams: { ...request.serverParams }, routeName: request.tool })
             const messages = messagesOf(answer)
-            if (!isObj(answer)) return failure('the runtime returned no result object')
+            if (!isObject(answer)) return failure('the runtime returned no result object')
             // A success may never have touched HTTP (executeRequest computes offline): its status is not known.
             return { ok: answer.status === true, data: answer.data, httpStatus: answer.status === true ? null : httpStatusOf(messages), messages }
         } catch (cause) {

@@ -6,6 +6,7 @@ import { AREAS, BASE_PERSONAS, type Area, type BasePersonaId } from '../model/co
 import { GRADING_SPEC_VERSION } from '../version.js'
 import { buildGoalBlock } from './goal-block.js'
 import { describeRedactions, Redact, redactSections, SECTION_JOINER } from './redact.js'
+import { isObject } from '../model/object.js'
 
 /** A persona for a persona-bound area: one of the four base personas refined by a lens. */
 export interface PromptPersona {
@@ -50,7 +51,6 @@ export interface AreaPromptMetadata {
 }
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 const LENS = /^[a-z0-9][a-z0-9-]*$/
 
 function nonEmptyString(value: unknown, path: string, field: string, errors: Issue[]): value is string {
@@ -67,7 +67,7 @@ function nonEmptyString(value: unknown, path: string, field: string, errors: Iss
 
 /** Checks `{ basePersonaId, lensId, focus? }`; PB-006 for each bad field. */
 export function checkPersona(persona: unknown, path: string): { persona: PromptPersona | null; errors: Issue[] } {
-    if (!isObj(persona)) return { persona: null, errors: [createIssue('PB-002', path, { field: 'persona', expected: '{ basePersonaId, lensId }', actual: typeOfValue(persona) })] }
+    if (!isObject(persona)) return { persona: null, errors: [createIssue('PB-002', path, { field: 'persona', expected: '{ basePersonaId, lensId }', actual: typeOfValue(persona) })] }
     const errors: Issue[] = []
     if (!(BASE_PERSONAS as readonly unknown[]).includes(persona.basePersonaId)) {
         errors.push(createIssue('PB-006', `${path}/basePersonaId`, { field: 'basePersonaId', detail: `${describeValue(persona.basePersonaId)} is not one of ${BASE_PERSONAS.join(', ')}` }))
@@ -96,7 +96,7 @@ function checkList<T>(value: unknown, path: string, field: string, keys: readonl
     }
     if (!allowEmpty && value.length === 0) errors.push(createIssue('PB-003', path, { field }))
     value.forEach((item, i) => {
-        if (!isObj(item)) {
+        if (!isObject(item)) {
             errors.push(createIssue('PB-002', pointer(...path.split('/').slice(1), i), { field: `${field}[${i}]`, expected: 'object', actual: typeOfValue(item) }))
             return
         }
@@ -141,8 +141,8 @@ function checkPromptFields(input: AreaPromptInput, errors: Issue[]): PromptLists
     const policies = checkList<PromptPolicy>(input.policies, '/policies', 'policies', ['id', 'summary'], true, true, errors)
     const predecessors = checkList<PredecessorGrade>(input.predecessorGrades, '/predecessorGrades', 'predecessorGrades', ['id', 'grade', 'status'], false, true, errors)
     if (input.outputSchema === undefined) errors.push(createIssue('PB-001', '/outputSchema', { field: 'outputSchema' }))
-    else if (!isObj(input.outputSchema)) errors.push(createIssue('PB-002', '/outputSchema', { field: 'outputSchema', expected: 'object', actual: typeOfValue(input.outputSchema) }))
-    if (input.goal !== undefined && !isObj(input.goal)) errors.push(createIssue('PB-002', '/goal', { field: 'goal', expected: 'object', actual: typeOfValue(input.goal) }))
+    else if (!isObject(input.outputSchema)) errors.push(createIssue('PB-002', '/outputSchema', { field: 'outputSchema', expected: 'object', actual: typeOfValue(input.outputSchema) }))
+    if (input.goal !== undefined && !isObject(input.goal)) errors.push(createIssue('PB-002', '/goal', { field: 'goal', expected: 'object', actual: typeOfValue(input.goal) }))
     return { files, questions, policies, predecessors }
 }
 
@@ -249,7 +249,7 @@ export function buildAreaPrompt(input: AreaPromptInput, rendered?: { readonly ou
     const persona = areaPersona(area, input.persona, errors)
     const byCode = checkAnsweredByCode(input.answeredByCode, area, errors)
     if (Array.isArray(input.questions) && errors.every((e) => !e.path.startsWith('/questions'))) checkQuestionSet(area, lists.questions, byCode ?? [], errors)
-    const goalInput = (isObj(input.goal) ? input.goal : {}) as Obj
+    const goalInput = (isObject(input.goal) ? input.goal : {}) as Obj
     const goal = buildGoalBlock(goalInput.condition, area, goalInput.maxTurns)
     errors.push(...goal.errors.map((e) => ({ ...e, path: e.path === '/area' ? e.path : '/goal' + e.path })))
     if (errors.length > 0 || goal.goalBlock === null) return { prompt: null, metadata: null, errors }
@@ -298,7 +298,7 @@ export interface EntryPointInput {
 
 function personaLabel(persona: unknown): { label: string | null; ids: string[]; object: PromptPersona | null } {
     if (typeof persona === 'string') return { label: persona, ids: [persona], object: null }
-    if (isObj(persona) && typeof persona.basePersonaId === 'string' && typeof persona.lensId === 'string') {
+    if (isObject(persona) && typeof persona.basePersonaId === 'string' && typeof persona.lensId === 'string') {
         const slug = `${persona.basePersonaId}--${persona.lensId}`
         return { label: slug, ids: [slug, persona.lensId, persona.basePersonaId], object: persona as unknown as PromptPersona }
     }
@@ -339,7 +339,7 @@ export function buildEntryPointPrompt(input: EntryPointInput): { prompt: string 
     if (input.persona !== undefined && persona.label === null) {
         errors.push(createIssue('PB-002', '/persona', { field: 'persona', expected: 'persona id or { basePersonaId, lensId }', actual: typeOfValue(input.persona) }))
     }
-    if (isObj(input.persona)) errors.push(...checkPersona(input.persona, '/persona').errors)
+    if (isObject(input.persona)) errors.push(...checkPersona(input.persona, '/persona').errors)
     if (typeof input.persona === 'string' && !/^[a-z0-9][a-z0-9-]*$/.test(input.persona)) {
         errors.push(createIssue('PB-006', '/persona', { field: 'persona', detail: `${describeValue(input.persona)} is not a persona id` }))
     }
@@ -347,7 +347,7 @@ export function buildEntryPointPrompt(input: EntryPointInput): { prompt: string 
     let line2 = ''
     if (kind === 'selection') {
         const sel = input.selection
-        if (!isObj(sel)) errors.push(createIssue(sel === undefined ? 'PB-001' : 'PB-002', '/selection', { field: 'selection', expected: '{ selectionId, selectionHash, personaIds }', actual: typeOfValue(sel) }))
+        if (!isObject(sel)) errors.push(createIssue(sel === undefined ? 'PB-001' : 'PB-002', '/selection', { field: 'selection', expected: '{ selectionId, selectionHash, personaIds }', actual: typeOfValue(sel) }))
         else {
             const okId = nonEmptyString(sel.selectionId, '/selection/selectionId', 'selection.selectionId', errors)
             const okHash = nonEmptyString(sel.selectionHash, '/selection/selectionHash', 'selection.selectionHash', errors)

@@ -11,6 +11,7 @@ import { buildAreaPrompt, catalogueQuestions, checkPersona, type AreaPromptMetad
 import { buildGoalBlock } from './goal-block.js'
 import { describeRedactions, redactTrusted } from './redact.js'
 import { TaskId } from './task-id.js'
+import { isObject } from '../model/object.js'
 
 /** The role of each file placeholder the question catalogue uses (06 §19.13, plus `selectionIndexPath`). */
 export const FILE_PLACEHOLDER_ROLES: Readonly<Record<string, string>> = Object.freeze({
@@ -116,12 +117,11 @@ export interface EmitInput {
 }
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 const FORBIDDEN_KEYS = new Set(['request', '_allParams'])
 
 function findForbidden(value: unknown, path: string, out: Issue[]): void {
     if (Array.isArray(value)) value.forEach((v, i) => findForbidden(v, path + pointer(i), out))
-    else if (isObj(value)) {
+    else if (isObject(value)) {
         for (const [k, v] of Object.entries(value)) {
             if (FORBIDDEN_KEYS.has(k)) out.push(createIssue('PB-018', path + pointer(k), { field: k }))
             else findForbidden(v, path + pointer(k), out)
@@ -234,7 +234,7 @@ function checkOptionalPersona(value: unknown, errors: Issue[]): PromptPersona | 
 /** files, policies and predecessorGrades: the caller's material the prompts quote. */
 function checkMaterial(input: EmitInput, errors: Issue[]): Pick<CheckedEmit, 'files' | 'policies' | 'predecessors'> {
     const files = input.files === undefined ? {} : input.files
-    if (!isObj(files)) errors.push(createIssue('PB-002', '/files', { field: 'files', expected: 'object of placeholder → path', actual: typeOfValue(files) }))
+    if (!isObject(files)) errors.push(createIssue('PB-002', '/files', { field: 'files', expected: 'object of placeholder → path', actual: typeOfValue(files) }))
     else {
         for (const [k, v] of Object.entries(files)) {
             if (!(k in FILE_PLACEHOLDER_ROLES)) errors.push(createIssue('PB-002', pointer('files', k), { field: `files.${k}`, expected: Object.keys(FILE_PLACEHOLDER_ROLES).join(' | '), actual: k }))
@@ -245,14 +245,14 @@ function checkMaterial(input: EmitInput, errors: Issue[]): Pick<CheckedEmit, 'fi
     if (!Array.isArray(policies)) errors.push(createIssue('PB-002', '/policies', { field: 'policies', expected: 'array', actual: typeOfValue(policies) }))
     else {
         policies.forEach((p, i) => {
-            const applies = isObj(p) ? p.appliesTo : undefined
-            if (!isObj(p) || !(applies === 'all' || (Array.isArray(applies) && applies.every(isArea)))) {
+            const applies = isObject(p) ? p.appliesTo : undefined
+            if (!isObject(p) || !(applies === 'all' || (Array.isArray(applies) && applies.every(isArea)))) {
                 errors.push(createIssue('PB-002', `/policies/${i}`, { field: `policies[${i}]`, expected: "{ id, summary, appliesTo: 'all' | area[] }", actual: typeOfValue(p) }))
             }
         })
     }
     const predecessors = input.predecessorGrades === undefined ? {} : input.predecessorGrades
-    if (!isObj(predecessors) || !Object.keys(predecessors).every(isArea)) {
+    if (!isObject(predecessors) || !Object.keys(predecessors).every(isArea)) {
         errors.push(createIssue('PB-002', '/predecessorGrades', { field: 'predecessorGrades', expected: 'object keyed by area', actual: typeOfValue(predecessors) }))
     }
     return { files: files as Obj, policies: policies as Obj[], predecessors: predecessors as Obj }
@@ -268,7 +268,7 @@ function checkSkippedAndGated(input: EmitInput, areas: readonly Area[], errors: 
     const skippedOut: SkippedArea[] = []
     ;(skipped ?? []).forEach((s, i) => {
         const at = `/skippedAreas/${i}`
-        if (!isObj(s) || !isArea(s.area)) return errors.push(createIssue('PB-002', at, { field: `skippedAreas[${i}]`, expected: '{ area, naReason, note? }', actual: typeOfValue(s) }))
+        if (!isObject(s) || !isArea(s.area)) return errors.push(createIssue('PB-002', at, { field: `skippedAreas[${i}]`, expected: '{ area, naReason, note? }', actual: typeOfValue(s) }))
         if (!(NA_REASONS as readonly unknown[]).includes(s.naReason)) errors.push(createIssue('NA-001', `${at}/naReason`, { detail: describeValue(s.naReason) }))
         if (s.note !== undefined && typeof s.note !== 'string') errors.push(createIssue('PB-002', `${at}/note`, { field: 'note', expected: 'string', actual: typeOfValue(s.note) }))
         if (seen.has(s.area)) errors.push(createIssue('PB-016', `${at}/area`, { area: s.area, detail: `also in ${seen.get(s.area) as string}` }))
@@ -279,7 +279,7 @@ function checkSkippedAndGated(input: EmitInput, areas: readonly Area[], errors: 
     const gatedOut: GatedArea[] = []
     ;(gated ?? []).forEach((g, i) => {
         const at = `/gatedAreas/${i}`
-        if (!isObj(g) || !isArea(g.area) || typeof g.reason !== 'string' || g.reason === '') {
+        if (!isObject(g) || !isArea(g.area) || typeof g.reason !== 'string' || g.reason === '') {
             return errors.push(createIssue('PB-002', at, { field: `gatedAreas[${i}]`, expected: '{ area, reason }', actual: typeOfValue(g) }))
         }
         if (seen.has(g.area)) errors.push(createIssue('PB-016', `${at}/area`, { area: g.area, detail: `also in ${seen.get(g.area) as string}` }))
@@ -293,7 +293,7 @@ function checkSkippedAndGated(input: EmitInput, areas: readonly Area[], errors: 
 /** counts, emitSkill and pretests; a pretest may never carry its request or `_allParams` into a prompt. */
 function checkExtras(input: EmitInput, errors: Issue[]): Obj {
     const counts = input.counts === undefined ? {} : input.counts
-    if (!isObj(counts)) errors.push(createIssue('PB-002', '/counts', { field: 'counts', expected: '{ tools?, schemas? }', actual: typeOfValue(counts) }))
+    if (!isObject(counts)) errors.push(createIssue('PB-002', '/counts', { field: 'counts', expected: '{ tools?, schemas? }', actual: typeOfValue(counts) }))
     if (input.emitSkill !== undefined && typeof input.emitSkill !== 'string') errors.push(createIssue('PB-002', '/emitSkill', { field: 'emitSkill', expected: 'string', actual: typeOfValue(input.emitSkill) }))
     if (input.pretests !== undefined) {
         if (!Array.isArray(input.pretests)) errors.push(createIssue('PB-002', '/pretests', { field: 'pretests', expected: 'array', actual: typeOfValue(input.pretests) }))
@@ -339,8 +339,8 @@ function planTask(checked: CheckedEmit, goalInput: unknown): { plan: TaskPlan | 
     const maxGrade = TIER_MAX_GRADE[tier]
     const taskId = TaskId.generate({ schemaIdSlug: checked.target, areas: checked.areas })
     if (taskId.taskId === null) return { plan: null, errors: taskId.errors }
-    const goalIn = isObj(goalInput) ? goalInput : {}
-    if (goalInput !== undefined && !isObj(goalInput)) return { plan: null, errors: [createIssue('PB-002', '/goal', { field: 'goal', expected: 'object', actual: typeOfValue(goalInput) })] }
+    const goalIn = isObject(goalInput) ? goalInput : {}
+    if (goalInput !== undefined && !isObject(goalInput)) return { plan: null, errors: [createIssue('PB-002', '/goal', { field: 'goal', expected: 'object', actual: typeOfValue(goalInput) })] }
     const condition = goalIn.condition ?? `Grade the ${checked.flow} "${checked.target}" (tier ${tier}, max grade ${maxGrade}) across all required areas until every area has a schema-valid grading file`
     const goal = buildGoalBlock(condition, undefined, goalIn.maxTurns)
     if (goal.goalBlock === null) return { plan: null, errors: rebaseIssues(goal.errors, '/goal') }

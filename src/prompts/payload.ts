@@ -7,6 +7,7 @@ import { inspectJson, type JsonLimits } from '../json/guard.js'
 import { AREAS, NA_REASONS, type Area, type NaReason } from '../model/constants.js'
 import type { Persona } from '../model/types.js'
 import { isIsoDateTime, toFileTimestamp } from '../time.js'
+import { isObject } from '../model/object.js'
 
 /** Envelope fields a scores payload does not carry; the caller supplies them. */
 export interface PayloadEnvelope {
@@ -29,7 +30,6 @@ export interface PayloadOutput {
 }
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** Areas whose payload has one result per unit (tool or schema) rather than one per area. */
 const PER_UNIT: readonly Area[] = ['single-test', 'tools-aggregate-schema']
@@ -48,7 +48,7 @@ export function payloadToAreaOutputs(area: unknown, results: unknown, envelope: 
     if (guard.length > 0) return fail(guard)
     if (!Array.isArray(results) || results.length === 0) return fail([createIssue(results === undefined ? 'PB-001' : 'PB-002', '/results', { field: 'results', expected: 'non-empty array', actual: typeOfValue(results) })])
     if (defaultNaReason !== undefined && !(NA_REASONS as readonly unknown[]).includes(defaultNaReason)) errors.push(createIssue('NA-001', '/defaultNaReason', { detail: describeValue(defaultNaReason) }))
-    if (!isObj(envelope)) return fail([...errors, createIssue(envelope === undefined ? 'PB-001' : 'PB-002', '/envelope', { field: 'envelope', expected: '{ schemaHash, timestamp, iteration, persona?, improvementHints? }', actual: typeOfValue(envelope) })])
+    if (!isObject(envelope)) return fail([...errors, createIssue(envelope === undefined ? 'PB-001' : 'PB-002', '/envelope', { field: 'envelope', expected: '{ schemaHash, timestamp, iteration, persona?, improvementHints? }', actual: typeOfValue(envelope) })])
     if (typeof envelope.schemaHash !== 'string' || !/^[a-f0-9]{8}$/.test(envelope.schemaHash)) errors.push(createIssue('ARE-009', '/envelope/schemaHash', { field: 'schemaHash', expected: '8 lowercase hex' }))
     if (!isIsoDateTime(envelope.timestamp)) errors.push(createIssue('ARE-009', '/envelope/timestamp', { field: 'timestamp', expected: 'ISO 8601 date-time' }))
     if (!(typeof envelope.iteration === 'number' && Number.isInteger(envelope.iteration) && envelope.iteration >= 1 && envelope.iteration <= MAX_ITERATIONS)) {
@@ -63,10 +63,10 @@ export function payloadToAreaOutputs(area: unknown, results: unknown, envelope: 
     const groups: Array<{ tool: string | null; answers: AreaAnswer[]; from: number | null }> = perUnit ? [] : [{ tool: null, answers: [], from: null }]
     results.forEach((r, i) => {
         const at = (...t: Array<string | number>): string => pointer('results', i, ...t)
-        if (!isObj(r) || !isObj(r.scores)) return errors.push(createIssue('PB-026', at(), { field: `results[${i}]`, detail: 'must be { tool?, scores, reasoning, naReasons? }' }))
+        if (!isObject(r) || !isObject(r.scores)) return errors.push(createIssue('PB-026', at(), { field: `results[${i}]`, detail: 'must be { tool?, scores, reasoning, naReasons? }' }))
         if (typeof r.reasoning !== 'string' || r.reasoning.trim() === '') errors.push(createIssue('PB-026', at('reasoning'), { field: 'reasoning', detail: 'must be a non-empty string' }))
         if (r.tool !== undefined && (typeof r.tool !== 'string' || r.tool === '')) errors.push(createIssue('PB-026', at('tool'), { field: 'tool', detail: 'must be a non-empty string' }))
-        const reasons = isObj(r.naReasons) ? r.naReasons : {}
+        const reasons = isObject(r.naReasons) ? r.naReasons : {}
         const answers: AreaAnswer[] = []
         for (const [questionId, score] of Object.entries(r.scores)) {
             const valid = (typeof score === 'number' && score >= 1 && score <= 5) || score === 'n/a'

@@ -7,6 +7,7 @@ import type { Area } from '../model/constants.js'
 import { validatePromptsV2, validateScoresV2 } from '../validation/validators.js'
 import type { ErrorObject } from '../validation/types.js'
 import type { PromptsV2 } from './emit.js'
+import { isObject } from '../model/object.js'
 
 
 /** One result of an area in the scores payload. */
@@ -38,7 +39,6 @@ export interface VerifyResult {
 }
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 function readDoc(value: unknown, field: string, limits: JsonLimits): { doc: unknown; errors: Issue[] } {
     if (value === undefined) return { doc: undefined, errors: [createIssue('PB-001', `/${field}`, { field })] }
@@ -90,7 +90,7 @@ function checkPrompts(doc: unknown): { prompts: PromptsV2 | null; errors: Issue[
 }
 
 function checkState(doc: unknown): { state: { taskId: string; emittedAreaSet: Area[]; askedByArea: Partial<Record<Area, number>>; consumedAreas: Area[] } | null; errors: Issue[] } {
-    if (!isObj(doc)) return { state: null, errors: [createIssue('PB-025', '/state', { detail: `expected an object, got ${typeOfValue(doc)}` })] }
+    if (!isObject(doc)) return { state: null, errors: [createIssue('PB-025', '/state', { detail: `expected an object, got ${typeOfValue(doc)}` })] }
     if (typeof doc.taskId !== 'string' || !Array.isArray(doc.emittedAreaSet)) {
         return { state: null, errors: [createIssue('PB-020', '/state', { detail: 'the state has no taskId or emittedAreaSet' })] }
     }
@@ -99,7 +99,7 @@ function checkState(doc: unknown): { state: { taskId: string; emittedAreaSet: Ar
         if (!isArea(a)) errors.push(createIssue('PB-025', `/state/emittedAreaSet/${i}`, { detail: `unknown area ${describeValue(a)}` }))
     })
     const asked = doc.askedByArea ?? {}
-    if (!isObj(asked)) errors.push(createIssue('PB-025', '/state/askedByArea', { detail: 'expected an object of counts' }))
+    if (!isObject(asked)) errors.push(createIssue('PB-025', '/state/askedByArea', { detail: 'expected an object of counts' }))
     else {
         for (const [k, v] of Object.entries(asked)) {
             if (!isArea(k) || !(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) errors.push(createIssue('PB-025', pointer('state', 'askedByArea', k), { detail: `expected an area and a count, got ${describeValue(v)}` }))
@@ -125,8 +125,8 @@ export function verifyScoresPayload(prompts: unknown, state: unknown, scores: un
     const s = readDoc(scores, 'scores', limits)
     if (s.errors.length > 0) return reject(s.errors)
     const doc = s.doc
-    if (!isObj(doc) || !Array.isArray(doc.scores)) {
-        return reject([createIssue('PB-019', isObj(doc) ? '/scores/scores' : '/scores', { detail: '"scores" must be an array' })])
+    if (!isObject(doc) || !Array.isArray(doc.scores)) {
+        return reject([createIssue('PB-019', isObject(doc) ? '/scores/scores' : '/scores', { detail: '"scores" must be an array' })])
     }
     if (doc.taskId === undefined) {
         return { accepted: true, legacy: true, acceptedAreas: null, missingAreas: null, taskComplete: null, payload: null, errors: [] }

@@ -6,7 +6,8 @@ import { Grading } from '../grading/grading.js'
 import { resolveLimits, type JsonLimits } from '../json/guard.js'
 import type { GradingAnswer, GradingEntry } from '../model/types.js'
 import { isIsoDateTime } from '../time.js'
-import { isObj, readDocument, SCHEMA_ID_V1, TRANSPORT_QUESTION_IDS } from './v1.js'
+import { isObject } from '../model/object.js'
+import { readDocument, SCHEMA_ID_V1, TRANSPORT_QUESTION_IDS } from './v1.js'
 
 /** Which report shape a document has: the library's own `buildReport` output, or the public registry's entries. */
 export type ReportKind = 'library' | 'registry'
@@ -56,7 +57,7 @@ export function validateReport(input: { report?: unknown; text?: unknown; limits
     const read = readDocument(input?.report, input?.text, 'report', limits, 'SPV-001')
     if (read.errors.length > 0) return { valid: false, kind: null, report: null, errors: read.errors }
     const value = read.doc
-    if (!isObj(value)) return { valid: false, kind: null, report: null, errors: [createIssue('SPV-002', '', { field: 'report', expected: 'object', actual: typeOfValue(value) })] }
+    if (!isObject(value)) return { valid: false, kind: null, report: null, errors: [createIssue('SPV-002', '', { field: 'report', expected: 'object', actual: typeOfValue(value) })] }
     const kind: ReportKind = LIBRARY_ONLY.some((k) => value[k] !== undefined) ? 'library' : 'registry'
     const errors: Issue[] = []
     field(value, 'schemaId', (v) => typeof v === 'string' && SCHEMA_ID_V1.test(v), '<namespace>/<file base>', errors)
@@ -73,7 +74,7 @@ export function validateReport(input: { report?: unknown; text?: unknown; limits
     else {
         const seen = new Set<string>()
         dims.forEach((d, i) => {
-            if (!isObj(d) || typeof d.dimension !== 'string' || typeof d.score !== 'number' || !Number.isFinite(d.score) || d.score < 1 || d.score > 5) {
+            if (!isObject(d) || typeof d.dimension !== 'string' || typeof d.score !== 'number' || !Number.isFinite(d.score) || d.score < 1 || d.score > 5) {
                 errors.push(createIssue('SPV-002', pointer('dimensions', i), { field: `dimensions[${i}]`, expected: '{ dimension, score 1–5, reasoning? }', actual: typeOfValue(d) }))
             } else if (seen.has(d.dimension)) errors.push(createIssue('SPV-006', pointer('dimensions', i, 'dimension'), { dimension: d.dimension }))
             else seen.add(d.dimension)
@@ -82,7 +83,7 @@ export function validateReport(input: { report?: unknown; text?: unknown; limits
     if (kind === 'library') {
         field(value, 'schemaIdSlug', (v) => typeof v === 'string' && v === String(value.schemaId).replace(/\//g, '_'), 'schemaId with / as _', errors)
         field(value, 'validationErrors', (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'), 'array of strings', errors)
-        field(value, 'timestamps', (v) => isObj(v) && isIsoDateTime(v.scoredAt) && isIsoDateTime(v.gradedAt), '{ scoredAt, gradedAt, … } ISO-8601', errors)
+        field(value, 'timestamps', (v) => isObject(v) && isIsoDateTime(v.scoredAt) && isIsoDateTime(v.gradedAt), '{ scoredAt, gradedAt, … } ISO-8601', errors)
     }
     if (errors.length > 0) return { valid: false, kind, report: null, errors }
 
@@ -127,7 +128,7 @@ export function reportToGradingEntry(input: ReportToEntryInput): { entry: Gradin
     const harness = library ? (report.harness as { model: string; modelContext: string; name: string }) : null
     const grader = input.grader ?? (harness === null ? null : { name: harness.name, version: harness.modelContext, llmModel: harness.model })
     if (grader === null) errors.push(createIssue('SPV-001', '/grader', { field: 'grader (a registry report names no harness)' }))
-    else if (!isObj(grader) || [grader.name, grader.version, grader.llmModel].some((v) => typeof v !== 'string' || v === '')) {
+    else if (!isObject(grader) || [grader.name, grader.version, grader.llmModel].some((v) => typeof v !== 'string' || v === '')) {
         errors.push(createIssue('SPV-002', '/grader', { field: 'grader', expected: '{ name, version, llmModel } non-empty strings', actual: typeOfValue(grader) }))
     }
     const scoredAt = library ? (report.timestamps as { scoredAt: string }).scoredAt : `${report.date as string}T00:00:00Z`

@@ -1,3 +1,4 @@
+import { isObject } from '../model/object.js'
 import { SEVERITY } from '../model/constants.js'
 import { createIssue, describeValue, rebaseIssues, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
@@ -13,7 +14,6 @@ import { reportToGradingEntry, validateReport, type ReportKind, type ReportToEnt
 import {
     checkPromptsV1,
     checkScoresV1,
-    isObj,
     readDocument,
     recodeGuard,
     SCHEMA_ID_V1,
@@ -98,7 +98,7 @@ function sortedCopy<T extends Record<string, unknown>>(source: T, keys: readonly
 }
 
 function evalPromptsOf(schema: Record<string, unknown>, skill: unknown, serverParams: unknown): { evalPrompts: EvalPrompt[]; redactions: Redaction[]; errors: Issue[] } {
-    const whenToUse = isObj(skill) && typeof skill.whenToUse === 'string' && skill.whenToUse.length > 0 ? skill.whenToUse : null
+    const whenToUse = isObject(skill) && typeof skill.whenToUse === 'string' && skill.whenToUse.length > 0 ? skill.whenToUse : null
     const description = typeof schema.description === 'string' ? schema.description : ''
     const skillSentence = whenToUse === null ? NO_SKILL_WHEN_TO_USE : `The skill says to use it when: "${whenToUse}".`
     const first = `Rate from 1.0 to 5.0 how clearly and specifically the schema description below tells an LLM when to use this schema. ${skillSentence} Schema description: "${description}"`
@@ -125,7 +125,7 @@ function evalPromptsOf(schema: Record<string, unknown>, skill: unknown, serverPa
 function checkSchemaArg(schema: unknown, limits: JsonLimits): Issue[] {
     if (schema === undefined || schema === null) return [createIssue('SPV-001', '/schema', { field: 'schema' })]
     // Stricter than the v1 grader, which let arrays through: a schema's main export is an object.
-    if (!isObj(schema)) return [createIssue('SPV-013', '/schema', { actual: typeOfValue(schema) })]
+    if (!isObject(schema)) return [createIssue('SPV-013', '/schema', { actual: typeOfValue(schema) })]
     return inspectJson(schema, limits, '/schema')
 }
 
@@ -150,7 +150,7 @@ export class ScoringProtocol {
         const limits = resolveLimits(input?.limits)
         const schemaErrors = checkSchemaArg(input?.schema, limits)
         if (schemaErrors.length > 0) return { evalPrompts: [], redactions: [], errors: schemaErrors }
-        if (input.skill !== undefined && !isObj(input.skill)) {
+        if (input.skill !== undefined && !isObject(input.skill)) {
             return { evalPrompts: [], redactions: [], errors: [createIssue('SPV-002', '/skill', { field: 'skill', expected: 'object', actual: typeOfValue(input.skill) })] }
         }
         const built = evalPromptsOf(input.schema as Record<string, unknown>, input.skill, input.serverParams)
@@ -261,7 +261,7 @@ export class ScoringProtocol {
         if (startedAt !== undefined && !isIsoDateTime(startedAt)) errors.push(createIssue('SPV-012', '/startedAt', { field: 'startedAt', value: describeValue(startedAt) }))
         let checkedValidation: SchemaValidation | null = null
         if (validation === undefined) errors.push(createIssue('SPV-001', '/validation', { field: 'validation' }))
-        else if (!isObj(validation)) errors.push(createIssue('SPV-002', '/validation', { field: 'validation', expected: '{ passed, errors }', actual: typeOfValue(validation) }))
+        else if (!isObject(validation)) errors.push(createIssue('SPV-002', '/validation', { field: 'validation', expected: '{ passed, errors }', actual: typeOfValue(validation) }))
         else {
             const { passed, errors: messages } = validation
             if (typeof passed !== 'boolean') errors.push(createIssue(passed === undefined ? 'SPV-001' : 'SPV-002', '/validation/passed', { field: 'passed', expected: 'boolean', actual: typeOfValue(passed) }))
@@ -408,7 +408,7 @@ export class ScoringProtocol {
         const ctx = input?.selectionContext
         if (ctx === undefined) errors.push(createIssue('SPV-001', '/selectionContext', { field: 'selectionContext' }))
         else if (
-            !isObj(ctx) ||
+            !isObject(ctx) ||
             typeof ctx.groupId !== 'string' ||
             ctx.groupId === '' ||
             !Array.isArray(ctx.personaIds) ||
@@ -420,7 +420,7 @@ export class ScoringProtocol {
             errors.push(createIssue('SPV-002', '/selectionContext', { field: 'selectionContext', expected: '{ groupId, personaIds (non-empty), domainDocId? }', actual: typeOfValue(ctx) }))
         }
         const evidence = input?.evidence
-        if (evidence !== undefined && !(typeof evidence === 'string' ? evidence.length > 0 : isObj(evidence))) {
+        if (evidence !== undefined && !(typeof evidence === 'string' ? evidence.length > 0 : isObject(evidence))) {
             errors.push(createIssue('SPV-002', '/evidence', { field: 'evidence', expected: 'non-empty string or object', actual: typeOfValue(evidence) }))
         }
         if (s.scores !== null && s.scores.harness.name !== 'claude-code') errors.push(createIssue('SPV-016', '/scores/harness/name', { value: s.scores.harness.name }))

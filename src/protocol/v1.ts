@@ -1,3 +1,4 @@
+import { isObject } from '../model/object.js'
 import { createIssue, dedupeIssues, describeValue, typeOfValue } from '../errors/issue.js'
 import { fieldPath, joinPointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
@@ -64,8 +65,6 @@ export interface ScoresV1 {
 
 
 type Obj = Record<string, unknown>
-/** A plain object (not null, not an array). */
-export const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** `/` → `_` (replace-all; 04 §1.6). */
 export function slugOf(schemaId: string): string {
@@ -131,7 +130,7 @@ function recodeGuard(issues: Issue[]): Issue[] {
 
 /** Validates prompts.json v1 (already read). Paths are relative to the document. */
 export function checkPromptsV1(doc: unknown): { prompts: PromptsV1 | null; errors: Issue[] } {
-    if (!isObj(doc)) return { prompts: null, errors: [createIssue('SPV-002', '', { field: 'prompts', expected: 'object', actual: typeOfValue(doc) })] }
+    if (!isObject(doc)) return { prompts: null, errors: [createIssue('SPV-002', '', { field: 'prompts', expected: 'object', actual: typeOfValue(doc) })] }
     // Version first: an unknown protocol is rejected before anything else is interpreted (04 §1.1).
     if (doc.scoringProtocol !== SCORING_PROTOCOL_VERSION) {
         return { prompts: null, errors: [doc.scoringProtocol === undefined ? createIssue('SPV-001', '/scoringProtocol', { field: 'scoringProtocol' }) : createIssue('SPV-003', '/scoringProtocol', { value: describeValue(doc.scoringProtocol) })] }
@@ -149,7 +148,7 @@ export function checkPromptsV1(doc: unknown): { prompts: PromptsV1 | null; error
 
 /** Validates scores.json v1 (already read) and, when given, its match with the prompts it answers. */
 export function checkScoresV1(doc: unknown, prompts: PromptsV1 | null): { scores: ScoresV1 | null; errors: Issue[] } {
-    if (!isObj(doc)) return { scores: null, errors: [createIssue('SPV-002', '', { field: 'scores', expected: 'object', actual: typeOfValue(doc) })] }
+    if (!isObject(doc)) return { scores: null, errors: [createIssue('SPV-002', '', { field: 'scores', expected: 'object', actual: typeOfValue(doc) })] }
     if (doc.scoringProtocol !== SCORING_PROTOCOL_VERSION) {
         return { scores: null, errors: [doc.scoringProtocol === undefined ? createIssue('SPV-001', '/scoringProtocol', { field: 'scoringProtocol' }) : createIssue('SPV-003', '/scoringProtocol', { value: describeValue(doc.scoringProtocol) })] }
     }
@@ -160,7 +159,7 @@ export function checkScoresV1(doc: unknown, prompts: PromptsV1 | null): { scores
     const list = Array.isArray(doc.scores) ? doc.scores : []
     const counts = new Map<string, number>()
     list.forEach((s, i) => {
-        if (!isObj(s) || typeof s.dimension !== 'string') return
+        if (!isObject(s) || typeof s.dimension !== 'string') return
         if ((TRANSPORT_DIMENSIONS as readonly string[]).includes(s.dimension)) {
             const n = (counts.get(s.dimension) ?? 0) + 1
             counts.set(s.dimension, n)

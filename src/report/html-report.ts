@@ -1,3 +1,4 @@
+import { EXTRA_QUESTION_TEXTS } from '../deterministic/answers.js'
 import { NODE_STATUS, SEVERITY, UNIT_STATUS } from '../model/constants.js'
 import type { ErrorCode } from '../errors/catalogue/index.js'
 import { createIssue, typeOfValue, type IssueParams } from '../errors/issue.js'
@@ -6,7 +7,7 @@ import type { Issue, IssueLike } from '../errors/types.js'
 import { Grading } from '../grading/grading.js'
 import { sha256Base64 } from '../hashing/base64.js'
 import type { FsPort } from '../ports/types.js'
-import { GRADE_BANDS_V1 } from '../grading/aggregate.js'
+import { AGGREGATE_GRADES, aggregateRank, bandOf, type AggregateGrade } from '../model/grades.js'
 import { parseJsonText } from '../json/guard.js'
 import { collapseFixItems, countFixItems, countsLine, FixList as FixListUnguarded, type FixListLine } from '../fix/fix-list.js'
 import { FixRules } from '../fix/rules.js'
@@ -15,6 +16,7 @@ import type { UnitResult } from '../grade/types.js'
 import type { GradingEntry } from '../model/types.js'
 import { originalName } from '../store/paths.js'
 import { compareStandings, standingOfSchemaNode, standingRank, type SchemaStanding } from '../rollup/standing.js'
+import { asObject } from '../model/object.js'
 
 /** All a report reads through: a host serving islands read-only implements just these two. */
 export type ReportFsPort = Pick<FsPort, 'readFile' | 'readdir'>
@@ -64,7 +66,7 @@ export function escapeHtml(value: unknown): string {
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
-const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
+const obj = asObject
 const issue = (code: ErrorCode, params: IssueParams): Issue => createIssue(code, '', params)
 
 /** A `ref` from index.json stays inside the folder it is relative to: no `..`, no absolute path. */
@@ -155,12 +157,6 @@ class Reader {
     }
 }
 
-/** Questions this grader adds beyond the area catalogue (`EXTRA_QUESTION_IDS`), worded from docs/schema-checks.md. */
-const EXTRA_QUESTIONS: Readonly<Record<string, string>> = Object.freeze({
-    'Q-api-availability': "Do the tool's tests reach a working API? (a check this grader adds to the catalogue)",
-    'Q-security': 'Is the schema free of security findings: no key in a comment, no writer next to a key? (a check this grader adds to the catalogue)',
-    'Q-schema-structure': "Does the schema keep the spec's stricter rules that the runtime tolerates? (a check this grader adds to the catalogue)"
-})
 
 /** Question texts by area and id, from the area catalogue (`Areas.questions`), built on first use. */
 let catalogue: ReadonlyMap<string, ReadonlyMap<string, string>> | null = null
@@ -175,7 +171,8 @@ function questionText(id: unknown, area: unknown): string | undefined {
         const text = questions.get(id)
         if (text !== undefined) return text
     }
-    return Object.hasOwn(EXTRA_QUESTIONS, id) ? EXTRA_QUESTIONS[id] : undefined
+    // The extra questions are worded once (deterministic/answers.ts); the page marks them as this grader's own.
+    return Object.hasOwn(EXTRA_QUESTION_TEXTS, id) ? `${EXTRA_QUESTION_TEXTS[id]} (a check this grader adds to the catalogue)` : undefined
 }
 
 function renderEntry(ref: string, entry: Record<string, unknown>): string {
@@ -430,13 +427,13 @@ async function renderSelection(reader: Reader, root: string, name: string, id: s
 }
 
 /** Grades best first (gradingSystem/1.0.0), then REJECTED: a higher index is a worse grade. */
-const GRADES = ['A', 'B', 'C', 'D', 'F', 'REJECTED'] as const
+const GRADES = AGGREGATE_GRADES
 const GRADE_CLASSES = ['g-a', 'g-b', 'g-c', 'g-d', 'g-f', 'g-rej'] as const
 /** The index of a grade in {@link GRADES}; -1 for anything else (no grade). */
-const gradeRank = (grade: unknown): number => GRADES.indexOf(grade as (typeof GRADES)[number])
+const gradeRank = (grade: unknown): number => GRADES.indexOf(grade as AggregateGrade)
 const gradeClass = (grade: unknown): string => GRADE_CLASSES[gradeRank(grade)] ?? 'g-none'
 /** A sort key where ascending is worst first: REJECTED 0 … A 5; no grade -1 (nothing to show yet comes first). */
-const gradeSortKey = (grade: unknown): number => (gradeRank(grade) < 0 ? -1 : 5 - gradeRank(grade))
+const gradeSortKey = (grade: unknown): number => aggregateRank(grade)
 const pill = (text: string, cls: string): string => `<span class="pill ${cls}">${escapeHtml(text)}</span>`
 
 /** Where a schema stands, one of five, worst first: what the status chart counts. */
@@ -554,7 +551,7 @@ function islandTd(cell: HeatCell, area: string): string {
     const title = `${area}, whole island: ${cell.nodes} nodes, ${cell.scores.length} with a score${cost !== null ? `, mean ${cost.toFixed(2)} counting a rejected node as 1` : ''}${open !== '' ? `; ${open}` : ''}`
     if (cell.nodes === 0) return `<td class="h isl empty" title="${escapeHtml(`${area}: no node in the island`)}">none</td>`
     if (cost === null) return `<td class="h isl g-none" title="${escapeHtml(title)}"><b>—</b><small>${escapeHtml(open)}</small></td>`
-    const band = GRADE_BANDS_V1.find((b) => cost >= b.min)?.grade ?? 'F'
+    const band = bandOf(cost).grade
     return `<td class="h isl ${gradeClass(band)}" title="${escapeHtml(title)}"><b>${cost.toFixed(2)}</b>${open !== '' ? `<small>${escapeHtml(open)}</small>` : ''}</td>`
 }
 

@@ -1,3 +1,4 @@
+import { EXTRA_QUESTION_TEXTS } from '../deterministic/answers.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import { QUESTIONS, type AreaQuestion } from '../areas/catalogue.js'
@@ -9,6 +10,7 @@ import type { ErrorCodeDefinition, Issue, Severity } from '../errors/types.js'
 import { withTool } from '../fix/tool-names.js'
 import type { FixItem, StaleRecording } from '../fix/types.js'
 import { PACKAGE_VERSION } from '../version.js'
+import { isObject } from '../model/object.js'
 
 /**
  * Fix items as a SARIF 2.1.0 log (OASIS Static Analysis Results Interchange Format), the format code
@@ -121,15 +123,8 @@ const LEVELS: Readonly<Record<Severity, SarifLevel>> = { error: 'error', warning
 const LEVEL_RANK: Readonly<Record<SarifLevel, number>> = { note: 0, warning: 1, error: 2 }
 const PRIORITIES = ['low', 'medium', 'high'] as const
 
-/** Question ids the deterministic answers add beyond the question catalogue. */
-const EXTRA_QUESTIONS: Readonly<Record<string, string>> = {
-    'Q-api-availability': 'Does the API answer the schema tests (the data pretest)?',
-    'Q-security': 'Is the schema free of security findings (code patterns, keys in comments, output writers next to keys)?',
-    'Q-schema-structure': 'Does the schema pass the runtime validation and the stricter rules of the spec?'
-}
 
 const own = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key)
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
 const isNonEmpty = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max
 const isPositiveInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 1
 
@@ -241,10 +236,10 @@ const REQUIRED: readonly Check[] = [
 ]
 
 const isHint = (value: unknown): boolean =>
-    isRecord(value) && typeof value.targetField === 'string' && typeof value.suggestion === 'string' && (PRIORITIES as readonly unknown[]).includes(value.priority)
+    isObject(value) && typeof value.targetField === 'string' && typeof value.suggestion === 'string' && (PRIORITIES as readonly unknown[]).includes(value.priority)
 
 const isRecording = (value: unknown): boolean =>
-    isRecord(value) && Number.isInteger(value.testIndex) && typeof value.method === 'string' && typeof value.url === 'string' && (value.command === null || typeof value.command === 'string')
+    isObject(value) && Number.isInteger(value.testIndex) && typeof value.method === 'string' && typeof value.url === 'string' && (value.command === null || typeof value.command === 'string')
 
 /** A checked recording, copied field by field (nothing else the input object holds is written). */
 const recordingOf = (value: Record<string, unknown>): StaleRecording => ({ testIndex: value.testIndex as number, method: value.method as string, url: value.url as string, command: value.command as string | null })
@@ -268,7 +263,7 @@ const OPTIONAL: readonly Check[] = [
 
 /** Reads one item: the fields it must have, then the ones it may have (a wrong one is dropped, not the item). */
 function checkItem(raw: unknown, index: number, report: (issue: Issue) => void): CheckedItem | null {
-    if (!isRecord(raw)) {
+    if (!isObject(raw)) {
         report(createIssue('SRF-004', pointerOf('items', index), { index, actual: typeOfValue(raw) }))
         return null
     }
@@ -389,7 +384,7 @@ function ruleOf(code: string, level: SarifLevel, docsUri: string | null): SarifR
             properties: { tags: ['flowmcp-grading', 'hint', area] }
         }
     }
-    const extra = own(EXTRA_QUESTIONS, code) ? EXTRA_QUESTIONS[code] : undefined
+    const extra = own(EXTRA_QUESTION_TEXTS, code) ? EXTRA_QUESTION_TEXTS[code] : undefined
     if (extra !== undefined) {
         return {
             id: code,
@@ -452,7 +447,7 @@ function checkArgs(input: Record<string, unknown>): { tool: SarifTool; baseUri: 
     else if (items.length > MAX_SARIF_ITEMS) errors.push(createIssue('SRF-003', '/items', { max: MAX_SARIF_ITEMS, count: items.length }))
     let checkedTool: SarifTool = { name: 'flowmcp-grading', version: PACKAGE_VERSION }
     if (tool !== undefined) {
-        if (!isRecord(tool)) errors.push(createIssue('SRF-002', '/tool', { field: 'tool', expected: '{ name, version, informationUri? }', actual: typeOfValue(tool) }))
+        if (!isObject(tool)) errors.push(createIssue('SRF-002', '/tool', { field: 'tool', expected: '{ name, version, informationUri? }', actual: typeOfValue(tool) }))
         else {
             const name = tool.name
             const version = tool.version
@@ -495,7 +490,7 @@ export class Sarif {
      * @example Sarif.fromFixItems({ items: [] }).log?.runs[0].results // []
      */
     static fromFixItems(input: SarifInput): SarifFromFixItemsResult {
-        if (!isRecord(input)) return { log: null, errors: [createIssue('SRF-001', '/items', { field: 'items' })] }
+        if (!isObject(input)) return { log: null, errors: [createIssue('SRF-001', '/items', { field: 'items' })] }
         const args = checkArgs(input as unknown as Record<string, unknown>)
         if ('errors' in args) return { log: null, errors: args.errors }
         const errors: Issue[] = []

@@ -1,3 +1,4 @@
+import { AGGREGATE_GRADES } from '../model/grades.js'
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { Grading } from '../grading/grading.js'
@@ -7,7 +8,6 @@ import { parseGradingFilename } from '../naming/grading-filename.js'
 import { validateGradingModel } from '../validation/validators.js'
 import type { GradingFacts, GradingFileInput } from './types.js'
 
-const AGGREGATE_GRADES: readonly string[] = ['A', 'B', 'C', 'D', 'F', 'REJECTED']
 
 function str(value: unknown): string | null {
     return typeof value === 'string' ? value : null
@@ -55,7 +55,7 @@ export function screenGradingFile(input: GradingFileInput, where: string = input
         verified: false,
         gradingId: str(e.gradingId),
         gradingMode: mode !== null && (GRADING_MODES as readonly string[]).includes(mode) ? (mode as GradingMode) : null,
-        aggregateGrade: grade !== null && AGGREGATE_GRADES.includes(grade) ? (grade as AggregateGrade) : null,
+        aggregateGrade: grade !== null && (AGGREGATE_GRADES as readonly string[]).includes(grade) ? (grade as AggregateGrade) : null,
         rawGrade: null,
         normalizedScore: null,
         schemaHash: str(e.schemaHash),

@@ -1,8 +1,10 @@
+import { AGGREGATE_GRADES } from '../model/grades.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { joinPointer, pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { NODE_STATUS, FILE_TIMESTAMP_REGEX, NODE_STATUSES, ROLLUP_STATUSES } from '../model/constants.js'
 import { validateIndexJson } from '../validation/validators.js'
+import { isObject } from '../model/object.js'
 
 
 /** Top-level key order of every index we write; other keys follow in code-unit order. */
@@ -25,12 +27,11 @@ export const INDEX_KEY_ORDER: readonly string[] = Object.freeze([
     'lockSnapshot'
 ])
 
-const GRADES: readonly string[] = ['A', 'B', 'C', 'D', 'F', 'REJECTED']
+const GRADES: readonly string[] = AGGREGATE_GRADES
 /** Minute precision (`2026-05-31T12-30Z`), accepted on read only (03 ⚠ C4). */
 const MINUTE_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}Z$/
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** Every node position of an index: `[pointer, node]`. */
 function nodesOf(index: Obj): Array<[string, unknown]> {
@@ -40,14 +41,14 @@ function nodesOf(index: Obj): Array<[string, unknown]> {
     }
     for (const map of ['skills', 'members']) {
         const m = index[map]
-        if (isObj(m)) for (const [k, v] of Object.entries(m)) out.push([pointer(map, k), v])
+        if (isObject(m)) for (const [k, v] of Object.entries(m)) out.push([pointer(map, k), v])
     }
-    if (isObj(index.schemas)) {
+    if (isObject(index.schemas)) {
         for (const [s, node] of Object.entries(index.schemas)) {
             out.push([pointer('schemas', s), node])
-            if (!isObj(node)) continue
+            if (!isObject(node)) continue
             if (node.toolsAggregate !== undefined) out.push([pointer('schemas', s, 'toolsAggregate'), node.toolsAggregate])
-            if (isObj(node.tools)) for (const [t, tool] of Object.entries(node.tools)) out.push([pointer('schemas', s, 'tools', t), tool])
+            if (isObject(node.tools)) for (const [t, tool] of Object.entries(node.tools)) out.push([pointer('schemas', s, 'tools', t), tool])
         }
     }
     return out
@@ -68,7 +69,7 @@ function strictIssues(index: Obj): Issue[] {
     if (typeof index.updatedAt !== 'string' || !FILE_TIMESTAMP_REGEX.test(index.updatedAt)) rule('/updatedAt', 'must be YYYY-MM-DDTHH-MM-SSZ')
     if (index.grade !== undefined && !GRADES.includes(index.grade as string)) rule('/grade', `grade ${describeValue(index.grade)} is not one of A–F, REJECTED`)
     for (const [at, node] of nodesOf(index)) {
-        if (!isObj(node)) {
+        if (!isObject(node)) {
             rule(at, `node must be an object, got ${typeOfValue(node)}`)
             continue
         }
@@ -77,13 +78,13 @@ function strictIssues(index: Obj): Issue[] {
         }
         if (node.grade !== undefined && !GRADES.includes(node.grade as string)) rule(joinPointer(at, 'grade'), `grade ${describeValue(node.grade)} is not one of A–F, REJECTED`)
         if ((node.status === NODE_STATUS.blocked || node.status === NODE_STATUS.pending) && typeof node.reason !== 'string') rule(joinPointer(at, 'reason'), `a ${String(node.status)} node needs a reason`)
-        if (node.snapshot !== undefined && !(isObj(node.snapshot) && typeof node.snapshot.file === 'string' && typeof node.snapshot.hash === 'string' && /^[a-f0-9]{8}$/.test(node.snapshot.hash))) {
+        if (node.snapshot !== undefined && !(isObject(node.snapshot) && typeof node.snapshot.file === 'string' && typeof node.snapshot.hash === 'string' && /^[a-f0-9]{8}$/.test(node.snapshot.hash))) {
             rule(joinPointer(at, 'snapshot'), 'snapshot must be { file, hash } with an 8-hex hash')
         }
     }
     if (Array.isArray(index.blockers)) {
         index.blockers.forEach((b: unknown, i) => {
-            if (!(isObj(b) && typeof b.node === 'string' && typeof b.reason === 'string')) rule(pointer('blockers', i), 'a blocker is { node, reason }')
+            if (!(isObject(b) && typeof b.node === 'string' && typeof b.reason === 'string')) rule(pointer('blockers', i), 'a blocker is { node, reason }')
         })
     }
     return issues
@@ -102,7 +103,7 @@ function strictIssues(index: Obj): Issue[] {
 export function validateIndex(input: { index?: unknown; mode?: 'write' | 'read' }): { valid: boolean; errors: Issue[] } {
     const index = input?.index
     if (index === undefined || index === null) return { valid: false, errors: [createIssue('IDX-001', '/index', { field: 'index' })] }
-    if (!isObj(index)) return { valid: false, errors: [createIssue('IDX-002', '/index', { field: 'index', expected: 'object', actual: typeOfValue(index) })] }
+    if (!isObject(index)) return { valid: false, errors: [createIssue('IDX-002', '/index', { field: 'index', expected: 'object', actual: typeOfValue(index) })] }
     const validate = validateIndexJson
     validate(index)
     const errors: Issue[] = (validate.errors ?? []).map((e) => createIssue('IDX-011', e.instancePath, { field: e.instancePath || '(root)', detail: `${e.keyword}: ${e.message ?? 'invalid'}` }))

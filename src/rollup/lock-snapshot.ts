@@ -5,17 +5,17 @@ import { parseSnapshotFilename } from '../naming/snapshot-filename.js'
 import { definitionMembers } from './build-selection.js'
 import { indexTimestamp } from './build-namespace.js'
 import type { LockMember, LockSnapshot } from './types.js'
+import { isObject } from '../model/object.js'
 
 /** Keys an override may carry (salvaged override mechanism, 03 §9). */
 export const OVERRIDE_KEYS: readonly string[] = Object.freeze(['name', 'description'])
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 function checkOverride(override: unknown, schemaId: string, path: string): { value: LockMember['override']; issue: Issue | null } {
     if (override === null || override === undefined) return { value: null, issue: null }
     const bad = (detail: string): { value: null; issue: Issue } => ({ value: null, issue: createIssue('IDX-002', path, { field: `override of ${schemaId}`, expected: '{ name?, description? } with string values', actual: detail }) })
-    if (!isObj(override)) return bad(typeOfValue(override))
+    if (!isObject(override)) return bad(typeOfValue(override))
     const keys = Object.keys(override)
     if (keys.length === 0) return bad('an empty object')
     const unknown = keys.filter((k) => !OVERRIDE_KEYS.includes(k))
@@ -25,13 +25,13 @@ function checkOverride(override: unknown, schemaId: string, path: string): { val
 }
 
 function snapshotPin(snapshot: unknown): { version: string | null; hash: string | null } {
-    const file = isObj(snapshot) && typeof snapshot.file === 'string' ? snapshot.file : null
+    const file = isObject(snapshot) && typeof snapshot.file === 'string' ? snapshot.file : null
     const parts = parseSnapshotFilename(file)
     return { version: parts?.timestamp ?? null, hash: parts?.hash ?? null }
 }
 
 function statusOf(node: unknown): NodeStatus {
-    const s = isObj(node) ? node.status : undefined
+    const s = isObject(node) ? node.status : undefined
     return (NODE_STATUSES as readonly unknown[]).includes(s) ? (s as NodeStatus) : NODE_STATUS.pending
 }
 
@@ -48,8 +48,8 @@ export function buildLockSnapshot(input: { index?: unknown; definition?: { file?
     const { stamp, issue } = indexTimestamp(input?.now)
     const index = input?.index
     const errors: Issue[] = issue === null ? [] : [issue]
-    if (!isObj(index)) errors.push(createIssue(index === undefined ? 'IDX-001' : 'IDX-002', '/index', { field: 'index', expected: 'object', actual: typeOfValue(index) }))
-    if (errors.length > 0 || stamp === null || !isObj(index)) return { lockSnapshot: null, errors }
+    if (!isObject(index)) errors.push(createIssue(index === undefined ? 'IDX-001' : 'IDX-002', '/index', { field: 'index', expected: 'object', actual: typeOfValue(index) }))
+    if (errors.length > 0 || stamp === null || !isObject(index)) return { lockSnapshot: null, errors }
 
     if (typeof index.selectionId === 'string') {
         const def = input.definition
@@ -58,9 +58,9 @@ export function buildLockSnapshot(input: { index?: unknown; definition?: { file?
         const listed = definitionMembers(def?.value, def?.file as string, errors) ?? []
         const overrides = new Map(listed.map((m) => [m.schemaId, m.override]))
         const members: LockMember[] = []
-        const nodes = isObj(index.members) ? index.members : {}
+        const nodes = isObject(index.members) ? index.members : {}
         Object.entries(nodes).forEach(([schemaId, node]) => {
-            const pin = snapshotPin(isObj(node) ? node.snapshot : undefined)
+            const pin = snapshotPin(isObject(node) ? node.snapshot : undefined)
             const o = checkOverride(overrides.get(schemaId), schemaId, `/definition/value/members`)
             if (o.issue !== null) errors.push(o.issue)
             members.push({ schemaId, schemaVersion: pin.version, schemaHash: pin.hash, gradingStatus: statusOf(node), override: o.value })
@@ -73,9 +73,9 @@ export function buildLockSnapshot(input: { index?: unknown; definition?: { file?
     }
     if (typeof index.namespace === 'string') {
         const ns = index.namespace
-        const schemas = isObj(index.schemas) ? index.schemas : {}
+        const schemas = isObject(index.schemas) ? index.schemas : {}
         const members: LockMember[] = Object.entries(schemas).map(([schema, node]) => {
-            const pin = snapshotPin(isObj(node) ? node.snapshot : undefined)
+            const pin = snapshotPin(isObject(node) ? node.snapshot : undefined)
             return { schemaId: `${ns}.${schema}`, schemaVersion: pin.version, schemaHash: pin.hash, gradingStatus: statusOf(node), override: null }
         })
         return { lockSnapshot: { namespace: ns, generatedAt: stamp, members }, errors }

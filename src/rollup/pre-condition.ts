@@ -2,6 +2,7 @@ import { NODE_STATUS } from '../model/constants.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
+import { isObject } from '../model/object.js'
 
 /** A member that keeps the gate closed. */
 export interface BlockedMember {
@@ -21,7 +22,6 @@ export interface PreConditionResult {
 }
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /**
  * The selection pre-condition gate (chapter 21): selection areas run only when every member was
@@ -42,17 +42,17 @@ export class PreConditionCheck {
         const fail = (errors: Issue[]): PreConditionResult => ({ passed: false, blockedMembers: [], missingSingleGradings: [], errors })
         const index = input?.index
         if (index === undefined || index === null) return fail([createIssue('PRE-001', '/index', { field: 'index' })])
-        if (!isObj(index)) return fail([createIssue('PRE-003', '/index', { detail: `index must be an object, got ${typeOfValue(index)}` })])
+        if (!isObject(index)) return fail([createIssue('PRE-003', '/index', { detail: `index must be an object, got ${typeOfValue(index)}` })])
         const lock = index.lockSnapshot
         if (lock === undefined || lock === null) return fail([createIssue('PRE-002', '/index/lockSnapshot', { detail: 'index.json has no lockSnapshot (no grading run was started)' })])
-        if (!isObj(lock)) return fail([createIssue('PRE-003', '/index/lockSnapshot', { detail: 'expected object' })])
+        if (!isObject(lock)) return fail([createIssue('PRE-003', '/index/lockSnapshot', { detail: 'expected object' })])
         const members = lock.members
         if (!Array.isArray(members)) return fail([createIssue('PRE-003', '/index/lockSnapshot/members', { detail: 'members[] missing' })])
         if (members.length === 0) return { passed: true, blockedMembers: [], missingSingleGradings: [], errors: [createIssue('PRE-WARN-001', '/index/lockSnapshot/members')] }
         const errors: Issue[] = []
         const blockedMembers: BlockedMember[] = []
         members.forEach((m: unknown, i) => {
-            if (!isObj(m) || typeof m.schemaId !== 'string') {
+            if (!isObject(m) || typeof m.schemaId !== 'string') {
                 errors.push(createIssue('PRE-003', pointer('index', 'lockSnapshot', 'members', i), { detail: 'a member needs a string schemaId' }))
                 return
             }

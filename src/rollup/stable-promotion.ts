@@ -2,12 +2,8 @@ import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { NODE_STATUS, GRADE_RANK, LETTER_GRADES, type LetterGrade, type NodeStatus } from '../model/constants.js'
 
-/**
- * The grade a full grading needs for its node to become `stable` (chapters 06/21: `A`/`B` ⇒ stable,
- * `C`/`D`/`F` ⇒ graded). `B`, not the reference's `A`: provider areas are capped at `B`, so an
- * `A` threshold would make every provider node unpromotable.
- */
-export const STABLE_THRESHOLD: LetterGrade = 'B'
+// The threshold lives with the grade order and the bands.
+export { STABLE_THRESHOLD } from '../model/grades.js'
 
 /** Why a node is or is not promoted. */
 export type PromotionReason = 'ok' | 'no-gradings' | 'no-full-grading' | 'rejected' | 'below-threshold' | 'invalid-input'

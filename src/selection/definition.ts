@@ -7,9 +7,9 @@ import { parseSnapshotFilename } from '../naming/snapshot-filename.js'
 import { splitSchemaId } from '../rollup/build-selection.js'
 import { OVERRIDE_KEYS } from '../rollup/lock-snapshot.js'
 import { FLOWMCP_VERSION_REGEX } from '../version.js'
+import { isObject } from '../model/object.js'
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** Most selection skills a selection may carry (Schemas-Spec SKL018, 02-areas §11.1). */
 export const MAX_SELECTION_SKILLS = 4
@@ -80,7 +80,7 @@ function checkMembers(list: unknown[], errors: Issue[]): void {
     const seen = new Set<string>()
     list.forEach((item, i) => {
         const at = pointer('members', i)
-        if (!isObj(item)) {
+        if (!isObject(item)) {
             errors.push(createIssue('SEL-006', at, { index: i, detail: `expected { schemaId }, got ${typeOfValue(item)}` }))
             return
         }
@@ -101,7 +101,7 @@ function checkMembers(list: unknown[], errors: Issue[]): void {
         const override = item.override
         if (override === undefined || override === null) return
         const oat = pointer('members', i, 'override')
-        if (!isObj(override)) {
+        if (!isObject(override)) {
             errors.push(createIssue('SEL-007', oat, { schemaId, detail: `expected an object or null, got ${typeOfValue(override)}` }))
             return
         }
@@ -117,8 +117,8 @@ function checkSkills(list: unknown[], errors: Issue[]): void {
     if (list.length > MAX_SELECTION_SKILLS) errors.push(createIssue('SKL-018', pointer('skills'), { count: list.length, max: MAX_SELECTION_SKILLS }))
     list.forEach((item, i) => {
         const at = pointer('skills', i)
-        if (!isObj(item) || typeof item.file !== 'string') {
-            errors.push(createIssue('SEL-012', at, { index: i, detail: `expected { file: "skills/<skill>/<skill>--<ts>--<hash8>.mjs" }, got ${isObj(item) ? 'no file string' : typeOfValue(item)}` }))
+        if (!isObject(item) || typeof item.file !== 'string') {
+            errors.push(createIssue('SEL-012', at, { index: i, detail: `expected { file: "skills/<skill>/<skill>--<ts>--<hash8>.mjs" }, got ${isObject(item) ? 'no file string' : typeOfValue(item)}` }))
             return
         }
         const m = SKILL_FILE.exec(item.file)
@@ -138,7 +138,7 @@ function checkSkills(list: unknown[], errors: Issue[]): void {
  */
 export function checkSelectionDefinition(definition: unknown, expectedSelectionId?: string): Issue[] {
     const errors: Issue[] = []
-    if (!isObj(definition)) return [createIssue('SEL-002', '', { field: 'selection definition', expected: 'object', actual: typeOfValue(definition) })]
+    if (!isObject(definition)) return [createIssue('SEL-002', '', { field: 'selection definition', expected: 'object', actual: typeOfValue(definition) })]
     if (looksLikePrimitive(definition)) return [createIssue('SEL-013', '', { detail: 'it has tools/skills/resources/prompts ids but no selectionId and no members; convert it with SelectionDefinition.fromPrimitive' })]
     const selectionId = checkString(definition, 'selectionId', errors)
     checkPattern(selectionId, 'selectionId', NAME_PATTERNS.selection, '[a-z0-9-]+', errors)
@@ -187,7 +187,7 @@ export class SelectionDefinition {
      * @example SelectionDefinition.validate({ definition, selectionId: 'weather-core' }).valid // true
      */
     static validate(input: { definition?: unknown; selectionId?: unknown }): { valid: boolean; errors: Issue[] } {
-        if (!isObj(input)) return { valid: false, errors: [createIssue('SEL-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })] }
+        if (!isObject(input)) return { valid: false, errors: [createIssue('SEL-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })] }
         if (input.selectionId !== undefined && typeof input.selectionId !== 'string') {
             return { valid: false, errors: [createIssue('SEL-002', '/selectionId', { field: 'selectionId', expected: 'string', actual: typeOfValue(input.selectionId) })] }
         }
@@ -208,11 +208,11 @@ export class SelectionDefinition {
      */
     static fromPrimitive(input: { primitive?: unknown; toolSchemas?: unknown; personaIds?: unknown }): { definition: SelectionDefinitionDocument | null; errors: Issue[] } {
         const errors: Issue[] = []
-        if (!isObj(input)) return { definition: null, errors: [createIssue('SEL-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })] }
+        if (!isObject(input)) return { definition: null, errors: [createIssue('SEL-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })] }
         const p = input.primitive
-        if (!isObj(p)) return { definition: null, errors: [createIssue(p === undefined ? 'SEL-001' : 'SEL-002', '/primitive', { field: 'primitive', expected: 'object', actual: typeOfValue(p) })] }
+        if (!isObject(p)) return { definition: null, errors: [createIssue(p === undefined ? 'SEL-001' : 'SEL-002', '/primitive', { field: 'primitive', expected: 'object', actual: typeOfValue(p) })] }
         const map = input.toolSchemas === undefined ? {} : input.toolSchemas
-        if (!isObj(map)) return { definition: null, errors: [createIssue('SEL-002', '/toolSchemas', { field: 'toolSchemas', expected: 'object', actual: typeOfValue(map) })] }
+        if (!isObject(map)) return { definition: null, errors: [createIssue('SEL-002', '/toolSchemas', { field: 'toolSchemas', expected: 'object', actual: typeOfValue(map) })] }
         const tools = Array.isArray(p.tools) ? p.tools : []
         const members: string[] = []
         tools.forEach((id: unknown, i) => {

@@ -1,6 +1,7 @@
 import { escapePointerToken, pointer } from '../errors/pointer.js'
 import type { ErrorObject, ValidateFunction } from './types.js'
 import { formats, ucs2length } from './runtime.js'
+import { isObject } from '../model/object.js'
 
 /**
  * A JSON Schema (draft 2020-12) validator for the keywords the shipped schemas use. Each schema is
@@ -41,13 +42,9 @@ export function knownKeywords(): ReadonlySet<string> {
     return new Set(['$schema', '$id', '$defs', '$comment', 'title', 'description', 'examples', 'default', 'type', 'then', 'else', ...UNTYPED, ...TYPE_GROUPS.flatMap(([, keys]) => keys)])
 }
 
-function isObj(v: unknown): v is Obj {
-    return v !== null && typeof v === 'object' && !Array.isArray(v)
-}
-
 function hasType(data: unknown, type: string): boolean {
     switch (type) {
-        case 'object': return isObj(data)
+        case 'object': return isObject(data)
         case 'array': return Array.isArray(data)
         case 'string': return typeof data === 'string'
         case 'number': return typeof data === 'number' && Number.isFinite(data)
@@ -62,7 +59,7 @@ function hasType(data: unknown, type: string): boolean {
 export function jsonEqual(a: unknown, b: unknown): boolean {
     if (a === b) return true
     if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]))
-    if (isObj(a) && isObj(b)) {
+    if (isObject(a) && isObject(b)) {
         const keys = Object.keys(a)
         return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]))
     }
@@ -108,9 +105,9 @@ function resolve(registry: ReadonlyMap<string, Obj>, ref: string, base: string):
     const fragment = hash < 0 ? '' : ref.slice(hash + 1)
     for (const raw of fragment.split('/').slice(1)) {
         const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~')
-        node = isObj(node) || Array.isArray(node) ? (node as Obj)[key] : undefined
+        node = isObject(node) || Array.isArray(node) ? (node as Obj)[key] : undefined
     }
-    return typeof node === 'boolean' || isObj(node) ? { schema: node, base: doc } : null
+    return typeof node === 'boolean' || isObject(node) ? { schema: node, base: doc } : null
 }
 
 const NOTHING: Check = () => undefined
@@ -346,7 +343,7 @@ function objectKeyword(unit: Unit, schema: Obj, keyword: string, schemaPath: str
 function additional(schema: Obj, sub: (s: unknown, path: string) => Check, schemaPath: string): Check {
     const extra = schema.additionalProperties as Schema
     if (extra === true) return NOTHING
-    const known = new Set(isObj(schema.properties) ? Object.keys(schema.properties) : [])
+    const known = new Set(isObject(schema.properties) ? Object.keys(schema.properties) : [])
     const check = extra === false ? null : sub(extra, 'additionalProperties')
     return (data, ctx) => {
         for (const key of Object.keys(data as Obj)) {

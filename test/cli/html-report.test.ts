@@ -304,7 +304,7 @@ describe('renderIslandReport: each answer with its question', () => {
         for (const q of questions) expect(html).toContain(`<td class="q"><code>${q.id}</code><span class="qtext">${escapeHtml(q.question)}</span></td>`)
         const schemaQuestion = Areas.questions({ area: 'tools-aggregate-schema' }).questions[1]
         expect(html).toContain(`<code>${schemaQuestion?.id}</code><span class="qtext">${escapeHtml(schemaQuestion?.question)}</span>`)
-        expect(html).toContain('<code>Q-api-availability</code><span class="qtext">Do the tool&#39;s tests reach a working API?')
+        expect(html).toContain('<code>Q-api-availability</code><span class="qtext">Does the API answer the schema tests (the data pretest)? (a check this grader adds to the catalogue)')
     })
 
     it('shows an id the catalogue does not know without a text', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createMemoryFs, gradeNamespace, gradeSingleSchema, RebuildIndex, type FsPort, type JudgeRequest } from '../../src/index.js'
 import { keptUnits, writeUnitState } from '../../src/grade/island-state.js'
-import { schemaGradingOf } from '../../src/grade/single-schema.js'
+import { schemaGradingOf } from '../../src/grade/schema-result.js'
 import { dataHttp, grader, replyFor, scriptedJudge } from './helpers.js'
 
 const now = '2026-11-25T10:00:00Z'

@@ -5,6 +5,7 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { FixRules, type Issue } from '../../index.js'
 import { standingsOfIndex, type SchemaStanding } from '../../rollup/standing.js'
+import { asObject } from '../../model/object.js'
 
 /** A finding as the baseline's `state.json` keeps it. */
 export interface BaselineFinding {
@@ -30,7 +31,7 @@ export type BaselineRead = { readonly nodes: ReadonlyMap<string, BaselineNode> }
 export const findingKey = (f: { code: string; pointer: string }): string => `${f.code}|${f.pointer}`
 
 type Json = Record<string, unknown>
-const obj = (value: unknown): Json => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {})
+const obj: (value: unknown) => Json = asObject
 
 /** The schemas of one namespace index.json, with the findings its `state.json` kept. */
 async function readIndex(indexPath: string, rules: Readonly<Record<string, unknown>> | undefined, out: Map<string, BaselineNode>): Promise<void> {

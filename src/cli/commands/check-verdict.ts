@@ -5,6 +5,7 @@ import { createIssue } from '../../errors/issue.js'
 import type { FixItem, Issue } from '../../index.js'
 import { GRADE_RANK, NODE_STATUS, SEVERITY, UNIT_STATUS, type LetterGrade } from '../../model/constants.js'
 import { compareStandings, ENVIRONMENT_CAUSES, standingOfSchemaNode, type SchemaStanding } from '../../rollup/standing.js'
+import { aggregateRank } from '../../model/grades.js'
 import { findingKey, type BaselineNode } from './check-baseline.js'
 import type { SchemaRow } from './grade-render.js'
 
@@ -47,8 +48,7 @@ export interface Gates {
     readonly allowUnverified: boolean
 }
 
-const ORDER = ['REJECTED', 'F', 'D', 'C', 'B', 'A']
-const rank = (grade: string | null): number => (grade === null ? -1 : ORDER.indexOf(grade))
+const rank = (grade: string | null): number => aggregateRank(grade)
 export const isLetter = (value: string): value is LetterGrade => Object.hasOwn(GRADE_RANK, value)
 /** The judge's failures, as the grading reports them: a call that failed, a judge given up on, a run aborted. */
 const JUDGE_FAILURES: readonly string[] = ['GRA-006', 'GRA-025', 'GRA-026']

@@ -1,4 +1,4 @@
-import { defineCodes } from '../define.js'
+import { defineCodes, LOWERS_STRUCTURE } from '../define.js'
 
 /** Structural validation of a FlowMCP v4 `main` (05 §2.3, 03 §13.1), schema ids (01-model ⚠ A14) and the deterministic answers built from them. */
 export const SCHEMA_CODES = defineCodes({
@@ -36,16 +36,16 @@ export const SCHEMA_CODES = defineCodes({
     'SCH-WARN-009': ['warning', 'test {index} of tool {tool} repeats test {first} (only _description differs)', '06 §19.5 DPT-008 duplicate tests'],
     'SCH-WARN-010': ['warning', 'requiredServerParams lists {param} more than once', '03 §13.1 requiredServerParams'],
     // Spec-strict rules the FlowMCP runtime tolerates: reported and scored (Q-schema-structure), never blocking.
-    'SCH-WARN-011': ['warning', 'name should be PascalCase (^[A-Z][a-zA-Z0-9]*$), got {value}', '03 §13.1 name pattern (the runtime accepts any string)'],
-    'SCH-WARN-012': ['warning', 'tag should match ^[a-z][a-z0-9-]*$, got {value}', '03 §13.1 tags pattern (the runtime accepts any string); a note, not a warning, for the registry\'s cacheTtl… tags'],
-    'SCH-WARN-013': ['warning', 'root {value}: {detail}', '03 §13.1 root is a plain https URL (the runtime only checks the https:// prefix and the trailing slash)'],
-    'SCH-WARN-014': ['warning', '{{{param}}} is used as a server parameter but {param} is not listed in requiredServerParams; the runtime sends an empty value', '03 §13.1 server params must be declared; 05 §2.5 request building'],
-    'SCH-WARN-015': ['warning', 'path placeholder {placeholder} of tool {tool} is neither an insert parameter nor a declared server parameter', '03 §13.1 path placeholders matched by insert parameters'],
-    'SCH-WARN-016': ['warning', 'insert parameter {key} of tool {tool} has no :{key} or {{{key}}} in the path', '03 §13.1 insert parameters fill path placeholders; 05 §2.5'],
-    'SCH-WARN-017': ['warning', 'test of tool {tool} sets {key}, which is not a declared parameter key{detail}; the runtime ignores it', '03 §13.1 tests reference declared parameter keys'],
-    'SCH-WARN-018': ['warning', 'parameter key {key} is declared twice in tool {tool}', '03 §13.1 parameter keys are unique'],
-    'SCH-WARN-019': ['warning', 'requiredServerParams entry {value} is not an environment variable name', '03 §13.1 requiredServerParams are env var names'],
-    'SCH-WARN-020': ['warning', 'Type mismatch for field {field}: expected {expected}, got {actual}', '03 §13.1 field types the runtime does not check'],
+    'SCH-WARN-011': ['warning', 'name should be PascalCase (^[A-Z][a-zA-Z0-9]*$), got {value}', '03 §13.1 name pattern (the runtime accepts any string)', LOWERS_STRUCTURE],
+    'SCH-WARN-012': ['warning', 'tag should match ^[a-z][a-z0-9-]*$, got {value}', '03 §13.1 tags pattern (the runtime accepts any string); a note, not a warning, for the registry\'s cacheTtl… tags', LOWERS_STRUCTURE],
+    'SCH-WARN-013': ['warning', 'root {value}: {detail}', '03 §13.1 root is a plain https URL (the runtime only checks the https:// prefix and the trailing slash)', LOWERS_STRUCTURE],
+    'SCH-WARN-014': ['warning', '{{{param}}} is used as a server parameter but {param} is not listed in requiredServerParams; the runtime sends an empty value', '03 §13.1 server params must be declared; 05 §2.5 request building', LOWERS_STRUCTURE],
+    'SCH-WARN-015': ['warning', 'path placeholder {placeholder} of tool {tool} is neither an insert parameter nor a declared server parameter', '03 §13.1 path placeholders matched by insert parameters', LOWERS_STRUCTURE],
+    'SCH-WARN-016': ['warning', 'insert parameter {key} of tool {tool} has no :{key} or {{{key}}} in the path', '03 §13.1 insert parameters fill path placeholders; 05 §2.5', LOWERS_STRUCTURE],
+    'SCH-WARN-017': ['warning', 'test of tool {tool} sets {key}, which is not a declared parameter key{detail}; the runtime ignores it', '03 §13.1 tests reference declared parameter keys', LOWERS_STRUCTURE],
+    'SCH-WARN-018': ['warning', 'parameter key {key} is declared twice in tool {tool}', '03 §13.1 parameter keys are unique', LOWERS_STRUCTURE],
+    'SCH-WARN-019': ['warning', 'requiredServerParams entry {value} is not an environment variable name', '03 §13.1 requiredServerParams are env var names', LOWERS_STRUCTURE],
+    'SCH-WARN-020': ['warning', 'Type mismatch for field {field}: expected {expected}, got {actual}', '03 §13.1 field types the runtime does not check', LOWERS_STRUCTURE],
     'DET-001': ['error', 'Required field missing: {field}', 'library: DeterministicAnswers input'],
     'DET-002': ['error', 'Type mismatch for field {field}: expected {expected}, got {actual}', 'library: DeterministicAnswers input'],
     'DET-WARN-001': ['warning', 'Deterministic question {id} (dimension {dimension}) has no implementation; no answer was produced', '02 ⚠ B1 question sets are data']

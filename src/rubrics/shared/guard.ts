@@ -3,6 +3,7 @@ import { createIssue, describeValue, typeOfValue } from '../../errors/issue.js'
 import { pointer } from '../../errors/pointer.js'
 import type { Issue } from '../../errors/types.js'
 import { DEFAULT_JSON_LIMITS, inspectJson } from '../../json/guard.js'
+import { isObject } from '../../model/object.js'
 
 /** Largest magnitude accepted for any number in a rubric input. */
 export const MAX_MAGNITUDE = 1e15
@@ -149,10 +150,8 @@ export function unknownKeys(object: object, allowed: readonly string[], base: st
         .map((key) => [key, base + pointer(key)])
 }
 
-/** True for a non-null, non-array object. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-}
+/** True for a non-null, non-array object: the one object guard, under the name the rubrics use. */
+export const isRecord = isObject
 
 /**
  * valibot's `object()` and `record()` accept arrays, so every place where an object is expected is
