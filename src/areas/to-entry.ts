@@ -210,7 +210,7 @@ type QuestionDef = ReturnType<typeof questionsOf>[number]
 
 /** The context and the code answers, checked against each other and against the output. */
 function checkContext(areaId: Area, out: AreaOutput, deterministic: unknown, context: unknown, limits: JsonLimits): { ctx: EntryContext | null; det: DeterministicAnswer[]; errors: Issue[] } {
-    const { value: ctx, errors: ctxErrors } = parseArgs(ContextArgs, context, { missing: 'ARE-011', mismatch: 'ARE-012' })
+    const { value: ctx, errors: ctxErrors } = parseArgs(ContextArgs, context, { missing: 'ARE-011', mismatch: 'ARE-012', create: createIssue })
     const det = checkDeterministic(areaId, deterministic, limits)
     if (ctx === null || det.errors.length > 0) {
         return { ctx: null, det: [], errors: [...rebaseIssues(ctxErrors, '/context'), ...det.errors] }

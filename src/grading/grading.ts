@@ -21,14 +21,14 @@ import {
 import type { GradingAnswer, GradingEntry, GradingEntryDraft, Persona, RegradingTrigger } from '../model/types.js'
 import { formatGradingFilename, parseGradingFilename, type GradingFilenameParts } from '../naming/grading-filename.js'
 import { isIsoDateTime, toFileTimestamp } from '../time.js'
-import { parseArgs } from '../validation/args.js'
+import { parseArgs, type ArgCodes } from '../validation/args.js'
 import { FLOWMCP_VERSION_REGEX, GRADING_SYSTEM_VERSION, SCORING_SYSTEM_VERSION } from '../version.js'
 import { AGING_DEFAULTS, ageInDays, isExpired, TIME_DEPENDENT_QUESTIONS, type AgingDefaults } from './aging.js'
 import { computeAggregate, type AggregateOptions, type AggregateResult } from './aggregate.js'
 import { normalizeLegacyEntry, type LegacyMapping } from './legacy.js'
 import { validateGradingEntry, type EntryCheckOptions, type GradingEntryValidation, type ValidateEntryInput } from './validate-entry.js'
 
-const CODES = { missing: 'GRD-001', mismatch: 'GRD-002' } as const
+const CODES: ArgCodes<'GRD-001' | 'GRD-002'> = { missing: 'GRD-001', mismatch: 'GRD-002', create: createEntryIssue }
 
 const isoDateTime = v.pipe(v.string(), v.check((s: string) => isIsoDateTime(s), 'ISO-8601 date-time'))
 

@@ -1,4 +1,5 @@
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { describeValue, typeOfValue } from '../errors/issue.js'
+import { createEntryIssue } from '../errors/entry-issue.js'
 import type { Issue } from '../errors/types.js'
 import { AREAS, FILE_TIMESTAMP_REGEX, type Area } from '../model/constants.js'
 import { fromFileTimestamp, isIsoDateTime, toFileTimestamp } from '../time.js'
@@ -22,21 +23,21 @@ export interface GradingFilenameParts {
 export function formatGradingFilename(input: { area?: unknown; basePersona?: unknown; lens?: unknown; timestamp?: unknown }): { filename: string | null; errors: Issue[] } {
     const errors: Issue[] = []
     const { area, basePersona, lens, timestamp } = input ?? {}
-    if (area === undefined) errors.push(createIssue('GRD-001', '/area', { field: 'area' }))
-    else if (typeof area !== 'string' || !(AREAS as readonly string[]).includes(area)) errors.push(createIssue('GRD-043', '/area', { value: describeValue(area) }))
+    if (area === undefined) errors.push(createEntryIssue('GRD-001', '/area', { field: 'area' }))
+    else if (typeof area !== 'string' || !(AREAS as readonly string[]).includes(area)) errors.push(createEntryIssue('GRD-043', '/area', { value: describeValue(area) }))
     let stamp: string | null = null
-    if (timestamp === undefined) errors.push(createIssue('GRD-001', '/timestamp', { field: 'timestamp' }))
+    if (timestamp === undefined) errors.push(createEntryIssue('GRD-001', '/timestamp', { field: 'timestamp' }))
     else if (typeof timestamp === 'string' && FILE_TIMESTAMP_REGEX.test(timestamp)) stamp = timestamp
     else if (isIsoDateTime(timestamp)) stamp = toFileTimestamp(timestamp)
-    else errors.push(createIssue('GRD-041', '/timestamp', { value: describeValue(timestamp) }))
+    else errors.push(createEntryIssue('GRD-041', '/timestamp', { value: describeValue(timestamp) }))
     const hasBase = basePersona !== undefined && basePersona !== null
     const hasLens = lens !== undefined && lens !== null
     if (hasBase !== hasLens) {
-        errors.push(createIssue('GRD-042', hasBase ? '/lens' : '/basePersona', { detail: 'only one of the two was given' }))
+        errors.push(createEntryIssue('GRD-042', hasBase ? '/lens' : '/basePersona', { detail: 'only one of the two was given' }))
     } else if (hasBase) {
         for (const [key, value] of [['basePersona', basePersona], ['lens', lens]] as const) {
             if (typeof value !== 'string' || !NAME_SEGMENT_REGEX.test(value)) {
-                errors.push(createIssue('GRD-042', `/${key}`, { detail: `${key} ${typeof value === 'string' ? JSON.stringify(value) : typeOfValue(value)} is not a name segment` }))
+                errors.push(createEntryIssue('GRD-042', `/${key}`, { detail: `${key} ${typeof value === 'string' ? JSON.stringify(value) : typeOfValue(value)} is not a name segment` }))
             }
         }
     }

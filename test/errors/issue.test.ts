@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { createIssue, fillTemplate, MAX_PARAM_CHARS } from '../../src/errors/issue.js'
+import { createIssue, fillTemplate, issueFactory, MAX_PARAM_CHARS } from '../../src/errors/issue.js'
+import { createEntryIssue } from '../../src/errors/entry-issue.js'
+import { VETO_CODES } from '../../src/errors/catalogue/veto.js'
 
 describe('fillTemplate', () => {
     it('writes a sentence-long param whole: no message is cut mid-sentence', () => {
@@ -12,5 +14,19 @@ describe('fillTemplate', () => {
         const dump = 'x'.repeat(MAX_PARAM_CHARS + 5)
         expect(fillTemplate('got {value}', { value: dump })).toBe(`got ${'x'.repeat(MAX_PARAM_CHARS)} (5 more characters not shown)`)
         expect(fillTemplate('got {value} and {other}', { value: 3 })).toBe('got 3 and {other}')
+    })
+})
+
+describe('issueFactory: createIssue over some groups of the catalogue', () => {
+    it('creates the same issue as createIssue for a code of its groups', () => {
+        expect(createEntryIssue('GRD-014', '/aggregateGrade', { grade: 'B', expected: 'D' })).toEqual(createIssue('GRD-014', '/aggregateGrade', { grade: 'B', expected: 'D' }))
+        expect(createEntryIssue('INP-006', '/a', { key: '"a"', invisible: '' }).severity).toBe('error')
+    })
+
+    it('accepts only the codes of its groups', () => {
+        const onlyVeto = issueFactory(VETO_CODES)
+        // @ts-expect-error GRD-014 is not a veto code
+        expect(() => onlyVeto('GRD-014', '')).toThrow(TypeError)
+        expect(onlyVeto('VET-001', '', {}).code).toBe('VET-001')
     })
 })

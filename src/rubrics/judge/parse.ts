@@ -16,7 +16,7 @@ import {
 } from './constants.js'
 
 export const JUDGE_GUARD: GuardCodes = { notJson: 'JDG-001', mismatch: 'JDG-003', badNumber: 'JDG-008' }
-export const JUDGE_ARGS: ArgCodes = { missing: 'JDG-002', mismatch: 'JDG-003' }
+export const JUDGE_ARGS: ArgCodes = { missing: 'JDG-002', mismatch: 'JDG-003', create: createIssue }
 
 const ID = v.pipe(v.string(), v.minLength(1), v.maxLength(200))
 const DIMENSIONS = v.record(v.string(), v.number())

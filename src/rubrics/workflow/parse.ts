@@ -19,7 +19,7 @@ import { WORKFLOW_PROFILE_IDS, WORKFLOW_PROFILES, type WorkflowProfileId } from 
 import type { WorkflowRawScore } from './types.js'
 
 export const WORKFLOW_GUARD: GuardCodes = { notJson: 'WFL-001', mismatch: 'WFL-003', badNumber: 'WFL-012' }
-export const WORKFLOW_ARGS: ArgCodes = { missing: 'WFL-002', mismatch: 'WFL-003' }
+export const WORKFLOW_ARGS: ArgCodes = { missing: 'WFL-002', mismatch: 'WFL-003', create: createIssue }
 
 const NAME = v.pipe(v.string(), v.minLength(1), v.maxLength(200))
 const CRITERION = v.object({
