@@ -1,14 +1,10 @@
 /** RFC 3339 date-time with a mandatory zone, as the spec's `format: date-time` requires. */
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2}))$/i
 
-const MONTH_DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-
-/** Days in a month (1-12) of the proleptic Gregorian calendar, as Date.UTC counts them; no Date built. */
+/** Days in a month (1-12), as Date.UTC counts them (years 0-99 read as 1900-1999), without building a Date. */
 function daysInMonth(year: number, month: number): number {
-    if (month !== 2) return MONTH_DAYS[month] ?? 0
-    // Date.UTC reads years 0-99 as 1900-1999; kept, so a date valid before stays valid and no other.
-    const y = year >= 0 && year <= 99 ? 1900 + year : year
-    return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28
+    const y = year < 100 ? 1900 + year : year
+    return month === 2 ? (y % 4 || (!(y % 100) && y % 400) ? 28 : 29) : 30 + ((month + (month >> 3)) & 1)
 }
 
 /**

@@ -49,8 +49,7 @@ function viewOf(g: unknown, index: number): AnswerView | null {
     if (!isObj(g)) return null
     const id = isObj(g.graderIdentity) ? g.graderIdentity : null
     const grader = id !== null && typeof id.kind === 'string' && typeof id.name === 'string' && typeof id.version === 'string' ? `${id.kind} ${id.name} ${id.version}` : null
-    // Length-prefixed, so graders whose joined parts coincide stay apart (cheaper than JSON.stringify per answer).
-    const graderKey = grader === null ? '' : `${(id?.kind as string).length}:${id?.kind as string}${(id?.name as string).length}:${id?.name as string}${id?.version as string}`
+    const graderKey = grader === null ? '' : JSON.stringify([id?.kind, id?.name, id?.version])
     return { index, questionId: typeof g.questionId === 'string' ? g.questionId : null, grader, graderKey, kind: id?.kind, timestamp: g.timestamp, determinism: g.determinism, reasoning: g.reasoning, weight: g.weight, score: g.score }
 }
 
@@ -163,16 +162,15 @@ function gradingIdIssues(entry: Obj): Issue[] {
 }
 
 /** Every timestamp of the entry with its pointer: answers, the veto, the re-grading trigger. */
-function timestampsOf(entry: Obj, answers: readonly AnswerView[]): Array<{ path: () => string; value: string }> {
-    const out: Array<{ path: () => string; value: string }> = []
-    // Paths are built only for a timestamp that is reported.
-    for (const a of answers) if (typeof a.timestamp === 'string') out.push({ path: () => pointer('gradings', a.index, 'timestamp'), value: a.timestamp })
+function timestampsOf(entry: Obj, answers: readonly AnswerView[]): Array<{ path: string; value: string }> {
+    const out: Array<{ path: string; value: string }> = []
+    for (const a of answers) if (typeof a.timestamp === 'string') out.push({ path: pointer('gradings', a.index, 'timestamp'), value: a.timestamp })
     // The gradingId's stamp is in the file-name form (`2026-05-29T10-00-00Z`); other stamps are accepted on read (⚠ A13).
     const iso = stampOf(entry.gradingId)
-    if (iso !== null) out.push({ path: () => '/gradingId', value: iso })
+    if (iso !== null) out.push({ path: '/gradingId', value: iso })
     for (const field of ['categoricalVeto', 'regradingTrigger'] as const) {
         const owner = entry[field]
-        if (isObj(owner) && typeof owner.timestamp === 'string') out.push({ path: () => pointer(field, 'timestamp'), value: owner.timestamp })
+        if (isObj(owner) && typeof owner.timestamp === 'string') out.push({ path: pointer(field, 'timestamp'), value: owner.timestamp })
     }
     return out
 }
@@ -183,7 +181,7 @@ function futureIssues(entry: Obj, answers: readonly AnswerView[], now: string | 
     // An unparsable timestamp is a format error reported by the schema check; it is not compared.
     return timestampsOf(entry, answers)
         .filter((t) => Date.parse(t.value) > limit)
-        .map((t) => createEntryIssue('GRD-061', t.path(), { value: t.value, now }))
+        .map((t) => createEntryIssue('GRD-061', t.path, { value: t.value, now }))
 }
 
 /** The file-name stamp of a gradingId (`<hash>--2026-05-29T10-00-00Z`) as an ISO date-time, or `null`. */

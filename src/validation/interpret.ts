@@ -45,26 +45,19 @@ function isObj(v: unknown): v is Obj {
     return v !== null && typeof v === 'object' && !Array.isArray(v)
 }
 
-function hasType(data: unknown, type: string): boolean {
-    switch (type) {
-        case 'object': return isObj(data)
-        case 'array': return Array.isArray(data)
-        case 'string': return typeof data === 'string'
-        case 'number': return typeof data === 'number' && Number.isFinite(data)
-        case 'integer': return typeof data === 'number' && Number.isFinite(data) && data % 1 === 0
-        case 'boolean': return typeof data === 'boolean'
-        case 'null': return data === null
-        default: return false
-    }
+/** A test per JSON Schema type, so a compiled step calls its own instead of switching on the name per value. */
+const TYPE_TESTS: Readonly<Record<string, (data: unknown) => boolean>> = {
+    object: isObj,
+    array: Array.isArray,
+    string: (data) => typeof data === 'string',
+    number: (data) => typeof data === 'number' && Number.isFinite(data),
+    integer: (data) => typeof data === 'number' && Number.isFinite(data) && data % 1 === 0,
+    boolean: (data) => typeof data === 'boolean',
+    null: (data) => data === null
 }
 
-/** The group tests of TYPE_GROUPS, one function each, so a group's step does not switch on its name per value. */
-const TYPE_TESTS: Readonly<Record<string, (data: unknown) => boolean>> = {
-    number: (data) => typeof data === 'number' && Number.isFinite(data),
-    string: (data) => typeof data === 'string',
-    array: (data) => Array.isArray(data),
-    object: isObj
-}
+/** The test of a declared type; an unknown type name matches nothing. */
+const typeTest = (type: string): ((data: unknown) => boolean) => (Object.hasOwn(TYPE_TESTS, type) ? (TYPE_TESTS[type] as (data: unknown) => boolean) : () => false)
 
 /** Deep equality of JSON values, as `const` and `enum` compare. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
@@ -141,38 +134,24 @@ function compile(unit: Unit, schema: Schema, schemaPath: string, base: string): 
     const typeError: Check = (_data, ctx) => report(ctx, schemaPath, 'type', { type: typeList }, typeMessage)
     const steps: Check[] = []
     if (typeFirst) {
-        const one = types.length === 1 ? (types[0] as string) : null
-        steps.push(one !== null ? (data, ctx) => (hasType(data, one) ? undefined : typeError(data, ctx)) : (data, ctx) => (types.some((t) => hasType(data, t)) ? undefined : typeError(data, ctx)))
+        const tests = types.map(typeTest)
+        const matches = tests.length === 1 ? (tests[0] as (data: unknown) => boolean) : (data: unknown) => tests.some((test) => test(data))
+        steps.push((data, ctx) => (matches(data) ? undefined : typeError(data, ctx)))
     }
     for (const keyword of UNTYPED) if (keyword in schema) steps.push(untyped(unit, schema, keyword, schemaPath, here))
     for (const [group, keys] of groups) {
         const inGroup = keys.map((keyword) => typed(unit, schema, keyword, schemaPath, here))
         const mismatch = !typeFirst && types[0] === group ? typeError : NOTHING
-        const is = TYPE_TESTS[group] as (data: unknown) => boolean
-        const only = inGroup.length === 1 ? (inGroup[0] as Check) : null
-        steps.push(
-            only !== null
-                ? (data, ctx) => (is(data) ? only(data, ctx) : mismatch(data, ctx))
-                : (data, ctx) => {
-                      if (!is(data)) return mismatch(data, ctx)
-                      for (let i = 0; i < inGroup.length; i++) (inGroup[i] as Check)(data, ctx)
-                  }
-        )
+        const is = typeTest(group)
+        const run = sequence(inGroup)
+        steps.push((data, ctx) => (is(data) ? run(data, ctx) : mismatch(data, ctx)))
     }
     return sequence(steps)
 }
 
-/** The steps run in order; one closure fewer per schema when there are one or two (most subschemas). */
+/** The steps run in order; a schema of one step (most subschemas) is that step, one closure fewer per value. */
 function sequence(steps: readonly Check[]): Check {
-    if (steps.length === 0) return NOTHING
-    const [a, b] = steps as [Check, Check]
-    if (steps.length === 1) return a
-    if (steps.length === 2) {
-        return (data, ctx) => {
-            a(data, ctx)
-            b(data, ctx)
-        }
-    }
+    if (steps.length < 2) return steps[0] ?? NOTHING
     return (data, ctx) => {
         for (let i = 0; i < steps.length; i++) (steps[i] as Check)(data, ctx)
     }
