@@ -30,6 +30,9 @@ if (compiled(broken) || validateGradingModel(broken) || compiled.errors.length !
 // The ten-answer entries are structurally valid but break the catalogue rules added since
 // (GRD-056 determinism, GRD-065 weights), so their validateGradingEntry rows time the error path.
 if (!validateGradingEntry({ entry }).valid) throw new Error('the bench entry must be valid')
+// Registry intake on the same entry: strict mode needs the validation time.
+const strict = { strict: true, now: '2027-01-01T00:00:00Z' }
+if (!validateGradingEntry({ entry, ...strict }).valid) throw new Error('the bench entry must be valid in strict mode')
 for (const e of [entry, big, wordy]) if (!plain(e) || !validateGradingModel(e)) throw new Error('bench entries must match the schema')
 
 export async function run() {
@@ -37,6 +40,7 @@ export async function run() {
     bench
         .add('baseline: plain ajv, shipped schema (3 answers)', () => plain(entry))
         .add('validateGradingEntry (3 answers)', () => validateGradingEntry({ entry }))
+        .add('validateGradingEntry, strict (3 answers)', () => validateGradingEntry({ entry, ...strict }))
         .add('plain ajv, shipped schema (10 answers)', () => plain(big))
         .add('validateGradingEntry (10 answers)', () => validateGradingEntry({ entry: big }))
         .add('plain ajv, shipped schema (10 answers, 1,000-char texts)', () => plain(wordy))

@@ -1,8 +1,10 @@
 /** RFC 3339 date-time with a mandatory zone, as the spec's `format: date-time` requires. */
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2}))$/i
 
+/** Days in a month (1-12), as Date.UTC counts them (years 0-99 read as 1900-1999), without building a Date. */
 function daysInMonth(year: number, month: number): number {
-    return new Date(Date.UTC(year, month, 0)).getUTCDate()
+    const y = year < 100 ? 1900 + year : year
+    return month === 2 ? (y % 4 || (!(y % 100) && y % 400) ? 28 : 29) : 30 + ((month + (month >> 3)) & 1)
 }
 
 /**

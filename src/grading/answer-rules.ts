@@ -22,7 +22,9 @@ type Obj = Record<string, unknown>
 
 const QUESTIONS: readonly IndexedQuestion[] = /* @__PURE__ */ indexedQuestions()
 const BY_ID: ReadonlyMap<string, IndexedQuestion> = /* @__PURE__ */ new Map(QUESTIONS.map((q) => [q.id, q]))
-const idsOf = (area: Area): string[] => QUESTIONS.filter((q) => q.area === area).map((q) => q.id)
+// Per area, computed once: every full entry asks for its area's list.
+const IDS_BY_AREA: ReadonlyMap<Area, readonly string[]> = /* @__PURE__ */ new Map(AREAS.map((area) => [area, QUESTIONS.filter((q) => q.area === area).map((q) => q.id)]))
+const idsOf = (area: Area): readonly string[] => IDS_BY_AREA.get(area) ?? []
 // A catalogue id is `Q-<area>-<two digits>`; longest areas first so `selection-skills-L1` wins over a prefix.
 const AREA_ALTERNATION = /* @__PURE__ */ [...AREAS].sort((a, b) => b.length - a.length).join('|')
 const CATALOGUE_SHAPED = /* @__PURE__ */ new RegExp(`^Q-(${AREA_ALTERNATION})-\\d+$`)
@@ -87,12 +89,11 @@ function catalogueIssues(answers: readonly AnswerView[], area: Area | null): Iss
     for (const a of answers) {
         if (a.questionId === null) continue
         const q = BY_ID.get(a.questionId)
-        const at = pointer('gradings', a.index, 'questionId')
         if (q === undefined) {
             issues.push(...uncataloguedIssues(a, a.questionId, area))
             continue
         }
-        if (area !== null && q.area !== area) issues.push(createEntryIssue('GRD-059', at, { questionId: a.questionId, area, owner: q.area }))
+        if (area !== null && q.area !== area) issues.push(createEntryIssue('GRD-059', pointer('gradings', a.index, 'questionId'), { questionId: a.questionId, area, owner: q.area }))
         // The reverse is allowed: a deterministic question answered by an LLM is recorded as non-deterministic.
         if (!q.deterministic && a.determinism === 'deterministic') {
             issues.push(createEntryIssue('GRD-056', pointer('gradings', a.index, 'determinism'), { questionId: a.questionId }))
@@ -104,7 +105,8 @@ function catalogueIssues(answers: readonly AnswerView[], area: Area | null): Iss
 
 /** An id that is no area's own question: a cross-area question of the entry's area, or an error. */
 function uncataloguedIssues(a: AnswerView, id: string, area: Area | null): Issue[] {
-    const at = pointer('gradings', a.index, 'questionId')
+    // Built only for an issue: most uncatalogued ids are the cross-area questions, which are fine.
+    const at = (): string => pointer('gradings', a.index, 'questionId')
     const cross = lookup(CROSS_AREA_QUESTIONS, id)
     if (cross !== undefined && (area === null || cross.areas.includes(area))) {
         if (cross.determinism === 'non-deterministic' && a.determinism === 'deterministic') {
@@ -114,9 +116,9 @@ function uncataloguedIssues(a: AnswerView, id: string, area: Area | null): Issue
     }
     // Catalogue ids are short; a long id cannot be one, and the regex never sees it.
     const shaped = id.length <= 64 ? CATALOGUE_SHAPED.exec(id) : null
-    if (shaped !== null) return [createEntryIssue('GRD-060', at, { questionId: describeId(id), area: shaped[1] ?? '', version: QUESTION_INDEX_VERSION })]
+    if (shaped !== null) return [createEntryIssue('GRD-060', at(), { questionId: describeId(id), area: shaped[1] ?? '', version: QUESTION_INDEX_VERSION })]
     // Without a known area the schema reports the area, and an id without `Q-` its pattern: one issue per wrong input.
-    return area === null || !id.startsWith('Q-') ? [] : [createEntryIssue('GRD-068', at, { questionId: describeId(id), area, version: QUESTION_INDEX_VERSION })]
+    return area === null || !id.startsWith('Q-') ? [] : [createEntryIssue('GRD-068', at(), { questionId: describeId(id), area, version: QUESTION_INDEX_VERSION })]
 }
 
 /** The catalogue's weight (⚠ A8: weights live in one versioned table), read-tolerantly. */

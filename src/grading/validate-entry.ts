@@ -370,9 +370,11 @@ export function isGradingEntry(value: unknown, options?: EntryCheckOptions): val
 /**
  * {@link validateGradingEntry} with the untraced recomputation its rule S3 made (see
  * {@link checkParsedEntry}), for callers that need the entry's figures as well as its verdict.
+ * @param schemaChecked - internal: the caller has just validated this very entry against the shipped
+ *   schema without a finding (the rebuild's screen), so the schema step is not run a second time
  */
-export function checkEntry(entry: unknown, limits?: Partial<JsonLimits>, now?: unknown, strict = false): { errors: Issue[]; recomputed: AggregateResult | null } {
-    const { errors, recomputed } = runChecks(entry, { limits, now, strict }, false)
+export function checkEntry(entry: unknown, limits?: Partial<JsonLimits>, now?: unknown, strict = false, schemaChecked = false): { errors: Issue[]; recomputed: AggregateResult | null } {
+    const { errors, recomputed } = runChecks(entry, { limits, now, strict, schemaChecked }, false)
     return { errors, recomputed }
 }
 
@@ -390,7 +392,7 @@ export function resolveNow(now: unknown, strict: boolean): { iso: string | null;
 }
 
 /** Every check of one entry, on its checked copy; `copy` is `null` when the value never reached the copy. */
-function runChecks(entry: unknown, options: { limits?: Partial<JsonLimits> | undefined; now?: unknown; strict?: unknown }, freeze: boolean): { errors: Issue[]; recomputed: AggregateResult | null; copy: unknown } {
+function runChecks(entry: unknown, options: { limits?: Partial<JsonLimits> | undefined; now?: unknown; strict?: unknown; schemaChecked?: boolean }, freeze: boolean): { errors: Issue[]; recomputed: AggregateResult | null; copy: unknown } {
     const strict = options.strict === true
     if (entry === undefined) {
         return { errors: [createEntryIssue('GRD-001', '', { field: 'entry' })], recomputed: null, copy: null }
@@ -407,7 +409,7 @@ function runChecks(entry: unknown, options: { limits?: Partial<JsonLimits> | und
     const copied = copyEntry(entry, freeze)
     const copy = copied.value as Obj
     const now = resolveNow(options.now, strict)
-    const checked = checkParsedEntry(copy, now.iso ?? undefined, strict)
+    const checked = checkParsedEntry(copy, now.iso ?? undefined, strict, options.schemaChecked === true)
     const errors = applyLevels([...(now.issue !== null ? [now.issue] : []), ...copied.issues, ...checked.errors], strict)
     return { errors, recomputed: checked.recomputed, copy }
 }
@@ -418,11 +420,13 @@ function runChecks(entry: unknown, options: { limits?: Partial<JsonLimits> | und
  * entry is not a full, unvetoed entry of this grading system) so a caller needs not aggregate twice.
  * @param now - a checked ISO 8601 validation time; timestamps are not compared when omitted
  * @param strict - the rules and levels of strict mode (the caller checks that `now` was given)
+ * @param schemaChecked - the entry passed the shipped schema with no finding just before (the copy
+ *   only leaves keys out, which no `required` names), so its structural findings are known to be none
  */
-export function checkParsedEntry(entry: Obj, now?: string, strict = false): { errors: Issue[]; recomputed: AggregateResult | null } {
+export function checkParsedEntry(entry: Obj, now?: string, strict = false, schemaChecked = false): { errors: Issue[]; recomputed: AggregateResult | null } {
     const validate = validateGradingModel
-    validate(entry)
-    const structural = (validate.errors ?? []).filter((err) => !ownedByDedicatedCheck(err.instancePath)).map(mapAjvError).filter((i): i is Issue => i !== null)
+    const findings = schemaChecked || validate(entry) ? null : validate.errors
+    const structural = (findings ?? []).filter((err) => !ownedByDedicatedCheck(err.instancePath)).map(mapAjvError).filter((i): i is Issue => i !== null)
 
     const dedicated: Issue[] = []
     if (Array.isArray(entry.gradings)) {

@@ -20,6 +20,12 @@ function summarize(issues: readonly Issue[]): string {
     return `${first.code} at ${first.path === '' ? '(root)' : first.path}: ${first.message}${more}`
 }
 
+/**
+ * The entries {@link screenGradingFile} found to match the shipped schema, so that verifying one
+ * later does not validate its schema again (it is the same parsed value, never handed out).
+ */
+const SCHEMA_PASSED = new WeakSet<object>()
+
 function invalid(entry: unknown, where: string): Issue {
     const errors = validateGradingEntry({ entry }).errors.filter((i) => i.severity === SEVERITY.error)
     return createIssue('IDX-012', '', { path: where, detail: errors.length > 0 ? summarize(errors) : 'does not match grading-model.schema.json' })
@@ -72,6 +78,7 @@ export function screenGradingFile(input: GradingFileInput, where: string = input
     if (!usable) return { ...facts, problem: createIssue('IDX-012', '', { path: where, detail: 'not a JSON object' }), verified: true }
     // The shipped entry schema (precompiled): the cheap screen every grading file passes through.
     if (!validateGradingModel(entry)) return { ...facts, problem: invalid(entry, where), verified: true }
+    SCHEMA_PASSED.add(entry)
     if (e.area !== parts.area) {
         const area = (AREAS as readonly unknown[]).includes(e.area) ? String(e.area) : 'unknown'
         return { ...facts, problem: createIssue('IDX-010', '', { path: where, detail: `the file name says ${parts.area}, the entry says ${area}` }), verified: true }
@@ -93,7 +100,7 @@ export function screenGradingFile(input: GradingFileInput, where: string = input
  */
 export function verifyGradingFacts(facts: GradingFacts, entry: unknown, where: string = facts.file): GradingFacts {
     if (facts.verified) return facts
-    const checked = checkEntry(entry)
+    const checked = checkEntry(entry, undefined, undefined, false, typeof entry === 'object' && entry !== null && SCHEMA_PASSED.has(entry))
     const errors = checked.errors.filter((i) => i.severity === SEVERITY.error)
     if (errors.length > 0) return { ...facts, verified: true, problem: createIssue('IDX-012', '', { path: where, detail: summarize(errors) }) }
     if (facts.gradingMode !== 'full' || facts.veto !== null) return { ...facts, verified: true }

@@ -42,18 +42,19 @@ export function knownKeywords(): ReadonlySet<string> {
     return new Set(['$schema', '$id', '$defs', '$comment', 'title', 'description', 'examples', 'default', 'type', 'then', 'else', ...UNTYPED, ...TYPE_GROUPS.flatMap(([, keys]) => keys)])
 }
 
-function hasType(data: unknown, type: string): boolean {
-    switch (type) {
-        case 'object': return isObject(data)
-        case 'array': return Array.isArray(data)
-        case 'string': return typeof data === 'string'
-        case 'number': return typeof data === 'number' && Number.isFinite(data)
-        case 'integer': return typeof data === 'number' && Number.isFinite(data) && data % 1 === 0
-        case 'boolean': return typeof data === 'boolean'
-        case 'null': return data === null
-        default: return false
-    }
+/** A test per JSON Schema type, so a compiled step calls its own instead of switching on the name per value. */
+const TYPE_TESTS: Readonly<Record<string, (data: unknown) => boolean>> = {
+    object: isObject,
+    array: Array.isArray,
+    string: (data) => typeof data === 'string',
+    number: (data) => typeof data === 'number' && Number.isFinite(data),
+    integer: (data) => typeof data === 'number' && Number.isFinite(data) && data % 1 === 0,
+    boolean: (data) => typeof data === 'boolean',
+    null: (data) => data === null
 }
+
+/** The test of a declared type; an unknown type name matches nothing. */
+const typeTest = (type: string): ((data: unknown) => boolean) => (Object.hasOwn(TYPE_TESTS, type) ? (TYPE_TESTS[type] as (data: unknown) => boolean) : () => false)
 
 /** Deep equality of JSON values, as `const` and `enum` compare. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
@@ -93,7 +94,8 @@ function passes(check: Check, data: unknown, ctx: Ctx, keep: boolean): boolean {
     const valid = ctx.errors.length === before
     if (!keep) {
         ctx.quiet--
-        ctx.errors.length = before
+        // Truncating an array is not free even when nothing was added: only when a finding was.
+        if (!valid) ctx.errors.length = before
     }
     return valid
 }
@@ -124,18 +126,29 @@ function compile(unit: Unit, schema: Schema, schemaPath: string, base: string): 
     const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string]
     const groups = TYPE_GROUPS.map(([t, keys]) => [t, keys.filter((k) => k in schema)] as const).filter(([, keys]) => keys.length > 0)
     const typeFirst = types.length > 0 && !(types.length === 1 && groups.some(([t]) => t === types[0]))
-    const typeError: Check = (_data, ctx) => report(ctx, schemaPath, 'type', { type: types.join(',') }, `must be ${types.join(',')}`)
+    const typeList = types.join(',')
+    const typeMessage = `must be ${typeList}`
+    const typeError: Check = (_data, ctx) => report(ctx, schemaPath, 'type', { type: typeList }, typeMessage)
     const steps: Check[] = []
-    if (typeFirst) steps.push((data, ctx) => (types.some((t) => hasType(data, t)) ? undefined : typeError(data, ctx)))
+    if (typeFirst) {
+        const tests = types.map(typeTest)
+        const matches = tests.length === 1 ? (tests[0] as (data: unknown) => boolean) : (data: unknown) => tests.some((test) => test(data))
+        steps.push((data, ctx) => (matches(data) ? undefined : typeError(data, ctx)))
+    }
     for (const keyword of UNTYPED) if (keyword in schema) steps.push(untyped(unit, schema, keyword, schemaPath, here))
     for (const [group, keys] of groups) {
         const inGroup = keys.map((keyword) => typed(unit, schema, keyword, schemaPath, here))
         const mismatch = !typeFirst && types[0] === group ? typeError : NOTHING
-        steps.push((data, ctx) => {
-            if (!hasType(data, group)) return mismatch(data, ctx)
-            for (let i = 0; i < inGroup.length; i++) (inGroup[i] as Check)(data, ctx)
-        })
+        const is = typeTest(group)
+        const run = sequence(inGroup)
+        steps.push((data, ctx) => (is(data) ? run(data, ctx) : mismatch(data, ctx)))
     }
+    return sequence(steps)
+}
+
+/** The steps run in order; a schema of one step (most subschemas) is that step, one closure fewer per value. */
+function sequence(steps: readonly Check[]): Check {
+    if (steps.length < 2) return steps[0] ?? NOTHING
     return (data, ctx) => {
         for (let i = 0; i < steps.length; i++) (steps[i] as Check)(data, ctx)
     }
@@ -157,11 +170,14 @@ function untyped(unit: Unit, schema: Obj, keyword: string, schemaPath: string, b
             return reference(unit, String(schema.$ref), schemaPath, base)
         case 'const': {
             const allowedValue = schema.const
-            return (data, ctx) => (jsonEqual(data, allowedValue) ? undefined : report(ctx, schemaPath, 'const', { allowedValue }, 'must be equal to constant'))
+            return (data, ctx) => (data === allowedValue || jsonEqual(data, allowedValue) ? undefined : report(ctx, schemaPath, 'const', { allowedValue }, 'must be equal to constant'))
         }
         case 'enum': {
             const allowed = schema.enum as unknown[]
-            return (data, ctx) => (allowed.some((v) => jsonEqual(data, v)) ? undefined : report(ctx, schemaPath, 'enum', { allowedValues: allowed }, 'must be equal to one of the allowed values'))
+            // The shipped enums list strings and nulls: a Set answers for those at once (SameValueZero
+            // agrees with jsonEqual on every primitive), the deep comparison is left for the rest.
+            const primitives = new Set(allowed.filter((v) => v === null || typeof v !== 'object'))
+            return (data, ctx) => (primitives.has(data) || ((data !== null && typeof data === 'object') && allowed.some((v) => jsonEqual(data, v))) ? undefined : report(ctx, schemaPath, 'enum', { allowedValues: allowed }, 'must be equal to one of the allowed values'))
         }
         case 'not': {
             const inner = sub(schema.not, 'not')
@@ -186,8 +202,8 @@ function oneOf(branches: readonly Check[], schemaPath: string): Check {
         // turns the result invalid and records the pair.
         let valid = false
         let passing: number | number[] | null = null
-        branches.forEach((check, i) => {
-            const ok = passes(check, data, ctx, false)
+        for (let i = 0; i < branches.length; i++) {
+            const ok = passes(branches[i] as Check, data, ctx, false)
             if (ok && valid) {
                 valid = false
                 passing = [passing as number, i]
@@ -195,7 +211,7 @@ function oneOf(branches: readonly Check[], schemaPath: string): Check {
                 valid = true
                 passing = i
             }
-        })
+        }
         if (valid) return
         // Only now are the branches' findings kept: run again to build them, in branch order.
         for (const check of branches) check(data, ctx)
@@ -269,7 +285,17 @@ function format(schemaPath: string, name: string): Check {
     // Only string formats are shipped; an unknown format is ignored, as ajv does without strict mode.
     const check = name === 'date-time' ? formats['date-time'].validate : name === 'uri' ? formats.uri : null
     if (check === null) return NOTHING
-    return (data, ctx) => (typeof data !== 'string' || check(data) ? undefined : report(ctx, schemaPath, 'format', { format: name }, `must match format "${name}"`))
+    // One entry's answers mostly share their timestamps: the last string checked is remembered (the check is pure).
+    let last: string | null = null
+    let lastOk = false
+    const valid = (data: string): boolean => {
+        if (data !== last) {
+            lastOk = check(data)
+            last = data
+        }
+        return lastOk
+    }
+    return (data, ctx) => (typeof data !== 'string' || valid(data) ? undefined : report(ctx, schemaPath, 'format', { format: name }, `must match format "${name}"`))
 }
 
 function arrayKeyword(unit: Unit, schema: Obj, keyword: string, schemaPath: string, base: string): Check {
