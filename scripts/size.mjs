@@ -14,26 +14,28 @@ const KB = 1024
 // Budgets in gzip bytes; a build over a budget fails. `target`, where set, is the goal the budget
 // does not yet reach (see README, "Where it runs"): it is printed, not enforced.
 const CASES = [
-    // 30 KB: the budget of the lean-house plan, met once the entry schema is interpreted at run time
-    // instead of compiled into generated code (29.2 KB measured).
-    { name: 'validateGradingEntry alone', code: `import { validateGradingEntry } from 'flowmcp-grading'\nglobalThis.out = validateGradingEntry`, budget: 30 * KB },
-    { name: 'validateGradingEntry (flowmcp-grading/entry)', code: `import { validateGradingEntry } from 'flowmcp-grading/entry'\nglobalThis.out = validateGradingEntry`, budget: 30 * KB },
-    { name: 'Grading + Scoring', code: `import { Grading, Scoring } from 'flowmcp-grading'\nglobalThis.out = [Grading, Scoring]`, budget: 37 * KB },
-    // A browser host grading one schema from memory. 234 KB: 226.6 KB plus a little room, then the
-    // judge replies read as models write them (extraction, the repair turn: 231.9 KB measured); the
-    // 180 KB target needs the CLI-only rendering out of the grading path and a lighter public suffix
-    // list (tldts ~47 KB) or JavaScript parser (acorn ~30 KB).
-    { name: 'gradeSingleSchema + createMemoryFs', code: `import { gradeSingleSchema, createMemoryFs } from 'flowmcp-grading'\nglobalThis.out = [gradeSingleSchema, createMemoryFs]`, budget: 234 * KB, target: 180 * KB },
-    // 294 KB: 303 KB before the 15.7k lines of generated validators went (277 KB after), then the HTML
+    // 22 KB: 29.2 KB when the entry schema came to be interpreted at run time; 33 KB with registry
+    // intake (the closed question catalogue, the stale rules, strict mode and its level table, the
+    // checked copy, I-JSON); 21.3 KB measured since the entry validator's modules create their issues
+    // from the catalogue groups they can report (src/errors/entry-issue.ts) instead of the whole catalogue.
+    { name: 'validateGradingEntry alone', code: `import { validateGradingEntry } from 'flowmcp-grading'\nglobalThis.out = validateGradingEntry`, budget: 22 * KB },
+    { name: 'validateGradingEntry (flowmcp-grading/entry)', code: `import { validateGradingEntry } from 'flowmcp-grading/entry'\nglobalThis.out = validateGradingEntry`, budget: 22 * KB },
+    // 29 KB: 37 KB before, 28.1 KB measured with the same entry issue factory (Grading's argument checks too).
+    { name: 'Grading + Scoring', code: `import { Grading, Scoring } from 'flowmcp-grading'\nglobalThis.out = [Grading, Scoring]`, budget: 29 * KB },
+    // A browser host grading one schema from memory. 239 KB: 226.6 KB plus a little room (232 KB), then
+    // the judge replies read as models write them (extraction, the repair turn, the provider form of the
+    // reply schema), the runtime's requests recorded and replayed through the host's port with each
+    // test's record, registry intake, I-JSON, the stale-recording finding and each code's grade effect
+    // in the catalogue: 238.0 KB measured. The 180 KB target needs the CLI-only rendering out of the
+    // grading path and a lighter public suffix list (tldts ~47 KB) or JavaScript parser (acorn ~30 KB).
+    { name: 'gradeSingleSchema + createMemoryFs', code: `import { gradeSingleSchema, createMemoryFs } from 'flowmcp-grading'\nglobalThis.out = [gradeSingleSchema, createMemoryFs]`, budget: 239 * KB, target: 180 * KB },
+    // 305 KB: 303 KB before the 15.7k lines of generated validators went (277 KB after), then the HTML
     // report and the check summary became library functions a host can call (renderIslandReport,
-    // checkSummaryMarkdown: 289 KB), then the long functions became named stages (about 3 KB of
-    // function boundaries and hand-off objects: 292.8 KB measured), then recording and replaying the
-    // runtime's requests through the host's port, with each test's requests kept, and the judge replies
-    // read as models write them (extraction, one repair turn, the provider form of the reply schema).
-    // tldts (46 KB) and acorn (34 KB)
-    // are the largest parts left; without both the package measures 210 KB, without tldts alone 244 KB,
-    // so the 220 KB target needs both replaced.
-    { name: 'whole package', code: `import * as all from 'flowmcp-grading'\nglobalThis.out = all`, budget: 297 * KB, target: 220 * KB }
+    // checkSummaryMarkdown: 289 KB), then the long functions became named stages (292.8 KB), then the
+    // same additions as the case above (304.1 KB measured; the root entry's 127 tables moved to
+    // flowmcp-grading/catalogue save little here, since the classes that stay use them). tldts (46 KB)
+    // and acorn (34 KB) are the largest parts left (without both, the package measured 210 KB at 292.8 KB).
+    { name: 'whole package', code: `import * as all from 'flowmcp-grading'\nglobalThis.out = all`, budget: 305 * KB, target: 220 * KB }
 ]
 
 const work = mkdtempSync(join(tmpdir(), 'flowmcp-size-'))
