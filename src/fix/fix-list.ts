@@ -2,7 +2,6 @@ import { questionsOf } from '../areas/catalogue.js'
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import { findingCost, gradeEffectOf } from '../errors/grade-effect.js'
-import { SEVERITY_COST } from '../errors/define.js'
 import type { Issue, IssueLike } from '../errors/types.js'
 import type { GradingEntry } from '../model/types.js'
 import type { UnitResult } from '../grade/types.js'
@@ -203,7 +202,7 @@ function staleRecordingItems(input: FixListInput): FixItem[] {
         const where = pointer('tools', test.tool, 'tests', test.testIndex)
         const unit = `single-test/${test.tool}`
         const message = createIssue('DPT-022', where, { index: test.testIndex, tool: test.tool, request, command: command ?? RECORD_COMMAND_GENERAL }).message
-        return [{ schemaId: input.schemaId, file: input.file ?? null, kind: 'finding', code: 'DPT-022', severity: SEVERITY.warning, message, pointer: where, ...at(input.locate, where), cost: blocked.has(unit) ? BLOCKED_TOOL_COST : SEVERITY_COST.error, unit, area: 'single-test', tool: test.tool, recording: { testIndex: test.testIndex, method: first.method, url: first.url, command } }]
+        return [{ schemaId: input.schemaId, file: input.file ?? null, kind: 'finding', code: 'DPT-022', severity: SEVERITY.warning, message, pointer: where, ...at(input.locate, where), cost: blocked.has(unit) ? BLOCKED_TOOL_COST : findingCost('DPT-022', SEVERITY.warning), unit, area: 'single-test', tool: test.tool, recording: { testIndex: test.testIndex, method: first.method, url: first.url, command } }]
     })
 }
 
