@@ -8,10 +8,12 @@
 // lone surrogates; the `u` flag makes a lone surrogate one match of its own.
 const INVISIBLE = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}\p{Cs}]|(?! )\p{Zs}/gu
 
-function codePoint(char: string): string {
-    const cp = char.codePointAt(0) as number
-    return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`
+/** A code point as Unicode writes it: `U+200B`. The one spelling every message and escape uses. */
+export function codePointName(codePoint: number): string {
+    return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`
 }
+
+const codePoint = (char: string): string => codePointName(char.codePointAt(0) as number)
 
 /**
  * The distinct invisible code points in `text`: `U+200B, U+0009`; `''` when there is none, so a

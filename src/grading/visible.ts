@@ -4,11 +4,13 @@
  * plainly would name what looks like the right id.
  */
 
+import { codePointName } from '../errors/invisible.js'
+
 // Format (Cf) and control (Cc) characters: zero-width spaces and joiners, bidi controls, BOM, soft hyphen.
 const INVISIBLE = /[\p{Cf}\p{Cc}]/u
 const INVISIBLE_ALL = /[\p{Cf}\p{Cc}]/gu
 
-const codePoint = (ch: string): string => `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`
+const codePoint = (ch: string): string => codePointName(ch.codePointAt(0) ?? 0)
 
 /** `text` with each invisible character shown as `⟦U+200B⟧`; unchanged when it has none. */
 export function visibleText(text: string): string {

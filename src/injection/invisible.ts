@@ -14,6 +14,7 @@
  *   (the ZWJ sequences such as 👨‍👩‍👧).
  * Everything else — CJK, emoji, accents, every visible character — is left as it is.
  */
+import { codePointName } from '../errors/invisible.js'
 
 /** Why a character was escaped. */
 export type InvisibleKind = 'tag' | 'bidi' | 'invisible'
@@ -46,7 +47,7 @@ const LATIN = /\p{Script=Latin}/u
 
 /** The visible form of a code point: `⟦U+200B⟧`. */
 export function escapeCodePoint(codePoint: number): string {
-    return `⟦U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}⟧`
+    return `⟦${codePointName(codePoint)}⟧`
 }
 
 /** Whether `text` holds a character {@link neutraliseInvisible} may escape (cheap: one regex test). */
