@@ -17,6 +17,7 @@ import type { GradingEntry } from '../model/types.js'
 import { originalName } from '../store/paths.js'
 import { compareStandings, standingOfSchemaNode, standingRank, type SchemaStanding } from '../rollup/standing.js'
 import { asObject } from '../model/object.js'
+import { baselineOfIndexes, readBaseline, type BaselineSchemas } from './baseline.js'
 
 /** All a report reads through: a host serving islands read-only implements just these two. */
 export type ReportFsPort = Pick<FsPort, 'readFile' | 'readdir'>
@@ -30,8 +31,9 @@ export interface IslandReportInput {
     /** Stop reading grading entries after this many (a huge tree still renders, without the later traces). */
     readonly maxEntries?: number
     /**
-     * An earlier state to compare with: another island (`{ fs, root }`), or its parsed `index.json`
-     * files by namespace (`{ index }`). The overview lists the schemas graded worse since.
+     * An earlier state to compare with: another island (`{ fs, root }`, or one `index.json` as `root`),
+     * or its parsed `index.json` files by namespace (`{ index }`), read as `check --baseline` reads it
+     * (`readBaseline`). The overview lists the schemas graded worse since.
      */
     readonly baseline?: { readonly fs: ReportFsPort; readonly root: string } | { readonly index: Readonly<Record<string, unknown>> }
     /** A config's rules (`{ "<code>": "off" | "warning" | "error" }`) applied to each fix list shown. */
@@ -43,7 +45,7 @@ export interface IslandReport {
     readonly html: string
     readonly namespaces: number
     readonly selections: number
-    /** RPT-001 (no providers folder), RPT-002 (an unreadable index), RPT-003 (an unreadable entry), RPT-004 (a baseline that is no island). */
+    /** RPT-001 (no providers folder), RPT-002 (an unreadable index), RPT-003 (an unreadable entry), RPT-004 (a missing baseline). */
     readonly errors: Issue[]
 }
 
@@ -590,35 +592,37 @@ function isBetter(before: SchemaStanding, after: SchemaStanding): boolean {
     return !compareStandings(before, after).worse && standingRank(after) > standingRank(before)
 }
 
-function schemaMarks(index: Record<string, unknown>): Map<string, SchemaStanding> {
-    return new Map(Object.entries(obj(index.schemas)).map(([name, s]) => [name, standingOfSchemaNode(s)]))
+/** What the overview compares with: the baseline's schemas by namespace and its label (HTML). */
+interface BaselineView {
+    readonly label: string
+    readonly namespaces: ReadonlyMap<string, BaselineSchemas>
 }
 
-/** The baseline's schemas by namespace and its label (HTML); null (and RPT-004) when the baseline island has no providers folder. */
-async function readBaseline(baseline: NonNullable<IslandReportInput['baseline']>, errors: Issue[]): Promise<{ label: string; marks: Map<string, Map<string, SchemaStanding>> } | null> {
-    if ('index' in baseline) return { label: 'the given index files', marks: new Map(Object.entries(obj(baseline.index)).map(([ns, index]) => [ns, schemaMarks(obj(index))])) }
-    const reader = new Reader(baseline.fs, 0, errors)
-    const root = baseline.root.replace(/\/+$/, '') || '/'
-    const names = await reader.dirs(`${root}/providers`)
-    if (names === null) {
-        errors.push(issue('RPT-004', { root }))
+/**
+ * The baseline through the one reader (`readBaseline`, the rules of `check --baseline`); null when it
+ * is missing (RPT-004) or an index of it cannot be read (RPT-002): then nothing is compared.
+ */
+async function readBaselineView(baseline: NonNullable<IslandReportInput['baseline']>, errors: Issue[]): Promise<BaselineView | null> {
+    if ('index' in baseline) {
+        const read = baselineOfIndexes(obj(baseline.index))
+        if ('namespaces' in read) return { label: 'the given index files', namespaces: read.namespaces }
+        if ('unreadable' in read) errors.push(issue('RPT-002', { path: read.unreadable.path, detail: read.unreadable.detail }))
         return null
     }
-    const marks = new Map<string, Map<string, SchemaStanding>>()
-    for (const ns of names) {
-        const read = await reader.json(`${root}/providers/${ns}/index.json`)
-        if ('problem' in read) errors.push(issue('RPT-002', { path: `${root}/providers/${ns}/index.json`, detail: read.problem }))
-        else marks.set(ns, schemaMarks(obj(read.value)))
-    }
-    return { label: `<code>${escapeHtml(root)}</code>`, marks }
+    const root = baseline.root.replace(/\/+$/, '') || '/'
+    const read = await readBaseline({ fs: baseline.fs, path: root })
+    if ('missing' in read) errors.push(issue('RPT-004', { root, reason: read.missing }))
+    else if ('unreadable' in read) errors.push(issue('RPT-002', { path: read.unreadable.path, detail: read.unreadable.detail }))
+    else return { label: `<code>${escapeHtml(root)}</code>`, namespaces: read.namespaces }
+    return null
 }
 
-function baselineCard(rows: readonly SchemaRow[], baseline: { label: string; marks: Map<string, Map<string, SchemaStanding>> } | null | undefined): string {
+function baselineCard(rows: readonly SchemaRow[], baseline: BaselineView | null | undefined): string {
     const head = '<div class="card" id="worse"><h2>Worse since the baseline</h2>'
     if (baseline === undefined) return `${head}<p class="note">No baseline given: pass <code>--baseline &lt;island&gt;</code> (an earlier copy of the island) to list the schemas graded worse since.</p></div>`
     if (baseline === null) return `${head}<p class="note">The baseline could not be read (see the errors above); nothing was compared.</p></div>`
     const pairs = rows.flatMap((r) => {
-        const before = baseline.marks.get(r.namespace)?.get(r.schema)
+        const before = baseline.namespaces.get(r.namespace)?.get(r.schema)?.standing
         return before === undefined ? [] : [{ row: r, before, after: r.standing }]
     })
     // The same comparison as `check --baseline`: one function decides what got worse.
@@ -730,7 +734,7 @@ export async function renderIslandReport(input: IslandReportInput): Promise<Isla
 
     const title = input.title ?? 'flowmcp-grading report'
     const count = (status: string): number => views.filter((v) => v.status === status).length
-    const baseline = input.baseline !== undefined ? await readBaseline(input.baseline, errors) : undefined
+    const baseline = input.baseline !== undefined ? await readBaselineView(input.baseline, errors) : undefined
     const schemaRows = views.flatMap((v) => v.schemaRows)
     const td = (key: string | number, html: string): string => `<td data-v="${escapeHtml(key)}">${html}</td>`
     const nsRows = [...views]

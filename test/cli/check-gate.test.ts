@@ -151,6 +151,15 @@ describe('check: baselines follow the tree', () => {
         expect(await readFile(summary, 'utf8')).toMatch(/## flowmcp-grading check: passed\n\n> the baseline .* every schema is checked as new/)
     })
 
+    it('a baseline whose index cannot be read stops the check before grading (exit 2), naming the index', async () => {
+        const broken = join(dir, 'broken-island')
+        await mkdir(join(broken, 'providers', 'openmeteo'), { recursive: true })
+        await writeFile(join(broken, 'providers', 'openmeteo', 'index.json'), '{')
+        const out = io()
+        expect(await run(['check', join(dir, 'base', 'openmeteo'), '--baseline', broken, ...offline()], out)).toBe(2)
+        expect(out.err()).toContain(`check: cannot read the baseline ${broken}: ${join(broken, 'providers', 'openmeteo', 'index.json')}: `)
+    })
+
     it('--paths-from an empty list checks nothing and passes, writing an empty SARIF run and the summary', async () => {
         await writeFile(join(dir, 'nothing.txt'), '\n')
         const sarif = join(dir, 'nothing.sarif')

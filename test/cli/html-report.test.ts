@@ -255,11 +255,14 @@ describe('renderIslandReport: the overview', () => {
         expect(text(card(without.html, 'worse'))).toContain('No baseline given: pass --baseline <island>')
         const missing = await renderIslandReport({ fs: island, root: '/island', baseline: { fs: createMemoryFs(), root: '/elsewhere' } })
         expect(missing.errors.map((e) => e.code)).toEqual(['RPT-004'])
-        expect(missing.html).toContain('RPT-004: The baseline /elsewhere holds no providers folder; nothing was compared')
+        expect(missing.html).toContain('RPT-004: The baseline /elsewhere does not exist; nothing was compared')
         expect(text(card(missing.html, 'worse'))).toContain('The baseline could not be read')
+        const bare = await renderIslandReport({ fs: island, root: '/island', baseline: { fs: createMemoryFs({ '/b/notes.txt': '' }), root: '/b' } })
+        expect(bare.html).toContain('RPT-004: The baseline /b holds no providers folder; nothing was compared')
+        // An unreadable index makes the whole baseline unreadable, as for `check --baseline`: nothing is compared.
         const broken = await renderIslandReport({ fs: island, root: '/island', baseline: { fs: createMemoryFs({ '/b/providers/openmeteo/index.json': '{' }), root: '/b' } })
         expect(broken.errors.map((e) => e.code)).toEqual(['RPT-002'])
-        expect(text(card(broken.html, 'worse'))).toContain('0 schemas in both')
+        expect(text(card(broken.html, 'worse'))).toContain('The baseline could not be read')
     })
 })
 
