@@ -19,7 +19,9 @@ const TEXT: Readonly<Record<Command, CommandText>> = {
     },
     check: {
         usage: 'check [<schema.mjs|dir…>] [options]',
-        about: 'Grades as grade does (or reads --island) and fails when a schema is below --min-grade, fell from --baseline, gained an error finding, does not parse, or could not be verified (the judge failed, the run was interrupted). SARIF and the summary are always written.',
+        about: 'Grades as grade does (or reads --island) and fails when a schema is below --min-grade, fell ' +
+            'from --baseline, gained an error finding, does not parse, or could not be verified (the judge ' +
+            'failed, the run was interrupted). SARIF and the summary are always written.',
         exits: '0 passed · 1 the gate failed · 2 usage or environment error · 130 interrupted',
         example: 'flowmcp-grading check providers/etherscan --baseline baseline-island --sarif grading.sarif --summary "$GITHUB_STEP_SUMMARY"'
     },

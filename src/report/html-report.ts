@@ -200,7 +200,12 @@ function renderEntry(ref: string, entry: Record<string, unknown>): string {
             const who = obj(g.graderIdentity)
             const why = str(g.reasoning) ?? (g.evidence !== undefined ? JSON.stringify(g.evidence) : str(g.naReason) ?? '')
             const text = questionText(g.questionId, entry.area)
-            return `<tr><td class="q"><code>${escapeHtml(g.questionId)}</code>${text !== undefined ? `<span class="qtext">${escapeHtml(text)}</span>` : ''}</td><td>${escapeHtml(g.score)}</td><td>${escapeHtml(g.weight)}</td><td>${escapeHtml(g.determinism)}</td><td>${escapeHtml(`${str(who.kind) ?? ''} ${str(who.name) ?? ''}`.trim())}${g.llmModel !== undefined ? ` · ${escapeHtml(g.llmModel)}` : ''}</td><td class="why">${escapeHtml(why)}</td></tr>`
+            return `<tr><td class="q"><code>${escapeHtml(g.questionId)}</code>` +
+                `${text !== undefined ? `<span class="qtext">${escapeHtml(text)}</span>` : ''}</td><td>` +
+                `${escapeHtml(g.score)}</td><td>${escapeHtml(g.weight)}</td><td>${escapeHtml(g.determinism)}</td>` +
+                `<td>${escapeHtml(`${str(who.kind) ?? ''} ${str(who.name) ?? ''}`.trim())}` +
+                `${g.llmModel !== undefined ? ` · ${escapeHtml(g.llmModel)}` : ''}</td><td class="why">` +
+                `${escapeHtml(why)}</td></tr>`
         })
         .join('')
     // The grade recomputed from the answers, step by step: the reader can follow it by hand.
@@ -215,7 +220,8 @@ function renderEntry(ref: string, entry: Record<string, unknown>): string {
         '<div class="trace">',
         `<dl>${fields.filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`,
         gradings.length > 0 ? `<table class="answers"><thead><tr><th>question</th><th>score</th><th>weight</th><th>determinism</th><th>grader</th><th>reasoning / evidence</th></tr></thead><tbody>${rows}</tbody></table>` : '<p class="note">The entry holds no answers.</p>',
-        `<p class="recompute">Recomputed: <b>${escapeHtml(aggregate.aggregateGrade ?? 'no grade')}</b>${aggregate.normalizedScore !== null ? ` (mean ${escapeHtml(Math.round(aggregate.normalizedScore * 1000) / 1000)})` : ''}</p>`,
+        `<p class="recompute">Recomputed: <b>${escapeHtml(aggregate.aggregateGrade ?? 'no grade')}</b>` +
+            `${aggregate.normalizedScore !== null ? ` (mean ${escapeHtml(Math.round(aggregate.normalizedScore * 1000) / 1000)})` : ''}</p>`,
         steps.length > 0 ? `<ol class="steps">${steps}</ol>` : '',
         '</div>'
     ].join('')
@@ -228,7 +234,9 @@ async function nodeRow(reader: Reader, base: string, name: string, node: NodeLik
     const ref = str(node.ref) !== undefined ? `<p class="ref">ref <code>${escapeHtml(node.ref)}</code></p>` : ''
     const hints = str(node.ref) !== undefined ? (state.hints.get(node.ref as string) ?? []) : []
     const advice = hints.length > 0 ? `<h4>Improvement hints</h4><ul class="hints">${hints.map((h) => `<li><b>${escapeHtml(h.priority)}</b> <code>${escapeHtml(h.targetField)}</code> ${escapeHtml(h.suggestion)}</li>`).join('')}</ul>` : ''
-    return `<details class="node"><summary><span class="name">${escapeHtml(name)}</span>${badge(node.status)}${gradeCell(node.grade)}${veto}</summary>${reason}${ref}${advice}${await reader.trace(base, node, label)}</details>`
+    return `<details class="node"><summary><span class="name">${escapeHtml(name)}</span>` +
+        `${badge(node.status)}${gradeCell(node.grade)}${veto}</summary>${reason}${ref}${advice}` +
+        `${await reader.trace(base, node, label)}</details>`
 }
 
 /** What a namespace's `state.json` adds to its index: the judge's hints per entry, and the units still provisional. */
@@ -307,7 +315,9 @@ function fixSection(items: readonly FixItem[]): string {
     const lines = collapseFixItems(items).sort((a, b) => b.cost - a.cost)
     const open = lines.slice(0, FIX_LINES_OPEN)
     const folded = lines.slice(FIX_LINES_OPEN)
-    const more = folded.length === 0 ? '' : `<details class="fixmore"><summary>${folded.length} more line${folded.length === 1 ? '' : 's'}, costing less</summary><ol class="fixes" start="${open.length + 1}">${folded.map(fixLineHtml).join('')}</ol></details>`
+    const more = folded.length === 0 ? '' : `<details class="fixmore"><summary>${folded.length} more line${folded.length === 1 ? '' : 's'}` +
+        `, costing less</summary><ol class="fixes" start="${open.length + 1}">` +
+        `${folded.map(fixLineHtml).join('')}</ol></details>`
     return `<h4>What to fix</h4><p class="fixcount">${escapeHtml(countsLine(countFixItems(items)))}</p><ol class="fixes">${open.map(fixLineHtml).join('')}</ol>${more}`
 }
 
@@ -349,7 +359,9 @@ async function renderNamespace(reader: Reader, providers: string, name: string, 
     const read = await reader.json(`${base}/index.json`)
     if ('problem' in read) {
         reader.errors.push(issue('RPT-002', { path: `${base}/index.json`, detail: read.problem }))
-        const html = `<section id="${id}" class="ns"><h2>${escapeHtml(name)} ${badge('unreadable')}</h2><p class="note">index.json could not be read: ${escapeHtml(read.problem)}. Run <code>flowmcp-grading rebuild-index</code> on the folder.</p></section>`
+        const html = `<section id="${id}" class="ns"><h2>${escapeHtml(name)} ${badge('unreadable')}</h2>` +
+            `<p class="note">index.json could not be read: ${escapeHtml(read.problem)}. Run <code>` +
+            `flowmcp-grading rebuild-index</code> on the folder.</p></section>`
         return { name, id, status: 'unreadable', provisional: false, grade: undefined, schemas: 0, tools: 0, blockers: 0, vetoes: 0, html, index: null, schemaRows: [] }
     }
     const index = obj(read.value)
@@ -380,7 +392,11 @@ async function renderNamespace(reader: Reader, providers: string, name: string, 
         const standing = standingOfSchemaNode(schema, provisionalSchemas.has(schemaName) ? 'provisional' : 'full')
         schemaRows.push({ namespace: name, nsId: id, schema: schemaName, id: `${id}-s-${j}`, status: str(schema.status) ?? '—', provisional: provisionalSchemas.has(schemaName), grade: standing.grade ?? undefined, standing, tools: toolNames.length, blockers: schemaBlockers.length })
         parts.push(
-            `<details class="schema" id="${id}-s-${j}"><summary><span class="name">${escapeHtml(schemaName)}</span>${badge(schema.status)}${gradeCell(schema.grade)}<span class="num">${toolNames.length}</span><span class="num">${schemaBlockers.length}</span><span class="vetoes">${schemaVetoes.length > 0 ? `veto: ${escapeHtml([...new Set(schemaVetoes)].join(', '))}` : ''}</span></summary>${inner.join('')}</details>`
+            `<details class="schema" id="${id}-s-${j}"><summary><span class="name">${escapeHtml(schemaName)}` +
+                `</span>${badge(schema.status)}${gradeCell(schema.grade)}<span class="num">${toolNames.length}` +
+                `</span><span class="num">${schemaBlockers.length}</span><span class="vetoes">` +
+                `${schemaVetoes.length > 0 ? `veto: ${escapeHtml([...new Set(schemaVetoes)].join(', '))}` : ''}` +
+                `</span></summary>${inner.join('')}</details>`
         )
     }
     const nsNodes: Array<[string, NodeLike]> = [
@@ -396,7 +412,12 @@ async function renderNamespace(reader: Reader, providers: string, name: string, 
     const worstProvisional = state.provisional.map((p) => p.grade).filter((g): g is string => g !== null).sort().pop()
     const provisional =
         state.provisional.length > 0
-            ? `<p class="provisional"><b>provisional</b>: ${state.provisional.length} unit${state.provisional.length === 1 ? '' : 's'} answered from deterministic answers only, not graded${worstProvisional !== undefined ? ` (their deterministic-only grade, never a headline: ${escapeHtml(worstProvisional)})` : ''}. Run <code>flowmcp-grading grade … --judge-command &lt;cmd&gt;</code> (or <code>--answers &lt;file&gt;</code>) to finish the grading.</p>`
+            ? `<p class="provisional"><b>provisional</b>: ${state.provisional.length} unit` +
+                `${state.provisional.length === 1 ? '' : 's'}` +
+                ` answered from deterministic answers only, not graded` +
+                `${worstProvisional !== undefined ? ` (their deterministic-only grade, never a headline: ${escapeHtml(worstProvisional)})` : ''}` +
+                `. Run <code>flowmcp-grading grade … --judge-command &lt;cmd&gt;</code> (or <code>` +
+                `--answers &lt;file&gt;</code>) to finish the grading.</p>`
             : ''
     const blockerList = blockers.length > 0 ? `<h3>Blockers</h3><ul class="blockers">${blockers.map((b) => `<li><code>${escapeHtml(b.node)}</code> ${escapeHtml(b.reason)}</li>`).join('')}</ul>` : ''
     const html = [
@@ -405,7 +426,9 @@ async function renderNamespace(reader: Reader, providers: string, name: string, 
         `<p class="meta">updated ${escapeHtml(index.updatedAt)} · ${Object.keys(schemas).length} schemas · ${toolCount} tools</p>`,
         provisional,
         `<h3>Namespace</h3><div class="rows">${nsRows.join('')}</div>`,
-        `<h3>Schemas</h3><div class="rows"><div class="head"><span class="name">schema</span><span>status</span><span>grade</span><span>tools</span><span>blockers</span><span>vetoes</span></div>${parts.join('') || '<p class="note">No schemas.</p>'}</div>`,
+        `<h3>Schemas</h3><div class="rows"><div class="head"><span class="name">schema</span><span>` +
+            `status</span><span>grade</span><span>tools</span><span>blockers</span><span>vetoes</span></div>` +
+            `${parts.join('') || '<p class="note">No schemas.</p>'}</div>`,
         blockerList,
         '</section>'
     ].join('')
@@ -470,7 +493,9 @@ function barChart(caption: string, rows: ReadonlyArray<{ key: string; count: num
     const body = rows
         .map((r) => {
             const width = total > 0 && r.count > 0 ? Math.max(1.5, Math.round((r.count / total) * 1000) / 10) : 0
-            const bar = `<svg class="bar" width="100%" height="14" aria-hidden="true" focusable="false"><rect class="track" width="100%" height="14" rx="3"/>${width > 0 ? `<rect class="${r.cls}" width="${width}%" height="14" rx="3"/>` : ''}</svg>`
+            const bar = `<svg class="bar" width="100%" height="14" aria-hidden="true" focusable="false">` +
+                `<rect class="track" width="100%" height="14" rx="3"/>` +
+                `${width > 0 ? `<rect class="${r.cls}" width="${width}%" height="14" rx="3"/>` : ''}</svg>`
             return `<tr data-key="${escapeHtml(r.key)}"${r.count === 0 ? ' class="zero"' : ''}><th scope="row">${escapeHtml(r.key)}</th><td>${bar}</td><td class="n">${r.count}</td></tr>`
         })
         .join('')
@@ -482,7 +507,9 @@ function distribution(rows: readonly SchemaRow[]): string {
     const states = SCHEMA_STATES.map((st) => ({ key: st, count: rows.filter((r) => schemaState(r) === st).length, cls: `s-${st}` }))
     return [
         `<div class="card" id="grades"><h2>Grades</h2>${barChart(`${rows.length} schemas by grade`, grades, rows.length)}</div>`,
-        `<div class="card" id="states"><h2>Status</h2>${barChart(`${rows.length} schemas by status`, states, rows.length)}<p class="fine">provisional: deterministic answers only, waiting for a judge; pending: not graded yet.</p></div>`
+        `<div class="card" id="states"><h2>Status</h2>` +
+            `${barChart(`${rows.length} schemas by status`, states, rows.length)}<p class="fine">` +
+            `provisional: deterministic answers only, waiting for a judge; pending: not graded yet.</p></div>`
     ].join('')
 }
 
@@ -545,7 +572,9 @@ function heatTd(cell: HeatCell, where: string): string {
     if (cell.nodes === 0) return `<td class="h empty" title="${escapeHtml(`${where}: no node`)}">none</td>`
     const open = cell.blocked + cell.pending
     if (cell.worst < 0) return `<td class="h g-none" title="${escapeHtml(title)}"><b>${cell.blocked > 0 ? 'blocked' : cell.pending > 0 ? 'pending' : '—'}</b>${cell.nodes > 1 ? `<small>${cell.nodes} nodes</small>` : ''}</td>`
-    return `<td class="h ${GRADE_CLASSES[cell.worst]}" title="${escapeHtml(title)}"><b>${GRADES[cell.worst]}</b>${m !== null ? ` <span class="sc">${m.toFixed(2)}</span>` : ''}${open > 0 ? `<small>+${open} ${cell.blocked > 0 ? 'blocked' : 'pending'}</small>` : ''}</td>`
+    return `<td class="h ${GRADE_CLASSES[cell.worst]}" title="${escapeHtml(title)}"><b>${GRADES[cell.worst]}` +
+        `</b>${m !== null ? ` <span class="sc">${m.toFixed(2)}</span>` : ''}` +
+        `${open > 0 ? `<small>+${open} ${cell.blocked > 0 ? 'blocked' : 'pending'}</small>` : ''}</td>`
 }
 
 /** The island column: the cost (mean score, a rejected node as 1) coloured by its grade band, and what is not graded. */
@@ -573,11 +602,16 @@ function heatMap(views: readonly NamespaceView[]): string {
         if (cx === null || cy === null) return cx === null && cy === null ? y.island.blocked + y.island.pending - (x.island.blocked + x.island.pending) : cx === null ? 1 : -1
         return cx - cy
     })
-    const head = `<tr><th scope="col">area</th><th scope="col" class="isl" title="the mean score of the area across the island, a rejected node counting as 1">island</th>${graded.map((v) => `<th scope="col" title="${escapeHtml(v.name)}"><a href="#${v.id}">${escapeHtml(v.name)}</a></th>`).join('')}</tr>`
+    const head = `<tr><th scope="col">area</th><th scope="col" class="isl" title="the mean score of the area ` +
+        `across the island, a rejected node counting as 1">island</th>` +
+        `${graded.map((v) => `<th scope="col" title="${escapeHtml(v.name)}"><a href="#${v.id}">${escapeHtml(v.name)}</a></th>`).join('')}</tr>`
     const body = order.map((r) => `<tr><th scope="row">${escapeHtml(r.area)}</th>${islandTd(r.island, r.area)}${r.cells.map((c, i) => heatTd(c, `${r.area} in ${graded[i]?.name ?? ''}`)).join('')}</tr>`).join('')
     return [
         '<div class="card wide" id="heat"><h2>Where grades are lost</h2>',
-        '<p class="fine">One row per area, the costliest first. <b>island</b>: the area’s mean score (1–5) over every node, a rejected node counting as 1. Per namespace: the worst grade of the area’s nodes and their mean score; tools and the schemas’ tool aggregates are averaged.</p>',
+        '<p class="fine">One row per area, the costliest first. <b>island</b>' +
+            ': the area’s mean score (1–5) over every node, a rejected node counting as 1. Per namespace: ' +
+            'the worst grade of the area’s nodes and their mean score; tools and the schemas’ tool ' +
+            'aggregates are averaged.</p>',
         `<div class="scroll"><table class="heat" id="t-heat"><thead>${head}</thead><tbody>${body}</tbody></table></div>`,
         '<p class="legend">',
         ...GRADES.map((g, i) => pill(g, GRADE_CLASSES[i] as string)),
@@ -632,17 +666,24 @@ function baselineCard(rows: readonly SchemaRow[], baseline: BaselineView | null 
     const better = pairs.filter((p) => isBetter(p.before, p.after)).length
     const list =
         worse.length > 0
-            ? `<ul class="worse">${worse.map((p) => `<li><a href="#${p.row.id}">${escapeHtml(p.row.namespace)} / ${escapeHtml(p.row.schema)}</a> <span class="change">${pill(markLabel(p.before), markClass(p.before))} → ${pill(markLabel(p.after), markClass(p.after))}</span></li>`).join('')}</ul>`
+            ? `<ul class="worse">` +
+                `${worse.map((p) => `<li><a href="#${p.row.id}">${escapeHtml(p.row.namespace)} / ${escapeHtml(p.row.schema)}</a>` +
+                    ` <span class="change">${pill(markLabel(p.before), markClass(p.before))} → ` +
+                    `${pill(markLabel(p.after), markClass(p.after))}</span></li>`).join('')}</ul>`
             : '<p class="fine">No schema got worse since the baseline.</p>'
     const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
     const figure = `<p class="figure ${worse.length > 0 ? 'bad' : 'ok'}"><b>${worse.length}</b> ${worse.length === 1 ? 'schema' : 'schemas'} graded worse</p>`
-    return `${head}${figure}<p class="fine">Compared with ${baseline.label}: ${plural(pairs.length, 'schema')} in both · ${worse.length} worse · ${better} better · ${rows.length - pairs.length} new since.</p>${list}</div>`
+    return `${head}${figure}<p class="fine">Compared with ${baseline.label}: ` +
+        `${plural(pairs.length, 'schema')} in both · ${worse.length} worse · ${better} better · ` +
+        `${rows.length - pairs.length} new since.</p>${list}</div>`
 }
 
 /** A table the script can sort (by `data-v`, else the text) and filter; without script it stays in its default order. */
 function sortableTable(id: string, label: string, headers: readonly string[], rows: readonly string[]): string {
     return [
-        `<div class="tablebar" hidden><input type="search" class="filter" data-table="${id}" placeholder="Filter ${escapeHtml(label)}…" aria-label="Filter ${escapeHtml(label)}"><span class="fine">Click a column header to sort.</span></div>`,
+        `<div class="tablebar" hidden><input type="search" class="filter" data-table="${id}` +
+            `" placeholder="Filter ${escapeHtml(label)}…" aria-label="Filter ${escapeHtml(label)}">` +
+            `<span class="fine">Click a column header to sort.</span></div>`,
         `<table class="summary sortable" id="${id}"><thead><tr>${headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`
     ].join('')
 }
@@ -695,13 +736,24 @@ export async function renderIslandReport(input: IslandReportInput): Promise<Isla
     const td = (key: string | number, html: string): string => `<td data-v="${escapeHtml(key)}">${html}</td>`
     const nsRows = [...views]
         .sort(compareNamespaces)
-        .map((v) => `<tr>${td(v.name, `<a href="#${v.id}">${escapeHtml(v.name)}</a>`)}${td(nsStatusKey(v.status), `${badge(v.status)}${v.provisional ? ' <span class="st warn">provisional</span>' : ''}`)}${td(gradeSortKey(v.grade), gradeCell(v.grade))}${td(v.schemas, String(v.schemas))}${td(v.tools, String(v.tools))}${td(v.blockers, String(v.blockers))}${td(v.vetoes, v.vetoes > 0 ? `<span class="veto">${v.vetoes}</span>` : '0')}</tr>`)
+        .map((v) => `<tr>${td(v.name, `<a href="#${v.id}">${escapeHtml(v.name)}</a>`)}` +
+            `${td(nsStatusKey(v.status), `${badge(v.status)}${v.provisional ? ' <span class="st warn">provisional</span>' : ''}`)}` +
+            `${td(gradeSortKey(v.grade), gradeCell(v.grade))}${td(v.schemas, String(v.schemas))}` +
+            `${td(v.tools, String(v.tools))}${td(v.blockers, String(v.blockers))}` +
+            `${td(v.vetoes, v.vetoes > 0 ? `<span class="veto">${v.vetoes}</span>` : '0')}</tr>`)
     const allSchemaRows = [...schemaRows]
         .sort(compareSchemaRows)
-        .map((r) => `<tr>${td(r.namespace, `<a href="#${r.nsId}">${escapeHtml(r.namespace)}</a>`)}${td(r.schema, `<a href="#${r.id}">${escapeHtml(r.schema)}</a>`)}${td(SCHEMA_STATES.indexOf(schemaState(r)), `${badge(r.status)}${r.provisional ? ' <span class="st warn">provisional</span>' : ''}`)}${td(gradeSortKey(r.grade), gradeCell(r.grade))}${td(r.tools, String(r.tools))}${td(r.blockers, String(r.blockers))}</tr>`)
+        .map((r) => `<tr>${td(r.namespace, `<a href="#${r.nsId}">${escapeHtml(r.namespace)}</a>`)}` +
+            `${td(r.schema, `<a href="#${r.id}">${escapeHtml(r.schema)}</a>`)}` +
+            `${td(SCHEMA_STATES.indexOf(schemaState(r)), `${badge(r.status)}${r.provisional ? ' <span class="st warn">provisional</span>' : ''}`)}` +
+            `${td(gradeSortKey(r.grade), gradeCell(r.grade))}${td(r.tools, String(r.tools))}` +
+            `${td(r.blockers, String(r.blockers))}</tr>`)
     const body = [
         `<h1>${escapeHtml(title)}</h1>`,
-        `<p class="meta">island <code>${escapeHtml(root)}</code> · ${views.length} namespaces · ${views.reduce((n, v) => n + v.schemas, 0)} schemas · namespaces: ${['operational', 'partial', 'blocked', 'pending', 'rejected', 'unreadable'].map((s) => `${count(s)} ${s}`).join(' · ')}${views.some((v) => v.provisional) ? ` · ${views.filter((v) => v.provisional).length} provisional (deterministic answers only: pass --judge-command or --answers to finish)` : ''}</p>`,
+        `<p class="meta">island <code>${escapeHtml(root)}</code> · ${views.length} namespaces · ` +
+            `${views.reduce((n, v) => n + v.schemas, 0)} schemas · namespaces: ` +
+            `${['operational', 'partial', 'blocked', 'pending', 'rejected', 'unreadable'].map((s) => `${count(s)} ${s}`).join(' · ')}` +
+            `${views.some((v) => v.provisional) ? ` · ${views.filter((v) => v.provisional).length} provisional (deterministic answers only: pass --judge-command or --answers to finish)` : ''}</p>`,
         errors.length > 0 ? `<ul class="errors">${errors.map((e) => `<li>${escapeHtml(`${e.code}: ${e.message}`)}</li>`).join('')}</ul>` : '',
         views.length > 0 ? `<section class="overview" id="overview" aria-label="Overview">${distribution(schemaRows)}${baselineCard(schemaRows, baseline)}${heatMap(views)}</section>` : '',
         '<div class="toolbar" hidden><button type="button" data-open="1">Expand all</button><button type="button" data-open="0">Collapse all</button></div>',
@@ -709,7 +761,10 @@ export async function renderIslandReport(input: IslandReportInput): Promise<Isla
         views.length > 0 ? sortableTable('t-namespaces', 'namespaces', ['namespace', 'status', 'grade', 'schemas', 'tools', 'blockers', 'vetoes'], nsRows) : '<p class="note">No namespaces.</p>',
         schemaRows.length > 0 ? `<h2>Schemas</h2>${sortableTable('t-schemas', 'schemas', ['namespace', 'schema', 'status', 'grade', 'tools', 'blockers'], allSchemaRows)}` : '',
         selections.length > 0 ? `<h2>Selections</h2><table class="summary"><thead><tr><th>selection</th><th>status</th><th>grade</th><th>members</th></tr></thead><tbody>${selections.map((s) => s.row).join('')}</tbody></table>` : '',
-        '<p class="meta">Open a schema, then a node, to see the grading entry behind its grade: every answer, and the grade recomputed from them step by step. A schema\'s grade is its standing in its <code>index.json</code>: the worst grade of its tools and tools aggregate, shown only when it is graded (docs/guide.md, “Which grade to quote”).</p>',
+        '<p class="meta">Open a schema, then a node, to see the grading entry behind its grade: every ' +
+            'answer, and the grade recomputed from them step by step. A schema\'s grade is its standing in ' +
+            'its <code>index.json</code>: the worst grade of its tools and tools aggregate, shown only when ' +
+            'it is graded (docs/guide.md, “Which grade to quote”).</p>',
         ...views.map((v) => v.html),
         ...selections.map((s) => s.html)
     ].join('\n')

@@ -162,7 +162,9 @@ async function gradedSchemas(paths: readonly string[], options: CheckCommandOpti
     // A namespace's own units are not a schema's standing, but what the run left of them is said.
     for (const ns of run.namespaces) {
         const failed = ns.units.filter((u) => u.status === UNIT_STATUS.error)
-        if (failed.length > 0) notices.push(`namespace ${ns.namespace ?? '?'}: ${failed.length} unit${failed.length === 1 ? '' : 's'} not graded (${failed.map((u) => u.unit).join(', ')}): ${firstJudgeFailure(ns.errors) ?? failed[0]?.reason ?? 'failed'}`)
+        if (failed.length > 0) notices.push(`namespace ${ns.namespace ?? '?'}: ${failed.length} unit${failed.length === 1 ? '' : 's'} not ` +
+            `graded (${failed.map((u) => u.unit).join(', ')}): ` +
+            `${firstJudgeFailure(ns.errors) ?? failed[0]?.reason ?? 'failed'}`)
     }
     if (baseline !== null) schemas.push(...removedSchemas(schemas, gone, baseline, notices))
     return { schemas, interrupted: run.interrupted }

@@ -113,7 +113,10 @@ function testLines(name: string, tests: readonly PretestTestRecord[]): string[] 
         .map((t) => {
             const requests = t.requests.map((r) => `${r.method} ${r.url} → ${r.status ?? 'no answer'}${r.missingRecording ? ' (not recorded)' : ''}`)
             const error = t.error !== null && !t.working ? ` — ${t.error}` : ''
-            return `  ${name}: ${t.tool}#${t.testIndex} ${t.verdict ?? '-'}${t.via === 'runtime' ? ' (runtime)' : ''}${requests.length > 0 ? `: ${requests.slice(0, 5).join('; ')}${requests.length > 5 ? ` +${requests.length - 5} more` : ''}` : ''}${error}\n`
+            return `  ${name}: ${t.tool}#${t.testIndex} ${t.verdict ?? '-'}` +
+                `${t.via === 'runtime' ? ' (runtime)' : ''}` +
+                `${requests.length > 0 ? `: ${requests.slice(0, 5).join('; ')}${requests.length > 5 ? ` +${requests.length - 5} more` : ''}` : ''}` +
+                `${error}\n`
         })
 }
 
@@ -152,7 +155,9 @@ export function textReport(namespaces: readonly GradeNamespaceResult[], results:
             const tests = ran.reduce((n, [, t]) => n + t.tests, 0)
             const ok = ran.reduce((n, [, t]) => n + t.ok, 0)
             const tools = ran.map(([tool]) => tool)
-            out.push(`  ${name}: ${tools.length > 3 ? `${tools.slice(0, 3).join(', ')} +${tools.length - 3} more` : tools.join(', ')} tested through the FlowMCP runtime: ${ok} of ${tests} test${tests === 1 ? '' : 's'} answered\n`)
+            out.push(`  ${name}: ` +
+                `${tools.length > 3 ? `${tools.slice(0, 3).join(', ')} +${tools.length - 3} more` : tools.join(', ')}` +
+                ` tested through the FlowMCP runtime: ${ok} of ${tests} test${tests === 1 ? '' : 's'} answered\n`)
         }
         if (verbose) out.push(...testLines(name, result.grading?.pretest.tests ?? []))
         for (const issue of result.errors.filter((e) => e.severity === SEVERITY.error && !e.path.startsWith('/schema/main')).slice(0, 5)) out.push(`  ${name}: ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
@@ -166,9 +171,14 @@ export function textReport(namespaces: readonly GradeNamespaceResult[], results:
     }
     const printed = results.flatMap((row) => printedFixes(fixes.get(row) ?? []))
     if (printed.length > 0) out.push(`\n${countsLine(countFixItems(printed))}\n`)
-    out.push('\ngrade = the schema\'s standing in index.json: the worst grade of its tools and tools aggregate, shown only when the schema is graded (a tool whose tests did not run blocks it; a provisional run has no grade); a namespace row: its index.json grade. schemaGrade = the tools-aggregate-schema grade alone. See docs/guide.md, "Which grade to quote".\n')
+    out.push('\ngrade = the schema\'s standing in index.json: the worst grade of its tools and tools ' +
+        'aggregate, shown only when the schema is graded (a tool whose tests did not run blocks it; a ' +
+        'provisional run has no grade); a namespace row: its index.json grade. schemaGrade = the ' +
+        'tools-aggregate-schema grade alone. See docs/guide.md, "Which grade to quote".\n')
     if (results.some(({ file }) => runtimeTools(runtime, file).size > 0)) {
-        out.push(`via runtime = the tests of the schema's handler tools ran through the FlowMCP runtime${runtime?.version !== null && runtime?.version !== undefined ? ` ${runtime.version}` : ''} (--runtime), in a child process under Node's permission model.\n`)
+        out.push(`via runtime = the tests of the schema's handler tools ran through the FlowMCP runtime` +
+            `${runtime?.version !== null && runtime?.version !== undefined ? ` ${runtime.version}` : ''} ` +
+            `(--runtime), in a child process under Node's permission model.\n`)
     }
     if (results.some(({ result }) => result.grading?.mode === 'provisional')) {
         out.push('provisional = deterministic answers only, no grade: pass --judge-command <cmd> (or --answers <file>) to grade the non-deterministic questions.\n')
@@ -189,12 +199,24 @@ export function estimateText(cost: CostEstimate): string {
     const money =
         cost.cost === null
             ? 'cost: pass --price-input and --price-output (US dollars per million tokens) for one.\n'
-            : `cost: ${usd(cost.cost.total)} (input ${usd(cost.cost.input)}, output ${usd(cost.cost.output)}; cached input at the input price, an upper bound${cost.cost.missing.length > 0 ? `; no ${cost.cost.missing.join(' or ')} price given, counted as 0` : ''}).\n`
+            : `cost: ${usd(cost.cost.total)} (input ${usd(cost.cost.input)}, output ${usd(cost.cost.output)}; ` +
+                `cached input at the input price, an upper bound` +
+                `${cost.cost.missing.length > 0 ? `; no ${cost.cost.missing.join(' or ')} price given, counted as 0` : ''}).\n`
     return (
         table(rows, ['key', 'calls', 'input', 'cached', 'uncached', 'output']) +
-        `\ninput = input tokens of the judge calls (characters / ${cost.charsPerToken}); cached = the part equal to the start of an earlier call of the run, which a prefix cache serves; uncached = billed at full price; output = expected output tokens of the replies (${OUTPUT_TOKENS.perAnswer} per answer, ${OUTPUT_TOKENS.perCall} per call). No judge was called, nothing was written. about-namespace is counted as asked (a judge run asks it once the schema is stable).\n` +
+        `\ninput = input tokens of the judge calls (characters / ${cost.charsPerToken}); cached = the ` +
+            `part equal to the start of an earlier call of the run, which a prefix cache serves; uncached = ` +
+            `billed at full price; output = expected output tokens of the replies ` +
+            `(${OUTPUT_TOKENS.perAnswer} per answer, ${OUTPUT_TOKENS.perCall} per call). No judge was ` +
+            `called, nothing was written. about-namespace is counted as asked (a judge run asks it once the ` +
+            `schema is stable).\n` +
         money +
-        `repair turns: a reply that breaks its contract gets one more call for its unit, so at most ${n(cost.repairs.maxCalls)} more calls; with the prefix cached each is billed for its own follow-up: together at most ${n(cost.repairs.uncachedTokens)} uncached and ${n(cost.repairs.cachedTokens)} cached input tokens, ${n(cost.repairs.outputTokens)} output tokens${cost.repairs.cost !== null ? `, ${usd(cost.repairs.cost)}` : ''} (not in the figures above).\n`
+        `repair turns: a reply that breaks its contract gets one more call for its unit, so at most ` +
+            `${n(cost.repairs.maxCalls)} more calls; with the prefix cached each is billed for its own ` +
+            `follow-up: together at most ${n(cost.repairs.uncachedTokens)} uncached and ` +
+            `${n(cost.repairs.cachedTokens)} cached input tokens, ${n(cost.repairs.outputTokens)} output ` +
+            `tokens${cost.repairs.cost !== null ? `, ${usd(cost.repairs.cost)}` : ''} (not in the figures ` +
+            `above).\n`
     )
 }
 
