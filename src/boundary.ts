@@ -44,6 +44,7 @@ import { Scoring as ScoringUnguarded } from './scoring/scoring.js'
 import { Veto as VetoUnguarded } from './veto/veto.js'
 import { SelectionDefinition as SelectionDefinitionUnguarded } from './selection/definition.js'
 import { SelectionSkills as SelectionSkillsUnguarded } from './selection/skills.js'
+import { isObject } from './model/object.js'
 
 /**
  * The one boundary of every public entry point. The input object is read once, inside a guard: its
@@ -88,7 +89,7 @@ function failureOf(fn: AnyFn, issue: Issue, fallback: (() => unknown) | undefine
     } catch {
         shape = undefined
     }
-    const shaped = (value: unknown): unknown => (value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...value, errors: [issue] } : { errors: [issue] })
+    const shaped = (value: unknown): unknown => (isObject(value) ? { ...value, errors: [issue] } : { errors: [issue] })
     if (shape instanceof Promise) return shape.then(shaped, () => ({ errors: [issue] }))
     return shaped(shape)
 }

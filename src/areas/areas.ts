@@ -7,6 +7,7 @@ import { AREA_CATALOGUE, isArea, LEVEL_LADDER, QUESTION_CATALOGUE_VERSION, quest
 import { evaluateGates, type GateResult, type GateSignals } from './gates.js'
 import { AREA_OUTPUT_MASTER_SCHEMA, AREA_OUTPUT_SCHEMAS, selfContainedOutputSchema, validateAreaOutput, type AreaOutputValidation } from './output.js'
 import { toGradingEntry, type DeterministicAnswer, type GradingContext, type ToGradingEntryResult } from './to-entry.js'
+import { isObject } from '../model/object.js'
 
 function lookup(area: unknown): { area: Area | null; errors: Issue[] } {
     if (area === undefined) return { area: null, errors: [createIssue('ARE-011', '/area', { field: 'area' })] }
@@ -134,7 +135,7 @@ export class Areas {
      */
     static toGradingEntry(input: { output?: unknown; context?: GradingContext | unknown; deterministic?: readonly DeterministicAnswer[] | unknown; area?: unknown; limits?: Partial<JsonLimits> }): ToGradingEntryResult {
         const output = input?.output
-        const fromOutput = output !== null && typeof output === 'object' && !Array.isArray(output) ? (output as Record<string, unknown>).area : undefined
+        const fromOutput = isObject(output) ? output.area : undefined
         return toGradingEntry(input?.area ?? fromOutput, output, input?.deterministic, input?.context, resolveLimits(input?.limits))
     }
 }

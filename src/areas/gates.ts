@@ -2,6 +2,7 @@ import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { AREAS, type Area } from '../model/constants.js'
 import { AREA_CATALOGUE, isArea, LEVEL_LADDER, type Level } from './catalogue.js'
+import { isObject } from '../model/object.js'
 
 /** The signals a gate decision needs, derived by the caller from the index (06 §19.3). */
 export interface GateSignals {
@@ -40,7 +41,7 @@ export function evaluateGates(areas: unknown, signals: unknown): GateResult {
         if (!isArea(a)) errors.push(createIssue('ARE-001', `/areas/${i}`, { value: describeValue(a) }))
     })
     const s = (signals ?? {}) as Record<string, unknown>
-    if (signals !== undefined && (signals === null || typeof signals !== 'object' || Array.isArray(signals))) {
+    if (signals !== undefined && !isObject(signals)) {
         errors.push(createIssue('ARE-003', '/signals', { field: 'signals', expected: 'object', actual: typeOfValue(signals) }))
     }
     for (const key of ['namespaceLevel', 'memberLevel'] as const) {

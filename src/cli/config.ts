@@ -4,6 +4,7 @@ import { FixRules } from '../index.js'
 import { createIssue } from '../errors/issue.js'
 import { parseJsonText } from '../json/guard.js'
 import { CONFIG_KEYS, optionOf, type ConfigSpec } from './options.js'
+import { isObject } from '../model/object.js'
 
 /** The name of the config file, looked for in the working folder and its parents up to the repository root. */
 export const CONFIG_FILE = 'flowmcp-grading.config.json'
@@ -55,7 +56,7 @@ export function loadConfig(file: string): { config: LoadedConfig | null; errors:
     }
     const invalid = (detail: string): string => `CFG-004: ${createIssue('CFG-004', '', { file, detail }).message}`
     const parsed = parseJsonText(text)
-    if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) {
+    if (!isObject(parsed.value)) {
         return { config: null, errors: [invalid(parsed.errors[0] !== undefined ? parsed.errors[0].message : 'not a JSON object')] }
     }
     const raw = parsed.value as Record<string, unknown>

@@ -5,6 +5,7 @@ import { QUESTIONS } from '../areas/catalogue.js'
 import { CATALOGUE } from '../errors/catalogue/index.js'
 import { SEVERITY } from '../model/constants.js'
 import type { FixItem } from './types.js'
+import { isObject } from '../model/object.js'
 
 /** What a rule is set to: eslint's words, or its numbers (0 off, 1 warning, 2 error). */
 export type RuleSetting = 'off' | 'warning' | 'error' | 0 | 1 | 2
@@ -48,7 +49,7 @@ export function nearestRuleNames(code: string): string[] {
 function checkRules(rules: unknown): { levels: Map<string, 'off' | 'warning' | 'error'>; errors: Issue[] } {
     const levels = new Map<string, 'off' | 'warning' | 'error'>()
     if (rules === undefined) return { levels, errors: [] }
-    if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) return { levels, errors: [createIssue('CFG-001', '/rules', { actual: typeOfValue(rules) })] }
+    if (!isObject(rules)) return { levels, errors: [createIssue('CFG-001', '/rules', { actual: typeOfValue(rules) })] }
     const errors: Issue[] = []
     for (const [code, setting] of Object.entries(rules as Record<string, unknown>)) {
         const level = typeof setting === 'string' || typeof setting === 'number' ? LEVEL[String(setting)] : undefined

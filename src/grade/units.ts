@@ -11,6 +11,7 @@ import type { EmittedPrompt } from './types.js'
 import { chooseBoundary } from '../injection/boundary.js'
 import { neutraliseInvisible } from '../injection/invisible.js'
 import { areaMessage, filesMessage, judgeSystemMessage, unitMessage } from './messages.js'
+import { isObject } from '../model/object.js'
 
 /** An entry graded by this run, with what the judge said beside it (04 ⚠ D4: kept in `state.json`). */
 export interface PlannedEntry {
@@ -69,7 +70,7 @@ export function modelNameProblem(value: unknown): string | null {
  * usable name (trimmed) is returned; an unusable one is a GRA-024 warning and the host's model is kept.
  */
 export function takeReplyModel(unit: string, reply: unknown, errors: Issue[]): { output: unknown; model: string | undefined } {
-    if (reply === null || typeof reply !== 'object' || Array.isArray(reply) || !Object.hasOwn(reply, 'model')) return { output: reply, model: undefined }
+    if (!isObject(reply) || !Object.hasOwn(reply, 'model')) return { output: reply, model: undefined }
     const { model, ...output } = reply as Record<string, unknown>
     const problem = modelNameProblem(model)
     if (problem !== null) {

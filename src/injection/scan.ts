@@ -4,6 +4,7 @@ import type { Issue } from '../errors/types.js'
 import { inspectJson } from '../json/guard.js'
 import { foldConfusables } from './confusables.js'
 import { escapeCodePoint, mayHoldInvisible, neutraliseInvisible, type InvisibleFound } from './invisible.js'
+import { isObject } from '../model/object.js'
 
 /**
  * Text the graded party wrote that addresses the grader rather than the reader: instructions
@@ -528,13 +529,13 @@ export class InjectionScan {
     static scan(input: { main?: unknown; files?: unknown }): InjectionScanResult {
         const errors: Issue[] = []
         const none = (): InjectionScanResult => ({ findings: [], flagged: [], errors })
-        if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+        if (!isObject(input)) {
             errors.push(createIssue('INJ-006', '', { field: 'input', expected: '{ main?, files? }', actual: typeOfValue(input) }))
             return none()
         }
         const { main, files } = input
         if (main !== undefined) {
-            if (main === null || typeof main !== 'object' || Array.isArray(main)) errors.push(createIssue('INJ-006', '/main', { field: 'main', expected: 'object', actual: typeOfValue(main) }))
+            if (!isObject(main)) errors.push(createIssue('INJ-006', '/main', { field: 'main', expected: 'object', actual: typeOfValue(main) }))
             else errors.push(...inspectJson(main, undefined, '/main'))
         }
         if (files !== undefined) {

@@ -8,6 +8,7 @@ import type { FsPort, SchemaLoader } from '../ports/types.js'
 import { callPort, checkFsPort, Journal, listDir, readText, rollback, writeAtomic } from '../store/fs-ops.js'
 import { baseName, joinPath, normalizeDir, unsafeSegmentReason } from '../store/paths.js'
 import { monotonicStamp, stampOf } from './stamps.js'
+import { isObject } from '../model/object.js'
 
 /** One snapshot found in a folder. */
 export interface SnapshotInfo extends SnapshotFilenameParts {
@@ -171,7 +172,7 @@ export class SourceSnapshot {
             } catch (cause) {
                 return fail([createIssue('SNP-003', '/path', { detail: `not JSON: ${cause instanceof Error ? cause.message : 'invalid'}` })], parts.hash)
             }
-            const res = value !== null && typeof value === 'object' && !Array.isArray(value) ? HashGenerator.computeSelectionHash({ selection: value }) : HashGenerator.computeHash({ value })
+            const res = isObject(value) ? HashGenerator.computeSelectionHash({ selection: value }) : HashGenerator.computeHash({ value })
             if (res.short === null) return fail(res.errors, parts.hash)
             actual = res.short
         } else {

@@ -2,6 +2,7 @@ import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { AREAS, type Area } from '../model/constants.js'
 import { checkName, LAYOUT, type NameKind } from '../store/paths.js'
+import { isObject } from '../model/object.js'
 
 /**
  * What a grading is about. Which fields an area needs follows 02-areas §1:
@@ -64,7 +65,7 @@ export function gradingFolderFor(input: { area?: unknown; target?: unknown }): G
     const area = input?.area
     const target = input?.target
     if (typeof area !== 'string' || !(AREAS as readonly string[]).includes(area)) return fail([createIssue('GRD-033', '/area', { value: describeValue(area) })])
-    if (target === null || typeof target !== 'object' || Array.isArray(target)) {
+    if (!isObject(target)) {
         return fail([createIssue(target === undefined ? 'ISL-001' : 'ISL-002', '/target', { field: 'target', expected: 'object', actual: typeOfValue(target) })])
     }
     const t = target as Record<string, unknown>

@@ -1,3 +1,4 @@
+import { isObject } from '../model/object.js'
 import { isMissingRecording } from './replay.js'
 import type { HttpRequest, HttpResponse, RuntimeRequestRecord } from './types.js'
 
@@ -17,7 +18,6 @@ function platform(): PlatformFetchClasses | null {
 }
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object'
 
 /** A placeholder value given for a key (a replay without the key) is no secret to hide. */
 const PLACEHOLDER = /^\{\{SERVER_PARAM:[A-Za-z0-9_]+\}\}$/
@@ -40,9 +40,10 @@ export function maskServerParams(url: string, serverParams: Readonly<Record<stri
 
 /** The request a `fetch(input, init)` call describes, as an {@link HttpRequest}. */
 async function requestOf(input: unknown, init: unknown, classes: PlatformFetchClasses): Promise<HttpRequest> {
-    const req = isObj(input) && typeof input.url === 'string' && typeof input.method === 'string' ? input : null
-    const url = typeof input === 'string' ? input : req !== null ? (req.url as string) : isObj(input) && typeof input.href === 'string' ? input.href : String(input)
-    const o: Obj = isObj(init) ? init : {}
+    // An array passed as `input` or `init` (never meant) reads as an object with none of these fields.
+    const req = isObject(input) && typeof input.url === 'string' && typeof input.method === 'string' ? input : null
+    const url = typeof input === 'string' ? input : req !== null ? (req.url as string) : isObject(input) && typeof input.href === 'string' ? input.href : String(input)
+    const o: Obj = isObject(init) ? init : {}
     const headers: Record<string, string> = {}
     new classes.Headers(o.headers ?? req?.headers ?? {}).forEach((value, key) => {
         headers[key] = value

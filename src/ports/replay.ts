@@ -1,4 +1,5 @@
 import type { HttpPort, HttpRequest, HttpResponse } from './types.js'
+import { isObject } from '../model/object.js'
 
 /** One recorded exchange. Server-parameter values are stored as `{{SERVER_PARAM:KEY}}`, never as values. */
 export interface RecordedExchange {
@@ -113,7 +114,7 @@ function sameBody(recorded: string | undefined, actual: string | undefined): boo
     const r = jsonOf(recorded)
     const a = jsonOf(actual)
     if (r !== undefined && a !== undefined) {
-        const rpc = (v: unknown): unknown => (v !== null && typeof v === 'object' && !Array.isArray(v) && 'jsonrpc' in v ? { ...(v as Record<string, unknown>), id: null } : Array.isArray(v) ? v.map(rpc) : v)
+        const rpc = (v: unknown): unknown => (isObject(v) && 'jsonrpc' in v ? { ...(v as Record<string, unknown>), id: null } : Array.isArray(v) ? v.map(rpc) : v)
         return sameJson(rpc(r), rpc(a))
     }
     return HAS_PLACEHOLDER.test(recorded) ? placeholderPattern(recorded, '[\\s\\S]*').test(actual) : recorded === actual

@@ -2,6 +2,7 @@ import { createIssue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson, resolveLimits, type JsonLimits } from '../json/guard.js'
+import { isObject } from '../model/object.js'
 
 /** Why a piece of text was redacted. */
 export type RedactionKind = 'server-param' | 'secret-field' | 'url-credential' | 'auth-header' | 'key-shape' | 'private-key' | 'assignment'
@@ -379,7 +380,7 @@ function redactNode(value: unknown, params: Params, path: string, inHeaders: boo
 
 function checkParams(serverParams: unknown): { params: Params; errors: Issue[] } {
     if (serverParams === undefined) return { params: [], errors: [] }
-    if (serverParams === null || typeof serverParams !== 'object' || Array.isArray(serverParams)) {
+    if (!isObject(serverParams)) {
         return { params: [], errors: [createIssue('PB-002', '/serverParams', { field: 'serverParams', expected: 'object of strings', actual: typeOfValue(serverParams) })] }
     }
     const errors: Issue[] = []

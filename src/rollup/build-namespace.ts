@@ -6,6 +6,7 @@ import { fromFileTimestamp, isIsoDateTime, toFileTimestamp } from '../time.js'
 import { blockNode, rollupSink, takeDerived, takeVersions, type RollupSink } from './collect.js'
 import { arr, buildSchemaNode, deriveLeaf, digestFolder, factsOf, latestSnapshot, previousAt, reasonText, rollupGrade, rollupStatus, validNamed } from './nodes.js'
 import type { Blocker, IndexNode, LockSnapshot, NamespaceIndex, NamespaceListing, SchemaListing, SchemaNode } from './types.js'
+import { isObject } from '../model/object.js'
 
 /** `now` as the island timestamp of `updatedAt` (full seconds, 03 ⚠ C4), or an issue. */
 export function indexTimestamp(now: unknown): { stamp: string | null; issue: Issue | null } {
@@ -59,7 +60,7 @@ export function usablePrevious(previous: unknown, key: 'namespace' | 'selectionI
 /** The carried lockSnapshot: copied unchanged from the previous index (03 §7.1). */
 export function carriedLock(previous: Record<string, unknown> | null): LockSnapshot | undefined {
     const lock = previous?.lockSnapshot
-    return lock !== undefined && lock !== null && typeof lock === 'object' && !Array.isArray(lock) ? (lock as LockSnapshot) : undefined
+    return isObject(lock) ? (lock as unknown as LockSnapshot) : undefined
 }
 
 type Previous = Record<string, unknown> | null

@@ -8,6 +8,7 @@ import { carriedLock, checkBuildArgs, usablePrevious } from './build-namespace.j
 import { blockNode, rollupSink, takeDerived, takeVersions, type RollupSink } from './collect.js'
 import { arr, buildSchemaNode, deriveLeaf, digestFolder, factsOf, latestSnapshot, PENDING_REASONS, previousAt, reasonText, rollupGrade, rollupStatus, validNamed } from './nodes.js'
 import type { Blocker, IndexNode, MemberNode, SchemaListing, SelectionIndex, SelectionListing, SkillListing } from './types.js'
+import { isObject } from '../model/object.js'
 
 const SKILL_AREAS: readonly Area[] = ['selection-skills-L1', 'selection-skills-L2', 'selection-skills-L3']
 
@@ -26,7 +27,7 @@ export interface DefinitionMember {
  * @returns the members in definition order, or an IDX-024 issue when there is no usable list
  */
 export function definitionMembers(definition: unknown, where: string, issues: Issue[]): DefinitionMember[] | null {
-    if (definition === undefined || definition === null || typeof definition !== 'object' || Array.isArray(definition)) {
+    if (!isObject(definition)) {
         issues.push(createIssue('IDX-024', '/listing/definition', { path: where, detail: definition === undefined ? 'no selection definition snapshot' : `expected an object, got ${typeOfValue(definition)}` }))
         return null
     }

@@ -4,6 +4,7 @@ import { parseGradingFilename } from '../naming/grading-filename.js'
 import { mayDecide, verifyGradingFacts } from './digest.js'
 import { byTimeThenName } from './nodes.js'
 import type { GradingFacts, GradingFileInput } from './types.js'
+import { isObject } from '../model/object.js'
 
 /** One screened file the folder keeps: its screened facts, the verified ones once known, and the entry until verified. */
 interface Held {
@@ -186,7 +187,7 @@ export function encodeFacts(f: GradingFacts): Record<string, unknown> {
 }
 
 function isIssue(v: unknown): v is Issue {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) return false
+    if (!isObject(v)) return false
     const i = v as Record<string, unknown>
     return typeof i.code === 'string' && (i.severity === SEVERITY.error || i.severity === SEVERITY.warning || i.severity === SEVERITY.info) && typeof i.message === 'string' && typeof i.path === 'string' && Object.keys(i).length === 4
 }
@@ -208,7 +209,7 @@ function splitGradingName(file: string): { area: Area; basePersona: string | nul
 /** Decodes {@link encodeFacts} for `file`; `null` when anything is off (the record is then not used for the folder). */
 export function decodeFacts(file: string, value: unknown): GradingFacts | null {
     const parts = splitGradingName(file)
-    if (parts === null || value === null || typeof value !== 'object' || Array.isArray(value)) return null
+    if (parts === null || !isObject(value)) return null
     const v = value as Record<string, unknown>
     for (const k in v) if (!FACT_FIELDS.has(k)) return null
     if (v.verified !== undefined && v.verified !== true) return null
@@ -247,7 +248,7 @@ export function encodeVerified(v: GradingFacts): Record<string, unknown> {
 
 /** Decodes {@link encodeVerified} over the screened facts; `null` when anything is off. */
 export function decodeVerified(screened: GradingFacts, value: unknown): GradingFacts | null {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return null
+    if (!isObject(value)) return null
     const v = value as Record<string, unknown>
     if (Object.keys(v).some((k) => k !== 'problem' && k !== 'rawGrade' && k !== 'normalizedScore')) return null
     if (v.problem !== undefined && !isIssue(v.problem)) return null

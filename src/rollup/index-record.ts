@@ -1,6 +1,7 @@
 import { PACKAGE_VERSION } from '../version.js'
 import { decodeFacts, decodeVerified, encodeFacts, encodeVerified, type FolderRecord } from './folder-state.js'
 import type { GradingFacts } from './types.js'
+import { isObject } from '../model/object.js'
 
 /**
  * The rebuild record: a file beside `index.json` that remembers, per `_gradings/` folder, which
@@ -74,7 +75,7 @@ function parseLine(line: string): { rel: string; record: FolderRecord } | string
     }
     if (!Array.isArray(value) || value.length !== 4) return 'malformed folder line'
     const [rel, listing, strays, keptValue] = value as [unknown, unknown, unknown, unknown]
-    if (typeof rel !== 'string' || typeof listing !== 'string' || !isStrings(strays) || keptValue === null || typeof keptValue !== 'object' || Array.isArray(keptValue)) return 'malformed folder line'
+    if (typeof rel !== 'string' || typeof listing !== 'string' || !isStrings(strays) || !isObject(keptValue)) return 'malformed folder line'
     const bounded = `/${listing}/`
     const kept: Array<{ screened: GradingFacts; verified: GradingFacts | null }> = []
     for (const [file, pair] of Object.entries(keptValue as Record<string, unknown>)) {

@@ -10,6 +10,7 @@ import { promotionStatus } from './stable-promotion.js'
 import type { Blocker, GradingFacts, GradingFileInput, IndexNode, NodeVeto, SchemaListing, SchemaNode, SnapshotRef, ToolListing } from './types.js'
 
 import { fewerThanWorkingTests, GRADE_RANK, isWorkingCountReason, MIN_WORKING_TESTS, NODE_STATUS, ROLLUP_STATUS } from '../model/constants.js'
+import { isObject } from '../model/object.js'
 
 /** Reasons of `pending` nodes: plain spec phrases. `blocked` reasons always start with a code. */
 export const PENDING_REASONS = Object.freeze({
@@ -310,7 +311,7 @@ export function buildSchemaNode(schema: SchemaListing, ctx: SchemaContext): Sche
         requireSnapshot: true
     }
     if (schema.summaryProblem !== undefined) issues.push(schema.summaryProblem)
-    else if (schema.summary !== undefined && (schema.summary === null || typeof schema.summary !== 'object' || Array.isArray(schema.summary))) {
+    else if (schema.summary !== undefined && !isObject(schema.summary)) {
         issues.push(createIssue('IDX-021', `${ctx.listingPath}/summary`, { path: `${ctx.refBase}/summary.json`, detail: 'not a JSON object' }))
     }
     const tools: Array<[string, IndexNode]> = []
@@ -373,9 +374,9 @@ export function buildSchemaNode(schema: SchemaListing, ctx: SchemaContext): Sche
 function toolsOf(schema: SchemaListing, listingPath: string, issues: Issue[]): Array<{ item: { name: string; gradings?: ToolListing['gradings'] }; index: number }> {
     const listed = validNamed(arr(schema.tools), 'tool', `${listingPath}/tools`, issues)
     const known = new Set(listed.map((t) => String(t.item.name)))
-    const perTool = schema.summary !== null && typeof schema.summary === 'object' && !Array.isArray(schema.summary) ? (schema.summary as { perTool?: unknown }).perTool : undefined
+    const perTool = isObject(schema.summary) ? (schema.summary as { perTool?: unknown }).perTool : undefined
     const extra: Array<{ item: { name: string }; index: number }> = []
-    if (perTool !== null && typeof perTool === 'object' && !Array.isArray(perTool)) {
+    if (isObject(perTool)) {
         for (const name of Object.keys(perTool)) {
             const folder = islandName(name, 'tool')
             if (folder === null || known.has(folder) || known.has(name)) continue

@@ -1,6 +1,7 @@
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { NODE_STATUS, BLOCKED_REASONS, GRADE_RANK, NODE_STATUSES, isWorkingCountReason, type AggregateGrade, type BlockedReason, type LetterGrade, type NodeStatus } from '../model/constants.js'
+import { isObject } from '../model/object.js'
 
 /**
  * Where a schema stands: its `index.json` node (03 §6.2, the rollup of its subtree), plus
@@ -38,7 +39,7 @@ export const ENVIRONMENT_CAUSES: readonly string[] = Object.freeze([BLOCKED_REAS
 const GRADED: ReadonlySet<string> = new Set([NODE_STATUS.graded, NODE_STATUS.stable, NODE_STATUS.rejected])
 
 function field(value: unknown, key: string): unknown {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined
+    if (!isObject(value)) return undefined
     try {
         return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined
     } catch {
@@ -48,7 +49,7 @@ function field(value: unknown, key: string): unknown {
 
 /** The own keys of a plain object, sorted; none for anything else or an object whose traps throw. */
 function keysOf(value: unknown): string[] {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return []
+    if (!isObject(value)) return []
     try {
         return Object.keys(value).sort()
     } catch {
@@ -159,7 +160,7 @@ export class Standing {
     static ofSchemaNode(input: { node: unknown; mode?: 'full' | 'provisional' | 'none' }): { standing: SchemaStanding; errors: Issue[] } {
         const errors: Issue[] = []
         const node = input?.node
-        if (node === null || typeof node !== 'object' || Array.isArray(node)) errors.push(createIssue('IDX-002', '/node', { field: 'node', expected: 'a schema node of index.json (object)', actual: typeOfValue(node) }))
+        if (!isObject(node)) errors.push(createIssue('IDX-002', '/node', { field: 'node', expected: 'a schema node of index.json (object)', actual: typeOfValue(node) }))
         const mode = input?.mode === 'provisional' || input?.mode === 'none' ? input.mode : 'full'
         return { standing: standingOfSchemaNode(node, mode), errors }
     }
@@ -167,7 +168,7 @@ export class Standing {
     /** Every schema standing of a namespace `index.json`, keyed `<namespace>.<schema>`. */
     static ofIndex(input: { index: unknown }): IndexStandings & { errors: Issue[] } {
         const index = input?.index
-        const errors = index === null || typeof index !== 'object' || Array.isArray(index) ? [createIssue('IDX-002', '/index', { field: 'index', expected: 'a namespace index.json (object)', actual: typeOfValue(index) })] : []
+        const errors = !isObject(index) ? [createIssue('IDX-002', '/index', { field: 'index', expected: 'a namespace index.json (object)', actual: typeOfValue(index) })] : []
         return { ...standingsOfIndex(index), errors }
     }
 

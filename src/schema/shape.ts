@@ -1,10 +1,12 @@
 /** Small readers over an untrusted v4 `main` object, shared by the schema, pretest and deterministic modules. */
+import { isObject } from '../model/object.js'
 
-/** A plain object (prototype `Object.prototype` or `null`), not an array. */
+/**
+ * A plain object (prototype `Object.prototype` or `null`), not an array: `isObject` and stricter, since
+ * a schema module's `main` is data, and a class instance (a Map, a Date) in it is not.
+ */
 export function isRecord(value: unknown): value is Record<string, unknown> {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return false
-    }
+    if (!isObject(value)) return false
     const proto = Object.getPrototypeOf(value) as unknown
     return proto === Object.prototype || proto === null
 }

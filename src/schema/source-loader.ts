@@ -3,6 +3,7 @@ import { parse } from 'acorn'
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { FsPort, LoadedModule, SchemaLoader } from '../ports/types.js'
+import { isObject } from '../model/object.js'
 
 /**
  * Reading a FlowMCP module without running it. The source is parsed with acorn (a small, maintained
@@ -234,7 +235,7 @@ function evaluate(node: Node, scope: Scope, depth: number): unknown {
             for (const prop of node.properties as Node[]) {
                 if (prop.type === 'SpreadElement') {
                     const spread = evaluate(prop.argument as Node, scope, depth + 1)
-                    if (spread === null || typeof spread !== 'object' || Array.isArray(spread)) throw new Refusal('a spread of a non-object into an object', lineOf(prop))
+                    if (!isObject(spread)) throw new Refusal('a spread of a non-object into an object', lineOf(prop))
                     entries.push(...Object.entries(spread))
                     continue
                 }

@@ -3,6 +3,7 @@ import { createEntryIssue } from '../errors/entry-issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { SCORE_ENUMS, type Score } from '../model/constants.js'
+import { isObject } from '../model/object.js'
 
 /**
  * Numeric value of each score in the weighted mean for `gradingSystem/1.0.0` (chapter 07).
@@ -142,11 +143,11 @@ export class Scoring {
         }
         const errors: Issue[] = []
         gradings.forEach((item: unknown, i) => {
-            if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+            if (!isObject(item)) {
                 errors.push(createEntryIssue('GRD-002', pointer('gradings', i), { field: `gradings[${i}]`, expected: 'object', actual: typeOfValue(item) }))
                 return
             }
-            const answer = item as MeanInput
+            const answer = item as unknown as MeanInput
             errors.push(...scoreIssues(answer.score, () => pointer('gradings', i, 'score')), ...weightIssues(answer.weight, () => pointer('gradings', i, 'weight')))
         })
         if (errors.length > 0) {

@@ -3,6 +3,7 @@ import type { Issue } from '../errors/types.js'
 import { validateVetoRecord } from '../grading/veto-record.js'
 import { VETO_TRIGGERS, type VetoTrigger } from '../model/constants.js'
 import type { CategoricalVeto, GradingEntryDraft } from '../model/types.js'
+import { isObject } from '../model/object.js'
 
 /**
  * The categorical veto (chapter 08 §6): a closed list of triggers that replace the whole grade
@@ -45,10 +46,10 @@ export class Veto {
      */
     static applyVeto(input: { entry?: unknown; triggeredBy?: unknown; graderIdentity?: unknown; evidence?: unknown; reasoning?: unknown; timestamp?: unknown }): { entry: GradingEntryDraft | null; errors: Issue[] } {
         const { entry, triggeredBy, graderIdentity, evidence, reasoning, timestamp } = input ?? {}
-        if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+        if (!isObject(entry)) {
             return { entry: null, errors: [createIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })] }
         }
-        const base = entry as GradingEntryDraft
+        const base = entry as unknown as GradingEntryDraft
         if (base.categoricalVeto !== null && base.categoricalVeto !== undefined) {
             return { entry: null, errors: [createIssue('GRD-045', '/entry/categoricalVeto')] }
         }
@@ -74,7 +75,7 @@ export class Veto {
      */
     static isVetoed(input: { entry?: unknown }): { vetoed: boolean; triggeredBy: string | null; errors: Issue[] } {
         const entry = input?.entry
-        if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+        if (!isObject(entry)) {
             return { vetoed: false, triggeredBy: null, errors: [createIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })] }
         }
         const veto = (entry as { categoricalVeto?: unknown }).categoricalVeto

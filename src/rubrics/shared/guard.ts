@@ -106,7 +106,7 @@ function withoutUndefinedMembers(value: unknown, depth: number, trail: Trail | n
  * @returns a fresh copy of the input or `null` with the issues.
  */
 export function guardInput(input: unknown, codes: GuardCodes): { value: Record<string, unknown> | null; errors: Issue[] } {
-    if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    if (!isObject(input)) {
         return { value: null, errors: [createIssue(codes.mismatch, '', { field: 'input', expected: 'object', actual: typeOfValue(input) })] }
     }
     let top: Record<string, unknown>
