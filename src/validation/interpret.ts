@@ -114,6 +114,94 @@ function resolve(registry: ReadonlyMap<string, Obj>, ref: string, base: string):
 
 const NOTHING: Check = () => undefined
 
+/** A schema's verdict alone, for the places whose findings are dropped (`if`, `not`, a first pass of `oneOf`). */
+type Predicate = (data: unknown) => boolean
+
+const ANNOTATIONS: ReadonlySet<string> = new Set(['title', 'description', '$comment', 'examples', 'default'])
+/** The keywords {@link predicate} covers: what the schemas' conditions and small `oneOf` branches use. */
+const PREDICATE_KEYWORDS: ReadonlySet<string> = new Set(['type', 'const', 'enum', 'not', 'required', 'properties', 'minimum', 'maximum', 'minLength', 'maxLength'])
+
+/**
+ * The verdict of a small schema as one function, exactly what its compiled check would say about
+ * adding no finding (the same type tests and comparisons), without a context or a finding built;
+ * `null` when the schema uses another keyword, and the compiled check decides instead.
+ */
+function predicate(schema: Schema): Predicate | null {
+    if (typeof schema === 'boolean') return () => schema
+    const tests: Predicate[] = []
+    for (const keyword of Object.keys(schema)) {
+        if (ANNOTATIONS.has(keyword)) continue
+        if (!PREDICATE_KEYWORDS.has(keyword)) return null
+    }
+    if (schema.type !== undefined) {
+        const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).map((t) => typeTest(String(t)))
+        tests.push(types.length === 1 ? (types[0] as Predicate) : (data) => types.some((test) => test(data)))
+    }
+    if ('const' in schema) {
+        const allowedValue = schema.const
+        tests.push((data) => data === allowedValue || jsonEqual(data, allowedValue))
+    }
+    if (Array.isArray(schema.enum)) {
+        const allowed = schema.enum as unknown[]
+        const primitives = new Set(allowed.filter((v) => v === null || typeof v !== 'object'))
+        tests.push((data) => primitives.has(data) || (data !== null && typeof data === 'object' && allowed.some((v) => jsonEqual(data, v))))
+    }
+    if ('not' in schema) {
+        const inner = predicate(schema.not as Schema)
+        if (inner === null) return null
+        tests.push((data) => !inner(data))
+    }
+    const number = typeTest('number')
+    if (typeof schema.minimum === 'number') {
+        const limit = schema.minimum
+        tests.push((data) => !number(data) || (data as number) >= limit)
+    }
+    if (typeof schema.maximum === 'number') {
+        const limit = schema.maximum
+        tests.push((data) => !number(data) || (data as number) <= limit)
+    }
+    if (typeof schema.minLength === 'number') {
+        const limit = schema.minLength
+        tests.push((data) => typeof data !== 'string' || ucs2length(data) >= limit)
+    }
+    if (typeof schema.maxLength === 'number') {
+        const limit = schema.maxLength
+        tests.push((data) => typeof data !== 'string' || ucs2length(data) <= limit)
+    }
+    if (Array.isArray(schema.required)) {
+        const names = schema.required as string[]
+        tests.push((data) => !isObject(data) || names.every((name) => data[name] !== undefined))
+    }
+    if (isObject(schema.properties)) {
+        const names = Object.keys(schema.properties)
+        const subs: Predicate[] = []
+        for (const name of names) {
+            const sub = predicate((schema.properties as Obj)[name] as Schema)
+            if (sub === null) return null
+            subs.push(sub)
+        }
+        tests.push((data) => {
+            if (!isObject(data)) return true
+            for (let i = 0; i < names.length; i++) {
+                const value = data[names[i] as string]
+                if (value !== undefined && !(subs[i] as Predicate)(value)) return false
+            }
+            return true
+        })
+    }
+    if (tests.length === 1) return tests[0] as Predicate
+    return (data) => {
+        for (let i = 0; i < tests.length; i++) if (!(tests[i] as Predicate)(data)) return false
+        return true
+    }
+}
+
+/** A quiet verdict on `schema`: its {@link predicate} when it has one, else its compiled check run without keeping findings. */
+function verdict(schema: Schema, check: Check): (data: unknown, ctx: Ctx) => boolean {
+    const quick = predicate(schema)
+    return quick === null ? (data, ctx) => passes(check, data, ctx, false) : (data) => quick(data)
+}
+
 /** Compiles `schema`, found at `schemaPath` in document `base`, into one check running its keywords in ajv's order. */
 function compile(unit: Unit, schema: Schema, schemaPath: string, base: string): Check {
     if (schema === true) return NOTHING
@@ -180,8 +268,8 @@ function untyped(unit: Unit, schema: Obj, keyword: string, schemaPath: string, b
             return (data, ctx) => (primitives.has(data) || ((data !== null && typeof data === 'object') && allowed.some((v) => jsonEqual(data, v))) ? undefined : report(ctx, schemaPath, 'enum', { allowedValues: allowed }, 'must be equal to one of the allowed values'))
         }
         case 'not': {
-            const inner = sub(schema.not, 'not')
-            return (data, ctx) => (passes(inner, data, ctx, false) ? report(ctx, schemaPath, 'not', {}, 'must NOT be valid') : undefined)
+            const inner = verdict(schema.not as Schema, sub(schema.not, 'not'))
+            return (data, ctx) => (inner(data, ctx) ? report(ctx, schemaPath, 'not', {}, 'must NOT be valid') : undefined)
         }
         case 'allOf': {
             const all = (schema.allOf as Schema[]).map((s, i) => sub(s, `allOf/${i}`))
@@ -189,21 +277,23 @@ function untyped(unit: Unit, schema: Obj, keyword: string, schemaPath: string, b
                 for (const check of all) check(data, ctx)
             }
         }
-        case 'oneOf':
-            return oneOf((schema.oneOf as Schema[]).map((s, i) => sub(s, `oneOf/${i}`)), schemaPath)
+        case 'oneOf': {
+            const branches = (schema.oneOf as Schema[]).map((s, i) => sub(s, `oneOf/${i}`))
+            return oneOf(branches, (schema.oneOf as Schema[]).map((s, i) => verdict(s, branches[i] as Check)), schemaPath)
+        }
         default:
             return ifThen(schema, sub, schemaPath)
     }
 }
 
-function oneOf(branches: readonly Check[], schemaPath: string): Check {
+function oneOf(branches: readonly Check[], verdicts: ReadonlyArray<(data: unknown, ctx: Ctx) => boolean>, schemaPath: string): Check {
     return (data, ctx) => {
         // ajv's bookkeeping, kept literally so `passingSchemas` reads the same: a second passing branch
         // turns the result invalid and records the pair.
         let valid = false
         let passing: number | number[] | null = null
         for (let i = 0; i < branches.length; i++) {
-            const ok = passes(branches[i] as Check, data, ctx, false)
+            const ok = (verdicts[i] as (data: unknown, ctx: Ctx) => boolean)(data, ctx)
             if (ok && valid) {
                 valid = false
                 passing = [passing as number, i]
@@ -221,10 +311,10 @@ function oneOf(branches: readonly Check[], schemaPath: string): Check {
 
 function ifThen(schema: Obj, sub: (s: unknown, path: string) => Check, schemaPath: string): Check {
     if (schema.then === undefined && schema.else === undefined) return NOTHING
-    const cond = sub(schema.if, 'if')
+    const cond = verdict(schema.if as Schema, sub(schema.if, 'if'))
     const branches = { then: schema.then === undefined ? null : sub(schema.then, 'then'), else: schema.else === undefined ? null : sub(schema.else, 'else') }
     return (data, ctx) => {
-        const branch = passes(cond, data, ctx, false) ? 'then' : 'else'
+        const branch = cond(data, ctx) ? 'then' : 'else'
         const check = branches[branch]
         if (check !== null && !passes(check, data, ctx, true)) report(ctx, schemaPath, 'if', { failingKeyword: branch }, `must match "${branch}" schema`)
     }
