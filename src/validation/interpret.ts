@@ -118,8 +118,13 @@ const NOTHING: Check = () => undefined
 type Predicate = (data: unknown) => boolean
 
 const ANNOTATIONS: ReadonlySet<string> = new Set(['title', 'description', '$comment', 'examples', 'default'])
-/** The keywords {@link predicate} covers: what the schemas' conditions and small `oneOf` branches use. */
-const PREDICATE_KEYWORDS: ReadonlySet<string> = new Set(['type', 'const', 'enum', 'not', 'required', 'properties', 'minimum', 'maximum', 'minLength', 'maxLength'])
+const isNumber = typeTest('number')
+/** The limits {@link predicate} covers, each passing a value of another type as its compiled check does. */
+const LIMITS: Readonly<Record<string, (data: unknown, limit: number) => boolean>> = {
+    minimum: (data, limit) => !isNumber(data) || (data as number) >= limit,
+    maximum: (data, limit) => !isNumber(data) || (data as number) <= limit,
+    minLength: (data, limit) => typeof data !== 'string' || ucs2length(data) >= limit
+}
 
 /**
  * The verdict of a small schema as one function, exactly what its compiled check would say about
@@ -131,69 +136,30 @@ function predicate(schema: Schema): Predicate | null {
     const tests: Predicate[] = []
     for (const keyword of Object.keys(schema)) {
         if (ANNOTATIONS.has(keyword)) continue
-        if (!PREDICATE_KEYWORDS.has(keyword)) return null
+        const value = schema[keyword]
+        const limit = Object.hasOwn(LIMITS, keyword) ? (LIMITS[keyword] as (data: unknown, limit: number) => boolean) : null
+        if (limit !== null && typeof value === 'number') tests.push((data) => limit(data, value))
+        else if (keyword === 'type') {
+            const types = (Array.isArray(value) ? value : [value]).map((t) => typeTest(String(t)))
+            tests.push((data) => types.some((test) => test(data)))
+        } else if (keyword === 'const' || keyword === 'enum') {
+            const allowed = keyword === 'const' ? [value] : (value as unknown[])
+            tests.push((data) => allowed.some((v) => data === v || jsonEqual(data, v)))
+        } else if (keyword === 'not') {
+            const inner = predicate(value as Schema)
+            if (inner === null) return null
+            tests.push((data) => !inner(data))
+        } else if (keyword === 'required') {
+            const names = value as string[]
+            tests.push((data) => !isObject(data) || names.every((name) => data[name] !== undefined))
+        } else if (keyword === 'properties' && isObject(value)) {
+            const names = Object.keys(value)
+            const subs = names.map((name) => predicate(value[name] as Schema))
+            if (subs.includes(null)) return null
+            tests.push((data) => !isObject(data) || names.every((name, i) => data[name] === undefined || (subs[i] as Predicate)(data[name])))
+        } else return null
     }
-    if (schema.type !== undefined) {
-        const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).map((t) => typeTest(String(t)))
-        tests.push(types.length === 1 ? (types[0] as Predicate) : (data) => types.some((test) => test(data)))
-    }
-    if ('const' in schema) {
-        const allowedValue = schema.const
-        tests.push((data) => data === allowedValue || jsonEqual(data, allowedValue))
-    }
-    if (Array.isArray(schema.enum)) {
-        const allowed = schema.enum as unknown[]
-        const primitives = new Set(allowed.filter((v) => v === null || typeof v !== 'object'))
-        tests.push((data) => primitives.has(data) || (data !== null && typeof data === 'object' && allowed.some((v) => jsonEqual(data, v))))
-    }
-    if ('not' in schema) {
-        const inner = predicate(schema.not as Schema)
-        if (inner === null) return null
-        tests.push((data) => !inner(data))
-    }
-    const number = typeTest('number')
-    if (typeof schema.minimum === 'number') {
-        const limit = schema.minimum
-        tests.push((data) => !number(data) || (data as number) >= limit)
-    }
-    if (typeof schema.maximum === 'number') {
-        const limit = schema.maximum
-        tests.push((data) => !number(data) || (data as number) <= limit)
-    }
-    if (typeof schema.minLength === 'number') {
-        const limit = schema.minLength
-        tests.push((data) => typeof data !== 'string' || ucs2length(data) >= limit)
-    }
-    if (typeof schema.maxLength === 'number') {
-        const limit = schema.maxLength
-        tests.push((data) => typeof data !== 'string' || ucs2length(data) <= limit)
-    }
-    if (Array.isArray(schema.required)) {
-        const names = schema.required as string[]
-        tests.push((data) => !isObject(data) || names.every((name) => data[name] !== undefined))
-    }
-    if (isObject(schema.properties)) {
-        const names = Object.keys(schema.properties)
-        const subs: Predicate[] = []
-        for (const name of names) {
-            const sub = predicate((schema.properties as Obj)[name] as Schema)
-            if (sub === null) return null
-            subs.push(sub)
-        }
-        tests.push((data) => {
-            if (!isObject(data)) return true
-            for (let i = 0; i < names.length; i++) {
-                const value = data[names[i] as string]
-                if (value !== undefined && !(subs[i] as Predicate)(value)) return false
-            }
-            return true
-        })
-    }
-    if (tests.length === 1) return tests[0] as Predicate
-    return (data) => {
-        for (let i = 0; i < tests.length; i++) if (!(tests[i] as Predicate)(data)) return false
-        return true
-    }
+    return (data) => tests.every((test) => test(data))
 }
 
 /** A quiet verdict on `schema`: its {@link predicate} when it has one, else its compiled check run without keeping findings. */
