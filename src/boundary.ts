@@ -73,8 +73,12 @@ export function snapshotInput(input: unknown, fn: string): { value: unknown; iss
         // Inside the try: Array.isArray throws on a revoked Proxy.
         if (Array.isArray(input)) return { value: input, issue: null }
         const keys = Object.keys(input)
-        // Define semantics: a `__proto__` key stays an own property of the copy.
-        return { value: Object.fromEntries(keys.map((k) => [k, (input as Record<string, unknown>)[k]])), issue: null }
+        // Define semantics: a `__proto__` key stays an own property of the copy. Every other key is
+        // assigned, several times cheaper than building entries for Object.fromEntries on each call.
+        if (keys.includes('__proto__')) return { value: Object.fromEntries(keys.map((k) => [k, (input as Record<string, unknown>)[k]])), issue: null }
+        const value: Record<string, unknown> = {}
+        for (let i = 0; i < keys.length; i++) value[keys[i] as string] = (input as Record<string, unknown>)[keys[i] as string]
+        return { value, issue: null }
     } catch (cause) {
         return { value: undefined, issue: createEntryIssue('INT-002', '', { fn, detail: detailOf(cause) }) }
     }

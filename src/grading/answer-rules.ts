@@ -49,7 +49,8 @@ function viewOf(g: unknown, index: number): AnswerView | null {
     if (!isObject(g)) return null
     const id = isObject(g.graderIdentity) ? g.graderIdentity : null
     const grader = id !== null && typeof id.kind === 'string' && typeof id.name === 'string' && typeof id.version === 'string' ? `${id.kind} ${id.name} ${id.version}` : null
-    const graderKey = grader === null ? '' : JSON.stringify([id?.kind, id?.name, id?.version])
+    // Length-prefixed parts: as unambiguous as a JSON array of the three, without serialising one per answer.
+    const graderKey = grader === null ? '' : `${(id?.kind as string).length}:${id?.kind as string}${(id?.name as string).length}:${id?.name as string}${id?.version as string}`
     return { index, questionId: typeof g.questionId === 'string' ? g.questionId : null, grader, graderKey, kind: id?.kind, timestamp: g.timestamp, determinism: g.determinism, reasoning: g.reasoning, weight: g.weight, score: g.score }
 }
 

@@ -66,3 +66,63 @@ function keep(v: object, key: string, tokens: ReadonlyArray<string | number>, is
     }
     return d as { value: unknown }
 }
+
+/** What {@link guardedCopy} returns when the value needs the full guard and copy to be described. */
+const UNUSUAL: unique symbol = Symbol('unusual')
+
+/** Past this depth limit the one-walk path is not tried: it recurses, and a caller may allow a hostile depth. */
+const ONE_WALK_MAX_DEPTH = 512
+
+/**
+ * The JSON guard and {@link copyEntry} in one walk, for the common value both pass without a word:
+ * plain JSON within `limits`, only own data properties, no prototype key. Anything else (a problem
+ * the guard reports, a key or accessor the copy leaves out, a throwing read) returns `null`, and the
+ * caller runs the guard and the copy as before, so every issue keeps its code, path and order.
+ * Values are read from their property descriptors as the copy reads them, so an accessor is never
+ * run here. Each validated entry went through both walks; this is one.
+ */
+export function guardedCopy(value: unknown, limits: { readonly maxDepth: number; readonly maxStringLength: number; readonly maxNodes: number }, freeze: boolean): { value: unknown } | null {
+    if (limits.maxDepth > ONE_WALK_MAX_DEPTH) return null
+    const { maxDepth, maxStringLength, maxNodes } = limits
+    let nodes = 0
+    const copyOf = (v: unknown, depth: number): unknown => {
+        nodes += 1
+        if (nodes > maxNodes) return UNUSUAL
+        if (v === null || typeof v === 'boolean') return v
+        if (typeof v === 'string') return v.length > maxStringLength ? UNUSUAL : v
+        if (typeof v === 'number') return Number.isFinite(v) ? v : UNUSUAL
+        if (typeof v !== 'object' || depth >= maxDepth) return UNUSUAL
+        let out: unknown[] | Record<string, unknown>
+        if (Array.isArray(v)) {
+            out = new Array<unknown>(v.length)
+            for (let i = 0; i < v.length; i += 1) {
+                if (!(i in v)) return UNUSUAL
+                const c = copyOf(v[i], depth + 1)
+                if (c === UNUSUAL) return UNUSUAL
+                out[i] = c
+            }
+        } else {
+            const proto = Object.getPrototypeOf(v) as unknown
+            if ((proto !== Object.prototype && proto !== null) || Object.getOwnPropertySymbols(v).length > 0) return UNUSUAL
+            out = {}
+            const keys = Object.keys(v)
+            for (let i = 0; i < keys.length; i += 1) {
+                const key = keys[i] as string
+                if (key.length > maxStringLength || PROTOTYPE_KEYS.has(key)) return UNUSUAL
+                const d = Object.getOwnPropertyDescriptor(v, key)
+                if (d === undefined || !('value' in d) || d.value === undefined) return UNUSUAL
+                const c = copyOf(d.value, depth + 1)
+                if (c === UNUSUAL) return UNUSUAL
+                out[key] = c
+            }
+        }
+        return freeze ? Object.freeze(out) : out
+    }
+    try {
+        const copied = copyOf(value, 0)
+        return copied === UNUSUAL ? null : { value: copied }
+    } catch {
+        // A read that throws (a hostile Proxy) is described by the guard.
+        return null
+    }
+}

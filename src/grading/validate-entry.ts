@@ -28,7 +28,7 @@ import { GRADING_SYSTEM_VERSION, SCORING_SYSTEM_VERSION, sameMinorLine } from '.
 import { computeAggregate, type AggregateResult } from './aggregate.js'
 import { answerRuleIssues } from './answer-rules.js'
 import { calendarProblem } from './calendar.js'
-import { copyEntry } from './entry-copy.js'
+import { copyEntry, guardedCopy, type EntryCopy } from './entry-copy.js'
 import { applyLevels } from './entry-levels.js'
 import { validateVetoRecord } from './veto-record.js'
 import { isObject } from '../model/object.js'
@@ -403,14 +403,19 @@ function runChecks(entry: unknown, options: { limits?: Partial<JsonLimits> | und
     if (!isObject(entry)) {
         return { errors: [createEntryIssue('GRD-002', '', { field: 'entry', expected: 'a grading entry object', actual: typeOfValue(entry) })], recomputed: null, copy: null }
     }
-    const limits = options.limits
-    const guard = inspectJson(entry, limits === undefined ? DEFAULT_JSON_LIMITS : resolveLimits(limits))
-    if (guard.length > 0) return { errors: guard, recomputed: null, copy: null }
-    const copied = copyEntry(entry, freeze)
+    const limits = options.limits === undefined ? DEFAULT_JSON_LIMITS : resolveLimits(options.limits)
+    // One walk guards and copies the usual entry; anything it would have to describe takes both walks.
+    let copied: EntryCopy | null = guardedCopy(entry, limits, freeze) as EntryCopy | null
+    if (copied === null) {
+        const guard = inspectJson(entry, limits)
+        if (guard.length > 0) return { errors: guard, recomputed: null, copy: null }
+        copied = copyEntry(entry, freeze)
+    }
     const copy = copied.value as Obj
     const now = resolveNow(options.now, strict)
     const checked = checkParsedEntry(copy, now.iso ?? undefined, strict, options.schemaChecked === true)
-    const errors = applyLevels([...(now.issue !== null ? [now.issue] : []), ...copied.issues, ...checked.errors], strict)
+    const issues = copied.issues ?? []
+    const errors = now.issue === null && issues.length === 0 ? checked.errors : applyLevels([...(now.issue !== null ? [now.issue] : []), ...issues, ...checked.errors], strict)
     return { errors, recomputed: checked.recomputed, copy }
 }
 

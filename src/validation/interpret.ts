@@ -114,6 +114,60 @@ function resolve(registry: ReadonlyMap<string, Obj>, ref: string, base: string):
 
 const NOTHING: Check = () => undefined
 
+/** A schema's verdict alone, for the places whose findings are dropped (`if`, `not`, a first pass of `oneOf`). */
+type Predicate = (data: unknown) => boolean
+
+const ANNOTATIONS: ReadonlySet<string> = new Set(['title', 'description', '$comment', 'examples', 'default'])
+const isNumber = typeTest('number')
+/** The limits {@link predicate} covers, each passing a value of another type as its compiled check does. */
+const LIMITS: Readonly<Record<string, (data: unknown, limit: number) => boolean>> = {
+    minimum: (data, limit) => !isNumber(data) || (data as number) >= limit,
+    maximum: (data, limit) => !isNumber(data) || (data as number) <= limit,
+    minLength: (data, limit) => typeof data !== 'string' || ucs2length(data) >= limit
+}
+
+/**
+ * The verdict of a small schema as one function, exactly what its compiled check would say about
+ * adding no finding (the same type tests and comparisons), without a context or a finding built;
+ * `null` when the schema uses another keyword, and the compiled check decides instead.
+ */
+function predicate(schema: Schema): Predicate | null {
+    if (typeof schema === 'boolean') return () => schema
+    const tests: Predicate[] = []
+    for (const keyword of Object.keys(schema)) {
+        if (ANNOTATIONS.has(keyword)) continue
+        const value = schema[keyword]
+        const limit = Object.hasOwn(LIMITS, keyword) ? (LIMITS[keyword] as (data: unknown, limit: number) => boolean) : null
+        if (limit !== null && typeof value === 'number') tests.push((data) => limit(data, value))
+        else if (keyword === 'type') {
+            const types = (Array.isArray(value) ? value : [value]).map((t) => typeTest(String(t)))
+            tests.push((data) => types.some((test) => test(data)))
+        } else if (keyword === 'const' || keyword === 'enum') {
+            const allowed = keyword === 'const' ? [value] : (value as unknown[])
+            tests.push((data) => allowed.some((v) => data === v || jsonEqual(data, v)))
+        } else if (keyword === 'not') {
+            const inner = predicate(value as Schema)
+            if (inner === null) return null
+            tests.push((data) => !inner(data))
+        } else if (keyword === 'required') {
+            const names = value as string[]
+            tests.push((data) => !isObject(data) || names.every((name) => data[name] !== undefined))
+        } else if (keyword === 'properties' && isObject(value)) {
+            const names = Object.keys(value)
+            const subs = names.map((name) => predicate(value[name] as Schema))
+            if (subs.includes(null)) return null
+            tests.push((data) => !isObject(data) || names.every((name, i) => data[name] === undefined || (subs[i] as Predicate)(data[name])))
+        } else return null
+    }
+    return (data) => tests.every((test) => test(data))
+}
+
+/** A quiet verdict on `schema`: its {@link predicate} when it has one, else its compiled check run without keeping findings. */
+function verdict(schema: Schema, check: Check): (data: unknown, ctx: Ctx) => boolean {
+    const quick = predicate(schema)
+    return quick === null ? (data, ctx) => passes(check, data, ctx, false) : (data) => quick(data)
+}
+
 /** Compiles `schema`, found at `schemaPath` in document `base`, into one check running its keywords in ajv's order. */
 function compile(unit: Unit, schema: Schema, schemaPath: string, base: string): Check {
     if (schema === true) return NOTHING
@@ -180,8 +234,8 @@ function untyped(unit: Unit, schema: Obj, keyword: string, schemaPath: string, b
             return (data, ctx) => (primitives.has(data) || ((data !== null && typeof data === 'object') && allowed.some((v) => jsonEqual(data, v))) ? undefined : report(ctx, schemaPath, 'enum', { allowedValues: allowed }, 'must be equal to one of the allowed values'))
         }
         case 'not': {
-            const inner = sub(schema.not, 'not')
-            return (data, ctx) => (passes(inner, data, ctx, false) ? report(ctx, schemaPath, 'not', {}, 'must NOT be valid') : undefined)
+            const inner = verdict(schema.not as Schema, sub(schema.not, 'not'))
+            return (data, ctx) => (inner(data, ctx) ? report(ctx, schemaPath, 'not', {}, 'must NOT be valid') : undefined)
         }
         case 'allOf': {
             const all = (schema.allOf as Schema[]).map((s, i) => sub(s, `allOf/${i}`))
@@ -189,21 +243,23 @@ function untyped(unit: Unit, schema: Obj, keyword: string, schemaPath: string, b
                 for (const check of all) check(data, ctx)
             }
         }
-        case 'oneOf':
-            return oneOf((schema.oneOf as Schema[]).map((s, i) => sub(s, `oneOf/${i}`)), schemaPath)
+        case 'oneOf': {
+            const branches = (schema.oneOf as Schema[]).map((s, i) => sub(s, `oneOf/${i}`))
+            return oneOf(branches, (schema.oneOf as Schema[]).map((s, i) => verdict(s, branches[i] as Check)), schemaPath)
+        }
         default:
             return ifThen(schema, sub, schemaPath)
     }
 }
 
-function oneOf(branches: readonly Check[], schemaPath: string): Check {
+function oneOf(branches: readonly Check[], verdicts: ReadonlyArray<(data: unknown, ctx: Ctx) => boolean>, schemaPath: string): Check {
     return (data, ctx) => {
         // ajv's bookkeeping, kept literally so `passingSchemas` reads the same: a second passing branch
         // turns the result invalid and records the pair.
         let valid = false
         let passing: number | number[] | null = null
         for (let i = 0; i < branches.length; i++) {
-            const ok = passes(branches[i] as Check, data, ctx, false)
+            const ok = (verdicts[i] as (data: unknown, ctx: Ctx) => boolean)(data, ctx)
             if (ok && valid) {
                 valid = false
                 passing = [passing as number, i]
@@ -221,10 +277,10 @@ function oneOf(branches: readonly Check[], schemaPath: string): Check {
 
 function ifThen(schema: Obj, sub: (s: unknown, path: string) => Check, schemaPath: string): Check {
     if (schema.then === undefined && schema.else === undefined) return NOTHING
-    const cond = sub(schema.if, 'if')
+    const cond = verdict(schema.if as Schema, sub(schema.if, 'if'))
     const branches = { then: schema.then === undefined ? null : sub(schema.then, 'then'), else: schema.else === undefined ? null : sub(schema.else, 'else') }
     return (data, ctx) => {
-        const branch = passes(cond, data, ctx, false) ? 'then' : 'else'
+        const branch = cond(data, ctx) ? 'then' : 'else'
         const check = branches[branch]
         if (check !== null && !passes(check, data, ctx, true)) report(ctx, schemaPath, 'if', { failingKeyword: branch }, `must match "${branch}" schema`)
     }
