@@ -136,7 +136,7 @@ interface SeenCalls {
     readonly followers: Map<string, string[]>
 }
 
-/** A call's characters a prefix cache can serve: whole messages an earlier call opened with, then one's shared start. */
+/** A call's characters a prefix cache can serve: whole messages an earlier call opened with, then the next's start. */
 function cachedChars(texts: readonly string[], seen: SeenCalls): number {
     let prefix = ''
     let cached = 0
