@@ -97,7 +97,11 @@ const tokens = (chars: number): number => Math.ceil(chars / CHARS_PER_TOKEN)
 type PromptLike = { readonly messages: readonly JudgeMessage[]; readonly questions?: readonly unknown[] }
 const questionCount = (p: PromptLike): { questions?: number } => (Array.isArray(p.questions) ? { questions: p.questions.length } : {})
 
-const outputOf = (questions: unknown): number => OUTPUT_TOKENS.perCall + OUTPUT_TOKENS.perAnswer * (typeof questions === 'number' && Number.isSafeInteger(questions) && questions >= 0 ? questions : 1)
+/** How many questions a call asks: its count when a whole number from 0, else one. */
+const askedOf = (questions: unknown): number =>
+    typeof questions === 'number' && Number.isSafeInteger(questions) && questions >= 0 ? questions : 1
+
+const outputOf = (questions: unknown): number => OUTPUT_TOKENS.perCall + OUTPUT_TOKENS.perAnswer * askedOf(questions)
 
 /** The prices checked: each a finite number from 0, one GRA-002 per one that is not. */
 function checkPrices(prices: unknown, errors: Issue[]): TokenPrices | null {
@@ -123,6 +127,111 @@ function costOf(figures: CostFigures, prices: TokenPrices): CostInDollars {
     const output = figures.outputTokens * perToken(prices.output)
     const missing = (['input', 'output'] as const).filter((k) => prices[k] === undefined)
     return { input, output, total: input + output, missing }
+}
+
+/** What the earlier calls of a run leave a prefix cache: an id per message text, and under each run of leading
+ * message ids the texts of the message that followed it. */
+interface SeenCalls {
+    readonly ids: Map<string, number>
+    readonly followers: Map<string, string[]>
+}
+
+/** A call's characters a prefix cache can serve: whole messages an earlier call opened with, then the next's start. */
+function cachedChars(texts: readonly string[], seen: SeenCalls): number {
+    let prefix = ''
+    let cached = 0
+    let k = 0
+    while (k < texts.length) {
+        const next = seen.followers.get(prefix)
+        const text = texts[k] as string
+        if (next === undefined) break
+        if (next.includes(text)) {
+            cached += text.length
+            prefix += `${seen.ids.get(text)},`
+            k += 1
+            continue
+        }
+        cached += Math.max(0, ...next.map((t) => commonPrefix(t, text)))
+        break
+    }
+    return cached
+}
+
+/** Remembers every leading run of this call for the calls after it. */
+function rememberCall(texts: readonly string[], seen: SeenCalls): void {
+    let key = ''
+    for (const text of texts) {
+        if (!seen.ids.has(text)) seen.ids.set(text, seen.ids.size)
+        const list = seen.followers.get(key)
+        if (list === undefined) seen.followers.set(key, [text])
+        else if (!list.includes(text)) list.push(text)
+        key += `${seen.ids.get(text)},`
+    }
+}
+
+/** A call the estimate can read: a string key, messages that each have a string content (types cannot promise it). */
+function isWellFormedCall(call: CostCall): boolean {
+    if (call === null || typeof call !== 'object' || typeof call.key !== 'string') return false
+    const hasText = (m: unknown): boolean =>
+        m !== null && typeof m === 'object' && typeof (m as { content?: unknown }).content === 'string'
+    return Array.isArray(call.messages) && (call.messages as readonly unknown[]).every(hasText)
+}
+
+/** The characters of a call's repair follow-up: its message asking its questions again, quoting one typical problem. */
+function repairFollowUpChars(questions: unknown): number {
+    const asked = askedOf(questions)
+    const ids = Array.from({ length: asked }, (_, i) => `Q-question-${String(i + 1).padStart(2, '0')}`)
+    return messageText(repairMessage(ids, ['x'.repeat(REPAIR_PROBLEM_CHARS)])).length
+}
+
+/** Characters of a group of calls, counted as they come: calls, input, its cached part, expected output tokens. */
+type Tally = { calls: number; input: number; cached: number; output: number }
+
+/** The figures of a tally: its characters as tokens, the cached part rounded down. */
+function figuresOf(r: Tally): CostFigures {
+    return {
+        calls: r.calls,
+        inputTokens: tokens(r.input),
+        cachedTokens: Math.floor(r.cached / CHARS_PER_TOKEN),
+        uncachedTokens: tokens(r.input) - Math.floor(r.cached / CHARS_PER_TOKEN),
+        outputTokens: r.output
+    }
+}
+
+/** The tallies of every key added up: the run's tally. */
+function sumOf(rows: readonly Tally[]): Tally {
+    const sum = { calls: 0, input: 0, cached: 0, output: 0 }
+    for (const r of rows) {
+        sum.calls += r.calls
+        sum.input += r.input
+        sum.cached += r.cached
+        sum.output += r.output
+    }
+    return sum
+}
+
+/** The repair turns' worst case: one per call, its messages again (cached) and a follow-up (not), for `calls` calls. */
+function repairsOf(
+    repair: { cached: number; uncached: number; output: number },
+    calls: number,
+    prices: TokenPrices | null
+): RepairFigures {
+    const inputTokens = tokens(repair.cached + repair.uncached)
+    const cachedTokens = Math.floor(repair.cached / CHARS_PER_TOKEN)
+    const repairFigures: CostFigures = {
+        calls,
+        inputTokens,
+        cachedTokens,
+        uncachedTokens: inputTokens - cachedTokens,
+        outputTokens: repair.output
+    }
+    return {
+        maxCalls: calls,
+        cachedTokens,
+        uncachedTokens: repairFigures.uncachedTokens,
+        outputTokens: repair.output,
+        cost: prices === null ? null : costOf(repairFigures, prices).total
+    }
 }
 
 /**
@@ -160,48 +269,35 @@ export class JudgeCost {
         const errors: Issue[] = []
         const prices = checkPrices(input?.prices, errors)
         const calls = Array.isArray(input?.calls) ? input.calls : []
-        if (!Array.isArray(input?.calls)) errors.push(createIssue('GRA-002', '/calls', { field: 'calls', expected: 'array of { key, messages }', actual: typeOfValue(input?.calls) }))
-        const ids = new Map<string, number>()
-        // Under each run of leading message ids, the texts of the message that followed it.
-        const followers = new Map<string, string[]>()
-        const byKey = new Map<string, { calls: number; input: number; cached: number; output: number }>()
+        if (!Array.isArray(input?.calls))
+            errors.push(
+                createIssue('GRA-002', '/calls', {
+                    field: 'calls',
+                    expected: 'array of { key, messages }',
+                    actual: typeOfValue(input?.calls)
+                })
+            )
+        const seen: SeenCalls = { ids: new Map(), followers: new Map() }
+        const byKey = new Map<string, Tally>()
         const repair = { cached: 0, uncached: 0, output: 0 }
         calls.forEach((call, index) => {
-            if (call === null || typeof call !== 'object' || typeof call.key !== 'string' || !Array.isArray(call.messages) || !(call.messages as readonly unknown[]).every((m) => m !== null && typeof m === 'object' && typeof (m as { content?: unknown }).content === 'string')) {
-                errors.push(createIssue('GRA-002', `/calls/${index}`, { field: `calls[${index}]`, expected: '{ key, messages: [{ role, content }] }', actual: typeOfValue(call) }))
+            if (!isWellFormedCall(call)) {
+                errors.push(
+                    createIssue('GRA-002', `/calls/${index}`, {
+                        field: `calls[${index}]`,
+                        expected: '{ key, messages: [{ role, content }] }',
+                        actual: typeOfValue(call)
+                    })
+                )
                 return
             }
             const texts: string[] = call.messages.map(messageText)
-            let prefix = ''
-            let cached = 0
-            let k = 0
-            while (k < texts.length) {
-                const next = followers.get(prefix)
-                const text = texts[k] as string
-                if (next === undefined) break
-                if (next.includes(text)) {
-                    cached += text.length
-                    prefix += `${ids.get(text)},`
-                    k += 1
-                    continue
-                }
-                cached += Math.max(0, ...next.map((t) => commonPrefix(t, text)))
-                break
-            }
-            // Remember every leading run of this call for the calls after it.
-            let key = ''
-            for (const text of texts) {
-                if (!ids.has(text)) ids.set(text, ids.size)
-                const list = followers.get(key)
-                if (list === undefined) followers.set(key, [text])
-                else if (!list.includes(text)) list.push(text)
-                key += `${ids.get(text)},`
-            }
+            const cached = cachedChars(texts, seen)
+            rememberCall(texts, seen)
             const total = texts.reduce((n, t) => n + t.length, 0)
             // Its repair turn: the same messages (a prefix cache holds them now) and one follow-up.
-            const asked = typeof call.questions === 'number' && Number.isSafeInteger(call.questions) && call.questions >= 0 ? call.questions : 1
             repair.cached += total
-            repair.uncached += messageText(repairMessage(Array.from({ length: asked }, (_, i) => `Q-question-${String(i + 1).padStart(2, '0')}`), ['x'.repeat(REPAIR_PROBLEM_CHARS)])).length
+            repair.uncached += repairFollowUpChars(call.questions)
             repair.output += outputOf(call.questions)
             const row = byKey.get(call.key) ?? { calls: 0, input: 0, cached: 0, output: 0 }
             row.calls += 1
@@ -210,10 +306,15 @@ export class JudgeCost {
             row.output += outputOf(call.questions)
             byKey.set(call.key, row)
         })
-        const figures = (r: { calls: number; input: number; cached: number; output: number }): CostFigures => ({ calls: r.calls, inputTokens: tokens(r.input), cachedTokens: Math.floor(r.cached / CHARS_PER_TOKEN), uncachedTokens: tokens(r.input) - Math.floor(r.cached / CHARS_PER_TOKEN), outputTokens: r.output })
-        const all = figures([...byKey.values()].reduce((a, r) => ({ calls: a.calls + r.calls, input: a.input + r.input, cached: a.cached + r.cached, output: a.output + r.output }), { calls: 0, input: 0, cached: 0, output: 0 }))
-        const repairFigures: CostFigures = { calls: all.calls, inputTokens: tokens(repair.cached + repair.uncached), cachedTokens: Math.floor(repair.cached / CHARS_PER_TOKEN), uncachedTokens: tokens(repair.cached + repair.uncached) - Math.floor(repair.cached / CHARS_PER_TOKEN), outputTokens: repair.output }
-        const repairs: RepairFigures = { maxCalls: all.calls, cachedTokens: repairFigures.cachedTokens, uncachedTokens: repairFigures.uncachedTokens, outputTokens: repair.output, cost: prices === null ? null : costOf(repairFigures, prices).total }
-        return { ...all, byKey: [...byKey.entries()].map(([key, r]) => ({ key, ...figures(r) })), charsPerToken: CHARS_PER_TOKEN, cost: prices === null ? null : costOf(all, prices), repairs, errors }
+        const all = figuresOf(sumOf([...byKey.values()]))
+        const repairs = repairsOf(repair, all.calls, prices)
+        return {
+            ...all,
+            byKey: [...byKey.entries()].map(([key, r]) => ({ key, ...figuresOf(r) })),
+            charsPerToken: CHARS_PER_TOKEN,
+            cost: prices === null ? null : costOf(all, prices),
+            repairs,
+            errors
+        }
     }
 }

@@ -215,6 +215,97 @@ export async function writeUnitState(fs: FsPort, root: string, namespace: string
     return writeAtomic(fs, path, JSON.stringify(state, null, 4) + '\n', { overwrite: true, journal: new Journal(base) })
 }
 
+/** The provider's files as the island imports them: the schema, its About (under its declared name) and its skills. */
+function providerFilesOf(args: {
+    namespace: string
+    slug: string
+    schemaText: string
+    main: Obj
+    options: GradeOptions
+}): Parameters<typeof Island.importProvider>[0]['files'] {
+    const { namespace, slug, schemaText, main, options } = args
+    const aboutName =
+        isObject(main.resources) && isObject(main.resources.about) && typeof main.resources.about.name === 'string'
+            ? main.resources.about.name
+            : `${namespace}-about.md`
+    return [
+        { name: `${slug}.mjs`, text: schemaText, main },
+        ...(options.about !== undefined ? [{ name: `resources/${aboutName}`, text: options.about.text }] : []),
+        ...(options.skills ?? []).map((s) => ({
+            name: `skills/${s.name}.mjs`,
+            text: s.text,
+            ...(s.skill !== undefined ? { skill: s.skill } : {})
+        }))
+    ]
+}
+
+/** Each planned entry into the island, secrets redacted: a unit written gets its path, a failed one GRA-016 and why. */
+async function writeEntries(args: {
+    fs: FsPort
+    root: string
+    now: string
+    entries: readonly PlannedEntry[]
+    units: UnitResult[]
+    errors: Issue[]
+    secrets: readonly string[]
+}): Promise<void> {
+    const { fs, root, now, entries, units, errors, secrets } = args
+    for (const { plan, entry } of entries) {
+        const result = await Island.writeGrading({
+            fs,
+            root,
+            target: plan.target,
+            entry: redactSecretsDeep(entry, secrets),
+            now
+        })
+        const at = units.findIndex((u) => u.unit === plan.unit)
+        if (!result.status) {
+            errors.push(
+                createIssue('GRA-016', '', { unit: plan.unit, detail: result.errors.map((e) => e.code).join(', ') }),
+                ...result.errors
+            )
+            continue
+        }
+        if (at >= 0) units[at] = { ...(units[at] as UnitResult), written: result.path }
+    }
+}
+
+/** Where the island's namespace index is, the standing it gives the namespace, and this schema's node in it. */
+interface IslandStanding {
+    readonly indexPath: string | null
+    readonly rollupStatus: RollupStatus | null
+    readonly rollupGrade: string | null
+    readonly schemaNode: unknown
+}
+
+/** Stage "roll up": the namespace index rebuilt, then the standing it gives the namespace and this schema's node. */
+async function rollUp(
+    fs: FsPort,
+    root: string,
+    namespace: string,
+    slug: string,
+    now: string,
+    errors: Issue[]
+): Promise<IslandStanding> {
+    const rebuilt = await RebuildIndex.rebuildNamespaceIndex({
+        fs,
+        namespaceDir: joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace),
+        now
+    })
+    errors.push(...rebuilt.errors.filter((e) => e.severity === SEVERITY.error))
+    const index = rebuilt.index as { status?: unknown; grade?: unknown } | null
+    const schemaNode = schemaNodeOf(index, islandName(slug, 'schema') ?? slug)
+    return {
+        indexPath: rebuilt.indexPath,
+        rollupStatus: (ROLLUP_STATUSES as readonly unknown[]).includes(index?.status)
+            ? (index?.status as RollupStatus)
+            : null,
+        rollupGrade: typeof index?.grade === 'string' ? index.grade : null,
+        schemaNode
+    }
+}
+
+/** Stage "write": the provider's files, pretest summary, entries and unit state into the island, then the roll-up. */
 export async function writeIsland(args: {
     fs: FsPort
     root: string
@@ -231,35 +322,17 @@ export async function writeIsland(args: {
     errors: Issue[]
     secrets: readonly string[]
     judgeCalls?: { readonly calls: number; readonly repairs: number }
-}): Promise<{ indexPath: string | null; rollupStatus: RollupStatus | null; rollupGrade: string | null; schemaNode: unknown }> {
-    const { fs, root, now, namespace, slug, schemaHash, schemaText, main, options, pretest, entries, units, errors, secrets } = args
-    const aboutName = isObject(main.resources) && isObject(main.resources.about) && typeof main.resources.about.name === 'string' ? main.resources.about.name : `${namespace}-about.md`
-    const files = [
-        { name: `${slug}.mjs`, text: schemaText, main },
-        ...(options.about !== undefined ? [{ name: `resources/${aboutName}`, text: options.about.text }] : []),
-        ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, text: s.text, ...(s.skill !== undefined ? { skill: s.skill } : {}) }))
-    ]
-    const imported = await Island.importProvider({ fs, root, now, files, secrets })
+}): Promise<IslandStanding> {
+    const { fs, root, now, namespace, slug, schemaHash, options, pretest, entries, units, errors, secrets } = args
+    const imported = await Island.importProvider({ fs, root, now, files: providerFilesOf(args), secrets })
     errors.push(...imported.errors)
     if (!imported.status) return { indexPath: null, rollupStatus: null, rollupGrade: null, schemaNode: undefined }
     const summaryWrite = await writePretestSummary(fs, root, namespace, slug, schemaHash, pretest, options.runtime, args.judgeCalls)
     errors.push(...summaryWrite)
-    for (const { plan, entry } of entries) {
-        const result = await Island.writeGrading({ fs, root, target: plan.target, entry: redactSecretsDeep(entry, secrets), now })
-        const at = units.findIndex((u) => u.unit === plan.unit)
-        if (!result.status) {
-            errors.push(createIssue('GRA-016', '', { unit: plan.unit, detail: result.errors.map((e) => e.code).join(', ') }), ...result.errors)
-            continue
-        }
-        if (at >= 0) units[at] = { ...(units[at] as UnitResult), written: result.path }
-    }
+    await writeEntries({ fs, root, now, entries, units, errors, secrets })
     // The schema's own findings (structure, spec-strict, security), notes too: what a check compares with a
     // baseline, under the rules of its own config (a note raised to an error by a rule is not new).
     const findings = errors.filter((e) => e.path.startsWith('/schema/main')).map((e) => ({ code: e.code, pointer: e.path.slice('/schema/main'.length), severity: e.severity, message: e.message }))
     errors.push(...(await writeUnitState(fs, root, namespace, units, entries, { schema: islandName(slug, 'schema') ?? slug, items: findings })))
-    const rebuilt = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace), now })
-    errors.push(...rebuilt.errors.filter((e) => e.severity === SEVERITY.error))
-    const index = rebuilt.index as { status?: unknown; grade?: unknown } | null
-    const schemaNode = schemaNodeOf(index, islandName(slug, 'schema') ?? slug)
-    return { indexPath: rebuilt.indexPath, rollupStatus: (ROLLUP_STATUSES as readonly unknown[]).includes(index?.status) ? (index?.status as RollupStatus) : null, rollupGrade: typeof index?.grade === 'string' ? index.grade : null, schemaNode }
+    return rollUp(fs, root, namespace, slug, now, errors)
 }

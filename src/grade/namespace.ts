@@ -3,7 +3,7 @@ import { DeterministicAnswers } from '../deterministic/answers.js'
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
-import { listDir, readText } from '../store/fs-ops.js'
+import { listDir, readText, type PortResult } from '../store/fs-ops.js'
 import { joinPath, LAYOUT, normalizeDir } from '../store/paths.js'
 import { Island } from '../island/island.js'
 import type { CategoricalVeto, GradingEntry } from '../model/types.js'
@@ -447,40 +447,108 @@ export async function gradeTree(input: {
     options: GradeNamespaceOptions & { readonly concurrency?: number; readonly force?: boolean; readonly signal?: { readonly aborted: boolean }; readonly onProgress?: (event: TreeProgress) => void }
 }): Promise<GradeTreeResult> {
     const errors: Issue[] = []
-    if (!isObject(input) || !isObject(input.options)) return { namespaces: [], cancelled: false, errors: [createIssue('GRA-002', '', { field: 'input', expected: '{ root, grader?, options }', actual: typeOfValue(input) })] }
+    const start = startTree(input)
+    if (!start.ok) return { namespaces: [], cancelled: false, errors: [start.issue] }
+    const { reader, root, concurrency } = start.value
+    const found = await namespaceDirsOf(reader, root)
+    if (!found.ok) return { namespaces: [], cancelled: false, errors: [found.issue] }
+    const { results, cancelled } = await gradeNamespacesOf(found.value, input, concurrency)
+    return { namespaces: results, cancelled, errors }
+}
+
+type TreeInput = Parameters<typeof gradeTree>[0]
+
+/** Stage "check" of a tree run: its reader, root folder and concurrency, else the one issue that stops it. */
+function startTree(input: TreeInput): PortResult<{ reader: FsPort; root: string; concurrency: number }> {
+    const stop = (issue: Issue): { ok: false; issue: Issue } => ({ ok: false, issue })
+    if (!isObject(input) || !isObject(input.options)) {
+        return stop(
+            createIssue('GRA-002', '', {
+                field: 'input',
+                expected: '{ root, grader?, options }',
+                actual: typeOfValue(input)
+            })
+        )
+    }
     const options = input.options
     const reader = (options.sourceFs ?? options.fs) as FsPort | undefined
     const { dir: root, issue } = normalizeDir(input.root, '/root', 'root')
-    if (reader === undefined || root === null) return { namespaces: [], cancelled: false, errors: [issue ?? createIssue('GRA-004', '/options/sourceFs', { detail: 'pass options.sourceFs (or fs) to read the tree' })] }
-    if (options.boundary !== undefined && !isBoundary(options.boundary)) return { namespaces: [], cancelled: false, errors: [boundaryIssue(options.boundary)] }
+    if (reader === undefined || root === null) {
+        return stop(
+            issue ??
+                createIssue('GRA-004', '/options/sourceFs', {
+                    detail: 'pass options.sourceFs (or fs) to read the tree'
+                })
+        )
+    }
+    if (options.boundary !== undefined && !isBoundary(options.boundary)) return stop(boundaryIssue(options.boundary))
     const concurrency = options.concurrency ?? 1
-    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) return { namespaces: [], cancelled: false, errors: [createIssue('GRA-002', '/options/concurrency', { field: 'concurrency', expected: 'integer 1..32', actual: String(concurrency) })] }
+    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) {
+        return stop(
+            createIssue('GRA-002', '/options/concurrency', {
+                field: 'concurrency',
+                expected: 'integer 1..32',
+                actual: String(concurrency)
+            })
+        )
+    }
+    return { ok: true, value: { reader, root, concurrency } }
+}
 
+/** Stage "find": the namespace folders that hold a schema, in name order (the root itself when it holds schema files). */
+async function namespaceDirsOf(reader: FsPort, root: string): Promise<PortResult<string[]>> {
     const listing = await listDir(reader, root)
-    if (!listing.ok) return { namespaces: [], cancelled: false, errors: [listing.issue] }
-    if (listing.value === null) return { namespaces: [], cancelled: false, errors: [createIssue('GRA-004', '/root', { detail: `no folder at ${root}` })] }
+    if (!listing.ok) return listing
+    if (listing.value === null) {
+        return { ok: false, issue: createIssue('GRA-004', '/root', { detail: `no folder at ${root}` }) }
+    }
     const hasSchemas = listing.value.some((e) => e.kind === 'file' && e.name.endsWith('.mjs'))
-    const dirs = hasSchemas ? [root] : listing.value.filter((e) => e.kind === 'directory' && !e.name.startsWith('.')).map((e) => joinPath(root, e.name)).sort()
+    const dirs = hasSchemas
+        ? [root]
+        : listing.value
+              .filter((e) => e.kind === 'directory' && !e.name.startsWith('.'))
+              .map((e) => joinPath(root, e.name))
+              .sort()
     const candidates: string[] = []
     for (const dir of dirs) {
         const files = await schemaFilesIn(reader, dir)
         if (files.files.length > 0) candidates.push(dir)
     }
+    return { ok: true, value: candidates }
+}
 
-    const results: Array<GradeNamespaceResult | undefined> = new Array(candidates.length)
-    let next = 0
-    let done = 0
-    let cancelled = false
-    const { concurrency: _c, force: _f, signal, onProgress, ...namespaceOptions } = { ...options, ...(options.judge !== undefined ? { judge: judgeForRun(options.judge) as Judge } : {}) }
-    // One boundary for every namespace of the tree.
-    const boundary = runBoundary(options.boundary)
-    const notify = (event: TreeProgress): void => {
+/** The progress callback as the tree calls it: one that throws is ignored. */
+function progressOf(onProgress: ((event: TreeProgress) => void) | undefined): (event: TreeProgress) => void {
+    return (event) => {
         try {
             onProgress?.(event)
         } catch {
             // A failing progress callback only loses its display.
         }
     }
+}
+
+/** Stage "grade": the folders by `concurrency` workers, results in folder order; an aborted signal starts none after. */
+async function gradeNamespacesOf(
+    candidates: readonly string[],
+    input: TreeInput,
+    concurrency: number
+): Promise<{ results: GradeNamespaceResult[]; cancelled: boolean }> {
+    const options = input.options
+    const results: Array<GradeNamespaceResult | undefined> = new Array(candidates.length)
+    let next = 0
+    let done = 0
+    let cancelled = false
+    const {
+        concurrency: _c,
+        force: _f,
+        signal,
+        onProgress,
+        ...namespaceOptions
+    } = { ...options, ...(options.judge !== undefined ? { judge: judgeForRun(options.judge) as Judge } : {}) }
+    // One boundary for every namespace of the tree.
+    const boundary = runBoundary(options.boundary)
+    const notify = progressOf(onProgress)
     const worker = async (): Promise<void> => {
         while (next < candidates.length) {
             if (signal?.aborted === true) {
@@ -492,12 +560,20 @@ export async function gradeTree(input: {
             const dir = candidates[index] as string
             const name = dir.split('/').pop() ?? dir
             notify({ namespace: name, phase: 'start', done, total: candidates.length })
-            results[index] = await gradeNamespace({ dir, ...(input.grader !== undefined ? { grader: input.grader } : {}), options: { ...namespaceOptions, ...(signal !== undefined ? { signal } : {}), ...(boundary !== undefined ? { boundary } : {}), resume: options.force !== true } })
+            results[index] = await gradeNamespace({
+                dir,
+                ...(input.grader !== undefined ? { grader: input.grader } : {}),
+                options: {
+                    ...namespaceOptions,
+                    ...(signal !== undefined ? { signal } : {}),
+                    ...(boundary !== undefined ? { boundary } : {}),
+                    resume: options.force !== true
+                }
+            })
             done += 1
             notify({ namespace: name, phase: 'done', done, total: candidates.length })
         }
     }
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, candidates.length)) }, () => worker()))
-    return { namespaces: results.filter((r): r is GradeNamespaceResult => r !== undefined), cancelled, errors }
+    return { results: results.filter((r): r is GradeNamespaceResult => r !== undefined), cancelled }
 }
-

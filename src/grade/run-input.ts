@@ -50,6 +50,72 @@ export function serverParamsFor(option: SchemaRunOptions['serverParams'], main: 
     return {}
 }
 
+/** GRA-002 for an option of the wrong kind, at `/options/<field>`. */
+function wrongOption(field: string, expected: string, actual: string): Issue {
+    return createIssue('GRA-002', `/options/${field}`, { field, expected, actual })
+}
+
+/** The options that are called: judge, sleep, the judge's limits, the runtime and the trusted loader. */
+function callableOptionIssues(o: SchemaRunOptions): Issue[] {
+    const errors: Issue[] = []
+    for (const key of ['judge', 'sleep'] as const) {
+        if (o[key] !== undefined && typeof o[key] !== 'function') {
+            errors.push(wrongOption(key, 'function', typeOfValue(o[key])))
+        }
+    }
+    errors.push(...judgeOptionIssues(o as Readonly<Record<string, unknown>>))
+    if (o.runtime !== undefined && !(isObject(o.runtime) && typeof o.runtime.run === 'function')) {
+        errors.push(wrongOption('runtime', '{ run(request) } (a RuntimePort)', typeOfValue(o.runtime)))
+    }
+    if (o.runtimeTools !== undefined && o.runtimeTools !== 'handlers' && o.runtimeTools !== 'all') {
+        errors.push(wrongOption('runtimeTools', "'handlers' or 'all'", describeValue(o.runtimeTools)))
+    }
+    if (o.trustedLoader !== undefined && !(isObject(o.trustedLoader) && typeof o.trustedLoader.load === 'function')) {
+        errors.push(wrongOption('trustedLoader', '{ load(path) }', typeOfValue(o.trustedLoader)))
+    }
+    return errors
+}
+
+/** GRA-002 for `options.skills` that is not an array of `{ name, text }`: at the first wrong item, or at the option. */
+function skillsIssue(skills: unknown): Issue | null {
+    const bad = Array.isArray(skills)
+        ? skills.findIndex((s: unknown) => !(isObject(s) && typeof s.name === 'string' && typeof s.text === 'string'))
+        : -2
+    if (bad === -1) return null
+    return createIssue('GRA-002', bad >= 0 ? `/options/skills/${bad}` : '/options/skills', {
+        field: 'skills',
+        expected: 'array of { name, text, skill? }',
+        actual: typeOfValue(bad >= 0 ? (skills as unknown[])[bad] : skills)
+    })
+}
+
+/** The options that are read: the island (fs with root), answers, server params, About, skills and the boundary. */
+function dataOptionIssues(o: SchemaRunOptions): Issue[] {
+    const errors: Issue[] = []
+    if ((o.fs === undefined) !== (o.root === undefined)) {
+        const field = o.fs === undefined ? 'fs (with root)' : 'root (with fs)'
+        errors.push(createIssue('GRA-001', o.fs === undefined ? '/options/fs' : '/options/root', { field }))
+    }
+    if (o.answers !== undefined && !isObject(o.answers)) {
+        errors.push(wrongOption('answers', 'object keyed by unit', typeOfValue(o.answers)))
+    }
+    if (o.serverParams !== undefined && typeof o.serverParams !== 'function' && !isStringRecord(o.serverParams)) {
+        errors.push(wrongOption('serverParams', 'object of strings or a function', typeOfValue(o.serverParams)))
+    }
+    // One issue per wrong option, never one per character or item.
+    if (o.about !== undefined && !(isObject(o.about) && typeof o.about.text === 'string')) {
+        errors.push(wrongOption('about', '{ name?, text }', typeOfValue(o.about)))
+    }
+    const skills = o.skills !== undefined ? skillsIssue(o.skills) : null
+    if (skills !== null) errors.push(skills)
+    if (o.root !== undefined && typeof o.root !== 'string') {
+        errors.push(wrongOption('root', 'string', typeOfValue(o.root)))
+    }
+    if (o.boundary !== undefined && !isBoundary(o.boundary)) errors.push(boundaryIssue(o.boundary))
+    return errors
+}
+
+/** The options checked, their issues in `errors` in a fixed order (the called ones first); `{}` when not an object. */
 function checkOptions(options: unknown, errors: Issue[]): SchemaRunOptions {
     if (options === undefined) return {}
     if (!isObject(options)) {
@@ -57,29 +123,7 @@ function checkOptions(options: unknown, errors: Issue[]): SchemaRunOptions {
         return {}
     }
     const o = options as SchemaRunOptions
-    const fn = (key: 'judge' | 'sleep'): void => {
-        if (o[key] !== undefined && typeof o[key] !== 'function') errors.push(createIssue('GRA-002', `/options/${key}`, { field: key, expected: 'function', actual: typeOfValue(o[key]) }))
-    }
-    fn('judge')
-    fn('sleep')
-    errors.push(...judgeOptionIssues(o as Readonly<Record<string, unknown>>))
-    if (o.runtime !== undefined && !(isObject(o.runtime) && typeof o.runtime.run === 'function')) errors.push(createIssue('GRA-002', '/options/runtime', { field: 'runtime', expected: '{ run(request) } (a RuntimePort)', actual: typeOfValue(o.runtime) }))
-    if (o.runtimeTools !== undefined && o.runtimeTools !== 'handlers' && o.runtimeTools !== 'all') errors.push(createIssue('GRA-002', '/options/runtimeTools', { field: 'runtimeTools', expected: "'handlers' or 'all'", actual: describeValue(o.runtimeTools) }))
-    if (o.trustedLoader !== undefined && !(isObject(o.trustedLoader) && typeof o.trustedLoader.load === 'function')) errors.push(createIssue('GRA-002', '/options/trustedLoader', { field: 'trustedLoader', expected: '{ load(path) }', actual: typeOfValue(o.trustedLoader) }))
-    if ((o.fs === undefined) !== (o.root === undefined)) errors.push(createIssue('GRA-001', o.fs === undefined ? '/options/fs' : '/options/root', { field: o.fs === undefined ? 'fs (with root)' : 'root (with fs)' }))
-    if (o.answers !== undefined && !isObject(o.answers)) errors.push(createIssue('GRA-002', '/options/answers', { field: 'answers', expected: 'object keyed by unit', actual: typeOfValue(o.answers) }))
-    if (o.serverParams !== undefined && typeof o.serverParams !== 'function' && !isStringRecord(o.serverParams)) {
-        errors.push(createIssue('GRA-002', '/options/serverParams', { field: 'serverParams', expected: 'object of strings or a function', actual: typeOfValue(o.serverParams) }))
-    }
-    // One issue per wrong option, never one per character or item.
-    if (o.about !== undefined && !(isObject(o.about) && typeof o.about.text === 'string')) errors.push(createIssue('GRA-002', '/options/about', { field: 'about', expected: '{ name?, text }', actual: typeOfValue(o.about) }))
-    if (o.skills !== undefined) {
-        const skills: unknown = o.skills
-        const bad = Array.isArray(skills) ? skills.findIndex((s: unknown) => !(isObject(s) && typeof s.name === 'string' && typeof s.text === 'string')) : -2
-        if (bad !== -1) errors.push(createIssue('GRA-002', bad >= 0 ? `/options/skills/${bad}` : '/options/skills', { field: 'skills', expected: 'array of { name, text, skill? }', actual: typeOfValue(bad >= 0 ? (skills as unknown[])[bad] : skills) }))
-    }
-    if (o.root !== undefined && typeof o.root !== 'string') errors.push(createIssue('GRA-002', '/options/root', { field: 'root', expected: 'string', actual: typeOfValue(o.root) }))
-    if (o.boundary !== undefined && !isBoundary(o.boundary)) errors.push(boundaryIssue(o.boundary))
+    errors.push(...callableOptionIssues(o), ...dataOptionIssues(o))
     return o
 }
 

@@ -17,60 +17,141 @@ import { baseName, serverParamsFor, type SchemaRunOptions } from './run-input.js
 
 type Obj = Record<string, unknown>
 
-/** Resolves the schema module: given as an object, or read from the syntax tree of `schemaPath` (never run unless the host passes a trustedLoader). */
-async function resolveSchema(input: { schemaPath?: unknown; schema?: unknown }, options: SchemaRunOptions, errors: Issue[]): Promise<{ main: Obj | null; source: string | null; fileBase: string | null; refused: boolean; hasHandlers?: boolean }> {
-    if (input.schema !== undefined) {
-        const mod = input.schema
-        if (!isObject(mod)) {
-            errors.push(createIssue('GRA-002', '/schema', { field: 'schema', expected: '{ main } or a main object', actual: typeOfValue(mod) }))
-            return { main: null, source: null, fileBase: null, refused: false }
-        }
-        const main = isObject(mod.main) ? mod.main : isObject(mod.schema) ? mod.schema : mod
-        const hasHandlers = main !== mod && Object.hasOwn(mod, 'handlers')
-        return { main, source: options.source ?? null, fileBase: typeof input.schemaPath === 'string' ? baseName(input.schemaPath) : null, refused: false, hasHandlers }
+/** A schema module resolved: its `main` (null when none to grade), source and file base, whether it has handlers. */
+type ResolvedSchema = {
+    main: Obj | null
+    source: string | null
+    fileBase: string | null
+    refused: boolean
+    hasHandlers?: boolean
+}
+
+/** Nothing to grade: no main, no source. */
+const unread = (): ResolvedSchema => ({ main: null, source: null, fileBase: null, refused: false })
+
+/** A module given as an object: its `main` or `schema` export, else the object itself as `main`. */
+function givenSchema(mod: unknown, schemaPath: unknown, options: SchemaRunOptions, errors: Issue[]): ResolvedSchema {
+    if (!isObject(mod)) {
+        errors.push(
+            createIssue('GRA-002', '/schema', {
+                field: 'schema',
+                expected: '{ main } or a main object',
+                actual: typeOfValue(mod)
+            })
+        )
+        return unread()
     }
-    const path = input.schemaPath
+    const main = isObject(mod.main) ? mod.main : isObject(mod.schema) ? mod.schema : mod
+    const hasHandlers = main !== mod && Object.hasOwn(mod, 'handlers')
+    return {
+        main,
+        source: options.source ?? null,
+        fileBase: typeof schemaPath === 'string' ? baseName(schemaPath) : null,
+        refused: false,
+        hasHandlers
+    }
+}
+
+/** The text of the file at `schemaPath` through the host's reader; null when there is none (the issue in `errors`). */
+async function sourceAt(
+    path: unknown,
+    options: SchemaRunOptions,
+    errors: Issue[]
+): Promise<{ path: string; source: string } | null> {
     if (typeof path !== 'string' || path.length === 0) {
-        errors.push(path === undefined ? createIssue('GRA-001', '/schemaPath', { field: 'schemaPath or schema' }) : createIssue('GRA-002', '/schemaPath', { field: 'schemaPath', expected: 'non-empty string', actual: typeOfValue(path) }))
-        return { main: null, source: null, fileBase: null, refused: false }
+        errors.push(
+            path === undefined
+                ? createIssue('GRA-001', '/schemaPath', { field: 'schemaPath or schema' })
+                : createIssue('GRA-002', '/schemaPath', {
+                      field: 'schemaPath',
+                      expected: 'non-empty string',
+                      actual: typeOfValue(path)
+                  })
+        )
+        return null
     }
     const reader = options.sourceFs ?? options.fs
     if (reader === undefined) {
-        errors.push(createIssue('GRA-004', '/options/sourceFs', { detail: 'pass options.sourceFs (or fs) so the source can be read' }))
-        return { main: null, source: null, fileBase: null, refused: false }
+        errors.push(
+            createIssue('GRA-004', '/options/sourceFs', {
+                detail: 'pass options.sourceFs (or fs) so the source can be read'
+            })
+        )
+        return null
     }
     let source: string | null
     try {
         source = await reader.readFile(path)
     } catch (cause) {
-        errors.push(createIssue('GRA-004', '/schemaPath', { detail: cause instanceof Error ? cause.message : 'read failed' }))
-        return { main: null, source: null, fileBase: null, refused: false }
+        errors.push(
+            createIssue('GRA-004', '/schemaPath', { detail: cause instanceof Error ? cause.message : 'read failed' })
+        )
+        return null
     }
     if (source === null) {
         errors.push(createIssue('GRA-004', '/schemaPath', { detail: `no file at ${path}` }))
-        return { main: null, source: null, fileBase: null, refused: false }
+        return null
     }
+    return { path, source }
+}
+
+/** The module of a source: imported by the host's trustedLoader, else read from its syntax tree; or why it has none. */
+async function moduleOf(
+    path: string,
+    source: string,
+    options: SchemaRunOptions,
+    errors: Issue[]
+): Promise<{ ok: true; mod: LoadedModule; hasHandlers: boolean } | { ok: false; resolved: ResolvedSchema }> {
     // The source is read from its syntax tree, never run; only a host's explicit trustedLoader imports it.
     const trusted = options.trustedLoader
-    let mod: LoadedModule
-    let hasHandlers = false
     if (trusted !== undefined) {
         try {
-            mod = await trusted.load(path)
+            return { ok: true, mod: await trusted.load(path), hasHandlers: false }
         } catch (cause) {
-            errors.push(createIssue('GRA-003', '/schemaPath', { detail: cause instanceof Error ? cause.message : 'load failed' }))
-            return { main: null, source, fileBase: baseName(path), refused: false }
+            errors.push(
+                createIssue('GRA-003', '/schemaPath', {
+                    detail: cause instanceof Error ? cause.message : 'load failed'
+                })
+            )
+            return { ok: false, resolved: { main: null, source, fileBase: baseName(path), refused: false } }
         }
-    } else {
-        const read = readModuleSource({ source })
-        errors.push(...read.errors.map((e) => ({ ...e, path: '/schemaPath' })))
-        if (read.module === null) return { main: null, source, fileBase: baseName(path), refused: true }
-        mod = read.module
-        hasHandlers = read.hasHandlers
     }
+    const read = readModuleSource({ source })
+    errors.push(...read.errors.map((e) => ({ ...e, path: '/schemaPath' })))
+    if (read.module === null) {
+        return { ok: false, resolved: { main: null, source, fileBase: baseName(path), refused: true } }
+    }
+    return { ok: true, mod: read.module, hasHandlers: read.hasHandlers }
+}
+
+/** Resolves the schema module: given as an object, or read from the syntax tree of `schemaPath` (never run unless the host passes a trustedLoader). */
+async function resolveSchema(
+    input: { schemaPath?: unknown; schema?: unknown },
+    options: SchemaRunOptions,
+    errors: Issue[]
+): Promise<ResolvedSchema> {
+    if (input.schema !== undefined) return givenSchema(input.schema, input.schemaPath, options, errors)
+    const file = await sourceAt(input.schemaPath, options, errors)
+    if (file === null) return unread()
+    const { path, source } = file
+    const loaded = await moduleOf(path, source, options, errors)
+    if (!loaded.ok) return loaded.resolved
+    const { mod, hasHandlers } = loaded
     const main = isObject(mod) ? (isObject(mod.main) ? mod.main : isObject(mod.schema) ? mod.schema : null) : null
-    if (main === null) errors.push(trusted !== undefined ? createIssue('GRA-003', '/schemaPath', { detail: 'the module exports neither main nor schema' }) : createIssue('SRC-005', '/schemaPath'))
-    return { main, source, fileBase: baseName(path), refused: false, hasHandlers: hasHandlers || (isObject(mod) && Object.hasOwn(mod, 'handlers')) }
+    if (main === null) {
+        errors.push(
+            options.trustedLoader !== undefined
+                ? createIssue('GRA-003', '/schemaPath', { detail: 'the module exports neither main nor schema' })
+                : createIssue('SRC-005', '/schemaPath')
+        )
+    }
+    return {
+        main,
+        source,
+        fileBase: baseName(path),
+        refused: false,
+        hasHandlers: hasHandlers || (isObject(mod) && Object.hasOwn(mod, 'handlers'))
+    }
 }
 
 /** Why a schema slug (the id after `<namespace>.`) cannot name a folder, or null. */

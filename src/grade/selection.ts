@@ -97,59 +97,163 @@ function deterministicAnswer(id: CatalogueQuestionId, score: 'pass' | 'fail', ev
  *   plus the codes of every step
  * @example await gradeSelection({ selectionId: 'weather-core', schemaIds, grader, options: { fs, root, now, judge } })
  */
-export async function gradeSelection(input: { selectionId?: string; schemaIds?: readonly string[]; selection?: unknown; grader?: GraderInput; options?: GradeSelectionOptions }): Promise<GradeSelectionResult> {
+export async function gradeSelection(input: {
+    selectionId?: string
+    schemaIds?: readonly string[]
+    selection?: unknown
+    grader?: GraderInput
+    options?: GradeSelectionOptions
+}): Promise<GradeSelectionResult> {
+    if (!isObject(input)) {
+        return stopped([createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })])
+    }
     const errors: Issue[] = []
-    const fail = (): GradeSelectionResult => ({ grading: null, entries: [], prompts: [], errors })
-    if (!isObject(input)) return { ...fail(), errors: [createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })] }
+    const prepared = await prepareSelection(input, errors)
+    if (!prepared.ok) return stopped(prepared.errors)
+    const gated = await gateSelection(prepared.value, errors)
+    if (!gated.ok) return gated.result
+    return gradeGatedSelection(prepared.value, gated.value, errors)
+}
+
+type SelectionInput = Parameters<typeof gradeSelection>[0]
+type SelectionSkill = NonNullable<GradeSelectionOptions['skills']>[number]
+
+/** A run that stopped before its units: no grading, the issues that stopped it. */
+function stopped(errors: Issue[]): GradeSelectionResult {
+    return { grading: null, entries: [], prompts: [], errors }
+}
+
+/** A selection checked and snapshotted: the run's start, the skills' cross-references, its folder and its hash. */
+interface PreparedSelection {
+    readonly start: SelectionStart
+    readonly references: ReturnType<typeof SelectionSkills.crossReferences>
+    readonly selDir: string
+    readonly selectionHash: string
+}
+
+/** Stages "check input", "check definition" and "snapshot"; else the issues to stop with (an error stops it all). */
+async function prepareSelection(
+    input: SelectionInput,
+    errors: Issue[]
+): Promise<{ ok: true; value: PreparedSelection } | { ok: false; errors: Issue[] }> {
     const start = checkSelectionInput(input, errors)
-    if (start === null) return fail()
+    if (start === null) return { ok: false, errors }
     const { options, selectionId, definition, now: at } = start
     const references = checkDefinitionAndSkills(input, definition, selectionId, options, errors)
-    if (errors.some((e) => e.severity === SEVERITY.error)) return fail()
+    if (errors.some((e) => e.severity === SEVERITY.error)) return { ok: false, errors }
     const { fs, root } = options
     const selDir = joinPath(root.replace(/\/+$/, ''), LAYOUT.selections, selectionId)
     const selectionHash = HashGenerator.computeSelectionHash({ selection: definition })
-    if (selectionHash.short === null) return { ...fail(), errors: selectionHash.errors }
+    if (selectionHash.short === null) return { ok: false, errors: selectionHash.errors }
     await snapshotSources({ fs, selDir, selectionId, definition, hash: selectionHash.short, options, at, errors })
-    if (errors.some((e) => e.severity === SEVERITY.error)) return fail()
+    if (errors.some((e) => e.severity === SEVERITY.error)) return { ok: false, errors }
+    return { ok: true, value: { start, references, selDir, selectionHash: selectionHash.short } }
+}
 
-    // Step 0: freeze the member set for this run and gate on it (chapter 21).
-    const started = await Island.startGradingRun({ fs, root, target: { selection: selectionId }, now: at })
+/** A selection past its gate: the index of its frozen member set and what that set says. */
+interface GatedSelection {
+    readonly index: SelectionIndex
+    readonly facts: SelectionFacts
+}
+
+/** Stage "gate": step 0 freezes the member set for this run (chapter 21); blocked when the gate or threshold fails. */
+async function gateSelection(
+    prepared: PreparedSelection,
+    errors: Issue[]
+): Promise<{ ok: true; value: GatedSelection } | { ok: false; result: GradeSelectionResult }> {
+    const { options, selectionId, definition, now: at } = prepared.start
+    const started = await Island.startGradingRun({
+        fs: options.fs,
+        root: options.root,
+        target: { selection: selectionId },
+        now: at
+    })
     errors.push(...started.errors.filter((e) => e.severity === SEVERITY.error))
     const index = started.index as SelectionIndex | null
-    if (index === null) return fail()
-    const facts = selectionFactsOf(definition, index, options, selectionId, selectionHash.short)
+    if (index === null) return { ok: false, result: stopped(errors) }
+    const facts = selectionFactsOf(definition, index, options, selectionId, prepared.selectionHash)
     const { gate, base, memberNamespaces } = facts
-    const blocked = (reason: string): GradeSelectionResult => {
+    const blocked = (reason: string): { ok: false; result: GradeSelectionResult } => {
         errors.push(createIssue('GRA-019', '', { selection: selectionId, detail: reason }))
-        return { grading: { ...base, mode: 'blocked', aggregateGrade: null, rawGrade: null, units: [], indexPath: started.indexPath, rollupStatus: index.status }, entries: [], prompts: [], errors }
+        return {
+            ok: false,
+            result: {
+                grading: {
+                    ...base,
+                    mode: 'blocked',
+                    aggregateGrade: null,
+                    rawGrade: null,
+                    units: [],
+                    indexPath: started.indexPath,
+                    rollupStatus: index.status
+                },
+                entries: [],
+                prompts: [],
+                errors
+            }
+        }
     }
     if (!gate.passed) {
         errors.push(...gate.errors)
-        return blocked(`pre-condition failed: not stable: ${gate.blockedMembers.map((m) => `${m.schemaId} (${m.gradingStatus ?? 'not graded'})`).join(', ')}`)
+        const notStable = gate.blockedMembers.map((m) => `${m.schemaId} (${m.gradingStatus ?? 'not graded'})`)
+        return blocked(`pre-condition failed: not stable: ${notStable.join(', ')}`)
     }
-    if (memberNamespaces < SELECTION_MEMBER_THRESHOLDS.SOFT) return blocked(`${BELOW_SOFT_THRESHOLD_REASON}: ${memberNamespaces} member namespaces; no selection areas run (02-areas ⚠ B10)`)
+    if (memberNamespaces < SELECTION_MEMBER_THRESHOLDS.SOFT) {
+        const reason = `${memberNamespaces} member namespaces; no selection areas run (02-areas ⚠ B10)`
+        return blocked(`${BELOW_SOFT_THRESHOLD_REASON}: ${reason}`)
+    }
+    return { ok: true, value: { index, facts } }
+}
 
+/** Stages "plan", "units", "write" and "roll up" of a selection that passed its gate. */
+async function gradeGatedSelection(
+    prepared: PreparedSelection,
+    gated: GatedSelection,
+    errors: Issue[]
+): Promise<GradeSelectionResult> {
+    const { start, references, selDir, selectionHash } = prepared
+    const { facts } = gated
+    const { options, now: at } = start
     const planned = selectionPlansOf(start, facts, errors)
-    const material = selectionMaterialOf(start, index, errors)
-    const ctx: SelectionUnitContext = { start, facts, planned, material, references, selectionHash: selectionHash.short, errors, tally: { calls: 0, repairs: 0 } }
+    const material = selectionMaterialOf(start, gated.index, errors)
+    const ctx: SelectionUnitContext = {
+        start,
+        facts,
+        planned,
+        material,
+        references,
+        selectionHash,
+        errors,
+        tally: { calls: 0, repairs: 0 }
+    }
     const { units, entries, prompts } = await gradeSelectionUnits(planned.plans, ctx)
     await writeSelectionEntries(options, entries, units, at, errors)
-    const rebuilt = await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: selDir, providersRoot: joinPath(root.replace(/\/+$/, ''), LAYOUT.providers), now: at })
+    const rebuilt = await RebuildIndex.rebuildSelectionIndex({
+        fs: options.fs,
+        selectionDir: selDir,
+        providersRoot: joinPath(options.root.replace(/\/+$/, ''), LAYOUT.providers),
+        now: at
+    })
     errors.push(...rebuilt.errors.filter((e) => e.severity === SEVERITY.error))
     const agg = units.find((u) => u.area === 'selection-aggregate')
     const mode = units.some((u) => u.status === UNIT_STATUS.provisional) ? 'provisional' : 'full'
     if (mode === 'provisional') errors.push(createIssue('GRA-014', ''))
     return {
-        grading: { ...base, mode, aggregateGrade: agg?.aggregateGrade ?? null, rawGrade: agg?.rawGrade ?? null, units, indexPath: rebuilt.indexPath, rollupStatus: (rebuilt.index as { status?: string } | null)?.status ?? null, judgeCalls: { ...ctx.tally } },
+        grading: {
+            ...facts.base,
+            mode,
+            aggregateGrade: agg?.aggregateGrade ?? null,
+            rawGrade: agg?.rawGrade ?? null,
+            units,
+            indexPath: rebuilt.indexPath,
+            rollupStatus: (rebuilt.index as { status?: string } | null)?.status ?? null,
+            judgeCalls: { ...ctx.tally }
+        },
         entries: entries.map((e) => e.entry),
         prompts,
         errors
     }
 }
-
-type SelectionInput = Parameters<typeof gradeSelection>[0]
-type SelectionSkill = NonNullable<GradeSelectionOptions['skills']>[number]
 
 /** The checked start of a selection run: its options, id, grader, time, definition and the run's judge. */
 interface SelectionStart {

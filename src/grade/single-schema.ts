@@ -119,53 +119,231 @@ async function answerDeterministic(args: { input: GradeSingleSchemaInput; read: 
     return { pretest, deterministic, namespaceAnswers, veto: deterministic.veto }
 }
 
-async function gradeSchemaInner(input: GradeSingleSchemaInput, scope: { namespaceAreas: boolean; resumable?: boolean }): Promise<SchemaRun> {
-    const errors: Issue[] = []
-    const fail = (): SchemaRun => ({ result: { grading: null, entries: [], prompts: [], provisional: {}, errors }, context: null, resumed: false })
+/** Stages "start" and "read" done: the checked start, the schema read and identified, and what later stages read of it. */
+interface OpenedSchema {
+    readonly start: NonNullable<ReturnType<typeof startRun>>
+    readonly read: ReadSchema
+    readonly id: SchemaIdentity
+    readonly tools: string[]
+    readonly schemaText: string
+    readonly aboutDeclared: boolean
+}
+
+/** Stages "start" and "read": null when the input, its options or its schema stops the run (the issues in `errors`). */
+async function openSchema(input: GradeSingleSchemaInput, errors: Issue[]): Promise<OpenedSchema | null> {
     if (!isObject(input)) {
         errors.push(createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) }))
-        return fail()
+        return null
     }
     const start = startRun(input, errors)
-    if (start === null) return fail()
-    const { island, answersGiven, grader, now } = start
-    const options = island.options
+    if (start === null) return null
+    const options = start.island.options
     const read = await readSchema(input, options, errors)
-    if (read === null) return fail()
+    if (read === null) return null
     const { main, resolved } = read
     const id = identifySchema(input, main, resolved.fileBase, options, errors)
-    if (id === null) return fail()
-    const { namespace, version, schemaId, slug, schemaFolder, serverParams, secrets, schemaHash } = id
+    if (id === null) return null
     // identifySchema checked that main.tools is an object.
     const tools = Object.keys(main.tools as Obj)
-    // Resume: units whose entry for this content is in the island are kept, not graded (or paid for) again.
-    const kept = scope.resumable === true && options.fs !== undefined && options.root !== undefined ? await keptUnits(options.fs, options.root, namespace, { schemaFolder, schemaHash, tools }) : new Map<string, KeptUnit>()
     const schemaText = resolved.source ?? `export const main = ${JSON.stringify(main, null, 4)}\n`
     const aboutDeclared = isObject(main.resources) && isObject(main.resources.about)
-    // A vetoed schema runs again (its veto must reach the namespace units) but writes no new veto entry.
-    if (!scope.namespaceAreas && allOwnUnitsKept(tools, kept)) {
-        const node = await schemaNodeIn(options, namespace, schemaFolder)
-        const fromIsland = resultFromIsland({ id, version, main, schemaText, tools, kept, aboutDeclared, errors, node })
-        return { result: island.finish(fromIsland.result), context: fromIsland.context, resumed: true }
-    }
+    return { start, read, id, tools, schemaText, aboutDeclared }
+}
 
-    const { pretest, deterministic, namespaceAnswers, veto } = await answerDeterministic({ input, read, options, id, now, namespaceAreas: scope.namespaceAreas, aboutDeclared, errors })
+/** Resume: units whose entry for this content is in the island are kept, not graded (or paid for) again. */
+async function keptFor(opened: OpenedSchema, resumable: boolean): Promise<Map<string, KeptUnit>> {
+    const options = opened.start.island.options
+    if (!resumable || options.fs === undefined || options.root === undefined) return new Map<string, KeptUnit>()
+    const { namespace, schemaFolder, schemaHash } = opened.id
+    return keptUnits(options.fs, options.root, namespace, { schemaFolder, schemaHash, tools: opened.tools })
+}
+
+/** A schema whose own units the island holds for this content: its result read back from there, nothing graded. */
+async function resumedRun(
+    opened: OpenedSchema,
+    kept: ReadonlyMap<string, KeptUnit>,
+    errors: Issue[]
+): Promise<SchemaRun> {
+    const { start, read, id, tools, schemaText, aboutDeclared } = opened
+    const island = start.island
+    const node = await schemaNodeIn(island.options, id.namespace, id.schemaFolder)
+    const fromIsland = resultFromIsland({
+        id,
+        version: id.version,
+        main: read.main,
+        schemaText,
+        tools,
+        kept,
+        aboutDeclared,
+        errors,
+        node
+    })
+    return { result: island.finish(fromIsland.result), context: fromIsland.context, resumed: true }
+}
+
+/** What stage "judge" hands on: the prompt material of the run and every unit's outcome. */
+interface JudgedUnits {
+    readonly material: ReturnType<typeof promptMaterialOf>
+    readonly ran: Awaited<ReturnType<typeof runPlans>>
+}
+
+/** Stages "plan", "attach and scan" and "judge": each unit graded by the judge, taken from the answers, or a prompt. */
+async function judgeUnits(args: {
+    input: GradeSingleSchemaInput
+    opened: OpenedSchema
+    answered: DeterministicStage
+    kept: Map<string, KeptUnit>
+    namespaceAreas: boolean
+    errors: Issue[]
+}): Promise<JudgedUnits> {
+    const { input, opened, answered, kept, namespaceAreas, errors } = args
+    const { start, read, id, tools, schemaText, aboutDeclared } = opened
+    const { namespace, version, schemaId, schemaFolder, serverParams, secrets, schemaHash } = id
+    const { options } = start.island
+    const { pretest, deterministic, namespaceAnswers, veto } = answered
     // The units of this run, in the order they are graded.
-    const plans = plansFor({ tools, namespace, schemaFolder, deterministic, namespaceAnswers, skills: options.skills ?? [], namespaceAreas: scope.namespaceAreas }, options.answers, errors)
-    const material = promptMaterialOf({ input, main, schemaText, options, id, namespaceAreas: scope.namespaceAreas, errors })
+    const skills = options.skills ?? []
+    const plans = plansFor(
+        { tools, namespace, schemaFolder, deterministic, namespaceAnswers, skills, namespaceAreas },
+        options.answers,
+        errors
+    )
+    const material = promptMaterialOf({ input, main: read.main, schemaText, options, id, namespaceAreas, errors })
     const blockedTools = new Map(pretest.blocked.map((b) => [b.tool, `${b.reason} — ${b.detail}`]))
     // Seen from this schema, the namespace aggregate rests on its tools aggregate, which rests on every tool.
-    const preconditions = scope.namespaceAreas ? namespacePrecondition(blockedTools.size > 0 ? [schemaId] : []) : undefined
+    const preconditions = namespaceAreas ? namespacePrecondition(blockedTools.size > 0 ? [schemaId] : []) : undefined
     const { aboutHash, attachments, boundary, flagged } = material
-    const ran = await runPlans(plans, { schemaId, version, schemaHash, now, grader, options, answersGiven, attachments, serverParams, secrets, errors, veto, blockedTools, aboutDeclared, namespace, aboutHash, stable: false, kept, boundary, flagged, ...(preconditions !== undefined ? { preconditions } : {}) })
-    const { units, entries, prompts, provisional } = ran
-    if (units.some((u) => u.status === UNIT_STATUS.provisional)) errors.push(createIssue('GRA-014', ''))
+    const ran = await runPlans(plans, {
+        schemaId,
+        version,
+        schemaHash,
+        now: start.now,
+        grader: start.grader,
+        options,
+        answersGiven: start.answersGiven,
+        attachments,
+        serverParams,
+        secrets,
+        errors,
+        veto,
+        blockedTools,
+        aboutDeclared,
+        namespace,
+        aboutHash,
+        stable: false,
+        kept,
+        boundary,
+        flagged,
+        ...(preconditions !== undefined ? { preconditions } : {})
+    })
+    if (ran.units.some((u) => u.status === UNIT_STATUS.provisional)) errors.push(createIssue('GRA-014', ''))
+    return { material, ran }
+}
 
-    // Stage "write and roll up": the entries into the island, then the standing from its rebuilt index.
-    const written = await writeIsland({ fs: options.fs as FsPort, root: options.root as string, now, namespace, slug, schemaHash, schemaText, main, options, pretest, entries, units, errors, secrets, judgeCalls: ran.judgeCalls })
+/** What a namespace run needs of this schema once its units are graded. */
+function runContextOf(opened: OpenedSchema, veto: CategoricalVeto | null, judged: JudgedUnits): SchemaRunContext {
+    const { id, read, schemaText, aboutDeclared } = opened
+    const { schemaId, namespace, slug, schemaFolder, schemaHash, version, serverParams } = id
+    const schemaUnit = judged.ran.units.find((u) => u.area === 'tools-aggregate-schema')
+    return {
+        schemaId,
+        namespace,
+        slug,
+        schemaFolder,
+        schemaHash,
+        version,
+        main: read.main,
+        schemaText,
+        redacted: { serverParams, text: judged.material.redactedText },
+        veto,
+        stable: isStableGrade(schemaUnit?.aggregateGrade),
+        aboutDeclared,
+        flagged: judged.material.flagged
+    }
+}
+
+/** Stage "write and roll up": the entries into the island, then the standing from its rebuilt index. */
+async function writeAndRollUp(
+    opened: OpenedSchema,
+    answered: DeterministicStage,
+    judged: JudgedUnits,
+    errors: Issue[]
+): Promise<SchemaRun> {
+    const { start, read, id, schemaText } = opened
+    const { island, now } = start
+    const options = island.options
+    const { namespace, version, schemaId, slug, secrets, schemaHash } = id
+    const { pretest, veto } = answered
+    const { units, entries, prompts, provisional, judgeCalls } = judged.ran
+    const written = await writeIsland({
+        fs: options.fs as FsPort,
+        root: options.root as string,
+        now,
+        namespace,
+        slug,
+        schemaHash,
+        schemaText,
+        main: read.main,
+        options,
+        pretest,
+        entries,
+        units,
+        errors,
+        secrets,
+        judgeCalls
+    })
     const { indexPath, rollupStatus, rollupGrade, schemaNode } = written
-    const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
-    const context: SchemaRunContext = { schemaId, namespace, slug, schemaFolder, schemaHash, version, main, schemaText, redacted: { serverParams, text: material.redactedText }, veto, stable: isStableGrade(schemaUnit?.aggregateGrade), aboutDeclared, flagged }
-    const grading = { ...schemaGradingOf({ schemaId, namespace, slug, schemaHash, version, units, veto, pretest: { ran: pretest.ran, reason: pretest.reason, ok: pretest.ok, blocked: pretest.blocked, tests: testRecordsOf(pretest.results) }, indexPath, rollupStatus, rollupGrade, node: schemaNode }), judgeCalls: { ...ran.judgeCalls } }
-    return { result: island.finish(redactSecretsDeep({ grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }, secrets)), context, resumed: false }
+    const context = runContextOf(opened, veto, judged)
+    const { ran, reason, ok, blocked } = pretest
+    const grading = {
+        ...schemaGradingOf({
+            schemaId,
+            namespace,
+            slug,
+            schemaHash,
+            version,
+            units,
+            veto,
+            pretest: { ran, reason, ok, blocked, tests: testRecordsOf(pretest.results) },
+            indexPath,
+            rollupStatus,
+            rollupGrade,
+            node: schemaNode
+        }),
+        judgeCalls: { ...judgeCalls }
+    }
+    const result = { grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }
+    return { result: island.finish(redactSecretsDeep(result, secrets)), context, resumed: false }
+}
+
+/** The stages in order: read, check, pretest and answer, judge, write and roll up. */
+async function gradeSchemaInner(
+    input: GradeSingleSchemaInput,
+    scope: { namespaceAreas: boolean; resumable?: boolean }
+): Promise<SchemaRun> {
+    const errors: Issue[] = []
+    const opened = await openSchema(input, errors)
+    if (opened === null) {
+        return {
+            result: { grading: null, entries: [], prompts: [], provisional: {}, errors },
+            context: null,
+            resumed: false
+        }
+    }
+    const kept = await keptFor(opened, scope.resumable === true)
+    // A vetoed schema runs again (its veto must reach the namespace units) but writes no new veto entry.
+    if (!scope.namespaceAreas && allOwnUnitsKept(opened.tools, kept)) return resumedRun(opened, kept, errors)
+    const { start, read, id, aboutDeclared } = opened
+    const answered = await answerDeterministic({
+        input,
+        read,
+        options: start.island.options,
+        id,
+        now: start.now,
+        namespaceAreas: scope.namespaceAreas,
+        aboutDeclared,
+        errors
+    })
+    const judged = await judgeUnits({ input, opened, answered, kept, namespaceAreas: scope.namespaceAreas, errors })
+    return writeAndRollUp(opened, answered, judged, errors)
 }
