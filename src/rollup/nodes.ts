@@ -174,65 +174,98 @@ function previousVeto(previous: unknown): { veto: NodeVeto; ref: string | null }
 export function deriveLeaf(facts: readonly GradingFacts[], ctx: LeafContext): LeafResult {
     const sorted = [...facts].sort(byTimeThenName)
     const ref = (f: GradingFacts): string => `${ctx.refBase}/${f.file}`
-    const blockers: Blocker[] = []
-    const issues: Issue[] = []
-    const liftedBy = (gradingId: string | null, after: number): boolean =>
-        gradingId !== null && sorted.some((f, j) => j > after && f.verified && f.problem === null && f.gradingMode === 'full' && f.previousGradingId === gradingId)
+    const rejected = vetoedLeaf(sorted, ctx, ref) ?? keptVetoLeaf(sorted, ctx)
+    if (rejected !== null) return rejected
+    const problems = sorted.filter((f) => f.problem !== null).map((f) => f.problem as Issue)
+    const block = ctx.preBlock ?? problems[problems.length - 1] ?? null
+    if (block !== null) return blockedLeaf(ctx.nodePath, block, problems)
+    return currentLeaf(sorted, ctx, ref)
+}
 
+/** Where a reader finds a grading file, relative to the index folder. */
+type RefOf = (f: GradingFacts) => string
+
+/** Whether a later verified, usable full entry names `gradingId` as its predecessor (01-model ⚠ A11). */
+function liftedBy(sorted: readonly GradingFacts[], gradingId: string | null, after: number): boolean {
+    if (gradingId === null) return false
+    const lifts = (f: GradingFacts): boolean =>
+        f.verified && f.problem === null && f.gradingMode === 'full' && f.previousGradingId === gradingId
+    return sorted.some((f, j) => j > after && lifts(f))
+}
+
+/** Rule 1 from the files: the newest veto no later entry lifted (IDX-023); every file problem is still reported. */
+function vetoedLeaf(sorted: readonly GradingFacts[], ctx: LeafContext, ref: RefOf): LeafResult | null {
     for (let i = sorted.length - 1; i >= 0; i -= 1) {
         const v = sorted[i] as GradingFacts
-        if (v.veto === null || liftedBy(v.gradingId, i)) continue
+        if (v.veto === null || liftedBy(sorted, v.gradingId, i)) continue
         const issue = createIssue('IDX-023', '', { trigger: v.veto, path: ref(v) })
-        blockers.push({ node: ctx.nodePath, reason: reasonText(issue) })
-        const node: IndexNode = { status: NODE_STATUS.rejected, grade: 'REJECTED', ref: ref(v), veto: { triggeredBy: v.veto, gradingId: v.gradingId ?? '' } }
-        return { node, blockers, issues: [...issues, issue, ...sorted.filter((f) => f.problem !== null).map((f) => f.problem as Issue)], used: null }
+        const veto = { triggeredBy: v.veto, gradingId: v.gradingId ?? '' }
+        const node: IndexNode = { status: NODE_STATUS.rejected, grade: 'REJECTED', ref: ref(v), veto }
+        const problems = sorted.filter((f) => f.problem !== null).map((f) => f.problem as Issue)
+        const blockers = [{ node: ctx.nodePath, reason: reasonText(issue) }]
+        return { node, blockers, issues: [issue, ...problems], used: null }
     }
-    const kept = previousVeto(ctx.previous)
-    if (kept !== null && !sorted.some((f) => f.gradingId === kept.veto.gradingId && f.veto !== null) && !liftedBy(kept.veto.gradingId, -1)) {
-        const issue = createIssue('IDX-026', '', { gradingId: kept.veto.gradingId })
-        blockers.push({ node: ctx.nodePath, reason: reasonText(issue) })
-        const node: IndexNode = { status: NODE_STATUS.rejected, grade: 'REJECTED', reason: reasonText(issue), ...(kept.ref !== null ? { ref: kept.ref } : {}), veto: kept.veto }
-        return { node, blockers, issues: [issue], used: null }
-    }
+    return null
+}
 
-    const problems = sorted.filter((f) => f.problem !== null)
-    issues.push(...problems.map((f) => f.problem as Issue))
-    const block = ctx.preBlock ?? (problems.length > 0 ? (problems[problems.length - 1] as GradingFacts).problem : null)
-    if (block !== null) {
-        blockers.push({ node: ctx.nodePath, reason: reasonText(block) })
-        return { node: { status: NODE_STATUS.blocked, reason: reasonText(block) }, blockers, issues, used: null }
-    }
+/** Rule 1 from the previous index: its veto stays while no file carries it and nothing lifted it (IDX-026). */
+function keptVetoLeaf(sorted: readonly GradingFacts[], ctx: LeafContext): LeafResult | null {
+    const kept = previousVeto(ctx.previous)
+    if (kept === null) return null
+    const { gradingId } = kept.veto
+    if (sorted.some((f) => f.gradingId === gradingId && f.veto !== null) || liftedBy(sorted, gradingId, -1)) return null
+    const issue = createIssue('IDX-026', '', { gradingId })
+    const reason = reasonText(issue)
+    const at = kept.ref !== null ? { ref: kept.ref } : {}
+    const node: IndexNode = { status: NODE_STATUS.rejected, grade: 'REJECTED', reason, ...at, veto: kept.veto }
+    return { node, blockers: [{ node: ctx.nodePath, reason }], issues: [issue], used: null }
+}
+
+/** A `blocked` leaf: `block` is its reason and its blocker; `issues` are what the index reports for it. */
+function blockedLeaf(nodePath: string, block: Issue, issues: Issue[]): LeafResult {
+    const reason = reasonText(block)
+    return { node: { status: NODE_STATUS.blocked, reason }, blockers: [{ node: nodePath, reason }], issues, used: null }
+}
+
+/** A `pending` leaf, pointing at the file it rests on when there is one. */
+function pendingLeaf(reason: string, at: string | null): LeafResult {
+    const node: IndexNode = { status: NODE_STATUS.pending, reason, ...(at !== null ? { ref: at } : {}) }
+    return { node, blockers: [], issues: [], used: null }
+}
+
+/** Rules 3–6 for a leaf with no veto and no blocker: imported, fully graded, graded for its current content. */
+function currentLeaf(sorted: readonly GradingFacts[], ctx: LeafContext, ref: RefOf): LeafResult {
     const newest = sorted[sorted.length - 1]
-    if (ctx.binding.requireSnapshot && ctx.binding.newestSnapshotTs === null) {
-        return { node: { status: NODE_STATUS.pending, reason: PENDING_REASONS.notImported, ...(newest !== undefined ? { ref: ref(newest) } : {}) }, blockers, issues, used: null }
-    }
+    const newestRef = newest !== undefined ? ref(newest) : null
+    const imported = !ctx.binding.requireSnapshot || ctx.binding.newestSnapshotTs !== null
+    if (!imported) return pendingLeaf(PENDING_REASONS.notImported, newestRef)
     const fulls = sorted.filter((f) => f.gradingMode === 'full')
     const f = fulls[fulls.length - 1]
-    if (f === undefined) {
-        return { node: { status: NODE_STATUS.pending, reason: PENDING_REASONS.noFullGrading, ...(newest !== undefined ? { ref: ref(newest) } : {}) }, blockers, issues, used: null }
-    }
+    if (f === undefined) return pendingLeaf(PENDING_REASONS.noFullGrading, newestRef)
     if (!f.verified) {
         // Facts must come from the reader or digestGradingFile, which verify every deciding entry.
         const issue = createIssue('IDX-012', '', { path: ref(f), detail: 'the deciding entry was not verified' })
-        blockers.push({ node: ctx.nodePath, reason: reasonText(issue) })
-        return { node: { status: NODE_STATUS.blocked, reason: reasonText(issue) }, blockers, issues: [...issues, issue], used: null }
+        return blockedLeaf(ctx.nodePath, issue, [issue])
     }
     const { field, hash, newestSnapshotTs, displayHash } = ctx.binding
     const boundHash = field === null ? null : f[field]
     if ((field !== null && hash !== null && boundHash !== hash) || (newestSnapshotTs !== null && newestSnapshotTs > f.timestamp)) {
-        return { node: { status: NODE_STATUS.pending, reason: PENDING_REASONS.contentChanged, ref: ref(f) }, blockers, issues, used: null }
+        return pendingLeaf(PENDING_REASONS.contentChanged, ref(f))
     }
+    return { node: gradedNode(f, field === null ? displayHash : boundHash, ref(f)), blockers: [], issues: [], used: f }
+}
+
+/** Rules 5/6: `stable` at or above {@link STABLE_THRESHOLD}, else `graded`, with what the entry shows. */
+function gradedNode(f: GradingFacts, bound: string | null, at: string): IndexNode {
     const status = promotionStatus(f.aggregateGrade, STABLE_THRESHOLD) === NODE_STATUS.stable ? NODE_STATUS.stable : NODE_STATUS.graded
-    const bound = field === null ? displayHash : boundHash
-    const node: IndexNode = {
+    return {
         status,
         ...(f.aggregateGrade !== null ? { grade: f.aggregateGrade } : {}),
         ...(f.rawGrade !== null ? { rawGrade: f.rawGrade } : {}),
         ...(f.normalizedScore !== null ? { normalizedScore: displayScore(f.normalizedScore) } : {}),
-        ref: ref(f),
+        ref: at,
         ...(bound !== null ? { boundTo: bound } : {})
     }
-    return { node, blockers, issues, used: f }
 }
 
 /**
