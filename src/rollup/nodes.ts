@@ -332,8 +332,6 @@ export const previousAt = child
  */
 export function buildSchemaNode(schema: SchemaListing, ctx: SchemaContext): SchemaResult {
     const issues: Issue[] = []
-    const blockers: Blocker[] = []
-    const used: GradingFacts[] = []
     const snapshot = latestSnapshot(schema.snapshots, schema.name)
     const binding: Binding = {
         field: 'schemaHash',
@@ -346,24 +344,7 @@ export function buildSchemaNode(schema: SchemaListing, ctx: SchemaContext): Sche
     else if (schema.summary !== undefined && (schema.summary === null || typeof schema.summary !== 'object' || Array.isArray(schema.summary))) {
         issues.push(createIssue('IDX-021', `${ctx.listingPath}/summary`, { path: `${ctx.refBase}/summary.json`, detail: 'not a JSON object' }))
     }
-    const tools: Array<[string, IndexNode]> = []
-    for (const { item: tool, index } of toolsOf(schema, ctx.listingPath, issues)) {
-        const folder = `${ctx.refBase}/tools/${tool.name}/_gradings`
-        const byArea = digestFolder(tool.gradings ?? [], ['single-test'], `${ctx.listingPath}/tools/${index}/gradings`, folder, issues)
-        const pre = pretestBlock(schema.summary, tool.name)
-        const leaf = deriveLeaf(factsOf(byArea, ['single-test']), {
-            refBase: folder,
-            nodePath: `${ctx.nodePath}.tools.${tool.name}`,
-            binding,
-            preBlock: pre === null ? null : { ...pre.issue, path: `${ctx.listingPath}/summary` },
-            previous: child(ctx.previous, 'tools', tool.name)
-        })
-        if (pre !== null) issues.push({ ...pre.issue, path: `${ctx.listingPath}/summary` })
-        tools.push([tool.name, pre !== null && leaf.node.status === NODE_STATUS.blocked ? { ...leaf.node, cause: pre.cause } : leaf.node])
-        blockers.push(...leaf.blockers)
-        issues.push(...leaf.issues)
-        if (leaf.used !== null) used.push(leaf.used)
-    }
+    const { tools, blockers, used } = toolLeaves(schema, ctx, binding, issues)
     const aggFolder = `${ctx.refBase}/_gradings`
     const aggByArea = digestFolder(schema.gradings, ['tools-aggregate-schema'], `${ctx.listingPath}/gradings`, aggFolder, issues)
     const agg = deriveLeaf(factsOf(aggByArea, ['tools-aggregate-schema']), {
@@ -384,17 +365,59 @@ export function buildSchemaNode(schema: SchemaListing, ctx: SchemaContext): Sche
         issues.push(issue)
         blockers.unshift({ node: ctx.nodePath, reason: reasonText(issue) })
     }
+    return { node: schemaNodeOf(standing, agg.node, tools, snapshot), snapshot, toolNodes, blockers, issues, used }
+}
+
+/** The tool leaves of a schema, by tool name, with their blockers and deciding entries; issues go to `issues`. */
+function toolLeaves(schema: SchemaListing, ctx: SchemaContext, binding: Binding, issues: Issue[]): {
+    tools: Array<[string, IndexNode]>
+    blockers: Blocker[]
+    used: GradingFacts[]
+} {
+    const tools: Array<[string, IndexNode]> = []
+    const blockers: Blocker[] = []
+    const used: GradingFacts[] = []
+    for (const { item: tool, index } of toolsOf(schema, ctx.listingPath, issues)) {
+        const folder = `${ctx.refBase}/tools/${tool.name}/_gradings`
+        const listingAt = `${ctx.listingPath}/tools/${index}/gradings`
+        const byArea = digestFolder(tool.gradings ?? [], ['single-test'], listingAt, folder, issues)
+        const pre = pretestBlock(schema.summary, tool.name)
+        const leaf = deriveLeaf(factsOf(byArea, ['single-test']), {
+            refBase: folder,
+            nodePath: `${ctx.nodePath}.tools.${tool.name}`,
+            binding,
+            preBlock: pre === null ? null : { ...pre.issue, path: `${ctx.listingPath}/summary` },
+            previous: child(ctx.previous, 'tools', tool.name)
+        })
+        if (pre !== null) issues.push({ ...pre.issue, path: `${ctx.listingPath}/summary` })
+        // A blocked tool says why the pretest held it back.
+        const withCause = pre !== null && leaf.node.status === NODE_STATUS.blocked
+        tools.push([tool.name, withCause ? { ...leaf.node, cause: pre.cause } : leaf.node])
+        blockers.push(...leaf.blockers)
+        issues.push(...leaf.issues)
+        if (leaf.used !== null) used.push(leaf.used)
+    }
+    return { tools, blockers, used }
+}
+
+/** The schema node as written: its standing, the aggregate's raw grade under a real grade, its snapshot, its leaves. */
+function schemaNodeOf(
+    standing: ReturnType<typeof schemaNodeStanding>,
+    aggregate: IndexNode,
+    tools: ReadonlyArray<readonly [string, IndexNode]>,
+    snapshot: SnapshotRef | null
+): SchemaNode {
     const { status, grade, reason } = standing
-    const node: SchemaNode = {
+    const showsRawGrade = grade !== undefined && grade !== 'REJECTED' && aggregate.rawGrade !== undefined
+    return {
         status,
         ...(grade !== undefined ? { grade } : {}),
-        ...(grade !== undefined && grade !== 'REJECTED' && agg.node.rawGrade !== undefined ? { rawGrade: agg.node.rawGrade } : {}),
+        ...(showsRawGrade ? { rawGrade: aggregate.rawGrade } : {}),
         ...(reason !== undefined ? { reason } : {}),
         ...(snapshot !== null ? { snapshot: { file: snapshot.file, hash: snapshot.hash } } : {}),
-        toolsAggregate: agg.node,
+        toolsAggregate: aggregate,
         tools: Object.fromEntries(tools)
     }
-    return { node, snapshot, toolNodes, blockers, issues, used }
 }
 
 /**
