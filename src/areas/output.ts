@@ -228,6 +228,35 @@ function isHintPath(path: string): boolean {
     return path === '/improvementHints' || path.startsWith('/improvementHints/')
 }
 
+/** A `required` failure: the property's own code where it has one (iteration, hints, naReason), else ARE-002. */
+function missingPropertyIssue(at: string, missing: string): Issue {
+    const path = joinPointer(at, missing)
+    if (at === '' && missing === 'iteration') {
+        return createIssue('GRD-030', path, { max: MAX_ITERATIONS, value: 'undefined' })
+    }
+    if (at === '' && missing === 'improvementHints') {
+        return createIssue('GRD-031', path, { detail: 'improvementHints is missing' })
+    }
+    if (isHintPath(at)) return createIssue('GRD-031', path, { detail: `${missing} is missing` })
+    if (/^\/answers\/\d+$/.test(at) && missing === 'naReason') {
+        return createIssue('NA-001', path, { detail: 'naReason is required when score is n/a' })
+    }
+    return createIssue('ARE-002', path, { field: missing })
+}
+
+/** An `enum` failure: question ids, n/a reasons, harnesses and base personas have their own codes, else ARE-003. */
+function enumIssue(at: string, data: unknown, allowedValues: unknown, area: Area): Issue {
+    if (/^\/answers\/\d+\/questionId$/.test(at)) return createIssue('ARE-007', at, { value: describeValue(data), area })
+    if (/^\/answers\/\d+\/naReason$/.test(at)) return createIssue('NA-001', at, { detail: describeValue(data) })
+    if (at === '/harness') return createIssue('GRD-034', at, { value: describeValue(data) })
+    if (at === '/persona/basePersonaId') {
+        const detail = `basePersonaId ${describeValue(data)} is not one of the four base personas`
+        return createIssue('GRD-032', at, { detail })
+    }
+    const expected = ((allowedValues as unknown[]) ?? []).map(String).join(' | ')
+    return createIssue('ARE-003', at, { field: fieldPath(at, 'output'), expected, actual: describeValue(data) })
+}
+
 function mapEnvelopeError(err: ErrorObject, area: Area): Issue | null {
     const at = err.instancePath
     const params = err.params as Obj
@@ -237,15 +266,8 @@ function mapEnvelopeError(err: ErrorObject, area: Area): Issue | null {
     if (at === '/iteration') return createIssue('GRD-030', at, { max: MAX_ITERATIONS, value: describeValue(err.data) })
     if (isHintPath(at) && err.keyword !== 'required') return createIssue('GRD-031', at, { detail: `${at} ${err.message ?? 'is invalid'}` })
     switch (err.keyword) {
-        case 'required': {
-            const missing = String(params.missingProperty)
-            const path = joinPointer(at, missing)
-            if (at === '' && missing === 'iteration') return createIssue('GRD-030', path, { max: MAX_ITERATIONS, value: 'undefined' })
-            if (at === '' && missing === 'improvementHints') return createIssue('GRD-031', path, { detail: 'improvementHints is missing' })
-            if (isHintPath(at)) return createIssue('GRD-031', path, { detail: `${missing} is missing` })
-            if (/^\/answers\/\d+$/.test(at) && missing === 'naReason') return createIssue('NA-001', path, { detail: 'naReason is required when score is n/a' })
-            return createIssue('ARE-002', path, { field: missing })
-        }
+        case 'required':
+            return missingPropertyIssue(at, String(params.missingProperty))
         case 'additionalProperties':
             return createIssue('ARE-004', joinPointer(at, String(params.additionalProperty)), { field: String(params.additionalProperty) })
         case 'const':
@@ -263,11 +285,7 @@ function mapEnvelopeError(err: ErrorObject, area: Area): Issue | null {
             if (at === '/answers') return createIssue('ARE-006', at, { area, expected: AREA_CATALOGUE[area].questionCount, actual: Array.isArray(err.data) ? err.data.length : 0 })
             return null
         case 'enum':
-            if (/^\/answers\/\d+\/questionId$/.test(at)) return createIssue('ARE-007', at, { value: describeValue(err.data), area })
-            if (/^\/answers\/\d+\/naReason$/.test(at)) return createIssue('NA-001', at, { detail: describeValue(err.data) })
-            if (at === '/harness') return createIssue('GRD-034', at, { value: describeValue(err.data) })
-            if (at === '/persona/basePersonaId') return createIssue('GRD-032', at, { detail: `basePersonaId ${describeValue(err.data)} is not one of the four base personas` })
-            return createIssue('ARE-003', at, { field: fieldPath(at, 'output'), expected: ((params.allowedValues as unknown[]) ?? []).map(String).join(' | '), actual: describeValue(err.data) })
+            return enumIssue(at, err.data, params.allowedValues, area)
         case 'pattern':
             return createIssue('ARE-009', at, { field: fieldPath(at, 'output'), expected: `pattern ${String(params.pattern)}` })
         case 'format':
@@ -318,6 +336,41 @@ function answerIssues(answers: unknown): Issue[] {
     return issues
 }
 
+/** The blocker shortcut: valid with its blocker and reason, or ARE-018 per schema failure. */
+function blockerResult(output: Obj, validate: ValidateFunction): AreaOutputValidation {
+    if (validate(output)) {
+        const blocker = { blocker: output.blocker as string, reason: output.reason as string }
+        return { valid: true, kind: 'blocker', output: null, blocker, errors: [] }
+    }
+    const errors = (validate.errors ?? []).map((err) => {
+        const params = err.params as Obj
+        const at = err.instancePath
+        if (err.keyword === 'additionalProperties') {
+            const name = String(params.additionalProperty)
+            const detail = `unknown property ${name} (a blocker has only blocker and reason)`
+            return createIssue('ARE-018', '/output' + joinPointer(at, name), { detail })
+        }
+        const path = err.keyword === 'required' ? joinPointer(at, String(params.missingProperty)) : at
+        return createIssue('ARE-018', '/output' + path, { detail: `${path || '/'} ${err.message ?? 'is invalid'}` })
+    })
+    return { valid: false, kind: 'blocker', output: null, blocker: null, errors: dedupeIssues(errors) }
+}
+
+/** ARE-020 for the area's questions answered neither in the output nor by code, or null. */
+function coverageIssue(area: Area, answers: readonly unknown[], answeredByCode: ReadonlySet<string>): Issue | null {
+    const answered = new Set(answers.map((a: unknown) => (isObject(a) ? a.questionId : undefined)))
+    const missing = AREA_CATALOGUE[area].questionIds.filter((id) => !answered.has(id) && !answeredByCode.has(id))
+    return missing.length > 0 ? createIssue('ARE-020', '/output/answers', { area, missing: missing.join(', ') }) : null
+}
+
+/** ARE-009 when a well-formed schemaHash is not the prefix of the gradingId, or null. */
+function gradingIdIssue(output: Obj): Issue | null {
+    const { gradingId, schemaHash } = output
+    if (typeof gradingId !== 'string' || typeof schemaHash !== 'string') return null
+    if (!/^[a-f0-9]{8}$/.test(schemaHash) || gradingId.startsWith(`${schemaHash}--`)) return null
+    const expected = `<schemaHash>--<timestamp> with schemaHash ${schemaHash}`
+    return createIssue('ARE-009', '/output/gradingId', { field: 'gradingId', expected })
+}
 
 const NONE: ReadonlySet<string> = new Set()
 
@@ -340,18 +393,7 @@ export function validateAreaOutput(area: unknown, output: unknown, limits: JsonL
     }
     const { envelope, blocker } = getValidators()
     // The blocker shortcut has the same shape in every area, so it is recognised before the area is looked at.
-    if (Object.prototype.hasOwnProperty.call(output, 'blocker')) {
-        if (blocker(output)) {
-            return { valid: true, kind: 'blocker', output: null, blocker: { blocker: output.blocker as string, reason: output.reason as string }, errors: [] }
-        }
-        const errors = (blocker.errors ?? []).map((err) => {
-            const params = err.params as Obj
-            const path = err.keyword === 'required' ? joinPointer(err.instancePath, String(params.missingProperty)) : err.keyword === 'additionalProperties' ? joinPointer(err.instancePath, String(params.additionalProperty)) : err.instancePath
-            const detail = err.keyword === 'additionalProperties' ? `unknown property ${String(params.additionalProperty)} (a blocker has only blocker and reason)` : `${path || '/'} ${err.message ?? 'is invalid'}`
-            return createIssue('ARE-018', '/output' + path, { detail })
-        })
-        return { valid: false, kind: 'blocker', output: null, blocker: null, errors: dedupeIssues(errors) }
-    }
+    if (Object.prototype.hasOwnProperty.call(output, 'blocker')) return blockerResult(output, blocker)
     if (!isArea(area)) {
         return none([area === undefined ? createIssue('ARE-011', '/area', { field: 'area' }) : createIssue('ARE-001', '/area', { value: describeValue(area) })])
     }
@@ -359,16 +401,17 @@ export function validateAreaOutput(area: unknown, output: unknown, limits: JsonL
     validate(output)
     // With code answers beside the output, fewer answers than questions is not by itself an error: coverage is checked below.
     const partial = answeredByCode.size > 0
-    const structural = rebaseIssues((validate.errors ?? []).map((err) => (partial && err.keyword === 'minItems' && err.instancePath === '/answers' ? null : mapEnvelopeError(err, area))).filter((i): i is Issue => i !== null), '/output')
+    const countOnly = (err: ErrorObject): boolean =>
+        partial && err.keyword === 'minItems' && err.instancePath === '/answers'
+    const mapped = (validate.errors ?? []).map((err) => (countOnly(err) ? null : mapEnvelopeError(err, area)))
+    const structural = rebaseIssues(mapped.filter((i): i is Issue => i !== null), '/output')
     const own = rebaseIssues(answerIssues(output.answers), '/output')
     if (partial && Array.isArray(output.answers)) {
-        const answered = new Set(output.answers.map((a: unknown) => (isObject(a) ? a.questionId : undefined)))
-        const missing = AREA_CATALOGUE[area].questionIds.filter((id) => !answered.has(id) && !answeredByCode.has(id))
-        if (missing.length > 0) own.push(createIssue('ARE-020', '/output/answers', { area, missing: missing.join(', ') }))
+        const coverage = coverageIssue(area, output.answers, answeredByCode)
+        if (coverage !== null) own.push(coverage)
     }
-    if (typeof output.gradingId === 'string' && typeof output.schemaHash === 'string' && /^[a-f0-9]{8}$/.test(output.schemaHash) && !output.gradingId.startsWith(`${output.schemaHash}--`)) {
-        own.push(createIssue('ARE-009', '/output/gradingId', { field: 'gradingId', expected: `<schemaHash>--<timestamp> with schemaHash ${output.schemaHash}` }))
-    }
+    const binding = gradingIdIssue(output)
+    if (binding !== null) own.push(binding)
     const errors = dedupeIssues([...structural, ...own])
     if (errors.some((e) => e.severity === SEVERITY.error)) {
         return { valid: false, kind: 'envelope', output: null, blocker: null, errors }

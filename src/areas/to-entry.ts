@@ -105,50 +105,84 @@ const DET_KEYS = new Set(['questionId', 'score', 'reasoning', 'evidence', 'naRea
 
 function checkDeterministic(area: Area, list: unknown, limits: JsonLimits): { answers: DeterministicAnswer[]; errors: Issue[] } {
     if (list === undefined) return { answers: [], errors: [] }
-    if (!Array.isArray(list)) return { answers: [], errors: [createIssue('ARE-003', '/deterministic', { field: 'deterministic', expected: 'array', actual: typeOfValue(list) })] }
+    if (!Array.isArray(list)) {
+        const detail = { field: 'deterministic', expected: 'array', actual: typeOfValue(list) }
+        return { answers: [], errors: [createIssue('ARE-003', '/deterministic', detail)] }
+    }
     const guard = inspectJson(list, limits, '/deterministic')
     if (guard.length > 0) return { answers: [], errors: guard }
-    const allowed = AREA_CATALOGUE[area].deterministicQuestionIds
     const errors: Issue[] = []
     const seen = new Set<string>()
-    list.forEach((a, i) => {
-        const at = (...t: Array<string | number>): string => pointer('deterministic', i, ...t)
-        if (!isObject(a)) {
-            errors.push(createIssue('ARE-003', at(), { field: `deterministic[${i}]`, expected: 'object', actual: typeOfValue(a) }))
-            return
-        }
-        for (const key of Object.keys(a)) if (!DET_KEYS.has(key)) errors.push(createIssue('ARE-004', at(key), { field: key }))
-        if (typeof a.questionId !== 'string') {
-            errors.push(a.questionId === undefined ? createIssue('ARE-002', at('questionId'), { field: 'questionId' }) : createIssue('ARE-003', at('questionId'), { field: 'questionId', expected: 'string', actual: typeOfValue(a.questionId) }))
-        } else if (!allowed.includes(a.questionId)) {
-            errors.push(createIssue('ARE-014', at('questionId'), { value: a.questionId, area }))
-        } else if (seen.has(a.questionId)) {
-            errors.push(createIssue('ARE-015', at('questionId'), { questionId: a.questionId }))
-        } else {
-            seen.add(a.questionId)
-        }
-        const score = a.score
-        if (score === undefined) errors.push(createIssue('ARE-002', at('score'), { field: 'score' }))
-        else if (typeof score === 'number') {
-            if (!(score >= 1 && score <= 5)) errors.push(createIssue('SCO-001', at('score'), { value: describeValue(score) }))
-        } else if (typeof score !== 'string' || !(SCORE_ENUMS as readonly string[]).includes(score)) {
-            errors.push(createIssue('SCO-003', at('score'), { value: describeValue(score) }))
-        }
-        if (score === 'n/a' && !(NA_REASONS as readonly unknown[]).includes(a.naReason)) {
-            errors.push(createIssue('NA-001', at('naReason'), { detail: a.naReason === undefined ? 'naReason is required when score is n/a' : describeValue(a.naReason) }))
-        }
-        if (score !== 'n/a' && a.naReason !== undefined) errors.push(createIssue('GRD-017', at('naReason'), { score: describeValue(score) }))
-        if (a.reasoning !== undefined && typeof a.reasoning !== 'string') {
-            errors.push(createIssue('ARE-003', at('reasoning'), { field: 'reasoning', expected: 'string', actual: typeOfValue(a.reasoning) }))
-        }
-        if (a.evidence !== undefined && !(typeof a.evidence === 'string' ? a.evidence.length > 0 : isObject(a.evidence))) {
-            errors.push(createIssue('ARE-003', at('evidence'), { field: 'evidence', expected: 'non-empty string or object', actual: typeOfValue(a.evidence) }))
-        }
-        if (a.timestamp !== undefined && !isIsoDateTime(a.timestamp)) {
-            errors.push(createIssue('ARE-009', at('timestamp'), { field: 'timestamp', expected: 'ISO 8601 date-time' }))
-        }
-    })
+    list.forEach((a, i) => errors.push(...codeAnswerIssues(area, a, i, seen)))
     return errors.length > 0 ? { answers: [], errors } : { answers: list as DeterministicAnswer[], errors }
+}
+
+/** Pointer into the `i`-th code answer. */
+type AnswerAt = (...tail: Array<string | number>) => string
+
+/** One code answer: an object of known keys, a question of the area given once, its score, and well-typed extras. */
+function codeAnswerIssues(area: Area, a: unknown, i: number, seen: Set<string>): Issue[] {
+    const at: AnswerAt = (...t) => pointer('deterministic', i, ...t)
+    if (!isObject(a)) {
+        const detail = { field: `deterministic[${i}]`, expected: 'object', actual: typeOfValue(a) }
+        return [createIssue('ARE-003', at(), detail)]
+    }
+    const errors: Issue[] = []
+    for (const key of Object.keys(a)) {
+        if (!DET_KEYS.has(key)) errors.push(createIssue('ARE-004', at(key), { field: key }))
+    }
+    const question = codeQuestionIssue(area, a.questionId, seen, at)
+    if (question !== null) errors.push(question)
+    errors.push(...codeScoreIssues(a, at))
+    if (a.reasoning !== undefined && typeof a.reasoning !== 'string') {
+        const detail = { field: 'reasoning', expected: 'string', actual: typeOfValue(a.reasoning) }
+        errors.push(createIssue('ARE-003', at('reasoning'), detail))
+    }
+    if (a.evidence !== undefined && !(typeof a.evidence === 'string' ? a.evidence.length > 0 : isObject(a.evidence))) {
+        const detail = { field: 'evidence', expected: 'non-empty string or object', actual: typeOfValue(a.evidence) }
+        errors.push(createIssue('ARE-003', at('evidence'), detail))
+    }
+    if (a.timestamp !== undefined && !isIsoDateTime(a.timestamp)) {
+        errors.push(createIssue('ARE-009', at('timestamp'), { field: 'timestamp', expected: 'ISO 8601 date-time' }))
+    }
+    return errors
+}
+
+/** A code answer's question: a string, one of the area's code-answered questions (ARE-014), given once (ARE-015). */
+function codeQuestionIssue(area: Area, questionId: unknown, seen: Set<string>, at: AnswerAt): Issue | null {
+    if (questionId === undefined) return createIssue('ARE-002', at('questionId'), { field: 'questionId' })
+    if (typeof questionId !== 'string') {
+        const detail = { field: 'questionId', expected: 'string', actual: typeOfValue(questionId) }
+        return createIssue('ARE-003', at('questionId'), detail)
+    }
+    if (!AREA_CATALOGUE[area].deterministicQuestionIds.includes(questionId)) {
+        return createIssue('ARE-014', at('questionId'), { value: questionId, area })
+    }
+    if (seen.has(questionId)) return createIssue('ARE-015', at('questionId'), { questionId })
+    seen.add(questionId)
+    return null
+}
+
+/** A code answer's score (1–5 or an enum value) and the naReason that goes with `n/a` only. */
+function codeScoreIssues(a: Obj, at: AnswerAt): Issue[] {
+    const errors: Issue[] = []
+    const score = a.score
+    if (score === undefined) errors.push(createIssue('ARE-002', at('score'), { field: 'score' }))
+    else if (typeof score === 'number') {
+        if (!(score >= 1 && score <= 5)) {
+            errors.push(createIssue('SCO-001', at('score'), { value: describeValue(score) }))
+        }
+    } else if (typeof score !== 'string' || !(SCORE_ENUMS as readonly string[]).includes(score)) {
+        errors.push(createIssue('SCO-003', at('score'), { value: describeValue(score) }))
+    }
+    if (score === 'n/a' && !(NA_REASONS as readonly unknown[]).includes(a.naReason)) {
+        const detail = a.naReason === undefined ? 'naReason is required when score is n/a' : describeValue(a.naReason)
+        errors.push(createIssue('NA-001', at('naReason'), { detail }))
+    }
+    if (score !== 'n/a' && a.naReason !== undefined) {
+        errors.push(createIssue('GRD-017', at('naReason'), { score: describeValue(score) }))
+    }
+    return errors
 }
 
 function requiredByArea(area: Area, ctx: v.InferOutput<typeof ContextArgs>, hasDeterministic: boolean): Issue[] {

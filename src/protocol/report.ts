@@ -57,9 +57,22 @@ export function validateReport(input: { report?: unknown; text?: unknown; limits
     const read = readDocument(input?.report, input?.text, 'report', limits, 'SPV-001')
     if (read.errors.length > 0) return { valid: false, kind: null, report: null, errors: read.errors }
     const value = read.doc
-    if (!isObject(value)) return { valid: false, kind: null, report: null, errors: [createIssue('SPV-002', '', { field: 'report', expected: 'object', actual: typeOfValue(value) })] }
+    if (!isObject(value)) {
+        const issue = createIssue('SPV-002', '', { field: 'report', expected: 'object', actual: typeOfValue(value) })
+        return { valid: false, kind: null, report: null, errors: [issue] }
+    }
     const kind: ReportKind = LIBRARY_ONLY.some((k) => value[k] !== undefined) ? 'library' : 'registry'
     const errors: Issue[] = []
+    checkSharedFields(value, errors)
+    checkDimensions(value.dimensions, errors)
+    if (kind === 'library') checkLibraryFields(value, errors)
+    if (errors.length > 0) return { valid: false, kind, report: null, errors }
+    errors.push(...checkScoreAndGrade(value))
+    return { valid: errors.length === 0, kind, report: errors.length === 0 ? value : null, errors }
+}
+
+/** The fields both report shapes carry, in the order their problems are listed. */
+function checkSharedFields(value: Record<string, unknown>, errors: Issue[]): void {
     field(value, 'schemaId', (v) => typeof v === 'string' && SCHEMA_ID_V1.test(v), '<namespace>/<file base>', errors)
     field(value, 'schemaPath', (v) => typeof v === 'string' && v.length > 0, 'non-empty string', errors)
     field(value, 'grade', (v) => typeof v === 'string' && ['A', 'B', 'C', 'D', 'F'].includes(v), 'A, B, C, D or F', errors)
@@ -68,31 +81,60 @@ export function validateReport(input: { report?: unknown; text?: unknown; limits
     field(value, 'scoringProtocol', (v) => v === 'v1', "'v1'", errors)
     field(value, 'schemaHash', (v) => typeof v === 'string' && SHA256.test(v), 'sha256:<64 hex> of the raw schema file', errors)
     field(value, 'validationPassed', (v) => typeof v === 'boolean', 'boolean', errors)
-    const dims = value.dimensions
-    if (dims === undefined) errors.push(createIssue('SPV-001', '/dimensions', { field: 'dimensions' }))
-    else if (!Array.isArray(dims) || dims.length === 0) errors.push(createIssue('SPV-002', '/dimensions', { field: 'dimensions', expected: 'non-empty array', actual: typeOfValue(dims) }))
-    else {
-        const seen = new Set<string>()
-        dims.forEach((d, i) => {
-            if (!isObject(d) || typeof d.dimension !== 'string' || typeof d.score !== 'number' || !Number.isFinite(d.score) || d.score < 1 || d.score > 5) {
-                errors.push(createIssue('SPV-002', pointer('dimensions', i), { field: `dimensions[${i}]`, expected: '{ dimension, score 1–5, reasoning? }', actual: typeOfValue(d) }))
-            } else if (seen.has(d.dimension)) errors.push(createIssue('SPV-006', pointer('dimensions', i, 'dimension'), { dimension: d.dimension }))
-            else seen.add(d.dimension)
-        })
-    }
-    if (kind === 'library') {
-        field(value, 'schemaIdSlug', (v) => typeof v === 'string' && v === String(value.schemaId).replace(/\//g, '_'), 'schemaId with / as _', errors)
-        field(value, 'validationErrors', (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'), 'array of strings', errors)
-        field(value, 'timestamps', (v) => isObject(v) && isIsoDateTime(v.scoredAt) && isIsoDateTime(v.gradedAt), '{ scoredAt, gradedAt, … } ISO-8601', errors)
-    }
-    if (errors.length > 0) return { valid: false, kind, report: null, errors }
+}
 
-    const scores = (dims as Array<{ score: number }>).map((d) => d.score)
+/** `dimensions`: a non-empty array of `{ dimension, score 1–5 }`, each dimension once (SPV-006). */
+function checkDimensions(dims: unknown, errors: Issue[]): void {
+    if (dims === undefined) {
+        errors.push(createIssue('SPV-001', '/dimensions', { field: 'dimensions' }))
+        return
+    }
+    if (!Array.isArray(dims) || dims.length === 0) {
+        const detail = { field: 'dimensions', expected: 'non-empty array', actual: typeOfValue(dims) }
+        errors.push(createIssue('SPV-002', '/dimensions', detail))
+        return
+    }
+    const seen = new Set<string>()
+    const inRange = (score: unknown): boolean =>
+        typeof score === 'number' && Number.isFinite(score) && score >= 1 && score <= 5
+    const wellShaped = (d: unknown): d is { dimension: string; score: number } =>
+        isObject(d) && typeof d.dimension === 'string' && inRange(d.score)
+    dims.forEach((d, i) => {
+        if (!wellShaped(d)) {
+            const expected = '{ dimension, score 1–5, reasoning? }'
+            const detail = { field: `dimensions[${i}]`, expected, actual: typeOfValue(d) }
+            errors.push(createIssue('SPV-002', pointer('dimensions', i), detail))
+        } else if (seen.has(d.dimension)) {
+            errors.push(createIssue('SPV-006', pointer('dimensions', i, 'dimension'), { dimension: d.dimension }))
+        } else seen.add(d.dimension)
+    })
+}
+
+/** The fields only the library's report writes. */
+function checkLibraryFields(value: Record<string, unknown>, errors: Issue[]): void {
+    const slug = String(value.schemaId).replace(/\//g, '_')
+    field(value, 'schemaIdSlug', (v) => typeof v === 'string' && v === slug, 'schemaId with / as _', errors)
+    const strings = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string')
+    field(value, 'validationErrors', strings, 'array of strings', errors)
+    const timestamps = (v: unknown): boolean => isObject(v) && isIsoDateTime(v.scoredAt) && isIsoDateTime(v.gradedAt)
+    field(value, 'timestamps', timestamps, '{ scoredAt, gradedAt, … } ISO-8601', errors)
+}
+
+/** On a well-shaped report: the score is the mean of the dimensions (SPV-018), the grade F or the band (SPV-019). */
+function checkScoreAndGrade(value: Record<string, unknown>): Issue[] {
+    const errors: Issue[] = []
+    const scores = (value.dimensions as Array<{ score: number }>).map((d) => d.score)
     const mean = scores.reduce((a, b) => a + b, 0) / scores.length
-    if (Math.abs(mean - (value.score as number)) > SCORE_TOLERANCE) errors.push(createIssue('SPV-018', '/score', { score: String(value.score), expected: String(mean) }))
-    const expected = value.validationPassed === true ? bandOf(value.score as number).grade : 'F'
-    if (value.grade !== expected) errors.push(createIssue('SPV-019', '/grade', { grade: String(value.grade), expected, detail: value.validationPassed === true ? `the band of ${String(value.score)}` : 'validation failed' }))
-    return { valid: errors.length === 0, kind, report: errors.length === 0 ? value : null, errors }
+    if (Math.abs(mean - (value.score as number)) > SCORE_TOLERANCE) {
+        errors.push(createIssue('SPV-018', '/score', { score: String(value.score), expected: String(mean) }))
+    }
+    const passed = value.validationPassed === true
+    const expected = passed ? bandOf(value.score as number).grade : 'F'
+    if (value.grade !== expected) {
+        const detail = passed ? `the band of ${String(value.score)}` : 'validation failed'
+        errors.push(createIssue('SPV-019', '/grade', { grade: String(value.grade), expected, detail }))
+    }
+    return errors
 }
 
 /** Arguments of {@link reportToGradingEntry}. */
@@ -121,45 +163,15 @@ export function reportToGradingEntry(input: ReportToEntryInput): { entry: Gradin
     const checked = validateReport({ report: input?.report })
     if (checked.report === null) return { entry: null, kind: checked.kind, errors: checked.errors }
     const report = checked.report
-    const errors: Issue[] = []
-    const version = typeof input.version === 'string' ? /^(?:v|flowmcp\/)?(4\.\d+\.\d+)$/.exec(input.version.trim()) : null
-    if (version === null) errors.push(createIssue(input.version === undefined ? 'SPV-001' : 'SPV-002', '/version', { field: 'version', expected: '4.x.y, v4.x.y or flowmcp/4.x.y', actual: describeValue(input.version) }))
-    const library = checked.kind === 'library'
-    const harness = library ? (report.harness as { model: string; modelContext: string; name: string }) : null
-    const grader = input.grader ?? (harness === null ? null : { name: harness.name, version: harness.modelContext, llmModel: harness.model })
-    if (grader === null) errors.push(createIssue('SPV-001', '/grader', { field: 'grader (a registry report names no harness)' }))
-    else if (!isObject(grader) || [grader.name, grader.version, grader.llmModel].some((v) => typeof v !== 'string' || v === '')) {
-        errors.push(createIssue('SPV-002', '/grader', { field: 'grader', expected: '{ name, version, llmModel } non-empty strings', actual: typeOfValue(grader) }))
+    const args = entryArgs(input, report, checked.kind === 'library')
+    if (args.errors.length > 0 || args.grader === null || args.version === null) {
+        return { entry: null, kind: checked.kind, errors: args.errors }
     }
-    const scoredAt = library ? (report.timestamps as { scoredAt: string }).scoredAt : `${report.date as string}T00:00:00Z`
-    const now = input.now ?? scoredAt
-    if (!isIsoDateTime(now)) errors.push(createIssue('SPV-012', '/now', { field: 'now', value: describeValue(now) }))
-    const personaIds = input.personaIds ?? ['neutral']
-    if (!Array.isArray(personaIds) || personaIds.length === 0 || !personaIds.every((p) => typeof p === 'string' && p.length > 0)) {
-        errors.push(createIssue('SPV-002', '/personaIds', { field: 'personaIds', expected: 'non-empty array of strings', actual: typeOfValue(personaIds) }))
-    }
-    if (errors.length > 0 || grader === null || version === null) return { entry: null, kind: checked.kind, errors }
-
+    const { grader, scoredAt, personaIds } = args
     const schemaId = (report.schemaId as string).replace('/', '.')
     const namespace = schemaId.split('.')[0] as string
     const dims = report.dimensions as Array<{ dimension: string; score: number; reasoning?: string }>
-    const llm = dims.flatMap((d): GradingAnswer[] => {
-        const questionId = (TRANSPORT_QUESTION_IDS as Readonly<Record<string, string>>)[d.dimension]
-        if (questionId === undefined || !Object.hasOwn(TRANSPORT_QUESTION_IDS, d.dimension)) return []
-        return [
-            {
-                questionId,
-                score: d.score,
-                weight: 1,
-                determinism: 'non-deterministic',
-                graderIdentity: { kind: 'llm', name: grader.name, version: grader.version },
-                llmModel: grader.llmModel,
-                selectionContext: { groupId: namespace, personaIds: [...personaIds] },
-                timestamp: scoredAt,
-                reasoning: typeof d.reasoning === 'string' && d.reasoning.length > 0 ? d.reasoning : `v1 report dimension ${d.dimension}`
-            } as GradingAnswer
-        ]
-    })
+    const llm = dims.flatMap((d) => dimensionAnswer(d, { grader, groupId: namespace, personaIds, scoredAt }))
     const structure: GradingAnswer = {
         questionId: 'Q-schema-structure',
         score: report.validationPassed === true ? 'pass' : 'fail',
@@ -172,11 +184,83 @@ export function reportToGradingEntry(input: ReportToEntryInput): { entry: Gradin
     const created = Grading.createEntry({
         schemaId,
         area: 'tools-aggregate-schema',
-        version: `flowmcp/${version[1] as string}`,
+        version: `flowmcp/${args.version[1] as string}`,
         schemaHash: input.schemaHash ?? (report.schemaHash as string).slice('sha256:'.length, 'sha256:'.length + 8),
         gradingMode: 'full',
-        now,
+        now: args.now,
         gradings: [structure, ...llm]
     })
     return { entry: created.entry as GradingEntry | null, kind: checked.kind, errors: created.errors }
+}
+
+/** Who scored, from the arguments or the library report's harness. */
+type EntryGrader = { readonly name: string; readonly version: string; readonly llmModel: string }
+
+/** The arguments of {@link reportToGradingEntry} beside the report, with what they resolve to. */
+interface EntryArgs {
+    /** The version match; its group 1 is `x.y.z`. */
+    readonly version: RegExpExecArray | null
+    readonly grader: EntryGrader | null
+    readonly scoredAt: string
+    readonly now: string
+    readonly personaIds: readonly string[]
+    readonly errors: Issue[]
+}
+
+const ENTRY_VERSION = /^(?:v|flowmcp\/)?(4\.\d+\.\d+)$/
+
+/** Checks the arguments beside the report; problems in argument order (version, grader, now, personaIds). */
+function entryArgs(input: ReportToEntryInput, report: Record<string, unknown>, library: boolean): EntryArgs {
+    const errors: Issue[] = []
+    const version = typeof input.version === 'string' ? ENTRY_VERSION.exec(input.version.trim()) : null
+    if (version === null) {
+        const code = input.version === undefined ? 'SPV-001' : 'SPV-002'
+        const expected = '4.x.y, v4.x.y or flowmcp/4.x.y'
+        errors.push(createIssue(code, '/version', { field: 'version', expected, actual: describeValue(input.version) }))
+    }
+    const harness = library ? (report.harness as { model: string; modelContext: string; name: string }) : null
+    const fromHarness = harness && { name: harness.name, version: harness.modelContext, llmModel: harness.model }
+    const grader = input.grader ?? fromHarness
+    const blank = (v: unknown): boolean => typeof v !== 'string' || v === ''
+    if (grader === null) {
+        errors.push(createIssue('SPV-001', '/grader', { field: 'grader (a registry report names no harness)' }))
+    } else if (!isObject(grader) || [grader.name, grader.version, grader.llmModel].some(blank)) {
+        const expected = '{ name, version, llmModel } non-empty strings'
+        errors.push(createIssue('SPV-002', '/grader', { field: 'grader', expected, actual: typeOfValue(grader) }))
+    }
+    // A registry report carries only its date: the answers are dated at its midnight (UTC).
+    const scoredAt = library ? (report.timestamps as { scoredAt: string }).scoredAt : `${String(report.date)}T00:00:00Z`
+    const now = input.now ?? scoredAt
+    if (!isIsoDateTime(now)) errors.push(createIssue('SPV-012', '/now', { field: 'now', value: describeValue(now) }))
+    const personaIds = input.personaIds ?? ['neutral']
+    const named = (p: unknown): boolean => typeof p === 'string' && p.length > 0
+    if (!Array.isArray(personaIds) || personaIds.length === 0 || !personaIds.every(named)) {
+        const detail = { field: 'personaIds', expected: 'non-empty array of strings', actual: typeOfValue(personaIds) }
+        errors.push(createIssue('SPV-002', '/personaIds', detail))
+    }
+    return { version, grader, scoredAt, now, personaIds, errors }
+}
+
+/** One report dimension as an LLM answer; a dimension with no transport question gives none. */
+function dimensionAnswer(
+    d: { dimension: string; score: number; reasoning?: string },
+    by: { grader: EntryGrader; groupId: string; personaIds: readonly string[]; scoredAt: string }
+): GradingAnswer[] {
+    const questionId = (TRANSPORT_QUESTION_IDS as Readonly<Record<string, string>>)[d.dimension]
+    if (questionId === undefined || !Object.hasOwn(TRANSPORT_QUESTION_IDS, d.dimension)) return []
+    const given = typeof d.reasoning === 'string' && d.reasoning.length > 0
+    const reasoning = given ? (d.reasoning as string) : `v1 report dimension ${d.dimension}`
+    return [
+        {
+            questionId,
+            score: d.score,
+            weight: 1,
+            determinism: 'non-deterministic',
+            graderIdentity: { kind: 'llm', name: by.grader.name, version: by.grader.version },
+            llmModel: by.grader.llmModel,
+            selectionContext: { groupId: by.groupId, personaIds: [...by.personaIds] },
+            timestamp: by.scoredAt,
+            reasoning
+        } as GradingAnswer
+    ]
 }

@@ -129,6 +129,119 @@ function checkSchemaArg(schema: unknown, limits: JsonLimits): Issue[] {
     return inspectJson(schema, limits, '/schema')
 }
 
+
+/** The plain arguments of `buildReport`: the schema text and the two times. */
+function checkReportArgs(schemaSource: unknown, now: unknown, startedAt: unknown): Issue[] {
+    const errors: Issue[] = []
+    if (schemaSource === undefined) errors.push(createIssue('SPV-001', '/schemaSource', { field: 'schemaSource' }))
+    else if (typeof schemaSource !== 'string') {
+        const expected = 'string (the raw schema file text)'
+        const detail = { field: 'schemaSource', expected, actual: typeOfValue(schemaSource) }
+        errors.push(createIssue('SPV-002', '/schemaSource', detail))
+    }
+    if (now === undefined) errors.push(createIssue('SPV-001', '/now', { field: 'now' }))
+    else if (!isIsoDateTime(now)) {
+        errors.push(createIssue('SPV-012', '/now', { field: 'now', value: describeValue(now) }))
+    }
+    if (startedAt !== undefined && !isIsoDateTime(startedAt)) {
+        errors.push(createIssue('SPV-012', '/startedAt', { field: 'startedAt', value: describeValue(startedAt) }))
+    }
+    return errors
+}
+
+/** The host's validation outcome, checked and copied; `validation` is null when it has errors. */
+function checkValidationArg(validation: unknown): { validation: SchemaValidation | null; errors: Issue[] } {
+    if (validation === undefined) {
+        return { validation: null, errors: [createIssue('SPV-001', '/validation', { field: 'validation' })] }
+    }
+    if (!isObject(validation)) {
+        const detail = { field: 'validation', expected: '{ passed, errors }', actual: typeOfValue(validation) }
+        return { validation: null, errors: [createIssue('SPV-002', '/validation', detail)] }
+    }
+    const errors: Issue[] = []
+    const { passed, errors: messages } = validation
+    if (typeof passed !== 'boolean') {
+        const detail = { field: 'passed', expected: 'boolean', actual: typeOfValue(passed) }
+        errors.push(createIssue(passed === undefined ? 'SPV-001' : 'SPV-002', '/validation/passed', detail))
+    }
+    if (!Array.isArray(messages) || !messages.every((m) => typeof m === 'string')) {
+        const detail = { field: 'errors', expected: 'array of strings', actual: typeOfValue(messages) }
+        errors.push(createIssue(messages === undefined ? 'SPV-001' : 'SPV-002', '/validation/errors', detail))
+    } else if (passed === true && messages.length > 0) {
+        const actual = `${messages.length} errors`
+        const detail = { field: 'errors', expected: 'no errors when passed is true', actual }
+        errors.push(createIssue('SPV-002', '/validation/errors', detail))
+    }
+    if (errors.length > 0) return { validation: null, errors }
+    return { validation: { passed: passed as boolean, errors: [...(messages as string[])] }, errors }
+}
+
+/** The graded dimensions of a checked prompts/scores pair, with every step that shaped the grade. */
+interface GradedScores {
+    readonly dimensions: ReportDimension[]
+    readonly mean: number
+    readonly grade: LetterGrade
+    readonly trace: ReportTraceStep[]
+}
+
+/** Equal-weight mean of the dimension scores (in prompt order), then F on a failed validation, else the band. */
+function gradeOf(prompts: PromptsV1, scores: ScoresV1, validation: SchemaValidation): GradedScores {
+    const byDimension = new Map(scores.scores.map((x) => [x.dimension, x]))
+    const trace: ReportTraceStep[] = []
+    const dimensions: ReportDimension[] = prompts.prompts.map((prompt) => {
+        const x = byDimension.get(prompt.dimension) as ScoresV1['scores'][number]
+        trace.push({ step: 'dimension', dimension: x.dimension, score: x.score, weight: 1 })
+        return { dimension: x.dimension, score: x.score, weight: 1, reasoning: x.reasoning }
+    })
+    const sum = dimensions.reduce((acc, d) => acc + d.score, 0)
+    const mean = sum / dimensions.length
+    trace.push({ step: 'mean', sum, count: dimensions.length, mean })
+    trace.push({ step: 'validation', passed: validation.passed, errorCount: validation.errors.length })
+    if (!validation.passed) {
+        trace.push({ step: 'validation-failed', grade: 'F' })
+        return { dimensions, mean, grade: 'F', trace }
+    }
+    const band = bandOf(mean)
+    trace.push({ step: 'band', mean, grade: band.grade, min: band.min })
+    return { dimensions, mean, grade: band.grade, trace }
+}
+
+const CREATOR_KEYS = ['skill', 'skillVersion', 'session']
+const HARNESS_KEYS = ['name', 'version', 'model', 'modelContext']
+
+/** The report object, keys in the order they are written (seed 001). */
+function assembleReport(parts: {
+    prompts: PromptsV1
+    scores: ScoresV1
+    validation: SchemaValidation
+    graded: GradedScores
+    schemaSource: unknown
+    now: unknown
+    startedAt: unknown
+}): GradeReportV1 {
+    const { prompts, scores, validation, graded } = parts
+    const now = parts.now as string
+    const creator = sortedCopy(scores.creator as unknown as Record<string, unknown>, CREATOR_KEYS)
+    const harness = sortedCopy(scores.harness as unknown as Record<string, unknown>, HARNESS_KEYS)
+    const startedAt = (parts.startedAt as string | undefined) ?? null
+    return {
+        schemaId: prompts.schemaId,
+        schemaIdSlug: prompts.schemaIdSlug,
+        schemaPath: prompts.schemaPath,
+        schemaHash: HashGenerator.hashBytes({ text: parts.schemaSource as string }).hash as string,
+        date: new Date(Date.parse(now)).toISOString().slice(0, 10),
+        grade: graded.grade,
+        score: graded.mean,
+        scoringProtocol: SCORING_PROTOCOL_VERSION,
+        creator: creator as unknown as TransportCreator,
+        harness: harness as unknown as TransportHarness,
+        timestamps: { startedAt, scoredAt: scores.timestamp, gradedAt: now, reportedAt: now },
+        dimensions: graded.dimensions,
+        validationPassed: validation.passed,
+        validationErrors: validation.errors
+    }
+}
+
 /**
  * Scoring Protocol v1 (Schemas-Spec v4.2.0 chapter 22): the deterministic prompts.json /
  * scores.json / grade report exchange between the CLI and an external grader. Every method is pure;
@@ -251,75 +364,24 @@ export class ScoringProtocol {
         startedAt?: string
         limits?: Partial<JsonLimits>
     }): { report: GradeReportV1 | null; suggestedFileName: string | null; trace: ReportTraceStep[]; errors: Issue[] } {
-        const fail = (errors: Issue[]): { report: null; suggestedFileName: null; trace: ReportTraceStep[]; errors: Issue[] } => ({ report: null, suggestedFileName: null, trace: [], errors })
-        const errors: Issue[] = []
-        const { schemaSource, validation, now, startedAt } = input ?? {}
-        if (schemaSource === undefined) errors.push(createIssue('SPV-001', '/schemaSource', { field: 'schemaSource' }))
-        else if (typeof schemaSource !== 'string') errors.push(createIssue('SPV-002', '/schemaSource', { field: 'schemaSource', expected: 'string (the raw schema file text)', actual: typeOfValue(schemaSource) }))
-        if (now === undefined) errors.push(createIssue('SPV-001', '/now', { field: 'now' }))
-        else if (!isIsoDateTime(now)) errors.push(createIssue('SPV-012', '/now', { field: 'now', value: describeValue(now) }))
-        if (startedAt !== undefined && !isIsoDateTime(startedAt)) errors.push(createIssue('SPV-012', '/startedAt', { field: 'startedAt', value: describeValue(startedAt) }))
-        let checkedValidation: SchemaValidation | null = null
-        if (validation === undefined) errors.push(createIssue('SPV-001', '/validation', { field: 'validation' }))
-        else if (!isObject(validation)) errors.push(createIssue('SPV-002', '/validation', { field: 'validation', expected: '{ passed, errors }', actual: typeOfValue(validation) }))
-        else {
-            const { passed, errors: messages } = validation
-            if (typeof passed !== 'boolean') errors.push(createIssue(passed === undefined ? 'SPV-001' : 'SPV-002', '/validation/passed', { field: 'passed', expected: 'boolean', actual: typeOfValue(passed) }))
-            if (!Array.isArray(messages) || !messages.every((m) => typeof m === 'string')) {
-                errors.push(createIssue(messages === undefined ? 'SPV-001' : 'SPV-002', '/validation/errors', { field: 'errors', expected: 'array of strings', actual: typeOfValue(messages) }))
-            } else if (passed === true && messages.length > 0) {
-                errors.push(createIssue('SPV-002', '/validation/errors', { field: 'errors', expected: 'no errors when passed is true', actual: `${messages.length} errors` }))
-            }
-            if (errors.length === 0) checkedValidation = { passed: passed as boolean, errors: [...(messages as string[])] }
-        }
+        const { schemaSource, now, startedAt } = input ?? {}
+        const args = checkReportArgs(schemaSource, now, startedAt)
+        const checked = checkValidationArg(input?.validation)
         const limits = resolveLimits(input?.limits)
         const p = ScoringProtocol.validatePrompts({ prompts: input?.prompts, limits })
         // The prompts are checked once; the scores are then matched against the checked copy.
-        const s = p.prompts === null ? null : scoresAgainst(input?.scores, p.prompts, limits, undefined, typeof now === 'string' && isIsoDateTime(now) ? now : undefined)
-        const all = [...errors, ...p.errors, ...(s?.errors ?? [])]
-        if (all.length > 0 || p.prompts === null || s === null || s.scores === null || checkedValidation === null) return fail(all)
-
+        const readAt = typeof now === 'string' && isIsoDateTime(now) ? now : undefined
+        const s = p.prompts === null ? null : scoresAgainst(input?.scores, p.prompts, limits, undefined, readAt)
+        const all = [...args, ...checked.errors, ...p.errors, ...(s?.errors ?? [])]
+        if (all.length > 0 || p.prompts === null || s === null || s.scores === null || checked.validation === null) {
+            return { report: null, suggestedFileName: null, trace: [], errors: all }
+        }
         const prompts = p.prompts
-        const scores = s.scores
-        const byDimension = new Map(scores.scores.map((x) => [x.dimension, x]))
-        const trace: ReportTraceStep[] = []
-        const dimensions: ReportDimension[] = prompts.prompts.map((prompt) => {
-            const x = byDimension.get(prompt.dimension) as ScoresV1['scores'][number]
-            trace.push({ step: 'dimension', dimension: x.dimension, score: x.score, weight: 1 })
-            return { dimension: x.dimension, score: x.score, weight: 1, reasoning: x.reasoning }
-        })
-        const sum = dimensions.reduce((acc, d) => acc + d.score, 0)
-        const mean = sum / dimensions.length
-        trace.push({ step: 'mean', sum, count: dimensions.length, mean })
-        trace.push({ step: 'validation', passed: checkedValidation.passed, errorCount: checkedValidation.errors.length })
-        let grade: LetterGrade
-        if (!checkedValidation.passed) {
-            grade = 'F'
-            trace.push({ step: 'validation-failed', grade: 'F' })
-        } else {
-            const band = bandOf(mean)
-            grade = band.grade
-            trace.push({ step: 'band', mean, grade: band.grade, min: band.min })
-        }
-        const hash = HashGenerator.hashBytes({ text: schemaSource }).hash as string
-        const date = new Date(Date.parse(now as string)).toISOString().slice(0, 10)
-        const report: GradeReportV1 = {
-            schemaId: prompts.schemaId,
-            schemaIdSlug: prompts.schemaIdSlug,
-            schemaPath: prompts.schemaPath,
-            schemaHash: hash,
-            date,
-            grade,
-            score: mean,
-            scoringProtocol: SCORING_PROTOCOL_VERSION,
-            creator: sortedCopy(scores.creator as unknown as Record<string, unknown>, ['skill', 'skillVersion', 'session']) as unknown as TransportCreator,
-            harness: sortedCopy(scores.harness as unknown as Record<string, unknown>, ['name', 'version', 'model', 'modelContext']) as unknown as TransportHarness,
-            timestamps: { startedAt: (startedAt as string | undefined) ?? null, scoredAt: scores.timestamp, gradedAt: now as string, reportedAt: now as string },
-            dimensions,
-            validationPassed: checkedValidation.passed,
-            validationErrors: checkedValidation.errors
-        }
-        return { report, suggestedFileName: `${prompts.schemaIdSlug}-${date}.json`, trace, errors: [] }
+        const graded = gradeOf(prompts, s.scores, checked.validation)
+        const validation = checked.validation
+        const report = assembleReport({ prompts, scores: s.scores, validation, graded, schemaSource, now, startedAt })
+        const suggestedFileName = `${prompts.schemaIdSlug}-${report.date}.json`
+        return { report, suggestedFileName, trace: graded.trace, errors: [] }
     }
 
     /**

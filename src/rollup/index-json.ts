@@ -114,76 +114,84 @@ export function validateIndex(input: { index?: unknown; mode?: 'write' | 'read' 
     return { valid: errors.length === 0, errors }
 }
 
-/** Finds the raw text of a top-level member's value in a JSON object text, or `null`. */
-export function rawTopLevelValue(text: string, key: string): string | null {
-    let i = 0
-    const n = text.length
-    const ws = (): void => {
-        while (i < n && (text[i] === ' ' || text[i] === '\n' || text[i] === '\r' || text[i] === '\t')) i += 1
+const isJsonSpace = (c: string | undefined): boolean => c === ' ' || c === '\n' || c === '\r' || c === '\t'
+
+/** The first index at or after `i` that is not JSON whitespace. */
+function skipSpace(text: string, i: number): number {
+    while (i < text.length && isJsonSpace(text[i])) i += 1
+    return i
+}
+
+/** The index after the string that opens at `i` (a `"`), or -1 when it never closes. */
+function skipString(text: string, i: number): number {
+    i += 1
+    while (i < text.length) {
+        const c = text[i]
+        if (c === '\\') i += 2
+        else if (c === '"') return i + 1
+        else i += 1
     }
-    const skipString = (): boolean => {
+    return -1
+}
+
+/** The index after the object or array that opens at `i` (brackets counted outside strings), or -1. */
+function skipContainer(text: string, i: number): number {
+    let depth = 0
+    while (i < text.length) {
+        const c = text[i]
+        if (c === '"') {
+            i = skipString(text, i)
+            if (i < 0) return -1
+            continue
+        }
+        if (c === '{' || c === '[') depth += 1
+        else if (c === '}' || c === ']') {
+            depth -= 1
+            if (depth === 0) return i + 1
+        }
         i += 1
-        while (i < n) {
-            const c = text[i]
-            if (c === '\\') i += 2
-            else if (c === '"') {
-                i += 1
-                return true
-            } else i += 1
-        }
-        return false
     }
-    const skipValue = (): boolean => {
-        ws()
-        if (text[i] === '"') return skipString()
-        if (text[i] === '{' || text[i] === '[') {
-            let depth = 0
-            while (i < n) {
-                const c = text[i]
-                if (c === '"') {
-                    if (!skipString()) return false
-                    continue
-                }
-                if (c === '{' || c === '[') depth += 1
-                else if (c === '}' || c === ']') {
-                    depth -= 1
-                    if (depth === 0) {
-                        i += 1
-                        return true
-                    }
-                }
-                i += 1
-            }
-            return false
-        }
-        while (i < n && text[i] !== ',' && text[i] !== '}' && text[i] !== ']' && text[i] !== ' ' && text[i] !== '\n' && text[i] !== '\r' && text[i] !== '\t') i += 1
-        return true
-    }
-    ws()
+    return -1
+}
+
+/** The index after the value at `i`: a string, a container, or a literal up to the next delimiter; -1 if cut off. */
+function skipValue(text: string, i: number): number {
+    if (text[i] === '"') return skipString(text, i)
+    if (text[i] === '{' || text[i] === '[') return skipContainer(text, i)
+    while (i < text.length && text[i] !== ',' && text[i] !== '}' && text[i] !== ']' && !isJsonSpace(text[i])) i += 1
+    return i
+}
+
+/**
+ * Finds the raw text of a top-level member's value in a JSON object text, or `null`. A scan, not
+ * a parse: only the top-level keys are decoded, the values are skipped over.
+ */
+export function rawTopLevelValue(text: string, key: string): string | null {
+    let i = skipSpace(text, 0)
     if (text[i] !== '{') return null
     i += 1
     let found: string | null = null
     for (;;) {
-        ws()
+        i = skipSpace(text, i)
         if (text[i] === '}') return found
         if (text[i] !== '"') return null
         const keyStart = i
-        if (!skipString()) return null
+        i = skipString(text, i)
+        if (i < 0) return null
         let name: unknown
         try {
             name = JSON.parse(text.slice(keyStart, i)) as unknown
         } catch {
             return null
         }
-        ws()
+        i = skipSpace(text, i)
         if (text[i] !== ':') return null
-        i += 1
-        ws()
-        const valueStart = i
-        if (!skipValue()) return null
+        const valueStart = skipSpace(text, i + 1)
+        i = skipValue(text, valueStart)
+        if (i < 0) return null
         // The last duplicate wins, as in JSON.parse.
         if (name === key) found = text.slice(valueStart, i)
-        ws()
+        i = skipSpace(text, i)
         if (text[i] === ',') i += 1
         else if (text[i] === '}') return found
         else return null

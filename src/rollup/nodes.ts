@@ -175,65 +175,98 @@ function previousVeto(previous: unknown): { veto: NodeVeto; ref: string | null }
 export function deriveLeaf(facts: readonly GradingFacts[], ctx: LeafContext): LeafResult {
     const sorted = [...facts].sort(byTimeThenName)
     const ref = (f: GradingFacts): string => `${ctx.refBase}/${f.file}`
-    const blockers: Blocker[] = []
-    const issues: Issue[] = []
-    const liftedBy = (gradingId: string | null, after: number): boolean =>
-        gradingId !== null && sorted.some((f, j) => j > after && f.verified && f.problem === null && f.gradingMode === 'full' && f.previousGradingId === gradingId)
+    const rejected = vetoedLeaf(sorted, ctx, ref) ?? keptVetoLeaf(sorted, ctx)
+    if (rejected !== null) return rejected
+    const problems = sorted.filter((f) => f.problem !== null).map((f) => f.problem as Issue)
+    const block = ctx.preBlock ?? problems[problems.length - 1] ?? null
+    if (block !== null) return blockedLeaf(ctx.nodePath, block, problems)
+    return currentLeaf(sorted, ctx, ref)
+}
 
+/** Where a reader finds a grading file, relative to the index folder. */
+type RefOf = (f: GradingFacts) => string
+
+/** Whether a later verified, usable full entry names `gradingId` as its predecessor (01-model ⚠ A11). */
+function liftedBy(sorted: readonly GradingFacts[], gradingId: string | null, after: number): boolean {
+    if (gradingId === null) return false
+    const lifts = (f: GradingFacts): boolean =>
+        f.verified && f.problem === null && f.gradingMode === 'full' && f.previousGradingId === gradingId
+    return sorted.some((f, j) => j > after && lifts(f))
+}
+
+/** Rule 1 from the files: the newest veto no later entry lifted (IDX-023); every file problem is still reported. */
+function vetoedLeaf(sorted: readonly GradingFacts[], ctx: LeafContext, ref: RefOf): LeafResult | null {
     for (let i = sorted.length - 1; i >= 0; i -= 1) {
         const v = sorted[i] as GradingFacts
-        if (v.veto === null || liftedBy(v.gradingId, i)) continue
+        if (v.veto === null || liftedBy(sorted, v.gradingId, i)) continue
         const issue = createIssue('IDX-023', '', { trigger: v.veto, path: ref(v) })
-        blockers.push({ node: ctx.nodePath, reason: reasonText(issue) })
-        const node: IndexNode = { status: NODE_STATUS.rejected, grade: 'REJECTED', ref: ref(v), veto: { triggeredBy: v.veto, gradingId: v.gradingId ?? '' } }
-        return { node, blockers, issues: [...issues, issue, ...sorted.filter((f) => f.problem !== null).map((f) => f.problem as Issue)], used: null }
+        const veto = { triggeredBy: v.veto, gradingId: v.gradingId ?? '' }
+        const node: IndexNode = { status: NODE_STATUS.rejected, grade: 'REJECTED', ref: ref(v), veto }
+        const problems = sorted.filter((f) => f.problem !== null).map((f) => f.problem as Issue)
+        const blockers = [{ node: ctx.nodePath, reason: reasonText(issue) }]
+        return { node, blockers, issues: [issue, ...problems], used: null }
     }
-    const kept = previousVeto(ctx.previous)
-    if (kept !== null && !sorted.some((f) => f.gradingId === kept.veto.gradingId && f.veto !== null) && !liftedBy(kept.veto.gradingId, -1)) {
-        const issue = createIssue('IDX-026', '', { gradingId: kept.veto.gradingId })
-        blockers.push({ node: ctx.nodePath, reason: reasonText(issue) })
-        const node: IndexNode = { status: NODE_STATUS.rejected, grade: 'REJECTED', reason: reasonText(issue), ...(kept.ref !== null ? { ref: kept.ref } : {}), veto: kept.veto }
-        return { node, blockers, issues: [issue], used: null }
-    }
+    return null
+}
 
-    const problems = sorted.filter((f) => f.problem !== null)
-    issues.push(...problems.map((f) => f.problem as Issue))
-    const block = ctx.preBlock ?? (problems.length > 0 ? (problems[problems.length - 1] as GradingFacts).problem : null)
-    if (block !== null) {
-        blockers.push({ node: ctx.nodePath, reason: reasonText(block) })
-        return { node: { status: NODE_STATUS.blocked, reason: reasonText(block) }, blockers, issues, used: null }
-    }
+/** Rule 1 from the previous index: its veto stays while no file carries it and nothing lifted it (IDX-026). */
+function keptVetoLeaf(sorted: readonly GradingFacts[], ctx: LeafContext): LeafResult | null {
+    const kept = previousVeto(ctx.previous)
+    if (kept === null) return null
+    const { gradingId } = kept.veto
+    if (sorted.some((f) => f.gradingId === gradingId && f.veto !== null) || liftedBy(sorted, gradingId, -1)) return null
+    const issue = createIssue('IDX-026', '', { gradingId })
+    const reason = reasonText(issue)
+    const at = kept.ref !== null ? { ref: kept.ref } : {}
+    const node: IndexNode = { status: NODE_STATUS.rejected, grade: 'REJECTED', reason, ...at, veto: kept.veto }
+    return { node, blockers: [{ node: ctx.nodePath, reason }], issues: [issue], used: null }
+}
+
+/** A `blocked` leaf: `block` is its reason and its blocker; `issues` are what the index reports for it. */
+function blockedLeaf(nodePath: string, block: Issue, issues: Issue[]): LeafResult {
+    const reason = reasonText(block)
+    return { node: { status: NODE_STATUS.blocked, reason }, blockers: [{ node: nodePath, reason }], issues, used: null }
+}
+
+/** A `pending` leaf, pointing at the file it rests on when there is one. */
+function pendingLeaf(reason: string, at: string | null): LeafResult {
+    const node: IndexNode = { status: NODE_STATUS.pending, reason, ...(at !== null ? { ref: at } : {}) }
+    return { node, blockers: [], issues: [], used: null }
+}
+
+/** Rules 3–6 for a leaf with no veto and no blocker: imported, fully graded, graded for its current content. */
+function currentLeaf(sorted: readonly GradingFacts[], ctx: LeafContext, ref: RefOf): LeafResult {
     const newest = sorted[sorted.length - 1]
-    if (ctx.binding.requireSnapshot && ctx.binding.newestSnapshotTs === null) {
-        return { node: { status: NODE_STATUS.pending, reason: PENDING_REASONS.notImported, ...(newest !== undefined ? { ref: ref(newest) } : {}) }, blockers, issues, used: null }
-    }
+    const newestRef = newest !== undefined ? ref(newest) : null
+    const imported = !ctx.binding.requireSnapshot || ctx.binding.newestSnapshotTs !== null
+    if (!imported) return pendingLeaf(PENDING_REASONS.notImported, newestRef)
     const fulls = sorted.filter((f) => f.gradingMode === 'full')
     const f = fulls[fulls.length - 1]
-    if (f === undefined) {
-        return { node: { status: NODE_STATUS.pending, reason: PENDING_REASONS.noFullGrading, ...(newest !== undefined ? { ref: ref(newest) } : {}) }, blockers, issues, used: null }
-    }
+    if (f === undefined) return pendingLeaf(PENDING_REASONS.noFullGrading, newestRef)
     if (!f.verified) {
         // Facts must come from the reader or digestGradingFile, which verify every deciding entry.
         const issue = createIssue('IDX-012', '', { path: ref(f), detail: 'the deciding entry was not verified' })
-        blockers.push({ node: ctx.nodePath, reason: reasonText(issue) })
-        return { node: { status: NODE_STATUS.blocked, reason: reasonText(issue) }, blockers, issues: [...issues, issue], used: null }
+        return blockedLeaf(ctx.nodePath, issue, [issue])
     }
     const { field, hash, newestSnapshotTs, displayHash } = ctx.binding
     const boundHash = field === null ? null : f[field]
     if ((field !== null && hash !== null && boundHash !== hash) || (newestSnapshotTs !== null && newestSnapshotTs > f.timestamp)) {
-        return { node: { status: NODE_STATUS.pending, reason: PENDING_REASONS.contentChanged, ref: ref(f) }, blockers, issues, used: null }
+        return pendingLeaf(PENDING_REASONS.contentChanged, ref(f))
     }
+    return { node: gradedNode(f, field === null ? displayHash : boundHash, ref(f)), blockers: [], issues: [], used: f }
+}
+
+/** Rules 5/6: `stable` at or above {@link STABLE_THRESHOLD}, else `graded`, with what the entry shows. */
+function gradedNode(f: GradingFacts, bound: string | null, at: string): IndexNode {
     const status = promotionStatus(f.aggregateGrade, STABLE_THRESHOLD) === NODE_STATUS.stable ? NODE_STATUS.stable : NODE_STATUS.graded
-    const bound = field === null ? displayHash : boundHash
-    const node: IndexNode = {
+    return {
         status,
         ...(f.aggregateGrade !== null ? { grade: f.aggregateGrade } : {}),
         ...(f.rawGrade !== null ? { rawGrade: f.rawGrade } : {}),
         ...(f.normalizedScore !== null ? { normalizedScore: displayScore(f.normalizedScore) } : {}),
-        ref: ref(f),
+        ref: at,
         ...(bound !== null ? { boundTo: bound } : {})
     }
-    return { node, blockers, issues, used: f }
 }
 
 /**
@@ -300,8 +333,6 @@ export const previousAt = child
  */
 export function buildSchemaNode(schema: SchemaListing, ctx: SchemaContext): SchemaResult {
     const issues: Issue[] = []
-    const blockers: Blocker[] = []
-    const used: GradingFacts[] = []
     const snapshot = latestSnapshot(schema.snapshots, schema.name)
     const binding: Binding = {
         field: 'schemaHash',
@@ -314,24 +345,7 @@ export function buildSchemaNode(schema: SchemaListing, ctx: SchemaContext): Sche
     else if (schema.summary !== undefined && !isObject(schema.summary)) {
         issues.push(createIssue('IDX-021', `${ctx.listingPath}/summary`, { path: `${ctx.refBase}/summary.json`, detail: 'not a JSON object' }))
     }
-    const tools: Array<[string, IndexNode]> = []
-    for (const { item: tool, index } of toolsOf(schema, ctx.listingPath, issues)) {
-        const folder = `${ctx.refBase}/tools/${tool.name}/_gradings`
-        const byArea = digestFolder(tool.gradings ?? [], ['single-test'], `${ctx.listingPath}/tools/${index}/gradings`, folder, issues)
-        const pre = pretestBlock(schema.summary, tool.name)
-        const leaf = deriveLeaf(factsOf(byArea, ['single-test']), {
-            refBase: folder,
-            nodePath: `${ctx.nodePath}.tools.${tool.name}`,
-            binding,
-            preBlock: pre === null ? null : { ...pre.issue, path: `${ctx.listingPath}/summary` },
-            previous: child(ctx.previous, 'tools', tool.name)
-        })
-        if (pre !== null) issues.push({ ...pre.issue, path: `${ctx.listingPath}/summary` })
-        tools.push([tool.name, pre !== null && leaf.node.status === NODE_STATUS.blocked ? { ...leaf.node, cause: pre.cause } : leaf.node])
-        blockers.push(...leaf.blockers)
-        issues.push(...leaf.issues)
-        if (leaf.used !== null) used.push(leaf.used)
-    }
+    const { tools, blockers, used } = toolLeaves(schema, ctx, binding, issues)
     const aggFolder = `${ctx.refBase}/_gradings`
     const aggByArea = digestFolder(schema.gradings, ['tools-aggregate-schema'], `${ctx.listingPath}/gradings`, aggFolder, issues)
     const agg = deriveLeaf(factsOf(aggByArea, ['tools-aggregate-schema']), {
@@ -352,17 +366,59 @@ export function buildSchemaNode(schema: SchemaListing, ctx: SchemaContext): Sche
         issues.push(issue)
         blockers.unshift({ node: ctx.nodePath, reason: reasonText(issue) })
     }
+    return { node: schemaNodeOf(standing, agg.node, tools, snapshot), snapshot, toolNodes, blockers, issues, used }
+}
+
+/** The tool leaves of a schema, by tool name, with their blockers and deciding entries; issues go to `issues`. */
+function toolLeaves(schema: SchemaListing, ctx: SchemaContext, binding: Binding, issues: Issue[]): {
+    tools: Array<[string, IndexNode]>
+    blockers: Blocker[]
+    used: GradingFacts[]
+} {
+    const tools: Array<[string, IndexNode]> = []
+    const blockers: Blocker[] = []
+    const used: GradingFacts[] = []
+    for (const { item: tool, index } of toolsOf(schema, ctx.listingPath, issues)) {
+        const folder = `${ctx.refBase}/tools/${tool.name}/_gradings`
+        const listingAt = `${ctx.listingPath}/tools/${index}/gradings`
+        const byArea = digestFolder(tool.gradings ?? [], ['single-test'], listingAt, folder, issues)
+        const pre = pretestBlock(schema.summary, tool.name)
+        const leaf = deriveLeaf(factsOf(byArea, ['single-test']), {
+            refBase: folder,
+            nodePath: `${ctx.nodePath}.tools.${tool.name}`,
+            binding,
+            preBlock: pre === null ? null : { ...pre.issue, path: `${ctx.listingPath}/summary` },
+            previous: child(ctx.previous, 'tools', tool.name)
+        })
+        if (pre !== null) issues.push({ ...pre.issue, path: `${ctx.listingPath}/summary` })
+        // A blocked tool says why the pretest held it back.
+        const withCause = pre !== null && leaf.node.status === NODE_STATUS.blocked
+        tools.push([tool.name, withCause ? { ...leaf.node, cause: pre.cause } : leaf.node])
+        blockers.push(...leaf.blockers)
+        issues.push(...leaf.issues)
+        if (leaf.used !== null) used.push(leaf.used)
+    }
+    return { tools, blockers, used }
+}
+
+/** The schema node as written: its standing, the aggregate's raw grade under a real grade, its snapshot, its leaves. */
+function schemaNodeOf(
+    standing: ReturnType<typeof schemaNodeStanding>,
+    aggregate: IndexNode,
+    tools: ReadonlyArray<readonly [string, IndexNode]>,
+    snapshot: SnapshotRef | null
+): SchemaNode {
     const { status, grade, reason } = standing
-    const node: SchemaNode = {
+    const showsRawGrade = grade !== undefined && grade !== 'REJECTED' && aggregate.rawGrade !== undefined
+    return {
         status,
         ...(grade !== undefined ? { grade } : {}),
-        ...(grade !== undefined && grade !== 'REJECTED' && agg.node.rawGrade !== undefined ? { rawGrade: agg.node.rawGrade } : {}),
+        ...(showsRawGrade ? { rawGrade: aggregate.rawGrade } : {}),
         ...(reason !== undefined ? { reason } : {}),
         ...(snapshot !== null ? { snapshot: { file: snapshot.file, hash: snapshot.hash } } : {}),
-        toolsAggregate: agg.node,
+        toolsAggregate: aggregate,
         tools: Object.fromEntries(tools)
     }
-    return { node, snapshot, toolNodes, blockers, issues, used }
 }
 
 /**

@@ -50,6 +50,15 @@ const has = (entries: Entries, name: string, kind: 'file' | 'directory'): boolea
 
 const DONE: Promise<void> = Promise.resolve()
 
+/** A schema folder to walk: where it is, its name, and its path relative to the index folder. */
+type SchemaFolder = { readonly dir: string; readonly name: string; readonly rel: string }
+
+/** What the schema walk shares: a lister that keeps every listing, and the grading inputs by folder. */
+interface SchemaWalk {
+    readonly listInto: (path: string) => Promise<Entries>
+    readonly outs: Map<string, GradingFileInput[]>
+}
+
 /** Whether `names` joined by `/` equals `joined`, without building the joined string (run per folder on every rebuild). */
 function sameListing(names: readonly string[], joined: string): boolean {
     let at = 0
@@ -385,77 +394,104 @@ class Reader {
      * Walks `<schemaDir>` for every given schema — snapshots, summary, gradings, About, skills,
      * tools — each schema on its own, so the files of a folder are read while others are listed.
      */
-    async schemas(items: ReadonlyArray<{ dir: string; name: string; rel: string }>): Promise<SchemaListing[]> {
+    async schemas(items: ReadonlyArray<SchemaFolder>): Promise<SchemaListing[]> {
         const at = new Map<string, Entries>()
-        const outs = new Map<string, GradingFileInput[]>()
-        const listInto = async (p: string): Promise<Entries> => {
-            const e = await this.listOne(p)
-            at.set(p, e)
-            return e
+        const walk: SchemaWalk = {
+            listInto: async (p: string): Promise<Entries> => {
+                const e = await this.listOne(p)
+                at.set(p, e)
+                return e
+            },
+            outs: new Map<string, GradingFileInput[]>()
         }
-        const tops = await Promise.all(
-            items.map(async (s) => {
-                const top = await listInto(s.dir)
-                const jobs: Array<Promise<unknown>> = []
-                if (has(top, LAYOUT.schemaSnapshots, 'directory')) jobs.push(listInto(joinPath(s.dir, LAYOUT.schemaSnapshots)))
-                if (has(top, LAYOUT.gradings, 'directory')) jobs.push(this.gradingDir(joinPath(s.dir, LAYOUT.gradings), `${s.rel}/_gradings`, null, outs))
-                if (has(top, LAYOUT.skills, 'directory')) {
-                    const skillsDir = joinPath(s.dir, LAYOUT.skills)
-                    jobs.push(
-                        listInto(skillsDir).then((e) =>
-                            Promise.all(
-                                dirs(e).map(async (skill) => {
-                                    const sd = joinPath(skillsDir, skill)
-                                    if (has(await listInto(sd), LAYOUT.gradings, 'directory')) await this.gradingDir(joinPath(sd, LAYOUT.gradings), `${s.rel}/skills/${skill}/_gradings`, skill, outs)
-                                })
-                            )
-                        )
-                    )
-                }
-                if (has(top, LAYOUT.tools, 'directory')) {
-                    const toolsDir = joinPath(s.dir, LAYOUT.tools)
-                    jobs.push(listInto(toolsDir).then((e) => Promise.all(dirs(e).map((tool) => this.gradingDir(joinPath(toolsDir, tool, LAYOUT.gradings), `${s.rel}/tools/${tool}/_gradings`, null, outs)))))
-                }
-                if (has(top, LAYOUT.resources, 'directory')) {
-                    const aboutDir = joinPath(s.dir, LAYOUT.resources, LAYOUT.about)
-                    jobs.push(listInto(aboutDir).then((e) => (has(e, LAYOUT.gradings, 'directory') ? this.gradingDir(joinPath(aboutDir, LAYOUT.gradings), `${s.rel}/resources/about/_gradings`, null, outs) : undefined)))
-                }
-                await Promise.all(jobs)
-                return top
-            })
-        )
+        const tops = await Promise.all(items.map((s) => this.walkSchema(s, walk)))
         await this.recordReady
         const get = (p: string): Entries => at.get(p) ?? null
         // A folder that is not there still gets its (empty) inputs, and a line in the record.
-        const gradingsAt = (dir: string, rel: string, skill: string | null = null): GradingFileInput[] => outs.get(dir) ?? this.gradings(dir, rel, null, skill)
-        return items.map((s, i) => {
-            const top = tops[i] ?? null
+        const gradingsAt = (dir: string, rel: string, skill: string | null = null): GradingFileInput[] =>
+            walk.outs.get(dir) ?? this.gradings(dir, rel, null, skill)
+        return items.map((s, i) => this.schemaListing(s, tops[i] ?? null, get, gradingsAt))
+    }
+
+    /** Lists one schema folder and starts every listing and grading read under it; resolves to its own listing. */
+    private async walkSchema(s: SchemaFolder, walk: SchemaWalk): Promise<Entries> {
+        const { listInto, outs } = walk
+        const top = await listInto(s.dir)
+        const jobs: Array<Promise<unknown>> = []
+        if (has(top, LAYOUT.schemaSnapshots, 'directory')) jobs.push(listInto(joinPath(s.dir, LAYOUT.schemaSnapshots)))
+        if (has(top, LAYOUT.gradings, 'directory')) {
+            jobs.push(this.gradingDir(joinPath(s.dir, LAYOUT.gradings), `${s.rel}/_gradings`, null, outs))
+        }
+        if (has(top, LAYOUT.skills, 'directory')) jobs.push(this.walkSkills(s, walk))
+        if (has(top, LAYOUT.tools, 'directory')) {
+            const toolsDir = joinPath(s.dir, LAYOUT.tools)
+            const toolGradings = (tool: string): Promise<void> => {
+                const rel = `${s.rel}/tools/${tool}/_gradings`
+                return this.gradingDir(joinPath(toolsDir, tool, LAYOUT.gradings), rel, null, outs)
+            }
+            jobs.push(listInto(toolsDir).then((e) => Promise.all(dirs(e).map(toolGradings))))
+        }
+        if (has(top, LAYOUT.resources, 'directory')) {
             const aboutDir = joinPath(s.dir, LAYOUT.resources, LAYOUT.about)
-            const about: PrimitiveListing = {
-                snapshots: files(get(aboutDir)),
-                gradings: gradingsAt(joinPath(aboutDir, LAYOUT.gradings), `${s.rel}/resources/about/_gradings`)
+            const aboutGradings = (): Promise<void> =>
+                this.gradingDir(joinPath(aboutDir, LAYOUT.gradings), `${s.rel}/resources/about/_gradings`, null, outs)
+            const listed = listInto(aboutDir)
+            jobs.push(listed.then((e) => (has(e, LAYOUT.gradings, 'directory') ? aboutGradings() : undefined)))
+        }
+        await Promise.all(jobs)
+        return top
+    }
+
+    /** Lists `skills/` and every skill folder in it, and starts the reads of their `_gradings/`. */
+    private walkSkills(s: SchemaFolder, walk: SchemaWalk): Promise<unknown> {
+        const skillsDir = joinPath(s.dir, LAYOUT.skills)
+        const skillGradings = async (skill: string): Promise<void> => {
+            const sd = joinPath(skillsDir, skill)
+            if (has(await walk.listInto(sd), LAYOUT.gradings, 'directory')) {
+                const rel = `${s.rel}/skills/${skill}/_gradings`
+                await this.gradingDir(joinPath(sd, LAYOUT.gradings), rel, skill, walk.outs)
             }
-            const skills: SkillListing[] = dirs(get(joinPath(s.dir, LAYOUT.skills))).map((skill) => {
-                const sd = joinPath(s.dir, LAYOUT.skills, skill)
-                return { name: skill, snapshots: files(get(sd)), gradings: gradingsAt(joinPath(sd, LAYOUT.gradings), `${s.rel}/skills/${skill}/_gradings`, skill) }
-            })
-            const tools: ToolListing[] = dirs(get(joinPath(s.dir, LAYOUT.tools))).map((tool) => ({ name: tool, gradings: gradingsAt(joinPath(s.dir, LAYOUT.tools, tool, LAYOUT.gradings), `${s.rel}/tools/${tool}/_gradings`) }))
-            const listing: { -readonly [K in keyof SchemaListing]: SchemaListing[K] } = {
-                name: s.name,
-                snapshots: files(get(joinPath(s.dir, LAYOUT.schemaSnapshots))),
-                gradings: gradingsAt(joinPath(s.dir, LAYOUT.gradings), `${s.rel}/_gradings`),
-                about,
-                skills,
-                tools
-            }
-            if (has(top, LAYOUT.summary, 'file')) {
-                this.readOther(joinPath(s.dir, LAYOUT.summary), `${s.rel}/summary.json`, (r) => {
-                    if (r.problem !== undefined) listing.summaryProblem = r.problem
-                    else listing.summary = r.json
-                })
-            }
-            return listing
+        }
+        return walk.listInto(skillsDir).then((e) => Promise.all(dirs(e).map(skillGradings)))
+    }
+
+    /** One schema's listing from what the walk saw; its `summary.json` is queued and lands in the listing once read. */
+    private schemaListing(
+        s: SchemaFolder,
+        top: Entries,
+        get: (p: string) => Entries,
+        gradingsAt: (dir: string, rel: string, skill?: string | null) => GradingFileInput[]
+    ): SchemaListing {
+        const aboutDir = joinPath(s.dir, LAYOUT.resources, LAYOUT.about)
+        const about: PrimitiveListing = {
+            snapshots: files(get(aboutDir)),
+            gradings: gradingsAt(joinPath(aboutDir, LAYOUT.gradings), `${s.rel}/resources/about/_gradings`)
+        }
+        const skills: SkillListing[] = dirs(get(joinPath(s.dir, LAYOUT.skills))).map((skill) => {
+            const sd = joinPath(s.dir, LAYOUT.skills, skill)
+            const gradings = gradingsAt(joinPath(sd, LAYOUT.gradings), `${s.rel}/skills/${skill}/_gradings`, skill)
+            return { name: skill, snapshots: files(get(sd)), gradings }
         })
+        const toolsDir = joinPath(s.dir, LAYOUT.tools)
+        const tools: ToolListing[] = dirs(get(toolsDir)).map((tool) => ({
+            name: tool,
+            gradings: gradingsAt(joinPath(toolsDir, tool, LAYOUT.gradings), `${s.rel}/tools/${tool}/_gradings`)
+        }))
+        const listing: { -readonly [K in keyof SchemaListing]: SchemaListing[K] } = {
+            name: s.name,
+            snapshots: files(get(joinPath(s.dir, LAYOUT.schemaSnapshots))),
+            gradings: gradingsAt(joinPath(s.dir, LAYOUT.gradings), `${s.rel}/_gradings`),
+            about,
+            skills,
+            tools
+        }
+        if (has(top, LAYOUT.summary, 'file')) {
+            this.readOther(joinPath(s.dir, LAYOUT.summary), `${s.rel}/summary.json`, (r) => {
+                if (r.problem !== undefined) listing.summaryProblem = r.problem
+                else listing.summary = r.json
+            })
+        }
+        return listing
     }
 }
 
@@ -579,6 +615,57 @@ export async function readSelectionListing(fs: FsPort, selectionDir: string, pro
     const [top] = await r.list([selectionDir])
     if (r.fatal !== null) return r.failed()
     if (top === null || top === undefined) return { listing: null, errors: [createIssue('IDX-006', '/selectionDir', { path: selectionDir })] }
+    const own = await listSelectionFolders(r, selectionDir)
+    if (r.fatal !== null) return r.failed()
+    const read = await readDefinition(r, own, selectionId)
+    if (read === null) return r.failed()
+    const { definitionSnapshots, definition, definitionProblem } = read
+    const usable = read.file !== null && definitionProblem === undefined
+    const members = usable ? (definitionMembers(definition, `selection/${read.file}`, []) ?? []) : []
+    const providers = await memberListings(r, providersRoot, members)
+    await r.ready()
+    const listing: SelectionListing = {
+        selectionId,
+        definitionSnapshots,
+        ...(definition !== undefined ? { definition } : {}),
+        ...(definitionProblem !== undefined ? { definitionProblem } : {}),
+        gradings: r.gradings(own.gd, '_gradings', own.gradings),
+        about: {
+            snapshots: files(own.about),
+            gradings: r.gradings(own.aboutGd, 'resources/about/_gradings', own.level2[0] ?? null)
+        },
+        skills: own.skillNames.map((name, i) => {
+            const gd = joinPath(own.skillsDir, name, LAYOUT.gradings)
+            const gradings = r.gradings(gd, `skills/${name}/_gradings`, own.skillGd[i] ?? null, name)
+            return { name, snapshots: files(own.level2[i + 1] ?? null), gradings }
+        }),
+        providers
+    }
+    if (r.fatal !== null) return r.failed()
+    await r.readAll()
+    if (r.fatal !== null) return r.failed()
+    const legacyRecord = has(top, LEGACY_INDEX_RECORD_FILE, 'file')
+    return { listing, errors: [], record: r.recorded, seen: r.seen, legacyRecord }
+}
+
+/** A selection's own folders as listed: definition snapshots, About, skills, and their `_gradings/`. */
+interface SelectionFolders {
+    readonly defDir: string
+    readonly defs: Entries
+    readonly about: Entries
+    readonly aboutGd: string
+    readonly skillsDir: string
+    readonly skillNames: string[]
+    /** The About `_gradings/` listing, then each skill folder's. */
+    readonly level2: Entries[]
+    /** Each skill's `_gradings/` listing. */
+    readonly skillGd: Entries[]
+    readonly gd: string
+    readonly gradings: Entries
+}
+
+/** Lists the selection's own folders, level by level (a level names the folders of the next). */
+async function listSelectionFolders(r: Reader, selectionDir: string): Promise<SelectionFolders> {
     const defDir = joinPath(selectionDir, LAYOUT.selectionSnapshots)
     const aboutDir = joinPath(selectionDir, LAYOUT.resources, LAYOUT.about)
     const skillsDir = joinPath(selectionDir, LAYOUT.skills)
@@ -588,48 +675,67 @@ export async function readSelectionListing(fs: FsPort, selectionDir: string, pro
     const aboutGd = joinPath(aboutDir, LAYOUT.gradings)
     const level2 = await r.list([aboutGd, ...skillNames.map((s) => joinPath(skillsDir, s))])
     const skillGd = await r.list(skillNames.map((s) => joinPath(skillsDir, s, LAYOUT.gradings)))
-    if (r.fatal !== null) return r.failed()
+    return {
+        defDir,
+        defs: defs ?? null,
+        about: about ?? null,
+        aboutGd,
+        skillsDir,
+        skillNames,
+        level2,
+        skillGd,
+        gd,
+        gradings: own ?? null
+    }
+}
 
-    // The definition decides which provider folders to read, so it is read first.
-    const definitionSnapshots = files(defs ?? null)
-    const latest = selectLatest({ names: definitionSnapshots, logicalName: selectionId, kind: 'snapshot' })
+/** The definition snapshots, and the newest one's file, value and problem (all absent when there is none). */
+interface SelectionDefinition {
+    readonly definitionSnapshots: string[]
+    readonly file: string | null
+    readonly definition: unknown
+    readonly definitionProblem: Issue | undefined
+}
+
+/**
+ * Reads the newest definition snapshot: the definition decides which provider folders to read, so
+ * it is read first. `null` when the read failed (the reader then holds the fatal issue).
+ */
+async function readDefinition(r: Reader, own: SelectionFolders, id: string): Promise<SelectionDefinition | null> {
+    const definitionSnapshots = files(own.defs)
+    const latest = selectLatest({ names: definitionSnapshots, logicalName: id, kind: 'snapshot' })
     let definition: unknown
     let definitionProblem: Issue | undefined
     if (latest.file !== null) {
-        r.readOther(joinPath(defDir, latest.file), `selection/${latest.file}`, (res) => {
+        r.readOther(joinPath(own.defDir, latest.file), `selection/${latest.file}`, (res) => {
             definition = res.json
             definitionProblem = res.problem
         })
         await r.readAll()
-        if (r.fatal !== null) return r.failed()
+        if (r.fatal !== null) return null
     }
-    const members = latest.file === null || definitionProblem !== undefined ? [] : (definitionMembers(definition, `selection/${latest.file}`, []) ?? [])
-    const resolvable = members.map((m) => ({ schemaId: m.schemaId, split: splitSchemaId(m.schemaId) })).filter((m) => m.split !== null) as Array<{ schemaId: string; split: { namespace: string; schema: string } }>
-    const memberDirs = resolvable.map((m) => joinPath(providersRoot, m.split.namespace, m.split.schema))
-    const present = await r.list(memberDirs)
+    return { definitionSnapshots, file: latest.file, definition, definitionProblem }
+}
+
+/** Each member with its provider schema listing, `null` when its id does not resolve to an existing folder. */
+async function memberListings(
+    r: Reader,
+    providersRoot: string,
+    members: ReadonlyArray<{ schemaId: string }>
+): Promise<MemberSchemaListing[]> {
+    type Resolvable = { schemaId: string; split: { namespace: string; schema: string } }
+    const split = members.map((m) => ({ schemaId: m.schemaId, split: splitSchemaId(m.schemaId) }))
+    const resolvable = split.filter((m) => m.split !== null) as Resolvable[]
+    const folderOf = (m: Resolvable): SchemaFolder => ({
+        dir: joinPath(providersRoot, m.split.namespace, m.split.schema),
+        name: m.split.schema,
+        rel: `${m.split.namespace}/${m.split.schema}`
+    })
+    const present = await r.list(resolvable.map((m) => folderOf(m).dir))
     const existing = resolvable.filter((_, i) => present[i] !== null && present[i] !== undefined)
-    const schemaListings = await r.schemas(existing.map((m) => ({ dir: joinPath(providersRoot, m.split.namespace, m.split.schema), name: m.split.schema, rel: `${m.split.namespace}/${m.split.schema}` })))
-    const providers: MemberSchemaListing[] = resolvable.map((m) => {
+    const schemaListings = await r.schemas(existing.map(folderOf))
+    return resolvable.map((m) => {
         const k = existing.indexOf(m)
         return { schemaId: m.schemaId, schema: k >= 0 ? (schemaListings[k] as SchemaListing) : null }
     })
-    await r.ready()
-    const listing: SelectionListing = {
-        selectionId,
-        definitionSnapshots,
-        ...(definition !== undefined ? { definition } : {}),
-        ...(definitionProblem !== undefined ? { definitionProblem } : {}),
-        gradings: r.gradings(gd, '_gradings', own ?? null),
-        about: { snapshots: files(about ?? null), gradings: r.gradings(aboutGd, 'resources/about/_gradings', level2[0] ?? null) },
-        skills: skillNames.map((name, i) => ({
-            name,
-            snapshots: files(level2[i + 1] ?? null),
-            gradings: r.gradings(joinPath(skillsDir, name, LAYOUT.gradings), `skills/${name}/_gradings`, skillGd[i] ?? null, name)
-        })),
-        providers
-    }
-    if (r.fatal !== null) return r.failed()
-    await r.readAll()
-    if (r.fatal !== null) return r.failed()
-    return { listing, errors: [], record: r.recorded, seen: r.seen, legacyRecord: has(top, LEGACY_INDEX_RECORD_FILE, 'file') }
 }
