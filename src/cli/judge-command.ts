@@ -138,6 +138,36 @@ export interface JudgeFromCli {
     readonly errors: string[]
 }
 
+/** The sentence of a wrong judge flag, coded JCMD-005 as the option checks word theirs. */
+const wrongFlag = (option: string, detail: string): string => new JudgeCommandError('JCMD-005', { option, detail }).message
+
+type JudgeFlags = { recorded: Harness; model: string | null; seconds: number | undefined; concurrency: number | undefined }
+
+/**
+ * Reads the judge flags one by one, before their combination is checked: a wrong one adds its sentence
+ * to `errors`, in flag order. `recorded`: the harness entries record; `seconds`: `--judge-timeout`.
+ */
+function judgeFlagValues(values: JudgeCliValues, errors: string[]): JudgeFlags {
+    const harness = values.judgeHarness === undefined ? HARNESSES[0] : (HARNESSES as readonly string[]).includes(values.judgeHarness) ? (values.judgeHarness as Harness) : null
+    // The spec enumerates the harnesses an entry may record; another name would make every entry invalid.
+    if (harness === null) errors.push(wrongFlag('--judge-harness', `expected ${HARNESSES.join(' | ')} (the harnesses a grading entry may record), got ${JSON.stringify(values.judgeHarness)}`))
+    const modelProblem = values.judgeModel === undefined ? null : modelNameProblem(values.judgeModel)
+    if (modelProblem !== null) errors.push(wrongFlag('--judge-model', modelProblem))
+    const model = values.judgeModel !== undefined && modelProblem === null ? values.judgeModel.trim() : null
+    const recorded = harness ?? HARNESSES[0]
+    const positive = (text: string | undefined, option: string): number | undefined => {
+        if (text === undefined) return undefined
+        const value = Number(text)
+        if (/^\d+(\.\d+)?$/.test(text) && value > 0) return value
+        errors.push(wrongFlag(option, `expected a positive number, got ${JSON.stringify(text)}`))
+        return undefined
+    }
+    const seconds = positive(values.judgeTimeout, '--judge-timeout')
+    const concurrency = positive(values.judgeConcurrency, '--judge-concurrency')
+    if (concurrency !== undefined && !Number.isSafeInteger(concurrency)) errors.push(wrongFlag('--judge-concurrency', `expected a whole number, got ${String(values.judgeConcurrency)}`))
+    return { recorded, model, seconds, concurrency }
+}
+
 /**
  * Builds the judge of `--judge-command` (limited by `--judge-concurrency`), or `null` without one,
  * with the model (`--judge-model`, required with a command: nothing is guessed from the command
@@ -146,31 +176,15 @@ export interface JudgeFromCli {
  */
 export function judgeFromCliOptions(values: JudgeCliValues, env: Readonly<Record<string, string | undefined>>, extra: Pick<JudgeCommandOptions, 'denyEnv' | 'redact' | 'onError'> = {}): JudgeFromCli {
     const errors: string[] = []
-    const harness = values.judgeHarness === undefined ? HARNESSES[0] : (HARNESSES as readonly string[]).includes(values.judgeHarness) ? (values.judgeHarness as Harness) : null
-    // The spec enumerates the harnesses an entry may record; another name would make every entry invalid.
-    if (harness === null) errors.push(new JudgeCommandError('JCMD-005', { option: '--judge-harness', detail: `expected ${HARNESSES.join(' | ')} (the harnesses a grading entry may record), got ${JSON.stringify(values.judgeHarness)}` }).message)
-    const modelProblem = values.judgeModel === undefined ? null : modelNameProblem(values.judgeModel)
-    if (modelProblem !== null) errors.push(new JudgeCommandError('JCMD-005', { option: '--judge-model', detail: modelProblem }).message)
-    const model = values.judgeModel !== undefined && modelProblem === null ? values.judgeModel.trim() : null
-    const recorded = harness ?? HARNESSES[0]
-    const positive = (text: string | undefined, option: string): number | undefined => {
-        if (text === undefined) return undefined
-        const value = Number(text)
-        if (/^\d+(\.\d+)?$/.test(text) && value > 0) return value
-        errors.push(new JudgeCommandError('JCMD-005', { option, detail: `expected a positive number, got ${JSON.stringify(text)}` }).message)
-        return undefined
-    }
-    const seconds = positive(values.judgeTimeout, '--judge-timeout')
-    const concurrency = positive(values.judgeConcurrency, '--judge-concurrency')
-    if (concurrency !== undefined && !Number.isSafeInteger(concurrency)) errors.push(new JudgeCommandError('JCMD-005', { option: '--judge-concurrency', detail: `expected a whole number, got ${String(values.judgeConcurrency)}` }).message)
+    const { recorded, model, seconds, concurrency } = judgeFlagValues(values, errors)
     if (values.judgeCommand === undefined) {
         if (values.judgeTimeout !== undefined || values.judgeEnv !== undefined || values.judgeConcurrency !== undefined || values.judgeModel !== undefined || values.judgeHarness !== undefined) {
-            errors.push(new JudgeCommandError('JCMD-005', { option: '--judge-command', detail: '--judge-timeout, --judge-env, --judge-concurrency, --judge-model and --judge-harness need --judge-command' }).message)
+            errors.push(wrongFlag('--judge-command', '--judge-timeout, --judge-env, --judge-concurrency, --judge-model and --judge-harness need --judge-command'))
         }
         return { judge: null, model: null, harness: recorded, errors }
     }
     // Every entry records the model that answered: it is named, never guessed from the command line.
-    if (values.judgeModel === undefined) errors.push(new JudgeCommandError('JCMD-005', { option: '--judge-model', detail: '--judge-command needs --judge-model <name>, the model the command asks (recorded as llmModel in every entry)' }).message)
+    if (values.judgeModel === undefined) errors.push(wrongFlag('--judge-model', '--judge-command needs --judge-model <name>, the model the command asks (recorded as llmModel in every entry)'))
     const options: JudgeCommandOptions = {
         command: values.judgeCommand,
         env,

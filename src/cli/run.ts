@@ -5,9 +5,8 @@ import { readFile } from 'node:fs/promises'
 import { getVersion } from '../index.js'
 import { isIsoDateTime } from '../time.js'
 import { EXIT, redactingIo, type CliIo } from './io.js'
-import { checkCommand, type CheckCommandOptions } from './commands/check.js'
+import { checkCommand } from './commands/check.js'
 import { gradeCommand } from './commands/grade.js'
-import type { GradeCommandOptions } from './commands/grade-options.js'
 import { exportCommand, rebuildIndexCommand } from './commands/island.js'
 import { reportCommand } from './commands/report.js'
 import { consumeScoresCommand, emitPromptsCommand } from './commands/protocol.js'
@@ -16,9 +15,9 @@ import { validateCommand } from './commands/validate.js'
 import { findConfig, loadConfig } from './config.js'
 import { helpOf, USAGE } from './help.js'
 import { absolute } from './node.js'
+import { checkOptionsOf, consumeScoresOptionsOf, emitPromptsOptionsOf, exportOptionsOf, gradeOptionsOf } from './command-options.js'
+import { reportOptionsOf, validateOptionsOf, type Rules } from './command-options.js'
 import { CONFIG_KEYS, EXCLUSIVE_GROUPS, inputOptions, optionOf, parseCommandLine, type OptionValues } from './options.js'
-
-type Rules = Readonly<Record<string, unknown>> | undefined
 
 /**
  * The line for an argument `parseArgs` refused. Node's own text for an unknown option ends in an
@@ -97,19 +96,6 @@ function printedConfig(values: Readonly<Record<string, unknown>>, rules: unknown
     return { configFile: file, ...options, rules: rules ?? {} }
 }
 
-/** `--price-input` / `--price-output` (US dollars per million tokens): the prices, null when neither is given, or what is wrong. */
-function pricesOf(input: string | undefined, output: string | undefined): { input?: number; output?: number } | null | string {
-    if (input === undefined && output === undefined) return null
-    const out: { input?: number; output?: number } = {}
-    for (const [name, text] of [['input', input], ['output', output]] as const) {
-        if (text === undefined) continue
-        const value = Number(text)
-        if (!/^\d+(?:\.\d+)?$/.test(text) || !Number.isFinite(value)) return `--price-${name} must be a price in US dollars per million tokens, such as 3 or 0.15, got ${JSON.stringify(text)}`
-        out[name] = value
-    }
-    return out
-}
-
 /** Runs one CLI invocation against the given I/O and returns its exit code. Never throws. */
 export async function run(argv: readonly string[], plainIo: CliIo): Promise<number> {
     // Everything this run writes is redacted: key shapes, secret-named variables, and the values it reads later.
@@ -159,35 +145,24 @@ export async function run(argv: readonly string[], plainIo: CliIo): Promise<numb
 async function dispatch(command: string, rest: readonly string[], values: OptionValues, rules: Rules, io: CliIo): Promise<number> {
     switch (command) {
         case 'validate':
-            return await validateCommand(rest, { json: values.json === true, strict: values.strict === true, ...(values.kind !== undefined ? { kind: values.kind } : {}), ...(values.now !== undefined ? { now: values.now } : {}) }, io)
+            return await validateCommand(rest, validateOptionsOf(values), io)
         case 'grade':
-        case 'check': {
-            const gradeOptions = gradeOptionsOf(command, values, rules, io)
-            if (typeof gradeOptions === 'number') return gradeOptions
-            const listed = await pathsFrom(values['paths-from'], io)
-            if (typeof listed === 'string') {
-                io.stderr(`${command}: ${listed}\n`)
-                return EXIT.USAGE
-            }
-            const paths = [...rest, ...listed]
-            // A list that names nothing is a run with nothing to do, not a usage error: a pull request that changed no schema.
-            const options = { ...gradeOptions, ...(values['paths-from'] !== undefined ? { pathsListed: true } : {}) }
-            return command === 'grade' ? await gradeCommand(paths, options, io) : await checkCommand(paths, checkOptionsOf(options, values), io)
-        }
+        case 'check':
+            return await gradingCommand(command, rest, values, rules, io)
         case 'emit-prompts':
-            return await emitPromptsCommand(rest, { areas: values.areas === true, trustedImport: values['trusted-import'] === true, live: values.live === true, ...(values.recordings !== undefined ? { recordings: values.recordings } : {}), ...(values['schema-id'] !== undefined ? { schemaId: values['schema-id'] } : {}), ...(values.now !== undefined ? { now: values.now } : {}) }, io)
+            return await emitPromptsCommand(rest, emitPromptsOptionsOf(values), io)
         case 'consume-scores':
-            return await consumeScoresCommand(rest, { json: values.json === true, trustedImport: values['trusted-import'] === true, ...(values.schema !== undefined ? { schema: values.schema } : {}), ...(values.now !== undefined ? { now: values.now } : {}), ...(values.island !== undefined ? { island: values.island } : {}) }, io)
+            return await consumeScoresCommand(rest, consumeScoresOptionsOf(values), io)
         case 'rebuild-index':
             return await rebuildIndexCommand(rest, { json: values.json === true, ...(values.now !== undefined ? { now: values.now } : {}) }, io)
         case 'export':
-            return await exportCommand(rest, { json: values.json === true, selection: values.selection === true, includeSchemas: values['include-schemas'] === true, ...(values.island !== undefined ? { island: values.island } : {}) }, io)
+            return await exportCommand(rest, exportOptionsOf(values), io)
         case 'report':
-            return await reportCommand(rest, { json: values.json === true, ...(rules !== undefined ? { rules } : {}), ...(values.out !== undefined ? { out: values.out } : {}), ...(values.baseline !== undefined ? { baseline: values.baseline } : {}) }, io)
+            return await reportCommand(rest, reportOptionsOf(values, rules), io)
         case 'rubric':
             return await rubricCommand(rest, { json: values.json === true }, io)
         case 'version':
-            io.stdout(values.json === true ? JSON.stringify(getVersion(), null, 2) + '\n' : Object.entries(getVersion()).map(([k, v]) => `${k}: ${v}`).join('\n') + '\n')
+            io.stdout(versionText(values.json === true))
             return EXIT.OK
         default:
             io.stderr(`unknown command: ${command}\n\n${USAGE}`)
@@ -195,69 +170,30 @@ async function dispatch(command: string, rest: readonly string[], values: Option
     }
 }
 
-/** The flags of `grade` or `check` checked together: the prices of `--estimate` (null without), or what is wrong, in words. */
-function checkedGradeFlags(values: OptionValues): { prices: { input?: number; output?: number } | null } | string {
-    if (values.live === true && (values.offline === true || values.recordings !== undefined)) return '--live excludes --offline and --recordings'
-    if (values.runtime === undefined && (values['runtime-libraries'] !== undefined || values['runtime-lists'] !== undefined)) return '--runtime-libraries and --runtime-lists need --runtime <flowmcp-core folder>'
-    if (values.record !== undefined && values.live !== true) return '--record <dir> records live exchanges: it needs --live'
-    const prices = pricesOf(values['price-input'], values['price-output'])
-    if (typeof prices === 'string') return prices
-    if (values.concurrency !== undefined && !/^(?:[1-9]|[12]\d|3[0-2])$/.test(values.concurrency)) return '--concurrency must be an integer from 1 to 32'
-    if (values['min-working-tests'] !== undefined && !/^(?:[1-9]|1\d|20)$/.test(values['min-working-tests'])) return '--min-working-tests must be an integer from 1 to 20'
-    return { prices }
-}
-
-/** The options of `grade` (and the grading part of `check`'s), or the exit code when a flag is wrong (the reason on stderr). */
-function gradeOptionsOf(command: string, values: OptionValues, rules: Rules, io: CliIo): GradeCommandOptions | number {
-    const checked = checkedGradeFlags(values)
-    if (typeof checked === 'string') {
-        io.stderr(`${command}: ${checked}\n`)
+/** `grade` and `check`: their options checked, the paths named and those `--paths-from` lists, then the command. */
+async function gradingCommand(
+    command: 'grade' | 'check',
+    rest: readonly string[],
+    values: OptionValues,
+    rules: Rules,
+    io: CliIo
+): Promise<number> {
+    const gradeOptions = gradeOptionsOf(command, values, rules, io)
+    if (typeof gradeOptions === 'number') return gradeOptions
+    const listed = await pathsFrom(values['paths-from'], io)
+    if (typeof listed === 'string') {
+        io.stderr(`${command}: ${listed}\n`)
         return EXIT.USAGE
     }
-    const { prices } = checked
-    return {
-        json: values.json === true,
-        force: values.force === true,
-        estimate: values.estimate === true,
-        verbose: values.verbose === true,
-        ...(values.sarif !== undefined ? { sarif: values.sarif } : {}),
-        ...(values.concurrency !== undefined ? { concurrency: Number(values.concurrency) } : {}),
-        ...(values['min-working-tests'] !== undefined ? { minWorkingTests: Number(values['min-working-tests']) } : {}),
-        live: values.live === true,
-        ...(values.island !== undefined ? { island: values.island } : {}),
-        ...(values.answers !== undefined ? { answers: values.answers } : {}),
-        ...(values.recordings !== undefined ? { recordings: values.recordings } : {}),
-        ...(values.runtime !== undefined
-            ? { runtime: { folder: values.runtime, ...(values['runtime-libraries'] !== undefined ? { libraries: values['runtime-libraries'] } : {}), ...(values['runtime-lists'] !== undefined ? { lists: values['runtime-lists'] } : {}) } }
-            : {}),
-        ...(values.now !== undefined ? { now: values.now } : {}),
-        ...(values.report !== undefined ? { report: values.report } : {}),
-        judgeCli: {
-            ...(values['judge-command'] !== undefined ? { judgeCommand: values['judge-command'] } : {}),
-            ...(values['judge-timeout'] !== undefined ? { judgeTimeout: values['judge-timeout'] } : {}),
-            ...(values['judge-env'] !== undefined ? { judgeEnv: values['judge-env'] } : {}),
-            ...(values['judge-concurrency'] !== undefined ? { judgeConcurrency: values['judge-concurrency'] } : {}),
-            ...(values['judge-model'] !== undefined ? { judgeModel: values['judge-model'] } : {}),
-            ...(values['judge-harness'] !== undefined ? { judgeHarness: values['judge-harness'] } : {})
-        },
-        trustedImport: values['trusted-import'] === true,
-        ...(rules !== undefined ? { rules } : {}),
-        ...(values.record !== undefined ? { record: values.record } : {}),
-        ...(prices !== null ? { prices } : {})
-    }
+    const paths = [...rest, ...listed]
+    // A list that names nothing is a run with nothing to do, not a usage error: a pull request that changed no schema.
+    const options = { ...gradeOptions, ...(values['paths-from'] !== undefined ? { pathsListed: true } : {}) }
+    if (command === 'grade') return await gradeCommand(paths, options, io)
+    return await checkCommand(paths, checkOptionsOf(options, values), io)
 }
 
-/** `check`'s options: the grading ones and its gates. */
-function checkOptionsOf(gradeOptions: GradeCommandOptions, values: OptionValues): CheckCommandOptions {
-    return {
-        ...gradeOptions,
-        failOnUntested: values['fail-on-untested'] === true,
-        failOnRemoved: values['fail-on-removed'] === true,
-        allowUnverified: values['allow-unverified'] === true,
-        ...(values['baseline-missing'] !== undefined ? { baselineMissing: values['baseline-missing'] } : {}),
-        ...(values['min-grade'] !== undefined ? { minGrade: values['min-grade'] } : {}),
-        ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
-        ...(values.summary !== undefined ? { summary: values.summary } : {}),
-        ...(values['max-warnings'] !== undefined ? { maxWarnings: /^\d{1,9}$/.test(values['max-warnings']) ? Number(values['max-warnings']) : Number.NaN } : {})
-    }
+/** What `version` prints: the JSON document, or one `key: value` line each. */
+function versionText(json: boolean): string {
+    if (json) return JSON.stringify(getVersion(), null, 2) + '\n'
+    return Object.entries(getVersion()).map(([k, v]) => `${k}: ${v}`).join('\n') + '\n'
 }

@@ -14,9 +14,9 @@ import { httpPortFromFetch } from '../ports/http.js'
 import { httpPortFromRecordings, type Recording } from '../ports/replay.js'
 import type { HttpPort, RuntimePort, RuntimeTestOutcome, RuntimeTestRequest } from '../ports/types.js'
 import type { ChildInit, ChildNetwork } from './runtime-protocol.js'
-import { RuntimeChild } from './runtime-ipc.js'
+import { RuntimeChild, type Pending } from './runtime-ipc.js'
 import { failure } from './runtime-outcome.js'
-import { real, resolveRuntime } from './runtime-resolve.js'
+import { real, resolveRuntime, type ResolvedRuntime } from './runtime-resolve.js'
 import { childNodeArgs, chooseIsolation, findUnshare, permissionFlag } from './runtime-sandbox.js'
 
 
@@ -84,6 +84,65 @@ export interface ChildRuntimePort extends RuntimePort {
 }
 
 
+/** What every child of a port starts with, settled once before the first: the runtime, the Node, the sandbox. */
+interface ChildLaunch {
+    readonly childScript: string
+    readonly runtime: ResolvedRuntime
+    readonly init: ChildInit
+    readonly http: HttpPort | null
+    readonly nodePath: string
+    readonly nodeVersion: string
+    readonly hasFlag: (flag: string) => boolean
+    /** `unshare` for a network namespace of the child's own, or null. */
+    readonly unshare: string | null
+    readonly isolation: string
+    readonly startupTimeoutMs: number
+}
+
+/** The launch settings of `options`, or the problems with them (the runtime folder, the Node, the recordings). */
+function childLaunchOf(options: ChildRuntimeOptions): ChildLaunch | { errors: string[] } {
+    const childScript = resolve(options.childScript ?? fileURLToPath(new URL('./runtime-child.js', import.meta.url)))
+    const resolved = resolveRuntime({ ...options, childScript })
+    if (resolved.runtime === null) return { errors: resolved.errors }
+    const runtime = resolved.runtime
+    const nodeVersion = options.nodeVersion ?? process.version
+    const hasFlag = options.nodeHasFlag ?? ((flag: string) => process.allowedNodeEnvironmentFlags.has(flag))
+    if (permissionFlag(nodeVersion) === null) return { errors: [`--runtime needs Node's permission model (Node 20 or later); this is Node ${nodeVersion}`] }
+    const http = parentNetwork(options)
+    if (typeof http === 'string') return { errors: [http] }
+    const init: ChildInit = { type: 'init', entry: runtime.entry, libraries: runtime.libraries, lists: runtime.lists, network: options.network.mode === 'recordings' ? { mode: 'recordings' } : options.network, version: runtime.version }
+    const nodePath = options.nodePath ?? process.execPath
+    const { isolation, unshare } = chooseIsolation({ forced: options.isolation ?? 'auto', unshare: options.unsharePath === undefined ? findUnshare() : options.unsharePath, nodePath, hasFlag })
+    const startupTimeoutMs = options.startupTimeoutMs ?? 20_000
+    return { childScript, runtime, init, http, nodePath, nodeVersion, hasFlag, unshare, isolation, startupTimeoutMs }
+}
+
+/** The child a request runs in: one per schema file and set of server params (sorted: their order does not count). */
+function childKey(request: RuntimeTestRequest & { schemaPath: string }): string {
+    return JSON.stringify([request.schemaPath, Object.entries(request.serverParams).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))])
+}
+
+/** Starts the child of one schema: it may read the schema's folder besides the runtime's; it gets only its server params. */
+function startChild(
+    launch: ChildLaunch,
+    request: RuntimeTestRequest & { schemaPath: string },
+    onEnd: (ended: RuntimeChild, orphans: Pending[]) => void
+): RuntimeChild {
+    const { nodePath, childScript, unshare } = launch
+    const schemaDir = dirname(resolve(request.schemaPath))
+    // A schema that declares libraries may need a native one (talib): its child may load addons, still without a network of its own.
+    const libraries = (request.main as Readonly<Record<string, unknown>> | undefined)?.requiredLibraries
+    const addons = Array.isArray(libraries) && libraries.length > 0
+    const allowRead = [...new Set([...launch.runtime.allowRead, schemaDir, real(schemaDir)])]
+    const args = childNodeArgs({ nodeVersion: launch.nodeVersion, hasFlag: launch.hasFlag, allowRead, addons }) ?? []
+    // Only the schema's server params; Windows needs SystemRoot to start a process at all.
+    const env: Record<string, string> = { ...request.serverParams, ...(process.platform === 'win32' && process.env.SystemRoot !== undefined ? { SystemRoot: process.env.SystemRoot } : {}) }
+    // In a network namespace of its own: `unshare` replaces itself with Node (same pid, so a kill reaches it).
+    const [command, commandArgs] = unshare !== null ? [unshare, ['-rn', '--', nodePath, ...args, childScript]] : [nodePath, [...args, childScript]]
+    const { runtime, init, http, startupTimeoutMs } = launch
+    return new RuntimeChild(command, commandArgs, env, runtime.libraries, init, http, startupTimeoutMs, onEnd)
+}
+
 /**
  * A {@link RuntimePort} that runs the FlowMCP runtime in child processes (`runtime-child.js`), one
  * per schema, each under Node's permission model: it may read the schema's folder, the runtime,
@@ -94,21 +153,10 @@ export interface ChildRuntimePort extends RuntimePort {
  * @returns the port, or the problems with the options (each a sentence)
  */
 export function runtimePortFromChildProcess(options: ChildRuntimeOptions): { port: ChildRuntimePort | null; errors: string[] } {
-    const childScript = resolve(options.childScript ?? fileURLToPath(new URL('./runtime-child.js', import.meta.url)))
-    const resolved = resolveRuntime({ ...options, childScript })
-    if (resolved.runtime === null) return { port: null, errors: resolved.errors }
-    const runtime = resolved.runtime
-    const nodeVersion = options.nodeVersion ?? process.version
-    const hasFlag = options.nodeHasFlag ?? ((flag: string) => process.allowedNodeEnvironmentFlags.has(flag))
-    if (permissionFlag(nodeVersion) === null) return { port: null, errors: [`--runtime needs Node's permission model (Node 20 or later); this is Node ${nodeVersion}`] }
-    const http = parentNetwork(options)
-    if (typeof http === 'string') return { port: null, errors: [http] }
-    const init: ChildInit = { type: 'init', entry: runtime.entry, libraries: runtime.libraries, lists: runtime.lists, network: options.network.mode === 'recordings' ? { mode: 'recordings' } : options.network, version: runtime.version }
-    const nodePath = options.nodePath ?? process.execPath
-    const { isolation, unshare } = chooseIsolation({ forced: options.isolation ?? 'auto', unshare: options.unsharePath === undefined ? findUnshare() : options.unsharePath, nodePath, hasFlag })
+    const launch = childLaunchOf(options)
+    if ('errors' in launch) return { port: null, errors: launch.errors }
     const children = new Map<string, RuntimeChild>()
     const maxChildren = options.maxChildren ?? 4
-    const keyOf = (request: RuntimeTestRequest & { schemaPath: string }): string => JSON.stringify([request.schemaPath, Object.entries(request.serverParams).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))])
 
     const childFor = (key: string, request: RuntimeTestRequest & { schemaPath: string }): RuntimeChild => {
         const existing = children.get(key)
@@ -118,16 +166,7 @@ export function runtimePortFromChildProcess(options: ChildRuntimeOptions): { por
             children.set(key, existing)
             return existing
         }
-        const schemaDir = dirname(resolve(request.schemaPath))
-        // A schema that declares libraries may need a native one (talib): its child may load addons, still without a network of its own.
-        const libraries = (request.main as Readonly<Record<string, unknown>> | undefined)?.requiredLibraries
-        const addons = Array.isArray(libraries) && libraries.length > 0
-        const args = childNodeArgs({ nodeVersion, hasFlag, allowRead: [...new Set([...runtime.allowRead, schemaDir, real(schemaDir)])], addons }) ?? []
-        // Only the schema's server params; Windows needs SystemRoot to start a process at all.
-        const env: Record<string, string> = { ...request.serverParams, ...(process.platform === 'win32' && process.env.SystemRoot !== undefined ? { SystemRoot: process.env.SystemRoot } : {}) }
-        // In a network namespace of its own: `unshare` replaces itself with Node (same pid, so a kill reaches it).
-        const [command, commandArgs] = unshare !== null ? [unshare, ['-rn', '--', nodePath, ...args, childScript]] : [nodePath, [...args, childScript]]
-        const child = new RuntimeChild(command, commandArgs, env, runtime.libraries, init, http, options.startupTimeoutMs ?? 20_000, (ended, orphans) => {
+        const child = startChild(launch, request, (ended, orphans) => {
             if (children.get(key) === ended) children.delete(key)
             for (const orphan of orphans) void port.run(orphan.request).then(orphan.resolve)
         })
@@ -143,13 +182,13 @@ export function runtimePortFromChildProcess(options: ChildRuntimeOptions): { por
     }
 
     const port: ChildRuntimePort = {
-        ...(runtime.version !== null ? { version: runtime.version } : {}),
-        isolation,
+        ...(launch.runtime.version !== null ? { version: launch.runtime.version } : {}),
+        isolation: launch.isolation,
         async run(request: RuntimeTestRequest): Promise<RuntimeTestOutcome> {
             try {
                 if (request.schemaPath === null) return failure('the schema was given as an object: the runtime needs its file (schemaPath) to load its handlers')
                 const withPath = request as RuntimeTestRequest & { schemaPath: string }
-                const child = childFor(keyOf(withPath), withPath)
+                const child = childFor(childKey(withPath), withPath)
                 // A timeout kills the child; the tests still waiting in it are sent to a fresh one.
                 return await child.run(withPath, (timedOut) => timedOut.stop('another test of this schema timed out', true))
             } catch (cause) {

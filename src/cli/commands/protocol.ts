@@ -2,10 +2,10 @@ import { SEVERITY } from '../../model/constants.js'
 import { readFile } from 'node:fs/promises'
 import { importSchemaLoader } from '../../grade/loader.js'
 import { readModuleSource } from '../../schema/source-loader.js'
-import { createIssue as createCliIssue } from '../../errors/issue.js'
-import { ErrorCodes, gradeSingleSchema, HashGenerator, Island, parseJson, ScoringProtocol, SchemaCheck, type GradeReportV1, type HttpPort, type Issue, type PromptsV1 } from '../../index.js'
+import { ErrorCodes, gradeSingleSchema, parseJson, ScoringProtocol, SchemaCheck, type HttpPort, type Issue } from '../../index.js'
 import { EXIT, type CliIo } from '../io.js'
 import { aboutBeside, absolute, httpPort, nodeFs } from '../node.js'
+import { promptsMismatch, storeReport } from './protocol-scores.js'
 
 function printIssues(issues: readonly Issue[], io: CliIo): void {
     for (const issue of issues.filter((i) => i.severity !== SEVERITY.info)) io.stderr(`${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
@@ -85,19 +85,6 @@ async function namespaceOf(path: string): Promise<string | null> {
     }
 }
 
-/** The schema a prompts.json was emitted for must be the one given: same id, and the same prompts from it. */
-function promptsMismatch(prompts: PromptsV1, main: unknown, schemaPath: string): Issue | null {
-    const namespace = (main as { namespace?: unknown } | null)?.namespace
-    const base = schemaPath.split('/').pop()?.replace(/\.mjs$/, '') ?? ''
-    const id = `${String(namespace)}/${base}`
-    if (prompts.schemaId !== id) return createCliIssue('SPV-020', '/prompts/schemaId', { expected: prompts.schemaId, actual: id, detail: 'another schema id' })
-    const again = ScoringProtocol.emitPrompts({ schemaId: prompts.schemaId, schemaPath: prompts.schemaPath, schema: main as Readonly<Record<string, unknown>> })
-    if (again.prompts === null || JSON.stringify(again.prompts.prompts) !== JSON.stringify(prompts.prompts)) {
-        return createCliIssue('SPV-020', '/prompts/prompts', { expected: prompts.schemaId, actual: schemaPath, detail: 'the prompt text differs: another version of the schema' })
-    }
-    return null
-}
-
 /** `consume-scores <prompts.json> <scores.json> --schema <schema.mjs>`: validates the scores and prints the grade report. */
 export async function consumeScoresCommand(args: readonly string[], options: { schema?: string; now?: string; json?: boolean; island?: string; trustedImport?: boolean }, io: CliIo): Promise<number> {
     const json = options.json === true
@@ -164,19 +151,4 @@ export async function consumeScoresCommand(args: readonly string[], options: { s
     }
     const failed = !built.report.validationPassed || errors.some((e) => e.severity === SEVERITY.error)
     return done(failed ? EXIT.FINDINGS : EXIT.OK, { report: built.report, trace: built.trace, written, errors })
-}
-
-/** Imports the schema into the island and writes the report as its tools-aggregate-schema entry, so index.json reflects it. */
-async function storeReport(report: GradeReportV1, loaded: { main: unknown; text: string }, schemaPath: string, root: string, now: string): Promise<{ path: string | null; errors: Issue[] }> {
-    const main = loaded.main as { namespace?: unknown; version?: unknown }
-    const fileName = schemaPath.split('/').pop() ?? 'schema.mjs'
-    const schemaHash = HashGenerator.computeSchemaHash({ schema: main }).short
-    const converted = ScoringProtocol.reportToGradingEntry({ report, version: String(main.version), now, ...(schemaHash !== null ? { schemaHash } : {}) })
-    if (converted.entry === null) return { path: null, errors: converted.errors }
-    const fs = nodeFs()
-    const imported = await Island.importProvider({ fs, root, now, files: [{ name: fileName, text: loaded.text, main }] })
-    if (!imported.status) return { path: null, errors: imported.errors }
-    const schema = imported.imported[0]?.schema ?? fileName.replace(/\.mjs$/, '')
-    const result = await Island.writeGrading({ fs, root, target: { namespace: String(main.namespace), schema }, entry: converted.entry, now })
-    return { path: result.path, errors: result.errors }
 }

@@ -1,0 +1,145 @@
+// Each command's options, built from the option values of one run (the command line merged with the
+// config file): run.ts parses and dispatches, this file turns values into the options a command takes.
+import type { CheckCommandOptions } from './commands/check.js'
+import type { GradeCommandOptions } from './commands/grade-options.js'
+import type { exportCommand } from './commands/island.js'
+import type { consumeScoresCommand, emitPromptsCommand } from './commands/protocol.js'
+import type { reportCommand } from './commands/report.js'
+import { EXIT, type CliIo } from './io.js'
+import type { OptionValues } from './options.js'
+
+/** The rules of the config file (`rules: { "<code>": "off" | … }`), when it has some. */
+export type Rules = Readonly<Record<string, unknown>> | undefined
+
+/** `validate`'s options. */
+export function validateOptionsOf(values: OptionValues): { json: boolean; strict: boolean; kind?: string; now?: string } {
+    return {
+        json: values.json === true,
+        strict: values.strict === true,
+        ...(values.kind !== undefined ? { kind: values.kind } : {}),
+        ...(values.now !== undefined ? { now: values.now } : {})
+    }
+}
+
+/** `emit-prompts`' options. */
+export function emitPromptsOptionsOf(values: OptionValues): Parameters<typeof emitPromptsCommand>[1] {
+    return {
+        areas: values.areas === true,
+        trustedImport: values['trusted-import'] === true,
+        live: values.live === true,
+        ...(values.recordings !== undefined ? { recordings: values.recordings } : {}),
+        ...(values['schema-id'] !== undefined ? { schemaId: values['schema-id'] } : {}),
+        ...(values.now !== undefined ? { now: values.now } : {})
+    }
+}
+
+/** `consume-scores`' options. */
+export function consumeScoresOptionsOf(values: OptionValues): Parameters<typeof consumeScoresCommand>[1] {
+    return {
+        json: values.json === true,
+        trustedImport: values['trusted-import'] === true,
+        ...(values.schema !== undefined ? { schema: values.schema } : {}),
+        ...(values.now !== undefined ? { now: values.now } : {}),
+        ...(values.island !== undefined ? { island: values.island } : {})
+    }
+}
+
+/** `export`'s options. */
+export function exportOptionsOf(values: OptionValues): Parameters<typeof exportCommand>[1] {
+    return {
+        json: values.json === true,
+        selection: values.selection === true,
+        includeSchemas: values['include-schemas'] === true,
+        ...(values.island !== undefined ? { island: values.island } : {})
+    }
+}
+
+/** `report`'s options: the config file's rules apply to the report's fix lists too. */
+export function reportOptionsOf(values: OptionValues, rules: Rules): Parameters<typeof reportCommand>[1] {
+    return {
+        json: values.json === true,
+        ...(rules !== undefined ? { rules } : {}),
+        ...(values.out !== undefined ? { out: values.out } : {}),
+        ...(values.baseline !== undefined ? { baseline: values.baseline } : {})
+    }
+}
+
+/** `--price-input` / `--price-output` (US dollars per million tokens): the prices, null when neither is given, or what is wrong. */
+function pricesOf(input: string | undefined, output: string | undefined): { input?: number; output?: number } | null | string {
+    if (input === undefined && output === undefined) return null
+    const out: { input?: number; output?: number } = {}
+    for (const [name, text] of [['input', input], ['output', output]] as const) {
+        if (text === undefined) continue
+        const value = Number(text)
+        if (!/^\d+(?:\.\d+)?$/.test(text) || !Number.isFinite(value)) return `--price-${name} must be a price in US dollars per million tokens, such as 3 or 0.15, got ${JSON.stringify(text)}`
+        out[name] = value
+    }
+    return out
+}
+
+/** The flags of `grade` or `check` checked together: the prices of `--estimate` (null without), or what is wrong, in words. */
+function checkedGradeFlags(values: OptionValues): { prices: { input?: number; output?: number } | null } | string {
+    if (values.live === true && (values.offline === true || values.recordings !== undefined)) return '--live excludes --offline and --recordings'
+    if (values.runtime === undefined && (values['runtime-libraries'] !== undefined || values['runtime-lists'] !== undefined)) return '--runtime-libraries and --runtime-lists need --runtime <flowmcp-core folder>'
+    if (values.record !== undefined && values.live !== true) return '--record <dir> records live exchanges: it needs --live'
+    const prices = pricesOf(values['price-input'], values['price-output'])
+    if (typeof prices === 'string') return prices
+    if (values.concurrency !== undefined && !/^(?:[1-9]|[12]\d|3[0-2])$/.test(values.concurrency)) return '--concurrency must be an integer from 1 to 32'
+    if (values['min-working-tests'] !== undefined && !/^(?:[1-9]|1\d|20)$/.test(values['min-working-tests'])) return '--min-working-tests must be an integer from 1 to 20'
+    return { prices }
+}
+
+/** The options of `grade` (and the grading part of `check`'s), or the exit code when a flag is wrong (the reason on stderr). */
+export function gradeOptionsOf(command: string, values: OptionValues, rules: Rules, io: CliIo): GradeCommandOptions | number {
+    const checked = checkedGradeFlags(values)
+    if (typeof checked === 'string') {
+        io.stderr(`${command}: ${checked}\n`)
+        return EXIT.USAGE
+    }
+    const { prices } = checked
+    return {
+        json: values.json === true,
+        force: values.force === true,
+        estimate: values.estimate === true,
+        verbose: values.verbose === true,
+        ...(values.sarif !== undefined ? { sarif: values.sarif } : {}),
+        ...(values.concurrency !== undefined ? { concurrency: Number(values.concurrency) } : {}),
+        ...(values['min-working-tests'] !== undefined ? { minWorkingTests: Number(values['min-working-tests']) } : {}),
+        live: values.live === true,
+        ...(values.island !== undefined ? { island: values.island } : {}),
+        ...(values.answers !== undefined ? { answers: values.answers } : {}),
+        ...(values.recordings !== undefined ? { recordings: values.recordings } : {}),
+        ...(values.runtime !== undefined
+            ? { runtime: { folder: values.runtime, ...(values['runtime-libraries'] !== undefined ? { libraries: values['runtime-libraries'] } : {}), ...(values['runtime-lists'] !== undefined ? { lists: values['runtime-lists'] } : {}) } }
+            : {}),
+        ...(values.now !== undefined ? { now: values.now } : {}),
+        ...(values.report !== undefined ? { report: values.report } : {}),
+        judgeCli: {
+            ...(values['judge-command'] !== undefined ? { judgeCommand: values['judge-command'] } : {}),
+            ...(values['judge-timeout'] !== undefined ? { judgeTimeout: values['judge-timeout'] } : {}),
+            ...(values['judge-env'] !== undefined ? { judgeEnv: values['judge-env'] } : {}),
+            ...(values['judge-concurrency'] !== undefined ? { judgeConcurrency: values['judge-concurrency'] } : {}),
+            ...(values['judge-model'] !== undefined ? { judgeModel: values['judge-model'] } : {}),
+            ...(values['judge-harness'] !== undefined ? { judgeHarness: values['judge-harness'] } : {})
+        },
+        trustedImport: values['trusted-import'] === true,
+        ...(rules !== undefined ? { rules } : {}),
+        ...(values.record !== undefined ? { record: values.record } : {}),
+        ...(prices !== null ? { prices } : {})
+    }
+}
+
+/** `check`'s options: the grading ones and its gates. */
+export function checkOptionsOf(gradeOptions: GradeCommandOptions, values: OptionValues): CheckCommandOptions {
+    return {
+        ...gradeOptions,
+        failOnUntested: values['fail-on-untested'] === true,
+        failOnRemoved: values['fail-on-removed'] === true,
+        allowUnverified: values['allow-unverified'] === true,
+        ...(values['baseline-missing'] !== undefined ? { baselineMissing: values['baseline-missing'] } : {}),
+        ...(values['min-grade'] !== undefined ? { minGrade: values['min-grade'] } : {}),
+        ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
+        ...(values.summary !== undefined ? { summary: values.summary } : {}),
+        ...(values['max-warnings'] !== undefined ? { maxWarnings: /^\d{1,9}$/.test(values['max-warnings']) ? Number(values['max-warnings']) : Number.NaN } : {})
+    }
+}
