@@ -571,27 +571,53 @@ interface CoverageBaseline {
 }
 
 /** domainCoverage: tools across all schemas (plus justified omissions) against the baseline; `n/a` without one. */
-function domainCoverageAnswers(ctx: Context, rows: readonly QuestionRow[], mains: readonly NamespaceSchema[], counts: CoverageBaseline, errors: Issue[]): GradingAnswer[] {
+function domainCoverageAnswers(
+    ctx: Context,
+    rows: readonly QuestionRow[],
+    mains: readonly NamespaceSchema[],
+    counts: CoverageBaseline,
+    errors: Issue[]
+): GradingAnswer[] {
     const coverageRow = rowIndex(rows, 'tools-aggregate-namespace', ['domainCoverage'], errors).get('domainCoverage')
     if (coverageRow === undefined) return []
     const toolCount = mains.reduce((n, s) => n + keysOf(own(s.main, 'tools')).length, 0)
     const baseline = counts.eligibleEndpoints
     const justified = counts.justifiedOmissions ?? 0
-    if (baseline === undefined) return [answer(ctx, coverageRow, NA, { tools: toolCount, schemas: mains.length, note: 'no documented-endpoint baseline; the spec defines no fixed tool count' }, 'blocked-by-precondition')]
-    return [answer(ctx, coverageRow, toolCount + justified >= baseline ? 'pass' : 'fail', { tools: toolCount, justified, baseline, ratio: baseline === 0 ? 1 : Math.min(1, (toolCount + justified) / baseline) })]
+    if (baseline === undefined) {
+        const note = 'no documented-endpoint baseline; the spec defines no fixed tool count'
+        const evidence = { tools: toolCount, schemas: mains.length, note }
+        return [answer(ctx, coverageRow, NA, evidence, 'blocked-by-precondition')]
+    }
+    const score = toolCount + justified >= baseline ? 'pass' : 'fail'
+    const ratio = baseline === 0 ? 1 : Math.min(1, (toolCount + justified) / baseline)
+    return [answer(ctx, coverageRow, score, { tools: toolCount, justified, baseline, ratio })]
 }
 
 /** aboutRouteExists for the namespace: exactly one schema declares a conforming About, and its file exists. */
-function namespaceAboutAnswers(ctx: Context, rows: readonly QuestionRow[], mains: readonly NamespaceSchema[], fileExists: boolean | undefined, errors: Issue[]): GradingAnswer[] {
+function namespaceAboutAnswers(
+    ctx: Context,
+    rows: readonly QuestionRow[],
+    mains: readonly NamespaceSchema[],
+    fileExists: boolean | undefined,
+    errors: Issue[]
+): GradingAnswer[] {
     const aboutRow = rowIndex(rows, 'about-namespace', ABOUT_DIMS, errors).get('aboutRouteExists')
     if (aboutRow === undefined) return []
     const declaring = mains.filter((s) => aboutDeclaration(s.main).declared)
-    if (declaring.length === 0) return [answer(ctx, aboutRow, 'fail', { declaredIn: [], note: 'no schema declares resources.about' })]
-    if (declaring.length > 1) return [answer(ctx, aboutRow, 'fail', { declaredIn: declaring.map((s) => s.id), note: 'the About must be declared in exactly one schema' })]
+    const fail = (evidence: Record<string, unknown>): GradingAnswer[] => [answer(ctx, aboutRow, 'fail', evidence)]
+    if (declaring.length === 0) return fail({ declaredIn: [], note: 'no schema declares resources.about' })
+    if (declaring.length > 1) {
+        const note = 'the About must be declared in exactly one schema'
+        return fail({ declaredIn: declaring.map((s) => s.id), note })
+    }
+    const declaredIn = [declaring[0]?.id]
     const decl = aboutDeclaration((declaring[0] as { main: unknown }).main)
-    if (!decl.conforming) return [answer(ctx, aboutRow, 'fail', { declaredIn: [declaring[0]?.id], problems: decl.problems })]
-    if (fileExists === undefined) return [answer(ctx, aboutRow, NA, { declaredIn: [declaring[0]?.id], note: 'the About file was not looked up' }, 'blocked-by-precondition')]
-    return [answer(ctx, aboutRow, fileExists ? 'pass' : 'fail', { declaredIn: [declaring[0]?.id], fileExists })]
+    if (!decl.conforming) return fail({ declaredIn, problems: decl.problems })
+    if (fileExists === undefined) {
+        const evidence = { declaredIn, note: 'the About file was not looked up' }
+        return [answer(ctx, aboutRow, NA, evidence, 'blocked-by-precondition')]
+    }
+    return [answer(ctx, aboutRow, fileExists ? 'pass' : 'fail', { declaredIn, fileExists })]
 }
 
 /** See {@link DeterministicAnswers.buildNamespace}. */
@@ -605,8 +631,13 @@ export function buildNamespaceAnswers(input: unknown): { byArea: { 'tools-aggreg
     if (errors.some((e) => e.severity === SEVERITY.error)) return empty(errors)
 
     const ctx: Context = { rows: new Map(rows.map((r) => [r.id, r])), grader, now, subject: 'the namespace' }
-    const mains = (input.schemas as Array<{ main: unknown; schemaId?: unknown }>).map((s, i): NamespaceSchema => ({ main: s.main, id: typeof s.schemaId === 'string' ? s.schemaId : `schemas[${i}]` }))
-    const counts: CoverageBaseline = { eligibleEndpoints: input.eligibleEndpoints as number | undefined, justifiedOmissions: input.justifiedOmissions as number | undefined }
+    const mains = (input.schemas as Array<{ main: unknown; schemaId?: unknown }>).map(
+        (s, i): NamespaceSchema => ({ main: s.main, id: typeof s.schemaId === 'string' ? s.schemaId : `schemas[${i}]` })
+    )
+    const counts: CoverageBaseline = {
+        eligibleEndpoints: input.eligibleEndpoints as number | undefined,
+        justifiedOmissions: input.justifiedOmissions as number | undefined
+    }
     const coverage = domainCoverageAnswers(ctx, rows, mains, counts, errors)
     const about = namespaceAboutAnswers(ctx, rows, mains, input.aboutFileExists as boolean | undefined, errors)
     return { byArea: { 'tools-aggregate-namespace': coverage, 'about-namespace': about }, errors }

@@ -748,24 +748,45 @@ async function judgeData(env: JobEnv, job: { tool: string; testIndex: number }, 
     }
 }
 
-/** A runtime test that produced no data: no size, shape or output-schema verdict. */
-function runtimeFailed(job: { tool: string; testIndex: number }, httpStatus: number | null, error: string, verdict: TestVerdict, requests: readonly TestRequestRecord[] = []): PretestTestResult {
-    return { tool: job.tool, testIndex: job.testIndex, status: 'failed', httpStatus, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null, error, via: 'runtime', verdict, requests }
+/** The fields of a test that produced no data: no size, shape or output-schema verdict. */
+const NO_DATA = { hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null } as const
+
+/** A runtime test that failed, with its coded error and verdict. */
+function runtimeFailed(
+    job: { tool: string; testIndex: number },
+    httpStatus: number | null,
+    error: string,
+    verdict: TestVerdict,
+    requests: readonly TestRequestRecord[] = []
+): PretestTestResult {
+    const { tool, testIndex } = job
+    return { tool, testIndex, status: 'failed', httpStatus, ...NO_DATA, error, via: 'runtime', verdict, requests }
 }
 
 /** The handler's calls the runtime refused (outside the granted network), as it reported them. */
 function networkNotGrantedOf(outcome: Record<string, unknown>): string[] {
-    return Array.isArray(outcome.networkNotGranted) ? outcome.networkNotGranted.filter((d): d is string => typeof d === 'string') : []
+    const doors = outcome.networkNotGranted
+    return Array.isArray(doors) ? doors.filter((d): d is string => typeof d === 'string') : []
 }
 
 /** A failure the runtime reported: its first messages scrubbed and bounded; a missing recording decides the verdict. */
-function reportedFailure(outcome: Record<string, unknown>, httpStatus: number | null, requests: readonly TestRequestRecord[], secrets: readonly string[]): { error: string; verdict: TestVerdict } {
-    const messages = Array.isArray(outcome.messages) ? outcome.messages.filter((m): m is string => typeof m === 'string') : []
-    const said = redactSecretText(messages.slice(0, 3).join('; '), secrets).replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>')
+function reportedFailure(
+    outcome: Record<string, unknown>,
+    httpStatus: number | null,
+    requests: readonly TestRequestRecord[],
+    secrets: readonly string[]
+): { error: string; verdict: TestVerdict } {
+    const given = outcome.messages
+    const messages = Array.isArray(given) ? given.filter((m): m is string => typeof m === 'string') : []
+    const redacted = redactSecretText(messages.slice(0, 3).join('; '), secrets)
+    const said = redacted.replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>')
     const missing = requests.find((r) => r.missingRecording)
-    const verdict: TestVerdict = missing !== undefined ? 'missing-recording' : httpStatus !== null ? 'http-error' : 'handler-error'
+    const verdict: TestVerdict =
+        missing !== undefined ? 'missing-recording' : httpStatus !== null ? 'http-error' : 'handler-error'
     const detail = missing !== undefined ? `; the recordings lack ${missing.method} ${missing.url}` : ''
-    return { error: coded('DPT-020', `the runtime reported a failure${httpStatus !== null ? ` (HTTP ${httpStatus})` : ''}: ${said.length > 300 ? `${said.slice(0, 297)}...` : said || 'no message'}${detail}`), verdict }
+    const status = httpStatus !== null ? ` (HTTP ${httpStatus})` : ''
+    const text = said.length > 300 ? `${said.slice(0, 297)}...` : said || 'no message'
+    return { error: coded('DPT-020', `the runtime reported a failure${status}: ${text}${detail}`), verdict }
 }
 
 /** The size of the runtime's data in UTF-8 bytes (as JSON unless a string); 0 when it cannot be serialised. */
@@ -784,14 +805,22 @@ async function runThroughRuntime(env: JobEnv, job: { tool: string; testIndex: nu
     try {
         outcome = await (runtime as RuntimePort).run({ schemaPath, main: env.main as Readonly<Record<string, unknown>>, tool: job.tool, testIndex: job.testIndex, userParams: job.userParams, serverParams: { ...serverParams }, timeoutMs })
     } catch (cause) {
-        return runtimeFailed(job, null, coded('DPT-020', `the runtime port failed: ${portErrorText(cause, secrets)}`), 'port-error')
+        const error = coded('DPT-020', `the runtime port failed: ${portErrorText(cause, secrets)}`)
+        return runtimeFailed(job, null, error, 'port-error')
     }
-    if (!isRecord(outcome) || typeof outcome.ok !== 'boolean') return runtimeFailed(job, null, coded('DPT-020', `the runtime port returned ${typeOfValue(outcome)} without a boolean ok`), 'port-error')
+    if (!isRecord(outcome) || typeof outcome.ok !== 'boolean') {
+        const error = coded('DPT-020', `the runtime port returned ${typeOfValue(outcome)} without a boolean ok`)
+        return runtimeFailed(job, null, error, 'port-error')
+    }
     const status = outcome.httpStatus
     const httpStatus = typeof status === 'number' && Number.isInteger(status) ? status : null
     const requests = requestRecordsOf(outcome.requests, serverParams)
     const doors = networkNotGrantedOf(outcome)
-    if (doors.length > 0) return runtimeFailed(job, null, coded('DPT-021', `the handler tried ${doors.slice(0, 3).join(', ')}${doors.length > 3 ? ` and ${doors.length - 3} more` : ''}`), 'network-not-granted', requests)
+    if (doors.length > 0) {
+        const more = doors.length > 3 ? ` and ${doors.length - 3} more` : ''
+        const error = coded('DPT-021', `the handler tried ${doors.slice(0, 3).join(', ')}${more}`)
+        return runtimeFailed(job, null, error, 'network-not-granted', requests)
+    }
     if (outcome.ok !== true) {
         const { error, verdict } = reportedFailure(outcome, httpStatus, requests, secrets)
         return runtimeFailed(job, httpStatus, error, verdict, requests)

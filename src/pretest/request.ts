@@ -1,5 +1,6 @@
 import { lookup } from '../json/own.js'
-import { headersOf, own, paramsOf, type ParamView, placeholderBodies, requiredServerParamsOf, serverParamName, USER_PARAM } from '../schema/shape.js'
+import { headersOf, own, paramsOf, placeholderBodies, requiredServerParamsOf, serverParamName, USER_PARAM } from '../schema/shape.js'
+import type { ParamView } from '../schema/shape.js'
 import { placeholderRootReason } from '../schema/root-host.js'
 import type { HttpRequest } from './http.js'
 
@@ -65,8 +66,12 @@ interface Resolution {
 /** A server param a value named: undeclared is a problem, declared but not supplied makes the test key-gated. */
 function noteServerParam(r: Resolution, name: string | null): void {
     if (name === null) return
-    if (!r.declared.includes(name)) r.problems.push(`server parameter ${name} is not declared in requiredServerParams (the runtime would send an empty value)`)
-    else if (lookup(r.serverParams, name) === undefined) r.missing.add(name)
+    if (!r.declared.includes(name)) {
+        const why = 'is not declared in requiredServerParams (the runtime would send an empty value)'
+        r.problems.push(`server parameter ${name} ${why}`)
+    } else if (lookup(r.serverParams, name) === undefined) {
+        r.missing.add(name)
+    }
 }
 
 /** `root + path` with the insert parameters, then every supplied server param, put in; a placeholder left is noted. */
@@ -95,7 +100,10 @@ function resolveUrl(r: Resolution, root: unknown, path: unknown, params: readonl
 }
 
 /** The query and body parameters the test gives a value, in order; a required one without a value is a problem. */
-function resolveQueryAndBody(r: Resolution, params: readonly ParamView[]): { query: Array<[string, string]>; body: Array<[string, unknown]> } {
+function resolveQueryAndBody(
+    r: Resolution,
+    params: readonly ParamView[]
+): { query: Array<[string, string]>; body: Array<[string, unknown]> } {
     const query: Array<[string, string]> = []
     const body: Array<[string, unknown]> = []
     for (const param of params.filter((p) => p.location === 'query' || p.location === 'body')) {
@@ -170,7 +178,8 @@ function assembleRequest(parts: RequestParts, timeoutMs: number): HttpRequest {
  * A declared server parameter the host did not supply makes the test key-gated.
  */
 export function buildRequest(main: unknown, tool: unknown, test: unknown, serverParams: Readonly<Record<string, string>>, timeoutMs: number): BuiltRequest {
-    const r: Resolution = { test, serverParams, declared: requiredServerParamsOf(main), missing: new Set<string>(), problems: [] }
+    const declared = requiredServerParamsOf(main)
+    const r: Resolution = { test, serverParams, declared, missing: new Set<string>(), problems: [] }
     const root = own(main, 'root')
     const method = own(tool, 'method')
     const params = paramsOf(tool)
@@ -181,5 +190,6 @@ export function buildRequest(main: unknown, tool: unknown, test: unknown, server
     checkRootAndMethod(root, method, problems)
     if (problems.length > 0) return { request: null, missingServerParams: [...missing].sort(), problems: [...new Set(problems)] }
     if (missing.size > 0) return { request: null, missingServerParams: [...missing].sort(), problems: [] }
-    return { request: assembleRequest({ url, method: method as string, query, body, headers }, timeoutMs), missingServerParams: [], problems: [] }
+    const request = assembleRequest({ url, method: method as string, query, body, headers }, timeoutMs)
+    return { request, missingServerParams: [], problems: [] }
 }

@@ -446,20 +446,34 @@ function checkTool(tool: unknown, errors: Issue[]): SarifTool {
     const ownTool: SarifTool = { name: 'flowmcp-grading', version: PACKAGE_VERSION }
     if (tool === undefined) return ownTool
     if (!isObject(tool)) {
-        errors.push(createIssue('SRF-002', '/tool', { field: 'tool', expected: '{ name, version, informationUri? }', actual: typeOfValue(tool) }))
+        const expected = '{ name, version, informationUri? }'
+        errors.push(createIssue('SRF-002', '/tool', { field: 'tool', expected, actual: typeOfValue(tool) }))
         return ownTool
     }
     const name = tool.name
     const version = tool.version
     const uri = tool.informationUri
     const text = `a non-empty string of at most ${MAX_NAME_LENGTH} characters`
-    if (name === undefined) errors.push(createIssue('SRF-001', '/tool/name', { field: 'tool.name' }))
-    else if (!isNonEmpty(name, MAX_NAME_LENGTH)) errors.push(createIssue('SRF-002', '/tool/name', { field: 'tool.name', expected: text, actual: describeValue(name) }))
-    if (version === undefined) errors.push(createIssue('SRF-001', '/tool/version', { field: 'tool.version' }))
-    else if (!isNonEmpty(version, MAX_NAME_LENGTH)) errors.push(createIssue('SRF-002', '/tool/version', { field: 'tool.version', expected: text, actual: describeValue(version) }))
-    if (uri !== undefined && !isAbsoluteUri(uri, false)) errors.push(createIssue('SRF-002', '/tool/informationUri', { field: 'tool.informationUri', expected: 'an absolute URI', actual: describeValue(uri) }))
+    if (name === undefined) {
+        errors.push(createIssue('SRF-001', '/tool/name', { field: 'tool.name' }))
+    } else if (!isNonEmpty(name, MAX_NAME_LENGTH)) {
+        const actual = describeValue(name)
+        errors.push(createIssue('SRF-002', '/tool/name', { field: 'tool.name', expected: text, actual }))
+    }
+    if (version === undefined) {
+        errors.push(createIssue('SRF-001', '/tool/version', { field: 'tool.version' }))
+    } else if (!isNonEmpty(version, MAX_NAME_LENGTH)) {
+        const actual = describeValue(version)
+        errors.push(createIssue('SRF-002', '/tool/version', { field: 'tool.version', expected: text, actual }))
+    }
+    if (uri !== undefined && !isAbsoluteUri(uri, false)) {
+        const actual = describeValue(uri)
+        const expected = 'an absolute URI'
+        errors.push(createIssue('SRF-002', '/tool/informationUri', { field: 'tool.informationUri', expected, actual }))
+    }
     if (errors.length > 0) return ownTool
-    return { name: name as string, version: version as string, ...(uri !== undefined ? { informationUri: uri as string } : {}) }
+    const informationUri = uri !== undefined ? { informationUri: uri as string } : {}
+    return { name: name as string, version: version as string, ...informationUri }
 }
 
 /** The checked arguments, or the issues that keep a log from being written. */

@@ -219,7 +219,7 @@ export function judgeKey(param: string, labels: readonly string[], host: string 
     return { param, tokens, brand, verdict: evidence ? 'mismatch' : 'unrecognised', rule: null, matched: null }
 }
 
-/** What every key is judged against: the root as written, its host (if any), the brand labels, a placeholder root's reason. */
+/** What every key is judged against: the root as written, its host, the brand labels, a placeholder root's reason. */
 interface KeyScope {
     readonly root: unknown
     readonly apiHost: string | null
@@ -229,12 +229,20 @@ interface KeyScope {
 
 /** The labels a key's brand may match: the root host's, then the namespace's parts without generic ones, each once. */
 function brandLabels(apiHost: string | null, namespace: unknown): string[] {
-    const namespaceParts = typeof namespace === 'string' ? [namespace, ...namespace.split(/[^a-z0-9]+/i)].map((p) => p.toLowerCase()).filter((p) => p.length > 0) : []
-    return [...new Set([...(apiHost === null ? [] : hostLabels(apiHost)), ...namespaceParts.filter((p) => !GENERIC_HOST_LABELS.includes(p))])]
+    const namespaceParts =
+        typeof namespace === 'string'
+            ? [namespace, ...namespace.split(/[^a-z0-9]+/i)].map((p) => p.toLowerCase()).filter((p) => p.length > 0)
+            : []
+    const hostParts = apiHost === null ? [] : hostLabels(apiHost)
+    return [...new Set([...hostParts, ...namespaceParts.filter((p) => !GENERIC_HOST_LABELS.includes(p))])]
 }
 
-/** Each key in order: SEC-019 when malformed; a mismatch the root cannot confirm is uncertain (SEC-WARN-002), no veto. */
-function judgeKeys(params: readonly unknown[], scope: KeyScope, errors: Issue[]): Pick<KeyDomainResult, 'checked' | 'mismatches' | 'uncertain'> {
+/** Each key in order: SEC-019 when malformed; a mismatch the root cannot confirm is uncertain (SEC-WARN-002). */
+function judgeKeys(
+    params: readonly unknown[],
+    scope: KeyScope,
+    errors: Issue[]
+): Pick<KeyDomainResult, 'checked' | 'mismatches' | 'uncertain'> {
     const { root, apiHost, placeholder } = scope
     const checked: KeyCheck[] = []
     const mismatches: KeyMismatch[] = []
