@@ -543,13 +543,8 @@ export interface BuildNamespaceInput {
     readonly grader?: GraderIdentity
 }
 
-/** See {@link DeterministicAnswers.buildNamespace}. */
-export function buildNamespaceAnswers(input: unknown): { byArea: { 'tools-aggregate-namespace': GradingAnswer[]; 'about-namespace': GradingAnswer[] }; errors: Issue[] } {
-    const empty = (errors: Issue[]): ReturnType<typeof buildNamespaceAnswers> => ({ byArea: { 'tools-aggregate-namespace': [], 'about-namespace': [] }, errors })
-    if (!isRecord(input)) return empty([createIssue('DET-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })])
-    const errors: Issue[] = []
-    const rows = checkQuestions(input.questions, errors)
-    const { grader, now } = checkCommon(input, errors)
+/** The namespace fields beyond the common ones: schemas (each with an object `main`), the counts, aboutFileExists. */
+function checkNamespaceFields(input: Record<string, unknown>, errors: Issue[]): void {
     const schemas = input.schemas
     if (schemas === undefined) errors.push(createIssue('DET-001', '/schemas', { field: 'schemas' }))
     else if (!Array.isArray(schemas)) errors.push(createIssue('DET-002', '/schemas', { field: 'schemas', expected: 'array of { main }', actual: typeOfValue(schemas) }))
@@ -561,33 +556,90 @@ export function buildNamespaceAnswers(input: unknown): { byArea: { 'tools-aggreg
         if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0)) errors.push(createIssue('DET-002', `/${field}`, { field, expected: 'integer >= 0', actual: describeValue(v) }))
     }
     if (input.aboutFileExists !== undefined && typeof input.aboutFileExists !== 'boolean') errors.push(createIssue('DET-002', '/aboutFileExists', { field: 'aboutFileExists', expected: 'boolean', actual: typeOfValue(input.aboutFileExists) }))
+}
+
+/** One schema of a checked namespace: its `main` and the id the evidence names it by. */
+interface NamespaceSchema {
+    readonly main: unknown
+    readonly id: string
+}
+
+/** The documented-endpoint baseline and the justified omissions, as checked by {@link checkNamespaceFields}. */
+interface CoverageBaseline {
+    readonly eligibleEndpoints: number | undefined
+    readonly justifiedOmissions: number | undefined
+}
+
+/** domainCoverage: tools across all schemas (plus justified omissions) against the baseline; `n/a` without one. */
+function domainCoverageAnswers(
+    ctx: Context,
+    rows: readonly QuestionRow[],
+    mains: readonly NamespaceSchema[],
+    counts: CoverageBaseline,
+    errors: Issue[]
+): GradingAnswer[] {
+    const coverageRow = rowIndex(rows, 'tools-aggregate-namespace', ['domainCoverage'], errors).get('domainCoverage')
+    if (coverageRow === undefined) return []
+    const toolCount = mains.reduce((n, s) => n + keysOf(own(s.main, 'tools')).length, 0)
+    const baseline = counts.eligibleEndpoints
+    const justified = counts.justifiedOmissions ?? 0
+    if (baseline === undefined) {
+        const note = 'no documented-endpoint baseline; the spec defines no fixed tool count'
+        const evidence = { tools: toolCount, schemas: mains.length, note }
+        return [answer(ctx, coverageRow, NA, evidence, 'blocked-by-precondition')]
+    }
+    const score = toolCount + justified >= baseline ? 'pass' : 'fail'
+    const ratio = baseline === 0 ? 1 : Math.min(1, (toolCount + justified) / baseline)
+    return [answer(ctx, coverageRow, score, { tools: toolCount, justified, baseline, ratio })]
+}
+
+/** aboutRouteExists for the namespace: exactly one schema declares a conforming About, and its file exists. */
+function namespaceAboutAnswers(
+    ctx: Context,
+    rows: readonly QuestionRow[],
+    mains: readonly NamespaceSchema[],
+    fileExists: boolean | undefined,
+    errors: Issue[]
+): GradingAnswer[] {
+    const aboutRow = rowIndex(rows, 'about-namespace', ABOUT_DIMS, errors).get('aboutRouteExists')
+    if (aboutRow === undefined) return []
+    const declaring = mains.filter((s) => aboutDeclaration(s.main).declared)
+    const fail = (evidence: Record<string, unknown>): GradingAnswer[] => [answer(ctx, aboutRow, 'fail', evidence)]
+    if (declaring.length === 0) return fail({ declaredIn: [], note: 'no schema declares resources.about' })
+    if (declaring.length > 1) {
+        const note = 'the About must be declared in exactly one schema'
+        return fail({ declaredIn: declaring.map((s) => s.id), note })
+    }
+    const declaredIn = [declaring[0]?.id]
+    const decl = aboutDeclaration((declaring[0] as { main: unknown }).main)
+    if (!decl.conforming) return fail({ declaredIn, problems: decl.problems })
+    if (fileExists === undefined) {
+        const evidence = { declaredIn, note: 'the About file was not looked up' }
+        return [answer(ctx, aboutRow, NA, evidence, 'blocked-by-precondition')]
+    }
+    return [answer(ctx, aboutRow, fileExists ? 'pass' : 'fail', { declaredIn, fileExists })]
+}
+
+/** See {@link DeterministicAnswers.buildNamespace}. */
+export function buildNamespaceAnswers(input: unknown): { byArea: { 'tools-aggregate-namespace': GradingAnswer[]; 'about-namespace': GradingAnswer[] }; errors: Issue[] } {
+    const empty = (errors: Issue[]): ReturnType<typeof buildNamespaceAnswers> => ({ byArea: { 'tools-aggregate-namespace': [], 'about-namespace': [] }, errors })
+    if (!isRecord(input)) return empty([createIssue('DET-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })])
+    const errors: Issue[] = []
+    const rows = checkQuestions(input.questions, errors)
+    const { grader, now } = checkCommon(input, errors)
+    checkNamespaceFields(input, errors)
     if (errors.some((e) => e.severity === SEVERITY.error)) return empty(errors)
 
     const ctx: Context = { rows: new Map(rows.map((r) => [r.id, r])), grader, now, subject: 'the namespace' }
-    const mains = (schemas as Array<{ main: unknown; schemaId?: unknown }>).map((s, i) => ({ main: s.main, id: typeof s.schemaId === 'string' ? s.schemaId : `schemas[${i}]` }))
-    const coverage: GradingAnswer[] = []
-    const coverageRow = rowIndex(rows, 'tools-aggregate-namespace', ['domainCoverage'], errors).get('domainCoverage')
-    const toolCount = mains.reduce((n, s) => n + keysOf(own(s.main, 'tools')).length, 0)
-    if (coverageRow !== undefined) {
-        const baseline = input.eligibleEndpoints as number | undefined
-        const justified = (input.justifiedOmissions as number | undefined) ?? 0
-        if (baseline === undefined) coverage.push(answer(ctx, coverageRow, NA, { tools: toolCount, schemas: mains.length, note: 'no documented-endpoint baseline; the spec defines no fixed tool count' }, 'blocked-by-precondition'))
-        else coverage.push(answer(ctx, coverageRow, toolCount + justified >= baseline ? 'pass' : 'fail', { tools: toolCount, justified, baseline, ratio: baseline === 0 ? 1 : Math.min(1, (toolCount + justified) / baseline) }))
+    const mains = (input.schemas as Array<{ main: unknown; schemaId?: unknown }>).map(
+        (s, i): NamespaceSchema => ({ main: s.main, id: typeof s.schemaId === 'string' ? s.schemaId : `schemas[${i}]` })
+    )
+    const counts: CoverageBaseline = {
+        eligibleEndpoints: input.eligibleEndpoints as number | undefined,
+        justifiedOmissions: input.justifiedOmissions as number | undefined
     }
-    const about: GradingAnswer[] = []
-    const aboutRow = rowIndex(rows, 'about-namespace', ABOUT_DIMS, errors).get('aboutRouteExists')
-    if (aboutRow !== undefined) {
-        const declaring = mains.filter((s) => aboutDeclaration(s.main).declared)
-        const fileExists = input.aboutFileExists as boolean | undefined
-        if (declaring.length === 0) about.push(answer(ctx, aboutRow, 'fail', { declaredIn: [], note: 'no schema declares resources.about' }))
-        else if (declaring.length > 1) about.push(answer(ctx, aboutRow, 'fail', { declaredIn: declaring.map((s) => s.id), note: 'the About must be declared in exactly one schema' }))
-        else {
-            const decl = aboutDeclaration((declaring[0] as { main: unknown }).main)
-            if (!decl.conforming) about.push(answer(ctx, aboutRow, 'fail', { declaredIn: [declaring[0]?.id], problems: decl.problems }))
-            else if (fileExists === undefined) about.push(answer(ctx, aboutRow, NA, { declaredIn: [declaring[0]?.id], note: 'the About file was not looked up' }, 'blocked-by-precondition'))
-            else about.push(answer(ctx, aboutRow, fileExists ? 'pass' : 'fail', { declaredIn: [declaring[0]?.id], fileExists }))
-        }
-    }
+    const coverage = domainCoverageAnswers(ctx, rows, mains, counts, errors)
+    const about = namespaceAboutAnswers(ctx, rows, mains, input.aboutFileExists as boolean | undefined, errors)
     return { byArea: { 'tools-aggregate-namespace': coverage, 'about-namespace': about }, errors }
 }
 

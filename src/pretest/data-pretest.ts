@@ -299,8 +299,8 @@ function isResponse(value: unknown): value is HttpResponse {
     return isRecord(value) && typeof value.status === 'number' && Number.isInteger(value.status) && typeof value.body === 'string'
 }
 
-function checkOptions(input: Record<string, unknown>): { errors: Issue[] } {
-    const errors: Issue[] = []
+/** The counts and durations: whole numbers (throttleMs may be 0), concurrency at most the cap. */
+function checkCountOptions(input: Record<string, unknown>, errors: Issue[]): void {
     const positiveInt = (field: string, allowZero: boolean): void => {
         const v = input[field]
         if (v === undefined) return
@@ -316,6 +316,10 @@ function checkOptions(input: Record<string, unknown>): { errors: Issue[] } {
     if (typeof input.concurrency === 'number' && input.concurrency > PRETEST_DEFAULTS.maxConcurrency) {
         errors.push(createIssue('DPT-002', '/concurrency', { field: 'concurrency', expected: `integer 1..${PRETEST_DEFAULTS.maxConcurrency}`, actual: describeValue(input.concurrency) }))
     }
+}
+
+/** `now` (required), the boolean flags and the two callbacks. */
+function checkNowFlagsAndCallbacks(input: Record<string, unknown>, errors: Issue[]): void {
     if (input.now === undefined) errors.push(createIssue('DPT-001', '/now', { field: 'now' }))
     else if (!isIsoDateTime(input.now)) errors.push(createIssue('DPT-002', '/now', { field: 'now', expected: 'ISO-8601 date-time', actual: describeValue(input.now) }))
     for (const field of ['dryRun', 'checkDocs'] as const) {
@@ -324,6 +328,10 @@ function checkOptions(input: Record<string, unknown>): { errors: Issue[] } {
     for (const field of ['sleep', 'transform'] as const) {
         if (input[field] !== undefined && typeof input[field] !== 'function') errors.push(createIssue('DPT-002', `/${field}`, { field, expected: 'function', actual: typeOfValue(input[field]) }))
     }
+}
+
+/** The HTTP port (absent or null means no live calls) and the server params, each value a string. */
+function checkHttpAndServerParams(input: Record<string, unknown>, errors: Issue[]): void {
     const http = input.http
     if (http !== undefined && http !== null) {
         if (typeof http !== 'object' && typeof http !== 'function') errors.push(createIssue('DPT-002', '/http', { field: 'http', expected: 'HttpPort', actual: typeOfValue(http) }))
@@ -337,6 +345,14 @@ function checkOptions(input: Record<string, unknown>): { errors: Issue[] } {
             if (typeof serverParams[key] !== 'string') errors.push(createIssue('DPT-002', pointer('serverParams', key), { field: `serverParams.${key}`, expected: 'string', actual: typeOfValue(serverParams[key]) }))
         }
     }
+}
+
+/** Every option, always in this order so the error list is stable; a throttle needs a sleep to wait with. */
+function checkOptions(input: Record<string, unknown>): { errors: Issue[] } {
+    const errors: Issue[] = []
+    checkCountOptions(input, errors)
+    checkNowFlagsAndCallbacks(input, errors)
+    checkHttpAndServerParams(input, errors)
     if (typeof input.throttleMs === 'number' && input.throttleMs > 0 && typeof input.sleep !== 'function') {
         errors.push(createIssue('DPT-001', '/sleep', { field: 'sleep (required when throttleMs > 0)' }))
     }
@@ -732,37 +748,84 @@ async function judgeData(env: JobEnv, job: { tool: string; testIndex: number }, 
     }
 }
 
+/** The fields of a test that produced no data: no size, shape or output-schema verdict. */
+const NO_DATA = { hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null } as const
+
+/** A runtime test that failed, with its coded error and verdict. */
+function runtimeFailed(
+    job: { tool: string; testIndex: number },
+    httpStatus: number | null,
+    error: string,
+    verdict: TestVerdict,
+    requests: readonly TestRequestRecord[] = []
+): PretestTestResult {
+    const { tool, testIndex } = job
+    return { tool, testIndex, status: 'failed', httpStatus, ...NO_DATA, error, via: 'runtime', verdict, requests }
+}
+
+/** The handler's calls the runtime refused (outside the granted network), as it reported them. */
+function networkNotGrantedOf(outcome: Record<string, unknown>): string[] {
+    const doors = outcome.networkNotGranted
+    return Array.isArray(doors) ? doors.filter((d): d is string => typeof d === 'string') : []
+}
+
+/** A failure the runtime reported: its first messages scrubbed and bounded; a missing recording decides the verdict. */
+function reportedFailure(
+    outcome: Record<string, unknown>,
+    httpStatus: number | null,
+    requests: readonly TestRequestRecord[],
+    secrets: readonly string[]
+): { error: string; verdict: TestVerdict } {
+    const given = outcome.messages
+    const messages = Array.isArray(given) ? given.filter((m): m is string => typeof m === 'string') : []
+    const redacted = redactSecretText(messages.slice(0, 3).join('; '), secrets)
+    const said = redacted.replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>')
+    const missing = requests.find((r) => r.missingRecording)
+    const verdict: TestVerdict =
+        missing !== undefined ? 'missing-recording' : httpStatus !== null ? 'http-error' : 'handler-error'
+    const detail = missing !== undefined ? `; the recordings lack ${missing.method} ${missing.url}` : ''
+    const status = httpStatus !== null ? ` (HTTP ${httpStatus})` : ''
+    const text = said.length > 300 ? `${said.slice(0, 297)}...` : said || 'no message'
+    return { error: coded('DPT-020', `the runtime reported a failure${status}: ${text}${detail}`), verdict }
+}
+
+/** The size of the runtime's data in UTF-8 bytes (as JSON unless a string); 0 when it cannot be serialised. */
+function runtimeDataBytes(data: unknown): number {
+    try {
+        return utf8Length(typeof data === 'string' ? data : (JSON.stringify(data) ?? ''))
+    } catch {
+        return 0
+    }
+}
+
 /** One test through the FlowMCP runtime port: its verdict decides, as a 200 with data does for a request. */
 async function runThroughRuntime(env: JobEnv, job: { tool: string; testIndex: number; userParams: Readonly<Record<string, unknown>> }): Promise<PretestTestResult> {
     const { runtime, schemaPath, serverParams, timeoutMs, secrets } = env.settings
-    const failed = (httpStatus: number | null, error: string, verdict: TestVerdict, requests: readonly TestRequestRecord[] = []): PretestTestResult => ({ tool: job.tool, testIndex: job.testIndex, status: 'failed', httpStatus, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null, error, via: 'runtime', verdict, requests })
     let outcome: unknown
     try {
         outcome = await (runtime as RuntimePort).run({ schemaPath, main: env.main as Readonly<Record<string, unknown>>, tool: job.tool, testIndex: job.testIndex, userParams: job.userParams, serverParams: { ...serverParams }, timeoutMs })
     } catch (cause) {
-        return failed(null, coded('DPT-020', `the runtime port failed: ${portErrorText(cause, secrets)}`), 'port-error')
+        const error = coded('DPT-020', `the runtime port failed: ${portErrorText(cause, secrets)}`)
+        return runtimeFailed(job, null, error, 'port-error')
     }
-    if (!isRecord(outcome) || typeof outcome.ok !== 'boolean') return failed(null, coded('DPT-020', `the runtime port returned ${typeOfValue(outcome)} without a boolean ok`), 'port-error')
+    if (!isRecord(outcome) || typeof outcome.ok !== 'boolean') {
+        const error = coded('DPT-020', `the runtime port returned ${typeOfValue(outcome)} without a boolean ok`)
+        return runtimeFailed(job, null, error, 'port-error')
+    }
     const status = outcome.httpStatus
     const httpStatus = typeof status === 'number' && Number.isInteger(status) ? status : null
     const requests = requestRecordsOf(outcome.requests, serverParams)
-    const doors = Array.isArray(outcome.networkNotGranted) ? outcome.networkNotGranted.filter((d): d is string => typeof d === 'string') : []
-    if (doors.length > 0) return failed(null, coded('DPT-021', `the handler tried ${doors.slice(0, 3).join(', ')}${doors.length > 3 ? ` and ${doors.length - 3} more` : ''}`), 'network-not-granted', requests)
+    const doors = networkNotGrantedOf(outcome)
+    if (doors.length > 0) {
+        const more = doors.length > 3 ? ` and ${doors.length - 3} more` : ''
+        const error = coded('DPT-021', `the handler tried ${doors.slice(0, 3).join(', ')}${more}`)
+        return runtimeFailed(job, null, error, 'network-not-granted', requests)
+    }
     if (outcome.ok !== true) {
-        const messages = Array.isArray(outcome.messages) ? outcome.messages.filter((m): m is string => typeof m === 'string') : []
-        const said = redactSecretText(messages.slice(0, 3).join('; '), secrets).replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>')
-        const missing = requests.find((r) => r.missingRecording)
-        const verdict: TestVerdict = missing !== undefined ? 'missing-recording' : httpStatus !== null ? 'http-error' : 'handler-error'
-        const detail = missing !== undefined ? `; the recordings lack ${missing.method} ${missing.url}` : ''
-        return failed(httpStatus, coded('DPT-020', `the runtime reported a failure${httpStatus !== null ? ` (HTTP ${httpStatus})` : ''}: ${said.length > 300 ? `${said.slice(0, 297)}...` : said || 'no message'}${detail}`), verdict, requests)
+        const { error, verdict } = reportedFailure(outcome, httpStatus, requests, secrets)
+        return runtimeFailed(job, httpStatus, error, verdict, requests)
     }
-    let bytes = 0
-    try {
-        bytes = utf8Length(typeof outcome.data === 'string' ? outcome.data : (JSON.stringify(outcome.data) ?? ''))
-    } catch {
-        bytes = 0
-    }
-    return judgeData(env, job, outcome.data, bytes, httpStatus, 'runtime', requests)
+    return judgeData(env, job, outcome.data, runtimeDataBytes(outcome.data), httpStatus, 'runtime', requests)
 }
 
 /** The request records a runtime outcome carries, checked and with every key value masked again (a port may not have). */

@@ -1,5 +1,6 @@
 import { lookup } from '../json/own.js'
 import { headersOf, own, paramsOf, placeholderBodies, requiredServerParamsOf, serverParamName, USER_PARAM } from '../schema/shape.js'
+import type { ParamView } from '../schema/shape.js'
 import { placeholderRootReason } from '../schema/root-host.js'
 import type { HttpRequest } from './http.js'
 
@@ -53,6 +54,116 @@ function resolveValue(template: string, key: string, test: unknown, serverParams
     return { value: template.replace(match[0], lookup(serverParams, name) ?? ''), serverParam: name }
 }
 
+/** What resolving one test collects, in the order met: the server params it lacks, why it cannot be sent. */
+interface Resolution {
+    readonly test: unknown
+    readonly serverParams: Readonly<Record<string, string>>
+    readonly declared: readonly string[]
+    readonly missing: Set<string>
+    readonly problems: string[]
+}
+
+/** A server param a value named: undeclared is a problem, declared but not supplied makes the test key-gated. */
+function noteServerParam(r: Resolution, name: string | null): void {
+    if (name === null) return
+    if (!r.declared.includes(name)) {
+        const why = 'is not declared in requiredServerParams (the runtime would send an empty value)'
+        r.problems.push(`server parameter ${name} ${why}`)
+    } else if (lookup(r.serverParams, name) === undefined) {
+        r.missing.add(name)
+    }
+}
+
+/** `root + path` with the insert parameters, then every supplied server param, put in; a placeholder left is noted. */
+function resolveUrl(r: Resolution, root: unknown, path: unknown, params: readonly ParamView[]): string {
+    const { test, serverParams, declared, missing, problems } = r
+    let url = `${typeof root === 'string' ? root : ''}${typeof path === 'string' ? path : ''}`
+    for (const param of params.filter((p) => p.location === 'insert')) {
+        const resolved = resolveValue(param.value, param.key, test, serverParams, false)
+        if (resolved === undefined) {
+            problems.push(`insert parameter ${param.key} has no value in the test`)
+            continue
+        }
+        noteServerParam(r, resolved.serverParam)
+        const to = String(resolved.value)
+        url = url.split(`:${param.key}`).join(to).split(`{{${param.key}}}`).join(to)
+    }
+    for (const name of Object.keys(serverParams)) url = url.split(`{{${name}}}`).join(lookup(serverParams, name) ?? '')
+    const insertKeys = new Set(params.filter((p) => p.location === 'insert').map((p) => p.key))
+    for (const body of placeholderBodies(url)) {
+        if (insertKeys.has(body)) continue
+        const name = serverParamName(body)
+        if (!declared.includes(name)) problems.push(`{{${body}}} in the URL is neither an insert parameter nor a declared server parameter`)
+        else missing.add(name)
+    }
+    return url
+}
+
+/** The query and body parameters the test gives a value, in order; a required one without a value is a problem. */
+function resolveQueryAndBody(
+    r: Resolution,
+    params: readonly ParamView[]
+): { query: Array<[string, string]>; body: Array<[string, unknown]> } {
+    const query: Array<[string, string]> = []
+    const body: Array<[string, unknown]> = []
+    for (const param of params.filter((p) => p.location === 'query' || p.location === 'body')) {
+        const resolved = resolveValue(param.value, param.key, r.test, r.serverParams, param.location === 'body')
+        if (resolved === undefined) {
+            if (!param.optional) r.problems.push(`test sets no value for required parameter ${param.key}`)
+            continue
+        }
+        noteServerParam(r, resolved.serverParam)
+        if (param.location === 'query') query.push([param.key, String(resolved.value)])
+        else body.push([param.key, resolved.value])
+    }
+    return { query, body }
+}
+
+/** `main.headers` with the same substitution; a header whose user value is unset keeps its template. */
+function resolveHeaders(r: Resolution, main: unknown): Array<[string, string]> {
+    return headersOf(main).map(([name, template]) => {
+        const resolved = resolveValue(template, name, r.test, r.serverParams, false)
+        if (resolved === undefined) return [name, template]
+        noteServerParam(r, resolved.serverParam)
+        return [name, String(resolved.value)]
+    })
+}
+
+/** What the runtime needs of the schema and tool before it can call anything: a root with a host, a method. */
+function checkRootAndMethod(root: unknown, method: unknown, problems: string[]): void {
+    if (typeof root !== 'string' || root === '') problems.push('main.root is not set')
+    const placeholder = placeholderRootReason(root)
+    // The runtime would call this URL only after a preRequest handler replaced the host; handlers are never run here.
+    if (placeholder !== null) problems.push(`main.root names no callable host (${placeholder}); the schema's handlers resolve it`)
+    if (typeof method !== 'string') problems.push('tool.method is not set')
+}
+
+/** The resolved pieces of a test that can be sent. */
+interface RequestParts {
+    readonly url: string
+    readonly method: string
+    readonly query: ReadonlyArray<[string, string]>
+    readonly body: ReadonlyArray<[string, unknown]>
+    readonly headers: ReadonlyArray<[string, string]>
+}
+
+/** The request itself: the query string `URLSearchParams` makes, a JSON body for POST and PUT. */
+function assembleRequest(parts: RequestParts, timeoutMs: number): HttpRequest {
+    const { url, method, query, body, headers } = parts
+    const search = query.map(([k, v]) => `${formEncode(k)}=${formEncode(v)}`).join('&')
+    const fullUrl = search === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${search}`
+    const sendsBody = method === 'POST' || method === 'PUT'
+    const headerObject: Record<string, string> = Object.fromEntries(sendsBody ? [['Content-Type', 'application/json'], ...headers] : headers)
+    const request: HttpRequest = {
+        url: fullUrl,
+        method,
+        headers: headerObject,
+        ...(sendsBody ? { body: JSON.stringify(Object.fromEntries(body)) } : {}),
+        timeoutMs
+    }
+    return request
+}
+
 /**
  * Builds the HTTP request of one tool test exactly as the FlowMCP runtime does (05 §2.5, 03 ⚠ C26):
  * the test minus `_description` is the user parameters; `insert` parameters replace both `:key`
@@ -67,78 +178,18 @@ function resolveValue(template: string, key: string, test: unknown, serverParams
  * A declared server parameter the host did not supply makes the test key-gated.
  */
 export function buildRequest(main: unknown, tool: unknown, test: unknown, serverParams: Readonly<Record<string, string>>, timeoutMs: number): BuiltRequest {
-    const missing = new Set<string>()
-    const problems: string[] = []
     const declared = requiredServerParamsOf(main)
+    const r: Resolution = { test, serverParams, declared, missing: new Set<string>(), problems: [] }
     const root = own(main, 'root')
     const method = own(tool, 'method')
-    const path = own(tool, 'path')
     const params = paramsOf(tool)
-
-    const noteServerParam = (name: string | null): void => {
-        if (name === null) return
-        if (!declared.includes(name)) problems.push(`server parameter ${name} is not declared in requiredServerParams (the runtime would send an empty value)`)
-        else if (lookup(serverParams, name) === undefined) missing.add(name)
-    }
-
-    let url = `${typeof root === 'string' ? root : ''}${typeof path === 'string' ? path : ''}`
-    for (const param of params.filter((p) => p.location === 'insert')) {
-        const resolved = resolveValue(param.value, param.key, test, serverParams, false)
-        if (resolved === undefined) {
-            problems.push(`insert parameter ${param.key} has no value in the test`)
-            continue
-        }
-        noteServerParam(resolved.serverParam)
-        const to = String(resolved.value)
-        url = url.split(`:${param.key}`).join(to).split(`{{${param.key}}}`).join(to)
-    }
-    for (const name of Object.keys(serverParams)) url = url.split(`{{${name}}}`).join(lookup(serverParams, name) ?? '')
-    const insertKeys = new Set(params.filter((p) => p.location === 'insert').map((p) => p.key))
-    for (const body of placeholderBodies(url)) {
-        if (insertKeys.has(body)) continue
-        const name = serverParamName(body)
-        if (!declared.includes(name)) problems.push(`{{${body}}} in the URL is neither an insert parameter nor a declared server parameter`)
-        else missing.add(name)
-    }
-
-    const query: Array<[string, string]> = []
-    const body: Array<[string, unknown]> = []
-    for (const param of params.filter((p) => p.location === 'query' || p.location === 'body')) {
-        const resolved = resolveValue(param.value, param.key, test, serverParams, param.location === 'body')
-        if (resolved === undefined) {
-            if (!param.optional) problems.push(`test sets no value for required parameter ${param.key}`)
-            continue
-        }
-        noteServerParam(resolved.serverParam)
-        if (param.location === 'query') query.push([param.key, String(resolved.value)])
-        else body.push([param.key, resolved.value])
-    }
-
-    const headers: Array<[string, string]> = headersOf(main).map(([name, template]) => {
-        const resolved = resolveValue(template, name, test, serverParams, false)
-        if (resolved === undefined) return [name, template]
-        noteServerParam(resolved.serverParam)
-        return [name, String(resolved.value)]
-    })
-
-    if (typeof root !== 'string' || root === '') problems.push('main.root is not set')
-    const placeholder = placeholderRootReason(root)
-    // The runtime would call this URL only after a preRequest handler replaced the host; handlers are never run here.
-    if (placeholder !== null) problems.push(`main.root names no callable host (${placeholder}); the schema's handlers resolve it`)
-    if (typeof method !== 'string') problems.push('tool.method is not set')
+    const url = resolveUrl(r, root, own(tool, 'path'), params)
+    const { query, body } = resolveQueryAndBody(r, params)
+    const headers = resolveHeaders(r, main)
+    const { missing, problems } = r
+    checkRootAndMethod(root, method, problems)
     if (problems.length > 0) return { request: null, missingServerParams: [...missing].sort(), problems: [...new Set(problems)] }
     if (missing.size > 0) return { request: null, missingServerParams: [...missing].sort(), problems: [] }
-
-    const search = query.map(([k, v]) => `${formEncode(k)}=${formEncode(v)}`).join('&')
-    const fullUrl = search === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${search}`
-    const sendsBody = method === 'POST' || method === 'PUT'
-    const headerObject: Record<string, string> = Object.fromEntries(sendsBody ? [['Content-Type', 'application/json'], ...headers] : headers)
-    const request: HttpRequest = {
-        url: fullUrl,
-        method: method as string,
-        headers: headerObject,
-        ...(sendsBody ? { body: JSON.stringify(Object.fromEntries(body)) } : {}),
-        timeoutMs
-    }
+    const request = assembleRequest({ url, method: method as string, query, body, headers }, timeoutMs)
     return { request, missingServerParams: [], problems: [] }
 }

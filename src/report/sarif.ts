@@ -438,6 +438,44 @@ function resultOf(item: CheckedItem, ruleIndex: number, baseUri: string | null):
     }
 }
 
+/**
+ * The tool named in the log: the caller's `{ name, version, informationUri? }` once it checks out,
+ * else this package. Appends to `errors`; the caller's tool is taken only when no argument failed so far.
+ */
+function checkTool(tool: unknown, errors: Issue[]): SarifTool {
+    const ownTool: SarifTool = { name: 'flowmcp-grading', version: PACKAGE_VERSION }
+    if (tool === undefined) return ownTool
+    if (!isObject(tool)) {
+        const expected = '{ name, version, informationUri? }'
+        errors.push(createIssue('SRF-002', '/tool', { field: 'tool', expected, actual: typeOfValue(tool) }))
+        return ownTool
+    }
+    const name = tool.name
+    const version = tool.version
+    const uri = tool.informationUri
+    const text = `a non-empty string of at most ${MAX_NAME_LENGTH} characters`
+    if (name === undefined) {
+        errors.push(createIssue('SRF-001', '/tool/name', { field: 'tool.name' }))
+    } else if (!isNonEmpty(name, MAX_NAME_LENGTH)) {
+        const actual = describeValue(name)
+        errors.push(createIssue('SRF-002', '/tool/name', { field: 'tool.name', expected: text, actual }))
+    }
+    if (version === undefined) {
+        errors.push(createIssue('SRF-001', '/tool/version', { field: 'tool.version' }))
+    } else if (!isNonEmpty(version, MAX_NAME_LENGTH)) {
+        const actual = describeValue(version)
+        errors.push(createIssue('SRF-002', '/tool/version', { field: 'tool.version', expected: text, actual }))
+    }
+    if (uri !== undefined && !isAbsoluteUri(uri, false)) {
+        const actual = describeValue(uri)
+        const expected = 'an absolute URI'
+        errors.push(createIssue('SRF-002', '/tool/informationUri', { field: 'tool.informationUri', expected, actual }))
+    }
+    if (errors.length > 0) return ownTool
+    const informationUri = uri !== undefined ? { informationUri: uri as string } : {}
+    return { name: name as string, version: version as string, ...informationUri }
+}
+
 /** The checked arguments, or the issues that keep a log from being written. */
 function checkArgs(input: Record<string, unknown>): { tool: SarifTool; baseUri: string | null; docsUri: string | null; items: readonly unknown[] } | { errors: Issue[] } {
     const errors: Issue[] = []
@@ -445,22 +483,7 @@ function checkArgs(input: Record<string, unknown>): { tool: SarifTool; baseUri: 
     if (items === undefined) errors.push(createIssue('SRF-001', '/items', { field: 'items' }))
     else if (!Array.isArray(items)) errors.push(createIssue('SRF-002', '/items', { field: 'items', expected: 'an array of fix items', actual: typeOfValue(items) }))
     else if (items.length > MAX_SARIF_ITEMS) errors.push(createIssue('SRF-003', '/items', { max: MAX_SARIF_ITEMS, count: items.length }))
-    let checkedTool: SarifTool = { name: 'flowmcp-grading', version: PACKAGE_VERSION }
-    if (tool !== undefined) {
-        if (!isObject(tool)) errors.push(createIssue('SRF-002', '/tool', { field: 'tool', expected: '{ name, version, informationUri? }', actual: typeOfValue(tool) }))
-        else {
-            const name = tool.name
-            const version = tool.version
-            const uri = tool.informationUri
-            const text = `a non-empty string of at most ${MAX_NAME_LENGTH} characters`
-            if (name === undefined) errors.push(createIssue('SRF-001', '/tool/name', { field: 'tool.name' }))
-            else if (!isNonEmpty(name, MAX_NAME_LENGTH)) errors.push(createIssue('SRF-002', '/tool/name', { field: 'tool.name', expected: text, actual: describeValue(name) }))
-            if (version === undefined) errors.push(createIssue('SRF-001', '/tool/version', { field: 'tool.version' }))
-            else if (!isNonEmpty(version, MAX_NAME_LENGTH)) errors.push(createIssue('SRF-002', '/tool/version', { field: 'tool.version', expected: text, actual: describeValue(version) }))
-            if (uri !== undefined && !isAbsoluteUri(uri, false)) errors.push(createIssue('SRF-002', '/tool/informationUri', { field: 'tool.informationUri', expected: 'an absolute URI', actual: describeValue(uri) }))
-            if (errors.length === 0) checkedTool = { name: name as string, version: version as string, ...(uri !== undefined ? { informationUri: uri as string } : {}) }
-        }
-    }
+    const checkedTool = checkTool(tool, errors)
     if (baseUri !== undefined && !isAbsoluteUri(baseUri, true)) errors.push(createIssue('SRF-002', '/baseUri', { field: 'baseUri', expected: 'an absolute URI ending with /', actual: describeValue(baseUri) }))
     if (docsUri !== undefined && !isAbsoluteUri(docsUri, false)) errors.push(createIssue('SRF-002', '/docsUri', { field: 'docsUri', expected: 'an absolute URI without a fragment', actual: describeValue(docsUri) }))
     if (errors.length > 0) return { errors }

@@ -219,6 +219,55 @@ export function judgeKey(param: string, labels: readonly string[], host: string 
     return { param, tokens, brand, verdict: evidence ? 'mismatch' : 'unrecognised', rule: null, matched: null }
 }
 
+/** What every key is judged against: the root as written, its host, the brand labels, a placeholder root's reason. */
+interface KeyScope {
+    readonly root: unknown
+    readonly apiHost: string | null
+    readonly labels: readonly string[]
+    readonly placeholder: string | null
+}
+
+/** The labels a key's brand may match: the root host's, then the namespace's parts without generic ones, each once. */
+function brandLabels(apiHost: string | null, namespace: unknown): string[] {
+    const namespaceParts =
+        typeof namespace === 'string'
+            ? [namespace, ...namespace.split(/[^a-z0-9]+/i)].map((p) => p.toLowerCase()).filter((p) => p.length > 0)
+            : []
+    const hostParts = apiHost === null ? [] : hostLabels(apiHost)
+    return [...new Set([...hostParts, ...namespaceParts.filter((p) => !GENERIC_HOST_LABELS.includes(p))])]
+}
+
+/** Each key in order: SEC-019 when malformed; a mismatch the root cannot confirm is uncertain (SEC-WARN-002). */
+function judgeKeys(
+    params: readonly unknown[],
+    scope: KeyScope,
+    errors: Issue[]
+): Pick<KeyDomainResult, 'checked' | 'mismatches' | 'uncertain'> {
+    const { root, apiHost, placeholder } = scope
+    const checked: KeyCheck[] = []
+    const mismatches: KeyMismatch[] = []
+    const uncertain: KeyUncertain[] = []
+    params.forEach((param, i) => {
+        const at = pointer('requiredServerParams', i)
+        if (typeof param !== 'string' || param.length === 0) {
+            errors.push(createIssue('SEC-019', `/main${at}`, { field: `requiredServerParams[${i}]`, expected: 'non-empty string', actual: typeOfValue(param) }))
+            return
+        }
+        if (apiHost === null && placeholder === null) return
+        const judged = judgeKey(param, scope.labels, apiHost)
+        if (judged.verdict === 'mismatch' && judged.brand !== null && (placeholder !== null || apiHost === null)) {
+            const reason = `root ${describeValue(root)}: ${placeholder ?? 'names no host'}`
+            checked.push({ ...judged, verdict: 'uncertain', pointer: at })
+            uncertain.push({ param, brand: judged.brand, pointer: at, reason })
+            errors.push(createIssue('SEC-WARN-002', `/main${at}`, { param, brand: judged.brand, reason }))
+            return
+        }
+        checked.push({ ...judged, pointer: at })
+        if (judged.verdict === 'mismatch' && judged.brand !== null && apiHost !== null) mismatches.push({ param, brand: judged.brand, apiHost, pointer: at })
+    })
+    return { checked, mismatches, uncertain }
+}
+
 /**
  * Compares every `requiredServerParams` key name with the API's root host and namespace
  * (02 §13 (3), 01-model §6.1 `api-key-domain-mismatch`). See docs/schema-checks.md for the rule.
@@ -238,32 +287,10 @@ export function checkKeyDomains(main: unknown): KeyDomainResult {
     if (apiHost === null && params.length > 0 && placeholderRootReason(root) === null) {
         errors.push(createIssue('SEC-021', '/main/root', { value: describeValue(root) }))
     }
-    const namespace = own(main, 'namespace')
-    const namespaceParts = typeof namespace === 'string' ? [namespace, ...namespace.split(/[^a-z0-9]+/i)].map((p) => p.toLowerCase()).filter((p) => p.length > 0) : []
-    const labels = [...new Set([...(apiHost === null ? [] : hostLabels(apiHost)), ...namespaceParts.filter((p) => !GENERIC_HOST_LABELS.includes(p))])]
-    const checked: KeyCheck[] = []
-    const mismatches: KeyMismatch[] = []
-    const uncertain: KeyUncertain[] = []
+    const labels = brandLabels(apiHost, own(main, 'namespace'))
     // A root the runtime cannot call as written: the schema's handlers pick the host, so a brand is no evidence.
     const placeholder = placeholderRootReason(root)
-    params.forEach((param, i) => {
-        const at = pointer('requiredServerParams', i)
-        if (typeof param !== 'string' || param.length === 0) {
-            errors.push(createIssue('SEC-019', `/main${at}`, { field: `requiredServerParams[${i}]`, expected: 'non-empty string', actual: typeOfValue(param) }))
-            return
-        }
-        if (apiHost === null && placeholder === null) return
-        const judged = judgeKey(param, labels, apiHost)
-        if (judged.verdict === 'mismatch' && judged.brand !== null && (placeholder !== null || apiHost === null)) {
-            const reason = `root ${describeValue(root)}: ${placeholder ?? 'names no host'}`
-            checked.push({ ...judged, verdict: 'uncertain', pointer: at })
-            uncertain.push({ param, brand: judged.brand, pointer: at, reason })
-            errors.push(createIssue('SEC-WARN-002', `/main${at}`, { param, brand: judged.brand, reason }))
-            return
-        }
-        checked.push({ ...judged, pointer: at })
-        if (judged.verdict === 'mismatch' && judged.brand !== null && apiHost !== null) mismatches.push({ param, brand: judged.brand, apiHost, pointer: at })
-    })
+    const { checked, mismatches, uncertain } = judgeKeys(params, { root, apiHost, labels, placeholder }, errors)
     return { mismatches, uncertain, checked, apiHost, apiDomain: apiHost === null ? null : registrableDomainOf(apiHost), errors }
 }
 

@@ -347,25 +347,24 @@ export function parseModuleSource(input: { source?: unknown }): { program: Node;
     }
 }
 
-/**
- * Reads `main` (and the legacy `schema`), `skill` from a FlowMCP module's source text without
- * executing any of it. Values may be literals, arrays, objects, template strings without
- * expressions, unary minus, `const` names bound to such values, spreads of them, and
- * `JSON.stringify(value)` / `JSON.stringify(value, null, n)` of such a value with the global `JSON`
- * (read as the string it makes, computed from the read value); anything else in a read export is
- * SRC-002 naming the construct and its line. `handlers` is only recorded.
- * Never throws.
- * @param input - `{ source }`: the module text
- * @returns `{ module, hasHandlers, exportNames, errors }`; SRC-001 does not parse, SRC-002 unsupported
- *   construct, SRC-003 not a string, SRC-004 too long, SRC-006 top-level code that is not run (warning)
- * @example readModuleSource({ source: "export const main = { namespace: 'demo' }" }).module?.main
- */
-export function readModuleSource(input: { source?: unknown }): SourceModuleResult {
-    const parsed = parseModuleSource(input)
-    if ('errors' in parsed) return { module: null, hasHandlers: false, exportNames: [], errors: parsed.errors }
-    const { program, source } = parsed
+/** Where an export comes from: a local binding, or nothing this reader follows (`local: null`). */
+interface ExportEntry {
+    readonly local: string | null
+    readonly line: number
+    readonly from: boolean
+}
+
+/** A module's top level as the reader sees it: its bindings, its exports, SRC-006 for code that is not run. */
+interface TopLevel {
+    readonly bindings: Map<string, Binding>
+    readonly exported: Map<string, ExportEntry>
+    readonly warnings: Issue[]
+}
+
+/** One pass over the top-level statements: records bindings and exports, evaluates nothing. */
+function scanTopLevel(program: Node): TopLevel {
     const bindings = new Map<string, Binding>()
-    const exported = new Map<string, { local: string | null; line: number; from: boolean }>()
+    const exported = new Map<string, ExportEntry>()
     const warnings: Issue[] = []
     for (const stmt of program.body as Node[]) {
         if (stmt.type === 'ExportNamedDeclaration') {
@@ -392,6 +391,12 @@ export function readModuleSource(input: { source?: unknown }): SourceModuleResul
             warnings.push(createIssue('SRC-006', '/source', { construct: labelOf(stmt.type === 'ExpressionStatement' ? (stmt.expression as Node) : stmt), line: lineOf(stmt) }))
         }
     }
+    return { bindings, exported, warnings }
+}
+
+/** The read exports (main, schema, skill), each resolved from its binding; SRC-002 for what cannot be read. */
+function readExports(top: TopLevel): { read: Array<[string, unknown]>; errors: Issue[] } {
+    const { bindings, exported } = top
     const scope: Scope = { bindings, memo: new Map(), active: new Set(), count: 0, stringified: MAX_STRINGIFIED }
     const errors: Issue[] = []
     const read: Array<[string, unknown]> = []
@@ -413,6 +418,28 @@ export function readModuleSource(input: { source?: unknown }): SourceModuleResul
             scope.active.clear()
         }
     }
+    return { read, errors }
+}
+
+/**
+ * Reads `main` (and the legacy `schema`), `skill` from a FlowMCP module's source text without
+ * executing any of it. Values may be literals, arrays, objects, template strings without
+ * expressions, unary minus, `const` names bound to such values, spreads of them, and
+ * `JSON.stringify(value)` / `JSON.stringify(value, null, n)` of such a value with the global `JSON`
+ * (read as the string it makes, computed from the read value); anything else in a read export is
+ * SRC-002 naming the construct and its line. `handlers` is only recorded.
+ * Never throws.
+ * @param input - `{ source }`: the module text
+ * @returns `{ module, hasHandlers, exportNames, errors }`; SRC-001 does not parse, SRC-002 unsupported
+ *   construct, SRC-003 not a string, SRC-004 too long, SRC-006 top-level code that is not run (warning)
+ * @example readModuleSource({ source: "export const main = { namespace: 'demo' }" }).module?.main
+ */
+export function readModuleSource(input: { source?: unknown }): SourceModuleResult {
+    const parsed = parseModuleSource(input)
+    if ('errors' in parsed) return { module: null, hasHandlers: false, exportNames: [], errors: parsed.errors }
+    const top = scanTopLevel(parsed.program)
+    const { read, errors } = readExports(top)
+    const { exported, warnings } = top
     return { module: errors.length > 0 ? null : Object.fromEntries(read), hasHandlers: exported.has('handlers'), exportNames: [...exported.keys()].sort(), errors: [...errors, ...warnings] }
 }
 
