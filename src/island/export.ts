@@ -167,8 +167,7 @@ function checkExportInput(input: ExportInput): CheckedExport {
         errors.push(createIssue('EXP-001', '/includeSchemas', { field: 'includeSchemas', detail }))
     }
     const { flow, name } = resolveTarget(input?.target, errors)
-    const exportDir = resolveExportDir(input, name, errors)
-    return { errors, root, flow, name, exportDir }
+    return { errors, root, flow, name, exportDir: resolveExportDir(input, name, errors) }
 }
 
 /** `{ namespace }` or `{ selection }`, exactly one, with a valid name. */

@@ -107,11 +107,7 @@ export class SourceSnapshot {
         if (errors.length > 0 || dir === null) return { snapshots: [], errors }
         const listing = await listDir(input.fs as FsPort, dir)
         if (!listing.ok) return { snapshots: [], errors: [listing.issue] }
-        const snapshots = (listing.value ?? [])
-            .filter((e) => e.kind === 'file')
-            .map((e) => ({ file: e.name, parts: parseSnapshotFilename(e.name) }))
-            .filter((x): x is { file: string; parts: SnapshotFilenameParts } => x.parts !== null && (input.name === undefined || x.parts.name === input.name))
-            .map((x) => ({ ...x.parts, file: x.file }))
+        const snapshots = parseListing(listing.value ?? [], (parts) => input.name === undefined || parts.name === input.name)
         return { snapshots: sortSnapshots(snapshots), errors: [] }
     }
 
@@ -175,8 +171,9 @@ function checkCreateInput(input: CreateInput): { errors: Issue[]; dir: string | 
         errors.push(createIssue('SNP-003', '/name', { detail }))
     }
     if (typeof input?.ext === 'string' && !SNAPSHOT_EXT_REGEX.test(input.ext)) {
-        const detail = `extension ${describeValue(input.ext)} must be alphanumeric`
-        errors.push(createIssue('SNP-003', '/ext', { detail }))
+        errors.push(
+            createIssue('SNP-003', '/ext', { detail: `extension ${describeValue(input.ext)} must be alphanumeric` })
+        )
     }
     if (input?.hash !== undefined && !(typeof input.hash === 'string' && SNAPSHOT_HASH_REGEX.test(input.hash))) {
         const detail = `hash ${describeValue(input.hash)} is not 8 lowercase hex characters`
@@ -184,8 +181,9 @@ function checkCreateInput(input: CreateInput): { errors: Issue[]; dir: string | 
     }
     const stamp = stampOf(input?.now)
     if (stamp === null) {
-        const detail = `now ${describeValue(input?.now)} is not an ISO-8601 date-time`
-        errors.push(createIssue('SNP-003', '/now', { detail }))
+        errors.push(
+            createIssue('SNP-003', '/now', { detail: `now ${describeValue(input?.now)} is not an ISO-8601 date-time` })
+        )
     }
     return { errors, dir, stamp }
 }

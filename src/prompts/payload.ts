@@ -61,8 +61,9 @@ export function payloadToAreaOutputs(
     const fail = (list: Issue[]): PayloadResult => ({ outputs: [], errors: list })
     if (!isArea(area)) {
         const code = area === undefined ? 'PB-001' : 'PB-004'
-        const expected = AREAS.join(', ')
-        return fail([createIssue(code, '/area', { field: 'area', value: describeValue(area), expected })])
+        return fail([
+            createIssue(code, '/area', { field: 'area', value: describeValue(area), expected: AREAS.join(', ') })
+        ])
     }
     const guard = inspectJson({ results, envelope: envelope ?? null }, limits)
     if (guard.length > 0) return fail(guard)
@@ -141,8 +142,9 @@ function resultAnswers(r: unknown, i: number, defaultNaReason: unknown, errors: 
         return null
     }
     if (typeof r.reasoning !== 'string' || r.reasoning.trim() === '') {
-        const detail = 'must be a non-empty string'
-        errors.push(createIssue('PB-026', at('reasoning'), { field: 'reasoning', detail }))
+        errors.push(
+            createIssue('PB-026', at('reasoning'), { field: 'reasoning', detail: 'must be a non-empty string' })
+        )
     }
     if (r.tool !== undefined && (typeof r.tool !== 'string' || r.tool === '')) {
         errors.push(createIssue('PB-026', at('tool'), { field: 'tool', detail: 'must be a non-empty string' }))

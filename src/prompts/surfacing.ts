@@ -81,8 +81,9 @@ function formatProgressLine(input: Obj, errors: Issue[]): FormattedLine {
     for (const [key, value] of [['done', done], ['total', total]] as const) {
         if (isCount(value)) continue
         const code = value === undefined ? 'PB-001' : 'PB-002'
-        const actual = describeValue(value)
-        errors.push(createIssue(code, `/${key}`, { field: key, expected: 'non-negative integer', actual }))
+        errors.push(
+            createIssue(code, `/${key}`, { field: key, expected: 'non-negative integer', actual: describeValue(value) })
+        )
     }
     if (errors.length === 0 && (done as number) > (total as number)) {
         const counts = { done: done as number, total: total as number }
@@ -176,8 +177,9 @@ function auditLine(audit: AuditState, raw: string, index: number, expectedTotal:
     }
     if (audit.doneAt !== null) {
         const more = `followed by more [GRADING] lines (DONE at line ${audit.doneAt})`
-        const detail = event.kind === 'done' ? 'printed more than once' : more
-        audit.errors.push(createIssue('PB-014', path, { detail }))
+        audit.errors.push(
+            createIssue('PB-014', path, { detail: event.kind === 'done' ? 'printed more than once' : more })
+        )
     }
     audit.events.push({ line: index, event })
     if (event.kind === 'area') {

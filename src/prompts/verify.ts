@@ -136,14 +136,16 @@ export function verifyScoresPayload(prompts: unknown, state: unknown, scores: un
     if (emit.open === null) return reject(emit.errors)
     const { open } = emit
     if (payload.taskId !== open.taskId) {
-        const value = describeValue(payload.taskId)
-        return reject([createIssue('TID-008', '/scores/taskId', { value, expected: open.taskId })])
+        return reject([
+            createIssue('TID-008', '/scores/taskId', { value: describeValue(payload.taskId), expected: open.taskId })
+        ])
     }
     const list = payload.areas
     // The payload schema already made `areas` an array when present.
     if (list === undefined) {
-        const detail = '"areas" must be an array when a taskId is given'
-        return reject([createIssue('PB-019', '/scores/areas', { detail })])
+        return reject([
+            createIssue('PB-019', '/scores/areas', { detail: '"areas" must be an array when a taskId is given' })
+        ])
     }
     const errors = checkPayloadAreas(list, open)
     if (errors.length > 0) return reject(errors)
@@ -174,16 +176,16 @@ function readScoresPayload(scores: unknown, limits: JsonLimits): ReadPayload {
     if (s.errors.length > 0) return fail(s.errors)
     const doc = s.doc
     if (!isObject(doc) || !Array.isArray(doc.scores)) {
-        const at = isObject(doc) ? '/scores/scores' : '/scores'
-        return fail([createIssue('PB-019', at, { detail: '"scores" must be an array' })])
+        return fail([
+            createIssue('PB-019', isObject(doc) ? '/scores/scores' : '/scores', { detail: '"scores" must be an array' })
+        ])
     }
     if (doc.taskId === undefined) return { payload: null, legacy: true, errors: [] }
     const validate = validateScoresV2
     if (!validate(doc)) {
         const errors = dedupeIssues((validate.errors ?? []).map(mapScoresError).filter((i): i is Issue => i !== null))
         const detail = 'does not match the payload schema'
-        const fallback = createIssue('PB-026', '/scores', { field: 'scores', detail })
-        return fail(errors.length > 0 ? errors : [fallback])
+        return fail(errors.length > 0 ? errors : [createIssue('PB-026', '/scores', { field: 'scores', detail })])
     }
     return { payload: doc as unknown as ScoresPayload, legacy: false, errors: [] }
 }

@@ -246,8 +246,9 @@ function toolMembers(tools: unknown[], map: Obj, errors: Issue[]): string[] {
     tools.forEach((id: unknown, i) => {
         const at = pointer('primitive', 'tools', i)
         if (typeof id !== 'string' || !/^[a-z][a-z0-9-]*\/tool\/[^/]+$/.test(id)) {
-            const detail = 'not a <namespace>/tool/<name> id'
-            errors.push(createIssue('SEL-014', at, { value: describeValue(id), detail }))
+            errors.push(
+                createIssue('SEL-014', at, { value: describeValue(id), detail: 'not a <namespace>/tool/<name> id' })
+            )
             return
         }
         const schemaId = Object.prototype.hasOwnProperty.call(map, id) ? map[id] : undefined
@@ -268,8 +269,9 @@ function toolMembers(tools: unknown[], map: Obj, errors: Issue[]): string[] {
 function checkUngradedPrimitives(p: Obj, errors: Issue[]): void {
     for (const field of ['skills', 'resources', 'prompts'] as const) {
         if (field === 'skills' && Array.isArray(p.skills) && p.skills.length > MAX_SELECTION_SKILLS) {
-            const count = p.skills.length
-            errors.push(createIssue('SKL-018', '/primitive/skills', { count, max: MAX_SELECTION_SKILLS }))
+            errors.push(
+                createIssue('SKL-018', '/primitive/skills', { count: p.skills.length, max: MAX_SELECTION_SKILLS })
+            )
         }
         if (!Array.isArray(p[field]) || (p[field] as unknown[]).length === 0) continue
         const detail = field === 'skills'
