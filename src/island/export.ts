@@ -113,63 +113,130 @@ async function selectionPlan(fs: FsPort, selDir: string, sel: string): Promise<{
  * @example await exportTarget({ fs, root: '/island', target: { namespace: 'defillama' }, exportDir: '/out/defillama', includeSchemas: true })
  */
 export async function exportTarget(input: { fs?: unknown; root?: unknown; target?: unknown; exportDir?: unknown; exportRoot?: unknown; now?: unknown; includeSchemas?: unknown }): Promise<ExportResult> {
-    const fail = (errors: Issue[], flow: ExportResult['flow'] = null, exportDir: string | null = null): ExportResult => ({ status: false, flow, exportDir, indexExportPath: null, files: [], errors })
+    const { errors, root, flow, name, exportDir } = checkExportInput(input)
+    const fail = (list: Issue[]): ExportResult => failed(list, flow, exportDir)
+    if (errors.length > 0 || root === null || exportDir === null || name === null || flow === null) return fail(errors)
+    if (isInside(exportDir, root) || isInside(root, exportDir)) {
+        return fail([createIssue('EXP-006', '/exportDir', { path: exportDir })])
+    }
+
+    const fs = input.fs as FsPort
+    const sourceDir = joinPath(root, flow === 'namespace' ? LAYOUT.providers : LAYOUT.selections, name)
+    const exists = await statPath(fs, exportDir)
+    if (!exists.ok) return fail([exists.issue])
+    if (exists.value !== null) return fail([createIssue('EXP-003', '/exportDir', { path: exportDir })])
+    const indexText = await readText(fs, joinPath(sourceDir, LAYOUT.index))
+    if (!indexText.ok) return fail([indexText.issue])
+    if (indexText.value === null) {
+        return fail([createIssue('EXP-005', '/target', { path: joinPath(sourceDir, LAYOUT.index) })])
+    }
+
+    const planned = input.includeSchemas !== true
+        ? { plan: [], issues: [] }
+        : flow === 'namespace' ? await namespacePlan(fs, sourceDir, name) : await selectionPlan(fs, sourceDir, name)
+    if (planned.issues.some((i) => i.code.startsWith('FS-'))) return fail(planned.issues)
+    const written = await writeExport(fs, exportDir, indexText.value, planned.plan)
+    if (written.errors.length > 0) return fail(written.errors)
+    const indexExportPath = joinPath(exportDir, LAYOUT.index)
+    return { status: true, flow, exportDir, indexExportPath, files: written.files, errors: planned.issues }
+}
+
+function failed(errors: Issue[], flow: ExportResult['flow'], exportDir: string | null): ExportResult {
+    return { status: false, flow, exportDir, indexExportPath: null, files: [], errors }
+}
+
+type ExportInput = Parameters<typeof exportTarget>[0]
+
+/** The export's inputs, each checked before any file is touched; what resolved is handed on even beside errors. */
+interface CheckedExport {
+    readonly errors: Issue[]
+    readonly root: string | null
+    readonly flow: ExportResult['flow']
+    readonly name: string | null
+    readonly exportDir: string | null
+}
+
+function checkExportInput(input: ExportInput): CheckedExport {
     const errors: Issue[] = []
     const port = checkFsPort(input?.fs)
     if (port !== null) errors.push(port)
     const { dir: root, issue } = normalizeDir(input?.root, '/root', 'root')
     if (issue !== null) errors.push(issue)
-    if (input?.includeSchemas !== undefined && typeof input.includeSchemas !== 'boolean') errors.push(createIssue('EXP-001', '/includeSchemas', { field: 'includeSchemas', detail: `expected boolean, got ${typeOfValue(input.includeSchemas)}` }))
-    const target = input?.target as Record<string, unknown> | undefined
-    let flow: ExportResult['flow'] = null
-    let name: string | null = null
-    if (target === null || typeof target !== 'object') errors.push(createIssue('EXP-001', '/target', { field: 'target', detail: `expected { namespace } or { selection }, got ${typeOfValue(target)}` }))
-    else if ((target.namespace !== undefined) === (target.selection !== undefined)) errors.push(createIssue('EXP-002', '/target', { detail: 'give exactly one of namespace and selection' }))
-    else {
-        flow = target.namespace !== undefined ? 'namespace' : 'selection'
-        const bad = checkName(flow === 'namespace' ? target.namespace : target.selection, flow, `/target/${flow}`)
-        if (bad !== null) errors.push(bad)
-        else name = (flow === 'namespace' ? target.namespace : target.selection) as string
+    if (input?.includeSchemas !== undefined && typeof input.includeSchemas !== 'boolean') {
+        const detail = `expected boolean, got ${typeOfValue(input.includeSchemas)}`
+        errors.push(createIssue('EXP-001', '/includeSchemas', { field: 'includeSchemas', detail }))
     }
-    let exportDir: string | null = null
-    if ((input?.exportDir !== undefined) === (input?.exportRoot !== undefined)) errors.push(createIssue('EXP-001', '/exportDir', { field: 'exportDir', detail: 'give exactly one of exportDir and exportRoot' }))
-    else if (input.exportDir !== undefined) {
+    const { flow, name } = resolveTarget(input?.target, errors)
+    return { errors, root, flow, name, exportDir: resolveExportDir(input, name, errors) }
+}
+
+/** `{ namespace }` or `{ selection }`, exactly one, with a valid name. */
+function resolveTarget(value: unknown, errors: Issue[]): { flow: ExportResult['flow']; name: string | null } {
+    const target = value as Record<string, unknown> | undefined
+    if (target === null || typeof target !== 'object') {
+        const detail = `expected { namespace } or { selection }, got ${typeOfValue(target)}`
+        errors.push(createIssue('EXP-001', '/target', { field: 'target', detail }))
+        return { flow: null, name: null }
+    }
+    if ((target.namespace !== undefined) === (target.selection !== undefined)) {
+        errors.push(createIssue('EXP-002', '/target', { detail: 'give exactly one of namespace and selection' }))
+        return { flow: null, name: null }
+    }
+    const flow = target.namespace !== undefined ? 'namespace' : 'selection'
+    const given = flow === 'namespace' ? target.namespace : target.selection
+    const bad = checkName(given, flow, `/target/${flow}`)
+    if (bad !== null) {
+        errors.push(bad)
+        return { flow, name: null }
+    }
+    return { flow, name: given as string }
+}
+
+/** `exportDir` as given, or `<exportRoot>/<name>--<stamp of now>` (null until every part is valid). */
+function resolveExportDir(input: ExportInput, name: string | null, errors: Issue[]): string | null {
+    if ((input?.exportDir !== undefined) === (input?.exportRoot !== undefined)) {
+        const detail = 'give exactly one of exportDir and exportRoot'
+        errors.push(createIssue('EXP-001', '/exportDir', { field: 'exportDir', detail }))
+        return null
+    }
+    if (input.exportDir !== undefined) {
         const d = normalizeDir(input.exportDir, '/exportDir', 'exportDir')
         if (d.issue !== null) errors.push(d.issue)
-        exportDir = d.dir
-    } else {
-        const d = normalizeDir(input.exportRoot, '/exportRoot', 'exportRoot')
-        const stamp = stampOf(input.now)
-        if (d.issue !== null) errors.push(d.issue)
-        if (stamp === null) errors.push(createIssue('EXP-001', '/now', { field: 'now', detail: `exportRoot needs an ISO-8601 now, got ${describeValue(input.now)}` }))
-        if (d.dir !== null && stamp !== null && name !== null) exportDir = joinPath(d.dir, `${name}--${stamp}`)
+        return d.dir
     }
-    if (errors.length > 0 || root === null || exportDir === null || name === null || flow === null) return fail(errors, flow, exportDir)
-    if (isInside(exportDir, root) || isInside(root, exportDir)) return fail([createIssue('EXP-006', '/exportDir', { path: exportDir })], flow, exportDir)
+    const d = normalizeDir(input.exportRoot, '/exportRoot', 'exportRoot')
+    const stamp = stampOf(input.now)
+    if (d.issue !== null) errors.push(d.issue)
+    if (stamp === null) {
+        const detail = `exportRoot needs an ISO-8601 now, got ${describeValue(input.now)}`
+        errors.push(createIssue('EXP-001', '/now', { field: 'now', detail }))
+    }
+    return d.dir !== null && stamp !== null && name !== null ? joinPath(d.dir, `${name}--${stamp}`) : null
+}
 
-    const fs = input.fs as FsPort
-    const sourceDir = joinPath(root, flow === 'namespace' ? LAYOUT.providers : LAYOUT.selections, name)
-    const exists = await statPath(fs, exportDir)
-    if (!exists.ok) return fail([exists.issue], flow, exportDir)
-    if (exists.value !== null) return fail([createIssue('EXP-003', '/exportDir', { path: exportDir })], flow, exportDir)
-    const indexText = await readText(fs, joinPath(sourceDir, LAYOUT.index))
-    if (!indexText.ok) return fail([indexText.issue], flow, exportDir)
-    if (indexText.value === null) return fail([createIssue('EXP-005', '/target', { path: joinPath(sourceDir, LAYOUT.index) })], flow, exportDir)
+type ExportWrite = { files: ExportedFile[]; errors: Issue[] }
 
-    const planned = input.includeSchemas === true ? (flow === 'namespace' ? await namespacePlan(fs, sourceDir, name) : await selectionPlan(fs, sourceDir, name)) : { plan: [], issues: [] }
-    if (planned.issues.some((i) => i.code.startsWith('FS-'))) return fail(planned.issues, flow, exportDir)
+/** Writes index.json, then each planned file; the first failure rolls everything back (all or nothing). */
+async function writeExport(fs: FsPort, exportDir: string, indexText: string, plan: Plan): Promise<ExportWrite> {
     // The export folder is new; nothing from its parent down may be a link.
     const journal = new Journal(exportDir.slice(0, Math.max(1, exportDir.lastIndexOf('/'))))
     const files: ExportedFile[] = []
-    const indexExportPath = joinPath(exportDir, LAYOUT.index)
-    const wrote = await writeAtomic(fs, indexExportPath, indexText.value, { overwrite: false, journal })
-    if (wrote.length > 0) return fail([...wrote, ...(await rollback(fs, journal))], flow, exportDir)
-    for (const item of planned.plan) {
+    const wrote = await writeAtomic(fs, joinPath(exportDir, LAYOUT.index), indexText, { overwrite: false, journal })
+    if (wrote.length > 0) return { files, errors: [...wrote, ...(await rollback(fs, journal))] }
+    for (const item of plan) {
         const text = await readText(fs, item.from)
         const to = joinPath(exportDir, ...item.rel.split('/'))
-        const problem = !text.ok ? [text.issue] : text.value === null ? [createIssue('EXP-004', '/target', { detail: `${item.from} vanished while exporting` })] : await writeAtomic(fs, to, text.value, { overwrite: false, journal })
-        if (problem.length > 0) return fail([...problem, createIssue('EXP-004', '/target', { detail: `could not export ${item.rel}` }), ...(await rollback(fs, journal))], flow, exportDir)
+        const vanished = (): Issue[] => {
+            return [createIssue('EXP-004', '/target', { detail: `${item.from} vanished while exporting` })]
+        }
+        const problem = !text.ok
+            ? [text.issue]
+            : text.value === null ? vanished() : await writeAtomic(fs, to, text.value, { overwrite: false, journal })
+        if (problem.length > 0) {
+            const notExported = createIssue('EXP-004', '/target', { detail: `could not export ${item.rel}` })
+            return { files, errors: [...problem, notExported, ...(await rollback(fs, journal))] }
+        }
         files.push({ from: item.from, to })
     }
-    return { status: true, flow, exportDir, indexExportPath, files, errors: planned.issues }
+    return { files, errors: [] }
 }

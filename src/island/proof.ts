@@ -49,58 +49,106 @@ export class ProviderProof {
      * @example await ProviderProof.write({ fs, dir: '/export/providers/defillama', index, now: clock.now() })
      */
     static async write(input: { fs?: unknown; dir?: unknown; index?: unknown; now?: unknown }): Promise<{ status: boolean; proofPath: string | null; proof: ProviderProofDocument | null; errors: Issue[] }> {
-        const errors: Issue[] = []
-        const port = checkFsPort(input?.fs)
-        if (port !== null) errors.push(port)
-        if (input?.dir === undefined || input.dir === null) errors.push(createIssue('PRF-001', '/dir', { field: 'dir' }))
-        else if (typeof input.dir !== 'string') errors.push(createIssue('PRF-002', '/dir', { field: 'dir', expected: 'string', actual: typeOfValue(input.dir) }))
-        else if (input.dir.length === 0) errors.push(createIssue('PRF-003', '/dir', { field: 'dir' }))
-        const index = input?.index
-        if (index === undefined || index === null) errors.push(createIssue('PRF-001', '/index', { field: 'index' }))
-        else if (!isObject(index)) errors.push(createIssue('PRF-002', '/index', { field: 'index', expected: 'object', actual: typeOfValue(index) }))
-        else {
-            for (const key of ['namespace', 'status'] as const) if (typeof index[key] !== 'string') errors.push(createIssue('PRF-001', `/index/${key}`, { field: `index.${key}` }))
-            if (!isObject(index.namespaceAggregate)) errors.push(createIssue('PRF-001', '/index/namespaceAggregate', { field: 'index.namespaceAggregate' }))
-            if (!isObject(index.schemas)) errors.push(createIssue('PRF-002', '/index/schemas', { field: 'index.schemas', expected: 'object', actual: typeOfValue(index.schemas) }))
-            if (!Array.isArray(index.blockers)) errors.push(createIssue('PRF-002', '/index/blockers', { field: 'index.blockers', expected: 'array', actual: typeOfValue(index.blockers) }))
+        const { errors, dir, stamp } = checkProofInput(input)
+        if (errors.length > 0 || dir === null || stamp === null) {
+            return { status: false, proofPath: null, proof: null, errors }
         }
-        const stamp = stampOf(input?.now)
-        if (stamp === null) errors.push(createIssue('PRF-002', '/now', { field: 'now', expected: 'ISO-8601 date-time', actual: typeOfValue(input?.now) }))
-        const norm = errors.length === 0 ? normalizeDir(input.dir, '/dir', 'dir') : { dir: null, issue: null }
-        if (norm.issue !== null) errors.push(norm.issue)
-        if (errors.length > 0 || norm.dir === null || stamp === null) return { status: false, proofPath: null, proof: null, errors }
 
         const fs = input.fs as FsPort
-        const ix = index as Obj
-        const proofPath = joinPath(norm.dir, LAYOUT.proof)
-        const monitoring: { githubIssue: unknown; boardColumn: unknown } = { githubIssue: null, boardColumn: null }
-        const warnings: Issue[] = []
+        const proofPath = joinPath(dir, LAYOUT.proof)
         const existing = await readText(fs, proofPath)
         if (!existing.ok) return { status: false, proofPath, proof: null, errors: [existing.issue] }
-        if (existing.value !== null) {
-            try {
-                const old = JSON.parse(existing.value) as unknown
-                const m = isObject(old) && isObject(old.monitoring) ? old.monitoring : {}
-                if (m.githubIssue !== undefined && m.githubIssue !== null) monitoring.githubIssue = m.githubIssue
-                if (m.boardColumn !== undefined && m.boardColumn !== null) monitoring.boardColumn = m.boardColumn
-            } catch (cause) {
-                warnings.push(createIssue('PRF-004', '/dir', { detail: cause instanceof Error ? cause.message : 'invalid JSON' }))
-            }
+        const { monitoring, warnings } = keptMonitoring(existing.value)
+        const proof = digestIndex(input.index as Obj, stamp, monitoring)
+        const text = JSON.stringify(proof, null, 4) + '\n'
+        const problems = await writeAtomic(fs, proofPath, text, { overwrite: true, journal: new Journal() })
+        if (problems.length > 0) {
+            const failed = createIssue('PRF-008', '/dir', { detail: (problems[0] as Issue).message })
+            return { status: false, proofPath, proof: null, errors: [failed, ...problems] }
         }
-        const schemas = Object.fromEntries(Object.entries(ix.schemas as Obj).map(([name, node]) => [name, pick(node, ['status', 'grade', 'reason'])]))
-        const proof: ProviderProofDocument = {
-            proofVersion: 1,
-            namespace: ix.namespace as string,
-            generatedAt: fromFileTimestamp(stamp) as string,
-            status: ix.status as string,
-            ...(typeof ix.grade === 'string' ? { grade: ix.grade } : {}),
-            namespaceAggregate: pick(ix.namespaceAggregate, ['status', 'grade', 'rawGrade', 'normalizedScore', 'ref', 'reason']),
-            schemas,
-            blockers: (ix.blockers as unknown[]).map((b) => (isObject(b) ? { ...b } : b)),
-            monitoring
-        }
-        const problems = await writeAtomic(fs, proofPath, JSON.stringify(proof, null, 4) + '\n', { overwrite: true, journal: new Journal() })
-        if (problems.length > 0) return { status: false, proofPath, proof: null, errors: [createIssue('PRF-008', '/dir', { detail: (problems[0] as Issue).message }), ...problems] }
         return { status: true, proofPath, proof, errors: warnings }
+    }
+}
+
+type ProofInput = Parameters<typeof ProviderProof.write>[0]
+
+/** Every input checked first; the directory is normalised only once the rest is valid. */
+function checkProofInput(input: ProofInput): { errors: Issue[]; dir: string | null; stamp: string | null } {
+    const errors: Issue[] = []
+    const port = checkFsPort(input?.fs)
+    if (port !== null) errors.push(port)
+    const dir = input?.dir
+    if (dir === undefined || dir === null) errors.push(createIssue('PRF-001', '/dir', { field: 'dir' }))
+    else if (typeof dir !== 'string') {
+        errors.push(createIssue('PRF-002', '/dir', { field: 'dir', expected: 'string', actual: typeOfValue(dir) }))
+    } else if (dir.length === 0) errors.push(createIssue('PRF-003', '/dir', { field: 'dir' }))
+    errors.push(...checkIndex(input?.index))
+    const stamp = stampOf(input?.now)
+    if (stamp === null) {
+        const actual = typeOfValue(input?.now)
+        errors.push(createIssue('PRF-002', '/now', { field: 'now', expected: 'ISO-8601 date-time', actual }))
+    }
+    const norm = errors.length === 0 ? normalizeDir(dir, '/dir', 'dir') : { dir: null, issue: null }
+    if (norm.issue !== null) errors.push(norm.issue)
+    return { errors, dir: norm.dir, stamp }
+}
+
+/** The fields of a namespace index the proof digests. */
+function checkIndex(index: unknown): Issue[] {
+    if (index === undefined || index === null) return [createIssue('PRF-001', '/index', { field: 'index' })]
+    if (!isObject(index)) {
+        return [createIssue('PRF-002', '/index', { field: 'index', expected: 'object', actual: typeOfValue(index) })]
+    }
+    const errors: Issue[] = []
+    for (const key of ['namespace', 'status'] as const) {
+        if (typeof index[key] === 'string') continue
+        errors.push(createIssue('PRF-001', `/index/${key}`, { field: `index.${key}` }))
+    }
+    if (!isObject(index.namespaceAggregate)) {
+        errors.push(createIssue('PRF-001', '/index/namespaceAggregate', { field: 'index.namespaceAggregate' }))
+    }
+    if (!isObject(index.schemas)) {
+        const actual = typeOfValue(index.schemas)
+        errors.push(createIssue('PRF-002', '/index/schemas', { field: 'index.schemas', expected: 'object', actual }))
+    }
+    if (!Array.isArray(index.blockers)) {
+        const actual = typeOfValue(index.blockers)
+        errors.push(createIssue('PRF-002', '/index/blockers', { field: 'index.blockers', expected: 'array', actual }))
+    }
+    return errors
+}
+
+/** The host's monitoring values survive a re-run; an unreadable old proof only warns (PRF-004). */
+function keptMonitoring(existing: string | null): { monitoring: ProofMonitoring; warnings: Issue[] } {
+    const monitoring: { githubIssue: unknown; boardColumn: unknown } = { githubIssue: null, boardColumn: null }
+    if (existing === null) return { monitoring, warnings: [] }
+    try {
+        const old = JSON.parse(existing) as unknown
+        const m = isObject(old) && isObject(old.monitoring) ? old.monitoring : {}
+        if (m.githubIssue !== undefined && m.githubIssue !== null) monitoring.githubIssue = m.githubIssue
+        if (m.boardColumn !== undefined && m.boardColumn !== null) monitoring.boardColumn = m.boardColumn
+    } catch (cause) {
+        const detail = cause instanceof Error ? cause.message : 'invalid JSON'
+        return { monitoring, warnings: [createIssue('PRF-004', '/dir', { detail })] }
+    }
+    return { monitoring, warnings: [] }
+}
+
+/** What the proof keeps of each schema node and of the namespace aggregate. */
+const SCHEMA_FIELDS = ['status', 'grade', 'reason'] as const
+const AGGREGATE_FIELDS = ['status', 'grade', 'rawGrade', 'normalizedScore', 'ref', 'reason'] as const
+
+function digestIndex(ix: Obj, stamp: string, monitoring: ProofMonitoring): ProviderProofDocument {
+    const schemas = Object.entries(ix.schemas as Obj).map(([name, node]) => [name, pick(node, SCHEMA_FIELDS)])
+    return {
+        proofVersion: 1,
+        namespace: ix.namespace as string,
+        generatedAt: fromFileTimestamp(stamp) as string,
+        status: ix.status as string,
+        ...(typeof ix.grade === 'string' ? { grade: ix.grade } : {}),
+        namespaceAggregate: pick(ix.namespaceAggregate, AGGREGATE_FIELDS),
+        schemas: Object.fromEntries(schemas),
+        blockers: (ix.blockers as unknown[]).map((b) => (isObject(b) ? { ...b } : b)),
+        monitoring
     }
 }

@@ -4,7 +4,7 @@ import type { Issue } from '../errors/types.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
 import { readModuleSource } from '../schema/source-loader.js'
 import { formatSnapshotFilename, parseSnapshotFilename, SNAPSHOT_EXT_REGEX, SNAPSHOT_HASH_REGEX, SNAPSHOT_NAME_REGEX, type SnapshotFilenameParts } from '../naming/snapshot-filename.js'
-import type { FsPort, SchemaLoader } from '../ports/types.js'
+import type { FsDirEntry, FsPort, SchemaLoader } from '../ports/types.js'
 import { callPort, checkFsPort, Journal, listDir, readText, rollback, writeAtomic } from '../store/fs-ops.js'
 import { baseName, joinPath, normalizeDir, unsafeSegmentReason } from '../store/paths.js'
 import { monotonicStamp, stampOf } from './stamps.js'
@@ -55,41 +55,18 @@ export class SourceSnapshot {
      */
     static async create(input: { fs?: unknown; dir?: unknown; name?: unknown; ext?: unknown; text?: unknown; hash?: unknown; now?: unknown; journal?: Journal }): Promise<SnapshotCreateResult> {
         const fail = (errors: Issue[]): SnapshotCreateResult => ({ file: null, path: null, hash: null, created: false, errors })
-        const errors: Issue[] = []
-        const port = checkFsPort(input?.fs)
-        if (port !== null) errors.push(port)
-        const { dir, issue } = normalizeDir(input?.dir, '/dir', 'dir')
-        if (issue !== null) errors.push(issue)
-        for (const field of ['name', 'ext', 'text'] as const) {
-            const value = input?.[field]
-            if (value === undefined || value === null) errors.push(createIssue('SNP-001', `/${field}`, { field }))
-            else if (typeof value !== 'string') errors.push(createIssue('SNP-002', `/${field}`, { field, expected: 'string', actual: typeOfValue(value) }))
-        }
-        const name = input?.name
-        if (typeof name === 'string' && (unsafeSegmentReason(name) !== null || !SNAPSHOT_NAME_REGEX.test(name))) {
-            errors.push(createIssue('SNP-003', '/name', { detail: `snapshot name ${describeValue(JSON.stringify(name))} must match ${String(SNAPSHOT_NAME_REGEX)}` }))
-        }
-        if (typeof input?.ext === 'string' && !SNAPSHOT_EXT_REGEX.test(input.ext)) errors.push(createIssue('SNP-003', '/ext', { detail: `extension ${describeValue(input.ext)} must be alphanumeric` }))
-        if (input?.hash !== undefined && !(typeof input.hash === 'string' && SNAPSHOT_HASH_REGEX.test(input.hash))) {
-            errors.push(createIssue('SNP-003', '/hash', { detail: `hash ${describeValue(input.hash)} is not 8 lowercase hex characters` }))
-        }
-        const stamp = stampOf(input?.now)
-        if (stamp === null) errors.push(createIssue('SNP-003', '/now', { detail: `now ${describeValue(input?.now)} is not an ISO-8601 date-time` }))
+        const { errors, dir, stamp } = checkCreateInput(input)
         if (errors.length > 0 || dir === null || stamp === null) return fail(errors)
 
         const fs = input.fs as FsPort
         const text = input.text as string
+        const name = input.name as string
         const ext = input.ext as string
         const hash = typeof input.hash === 'string' ? input.hash : (HashGenerator.hashBytes({ text }).short as string)
         const listing = await listDir(fs, dir)
         if (!listing.ok) return fail([listing.issue])
-        const same = sortSnapshots(
-            (listing.value ?? [])
-                .filter((e) => e.kind === 'file')
-                .map((e) => ({ file: e.name, parts: parseSnapshotFilename(e.name) }))
-                .filter((x): x is { file: string; parts: SnapshotFilenameParts } => x.parts !== null && x.parts.name === name && x.parts.ext === ext)
-                .map((x) => ({ ...x.parts, file: x.file }))
-        )
+        const ofThisSource = (parts: SnapshotFilenameParts): boolean => parts.name === name && parts.ext === ext
+        const same = sortSnapshots(parseListing(listing.value ?? [], ofThisSource))
         const notes: Issue[] = []
         for (const s of same.filter((s) => s.hash === hash)) {
             const existing = await readText(fs, joinPath(dir, s.file))
@@ -97,7 +74,9 @@ export class SourceSnapshot {
             if (existing.value !== text) return fail([createIssue('SNP-004', '/text', { file: s.file, hash })])
         }
         const newest = same[same.length - 1]
-        if (newest !== undefined && newest.hash === hash) return { file: newest.file, path: joinPath(dir, newest.file), hash, created: false, errors: [] }
+        if (newest !== undefined && newest.hash === hash) {
+            return { file: newest.file, path: joinPath(dir, newest.file), hash, created: false, errors: [] }
+        }
         const older = same.find((s) => s.hash === hash)
         if (older !== undefined) notes.push(createIssue('SNP-INFO-001', '/text', { file: older.file }))
         const ts = monotonicStamp(stamp, same.map((s) => s.timestamp))
@@ -129,11 +108,7 @@ export class SourceSnapshot {
         if (errors.length > 0 || dir === null) return { snapshots: [], errors }
         const listing = await listDir(input.fs as FsPort, dir)
         if (!listing.ok) return { snapshots: [], errors: [listing.issue] }
-        const snapshots = (listing.value ?? [])
-            .filter((e) => e.kind === 'file')
-            .map((e) => ({ file: e.name, parts: parseSnapshotFilename(e.name) }))
-            .filter((x): x is { file: string; parts: SnapshotFilenameParts } => x.parts !== null && (input.name === undefined || x.parts.name === input.name))
-            .map((x) => ({ ...x.parts, file: x.file }))
+        const snapshots = parseListing(listing.value ?? [], (parts) => input.name === undefined || parts.name === input.name)
         return { snapshots: sortSnapshots(snapshots), errors: [] }
     }
 
@@ -154,47 +129,120 @@ export class SourceSnapshot {
         if (early.length > 0 || path === null) return fail(early)
         const fs = input.fs as FsPort
         const parts = parseSnapshotFilename(baseName(path))
-        if (parts === null) return fail([createIssue('SNP-003', '/path', { detail: `${describeValue(baseName(path))} is not <name>--<ts>--<hash8>.<ext>` })])
+        if (parts === null) {
+            const detail = `${describeValue(baseName(path))} is not <name>--<ts>--<hash8>.<ext>`
+            return fail([createIssue('SNP-003', '/path', { detail })])
+        }
         const read = await readText(fs, path)
         if (!read.ok) return fail([read.issue], parts.hash)
         if (read.value === null) return fail([createIssue('SNP-005', '/path', { path })], parts.hash)
-        const text = read.value
         const kind: SnapshotHashKind = input.hashOf ?? (parts.ext === 'mjs' ? 'schema' : parts.ext === 'json' ? 'json' : 'bytes')
-        let actual: string | null = null
-        let legacy: string | null = null
-        if (kind === 'bytes') {
-            actual = HashGenerator.hashBytes({ text }).short
-            legacy = HashGenerator.computeHash({ value: { about: text } }).short
-        } else if (kind === 'json') {
-            let value: unknown
-            try {
-                value = JSON.parse(text) as unknown
-            } catch (cause) {
-                return fail([createIssue('SNP-003', '/path', { detail: `not JSON: ${cause instanceof Error ? cause.message : 'invalid'}` })], parts.hash)
-            }
-            const res = isObject(value) ? HashGenerator.computeSelectionHash({ selection: value }) : HashGenerator.computeHash({ value })
-            if (res.short === null) return fail(res.errors, parts.hash)
-            actual = res.short
-        } else {
-            let main = input.main
-            if (main === undefined && input.trustedLoader !== undefined) {
-                const loader = input.trustedLoader
-                const loaded = await callPort('load', path, () => loader.load(path))
-                if (!loaded.ok) return fail([loaded.issue], parts.hash)
-                main = loaded.value?.main ?? loaded.value?.schema
-            } else if (main === undefined) {
-                // Read from the syntax tree: a snapshot is never run.
-                const read = readModuleSource({ source: text })
-                const problems = read.errors.filter((e) => e.severity === SEVERITY.error).map((e) => ({ ...e, path: '/path' }))
-                if (read.module === null || problems.length > 0) return fail(problems, parts.hash)
-                main = read.module.main ?? read.module.schema
-            }
-            if (main === undefined) return fail([createIssue('SRC-005', '/path')], parts.hash)
-            const res = HashGenerator.computeSchemaHash({ schema: main })
-            if (res.short === null) return fail(res.errors, parts.hash)
-            actual = res.short
+        const hashed = await hashSnapshot(kind, read.value, path, input)
+        if (hashed.errors !== null) return fail(hashed.errors, parts.hash)
+        const { actual, legacy } = hashed
+        if (actual === parts.hash || legacy === parts.hash) {
+            const actualHash = actual === parts.hash ? actual : legacy
+            return { valid: true, expectedHash: parts.hash, actualHash, errors: [] }
         }
-        if (actual === parts.hash || legacy === parts.hash) return { valid: true, expectedHash: parts.hash, actualHash: actual === parts.hash ? actual : legacy, errors: [] }
-        return fail([createIssue('SNP-006', '/path', { file: baseName(path), expected: parts.hash, actual: actual ?? 'none' })], parts.hash, actual)
+        const mismatch = { file: baseName(path), expected: parts.hash, actual: actual ?? 'none' }
+        return fail([createIssue('SNP-006', '/path', mismatch)], parts.hash, actual)
     }
+}
+
+type CreateInput = Parameters<typeof SourceSnapshot.create>[0]
+type VerifyInput = Parameters<typeof SourceSnapshot.verify>[0]
+
+/** Validates every argument of {@link SourceSnapshot.create} before the folder is read. */
+function checkCreateInput(input: CreateInput): { errors: Issue[]; dir: string | null; stamp: string | null } {
+    const errors: Issue[] = []
+    const port = checkFsPort(input?.fs)
+    if (port !== null) errors.push(port)
+    const { dir, issue } = normalizeDir(input?.dir, '/dir', 'dir')
+    if (issue !== null) errors.push(issue)
+    for (const field of ['name', 'ext', 'text'] as const) {
+        const value = input?.[field]
+        if (value === undefined || value === null) errors.push(createIssue('SNP-001', `/${field}`, { field }))
+        else if (typeof value !== 'string') {
+            errors.push(createIssue('SNP-002', `/${field}`, { field, expected: 'string', actual: typeOfValue(value) }))
+        }
+    }
+    const name = input?.name
+    if (typeof name === 'string' && (unsafeSegmentReason(name) !== null || !SNAPSHOT_NAME_REGEX.test(name))) {
+        const detail = `snapshot name ${describeValue(JSON.stringify(name))} must match ${String(SNAPSHOT_NAME_REGEX)}`
+        errors.push(createIssue('SNP-003', '/name', { detail }))
+    }
+    if (typeof input?.ext === 'string' && !SNAPSHOT_EXT_REGEX.test(input.ext)) {
+        errors.push(
+            createIssue('SNP-003', '/ext', { detail: `extension ${describeValue(input.ext)} must be alphanumeric` })
+        )
+    }
+    if (input?.hash !== undefined && !(typeof input.hash === 'string' && SNAPSHOT_HASH_REGEX.test(input.hash))) {
+        const detail = `hash ${describeValue(input.hash)} is not 8 lowercase hex characters`
+        errors.push(createIssue('SNP-003', '/hash', { detail }))
+    }
+    const stamp = stampOf(input?.now)
+    if (stamp === null) {
+        errors.push(
+            createIssue('SNP-003', '/now', { detail: `now ${describeValue(input?.now)} is not an ISO-8601 date-time` })
+        )
+    }
+    return { errors, dir, stamp }
+}
+
+/** The snapshot files of a listing whose parsed name passes `keep`, unsorted. */
+function parseListing(entries: readonly FsDirEntry[], keep: (p: SnapshotFilenameParts) => boolean): SnapshotInfo[] {
+    return entries
+        .filter((e) => e.kind === 'file')
+        .map((e) => ({ file: e.name, parts: parseSnapshotFilename(e.name) }))
+        .filter((x): x is { file: string; parts: SnapshotFilenameParts } => x.parts !== null && keep(x.parts))
+        .map((x) => ({ ...x.parts, file: x.file }))
+}
+
+/** A recomputed hash; `legacy` is an About text's `{ about: text }` hash (03 ⚠ C11); `errors` when none came out. */
+type HashOf = { actual: string | null; legacy: string | null; errors: null } | { errors: Issue[] }
+
+async function hashSnapshot(kind: SnapshotHashKind, text: string, path: string, input: VerifyInput): Promise<HashOf> {
+    if (kind === 'bytes') {
+        const actual = HashGenerator.hashBytes({ text }).short
+        return { actual, legacy: HashGenerator.computeHash({ value: { about: text } }).short, errors: null }
+    }
+    if (kind === 'json') {
+        let value: unknown
+        try {
+            value = JSON.parse(text) as unknown
+        } catch (cause) {
+            const detail = `not JSON: ${cause instanceof Error ? cause.message : 'invalid'}`
+            return { errors: [createIssue('SNP-003', '/path', { detail })] }
+        }
+        const isSelection = value !== null && typeof value === 'object' && !Array.isArray(value)
+        const res = isSelection
+            ? HashGenerator.computeSelectionHash({ selection: value })
+            : HashGenerator.computeHash({ value })
+        return res.short === null ? { errors: res.errors } : { actual: res.short, legacy: null, errors: null }
+    }
+    const loaded = await schemaMain(text, path, input)
+    if (loaded.errors !== null) return { errors: loaded.errors }
+    const res = HashGenerator.computeSchemaHash({ schema: loaded.main })
+    return res.short === null ? { errors: res.errors } : { actual: res.short, legacy: null, errors: null }
+}
+
+type LoadedMain = { main: unknown; errors: null } | { errors: Issue[] }
+
+/** A schema snapshot's `main`: given, imported by an explicit trusted loader, or read from the syntax tree. */
+async function schemaMain(text: string, path: string, input: VerifyInput): Promise<LoadedMain> {
+    let main = input.main
+    if (main === undefined && input.trustedLoader !== undefined) {
+        const loader = input.trustedLoader
+        const loaded = await callPort('load', path, () => loader.load(path))
+        if (!loaded.ok) return { errors: [loaded.issue] }
+        main = loaded.value?.main ?? loaded.value?.schema
+    } else if (main === undefined) {
+        // Read from the syntax tree: a snapshot is never run.
+        const read = readModuleSource({ source: text })
+        const problems = read.errors.filter((e) => e.severity === SEVERITY.error).map((e) => ({ ...e, path: '/path' }))
+        if (read.module === null || problems.length > 0) return { errors: problems }
+        main = read.module.main ?? read.module.schema
+    }
+    if (main === undefined) return { errors: [createIssue('SRC-005', '/path')] }
+    return { main, errors: null }
 }

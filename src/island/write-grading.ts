@@ -96,15 +96,7 @@ async function targetExists(fs: FsPort, root: string, area: Area, t: GradingTarg
  */
 export async function writeGrading(input: { fs?: unknown; root?: unknown; target?: unknown; entry?: unknown; now?: unknown; concurrency?: number }): Promise<WriteGradingResult> {
     const fail = (errors: Issue[], indexPath: string | null = null): WriteGradingResult => ({ status: false, file: null, path: null, indexPath, index: null, errors })
-    const errors: Issue[] = []
-    const port = checkFsPort(input?.fs)
-    if (port !== null) errors.push(port)
-    const { dir: root, issue } = normalizeDir(input?.root, '/root', 'root')
-    if (issue !== null) errors.push(issue)
-    const stamp = stampOf(input?.now)
-    if (stamp === null) errors.push(createIssue('GRD-046', '/now', { value: describeValue(input?.now) }))
-    const check = validateGradingEntry({ entry: input?.entry })
-    errors.push(...check.errors.filter((i) => i.severity === SEVERITY.error).map((i) => ({ ...i, path: '/entry' + i.path })))
+    const { errors, root, stamp } = checkWriteInput(input)
     if (errors.length > 0 || root === null || stamp === null) return fail(errors)
 
     const fs = input.fs as FsPort
@@ -119,21 +111,11 @@ export async function writeGrading(input: { fs?: unknown; root?: unknown; target
     if (missing !== null) return fail([missing])
 
     const dir = joinPath(root, ...folder.segments)
-    const persona = (PERSONA_AREAS as readonly string[]).includes(area) ? (entry.persona as { basePersonaId?: unknown; lensId?: unknown } | undefined) : undefined
-    const personaArgs = persona !== undefined ? { basePersona: persona.basePersonaId, lens: persona.lensId } : {}
-    const listing = await listDir(fs, dir)
-    if (!listing.ok) return fail([listing.issue])
-    const existing = (listing.value ?? [])
-        .map((e) => parseGradingFilename(e.name))
-        .filter((p) => p !== null && p.area === area)
-        .map((p) => p?.timestamp as string)
-    const ts = monotonicStamp(stamp, existing)
-    const notes: Issue[] = ts === stamp ? [] : [createIssue('ISL-INFO-001', '/now', { from: stamp, to: ts, folder: folder.segments.join('/') })]
-    const name = formatGradingFilename({ area, timestamp: ts, ...personaArgs })
-    if (name.filename === null) return fail(name.errors.map((i) => ({ ...i, path: i.path === '/basePersona' || i.path === '/lens' ? '/entry/persona' : i.path })))
+    const named = await nextEntryName(fs, dir, entry, stamp, folder.segments.join('/'))
+    if (named.filename === null) return fail(named.errors)
 
     const journal = new Journal(root)
-    const path = joinPath(dir, name.filename)
+    const path = joinPath(dir, named.filename)
     const written = await writeAtomic(fs, path, JSON.stringify(entry, null, 4) + '\n', { overwrite: false, journal })
     if (written.length > 0) return fail([...written, ...(await rollback(fs, journal))])
     const indexDir = joinPath(root, ...folder.indexSegments)
@@ -143,5 +125,49 @@ export async function writeGrading(input: { fs?: unknown; root?: unknown; target
             ? await rebuildNamespaceWith({ fs, namespaceDir: indexDir, now: input.now, ...concurrency }, { journal })
             : await rebuildSelectionWith({ fs, selectionDir: indexDir, providersRoot: joinPath(root, LAYOUT.providers), now: input.now, ...concurrency }, { journal })
     if (!rebuilt.status) return fail([...rebuilt.errors, ...(await rollback(fs, journal))], rebuilt.indexPath)
-    return { status: true, file: name.filename, path, indexPath: rebuilt.indexPath, index: rebuilt.index, errors: [...notes, ...rebuilt.errors] }
+    const { indexPath, index } = rebuilt
+    return { status: true, file: named.filename, path, indexPath, index, errors: [...named.notes, ...rebuilt.errors] }
+}
+
+type WriteInput = Parameters<typeof writeGrading>[0]
+
+/** Port, root, `now` and the entry itself (errors only; paths under `/entry`), all before the island is read. */
+function checkWriteInput(input: WriteInput): { errors: Issue[]; root: string | null; stamp: string | null } {
+    const errors: Issue[] = []
+    const port = checkFsPort(input?.fs)
+    if (port !== null) errors.push(port)
+    const { dir: root, issue } = normalizeDir(input?.root, '/root', 'root')
+    if (issue !== null) errors.push(issue)
+    const stamp = stampOf(input?.now)
+    if (stamp === null) errors.push(createIssue('GRD-046', '/now', { value: describeValue(input?.now) }))
+    const check = validateGradingEntry({ entry: input?.entry })
+    const entryErrors = check.errors.filter((i) => i.severity === SEVERITY.error)
+    errors.push(...entryErrors.map((i) => ({ ...i, path: '/entry' + i.path })))
+    return { errors, root, stamp }
+}
+
+type PersonaRef = { basePersonaId?: unknown; lensId?: unknown }
+type EntryName = { filename: string; notes: Issue[]; errors: Issue[] } | { filename: null; errors: Issue[] }
+
+/** The entry's file name in `dir`: its timestamp moves past the newest entry of the area there (01-model ⚠ A13). */
+async function nextEntryName(fs: FsPort, dir: string, entry: Obj, stamp: string, folder: string): Promise<EntryName> {
+    const area = entry.area as Area
+    const personaBound = (PERSONA_AREAS as readonly string[]).includes(area)
+    const persona = personaBound ? (entry.persona as PersonaRef | undefined) : undefined
+    const personaArgs = persona !== undefined ? { basePersona: persona.basePersonaId, lens: persona.lensId } : {}
+    const listing = await listDir(fs, dir)
+    if (!listing.ok) return { filename: null, errors: [listing.issue] }
+    const existing = (listing.value ?? [])
+        .map((e) => parseGradingFilename(e.name))
+        .filter((p) => p !== null && p.area === area)
+        .map((p) => p?.timestamp as string)
+    const ts = monotonicStamp(stamp, existing)
+    const notes: Issue[] = ts === stamp ? [] : [createIssue('ISL-INFO-001', '/now', { from: stamp, to: ts, folder })]
+    const name = formatGradingFilename({ area, timestamp: ts, ...personaArgs })
+    if (name.filename === null) {
+        // The file name carries the persona; its issues belong to the entry's persona.
+        const onPersona = (at: string): string => (at === '/basePersona' || at === '/lens' ? '/entry/persona' : at)
+        return { filename: null, errors: name.errors.map((i) => ({ ...i, path: onPersona(i.path) })) }
+    }
+    return { filename: name.filename, notes, errors: [] }
 }

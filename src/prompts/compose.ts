@@ -296,7 +296,14 @@ export interface EntryPointInput {
     readonly serverParams?: unknown
 }
 
-function personaLabel(persona: unknown): { label: string | null; ids: string[]; object: PromptPersona | null } {
+/** Line 1's persona: its label, the ids a selection may list it under, and the object form when given as one. */
+interface PersonaLabel {
+    readonly label: string | null
+    readonly ids: string[]
+    readonly object: PromptPersona | null
+}
+
+function personaLabel(persona: unknown): PersonaLabel {
     if (typeof persona === 'string') return { label: persona, ids: [persona], object: null }
     if (isObject(persona) && typeof persona.basePersonaId === 'string' && typeof persona.lensId === 'string') {
         const slug = `${persona.basePersonaId}--${persona.lensId}`
@@ -323,50 +330,24 @@ function outputFormat(areas: readonly Area[], persona: PromptPersona | null): st
  */
 export function buildEntryPointPrompt(input: EntryPointInput): { prompt: string | null; errors: Issue[] } {
     const errors: Issue[] = []
-    const kind = input.kind
-    if (kind !== 'selection' && kind !== 'single') errors.push(createIssue(kind === undefined ? 'PB-001' : 'PB-002', '/kind', { field: 'kind', expected: "'selection' | 'single'", actual: describeValue(kind) }))
-    const mode = input.gradingMode
-    if (mode !== 'full' && mode !== 'partial') errors.push(createIssue(mode === undefined ? 'PB-001' : 'PB-002', '/gradingMode', { field: 'gradingMode', expected: "'full' | 'partial'", actual: describeValue(mode) }))
-    if (input.modeNote !== undefined && (typeof input.modeNote !== 'string' || input.modeNote.trim() === '' || input.modeNote.includes('\n'))) {
-        errors.push(createIssue('PB-002', '/modeNote', { field: 'modeNote', expected: 'one line of text', actual: describeValue(input.modeNote) }))
-    }
+    const { kind, gradingMode: mode } = input
+    checkRunHeader(input, errors)
     const areas = checkAreas(input.areas, errors)
-    const side = kind === 'selection' ? 'selection' : 'provider'
-    areas.forEach((a, i) => {
-        if (AREA_CATALOGUE[a].side !== side && (kind === 'selection' || kind === 'single')) errors.push(createIssue('PB-015', `/areas/${i}`, { area: a, side: AREA_CATALOGUE[a].side, flow: side }))
-    })
+    checkAreaSides(areas, kind, errors)
     const persona = personaLabel(input.persona)
-    if (input.persona !== undefined && persona.label === null) {
-        errors.push(createIssue('PB-002', '/persona', { field: 'persona', expected: 'persona id or { basePersonaId, lensId }', actual: typeOfValue(input.persona) }))
-    }
-    if (isObject(input.persona)) errors.push(...checkPersona(input.persona, '/persona').errors)
-    if (typeof input.persona === 'string' && !/^[a-z0-9][a-z0-9-]*$/.test(input.persona)) {
-        errors.push(createIssue('PB-006', '/persona', { field: 'persona', detail: `${describeValue(input.persona)} is not a persona id` }))
-    }
+    checkEntryPersona(input.persona, persona, errors)
     const warnings: Issue[] = []
     let line2 = ''
-    if (kind === 'selection') {
-        const sel = input.selection
-        if (!isObject(sel)) errors.push(createIssue(sel === undefined ? 'PB-001' : 'PB-002', '/selection', { field: 'selection', expected: '{ selectionId, selectionHash, personaIds }', actual: typeOfValue(sel) }))
-        else {
-            const okId = nonEmptyString(sel.selectionId, '/selection/selectionId', 'selection.selectionId', errors)
-            const okHash = nonEmptyString(sel.selectionHash, '/selection/selectionHash', 'selection.selectionHash', errors)
-            const ids = checkStrings(sel.personaIds, '/selection/personaIds', 'selection.personaIds', errors)
-            // Persona obligation of selection gradings: in selection.json and on line 1 (04 §3).
-            if (input.persona === undefined) errors.push(createIssue('PB-001', '/persona', { field: 'persona' }))
-            else if (ids !== null && persona.label !== null && !persona.ids.some((id) => ids.includes(id))) {
-                errors.push(createIssue('PB-017', '/persona', { value: persona.label, expected: ids.join(', ') }))
-            }
-            if (okId && okHash) line2 = `2. Selection: ${sel.selectionId as string}, lockSnapshot hash: ${sel.selectionHash as string}`
-        }
-    } else if (kind === 'single') {
+    if (kind === 'selection') line2 = selectionLine(input, persona, errors)
+    else if (kind === 'single') {
         if (nonEmptyString(input.schemaId, '/schemaId', 'schemaId', errors)) {
             line2 = `2. Single-Schema: ${input.schemaId as string}, ${areas.length === 1 ? 'area' : 'areas'}: ${areas.join(', ')}`
         }
         if (input.persona === undefined) warnings.push(createIssue('PB-WARN-004', '/persona'))
     }
     if (errors.length > 0) return { prompt: null, errors }
-    const note = typeof input.modeNote === 'string' ? input.modeNote.trim() : mode === 'full' ? 'initial baseline' : 're-grading a subset of the areas'
+    const defaultNote = mode === 'full' ? 'initial baseline' : 're-grading a subset of the areas'
+    const note = typeof input.modeNote === 'string' ? input.modeNote.trim() : defaultNote
     const lines = [
         'You are performing a FlowMCP grading. Instructions:',
         '',
@@ -380,8 +361,73 @@ export function buildEntryPointPrompt(input: EntryPointInput): { prompt: string 
     ]
     const redacted = Redact.text({ text: lines.join('\n') + '\n', serverParams: input.serverParams })
     if (redacted.text === null) return { prompt: null, errors: redacted.errors }
-    if (redacted.redactions.length > 0) warnings.push(createIssue('PB-WARN-001', '', { detail: describeRedactions(redacted.redactions) }))
+    if (redacted.redactions.length > 0) {
+        warnings.push(createIssue('PB-WARN-001', '', { detail: describeRedactions(redacted.redactions) }))
+    }
     return { prompt: redacted.text, errors: warnings }
+}
+
+/** `kind`, `gradingMode` and `modeNote`: what lines 2, 3 and 5 are built from. */
+function checkRunHeader(input: EntryPointInput, errors: Issue[]): void {
+    const { kind, gradingMode: mode, modeNote } = input
+    if (kind !== 'selection' && kind !== 'single') {
+        const code = kind === undefined ? 'PB-001' : 'PB-002'
+        const expected = "'selection' | 'single'"
+        errors.push(createIssue(code, '/kind', { field: 'kind', expected, actual: describeValue(kind) }))
+    }
+    if (mode !== 'full' && mode !== 'partial') {
+        const code = mode === undefined ? 'PB-001' : 'PB-002'
+        const expected = "'full' | 'partial'"
+        errors.push(createIssue(code, '/gradingMode', { field: 'gradingMode', expected, actual: describeValue(mode) }))
+    }
+    if (modeNote !== undefined && (typeof modeNote !== 'string' || modeNote.trim() === '' || modeNote.includes('\n'))) {
+        const actual = describeValue(modeNote)
+        errors.push(createIssue('PB-002', '/modeNote', { field: 'modeNote', expected: 'one line of text', actual }))
+    }
+}
+
+/** A selection run grades selection-side areas, a single run provider-side ones (no check for an invalid kind). */
+function checkAreaSides(areas: readonly Area[], kind: unknown, errors: Issue[]): void {
+    const flow = kind === 'selection' ? 'selection' : 'provider'
+    areas.forEach((a, i) => {
+        const side = AREA_CATALOGUE[a].side
+        if (side !== flow && (kind === 'selection' || kind === 'single')) {
+            errors.push(createIssue('PB-015', `/areas/${i}`, { area: a, side, flow }))
+        }
+    })
+}
+
+function checkEntryPersona(value: unknown, persona: PersonaLabel, errors: Issue[]): void {
+    if (value !== undefined && persona.label === null) {
+        const expected = 'persona id or { basePersonaId, lensId }'
+        errors.push(createIssue('PB-002', '/persona', { field: 'persona', expected, actual: typeOfValue(value) }))
+    }
+    if (isObject(value)) errors.push(...checkPersona(value, '/persona').errors)
+    if (typeof value === 'string' && !/^[a-z0-9][a-z0-9-]*$/.test(value)) {
+        const detail = `${describeValue(value)} is not a persona id`
+        errors.push(createIssue('PB-006', '/persona', { field: 'persona', detail }))
+    }
+}
+
+/** Line 2 of a selection run ('' when the selection is unusable; its issues go to `errors`). */
+function selectionLine(input: EntryPointInput, persona: PersonaLabel, errors: Issue[]): string {
+    const sel = input.selection
+    if (!isObject(sel)) {
+        const code = sel === undefined ? 'PB-001' : 'PB-002'
+        const expected = '{ selectionId, selectionHash, personaIds }'
+        errors.push(createIssue(code, '/selection', { field: 'selection', expected, actual: typeOfValue(sel) }))
+        return ''
+    }
+    const okId = nonEmptyString(sel.selectionId, '/selection/selectionId', 'selection.selectionId', errors)
+    const okHash = nonEmptyString(sel.selectionHash, '/selection/selectionHash', 'selection.selectionHash', errors)
+    const ids = checkStrings(sel.personaIds, '/selection/personaIds', 'selection.personaIds', errors)
+    // Persona obligation of selection gradings: in selection.json and on line 1 (04 §3).
+    if (input.persona === undefined) errors.push(createIssue('PB-001', '/persona', { field: 'persona' }))
+    else if (ids !== null && persona.label !== null && !persona.ids.some((id) => ids.includes(id))) {
+        errors.push(createIssue('PB-017', '/persona', { value: persona.label, expected: ids.join(', ') }))
+    }
+    if (!okId || !okHash) return ''
+    return `2. Selection: ${sel.selectionId as string}, lockSnapshot hash: ${sel.selectionHash as string}`
 }
 
 function checkAreas(value: unknown, errors: Issue[]): Area[] {

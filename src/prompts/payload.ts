@@ -1,6 +1,7 @@
 import { AREA_CATALOGUE, isArea, MAX_ITERATIONS } from '../areas/catalogue.js'
 import { validateAreaOutput, type AreaAnswer, type AreaOutput, type ImprovementHint } from '../areas/output.js'
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import type { ErrorCode } from '../errors/catalogue/index.js'
+import { createIssue, describeValue, typeOfValue, type IssueParams } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson, type JsonLimits } from '../json/guard.js'
@@ -34,63 +35,149 @@ type Obj = Record<string, unknown>
 /** Areas whose payload has one result per unit (tool or schema) rather than one per area. */
 const PER_UNIT: readonly Area[] = ['single-test', 'tools-aggregate-schema']
 
+/** The results of one area, grouped by the unit they grade; `from` is the result index (null: the whole area). */
+interface AnswerGroup {
+    readonly tool: string | null
+    readonly answers: AreaAnswer[]
+    readonly from: number | null
+}
+
+type PayloadResult = { outputs: PayloadOutput[]; errors: Issue[] }
+
 /**
  * Converts the results of one accepted payload area (`[{ tool?, scores: { qid: 1..5 | 'n/a' }, reasoning, naReasons? }]`)
  * into area output envelopes that {@link validateAreaOutput} accepts and `Areas.toGradingEntry`
  * converts: one per result for the per-unit areas (single-test, tools-aggregate-schema), one for
  * the whole area otherwise. An `n/a` needs its reason from `naReasons` or an explicit `defaultNaReason`.
  */
-export function payloadToAreaOutputs(area: unknown, results: unknown, envelope: unknown, defaultNaReason: unknown, limits: JsonLimits): { outputs: PayloadOutput[]; errors: Issue[] } {
+export function payloadToAreaOutputs(
+    area: unknown,
+    results: unknown,
+    envelope: unknown,
+    defaultNaReason: unknown,
+    limits: JsonLimits
+): { outputs: PayloadOutput[]; errors: Issue[] } {
     const errors: Issue[] = []
-    const fail = (list: Issue[]): { outputs: PayloadOutput[]; errors: Issue[] } => ({ outputs: [], errors: list })
-    if (!isArea(area)) return fail([createIssue(area === undefined ? 'PB-001' : 'PB-004', '/area', { field: 'area', value: describeValue(area), expected: AREAS.join(', ') })])
+    const fail = (list: Issue[]): PayloadResult => ({ outputs: [], errors: list })
+    if (!isArea(area)) {
+        const code = area === undefined ? 'PB-001' : 'PB-004'
+        return fail([
+            createIssue(code, '/area', { field: 'area', value: describeValue(area), expected: AREAS.join(', ') })
+        ])
+    }
     const guard = inspectJson({ results, envelope: envelope ?? null }, limits)
     if (guard.length > 0) return fail(guard)
-    if (!Array.isArray(results) || results.length === 0) return fail([createIssue(results === undefined ? 'PB-001' : 'PB-002', '/results', { field: 'results', expected: 'non-empty array', actual: typeOfValue(results) })])
-    if (defaultNaReason !== undefined && !(NA_REASONS as readonly unknown[]).includes(defaultNaReason)) errors.push(createIssue('NA-001', '/defaultNaReason', { detail: describeValue(defaultNaReason) }))
-    if (!isObject(envelope)) return fail([...errors, createIssue(envelope === undefined ? 'PB-001' : 'PB-002', '/envelope', { field: 'envelope', expected: '{ schemaHash, timestamp, iteration, persona?, improvementHints? }', actual: typeOfValue(envelope) })])
-    if (typeof envelope.schemaHash !== 'string' || !/^[a-f0-9]{8}$/.test(envelope.schemaHash)) errors.push(createIssue('ARE-009', '/envelope/schemaHash', { field: 'schemaHash', expected: '8 lowercase hex' }))
-    if (!isIsoDateTime(envelope.timestamp)) errors.push(createIssue('ARE-009', '/envelope/timestamp', { field: 'timestamp', expected: 'ISO 8601 date-time' }))
-    if (!(typeof envelope.iteration === 'number' && Number.isInteger(envelope.iteration) && envelope.iteration >= 1 && envelope.iteration <= MAX_ITERATIONS)) {
-        errors.push(createIssue('GRD-030', '/envelope/iteration', { max: MAX_ITERATIONS, value: describeValue(envelope.iteration) }))
+    if (!Array.isArray(results) || results.length === 0) {
+        const code = results === undefined ? 'PB-001' : 'PB-002'
+        const actual = typeOfValue(results)
+        return fail([createIssue(code, '/results', { field: 'results', expected: 'non-empty array', actual })])
     }
-    if (envelope.improvementHints !== undefined && !Array.isArray(envelope.improvementHints)) errors.push(createIssue('GRD-031', '/envelope/improvementHints', { detail: `expected an array, got ${typeOfValue(envelope.improvementHints)}` }))
-    const personaBound = AREA_CATALOGUE[area].personaRequired
-    if (personaBound && envelope.persona === undefined) errors.push(createIssue('ARE-010', '/envelope/persona', { detail: `{basePersonaId, lensId} is required for persona-bound area ${area}` }))
-    if (!personaBound && envelope.persona !== undefined) errors.push(createIssue('ARE-010', '/envelope/persona', { detail: `must not be given for neutral area ${area}` }))
+    if (defaultNaReason !== undefined && !(NA_REASONS as readonly unknown[]).includes(defaultNaReason)) {
+        errors.push(createIssue('NA-001', '/defaultNaReason', { detail: describeValue(defaultNaReason) }))
+    }
+    if (!isObject(envelope)) return fail([...errors, envelopeShapeIssue(envelope)])
+    errors.push(...checkEnvelope(area, envelope))
+    const groups = groupAnswers(area, results, defaultNaReason, errors)
+    if (errors.length > 0) return fail(errors)
+    const built = buildOutputs(area, envelope, groups, limits)
+    return built.errors.length > 0 ? fail(built.errors) : built
+}
 
+function envelopeShapeIssue(envelope: unknown): Issue {
+    return createIssue(envelope === undefined ? 'PB-001' : 'PB-002', '/envelope', {
+        field: 'envelope',
+        expected: '{ schemaHash, timestamp, iteration, persona?, improvementHints? }',
+        actual: typeOfValue(envelope)
+    })
+}
+
+/** The envelope's own fields, in field order; the persona must match whether the area is persona-bound. */
+function checkEnvelope(area: Area, envelope: Obj): Issue[] {
+    const errors: Issue[] = []
+    const add = (code: ErrorCode, field: string, params: IssueParams): void => {
+        errors.push(createIssue(code, `/envelope/${field}`, params))
+    }
+    const { schemaHash, iteration, improvementHints } = envelope
+    if (typeof schemaHash !== 'string' || !/^[a-f0-9]{8}$/.test(schemaHash)) {
+        add('ARE-009', 'schemaHash', { field: 'schemaHash', expected: '8 lowercase hex' })
+    }
+    if (!isIsoDateTime(envelope.timestamp)) {
+        add('ARE-009', 'timestamp', { field: 'timestamp', expected: 'ISO 8601 date-time' })
+    }
+    const isRound = typeof iteration === 'number' && Number.isInteger(iteration)
+    if (!(isRound && iteration >= 1 && iteration <= MAX_ITERATIONS)) add('GRD-030', 'iteration', { max: MAX_ITERATIONS, value: describeValue(iteration) })
+    if (improvementHints !== undefined && !Array.isArray(improvementHints)) {
+        add('GRD-031', 'improvementHints', { detail: `expected an array, got ${typeOfValue(improvementHints)}` })
+    }
+    const personaBound = AREA_CATALOGUE[area].personaRequired
+    if (personaBound && envelope.persona === undefined) {
+        add('ARE-010', 'persona', { detail: `{basePersonaId, lensId} is required for persona-bound area ${area}` })
+    }
+    if (!personaBound && envelope.persona !== undefined) {
+        add('ARE-010', 'persona', { detail: `must not be given for neutral area ${area}` })
+    }
+    return errors
+}
+
+/** One group per result for the per-unit areas, one group for the whole area otherwise; issues go to `errors`. */
+function groupAnswers(area: Area, results: unknown[], defaultNaReason: unknown, errors: Issue[]): AnswerGroup[] {
     const perUnit = PER_UNIT.includes(area)
-    const groups: Array<{ tool: string | null; answers: AreaAnswer[]; from: number | null }> = perUnit ? [] : [{ tool: null, answers: [], from: null }]
+    const whole: AnswerGroup = { tool: null, answers: [], from: null }
+    const groups: AnswerGroup[] = perUnit ? [] : [whole]
     results.forEach((r, i) => {
-        const at = (...t: Array<string | number>): string => pointer('results', i, ...t)
-        if (!isObject(r) || !isObject(r.scores)) return errors.push(createIssue('PB-026', at(), { field: `results[${i}]`, detail: 'must be { tool?, scores, reasoning, naReasons? }' }))
-        if (typeof r.reasoning !== 'string' || r.reasoning.trim() === '') errors.push(createIssue('PB-026', at('reasoning'), { field: 'reasoning', detail: 'must be a non-empty string' }))
-        if (r.tool !== undefined && (typeof r.tool !== 'string' || r.tool === '')) errors.push(createIssue('PB-026', at('tool'), { field: 'tool', detail: 'must be a non-empty string' }))
-        const reasons = isObject(r.naReasons) ? r.naReasons : {}
-        const answers: AreaAnswer[] = []
-        for (const [questionId, score] of Object.entries(r.scores)) {
-            const valid = (typeof score === 'number' && score >= 1 && score <= 5) || score === 'n/a'
-            if (!valid) {
-                errors.push(createIssue('PB-023', at('scores', questionId), { value: describeValue(score), questionId }))
+        const answers = resultAnswers(r, i, defaultNaReason, errors)
+        if (answers === null || !isObject(r)) return
+        if (perUnit) groups.push({ tool: typeof r.tool === 'string' ? r.tool : null, answers, from: i })
+        else whole.answers.push(...answers)
+    })
+    return groups
+}
+
+/** The answers of result `i`, or null when it is not an object with scores. */
+function resultAnswers(r: unknown, i: number, defaultNaReason: unknown, errors: Issue[]): AreaAnswer[] | null {
+    const at = (...t: Array<string | number>): string => pointer('results', i, ...t)
+    if (!isObject(r) || !isObject(r.scores)) {
+        const detail = 'must be { tool?, scores, reasoning, naReasons? }'
+        errors.push(createIssue('PB-026', at(), { field: `results[${i}]`, detail }))
+        return null
+    }
+    if (typeof r.reasoning !== 'string' || r.reasoning.trim() === '') {
+        errors.push(
+            createIssue('PB-026', at('reasoning'), { field: 'reasoning', detail: 'must be a non-empty string' })
+        )
+    }
+    if (r.tool !== undefined && (typeof r.tool !== 'string' || r.tool === '')) {
+        errors.push(createIssue('PB-026', at('tool'), { field: 'tool', detail: 'must be a non-empty string' }))
+    }
+    const reasons = isObject(r.naReasons) ? r.naReasons : {}
+    const reasoning = typeof r.reasoning === 'string' ? r.reasoning : ''
+    const answers: AreaAnswer[] = []
+    for (const [questionId, score] of Object.entries(r.scores)) {
+        const valid = (typeof score === 'number' && score >= 1 && score <= 5) || score === 'n/a'
+        if (!valid) {
+            errors.push(createIssue('PB-023', at('scores', questionId), { value: describeValue(score), questionId }))
+            continue
+        }
+        let naReason: NaReason | undefined
+        if (score === 'n/a') {
+            const reason = reasons[questionId] ?? defaultNaReason
+            if (!(NA_REASONS as readonly unknown[]).includes(reason)) {
+                const missing = `no naReason for ${questionId} and no defaultNaReason`
+                const detail = reason === undefined ? missing : describeValue(reason)
+                errors.push(createIssue('NA-001', at('naReasons', questionId), { detail }))
                 continue
             }
-            let naReason: NaReason | undefined
-            if (score === 'n/a') {
-                const reason = reasons[questionId] ?? defaultNaReason
-                if (!(NA_REASONS as readonly unknown[]).includes(reason)) {
-                    errors.push(createIssue('NA-001', at('naReasons', questionId), { detail: reason === undefined ? `no naReason for ${questionId} and no defaultNaReason` : describeValue(reason) }))
-                    continue
-                }
-                naReason = reason as NaReason
-            }
-            answers.push({ questionId, score: score as number | 'n/a', reasoning: typeof r.reasoning === 'string' ? r.reasoning : '', ...(naReason !== undefined ? { naReason } : {}) })
+            naReason = reason as NaReason
         }
-        if (perUnit) groups.push({ tool: typeof r.tool === 'string' ? r.tool : null, answers, from: i })
-        else (groups[0] as { answers: AreaAnswer[] }).answers.push(...answers)
-        return undefined
-    })
-    if (errors.length > 0) return fail(errors)
+        const answer: AreaAnswer = { questionId, score: score as number | 'n/a', reasoning }
+        answers.push(naReason !== undefined ? { ...answer, naReason } : answer)
+    }
+    return answers
+}
 
+/** One validated area output per group; runs only on an envelope that passed {@link checkEnvelope}. */
+function buildOutputs(area: Area, envelope: Obj, groups: readonly AnswerGroup[], limits: JsonLimits): PayloadResult {
+    const errors: Issue[] = []
     const stamp = toFileTimestamp(envelope.timestamp as string) as string
     const outputs: PayloadOutput[] = []
     for (const group of groups) {
@@ -100,7 +187,7 @@ export function payloadToAreaOutputs(area: unknown, results: unknown, envelope: 
             area,
             iteration: envelope.iteration as number,
             timestamp: envelope.timestamp as string,
-            persona: personaBound ? (envelope.persona as Persona) : null,
+            persona: AREA_CATALOGUE[area].personaRequired ? (envelope.persona as Persona) : null,
             answers: group.answers,
             improvementHints: (envelope.improvementHints ?? []) as ImprovementHint[],
             harness: 'claude-code' as const
@@ -114,5 +201,5 @@ export function payloadToAreaOutputs(area: unknown, results: unknown, envelope: 
         }
         outputs.push({ tool: group.tool, output: checked.output })
     }
-    return errors.length > 0 ? fail(errors) : { outputs, errors: [] }
+    return { outputs, errors }
 }

@@ -21,6 +21,10 @@ const AREA_LINE = /^\[GRADING\] area=([a-zA-Z0-9-]+)\/(\S+) schema-valid=(\u2713
 const PROGRESS_LINE = /^\[GRADING\] PROGRESS (0|[1-9]\d{0,8})\/(0|[1-9]\d{0,8})$/
 const DONE_LINE = /^\[GRADING\] DONE$/
 
+type Obj = Record<string, unknown>
+type FormattedLine = { line: string | null; errors: Issue[] }
+type Progress = { done: number; total: number }
+
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0
 
 /** Formats one surfacing line; `marker: 'ascii'` writes `ok`/`fail` instead of ✓/✗ for ASCII-only terminals. */
@@ -28,36 +32,65 @@ export function formatSurfacingLine(input: Record<string, unknown>): { line: str
     const errors: Issue[] = []
     const ascii = input.marker === 'ascii'
     if (input.marker !== undefined && input.marker !== 'ascii' && input.marker !== 'unicode') {
-        errors.push(createIssue('PB-002', '/marker', { field: 'marker', expected: "'unicode' | 'ascii'", actual: describeValue(input.marker) }))
+        const actual = describeValue(input.marker)
+        errors.push(createIssue('PB-002', '/marker', { field: 'marker', expected: "'unicode' | 'ascii'", actual }))
     }
     const mark = (ok: boolean): string => (ok ? (ascii ? 'ok' : MARK_OK) : ascii ? 'fail' : MARK_FAIL)
     switch (input.kind) {
-        case 'area': {
-            const { area, target, schemaValid, status, written } = input
-            if (!isArea(area)) errors.push(createIssue('PB-004', '/area', { value: describeValue(area), expected: AREAS.join(', ') }))
-            if (typeof target !== 'string') errors.push(createIssue(target === undefined ? 'PB-001' : 'PB-002', '/target', { field: 'target', expected: 'string', actual: typeOfValue(target) }))
-            else if (!/^\S+$/.test(target)) errors.push(createIssue('PB-003', '/target', { field: 'target (no whitespace)' }))
-            for (const [key, value] of [['schemaValid', schemaValid], ['written', written]] as const) {
-                if (typeof value !== 'boolean') errors.push(createIssue(value === undefined ? 'PB-001' : 'PB-002', `/${key}`, { field: key, expected: 'boolean', actual: typeOfValue(value) }))
-            }
-            if (!(NODE_STATUSES as readonly unknown[]).includes(status)) errors.push(createIssue('PB-012', '/status', { value: describeValue(status) }))
-            if (errors.length > 0) return { line: null, errors }
-            return { line: `[GRADING] area=${area as string}/${target as string} schema-valid=${mark(schemaValid as boolean)} status=${status as string} written=${mark(written as boolean)}`, errors }
-        }
-        case 'progress': {
-            const { done, total } = input
-            for (const [key, value] of [['done', done], ['total', total]] as const) {
-                if (!isCount(value)) errors.push(createIssue(value === undefined ? 'PB-001' : 'PB-002', `/${key}`, { field: key, expected: 'non-negative integer', actual: describeValue(value) }))
-            }
-            if (errors.length === 0 && (done as number) > (total as number)) errors.push(createIssue('PB-013', '/done', { done: done as number, total: total as number, detail: 'done exceeds total' }))
-            if (errors.length > 0) return { line: null, errors }
-            return { line: `[GRADING] PROGRESS ${done as number}/${total as number}`, errors }
-        }
+        case 'area':
+            return formatAreaLine(input, mark, errors)
+        case 'progress':
+            return formatProgressLine(input, errors)
         case 'done':
             return errors.length > 0 ? { line: null, errors } : { line: '[GRADING] DONE', errors }
-        default:
-            return { line: null, errors: [createIssue(input.kind === undefined ? 'PB-001' : 'PB-002', '/kind', { field: 'kind', expected: "'area' | 'progress' | 'done'", actual: describeValue(input.kind) })] }
+        default: {
+            const code = input.kind === undefined ? 'PB-001' : 'PB-002'
+            const expected = "'area' | 'progress' | 'done'"
+            const actual = describeValue(input.kind)
+            return { line: null, errors: [createIssue(code, '/kind', { field: 'kind', expected, actual })] }
+        }
     }
+}
+
+/** `errors` already holds the marker's issue, if any; every field is checked before giving up. */
+function formatAreaLine(input: Obj, mark: (ok: boolean) => string, errors: Issue[]): FormattedLine {
+    const { area, target, schemaValid, status, written } = input
+    if (!isArea(area)) {
+        errors.push(createIssue('PB-004', '/area', { value: describeValue(area), expected: AREAS.join(', ') }))
+    }
+    if (typeof target !== 'string') {
+        const code = target === undefined ? 'PB-001' : 'PB-002'
+        errors.push(createIssue(code, '/target', { field: 'target', expected: 'string', actual: typeOfValue(target) }))
+    } else if (!/^\S+$/.test(target)) errors.push(createIssue('PB-003', '/target', { field: 'target (no whitespace)' }))
+    for (const [key, value] of [['schemaValid', schemaValid], ['written', written]] as const) {
+        if (typeof value === 'boolean') continue
+        const code = value === undefined ? 'PB-001' : 'PB-002'
+        errors.push(createIssue(code, `/${key}`, { field: key, expected: 'boolean', actual: typeOfValue(value) }))
+    }
+    if (!(NODE_STATUSES as readonly unknown[]).includes(status)) {
+        errors.push(createIssue('PB-012', '/status', { value: describeValue(status) }))
+    }
+    if (errors.length > 0) return { line: null, errors }
+    const valid = mark(schemaValid as boolean)
+    const line = `[GRADING] area=${area as string}/${target as string} schema-valid=${valid} status=${status as string}`
+    return { line: `${line} written=${mark(written as boolean)}`, errors }
+}
+
+function formatProgressLine(input: Obj, errors: Issue[]): FormattedLine {
+    const { done, total } = input
+    for (const [key, value] of [['done', done], ['total', total]] as const) {
+        if (isCount(value)) continue
+        const code = value === undefined ? 'PB-001' : 'PB-002'
+        errors.push(
+            createIssue(code, `/${key}`, { field: key, expected: 'non-negative integer', actual: describeValue(value) })
+        )
+    }
+    if (errors.length === 0 && (done as number) > (total as number)) {
+        const counts = { done: done as number, total: total as number }
+        errors.push(createIssue('PB-013', '/done', { ...counts, detail: 'done exceeds total' }))
+    }
+    if (errors.length > 0) return { line: null, errors }
+    return { line: `[GRADING] PROGRESS ${done as number}/${total as number}`, errors }
 }
 
 /** Parses one line against the exact grammar; anything else is rejected with a code. A trailing CR is tolerated. */
@@ -103,47 +136,90 @@ export interface TranscriptAudit {
  */
 export function auditTranscript(text: unknown, expectedTotal: unknown): TranscriptAudit {
     const none = (errors: Issue[]): TranscriptAudit => ({ events: [], progress: null, complete: false, errors })
-    if (typeof text !== 'string') return none([createIssue(text === undefined ? 'PB-001' : 'PB-002', '/text', { field: 'text', expected: 'string', actual: typeOfValue(text) })])
-    if (text.length > MAX_TRANSCRIPT_LENGTH) return none([createIssue('INP-003', '/text', { detail: `transcript of ${text.length} characters`, limit: MAX_TRANSCRIPT_LENGTH })])
-    if (expectedTotal !== undefined && !isCount(expectedTotal)) return none([createIssue('PB-002', '/expectedTotal', { field: 'expectedTotal', expected: 'non-negative integer', actual: describeValue(expectedTotal) })])
-    const errors: Issue[] = []
-    const events: Array<{ line: number; event: SurfacingEvent }> = []
-    let progress: { done: number; total: number } | null = null
-    let pendingArea: { line: number; label: string } | null = null
-    let doneAt: number | null = null
-    const lines = text.split('\n')
-    lines.forEach((raw, index) => {
-        if (!raw.startsWith('[GRADING]')) return
-        const path = `/lines/${index}`
-        const { event, errors: lineErrors } = parseSurfacingLine(raw, path)
-        if (event === null) {
-            errors.push(...lineErrors)
-            return
-        }
-        if (doneAt !== null) errors.push(createIssue('PB-014', path, { detail: event.kind === 'done' ? 'printed more than once' : `followed by more [GRADING] lines (DONE at line ${doneAt})` }))
-        events.push({ line: index, event })
-        if (event.kind === 'area') {
-            if (pendingArea !== null) errors.push(createIssue('PB-WARN-003', `/lines/${pendingArea.line}`, { value: pendingArea.label }))
-            pendingArea = { line: index, label: `${event.area}/${event.target}` }
-        } else if (event.kind === 'progress') {
-            pendingArea = null
-            if (progress !== null && event.total !== progress.total) errors.push(createIssue('PB-013', path, { done: event.done, total: event.total, detail: `total changed from ${progress.total}` }))
-            else if (progress !== null && event.done < progress.done) errors.push(createIssue('PB-013', path, { done: event.done, total: event.total, detail: `went back from ${progress.done}` }))
-            if (expectedTotal !== undefined && event.total !== expectedTotal) errors.push(createIssue('PB-013', path, { done: event.done, total: event.total, detail: `expected total ${expectedTotal as number}` }))
-            progress = { done: event.done, total: event.total }
-        } else {
-            if (pendingArea !== null) {
-                errors.push(createIssue('PB-WARN-003', `/lines/${pendingArea.line}`, { value: pendingArea.label }))
-                pendingArea = null
-            }
-            if (doneAt === null) {
-                const p = progress as { done: number; total: number } | null
-                if (p === null || p.done !== p.total) errors.push(createIssue('PB-014', path, { detail: p === null ? 'without any PROGRESS line' : `before all areas are done (${p.done}/${p.total})` }))
-                doneAt = index
-            }
-        }
+    if (typeof text !== 'string') {
+        const code = text === undefined ? 'PB-001' : 'PB-002'
+        return none([createIssue(code, '/text', { field: 'text', expected: 'string', actual: typeOfValue(text) })])
+    }
+    if (text.length > MAX_TRANSCRIPT_LENGTH) {
+        const detail = `transcript of ${text.length} characters`
+        return none([createIssue('INP-003', '/text', { detail, limit: MAX_TRANSCRIPT_LENGTH })])
+    }
+    if (expectedTotal !== undefined && !isCount(expectedTotal)) {
+        const actual = describeValue(expectedTotal)
+        const expected = 'non-negative integer'
+        return none([createIssue('PB-002', '/expectedTotal', { field: 'expectedTotal', expected, actual })])
+    }
+    const audit: AuditState = { errors: [], events: [], progress: null, pendingArea: null, doneAt: null }
+    text.split('\n').forEach((raw, index) => {
+        if (raw.startsWith('[GRADING]')) auditLine(audit, raw, index, expectedTotal)
     })
-    if (pendingArea !== null) errors.push(createIssue('PB-WARN-003', `/lines/${(pendingArea as { line: number }).line}`, { value: (pendingArea as { label: string }).label }))
+    flushPendingArea(audit)
+    const { events, progress, errors, doneAt } = audit
     const complete = doneAt !== null && !errors.some((e) => e.severity === SEVERITY.error)
     return { events, progress, complete, errors }
+}
+
+/** What the audit has seen so far; an area line stays pending until a PROGRESS line follows it. */
+interface AuditState {
+    readonly errors: Issue[]
+    readonly events: Array<{ line: number; event: SurfacingEvent }>
+    progress: Progress | null
+    pendingArea: { line: number; label: string } | null
+    doneAt: number | null
+}
+
+function auditLine(audit: AuditState, raw: string, index: number, expectedTotal: number | undefined): void {
+    const path = `/lines/${index}`
+    const { event, errors: lineErrors } = parseSurfacingLine(raw, path)
+    if (event === null) {
+        audit.errors.push(...lineErrors)
+        return
+    }
+    if (audit.doneAt !== null) {
+        const more = `followed by more [GRADING] lines (DONE at line ${audit.doneAt})`
+        audit.errors.push(
+            createIssue('PB-014', path, { detail: event.kind === 'done' ? 'printed more than once' : more })
+        )
+    }
+    audit.events.push({ line: index, event })
+    if (event.kind === 'area') {
+        flushPendingArea(audit)
+        audit.pendingArea = { line: index, label: `${event.area}/${event.target}` }
+    } else if (event.kind === 'progress') auditProgress(audit, event, path, expectedTotal)
+    else auditDone(audit, index, path)
+}
+
+/** An area line with no PROGRESS after it is only a warning. */
+function flushPendingArea(audit: AuditState): void {
+    if (audit.pendingArea === null) return
+    const { line, label } = audit.pendingArea
+    audit.errors.push(createIssue('PB-WARN-003', `/lines/${line}`, { value: label }))
+    audit.pendingArea = null
+}
+
+function auditProgress(audit: AuditState, event: Progress, path: string, expectedTotal: number | undefined): void {
+    const { done, total } = event
+    const { progress, errors } = audit
+    audit.pendingArea = null
+    if (progress !== null && total !== progress.total) {
+        errors.push(createIssue('PB-013', path, { done, total, detail: `total changed from ${progress.total}` }))
+    } else if (progress !== null && done < progress.done) {
+        errors.push(createIssue('PB-013', path, { done, total, detail: `went back from ${progress.done}` }))
+    }
+    if (expectedTotal !== undefined && total !== expectedTotal) {
+        errors.push(createIssue('PB-013', path, { done, total, detail: `expected total ${expectedTotal}` }))
+    }
+    audit.progress = { done, total }
+}
+
+/** Only the first DONE counts; it needs a PROGRESS line with done = total before it. */
+function auditDone(audit: AuditState, index: number, path: string): void {
+    flushPendingArea(audit)
+    if (audit.doneAt !== null) return
+    const p = audit.progress
+    if (p === null || p.done !== p.total) {
+        const detail = p === null ? 'without any PROGRESS line' : `before all areas are done (${p.done}/${p.total})`
+        audit.errors.push(createIssue('PB-014', path, { detail }))
+    }
+    audit.doneAt = index
 }

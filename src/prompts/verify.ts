@@ -89,7 +89,15 @@ function checkPrompts(doc: unknown): { prompts: PromptsV2 | null; errors: Issue[
     return { prompts: null, errors: dedupeIssues(errors) }
 }
 
-function checkState(doc: unknown): { state: { taskId: string; emittedAreaSet: Area[]; askedByArea: Partial<Record<Area, number>>; consumedAreas: Area[] } | null; errors: Issue[] } {
+/** The open emit as the state records it. */
+interface OpenEmit {
+    taskId: string
+    emittedAreaSet: Area[]
+    askedByArea: Partial<Record<Area, number>>
+    consumedAreas: Area[]
+}
+
+function checkState(doc: unknown): { state: OpenEmit | null; errors: Issue[] } {
     if (!isObject(doc)) return { state: null, errors: [createIssue('PB-025', '/state', { detail: `expected an object, got ${typeOfValue(doc)}` })] }
     if (typeof doc.taskId !== 'string' || !Array.isArray(doc.emittedAreaSet)) {
         return { state: null, errors: [createIssue('PB-020', '/state', { detail: 'the state has no taskId or emittedAreaSet' })] }
@@ -121,59 +129,112 @@ function checkState(doc: unknown): { state: { taskId: string; emittedAreaSet: Ar
  * every question id must belong to its area.
  */
 export function verifyScoresPayload(prompts: unknown, state: unknown, scores: unknown, limits: JsonLimits): VerifyResult {
-    const reject = (errors: Issue[]): VerifyResult => ({ accepted: false, legacy: false, acceptedAreas: null, missingAreas: null, taskComplete: null, payload: null, errors })
+    const read = readScoresPayload(scores, limits)
+    if (read.payload === null) return read.legacy ? legacy() : reject(read.errors)
+    const { payload } = read
+    const emit = readOpenEmit(prompts, state, limits)
+    if (emit.open === null) return reject(emit.errors)
+    const { open } = emit
+    if (payload.taskId !== open.taskId) {
+        return reject([
+            createIssue('TID-008', '/scores/taskId', { value: describeValue(payload.taskId), expected: open.taskId })
+        ])
+    }
+    const list = payload.areas
+    // The payload schema already made `areas` an array when present.
+    if (list === undefined) {
+        return reject([
+            createIssue('PB-019', '/scores/areas', { detail: '"areas" must be an array when a taskId is given' })
+        ])
+    }
+    const errors = checkPayloadAreas(list, open)
+    if (errors.length > 0) return reject(errors)
+    const answered = list.filter((a) => a.results.length > 0).map((a) => a.area)
+    const acceptedAreas = open.emittedAreaSet.filter((a) => open.consumedAreas.includes(a) || answered.includes(a))
+    const missingAreas = open.emittedAreaSet.filter((a) => !acceptedAreas.includes(a))
+    const taskComplete = missingAreas.length === 0
+    return { accepted: true, legacy: false, acceptedAreas, missingAreas, taskComplete, payload, errors: [] }
+}
+
+const UNVERIFIED = { acceptedAreas: null, missingAreas: null, taskComplete: null, payload: null } as const
+
+function legacy(): VerifyResult {
+    return { accepted: true, legacy: true, ...UNVERIFIED, errors: [] }
+}
+
+function reject(errors: Issue[]): VerifyResult {
+    return { accepted: false, legacy: false, ...UNVERIFIED, errors }
+}
+
+type ReadPayload = { payload: ScoresPayload | null; legacy: boolean; errors: Issue[] }
+type ReadEmit = { open: OpenEmit | null; errors: Issue[] }
+
+/** Stage 1: the scores document alone; no taskId means the legacy path, checked no further. */
+function readScoresPayload(scores: unknown, limits: JsonLimits): ReadPayload {
+    const fail = (errors: Issue[]): ReadPayload => ({ payload: null, legacy: false, errors })
     const s = readDoc(scores, 'scores', limits)
-    if (s.errors.length > 0) return reject(s.errors)
+    if (s.errors.length > 0) return fail(s.errors)
     const doc = s.doc
     if (!isObject(doc) || !Array.isArray(doc.scores)) {
-        return reject([createIssue('PB-019', isObject(doc) ? '/scores/scores' : '/scores', { detail: '"scores" must be an array' })])
+        return fail([
+            createIssue('PB-019', isObject(doc) ? '/scores/scores' : '/scores', { detail: '"scores" must be an array' })
+        ])
     }
-    if (doc.taskId === undefined) {
-        return { accepted: true, legacy: true, acceptedAreas: null, missingAreas: null, taskComplete: null, payload: null, errors: [] }
-    }
+    if (doc.taskId === undefined) return { payload: null, legacy: true, errors: [] }
     const validate = validateScoresV2
     if (!validate(doc)) {
         const errors = dedupeIssues((validate.errors ?? []).map(mapScoresError).filter((i): i is Issue => i !== null))
-        return reject(errors.length > 0 ? errors : [createIssue('PB-026', '/scores', { field: 'scores', detail: 'does not match the payload schema' })])
+        const detail = 'does not match the payload schema'
+        return fail(errors.length > 0 ? errors : [createIssue('PB-026', '/scores', { field: 'scores', detail })])
     }
-    const payload = doc as unknown as ScoresPayload
+    return { payload: doc as unknown as ScoresPayload, legacy: false, errors: [] }
+}
+
+/** Stage 2: the state's open emit, then the prompts it emitted, which must carry the same taskId. */
+function readOpenEmit(prompts: unknown, state: unknown, limits: JsonLimits): ReadEmit {
+    const fail = (errors: Issue[]): ReadEmit => ({ open: null, errors })
     const st = readDoc(state, 'state', limits)
-    if (st.errors.length > 0) return reject(st.errors)
+    if (st.errors.length > 0) return fail(st.errors)
     const checkedState = checkState(st.doc)
-    if (checkedState.state === null) return reject(checkedState.errors)
+    if (checkedState.state === null) return fail(checkedState.errors)
     const open = checkedState.state
     const p = readDoc(prompts, 'prompts', limits)
-    if (p.errors.length > 0) return reject(p.errors)
+    if (p.errors.length > 0) return fail(p.errors)
     const checkedPrompts = checkPrompts(p.doc)
-    if (checkedPrompts.prompts === null) return reject(checkedPrompts.errors)
-    if (checkedPrompts.prompts.taskId !== open.taskId) return reject([createIssue('TID-008', '/prompts/taskId', { value: checkedPrompts.prompts.taskId, expected: open.taskId })])
-    if (payload.taskId !== open.taskId) return reject([createIssue('TID-008', '/scores/taskId', { value: describeValue(payload.taskId), expected: open.taskId })])
-    const list = payload.areas
-    // The payload schema already made `areas` an array when present.
-    if (list === undefined) return reject([createIssue('PB-019', '/scores/areas', { detail: '"areas" must be an array when a taskId is given' })])
+    if (checkedPrompts.prompts === null) return fail(checkedPrompts.errors)
+    const { taskId } = checkedPrompts.prompts
+    if (taskId !== open.taskId) {
+        return fail([createIssue('TID-008', '/prompts/taskId', { value: taskId, expected: open.taskId })])
+    }
+    return { open, errors: [] }
+}
+
+/** Stage 3: each area emitted and named once, each answered with the asked count and its own question ids. */
+function checkPayloadAreas(list: NonNullable<ScoresPayload['areas']>, open: OpenEmit): Issue[] {
     const errors: Issue[] = []
     const outside = list.map((a) => a.area).filter((a) => !open.emittedAreaSet.includes(a))
     if (outside.length > 0) errors.push(createIssue('PB-021', '/scores/areas', { value: [...new Set(outside)].join(', ') }))
     const named = new Set<Area>()
     list.forEach((entry, i) => {
-        if (named.has(entry.area)) errors.push(createIssue('PB-016', `/scores/areas/${i}/area`, { area: entry.area, detail: 'twice in the payload' }))
-        named.add(entry.area)
-        const asked = open.askedByArea[entry.area]
-        if (entry.results.length > 0 && asked !== undefined && entry.results.length !== asked) {
-            errors.push(createIssue('PB-022', `/scores/areas/${i}/results`, { area: entry.area, actual: entry.results.length, expected: asked }))
+        const { area, results } = entry
+        if (named.has(area)) {
+            errors.push(createIssue('PB-016', `/scores/areas/${i}/area`, { area, detail: 'twice in the payload' }))
         }
-        const ids = AREA_CATALOGUE[entry.area].questionIds
-        entry.results.forEach((r, j) => {
+        named.add(area)
+        const asked = open.askedByArea[area]
+        if (results.length > 0 && asked !== undefined && results.length !== asked) {
+            const counts = { actual: results.length, expected: asked }
+            errors.push(createIssue('PB-022', `/scores/areas/${i}/results`, { area, ...counts }))
+        }
+        const ids = AREA_CATALOGUE[area].questionIds
+        results.forEach((r, j) => {
             for (const qid of Object.keys(r.scores)) {
-                if (!ids.includes(qid)) errors.push(createIssue('ARE-007', pointer('scores', 'areas', i, 'results', j, 'scores', qid), { value: qid, area: entry.area }))
+                const at = pointer('scores', 'areas', i, 'results', j, 'scores', qid)
+                if (!ids.includes(qid)) errors.push(createIssue('ARE-007', at, { value: qid, area }))
             }
         })
     })
-    if (errors.length > 0) return reject(errors)
-    const answered = list.filter((a) => a.results.length > 0).map((a) => a.area)
-    const acceptedAreas = open.emittedAreaSet.filter((a) => open.consumedAreas.includes(a) || answered.includes(a))
-    const missingAreas = open.emittedAreaSet.filter((a) => !acceptedAreas.includes(a))
-    return { accepted: true, legacy: false, acceptedAreas, missingAreas, taskComplete: missingAreas.length === 0, payload, errors: [] }
+    return errors
 }
 
 /** Validates a prompts.json v2 document (value or JSON text); paths under `/prompts`. */

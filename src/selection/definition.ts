@@ -207,31 +207,17 @@ export class SelectionDefinition {
      * @example SelectionDefinition.fromPrimitive({ primitive, toolSchemas: { 'openmeteo/tool/getForecast': 'openmeteo.forecast' }, personaIds: ['decision-maker'] })
      */
     static fromPrimitive(input: { primitive?: unknown; toolSchemas?: unknown; personaIds?: unknown }): { definition: SelectionDefinitionDocument | null; errors: Issue[] } {
-        const errors: Issue[] = []
-        if (!isObject(input)) return { definition: null, errors: [createIssue('SEL-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })] }
+        const fail = (issue: Issue): { definition: null; errors: Issue[] } => ({ definition: null, errors: [issue] })
+        if (!isObject(input)) return fail(notAnObject('SEL-002', '', 'input', input))
         const p = input.primitive
-        if (!isObject(p)) return { definition: null, errors: [createIssue(p === undefined ? 'SEL-001' : 'SEL-002', '/primitive', { field: 'primitive', expected: 'object', actual: typeOfValue(p) })] }
-        const map = input.toolSchemas === undefined ? {} : input.toolSchemas
-        if (!isObject(map)) return { definition: null, errors: [createIssue('SEL-002', '/toolSchemas', { field: 'toolSchemas', expected: 'object', actual: typeOfValue(map) })] }
-        const tools = Array.isArray(p.tools) ? p.tools : []
-        const members: string[] = []
-        tools.forEach((id: unknown, i) => {
-            const at = pointer('primitive', 'tools', i)
-            if (typeof id !== 'string' || !/^[a-z][a-z0-9-]*\/tool\/[^/]+$/.test(id)) {
-                errors.push(createIssue('SEL-014', at, { value: describeValue(id), detail: 'not a <namespace>/tool/<name> id' }))
-                return
-            }
-            const schemaId = Object.prototype.hasOwnProperty.call(map, id) ? map[id] : undefined
-            if (typeof schemaId !== 'string' || splitSchemaId(schemaId) === null || schemaId.split('.')[0] !== id.split('/')[0]) {
-                errors.push(createIssue('SEL-014', at, { value: id, detail: schemaId === undefined ? 'toolSchemas does not resolve it' : `toolSchemas gives ${describeValue(schemaId)}, not a <namespace>.<schema> of its namespace` }))
-                return
-            }
-            if (!members.includes(schemaId)) members.push(schemaId)
-        })
-        for (const field of ['skills', 'resources', 'prompts'] as const) {
-            if (field === 'skills' && Array.isArray(p.skills) && p.skills.length > MAX_SELECTION_SKILLS) errors.push(createIssue('SKL-018', '/primitive/skills', { count: p.skills.length, max: MAX_SELECTION_SKILLS }))
-            if (Array.isArray(p[field]) && (p[field] as unknown[]).length > 0) errors.push(createIssue('SEL-015', pointer('primitive', field), { field, detail: field === 'skills' ? 'selection skills are graded from their snapshot files (options.skills)' : 'unique primitives are not graded' }))
+        if (!isObject(p)) {
+            return fail(notAnObject(p === undefined ? 'SEL-001' : 'SEL-002', '/primitive', 'primitive', p))
         }
+        const map = input.toolSchemas === undefined ? {} : input.toolSchemas
+        if (!isObject(map)) return fail(notAnObject('SEL-002', '/toolSchemas', 'toolSchemas', map))
+        const errors: Issue[] = []
+        const members = toolMembers(Array.isArray(p.tools) ? p.tools : [], map, errors)
+        checkUngradedPrimitives(p, errors)
         const version = typeof p.version === 'string' && /^4\.[0-9]+\.[0-9]+$/.test(p.version) ? `flowmcp/${p.version}` : p.version
         const draft: Obj = {
             selectionId: p.name,
@@ -244,9 +230,61 @@ export class SelectionDefinition {
             members: members.map((schemaId) => ({ schemaId })),
             skills: []
         }
-        const where = (path: string): string =>
-            path === '/selectionId' ? '/primitive/name' : path === '/members' || path.startsWith('/members/') ? '/primitive/tools' : path === '/personaIds' || path.startsWith('/personaIds/') ? path : '/primitive' + path
-        errors.push(...checkSelectionDefinition(draft).map((i) => ({ ...i, path: where(i.path) })))
-        return { definition: errors.some((e) => e.severity === SEVERITY.error) ? null : (draft as unknown as SelectionDefinitionDocument), errors }
+        errors.push(...checkSelectionDefinition(draft).map((i) => ({ ...i, path: primitivePath(i.path) })))
+        const valid = !errors.some((e) => e.severity === SEVERITY.error)
+        return { definition: valid ? (draft as unknown as SelectionDefinitionDocument) : null, errors }
     }
+}
+
+function notAnObject(code: 'SEL-001' | 'SEL-002', path: string, field: string, value: unknown): Issue {
+    return createIssue(code, path, { field, expected: 'object', actual: typeOfValue(value) })
+}
+
+/** The primitive's tool ids as member schema ids, through `toolSchemas`, de-duplicated in order. */
+function toolMembers(tools: unknown[], map: Obj, errors: Issue[]): string[] {
+    const members: string[] = []
+    tools.forEach((id: unknown, i) => {
+        const at = pointer('primitive', 'tools', i)
+        if (typeof id !== 'string' || !/^[a-z][a-z0-9-]*\/tool\/[^/]+$/.test(id)) {
+            errors.push(
+                createIssue('SEL-014', at, { value: describeValue(id), detail: 'not a <namespace>/tool/<name> id' })
+            )
+            return
+        }
+        const schemaId = Object.prototype.hasOwnProperty.call(map, id) ? map[id] : undefined
+        const sameNamespace = typeof schemaId === 'string' && schemaId.split('.')[0] === id.split('/')[0]
+        if (typeof schemaId !== 'string' || splitSchemaId(schemaId) === null || !sameNamespace) {
+            const detail = schemaId === undefined
+                ? 'toolSchemas does not resolve it'
+                : `toolSchemas gives ${describeValue(schemaId)}, not a <namespace>.<schema> of its namespace`
+            errors.push(createIssue('SEL-014', at, { value: id, detail }))
+            return
+        }
+        if (!members.includes(schemaId)) members.push(schemaId)
+    })
+    return members
+}
+
+/** Skills, resources and prompts of a primitive are not carried over; say so rather than drop them silently. */
+function checkUngradedPrimitives(p: Obj, errors: Issue[]): void {
+    for (const field of ['skills', 'resources', 'prompts'] as const) {
+        if (field === 'skills' && Array.isArray(p.skills) && p.skills.length > MAX_SELECTION_SKILLS) {
+            errors.push(
+                createIssue('SKL-018', '/primitive/skills', { count: p.skills.length, max: MAX_SELECTION_SKILLS })
+            )
+        }
+        if (!Array.isArray(p[field]) || (p[field] as unknown[]).length === 0) continue
+        const detail = field === 'skills'
+            ? 'selection skills are graded from their snapshot files (options.skills)'
+            : 'unique primitives are not graded'
+        errors.push(createIssue('SEL-015', pointer('primitive', field), { field, detail }))
+    }
+}
+
+/** Where a definition issue points in the primitive the definition was drafted from. */
+function primitivePath(path: string): string {
+    if (path === '/selectionId') return '/primitive/name'
+    if (path === '/members' || path.startsWith('/members/')) return '/primitive/tools'
+    if (path === '/personaIds' || path.startsWith('/personaIds/')) return path
+    return '/primitive' + path
 }
