@@ -214,7 +214,7 @@ async function hashSnapshot(kind: SnapshotHashKind, text: string, path: string, 
             const detail = `not JSON: ${cause instanceof Error ? cause.message : 'invalid'}`
             return { errors: [createIssue('SNP-003', '/path', { detail })] }
         }
-        const isSelection = value !== null && typeof value === 'object' && !Array.isArray(value)
+        const isSelection = isObject(value)
         const res = isSelection
             ? HashGenerator.computeSelectionHash({ selection: value })
             : HashGenerator.computeHash({ value })
