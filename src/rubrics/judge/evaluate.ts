@@ -74,7 +74,7 @@ export interface JudgeCore {
     readonly input: ParsedJudgeInput
 }
 
-function capped(items: readonly JudgeItem[], per: number, cap: number): Array<{ item: JudgeItem; amount: number }> {
+function capped(items: readonly JudgeItem[], per: number, cap: number): Share[] {
     let left = cap
     return items.map((item) => {
         const amount = Math.min(per, left)
@@ -131,20 +131,14 @@ function historyCheck(input: ParsedJudgeInput): { flags: JudgeHistoricalFlag[]; 
     return { flags, step: { step: 'history', status: 'checked', window: JUDGE_HISTORY_WINDOW, samples: m, sigma: 'sample', dimensions } }
 }
 
-/** The scoring pipeline of seed 002, steps 2–7, over a checked input. */
-export function computeJudge(input: ParsedJudgeInput): JudgeCore {
-    const trace: JudgeTraceStep[] = []
-    trace.push({ step: 'weights', source: input.weightSource, weights: input.weights, sum: toNumber(JUDGE_DIMENSIONS.reduce((s, d) => add(s, input.weightsQ[d]), ZERO)) })
+type Share = { item: JudgeItem; amount: number }
 
-    let composite = ZERO
-    const terms = JUDGE_DIMENSIONS.map((dimension: JudgeDimension) => {
-        const product = mul(input.scoresQ[dimension], input.weightsQ[dimension])
-        composite = add(composite, product)
-        return { dimension, score: input.scores[dimension], weight: input.weights[dimension], product: toNumber(product) }
-    })
-    const compositeH = Number(roundScaled(composite, 2))
-    trace.push({ step: 'composite', terms, exact: toNumber(composite), rounded: fromHundredths(compositeH) })
-
+/** Red-flag deductions, capped in total and floored at the minimum score. */
+function deductionsStep(
+    input: ParsedJudgeInput,
+    compositeH: number,
+    trace: JudgeTraceStep[]
+): { flagShares: Share[]; deductionH: number; afterDeductionsH: number } {
     const flagShares = capped(input.redFlags, PER_FLAG_H, MAX_DEDUCTION_H)
     const deductionH = flagShares.reduce((s, f) => s + f.amount, 0)
     const afterDeductionsH = Math.max(MIN_H, compositeH - deductionH)
@@ -159,7 +153,15 @@ export function computeJudge(input: ParsedJudgeInput): JudgeCore {
         after: fromHundredths(afterDeductionsH),
         flooredAtMinimum: compositeH - deductionH < MIN_H
     })
+    return { flagShares, deductionH, afterDeductionsH }
+}
 
+/** Bonuses, capped in total and at the maximum score. */
+function bonusesStep(
+    input: ParsedJudgeInput,
+    afterDeductionsH: number,
+    trace: JudgeTraceStep[]
+): { bonusShares: Share[]; bonusH: number; afterBonusesH: number } {
     const bonusShares = capped(input.bonuses, PER_BONUS_H, MAX_BONUS_H)
     const bonusH = bonusShares.reduce((s, b) => s + b.amount, 0)
     const afterBonusesH = Math.min(MAX_H, afterDeductionsH + bonusH)
@@ -174,6 +176,25 @@ export function computeJudge(input: ParsedJudgeInput): JudgeCore {
         after: fromHundredths(afterBonusesH),
         cappedAtMaximum: afterDeductionsH + bonusH > MAX_H
     })
+    return { bonusShares, bonusH, afterBonusesH }
+}
+
+/** The scoring pipeline of seed 002, steps 2–7, over a checked input. */
+export function computeJudge(input: ParsedJudgeInput): JudgeCore {
+    const trace: JudgeTraceStep[] = []
+    trace.push({ step: 'weights', source: input.weightSource, weights: input.weights, sum: toNumber(JUDGE_DIMENSIONS.reduce((s, d) => add(s, input.weightsQ[d]), ZERO)) })
+
+    let composite = ZERO
+    const terms = JUDGE_DIMENSIONS.map((dimension: JudgeDimension) => {
+        const product = mul(input.scoresQ[dimension], input.weightsQ[dimension])
+        composite = add(composite, product)
+        return { dimension, score: input.scores[dimension], weight: input.weights[dimension], product: toNumber(product) }
+    })
+    const compositeH = Number(roundScaled(composite, 2))
+    trace.push({ step: 'composite', terms, exact: toNumber(composite), rounded: fromHundredths(compositeH) })
+
+    const { flagShares, deductionH, afterDeductionsH } = deductionsStep(input, compositeH, trace)
+    const { bonusShares, bonusH, afterBonusesH } = bonusesStep(input, afterDeductionsH, trace)
 
     // Step 5 of the pipeline; after the floor and the ceiling above it only matters if weights summed
     // a hair above 1.0 (within tolerance), but it is what guarantees the range.

@@ -102,16 +102,8 @@ function dedupe(items: ReadonlyArray<{ id: string; explanation?: string | undefi
     return { items: out, warnings }
 }
 
-/**
- * Checks a judge input completely (plain JSON, shape, dimensions, ranges, weight sum) and reads its
- * numbers as exact decimals. Warnings (duplicate flags) come back beside a usable value.
- */
-export function parseJudgeInput(input: unknown): { value: ParsedJudgeInput | null; errors: Issue[] } {
-    const guarded = guardInput(input, JUDGE_GUARD)
-    if (guarded.value === null) {
-        return { value: null, errors: guarded.errors }
-    }
-    const raw = guarded.value
+/** Unknown keys at the top and in each red flag and bonus, as `JDG-010`. */
+function unknownInputKeys(raw: Record<string, unknown>): Issue[] {
     const unknown = unknownKeys(raw, TOP_KEYS, '').map(([key, path]) => createIssue('JDG-010', path, { field: key }))
     for (const list of ['redFlags', 'bonuses'] as const) {
         const items = raw[list]
@@ -125,6 +117,20 @@ export function parseJudgeInput(input: unknown): { value: ParsedJudgeInput | nul
             })
         }
     }
+    return unknown
+}
+
+/**
+ * Checks a judge input completely (plain JSON, shape, dimensions, ranges, weight sum) and reads its
+ * numbers as exact decimals. Warnings (duplicate flags) come back beside a usable value.
+ */
+export function parseJudgeInput(input: unknown): { value: ParsedJudgeInput | null; errors: Issue[] } {
+    const guarded = guardInput(input, JUDGE_GUARD)
+    if (guarded.value === null) {
+        return { value: null, errors: guarded.errors }
+    }
+    const raw = guarded.value
+    const unknown = unknownInputKeys(raw)
     const arrays = arraysForObjects(raw, JUDGE_OBJECT_PATHS, 'JDG-003')
     if (arrays.length > 0) {
         return { value: null, errors: [...unknown, ...arrays] }

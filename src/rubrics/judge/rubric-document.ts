@@ -29,17 +29,9 @@ const DOCUMENT = v.object({
 })
 const TOP_KEYS = ['system', 'rubric_id', 'version', 'description', 'weights', 'red_flags', 'bonuses']
 
-/** `JudgeRubric.validateRubric` without the class. */
-export function validateJudgeRubric(input: unknown): JudgeRubricValidation {
-    const done = (errors: Issue[]): JudgeRubricValidation => ({ system: JUDGE_SYSTEM_VERSION, valid: !errors.some((e) => e.severity === SEVERITY.error), errors })
-    const outer = guardInput(input, JUDGE_GUARD)
-    if (outer.value === null) return done(outer.errors)
-    const unknownOuter = unknownKeys(outer.value, ['rubric'], '').map(([key, path]) => createIssue('JDG-010', path, { field: key }))
-    const rubric = outer.value.rubric
-    if (rubric === undefined) return done([...unknownOuter, createIssue('JDG-002', '/rubric', { field: 'rubric' })])
-    if (!isRecord(rubric)) return done([...unknownOuter, createIssue('JDG-003', '/rubric', { field: 'rubric', expected: 'object', actual: typeOfValue(rubric) })])
-
-    const errors: Issue[] = [...unknownOuter]
+/** Unknown keys in the rubric and in each of its red flags and bonuses, as `JDG-010`. */
+function unknownRubricKeys(rubric: Record<string, unknown>): Issue[] {
+    const errors: Issue[] = []
     for (const [key, path] of unknownKeys(rubric, TOP_KEYS, '/rubric')) errors.push(createIssue('JDG-010', path, { field: key }))
     for (const list of ['red_flags', 'bonuses'] as const) {
         const items = rubric[list]
@@ -51,6 +43,37 @@ export function validateJudgeRubric(input: unknown): JudgeRubricValidation {
             })
         }
     }
+    return errors
+}
+
+/** A red flag or bonus id given twice in its list, as `JDG-009`. */
+function duplicateItemIds(doc: v.InferOutput<typeof DOCUMENT>): Issue[] {
+    const errors: Issue[] = []
+    for (const [list, kind] of [
+        ['red_flags', 'red flag'],
+        ['bonuses', 'bonus']
+    ] as const) {
+        const seen = new Set<string>()
+        ;(doc[list] ?? []).forEach((item, i) => {
+            if (seen.has(item.id)) errors.push(createIssue('JDG-009', pointer('rubric', list, i, 'id'), { kind, id: item.id }))
+            seen.add(item.id)
+        })
+    }
+    return errors
+}
+
+/** `JudgeRubric.validateRubric` without the class. */
+export function validateJudgeRubric(input: unknown): JudgeRubricValidation {
+    const done = (errors: Issue[]): JudgeRubricValidation => ({ system: JUDGE_SYSTEM_VERSION, valid: !errors.some((e) => e.severity === SEVERITY.error), errors })
+    const outer = guardInput(input, JUDGE_GUARD)
+    if (outer.value === null) return done(outer.errors)
+    const unknownOuter = unknownKeys(outer.value, ['rubric'], '').map(([key, path]) => createIssue('JDG-010', path, { field: key }))
+    const rubric = outer.value.rubric
+    if (rubric === undefined) return done([...unknownOuter, createIssue('JDG-002', '/rubric', { field: 'rubric' })])
+    if (!isRecord(rubric)) return done([...unknownOuter, createIssue('JDG-003', '/rubric', { field: 'rubric', expected: 'object', actual: typeOfValue(rubric) })])
+
+    const errors: Issue[] = [...unknownOuter]
+    errors.push(...unknownRubricKeys(rubric))
     const arrays = arraysForObjects(rubric, [['weights'], ['red_flags', '*'], ['bonuses', '*']], 'JDG-003')
     if (arrays.length > 0) return done([...errors, ...rebaseIssues(arrays, '/rubric')])
     const parsed = parseArgs(DOCUMENT, rubric, JUDGE_ARGS)
@@ -72,15 +95,6 @@ export function validateJudgeRubric(input: unknown): JudgeRubricValidation {
             }
         }
     }
-    for (const [list, kind] of [
-        ['red_flags', 'red flag'],
-        ['bonuses', 'bonus']
-    ] as const) {
-        const seen = new Set<string>()
-        ;(doc[list] ?? []).forEach((item, i) => {
-            if (seen.has(item.id)) errors.push(createIssue('JDG-009', pointer('rubric', list, i, 'id'), { kind, id: item.id }))
-            seen.add(item.id)
-        })
-    }
+    errors.push(...duplicateItemIds(doc))
     return done(errors)
 }

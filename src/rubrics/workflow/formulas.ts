@@ -99,41 +99,38 @@ function checkParamsAbsent(formula: WorkflowFormulaId, params: unknown, path: st
     return params === undefined || formula === 'lower-is-better' ? [] : [createIssue('WFL-006', path, { formula, detail: 'this formula takes no params' })]
 }
 
-/**
- * Normalises one raw score with the formula `formulaId`, exactly. Out-of-domain raws and unknown
- * formulas are coded issues; `clamp-0-1` clamps with a warning instead (that is its definition).
- */
-export function normaliseRaw(formulaId: unknown, raw: unknown, params: unknown, paths: FormulaPaths): { value: Normalised | null; errors: Issue[] } {
-    if (!isFormulaId(formulaId)) {
-        return { value: null, errors: [unknownFormula(formulaId, paths.raw.replace(/\/rawScore$/, '/formulaId'))] }
+type NormaliseResult = { value: Normalised | null; errors: Issue[] }
+
+/** `wins + ties/2` over all comparisons; the comparison count is the sample size. */
+function normalisePairwiseCounts(formulaId: WorkflowFormulaId, raw: unknown, paths: FormulaPaths): NormaliseResult {
+    const { values, errors } = counts(raw, ['wins', 'losses', 'ties'], paths.raw, formulaId)
+    if (values === null) return { value: null, errors }
+    const [wins, losses, ties] = values as [number, number, number]
+    const total = wins + losses + ties
+    if (total === 0) {
+        return { value: null, errors: [createIssue('WFL-005', paths.raw, { value: '0 comparisons', formula: formulaId, detail: 'wins + losses + ties must be > 0' })] }
     }
-    const paramIssues = checkParamsAbsent(formulaId, params, paths.params)
-    if (paramIssues.length > 0) {
-        return { value: null, errors: paramIssues }
+    return { value: { norm: div(add(ratio(wins), ratio(ties, 2)), ratio(total)), impliedSamples: total, warnings: [] }, errors: [] }
+}
+
+/** `passed / total`; the test count is the sample size. */
+function normaliseTestCounts(formulaId: WorkflowFormulaId, raw: unknown, paths: FormulaPaths): NormaliseResult {
+    const { values, errors } = counts(raw, ['passed', 'total'], paths.raw, formulaId)
+    if (values === null) return { value: null, errors }
+    const [passed, total] = values as [number, number]
+    if (total < 1 || passed > total) {
+        return { value: null, errors: [createIssue('WFL-005', paths.raw, { value: `${passed}/${total}`, formula: formulaId, detail: 'need 0 <= passed <= total and total >= 1' })] }
     }
-    const spec = WORKFLOW_FORMULAS[formulaId]
-    if (spec.raw === 'pairwise-counts') {
-        const { values, errors } = counts(raw, ['wins', 'losses', 'ties'], paths.raw, formulaId)
-        if (values === null) return { value: null, errors }
-        const [wins, losses, ties] = values as [number, number, number]
-        const total = wins + losses + ties
-        if (total === 0) {
-            return { value: null, errors: [createIssue('WFL-005', paths.raw, { value: '0 comparisons', formula: formulaId, detail: 'wins + losses + ties must be > 0' })] }
-        }
-        return { value: { norm: div(add(ratio(wins), ratio(ties, 2)), ratio(total)), impliedSamples: total, warnings: [] }, errors: [] }
-    }
-    if (spec.raw === 'test-counts') {
-        const { values, errors } = counts(raw, ['passed', 'total'], paths.raw, formulaId)
-        if (values === null) return { value: null, errors }
-        const [passed, total] = values as [number, number]
-        if (total < 1 || passed > total) {
-            return { value: null, errors: [createIssue('WFL-005', paths.raw, { value: `${passed}/${total}`, formula: formulaId, detail: 'need 0 <= passed <= total and total >= 1' })] }
-        }
-        return { value: { norm: ratio(passed, total), impliedSamples: total, warnings: [] }, errors: [] }
-    }
-    if (typeof raw !== 'number') {
-        return { value: null, errors: [createIssue('WFL-003', paths.raw, { field: 'rawScore', expected: 'number', actual: typeOfValue(raw) })] }
-    }
+    return { value: { norm: ratio(passed, total), impliedSamples: total, warnings: [] }, errors: [] }
+}
+
+/** The formulas whose raw score is one number. */
+function normaliseNumber(
+    formulaId: WorkflowFormulaId,
+    raw: number,
+    params: unknown,
+    paths: FormulaPaths
+): NormaliseResult {
     const domainError = (detail: string): { value: null; errors: Issue[] } => ({ value: null, errors: [createIssue('WFL-005', paths.raw, { value: raw, formula: formulaId, detail })] })
     const q = fromNumber(raw)
     switch (formulaId) {
@@ -155,6 +152,27 @@ export function normaliseRaw(formulaId: unknown, raw: unknown, params: unknown, 
             return { value: { norm, impliedSamples: null, warnings }, errors: [] }
         }
     }
+}
+
+/**
+ * Normalises one raw score with the formula `formulaId`, exactly. Out-of-domain raws and unknown
+ * formulas are coded issues; `clamp-0-1` clamps with a warning instead (that is its definition).
+ */
+export function normaliseRaw(formulaId: unknown, raw: unknown, params: unknown, paths: FormulaPaths): { value: Normalised | null; errors: Issue[] } {
+    if (!isFormulaId(formulaId)) {
+        return { value: null, errors: [unknownFormula(formulaId, paths.raw.replace(/\/rawScore$/, '/formulaId'))] }
+    }
+    const paramIssues = checkParamsAbsent(formulaId, params, paths.params)
+    if (paramIssues.length > 0) {
+        return { value: null, errors: paramIssues }
+    }
+    const spec = WORKFLOW_FORMULAS[formulaId]
+    if (spec.raw === 'pairwise-counts') return normalisePairwiseCounts(formulaId, raw, paths)
+    if (spec.raw === 'test-counts') return normaliseTestCounts(formulaId, raw, paths)
+    if (typeof raw !== 'number') {
+        return { value: null, errors: [createIssue('WFL-003', paths.raw, { field: 'rawScore', expected: 'number', actual: typeOfValue(raw) })] }
+    }
+    return normaliseNumber(formulaId, raw, params, paths)
 }
 
 /**

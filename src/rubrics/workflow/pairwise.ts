@@ -101,6 +101,26 @@ export function pairwiseOrder(input: unknown): PairwiseOrderResult {
     return { system: WORKFLOW_SYSTEM_VERSION, seed, orders, errors: [] }
 }
 
+type Judgment = v.InferOutput<typeof ADJUDICATE>['judgments'][number]
+
+/** One judgment's outcome: accepted when both orders agree, else settled by the policy. */
+function settleJudgment(j: Judgment, policy: 'tie' | 'rerun'): PairOutcome {
+    // Verdicts are in candidate terms, so a judge free of position bias gives the same one twice.
+    const consistent = j.forward === j.swapped
+    if (consistent) return { id: j.id, forward: j.forward, swapped: j.swapped, consistent, outcome: j.forward, action: 'accepted' }
+    return policy === 'tie'
+        ? { id: j.id, forward: j.forward, swapped: j.swapped, consistent, outcome: 'tie', action: 'tie' }
+        : { id: j.id, forward: j.forward, swapped: j.swapped, consistent, outcome: null, action: 'rerun' }
+}
+
+function tallyOf(settled: readonly PairOutcome[]): { wins: number; losses: number; ties: number } {
+    return {
+        wins: settled.filter((o) => o.outcome === 'a').length,
+        losses: settled.filter((o) => o.outcome === 'b').length,
+        ties: settled.filter((o) => o.outcome === 'tie').length
+    }
+}
+
 /** `WorkflowRubric.adjudicatePairwise` without the class. */
 export function adjudicatePairwise(input: unknown): PairwiseAdjudication {
     const failed = (errors: Issue[]): PairwiseAdjudication => ({
@@ -135,14 +155,7 @@ export function adjudicatePairwise(input: unknown): PairwiseAdjudication {
     errors.push(...duplicates(judgments.map((j) => j.id), (i) => pointer('judgments', i, 'id')))
     if (errors.length > 0) return failed(errors)
 
-    const outcomes = judgments.map((j): PairOutcome => {
-        // Verdicts are in candidate terms, so a judge free of position bias gives the same one twice.
-        const consistent = j.forward === j.swapped
-        if (consistent) return { id: j.id, forward: j.forward, swapped: j.swapped, consistent, outcome: j.forward, action: 'accepted' }
-        return policy === 'tie'
-            ? { id: j.id, forward: j.forward, swapped: j.swapped, consistent, outcome: 'tie', action: 'tie' }
-            : { id: j.id, forward: j.forward, swapped: j.swapped, consistent, outcome: null, action: 'rerun' }
-    })
+    const outcomes = judgments.map((j) => settleJudgment(j, policy))
     const inconsistent = outcomes.filter((o) => !o.consistent).length
     const total = outcomes.length
     const rate = total === 0 ? null : ratio(inconsistent, total)
@@ -158,11 +171,7 @@ export function adjudicatePairwise(input: unknown): PairwiseAdjudication {
         warningThreshold: threshold,
         warning,
         reruns: outcomes.filter((o) => o.action === 'rerun').map((o) => o.id),
-        tally: {
-            wins: settled.filter((o) => o.outcome === 'a').length,
-            losses: settled.filter((o) => o.outcome === 'b').length,
-            ties: settled.filter((o) => o.outcome === 'tie').length
-        },
+        tally: tallyOf(settled),
         errors: warnings
     }
 }

@@ -83,8 +83,10 @@ function copyRaw(raw: unknown): WorkflowRawScore {
     return (isRecord(raw) ? Object.fromEntries(Object.entries(raw)) : raw) as WorkflowRawScore
 }
 
-function parseCriterion(item: unknown, index: number, prior: Rational, k: Rational): { value: ParsedCriterion | null; errors: Issue[] } {
-    const base = pointer('criteria', index)
+type CriterionArgs = v.InferOutput<typeof CRITERION>
+
+/** The criterion's shape, its keys and the ranges of weight, floor and samples; nothing is normalised yet. */
+function checkCriterion(item: unknown, index: number, base: string): { value: CriterionArgs | null; errors: Issue[] } {
     if (!isRecord(item)) {
         return { value: null, errors: [createIssue('WFL-003', base, { field: `criteria.${index}`, expected: 'object', actual: typeOfValue(item) })] }
     }
@@ -101,26 +103,48 @@ function parseCriterion(item: unknown, index: number, prior: Rational, k: Ration
     if (c.criticalFloor !== undefined) errors.push(...rangeIssue(c.criticalFloor >= 0 && c.criticalFloor <= 1, `${base}/criticalFloor`, 'criticalFloor', 'a number in 0..1', c.criticalFloor))
     if (c.samples !== undefined) errors.push(...rangeIssue(Number.isInteger(c.samples) && c.samples >= 0, `${base}/samples`, 'samples', 'an integer >= 0', c.samples))
     if (c.criticalFloor !== undefined && c.rawCriticalFloor !== undefined) errors.push(createIssue('WFL-010', base))
-    if (errors.length > 0) return { value: null, errors }
+    return errors.length > 0 ? { value: null, errors } : { value: c, errors }
+}
 
+type FloorChoice = Pick<ParsedCriterion, 'floor' | 'floorSource'>
+
+function chosen(
+    floor: Rational | null,
+    floorSource: FloorChoice['floorSource']
+): { value: FloorChoice; errors: Issue[] } {
+    return { value: { floor, floorSource }, errors: [] }
+}
+
+/** The floor a criterion is held to: its own, its raw-scale floor normalised, or its category's default. */
+function resolveFloor(
+    c: CriterionArgs,
+    formulaId: WorkflowFormulaId,
+    base: string
+): { value: FloorChoice | null; errors: Issue[] } {
+    if (c.criticalFloor !== undefined) return chosen(fromNumber(c.criticalFloor), 'criterion')
+    if (c.rawCriticalFloor !== undefined) {
+        const paths = { floor: `${base}/rawCriticalFloor`, params: `${base}/params` }
+        const f = normaliseRawFloor(formulaId, c.rawCriticalFloor, c.params, paths)
+        return f.value === null ? { value: null, errors: f.errors } : chosen(f.value, 'raw-scale')
+    }
+    if (c.category !== undefined && c.category !== 'other') {
+        return chosen(fromNumber(WORKFLOW_DEFAULT_FLOORS[c.category]), 'category-default')
+    }
+    return chosen(null, null)
+}
+
+function parseCriterion(item: unknown, index: number, prior: Rational, k: Rational): { value: ParsedCriterion | null; errors: Issue[] } {
+    const base = pointer('criteria', index)
+    const checked = checkCriterion(item, index, base)
+    if (checked.value === null) return { value: null, errors: checked.errors }
+    const c = checked.value
     const normalised = normaliseRaw(c.formulaId, c.rawScore, c.params, { raw: `${base}/rawScore`, params: `${base}/params`, criterion: c.name })
     if (normalised.value === null) return { value: null, errors: normalised.errors }
     const formulaId = c.formulaId as WorkflowFormulaId
 
-    let floor: Rational | null = null
-    let floorSource: ParsedCriterion['floorSource'] = null
-    if (c.criticalFloor !== undefined) {
-        floor = fromNumber(c.criticalFloor)
-        floorSource = 'criterion'
-    } else if (c.rawCriticalFloor !== undefined) {
-        const f = normaliseRawFloor(formulaId, c.rawCriticalFloor, c.params, { floor: `${base}/rawCriticalFloor`, params: `${base}/params` })
-        if (f.value === null) return { value: null, errors: f.errors }
-        floor = f.value
-        floorSource = 'raw-scale'
-    } else if (c.category !== undefined && c.category !== 'other') {
-        floor = fromNumber(WORKFLOW_DEFAULT_FLOORS[c.category])
-        floorSource = 'category-default'
-    }
+    const resolved = resolveFloor(c, formulaId, base)
+    if (resolved.value === null) return { value: null, errors: resolved.errors }
+    const { floor, floorSource } = resolved.value
     const samples = c.samples ?? normalised.value.impliedSamples
     return {
         value: {
@@ -138,6 +162,47 @@ function parseCriterion(item: unknown, index: number, prior: Rational, k: Ration
         },
         errors: normalised.value.warnings
     }
+}
+
+type WorkflowArgs = v.InferOutput<typeof INPUT>
+
+/** The gates that must be reported: `requiredGates` and the profile's gates. Issues go to `errors`. */
+function requiredGateNames(value: WorkflowArgs, errors: Issue[]): string[] {
+    const required = [...(value.requiredGates ?? [])]
+    ;(value.requiredGates ?? []).forEach((gate, i) => errors.push(...reserved(gate, pointer('requiredGates', i), 'gate name')))
+    if (value.profile !== undefined) {
+        if ((WORKFLOW_PROFILE_IDS as readonly string[]).includes(value.profile)) {
+            required.push(...WORKFLOW_PROFILES[value.profile as WorkflowProfileId].hardGates.map((g) => g.id))
+        } else {
+            errors.push(createIssue('WFL-013', '/profile', { value: value.profile, expected: WORKFLOW_PROFILE_IDS.join(', ') }))
+        }
+    }
+    return required
+}
+
+/** Every criterion, with duplicate names and an all-zero weight set as issues in `errors`; warnings apart. */
+function parseCriteria(
+    items: readonly unknown[],
+    prior: Rational,
+    k: Rational,
+    errors: Issue[]
+): { criteria: ParsedCriterion[]; warnings: Issue[] } {
+    const criteria: ParsedCriterion[] = []
+    const warnings: Issue[] = []
+    const names = new Set<string>()
+    items.forEach((item, i) => {
+        const c = parseCriterion(item, i, prior, k)
+        if (c.value === null) {
+            errors.push(...c.errors)
+            return
+        }
+        warnings.push(...c.errors)
+        if (names.has(c.value.name)) errors.push(createIssue('WFL-008', pointer('criteria', i, 'name'), { value: c.value.name }))
+        names.add(c.value.name)
+        criteria.push(c.value)
+    })
+    if (errors.length === 0 && criteria.every((c) => c.weight === 0)) errors.push(createIssue('WFL-007', '/criteria'))
+    return { criteria, warnings }
 }
 
 /** Checks an `evaluate` input completely and normalises every criterion exactly. */
@@ -158,15 +223,7 @@ export function parseWorkflowInput(input: unknown): { value: ParsedWorkflowInput
     // valibot's record() skips `__proto__`-like keys, so reserved gate names are checked on the raw map.
     const gateMap = raw.hardGates as Record<string, boolean>
     for (const gate of Object.keys(gateMap)) errors.push(...reserved(gate, pointer('hardGates', gate), 'gate name'))
-    const required = [...(value.requiredGates ?? [])]
-    ;(value.requiredGates ?? []).forEach((gate, i) => errors.push(...reserved(gate, pointer('requiredGates', i), 'gate name')))
-    if (value.profile !== undefined) {
-        if ((WORKFLOW_PROFILE_IDS as readonly string[]).includes(value.profile)) {
-            required.push(...WORKFLOW_PROFILES[value.profile as WorkflowProfileId].hardGates.map((g) => g.id))
-        } else {
-            errors.push(createIssue('WFL-013', '/profile', { value: value.profile, expected: WORKFLOW_PROFILE_IDS.join(', ') }))
-        }
-    }
+    const required = requiredGateNames(value, errors)
     const passThreshold = value.passThreshold ?? WORKFLOW_DEFAULT_PASS_THRESHOLD
     errors.push(...rangeIssue(passThreshold >= 0 && passThreshold <= 100, '/passThreshold', 'passThreshold', 'a number in 0..100', passThreshold))
     const prior = value.reliability?.prior ?? WORKFLOW_DEFAULT_PRIOR
@@ -177,21 +234,7 @@ export function parseWorkflowInput(input: unknown): { value: ParsedWorkflowInput
     if (rate !== null) errors.push(...rangeIssue(rate >= 0 && rate <= 1, '/judgeInconsistencyRate', 'judgeInconsistencyRate', 'a number in 0..1', rate))
     if (errors.length > 0) return { value: null, errors }
 
-    const criteria: ParsedCriterion[] = []
-    const warnings: Issue[] = []
-    const names = new Set<string>()
-    value.criteria.forEach((item, i) => {
-        const c = parseCriterion(item, i, fromNumber(prior), fromNumber(k))
-        if (c.value === null) {
-            errors.push(...c.errors)
-            return
-        }
-        warnings.push(...c.errors)
-        if (names.has(c.value.name)) errors.push(createIssue('WFL-008', pointer('criteria', i, 'name'), { value: c.value.name }))
-        names.add(c.value.name)
-        criteria.push(c.value)
-    })
-    if (errors.length === 0 && criteria.every((c) => c.weight === 0)) errors.push(createIssue('WFL-007', '/criteria'))
+    const { criteria, warnings } = parseCriteria(value.criteria, fromNumber(prior), fromNumber(k), errors)
     if (errors.length > 0) return { value: null, errors: [...errors, ...warnings] }
 
     const reported = Object.entries(gateMap).map(([gate, passed]) => ({ gate, passed, reason: passed ? ('reported' as const) : ('reported-false' as const) }))

@@ -87,77 +87,114 @@ function summarise(cores: readonly WorkflowCore[], severeGates: ReadonlySet<stri
     }
 }
 
-/** `WorkflowRubric.promote` without the class. */
-export function promoteWorkflow(input: unknown): WorkflowPromotion {
-    const failed = (errors: Issue[]): WorkflowPromotion => ({ system: WORKFLOW_SYSTEM_VERSION, promote: null, reasons: [], errors })
+type PromotionArgs = v.InferOutput<typeof INPUT>
+
+/** A checked promotion input: its arguments and the tolerances with defaults filled in. */
+interface PromotionRequest {
+    readonly args: PromotionArgs
+    readonly tol: Required<WorkflowPromotionTolerances>
+}
+
+/** Shape, unknown keys and tolerance ranges; the runs themselves are checked later by `evaluateRuns`. */
+function checkPromotionInput(input: unknown): { request: PromotionRequest | null; errors: Issue[] } {
     const guarded = guardInput(input, WORKFLOW_GUARD)
-    if (guarded.value === null) return failed(guarded.errors)
+    if (guarded.value === null) return { request: null, errors: guarded.errors }
     const errors: Issue[] = unknownKeys(guarded.value, ['candidate', 'baseline', 'tolerances', 'severeGates'], '').map(([key, path]) => createIssue('WFL-021', path, { field: key }))
     if (isRecord(guarded.value.tolerances)) {
         for (const [key, path] of unknownKeys(guarded.value.tolerances, Object.keys(WORKFLOW_PROMOTION_TOLERANCES), '/tolerances')) errors.push(createIssue('WFL-021', path, { field: key }))
     }
     const arrays = arraysForObjects(guarded.value, [['tolerances']], 'WFL-003')
-    if (arrays.length > 0) return failed([...errors, ...arrays])
+    if (arrays.length > 0) return { request: null, errors: [...errors, ...arrays] }
     const args = parseArgs(INPUT, guarded.value, WORKFLOW_ARGS)
-    if (args.value === null) return failed([...errors, ...args.errors])
+    if (args.value === null) return { request: null, errors: [...errors, ...args.errors] }
     const tol = { ...WORKFLOW_PROMOTION_TOLERANCES, ...Object.fromEntries(Object.entries(args.value.tolerances ?? {}).filter(([, x]) => x !== undefined)) } as Required<WorkflowPromotionTolerances>
     for (const key of ['gateFailureRate', 'floorFailureRate', 'severeFailureRate'] as const) {
         errors.push(...rangeIssue(tol[key] >= 0 && tol[key] <= 1, pointer('tolerances', key), `tolerances.${key}`, 'a number in 0..1', tol[key]))
     }
     errors.push(...rangeIssue(tol.weightedScore >= 0 && tol.weightedScore <= 100, '/tolerances/weightedScore', 'tolerances.weightedScore', 'a number in 0..100', tol.weightedScore))
-    if (errors.length > 0) return failed(errors)
-    const candidateRuns = evaluateRuns(args.value.candidate, '/candidate')
-    const baselineRuns = evaluateRuns(args.value.baseline, '/baseline')
-    const runErrors = [...candidateRuns.errors, ...baselineRuns.errors]
-    if (candidateRuns.cores === null || baselineRuns.cores === null) return failed(runErrors)
+    return errors.length > 0 ? { request: null, errors } : { request: { args: args.value, tol }, errors }
+}
 
-    const severeGates = new Set(args.value.severeGates ?? WORKFLOW_DEFAULT_SEVERE_GATES)
-    const cand = summarise(candidateRuns.cores, severeGates)
-    const base = summarise(baselineRuns.cores, severeGates)
-    const reasons: WorkflowPromotionReason[] = []
-    const notWorse = (c: Rational, b: Rational, t: number): boolean => cmp(c, add(b, fromNumber(t))) <= 0
+/** The candidate's rate is at most the baseline's plus the tolerance. */
+function notWorse(c: Rational, b: Rational, t: number): boolean {
+    return cmp(c, add(b, fromNumber(t))) <= 0
+}
 
-    const gateHolds = notWorse(cand.gateRate, base.gateRate, tol.gateFailureRate)
-    reasons.push({
-        condition: 'hard-gate-failure-rate',
-        holds: gateHolds,
-        candidate: toNumber(cand.gateRate),
-        baseline: toNumber(base.gateRate),
-        tolerance: tol.gateFailureRate,
-        detail: `candidate hard-gate failure rate ${toNumber(cand.gateRate)} ${gateHolds ? '<=' : '>'} baseline ${toNumber(base.gateRate)} + ${tol.gateFailureRate}`
-    })
+/** A rate that may rise by at most the tolerance: the hard-gate and the severe-failure conditions. */
+function rateReason(
+    condition: WorkflowPromotionReason['condition'],
+    label: string,
+    cand: Rational,
+    base: Rational,
+    tolerance: number
+): WorkflowPromotionReason {
+    const holds = notWorse(cand, base, tolerance)
+    const candidate = toNumber(cand)
+    const baseline = toNumber(base)
+    const detail = `candidate ${label} ${candidate} ${holds ? '<=' : '>'} baseline ${baseline} + ${tolerance}`
+    return { condition, holds, candidate, baseline, tolerance, detail }
+}
 
-    const scoreHolds = cmp(cand.adjustedMean, sub(base.adjustedMean, fromNumber(tol.weightedScore))) >= 0
-    reasons.push({
-        condition: 'weighted-score-non-inferior',
-        holds: scoreHolds,
-        candidate: toNumber(cand.adjustedMean),
-        baseline: toNumber(base.adjustedMean),
-        tolerance: tol.weightedScore,
-        detail: `candidate mean adjusted weighted score ${toNumber(cand.adjustedMean)} ${scoreHolds ? '>=' : '<'} baseline ${toNumber(base.adjustedMean)} - ${tol.weightedScore}`
-    })
+function scoreReason(cand: Side, base: Side, tolerance: number): WorkflowPromotionReason {
+    const holds = cmp(cand.adjustedMean, sub(base.adjustedMean, fromNumber(tolerance))) >= 0
+    const candidate = toNumber(cand.adjustedMean)
+    const baseline = toNumber(base.adjustedMean)
+    const detail =
+        `candidate mean adjusted weighted score ${candidate} ${holds ? '>=' : '<'} baseline ${baseline} - ${tolerance}`
+    return { condition: 'weighted-score-non-inferior', holds, candidate, baseline, tolerance, detail }
+}
 
+function floorReason(cand: Side, base: Side, tolerance: number): WorkflowPromotionReason {
     // A floor is compared wherever either side has it; a side without that floor counts as 0 failures.
     const names = [...new Set([...cand.floorRates.keys(), ...base.floorRates.keys()])].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))
-    const regressed = names.filter((name) => !notWorse(cand.floorRates.get(name) ?? ratio(0), base.floorRates.get(name) ?? ratio(0), tol.floorFailureRate))
-    const worst = (side: Side): Rational => names.reduce((m, name) => (cmp(side.floorRates.get(name) ?? ratio(0), m) > 0 ? (side.floorRates.get(name) as Rational) : m), ratio(0))
-    reasons.push({
+    const rateOf = (side: Side, name: string): Rational => side.floorRates.get(name) ?? ratio(0)
+    const regressed = names.filter((name) => !notWorse(rateOf(cand, name), rateOf(base, name), tolerance))
+    const worst = (side: Side): Rational =>
+        names.reduce((m, name) => (cmp(rateOf(side, name), m) > 0 ? rateOf(side, name) : m), ratio(0))
+    return {
         condition: 'no-floor-regression',
         holds: regressed.length === 0,
         candidate: toNumber(worst(cand)),
         baseline: toNumber(worst(base)),
-        tolerance: tol.floorFailureRate,
-        detail: regressed.length === 0 ? `no critical floor failure rate rose by more than ${tol.floorFailureRate} (${names.length} floors compared)` : `floor failure rate rose for: ${regressed.join(', ')}`
-    })
+        tolerance,
+        detail:
+            regressed.length === 0
+                ? `no critical floor failure rate rose by more than ${tolerance} (${names.length} floors compared)`
+                : `floor failure rate rose for: ${regressed.join(', ')}`
+    }
+}
 
-    const severeHolds = notWorse(cand.severeRate, base.severeRate, tol.severeFailureRate)
-    reasons.push({
-        condition: 'no-severe-failure-increase',
-        holds: severeHolds,
-        candidate: toNumber(cand.severeRate),
-        baseline: toNumber(base.severeRate),
-        tolerance: tol.severeFailureRate,
-        detail: `candidate severe validation/security failure rate ${toNumber(cand.severeRate)} ${severeHolds ? '<=' : '>'} baseline ${toNumber(base.severeRate)} + ${tol.severeFailureRate}`
-    })
+/** `WorkflowRubric.promote` without the class. */
+export function promoteWorkflow(input: unknown): WorkflowPromotion {
+    const failed = (errors: Issue[]): WorkflowPromotion => ({ system: WORKFLOW_SYSTEM_VERSION, promote: null, reasons: [], errors })
+    const checked = checkPromotionInput(input)
+    if (checked.request === null) return failed(checked.errors)
+    const { args, tol } = checked.request
+    const candidateRuns = evaluateRuns(args.candidate, '/candidate')
+    const baselineRuns = evaluateRuns(args.baseline, '/baseline')
+    const runErrors = [...candidateRuns.errors, ...baselineRuns.errors]
+    if (candidateRuns.cores === null || baselineRuns.cores === null) return failed(runErrors)
+
+    const severeGates = new Set(args.severeGates ?? WORKFLOW_DEFAULT_SEVERE_GATES)
+    const cand = summarise(candidateRuns.cores, severeGates)
+    const base = summarise(baselineRuns.cores, severeGates)
+    const reasons: WorkflowPromotionReason[] = [
+        rateReason(
+            'hard-gate-failure-rate',
+            'hard-gate failure rate',
+            cand.gateRate,
+            base.gateRate,
+            tol.gateFailureRate
+        ),
+        scoreReason(cand, base, tol.weightedScore),
+        floorReason(cand, base, tol.floorFailureRate),
+        rateReason(
+            'no-severe-failure-increase',
+            'severe validation/security failure rate',
+            cand.severeRate,
+            base.severeRate,
+            tol.severeFailureRate
+        )
+    ]
     return { system: WORKFLOW_SYSTEM_VERSION, promote: reasons.every((r) => r.holds), reasons, errors: runErrors }
 }

@@ -115,26 +115,33 @@ function rateOf(failures: number, evaluated: number): WorkflowRate {
     return { failures, evaluated, rate: toNumber(ratio(failures, evaluated)) }
 }
 
-/** Builds the bundle from evaluated runs. `withInterval: false` skips the bootstrap (promotion needs no interval). */
-export function buildBundle(cores: readonly WorkflowCore[], options: { seed: number; resamples: number; top: number; withInterval: boolean }): WorkflowReportBundle {
-    const n = cores.length
-    const scores = cores.map((c) => c.scoreH)
-    const sumH = scores.reduce((s, h) => s + h, 0)
-    const mean = sumH / (100 * n)
+/** Sample standard deviation of scores in hundredths, or `null` with fewer than two runs. */
+function scoreStdDev(scores: readonly number[]): number | null {
+    const n = scores.length
+    if (n < 2) return null
     // Variance from integer hundredths: (nΣh² − (Σh)²) / (n(n − 1)) / 100², exact in BigInt.
-    let stdDev: number | null = null
-    if (n >= 2) {
-        const big = scores.map(BigInt)
-        const s1 = big.reduce((s, h) => s + h, 0n)
-        const s2 = big.reduce((s, h) => s + h * h, 0n)
-        const variance = ratio(BigInt(n) * s2 - s1 * s1, BigInt(n) * BigInt(n - 1) * 10000n)
-        stdDev = Math.sqrt(toNumber(variance))
-    }
-    const interval = options.withInterval && n >= 2 ? bootstrap(scores, options.seed, options.resamples) : null
+    const big = scores.map(BigInt)
+    const s1 = big.reduce((s, h) => s + h, 0n)
+    const s2 = big.reduce((s, h) => s + h * h, 0n)
+    const variance = ratio(BigInt(n) * s2 - s1 * s1, BigInt(n) * BigInt(n - 1) * 10000n)
+    return Math.sqrt(toNumber(variance))
+}
 
-    const gates = new Map<string, { failures: number; evaluated: number }>()
-    const floors = new Map<string, { failures: number; evaluated: number }>()
-    const values = new Map<string, Array<{ x: number; bin: number }>>()
+type Counts = { failures: number; evaluated: number }
+type BinnedValue = { x: number; bin: number }
+
+/** Per-gate and per-floor failure counts, each criterion's values with their histogram bins, and failure reasons. */
+interface RunTally {
+    readonly gates: Map<string, Counts>
+    readonly floors: Map<string, Counts>
+    readonly values: Map<string, BinnedValue[]>
+    readonly reasons: Map<string, number>
+}
+
+function tallyRuns(cores: readonly WorkflowCore[]): RunTally {
+    const gates = new Map<string, Counts>()
+    const floors = new Map<string, Counts>()
+    const values = new Map<string, BinnedValue[]>()
     const reasons = new Map<string, number>()
     const bump = (reason: string): void => {
         reasons.set(reason, (reasons.get(reason) ?? 0) + 1)
@@ -160,20 +167,34 @@ export function buildBundle(cores: readonly WorkflowCore[], options: { seed: num
         })
         if (core.trace.some((s) => s.step === 'pass-decision' && !s.meetsThreshold)) bump('below_pass_threshold')
     }
+    return { gates, floors, values, reasons }
+}
+
+function criterionDistribution(name: string, entries: readonly BinnedValue[]): WorkflowCriterionDistribution {
+    const list = entries.map((e) => e.x)
+    const sorted = [...list].sort((x, y) => x - y)
+    const m = list.reduce((s, x) => s + x, 0) / list.length
+    const mid = sorted.length >> 1
+    const median = sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+    const histogram: [number, number, number, number, number] = [0, 0, 0, 0, 0]
+    for (const e of entries) histogram[e.bin] = (histogram[e.bin] as number) + 1
+    return { name, count: list.length, mean: m, stdDev: sampleStdDev(list, m), min: sorted[0] as number, median, max: sorted[sorted.length - 1] as number, histogram }
+}
+
+/** Builds the bundle from evaluated runs. `withInterval: false` skips the bootstrap (promotion needs no interval). */
+export function buildBundle(cores: readonly WorkflowCore[], options: { seed: number; resamples: number; top: number; withInterval: boolean }): WorkflowReportBundle {
+    const n = cores.length
+    const scores = cores.map((c) => c.scoreH)
+    const sumH = scores.reduce((s, h) => s + h, 0)
+    const mean = sumH / (100 * n)
+    const stdDev = scoreStdDev(scores)
+    const interval = options.withInterval && n >= 2 ? bootstrap(scores, options.seed, options.resamples) : null
+    const { gates, floors, values, reasons } = tallyRuns(cores)
 
     const grades: Record<WorkflowGrade, number> = { A: 0, B: 0, C: 0, D: 0, F: 0 }
     for (const core of cores) grades[core.grade] += 1
 
-    const criteria = byName(values).map(([name, entries]): WorkflowCriterionDistribution => {
-        const list = entries.map((e) => e.x)
-        const sorted = [...list].sort((x, y) => x - y)
-        const m = list.reduce((s, x) => s + x, 0) / list.length
-        const mid = sorted.length >> 1
-        const median = sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
-        const histogram: [number, number, number, number, number] = [0, 0, 0, 0, 0]
-        for (const e of entries) histogram[e.bin] = (histogram[e.bin] as number) + 1
-        return { name, count: list.length, mean: m, stdDev: sampleStdDev(list, m), min: sorted[0] as number, median, max: sorted[sorted.length - 1] as number, histogram }
-    })
+    const criteria = byName(values).map(([name, entries]) => criterionDistribution(name, entries))
 
     return {
         runs: n,
