@@ -11,7 +11,14 @@ const cli = resolve('src/cli')
 // The public entry points: the root and the subpath exports in package.json.
 const publicEntries = { index: 'src/index.ts', entry: 'src/entry.ts', catalogue: 'src/catalogue.ts' }
 const dts = { entry: publicEntries, compilerOptions: { ignoreDeprecations: '6.0' } }
-const shared: Options = { target: 'es2022', platform: 'neutral', removeNodeProtocol: false, define, sourcemap: false, dts }
+const shared: Options = {
+    target: 'es2022',
+    platform: 'neutral',
+    removeNodeProtocol: false,
+    define,
+    sourcemap: false,
+    dts
+}
 
 // The CLI loads the library from the ESM build beside it instead of carrying a second copy.
 const libraryFromDist: NonNullable<Options['esbuildPlugins']>[number] = {
@@ -35,7 +42,14 @@ function withoutProse(node: unknown, inMap = false): unknown {
     return Object.fromEntries(
         Object.entries(node)
             .filter(([k]) => inMap || !PROSE.has(k))
-            .map(([k, v]) => [k, inMap ? withoutProse(v) : ['enum', 'const', 'default'].includes(k) ? v : withoutProse(v, k === 'properties' || k === '$defs')])
+            .map(([k, v]) => [
+                k,
+                inMap
+                    ? withoutProse(v)
+                    : ['enum', 'const', 'default'].includes(k)
+                      ? v
+                      : withoutProse(v, k === 'properties' || k === '$defs')
+            ])
     )
 }
 const leanSchemas: NonNullable<Options['esbuildPlugins']>[number] = {

@@ -13,12 +13,16 @@ const ROUNDS = 7
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 async function gradeAll(loaded) {
-    for (const { url, text, main } of loaded) await gradeSingleSchema({ schema: { main }, fileName: url.pathname, options: { now, source: text } })
+    for (const { url, text, main } of loaded)
+        await gradeSingleSchema({ schema: { main }, fileName: url.pathname, options: { now, source: text } })
 }
 
 export async function run() {
-    if (!existsSync(new URL('files.json', SAMPLE))) return [{ name: 'corpus sample absent (../shared/corpus-sample): skipped', note: '' }]
-    const files = JSON.parse(readFileSync(new URL('files.json', SAMPLE), 'utf8')).map((f) => new URL(`schemas/${f}`, SAMPLE))
+    if (!existsSync(new URL('files.json', SAMPLE)))
+        return [{ name: 'corpus sample absent (../shared/corpus-sample): skipped', note: '' }]
+    const files = JSON.parse(readFileSync(new URL('files.json', SAMPLE), 'utf8')).map(
+        (f) => new URL(`schemas/${f}`, SAMPLE)
+    )
     const floor = []
     const grade = []
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -42,7 +46,15 @@ export async function run() {
     const gradeMs = median(grade)
     const perSec = (ms) => Math.round((files.length / ms) * 1000)
     return [
-        { name: `baseline: read + import ${files.length} corpus schemas`, opsPerSec: perSec(floorMs), note: `${(floorMs / files.length).toFixed(2)} ms per schema` },
-        { name: `gradeSingleSchema offline, ${files.length} corpus schemas`, opsPerSec: perSec(gradeMs), note: `${(gradeMs / files.length).toFixed(2)} ms per schema` }
+        {
+            name: `baseline: read + import ${files.length} corpus schemas`,
+            opsPerSec: perSec(floorMs),
+            note: `${(floorMs / files.length).toFixed(2)} ms per schema`
+        },
+        {
+            name: `gradeSingleSchema offline, ${files.length} corpus schemas`,
+            opsPerSec: perSec(gradeMs),
+            note: `${(gradeMs / files.length).toFixed(2)} ms per schema`
+        }
     ]
 }

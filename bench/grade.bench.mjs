@@ -13,14 +13,41 @@ function schema(i) {
             path: `/v1/items/{{id}}`,
             description: `Returns item ${t} by id as JSON with name, price and stock.`,
             parameters: [
-                { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] }, description: 'Item id.' },
-                { position: { key: 'currency', value: 'EUR', location: 'query' }, z: { primitive: 'string()', options: [] }, description: 'Fixed currency.' }
+                {
+                    position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' },
+                    z: { primitive: 'string()', options: [] },
+                    description: 'Item id.'
+                },
+                {
+                    position: { key: 'currency', value: 'EUR', location: 'query' },
+                    z: { primitive: 'string()', options: [] },
+                    description: 'Fixed currency.'
+                }
             ],
-            output: { mimeType: 'application/json', schema: { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' }, stock: { type: 'number' } } } },
-            tests: [{ _description: 'a', id: `a${i}` }, { _description: 'b', id: `b${i}` }, { _description: 'c', id: `c${i}` }]
+            output: {
+                mimeType: 'application/json',
+                schema: {
+                    type: 'object',
+                    properties: { name: { type: 'string' }, price: { type: 'number' }, stock: { type: 'number' } }
+                }
+            },
+            tests: [
+                { _description: 'a', id: `a${i}` },
+                { _description: 'b', id: `b${i}` },
+                { _description: 'c', id: `c${i}` }
+            ]
         }
     }
-    return { namespace: `shop${i}`, name: 'Items', description: `Items of shop ${i}.`, version: '4.2.0', root: `https://api.shop${i}.example`, docs: [`https://shop${i}.example/docs`], requiredServerParams: i % 5 === 0 ? [`SHOP${i}_API_KEY`] : [], tools }
+    return {
+        namespace: `shop${i}`,
+        name: 'Items',
+        description: `Items of shop ${i}.`,
+        version: '4.2.0',
+        root: `https://api.shop${i}.example`,
+        docs: [`https://shop${i}.example/docs`],
+        requiredServerParams: i % 5 === 0 ? [`SHOP${i}_API_KEY`] : [],
+        tools
+    }
 }
 
 const schemas = Array.from({ length: N }, (_, i) => schema(i))
@@ -44,7 +71,15 @@ export async function run() {
     const graded = await measure((main) => gradeSingleSchema({ schema: { main }, options: { now } }))
     const perSec = (ms) => Math.round((N / ms) * 1000)
     return [
-        { name: `baseline: computeSchemaHash × ${N}`, opsPerSec: perSec(floor.ms), note: `peak heap +${((floor.peak - base) / 1e6).toFixed(1)} MB` },
-        { name: `gradeSingleSchema offline × ${N}`, opsPerSec: perSec(graded.ms), note: `peak heap +${((graded.peak - base) / 1e6).toFixed(1)} MB, ${(graded.ms / N).toFixed(2)} ms per schema` }
+        {
+            name: `baseline: computeSchemaHash × ${N}`,
+            opsPerSec: perSec(floor.ms),
+            note: `peak heap +${((floor.peak - base) / 1e6).toFixed(1)} MB`
+        },
+        {
+            name: `gradeSingleSchema offline × ${N}`,
+            opsPerSec: perSec(graded.ms),
+            note: `peak heap +${((graded.peak - base) / 1e6).toFixed(1)} MB, ${(graded.ms / N).toFixed(2)} ms per schema`
+        }
     ]
 }

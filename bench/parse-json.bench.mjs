@@ -7,13 +7,17 @@ import { readFileSync } from 'node:fs'
 import { Bench } from 'tinybench'
 import { parseJson } from '../dist/index.js'
 
-const entry = JSON.parse(readFileSync(new URL('../test/fixtures/entries/valid/grading-autonomous.json', import.meta.url), 'utf8'))
+const entry = JSON.parse(
+    readFileSync(new URL('../test/fixtures/entries/valid/grading-autonomous.json', import.meta.url), 'utf8')
+)
 const pretty = `${JSON.stringify(entry, null, 4)}\n`
 // A judge's paragraph on every answer, one emoji in each: still no scan (raw pairs are well formed).
-const paragraph = 'The tool description names the data source, the unit of every returned field and the rate limit 😀 '.repeat(10)
+const paragraph =
+    'The tool description names the data source, the unit of every returned field and the rate limit 😀 '.repeat(10)
 const wordy = `${JSON.stringify({ ...entry, gradings: entry.gradings.map((g) => ({ ...g, reasoning: paragraph })) }, null, 4)}\n`
 const escaped = wordy.replace(/😀/g, '\\uD83D\\uDE00')
-for (const text of [pretty, wordy, escaped]) if (parseJson({ text }).errors.length > 0) throw new Error('bench texts must be I-JSON')
+for (const text of [pretty, wordy, escaped])
+    if (parseJson({ text }).errors.length > 0) throw new Error('bench texts must be I-JSON')
 
 export async function run() {
     const bench = new Bench({ time: 600, warmupTime: 150 })

@@ -17,7 +17,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-const distFile = (name) => (process.env.BENCH_DIST ? pathToFileURL(join(process.env.BENCH_DIST, name)).href : new URL(`../dist/${name}`, import.meta.url).href)
+const distFile = (name) =>
+    process.env.BENCH_DIST
+        ? pathToFileURL(join(process.env.BENCH_DIST, name)).href
+        : new URL(`../dist/${name}`, import.meta.url).href
 const { fsPortFromNodeLike, RebuildIndex } = await import(distFile('index.js'))
 const { DEFAULT_READ_CONCURRENCY } = await import(distFile('catalogue.js'))
 
@@ -36,10 +39,20 @@ function entry(area, i, grade) {
         score: s,
         weight: 1,
         determinism,
-        graderIdentity: determinism === 'deterministic' ? { kind: 'script', name: 'single-schema-validator', version: '0.1.0' } : { kind: 'llm', name: 'claude-opus-4-7', version: '1m' },
-        ...(determinism === 'deterministic' ? {} : { llmModel: 'claude-opus-4-7', selectionContext: { groupId: 'crypto', personaIds: ['decision-maker'], domainDocId: 'crypto-1.0.0' } }),
+        graderIdentity:
+            determinism === 'deterministic'
+                ? { kind: 'script', name: 'single-schema-validator', version: '0.1.0' }
+                : { kind: 'llm', name: 'claude-opus-4-7', version: '1m' },
+        ...(determinism === 'deterministic'
+            ? {}
+            : {
+                  llmModel: 'claude-opus-4-7',
+                  selectionContext: { groupId: 'crypto', personaIds: ['decision-maker'], domainDocId: 'crypto-1.0.0' }
+              }),
         timestamp: ts,
-        ...(determinism === 'deterministic' ? { evidence: 'https://example.org/proofs/run.txt' } : { reasoning: 'Clear, unambiguous trigger sentence; covers the canonical use case.' })
+        ...(determinism === 'deterministic'
+            ? { evidence: 'https://example.org/proofs/run.txt' }
+            : { reasoning: 'Clear, unambiguous trigger sentence; covers the canonical use case.' })
     })
     return {
         file: `${area}--${ts.replace(/:/g, '-')}.json`,
@@ -56,7 +69,11 @@ function entry(area, i, grade) {
                     harness: 'claude-code',
                     scoringSystem: 'scoringSystem/1.0.0',
                     gradingSystem: 'gradingSystem/1.0.0',
-                    gradings: [answer('Q-api-availability', 'deterministic', score), answer('Q-description-neutrality', 'deterministic', score), answer('Q-when-to-use', 'non-deterministic', score)],
+                    gradings: [
+                        answer('Q-api-availability', 'deterministic', score),
+                        answer('Q-description-neutrality', 'deterministic', score),
+                        answer('Q-when-to-use', 'non-deterministic', score)
+                    ],
                     categoricalVeto: null,
                     aggregateGrade: grade,
                     maxAttainableGrade: 'B'
@@ -193,14 +210,29 @@ export async function run() {
     const row = await measureSize(10_000)
     const ops = (ms) => Number((1000 / ms).toFixed(2))
     return [
-        { name: 'baseline: read + JSON.parse 10k grading files', opsPerSec: ops(row['floor ms']), note: `${row['floor ms']} ms, heap +${row['floor heap']}` },
-        { name: 'full rebuild, 10k files', opsPerSec: ops(row['full ms']), note: `${row['full ms']} ms = ${row['full/floor']}× the floor; heap +${row['full heap']} = ${row['heap full/floor']}× the floor's (targets ≤ 1.3×, ≤ 2×)` },
-        { name: 'rebuild after one new entry, 10k files', opsPerSec: ops(row['one new entry ms']), note: `${row['one new entry ms']} ms = ${row['one new/full']}× a full rebuild (target ≤ 0.10×)` }
+        {
+            name: 'baseline: read + JSON.parse 10k grading files',
+            opsPerSec: ops(row['floor ms']),
+            note: `${row['floor ms']} ms, heap +${row['floor heap']}`
+        },
+        {
+            name: 'full rebuild, 10k files',
+            opsPerSec: ops(row['full ms']),
+            note: `${row['full ms']} ms = ${row['full/floor']}× the floor; heap +${row['full heap']} = ${row['heap full/floor']}× the floor's (targets ≤ 1.3×, ≤ 2×)`
+        },
+        {
+            name: 'rebuild after one new entry, 10k files',
+            opsPerSec: ops(row['one new entry ms']),
+            note: `${row['one new entry ms']} ms = ${row['one new/full']}× a full rebuild (target ≤ 0.10×)`
+        }
     ]
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-    const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0)
+    const sizes = process.argv
+        .slice(2)
+        .map(Number)
+        .filter((n) => n > 0)
     const rows = []
     for (const size of sizes.length > 0 ? sizes : [1_000, 10_000, 50_000]) rows.push(await measureSize(size))
     console.table(rows)

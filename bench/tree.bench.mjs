@@ -8,17 +8,28 @@ import { fsPortFromNodeLike, gradeTree } from '../dist/index.js'
 
 const SAMPLE = new URL('../../shared/corpus-sample/schemas/', import.meta.url)
 const now = '2026-11-24T00:00:00Z'
-const grader = { name: 'bench-judge', version: '1.0.0', llmModel: 'sleeping-model', persona: { basePersonaId: 'schema-maintainer', lensId: 'bench' } }
+const grader = {
+    name: 'bench-judge',
+    version: '1.0.0',
+    llmModel: 'sleeping-model',
+    persona: { basePersonaId: 'schema-maintainer', lensId: 'bench' }
+}
 
 const judge = async (request) => {
     await new Promise((resolve) => setTimeout(resolve, 50))
-    return JSON.stringify({ answers: request.questions.map((q) => ({ questionId: q.questionId, score: 4, reasoning: 'bench' })) })
+    return JSON.stringify({
+        answers: request.questions.map((q) => ({ questionId: q.questionId, score: 4, reasoning: 'bench' }))
+    })
 }
 
 async function timed(concurrency) {
     const fs = fsPortFromNodeLike(fsp)
     const t = performance.now()
-    const run = await gradeTree({ root: fileURLToPath(SAMPLE), grader, options: { sourceFs: fs, now, judge, concurrency } })
+    const run = await gradeTree({
+        root: fileURLToPath(SAMPLE),
+        grader,
+        options: { sourceFs: fs, now, judge, concurrency }
+    })
     const ms = performance.now() - t
     const schemas = run.namespaces.reduce((n, ns) => n + ns.schemas.length, 0)
     return { ms, schemas }
@@ -30,7 +41,15 @@ export async function run() {
     const parallel = await timed(4)
     const perSec = (r) => Math.round((r.schemas / r.ms) * 1000 * 10) / 10
     return [
-        { name: `baseline: gradeTree, 1 namespace at a time (${sequential.schemas} schemas)`, opsPerSec: perSec(sequential), note: `${(sequential.ms / 1000).toFixed(1)} s, judge sleeps 50 ms per unit` },
-        { name: `gradeTree, 4 namespaces at a time (${parallel.schemas} schemas)`, opsPerSec: perSec(parallel), note: `${(parallel.ms / 1000).toFixed(1)} s` }
+        {
+            name: `baseline: gradeTree, 1 namespace at a time (${sequential.schemas} schemas)`,
+            opsPerSec: perSec(sequential),
+            note: `${(sequential.ms / 1000).toFixed(1)} s, judge sleeps 50 ms per unit`
+        },
+        {
+            name: `gradeTree, 4 namespaces at a time (${parallel.schemas} schemas)`,
+            opsPerSec: perSec(parallel),
+            note: `${(parallel.ms / 1000).toFixed(1)} s`
+        }
     ]
 }

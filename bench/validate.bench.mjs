@@ -11,12 +11,29 @@ import { Bench } from 'tinybench'
 import { Grading, validateGradingEntry } from '../dist/index.js'
 import { validateGradingModel } from '../dist/validation/validators.js'
 
-const entry = JSON.parse(readFileSync(new URL('../test/fixtures/entries/valid/grading-autonomous.json', import.meta.url), 'utf8'))
-const big = { ...entry, gradings: Array.from({ length: 10 }, (_, i) => ({ ...entry.gradings[i % 3], questionId: `Q-single-test-${String(i + 1).padStart(2, '0')}` })) }
+const entry = JSON.parse(
+    readFileSync(new URL('../test/fixtures/entries/valid/grading-autonomous.json', import.meta.url), 'utf8')
+)
+const big = {
+    ...entry,
+    gradings: Array.from({ length: 10 }, (_, i) => ({
+        ...entry.gradings[i % 3],
+        questionId: `Q-single-test-${String(i + 1).padStart(2, '0')}`
+    }))
+}
 big.aggregateGrade = Grading.computeAggregateGrade({ entry: big }).aggregateGrade
 // The same with a judge's paragraph of reasoning (1,000 characters) on every answer.
-const paragraph = 'The tool description names the data source, the unit of every returned field and the rate limit; '.repeat(10).slice(0, 1000)
-const wordy = { ...big, gradings: big.gradings.map((g) => ({ ...g, ...(g.reasoning !== undefined ? { reasoning: paragraph } : {}), ...(typeof g.evidence === 'string' ? { evidence: paragraph } : {}) })) }
+const paragraph = 'The tool description names the data source, the unit of every returned field and the rate limit; '
+    .repeat(10)
+    .slice(0, 1000)
+const wordy = {
+    ...big,
+    gradings: big.gradings.map((g) => ({
+        ...g,
+        ...(g.reasoning !== undefined ? { reasoning: paragraph } : {}),
+        ...(typeof g.evidence === 'string' ? { evidence: paragraph } : {})
+    }))
+}
 const schema = JSON.parse(readFileSync(new URL('../schemas/grading-model.schema.json', import.meta.url), 'utf8'))
 // The spec's schema does not compile in strict mode; otherwise ajv's defaults.
 const ajv = new Ajv2020({ strict: false, allowUnionTypes: true })
@@ -25,15 +42,20 @@ const plain = ajv.compile(schema)
 const ajvAll = new Ajv2020({ strict: false, allowUnionTypes: true, allErrors: true })
 addFormats(ajvAll)
 const compiled = ajvAll.compile(schema)
-const broken = { ...big, gradings: big.gradings.map((g, i) => (i % 2 === 0 ? { ...g, score: 'high', extra: true } : g)) }
-if (compiled(broken) || validateGradingModel(broken) || compiled.errors.length !== validateGradingModel.errors.length) throw new Error('the broken entry must fail alike')
+const broken = {
+    ...big,
+    gradings: big.gradings.map((g, i) => (i % 2 === 0 ? { ...g, score: 'high', extra: true } : g))
+}
+if (compiled(broken) || validateGradingModel(broken) || compiled.errors.length !== validateGradingModel.errors.length)
+    throw new Error('the broken entry must fail alike')
 // The ten-answer entries are structurally valid but break the catalogue rules added since
 // (GRD-056 determinism, GRD-065 weights), so their validateGradingEntry rows time the error path.
 if (!validateGradingEntry({ entry }).valid) throw new Error('the bench entry must be valid')
 // Registry intake on the same entry: strict mode needs the validation time.
 const strict = { strict: true, now: '2027-01-01T00:00:00Z' }
 if (!validateGradingEntry({ entry, ...strict }).valid) throw new Error('the bench entry must be valid in strict mode')
-for (const e of [entry, big, wordy]) if (!plain(e) || !validateGradingModel(e)) throw new Error('bench entries must match the schema')
+for (const e of [entry, big, wordy])
+    if (!plain(e) || !validateGradingModel(e)) throw new Error('bench entries must match the schema')
 
 export async function run() {
     const bench = new Bench({ time: 1000, warmupTime: 200 })

@@ -13,7 +13,13 @@ const root = resolve(fileURLToPath(new URL('..', import.meta.url)))
 const tarball = process.argv[2] ? resolve(process.argv[2]) : null
 if (tarball === null) throw new Error('usage: node scripts/check-doc-types.mjs <tarball>')
 
-const docs = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)]
+const docs = [
+    'README.md',
+    ...readdirSync(join(root, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .sort()
+        .map((f) => `docs/${f}`)
+]
 const snippets = []
 for (const doc of docs) {
     const lines = readFileSync(join(root, doc), 'utf8').split('\n')
@@ -26,7 +32,8 @@ for (const doc of docs) {
         }
         if (open === null) open = { lang: fence[1], tags: fence[2].split(/\s+/), line: i + 1, lines: [] }
         else {
-            if (['ts', 'typescript'].includes(open.lang) && !open.tags.includes('no-check')) snippets.push({ doc, line: open.line, code: open.lines.join('\n') })
+            if (['ts', 'typescript'].includes(open.lang) && !open.tags.includes('no-check'))
+                snippets.push({ doc, line: open.line, code: open.lines.join('\n') })
             open = null
         }
     })
@@ -53,19 +60,36 @@ export {}
 
 const project = mkdtempSync(join(tmpdir(), 'flowmcp-doc-types-'))
 try {
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'doc-snippets', private: true, type: 'module' }))
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball], { cwd: project, stdio: ['ignore', 'ignore', 'inherit'] })
+    writeFileSync(
+        join(project, 'package.json'),
+        JSON.stringify({ name: 'doc-snippets', private: true, type: 'module' })
+    )
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball], {
+        cwd: project,
+        stdio: ['ignore', 'ignore', 'inherit']
+    })
     mkdirSync(join(project, 'src'))
     writeFileSync(join(project, 'src', 'globals.d.ts'), GLOBALS)
-    snippets.forEach((s, i) => writeFileSync(join(project, 'src', `snippet-${i}.ts`), `// ${s.doc}:${s.line}\n${s.code}\n`))
+    snippets.forEach((s, i) =>
+        writeFileSync(join(project, 'src', `snippet-${i}.ts`), `// ${s.doc}:${s.line}\n${s.code}\n`)
+    )
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
     let failed = false
-    for (const [name, lib] of [['with DOM', ['ES2022', 'DOM']], ['without DOM', ['ES2022']]]) {
+    for (const [name, lib] of [
+        ['with DOM', ['ES2022', 'DOM']],
+        ['without DOM', ['ES2022']]
+    ]) {
         const tsconfig = {
             compilerOptions: {
-                strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'ES2022', lib, noEmit: true,
+                strict: true,
+                module: 'nodenext',
+                moduleResolution: 'nodenext',
+                target: 'ES2022',
+                lib,
+                noEmit: true,
                 // Node's types come from this repository's devDependencies: the project must not need the registry for them.
-                types: ['node'], typeRoots: [join(root, 'node_modules', '@types')]
+                types: ['node'],
+                typeRoots: [join(root, 'node_modules', '@types')]
             },
             include: ['src/**/*.ts']
         }
@@ -74,12 +98,17 @@ try {
         if (res.status !== 0) {
             failed = true
             // Point each error at the markdown line it comes from.
-            const out = res.stdout.replace(/src\/snippet-(\d+)\.ts\((\d+),(\d+)\)/g, (_m, i, l, c) => `${snippets[i].doc}:${snippets[i].line + Number(l) - 1}:${c}`)
+            const out = res.stdout.replace(
+                /src\/snippet-(\d+)\.ts\((\d+),(\d+)\)/g,
+                (_m, i, l, c) => `${snippets[i].doc}:${snippets[i].line + Number(l) - 1}:${c}`
+            )
             process.stderr.write(`doc snippets (${name}):\n${out}\n`)
         }
     }
     if (failed) process.exit(1)
-    process.stdout.write(`doc types: ok (${snippets.length} snippets from ${docs.length} files; strict, nodenext, with and without DOM)\n`)
+    process.stdout.write(
+        `doc types: ok (${snippets.length} snippets from ${docs.length} files; strict, nodenext, with and without DOM)\n`
+    )
 } finally {
     rmSync(project, { recursive: true, force: true })
 }

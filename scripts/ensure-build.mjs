@@ -9,7 +9,17 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 /** What a build writes last and what package.json points at: if one is missing or old, dist/ is stale. */
-export const OUTPUTS = ['index.js', 'index.cjs', 'index.d.ts', 'index.d.cts', 'entry.js', 'entry.cjs', 'entry.d.ts', 'entry.d.cts', 'cli.js']
+export const OUTPUTS = [
+    'index.js',
+    'index.cjs',
+    'index.d.ts',
+    'index.d.cts',
+    'entry.js',
+    'entry.cjs',
+    'entry.d.ts',
+    'entry.d.cts',
+    'cli.js'
+]
 
 /** Files a build reads beside src/. */
 export const CONFIG_FILES = ['tsup.config.ts', 'tsconfig.json', 'package.json']
@@ -62,7 +72,10 @@ function build(root) {
     const require = createRequire(join(root, 'package.json'))
     const pkgPath = require.resolve('tsup/package.json')
     const bin = JSON.parse(readFileSync(pkgPath, 'utf8')).bin.tsup
-    const res = spawnSync(process.execPath, [resolve(dirname(pkgPath), bin), '--silent'], { cwd: root, stdio: 'inherit' })
+    const res = spawnSync(process.execPath, [resolve(dirname(pkgPath), bin), '--silent'], {
+        cwd: root,
+        stdio: 'inherit'
+    })
     return res.status ?? 1
 }
 

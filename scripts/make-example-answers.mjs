@@ -46,13 +46,34 @@ for (const [schemaId, units] of Object.entries(byUnit)) {
     for (const [unit, scores] of Object.entries(units)) {
         const area = unit.split('/')[0]
         const questions = Areas.questions({ area }).questions
-        if (questions.length !== scores.length) throw new Error(`${unit}: ${questions.length} questions, ${scores.length} scores`)
+        if (questions.length !== scores.length)
+            throw new Error(`${unit}: ${questions.length} questions, ${scores.length} scores`)
         answers[schemaId][unit] = {
-            answers: questions.map((q, i) => ({ questionId: q.id, score: scores[i], reasoning: `${q.dimension}: ${reasons[scores[i]]}` })),
-            improvementHints: scores.some((s) => typeof s === 'number' && s < 3.5) ? [{ targetField: unit === 'tools-aggregate-schema' ? 'main.description' : 'tools.description', suggestion: 'Document the error cases and give one example response per tool.', priority: 'medium' }] : []
+            answers: questions.map((q, i) => ({
+                questionId: q.id,
+                score: scores[i],
+                reasoning: `${q.dimension}: ${reasons[scores[i]]}`
+            })),
+            improvementHints: scores.some((s) => typeof s === 'number' && s < 3.5)
+                ? [
+                      {
+                          targetField: unit === 'tools-aggregate-schema' ? 'main.description' : 'tools.description',
+                          suggestion: 'Document the error cases and give one example response per tool.',
+                          priority: 'medium'
+                      }
+                  ]
+                : []
         }
     }
 }
-const file = { grader: { name: 'flowmcp-area-grader', version: '1.0.0', llmModel: 'claude-opus-4-7', persona: { basePersonaId: 'schema-maintainer', lensId: 'api-quality' } }, answers }
+const file = {
+    grader: {
+        name: 'flowmcp-area-grader',
+        version: '1.0.0',
+        llmModel: 'claude-opus-4-7',
+        persona: { basePersonaId: 'schema-maintainer', lensId: 'api-quality' }
+    },
+    answers
+}
 writeFileSync(new URL('../examples/answers.json', import.meta.url), JSON.stringify(file, null, 2) + '\n')
 process.stdout.write('examples/answers.json written\n')

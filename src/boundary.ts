@@ -9,7 +9,10 @@ import { gradeSelection as gradeSelectionUnguarded } from './grade/selection.js'
 import { gradeSingleSchema as gradeSingleSchemaUnguarded } from './grade/single-schema.js'
 import { gradeNamespace as gradeNamespaceUnguarded, gradeTree as gradeTreeUnguarded } from './grade/namespace.js'
 import { Grading as GradingUnguarded } from './grading/grading.js'
-import { isGradingEntry as isGradingEntryUnguarded, validateGradingEntry as validateGradingEntryUnguarded } from './grading/validate-entry.js'
+import {
+    isGradingEntry as isGradingEntryUnguarded,
+    validateGradingEntry as validateGradingEntryUnguarded
+} from './grading/validate-entry.js'
 import { isQuestionId as isQuestionIdUnguarded } from './model/question-ids.js'
 import { HashGenerator as HashGeneratorUnguarded } from './hashing/hash-generator.js'
 import { Island as IslandUnguarded } from './island/island.js'
@@ -17,7 +20,11 @@ import { ProviderProof as ProviderProofUnguarded } from './island/proof.js'
 import { SourceSnapshot as SourceSnapshotUnguarded } from './island/snapshot.js'
 import { parseJson as parseJsonUnguarded } from './json/guard.js'
 import { selectLatest as selectLatestUnguarded } from './naming/latest.js'
-import { formatSnapshotFilename as formatSnapshotFilenameUnguarded, parseSnapshotFilename as parseSnapshotFilenameUnguarded, stripSnapshotFilename as stripSnapshotFilenameUnguarded } from './naming/snapshot-filename.js'
+import {
+    formatSnapshotFilename as formatSnapshotFilenameUnguarded,
+    parseSnapshotFilename as parseSnapshotFilenameUnguarded,
+    stripSnapshotFilename as stripSnapshotFilenameUnguarded
+} from './naming/snapshot-filename.js'
 import { DataPretest as DataPretestUnguarded } from './pretest/data-pretest.js'
 import { FixList as FixListUnguarded } from './fix/fix-list.js'
 import { FixRules as FixRulesUnguarded } from './fix/rules.js'
@@ -75,9 +82,14 @@ export function snapshotInput(input: unknown, fn: string): { value: unknown; iss
         const keys = Object.keys(input)
         // Define semantics: a `__proto__` key stays an own property of the copy. Every other key is
         // assigned, several times cheaper than building entries for Object.fromEntries on each call.
-        if (keys.includes('__proto__')) return { value: Object.fromEntries(keys.map((k) => [k, (input as Record<string, unknown>)[k]])), issue: null }
+        if (keys.includes('__proto__'))
+            return {
+                value: Object.fromEntries(keys.map((k) => [k, (input as Record<string, unknown>)[k]])),
+                issue: null
+            }
         const value: Record<string, unknown> = {}
-        for (let i = 0; i < keys.length; i++) value[keys[i] as string] = (input as Record<string, unknown>)[keys[i] as string]
+        for (let i = 0; i < keys.length; i++)
+            value[keys[i] as string] = (input as Record<string, unknown>)[keys[i] as string]
         return { value, issue: null }
     } catch (cause) {
         return { value: undefined, issue: createEntryIssue('INT-002', '', { fn, detail: detailOf(cause) }) }
@@ -108,7 +120,8 @@ export function guardFunction<F extends AnyFn>(name: string, fn: F, fallback?: (
     const guarded = function (this: unknown, ...args: unknown[]): unknown {
         const snap = snapshotInput(args[0], name)
         if (snap.issue !== null) return failureOf(fn, snap.issue, fallback)
-        const internal = (cause: unknown): unknown => failureOf(fn, createEntryIssue('INT-001', '', { fn: name, detail: detailOf(cause) }), fallback)
+        const internal = (cause: unknown): unknown =>
+            failureOf(fn, createEntryIssue('INT-001', '', { fn: name, detail: detailOf(cause) }), fallback)
         try {
             const result = fn.call(this, snap.value, ...args.slice(1))
             return result instanceof Promise ? result.catch(internal) : result
@@ -126,7 +139,11 @@ export function guardStatics<C extends object>(cls: C, name: string): C {
         if (key === 'prototype' || key === 'length' || key === 'name') continue
         const method = (cls as Record<string, unknown>)[key]
         if (typeof method !== 'function') continue
-        Object.defineProperty(cls, key, { value: guardFunction(`${name}.${key}`, method.bind(cls) as AnyFn), writable: true, configurable: true })
+        Object.defineProperty(cls, key, {
+            value: guardFunction(`${name}.${key}`, method.bind(cls) as AnyFn),
+            writable: true,
+            configurable: true
+        })
     }
     return cls
 }
@@ -166,20 +183,39 @@ export const Tos = /* @__PURE__ */ guardStatics(TosUnguarded, 'Tos')
 export const Veto = /* @__PURE__ */ guardStatics(VetoUnguarded, 'Veto')
 
 export const checkSummaryMarkdown = /* @__PURE__ */ guardFunction('checkSummaryMarkdown', checkSummaryMarkdownUnguarded)
-export const fileUrlOf = /* @__PURE__ */ guardFunction('fileUrlOf', ((path: unknown) => (typeof path === 'string' ? fileUrlOfUnguarded(path) : null)) as typeof fileUrlOfUnguarded, () => null)
-export const formatSnapshotFilename = /* @__PURE__ */ guardFunction('formatSnapshotFilename', formatSnapshotFilenameUnguarded)
+export const fileUrlOf = /* @__PURE__ */ guardFunction(
+    'fileUrlOf',
+    ((path: unknown) => (typeof path === 'string' ? fileUrlOfUnguarded(path) : null)) as typeof fileUrlOfUnguarded,
+    () => null
+)
+export const formatSnapshotFilename = /* @__PURE__ */ guardFunction(
+    'formatSnapshotFilename',
+    formatSnapshotFilenameUnguarded
+)
 export const gradeSelection = /* @__PURE__ */ guardFunction('gradeSelection', gradeSelectionUnguarded)
 export const gradeSingleSchema = /* @__PURE__ */ guardFunction('gradeSingleSchema', gradeSingleSchemaUnguarded)
 export const gradeNamespace = /* @__PURE__ */ guardFunction('gradeNamespace', gradeNamespaceUnguarded)
 export const gradeTree = /* @__PURE__ */ guardFunction('gradeTree', gradeTreeUnguarded)
-export const neutraliseInvisible = /* @__PURE__ */ guardFunction('neutraliseInvisible', neutraliseInvisibleUnguarded, () => ({ text: '', found: [], count: 0 }))
+export const neutraliseInvisible = /* @__PURE__ */ guardFunction(
+    'neutraliseInvisible',
+    neutraliseInvisibleUnguarded,
+    () => ({ text: '', found: [], count: 0 })
+)
 export const parseJson = /* @__PURE__ */ guardFunction('parseJson', parseJsonUnguarded)
-export const parseSnapshotFilename = /* @__PURE__ */ guardFunction('parseSnapshotFilename', parseSnapshotFilenameUnguarded, () => null)
+export const parseSnapshotFilename = /* @__PURE__ */ guardFunction(
+    'parseSnapshotFilename',
+    parseSnapshotFilenameUnguarded,
+    () => null
+)
 export const renderIslandReport = /* @__PURE__ */ guardFunction('renderIslandReport', renderIslandReportUnguarded)
 export const readModuleSource = /* @__PURE__ */ guardFunction('readModuleSource', readModuleSourceUnguarded)
 export const sourceLocations = /* @__PURE__ */ guardFunction('sourceLocations', sourceLocationsUnguarded)
 export const selectLatest = /* @__PURE__ */ guardFunction('selectLatest', selectLatestUnguarded)
-export const stripSnapshotFilename = /* @__PURE__ */ guardFunction('stripSnapshotFilename', stripSnapshotFilenameUnguarded, () => null)
+export const stripSnapshotFilename = /* @__PURE__ */ guardFunction(
+    'stripSnapshotFilename',
+    stripSnapshotFilenameUnguarded,
+    () => null
+)
 export const validateGradingEntry = /* @__PURE__ */ guardFunction('validateGradingEntry', validateGradingEntryUnguarded)
 // A type guard answers false, never an issue, when its input cannot even be read.
 export const isGradingEntry = /* @__PURE__ */ guardFunction('isGradingEntry', isGradingEntryUnguarded, () => false)

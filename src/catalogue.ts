@@ -42,7 +42,12 @@ export {
     FLOWMCP_VERSION_REGEX
 } from './version.js'
 export { SCORE_MAPPING_V1 } from './scoring/scoring.js'
-export { GRADE_BANDS_V1, GRADER_KIND_PRECEDENCE, NO_DOMAIN_KNOWLEDGE_REASON, SELECTION_MEMBER_THRESHOLDS } from './grading/aggregate.js'
+export {
+    GRADE_BANDS_V1,
+    GRADER_KIND_PRECEDENCE,
+    NO_DOMAIN_KNOWLEDGE_REASON,
+    SELECTION_MEMBER_THRESHOLDS
+} from './grading/aggregate.js'
 export { ENTRY_RULES } from './grading/entry-levels.js'
 export { CROSS_AREA_QUESTIONS } from './grading/question-index.js'
 export { CATALOGUE_QUESTION_IDS, CROSS_AREA_QUESTION_IDS } from './model/question-ids.js'
@@ -78,9 +83,28 @@ export { MAX_TOOLS, RECOMMENDED_TESTS, LIBRARY_ALLOWLIST } from './schema/valida
 export { CODE_PATTERNS as SECURITY_PATTERNS } from './schema/security-scan.js'
 export { GENERIC_KEY_TOKENS, GENERIC_HOST_LABELS, BRAND_ALIASES, KEY_GATEWAYS } from './schema/key-domain.js'
 export { PARAMETERLESS_MIN_WORKING_TESTS, PRETEST_DEFAULTS, RESPONSE_SIZE_LIMITS } from './pretest/data-pretest.js'
-export { DEFAULT_EXTRA_WEIGHTS, DEFAULT_GRADER, EXTRA_QUESTION_IDS, SECURITY_SCORE_V1, SCHEMA_STRUCTURE_SCORE_V1, SPEC_STRICT_CODES } from './deterministic/answers.js'
-export { AREA_CATALOGUE, QUESTIONS, LEVEL_LADDER, MAX_ITERATIONS, QUESTION_CATALOGUE_VERSION, SCHEMA_HOST } from './areas/catalogue.js'
-export { SCORING_INSTRUCTIONS_V1, NO_SKILL_WHEN_TO_USE, TRANSPORT_QUESTION_IDS, TRANSPORT_DIMENSIONS } from './protocol/scoring-protocol.js'
+export {
+    DEFAULT_EXTRA_WEIGHTS,
+    DEFAULT_GRADER,
+    EXTRA_QUESTION_IDS,
+    SECURITY_SCORE_V1,
+    SCHEMA_STRUCTURE_SCORE_V1,
+    SPEC_STRICT_CODES
+} from './deterministic/answers.js'
+export {
+    AREA_CATALOGUE,
+    QUESTIONS,
+    LEVEL_LADDER,
+    MAX_ITERATIONS,
+    QUESTION_CATALOGUE_VERSION,
+    SCHEMA_HOST
+} from './areas/catalogue.js'
+export {
+    SCORING_INSTRUCTIONS_V1,
+    NO_SKILL_WHEN_TO_USE,
+    TRANSPORT_QUESTION_IDS,
+    TRANSPORT_DIMENSIONS
+} from './protocol/scoring-protocol.js'
 export { REDACTED, MIN_SECRET_LENGTH } from './prompts/redact.js'
 export { DEFAULT_MAX_TURNS, MAX_GOAL_CONDITION_LENGTH } from './prompts/goal-block.js'
 export { FILE_PLACEHOLDER_ROLES } from './prompts/emit.js'

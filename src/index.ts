@@ -62,7 +62,13 @@ export { DEFAULT_JSON_LIMITS } from './json/guard.js'
 export type { JsonLimits } from './json/guard.js'
 export type { WeightedMeanResult, ExclusionReason } from './scoring/scoring.js'
 export type { CreateEntryInput, EntryResult } from './grading/grading.js'
-export type { EntryCheckOptions, GradingEntryValidation, InvalidEntryResult, ValidEntryResult, ValidateEntryInput } from './grading/validate-entry.js'
+export type {
+    EntryCheckOptions,
+    GradingEntryValidation,
+    InvalidEntryResult,
+    ValidEntryResult,
+    ValidateEntryInput
+} from './grading/validate-entry.js'
 export type { EntryRule, RuleLevel } from './grading/entry-levels.js'
 export type { CrossAreaDeterminism, CrossAreaQuestion } from './grading/question-index.js'
 export type { CatalogueQuestionId, CrossAreaQuestionId, QuestionId } from './model/question-ids.js'
@@ -70,7 +76,16 @@ export type { AggregateResult, AggregateOptions, GradeTraceStep, NoGradeReason }
 export type { AgingDefaults } from './grading/aging.js'
 export type { LegacyMapping } from './grading/legacy.js'
 export type { GradingFilenameParts } from './naming/grading-filename.js'
-export { BLOCKED_REASONS, NODE_STATUS, ROLLUP_STATUS, SEVERITY, UNIT_STATUS, fewerThanWorkingTests, isAggregateGrade, isWorkingCountReason } from './model/constants.js'
+export {
+    BLOCKED_REASONS,
+    NODE_STATUS,
+    ROLLUP_STATUS,
+    SEVERITY,
+    UNIT_STATUS,
+    fewerThanWorkingTests,
+    isAggregateGrade,
+    isWorkingCountReason
+} from './model/constants.js'
 export type {
     AggregateGrade,
     Area,
@@ -91,7 +106,16 @@ export type {
     ScoreEnum,
     VetoTrigger
 } from './model/constants.js'
-export type { CategoricalVeto, GraderIdentity, GradingAnswer, GradingEntry, GradingEntryDraft, Persona, RegradingTrigger, SelectionContext } from './model/types.js'
+export type {
+    CategoricalVeto,
+    GraderIdentity,
+    GradingAnswer,
+    GradingEntry,
+    GradingEntryDraft,
+    Persona,
+    RegradingTrigger,
+    SelectionContext
+} from './model/types.js'
 export type { ArtifactHandler } from './artifacts/detect.js'
 export { JudgeRubric, WorkflowRubric, evaluateRubricInput, validateRubricDocument } from './rubrics/index.js'
 export type {
@@ -159,21 +183,81 @@ export type {
 } from './rubrics/index.js'
 export type { MainValidation } from './schema/schema-check.js'
 export type { IdStyle, ParsedId } from './schema/ids.js'
-export type { SecurityCode, SecurityFinding, SecurityScanResult, ModuleReference, VetoClass } from './schema/security-scan.js'
-export type { KeyCheck, KeyDomainResult, KeyMismatch, KeyUncertain, KeyVerdict, MatchRule, TosMatch } from './schema/key-domain.js'
-export type { PretestInput, PretestResult, PretestTestRecord, PretestTestResult, PretestToolSummary, TestRequestRecord, TestVerdict, DocsCheck, TestStatus, ToolClass } from './pretest/data-pretest.js'
+export type {
+    SecurityCode,
+    SecurityFinding,
+    SecurityScanResult,
+    ModuleReference,
+    VetoClass
+} from './schema/security-scan.js'
+export type {
+    KeyCheck,
+    KeyDomainResult,
+    KeyMismatch,
+    KeyUncertain,
+    KeyVerdict,
+    MatchRule,
+    TosMatch
+} from './schema/key-domain.js'
+export type {
+    PretestInput,
+    PretestResult,
+    PretestTestRecord,
+    PretestTestResult,
+    PretestToolSummary,
+    TestRequestRecord,
+    TestVerdict,
+    DocsCheck,
+    TestStatus,
+    ToolClass
+} from './pretest/data-pretest.js'
 export type { Shape } from './pretest/output-check.js'
-export type { BlockedArea, BuildInput, BuildNamespaceInput, DeferredQuestion, DeterministicResult, QuestionRow } from './deterministic/answers.js'
+export type {
+    BlockedArea,
+    BuildInput,
+    BuildNamespaceInput,
+    DeferredQuestion,
+    DeterministicResult,
+    QuestionRow
+} from './deterministic/answers.js'
 export type { DependencyGraphEntry } from './areas/areas.js'
-export type { AreaDescriptor, AreaQuestion, AreaSide, AreaClassification, BlockingCondition, DependsOnKind, Level, SurfacingTarget } from './areas/catalogue.js'
+export type {
+    AreaDescriptor,
+    AreaQuestion,
+    AreaSide,
+    AreaClassification,
+    BlockingCondition,
+    DependsOnKind,
+    Level,
+    SurfacingTarget
+} from './areas/catalogue.js'
 export type { GateResult, GateSignals } from './areas/gates.js'
 export type { AreaAnswer, AreaBlocker, AreaOutput, AreaOutputValidation, ImprovementHint } from './areas/output.js'
 export type { AreaSidecar, DeterministicAnswer, GradingContext, ToGradingEntryResult } from './areas/to-entry.js'
-export type { GradeReportV1, ReportDimension, ReportTraceStep, SchemaValidation, EvalPrompt, PromptsV1, ScoresV1, TransportCreator, TransportHarness, TransportDimension } from './protocol/scoring-protocol.js'
+export type {
+    GradeReportV1,
+    ReportDimension,
+    ReportTraceStep,
+    SchemaValidation,
+    EvalPrompt,
+    PromptsV1,
+    ScoresV1,
+    TransportCreator,
+    TransportHarness,
+    TransportDimension
+} from './protocol/scoring-protocol.js'
 export type { RegistryReportV1, ReportKind, ReportToEntryInput, ReportValidation } from './protocol/report.js'
 export type { Redaction, RedactionKind } from './prompts/redact.js'
 export type { GoalBlock } from './prompts/goal-block.js'
-export type { AreaPromptInput, AreaPromptMetadata, EntryPointInput, PredecessorGrade, PromptFile, PromptPersona, PromptPolicy } from './prompts/compose.js'
+export type {
+    AreaPromptInput,
+    AreaPromptMetadata,
+    EntryPointInput,
+    PredecessorGrade,
+    PromptFile,
+    PromptPersona,
+    PromptPolicy
+} from './prompts/compose.js'
 export type { ComposedArea, DeferredArea, EmitInput, EmitState, PromptsV2 } from './prompts/emit.js'
 export type { PayloadEnvelope, PayloadOutput } from './prompts/payload.js'
 export type { SurfacingEvent, TranscriptAudit } from './prompts/surfacing.js'
@@ -195,7 +279,22 @@ export type { JudgeMessage } from './grade/messages.js'
 export type { FlowMCPCoreLike, FlowMCPRuntimeOptions } from './ports/runtime.js'
 export type { FetchLike, FetchResponseLike, HttpPortOptions } from './ports/http.js'
 export { fixedClock } from './ports/clock.js'
-export type { Clock, FsDirEntry, FsEntryKind, FsPort, FsStat, HttpPort, HttpRequest, HttpResponse, LoadedModule, RuntimePort, RuntimeRequestRecord, RuntimeTestOutcome, RuntimeTestRequest, SchemaLoader } from './ports/types.js'
+export type {
+    Clock,
+    FsDirEntry,
+    FsEntryKind,
+    FsPort,
+    FsStat,
+    HttpPort,
+    HttpRequest,
+    HttpResponse,
+    LoadedModule,
+    RuntimePort,
+    RuntimeRequestRecord,
+    RuntimeTestOutcome,
+    RuntimeTestRequest,
+    SchemaLoader
+} from './ports/types.js'
 export type { SnapshotFilenameParts } from './naming/snapshot-filename.js'
 export type { LatestKind, LatestPick } from './naming/latest.js'
 export type { StartRunResult } from './island/island.js'
@@ -240,14 +339,52 @@ export { httpPortFromRecordings, isMissingRecording } from './ports/replay.js'
 export { recordingHttpPort } from './ports/record.js'
 export type { RecordedExchange, Recording } from './ports/replay.js'
 export { importSchemaLoader } from './grade/loader.js'
-export type { GradeNamespaceOptions, GradeNamespaceResult, GradeTreeResult, NamespaceSchemaInput, NamespaceSchemaRow, TreeProgress } from './grade/namespace.js'
+export type {
+    GradeNamespaceOptions,
+    GradeNamespaceResult,
+    GradeTreeResult,
+    NamespaceSchemaInput,
+    NamespaceSchemaRow,
+    TreeProgress
+} from './grade/namespace.js'
 export { sourceSchemaLoader } from './schema/source-loader.js'
 export type { SourceModuleResult } from './schema/source-loader.js'
 export type { SourceLocations, SourcePosition } from './schema/locations.js'
 export type { IslandReport, IslandReportInput, ReportFsPort } from './report/html-report.js'
 export type { CheckSummary, CheckSummaryInput, CheckSummaryRow } from './report/check-summary.js'
-export type { SarifFromFixItemsResult, SarifInput, SarifLevel, SarifLog, SarifMessage, SarifResult, SarifRule, SarifRun, SarifTool } from './report/sarif.js'
-export type { AnsweringGrader, GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, GradeSingleSchemaResult, GraderInput, SchemaInput, SchemaModuleInput, TimeSource, Judge, JudgeAnswer, JudgeCallContext, AbortSignalLike, JudgeReply, JudgeRequest, EmittedPrompt, SchemaGrading, SchemaRunStatus, UnitResult, UnitStatus } from './grade/types.js'
+export type {
+    SarifFromFixItemsResult,
+    SarifInput,
+    SarifLevel,
+    SarifLog,
+    SarifMessage,
+    SarifResult,
+    SarifRule,
+    SarifRun,
+    SarifTool
+} from './report/sarif.js'
+export type {
+    AnsweringGrader,
+    GradeOptions,
+    GradeOptionsBase,
+    GradeSingleSchemaInput,
+    GradeSingleSchemaResult,
+    GraderInput,
+    SchemaInput,
+    SchemaModuleInput,
+    TimeSource,
+    Judge,
+    JudgeAnswer,
+    JudgeCallContext,
+    AbortSignalLike,
+    JudgeReply,
+    JudgeRequest,
+    EmittedPrompt,
+    SchemaGrading,
+    SchemaRunStatus,
+    UnitResult,
+    UnitStatus
+} from './grade/types.js'
 export type { SelectionDefinitionDocument } from './selection/definition.js'
 export type { SelectionSkillInput, SkillCrossReferences } from './selection/skills.js'
 export type { GradeSelectionOptions, GradeSelectionResult } from './grade/selection.js'

@@ -19,7 +19,9 @@ export function isIsoDateTime(value: unknown): value is string {
     if (m === null) {
         return false
     }
-    const [year, month, day, hour, minute, second, offH, offM] = m.slice(1).map((x) => (x === undefined ? 0 : Number(x))) as number[]
+    const [year, month, day, hour, minute, second, offH, offM] = m
+        .slice(1)
+        .map((x) => (x === undefined ? 0 : Number(x))) as number[]
     return (
         (month as number) >= 1 &&
         (month as number) <= 12 &&
@@ -40,7 +42,10 @@ export function toFileTimestamp(iso: string): string | null {
     if (Number.isNaN(ms)) {
         return null
     }
-    return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-')
+    return new Date(ms)
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z')
+        .replace(/:/g, '-')
 }
 
 /** `2026-05-29T10-00-00Z` → `2026-05-29T10:00:00Z`; `null` when the grammar does not match. */

@@ -5,9 +5,14 @@ import { describe, expect, it } from 'vitest'
 type Structure = {
     LIMITS: { functionLines: number; longFunctionLines: number; maxLongFunctions: number; cliFileLines: number }
     functionLengths(fileName: string, text: string): Array<{ name: string; line: number; lines: number }>
-    measureStructure(root: string): { long: Array<{ name: string; lines: number; exempt: string | null }>; problems: string[] }
+    measureStructure(root: string): {
+        long: Array<{ name: string; lines: number; exempt: string | null }>
+        problems: string[]
+    }
 }
-const { LIMITS, functionLengths, measureStructure } = (await import(new URL('../scripts/structure.mjs', import.meta.url).href)) as Structure
+const { LIMITS, functionLengths, measureStructure } = (await import(
+    new URL('../scripts/structure.mjs', import.meta.url).href
+)) as Structure
 
 const SRC = new URL('../src/', import.meta.url).pathname
 
@@ -22,12 +27,16 @@ const core = files(SRC).filter((f) => !relative(SRC, f).startsWith('cli/'))
 
 /** Source without comments, so an `@example` mentioning `node:fs` does not count as an import. */
 function code(file: string): string {
-    return readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
+    return readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '')
 }
 
 describe('architecture', () => {
     it('keeps node:* imports out of the pure core (only src/cli/ may use them)', () => {
-        const offenders = core.filter((f) => /from\s+['"]node:|import\(\s*['"]node:|require\(\s*['"]node:/.test(code(f)))
+        const offenders = core.filter((f) =>
+            /from\s+['"]node:|import\(\s*['"]node:|require\(\s*['"]node:/.test(code(f))
+        )
         expect(offenders.map((f) => relative(SRC, f))).toEqual([])
     })
 
@@ -40,7 +49,11 @@ describe('architecture', () => {
     it('measures a function by the lines of its body, arrows and methods included', () => {
         const body = (n: number): string => `{\n${'    x += 1\n'.repeat(n - 2)}}`
         const text = `function outer() ${body(10)}\nconst arrow = () => ${body(121)}\nclass K { method() ${body(3)} }\n`
-        expect(functionLengths('sample.ts', text).map((f) => [f.name, f.lines])).toEqual([['outer', 10], ['arrow', 121], ['method', 3]])
+        expect(functionLengths('sample.ts', text).map((f) => [f.name, f.lines])).toEqual([
+            ['outer', 10],
+            ['arrow', 121],
+            ['method', 3]
+        ])
     })
 
     it('keeps every function to 120 lines, at most 8 over 80, and every CLI file to 300 lines (stages, not walls)', () => {
@@ -56,7 +69,9 @@ describe('architecture', () => {
         const ROOMS = table
             .split('\n')
             .slice(2)
-            .map((row) => [...(row.split('|')[2] ?? '').matchAll(/`([^`]+)`/g)].map((m) => (m[1] as string).replace(/\/$/, '')))
+            .map((row) =>
+                [...(row.split('|')[2] ?? '').matchAll(/`([^`]+)`/g)].map((m) => (m[1] as string).replace(/\/$/, ''))
+            )
         expect(ROOMS.length).toBeGreaterThan(5)
         const roomOf = (file: string): number => {
             const top = relative(SRC, file).split('/')[0] as string

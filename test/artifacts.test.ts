@@ -46,7 +46,10 @@ describe('Artifacts.validate (every kind)', () => {
     })
 
     it('accepts a blocker reply as a valid area output', () => {
-        expect(Artifacts.validate({ json: { blocker: 'schema.mjs', reason: 'missing' } })).toMatchObject({ kind: 'area-output', valid: true })
+        expect(Artifacts.validate({ json: { blocker: 'schema.mjs', reason: 'missing' } })).toMatchObject({
+            kind: 'area-output',
+            valid: true
+        })
     })
 })
 
@@ -67,10 +70,18 @@ describe('Artifacts: v1 grade reports', () => {
     }
 
     it('detects and validates a registry report as report-v1', () => {
-        expect(Artifacts.validate({ json: JSON.stringify(registryEntry) })).toEqual({ kind: 'report-v1', valid: true, errors: [] })
+        expect(Artifacts.validate({ json: JSON.stringify(registryEntry) })).toEqual({
+            kind: 'report-v1',
+            valid: true,
+            errors: []
+        })
     })
 
     it('reports an inconsistent report with a code and a path', () => {
-        expect(Artifacts.validate({ json: JSON.stringify({ ...registryEntry, grade: 'C' }) })).toMatchObject({ kind: 'report-v1', valid: false, errors: [{ code: 'SPV-019', path: '/grade' }] })
+        expect(Artifacts.validate({ json: JSON.stringify({ ...registryEntry, grade: 'C' }) })).toMatchObject({
+            kind: 'report-v1',
+            valid: false,
+            errors: [{ code: 'SPV-019', path: '/grade' }]
+        })
     })
 })

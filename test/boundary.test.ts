@@ -14,7 +14,14 @@ describe('snapshotInput', () => {
     })
 
     it('turns an unreadable input into INT-002', () => {
-        const hostile = new Proxy({}, { ownKeys: () => { throw new Error('no') } })
+        const hostile = new Proxy(
+            {},
+            {
+                ownKeys: () => {
+                    throw new Error('no')
+                }
+            }
+        )
         expect(snapshotInput(hostile, 'f').issue?.code).toBe('INT-002')
     })
 })
@@ -32,7 +39,9 @@ describe('guardFunction', () => {
 
     it('turns a throw into INT-001 in the failure shape, and a rejection too', async () => {
         expect(guardFunction('fn', fn)({ n: 'boom' })).toMatchObject({ value: null, errors: [{ code: 'INT-001' }] })
-        const rejecting = guardFunction('async', async (input: unknown) => (input === undefined ? { done: false, errors: [] } : Promise.reject(new Error('x'))))
+        const rejecting = guardFunction('async', async (input: unknown) =>
+            input === undefined ? { done: false, errors: [] } : Promise.reject(new Error('x'))
+        )
         await expect(rejecting({})).resolves.toMatchObject({ done: false, errors: [{ code: 'INT-001' }] })
     })
 })

@@ -15,7 +15,8 @@ const pkgDir = resolve(process.argv[2] ?? root)
 const expected = await expectedOutput(pkgDir)
 const inputText = JSON.stringify(input)
 const post = (kind) => `(text) => fetch('/result/${kind}', { method: 'POST', body: text })`
-const report = (kind) => `globalThis.runWorkload(${JSON.stringify(inputText)}).then(${post(kind)}, (e) => ${post(kind)}('ERROR ' + (e && e.stack || e)))`
+const report = (kind) =>
+    `globalThis.runWorkload(${JSON.stringify(inputText)}).then(${post(kind)}, (e) => ${post(kind)}('ERROR ' + (e && e.stack || e)))`
 const pageJs = await bundleWorkload(pkgDir, { tail: `${report('page')}\nnew Worker('/worker.js')` })
 const workerJs = await bundleWorkload(pkgDir, { tail: report('worker') })
 const html = '<!doctype html><meta charset="utf-8"><title>flowmcp-grading</title><script src="/page.js"></script>'
@@ -35,23 +36,43 @@ const server = createServer((req, res) => {
         })
         return
     }
-    const files = { '/': [html, 'text/html'], '/page.js': [pageJs, 'text/javascript'], '/worker.js': [workerJs, 'text/javascript'] }
+    const files = {
+        '/': [html, 'text/html'],
+        '/page.js': [pageJs, 'text/javascript'],
+        '/worker.js': [workerJs, 'text/javascript']
+    }
     const file = files[req.url]
     if (file === undefined) return res.writeHead(404).end()
     res.writeHead(200, { 'content-type': `${file[1]}; charset=utf-8`, 'content-security-policy': csp }).end(file[0])
 })
 await new Promise((r) => server.listen(0, '127.0.0.1', r))
 const profile = mkdtempSync(join(tmpdir(), 'flowmcp-chromium-'))
-const browser = spawn(chromium, ['--headless', '--no-sandbox', '--disable-gpu', `--user-data-dir=${profile}`, `http://127.0.0.1:${server.address().port}/`], { stdio: 'ignore' })
+const browser = spawn(
+    chromium,
+    [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        `--user-data-dir=${profile}`,
+        `http://127.0.0.1:${server.address().port}/`
+    ],
+    { stdio: 'ignore' }
+)
 try {
     const timeout = setTimeout(() => done(), 60_000)
     await finished
     clearTimeout(timeout)
     for (const kind of ['page', 'worker']) {
         assert.ok(results[kind] !== undefined, `chromium ${kind}: no result`)
-        assert.equal(results[kind], expected, `chromium ${kind} (CSP script-src 'self'): output differs from plain Node: ${results[kind].slice(0, 500)}`)
+        assert.equal(
+            results[kind],
+            expected,
+            `chromium ${kind} (CSP script-src 'self'): output differs from plain Node: ${results[kind].slice(0, 500)}`
+        )
     }
-    process.stdout.write("chromium: ok (page and Web Worker under CSP script-src 'self'; output identical to plain Node)\n")
+    process.stdout.write(
+        "chromium: ok (page and Web Worker under CSP script-src 'self'; output identical to plain Node)\n"
+    )
 } finally {
     const exited = new Promise((r) => browser.once('exit', r))
     browser.kill()

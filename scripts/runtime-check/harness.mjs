@@ -6,7 +6,12 @@
 //   input    { sources, recordings, answers, entries, now }: file texts, all plain JSON
 export async function runWorkload(lib, modules, input) {
     const out = {}
-    out.entries = Object.fromEntries(Object.entries(input.entries).map(([name, text]) => [name, lib.validateGradingEntry({ entry: JSON.parse(text) })]))
+    out.entries = Object.fromEntries(
+        Object.entries(input.entries).map(([name, text]) => [
+            name,
+            lib.validateGradingEntry({ entry: JSON.parse(text) })
+        ])
+    )
     out.invalidEntry = lib.validateGradingEntry({ entry: { gradingId: 42, gradings: [{ score: 'great' }] } })
 
     const fs = lib.createMemoryFs(input.sources)
@@ -14,7 +19,10 @@ export async function runWorkload(lib, modules, input) {
     const schemaLoader = { load: async (path) => modules[path] }
     out.graded = []
     for (const schemaPath of Object.keys(modules).sort()) {
-        const base = schemaPath.split('/').pop().replace(/\.mjs$/, '')
+        const base = schemaPath
+            .split('/')
+            .pop()
+            .replace(/\.mjs$/, '')
         const answers = Object.entries(input.answers.answers ?? {}).find(([id]) => id.endsWith(`.${base}`))?.[1]
         const result = await lib.gradeSingleSchema({
             schemaPath,
@@ -30,12 +38,21 @@ export async function runWorkload(lib, modules, input) {
                 ...(answers !== undefined ? { answers } : {})
             }
         })
-        out.graded.push({ schemaPath, grading: result.grading, prompts: result.prompts.map((p) => [p.unit, p.area]), errors: result.errors })
+        out.graded.push({
+            schemaPath,
+            grading: result.grading,
+            prompts: result.prompts.map((p) => [p.unit, p.area]),
+            errors: result.errors
+        })
     }
 
     out.rebuilt = {}
     for (const ns of ['etherscan', 'openmeteo', 'quakefeed', 'sportsodds']) {
-        const res = await lib.RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: `/island/providers/${ns}`, now: input.now })
+        const res = await lib.RebuildIndex.rebuildNamespaceIndex({
+            fs,
+            namespaceDir: `/island/providers/${ns}`,
+            now: input.now
+        })
         out.rebuilt[ns] = { status: res.status, index: res.index, errors: res.errors }
     }
     out.island = fs.dump()

@@ -23,7 +23,9 @@ export default {
 }`
 })
 writeFileSync(join(dir, 'worker.js'), worker)
-writeFileSync(join(dir, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";
+writeFileSync(
+    join(dir, 'config.capnp'),
+    `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [ (name = "main", worker = .w) ],
   sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "main") ]
@@ -32,7 +34,8 @@ const w :Workerd.Worker = (
   modules = [ (name = "worker", esModule = embed "worker.js") ],
   compatibilityDate = "2024-09-23"
 );
-`)
+`
+)
 const child = spawn(workerd, ['serve', join(dir, 'config.capnp')], { stdio: ['ignore', 'inherit', 'inherit'] })
 try {
     let res = null

@@ -8,7 +8,9 @@ import { build } from 'esbuild'
 export const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const examples = join(root, 'examples')
 const providers = readdirSync(join(examples, 'providers')).flatMap((ns) =>
-    readdirSync(join(examples, 'providers', ns)).filter((f) => f.endsWith('.mjs')).map((f) => join(examples, 'providers', ns, f))
+    readdirSync(join(examples, 'providers', ns))
+        .filter((f) => f.endsWith('.mjs'))
+        .map((f) => join(examples, 'providers', ns, f))
 )
 // Virtual paths, so the output does not depend on where the repository lives.
 const virtual = (file) => `/src/${file.slice(join(examples, 'providers').length + 1)}`
@@ -16,9 +18,15 @@ const virtual = (file) => `/src/${file.slice(join(examples, 'providers').length 
 export const input = {
     now: '2026-11-22T18:00:00Z',
     sources: Object.fromEntries(providers.map((f) => [virtual(f), readFileSync(f, 'utf8')])),
-    recordings: readdirSync(join(examples, 'recordings')).sort().map((f) => JSON.parse(readFileSync(join(examples, 'recordings', f), 'utf8'))),
+    recordings: readdirSync(join(examples, 'recordings'))
+        .sort()
+        .map((f) => JSON.parse(readFileSync(join(examples, 'recordings', f), 'utf8'))),
     answers: JSON.parse(readFileSync(join(examples, 'answers.json'), 'utf8')),
-    entries: Object.fromEntries(readdirSync(join(examples, 'entries')).sort().map((f) => [f, readFileSync(join(examples, 'entries', f), 'utf8')]))
+    entries: Object.fromEntries(
+        readdirSync(join(examples, 'entries'))
+            .sort()
+            .map((f) => [f, readFileSync(join(examples, 'entries', f), 'utf8')])
+    )
 }
 export const providerCount = providers.length
 
@@ -26,7 +34,9 @@ export const providerCount = providers.length
 export async function expectedOutput(pkgDir) {
     const { runWorkload } = await import(pathToFileURL(join(root, 'scripts', 'runtime-check', 'harness.mjs')).href)
     const lib = await import(pathToFileURL(join(pkgDir, 'dist', 'index.js')).href)
-    const modules = Object.fromEntries(await Promise.all(providers.map(async (f) => [virtual(f), await import(pathToFileURL(f).href)])))
+    const modules = Object.fromEntries(
+        await Promise.all(providers.map(async (f) => [virtual(f), await import(pathToFileURL(f).href)]))
+    )
     return runWorkload(lib, modules, input)
 }
 

@@ -3,9 +3,24 @@ import { createIssue, describeValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { resolveLimits, type JsonLimits } from '../json/guard.js'
 import { AREAS, type Area } from '../model/constants.js'
-import { AREA_CATALOGUE, isArea, LEVEL_LADDER, QUESTION_CATALOGUE_VERSION, questionsOf, type AreaDescriptor, type AreaQuestion, type Level } from './catalogue.js'
+import {
+    AREA_CATALOGUE,
+    isArea,
+    LEVEL_LADDER,
+    QUESTION_CATALOGUE_VERSION,
+    questionsOf,
+    type AreaDescriptor,
+    type AreaQuestion,
+    type Level
+} from './catalogue.js'
 import { evaluateGates, type GateResult, type GateSignals } from './gates.js'
-import { AREA_OUTPUT_MASTER_SCHEMA, AREA_OUTPUT_SCHEMAS, selfContainedOutputSchema, validateAreaOutput, type AreaOutputValidation } from './output.js'
+import {
+    AREA_OUTPUT_MASTER_SCHEMA,
+    AREA_OUTPUT_SCHEMAS,
+    selfContainedOutputSchema,
+    validateAreaOutput,
+    type AreaOutputValidation
+} from './output.js'
 import { toGradingEntry, type DeterministicAnswer, type GradingContext, type ToGradingEntryResult } from './to-entry.js'
 import { isObject } from '../model/object.js'
 
@@ -71,10 +86,18 @@ export class Areas {
      * @returns `{ schema, master, errors }`; ARE-011/ARE-001 for a missing or unknown area.
      * @example Areas.outputSchema({ area: 'single-test' }).schema
      */
-    static outputSchema(input: { area?: unknown; selfContained?: boolean }): { schema: object | null; master: object; errors: Issue[] } {
+    static outputSchema(input: { area?: unknown; selfContained?: boolean }): {
+        schema: object | null
+        master: object
+        errors: Issue[]
+    } {
         const { area, errors } = lookup(input?.area)
         if (area === null) return { schema: null, master: AREA_OUTPUT_MASTER_SCHEMA, errors }
-        return { schema: input.selfContained === true ? selfContainedOutputSchema(area) : AREA_OUTPUT_SCHEMAS[area], master: AREA_OUTPUT_MASTER_SCHEMA, errors }
+        return {
+            schema: input.selfContained === true ? selfContainedOutputSchema(area) : AREA_OUTPUT_SCHEMAS[area],
+            master: AREA_OUTPUT_MASTER_SCHEMA,
+            errors
+        }
     }
 
     /**
@@ -92,7 +115,10 @@ export class Areas {
      * @example Areas.dependencyGraph().entries.find((e) => e.area === 'about-namespace')?.requiredLevel // 'stable'
      */
     static dependencyGraph(): { version: string; entries: DependencyGraphEntry[] } {
-        return { version: graphData.version, entries: (graphData.entries as DependencyGraphEntry[]).map((e) => ({ ...e, dependsOn: { ...e.dependsOn } })) }
+        return {
+            version: graphData.version,
+            entries: (graphData.entries as DependencyGraphEntry[]).map((e) => ({ ...e, dependsOn: { ...e.dependsOn } }))
+        }
     }
 
     /**
@@ -114,7 +140,11 @@ export class Areas {
      *   GRD-031 (improvementHints), GRD-032 (persona), GRD-034 (harness), GRD-017, NA-001, SCO-001/003/005, INP-*.
      * @example Areas.validateOutput({ area: 'single-test', output: JSON.parse(text) }).valid
      */
-    static validateOutput(input: { area?: unknown; output?: unknown; limits?: Partial<JsonLimits> }): AreaOutputValidation {
+    static validateOutput(input: {
+        area?: unknown
+        output?: unknown
+        limits?: Partial<JsonLimits>
+    }): AreaOutputValidation {
         return validateAreaOutput(input?.area, input?.output, resolveLimits(input?.limits))
     }
 
@@ -133,9 +163,21 @@ export class Areas {
      *   GRD-/SCO-/VET- codes of the entry validation.
      * @example Areas.toGradingEntry({ output, context: { schemaId: 'demo.prices', version: 'flowmcp/4.2.0', schemaHash: 'a1b2c3d4', gradingMode: 'full', now, grader, llmModel, selectionContext } }).entry
      */
-    static toGradingEntry(input: { output?: unknown; context?: GradingContext | unknown; deterministic?: readonly DeterministicAnswer[] | unknown; area?: unknown; limits?: Partial<JsonLimits> }): ToGradingEntryResult {
+    static toGradingEntry(input: {
+        output?: unknown
+        context?: GradingContext | unknown
+        deterministic?: readonly DeterministicAnswer[] | unknown
+        area?: unknown
+        limits?: Partial<JsonLimits>
+    }): ToGradingEntryResult {
         const output = input?.output
         const fromOutput = isObject(output) ? output.area : undefined
-        return toGradingEntry(input?.area ?? fromOutput, output, input?.deterministic, input?.context, resolveLimits(input?.limits))
+        return toGradingEntry(
+            input?.area ?? fromOutput,
+            output,
+            input?.deterministic,
+            input?.context,
+            resolveLimits(input?.limits)
+        )
     }
 }

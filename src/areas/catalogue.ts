@@ -1,7 +1,18 @@
 import graphData from './data/area-dependency-graph.json' with { type: 'json' }
 import questionData from './data/questions.json' with { type: 'json' }
 import type { CatalogueQuestionId } from '../model/question-ids.js'
-import { AREAS, PER_SKILL_AREAS, PERSONA_AREAS, ABOUT_AREAS, PROVIDER_AREAS, TIER_MAX_GRADE, type Area, type Determinism, type GradingTier, type MaxAttainableGrade } from '../model/constants.js'
+import {
+    AREAS,
+    PER_SKILL_AREAS,
+    PERSONA_AREAS,
+    ABOUT_AREAS,
+    PROVIDER_AREAS,
+    TIER_MAX_GRADE,
+    type Area,
+    type Determinism,
+    type GradingTier,
+    type MaxAttainableGrade
+} from '../model/constants.js'
 
 /** Which side of the grading an area belongs to (02 §1). */
 export type AreaSide = 'provider' | 'selection'
@@ -85,7 +96,8 @@ export const MAX_ITERATIONS = 5
 const PRE_CONDITION: BlockingCondition = {
     id: 'blocked-by-precondition',
     effect: 'blocked',
-    description: 'every member in the frozen lockSnapshot must be stable; any other member status blocks the run before any area',
+    description:
+        'every member in the frozen lockSnapshot must be stable; any other member status blocks the run before any area',
     source: '02 §9.1'
 }
 const BELOW_SOFT_THRESHOLD: BlockingCondition = {
@@ -97,7 +109,8 @@ const BELOW_SOFT_THRESHOLD: BlockingCondition = {
 const VETO_STOP: BlockingCondition = {
     id: 'categorical-veto',
     effect: 'stop',
-    description: 'a categorical veto in any area stops all further grading of the schema and replaces the grade with REJECTED',
+    description:
+        'a categorical veto in any area stops all further grading of the schema and replaces the grade with REJECTED',
     source: '02 §3.3'
 }
 
@@ -117,8 +130,18 @@ const STATIC: Readonly<Record<Area, StaticFacts>> = {
         indexNode: 'schemas.{schema}.tools.{tool}',
         surfacingTarget: 'tool',
         blockingConditions: [
-            { id: 'fewer-than-3-working-tests', effect: 'blocked', description: 'fewer than 3 working tests (status true, non-empty data) block full grading of the tool', source: '02 §2.1, ⚠ B4' },
-            { id: 'key-gated', effect: 'blocked', description: 'a required server parameter is missing: no live calls, the tool is blocked, never failed', source: '04 ⚠ D9' },
+            {
+                id: 'fewer-than-3-working-tests',
+                effect: 'blocked',
+                description: 'fewer than 3 working tests (status true, non-empty data) block full grading of the tool',
+                source: '02 §2.1, ⚠ B4'
+            },
+            {
+                id: 'key-gated',
+                effect: 'blocked',
+                description: 'a required server parameter is missing: no live calls, the tool is blocked, never failed',
+                source: '04 ⚠ D9'
+            },
             VETO_STOP
         ]
     },
@@ -156,8 +179,19 @@ const STATIC: Readonly<Record<Area, StaticFacts>> = {
         indexNode: 'about',
         surfacingTarget: 'schema',
         blockingConditions: [
-            { id: 'no-about', effect: 'blocked', description: 'no schema declares an about resource, or its markdown file is missing: content grading does not run', source: '02 §2.6' },
-            { id: 'namespace-schemas-not-stable', effect: 'blocked', description: 'every schema node of the namespace must be stable first', source: '02 ⚠ B8' },
+            {
+                id: 'no-about',
+                effect: 'blocked',
+                description:
+                    'no schema declares an about resource, or its markdown file is missing: content grading does not run',
+                source: '02 §2.6'
+            },
+            {
+                id: 'namespace-schemas-not-stable',
+                effect: 'blocked',
+                description: 'every schema node of the namespace must be stable first',
+                source: '02 ⚠ B8'
+            },
             VETO_STOP
         ]
     },
@@ -183,7 +217,12 @@ const STATIC: Readonly<Record<Area, StaticFacts>> = {
         blockingConditions: [
             PRE_CONDITION,
             BELOW_SOFT_THRESHOLD,
-            { id: 'missing-predecessor-grades', effect: 'blocked', description: 'the grades of every L1 skill of the selection must exist first', source: '02 §9.3, ⚠ B13' }
+            {
+                id: 'missing-predecessor-grades',
+                effect: 'blocked',
+                description: 'the grades of every L1 skill of the selection must exist first',
+                source: '02 §9.3, ⚠ B13'
+            }
         ]
     },
     'selection-skills-L3': {
@@ -194,7 +233,12 @@ const STATIC: Readonly<Record<Area, StaticFacts>> = {
         blockingConditions: [
             PRE_CONDITION,
             BELOW_SOFT_THRESHOLD,
-            { id: 'missing-predecessor-grades', effect: 'blocked', description: 'the grades of the L2 skills that name this skill must exist first', source: '02 §9.3, ⚠ B13' }
+            {
+                id: 'missing-predecessor-grades',
+                effect: 'blocked',
+                description: 'the grades of the L2 skills that name this skill must exist first',
+                source: '02 §9.3, ⚠ B13'
+            }
         ]
     },
     'selection-aggregate': {
@@ -205,7 +249,13 @@ const STATIC: Readonly<Record<Area, StaticFacts>> = {
         blockingConditions: [
             PRE_CONDITION,
             BELOW_SOFT_THRESHOLD,
-            { id: 'domain-knowledge-invalid', effect: 'stop', description: 'a Domain-Knowledge document without its seven sections caps domainConformance at stale or n/a', source: '02 §9.5' }
+            {
+                id: 'domain-knowledge-invalid',
+                effect: 'stop',
+                description:
+                    'a Domain-Knowledge document without its seven sections caps domainConformance at stale or n/a',
+                source: '02 §9.5'
+            }
         ]
     }
 }
@@ -264,7 +314,8 @@ function buildDescriptor(area: Area, index: number): AreaDescriptor {
         perSkill: (PER_SKILL_AREAS as readonly string[]).includes(area),
         aboutHashRequired: (ABOUT_AREAS as readonly string[]).includes(area),
         // Derived from the question data, so a question-set change moves the classification with it.
-        classification: det.length > 0 && nonDet.length > 0 ? 'both' : det.length > 0 ? 'deterministic' : 'non-deterministic',
+        classification:
+            det.length > 0 && nonDet.length > 0 ? 'both' : det.length > 0 ? 'deterministic' : 'non-deterministic',
         questionIds: questions.map((q) => q.id),
         questionCount: questions.length,
         deterministicQuestionIds: det,
@@ -282,7 +333,9 @@ function buildDescriptor(area: Area, index: number): AreaDescriptor {
 }
 
 /** The eleven areas, in spec order, as frozen descriptors. */
-export const AREA_CATALOGUE: Readonly<Record<Area, AreaDescriptor>> = freezeDeep(Object.fromEntries(AREAS.map((area, i) => [area, buildDescriptor(area, i)])) as Record<Area, AreaDescriptor>)
+export const AREA_CATALOGUE: Readonly<Record<Area, AreaDescriptor>> = freezeDeep(
+    Object.fromEntries(AREAS.map((area, i) => [area, buildDescriptor(area, i)])) as Record<Area, AreaDescriptor>
+)
 
 /** True when `value` is one of the eleven area ids. */
 export function isArea(value: unknown): value is Area {

@@ -36,19 +36,40 @@ function isLevel(value: unknown): value is Level {
 export function evaluateGates(areas: unknown, signals: unknown): GateResult {
     const errors: Issue[] = []
     const list: unknown[] = areas === undefined ? [...AREAS] : Array.isArray(areas) ? areas : []
-    if (areas !== undefined && !Array.isArray(areas)) errors.push(createIssue('ARE-003', '/areas', { field: 'areas', expected: 'array of area ids', actual: typeOfValue(areas) }))
+    if (areas !== undefined && !Array.isArray(areas))
+        errors.push(
+            createIssue('ARE-003', '/areas', {
+                field: 'areas',
+                expected: 'array of area ids',
+                actual: typeOfValue(areas)
+            })
+        )
     list.forEach((a, i) => {
         if (!isArea(a)) errors.push(createIssue('ARE-001', `/areas/${i}`, { value: describeValue(a) }))
     })
     const s = (signals ?? {}) as Record<string, unknown>
     if (signals !== undefined && !isObject(signals)) {
-        errors.push(createIssue('ARE-003', '/signals', { field: 'signals', expected: 'object', actual: typeOfValue(signals) }))
+        errors.push(
+            createIssue('ARE-003', '/signals', { field: 'signals', expected: 'object', actual: typeOfValue(signals) })
+        )
     }
     for (const key of ['namespaceLevel', 'memberLevel'] as const) {
-        if (s[key] !== undefined && !isLevel(s[key])) errors.push(createIssue('ARE-016', `/signals/${key}`, { value: describeValue(s[key]), expected: LEVEL_LADDER.join(', ') }))
+        if (s[key] !== undefined && !isLevel(s[key]))
+            errors.push(
+                createIssue('ARE-016', `/signals/${key}`, {
+                    value: describeValue(s[key]),
+                    expected: LEVEL_LADDER.join(', ')
+                })
+            )
     }
     if (s.aboutPresent !== undefined && typeof s.aboutPresent !== 'boolean') {
-        errors.push(createIssue('ARE-003', '/signals/aboutPresent', { field: 'aboutPresent', expected: 'boolean', actual: typeOfValue(s.aboutPresent) }))
+        errors.push(
+            createIssue('ARE-003', '/signals/aboutPresent', {
+                field: 'aboutPresent',
+                expected: 'boolean',
+                actual: typeOfValue(s.aboutPresent)
+            })
+        )
     }
     if (errors.length > 0) return { ready: [], gated: [], errors }
 
@@ -82,7 +103,9 @@ export function evaluateGates(areas: unknown, signals: unknown): GateResult {
                 continue
             }
             if (levelCheck(area, 'namespaceLevel') === true) ready.push(area)
-        } else if (levelCheck(area, d.dependsOn === 'all-namespace-schemas' ? 'namespaceLevel' : 'memberLevel') === true) {
+        } else if (
+            levelCheck(area, d.dependsOn === 'all-namespace-schemas' ? 'namespaceLevel' : 'memberLevel') === true
+        ) {
             ready.push(area)
         }
     }

@@ -8,7 +8,9 @@ import selectionSkillsL1 from '../../schemas/area-output/selection-skills-L1.sch
 import selectionSkillsL2 from '../../schemas/area-output/selection-skills-L2.schema.json' with { type: 'json' }
 import selectionSkillsL3 from '../../schemas/area-output/selection-skills-L3.schema.json' with { type: 'json' }
 import singleTest from '../../schemas/area-output/single-test.schema.json' with { type: 'json' }
-import toolsAggregateNamespace from '../../schemas/area-output/tools-aggregate-namespace.schema.json' with { type: 'json' }
+import toolsAggregateNamespace from '../../schemas/area-output/tools-aggregate-namespace.schema.json' with {
+    type: 'json'
+}
 import toolsAggregateSchema from '../../schemas/area-output/tools-aggregate-schema.schema.json' with { type: 'json' }
 import { createIssue, dedupeIssues, describeValue, rebaseIssues, typeOfValue } from '../errors/issue.js'
 import { fieldPath, joinPointer, pointer } from '../errors/pointer.js'
@@ -40,20 +42,36 @@ export const AREA_OUTPUT_SCHEMAS: Readonly<Record<Area, object>> = Object.freeze
 /** The shared `$defs` of the area output schemas. */
 export const AREA_OUTPUT_MASTER_SCHEMA: object = masterSchema
 
-function inline(node: unknown, defs: Readonly<Record<string, unknown>>, local: Readonly<Record<string, unknown>>): unknown {
+function inline(
+    node: unknown,
+    defs: Readonly<Record<string, unknown>>,
+    local: Readonly<Record<string, unknown>>
+): unknown {
     if (Array.isArray(node)) return node.map((n) => inline(n, defs, local))
     if (node === null || typeof node !== 'object') return node
     const obj = node as Record<string, unknown>
     if (typeof obj.$ref === 'string') {
         const ref = obj.$ref
         const name = ref.slice(ref.lastIndexOf('/') + 1)
-        const target = ref.startsWith(AREA_OUTPUT_MASTER_ID) ? defs[name] : ref.startsWith('#/$defs/') ? local[name] : undefined
+        const target = ref.startsWith(AREA_OUTPUT_MASTER_ID)
+            ? defs[name]
+            : ref.startsWith('#/$defs/')
+              ? local[name]
+              : undefined
         if (target !== undefined) return inline(target, defs, local)
     }
     return Object.fromEntries(
         Object.entries(obj)
             // Drop what only a validator needs: ids, comments, local definitions and the "each question once" probes.
-            .filter(([k, v]) => !['$schema', '$id', '$comment', '$defs'].includes(k) && !(k === 'allOf' && Array.isArray(v) && v.every((x) => x !== null && typeof x === 'object' && 'contains' in x)))
+            .filter(
+                ([k, v]) =>
+                    !['$schema', '$id', '$comment', '$defs'].includes(k) &&
+                    !(
+                        k === 'allOf' &&
+                        Array.isArray(v) &&
+                        v.every((x) => x !== null && typeof x === 'object' && 'contains' in x)
+                    )
+            )
             .map(([k, v]) => [k, inline(v, defs, local)])
     )
 }
@@ -83,32 +101,71 @@ export function askedOutputSchema(area: Area, asked: readonly string[]): object 
         const items = answers.items as Record<string, unknown> | undefined
         const parts = Array.isArray(items?.allOf) ? (items.allOf as unknown[]) : []
         const narrowed = parts.map((part) => {
-            if (!isObject(part) || !isObject(part.properties) || !isObject(part.properties.questionId) || !Array.isArray(part.properties.questionId.enum)) return part
+            if (
+                !isObject(part) ||
+                !isObject(part.properties) ||
+                !isObject(part.properties.questionId) ||
+                !Array.isArray(part.properties.questionId.enum)
+            )
+                return part
             const props = part.properties
-            return { ...part, properties: { ...props, questionId: { ...part.properties.questionId, enum: [...asked] } } }
+            return {
+                ...part,
+                properties: { ...props, questionId: { ...part.properties.questionId, enum: [...asked] } }
+            }
         })
-        return { ...answers, minItems: asked.length, maxItems: asked.length, ...(items !== undefined ? { items: { ...items, allOf: narrowed } } : {}) }
+        return {
+            ...answers,
+            minItems: asked.length,
+            maxItems: asked.length,
+            ...(items !== undefined ? { items: { ...items, allOf: narrowed } } : {})
+        }
     }
     const oneOf = Array.isArray(schema.oneOf) ? (schema.oneOf as unknown[]) : []
     return {
         ...schema,
-        oneOf: oneOf.map((branch) => (isObject(branch) && isObject(branch.properties) && isObject(branch.properties.answers) ? { ...branch, properties: { ...branch.properties, answers: restrict(branch.properties.answers) } } : branch))
+        oneOf: oneOf.map((branch) =>
+            isObject(branch) && isObject(branch.properties) && isObject(branch.properties.answers)
+                ? { ...branch, properties: { ...branch.properties, answers: restrict(branch.properties.answers) } }
+                : branch
+        )
     }
 }
 
 // What a provider's structured-output mode accepts of a schema (OpenAI's strict mode is the narrowest:
 // no oneOf/allOf/if, no pattern/format/minLength, every property required, no open object).
-const PROVIDER_KEYWORDS = new Set(['type', 'enum', 'const', 'minimum', 'maximum', 'minItems', 'maxItems', 'description'])
+const PROVIDER_KEYWORDS = new Set([
+    'type',
+    'enum',
+    'const',
+    'minimum',
+    'maximum',
+    'minItems',
+    'maxItems',
+    'description'
+])
 
 /** A property schema in the form a provider enforces: `oneOf` as `anyOf`, the keywords it lacks dropped, objects closed. */
 function providerForm(node: unknown): Record<string, unknown> {
     if (!isObject(node)) return {}
     const choices = Array.isArray(node.oneOf) ? node.oneOf : Array.isArray(node.anyOf) ? node.anyOf : null
-    if (choices !== null) return { anyOf: choices.map(providerForm), ...(typeof node.description === 'string' ? { description: node.description } : {}) }
+    if (choices !== null)
+        return {
+            anyOf: choices.map(providerForm),
+            ...(typeof node.description === 'string' ? { description: node.description } : {})
+        }
     if (node.type === 'object' || isObject(node.properties)) return providerObject([node])
-    const kept: Record<string, unknown> = Object.fromEntries(Object.entries(node).filter(([k]) => PROVIDER_KEYWORDS.has(k)))
-    if (node.type === 'array') kept.items = providerForm(isObject(node.items) && Array.isArray(node.items.allOf) ? { type: 'object', allOf: node.items.allOf } : node.items)
-    if (kept.type === undefined && Array.isArray(kept.enum) && kept.enum.every((e) => typeof e === 'string')) kept.type = 'string'
+    const kept: Record<string, unknown> = Object.fromEntries(
+        Object.entries(node).filter(([k]) => PROVIDER_KEYWORDS.has(k))
+    )
+    if (node.type === 'array')
+        kept.items = providerForm(
+            isObject(node.items) && Array.isArray(node.items.allOf)
+                ? { type: 'object', allOf: node.items.allOf }
+                : node.items
+        )
+    if (kept.type === undefined && Array.isArray(kept.enum) && kept.enum.every((e) => typeof e === 'string'))
+        kept.type = 'string'
     return kept
 }
 
@@ -122,12 +179,22 @@ function providerObject(parts: readonly Obj[]): Record<string, unknown> {
     const props: Record<string, Obj> = {}
     const required = new Set<string>()
     for (const part of all) {
-        for (const [key, value] of Object.entries(isObject(part.properties) ? part.properties : {})) if (isObject(value)) props[key] = { ...(props[key] ?? {}), ...value }
-        for (const key of Array.isArray(part.required) ? part.required : []) if (typeof key === 'string') required.add(key)
+        for (const [key, value] of Object.entries(isObject(part.properties) ? part.properties : {}))
+            if (isObject(value)) props[key] = { ...(props[key] ?? {}), ...value }
+        for (const key of Array.isArray(part.required) ? part.required : [])
+            if (typeof key === 'string') required.add(key)
     }
-    const freeObject = (p: Obj): boolean => [p, ...(Array.isArray(p.oneOf) ? p.oneOf : [])].some((x) => isObject(x) && x.type === 'object' && !isObject(x.properties))
+    const freeObject = (p: Obj): boolean =>
+        [p, ...(Array.isArray(p.oneOf) ? p.oneOf : [])].some(
+            (x) => isObject(x) && x.type === 'object' && !isObject(x.properties)
+        )
     const kept = Object.entries(props).filter(([key, p]) => required.has(key) || !freeObject(p))
-    const properties = Object.fromEntries(kept.map(([key, p]) => [key, required.has(key) ? providerForm(p) : { anyOf: [providerForm(p), { type: 'null' }] }]))
+    const properties = Object.fromEntries(
+        kept.map(([key, p]) => [
+            key,
+            required.has(key) ? providerForm(p) : { anyOf: [providerForm(p), { type: 'null' }] }
+        ])
+    )
     return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false }
 }
 
@@ -147,7 +214,12 @@ export function providerResponseSchema(outputSchema: object): object {
     const props = (isObject(envelope.properties) ? envelope.properties : {}) as Obj
     const answers = providerForm(props.answers)
     const hints = providerForm(props.improvementHints ?? { type: 'array', items: { type: 'object', properties: {} } })
-    return { type: 'object', properties: { answers, improvementHints: hints }, required: ['answers', 'improvementHints'], additionalProperties: false }
+    return {
+        type: 'object',
+        properties: { answers, improvementHints: hints },
+        required: ['answers', 'improvementHints'],
+        additionalProperties: false
+    }
 }
 
 /** One answer of an area output (maps to one `gradings[]` element). */
@@ -262,36 +334,64 @@ function mapEnvelopeError(err: ErrorObject, area: Area): Issue | null {
     const params = err.params as Obj
     // Failures inside `contains` are the per-item probes of "each question once"; the duplicate check reports them.
     if (err.schemaPath.includes('/contains')) return null
-    if (ANSWER_OWNED.test(at) || at.startsWith('/answers/') && /\/(score|evidence)\//.test(at)) return null
+    if (ANSWER_OWNED.test(at) || (at.startsWith('/answers/') && /\/(score|evidence)\//.test(at))) return null
     if (at === '/iteration') return createIssue('GRD-030', at, { max: MAX_ITERATIONS, value: describeValue(err.data) })
-    if (isHintPath(at) && err.keyword !== 'required') return createIssue('GRD-031', at, { detail: `${at} ${err.message ?? 'is invalid'}` })
+    if (isHintPath(at) && err.keyword !== 'required')
+        return createIssue('GRD-031', at, { detail: `${at} ${err.message ?? 'is invalid'}` })
     switch (err.keyword) {
         case 'required':
             return missingPropertyIssue(at, String(params.missingProperty))
         case 'additionalProperties':
-            return createIssue('ARE-004', joinPointer(at, String(params.additionalProperty)), { field: String(params.additionalProperty) })
+            return createIssue('ARE-004', joinPointer(at, String(params.additionalProperty)), {
+                field: String(params.additionalProperty)
+            })
         case 'const':
             if (at === '/area') return createIssue('ARE-005', at, { actual: describeValue(err.data), expected: area })
-            return createIssue('ARE-003', at, { field: fieldPath(at, 'output'), expected: describeValue(params.allowedValue), actual: describeValue(err.data) })
+            return createIssue('ARE-003', at, {
+                field: fieldPath(at, 'output'),
+                expected: describeValue(params.allowedValue),
+                actual: describeValue(err.data)
+            })
         case 'type':
             if (at === '/persona') {
                 return createIssue('ARE-010', at, {
-                    detail: AREA_CATALOGUE[area].personaRequired ? `{basePersonaId, lensId} is required for persona-bound area ${area}` : `must be null for neutral area ${area}`
+                    detail: AREA_CATALOGUE[area].personaRequired
+                        ? `{basePersonaId, lensId} is required for persona-bound area ${area}`
+                        : `must be null for neutral area ${area}`
                 })
             }
-            return createIssue('ARE-003', at, { field: fieldPath(at, 'output'), expected: String(params.type), actual: typeOfValue(err.data) })
+            return createIssue('ARE-003', at, {
+                field: fieldPath(at, 'output'),
+                expected: String(params.type),
+                actual: typeOfValue(err.data)
+            })
         case 'minItems':
         case 'maxItems':
-            if (at === '/answers') return createIssue('ARE-006', at, { area, expected: AREA_CATALOGUE[area].questionCount, actual: Array.isArray(err.data) ? err.data.length : 0 })
+            if (at === '/answers')
+                return createIssue('ARE-006', at, {
+                    area,
+                    expected: AREA_CATALOGUE[area].questionCount,
+                    actual: Array.isArray(err.data) ? err.data.length : 0
+                })
             return null
         case 'enum':
             return enumIssue(at, err.data, params.allowedValues, area)
         case 'pattern':
-            return createIssue('ARE-009', at, { field: fieldPath(at, 'output'), expected: `pattern ${String(params.pattern)}` })
+            return createIssue('ARE-009', at, {
+                field: fieldPath(at, 'output'),
+                expected: `pattern ${String(params.pattern)}`
+            })
         case 'format':
-            return createIssue('ARE-009', at, { field: fieldPath(at, 'output'), expected: dateTimeExpectation(err.data) })
+            return createIssue('ARE-009', at, {
+                field: fieldPath(at, 'output'),
+                expected: dateTimeExpectation(err.data)
+            })
         case 'minLength':
-            return createIssue('ARE-003', at, { field: fieldPath(at, 'output'), expected: 'non-empty string', actual: 'empty string' })
+            return createIssue('ARE-003', at, {
+                field: fieldPath(at, 'output'),
+                expected: 'non-empty string',
+                actual: 'empty string'
+            })
         default:
             // oneOf / allOf / contains / if: reported precisely by the dedicated checks.
             return null
@@ -301,17 +401,26 @@ function mapEnvelopeError(err: ErrorObject, area: Area): Issue | null {
 /** What a date-time field should hold, with the calendar problem when the value has the right shape. */
 function dateTimeExpectation(value: unknown): string {
     const problem = typeof value === 'string' ? calendarProblem(value) : null
-    return problem !== null ? `a real calendar date and time (${problem})` : `an ISO 8601 date-time such as 2026-05-29T10:00:00Z; got ${describeValue(value)}`
+    return problem !== null
+        ? `a real calendar date and time (${problem})`
+        : `an ISO 8601 date-time such as 2026-05-29T10:00:00Z; got ${describeValue(value)}`
 }
 
 function scoreIssue(score: unknown, path: string): Issue | null {
     if (score === undefined) return null
-    if (typeof score === 'number') return score >= 1 && score <= 5 ? null : createIssue('SCO-001', path, { value: describeValue(score) })
+    if (typeof score === 'number')
+        return score >= 1 && score <= 5 ? null : createIssue('SCO-001', path, { value: describeValue(score) })
     if (typeof score === 'string') {
         if ((SCORE_ENUMS as readonly string[]).includes(score)) return null
-        return score.trim() !== '' && Number.isFinite(Number(score)) ? createIssue('SCO-005', path, { value: score }) : createIssue('SCO-003', path, { value: score })
+        return score.trim() !== '' && Number.isFinite(Number(score))
+            ? createIssue('SCO-005', path, { value: score })
+            : createIssue('SCO-003', path, { value: score })
     }
-    return createIssue('ARE-003', path, { field: fieldPath(path, 'output'), expected: 'number 1-5 or pass | fail | stale | n/a', actual: typeOfValue(score) })
+    return createIssue('ARE-003', path, {
+        field: fieldPath(path, 'output'),
+        expected: 'number 1-5 or pass | fail | stale | n/a',
+        actual: typeOfValue(score)
+    })
 }
 
 function answerIssues(answers: unknown): Issue[] {
@@ -322,8 +431,17 @@ function answerIssues(answers: unknown): Issue[] {
         if (!isObject(a)) return
         const s = scoreIssue(a.score, pointer('answers', i, 'score'))
         if (s !== null) issues.push(s)
-        if (a.evidence !== undefined && !(typeof a.evidence === 'string' ? a.evidence.length > 0 : isObject(a.evidence))) {
-            issues.push(createIssue('ARE-003', pointer('answers', i, 'evidence'), { field: `answers[${i}].evidence`, expected: 'non-empty string or object', actual: a.evidence === '' ? 'empty string' : typeOfValue(a.evidence) }))
+        if (
+            a.evidence !== undefined &&
+            !(typeof a.evidence === 'string' ? a.evidence.length > 0 : isObject(a.evidence))
+        ) {
+            issues.push(
+                createIssue('ARE-003', pointer('answers', i, 'evidence'), {
+                    field: `answers[${i}].evidence`,
+                    expected: 'non-empty string or object',
+                    actual: a.evidence === '' ? 'empty string' : typeOfValue(a.evidence)
+                })
+            )
         }
         if (a.naReason !== undefined && a.score !== 'n/a') {
             issues.push(createIssue('GRD-017', pointer('answers', i, 'naReason'), { score: describeValue(a.score) }))
@@ -381,21 +499,42 @@ const NONE: ReadonlySet<string> = new Set()
  * `answeredByCode`: deterministic questions code answers beside the output; the output may leave
  * them out, and every other question must be answered (ARE-020 names the ones that are not).
  */
-export function validateAreaOutput(area: unknown, output: unknown, limits: JsonLimits, answeredByCode: ReadonlySet<string> = NONE): AreaOutputValidation {
-    const none = (errors: Issue[]): AreaOutputValidation => ({ valid: false, kind: null, output: null, blocker: null, errors })
+export function validateAreaOutput(
+    area: unknown,
+    output: unknown,
+    limits: JsonLimits,
+    answeredByCode: ReadonlySet<string> = NONE
+): AreaOutputValidation {
+    const none = (errors: Issue[]): AreaOutputValidation => ({
+        valid: false,
+        kind: null,
+        output: null,
+        blocker: null,
+        errors
+    })
     if (output === undefined || output === null) {
         return none([createIssue('ARE-002', '/output', { field: 'output' })])
     }
     const guard = inspectJson(output, limits, '/output')
     if (guard.length > 0) return none(guard)
     if (!isObject(output)) {
-        return none([createIssue('ARE-003', '/output', { field: 'output', expected: 'object (area output or blocker)', actual: typeOfValue(output) })])
+        return none([
+            createIssue('ARE-003', '/output', {
+                field: 'output',
+                expected: 'object (area output or blocker)',
+                actual: typeOfValue(output)
+            })
+        ])
     }
     const { envelope, blocker } = getValidators()
     // The blocker shortcut has the same shape in every area, so it is recognised before the area is looked at.
     if (Object.prototype.hasOwnProperty.call(output, 'blocker')) return blockerResult(output, blocker)
     if (!isArea(area)) {
-        return none([area === undefined ? createIssue('ARE-011', '/area', { field: 'area' }) : createIssue('ARE-001', '/area', { value: describeValue(area) })])
+        return none([
+            area === undefined
+                ? createIssue('ARE-011', '/area', { field: 'area' })
+                : createIssue('ARE-001', '/area', { value: describeValue(area) })
+        ])
     }
     const validate = envelope[area]
     validate(output)
@@ -404,7 +543,10 @@ export function validateAreaOutput(area: unknown, output: unknown, limits: JsonL
     const countOnly = (err: ErrorObject): boolean =>
         partial && err.keyword === 'minItems' && err.instancePath === '/answers'
     const mapped = (validate.errors ?? []).map((err) => (countOnly(err) ? null : mapEnvelopeError(err, area)))
-    const structural = rebaseIssues(mapped.filter((i): i is Issue => i !== null), '/output')
+    const structural = rebaseIssues(
+        mapped.filter((i): i is Issue => i !== null),
+        '/output'
+    )
     const own = rebaseIssues(answerIssues(output.answers), '/output')
     if (partial && Array.isArray(output.answers)) {
         const coverage = coverageIssue(area, output.answers, answeredByCode)

@@ -43,7 +43,11 @@ export interface GradingContext {
     /** Identity of the code that produced the deterministic answers; required when there are any. */
     readonly scriptGrader?: { readonly name: string; readonly version: string }
     /** Group context every non-deterministic answer carries (01-model ⚠ A17). */
-    readonly selectionContext: { readonly groupId: string; readonly personaIds: readonly string[]; readonly domainDocId?: string }
+    readonly selectionContext: {
+        readonly groupId: string
+        readonly personaIds: readonly string[]
+        readonly domainDocId?: string
+    }
     /** Required for the selection-side (group-bound) areas. */
     readonly selectionId?: string
     /** Required for the per-skill areas. */
@@ -87,23 +91,39 @@ const ContextArgs = v.object({
     version: v.pipe(v.string(), v.regex(FLOWMCP_VERSION_REGEX, 'flowmcp/4.x.y')),
     schemaHash: hash8,
     gradingMode: v.picklist(['full', 'partial'] as const),
-    now: v.pipe(v.string(), v.check((s: string) => isIsoDateTime(s), 'ISO 8601 date-time')),
+    now: v.pipe(
+        v.string(),
+        v.check((s: string) => isIsoDateTime(s), 'ISO 8601 date-time')
+    ),
     grader: identity,
     llmModel: nonEmpty,
     scriptGrader: v.optional(identity),
-    selectionContext: v.strictObject({ groupId: nonEmpty, personaIds: v.pipe(v.array(nonEmpty), v.minLength(1)), domainDocId: v.optional(nonEmpty) }),
+    selectionContext: v.strictObject({
+        groupId: nonEmpty,
+        personaIds: v.pipe(v.array(nonEmpty), v.minLength(1)),
+        domainDocId: v.optional(nonEmpty)
+    }),
     selectionId: v.optional(nonEmpty),
     skillId: v.optional(nonEmpty),
     aboutHash: v.optional(hash8),
     persona: v.optional(v.strictObject({ basePersonaId: v.picklist(BASE_PERSONAS), lensId: nonEmpty })),
     previousFullGrade: v.optional(v.picklist(['A', 'B', 'C', 'D', 'F', 'REJECTED'] as const)),
-    selectionScope: v.optional(v.strictObject({ memberNamespaces: v.pipe(v.number(), v.integer(), v.minValue(0)), domainKnowledge: v.boolean() }))
+    selectionScope: v.optional(
+        v.strictObject({
+            memberNamespaces: v.pipe(v.number(), v.integer(), v.minValue(0)),
+            domainKnowledge: v.boolean()
+        })
+    )
 })
 
 type Obj = Record<string, unknown>
 const DET_KEYS = new Set(['questionId', 'score', 'reasoning', 'evidence', 'naReason', 'timestamp'])
 
-function checkDeterministic(area: Area, list: unknown, limits: JsonLimits): { answers: DeterministicAnswer[]; errors: Issue[] } {
+function checkDeterministic(
+    area: Area,
+    list: unknown,
+    limits: JsonLimits
+): { answers: DeterministicAnswer[]; errors: Issue[] } {
     if (list === undefined) return { answers: [], errors: [] }
     if (!Array.isArray(list)) {
         const detail = { field: 'deterministic', expected: 'array', actual: typeOfValue(list) }
@@ -195,17 +215,33 @@ function requiredByArea(area: Area, ctx: v.InferOutput<typeof ContextArgs>, hasD
     if (d.perSkill) need(ctx.skillId !== undefined, 'skillId')
     if (d.aboutHashRequired) need(ctx.aboutHash !== undefined, 'aboutHash')
     if (d.personaRequired) need(ctx.persona !== undefined, 'persona')
-    if (!d.personaRequired && ctx.persona !== undefined) issues.push(createIssue('ARE-010', '/context/persona', { detail: `must not be given for neutral area ${area}` }))
+    if (!d.personaRequired && ctx.persona !== undefined)
+        issues.push(
+            createIssue('ARE-010', '/context/persona', { detail: `must not be given for neutral area ${area}` })
+        )
     if (hasDeterministic) need(ctx.scriptGrader !== undefined, 'scriptGrader')
-    if (ctx.selectionScope !== undefined && d.tier !== 'group-bound') issues.push(createIssue('ARE-010', '/context/selectionScope', { detail: `must not be given for provider area ${area}` }))
+    if (ctx.selectionScope !== undefined && d.tier !== 'group-bound')
+        issues.push(
+            createIssue('ARE-010', '/context/selectionScope', { detail: `must not be given for provider area ${area}` })
+        )
     return issues
 }
 
-
 /** Where each `gradings[]` element came from, to map entry issues back onto the input. */
-type Source = { readonly from: 'output'; readonly index: number } | { readonly from: 'deterministic'; readonly index: number }
+type Source =
+    | { readonly from: 'output'; readonly index: number }
+    | { readonly from: 'deterministic'; readonly index: number }
 
-const CONTEXT_FIELDS = new Set(['schemaId', 'version', 'schemaHash', 'gradingMode', 'selectionId', 'skillId', 'aboutHash', 'persona'])
+const CONTEXT_FIELDS = new Set([
+    'schemaId',
+    'version',
+    'schemaHash',
+    'gradingMode',
+    'selectionId',
+    'skillId',
+    'aboutHash',
+    'persona'
+])
 
 function mapEntryIssue(issue: Issue, sources: readonly Source[]): Issue {
     const m = /^\/gradings\/(\d+)(\/.*)?$/.exec(issue.path)
@@ -213,13 +249,24 @@ function mapEntryIssue(issue: Issue, sources: readonly Source[]): Issue {
         const source = sources[Number(m[1])]
         const rest = m[2] ?? ''
         if (source === undefined) return { ...issue, path: '/output/answers' }
-        const base = source.from === 'output' ? pointer('output', 'answers', source.index) : pointer('deterministic', source.index)
+        const base =
+            source.from === 'output'
+                ? pointer('output', 'answers', source.index)
+                : pointer('deterministic', source.index)
         const field = rest.split('/')[1] ?? ''
         const own = ['questionId', 'score', 'reasoning', 'evidence', 'naReason'].includes(field)
         const fromContext = ['selectionContext', 'llmModel', 'graderIdentity'].includes(field)
         // Harness answers carry the envelope's one timestamp; a code answer its own.
-        if (field === 'timestamp') return { ...issue, path: source.from === 'output' ? '/output/timestamp' : base + rest }
-        return { ...issue, path: own ? base + rest : fromContext ? `/context${field === 'graderIdentity' ? '/grader' : '/' + field}` : base }
+        if (field === 'timestamp')
+            return { ...issue, path: source.from === 'output' ? '/output/timestamp' : base + rest }
+        return {
+            ...issue,
+            path: own
+                ? base + rest
+                : fromContext
+                  ? `/context${field === 'graderIdentity' ? '/grader' : '/' + field}`
+                  : base
+        }
     }
     const top = issue.path.split('/')[1] ?? ''
     if (CONTEXT_FIELDS.has(top)) return { ...issue, path: '/context' + issue.path }
@@ -236,25 +283,57 @@ function codeAnswered(area: unknown, deterministic: unknown): ReadonlySet<string
     if (!isArea(area) || !Array.isArray(deterministic)) return new Set()
     const ids = AREA_CATALOGUE[area].deterministicQuestionIds
     if (deterministic.length > ids.length) return new Set()
-    return new Set(deterministic.map((a: unknown) => (isObject(a) && typeof a.questionId === 'string' && ids.includes(a.questionId) ? a.questionId : null)).filter((id): id is string => id !== null))
+    return new Set(
+        deterministic
+            .map((a: unknown) =>
+                isObject(a) && typeof a.questionId === 'string' && ids.includes(a.questionId) ? a.questionId : null
+            )
+            .filter((id): id is string => id !== null)
+    )
 }
 
 type EntryContext = v.InferOutput<typeof ContextArgs>
 type QuestionDef = ReturnType<typeof questionsOf>[number]
 
 /** The context and the code answers, checked against each other and against the output. */
-function checkContext(areaId: Area, out: AreaOutput, deterministic: unknown, context: unknown, limits: JsonLimits): { ctx: EntryContext | null; det: DeterministicAnswer[]; errors: Issue[] } {
-    const { value: ctx, errors: ctxErrors } = parseArgs(ContextArgs, context, { missing: 'ARE-011', mismatch: 'ARE-012', create: createIssue })
+function checkContext(
+    areaId: Area,
+    out: AreaOutput,
+    deterministic: unknown,
+    context: unknown,
+    limits: JsonLimits
+): { ctx: EntryContext | null; det: DeterministicAnswer[]; errors: Issue[] } {
+    const { value: ctx, errors: ctxErrors } = parseArgs(ContextArgs, context, {
+        missing: 'ARE-011',
+        mismatch: 'ARE-012',
+        create: createIssue
+    })
     const det = checkDeterministic(areaId, deterministic, limits)
     if (ctx === null || det.errors.length > 0) {
         return { ctx: null, det: [], errors: [...rebaseIssues(ctxErrors, '/context'), ...det.errors] }
     }
     const issues = requiredByArea(areaId, ctx, det.answers.length > 0)
     if (ctx.schemaHash !== out.schemaHash) {
-        issues.push(createIssue('ARE-013', '/context/schemaHash', { field: 'schemaHash', expected: ctx.schemaHash, actual: out.schemaHash }))
+        issues.push(
+            createIssue('ARE-013', '/context/schemaHash', {
+                field: 'schemaHash',
+                expected: ctx.schemaHash,
+                actual: out.schemaHash
+            })
+        )
     }
-    if (ctx.persona !== undefined && out.persona !== null && (ctx.persona.basePersonaId !== out.persona.basePersonaId || ctx.persona.lensId !== out.persona.lensId)) {
-        issues.push(createIssue('ARE-013', '/context/persona', { field: 'persona', expected: `${ctx.persona.basePersonaId}--${ctx.persona.lensId}`, actual: `${out.persona.basePersonaId}--${out.persona.lensId}` }))
+    if (
+        ctx.persona !== undefined &&
+        out.persona !== null &&
+        (ctx.persona.basePersonaId !== out.persona.basePersonaId || ctx.persona.lensId !== out.persona.lensId)
+    ) {
+        issues.push(
+            createIssue('ARE-013', '/context/persona', {
+                field: 'persona',
+                expected: `${ctx.persona.basePersonaId}--${ctx.persona.lensId}`,
+                actual: `${out.persona.basePersonaId}--${out.persona.lensId}`
+            })
+        )
     }
     return issues.length > 0 ? { ctx: null, det: [], errors: issues } : { ctx, det: det.answers, errors: [] }
 }
@@ -273,14 +352,24 @@ function codeGrading(question: QuestionDef, a: DeterministicAnswer, ctx: EntryCo
         ...(a.naReason !== undefined ? { naReason: a.naReason } : {}),
         weight: question.weight,
         determinism: 'deterministic',
-        graderIdentity: { kind: 'script', name: (ctx.scriptGrader as { name: string }).name, version: (ctx.scriptGrader as { version: string }).version },
+        graderIdentity: {
+            kind: 'script',
+            name: (ctx.scriptGrader as { name: string }).name,
+            version: (ctx.scriptGrader as { version: string }).version
+        },
         timestamp: a.timestamp ?? ctx.now,
         ...(a.evidence !== undefined ? { evidence: a.evidence } : {}),
         ...(a.reasoning !== undefined ? { reasoning: a.reasoning } : {})
     }
 }
 
-function harnessGrading(question: QuestionDef, a: AreaOutput['answers'][number], out: AreaOutput, ctx: EntryContext, selectionContext: SelectionContext): GradingAnswer {
+function harnessGrading(
+    question: QuestionDef,
+    a: AreaOutput['answers'][number],
+    out: AreaOutput,
+    ctx: EntryContext,
+    selectionContext: SelectionContext
+): GradingAnswer {
     return {
         questionId: question.id,
         score: a.score,
@@ -298,24 +387,39 @@ function harnessGrading(question: QuestionDef, a: AreaOutput['answers'][number],
 }
 
 /** One answer per catalogue question: the code's when it has one (ARE-INFO-001 when the output answered too), else the output's. */
-function assembleAnswers(areaId: Area, out: AreaOutput, det: readonly DeterministicAnswer[], ctx: EntryContext): AssembledAnswers {
+function assembleAnswers(
+    areaId: Area,
+    out: AreaOutput,
+    det: readonly DeterministicAnswer[],
+    ctx: EntryContext
+): AssembledAnswers {
     const notes: Issue[] = []
     const sources: Source[] = []
     const gradings: GradingAnswer[] = []
     const byCode = new Map(det.map((a, i) => [a.questionId, { answer: a, index: i }]))
-    const selectionContext = { groupId: ctx.selectionContext.groupId, personaIds: [...ctx.selectionContext.personaIds], ...(ctx.selectionContext.domainDocId !== undefined ? { domainDocId: ctx.selectionContext.domainDocId } : {}) }
+    const selectionContext = {
+        groupId: ctx.selectionContext.groupId,
+        personaIds: [...ctx.selectionContext.personaIds],
+        ...(ctx.selectionContext.domainDocId !== undefined ? { domainDocId: ctx.selectionContext.domainDocId } : {})
+    }
     for (const question of questionsOf(areaId)) {
         const harnessIndex = out.answers.findIndex((a) => a.questionId === question.id)
         const code = byCode.get(question.id)
         if (code !== undefined) {
-            if (harnessIndex >= 0) notes.push(createIssue('ARE-INFO-001', pointer('output', 'answers', harnessIndex), { questionId: question.id }))
+            if (harnessIndex >= 0)
+                notes.push(
+                    createIssue('ARE-INFO-001', pointer('output', 'answers', harnessIndex), { questionId: question.id })
+                )
             sources.push({ from: 'deterministic', index: code.index })
             gradings.push(codeGrading(question, code.answer, ctx))
             continue
         }
         const a = out.answers[harnessIndex]
         if (a === undefined) continue // unreachable: every question is answered by code or by the output (ARE-006/ARE-020)
-        if (question.determinism === 'deterministic') notes.push(createIssue('ARE-WARN-001', pointer('output', 'answers', harnessIndex), { questionId: question.id }))
+        if (question.determinism === 'deterministic')
+            notes.push(
+                createIssue('ARE-WARN-001', pointer('output', 'answers', harnessIndex), { questionId: question.id })
+            )
         sources.push({ from: 'output', index: harnessIndex })
         gradings.push(harnessGrading(question, a, out, ctx, selectionContext))
     }
@@ -329,10 +433,22 @@ function recordSelectionScope(gradings: GradingAnswer[], ctx: EntryContext): voi
     const first = gradings[0] as GradingAnswer
     const ev = first.evidence
     const kept = ev === undefined ? {} : typeof ev === 'string' ? { text: ev } : ev
-    gradings[0] = { ...first, evidence: { ...kept, memberNamespaces: ctx.selectionScope.memberNamespaces, domainKnowledge: ctx.selectionScope.domainKnowledge } }
+    gradings[0] = {
+        ...first,
+        evidence: {
+            ...kept,
+            memberNamespaces: ctx.selectionScope.memberNamespaces,
+            domainKnowledge: ctx.selectionScope.domainKnowledge
+        }
+    }
 }
 
-function createEntry(areaId: Area, out: AreaOutput, ctx: EntryContext, gradings: GradingAnswer[]): ReturnType<typeof Grading.createEntry> {
+function createEntry(
+    areaId: Area,
+    out: AreaOutput,
+    ctx: EntryContext,
+    gradings: GradingAnswer[]
+): ReturnType<typeof Grading.createEntry> {
     return Grading.createEntry({
         schemaId: ctx.schemaId,
         area: areaId,
@@ -362,7 +478,13 @@ function failEntry(errors: Issue[]): ToGradingEntryResult {
  * deterministic questions `deterministic` answers (they are not asked of the harness); an answer it
  * gives to one of them anyway is replaced by the code's (ARE-INFO-001).
  */
-export function toGradingEntry(area: unknown, output: unknown, deterministic: unknown, context: unknown, limits: JsonLimits): ToGradingEntryResult {
+export function toGradingEntry(
+    area: unknown,
+    output: unknown,
+    deterministic: unknown,
+    context: unknown,
+    limits: JsonLimits
+): ToGradingEntryResult {
     const checked = validateAreaOutput(area, output, limits, codeAnswered(area, deterministic))
     if (checked.kind === 'blocker' && checked.valid) {
         return { entry: null, blocker: checked.blocker, sidecar: null, aggregate: null, errors: [] }

@@ -30,7 +30,12 @@ export interface ArtifactHandler {
 /** Issue paths of a validator that reports under `/<field>`, made relative to the document itself. */
 function relative(result: { valid: boolean; errors: Issue[] }, field: string): { valid: boolean; errors: Issue[] } {
     const prefix = `/${field}`
-    return { valid: result.valid, errors: result.errors.map((i) => (i.path === prefix || i.path.startsWith(`${prefix}/`) ? { ...i, path: i.path.slice(prefix.length) } : i)) }
+    return {
+        valid: result.valid,
+        errors: result.errors.map((i) =>
+            i.path === prefix || i.path.startsWith(`${prefix}/`) ? { ...i, path: i.path.slice(prefix.length) } : i
+        )
+    }
 }
 
 /** Recognisers in priority order; the first match decides the kind. */
@@ -39,7 +44,11 @@ export const ARTIFACT_HANDLERS: readonly ArtifactHandler[] = Object.freeze([
         kind: 'grading-entry',
         matches: (v: Obj) => 'gradings' in v && ('area' in v || 'gradingTier' in v || 'aggregateGrade' in v),
         validate: (value: unknown, options?: ArtifactCheckOptions) => {
-            const { valid, errors } = validateGradingEntry({ entry: value, ...(options?.strict === true ? { strict: true } : {}), ...(options?.now !== undefined ? { now: options.now } : {}) })
+            const { valid, errors } = validateGradingEntry({
+                entry: value,
+                ...(options?.strict === true ? { strict: true } : {}),
+                ...(options?.now !== undefined ? { now: options.now } : {})
+            })
             return { valid, errors }
         }
     },
@@ -51,7 +60,8 @@ export const ARTIFACT_HANDLERS: readonly ArtifactHandler[] = Object.freeze([
     {
         // Chapter 16 selection.json (⚠ C24); a v4.2.0 primitive dumped as JSON lands here too and is told to adapt.
         kind: 'selection-definition',
-        matches: (v: Obj) => ('selectionId' in v && 'members' in v) || ('whenToUse' in v && ('members' in v || 'tools' in v)),
+        matches: (v: Obj) =>
+            ('selectionId' in v && 'members' in v) || ('whenToUse' in v && ('members' in v || 'tools' in v)),
         validate: (value: unknown) => relative(SelectionDefinition.validate({ definition: value }), 'definition')
     },
     {
@@ -62,7 +72,8 @@ export const ARTIFACT_HANDLERS: readonly ArtifactHandler[] = Object.freeze([
     {
         // A v1 grade report: the library's buildReport output or an entry of the public registry.json.
         kind: 'report-v1',
-        matches: (v: Obj) => v.scoringProtocol === 'v1' && Array.isArray(v.dimensions) && 'grade' in v && 'schemaHash' in v,
+        matches: (v: Obj) =>
+            v.scoringProtocol === 'v1' && Array.isArray(v.dimensions) && 'grade' in v && 'schemaHash' in v,
         validate: (value: unknown) => {
             const { valid, errors } = ScoringProtocol.validateReport({ report: value })
             return { valid, errors }
@@ -93,7 +104,10 @@ export const ARTIFACT_HANDLERS: readonly ArtifactHandler[] = Object.freeze([
         validate: (value: unknown) => {
             const { result, errors } = validateRubricDocument({ document: value })
             // The dispatcher reports paths under /document; here the document is the whole input.
-            const rebased = errors.map((i) => ({ ...i, path: i.path.startsWith('/document') ? i.path.slice('/document'.length) : i.path }))
+            const rebased = errors.map((i) => ({
+                ...i,
+                path: i.path.startsWith('/document') ? i.path.slice('/document'.length) : i.path
+            }))
             return { valid: result?.valid === true, errors: rebased }
         }
     }
@@ -118,7 +132,9 @@ export class Artifacts {
             return { kind: 'unknown', errors: [createIssue('ART-001', '', { detail: `a JSON ${typeOfValue(value)}` })] }
         }
         const handler = ARTIFACT_HANDLERS.find((h) => h.matches(value))
-        return handler === undefined ? { kind: 'unknown', errors: [createIssue('ART-001', '', { detail: 'no known artefact has this shape' })] } : { kind: handler.kind, errors: [] }
+        return handler === undefined
+            ? { kind: 'unknown', errors: [createIssue('ART-001', '', { detail: 'no known artefact has this shape' })] }
+            : { kind: handler.kind, errors: [] }
     }
 
     /**
@@ -129,7 +145,11 @@ export class Artifacts {
      *   plus the codes of the kind's validator.
      * @example Artifacts.validate({ json: text }).valid
      */
-    static validate(input: { json?: unknown; kind?: unknown; limits?: Partial<JsonLimits> } & ArtifactCheckOptions): { kind: string; valid: boolean; errors: Issue[] } {
+    static validate(input: { json?: unknown; kind?: unknown; limits?: Partial<JsonLimits> } & ArtifactCheckOptions): {
+        kind: string
+        valid: boolean
+        errors: Issue[]
+    } {
         const limits = input?.limits === undefined ? DEFAULT_JSON_LIMITS : resolveLimits(input.limits)
         let value: unknown = input?.json
         if (typeof value === 'string') {
@@ -148,9 +168,21 @@ export class Artifacts {
         }
         const handler = ARTIFACT_HANDLERS.find((h) => h.kind === kind)
         if (handler === undefined) {
-            return { kind: 'unknown', valid: false, errors: [createIssue('ART-002', '/kind', { value: String(kind), expected: ARTIFACT_HANDLERS.map((h) => h.kind).join(', ') })] }
+            return {
+                kind: 'unknown',
+                valid: false,
+                errors: [
+                    createIssue('ART-002', '/kind', {
+                        value: String(kind),
+                        expected: ARTIFACT_HANDLERS.map((h) => h.kind).join(', ')
+                    })
+                ]
+            }
         }
-        const result = handler.validate(value, { ...(input.strict === true ? { strict: true } : {}), ...(input.now !== undefined ? { now: input.now } : {}) })
+        const result = handler.validate(value, {
+            ...(input.strict === true ? { strict: true } : {}),
+            ...(input.now !== undefined ? { now: input.now } : {})
+        })
         return { kind: handler.kind, valid: result.valid, errors: result.errors }
     }
 

@@ -12,7 +12,12 @@ import type { OptionValues } from './options.js'
 export type Rules = Readonly<Record<string, unknown>> | undefined
 
 /** `validate`'s options. */
-export function validateOptionsOf(values: OptionValues): { json: boolean; strict: boolean; kind?: string; now?: string } {
+export function validateOptionsOf(values: OptionValues): {
+    json: boolean
+    strict: boolean
+    kind?: string
+    now?: string
+} {
     return {
         json: values.json === true,
         strict: values.strict === true,
@@ -65,13 +70,20 @@ export function reportOptionsOf(values: OptionValues, rules: Rules): Parameters<
 }
 
 /** `--price-input` / `--price-output` (US dollars per million tokens): the prices, null when neither is given, or what is wrong. */
-function pricesOf(input: string | undefined, output: string | undefined): { input?: number; output?: number } | null | string {
+function pricesOf(
+    input: string | undefined,
+    output: string | undefined
+): { input?: number; output?: number } | null | string {
     if (input === undefined && output === undefined) return null
     const out: { input?: number; output?: number } = {}
-    for (const [name, text] of [['input', input], ['output', output]] as const) {
+    for (const [name, text] of [
+        ['input', input],
+        ['output', output]
+    ] as const) {
         if (text === undefined) continue
         const value = Number(text)
-        if (!/^\d+(?:\.\d+)?$/.test(text) || !Number.isFinite(value)) return `--price-${name} must be a price in US dollars per million tokens, such as 3 or 0.15, got ${JSON.stringify(text)}`
+        if (!/^\d+(?:\.\d+)?$/.test(text) || !Number.isFinite(value))
+            return `--price-${name} must be a price in US dollars per million tokens, such as 3 or 0.15, got ${JSON.stringify(text)}`
         out[name] = value
     }
     return out
@@ -79,18 +91,31 @@ function pricesOf(input: string | undefined, output: string | undefined): { inpu
 
 /** The flags of `grade` or `check` checked together: the prices of `--estimate` (null without), or what is wrong, in words. */
 function checkedGradeFlags(values: OptionValues): { prices: { input?: number; output?: number } | null } | string {
-    if (values.live === true && (values.offline === true || values.recordings !== undefined)) return '--live excludes --offline and --recordings'
-    if (values.runtime === undefined && (values['runtime-libraries'] !== undefined || values['runtime-lists'] !== undefined)) return '--runtime-libraries and --runtime-lists need --runtime <flowmcp-core folder>'
-    if (values.record !== undefined && values.live !== true) return '--record <dir> records live exchanges: it needs --live'
+    if (values.live === true && (values.offline === true || values.recordings !== undefined))
+        return '--live excludes --offline and --recordings'
+    if (
+        values.runtime === undefined &&
+        (values['runtime-libraries'] !== undefined || values['runtime-lists'] !== undefined)
+    )
+        return '--runtime-libraries and --runtime-lists need --runtime <flowmcp-core folder>'
+    if (values.record !== undefined && values.live !== true)
+        return '--record <dir> records live exchanges: it needs --live'
     const prices = pricesOf(values['price-input'], values['price-output'])
     if (typeof prices === 'string') return prices
-    if (values.concurrency !== undefined && !/^(?:[1-9]|[12]\d|3[0-2])$/.test(values.concurrency)) return '--concurrency must be an integer from 1 to 32'
-    if (values['min-working-tests'] !== undefined && !/^(?:[1-9]|1\d|20)$/.test(values['min-working-tests'])) return '--min-working-tests must be an integer from 1 to 20'
+    if (values.concurrency !== undefined && !/^(?:[1-9]|[12]\d|3[0-2])$/.test(values.concurrency))
+        return '--concurrency must be an integer from 1 to 32'
+    if (values['min-working-tests'] !== undefined && !/^(?:[1-9]|1\d|20)$/.test(values['min-working-tests']))
+        return '--min-working-tests must be an integer from 1 to 20'
     return { prices }
 }
 
 /** The options of `grade` (and the grading part of `check`'s), or the exit code when a flag is wrong (the reason on stderr). */
-export function gradeOptionsOf(command: string, values: OptionValues, rules: Rules, io: CliIo): GradeCommandOptions | number {
+export function gradeOptionsOf(
+    command: string,
+    values: OptionValues,
+    rules: Rules,
+    io: CliIo
+): GradeCommandOptions | number {
     const checked = checkedGradeFlags(values)
     if (typeof checked === 'string') {
         io.stderr(`${command}: ${checked}\n`)
@@ -110,7 +135,13 @@ export function gradeOptionsOf(command: string, values: OptionValues, rules: Rul
         ...(values.answers !== undefined ? { answers: values.answers } : {}),
         ...(values.recordings !== undefined ? { recordings: values.recordings } : {}),
         ...(values.runtime !== undefined
-            ? { runtime: { folder: values.runtime, ...(values['runtime-libraries'] !== undefined ? { libraries: values['runtime-libraries'] } : {}), ...(values['runtime-lists'] !== undefined ? { lists: values['runtime-lists'] } : {}) } }
+            ? {
+                  runtime: {
+                      folder: values.runtime,
+                      ...(values['runtime-libraries'] !== undefined ? { libraries: values['runtime-libraries'] } : {}),
+                      ...(values['runtime-lists'] !== undefined ? { lists: values['runtime-lists'] } : {})
+                  }
+              }
             : {}),
         ...(values.now !== undefined ? { now: values.now } : {}),
         ...(values.report !== undefined ? { report: values.report } : {}),
@@ -140,6 +171,8 @@ export function checkOptionsOf(gradeOptions: GradeCommandOptions, values: Option
         ...(values['min-grade'] !== undefined ? { minGrade: values['min-grade'] } : {}),
         ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
         ...(values.summary !== undefined ? { summary: values.summary } : {}),
-        ...(values['max-warnings'] !== undefined ? { maxWarnings: /^\d{1,9}$/.test(values['max-warnings']) ? Number(values['max-warnings']) : Number.NaN } : {})
+        ...(values['max-warnings'] !== undefined
+            ? { maxWarnings: /^\d{1,9}$/.test(values['max-warnings']) ? Number(values['max-warnings']) : Number.NaN }
+            : {})
     }
 }

@@ -34,11 +34,26 @@ export function findConfig(cwd: string): string | null {
 /** What is wrong with one key's value, or null. */
 function problemOf(key: string, value: unknown): string | null {
     const spec = CONFIG_KEYS[key]
-    if (spec === undefined) return `unknown key ${JSON.stringify(key).slice(0, 40)}; the keys are long options in camelCase, and rules`
-    if (spec.values !== undefined && !spec.values.includes(value as string)) return `${key} must be one of ${spec.values.map((v) => JSON.stringify(v)).join(', ')}, got ${(JSON.stringify(value) ?? String(value)).slice(0, 40)}`
+    if (spec === undefined)
+        return `unknown key ${JSON.stringify(key).slice(0, 40)}; the keys are long options in camelCase, and rules`
+    if (spec.values !== undefined && !spec.values.includes(value as string))
+        return `${key} must be one of ${spec.values.map((v) => JSON.stringify(v)).join(', ')}, got ${(JSON.stringify(value) ?? String(value)).slice(0, 40)}`
     const ok =
-        spec.kind === 'boolean' ? typeof value === 'boolean' : spec.kind === 'number' ? typeof value === 'number' && Number.isFinite(value) && value > 0 : spec.kind === 'strings' ? Array.isArray(value) && value.every((v) => typeof v === 'string') : typeof value === 'string' && value.length > 0
-    const expected = spec.kind === 'strings' ? 'an array of strings' : spec.kind === 'number' ? 'a positive number' : spec.kind === 'boolean' ? 'true or false' : 'a non-empty string'
+        spec.kind === 'boolean'
+            ? typeof value === 'boolean'
+            : spec.kind === 'number'
+              ? typeof value === 'number' && Number.isFinite(value) && value > 0
+              : spec.kind === 'strings'
+                ? Array.isArray(value) && value.every((v) => typeof v === 'string')
+                : typeof value === 'string' && value.length > 0
+    const expected =
+        spec.kind === 'strings'
+            ? 'an array of strings'
+            : spec.kind === 'number'
+              ? 'a positive number'
+              : spec.kind === 'boolean'
+                ? 'true or false'
+                : 'a non-empty string'
     return ok ? null : `${key} must be ${expected}, got ${(JSON.stringify(value) ?? String(value)).slice(0, 40)}`
 }
 
@@ -52,12 +67,18 @@ export function loadConfig(file: string): { config: LoadedConfig | null; errors:
         if (!statSync(file).isFile()) return { config: null, errors: [`the config file ${file} is not a file`] }
         text = readFileSync(file, 'utf8')
     } catch (cause) {
-        return { config: null, errors: [`cannot read the config file ${file}: ${cause instanceof Error ? cause.message : String(cause)}`] }
+        return {
+            config: null,
+            errors: [`cannot read the config file ${file}: ${cause instanceof Error ? cause.message : String(cause)}`]
+        }
     }
     const invalid = (detail: string): string => `CFG-004: ${createIssue('CFG-004', '', { file, detail }).message}`
     const parsed = parseJsonText(text)
     if (!isObject(parsed.value)) {
-        return { config: null, errors: [invalid(parsed.errors[0] !== undefined ? parsed.errors[0].message : 'not a JSON object')] }
+        return {
+            config: null,
+            errors: [invalid(parsed.errors[0] !== undefined ? parsed.errors[0].message : 'not a JSON object')]
+        }
     }
     const raw = parsed.value as Record<string, unknown>
     const errors: string[] = []
@@ -71,8 +92,15 @@ export function loadConfig(file: string): { config: LoadedConfig | null; errors:
         }
         const spec = CONFIG_KEYS[key] as ConfigSpec
         const option = optionOf(key)
-        values[option] = spec.path === true ? resolve(dirname(file), value as string) : spec.kind === 'number' ? String(value) : (value as string | boolean | string[])
+        values[option] =
+            spec.path === true
+                ? resolve(dirname(file), value as string)
+                : spec.kind === 'number'
+                  ? String(value)
+                  : (value as string | boolean | string[])
     }
     errors.push(...FixRules.check({ rules: raw.rules }).errors.map((e) => `${e.code}: ${file}: ${e.message}`))
-    return errors.length > 0 ? { config: null, errors } : { config: { file, values, rules: raw.rules as Record<string, unknown> | undefined }, errors: [] }
+    return errors.length > 0
+        ? { config: null, errors }
+        : { config: { file, values, rules: raw.rules as Record<string, unknown> | undefined }, errors: [] }
 }

@@ -15,24 +15,60 @@ const TEXT: Readonly<Record<Command, CommandText>> = {
         usage: 'grade <schema.mjs|dir…> [options]',
         about: 'Grades FlowMCP v4 schemas (offline by default) and prints one row per schema.',
         exits: '0 graded · 1 the grading has holes (a schema that does not parse, a failed judge call) · 2 usage or environment error · 130 interrupted',
-        example: 'flowmcp-grading grade providers --island grading-island --judge-command ./judge.sh --judge-model gpt-4o-mini'
+        example:
+            'flowmcp-grading grade providers --island grading-island --judge-command ./judge.sh --judge-model gpt-4o-mini'
     },
     check: {
         usage: 'check [<schema.mjs|dir…>] [options]',
-        about: 'Grades as grade does (or reads --island) and fails when a schema is below --min-grade, fell ' +
+        about:
+            'Grades as grade does (or reads --island) and fails when a schema is below --min-grade, fell ' +
             'from --baseline, gained an error finding, does not parse, or could not be verified (the judge ' +
             'failed, the run was interrupted). SARIF and the summary are always written.',
         exits: '0 passed · 1 the gate failed · 2 usage or environment error · 130 interrupted',
-        example: 'flowmcp-grading check providers/etherscan --baseline baseline-island --sarif grading.sarif --summary "$GITHUB_STEP_SUMMARY"'
+        example:
+            'flowmcp-grading check providers/etherscan --baseline baseline-island --sarif grading.sarif --summary "$GITHUB_STEP_SUMMARY"'
     },
-    validate: { usage: 'validate <file…> [options]', about: "Checks grading entries and other grading JSON; prints each file's verdict.", example: 'flowmcp-grading validate --strict submitted-entry.json' },
-    'emit-prompts': { usage: 'emit-prompts <schema.mjs> [options]', about: 'Prints the Scoring Protocol v1 prompts.json of a schema; with --areas, an answers file of its open area units for grade --answers.', example: 'flowmcp-grading emit-prompts providers/frankfurter/frankfurter.mjs --areas > answers.json' },
-    'consume-scores': { usage: 'consume-scores <prompts.json> <scores.json> --schema <schema.mjs> [options]', about: "Validates a scores.json against its prompts and prints the grade report; with --island, writes it into the island as the schema's entry.", example: 'flowmcp-grading consume-scores prompts.json scores.json --schema providers/frankfurter/frankfurter.mjs' },
-    'rebuild-index': { usage: 'rebuild-index <dir> [options]', about: 'Rebuilds index.json of <island>/providers/<ns> or <island>/selections/<sel>.', example: 'flowmcp-grading rebuild-index grading-island/providers/frankfurter' },
-    export: { usage: 'export <name> <dir> --island <root> [options]', about: 'Exports a graded namespace (or --selection) from the island into a new folder.', example: 'flowmcp-grading export frankfurter out --island grading-island' },
-    report: { usage: 'report <island> [options]', about: 'Writes one self-contained HTML page of a graded island (stdout, or --out); --baseline lists the schemas graded worse than in that earlier copy. The rules of the config file apply to its fix lists.', example: 'flowmcp-grading report grading-island --out report.html' },
-    rubric: { usage: 'rubric <input.json> [options]', about: 'Evaluates a judge (judgeSystem/1.0.0) or workflow (workflowSystem/1.0.0) rubric input.', example: 'flowmcp-grading rubric rubric-input.json --json' },
-    version: { usage: 'version [options]', about: 'Prints the spec, system and package versions.', example: 'flowmcp-grading version --json' }
+    validate: {
+        usage: 'validate <file…> [options]',
+        about: "Checks grading entries and other grading JSON; prints each file's verdict.",
+        example: 'flowmcp-grading validate --strict submitted-entry.json'
+    },
+    'emit-prompts': {
+        usage: 'emit-prompts <schema.mjs> [options]',
+        about: 'Prints the Scoring Protocol v1 prompts.json of a schema; with --areas, an answers file of its open area units for grade --answers.',
+        example: 'flowmcp-grading emit-prompts providers/frankfurter/frankfurter.mjs --areas > answers.json'
+    },
+    'consume-scores': {
+        usage: 'consume-scores <prompts.json> <scores.json> --schema <schema.mjs> [options]',
+        about: "Validates a scores.json against its prompts and prints the grade report; with --island, writes it into the island as the schema's entry.",
+        example:
+            'flowmcp-grading consume-scores prompts.json scores.json --schema providers/frankfurter/frankfurter.mjs'
+    },
+    'rebuild-index': {
+        usage: 'rebuild-index <dir> [options]',
+        about: 'Rebuilds index.json of <island>/providers/<ns> or <island>/selections/<sel>.',
+        example: 'flowmcp-grading rebuild-index grading-island/providers/frankfurter'
+    },
+    export: {
+        usage: 'export <name> <dir> --island <root> [options]',
+        about: 'Exports a graded namespace (or --selection) from the island into a new folder.',
+        example: 'flowmcp-grading export frankfurter out --island grading-island'
+    },
+    report: {
+        usage: 'report <island> [options]',
+        about: 'Writes one self-contained HTML page of a graded island (stdout, or --out); --baseline lists the schemas graded worse than in that earlier copy. The rules of the config file apply to its fix lists.',
+        example: 'flowmcp-grading report grading-island --out report.html'
+    },
+    rubric: {
+        usage: 'rubric <input.json> [options]',
+        about: 'Evaluates a judge (judgeSystem/1.0.0) or workflow (workflowSystem/1.0.0) rubric input.',
+        example: 'flowmcp-grading rubric rubric-input.json --json'
+    },
+    version: {
+        usage: 'version [options]',
+        about: 'Prints the spec, system and package versions.',
+        example: 'flowmcp-grading version --json'
+    }
 }
 
 const WIDTH = 104
@@ -61,20 +97,27 @@ function entryLines(label: string, text: string): string {
 
 /** One option's lines: the flag and its value, then the prose beside it. */
 function optionLines(option: OptionHelp, prefix = ''): string {
-    return entryLines(`  ${option.short !== undefined ? `-${option.short}, ` : ''}--${option.name}${option.arg !== undefined ? ` ${option.arg}` : ''}`, `${prefix}${option.help}`)
+    return entryLines(
+        `  ${option.short !== undefined ? `-${option.short}, ` : ''}--${option.name}${option.arg !== undefined ? ` ${option.arg}` : ''}`,
+        `${prefix}${option.help}`
+    )
 }
 
 /** The help of one command: its usage, what it does, every option it takes (from the table), its exit codes and an example. */
 function commandHelp(command: Command): string {
     const text = TEXT[command]
-    const options = optionsHelp(command).map((o) => optionLines(o)).join('')
+    const options = optionsHelp(command)
+        .map((o) => optionLines(o))
+        .join('')
     const exits = text.exits !== undefined ? `\nExit codes: ${wrap(text.exits, WIDTH - 12, '')}\n` : ''
     return `Usage: flowmcp-grading ${text.usage}\n\n${wrap(text.about, WIDTH, '')}\n\nOptions:\n${options}${exits}\nExample:\n  ${text.example}\n`
 }
 
 /** The help of one command, or undefined for no command or an unknown one (the whole usage is printed then). */
 export function helpOf(command: string | undefined): string | undefined {
-    return command !== undefined && (COMMANDS as readonly string[]).includes(command) ? commandHelp(command as Command) : undefined
+    return command !== undefined && (COMMANDS as readonly string[]).includes(command)
+        ? commandHelp(command as Command)
+        : undefined
 }
 
 /** Which commands an option belongs to, as the usage prefixes it: none for one every command takes. */

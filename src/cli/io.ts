@@ -30,10 +30,18 @@ export function redacted(io: CliIo, text: string): string {
  * `extraNames` given (`--judge-env`), and every value added later with `addSecrets`.
  */
 export function redactingIo(io: CliIo, extraNames: readonly string[] = []): CliIo {
-    const named = (name: string): boolean => isSecretName(name, true) || /(?:^|_)(?:KEY|TOKEN|SECRET|PASSWORD)$/i.test(name)
-    const values = (pick: (name: string) => boolean): Record<string, string> => Object.fromEntries(Object.entries(io.env).filter(([name, v]) => typeof v === 'string' && pick(name)).map(([, v], i) => [String(i), v as string]))
+    const named = (name: string): boolean =>
+        isSecretName(name, true) || /(?:^|_)(?:KEY|TOKEN|SECRET|PASSWORD)$/i.test(name)
+    const values = (pick: (name: string) => boolean): Record<string, string> =>
+        Object.fromEntries(
+            Object.entries(io.env)
+                .filter(([name, v]) => typeof v === 'string' && pick(name))
+                .map(([, v], i) => [String(i), v as string])
+        )
     // A variable found by its name alone needs a value long enough to be a key: `DISABLE_TOKEN=true` must not erase every "true".
-    let forms = [...new Set([...secretForms(values(named), 8), ...secretForms(values((name) => extraNames.includes(name)))])].sort((a, b) => b.length - a.length)
+    let forms = [
+        ...new Set([...secretForms(values(named), 8), ...secretForms(values((name) => extraNames.includes(name)))])
+    ].sort((a, b) => b.length - a.length)
     const redact = (text: string): string => redactMessage(text, forms)
     return {
         ...io,
@@ -41,7 +49,9 @@ export function redactingIo(io: CliIo, extraNames: readonly string[] = []): CliI
         stderr: (text) => io.stderr(redact(text)),
         redact,
         addSecrets: (more) => {
-            forms = [...new Set([...forms, ...secretForms(Object.fromEntries(more.map((v, i) => [String(i), v])))])].sort((a, b) => b.length - a.length)
+            forms = [
+                ...new Set([...forms, ...secretForms(Object.fromEntries(more.map((v, i) => [String(i), v])))])
+            ].sort((a, b) => b.length - a.length)
         }
     }
 }
@@ -59,9 +69,22 @@ export function processIo(): CliIo {
 }
 
 /** Renders rows as an aligned plain-text table (no colour, so logs stay readable). */
-export function table(rows: ReadonlyArray<Readonly<Record<string, string | number | null>>>, columns: readonly string[]): string {
+export function table(
+    rows: ReadonlyArray<Readonly<Record<string, string | number | null>>>,
+    columns: readonly string[]
+): string {
     const cell = (v: string | number | null | undefined): string => (v === null || v === undefined ? '-' : String(v))
     const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)))
-    const line = (values: string[]): string => values.map((v, i) => v.padEnd(widths[i] ?? 0)).join('  ').trimEnd()
-    return [line([...columns]), line(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => line(columns.map((c) => cell(r[c]))))].join('\n') + '\n'
+    const line = (values: string[]): string =>
+        values
+            .map((v, i) => v.padEnd(widths[i] ?? 0))
+            .join('  ')
+            .trimEnd()
+    return (
+        [
+            line([...columns]),
+            line(widths.map((w) => '-'.repeat(w))),
+            ...rows.map((r) => line(columns.map((c) => cell(r[c]))))
+        ].join('\n') + '\n'
+    )
 }

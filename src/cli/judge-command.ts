@@ -3,12 +3,16 @@ import { HARNESSES } from '../catalogue.js'
 import { Redact, type Harness, type Judge, type JudgeCallContext, type JudgeRequest } from '../index.js'
 import { JudgeCommandError, runCommandOnce, type CommandCall } from './judge-process.js'
 
-
 /** The variables every judge command gets from the parent environment (when set there). */
 export const BASE_JUDGE_ENV: readonly string[] = Object.freeze(['PATH', 'HOME', 'LANG', 'TERM'])
 
 /** Defaults: two minutes per call (an LLM call is slow), 8 MiB of reply, 380 characters of stderr (GRA-006 keeps 500 in all). */
-export const JUDGE_COMMAND_DEFAULTS = Object.freeze({ timeoutMs: 120_000, maxOutputBytes: 8 * 1024 * 1024, stderrChars: 380, shell: '/bin/sh' })
+export const JUDGE_COMMAND_DEFAULTS = Object.freeze({
+    timeoutMs: 120_000,
+    maxOutputBytes: 8 * 1024 * 1024,
+    stderrChars: 380,
+    shell: '/bin/sh'
+})
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
@@ -36,20 +40,51 @@ export interface JudgeCommandOptions {
 /** Checks the options; one message per wrong option, coded JCMD-005. */
 export function checkJudgeCommandOptions(options: Partial<JudgeCommandOptions>): JudgeCommandError[] {
     const errors: JudgeCommandError[] = []
-    if (typeof options.command !== 'string' || options.command.trim() === '') errors.push(new JudgeCommandError('JCMD-005', { option: 'command', detail: 'an empty command' }))
-    if (options.timeoutMs !== undefined && !(Number.isSafeInteger(options.timeoutMs) && options.timeoutMs > 0)) errors.push(new JudgeCommandError('JCMD-005', { option: 'timeoutMs', detail: `expected a positive whole number of milliseconds, got ${String(options.timeoutMs)}` }))
-    if (options.maxOutputBytes !== undefined && !(Number.isSafeInteger(options.maxOutputBytes) && options.maxOutputBytes > 0)) errors.push(new JudgeCommandError('JCMD-005', { option: 'maxOutputBytes', detail: `expected a positive whole number, got ${String(options.maxOutputBytes)}` }))
+    if (typeof options.command !== 'string' || options.command.trim() === '')
+        errors.push(new JudgeCommandError('JCMD-005', { option: 'command', detail: 'an empty command' }))
+    if (options.timeoutMs !== undefined && !(Number.isSafeInteger(options.timeoutMs) && options.timeoutMs > 0))
+        errors.push(
+            new JudgeCommandError('JCMD-005', {
+                option: 'timeoutMs',
+                detail: `expected a positive whole number of milliseconds, got ${String(options.timeoutMs)}`
+            })
+        )
+    if (
+        options.maxOutputBytes !== undefined &&
+        !(Number.isSafeInteger(options.maxOutputBytes) && options.maxOutputBytes > 0)
+    )
+        errors.push(
+            new JudgeCommandError('JCMD-005', {
+                option: 'maxOutputBytes',
+                detail: `expected a positive whole number, got ${String(options.maxOutputBytes)}`
+            })
+        )
     const bad = (options.allowEnv ?? []).filter((n) => typeof n !== 'string' || !ENV_NAME.test(n))
-    if (bad.length > 0) errors.push(new JudgeCommandError('JCMD-005', { option: 'allowEnv', detail: `not a variable name: ${bad.slice(0, 3).map((n) => JSON.stringify(n)).join(', ')}` }))
+    if (bad.length > 0)
+        errors.push(
+            new JudgeCommandError('JCMD-005', {
+                option: 'allowEnv',
+                detail: `not a variable name: ${bad
+                    .slice(0, 3)
+                    .map((n) => JSON.stringify(n))
+                    .join(', ')}`
+            })
+        )
     return errors
 }
 
 /** The environment a judge command runs with: the base variables and the allowed ones, minus the denied ones. */
-export function judgeEnvironment(options: Pick<JudgeCommandOptions, 'env' | 'allowEnv' | 'denyEnv'>): Record<string, string> {
+export function judgeEnvironment(
+    options: Pick<JudgeCommandOptions, 'env' | 'allowEnv' | 'denyEnv'>
+): Record<string, string> {
     const deny = new Set(options.denyEnv ?? [])
-    const names = [...new Set([...BASE_JUDGE_ENV, ...(options.allowEnv ?? [])])].filter((n) => ENV_NAME.test(n) && !deny.has(n))
+    const names = [...new Set([...BASE_JUDGE_ENV, ...(options.allowEnv ?? [])])].filter(
+        (n) => ENV_NAME.test(n) && !deny.has(n)
+    )
     const env = options.env ?? {}
-    return Object.fromEntries(names.filter((n) => Object.hasOwn(env, n) && typeof env[n] === 'string').map((n) => [n, env[n] as string]))
+    return Object.fromEntries(
+        names.filter((n) => Object.hasOwn(env, n) && typeof env[n] === 'string').map((n) => [n, env[n] as string])
+    )
 }
 
 /**
@@ -81,18 +116,27 @@ export function judgeFromCommand(options: JudgeCommandOptions): Judge {
 }
 
 /** How the stderr of a failed call is shown: without the values the command was handed, control characters or more than the last characters. */
-function stderrTail(env: Readonly<Record<string, string>>, redact: readonly string[] | undefined): (text: string) => string {
+function stderrTail(
+    env: Readonly<Record<string, string>>,
+    redact: readonly string[] | undefined
+): (text: string) => string {
     // Everything the command was handed beyond the base variables may be a credential of the LLM tool.
-    const secretValues = Object.entries(env).filter(([k]) => !BASE_JUDGE_ENV.includes(k)).map(([, v]) => v).concat(redact ?? [])
+    const secretValues = Object.entries(env)
+        .filter(([k]) => !BASE_JUDGE_ENV.includes(k))
+        .map(([, v]) => v)
+        .concat(redact ?? [])
     const serverParams = Object.fromEntries(secretValues.map((v, i) => [`JUDGE_${i}`, v]))
     return (text: string): string => {
         // Redact before cutting, so a cut never leaves half a secret; control characters go too.
         const redacted = Redact.text({ text, serverParams }).text ?? ''
         const clean = redacted.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim()
-        return clean.length === 0 ? '(empty)' : clean.length > JUDGE_COMMAND_DEFAULTS.stderrChars ? '…' + clean.slice(-JUDGE_COMMAND_DEFAULTS.stderrChars) : clean
+        return clean.length === 0
+            ? '(empty)'
+            : clean.length > JUDGE_COMMAND_DEFAULTS.stderrChars
+              ? '…' + clean.slice(-JUDGE_COMMAND_DEFAULTS.stderrChars)
+              : clean
     }
 }
-
 
 /**
  * Bounds how many calls of `judge` run at once, across every schema graded concurrently; the rest
@@ -139,18 +183,35 @@ export interface JudgeFromCli {
 }
 
 /** The sentence of a wrong judge flag, coded JCMD-005 as the option checks word theirs. */
-const wrongFlag = (option: string, detail: string): string => new JudgeCommandError('JCMD-005', { option, detail }).message
+const wrongFlag = (option: string, detail: string): string =>
+    new JudgeCommandError('JCMD-005', { option, detail }).message
 
-type JudgeFlags = { recorded: Harness; model: string | null; seconds: number | undefined; concurrency: number | undefined }
+type JudgeFlags = {
+    recorded: Harness
+    model: string | null
+    seconds: number | undefined
+    concurrency: number | undefined
+}
 
 /**
  * Reads the judge flags one by one, before their combination is checked: a wrong one adds its sentence
  * to `errors`, in flag order. `recorded`: the harness entries record; `seconds`: `--judge-timeout`.
  */
 function judgeFlagValues(values: JudgeCliValues, errors: string[]): JudgeFlags {
-    const harness = values.judgeHarness === undefined ? HARNESSES[0] : (HARNESSES as readonly string[]).includes(values.judgeHarness) ? (values.judgeHarness as Harness) : null
+    const harness =
+        values.judgeHarness === undefined
+            ? HARNESSES[0]
+            : (HARNESSES as readonly string[]).includes(values.judgeHarness)
+              ? (values.judgeHarness as Harness)
+              : null
     // The spec enumerates the harnesses an entry may record; another name would make every entry invalid.
-    if (harness === null) errors.push(wrongFlag('--judge-harness', `expected ${HARNESSES.join(' | ')} (the harnesses a grading entry may record), got ${JSON.stringify(values.judgeHarness)}`))
+    if (harness === null)
+        errors.push(
+            wrongFlag(
+                '--judge-harness',
+                `expected ${HARNESSES.join(' | ')} (the harnesses a grading entry may record), got ${JSON.stringify(values.judgeHarness)}`
+            )
+        )
     const modelProblem = values.judgeModel === undefined ? null : modelNameProblem(values.judgeModel)
     if (modelProblem !== null) errors.push(wrongFlag('--judge-model', modelProblem))
     const model = values.judgeModel !== undefined && modelProblem === null ? values.judgeModel.trim() : null
@@ -164,7 +225,8 @@ function judgeFlagValues(values: JudgeCliValues, errors: string[]): JudgeFlags {
     }
     const seconds = positive(values.judgeTimeout, '--judge-timeout')
     const concurrency = positive(values.judgeConcurrency, '--judge-concurrency')
-    if (concurrency !== undefined && !Number.isSafeInteger(concurrency)) errors.push(wrongFlag('--judge-concurrency', `expected a whole number, got ${String(values.judgeConcurrency)}`))
+    if (concurrency !== undefined && !Number.isSafeInteger(concurrency))
+        errors.push(wrongFlag('--judge-concurrency', `expected a whole number, got ${String(values.judgeConcurrency)}`))
     return { recorded, model, seconds, concurrency }
 }
 
@@ -174,17 +236,38 @@ function judgeFlagValues(values: JudgeCliValues, errors: string[]): JudgeFlags {
  * line) and the harness (`--judge-harness`) its answers are recorded with.
  * `errors` lists wrong options (a usage error, exit 2); `--judge-timeout` is in seconds.
  */
-export function judgeFromCliOptions(values: JudgeCliValues, env: Readonly<Record<string, string | undefined>>, extra: Pick<JudgeCommandOptions, 'denyEnv' | 'redact' | 'onError'> = {}): JudgeFromCli {
+export function judgeFromCliOptions(
+    values: JudgeCliValues,
+    env: Readonly<Record<string, string | undefined>>,
+    extra: Pick<JudgeCommandOptions, 'denyEnv' | 'redact' | 'onError'> = {}
+): JudgeFromCli {
     const errors: string[] = []
     const { recorded, model, seconds, concurrency } = judgeFlagValues(values, errors)
     if (values.judgeCommand === undefined) {
-        if (values.judgeTimeout !== undefined || values.judgeEnv !== undefined || values.judgeConcurrency !== undefined || values.judgeModel !== undefined || values.judgeHarness !== undefined) {
-            errors.push(wrongFlag('--judge-command', '--judge-timeout, --judge-env, --judge-concurrency, --judge-model and --judge-harness need --judge-command'))
+        if (
+            values.judgeTimeout !== undefined ||
+            values.judgeEnv !== undefined ||
+            values.judgeConcurrency !== undefined ||
+            values.judgeModel !== undefined ||
+            values.judgeHarness !== undefined
+        ) {
+            errors.push(
+                wrongFlag(
+                    '--judge-command',
+                    '--judge-timeout, --judge-env, --judge-concurrency, --judge-model and --judge-harness need --judge-command'
+                )
+            )
         }
         return { judge: null, model: null, harness: recorded, errors }
     }
     // Every entry records the model that answered: it is named, never guessed from the command line.
-    if (values.judgeModel === undefined) errors.push(wrongFlag('--judge-model', '--judge-command needs --judge-model <name>, the model the command asks (recorded as llmModel in every entry)'))
+    if (values.judgeModel === undefined)
+        errors.push(
+            wrongFlag(
+                '--judge-model',
+                '--judge-command needs --judge-model <name>, the model the command asks (recorded as llmModel in every entry)'
+            )
+        )
     const options: JudgeCommandOptions = {
         command: values.judgeCommand,
         env,
@@ -195,5 +278,10 @@ export function judgeFromCliOptions(values: JudgeCliValues, env: Readonly<Record
     errors.push(...checkJudgeCommandOptions(options).map((e) => e.message))
     if (errors.length > 0 || model === null) return { judge: null, model: null, harness: recorded, errors }
     const judge = judgeFromCommand(options)
-    return { judge: concurrency !== undefined ? limitConcurrency(judge, concurrency) : judge, model, harness: recorded, errors }
+    return {
+        judge: concurrency !== undefined ? limitConcurrency(judge, concurrency) : judge,
+        model,
+        harness: recorded,
+        errors
+    }
 }

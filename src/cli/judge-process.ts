@@ -24,7 +24,8 @@ export class JudgeCommandError extends Error {
 /** Exit code 75 (`EX_TEMPFAIL` of sysexits.h): the command says "try again later". */
 export const RETRY_EXIT_CODE = 75
 // What an LLM tool prints when the service, not the request, failed.
-const TRANSIENT = /\b(?:429|too many requests|rate[ -]?limit(?:ed)?|overloaded|50[0234]|bad gateway|service unavailable|gateway time-?out)\b/i
+const TRANSIENT =
+    /\b(?:429|too many requests|rate[ -]?limit(?:ed)?|overloaded|50[0234]|bad gateway|service unavailable|gateway time-?out)\b/i
 
 /** Whether a failed run of the command is worth another try: exit code 75, or a rate limit or overload in its stderr. */
 export function isTransientExit(code: number | null, stderr: string): boolean {
@@ -65,7 +66,13 @@ interface CallEnd {
  * Ends a call at most once and starts its timeout: each ending clears the timer and the abort
  * listener; a failure or an abandoned call kills the process group, and only a failure is reported.
  */
-function endOnce(child: ChildProcess, call: CommandCall, signal: JudgeCallContext['signal'], resolve: (reply: string) => void, reject: (error: Error) => void): CallEnd {
+function endOnce(
+    child: ChildProcess,
+    call: CommandCall,
+    signal: JudgeCallContext['signal'],
+    resolve: (reply: string) => void,
+    reject: (error: Error) => void
+): CallEnd {
     let settled = false
     const fail = (error: JudgeCommandError): void => {
         if (settled) return
@@ -84,7 +91,10 @@ function endOnce(child: ChildProcess, call: CommandCall, signal: JudgeCallContex
         killGroup(child)
         reject(new Error('the judge call was abandoned'))
     }
-    const timer = setTimeout(() => fail(new JudgeCommandError('JCMD-002', { timeoutMs: call.timeoutMs }, undefined, true)), call.timeoutMs)
+    const timer = setTimeout(
+        () => fail(new JudgeCommandError('JCMD-002', { timeoutMs: call.timeoutMs }, undefined, true)),
+        call.timeoutMs
+    )
     if (signal?.aborted === true) abandon()
     else signal?.addEventListener?.('abort', abandon, { once: true })
     return {
@@ -103,14 +113,25 @@ function endOnce(child: ChildProcess, call: CommandCall, signal: JudgeCallContex
 }
 
 /** Runs the command once: the request on its stdin, its stdout the reply; a coded failure when it cannot run, times out, says too much or exits non-zero. */
-export function runCommandOnce(call: CommandCall, request: JudgeRequest, context: JudgeCallContext | undefined): Promise<string> {
+export function runCommandOnce(
+    call: CommandCall,
+    request: JudgeRequest,
+    context: JudgeCallContext | undefined
+): Promise<string> {
     return new Promise<string>((resolve, reject) => {
         let child: ChildProcess
         try {
             // detached: the shell leads its own process group, so a timeout kills what it started too.
-            child = spawn(call.shell, ['-c', call.command], { env: call.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'], ...(call.cwd !== undefined ? { cwd: call.cwd } : {}) })
+            child = spawn(call.shell, ['-c', call.command], {
+                env: call.env,
+                detached: true,
+                stdio: ['pipe', 'pipe', 'pipe'],
+                ...(call.cwd !== undefined ? { cwd: call.cwd } : {})
+            })
         } catch (cause) {
-            const error = new JudgeCommandError('JCMD-001', { detail: cause instanceof Error ? cause.message : String(cause) })
+            const error = new JudgeCommandError('JCMD-001', {
+                detail: cause instanceof Error ? cause.message : String(cause)
+            })
             call.onError?.(error)
             reject(error)
             return
@@ -122,7 +143,8 @@ export function runCommandOnce(call: CommandCall, request: JudgeRequest, context
         let err = ''
         child.stdout?.on('data', (chunk: Buffer) => {
             outBytes += chunk.length
-            if (outBytes > call.maxOutputBytes) end.fail(new JudgeCommandError('JCMD-004', { limit: call.maxOutputBytes }))
+            if (outBytes > call.maxOutputBytes)
+                end.fail(new JudgeCommandError('JCMD-004', { limit: call.maxOutputBytes }))
             else out.push(chunk)
         })
         child.stderr?.on('data', (chunk: Buffer) => {
@@ -133,7 +155,12 @@ export function runCommandOnce(call: CommandCall, request: JudgeRequest, context
         child.on('close', (code, signal) => {
             if (end.settled) return
             if (code === 0) return end.succeed(Buffer.concat(out).toString('utf8'))
-            const status = signal !== null ? `signal ${signal}` : code === 127 ? 'code 127 (command not found)' : `code ${String(code)}`
+            const status =
+                signal !== null
+                    ? `signal ${signal}`
+                    : code === 127
+                      ? 'code 127 (command not found)'
+                      : `code ${String(code)}`
             end.fail(new JudgeCommandError('JCMD-003', { status }, call.tail(err), isTransientExit(code, err)))
         })
         // A command that does not read its stdin closes the pipe early: not an error of the call.

@@ -5,7 +5,18 @@
 export type ConfigKind = 'string' | 'boolean' | 'number' | 'strings'
 
 /** The commands of the CLI, in the order the usage lists them. */
-export const COMMANDS = ['grade', 'check', 'validate', 'emit-prompts', 'consume-scores', 'rebuild-index', 'export', 'report', 'rubric', 'version'] as const
+export const COMMANDS = [
+    'grade',
+    'check',
+    'validate',
+    'emit-prompts',
+    'consume-scores',
+    'rebuild-index',
+    'export',
+    'report',
+    'rubric',
+    'version'
+] as const
 export type Command = (typeof COMMANDS)[number]
 
 /** Every command: the options any command takes (the config file, help). */
@@ -21,7 +32,12 @@ export interface OptionSpec {
      * Settable in the config file (key: the option in camelCase), with its kind, whether it is a path,
      * and whether that path must already exist (`input`; the runtime's folders have checks of their own).
      */
-    readonly config?: { readonly kind: ConfigKind; readonly path?: true; readonly input?: 'folder' | 'file'; readonly values?: readonly string[] }
+    readonly config?: {
+        readonly kind: ConfigKind
+        readonly path?: true
+        readonly input?: 'folder' | 'file'
+        readonly values?: readonly string[]
+    }
     /** The commands that read it. */
     readonly commands: readonly Command[]
     /** The value's placeholder in the help (`<dir>`). */

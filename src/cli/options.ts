@@ -21,10 +21,22 @@ const OPTIONS = {
     ...RUN_OPTIONS
 } as const satisfies Readonly<Record<string, OptionSpec>>
 
-type ParseOptions = { readonly [K in keyof typeof OPTIONS]: Pick<(typeof OPTIONS)[K], Extract<keyof (typeof OPTIONS)[K], 'type' | 'multiple' | 'short'>> }
+type ParseOptions = {
+    readonly [K in keyof typeof OPTIONS]: Pick<
+        (typeof OPTIONS)[K],
+        Extract<keyof (typeof OPTIONS)[K], 'type' | 'multiple' | 'short'>
+    >
+}
 
 /** The options as parseArgs takes them (the type, multiple and short of each). */
-const PARSE_OPTIONS = Object.fromEntries(Object.entries(OPTIONS).map(([name, spec]) => [name, Object.fromEntries(Object.entries(spec).filter(([key]) => key === 'type' || key === 'multiple' || key === 'short'))])) as ParseOptions
+const PARSE_OPTIONS = Object.fromEntries(
+    Object.entries(OPTIONS).map(([name, spec]) => [
+        name,
+        Object.fromEntries(
+            Object.entries(spec).filter(([key]) => key === 'type' || key === 'multiple' || key === 'short')
+        )
+    ])
+) as ParseOptions
 
 /** Parses the command line strictly (an unknown option throws, as parseArgs does): the values and the positionals. */
 export function parseCommandLine(argv: readonly string[]) {
@@ -48,7 +60,15 @@ export function optionsHelp(command?: Command): OptionHelp[] {
     return Object.entries(OPTIONS as Readonly<Record<string, OptionSpec>>).flatMap(([name, spec]) => {
         if (command !== undefined && !spec.commands.includes(command)) return []
         const help = (command !== undefined ? spec.per?.[command] : undefined) ?? spec.help
-        return [{ name, ...(spec.short !== undefined ? { short: spec.short } : {}), ...(spec.arg !== undefined ? { arg: spec.arg } : {}), help, commands: spec.commands }]
+        return [
+            {
+                name,
+                ...(spec.short !== undefined ? { short: spec.short } : {}),
+                ...(spec.arg !== undefined ? { arg: spec.arg } : {}),
+                help,
+                commands: spec.commands
+            }
+        ]
     })
 }
 
@@ -66,13 +86,19 @@ export type ConfigSpec = NonNullable<OptionSpec['config']>
  * path (resolved from the config file's folder, as eslint does). `schemas/config.schema.json` says the same.
  */
 export const CONFIG_KEYS: Readonly<Record<string, ConfigSpec>> = Object.freeze(
-    Object.fromEntries(Object.entries(OPTIONS as Readonly<Record<string, OptionSpec>>).flatMap(([option, spec]) => (spec.config !== undefined ? [[keyOf(option), spec.config]] : [])))
+    Object.fromEntries(
+        Object.entries(OPTIONS as Readonly<Record<string, OptionSpec>>).flatMap(([option, spec]) =>
+            spec.config !== undefined ? [[keyOf(option), spec.config]] : []
+        )
+    )
 )
 
 /** The options `command` reads whose value is a folder or file that must exist, by long name. */
 export function inputOptions(command: string): Array<{ option: string; key: string; input: 'folder' | 'file' }> {
     return Object.entries(OPTIONS as Readonly<Record<string, OptionSpec>>).flatMap(([option, spec]) =>
-        spec.config?.input !== undefined && (spec.commands as readonly string[]).includes(command) ? [{ option, key: keyOf(option), input: spec.config.input }] : []
+        spec.config?.input !== undefined && (spec.commands as readonly string[]).includes(command)
+            ? [{ option, key: keyOf(option), input: spec.config.input }]
+            : []
     )
 }
 

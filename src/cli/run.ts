@@ -15,9 +15,22 @@ import { validateCommand } from './commands/validate.js'
 import { findConfig, loadConfig } from './config.js'
 import { helpOf, USAGE } from './help.js'
 import { absolute } from './node.js'
-import { checkOptionsOf, consumeScoresOptionsOf, emitPromptsOptionsOf, exportOptionsOf, gradeOptionsOf } from './command-options.js'
+import {
+    checkOptionsOf,
+    consumeScoresOptionsOf,
+    emitPromptsOptionsOf,
+    exportOptionsOf,
+    gradeOptionsOf
+} from './command-options.js'
 import { reportOptionsOf, validateOptionsOf, type Rules } from './command-options.js'
-import { CONFIG_KEYS, EXCLUSIVE_GROUPS, inputOptions, optionOf, parseCommandLine, type OptionValues } from './options.js'
+import {
+    CONFIG_KEYS,
+    EXCLUSIVE_GROUPS,
+    inputOptions,
+    optionOf,
+    parseCommandLine,
+    type OptionValues
+} from './options.js'
 
 /**
  * The line for an argument `parseArgs` refused. Node's own text for an unknown option ends in an
@@ -25,7 +38,10 @@ import { CONFIG_KEYS, EXCLUSIVE_GROUPS, inputOptions, optionOf, parseCommandLine
  */
 function argsError(cause: unknown): string {
     const message = cause instanceof Error ? cause.message : String(cause)
-    const unknown = (cause as { code?: unknown } | null)?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '([^']+)'/.exec(message) : null
+    const unknown =
+        (cause as { code?: unknown } | null)?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+            ? /^Unknown option '([^']+)'/.exec(message)
+            : null
     if (unknown === null) return message
     const option = unknown[1] as string
     return `unknown option: ${option} (an argument that starts with '-' but is not an option goes after '--', as in: -- ${option})`
@@ -36,7 +52,17 @@ function argsError(cause: unknown): string {
  * the working folder or a parent up to the repository root): the flags win over the file. A config
  * that is not valid is a usage error (exit 2), each problem named.
  */
-function configFor<V extends Record<string, unknown>>(given: V, io: CliIo): { values: V; rules: Readonly<Record<string, unknown>> | undefined; file: string | null; configured: ReadonlySet<string> } | number {
+function configFor<V extends Record<string, unknown>>(
+    given: V,
+    io: CliIo
+):
+    | {
+          values: V
+          rules: Readonly<Record<string, unknown>> | undefined
+          file: string | null
+          configured: ReadonlySet<string>
+      }
+    | number {
     const file = typeof given.config === 'string' ? absolute(given.config, io.cwd) : findConfig(io.cwd)
     if (file === null) return { values: given, rules: undefined, file: null, configured: new Set() }
     const loaded = loadConfig(file)
@@ -47,15 +73,28 @@ function configFor<V extends Record<string, unknown>>(given: V, io: CliIo): { va
     const flags = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined))
     // A flag of a group that says one thing three ways (--offline, --live, --recordings) replaces what the file sets for the others.
     const overridden = new Set(EXCLUSIVE_GROUPS.filter((group) => group.some((o) => o in flags)).flat())
-    const fromFile = Object.fromEntries(Object.entries(loaded.config.values).filter(([option]) => !(option in flags) && !overridden.has(option)))
-    return { values: { ...fromFile, ...flags } as V, rules: loaded.config.rules, file, configured: new Set(Object.keys(fromFile)) }
+    const fromFile = Object.fromEntries(
+        Object.entries(loaded.config.values).filter(([option]) => !(option in flags) && !overridden.has(option))
+    )
+    return {
+        values: { ...fromFile, ...flags } as V,
+        rules: loaded.config.rules,
+        file,
+        configured: new Set(Object.keys(fromFile))
+    }
 }
 
 /**
  * The folders and files the command's options name to be read (`--recordings`, `--answers`): the
  * first that does not exist, in words naming it and where it was set (the file or a flag), or null.
  */
-function missingInput(command: string, values: Readonly<Record<string, unknown>>, configured: ReadonlySet<string>, file: string | null, cwd: string): string | null {
+function missingInput(
+    command: string,
+    values: Readonly<Record<string, unknown>>,
+    configured: ReadonlySet<string>,
+    file: string | null,
+    cwd: string
+): string | null {
     for (const { option, key, input } of inputOptions(command)) {
         const path = values[option]
         if (typeof path !== 'string') continue
@@ -67,7 +106,9 @@ function missingInput(command: string, values: Readonly<Record<string, unknown>>
             kind = null
         }
         if (kind === input) continue
-        const where = configured.has(option) ? `set as "${key}" in ${file ?? 'the config file'}` : `given by --${option}`
+        const where = configured.has(option)
+            ? `set as "${key}" in ${file ?? 'the config file'}`
+            : `given by --${option}`
         return `the ${input} ${path} (${where}) ${kind === null ? 'does not exist' : `is not a ${input}`}`
     }
     return null
@@ -91,7 +132,10 @@ function printedConfig(values: Readonly<Record<string, unknown>>, rules: unknown
     const options = Object.fromEntries(
         Object.keys(CONFIG_KEYS)
             .filter((key) => values[optionOf(key)] !== undefined)
-            .map((key) => [key, CONFIG_KEYS[key]?.kind === 'number' ? Number(values[optionOf(key)]) : values[optionOf(key)]])
+            .map((key) => [
+                key,
+                CONFIG_KEYS[key]?.kind === 'number' ? Number(values[optionOf(key)]) : values[optionOf(key)]
+            ])
     )
     return { configFile: file, ...options, rules: rules ?? {} }
 }
@@ -112,7 +156,8 @@ export async function run(argv: readonly string[], plainIo: CliIo): Promise<numb
     const configured = configFor(parsed.values, io)
     if (typeof configured === 'number') return configured
     const { values, rules, file: configFile } = configured
-    const missing = command === undefined ? null : missingInput(command, values, configured.configured, configFile, io.cwd)
+    const missing =
+        command === undefined ? null : missingInput(command, values, configured.configured, configFile, io.cwd)
     if (missing !== null && values['print-config'] !== true && values.help !== true) {
         io.stderr(`${command as string}: ${missing}\n`)
         return EXIT.USAGE
@@ -123,7 +168,9 @@ export async function run(argv: readonly string[], plainIo: CliIo): Promise<numb
         return EXIT.OK
     }
     if (values.now !== undefined && !isIsoDateTime(values.now)) {
-        io.stderr(`--now must be an ISO-8601 date-time such as 2026-11-24T10:00:00Z, got ${JSON.stringify(values.now)}\n`)
+        io.stderr(
+            `--now must be an ISO-8601 date-time such as 2026-11-24T10:00:00Z, got ${JSON.stringify(values.now)}\n`
+        )
         return EXIT.USAGE
     }
     if (values.help === true || command === undefined || command === 'help') {
@@ -142,7 +189,13 @@ export async function run(argv: readonly string[], plainIo: CliIo): Promise<numb
 }
 
 /** Calls the command named on the command line with its options: its exit code. */
-async function dispatch(command: string, rest: readonly string[], values: OptionValues, rules: Rules, io: CliIo): Promise<number> {
+async function dispatch(
+    command: string,
+    rest: readonly string[],
+    values: OptionValues,
+    rules: Rules,
+    io: CliIo
+): Promise<number> {
     switch (command) {
         case 'validate':
             return await validateCommand(rest, validateOptionsOf(values), io)
@@ -154,7 +207,11 @@ async function dispatch(command: string, rest: readonly string[], values: Option
         case 'consume-scores':
             return await consumeScoresCommand(rest, consumeScoresOptionsOf(values), io)
         case 'rebuild-index':
-            return await rebuildIndexCommand(rest, { json: values.json === true, ...(values.now !== undefined ? { now: values.now } : {}) }, io)
+            return await rebuildIndexCommand(
+                rest,
+                { json: values.json === true, ...(values.now !== undefined ? { now: values.now } : {}) },
+                io
+            )
         case 'export':
             return await exportCommand(rest, exportOptionsOf(values), io)
         case 'report':
@@ -195,5 +252,9 @@ async function gradingCommand(
 /** What `version` prints: the JSON document, or one `key: value` line each. */
 function versionText(json: boolean): string {
     if (json) return JSON.stringify(getVersion(), null, 2) + '\n'
-    return Object.entries(getVersion()).map(([k, v]) => `${k}: ${v}`).join('\n') + '\n'
+    return (
+        Object.entries(getVersion())
+            .map(([k, v]) => `${k}: ${v}`)
+            .join('\n') + '\n'
+    )
 }

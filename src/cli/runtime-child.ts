@@ -33,7 +33,16 @@ function send(message: ChildMessage, then?: () => void): void {
     } catch (cause) {
         if (message.type !== 'outcome') return
         const { data: _data, ...rest } = message.outcome
-        line = JSON.stringify({ ...message, outcome: { ...rest, messages: [...(rest.messages ?? []), `the data is not JSON: ${cause instanceof Error ? cause.message : String(cause)}`] } })
+        line = JSON.stringify({
+            ...message,
+            outcome: {
+                ...rest,
+                messages: [
+                    ...(rest.messages ?? []),
+                    `the data is not JSON: ${cause instanceof Error ? cause.message : String(cause)}`
+                ]
+            }
+        })
     }
     writeOut(line + '\n', then)
 }
@@ -94,27 +103,60 @@ function installNetwork(network: ChildNetwork): void {
 }
 
 /** A test that tried a closed door fails for that, whatever it made of the refusal (its data is kept for the record). */
-function notGranted(outcome: RuntimeTestOutcome, tried: readonly string[], mode: ChildNetwork['mode']): RuntimeTestOutcome {
+function notGranted(
+    outcome: RuntimeTestOutcome,
+    tried: readonly string[],
+    mode: ChildNetwork['mode']
+): RuntimeTestOutcome {
     const doors = [...new Set(tried)]
-    const way = mode === 'offline' ? 'pass --live to grant the network, or --recordings <dir> to answer its fetch from recordings' : 'only fetch and http(s) requests reach the network, through the grading process; other doors stay closed'
+    const way =
+        mode === 'offline'
+            ? 'pass --live to grant the network, or --recordings <dir> to answer its fetch from recordings'
+            : 'only fetch and http(s) requests reach the network, through the grading process; other doors stay closed'
     const said = `network not granted: the test tried ${doors.slice(0, 5).join(', ')}${doors.length > 5 ? ` and ${doors.length - 5} more` : ''}; ${way}`
-    return { ...outcome, ok: false, httpStatus: null, messages: [said, ...(outcome.messages ?? [])].slice(0, 20), networkNotGranted: doors.slice(0, 20) }
+    return {
+        ...outcome,
+        ok: false,
+        httpStatus: null,
+        messages: [said, ...(outcome.messages ?? [])].slice(0, 20),
+        networkNotGranted: doors.slice(0, 20)
+    }
 }
 
 async function start(init: ChildInit): Promise<RuntimePort> {
     installNetwork(init.network)
     const core = (await import(pathToFileURL(init.entry).href)) as FlowMCPCoreLike
-    if (typeof core?.FlowMCP?.loadSchema !== 'function' || typeof core.FlowMCP.fetch !== 'function') throw new Error(`${init.entry} does not export FlowMCP.loadSchema and FlowMCP.fetch (flowmcp-core v4)`)
-    return runtimePortFromFlowMCP({ core, resolveBase: init.libraries, ...(init.lists !== null ? { listsDir: init.lists } : {}), ...(init.version !== null ? { version: init.version } : {}) })
+    if (typeof core?.FlowMCP?.loadSchema !== 'function' || typeof core.FlowMCP.fetch !== 'function')
+        throw new Error(`${init.entry} does not export FlowMCP.loadSchema and FlowMCP.fetch (flowmcp-core v4)`)
+    return runtimePortFromFlowMCP({
+        core,
+        resolveBase: init.libraries,
+        ...(init.lists !== null ? { listsDir: init.lists } : {}),
+        ...(init.version !== null ? { version: init.version } : {})
+    })
 }
 
 async function runOne(port: RuntimePort, message: ChildRun, mode: ChildNetwork['mode']): Promise<void> {
     // The schema's server params: from the environment the parent gave this process.
-    const serverParams = Object.fromEntries(message.serverParamKeys.filter((k) => typeof process.env[k] === 'string').map((k) => [k, process.env[k] as string]))
+    const serverParams = Object.fromEntries(
+        message.serverParamKeys
+            .filter((k) => typeof process.env[k] === 'string')
+            .map((k) => [k, process.env[k] as string])
+    )
     let outcome: RuntimeTestOutcome
     const tried: string[] = []
     try {
-        outcome = await scope.run({ run: message.id, tried }, () => port.run({ schemaPath: message.schemaPath, main: message.main, tool: message.tool, testIndex: message.testIndex, userParams: message.userParams, serverParams, timeoutMs: message.timeoutMs }))
+        outcome = await scope.run({ run: message.id, tried }, () =>
+            port.run({
+                schemaPath: message.schemaPath,
+                main: message.main,
+                tool: message.tool,
+                testIndex: message.testIndex,
+                userParams: message.userParams,
+                serverParams,
+                timeoutMs: message.timeoutMs
+            })
+        )
     } catch (cause) {
         outcome = failure(`the runtime threw: ${cause instanceof Error ? cause.message : String(cause)}`)
     }
@@ -123,7 +165,9 @@ async function runOne(port: RuntimePort, message: ChildRun, mode: ChildNetwork['
 
 // Schema code that leaves a stray rejection or throws from a timer fails its own test at most; the
 // process keeps serving the others.
-process.on('unhandledRejection', (reason) => toStderr('unhandled rejection:', reason instanceof Error ? reason.message : String(reason)))
+process.on('unhandledRejection', (reason) =>
+    toStderr('unhandled rejection:', reason instanceof Error ? reason.message : String(reason))
+)
 process.on('uncaughtException', (error) => toStderr('uncaught exception:', error.message))
 
 let port: Promise<RuntimePort> | null = null
@@ -144,11 +188,20 @@ lines.on('line', (line) => {
         port.then(
             () => send({ type: 'ready' }),
             (cause: unknown) => {
-                send({ type: 'fatal', message: `the runtime did not start: ${cause instanceof Error ? cause.message : String(cause)}` }, () => process.exit(1))
+                send(
+                    {
+                        type: 'fatal',
+                        message: `the runtime did not start: ${cause instanceof Error ? cause.message : String(cause)}`
+                    },
+                    () => process.exit(1)
+                )
             }
         )
     } else if (message.type === 'run' && port !== null) {
-        const running = port.then((p) => runOne(p, message as ChildRun, mode), () => undefined)
+        const running = port.then(
+            (p) => runOne(p, message as ChildRun, mode),
+            () => undefined
+        )
         inFlight.add(running)
         void running.then(() => inFlight.delete(running))
     }

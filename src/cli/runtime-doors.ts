@@ -14,7 +14,9 @@ import { requestOverParent, type ParentSend } from './runtime-http-shim.js'
 export class NetworkNotGranted extends Error {
     readonly code = 'ERR_NETWORK_NOT_GRANTED'
     constructor(door: string, mode: 'offline' | 'recordings' = 'recordings') {
-        super(`network not granted: ${door} is closed in the runtime child ${mode === 'offline' ? 'offline; pass --live or --recordings' : 'offline and under --recordings; pass --live'} to grant it`)
+        super(
+            `network not granted: ${door} is closed in the runtime child ${mode === 'offline' ? 'offline; pass --live or --recordings' : 'offline and under --recordings; pass --live'} to grant it`
+        )
         this.name = 'NetworkNotGranted'
     }
 }
@@ -63,10 +65,13 @@ function close(holder: Patchable, name: string, door: string, knock: KnockListen
 /** Closes every DNS query function of one DNS module and of its `Resolver` class. */
 function closeDns(mod: Patchable, label: string, knock: KnockListener): string[] {
     const names: string[] = []
-    for (const name of Object.keys(mod)) if (DNS_QUERY.test(name) && close(mod, name, `${label}.${name}`, knock)) names.push(`${label}.${name}`)
+    for (const name of Object.keys(mod))
+        if (DNS_QUERY.test(name) && close(mod, name, `${label}.${name}`, knock)) names.push(`${label}.${name}`)
     const resolver = (mod.Resolver as { prototype?: Patchable } | undefined)?.prototype
     if (resolver !== undefined) {
-        for (const name of Object.getOwnPropertyNames(resolver)) if (DNS_QUERY.test(name) && close(resolver, name, `${label}.Resolver#${name}`, knock)) names.push(`${label}.Resolver#${name}`)
+        for (const name of Object.getOwnPropertyNames(resolver))
+            if (DNS_QUERY.test(name) && close(resolver, name, `${label}.Resolver#${name}`, knock))
+                names.push(`${label}.Resolver#${name}`)
     }
     return names
 }
@@ -108,19 +113,28 @@ export function closeNetworkDoors(knock: KnockListener, parent: ParentSend | nul
         // With a parent-owned network, HTTP(S) requests go to it: a request object, never a socket.
         if (parent !== null && (specifier === 'node:http' || specifier === 'node:https')) {
             const shim = requestOverParent(parent, specifier === 'node:http' ? 'http:' : 'https:')
-            for (const name of ['request', 'get'] as const) Object.defineProperty(mod, name, { value: shim[name], writable: false, configurable: false, enumerable: true })
+            for (const name of ['request', 'get'] as const)
+                Object.defineProperty(mod, name, {
+                    value: shim[name],
+                    writable: false,
+                    configurable: false,
+                    enumerable: true
+                })
             continue
         }
-        for (const name of names) if (close(mod, name, `${specifier}.${name}`, knock)) closed.push(`${specifier}.${name}`)
+        for (const name of names)
+            if (close(mod, name, `${specifier}.${name}`, knock)) closed.push(`${specifier}.${name}`)
     }
     for (const [specifier, cls, names] of PROTOTYPE_DOORS) {
         const proto = ((require(specifier) as Patchable)[cls] as { prototype: Patchable }).prototype
-        for (const name of names) if (close(proto, name, `${specifier}.${cls}#${name}`, knock)) closed.push(`${specifier}.${cls}#${name}`)
+        for (const name of names)
+            if (close(proto, name, `${specifier}.${cls}#${name}`, knock)) closed.push(`${specifier}.${cls}#${name}`)
     }
     closed.push(...closeDns(require('node:dns') as Patchable, 'node:dns', knock))
     closed.push(...closeDns((require('node:dns') as Patchable).promises as Patchable, 'node:dns.promises', knock))
     closed.push(...closeDns(require('node:dns/promises') as Patchable, 'node:dns/promises', knock))
-    for (const name of ['binding', '_linkedBinding']) if (close(process as unknown as Patchable, name, `process.${name}`, knock)) closed.push(`process.${name}`)
+    for (const name of ['binding', '_linkedBinding'])
+        if (close(process as unknown as Patchable, name, `process.${name}`, knock)) closed.push(`process.${name}`)
     for (const name of ['WebSocket', 'EventSource']) if (closeGlobal(name, knock)) closed.push(`globalThis.${name}`)
     // The ESM named exports of builtins are copies: this carries the patches to `import { connect } from 'node:net'`.
     syncBuiltinESMExports()

@@ -17,7 +17,8 @@ function urlOf(protocol: 'http:' | 'https:', first: unknown, options: Options): 
     if (typeof first === 'string') return first
     if (first instanceof URL) return first.href
     const host = String(options.hostname ?? options.host ?? 'localhost')
-    const port = options.port !== undefined && options.port !== null && options.port !== '' ? `:${String(options.port)}` : ''
+    const port =
+        options.port !== undefined && options.port !== null && options.port !== '' ? `:${String(options.port)}` : ''
     return `${String(options.protocol ?? protocol)}//${host}${port}${String(options.path ?? '/')}`
 }
 
@@ -25,14 +26,22 @@ function urlOf(protocol: 'http:' | 'https:', first: unknown, options: Options): 
 function headersOf(given: unknown): Record<string, string> {
     const out: Record<string, string> = {}
     if (given === null || typeof given !== 'object') return out
-    for (const [k, v] of Object.entries(given as Record<string, unknown>)) if (v !== undefined && v !== null) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v)
+    for (const [k, v] of Object.entries(given as Record<string, unknown>))
+        if (v !== undefined && v !== null) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v)
     return out
 }
 
 /** The answer as an IncomingMessage would give it: status, headers, the body as one chunk. */
-function incoming(answer: HttpResponse): Readable & { statusCode: number; statusMessage: string; headers: Record<string, string> } {
+function incoming(
+    answer: HttpResponse
+): Readable & { statusCode: number; statusMessage: string; headers: Record<string, string> } {
     const body = Buffer.from(answer.body, 'utf8')
-    const message = Readable.from(body.length > 0 ? [body] : []) as Readable & { statusCode: number; statusMessage: string; headers: Record<string, string>; setEncoding: Readable['setEncoding'] }
+    const message = Readable.from(body.length > 0 ? [body] : []) as Readable & {
+        statusCode: number
+        statusMessage: string
+        headers: Record<string, string>
+        setEncoding: Readable['setEncoding']
+    }
     message.statusCode = answer.status
     message.statusMessage = ''
     message.headers = { ...answer.headers }
@@ -74,7 +83,12 @@ class ParentRequest extends EventEmitter {
     flushHeaders(): void {}
 
     write(chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
-        if (chunk !== undefined && chunk !== null) this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array))
+        if (chunk !== undefined && chunk !== null)
+            this.chunks.push(
+                typeof chunk === 'string'
+                    ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+                    : Buffer.from(chunk as Uint8Array)
+            )
         const done = typeof encoding === 'function' ? encoding : callback
         if (typeof done === 'function') queueMicrotask(() => (done as () => void)())
         return true
@@ -87,7 +101,12 @@ class ParentRequest extends EventEmitter {
         if (chunk !== undefined && chunk !== null) this.write(chunk, encoding)
         const done = typeof encoding === 'function' ? encoding : callback
         const body = Buffer.concat(this.chunks).toString('utf8')
-        this.send({ url: this.url, method: this.method, headers: { ...this.headers }, ...(body.length > 0 ? { body } : {}) }).then(
+        this.send({
+            url: this.url,
+            method: this.method,
+            headers: { ...this.headers },
+            ...(body.length > 0 ? { body } : {})
+        }).then(
             (answer) => {
                 if (this.destroyed) return
                 this.emit('response', incoming(answer))
@@ -120,12 +139,26 @@ class ParentRequest extends EventEmitter {
  * `request` and `get` for `node:http` or `node:https` over the parent's port: the same arguments
  * as Node's (`url`, `options`, `callback` in any of Node's orders), a request whose `end()` sends.
  */
-export function requestOverParent(send: ParentSend, protocol: 'http:' | 'https:'): { request: (...args: unknown[]) => ParentRequest; get: (...args: unknown[]) => ParentRequest } {
+export function requestOverParent(
+    send: ParentSend,
+    protocol: 'http:' | 'https:'
+): { request: (...args: unknown[]) => ParentRequest; get: (...args: unknown[]) => ParentRequest } {
     const request = (...args: unknown[]): ParentRequest => {
         const first = args[0]
-        const options = (typeof first === 'string' || first instanceof URL ? (typeof args[1] === 'object' && args[1] !== null ? args[1] : {}) : (first ?? {})) as Options
+        const options = (
+            typeof first === 'string' || first instanceof URL
+                ? typeof args[1] === 'object' && args[1] !== null
+                    ? args[1]
+                    : {}
+                : (first ?? {})
+        ) as Options
         const callback = args.find((a): a is (response: unknown) => void => typeof a === 'function')
-        const req = new ParentRequest(send, urlOf(protocol, first, options), String(options.method ?? 'GET').toUpperCase(), headersOf(options.headers))
+        const req = new ParentRequest(
+            send,
+            urlOf(protocol, first, options),
+            String(options.method ?? 'GET').toUpperCase(),
+            headersOf(options.headers)
+        )
         if (callback !== undefined) req.once('response', callback)
         return req
     }

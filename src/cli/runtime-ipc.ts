@@ -5,7 +5,13 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { maskServerParams } from '../ports/fetch-bridge.js'
 import { isMissingRecording } from '../ports/replay.js'
-import type { HttpPort, HttpRequest, RuntimeRequestRecord, RuntimeTestOutcome, RuntimeTestRequest } from '../ports/types.js'
+import type {
+    HttpPort,
+    HttpRequest,
+    RuntimeRequestRecord,
+    RuntimeTestOutcome,
+    RuntimeTestRequest
+} from '../ports/types.js'
 import type { ChildInit, ChildMessage, ChildRun, ParentAnswer } from './runtime-protocol.js'
 import { checkedOutcome, failure } from './runtime-outcome.js'
 
@@ -49,10 +55,15 @@ export class RuntimeChild {
             this.settleReady = settle
         })
         this.proc = spawn(command, [...args], { env, cwd, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true })
-        const startup = setTimeout(() => this.stop(`the runtime did not start within ${startupTimeoutMs} ms`), startupTimeoutMs)
+        const startup = setTimeout(
+            () => this.stop(`the runtime did not start within ${startupTimeoutMs} ms`),
+            startupTimeoutMs
+        )
         void this.ready.then(() => clearTimeout(startup))
         this.proc.on('error', (error) => this.stop(`the runtime process could not run: ${error.message}`))
-        this.proc.on('exit', (code, signal) => this.stop(`the runtime process ended (${signal ?? `exit code ${code}`})`))
+        this.proc.on('exit', (code, signal) =>
+            this.stop(`the runtime process ended (${signal ?? `exit code ${code}`})`)
+        )
         this.proc.stdin.on('error', () => undefined)
         this.proc.stderr.setEncoding('utf8')
         this.proc.stderr.on('data', (chunk: string) => {
@@ -62,7 +73,8 @@ export class RuntimeChild {
         this.proc.stdout.on('data', (chunk: string) => this.receive(chunk))
         // A child never keeps the grading process alive on its own; a waiting test's timer does.
         this.proc.unref()
-        for (const stream of [this.proc.stdin, this.proc.stdout, this.proc.stderr]) (stream as unknown as { unref?: () => void }).unref?.()
+        for (const stream of [this.proc.stdin, this.proc.stdout, this.proc.stderr])
+            (stream as unknown as { unref?: () => void }).unref?.()
         this.proc.stdin.write(JSON.stringify(init) + '\n')
     }
 
@@ -72,7 +84,10 @@ export class RuntimeChild {
 
     /** The last lines the child wrote to stderr, for a failure message. */
     private tail(): string {
-        const lines = this.stderrTail.trim().split('\n').filter((l) => l.trim().length > 0)
+        const lines = this.stderrTail
+            .trim()
+            .split('\n')
+            .filter((l) => l.trim().length > 0)
         return lines.length === 0 ? '' : `: ${lines.slice(-3).join(' | ').slice(0, 600)}`
     }
 
@@ -100,7 +115,8 @@ export class RuntimeChild {
         }
         if (message === null || typeof message !== 'object') return
         if (message.type === 'ready') this.settleReady(null)
-        else if (message.type === 'fatal') this.stop(typeof message.message === 'string' ? message.message : 'the runtime did not start')
+        else if (message.type === 'fatal')
+            this.stop(typeof message.message === 'string' ? message.message : 'the runtime did not start')
         else if (message.type === 'fetch') void this.fetch(message)
         else if (message.type === 'outcome') {
             const entry = this.pending.get(message.id)
@@ -120,35 +136,90 @@ export class RuntimeChild {
         const entry = typeof message.run === 'number' ? this.pending.get(message.run) : undefined
         const request = message.request
         let answer: ParentAnswer
-        if (this.http === null || entry === undefined || request === null || typeof request !== 'object' || typeof request.url !== 'string') {
-            answer = { type: 'answer', id: message.id, response: null, error: this.http === null ? 'network not granted: the grading runs offline' : 'network not granted: the request was sent outside any test' }
+        if (
+            this.http === null ||
+            entry === undefined ||
+            request === null ||
+            typeof request !== 'object' ||
+            typeof request.url !== 'string'
+        ) {
+            answer = {
+                type: 'answer',
+                id: message.id,
+                response: null,
+                error:
+                    this.http === null
+                        ? 'network not granted: the grading runs offline'
+                        : 'network not granted: the request was sent outside any test'
+            }
         } else {
-            const record = { method: String(request.method ?? 'GET').toUpperCase(), url: maskServerParams(request.url, entry.request.serverParams) }
+            const record = {
+                method: String(request.method ?? 'GET').toUpperCase(),
+                url: maskServerParams(request.url, entry.request.serverParams)
+            }
             try {
-                const response = await this.http.send({ url: request.url, method: record.method, headers: { ...(request.headers ?? {}) }, ...(typeof request.body === 'string' ? { body: request.body } : {}), timeoutMs: entry.request.timeoutMs })
-                if (entry.requests.length < MAX_REQUESTS) entry.requests.push({ ...record, status: response.status, missingRecording: isMissingRecording(response) })
-                answer = { type: 'answer', id: message.id, response: { status: response.status, headers: { ...response.headers }, body: response.body }, error: null }
+                const response = await this.http.send({
+                    url: request.url,
+                    method: record.method,
+                    headers: { ...(request.headers ?? {}) },
+                    ...(typeof request.body === 'string' ? { body: request.body } : {}),
+                    timeoutMs: entry.request.timeoutMs
+                })
+                if (entry.requests.length < MAX_REQUESTS)
+                    entry.requests.push({
+                        ...record,
+                        status: response.status,
+                        missingRecording: isMissingRecording(response)
+                    })
+                answer = {
+                    type: 'answer',
+                    id: message.id,
+                    response: { status: response.status, headers: { ...response.headers }, body: response.body },
+                    error: null
+                }
             } catch (cause) {
-                if (entry.requests.length < MAX_REQUESTS) entry.requests.push({ ...record, status: null, missingRecording: false })
-                answer = { type: 'answer', id: message.id, response: null, error: cause instanceof Error ? cause.message : String(cause) }
+                if (entry.requests.length < MAX_REQUESTS)
+                    entry.requests.push({ ...record, status: null, missingRecording: false })
+                answer = {
+                    type: 'answer',
+                    id: message.id,
+                    response: null,
+                    error: cause instanceof Error ? cause.message : String(cause)
+                }
             }
         }
         if (!this.ended) this.proc.stdin.write(JSON.stringify(answer) + '\n')
     }
 
     /** Sends one test; resolves with its outcome, or a failure when the child times out or dies. */
-    async run(request: RuntimeTestRequest & { schemaPath: string }, onTimeout: (child: RuntimeChild) => void): Promise<RuntimeTestOutcome> {
+    async run(
+        request: RuntimeTestRequest & { schemaPath: string },
+        onTimeout: (child: RuntimeChild) => void
+    ): Promise<RuntimeTestOutcome> {
         return new Promise((resolveOutcome) => {
             const id = this.nextId++
             const entry: Pending = { request, resolve: resolveOutcome, timer: null, requests: [] }
             this.pending.set(id, entry)
             void this.ready.then((problem) => {
                 if (problem !== null || !this.pending.has(id)) return
-                const message: ChildRun = { type: 'run', id, schemaPath: request.schemaPath, main: request.main, tool: request.tool, testIndex: request.testIndex, userParams: request.userParams, serverParamKeys: Object.keys(request.serverParams), timeoutMs: request.timeoutMs }
-                const timeoutMs = Number.isFinite(request.timeoutMs) && request.timeoutMs > 0 ? request.timeoutMs : 30_000
+                const message: ChildRun = {
+                    type: 'run',
+                    id,
+                    schemaPath: request.schemaPath,
+                    main: request.main,
+                    tool: request.tool,
+                    testIndex: request.testIndex,
+                    userParams: request.userParams,
+                    serverParamKeys: Object.keys(request.serverParams),
+                    timeoutMs: request.timeoutMs
+                }
+                const timeoutMs =
+                    Number.isFinite(request.timeoutMs) && request.timeoutMs > 0 ? request.timeoutMs : 30_000
                 entry.timer = setTimeout(() => {
                     if (!this.pending.delete(id)) return
-                    resolveOutcome(failure(`the runtime did not answer within ${timeoutMs} ms: its process was stopped`))
+                    resolveOutcome(
+                        failure(`the runtime did not answer within ${timeoutMs} ms: its process was stopped`)
+                    )
                     onTimeout(this)
                 }, timeoutMs)
                 this.proc.stdin.write(JSON.stringify(message) + '\n')

@@ -10,8 +10,12 @@ export const failure = (message: string): RuntimeTestOutcome => ({ ok: false, ht
 export function checkedOutcome(value: unknown): RuntimeTestOutcome {
     if (value === null || typeof value !== 'object') return failure('the runtime process sent no outcome object')
     const o = value as Record<string, unknown>
-    const messages = Array.isArray(o.messages) ? o.messages.filter((m): m is string => typeof m === 'string').slice(0, 20) : []
-    const doors = Array.isArray(o.networkNotGranted) ? o.networkNotGranted.filter((d): d is string => typeof d === 'string').slice(0, 20) : []
+    const messages = Array.isArray(o.messages)
+        ? o.messages.filter((m): m is string => typeof m === 'string').slice(0, 20)
+        : []
+    const doors = Array.isArray(o.networkNotGranted)
+        ? o.networkNotGranted.filter((d): d is string => typeof d === 'string').slice(0, 20)
+        : []
     return {
         // A test that tried a closed door is never a success, whatever the child said.
         ok: o.ok === true && doors.length === 0,

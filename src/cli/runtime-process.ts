@@ -19,7 +19,6 @@ import { failure } from './runtime-outcome.js'
 import { real, resolveRuntime, type ResolvedRuntime } from './runtime-resolve.js'
 import { childNodeArgs, chooseIsolation, findUnshare, permissionFlag } from './runtime-sandbox.js'
 
-
 /** Options of {@link runtimePortFromChildProcess}. */
 export interface ChildRuntimeOptions {
     /** The flowmcp-core folder (its package.json and `src/`). */
@@ -69,8 +68,12 @@ function parentNetwork(options: ChildRuntimeOptions): HttpPort | null | string {
     const dir = options.network.dir
     if (dir === undefined) return 'the runtime under recordings needs their folder (network.dir) or an HTTP port (http)'
     try {
-        const names = readdirSync(dir).filter((n) => n.endsWith('.json')).sort()
-        return httpPortFromRecordings({ recordings: names.map((n) => JSON.parse(readFileSync(join(dir, n), 'utf8')) as Recording) })
+        const names = readdirSync(dir)
+            .filter((n) => n.endsWith('.json'))
+            .sort()
+        return httpPortFromRecordings({
+            recordings: names.map((n) => JSON.parse(readFileSync(join(dir, n), 'utf8')) as Recording)
+        })
     } catch (cause) {
         return `the recordings in ${dir} cannot be read: ${cause instanceof Error ? cause.message : String(cause)}`
     }
@@ -82,7 +85,6 @@ export interface ChildRuntimePort extends RuntimePort {
     readonly isolation: string
     close(): Promise<void>
 }
-
 
 /** What every child of a port starts with, settled once before the first: the runtime, the Node, the sandbox. */
 interface ChildLaunch {
@@ -107,19 +109,35 @@ function childLaunchOf(options: ChildRuntimeOptions): ChildLaunch | { errors: st
     const runtime = resolved.runtime
     const nodeVersion = options.nodeVersion ?? process.version
     const hasFlag = options.nodeHasFlag ?? ((flag: string) => process.allowedNodeEnvironmentFlags.has(flag))
-    if (permissionFlag(nodeVersion) === null) return { errors: [`--runtime needs Node's permission model (Node 20 or later); this is Node ${nodeVersion}`] }
+    if (permissionFlag(nodeVersion) === null)
+        return { errors: [`--runtime needs Node's permission model (Node 20 or later); this is Node ${nodeVersion}`] }
     const http = parentNetwork(options)
     if (typeof http === 'string') return { errors: [http] }
-    const init: ChildInit = { type: 'init', entry: runtime.entry, libraries: runtime.libraries, lists: runtime.lists, network: options.network.mode === 'recordings' ? { mode: 'recordings' } : options.network, version: runtime.version }
+    const init: ChildInit = {
+        type: 'init',
+        entry: runtime.entry,
+        libraries: runtime.libraries,
+        lists: runtime.lists,
+        network: options.network.mode === 'recordings' ? { mode: 'recordings' } : options.network,
+        version: runtime.version
+    }
     const nodePath = options.nodePath ?? process.execPath
-    const { isolation, unshare } = chooseIsolation({ forced: options.isolation ?? 'auto', unshare: options.unsharePath === undefined ? findUnshare() : options.unsharePath, nodePath, hasFlag })
+    const { isolation, unshare } = chooseIsolation({
+        forced: options.isolation ?? 'auto',
+        unshare: options.unsharePath === undefined ? findUnshare() : options.unsharePath,
+        nodePath,
+        hasFlag
+    })
     const startupTimeoutMs = options.startupTimeoutMs ?? 20_000
     return { childScript, runtime, init, http, nodePath, nodeVersion, hasFlag, unshare, isolation, startupTimeoutMs }
 }
 
 /** The child a request runs in: one per schema file and set of server params (sorted: their order does not count). */
 function childKey(request: RuntimeTestRequest & { schemaPath: string }): string {
-    return JSON.stringify([request.schemaPath, Object.entries(request.serverParams).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))])
+    return JSON.stringify([
+        request.schemaPath,
+        Object.entries(request.serverParams).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    ])
 }
 
 /** Starts the child of one schema: it may read the schema's folder besides the runtime's; it gets only its server params. */
@@ -136,9 +154,15 @@ function startChild(
     const allowRead = [...new Set([...launch.runtime.allowRead, schemaDir, real(schemaDir)])]
     const args = childNodeArgs({ nodeVersion: launch.nodeVersion, hasFlag: launch.hasFlag, allowRead, addons }) ?? []
     // Only the schema's server params; Windows needs SystemRoot to start a process at all.
-    const env: Record<string, string> = { ...request.serverParams, ...(process.platform === 'win32' && process.env.SystemRoot !== undefined ? { SystemRoot: process.env.SystemRoot } : {}) }
+    const env: Record<string, string> = {
+        ...request.serverParams,
+        ...(process.platform === 'win32' && process.env.SystemRoot !== undefined
+            ? { SystemRoot: process.env.SystemRoot }
+            : {})
+    }
     // In a network namespace of its own: `unshare` replaces itself with Node (same pid, so a kill reaches it).
-    const [command, commandArgs] = unshare !== null ? [unshare, ['-rn', '--', nodePath, ...args, childScript]] : [nodePath, [...args, childScript]]
+    const [command, commandArgs] =
+        unshare !== null ? [unshare, ['-rn', '--', nodePath, ...args, childScript]] : [nodePath, [...args, childScript]]
     const { runtime, init, http, startupTimeoutMs } = launch
     return new RuntimeChild(command, commandArgs, env, runtime.libraries, init, http, startupTimeoutMs, onEnd)
 }
@@ -152,7 +176,10 @@ function startChild(
  * Never throws from `run`: every failure is an outcome.
  * @returns the port, or the problems with the options (each a sentence)
  */
-export function runtimePortFromChildProcess(options: ChildRuntimeOptions): { port: ChildRuntimePort | null; errors: string[] } {
+export function runtimePortFromChildProcess(options: ChildRuntimeOptions): {
+    port: ChildRuntimePort | null
+    errors: string[]
+} {
     const launch = childLaunchOf(options)
     if ('errors' in launch) return { port: null, errors: launch.errors }
     const children = new Map<string, RuntimeChild>()
@@ -186,11 +213,16 @@ export function runtimePortFromChildProcess(options: ChildRuntimeOptions): { por
         isolation: launch.isolation,
         async run(request: RuntimeTestRequest): Promise<RuntimeTestOutcome> {
             try {
-                if (request.schemaPath === null) return failure('the schema was given as an object: the runtime needs its file (schemaPath) to load its handlers')
+                if (request.schemaPath === null)
+                    return failure(
+                        'the schema was given as an object: the runtime needs its file (schemaPath) to load its handlers'
+                    )
                 const withPath = request as RuntimeTestRequest & { schemaPath: string }
                 const child = childFor(childKey(withPath), withPath)
                 // A timeout kills the child; the tests still waiting in it are sent to a fresh one.
-                return await child.run(withPath, (timedOut) => timedOut.stop('another test of this schema timed out', true))
+                return await child.run(withPath, (timedOut) =>
+                    timedOut.stop('another test of this schema timed out', true)
+                )
             } catch (cause) {
                 return failure(`the runtime process failed: ${cause instanceof Error ? cause.message : String(cause)}`)
             }

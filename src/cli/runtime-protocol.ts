@@ -8,7 +8,10 @@ import type { HttpRequest, HttpResponse, RuntimeTestOutcome } from '../ports/typ
  * parent's HttpPort over this protocol (the parent's network, or the recordings in `dir` when the
  * parent was given no port of its own).
  */
-export type ChildNetwork = { readonly mode: 'offline' } | { readonly mode: 'live' } | { readonly mode: 'recordings'; readonly dir?: string }
+export type ChildNetwork =
+    | { readonly mode: 'offline' }
+    | { readonly mode: 'live' }
+    | { readonly mode: 'recordings'; readonly dir?: string }
 
 /** The first line the parent sends: what to import and how the network behaves. */
 export interface ChildInit {

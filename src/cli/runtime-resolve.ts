@@ -18,8 +18,16 @@ function readPackage(dir: string): PackageJson | null {
 
 /** The module `import('<package>')` loads: `exports['.']` (import/default), else `main`, else `src/index.mjs`. */
 function entryOf(dir: string, pkg: PackageJson): string {
-    const dot = typeof pkg.exports === 'string' ? pkg.exports : (pkg.exports as Record<string, unknown> | undefined)?.['.']
-    const fromExports = typeof dot === 'string' ? dot : typeof (dot as Record<string, unknown> | undefined)?.import === 'string' ? ((dot as Record<string, unknown>).import as string) : typeof (dot as Record<string, unknown> | undefined)?.default === 'string' ? ((dot as Record<string, unknown>).default as string) : undefined
+    const dot =
+        typeof pkg.exports === 'string' ? pkg.exports : (pkg.exports as Record<string, unknown> | undefined)?.['.']
+    const fromExports =
+        typeof dot === 'string'
+            ? dot
+            : typeof (dot as Record<string, unknown> | undefined)?.import === 'string'
+              ? ((dot as Record<string, unknown>).import as string)
+              : typeof (dot as Record<string, unknown> | undefined)?.default === 'string'
+                ? ((dot as Record<string, unknown>).default as string)
+                : undefined
     return resolve(dir, fromExports ?? (typeof pkg.main === 'string' ? pkg.main : 'src/index.mjs'))
 }
 
@@ -100,9 +108,11 @@ export function resolveRuntime(options: RuntimeFolders): { runtime: ResolvedRunt
     const errors: string[] = []
     const folder = resolve(options.runtime)
     const pkg = readPackage(folder)
-    if (pkg === null) errors.push(`--runtime ${options.runtime}: no readable package.json there (name the flowmcp-core folder)`)
+    if (pkg === null)
+        errors.push(`--runtime ${options.runtime}: no readable package.json there (name the flowmcp-core folder)`)
     const entry = pkg === null ? '' : entryOf(folder, pkg)
-    if (pkg !== null && !existsSync(entry)) errors.push(`--runtime ${options.runtime}: its entry ${entry} does not exist`)
+    if (pkg !== null && !existsSync(entry))
+        errors.push(`--runtime ${options.runtime}: its entry ${entry} does not exist`)
     const isDir = (p: string): boolean => {
         try {
             return statSync(p).isDirectory()
@@ -111,10 +121,12 @@ export function resolveRuntime(options: RuntimeFolders): { runtime: ResolvedRunt
         }
     }
     const libraries = resolve(options.libraries ?? folder)
-    if (options.libraries !== undefined && !isDir(libraries)) errors.push(`--runtime-libraries ${options.libraries}: not a folder`)
+    if (options.libraries !== undefined && !isDir(libraries))
+        errors.push(`--runtime-libraries ${options.libraries}: not a folder`)
     const lists = options.lists !== undefined ? resolve(options.lists) : null
     if (lists !== null && !isDir(lists)) errors.push(`--runtime-lists ${options.lists ?? ''}: not a folder`)
-    if (!existsSync(options.childScript)) errors.push(`the runtime child script ${options.childScript} is missing (a broken install?)`)
+    if (!existsSync(options.childScript))
+        errors.push(`the runtime child script ${options.childScript} is missing (a broken install?)`)
     if (errors.length > 0 || pkg === null) return { runtime: null, errors }
     const deps = new Set<string>()
     dependencyFolders(folder, pkg, deps)
@@ -126,5 +138,14 @@ export function resolveRuntime(options: RuntimeFolders): { runtime: ResolvedRunt
         ...modulesFolders(libraries),
         ...(lists !== null ? [lists, real(lists)] : [])
     ]
-    return { runtime: { entry, version: typeof pkg.version === 'string' ? pkg.version : null, libraries, lists, allowRead: [...new Set(allowRead)] }, errors: [] }
+    return {
+        runtime: {
+            entry,
+            version: typeof pkg.version === 'string' ? pkg.version : null,
+            libraries,
+            lists,
+            allowRead: [...new Set(allowRead)]
+        },
+        errors: []
+    }
 }

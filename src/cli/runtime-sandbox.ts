@@ -27,7 +27,11 @@ export function networkNamespaceWorks(unshare: string, nodePath: string): boolea
     const key = `${unshare}\u0000${nodePath}`
     let works = namespaceProbes.get(key)
     if (works === undefined) {
-        const probe = spawnSync(unshare, ['-rn', '--', nodePath, '-e', ''], { stdio: 'ignore', timeout: 10_000, windowsHide: true })
+        const probe = spawnSync(unshare, ['-rn', '--', nodePath, '-e', ''], {
+            stdio: 'ignore',
+            timeout: 10_000,
+            windowsHide: true
+        })
         works = probe.error === undefined && probe.status === 0
         namespaceProbes.set(key, works)
     }
@@ -40,9 +44,15 @@ export function networkNamespaceWorks(unshare: string, nodePath: string): boolea
  * loopback that is down), or Node's own network permission (a permission model that restricts the
  * network, on a Node with `--allow-net`).
  */
-export function chooseIsolation(input: { forced: 'auto' | 'module-doors'; unshare: string | null; nodePath: string; hasFlag: (flag: string) => boolean }): { isolation: string; unshare: string | null } {
+export function chooseIsolation(input: {
+    forced: 'auto' | 'module-doors'
+    unshare: string | null
+    nodePath: string
+    hasFlag: (flag: string) => boolean
+}): { isolation: string; unshare: string | null } {
     if (input.forced === 'module-doors') return { isolation: 'module-doors', unshare: null }
-    if (input.unshare !== null && networkNamespaceWorks(input.unshare, input.nodePath)) return { isolation: 'network-namespace+module-doors', unshare: input.unshare }
+    if (input.unshare !== null && networkNamespaceWorks(input.unshare, input.nodePath))
+        return { isolation: 'network-namespace+module-doors', unshare: input.unshare }
     if (input.hasFlag('--allow-net')) return { isolation: 'node-permission+module-doors', unshare: null }
     return { isolation: 'module-doors', unshare: null }
 }
@@ -70,8 +80,18 @@ export function permissionFlag(version: string): '--permission' | '--experimenta
  * native (talib); such code is outside the permission model, but not outside the network namespace.
  * @returns the flags, or `null` when this Node has no permission model (the child is then not started)
  */
-export function childNodeArgs(input: { nodeVersion: string; hasFlag: (flag: string) => boolean; allowRead: readonly string[]; addons?: boolean }): string[] | null {
+export function childNodeArgs(input: {
+    nodeVersion: string
+    hasFlag: (flag: string) => boolean
+    allowRead: readonly string[]
+    addons?: boolean
+}): string[] | null {
     const flag = permissionFlag(input.nodeVersion)
     if (flag === null) return null
-    return ['--no-warnings', flag, ...input.allowRead.map((p) => `--allow-fs-read=${p}`), ...(input.addons === true && input.hasFlag('--allow-addons') ? ['--allow-addons'] : [])]
+    return [
+        '--no-warnings',
+        flag,
+        ...input.allowRead.map((p) => `--allow-fs-read=${p}`),
+        ...(input.addons === true && input.hasFlag('--allow-addons') ? ['--allow-addons'] : [])
+    ]
 }

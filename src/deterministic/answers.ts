@@ -27,18 +27,28 @@ export interface QuestionRow {
 }
 
 /** Question ids this module adds beyond the reference catalogue (01-model §11 dimensions). */
-export const EXTRA_QUESTION_IDS = Object.freeze({ apiAvailability: 'Q-api-availability', security: 'Q-security', schemaStructure: 'Q-schema-structure' })
+export const EXTRA_QUESTION_IDS = Object.freeze({
+    apiAvailability: 'Q-api-availability',
+    security: 'Q-security',
+    schemaStructure: 'Q-schema-structure'
+})
 /** The texts of the extra questions, as every report (SARIF rules, the HTML page) words them. */
 export const EXTRA_QUESTION_TEXTS: Readonly<Record<string, string>> = Object.freeze({
     [EXTRA_QUESTION_IDS.apiAvailability]: 'Does the API answer the schema tests (the data pretest)?',
-    [EXTRA_QUESTION_IDS.security]: 'Is the schema free of security findings (code patterns, keys in comments, output writers next to keys)?',
-    [EXTRA_QUESTION_IDS.schemaStructure]: 'Does the schema pass the runtime validation and the stricter rules of the spec?'
+    [EXTRA_QUESTION_IDS.security]:
+        'Is the schema free of security findings (code patterns, keys in comments, output writers next to keys)?',
+    [EXTRA_QUESTION_IDS.schemaStructure]:
+        'Does the schema pass the runtime validation and the stricter rules of the spec?'
 })
 /**
  * Weights used for the extra questions when the caller's catalogue has no row for them. A row
  * with the same id always wins. Changing them is a gradingSystem bump.
  */
-export const DEFAULT_EXTRA_WEIGHTS: Readonly<Record<string, number>> = Object.freeze({ 'Q-api-availability': 1, 'Q-security': 1, 'Q-schema-structure': 1 })
+export const DEFAULT_EXTRA_WEIGHTS: Readonly<Record<string, number>> = Object.freeze({
+    'Q-api-availability': 1,
+    'Q-security': 1,
+    'Q-schema-structure': 1
+})
 /**
  * `Q-security` scoring (scale 1–5): veto evidence, a key in a comment, or a stdout writer next to
  * a key gives `fail`; otherwise 5.0 minus 1.0 per distinct finding code (0.5 for a writer far from
@@ -59,7 +69,11 @@ export const SPEC_STRICT_CODES: readonly string[] = /* @__PURE__ */ codesLowerin
 export const SCHEMA_STRUCTURE_SCORE_V1 = Object.freeze({ clean: 5, perCode: 0.5, floor: 3 })
 
 /** The library's own identity, used when no `grader` is passed. */
-export const DEFAULT_GRADER: GraderIdentity = Object.freeze({ kind: 'script', name: 'flowmcp-grading/deterministic', version: PACKAGE_VERSION })
+export const DEFAULT_GRADER: GraderIdentity = Object.freeze({
+    kind: 'script',
+    name: 'flowmcp-grading/deterministic',
+    version: PACKAGE_VERSION
+})
 
 /** Something that keeps an area or a tool from being graded in full. */
 export interface BlockedArea {
@@ -96,10 +110,18 @@ export interface DeferredQuestion {
 
 /** `Q-schema-structure` from a validation: `fail` on errors, else see {@link SCHEMA_STRUCTURE_SCORE_V1}. */
 export function structureScore(validation: MainValidation): { score: Score; strictCodes: string[] } {
-    const strictCodes = [...new Set(validation.errors.filter((e) => SPEC_STRICT_CODES.includes(e.code)).map((e) => e.code))].sort()
+    const strictCodes = [
+        ...new Set(validation.errors.filter((e) => SPEC_STRICT_CODES.includes(e.code)).map((e) => e.code))
+    ].sort()
     if (!validation.valid) return { score: 'fail', strictCodes }
     if (strictCodes.length === 0) return { score: 'pass', strictCodes }
-    return { score: Math.max(SCHEMA_STRUCTURE_SCORE_V1.floor, SCHEMA_STRUCTURE_SCORE_V1.clean - strictCodes.length * SCHEMA_STRUCTURE_SCORE_V1.perCode), strictCodes }
+    return {
+        score: Math.max(
+            SCHEMA_STRUCTURE_SCORE_V1.floor,
+            SCHEMA_STRUCTURE_SCORE_V1.clean - strictCodes.length * SCHEMA_STRUCTURE_SCORE_V1.perCode
+        ),
+        strictCodes
+    }
 }
 
 interface Context {
@@ -112,7 +134,14 @@ interface Context {
 
 const NA = 'n/a' as const
 
-function answer(ctx: Context, row: QuestionRow, score: Score, evidence: Record<string, unknown>, naReason?: NaReason, timestamp?: string): GradingAnswer {
+function answer(
+    ctx: Context,
+    row: QuestionRow,
+    score: Score,
+    evidence: Record<string, unknown>,
+    naReason?: NaReason,
+    timestamp?: string
+): GradingAnswer {
     return {
         // The rows are the catalogue's (or the extra questions'); entry validation reports any other id (GRD-068).
         questionId: row.id as QuestionId,
@@ -123,7 +152,14 @@ function answer(ctx: Context, row: QuestionRow, score: Score, evidence: Record<s
         graderIdentity: ctx.grader,
         timestamp: timestamp ?? ctx.now,
         evidence,
-        reasoning: explainAnswer({ questionId: row.id, dimension: row.dimension, score, ...(naReason !== undefined ? { naReason } : {}), evidence, subject: ctx.subject })
+        reasoning: explainAnswer({
+            questionId: row.id,
+            dimension: row.dimension,
+            score,
+            ...(naReason !== undefined ? { naReason } : {}),
+            evidence,
+            subject: ctx.subject
+        })
     }
 }
 
@@ -134,7 +170,15 @@ const CHECKED_ROWS = new WeakSet<object>()
 function immutableRows(value: readonly unknown[]): boolean {
     return (
         Object.isFrozen(value) &&
-        value.every((row) => row !== null && typeof row === 'object' && Object.isFrozen(row) && Object.values(Object.getOwnPropertyDescriptors(row)).every((d) => 'value' in d && (d.value === null || typeof d.value !== 'object')))
+        value.every(
+            (row) =>
+                row !== null &&
+                typeof row === 'object' &&
+                Object.isFrozen(row) &&
+                Object.values(Object.getOwnPropertyDescriptors(row)).every(
+                    (d) => 'value' in d && (d.value === null || typeof d.value !== 'object')
+                )
+        )
     )
 }
 
@@ -142,7 +186,8 @@ function checkQuestions(value: unknown, errors: Issue[]): readonly QuestionRow[]
     if (Array.isArray(value) && CHECKED_ROWS.has(value)) return value as readonly QuestionRow[]
     const before = errors.length
     const rows = checkQuestionRows(value, errors)
-    if (Array.isArray(value) && rows.length === value.length && errors.length === before && immutableRows(value)) CHECKED_ROWS.add(value)
+    if (Array.isArray(value) && rows.length === value.length && errors.length === before && immutableRows(value))
+        CHECKED_ROWS.add(value)
     return rows
 }
 
@@ -152,7 +197,13 @@ function checkQuestionRows(value: unknown, errors: Issue[]): QuestionRow[] {
         return []
     }
     if (!Array.isArray(value)) {
-        errors.push(createIssue('DET-002', '/questions', { field: 'questions', expected: 'array of catalogue rows', actual: typeOfValue(value) }))
+        errors.push(
+            createIssue('DET-002', '/questions', {
+                field: 'questions',
+                expected: 'array of catalogue rows',
+                actual: typeOfValue(value)
+            })
+        )
         return []
     }
     const rows: QuestionRow[] = []
@@ -161,12 +212,46 @@ function checkQuestionRows(value: unknown, errors: Issue[]): QuestionRow[] {
         const at = (): string => pointer('questions', i)
         const id = own(row, 'id')
         const weight = own(row, 'weight')
-        if (!isRecord(row)) errors.push(createIssue('DET-002', at(), { field: `questions[${i}]`, expected: 'object', actual: typeOfValue(row) }))
-        else if (typeof id !== 'string' || !/^Q-.+$/.test(id)) errors.push(createIssue('DET-002', `${at()}/id`, { field: 'id', expected: 'string matching ^Q-.+$', actual: describeValue(id) }))
-        else if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) errors.push(createIssue('DET-002', `${at()}/weight`, { field: 'weight', expected: 'finite number >= 0', actual: describeValue(weight) }))
-        else if (!isNonEmptyString(own(row, 'area')) || !isNonEmptyString(own(row, 'dimension')) || !isNonEmptyString(own(row, 'determinism'))) {
-            errors.push(createIssue('DET-002', at(), { field: `questions[${i}]`, expected: '{ id, area, weight, determinism, dimension } with string fields', actual: 'incomplete row' }))
-        } else rows.push({ id, area: own(row, 'area') as string, weight, determinism: own(row, 'determinism') as string, dimension: own(row, 'dimension') as string })
+        if (!isRecord(row))
+            errors.push(
+                createIssue('DET-002', at(), { field: `questions[${i}]`, expected: 'object', actual: typeOfValue(row) })
+            )
+        else if (typeof id !== 'string' || !/^Q-.+$/.test(id))
+            errors.push(
+                createIssue('DET-002', `${at()}/id`, {
+                    field: 'id',
+                    expected: 'string matching ^Q-.+$',
+                    actual: describeValue(id)
+                })
+            )
+        else if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0)
+            errors.push(
+                createIssue('DET-002', `${at()}/weight`, {
+                    field: 'weight',
+                    expected: 'finite number >= 0',
+                    actual: describeValue(weight)
+                })
+            )
+        else if (
+            !isNonEmptyString(own(row, 'area')) ||
+            !isNonEmptyString(own(row, 'dimension')) ||
+            !isNonEmptyString(own(row, 'determinism'))
+        ) {
+            errors.push(
+                createIssue('DET-002', at(), {
+                    field: `questions[${i}]`,
+                    expected: '{ id, area, weight, determinism, dimension } with string fields',
+                    actual: 'incomplete row'
+                })
+            )
+        } else
+            rows.push({
+                id,
+                area: own(row, 'area') as string,
+                weight,
+                determinism: own(row, 'determinism') as string,
+                dimension: own(row, 'dimension') as string
+            })
     })
     return rows
 }
@@ -174,25 +259,43 @@ function checkQuestionRows(value: unknown, errors: Issue[]): QuestionRow[] {
 function checkCommon(input: Record<string, unknown>, errors: Issue[]): { grader: GraderIdentity; now: string } {
     const now = input.now
     if (now === undefined) errors.push(createIssue('DET-001', '/now', { field: 'now' }))
-    else if (!isIsoDateTime(now)) errors.push(createIssue('DET-002', '/now', { field: 'now', expected: 'ISO-8601 date-time', actual: describeValue(now) }))
+    else if (!isIsoDateTime(now))
+        errors.push(
+            createIssue('DET-002', '/now', { field: 'now', expected: 'ISO-8601 date-time', actual: describeValue(now) })
+        )
     let grader = DEFAULT_GRADER
     if (input.grader !== undefined) {
         const issues = validateGraderIdentity(input.grader, '/grader')
         if (issues.length > 0) errors.push(...issues)
-        else if (own(input.grader, 'kind') !== 'script') errors.push(createIssue('DET-002', '/grader/kind', { field: 'grader.kind', expected: "'script' (deterministic answers come from code)", actual: describeValue(own(input.grader, 'kind')) }))
+        else if (own(input.grader, 'kind') !== 'script')
+            errors.push(
+                createIssue('DET-002', '/grader/kind', {
+                    field: 'grader.kind',
+                    expected: "'script' (deterministic answers come from code)",
+                    actual: describeValue(own(input.grader, 'kind'))
+                })
+            )
         else grader = input.grader as GraderIdentity
     }
     return { grader, now: now as string }
 }
 
 /** Index of the rows this module answers: deterministic rows by dimension, the extra ids by id. */
-function rowIndex(rows: readonly QuestionRow[], area: string, dims: readonly string[], errors: Issue[]): Map<string, QuestionRow> {
+function rowIndex(
+    rows: readonly QuestionRow[],
+    area: string,
+    dims: readonly string[],
+    errors: Issue[]
+): Map<string, QuestionRow> {
     const index = new Map<string, QuestionRow>()
     rows.forEach((row, i) => {
         if (row.area !== area) return
         if (row.determinism === 'deterministic') {
             if (dims.includes(row.dimension)) index.set(row.dimension, row)
-            else errors.push(createIssue('DET-WARN-001', pointer('questions', i), { id: row.id, dimension: row.dimension }))
+            else
+                errors.push(
+                    createIssue('DET-WARN-001', pointer('questions', i), { id: row.id, dimension: row.dimension })
+                )
         }
     })
     return index
@@ -200,17 +303,45 @@ function rowIndex(rows: readonly QuestionRow[], area: string, dims: readonly str
 
 function extraRow(rows: readonly QuestionRow[], id: string, area: string): QuestionRow {
     const row = rows.find((r) => r.id === id)
-    return row ?? { id, area, weight: DEFAULT_EXTRA_WEIGHTS[id] ?? 1, determinism: 'deterministic', dimension: id.slice(2) }
+    return (
+        row ?? {
+            id,
+            area,
+            weight: DEFAULT_EXTRA_WEIGHTS[id] ?? 1,
+            determinism: 'deterministic',
+            dimension: id.slice(2)
+        }
+    )
 }
 
 function findingEvidence(f: SecurityFinding): Record<string, unknown> {
-    return { code: f.code, label: f.label, line: f.line, column: f.column, vetoClass: f.vetoClass, ...(f.module !== undefined ? { module: f.module } : {}), ...(f.nearServerParam !== undefined ? { nearServerParam: f.nearServerParam } : {}) }
+    return {
+        code: f.code,
+        label: f.label,
+        line: f.line,
+        column: f.column,
+        vetoClass: f.vetoClass,
+        ...(f.module !== undefined ? { module: f.module } : {}),
+        ...(f.nearServerParam !== undefined ? { nearServerParam: f.nearServerParam } : {})
+    }
 }
 
 /** `Q-security` from a scan: `fail`, or 5.0 minus the penalties (see {@link SECURITY_SCORE_V1}). */
-export function securityScore(findings: readonly SecurityFinding[]): { score: Score; penalty: number; failedBy: string[] } {
-    const failedBy = findings.filter((f) => f.vetoClass === 'malicious-module' || f.code === 'SEC-015' || (f.code === 'SEC-016' && f.nearServerParam === true)).map((f) => `${f.code}@${f.line}:${f.column}`)
-    if (failedBy.length > 0) return { score: 'fail', penalty: SECURITY_SCORE_V1.clean - SECURITY_SCORE_V1.floor, failedBy }
+export function securityScore(findings: readonly SecurityFinding[]): {
+    score: Score
+    penalty: number
+    failedBy: string[]
+} {
+    const failedBy = findings
+        .filter(
+            (f) =>
+                f.vetoClass === 'malicious-module' ||
+                f.code === 'SEC-015' ||
+                (f.code === 'SEC-016' && f.nearServerParam === true)
+        )
+        .map((f) => `${f.code}@${f.line}:${f.column}`)
+    if (failedBy.length > 0)
+        return { score: 'fail', penalty: SECURITY_SCORE_V1.clean - SECURITY_SCORE_V1.floor, failedBy }
     const codes = new Set(findings.filter((f) => f.code !== 'SEC-016').map((f) => f.code))
     const writers = findings.some((f) => f.code === 'SEC-016') ? SECURITY_SCORE_V1.farWriter : 0
     const penalty = codes.size * SECURITY_SCORE_V1.perCode + writers
@@ -235,21 +366,29 @@ export function aboutDeclaration(main: unknown): { declared: boolean; conforming
     if (own(about, 'source') !== 'markdown') problems.push("source is not 'markdown'")
     if (own(about, 'origin') !== 'inline') problems.push("origin is not 'inline'")
     const namespace = own(main, 'namespace')
-    if (typeof namespace === 'string' && own(about, 'name') !== `${namespace}-about.md`) problems.push(`name is not '${namespace}-about.md'`)
+    if (typeof namespace === 'string' && own(about, 'name') !== `${namespace}-about.md`)
+        problems.push(`name is not '${namespace}-about.md'`)
     if (!isNonEmptyString(own(about, 'description'))) problems.push('no description')
     return { declared: true, conforming: problems.length === 0, problems }
 }
 
 function keyDomainVeto(ctx: Context, keyDomain: KeyDomainResult): CategoricalVeto[] {
     if (keyDomain.mismatches.length === 0) return []
-    const evidence = keyDomain.mismatches.map((m) => `requiredServerParams ${m.param} (${m.pointer}) names "${m.brand}", not the API host ${m.apiHost}`).join('; ')
+    const evidence = keyDomain.mismatches
+        .map((m) => `requiredServerParams ${m.param} (${m.pointer}) names "${m.brand}", not the API host ${m.apiHost}`)
+        .join('; ')
     return [{ triggeredBy: 'api-key-domain-mismatch', graderIdentity: ctx.grader, evidence, timestamp: ctx.now }]
 }
 
 function maliciousVeto(ctx: Context, security: SecurityScanResult | null): CategoricalVeto[] {
     const hits = security?.findings.filter((f) => f.vetoClass === 'malicious-module') ?? []
     if (hits.length === 0) return []
-    const evidence = hits.map((f) => `${f.code} ${f.label}${f.module !== undefined ? ` '${f.module}'` : ''} at line ${f.line}, column ${f.column}`).join('; ')
+    const evidence = hits
+        .map(
+            (f) =>
+                `${f.code} ${f.label}${f.module !== undefined ? ` '${f.module}'` : ''} at line ${f.line}, column ${f.column}`
+        )
+        .join('; ')
     return [{ triggeredBy: 'malicious-module', graderIdentity: ctx.grader, evidence, timestamp: ctx.now }]
 }
 
@@ -278,7 +417,14 @@ export interface BuildInput {
 }
 
 function emptyResult(errors: Issue[]): DeterministicResult {
-    return { byArea: { 'single-test': {}, 'tools-aggregate-schema': [], 'about-namespace': [] }, veto: null, vetoes: [], blocked: [], deferred: [], errors }
+    return {
+        byArea: { 'single-test': {}, 'tools-aggregate-schema': [], 'about-namespace': [] },
+        veto: null,
+        vetoes: [],
+        blocked: [],
+        deferred: [],
+        errors
+    }
 }
 
 /** The checked input's fields every stage reads; only built when the input has no error. */
@@ -292,14 +438,44 @@ interface CheckedInput {
 function checkBuildInput(input: Record<string, unknown>, errors: Issue[]): CheckedInput {
     const main = input.main
     if (main === undefined) errors.push(createIssue('DET-001', '/main', { field: 'main' }))
-    else if (!isRecord(main)) errors.push(createIssue('DET-002', '/main', { field: 'main', expected: 'object', actual: typeOfValue(main) }))
+    else if (!isRecord(main))
+        errors.push(createIssue('DET-002', '/main', { field: 'main', expected: 'object', actual: typeOfValue(main) }))
     const rows = checkQuestions(input.questions, errors)
     const { grader, now } = checkCommon(input, errors)
-    if (input.source !== undefined && typeof input.source !== 'string') errors.push(createIssue('DET-002', '/source', { field: 'source', expected: 'string', actual: typeOfValue(input.source) }))
-    if (input.aboutFileExists !== undefined && typeof input.aboutFileExists !== 'boolean') errors.push(createIssue('DET-002', '/aboutFileExists', { field: 'aboutFileExists', expected: 'boolean', actual: typeOfValue(input.aboutFileExists) }))
+    if (input.source !== undefined && typeof input.source !== 'string')
+        errors.push(
+            createIssue('DET-002', '/source', {
+                field: 'source',
+                expected: 'string',
+                actual: typeOfValue(input.source)
+            })
+        )
+    if (input.aboutFileExists !== undefined && typeof input.aboutFileExists !== 'boolean')
+        errors.push(
+            createIssue('DET-002', '/aboutFileExists', {
+                field: 'aboutFileExists',
+                expected: 'boolean',
+                actual: typeOfValue(input.aboutFileExists)
+            })
+        )
     const pretestIn = input.pretest
-    if (pretestIn !== undefined && pretestIn !== null && !(isRecord(pretestIn) && typeof pretestIn.ran === 'boolean' && isRecord(pretestIn.tools) && Array.isArray(pretestIn.docs))) {
-        errors.push(createIssue('DET-002', '/pretest', { field: 'pretest', expected: 'DataPretest.run result', actual: typeOfValue(pretestIn) }))
+    if (
+        pretestIn !== undefined &&
+        pretestIn !== null &&
+        !(
+            isRecord(pretestIn) &&
+            typeof pretestIn.ran === 'boolean' &&
+            isRecord(pretestIn.tools) &&
+            Array.isArray(pretestIn.docs)
+        )
+    ) {
+        errors.push(
+            createIssue('DET-002', '/pretest', {
+                field: 'pretest',
+                expected: 'DataPretest.run result',
+                actual: typeOfValue(pretestIn)
+            })
+        )
     }
     return { rows, grader, now }
 }
@@ -314,11 +490,23 @@ interface Evidence {
 /** Structural validation, key domains and the security scan; a key-domain warning is passed on. */
 function gatherEvidence(input: Record<string, unknown>, main: unknown, errors: Issue[]): Evidence {
     const given = input.validation
-    const structural = isRecord(given) && typeof given.valid === 'boolean' && Array.isArray(given.errors) ? null : validateMain(main)
-    const validation: MainValidation = structural === null ? (given as unknown as MainValidation) : { valid: !structural.some((e) => e.severity === SEVERITY.error), errors: structural }
-    const keyDomain = isRecord(input.keyDomain) && Array.isArray(input.keyDomain.mismatches) ? (input.keyDomain as unknown as KeyDomainResult) : checkKeyDomains(main)
+    const structural =
+        isRecord(given) && typeof given.valid === 'boolean' && Array.isArray(given.errors) ? null : validateMain(main)
+    const validation: MainValidation =
+        structural === null
+            ? (given as unknown as MainValidation)
+            : { valid: !structural.some((e) => e.severity === SEVERITY.error), errors: structural }
+    const keyDomain =
+        isRecord(input.keyDomain) && Array.isArray(input.keyDomain.mismatches)
+            ? (input.keyDomain as unknown as KeyDomainResult)
+            : checkKeyDomains(main)
     errors.push(...(Array.isArray(keyDomain.errors) ? keyDomain.errors.filter((e) => e.code === 'SEC-WARN-002') : []))
-    const security = isRecord(input.security) && Array.isArray(input.security.findings) ? (input.security as unknown as SecurityScanResult) : typeof input.source === 'string' ? scanSource(input.source, own(main, 'requiredServerParams')) : null
+    const security =
+        isRecord(input.security) && Array.isArray(input.security.findings)
+            ? (input.security as unknown as SecurityScanResult)
+            : typeof input.source === 'string'
+              ? scanSource(input.source, own(main, 'requiredServerParams'))
+              : null
     return { validation, keyDomain, security }
 }
 
@@ -326,9 +514,13 @@ function gatherEvidence(input: Record<string, unknown>, main: unknown, errors: I
 function blockedAreas(validation: MainValidation, pretest: PretestResult | null): BlockedArea[] {
     const blocked: BlockedArea[] = []
     if (!validation.valid) {
-        blocked.push({ area: 'single-test', reason: 'structural-validation-failed' }, { area: 'tools-aggregate-schema', reason: 'structural-validation-failed' })
+        blocked.push(
+            { area: 'single-test', reason: 'structural-validation-failed' },
+            { area: 'tools-aggregate-schema', reason: 'structural-validation-failed' }
+        )
     }
-    if (pretest === null || !pretest.ran) blocked.push({ area: 'single-test', reason: `live-pretest-not-run (${pretest?.reason ?? 'no-pretest'})` })
+    if (pretest === null || !pretest.ran)
+        blocked.push({ area: 'single-test', reason: `live-pretest-not-run (${pretest?.reason ?? 'no-pretest'})` })
     else for (const b of pretest.blocked) blocked.push({ area: 'single-test', tool: b.tool, reason: b.reason })
     return blocked
 }
@@ -363,7 +555,14 @@ interface ToolFacts {
     readonly gated: boolean
 }
 
-function singleTestEnv(ctx: Context, main: unknown, pretest: PretestResult | null, keyDomain: KeyDomainResult, rows: readonly QuestionRow[], single: ReadonlyMap<string, QuestionRow>): SingleTestEnv {
+function singleTestEnv(
+    ctx: Context,
+    main: unknown,
+    pretest: PretestResult | null,
+    keyDomain: KeyDomainResult,
+    rows: readonly QuestionRow[],
+    single: ReadonlyMap<string, QuestionRow>
+): SingleTestEnv {
     const tools = own(main, 'tools')
     const usedBy = new Map(keysOf(tools).map((t) => [t, serverParamsUsedBy(main, own(tools, t))]))
     const docsList = own(main, 'docs')
@@ -379,19 +578,36 @@ function singleTestEnv(ctx: Context, main: unknown, pretest: PretestResult | nul
         usedAnywhere: new Set([...usedBy.values()].flat()),
         mismatchedParams: new Set(keyDomain.mismatches.map((m) => m.param)),
         notRun: { pretest: pretest === null ? 'not-passed' : (pretest.reason ?? 'not-run') },
-        docsCount: Array.isArray(docsList) ? docsList.filter((d) => typeof d === 'string' && /^https?:\/\//i.test(d)).length : 0
+        docsCount: Array.isArray(docsList)
+            ? docsList.filter((d) => typeof d === 'string' && /^https?:\/\//i.test(d)).length
+            : 0
     }
 }
 
 function toolFacts(env: SingleTestEnv, name: string): ToolFacts {
     const { pretest, mismatchedParams, usedAnywhere } = env
-    const summary: PretestToolSummary | undefined = pretest !== null && Object.hasOwn(pretest.tools, name) ? pretest.tools[name] : undefined
+    const summary: PretestToolSummary | undefined =
+        pretest !== null && Object.hasOwn(pretest.tools, name) ? pretest.tools[name] : undefined
     const used = env.usedBy.get(name) ?? []
     // A mismatched key the tools do not visibly use still affects every tool (it is loaded with the schema).
-    const affected = used.some((p) => mismatchedParams.has(p)) || [...mismatchedParams].some((p) => !usedAnywhere.has(p))
-    const vetoEvidence = { vetoed: 'api-key-domain-mismatch', params: [...mismatchedParams].filter((p) => used.includes(p) || !usedAnywhere.has(p)) }
-    const gated = summary !== undefined && (summary.class === 'key-gated' || summary.class === 'needs-tests' || summary.class === 'state-changing')
-    return { name, tool: own(own(env.main, 'tools'), name), ctx: { ...env.ctx, subject: `tool ${name}` }, summary, affected, vetoEvidence, gated }
+    const affected =
+        used.some((p) => mismatchedParams.has(p)) || [...mismatchedParams].some((p) => !usedAnywhere.has(p))
+    const vetoEvidence = {
+        vetoed: 'api-key-domain-mismatch',
+        params: [...mismatchedParams].filter((p) => used.includes(p) || !usedAnywhere.has(p))
+    }
+    const gated =
+        summary !== undefined &&
+        (summary.class === 'key-gated' || summary.class === 'needs-tests' || summary.class === 'state-changing')
+    return {
+        name,
+        tool: own(own(env.main, 'tools'), name),
+        ctx: { ...env.ctx, subject: `tool ${name}` },
+        summary,
+        affected,
+        vetoEvidence,
+        gated
+    }
 }
 
 function docsAnswer(env: SingleTestEnv, t: ToolFacts): GradingAnswer | null {
@@ -399,10 +615,25 @@ function docsAnswer(env: SingleTestEnv, t: ToolFacts): GradingAnswer | null {
     if (row === undefined) return null
     const { pretest, docsCount } = env
     if (docsCount === 0) return answer(t.ctx, row, 'fail', { docs: 0, note: 'main.docs lists no URL' })
-    if (pretest === null || !pretest.ran) return answer(t.ctx, row, NA, { ...env.notRun, docs: docsCount }, 'blocked-by-precondition')
-    if (pretest.docs.length === 0) return answer(t.ctx, row, NA, { docs: docsCount, note: 'docs URLs were not checked (checkDocs: false)' }, 'blocked-by-precondition')
+    if (pretest === null || !pretest.ran)
+        return answer(t.ctx, row, NA, { ...env.notRun, docs: docsCount }, 'blocked-by-precondition')
+    if (pretest.docs.length === 0)
+        return answer(
+            t.ctx,
+            row,
+            NA,
+            { docs: docsCount, note: 'docs URLs were not checked (checkDocs: false)' },
+            'blocked-by-precondition'
+        )
     const reachable = pretest.docs.filter((d) => d.reachable).length
-    return answer(t.ctx, row, reachable > 0 ? 'pass' : 'fail', { checked: pretest.docs.length, reachable, httpStatuses: pretest.docs.map((d) => d.httpStatus) }, undefined, pretest.checkedAt ?? env.ctx.now)
+    return answer(
+        t.ctx,
+        row,
+        reachable > 0 ? 'pass' : 'fail',
+        { checked: pretest.docs.length, reachable, httpStatuses: pretest.docs.map((d) => d.httpStatus) },
+        undefined,
+        pretest.checkedAt ?? env.ctx.now
+    )
 }
 
 function outputAnswer(env: SingleTestEnv, t: ToolFacts): GradingAnswer | null {
@@ -410,11 +641,33 @@ function outputAnswer(env: SingleTestEnv, t: ToolFacts): GradingAnswer | null {
     if (row === undefined) return null
     const { pretest } = env
     const { summary } = t
-    if (!isRecord(own(own(t.tool, 'output'), 'schema'))) return answer(t.ctx, row, NA, { tool: t.name, note: 'the tool declares no output.schema' }, 'not-applicable-to-tool-type')
+    if (!isRecord(own(own(t.tool, 'output'), 'schema')))
+        return answer(
+            t.ctx,
+            row,
+            NA,
+            { tool: t.name, note: 'the tool declares no output.schema' },
+            'not-applicable-to-tool-type'
+        )
     if (t.affected) return answer(t.ctx, row, 'fail', t.vetoEvidence)
-    if (pretest === null || !pretest.ran || summary === undefined) return answer(t.ctx, row, NA, env.notRun, 'blocked-by-precondition')
-    if (t.gated || summary.outputSchemaMatch === null) return answer(t.ctx, row, NA, { class: summary.class, working: summary.working, note: 'no working response to compare' }, 'blocked-by-precondition')
-    return answer(t.ctx, row, summary.outputSchemaMatch ? 'pass' : 'fail', { working: summary.working, matched: summary.outputSchemaMatch }, undefined, pretest.checkedAt ?? env.ctx.now)
+    if (pretest === null || !pretest.ran || summary === undefined)
+        return answer(t.ctx, row, NA, env.notRun, 'blocked-by-precondition')
+    if (t.gated || summary.outputSchemaMatch === null)
+        return answer(
+            t.ctx,
+            row,
+            NA,
+            { class: summary.class, working: summary.working, note: 'no working response to compare' },
+            'blocked-by-precondition'
+        )
+    return answer(
+        t.ctx,
+        row,
+        summary.outputSchemaMatch ? 'pass' : 'fail',
+        { working: summary.working, matched: summary.outputSchemaMatch },
+        undefined,
+        pretest.checkedAt ?? env.ctx.now
+    )
 }
 
 /** Uncertain keys (the root names no callable host) are the grader's to judge: no code answer then. */
@@ -426,10 +679,27 @@ function keyDomainAnswer(env: SingleTestEnv, t: ToolFacts): GradingAnswer | null
     const row = env.single.get('apiKeyDomainMatch')
     const { keyDomain } = env
     if (row === undefined || keyDomainUndecided(keyDomain)) return null
-    if (env.declaredParams.length === 0) return answer(t.ctx, row, NA, { requiredServerParams: 0, note: 'the schema needs no key' }, 'not-applicable-to-tool-type')
-    if (keyDomain.apiHost === null) return answer(t.ctx, row, NA, { note: 'main.root names no host' }, 'blocked-by-precondition')
-    const checked = keyDomain.checked.map((c) => ({ param: c.param, verdict: c.verdict, brand: c.brand, rule: c.rule, matched: c.matched }))
-    return answer(t.ctx, row, keyDomain.mismatches.length > 0 ? 'fail' : 'pass', { apiHost: keyDomain.apiHost, checked })
+    if (env.declaredParams.length === 0)
+        return answer(
+            t.ctx,
+            row,
+            NA,
+            { requiredServerParams: 0, note: 'the schema needs no key' },
+            'not-applicable-to-tool-type'
+        )
+    if (keyDomain.apiHost === null)
+        return answer(t.ctx, row, NA, { note: 'main.root names no host' }, 'blocked-by-precondition')
+    const checked = keyDomain.checked.map((c) => ({
+        param: c.param,
+        verdict: c.verdict,
+        brand: c.brand,
+        rule: c.rule,
+        matched: c.matched
+    }))
+    return answer(t.ctx, row, keyDomain.mismatches.length > 0 ? 'fail' : 'pass', {
+        apiHost: keyDomain.apiHost,
+        checked
+    })
 }
 
 function availabilityAnswer(env: SingleTestEnv, t: ToolFacts): GradingAnswer {
@@ -437,35 +707,77 @@ function availabilityAnswer(env: SingleTestEnv, t: ToolFacts): GradingAnswer {
     const { pretest } = env
     const { summary } = t
     if (t.affected) return answer(t.ctx, row, 'fail', t.vetoEvidence)
-    if (pretest === null || !pretest.ran || summary === undefined) return answer(t.ctx, row, NA, env.notRun, 'blocked-by-precondition')
-    if (t.gated) return answer(t.ctx, row, NA, { class: summary.class, missingServerParams: summary.missingServerParams }, 'blocked-by-precondition')
-    const httpStatuses = pretest.results.filter((r) => r.tool === t.name && r.status !== 'duplicate').map((r) => r.httpStatus)
-    return answer(t.ctx, row, summary.working > 0 ? 'pass' : 'fail', { working: summary.working, distinct: summary.distinct, bar: summary.bar, httpStatuses }, undefined, pretest.checkedAt ?? env.ctx.now)
+    if (pretest === null || !pretest.ran || summary === undefined)
+        return answer(t.ctx, row, NA, env.notRun, 'blocked-by-precondition')
+    if (t.gated)
+        return answer(
+            t.ctx,
+            row,
+            NA,
+            { class: summary.class, missingServerParams: summary.missingServerParams },
+            'blocked-by-precondition'
+        )
+    const httpStatuses = pretest.results
+        .filter((r) => r.tool === t.name && r.status !== 'duplicate')
+        .map((r) => r.httpStatus)
+    return answer(
+        t.ctx,
+        row,
+        summary.working > 0 ? 'pass' : 'fail',
+        { working: summary.working, distinct: summary.distinct, bar: summary.bar, httpStatuses },
+        undefined,
+        pretest.checkedAt ?? env.ctx.now
+    )
 }
 
 /** One tool's single-test answers: docs, output schema, key domain, availability, each when it has a row. */
 function toolAnswers(env: SingleTestEnv, name: string): GradingAnswer[] {
     const t = toolFacts(env, name)
-    return [docsAnswer(env, t), outputAnswer(env, t), keyDomainAnswer(env, t), availabilityAnswer(env, t)].filter((a): a is GradingAnswer => a !== null)
+    return [docsAnswer(env, t), outputAnswer(env, t), keyDomainAnswer(env, t), availabilityAnswer(env, t)].filter(
+        (a): a is GradingAnswer => a !== null
+    )
 }
 
 function securityAnswer(ctx: Context, row: QuestionRow, security: SecurityScanResult | null): GradingAnswer {
-    if (security === null) return answer(ctx, row, NA, { note: 'no source text was scanned' }, 'blocked-by-precondition')
-    if (security.errors.some((e) => e.severity === SEVERITY.error && e.path === '/source')) return answer(ctx, row, NA, { note: 'the source could not be scanned', codes: security.errors.map((e) => e.code) }, 'blocked-by-precondition')
+    if (security === null)
+        return answer(ctx, row, NA, { note: 'no source text was scanned' }, 'blocked-by-precondition')
+    if (security.errors.some((e) => e.severity === SEVERITY.error && e.path === '/source'))
+        return answer(
+            ctx,
+            row,
+            NA,
+            { note: 'the source could not be scanned', codes: security.errors.map((e) => e.code) },
+            'blocked-by-precondition'
+        )
     const { score, penalty, failedBy } = securityScore(security.findings)
-    return answer(ctx, row, score, { findings: security.findings.slice(0, 50).map(findingEvidence), findingCount: security.findings.length, modules: security.modules, penalty, failedBy })
+    return answer(ctx, row, score, {
+        findings: security.findings.slice(0, 50).map(findingEvidence),
+        findingCount: security.findings.length,
+        modules: security.modules,
+        penalty,
+        failedBy
+    })
 }
 
 /** tools-aggregate-schema: unique tool names, then schema structure, then security. */
-function schemaAggregateAnswers(ctx: Context, rows: readonly QuestionRow[], toolNames: readonly string[], evidence: Evidence, errors: Issue[]): GradingAnswer[] {
+function schemaAggregateAnswers(
+    ctx: Context,
+    rows: readonly QuestionRow[],
+    toolNames: readonly string[],
+    evidence: Evidence,
+    errors: Issue[]
+): GradingAnswer[] {
     const schemaRows = rowIndex(rows, 'tools-aggregate-schema', SCHEMA_DIMS, errors)
     const aggregate: GradingAnswer[] = []
     const uniqueRow = schemaRows.get('routesUniqueNames')
     if (uniqueRow !== undefined) {
-        if (toolNames.length === 0) aggregate.push(answer(ctx, uniqueRow, NA, { tools: 0 }, 'not-applicable-to-tool-type'))
+        if (toolNames.length === 0)
+            aggregate.push(answer(ctx, uniqueRow, NA, { tools: 0 }, 'not-applicable-to-tool-type'))
         else {
             const collisions = nameCollisions(toolNames)
-            aggregate.push(answer(ctx, uniqueRow, collisions.length === 0 ? 'pass' : 'fail', { tools: toolNames, collisions }))
+            aggregate.push(
+                answer(ctx, uniqueRow, collisions.length === 0 ? 'pass' : 'fail', { tools: toolNames, collisions })
+            )
         }
     }
     const { validation } = evidence
@@ -473,19 +785,44 @@ function schemaAggregateAnswers(ctx: Context, rows: readonly QuestionRow[], tool
     const structuralErrors = validation.errors.filter((e) => e.severity === SEVERITY.error)
     const structuralWarnings = validation.errors.filter((e) => e.severity === SEVERITY.warning)
     const structure = structureScore(validation)
-    aggregate.push(answer(ctx, structureRow, structure.score, { errors: structuralErrors.length, warnings: structuralWarnings.length, specStrictCodes: structure.strictCodes, codes: [...new Set(validation.errors.map((e) => e.code))].slice(0, 30) }))
-    aggregate.push(securityAnswer(ctx, extraRow(rows, EXTRA_QUESTION_IDS.security, 'tools-aggregate-schema'), evidence.security))
+    aggregate.push(
+        answer(ctx, structureRow, structure.score, {
+            errors: structuralErrors.length,
+            warnings: structuralWarnings.length,
+            specStrictCodes: structure.strictCodes,
+            codes: [...new Set(validation.errors.map((e) => e.code))].slice(0, 30)
+        })
+    )
+    aggregate.push(
+        securityAnswer(ctx, extraRow(rows, EXTRA_QUESTION_IDS.security, 'tools-aggregate-schema'), evidence.security)
+    )
     return aggregate
 }
 
 /** about-namespace, this schema's part: whether it declares the About by the convention and the file exists. */
-function aboutAnswers(ctx: Context, rows: readonly QuestionRow[], main: unknown, aboutFileExists: boolean | undefined, errors: Issue[]): GradingAnswer[] {
+function aboutAnswers(
+    ctx: Context,
+    rows: readonly QuestionRow[],
+    main: unknown,
+    aboutFileExists: boolean | undefined,
+    errors: Issue[]
+): GradingAnswer[] {
     const aboutRows = rowIndex(rows, 'about-namespace', ABOUT_DIMS, errors)
     const aboutRow = aboutRows.get('aboutRouteExists')
     const declaration = aboutDeclaration(main)
     if (aboutRow === undefined || !declaration.declared) return []
-    if (!declaration.conforming) return [answer(ctx, aboutRow, 'fail', { declared: true, problems: declaration.problems })]
-    if (aboutFileExists === undefined) return [answer(ctx, aboutRow, NA, { declared: true, note: 'the About file was not looked up' }, 'blocked-by-precondition')]
+    if (!declaration.conforming)
+        return [answer(ctx, aboutRow, 'fail', { declared: true, problems: declaration.problems })]
+    if (aboutFileExists === undefined)
+        return [
+            answer(
+                ctx,
+                aboutRow,
+                NA,
+                { declared: true, note: 'the About file was not looked up' },
+                'blocked-by-precondition'
+            )
+        ]
     return [answer(ctx, aboutRow, aboutFileExists ? 'pass' : 'fail', { declared: true, fileExists: aboutFileExists })]
 }
 
@@ -494,12 +831,21 @@ function deferredQuestions(single: ReadonlyMap<string, QuestionRow>, keyDomain: 
     const keyRowId = single.get('apiKeyDomainMatch')?.id
     if (keyRowId === undefined || !keyDomainUndecided(keyDomain)) return []
     const note = (keyDomain.uncertain ?? []).map((u) => `${u.param} names ${u.brand}, but ${u.reason}`).join('; ')
-    return [{ area: 'single-test', questionId: keyRowId, note: `The key-domain check could not decide (${note}); judge ${keyRowId} from the schema and its docs.` }]
+    return [
+        {
+            area: 'single-test',
+            questionId: keyRowId,
+            note: `The key-domain check could not decide (${note}); judge ${keyRowId} from the schema and its docs.`
+        }
+    ]
 }
 
 /** See {@link DeterministicAnswers.build}. */
 export function buildAnswers(input: unknown): DeterministicResult {
-    if (!isRecord(input)) return emptyResult([createIssue('DET-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })])
+    if (!isRecord(input))
+        return emptyResult([
+            createIssue('DET-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })
+        ])
     const errors: Issue[] = []
     const { rows, grader, now } = checkBuildInput(input, errors)
     if (errors.some((e) => e.severity === SEVERITY.error)) return emptyResult(errors)
@@ -519,7 +865,11 @@ export function buildAnswers(input: unknown): DeterministicResult {
     const aggregate = schemaAggregateAnswers(ctx, rows, toolNames, evidence, errors)
     const about = aboutAnswers(ctx, rows, main, input.aboutFileExists as boolean | undefined, errors)
     return {
-        byArea: { 'single-test': Object.fromEntries(perTool), 'tools-aggregate-schema': aggregate, 'about-namespace': about },
+        byArea: {
+            'single-test': Object.fromEntries(perTool),
+            'tools-aggregate-schema': aggregate,
+            'about-namespace': about
+        },
         veto: vetoes[0] ?? null,
         vetoes,
         blocked,
@@ -547,15 +897,40 @@ export interface BuildNamespaceInput {
 function checkNamespaceFields(input: Record<string, unknown>, errors: Issue[]): void {
     const schemas = input.schemas
     if (schemas === undefined) errors.push(createIssue('DET-001', '/schemas', { field: 'schemas' }))
-    else if (!Array.isArray(schemas)) errors.push(createIssue('DET-002', '/schemas', { field: 'schemas', expected: 'array of { main }', actual: typeOfValue(schemas) }))
-    else schemas.forEach((s, i) => {
-        if (!isRecord(own(s, 'main'))) errors.push(createIssue('DET-002', pointer('schemas', i, 'main'), { field: `schemas[${i}].main`, expected: 'object', actual: typeOfValue(own(s, 'main')) }))
-    })
+    else if (!Array.isArray(schemas))
+        errors.push(
+            createIssue('DET-002', '/schemas', {
+                field: 'schemas',
+                expected: 'array of { main }',
+                actual: typeOfValue(schemas)
+            })
+        )
+    else
+        schemas.forEach((s, i) => {
+            if (!isRecord(own(s, 'main')))
+                errors.push(
+                    createIssue('DET-002', pointer('schemas', i, 'main'), {
+                        field: `schemas[${i}].main`,
+                        expected: 'object',
+                        actual: typeOfValue(own(s, 'main'))
+                    })
+                )
+        })
     for (const field of ['eligibleEndpoints', 'justifiedOmissions'] as const) {
         const v = input[field]
-        if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0)) errors.push(createIssue('DET-002', `/${field}`, { field, expected: 'integer >= 0', actual: describeValue(v) }))
+        if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0))
+            errors.push(
+                createIssue('DET-002', `/${field}`, { field, expected: 'integer >= 0', actual: describeValue(v) })
+            )
     }
-    if (input.aboutFileExists !== undefined && typeof input.aboutFileExists !== 'boolean') errors.push(createIssue('DET-002', '/aboutFileExists', { field: 'aboutFileExists', expected: 'boolean', actual: typeOfValue(input.aboutFileExists) }))
+    if (input.aboutFileExists !== undefined && typeof input.aboutFileExists !== 'boolean')
+        errors.push(
+            createIssue('DET-002', '/aboutFileExists', {
+                field: 'aboutFileExists',
+                expected: 'boolean',
+                actual: typeOfValue(input.aboutFileExists)
+            })
+        )
 }
 
 /** One schema of a checked namespace: its `main` and the id the evidence names it by. */
@@ -621,9 +996,16 @@ function namespaceAboutAnswers(
 }
 
 /** See {@link DeterministicAnswers.buildNamespace}. */
-export function buildNamespaceAnswers(input: unknown): { byArea: { 'tools-aggregate-namespace': GradingAnswer[]; 'about-namespace': GradingAnswer[] }; errors: Issue[] } {
-    const empty = (errors: Issue[]): ReturnType<typeof buildNamespaceAnswers> => ({ byArea: { 'tools-aggregate-namespace': [], 'about-namespace': [] }, errors })
-    if (!isRecord(input)) return empty([createIssue('DET-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })])
+export function buildNamespaceAnswers(input: unknown): {
+    byArea: { 'tools-aggregate-namespace': GradingAnswer[]; 'about-namespace': GradingAnswer[] }
+    errors: Issue[]
+} {
+    const empty = (errors: Issue[]): ReturnType<typeof buildNamespaceAnswers> => ({
+        byArea: { 'tools-aggregate-namespace': [], 'about-namespace': [] },
+        errors
+    })
+    if (!isRecord(input))
+        return empty([createIssue('DET-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })])
     const errors: Issue[] = []
     const rows = checkQuestions(input.questions, errors)
     const { grader, now } = checkCommon(input, errors)
@@ -644,18 +1026,33 @@ export function buildNamespaceAnswers(input: unknown): { byArea: { 'tools-aggreg
 }
 
 /** See {@link DeterministicAnswers.buildSelection}. */
-export function buildSelectionAnswers(input: unknown): { byArea: { 'about-selection': GradingAnswer[] }; errors: Issue[] } {
-    if (!isRecord(input)) return { byArea: { 'about-selection': [] }, errors: [createIssue('DET-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })] }
+export function buildSelectionAnswers(input: unknown): {
+    byArea: { 'about-selection': GradingAnswer[] }
+    errors: Issue[]
+} {
+    if (!isRecord(input))
+        return {
+            byArea: { 'about-selection': [] },
+            errors: [createIssue('DET-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })]
+        }
     const errors: Issue[] = []
     const rows = checkQuestions(input.questions, errors)
     const { grader, now } = checkCommon(input, errors)
     const exists = input.aboutFileExists
     if (exists === undefined) errors.push(createIssue('DET-001', '/aboutFileExists', { field: 'aboutFileExists' }))
-    else if (typeof exists !== 'boolean') errors.push(createIssue('DET-002', '/aboutFileExists', { field: 'aboutFileExists', expected: 'boolean', actual: typeOfValue(exists) }))
+    else if (typeof exists !== 'boolean')
+        errors.push(
+            createIssue('DET-002', '/aboutFileExists', {
+                field: 'aboutFileExists',
+                expected: 'boolean',
+                actual: typeOfValue(exists)
+            })
+        )
     if (errors.some((e) => e.severity === SEVERITY.error)) return { byArea: { 'about-selection': [] }, errors }
     const ctx: Context = { rows: new Map(rows.map((r) => [r.id, r])), grader, now, subject: 'the selection' }
     const row = rowIndex(rows, 'about-selection', ABOUT_DIMS, errors).get('aboutRouteExists')
-    const answers = row === undefined ? [] : [answer(ctx, row, exists === true ? 'pass' : 'fail', { fileExists: exists })]
+    const answers =
+        row === undefined ? [] : [answer(ctx, row, exists === true ? 'pass' : 'fail', { fileExists: exists })]
     return { byArea: { 'about-selection': answers }, errors }
 }
 
@@ -704,7 +1101,12 @@ export class DeterministicAnswers {
      * @returns `{ byArea: { 'about-selection' }, errors }`; DET-001/DET-002, DET-WARN-001.
      * @example DeterministicAnswers.buildSelection({ aboutFileExists: true, questions, now })
      */
-    static buildSelection(input: { aboutFileExists: boolean; questions: readonly QuestionRow[]; now: string; grader?: GraderIdentity }): ReturnType<typeof buildSelectionAnswers> {
+    static buildSelection(input: {
+        aboutFileExists: boolean
+        questions: readonly QuestionRow[]
+        now: string
+        grader?: GraderIdentity
+    }): ReturnType<typeof buildSelectionAnswers> {
         return buildSelectionAnswers(input)
     }
 }

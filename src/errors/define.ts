@@ -26,7 +26,9 @@ function effectOf(severity: Severity, cell: EffectCell | undefined): GradeEffect
  * Builds a frozen group of catalogue rows from a compact `{ code: [severity, template, rule, effect?] }` table.
  * The literal keys are kept in the type so that issue factories only accept known codes.
  */
-export function defineCodes<const T extends Record<string, Row>>(table: T): { readonly [K in keyof T]: ErrorCodeDefinition } {
+export function defineCodes<const T extends Record<string, Row>>(
+    table: T
+): { readonly [K in keyof T]: ErrorCodeDefinition } {
     const out: Record<string, ErrorCodeDefinition> = {}
     for (const [code, [severity, template, rule, effect]] of Object.entries(table)) {
         out[code] = Object.freeze({ code, severity, template, rule, grade: effectOf(severity, effect) })

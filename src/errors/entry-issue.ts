@@ -13,7 +13,15 @@ import { issueFactory } from './issue.js'
  * bundles to validate entries create their issues here, so that bundle holds these messages and not
  * the other three quarters of the catalogue (scripts/size.mjs measures it).
  */
-const ENTRY_CODES = { ...GRADING_CODES, ...SCORING_CODES, ...VETO_CODES, ...NA_CODES, ...VERSION_CODES, ...INPUT_CODES, ...INTERNAL_CODES }
+const ENTRY_CODES = {
+    ...GRADING_CODES,
+    ...SCORING_CODES,
+    ...VETO_CODES,
+    ...NA_CODES,
+    ...VERSION_CODES,
+    ...INPUT_CODES,
+    ...INTERNAL_CODES
+}
 
 /** `createIssue` for the codes of {@link ENTRY_CODES}. */
 export const createEntryIssue = /* @__PURE__ */ issueFactory(ENTRY_CODES)

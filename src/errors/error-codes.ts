@@ -22,20 +22,39 @@ export class ErrorCodes {
      * @returns `{ codes, errors }`; an unknown prefix or severity gives `GRD-010` and no codes.
      * @example ErrorCodes.list({ prefix: 'VET' }).codes.map((c) => c.code)
      */
-    static list(input: { prefix?: unknown; severity?: unknown } = {}): { codes: ErrorCodeDefinition[]; errors: Issue[] } {
+    static list(input: { prefix?: unknown; severity?: unknown } = {}): {
+        codes: ErrorCodeDefinition[]
+        errors: Issue[]
+    } {
         const errors: Issue[] = []
         const prefixes = ErrorCodes.prefixes().prefixes
         const { prefix, severity } = input ?? {}
         if (prefix !== undefined && (typeof prefix !== 'string' || !prefixes.includes(prefix))) {
-            errors.push(createIssue('GRD-010', '/prefix', { field: 'prefix', expected: prefixes.join(', '), actual: describeValue(prefix) }))
+            errors.push(
+                createIssue('GRD-010', '/prefix', {
+                    field: 'prefix',
+                    expected: prefixes.join(', '),
+                    actual: describeValue(prefix)
+                })
+            )
         }
         if (severity !== undefined && !SEVERITIES.includes(severity as Severity)) {
-            errors.push(createIssue('GRD-010', '/severity', { field: 'severity', expected: SEVERITIES.join(', '), actual: describeValue(severity) }))
+            errors.push(
+                createIssue('GRD-010', '/severity', {
+                    field: 'severity',
+                    expected: SEVERITIES.join(', '),
+                    actual: describeValue(severity)
+                })
+            )
         }
         if (errors.length > 0) {
             return { codes: [], errors }
         }
-        const codes = ALL.filter((d) => (prefix === undefined || prefixOf(d.code) === prefix) && (severity === undefined || d.severity === severity))
+        const codes = ALL.filter(
+            (d) =>
+                (prefix === undefined || prefixOf(d.code) === prefix) &&
+                (severity === undefined || d.severity === severity)
+        )
         return { codes, errors }
     }
 
@@ -60,9 +79,17 @@ export class ErrorCodes {
             return { entry: null, found: false, errors: [createIssue('GRD-001', '/code', { field: 'code' })] }
         }
         if (typeof code !== 'string') {
-            return { entry: null, found: false, errors: [createIssue('GRD-002', '/code', { field: 'code', expected: 'string', actual: typeOfValue(code) })] }
+            return {
+                entry: null,
+                found: false,
+                errors: [
+                    createIssue('GRD-002', '/code', { field: 'code', expected: 'string', actual: typeOfValue(code) })
+                ]
+            }
         }
-        const entry = Object.prototype.hasOwnProperty.call(CATALOGUE, code) ? (CATALOGUE as Record<string, ErrorCodeDefinition>)[code] ?? null : null
+        const entry = Object.prototype.hasOwnProperty.call(CATALOGUE, code)
+            ? ((CATALOGUE as Record<string, ErrorCodeDefinition>)[code] ?? null)
+            : null
         return { entry, found: entry !== null, errors: [] }
     }
 
@@ -74,8 +101,23 @@ export class ErrorCodes {
      */
     static format(input: { issue?: unknown }): { text: string | null; errors: Issue[] } {
         const issue = input?.issue as Partial<Issue> | undefined
-        if (issue === null || typeof issue !== 'object' || typeof issue.code !== 'string' || typeof issue.message !== 'string' || typeof issue.path !== 'string') {
-            return { text: null, errors: [createIssue('GRD-002', '/issue', { field: 'issue', expected: '{ code, severity, message, path }', actual: typeOfValue(issue) })] }
+        if (
+            issue === null ||
+            typeof issue !== 'object' ||
+            typeof issue.code !== 'string' ||
+            typeof issue.message !== 'string' ||
+            typeof issue.path !== 'string'
+        ) {
+            return {
+                text: null,
+                errors: [
+                    createIssue('GRD-002', '/issue', {
+                        field: 'issue',
+                        expected: '{ code, severity, message, path }',
+                        actual: typeOfValue(issue)
+                    })
+                ]
+            }
         }
         const where = issue.path === '' ? '(root)' : issue.path
         return { text: `${issue.code} at ${where}: ${issue.message}`, errors: [] }
@@ -99,8 +141,8 @@ export class ErrorCodes {
             '',
             '`path` is a JSON Pointer (RFC 6901) relative to the value the caller passed, and this is the one rule',
             'for every function. When a function checks one document, that document is the value:',
-            '`validateGradingEntry({ entry })` reports the first answer\'s score at `/gradings/0/score`, the same',
-            'pointer as into the entry\'s file, and `\'\'` is the entry itself. When a function takes several values, the',
+            "`validateGradingEntry({ entry })` reports the first answer's score at `/gradings/0/score`, the same",
+            "pointer as into the entry's file, and `''` is the entry itself. When a function takes several values, the",
             'pointer starts with the name of the argument that holds the problem:',
             '`ScoringProtocol.validateScores({ scores, prompts })` reports `/scores/scores/0/score` and',
             '`/prompts/schemaIdSlug`, `Grading.computeAggregateGrade({ entry, now })` reports `/entry/gradings/0/score`. Options',
@@ -109,7 +151,7 @@ export class ErrorCodes {
             '',
             'The judge path of the grading functions (`gradeSingleSchema`, `gradeNamespace`, `gradeTree`,',
             '`gradeSelection`) reports each issue of a unit at `/units/<unit>` or below it, the unit id as one',
-            'pointer token (`/units/single-test~1getHourlyForecast`), and the unit\'s row of the result',
+            "pointer token (`/units/single-test~1getHourlyForecast`), and the unit's row of the result",
             '(`units[].issues`) carries the same issues. A judge reply is not a value the caller passed: a rejected',
             'one is a single `GRA-018` at its unit whose message quotes each problem at its pointer in the reply',
             '(`SCO-005 at /answers/0/score`).',

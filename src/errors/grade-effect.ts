@@ -20,5 +20,9 @@ export function findingCost(code: string, severity: Severity): number {
 
 /** The codes that lower the answer of `question`, in catalogue order. */
 export function codesLowering(question: string): readonly string[] {
-    return Object.freeze(Object.values(ROWS).flatMap((row) => (row.grade.kind === 'lowers' && row.grade.question === question ? [row.code] : [])))
+    return Object.freeze(
+        Object.values(ROWS).flatMap((row) =>
+            row.grade.kind === 'lowers' && row.grade.question === question ? [row.code] : []
+        )
+    )
 }

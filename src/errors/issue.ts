@@ -18,7 +18,9 @@ export const MAX_PARAM_CHARS = 4000
 /** A param as a message holds it: a string whole (up to {@link MAX_PARAM_CHARS}), anything else described. */
 function paramText(value: IssueParams[string]): string {
     if (typeof value !== 'string') return describeValue(value)
-    return value.length <= MAX_PARAM_CHARS ? value : `${value.slice(0, MAX_PARAM_CHARS)} (${value.length - MAX_PARAM_CHARS} more characters not shown)`
+    return value.length <= MAX_PARAM_CHARS
+        ? value
+        : `${value.slice(0, MAX_PARAM_CHARS)} (${value.length - MAX_PARAM_CHARS} more characters not shown)`
 }
 
 /** Fills `{name}` placeholders; a missing param stays visible as `{name}` rather than vanishing. */
@@ -67,7 +69,12 @@ export function createIssue(code: ErrorCode, path: string, params: IssueParams =
 
 /** The issue of one catalogue row. */
 function issueOf(def: ErrorCodeDefinition, path: string, params: IssueParams): Issue {
-    return Object.freeze({ code: def.code as ErrorCode, severity: def.severity, message: fillTemplate(def.template, params), path })
+    return Object.freeze({
+        code: def.code as ErrorCode,
+        severity: def.severity,
+        message: fillTemplate(def.template, params),
+        path
+    })
 }
 
 /**
@@ -75,7 +82,9 @@ function issueOf(def: ErrorCodeDefinition, path: string, params: IssueParams): I
  * message of the library (the entry validator a registry ships) creates its issues through one, and
  * the type still accepts only the codes those groups define.
  */
-export function issueFactory<const T extends Readonly<Record<string, ErrorCodeDefinition>>>(codes: T): (code: keyof T & ErrorCode, path: string, params?: IssueParams) => Issue {
+export function issueFactory<const T extends Readonly<Record<string, ErrorCodeDefinition>>>(
+    codes: T
+): (code: keyof T & ErrorCode, path: string, params?: IssueParams) => Issue {
     return (code, path, params = {}) => issueOf(codes[code] as ErrorCodeDefinition, path, params)
 }
 
@@ -101,7 +110,8 @@ export function rebaseIssues(issues: readonly Issue[], base: string): Issue[] {
 export function dedupeIssues(issues: readonly Issue[], options: { byMessage?: boolean } = {}): Issue[] {
     const seen = new Set<string>()
     return issues.filter((i) => {
-        const key = options.byMessage === true ? `${i.code}\u0000${i.path}\u0000${i.message}` : `${i.code}\u0000${i.path}`
+        const key =
+            options.byMessage === true ? `${i.code}\u0000${i.path}\u0000${i.message}` : `${i.code}\u0000${i.path}`
         if (seen.has(key)) return false
         seen.add(key)
         return true

@@ -37,7 +37,9 @@ const BLOCKED_CODES: Readonly<Record<string, string>> = {
  * The codes of the tools this environment could not test (a key not set, no HTTP port, no runtime,
  * no network): notices about where the run was, not about the schema.
  */
-export const ENVIRONMENT_CODES: readonly string[] = Object.freeze(ENVIRONMENT_CAUSES.map((cause) => BLOCKED_CODES[cause] as string))
+export const ENVIRONMENT_CODES: readonly string[] = Object.freeze(
+    ENVIRONMENT_CAUSES.map((cause) => BLOCKED_CODES[cause] as string)
+)
 
 /** Whether a fix item is a notice of the environment (a tool not tested here for a missing key, …), which `--max-warnings` does not count. */
 export function isEnvironmentItem(item: Pick<FixItem, 'kind' | 'code' | 'unit'>): boolean {
@@ -62,7 +64,8 @@ function unitPointer(unit: string): string {
     return ''
 }
 
-const toolOfUnit = (unit: string): string | undefined => (unit.startsWith('single-test/') ? unit.slice('single-test/'.length) : undefined)
+const toolOfUnit = (unit: string): string | undefined =>
+    unit.startsWith('single-test/') ? unit.slice('single-test/'.length) : undefined
 
 /** The tool a pointer of `main` lies under (`/tools/getPrice/method` → `getPrice`), unescaped. */
 function toolOfPointer(at: string): string | undefined {
@@ -84,7 +87,8 @@ function hintCandidates(target: string, unit: string): string[] {
     if (target.length === 0 || target.length > MAX_TARGET_LENGTH) return []
     const tool = toolOfUnit(unit)
     const underTool = tool === undefined ? null : pointer('tools', tool)
-    if (target.startsWith('/')) return underTool === null || target.startsWith('/tools/') ? [target] : [target, underTool + target]
+    if (target.startsWith('/'))
+        return underTool === null || target.startsWith('/tools/') ? [target] : [target, underTool + target]
     const parts = target
         .replace(/\[\s*['"]?([^'"\]]*)['"]?\s*\]/g, '.$1')
         .split('.')
@@ -93,15 +97,23 @@ function hintCandidates(target: string, unit: string): string[] {
     if (parts.length === 0 || parts.some((part) => !/^[\w$-]+$/.test(part))) return []
     const fromMain = parts[0] === 'main' ? parts.slice(1) : parts
     const out = [pointer(...fromMain)]
-    if (tool !== undefined && fromMain[0] !== 'tools') out.unshift(pointer('tools', tool, ...(fromMain[0] === tool ? fromMain.slice(1) : fromMain)))
+    if (tool !== undefined && fromMain[0] !== 'tools')
+        out.unshift(pointer('tools', tool, ...(fromMain[0] === tool ? fromMain.slice(1) : fromMain)))
     return [...new Set(out)]
 }
 
 /** Where a hint goes: the first reading of its target the source has, else its unit's place. */
-function hintPlace(target: string, unit: string, resolve: Locate | undefined): { pointer: string; placed: 'target' | 'unit' } {
+function hintPlace(
+    target: string,
+    unit: string,
+    resolve: Locate | undefined
+): { pointer: string; placed: 'target' | 'unit' } {
     const candidates = hintCandidates(target, unit)
     // Without a source nothing can be checked: the most specific reading stands.
-    if (resolve === undefined) return candidates[0] !== undefined ? { pointer: candidates[0], placed: 'target' } : { pointer: unitPointer(unit), placed: 'unit' }
+    if (resolve === undefined)
+        return candidates[0] !== undefined
+            ? { pointer: candidates[0], placed: 'target' }
+            : { pointer: unitPointer(unit), placed: 'unit' }
     const found = candidates.find((candidate) => safeLocate(resolve, candidate) !== null)
     return found !== undefined ? { pointer: found, placed: 'target' } : { pointer: unitPointer(unit), placed: 'unit' }
 }
@@ -153,13 +165,40 @@ export class FixList {
      * @example FixList.build({ schemaId: g.schemaId, file, errors: result.errors, units: g.units, entries: fixEntriesOf(g.units, result.entries), locate, resolve }).items
      */
     static build(input: FixListInput): { items: FixItem[]; errors: Issue[] } {
-        if (input === null || typeof input !== 'object' || typeof input.schemaId !== 'string') return { items: [], errors: [createIssue('GRA-002', '/schemaId', { field: 'schemaId', expected: 'string', actual: typeOfValue((input as { schemaId?: unknown } | null | undefined)?.schemaId) })] }
+        if (input === null || typeof input !== 'object' || typeof input.schemaId !== 'string')
+            return {
+                items: [],
+                errors: [
+                    createIssue('GRA-002', '/schemaId', {
+                        field: 'schemaId',
+                        expected: 'string',
+                        actual: typeOfValue((input as { schemaId?: unknown } | null | undefined)?.schemaId)
+                    })
+                ]
+            }
         const answers = answerItems(input)
-        const items = [...blockedItems(input), ...staleRecordingItems(input), ...findingItems(input), ...answers, ...hintItems(input, answers)]
+        const items = [
+            ...blockedItems(input),
+            ...staleRecordingItems(input),
+            ...findingItems(input),
+            ...answers,
+            ...hintItems(input, answers)
+        ]
         const rank = { error: 0, warning: 1, info: 2 } as const
         const kinds = { finding: 0, answer: 1, hint: 2 } as const
         const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
-        return { items: items.sort((a, b) => b.cost - a.cost || rank[a.severity] - rank[b.severity] || kinds[a.kind] - kinds[b.kind] || order(a.pointer, b.pointer) || order(a.code, b.code) || order(a.message, b.message)), errors: [] }
+        return {
+            items: items.sort(
+                (a, b) =>
+                    b.cost - a.cost ||
+                    rank[a.severity] - rank[b.severity] ||
+                    kinds[a.kind] - kinds[b.kind] ||
+                    order(a.pointer, b.pointer) ||
+                    order(a.code, b.code) ||
+                    order(a.message, b.message)
+            ),
+            errors: []
+        }
     }
 }
 
@@ -176,12 +215,28 @@ function blockedItems(input: FixListInput): FixItem[] {
         const where = unitPointer(unit.unit)
         const tool = toolOfUnit(unit.unit)
         // The tool is a field of its own, so the same cause across tools reads the same and collapses.
-        return [{ schemaId: input.schemaId, file, kind: 'finding', code, severity: SEVERITY.warning, message: `Not tested (${key})${detail.length > 0 ? `: ${detail}` : ''}`, pointer: where, ...at(input.locate, where), cost: BLOCKED_TOOL_COST, unit: unit.unit, area: unit.area, ...(tool !== undefined ? { tool } : {}) }]
+        return [
+            {
+                schemaId: input.schemaId,
+                file,
+                kind: 'finding',
+                code,
+                severity: SEVERITY.warning,
+                message: `Not tested (${key})${detail.length > 0 ? `: ${detail}` : ''}`,
+                pointer: where,
+                ...at(input.locate, where),
+                cost: BLOCKED_TOOL_COST,
+                unit: unit.unit,
+                area: unit.area,
+                ...(tool !== undefined ? { tool } : {})
+            }
+        ]
     })
 }
 
 /** What the message says to do when the host named no command: the CLI's, in general form. */
-const RECORD_COMMAND_GENERAL = 'flowmcp-grading grade <the namespace folder> --live --record <the recordings folder> (or a live run through recordingHttpPort)'
+const RECORD_COMMAND_GENERAL =
+    'flowmcp-grading grade <the namespace folder> --live --record <the recordings folder> (or a live run through recordingHttpPort)'
 
 /**
  * Each test whose request the recordings lack (a replay's 404, `missingRecording`), at that test:
@@ -191,18 +246,57 @@ const RECORD_COMMAND_GENERAL = 'flowmcp-grading grade <the namespace folder> --l
  * blocked tool costs when its tool is blocked (the stale test is why), else what an error costs.
  */
 function staleRecordingItems(input: FixListInput): FixItem[] {
-    const blocked = new Set(list(input.units).filter((u) => u.area === 'single-test' && u.status === 'blocked').map((u) => u.unit))
-    const command = typeof input.recordCommand === 'string' && input.recordCommand.length > 0 ? input.recordCommand : null
+    const blocked = new Set(
+        list(input.units)
+            .filter((u) => u.area === 'single-test' && u.status === 'blocked')
+            .map((u) => u.unit)
+    )
+    const command =
+        typeof input.recordCommand === 'string' && input.recordCommand.length > 0 ? input.recordCommand : null
     return list(input.tests).flatMap((test): FixItem[] => {
-        if (test === null || typeof test !== 'object' || typeof test.tool !== 'string' || !Number.isInteger(test.testIndex)) return []
-        const missing = list(test.requests).filter((r) => r !== null && typeof r === 'object' && r.missingRecording === true && typeof r.method === 'string' && typeof r.url === 'string')
+        if (
+            test === null ||
+            typeof test !== 'object' ||
+            typeof test.tool !== 'string' ||
+            !Number.isInteger(test.testIndex)
+        )
+            return []
+        const missing = list(test.requests).filter(
+            (r) =>
+                r !== null &&
+                typeof r === 'object' &&
+                r.missingRecording === true &&
+                typeof r.method === 'string' &&
+                typeof r.url === 'string'
+        )
         const first = missing[0]
         if (first === undefined) return []
         const request = `${first.method} ${first.url}${missing.length > 1 ? ` (and ${missing.length - 1} more request${missing.length === 2 ? '' : 's'})` : ''}`
         const where = pointer('tools', test.tool, 'tests', test.testIndex)
         const unit = `single-test/${test.tool}`
-        const message = createIssue('DPT-022', where, { index: test.testIndex, tool: test.tool, request, command: command ?? RECORD_COMMAND_GENERAL }).message
-        return [{ schemaId: input.schemaId, file: input.file ?? null, kind: 'finding', code: 'DPT-022', severity: SEVERITY.warning, message, pointer: where, ...at(input.locate, where), cost: blocked.has(unit) ? BLOCKED_TOOL_COST : findingCost('DPT-022', SEVERITY.warning), unit, area: 'single-test', tool: test.tool, recording: { testIndex: test.testIndex, method: first.method, url: first.url, command } }]
+        const message = createIssue('DPT-022', where, {
+            index: test.testIndex,
+            tool: test.tool,
+            request,
+            command: command ?? RECORD_COMMAND_GENERAL
+        }).message
+        return [
+            {
+                schemaId: input.schemaId,
+                file: input.file ?? null,
+                kind: 'finding',
+                code: 'DPT-022',
+                severity: SEVERITY.warning,
+                message,
+                pointer: where,
+                ...at(input.locate, where),
+                cost: blocked.has(unit) ? BLOCKED_TOOL_COST : findingCost('DPT-022', SEVERITY.warning),
+                unit,
+                area: 'single-test',
+                tool: test.tool,
+                recording: { testIndex: test.testIndex, method: first.method, url: first.url, command }
+            }
+        ]
     })
 }
 
@@ -212,34 +306,67 @@ function findingItems(input: FixListInput): FixItem[] {
     const out: FixItem[] = []
     for (const issue of list(input.errors)) {
         // Notes of the schema checks (a convention the runtime accepts) are shown as notes; other notes are the run's.
-        if ((issue.severity === SEVERITY.info && !issue.code.startsWith('SCH-')) || isRunCode(issue.code) || !issue.path.startsWith('/schema/main')) continue
+        if (
+            (issue.severity === SEVERITY.info && !issue.code.startsWith('SCH-')) ||
+            isRunCode(issue.code) ||
+            !issue.path.startsWith('/schema/main')
+        )
+            continue
         const where = issue.path.slice('/schema/main'.length)
         const key = `${issue.code}|${where}`
         if (seen.has(key)) continue
         seen.add(key)
         const tool = toolOfPointer(where)
-        out.push({ schemaId: input.schemaId, file: input.file ?? null, kind: 'finding', code: issue.code, severity: issue.severity, message: issue.message, pointer: where, ...at(input.locate, where), cost: findingCost(issue.code, issue.severity), ...(tool !== undefined ? { tool } : {}) })
+        out.push({
+            schemaId: input.schemaId,
+            file: input.file ?? null,
+            kind: 'finding',
+            code: issue.code,
+            severity: issue.severity,
+            message: issue.message,
+            pointer: where,
+            ...at(input.locate, where),
+            cost: findingCost(issue.code, issue.severity),
+            ...(tool !== undefined ? { tool } : {})
+        })
     }
     return out
 }
 
 /** Why an answer scored what it did: the grader's reasoning, else (a deterministic answer written before it carried one) its evidence in words. */
-function reasoningOf(g: GradingEntry['gradings'][number], dimension: string | undefined, tool: string | undefined): string {
+function reasoningOf(
+    g: GradingEntry['gradings'][number],
+    dimension: string | undefined,
+    tool: string | undefined
+): string {
     if (typeof g.reasoning === 'string' && g.reasoning.length > 0) return g.reasoning
     if (g.determinism === 'deterministic' || (g.evidence !== undefined && typeof g.evidence === 'object')) {
-        return explainAnswer({ questionId: g.questionId, ...(dimension !== undefined ? { dimension } : {}), score: g.score, ...(g.naReason !== undefined ? { naReason: g.naReason } : {}), evidence: g.evidence, subject: tool !== undefined ? `tool ${tool}` : 'the schema' })
+        return explainAnswer({
+            questionId: g.questionId,
+            ...(dimension !== undefined ? { dimension } : {}),
+            score: g.score,
+            ...(g.naReason !== undefined ? { naReason: g.naReason } : {}),
+            evidence: g.evidence,
+            subject: tool !== undefined ? `tool ${tool}` : 'the schema'
+        })
     }
-    return typeof g.evidence === 'string' && g.evidence.length > 0 ? g.evidence : 'The grader gave no reasoning for this answer.'
+    return typeof g.evidence === 'string' && g.evidence.length > 0
+        ? g.evidence
+        : 'The grader gave no reasoning for this answer.'
 }
 
 /** The answers that cost grade points, each at its own unit's place (its tool's key, or its area's). */
 function answerItems(input: FixListInput): FixItem[] {
     const out: FixItem[] = []
     for (const { unit, entry } of list(input.entries)) {
-        const included = entry.gradings.filter((g) => typeof g.score === 'number' || g.score === 'pass' || g.score === 'fail')
+        const included = entry.gradings.filter(
+            (g) => typeof g.score === 'number' || g.score === 'pass' || g.score === 'fail'
+        )
         const totalWeight = included.reduce((n, g) => n + g.weight, 0)
         if (totalWeight <= 0) continue
-        const questions = new Map<string, ReturnType<typeof questionsOf>[number]>(questionsOf(entry.area).map((q) => [q.id, q]))
+        const questions = new Map<string, ReturnType<typeof questionsOf>[number]>(
+            questionsOf(entry.area).map((q) => [q.id, q])
+        )
         const where = unitPointer(unit)
         const tool = toolOfUnit(unit)
         for (const g of included) {
@@ -282,14 +409,23 @@ function hintItems(input: FixListInput, answers: readonly FixItem[]): FixItem[] 
         const cost = Math.max(0, ...answers.filter((a) => a.unit === unit.unit).map((a) => a.cost))
         const seen = new Set<string>()
         for (const hint of list(unit.improvementHints)) {
-            if (hint === null || typeof hint !== 'object' || typeof hint.suggestion !== 'string' || typeof hint.targetField !== 'string') continue
+            if (
+                hint === null ||
+                typeof hint !== 'object' ||
+                typeof hint.suggestion !== 'string' ||
+                typeof hint.targetField !== 'string'
+            )
+                continue
             const key = `${hint.targetField}\u0000${hint.suggestion}`
             if (seen.has(key)) continue
             seen.add(key)
             const tool = toolOfUnit(unit.unit)
             const place = hintPlace(hint.targetField, unit.unit, input.resolve)
             const where = tool !== undefined ? `tool ${tool}` : `the ${unit.area} area`
-            const note = place.placed === 'unit' ? ` (the hint names ${hint.targetField === '' ? 'no field' : `the field ${hint.targetField}`}, which is not in the source, so it is placed at ${where})` : ''
+            const note =
+                place.placed === 'unit'
+                    ? ` (the hint names ${hint.targetField === '' ? 'no field' : `the field ${hint.targetField}`}, which is not in the source, so it is placed at ${where})`
+                    : ''
             out.push({
                 schemaId: input.schemaId,
                 file: input.file ?? null,
@@ -315,14 +451,21 @@ function hintItems(input: FixListInput, answers: readonly FixItem[]): FixItem[] 
  * Pairs a run's entries with their units: the run writes one entry per unit it graded (not kept)
  * or vetoed, in unit order, so the two lists zip.
  */
-export function fixEntriesOf(units: readonly UnitResult[], entries: readonly GradingEntry[]): Array<{ unit: string; entry: GradingEntry }> {
+export function fixEntriesOf(
+    units: readonly UnitResult[],
+    entries: readonly GradingEntry[]
+): Array<{ unit: string; entry: GradingEntry }> {
     const written = list(units).filter((u) => u.kept !== true && (u.status === 'graded' || u.status === 'rejected'))
-    return written.length === entries.length ? written.map((u, i) => ({ unit: u.unit, entry: entries[i] as GradingEntry })) : entries.map((entry) => ({ unit: entry.area, entry }))
+    return written.length === entries.length
+        ? written.map((u, i) => ({ unit: u.unit, entry: entries[i] as GradingEntry }))
+        : entries.map((entry) => ({ unit: entry.area, entry }))
 }
 
 /** Where an item is, as an editor opens it: `file:line:col`, else the schema id. */
 function whereOf(item: FixItem): string {
-    return item.file === null ? item.schemaId : `${item.file}${item.line !== null ? `:${item.line}${item.column !== null ? `:${item.column}` : ''}` : ''}`
+    return item.file === null
+        ? item.schemaId
+        : `${item.file}${item.line !== null ? `:${item.line}${item.column !== null ? `:${item.column}` : ''}` : ''}`
 }
 
 /** One line per item, as the CLI prints a failure: `file:line:col CODE message in tool <tool>`, the message whole. */
@@ -382,13 +525,19 @@ const plural = (n: number, one: string, many: string): string => `${n} ${n === 1
 /** `✖ 12 problems (3 errors, 9 warnings, 2 notes)`, or `✔ no problems`. */
 export function countsLine(counts: FixCounts): string {
     if (counts.problems === 0) return '✔ no problems'
-    const parts = [plural(counts.errors, 'error', 'errors'), plural(counts.warnings, 'warning', 'warnings'), ...(counts.infos > 0 ? [plural(counts.infos, 'note', 'notes')] : [])]
+    const parts = [
+        plural(counts.errors, 'error', 'errors'),
+        plural(counts.warnings, 'warning', 'warnings'),
+        ...(counts.infos > 0 ? [plural(counts.infos, 'note', 'notes')] : [])
+    ]
     return `✖ ${plural(counts.problems, 'problem', 'problems')} (${parts.join(', ')})`
 }
 
 /** The message with its own tool's name read as `<tool>`, so the same words across tools compare equal. */
 function genericMessage(item: FixItem): string {
-    return item.tool === undefined || item.tool.length === 0 ? item.message : item.message.replace(toolPattern(item.tool), '<tool>')
+    return item.tool === undefined || item.tool.length === 0
+        ? item.message
+        : item.message.replace(toolPattern(item.tool), '<tool>')
 }
 
 /**
@@ -408,7 +557,15 @@ export function collapseFixItems(items: readonly FixItem[]): FixListLine[] {
     return [...lines.values()].map(({ first, message, items: its }) => {
         const tools = [...new Set(its.flatMap((i) => (i.tool !== undefined ? [i.tool] : [])))]
         // One tool (or none): its own words stand; several: the shared words with `<tool>`.
-        return { code: first.code, severity: first.severity, kind: first.kind, message: tools.length > 1 ? message : first.message, tools, items: its, cost: Math.max(...its.map((i) => i.cost)) }
+        return {
+            code: first.code,
+            severity: first.severity,
+            kind: first.kind,
+            message: tools.length > 1 ? message : first.message,
+            tools,
+            items: its,
+            cost: Math.max(...its.map((i) => i.cost))
+        }
     })
 }
 
@@ -429,7 +586,16 @@ export function groupFixItems(items: readonly FixItem[]): FixListSchema[] {
             groups.set(key, group)
         }
         const ordered = [...groups.values()]
-            .map((g) => ({ heading: g.tools.length === 0 ? 'schema' : g.tools.length === 1 ? `tool ${g.tools[0] as string}` : `tools ${g.tools.join(', ')}`, tools: g.tools, lines: g.lines }))
+            .map((g) => ({
+                heading:
+                    g.tools.length === 0
+                        ? 'schema'
+                        : g.tools.length === 1
+                          ? `tool ${g.tools[0] as string}`
+                          : `tools ${g.tools.join(', ')}`,
+                tools: g.tools,
+                lines: g.lines
+            }))
             .sort((a, b) => Math.max(...b.lines.map((l) => l.cost)) - Math.max(...a.lines.map((l) => l.cost)))
         return { schemaId, file: its[0]?.file ?? null, groups: ordered, counts: countFixItems(its) }
     })
@@ -438,7 +604,9 @@ export function groupFixItems(items: readonly FixItem[]): FixListSchema[] {
 /** Where a line is: `line:col` of its first item, or `-` when the source gave no line. */
 export function lineWhere(line: FixListLine): string {
     const first = line.items[0]
-    return first === undefined || first.line === null ? '-' : `${first.line}${first.column !== null ? `:${first.column}` : ''}`
+    return first === undefined || first.line === null
+        ? '-'
+        : `${first.line}${first.column !== null ? `:${first.column}` : ''}`
 }
 
 /** The text of a line as the CLI prints it under its group: `12:13  warning  CODE  message`. */
@@ -453,9 +621,14 @@ export function fixListLineText(line: FixListLine): string {
  * printed (the terminal may shorten; each printed line stays whole) and a last line says how many
  * more there are.
  */
-export function fixListText(schema: FixListSchema, options: { readonly indent?: string; readonly limit?: number; readonly more?: string } = {}): string[] {
+export function fixListText(
+    schema: FixListSchema,
+    options: { readonly indent?: string; readonly limit?: number; readonly more?: string } = {}
+): string[] {
     const indent = options.indent ?? ''
-    const out = [`${indent}${schema.file ?? schema.schemaId}${schema.file !== null ? ` (${schema.schemaId})` : ''}: ${countsLine(schema.counts)}\n`]
+    const out = [
+        `${indent}${schema.file ?? schema.schemaId}${schema.file !== null ? ` (${schema.schemaId})` : ''}: ${countsLine(schema.counts)}\n`
+    ]
     const limit = options.limit ?? Number.POSITIVE_INFINITY
     let shown = 0
     let hidden = 0
@@ -468,6 +641,9 @@ export function fixListText(schema: FixListSchema, options: { readonly indent?: 
         for (const line of lines) out.push(`${indent}    ${fixListLineText(line)}\n`)
         shown += lines.length
     }
-    if (hidden > 0) out.push(`${indent}  … ${hidden} more line${hidden === 1 ? '' : 's'}${options.more !== undefined ? ` ${options.more}` : ''}\n`)
+    if (hidden > 0)
+        out.push(
+            `${indent}  … ${hidden} more line${hidden === 1 ? '' : 's'}${options.more !== undefined ? ` ${options.more}` : ''}\n`
+        )
     return out
 }

@@ -13,18 +13,29 @@ export type RuleSetting = 'off' | 'warning' | 'error' | 0 | 1 | 2
 /** Per issue code or question id, what it is set to. */
 export type RulesMap = Readonly<Record<string, RuleSetting>>
 
-const LEVEL: Readonly<Record<string, 'off' | 'warning' | 'error'>> = { off: 'off', warning: 'warning', warn: 'warning', error: 'error', '0': 'off', '1': 'warning', '2': 'error' }
+const LEVEL: Readonly<Record<string, 'off' | 'warning' | 'error'>> = {
+    off: 'off',
+    warning: 'warning',
+    warn: 'warning',
+    error: 'error',
+    '0': 'off',
+    '1': 'warning',
+    '2': 'error'
+}
 // An issue code (SCH-WARN-012, GRA-006) or a question id (Q-single-test-05).
 const RULE_NAME = /^(?:[A-Z]{2,6}(?:-[A-Z]{2,6})?-\d{3}|Q-[a-z][a-z0-9-]*-\d{2})$/
 
 /** Edit distance (insert, delete or replace a character, or swap two neighbours) between two short names. */
 function distance(a: string, b: string): number {
-    const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)))
+    const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+        Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0))
+    )
     const at = (i: number, j: number): number => (d[i] as number[])[j] as number
     for (let i = 1; i <= a.length; i += 1) {
         for (let j = 1; j <= b.length; j += 1) {
             let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1))
-            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1)
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+                best = Math.min(best, at(i - 2, j - 2) + 1)
             ;(d[i] as number[])[j] = best
         }
     }
@@ -40,9 +51,14 @@ function knownNames(): readonly string[] {
 
 /** The known names nearest to an unknown one (at most three edits away, at most three of them), nearest first. */
 export function nearestRuleNames(code: string): string[] {
-    const scored = knownNames().map((name) => ({ name, d: distance(code, name) })).filter((x) => x.d <= 3)
+    const scored = knownNames()
+        .map((name) => ({ name, d: distance(code, name) }))
+        .filter((x) => x.d <= 3)
     const best = Math.min(...scored.map((x) => x.d))
-    return scored.filter((x) => x.d === best).slice(0, 3).map((x) => x.name)
+    return scored
+        .filter((x) => x.d === best)
+        .slice(0, 3)
+        .map((x) => x.name)
 }
 
 /** The rules map checked: the usable settings, and one issue per rule that is not (CFG-001…003, CFG-005). */
@@ -54,12 +70,18 @@ function checkRules(rules: unknown): { levels: Map<string, 'off' | 'warning' | '
     for (const [code, setting] of Object.entries(rules as Record<string, unknown>)) {
         const level = typeof setting === 'string' || typeof setting === 'number' ? LEVEL[String(setting)] : undefined
         if (!RULE_NAME.test(code)) errors.push(createIssue('CFG-003', pointer('rules', code), { code }))
-        else if (level === undefined) errors.push(createIssue('CFG-002', pointer('rules', code), { code, actual: describeValue(setting) }))
+        else if (level === undefined)
+            errors.push(createIssue('CFG-002', pointer('rules', code), { code, actual: describeValue(setting) }))
         else {
             // A well-formed name nothing emits sets nothing: said, with the nearest names, and the other rules still apply.
             if (!knownNames().includes(code)) {
                 const near = nearestRuleNames(code)
-                errors.push(createIssue('CFG-005', pointer('rules', code), { code, suggestion: near.length > 0 ? `; did you mean ${near.join(' or ')}?` : '' }))
+                errors.push(
+                    createIssue('CFG-005', pointer('rules', code), {
+                        code,
+                        suggestion: near.length > 0 ? `; did you mean ${near.join(' or ')}?` : ''
+                    })
+                )
             }
             levels.set(code, level)
         }
@@ -91,11 +113,16 @@ export class FixRules {
      * @returns `{ items, issues, errors }`: the items and issues without the rules turned off, the others at the severity set; with a wrong rules map, everything as given and the errors of {@link FixRules.check}
      * @example FixRules.apply({ items, rules: { 'SCH-WARN-012': 'off' } }).items
      */
-    static apply(input: { items?: readonly FixItem[]; issues?: readonly Issue[]; rules?: unknown }): { items: FixItem[]; issues: Issue[]; errors: Issue[] } {
+    static apply(input: { items?: readonly FixItem[]; issues?: readonly Issue[]; rules?: unknown }): {
+        items: FixItem[]
+        issues: Issue[]
+        errors: Issue[]
+    } {
         const items = Array.isArray(input?.items) ? (input.items as FixItem[]) : []
         const issues = Array.isArray(input?.issues) ? (input.issues as Issue[]) : []
         const { levels, errors } = checkRules(input?.rules)
-        if (errors.some((e) => e.severity === SEVERITY.error) || levels.size === 0) return { items: [...items], issues: [...issues], errors }
+        if (errors.some((e) => e.severity === SEVERITY.error) || levels.size === 0)
+            return { items: [...items], issues: [...issues], errors }
         const relevel = <T extends { code: string; severity: string }>(list: readonly T[]): T[] =>
             list.flatMap((x) => {
                 const level = x !== null && typeof x === 'object' ? levels.get(x.code) : undefined

@@ -41,12 +41,18 @@ export function aboutFileIn(names: readonly string[], declared: readonly string[
  * @returns the warnings, none when the two agree
  * @example aboutDeclarationIssues({ declared: null, about: { name: 'demo-about.md' }, namespace: 'demo', path: '/options/about' })[0]?.code // 'GRA-022'
  */
-export function aboutDeclarationIssues(args: { declared: string | null; about: { readonly name?: string } | undefined; namespace: string; path: string }): Issue[] {
+export function aboutDeclarationIssues(args: {
+    declared: string | null
+    about: { readonly name?: string } | undefined
+    namespace: string
+    path: string
+}): Issue[] {
     const { declared, about, namespace, path } = args
     if (declared === null && about !== undefined) {
         const name = typeof about.name === 'string' && about.name !== '' ? about.name : `${namespace}-about.md`
         return [createIssue('GRA-022', path, { file: `resources/${name}`, name })]
     }
-    if (declared !== null && about === undefined) return [createIssue('GRA-023', path, { file: `resources/${declared}` })]
+    if (declared !== null && about === undefined)
+        return [createIssue('GRA-023', path, { file: `resources/${declared}` })]
     return []
 }

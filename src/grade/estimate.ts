@@ -95,7 +95,8 @@ const tokens = (chars: number): number => Math.ceil(chars / CHARS_PER_TOKEN)
 
 /** A returned prompt as the estimate reads it: its messages, and its questions when it lists them. */
 type PromptLike = { readonly messages: readonly JudgeMessage[]; readonly questions?: readonly unknown[] }
-const questionCount = (p: PromptLike): { questions?: number } => (Array.isArray(p.questions) ? { questions: p.questions.length } : {})
+const questionCount = (p: PromptLike): { questions?: number } =>
+    Array.isArray(p.questions) ? { questions: p.questions.length } : {}
 
 /** How many questions a call asks: its count when a whole number from 0, else one. */
 const askedOf = (questions: unknown): number =>
@@ -107,7 +108,13 @@ const outputOf = (questions: unknown): number => OUTPUT_TOKENS.perCall + OUTPUT_
 function checkPrices(prices: unknown, errors: Issue[]): TokenPrices | null {
     if (prices === undefined) return null
     if (prices === null || typeof prices !== 'object') {
-        errors.push(createIssue('GRA-002', '/prices', { field: 'prices', expected: '{ input?, output?, cachedInput? } in US dollars per million tokens', actual: typeOfValue(prices) }))
+        errors.push(
+            createIssue('GRA-002', '/prices', {
+                field: 'prices',
+                expected: '{ input?, output?, cachedInput? } in US dollars per million tokens',
+                actual: typeOfValue(prices)
+            })
+        )
         return null
     }
     const out: { input?: number; output?: number; cachedInput?: number } = {}
@@ -115,7 +122,14 @@ function checkPrices(prices: unknown, errors: Issue[]): TokenPrices | null {
         const v = (prices as Record<string, unknown>)[name]
         if (v === undefined) continue
         if (typeof v === 'number' && Number.isFinite(v) && v >= 0) out[name] = v
-        else errors.push(createIssue('GRA-002', `/prices/${name}`, { field: `prices.${name}`, expected: 'a number from 0 (US dollars per million tokens)', actual: typeOfValue(v) }))
+        else
+            errors.push(
+                createIssue('GRA-002', `/prices/${name}`, {
+                    field: `prices.${name}`,
+                    expected: 'a number from 0 (US dollars per million tokens)',
+                    actual: typeOfValue(v)
+                })
+            )
     }
     return out
 }
@@ -123,7 +137,9 @@ function checkPrices(prices: unknown, errors: Issue[]): TokenPrices | null {
 /** The run's cost for the prices: uncached input at the input price, cached input at its own (or the input) price, output at the output price. */
 function costOf(figures: CostFigures, prices: TokenPrices): CostInDollars {
     const perToken = (p: number | undefined): number => (p ?? 0) / 1_000_000
-    const input = figures.uncachedTokens * perToken(prices.input) + figures.cachedTokens * perToken(prices.cachedInput ?? prices.input)
+    const input =
+        figures.uncachedTokens * perToken(prices.input) +
+        figures.cachedTokens * perToken(prices.cachedInput ?? prices.input)
     const output = figures.outputTokens * perToken(prices.output)
     const missing = (['input', 'output'] as const).filter((k) => prices[k] === undefined)
     return { input, output, total: input + output, missing }
@@ -251,11 +267,33 @@ export class JudgeCost {
      * @param input - `{ namespaces }`: results of `gradeNamespace` / `gradeTree` run without a judge
      * @returns the calls, ready for {@link JudgeCost.estimate}
      */
-    static callsOf(input: { readonly namespaces: ReadonlyArray<{ readonly namespace: string | null; readonly schemas: ReadonlyArray<{ readonly result: { readonly grading: { readonly schemaId: string } | null; readonly prompts: readonly PromptLike[] } }>; readonly prompts: readonly PromptLike[] }> }): CostCall[] {
+    static callsOf(input: {
+        readonly namespaces: ReadonlyArray<{
+            readonly namespace: string | null
+            readonly schemas: ReadonlyArray<{
+                readonly result: {
+                    readonly grading: { readonly schemaId: string } | null
+                    readonly prompts: readonly PromptLike[]
+                }
+            }>
+            readonly prompts: readonly PromptLike[]
+        }>
+    }): CostCall[] {
         const calls: CostCall[] = []
         for (const ns of Array.isArray(input?.namespaces) ? input.namespaces : []) {
-            for (const row of ns.schemas) for (const p of row.result.prompts) calls.push({ key: row.result.grading?.schemaId ?? 'unknown', messages: p.messages, ...questionCount(p) })
-            for (const p of ns.prompts) calls.push({ key: `${ns.namespace ?? 'unknown'} (namespace)`, messages: p.messages, ...questionCount(p) })
+            for (const row of ns.schemas)
+                for (const p of row.result.prompts)
+                    calls.push({
+                        key: row.result.grading?.schemaId ?? 'unknown',
+                        messages: p.messages,
+                        ...questionCount(p)
+                    })
+            for (const p of ns.prompts)
+                calls.push({
+                    key: `${ns.namespace ?? 'unknown'} (namespace)`,
+                    messages: p.messages,
+                    ...questionCount(p)
+                })
         }
         return calls
     }

@@ -4,7 +4,16 @@ import { Island } from '../island/island.js'
 import { parseJsonText } from '../json/guard.js'
 import { Journal, writeAtomic } from '../store/fs-ops.js'
 import { islandName, joinPath, LAYOUT } from '../store/paths.js'
-import { SEVERITY, NODE_STATUS, ROLLUP_STATUSES, UNIT_STATUS, isAggregateGrade, type AggregateGrade, type LetterGrade, type RollupStatus } from '../model/constants.js'
+import {
+    SEVERITY,
+    NODE_STATUS,
+    ROLLUP_STATUSES,
+    UNIT_STATUS,
+    isAggregateGrade,
+    type AggregateGrade,
+    type LetterGrade,
+    type RollupStatus
+} from '../model/constants.js'
 import type { FsPort } from '../ports/types.js'
 import { testRecordsOf, type PretestResult } from '../pretest/data-pretest.js'
 import { redactSecretsDeep } from '../prompts/redact.js'
@@ -22,13 +31,25 @@ type GradeOptions = GradeOptionsBase
 type Obj = Record<string, unknown>
 
 /** The schema's node in its namespace `index.json` on the island (undefined when there is none yet). */
-export async function schemaNodeIn(options: { fs: FsPort; root: string }, namespace: string, schemaFolder: string): Promise<unknown> {
-    return schemaNodeOf(await readJsonObject(options.fs, joinPath(options.root.replace(/\/+$/, ''), LAYOUT.providers, namespace, LAYOUT.index)), schemaFolder)
+export async function schemaNodeIn(
+    options: { fs: FsPort; root: string },
+    namespace: string,
+    schemaFolder: string
+): Promise<unknown> {
+    return schemaNodeOf(
+        await readJsonObject(
+            options.fs,
+            joinPath(options.root.replace(/\/+$/, ''), LAYOUT.providers, namespace, LAYOUT.index)
+        ),
+        schemaFolder
+    )
 }
 
 /** The node of the schema in folder `schemaFolder` of a namespace index value (undefined when it has none). */
 function schemaNodeOf(index: unknown, schemaFolder: string): unknown {
-    return isObject(index) && isObject(index.schemas) && Object.hasOwn(index.schemas, schemaFolder) ? index.schemas[schemaFolder] : undefined
+    return isObject(index) && isObject(index.schemas) && Object.hasOwn(index.schemas, schemaFolder)
+        ? index.schemas[schemaFolder]
+        : undefined
 }
 
 /** A unit the island already holds graded for this content: what its index node says, and its hints from `state.json`. */
@@ -55,7 +76,12 @@ async function readJsonObject(fs: FsPort, path: string): Promise<Obj | null> {
 }
 
 /** A node of `index.json` that stands for a current full grading (graded or stable), as a kept unit. */
-function keptFromNode(node: unknown, base: string, hints: ReadonlyMap<string, readonly ImprovementHint[]>, boundTo: string | null): KeptUnit | null {
+function keptFromNode(
+    node: unknown,
+    base: string,
+    hints: ReadonlyMap<string, readonly ImprovementHint[]>,
+    boundTo: string | null
+): KeptUnit | null {
     if (!isObject(node)) return null
     // A veto is terminal (01-model §6.3): a rejected node of this very content is kept as it is.
     const vetoed = node.status === NODE_STATUS.rejected && node.grade === 'REJECTED' && boundTo !== null
@@ -76,7 +102,8 @@ function keptFromNode(node: unknown, base: string, hints: ReadonlyMap<string, re
 function hintsByRef(state: Obj | null): Map<string, readonly ImprovementHint[]> {
     const out = new Map<string, readonly ImprovementHint[]>()
     for (const item of Array.isArray(state?.areas) ? state.areas : []) {
-        if (isObject(item) && typeof item.lastGradingRef === 'string' && Array.isArray(item.improvementHints)) out.set(item.lastGradingRef, item.improvementHints as ImprovementHint[])
+        if (isObject(item) && typeof item.lastGradingRef === 'string' && Array.isArray(item.improvementHints))
+            out.set(item.lastGradingRef, item.improvementHints as ImprovementHint[])
     }
     return out
 }
@@ -87,7 +114,14 @@ function hintsByRef(state: Obj | null): Map<string, readonly ImprovementHint[]> 
  * schema's units, bound to `schemaHash` with that very snapshot). Failed, missing, blocked, vetoed
  * and outdated units are not kept, so a re-run grades exactly those. An unreadable index keeps nothing.
  */
-export async function keptUnits(fs: FsPort, root: string, namespace: string, scope: { schemaFolder: string; schemaHash: string; tools: readonly string[] } | { namespaceUnits: readonly string[]; anchorFolder: string }): Promise<Map<string, KeptUnit>> {
+export async function keptUnits(
+    fs: FsPort,
+    root: string,
+    namespace: string,
+    scope:
+        | { schemaFolder: string; schemaHash: string; tools: readonly string[] }
+        | { namespaceUnits: readonly string[]; anchorFolder: string }
+): Promise<Map<string, KeptUnit>> {
     const nsDir = joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace)
     const index = await readJsonObject(fs, joinPath(nsDir, LAYOUT.index))
     const kept = new Map<string, KeptUnit>()
@@ -96,7 +130,16 @@ export async function keptUnits(fs: FsPort, root: string, namespace: string, sco
     if ('namespaceUnits' in scope) {
         const skills = isObject(index.skills) ? index.skills : {}
         for (const unit of scope.namespaceUnits) {
-            const node = unit === 'tools-aggregate-namespace' ? index.namespaceAggregate : unit === 'namespace-description' ? index.description : unit === 'about-namespace' ? index.about : unit.startsWith('namespace-skills/') ? skills[`${scope.anchorFolder}.${unit.slice('namespace-skills/'.length)}`] : undefined
+            const node =
+                unit === 'tools-aggregate-namespace'
+                    ? index.namespaceAggregate
+                    : unit === 'namespace-description'
+                      ? index.description
+                      : unit === 'about-namespace'
+                        ? index.about
+                        : unit.startsWith('namespace-skills/')
+                          ? skills[`${scope.anchorFolder}.${unit.slice('namespace-skills/'.length)}`]
+                          : undefined
             const found = keptFromNode(node, nsDir, hints, null)
             if (found !== null) kept.set(unit, found)
         }
@@ -121,13 +164,27 @@ export async function keptUnits(fs: FsPort, root: string, namespace: string, sco
  * key-gated, withheld, unbuildable tools — but never replaces a live summary of the same content.
  * Derived data like `index.json`: rewritten, never a secret in it.
  */
-async function writePretestSummary(fs: FsPort, root: string, namespace: string, slug: string, schemaHash: string, pretest: PretestResult, runtime: GradeOptions['runtime'], judgeCalls?: { readonly calls: number; readonly repairs: number }): Promise<Issue[]> {
+async function writePretestSummary(
+    fs: FsPort,
+    root: string,
+    namespace: string,
+    slug: string,
+    schemaHash: string,
+    pretest: PretestResult,
+    runtime: GradeOptions['runtime'],
+    judgeCalls?: { readonly calls: number; readonly repairs: number }
+): Promise<Issue[]> {
     const base = root.replace(/\/+$/, '')
     const path = joinPath(base, LAYOUT.providers, namespace, islandName(slug, 'schema') ?? slug, LAYOUT.summary)
     if (!pretest.ran) {
         const previous = await readJsonObject(fs, path)
         // A live summary of this content holds more than a plan: kept (an older file without `ran` was live).
-        if (previous !== null && previous.ran !== false && (previous.schemaHash === undefined || previous.schemaHash === schemaHash)) return []
+        if (
+            previous !== null &&
+            previous.ran !== false &&
+            (previous.schemaHash === undefined || previous.schemaHash === schemaHash)
+        )
+            return []
     }
     const tests = testRecordsOf(pretest.results)
     const summary = {
@@ -139,13 +196,41 @@ async function writePretestSummary(fs: FsPort, root: string, namespace: string, 
         minWorkingTests: pretest.minWorkingTests,
         ok: pretest.ok,
         // Which runtime ran the handler tools' tests (its version), when one did.
-        ...(Object.values(pretest.tools).some((t) => t.viaRuntime) && runtime !== undefined ? { runtime: { version: typeof runtime.version === 'string' ? runtime.version : null, ...(typeof runtime.isolation === 'string' ? { isolation: runtime.isolation } : {}) } } : {}),
+        ...(Object.values(pretest.tools).some((t) => t.viaRuntime) && runtime !== undefined
+            ? {
+                  runtime: {
+                      version: typeof runtime.version === 'string' ? runtime.version : null,
+                      ...(typeof runtime.isolation === 'string' ? { isolation: runtime.isolation } : {})
+                  }
+              }
+            : {}),
         // Per tool, each test's truth (PretestTestRecord without its tool): its requests (keys masked), status and verdict.
-        perTool: Object.fromEntries(Object.entries(pretest.tools).map(([tool, t]) => [tool, { working: t.working, total: t.total, bar: t.bar, class: t.class, blocked: t.blocked, reason: t.reason, detail: t.detail, missingServerParams: t.missingServerParams, ...(t.viaRuntime ? { viaRuntime: true } : {}), tests: tests.filter((r) => r.tool === tool).map(({ tool: _tool, ...rest }) => rest) }])),
+        perTool: Object.fromEntries(
+            Object.entries(pretest.tools).map(([tool, t]) => [
+                tool,
+                {
+                    working: t.working,
+                    total: t.total,
+                    bar: t.bar,
+                    class: t.class,
+                    blocked: t.blocked,
+                    reason: t.reason,
+                    detail: t.detail,
+                    missingServerParams: t.missingServerParams,
+                    ...(t.viaRuntime ? { viaRuntime: true } : {}),
+                    tests: tests.filter((r) => r.tool === tool).map(({ tool: _tool, ...rest }) => rest)
+                }
+            ])
+        ),
         // What the judge cost this run: its calls, and the repair turns among them (at most one per unit).
-        ...(judgeCalls !== undefined && judgeCalls.calls > 0 ? { judge: { calls: judgeCalls.calls, repairCalls: judgeCalls.repairs } } : {})
+        ...(judgeCalls !== undefined && judgeCalls.calls > 0
+            ? { judge: { calls: judgeCalls.calls, repairCalls: judgeCalls.repairs } }
+            : {})
     }
-    return writeAtomic(fs, path, JSON.stringify(summary, null, 4) + '\n', { overwrite: true, journal: new Journal(base) })
+    return writeAtomic(fs, path, JSON.stringify(summary, null, 4) + '\n', {
+        overwrite: true,
+        journal: new Journal(base)
+    })
 }
 
 /** One unit's line in `state.json` (04 ⚠ D8): where it stands, and what the judge advised. */
@@ -168,15 +253,27 @@ interface StateArea {
  * with (`lastGradingRef`, relative to the namespace folder). Units this run did not grade keep their
  * line. Written atomically; an unreadable state is replaced, never half-written.
  */
-export async function writeUnitState(fs: FsPort, root: string, namespace: string, units: readonly UnitResult[], entries: ReadonlyArray<{ plan: UnitPlan; sidecar?: AreaSidecar }>, findings?: { readonly schema: string; readonly items: ReadonlyArray<{ code: string; pointer: string; severity: string; message: string }> }): Promise<Issue[]> {
+export async function writeUnitState(
+    fs: FsPort,
+    root: string,
+    namespace: string,
+    units: readonly UnitResult[],
+    entries: ReadonlyArray<{ plan: UnitPlan; sidecar?: AreaSidecar }>,
+    findings?: {
+        readonly schema: string
+        readonly items: ReadonlyArray<{ code: string; pointer: string; severity: string; message: string }>
+    }
+): Promise<Issue[]> {
     const base = root.replace(/\/+$/, '')
     const nsDir = joinPath(base, LAYOUT.providers, namespace)
     const path = joinPath(nsDir, LAYOUT.state)
     const previous = await readJsonObject(fs, path)
-    const key = (a: { area: string; target: Readonly<Record<string, string>> }): string => `${a.area}|${JSON.stringify(Object.entries(a.target).sort())}`
+    const key = (a: { area: string; target: Readonly<Record<string, string>> }): string =>
+        `${a.area}|${JSON.stringify(Object.entries(a.target).sort())}`
     const areas = new Map<string, StateArea>()
     for (const item of Array.isArray(previous?.areas) ? previous.areas : []) {
-        if (isObject(item) && typeof item.area === 'string' && isObject(item.target)) areas.set(key(item as unknown as StateArea), item as unknown as StateArea)
+        if (isObject(item) && typeof item.area === 'string' && isObject(item.target))
+            areas.set(key(item as unknown as StateArea), item as unknown as StateArea)
     }
     const sidecars = new Map(entries.map((e) => [e.plan.unit, e.sidecar]))
     let changed = false
@@ -185,8 +282,14 @@ export async function writeUnitState(fs: FsPort, root: string, namespace: string
         // Kept units leave their line as it is; an open prompt never replaces what a judge said before.
         if (unit.kept === true || unit.status === UNIT_STATUS.skipped) continue
         const before = areas.get(key(unit))
-        if (unit.status === UNIT_STATUS.provisional && before !== undefined && before.status !== UNIT_STATUS.provisional) continue
-        const ref = unit.written !== null && unit.written.startsWith(nsDir + '/') ? unit.written.slice(nsDir.length + 1) : null
+        if (
+            unit.status === UNIT_STATUS.provisional &&
+            before !== undefined &&
+            before.status !== UNIT_STATUS.provisional
+        )
+            continue
+        const ref =
+            unit.written !== null && unit.written.startsWith(nsDir + '/') ? unit.written.slice(nsDir.length + 1) : null
         const line: StateArea = {
             area: unit.area,
             target: unit.target,
@@ -204,14 +307,26 @@ export async function writeUnitState(fs: FsPort, root: string, namespace: string
     // The schema's findings of this run, so a later check can tell a new error from a known one.
     const knownFindings = isObject(previous?.findings) ? { ...(previous.findings as Obj) } : {}
     if (findings !== undefined) {
-        knownFindings[findings.schema] = findings.items.map((f) => ({ code: f.code, pointer: f.pointer, severity: f.severity, message: f.message }))
+        knownFindings[findings.schema] = findings.items.map((f) => ({
+            code: f.code,
+            pointer: f.pointer,
+            severity: f.severity,
+            message: f.message
+        }))
         changed = true
     }
     if (!changed) return []
     const list = [...areas.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, v]) => v)
     // Done: graded, or known not to be gradable now (blocked, gated, rejected), as D8 counts progress.
     // Fields another writer keeps here (the emit baton: taskId, phases, …) stay as they are.
-    const state = { ...(previous ?? {}), target: previous?.target ?? { namespace }, areas: list, ...(Object.keys(knownFindings).length > 0 ? { findings: knownFindings } : {}), done: list.filter((a) => a.status !== UNIT_STATUS.error && a.status !== UNIT_STATUS.provisional).length, total: list.length }
+    const state = {
+        ...(previous ?? {}),
+        target: previous?.target ?? { namespace },
+        areas: list,
+        ...(Object.keys(knownFindings).length > 0 ? { findings: knownFindings } : {}),
+        done: list.filter((a) => a.status !== UNIT_STATUS.error && a.status !== UNIT_STATUS.provisional).length,
+        total: list.length
+    }
     return writeAtomic(fs, path, JSON.stringify(state, null, 4) + '\n', { overwrite: true, journal: new Journal(base) })
 }
 
@@ -327,12 +442,33 @@ export async function writeIsland(args: {
     const imported = await Island.importProvider({ fs, root, now, files: providerFilesOf(args), secrets })
     errors.push(...imported.errors)
     if (!imported.status) return { indexPath: null, rollupStatus: null, rollupGrade: null, schemaNode: undefined }
-    const summaryWrite = await writePretestSummary(fs, root, namespace, slug, schemaHash, pretest, options.runtime, args.judgeCalls)
+    const summaryWrite = await writePretestSummary(
+        fs,
+        root,
+        namespace,
+        slug,
+        schemaHash,
+        pretest,
+        options.runtime,
+        args.judgeCalls
+    )
     errors.push(...summaryWrite)
     await writeEntries({ fs, root, now, entries, units, errors, secrets })
     // The schema's own findings (structure, spec-strict, security), notes too: what a check compares with a
     // baseline, under the rules of its own config (a note raised to an error by a rule is not new).
-    const findings = errors.filter((e) => e.path.startsWith('/schema/main')).map((e) => ({ code: e.code, pointer: e.path.slice('/schema/main'.length), severity: e.severity, message: e.message }))
-    errors.push(...(await writeUnitState(fs, root, namespace, units, entries, { schema: islandName(slug, 'schema') ?? slug, items: findings })))
+    const findings = errors
+        .filter((e) => e.path.startsWith('/schema/main'))
+        .map((e) => ({
+            code: e.code,
+            pointer: e.path.slice('/schema/main'.length),
+            severity: e.severity,
+            message: e.message
+        }))
+    errors.push(
+        ...(await writeUnitState(fs, root, namespace, units, entries, {
+            schema: islandName(slug, 'schema') ?? slug,
+            items: findings
+        }))
+    )
     return rollUp(fs, root, namespace, slug, now, errors)
 }

@@ -8,7 +8,13 @@ import type { AbortSignalLike, GradeOptionsBase, Judge, JudgeRequest } from './t
  * Defaults of a run's judge calls: two minutes per call (as the CLI's `--judge-timeout`), two further
  * tries, a second's backoff doubling, three failed units in a row stop the run's calls.
  */
-export const JUDGE_CALL_DEFAULTS = Object.freeze({ timeoutMs: 120_000, retries: 2, backoffMs: 1000, maxConsecutiveFailures: 3, maxBackoffMs: 60_000 })
+export const JUDGE_CALL_DEFAULTS = Object.freeze({
+    timeoutMs: 120_000,
+    retries: 2,
+    backoffMs: 1000,
+    maxConsecutiveFailures: 3,
+    maxBackoffMs: 60_000
+})
 
 /** The pointer every judge-path issue of a unit is reported at: `/units/<unit>` (the unit id escaped, `single-test~1getX`). */
 export function unitPath(unit: string, ...rest: ReadonlyArray<string | number>): string {
@@ -16,12 +22,25 @@ export function unitPath(unit: string, ...rest: ReadonlyArray<string | number>):
 }
 
 /** The judge options a call reads, as `GradeOptions` holds them. */
-export type JudgeCallOptions = Pick<GradeOptionsBase, 'judge' | 'judgeTimeoutMs' | 'judgeRetries' | 'judgeBackoffMs' | 'maxConsecutiveJudgeFailures' | 'signal' | 'sleep'>
+export type JudgeCallOptions = Pick<
+    GradeOptionsBase,
+    'judge' | 'judgeTimeoutMs' | 'judgeRetries' | 'judgeBackoffMs' | 'maxConsecutiveJudgeFailures' | 'signal' | 'sleep'
+>
 
 /** The judge options of an options object, and nothing else (the judge itself left to the caller). */
 export function pickJudgeOptions(options: JudgeCallOptions): Omit<JudgeCallOptions, 'judge'> {
-    const keys = ['judgeTimeoutMs', 'judgeRetries', 'judgeBackoffMs', 'maxConsecutiveJudgeFailures', 'signal', 'sleep'] as const
-    return Object.fromEntries(keys.filter((k) => options[k] !== undefined).map((k) => [k, options[k]])) as Omit<JudgeCallOptions, 'judge'>
+    const keys = [
+        'judgeTimeoutMs',
+        'judgeRetries',
+        'judgeBackoffMs',
+        'maxConsecutiveJudgeFailures',
+        'signal',
+        'sleep'
+    ] as const
+    return Object.fromEntries(keys.filter((k) => options[k] !== undefined).map((k) => [k, options[k]])) as Omit<
+        JudgeCallOptions,
+        'judge'
+    >
 }
 
 /** What one run knows of its judge: failures in a row, and whether it stopped calling it (and said so). */
@@ -38,7 +57,14 @@ interface JudgeSession {
 // The session of each judge a run wraps (judgeForRun): every unit of the run shares it.
 const SESSIONS = new WeakMap<Judge, JudgeSession>()
 
-const freshSession = (): JudgeSession => ({ failures: 0, stopped: false, announced: false, abortAnnounced: false, last: '', noted: new Set() })
+const freshSession = (): JudgeSession => ({
+    failures: 0,
+    stopped: false,
+    announced: false,
+    abortAnnounced: false,
+    last: '',
+    noted: new Set()
+})
 
 // The session of a judge no run wrapped (a direct call), apart from the runs' so judgeForRun still wraps it.
 const LOOSE = new WeakMap<Judge, JudgeSession>()
@@ -66,9 +92,19 @@ export function judgeForRun(judge: Judge | undefined): Judge | undefined {
 /** The judge options that are not what they should be, one GRA-002 each. */
 export function judgeOptionIssues(options: Readonly<Record<string, unknown>>): Issue[] {
     const issues: Issue[] = []
-    const count = (key: 'judgeTimeoutMs' | 'judgeRetries' | 'judgeBackoffMs' | 'maxConsecutiveJudgeFailures', min: number): void => {
+    const count = (
+        key: 'judgeTimeoutMs' | 'judgeRetries' | 'judgeBackoffMs' | 'maxConsecutiveJudgeFailures',
+        min: number
+    ): void => {
         const v = options[key]
-        if (v !== undefined && !(typeof v === 'number' && Number.isSafeInteger(v) && v >= min)) issues.push(createIssue('GRA-002', `/options/${key}`, { field: key, expected: `a whole number from ${min}`, actual: typeof v === 'number' ? String(v) : typeof v }))
+        if (v !== undefined && !(typeof v === 'number' && Number.isSafeInteger(v) && v >= min))
+            issues.push(
+                createIssue('GRA-002', `/options/${key}`, {
+                    field: key,
+                    expected: `a whole number from ${min}`,
+                    actual: typeof v === 'number' ? String(v) : typeof v
+                })
+            )
     }
     // 0 turns the limit off, explicitly; omitted is the two-minute default.
     count('judgeTimeoutMs', 0)
@@ -76,19 +112,40 @@ export function judgeOptionIssues(options: Readonly<Record<string, unknown>>): I
     count('judgeBackoffMs', 0)
     count('maxConsecutiveJudgeFailures', 1)
     const signal = options.signal
-    if (signal !== undefined && !(signal !== null && typeof signal === 'object' && typeof (signal as { aborted?: unknown }).aborted === 'boolean')) issues.push(createIssue('GRA-002', '/options/signal', { field: 'signal', expected: 'an AbortSignal (or { aborted })', actual: typeof signal }))
+    if (
+        signal !== undefined &&
+        !(
+            signal !== null &&
+            typeof signal === 'object' &&
+            typeof (signal as { aborted?: unknown }).aborted === 'boolean'
+        )
+    )
+        issues.push(
+            createIssue('GRA-002', '/options/signal', {
+                field: 'signal',
+                expected: 'an AbortSignal (or { aborted })',
+                actual: typeof signal
+            })
+        )
     return issues
 }
 
 /** How one try ended. */
-type Attempt = { kind: 'text'; text: unknown } | { kind: 'failed'; cause: unknown } | { kind: 'timeout' } | { kind: 'aborted' }
+type Attempt =
+    | { kind: 'text'; text: unknown }
+    | { kind: 'failed'; cause: unknown }
+    | { kind: 'timeout' }
+    | { kind: 'aborted' }
 
 /** What the platform offers for aborting (feature-detected: the core compiles without DOM or Node typings). */
 interface ControllerLike {
     readonly signal: AbortSignalLike
     abort(reason?: unknown): void
 }
-type Platform = { AbortController?: new () => ControllerLike; AbortSignal?: { timeout?: (ms: number) => AbortSignalLike } }
+type Platform = {
+    AbortController?: new () => ControllerLike
+    AbortSignal?: { timeout?: (ms: number) => AbortSignalLike }
+}
 const platform = (): Platform => globalThis as unknown as Platform
 
 /** A controller: the platform's (so a judge can hand its signal to `fetch`), or a small one where there is none. */
@@ -96,7 +153,12 @@ function controller(): ControllerLike {
     const Native = platform().AbortController
     if (typeof Native === 'function') return new Native()
     const listeners = new Set<() => void>()
-    const signal = { aborted: false, reason: undefined as unknown, addEventListener: (_t: 'abort', l: () => void) => void listeners.add(l), removeEventListener: (_t: 'abort', l: () => void) => void listeners.delete(l) }
+    const signal = {
+        aborted: false,
+        reason: undefined as unknown,
+        addEventListener: (_t: 'abort', l: () => void) => void listeners.add(l),
+        removeEventListener: (_t: 'abort', l: () => void) => void listeners.delete(l)
+    }
     return {
         signal,
         abort(reason) {
@@ -120,7 +182,12 @@ function onAbort(signal: AbortSignalLike | undefined, listener: () => void): () 
  * platform's `AbortSignal.timeout` (Node ≥ 20, browsers, workers), so the core sets no timer of its
  * own; where the platform has none, `judgeTimeoutMs` cannot be honoured (the run's `signal` still can).
  */
-function attempt(judge: Judge, request: JudgeRequest, timeoutMs: number | undefined, signal: AbortSignalLike | undefined): Promise<Attempt> {
+function attempt(
+    judge: Judge,
+    request: JudgeRequest,
+    timeoutMs: number | undefined,
+    signal: AbortSignalLike | undefined
+): Promise<Attempt> {
     return new Promise<Attempt>((resolve) => {
         const call = controller()
         let stops: Array<() => void> = []
@@ -163,19 +230,25 @@ export function isRetryable(cause: unknown): boolean {
 
 /** The text of a failure, redacted before anything cuts it. */
 function failureText(cause: unknown, forms: readonly string[]): string {
-    const raw = cause instanceof Error ? String(cause.message) : typeof cause === 'string' ? cause : 'the judge rejected'
+    const raw =
+        cause instanceof Error ? String(cause.message) : typeof cause === 'string' ? cause : 'the judge rejected'
     return redactMessage(raw, forms).slice(0, 500)
 }
 
 /** The wait before retry `n` (1-based): the backoff doubled per try, or the judge's `retryAfterMs` when longer. */
 function backoff(n: number, base: number, cause: unknown): number {
-    const after = cause !== null && typeof cause === 'object' ? (cause as { retryAfterMs?: unknown }).retryAfterMs : undefined
+    const after =
+        cause !== null && typeof cause === 'object' ? (cause as { retryAfterMs?: unknown }).retryAfterMs : undefined
     const wanted = Math.max(base * 2 ** (n - 1), typeof after === 'number' && Number.isFinite(after) ? after : 0)
     return Math.min(wanted, JUDGE_CALL_DEFAULTS.maxBackoffMs)
 }
 
 /** Waits `ms` through the host's `sleep`, else the platform's timer signal; an abort ends the wait. */
-function wait(ms: number, sleep: ((ms: number) => Promise<void>) | undefined, signal: AbortSignalLike | undefined): Promise<void> {
+function wait(
+    ms: number,
+    sleep: ((ms: number) => Promise<void>) | undefined,
+    signal: AbortSignalLike | undefined
+): Promise<void> {
     if (ms <= 0 || signal?.aborted === true) return Promise.resolve()
     return new Promise<void>((resolve) => {
         const stops: Array<() => void> = []
@@ -228,7 +301,8 @@ export function settleUnit(options: JudgeCallOptions, unit: string, failure: str
     session.last = `${unit}: ${failure}`
     if (session.failures >= limit) {
         session.stopped = true
-        if (!session.announced) errors.push(createIssue('GRA-025', unitPath(unit), { count: limit, detail: session.last }))
+        if (!session.announced)
+            errors.push(createIssue('GRA-025', unitPath(unit), { count: limit, detail: session.last }))
         session.announced = true
     }
 }
@@ -248,13 +322,30 @@ export function firstTimeInRun(options: JudgeCallOptions, key: string): boolean 
  * rest; the run's `signal` ends it at once. A unit that gets no reply adds one issue (GRA-006) and
  * names its failure for {@link settleUnit}; an aborted run says so once (GRA-026). Every text is redacted.
  */
-export async function askJudge(unit: string, request: JudgeRequest, options: JudgeCallOptions, errors: Issue[], forms: readonly string[]): Promise<JudgeAsked> {
+export async function askJudge(
+    unit: string,
+    request: JudgeRequest,
+    options: JudgeCallOptions,
+    errors: Issue[],
+    forms: readonly string[]
+): Promise<JudgeAsked> {
     const judge = options.judge as Judge
     const session = sessionOf(judge)
     const limit = options.maxConsecutiveJudgeFailures ?? JUDGE_CALL_DEFAULTS.maxConsecutiveFailures
-    if (session.stopped) return { kind: 'error', reason: `the judge was not called: it failed ${limit} units in a row in this run`, failure: null }
+    if (session.stopped)
+        return {
+            kind: 'error',
+            reason: `the judge was not called: it failed ${limit} units in a row in this run`,
+            failure: null
+        }
     const aborted = (): JudgeAsked => {
-        if (!session.abortAnnounced) errors.push(createIssue('GRA-026', unitPath(unit), { unit, detail: failureText(options.signal?.reason ?? 'aborted', forms) }))
+        if (!session.abortAnnounced)
+            errors.push(
+                createIssue('GRA-026', unitPath(unit), {
+                    unit,
+                    detail: failureText(options.signal?.reason ?? 'aborted', forms)
+                })
+            )
         session.abortAnnounced = true
         return { kind: 'error', reason: 'the run was aborted before the judge answered', failure: null }
     }
@@ -270,7 +361,11 @@ export async function askJudge(unit: string, request: JudgeRequest, options: Jud
         const cause = result.kind === 'timeout' ? { retryable: true } : result.cause
         detail = result.kind === 'timeout' ? `no answer within ${timeoutMs} ms` : failureText(result.cause, forms)
         if (n >= retries || !isRetryable(cause)) break
-        await wait(backoff(n + 1, options.judgeBackoffMs ?? JUDGE_CALL_DEFAULTS.backoffMs, cause), options.sleep, options.signal)
+        await wait(
+            backoff(n + 1, options.judgeBackoffMs ?? JUDGE_CALL_DEFAULTS.backoffMs, cause),
+            options.sleep,
+            options.signal
+        )
         if (options.signal?.aborted === true) return aborted()
     }
     const said = tries > 1 ? `${tries} tries, the last: ${detail}` : detail

@@ -23,7 +23,10 @@ export interface JudgeTally {
 }
 
 /** How a unit's answer came out: none to give (the prompt is returned), an error (its issue added), or the reply converted (an entry or a blocker). */
-export type UnitAnswer = { readonly kind: 'none' } | { readonly kind: 'error'; readonly reason: string } | { readonly kind: 'converted'; readonly converted: ToGradingEntryResult }
+export type UnitAnswer =
+    | { readonly kind: 'none' }
+    | { readonly kind: 'error'; readonly reason: string }
+    | { readonly kind: 'converted'; readonly converted: ToGradingEntryResult }
 
 /** The options a unit's answer reads: the judge's, and the pre-collected answers. */
 export type UnitAnswerOptions = JudgeCallOptions & Pick<GradeOptionsBase, 'answers'>
@@ -43,7 +46,11 @@ function rejectedDetail(problems: readonly string[]): string {
  * Fills the envelope fields the library itself issued when a reply omits them, and refuses a reply
  * that contradicts them: they identify the grading, they are not the grader's judgement.
  */
-function fillEnvelope(plan: UnitPlan, request: EmittedPrompt, output: unknown): { output: unknown } | { problem: Issue } {
+function fillEnvelope(
+    plan: UnitPlan,
+    request: EmittedPrompt,
+    output: unknown
+): { output: unknown } | { problem: Issue } {
     if (!isObject(output) || 'blocker' in output) return { output }
     const env = request.envelope as unknown as Obj
     // The obvious default: a reply without improvement hints has none.
@@ -54,8 +61,17 @@ function fillEnvelope(plan: UnitPlan, request: EmittedPrompt, output: unknown): 
             continue
         }
         const actual = output[key]
-        const same = key === 'iteration' || key === 'timestamp' ? true : JSON.stringify(actual) === JSON.stringify(expected)
-        if (!same) return { problem: createIssue('GRA-008', unitPath(plan.unit), { unit: plan.unit, field: key, actual: describeValue(JSON.stringify(actual)), expected: describeValue(JSON.stringify(expected)) }) }
+        const same =
+            key === 'iteration' || key === 'timestamp' ? true : JSON.stringify(actual) === JSON.stringify(expected)
+        if (!same)
+            return {
+                problem: createIssue('GRA-008', unitPath(plan.unit), {
+                    unit: plan.unit,
+                    field: key,
+                    actual: describeValue(JSON.stringify(actual)),
+                    expected: describeValue(JSON.stringify(expected))
+                })
+            }
     }
     return { output: filled }
 }
@@ -68,21 +84,45 @@ function misnamedAnswer(plan: UnitPlan, output: unknown): Issue | null {
 }
 
 /** A reply given as an area output (a pre-collected answer, or the judge's object) turned into an entry, or the slip it is. */
-function convertOutput(plan: UnitPlan, request: EmittedPrompt, value: unknown, errors: Issue[], convert: (reply: UnitReply) => ToGradingEntryResult): OneReply {
+function convertOutput(
+    plan: UnitPlan,
+    request: EmittedPrompt,
+    value: unknown,
+    errors: Issue[],
+    convert: (reply: UnitReply) => ToGradingEntryResult
+): OneReply {
     const named = takeReplyModel(plan.unit, value, errors)
     const misnamed = misnamedAnswer(plan, named.output)
     if (misnamed !== null) return { kind: 'slip', problems: [misnamed.message], issue: misnamed }
     const tidied = tidyReply(named.output, request)
     const filled = fillEnvelope(plan, request, tidied.output)
-    if ('problem' in filled) return { kind: 'slip', problems: [filled.problem.message, ...tidied.dropped.map((d) => `left out: ${d}`)], issue: filled.problem }
+    if ('problem' in filled)
+        return {
+            kind: 'slip',
+            problems: [filled.problem.message, ...tidied.dropped.map((d) => `left out: ${d}`)],
+            issue: filled.problem
+        }
     const converted = convert({ output: filled.output, ...(named.model !== undefined ? { model: named.model } : {}) })
-    if (converted.entry !== null || converted.blocker !== null) return { kind: 'converted', converted, dropped: tidied.dropped }
+    if (converted.entry !== null || converted.blocker !== null)
+        return { kind: 'converted', converted, dropped: tidied.dropped }
     const problems = [...replyProblems(converted.errors), ...tidied.dropped.map((d) => `left out: ${d}`)]
-    return { kind: 'slip', problems, issue: createIssue('GRA-018', unitPath(plan.unit), { unit: plan.unit, detail: rejectedDetail(problems) }) }
+    return {
+        kind: 'slip',
+        problems,
+        issue: createIssue('GRA-018', unitPath(plan.unit), { unit: plan.unit, detail: rejectedDetail(problems) })
+    }
 }
 
 /** One call of the judge: its text read (the JSON object found in it), then converted. */
-async function askOnce(plan: UnitPlan, request: EmittedPrompt, options: UnitAnswerOptions, errors: Issue[], secrets: readonly string[], convert: (reply: UnitReply) => ToGradingEntryResult, tally: JudgeTally): Promise<OneReply> {
+async function askOnce(
+    plan: UnitPlan,
+    request: EmittedPrompt,
+    options: UnitAnswerOptions,
+    errors: Issue[],
+    secrets: readonly string[],
+    convert: (reply: UnitReply) => ToGradingEntryResult,
+    tally: JudgeTally
+): Promise<OneReply> {
     tally.calls += 1
     const asked = await askJudge(plan.unit, request, options, errors, secrets)
     if (asked.kind === 'error') return { kind: 'failed', reason: asked.reason, failure: asked.failure }
@@ -99,16 +139,23 @@ async function askOnce(plan: UnitPlan, request: EmittedPrompt, options: UnitAnsw
         errors.push(createIssue('GRA-007', unitPath(plan.unit), { unit: plan.unit, detail }))
         return { kind: 'failed', reason: 'the judge reply is not JSON', failure: `not JSON: ${detail}` }
     }
-    if (found.kind !== 'json') return { kind: 'slip', problems: [found.detail], issue: createIssue('GRA-007', unitPath(plan.unit), { unit: plan.unit, detail: found.detail }) }
+    if (found.kind !== 'json')
+        return {
+            kind: 'slip',
+            problems: [found.detail],
+            issue: createIssue('GRA-007', unitPath(plan.unit), { unit: plan.unit, detail: found.detail })
+        }
     // Said once per run: a model that always adds a sentence does so on every call.
-    if (found.around !== null && firstTimeInRun(options, 'around')) errors.push(createIssue('GRA-027', unitPath(plan.unit), { unit: plan.unit, detail: found.around }))
+    if (found.around !== null && firstTimeInRun(options, 'around'))
+        errors.push(createIssue('GRA-027', unitPath(plan.unit), { unit: plan.unit, detail: found.around }))
     // A reply echoing a key never reaches an entry: redacted as parsed, before any check or cut.
     return convertOutput(plan, request, redactSecretsDeep(found.value, secrets), errors, convert)
 }
 
 /** The notes of a reply that was graded: what was left out of it. */
 function noteDropped(plan: UnitPlan, dropped: readonly string[], errors: Issue[]): void {
-    if (dropped.length > 0) errors.push(createIssue('GRA-028', unitPath(plan.unit), { unit: plan.unit, detail: dropped.join('; ') }))
+    if (dropped.length > 0)
+        errors.push(createIssue('GRA-028', unitPath(plan.unit), { unit: plan.unit, detail: dropped.join('; ') }))
 }
 
 /**
@@ -118,10 +165,24 @@ function noteDropped(plan: UnitPlan, dropped: readonly string[], errors: Issue[]
  * is the unit's one error. Every unit the judge was asked for is settled toward the stop after
  * failures in a row. Nothing is converted that the judge did not give.
  */
-export async function answerUnit(plan: UnitPlan, request: EmittedPrompt, options: UnitAnswerOptions, errors: Issue[], secrets: readonly string[], convert: (reply: UnitReply) => ToGradingEntryResult, tally: JudgeTally): Promise<UnitAnswer> {
+export async function answerUnit(
+    plan: UnitPlan,
+    request: EmittedPrompt,
+    options: UnitAnswerOptions,
+    errors: Issue[],
+    secrets: readonly string[],
+    convert: (reply: UnitReply) => ToGradingEntryResult,
+    tally: JudgeTally
+): Promise<UnitAnswer> {
     if (options.answers !== undefined && Object.hasOwn(options.answers, plan.unit)) {
         // The model a reply names is provenance, not part of the area output.
-        const given = convertOutput(plan, request, redactSecretsDeep(options.answers[plan.unit], secrets), errors, convert)
+        const given = convertOutput(
+            plan,
+            request,
+            redactSecretsDeep(options.answers[plan.unit], secrets),
+            errors,
+            convert
+        )
         if (given.kind === 'converted') {
             noteDropped(plan, given.dropped, errors)
             return { kind: 'converted', converted: given.converted }
@@ -146,12 +207,31 @@ export async function answerUnit(plan: UnitPlan, request: EmittedPrompt, options
     }
     if (reply.kind === 'slip') {
         // The unit's one error, saying that the repair turn did not help (GRA-008 and GRA-021 say what is wrong on their own).
-        const after = (detail: string): string => (repaired !== null ? `still, after one repair turn: ${detail}` : detail)
-        errors.push(reply.issue.code === 'GRA-018' ? createIssue('GRA-018', unitPath(plan.unit), { unit: plan.unit, detail: after(rejectedDetail(reply.problems)) }) : reply.issue.code === 'GRA-007' ? createIssue('GRA-007', unitPath(plan.unit), { unit: plan.unit, detail: after(reply.problems[0] ?? '') }) : reply.issue)
-        settleUnit(options, plan.unit, `still unusable after its repair turn: ${reply.problems[0] ?? reply.issue.message}`, errors)
+        const after = (detail: string): string =>
+            repaired !== null ? `still, after one repair turn: ${detail}` : detail
+        errors.push(
+            reply.issue.code === 'GRA-018'
+                ? createIssue('GRA-018', unitPath(plan.unit), {
+                      unit: plan.unit,
+                      detail: after(rejectedDetail(reply.problems))
+                  })
+                : reply.issue.code === 'GRA-007'
+                  ? createIssue('GRA-007', unitPath(plan.unit), {
+                        unit: plan.unit,
+                        detail: after(reply.problems[0] ?? '')
+                    })
+                  : reply.issue
+        )
+        settleUnit(
+            options,
+            plan.unit,
+            `still unusable after its repair turn: ${reply.problems[0] ?? reply.issue.message}`,
+            errors
+        )
         return { kind: 'error', reason: 'the area output was rejected after one repair turn' }
     }
-    if (repaired !== null) errors.push(createIssue('GRA-029', unitPath(plan.unit), { unit: plan.unit, detail: rejectedDetail(repaired) }))
+    if (repaired !== null)
+        errors.push(createIssue('GRA-029', unitPath(plan.unit), { unit: plan.unit, detail: rejectedDetail(repaired) }))
     noteDropped(plan, reply.dropped, errors)
     settleUnit(options, plan.unit, null, errors)
     return { kind: 'converted', converted: reply.converted }

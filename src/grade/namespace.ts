@@ -22,14 +22,26 @@ import { headlineGrade, type SchemaRunContext } from './schema-result.js'
 import { gradeSchemaCore } from './single-schema.js'
 import { keptUnits, writeUnitState } from './island-state.js'
 import { namespacePrecondition, runPlans } from './run-plans.js'
-import type { EmittedPrompt, GradeOptions, GradeOptionsBase, GradeSingleSchemaInput, Judge, GradeSingleSchemaResult, GraderInput, SchemaModuleInput, UnitResult } from './types.js'
+import type {
+    EmittedPrompt,
+    GradeOptions,
+    GradeOptionsBase,
+    GradeSingleSchemaInput,
+    Judge,
+    GradeSingleSchemaResult,
+    GraderInput,
+    SchemaModuleInput,
+    UnitResult
+} from './types.js'
 import type { UnitPlan } from './units.js'
 import { isObject } from '../model/object.js'
 
 type Obj = Record<string, unknown>
 
 /** One schema of a namespace: a file, or the module as an object with its file name. */
-export type NamespaceSchemaInput = { readonly schemaPath: string } | { readonly schema: SchemaModuleInput; readonly fileName: string }
+export type NamespaceSchemaInput =
+    | { readonly schemaPath: string }
+    | { readonly schema: SchemaModuleInput; readonly fileName: string }
 
 /** Options of {@link gradeNamespace} and {@link gradeTree}: those of `gradeSingleSchema`, answers keyed by schema id (and the namespace for its own units). */
 export type GradeNamespaceOptions = Omit<GradeOptions, 'answers'> & {
@@ -76,20 +88,41 @@ export interface GradeNamespaceResult {
 }
 
 /** The judge calls of a namespace run: its schemas' and its own units'. */
-function namespaceJudgeCalls(rows: readonly NamespaceSchemaRow[], own: { readonly calls: number; readonly repairs: number }): { calls: number; repairs: number } {
-    return rows.reduce((sum, row) => ({ calls: sum.calls + (row.result.grading?.judgeCalls?.calls ?? 0), repairs: sum.repairs + (row.result.grading?.judgeCalls?.repairs ?? 0) }), { calls: own.calls, repairs: own.repairs })
+function namespaceJudgeCalls(
+    rows: readonly NamespaceSchemaRow[],
+    own: { readonly calls: number; readonly repairs: number }
+): { calls: number; repairs: number } {
+    return rows.reduce(
+        (sum, row) => ({
+            calls: sum.calls + (row.result.grading?.judgeCalls?.calls ?? 0),
+            repairs: sum.repairs + (row.result.grading?.judgeCalls?.repairs ?? 0)
+        }),
+        { calls: own.calls, repairs: own.repairs }
+    )
 }
 
 /** The About of a namespace folder: `resources/<name>` as a schema there declares it (the runtime's inline origin), else the first `resources/*-about.md` (then GRA-022 says it is not declared). */
-async function aboutIn(fs: FsPort, dir: string, files: readonly string[]): Promise<{ name: string; text: string } | undefined> {
+async function aboutIn(
+    fs: FsPort,
+    dir: string,
+    files: readonly string[]
+): Promise<{ name: string; text: string } | undefined> {
     const declared: string[] = []
     for (const file of files) {
         const read = await readText(fs, file)
-        const name = read.ok && read.value !== null ? declaredAboutFile(mainOf(readModuleSource({ source: read.value }).module)) : null
+        const name =
+            read.ok && read.value !== null
+                ? declaredAboutFile(mainOf(readModuleSource({ source: read.value }).module))
+                : null
         if (name !== null) declared.push(name)
     }
     const listing = await listDir(fs, joinPath(dir, LAYOUT.resources))
-    const name = listing.ok ? aboutFileIn((listing.value ?? []).filter((e) => e.kind === 'file').map((e) => e.name), declared) : undefined
+    const name = listing.ok
+        ? aboutFileIn(
+              (listing.value ?? []).filter((e) => e.kind === 'file').map((e) => e.name),
+              declared
+          )
+        : undefined
     if (name === undefined) return undefined
     const read = await readText(fs, joinPath(dir, LAYOUT.resources, name))
     return read.ok && read.value !== null ? { name, text: read.value } : undefined
@@ -107,8 +140,15 @@ function sameParams(a: Readonly<Record<string, string>>, b: Readonly<Record<stri
 async function schemaFilesIn(fs: FsPort, dir: string): Promise<{ files: string[]; issue: Issue | null }> {
     const listing = await listDir(fs, dir)
     if (!listing.ok) return { files: [], issue: listing.issue }
-    if (listing.value === null) return { files: [], issue: createIssue('GRA-004', '/dir', { detail: `no folder at ${dir}` }) }
-    return { files: listing.value.filter((e) => e.kind === 'file' && e.name.endsWith('.mjs') && !e.name.startsWith('_')).map((e) => joinPath(dir, e.name)).sort(), issue: null }
+    if (listing.value === null)
+        return { files: [], issue: createIssue('GRA-004', '/dir', { detail: `no folder at ${dir}` }) }
+    return {
+        files: listing.value
+            .filter((e) => e.kind === 'file' && e.name.endsWith('.mjs') && !e.name.startsWith('_'))
+            .map((e) => joinPath(dir, e.name))
+            .sort(),
+        issue: null
+    }
 }
 
 /** The answers of one key without the open units: a null answer (as emit-prompts --areas writes them) leaves its unit open. */
@@ -116,7 +156,10 @@ function givenAnswers(record: unknown): Readonly<Record<string, unknown>> | unde
     return isObject(record) ? Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null)) : undefined
 }
 
-function answersFor(answers: GradeNamespaceOptions['answers'], base: string): Readonly<Record<string, unknown>> | undefined {
+function answersFor(
+    answers: GradeNamespaceOptions['answers'],
+    base: string
+): Readonly<Record<string, unknown>> | undefined {
     if (answers === undefined) return undefined
     return givenAnswers(Object.entries(answers).find(([id]) => id.endsWith(`.${base}`))?.[1])
 }
@@ -130,9 +173,28 @@ function answersFor(answers: GradeNamespaceOptions['answers'], base: string): Re
  * @returns `{ namespace, schemas: [{ file, result, resumed }], units, entries, prompts, grade, mode, indexPath, rollupStatus, rollupGrade, errors }`
  * @example await gradeNamespace({ dir: '/src/providers/openmeteo', grader, options: { sourceFs, now, judge } })
  */
-export async function gradeNamespace(input: { dir?: string; schemas?: readonly NamespaceSchemaInput[]; namespace?: string; grader?: GraderInput; options: GradeNamespaceOptions }): Promise<GradeNamespaceResult> {
+export async function gradeNamespace(input: {
+    dir?: string
+    schemas?: readonly NamespaceSchemaInput[]
+    namespace?: string
+    grader?: GraderInput
+    options: GradeNamespaceOptions
+}): Promise<GradeNamespaceResult> {
     const errors: Issue[] = []
-    const empty = (namespace: string | null = null): GradeNamespaceResult => ({ namespace, schemas: [], units: [], entries: [], prompts: [], grade: null, provisionalGrade: null, mode: 'none', indexPath: null, rollupStatus: null, rollupGrade: null, errors })
+    const empty = (namespace: string | null = null): GradeNamespaceResult => ({
+        namespace,
+        schemas: [],
+        units: [],
+        entries: [],
+        prompts: [],
+        grade: null,
+        provisionalGrade: null,
+        mode: 'none',
+        indexPath: null,
+        rollupStatus: null,
+        rollupGrade: null,
+        errors
+    })
     if (!isObject(input)) {
         errors.push(createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) }))
         return empty()
@@ -147,9 +209,23 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
     const shared = sharedOptionsOf(options, boundary)
     const { rows, graded } = await gradeEachSchema(items, { grader, options, shared, about })
     const { namespace, members } = membersOf(graded, input.namespace, errors)
-    if (namespace === null || members.length === 0) return hostView({ ...empty(namespace), schemas: rows, ...headline(rows, [], null), errors }, island.host)
+    if (namespace === null || members.length === 0)
+        return hostView({ ...empty(namespace), schemas: rows, ...headline(rows, [], null), errors }, island.host)
 
-    const scope: NamespaceScope = { input, options, shared, about, members, rows, namespace, now, grader, answersGiven: start.answersGiven, boundary, errors }
+    const scope: NamespaceScope = {
+        input,
+        options,
+        shared,
+        about,
+        members,
+        rows,
+        namespace,
+        now,
+        grader,
+        answersGiven: start.answersGiven,
+        boundary,
+        errors
+    }
     const { ran, veto, secrets } = await gradeNamespaceUnits(scope)
     const { indexPath, rollupStatus, rollupGrade } = await writeNamespaceUnits(options, namespace, now, ran, errors)
     return hostView(
@@ -160,7 +236,9 @@ export async function gradeNamespace(input: { dir?: string; schemas?: readonly N
                 units: ran.units,
                 entries: ran.entries.map((e) => e.entry),
                 prompts: ran.prompts,
-                ...(veto !== null ? { grade: 'REJECTED', provisionalGrade: null, mode: 'full' as const } : headline(rows, ran.units, rollupGrade)),
+                ...(veto !== null
+                    ? { grade: 'REJECTED', provisionalGrade: null, mode: 'full' as const }
+                    : headline(rows, ran.units, rollupGrade)),
                 indexPath,
                 rollupStatus,
                 rollupGrade,
@@ -183,16 +261,40 @@ type SharedOptions = Omit<NamespaceRunOptions, 'answers' | 'resume' | 'about' | 
 type SchemaItem = { file: string; single: Omit<GradeSingleSchemaInput, 'options' | 'grader'> }
 
 /** Stage "start": the options on their island, the grader, the time and the run's boundary; null when any input is wrong (issues in `errors`). */
-function startNamespaceRun(input: NamespaceInput, errors: Issue[]): { island: ReturnType<typeof runIsland<GradeNamespaceOptions & GradeOptionsBase>>; answersGiven: boolean; grader: GraderInput | null; now: string; boundary: string | undefined } | null {
-    if (!isObject(input.options)) errors.push(createIssue('GRA-002', '/options', { field: 'options', expected: 'object', actual: typeOfValue(input.options) }))
+function startNamespaceRun(
+    input: NamespaceInput,
+    errors: Issue[]
+): {
+    island: ReturnType<typeof runIsland<GradeNamespaceOptions & GradeOptionsBase>>
+    answersGiven: boolean
+    grader: GraderInput | null
+    now: string
+    boundary: string | undefined
+} | null {
+    if (!isObject(input.options))
+        errors.push(
+            createIssue('GRA-002', '/options', {
+                field: 'options',
+                expected: 'object',
+                actual: typeOfValue(input.options)
+            })
+        )
     // Without a host island the run writes to a private in-memory one, so every standing is read from an index.
     const island = runIsland((isObject(input.options) ? input.options : {}) as GradeNamespaceOptions & GradeOptionsBase)
     const options = island.options
     const answersGiven = options.judge !== undefined || options.answers !== undefined
     const grader = checkGrader(input.grader, answersGiven, errors)
     const now = nowOf(options, errors)
-    if (input.dir === undefined && input.schemas === undefined) errors.push(createIssue('GRA-001', '/dir', { field: 'dir or schemas' }))
-    if (input.schemas !== undefined && !Array.isArray(input.schemas)) errors.push(createIssue('GRA-002', '/schemas', { field: 'schemas', expected: 'array of { schemaPath } or { schema, fileName }', actual: typeOfValue(input.schemas) }))
+    if (input.dir === undefined && input.schemas === undefined)
+        errors.push(createIssue('GRA-001', '/dir', { field: 'dir or schemas' }))
+    if (input.schemas !== undefined && !Array.isArray(input.schemas))
+        errors.push(
+            createIssue('GRA-002', '/schemas', {
+                field: 'schemas',
+                expected: 'array of { schemaPath } or { schema, fileName }',
+                actual: typeOfValue(input.schemas)
+            })
+        )
     if (options.boundary !== undefined && !isBoundary(options.boundary)) errors.push(boundaryIssue(options.boundary))
     if (errors.length > 0 || now === null) return null
     // One boundary for the whole run, so every call opens with the same system message.
@@ -200,14 +302,23 @@ function startNamespaceRun(input: NamespaceInput, errors: Issue[]): { island: Re
 }
 
 /** Stage "list": the schemas, listed in the folder (with its About) or given; null when there is none to grade (issues in `errors`). */
-async function schemaItemsOf(input: NamespaceInput, options: NamespaceRunOptions, errors: Issue[]): Promise<{ items: SchemaItem[]; about: NamespaceRunOptions['about'] } | null> {
+async function schemaItemsOf(
+    input: NamespaceInput,
+    options: NamespaceRunOptions,
+    errors: Issue[]
+): Promise<{ items: SchemaItem[]; about: NamespaceRunOptions['about'] } | null> {
     let items: SchemaItem[] = []
     let about = options.about
     if (input.dir !== undefined) {
         const reader = (options.sourceFs ?? options.fs) as FsPort | undefined
         const { dir, issue } = normalizeDir(input.dir, '/dir', 'dir')
         if (reader === undefined || dir === null) {
-            errors.push(issue ?? createIssue('GRA-004', '/options/sourceFs', { detail: 'pass options.sourceFs (or fs) to read the namespace folder' }))
+            errors.push(
+                issue ??
+                    createIssue('GRA-004', '/options/sourceFs', {
+                        detail: 'pass options.sourceFs (or fs) to read the namespace folder'
+                    })
+            )
             return null
         }
         const listed = await schemaFilesIn(reader, dir)
@@ -219,14 +330,24 @@ async function schemaItemsOf(input: NamespaceInput, options: NamespaceRunOptions
         about ??= await aboutIn(reader, dir, listed.files)
     } else {
         items = (input.schemas as readonly unknown[]).flatMap((s, i): SchemaItem[] => {
-            if (isObject(s) && typeof s.schemaPath === 'string') return [{ file: s.schemaPath, single: { schemaPath: s.schemaPath } }]
-            if (isObject(s) && isObject(s.schema) && typeof s.fileName === 'string') return [{ file: s.fileName, single: { schema: s.schema as SchemaModuleInput, fileName: s.fileName } }]
-            errors.push(createIssue('GRA-002', `/schemas/${i}`, { field: `schemas[${i}]`, expected: '{ schemaPath } or { schema, fileName }', actual: typeOfValue(s) }))
+            if (isObject(s) && typeof s.schemaPath === 'string')
+                return [{ file: s.schemaPath, single: { schemaPath: s.schemaPath } }]
+            if (isObject(s) && isObject(s.schema) && typeof s.fileName === 'string')
+                return [{ file: s.fileName, single: { schema: s.schema as SchemaModuleInput, fileName: s.fileName } }]
+            errors.push(
+                createIssue('GRA-002', `/schemas/${i}`, {
+                    field: `schemas[${i}]`,
+                    expected: '{ schemaPath } or { schema, fileName }',
+                    actual: typeOfValue(s)
+                })
+            )
             return []
         })
     }
     if (items.length === 0) {
-        errors.push(createIssue('GRA-004', input.dir !== undefined ? '/dir' : '/schemas', { detail: 'no schema to grade' }))
+        errors.push(
+            createIssue('GRA-004', input.dir !== undefined ? '/dir' : '/schemas', { detail: 'no schema to grade' })
+        )
         return null
     }
     return { items, about }
@@ -234,28 +355,57 @@ async function schemaItemsOf(input: NamespaceInput, options: NamespaceRunOptions
 
 /** The options every schema run and the namespace units share. */
 function sharedOptionsOf(options: NamespaceRunOptions, boundary: string | undefined): SharedOptions {
-    const { answers: _allAnswers, resume: _resume, about: _about, skills: _skills, boundary: _boundary, ...rest } = options
+    const {
+        answers: _allAnswers,
+        resume: _resume,
+        about: _about,
+        skills: _skills,
+        boundary: _boundary,
+        ...rest
+    } = options
     // One judge for the namespace's run: its schemas and namespace units share one count of failures in a row.
-    return { ...rest, ...(boundary !== undefined ? { boundary } : {}), ...(rest.judge !== undefined ? { judge: judgeForRun(rest.judge) as Judge } : {}) }
+    return {
+        ...rest,
+        ...(boundary !== undefined ? { boundary } : {}),
+        ...(rest.judge !== undefined ? { judge: judgeForRun(rest.judge) as Judge } : {})
+    }
 }
 
-const isNamespaceUnit = (unit: string): boolean => ['tools-aggregate-namespace', 'namespace-description', 'about-namespace'].includes(unit) || unit.startsWith('namespace-skills/')
+const isNamespaceUnit = (unit: string): boolean =>
+    ['tools-aggregate-namespace', 'namespace-description', 'about-namespace'].includes(unit) ||
+    unit.startsWith('namespace-skills/')
 
 /** Stage "schemas": each schema's own areas, in order; the namespace areas come once afterwards, with every schema in view. */
-async function gradeEachSchema(items: readonly SchemaItem[], run: { grader: GraderInput | null; options: NamespaceRunOptions; shared: SharedOptions; about: NamespaceRunOptions['about'] }): Promise<{ rows: NamespaceSchemaRow[]; graded: SchemaRunContext[] }> {
+async function gradeEachSchema(
+    items: readonly SchemaItem[],
+    run: {
+        grader: GraderInput | null
+        options: NamespaceRunOptions
+        shared: SharedOptions
+        about: NamespaceRunOptions['about']
+    }
+): Promise<{ rows: NamespaceSchemaRow[]; graded: SchemaRunContext[] }> {
     const { grader, options, shared, about } = run
     const rows: NamespaceSchemaRow[] = []
     const graded: SchemaRunContext[] = []
     for (const item of items) {
         // The schema's own units only: its namespace-level answers are taken once, below.
         const own = answersFor(options.answers, baseName(item.file))
-        const schemaAnswers = own === undefined ? undefined : Object.fromEntries(Object.entries(own).filter(([unit]) => !isNamespaceUnit(unit)))
+        const schemaAnswers =
+            own === undefined
+                ? undefined
+                : Object.fromEntries(Object.entries(own).filter(([unit]) => !isNamespaceUnit(unit)))
         const result = await gradeSchemaCore(
             {
                 ...item.single,
                 ...(grader !== null ? { grader } : {}),
                 // The About and skills go with every schema so the island import places them (beside the schema declaring the About).
-                options: { ...shared, ...(about !== undefined ? { about } : {}), ...(options.skills !== undefined ? { skills: options.skills } : {}), ...(schemaAnswers !== undefined ? { answers: schemaAnswers } : {}) }
+                options: {
+                    ...shared,
+                    ...(about !== undefined ? { about } : {}),
+                    ...(options.skills !== undefined ? { skills: options.skills } : {}),
+                    ...(schemaAnswers !== undefined ? { answers: schemaAnswers } : {})
+                }
             } as GradeSingleSchemaInput,
             { namespaceAreas: false, resumable: options.resume === true }
         )
@@ -266,13 +416,20 @@ async function gradeEachSchema(items: readonly SchemaItem[], run: { grader: Grad
 }
 
 /** Stage "members": the namespace (given, else the first schema's), GRA-017 for each schema of another, and its schemas by slug. */
-function membersOf(graded: readonly SchemaRunContext[], given: string | undefined, errors: Issue[]): { namespace: string | null; members: SchemaRunContext[] } {
+function membersOf(
+    graded: readonly SchemaRunContext[],
+    given: string | undefined,
+    errors: Issue[]
+): { namespace: string | null; members: SchemaRunContext[] } {
     const namespaces = [...new Set(graded.map((g) => g.namespace))]
     const namespace = given ?? namespaces[0] ?? null
     for (const g of graded) {
-        if (g.namespace !== namespace) errors.push(createIssue('GRA-017', '/schemas', { value: g.schemaId, namespace: String(namespace) }))
+        if (g.namespace !== namespace)
+            errors.push(createIssue('GRA-017', '/schemas', { value: g.schemaId, namespace: String(namespace) }))
     }
-    const members = graded.filter((g) => g.namespace === namespace).sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
+    const members = graded
+        .filter((g) => g.namespace === namespace)
+        .sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
     return { namespace, members }
 }
 
@@ -293,55 +450,144 @@ interface NamespaceScope {
 }
 
 /** Stage "namespace plan": the anchor schema, the host's values for every member's keys, the veto, and the namespace units with their deterministic answers. */
-function namespacePlanOf(scope: NamespaceScope): { anchor: SchemaRunContext; serverParams: Record<string, string>; secrets: string[]; veto: CategoricalVeto | null; aboutDeclared: boolean; plans: UnitPlan[] } {
+function namespacePlanOf(scope: NamespaceScope): {
+    anchor: SchemaRunContext
+    serverParams: Record<string, string>
+    secrets: string[]
+    veto: CategoricalVeto | null
+    aboutDeclared: boolean
+    plans: UnitPlan[]
+} {
     const { input, options, about, members, namespace, now, errors } = scope
     // The namespace units: identified by the schema that holds the About (else the first by name).
     const anchor = members.find((m) => m.aboutDeclared) ?? (members[0] as SchemaRunContext)
     // The values of every member's keys, so a host's function form is redacted here as in each schema's run.
-    const requiredServerParams = [...new Set(members.flatMap((m) => (Array.isArray(m.main.requiredServerParams) ? m.main.requiredServerParams.filter((k): k is string => typeof k === 'string') : [])))]
+    const requiredServerParams = [
+        ...new Set(
+            members.flatMap((m) =>
+                Array.isArray(m.main.requiredServerParams)
+                    ? m.main.requiredServerParams.filter((k): k is string => typeof k === 'string')
+                    : []
+            )
+        )
+    ]
     const serverParams = serverParamsFor(options.serverParams, { requiredServerParams }, errors)
     const secrets = secretForms(serverParams)
     const veto: CategoricalVeto | null = members.find((m) => m.veto !== null)?.veto ?? null
     const questions = questionRows()
     const aboutDeclared = members.some((m) => m.aboutDeclared)
     // An About without its declaration (or the reverse) is never graded: say so and how to fix it.
-    errors.push(...aboutDeclarationIssues({ declared: declaredAboutFile(anchor.main), about, namespace, path: options.about === undefined && input.dir !== undefined ? '/dir' : '/options/about' }))
-    const namespaceAnswers = DeterministicAnswers.buildNamespace({ schemas: members.map((m) => ({ main: m.main, schemaId: m.schemaId })), questions, now, ...(aboutDeclared ? { aboutFileExists: about !== undefined } : {}) })
+    errors.push(
+        ...aboutDeclarationIssues({
+            declared: declaredAboutFile(anchor.main),
+            about,
+            namespace,
+            path: options.about === undefined && input.dir !== undefined ? '/dir' : '/options/about'
+        })
+    )
+    const namespaceAnswers = DeterministicAnswers.buildNamespace({
+        schemas: members.map((m) => ({ main: m.main, schemaId: m.schemaId })),
+        questions,
+        now,
+        ...(aboutDeclared ? { aboutFileExists: about !== undefined } : {})
+    })
     errors.push(...namespaceAnswers.errors)
     const plans: UnitPlan[] = [
-        { unit: 'tools-aggregate-namespace', area: 'tools-aggregate-namespace', target: { namespace }, deterministic: namespaceAnswers.byArea['tools-aggregate-namespace'], focus: null },
-        { unit: 'namespace-description', area: 'namespace-description', target: { namespace }, deterministic: [], focus: null },
-        ...(options.skills ?? []).map((s): UnitPlan => ({ unit: `namespace-skills/${s.name}`, area: 'namespace-skills', target: { namespace, schema: anchor.schemaFolder, skill: s.name }, deterministic: [], focus: s.name, skillId: s.name })),
-        { unit: 'about-namespace', area: 'about-namespace', target: { namespace, schema: anchor.schemaFolder }, deterministic: namespaceAnswers.byArea['about-namespace'], focus: null }
+        {
+            unit: 'tools-aggregate-namespace',
+            area: 'tools-aggregate-namespace',
+            target: { namespace },
+            deterministic: namespaceAnswers.byArea['tools-aggregate-namespace'],
+            focus: null
+        },
+        {
+            unit: 'namespace-description',
+            area: 'namespace-description',
+            target: { namespace },
+            deterministic: [],
+            focus: null
+        },
+        ...(options.skills ?? []).map(
+            (s): UnitPlan => ({
+                unit: `namespace-skills/${s.name}`,
+                area: 'namespace-skills',
+                target: { namespace, schema: anchor.schemaFolder, skill: s.name },
+                deterministic: [],
+                focus: s.name,
+                skillId: s.name
+            })
+        ),
+        {
+            unit: 'about-namespace',
+            area: 'about-namespace',
+            target: { namespace, schema: anchor.schemaFolder },
+            deterministic: namespaceAnswers.byArea['about-namespace'],
+            focus: null
+        }
     ]
     return { anchor, serverParams, secrets, veto, aboutDeclared, plans }
 }
 
 /** Stage "namespace attach and scan": every schema and the About and skills as the judge reads them, and what the injection scan flagged. */
-function namespaceMaterialOf(scope: NamespaceScope, serverParams: Readonly<Record<string, string>>): { attachments: EmittedPrompt['attachments']; flagged: string[] } {
+function namespaceMaterialOf(
+    scope: NamespaceScope,
+    serverParams: Readonly<Record<string, string>>
+): { attachments: EmittedPrompt['attachments']; flagged: string[] } {
     const { input, options, about, members, namespace, errors } = scope
     const attachments = [
-        ...members.map((m) => ({ name: `${m.slug}.mjs`, role: `schema ${m.schemaId} of the namespace (tools ${Object.keys(isObject(m.main.tools) ? m.main.tools : {}).join(', ')})`, content: sameParams(m.redacted.serverParams, serverParams) ? m.redacted.text : (Redact.text({ text: m.schemaText, serverParams }).text ?? '') })),
+        ...members.map((m) => ({
+            name: `${m.slug}.mjs`,
+            role: `schema ${m.schemaId} of the namespace (tools ${Object.keys(isObject(m.main.tools) ? m.main.tools : {}).join(', ')})`,
+            content: sameParams(m.redacted.serverParams, serverParams)
+                ? m.redacted.text
+                : (Redact.text({ text: m.schemaText, serverParams }).text ?? '')
+        })),
         ...namespaceAttachments({ namespace, about, skills: options.skills ?? [], serverParams })
     ]
     // The About and skills are scanned once here (each schema's run reports its own main and source).
     const aboutPath = options.about === undefined && input.dir !== undefined ? '/dir' : '/options/about/text'
-    const sharedScan = scanInjection(null, [...(about !== undefined ? [{ name: about.name ?? `${namespace}-about.md`, text: about.text }] : []), ...(options.skills ?? []).map((sk) => ({ name: `skills/${sk.name}.mjs`, text: sk.text }))], { mainPath: '', filePaths: [...(about !== undefined ? [aboutPath] : []), ...(options.skills ?? []).map((_, i) => `/options/skills/${i}/text`)] })
+    const sharedScan = scanInjection(
+        null,
+        [
+            ...(about !== undefined ? [{ name: about.name ?? `${namespace}-about.md`, text: about.text }] : []),
+            ...(options.skills ?? []).map((sk) => ({ name: `skills/${sk.name}.mjs`, text: sk.text }))
+        ],
+        {
+            mainPath: '',
+            filePaths: [
+                ...(about !== undefined ? [aboutPath] : []),
+                ...(options.skills ?? []).map((_, i) => `/options/skills/${i}/text`)
+            ]
+        }
+    )
     errors.push(...sharedScan.findings)
     const flagged = [...new Set([...members.flatMap((m) => m.flagged ?? []), ...sharedScan.flagged])]
     return { attachments, flagged }
 }
 
 /** Stage "namespace units": planned, kept (resume), attached and run once for the whole namespace. */
-async function gradeNamespaceUnits(scope: NamespaceScope): Promise<{ ran: Awaited<ReturnType<typeof runPlans>>; veto: CategoricalVeto | null; secrets: string[] }> {
+async function gradeNamespaceUnits(
+    scope: NamespaceScope
+): Promise<{ ran: Awaited<ReturnType<typeof runPlans>>; veto: CategoricalVeto | null; secrets: string[] }> {
     const { options, shared, about, members, namespace, now, grader, answersGiven, boundary, errors } = scope
     const { anchor, serverParams, secrets, veto, aboutDeclared, plans } = namespacePlanOf(scope)
     // Resume: namespace units the island holds graded for the current content are kept, not asked again.
-    const kept = options.resume === true && options.fs !== undefined && options.root !== undefined ? await keptUnits(options.fs, options.root, namespace, { namespaceUnits: plans.map((p) => p.unit), anchorFolder: anchor.schemaFolder }) : undefined
-    const toolList = members.map((m) => `${m.slug}: ${Object.keys(isObject(m.main.tools) ? m.main.tools : {}).join(', ')}`).join('; ')
+    const kept =
+        options.resume === true && options.fs !== undefined && options.root !== undefined
+            ? await keptUnits(options.fs, options.root, namespace, {
+                  namespaceUnits: plans.map((p) => p.unit),
+                  anchorFolder: anchor.schemaFolder
+              })
+            : undefined
+    const toolList = members
+        .map((m) => `${m.slug}: ${Object.keys(isObject(m.main.tools) ? m.main.tools : {}).join(', ')}`)
+        .join('; ')
     const { attachments, flagged } = namespaceMaterialOf(scope, serverParams)
     const ran = await runPlans(
-        plans.map((p) => ({ ...p, notes: [`The namespace has ${members.length} schema(s); every tool: ${toolList}.`] })),
+        plans.map((p) => ({
+            ...p,
+            notes: [`The namespace has ${members.length} schema(s); every tool: ${toolList}.`]
+        })),
         {
             schemaId: anchor.schemaId,
             version: anchor.version,
@@ -359,44 +605,85 @@ async function gradeNamespaceUnits(scope: NamespaceScope): Promise<{ ran: Awaite
             preconditions: namespacePreconditions(scope.rows),
             aboutDeclared,
             namespace,
-            aboutHash: about !== undefined ? (HashGenerator.hashBytes({ text: about.text }).short ?? undefined) : undefined,
+            aboutHash:
+                about !== undefined ? (HashGenerator.hashBytes({ text: about.text }).short ?? undefined) : undefined,
             stable: anchor.stable || !answersGiven,
             ...(kept !== undefined ? { kept } : {}),
-            boundary: chooseBoundary({ given: boundary, texts: attachments.flatMap((a) => [a.name, a.content]) }).boundary,
+            boundary: chooseBoundary({ given: boundary, texts: attachments.flatMap((a) => [a.name, a.content]) })
+                .boundary,
             flagged,
             // Namespace units are answered under the namespace, or (as single-schema answer files have them) under the anchor schema.
-            ...(options.answers !== undefined ? { answers: givenAnswers(options.answers[namespace]) ?? answersFor(options.answers, anchor.slug) ?? {} } : {})
+            ...(options.answers !== undefined
+                ? {
+                      answers:
+                          givenAnswers(options.answers[namespace]) ?? answersFor(options.answers, anchor.slug) ?? {}
+                  }
+                : {})
         }
     )
     return { ran, veto, secrets }
 }
 
 /** Stage "write and roll up": the namespace entries, `state.json`, then one rebuild of the namespace index. */
-async function writeNamespaceUnits(options: NamespaceRunOptions, namespace: string, now: string, ran: Awaited<ReturnType<typeof runPlans>>, errors: Issue[]): Promise<{ indexPath: string | null; rollupStatus: RollupStatus | null; rollupGrade: string | null }> {
+async function writeNamespaceUnits(
+    options: NamespaceRunOptions,
+    namespace: string,
+    now: string,
+    ran: Awaited<ReturnType<typeof runPlans>>,
+    errors: Issue[]
+): Promise<{ indexPath: string | null; rollupStatus: RollupStatus | null; rollupGrade: string | null }> {
     const fs = options.fs
     const root = options.root.replace(/\/+$/, '')
     for (const { plan, entry } of ran.entries) {
         const written = await Island.writeGrading({ fs, root, target: plan.target, entry, now })
         const at = ran.units.findIndex((u) => u.unit === plan.unit)
-        if (!written.status) errors.push(createIssue('GRA-016', '', { unit: plan.unit, detail: written.errors.map((e) => e.code).join(', ') }), ...written.errors)
+        if (!written.status)
+            errors.push(
+                createIssue('GRA-016', '', { unit: plan.unit, detail: written.errors.map((e) => e.code).join(', ') }),
+                ...written.errors
+            )
         else if (at >= 0) ran.units[at] = { ...(ran.units[at] as UnitResult), written: written.path }
     }
     errors.push(...(await writeUnitState(fs, root, namespace, ran.units, ran.entries)))
-    const rebuilt = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: joinPath(root, LAYOUT.providers, namespace), now })
+    const rebuilt = await RebuildIndex.rebuildNamespaceIndex({
+        fs,
+        namespaceDir: joinPath(root, LAYOUT.providers, namespace),
+        now
+    })
     errors.push(...rebuilt.errors.filter((e) => e.severity === SEVERITY.error))
     const index = rebuilt.index as { status?: unknown; grade?: unknown } | null
-    return { indexPath: rebuilt.indexPath, rollupStatus: (ROLLUP_STATUSES as readonly unknown[]).includes(index?.status) ? (index?.status as RollupStatus) : null, rollupGrade: typeof index?.grade === 'string' ? index.grade : null }
+    return {
+        indexPath: rebuilt.indexPath,
+        rollupStatus: (ROLLUP_STATUSES as readonly unknown[]).includes(index?.status)
+            ? (index?.status as RollupStatus)
+            : null,
+        rollupGrade: typeof index?.grade === 'string' ? index.grade : null
+    }
 }
 
 /** The result as the host sees it: without a host island, no path or rollup of the private one. */
 function hostView(result: GradeNamespaceResult, host: boolean): GradeNamespaceResult {
     if (host) return result
-    return { ...result, schemas: result.schemas.map((r) => ({ ...r, result: withoutIslandPaths(r.result) })), units: result.units.map((u) => (u.written === null ? u : { ...u, written: null })), indexPath: null, rollupStatus: null, rollupGrade: null }
+    return {
+        ...result,
+        schemas: result.schemas.map((r) => ({ ...r, result: withoutIslandPaths(r.result) })),
+        units: result.units.map((u) => (u.written === null ? u : { ...u, written: null })),
+        indexPath: null,
+        rollupStatus: null,
+        rollupGrade: null
+    }
 }
 
 /** The namespace aggregate rests on every schema's tools aggregate: a blocked one blocks it (blocked-by-precondition). */
 function namespacePreconditions(rows: readonly NamespaceSchemaRow[]): Map<string, string> {
-    return namespacePrecondition(rows.flatMap((r) => (r.result.grading !== null && r.result.grading.units.some((u) => u.area === 'tools-aggregate-schema' && u.status === UNIT_STATUS.blocked) ? [r.result.grading.schemaId] : [])))
+    return namespacePrecondition(
+        rows.flatMap((r) =>
+            r.result.grading !== null &&
+            r.result.grading.units.some((u) => u.area === 'tools-aggregate-schema' && u.status === UNIT_STATUS.blocked)
+                ? [r.result.grading.schemaId]
+                : []
+        )
+    )
 }
 
 /**
@@ -404,14 +691,25 @@ function namespacePreconditions(rows: readonly NamespaceSchemaRow[]): Map<string
  * REJECTED under a veto) — the same value the index holds. Provisional when any unit waits for
  * answers: then the grade is null and the deterministic-only figure is `provisionalGrade`.
  */
-function headline(rows: readonly NamespaceSchemaRow[], units: readonly UnitResult[], indexGrade: string | null): Pick<GradeNamespaceResult, 'grade' | 'provisionalGrade' | 'mode'> {
+function headline(
+    rows: readonly NamespaceSchemaRow[],
+    units: readonly UnitResult[],
+    indexGrade: string | null
+): Pick<GradeNamespaceResult, 'grade' | 'provisionalGrade' | 'mode'> {
     const gradings = rows.flatMap((r) => (r.result.grading !== null ? [r.result.grading] : []))
     const counted = [...gradings.flatMap((g) => g.units), ...units]
     const provisional = counted.some((u) => u.status === UNIT_STATUS.provisional)
-    const rejected = gradings.some((g) => g.status === NODE_STATUS.rejected) || units.some((u) => u.status === UNIT_STATUS.rejected)
-    const mode = provisional ? 'provisional' : counted.some((u) => u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected) ? 'full' : 'none'
+    const rejected =
+        gradings.some((g) => g.status === NODE_STATUS.rejected) || units.some((u) => u.status === UNIT_STATUS.rejected)
+    const mode = provisional
+        ? 'provisional'
+        : counted.some((u) => u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected)
+          ? 'full'
+          : 'none'
     if (rejected) return { grade: 'REJECTED', provisionalGrade: null, mode }
-    return provisional ? { grade: null, provisionalGrade: headlineGrade(counted), mode } : { grade: indexGrade, provisionalGrade: null, mode }
+    return provisional
+        ? { grade: null, provisionalGrade: headlineGrade(counted), mode }
+        : { grade: indexGrade, provisionalGrade: null, mode }
 }
 
 /** Progress of {@link gradeTree}: one event as each namespace starts and ends. */
@@ -444,7 +742,12 @@ export interface GradeTreeResult {
 export async function gradeTree(input: {
     root: string
     grader?: GraderInput
-    options: GradeNamespaceOptions & { readonly concurrency?: number; readonly force?: boolean; readonly signal?: { readonly aborted: boolean }; readonly onProgress?: (event: TreeProgress) => void }
+    options: GradeNamespaceOptions & {
+        readonly concurrency?: number
+        readonly force?: boolean
+        readonly signal?: { readonly aborted: boolean }
+        readonly onProgress?: (event: TreeProgress) => void
+    }
 }): Promise<GradeTreeResult> {
     const errors: Issue[] = []
     const start = startTree(input)

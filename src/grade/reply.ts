@@ -32,7 +32,8 @@ function closingBrace(text: string, start: number): number {
     for (let i = start; i < text.length; i++) {
         const c = text.charCodeAt(i)
         if (inString) {
-            if (c === 92) i++ // a backslash: the next character is escaped
+            if (c === 92)
+                i++ // a backslash: the next character is escaped
             else if (c === 34) inString = false
             continue
         }
@@ -55,7 +56,9 @@ function aroundOf(text: string, start: number, end: number): string | null {
         before = before.replace(/```[a-zA-Z]*$/, '').trim()
         after = after.slice(3).trim()
     }
-    const parts = [before !== '' ? 'text before it' : null, after !== '' ? 'text after it' : null].filter((p): p is string => p !== null)
+    const parts = [before !== '' ? 'text before it' : null, after !== '' ? 'text after it' : null].filter(
+        (p): p is string => p !== null
+    )
     if (parts.length === 0) return null
     return `${parts.join(' and ')}${fenced ? ', with a Markdown fence' : ''}`
 }
@@ -71,7 +74,8 @@ const MAX_OBJECTS = 64
  * is read within {@link MAX_REPLY_LENGTH} and the JSON guard's depth and size limits.
  */
 export function extractReply(text: string): ExtractedReply {
-    if (text.length > MAX_REPLY_LENGTH) return { kind: 'none', detail: `reply longer than ${MAX_REPLY_LENGTH} characters` }
+    if (text.length > MAX_REPLY_LENGTH)
+        return { kind: 'none', detail: `reply longer than ${MAX_REPLY_LENGTH} characters` }
     const trimmed = text.trim()
     const fenced = FENCE.exec(trimmed)
     const whole = parseJsonText(fenced !== null ? (fenced[1] as string) : trimmed, REPLY_LIMITS)
@@ -96,10 +100,15 @@ export function extractReply(text: string): ExtractedReply {
         i = text.indexOf('{', end + 1)
     }
     // Only pieces of an object that never closes: the reply was cut off.
-    if (shaped.length === 0 && unclosed) return { kind: 'truncated', detail: 'the reply was cut off: its JSON object never closes' }
+    if (shaped.length === 0 && unclosed)
+        return { kind: 'truncated', detail: 'the reply was cut off: its JSON object never closes' }
     const candidates = shaped.length > 0 ? shaped : objects
     const distinct = new Set(candidates.map((c) => JSON.stringify(c.value)))
-    if (distinct.size > 1) return { kind: 'ambiguous', detail: `the reply holds ${distinct.size} different JSON objects${shaped.length > 0 ? ' that each look like a reply' : ''}; send exactly one` }
+    if (distinct.size > 1)
+        return {
+            kind: 'ambiguous',
+            detail: `the reply holds ${distinct.size} different JSON objects${shaped.length > 0 ? ' that each look like a reply' : ''}; send exactly one`
+        }
     const found = candidates[0]
     if (found !== undefined) return { kind: 'json', value: found.value, around: aroundOf(text, found.start, found.end) }
     return { kind: 'none', detail: whole.errors[0]?.message.replace(/^[^:]*:\s*/, '') ?? 'no JSON object in the reply' }
@@ -109,7 +118,8 @@ export function extractReply(text: string): ExtractedReply {
 function keysOf(node: unknown): Set<string> {
     const keys = new Set<string>()
     if (!isObject(node)) return keys
-    for (const part of [node, ...(Array.isArray(node.allOf) ? node.allOf : [])]) if (isObject(part) && isObject(part.properties)) for (const k of Object.keys(part.properties)) keys.add(k)
+    for (const part of [node, ...(Array.isArray(node.allOf) ? node.allOf : [])])
+        if (isObject(part) && isObject(part.properties)) for (const k of Object.keys(part.properties)) keys.add(k)
     return keys
 }
 
@@ -129,27 +139,45 @@ function allowedKeys(outputSchema: object): { top: Set<string>; answer: Set<stri
  * `evidence`) reads as not given — the form {@link JudgeRequest.responseSchema} asks a provider for.
  * A blocker reply, or anything that is not an object, is returned as it is.
  */
-export function tidyReply(reply: unknown, request: Pick<JudgeRequest, 'area' | 'outputSchema'>): { output: unknown; dropped: string[] } {
+export function tidyReply(
+    reply: unknown,
+    request: Pick<JudgeRequest, 'area' | 'outputSchema'>
+): { output: unknown; dropped: string[] } {
     if (!isObject(reply) || Object.hasOwn(reply, 'blocker')) return { output: reply, dropped: [] }
     const { top, answer } = allowedKeys(request.outputSchema)
     if (top.size === 0) return { output: reply, dropped: [] }
     const dropped: string[] = []
     const extra = Object.keys(reply).filter((k) => !top.has(k))
-    if (extra.length > 0) dropped.push(`the field${extra.length > 1 ? 's' : ''} ${extra.map((k) => JSON.stringify(k)).join(', ')}, which the area output does not have`)
+    if (extra.length > 0)
+        dropped.push(
+            `the field${extra.length > 1 ? 's' : ''} ${extra.map((k) => JSON.stringify(k)).join(', ')}, which the area output does not have`
+        )
     const out: Obj = Object.fromEntries(Object.entries(reply).filter(([k]) => top.has(k)))
     if (Array.isArray(reply.answers)) {
         const known = new Set<string>(AREA_CATALOGUE[request.area]?.questionIds ?? [])
-        const invented = reply.answers.filter((a) => isObject(a) && typeof a.questionId === 'string' && !known.has(a.questionId)).map((a) => (a as Obj).questionId as string)
-        if (invented.length > 0) dropped.push(`answers to ${invented.map((id) => JSON.stringify(id)).join(', ')}, which ${invented.length > 1 ? 'are not questions' : 'is not a question'} of ${request.area}`)
+        const invented = reply.answers
+            .filter((a) => isObject(a) && typeof a.questionId === 'string' && !known.has(a.questionId))
+            .map((a) => (a as Obj).questionId as string)
+        if (invented.length > 0)
+            dropped.push(
+                `answers to ${invented.map((id) => JSON.stringify(id)).join(', ')}, which ${invented.length > 1 ? 'are not questions' : 'is not a question'} of ${request.area}`
+            )
         const fields = new Set<string>()
         out.answers = reply.answers
             .filter((a) => !(isObject(a) && typeof a.questionId === 'string' && !known.has(a.questionId)))
             .map((a) => {
                 if (!isObject(a) || answer.size === 0) return a
                 for (const k of Object.keys(a)) if (!answer.has(k)) fields.add(k)
-                return Object.fromEntries(Object.entries(a).filter(([k, v]) => answer.has(k) && !(v === null && (k === 'naReason' || k === 'evidence'))))
+                return Object.fromEntries(
+                    Object.entries(a).filter(
+                        ([k, v]) => answer.has(k) && !(v === null && (k === 'naReason' || k === 'evidence'))
+                    )
+                )
             })
-        if (fields.size > 0) dropped.push(`the answer field${fields.size > 1 ? 's' : ''} ${[...fields].map((k) => JSON.stringify(k)).join(', ')}, which an answer does not have`)
+        if (fields.size > 0)
+            dropped.push(
+                `the answer field${fields.size > 1 ? 's' : ''} ${[...fields].map((k) => JSON.stringify(k)).join(', ')}, which an answer does not have`
+            )
     }
     return { output: out, dropped }
 }
@@ -171,8 +199,16 @@ export function replyProblems(issues: readonly Issue[]): string[] {
  * it is the first request's, unchanged, so a provider's prefix cache serves them again.
  */
 export function repairRequest<R extends JudgeRequest>(request: R, problems: readonly string[]): R {
-    const message = repairMessage(request.questions.map((q) => q.questionId), problems)
-    return { ...request, messages: [...request.messages, message], prompt: `${request.prompt}\n\n${message.content}`, repair: { problems: [...problems] } }
+    const message = repairMessage(
+        request.questions.map((q) => q.questionId),
+        problems
+    )
+    return {
+        ...request,
+        messages: [...request.messages, message],
+        prompt: `${request.prompt}\n\n${message.content}`,
+        repair: { problems: [...problems] }
+    }
 }
 
 /** The one message a repair turn appends: the problems quoted (at most ten, the rest counted), then what to send instead. */

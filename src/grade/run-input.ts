@@ -21,7 +21,19 @@ let QUESTION_ROWS: readonly QuestionRow[] | null = null
 
 /** All question rows of the catalogue, in the shape the deterministic answers take (one frozen list). */
 export function questionRows(): readonly QuestionRow[] {
-    QUESTION_ROWS ??= Object.freeze(AREAS.flatMap((area) => Areas.questions({ area }).questions.map((q) => Object.freeze({ id: q.id, area: q.area, weight: q.weight, determinism: q.determinism, dimension: q.dimension }))))
+    QUESTION_ROWS ??= Object.freeze(
+        AREAS.flatMap((area) =>
+            Areas.questions({ area }).questions.map((q) =>
+                Object.freeze({
+                    id: q.id,
+                    area: q.area,
+                    weight: q.weight,
+                    determinism: q.determinism,
+                    dimension: q.dimension
+                })
+            )
+        )
+    )
     return QUESTION_ROWS
 }
 
@@ -36,16 +48,34 @@ function isStringRecord(value: unknown): value is Record<string, string> {
 }
 
 /** Resolves `options.serverParams` for the loaded schema's required keys. */
-export function serverParamsFor(option: SchemaRunOptions['serverParams'], main: Obj, errors: Issue[]): Record<string, string> {
+export function serverParamsFor(
+    option: SchemaRunOptions['serverParams'],
+    main: Obj,
+    errors: Issue[]
+): Record<string, string> {
     if (option === undefined) return {}
     if (typeof option !== 'function') return { ...option }
-    const keys = Array.isArray(main.requiredServerParams) ? main.requiredServerParams.filter((k): k is string => typeof k === 'string') : []
+    const keys = Array.isArray(main.requiredServerParams)
+        ? main.requiredServerParams.filter((k): k is string => typeof k === 'string')
+        : []
     try {
         const values: unknown = option(keys)
         if (isStringRecord(values)) return { ...values }
-        errors.push(createIssue('GRA-002', '/options/serverParams', { field: 'serverParams()', expected: 'object of strings', actual: typeOfValue(values) }))
+        errors.push(
+            createIssue('GRA-002', '/options/serverParams', {
+                field: 'serverParams()',
+                expected: 'object of strings',
+                actual: typeOfValue(values)
+            })
+        )
     } catch (cause) {
-        errors.push(createIssue('GRA-002', '/options/serverParams', { field: 'serverParams()', expected: 'a function that returns', actual: cause instanceof Error ? cause.name : 'a throw' }))
+        errors.push(
+            createIssue('GRA-002', '/options/serverParams', {
+                field: 'serverParams()',
+                expected: 'a function that returns',
+                actual: cause instanceof Error ? cause.name : 'a throw'
+            })
+        )
     }
     return {}
 }
@@ -119,7 +149,9 @@ function dataOptionIssues(o: SchemaRunOptions): Issue[] {
 function checkOptions(options: unknown, errors: Issue[]): SchemaRunOptions {
     if (options === undefined) return {}
     if (!isObject(options)) {
-        errors.push(createIssue('GRA-002', '/options', { field: 'options', expected: 'object', actual: typeOfValue(options) }))
+        errors.push(
+            createIssue('GRA-002', '/options', { field: 'options', expected: 'object', actual: typeOfValue(options) })
+        )
         return {}
     }
     const o = options as SchemaRunOptions
@@ -131,14 +163,39 @@ function checkOptions(options: unknown, errors: Issue[]): SchemaRunOptions {
 export function checkGrader(grader: unknown, needed: boolean, errors: Issue[]): GraderInput | null {
     if (grader === undefined && !needed) return null
     if (!isObject(grader)) {
-        errors.push(createIssue(grader === undefined ? 'GRA-001' : 'GRA-002', '/grader', { field: 'grader', expected: '{ name, version, llmModel, persona }', actual: typeOfValue(grader) }))
+        errors.push(
+            createIssue(grader === undefined ? 'GRA-001' : 'GRA-002', '/grader', {
+                field: 'grader',
+                expected: '{ name, version, llmModel, persona }',
+                actual: typeOfValue(grader)
+            })
+        )
         return null
     }
     for (const key of ['name', 'version', 'llmModel'] as const) {
-        if (typeof grader[key] !== 'string' || (grader[key] as string).length === 0) errors.push(createIssue('GRA-002', `/grader/${key}`, { field: key, expected: 'non-empty string', actual: typeOfValue(grader[key]) }))
+        if (typeof grader[key] !== 'string' || (grader[key] as string).length === 0)
+            errors.push(
+                createIssue('GRA-002', `/grader/${key}`, {
+                    field: key,
+                    expected: 'non-empty string',
+                    actual: typeOfValue(grader[key])
+                })
+            )
     }
-    if (needed && !isObject(grader.persona)) errors.push(createIssue('GRA-009', '/grader/persona', { detail: 'grader.persona is required when a judge or answers supply non-deterministic answers' }))
-    if (grader.harness !== undefined && !(HARNESSES as readonly unknown[]).includes(grader.harness)) errors.push(createIssue('GRA-002', '/grader/harness', { field: 'harness', expected: HARNESSES.join(' | '), actual: describeValue(grader.harness) }))
+    if (needed && !isObject(grader.persona))
+        errors.push(
+            createIssue('GRA-009', '/grader/persona', {
+                detail: 'grader.persona is required when a judge or answers supply non-deterministic answers'
+            })
+        )
+    if (grader.harness !== undefined && !(HARNESSES as readonly unknown[]).includes(grader.harness))
+        errors.push(
+            createIssue('GRA-002', '/grader/harness', {
+                field: 'harness',
+                expected: HARNESSES.join(' | '),
+                actual: describeValue(grader.harness)
+            })
+        )
     return grader as unknown as GraderInput
 }
 
@@ -165,7 +222,11 @@ export function nowOf(options: Pick<SchemaRunOptions, 'now' | 'clock'>, errors: 
 
 /** GRA-002 for an `options.boundary` that is not `<PREFIX>-<16 hex>`. */
 export function boundaryIssue(value: unknown): Issue {
-    return createIssue('GRA-002', '/options/boundary', { field: 'boundary', expected: 'a string like FLOWMCP-DATA-1a2b3c4d5e6f7a8b (^[A-Z][A-Z0-9-]{3,40}-[0-9a-f]{16}$)', actual: describeValue(value) })
+    return createIssue('GRA-002', '/options/boundary', {
+        field: 'boundary',
+        expected: 'a string like FLOWMCP-DATA-1a2b3c4d5e6f7a8b (^[A-Z][A-Z0-9-]{3,40}-[0-9a-f]{16}$)',
+        actual: describeValue(value)
+    })
 }
 
 /** The checked start of a run: the options on their island, who grades, and when. */
@@ -184,8 +245,22 @@ export function startRun(input: GradeSingleSchemaInput, errors: Issue[]): RunSta
     const answersGiven = options.judge !== undefined || options.answers !== undefined
     const grader = checkGrader(input.grader, answersGiven, errors)
     const now = nowOf(options, errors)
-    if (input.schemaId !== undefined && typeof input.schemaId !== 'string') errors.push(createIssue('GRA-002', '/schemaId', { field: 'schemaId', expected: 'string', actual: typeOfValue(input.schemaId) }))
-    if (input.fileName !== undefined && typeof input.fileName !== 'string') errors.push(createIssue('GRA-002', '/fileName', { field: 'fileName', expected: 'string', actual: typeOfValue(input.fileName) }))
+    if (input.schemaId !== undefined && typeof input.schemaId !== 'string')
+        errors.push(
+            createIssue('GRA-002', '/schemaId', {
+                field: 'schemaId',
+                expected: 'string',
+                actual: typeOfValue(input.schemaId)
+            })
+        )
+    if (input.fileName !== undefined && typeof input.fileName !== 'string')
+        errors.push(
+            createIssue('GRA-002', '/fileName', {
+                field: 'fileName',
+                expected: 'string',
+                actual: typeOfValue(input.fileName)
+            })
+        )
     if (errors.length > 0 || now === null) return null
     return { island, answersGiven, grader, now }
 }

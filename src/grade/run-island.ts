@@ -4,10 +4,22 @@ import { createMemoryFs } from '../ports/memory-fs.js'
 import type { GradeOptionsBase, GradeSingleSchemaResult } from './types.js'
 
 /** The run's island: the host's `fs` and `root`, or a fresh in-memory island (sources still read from the host's `sourceFs ?? fs`). */
-export function runIsland<O extends GradeOptionsBase>(options: O): { options: O & { readonly fs: FsPort; readonly root: string }; host: boolean; finish(result: GradeSingleSchemaResult): GradeSingleSchemaResult } {
-    if (options.fs !== undefined && typeof options.root === 'string') return { options: options as O & { fs: FsPort; root: string }, host: true, finish: (r) => r }
+export function runIsland<O extends GradeOptionsBase>(
+    options: O
+): {
+    options: O & { readonly fs: FsPort; readonly root: string }
+    host: boolean
+    finish(result: GradeSingleSchemaResult): GradeSingleSchemaResult
+} {
+    if (options.fs !== undefined && typeof options.root === 'string')
+        return { options: options as O & { fs: FsPort; root: string }, host: true, finish: (r) => r }
     const sourceFs = options.sourceFs ?? options.fs
-    const own = { ...options, ...(sourceFs !== undefined ? { sourceFs } : {}), fs: createMemoryFs(), root: PRIVATE_ISLAND_ROOT }
+    const own = {
+        ...options,
+        ...(sourceFs !== undefined ? { sourceFs } : {}),
+        fs: createMemoryFs(),
+        root: PRIVATE_ISLAND_ROOT
+    }
     return { options: own, host: false, finish: withoutIslandPaths }
 }
 
@@ -18,5 +30,14 @@ const PRIVATE_ISLAND_ROOT = '/island'
 export function withoutIslandPaths(result: GradeSingleSchemaResult): GradeSingleSchemaResult {
     const g = result.grading
     if (g === null) return result
-    return { ...result, grading: { ...g, indexPath: null, rollupStatus: null, rollupGrade: null, units: g.units.map((u) => (u.written === null ? u : { ...u, written: null })) } }
+    return {
+        ...result,
+        grading: {
+            ...g,
+            indexPath: null,
+            rollupStatus: null,
+            rollupGrade: null,
+            units: g.units.map((u) => (u.written === null ? u : { ...u, written: null }))
+        }
+    }
 }

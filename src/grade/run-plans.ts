@@ -20,9 +20,19 @@ import type { EmittedPrompt, GradeOptionsBase, GraderInput, UnitResult } from '.
 type GradeOptions = GradeOptionsBase
 
 /** Splits deterministic answers into the catalogue's (merged by the area conversion) and the extras (added after it). */
-function splitAnswers(area: Area, answers: readonly GradingAnswer[]): { catalogue: GradingAnswer[]; extra: GradingAnswer[] } {
-    const ids = new Set<string>(Areas.questions({ area }).questions.filter((q) => q.determinism === 'deterministic').map((q) => q.id))
-    return { catalogue: answers.filter((a) => ids.has(a.questionId)), extra: answers.filter((a) => !ids.has(a.questionId)) }
+function splitAnswers(
+    area: Area,
+    answers: readonly GradingAnswer[]
+): { catalogue: GradingAnswer[]; extra: GradingAnswer[] } {
+    const ids = new Set<string>(
+        Areas.questions({ area })
+            .questions.filter((q) => q.determinism === 'deterministic')
+            .map((q) => q.id)
+    )
+    return {
+        catalogue: answers.filter((a) => ids.has(a.questionId)),
+        extra: answers.filter((a) => !ids.has(a.questionId))
+    }
 }
 
 function toDeterministicInput(answers: readonly GradingAnswer[]): Array<Record<string, unknown>> {
@@ -38,12 +48,32 @@ function toDeterministicInput(answers: readonly GradingAnswer[]): Array<Record<s
 
 /** The result row of one unit. */
 export function unitResult(plan: UnitPlan, status: UnitResult['status'], extra: Partial<UnitResult> = {}): UnitResult {
-    return { unit: plan.unit, area: plan.area, target: plan.target, status, aggregateGrade: null, rawGrade: null, normalizedScore: null, reason: null, written: null, ...extra }
+    return {
+        unit: plan.unit,
+        area: plan.area,
+        target: plan.target,
+        status,
+        aggregateGrade: null,
+        rawGrade: null,
+        normalizedScore: null,
+        reason: null,
+        written: null,
+        ...extra
+    }
 }
 
 /** The result row of a kept unit: graded, with the grade its index node holds. */
 export function keptResult(plan: UnitPlan, kept: KeptUnit): UnitResult {
-    return unitResult(plan, kept.aggregateGrade === 'REJECTED' ? UNIT_STATUS.rejected : UNIT_STATUS.graded, { aggregateGrade: kept.aggregateGrade, rawGrade: kept.rawGrade, normalizedScore: kept.normalizedScore, written: kept.written, kept: true, ...(kept.improvementHints !== undefined && kept.improvementHints.length > 0 ? { improvementHints: kept.improvementHints } : {}) })
+    return unitResult(plan, kept.aggregateGrade === 'REJECTED' ? UNIT_STATUS.rejected : UNIT_STATUS.graded, {
+        aggregateGrade: kept.aggregateGrade,
+        rawGrade: kept.rawGrade,
+        normalizedScore: kept.normalizedScore,
+        written: kept.written,
+        kept: true,
+        ...(kept.improvementHints !== undefined && kept.improvementHints.length > 0
+            ? { improvementHints: kept.improvementHints }
+            : {})
+    })
 }
 
 /** What one run of area units needs: the identity of the entries it writes and the sources of its answers. */
@@ -77,7 +107,6 @@ export interface PlanContext {
     readonly flagged?: readonly string[]
 }
 
-
 /** What a run of units has produced so far; each stage adds to it, in plan order. */
 interface UnitsSoFar {
     readonly units: UnitResult[]
@@ -91,10 +120,26 @@ interface UnitsSoFar {
 }
 
 /** Grades each planned unit in order: veto cascade, blocked tools, gates, then the judge, an answer or a returned prompt. */
-export async function runPlans(plans: readonly UnitPlan[], ctx: PlanContext): Promise<{ units: UnitResult[]; entries: PlannedEntry[]; prompts: EmittedPrompt[]; provisional: Record<string, AggregateResult>; judgeCalls: JudgeTally }> {
+export async function runPlans(
+    plans: readonly UnitPlan[],
+    ctx: PlanContext
+): Promise<{
+    units: UnitResult[]
+    entries: PlannedEntry[]
+    prompts: EmittedPrompt[]
+    provisional: Record<string, AggregateResult>
+    judgeCalls: JudgeTally
+}> {
     const options: GradeOptions = ctx.answers !== undefined ? { ...ctx.options, answers: ctx.answers } : ctx.options
     const stamp = toFileTimestamp(ctx.now) as string
-    const run: UnitsSoFar = { units: [], entries: [], prompts: [], provisional: {}, judgeCalls: { calls: 0, repairs: 0 }, schemaStable: ctx.stable }
+    const run: UnitsSoFar = {
+        units: [],
+        entries: [],
+        prompts: [],
+        provisional: {},
+        judgeCalls: { calls: 0, repairs: 0 },
+        schemaStable: ctx.stable
+    }
     const provider = new Set<string>(PROVIDER_AREAS)
     for (const plan of plans) {
         if (!provider.has(plan.area)) continue
@@ -134,14 +179,28 @@ function carryVeto(plan: UnitPlan, ctx: PlanContext, veto: CategoricalVeto, run:
         units.push(unitResult(plan, UNIT_STATUS.skipped, { reason: 'no deterministic answer to carry the veto' }))
         return
     }
-    const created = Grading.createEntry({ schemaId: ctx.schemaId, area: plan.area, version: ctx.version, schemaHash: ctx.schemaHash, gradingMode: 'full', now: ctx.now, gradings: answers, categoricalVeto: veto })
+    const created = Grading.createEntry({
+        schemaId: ctx.schemaId,
+        area: plan.area,
+        version: ctx.version,
+        schemaHash: ctx.schemaHash,
+        gradingMode: 'full',
+        now: ctx.now,
+        gradings: answers,
+        categoricalVeto: veto
+    })
     if (created.entry === null || created.entry.aggregateGrade === null) {
         errors.push(...created.errors)
         units.push(unitResult(plan, UNIT_STATUS.error, { reason: 'the vetoed entry did not validate' }))
         return
     }
     run.entries.push({ plan, entry: created.entry as GradingEntry })
-    units.push(unitResult(plan, UNIT_STATUS.rejected, { aggregateGrade: 'REJECTED', reason: `categorical veto: ${veto.triggeredBy}` }))
+    units.push(
+        unitResult(plan, UNIT_STATUS.rejected, {
+            aggregateGrade: 'REJECTED',
+            reason: `categorical veto: ${veto.triggeredBy}`
+        })
+    )
 }
 
 /**
@@ -155,9 +214,12 @@ function settledBeforeAsking(plan: UnitPlan, ctx: PlanContext, options: GradeOpt
         run.units.push(unitResult(plan, UNIT_STATUS.blocked, { reason }))
         return true
     }
-    if (plan.area === 'single-test' && plan.focus !== null && blockedTools.has(plan.focus)) return block(blockedTools.get(plan.focus) as string)
+    if (plan.area === 'single-test' && plan.focus !== null && blockedTools.has(plan.focus))
+        return block(blockedTools.get(plan.focus) as string)
     // An aggregate rests on the units below it (02-areas §3.1): one of them blocked blocks it too, and the judge is not asked.
-    const precondition = ctx.preconditions?.get(plan.unit) ?? (plan.area === 'tools-aggregate-schema' ? toolsPrecondition(blockedTools) : null)
+    const precondition =
+        ctx.preconditions?.get(plan.unit) ??
+        (plan.area === 'tools-aggregate-schema' ? toolsPrecondition(blockedTools) : null)
     if (precondition !== null) return block(precondition)
     const kept = ctx.kept?.get(plan.unit)
     if (kept !== undefined) {
@@ -168,10 +230,18 @@ function settledBeforeAsking(plan: UnitPlan, ctx: PlanContext, options: GradeOpt
     if (plan.area === 'about-namespace') {
         // Without a judge or answers stability is unknown yet: the prompt is returned so a harness can answer it ahead.
         const stabilityKnown = ctx.answersGiven
-        const why = !ctx.aboutDeclared ? 'the schema declares no about resource' : options.about === undefined ? 'no About text was supplied (options.about)' : stabilityKnown && !run.schemaStable ? 'the schema is not stable yet (02-areas ⚠ B8)' : null
+        const why = !ctx.aboutDeclared
+            ? 'the schema declares no about resource'
+            : options.about === undefined
+              ? 'no About text was supplied (options.about)'
+              : stabilityKnown && !run.schemaStable
+                ? 'the schema is not stable yet (02-areas ⚠ B8)'
+                : null
         if (why !== null) {
             errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason: why }))
-            run.units.push(unitResult(plan, !ctx.aboutDeclared ? UNIT_STATUS.skipped : UNIT_STATUS.gated, { reason: why }))
+            run.units.push(
+                unitResult(plan, !ctx.aboutDeclared ? UNIT_STATUS.skipped : UNIT_STATUS.gated, { reason: why })
+            )
             return true
         }
     }
@@ -190,22 +260,69 @@ function isPersonaBound(plan: UnitPlan): boolean {
 }
 
 /** Stage "ask": the unit's prompt, then the judge's reply, a given answer, or the prompt returned (provisional). */
-async function askUnit(plan: UnitPlan, ctx: PlanContext, options: GradeOptions, stamp: string, run: UnitsSoFar): Promise<void> {
+async function askUnit(
+    plan: UnitPlan,
+    ctx: PlanContext,
+    options: GradeOptions,
+    stamp: string,
+    run: UnitsSoFar
+): Promise<void> {
     const { grader, now, errors } = ctx
     const persona = grader?.persona
-    const envelope = envelopeFor({ plan, schemaHash: ctx.schemaHash, stamp, now, persona: isPersonaBound(plan) ? (persona ?? null) : null, harness: grader?.harness })
-    const request = askForOutput({ plan, envelope, attachments: ctx.attachments, serverParams: ctx.serverParams, errors, ...(ctx.boundary !== undefined ? { boundary: ctx.boundary } : {}), ...(ctx.flagged !== undefined ? { flagged: ctx.flagged } : {}) })
+    const envelope = envelopeFor({
+        plan,
+        schemaHash: ctx.schemaHash,
+        stamp,
+        now,
+        persona: isPersonaBound(plan) ? (persona ?? null) : null,
+        harness: grader?.harness
+    })
+    const request = askForOutput({
+        plan,
+        envelope,
+        attachments: ctx.attachments,
+        serverParams: ctx.serverParams,
+        errors,
+        ...(ctx.boundary !== undefined ? { boundary: ctx.boundary } : {}),
+        ...(ctx.flagged !== undefined ? { flagged: ctx.flagged } : {})
+    })
     if (request === null) {
         run.units.push(unitResult(plan, UNIT_STATUS.error, { reason: 'the area prompt could not be built' }))
         return
     }
-    const reply = await answerUnit(plan, request, options, errors, ctx.secrets, (given) => convertReply(plan, given, ctx), run.judgeCalls)
+    const reply = await answerUnit(
+        plan,
+        request,
+        options,
+        errors,
+        ctx.secrets,
+        (given) => convertReply(plan, given, ctx),
+        run.judgeCalls
+    )
     if (reply.kind === 'none') {
         run.prompts.push(request)
         // A deterministic-only entry is not a valid area grading (S7), so only its aggregate is reported.
-        const aggregate = plan.deterministic.length > 0 ? Grading.computeAggregateGrade({ entry: { area: plan.area, gradingTier: 'autonomous', gradingMode: 'full', categoricalVeto: null, gradings: plan.deterministic } }) : null
+        const aggregate =
+            plan.deterministic.length > 0
+                ? Grading.computeAggregateGrade({
+                      entry: {
+                          area: plan.area,
+                          gradingTier: 'autonomous',
+                          gradingMode: 'full',
+                          categoricalVeto: null,
+                          gradings: plan.deterministic
+                      }
+                  })
+                : null
         if (aggregate !== null) run.provisional[plan.unit] = aggregate
-        run.units.push(unitResult(plan, UNIT_STATUS.provisional, { aggregateGrade: aggregate?.aggregateGrade ?? null, rawGrade: aggregate?.rawGrade ?? null, normalizedScore: aggregate?.normalizedScore ?? null, reason: 'waiting for the non-deterministic answers' }))
+        run.units.push(
+            unitResult(plan, UNIT_STATUS.provisional, {
+                aggregateGrade: aggregate?.aggregateGrade ?? null,
+                rawGrade: aggregate?.rawGrade ?? null,
+                normalizedScore: aggregate?.normalizedScore ?? null,
+                reason: 'waiting for the non-deterministic answers'
+            })
+        )
         return
     }
     if (reply.kind === 'error') {
@@ -232,18 +349,29 @@ function convertReply(plan: UnitPlan, reply: UnitReply, ctx: PlanContext): Retur
             grader: { name: (grader as GraderInput).name, version: (grader as GraderInput).version },
             llmModel: reply.model ?? (grader as GraderInput).llmModel,
             scriptGrader: { name: DEFAULT_GRADER.name, version: DEFAULT_GRADER.version },
-            selectionContext: { groupId: grader?.groupId ?? ctx.namespace, personaIds: persona !== undefined ? [persona.basePersonaId] : [] },
+            selectionContext: {
+                groupId: grader?.groupId ?? ctx.namespace,
+                personaIds: persona !== undefined ? [persona.basePersonaId] : []
+            },
             ...areaExtras(plan, persona, ctx.aboutHash)
         }
     })
 }
 
 /** Stage "judge": the converted reply recorded: an entry (with the deterministic answers outside the catalogue), or the unit blocked by the judge. */
-function recordReply(plan: UnitPlan, converted: ReturnType<typeof Areas.toGradingEntry>, ctx: PlanContext, run: UnitsSoFar): void {
+function recordReply(
+    plan: UnitPlan,
+    converted: ReturnType<typeof Areas.toGradingEntry>,
+    ctx: PlanContext,
+    run: UnitsSoFar
+): void {
     const { errors } = ctx
     const { extra } = splitAnswers(plan.area, plan.deterministic)
     if (converted.blocker !== null || converted.entry === null) {
-        const reason = converted.blocker !== null ? `the grader reported a blocker: ${converted.blocker.blocker} (${converted.blocker.reason})` : 'the area output was rejected'
+        const reason =
+            converted.blocker !== null
+                ? `the grader reported a blocker: ${converted.blocker.blocker} (${converted.blocker.reason})`
+                : 'the area output was rejected'
         errors.push(createIssue('GRA-011', unitPath(plan.unit), { unit: plan.unit, reason }))
         run.units.push(unitResult(plan, UNIT_STATUS.blocked, { reason }))
         return
@@ -253,7 +381,14 @@ function recordReply(plan: UnitPlan, converted: ReturnType<typeof Areas.toGradin
     run.entries.push({ plan, entry, ...(converted.sidecar !== null ? { sidecar: converted.sidecar } : {}) })
     if (plan.area === 'tools-aggregate-schema') run.schemaStable = isStableGrade(entry.aggregateGrade)
     const hints = converted.sidecar?.improvementHints ?? []
-    run.units.push(unitResult(plan, entry.aggregateGrade === 'REJECTED' ? UNIT_STATUS.rejected : UNIT_STATUS.graded, { aggregateGrade: entry.aggregateGrade, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore, ...(hints.length > 0 ? { improvementHints: hints } : {}) }))
+    run.units.push(
+        unitResult(plan, entry.aggregateGrade === 'REJECTED' ? UNIT_STATUS.rejected : UNIT_STATUS.graded, {
+            aggregateGrade: entry.aggregateGrade,
+            rawGrade: aggregate.rawGrade,
+            normalizedScore: aggregate.normalizedScore,
+            ...(hints.length > 0 ? { improvementHints: hints } : {})
+        })
+    )
 }
 
 /** The entry with the deterministic answers outside the catalogue added one by one; a refused one is reported and left out. */
@@ -273,7 +408,12 @@ function withExtraAnswers(converted: GradingEntry, extra: readonly GradingAnswer
 /** The namespace aggregate rests on every schema's tools aggregate: the schemas whose aggregate is blocked block it (an empty map when none is). */
 export function namespacePrecondition(blockedSchemas: readonly string[]): Map<string, string> {
     if (blockedSchemas.length === 0) return new Map()
-    return new Map([['tools-aggregate-namespace', `blocked-by-precondition — the namespace aggregate rests on every schema's tools aggregate, and that of ${blockedSchemas.join(', ')} is blocked`]])
+    return new Map([
+        [
+            'tools-aggregate-namespace',
+            `blocked-by-precondition — the namespace aggregate rests on every schema's tools aggregate, and that of ${blockedSchemas.join(', ')} is blocked`
+        ]
+    ])
 }
 
 /** Why a schema's tools aggregate cannot be graded: the tools it rests on that are blocked; `null` when none is. */
@@ -283,7 +423,11 @@ export function toolsPrecondition(blockedTools: ReadonlyMap<string, string>): st
     return `blocked-by-precondition — the tools aggregate rests on every tool's single-test, and ${names.length === 1 ? `tool ${names[0]} is` : `tools ${names.join(', ')} are`} blocked; test ${names.length === 1 ? 'it' : 'them'} first`
 }
 
-function areaExtras(plan: UnitPlan, persona: GraderInput['persona'], aboutHash: string | undefined): Record<string, unknown> {
+function areaExtras(
+    plan: UnitPlan,
+    persona: GraderInput['persona'],
+    aboutHash: string | undefined
+): Record<string, unknown> {
     const personaRequired = PromptBuilder.isPersonaRequired({ area: plan.area }).personaRequired === true
     return {
         ...(personaRequired && persona !== undefined ? { persona } : {}),

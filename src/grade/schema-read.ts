@@ -171,7 +171,11 @@ export interface ReadSchema {
 }
 
 /** Stage "read and check": the schema resolved, guarded as plain JSON and validated; null when it cannot be graded at all. */
-export async function readSchema(input: GradeSingleSchemaInput, options: SchemaRunOptions, errors: Issue[]): Promise<ReadSchema | null> {
+export async function readSchema(
+    input: GradeSingleSchemaInput,
+    options: SchemaRunOptions,
+    errors: Issue[]
+): Promise<ReadSchema | null> {
     const resolved = await resolveSchema(input, options, errors)
     if (resolved.main === null) return null
     const main = resolved.main
@@ -200,7 +204,13 @@ export interface SchemaIdentity {
 }
 
 /** Stage "identify": the schema's id, island folder and content hash, or null (its issues in `errors`). */
-export function identifySchema(input: GradeSingleSchemaInput, main: Obj, resolvedFileBase: string | null, options: SchemaRunOptions, errors: Issue[]): SchemaIdentity | null {
+export function identifySchema(
+    input: GradeSingleSchemaInput,
+    main: Obj,
+    resolvedFileBase: string | null,
+    options: SchemaRunOptions,
+    errors: Issue[]
+): SchemaIdentity | null {
     const namespace = typeof main.namespace === 'string' ? main.namespace : null
     if (namespace === null || !isObject(main.tools)) return null
     const version = SchemaCheck.normalizeVersion({ version: main.version }).version
@@ -215,7 +225,13 @@ export function identifySchema(input: GradeSingleSchemaInput, main: Obj, resolve
     let slug = input.schemaId !== undefined ? input.schemaId.slice(namespace.length + 1) : fileBase
     const badSlug = slug === null ? null : slugProblem(slug)
     if (badSlug !== null) {
-        errors.push(createIssue('GRA-002', input.schemaId !== undefined ? '/schemaId' : '/fileName', { field: input.schemaId !== undefined ? 'schemaId' : 'fileName', expected: '<namespace>.<file base>, the file base without path separators, .. or control characters', actual: `${describeValue(input.schemaId ?? input.fileName ?? input.schemaPath)} (${badSlug})` }))
+        errors.push(
+            createIssue('GRA-002', input.schemaId !== undefined ? '/schemaId' : '/fileName', {
+                field: input.schemaId !== undefined ? 'schemaId' : 'fileName',
+                expected: '<namespace>.<file base>, the file base without path separators, .. or control characters',
+                actual: `${describeValue(input.schemaId ?? input.fileName ?? input.schemaPath)} (${badSlug})`
+            })
+        )
         return null
     }
     if (slug === null) {
@@ -226,7 +242,13 @@ export function identifySchema(input: GradeSingleSchemaInput, main: Obj, resolve
     // Folder names in the island: the runtime's names mapped through the reversible islandName.
     const schemaFolder = islandName(slug, 'schema')
     if (schemaFolder === null) {
-        errors.push(createIssue('GRA-002', '/schemaId', { field: 'schema slug', expected: 'a name of at most 200 characters once escaped', actual: describeValue(slug) }))
+        errors.push(
+            createIssue('GRA-002', '/schemaId', {
+                field: 'schema slug',
+                expected: 'a name of at most 200 characters once escaped',
+                actual: describeValue(slug)
+            })
+        )
         return null
     }
     const serverParams = serverParamsFor(options.serverParams, main, errors)

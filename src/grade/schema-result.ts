@@ -2,7 +2,14 @@
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { islandName } from '../store/paths.js'
-import { NODE_STATUS, UNIT_STATUS, isAggregateGrade, type AggregateGrade, type NodeStatus, type RollupStatus } from '../model/constants.js'
+import {
+    NODE_STATUS,
+    UNIT_STATUS,
+    isAggregateGrade,
+    type AggregateGrade,
+    type NodeStatus,
+    type RollupStatus
+} from '../model/constants.js'
 import { isStableGrade } from '../model/grades.js'
 import type { CategoricalVeto } from '../model/types.js'
 import { Redact, redactSecretsDeep } from '../prompts/redact.js'
@@ -22,8 +29,17 @@ type Obj = Record<string, unknown>
  */
 export function headlineGrade(units: readonly UnitResult[]): AggregateGrade | null {
     const nodes = units
-        .filter((u) => u.aggregateGrade !== null && (u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.provisional || u.status === UNIT_STATUS.rejected))
-        .map((u) => ({ status: (u.status === UNIT_STATUS.rejected ? NODE_STATUS.rejected : NODE_STATUS.graded) as NodeStatus, grade: u.aggregateGrade as AggregateGrade }))
+        .filter(
+            (u) =>
+                u.aggregateGrade !== null &&
+                (u.status === UNIT_STATUS.graded ||
+                    u.status === UNIT_STATUS.provisional ||
+                    u.status === UNIT_STATUS.rejected)
+        )
+        .map((u) => ({
+            status: (u.status === UNIT_STATUS.rejected ? NODE_STATUS.rejected : NODE_STATUS.graded) as NodeStatus,
+            grade: u.aggregateGrade as AggregateGrade
+        }))
     return worstNodeGrade(nodes) ?? null
 }
 
@@ -51,27 +67,89 @@ export interface SchemaRunContext {
  * Stage "resume": every own unit of the schema is current in the island, so the island is the answer —
  * nothing is sent, tested or written; the namespace run still gets the schema's context.
  */
-export function resultFromIsland(args: { id: SchemaIdentity; version: string; main: Obj; schemaText: string; tools: readonly string[]; kept: ReadonlyMap<string, KeptUnit>; aboutDeclared: boolean; errors: Issue[]; node: unknown }): { result: GradeSingleSchemaResult; context: SchemaRunContext } {
+export function resultFromIsland(args: {
+    id: SchemaIdentity
+    version: string
+    main: Obj
+    schemaText: string
+    tools: readonly string[]
+    kept: ReadonlyMap<string, KeptUnit>
+    aboutDeclared: boolean
+    errors: Issue[]
+    node: unknown
+}): { result: GradeSingleSchemaResult; context: SchemaRunContext } {
     const { id, errors } = args
     const { schemaId, namespace, slug, schemaFolder, schemaHash, serverParams, secrets } = id
-    const units = ownPlans(args.tools, namespace, schemaFolder).map((plan) => keptResult(plan, args.kept.get(plan.unit) as KeptUnit))
+    const units = ownPlans(args.tools, namespace, schemaFolder).map((plan) =>
+        keptResult(plan, args.kept.get(plan.unit) as KeptUnit)
+    )
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
-    const context: SchemaRunContext = { schemaId, namespace, slug, schemaFolder, schemaHash, version: args.version, main: args.main, schemaText: args.schemaText, redacted: { serverParams, text: Redact.text({ text: args.schemaText, serverParams }).text ?? '' }, veto: null, stable: isStableGrade(schemaUnit?.aggregateGrade), aboutDeclared: args.aboutDeclared }
-    errors.push(createIssue('GRA-012', '', { unit: schemaId, reason: `kept: the island holds every unit graded for schema hash ${schemaHash}; pass force to grade again` }))
-    const grading = schemaGradingOf({ schemaId, namespace, slug, schemaHash, version: args.version, units, veto: null, pretest: { ran: false, reason: 'kept', ok: false, blocked: [], tests: [] }, indexPath: null, rollupStatus: null, rollupGrade: null, node: args.node })
-    return { result: redactSecretsDeep({ grading, entries: [], prompts: [], provisional: {}, errors }, secrets), context }
+    const context: SchemaRunContext = {
+        schemaId,
+        namespace,
+        slug,
+        schemaFolder,
+        schemaHash,
+        version: args.version,
+        main: args.main,
+        schemaText: args.schemaText,
+        redacted: { serverParams, text: Redact.text({ text: args.schemaText, serverParams }).text ?? '' },
+        veto: null,
+        stable: isStableGrade(schemaUnit?.aggregateGrade),
+        aboutDeclared: args.aboutDeclared
+    }
+    errors.push(
+        createIssue('GRA-012', '', {
+            unit: schemaId,
+            reason: `kept: the island holds every unit graded for schema hash ${schemaHash}; pass force to grade again`
+        })
+    )
+    const grading = schemaGradingOf({
+        schemaId,
+        namespace,
+        slug,
+        schemaHash,
+        version: args.version,
+        units,
+        veto: null,
+        pretest: { ran: false, reason: 'kept', ok: false, blocked: [], tests: [] },
+        indexPath: null,
+        rollupStatus: null,
+        rollupGrade: null,
+        node: args.node
+    })
+    return {
+        result: redactSecretsDeep({ grading, entries: [], prompts: [], provisional: {}, errors }, secrets),
+        context
+    }
 }
 
 /** Whether every own unit of the schema is held graded (not vetoed) for this content, so the island answers for it. */
 export function allOwnUnitsKept(tools: readonly string[], kept: ReadonlyMap<string, KeptUnit>): boolean {
-    return [...tools.map((t) => `single-test/${t}`), 'tools-aggregate-schema'].every((u) => kept.has(u) && kept.get(u)?.aggregateGrade !== 'REJECTED')
+    return [...tools.map((t) => `single-test/${t}`), 'tools-aggregate-schema'].every(
+        (u) => kept.has(u) && kept.get(u)?.aggregateGrade !== 'REJECTED'
+    )
 }
 
 /** The schema's own units (single-test per tool, tools-aggregate-schema) with their island targets. */
 function ownPlans(tools: readonly string[], namespace: string, schemaFolder: string): UnitPlan[] {
     return [
-        ...tools.map((tool): UnitPlan => ({ unit: `single-test/${tool}`, area: 'single-test', target: { namespace, schema: schemaFolder, tool: islandName(tool, 'tool') ?? tool }, deterministic: [], focus: tool })),
-        { unit: 'tools-aggregate-schema', area: 'tools-aggregate-schema', target: { namespace, schema: schemaFolder }, deterministic: [], focus: null }
+        ...tools.map(
+            (tool): UnitPlan => ({
+                unit: `single-test/${tool}`,
+                area: 'single-test',
+                target: { namespace, schema: schemaFolder, tool: islandName(tool, 'tool') ?? tool },
+                deterministic: [],
+                focus: tool
+            })
+        ),
+        {
+            unit: 'tools-aggregate-schema',
+            area: 'tools-aggregate-schema',
+            target: { namespace, schema: schemaFolder },
+            deterministic: [],
+            focus: null
+        }
     ]
 }
 
@@ -98,7 +176,11 @@ export function schemaGradingOf(run: {
     const { units, veto } = run
     const schemaUnit = units.find((u) => u.area === 'tools-aggregate-schema')
     const provisional = units.some((u) => u.status === UNIT_STATUS.provisional)
-    const mode: SchemaGrading['mode'] = provisional ? 'provisional' : units.some((u) => u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected) ? 'full' : 'none'
+    const mode: SchemaGrading['mode'] = provisional
+        ? 'provisional'
+        : units.some((u) => u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected)
+          ? 'full'
+          : 'none'
     const standing = standingOfSchemaNode(run.node, mode)
     const rejected = standing.status === NODE_STATUS.rejected
     return {
@@ -115,7 +197,12 @@ export function schemaGradingOf(run: {
         schemaGrade: standing.schemaGrade,
         provisionalGrade: provisional && !rejected ? headlineGrade(units) : null,
         provisionalSchemaGrade: provisional && !rejected ? (schemaUnit?.aggregateGrade ?? null) : null,
-        unitCounts: { kept: units.filter((u) => u.kept === true).length, graded: units.filter((u) => u.kept !== true && (u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected)).length },
+        unitCounts: {
+            kept: units.filter((u) => u.kept === true).length,
+            graded: units.filter(
+                (u) => u.kept !== true && (u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected)
+            ).length
+        },
         rawGrade: standing.grade !== null ? (schemaUnit?.rawGrade ?? null) : null,
         unitGrades: Object.fromEntries(units.map((u) => [u.unit, u.aggregateGrade])),
         rollupGrade: isAggregateGrade(run.rollupGrade) ? run.rollupGrade : null,
@@ -124,7 +211,8 @@ export function schemaGradingOf(run: {
         pretest: run.pretest,
         indexPath: run.indexPath,
         rollupStatus: run.rollupStatus,
-        reason: standing.status === NODE_STATUS.graded || standing.status === NODE_STATUS.stable ? null : standing.reason,
+        reason:
+            standing.status === NODE_STATUS.graded || standing.status === NODE_STATUS.stable ? null : standing.reason,
         standing
     }
 }

@@ -45,7 +45,11 @@ export interface GradeSelectionOptions extends JudgeCallOptions {
     /** The selection About (= Domain-Knowledge document, 02-areas §8). */
     readonly about?: { readonly text: string }
     /** Selection skills, at most four; the level decides the area (`selection-skills-L1/L2/L3`). */
-    readonly skills?: ReadonlyArray<{ readonly name: string; readonly level: 'L1' | 'L2' | 'L3'; readonly text: string }>
+    readonly skills?: ReadonlyArray<{
+        readonly name: string
+        readonly level: 'L1' | 'L2' | 'L3'
+        readonly text: string
+    }>
 }
 
 /** Result of {@link gradeSelection}. */
@@ -59,7 +63,10 @@ export interface GradeSelectionResult {
         readonly memberNamespaces: number
         /** "M of N members PASS" from the member-resolution manifest (⚠ B14). */
         readonly membersPassing: { readonly passing: number; readonly total: number }
-        readonly preCondition: { readonly passed: boolean; readonly blockedMembers: ReadonlyArray<{ schemaId: string; gradingStatus: string | null }> }
+        readonly preCondition: {
+            readonly passed: boolean
+            readonly blockedMembers: ReadonlyArray<{ schemaId: string; gradingStatus: string | null }>
+        }
         readonly mode: 'full' | 'provisional' | 'blocked'
         /** The selection's grade: its `selection-aggregate` grading. */
         readonly aggregateGrade: string | null
@@ -75,11 +82,28 @@ export interface GradeSelectionResult {
     readonly errors: Issue[]
 }
 
-const LEVEL_AREA: Readonly<Record<'L1' | 'L2' | 'L3', Area>> = { L1: 'selection-skills-L1', L2: 'selection-skills-L2', L3: 'selection-skills-L3' }
+const LEVEL_AREA: Readonly<Record<'L1' | 'L2' | 'L3', Area>> = {
+    L1: 'selection-skills-L1',
+    L2: 'selection-skills-L2',
+    L3: 'selection-skills-L3'
+}
 
-function deterministicAnswer(id: CatalogueQuestionId, score: 'pass' | 'fail', evidence: Record<string, unknown>, now: string): GradingAnswer {
+function deterministicAnswer(
+    id: CatalogueQuestionId,
+    score: 'pass' | 'fail',
+    evidence: Record<string, unknown>,
+    now: string
+): GradingAnswer {
     const row = Areas.questions({ area: 'selection-aggregate' }).questions.find((q) => q.id === id)
-    return { questionId: id, score, weight: row?.weight ?? 1, determinism: 'deterministic', graderIdentity: DEFAULT_GRADER, timestamp: now, evidence }
+    return {
+        questionId: id,
+        score,
+        weight: row?.weight ?? 1,
+        determinism: 'deterministic',
+        graderIdentity: DEFAULT_GRADER,
+        timestamp: now,
+        evidence
+    }
 }
 
 /**
@@ -268,17 +292,27 @@ interface SelectionStart {
 /** Stage "check input": every argument checked, one issue per wrong one; null when any is wrong (issues in `errors`). */
 function checkSelectionInput(input: SelectionInput, errors: Issue[]): SelectionStart | null {
     const options = (isObject(input.options) ? input.options : {}) as GradeSelectionOptions
-    if (!isObject(input.options)) errors.push(createIssue('GRA-001', '/options', { field: 'options { fs, root, now }' }))
+    if (!isObject(input.options))
+        errors.push(createIssue('GRA-001', '/options', { field: 'options { fs, root, now }' }))
     const selectionId = input.selectionId
     checkSelectionOptions(selectionId, options, errors)
     const answersGiven = options.judge !== undefined || options.answers !== undefined
     errors.push(...judgeOptionIssues(options as unknown as Readonly<Record<string, unknown>>))
     // One judge for the selection's run: its units share one count of failures in a row.
-    const judgeCalls: JudgeCallOptions = { ...pickJudgeOptions(options), ...(options.judge !== undefined ? { judge: judgeForRun(options.judge) as Judge } : {}) }
+    const judgeCalls: JudgeCallOptions = {
+        ...pickJudgeOptions(options),
+        ...(options.judge !== undefined ? { judge: judgeForRun(options.judge) as Judge } : {})
+    }
     const grader = input.grader
     // The grader identity is only used for the answers; selection areas are all persona-bound.
     if (answersGiven) checkGrader(grader, true, errors)
-    const now = nowOf({ ...(options.now !== undefined ? { now: options.now } : {}), ...(options.clock !== undefined ? { clock: options.clock } : {}) }, errors)
+    const now = nowOf(
+        {
+            ...(options.now !== undefined ? { now: options.now } : {}),
+            ...(options.clock !== undefined ? { clock: options.clock } : {})
+        },
+        errors
+    )
     const definition = definitionOf(input, selectionId, grader, errors)
     if (errors.length > 0 || definition === null || typeof selectionId !== 'string' || now === null) return null
     return { options, selectionId, grader, now, definition, judgeCalls }
@@ -287,19 +321,62 @@ function checkSelectionInput(input: SelectionInput, errors: Issue[]): SelectionS
 /** The selection id, the island, the About and the skills: one issue per wrong option, never one per character or item of a wrong type. */
 function checkSelectionOptions(selectionId: unknown, options: GradeSelectionOptions, errors: Issue[]): void {
     // Length first: the pattern never runs on a string longer than any folder name.
-    if (typeof selectionId !== 'string' || selectionId.length > 200 || !/^[a-z0-9](?:[a-z0-9]|-(?!-))*$/.test(selectionId)) {
-        errors.push(createIssue(selectionId === undefined ? 'GRA-001' : 'GRA-002', '/selectionId', { field: 'selectionId', expected: 'selection id ([a-z0-9-]+)', actual: describeValue(selectionId) }))
+    if (
+        typeof selectionId !== 'string' ||
+        selectionId.length > 200 ||
+        !/^[a-z0-9](?:[a-z0-9]|-(?!-))*$/.test(selectionId)
+    ) {
+        errors.push(
+            createIssue(selectionId === undefined ? 'GRA-001' : 'GRA-002', '/selectionId', {
+                field: 'selectionId',
+                expected: 'selection id ([a-z0-9-]+)',
+                actual: describeValue(selectionId)
+            })
+        )
     }
-    if (options.fs === undefined || options.root === undefined) errors.push(createIssue('GRA-001', '/options/fs', { field: 'fs and root (the island holding the members)' }))
-    else if (typeof options.root !== 'string') errors.push(createIssue('GRA-002', '/options/root', { field: 'root', expected: 'string', actual: typeOfValue(options.root) }))
-    if (options.about !== undefined && !(isObject(options.about) && typeof options.about.text === 'string')) errors.push(createIssue('GRA-002', '/options/about', { field: 'about', expected: '{ text }', actual: typeOfValue(options.about) }))
+    if (options.fs === undefined || options.root === undefined)
+        errors.push(createIssue('GRA-001', '/options/fs', { field: 'fs and root (the island holding the members)' }))
+    else if (typeof options.root !== 'string')
+        errors.push(
+            createIssue('GRA-002', '/options/root', {
+                field: 'root',
+                expected: 'string',
+                actual: typeOfValue(options.root)
+            })
+        )
+    if (options.about !== undefined && !(isObject(options.about) && typeof options.about.text === 'string'))
+        errors.push(
+            createIssue('GRA-002', '/options/about', {
+                field: 'about',
+                expected: '{ text }',
+                actual: typeOfValue(options.about)
+            })
+        )
     if (options.skills !== undefined) {
         const skills: unknown = options.skills
         const expected = 'array of { name, level: L1|L2|L3, text }'
-        if (!Array.isArray(skills)) errors.push(createIssue('GRA-002', '/options/skills', { field: 'skills', expected, actual: typeOfValue(skills) }))
+        if (!Array.isArray(skills))
+            errors.push(
+                createIssue('GRA-002', '/options/skills', { field: 'skills', expected, actual: typeOfValue(skills) })
+            )
         else {
-            const bad = skills.findIndex((s: unknown) => !(isObject(s) && typeof s.name === 'string' && typeof s.text === 'string' && (s.level === 'L1' || s.level === 'L2' || s.level === 'L3')))
-            if (bad >= 0) errors.push(createIssue('GRA-002', `/options/skills/${bad}`, { field: `skills[${bad}]`, expected, actual: typeOfValue(skills[bad]) }))
+            const bad = skills.findIndex(
+                (s: unknown) =>
+                    !(
+                        isObject(s) &&
+                        typeof s.name === 'string' &&
+                        typeof s.text === 'string' &&
+                        (s.level === 'L1' || s.level === 'L2' || s.level === 'L3')
+                    )
+            )
+            if (bad >= 0)
+                errors.push(
+                    createIssue('GRA-002', `/options/skills/${bad}`, {
+                        field: `skills[${bad}]`,
+                        expected,
+                        actual: typeOfValue(skills[bad])
+                    })
+                )
         }
     }
 }
@@ -308,7 +385,13 @@ function checkSelectionOptions(selectionId: unknown, options: GradeSelectionOpti
 function definitionOf(input: SelectionInput, selectionId: unknown, grader: unknown, errors: Issue[]): Obj | null {
     if (input.selection !== undefined) {
         if (isObject(input.selection)) return input.selection
-        errors.push(createIssue('GRA-002', '/selection', { field: 'selection', expected: 'object', actual: typeOfValue(input.selection) }))
+        errors.push(
+            createIssue('GRA-002', '/selection', {
+                field: 'selection',
+                expected: 'object',
+                actual: typeOfValue(input.selection)
+            })
+        )
         return null
     }
     if (Array.isArray(input.schemaIds) && input.schemaIds.every((s) => typeof s === 'string')) {
@@ -329,27 +412,84 @@ function definitionOf(input: SelectionInput, selectionId: unknown, grader: unkno
 }
 
 /** Stage "check definition": chapter 16 with ⚠ C24, the whole definition checked before anything is written, then the skills' cross-references. */
-function checkDefinitionAndSkills(input: SelectionInput, definition: Obj, selectionId: string, options: GradeSelectionOptions, errors: Issue[]): ReturnType<typeof SelectionSkills.crossReferences> {
+function checkDefinitionAndSkills(
+    input: SelectionInput,
+    definition: Obj,
+    selectionId: string,
+    options: GradeSelectionOptions,
+    errors: Issue[]
+): ReturnType<typeof SelectionSkills.crossReferences> {
     const fromList = input.selection === undefined
     const where = (path: string): string => {
         if (!fromList) return '/selection' + path
         const member = /^\/members\/(\d+)/.exec(path)
-        return member !== null ? `/schemaIds/${member[1]}` : path === '/members' ? '/schemaIds' : path.startsWith('/personaIds') ? '/grader/persona' : ''
+        return member !== null
+            ? `/schemaIds/${member[1]}`
+            : path === '/members'
+              ? '/schemaIds'
+              : path.startsWith('/personaIds')
+                ? '/grader/persona'
+                : ''
     }
     errors.push(...checkSelectionDefinition(definition, selectionId).map((i) => ({ ...i, path: where(i.path) })))
     const references = SelectionSkills.crossReferences({ skills: options.skills ?? [] })
     // SKL-018 and unusable skills stop the run; rule A/B findings block single skills further down.
-    errors.push(...references.errors.filter((i) => i.code !== 'SKC-001' && i.code !== 'SKC-002').map((i) => ({ ...i, path: '/options' + i.path })))
+    errors.push(
+        ...references.errors
+            .filter((i) => i.code !== 'SKC-001' && i.code !== 'SKC-002')
+            .map((i) => ({ ...i, path: '/options' + i.path }))
+    )
     return references
 }
 
 /** Stage "snapshot": the definition, the About and the skills become snapshots beside older versions (IN). */
-async function snapshotSources(args: { fs: FsPort; selDir: string; selectionId: string; definition: Obj; hash: string; options: GradeSelectionOptions; at: string; errors: Issue[] }): Promise<void> {
+async function snapshotSources(args: {
+    fs: FsPort
+    selDir: string
+    selectionId: string
+    definition: Obj
+    hash: string
+    options: GradeSelectionOptions
+    at: string
+    errors: Issue[]
+}): Promise<void> {
     const { fs, selDir, selectionId, options, at, errors } = args
-    const snap = await SourceSnapshot.create({ fs, dir: joinPath(selDir, LAYOUT.selectionSnapshots), name: selectionId, ext: 'json', text: JSON.stringify(args.definition, null, 4) + '\n', hash: args.hash, now: at })
+    const snap = await SourceSnapshot.create({
+        fs,
+        dir: joinPath(selDir, LAYOUT.selectionSnapshots),
+        name: selectionId,
+        ext: 'json',
+        text: JSON.stringify(args.definition, null, 4) + '\n',
+        hash: args.hash,
+        now: at
+    })
     errors.push(...snap.errors)
-    if (options.about !== undefined) errors.push(...(await SourceSnapshot.create({ fs, dir: joinPath(selDir, LAYOUT.resources, LAYOUT.about), name: `${selectionId}-about`, ext: 'md', text: options.about.text, now: at })).errors)
-    for (const skill of options.skills ?? []) errors.push(...(await SourceSnapshot.create({ fs, dir: joinPath(selDir, LAYOUT.skills, skill.name), name: skill.name, ext: 'mjs', text: skill.text, now: at })).errors)
+    if (options.about !== undefined)
+        errors.push(
+            ...(
+                await SourceSnapshot.create({
+                    fs,
+                    dir: joinPath(selDir, LAYOUT.resources, LAYOUT.about),
+                    name: `${selectionId}-about`,
+                    ext: 'md',
+                    text: options.about.text,
+                    now: at
+                })
+            ).errors
+        )
+    for (const skill of options.skills ?? [])
+        errors.push(
+            ...(
+                await SourceSnapshot.create({
+                    fs,
+                    dir: joinPath(selDir, LAYOUT.skills, skill.name),
+                    name: skill.name,
+                    ext: 'mjs',
+                    text: skill.text,
+                    now: at
+                })
+            ).errors
+        )
 }
 
 /** What the frozen member set says: the gate, how many members pass, the member namespaces, and the grading's fixed fields. */
@@ -361,18 +501,40 @@ interface SelectionFacts {
     readonly memberNamespaces: number
     readonly version: string
     readonly schemaId: string
-    readonly base: Omit<NonNullable<GradeSelectionResult['grading']>, 'mode' | 'aggregateGrade' | 'rawGrade' | 'units' | 'indexPath' | 'rollupStatus'>
+    readonly base: Omit<
+        NonNullable<GradeSelectionResult['grading']>,
+        'mode' | 'aggregateGrade' | 'rawGrade' | 'units' | 'indexPath' | 'rollupStatus'
+    >
 }
 
 /** Stage "gate": the pre-condition on the frozen lockSnapshot and the figures every selection entry rests on. */
-function selectionFactsOf(definition: Obj, index: SelectionIndex, options: GradeSelectionOptions, selectionId: string, selectionHash: string): SelectionFacts {
+function selectionFactsOf(
+    definition: Obj,
+    index: SelectionIndex,
+    options: GradeSelectionOptions,
+    selectionId: string,
+    selectionHash: string
+): SelectionFacts {
     const gate = PreConditionCheck.check({ index })
     const members = Object.entries(index.members ?? {})
     const passing = members.filter(([, m]) => m.status === NODE_STATUS.stable).length
-    const namespaces = new Set((definition.members as unknown[] | undefined ?? []).map((m) => (isObject(m) && typeof m.schemaId === 'string' ? m.schemaId.split('.')[0] : typeof m === 'string' ? m.split('.')[0] : '')).filter((n) => n !== ''))
+    const namespaces = new Set(
+        ((definition.members as unknown[] | undefined) ?? [])
+            .map((m) =>
+                isObject(m) && typeof m.schemaId === 'string'
+                    ? m.schemaId.split('.')[0]
+                    : typeof m === 'string'
+                      ? m.split('.')[0]
+                      : ''
+            )
+            .filter((n) => n !== '')
+    )
     const memberNamespaces = namespaces.size
     const version = SchemaCheck.normalizeVersion({ version: definition.version }).version ?? 'flowmcp/4.0.0'
-    const selectionNamespace = typeof definition.namespace === 'string' && /^[a-zA-Z0-9_-]+$/.test(definition.namespace) ? definition.namespace : selectionId
+    const selectionNamespace =
+        typeof definition.namespace === 'string' && /^[a-zA-Z0-9_-]+$/.test(definition.namespace)
+            ? definition.namespace
+            : selectionId
     const schemaId = `${selectionNamespace}.${selectionId}`
     const base = {
         selectionId,
@@ -380,33 +542,90 @@ function selectionFactsOf(definition: Obj, index: SelectionIndex, options: Grade
         selectionHash,
         gradingTier: 'group-bound' as const,
         // A needs ≥ 7 namespaces (01-model §4 step 8) and the Domain-Knowledge content (02-areas §8).
-        maxAttainableGrade: (memberNamespaces >= SELECTION_MEMBER_THRESHOLDS.HARD && options.about !== undefined ? 'A' : 'B') as 'A' | 'B',
+        maxAttainableGrade: (memberNamespaces >= SELECTION_MEMBER_THRESHOLDS.HARD && options.about !== undefined
+            ? 'A'
+            : 'B') as 'A' | 'B',
         memberNamespaces,
         membersPassing: { passing, total: members.length },
-        preCondition: { passed: gate.passed, blockedMembers: gate.blockedMembers.map((m) => ({ schemaId: m.schemaId, gradingStatus: m.gradingStatus })) }
+        preCondition: {
+            passed: gate.passed,
+            blockedMembers: gate.blockedMembers.map((m) => ({ schemaId: m.schemaId, gradingStatus: m.gradingStatus }))
+        }
     }
     return { gate, members, passing, namespaces, memberNamespaces, version, schemaId, base }
 }
 
 /** Stage "plan": the About, one unit per skill (L1, then L2, then L3) and the aggregate, with their deterministic answers. */
-function selectionPlansOf(start: SelectionStart, facts: SelectionFacts, errors: Issue[]): { plans: UnitPlan[]; aboutText: string | undefined; aboutHash: string | undefined } {
+function selectionPlansOf(
+    start: SelectionStart,
+    facts: SelectionFacts,
+    errors: Issue[]
+): { plans: UnitPlan[]; aboutText: string | undefined; aboutHash: string | undefined } {
     const { options, selectionId, now: at } = start
     const { memberNamespaces, namespaces, passing, members } = facts
     const aboutText = options.about?.text
-    const aboutHash = aboutText !== undefined ? (HashGenerator.hashBytes({ text: aboutText }).short ?? undefined) : undefined
-    const about = DeterministicAnswers.buildSelection({ aboutFileExists: aboutText !== undefined, questions: Areas.questions({ area: 'about-selection' }).questions, now: at })
+    const aboutHash =
+        aboutText !== undefined ? (HashGenerator.hashBytes({ text: aboutText }).short ?? undefined) : undefined
+    const about = DeterministicAnswers.buildSelection({
+        aboutFileExists: aboutText !== undefined,
+        questions: Areas.questions({ area: 'about-selection' }).questions,
+        now: at
+    })
     errors.push(...about.errors)
     const aggregateAnswers = [
-        deterministicAnswer('Q-selection-aggregate-01', 'pass', { memberNamespaces, soft: SELECTION_MEMBER_THRESHOLDS.SOFT, hard: SELECTION_MEMBER_THRESHOLDS.HARD, namespaces: [...namespaces].sort() }, at),
+        deterministicAnswer(
+            'Q-selection-aggregate-01',
+            'pass',
+            {
+                memberNamespaces,
+                soft: SELECTION_MEMBER_THRESHOLDS.SOFT,
+                hard: SELECTION_MEMBER_THRESHOLDS.HARD,
+                namespaces: [...namespaces].sort()
+            },
+            at
+        ),
         // The cascade-stop question also asks for a valid Domain-Knowledge document (the About).
-        deterministicAnswer('Q-selection-aggregate-06', passing === members.length && aboutText !== undefined ? 'pass' : 'fail', { passing, total: members.length, members: Object.fromEntries(members.map(([id, m]) => [id, m.status])), domainKnowledge: aboutText !== undefined }, at)
+        deterministicAnswer(
+            'Q-selection-aggregate-06',
+            passing === members.length && aboutText !== undefined ? 'pass' : 'fail',
+            {
+                passing,
+                total: members.length,
+                members: Object.fromEntries(members.map(([id, m]) => [id, m.status])),
+                domainKnowledge: aboutText !== undefined
+            },
+            at
+        )
     ]
     const plans: UnitPlan[] = [
-        { unit: 'about-selection', area: 'about-selection', target: { selection: selectionId }, deterministic: (about.byArea as Record<string, GradingAnswer[]>)['about-selection'] ?? [], focus: null },
+        {
+            unit: 'about-selection',
+            area: 'about-selection',
+            target: { selection: selectionId },
+            deterministic: (about.byArea as Record<string, GradingAnswer[]>)['about-selection'] ?? [],
+            focus: null
+        },
         ...(['L1', 'L2', 'L3'] as const).flatMap((level) =>
-            (options.skills ?? []).filter((s) => s.level === level).map((s): UnitPlan => ({ unit: `${LEVEL_AREA[level]}/${s.name}`, area: LEVEL_AREA[level], target: { selection: selectionId, skill: s.name }, deterministic: [], focus: s.name, skillId: s.name }))
+            (options.skills ?? [])
+                .filter((s) => s.level === level)
+                .map(
+                    (s): UnitPlan => ({
+                        unit: `${LEVEL_AREA[level]}/${s.name}`,
+                        area: LEVEL_AREA[level],
+                        target: { selection: selectionId, skill: s.name },
+                        deterministic: [],
+                        focus: s.name,
+                        skillId: s.name
+                    })
+                )
         ),
-        { unit: 'selection-aggregate', area: 'selection-aggregate', target: { selection: selectionId }, deterministic: aggregateAnswers, focus: null }
+        {
+            unit: 'selection-aggregate',
+            area: 'selection-aggregate',
+            target: { selection: selectionId },
+            deterministic: aggregateAnswers,
+            focus: null
+        }
     ]
     return { plans, aboutText, aboutHash }
 }
@@ -423,16 +642,48 @@ interface SelectionMaterial {
 function selectionMaterialOf(start: SelectionStart, index: SelectionIndex, errors: Issue[]): SelectionMaterial {
     const { options, selectionId, grader, definition } = start
     const aboutText = options.about?.text
-    const persona = isObject(grader) && isObject(grader.persona) ? (grader.persona as unknown as { basePersonaId: string; lensId: string }) : null
+    const persona =
+        isObject(grader) && isObject(grader.persona)
+            ? (grader.persona as unknown as { basePersonaId: string; lensId: string })
+            : null
     const attachments = [
-        { name: `selection/${selectionId}.json`, role: 'the selection definition', content: JSON.stringify(definition, null, 2) },
-        ...(aboutText !== undefined ? [{ name: `resources/about/${selectionId}-about.md`, role: 'the selection About (Domain-Knowledge)', content: aboutText }] : []),
-        ...(options.skills ?? []).map((s) => ({ name: `skills/${s.name}.mjs`, role: `selection skill ${s.name} (${s.level})`, content: s.text })),
-        { name: 'index.json#members', role: 'the member-resolution manifest', content: JSON.stringify(index.members, null, 2) }
+        {
+            name: `selection/${selectionId}.json`,
+            role: 'the selection definition',
+            content: JSON.stringify(definition, null, 2)
+        },
+        ...(aboutText !== undefined
+            ? [
+                  {
+                      name: `resources/about/${selectionId}-about.md`,
+                      role: 'the selection About (Domain-Knowledge)',
+                      content: aboutText
+                  }
+              ]
+            : []),
+        ...(options.skills ?? []).map((s) => ({
+            name: `skills/${s.name}.mjs`,
+            role: `selection skill ${s.name} (${s.level})`,
+            content: s.text
+        })),
+        {
+            name: 'index.json#members',
+            role: 'the member-resolution manifest',
+            content: JSON.stringify(index.members, null, 2)
+        }
     ]
     // Graded text in the requests: one boundary for the run, the About and skills scanned for text aimed at the grader.
     const boundary = chooseBoundary({ texts: attachments.flatMap((a) => [a.name, a.content]) }).boundary
-    const written = [...(aboutText !== undefined ? [{ name: `resources/about/${selectionId}-about.md`, text: aboutText, path: '/options/about/text' }] : []), ...(options.skills ?? []).map((sk, i) => ({ name: `skills/${sk.name}.mjs`, text: sk.text, path: `/options/skills/${i}/text` }))]
+    const written = [
+        ...(aboutText !== undefined
+            ? [{ name: `resources/about/${selectionId}-about.md`, text: aboutText, path: '/options/about/text' }]
+            : []),
+        ...(options.skills ?? []).map((sk, i) => ({
+            name: `skills/${sk.name}.mjs`,
+            text: sk.text,
+            path: `/options/skills/${i}/text`
+        }))
+    ]
     const injection = scanInjection(null, written, { mainPath: '', filePaths: written.map((w) => w.path) })
     errors.push(...injection.findings)
     return { persona, attachments, boundary, flagged: injection.flagged }
@@ -452,7 +703,10 @@ interface SelectionUnitContext {
 }
 
 /** Stage "units": each unit in plan order, gated (About, Rules A/B, ⚠ B13 predecessors), then asked and judged. */
-async function gradeSelectionUnits(plans: readonly UnitPlan[], ctx: SelectionUnitContext): Promise<{ units: UnitResult[]; entries: Array<{ plan: UnitPlan; entry: GradingEntry }>; prompts: EmittedPrompt[] }> {
+async function gradeSelectionUnits(
+    plans: readonly UnitPlan[],
+    ctx: SelectionUnitContext
+): Promise<{ units: UnitResult[]; entries: Array<{ plan: UnitPlan; entry: GradingEntry }>; prompts: EmittedPrompt[] }> {
     const units: UnitResult[] = []
     const entries: Array<{ plan: UnitPlan; entry: GradingEntry }> = []
     const prompts: EmittedPrompt[] = []
@@ -473,10 +727,17 @@ async function gradeSelectionUnits(plans: readonly UnitPlan[], ctx: SelectionUni
 }
 
 /** A unit settled before it is asked: no About, a skill breaking Rule A/B, a blocked or ungraded predecessor; null when it may be asked. */
-function gateSelectionUnit(plan: UnitPlan, ctx: SelectionUnitContext, outcome: ReadonlyMap<string, UnitResult['status']>, skillLevel: ReadonlyMap<string, string>): UnitResult | null {
+function gateSelectionUnit(
+    plan: UnitPlan,
+    ctx: SelectionUnitContext,
+    outcome: ReadonlyMap<string, UnitResult['status']>,
+    skillLevel: ReadonlyMap<string, string>
+): UnitResult | null {
     const { errors, references } = ctx
     if (plan.area === 'about-selection' && ctx.planned.aboutText === undefined) {
-        errors.push(createIssue('GRA-012', '', { unit: plan.unit, reason: 'no selection About was supplied (options.about)' }))
+        errors.push(
+            createIssue('GRA-012', '', { unit: plan.unit, reason: 'no selection About was supplied (options.about)' })
+        )
         return unitResult(plan, UNIT_STATUS.skipped, { reason: 'no selection About' })
     }
     if (plan.skillId === undefined) return null
@@ -491,7 +752,9 @@ function gateSelectionUnit(plan: UnitPlan, ctx: SelectionUnitContext, outcome: R
     }
     // ⚠ B13: an L2 needs every L1 graded and not blocked; an L3 every L2 that names it.
     const preds = references.predecessors[name] ?? []
-    const blockedBy = preds.find((p) => outcome.get(p) === UNIT_STATUS.blocked || outcome.get(p) === UNIT_STATUS.rejected)
+    const blockedBy = preds.find(
+        (p) => outcome.get(p) === UNIT_STATUS.blocked || outcome.get(p) === UNIT_STATUS.rejected
+    )
     const ungraded = preds.find((p) => outcome.get(p) !== UNIT_STATUS.graded)
     if (blockedBy !== undefined) {
         const reason = `predecessor ${blockedBy} (${skillLevel.get(blockedBy) ?? '?'}) is ${outcome.get(blockedBy) === UNIT_STATUS.rejected ? 'rejected' : 'blocked'}`
@@ -507,27 +770,83 @@ function gateSelectionUnit(plan: UnitPlan, ctx: SelectionUnitContext, outcome: R
 }
 
 /** One unit asked: its prompt, the judge's reply or a given answer, the entry it becomes (or the prompt returned, provisional). */
-async function askSelectionUnit(plan: UnitPlan, ctx: SelectionUnitContext): Promise<{ unit: UnitResult; entry?: GradingEntry; prompt?: EmittedPrompt }> {
+async function askSelectionUnit(
+    plan: UnitPlan,
+    ctx: SelectionUnitContext
+): Promise<{ unit: UnitResult; entry?: GradingEntry; prompt?: EmittedPrompt }> {
     const { start, material, errors } = ctx
     const { persona } = material
-    const envelope = envelopeFor({ plan, schemaHash: ctx.selectionHash, stamp: toFileTimestamp(start.now) as string, now: start.now, persona, harness: harnessOf(start.grader) })
-    const request = askForOutput({ plan, envelope, attachments: material.attachments, serverParams: {}, errors, boundary: material.boundary, flagged: material.flagged })
-    if (request === null) return { unit: unitResult(plan, UNIT_STATUS.error, { reason: persona === null ? 'persona-bound area: pass grader.persona to compose its prompt' : 'the area prompt could not be built' }) }
-    const options = { ...start.judgeCalls, ...(start.options.answers !== undefined ? { answers: start.options.answers } : {}) }
-    const reply = await answerUnit(plan, request, options, errors, [], (given) => selectionEntryOf(plan, given, ctx), ctx.tally)
-    if (reply.kind === 'none') return { unit: unitResult(plan, UNIT_STATUS.provisional, { reason: 'waiting for the non-deterministic answers' }), prompt: request }
+    const envelope = envelopeFor({
+        plan,
+        schemaHash: ctx.selectionHash,
+        stamp: toFileTimestamp(start.now) as string,
+        now: start.now,
+        persona,
+        harness: harnessOf(start.grader)
+    })
+    const request = askForOutput({
+        plan,
+        envelope,
+        attachments: material.attachments,
+        serverParams: {},
+        errors,
+        boundary: material.boundary,
+        flagged: material.flagged
+    })
+    if (request === null)
+        return {
+            unit: unitResult(plan, UNIT_STATUS.error, {
+                reason:
+                    persona === null
+                        ? 'persona-bound area: pass grader.persona to compose its prompt'
+                        : 'the area prompt could not be built'
+            })
+        }
+    const options = {
+        ...start.judgeCalls,
+        ...(start.options.answers !== undefined ? { answers: start.options.answers } : {})
+    }
+    const reply = await answerUnit(
+        plan,
+        request,
+        options,
+        errors,
+        [],
+        (given) => selectionEntryOf(plan, given, ctx),
+        ctx.tally
+    )
+    if (reply.kind === 'none')
+        return {
+            unit: unitResult(plan, UNIT_STATUS.provisional, { reason: 'waiting for the non-deterministic answers' }),
+            prompt: request
+        }
     if (reply.kind === 'error') return { unit: unitResult(plan, UNIT_STATUS.error, { reason: reply.reason }) }
     const converted = reply.converted
     if (converted.entry === null) {
-        const reason = converted.blocker !== null ? `blocker: ${converted.blocker.blocker} (${converted.blocker.reason})` : 'the area output was rejected'
+        const reason =
+            converted.blocker !== null
+                ? `blocker: ${converted.blocker.blocker} (${converted.blocker.reason})`
+                : 'the area output was rejected'
         return { unit: unitResult(plan, UNIT_STATUS.blocked, { reason }) }
     }
     const aggregate = Grading.computeAggregateGrade({ entry: converted.entry })
-    return { unit: unitResult(plan, UNIT_STATUS.graded, { aggregateGrade: converted.entry.aggregateGrade, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore, trace: aggregate.trace }), entry: converted.entry }
+    return {
+        unit: unitResult(plan, UNIT_STATUS.graded, {
+            aggregateGrade: converted.entry.aggregateGrade,
+            rawGrade: aggregate.rawGrade,
+            normalizedScore: aggregate.normalizedScore,
+            trace: aggregate.trace
+        }),
+        entry: converted.entry
+    }
 }
 
 /** The area output turned into a group-bound entry with the selection's context. */
-function selectionEntryOf(plan: UnitPlan, reply: UnitReply, ctx: SelectionUnitContext): ReturnType<typeof Areas.toGradingEntry> {
+function selectionEntryOf(
+    plan: UnitPlan,
+    reply: UnitReply,
+    ctx: SelectionUnitContext
+): ReturnType<typeof Areas.toGradingEntry> {
     const { start, facts, material } = ctx
     const { selectionId, now: at } = start
     const { persona } = material
@@ -535,7 +854,13 @@ function selectionEntryOf(plan: UnitPlan, reply: UnitReply, ctx: SelectionUnitCo
     const g = start.grader as GraderInput
     return Areas.toGradingEntry({
         output: reply.output,
-        deterministic: plan.deterministic.map((a) => ({ questionId: a.questionId, score: a.score, ...(a.naReason !== undefined ? { naReason: a.naReason } : {}), ...(a.evidence !== undefined ? { evidence: a.evidence } : {}), timestamp: a.timestamp })),
+        deterministic: plan.deterministic.map((a) => ({
+            questionId: a.questionId,
+            score: a.score,
+            ...(a.naReason !== undefined ? { naReason: a.naReason } : {}),
+            ...(a.evidence !== undefined ? { evidence: a.evidence } : {}),
+            timestamp: a.timestamp
+        })),
         context: {
             schemaId: facts.schemaId,
             version: facts.version,
@@ -545,7 +870,10 @@ function selectionEntryOf(plan: UnitPlan, reply: UnitReply, ctx: SelectionUnitCo
             grader: { name: g.name, version: g.version },
             llmModel: reply.model ?? g.llmModel,
             scriptGrader: { name: DEFAULT_GRADER.name, version: DEFAULT_GRADER.version },
-            selectionContext: { groupId: g.groupId ?? selectionId, personaIds: [(persona as { basePersonaId: string }).basePersonaId] },
+            selectionContext: {
+                groupId: g.groupId ?? selectionId,
+                personaIds: [(persona as { basePersonaId: string }).basePersonaId]
+            },
             selectionId,
             ...(persona !== null ? { persona } : {}),
             ...(plan.skillId !== undefined ? { skillId: plan.skillId } : {}),
@@ -556,13 +884,22 @@ function selectionEntryOf(plan: UnitPlan, reply: UnitReply, ctx: SelectionUnitCo
 }
 
 /** Stage "write": each entry into the island; its unit row names the file, a failed write is GRA-016 with the island's issues. */
-async function writeSelectionEntries(options: GradeSelectionOptions, entries: ReadonlyArray<{ plan: UnitPlan; entry: GradingEntry }>, units: UnitResult[], at: string, errors: Issue[]): Promise<void> {
+async function writeSelectionEntries(
+    options: GradeSelectionOptions,
+    entries: ReadonlyArray<{ plan: UnitPlan; entry: GradingEntry }>,
+    units: UnitResult[],
+    at: string,
+    errors: Issue[]
+): Promise<void> {
     const { fs, root } = options
     for (const { plan, entry } of entries) {
         const written = await Island.writeGrading({ fs, root, target: plan.target, entry, now: at })
         const i = units.findIndex((u) => u.unit === plan.unit)
-        if (!written.status) errors.push(createIssue('GRA-016', '', { unit: plan.unit, detail: written.errors.map((e) => e.code).join(', ') }), ...written.errors)
+        if (!written.status)
+            errors.push(
+                createIssue('GRA-016', '', { unit: plan.unit, detail: written.errors.map((e) => e.code).join(', ') }),
+                ...written.errors
+            )
         else if (i >= 0) units[i] = { ...(units[i] as UnitResult), written: written.path }
     }
 }
-

@@ -52,7 +52,10 @@ export function withRunJudge<T>(input: T): T {
  * schema's view; `gradeNamespace` grades them once for all its schemas and asks for the schema's own
  * areas only.
  */
-export async function gradeSchemaCore(input: GradeSingleSchemaInput, mode: { namespaceAreas: boolean; resumable?: boolean }): Promise<SchemaRun> {
+export async function gradeSchemaCore(
+    input: GradeSingleSchemaInput,
+    mode: { namespaceAreas: boolean; resumable?: boolean }
+): Promise<SchemaRun> {
     return gradeSchemaInner(input, mode)
 }
 
@@ -64,7 +67,16 @@ interface SchemaRun {
 }
 
 /** Stage "pretest": the schema's tests through the host's HTTP port (or its runtime, for handler schemas). */
-function pretestOf(args: { main: Obj; validation: { valid: boolean; errors: readonly Issue[] }; keyDomain: ReturnType<typeof KeyDomain.check>; options: SchemaRunOptions; serverParams: Readonly<Record<string, string>>; now: string; hasHandlers: boolean; schemaPath: string | null }): Promise<PretestResult> {
+function pretestOf(args: {
+    main: Obj
+    validation: { valid: boolean; errors: readonly Issue[] }
+    keyDomain: ReturnType<typeof KeyDomain.check>
+    options: SchemaRunOptions
+    serverParams: Readonly<Record<string, string>>
+    now: string
+    hasHandlers: boolean
+    schemaPath: string | null
+}): Promise<PretestResult> {
     const { main, validation, keyDomain, options, serverParams, now } = args
     return DataPretest.run({
         main,
@@ -94,15 +106,41 @@ interface DeterministicStage {
 }
 
 /** Stage "pretest and answer": the key check, the live pretest, then every deterministic answer (their issues in `errors`). */
-async function answerDeterministic(args: { input: GradeSingleSchemaInput; read: ReadSchema; options: SchemaRunOptions; id: SchemaIdentity; now: string; namespaceAreas: boolean; aboutDeclared: boolean; errors: Issue[] }): Promise<DeterministicStage> {
+async function answerDeterministic(args: {
+    input: GradeSingleSchemaInput
+    read: ReadSchema
+    options: SchemaRunOptions
+    id: SchemaIdentity
+    now: string
+    namespaceAreas: boolean
+    aboutDeclared: boolean
+    errors: Issue[]
+}): Promise<DeterministicStage> {
     const { input, read, options, id, now, aboutDeclared, errors } = args
     const { main, validation, resolved } = read
     const keyDomain = KeyDomain.check({ main })
-    const pretest = await pretestOf({ main, validation, keyDomain, options, serverParams: id.serverParams, now, hasHandlers: resolved.hasHandlers === true, schemaPath: typeof input.schemaPath === 'string' ? input.schemaPath : null })
+    const pretest = await pretestOf({
+        main,
+        validation,
+        keyDomain,
+        options,
+        serverParams: id.serverParams,
+        now,
+        hasHandlers: resolved.hasHandlers === true,
+        schemaPath: typeof input.schemaPath === 'string' ? input.schemaPath : null
+    })
     errors.push(...pretest.errors)
     const questions = questionRows()
     // An About without its declaration (or the reverse) is never graded: say so and how to fix it.
-    if (args.namespaceAreas) errors.push(...aboutDeclarationIssues({ declared: declaredAboutFile(main), about: options.about, namespace: id.namespace, path: '/options/about' }))
+    if (args.namespaceAreas)
+        errors.push(
+            ...aboutDeclarationIssues({
+                declared: declaredAboutFile(main),
+                about: options.about,
+                namespace: id.namespace,
+                path: '/options/about'
+            })
+        )
     const deterministic = DeterministicAnswers.build({
         main,
         ...(resolved.source !== null ? { source: resolved.source } : {}),
@@ -114,7 +152,12 @@ async function answerDeterministic(args: { input: GradeSingleSchemaInput; read: 
         ...(aboutDeclared ? { aboutFileExists: options.about !== undefined } : {})
     })
     errors.push(...deterministic.errors)
-    const namespaceAnswers = DeterministicAnswers.buildNamespace({ schemas: [{ main, schemaId: id.schemaId }], questions, now, ...(aboutDeclared ? { aboutFileExists: options.about !== undefined } : {}) })
+    const namespaceAnswers = DeterministicAnswers.buildNamespace({
+        schemas: [{ main, schemaId: id.schemaId }],
+        questions,
+        now,
+        ...(aboutDeclared ? { aboutFileExists: options.about !== undefined } : {})
+    })
     errors.push(...namespaceAnswers.errors)
     return { pretest, deterministic, namespaceAnswers, veto: deterministic.veto }
 }

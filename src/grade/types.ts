@@ -2,7 +2,16 @@ import type { ImprovementHint } from '../areas/output.js'
 import type { JudgeMessage } from './messages.js'
 import type { Issue } from '../errors/types.js'
 import type { AggregateResult, GradeTraceStep } from '../grading/aggregate.js'
-import type { AggregateGrade, Area, BasePersonaId, BlockedReason, Harness, LetterGrade, RollupStatus, UnitStatus } from '../model/constants.js'
+import type {
+    AggregateGrade,
+    Area,
+    BasePersonaId,
+    BlockedReason,
+    Harness,
+    LetterGrade,
+    RollupStatus,
+    UnitStatus
+} from '../model/constants.js'
 import type { SchemaStanding, SchemaStatus } from '../rollup/standing.js'
 import type { CategoricalVeto, GradingEntry } from '../model/types.js'
 import type { Clock, FsPort, HttpPort, RuntimePort, SchemaLoader } from '../ports/types.js'
@@ -83,7 +92,11 @@ export interface JudgeAnswer {
     readonly questionId: string
     /** 1–5 (decimals allowed), `'pass'`/`'fail'` for boolean questions, or `'n/a'` with a closed `naReason`. */
     readonly score: number | 'pass' | 'fail' | 'n/a'
-    readonly naReason?: 'not-applicable-to-tool-type' | 'requires-private-data' | 'blocked-by-precondition' | 'out-of-scope-resource'
+    readonly naReason?:
+        | 'not-applicable-to-tool-type'
+        | 'requires-private-data'
+        | 'blocked-by-precondition'
+        | 'out-of-scope-resource'
     /** Why this score: required, a score without a reason is refused (ARE-002). */
     readonly reasoning: string
     readonly evidence?: unknown
@@ -97,7 +110,11 @@ export interface JudgeAnswer {
  * of `grader.llmModel` (a non-empty string of at most 200 characters; otherwise GRA-024 and the grader's is kept).
  */
 export type JudgeReply =
-    | ({ readonly answers: readonly JudgeAnswer[]; readonly improvementHints?: readonly ImprovementHint[]; readonly model?: string } & Partial<JudgeRequest['envelope']>)
+    | ({
+          readonly answers: readonly JudgeAnswer[]
+          readonly improvementHints?: readonly ImprovementHint[]
+          readonly model?: string
+      } & Partial<JudgeRequest['envelope']>)
     | { readonly blocker: string; readonly reason: string; readonly model?: string }
 
 /**
@@ -154,7 +171,9 @@ export interface GradeOptionsBase {
      * Server parameter values for the pretest; never written anywhere. A function is called with the
      * schema's `requiredServerParams` once the schema is loaded, so a host hands over only those keys.
      */
-    readonly serverParams?: Readonly<Record<string, string>> | ((requiredKeys: readonly string[]) => Readonly<Record<string, string>>)
+    readonly serverParams?:
+        | Readonly<Record<string, string>>
+        | ((requiredKeys: readonly string[]) => Readonly<Record<string, string>>)
     readonly judge?: Judge
     /** Give up a judge call after this many milliseconds (a timeout is retried like a rate limit); 120,000 (two minutes, as the CLI) when omitted, no limit for 0. */
     readonly judgeTimeoutMs?: number
@@ -194,7 +213,9 @@ export interface GradeOptionsBase {
 }
 
 /** The time of a run: `now` (ISO 8601) or a `clock`; one of the two is required. */
-export type TimeSource = { readonly now: string; readonly clock?: Clock } | { readonly clock: Clock; readonly now?: string }
+export type TimeSource =
+    | { readonly now: string; readonly clock?: Clock }
+    | { readonly clock: Clock; readonly now?: string }
 
 /** Options of {@link gradeSingleSchema}: storage, ports, judge or answers, and the time of the run (`now` or `clock`, required). */
 export type GradeOptions = GradeOptionsBase & TimeSource
@@ -203,10 +224,15 @@ export type GradeOptions = GradeOptionsBase & TimeSource
 export type AnsweringGrader = GraderInput & { readonly persona: NonNullable<GraderInput['persona']> }
 
 /** The schema module: `{ main }` (or the legacy `{ schema }`), or `main` itself. Checked at run time (GRA-002, SCH-*). */
-export type SchemaModuleInput = { readonly main: Readonly<Record<string, unknown>> } | { readonly schema: Readonly<Record<string, unknown>> } | Readonly<Record<string, unknown>>
+export type SchemaModuleInput =
+    | { readonly main: Readonly<Record<string, unknown>> }
+    | { readonly schema: Readonly<Record<string, unknown>> }
+    | Readonly<Record<string, unknown>>
 
 /** Where the schema comes from: a file path, or the module as an object (with `fileName` or `schemaId` for its id). */
-export type SchemaInput = { readonly schema: SchemaModuleInput; readonly schemaPath?: string } | { readonly schemaPath: string; readonly schema?: undefined }
+export type SchemaInput =
+    | { readonly schema: SchemaModuleInput; readonly schemaPath?: string }
+    | { readonly schemaPath: string; readonly schema?: undefined }
 
 /**
  * Arguments of {@link gradeSingleSchema}. A `judge` or `answers` needs a `grader` with a persona;
@@ -223,7 +249,10 @@ export type GradeSingleSchemaInput = SchemaInput & {
     /** `<namespace>.<file base>`; derived from the file when omitted. */
     readonly schemaId?: string
 } & (
-        | { readonly grader?: GraderInput; readonly options: GradeOptions & { readonly judge?: undefined; readonly answers?: undefined } }
+        | {
+              readonly grader?: GraderInput
+              readonly options: GradeOptions & { readonly judge?: undefined; readonly answers?: undefined }
+          }
         | { readonly grader: AnsweringGrader; readonly options: GradeOptions }
     )
 
@@ -309,7 +338,17 @@ export interface SchemaGrading {
     readonly veto: CategoricalVeto | null
     readonly units: UnitResult[]
     /** The pretest's outcome: whether it ran, each tool it blocked with its coded reason and the cause in words (`detail`), and every test's truth (`tests`; empty when the units were kept from an earlier run). */
-    readonly pretest: { readonly ran: boolean; readonly reason: string | null; readonly ok: boolean; readonly blocked: ReadonlyArray<{ readonly tool: string; readonly reason: BlockedReason; readonly detail: string }>; readonly tests: readonly PretestTestRecord[] }
+    readonly pretest: {
+        readonly ran: boolean
+        readonly reason: string | null
+        readonly ok: boolean
+        readonly blocked: ReadonlyArray<{
+            readonly tool: string
+            readonly reason: BlockedReason
+            readonly detail: string
+        }>
+        readonly tests: readonly PretestTestRecord[]
+    }
     /** Present when written into an island. */
     readonly indexPath: string | null
     readonly rollupStatus: RollupStatus | null

@@ -40,12 +40,20 @@ export function harnessOf(grader: { readonly harness?: unknown } | null | undefi
 }
 
 /** The envelope fields the library issues for one unit; `harness` is the host's (the spec's only harness when omitted). */
-export function envelopeFor(args: { plan: UnitPlan; schemaHash: string; stamp: string; now: string; persona: { basePersonaId: string; lensId: string } | null; harness?: Harness | undefined }): EmittedPrompt['envelope'] {
+export function envelopeFor(args: {
+    plan: UnitPlan
+    schemaHash: string
+    stamp: string
+    now: string
+    persona: { basePersonaId: string; lensId: string } | null
+    harness?: Harness | undefined
+}): EmittedPrompt['envelope'] {
     return {
         gradingId: `${args.schemaHash}--${args.stamp}`,
         schemaHash: args.schemaHash,
         area: args.plan.area,
-        persona: args.persona === null ? null : { basePersonaId: args.persona.basePersonaId, lensId: args.persona.lensId },
+        persona:
+            args.persona === null ? null : { basePersonaId: args.persona.basePersonaId, lensId: args.persona.lensId },
         harness: args.harness ?? HARNESSES[0],
         iteration: 1,
         timestamp: args.now
@@ -69,7 +77,11 @@ export function modelNameProblem(value: unknown): string | null {
  * Takes the model a judge reply names (`model`) off the reply: the rest is the area output. A
  * usable name (trimmed) is returned; an unusable one is a GRA-024 warning and the host's model is kept.
  */
-export function takeReplyModel(unit: string, reply: unknown, errors: Issue[]): { output: unknown; model: string | undefined } {
+export function takeReplyModel(
+    unit: string,
+    reply: unknown,
+    errors: Issue[]
+): { output: unknown; model: string | undefined } {
     if (!isObject(reply) || !Object.hasOwn(reply, 'model')) return { output: reply, model: undefined }
     const { model, ...output } = reply as Record<string, unknown>
     const problem = modelNameProblem(model)
@@ -101,8 +113,17 @@ function areaParts(area: Area, answered: ReadonlySet<string>): AreaParts {
     const known = AREA_PARTS.get(key)
     if (known !== undefined) return known
     const asked = all.filter((q) => !byCode.includes(q.id))
-    const schema = askedOutputSchema(area, asked.map((q) => q.id))
-    const parts = { questions: asked.map((q) => ({ questionId: q.id, question: q.question })), answeredByCode: byCode, schema, schemaPretty: JSON.stringify(schema, null, 2), responseSchema: providerResponseSchema(schema) }
+    const schema = askedOutputSchema(
+        area,
+        asked.map((q) => q.id)
+    )
+    const parts = {
+        questions: asked.map((q) => ({ questionId: q.id, question: q.question })),
+        answeredByCode: byCode,
+        schema,
+        schemaPretty: JSON.stringify(schema, null, 2),
+        responseSchema: providerResponseSchema(schema)
+    }
     AREA_PARTS.set(key, parts)
     return parts
 }
@@ -115,7 +136,8 @@ export function copyJson<T>(value: T): T {
     for (const key of Object.keys(value)) {
         const v = copyJson((value as Record<string, unknown>)[key])
         // A `__proto__` key stays an own property, as JSON.parse would make it.
-        if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true })
+        if (key === '__proto__')
+            Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true })
         else out[key] = v
     }
     return out as T
@@ -129,7 +151,12 @@ const CHECKED = new WeakMap<object, string>()
 function shownAttachments(attachments: EmittedPrompt['attachments']): EmittedPrompt['attachments'] {
     const known = SHOWN.get(attachments)
     if (known !== undefined) return known
-    const shown = attachments.map((a) => ({ ...a, name: neutraliseInvisible(a.name).text, role: neutraliseInvisible(a.role).text, content: neutraliseInvisible(a.content).text }))
+    const shown = attachments.map((a) => ({
+        ...a,
+        name: neutraliseInvisible(a.name).text,
+        role: neutraliseInvisible(a.role).text,
+        content: neutraliseInvisible(a.content).text
+    }))
     SHOWN.set(attachments, shown)
     return shown
 }
@@ -207,7 +234,10 @@ export function askForOutput(args: {
             ...(parts.answeredByCode.length > 0 ? { answeredByCode: [...parts.answeredByCode] } : {}),
             outputSchema,
             policies: promptPolicies(plan, envelope),
-            goal: { condition: `Grade ${neutraliseInvisible(plan.unit).text} for ${envelope.schemaHash} and reply with the JSON object`, maxTurns: 25 },
+            goal: {
+                condition: `Grade ${neutraliseInvisible(plan.unit).text} for ${envelope.schemaHash} and reply with the JSON object`,
+                maxTurns: 25
+            },
             serverParams
         },
         { outputSchemaJson: parts.schemaPretty }
@@ -217,10 +247,34 @@ export function askForOutput(args: {
         return null
     }
     const messages = [
-        { role: 'system' as const, content: judgeSystemMessage(boundary), cacheable: true, part: 'instructions' as const },
+        {
+            role: 'system' as const,
+            content: judgeSystemMessage(boundary),
+            cacheable: true,
+            part: 'instructions' as const
+        },
         filesMessage(attachments, boundary),
         areaMessage(plan.area, envelope.persona, questions, parts.answeredByCode),
-        unitMessage({ unit: plan.unit, area: plan.area, focus: plan.focus, notes: plan.notes ?? [], questionIds: questions.map((q) => q.questionId), serverParams, boundary, ...(args.flagged !== undefined ? { flagged: args.flagged } : {}) })
+        unitMessage({
+            unit: plan.unit,
+            area: plan.area,
+            focus: plan.focus,
+            notes: plan.notes ?? [],
+            questionIds: questions.map((q) => q.questionId),
+            serverParams,
+            boundary,
+            ...(args.flagged !== undefined ? { flagged: args.flagged } : {})
+        })
     ]
-    return { unit: plan.unit, area: plan.area, prompt: built.prompt, questions, outputSchema, responseSchema: copyJson(parts.responseSchema), envelope, attachments, messages }
+    return {
+        unit: plan.unit,
+        area: plan.area,
+        prompt: built.prompt,
+        questions,
+        outputSchema,
+        responseSchema: copyJson(parts.responseSchema),
+        envelope,
+        attachments,
+        messages
+    }
 }

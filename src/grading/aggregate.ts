@@ -45,13 +45,44 @@ export type GradeTraceStep =
           readonly value?: number
           readonly reason?: string
       }
-    | { readonly step: 'aging'; readonly index: number; readonly questionId: string; readonly ageDays: number; readonly windowDays: number; readonly window: string }
-    | { readonly step: 'mean'; readonly numerator: number; readonly weightSum: number; readonly mean: number | null; readonly included: number; readonly excluded: { readonly na: number; readonly stale: number } }
+    | {
+          readonly step: 'aging'
+          readonly index: number
+          readonly questionId: string
+          readonly ageDays: number
+          readonly windowDays: number
+          readonly window: string
+      }
+    | {
+          readonly step: 'mean'
+          readonly numerator: number
+          readonly weightSum: number
+          readonly mean: number | null
+          readonly included: number
+          readonly excluded: { readonly na: number; readonly stale: number }
+      }
     | { readonly step: 'no-grade'; readonly reason: NoGradeReason }
     | { readonly step: 'band'; readonly mean: number; readonly grade: LetterGrade; readonly min: number }
-    | { readonly step: 'trim'; readonly tier: GradingTier; readonly max: MaxAttainableGrade; readonly from: LetterGrade; readonly to: LetterGrade }
-    | { readonly step: 'selection-size'; readonly memberCount: number; readonly from: LetterGrade | null; readonly to: LetterGrade | null }
-    | { readonly step: 'domain-knowledge'; readonly present: false; readonly from: LetterGrade; readonly to: LetterGrade; readonly reason: string }
+    | {
+          readonly step: 'trim'
+          readonly tier: GradingTier
+          readonly max: MaxAttainableGrade
+          readonly from: LetterGrade
+          readonly to: LetterGrade
+      }
+    | {
+          readonly step: 'selection-size'
+          readonly memberCount: number
+          readonly from: LetterGrade | null
+          readonly to: LetterGrade | null
+      }
+    | {
+          readonly step: 'domain-knowledge'
+          readonly present: false
+          readonly from: LetterGrade
+          readonly to: LetterGrade
+          readonly reason: string
+      }
     | { readonly step: 'warning'; readonly code: string }
 
 export type NoGradeReason = 'no-answers' | 'all-excluded' | 'zero-weight' | 'too-few-members'
@@ -93,17 +124,36 @@ export const NO_DOMAIN_KNOWLEDGE_REASON = 'no Domain-Knowledge content (selectio
  * area then takes the first answer carrying the field, so the caps are part of the entry and of
  * its recomputation (01-model §4 step 8, 02-areas §8).
  */
-function selectionScopeFromEvidence(e: Record<string, unknown>): { memberNamespaces?: number; domainKnowledge?: boolean } {
-    if (typeof e.area !== 'string' || !(SELECTION_AREAS as readonly string[]).includes(e.area) || !Array.isArray(e.gradings)) return {}
+function selectionScopeFromEvidence(e: Record<string, unknown>): {
+    memberNamespaces?: number
+    domainKnowledge?: boolean
+} {
+    if (
+        typeof e.area !== 'string' ||
+        !(SELECTION_AREAS as readonly string[]).includes(e.area) ||
+        !Array.isArray(e.gradings)
+    )
+        return {}
     const evidences = (e.gradings as unknown[])
         .map((g) => (g !== null && typeof g === 'object' ? (g as { questionId?: unknown; evidence?: unknown }) : null))
         .filter((g): g is { questionId?: unknown; evidence?: unknown } => g !== null)
-        .sort((a, b) => Number(b.questionId === MEMBER_THRESHOLD_QUESTION_ID) - Number(a.questionId === MEMBER_THRESHOLD_QUESTION_ID))
+        .sort(
+            (a, b) =>
+                Number(b.questionId === MEMBER_THRESHOLD_QUESTION_ID) -
+                Number(a.questionId === MEMBER_THRESHOLD_QUESTION_ID)
+        )
         .map((g) => g.evidence)
         .filter((ev): ev is Record<string, unknown> => ev !== null && typeof ev === 'object' && !Array.isArray(ev))
-    const count = evidences.map((ev) => ev.memberNamespaces).find((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0) as number | undefined
-    const knowledge = evidences.map((ev) => ev.domainKnowledge).find((k) => typeof k === 'boolean') as boolean | undefined
-    return { ...(count !== undefined ? { memberNamespaces: count } : {}), ...(knowledge !== undefined ? { domainKnowledge: knowledge } : {}) }
+    const count = evidences
+        .map((ev) => ev.memberNamespaces)
+        .find((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0) as number | undefined
+    const knowledge = evidences.map((ev) => ev.domainKnowledge).find((k) => typeof k === 'boolean') as
+        | boolean
+        | undefined
+    return {
+        ...(count !== undefined ? { memberNamespaces: count } : {}),
+        ...(knowledge !== undefined ? { domainKnowledge: knowledge } : {})
+    }
 }
 
 /** The lower of two letter grades. */
@@ -152,7 +202,15 @@ function precedes(a: AnswerView, b: AnswerView): boolean {
 }
 
 function fail(errors: Issue[], tier: GradingTier | null = null): AggregateResult {
-    return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: tier === null ? null : TIER_MAX_GRADE[tier], noGradeReason: null, trace: [], errors }
+    return {
+        aggregateGrade: null,
+        rawGrade: null,
+        normalizedScore: null,
+        maxAttainableGrade: tier === null ? null : TIER_MAX_GRADE[tier],
+        noGradeReason: null,
+        trace: [],
+        errors
+    }
 }
 
 /** Where the stages record what they did: the trace (only when traced) and the issues. */
@@ -176,16 +234,37 @@ function checkEntry(entry: unknown): { checked: CheckedEntry } | { failed: Aggre
         return { failed: fail([createEntryIssue('GRD-001', '', { field: 'entry' })]) }
     }
     if (typeof entry !== 'object' || Array.isArray(entry)) {
-        return { failed: fail([createEntryIssue('GRD-002', '', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })]) }
+        return {
+            failed: fail([
+                createEntryIssue('GRD-002', '', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })
+            ])
+        }
     }
     const e = entry as Record<string, unknown>
     const tier = e.gradingTier
     if (typeof tier !== 'string' || !(GRADING_TIERS as readonly string[]).includes(tier)) {
-        return { failed: fail([tier === undefined ? createEntryIssue('GRD-001', '/gradingTier', { field: 'gradingTier' }) : createEntryIssue('GRD-003', '/gradingTier', { value: String(tier) })]) }
+        return {
+            failed: fail([
+                tier === undefined
+                    ? createEntryIssue('GRD-001', '/gradingTier', { field: 'gradingTier' })
+                    : createEntryIssue('GRD-003', '/gradingTier', { value: String(tier) })
+            ])
+        }
     }
     const gradingTier = tier as GradingTier
     if (!Array.isArray(e.gradings)) {
-        return { failed: fail([createEntryIssue(e.gradings === undefined ? 'GRD-001' : 'GRD-002', '/gradings', { field: 'gradings', expected: 'array', actual: typeOfValue(e.gradings) })], gradingTier) }
+        return {
+            failed: fail(
+                [
+                    createEntryIssue(e.gradings === undefined ? 'GRD-001' : 'GRD-002', '/gradings', {
+                        field: 'gradings',
+                        expected: 'array',
+                        actual: typeOfValue(e.gradings)
+                    })
+                ],
+                gradingTier
+            )
+        }
     }
     return { checked: { e, tier: gradingTier, max: TIER_MAX_GRADE[gradingTier], gradings: e.gradings } }
 }
@@ -198,17 +277,41 @@ function decidedBeforeCounting(c: CheckedEntry, log: GradeLog): AggregateResult 
         // A partial entry never changes the aggregate: it carries the last full value (⚠ A15).
         const carried = (typeof e.aggregateGrade === 'string' ? e.aggregateGrade : null) as AggregateGrade | null
         if (traced) trace.push({ step: 'mode', mode: 'partial', carried })
-        return { aggregateGrade: carried, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: null, trace, errors }
+        return {
+            aggregateGrade: carried,
+            rawGrade: null,
+            normalizedScore: null,
+            maxAttainableGrade: max,
+            noGradeReason: null,
+            trace,
+            errors
+        }
     }
     if (e.categoricalVeto !== null && e.categoricalVeto !== undefined) {
         const triggeredBy = String((e.categoricalVeto as { triggeredBy?: unknown }).triggeredBy ?? 'unknown')
         if (traced) trace.push({ step: 'veto', triggeredBy })
         errors.push(createEntryIssue('VET-INFO-001', '/categoricalVeto', { trigger: triggeredBy }))
-        return { aggregateGrade: 'REJECTED', rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: null, trace, errors }
+        return {
+            aggregateGrade: 'REJECTED',
+            rawGrade: null,
+            normalizedScore: null,
+            maxAttainableGrade: max,
+            noGradeReason: null,
+            trace,
+            errors
+        }
     }
     if (c.gradings.length === 0) {
         if (traced) trace.push({ step: 'no-grade', reason: 'no-answers' })
-        return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: 'no-answers', trace, errors: [createEntryIssue('GRD-023', '/gradings')] }
+        return {
+            aggregateGrade: null,
+            rawGrade: null,
+            normalizedScore: null,
+            maxAttainableGrade: max,
+            noGradeReason: 'no-answers',
+            trace,
+            errors: [createEntryIssue('GRD-023', '/gradings')]
+        }
     }
     return null
 }
@@ -246,17 +349,41 @@ function newestPerQuestion(views: readonly AnswerView[]): Map<string, AnswerView
 function agedScore(view: AnswerView, now: string | undefined, aging: AgingDefaults, log: GradeLog): Score {
     const { trace, errors, traced } = log
     const windowKey = lookup(TIME_DEPENDENT_QUESTIONS, view.questionId)
-    if (now === undefined || windowKey === undefined || view.score === 'n/a' || view.score === 'stale' || typeof view.timestamp !== 'string') return view.score
+    if (
+        now === undefined ||
+        windowKey === undefined ||
+        view.score === 'n/a' ||
+        view.score === 'stale' ||
+        typeof view.timestamp !== 'string'
+    )
+        return view.score
     const ageDays = ageInDays(view.timestamp, now)
     const windowDays = aging[windowKey]
     if (ageDays === null || !isExpired(ageDays, windowDays)) return view.score
-    if (traced) trace.push({ step: 'aging', index: view.index, questionId: view.questionId, ageDays, windowDays, window: windowKey })
-    errors.push(createEntryIssue('SCO-WARN-001', pointer('gradings', view.index, 'score'), { days: windowDays, questionId: view.questionId }))
+    if (traced)
+        trace.push({
+            step: 'aging',
+            index: view.index,
+            questionId: view.questionId,
+            ageDays,
+            windowDays,
+            window: windowKey
+        })
+    errors.push(
+        createEntryIssue('SCO-WARN-001', pointer('gradings', view.index, 'score'), {
+            days: windowDays,
+            questionId: view.questionId
+        })
+    )
     return 'stale'
 }
 
 /** Every answer in order: superseded ones are dropped, the rest aged and counted (n/a and stale as excluded). */
-function countAnswers(views: readonly AnswerView[], options: AggregateOptions, log: GradeLog): Array<MeanInput & { view: AnswerView }> {
+function countAnswers(
+    views: readonly AnswerView[],
+    options: AggregateOptions,
+    log: GradeLog
+): Array<MeanInput & { view: AnswerView }> {
     const { trace, errors, traced } = log
     const winner = newestPerQuestion(views)
     const aging = options.agingDefaults ?? AGING_DEFAULTS
@@ -265,14 +392,30 @@ function countAnswers(views: readonly AnswerView[], options: AggregateOptions, l
         const base = { index: view.index, questionId: view.questionId, score: view.score, weight: view.weight }
         const best = winner.get(view.questionId)
         if (best !== view) {
-            if (traced) trace.push({ ...base, step: 'answer', outcome: 'superseded', reason: `answer #${best?.index ?? -1} is newer or ranks higher` })
-            errors.push(createEntryIssue('GRD-027', pointer('gradings', view.index), { questionId: view.questionId, detail: `superseded by /gradings/${best?.index ?? -1}` }))
+            if (traced)
+                trace.push({
+                    ...base,
+                    step: 'answer',
+                    outcome: 'superseded',
+                    reason: `answer #${best?.index ?? -1} is newer or ranks higher`
+                })
+            errors.push(
+                createEntryIssue('GRD-027', pointer('gradings', view.index), {
+                    questionId: view.questionId,
+                    detail: `superseded by /gradings/${best?.index ?? -1}`
+                })
+            )
             continue
         }
         const score = agedScore(view, options.now, aging, log)
         if (score === 'n/a' || score === 'stale') {
             if (traced) trace.push({ ...base, score, step: 'answer', outcome: 'excluded', reason: score })
-            errors.push(createEntryIssue('SCO-INFO-001', pointer('gradings', view.index), { questionId: view.questionId, reason: score }))
+            errors.push(
+                createEntryIssue('SCO-INFO-001', pointer('gradings', view.index), {
+                    questionId: view.questionId,
+                    reason: score
+                })
+            )
         } else {
             const value = typeof score === 'number' ? score : (SCORE_MAPPING_V1[score] as number)
             if (traced) trace.push({ ...base, step: 'answer', outcome: 'included', value })
@@ -286,7 +429,12 @@ function countAnswers(views: readonly AnswerView[], options: AggregateOptions, l
  * The caps of a selection-side entry (01-model §4 step 8, 02-areas §8): below the soft member
  * threshold there is no grade; below the hard one, or without Domain-Knowledge content, no A.
  */
-function applySelectionCaps(e: Record<string, unknown>, options: AggregateOptions, trimmed: LetterGrade, log: GradeLog): { grade: LetterGrade; tooFewMembers: boolean } {
+function applySelectionCaps(
+    e: Record<string, unknown>,
+    options: AggregateOptions,
+    trimmed: LetterGrade,
+    log: GradeLog
+): { grade: LetterGrade; tooFewMembers: boolean } {
     const { trace, errors, traced } = log
     let grade = trimmed
     const scope = selectionScopeFromEvidence(e)
@@ -307,7 +455,14 @@ function applySelectionCaps(e: Record<string, unknown>, options: AggregateOption
     // 02-areas §8: without Domain-Knowledge content no group-bound entry may claim A.
     const domainKnowledge = options.domainKnowledge ?? scope.domainKnowledge
     if (domainKnowledge === false && selectionSide && GRADE_RANK[grade] > GRADE_RANK.B) {
-        if (traced) trace.push({ step: 'domain-knowledge', present: false, from: grade, to: 'B', reason: NO_DOMAIN_KNOWLEDGE_REASON })
+        if (traced)
+            trace.push({
+                step: 'domain-knowledge',
+                present: false,
+                from: grade,
+                to: 'B',
+                reason: NO_DOMAIN_KNOWLEDGE_REASON
+            })
         errors.push(createEntryIssue('GRD-052', ''))
         grade = 'B'
     }
@@ -339,12 +494,32 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {},
     const counted = countAnswers(answerViews(c.gradings as Array<Record<string, unknown>>), options, log)
 
     const mean = foldWeightedMean(counted)
-    if (traced) trace.push({ step: 'mean', numerator: mean.numerator, weightSum: mean.weightSum, mean: mean.mean, included: mean.included, excluded: mean.excluded })
+    if (traced)
+        trace.push({
+            step: 'mean',
+            numerator: mean.numerator,
+            weightSum: mean.weightSum,
+            mean: mean.mean,
+            included: mean.included,
+            excluded: mean.excluded
+        })
     if (mean.mean === null) {
         const reason: NoGradeReason = mean.included === 0 ? 'all-excluded' : 'zero-weight'
         if (traced) trace.push({ step: 'no-grade', reason })
-        errors.push(reason === 'all-excluded' ? createEntryIssue('GRD-024', '/gradings', { na: mean.excluded.na, stale: mean.excluded.stale }) : createEntryIssue('GRD-025', '/gradings'))
-        return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: max, noGradeReason: reason, trace, errors }
+        errors.push(
+            reason === 'all-excluded'
+                ? createEntryIssue('GRD-024', '/gradings', { na: mean.excluded.na, stale: mean.excluded.stale })
+                : createEntryIssue('GRD-025', '/gradings')
+        )
+        return {
+            aggregateGrade: null,
+            rawGrade: null,
+            normalizedScore: null,
+            maxAttainableGrade: max,
+            noGradeReason: reason,
+            trace,
+            errors
+        }
     }
 
     const band = bandOf(mean.mean)
@@ -353,13 +528,32 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {},
     if (trimmed !== band.grade && traced) trace.push({ step: 'trim', tier: c.tier, max, from: band.grade, to: trimmed })
     const { grade, tooFewMembers } = applySelectionCaps(c.e, options, trimmed, log)
     if (tooFewMembers) {
-        return { aggregateGrade: null, rawGrade: band.grade, normalizedScore: mean.mean, maxAttainableGrade: max, noGradeReason: 'too-few-members', trace, errors }
+        return {
+            aggregateGrade: null,
+            rawGrade: band.grade,
+            normalizedScore: mean.mean,
+            maxAttainableGrade: max,
+            noGradeReason: 'too-few-members',
+            trace,
+            errors
+        }
     }
 
     // Minimum-LLM rule (SHOULD): B or better without any included non-deterministic answer.
-    if (GRADE_RANK[grade] >= GRADE_RANK.B && !counted.some((a) => a.view.determinism === 'non-deterministic' && a.score !== 'n/a' && a.score !== 'stale')) {
+    if (
+        GRADE_RANK[grade] >= GRADE_RANK.B &&
+        !counted.some((a) => a.view.determinism === 'non-deterministic' && a.score !== 'n/a' && a.score !== 'stale')
+    ) {
         if (traced) trace.push({ step: 'warning', code: 'GRD-026' })
         errors.push(createEntryIssue('GRD-026', '/gradings', { grade }))
     }
-    return { aggregateGrade: grade, rawGrade: band.grade, normalizedScore: mean.mean, maxAttainableGrade: max, noGradeReason: null, trace, errors }
+    return {
+        aggregateGrade: grade,
+        rawGrade: band.grade,
+        normalizedScore: mean.mean,
+        maxAttainableGrade: max,
+        noGradeReason: null,
+        trace,
+        errors
+    }
 }

@@ -6,7 +6,12 @@ import { AREAS, type Area } from '../model/constants.js'
 import { fromFileTimestamp } from '../time.js'
 import { AGING_DEFAULTS, isExpired, TIME_DEPENDENT_QUESTIONS } from './aging.js'
 import { lookup } from '../json/own.js'
-import { CROSS_AREA_QUESTIONS, indexedQuestions, QUESTION_INDEX_VERSION, type IndexedQuestion } from './question-index.js'
+import {
+    CROSS_AREA_QUESTIONS,
+    indexedQuestions,
+    QUESTION_INDEX_VERSION,
+    type IndexedQuestion
+} from './question-index.js'
 import { describeId, withoutInvisible } from './visible.js'
 import { isObject } from '../model/object.js'
 
@@ -23,7 +28,9 @@ type Obj = Record<string, unknown>
 const QUESTIONS: readonly IndexedQuestion[] = /* @__PURE__ */ indexedQuestions()
 const BY_ID: ReadonlyMap<string, IndexedQuestion> = /* @__PURE__ */ new Map(QUESTIONS.map((q) => [q.id, q]))
 // Per area, computed once: every full entry asks for its area's list.
-const IDS_BY_AREA: ReadonlyMap<Area, readonly string[]> = /* @__PURE__ */ new Map(AREAS.map((area) => [area, QUESTIONS.filter((q) => q.area === area).map((q) => q.id)]))
+const IDS_BY_AREA: ReadonlyMap<Area, readonly string[]> = /* @__PURE__ */ new Map(
+    AREAS.map((area) => [area, QUESTIONS.filter((q) => q.area === area).map((q) => q.id)])
+)
 const idsOf = (area: Area): readonly string[] => IDS_BY_AREA.get(area) ?? []
 // A catalogue id is `Q-<area>-<two digits>`; longest areas first so `selection-skills-L1` wins over a prefix.
 const AREA_ALTERNATION = /* @__PURE__ */ [...AREAS].sort((a, b) => b.length - a.length).join('|')
@@ -48,10 +55,27 @@ interface AnswerView {
 function viewOf(g: unknown, index: number): AnswerView | null {
     if (!isObject(g)) return null
     const id = isObject(g.graderIdentity) ? g.graderIdentity : null
-    const grader = id !== null && typeof id.kind === 'string' && typeof id.name === 'string' && typeof id.version === 'string' ? `${id.kind} ${id.name} ${id.version}` : null
+    const grader =
+        id !== null && typeof id.kind === 'string' && typeof id.name === 'string' && typeof id.version === 'string'
+            ? `${id.kind} ${id.name} ${id.version}`
+            : null
     // Length-prefixed parts: as unambiguous as a JSON array of the three, without serialising one per answer.
-    const graderKey = grader === null ? '' : `${(id?.kind as string).length}:${id?.kind as string}${(id?.name as string).length}:${id?.name as string}${id?.version as string}`
-    return { index, questionId: typeof g.questionId === 'string' ? g.questionId : null, grader, graderKey, kind: id?.kind, timestamp: g.timestamp, determinism: g.determinism, reasoning: g.reasoning, weight: g.weight, score: g.score }
+    const graderKey =
+        grader === null
+            ? ''
+            : `${(id?.kind as string).length}:${id?.kind as string}${(id?.name as string).length}:${id?.name as string}${id?.version as string}`
+    return {
+        index,
+        questionId: typeof g.questionId === 'string' ? g.questionId : null,
+        grader,
+        graderKey,
+        kind: id?.kind,
+        timestamp: g.timestamp,
+        determinism: g.determinism,
+        reasoning: g.reasoning,
+        weight: g.weight,
+        score: g.score
+    }
 }
 
 /** The same question answered twice by the same grader: an error at the same instant (⚠ A9 cannot pick one), else a warning. */
@@ -67,8 +91,20 @@ function duplicateIssues(answers: readonly AnswerView[]): Issue[] {
             first.set(key, a)
             continue
         }
-        const params = { questionId: describeId(a.questionId), grader: a.grader, first: earlier.index, index: a.index, timestamp: describeValue(a.timestamp) }
-        issues.push(createEntryIssue(earlier.timestamp === a.timestamp ? 'GRD-053' : 'GRD-054', pointer('gradings', a.index, 'questionId'), params))
+        const params = {
+            questionId: describeId(a.questionId),
+            grader: a.grader,
+            first: earlier.index,
+            index: a.index,
+            timestamp: describeValue(a.timestamp)
+        }
+        issues.push(
+            createEntryIssue(
+                earlier.timestamp === a.timestamp ? 'GRD-053' : 'GRD-054',
+                pointer('gradings', a.index, 'questionId'),
+                params
+            )
+        )
     }
     return issues
 }
@@ -76,8 +112,17 @@ function duplicateIssues(answers: readonly AnswerView[]): Issue[] {
 function reasoningIssues(answers: readonly AnswerView[]): Issue[] {
     // A non-string reasoning is a type error the schema reports; only a missing or blank one is this rule's.
     return answers
-        .filter((a) => a.kind === 'llm' && (a.reasoning === undefined || (typeof a.reasoning === 'string' && a.reasoning.trim() === '')))
-        .map((a) => createEntryIssue('GRD-055', pointer('gradings', a.index), { questionId: a.questionId ?? `answer ${a.index}`, found: a.reasoning === undefined ? 'no reasoning' : 'a blank reasoning' }))
+        .filter(
+            (a) =>
+                a.kind === 'llm' &&
+                (a.reasoning === undefined || (typeof a.reasoning === 'string' && a.reasoning.trim() === ''))
+        )
+        .map((a) =>
+            createEntryIssue('GRD-055', pointer('gradings', a.index), {
+                questionId: a.questionId ?? `answer ${a.index}`,
+                found: a.reasoning === undefined ? 'no reasoning' : 'a blank reasoning'
+            })
+        )
 }
 
 /**
@@ -94,10 +139,19 @@ function catalogueIssues(answers: readonly AnswerView[], area: Area | null): Iss
             issues.push(...uncataloguedIssues(a, a.questionId, area))
             continue
         }
-        if (area !== null && q.area !== area) issues.push(createEntryIssue('GRD-059', pointer('gradings', a.index, 'questionId'), { questionId: a.questionId, area, owner: q.area }))
+        if (area !== null && q.area !== area)
+            issues.push(
+                createEntryIssue('GRD-059', pointer('gradings', a.index, 'questionId'), {
+                    questionId: a.questionId,
+                    area,
+                    owner: q.area
+                })
+            )
         // The reverse is allowed: a deterministic question answered by an LLM is recorded as non-deterministic.
         if (!q.deterministic && a.determinism === 'deterministic') {
-            issues.push(createEntryIssue('GRD-056', pointer('gradings', a.index, 'determinism'), { questionId: a.questionId }))
+            issues.push(
+                createEntryIssue('GRD-056', pointer('gradings', a.index, 'determinism'), { questionId: a.questionId })
+            )
         }
         issues.push(...weightIssues(a, q.id, q.weight))
     }
@@ -111,21 +165,40 @@ function uncataloguedIssues(a: AnswerView, id: string, area: Area | null): Issue
     const cross = lookup(CROSS_AREA_QUESTIONS, id)
     if (cross !== undefined && (area === null || cross.areas.includes(area))) {
         if (cross.determinism === 'non-deterministic' && a.determinism === 'deterministic') {
-            return [createEntryIssue('GRD-056', pointer('gradings', a.index, 'determinism'), { questionId: id }), ...weightIssues(a, id, cross.weight)]
+            return [
+                createEntryIssue('GRD-056', pointer('gradings', a.index, 'determinism'), { questionId: id }),
+                ...weightIssues(a, id, cross.weight)
+            ]
         }
         return weightIssues(a, id, cross.weight)
     }
     // Catalogue ids are short; a long id cannot be one, and the regex never sees it.
     const shaped = id.length <= 64 ? CATALOGUE_SHAPED.exec(id) : null
-    if (shaped !== null) return [createEntryIssue('GRD-060', at(), { questionId: describeId(id), area: shaped[1] ?? '', version: QUESTION_INDEX_VERSION })]
+    if (shaped !== null)
+        return [
+            createEntryIssue('GRD-060', at(), {
+                questionId: describeId(id),
+                area: shaped[1] ?? '',
+                version: QUESTION_INDEX_VERSION
+            })
+        ]
     // Without a known area the schema reports the area, and an id without `Q-` its pattern: one issue per wrong input.
-    return area === null || !id.startsWith('Q-') ? [] : [createEntryIssue('GRD-068', at(), { questionId: describeId(id), area, version: QUESTION_INDEX_VERSION })]
+    return area === null || !id.startsWith('Q-')
+        ? []
+        : [createEntryIssue('GRD-068', at(), { questionId: describeId(id), area, version: QUESTION_INDEX_VERSION })]
 }
 
 /** The catalogue's weight (⚠ A8: weights live in one versioned table), read-tolerantly. */
 function weightIssues(a: AnswerView, id: string, weight: number): Issue[] {
     if (typeof a.weight !== 'number' || a.weight === weight) return []
-    return [createEntryIssue('GRD-065', pointer('gradings', a.index, 'weight'), { questionId: id, weight: a.weight, expected: weight, version: QUESTION_INDEX_VERSION })]
+    return [
+        createEntryIssue('GRD-065', pointer('gradings', a.index, 'weight'), {
+            questionId: id,
+            weight: a.weight,
+            expected: weight,
+            version: QUESTION_INDEX_VERSION
+        })
+    ]
 }
 
 /**
@@ -134,7 +207,12 @@ function weightIssues(a: AnswerView, id: string, weight: number): Issue[] {
  * (the spec's own examples) and vetoed entries (the cascade stops before the rest runs) are exempt.
  */
 function completenessIssues(entry: Obj, answers: readonly AnswerView[], area: Area | null): Issue[] {
-    if (area === null || entry.gradingMode !== 'full' || (entry.categoricalVeto !== null && entry.categoricalVeto !== undefined)) return []
+    if (
+        area === null ||
+        entry.gradingMode !== 'full' ||
+        (entry.categoricalVeto !== null && entry.categoricalVeto !== undefined)
+    )
+        return []
     const catalogue = idsOf(area)
     const answered = new Set(answers.map((a) => a.questionId))
     if (!catalogue.some((id) => answered.has(id))) return []
@@ -142,21 +220,36 @@ function completenessIssues(entry: Obj, answers: readonly AnswerView[], area: Ar
     if (missing.length === 0) return []
     // An answer whose id reads as a missing one on screen is named with its invisible characters.
     const lookalike = (id: string): string => {
-        const near = answers.find((a) => a.questionId !== null && a.questionId !== id && withoutInvisible(a.questionId) === id)
+        const near = answers.find(
+            (a) => a.questionId !== null && a.questionId !== id && withoutInvisible(a.questionId) === id
+        )
         return near === undefined ? id : `${id} (answer ${near.index} has ${describeId(near.questionId as string)})`
     }
-    return [createEntryIssue('GRD-058', '/gradings', { area, count: missing.length, total: catalogue.length, missing: missing.map(lookalike).join(', ') })]
+    return [
+        createEntryIssue('GRD-058', '/gradings', {
+            area,
+            count: missing.length,
+            total: catalogue.length,
+            missing: missing.map(lookalike).join(', ')
+        })
+    ]
 }
 
 /** A re-grading names the entry it supersedes; naming itself would make the lineage a loop. */
 function lineageIssues(entry: Obj): Issue[] {
     const trigger = entry.regradingTrigger
-    if (!isObject(trigger) || typeof entry.gradingId !== 'string' || trigger.previousGradingId !== entry.gradingId) return []
+    if (!isObject(trigger) || typeof entry.gradingId !== 'string' || trigger.previousGradingId !== entry.gradingId)
+        return []
     return [createEntryIssue('GRD-067', '/regradingTrigger/previousGradingId', { gradingId: entry.gradingId })]
 }
 
 function gradingIdIssues(entry: Obj): Issue[] {
-    if (typeof entry.gradingId !== 'string' || typeof entry.schemaHash !== 'string' || !/^[a-f0-9]{8}$/.test(entry.schemaHash)) return []
+    if (
+        typeof entry.gradingId !== 'string' ||
+        typeof entry.schemaHash !== 'string' ||
+        !/^[a-f0-9]{8}$/.test(entry.schemaHash)
+    )
+        return []
     const m = HASH_PART.exec(entry.gradingId)
     if (m === null || m[1] === entry.schemaHash) return []
     return [createEntryIssue('GRD-057', '/gradingId', { found: m[1] ?? '', schemaHash: entry.schemaHash })]
@@ -165,13 +258,16 @@ function gradingIdIssues(entry: Obj): Issue[] {
 /** Every timestamp of the entry with its pointer: answers, the veto, the re-grading trigger. */
 function timestampsOf(entry: Obj, answers: readonly AnswerView[]): Array<{ path: string; value: string }> {
     const out: Array<{ path: string; value: string }> = []
-    for (const a of answers) if (typeof a.timestamp === 'string') out.push({ path: pointer('gradings', a.index, 'timestamp'), value: a.timestamp })
+    for (const a of answers)
+        if (typeof a.timestamp === 'string')
+            out.push({ path: pointer('gradings', a.index, 'timestamp'), value: a.timestamp })
     // The gradingId's stamp is in the file-name form (`2026-05-29T10-00-00Z`); other stamps are accepted on read (⚠ A13).
     const iso = stampOf(entry.gradingId)
     if (iso !== null) out.push({ path: '/gradingId', value: iso })
     for (const field of ['categoricalVeto', 'regradingTrigger'] as const) {
         const owner = entry[field]
-        if (isObject(owner) && typeof owner.timestamp === 'string') out.push({ path: pointer(field, 'timestamp'), value: owner.timestamp })
+        if (isObject(owner) && typeof owner.timestamp === 'string')
+            out.push({ path: pointer(field, 'timestamp'), value: owner.timestamp })
     }
     return out
 }
@@ -187,7 +283,8 @@ function futureIssues(entry: Obj, answers: readonly AnswerView[], now: string | 
 
 /** The file-name stamp of a gradingId (`<hash>--2026-05-29T10-00-00Z`) as an ISO date-time, or `null`. */
 function stampOf(gradingId: unknown): string | null {
-    const m = typeof gradingId === 'string' ? /^[a-f0-9]{8}--(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z)$/.exec(gradingId) : null
+    const m =
+        typeof gradingId === 'string' ? /^[a-f0-9]{8}--(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z)$/.exec(gradingId) : null
     return m?.[1] !== undefined ? fromFileTimestamp(m[1]) : null
 }
 
@@ -217,15 +314,29 @@ function staleIssues(entry: Obj, answers: readonly AnswerView[]): Issue[] {
         if (Number.isNaN(stamp)) continue // the schema reports the timestamp
         const days = AGING_DEFAULTS[windowKey]
         const earlier = newestBefore(fresh.get(id) ?? [], stamp)
-        const prev = previous !== null && Date.parse(previous) < stamp ? { ms: Date.parse(previous), source: 'the previous grading' } : null
+        const prev =
+            previous !== null && Date.parse(previous) < stamp
+                ? { ms: Date.parse(previous), source: 'the previous grading' }
+                : null
         const anchor = earlier !== null && (prev === null || earlier.ms >= prev.ms) ? earlier : prev
         const params = { questionId: id, timestamp: a.timestamp as string, days }
         if (anchor === null) {
-            issues.push(createEntryIssue('GRD-070', at, { ...params, detail: 'there is no earlier answer to it in this entry and no previous grading (regradingTrigger.previousGradingId) to age from' }))
+            issues.push(
+                createEntryIssue('GRD-070', at, {
+                    ...params,
+                    detail: 'there is no earlier answer to it in this entry and no previous grading (regradingTrigger.previousGradingId) to age from'
+                })
+            )
             continue
         }
         const age = (stamp - anchor.ms) / 86_400_000
-        if (!isExpired(age, days)) issues.push(createEntryIssue('GRD-070', at, { ...params, detail: `it comes ${Math.round(age * 100) / 100} days after ${anchor.source} of ${new Date(anchor.ms).toISOString()}` }))
+        if (!isExpired(age, days))
+            issues.push(
+                createEntryIssue('GRD-070', at, {
+                    ...params,
+                    detail: `it comes ${Math.round(age * 100) / 100} days after ${anchor.source} of ${new Date(anchor.ms).toISOString()}`
+                })
+            )
     }
     return issues
 }
@@ -234,7 +345,8 @@ function staleIssues(entry: Obj, answers: readonly AnswerView[]): Issue[] {
 function freshTimes(answers: readonly AnswerView[]): Map<string, Array<{ ms: number; source: string }>> {
     const out = new Map<string, Array<{ ms: number; source: string }>>()
     for (const b of answers) {
-        if (b.questionId === null || b.score === 'stale' || b.score === 'n/a' || typeof b.timestamp !== 'string') continue
+        if (b.questionId === null || b.score === 'stale' || b.score === 'n/a' || typeof b.timestamp !== 'string')
+            continue
         const ms = Date.parse(b.timestamp)
         if (Number.isNaN(ms)) continue
         const list = out.get(b.questionId) ?? []
@@ -246,7 +358,10 @@ function freshTimes(answers: readonly AnswerView[]): Map<string, Array<{ ms: num
 }
 
 /** The latest entry strictly before `ms` in an ascending list (binary search: a hostile entry may hold thousands). */
-function newestBefore(list: ReadonlyArray<{ ms: number; source: string }>, ms: number): { ms: number; source: string } | null {
+function newestBefore(
+    list: ReadonlyArray<{ ms: number; source: string }>,
+    ms: number
+): { ms: number; source: string } | null {
     let lo = 0
     let hi = list.length
     while (lo < hi) {
@@ -271,7 +386,13 @@ function answeredOnceIssues(answers: readonly AnswerView[]): Issue[] {
         // A repeat by the same grader is GRD-053/GRD-054's; this rule is about a second grader.
         if (list.length < 2 || new Set(list.map((a) => a.graderKey)).size < 2) continue
         const second = list[1] as AnswerView
-        issues.push(createEntryIssue('GRD-071', pointer('gradings', second.index, 'questionId'), { questionId: describeId(id), count: list.length, indexes: list.map((a) => a.index).join(', ') }))
+        issues.push(
+            createEntryIssue('GRD-071', pointer('gradings', second.index, 'questionId'), {
+                questionId: describeId(id),
+                count: list.length,
+                indexes: list.map((a) => a.index).join(', ')
+            })
+        )
     }
     return issues
 }
@@ -290,7 +411,13 @@ function oneGraderIssues(answers: readonly AnswerView[]): Issue[] {
         if (graders.size < 2) continue
         const list = [...graders.values()]
         const second = list[1] as AnswerView
-        issues.push(createEntryIssue('GRD-072', pointer('gradings', second.index, 'graderIdentity'), { kind, count: graders.size, graders: list.map((a) => a.grader).join('; ') }))
+        issues.push(
+            createEntryIssue('GRD-072', pointer('gradings', second.index, 'graderIdentity'), {
+                kind,
+                count: graders.size,
+                graders: list.map((a) => a.grader).join('; ')
+            })
+        )
     }
     return issues
 }
@@ -302,8 +429,13 @@ function oneGraderIssues(answers: readonly AnswerView[]): Issue[] {
  * @param strict - also check the rules of strict mode (one answer per question, one grader per kind)
  */
 export function answerRuleIssues(entry: Obj, now: string | null, strict = false): Issue[] {
-    const answers = Array.isArray(entry.gradings) ? entry.gradings.map(viewOf).filter((a): a is AnswerView => a !== null) : []
-    const area = typeof entry.area === 'string' && (AREAS as readonly string[]).includes(entry.area) ? (entry.area as Area) : null
+    const answers = Array.isArray(entry.gradings)
+        ? entry.gradings.map(viewOf).filter((a): a is AnswerView => a !== null)
+        : []
+    const area =
+        typeof entry.area === 'string' && (AREAS as readonly string[]).includes(entry.area)
+            ? (entry.area as Area)
+            : null
     return [
         ...gradingIdIssues(entry),
         ...lineageIssues(entry),

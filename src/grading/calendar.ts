@@ -1,7 +1,20 @@
 /** Why a date-time string with the right shape is still not a moment in time (for a readable message). */
 
 const SHAPE = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(.*)$/
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const MONTHS = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December'
+]
 
 function daysIn(year: number, month: number): number {
     return new Date(Date.UTC(year, month, 0)).getUTCDate()
@@ -15,7 +28,14 @@ function daysIn(year: number, month: number): number {
 export function calendarProblem(value: string): string | null {
     const m = SHAPE.exec(value)
     if (m === null) return null
-    const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number]
+    const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number
+    ]
     if (month < 1 || month > 12) return `there is no month ${month}`
     const days = daysIn(year, month)
     if (day < 1 || day > days) return `${MONTHS[month - 1] ?? ''} ${year} has ${days} days, not ${day}`

@@ -53,15 +53,30 @@ export function copyEntry(value: unknown, freeze: boolean): EntryCopy {
 }
 
 /** The data descriptor of an own key worth copying, or `null` (with GRD-075) for a prototype key or an accessor. */
-function keep(v: object, key: string, tokens: ReadonlyArray<string | number>, issues: Issue[]): { value: unknown } | null {
+function keep(
+    v: object,
+    key: string,
+    tokens: ReadonlyArray<string | number>,
+    issues: Issue[]
+): { value: unknown } | null {
     if (PROTOTYPE_KEYS.has(key)) {
-        issues.push(createEntryIssue('GRD-075', pointer(...tokens, key), { key: visibleText(key), why: 'a prototype name (__proto__, constructor, prototype) that merges and lookups can mistake for the object\'s prototype' }))
+        issues.push(
+            createEntryIssue('GRD-075', pointer(...tokens, key), {
+                key: visibleText(key),
+                why: "a prototype name (__proto__, constructor, prototype) that merges and lookups can mistake for the object's prototype"
+            })
+        )
         return null
     }
     const d = Object.getOwnPropertyDescriptor(v, key)
     if (d === undefined) return null
     if (!('value' in d)) {
-        issues.push(createEntryIssue('GRD-075', pointer(...tokens, key), { key: visibleText(key), why: 'an accessor (a getter), not a data property' }))
+        issues.push(
+            createEntryIssue('GRD-075', pointer(...tokens, key), {
+                key: visibleText(key),
+                why: 'an accessor (a getter), not a data property'
+            })
+        )
         return null
     }
     return d as { value: unknown }
@@ -81,7 +96,11 @@ const ONE_WALK_MAX_DEPTH = 512
  * Values are read from their property descriptors as the copy reads them, so an accessor is never
  * run here. Each validated entry went through both walks; this is one.
  */
-export function guardedCopy(value: unknown, limits: { readonly maxDepth: number; readonly maxStringLength: number; readonly maxNodes: number }, freeze: boolean): { value: unknown } | null {
+export function guardedCopy(
+    value: unknown,
+    limits: { readonly maxDepth: number; readonly maxStringLength: number; readonly maxNodes: number },
+    freeze: boolean
+): { value: unknown } | null {
     if (limits.maxDepth > ONE_WALK_MAX_DEPTH) return null
     const { maxDepth, maxStringLength, maxNodes } = limits
     let nodes = 0
@@ -103,7 +122,8 @@ export function guardedCopy(value: unknown, limits: { readonly maxDepth: number;
             }
         } else {
             const proto = Object.getPrototypeOf(v) as unknown
-            if ((proto !== Object.prototype && proto !== null) || Object.getOwnPropertySymbols(v).length > 0) return UNUSUAL
+            if ((proto !== Object.prototype && proto !== null) || Object.getOwnPropertySymbols(v).length > 0)
+                return UNUSUAL
             out = {}
             const keys = Object.keys(v)
             for (let i = 0; i < keys.length; i += 1) {

@@ -46,7 +46,9 @@ const LEVELS: ReadonlyArray<readonly [ErrorCode, RuleLevel, RuleLevel]> = [
  * rule in words, and `test/grading/entry-levels.test.ts` fails when the two differ. Every other
  * warning of entry validation is read-tolerance, and strict mode makes it an error too.
  */
-export const ENTRY_RULES: readonly EntryRule[] = /* @__PURE__ */ Object.freeze(LEVELS.map(([code, d, strict]) => Object.freeze({ code, default: d, strict })))
+export const ENTRY_RULES: readonly EntryRule[] = /* @__PURE__ */ Object.freeze(
+    LEVELS.map(([code, d, strict]) => Object.freeze({ code, default: d, strict }))
+)
 
 const BY_CODE: ReadonlyMap<string, EntryRule> = /* @__PURE__ */ new Map(ENTRY_RULES.map((r) => [r.code, r]))
 

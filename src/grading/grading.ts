@@ -26,11 +26,19 @@ import { FLOWMCP_VERSION_REGEX, GRADING_SYSTEM_VERSION, SCORING_SYSTEM_VERSION }
 import { AGING_DEFAULTS, ageInDays, isExpired, TIME_DEPENDENT_QUESTIONS, type AgingDefaults } from './aging.js'
 import { computeAggregate, type AggregateOptions, type AggregateResult } from './aggregate.js'
 import { normalizeLegacyEntry, type LegacyMapping } from './legacy.js'
-import { validateGradingEntry, type EntryCheckOptions, type GradingEntryValidation, type ValidateEntryInput } from './validate-entry.js'
+import {
+    validateGradingEntry,
+    type EntryCheckOptions,
+    type GradingEntryValidation,
+    type ValidateEntryInput
+} from './validate-entry.js'
 
 const CODES: ArgCodes<'GRD-001' | 'GRD-002'> = { missing: 'GRD-001', mismatch: 'GRD-002', create: createEntryIssue }
 
-const isoDateTime = v.pipe(v.string(), v.check((s: string) => isIsoDateTime(s), 'ISO-8601 date-time'))
+const isoDateTime = v.pipe(
+    v.string(),
+    v.check((s: string) => isIsoDateTime(s), 'ISO-8601 date-time')
+)
 
 const CreateEntryArgs = v.object({
     schemaId: v.pipe(v.string(), v.regex(/^[a-zA-Z0-9_-]+\.[a-zA-Z0-9_-]+$/, '<namespace>.<schema>')),
@@ -43,7 +51,9 @@ const CreateEntryArgs = v.object({
     selectionId: v.optional(v.pipe(v.string(), v.minLength(1))),
     aboutHash: v.optional(v.pipe(v.string(), v.regex(/^[a-f0-9]{8}$/, '8 lowercase hex'))),
     harness: v.optional(v.picklist(HARNESSES)),
-    persona: v.optional(v.strictObject({ basePersonaId: v.picklist(BASE_PERSONAS), lensId: v.pipe(v.string(), v.minLength(1)) })),
+    persona: v.optional(
+        v.strictObject({ basePersonaId: v.picklist(BASE_PERSONAS), lensId: v.pipe(v.string(), v.minLength(1)) })
+    ),
     skillId: v.optional(v.pipe(v.string(), v.minLength(1))),
     gradings: v.optional(v.array(v.unknown())),
     categoricalVeto: v.optional(v.unknown()),
@@ -89,7 +99,10 @@ function tierOf(area: Area): GradingTier {
     return (PROVIDER_AREAS as readonly string[]).includes(area) ? 'autonomous' : 'group-bound'
 }
 
-function withAggregate(draft: GradingEntryDraft, previousFullGrade: AggregateGrade | undefined): { entry: GradingEntryDraft; aggregate: AggregateResult } {
+function withAggregate(
+    draft: GradingEntryDraft,
+    previousFullGrade: AggregateGrade | undefined
+): { entry: GradingEntryDraft; aggregate: AggregateResult } {
     if (draft.gradingMode === 'partial') {
         const carried = { ...draft, aggregateGrade: previousFullGrade ?? draft.aggregateGrade }
         return { entry: carried, aggregate: computeAggregate(carried) }
@@ -131,11 +144,22 @@ export class Grading {
         const tier = tierOf(args.area)
         const issues: Issue[] = []
         if (args.gradingTier !== undefined && args.gradingTier !== tier) {
-            issues.push(createEntryIssue('GRD-012', '/gradingTier', { area: args.area, expected: tier, actual: args.gradingTier }))
+            issues.push(
+                createEntryIssue('GRD-012', '/gradingTier', {
+                    area: args.area,
+                    expected: tier,
+                    actual: args.gradingTier
+                })
+            )
         }
-        if (tier === 'group-bound' && args.selectionId === undefined) issues.push(createEntryIssue('GRD-004', '/selectionId'))
+        if (tier === 'group-bound' && args.selectionId === undefined)
+            issues.push(createEntryIssue('GRD-004', '/selectionId'))
         if (args.gradingMode === 'partial' && args.previousFullGrade === undefined) {
-            issues.push(createEntryIssue('GRD-028', '/previousFullGrade', { detail: 'pass previousFullGrade, or grade in full mode' }))
+            issues.push(
+                createEntryIssue('GRD-028', '/previousFullGrade', {
+                    detail: 'pass previousFullGrade, or grade in full mode'
+                })
+            )
         }
         if (issues.length > 0) {
             return { entry: null, aggregate: null, errors: issues }
@@ -158,14 +182,23 @@ export class Grading {
             gradingSystem: GRADING_SYSTEM_VERSION,
             gradings: (args.gradings ?? []) as GradingAnswer[],
             categoricalVeto: (args.categoricalVeto ?? null) as GradingEntryDraft['categoricalVeto'],
-            ...(args.regradingTrigger !== undefined ? { regradingTrigger: args.regradingTrigger as RegradingTrigger } : {}),
+            ...(args.regradingTrigger !== undefined
+                ? { regradingTrigger: args.regradingTrigger as RegradingTrigger }
+                : {}),
             aggregateGrade: null,
             maxAttainableGrade: TIER_MAX_GRADE[tier]
         }
         const { entry, aggregate } = withAggregate(draft, args.previousFullGrade)
         const check = validateGradingEntry({ entry })
         // A draft without answers (or without a grade yet) is legitimate; every other defect is not.
-        const blocking = check.errors.filter((i) => i.severity === SEVERITY.error && !(entry.aggregateGrade === null && (i.path === '/aggregateGrade' || i.code === 'GRD-023' || i.code === 'GRD-018')))
+        const blocking = check.errors.filter(
+            (i) =>
+                i.severity === SEVERITY.error &&
+                !(
+                    entry.aggregateGrade === null &&
+                    (i.path === '/aggregateGrade' || i.code === 'GRD-023' || i.code === 'GRD-018')
+                )
+        )
         if (blocking.length > 0) {
             return { entry: null, aggregate: null, errors: blocking }
         }
@@ -182,21 +215,56 @@ export class Grading {
         const entry = input?.entry
         const grading = input?.grading
         if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-            return { entry: null, aggregate: null, errors: [createEntryIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })] }
+            return {
+                entry: null,
+                aggregate: null,
+                errors: [
+                    createEntryIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', {
+                        field: 'entry',
+                        expected: 'object',
+                        actual: typeOfValue(entry)
+                    })
+                ]
+            }
         }
         const base = entry as GradingEntryDraft
         if (!Array.isArray(base.gradings)) {
-            return { entry: null, aggregate: null, errors: [createEntryIssue('GRD-002', '/entry/gradings', { field: 'gradings', expected: 'array', actual: typeOfValue(base.gradings) })] }
+            return {
+                entry: null,
+                aggregate: null,
+                errors: [
+                    createEntryIssue('GRD-002', '/entry/gradings', {
+                        field: 'gradings',
+                        expected: 'array',
+                        actual: typeOfValue(base.gradings)
+                    })
+                ]
+            }
         }
         if (grading === null || typeof grading !== 'object' || Array.isArray(grading)) {
-            return { entry: null, aggregate: null, errors: [createEntryIssue(grading === undefined ? 'GRD-001' : 'GRD-002', '/grading', { field: 'grading', expected: 'object', actual: typeOfValue(grading) })] }
+            return {
+                entry: null,
+                aggregate: null,
+                errors: [
+                    createEntryIssue(grading === undefined ? 'GRD-001' : 'GRD-002', '/grading', {
+                        field: 'grading',
+                        expected: 'object',
+                        actual: typeOfValue(grading)
+                    })
+                ]
+            }
         }
         const candidate: GradingEntryDraft = { ...base, gradings: [...base.gradings, grading as GradingAnswer] }
-        const problems = answerIssues(candidate, candidate.gradings.length - 1).filter((i) => i.severity === SEVERITY.error)
+        const problems = answerIssues(candidate, candidate.gradings.length - 1).filter(
+            (i) => i.severity === SEVERITY.error
+        )
         if (problems.length > 0) {
             return { entry: null, aggregate: null, errors: problems }
         }
-        const { entry: next, aggregate } = withAggregate(candidate, base.gradingMode === 'partial' ? (base.aggregateGrade ?? undefined) : undefined)
+        const { entry: next, aggregate } = withAggregate(
+            candidate,
+            base.gradingMode === 'partial' ? (base.aggregateGrade ?? undefined) : undefined
+        )
         return { entry: next, aggregate, errors: aggregate.errors.filter((i) => i.severity !== SEVERITY.error) }
     }
 
@@ -218,16 +286,57 @@ export class Grading {
             ...(input?.domainKnowledge !== undefined ? { domainKnowledge: input.domainKnowledge } : {})
         }
         if (options.now !== undefined && !isIsoDateTime(options.now)) {
-            return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: null, noGradeReason: null, trace: [], errors: [createEntryIssue('GRD-046', '/now', { value: describeValue(options.now) })] }
+            return {
+                aggregateGrade: null,
+                rawGrade: null,
+                normalizedScore: null,
+                maxAttainableGrade: null,
+                noGradeReason: null,
+                trace: [],
+                errors: [createEntryIssue('GRD-046', '/now', { value: describeValue(options.now) })]
+            }
         }
         if (options.memberCount !== undefined && !(Number.isInteger(options.memberCount) && options.memberCount >= 0)) {
-            return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: null, noGradeReason: null, trace: [], errors: [createEntryIssue('GRD-002', '/memberCount', { field: 'memberCount', expected: 'non-negative integer', actual: describeValue(options.memberCount) })] }
+            return {
+                aggregateGrade: null,
+                rawGrade: null,
+                normalizedScore: null,
+                maxAttainableGrade: null,
+                noGradeReason: null,
+                trace: [],
+                errors: [
+                    createEntryIssue('GRD-002', '/memberCount', {
+                        field: 'memberCount',
+                        expected: 'non-negative integer',
+                        actual: describeValue(options.memberCount)
+                    })
+                ]
+            }
         }
         if (options.domainKnowledge !== undefined && typeof options.domainKnowledge !== 'boolean') {
-            return { aggregateGrade: null, rawGrade: null, normalizedScore: null, maxAttainableGrade: null, noGradeReason: null, trace: [], errors: [createEntryIssue('GRD-002', '/domainKnowledge', { field: 'domainKnowledge', expected: 'boolean', actual: describeValue(options.domainKnowledge) })] }
+            return {
+                aggregateGrade: null,
+                rawGrade: null,
+                normalizedScore: null,
+                maxAttainableGrade: null,
+                noGradeReason: null,
+                trace: [],
+                errors: [
+                    createEntryIssue('GRD-002', '/domainKnowledge', {
+                        field: 'domainKnowledge',
+                        expected: 'boolean',
+                        actual: describeValue(options.domainKnowledge)
+                    })
+                ]
+            }
         }
         const result = computeAggregate(input?.entry, options)
-        return { ...result, errors: result.errors.map((i) => (i.path.startsWith('/') || i.path === '' ? { ...i, path: '/entry' + i.path } : i)) }
+        return {
+            ...result,
+            errors: result.errors.map((i) =>
+                i.path.startsWith('/') || i.path === '' ? { ...i, path: '/entry' + i.path } : i
+            )
+        }
     }
 
     /**
@@ -247,10 +356,36 @@ export class Grading {
         const entry = input?.entry
         const now = input?.now
         if (!isIsoDateTime(now)) {
-            return { entry: null, agedQuestions: [], retentionExceeded: false, errors: [createEntryIssue(now === undefined ? 'GRD-001' : 'GRD-046', '/now', { field: 'now', value: describeValue(now) })] }
+            return {
+                entry: null,
+                agedQuestions: [],
+                retentionExceeded: false,
+                errors: [
+                    createEntryIssue(now === undefined ? 'GRD-001' : 'GRD-046', '/now', {
+                        field: 'now',
+                        value: describeValue(now)
+                    })
+                ]
+            }
         }
-        if (entry === null || typeof entry !== 'object' || Array.isArray(entry) || !Array.isArray((entry as GradingEntryDraft).gradings)) {
-            return { entry: null, agedQuestions: [], retentionExceeded: false, errors: [createEntryIssue('GRD-002', '/entry', { field: 'entry', expected: 'entry object with gradings[]', actual: typeOfValue(entry) })] }
+        if (
+            entry === null ||
+            typeof entry !== 'object' ||
+            Array.isArray(entry) ||
+            !Array.isArray((entry as GradingEntryDraft).gradings)
+        ) {
+            return {
+                entry: null,
+                agedQuestions: [],
+                retentionExceeded: false,
+                errors: [
+                    createEntryIssue('GRD-002', '/entry', {
+                        field: 'entry',
+                        expected: 'entry object with gradings[]',
+                        actual: typeOfValue(entry)
+                    })
+                ]
+            }
         }
         const aging = input.agingDefaults ?? AGING_DEFAULTS
         const source = entry as GradingEntryDraft
@@ -262,9 +397,20 @@ export class Grading {
             if (ageDays === null) return answer
             oldest = Math.max(oldest, ageDays)
             const key = lookup(TIME_DEPENDENT_QUESTIONS, answer.questionId)
-            if (key === undefined || answer.score === 'n/a' || answer.score === 'stale' || !isExpired(ageDays, aging[key])) return answer
+            if (
+                key === undefined ||
+                answer.score === 'n/a' ||
+                answer.score === 'stale' ||
+                !isExpired(ageDays, aging[key])
+            )
+                return answer
             agedQuestions.push({ questionId: answer.questionId, index, ageDays, windowDays: aging[key] })
-            errors.push(createEntryIssue('SCO-WARN-001', pointer('entry', 'gradings', index, 'score'), { days: aging[key], questionId: answer.questionId }))
+            errors.push(
+                createEntryIssue('SCO-WARN-001', pointer('entry', 'gradings', index, 'score'), {
+                    days: aging[key],
+                    questionId: answer.questionId
+                })
+            )
             const { naReason: _dropped, ...rest } = answer
             return { ...rest, score: 'stale' as const }
         })
@@ -282,21 +428,47 @@ export class Grading {
      *   GRD-001 when a user report lacks `reportedIssue`/`requestedBy`.
      * @example Grading.applyRegradingTrigger({ entry, triggeredBy: 'scheduled', now })
      */
-    static applyRegradingTrigger(input: { entry?: unknown; triggeredBy?: unknown; now?: unknown; reportedIssue?: unknown; requestedBy?: unknown }): { newEntry: GradingEntryDraft | null; errors: Issue[] } {
+    static applyRegradingTrigger(input: {
+        entry?: unknown
+        triggeredBy?: unknown
+        now?: unknown
+        reportedIssue?: unknown
+        requestedBy?: unknown
+    }): { newEntry: GradingEntryDraft | null; errors: Issue[] } {
         const { entry, triggeredBy, now, reportedIssue, requestedBy } = input ?? {}
         const errors: Issue[] = []
         if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-            return { newEntry: null, errors: [createEntryIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })] }
+            return {
+                newEntry: null,
+                errors: [
+                    createEntryIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', {
+                        field: 'entry',
+                        expected: 'object',
+                        actual: typeOfValue(entry)
+                    })
+                ]
+            }
         }
         const old = entry as GradingEntryDraft
-        if (typeof old.gradingId !== 'string' || old.gradingId.length === 0) errors.push(createEntryIssue('GRD-006', '/entry/gradingId', { detail: 'the superseded entry has no gradingId' }))
+        if (typeof old.gradingId !== 'string' || old.gradingId.length === 0)
+            errors.push(
+                createEntryIssue('GRD-006', '/entry/gradingId', { detail: 'the superseded entry has no gradingId' })
+            )
         if (!(REGRADING_TRIGGERS as readonly unknown[]).includes(triggeredBy)) {
-            errors.push(createEntryIssue('GRD-010', '/triggeredBy', { field: 'triggeredBy', expected: REGRADING_TRIGGERS.join(', '), actual: describeValue(triggeredBy) }))
+            errors.push(
+                createEntryIssue('GRD-010', '/triggeredBy', {
+                    field: 'triggeredBy',
+                    expected: REGRADING_TRIGGERS.join(', '),
+                    actual: describeValue(triggeredBy)
+                })
+            )
         }
         if (!isIsoDateTime(now)) errors.push(createEntryIssue('GRD-046', '/now', { value: describeValue(now) }))
         if (triggeredBy === 'user-report') {
-            if (typeof reportedIssue !== 'string' || reportedIssue.length === 0) errors.push(createEntryIssue('GRD-001', '/reportedIssue', { field: 'reportedIssue' }))
-            if (typeof requestedBy !== 'string' || requestedBy.length === 0) errors.push(createEntryIssue('GRD-001', '/requestedBy', { field: 'requestedBy' }))
+            if (typeof reportedIssue !== 'string' || reportedIssue.length === 0)
+                errors.push(createEntryIssue('GRD-001', '/reportedIssue', { field: 'reportedIssue' }))
+            if (typeof requestedBy !== 'string' || requestedBy.length === 0)
+                errors.push(createEntryIssue('GRD-001', '/requestedBy', { field: 'requestedBy' }))
         }
         if (errors.length > 0) {
             return { newEntry: null, errors }
@@ -304,7 +476,9 @@ export class Grading {
         const stamp = toFileTimestamp(now as string) as string
         const trigger: RegradingTrigger = {
             triggeredBy: triggeredBy as RegradingTrigger['triggeredBy'],
-            ...(triggeredBy === 'user-report' ? { reportedIssue: reportedIssue as string, requestedBy: requestedBy as string } : {}),
+            ...(triggeredBy === 'user-report'
+                ? { reportedIssue: reportedIssue as string, requestedBy: requestedBy as string }
+                : {}),
             previousGradingId: old.gradingId,
             timestamp: now as string
         }
@@ -321,7 +495,15 @@ export class Grading {
             aggregateGrade: null
         }
         const aggregate = computeAggregate(draft)
-        return { newEntry: { ...draft, aggregateGrade: aggregate.aggregateGrade }, errors: [createEntryIssue('GRD-INFO-001', '', { triggeredBy: String(triggeredBy), previousGradingId: old.gradingId })] }
+        return {
+            newEntry: { ...draft, aggregateGrade: aggregate.aggregateGrade },
+            errors: [
+                createEntryIssue('GRD-INFO-001', '', {
+                    triggeredBy: String(triggeredBy),
+                    previousGradingId: old.gradingId
+                })
+            ]
+        }
     }
 
     /**
@@ -334,16 +516,28 @@ export class Grading {
      *   (normalised) entry is valid. GRD-020 for unparseable text, INP-* past the limits.
      * @example Grading.readEntry({ json: text }).entry
      */
-    static readEntry(input: { json?: unknown } & EntryCheckOptions): { entry: GradingEntry | null; legacy: boolean; mapped: LegacyMapping[]; errors: Issue[] } {
+    static readEntry(input: { json?: unknown } & EntryCheckOptions): {
+        entry: GradingEntry | null
+        legacy: boolean
+        mapped: LegacyMapping[]
+        errors: Issue[]
+    } {
         const json = input?.json
         if (json === undefined || json === null) {
-            return { entry: null, legacy: false, mapped: [], errors: [createEntryIssue('GRD-001', '/json', { field: 'json' })] }
+            return {
+                entry: null,
+                legacy: false,
+                mapped: [],
+                errors: [createEntryIssue('GRD-001', '/json', { field: 'json' })]
+            }
         }
         let value: unknown = json
         if (typeof json === 'string') {
             const parsed = parseJsonText(json, resolveLimits(input.limits))
             if (parsed.errors.length > 0) {
-                const errors = parsed.errors.map((i) => (i.code === 'INP-004' ? createEntryIssue('GRD-020', '', { detail: i.message }) : i))
+                const errors = parsed.errors.map((i) =>
+                    i.code === 'INP-004' ? createEntryIssue('GRD-020', '', { detail: i.message }) : i
+                )
                 return { entry: null, legacy: false, mapped: [], errors }
             }
             value = parsed.value
@@ -351,9 +545,21 @@ export class Grading {
         const { entry: normalized, legacy, mapped } = normalizeLegacyEntry(value)
         const strict = input.strict === true
         // Read-tolerance: a mapped legacy field is a warning, and an error in strict mode.
-        const mappings = mapped.map((m) => createEntryIssue('GRD-029', m.path, { from: m.from, to: m.to })).map((i) => (strict ? { ...i, severity: SEVERITY.error } : i))
-        const check = validateGradingEntry({ entry: normalized, ...(input.limits !== undefined ? { limits: input.limits } : {}), ...(input.now !== undefined ? { now: input.now } : {}), strict })
-        return { entry: check.valid && (!strict || mappings.length === 0) ? check.entry : null, legacy, mapped, errors: [...mappings, ...check.errors] }
+        const mappings = mapped
+            .map((m) => createEntryIssue('GRD-029', m.path, { from: m.from, to: m.to }))
+            .map((i) => (strict ? { ...i, severity: SEVERITY.error } : i))
+        const check = validateGradingEntry({
+            entry: normalized,
+            ...(input.limits !== undefined ? { limits: input.limits } : {}),
+            ...(input.now !== undefined ? { now: input.now } : {}),
+            strict
+        })
+        return {
+            entry: check.valid && (!strict || mappings.length === 0) ? check.entry : null,
+            legacy,
+            mapped,
+            errors: [...mappings, ...check.errors]
+        }
     }
 
     /**
@@ -372,7 +578,12 @@ export class Grading {
      * @returns `{ filename, errors }`; GRD-043 unknown area, GRD-041 bad timestamp, GRD-042 persona pair.
      * @example Grading.formatGradingFilename({ area: 'single-test', timestamp: '2026-05-29T10:00:00Z' }).filename // 'single-test--2026-05-29T10-00-00Z.json'
      */
-    static formatGradingFilename(input: { area?: unknown; basePersona?: unknown; lens?: unknown; timestamp?: unknown }): { filename: string | null; errors: Issue[] } {
+    static formatGradingFilename(input: {
+        area?: unknown
+        basePersona?: unknown
+        lens?: unknown
+        timestamp?: unknown
+    }): { filename: string | null; errors: Issue[] } {
         return formatGradingFilename(input)
     }
 
@@ -382,8 +593,13 @@ export class Grading {
      * @returns `{ parts, errors }`; GRD-041 when the name is not a grading file name.
      * @example Grading.parseGradingFilename({ filename: 'about-namespace--ai-engineer--crypto--2026-05-29T10-00-00Z.json' }).parts?.lens // 'crypto'
      */
-    static parseGradingFilename(input: { filename?: unknown }): { parts: GradingFilenameParts | null; errors: Issue[] } {
+    static parseGradingFilename(input: { filename?: unknown }): {
+        parts: GradingFilenameParts | null
+        errors: Issue[]
+    } {
         const parts = parseGradingFilename(input?.filename)
-        return parts === null ? { parts, errors: [createEntryIssue('GRD-041', '/filename', { value: describeValue(input?.filename) })] } : { parts, errors: [] }
+        return parts === null
+            ? { parts, errors: [createEntryIssue('GRD-041', '/filename', { value: describeValue(input?.filename) })] }
+            : { parts, errors: [] }
     }
 }

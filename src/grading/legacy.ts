@@ -15,9 +15,39 @@ export interface LegacyMapping {
 type Obj = Record<string, unknown>
 
 /** Fields only legacy entries have; their presence marks an entry as legacy. */
-const LEGACY_MARKERS = ['grader', 'createdAt', 'updatedAt', 'options', 'previousGradingId', 'grade', 'rawGrade', 'normalizedScore', 'iteration', 'improvementHints', 'status', 'level', 'blocked', 'blockedReason']
+const LEGACY_MARKERS = [
+    'grader',
+    'createdAt',
+    'updatedAt',
+    'options',
+    'previousGradingId',
+    'grade',
+    'rawGrade',
+    'normalizedScore',
+    'iteration',
+    'improvementHints',
+    'status',
+    'level',
+    'blocked',
+    'blockedReason'
+]
 /** Entry-level fields a legacy entry carries that the spec shape has no place for; dropped, and reported. */
-const DROPPED_ENTRY_FIELDS = ['createdAt', 'updatedAt', 'options', 'rawGrade', 'normalizedScore', 'iteration', 'improvementHints', 'status', 'level', 'blocked', 'blockedReason', 'grader', 'previousGradingId', 'grade']
+const DROPPED_ENTRY_FIELDS = [
+    'createdAt',
+    'updatedAt',
+    'options',
+    'rawGrade',
+    'normalizedScore',
+    'iteration',
+    'improvementHints',
+    'status',
+    'level',
+    'blocked',
+    'blockedReason',
+    'grader',
+    'previousGradingId',
+    'grade'
+]
 /** Answer fields of the reference that become evidence. */
 const EVIDENCE_FIELDS = ['httpStatus', 'workingTests']
 
@@ -33,7 +63,10 @@ export function normalizeLegacyEntry(value: unknown): { entry: unknown; legacy: 
         return { entry: value, legacy: false, mapped: [] }
     }
     const answers = Array.isArray(value.gradings) ? value.gradings : []
-    const legacy = LEGACY_MARKERS.some((k) => k in value) || answers.some((a) => isObject(a) && ('dimension' in a || 'recordedAt' in a)) || typeof value.persona === 'string'
+    const legacy =
+        LEGACY_MARKERS.some((k) => k in value) ||
+        answers.some((a) => isObject(a) && ('dimension' in a || 'recordedAt' in a)) ||
+        typeof value.persona === 'string'
     if (!legacy) {
         return { entry: value, legacy: false, mapped: [] }
     }
@@ -50,7 +83,9 @@ export function normalizeLegacyEntry(value: unknown): { entry: unknown; legacy: 
     mapRegradingLink(value, out, createdAt, note)
 
     if (Array.isArray(value.gradings)) {
-        out.gradings = value.gradings.map((a: unknown, i) => (isObject(a) ? normalizeAnswer(a, i, grader, createdAt, note) : a))
+        out.gradings = value.gradings.map((a: unknown, i) =>
+            isObject(a) ? normalizeAnswer(a, i, grader, createdAt, note) : a
+        )
     }
     if (grader !== null) note('/grader', 'grader', 'gradings[].graderIdentity')
     if (isObject(value.categoricalVeto)) {
@@ -64,7 +99,8 @@ type Note = (path: string, from: string, to: string) => void
 /** Dropped fields, `grade` → `aggregateGrade`, a string persona → the persona object. */
 function mapRenamedFields(value: Obj, out: Obj, note: Note): void {
     for (const k of DROPPED_ENTRY_FIELDS) {
-        if (k in value && k !== 'grader' && k !== 'grade' && k !== 'previousGradingId') note(`/${k}`, k, '(dropped: not part of a spec entry)')
+        if (k in value && k !== 'grader' && k !== 'grade' && k !== 'previousGradingId')
+            note(`/${k}`, k, '(dropped: not part of a spec entry)')
     }
     if (!('aggregateGrade' in value) || value.aggregateGrade === null) {
         if (typeof value.grade === 'string') {
@@ -108,14 +144,27 @@ function addImpliedConstants(value: Obj, out: Obj, note: Note): void {
 
 /** `gradingId` from hash and time, and `previousGradingId` + trigger kind → `regradingTrigger`. */
 function mapRegradingLink(value: Obj, out: Obj, createdAt: string | null, note: Note): void {
-    if (!('gradingId' in value) && typeof value.schemaHash === 'string' && createdAt !== null && toFileTimestamp(createdAt) !== null) {
+    if (
+        !('gradingId' in value) &&
+        typeof value.schemaHash === 'string' &&
+        createdAt !== null &&
+        toFileTimestamp(createdAt) !== null
+    ) {
         out.gradingId = `${value.schemaHash}--${toFileTimestamp(createdAt) as string}`
         note('/gradingId', 'schemaHash + createdAt', 'gradingId')
     }
     if (typeof value.previousGradingId === 'string' && value.previousGradingId.length > 0) {
         const kind = value.regradingTrigger
-        if (typeof kind === 'string' && (REGRADING_TRIGGERS as readonly string[]).includes(kind) && createdAt !== null) {
-            out.regradingTrigger = { triggeredBy: kind, previousGradingId: value.previousGradingId, timestamp: createdAt }
+        if (
+            typeof kind === 'string' &&
+            (REGRADING_TRIGGERS as readonly string[]).includes(kind) &&
+            createdAt !== null
+        ) {
+            out.regradingTrigger = {
+                triggeredBy: kind,
+                previousGradingId: value.previousGradingId,
+                timestamp: createdAt
+            }
             note('/previousGradingId', 'previousGradingId + regradingTrigger + createdAt', 'regradingTrigger')
         } else {
             note('/previousGradingId', 'previousGradingId', '(dropped: no trigger kind to link it with)')
@@ -134,9 +183,19 @@ function identityOf(grader: Obj | null): Obj | null {
     return Object.fromEntries(['kind', 'name', 'version'].filter((k) => k in grader).map((k) => [k, grader[k]]))
 }
 
-function normalizeAnswer(a: Obj, i: number, grader: Obj | null, createdAt: string | null, note: (p: string, f: string, t: string) => void): Obj {
+function normalizeAnswer(
+    a: Obj,
+    i: number,
+    grader: Obj | null,
+    createdAt: string | null,
+    note: (p: string, f: string, t: string) => void
+): Obj {
     const at = `/gradings/${i}`
-    const out: Obj = Object.fromEntries(Object.entries(a).filter(([k]) => !['dimension', 'recordedAt', 'area', 'isVeto', ...EVIDENCE_FIELDS].includes(k)))
+    const out: Obj = Object.fromEntries(
+        Object.entries(a).filter(
+            ([k]) => !['dimension', 'recordedAt', 'area', 'isVeto', ...EVIDENCE_FIELDS].includes(k)
+        )
+    )
     if (!('questionId' in a) && typeof a.dimension === 'string') {
         out.questionId = a.dimension.startsWith('Q-') ? a.dimension : `Q-${kebabCase(a.dimension)}`
         note(`${at}/dimension`, 'dimension', 'questionId')

@@ -11,17 +11,94 @@ import type { CatalogueQuestionId, CrossAreaQuestionId } from '../model/question
 export const QUESTION_INDEX_VERSION = '1.1.0'
 
 export const QUESTION_INDEX: Readonly<Record<Area, ReadonlyArray<readonly [deterministic: 0 | 1, weight: number]>>> = {
-    'single-test': [[1, 0.34], [1, 0.33], [1, 0.33], [0, 0.34], [0, 0.33], [0, 0.33], [0, 0.25], [0, 0.25], [0, 0.25], [0, 0.25]],
-    'tools-aggregate-schema': [[1, 0.25], [0, 0.25], [0, 0.25], [0, 0.25], [0, 0.5], [0, 0.5]],
-    'tools-aggregate-namespace': [[1, 0.2], [0, 0.2], [0, 0.2], [0, 0.2], [0, 0.2]],
-    'about-namespace': [[1, 0.34], [0, 0.33], [0, 0.33], [0, 0.25], [0, 0.25], [0, 0.25], [0, 0.25]],
-    'about-selection': [[1, 0.34], [0, 0.33], [0, 0.33], [0, 0.25], [0, 0.25], [0, 0.25], [0, 0.25]],
-    'namespace-description': [[0, 0.25], [0, 0.25], [0, 0.25], [0, 0.25]],
-    'selection-skills-L1': [[0, 0.5], [0, 0.5], [0, 0.5], [0, 0.5]],
-    'selection-skills-L2': [[0, 0.5], [0, 0.5], [0, 0.34], [0, 0.33], [0, 0.33]],
-    'selection-skills-L3': [[0, 0.34], [0, 0.33], [0, 0.33], [0, 0.34], [0, 0.33], [0, 0.33]],
-    'namespace-skills': [[0, 0.34], [0, 0.33], [0, 0.33], [0, 0.34], [0, 0.33], [0, 0.33]],
-    'selection-aggregate': [[1, 0.5], [0, 0.25], [0, 0.25], [0, 0.25], [0, 0.25], [1, 0.5]]
+    'single-test': [
+        [1, 0.34],
+        [1, 0.33],
+        [1, 0.33],
+        [0, 0.34],
+        [0, 0.33],
+        [0, 0.33],
+        [0, 0.25],
+        [0, 0.25],
+        [0, 0.25],
+        [0, 0.25]
+    ],
+    'tools-aggregate-schema': [
+        [1, 0.25],
+        [0, 0.25],
+        [0, 0.25],
+        [0, 0.25],
+        [0, 0.5],
+        [0, 0.5]
+    ],
+    'tools-aggregate-namespace': [
+        [1, 0.2],
+        [0, 0.2],
+        [0, 0.2],
+        [0, 0.2],
+        [0, 0.2]
+    ],
+    'about-namespace': [
+        [1, 0.34],
+        [0, 0.33],
+        [0, 0.33],
+        [0, 0.25],
+        [0, 0.25],
+        [0, 0.25],
+        [0, 0.25]
+    ],
+    'about-selection': [
+        [1, 0.34],
+        [0, 0.33],
+        [0, 0.33],
+        [0, 0.25],
+        [0, 0.25],
+        [0, 0.25],
+        [0, 0.25]
+    ],
+    'namespace-description': [
+        [0, 0.25],
+        [0, 0.25],
+        [0, 0.25],
+        [0, 0.25]
+    ],
+    'selection-skills-L1': [
+        [0, 0.5],
+        [0, 0.5],
+        [0, 0.5],
+        [0, 0.5]
+    ],
+    'selection-skills-L2': [
+        [0, 0.5],
+        [0, 0.5],
+        [0, 0.34],
+        [0, 0.33],
+        [0, 0.33]
+    ],
+    'selection-skills-L3': [
+        [0, 0.34],
+        [0, 0.33],
+        [0, 0.33],
+        [0, 0.34],
+        [0, 0.33],
+        [0, 0.33]
+    ],
+    'namespace-skills': [
+        [0, 0.34],
+        [0, 0.33],
+        [0, 0.33],
+        [0, 0.34],
+        [0, 0.33],
+        [0, 0.33]
+    ],
+    'selection-aggregate': [
+        [1, 0.5],
+        [0, 0.25],
+        [0, 0.25],
+        [0, 0.25],
+        [0, 0.25],
+        [1, 0.5]
+    ]
 }
 
 /** One catalogue question as the answer rules see it. */
@@ -35,7 +112,12 @@ export interface IndexedQuestion {
 /** Every catalogue question, area by area in catalogue order. */
 export function indexedQuestions(): IndexedQuestion[] {
     return (Object.keys(QUESTION_INDEX) as Area[]).flatMap((area) =>
-        QUESTION_INDEX[area].map(([det, weight], i) => ({ id: `Q-${area}-${String(i + 1).padStart(2, '0')}` as CatalogueQuestionId, area, deterministic: det === 1, weight }))
+        QUESTION_INDEX[area].map(([det, weight], i) => ({
+            id: `Q-${area}-${String(i + 1).padStart(2, '0')}` as CatalogueQuestionId,
+            area,
+            deterministic: det === 1,
+            weight
+        }))
     )
 }
 
@@ -61,7 +143,11 @@ export const CROSS_AREA_QUESTIONS: Readonly<Record<CrossAreaQuestionId, CrossAre
     'Q-schema-structure': { areas: ['tools-aggregate-schema'], determinism: 'deterministic', weight: 1 },
     'Q-when-to-use': { areas: ['single-test', 'tools-aggregate-schema'], determinism: 'non-deterministic', weight: 1 },
     'Q-parameters': { areas: ['single-test', 'tools-aggregate-schema'], determinism: 'non-deterministic', weight: 1 },
-    'Q-description-neutrality': { areas: ['single-test', 'tools-aggregate-schema'], determinism: 'deterministic', weight: 1 },
+    'Q-description-neutrality': {
+        areas: ['single-test', 'tools-aggregate-schema'],
+        determinism: 'deterministic',
+        weight: 1
+    },
     'Q-tos-match': { areas: ['namespace-description'], determinism: 'deterministic', weight: 1 },
     'Q-legal-assessment': { areas: ['namespace-description'], determinism: 'non-deterministic', weight: 1 }
 } satisfies Record<CrossAreaQuestionId, CrossAreaQuestion>)

@@ -33,7 +33,6 @@ import { applyLevels } from './entry-levels.js'
 import { validateVetoRecord } from './veto-record.js'
 import { isObject } from '../model/object.js'
 
-
 /**
  * Fields of the reference implementation's and the FlowMCP CLI's entry shape that a spec entry
  * does not have, with what to use instead (06-reference §4.1, 05-consumers §1.6).
@@ -77,8 +76,12 @@ const fieldName = (path: string): string => fieldPath(path, 'entry')
 
 function formatIssue(at: string, format: string, data: unknown): Issue {
     const detail = format === 'date-time' && typeof data === 'string' ? calendarProblem(data) : null
-    if (detail !== null) return createEntryIssue('GRD-062', at, { field: fieldName(at), value: describeValue(data), detail })
-    const expected = format === 'date-time' ? `an ISO 8601 date-time with colons and a time zone, such as 2026-05-29T10:00:00Z; got ${describeValue(data)}` : `${format}; got ${describeValue(data)}`
+    if (detail !== null)
+        return createEntryIssue('GRD-062', at, { field: fieldName(at), value: describeValue(data), detail })
+    const expected =
+        format === 'date-time'
+            ? `an ISO 8601 date-time with colons and a time zone, such as 2026-05-29T10:00:00Z; got ${describeValue(data)}`
+            : `${format}; got ${describeValue(data)}`
     return createEntryIssue('GRD-009', at, { field: fieldName(at), expected })
 }
 
@@ -86,17 +89,30 @@ function requiredCode(parent: string, missing: string, schemaPath: string, data:
     const owner = (data ?? {}) as Record<string, unknown>
     const path = joinPointer(parent, missing)
     // The schema's `if` on an absent gradingTier or area passes vacuously: report the obligation only when it applies.
-    if (parent === '' && missing === 'selectionId') return owner.gradingTier === 'group-bound' ? createEntryIssue('GRD-004', path) : null
-    if (parent === '' && missing === 'persona') return includes(PERSONA_AREAS, owner.area) ? createEntryIssue('GRD-021', path, { area: owner.area as string }) : null
-    if (parent === '' && missing === 'skillId') return includes(PER_SKILL_AREAS, owner.area) ? createEntryIssue('GRD-037', path, { area: owner.area as string }) : null
+    if (parent === '' && missing === 'selectionId')
+        return owner.gradingTier === 'group-bound' ? createEntryIssue('GRD-004', path) : null
+    if (parent === '' && missing === 'persona')
+        return includes(PERSONA_AREAS, owner.area)
+            ? createEntryIssue('GRD-021', path, { area: owner.area as string })
+            : null
+    if (parent === '' && missing === 'skillId')
+        return includes(PER_SKILL_AREAS, owner.area)
+            ? createEntryIssue('GRD-037', path, { area: owner.area as string })
+            : null
     if (/^\/gradings\/\d+$/.test(parent)) {
         if (missing === 'llmModel') return createEntryIssue('GRD-007', path)
         // A JSON Schema `if` on an absent property passes vacuously; only report the obligation when it applies.
-        if (missing === 'naReason') return owner.score === 'n/a' ? createEntryIssue('NA-001', path, { detail: 'naReason is required when score is n/a' }) : null
-        if (missing === 'selectionContext' && schemaPath.includes('allOf')) return owner.determinism === 'non-deterministic' ? createEntryIssue('GRD-005', path) : null
+        if (missing === 'naReason')
+            return owner.score === 'n/a'
+                ? createEntryIssue('NA-001', path, { detail: 'naReason is required when score is n/a' })
+                : null
+        if (missing === 'selectionContext' && schemaPath.includes('allOf'))
+            return owner.determinism === 'non-deterministic' ? createEntryIssue('GRD-005', path) : null
     }
-    if (/^\/gradings\/\d+\/selectionContext$/.test(parent) && missing === 'personaIds') return createEntryIssue('GRD-005', path)
-    if (parent === '/regradingTrigger' && missing === 'previousGradingId') return createEntryIssue('GRD-006', path, { detail: 'regradingTrigger.previousGradingId is missing' })
+    if (/^\/gradings\/\d+\/selectionContext$/.test(parent) && missing === 'personaIds')
+        return createEntryIssue('GRD-005', path)
+    if (parent === '/regradingTrigger' && missing === 'previousGradingId')
+        return createEntryIssue('GRD-006', path, { detail: 'regradingTrigger.previousGradingId is missing' })
     return createEntryIssue('GRD-001', path, { field: missing })
 }
 
@@ -111,32 +127,68 @@ function mapAjvError(err: ErrorObject): Issue | null {
             const field = String(params.additionalProperty)
             const path = joinPointer(at, field)
             const hint = lookup(LEGACY_FIELD_HINTS, field)
-            return hint !== undefined ? createEntryIssue('GRD-044', path, { field, hint }) : createEntryIssue('GRD-008', path, { field })
+            return hint !== undefined
+                ? createEntryIssue('GRD-044', path, { field, hint })
+                : createEntryIssue('GRD-008', path, { field })
         }
         case 'type':
-            return createEntryIssue('GRD-002', at, { field: fieldName(at), expected: String(params.type), actual: typeOfValue(err.data) })
+            return createEntryIssue('GRD-002', at, {
+                field: fieldName(at),
+                expected: String(params.type),
+                actual: typeOfValue(err.data)
+            })
         case 'enum':
-            return createEntryIssue(enumCode(at), at, at.endsWith('/naReason') ? { detail: describeValue(err.data) } : { field: fieldName(at), value: describeValue(err.data), expected: ((params.allowedValues as unknown[]) ?? []).join(', '), actual: describeValue(err.data), detail: describeValue(err.data) })
+            return createEntryIssue(
+                enumCode(at),
+                at,
+                at.endsWith('/naReason')
+                    ? { detail: describeValue(err.data) }
+                    : {
+                          field: fieldName(at),
+                          value: describeValue(err.data),
+                          expected: ((params.allowedValues as unknown[]) ?? []).join(', '),
+                          actual: describeValue(err.data),
+                          detail: describeValue(err.data)
+                      }
+            )
         case 'const':
             if (at === '/maxAttainableGrade') return null // reported once by the semantic tier check (GRD-015)
             if (at === '/aggregateGrade') return null // reported once by the semantic veto check (GRD-011)
-            return createEntryIssue('GRD-010', at, { field: fieldName(at), expected: describeValue(params.allowedValue), actual: describeValue(err.data) })
+            return createEntryIssue('GRD-010', at, {
+                field: fieldName(at),
+                expected: describeValue(params.allowedValue),
+                actual: describeValue(err.data)
+            })
         case 'pattern':
             if (at === '/scoringSystem') return createEntryIssue('VER-001', at, { value: describeValue(err.data) })
             if (at === '/gradingSystem') return createEntryIssue('VER-002', at, { value: describeValue(err.data) })
             if (at === '/version') return createEntryIssue('VER-003', at, { value: describeValue(err.data) })
-            return createEntryIssue('GRD-009', at, { field: fieldName(at), expected: `pattern ${String(params.pattern)}; got ${describeValue(err.data)}` })
+            return createEntryIssue('GRD-009', at, {
+                field: fieldName(at),
+                expected: `pattern ${String(params.pattern)}; got ${describeValue(err.data)}`
+            })
         case 'format':
             return formatIssue(at, String(params.format), err.data)
         case 'minimum':
             if (at.endsWith('/weight')) return createEntryIssue('SCO-004', at, { value: describeValue(err.data) })
-            return createEntryIssue('GRD-009', at, { field: fieldName(at), expected: `at least ${String(params.limit)}; got ${describeValue(err.data)}` })
+            return createEntryIssue('GRD-009', at, {
+                field: fieldName(at),
+                expected: `at least ${String(params.limit)}; got ${describeValue(err.data)}`
+            })
         case 'minLength':
-            return createEntryIssue('GRD-002', at, { field: fieldName(at), expected: 'non-empty string', actual: 'empty string' })
+            return createEntryIssue('GRD-002', at, {
+                field: fieldName(at),
+                expected: 'non-empty string',
+                actual: 'empty string'
+            })
         case 'minItems':
             if (at === '/gradings') return createEntryIssue('GRD-023', at)
             if (at.endsWith('/personaIds')) return createEntryIssue('GRD-005', at)
-            return createEntryIssue('GRD-002', at, { field: fieldName(at), expected: `at least ${String(params.limit)} items`, actual: `${(err.data as unknown[]).length} items` })
+            return createEntryIssue('GRD-002', at, {
+                field: fieldName(at),
+                expected: `at least ${String(params.limit)} items`,
+                actual: `${(err.data as unknown[]).length} items`
+            })
         default:
             // oneOf / if / maximum inside handled subtrees: reported by the dedicated checks below.
             return null
@@ -153,22 +205,40 @@ function scoreIssue(score: unknown, index: number): Issue | null {
     if (score === undefined) return null // reported by `required`
     const path = (): string => pointer('gradings', index, 'score')
     if (typeof score === 'number') {
-        return Number.isFinite(score) && score >= 1 && score <= 5 ? null : createEntryIssue('SCO-001', path(), { value: describeValue(score) })
+        return Number.isFinite(score) && score >= 1 && score <= 5
+            ? null
+            : createEntryIssue('SCO-001', path(), { value: describeValue(score) })
     }
     if (typeof score === 'string') {
         if ((SCORE_ENUMS as readonly string[]).includes(score)) return null
-        return score.trim() !== '' && Number.isFinite(Number(score)) ? createEntryIssue('SCO-005', path(), { value: score }) : createEntryIssue('SCO-003', path(), { value: score })
+        return score.trim() !== '' && Number.isFinite(Number(score))
+            ? createEntryIssue('SCO-005', path(), { value: score })
+            : createEntryIssue('SCO-003', path(), { value: score })
     }
-    return createEntryIssue('GRD-002', path(), { field: 'score', expected: 'number or string', actual: typeOfValue(score) })
+    return createEntryIssue('GRD-002', path(), {
+        field: 'score',
+        expected: 'number or string',
+        actual: typeOfValue(score)
+    })
 }
 
 function evidenceIssue(evidence: unknown, index: number): Issue | null {
     if (evidence === undefined) return null
     if (typeof evidence === 'string') {
-        return evidence.length > 0 ? null : createEntryIssue('GRD-002', pointer('gradings', index, 'evidence'), { field: 'evidence', expected: 'non-empty string or object', actual: 'empty string' })
+        return evidence.length > 0
+            ? null
+            : createEntryIssue('GRD-002', pointer('gradings', index, 'evidence'), {
+                  field: 'evidence',
+                  expected: 'non-empty string or object',
+                  actual: 'empty string'
+              })
     }
     if (evidence !== null && typeof evidence === 'object' && !Array.isArray(evidence)) return null
-    return createEntryIssue('GRD-002', pointer('gradings', index, 'evidence'), { field: 'evidence', expected: 'non-empty string or object', actual: typeOfValue(evidence) })
+    return createEntryIssue('GRD-002', pointer('gradings', index, 'evidence'), {
+        field: 'evidence',
+        expected: 'non-empty string or object',
+        actual: typeOfValue(evidence)
+    })
 }
 
 type Obj = Record<string, unknown>
@@ -184,12 +254,26 @@ function implemented(declared: string, own: string): boolean {
  */
 function recomputationIssues(entry: Obj, grade: string): { issues: Issue[]; recomputed: AggregateResult | null } {
     if (typeof entry.gradingSystem === 'string' && !implemented(entry.gradingSystem, GRADING_SYSTEM_VERSION)) {
-        return { issues: [createEntryIssue('VER-004', '/gradingSystem', { namespace: 'gradingSystem', value: entry.gradingSystem, supported: GRADING_SYSTEM_VERSION })], recomputed: null }
+        return {
+            issues: [
+                createEntryIssue('VER-004', '/gradingSystem', {
+                    namespace: 'gradingSystem',
+                    value: entry.gradingSystem,
+                    supported: GRADING_SYSTEM_VERSION
+                })
+            ],
+            recomputed: null
+        }
     }
     const recomputed = computeAggregate(entry, {}, false)
     const issues: Issue[] = []
     if (recomputed.errors.every((i) => i.severity !== SEVERITY.error) && recomputed.aggregateGrade !== grade) {
-        issues.push(createEntryIssue('GRD-014', '/aggregateGrade', { grade, expected: recomputed.aggregateGrade ?? `no grade (${recomputed.noGradeReason ?? 'unknown'})` }))
+        issues.push(
+            createEntryIssue('GRD-014', '/aggregateGrade', {
+                grade,
+                expected: recomputed.aggregateGrade ?? `no grade (${recomputed.noGradeReason ?? 'unknown'})`
+            })
+        )
     }
     // Minimum-LLM rule (01 §4 step 7): a SHOULD, so a warning by default and an error in strict mode.
     issues.push(...recomputed.errors.filter((i) => i.code === 'GRD-026'))
@@ -199,9 +283,16 @@ function recomputationIssues(entry: Obj, grade: string): { issues: Issue[]; reco
 /** The entry-level rules of strict mode: a full entry under the scoring system this library implements. */
 function strictEntryIssues(entry: Obj): Issue[] {
     const issues: Issue[] = []
-    if (entry.gradingMode !== undefined && entry.gradingMode !== 'full') issues.push(createEntryIssue('GRD-073', '/gradingMode', { mode: describeValue(entry.gradingMode) }))
+    if (entry.gradingMode !== undefined && entry.gradingMode !== 'full')
+        issues.push(createEntryIssue('GRD-073', '/gradingMode', { mode: describeValue(entry.gradingMode) }))
     if (typeof entry.scoringSystem === 'string' && !implemented(entry.scoringSystem, SCORING_SYSTEM_VERSION)) {
-        issues.push(createEntryIssue('VER-005', '/scoringSystem', { namespace: 'scoringSystem', value: entry.scoringSystem, supported: SCORING_SYSTEM_VERSION }))
+        issues.push(
+            createEntryIssue('VER-005', '/scoringSystem', {
+                namespace: 'scoringSystem',
+                value: entry.scoringSystem,
+                supported: SCORING_SYSTEM_VERSION
+            })
+        )
     }
     return issues
 }
@@ -214,25 +305,45 @@ function semanticIssues(entry: Obj, strict: boolean): { issues: Issue[]; recompu
     const issues: Issue[] = []
     let recomputed: AggregateResult | null = null
     const area = typeof entry.area === 'string' && (AREAS as readonly string[]).includes(entry.area) ? entry.area : null
-    const tier = entry.gradingTier === 'autonomous' || entry.gradingTier === 'group-bound' ? (entry.gradingTier as GradingTier) : null
+    const tier =
+        entry.gradingTier === 'autonomous' || entry.gradingTier === 'group-bound'
+            ? (entry.gradingTier as GradingTier)
+            : null
     const gradings = Array.isArray(entry.gradings) ? entry.gradings.filter(isObject) : []
     const vetoed = entry.categoricalVeto !== null && entry.categoricalVeto !== undefined
 
     // S1: REJECTED ⇔ veto (the schema enforces only veto ⇒ REJECTED; A12).
     if (vetoed && entry.aggregateGrade !== 'REJECTED') {
-        issues.push(createEntryIssue('GRD-011', '/aggregateGrade', { detail: `categoricalVeto is set but aggregateGrade is ${describeValue(entry.aggregateGrade)}` }))
+        issues.push(
+            createEntryIssue('GRD-011', '/aggregateGrade', {
+                detail: `categoricalVeto is set but aggregateGrade is ${describeValue(entry.aggregateGrade)}`
+            })
+        )
     }
     if (!vetoed && entry.aggregateGrade === 'REJECTED') {
-        issues.push(createEntryIssue('GRD-011', '/aggregateGrade', { detail: 'aggregateGrade is REJECTED but categoricalVeto is null' }))
+        issues.push(
+            createEntryIssue('GRD-011', '/aggregateGrade', {
+                detail: 'aggregateGrade is REJECTED but categoricalVeto is null'
+            })
+        )
     }
     // S2: area → tier (A10).
     if (area !== null && tier !== null) {
-        const expected: GradingTier = (PROVIDER_AREAS as readonly string[]).includes(area) ? 'autonomous' : 'group-bound'
-        if (tier !== expected) issues.push(createEntryIssue('GRD-012', '/gradingTier', { area, expected, actual: tier }))
+        const expected: GradingTier = (PROVIDER_AREAS as readonly string[]).includes(area)
+            ? 'autonomous'
+            : 'group-bound'
+        if (tier !== expected)
+            issues.push(createEntryIssue('GRD-012', '/gradingTier', { area, expected, actual: tier }))
     }
     // Tier → maxAttainableGrade (schema const, reported here once with the tier named).
     if (tier !== null && entry.maxAttainableGrade !== TIER_MAX_GRADE[tier]) {
-        issues.push(createEntryIssue('GRD-015', '/maxAttainableGrade', { expected: TIER_MAX_GRADE[tier], tier, actual: describeValue(entry.maxAttainableGrade) }))
+        issues.push(
+            createEntryIssue('GRD-015', '/maxAttainableGrade', {
+                expected: TIER_MAX_GRADE[tier],
+                tier,
+                actual: describeValue(entry.maxAttainableGrade)
+            })
+        )
     }
     // S3: grade ≤ max, and equal to the recomputation for full entries.
     const grade = entry.aggregateGrade
@@ -245,17 +356,34 @@ function semanticIssues(entry: Obj, strict: boolean): { issues: Issue[]; recompu
         const checked = recomputationIssues(entry, grade)
         issues.push(...checked.issues)
         recomputed = checked.recomputed
-    } else if (strict && typeof entry.gradingSystem === 'string' && !implemented(entry.gradingSystem, GRADING_SYSTEM_VERSION)) {
-        issues.push(createEntryIssue('VER-004', '/gradingSystem', { namespace: 'gradingSystem', value: entry.gradingSystem, supported: GRADING_SYSTEM_VERSION }))
+    } else if (
+        strict &&
+        typeof entry.gradingSystem === 'string' &&
+        !implemented(entry.gradingSystem, GRADING_SYSTEM_VERSION)
+    ) {
+        issues.push(
+            createEntryIssue('VER-004', '/gradingSystem', {
+                namespace: 'gradingSystem',
+                value: entry.gradingSystem,
+                supported: GRADING_SYSTEM_VERSION
+            })
+        )
     }
     if (strict) issues.push(...strictEntryIssues(entry))
     // S5: group-bound personaIds must be base personas.
     if (tier === 'group-bound') {
         gradings.forEach((g, i) => {
-            const ids = isObject(g.selectionContext) && Array.isArray(g.selectionContext.personaIds) ? g.selectionContext.personaIds : []
+            const ids =
+                isObject(g.selectionContext) && Array.isArray(g.selectionContext.personaIds)
+                    ? g.selectionContext.personaIds
+                    : []
             ids.forEach((id, j) => {
                 if (typeof id === 'string' && id.length > 0 && !(BASE_PERSONAS as readonly string[]).includes(id)) {
-                    issues.push(createEntryIssue('GRD-016', pointer('gradings', i, 'selectionContext', 'personaIds', j), { value: id }))
+                    issues.push(
+                        createEntryIssue('GRD-016', pointer('gradings', i, 'selectionContext', 'personaIds', j), {
+                            value: id
+                        })
+                    )
                 }
             })
         })
@@ -263,17 +391,27 @@ function semanticIssues(entry: Obj, strict: boolean): { issues: Issue[]; recompu
     // S6: naReason only with n/a.
     gradings.forEach((g, i) => {
         if (g.naReason !== undefined && g.score !== 'n/a') {
-            issues.push(createEntryIssue('GRD-017', pointer('gradings', i, 'naReason'), { score: describeValue(g.score) }))
+            issues.push(
+                createEntryIssue('GRD-017', pointer('gradings', i, 'naReason'), { score: describeValue(g.score) })
+            )
         }
     })
     // S7: not deterministic-only. A vetoed entry stops before the harness runs (cascade stop) and a
     // partial entry may iterate on one deterministic dimension, so both are exempt.
-    if (!vetoed && entry.gradingMode === 'full' && gradings.length > 0 && gradings.every((g) => g.determinism === 'deterministic')) {
+    if (
+        !vetoed &&
+        entry.gradingMode === 'full' &&
+        gradings.length > 0 &&
+        gradings.every((g) => g.determinism === 'deterministic')
+    ) {
         issues.push(createEntryIssue('GRD-018', '/gradings'))
     }
     // S9: legal assessment disclaimer; S10: no "FlowMCP accepts".
     gradings.forEach((g, i) => {
-        if (g.questionId === LEGAL_ASSESSMENT_QUESTION_ID && !(typeof g.reasoning === 'string' && g.reasoning.startsWith(LEGAL_DISCLAIMER))) {
+        if (
+            g.questionId === LEGAL_ASSESSMENT_QUESTION_ID &&
+            !(typeof g.reasoning === 'string' && g.reasoning.startsWith(LEGAL_DISCLAIMER))
+        ) {
             issues.push(createEntryIssue('GRD-019', pointer('gradings', i, 'reasoning')))
         }
         for (const field of ['reasoning', 'evidence'] as const) {
@@ -287,7 +425,6 @@ function semanticIssues(entry: Obj, strict: boolean): { issues: Issue[]; recompu
     }
     return { issues, recomputed }
 }
-
 
 /** A valid entry, typed: what the checks established. `errors` may still hold warnings and infos (none but infos in strict mode). */
 export interface ValidEntryResult {
@@ -350,7 +487,9 @@ export interface ValidateEntryInput extends EntryCheckOptions {
  */
 export function validateGradingEntry(input: ValidateEntryInput): GradingEntryValidation {
     const checked = runChecks(input?.entry, input ?? {}, true)
-    return checked.errors.some((e) => e.severity === SEVERITY.error) ? { valid: false, errors: checked.errors } : { valid: true, entry: checked.copy as GradingEntry, errors: checked.errors }
+    return checked.errors.some((e) => e.severity === SEVERITY.error)
+        ? { valid: false, errors: checked.errors }
+        : { valid: true, entry: checked.copy as GradingEntry, errors: checked.errors }
 }
 
 /**
@@ -373,7 +512,13 @@ export function isGradingEntry(value: unknown, options?: EntryCheckOptions): val
  * @param schemaChecked - internal: the caller has just validated this very entry against the shipped
  *   schema without a finding (the rebuild's screen), so the schema step is not run a second time
  */
-export function checkEntry(entry: unknown, limits?: Partial<JsonLimits>, now?: unknown, strict = false, schemaChecked = false): { errors: Issue[]; recomputed: AggregateResult | null } {
+export function checkEntry(
+    entry: unknown,
+    limits?: Partial<JsonLimits>,
+    now?: unknown,
+    strict = false,
+    schemaChecked = false
+): { errors: Issue[]; recomputed: AggregateResult | null } {
     const { errors, recomputed } = runChecks(entry, { limits, now, strict, schemaChecked }, false)
     return { errors, recomputed }
 }
@@ -386,13 +531,20 @@ export function resolveNow(now: unknown, strict: boolean): { iso: string | null;
     if (Object.prototype.toString.call(now) === '[object Date]') {
         const ms = Date.prototype.getTime.call(now as Date)
         if (Number.isFinite(ms)) return { iso: new Date(ms).toISOString(), issue: null }
-        return { iso: null, issue: createEntryIssue('GRD-063', '/now', { value: 'an invalid Date (it holds no instant)' }) }
+        return {
+            iso: null,
+            issue: createEntryIssue('GRD-063', '/now', { value: 'an invalid Date (it holds no instant)' })
+        }
     }
     return { iso: null, issue: createEntryIssue('GRD-063', '/now', { value: describeValue(now) }) }
 }
 
 /** Every check of one entry, on its checked copy; `copy` is `null` when the value never reached the copy. */
-function runChecks(entry: unknown, options: { limits?: Partial<JsonLimits> | undefined; now?: unknown; strict?: unknown; schemaChecked?: boolean }, freeze: boolean): { errors: Issue[]; recomputed: AggregateResult | null; copy: unknown } {
+function runChecks(
+    entry: unknown,
+    options: { limits?: Partial<JsonLimits> | undefined; now?: unknown; strict?: unknown; schemaChecked?: boolean },
+    freeze: boolean
+): { errors: Issue[]; recomputed: AggregateResult | null; copy: unknown } {
     const strict = options.strict === true
     if (entry === undefined) {
         return { errors: [createEntryIssue('GRD-001', '', { field: 'entry' })], recomputed: null, copy: null }
@@ -401,7 +553,17 @@ function runChecks(entry: unknown, options: { limits?: Partial<JsonLimits> | und
         return { errors: [createEntryIssue('GRD-064', '')], recomputed: null, copy: null }
     }
     if (!isObject(entry)) {
-        return { errors: [createEntryIssue('GRD-002', '', { field: 'entry', expected: 'a grading entry object', actual: typeOfValue(entry) })], recomputed: null, copy: null }
+        return {
+            errors: [
+                createEntryIssue('GRD-002', '', {
+                    field: 'entry',
+                    expected: 'a grading entry object',
+                    actual: typeOfValue(entry)
+                })
+            ],
+            recomputed: null,
+            copy: null
+        }
     }
     const limits = options.limits === undefined ? DEFAULT_JSON_LIMITS : resolveLimits(options.limits)
     // One walk guards and copies the usual entry; anything it would have to describe takes both walks.
@@ -415,7 +577,10 @@ function runChecks(entry: unknown, options: { limits?: Partial<JsonLimits> | und
     const now = resolveNow(options.now, strict)
     const checked = checkParsedEntry(copy, now.iso ?? undefined, strict, options.schemaChecked === true)
     const issues = copied.issues ?? []
-    const errors = now.issue === null && issues.length === 0 ? checked.errors : applyLevels([...(now.issue !== null ? [now.issue] : []), ...issues, ...checked.errors], strict)
+    const errors =
+        now.issue === null && issues.length === 0
+            ? checked.errors
+            : applyLevels([...(now.issue !== null ? [now.issue] : []), ...issues, ...checked.errors], strict)
     return { errors, recomputed: checked.recomputed, copy }
 }
 
@@ -428,10 +593,18 @@ function runChecks(entry: unknown, options: { limits?: Partial<JsonLimits> | und
  * @param schemaChecked - the entry passed the shipped schema with no finding just before (the copy
  *   only leaves keys out, which no `required` names), so its structural findings are known to be none
  */
-export function checkParsedEntry(entry: Obj, now?: string, strict = false, schemaChecked = false): { errors: Issue[]; recomputed: AggregateResult | null } {
+export function checkParsedEntry(
+    entry: Obj,
+    now?: string,
+    strict = false,
+    schemaChecked = false
+): { errors: Issue[]; recomputed: AggregateResult | null } {
     const validate = validateGradingModel
     const findings = schemaChecked || validate(entry) ? null : validate.errors
-    const structural = (findings ?? []).filter((err) => !ownedByDedicatedCheck(err.instancePath)).map(mapAjvError).filter((i): i is Issue => i !== null)
+    const structural = (findings ?? [])
+        .filter((err) => !ownedByDedicatedCheck(err.instancePath))
+        .map(mapAjvError)
+        .filter((i): i is Issue => i !== null)
 
     const dedicated: Issue[] = []
     if (Array.isArray(entry.gradings)) {
@@ -448,5 +621,8 @@ export function checkParsedEntry(entry: Obj, now?: string, strict = false, schem
     }
     const semantic = semanticIssues(entry, strict)
     const answers = answerRuleIssues(entry, now ?? null, strict)
-    return { errors: applyLevels(dedupeIssues([...structural, ...dedicated, ...semantic.issues, ...answers]), strict), recomputed: semantic.recomputed }
+    return {
+        errors: applyLevels(dedupeIssues([...structural, ...dedicated, ...semantic.issues, ...answers]), strict),
+        recomputed: semantic.recomputed
+    }
 }

@@ -43,7 +43,10 @@ function canonicalText(value: unknown): { json: string | null; errors: Issue[] }
     try {
         return { json: jcs(value), errors: [] }
     } catch (cause) {
-        return { json: null, errors: [createIssue('HSH-004', '', { detail: cause instanceof Error ? cause.message : 'unknown' })] }
+        return {
+            json: null,
+            errors: [createIssue('HSH-004', '', { detail: cause instanceof Error ? cause.message : 'unknown' })]
+        }
     }
 }
 
@@ -88,7 +91,10 @@ export class HashGenerator {
      * @returns `{ json, errors }`; `HSH-001` when `value` is missing, `HSH-003` when it is not plain JSON.
      * @example HashGenerator.canonicalize({ value: { b: 1, a: 2 } }).json // '{"a":2,"b":1}'
      */
-    static canonicalize(input: { value?: unknown; limits?: Partial<JsonLimits> }): { json: string | null; errors: Issue[] } {
+    static canonicalize(input: { value?: unknown; limits?: Partial<JsonLimits> }): {
+        json: string | null
+        errors: Issue[]
+    } {
         return canonicalJson(input?.value, 'value', resolveLimits(input?.limits))
     }
 
@@ -137,12 +143,16 @@ export class HashGenerator {
         }
         if (text !== undefined) {
             if (typeof text !== 'string') {
-                return FAILED([createIssue('HSH-002', '/text', { field: 'text', expected: 'string', actual: typeOfValue(text) })])
+                return FAILED([
+                    createIssue('HSH-002', '/text', { field: 'text', expected: 'string', actual: typeOfValue(text) })
+                ])
             }
             return { ...digest(utf8ToBytes(text)), errors: [] }
         }
         if (!(bytes instanceof Uint8Array)) {
-            return FAILED([createIssue('HSH-002', '/bytes', { field: 'bytes', expected: 'Uint8Array', actual: typeOfValue(bytes) })])
+            return FAILED([
+                createIssue('HSH-002', '/bytes', { field: 'bytes', expected: 'Uint8Array', actual: typeOfValue(bytes) })
+            ])
         }
         return { ...digest(bytes), errors: [] }
     }

@@ -64,7 +64,10 @@ function derivedHex(texts: readonly string[], attempt: number): string {
  * @param args - `given`: the host's boundary (`options.boundary`) or the run's; `texts`: every text the blocks will fence (names included)
  * @returns `{ boundary, source }`
  */
-export function chooseBoundary(args: { given?: unknown; texts: readonly string[] }): { boundary: string; source: BoundarySource } {
+export function chooseBoundary(args: { given?: unknown; texts: readonly string[] }): {
+    boundary: string
+    source: BoundarySource
+} {
     const { texts } = args
     const free = (boundary: string): boolean => !texts.some((t) => t.includes(boundary))
     const given = isBoundary(args.given) ? args.given : null
@@ -77,7 +80,8 @@ export function chooseBoundary(args: { given?: unknown; texts: readonly string[]
         if (free(`${prefix}-${hex}`)) return { boundary: `${prefix}-${hex}`, source: 'random' }
     }
     let boundary = `${prefix}-${derivedHex(texts, 0)}`
-    for (let attempt = 1; attempt < 64 && !free(boundary); attempt += 1) boundary = `${prefix}-${derivedHex(texts, attempt)}`
+    for (let attempt = 1; attempt < 64 && !free(boundary); attempt += 1)
+        boundary = `${prefix}-${derivedHex(texts, attempt)}`
     return { boundary, source: 'derived' }
 }
 

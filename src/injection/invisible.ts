@@ -39,8 +39,10 @@ export const MAX_LISTED_INVISIBLE = 1000
 
 // Every character that may be escaped; a text without one is returned as it is. The quick test is one
 // character class (the high surrogate U+DB40 stands for the tag and variation-selector planes).
-const QUICK = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFE00-\uFE0F\uFEFF\uFFF9-\uFFFB\uDB40]/
-const CANDIDATES = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFE00-\uFE0F\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g
+const QUICK =
+    /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFE00-\uFE0F\uFEFF\uFFF9-\uFFFB\uDB40]/
+const CANDIDATES =
+    /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFE00-\uFE0F\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u
 const LETTER_OR_MARK = /[\p{L}\p{M}]/u
 const LATIN = /\p{Script=Latin}/u
@@ -57,7 +59,8 @@ export function mayHoldInvisible(text: string): boolean {
 
 const isTag = (cp: number): boolean => cp >= 0xe0000 && cp <= 0xe007f
 const isVariationSelector = (cp: number): boolean => (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef)
-const isBidi = (cp: number): boolean => cp === 0x061c || cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)
+const isBidi = (cp: number): boolean =>
+    cp === 0x061c || cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)
 const isSkinTone = (cp: number): boolean => cp >= 0x1f3fb && cp <= 0x1f3ff
 
 /** The code point that ends just before UTF-16 index `i`, or -1. */
@@ -100,13 +103,23 @@ function kindAt(text: string, i: number, cp: number): InvisibleKind | null {
     if (isTag(cp)) return 'tag'
     if (isBidi(cp)) return 'bidi'
     const size = cp > 0xffff ? 2 : 1
-    if (isVariationSelector(cp)) return isVariationSelector(codePointBefore(text, i)) || isVariationSelector(codePointAt(text, i + size)) ? 'invisible' : null
+    if (isVariationSelector(cp))
+        return isVariationSelector(codePointBefore(text, i)) || isVariationSelector(codePointAt(text, i + size))
+            ? 'invisible'
+            : null
     if (cp === 0xfeff) return i === 0 ? null : 'invisible'
     if (cp === 0x200c || cp === 0x200d) {
         const before = codePointBefore(text, i)
         const after = codePointAt(text, i + 1)
         if (letterOfJoiningScript(before) && letterOfJoiningScript(after)) return null
-        if (cp === 0x200d && after >= 0 && PICTOGRAPHIC.test(String.fromCodePoint(after)) && before >= 0 && (before === 0xfe0f || isSkinTone(before) || PICTOGRAPHIC.test(String.fromCodePoint(before)))) return null
+        if (
+            cp === 0x200d &&
+            after >= 0 &&
+            PICTOGRAPHIC.test(String.fromCodePoint(after)) &&
+            before >= 0 &&
+            (before === 0xfe0f || isSkinTone(before) || PICTOGRAPHIC.test(String.fromCodePoint(before)))
+        )
+            return null
         return 'invisible'
     }
     return 'invisible'

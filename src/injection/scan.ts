@@ -47,27 +47,54 @@ const RULES: readonly InstructionRule[] = [
         id: 'ignore-instructions',
         scope: 'all',
         patterns: [
-            p(/\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|every|of|the|your|these|those|my|previous|prior|above|earlier|preceding|foregoing|original|system|grading|grader'?s?|judge'?s?)\s+){0,4}(?:instructions?|prompts?|directives?|guidelines?)\b/gi, DISMISS, ['instruction', 'prompt', 'directive', 'guideline']),
-            p(/\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|of|the)\s+){0,3}(?:(?:previous|prior|above|earlier|preceding|foregoing|original|system|your|grading|grader'?s?|judge'?s?)\s+){1,2}(?:rules?|criteria|rubrics?|context|messages?|questions?|scores?|grades?)\b/gi, DISMISS, ['rule', 'criteria', 'rubric', 'context', 'message', 'question', 'score', 'grade'])
+            p(
+                /\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|every|of|the|your|these|those|my|previous|prior|above|earlier|preceding|foregoing|original|system|grading|grader'?s?|judge'?s?)\s+){0,4}(?:instructions?|prompts?|directives?|guidelines?)\b/gi,
+                DISMISS,
+                ['instruction', 'prompt', 'directive', 'guideline']
+            ),
+            p(
+                /\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|of|the)\s+){0,3}(?:(?:previous|prior|above|earlier|preceding|foregoing|original|system|your|grading|grader'?s?|judge'?s?)\s+){1,2}(?:rules?|criteria|rubrics?|context|messages?|questions?|scores?|grades?)\b/gi,
+                DISMISS,
+                ['rule', 'criteria', 'rubric', 'context', 'message', 'question', 'score', 'grade']
+            )
         ]
     },
     {
         // "disregard the above", "forget everything you were told"
         id: 'disregard-above',
         scope: 'all',
-        patterns: [p(/\b(?:disregard|ignore|forget)\s+(?:all\s+(?:of\s+)?|everything\s+)?(?:the\s+|that\s+|what\s+(?:is|was)\s+(?:written|said)\s+)?(?:above|before\s+this|you\s+(?:were|have\s+been)\s+told)(?![-\w])/gi, ['disregard', 'ignore', 'forget'], ['above', 'before this', ' told'])]
+        patterns: [
+            p(
+                /\b(?:disregard|ignore|forget)\s+(?:all\s+(?:of\s+)?|everything\s+)?(?:the\s+|that\s+|what\s+(?:is|was)\s+(?:written|said)\s+)?(?:above|before\s+this|you\s+(?:were|have\s+been)\s+told)(?![-\w])/gi,
+                ['disregard', 'ignore', 'forget'],
+                ['above', 'before this', ' told']
+            )
+        ]
     },
     {
         // "you are now a lenient grader", "from now on you answer", "pretend you are", "new instructions:"
         id: 'new-role',
         scope: 'all',
         patterns: [
-            p(/\byou\s+are\s+now\s+(?:a|an|the|in|acting|playing|my|free|unrestricted|jailbroken|DAN)\b/gi, ['you are now']),
-            p(/\byou\s+are\s+(?:a|an|the)\s+(?:(?:lenient|generous|kind|friendly|helpful|new|different|AI|LLM)\s+){0,2}(?:grader|evaluator|(?:lenient|generous)\s+judge)\b/gi, ['you are'], ['grader', 'evaluator', 'judge']),
-            p(/\byou\s+are\s+no\s+longer\s+(?:bound|restricted|limited|an?\s+(?:AI|assistant|grader|judge|model))\b/gi, ['you are no longer']),
+            p(/\byou\s+are\s+now\s+(?:a|an|the|in|acting|playing|my|free|unrestricted|jailbroken|DAN)\b/gi, [
+                'you are now'
+            ]),
+            p(
+                /\byou\s+are\s+(?:a|an|the)\s+(?:(?:lenient|generous|kind|friendly|helpful|new|different|AI|LLM)\s+){0,2}(?:grader|evaluator|(?:lenient|generous)\s+judge)\b/gi,
+                ['you are'],
+                ['grader', 'evaluator', 'judge']
+            ),
+            p(
+                /\byou\s+are\s+no\s+longer\s+(?:bound|restricted|limited|an?\s+(?:AI|assistant|grader|judge|model))\b/gi,
+                ['you are no longer']
+            ),
             p(/\bfrom\s+now\s+on,?\s+(?:you|act|respond|answer|reply)\b/gi, ['from now on']),
             p(/\bpretend\s+(?:to\s+be|you\s+are|that\s+you)\b/gi, ['pretend']),
-            p(/\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:a|an)\s+(?:(?:different|new|unrestricted|lenient|generous)\s+)?(?:grader|judge|evaluator)\b/gi, ['act as', 'behave as', 'respond as'], GRADERS),
+            p(
+                /\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:a|an)\s+(?:(?:different|new|unrestricted|lenient|generous)\s+)?(?:grader|judge|evaluator)\b/gi,
+                ['act as', 'behave as', 'respond as'],
+                GRADERS
+            ),
             p(/\b(?:new|real|actual|true)\s+(?:system\s+)?instructions\s*:/gi, ['instructions:', 'instructions :'])
         ]
     },
@@ -75,16 +102,34 @@ const RULES: readonly InstructionRule[] = [
         // Chat-template markup: a model reads it as the start of another turn.
         id: 'chat-markup',
         scope: 'all',
-        patterns: [p(/<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id)\|>|\[\/?INST\]|<<\/?SYS>>/gi, ['<|', 'inst]', 'sys>>'])]
+        patterns: [
+            p(
+                /<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id)\|>|\[\/?INST\]|<<\/?SYS>>/gi,
+                ['<|', 'inst]', 'sys>>']
+            )
+        ]
     },
     {
         // A role label or a "## System" heading at a line start of a string of the schema; "## System:" anywhere in it.
         id: 'role-header',
         scope: 'strings',
         patterns: [
-            p(/#{1,6}[ \t]*(?:system|assistant|developer)(?:[ \t]+(?:prompt|message))?[ \t]*:/gi, ['#'], ['system', 'assistant', 'developer'], [':']),
-            p(/^[ \t]*(?:system|assistant|developer)[ \t]*:[ \t]*(?:you\b|ignore\b|disregard\b|forget\b|from\s+now\b|override\b|always\b|never\b|answer\b|give\b|rate\b|score\b|grade\b|new\s+instructions\b|the\s+(?:grader|judge|evaluator)\b)/gim, ['system', 'assistant', 'developer'], [':']),
-            p(/^[ \t]*#{1,6}[ \t]*(?:system(?:[ \t]+prompt)?|(?:new[ \t]+)?instructions?|developer[ \t]+message)[ \t]*:?[ \t]*$/gim, ['#'], ['system', 'instruction', 'developer'])
+            p(
+                /#{1,6}[ \t]*(?:system|assistant|developer)(?:[ \t]+(?:prompt|message))?[ \t]*:/gi,
+                ['#'],
+                ['system', 'assistant', 'developer'],
+                [':']
+            ),
+            p(
+                /^[ \t]*(?:system|assistant|developer)[ \t]*:[ \t]*(?:you\b|ignore\b|disregard\b|forget\b|from\s+now\b|override\b|always\b|never\b|answer\b|give\b|rate\b|score\b|grade\b|new\s+instructions\b|the\s+(?:grader|judge|evaluator)\b)/gim,
+                ['system', 'assistant', 'developer'],
+                [':']
+            ),
+            p(
+                /^[ \t]*#{1,6}[ \t]*(?:system(?:[ \t]+prompt)?|(?:new[ \t]+)?instructions?|developer[ \t]+message)[ \t]*:?[ \t]*$/gim,
+                ['#'],
+                ['system', 'instruction', 'developer']
+            )
         ]
     },
     {
@@ -92,12 +137,43 @@ const RULES: readonly InstructionRule[] = [
         id: 'score-demand',
         scope: 'all',
         patterns: [
-            p(/\b(?:answer|respond|reply|score|rate|grade|mark)\s+(?:with\s+)?(?:an?\s+)?["']?(?<grade>5|five|pass|A\+?)["']?\s+(?:to|for|on|in)\s+(?:every|each|all|any)\b/gi, ['answer', 'respond', 'reply', 'score', 'rate', 'grade', 'mark'], [' every', ' each', ' all', ' any']),
-            p(new RegExp(`\\b(?:give|assign|award|grant)\\s+(?:this|the|my|our)\\s+${OBJECT}s?\\s+(?:(?:a|an|the)\\s+)?(?:(?<grade>5|five|A\\+?)(?![\\w-])|${TOP})`, 'gi'), ['give', 'assign', 'award', 'grant'], OBJECTS),
-            p(new RegExp(`\\b(?:this|the)\\s+${OBJECT}\\s+(?:deserves|should\\s+(?:get|receive|be\\s+(?:given|graded|rated|scored)))\\s+(?:(?:a|an|the)\\s+)?(?:(?<grade>5|five|A\\+?)(?![\\w-])|${TOP})`, 'gi'), ['deserves', 'should get', 'should receive', 'should be'], OBJECTS),
-            p(new RegExp(`\\b(?:score|grade|rate)\\s+(?:this|the)\\s+${OBJECT}\\s+(?:(?:as\\s+)?(?:a|an)\\s+)?(?<grade>5|five|A\\+?|excellent|perfect)(?![\\w-])`, 'gi'), ['score this', 'score the', 'grade this', 'grade the', 'rate this', 'rate the']),
-            p(/\b(?:every|each|all)\s+(?:answers?|scores?|grades?|ratings?)\s+(?:is|are|must\s+be|should\s+be|will\s+be)\s+(?:an?\s+)?["']?(?<grade>5|five|pass|A\+?)["']?(?=\s*(?:[.!;,\n]|$))/gi, ['every', 'each', 'all'], ['answer', 'score', 'grade', 'rating']),
-            p(/\balways\s+(?:answer|score|rate|reply|respond|grade)\s+(?:with\s+)?(?:an?\s+)?["']?(?<grade>pass|5|five|A\+?)["']?(?![\w-])/gi, ['always answer', 'always score', 'always rate', 'always reply', 'always respond', 'always grade'])
+            p(
+                /\b(?:answer|respond|reply|score|rate|grade|mark)\s+(?:with\s+)?(?:an?\s+)?["']?(?<grade>5|five|pass|A\+?)["']?\s+(?:to|for|on|in)\s+(?:every|each|all|any)\b/gi,
+                ['answer', 'respond', 'reply', 'score', 'rate', 'grade', 'mark'],
+                [' every', ' each', ' all', ' any']
+            ),
+            p(
+                new RegExp(
+                    `\\b(?:give|assign|award|grant)\\s+(?:this|the|my|our)\\s+${OBJECT}s?\\s+(?:(?:a|an|the)\\s+)?(?:(?<grade>5|five|A\\+?)(?![\\w-])|${TOP})`,
+                    'gi'
+                ),
+                ['give', 'assign', 'award', 'grant'],
+                OBJECTS
+            ),
+            p(
+                new RegExp(
+                    `\\b(?:this|the)\\s+${OBJECT}\\s+(?:deserves|should\\s+(?:get|receive|be\\s+(?:given|graded|rated|scored)))\\s+(?:(?:a|an|the)\\s+)?(?:(?<grade>5|five|A\\+?)(?![\\w-])|${TOP})`,
+                    'gi'
+                ),
+                ['deserves', 'should get', 'should receive', 'should be'],
+                OBJECTS
+            ),
+            p(
+                new RegExp(
+                    `\\b(?:score|grade|rate)\\s+(?:this|the)\\s+${OBJECT}\\s+(?:(?:as\\s+)?(?:a|an)\\s+)?(?<grade>5|five|A\\+?|excellent|perfect)(?![\\w-])`,
+                    'gi'
+                ),
+                ['score this', 'score the', 'grade this', 'grade the', 'rate this', 'rate the']
+            ),
+            p(
+                /\b(?:every|each|all)\s+(?:answers?|scores?|grades?|ratings?)\s+(?:is|are|must\s+be|should\s+be|will\s+be)\s+(?:an?\s+)?["']?(?<grade>5|five|pass|A\+?)["']?(?=\s*(?:[.!;,\n]|$))/gi,
+                ['every', 'each', 'all'],
+                ['answer', 'score', 'grade', 'rating']
+            ),
+            p(
+                /\balways\s+(?:answer|score|rate|reply|respond|grade)\s+(?:with\s+)?(?:an?\s+)?["']?(?<grade>pass|5|five|A\+?)["']?(?![\w-])/gi,
+                ['always answer', 'always score', 'always rate', 'always reply', 'always respond', 'always grade']
+            )
         ]
     },
     {
@@ -105,11 +181,32 @@ const RULES: readonly InstructionRule[] = [
         id: 'addressed-to-grader',
         scope: 'all',
         patterns: [
-            p(/\b(?:note|message|instructions?|hint)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:graders?|evaluators?|grading\s+(?:models?|agents?|systems?)|(?:AI|LLM)\s+(?:judges?|graders?|evaluators?|reviewers?))\b/gi, ['note', 'message', 'instruction', 'hint'], ['grader', 'evaluator', 'grading', 'judge', 'reviewer']),
-            p(/\b(?:dear|hey|hello|hi)\s*,?\s+(?:AI\s+|LLM\s+)?(?:graders?|judges?|evaluators?)\b/gi, ['dear', 'hey', 'hello', 'hi'], GRADERS),
-            p(/\bas\s+(?:an?|the)\s+(?:(?:AI|LLM)\s+)?(?:grader|evaluator|grading\s+model)\b|\bas\s+an?\s+(?:AI|LLM)\s+(?:judge|reviewer)\b/gi, ['as a', 'as the'], ['grader', 'evaluator', 'grading', 'judge', 'reviewer']),
-            p(/\bas\s+an?\s+(?:AI|LLM|language\s+model)\b[^.\n]{0,60}?\b(?:grad(?:e|er|es|ing)|scor(?:e|es|ing)|judg(?:e|es|ing))\b/gi, ['as a'], ['ai', 'llm', 'language model'], ['grad', 'scor', 'judg']),
-            p(/^[ \t]*(?:to\s+the\s+)?(?:graders?|judges?|evaluators?)[ \t]*:[ \t]*(?:please\s+)?(?:you|ignore|disregard|give|rate|score|grade|answer|treat|consider|mark)\b/gim, GRADERS, [':'])
+            p(
+                /\b(?:note|message|instructions?|hint)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:graders?|evaluators?|grading\s+(?:models?|agents?|systems?)|(?:AI|LLM)\s+(?:judges?|graders?|evaluators?|reviewers?))\b/gi,
+                ['note', 'message', 'instruction', 'hint'],
+                ['grader', 'evaluator', 'grading', 'judge', 'reviewer']
+            ),
+            p(
+                /\b(?:dear|hey|hello|hi)\s*,?\s+(?:AI\s+|LLM\s+)?(?:graders?|judges?|evaluators?)\b/gi,
+                ['dear', 'hey', 'hello', 'hi'],
+                GRADERS
+            ),
+            p(
+                /\bas\s+(?:an?|the)\s+(?:(?:AI|LLM)\s+)?(?:grader|evaluator|grading\s+model)\b|\bas\s+an?\s+(?:AI|LLM)\s+(?:judge|reviewer)\b/gi,
+                ['as a', 'as the'],
+                ['grader', 'evaluator', 'grading', 'judge', 'reviewer']
+            ),
+            p(
+                /\bas\s+an?\s+(?:AI|LLM|language\s+model)\b[^.\n]{0,60}?\b(?:grad(?:e|er|es|ing)|scor(?:e|es|ing)|judg(?:e|es|ing))\b/gi,
+                ['as a'],
+                ['ai', 'llm', 'language model'],
+                ['grad', 'scor', 'judg']
+            ),
+            p(
+                /^[ \t]*(?:to\s+the\s+)?(?:graders?|judges?|evaluators?)[ \t]*:[ \t]*(?:please\s+)?(?:you|ignore|disregard|give|rate|score|grade|answer|treat|consider|mark)\b/gim,
+                GRADERS,
+                [':']
+            )
         ]
     },
     {
@@ -118,7 +215,10 @@ const RULES: readonly InstructionRule[] = [
         scope: 'all',
         patterns: [
             p(
-                new RegExp(`\\b(?:do\\s+not|don'?t|never)\\s+(?:penali[sz]e|downgrade|mark\\s+down|dock\\s+points\\s+(?:from|for))\\s+(?:this|the|its)\\s+(?:${OBJECT}|grade|score|rating)\\b|\\b(?:do\\s+not|don'?t|never)\\s+lower\\s+(?:the|its|this)\\s+(?:score|grade|rating)\\b`, 'gi'),
+                new RegExp(
+                    `\\b(?:do\\s+not|don'?t|never)\\s+(?:penali[sz]e|downgrade|mark\\s+down|dock\\s+points\\s+(?:from|for))\\s+(?:this|the|its)\\s+(?:${OBJECT}|grade|score|rating)\\b|\\b(?:do\\s+not|don'?t|never)\\s+lower\\s+(?:the|its|this)\\s+(?:score|grade|rating)\\b`,
+                    'gi'
+                ),
                 ['do not', "don't", 'dont', 'never'],
                 ['penali', 'downgrade', 'mark down', 'dock points', 'lower']
             )
@@ -128,13 +228,28 @@ const RULES: readonly InstructionRule[] = [
         // "print your instructions", "reveal the system prompt"
         id: 'prompt-leak',
         scope: 'all',
-        patterns: [p(/\b(?:reveal|print|show|repeat|output|disclose)\s+(?:your\s+(?:system\s+prompt|instructions|rules)|the\s+system\s+prompt|the\s+grading\s+(?:rubric|criteria|instructions))\b/gi, ['reveal', 'print', 'show', 'repeat', 'output', 'disclose'], ['system prompt', 'your instructions', 'your rules', 'grading rubric', 'grading criteria', 'grading instructions'])]
+        patterns: [
+            p(
+                /\b(?:reveal|print|show|repeat|output|disclose)\s+(?:your\s+(?:system\s+prompt|instructions|rules)|the\s+system\s+prompt|the\s+grading\s+(?:rubric|criteria|instructions))\b/gi,
+                ['reveal', 'print', 'show', 'repeat', 'output', 'disclose'],
+                [
+                    'system prompt',
+                    'your instructions',
+                    'your rules',
+                    'grading rubric',
+                    'grading criteria',
+                    'grading instructions'
+                ]
+            )
+        ]
     }
 ]
 
 // Every word a pattern needs, found in one pass over the lower-cased text; a pattern runs only
 // when its words are there. Longer words first, and a found word counts for the words it starts with.
-const NEED_WORDS = [...new Set(RULES.flatMap((r) => r.patterns.flatMap((q) => q.need.flat())).map((w) => w.trim()))].filter((w) => /^[a-z]/.test(w))
+const NEED_WORDS = [
+    ...new Set(RULES.flatMap((r) => r.patterns.flatMap((q) => q.need.flat())).map((w) => w.trim()))
+].filter((w) => /^[a-z]/.test(w))
 const NEEDS = new RegExp(
     `\\b(?:${[...NEED_WORDS]
         .sort((a, b) => b.length - a.length)
@@ -154,16 +269,31 @@ function wordsIn(lower: string): Set<string> {
     return found
 }
 
-const has = (lower: string, words: ReadonlySet<string>, w: string): boolean => (w.charCodeAt(0) >= 97 && w.charCodeAt(0) <= 122 ? words.has(w) : w.charCodeAt(0) === 32 ? words.has(w.slice(1)) : lower.includes(w))
+const has = (lower: string, words: ReadonlySet<string>, w: string): boolean =>
+    w.charCodeAt(0) >= 97 && w.charCodeAt(0) <= 122
+        ? words.has(w)
+        : w.charCodeAt(0) === 32
+          ? words.has(w.slice(1))
+          : lower.includes(w)
 
 /** The fence rules (INJ-003): a line that imitates the frame of a judge request, found from its literal start. */
-const FENCES: ReadonlyArray<{ readonly id: string; readonly starts: readonly string[]; readonly line: RegExp; readonly next?: RegExp }> = [
+const FENCES: ReadonlyArray<{
+    readonly id: string
+    readonly starts: readonly string[]
+    readonly line: RegExp
+    readonly next?: RegExp
+}> = [
     // A data-block boundary line: `<<<…>>>`, `<<<END …`, `<<<SOME-PREFIX-…` (a merge marker `<<<<<<<` is not one).
     { id: 'block-boundary', starts: ['<<<'], line: /^[ \t]*<<<(?!<)(?:.*>>>[ \t]*$|[ \t]*(?:END\b|[A-Z][A-Z0-9]*-))/ },
     // The file markers of earlier requests: `=== file x ===`, `=== end of file x ===`.
     { id: 'file-marker', starts: ['==='], line: /^[ \t]*={3,}[ \t]*(?:end[ \t]+of[ \t]+)?file\b/i },
     // A code fence followed at once by a system or instructions heading.
-    { id: 'fence-heading', starts: ['```', '~~~'], line: /^[ \t]*(?:```|~~~)/, next: /^[ \t]*#{1,6}[ \t]*(?:system(?:[ \t]+prompt)?|(?:new[ \t]+)?instructions?)\b/i }
+    {
+        id: 'fence-heading',
+        starts: ['```', '~~~'],
+        line: /^[ \t]*(?:```|~~~)/,
+        next: /^[ \t]*#{1,6}[ \t]*(?:system(?:[ \t]+prompt)?|(?:new[ \t]+)?instructions?)\b/i
+    }
 ]
 
 /** Words that name the data or the prompt in an end marker ("--- END OF FILE ---"). */
@@ -178,13 +308,27 @@ const INLINE_FENCES: ReadonlyArray<{ readonly id: string; readonly scope: 'strin
     // A run of backticks or tildes inside a field of the schema (a field holds no code fence of its own).
     { id: 'fence-break', scope: 'strings', re: /`{3,}|~{3,}/ },
     // "--- END OF FILE ---", "=== BEGIN OF DATA", "END OF INPUT ###".
-    { id: 'end-marker', scope: 'all', re: new RegExp(`${RULER}[ \\t]*(?:end|begin|start)[ \\t]+of[ \\t]+${FRAMED}\\b|\\b(?:end|begin|start)[ \\t]+of[ \\t]+${FRAMED}[ \\t]*${RULER}`, 'i') },
+    {
+        id: 'end-marker',
+        scope: 'all',
+        re: new RegExp(
+            `${RULER}[ \\t]*(?:end|begin|start)[ \\t]+of[ \\t]+${FRAMED}\\b|\\b(?:end|begin|start)[ \\t]+of[ \\t]+${FRAMED}[ \\t]*${RULER}`,
+            'i'
+        )
+    },
     // "</data>", "</system>", "<system>": tags read as the end of the data block or a new turn.
-    { id: 'frame-tag', scope: 'all', re: /<\/[ \t]*(?:data|system|instructions?|document|context|prompt|assistant|untrusted[-_ ]?(?:data|input|text|content))[ \t]*>|<[ \t]*(?:system|instructions?|assistant)[ \t]*>/i }
+    {
+        id: 'frame-tag',
+        scope: 'all',
+        re: /<\/[ \t]*(?:data|system|instructions?|document|context|prompt|assistant|untrusted[-_ ]?(?:data|input|text|content))[ \t]*>|<[ \t]*(?:system|instructions?|assistant)[ \t]*>/i
+    }
 ]
 
 /** The rule ids and what they match, for documentation and tests. */
-export const INJECTION_RULE_IDS = Object.freeze({ instructions: RULES.map((r) => r.id), fences: [...FENCES.map((f) => f.id), ...INLINE_FENCES.map((f) => f.id)] })
+export const INJECTION_RULE_IDS = Object.freeze({
+    instructions: RULES.map((r) => r.id),
+    fences: [...FENCES.map((f) => f.id), ...INLINE_FENCES.map((f) => f.id)]
+})
 
 /** Longest text scanned; the rest of a longer file is not (INJ-005). */
 export const MAX_SCAN_LENGTH = 2_000_000
@@ -192,7 +336,8 @@ export const MAX_SCAN_LENGTH = 2_000_000
 export const MAX_INJECTION_FINDINGS = 100
 
 // Removes every character neutraliseInvisible could escape, so "ig\u200Bnore" reads as "ignore".
-const INVISIBLE_ANY = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFE00-\uFE0F\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g
+const INVISIBLE_ANY =
+    /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFE00-\uFE0F\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g
 const visible = (text: string): string => (mayHoldInvisible(text) ? text.replace(INVISIBLE_ANY, '') : text)
 // What the rules match: the visible text folded to its confusable skeleton ("іgnore" with a Cyrillic і reads "ignore").
 const matchable = (text: string): string => foldConfusables(visible(text))
@@ -268,7 +413,13 @@ function lineFenceHits(text: string): Hit[] {
                 const line = text.slice(from, end < 0 ? text.length : end)
                 if (!fence.line.test(line)) continue
                 if (fence.next !== undefined) {
-                    const after = end < 0 ? '' : text.slice(end + 1, text.indexOf('\n', end + 1) < 0 ? text.length : text.indexOf('\n', end + 1))
+                    const after =
+                        end < 0
+                            ? ''
+                            : text.slice(
+                                  end + 1,
+                                  text.indexOf('\n', end + 1) < 0 ? text.length : text.indexOf('\n', end + 1)
+                              )
                     if (!fence.next.test(after)) continue
                     hits.push({ rule: fence.id, text: `${line}\n${after}`, index: from })
                 } else hits.push({ rule: fence.id, text: line, index: from })
@@ -289,7 +440,8 @@ function allHits(text: string, run: (t: string) => Hit[]): Hit[] {
         const line = lines[i] as string
         // A fence heading spans two lines: the line and the next one are scanned together.
         const chunk = i + 1 < lines.length ? `${line}\n${lines[i + 1] as string}` : line
-        if (chunk.trim().length > 0) for (const hit of run(chunk)) if (hit.index <= line.length) out.push({ ...hit, index: start + hit.index })
+        if (chunk.trim().length > 0)
+            for (const hit of run(chunk)) if (hit.index <= line.length) out.push({ ...hit, index: start + hit.index })
         start += line.length + 1
     }
     // A match that spans more lines than two is found only in the whole text.
@@ -305,9 +457,15 @@ export function describeInvisible(found: readonly InvisibleFound[], count: numbe
         .filter((c) => c >= 0x20 && c < 0x7f)
         .map((c) => String.fromCharCode(c))
         .join('')
-    const points = (kind: string): string => [...new Set(found.filter((f) => f.kind === kind).map((f) => escapeCodePoint(f.codePoint)))].slice(0, 4).join(' ')
+    const points = (kind: string): string =>
+        [...new Set(found.filter((f) => f.kind === kind).map((f) => escapeCodePoint(f.codePoint)))]
+            .slice(0, 4)
+            .join(' ')
     const parts: string[] = []
-    if (tags.length > 0) parts.push(`${tags.length} tag character(s)${spelled.length > 0 ? ` spelling "${spelled.length > 40 ? `${spelled.slice(0, 37)}...` : spelled}"` : ` (${points('tag')})`}`)
+    if (tags.length > 0)
+        parts.push(
+            `${tags.length} tag character(s)${spelled.length > 0 ? ` spelling "${spelled.length > 40 ? `${spelled.slice(0, 37)}...` : spelled}"` : ` (${points('tag')})`}`
+        )
     const bidi = found.filter((f) => f.kind === 'bidi').length
     if (bidi > 0) parts.push(`${bidi} bidi control(s) (${points('bidi')})`)
     const other = found.filter((f) => f.kind === 'invisible').length
@@ -402,8 +560,19 @@ function addFinding(state: ScanState, issue: Issue, label: string): void {
 }
 
 /** Scans `main` (already checked as plain JSON) and the files; see {@link InjectionScan.scan}. */
-export function scanInjection(main: Readonly<Record<string, unknown>> | null, files: readonly InjectionFile[], paths?: ScanPaths): Omit<InjectionScanResult, 'errors'> {
-    const state: ScanState = { findings: [], flagged: [], cut: false, seen: { hits: new Set(), lines: new Set(), codePoints: new Set() }, cleanKeys: new Set(), cleanStrings: new Set() }
+export function scanInjection(
+    main: Readonly<Record<string, unknown>> | null,
+    files: readonly InjectionFile[],
+    paths?: ScanPaths
+): Omit<InjectionScanResult, 'errors'> {
+    const state: ScanState = {
+        findings: [],
+        flagged: [],
+        cut: false,
+        seen: { hits: new Set(), lines: new Set(), codePoints: new Set() },
+        cleanKeys: new Set(),
+        cleanStrings: new Set()
+    }
     if (main !== null) scanMain(state, main, paths?.mainPath ?? '/main')
     files.forEach((file, i) => scanFile(state, file, paths?.filePaths[i] ?? pointer('files', i, 'text')))
     if (state.cut) state.findings.push(createIssue('INJ-004', '', { limit: MAX_INJECTION_FINDINGS }))
@@ -418,7 +587,8 @@ function scanMain(state: ScanState, main: Readonly<Record<string, unknown>>, mai
         const frame = stack.pop() as Frame
         const value = frame.value
         if (typeof value === 'string') scanMainString(state, value, frame, 'strings', mainPath)
-        else if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i -= 1) stack.push({ value: value[i], parent: frame, key: i })
+        else if (Array.isArray(value))
+            for (let i = value.length - 1; i >= 0; i -= 1) stack.push({ value: value[i], parent: frame, key: i })
         else if (value !== null && typeof value === 'object') {
             const keys = Object.keys(value)
             for (let i = keys.length - 1; i >= 0; i -= 1) {
@@ -453,7 +623,11 @@ function scanMainString(state: ScanState, raw: string, at: Frame, kind: 'strings
         const shown = neutraliseInvisible(raw.charCodeAt(0) === 0xfeff ? ` ${raw}` : raw)
         if (shown.count > 0) {
             for (const f of shown.found) state.seen.codePoints.add(f.codePoint)
-            addFinding(state, createIssue('INJ-002', path, { where, detail: describeInvisible(shown.found, shown.count) }), label)
+            addFinding(
+                state,
+                createIssue('INJ-002', path, { where, detail: describeInvisible(shown.found, shown.count) }),
+                label
+            )
         }
     }
     for (const hit of hits) {
@@ -466,7 +640,11 @@ function scanMainString(state: ScanState, raw: string, at: Frame, kind: 'strings
     }
 }
 
-type FileReport = (code: 'INJ-001' | 'INJ-002' | 'INJ-003', lines: readonly number[], params: Record<string, string>) => void
+type FileReport = (
+    code: 'INJ-001' | 'INJ-002' | 'INJ-003',
+    lines: readonly number[],
+    params: Record<string, string>
+) => void
 
 /** One file: its invisible characters (one finding), then one finding per rule with the lines it hit. */
 function scanFile(state: ScanState, file: InjectionFile, path: string): void {
@@ -478,13 +656,24 @@ function scanFile(state: ScanState, file: InjectionFile, path: string): void {
     }
     const report: FileReport = (code, lines, params) => {
         const more = lines.length > 1 ? ` (and ${lines.length - 1} more line${lines.length > 2 ? 's' : ''})` : ''
-        addFinding(state, createIssue(code, path, { where: `${name} line ${lines[0]}${more}`, ...params }), `${safeLabel(name)} line ${lines[0]}${more}`)
+        addFinding(
+            state,
+            createIssue(code, path, { where: `${name} line ${lines[0]}${more}`, ...params }),
+            `${safeLabel(name)} line ${lines[0]}${more}`
+        )
     }
     if (mayHoldInvisible(raw)) {
         const shown = neutraliseInvisible(raw)
-        const own = file.source === true ? shown.found.filter((f) => !state.seen.codePoints.has(f.codePoint)) : shown.found
+        const own =
+            file.source === true ? shown.found.filter((f) => !state.seen.codePoints.has(f.codePoint)) : shown.found
         const lineOf = lineFinder(raw)
-        if (own.length > 0) report('INJ-002', [...new Set(own.map((f) => lineOf(f.index)))], { detail: file.source === true ? describeInvisible(own, own.length) : describeInvisible(shown.found, shown.count) })
+        if (own.length > 0)
+            report('INJ-002', [...new Set(own.map((f) => lineOf(f.index)))], {
+                detail:
+                    file.source === true
+                        ? describeInvisible(own, own.length)
+                        : describeInvisible(shown.found, shown.count)
+            })
     }
     reportFileRules(state, file, matchable(raw), report)
 }
@@ -501,14 +690,21 @@ function reportFileRules(state: ScanState, file: InjectionFile, text: string, re
         if (row === undefined) byRule.set(`${code}|${hit.rule}`, { code, lines: [line], excerpt: excerptOf(hit.text) })
         else if (!row.lines.includes(line)) row.lines.push(line)
     }
-    for (const hit of allHits(text, (t) => instructionHits(t, 'other'))) collect('INJ-001', hit, `${hit.rule}|${squash(hit.text).toLowerCase()}`, state.seen.hits)
+    for (const hit of allHits(text, (t) => instructionHits(t, 'other')))
+        collect('INJ-001', hit, `${hit.rule}|${squash(hit.text).toLowerCase()}`, state.seen.hits)
     for (const hit of fenceHits(text, 'other')) {
         // An inline match on a line of the source that main already reported (its string written on one line) is reported once.
         const fragment = hit.match === undefined ? null : squash(hit.match).toLowerCase()
-        if (file.source === true && fragment !== null && [...state.seen.lines].some((l) => l.toLowerCase().includes(fragment))) continue
+        if (
+            file.source === true &&
+            fragment !== null &&
+            [...state.seen.lines].some((l) => l.toLowerCase().includes(fragment))
+        )
+            continue
         collect('INJ-003', hit, squash(hit.text), state.seen.lines)
     }
-    for (const [key, row] of [...byRule].sort((a, b) => (a[1].lines[0] as number) - (b[1].lines[0] as number))) report(row.code, row.lines, { rule: key.slice(key.indexOf('|') + 1), excerpt: row.excerpt })
+    for (const [key, row] of [...byRule].sort((a, b) => (a[1].lines[0] as number) - (b[1].lines[0] as number)))
+        report(row.code, row.lines, { rule: key.slice(key.indexOf('|') + 1), excerpt: row.excerpt })
 }
 
 /**
@@ -530,20 +726,48 @@ export class InjectionScan {
         const errors: Issue[] = []
         const none = (): InjectionScanResult => ({ findings: [], flagged: [], errors })
         if (!isObject(input)) {
-            errors.push(createIssue('INJ-006', '', { field: 'input', expected: '{ main?, files? }', actual: typeOfValue(input) }))
+            errors.push(
+                createIssue('INJ-006', '', {
+                    field: 'input',
+                    expected: '{ main?, files? }',
+                    actual: typeOfValue(input)
+                })
+            )
             return none()
         }
         const { main, files } = input
         if (main !== undefined) {
-            if (!isObject(main)) errors.push(createIssue('INJ-006', '/main', { field: 'main', expected: 'object', actual: typeOfValue(main) }))
+            if (!isObject(main))
+                errors.push(
+                    createIssue('INJ-006', '/main', { field: 'main', expected: 'object', actual: typeOfValue(main) })
+                )
             else errors.push(...inspectJson(main, undefined, '/main'))
         }
         if (files !== undefined) {
-            const bad = Array.isArray(files) ? files.findIndex((f: unknown) => f === null || typeof f !== 'object' || typeof (f as InjectionFile).name !== 'string' || typeof (f as InjectionFile).text !== 'string') : -2
-            if (bad !== -1) errors.push(createIssue('INJ-006', bad >= 0 ? `/files/${bad}` : '/files', { field: bad >= 0 ? `files[${bad}]` : 'files', expected: '[{ name, text, source? }]', actual: typeOfValue(bad >= 0 ? (files as unknown[])[bad] : files) }))
+            const bad = Array.isArray(files)
+                ? files.findIndex(
+                      (f: unknown) =>
+                          f === null ||
+                          typeof f !== 'object' ||
+                          typeof (f as InjectionFile).name !== 'string' ||
+                          typeof (f as InjectionFile).text !== 'string'
+                  )
+                : -2
+            if (bad !== -1)
+                errors.push(
+                    createIssue('INJ-006', bad >= 0 ? `/files/${bad}` : '/files', {
+                        field: bad >= 0 ? `files[${bad}]` : 'files',
+                        expected: '[{ name, text, source? }]',
+                        actual: typeOfValue(bad >= 0 ? (files as unknown[])[bad] : files)
+                    })
+                )
         }
         if (errors.length > 0) return none()
-        const list = ((files ?? []) as InjectionFile[]).map((f) => ({ name: f.name, text: f.text, ...(f.source === true ? { source: true } : {}) }))
+        const list = ((files ?? []) as InjectionFile[]).map((f) => ({
+            name: f.name,
+            text: f.text,
+            ...(f.source === true ? { source: true } : {})
+        }))
         return { ...scanInjection((main ?? null) as Record<string, unknown> | null, list), errors }
     }
 }

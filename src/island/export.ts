@@ -8,7 +8,9 @@ import { checkName, isInside, joinPath, LAYOUT, normalizeDir } from '../store/pa
 import { stampOf } from './stamps.js'
 
 /** What to export: one namespace or one selection. */
-export type ExportTarget = { readonly namespace: string; readonly selection?: undefined } | { readonly selection: string; readonly namespace?: undefined }
+export type ExportTarget =
+    | { readonly namespace: string; readonly selection?: undefined }
+    | { readonly selection: string; readonly namespace?: undefined }
 
 /** One exported artefact. */
 export interface ExportedFile {
@@ -30,7 +32,11 @@ export interface ExportResult {
 
 type Plan = Array<{ from: string; rel: string }>
 
-async function newest(fs: FsPort, dir: string, logicalName: string): Promise<{ file: string | null; issue: Issue | null }> {
+async function newest(
+    fs: FsPort,
+    dir: string,
+    logicalName: string
+): Promise<{ file: string | null; issue: Issue | null }> {
     const listing = await listDir(fs, dir)
     if (!listing.ok) return { file: null, issue: listing.issue }
     const names = (listing.value ?? []).filter((e) => e.kind === 'file').map((e) => e.name)
@@ -40,7 +46,12 @@ async function newest(fs: FsPort, dir: string, logicalName: string): Promise<{ f
 async function subdirs(fs: FsPort, dir: string): Promise<{ names: string[]; issue: Issue | null }> {
     const listing = await listDir(fs, dir)
     if (!listing.ok) return { names: [], issue: listing.issue }
-    return { names: (listing.value ?? []).filter((e) => e.kind === 'directory' && !e.name.startsWith('_') && !e.name.startsWith('.')).map((e) => e.name), issue: null }
+    return {
+        names: (listing.value ?? [])
+            .filter((e) => e.kind === 'directory' && !e.name.startsWith('_') && !e.name.startsWith('.'))
+            .map((e) => e.name),
+        issue: null
+    }
 }
 
 /** The current artefacts of a namespace in provider-source shape: `<schema>.mjs`, `resources/<ns>-about.md`, `skills/<skill>.mjs`. */
@@ -55,12 +66,19 @@ async function namespacePlan(fs: FsPort, nsDir: string, ns: string): Promise<{ p
         const sd = joinPath(nsDir, schema)
         const snap = await newest(fs, joinPath(sd, LAYOUT.schemaSnapshots), schema)
         if (snap.issue !== null) return { plan, issues: [snap.issue] }
-        if (snap.file !== null) plan.push({ from: joinPath(sd, LAYOUT.schemaSnapshots, snap.file), rel: stripSnapshotFilename(snap.file) as string })
+        if (snap.file !== null)
+            plan.push({
+                from: joinPath(sd, LAYOUT.schemaSnapshots, snap.file),
+                rel: stripSnapshotFilename(snap.file) as string
+            })
         if (!aboutDone) {
             const about = await newest(fs, joinPath(sd, LAYOUT.resources, LAYOUT.about), `${ns}-about`)
             if (about.issue !== null) return { plan, issues: [about.issue] }
             if (about.file !== null) {
-                plan.push({ from: joinPath(sd, LAYOUT.resources, LAYOUT.about, about.file), rel: `${LAYOUT.resources}/${stripSnapshotFilename(about.file) as string}` })
+                plan.push({
+                    from: joinPath(sd, LAYOUT.resources, LAYOUT.about, about.file),
+                    rel: `${LAYOUT.resources}/${stripSnapshotFilename(about.file) as string}`
+                })
                 aboutDone = true
             }
         }
@@ -72,11 +90,18 @@ async function namespacePlan(fs: FsPort, nsDir: string, ns: string): Promise<{ p
             if (s.file === null) continue
             const owner = skillOwner.get(skill)
             if (owner !== undefined) {
-                issues.push(createIssue('EXP-004', '/target', { detail: `skill ${skill} exists under ${owner} and ${schema}; exported once, from ${owner}` }))
+                issues.push(
+                    createIssue('EXP-004', '/target', {
+                        detail: `skill ${skill} exists under ${owner} and ${schema}; exported once, from ${owner}`
+                    })
+                )
                 continue
             }
             skillOwner.set(skill, schema)
-            plan.push({ from: joinPath(sd, LAYOUT.skills, skill, s.file), rel: `${LAYOUT.skills}/${stripSnapshotFilename(s.file) as string}` })
+            plan.push({
+                from: joinPath(sd, LAYOUT.skills, skill, s.file),
+                rel: `${LAYOUT.skills}/${stripSnapshotFilename(s.file) as string}`
+            })
         }
     }
     return { plan, issues }
@@ -87,16 +112,28 @@ async function selectionPlan(fs: FsPort, selDir: string, sel: string): Promise<{
     const plan: Plan = []
     const def = await newest(fs, joinPath(selDir, LAYOUT.selectionSnapshots), sel)
     if (def.issue !== null) return { plan, issues: [def.issue] }
-    if (def.file !== null) plan.push({ from: joinPath(selDir, LAYOUT.selectionSnapshots, def.file), rel: stripSnapshotFilename(def.file) as string })
+    if (def.file !== null)
+        plan.push({
+            from: joinPath(selDir, LAYOUT.selectionSnapshots, def.file),
+            rel: stripSnapshotFilename(def.file) as string
+        })
     const about = await newest(fs, joinPath(selDir, LAYOUT.resources, LAYOUT.about), `${sel}-about`)
     if (about.issue !== null) return { plan, issues: [about.issue] }
-    if (about.file !== null) plan.push({ from: joinPath(selDir, LAYOUT.resources, LAYOUT.about, about.file), rel: `${LAYOUT.resources}/${stripSnapshotFilename(about.file) as string}` })
+    if (about.file !== null)
+        plan.push({
+            from: joinPath(selDir, LAYOUT.resources, LAYOUT.about, about.file),
+            rel: `${LAYOUT.resources}/${stripSnapshotFilename(about.file) as string}`
+        })
     const skills = await subdirs(fs, joinPath(selDir, LAYOUT.skills))
     if (skills.issue !== null) return { plan, issues: [skills.issue] }
     for (const skill of skills.names) {
         const s = await newest(fs, joinPath(selDir, LAYOUT.skills, skill), skill)
         if (s.issue !== null) return { plan, issues: [s.issue] }
-        if (s.file !== null) plan.push({ from: joinPath(selDir, LAYOUT.skills, skill, s.file), rel: `${LAYOUT.skills}/${stripSnapshotFilename(s.file) as string}` })
+        if (s.file !== null)
+            plan.push({
+                from: joinPath(selDir, LAYOUT.skills, skill, s.file),
+                rel: `${LAYOUT.skills}/${stripSnapshotFilename(s.file) as string}`
+            })
     }
     return { plan, issues: [] }
 }
@@ -112,7 +149,15 @@ async function selectionPlan(fs: FsPort, selDir: string, sel: string): Promise<{
  * @returns `{ status, flow, exportDir, indexExportPath, files, errors }`; EXP-001…EXP-006, FS-*
  * @example await exportTarget({ fs, root: '/island', target: { namespace: 'defillama' }, exportDir: '/out/defillama', includeSchemas: true })
  */
-export async function exportTarget(input: { fs?: unknown; root?: unknown; target?: unknown; exportDir?: unknown; exportRoot?: unknown; now?: unknown; includeSchemas?: unknown }): Promise<ExportResult> {
+export async function exportTarget(input: {
+    fs?: unknown
+    root?: unknown
+    target?: unknown
+    exportDir?: unknown
+    exportRoot?: unknown
+    now?: unknown
+    includeSchemas?: unknown
+}): Promise<ExportResult> {
     const { errors, root, flow, name, exportDir } = checkExportInput(input)
     const fail = (list: Issue[]): ExportResult => failed(list, flow, exportDir)
     if (errors.length > 0 || root === null || exportDir === null || name === null || flow === null) return fail(errors)
@@ -131,9 +176,12 @@ export async function exportTarget(input: { fs?: unknown; root?: unknown; target
         return fail([createIssue('EXP-005', '/target', { path: joinPath(sourceDir, LAYOUT.index) })])
     }
 
-    const planned = input.includeSchemas !== true
-        ? { plan: [], issues: [] }
-        : flow === 'namespace' ? await namespacePlan(fs, sourceDir, name) : await selectionPlan(fs, sourceDir, name)
+    const planned =
+        input.includeSchemas !== true
+            ? { plan: [], issues: [] }
+            : flow === 'namespace'
+              ? await namespacePlan(fs, sourceDir, name)
+              : await selectionPlan(fs, sourceDir, name)
     if (planned.issues.some((i) => i.code.startsWith('FS-'))) return fail(planned.issues)
     const written = await writeExport(fs, exportDir, indexText.value, planned.plan)
     if (written.errors.length > 0) return fail(written.errors)
@@ -231,7 +279,9 @@ async function writeExport(fs: FsPort, exportDir: string, indexText: string, pla
         }
         const problem = !text.ok
             ? [text.issue]
-            : text.value === null ? vanished() : await writeAtomic(fs, to, text.value, { overwrite: false, journal })
+            : text.value === null
+              ? vanished()
+              : await writeAtomic(fs, to, text.value, { overwrite: false, journal })
         if (problem.length > 0) {
             const notExported = createIssue('EXP-004', '/target', { detail: `could not export ${item.rel}` })
             return { files, errors: [...problem, notExported, ...(await rollback(fs, journal))] }

@@ -67,17 +67,50 @@ interface GatedSchema {
 }
 
 /** Collects the source files from `files` or from `sourceDir` (top level `*.mjs`, `resources/*`, `skills/*.mjs`). */
-async function collectSources(input: { files?: unknown; sourceDir?: unknown; sourceFs?: unknown; fs: FsPort }): Promise<{ files: SourceFile[]; base: string | null; errors: Issue[] }> {
-    if (input.files !== undefined && input.sourceDir !== undefined) return { files: [], base: null, errors: [createIssue('IMP-001', '', { detail: 'give either files or sourceDir, not both' })] }
+async function collectSources(input: {
+    files?: unknown
+    sourceDir?: unknown
+    sourceFs?: unknown
+    fs: FsPort
+}): Promise<{ files: SourceFile[]; base: string | null; errors: Issue[] }> {
+    if (input.files !== undefined && input.sourceDir !== undefined)
+        return {
+            files: [],
+            base: null,
+            errors: [createIssue('IMP-001', '', { detail: 'give either files or sourceDir, not both' })]
+        }
     if (input.files !== undefined) {
-        if (!Array.isArray(input.files)) return { files: [], base: null, errors: [createIssue('ISL-002', '/files', { field: 'files', expected: 'array', actual: typeOfValue(input.files) })] }
+        if (!Array.isArray(input.files))
+            return {
+                files: [],
+                base: null,
+                errors: [
+                    createIssue('ISL-002', '/files', {
+                        field: 'files',
+                        expected: 'array',
+                        actual: typeOfValue(input.files)
+                    })
+                ]
+            }
         const errors: Issue[] = []
         input.files.forEach((f: unknown, i) => {
-            if (!isObject(f) || typeof f.name !== 'string' || typeof f.text !== 'string') errors.push(createIssue('ISL-002', `/files/${i}`, { field: `files[${i}]`, expected: '{ name, text, main?, skill? }', actual: typeOfValue(f) }))
+            if (!isObject(f) || typeof f.name !== 'string' || typeof f.text !== 'string')
+                errors.push(
+                    createIssue('ISL-002', `/files/${i}`, {
+                        field: `files[${i}]`,
+                        expected: '{ name, text, main?, skill? }',
+                        actual: typeOfValue(f)
+                    })
+                )
         })
         return { files: errors.length > 0 ? [] : (input.files as SourceFile[]), base: null, errors }
     }
-    if (input.sourceDir === undefined) return { files: [], base: null, errors: [createIssue('ISL-001', '/sourceDir', { field: 'sourceDir or files' })] }
+    if (input.sourceDir === undefined)
+        return {
+            files: [],
+            base: null,
+            errors: [createIssue('ISL-001', '/sourceDir', { field: 'sourceDir or files' })]
+        }
     const { dir, issue } = normalizeDir(input.sourceDir, '/sourceDir', 'sourceDir')
     if (dir === null) return { files: [], base: null, errors: [issue as Issue] }
     const src = (input.sourceFs ?? input.fs) as FsPort
@@ -85,24 +118,40 @@ async function collectSources(input: { files?: unknown; sourceDir?: unknown; sou
     if (srcIssue !== null) return { files: [], base: null, errors: [srcIssue] }
     const top = await listDir(src, dir)
     if (!top.ok) return { files: [], base: null, errors: [top.issue] }
-    if (top.value === null) return { files: [], base: null, errors: [createIssue('IMP-001', '/sourceDir', { detail: `providerPath not found: ${dir}` })] }
+    if (top.value === null)
+        return {
+            files: [],
+            base: null,
+            errors: [createIssue('IMP-001', '/sourceDir', { detail: `providerPath not found: ${dir}` })]
+        }
     const names: string[] = top.value.filter((e) => e.kind === 'file' && e.name.endsWith('.mjs')).map((e) => e.name)
     for (const sub of [LAYOUT.resources, LAYOUT.skills]) {
         const listing = await listDir(src, joinPath(dir, sub))
         if (!listing.ok) return { files: [], base: null, errors: [listing.issue] }
-        for (const e of listing.value ?? []) if (e.kind === 'file' && (sub === LAYOUT.resources || e.name.endsWith('.mjs'))) names.push(`${sub}/${e.name}`)
+        for (const e of listing.value ?? [])
+            if (e.kind === 'file' && (sub === LAYOUT.resources || e.name.endsWith('.mjs')))
+                names.push(`${sub}/${e.name}`)
     }
     const files: SourceFile[] = []
     for (const name of names) {
         const read = await readText(src, joinPath(dir, name))
         if (!read.ok) return { files: [], base: null, errors: [read.issue] }
-        if (read.value === null) return { files: [], base: null, errors: [createIssue('SNP-005', '/sourceDir', { path: joinPath(dir, name) })] }
+        if (read.value === null)
+            return {
+                files: [],
+                base: null,
+                errors: [createIssue('SNP-005', '/sourceDir', { path: joinPath(dir, name) })]
+            }
         files.push({ name, text: read.value })
     }
     return { files, base: dir, errors: [] }
 }
 
-async function loadModule(loader: SchemaLoader | undefined, base: string | null, name: string): Promise<{ module: LoadedModule | null; issue: Issue | null }> {
+async function loadModule(
+    loader: SchemaLoader | undefined,
+    base: string | null,
+    name: string
+): Promise<{ module: LoadedModule | null; issue: Issue | null }> {
     if (loader === undefined) return { module: null, issue: null }
     const path = base === null ? name : joinPath(base, name)
     const res = await callPort('load', path, () => loader.load(path))
@@ -125,12 +174,18 @@ function redactSource(file: SourceFile, forms: readonly string[]): SourceFile {
 function gate(main: unknown, file: string, issues: Issue[]): Obj | null {
     const where = `/files/${file}`
     if (!isObject(main)) {
-        issues.push(createIssue('IMP-002', where, { detail: `${file}: main must be an object, got ${typeOfValue(main)}` }))
+        issues.push(
+            createIssue('IMP-002', where, { detail: `${file}: main must be an object, got ${typeOfValue(main)}` })
+        )
         return null
     }
     const plain = inspectJson(main)
     if (plain.length > 0) {
-        issues.push(createIssue('IMP-002', where, { detail: `${file}: main is not plain JSON (${(plain[0] as Issue).message})` }))
+        issues.push(
+            createIssue('IMP-002', where, {
+                detail: `${file}: main is not plain JSON (${(plain[0] as Issue).message})`
+            })
+        )
         return null
     }
     if (main.namespace === undefined || main.namespace === '') {
@@ -138,11 +193,15 @@ function gate(main: unknown, file: string, issues: Issue[]): Obj | null {
         return null
     }
     const problems: string[] = []
-    if (checkName(main.namespace, 'namespace', '') !== null) problems.push(`namespace ${describeValue(main.namespace)} must match ${String(NAME_PATTERNS.namespace)}`)
+    if (checkName(main.namespace, 'namespace', '') !== null)
+        problems.push(`namespace ${describeValue(main.namespace)} must match ${String(NAME_PATTERNS.namespace)}`)
     if (typeof main.name !== 'string' || main.name.length === 0) problems.push('name must be a non-empty string')
     if (!isObject(main.tools)) problems.push('tools must be an object')
     // Any tool key the runtime loads gets an island name (islandName); only a key too long even escaped is refused.
-    else for (const tool of Object.keys(main.tools)) if (islandName(tool, 'tool') === null) problems.push(`tool key ${describeValue(tool)} has no island name (longer than 200 characters escaped)`)
+    else
+        for (const tool of Object.keys(main.tools))
+            if (islandName(tool, 'tool') === null)
+                problems.push(`tool key ${describeValue(tool)} has no island name (longer than 200 characters escaped)`)
     if (problems.length > 0) {
         issues.push(createIssue('IMP-002', where, { detail: `${file}: ${problems.join('; ')}` }))
         return null
@@ -152,7 +211,8 @@ function gate(main: unknown, file: string, issues: Issue[]): Obj | null {
 
 /** Tool names a skill requires (`requires.tools`, ids like `ns/tool/name` or bare names). */
 function requiredTools(skill: unknown): string[] {
-    const tools = isObject(skill) && isObject(skill.requires) && Array.isArray(skill.requires.tools) ? skill.requires.tools : []
+    const tools =
+        isObject(skill) && isObject(skill.requires) && Array.isArray(skill.requires.tools) ? skill.requires.tools : []
     return tools.filter((t): t is string => typeof t === 'string').map((t) => t.slice(t.lastIndexOf('/') + 1))
 }
 
@@ -207,21 +267,50 @@ function checkImportArgs(input: ImportInput): { args: ImportArgs | null; errors:
     const { dir: root, issue } = normalizeDir(input?.root, '/root', 'root')
     if (issue !== null) errors.push(issue)
     const stamp = stampOf(input?.now)
-    if (stamp === null) errors.push(createIssue('ISL-002', '/now', { field: 'now', expected: 'ISO-8601 date-time', actual: describeValue(input?.now) }))
+    if (stamp === null)
+        errors.push(
+            createIssue('ISL-002', '/now', {
+                field: 'now',
+                expected: 'ISO-8601 date-time',
+                actual: describeValue(input?.now)
+            })
+        )
     const loader = input?.trustedLoader
-    if (loader !== undefined && !(isObject(loader) && typeof loader.load === 'function')) errors.push(createIssue('ISL-002', '/trustedLoader', { field: 'trustedLoader', expected: '{ load(path) }', actual: typeOfValue(loader) }))
+    if (loader !== undefined && !(isObject(loader) && typeof loader.load === 'function'))
+        errors.push(
+            createIssue('ISL-002', '/trustedLoader', {
+                field: 'trustedLoader',
+                expected: '{ load(path) }',
+                actual: typeOfValue(loader)
+            })
+        )
     if (errors.length > 0 || root === null || stamp === null) return { args: null, errors }
     return { args: { fs: input.fs as FsPort, root, loader: loader as SchemaLoader | undefined }, errors }
 }
 
 /** Sources holding a host's key value are stored redacted; hashes are then of what is stored. */
-function redactSources(collected: { files: SourceFile[]; base: string | null }, secrets: readonly string[] | undefined): { files: SourceFile[]; base: string | null } {
-    const forms = Array.isArray(secrets) ? secretForms(Object.fromEntries(secrets.filter((s): s is string => typeof s === 'string').map((s, i) => [String(i), s]))) : []
+function redactSources(
+    collected: { files: SourceFile[]; base: string | null },
+    secrets: readonly string[] | undefined
+): { files: SourceFile[]; base: string | null } {
+    const forms = Array.isArray(secrets)
+        ? secretForms(
+              Object.fromEntries(
+                  secrets.filter((s): s is string => typeof s === 'string').map((s, i) => [String(i), s])
+              )
+          )
+        : []
     return forms.length === 0 ? collected : { ...collected, files: collected.files.map((f) => redactSource(f, forms)) }
 }
 
 /** A schema file's `main`: given parsed, imported by the trusted loader, or read from the syntax tree; `undefined` (reported) when there is none. */
-async function schemaMainOf(file: SourceFile, loader: SchemaLoader | undefined, base: string | null, errors: Issue[], notes: Issue[]): Promise<unknown> {
+async function schemaMainOf(
+    file: SourceFile,
+    loader: SchemaLoader | undefined,
+    base: string | null,
+    errors: Issue[],
+    notes: Issue[]
+): Promise<unknown> {
     if (file.main !== undefined) return file.main
     let main: unknown
     if (loader !== undefined) {
@@ -240,18 +329,34 @@ async function schemaMainOf(file: SourceFile, loader: SchemaLoader | undefined, 
         if (read.module === null) return undefined
         main = read.module.main ?? read.module.schema
     }
-    if (main === undefined) errors.push(createIssue('IMP-010', `/files/${file.name}`, { file: file.name, detail: 'the module exports neither main nor schema' }))
+    if (main === undefined)
+        errors.push(
+            createIssue('IMP-010', `/files/${file.name}`, {
+                file: file.name,
+                detail: 'the module exports neither main nor schema'
+            })
+        )
     return main
 }
 
 /** Reads and gates every schema file (chapter 22 step 2); a file that fails is reported and not imported. */
-async function gateSchemas(schemaFiles: readonly SourceFile[], loader: SchemaLoader | undefined, base: string | null, errors: Issue[], notes: Issue[]): Promise<GatedSchema[]> {
+async function gateSchemas(
+    schemaFiles: readonly SourceFile[],
+    loader: SchemaLoader | undefined,
+    base: string | null,
+    errors: Issue[],
+    notes: Issue[]
+): Promise<GatedSchema[]> {
     const gated: GatedSchema[] = []
     for (const file of schemaFiles) {
         // File names the runtime loads (`--pnlRoutes.mjs`) get an island name through the reversible islandName mapping.
         const slug = islandName(file.name.slice(0, -'.mjs'.length), 'schema')
         if (slug === null) {
-            errors.push(createIssue('IMP-003', `/files/${file.name}`, { detail: `${file.name}: the file base has no island name (longer than 200 characters escaped)` }))
+            errors.push(
+                createIssue('IMP-003', `/files/${file.name}`, {
+                    detail: `${file.name}: the file base has no island name (longer than 200 characters escaped)`
+                })
+            )
             continue
         }
         const main = await schemaMainOf(file, loader, base, errors, notes)
@@ -259,7 +364,15 @@ async function gateSchemas(schemaFiles: readonly SourceFile[], loader: SchemaLoa
         const ok = gate(main, file.name, errors)
         if (ok === null) continue
         const hash = HashGenerator.computeSchemaHash({ schema: ok }).short as string
-        gated.push({ slug, file, main: ok, hash, tools: Object.keys(ok.tools as Obj).map((t) => islandName(t, 'tool') as string).sort() })
+        gated.push({
+            slug,
+            file,
+            main: ok,
+            hash,
+            tools: Object.keys(ok.tools as Obj)
+                .map((t) => islandName(t, 'tool') as string)
+                .sort()
+        })
     }
     return gated
 }
@@ -267,21 +380,35 @@ async function gateSchemas(schemaFiles: readonly SourceFile[], loader: SchemaLoa
 /** The one namespace the gated schemas declare, or the issue ending the import (IMP-005 for several, IMP-001 for none). */
 function oneNamespace(gated: readonly GatedSchema[]): { ns: string | null; issue: Issue | null } {
     const namespaces = [...new Set(gated.map((g) => g.main.namespace as string))].sort()
-    if (namespaces.length > 1) return { ns: null, issue: createIssue('IMP-005', '', { detail: `folder declares ${namespaces.length} namespaces: ${namespaces.join(', ')} (one folder = one namespace)` }) }
+    if (namespaces.length > 1)
+        return {
+            ns: null,
+            issue: createIssue('IMP-005', '', {
+                detail: `folder declares ${namespaces.length} namespaces: ${namespaces.join(', ')} (one folder = one namespace)`
+            })
+        }
     const ns = namespaces[0]
-    if (ns === undefined) return { ns: null, issue: createIssue('IMP-001', '', { detail: 'no schema passed the validate gate' }) }
+    if (ns === undefined)
+        return { ns: null, issue: createIssue('IMP-001', '', { detail: 'no schema passed the validate gate' }) }
     return { ns, issue: null }
 }
 
 /** The About: the first schema (by slug) declaring `resources.about` with a file name that is present. */
-function planAbout(gated: readonly GatedSchema[], ns: string, files: readonly SourceFile[], notes: Issue[]): AboutPlan | null {
+function planAbout(
+    gated: readonly GatedSchema[],
+    ns: string,
+    files: readonly SourceFile[],
+    notes: Issue[]
+): AboutPlan | null {
     for (const g of gated) {
         const decl = isObject(g.main.resources) ? g.main.resources.about : undefined
         if (!isObject(decl)) continue
         const fileName = typeof decl.name === 'string' ? decl.name : `${ns}-about.md`
         const source = files.find((f) => f.name === `${LAYOUT.resources}/${fileName}`)
         if (source === undefined) {
-            notes.push(createIssue('IMP-011', `/files/${g.file.name}`, { file: `resources/${fileName}`, schema: g.slug }))
+            notes.push(
+                createIssue('IMP-011', `/files/${g.file.name}`, { file: `resources/${fileName}`, schema: g.slug })
+            )
             continue
         }
         return { schema: g.slug, text: source.text }
@@ -290,7 +417,12 @@ function planAbout(gated: readonly GatedSchema[], ns: string, files: readonly So
 }
 
 /** A skill file's `skill` export: given parsed, loaded, or read from the syntax tree; problems are only warnings. */
-async function skillExportOf(file: SourceFile, loader: SchemaLoader | undefined, base: string | null, notes: Issue[]): Promise<unknown> {
+async function skillExportOf(
+    file: SourceFile,
+    loader: SchemaLoader | undefined,
+    base: string | null,
+    notes: Issue[]
+): Promise<unknown> {
     if (file.skill !== undefined) return file.skill
     if (loader !== undefined) {
         const loaded = await loadModule(loader, base, file.name)
@@ -303,21 +435,47 @@ async function skillExportOf(file: SourceFile, loader: SchemaLoader | undefined,
 }
 
 /** Namespace-level skill files, each placed under the schema whose tools it requires, else with the About (03 ⚠ C3). */
-async function planSkillFiles(files: readonly SourceFile[], gated: readonly GatedSchema[], aboutSchema: string | null, loader: SchemaLoader | undefined, base: string | null, errors: Issue[], notes: Issue[]): Promise<SkillPlan[]> {
+async function planSkillFiles(
+    files: readonly SourceFile[],
+    gated: readonly GatedSchema[],
+    aboutSchema: string | null,
+    loader: SchemaLoader | undefined,
+    base: string | null,
+    errors: Issue[],
+    notes: Issue[]
+): Promise<SkillPlan[]> {
     const plans: SkillPlan[] = []
-    const skillFiles = files.filter((f) => f.name.startsWith(`${LAYOUT.skills}/`) && f.name.endsWith('.mjs')).sort((a, b) => (a.name < b.name ? -1 : 1))
+    const skillFiles = files
+        .filter((f) => f.name.startsWith(`${LAYOUT.skills}/`) && f.name.endsWith('.mjs'))
+        .sort((a, b) => (a.name < b.name ? -1 : 1))
     for (const file of skillFiles) {
         const name = file.name.slice(LAYOUT.skills.length + 1, -'.mjs'.length)
         if (checkName(name, 'skill', '') !== null || !SNAPSHOT_NAME_REGEX.test(name)) {
-            errors.push(createIssue('IMP-013', `/files/${file.name}`, { file: file.name, detail: `the skill name ${describeValue(name)} must match ${String(NAME_PATTERNS.skill)}` }))
+            errors.push(
+                createIssue('IMP-013', `/files/${file.name}`, {
+                    file: file.name,
+                    detail: `the skill name ${describeValue(name)} must match ${String(NAME_PATTERNS.skill)}`
+                })
+            )
             continue
         }
         const required = requiredTools(await skillExportOf(file, loader, base, notes))
         const owners = required.length === 0 ? [] : gated.filter((g) => required.some((t) => g.tools.includes(t)))
         const fallback = aboutSchema ?? (gated[0] as GatedSchema).slug
         const schema = owners.length === 1 ? (owners[0] as GatedSchema).slug : fallback
-        const why = owners.length === 1 ? 'the schema whose tools it requires' : owners.length > 1 ? 'its tools span several schemas; placed with the About' : 'it requires no known tool; placed with the About'
-        notes.push(createIssue('IMP-012', `/files/${file.name}`, { skill: name, schema, detail: aboutSchema === null && owners.length !== 1 ? `${why} (no About: first schema)` : why }))
+        const why =
+            owners.length === 1
+                ? 'the schema whose tools it requires'
+                : owners.length > 1
+                  ? 'its tools span several schemas; placed with the About'
+                  : 'it requires no known tool; placed with the About'
+        notes.push(
+            createIssue('IMP-012', `/files/${file.name}`, {
+                skill: name,
+                schema,
+                detail: aboutSchema === null && owners.length !== 1 ? `${why} (no About: first schema)` : why
+            })
+        )
         plans.push({ name, schema, text: file.text })
     }
     return plans
@@ -328,14 +486,29 @@ function planInlineSkills(gated: readonly GatedSchema[], errors: Issue[], notes:
     const plans: SkillPlan[] = []
     for (const g of gated) {
         const inline = g.main.skills
-        const list = Array.isArray(inline) ? inline : isObject(inline) ? Object.entries(inline).map(([k, v]) => (isObject(v) ? { name: k, ...v } : v)) : []
+        const list = Array.isArray(inline)
+            ? inline
+            : isObject(inline)
+              ? Object.entries(inline).map(([k, v]) => (isObject(v) ? { name: k, ...v } : v))
+              : []
         for (const skill of list) {
             const name = isObject(skill) ? skill.name : undefined
             if (typeof name !== 'string' || checkName(name, 'skill', '') !== null || !SNAPSHOT_NAME_REGEX.test(name)) {
-                errors.push(createIssue('IMP-013', `/files/${g.file.name}`, { file: g.file.name, detail: `inline skill name ${describeValue(name)} is not a valid skill name` }))
+                errors.push(
+                    createIssue('IMP-013', `/files/${g.file.name}`, {
+                        file: g.file.name,
+                        detail: `inline skill name ${describeValue(name)} is not a valid skill name`
+                    })
+                )
                 continue
             }
-            notes.push(createIssue('IMP-012', `/files/${g.file.name}`, { skill: name, schema: g.slug, detail: 'inline skill normalised into a skill file beside its schema' }))
+            notes.push(
+                createIssue('IMP-012', `/files/${g.file.name}`, {
+                    skill: name,
+                    schema: g.slug,
+                    detail: 'inline skill normalised into a skill file beside its schema'
+                })
+            )
             plans.push({ name, schema: g.slug, text: `export const skill = ${JSON.stringify(skill, null, 4)}\n` })
         }
     }
@@ -346,12 +519,27 @@ function planInlineSkills(gated: readonly GatedSchema[], errors: Issue[], notes:
  * Snapshots each schema with its tool folders, then the About, then the skills, in that order.
  * @returns what was placed, or the problems that abort the import (the caller rolls back)
  */
-async function placeArtefacts(ctx: WriteContext, ns: string, gated: readonly GatedSchema[], aboutPlan: AboutPlan | null, skillPlans: readonly SkillPlan[]): Promise<{ placed: Placed | null; problems: Issue[] }> {
+async function placeArtefacts(
+    ctx: WriteContext,
+    ns: string,
+    gated: readonly GatedSchema[],
+    aboutPlan: AboutPlan | null,
+    skillPlans: readonly SkillPlan[]
+): Promise<{ placed: Placed | null; problems: Issue[] }> {
     const { fs, nsDir, now, journal, notes } = ctx
     const imported: ImportedSchema[] = []
     for (const g of gated) {
         const schemaDir = joinPath(nsDir, g.slug)
-        const snap = await SourceSnapshot.create({ fs, dir: joinPath(schemaDir, LAYOUT.schemaSnapshots), name: g.slug, ext: 'mjs', text: g.file.text, hash: g.hash, now, journal })
+        const snap = await SourceSnapshot.create({
+            fs,
+            dir: joinPath(schemaDir, LAYOUT.schemaSnapshots),
+            name: g.slug,
+            ext: 'mjs',
+            text: g.file.text,
+            hash: g.hash,
+            now,
+            journal
+        })
         if (snap.file === null) return { placed: null, problems: snap.errors }
         notes.push(...snap.errors)
         for (const tool of g.tools) {
@@ -363,14 +551,30 @@ async function placeArtefacts(ctx: WriteContext, ns: string, gated: readonly Gat
     let about: ImportedArtefact | null = null
     if (aboutPlan !== null) {
         const name = `${ns}-about`
-        const snap = await SourceSnapshot.create({ fs, dir: joinPath(nsDir, aboutPlan.schema, LAYOUT.resources, LAYOUT.about), name, ext: 'md', text: aboutPlan.text, now, journal })
+        const snap = await SourceSnapshot.create({
+            fs,
+            dir: joinPath(nsDir, aboutPlan.schema, LAYOUT.resources, LAYOUT.about),
+            name,
+            ext: 'md',
+            text: aboutPlan.text,
+            now,
+            journal
+        })
         if (snap.file === null) return { placed: null, problems: snap.errors }
         notes.push(...snap.errors)
         about = { name, schema: aboutPlan.schema, file: snap.file, created: snap.created }
     }
     const skills: ImportedArtefact[] = []
     for (const plan of skillPlans) {
-        const snap = await SourceSnapshot.create({ fs, dir: joinPath(nsDir, plan.schema, LAYOUT.skills, plan.name), name: plan.name, ext: 'mjs', text: plan.text, now, journal })
+        const snap = await SourceSnapshot.create({
+            fs,
+            dir: joinPath(nsDir, plan.schema, LAYOUT.skills, plan.name),
+            name: plan.name,
+            ext: 'mjs',
+            text: plan.text,
+            now,
+            journal
+        })
         if (snap.file === null) return { placed: null, problems: snap.errors }
         notes.push(...snap.errors)
         skills.push({ name: plan.name, schema: plan.schema, file: snap.file, created: snap.created })
@@ -397,15 +601,33 @@ async function placeArtefacts(ctx: WriteContext, ns: string, gated: readonly Gat
  *   SNP-004/SNP-005, FS-*, IDX-*
  * @example await importProvider({ fs, root: '/island', files: [{ name: 'prices.mjs', text, main }], now })
  */
-export async function importProvider(input: { fs?: unknown; root?: unknown; now?: unknown; files?: unknown; sourceDir?: unknown; sourceFs?: unknown; trustedLoader?: unknown; secrets?: readonly string[]; concurrency?: number }): Promise<ImportResult> {
+export async function importProvider(input: {
+    fs?: unknown
+    root?: unknown
+    now?: unknown
+    files?: unknown
+    sourceDir?: unknown
+    sourceFs?: unknown
+    trustedLoader?: unknown
+    secrets?: readonly string[]
+    concurrency?: number
+}): Promise<ImportResult> {
     const { args, errors: argErrors } = checkImportArgs(input)
     if (args === null) return failImport(argErrors)
     const { fs, root, loader } = args
-    const collected = await collectSources({ files: input.files, sourceDir: input.sourceDir, sourceFs: input.sourceFs, fs })
+    const collected = await collectSources({
+        files: input.files,
+        sourceDir: input.sourceDir,
+        sourceFs: input.sourceFs,
+        fs
+    })
     if (collected.errors.length > 0) return failImport(collected.errors)
     const sources = redactSources(collected, input.secrets)
-    const schemaFiles = sources.files.filter((f) => !f.name.includes('/') && f.name.endsWith('.mjs') && !f.name.startsWith('_')).sort((a, b) => (a.name < b.name ? -1 : 1))
-    if (schemaFiles.length === 0) return failImport([createIssue('IMP-001', '', { detail: 'no .mjs schema files found' })])
+    const schemaFiles = sources.files
+        .filter((f) => !f.name.includes('/') && f.name.endsWith('.mjs') && !f.name.startsWith('_'))
+        .sort((a, b) => (a.name < b.name ? -1 : 1))
+    if (schemaFiles.length === 0)
+        return failImport([createIssue('IMP-001', '', { detail: 'no .mjs schema files found' })])
 
     const errors: Issue[] = []
     const notes: Issue[] = []
@@ -413,17 +635,47 @@ export async function importProvider(input: { fs?: unknown; root?: unknown; now?
     const { ns, issue } = oneNamespace(gated)
     if (ns === null) return failImport([...errors, issue as Issue])
     const aboutPlan = planAbout(gated, ns, sources.files, notes)
-    const skillPlans = await planSkillFiles(sources.files, gated, aboutPlan?.schema ?? null, loader, sources.base, errors, notes)
+    const skillPlans = await planSkillFiles(
+        sources.files,
+        gated,
+        aboutPlan?.schema ?? null,
+        loader,
+        sources.base,
+        errors,
+        notes
+    )
     skillPlans.push(...planInlineSkills(gated, errors, notes))
     const hardErrors = errors.filter((e) => e.severity === SEVERITY.error)
     if (gated.length === 0) return failImport(hardErrors)
 
     const journal = new Journal(root)
     const nsDir = joinPath(root, LAYOUT.providers, ns)
-    const abort = async (problems: Issue[]): Promise<ImportResult> => failImport([...hardErrors, ...problems, ...(await rollback(fs, journal))], ns)
-    const { placed, problems } = await placeArtefacts({ fs, nsDir, now: input.now, journal, notes }, ns, gated, aboutPlan, skillPlans)
+    const abort = async (problems: Issue[]): Promise<ImportResult> =>
+        failImport([...hardErrors, ...problems, ...(await rollback(fs, journal))], ns)
+    const { placed, problems } = await placeArtefacts(
+        { fs, nsDir, now: input.now, journal, notes },
+        ns,
+        gated,
+        aboutPlan,
+        skillPlans
+    )
     if (placed === null) return abort(problems)
-    const rebuilt = await rebuildNamespaceWith({ fs, namespaceDir: nsDir, now: input.now, ...(input.concurrency !== undefined ? { concurrency: input.concurrency } : {}) }, { journal })
+    const rebuilt = await rebuildNamespaceWith(
+        {
+            fs,
+            namespaceDir: nsDir,
+            now: input.now,
+            ...(input.concurrency !== undefined ? { concurrency: input.concurrency } : {})
+        },
+        { journal }
+    )
     if (!rebuilt.status) return abort(rebuilt.errors)
-    return { status: true, namespace: ns, ...placed, indexPath: rebuilt.indexPath, index: rebuilt.index, errors: [...errors, ...notes, ...rebuilt.errors] }
+    return {
+        status: true,
+        namespace: ns,
+        ...placed,
+        indexPath: rebuilt.indexPath,
+        index: rebuilt.index,
+        errors: [...errors, ...notes, ...rebuilt.errors]
+    }
 }

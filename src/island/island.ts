@@ -33,7 +33,13 @@ export class Island {
      * @returns `{ root, source, errors }`; ISL-001/ISL-002/ISL-005/FS-003
      * @example Island.resolveRoot({ flag: '/tmp/island', home: '/home/me' }).source // 'flag'
      */
-    static resolveRoot(input: { flag?: unknown; env?: unknown; config?: unknown; home?: unknown; cwd?: unknown }): ResolveRootResult {
+    static resolveRoot(input: {
+        flag?: unknown
+        env?: unknown
+        config?: unknown
+        home?: unknown
+        cwd?: unknown
+    }): ResolveRootResult {
         return resolveRoot(input)
     }
 
@@ -57,10 +63,40 @@ export class Island {
      */
     static islandName(input: { name?: unknown; kind?: unknown }): { name: string | null; errors: Issue[] } {
         const { name, kind } = (input ?? {}) as { name?: unknown; kind?: unknown }
-        if (typeof name !== 'string') return { name: null, errors: [createIssue(name === undefined ? 'ISL-001' : 'ISL-002', '/name', { field: 'name', expected: 'string', actual: typeOfValue(name) })] }
-        if (kind !== 'schema' && kind !== 'tool' && kind !== 'skill') return { name: null, errors: [createIssue(kind === undefined ? 'ISL-001' : 'ISL-002', '/kind', { field: 'kind', expected: "'schema', 'tool' or 'skill'", actual: typeOfValue(kind) })] }
+        if (typeof name !== 'string')
+            return {
+                name: null,
+                errors: [
+                    createIssue(name === undefined ? 'ISL-001' : 'ISL-002', '/name', {
+                        field: 'name',
+                        expected: 'string',
+                        actual: typeOfValue(name)
+                    })
+                ]
+            }
+        if (kind !== 'schema' && kind !== 'tool' && kind !== 'skill')
+            return {
+                name: null,
+                errors: [
+                    createIssue(kind === undefined ? 'ISL-001' : 'ISL-002', '/kind', {
+                        field: 'kind',
+                        expected: "'schema', 'tool' or 'skill'",
+                        actual: typeOfValue(kind)
+                    })
+                ]
+            }
         const mapped = islandName(name, kind)
-        if (mapped === null) return { name: null, errors: [createIssue('ISL-003', '/name', { field: 'name', value: `${name.slice(0, 40)}…`, detail: 'longer than 200 characters once escaped' })] }
+        if (mapped === null)
+            return {
+                name: null,
+                errors: [
+                    createIssue('ISL-003', '/name', {
+                        field: 'name',
+                        value: `${name.slice(0, 40)}…`,
+                        detail: 'longer than 200 characters once escaped'
+                    })
+                ]
+            }
         return { name: mapped, errors: [] }
     }
 
@@ -72,9 +108,29 @@ export class Island {
      */
     static originalName(input: { name?: unknown }): { name: string | null; errors: Issue[] } {
         const name = (input as { name?: unknown } | null | undefined)?.name
-        if (typeof name !== 'string') return { name: null, errors: [createIssue(name === undefined ? 'ISL-001' : 'ISL-002', '/name', { field: 'name', expected: 'string', actual: typeOfValue(name) })] }
+        if (typeof name !== 'string')
+            return {
+                name: null,
+                errors: [
+                    createIssue(name === undefined ? 'ISL-001' : 'ISL-002', '/name', {
+                        field: 'name',
+                        expected: 'string',
+                        actual: typeOfValue(name)
+                    })
+                ]
+            }
         const original = originalName(name)
-        if (original === null) return { name: null, errors: [createIssue('ISL-004', '/name', { field: 'name', value: name, expected: 'esc_ followed by letters, digits and _xx escapes of UTF-8' })] }
+        if (original === null)
+            return {
+                name: null,
+                errors: [
+                    createIssue('ISL-004', '/name', {
+                        field: 'name',
+                        value: name,
+                        expected: 'esc_ followed by letters, digits and _xx escapes of UTF-8'
+                    })
+                ]
+            }
         return { name: original, errors: [] }
     }
 
@@ -116,23 +172,68 @@ export class Island {
      * @returns `{ status, index, indexPath, lockSnapshot, errors }`; ISL-001…ISL-004, IDX-*, FS-*
      * @example await Island.startGradingRun({ fs, root, target: { selection: 'defi-core' }, now })
      */
-    static async startGradingRun(input: { fs?: unknown; root?: unknown; target?: unknown; now?: unknown }): Promise<StartRunResult> {
-        const fail = (errors: Issue[]): StartRunResult => ({ status: false, index: null, indexPath: null, lockSnapshot: null, errors })
+    static async startGradingRun(input: {
+        fs?: unknown
+        root?: unknown
+        target?: unknown
+        now?: unknown
+    }): Promise<StartRunResult> {
+        const fail = (errors: Issue[]): StartRunResult => ({
+            status: false,
+            index: null,
+            indexPath: null,
+            lockSnapshot: null,
+            errors
+        })
         const { dir: root, issue } = normalizeDir(input?.root, '/root', 'root')
         if (root === null) return fail([issue as Issue])
         const target = input?.target as Record<string, unknown> | undefined
-        if (target === null || typeof target !== 'object' || (target.namespace !== undefined) === (target.selection !== undefined)) {
-            return fail([createIssue('ISL-002', '/target', { field: 'target', expected: '{ namespace } or { selection }', actual: typeOfValue(target) })])
+        if (
+            target === null ||
+            typeof target !== 'object' ||
+            (target.namespace !== undefined) === (target.selection !== undefined)
+        ) {
+            return fail([
+                createIssue('ISL-002', '/target', {
+                    field: 'target',
+                    expected: '{ namespace } or { selection }',
+                    actual: typeOfValue(target)
+                })
+            ])
         }
         const kind = target.namespace !== undefined ? 'namespace' : 'selection'
         const bad = checkName(target[kind], kind, `/target/${kind}`)
         if (bad !== null) return fail([bad])
-        const freeze = (index: RollupIndex, definition: { file: string; value: unknown } | null): { lockSnapshot: LockSnapshot | null; errors: Issue[] } =>
+        const freeze = (
+            index: RollupIndex,
+            definition: { file: string; value: unknown } | null
+        ): { lockSnapshot: LockSnapshot | null; errors: Issue[] } =>
             buildLockSnapshot({ index, ...(definition !== null ? { definition } : {}), now: input.now })
         const result =
             kind === 'namespace'
-                ? await rebuildNamespaceWith({ fs: input.fs, namespaceDir: joinPath(root, LAYOUT.providers, target.namespace as string), now: input.now }, { freeze })
-                : await rebuildSelectionWith({ fs: input.fs, selectionDir: joinPath(root, LAYOUT.selections, target.selection as string), providersRoot: joinPath(root, LAYOUT.providers), now: input.now }, { freeze })
-        return { status: result.status, index: result.index, indexPath: result.indexPath, lockSnapshot: result.index?.lockSnapshot ?? null, errors: result.errors }
+                ? await rebuildNamespaceWith(
+                      {
+                          fs: input.fs,
+                          namespaceDir: joinPath(root, LAYOUT.providers, target.namespace as string),
+                          now: input.now
+                      },
+                      { freeze }
+                  )
+                : await rebuildSelectionWith(
+                      {
+                          fs: input.fs,
+                          selectionDir: joinPath(root, LAYOUT.selections, target.selection as string),
+                          providersRoot: joinPath(root, LAYOUT.providers),
+                          now: input.now
+                      },
+                      { freeze }
+                  )
+        return {
+            status: result.status,
+            index: result.index,
+            indexPath: result.indexPath,
+            lockSnapshot: result.index?.lockSnapshot ?? null,
+            errors: result.errors
+        }
     }
 }

@@ -48,7 +48,12 @@ export class ProviderProof {
      *   PRF-004 unreadable existing proof (warning), PRF-008 write failed
      * @example await ProviderProof.write({ fs, dir: '/export/providers/defillama', index, now: clock.now() })
      */
-    static async write(input: { fs?: unknown; dir?: unknown; index?: unknown; now?: unknown }): Promise<{ status: boolean; proofPath: string | null; proof: ProviderProofDocument | null; errors: Issue[] }> {
+    static async write(input: {
+        fs?: unknown
+        dir?: unknown
+        index?: unknown
+        now?: unknown
+    }): Promise<{ status: boolean; proofPath: string | null; proof: ProviderProofDocument | null; errors: Issue[] }> {
         const { errors, dir, stamp } = checkProofInput(input)
         if (errors.length > 0 || dir === null || stamp === null) {
             return { status: false, proofPath: null, proof: null, errors }

@@ -29,15 +29,32 @@ function isSet(value: unknown): value is string {
  *   FS-003 a path with NUL or control characters
  * @example resolveRoot({ env: { FLOWMCP_GRADING_DATA: '/data/island' }, home: '/home/me' }) // { root: '/data/island', source: 'env', errors: [] }
  */
-export function resolveRoot(input: { flag?: unknown; env?: unknown; config?: unknown; home?: unknown; cwd?: unknown }): ResolveRootResult {
+export function resolveRoot(input: {
+    flag?: unknown
+    env?: unknown
+    config?: unknown
+    home?: unknown
+    cwd?: unknown
+}): ResolveRootResult {
     const fail = (errors: Issue[]): ResolveRootResult => ({ root: null, source: null, errors })
     const home = normalizeDir(input?.home, '/home', 'home')
     if (home.issue !== null || home.dir === null) return fail([home.issue as Issue])
-    if (!home.dir.startsWith('/')) return fail([createIssue('ISL-002', '/home', { field: 'home', expected: 'absolute path', actual: describeValue(input.home) })])
+    if (!home.dir.startsWith('/'))
+        return fail([
+            createIssue('ISL-002', '/home', {
+                field: 'home',
+                expected: 'absolute path',
+                actual: describeValue(input.home)
+            })
+        ])
     const env = input.env
-    if (env !== undefined && (env === null || typeof env !== 'object')) return fail([createIssue('ISL-002', '/env', { field: 'env', expected: 'object', actual: typeOfValue(env) })])
+    if (env !== undefined && (env === null || typeof env !== 'object'))
+        return fail([createIssue('ISL-002', '/env', { field: 'env', expected: 'object', actual: typeOfValue(env) })])
     const config = input.config
-    if (config !== undefined && (config === null || typeof config !== 'object')) return fail([createIssue('ISL-002', '/config', { field: 'config', expected: 'object', actual: typeOfValue(config) })])
+    if (config !== undefined && (config === null || typeof config !== 'object'))
+        return fail([
+            createIssue('ISL-002', '/config', { field: 'config', expected: 'object', actual: typeOfValue(config) })
+        ])
     const envValue = (env as Record<string, unknown> | undefined)?.[GRADING_DATA_ENV]
     const configValue = (config as Record<string, unknown> | undefined)?.gradingDataDir
 
@@ -48,7 +65,10 @@ export function resolveRoot(input: { flag?: unknown; env?: unknown; config?: unk
     ]
     for (const [source, value, path, relativeBase] of candidates) {
         if (value === undefined || value === null || value === '') continue
-        if (!isSet(value)) return fail([createIssue('ISL-002', path, { field: path.slice(1), expected: 'string', actual: typeOfValue(value) })])
+        if (!isSet(value))
+            return fail([
+                createIssue('ISL-002', path, { field: path.slice(1), expected: 'string', actual: typeOfValue(value) })
+            ])
         let raw = value
         if (raw === '~' || raw.startsWith('~/')) raw = home.dir + raw.slice(1)
         if (!raw.startsWith('/')) {

@@ -3,7 +3,14 @@ import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
 import { readModuleSource } from '../schema/source-loader.js'
-import { formatSnapshotFilename, parseSnapshotFilename, SNAPSHOT_EXT_REGEX, SNAPSHOT_HASH_REGEX, SNAPSHOT_NAME_REGEX, type SnapshotFilenameParts } from '../naming/snapshot-filename.js'
+import {
+    formatSnapshotFilename,
+    parseSnapshotFilename,
+    SNAPSHOT_EXT_REGEX,
+    SNAPSHOT_HASH_REGEX,
+    SNAPSHOT_NAME_REGEX,
+    type SnapshotFilenameParts
+} from '../naming/snapshot-filename.js'
 import type { FsDirEntry, FsPort, SchemaLoader } from '../ports/types.js'
 import { callPort, checkFsPort, Journal, listDir, readText, rollback, writeAtomic } from '../store/fs-ops.js'
 import { baseName, joinPath, normalizeDir, unsafeSegmentReason } from '../store/paths.js'
@@ -30,7 +37,21 @@ export interface SnapshotCreateResult {
 export type SnapshotHashKind = 'schema' | 'json' | 'bytes'
 
 function sortSnapshots(list: SnapshotInfo[]): SnapshotInfo[] {
-    return list.sort((a, b) => (a.name !== b.name ? (a.name < b.name ? -1 : 1) : a.timestamp !== b.timestamp ? (a.timestamp < b.timestamp ? -1 : 1) : a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+    return list.sort((a, b) =>
+        a.name !== b.name
+            ? a.name < b.name
+                ? -1
+                : 1
+            : a.timestamp !== b.timestamp
+              ? a.timestamp < b.timestamp
+                  ? -1
+                  : 1
+              : a.file < b.file
+                ? -1
+                : a.file > b.file
+                  ? 1
+                  : 0
+    )
 }
 
 /**
@@ -53,8 +74,23 @@ export class SourceSnapshot {
      *   conflict, FS-* port failures
      * @example await SourceSnapshot.create({ fs, dir: '/island/providers/defillama/prices/schema', name: 'prices', ext: 'mjs', text, hash: '93baef35', now })
      */
-    static async create(input: { fs?: unknown; dir?: unknown; name?: unknown; ext?: unknown; text?: unknown; hash?: unknown; now?: unknown; journal?: Journal }): Promise<SnapshotCreateResult> {
-        const fail = (errors: Issue[]): SnapshotCreateResult => ({ file: null, path: null, hash: null, created: false, errors })
+    static async create(input: {
+        fs?: unknown
+        dir?: unknown
+        name?: unknown
+        ext?: unknown
+        text?: unknown
+        hash?: unknown
+        now?: unknown
+        journal?: Journal
+    }): Promise<SnapshotCreateResult> {
+        const fail = (errors: Issue[]): SnapshotCreateResult => ({
+            file: null,
+            path: null,
+            hash: null,
+            created: false,
+            errors
+        })
         const { errors, dir, stamp } = checkCreateInput(input)
         if (errors.length > 0 || dir === null || stamp === null) return fail(errors)
 
@@ -79,7 +115,10 @@ export class SourceSnapshot {
         }
         const older = same.find((s) => s.hash === hash)
         if (older !== undefined) notes.push(createIssue('SNP-INFO-001', '/text', { file: older.file }))
-        const ts = monotonicStamp(stamp, same.map((s) => s.timestamp))
+        const ts = monotonicStamp(
+            stamp,
+            same.map((s) => s.timestamp)
+        )
         if (ts !== stamp) notes.push(createIssue('ISL-INFO-001', '/now', { from: stamp, to: ts, folder: dir }))
         const { filename } = formatSnapshotFilename({ name, timestamp: ts, hash, ext })
         const path = joinPath(dir, filename as string)
@@ -98,17 +137,27 @@ export class SourceSnapshot {
      * @returns `{ snapshots, errors }`; a missing folder is an empty list
      * @example (await SourceSnapshot.list({ fs, dir, name: 'prices' })).snapshots.at(-1)?.file
      */
-    static async list(input: { fs?: unknown; dir?: unknown; name?: unknown }): Promise<{ snapshots: SnapshotInfo[]; errors: Issue[] }> {
+    static async list(input: {
+        fs?: unknown
+        dir?: unknown
+        name?: unknown
+    }): Promise<{ snapshots: SnapshotInfo[]; errors: Issue[] }> {
         const errors: Issue[] = []
         const port = checkFsPort(input?.fs)
         if (port !== null) errors.push(port)
         const { dir, issue } = normalizeDir(input?.dir, '/dir', 'dir')
         if (issue !== null) errors.push(issue)
-        if (input?.name !== undefined && typeof input.name !== 'string') errors.push(createIssue('SNP-002', '/name', { field: 'name', expected: 'string', actual: typeOfValue(input.name) }))
+        if (input?.name !== undefined && typeof input.name !== 'string')
+            errors.push(
+                createIssue('SNP-002', '/name', { field: 'name', expected: 'string', actual: typeOfValue(input.name) })
+            )
         if (errors.length > 0 || dir === null) return { snapshots: [], errors }
         const listing = await listDir(input.fs as FsPort, dir)
         if (!listing.ok) return { snapshots: [], errors: [listing.issue] }
-        const snapshots = parseListing(listing.value ?? [], (parts) => input.name === undefined || parts.name === input.name)
+        const snapshots = parseListing(
+            listing.value ?? [],
+            (parts) => input.name === undefined || parts.name === input.name
+        )
         return { snapshots: sortSnapshots(snapshots), errors: [] }
     }
 
@@ -121,8 +170,23 @@ export class SourceSnapshot {
      * @returns `{ valid, expectedHash, actualHash, errors }`; SNP-003 bad name, SNP-005 unreadable, SNP-006 mismatch, SRC-* unreadable module
      * @example (await SourceSnapshot.verify({ fs, path, main })).valid
      */
-    static async verify(input: { fs?: unknown; path?: unknown; hashOf?: SnapshotHashKind; main?: unknown; trustedLoader?: SchemaLoader }): Promise<{ valid: boolean; expectedHash: string | null; actualHash: string | null; errors: Issue[] }> {
-        const fail = (errors: Issue[], expectedHash: string | null = null, actualHash: string | null = null): { valid: false; expectedHash: string | null; actualHash: string | null; errors: Issue[] } => ({ valid: false, expectedHash, actualHash, errors })
+    static async verify(input: {
+        fs?: unknown
+        path?: unknown
+        hashOf?: SnapshotHashKind
+        main?: unknown
+        trustedLoader?: SchemaLoader
+    }): Promise<{ valid: boolean; expectedHash: string | null; actualHash: string | null; errors: Issue[] }> {
+        const fail = (
+            errors: Issue[],
+            expectedHash: string | null = null,
+            actualHash: string | null = null
+        ): { valid: false; expectedHash: string | null; actualHash: string | null; errors: Issue[] } => ({
+            valid: false,
+            expectedHash,
+            actualHash,
+            errors
+        })
         const port = checkFsPort(input?.fs)
         const { dir: path, issue } = normalizeDir(input?.path, '/path', 'path')
         const early = [port, issue].filter((x): x is Issue => x !== null)
@@ -136,7 +200,8 @@ export class SourceSnapshot {
         const read = await readText(fs, path)
         if (!read.ok) return fail([read.issue], parts.hash)
         if (read.value === null) return fail([createIssue('SNP-005', '/path', { path })], parts.hash)
-        const kind: SnapshotHashKind = input.hashOf ?? (parts.ext === 'mjs' ? 'schema' : parts.ext === 'json' ? 'json' : 'bytes')
+        const kind: SnapshotHashKind =
+            input.hashOf ?? (parts.ext === 'mjs' ? 'schema' : parts.ext === 'json' ? 'json' : 'bytes')
         const hashed = await hashSnapshot(kind, read.value, path, input)
         if (hashed.errors !== null) return fail(hashed.errors, parts.hash)
         const { actual, legacy } = hashed

@@ -21,10 +21,18 @@ export interface GradingTarget {
 }
 
 /** The index a target rolls up into. */
-export type TargetScope = { readonly kind: 'namespace'; readonly namespace: string } | { readonly kind: 'selection'; readonly selection: string }
+export type TargetScope =
+    | { readonly kind: 'namespace'; readonly namespace: string }
+    | { readonly kind: 'selection'; readonly selection: string }
 
 type Field = keyof GradingTarget
-const KIND: Readonly<Record<Field, NameKind>> = { namespace: 'namespace', schema: 'schema', tool: 'tool', skill: 'skill', selection: 'selection' }
+const KIND: Readonly<Record<Field, NameKind>> = {
+    namespace: 'namespace',
+    schema: 'schema',
+    tool: 'tool',
+    skill: 'skill',
+    selection: 'selection'
+}
 const FIELDS: readonly Field[] = ['namespace', 'schema', 'tool', 'skill', 'selection']
 
 /** Required target fields per area (02-areas §1). */
@@ -64,19 +72,29 @@ export function gradingFolderFor(input: { area?: unknown; target?: unknown }): G
     const fail = (errors: Issue[]): GradingFolder => ({ segments: null, indexSegments: null, scope: null, errors })
     const area = input?.area
     const target = input?.target
-    if (typeof area !== 'string' || !(AREAS as readonly string[]).includes(area)) return fail([createIssue('GRD-033', '/area', { value: describeValue(area) })])
+    if (typeof area !== 'string' || !(AREAS as readonly string[]).includes(area))
+        return fail([createIssue('GRD-033', '/area', { value: describeValue(area) })])
     if (!isObject(target)) {
-        return fail([createIssue(target === undefined ? 'ISL-001' : 'ISL-002', '/target', { field: 'target', expected: 'object', actual: typeOfValue(target) })])
+        return fail([
+            createIssue(target === undefined ? 'ISL-001' : 'ISL-002', '/target', {
+                field: 'target',
+                expected: 'object',
+                actual: typeOfValue(target)
+            })
+        ])
     }
     const t = target as Record<string, unknown>
     const required = AREA_TARGET_FIELDS[area as Area]
     const errors: Issue[] = []
     for (const key of Object.keys(t)) {
-        if (!(FIELDS as readonly string[]).includes(key)) errors.push(createIssue('ISL-006', `/target/${key}`, { area, detail: `unknown field ${key}` }))
-        else if (!required.includes(key as Field) && t[key] !== undefined) errors.push(createIssue('ISL-006', `/target/${key}`, { area, detail: `${area} does not take a ${key}` }))
+        if (!(FIELDS as readonly string[]).includes(key))
+            errors.push(createIssue('ISL-006', `/target/${key}`, { area, detail: `unknown field ${key}` }))
+        else if (!required.includes(key as Field) && t[key] !== undefined)
+            errors.push(createIssue('ISL-006', `/target/${key}`, { area, detail: `${area} does not take a ${key}` }))
     }
     for (const field of required) {
-        if (t[field] === undefined) errors.push(createIssue('ISL-006', `/target/${field}`, { area, detail: `${area} needs a ${field}` }))
+        if (t[field] === undefined)
+            errors.push(createIssue('ISL-006', `/target/${field}`, { area, detail: `${area} needs a ${field}` }))
         else {
             const bad = checkName(t[field], KIND[field], `/target/${field}`, field)
             if (bad !== null) errors.push(bad)

@@ -33,16 +33,32 @@ function targetMismatch(entry: Obj, area: Area, target: GradingTarget): Issue[] 
         // The folder may hold the escaped island name of the runtime's file base (islandName); the id keeps the original.
         const slug = target.schema === undefined ? undefined : (originalName(target.schema) ?? target.schema)
         if (slug !== undefined && schemaId !== `${target.namespace}.${slug}`) {
-            issues.push(createIssue('ISL-008', '/entry/schemaId', { detail: `schemaId ${describeValue(schemaId)} is not ${target.namespace}.${slug}` }))
+            issues.push(
+                createIssue('ISL-008', '/entry/schemaId', {
+                    detail: `schemaId ${describeValue(schemaId)} is not ${target.namespace}.${slug}`
+                })
+            )
         } else if (target.schema === undefined && !schemaId.startsWith(`${target.namespace}.`)) {
-            issues.push(createIssue('ISL-008', '/entry/schemaId', { detail: `schemaId ${describeValue(schemaId)} is not in namespace ${target.namespace}` }))
+            issues.push(
+                createIssue('ISL-008', '/entry/schemaId', {
+                    detail: `schemaId ${describeValue(schemaId)} is not in namespace ${target.namespace}`
+                })
+            )
         }
     }
     if (!provider && entry.selectionId !== target.selection) {
-        issues.push(createIssue('ISL-008', '/entry/selectionId', { detail: `selectionId ${describeValue(entry.selectionId)} is not ${String(target.selection)}` }))
+        issues.push(
+            createIssue('ISL-008', '/entry/selectionId', {
+                detail: `selectionId ${describeValue(entry.selectionId)} is not ${String(target.selection)}`
+            })
+        )
     }
     if ((PER_SKILL_AREAS as readonly string[]).includes(area) && entry.skillId !== target.skill) {
-        issues.push(createIssue('ISL-008', '/entry/skillId', { detail: `skillId ${describeValue(entry.skillId)} is not ${String(target.skill)}` }))
+        issues.push(
+            createIssue('ISL-008', '/entry/skillId', {
+                detail: `skillId ${describeValue(entry.skillId)} is not ${String(target.skill)}`
+            })
+        )
     }
     return issues
 }
@@ -51,20 +67,29 @@ async function snapshotExists(fs: FsPort, dir: string, logicalName: string, what
     const listing = await listDir(fs, dir)
     if (!listing.ok) return listing.issue
     const names = (listing.value ?? []).filter((e) => e.kind === 'file').map((e) => e.name)
-    return selectLatest({ names, logicalName, kind: 'snapshot' }).file === null ? createIssue('ISL-009', '/target', { detail: `${what} has no snapshot in ${dir}` }) : null
+    return selectLatest({ names, logicalName, kind: 'snapshot' }).file === null
+        ? createIssue('ISL-009', '/target', { detail: `${what} has no snapshot in ${dir}` })
+        : null
 }
 
 async function dirExists(fs: FsPort, dir: string, what: string): Promise<Issue | null> {
     const st = await statPath(fs, dir)
     if (!st.ok) return st.issue
-    return st.value?.kind === 'directory' ? null : createIssue('ISL-009', '/target', { detail: `${what} (${dir}) does not exist` })
+    return st.value?.kind === 'directory'
+        ? null
+        : createIssue('ISL-009', '/target', { detail: `${what} (${dir}) does not exist` })
 }
 
 /** The primitive a grading is about must exist in the island, or the rebuild would never see the grading. */
 async function targetExists(fs: FsPort, root: string, area: Area, t: GradingTarget): Promise<Issue | null> {
     if (t.selection !== undefined) {
         const sel = joinPath(root, LAYOUT.selections, t.selection)
-        const def = await snapshotExists(fs, joinPath(sel, LAYOUT.selectionSnapshots), t.selection, `selection ${t.selection}`)
+        const def = await snapshotExists(
+            fs,
+            joinPath(sel, LAYOUT.selectionSnapshots),
+            t.selection,
+            `selection ${t.selection}`
+        )
         if (def !== null || t.skill === undefined) return def
         return snapshotExists(fs, joinPath(sel, LAYOUT.skills, t.skill), t.skill, `skill ${t.skill}`)
     }
@@ -75,8 +100,15 @@ async function targetExists(fs: FsPort, root: string, area: Area, t: GradingTarg
     const schema = await snapshotExists(fs, joinPath(schemaDir, LAYOUT.schemaSnapshots), t.schema, `schema ${t.schema}`)
     if (schema !== null) return schema
     if (t.tool !== undefined) return dirExists(fs, joinPath(schemaDir, LAYOUT.tools, t.tool), `tool ${t.tool}`)
-    if (t.skill !== undefined) return snapshotExists(fs, joinPath(schemaDir, LAYOUT.skills, t.skill), t.skill, `skill ${t.skill}`)
-    if (area === 'about-namespace') return snapshotExists(fs, joinPath(schemaDir, LAYOUT.resources, LAYOUT.about), `${String(t.namespace)}-about`, `the About of ${String(t.namespace)}`)
+    if (t.skill !== undefined)
+        return snapshotExists(fs, joinPath(schemaDir, LAYOUT.skills, t.skill), t.skill, `skill ${t.skill}`)
+    if (area === 'about-namespace')
+        return snapshotExists(
+            fs,
+            joinPath(schemaDir, LAYOUT.resources, LAYOUT.about),
+            `${String(t.namespace)}-about`,
+            `the About of ${String(t.namespace)}`
+        )
     return null
 }
 
@@ -94,8 +126,22 @@ async function targetExists(fs: FsPort, root: string, area: Area, t: GradingTarg
  *   ISL-INFO-001 timestamp advanced, FS-* / IDX-* from the write and the rebuild
  * @example await writeGrading({ fs, root: '/island', target: { namespace: 'defillama', schema: 'prices', tool: 'getFirstPrice' }, entry, now: clock.now() })
  */
-export async function writeGrading(input: { fs?: unknown; root?: unknown; target?: unknown; entry?: unknown; now?: unknown; concurrency?: number }): Promise<WriteGradingResult> {
-    const fail = (errors: Issue[], indexPath: string | null = null): WriteGradingResult => ({ status: false, file: null, path: null, indexPath, index: null, errors })
+export async function writeGrading(input: {
+    fs?: unknown
+    root?: unknown
+    target?: unknown
+    entry?: unknown
+    now?: unknown
+    concurrency?: number
+}): Promise<WriteGradingResult> {
+    const fail = (errors: Issue[], indexPath: string | null = null): WriteGradingResult => ({
+        status: false,
+        file: null,
+        path: null,
+        indexPath,
+        index: null,
+        errors
+    })
     const { errors, root, stamp } = checkWriteInput(input)
     if (errors.length > 0 || root === null || stamp === null) return fail(errors)
 
@@ -123,7 +169,16 @@ export async function writeGrading(input: { fs?: unknown; root?: unknown; target
     const rebuilt =
         folder.scope.kind === 'namespace'
             ? await rebuildNamespaceWith({ fs, namespaceDir: indexDir, now: input.now, ...concurrency }, { journal })
-            : await rebuildSelectionWith({ fs, selectionDir: indexDir, providersRoot: joinPath(root, LAYOUT.providers), now: input.now, ...concurrency }, { journal })
+            : await rebuildSelectionWith(
+                  {
+                      fs,
+                      selectionDir: indexDir,
+                      providersRoot: joinPath(root, LAYOUT.providers),
+                      now: input.now,
+                      ...concurrency
+                  },
+                  { journal }
+              )
     if (!rebuilt.status) return fail([...rebuilt.errors, ...(await rollback(fs, journal))], rebuilt.indexPath)
     const { indexPath, index } = rebuilt
     return { status: true, file: named.filename, path, indexPath, index, errors: [...named.notes, ...rebuilt.errors] }

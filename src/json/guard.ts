@@ -34,7 +34,12 @@ export function resolveLimits(limits: unknown): JsonLimits {
         const v = (limits as Record<string, unknown>)[key]
         return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : DEFAULT_JSON_LIMITS[key]
     }
-    return { maxDepth: pick('maxDepth'), maxStringLength: pick('maxStringLength'), maxNodes: pick('maxNodes'), maxTextLength: pick('maxTextLength') }
+    return {
+        maxDepth: pick('maxDepth'),
+        maxStringLength: pick('maxStringLength'),
+        maxNodes: pick('maxNodes'),
+        maxTextLength: pick('maxTextLength')
+    }
 }
 
 function isPlainObject(value: object): boolean {
@@ -71,8 +76,19 @@ function pathOf(at: Pending | null, basePath: string): string {
  * built only for the one problem reported. `tally.members` receives the number of object members
  * of a good value (what the I-JSON check of a text compares with).
  */
-export function inspectJson(value: unknown, limits: JsonLimits = DEFAULT_JSON_LIMITS, basePath = '', tally?: { members: number }): Issue[] {
-    const walk: JsonWalk = { onPath: new Set<object>(), stack: [new Pending(value, 0, null, '')], limits, members: 0, at: (frame, key) => (key === undefined ? pathOf(frame, basePath) : pathOf(frame, basePath) + pointer(key)) }
+export function inspectJson(
+    value: unknown,
+    limits: JsonLimits = DEFAULT_JSON_LIMITS,
+    basePath = '',
+    tally?: { members: number }
+): Issue[] {
+    const walk: JsonWalk = {
+        onPath: new Set<object>(),
+        stack: [new Pending(value, 0, null, '')],
+        limits,
+        members: 0,
+        at: (frame, key) => (key === undefined ? pathOf(frame, basePath) : pathOf(frame, basePath) + pointer(key))
+    }
     let nodes = 0
     try {
         while (walk.stack.length > 0) {
@@ -82,14 +98,25 @@ export function inspectJson(value: unknown, limits: JsonLimits = DEFAULT_JSON_LI
                 continue
             }
             nodes += 1
-            if (nodes > limits.maxNodes) return [createEntryIssue('INP-003', basePath, { detail: 'more values than allowed', limit: limits.maxNodes })]
+            if (nodes > limits.maxNodes)
+                return [
+                    createEntryIssue('INP-003', basePath, {
+                        detail: 'more values than allowed',
+                        limit: limits.maxNodes
+                    })
+                ]
             const v = frame.value
-            const problem = v !== null && typeof v === 'object' ? expandContainer(walk, frame, v) : scalarProblem(walk, frame, v)
+            const problem =
+                v !== null && typeof v === 'object' ? expandContainer(walk, frame, v) : scalarProblem(walk, frame, v)
             if (problem !== null) return [problem]
         }
     } catch (cause) {
         // Getters and proxies can throw while being read; that input is not plain JSON either.
-        return [createEntryIssue('INP-001', basePath, { detail: `value could not be read (${cause instanceof Error ? cause.name : 'error'})` })]
+        return [
+            createEntryIssue('INP-001', basePath, {
+                detail: `value could not be read (${cause instanceof Error ? cause.name : 'error'})`
+            })
+        ]
     }
     if (tally !== undefined) tally.members = walk.members
     return []
@@ -108,9 +135,17 @@ interface JsonWalk {
 /** A value that holds no other: null, boolean, finite number and string within the limit are JSON. */
 function scalarProblem(walk: JsonWalk, frame: Pending, v: unknown): Issue | null {
     if (v === null || typeof v === 'boolean') return null
-    if (typeof v === 'number') return Number.isFinite(v) ? null : createEntryIssue('INP-001', walk.at(frame), { detail: `${typeOfValue(v)} is not a JSON number` })
+    if (typeof v === 'number')
+        return Number.isFinite(v)
+            ? null
+            : createEntryIssue('INP-001', walk.at(frame), { detail: `${typeOfValue(v)} is not a JSON number` })
     if (typeof v === 'string') {
-        return v.length > walk.limits.maxStringLength ? createEntryIssue('INP-003', walk.at(frame), { detail: `string of ${v.length} characters`, limit: walk.limits.maxStringLength }) : null
+        return v.length > walk.limits.maxStringLength
+            ? createEntryIssue('INP-003', walk.at(frame), {
+                  detail: `string of ${v.length} characters`,
+                  limit: walk.limits.maxStringLength
+              })
+            : null
     }
     return createEntryIssue('INP-001', walk.at(frame), { detail: `${typeof v} is not a JSON value` })
 }
@@ -118,7 +153,8 @@ function scalarProblem(walk: JsonWalk, frame: Pending, v: unknown): Issue | null
 /** An array or plain object: checked, then its members pushed (last first, so they are read in order). */
 function expandContainer(walk: JsonWalk, frame: Pending, v: object): Issue | null {
     const depth = frame.depth + 1
-    if (depth > walk.limits.maxDepth) return createEntryIssue('INP-002', walk.at(frame), { limit: walk.limits.maxDepth })
+    if (depth > walk.limits.maxDepth)
+        return createEntryIssue('INP-002', walk.at(frame), { limit: walk.limits.maxDepth })
     if (walk.onPath.has(v)) return createEntryIssue('INP-001', walk.at(frame), { detail: 'circular reference' })
     if (Array.isArray(v)) {
         walk.onPath.add(v)
@@ -131,18 +167,26 @@ function expandContainer(walk: JsonWalk, frame: Pending, v: object): Issue | nul
     }
     if (!isPlainObject(v)) {
         const name = (v as { constructor?: { name?: unknown } }).constructor?.name
-        return createEntryIssue('INP-001', walk.at(frame), { detail: `instance of ${typeof name === 'string' ? name : 'a class'} is not a plain object` })
+        return createEntryIssue('INP-001', walk.at(frame), {
+            detail: `instance of ${typeof name === 'string' ? name : 'a class'} is not a plain object`
+        })
     }
-    if (Object.getOwnPropertySymbols(v).length > 0) return createEntryIssue('INP-001', walk.at(frame), { detail: 'symbol-keyed property' })
+    if (Object.getOwnPropertySymbols(v).length > 0)
+        return createEntryIssue('INP-001', walk.at(frame), { detail: 'symbol-keyed property' })
     walk.onPath.add(v)
     walk.stack.push(new Exit(v))
     const keys = Object.keys(v)
     walk.members += keys.length
     for (let i = keys.length - 1; i >= 0; i -= 1) {
         const key = keys[i] as string
-        if (key.length > walk.limits.maxStringLength) return createEntryIssue('INP-003', walk.at(frame), { detail: `property name of ${key.length} characters`, limit: walk.limits.maxStringLength })
+        if (key.length > walk.limits.maxStringLength)
+            return createEntryIssue('INP-003', walk.at(frame), {
+                detail: `property name of ${key.length} characters`,
+                limit: walk.limits.maxStringLength
+            })
         const child = (v as Record<string, unknown>)[key]
-        if (child === undefined) return createEntryIssue('INP-001', walk.at(frame, key), { detail: 'undefined is not a JSON value' })
+        if (child === undefined)
+            return createEntryIssue('INP-001', walk.at(frame, key), { detail: 'undefined is not a JSON value' })
         walk.stack.push(new Pending(child, depth, frame, key))
     }
     return null
@@ -154,9 +198,20 @@ function expandContainer(walk: JsonWalk, frame: Pending, v: object): Issue | nul
  * surrogate (each reported with its JSON Pointer). A parse error names any invisible character.
  * @returns `{ value, errors }`; `value` is `undefined` whenever `errors` is non-empty.
  */
-export function parseJsonText(text: string, limits: JsonLimits = DEFAULT_JSON_LIMITS): { value: unknown; errors: Issue[] } {
+export function parseJsonText(
+    text: string,
+    limits: JsonLimits = DEFAULT_JSON_LIMITS
+): { value: unknown; errors: Issue[] } {
     if (text.length > limits.maxTextLength) {
-        return { value: undefined, errors: [createEntryIssue('INP-003', '', { detail: `JSON text of ${text.length} characters`, limit: limits.maxTextLength })] }
+        return {
+            value: undefined,
+            errors: [
+                createEntryIssue('INP-003', '', {
+                    detail: `JSON text of ${text.length} characters`,
+                    limit: limits.maxTextLength
+                })
+            ]
+        }
     }
     // Rejected, not skipped: RFC 8259 forbids sending one, and a reader that does not skip it sees other bytes.
     if (text.charCodeAt(0) === 0xfeff) return { value: undefined, errors: [createEntryIssue('INP-005', '')] }
@@ -167,8 +222,17 @@ export function parseJsonText(text: string, limits: JsonLimits = DEFAULT_JSON_LI
         const detail = cause instanceof Error ? cause.message : 'unparseable'
         // The message may quote the character or give its position (V8: "at position 7"); either way, name it if it cannot be seen.
         const at = /position (\d+)/.exec(detail)
-        const invisible = describeInvisible(detail + (at === null ? '' : String.fromCodePoint(text.codePointAt(Number(at[1])) ?? 32)))
-        return { value: undefined, errors: [createEntryIssue('INP-004', '', { detail: invisible === '' ? detail : `${showInvisible(detail)} (invisible: ${invisible})` })] }
+        const invisible = describeInvisible(
+            detail + (at === null ? '' : String.fromCodePoint(text.codePointAt(Number(at[1])) ?? 32))
+        )
+        return {
+            value: undefined,
+            errors: [
+                createEntryIssue('INP-004', '', {
+                    detail: invisible === '' ? detail : `${showInvisible(detail)} (invisible: ${invisible})`
+                })
+            ]
+        }
     }
     const tally = { members: -1 }
     const issues = inspectJson(value, limits, '', tally)
@@ -183,10 +247,16 @@ export function parseJsonText(text: string, limits: JsonLimits = DEFAULT_JSON_LI
  * @returns `{ value, errors }`; `value` is `undefined` when `errors` is non-empty. INP-001…007.
  * @example parseJson({ text: '{"a":1}' }).value // { a: 1 }
  */
-export function parseJson(input: { text?: unknown; limits?: Partial<JsonLimits> }): { value: unknown; errors: Issue[] } {
+export function parseJson(input: { text?: unknown; limits?: Partial<JsonLimits> }): {
+    value: unknown
+    errors: Issue[]
+} {
     const text = input?.text
     if (typeof text !== 'string') {
-        return { value: undefined, errors: [createEntryIssue('INP-004', '/text', { detail: `expected a string, got ${typeOfValue(text)}` })] }
+        return {
+            value: undefined,
+            errors: [createEntryIssue('INP-004', '/text', { detail: `expected a string, got ${typeOfValue(text)}` })]
+        }
     }
     return parseJsonText(text, resolveLimits(input.limits))
 }

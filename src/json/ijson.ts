@@ -56,7 +56,12 @@ function hasRawLoneSurrogate(text: string): boolean {
 
 /** Whether {@link ijsonIssues} may find something, given the member count of the parsed value (-1: unknown). */
 export function mayBreakIJson(text: string, members: number): boolean {
-    return members < 0 || (text.includes('\\u') && SURROGATE_ESCAPE.test(text)) || hasRawLoneSurrogate(text) || countMembers(text) !== members
+    return (
+        members < 0 ||
+        (text.includes('\\u') && SURROGATE_ESCAPE.test(text)) ||
+        hasRawLoneSurrogate(text) ||
+        countMembers(text) !== members
+    )
 }
 
 /** One open container: an object's keys so far and its current key, or an array's current index. */
@@ -96,7 +101,13 @@ export function ijsonIssues(text: string): Issue[] {
                 top.key = value
                 top.expectKey = false
                 const invisible = describeInvisible(value)
-                if (top.keys.has(value)) issues.push(createEntryIssue('INP-006', path(), { key: JSON.stringify(showInvisible(value)), invisible: invisible === '' ? '' : ` (holds ${invisible})` }))
+                if (top.keys.has(value))
+                    issues.push(
+                        createEntryIssue('INP-006', path(), {
+                            key: JSON.stringify(showInvisible(value)),
+                            invisible: invisible === '' ? '' : ` (holds ${invisible})`
+                        })
+                    )
                 top.keys.add(value)
                 const lone = loneSurrogate(value, path, 'a key')
                 if (lone !== null) issues.push(lone)

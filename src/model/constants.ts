@@ -31,7 +31,12 @@ export const PERSONA_AREAS: readonly Area[] = Object.freeze([
     'selection-aggregate'
 ])
 /** Areas graded once per skill; entries must carry `skillId` (schema allOf). */
-export const PER_SKILL_AREAS: readonly Area[] = Object.freeze(['namespace-skills', 'selection-skills-L1', 'selection-skills-L2', 'selection-skills-L3'])
+export const PER_SKILL_AREAS: readonly Area[] = Object.freeze([
+    'namespace-skills',
+    'selection-skills-L1',
+    'selection-skills-L2',
+    'selection-skills-L3'
+])
 /** Areas whose entries must carry `aboutHash` (01-model ⚠ A16). */
 export const ABOUT_AREAS: readonly Area[] = Object.freeze(['about-namespace', 'about-selection'])
 
@@ -43,11 +48,16 @@ export { GRADE_RANK, LETTER_GRADES, type AggregateGrade, type LetterGrade } from
 export type MaxAttainableGrade = 'A' | 'B'
 
 /** Tier → maximum attainable grade (chapter 06, schema-enforced). */
-export const TIER_MAX_GRADE: Readonly<Record<GradingTier, MaxAttainableGrade>> = Object.freeze({ autonomous: 'B', 'group-bound': 'A' })
+export const TIER_MAX_GRADE: Readonly<Record<GradingTier, MaxAttainableGrade>> = Object.freeze({
+    autonomous: 'B',
+    'group-bound': 'A'
+})
 
 /** Whether a value is a grade an entry or node can carry: A–F or `REJECTED`. Never throws. */
 export function isAggregateGrade(value: unknown): value is AggregateGrade {
-    return typeof value === 'string' && (value === 'REJECTED' || Object.prototype.hasOwnProperty.call(GRADE_RANK, value))
+    return (
+        typeof value === 'string' && (value === 'REJECTED' || Object.prototype.hasOwnProperty.call(GRADE_RANK, value))
+    )
 }
 
 export const GRADING_MODES = Object.freeze(['partial', 'full'] as const)
@@ -56,7 +66,12 @@ export type GradingMode = (typeof GRADING_MODES)[number]
 export const HARNESSES = Object.freeze(['claude-code'] as const)
 export type Harness = (typeof HARNESSES)[number]
 
-export const BASE_PERSONAS = Object.freeze(['ai-engineer', 'decision-maker', 'hackathon-builder', 'schema-maintainer'] as const)
+export const BASE_PERSONAS = Object.freeze([
+    'ai-engineer',
+    'decision-maker',
+    'hackathon-builder',
+    'schema-maintainer'
+] as const)
 export type BasePersonaId = (typeof BASE_PERSONAS)[number]
 
 export const DETERMINISM_VALUES = Object.freeze(['deterministic', 'non-deterministic'] as const)
@@ -81,10 +96,20 @@ export const NA_REASONS = Object.freeze([
 export type NaReason = (typeof NA_REASONS)[number]
 
 /** Closed veto trigger list (chapter 08); extending it is a gradingSystem bump, never a runtime call. */
-export const VETO_TRIGGERS = Object.freeze(['malicious-module', 'api-key-domain-mismatch', 'illegal-content', 'ai-security-veto'] as const)
+export const VETO_TRIGGERS = Object.freeze([
+    'malicious-module',
+    'api-key-domain-mismatch',
+    'illegal-content',
+    'ai-security-veto'
+] as const)
 export type VetoTrigger = (typeof VETO_TRIGGERS)[number]
 
-export const REGRADING_TRIGGERS = Object.freeze(['user-report', 'scheduled', 'scoring-system-bump', 'grading-system-bump'] as const)
+export const REGRADING_TRIGGERS = Object.freeze([
+    'user-report',
+    'scheduled',
+    'scoring-system-bump',
+    'grading-system-bump'
+] as const)
 export type RegradingTriggerKind = (typeof REGRADING_TRIGGERS)[number]
 
 /** Node statuses of the index (chapter 21); never mixed with rollup statuses. */
@@ -96,23 +121,54 @@ export const ROLLUP_STATUSES = Object.freeze(['operational', 'partial', 'blocked
 export type RollupStatus = (typeof ROLLUP_STATUSES)[number]
 
 /** The node statuses by name: code compares with `NODE_STATUS.blocked`, never a repeated string. */
-export const NODE_STATUS = Object.freeze({ pending: 'pending', blocked: 'blocked', graded: 'graded', stable: 'stable', rejected: 'rejected' } as const satisfies Record<NodeStatus, NodeStatus>)
+export const NODE_STATUS = Object.freeze({
+    pending: 'pending',
+    blocked: 'blocked',
+    graded: 'graded',
+    stable: 'stable',
+    rejected: 'rejected'
+} as const satisfies Record<NodeStatus, NodeStatus>)
 
 /** The rollup statuses by name; the same words as some node statuses, another vocabulary (chapter 21). */
-export const ROLLUP_STATUS = Object.freeze({ operational: 'operational', partial: 'partial', blocked: 'blocked', pending: 'pending', rejected: 'rejected' } as const satisfies Record<RollupStatus, RollupStatus>)
+export const ROLLUP_STATUS = Object.freeze({
+    operational: 'operational',
+    partial: 'partial',
+    blocked: 'blocked',
+    pending: 'pending',
+    rejected: 'rejected'
+} as const satisfies Record<RollupStatus, RollupStatus>)
 
 /** How one area unit of a run ended (its `UnitResult.status`); a run's vocabulary, not the index's. */
-export const UNIT_STATUSES = Object.freeze(['graded', 'rejected', 'provisional', 'blocked', 'gated', 'skipped', 'error'] as const)
+export const UNIT_STATUSES = Object.freeze([
+    'graded',
+    'rejected',
+    'provisional',
+    'blocked',
+    'gated',
+    'skipped',
+    'error'
+] as const)
 export type UnitStatus = (typeof UNIT_STATUSES)[number]
 
 /** The unit statuses by name: code compares with `UNIT_STATUS.blocked`, never a repeated string. */
-export const UNIT_STATUS = Object.freeze({ graded: 'graded', rejected: 'rejected', provisional: 'provisional', blocked: 'blocked', gated: 'gated', skipped: 'skipped', error: 'error' } as const satisfies Record<UnitStatus, UnitStatus>)
+export const UNIT_STATUS = Object.freeze({
+    graded: 'graded',
+    rejected: 'rejected',
+    provisional: 'provisional',
+    blocked: 'blocked',
+    gated: 'gated',
+    skipped: 'skipped',
+    error: 'error'
+} as const satisfies Record<UnitStatus, UnitStatus>)
 
 /** Issue severities, most serious first. `error` makes a result invalid; `warning` and `info` never do. */
 export const SEVERITIES = Object.freeze(['error', 'warning', 'info'] as const)
 
 /** The issue severities by name. */
-export const SEVERITY = Object.freeze({ error: 'error', warning: 'warning', info: 'info' } as const satisfies Record<(typeof SEVERITIES)[number], (typeof SEVERITIES)[number]>)
+export const SEVERITY = Object.freeze({ error: 'error', warning: 'warning', info: 'info' } as const satisfies Record<
+    (typeof SEVERITIES)[number],
+    (typeof SEVERITIES)[number]
+>)
 
 /** Timestamp grammar used in file names and grading ids: `YYYY-MM-DDTHH-MM-SSZ`. */
 export const FILE_TIMESTAMP_REGEX = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z$/
@@ -151,7 +207,9 @@ export const BLOCKED_REASONS = Object.freeze({
 } as const)
 
 /** A blocked reason: one of {@link BLOCKED_REASONS} or a working-count reason. */
-export type BlockedReason = (typeof BLOCKED_REASONS)[keyof typeof BLOCKED_REASONS] | `fewer-than-${number}-working-tests`
+export type BlockedReason =
+    | (typeof BLOCKED_REASONS)[keyof typeof BLOCKED_REASONS]
+    | `fewer-than-${number}-working-tests`
 
 /** The working-count reason of a tool whose bar is `bar` working tests (the spec's 3 for anything but a whole number ≥ 1). Never throws. */
 export function fewerThanWorkingTests(bar: number): BlockedReason {
@@ -165,7 +223,10 @@ export function fewerThanWorkingTests(bar: number): BlockedReason {
  */
 export function isWorkingCountReason(reason: unknown): boolean {
     try {
-        return typeof reason === 'string' && (reason === BLOCKED_REASONS.noWorkingTest || /^fewer-than-\d+-working-tests$/.test(reason))
+        return (
+            typeof reason === 'string' &&
+            (reason === BLOCKED_REASONS.noWorkingTest || /^fewer-than-\d+-working-tests$/.test(reason))
+        )
     } catch {
         return false
     }

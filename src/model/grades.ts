@@ -29,7 +29,9 @@ export const GRADE_BANDS_V1: ReadonlyArray<{ readonly grade: LetterGrade; readon
 
 /** Band of a mean (`>=` thresholds, unrounded); a mean no band holds (NaN) is `F`. */
 export function bandOf(mean: number): { grade: LetterGrade; min: number } {
-    const band = GRADE_BANDS_V1.find((b) => mean >= b.min) ?? (GRADE_BANDS_V1[GRADE_BANDS_V1.length - 1] as { grade: LetterGrade; min: number })
+    const band =
+        GRADE_BANDS_V1.find((b) => mean >= b.min) ??
+        (GRADE_BANDS_V1[GRADE_BANDS_V1.length - 1] as { grade: LetterGrade; min: number })
     return { grade: band.grade, min: band.min }
 }
 
@@ -42,5 +44,9 @@ export const STABLE_THRESHOLD: LetterGrade = 'B'
 
 /** Whether a grade is at or above {@link STABLE_THRESHOLD} (A or B); `REJECTED`, no grade or anything else is not. */
 export function isStableGrade(grade: unknown): boolean {
-    return typeof grade === 'string' && Object.hasOwn(GRADE_RANK, grade) && GRADE_RANK[grade as LetterGrade] >= GRADE_RANK[STABLE_THRESHOLD]
+    return (
+        typeof grade === 'string' &&
+        Object.hasOwn(GRADE_RANK, grade) &&
+        GRADE_RANK[grade as LetterGrade] >= GRADE_RANK[STABLE_THRESHOLD]
+    )
 }

@@ -20,11 +20,17 @@ export interface GradingFilenameParts {
 }
 
 /** Builds a grading file name; `timestamp` may be the file form or an ISO date-time (converted to UTC seconds). */
-export function formatGradingFilename(input: { area?: unknown; basePersona?: unknown; lens?: unknown; timestamp?: unknown }): { filename: string | null; errors: Issue[] } {
+export function formatGradingFilename(input: {
+    area?: unknown
+    basePersona?: unknown
+    lens?: unknown
+    timestamp?: unknown
+}): { filename: string | null; errors: Issue[] } {
     const errors: Issue[] = []
     const { area, basePersona, lens, timestamp } = input ?? {}
     if (area === undefined) errors.push(createEntryIssue('GRD-001', '/area', { field: 'area' }))
-    else if (typeof area !== 'string' || !(AREAS as readonly string[]).includes(area)) errors.push(createEntryIssue('GRD-043', '/area', { value: describeValue(area) }))
+    else if (typeof area !== 'string' || !(AREAS as readonly string[]).includes(area))
+        errors.push(createEntryIssue('GRD-043', '/area', { value: describeValue(area) }))
     let stamp: string | null = null
     if (timestamp === undefined) errors.push(createEntryIssue('GRD-001', '/timestamp', { field: 'timestamp' }))
     else if (typeof timestamp === 'string' && FILE_TIMESTAMP_REGEX.test(timestamp)) stamp = timestamp
@@ -33,11 +39,20 @@ export function formatGradingFilename(input: { area?: unknown; basePersona?: unk
     const hasBase = basePersona !== undefined && basePersona !== null
     const hasLens = lens !== undefined && lens !== null
     if (hasBase !== hasLens) {
-        errors.push(createEntryIssue('GRD-042', hasBase ? '/lens' : '/basePersona', { detail: 'only one of the two was given' }))
+        errors.push(
+            createEntryIssue('GRD-042', hasBase ? '/lens' : '/basePersona', { detail: 'only one of the two was given' })
+        )
     } else if (hasBase) {
-        for (const [key, value] of [['basePersona', basePersona], ['lens', lens]] as const) {
+        for (const [key, value] of [
+            ['basePersona', basePersona],
+            ['lens', lens]
+        ] as const) {
             if (typeof value !== 'string' || !NAME_SEGMENT_REGEX.test(value)) {
-                errors.push(createEntryIssue('GRD-042', `/${key}`, { detail: `${key} ${typeof value === 'string' ? JSON.stringify(value) : typeOfValue(value)} is not a name segment` }))
+                errors.push(
+                    createEntryIssue('GRD-042', `/${key}`, {
+                        detail: `${key} ${typeof value === 'string' ? JSON.stringify(value) : typeOfValue(value)} is not a name segment`
+                    })
+                )
             }
         }
     }
@@ -50,7 +65,9 @@ export function formatGradingFilename(input: { area?: unknown; basePersona?: unk
 
 // Area ids are matched longest-first so `selection-skills-L1` never reads as a shorter id.
 const AREA_ALTERNATION = [...AREAS].sort((a, b) => b.length - a.length).join('|')
-const GRADING_FILENAME_REGEX = new RegExp(`^(${AREA_ALTERNATION})(?:--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)--([a-z][a-z0-9]*(?:-[a-z0-9]+)*))?--(\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}Z)\\.json$`)
+const GRADING_FILENAME_REGEX = new RegExp(
+    `^(${AREA_ALTERNATION})(?:--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)--([a-z][a-z0-9]*(?:-[a-z0-9]+)*))?--(\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}Z)\\.json$`
+)
 
 /** Parses a grading file name, or returns `null` when it does not follow the grammar (temp files included). */
 export function parseGradingFilename(name: unknown): GradingFilenameParts | null {

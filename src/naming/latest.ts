@@ -19,7 +19,8 @@ function gradingKeys(name: string): { keys: string[]; timestamp: string } | null
     const parts = parseGradingFilename(name)
     if (parts === null) return null
     const keys = [parts.area as string]
-    if (parts.basePersona !== null && parts.lens !== null) keys.push(`${parts.area}--${parts.basePersona}--${parts.lens}`)
+    if (parts.basePersona !== null && parts.lens !== null)
+        keys.push(`${parts.area}--${parts.basePersona}--${parts.lens}`)
     return { keys, timestamp: parts.timestamp }
 }
 

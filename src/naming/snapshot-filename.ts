@@ -14,7 +14,8 @@ export const SNAPSHOT_EXT_REGEX = /^[A-Za-z0-9]+$/
 /** The 8-hex content hash in a snapshot name. */
 export const SNAPSHOT_HASH_REGEX = /^[a-f0-9]{8}$/
 
-const SNAPSHOT_FILENAME_REGEX = /^([A-Za-z0-9](?:[A-Za-z0-9_]|-(?=[A-Za-z0-9_]))*)--(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z)--([a-f0-9]{8})\.([A-Za-z0-9]+)$/
+const SNAPSHOT_FILENAME_REGEX =
+    /^([A-Za-z0-9](?:[A-Za-z0-9_]|-(?=[A-Za-z0-9_]))*)--(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z)--([a-f0-9]{8})\.([A-Za-z0-9]+)$/
 
 /** The parts of a snapshot file name `<name>--<YYYY-MM-DDTHH-MM-SSZ>--<hash8>.<ext>`. */
 export interface SnapshotFilenameParts {
@@ -31,22 +32,40 @@ export interface SnapshotFilenameParts {
  * @returns `{ filename, errors }`; SNP-001 missing, SNP-002 wrong type, SNP-003 a part breaks the grammar
  * @example formatSnapshotFilename({ name: 'prices', timestamp: '2026-05-30T19:44:23Z', hash: '93baef35', ext: 'mjs' }).filename // 'prices--2026-05-30T19-44-23Z--93baef35.mjs'
  */
-export function formatSnapshotFilename(input: { name?: unknown; timestamp?: unknown; hash?: unknown; ext?: unknown }): { filename: string | null; errors: Issue[] } {
+export function formatSnapshotFilename(input: { name?: unknown; timestamp?: unknown; hash?: unknown; ext?: unknown }): {
+    filename: string | null
+    errors: Issue[]
+} {
     const errors: Issue[] = []
     const fields = { name: input?.name, timestamp: input?.timestamp, hash: input?.hash, ext: input?.ext }
     for (const [field, value] of Object.entries(fields)) {
         if (value === undefined || value === null) errors.push(createIssue('SNP-001', `/${field}`, { field }))
-        else if (typeof value !== 'string') errors.push(createIssue('SNP-002', `/${field}`, { field, expected: 'string', actual: typeOfValue(value) }))
+        else if (typeof value !== 'string')
+            errors.push(createIssue('SNP-002', `/${field}`, { field, expected: 'string', actual: typeOfValue(value) }))
     }
     if (errors.length > 0) return { filename: null, errors }
     const { name, timestamp, hash, ext } = fields as Record<keyof typeof fields, string>
-    if (!SNAPSHOT_NAME_REGEX.test(name)) errors.push(createIssue('SNP-003', '/name', { detail: `snapshot name ${describeValue(JSON.stringify(name))} must match ${String(SNAPSHOT_NAME_REGEX)} (no "--")` }))
-    if (!SNAPSHOT_HASH_REGEX.test(hash)) errors.push(createIssue('SNP-003', '/hash', { detail: `hash ${describeValue(hash)} is not 8 lowercase hex characters` }))
-    if (!SNAPSHOT_EXT_REGEX.test(ext)) errors.push(createIssue('SNP-003', '/ext', { detail: `extension ${describeValue(ext)} must be alphanumeric` }))
+    if (!SNAPSHOT_NAME_REGEX.test(name))
+        errors.push(
+            createIssue('SNP-003', '/name', {
+                detail: `snapshot name ${describeValue(JSON.stringify(name))} must match ${String(SNAPSHOT_NAME_REGEX)} (no "--")`
+            })
+        )
+    if (!SNAPSHOT_HASH_REGEX.test(hash))
+        errors.push(
+            createIssue('SNP-003', '/hash', { detail: `hash ${describeValue(hash)} is not 8 lowercase hex characters` })
+        )
+    if (!SNAPSHOT_EXT_REGEX.test(ext))
+        errors.push(createIssue('SNP-003', '/ext', { detail: `extension ${describeValue(ext)} must be alphanumeric` }))
     let stamp: string | null = null
     if (FILE_TIMESTAMP_REGEX.test(timestamp) && fromFileTimestamp(timestamp) !== null) stamp = timestamp
     else if (isIsoDateTime(timestamp)) stamp = toFileTimestamp(timestamp)
-    if (stamp === null) errors.push(createIssue('SNP-003', '/timestamp', { detail: `timestamp ${describeValue(timestamp)} is neither YYYY-MM-DDTHH-MM-SSZ nor ISO 8601` }))
+    if (stamp === null)
+        errors.push(
+            createIssue('SNP-003', '/timestamp', {
+                detail: `timestamp ${describeValue(timestamp)} is neither YYYY-MM-DDTHH-MM-SSZ nor ISO 8601`
+            })
+        )
     if (errors.length > 0 || stamp === null) return { filename: null, errors }
     return { filename: `${name}--${stamp}--${hash}.${ext}`, errors }
 }

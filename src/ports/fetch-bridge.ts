@@ -29,10 +29,13 @@ const PLACEHOLDER = /^\{\{SERVER_PARAM:[A-Za-z0-9_]+\}\}$/
 export function maskServerParams(url: string, serverParams: Readonly<Record<string, string>>): string {
     let out = url
     // Longest first, so a key that contains another is replaced whole.
-    const entries = Object.entries(serverParams).filter(([, v]) => typeof v === 'string' && v.length > 0 && !PLACEHOLDER.test(v))
+    const entries = Object.entries(serverParams).filter(
+        ([, v]) => typeof v === 'string' && v.length > 0 && !PLACEHOLDER.test(v)
+    )
     entries.sort(([, a], [, b]) => b.length - a.length)
     for (const [name, value] of entries) {
-        for (const form of new Set([value, encodeURIComponent(value), encodeURIComponent(value).replace(/%20/g, '+')])) out = out.split(form).join(`{{SERVER_PARAM:${name}}}`)
+        for (const form of new Set([value, encodeURIComponent(value), encodeURIComponent(value).replace(/%20/g, '+')]))
+            out = out.split(form).join(`{{SERVER_PARAM:${name}}}`)
     }
     // A placeholder sent as the value (a replay without the key) reads as recordings write it, not percent-encoded.
     return out.replace(/%7B%7BSERVER_PARAM%3A([A-Za-z0-9_]+)%7D%7D/gi, '{{SERVER_PARAM:$1}}')
@@ -42,7 +45,14 @@ export function maskServerParams(url: string, serverParams: Readonly<Record<stri
 async function requestOf(input: unknown, init: unknown, classes: PlatformFetchClasses): Promise<HttpRequest> {
     // An array passed as `input` or `init` (never meant) reads as an object with none of these fields.
     const req = isObject(input) && typeof input.url === 'string' && typeof input.method === 'string' ? input : null
-    const url = typeof input === 'string' ? input : req !== null ? (req.url as string) : isObject(input) && typeof input.href === 'string' ? input.href : String(input)
+    const url =
+        typeof input === 'string'
+            ? input
+            : req !== null
+              ? (req.url as string)
+              : isObject(input) && typeof input.href === 'string'
+                ? input.href
+                : String(input)
     const o: Obj = isObject(init) ? init : {}
     const headers: Record<string, string> = {}
     new classes.Headers(o.headers ?? req?.headers ?? {}).forEach((value, key) => {
@@ -52,9 +62,11 @@ async function requestOf(input: unknown, init: unknown, classes: PlatformFetchCl
     let body: string | undefined
     const given = o.body
     if (typeof given === 'string') body = given
-    else if ((given instanceof ArrayBuffer || ArrayBuffer.isView(given)) && classes.TextDecoder !== undefined) body = new classes.TextDecoder().decode(given)
+    else if ((given instanceof ArrayBuffer || ArrayBuffer.isView(given)) && classes.TextDecoder !== undefined)
+        body = new classes.TextDecoder().decode(given)
     else if (given !== undefined && given !== null) body = String(given)
-    else if (req !== null && method !== 'GET' && method !== 'HEAD' && typeof req.text === 'function') body = await (req.text as () => Promise<string>)()
+    else if (req !== null && method !== 'GET' && method !== 'HEAD' && typeof req.text === 'function')
+        body = await (req.text as () => Promise<string>)()
     return { url, method, headers, ...(body !== undefined && body.length > 0 ? { body } : {}) }
 }
 
@@ -64,7 +76,11 @@ async function requestOf(input: unknown, init: unknown, classes: PlatformFetchCl
  * rejects makes the fetch reject with a TypeError, as a failed network call does.
  * @returns the fetch function, or `null` where the platform has no `Response`/`Headers`
  */
-export function fetchThroughPort(args: { send: (request: HttpRequest) => Promise<HttpResponse>; serverParams: Readonly<Record<string, string>>; onRequest: (record: RuntimeRequestRecord) => void }): ((input: unknown, init?: unknown) => Promise<unknown>) | null {
+export function fetchThroughPort(args: {
+    send: (request: HttpRequest) => Promise<HttpResponse>
+    serverParams: Readonly<Record<string, string>>
+    onRequest: (record: RuntimeRequestRecord) => void
+}): ((input: unknown, init?: unknown) => Promise<unknown>) | null {
     const classes = platform()
     if (classes === null) return null
     return async (input: unknown, init?: unknown): Promise<unknown> => {
@@ -78,7 +94,11 @@ export function fetchThroughPort(args: { send: (request: HttpRequest) => Promise
             throw new TypeError(`fetch failed: ${cause instanceof Error ? cause.message : String(cause)}`)
         }
         args.onRequest({ ...record, status: answer.status, missingRecording: isMissingRecording(answer) })
-        if (!Number.isInteger(answer.status) || answer.status < 200 || answer.status > 599) throw new TypeError(`fetch failed: the port answered status ${String(answer.status)}`)
-        return new classes.Response(NO_BODY.has(answer.status) ? null : answer.body, { status: answer.status, headers: { ...answer.headers } })
+        if (!Number.isInteger(answer.status) || answer.status < 200 || answer.status > 599)
+            throw new TypeError(`fetch failed: the port answered status ${String(answer.status)}`)
+        return new classes.Response(NO_BODY.has(answer.status) ? null : answer.body, {
+            status: answer.status,
+            headers: { ...answer.headers }
+        })
     }
 }

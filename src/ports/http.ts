@@ -30,7 +30,9 @@ export interface HttpPortOptions<S = unknown> {
 function platformTimeout(): ((ms: number) => unknown) | undefined {
     // Feature-detected rather than typed: the core compiles without DOM or Node typings.
     const signal = (globalThis as unknown as { AbortSignal?: { timeout?: (ms: number) => unknown } }).AbortSignal
-    return typeof signal?.timeout === 'function' ? (ms: number) => (signal.timeout as (ms: number) => unknown)(ms) : undefined
+    return typeof signal?.timeout === 'function'
+        ? (ms: number) => (signal.timeout as (ms: number) => unknown)(ms)
+        : undefined
 }
 
 /**
@@ -51,7 +53,8 @@ export function httpPortFromFetch<S = unknown>(fetchFn: FetchLike<S>, options: H
                 headers: { ...request.headers }
             }
             if (request.body !== undefined) init.body = request.body
-            if (request.timeoutMs !== undefined && makeTimeout !== undefined) init.signal = makeTimeout(request.timeoutMs)
+            if (request.timeoutMs !== undefined && makeTimeout !== undefined)
+                init.signal = makeTimeout(request.timeoutMs)
             const response = await fetchFn(request.url, init)
             const headers: Array<[string, string]> = []
             response.headers.forEach((value, key) => {

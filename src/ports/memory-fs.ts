@@ -9,7 +9,11 @@ export interface MemoryFs extends FsPort {
 }
 
 /** Errors carry a Node-style `code`, so code written against node:fs reads them alike. */
-function fsError(code: 'ENOENT' | 'EEXIST' | 'ENOTDIR' | 'EISDIR' | 'EINVAL' | 'ELOOP', op: string, path: string): Error {
+function fsError(
+    code: 'ENOENT' | 'EEXIST' | 'ENOTDIR' | 'EISDIR' | 'EINVAL' | 'ELOOP',
+    op: string,
+    path: string
+): Error {
     return Object.assign(new Error(`${code}: ${op} '${path}'`), { code })
 }
 
@@ -115,7 +119,8 @@ export function createMemoryFs(initial: Readonly<Record<string, string>> = {}): 
             if (typeof data !== 'string') throw fsError('EINVAL', 'writeFile', path)
             if (dirs.has(path)) throw fsError(options?.exclusive === true ? 'EEXIST' : 'EISDIR', 'writeFile', path)
             if (!dirs.has(parentOf(path))) throw fsError('ENOENT', 'writeFile', path)
-            if (options?.exclusive === true && (files.has(path) || links.has(path))) throw fsError('EEXIST', 'writeFile', path)
+            if (options?.exclusive === true && (files.has(path) || links.has(path)))
+                throw fsError('EEXIST', 'writeFile', path)
             files.set(path, data)
             mtimes.set(path, ++tick)
         },
@@ -128,7 +133,8 @@ export function createMemoryFs(initial: Readonly<Record<string, string>> = {}): 
             if (!dirs.has(path)) return null
             const prefix = path === '/' ? '/' : path + '/'
             const out: FsDirEntry[] = []
-            const direct = (p: string): boolean => p !== path && p.startsWith(prefix) && !p.slice(prefix.length).includes('/')
+            const direct = (p: string): boolean =>
+                p !== path && p.startsWith(prefix) && !p.slice(prefix.length).includes('/')
             for (const d of dirs) if (direct(d)) out.push({ name: d.slice(prefix.length), kind: 'directory' })
             for (const f of files.keys()) if (direct(f)) out.push({ name: f.slice(prefix.length), kind: 'file' })
             for (const l of links.keys()) if (direct(l)) out.push({ name: l.slice(prefix.length), kind: 'symlink' })

@@ -46,15 +46,28 @@ export interface NodeFsPromisesLike {
  */
 export interface NodeFsLike {
     readonly promises: NodeFsPromisesLike
-    readFile(path: string, encoding: 'utf8', callback: (error: unknown, data?: string | { toString(): string }) => void): void
-    readdir(path: string, options: { withFileTypes: true }, callback: (error: unknown, entries?: readonly ListedEntry[]) => void): void
+    readFile(
+        path: string,
+        encoding: 'utf8',
+        callback: (error: unknown, data?: string | { toString(): string }) => void
+    ): void
+    readdir(
+        path: string,
+        options: { withFileTypes: true },
+        callback: (error: unknown, entries?: readonly ListedEntry[]) => void
+    ): void
 }
 
 function isNodeFsLike(fs: NodeFsPromisesLike | NodeFsLike): fs is NodeFsLike {
     // A host may hand in anything: a non-object is not node:fs (its calls then reject, never throw here).
     if (fs === null || typeof fs !== 'object') return false
     const p = (fs as { promises?: unknown }).promises
-    return p !== null && typeof p === 'object' && typeof (fs as { readFile?: unknown }).readFile === 'function' && typeof (fs as { readdir?: unknown }).readdir === 'function'
+    return (
+        p !== null &&
+        typeof p === 'object' &&
+        typeof (fs as { readFile?: unknown }).readFile === 'function' &&
+        typeof (fs as { readdir?: unknown }).readdir === 'function'
+    )
 }
 
 /** An error a port call rejects with that carries a catalogue code (`code`) and the issue itself. */
@@ -78,7 +91,17 @@ function unreadableHost(cause: unknown): CodedPortError {
 /** The port of a host object that could not be read: every call rejects with the same INT-002 error. */
 function unusablePort(error: CodedPortError): FsPort {
     const reject = (): Promise<never> => Promise.reject(error)
-    return { readFile: reject, writeFile: reject, mkdir: reject, readdir: reject, stat: reject, lstat: reject, link: reject, rename: reject, rm: reject }
+    return {
+        readFile: reject,
+        writeFile: reject,
+        mkdir: reject,
+        readdir: reject,
+        stat: reject,
+        lstat: reject,
+        link: reject,
+        rename: reject,
+        rm: reject
+    }
 }
 
 /** Reads through the callback API as a promise; `ENOENT` becomes `null`. */
@@ -140,22 +163,33 @@ export function fsPortFromNodeLike(host: NodeFsPromisesLike | NodeFsLike): FsPor
         return unusablePort(unreadableHost(cause))
     }
     const fsp = callbacks !== null ? callbacks.promises : (host as NodeFsPromisesLike)
-    const text = (data: string | { toString(): string } | null): string | null => (data === null || typeof data === 'string' ? data : data.toString())
+    const text = (data: string | { toString(): string } | null): string | null =>
+        data === null || typeof data === 'string' ? data : data.toString()
     const entries = (list: readonly ListedEntry[] | null) => (list === null ? null : list.map(entryOf))
     return {
         readFile(path) {
             // No async wrapper on the callback path: this runs for every file a rebuild reads.
-            if (callbacks !== null) return callbackRead<string | { toString(): string }>((cb) => callbacks.readFile(path, 'utf8', cb)).then(text)
+            if (callbacks !== null)
+                return callbackRead<string | { toString(): string }>((cb) => callbacks.readFile(path, 'utf8', cb)).then(
+                    text
+                )
             return settled(() => fsp.readFile(path, 'utf8')).then(text, notFoundAsNull)
         },
         async writeFile(path, data, options) {
-            await fsp.writeFile(path, data, options?.exclusive === true ? { encoding: 'utf8', flag: 'wx' } : { encoding: 'utf8' })
+            await fsp.writeFile(
+                path,
+                data,
+                options?.exclusive === true ? { encoding: 'utf8', flag: 'wx' } : { encoding: 'utf8' }
+            )
         },
         async mkdir(path) {
             await fsp.mkdir(path, { recursive: true })
         },
         readdir(path) {
-            if (callbacks !== null) return callbackRead<readonly ListedEntry[]>((cb) => callbacks.readdir(path, { withFileTypes: true }, cb)).then(entries)
+            if (callbacks !== null)
+                return callbackRead<readonly ListedEntry[]>((cb) =>
+                    callbacks.readdir(path, { withFileTypes: true }, cb)
+                ).then(entries)
             return settled(() => fsp.readdir(path, { withFileTypes: true })).then(entries, notFoundAsNull)
         },
         async stat(path) {
@@ -170,7 +204,11 @@ export function fsPortFromNodeLike(host: NodeFsPromisesLike | NodeFsLike): FsPor
         async lstat(path) {
             try {
                 const s = await fsp.lstat(path)
-                return { kind: s.isSymbolicLink?.() === true ? 'symlink' : kindOf(s), size: Number(s.size), mtimeMs: Number(s.mtimeMs) }
+                return {
+                    kind: s.isSymbolicLink?.() === true ? 'symlink' : kindOf(s),
+                    size: Number(s.size),
+                    mtimeMs: Number(s.mtimeMs)
+                }
             } catch (cause) {
                 if (isNotFound(cause)) return null
                 throw cause

@@ -1,5 +1,12 @@
 import { redactSecretText, secretForms } from '../prompts/redact.js'
-import { decodePath, isClockValue, queryPairs, TIME_PLACEHOLDER, type RecordedExchange, type Recording } from './replay.js'
+import {
+    decodePath,
+    isClockValue,
+    queryPairs,
+    TIME_PLACEHOLDER,
+    type RecordedExchange,
+    type Recording
+} from './replay.js'
 import type { HttpPort, HttpRequest, HttpResponse } from './types.js'
 
 /** The response headers a recording keeps: what a reader of the body needs, never a cookie or a token. */
@@ -9,19 +16,46 @@ const KEPT_HEADERS = ['content-type']
 function split(url: string): { host: string; path: string; query: Record<string, string> } | null {
     const match = /^(https?:\/\/[^/?#]+)([^?#]*)(?:\?([^#]*))?/.exec(url)
     if (match === null) return null
-    return { host: match[1] as string, path: decodePath(match[2] || '/'), query: Object.fromEntries(queryPairs(match[3] ?? '')) }
+    return {
+        host: match[1] as string,
+        path: decodePath(match[2] || '/'),
+        query: Object.fromEntries(queryPairs(match[3] ?? ''))
+    }
 }
 
 /** The options, read once: a hostile or missing object gives a port whose every request rejects with the reason. */
-function readInput(input: unknown): { http: HttpPort | null; params: Array<[string, string]>; recordedAt: string | null; problem: string } {
+function readInput(input: unknown): {
+    http: HttpPort | null
+    params: Array<[string, string]>
+    recordedAt: string | null
+    problem: string
+} {
     try {
         const o = (input !== null && typeof input === 'object' ? input : {}) as Record<string, unknown>
-        const http = o.http !== null && typeof o.http === 'object' && typeof (o.http as { send?: unknown }).send === 'function' ? (o.http as HttpPort) : null
-        const given = o.serverParams !== null && typeof o.serverParams === 'object' ? (o.serverParams as Record<string, unknown>) : {}
-        const params = Object.entries(given).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length > 0)
-        return { http, params, recordedAt: typeof o.recordedAt === 'string' ? o.recordedAt : null, problem: 'recordingHttpPort needs { http }: the HttpPort that answers' }
+        const http =
+            o.http !== null && typeof o.http === 'object' && typeof (o.http as { send?: unknown }).send === 'function'
+                ? (o.http as HttpPort)
+                : null
+        const given =
+            o.serverParams !== null && typeof o.serverParams === 'object'
+                ? (o.serverParams as Record<string, unknown>)
+                : {}
+        const params = Object.entries(given).filter(
+            (e): e is [string, string] => typeof e[1] === 'string' && e[1].length > 0
+        )
+        return {
+            http,
+            params,
+            recordedAt: typeof o.recordedAt === 'string' ? o.recordedAt : null,
+            problem: 'recordingHttpPort needs { http }: the HttpPort that answers'
+        }
     } catch (cause) {
-        return { http: null, params: [], recordedAt: null, problem: `the options of recordingHttpPort could not be read: ${cause instanceof Error ? cause.message : String(cause)}` }
+        return {
+            http: null,
+            params: [],
+            recordedAt: null,
+            problem: `the options of recordingHttpPort could not be read: ${cause instanceof Error ? cause.message : String(cause)}`
+        }
     }
 }
 
@@ -39,7 +73,11 @@ function readInput(input: unknown): { http: HttpPort | null; params: Array<[stri
  * @returns the recording port and `recordings()`, what it kept so far
  * @example const recorder = recordingHttpPort({ http: httpPortFromFetch(fetch), serverParams: { KEY: key } })
  */
-export function recordingHttpPort(input: { http: HttpPort; serverParams?: Readonly<Record<string, string>>; recordedAt?: string }): { port: HttpPort; recordings: () => Recording[] } {
+export function recordingHttpPort(input: {
+    http: HttpPort
+    serverParams?: Readonly<Record<string, string>>
+    recordedAt?: string
+}): { port: HttpPort; recordings: () => Recording[] } {
     const read = readInput(input)
     const { http, params, recordedAt } = read
     const forms = secretForms(Object.fromEntries(params))
@@ -56,15 +94,42 @@ export function recordingHttpPort(input: { http: HttpPort; serverParams?: Readon
         const query = Object.fromEntries(Object.entries(parts.query).map(([k, v]) => [k, placeholder(v)]))
         const method = request.method.toUpperCase()
         // A key in a path segment is written as its placeholder, which replay matches with any value there.
-        const path = redactSecretText(params.filter(([, value]) => value.length >= 8).reduce((p, [name, value]) => p.split(value).join(`{{SERVER_PARAM:${name}}}`), parts.path), forms)
+        const path = redactSecretText(
+            params
+                .filter(([, value]) => value.length >= 8)
+                .reduce((p, [name, value]) => p.split(value).join(`{{SERVER_PARAM:${name}}}`), parts.path),
+            forms
+        )
         const slot = byHost.get(parts.host) ?? { exchanges: [], seen: new Set<string>() }
         // A body (a JSON-RPC call, a GraphQL query) tells requests to one URL apart: kept, each key as its placeholder.
-        const body = typeof request.body === 'string' && request.body.length > 0 ? redactSecretText(params.filter(([, value]) => value.length >= 8).reduce((b, [name, value]) => b.split(value).join(`{{SERVER_PARAM:${name}}}`), request.body), forms) : undefined
+        const body =
+            typeof request.body === 'string' && request.body.length > 0
+                ? redactSecretText(
+                      params
+                          .filter(([, value]) => value.length >= 8)
+                          .reduce((b, [name, value]) => b.split(value).join(`{{SERVER_PARAM:${name}}}`), request.body),
+                      forms
+                  )
+                : undefined
         const key = JSON.stringify([method, path, Object.entries(query).sort(), body ?? null])
         if (slot.seen.has(key)) return
         slot.seen.add(key)
-        const headers = Object.fromEntries(Object.entries(response.headers).filter(([k]) => KEPT_HEADERS.includes(k.toLowerCase())))
-        slot.exchanges.push({ request: { method, path, ...(Object.keys(query).length > 0 ? { query } : {}), ...(body !== undefined ? { body } : {}) }, response: { status: response.status, ...(Object.keys(headers).length > 0 ? { headers } : {}), body: redactSecretText(response.body, forms) } })
+        const headers = Object.fromEntries(
+            Object.entries(response.headers).filter(([k]) => KEPT_HEADERS.includes(k.toLowerCase()))
+        )
+        slot.exchanges.push({
+            request: {
+                method,
+                path,
+                ...(Object.keys(query).length > 0 ? { query } : {}),
+                ...(body !== undefined ? { body } : {})
+            },
+            response: {
+                status: response.status,
+                ...(Object.keys(headers).length > 0 ? { headers } : {}),
+                body: redactSecretText(response.body, forms)
+            }
+        })
         byHost.set(parts.host, slot)
     }
     return {
@@ -76,6 +141,13 @@ export function recordingHttpPort(input: { http: HttpPort; serverParams?: Readon
                 return response
             }
         },
-        recordings: () => [...byHost.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([host, slot]) => ({ host, ...(recordedAt !== null ? { recordedAt } : {}), exchanges: slot.exchanges }))
+        recordings: () =>
+            [...byHost.entries()]
+                .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+                .map(([host, slot]) => ({
+                    host,
+                    ...(recordedAt !== null ? { recordedAt } : {}),
+                    exchanges: slot.exchanges
+                }))
     }
 }

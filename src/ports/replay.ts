@@ -4,8 +4,17 @@ import { isObject } from '../model/object.js'
 /** One recorded exchange. Server-parameter values are stored as `{{SERVER_PARAM:KEY}}`, never as values. */
 export interface RecordedExchange {
     /** `body`: the request body as sent (a POST's JSON-RPC call or GraphQL query), keys as placeholders; omitted for none. */
-    readonly request: { readonly method: string; readonly path: string; readonly query?: Readonly<Record<string, string>>; readonly body?: string }
-    readonly response: { readonly status: number; readonly headers?: Readonly<Record<string, string>>; readonly body: string }
+    readonly request: {
+        readonly method: string
+        readonly path: string
+        readonly query?: Readonly<Record<string, string>>
+        readonly body?: string
+    }
+    readonly response: {
+        readonly status: number
+        readonly headers?: Readonly<Record<string, string>>
+        readonly body: string
+    }
 }
 
 /** A recording of one API host. */
@@ -38,7 +47,11 @@ const CLOCK_WINDOW_MS = 5 * 365 * 24 * 3600 * 1000
 export function isClockValue(value: string, recordedAt: string): boolean {
     if (!CLOCK_FORM.test(value)) return false
     const at = Date.parse(recordedAt)
-    const ms = /^\d{10}$/.test(value) ? Number(value) * 1000 : /^\d{13}$/.test(value) ? Number(value) : Date.parse(value)
+    const ms = /^\d{10}$/.test(value)
+        ? Number(value) * 1000
+        : /^\d{13}$/.test(value)
+          ? Number(value)
+          : Date.parse(value)
     return Number.isFinite(at) && Number.isFinite(ms) && Math.abs(ms - at) <= CLOCK_WINDOW_MS
 }
 
@@ -70,7 +83,9 @@ export function queryPairs(search: string): Array<[string, string]> {
         .filter((pair) => pair.length > 0)
         .map((pair): [string, string] => {
             const at = pair.indexOf('=')
-            return at < 0 ? [decodeQueryPart(pair), ''] : [decodeQueryPart(pair.slice(0, at)), decodeQueryPart(pair.slice(at + 1))]
+            return at < 0
+                ? [decodeQueryPart(pair), '']
+                : [decodeQueryPart(pair.slice(0, at)), decodeQueryPart(pair.slice(at + 1))]
         })
 }
 
@@ -79,7 +94,13 @@ function sameQuery(recorded: Readonly<Record<string, string>>, actual: ReadonlyM
     if (keys.length !== actual.size) return false
     // A recorded server-param placeholder stands for whatever key the live request carries.
     // A recorded clock value stands for any value of a clock's form.
-    return keys.every((k) => actual.has(k) && (PLACEHOLDER.test(recorded[k] as string) || recorded[k] === actual.get(k) || (recorded[k] === TIME_PLACEHOLDER && CLOCK_FORM.test(actual.get(k) as string))))
+    return keys.every(
+        (k) =>
+            actual.has(k) &&
+            (PLACEHOLDER.test(recorded[k] as string) ||
+                recorded[k] === actual.get(k) ||
+                (recorded[k] === TIME_PLACEHOLDER && CLOCK_FORM.test(actual.get(k) as string)))
+    )
 }
 
 /** Parsed JSON, or `undefined` for text that is not JSON. */
@@ -93,7 +114,13 @@ function jsonOf(text: string): unknown {
 
 /** JSON values equal, a recorded placeholder string standing for any string (a key the request carries). */
 function sameJson(recorded: unknown, actual: unknown): boolean {
-    if (typeof recorded === 'string') return recorded === actual || (typeof actual === 'string' && HAS_PLACEHOLDER.test(recorded) && placeholderPattern(recorded, '[\\s\\S]*').test(actual))
+    if (typeof recorded === 'string')
+        return (
+            recorded === actual ||
+            (typeof actual === 'string' &&
+                HAS_PLACEHOLDER.test(recorded) &&
+                placeholderPattern(recorded, '[\\s\\S]*').test(actual))
+        )
     if (recorded === null || typeof recorded !== 'object') return recorded === actual
     if (actual === null || typeof actual !== 'object' || Array.isArray(recorded) !== Array.isArray(actual)) return false
     const r = recorded as Record<string, unknown>
@@ -114,7 +141,12 @@ function sameBody(recorded: string | undefined, actual: string | undefined): boo
     const r = jsonOf(recorded)
     const a = jsonOf(actual)
     if (r !== undefined && a !== undefined) {
-        const rpc = (v: unknown): unknown => (isObject(v) && 'jsonrpc' in v ? { ...(v as Record<string, unknown>), id: null } : Array.isArray(v) ? v.map(rpc) : v)
+        const rpc = (v: unknown): unknown =>
+            isObject(v) && 'jsonrpc' in v
+                ? { ...(v as Record<string, unknown>), id: null }
+                : Array.isArray(v)
+                  ? v.map(rpc)
+                  : v
         return sameJson(rpc(r), rpc(a))
     }
     return HAS_PLACEHOLDER.test(recorded) ? placeholderPattern(recorded, '[\\s\\S]*').test(actual) : recorded === actual
@@ -126,7 +158,8 @@ function sameBody(recorded: string | undefined, actual: string | undefined): boo
  */
 export function isMissingRecording(response: { readonly status: number; readonly body: string }): boolean {
     try {
-        if (response?.status !== 404 || typeof response.body !== 'string' || !response.body.includes(NO_RECORDING)) return false
+        if (response?.status !== 404 || typeof response.body !== 'string' || !response.body.includes(NO_RECORDING))
+            return false
         return (JSON.parse(response.body) as { error?: unknown }).error === NO_RECORDING
     } catch {
         return false
@@ -160,7 +193,8 @@ export function httpPortFromRecordings(input: { recordings: readonly Recording[]
             const origin = String(recording?.host ?? '').replace(/\/+$/, '')
             for (const exchange of recording?.exchanges ?? []) {
                 const prefix = `${exchange.request.method.toUpperCase()} ${origin}`
-                if (HAS_PLACEHOLDER.test(exchange.request.path)) patterns.push({ prefix, path: placeholderPattern(exchange.request.path, '[^/]*'), exchange })
+                if (HAS_PLACEHOLDER.test(exchange.request.path))
+                    patterns.push({ prefix, path: placeholderPattern(exchange.request.path, '[^/]*'), exchange })
                 const route = `${prefix}${exchange.request.path}`
                 byRoute.set(route, [...(byRoute.get(route) ?? []), exchange])
             }
@@ -184,9 +218,23 @@ export function httpPortFromRecordings(input: { recordings: readonly Recording[]
                 ...(rawPath.includes('+') ? (byRoute.get(`${prefix}${decodeQueryPart(rawPath)}`) ?? []) : []),
                 ...patterns.filter((p) => p.prefix === prefix && p.path.test(path)).map((p) => p.exchange)
             ]
-            const hit = candidates.find((c) => sameQuery(c.request.query ?? {}, query) && sameBody(c.request.body, request.body))
-            if (hit === undefined) return { status: 404, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: NO_RECORDING, request: `${method} ${match[1] as string}${rawPath}${match[3] !== undefined ? `?${match[3]}` : ''}` }) }
-            return { status: hit.response.status, headers: { ...(hit.response.headers ?? {}) }, body: hit.response.body }
+            const hit = candidates.find(
+                (c) => sameQuery(c.request.query ?? {}, query) && sameBody(c.request.body, request.body)
+            )
+            if (hit === undefined)
+                return {
+                    status: 404,
+                    headers: { 'content-type': 'application/json' },
+                    body: JSON.stringify({
+                        error: NO_RECORDING,
+                        request: `${method} ${match[1] as string}${rawPath}${match[3] !== undefined ? `?${match[3]}` : ''}`
+                    })
+                }
+            return {
+                status: hit.response.status,
+                headers: { ...(hit.response.headers ?? {}) },
+                body: hit.response.body
+            }
         }
     }
 }

@@ -5,8 +5,19 @@ import { isObject } from '../model/object.js'
 /** The part of the flowmcp-core v4 module the adapter calls (`import * as core from 'flowmcp-core'`). */
 export interface FlowMCPCoreLike {
     readonly FlowMCP: {
-        loadSchema(args: { filePath: string; listsDir?: string; allowlist?: unknown; resolveBase?: string }): Promise<unknown>
-        fetch(args: { main: unknown; handlerMap: unknown; userParams: unknown; serverParams: unknown; routeName: string }): Promise<unknown>
+        loadSchema(args: {
+            filePath: string
+            listsDir?: string
+            allowlist?: unknown
+            resolveBase?: string
+        }): Promise<unknown>
+        fetch(args: {
+            main: unknown
+            handlerMap: unknown
+            userParams: unknown
+            serverParams: unknown
+            routeName: string
+        }): Promise<unknown>
     }
 }
 
@@ -36,7 +47,9 @@ type Obj = Record<string, unknown>
 /** The messages of a runtime answer, as strings (a message that is no string is described, never thrown on). */
 function messagesOf(value: unknown): string[] {
     if (!isObject(value) || !Array.isArray(value.messages)) return []
-    return value.messages.map((m) => (typeof m === 'string' ? m : m instanceof Error ? m.message : JSON.stringify(m) ?? String(m))).slice(0, 20)
+    return value.messages
+        .map((m) => (typeof m === 'string' ? m : m instanceof Error ? m.message : (JSON.stringify(m) ?? String(m))))
+        .slice(0, 20)
 }
 
 /** `HTTP <code>` in the runtime's messages: the status of a non-2xx response. */
@@ -66,7 +79,7 @@ const failure = (message: string): RuntimeTestOutcome => ({ ok: false, httpStatu
 export function runtimePortFromFlowMCP(options: FlowMCPRuntimeOptions): RuntimePort {
     // The options are read once, here: a hostile or missing object gives a port whose every run fails with the reason.
     let read: FlowMCPRuntimeOptions | null = null
-    let unreadable = 'runtimePortFromFlowMCP needs { core }: the host\'s imported flowmcp-core v4 module'
+    let unreadable = "runtimePortFromFlowMCP needs { core }: the host's imported flowmcp-core v4 module"
     try {
         if (isObject(options) && isObject(options.core)) read = { core: options.core, ...pick(options) }
     } catch (cause) {
@@ -94,13 +107,25 @@ type GlobalFetch = { fetch?: unknown }
  * Runs `work` with the global `fetch` going through `http`, one run at a time (the runtime reads
  * the global, so two tests at once could not be told apart): the requests it made come back with it.
  */
-function throughPort(http: HttpPort): (serverParams: Readonly<Record<string, string>>, work: () => Promise<RuntimeTestOutcome>) => Promise<RuntimeTestOutcome> {
+function throughPort(
+    http: HttpPort
+): (
+    serverParams: Readonly<Record<string, string>>,
+    work: () => Promise<RuntimeTestOutcome>
+) => Promise<RuntimeTestOutcome> {
     let queue: Promise<unknown> = Promise.resolve()
     return (serverParams, work) => {
         const turn = queue.then(async (): Promise<RuntimeTestOutcome> => {
             const requests: RuntimeRequestRecord[] = []
-            const bridged = fetchThroughPort({ send: (r) => http.send(r), serverParams, onRequest: (r) => requests.push(r) })
-            if (bridged === null) return failure('this platform has no fetch Response: the runtime\'s fetch cannot go through options.http')
+            const bridged = fetchThroughPort({
+                send: (r) => http.send(r),
+                serverParams,
+                onRequest: (r) => requests.push(r)
+            })
+            if (bridged === null)
+                return failure(
+                    "this platform has no fetch Response: the runtime's fetch cannot go through options.http"
+                )
             const g = globalThis as unknown as GlobalFetch
             const before = g.fetch
             g.fetch = bridged
@@ -130,10 +155,15 @@ function portOver(options: FlowMCPRuntimeOptions): RuntimePort {
                         ...(options.allowlist !== undefined ? { allowlist: options.allowlist } : {}),
                         ...(options.resolveBase !== undefined ? { resolveBase: options.resolveBase } : {})
                     })
-                    if (!isObject(result) || result.status !== true) return { problem: `the runtime did not load the schema: ${messagesOf(result).join('; ') || 'no message'}` }
+                    if (!isObject(result) || result.status !== true)
+                        return {
+                            problem: `the runtime did not load the schema: ${messagesOf(result).join('; ') || 'no message'}`
+                        }
                     return { main: result.main, handlerMap: result.handlerMap ?? {} }
                 } catch (cause) {
-                    return { problem: `the runtime did not load the schema: ${cause instanceof Error ? cause.message : String(cause)}` }
+                    return {
+                        problem: `the runtime did not load the schema: ${cause instanceof Error ? cause.message : String(cause)}`
+                    }
                 }
             })()
             loaded.set(filePath, pending)
@@ -143,20 +173,38 @@ function portOver(options: FlowMCPRuntimeOptions): RuntimePort {
     return {
         ...(options.version !== undefined ? { version: options.version } : {}),
         async run(request: RuntimeTestRequest): Promise<RuntimeTestOutcome> {
-            return routed === null ? runOne(request) : routed(isObject(request?.serverParams) ? (request.serverParams as Record<string, string>) : {}, () => runOne(request))
+            return routed === null
+                ? runOne(request)
+                : routed(isObject(request?.serverParams) ? (request.serverParams as Record<string, string>) : {}, () =>
+                      runOne(request)
+                  )
         }
     }
 
     async function runOne(request: RuntimeTestRequest): Promise<RuntimeTestOutcome> {
         try {
-            if (request.schemaPath === null) return failure('the schema was given as an object: the runtime needs its file (schemaPath) to load its handlers')
+            if (request.schemaPath === null)
+                return failure(
+                    'the schema was given as an object: the runtime needs its file (schemaPath) to load its handlers'
+                )
             const schema = await load(request.schemaPath)
             if ('problem' in schema) return failure(schema.problem)
-            const answer: unknown = await options.core.FlowMCP.fetch({ main: schema.main, handlerMap: schema.handlerMap, userParams: { ...request.userParams }, serverParams: { ...request.serverParams }, routeName: request.tool })
+            const answer: unknown = await options.core.FlowMCP.fetch({
+                main: schema.main,
+                handlerMap: schema.handlerMap,
+                userParams: { ...request.userParams },
+                serverParams: { ...request.serverParams },
+                routeName: request.tool
+            })
             const messages = messagesOf(answer)
             if (!isObject(answer)) return failure('the runtime returned no result object')
             // A success may never have touched HTTP (executeRequest computes offline): its status is not known.
-            return { ok: answer.status === true, data: answer.data, httpStatus: answer.status === true ? null : httpStatusOf(messages), messages }
+            return {
+                ok: answer.status === true,
+                data: answer.data,
+                httpStatus: answer.status === true ? null : httpStatusOf(messages),
+                messages
+            }
         } catch (cause) {
             return failure(`the runtime threw: ${cause instanceof Error ? cause.message : String(cause)}`)
         }

@@ -4,7 +4,17 @@ import type { Issue } from '../errors/types.js'
 import { isIsoDateTime } from '../time.js'
 import { redactSecretsDeep, redactSecretText, secretForms } from '../prompts/redact.js'
 import { checkKeyDomains, type KeyDomainResult } from '../schema/key-domain.js'
-import { isParameterless, isRecord, keysOf, own, requiredServerParamsOf, serverParamsUsedBy, testInputKeys, testsOf, testSignature } from '../schema/shape.js'
+import {
+    isParameterless,
+    isRecord,
+    keysOf,
+    own,
+    requiredServerParamsOf,
+    serverParamsUsedBy,
+    testInputKeys,
+    testsOf,
+    testSignature
+} from '../schema/shape.js'
 import { validateMain } from '../schema/validate-main.js'
 import { maskServerParams } from '../ports/fetch-bridge.js'
 import { isMissingRecording } from '../ports/replay.js'
@@ -13,7 +23,13 @@ import type { HttpPort, HttpRequest, HttpResponse } from './http.js'
 import { checkAgainstSchema, isEmptyData, shapeOf, utf8Length, type Shape } from './output-check.js'
 import { buildRequest } from './request.js'
 
-import { SEVERITY, BLOCKED_REASONS, fewerThanWorkingTests, MIN_WORKING_TESTS, type BlockedReason } from '../model/constants.js'
+import {
+    SEVERITY,
+    BLOCKED_REASONS,
+    fewerThanWorkingTests,
+    MIN_WORKING_TESTS,
+    type BlockedReason
+} from '../model/constants.js'
 /**
  * The bar of a parameterless tool. Such a tool has one distinct request at most (every other test
  * is a DPT-008 duplicate), so the parameter space is covered by one working call; a bar of 3
@@ -26,7 +42,15 @@ export const PRETEST_DEFAULTS = Object.freeze({ concurrency: 4, timeoutMs: 15_00
 export const RESPONSE_SIZE_LIMITS = Object.freeze({ large: 1_048_576, extreme: 10_485_760 })
 
 /** What happened to one test. */
-export type TestStatus = 'passed' | 'failed' | 'key-gated' | 'withheld' | 'duplicate' | 'unbuildable' | 'not-sent' | 'planned'
+export type TestStatus =
+    | 'passed'
+    | 'failed'
+    | 'key-gated'
+    | 'withheld'
+    | 'duplicate'
+    | 'unbuildable'
+    | 'not-sent'
+    | 'planned'
 /** A tool's class (05 §1.6 `perTool.class`, plus `withheld` for a key-domain mismatch). */
 export type ToolClass = 'normal' | 'parameterless' | 'key-gated' | 'needs-tests' | 'withheld' | 'state-changing'
 
@@ -47,7 +71,15 @@ export type TestRequestRecord = RuntimeRequestRecord
  * - `network-not-granted`: the runtime child tried the network offline (DPT-021);
  * - `port-error`: the HTTP or runtime port failed (network failure, timeout, a malformed answer).
  */
-export type TestVerdict = 'working' | 'no-data' | 'output-transform-failed' | 'http-error' | 'handler-error' | 'missing-recording' | 'network-not-granted' | 'port-error'
+export type TestVerdict =
+    | 'working'
+    | 'no-data'
+    | 'output-transform-failed'
+    | 'http-error'
+    | 'handler-error'
+    | 'missing-recording'
+    | 'network-not-granted'
+    | 'port-error'
 
 /** One test, as kept. Headers, key values and response bodies are never kept; a request's URL only with its keys masked. */
 export interface PretestTestResult {
@@ -96,7 +128,17 @@ export interface PretestTestRecord {
 
 /** Every test of a pretest as its {@link PretestTestRecord}, in plan order. */
 export function testRecordsOf(results: readonly PretestTestResult[]): PretestTestRecord[] {
-    return results.map((r) => ({ tool: r.tool, testIndex: r.testIndex, status: r.status, working: r.working, via: r.via === 'runtime' ? 'runtime' : 'http', verdict: r.verdict ?? null, httpStatus: r.httpStatus, error: r.error, requests: r.requests ?? [] }))
+    return results.map((r) => ({
+        tool: r.tool,
+        testIndex: r.testIndex,
+        status: r.status,
+        working: r.working,
+        via: r.via === 'runtime' ? 'runtime' : 'http',
+        verdict: r.verdict ?? null,
+        httpStatus: r.httpStatus,
+        error: r.error,
+        requests: r.requests ?? []
+    }))
 }
 
 /** Per-tool summary. */
@@ -199,28 +241,83 @@ export interface PretestInput {
  * missing, no tests, fewer buildable tests than the bar (certain before anything is sent, so offline
  * too), then, once the tests ran, fewer working tests than the bar. `detail` names the cause.
  */
-function blockerOf(meta: { cls: ToolClass; missing: readonly string[]; withheld: readonly string[]; parameterless: boolean; distinct: number; unbuildable: ReadonlyArray<{ index: number; detail: string }>; runtime: 'needed' | 'used' | null }, run: { ran: boolean; working: number; bar: number; invalid: string | null; notGranted: number; failed: readonly PretestTestResult[] }): { reason: BlockedReason; detail: string } | null {
+function blockerOf(
+    meta: {
+        cls: ToolClass
+        missing: readonly string[]
+        withheld: readonly string[]
+        parameterless: boolean
+        distinct: number
+        unbuildable: ReadonlyArray<{ index: number; detail: string }>
+        runtime: 'needed' | 'used' | null
+    },
+    run: {
+        ran: boolean
+        working: number
+        bar: number
+        invalid: string | null
+        notGranted: number
+        failed: readonly PretestTestResult[]
+    }
+): { reason: BlockedReason; detail: string } | null {
     const names = (list: readonly string[]): string => list.join(', ')
     if (run.invalid !== null) return { reason: BLOCKED_REASONS.invalidSchema, detail: run.invalid }
-    if (meta.cls === 'state-changing') return { reason: BLOCKED_REASONS.stateChanging, detail: 'the tool changes state (PUT/DELETE or meta says so); graders never call it' }
-    if (meta.cls === 'withheld') return { reason: BLOCKED_REASONS.keyDomainMismatch, detail: `the key ${names(meta.withheld)} is not sent to this host (its name belongs to another company's domain)` }
-    if (meta.cls === 'key-gated') return { reason: BLOCKED_REASONS.keyGated, detail: `not tested: set ${names(meta.missing)} (required server param${meta.missing.length > 1 ? 's' : ''} of the schema) to test it` }
-    if (meta.cls === 'needs-tests') return { reason: BLOCKED_REASONS.noTests, detail: 'the tool declares no tests; add at least one test to main.tools.<tool>.tests' }
-    if (meta.runtime === 'needed') return { reason: BLOCKED_REASONS.handlersNeedRuntime, detail: "not tested: the schema exports handlers, which the FlowMCP runtime runs on every call of this tool; pass a runtime (options.runtime, CLI --runtime <flowmcp-core folder>) to test it as the runtime runs it" }
+    if (meta.cls === 'state-changing')
+        return {
+            reason: BLOCKED_REASONS.stateChanging,
+            detail: 'the tool changes state (PUT/DELETE or meta says so); graders never call it'
+        }
+    if (meta.cls === 'withheld')
+        return {
+            reason: BLOCKED_REASONS.keyDomainMismatch,
+            detail: `the key ${names(meta.withheld)} is not sent to this host (its name belongs to another company's domain)`
+        }
+    if (meta.cls === 'key-gated')
+        return {
+            reason: BLOCKED_REASONS.keyGated,
+            detail: `not tested: set ${names(meta.missing)} (required server param${meta.missing.length > 1 ? 's' : ''} of the schema) to test it`
+        }
+    if (meta.cls === 'needs-tests')
+        return {
+            reason: BLOCKED_REASONS.noTests,
+            detail: 'the tool declares no tests; add at least one test to main.tools.<tool>.tests'
+        }
+    if (meta.runtime === 'needed')
+        return {
+            reason: BLOCKED_REASONS.handlersNeedRuntime,
+            detail: 'not tested: the schema exports handlers, which the FlowMCP runtime runs on every call of this tool; pass a runtime (options.runtime, CLI --runtime <flowmcp-core folder>) to test it as the runtime runs it'
+        }
     const buildable = meta.distinct - meta.unbuildable.length
     if (meta.unbuildable.length > 0 && buildable < run.bar) {
         // One line per distinct cause, naming its tests: the same undeclared param on every test is said once.
         const byCause = new Map<string, number[]>()
         for (const u of meta.unbuildable) byCause.set(u.detail, [...(byCause.get(u.detail) ?? []), u.index])
-        const causes = [...byCause.entries()].map(([detail, tests]) => `${tests.length > 1 ? 'tests' : 'test'} ${tests.join(', ')}: ${detail}`)
-        return { reason: BLOCKED_REASONS.unbuildableTests, detail: `only ${buildable} of ${meta.distinct} distinct tests can be built, ${run.bar} needed (${causes.join('; ')})` }
+        const causes = [...byCause.entries()].map(
+            ([detail, tests]) => `${tests.length > 1 ? 'tests' : 'test'} ${tests.join(', ')}: ${detail}`
+        )
+        return {
+            reason: BLOCKED_REASONS.unbuildableTests,
+            detail: `only ${buildable} of ${meta.distinct} distinct tests can be built, ${run.bar} needed (${causes.join('; ')})`
+        }
     }
     // A tool is graded only on tests that ran: offline or in a dry run nothing says it works.
     if (!run.ran) return { reason: BLOCKED_REASONS.untested, detail: UNTESTED_DETAIL }
     if (run.working < run.bar && run.notGranted > 0) {
-        return { reason: BLOCKED_REASONS.networkNotGranted, detail: `not tested: ${run.notGranted} of its tests tried the network, which the runtime child is not granted offline (nor under --recordings, beyond fetch answered from the recordings); pass --live to test it against its API, or --recordings <dir> with recordings of its requests` }
+        return {
+            reason: BLOCKED_REASONS.networkNotGranted,
+            detail: `not tested: ${run.notGranted} of its tests tried the network, which the runtime child is not granted offline (nor under --recordings, beyond fetch answered from the recordings); pass --live to test it against its API, or --recordings <dir> with recordings of its requests`
+        }
     }
-    if (run.working < run.bar) return meta.parameterless ? { reason: BLOCKED_REASONS.noWorkingTest, detail: `the test did not return data${notWorkingDetail(run.failed)}` } : { reason: fewerThanWorkingTests(run.bar), detail: `${run.working} of ${meta.distinct} distinct tests returned data, ${run.bar} needed${notWorkingDetail(run.failed)}` }
+    if (run.working < run.bar)
+        return meta.parameterless
+            ? {
+                  reason: BLOCKED_REASONS.noWorkingTest,
+                  detail: `the test did not return data${notWorkingDetail(run.failed)}`
+              }
+            : {
+                  reason: fewerThanWorkingTests(run.bar),
+                  detail: `${run.working} of ${meta.distinct} distinct tests returned data, ${run.bar} needed${notWorkingDetail(run.failed)}`
+              }
     return null
 }
 
@@ -236,7 +333,8 @@ function notWorkingDetail(failed: readonly PretestTestResult[]): string {
     if (failed.length === 0) return ''
     const named = failed.slice(0, FAILED_TESTS_NAMED).map((r) => {
         const missing = (r.requests ?? []).find((q) => q.missingRecording)
-        if (missing !== undefined) return `test ${r.testIndex}: the recordings lack ${missing.method} ${missing.url.length > 300 ? `${missing.url.slice(0, 297)}...` : missing.url} (re-record it)`
+        if (missing !== undefined)
+            return `test ${r.testIndex}: the recordings lack ${missing.method} ${missing.url.length > 300 ? `${missing.url.slice(0, 297)}...` : missing.url} (re-record it)`
         return `test ${r.testIndex}: ${r.verdict ?? 'failed'}${r.httpStatus !== null && r.httpStatus !== 200 ? ` (HTTP ${r.httpStatus})` : ''}`
     })
     const more = failed.length > FAILED_TESTS_NAMED ? `; and ${failed.length - FAILED_TESTS_NAMED} more` : ''
@@ -244,7 +342,8 @@ function notWorkingDetail(failed: readonly PretestTestResult[]): string {
 }
 
 /** How to get an untested tool tested, in words (the CLI flags and the library options). */
-export const UNTESTED_DETAIL = 'not tested: its tests did not run, so nothing shows the tool works; run them live (CLI --live, options.http) or from recorded responses (CLI --recordings <dir>, a replay HTTP port) to grade it'
+export const UNTESTED_DETAIL =
+    'not tested: its tests did not run, so nothing shows the tool works; run them live (CLI --live, options.http) or from recorded responses (CLI --recordings <dir>, a replay HTTP port) to grade it'
 
 /** Why the runtime would refuse the schema: every error-level structural finding, with its place. */
 function invalidDetail(structural: readonly Issue[]): string {
@@ -253,9 +352,18 @@ function invalidDetail(structural: readonly Issue[]): string {
 }
 
 type Job =
-    | { readonly kind: 'test' | 'docs'; readonly tool: string; readonly testIndex: number; readonly request: HttpRequest }
-    | { readonly kind: 'runtime'; readonly tool: string; readonly testIndex: number; readonly userParams: Readonly<Record<string, unknown>> }
-
+    | {
+          readonly kind: 'test' | 'docs'
+          readonly tool: string
+          readonly testIndex: number
+          readonly request: HttpRequest
+      }
+    | {
+          readonly kind: 'runtime'
+          readonly tool: string
+          readonly testIndex: number
+          readonly userParams: Readonly<Record<string, unknown>>
+      }
 
 /** A test's user parameters for the runtime: every key but `_description`, values as written. */
 function userParamsOf(test: unknown): Record<string, unknown> {
@@ -267,7 +375,20 @@ const FAILURE_CODES = ['DPT-004', 'DPT-010', 'DPT-011', 'DPT-017', 'DPT-020', 'D
 type FailureCode = (typeof FAILURE_CODES)[number]
 
 /** `CODE: message`, the error-string form the CLI surfaces (05 §1.6). */
-function coded(code: FailureCode | 'DPT-009' | 'DPT-020' | 'DPT-007' | 'DPT-008' | 'DPT-012' | 'DPT-013' | 'DPT-016' | 'DPT-018' | 'DPT-019', message: string): string {
+function coded(
+    code:
+        | FailureCode
+        | 'DPT-009'
+        | 'DPT-020'
+        | 'DPT-007'
+        | 'DPT-008'
+        | 'DPT-012'
+        | 'DPT-013'
+        | 'DPT-016'
+        | 'DPT-018'
+        | 'DPT-019',
+    message: string
+): string {
     return `${code}: ${message}`
 }
 
@@ -296,7 +417,12 @@ function portErrorText(cause: unknown, secrets: readonly string[]): string {
 }
 
 function isResponse(value: unknown): value is HttpResponse {
-    return isRecord(value) && typeof value.status === 'number' && Number.isInteger(value.status) && typeof value.body === 'string'
+    return (
+        isRecord(value) &&
+        typeof value.status === 'number' &&
+        Number.isInteger(value.status) &&
+        typeof value.body === 'string'
+    )
 }
 
 /** The counts and durations: whole numbers (throttleMs may be 0), concurrency at most the cap. */
@@ -305,7 +431,13 @@ function checkCountOptions(input: Record<string, unknown>, errors: Issue[]): voi
         const v = input[field]
         if (v === undefined) return
         if (typeof v !== 'number' || !Number.isInteger(v) || v < (allowZero ? 0 : 1)) {
-            errors.push(createIssue('DPT-002', `/${field}`, { field, expected: allowZero ? 'integer >= 0' : 'integer >= 1', actual: describeValue(v) }))
+            errors.push(
+                createIssue('DPT-002', `/${field}`, {
+                    field,
+                    expected: allowZero ? 'integer >= 0' : 'integer >= 1',
+                    actual: describeValue(v)
+                })
+            )
         }
     }
     positiveInt('minWorkingTests', false)
@@ -314,19 +446,38 @@ function checkCountOptions(input: Record<string, unknown>, errors: Issue[]): voi
     positiveInt('timeoutMs', false)
     positiveInt('throttleMs', true)
     if (typeof input.concurrency === 'number' && input.concurrency > PRETEST_DEFAULTS.maxConcurrency) {
-        errors.push(createIssue('DPT-002', '/concurrency', { field: 'concurrency', expected: `integer 1..${PRETEST_DEFAULTS.maxConcurrency}`, actual: describeValue(input.concurrency) }))
+        errors.push(
+            createIssue('DPT-002', '/concurrency', {
+                field: 'concurrency',
+                expected: `integer 1..${PRETEST_DEFAULTS.maxConcurrency}`,
+                actual: describeValue(input.concurrency)
+            })
+        )
     }
 }
 
 /** `now` (required), the boolean flags and the two callbacks. */
 function checkNowFlagsAndCallbacks(input: Record<string, unknown>, errors: Issue[]): void {
     if (input.now === undefined) errors.push(createIssue('DPT-001', '/now', { field: 'now' }))
-    else if (!isIsoDateTime(input.now)) errors.push(createIssue('DPT-002', '/now', { field: 'now', expected: 'ISO-8601 date-time', actual: describeValue(input.now) }))
+    else if (!isIsoDateTime(input.now))
+        errors.push(
+            createIssue('DPT-002', '/now', {
+                field: 'now',
+                expected: 'ISO-8601 date-time',
+                actual: describeValue(input.now)
+            })
+        )
     for (const field of ['dryRun', 'checkDocs'] as const) {
-        if (input[field] !== undefined && typeof input[field] !== 'boolean') errors.push(createIssue('DPT-002', `/${field}`, { field, expected: 'boolean', actual: typeOfValue(input[field]) }))
+        if (input[field] !== undefined && typeof input[field] !== 'boolean')
+            errors.push(
+                createIssue('DPT-002', `/${field}`, { field, expected: 'boolean', actual: typeOfValue(input[field]) })
+            )
     }
     for (const field of ['sleep', 'transform'] as const) {
-        if (input[field] !== undefined && typeof input[field] !== 'function') errors.push(createIssue('DPT-002', `/${field}`, { field, expected: 'function', actual: typeOfValue(input[field]) }))
+        if (input[field] !== undefined && typeof input[field] !== 'function')
+            errors.push(
+                createIssue('DPT-002', `/${field}`, { field, expected: 'function', actual: typeOfValue(input[field]) })
+            )
     }
 }
 
@@ -334,15 +485,38 @@ function checkNowFlagsAndCallbacks(input: Record<string, unknown>, errors: Issue
 function checkHttpAndServerParams(input: Record<string, unknown>, errors: Issue[]): void {
     const http = input.http
     if (http !== undefined && http !== null) {
-        if (typeof http !== 'object' && typeof http !== 'function') errors.push(createIssue('DPT-002', '/http', { field: 'http', expected: 'HttpPort', actual: typeOfValue(http) }))
-        else if (typeof (http as { send?: unknown }).send !== 'function') errors.push(createIssue('DPT-002', '/http/send', { field: 'http.send', expected: 'function', actual: typeOfValue((http as { send?: unknown }).send) }))
+        if (typeof http !== 'object' && typeof http !== 'function')
+            errors.push(
+                createIssue('DPT-002', '/http', { field: 'http', expected: 'HttpPort', actual: typeOfValue(http) })
+            )
+        else if (typeof (http as { send?: unknown }).send !== 'function')
+            errors.push(
+                createIssue('DPT-002', '/http/send', {
+                    field: 'http.send',
+                    expected: 'function',
+                    actual: typeOfValue((http as { send?: unknown }).send)
+                })
+            )
     }
     const serverParams = input.serverParams
     if (serverParams !== undefined && !isRecord(serverParams)) {
-        errors.push(createIssue('DPT-002', '/serverParams', { field: 'serverParams', expected: 'object of strings', actual: typeOfValue(serverParams) }))
+        errors.push(
+            createIssue('DPT-002', '/serverParams', {
+                field: 'serverParams',
+                expected: 'object of strings',
+                actual: typeOfValue(serverParams)
+            })
+        )
     } else if (isRecord(serverParams)) {
         for (const key of Object.keys(serverParams)) {
-            if (typeof serverParams[key] !== 'string') errors.push(createIssue('DPT-002', pointer('serverParams', key), { field: `serverParams.${key}`, expected: 'string', actual: typeOfValue(serverParams[key]) }))
+            if (typeof serverParams[key] !== 'string')
+                errors.push(
+                    createIssue('DPT-002', pointer('serverParams', key), {
+                        field: `serverParams.${key}`,
+                        expected: 'string',
+                        actual: typeOfValue(serverParams[key])
+                    })
+                )
         }
     }
 }
@@ -359,7 +533,12 @@ function checkOptions(input: Record<string, unknown>): { errors: Issue[] } {
     return { errors }
 }
 
-function emptyResult(reason: PretestResult['reason'], minWorkingTests: number, errors: Issue[], now: unknown): PretestResult {
+function emptyResult(
+    reason: PretestResult['reason'],
+    minWorkingTests: number,
+    errors: Issue[],
+    now: unknown
+): PretestResult {
     return {
         ran: false,
         reason,
@@ -377,7 +556,13 @@ function emptyResult(reason: PretestResult['reason'], minWorkingTests: number, e
 }
 
 /** Runs jobs with at most `concurrency` in flight, each start spaced by `throttleMs` through `sleep`. */
-async function runJobs<T>(jobs: readonly Job[], concurrency: number, throttleMs: number, sleep: ((ms: number) => Promise<void>) | undefined, work: (job: Job) => Promise<T>): Promise<T[]> {
+async function runJobs<T>(
+    jobs: readonly Job[],
+    concurrency: number,
+    throttleMs: number,
+    sleep: ((ms: number) => Promise<void>) | undefined,
+    work: (job: Job) => Promise<T>
+): Promise<T[]> {
     const results: T[] = new Array<T>(jobs.length)
     let next = 0
     let gate: Promise<void> = Promise.resolve()
@@ -449,27 +634,53 @@ interface CheckedInput {
 /** Stage "check input": the arguments as read, or the result that ends the run (DPT-001, DPT-002). */
 function checkInput(input: unknown): { checked: CheckedInput; early: null } | { checked: null; early: PretestResult } {
     if (!isRecord(input) && !(typeof input === 'object' && input !== null)) {
-        return { checked: null, early: emptyResult('invalid-input', MIN_WORKING_TESTS, [createIssue('DPT-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })], undefined) }
+        return {
+            checked: null,
+            early: emptyResult(
+                'invalid-input',
+                MIN_WORKING_TESTS,
+                [createIssue('DPT-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })],
+                undefined
+            )
+        }
     }
     const args = input as Record<string, unknown>
-    const minWorkingTests = typeof args.minWorkingTests === 'number' && Number.isInteger(args.minWorkingTests) && args.minWorkingTests >= 1 ? args.minWorkingTests : MIN_WORKING_TESTS
+    const minWorkingTests =
+        typeof args.minWorkingTests === 'number' && Number.isInteger(args.minWorkingTests) && args.minWorkingTests >= 1
+            ? args.minWorkingTests
+            : MIN_WORKING_TESTS
     const main = args.main
     const optionErrors = checkOptions(args).errors
     if (main === undefined) optionErrors.unshift(createIssue('DPT-001', '/main', { field: 'main' }))
-    else if (!isRecord(main)) optionErrors.unshift(createIssue('DPT-002', '/main', { field: 'main', expected: 'object', actual: typeOfValue(main) }))
-    if (optionErrors.length > 0) return { checked: null, early: emptyResult('invalid-input', minWorkingTests, optionErrors, args.now) }
+    else if (!isRecord(main))
+        optionErrors.unshift(
+            createIssue('DPT-002', '/main', { field: 'main', expected: 'object', actual: typeOfValue(main) })
+        )
+    if (optionErrors.length > 0)
+        return { checked: null, early: emptyResult('invalid-input', minWorkingTests, optionErrors, args.now) }
     return { checked: { args, main: main as Record<string, unknown>, minWorkingTests }, early: null }
 }
 
 /** Stage "structure": why the runtime would refuse the schema (`invalid`, null when it would not) and its DPT-009 error. */
-function structuralOf(args: Record<string, unknown>, main: Record<string, unknown>): { invalid: string | null; structuralErrors: Issue[] } {
+function structuralOf(
+    args: Record<string, unknown>,
+    main: Record<string, unknown>
+): { invalid: string | null; structuralErrors: Issue[] } {
     // A caller that validated `main` already (gradeSingleSchema) passes the result: nothing is computed twice.
-    const given = isRecord(args.validation) && Array.isArray(args.validation.errors) ? (args.validation.errors as Issue[]) : null
+    const given =
+        isRecord(args.validation) && Array.isArray(args.validation.errors) ? (args.validation.errors as Issue[]) : null
     const structural = (given ?? validateMain(main)).filter((i) => i.severity === SEVERITY.error)
     // A schema the runtime would refuse is never tested or graded, but its tools are still classified
     // (keys, handlers, tests), so damage elsewhere never hides why a tool could not be tested.
     const invalid = structural.length > 0 ? invalidDetail(structural) : null
-    const structuralErrors = structural.length > 0 ? [createIssue('DPT-009', '/main', { detail: `${structural.length} structural error(s), first ${structural[0]?.code ?? ''} at ${structural[0]?.path ?? ''}` })] : []
+    const structuralErrors =
+        structural.length > 0
+            ? [
+                  createIssue('DPT-009', '/main', {
+                      detail: `${structural.length} structural error(s), first ${structural[0]?.code ?? ''} at ${structural[0]?.path ?? ''}`
+                  })
+              ]
+            : []
     return { invalid, structuralErrors }
 }
 
@@ -484,14 +695,20 @@ function settingsOf(args: Record<string, unknown>): PretestSettings {
         secrets: secretForms(serverParams, 1),
         http: (args.http ?? null) as HttpPort | null,
         dryRun: args.dryRun === true,
-        parameterlessBar: typeof args.parameterlessMinWorkingTests === 'number' ? args.parameterlessMinWorkingTests : PARAMETERLESS_MIN_WORKING_TESTS,
+        parameterlessBar:
+            typeof args.parameterlessMinWorkingTests === 'number'
+                ? args.parameterlessMinWorkingTests
+                : PARAMETERLESS_MIN_WORKING_TESTS,
         concurrency: typeof args.concurrency === 'number' ? args.concurrency : PRETEST_DEFAULTS.concurrency,
         timeoutMs: typeof args.timeoutMs === 'number' ? args.timeoutMs : PRETEST_DEFAULTS.timeoutMs,
         throttleMs: typeof args.throttleMs === 'number' ? args.throttleMs : PRETEST_DEFAULTS.throttleMs,
         sleep: typeof args.sleep === 'function' ? (args.sleep as (ms: number) => Promise<void>) : undefined,
         transform: typeof args.transform === 'function' ? (args.transform as PretestInput['transform']) : undefined,
         checkDocs: args.checkDocs !== false,
-        runtime: isRecord(args.runtime) && typeof (args.runtime as { run?: unknown }).run === 'function' ? (args.runtime as unknown as RuntimePort) : null,
+        runtime:
+            isRecord(args.runtime) && typeof (args.runtime as { run?: unknown }).run === 'function'
+                ? (args.runtime as unknown as RuntimePort)
+                : null,
         runtimeFor: args.runtimeTools === 'all' ? 'all' : args.hasHandlers === true ? 'handlers' : 'none',
         schemaPath: typeof args.schemaPath === 'string' ? args.schemaPath : null
     }
@@ -532,40 +749,87 @@ function classifyTool(name: string, tool: unknown, testCount: number, scope: Cla
     const parameterless = isParameterless(tool)
     const used = serverParamsUsedBy(main, tool)
     // An undeclared one is not a key the host could give: such tests are reported unbuildable (DPT-012).
-    const missing = used.filter((p) => scope.declaredParams.includes(p) && !Object.hasOwn(settings.serverParams, p)).sort()
+    const missing = used
+        .filter((p) => scope.declaredParams.includes(p) && !Object.hasOwn(settings.serverParams, p))
+        .sort()
     const withheld = used.filter((p) => scope.mismatched.has(p)).sort()
     const method = own(tool, 'method')
     const meta = own(tool, 'meta')
     // 02 §2.1: graders make read-only calls only. PUT/DELETE, or a tool that says it is destructive, is never called.
-    const stateChanging = method === 'PUT' || method === 'DELETE' || own(meta, 'isDestructive') === true || own(meta, 'isReadOnly') === false
-    const cls: ToolClass = stateChanging ? 'state-changing' : withheld.length > 0 ? 'withheld' : missing.length > 0 ? 'key-gated' : testCount === 0 ? 'needs-tests' : parameterless ? 'parameterless' : 'normal'
+    const stateChanging =
+        method === 'PUT' ||
+        method === 'DELETE' ||
+        own(meta, 'isDestructive') === true ||
+        own(meta, 'isReadOnly') === false
+    const cls: ToolClass = stateChanging
+        ? 'state-changing'
+        : withheld.length > 0
+          ? 'withheld'
+          : missing.length > 0
+            ? 'key-gated'
+            : testCount === 0
+              ? 'needs-tests'
+              : parameterless
+                ? 'parameterless'
+                : 'normal'
     const base = pointer('tools', name)
-    if (cls === 'state-changing') findings.push(createIssue('DPT-019', base, { tool: name, method: describeValue(method) }))
+    if (cls === 'state-changing')
+        findings.push(createIssue('DPT-019', base, { tool: name, method: describeValue(method) }))
     if (cls === 'withheld') findings.push(createIssue('DPT-013', base, { tool: name, params: withheld.join(', ') }))
     if (cls === 'key-gated') {
         findings.push(createIssue('DPT-007', base, { tool: name, params: missing.join(', ') }))
         for (const p of missing) findings.push(createIssue('DPT-005', base, { param: p }))
     }
     if (cls === 'needs-tests') findings.push(createIssue('DPT-015', `${base}/tests`, { tool: name }))
-    if (cls === 'parameterless') findings.push(createIssue('DPT-006', base, { tool: name, bar: settings.parameterlessBar }))
+    if (cls === 'parameterless')
+        findings.push(createIssue('DPT-006', base, { tool: name, bar: settings.parameterlessBar }))
     // The runtime runs this tool's handlers on every call: a plain request would test something else.
     const viaRuntime = settings.runtimeFor !== 'none' && (cls === 'normal' || cls === 'parameterless')
-    if (viaRuntime && settings.runtime === null) findings.push(createIssue('DPT-020', base, { tool: name, detail: 'the schema exports handlers; pass a runtime to run its tests' }))
+    if (viaRuntime && settings.runtime === null)
+        findings.push(
+            createIssue('DPT-020', base, {
+                tool: name,
+                detail: 'the schema exports handlers; pass a runtime to run its tests'
+            })
+        )
     return { cls, missing, withheld, parameterless, viaRuntime }
 }
 
 /** Why a distinct test of a tool is not sent, as its planned status and coded error; null when it may be sent. */
-function heldBack(c: ToolClassification, invalid: string | null, runtime: RuntimePort | null): { status: TestStatus; error: string } | null {
-    if (c.cls === 'state-changing') return { status: 'not-sent', error: coded('DPT-019', 'state-changing tool, not called') }
-    if (c.cls === 'withheld') return { status: 'withheld', error: coded('DPT-013', `key withheld (api-key-domain-mismatch): ${c.withheld.join(', ')}`) }
-    if (c.cls === 'key-gated') return { status: 'key-gated', error: coded('DPT-007', `missing server param ${c.missing.join(', ')}`) }
-    if (invalid !== null) return { status: 'not-sent', error: coded('DPT-009', 'the schema has structural errors: nothing is sent') }
-    if (c.viaRuntime && runtime === null) return { status: 'not-sent', error: coded('DPT-020', 'the schema exports handlers: this test runs only through the FlowMCP runtime') }
+function heldBack(
+    c: ToolClassification,
+    invalid: string | null,
+    runtime: RuntimePort | null
+): { status: TestStatus; error: string } | null {
+    if (c.cls === 'state-changing')
+        return { status: 'not-sent', error: coded('DPT-019', 'state-changing tool, not called') }
+    if (c.cls === 'withheld')
+        return {
+            status: 'withheld',
+            error: coded('DPT-013', `key withheld (api-key-domain-mismatch): ${c.withheld.join(', ')}`)
+        }
+    if (c.cls === 'key-gated')
+        return { status: 'key-gated', error: coded('DPT-007', `missing server param ${c.missing.join(', ')}`) }
+    if (invalid !== null)
+        return { status: 'not-sent', error: coded('DPT-009', 'the schema has structural errors: nothing is sent') }
+    if (c.viaRuntime && runtime === null)
+        return {
+            status: 'not-sent',
+            error: coded('DPT-020', 'the schema exports handlers: this test runs only through the FlowMCP runtime')
+        }
     return null
 }
 
 /** Stage "plan tests": each test of one tool planned (duplicates, held back, unbuildable) and the jobs to send, in test order. */
-function planToolTests(name: string, tool: unknown, tests: readonly unknown[], c: ToolClassification, scope: ClassifyScope, invalid: string | null, out: { planned: PretestTestResult[]; jobs: Job[] }): { distinct: number; unbuildable: Array<{ index: number; detail: string }> } {
+function planToolTests(
+    name: string,
+    tool: unknown,
+    tests: readonly unknown[],
+    c: ToolClassification,
+    scope: ClassifyScope,
+    invalid: string | null,
+    out: { planned: PretestTestResult[]; jobs: Job[] }
+): { distinct: number; unbuildable: Array<{ index: number; detail: string }> } {
     const { main, settings, findings } = scope
     const base = pointer('tools', name)
     const seen = new Map<string, number>()
@@ -575,7 +839,18 @@ function planToolTests(name: string, tool: unknown, tests: readonly unknown[], c
         const signature = testSignature(test)
         const first = seen.get(signature)
         // Built as one literal (same key order as a spread of the common fields): one object per test, not two.
-        const stub = (status: TestStatus, error: string | null): PretestTestResult => ({ tool: name, testIndex, httpStatus: null, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null, status, error })
+        const stub = (status: TestStatus, error: string | null): PretestTestResult => ({
+            tool: name,
+            testIndex,
+            httpStatus: null,
+            hasData: false,
+            working: false,
+            responseBytes: null,
+            shape: null,
+            outputSchemaMatch: null,
+            status,
+            error
+        })
         if (first !== undefined) {
             findings.push(createIssue('DPT-008', `${base}/tests/${testIndex}`, { tool: name, index: testIndex, first }))
             out.planned.push(stub('duplicate', coded('DPT-008', `duplicate of test ${first}`)))
@@ -595,8 +870,13 @@ function planToolTests(name: string, tool: unknown, tests: readonly unknown[], c
         }
         const built = buildRequest(main, tool, test, settings.serverParams, settings.timeoutMs)
         if (built.request === null) {
-            const detail = built.problems.length > 0 ? built.problems.join('; ') : `missing server param ${built.missingServerParams.join(', ')}`
-            findings.push(createIssue('DPT-012', `${base}/tests/${testIndex}`, { tool: name, index: testIndex, detail }))
+            const detail =
+                built.problems.length > 0
+                    ? built.problems.join('; ')
+                    : `missing server param ${built.missingServerParams.join(', ')}`
+            findings.push(
+                createIssue('DPT-012', `${base}/tests/${testIndex}`, { tool: name, index: testIndex, detail })
+            )
             unbuildable.push({ index: testIndex, detail })
             out.planned.push(stub('unbuildable', coded('DPT-012', detail)))
             return
@@ -608,11 +888,25 @@ function planToolTests(name: string, tool: unknown, tests: readonly unknown[], c
 }
 
 /** Stage "plan": every tool classified and its tests planned, then the docs checks (HEAD requests) queued. */
-function planRun(main: Record<string, unknown>, args: Record<string, unknown>, settings: PretestSettings, invalid: string | null): TestPlan {
+function planRun(
+    main: Record<string, unknown>,
+    args: Record<string, unknown>,
+    settings: PretestSettings,
+    invalid: string | null
+): TestPlan {
     const tools = own(main, 'tools')
     const toolNames = keysOf(tools)
-    const keyDomain = isRecord(args.keyDomain) && Array.isArray(args.keyDomain.mismatches) ? (args.keyDomain as unknown as KeyDomainResult) : checkKeyDomains(main)
-    const scope: ClassifyScope = { main, settings, declaredParams: requiredServerParamsOf(main), mismatched: new Set(keyDomain.mismatches.map((m) => m.param)), findings: [] }
+    const keyDomain =
+        isRecord(args.keyDomain) && Array.isArray(args.keyDomain.mismatches)
+            ? (args.keyDomain as unknown as KeyDomainResult)
+            : checkKeyDomains(main)
+    const scope: ClassifyScope = {
+        main,
+        settings,
+        declaredParams: requiredServerParamsOf(main),
+        mismatched: new Set(keyDomain.mismatches.map((m) => m.param)),
+        findings: []
+    }
     const out = { planned: [] as PretestTestResult[], jobs: [] as Job[] }
     const toolMeta = new Map<string, ToolMeta>()
     for (const name of toolNames) {
@@ -620,12 +914,31 @@ function planRun(main: Record<string, unknown>, args: Record<string, unknown>, s
         const tests = testsOf(tool)
         const c = classifyTool(name, tool, tests.length, scope)
         const { distinct, unbuildable } = planToolTests(name, tool, tests, c, scope, invalid, out)
-        toolMeta.set(name, { cls: c.cls, missing: c.missing, withheld: c.withheld, parameterless: c.parameterless, total: tests.length, distinct, unbuildable, runtime: c.viaRuntime ? (settings.runtime === null ? 'needed' : 'used') : null })
+        toolMeta.set(name, {
+            cls: c.cls,
+            missing: c.missing,
+            withheld: c.withheld,
+            parameterless: c.parameterless,
+            total: tests.length,
+            distinct,
+            unbuildable,
+            runtime: c.viaRuntime ? (settings.runtime === null ? 'needed' : 'used') : null
+        })
     }
     const docsList = own(main, 'docs')
-    const docsUrls: Array<[number, string]> = Array.isArray(docsList) ? docsList.flatMap((u, i) => (typeof u === 'string' && /^https?:\/\//i.test(u) ? [[i, u] as [number, string]] : [])) : []
+    const docsUrls: Array<[number, string]> = Array.isArray(docsList)
+        ? docsList.flatMap((u, i) =>
+              typeof u === 'string' && /^https?:\/\//i.test(u) ? [[i, u] as [number, string]] : []
+          )
+        : []
     if (settings.checkDocs) {
-        for (const [index, url] of docsUrls) out.jobs.push({ kind: 'docs', tool: '', testIndex: index, request: { url, method: 'HEAD', headers: {}, timeoutMs: settings.timeoutMs } })
+        for (const [index, url] of docsUrls)
+            out.jobs.push({
+                kind: 'docs',
+                tool: '',
+                testIndex: index,
+                request: { url, method: 'HEAD', headers: {}, timeoutMs: settings.timeoutMs }
+            })
     }
     return { tools, toolNames, toolMeta, planned: out.planned, jobs: out.jobs, findings: scope.findings }
 }
@@ -640,7 +953,13 @@ interface SummaryScope {
 }
 
 /** One tool's summary row and its blocker (DPT-003 pushed for a tested tool below its bar). */
-function summariseTool(name: string, results: readonly PretestTestResult[], ran: boolean, scope: SummaryScope, blocked: Array<{ tool: string; reason: BlockedReason; detail: string }>): PretestToolSummary {
+function summariseTool(
+    name: string,
+    results: readonly PretestTestResult[],
+    ran: boolean,
+    scope: SummaryScope,
+    blocked: Array<{ tool: string; reason: BlockedReason; detail: string }>
+): PretestToolSummary {
     const meta = scope.plan.toolMeta.get(name) as ToolMeta
     const mine = results.filter((r) => r.tool === name)
     const working = mine.filter((r) => r.working).length
@@ -650,7 +969,14 @@ function summariseTool(name: string, results: readonly PretestTestResult[], ran:
     const notGranted = mine.filter((r) => r.error !== null && r.error.startsWith('DPT-021')).length
     // Offline with a runtime only the runtime's tests ran: a tool tested by plain requests did not.
     const toolRan = ran && (!scope.offlineRuntime || meta.runtime === 'used')
-    const blocker = blockerOf(meta, { ran: toolRan, working, bar, invalid: scope.invalid, notGranted, failed: mine.filter((r) => r.status === 'failed') })
+    const blocker = blockerOf(meta, {
+        ran: toolRan,
+        working,
+        bar,
+        invalid: scope.invalid,
+        notGranted,
+        failed: mine.filter((r) => r.status === 'failed')
+    })
     if (blocker !== null) {
         blocked.push({ tool: name, ...blocker })
         if (ran && (meta.cls === 'normal' || meta.cls === 'parameterless')) {
@@ -678,10 +1004,21 @@ function summariseTool(name: string, results: readonly PretestTestResult[], ran:
 }
 
 /** Stage "summarise": every tool's row, the blocked tools and whether the whole pretest is ok. */
-function summarise(results: readonly PretestTestResult[], ran: boolean, scope: SummaryScope): Pick<PretestResult, 'tools' | 'blocked' | 'ok'> {
+function summarise(
+    results: readonly PretestTestResult[],
+    ran: boolean,
+    scope: SummaryScope
+): Pick<PretestResult, 'tools' | 'blocked' | 'ok'> {
     const blocked: Array<{ tool: string; reason: BlockedReason; detail: string }> = []
-    const entries = scope.plan.toolNames.map((name): [string, PretestToolSummary] => [name, summariseTool(name, results, ran, scope, blocked)])
-    return { tools: Object.fromEntries(entries), blocked, ok: ran && scope.plan.toolNames.length > 0 && blocked.length === 0 }
+    const entries = scope.plan.toolNames.map((name): [string, PretestToolSummary] => [
+        name,
+        summariseTool(name, results, ran, scope, blocked)
+    ])
+    return {
+        tools: Object.fromEntries(entries),
+        blocked,
+        ok: ran && scope.plan.toolNames.length > 0 && blocked.length === 0
+    }
 }
 
 /** What sending a job needs: the schema, the ports and how to scrub what comes back. */
@@ -692,12 +1029,22 @@ interface JobEnv {
 }
 
 /** One request through the HTTP port: its response, or a coded DPT-010/DPT-011 error. */
-async function send(env: JobEnv, request: HttpRequest): Promise<{ response: HttpResponse | null; error: string | null }> {
+async function send(
+    env: JobEnv,
+    request: HttpRequest
+): Promise<{ response: HttpResponse | null; error: string | null }> {
     const { http, secrets } = env.settings
     if (http === null) return { response: null, error: coded('DPT-010', 'no HTTP port') }
     try {
         const response: unknown = await http.send(request)
-        if (!isResponse(response)) return { response: null, error: coded('DPT-011', `the HTTP port returned ${typeOfValue(response)} without an integer status and a string body`) }
+        if (!isResponse(response))
+            return {
+                response: null,
+                error: coded(
+                    'DPT-011',
+                    `the HTTP port returned ${typeOfValue(response)} without an integer status and a string body`
+                )
+            }
         return { response, error: null }
     } catch (cause) {
         return { response: null, error: coded('DPT-010', portErrorText(cause, secrets)) }
@@ -705,7 +1052,15 @@ async function send(env: JobEnv, request: HttpRequest): Promise<{ response: Http
 }
 
 /** Judges the data of one answered test (HTTP 200, or the runtime's success): present, its shape, its output-schema verdict. */
-async function judgeData(env: JobEnv, job: { tool: string; testIndex: number }, raw: unknown, responseBytes: number, httpStatus: number | null, via: 'runtime' | null, requests: readonly TestRequestRecord[]): Promise<PretestTestResult> {
+async function judgeData(
+    env: JobEnv,
+    job: { tool: string; testIndex: number },
+    raw: unknown,
+    responseBytes: number,
+    httpStatus: number | null,
+    via: 'runtime' | null,
+    requests: readonly TestRequestRecord[]
+): Promise<PretestTestResult> {
     const { transform, secrets } = env.settings
     const tool = own(env.tools, job.tool)
     const output = own(tool, 'output')
@@ -726,11 +1081,18 @@ async function judgeData(env: JobEnv, job: { tool: string; testIndex: number }, 
     let outputSchemaMatch: boolean | null = null
     let mismatch: string | null = null
     if (hasData && isRecord(schema)) {
-        const problems = mimeType === 'application/json' && typeof data === 'string' ? ['(root): response is not JSON'] : checkAgainstSchema(schema, data)
+        const problems =
+            mimeType === 'application/json' && typeof data === 'string'
+                ? ['(root): response is not JSON']
+                : checkAgainstSchema(schema, data)
         outputSchemaMatch = problems.length === 0
         if (!outputSchemaMatch) mismatch = problems.slice(0, 3).join('; ')
     }
-    const errorText = transformError ?? (hasData ? null : coded('DPT-004', via === 'runtime' ? 'the runtime returned no data' : 'HTTP 200 without data'))
+    const errorText =
+        transformError ??
+        (hasData
+            ? null
+            : coded('DPT-004', via === 'runtime' ? 'the runtime returned no data' : 'HTTP 200 without data'))
     return {
         tool: job.tool,
         testIndex: job.testIndex,
@@ -743,7 +1105,13 @@ async function judgeData(env: JobEnv, job: { tool: string; testIndex: number }, 
         outputSchemaMatch,
         error: errorText ?? (mismatch === null ? null : coded('DPT-018', `output schema mismatch: ${mismatch}`)),
         ...(via !== null ? { via } : {}),
-        verdict: hasData ? 'working' : transformError !== null ? 'output-transform-failed' : requests.some((r) => r.missingRecording) ? 'missing-recording' : 'no-data',
+        verdict: hasData
+            ? 'working'
+            : transformError !== null
+              ? 'output-transform-failed'
+              : requests.some((r) => r.missingRecording)
+                ? 'missing-recording'
+                : 'no-data',
         requests
     }
 }
@@ -799,11 +1167,22 @@ function runtimeDataBytes(data: unknown): number {
 }
 
 /** One test through the FlowMCP runtime port: its verdict decides, as a 200 with data does for a request. */
-async function runThroughRuntime(env: JobEnv, job: { tool: string; testIndex: number; userParams: Readonly<Record<string, unknown>> }): Promise<PretestTestResult> {
+async function runThroughRuntime(
+    env: JobEnv,
+    job: { tool: string; testIndex: number; userParams: Readonly<Record<string, unknown>> }
+): Promise<PretestTestResult> {
     const { runtime, schemaPath, serverParams, timeoutMs, secrets } = env.settings
     let outcome: unknown
     try {
-        outcome = await (runtime as RuntimePort).run({ schemaPath, main: env.main as Readonly<Record<string, unknown>>, tool: job.tool, testIndex: job.testIndex, userParams: job.userParams, serverParams: { ...serverParams }, timeoutMs })
+        outcome = await (runtime as RuntimePort).run({
+            schemaPath,
+            main: env.main as Readonly<Record<string, unknown>>,
+            tool: job.tool,
+            testIndex: job.testIndex,
+            userParams: job.userParams,
+            serverParams: { ...serverParams },
+            timeoutMs
+        })
     } catch (cause) {
         const error = coded('DPT-020', `the runtime port failed: ${portErrorText(cause, secrets)}`)
         return runtimeFailed(job, null, error, 'port-error')
@@ -832,31 +1211,83 @@ async function runThroughRuntime(env: JobEnv, job: { tool: string; testIndex: nu
 function requestRecordsOf(value: unknown, serverParams: Readonly<Record<string, string>>): TestRequestRecord[] {
     if (!Array.isArray(value)) return []
     return value
-        .filter((r): r is Record<string, unknown> => isRecord(r) && typeof r.method === 'string' && typeof r.url === 'string')
+        .filter(
+            (r): r is Record<string, unknown> =>
+                isRecord(r) && typeof r.method === 'string' && typeof r.url === 'string'
+        )
         .slice(0, 20)
-        .map((r) => ({ method: (r.method as string).slice(0, 20), url: maskServerParams(r.url as string, serverParams).slice(0, 2000), status: typeof r.status === 'number' && Number.isInteger(r.status) ? r.status : null, missingRecording: r.missingRecording === true }))
+        .map((r) => ({
+            method: (r.method as string).slice(0, 20),
+            url: maskServerParams(r.url as string, serverParams).slice(0, 2000),
+            status: typeof r.status === 'number' && Number.isInteger(r.status) ? r.status : null,
+            missingRecording: r.missingRecording === true
+        }))
 }
 
 /** One docs URL: HEAD, then GET when the server does not allow HEAD (405/501). */
 async function checkDocsUrl(env: JobEnv, job: { testIndex: number; request: HttpRequest }): Promise<DocsCheck> {
     let { response, error } = await send(env, job.request)
-    if (response !== null && (response.status === 405 || response.status === 501)) ({ response, error } = await send(env, { ...job.request, method: 'GET' }))
-    return { index: job.testIndex, reachable: response?.status === 200, httpStatus: response?.status ?? null, error: error ?? (response !== null && response.status !== 200 ? coded('DPT-016', `HTTP ${response.status}`) : null) }
+    if (response !== null && (response.status === 405 || response.status === 501))
+        ({ response, error } = await send(env, { ...job.request, method: 'GET' }))
+    return {
+        index: job.testIndex,
+        reachable: response?.status === 200,
+        httpStatus: response?.status ?? null,
+        error:
+            error ?? (response !== null && response.status !== 200 ? coded('DPT-016', `HTTP ${response.status}`) : null)
+    }
 }
 
 /** One test as a plain HTTP request: a non-200 fails it, a 200 body is parsed (JSON unless the tool says otherwise) and judged. */
-async function runTestRequest(env: JobEnv, job: { tool: string; testIndex: number; request: HttpRequest }): Promise<PretestTestResult> {
+async function runTestRequest(
+    env: JobEnv,
+    job: { tool: string; testIndex: number; request: HttpRequest }
+): Promise<PretestTestResult> {
     const base = { tool: job.tool, testIndex: job.testIndex }
     const { response, error } = await send(env, job.request)
-    const record = { method: job.request.method.toUpperCase(), url: maskServerParams(job.request.url, env.settings.serverParams) }
+    const record = {
+        method: job.request.method.toUpperCase(),
+        url: maskServerParams(job.request.url, env.settings.serverParams)
+    }
     if (response === null) {
-        return { ...base, status: 'failed', httpStatus: null, hasData: false, working: false, responseBytes: null, shape: null, outputSchemaMatch: null, error, verdict: 'port-error', requests: [{ ...record, status: null, missingRecording: false }] }
+        return {
+            ...base,
+            status: 'failed',
+            httpStatus: null,
+            hasData: false,
+            working: false,
+            responseBytes: null,
+            shape: null,
+            outputSchemaMatch: null,
+            error,
+            verdict: 'port-error',
+            requests: [{ ...record, status: null, missingRecording: false }]
+        }
     }
     const responseBytes = utf8Length(response.body)
     const requests = [{ ...record, status: response.status, missingRecording: isMissingRecording(response) }]
     if (response.status !== 200) {
-        const note = response.status === 401 || response.status === 403 ? ' (authentication is never a pass)' : response.status === 429 ? ' (rate limited)' : requests[0]?.missingRecording === true ? ' (no recorded response for this request)' : ''
-        return { ...base, status: 'failed', httpStatus: response.status, hasData: false, working: false, responseBytes, shape: null, outputSchemaMatch: null, error: coded('DPT-004', `HTTP ${response.status}${note}`), verdict: requests[0]?.missingRecording === true ? 'missing-recording' : 'http-error', requests }
+        const note =
+            response.status === 401 || response.status === 403
+                ? ' (authentication is never a pass)'
+                : response.status === 429
+                  ? ' (rate limited)'
+                  : requests[0]?.missingRecording === true
+                    ? ' (no recorded response for this request)'
+                    : ''
+        return {
+            ...base,
+            status: 'failed',
+            httpStatus: response.status,
+            hasData: false,
+            working: false,
+            responseBytes,
+            shape: null,
+            outputSchemaMatch: null,
+            error: coded('DPT-004', `HTTP ${response.status}${note}`),
+            verdict: requests[0]?.missingRecording === true ? 'missing-recording' : 'http-error',
+            requests
+        }
     }
     const mimeType = own(own(own(env.tools, job.tool), 'output'), 'mimeType')
     let data: unknown = response.body
@@ -881,7 +1312,12 @@ function sendJobs(jobs: readonly Job[], env: JobEnv): Promise<Array<PretestTestR
 }
 
 /** Stage "collect": the outcomes back in plan order, the docs checks apart, each failure as its finding. */
-function collectOutcomes(jobs: readonly Job[], outcomes: ReadonlyArray<PretestTestResult | DocsCheck>, planned: readonly PretestTestResult[], findings: Issue[]): { results: PretestTestResult[]; docs: DocsCheck[] } {
+function collectOutcomes(
+    jobs: readonly Job[],
+    outcomes: ReadonlyArray<PretestTestResult | DocsCheck>,
+    planned: readonly PretestTestResult[],
+    findings: Issue[]
+): { results: PretestTestResult[]; docs: DocsCheck[] } {
     const live = new Map<string, PretestTestResult>()
     const docs: DocsCheck[] = []
     outcomes.forEach((outcome, i) => {
@@ -891,11 +1327,27 @@ function collectOutcomes(jobs: readonly Job[], outcomes: ReadonlyArray<PretestTe
     })
     const results = planned.map((p) => (p.status === 'planned' ? (live.get(`${p.tool}\u0000${p.testIndex}`) ?? p) : p))
     for (const r of results) {
-        if (r.status === 'failed' && r.error !== null) findings.push(createIssue(failureCodeOf(r.error), pointer('tools', r.tool, 'tests', r.testIndex), { tool: r.tool, index: r.testIndex, detail: r.error }))
-        if (r.status === 'passed' && r.outputSchemaMatch === false) findings.push(createIssue('DPT-018', pointer('tools', r.tool, 'tests', r.testIndex), { tool: r.tool, index: r.testIndex }))
+        if (r.status === 'failed' && r.error !== null)
+            findings.push(
+                createIssue(failureCodeOf(r.error), pointer('tools', r.tool, 'tests', r.testIndex), {
+                    tool: r.tool,
+                    index: r.testIndex,
+                    detail: r.error
+                })
+            )
+        if (r.status === 'passed' && r.outputSchemaMatch === false)
+            findings.push(
+                createIssue('DPT-018', pointer('tools', r.tool, 'tests', r.testIndex), {
+                    tool: r.tool,
+                    index: r.testIndex
+                })
+            )
     }
     for (const d of docs) {
-        if (!d.reachable) findings.push(createIssue('DPT-016', pointer('docs', d.index), { index: d.index, detail: d.error ?? 'unreachable' }))
+        if (!d.reachable)
+            findings.push(
+                createIssue('DPT-016', pointer('docs', d.index), { index: d.index, detail: d.error ?? 'unreachable' })
+            )
     }
     return { results, docs }
 }
@@ -910,7 +1362,8 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
     if (checked === null) return early
     const { args, main, minWorkingTests } = checked
     const { invalid, structuralErrors } = structuralOf(args, main)
-    if (invalid !== null && !isRecord(own(main, 'tools'))) return emptyResult('structural-validation-failed', minWorkingTests, structuralErrors, args.now)
+    if (invalid !== null && !isRecord(own(main, 'tools')))
+        return emptyResult('structural-validation-failed', minWorkingTests, structuralErrors, args.now)
     const settings = settingsOf(args)
     const { now, secrets, dryRun, http } = settings
     const plan = planRun(main, args, settings, invalid)
@@ -919,18 +1372,54 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
     // Offline with a runtime, the runtime's tests still run: its child has no network, no HTTP port is
     // needed. Every test that could be sent is a runtime job then (the docs checks need HTTP: dropped).
     const offlineRuntime = invalid === null && !dryRun && http === null && plan.jobs.some((j) => j.kind === 'runtime')
-    const scope: SummaryScope = { plan, minWorkingTests, parameterlessBar: settings.parameterlessBar, invalid, offlineRuntime }
+    const scope: SummaryScope = {
+        plan,
+        minWorkingTests,
+        parameterlessBar: settings.parameterlessBar,
+        invalid,
+        offlineRuntime
+    }
     if (!offlineRuntime && (dryRun || http === null || invalid !== null)) {
         const reason = invalid !== null ? 'structural-validation-failed' : dryRun ? 'dry-run' : 'no-http-port'
         if (!dryRun && invalid === null) findings.push(createIssue('DPT-014', '/http'))
         const summary = summarise(planned, false, scope)
-        return redactSecretsDeep({ ran: false, reason, dryRun, checkedAt: now, minWorkingTests, results: planned, ...summary, docs: [], findings, errors: structuralErrors }, secrets, Infinity)
+        return redactSecretsDeep(
+            {
+                ran: false,
+                reason,
+                dryRun,
+                checkedAt: now,
+                minWorkingTests,
+                results: planned,
+                ...summary,
+                docs: [],
+                findings,
+                errors: structuralErrors
+            },
+            secrets,
+            Infinity
+        )
     }
     const jobs = offlineRuntime ? plan.jobs.filter((j) => j.kind === 'runtime') : plan.jobs
     const outcomes = await sendJobs(jobs, { main, tools: plan.tools, settings })
     const { results, docs } = collectOutcomes(jobs, outcomes, planned, findings)
     const summary = summarise(results, true, scope)
-    return redactSecretsDeep({ ran: true, reason: null, dryRun: false, checkedAt: now, minWorkingTests, results, ...summary, docs, findings, errors: [] }, secrets, Infinity)
+    return redactSecretsDeep(
+        {
+            ran: true,
+            reason: null,
+            dryRun: false,
+            checkedAt: now,
+            minWorkingTests,
+            results,
+            ...summary,
+            docs,
+            findings,
+            errors: []
+        },
+        secrets,
+        Infinity
+    )
 }
 
 /**
@@ -959,7 +1448,18 @@ export class DataPretest {
             return await runPretest(input)
         } catch {
             // Reached only through a bug or a hostile getter on the input; still no rejection.
-            return emptyResult('invalid-input', MIN_WORKING_TESTS, [createIssue('DPT-002', '', { field: 'input', expected: 'readable plain object', actual: 'unreadable value' })], undefined)
+            return emptyResult(
+                'invalid-input',
+                MIN_WORKING_TESTS,
+                [
+                    createIssue('DPT-002', '', {
+                        field: 'input',
+                        expected: 'readable plain object',
+                        actual: 'unreadable value'
+                    })
+                ],
+                undefined
+            )
         }
     }
 }

@@ -22,7 +22,9 @@ export function shapeOf(value: unknown, depth = 0): Shape {
     if (Array.isArray(value)) return value.length === 0 ? [] : [shapeOf(value[0], depth + 1)]
     if (isRecord(value)) {
         const keys = Object.keys(value)
-        const entries: Array<[string, Shape]> = keys.slice(0, SHAPE_LIMITS.keys).map((k) => [k.length > 100 ? `${k.slice(0, 97)}...` : k, shapeOf(value[k], depth + 1)])
+        const entries: Array<[string, Shape]> = keys
+            .slice(0, SHAPE_LIMITS.keys)
+            .map((k) => [k.length > 100 ? `${k.slice(0, 97)}...` : k, shapeOf(value[k], depth + 1)])
         if (keys.length > SHAPE_LIMITS.keys) entries.push(['…', `${keys.length - SHAPE_LIMITS.keys} more keys`])
         return Object.fromEntries(entries)
     }
@@ -65,26 +67,36 @@ export function checkAgainstSchema(schema: unknown, value: unknown): string[] {
         const type = own(s, 'type')
         const nullable = own(s, 'nullable') === true
         if (type !== undefined && !typeMatches(type, v, nullable)) {
-            problems.push(`${path === '' ? '(root)' : path}: expected ${Array.isArray(type) ? type.join('|') : String(type)}, got ${jsonType(v)}`)
+            problems.push(
+                `${path === '' ? '(root)' : path}: expected ${Array.isArray(type) ? type.join('|') : String(type)}, got ${jsonType(v)}`
+            )
             return
         }
         if (isRecord(v)) {
             const properties = own(s, 'properties')
             if (isRecord(properties)) {
                 for (const key of Object.keys(properties)) {
-                    if (Object.hasOwn(v, key)) walk(properties[key], v[key], `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1)
+                    if (Object.hasOwn(v, key))
+                        walk(
+                            properties[key],
+                            v[key],
+                            `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+                            depth + 1
+                        )
                 }
             }
             const required = own(s, 'required')
             if (Array.isArray(required)) {
                 for (const key of required) {
-                    if (typeof key === 'string' && !Object.hasOwn(v, key)) problems.push(`${path}/${key}: required property missing`)
+                    if (typeof key === 'string' && !Object.hasOwn(v, key))
+                        problems.push(`${path}/${key}: required property missing`)
                 }
             }
         }
         if (Array.isArray(v)) {
             const items = own(s, 'items')
-            if (isRecord(items)) v.slice(0, OUTPUT_CHECK_ITEMS).forEach((item, i) => walk(items, item, `${path}/${i}`, depth + 1))
+            if (isRecord(items))
+                v.slice(0, OUTPUT_CHECK_ITEMS).forEach((item, i) => walk(items, item, `${path}/${i}`, depth + 1))
         }
     }
     walk(schema, value, '', 0)
@@ -98,7 +110,12 @@ export function utf8Length(text: string): number {
         const code = text.charCodeAt(i)
         if (code < 0x80) bytes += 1
         else if (code < 0x800) bytes += 2
-        else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+        else if (
+            code >= 0xd800 &&
+            code <= 0xdbff &&
+            i + 1 < text.length &&
+            (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00
+        ) {
             bytes += 4
             i += 1
         } else bytes += 3

@@ -1,5 +1,13 @@
 import { lookup } from '../json/own.js'
-import { headersOf, own, paramsOf, placeholderBodies, requiredServerParamsOf, serverParamName, USER_PARAM } from '../schema/shape.js'
+import {
+    headersOf,
+    own,
+    paramsOf,
+    placeholderBodies,
+    requiredServerParamsOf,
+    serverParamName,
+    USER_PARAM
+} from '../schema/shape.js'
 import type { ParamView } from '../schema/shape.js'
 import { placeholderRootReason } from '../schema/root-host.js'
 import type { HttpRequest } from './http.js'
@@ -40,7 +48,13 @@ interface Resolved {
  * sets none); any other `{{NAME}}` takes server parameter NAME (its first placeholder, an absent
  * value becoming ''); a value without a placeholder is sent as written.
  */
-function resolveValue(template: string, key: string, test: unknown, serverParams: Readonly<Record<string, string>>, rawUserValue: boolean): Resolved | undefined {
+function resolveValue(
+    template: string,
+    key: string,
+    test: unknown,
+    serverParams: Readonly<Record<string, string>>,
+    rawUserValue: boolean
+): Resolved | undefined {
     if (template.includes(USER_PARAM)) {
         const given = own(test, key)
         if (given === undefined) return undefined
@@ -93,7 +107,8 @@ function resolveUrl(r: Resolution, root: unknown, path: unknown, params: readonl
     for (const body of placeholderBodies(url)) {
         if (insertKeys.has(body)) continue
         const name = serverParamName(body)
-        if (!declared.includes(name)) problems.push(`{{${body}}} in the URL is neither an insert parameter nor a declared server parameter`)
+        if (!declared.includes(name))
+            problems.push(`{{${body}}} in the URL is neither an insert parameter nor a declared server parameter`)
         else missing.add(name)
     }
     return url
@@ -134,7 +149,8 @@ function checkRootAndMethod(root: unknown, method: unknown, problems: string[]):
     if (typeof root !== 'string' || root === '') problems.push('main.root is not set')
     const placeholder = placeholderRootReason(root)
     // The runtime would call this URL only after a preRequest handler replaced the host; handlers are never run here.
-    if (placeholder !== null) problems.push(`main.root names no callable host (${placeholder}); the schema's handlers resolve it`)
+    if (placeholder !== null)
+        problems.push(`main.root names no callable host (${placeholder}); the schema's handlers resolve it`)
     if (typeof method !== 'string') problems.push('tool.method is not set')
 }
 
@@ -153,7 +169,9 @@ function assembleRequest(parts: RequestParts, timeoutMs: number): HttpRequest {
     const search = query.map(([k, v]) => `${formEncode(k)}=${formEncode(v)}`).join('&')
     const fullUrl = search === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${search}`
     const sendsBody = method === 'POST' || method === 'PUT'
-    const headerObject: Record<string, string> = Object.fromEntries(sendsBody ? [['Content-Type', 'application/json'], ...headers] : headers)
+    const headerObject: Record<string, string> = Object.fromEntries(
+        sendsBody ? [['Content-Type', 'application/json'], ...headers] : headers
+    )
     const request: HttpRequest = {
         url: fullUrl,
         method,
@@ -177,7 +195,13 @@ function assembleRequest(parts: RequestParts, timeoutMs: number): HttpRequest {
  * placeholder root (`--name--`, `.local`, …) that only the schema's handlers turn into a host.
  * A declared server parameter the host did not supply makes the test key-gated.
  */
-export function buildRequest(main: unknown, tool: unknown, test: unknown, serverParams: Readonly<Record<string, string>>, timeoutMs: number): BuiltRequest {
+export function buildRequest(
+    main: unknown,
+    tool: unknown,
+    test: unknown,
+    serverParams: Readonly<Record<string, string>>,
+    timeoutMs: number
+): BuiltRequest {
     const declared = requiredServerParamsOf(main)
     const r: Resolution = { test, serverParams, declared, missing: new Set<string>(), problems: [] }
     const root = own(main, 'root')
@@ -188,7 +212,8 @@ export function buildRequest(main: unknown, tool: unknown, test: unknown, server
     const headers = resolveHeaders(r, main)
     const { missing, problems } = r
     checkRootAndMethod(root, method, problems)
-    if (problems.length > 0) return { request: null, missingServerParams: [...missing].sort(), problems: [...new Set(problems)] }
+    if (problems.length > 0)
+        return { request: null, missingServerParams: [...missing].sort(), problems: [...new Set(problems)] }
     if (missing.size > 0) return { request: null, missingServerParams: [...missing].sort(), problems: [] }
     const request = assembleRequest({ url, method: method as string, query, body, headers }, timeoutMs)
     return { request, missingServerParams: [], problems: [] }

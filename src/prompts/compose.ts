@@ -55,7 +55,11 @@ const LENS = /^[a-z0-9][a-z0-9-]*$/
 
 function nonEmptyString(value: unknown, path: string, field: string, errors: Issue[]): value is string {
     if (typeof value !== 'string') {
-        errors.push(value === undefined ? createIssue('PB-001', path, { field }) : createIssue('PB-002', path, { field, expected: 'string', actual: typeOfValue(value) }))
+        errors.push(
+            value === undefined
+                ? createIssue('PB-001', path, { field })
+                : createIssue('PB-002', path, { field, expected: 'string', actual: typeOfValue(value) })
+        )
         return false
     }
     if (value.trim() === '') {
@@ -67,19 +71,42 @@ function nonEmptyString(value: unknown, path: string, field: string, errors: Iss
 
 /** Checks `{ basePersonaId, lensId, focus? }`; PB-006 for each bad field. */
 export function checkPersona(persona: unknown, path: string): { persona: PromptPersona | null; errors: Issue[] } {
-    if (!isObject(persona)) return { persona: null, errors: [createIssue('PB-002', path, { field: 'persona', expected: '{ basePersonaId, lensId }', actual: typeOfValue(persona) })] }
+    if (!isObject(persona))
+        return {
+            persona: null,
+            errors: [
+                createIssue('PB-002', path, {
+                    field: 'persona',
+                    expected: '{ basePersonaId, lensId }',
+                    actual: typeOfValue(persona)
+                })
+            ]
+        }
     const errors: Issue[] = []
     if (!(BASE_PERSONAS as readonly unknown[]).includes(persona.basePersonaId)) {
-        errors.push(createIssue('PB-006', `${path}/basePersonaId`, { field: 'basePersonaId', detail: `${describeValue(persona.basePersonaId)} is not one of ${BASE_PERSONAS.join(', ')}` }))
+        errors.push(
+            createIssue('PB-006', `${path}/basePersonaId`, {
+                field: 'basePersonaId',
+                detail: `${describeValue(persona.basePersonaId)} is not one of ${BASE_PERSONAS.join(', ')}`
+            })
+        )
     }
     if (typeof persona.lensId !== 'string' || !LENS.test(persona.lensId) || persona.lensId.includes('--')) {
-        errors.push(createIssue('PB-006', `${path}/lensId`, { field: 'lensId', detail: `${describeValue(persona.lensId)} is not a lens slug (lower-case, digits, single hyphens)` }))
+        errors.push(
+            createIssue('PB-006', `${path}/lensId`, {
+                field: 'lensId',
+                detail: `${describeValue(persona.lensId)} is not a lens slug (lower-case, digits, single hyphens)`
+            })
+        )
     }
     if (persona.focus !== undefined && (typeof persona.focus !== 'string' || persona.focus.trim() === '')) {
-        errors.push(createIssue('PB-006', `${path}/focus`, { field: 'focus', detail: 'must be a non-empty string when given' }))
+        errors.push(
+            createIssue('PB-006', `${path}/focus`, { field: 'focus', detail: 'must be a non-empty string when given' })
+        )
     }
     for (const key of Object.keys(persona)) {
-        if (!['basePersonaId', 'lensId', 'focus'].includes(key)) errors.push(createIssue('PB-006', `${path}/${key}`, { field: key, detail: 'unknown field' }))
+        if (!['basePersonaId', 'lensId', 'focus'].includes(key))
+            errors.push(createIssue('PB-006', `${path}/${key}`, { field: key, detail: 'unknown field' }))
     }
     return errors.length > 0 ? { persona: null, errors } : { persona: persona as unknown as PromptPersona, errors }
 }
@@ -88,16 +115,34 @@ function numbered(lines: readonly string[]): string {
     return lines.map((line, i) => `${i + 1}. ${line}`).join('\n')
 }
 
-function checkList<T>(value: unknown, path: string, field: string, keys: readonly string[], required: boolean, allowEmpty: boolean, errors: Issue[]): T[] {
+function checkList<T>(
+    value: unknown,
+    path: string,
+    field: string,
+    keys: readonly string[],
+    required: boolean,
+    allowEmpty: boolean,
+    errors: Issue[]
+): T[] {
     if (value === undefined && !required) return []
     if (!Array.isArray(value)) {
-        errors.push(value === undefined ? createIssue('PB-001', path, { field }) : createIssue('PB-002', path, { field, expected: 'array', actual: typeOfValue(value) }))
+        errors.push(
+            value === undefined
+                ? createIssue('PB-001', path, { field })
+                : createIssue('PB-002', path, { field, expected: 'array', actual: typeOfValue(value) })
+        )
         return []
     }
     if (!allowEmpty && value.length === 0) errors.push(createIssue('PB-003', path, { field }))
     value.forEach((item, i) => {
         if (!isObject(item)) {
-            errors.push(createIssue('PB-002', pointer(...path.split('/').slice(1), i), { field: `${field}[${i}]`, expected: 'object', actual: typeOfValue(item) }))
+            errors.push(
+                createIssue('PB-002', pointer(...path.split('/').slice(1), i), {
+                    field: `${field}[${i}]`,
+                    expected: 'object',
+                    actual: typeOfValue(item)
+                })
+            )
             return
         }
         for (const key of keys) nonEmptyString(item[key], `${path}/${i}/${key}`, `${field}[${i}].${key}`, errors)
@@ -135,14 +180,49 @@ interface PromptLists {
 function checkPromptFields(input: AreaPromptInput, errors: Issue[]): PromptLists {
     const area = input.area
     if (area === undefined) errors.push(createIssue('PB-001', '/area', { field: 'area' }))
-    else if (!isArea(area)) errors.push(createIssue('PB-004', '/area', { value: describeValue(area), expected: AREAS.join(', ') }))
+    else if (!isArea(area))
+        errors.push(createIssue('PB-004', '/area', { value: describeValue(area), expected: AREAS.join(', ') }))
     const files = checkList<PromptFile>(input.files, '/files', 'files', ['path', 'role'], true, false, errors)
-    const questions = checkList<{ id: string; question: string }>(input.questions, '/questions', 'questions', ['id', 'question'], true, false, errors)
-    const policies = checkList<PromptPolicy>(input.policies, '/policies', 'policies', ['id', 'summary'], true, true, errors)
-    const predecessors = checkList<PredecessorGrade>(input.predecessorGrades, '/predecessorGrades', 'predecessorGrades', ['id', 'grade', 'status'], false, true, errors)
+    const questions = checkList<{ id: string; question: string }>(
+        input.questions,
+        '/questions',
+        'questions',
+        ['id', 'question'],
+        true,
+        false,
+        errors
+    )
+    const policies = checkList<PromptPolicy>(
+        input.policies,
+        '/policies',
+        'policies',
+        ['id', 'summary'],
+        true,
+        true,
+        errors
+    )
+    const predecessors = checkList<PredecessorGrade>(
+        input.predecessorGrades,
+        '/predecessorGrades',
+        'predecessorGrades',
+        ['id', 'grade', 'status'],
+        false,
+        true,
+        errors
+    )
     if (input.outputSchema === undefined) errors.push(createIssue('PB-001', '/outputSchema', { field: 'outputSchema' }))
-    else if (!isObject(input.outputSchema)) errors.push(createIssue('PB-002', '/outputSchema', { field: 'outputSchema', expected: 'object', actual: typeOfValue(input.outputSchema) }))
-    if (input.goal !== undefined && !isObject(input.goal)) errors.push(createIssue('PB-002', '/goal', { field: 'goal', expected: 'object', actual: typeOfValue(input.goal) }))
+    else if (!isObject(input.outputSchema))
+        errors.push(
+            createIssue('PB-002', '/outputSchema', {
+                field: 'outputSchema',
+                expected: 'object',
+                actual: typeOfValue(input.outputSchema)
+            })
+        )
+    if (input.goal !== undefined && !isObject(input.goal))
+        errors.push(
+            createIssue('PB-002', '/goal', { field: 'goal', expected: 'object', actual: typeOfValue(input.goal) })
+        )
     return { files, questions, policies, predecessors }
 }
 
@@ -160,17 +240,40 @@ function areaPersona(area: Area, value: unknown, errors: Issue[]): PromptPersona
 
 /** The question ids code has answered: each must be a deterministic question of the area; `null` when not a list of ids. */
 function checkAnsweredByCode(value: unknown, area: Area, errors: Issue[]): string[] | null {
-    const byCode = value === undefined ? [] : Array.isArray(value) && value.every((id) => typeof id === 'string') ? (value as string[]) : null
-    if (byCode === null) errors.push(createIssue('PB-002', '/answeredByCode', { field: 'answeredByCode', expected: 'array of question ids', actual: typeOfValue(value) }))
+    const byCode =
+        value === undefined
+            ? []
+            : Array.isArray(value) && value.every((id) => typeof id === 'string')
+              ? (value as string[])
+              : null
+    if (byCode === null)
+        errors.push(
+            createIssue('PB-002', '/answeredByCode', {
+                field: 'answeredByCode',
+                expected: 'array of question ids',
+                actual: typeOfValue(value)
+            })
+        )
     else {
         const notDeterministic = byCode.filter((id) => !AREA_CATALOGUE[area].deterministicQuestionIds.includes(id))
-        if (notDeterministic.length > 0) errors.push(createIssue('PB-009', '/answeredByCode', { area, detail: `not a deterministic question of the area: ${notDeterministic.join(', ')}` }))
+        if (notDeterministic.length > 0)
+            errors.push(
+                createIssue('PB-009', '/answeredByCode', {
+                    area,
+                    detail: `not a deterministic question of the area: ${notDeterministic.join(', ')}`
+                })
+            )
     }
     return byCode
 }
 
 /** The asked questions together with the code's answers cover the area's questions exactly once (PB-009). */
-function checkQuestionSet(area: Area, questions: ReadonlyArray<{ id: string }>, byCode: readonly string[], errors: Issue[]): void {
+function checkQuestionSet(
+    area: Area,
+    questions: ReadonlyArray<{ id: string }>,
+    byCode: readonly string[],
+    errors: Issue[]
+): void {
     const expected = AREA_CATALOGUE[area].questionIds
     const given = questions.map((q) => q.id)
     const unknown = given.filter((id) => !expected.includes(id))
@@ -195,7 +298,13 @@ function headSections(area: Area, persona: PromptPersona | null, lists: PromptLi
         `You grade one area of a FlowMCP ${side}: ${d.evaluates}. Tier ${d.tier}; the highest grade this area can reach is ${d.maxGrade}. ` +
             'Work only from the files listed below, use read-only tools only, answer every question in one pass and reply with strict JSON.',
         persona !== null
-            ? ['## Persona', '', `Base persona: ${persona.basePersonaId}`, `Lens: ${persona.lensId}`, ...(persona.focus !== undefined ? [`Focus: ${persona.focus}`] : [])].join('\n')
+            ? [
+                  '## Persona',
+                  '',
+                  `Base persona: ${persona.basePersonaId}`,
+                  `Lens: ${persona.lensId}`,
+                  ...(persona.focus !== undefined ? [`Focus: ${persona.focus}`] : [])
+              ].join('\n')
             : '## Persona\n\nNeutral area: no persona. Judge what the text says, not who would use it.',
         [
             '## File preparation (mandatory, in this order)',
@@ -206,8 +315,18 @@ function headSections(area: Area, persona: PromptPersona | null, lists: PromptLi
             numbered(lists.files.map((f) => `${f.path} — ${f.role}`))
         ].join('\n')
     ]
-    if (lists.policies.length > 0) sections.push(['## Policies (binding)', '', numbered(lists.policies.map((p) => `${p.id} — ${p.summary}`))].join('\n'))
-    if (lists.predecessors.length > 0) sections.push(['## Predecessor grades', '', numbered(lists.predecessors.map((p) => `${p.id} — grade ${p.grade}, status ${p.status}`))].join('\n'))
+    if (lists.policies.length > 0)
+        sections.push(
+            ['## Policies (binding)', '', numbered(lists.policies.map((p) => `${p.id} — ${p.summary}`))].join('\n')
+        )
+    if (lists.predecessors.length > 0)
+        sections.push(
+            [
+                '## Predecessor grades',
+                '',
+                numbered(lists.predecessors.map((p) => `${p.id} — grade ${p.grade}, status ${p.status}`))
+            ].join('\n')
+        )
     return sections.join(SECTION_JOINER)
 }
 
@@ -215,12 +334,19 @@ function headSections(area: Area, persona: PromptPersona | null, lists: PromptLi
  * The questions and the output schema: the same for every unit of an area, so redacted once per
  * distinct text (redactSections gives the bytes and redactions a redaction of the whole prompt gives).
  */
-function questionsAndSchema(ordered: ReadonlyArray<{ id: string; question: string }>, answeredByCode: readonly string[], outputSchemaJson: string): string {
+function questionsAndSchema(
+    ordered: ReadonlyArray<{ id: string; question: string }>,
+    answeredByCode: readonly string[],
+    outputSchemaJson: string
+): string {
     return [
         [
             '## Questions',
             '',
-            'Answer every question exactly once, under its id.' + (answeredByCode.length > 0 ? ` Code has answered the deterministic questions ${answeredByCode.join(', ')}; they are not asked here.` : ''),
+            'Answer every question exactly once, under its id.' +
+                (answeredByCode.length > 0
+                    ? ` Code has answered the deterministic questions ${answeredByCode.join(', ')}; they are not asked here.`
+                    : ''),
             '',
             numbered(ordered.map((q) => `[${q.id}] ${q.question}`))
         ].join('\n'),
@@ -240,7 +366,10 @@ function questionsAndSchema(ordered: ReadonlyArray<{ id: string; question: strin
  * the Goal-Block. Secrets are redacted from the finished text. `rendered.outputSchemaJson`, for callers
  * that render the same schema for many prompts: `JSON.stringify(input.outputSchema, null, 2)`, computed once.
  */
-export function buildAreaPrompt(input: AreaPromptInput, rendered?: { readonly outputSchemaJson: string }): { prompt: string | null; metadata: AreaPromptMetadata | null; errors: Issue[] } {
+export function buildAreaPrompt(
+    input: AreaPromptInput,
+    rendered?: { readonly outputSchemaJson: string }
+): { prompt: string | null; metadata: AreaPromptMetadata | null; errors: Issue[] } {
     const errors: Issue[] = []
     const lists = checkPromptFields(input, errors)
     const area = input.area
@@ -248,7 +377,8 @@ export function buildAreaPrompt(input: AreaPromptInput, rendered?: { readonly ou
     const d = AREA_CATALOGUE[area]
     const persona = areaPersona(area, input.persona, errors)
     const byCode = checkAnsweredByCode(input.answeredByCode, area, errors)
-    if (Array.isArray(input.questions) && errors.every((e) => !e.path.startsWith('/questions'))) checkQuestionSet(area, lists.questions, byCode ?? [], errors)
+    if (Array.isArray(input.questions) && errors.every((e) => !e.path.startsWith('/questions')))
+        checkQuestionSet(area, lists.questions, byCode ?? [], errors)
     const goalInput = (isObject(input.goal) ? input.goal : {}) as Obj
     const goal = buildGoalBlock(goalInput.condition, area, goalInput.maxTurns)
     errors.push(...goal.errors.map((e) => ({ ...e, path: e.path === '/area' ? e.path : '/goal' + e.path })))
@@ -257,10 +387,22 @@ export function buildAreaPrompt(input: AreaPromptInput, rendered?: { readonly ou
     // Questions are shown in catalogue order, whatever order the caller passed them in.
     const ordered = [...lists.questions].sort((a, b) => d.questionIds.indexOf(a.id) - d.questionIds.indexOf(b.id))
     const answeredByCode = d.questionIds.filter((id) => (byCode ?? []).includes(id))
-    const block = questionsAndSchema(ordered, answeredByCode, rendered?.outputSchemaJson ?? JSON.stringify(input.outputSchema, null, 2))
-    const redacted = redactSections(headSections(area, persona, lists), block, goal.goalBlock.trimEnd() + '\n', input.serverParams)
+    const block = questionsAndSchema(
+        ordered,
+        answeredByCode,
+        rendered?.outputSchemaJson ?? JSON.stringify(input.outputSchema, null, 2)
+    )
+    const redacted = redactSections(
+        headSections(area, persona, lists),
+        block,
+        goal.goalBlock.trimEnd() + '\n',
+        input.serverParams
+    )
     if (redacted.text === null) return { prompt: null, metadata: null, errors: redacted.errors }
-    const warnings = redacted.redactions.length > 0 ? [createIssue('PB-WARN-001', '', { detail: describeRedactions(redacted.redactions) })] : []
+    const warnings =
+        redacted.redactions.length > 0
+            ? [createIssue('PB-WARN-001', '', { detail: describeRedactions(redacted.redactions) })]
+            : []
     return {
         prompt: redacted.text,
         metadata: {
@@ -307,7 +449,11 @@ function personaLabel(persona: unknown): PersonaLabel {
     if (typeof persona === 'string') return { label: persona, ids: [persona], object: null }
     if (isObject(persona) && typeof persona.basePersonaId === 'string' && typeof persona.lensId === 'string') {
         const slug = `${persona.basePersonaId}--${persona.lensId}`
-        return { label: slug, ids: [slug, persona.lensId, persona.basePersonaId], object: persona as unknown as PromptPersona }
+        return {
+            label: slug,
+            ids: [slug, persona.lensId, persona.basePersonaId],
+            object: persona as unknown as PromptPersona
+        }
     }
     return { label: null, ids: [], object: null }
 }
@@ -315,7 +461,8 @@ function personaLabel(persona: unknown): PersonaLabel {
 function outputFormat(areas: readonly Area[], persona: PromptPersona | null): string {
     const bound = areas.filter((a) => AREA_CATALOGUE[a].personaRequired)
     const personaPart = persona !== null ? `--${persona.basePersonaId}--${persona.lensId}` : '--<basePersona>--<lens>'
-    const name = (area: string, withPersona: boolean): string => `_gradings/${area}${withPersona ? personaPart : ''}--<timestamp>.json`
+    const name = (area: string, withPersona: boolean): string =>
+        `_gradings/${area}${withPersona ? personaPart : ''}--<timestamp>.json`
     if (areas.length === 1) return name(areas[0] as Area, bound.length === 1)
     if (bound.length === 0) return name('<area>', false)
     if (bound.length === areas.length) return name('<area>', true)
@@ -432,14 +579,24 @@ function selectionLine(input: EntryPointInput, persona: PersonaLabel, errors: Is
 
 function checkAreas(value: unknown, errors: Issue[]): Area[] {
     if (!Array.isArray(value)) {
-        errors.push(value === undefined ? createIssue('PB-001', '/areas', { field: 'areas' }) : createIssue('PB-002', '/areas', { field: 'areas', expected: 'array of areas', actual: typeOfValue(value) }))
+        errors.push(
+            value === undefined
+                ? createIssue('PB-001', '/areas', { field: 'areas' })
+                : createIssue('PB-002', '/areas', {
+                      field: 'areas',
+                      expected: 'array of areas',
+                      actual: typeOfValue(value)
+                  })
+        )
         return []
     }
     if (value.length === 0) errors.push(createIssue('PB-003', '/areas', { field: 'areas' }))
     const out: Area[] = []
     value.forEach((a, i) => {
-        if (!isArea(a)) errors.push(createIssue('PB-004', `/areas/${i}`, { value: describeValue(a), expected: AREAS.join(', ') }))
-        else if (out.includes(a)) errors.push(createIssue('PB-016', `/areas/${i}`, { area: a, detail: 'twice in areas' }))
+        if (!isArea(a))
+            errors.push(createIssue('PB-004', `/areas/${i}`, { value: describeValue(a), expected: AREAS.join(', ') }))
+        else if (out.includes(a))
+            errors.push(createIssue('PB-016', `/areas/${i}`, { area: a, detail: 'twice in areas' }))
         else out.push(a)
     })
     return out
@@ -447,7 +604,15 @@ function checkAreas(value: unknown, errors: Issue[]): Area[] {
 
 function checkStrings(value: unknown, path: string, field: string, errors: Issue[]): string[] | null {
     if (!Array.isArray(value) || value.length === 0 || !value.every((x) => typeof x === 'string' && x.length > 0)) {
-        errors.push(value === undefined ? createIssue('PB-001', path, { field }) : createIssue('PB-002', path, { field, expected: 'non-empty array of non-empty strings', actual: typeOfValue(value) }))
+        errors.push(
+            value === undefined
+                ? createIssue('PB-001', path, { field })
+                : createIssue('PB-002', path, {
+                      field,
+                      expected: 'non-empty array of non-empty strings',
+                      actual: typeOfValue(value)
+                  })
+        )
         return null
     }
     return value as string[]

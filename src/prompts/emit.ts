@@ -4,10 +4,25 @@ import { createIssue, describeValue, rebaseIssues, typeOfValue } from '../errors
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson, DEFAULT_JSON_LIMITS } from '../json/guard.js'
-import { AREAS, NA_REASONS, TIER_MAX_GRADE, type Area, type GradingTier, type MaxAttainableGrade, type NaReason } from '../model/constants.js'
+import {
+    AREAS,
+    NA_REASONS,
+    TIER_MAX_GRADE,
+    type Area,
+    type GradingTier,
+    type MaxAttainableGrade,
+    type NaReason
+} from '../model/constants.js'
 import { isIsoDateTime } from '../time.js'
 import { SCORING_PROTOCOL_VERSION } from '../version.js'
-import { buildAreaPrompt, catalogueQuestions, checkPersona, type AreaPromptMetadata, type PredecessorGrade, type PromptPersona } from './compose.js'
+import {
+    buildAreaPrompt,
+    catalogueQuestions,
+    checkPersona,
+    type AreaPromptMetadata,
+    type PredecessorGrade,
+    type PromptPersona
+} from './compose.js'
 import { buildGoalBlock } from './goal-block.js'
 import { describeRedactions, redactTrusted } from './redact.js'
 import { TaskId } from './task-id.js'
@@ -63,7 +78,10 @@ export interface PromptsV2 {
     readonly areas: ReadonlyArray<ComposedArea | DeferredArea>
     readonly skippedAreas: ReadonlyArray<{ readonly area: Area; readonly naReason: NaReason; readonly note?: string }>
     readonly gatedAreas: ReadonlyArray<{ readonly area: Area; readonly reason: string }>
-    readonly payloadSkeleton: { readonly taskId: string; readonly areas: ReadonlyArray<{ readonly area: Area; readonly results: readonly [] }> }
+    readonly payloadSkeleton: {
+        readonly taskId: string
+        readonly areas: ReadonlyArray<{ readonly area: Area; readonly results: readonly [] }>
+    }
     readonly pretests?: ReadonlyArray<Record<string, unknown>>
 }
 
@@ -82,7 +100,12 @@ export interface EmitState {
     readonly status: 'prompts-emitted'
     readonly createdAt: string
     readonly lastUpdatedAt: string
-    readonly phases: { readonly promptsEmitted: string; readonly scoresReceived: null; readonly gradeComputed: null; readonly indexRebuilt: null }
+    readonly phases: {
+        readonly promptsEmitted: string
+        readonly scoresReceived: null
+        readonly gradeComputed: null
+        readonly indexRebuilt: null
+    }
     readonly dependencyChain: readonly []
 }
 
@@ -131,11 +154,13 @@ function findForbidden(value: unknown, path: string, out: Issue[]): void {
 
 function filesFor(area: Area, paths: Obj, warnings: Issue[]): Array<{ path: string; role: string }> {
     const placeholders: string[] = []
-    for (const q of questionsOf(area)) for (const f of q.filesToRead) if (!placeholders.includes(f)) placeholders.push(f)
+    for (const q of questionsOf(area))
+        for (const f of q.filesToRead) if (!placeholders.includes(f)) placeholders.push(f)
     return placeholders.map((token) => {
         const name = token.replace(/^\{\{|\}\}$/g, '')
         const given = paths[name]
-        if (typeof given === 'string' && given.length > 0) return { path: given, role: FILE_PLACEHOLDER_ROLES[name] ?? name }
+        if (typeof given === 'string' && given.length > 0)
+            return { path: given, role: FILE_PLACEHOLDER_ROLES[name] ?? name }
         warnings.push(createIssue('PB-WARN-002', pointer('files', name), { value: token, area }))
         return { path: token, role: FILE_PLACEHOLDER_ROLES[name] ?? name }
     })
@@ -143,21 +168,28 @@ function filesFor(area: Area, paths: Obj, warnings: Issue[]): Array<{ path: stri
 
 function checkSide(list: readonly Area[], flow: 'provider' | 'selection', path: string, errors: Issue[]): void {
     list.forEach((a, i) => {
-        if (AREA_CATALOGUE[a].side !== flow) errors.push(createIssue('PB-015', `${path}/${i}`, { area: a, side: AREA_CATALOGUE[a].side, flow }))
+        if (AREA_CATALOGUE[a].side !== flow)
+            errors.push(createIssue('PB-015', `${path}/${i}`, { area: a, side: AREA_CATALOGUE[a].side, flow }))
     })
 }
 
 function checkAreaList(value: unknown, path: string, field: string, required: boolean, errors: Issue[]): Area[] {
     if (value === undefined && !required) return []
     if (!Array.isArray(value)) {
-        errors.push(value === undefined ? createIssue('PB-001', path, { field }) : createIssue('PB-002', path, { field, expected: 'array', actual: typeOfValue(value) }))
+        errors.push(
+            value === undefined
+                ? createIssue('PB-001', path, { field })
+                : createIssue('PB-002', path, { field, expected: 'array', actual: typeOfValue(value) })
+        )
         return []
     }
     if (required && value.length === 0) errors.push(createIssue('PB-003', path, { field }))
     const out: Area[] = []
     value.forEach((a, i) => {
-        if (!isArea(a)) errors.push(createIssue('PB-004', `${path}/${i}`, { value: describeValue(a), expected: AREAS.join(', ') }))
-        else if (out.includes(a)) errors.push(createIssue('PB-016', `${path}/${i}`, { area: a, detail: `twice in ${field}` }))
+        if (!isArea(a))
+            errors.push(createIssue('PB-004', `${path}/${i}`, { value: describeValue(a), expected: AREAS.join(', ') }))
+        else if (out.includes(a))
+            errors.push(createIssue('PB-016', `${path}/${i}`, { area: a, detail: `twice in ${field}` }))
         else out.push(a)
     })
     return out
@@ -207,20 +239,64 @@ interface RedactedExtras {
 /** The scalar fields: target, flow, namespace, now, maxIterations and scopeName, in that order. */
 function checkScalars(input: EmitInput, errors: Issue[]): void {
     const target = input.target
-    if (typeof target !== 'string') errors.push(createIssue(target === undefined ? 'PB-001' : 'PB-002', '/target', { field: 'target', expected: 'string', actual: typeOfValue(target) }))
-    else if (!/^\S+$/.test(target)) errors.push(createIssue('PB-003', '/target', { field: 'target (non-empty, no whitespace)' }))
+    if (typeof target !== 'string')
+        errors.push(
+            createIssue(target === undefined ? 'PB-001' : 'PB-002', '/target', {
+                field: 'target',
+                expected: 'string',
+                actual: typeOfValue(target)
+            })
+        )
+    else if (!/^\S+$/.test(target))
+        errors.push(createIssue('PB-003', '/target', { field: 'target (non-empty, no whitespace)' }))
     const flow = input.flow
-    if (flow !== 'provider' && flow !== 'selection') errors.push(createIssue(flow === undefined ? 'PB-001' : 'PB-002', '/flow', { field: 'flow', expected: "'provider' | 'selection'", actual: describeValue(flow) }))
+    if (flow !== 'provider' && flow !== 'selection')
+        errors.push(
+            createIssue(flow === undefined ? 'PB-001' : 'PB-002', '/flow', {
+                field: 'flow',
+                expected: "'provider' | 'selection'",
+                actual: describeValue(flow)
+            })
+        )
     if (input.namespace !== undefined && (typeof input.namespace !== 'string' || !/^\S+$/.test(input.namespace))) {
-        errors.push(createIssue('PB-002', '/namespace', { field: 'namespace', expected: 'non-empty string', actual: describeValue(input.namespace) }))
+        errors.push(
+            createIssue('PB-002', '/namespace', {
+                field: 'namespace',
+                expected: 'non-empty string',
+                actual: describeValue(input.namespace)
+            })
+        )
     }
-    if (!isIsoDateTime(input.now)) errors.push(createIssue(input.now === undefined ? 'PB-001' : 'PB-002', '/now', { field: 'now', expected: 'ISO 8601 date-time', actual: describeValue(input.now) }))
+    if (!isIsoDateTime(input.now))
+        errors.push(
+            createIssue(input.now === undefined ? 'PB-001' : 'PB-002', '/now', {
+                field: 'now',
+                expected: 'ISO 8601 date-time',
+                actual: describeValue(input.now)
+            })
+        )
     const maxIterations = input.maxIterations ?? 1
     if (!(typeof maxIterations === 'number' && Number.isSafeInteger(maxIterations) && maxIterations >= 1)) {
-        errors.push(createIssue('PB-002', '/maxIterations', { field: 'maxIterations', expected: 'positive integer', actual: describeValue(maxIterations) }))
+        errors.push(
+            createIssue('PB-002', '/maxIterations', {
+                field: 'maxIterations',
+                expected: 'positive integer',
+                actual: describeValue(maxIterations)
+            })
+        )
     }
-    if (input.scopeName !== undefined && input.scopeName !== null && (typeof input.scopeName !== 'string' || input.scopeName === '')) {
-        errors.push(createIssue('PB-002', '/scopeName', { field: 'scopeName', expected: 'non-empty string or null', actual: describeValue(input.scopeName) }))
+    if (
+        input.scopeName !== undefined &&
+        input.scopeName !== null &&
+        (typeof input.scopeName !== 'string' || input.scopeName === '')
+    ) {
+        errors.push(
+            createIssue('PB-002', '/scopeName', {
+                field: 'scopeName',
+                expected: 'non-empty string or null',
+                actual: describeValue(input.scopeName)
+            })
+        )
     }
 }
 
@@ -234,55 +310,140 @@ function checkOptionalPersona(value: unknown, errors: Issue[]): PromptPersona | 
 /** files, policies and predecessorGrades: the caller's material the prompts quote. */
 function checkMaterial(input: EmitInput, errors: Issue[]): Pick<CheckedEmit, 'files' | 'policies' | 'predecessors'> {
     const files = input.files === undefined ? {} : input.files
-    if (!isObject(files)) errors.push(createIssue('PB-002', '/files', { field: 'files', expected: 'object of placeholder → path', actual: typeOfValue(files) }))
+    if (!isObject(files))
+        errors.push(
+            createIssue('PB-002', '/files', {
+                field: 'files',
+                expected: 'object of placeholder → path',
+                actual: typeOfValue(files)
+            })
+        )
     else {
         for (const [k, v] of Object.entries(files)) {
-            if (!(k in FILE_PLACEHOLDER_ROLES)) errors.push(createIssue('PB-002', pointer('files', k), { field: `files.${k}`, expected: Object.keys(FILE_PLACEHOLDER_ROLES).join(' | '), actual: k }))
-            else if (typeof v !== 'string' || v === '') errors.push(createIssue('PB-002', pointer('files', k), { field: `files.${k}`, expected: 'non-empty string', actual: typeOfValue(v) }))
+            if (!(k in FILE_PLACEHOLDER_ROLES))
+                errors.push(
+                    createIssue('PB-002', pointer('files', k), {
+                        field: `files.${k}`,
+                        expected: Object.keys(FILE_PLACEHOLDER_ROLES).join(' | '),
+                        actual: k
+                    })
+                )
+            else if (typeof v !== 'string' || v === '')
+                errors.push(
+                    createIssue('PB-002', pointer('files', k), {
+                        field: `files.${k}`,
+                        expected: 'non-empty string',
+                        actual: typeOfValue(v)
+                    })
+                )
         }
     }
     const policies = input.policies === undefined ? [] : input.policies
-    if (!Array.isArray(policies)) errors.push(createIssue('PB-002', '/policies', { field: 'policies', expected: 'array', actual: typeOfValue(policies) }))
+    if (!Array.isArray(policies))
+        errors.push(
+            createIssue('PB-002', '/policies', { field: 'policies', expected: 'array', actual: typeOfValue(policies) })
+        )
     else {
         policies.forEach((p, i) => {
             const applies = isObject(p) ? p.appliesTo : undefined
             if (!isObject(p) || !(applies === 'all' || (Array.isArray(applies) && applies.every(isArea)))) {
-                errors.push(createIssue('PB-002', `/policies/${i}`, { field: `policies[${i}]`, expected: "{ id, summary, appliesTo: 'all' | area[] }", actual: typeOfValue(p) }))
+                errors.push(
+                    createIssue('PB-002', `/policies/${i}`, {
+                        field: `policies[${i}]`,
+                        expected: "{ id, summary, appliesTo: 'all' | area[] }",
+                        actual: typeOfValue(p)
+                    })
+                )
             }
         })
     }
     const predecessors = input.predecessorGrades === undefined ? {} : input.predecessorGrades
     if (!isObject(predecessors) || !Object.keys(predecessors).every(isArea)) {
-        errors.push(createIssue('PB-002', '/predecessorGrades', { field: 'predecessorGrades', expected: 'object keyed by area', actual: typeOfValue(predecessors) }))
+        errors.push(
+            createIssue('PB-002', '/predecessorGrades', {
+                field: 'predecessorGrades',
+                expected: 'object keyed by area',
+                actual: typeOfValue(predecessors)
+            })
+        )
     }
     return { files: files as Obj, policies: policies as Obj[], predecessors: predecessors as Obj }
 }
 
 /** skippedAreas and gatedAreas: each area may appear once across areas, skippedAreas and gatedAreas. */
-function checkSkippedAndGated(input: EmitInput, areas: readonly Area[], errors: Issue[]): Pick<CheckedEmit, 'skipped' | 'gated'> {
-    const skipped = Array.isArray(input.skippedAreas) ? input.skippedAreas : input.skippedAreas === undefined ? [] : null
-    if (skipped === null) errors.push(createIssue('PB-002', '/skippedAreas', { field: 'skippedAreas', expected: 'array', actual: typeOfValue(input.skippedAreas) }))
+function checkSkippedAndGated(
+    input: EmitInput,
+    areas: readonly Area[],
+    errors: Issue[]
+): Pick<CheckedEmit, 'skipped' | 'gated'> {
+    const skipped = Array.isArray(input.skippedAreas)
+        ? input.skippedAreas
+        : input.skippedAreas === undefined
+          ? []
+          : null
+    if (skipped === null)
+        errors.push(
+            createIssue('PB-002', '/skippedAreas', {
+                field: 'skippedAreas',
+                expected: 'array',
+                actual: typeOfValue(input.skippedAreas)
+            })
+        )
     const gated = Array.isArray(input.gatedAreas) ? input.gatedAreas : input.gatedAreas === undefined ? [] : null
-    if (gated === null) errors.push(createIssue('PB-002', '/gatedAreas', { field: 'gatedAreas', expected: 'array', actual: typeOfValue(input.gatedAreas) }))
+    if (gated === null)
+        errors.push(
+            createIssue('PB-002', '/gatedAreas', {
+                field: 'gatedAreas',
+                expected: 'array',
+                actual: typeOfValue(input.gatedAreas)
+            })
+        )
     const seen = new Map<Area, string>(areas.map((a) => [a, 'areas']))
     const skippedOut: SkippedArea[] = []
     ;(skipped ?? []).forEach((s, i) => {
         const at = `/skippedAreas/${i}`
-        if (!isObject(s) || !isArea(s.area)) return errors.push(createIssue('PB-002', at, { field: `skippedAreas[${i}]`, expected: '{ area, naReason, note? }', actual: typeOfValue(s) }))
-        if (!(NA_REASONS as readonly unknown[]).includes(s.naReason)) errors.push(createIssue('NA-001', `${at}/naReason`, { detail: describeValue(s.naReason) }))
-        if (s.note !== undefined && typeof s.note !== 'string') errors.push(createIssue('PB-002', `${at}/note`, { field: 'note', expected: 'string', actual: typeOfValue(s.note) }))
-        if (seen.has(s.area)) errors.push(createIssue('PB-016', `${at}/area`, { area: s.area, detail: `also in ${seen.get(s.area) as string}` }))
+        if (!isObject(s) || !isArea(s.area))
+            return errors.push(
+                createIssue('PB-002', at, {
+                    field: `skippedAreas[${i}]`,
+                    expected: '{ area, naReason, note? }',
+                    actual: typeOfValue(s)
+                })
+            )
+        if (!(NA_REASONS as readonly unknown[]).includes(s.naReason))
+            errors.push(createIssue('NA-001', `${at}/naReason`, { detail: describeValue(s.naReason) }))
+        if (s.note !== undefined && typeof s.note !== 'string')
+            errors.push(
+                createIssue('PB-002', `${at}/note`, { field: 'note', expected: 'string', actual: typeOfValue(s.note) })
+            )
+        if (seen.has(s.area))
+            errors.push(
+                createIssue('PB-016', `${at}/area`, { area: s.area, detail: `also in ${seen.get(s.area) as string}` })
+            )
         seen.set(s.area, 'skippedAreas')
-        skippedOut.push({ area: s.area, naReason: s.naReason as NaReason, ...(typeof s.note === 'string' ? { note: s.note } : {}) })
+        skippedOut.push({
+            area: s.area,
+            naReason: s.naReason as NaReason,
+            ...(typeof s.note === 'string' ? { note: s.note } : {})
+        })
         return undefined
     })
     const gatedOut: GatedArea[] = []
     ;(gated ?? []).forEach((g, i) => {
         const at = `/gatedAreas/${i}`
         if (!isObject(g) || !isArea(g.area) || typeof g.reason !== 'string' || g.reason === '') {
-            return errors.push(createIssue('PB-002', at, { field: `gatedAreas[${i}]`, expected: '{ area, reason }', actual: typeOfValue(g) }))
+            return errors.push(
+                createIssue('PB-002', at, {
+                    field: `gatedAreas[${i}]`,
+                    expected: '{ area, reason }',
+                    actual: typeOfValue(g)
+                })
+            )
         }
-        if (seen.has(g.area)) errors.push(createIssue('PB-016', `${at}/area`, { area: g.area, detail: `also in ${seen.get(g.area) as string}` }))
+        if (seen.has(g.area))
+            errors.push(
+                createIssue('PB-016', `${at}/area`, { area: g.area, detail: `also in ${seen.get(g.area) as string}` })
+            )
         seen.set(g.area, 'gatedAreas')
         gatedOut.push({ area: g.area, reason: g.reason })
         return undefined
@@ -293,10 +454,31 @@ function checkSkippedAndGated(input: EmitInput, areas: readonly Area[], errors: 
 /** counts, emitSkill and pretests; a pretest may never carry its request or `_allParams` into a prompt. */
 function checkExtras(input: EmitInput, errors: Issue[]): Obj {
     const counts = input.counts === undefined ? {} : input.counts
-    if (!isObject(counts)) errors.push(createIssue('PB-002', '/counts', { field: 'counts', expected: '{ tools?, schemas? }', actual: typeOfValue(counts) }))
-    if (input.emitSkill !== undefined && typeof input.emitSkill !== 'string') errors.push(createIssue('PB-002', '/emitSkill', { field: 'emitSkill', expected: 'string', actual: typeOfValue(input.emitSkill) }))
+    if (!isObject(counts))
+        errors.push(
+            createIssue('PB-002', '/counts', {
+                field: 'counts',
+                expected: '{ tools?, schemas? }',
+                actual: typeOfValue(counts)
+            })
+        )
+    if (input.emitSkill !== undefined && typeof input.emitSkill !== 'string')
+        errors.push(
+            createIssue('PB-002', '/emitSkill', {
+                field: 'emitSkill',
+                expected: 'string',
+                actual: typeOfValue(input.emitSkill)
+            })
+        )
     if (input.pretests !== undefined) {
-        if (!Array.isArray(input.pretests)) errors.push(createIssue('PB-002', '/pretests', { field: 'pretests', expected: 'array', actual: typeOfValue(input.pretests) }))
+        if (!Array.isArray(input.pretests))
+            errors.push(
+                createIssue('PB-002', '/pretests', {
+                    field: 'pretests',
+                    expected: 'array',
+                    actual: typeOfValue(input.pretests)
+                })
+            )
         else findForbidden(input.pretests, '/pretests', errors)
     }
     return counts as Obj
@@ -315,8 +497,18 @@ function checkEmitInput(input: EmitInput): { checked: CheckedEmit | null; errors
     const flow = input.flow
     if (flow === 'provider' || flow === 'selection') {
         checkSide(areas, flow, '/areas', errors)
-        checkSide(listed.skipped.map((s) => s.area), flow, '/skippedAreas', errors)
-        checkSide(listed.gated.map((g) => g.area), flow, '/gatedAreas', errors)
+        checkSide(
+            listed.skipped.map((s) => s.area),
+            flow,
+            '/skippedAreas',
+            errors
+        )
+        checkSide(
+            listed.gated.map((g) => g.area),
+            flow,
+            '/gatedAreas',
+            errors
+        )
     }
     if (errors.length > 0) return { checked: null, errors }
     const checked: CheckedEmit = {
@@ -340,19 +532,36 @@ function planTask(checked: CheckedEmit, goalInput: unknown): { plan: TaskPlan | 
     const taskId = TaskId.generate({ schemaIdSlug: checked.target, areas: checked.areas })
     if (taskId.taskId === null) return { plan: null, errors: taskId.errors }
     const goalIn = isObject(goalInput) ? goalInput : {}
-    if (goalInput !== undefined && !isObject(goalInput)) return { plan: null, errors: [createIssue('PB-002', '/goal', { field: 'goal', expected: 'object', actual: typeOfValue(goalInput) })] }
-    const condition = goalIn.condition ?? `Grade the ${checked.flow} "${checked.target}" (tier ${tier}, max grade ${maxGrade}) across all required areas until every area has a schema-valid grading file`
+    if (goalInput !== undefined && !isObject(goalInput))
+        return {
+            plan: null,
+            errors: [
+                createIssue('PB-002', '/goal', { field: 'goal', expected: 'object', actual: typeOfValue(goalInput) })
+            ]
+        }
+    const condition =
+        goalIn.condition ??
+        `Grade the ${checked.flow} "${checked.target}" (tier ${tier}, max grade ${maxGrade}) across all required areas until every area has a schema-valid grading file`
     const goal = buildGoalBlock(condition, undefined, goalIn.maxTurns)
     if (goal.goalBlock === null) return { plan: null, errors: rebaseIssues(goal.errors, '/goal') }
     // buildGoalBlock gives condition and maxTurns whenever it gives a block.
-    return { plan: { tier, maxGrade, taskId: taskId.taskId, goal: { condition: goal.condition as string, maxTurns: goal.maxTurns as number, goalBlock: goal.goalBlock } }, errors: [] }
+    return {
+        plan: {
+            tier,
+            maxGrade,
+            taskId: taskId.taskId,
+            goal: { condition: goal.condition as string, maxTurns: goal.maxTurns as number, goalBlock: goal.goalBlock }
+        },
+        errors: []
+    }
 }
 
 /** Why a persona-bound area is emitted without a prompt, or `null` when it can be composed. */
 function deferralOf(area: Area, checked: CheckedEmit): string | null {
     if (!AREA_CATALOGUE[area].personaRequired) return null
     if (checked.persona === null) return 'persona required: no persona was supplied for this area'
-    if (checked.personaAreas !== null && !checked.personaAreas.includes(area)) return 'persona required: the area is not in the persona allow-list'
+    if (checked.personaAreas !== null && !checked.personaAreas.includes(area))
+        return 'persona required: the area is not in the persona allow-list'
     return null
 }
 
@@ -362,12 +571,26 @@ function expectedResults(area: Area, questionCount: number, counts: Obj, errors:
     if (perUnit === null) return questionCount
     const n = counts[perUnit]
     if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 1) return n
-    errors.push(createIssue(n === undefined ? 'PB-001' : 'PB-002', `/counts/${perUnit}`, { field: `counts.${perUnit}`, expected: 'positive integer', actual: describeValue(n) }))
+    errors.push(
+        createIssue(n === undefined ? 'PB-001' : 'PB-002', `/counts/${perUnit}`, {
+            field: `counts.${perUnit}`,
+            expected: 'positive integer',
+            actual: describeValue(n)
+        })
+    )
     return null
 }
 
 /** One area's prompt; its composing errors are rebased onto the caller's fields, its warnings onto the area entry. */
-function composeArea(area: Area, index: number, checked: CheckedEmit, plan: TaskPlan, serverParams: unknown, errors: Issue[], warnings: Issue[]): ComposedArea | null {
+function composeArea(
+    area: Area,
+    index: number,
+    checked: CheckedEmit,
+    plan: TaskPlan,
+    serverParams: unknown,
+    errors: Issue[],
+    warnings: Issue[]
+): ComposedArea | null {
     const d = AREA_CATALOGUE[area]
     const built = buildAreaPrompt({
         area,
@@ -375,22 +598,46 @@ function composeArea(area: Area, index: number, checked: CheckedEmit, plan: Task
         files: filesFor(area, checked.files, warnings),
         questions: catalogueQuestions(area),
         outputSchema: Areas.outputSchema({ area, selfContained: true }).schema as object,
-        policies: checked.policies.filter((p) => p.appliesTo === 'all' || (p.appliesTo as string[]).includes(area)).map((p) => ({ id: p.id, summary: p.summary })),
+        policies: checked.policies
+            .filter((p) => p.appliesTo === 'all' || (p.appliesTo as string[]).includes(area))
+            .map((p) => ({ id: p.id, summary: p.summary })),
         predecessorGrades: (checked.predecessors[area] ?? []) as PredecessorGrade[],
         goal: { condition: plan.goal.condition, maxTurns: plan.goal.maxTurns },
         serverParams
     })
     if (built.prompt === null || built.metadata === null) {
         // Policies and predecessor grades are the caller's data; everything else is about the area entry.
-        errors.push(...built.errors.map((e) => ({ ...e, path: e.path.startsWith('/predecessorGrades') ? e.path.replace('/predecessorGrades', pointer('predecessorGrades', area)) : e.path.startsWith('/policies') ? '/policies' : `/areas/${index}` })))
+        errors.push(
+            ...built.errors.map((e) => ({
+                ...e,
+                path: e.path.startsWith('/predecessorGrades')
+                    ? e.path.replace('/predecessorGrades', pointer('predecessorGrades', area))
+                    : e.path.startsWith('/policies')
+                      ? '/policies'
+                      : `/areas/${index}`
+            }))
+        )
         return null
     }
     warnings.push(...built.errors.map((e) => ({ ...e, path: `/areas/${index}` })))
-    return { area, prompt: built.prompt, metadata: built.metadata, questionCount: d.questionCount, personaRequired: d.personaRequired, deferred: false }
+    return {
+        area,
+        prompt: built.prompt,
+        metadata: built.metadata,
+        questionCount: d.questionCount,
+        personaRequired: d.personaRequired,
+        deferred: false
+    }
 }
 
 /** Every area in order: deferred when its persona is missing, else composed and counted. */
-function composeAreas(checked: CheckedEmit, plan: TaskPlan, serverParams: unknown, errors: Issue[], warnings: Issue[]): ComposedAreas {
+function composeAreas(
+    checked: CheckedEmit,
+    plan: TaskPlan,
+    serverParams: unknown,
+    errors: Issue[],
+    warnings: Issue[]
+): ComposedAreas {
     const askedByArea: Partial<Record<Area, number>> = {}
     const entries: Array<ComposedArea | DeferredArea> = []
     for (const [index, area] of checked.areas.entries()) {
@@ -411,17 +658,30 @@ function composeAreas(checked: CheckedEmit, plan: TaskPlan, serverParams: unknow
 /** emitSkill and pretests with the server's secrets replaced; a warning names what was redacted. */
 function redactExtras(input: EmitInput, errors: Issue[], warnings: Issue[]): RedactedExtras {
     if (typeof input.emitSkill !== 'string' && input.pretests === undefined) return {}
-    const extra = redactTrusted({ emitSkill: input.emitSkill ?? null, pretests: input.pretests ?? null }, input.serverParams)
+    const extra = redactTrusted(
+        { emitSkill: input.emitSkill ?? null, pretests: input.pretests ?? null },
+        input.serverParams
+    )
     if (extra.errors.length > 0) {
         errors.push(...extra.errors)
         return {}
     }
     const v = extra.value as { emitSkill: string | null; pretests: Array<Record<string, unknown>> | null }
-    if (extra.redactions.length > 0) warnings.push(createIssue('PB-WARN-001', '', { detail: describeRedactions(extra.redactions) }))
-    return { ...(v.emitSkill !== null ? { emitSkill: v.emitSkill } : {}), ...(v.pretests !== null ? { pretests: v.pretests } : {}) }
+    if (extra.redactions.length > 0)
+        warnings.push(createIssue('PB-WARN-001', '', { detail: describeRedactions(extra.redactions) }))
+    return {
+        ...(v.emitSkill !== null ? { emitSkill: v.emitSkill } : {}),
+        ...(v.pretests !== null ? { pretests: v.pretests } : {})
+    }
 }
 
-function assemblePrompts(input: EmitInput, checked: CheckedEmit, plan: TaskPlan, entries: ComposedAreas['entries'], extras: RedactedExtras): PromptsV2 {
+function assemblePrompts(
+    input: EmitInput,
+    checked: CheckedEmit,
+    plan: TaskPlan,
+    entries: ComposedAreas['entries'],
+    extras: RedactedExtras
+): PromptsV2 {
     return {
         target: checked.target,
         flow: checked.flow,
@@ -441,7 +701,12 @@ function assemblePrompts(input: EmitInput, checked: CheckedEmit, plan: TaskPlan,
     }
 }
 
-function assembleState(input: EmitInput, checked: CheckedEmit, plan: TaskPlan, askedByArea: ComposedAreas['askedByArea']): EmitState {
+function assembleState(
+    input: EmitInput,
+    checked: CheckedEmit,
+    plan: TaskPlan,
+    askedByArea: ComposedAreas['askedByArea']
+): EmitState {
     const now = input.now as string
     return {
         target: checked.target,
@@ -467,7 +732,11 @@ function assembleState(input: EmitInput, checked: CheckedEmit, plan: TaskPlan, a
  * persona-bound area without a usable persona is emitted as deferred; the task id binds the emitted
  * area set. Identical inputs give identical objects (no clock besides `now`, which only stamps state).
  */
-export function emitAreaPrompts(input: EmitInput): { prompts: PromptsV2 | null; state: EmitState | null; errors: Issue[] } {
+export function emitAreaPrompts(input: EmitInput): {
+    prompts: PromptsV2 | null
+    state: EmitState | null
+    errors: Issue[]
+} {
     const guard = inspectJson(input, DEFAULT_JSON_LIMITS)
     if (guard.length > 0) return { prompts: null, state: null, errors: guard }
     const { checked, errors } = checkEmitInput(input)
@@ -478,5 +747,9 @@ export function emitAreaPrompts(input: EmitInput): { prompts: PromptsV2 | null; 
     const composed = composeAreas(checked, plan, input.serverParams, errors, warnings)
     const extras = redactExtras(input, errors, warnings)
     if (errors.length > 0) return { prompts: null, state: null, errors }
-    return { prompts: assemblePrompts(input, checked, plan, composed.entries, extras), state: assembleState(input, checked, plan, composed.askedByArea), errors: warnings }
+    return {
+        prompts: assemblePrompts(input, checked, plan, composed.entries, extras),
+        state: assembleState(input, checked, plan, composed.askedByArea),
+        errors: warnings
+    }
 }

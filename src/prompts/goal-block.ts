@@ -39,7 +39,8 @@ export const SURFACING_RULES = [
  */
 export function buildGoalBlock(condition: unknown, area: unknown, maxTurns: unknown): GoalBlock {
     const errors: Issue[] = []
-    if (area !== undefined && !isArea(area)) errors.push(createIssue('PB-004', '/area', { value: describeValue(area), expected: AREAS.join(', ') }))
+    if (area !== undefined && !isArea(area))
+        errors.push(createIssue('PB-004', '/area', { value: describeValue(area), expected: AREAS.join(', ') }))
     let turns = DEFAULT_MAX_TURNS
     if (maxTurns !== undefined) {
         if (typeof maxTurns === 'number' && Number.isSafeInteger(maxTurns) && maxTurns > 0) turns = maxTurns
@@ -49,7 +50,13 @@ export function buildGoalBlock(condition: unknown, area: unknown, maxTurns: unkn
     if (condition === undefined) {
         raw = `Grade every in-scope area${typeof area === 'string' ? ` (${area})` : ''} until each one has a schema-valid grading file`
     } else if (typeof condition !== 'string') {
-        errors.push(createIssue('PB-002', '/condition', { field: 'condition', expected: 'string', actual: typeOfValue(condition) }))
+        errors.push(
+            createIssue('PB-002', '/condition', {
+                field: 'condition',
+                expected: 'string',
+                actual: typeOfValue(condition)
+            })
+        )
         raw = ''
     } else if (condition.trim() === '') {
         errors.push(createIssue('PB-003', '/condition', { field: 'condition' }))

@@ -105,7 +105,8 @@ function checkEnvelope(area: Area, envelope: Obj): Issue[] {
         add('ARE-009', 'timestamp', { field: 'timestamp', expected: 'ISO 8601 date-time' })
     }
     const isRound = typeof iteration === 'number' && Number.isInteger(iteration)
-    if (!(isRound && iteration >= 1 && iteration <= MAX_ITERATIONS)) add('GRD-030', 'iteration', { max: MAX_ITERATIONS, value: describeValue(iteration) })
+    if (!(isRound && iteration >= 1 && iteration <= MAX_ITERATIONS))
+        add('GRD-030', 'iteration', { max: MAX_ITERATIONS, value: describeValue(iteration) })
     if (improvementHints !== undefined && !Array.isArray(improvementHints)) {
         add('GRD-031', 'improvementHints', { detail: `expected an array, got ${typeOfValue(improvementHints)}` })
     }

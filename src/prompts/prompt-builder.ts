@@ -3,11 +3,24 @@ import { createIssue, describeValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { resolveLimits, type JsonLimits } from '../json/guard.js'
 import { AREAS, type Area } from '../model/constants.js'
-import { buildAreaPrompt, buildEntryPointPrompt, catalogueQuestions, type AreaPromptInput, type AreaPromptMetadata, type EntryPointInput } from './compose.js'
+import {
+    buildAreaPrompt,
+    buildEntryPointPrompt,
+    catalogueQuestions,
+    type AreaPromptInput,
+    type AreaPromptMetadata,
+    type EntryPointInput
+} from './compose.js'
 import { emitAreaPrompts, type EmitInput, type EmitState, type PromptsV2 } from './emit.js'
 import { buildGoalBlock, type GoalBlock } from './goal-block.js'
 import { payloadToAreaOutputs, type PayloadEnvelope, type PayloadOutput } from './payload.js'
-import { auditTranscript, formatSurfacingLine, parseSurfacingLine, type SurfacingEvent, type TranscriptAudit } from './surfacing.js'
+import {
+    auditTranscript,
+    formatSurfacingLine,
+    parseSurfacingLine,
+    type SurfacingEvent,
+    type TranscriptAudit
+} from './surfacing.js'
 import { validatePromptsV2Doc, verifyScoresPayload, type VerifyResult } from './verify.js'
 
 /**
@@ -41,7 +54,11 @@ export class PromptBuilder {
      *   question in `answeredByCode`, PB-WARN-001 redacted secrets.
      * @example PromptBuilder.buildAreaPrompt({ area: 'single-test', files, questions: PromptBuilder.questionsFor({ area: 'single-test' }).questions, outputSchema, policies: [] }).prompt
      */
-    static buildAreaPrompt(input: AreaPromptInput): { prompt: string | null; metadata: AreaPromptMetadata | null; errors: Issue[] } {
+    static buildAreaPrompt(input: AreaPromptInput): {
+        prompt: string | null
+        metadata: AreaPromptMetadata | null
+        errors: Issue[]
+    } {
         return buildAreaPrompt(input ?? {})
     }
 
@@ -73,8 +90,13 @@ export class PromptBuilder {
      */
     static isPersonaRequired(input: { area?: unknown }): { personaRequired: boolean | null; errors: Issue[] } {
         const area = input?.area
-        if (area === undefined) return { personaRequired: null, errors: [createIssue('PB-001', '/area', { field: 'area' })] }
-        if (!isArea(area)) return { personaRequired: null, errors: [createIssue('PB-004', '/area', { value: describeValue(area), expected: AREAS.join(', ') })] }
+        if (area === undefined)
+            return { personaRequired: null, errors: [createIssue('PB-001', '/area', { field: 'area' })] }
+        if (!isArea(area))
+            return {
+                personaRequired: null,
+                errors: [createIssue('PB-004', '/area', { value: describeValue(area), expected: AREAS.join(', ') })]
+            }
         return { personaRequired: AREA_CATALOGUE[area].personaRequired, errors: [] }
     }
 
@@ -84,9 +106,14 @@ export class PromptBuilder {
      * @returns `{ questions, errors }`; PB-001/PB-004 for a missing or unknown area.
      * @example PromptBuilder.questionsFor({ area: 'single-test' }).questions[0]?.id // 'Q-single-test-01'
      */
-    static questionsFor(input: { area?: unknown }): { questions: Array<{ id: string; question: string }>; errors: Issue[] } {
+    static questionsFor(input: { area?: unknown }): {
+        questions: Array<{ id: string; question: string }>
+        errors: Issue[]
+    } {
         const { personaRequired, errors } = PromptBuilder.isPersonaRequired(input)
-        return personaRequired === null ? { questions: [], errors } : { questions: catalogueQuestions(input.area as Area), errors }
+        return personaRequired === null
+            ? { questions: [], errors }
+            : { questions: catalogueQuestions(input.area as Area), errors }
     }
 
     /**
@@ -141,7 +168,11 @@ export class PromptBuilder {
      * @returns `{ valid, prompts, errors }`; PB-024 with paths under `/prompts`, INP-* size and depth.
      * @example PromptBuilder.validatePromptsV2({ prompts: text }).valid
      */
-    static validatePromptsV2(input: { prompts?: unknown; limits?: Partial<JsonLimits> }): { valid: boolean; prompts: PromptsV2 | null; errors: Issue[] } {
+    static validatePromptsV2(input: { prompts?: unknown; limits?: Partial<JsonLimits> }): {
+        valid: boolean
+        prompts: PromptsV2 | null
+        errors: Issue[]
+    } {
         return validatePromptsV2Doc(input?.prompts, resolveLimits(input?.limits))
     }
 
@@ -153,7 +184,12 @@ export class PromptBuilder {
      *   PB-023 an answer that is not 1–5 or "n/a", ARE-007 a question of another area, PB-024/025/026 malformed documents.
      * @example PromptBuilder.verifyScoresPayload({ prompts, state, scores }).taskComplete
      */
-    static verifyScoresPayload(input: { prompts?: unknown; state?: unknown; scores?: unknown; limits?: Partial<JsonLimits> }): VerifyResult {
+    static verifyScoresPayload(input: {
+        prompts?: unknown
+        state?: unknown
+        scores?: unknown
+        limits?: Partial<JsonLimits>
+    }): VerifyResult {
         return verifyScoresPayload(input?.prompts, input?.state, input?.scores, resolveLimits(input?.limits))
     }
 
@@ -164,7 +200,19 @@ export class PromptBuilder {
      *   ARE-009/010, GRD-030/031 bad envelope, plus the area output codes for missing or surplus questions.
      * @example PromptBuilder.payloadToAreaOutputs({ area: 'single-test', results, envelope }).outputs[0]?.output
      */
-    static payloadToAreaOutputs(input: { area?: unknown; results?: unknown; envelope?: PayloadEnvelope | unknown; defaultNaReason?: unknown; limits?: Partial<JsonLimits> }): { outputs: PayloadOutput[]; errors: Issue[] } {
-        return payloadToAreaOutputs(input?.area, input?.results, input?.envelope, input?.defaultNaReason, resolveLimits(input?.limits))
+    static payloadToAreaOutputs(input: {
+        area?: unknown
+        results?: unknown
+        envelope?: PayloadEnvelope | unknown
+        defaultNaReason?: unknown
+        limits?: Partial<JsonLimits>
+    }): { outputs: PayloadOutput[]; errors: Issue[] } {
+        return payloadToAreaOutputs(
+            input?.area,
+            input?.results,
+            input?.envelope,
+            input?.defaultNaReason,
+            resolveLimits(input?.limits)
+        )
     }
 }

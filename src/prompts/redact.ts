@@ -5,7 +5,14 @@ import { inspectJson, resolveLimits, type JsonLimits } from '../json/guard.js'
 import { isObject } from '../model/object.js'
 
 /** Why a piece of text was redacted. */
-export type RedactionKind = 'server-param' | 'secret-field' | 'url-credential' | 'auth-header' | 'key-shape' | 'private-key' | 'assignment'
+export type RedactionKind =
+    | 'server-param'
+    | 'secret-field'
+    | 'url-credential'
+    | 'auth-header'
+    | 'key-shape'
+    | 'private-key'
+    | 'assignment'
 
 /** One redaction: where (JSON Pointer into the value, `''` for plain text) and why. Never the secret itself. */
 export interface Redaction {
@@ -26,9 +33,32 @@ const REDACTED_MARK = /^\[redacted(?::[^\]]+)?\]$/
 
 // Field names whose string value is a credential (compared lower-case without `-`/`_`).
 const SECRET_NAMES = new Set([
-    'apikey', 'xapikey', 'apisecret', 'apitoken', 'xapitoken', 'accesstoken', 'xaccesstoken', 'refreshtoken', 'authtoken', 'xauthtoken',
-    'idtoken', 'sessiontoken', 'clientsecret', 'secret', 'secretkey', 'privatekey', 'password', 'passwd', 'authorization',
-    'proxyauthorization', 'cookie', 'bearer', 'accesskey', 'secretaccesskey', 'credentials', 'credential'
+    'apikey',
+    'xapikey',
+    'apisecret',
+    'apitoken',
+    'xapitoken',
+    'accesstoken',
+    'xaccesstoken',
+    'refreshtoken',
+    'authtoken',
+    'xauthtoken',
+    'idtoken',
+    'sessiontoken',
+    'clientsecret',
+    'secret',
+    'secretkey',
+    'privatekey',
+    'password',
+    'passwd',
+    'authorization',
+    'proxyauthorization',
+    'cookie',
+    'bearer',
+    'accesskey',
+    'secretaccesskey',
+    'credentials',
+    'credential'
 ])
 const SECRET_SUFFIXES = ['apikey', 'apitoken', 'accesstoken', 'secret', 'password', 'privatekey']
 // `token` and `key` name credentials in headers and URLs, but name ordinary data (a token symbol) elsewhere.
@@ -118,7 +148,8 @@ const URL_QUERY = /([?&;]([A-Za-z0-9_-]+)=)([^&#\s"'<>]+)/g
 const AUTH_SCHEME = /\b(Bearer|Basic|Token)(\s+)([A-Za-z0-9._~+/=-]{8,})/g
 // A `"name": "value"` pair inside text, plain or JSON-escaped (a schema fragment quoted into a prompt).
 const QUOTED_PAIR = /(\\?")([A-Za-z0-9_.-]{2,64})\1(\s*:\s*)\1([^"\\]{1,512})\1/g
-const ASSIGNMENT = /\b(api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret|secret[_-]?key|password)(\s*[:=]\s*["']?)([^\s"',;&]{8,})/gi
+const ASSIGNMENT =
+    /\b(api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret|secret[_-]?key|password)(\s*[:=]\s*["']?)([^\s"',;&]{8,})/gi
 
 function looksLikeCredential(value: string): boolean {
     return value.length >= 16 && /[0-9]/.test(value) && /[A-Za-z]/.test(value) && !/^0x[0-9a-fA-F]+$/.test(value)
@@ -142,34 +173,71 @@ interface Pass {
 
 // The passes in the order they run; each runs over the output of the one before.
 const PASSES: readonly Pass[] = [
-    { re: PRIVATE_KEY, kind: 'private-key', fn: () => REDACTED, hint: (t) => t.includes('PRIVATE KEY'), spans: 'private-key' },
-    { re: URL_USERINFO, kind: 'url-credential', fn: (_w, head, secret, at) => (keepsValue(secret as string) ? null : `${head}${REDACTED}${at}`), hint: (t) => t.includes('://') && t.includes('@'), spans: null },
+    {
+        re: PRIVATE_KEY,
+        kind: 'private-key',
+        fn: () => REDACTED,
+        hint: (t) => t.includes('PRIVATE KEY'),
+        spans: 'private-key'
+    },
+    {
+        re: URL_USERINFO,
+        kind: 'url-credential',
+        fn: (_w, head, secret, at) => (keepsValue(secret as string) ? null : `${head}${REDACTED}${at}`),
+        hint: (t) => t.includes('://') && t.includes('@'),
+        spans: null
+    },
     {
         re: URL_QUERY,
         kind: 'url-credential',
         fn: (_w, head, name, value) => {
             const v = value as string
             if (keepsValue(v)) return null
-            const named = isSecretName(name as string) || (AMBIGUOUS_NAMES.has(normalise(name as string)) && looksLikeCredential(v))
+            const named =
+                isSecretName(name as string) ||
+                (AMBIGUOUS_NAMES.has(normalise(name as string)) && looksLikeCredential(v))
             return named ? `${head}${REDACTED}` : null
         },
         hint: (t) => t.includes('='),
         spans: null
     },
-    { re: AUTH_SCHEME, kind: 'auth-header', fn: (_w, scheme, gap, token) => (keepsValue(token as string) ? null : `${scheme}${gap}${REDACTED}`), hint: (t) => t.includes('Bearer') || t.includes('Basic') || t.includes('Token'), spans: 'auth-header' },
+    {
+        re: AUTH_SCHEME,
+        kind: 'auth-header',
+        fn: (_w, scheme, gap, token) => (keepsValue(token as string) ? null : `${scheme}${gap}${REDACTED}`),
+        hint: (t) => t.includes('Bearer') || t.includes('Basic') || t.includes('Token'),
+        spans: 'auth-header'
+    },
     {
         re: QUOTED_PAIR,
         kind: 'secret-field',
         fn: (_w, quote, name, sep, value) => {
             const v = value as string
-            const named = isSecretName(name as string) || (AMBIGUOUS_NAMES.has(normalise(name as string)) && looksLikeCredential(v))
+            const named =
+                isSecretName(name as string) ||
+                (AMBIGUOUS_NAMES.has(normalise(name as string)) && looksLikeCredential(v))
             return named && !keepsValue(v) ? `${quote}${name}${quote}${sep}${quote}${REDACTED}${quote}` : null
         },
         hint: (t) => t.includes('"'),
         spans: 'secret-field'
     },
-    { re: ASSIGNMENT, kind: 'assignment', fn: (_w, name, sep, value) => (keepsValue(value as string) || !/[0-9]/.test(value as string) ? null : `${name}${sep}${REDACTED}`), hint: (t) => /key|token|secret|password/i.test(t), spans: 'assignment' },
-    ...KEY_SHAPES.map((re, i): Pass => ({ re, kind: 'key-shape', fn: () => REDACTED, hint: KEY_SHAPE_HINTS[i] as (text: string) => boolean, spans: null }))
+    {
+        re: ASSIGNMENT,
+        kind: 'assignment',
+        fn: (_w, name, sep, value) =>
+            keepsValue(value as string) || !/[0-9]/.test(value as string) ? null : `${name}${sep}${REDACTED}`,
+        hint: (t) => /key|token|secret|password/i.test(t),
+        spans: 'assignment'
+    },
+    ...KEY_SHAPES.map(
+        (re, i): Pass => ({
+            re,
+            kind: 'key-shape',
+            fn: () => REDACTED,
+            hint: KEY_SHAPE_HINTS[i] as (text: string) => boolean,
+            spans: null
+        })
+    )
 ]
 
 function replacePass(text: string, pass: Pass, path: string, out: Redaction[]): string {
@@ -242,7 +310,8 @@ function mayCross(spans: NonNullable<Pass['spans']>, left: string, right: string
     }
     if (spans === 'assignment') {
         // The joiner sits in the whitespace before or after the `:`/`=`; the name ends in one of these words (any case).
-        const nameBefore = /(?:key|token|secret|password)$/.test(l.slice(-8).toLowerCase()) && (r[0] === ':' || r[0] === '=')
+        const nameBefore =
+            /(?:key|token|secret|password)$/.test(l.slice(-8).toLowerCase()) && (r[0] === ':' || r[0] === '=')
         const valueAfter = (l.endsWith(':') || l.endsWith('=')) && /^["']?[^\s"',;&]{8}/.test(r)
         return nameBefore || valueAfter
     }
@@ -292,7 +361,14 @@ function isInert(block: string): boolean {
  * pass that can span lines, and when no server-parameter value holds a line break or occurs in `block`.
  * Returns `null` when any of that cannot be shown: the caller then redacts the joined text.
  */
-function aroundInert(head: string, block: string, tail: string, params: Params, path: string, out: Redaction[]): string | null {
+function aroundInert(
+    head: string,
+    block: string,
+    tail: string,
+    params: Params,
+    path: string,
+    out: Redaction[]
+): string | null {
     // Host-given values first: a block holding one is never cached (nor redacted here).
     const forms = params.map(([key, value]) => [key, [...paramForms(value)]] as const)
     if (forms.some(([, list]) => list.some((form) => form.includes('\n') || block.includes(form)))) return null
@@ -312,7 +388,8 @@ function aroundInert(head: string, block: string, tail: string, params: Params, 
         }
     }
     for (const pass of PASSES) {
-        if (pass.spans !== null && (mayCross(pass.spans, h, block, true) || mayCross(pass.spans, block, t, false))) return null
+        if (pass.spans !== null && (mayCross(pass.spans, h, block, true) || mayCross(pass.spans, block, t, false)))
+            return null
         if (pass.hint === undefined || pass.hint(h)) h = replacePass(h, pass, path, found)
         if (pass.hint === undefined || pass.hint(t)) t = replacePass(t, pass, path, found)
     }
@@ -330,7 +407,12 @@ function aroundInert(head: string, block: string, tail: string, params: Params, 
  * @returns `{ text, redactions, errors }` equal to {@link Redact.text} of the joined text, or `null`.
  * @example redactAroundInert('# Head', '## Block', '## Tail\n', {}) // { text: '# Head\n\n## Block\n\n## Tail\n', redactions: [], errors: [] }
  */
-export function redactAroundInert(head: string, block: string, tail: string, serverParams: unknown): { text: string; redactions: Redaction[]; errors: Issue[] } | null {
+export function redactAroundInert(
+    head: string,
+    block: string,
+    tail: string,
+    serverParams: unknown
+): { text: string; redactions: Redaction[]; errors: Issue[] } | null {
     const { params, errors } = checkParams(serverParams)
     if (errors.length > 0) return null
     const redactions: Redaction[] = []
@@ -349,12 +431,21 @@ export function redactAroundInert(head: string, block: string, tail: string, ser
  * @returns `{ text, redactions, errors }` as {@link Redact.text} returns them for the joined text (PB-002 for a bad parameter).
  * @example redactSections('# Head', '## Block', 'Bearer abcdefgh1234\n', {}).text // '# Head\n\n## Block\n\nBearer [redacted]\n'
  */
-export function redactSections(head: string, block: string, tail: string, serverParams: unknown): { text: string | null; redactions: Redaction[]; errors: Issue[] } {
+export function redactSections(
+    head: string,
+    block: string,
+    tail: string,
+    serverParams: unknown
+): { text: string | null; redactions: Redaction[]; errors: Issue[] } {
     const { params, errors } = checkParams(serverParams)
     if (errors.length > 0) return { text: null, redactions: [], errors }
     const redactions: Redaction[] = []
     const fast = aroundInert(head, block, tail, params, '', redactions)
-    return { text: fast ?? redactString(head + SECTION_JOINER + block + SECTION_JOINER + tail, params, '', redactions), redactions, errors }
+    return {
+        text: fast ?? redactString(head + SECTION_JOINER + block + SECTION_JOINER + tail, params, '', redactions),
+        redactions,
+        errors
+    }
 }
 
 function redactNode(value: unknown, params: Params, path: string, inHeaders: boolean, out: Redaction[]): unknown {
@@ -381,12 +472,28 @@ function redactNode(value: unknown, params: Params, path: string, inHeaders: boo
 function checkParams(serverParams: unknown): { params: Params; errors: Issue[] } {
     if (serverParams === undefined) return { params: [], errors: [] }
     if (!isObject(serverParams)) {
-        return { params: [], errors: [createIssue('PB-002', '/serverParams', { field: 'serverParams', expected: 'object of strings', actual: typeOfValue(serverParams) })] }
+        return {
+            params: [],
+            errors: [
+                createIssue('PB-002', '/serverParams', {
+                    field: 'serverParams',
+                    expected: 'object of strings',
+                    actual: typeOfValue(serverParams)
+                })
+            ]
+        }
     }
     const errors: Issue[] = []
     const params: Array<[string, string]> = []
     for (const [key, value] of Object.entries(serverParams as Record<string, unknown>)) {
-        if (typeof value !== 'string') errors.push(createIssue('PB-002', pointer('serverParams', key), { field: `serverParams.${key}`, expected: 'string', actual: typeOfValue(value) }))
+        if (typeof value !== 'string')
+            errors.push(
+                createIssue('PB-002', pointer('serverParams', key), {
+                    field: `serverParams.${key}`,
+                    expected: 'string',
+                    actual: typeOfValue(value)
+                })
+            )
         else if (value.length >= MIN_SECRET_LENGTH) params.push([key, value])
     }
     // Longest first, so a value that contains another is replaced whole.
@@ -409,10 +516,26 @@ export class Redact {
      * @returns `{ text, redactions, errors }`; PB-001 when `text` is missing, PB-002 for a non-string text or parameter value.
      * @example Redact.text({ text: 'https://x.io/?apikey=abc123def456', serverParams: {} }).text // 'https://x.io/?apikey=[redacted]'
      */
-    static text(input: { text?: unknown; serverParams?: unknown }): { text: string | null; redactions: Redaction[]; errors: Issue[] } {
+    static text(input: { text?: unknown; serverParams?: unknown }): {
+        text: string | null
+        redactions: Redaction[]
+        errors: Issue[]
+    } {
         const text = input?.text
         if (typeof text !== 'string') {
-            return { text: null, redactions: [], errors: [text === undefined ? createIssue('PB-001', '/text', { field: 'text' }) : createIssue('PB-002', '/text', { field: 'text', expected: 'string', actual: typeOfValue(text) })] }
+            return {
+                text: null,
+                redactions: [],
+                errors: [
+                    text === undefined
+                        ? createIssue('PB-001', '/text', { field: 'text' })
+                        : createIssue('PB-002', '/text', {
+                              field: 'text',
+                              expected: 'string',
+                              actual: typeOfValue(text)
+                          })
+                ]
+            }
         }
         const { params, errors } = checkParams(input.serverParams)
         if (errors.length > 0) return { text: null, redactions: [], errors }
@@ -427,9 +550,14 @@ export class Redact {
      * @returns `{ value, redactions, errors }`; INP-* when `value` is not plain JSON, PB-002 for bad parameters.
      * @example Redact.value({ value: { headers: { 'X-API-Key': 'abc123' } } }).value // { headers: { 'X-API-Key': '[redacted]' } }
      */
-    static value(input: { value?: unknown; serverParams?: unknown; limits?: Partial<JsonLimits> }): { value: unknown; redactions: Redaction[]; errors: Issue[] } {
+    static value(input: { value?: unknown; serverParams?: unknown; limits?: Partial<JsonLimits> }): {
+        value: unknown
+        redactions: Redaction[]
+        errors: Issue[]
+    } {
         const guard = inspectJson(input?.value, resolveLimits(input?.limits), '/value')
-        if (input?.value === undefined) return { value: null, redactions: [], errors: [createIssue('PB-001', '/value', { field: 'value' })] }
+        if (input?.value === undefined)
+            return { value: null, redactions: [], errors: [createIssue('PB-001', '/value', { field: 'value' })] }
         if (guard.length > 0) return { value: null, redactions: [], errors: guard }
         const { params, errors } = checkParams(input.serverParams)
         if (errors.length > 0) return { value: null, redactions: [], errors }
@@ -443,14 +571,21 @@ export class Redact {
      * @returns `{ clean, hits, errors }`; the codes of {@link Redact.text}.
      * @example Redact.scan({ text: prompt, serverParams }).clean
      */
-    static scan(input: { text?: unknown; serverParams?: unknown }): { clean: boolean; hits: Redaction[]; errors: Issue[] } {
+    static scan(input: { text?: unknown; serverParams?: unknown }): {
+        clean: boolean
+        hits: Redaction[]
+        errors: Issue[]
+    } {
         const { redactions, errors } = Redact.text(input)
         return { clean: errors.length === 0 && redactions.length === 0, hits: redactions, errors }
     }
 }
 
 /** Internal helper: redacts a value already known to be plain JSON, with checked parameters. */
-export function redactTrusted(value: unknown, serverParams: unknown): { value: unknown; redactions: Redaction[]; errors: Issue[] } {
+export function redactTrusted(
+    value: unknown,
+    serverParams: unknown
+): { value: unknown; redactions: Redaction[]; errors: Issue[] } {
     const { params, errors } = checkParams(serverParams)
     if (errors.length > 0) return { value: null, redactions: [], errors }
     const redactions: Redaction[] = []
@@ -459,7 +594,9 @@ export function redactTrusted(value: unknown, serverParams: unknown): { value: u
 
 /** Summary of redactions for a warning message: kinds and paths, never values. */
 export function describeRedactions(redactions: readonly Redaction[]): string {
-    const parts = redactions.slice(0, 5).map((r) => `${r.kind}${r.key !== undefined ? ` ${r.key}` : ''}${r.path !== '' ? ` at ${r.path}` : ''}`)
+    const parts = redactions
+        .slice(0, 5)
+        .map((r) => `${r.kind}${r.key !== undefined ? ` ${r.key}` : ''}${r.path !== '' ? ` at ${r.path}` : ''}`)
     return redactions.length > 5 ? `${parts.join('; ')}; and ${redactions.length - 5} more` : parts.join('; ')
 }
 
@@ -480,7 +617,8 @@ export function secretForms(serverParams: unknown, minLength: number = MIN_SECRE
     const forms: string[] = []
     for (const value of Object.values(serverParams as Record<string, unknown>)) {
         // `{{SERVER_PARAM:KEY}}`, the value a replay without keys gives: what recordings hold, never a secret.
-        if (typeof value !== 'string' || value.length === 0 || value.length < minLength || KEY_PLACEHOLDER.test(value)) continue
+        if (typeof value !== 'string' || value.length === 0 || value.length < minLength || KEY_PLACEHOLDER.test(value))
+            continue
         forms.push(value, uriForm(value), JSON.stringify(value).slice(1, -1))
     }
     return [...new Set(forms)].sort((a, b) => b.length - a.length)
@@ -513,12 +651,19 @@ export function redactSecretsDeep<T>(value: T, forms: readonly string[], maxDept
 
 // A credential header written out in a message (`Authorization: abc…`, `x-api-key=abc…`); a scheme
 // (`Bearer …`) is left to the auth-header pass, which keeps the scheme's name.
-const HEADER_LINE = /\b((?:proxy-)?authorization|x-api-key|api-key)(\s*[:=]\s*"?)(?!(?:Bearer|Basic|Token)\s)(?!\[redacted)([^\s"',;]{8,})/gi
+const HEADER_LINE =
+    /\b((?:proxy-)?authorization|x-api-key|api-key)(\s*[:=]\s*"?)(?!(?:Bearer|Basic|Token)\s)(?!\[redacted)([^\s"',;]{8,})/gi
 // The passes a free-form message gets: every credential shape, but not the bare-hex one (a message
 // quotes content hashes, which look like it).
 const MESSAGE_PASSES: readonly Pass[] = [
     ...PASSES.filter((p) => p.re !== KEY_SHAPES[KEY_SHAPES.length - 1]),
-    { re: HEADER_LINE, kind: 'auth-header', fn: (_w, name, sep, value) => (keepsValue(value as string) ? null : `${name}${sep}${REDACTED}`), hint: (t) => /authorization|api-key/i.test(t), spans: null }
+    {
+        re: HEADER_LINE,
+        kind: 'auth-header',
+        fn: (_w, name, sep, value) => (keepsValue(value as string) ? null : `${name}${sep}${REDACTED}`),
+        hint: (t) => /authorization|api-key/i.test(t),
+        spans: null
+    }
 ]
 
 /**
@@ -530,6 +675,7 @@ const MESSAGE_PASSES: readonly Pass[] = [
 export function redactMessage(text: string, forms: readonly string[] = []): string {
     let out = redactSecretText(text, forms)
     const ignored: Redaction[] = []
-    for (const pass of MESSAGE_PASSES) if (pass.hint === undefined || pass.hint(out)) out = replacePass(out, pass, '', ignored)
+    for (const pass of MESSAGE_PASSES)
+        if (pass.hint === undefined || pass.hint(out)) out = replacePass(out, pass, '', ignored)
     return out
 }

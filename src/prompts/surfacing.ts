@@ -13,11 +13,19 @@ export const MAX_TRANSCRIPT_LENGTH = 8_000_000
 
 /** One parsed `[GRADING]` line. */
 export type SurfacingEvent =
-    | { readonly kind: 'area'; readonly area: Area; readonly target: string; readonly schemaValid: boolean; readonly status: NodeStatus; readonly written: boolean }
+    | {
+          readonly kind: 'area'
+          readonly area: Area
+          readonly target: string
+          readonly schemaValid: boolean
+          readonly status: NodeStatus
+          readonly written: boolean
+      }
     | { readonly kind: 'progress'; readonly done: number; readonly total: number }
     | { readonly kind: 'done' }
 
-const AREA_LINE = /^\[GRADING\] area=([a-zA-Z0-9-]+)\/(\S+) schema-valid=(\u2713|\u2717|ok|fail) status=([a-z]+) written=(\u2713|\u2717|ok|fail)$/
+const AREA_LINE =
+    /^\[GRADING\] area=([a-zA-Z0-9-]+)\/(\S+) schema-valid=(\u2713|\u2717|ok|fail) status=([a-z]+) written=(\u2713|\u2717|ok|fail)$/
 const PROGRESS_LINE = /^\[GRADING\] PROGRESS (0|[1-9]\d{0,8})\/(0|[1-9]\d{0,8})$/
 const DONE_LINE = /^\[GRADING\] DONE$/
 
@@ -62,7 +70,10 @@ function formatAreaLine(input: Obj, mark: (ok: boolean) => string, errors: Issue
         const code = target === undefined ? 'PB-001' : 'PB-002'
         errors.push(createIssue(code, '/target', { field: 'target', expected: 'string', actual: typeOfValue(target) }))
     } else if (!/^\S+$/.test(target)) errors.push(createIssue('PB-003', '/target', { field: 'target (no whitespace)' }))
-    for (const [key, value] of [['schemaValid', schemaValid], ['written', written]] as const) {
+    for (const [key, value] of [
+        ['schemaValid', schemaValid],
+        ['written', written]
+    ] as const) {
         if (typeof value === 'boolean') continue
         const code = value === undefined ? 'PB-001' : 'PB-002'
         errors.push(createIssue(code, `/${key}`, { field: key, expected: 'boolean', actual: typeOfValue(value) }))
@@ -78,7 +89,10 @@ function formatAreaLine(input: Obj, mark: (ok: boolean) => string, errors: Issue
 
 function formatProgressLine(input: Obj, errors: Issue[]): FormattedLine {
     const { done, total } = input
-    for (const [key, value] of [['done', done], ['total', total]] as const) {
+    for (const [key, value] of [
+        ['done', done],
+        ['total', total]
+    ] as const) {
         if (isCount(value)) continue
         const code = value === undefined ? 'PB-001' : 'PB-002'
         errors.push(
@@ -95,26 +109,58 @@ function formatProgressLine(input: Obj, errors: Issue[]): FormattedLine {
 
 /** Parses one line against the exact grammar; anything else is rejected with a code. A trailing CR is tolerated. */
 export function parseSurfacingLine(line: unknown, path = '/line'): { event: SurfacingEvent | null; errors: Issue[] } {
-    if (typeof line !== 'string') return { event: null, errors: [createIssue(line === undefined ? 'PB-001' : 'PB-002', path, { field: 'line', expected: 'string', actual: typeOfValue(line) })] }
-    if (line.length > MAX_SURFACING_LINE_LENGTH) return { event: null, errors: [createIssue('PB-010', path, { detail: `line of ${line.length} characters` })] }
+    if (typeof line !== 'string')
+        return {
+            event: null,
+            errors: [
+                createIssue(line === undefined ? 'PB-001' : 'PB-002', path, {
+                    field: 'line',
+                    expected: 'string',
+                    actual: typeOfValue(line)
+                })
+            ]
+        }
+    if (line.length > MAX_SURFACING_LINE_LENGTH)
+        return { event: null, errors: [createIssue('PB-010', path, { detail: `line of ${line.length} characters` })] }
     const text = line.endsWith('\r') ? line.slice(0, -1) : line
     if (DONE_LINE.test(text)) return { event: { kind: 'done' }, errors: [] }
     const progress = PROGRESS_LINE.exec(text)
     if (progress !== null) {
         const done = Number(progress[1])
         const total = Number(progress[2])
-        if (done > total) return { event: null, errors: [createIssue('PB-013', path, { done, total, detail: 'done exceeds total' })] }
+        if (done > total)
+            return { event: null, errors: [createIssue('PB-013', path, { done, total, detail: 'done exceeds total' })] }
         return { event: { kind: 'progress', done, total }, errors: [] }
     }
     const area = AREA_LINE.exec(text)
     if (area !== null) {
-        const [, id, target, valid, status, written] = area as unknown as [string, string, string, string, string, string]
+        const [, id, target, valid, status, written] = area as unknown as [
+            string,
+            string,
+            string,
+            string,
+            string,
+            string
+        ]
         if (!isArea(id)) return { event: null, errors: [createIssue('PB-011', path, { value: id })] }
-        if (!(NODE_STATUSES as readonly string[]).includes(status)) return { event: null, errors: [createIssue('PB-012', path, { value: status })] }
+        if (!(NODE_STATUSES as readonly string[]).includes(status))
+            return { event: null, errors: [createIssue('PB-012', path, { value: status })] }
         const ok = (m: string): boolean => m === MARK_OK || m === 'ok'
-        return { event: { kind: 'area', area: id, target, schemaValid: ok(valid), status: status as NodeStatus, written: ok(written) }, errors: [] }
+        return {
+            event: {
+                kind: 'area',
+                area: id,
+                target,
+                schemaValid: ok(valid),
+                status: status as NodeStatus,
+                written: ok(written)
+            },
+            errors: []
+        }
     }
-    const detail = text.startsWith('[GRADING]') ? `does not follow the grammar: ${describeValue(text)}` : `missing the [GRADING] prefix: ${describeValue(text)}`
+    const detail = text.startsWith('[GRADING]')
+        ? `does not follow the grammar: ${describeValue(text)}`
+        : `missing the [GRADING] prefix: ${describeValue(text)}`
     return { event: null, errors: [createIssue('PB-010', path, { detail })] }
 }
 

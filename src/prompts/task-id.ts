@@ -8,25 +8,51 @@ export const TASK_ID_REGEX = /^(.+)--([0-9a-f]{8})$/
 
 function checkSlug(slug: unknown): Issue[] {
     if (slug === undefined || slug === null) return [createIssue('TID-001', '/schemaIdSlug', { field: 'schemaIdSlug' })]
-    if (typeof slug !== 'string') return [createIssue('TID-002', '/schemaIdSlug', { field: 'schemaIdSlug', expected: 'string', actual: typeOfValue(slug) })]
+    if (typeof slug !== 'string')
+        return [
+            createIssue('TID-002', '/schemaIdSlug', {
+                field: 'schemaIdSlug',
+                expected: 'string',
+                actual: typeOfValue(slug)
+            })
+        ]
     if (slug.trim() === '') return [createIssue('TID-003', '/schemaIdSlug', { field: 'schemaIdSlug' })]
     return []
 }
 
 function areaSetHash(areas: unknown): { hash: string | null; errors: Issue[] } {
-    if (areas === undefined || areas === null) return { hash: null, errors: [createIssue('TID-001', '/areas', { field: 'areas' })] }
-    if (!Array.isArray(areas)) return { hash: null, errors: [createIssue('TID-002', '/areas', { field: 'areas', expected: 'array', actual: typeOfValue(areas) })] }
+    if (areas === undefined || areas === null)
+        return { hash: null, errors: [createIssue('TID-001', '/areas', { field: 'areas' })] }
+    if (!Array.isArray(areas))
+        return {
+            hash: null,
+            errors: [
+                createIssue('TID-002', '/areas', { field: 'areas', expected: 'array', actual: typeOfValue(areas) })
+            ]
+        }
     if (areas.length === 0) return { hash: null, errors: [createIssue('TID-003', '/areas', { field: 'areas' })] }
     const errors: Issue[] = []
     areas.forEach((a, i) => {
-        if (typeof a !== 'string') errors.push(createIssue('TID-002', `/areas/${i}`, { field: `areas[${i}]`, expected: 'string', actual: typeOfValue(a) }))
+        if (typeof a !== 'string')
+            errors.push(
+                createIssue('TID-002', `/areas/${i}`, {
+                    field: `areas[${i}]`,
+                    expected: 'string',
+                    actual: typeOfValue(a)
+                })
+            )
         else if (!isArea(a)) errors.push(createIssue('TID-004', `/areas/${i}`, { value: a }))
     })
     if (errors.length > 0) return { hash: null, errors }
     // Order and duplicates do not change the set, so they must not change the hash.
     const set = [...new Set(areas as string[])].sort()
     const h = HashGenerator.computeHash({ value: set })
-    return h.short === null ? { hash: null, errors: [createIssue('TID-005', '/areas', { detail: h.errors.map((e) => e.message).join('; ') })] } : { hash: h.short, errors: [] }
+    return h.short === null
+        ? {
+              hash: null,
+              errors: [createIssue('TID-005', '/areas', { detail: h.errors.map((e) => e.message).join('; ') })]
+          }
+        : { hash: h.short, errors: [] }
 }
 
 /**
@@ -42,7 +68,11 @@ export class TaskId {
      * @returns `{ taskId, areaSetHash, errors }`; TID-001 missing, TID-002 wrong type, TID-003 empty, TID-004 unknown area.
      * @example TaskId.generate({ schemaIdSlug: 'demoapi', areas: ['single-test'] }).taskId
      */
-    static generate(input: { schemaIdSlug?: unknown; areas?: unknown }): { taskId: string | null; areaSetHash: string | null; errors: Issue[] } {
+    static generate(input: { schemaIdSlug?: unknown; areas?: unknown }): {
+        taskId: string | null
+        areaSetHash: string | null
+        errors: Issue[]
+    } {
         const errors = checkSlug(input?.schemaIdSlug)
         const { hash, errors: areaErrors } = areaSetHash(input?.areas)
         errors.push(...areaErrors)
@@ -57,18 +87,31 @@ export class TaskId {
      *   TID-006 without `--`, TID-003 with an empty slug, TID-007 when the tail is not 8 hex.
      * @example TaskId.parse({ taskId: 'demoapi--1a2b3c4d' }).areaSetHash // '1a2b3c4d'
      */
-    static parse(input: { taskId?: unknown }): { schemaIdSlug: string | null; areaSetHash: string | null; errors: Issue[] } {
+    static parse(input: { taskId?: unknown }): {
+        schemaIdSlug: string | null
+        areaSetHash: string | null
+        errors: Issue[]
+    } {
         const id = input?.taskId
-        const none = (errors: Issue[]): { schemaIdSlug: null; areaSetHash: null; errors: Issue[] } => ({ schemaIdSlug: null, areaSetHash: null, errors })
+        const none = (errors: Issue[]): { schemaIdSlug: null; areaSetHash: null; errors: Issue[] } => ({
+            schemaIdSlug: null,
+            areaSetHash: null,
+            errors
+        })
         if (id === undefined || id === null) return none([createIssue('TID-001', '/taskId', { field: 'taskId' })])
-        if (typeof id !== 'string') return none([createIssue('TID-002', '/taskId', { field: 'taskId', expected: 'string', actual: typeOfValue(id) })])
+        if (typeof id !== 'string')
+            return none([
+                createIssue('TID-002', '/taskId', { field: 'taskId', expected: 'string', actual: typeOfValue(id) })
+            ])
         if (id === '') return none([createIssue('TID-003', '/taskId', { field: 'taskId' })])
         const cut = id.lastIndexOf('--')
         if (cut < 0) return none([createIssue('TID-006', '/taskId', { value: describeValue(id) })])
         const slug = id.slice(0, cut)
         const tail = id.slice(cut + 2)
-        if (slug === '') return none([createIssue('TID-003', '/taskId', { field: `schemaIdSlug (in ${describeValue(id)})` })])
-        if (!/^[0-9a-f]{8}$/.test(tail)) return none([createIssue('TID-007', '/taskId', { value: describeValue(tail) })])
+        if (slug === '')
+            return none([createIssue('TID-003', '/taskId', { field: `schemaIdSlug (in ${describeValue(id)})` })])
+        if (!/^[0-9a-f]{8}$/.test(tail))
+            return none([createIssue('TID-007', '/taskId', { value: describeValue(tail) })])
         return { schemaIdSlug: slug, areaSetHash: tail, errors: [] }
     }
 

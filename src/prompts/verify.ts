@@ -9,7 +9,6 @@ import type { ErrorObject } from '../validation/types.js'
 import type { PromptsV2 } from './emit.js'
 import { isObject } from '../model/object.js'
 
-
 /** One result of an area in the scores payload. */
 export interface PayloadResult {
     readonly tool?: string
@@ -55,23 +54,42 @@ function mapScoresError(err: ErrorObject): Issue | null {
     if (err.schemaPath.includes('/oneOf/')) return null
     const score = /^\/scores\/areas\/\d+\/results\/\d+\/scores\/([^/]+)$/.exec(at)
     if (score !== null && err.keyword === 'oneOf') {
-        return createIssue('PB-023', at, { value: describeValue(err.data), questionId: (score[1] as string).replace(/~1/g, '/').replace(/~0/g, '~') })
+        return createIssue('PB-023', at, {
+            value: describeValue(err.data),
+            questionId: (score[1] as string).replace(/~1/g, '/').replace(/~0/g, '~')
+        })
     }
     switch (err.keyword) {
         case 'required':
-            return createIssue('PB-026', joinPointer(at, String(params.missingProperty)), { field: String(params.missingProperty), detail: 'is missing' })
+            return createIssue('PB-026', joinPointer(at, String(params.missingProperty)), {
+                field: String(params.missingProperty),
+                detail: 'is missing'
+            })
         case 'additionalProperties':
-            return createIssue('PB-026', joinPointer(at, String(params.additionalProperty)), { field: String(params.additionalProperty), detail: 'is not allowed here' })
+            return createIssue('PB-026', joinPointer(at, String(params.additionalProperty)), {
+                field: String(params.additionalProperty),
+                detail: 'is not allowed here'
+            })
         case 'propertyNames':
         case 'oneOf':
             return null
         case 'pattern':
             if (/\/taskId$/.test(at)) return createIssue('TID-007', at, { value: describeValue(err.data) })
-            return createIssue('PB-026', at, { field: String(params.propertyName ?? at), detail: `does not match ${String(params.pattern)}` })
+            return createIssue('PB-026', at, {
+                field: String(params.propertyName ?? at),
+                detail: `does not match ${String(params.pattern)}`
+            })
         case 'enum':
-            if (/\/area$/.test(at)) return createIssue('PB-004', at, { value: describeValue(err.data), expected: Object.keys(AREA_CATALOGUE).join(', ') })
+            if (/\/area$/.test(at))
+                return createIssue('PB-004', at, {
+                    value: describeValue(err.data),
+                    expected: Object.keys(AREA_CATALOGUE).join(', ')
+                })
             if (/\/naReasons\//.test(at)) return createIssue('NA-001', at, { detail: describeValue(err.data) })
-            return createIssue('PB-026', at, { field: at, detail: `must be one of ${((params.allowedValues as unknown[]) ?? []).join(', ')}` })
+            return createIssue('PB-026', at, {
+                field: at,
+                detail: `must be one of ${((params.allowedValues as unknown[]) ?? []).join(', ')}`
+            })
         case 'const':
             return createIssue('PB-026', at, { field: at, detail: `must be ${describeValue(params.allowedValue)}` })
         default:
@@ -84,8 +102,17 @@ function checkPrompts(doc: unknown): { prompts: PromptsV2 | null; errors: Issue[
     if (validate(doc)) return { prompts: doc as PromptsV2, errors: [] }
     const errors = (validate.errors ?? [])
         .filter((e) => e.keyword !== 'oneOf' && !e.schemaPath.includes('/oneOf/'))
-        .map((e) => createIssue('PB-024', '/prompts' + e.instancePath, { detail: `${e.instancePath || '/'} ${e.message ?? 'is invalid'}` }))
-    if (errors.length === 0) errors.push(createIssue('PB-024', '/prompts/areas', { detail: 'an area entry is neither a composed nor a deferred entry' }))
+        .map((e) =>
+            createIssue('PB-024', '/prompts' + e.instancePath, {
+                detail: `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`
+            })
+        )
+    if (errors.length === 0)
+        errors.push(
+            createIssue('PB-024', '/prompts/areas', {
+                detail: 'an area entry is neither a composed nor a deferred entry'
+            })
+        )
     return { prompts: null, errors: dedupeIssues(errors) }
 }
 
@@ -98,27 +125,51 @@ interface OpenEmit {
 }
 
 function checkState(doc: unknown): { state: OpenEmit | null; errors: Issue[] } {
-    if (!isObject(doc)) return { state: null, errors: [createIssue('PB-025', '/state', { detail: `expected an object, got ${typeOfValue(doc)}` })] }
+    if (!isObject(doc))
+        return {
+            state: null,
+            errors: [createIssue('PB-025', '/state', { detail: `expected an object, got ${typeOfValue(doc)}` })]
+        }
     if (typeof doc.taskId !== 'string' || !Array.isArray(doc.emittedAreaSet)) {
-        return { state: null, errors: [createIssue('PB-020', '/state', { detail: 'the state has no taskId or emittedAreaSet' })] }
+        return {
+            state: null,
+            errors: [createIssue('PB-020', '/state', { detail: 'the state has no taskId or emittedAreaSet' })]
+        }
     }
     const errors: Issue[] = []
     doc.emittedAreaSet.forEach((a, i) => {
-        if (!isArea(a)) errors.push(createIssue('PB-025', `/state/emittedAreaSet/${i}`, { detail: `unknown area ${describeValue(a)}` }))
+        if (!isArea(a))
+            errors.push(
+                createIssue('PB-025', `/state/emittedAreaSet/${i}`, { detail: `unknown area ${describeValue(a)}` })
+            )
     })
     const asked = doc.askedByArea ?? {}
-    if (!isObject(asked)) errors.push(createIssue('PB-025', '/state/askedByArea', { detail: 'expected an object of counts' }))
+    if (!isObject(asked))
+        errors.push(createIssue('PB-025', '/state/askedByArea', { detail: 'expected an object of counts' }))
     else {
         for (const [k, v] of Object.entries(asked)) {
-            if (!isArea(k) || !(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) errors.push(createIssue('PB-025', pointer('state', 'askedByArea', k), { detail: `expected an area and a count, got ${describeValue(v)}` }))
+            if (!isArea(k) || !(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0))
+                errors.push(
+                    createIssue('PB-025', pointer('state', 'askedByArea', k), {
+                        detail: `expected an area and a count, got ${describeValue(v)}`
+                    })
+                )
         }
     }
     const consumed = doc.consumedAreas ?? []
-    if (!Array.isArray(consumed) || !consumed.every(isArea)) errors.push(createIssue('PB-025', '/state/consumedAreas', { detail: 'expected an array of areas' }))
+    if (!Array.isArray(consumed) || !consumed.every(isArea))
+        errors.push(createIssue('PB-025', '/state/consumedAreas', { detail: 'expected an array of areas' }))
     if (errors.length > 0) return { state: null, errors }
-    return { state: { taskId: doc.taskId, emittedAreaSet: doc.emittedAreaSet as Area[], askedByArea: asked as Partial<Record<Area, number>>, consumedAreas: consumed as Area[] }, errors }
+    return {
+        state: {
+            taskId: doc.taskId,
+            emittedAreaSet: doc.emittedAreaSet as Area[],
+            askedByArea: asked as Partial<Record<Area, number>>,
+            consumedAreas: consumed as Area[]
+        },
+        errors
+    }
 }
-
 
 /**
  * Verifies a scores payload against the open emit, in the CLI's order (05 §1.6
@@ -128,7 +179,12 @@ function checkState(doc: unknown): { state: OpenEmit | null; errors: Issue[] } {
  * every answer must be a score 1–5 or `"n/a"` (a `null` from the skeleton is not an answer), and
  * every question id must belong to its area.
  */
-export function verifyScoresPayload(prompts: unknown, state: unknown, scores: unknown, limits: JsonLimits): VerifyResult {
+export function verifyScoresPayload(
+    prompts: unknown,
+    state: unknown,
+    scores: unknown,
+    limits: JsonLimits
+): VerifyResult {
     const read = readScoresPayload(scores, limits)
     if (read.payload === null) return read.legacy ? legacy() : reject(read.errors)
     const { payload } = read
@@ -213,7 +269,8 @@ function readOpenEmit(prompts: unknown, state: unknown, limits: JsonLimits): Rea
 function checkPayloadAreas(list: NonNullable<ScoresPayload['areas']>, open: OpenEmit): Issue[] {
     const errors: Issue[] = []
     const outside = list.map((a) => a.area).filter((a) => !open.emittedAreaSet.includes(a))
-    if (outside.length > 0) errors.push(createIssue('PB-021', '/scores/areas', { value: [...new Set(outside)].join(', ') }))
+    if (outside.length > 0)
+        errors.push(createIssue('PB-021', '/scores/areas', { value: [...new Set(outside)].join(', ') }))
     const named = new Set<Area>()
     list.forEach((entry, i) => {
         const { area, results } = entry
@@ -238,7 +295,10 @@ function checkPayloadAreas(list: NonNullable<ScoresPayload['areas']>, open: Open
 }
 
 /** Validates a prompts.json v2 document (value or JSON text); paths under `/prompts`. */
-export function validatePromptsV2Doc(prompts: unknown, limits: JsonLimits): { valid: boolean; prompts: PromptsV2 | null; errors: Issue[] } {
+export function validatePromptsV2Doc(
+    prompts: unknown,
+    limits: JsonLimits
+): { valid: boolean; prompts: PromptsV2 | null; errors: Issue[] } {
     const p = readDoc(prompts, 'prompts', limits)
     if (p.errors.length > 0) return { valid: false, prompts: null, errors: p.errors }
     const checked = checkPrompts(p.doc)

@@ -21,7 +21,11 @@ export interface RegistryReportV1 {
     readonly date: string
     readonly scoringProtocol: 'v1'
     readonly schemaHash: string
-    readonly dimensions: ReadonlyArray<{ readonly dimension: string; readonly score: number; readonly reasoning?: string }>
+    readonly dimensions: ReadonlyArray<{
+        readonly dimension: string
+        readonly score: number
+        readonly reasoning?: string
+    }>
     readonly validationPassed: boolean
     readonly termsOfService?: string | null
     readonly termsOfServiceCheckedAt?: string | null
@@ -41,10 +45,23 @@ const LIBRARY_ONLY = ['schemaIdSlug', 'creator', 'harness', 'timestamps', 'valid
 // The registry shows the mean to float precision (4.699999999999999); a report mean is compared at this tolerance.
 const SCORE_TOLERANCE = 1e-9
 
-function field(report: Record<string, unknown>, key: string, check: (v: unknown) => boolean, expected: string, errors: Issue[]): void {
+function field(
+    report: Record<string, unknown>,
+    key: string,
+    check: (v: unknown) => boolean,
+    expected: string,
+    errors: Issue[]
+): void {
     const value = report[key]
     if (value === undefined) errors.push(createIssue('SPV-001', pointer(key), { field: key }))
-    else if (!check(value)) errors.push(createIssue('SPV-002', pointer(key), { field: key, expected, actual: describeValue(typeof value === 'string' ? value : typeOfValue(value)) }))
+    else if (!check(value))
+        errors.push(
+            createIssue('SPV-002', pointer(key), {
+                field: key,
+                expected,
+                actual: describeValue(typeof value === 'string' ? value : typeOfValue(value))
+            })
+        )
 }
 
 /**
@@ -52,7 +69,11 @@ function field(report: Record<string, unknown>, key: string, check: (v: unknown)
  * by the fields only the library writes. Both must hold together: the grade is F exactly when
  * validation failed, otherwise the band of the mean; the score is the mean of the dimension scores.
  */
-export function validateReport(input: { report?: unknown; text?: unknown; limits?: Partial<JsonLimits> }): ReportValidation {
+export function validateReport(input: {
+    report?: unknown
+    text?: unknown
+    limits?: Partial<JsonLimits>
+}): ReportValidation {
     const limits = resolveLimits(input?.limits)
     const read = readDocument(input?.report, input?.text, 'report', limits, 'SPV-001')
     if (read.errors.length > 0) return { valid: false, kind: null, report: null, errors: read.errors }
@@ -75,11 +96,23 @@ export function validateReport(input: { report?: unknown; text?: unknown; limits
 function checkSharedFields(value: Record<string, unknown>, errors: Issue[]): void {
     field(value, 'schemaId', (v) => typeof v === 'string' && SCHEMA_ID_V1.test(v), '<namespace>/<file base>', errors)
     field(value, 'schemaPath', (v) => typeof v === 'string' && v.length > 0, 'non-empty string', errors)
-    field(value, 'grade', (v) => typeof v === 'string' && ['A', 'B', 'C', 'D', 'F'].includes(v), 'A, B, C, D or F', errors)
+    field(
+        value,
+        'grade',
+        (v) => typeof v === 'string' && ['A', 'B', 'C', 'D', 'F'].includes(v),
+        'A, B, C, D or F',
+        errors
+    )
     field(value, 'score', (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 5, 'number 0–5', errors)
     field(value, 'date', (v) => typeof v === 'string' && DATE.test(v), 'YYYY-MM-DD', errors)
     field(value, 'scoringProtocol', (v) => v === 'v1', "'v1'", errors)
-    field(value, 'schemaHash', (v) => typeof v === 'string' && SHA256.test(v), 'sha256:<64 hex> of the raw schema file', errors)
+    field(
+        value,
+        'schemaHash',
+        (v) => typeof v === 'string' && SHA256.test(v),
+        'sha256:<64 hex> of the raw schema file',
+        errors
+    )
     field(value, 'validationPassed', (v) => typeof v === 'boolean', 'boolean', errors)
 }
 
@@ -159,7 +192,11 @@ export interface ReportToEntryInput {
  * The two dimensions become `Q-when-to-use` and `Q-parameters`; `validationPassed` becomes the
  * deterministic `Q-schema-structure` answer.
  */
-export function reportToGradingEntry(input: ReportToEntryInput): { entry: GradingEntry | null; kind: ReportKind | null; errors: Issue[] } {
+export function reportToGradingEntry(input: ReportToEntryInput): {
+    entry: GradingEntry | null
+    kind: ReportKind | null
+    errors: Issue[]
+} {
     const checked = validateReport({ report: input?.report })
     if (checked.report === null) return { entry: null, kind: checked.kind, errors: checked.errors }
     const report = checked.report

@@ -10,7 +10,13 @@ import type { GradingAnswer, GradingEntry } from '../model/types.js'
 import { describeRedactions, redactTrusted, Redact, type Redaction } from '../prompts/redact.js'
 import { isIsoDateTime } from '../time.js'
 import { SCORING_PROTOCOL_VERSION } from '../version.js'
-import { reportToGradingEntry, validateReport, type ReportKind, type ReportToEntryInput, type ReportValidation } from './report.js'
+import {
+    reportToGradingEntry,
+    validateReport,
+    type ReportKind,
+    type ReportToEntryInput,
+    type ReportValidation
+} from './report.js'
 import {
     checkPromptsV1,
     checkScoresV1,
@@ -60,7 +66,12 @@ export interface GradeReportV1 {
     readonly scoringProtocol: 'v1'
     readonly creator: TransportCreator
     readonly harness: TransportHarness
-    readonly timestamps: { readonly startedAt: string | null; readonly scoredAt: string; readonly gradedAt: string; readonly reportedAt: string }
+    readonly timestamps: {
+        readonly startedAt: string | null
+        readonly scoredAt: string
+        readonly gradedAt: string
+        readonly reportedAt: string
+    }
     readonly dimensions: readonly ReportDimension[]
     readonly validationPassed: boolean
     readonly validationErrors: readonly string[]
@@ -68,7 +79,12 @@ export interface GradeReportV1 {
 
 /** One step that shaped the report grade. */
 export type ReportTraceStep =
-    | { readonly step: 'dimension'; readonly dimension: TransportDimension; readonly score: number; readonly weight: number }
+    | {
+          readonly step: 'dimension'
+          readonly dimension: TransportDimension
+          readonly score: number
+          readonly weight: number
+      }
     | { readonly step: 'mean'; readonly sum: number; readonly count: number; readonly mean: number }
     | { readonly step: 'validation'; readonly passed: boolean; readonly errorCount: number }
     | { readonly step: 'band'; readonly mean: number; readonly grade: LetterGrade; readonly min: number }
@@ -80,13 +96,32 @@ export interface SchemaValidation {
     readonly errors: readonly string[]
 }
 
-function scoresAgainst(value: unknown, prompts: PromptsV1 | null, limits: JsonLimits, text?: unknown, now?: string): { valid: boolean; scores: ScoresV1 | null; errors: Issue[] } {
+function scoresAgainst(
+    value: unknown,
+    prompts: PromptsV1 | null,
+    limits: JsonLimits,
+    text?: unknown,
+    now?: string
+): { valid: boolean; scores: ScoresV1 | null; errors: Issue[] } {
     const { doc, errors } = readDocument(value, text, 'scores', limits, 'SPV-001')
-    if (errors.length > 0) return { valid: false, scores: null, errors: recodeGuard(errors.map((i) => (i.path.startsWith('/scores') || i.path === '/text' ? i : { ...i, path: '/scores' + i.path }))) }
+    if (errors.length > 0)
+        return {
+            valid: false,
+            scores: null,
+            errors: recodeGuard(
+                errors.map((i) =>
+                    i.path.startsWith('/scores') || i.path === '/text' ? i : { ...i, path: '/scores' + i.path }
+                )
+            )
+        }
     const checked = checkScoresV1(doc, prompts)
     // The same rule as for entry answers (GRD-061): a score cannot be dated after the time it is read.
     if (checked.scores !== null && now !== undefined && Date.parse(checked.scores.timestamp) > Date.parse(now)) {
-        return { valid: false, scores: null, errors: [createIssue('SPV-021', '/scores/timestamp', { value: checked.scores.timestamp, now })] }
+        return {
+            valid: false,
+            scores: null,
+            errors: [createIssue('SPV-021', '/scores/timestamp', { value: checked.scores.timestamp, now })]
+        }
     }
     return { valid: checked.scores !== null, scores: checked.scores, errors: rebaseIssues(checked.errors, '/scores') }
 }
@@ -97,8 +132,13 @@ function sortedCopy<T extends Record<string, unknown>>(source: T, keys: readonly
     return Object.fromEntries(keys.map((k) => [k, source[k]])) as T
 }
 
-function evalPromptsOf(schema: Record<string, unknown>, skill: unknown, serverParams: unknown): { evalPrompts: EvalPrompt[]; redactions: Redaction[]; errors: Issue[] } {
-    const whenToUse = isObject(skill) && typeof skill.whenToUse === 'string' && skill.whenToUse.length > 0 ? skill.whenToUse : null
+function evalPromptsOf(
+    schema: Record<string, unknown>,
+    skill: unknown,
+    serverParams: unknown
+): { evalPrompts: EvalPrompt[]; redactions: Redaction[]; errors: Issue[] } {
+    const whenToUse =
+        isObject(skill) && typeof skill.whenToUse === 'string' && skill.whenToUse.length > 0 ? skill.whenToUse : null
     const description = typeof schema.description === 'string' ? schema.description : ''
     const skillSentence = whenToUse === null ? NO_SKILL_WHEN_TO_USE : `The skill says to use it when: "${whenToUse}".`
     const first = `Rate from 1.0 to 5.0 how clearly and specifically the schema description below tells an LLM when to use this schema. ${skillSentence} Schema description: "${description}"`
@@ -128,7 +168,6 @@ function checkSchemaArg(schema: unknown, limits: JsonLimits): Issue[] {
     if (!isObject(schema)) return [createIssue('SPV-013', '/schema', { actual: typeOfValue(schema) })]
     return inspectJson(schema, limits, '/schema')
 }
-
 
 /** The plain arguments of `buildReport`: the schema text and the two times. */
 function checkReportArgs(schemaSource: unknown, now: unknown, startedAt: unknown): Issue[] {
@@ -259,16 +298,34 @@ export class ScoringProtocol {
      *   plain JSON, PB-002 bad serverParams, SPV-WARN-001 when something was redacted.
      * @example ScoringProtocol.buildEvalPrompts({ schema: main }).evalPrompts.map((p) => p.dimension) // ['whenToUse', 'parameters']
      */
-    static buildEvalPrompts(input: { schema: Readonly<Record<string, unknown>>; skill?: Readonly<Record<string, unknown>>; serverParams?: Readonly<Record<string, string>>; limits?: Partial<JsonLimits> }): { evalPrompts: EvalPrompt[]; redactions: Redaction[]; errors: Issue[] } {
+    static buildEvalPrompts(input: {
+        schema: Readonly<Record<string, unknown>>
+        skill?: Readonly<Record<string, unknown>>
+        serverParams?: Readonly<Record<string, string>>
+        limits?: Partial<JsonLimits>
+    }): { evalPrompts: EvalPrompt[]; redactions: Redaction[]; errors: Issue[] } {
         const limits = resolveLimits(input?.limits)
         const schemaErrors = checkSchemaArg(input?.schema, limits)
         if (schemaErrors.length > 0) return { evalPrompts: [], redactions: [], errors: schemaErrors }
         if (input.skill !== undefined && !isObject(input.skill)) {
-            return { evalPrompts: [], redactions: [], errors: [createIssue('SPV-002', '/skill', { field: 'skill', expected: 'object', actual: typeOfValue(input.skill) })] }
+            return {
+                evalPrompts: [],
+                redactions: [],
+                errors: [
+                    createIssue('SPV-002', '/skill', {
+                        field: 'skill',
+                        expected: 'object',
+                        actual: typeOfValue(input.skill)
+                    })
+                ]
+            }
         }
         const built = evalPromptsOf(input.schema as Record<string, unknown>, input.skill, input.serverParams)
         if (built.errors.length > 0) return built
-        const warnings = built.redactions.length > 0 ? [createIssue('SPV-WARN-001', '/schema', { detail: describeRedactions(built.redactions) })] : []
+        const warnings =
+            built.redactions.length > 0
+                ? [createIssue('SPV-WARN-001', '/schema', { detail: describeRedactions(built.redactions) })]
+                : []
         return { ...built, errors: warnings }
     }
 
@@ -280,15 +337,37 @@ export class ScoringProtocol {
      *   plus the codes of {@link ScoringProtocol.buildEvalPrompts}.
      * @example ScoringProtocol.emitPrompts({ schemaId: 'mudab/marine-data', schemaPath: '/abs/marine-data.mjs', schema: main }).prompts?.schemaIdSlug // 'mudab_marine-data'
      */
-    static emitPrompts(input: { schemaId: string; schemaPath: string; schema: Readonly<Record<string, unknown>>; skill?: Readonly<Record<string, unknown>>; serverParams?: Readonly<Record<string, string>>; limits?: Partial<JsonLimits> }): { prompts: PromptsV1 | null; redactions: Redaction[]; errors: Issue[] } {
+    static emitPrompts(input: {
+        schemaId: string
+        schemaPath: string
+        schema: Readonly<Record<string, unknown>>
+        skill?: Readonly<Record<string, unknown>>
+        serverParams?: Readonly<Record<string, string>>
+        limits?: Partial<JsonLimits>
+    }): { prompts: PromptsV1 | null; redactions: Redaction[]; errors: Issue[] } {
         const errors: Issue[] = []
         const { schemaId, schemaPath } = input ?? {}
         if (schemaId === undefined) errors.push(createIssue('SPV-001', '/schemaId', { field: 'schemaId' }))
-        else if (typeof schemaId !== 'string') errors.push(createIssue('SPV-002', '/schemaId', { field: 'schemaId', expected: 'string', actual: typeOfValue(schemaId) }))
+        else if (typeof schemaId !== 'string')
+            errors.push(
+                createIssue('SPV-002', '/schemaId', {
+                    field: 'schemaId',
+                    expected: 'string',
+                    actual: typeOfValue(schemaId)
+                })
+            )
         else if (!SCHEMA_ID_V1.test(schemaId)) errors.push(createIssue('SPV-008', '/schemaId', { value: schemaId }))
         if (schemaPath === undefined) errors.push(createIssue('SPV-001', '/schemaPath', { field: 'schemaPath' }))
-        else if (typeof schemaPath !== 'string') errors.push(createIssue('SPV-002', '/schemaPath', { field: 'schemaPath', expected: 'string', actual: typeOfValue(schemaPath) }))
-        else if (!ABSOLUTE_PATH.test(schemaPath)) errors.push(createIssue('SPV-014', '/schemaPath', { value: describeValue(schemaPath) }))
+        else if (typeof schemaPath !== 'string')
+            errors.push(
+                createIssue('SPV-002', '/schemaPath', {
+                    field: 'schemaPath',
+                    expected: 'string',
+                    actual: typeOfValue(schemaPath)
+                })
+            )
+        else if (!ABSOLUTE_PATH.test(schemaPath))
+            errors.push(createIssue('SPV-014', '/schemaPath', { value: describeValue(schemaPath) }))
         const built = ScoringProtocol.buildEvalPrompts(input ?? {})
         const all = [...errors, ...built.errors]
         if (all.some((e) => e.severity === SEVERITY.error)) return { prompts: null, redactions: [], errors: all }
@@ -310,11 +389,32 @@ export class ScoringProtocol {
      * @returns `{ valid, prompts, errors }` with paths under `/prompts`; SPV-001..004, SPV-008, SPV-009, SPV-011, SPV-015, SPV-017, INP-*.
      * @example ScoringProtocol.validatePrompts({ text: readFileSync('prompts.json', 'utf8') }).valid
      */
-    static validatePrompts(input: { prompts?: unknown; text?: unknown; limits?: Partial<JsonLimits> }): { valid: boolean; prompts: PromptsV1 | null; errors: Issue[] } {
-        const { doc, errors } = readDocument(input?.prompts, input?.text, 'prompts', resolveLimits(input?.limits), 'SPV-001')
-        if (errors.length > 0) return { valid: false, prompts: null, errors: errors.map((i) => (i.path.startsWith('/prompts') || i.path === '/text' ? i : { ...i, path: '/prompts' + i.path })) }
+    static validatePrompts(input: { prompts?: unknown; text?: unknown; limits?: Partial<JsonLimits> }): {
+        valid: boolean
+        prompts: PromptsV1 | null
+        errors: Issue[]
+    } {
+        const { doc, errors } = readDocument(
+            input?.prompts,
+            input?.text,
+            'prompts',
+            resolveLimits(input?.limits),
+            'SPV-001'
+        )
+        if (errors.length > 0)
+            return {
+                valid: false,
+                prompts: null,
+                errors: errors.map((i) =>
+                    i.path.startsWith('/prompts') || i.path === '/text' ? i : { ...i, path: '/prompts' + i.path }
+                )
+            }
         const checked = checkPromptsV1(doc)
-        return { valid: checked.prompts !== null, prompts: checked.prompts, errors: rebaseIssues(checked.errors, '/prompts') }
+        return {
+            valid: checked.prompts !== null,
+            prompts: checked.prompts,
+            errors: rebaseIssues(checked.errors, '/prompts')
+        }
     }
 
     /**
@@ -329,10 +429,21 @@ export class ScoringProtocol {
      *   SPV-011 unknown field, SPV-012 bad timestamp, INP-* size and depth.
      * @example ScoringProtocol.validateScores({ text, prompts }).valid
      */
-    static validateScores(input: { scores?: unknown; text?: unknown; prompts?: unknown; limits?: Partial<JsonLimits>; now?: unknown }): { valid: boolean; scores: ScoresV1 | null; errors: Issue[] } {
+    static validateScores(input: {
+        scores?: unknown
+        text?: unknown
+        prompts?: unknown
+        limits?: Partial<JsonLimits>
+        now?: unknown
+    }): { valid: boolean; scores: ScoresV1 | null; errors: Issue[] } {
         const limits = resolveLimits(input?.limits)
         const now = input?.now
-        if (now !== undefined && !isIsoDateTime(now)) return { valid: false, scores: null, errors: [createIssue('SPV-012', '/now', { field: 'now', value: describeValue(now) })] }
+        if (now !== undefined && !isIsoDateTime(now))
+            return {
+                valid: false,
+                scores: null,
+                errors: [createIssue('SPV-012', '/now', { field: 'now', value: describeValue(now) })]
+            }
         let prompts: PromptsV1 | null = null
         if (input?.prompts !== undefined) {
             const p = ScoringProtocol.validatePrompts({ prompts: input.prompts, limits })
@@ -406,7 +517,11 @@ export class ScoringProtocol {
      * @returns `{ entry, kind, errors }`; the codes of {@link ScoringProtocol.validateReport}, SPV-001/002/012, GRD-*
      * @example ScoringProtocol.reportToGradingEntry({ report, version: 'v4.0.0', grader: { name: 'registry', version: 'v1', llmModel: 'unknown' } }).entry?.schemaId
      */
-    static reportToGradingEntry(input: ReportToEntryInput): { entry: GradingEntry | null; kind: ReportKind | null; errors: Issue[] } {
+    static reportToGradingEntry(input: ReportToEntryInput): {
+        entry: GradingEntry | null
+        kind: ReportKind | null
+        errors: Issue[]
+    } {
         return reportToGradingEntry(input)
     }
 
@@ -418,8 +533,19 @@ export class ScoringProtocol {
      */
     static slug(input: { schemaId: string }): { slug: string | null; errors: Issue[] } {
         const id = input?.schemaId
-        if (id === undefined) return { slug: null, errors: [createIssue('SPV-001', '/schemaId', { field: 'schemaId' })] }
-        if (typeof id !== 'string') return { slug: null, errors: [createIssue('SPV-002', '/schemaId', { field: 'schemaId', expected: 'string', actual: typeOfValue(id) })] }
+        if (id === undefined)
+            return { slug: null, errors: [createIssue('SPV-001', '/schemaId', { field: 'schemaId' })] }
+        if (typeof id !== 'string')
+            return {
+                slug: null,
+                errors: [
+                    createIssue('SPV-002', '/schemaId', {
+                        field: 'schemaId',
+                        expected: 'string',
+                        actual: typeOfValue(id)
+                    })
+                ]
+            }
         if (!SCHEMA_ID_V1.test(id)) return { slug: null, errors: [createIssue('SPV-008', '/schemaId', { value: id })] }
         return { slug: slugOf(id), errors: [] }
     }
@@ -435,7 +561,8 @@ export class ScoringProtocol {
         const date = input?.date
         let day: string | null = null
         if (date === undefined) errors.push(createIssue('SPV-001', '/date', { field: 'date' }))
-        else if (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && isIsoDateTime(`${date}T00:00:00Z`)) day = date
+        else if (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && isIsoDateTime(`${date}T00:00:00Z`))
+            day = date
         else if (isIsoDateTime(date)) day = new Date(Date.parse(date)).toISOString().slice(0, 10)
         else errors.push(createIssue('SPV-012', '/date', { field: 'date', value: describeValue(date) }))
         return slug === null || day === null ? { fileName: null, errors } : { fileName: `${slug}-${day}.json`, errors }
@@ -448,8 +575,12 @@ export class ScoringProtocol {
      * @returns `{ text, errors }`; SPV-001 when `value` is missing, INP-* when it is not plain JSON.
      * @example ScoringProtocol.serialize({ value: report }).text
      */
-    static serialize(input: { value?: unknown; limits?: Partial<JsonLimits> }): { text: string | null; errors: Issue[] } {
-        if (input?.value === undefined) return { text: null, errors: [createIssue('SPV-001', '/value', { field: 'value' })] }
+    static serialize(input: { value?: unknown; limits?: Partial<JsonLimits> }): {
+        text: string | null
+        errors: Issue[]
+    } {
+        if (input?.value === undefined)
+            return { text: null, errors: [createIssue('SPV-001', '/value', { field: 'value' })] }
         const guard = inspectJson(input.value, resolveLimits(input.limits), '/value')
         if (guard.length > 0) return { text: null, errors: guard }
         return { text: JSON.stringify(input.value, null, 4) + '\n', errors: [] }
@@ -464,8 +595,20 @@ export class ScoringProtocol {
      *   is not `claude-code` (04 ⚠ D2), SPV-001/002 for a bad selectionContext or evidence.
      * @example ScoringProtocol.toGradingAnswers({ scores, selectionContext: { groupId: 'demo', personaIds: ['schema-maintainer'] } }).gradings
      */
-    static toGradingAnswers(input: { scores: unknown; selectionContext: { readonly groupId: string; readonly personaIds: readonly string[]; readonly domainDocId?: string }; evidence?: string | Readonly<Record<string, unknown>>; limits?: Partial<JsonLimits> }): { gradings: GradingAnswer[]; errors: Issue[] } {
-        const s = ScoringProtocol.validateScores({ scores: input?.scores, ...(input?.limits !== undefined ? { limits: input.limits } : {}) })
+    static toGradingAnswers(input: {
+        scores: unknown
+        selectionContext: {
+            readonly groupId: string
+            readonly personaIds: readonly string[]
+            readonly domainDocId?: string
+        }
+        evidence?: string | Readonly<Record<string, unknown>>
+        limits?: Partial<JsonLimits>
+    }): { gradings: GradingAnswer[]; errors: Issue[] } {
+        const s = ScoringProtocol.validateScores({
+            scores: input?.scores,
+            ...(input?.limits !== undefined ? { limits: input.limits } : {})
+        })
         const errors = [...s.errors]
         const ctx = input?.selectionContext
         if (ctx === undefined) errors.push(createIssue('SPV-001', '/selectionContext', { field: 'selectionContext' }))
@@ -479,13 +622,26 @@ export class ScoringProtocol {
             (ctx.domainDocId !== undefined && (typeof ctx.domainDocId !== 'string' || ctx.domainDocId === '')) ||
             Object.keys(ctx).some((k) => !['groupId', 'personaIds', 'domainDocId'].includes(k))
         ) {
-            errors.push(createIssue('SPV-002', '/selectionContext', { field: 'selectionContext', expected: '{ groupId, personaIds (non-empty), domainDocId? }', actual: typeOfValue(ctx) }))
+            errors.push(
+                createIssue('SPV-002', '/selectionContext', {
+                    field: 'selectionContext',
+                    expected: '{ groupId, personaIds (non-empty), domainDocId? }',
+                    actual: typeOfValue(ctx)
+                })
+            )
         }
         const evidence = input?.evidence
         if (evidence !== undefined && !(typeof evidence === 'string' ? evidence.length > 0 : isObject(evidence))) {
-            errors.push(createIssue('SPV-002', '/evidence', { field: 'evidence', expected: 'non-empty string or object', actual: typeOfValue(evidence) }))
+            errors.push(
+                createIssue('SPV-002', '/evidence', {
+                    field: 'evidence',
+                    expected: 'non-empty string or object',
+                    actual: typeOfValue(evidence)
+                })
+            )
         }
-        if (s.scores !== null && s.scores.harness.name !== 'claude-code') errors.push(createIssue('SPV-016', '/scores/harness/name', { value: s.scores.harness.name }))
+        if (s.scores !== null && s.scores.harness.name !== 'claude-code')
+            errors.push(createIssue('SPV-016', '/scores/harness/name', { value: s.scores.harness.name }))
         if (errors.length > 0 || s.scores === null) return { gradings: [], errors }
         const scores = s.scores
         const context = ctx as { groupId: string; personaIds: string[]; domainDocId?: string }
@@ -498,7 +654,11 @@ export class ScoringProtocol {
                 determinism: 'non-deterministic',
                 graderIdentity: { kind: 'llm', name: scores.harness.model, version: scores.harness.modelContext },
                 llmModel: scores.harness.model,
-                selectionContext: { groupId: context.groupId, personaIds: [...context.personaIds], ...(context.domainDocId !== undefined ? { domainDocId: context.domainDocId } : {}) },
+                selectionContext: {
+                    groupId: context.groupId,
+                    personaIds: [...context.personaIds],
+                    ...(context.domainDocId !== undefined ? { domainDocId: context.domainDocId } : {})
+                },
                 timestamp: scores.timestamp,
                 ...(evidence !== undefined ? { evidence: evidence as string | Record<string, unknown> } : {}),
                 reasoning: x.reasoning

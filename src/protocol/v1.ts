@@ -13,7 +13,10 @@ import { SCORING_PROTOCOL_VERSION } from '../version.js'
 export const TRANSPORT_DIMENSIONS = Object.freeze(['whenToUse', 'parameters'] as const)
 export type TransportDimension = (typeof TRANSPORT_DIMENSIONS)[number]
 /** Question ids the transport dimensions map to in a grading entry (04 §1.8). */
-export const TRANSPORT_QUESTION_IDS: Readonly<Record<TransportDimension, CrossAreaQuestionId>> = Object.freeze({ whenToUse: 'Q-when-to-use', parameters: 'Q-parameters' })
+export const TRANSPORT_QUESTION_IDS: Readonly<Record<TransportDimension, CrossAreaQuestionId>> = Object.freeze({
+    whenToUse: 'Q-when-to-use',
+    parameters: 'Q-parameters'
+})
 
 /** One rating prompt of prompts.json v1. */
 export interface EvalPrompt {
@@ -63,7 +66,6 @@ export interface ScoresV1 {
     readonly scores: readonly TransportScore[]
 }
 
-
 type Obj = Record<string, unknown>
 
 /** `/` → `_` (replace-all; 04 §1.6). */
@@ -79,19 +81,39 @@ function mapAjv(err: ErrorObject): Issue | null {
     const params = err.params as Obj
     if (/^\/scores\/\d+\/score$/.test(at)) {
         return err.keyword === 'type'
-            ? createIssue('SPV-002', at, { field: fieldPath(at, 'document'), expected: 'number', actual: typeOfValue(err.data) })
+            ? createIssue('SPV-002', at, {
+                  field: fieldPath(at, 'document'),
+                  expected: 'number',
+                  actual: typeOfValue(err.data)
+              })
             : createIssue('SPV-007', at, { value: describeValue(err.data) })
     }
     switch (err.keyword) {
         case 'required':
-            return createIssue('SPV-001', joinPointer(at, String(params.missingProperty)), { field: String(params.missingProperty) })
+            return createIssue('SPV-001', joinPointer(at, String(params.missingProperty)), {
+                field: String(params.missingProperty)
+            })
         case 'additionalProperties':
-            return createIssue('SPV-011', joinPointer(at, String(params.additionalProperty)), { field: String(params.additionalProperty) })
+            return createIssue('SPV-011', joinPointer(at, String(params.additionalProperty)), {
+                field: String(params.additionalProperty)
+            })
         case 'type':
-            return createIssue('SPV-002', at, { field: fieldPath(at, 'document'), expected: String(params.type), actual: typeOfValue(err.data) })
+            return createIssue('SPV-002', at, {
+                field: fieldPath(at, 'document'),
+                expected: String(params.type),
+                actual: typeOfValue(err.data)
+            })
         case 'enum':
-            if (/\/dimension$/.test(at)) return createIssue('SPV-004', at, { value: describeValue(err.data), expected: TRANSPORT_DIMENSIONS.join(', ') })
-            return createIssue('SPV-002', at, { field: fieldPath(at, 'document'), expected: ((params.allowedValues as unknown[]) ?? []).join(' | '), actual: describeValue(err.data) })
+            if (/\/dimension$/.test(at))
+                return createIssue('SPV-004', at, {
+                    value: describeValue(err.data),
+                    expected: TRANSPORT_DIMENSIONS.join(', ')
+                })
+            return createIssue('SPV-002', at, {
+                field: fieldPath(at, 'document'),
+                expected: ((params.allowedValues as unknown[]) ?? []).join(' | '),
+                actual: describeValue(err.data)
+            })
         case 'const':
             return at === '/scoringProtocol' ? createIssue('SPV-003', at, { value: describeValue(err.data) }) : null
         case 'minLength':
@@ -102,22 +124,41 @@ function mapAjv(err: ErrorObject): Issue | null {
             return createIssue('SPV-012', at, { field: fieldPath(at, 'document'), value: describeValue(err.data) })
         case 'pattern':
             if (at === '/schemaId') return createIssue('SPV-008', at, { value: describeValue(err.data) })
-            return createIssue('SPV-002', at, { field: fieldPath(at, 'document'), expected: `pattern ${String(params.pattern)}`, actual: describeValue(err.data) })
+            return createIssue('SPV-002', at, {
+                field: fieldPath(at, 'document'),
+                expected: `pattern ${String(params.pattern)}`,
+                actual: describeValue(err.data)
+            })
         default:
             return null
     }
 }
 
-
 /** Reads a document given as a value or as JSON text, within the limits. */
-export function readDocument(value: unknown, text: unknown, field: string, limits: JsonLimits, missing: 'SPV-001' | 'PB-001'): { doc: unknown; errors: Issue[] } {
-    if (value === undefined && text === undefined) return { doc: undefined, errors: [createIssue(missing, `/${field}`, { field })] }
+export function readDocument(
+    value: unknown,
+    text: unknown,
+    field: string,
+    limits: JsonLimits,
+    missing: 'SPV-001' | 'PB-001'
+): { doc: unknown; errors: Issue[] } {
+    if (value === undefined && text === undefined)
+        return { doc: undefined, errors: [createIssue(missing, `/${field}`, { field })] }
     if (value !== undefined) {
         const guard = inspectJson(value, limits, `/${field}`)
         return guard.length > 0 ? { doc: undefined, errors: guard } : { doc: value, errors: [] }
     }
     if (typeof text !== 'string') {
-        return { doc: undefined, errors: [createIssue(missing === 'SPV-001' ? 'SPV-002' : 'PB-002', '/text', { field: 'text', expected: 'string', actual: typeOfValue(text) })] }
+        return {
+            doc: undefined,
+            errors: [
+                createIssue(missing === 'SPV-001' ? 'SPV-002' : 'PB-002', '/text', {
+                    field: 'text',
+                    expected: 'string',
+                    actual: typeOfValue(text)
+                })
+            ]
+        }
     }
     const parsed = parseJsonText(text, limits)
     return { doc: parsed.value, errors: parsed.errors }
@@ -125,37 +166,73 @@ export function readDocument(value: unknown, text: unknown, field: string, limit
 
 /** A NaN or ±Infinity in a score is a bad score, not just bad JSON. */
 function recodeGuard(issues: Issue[]): Issue[] {
-    return issues.map((i) => (i.code === 'INP-001' && /^(?:\/scores)?\/scores\/\d+\/score$/.test(i.path) ? createIssue('SPV-007', i.path, { value: 'non-finite number' }) : i))
+    return issues.map((i) =>
+        i.code === 'INP-001' && /^(?:\/scores)?\/scores\/\d+\/score$/.test(i.path)
+            ? createIssue('SPV-007', i.path, { value: 'non-finite number' })
+            : i
+    )
 }
 
 /** Validates prompts.json v1 (already read). Paths are relative to the document. */
 export function checkPromptsV1(doc: unknown): { prompts: PromptsV1 | null; errors: Issue[] } {
-    if (!isObject(doc)) return { prompts: null, errors: [createIssue('SPV-002', '', { field: 'prompts', expected: 'object', actual: typeOfValue(doc) })] }
+    if (!isObject(doc))
+        return {
+            prompts: null,
+            errors: [createIssue('SPV-002', '', { field: 'prompts', expected: 'object', actual: typeOfValue(doc) })]
+        }
     // Version first: an unknown protocol is rejected before anything else is interpreted (04 §1.1).
     if (doc.scoringProtocol !== SCORING_PROTOCOL_VERSION) {
-        return { prompts: null, errors: [doc.scoringProtocol === undefined ? createIssue('SPV-001', '/scoringProtocol', { field: 'scoringProtocol' }) : createIssue('SPV-003', '/scoringProtocol', { value: describeValue(doc.scoringProtocol) })] }
+        return {
+            prompts: null,
+            errors: [
+                doc.scoringProtocol === undefined
+                    ? createIssue('SPV-001', '/scoringProtocol', { field: 'scoringProtocol' })
+                    : createIssue('SPV-003', '/scoringProtocol', { value: describeValue(doc.scoringProtocol) })
+            ]
+        }
     }
     const validate = validatePromptsV1
     validate(doc)
     const errors = (validate.errors ?? []).map(mapAjv).filter((i): i is Issue => i !== null)
     if (errors.length === 0) {
         const dims = (doc.prompts as EvalPrompt[]).map((p) => p.dimension)
-        if (dims.join(',') !== TRANSPORT_DIMENSIONS.join(',')) errors.push(createIssue('SPV-017', '/prompts', { actual: dims.join(', ') }))
-        if (doc.schemaIdSlug !== slugOf(doc.schemaId as string)) errors.push(createIssue('SPV-009', '/schemaIdSlug', { actual: describeValue(doc.schemaIdSlug), expected: slugOf(doc.schemaId as string) }))
+        if (dims.join(',') !== TRANSPORT_DIMENSIONS.join(','))
+            errors.push(createIssue('SPV-017', '/prompts', { actual: dims.join(', ') }))
+        if (doc.schemaIdSlug !== slugOf(doc.schemaId as string))
+            errors.push(
+                createIssue('SPV-009', '/schemaIdSlug', {
+                    actual: describeValue(doc.schemaIdSlug),
+                    expected: slugOf(doc.schemaId as string)
+                })
+            )
     }
-    return errors.length > 0 ? { prompts: null, errors: dedupeIssues(errors) } : { prompts: doc as unknown as PromptsV1, errors: [] }
+    return errors.length > 0
+        ? { prompts: null, errors: dedupeIssues(errors) }
+        : { prompts: doc as unknown as PromptsV1, errors: [] }
 }
 
 /** Validates scores.json v1 (already read) and, when given, its match with the prompts it answers. */
 export function checkScoresV1(doc: unknown, prompts: PromptsV1 | null): { scores: ScoresV1 | null; errors: Issue[] } {
-    if (!isObject(doc)) return { scores: null, errors: [createIssue('SPV-002', '', { field: 'scores', expected: 'object', actual: typeOfValue(doc) })] }
+    if (!isObject(doc))
+        return {
+            scores: null,
+            errors: [createIssue('SPV-002', '', { field: 'scores', expected: 'object', actual: typeOfValue(doc) })]
+        }
     if (doc.scoringProtocol !== SCORING_PROTOCOL_VERSION) {
-        return { scores: null, errors: [doc.scoringProtocol === undefined ? createIssue('SPV-001', '/scoringProtocol', { field: 'scoringProtocol' }) : createIssue('SPV-003', '/scoringProtocol', { value: describeValue(doc.scoringProtocol) })] }
+        return {
+            scores: null,
+            errors: [
+                doc.scoringProtocol === undefined
+                    ? createIssue('SPV-001', '/scoringProtocol', { field: 'scoringProtocol' })
+                    : createIssue('SPV-003', '/scoringProtocol', { value: describeValue(doc.scoringProtocol) })
+            ]
+        }
     }
     const validate = validateScoresV1
     validate(doc)
     const errors = (validate.errors ?? []).map(mapAjv).filter((i): i is Issue => i !== null)
-    if (typeof doc.timestamp === 'string' && !isIsoDateTime(doc.timestamp)) errors.push(createIssue('SPV-012', '/timestamp', { field: 'timestamp', value: describeValue(doc.timestamp) }))
+    if (typeof doc.timestamp === 'string' && !isIsoDateTime(doc.timestamp))
+        errors.push(createIssue('SPV-012', '/timestamp', { field: 'timestamp', value: describeValue(doc.timestamp) }))
     const list = Array.isArray(doc.scores) ? doc.scores : []
     const counts = new Map<string, number>()
     list.forEach((s, i) => {
@@ -168,17 +245,25 @@ export function checkScoresV1(doc: unknown, prompts: PromptsV1 | null): { scores
     })
     const expected = prompts === null ? [...TRANSPORT_DIMENSIONS] : prompts.prompts.map((p) => p.dimension)
     if (Array.isArray(doc.scores)) {
-        for (const dimension of expected) if (!counts.has(dimension)) errors.push(createIssue('SPV-005', '/scores', { dimension }))
+        for (const dimension of expected)
+            if (!counts.has(dimension)) errors.push(createIssue('SPV-005', '/scores', { dimension }))
     }
     if (prompts !== null) {
         if (typeof doc.schemaIdSlug === 'string' && doc.schemaIdSlug !== prompts.schemaIdSlug) {
-            errors.push(createIssue('SPV-009', '/schemaIdSlug', { actual: doc.schemaIdSlug, expected: prompts.schemaIdSlug }))
+            errors.push(
+                createIssue('SPV-009', '/schemaIdSlug', { actual: doc.schemaIdSlug, expected: prompts.schemaIdSlug })
+            )
         }
         const answered = [...counts.keys()]
         const extra = answered.filter((d) => !expected.includes(d as TransportDimension))
-        if (extra.length > 0) errors.push(createIssue('SPV-010', '/scores', { actual: answered.join(', '), expected: expected.join(', ') }))
+        if (extra.length > 0)
+            errors.push(
+                createIssue('SPV-010', '/scores', { actual: answered.join(', '), expected: expected.join(', ') })
+            )
     }
-    return errors.length > 0 ? { scores: null, errors: dedupeIssues(recodeGuard(errors)) } : { scores: doc as unknown as ScoresV1, errors: [] }
+    return errors.length > 0
+        ? { scores: null, errors: dedupeIssues(recodeGuard(errors)) }
+        : { scores: doc as unknown as ScoresV1, errors: [] }
 }
 
 export { recodeGuard }

@@ -82,21 +82,43 @@ async function readJson(fs: BaselineFsPort, path: string): Promise<Parsed> {
 function findingsOf(state: unknown, name: string, rules: Rules): BaselineFinding[] | null {
     const found = asObject(asObject(state).findings)[name]
     if (!Array.isArray(found)) return null
-    const kept = found.map(asObject).map((f) => ({ code: String(f.code), pointer: String(f.pointer ?? ''), severity: String(f.severity), message: '', path: '' }))
+    const kept = found
+        .map(asObject)
+        .map((f) => ({
+            code: String(f.code),
+            pointer: String(f.pointer ?? ''),
+            severity: String(f.severity),
+            message: '',
+            path: ''
+        }))
     // The current rules on the baseline's side too: a changed config never makes an unchanged schema fail.
     const shown = FixRules.apply({ issues: kept as unknown as Issue[], rules }).issues
-    return shown.map((f) => ({ code: f.code, pointer: (f as unknown as BaselineFinding).pointer, severity: f.severity }))
+    return shown.map((f) => ({
+        code: f.code,
+        pointer: (f as unknown as BaselineFinding).pointer,
+        severity: f.severity
+    }))
 }
 
 /** One namespace index.json value (and its state.json, when read): its name and its schemas. */
-function namespaceOf(index: Readonly<Record<string, unknown>>, state: unknown, fallback: string, rules: Rules): [string, BaselineSchemas] {
+function namespaceOf(
+    index: Readonly<Record<string, unknown>>,
+    state: unknown,
+    fallback: string,
+    rules: Rules
+): [string, BaselineSchemas] {
     // Named by its own `namespace` field; an index without one, by its folder (or its key).
     const namespace = typeof index.namespace === 'string' ? index.namespace : fallback
     const schemas = asObject(index.schemas)
     const out = new Map<string, BaselineNode>()
     for (const name of Object.keys(schemas).sort()) {
         const hash = asObject(asObject(schemas[name]).snapshot).hash
-        const node = { namespace, standing: standingOfSchemaNode(schemas[name]), hash: typeof hash === 'string' ? hash : null, findings: findingsOf(state, name, rules) }
+        const node = {
+            namespace,
+            standing: standingOfSchemaNode(schemas[name]),
+            hash: typeof hash === 'string' ? hash : null,
+            findings: findingsOf(state, name, rules)
+        }
         out.set(name, node)
     }
     return [namespace, out]
@@ -106,7 +128,11 @@ const folderOf = (path: string): string => path.slice(0, Math.max(path.lastIndex
 const nameOf = (path: string): string => path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1)
 
 /** One index.json and the state.json beside it: the namespace, null when there is no index, or why it is unreadable. */
-async function readNamespace(fs: BaselineFsPort, indexPath: string, rules: Rules): Promise<[string, BaselineSchemas] | null | BaselineRead> {
+async function readNamespace(
+    fs: BaselineFsPort,
+    indexPath: string,
+    rules: Rules
+): Promise<[string, BaselineSchemas] | null | BaselineRead> {
     const index = await readJson(fs, indexPath)
     if (index === null) return null
     if ('problem' in index) return { unreadable: { path: indexPath, detail: index.problem } }
@@ -120,7 +146,12 @@ async function readNamespace(fs: BaselineFsPort, indexPath: string, rules: Rules
 async function folders(fs: BaselineFsPort, path: string): Promise<string[] | null> {
     try {
         const entries = await fs.readdir(path)
-        return entries === null ? null : entries.filter((e) => e.kind === 'directory' && !e.name.startsWith('.')).map((e) => e.name).sort()
+        return entries === null
+            ? null
+            : entries
+                  .filter((e) => e.kind === 'directory' && !e.name.startsWith('.'))
+                  .map((e) => e.name)
+                  .sort()
     } catch {
         return null
     }
@@ -129,7 +160,10 @@ async function folders(fs: BaselineFsPort, path: string): Promise<string[] | nul
 /** Whether anything is at a path that is no folder: its listing fails, yet it reads as a file. */
 async function exists(fs: BaselineFsPort, path: string): Promise<boolean> {
     if ((await folders(fs, path)) !== null) return true
-    return fs.readFile(path).then((text) => text !== null, () => true)
+    return fs.readFile(path).then(
+        (text) => text !== null,
+        () => true
+    )
 }
 
 /**
@@ -139,7 +173,11 @@ async function exists(fs: BaselineFsPort, path: string): Promise<boolean> {
  * @returns its namespaces, or `{ missing }`, or `{ unreadable: { path, detail } }`
  * @example await readBaseline({ fs: nodeFs(), path: '/ci/baseline-island' })
  */
-export async function readBaseline(input: { readonly fs: BaselineFsPort; readonly path: string; readonly rules?: Rules }): Promise<BaselineRead> {
+export async function readBaseline(input: {
+    readonly fs: BaselineFsPort
+    readonly path: string
+    readonly rules?: Rules
+}): Promise<BaselineRead> {
     const { fs, rules } = input
     const path = input.path.replace(/\/+$/, '') || '/'
     const out = new Map<string, BaselineSchemas>()
@@ -152,7 +190,12 @@ export async function readBaseline(input: { readonly fs: BaselineFsPort; readonl
             return { namespaces: out }
         }
         const names = await folders(fs, `${path}/providers`)
-        if (names === null) return { missing: (await exists(fs, path)) ? BASELINE_MISSING_REASONS.noProviders : BASELINE_MISSING_REASONS.absent }
+        if (names === null)
+            return {
+                missing: (await exists(fs, path))
+                    ? BASELINE_MISSING_REASONS.noProviders
+                    : BASELINE_MISSING_REASONS.absent
+            }
         for (const name of names) {
             const read = await readNamespace(fs, `${path}/providers/${name}/index.json`, rules)
             // A namespace folder without its index (a grading that wrote nothing yet) adds nothing.
@@ -184,6 +227,7 @@ export function baselineOfIndexes(indexes: Readonly<Record<string, unknown>>, ru
 /** Every schema of a baseline read, keyed `<namespace>.<schema>` as a grading's schema id is. */
 export function baselineSchemaIds(namespaces: ReadonlyMap<string, BaselineSchemas>): Map<string, BaselineNode> {
     const out = new Map<string, BaselineNode>()
-    for (const [namespace, schemas] of namespaces) for (const [name, node] of schemas) out.set(`${namespace}.${name}`, node)
+    for (const [namespace, schemas] of namespaces)
+        for (const [name, node] of schemas) out.set(`${namespace}.${name}`, node)
     return out
 }

@@ -61,11 +61,25 @@ const DEFAULT_FIX_ITEMS_SHOWN = 5
 const md = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 
 function checkInput(input: unknown): Issue | null {
-    if (input === null || typeof input !== 'object') return createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })
+    if (input === null || typeof input !== 'object')
+        return createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })
     const rows = (input as { rows?: unknown }).rows
-    if (!Array.isArray(rows)) return createIssue('GRA-002', '/rows', { field: 'rows', expected: 'array', actual: typeOfValue(rows) })
-    const bad = rows.findIndex((r: unknown) => r === null || typeof r !== 'object' || typeof (r as { schema?: unknown }).schema !== 'string' || !Array.isArray((r as { failures?: unknown }).failures) || !Array.isArray((r as { fixes?: unknown }).fixes))
-    if (bad >= 0) return createIssue('GRA-002', pointer('rows', bad), { field: `rows[${bad}]`, expected: 'a row with schema, failures and fixes', actual: typeOfValue(rows[bad]) })
+    if (!Array.isArray(rows))
+        return createIssue('GRA-002', '/rows', { field: 'rows', expected: 'array', actual: typeOfValue(rows) })
+    const bad = rows.findIndex(
+        (r: unknown) =>
+            r === null ||
+            typeof r !== 'object' ||
+            typeof (r as { schema?: unknown }).schema !== 'string' ||
+            !Array.isArray((r as { failures?: unknown }).failures) ||
+            !Array.isArray((r as { fixes?: unknown }).fixes)
+    )
+    if (bad >= 0)
+        return createIssue('GRA-002', pointer('rows', bad), {
+            field: `rows[${bad}]`,
+            expected: 'a row with schema, failures and fixes',
+            actual: typeOfValue(rows[bad])
+        })
     return null
 }
 
@@ -73,14 +87,26 @@ function headline(rows: readonly CheckSummaryRow[], tooManyWarnings: string | nu
     const failed = rows.filter((r) => r.failures.length > 0)
     const unverified = failed.filter((r) => verdictOf(r) === 'unverified').length
     const gate = failed.length - unverified
-    const parts = [...(gate > 0 ? [`${gate} schema${gate === 1 ? '' : 's'} failed`] : []), ...(unverified > 0 ? [`${unverified} schema${unverified === 1 ? '' : 's'} not verified`] : []), ...(tooManyWarnings !== null ? ['too many warnings'] : [])]
+    const parts = [
+        ...(gate > 0 ? [`${gate} schema${gate === 1 ? '' : 's'} failed`] : []),
+        ...(unverified > 0 ? [`${unverified} schema${unverified === 1 ? '' : 's'} not verified`] : []),
+        ...(tooManyWarnings !== null ? ['too many warnings'] : [])
+    ]
     // An interrupted check verified nothing it skipped: it never reads as passed.
-    const verdict = interrupted ? `interrupted${parts.length > 0 ? ` (${parts.join(', ')})` : ''}` : parts.length === 0 ? 'passed' : parts.join(', ')
+    const verdict = interrupted
+        ? `interrupted${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`
+        : parts.length === 0
+          ? 'passed'
+          : parts.join(', ')
     return `## flowmcp-grading check: ${verdict}`
 }
 
 function verdictOf(row: CheckSummaryRow): 'ok' | 'fails' | 'unverified' | 'removed' {
-    return row.verdict === 'ok' || row.verdict === 'fails' || row.verdict === 'unverified' || row.verdict === 'removed' ? row.verdict : row.failures.length === 0 ? 'ok' : 'fails'
+    return row.verdict === 'ok' || row.verdict === 'fails' || row.verdict === 'unverified' || row.verdict === 'removed'
+        ? row.verdict
+        : row.failures.length === 0
+          ? 'ok'
+          : 'fails'
 }
 
 /** The verdict cell: bold when it fails the check. */
@@ -94,7 +120,9 @@ function newWarningLines(rows: readonly CheckSummaryRow[]): string[] {
     const lines: string[] = []
     for (const row of rows) {
         for (const item of Array.isArray(row.newWarnings) ? row.newWarnings : []) {
-            lines.push(`- **new** \`${md(item.code)}\` ${md(row.schema)}: ${md(item.message)}${item.tool !== undefined ? ` — tool ${md(item.tool)}` : ''}${item.line !== null ? ` (line ${item.line})` : ''}`)
+            lines.push(
+                `- **new** \`${md(item.code)}\` ${md(row.schema)}: ${md(item.message)}${item.tool !== undefined ? ` — tool ${md(item.tool)}` : ''}${item.line !== null ? ` (line ${item.line})` : ''}`
+            )
         }
     }
     return lines.length > 0 ? ['', 'New warnings:', '', ...lines] : []
@@ -105,9 +133,17 @@ function staleRecordingLines(rows: readonly CheckSummaryRow[]): string[] {
     const lines: string[] = []
     for (const row of rows) {
         for (const item of row.fixes.filter((f) => f !== null && typeof f === 'object' && isStaleRecordingItem(f))) {
-            const command = item.recording !== undefined && item.recording.command !== null ? `: \`${item.recording.command.replace(/`/g, "'")}\`` : ''
-            const request = item.recording !== undefined ? ` — \`${md(`${item.recording.method} ${item.recording.url}`).replace(/`/g, "'")}\`` : ''
-            lines.push(`- \`${md(item.code)}\` ${md(row.schema)}: ${md(item.message)}${item.line !== null ? ` (line ${item.line})` : ''}${request}${command}`)
+            const command =
+                item.recording !== undefined && item.recording.command !== null
+                    ? `: \`${item.recording.command.replace(/`/g, "'")}\``
+                    : ''
+            const request =
+                item.recording !== undefined
+                    ? ` — \`${md(`${item.recording.method} ${item.recording.url}`).replace(/`/g, "'")}\``
+                    : ''
+            lines.push(
+                `- \`${md(item.code)}\` ${md(row.schema)}: ${md(item.message)}${item.line !== null ? ` (line ${item.line})` : ''}${request}${command}`
+            )
         }
     }
     return lines.length > 0 ? ['', 'Stale recordings (record them again and commit the recordings):', '', ...lines] : []
@@ -116,12 +152,18 @@ function staleRecordingLines(rows: readonly CheckSummaryRow[]): string[] {
 /** Under a failing schema: why, then the costliest fix lines, the same message across tools once. */
 function failingSection(row: CheckSummaryRow, shown: number): string[] {
     const lines = ['', `### ${md(row.schema)}`, '', ...row.failures.map((f) => `- ${md(String(f))}`)]
-    if (verdictOf(row) === 'unverified' && typeof row.unverified === 'string' && !row.failures.some((f) => String(f).includes(row.unverified as string))) lines.push(`- not verified: ${md(row.unverified)}`)
+    if (
+        verdictOf(row) === 'unverified' &&
+        typeof row.unverified === 'string' &&
+        !row.failures.some((f) => String(f).includes(row.unverified as string))
+    )
+        lines.push(`- not verified: ${md(row.unverified)}`)
     const first = collapseFixItems(row.fixes).slice(0, shown)
     if (first.length > 0) {
         lines.push('', `What to fix first (${countsLine(countFixItems(row.fixes))}):`, '')
         for (const l of first) {
-            const tools = l.tools.length > 0 ? ` — ${l.tools.length === 1 ? 'tool' : 'tools'} ${md(l.tools.join(', '))}` : ''
+            const tools =
+                l.tools.length > 0 ? ` — ${l.tools.length === 1 ? 'tool' : 'tools'} ${md(l.tools.join(', '))}` : ''
             const line = l.items[0] !== undefined && l.items[0].line !== null ? ` (line ${l.items[0].line})` : ''
             lines.push(`- \`${md(l.code)}\` ${md(l.message)}${tools}${line}`)
         }
@@ -143,11 +185,17 @@ export function checkSummaryMarkdown(input: CheckSummaryInput): CheckSummary {
     if (invalid !== null) return { markdown: '', failed: 0, errors: [invalid] }
     const { rows } = input
     const failed = rows.filter((r) => r.failures.length > 0).length
-    if (typeof input.problem === 'string') return { markdown: `## flowmcp-grading check: could not run\n\n${md(input.problem)}\n`, failed, errors: [] }
+    if (typeof input.problem === 'string')
+        return { markdown: `## flowmcp-grading check: could not run\n\n${md(input.problem)}\n`, failed, errors: [] }
     const tooManyWarnings = typeof input.tooManyWarnings === 'string' ? input.tooManyWarnings : null
-    const shown = Number.isSafeInteger(input.fixItemsShown) && (input.fixItemsShown as number) >= 0 ? (input.fixItemsShown as number) : DEFAULT_FIX_ITEMS_SHOWN
+    const shown =
+        Number.isSafeInteger(input.fixItemsShown) && (input.fixItemsShown as number) >= 0
+            ? (input.fixItemsShown as number)
+            : DEFAULT_FIX_ITEMS_SHOWN
     const interrupted = Array.isArray(input.interrupted)
-    const notices = Array.isArray(input.notices) ? input.notices.filter((n): n is string => typeof n === 'string').map((n) => `> ${md(n)}`) : []
+    const notices = Array.isArray(input.notices)
+        ? input.notices.filter((n): n is string => typeof n === 'string').map((n) => `> ${md(n)}`)
+        : []
     const lines = [
         headline(rows, tooManyWarnings, interrupted),
         '',
@@ -156,16 +204,22 @@ export function checkSummaryMarkdown(input: CheckSummaryInput): CheckSummary {
         '',
         '| schema | grade | baseline | status | verdict |',
         '|---|---|---|---|---|',
-        ...rows.map((r) => `| ${md(r.schema)} | ${r.grade ?? '—'} | ${r.baseline} | ${md(r.status + (typeof r.note === 'string' ? ` (${r.note})` : ''))} | ${verdictCell(r)} |`),
+        ...rows.map(
+            (r) =>
+                `| ${md(r.schema)} | ${r.grade ?? '—'} | ${r.baseline} | ${md(r.status + (typeof r.note === 'string' ? ` (${r.note})` : ''))} | ${verdictCell(r)} |`
+        ),
         '',
         GRADE_NOTE,
         ...newWarningLines(rows),
         ...staleRecordingLines(rows)
     ]
     for (const row of rows.filter((r) => r.failures.length > 0)) lines.push(...failingSection(row, shown))
-    const skipped = Array.isArray(input.interrupted) ? `\n**Interrupted** (Ctrl-C); skipped: ${md(input.interrupted.join('; '))}\n` : ''
+    const skipped = Array.isArray(input.interrupted)
+        ? `\n**Interrupted** (Ctrl-C); skipped: ${md(input.interrupted.join('; '))}\n`
+        : ''
     return { markdown: lines.join('\n') + '\n' + skipped, failed, errors: [] }
 }
 
 /** What the grade column is, in one line, pointing at the one place the docs define it. */
-export const GRADE_NOTE = "grade = the schema's standing in its index.json (the worst grade of its tools and tools aggregate, only when it is graded); see docs/guide.md, \"Which grade to quote\"."
+export const GRADE_NOTE =
+    'grade = the schema\'s standing in its index.json (the worst grade of its tools and tools aggregate, only when it is graded); see docs/guide.md, "Which grade to quote".'

@@ -9,7 +9,13 @@ import { sha256Base64 } from '../hashing/base64.js'
 import type { FsPort } from '../ports/types.js'
 import { AGGREGATE_GRADES, aggregateRank, bandOf, type AggregateGrade } from '../model/grades.js'
 import { parseJsonText } from '../json/guard.js'
-import { collapseFixItems, countFixItems, countsLine, FixList as FixListUnguarded, type FixListLine } from '../fix/fix-list.js'
+import {
+    collapseFixItems,
+    countFixItems,
+    countsLine,
+    FixList as FixListUnguarded,
+    type FixListLine
+} from '../fix/fix-list.js'
 import { FixRules } from '../fix/rules.js'
 import type { FixItem } from '../fix/types.js'
 import type { UnitResult } from '../grade/types.js'
@@ -37,7 +43,9 @@ export interface IslandReportInput {
      * or its parsed `index.json` files by namespace (`{ index }`), read as `check --baseline` reads it
      * (`readBaseline`). The overview lists the schemas graded worse since.
      */
-    readonly baseline?: { readonly fs: ReportFsPort; readonly root: string } | { readonly index: Readonly<Record<string, unknown>> }
+    readonly baseline?:
+        | { readonly fs: ReportFsPort; readonly root: string }
+        | { readonly index: Readonly<Record<string, unknown>> }
     /** A config's rules (`{ "<code>": "off" | "warning" | "error" }`) applied to each fix list shown. */
     readonly rules?: Readonly<Record<string, unknown>>
 }
@@ -65,8 +73,18 @@ const DEFAULT_MAX_ENTRIES = 5000
 
 /** Escapes text for HTML content and double-quoted attributes: schema text is untrusted. */
 export function escapeHtml(value: unknown): string {
-    const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value)
-    return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string)
+    const text =
+        typeof value === 'string'
+            ? value
+            : value === undefined || value === null
+              ? ''
+              : typeof value === 'object'
+                ? JSON.stringify(value)
+                : String(value)
+    return text.replace(
+        /[&<>"']/g,
+        (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string
+    )
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
@@ -98,9 +116,11 @@ function statusClass(status: unknown): string {
     }
 }
 
-const badge = (status: unknown): string => `<span class="st ${statusClass(status)}">${escapeHtml(str(status) ?? '—')}</span>`
+const badge = (status: unknown): string =>
+    `<span class="st ${statusClass(status)}">${escapeHtml(str(status) ?? '—')}</span>`
 /** A grade as a coloured pill (a class per band: the CSP blocks inline styles); a dash when there is none. */
-const gradeCell = (grade: unknown): string => `<span class="gr">${str(grade) !== undefined ? `<span class="pill ${gradeClass(grade)}">${escapeHtml(grade)}</span>` : '—'}</span>`
+const gradeCell = (grade: unknown): string =>
+    `<span class="gr">${str(grade) !== undefined ? `<span class="pill ${gradeClass(grade)}">${escapeHtml(grade)}</span>` : '—'}</span>`
 
 /** Reads index.json files and grading entries through the port, never throwing. */
 class Reader {
@@ -115,7 +135,12 @@ class Reader {
     async dirs(path: string): Promise<string[] | null> {
         try {
             const entries = await this.fs.readdir(path)
-            return entries === null ? null : entries.filter((e) => e.kind === 'directory' && !e.name.startsWith('.')).map((e) => e.name).sort()
+            return entries === null
+                ? null
+                : entries
+                      .filter((e) => e.kind === 'directory' && !e.name.startsWith('.'))
+                      .map((e) => e.name)
+                      .sort()
         } catch {
             return null
         }
@@ -149,8 +174,10 @@ class Reader {
     async trace(base: string, node: NodeLike, label: string): Promise<string> {
         const ref = safeRef(node.ref)
         if (node.ref === undefined) return '<p class="note">No grading entry behind this node.</p>'
-        if (ref === null) return `<p class="note">The ref ${escapeHtml(node.ref)} is not a relative path inside the island; not read.</p>`
-        if (this.entriesRead >= this.maxEntries) return `<p class="note">Entry ${escapeHtml(ref)} not read: the report reads at most ${this.maxEntries} entries.</p>`
+        if (ref === null)
+            return `<p class="note">The ref ${escapeHtml(node.ref)} is not a relative path inside the island; not read.</p>`
+        if (this.entriesRead >= this.maxEntries)
+            return `<p class="note">Entry ${escapeHtml(ref)} not read: the report reads at most ${this.maxEntries} entries.</p>`
         this.entriesRead++
         const read = await this.json(`${base}/${ref}`)
         if ('problem' in read) {
@@ -161,14 +188,18 @@ class Reader {
     }
 }
 
-
 /** Question texts by area and id, from the area catalogue (`Areas.questions`), built on first use. */
 let catalogue: ReadonlyMap<string, ReadonlyMap<string, string>> | null = null
 
 /** The text of a question: from the entry's own area, else any area of the catalogue, else an added check. */
 function questionText(id: unknown, area: unknown): string | undefined {
     if (typeof id !== 'string') return undefined
-    catalogue ??= new Map(Areas.list().areas.map((a) => [a.id as string, new Map(Areas.questions({ area: a.id }).questions.map((q) => [q.id, q.question]))]))
+    catalogue ??= new Map(
+        Areas.list().areas.map((a) => [
+            a.id as string,
+            new Map(Areas.questions({ area: a.id }).questions.map((q) => [q.id, q.question]))
+        ])
+    )
     const own = typeof area === 'string' ? catalogue.get(area)?.get(id) : undefined
     if (own !== undefined) return own
     for (const questions of catalogue.values()) {
@@ -176,7 +207,9 @@ function questionText(id: unknown, area: unknown): string | undefined {
         if (text !== undefined) return text
     }
     // The extra questions are worded once (deterministic/answers.ts); the page marks them as this grader's own.
-    return Object.hasOwn(EXTRA_QUESTION_TEXTS, id) ? `${EXTRA_QUESTION_TEXTS[id]} (a check this grader adds to the catalogue)` : undefined
+    return Object.hasOwn(EXTRA_QUESTION_TEXTS, id)
+        ? `${EXTRA_QUESTION_TEXTS[id]} (a check this grader adds to the catalogue)`
+        : undefined
 }
 
 function renderEntry(ref: string, entry: Record<string, unknown>): string {
@@ -192,20 +225,25 @@ function renderEntry(ref: string, entry: Record<string, unknown>): string {
         ['schemaHash', entry.schemaHash],
         ['scoringSystem', entry.scoringSystem],
         ['gradingSystem', entry.gradingSystem],
-        ...(entry.categoricalVeto !== null && entry.categoricalVeto !== undefined ? ([['veto', `${str(veto.triggeredBy) ?? '?'}: ${str(veto.evidence) ?? ''}`]] as Array<[string, unknown]>) : [])
+        ...(entry.categoricalVeto !== null && entry.categoricalVeto !== undefined
+            ? ([['veto', `${str(veto.triggeredBy) ?? '?'}: ${str(veto.evidence) ?? ''}`]] as Array<[string, unknown]>)
+            : [])
     ]
     const gradings = Array.isArray(entry.gradings) ? entry.gradings.map(obj) : []
     const rows = gradings
         .map((g) => {
             const who = obj(g.graderIdentity)
-            const why = str(g.reasoning) ?? (g.evidence !== undefined ? JSON.stringify(g.evidence) : str(g.naReason) ?? '')
+            const why =
+                str(g.reasoning) ?? (g.evidence !== undefined ? JSON.stringify(g.evidence) : (str(g.naReason) ?? ''))
             const text = questionText(g.questionId, entry.area)
-            return `<tr><td class="q"><code>${escapeHtml(g.questionId)}</code>` +
+            return (
+                `<tr><td class="q"><code>${escapeHtml(g.questionId)}</code>` +
                 `${text !== undefined ? `<span class="qtext">${escapeHtml(text)}</span>` : ''}</td><td>` +
                 `${escapeHtml(g.score)}</td><td>${escapeHtml(g.weight)}</td><td>${escapeHtml(g.determinism)}</td>` +
                 `<td>${escapeHtml(`${str(who.kind) ?? ''} ${str(who.name) ?? ''}`.trim())}` +
                 `${g.llmModel !== undefined ? ` · ${escapeHtml(g.llmModel)}` : ''}</td><td class="why">` +
                 `${escapeHtml(why)}</td></tr>`
+            )
         })
         .join('')
     // The grade recomputed from the answers, step by step: the reader can follow it by hand.
@@ -213,13 +251,22 @@ function renderEntry(ref: string, entry: Record<string, unknown>): string {
     const steps = aggregate.trace
         .map((s) => {
             const { step, ...rest } = s as { step: string } & Record<string, unknown>
-            return `<li><b>${escapeHtml(step)}</b> ${escapeHtml(Object.entries(rest).map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join(' '))}</li>`
+            return `<li><b>${escapeHtml(step)}</b> ${escapeHtml(
+                Object.entries(rest)
+                    .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+                    .join(' ')
+            )}</li>`
         })
         .join('')
     return [
         '<div class="trace">',
-        `<dl>${fields.filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`,
-        gradings.length > 0 ? `<table class="answers"><thead><tr><th>question</th><th>score</th><th>weight</th><th>determinism</th><th>grader</th><th>reasoning / evidence</th></tr></thead><tbody>${rows}</tbody></table>` : '<p class="note">The entry holds no answers.</p>',
+        `<dl>${fields
+            .filter(([, v]) => v !== undefined && v !== null)
+            .map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`)
+            .join('')}</dl>`,
+        gradings.length > 0
+            ? `<table class="answers"><thead><tr><th>question</th><th>score</th><th>weight</th><th>determinism</th><th>grader</th><th>reasoning / evidence</th></tr></thead><tbody>${rows}</tbody></table>`
+            : '<p class="note">The entry holds no answers.</p>',
         `<p class="recompute">Recomputed: <b>${escapeHtml(aggregate.aggregateGrade ?? 'no grade')}</b>` +
             `${aggregate.normalizedScore !== null ? ` (mean ${escapeHtml(Math.round(aggregate.normalizedScore * 1000) / 1000)})` : ''}</p>`,
         steps.length > 0 ? `<ol class="steps">${steps}</ol>` : '',
@@ -228,15 +275,27 @@ function renderEntry(ref: string, entry: Record<string, unknown>): string {
 }
 
 /** One node (a tool, an aggregate, the About …) as a row that opens to the entry behind it. */
-async function nodeRow(reader: Reader, base: string, name: string, node: NodeLike, label: string, state: UnitState = EMPTY_STATE): Promise<string> {
+async function nodeRow(
+    reader: Reader,
+    base: string,
+    name: string,
+    node: NodeLike,
+    label: string,
+    state: UnitState = EMPTY_STATE
+): Promise<string> {
     const veto = node.veto !== undefined ? ` <span class="veto">veto: ${escapeHtml(node.veto.triggeredBy)}</span>` : ''
     const reason = str(node.reason) !== undefined ? `<p class="reason">${escapeHtml(node.reason)}</p>` : ''
     const ref = str(node.ref) !== undefined ? `<p class="ref">ref <code>${escapeHtml(node.ref)}</code></p>` : ''
     const hints = str(node.ref) !== undefined ? (state.hints.get(node.ref as string) ?? []) : []
-    const advice = hints.length > 0 ? `<h4>Improvement hints</h4><ul class="hints">${hints.map((h) => `<li><b>${escapeHtml(h.priority)}</b> <code>${escapeHtml(h.targetField)}</code> ${escapeHtml(h.suggestion)}</li>`).join('')}</ul>` : ''
-    return `<details class="node"><summary><span class="name">${escapeHtml(name)}</span>` +
+    const advice =
+        hints.length > 0
+            ? `<h4>Improvement hints</h4><ul class="hints">${hints.map((h) => `<li><b>${escapeHtml(h.priority)}</b> <code>${escapeHtml(h.targetField)}</code> ${escapeHtml(h.suggestion)}</li>`).join('')}</ul>`
+            : ''
+    return (
+        `<details class="node"><summary><span class="name">${escapeHtml(name)}</span>` +
         `${badge(node.status)}${gradeCell(node.grade)}${veto}</summary>${reason}${ref}${advice}` +
         `${await reader.trace(base, node, label)}</details>`
+    )
 }
 
 /** What a namespace's `state.json` adds to its index: the judge's hints per entry, and the units still provisional. */
@@ -256,8 +315,21 @@ async function readUnitState(reader: Reader, base: string): Promise<UnitState> {
     if ('problem' in read) return EMPTY_STATE
     const areas = Array.isArray(obj(read.value).areas) ? (obj(read.value).areas as unknown[]).map(obj) : []
     const hints = new Map<string, Array<{ targetField: unknown; suggestion: unknown; priority: unknown }>>()
-    for (const a of areas) if (str(a.lastGradingRef) !== undefined && Array.isArray(a.improvementHints) && a.improvementHints.length > 0) hints.set(a.lastGradingRef as string, a.improvementHints.map(obj).map((h) => ({ targetField: h.targetField, suggestion: h.suggestion, priority: h.priority })))
-    const provisional = areas.filter((a) => a.status === UNIT_STATUS.provisional).map((a) => ({ unit: str(a.unit) ?? '?', grade: str(a.provisionalGrade) ?? null, schema: str(obj(a.target).schema) ?? null }))
+    for (const a of areas)
+        if (str(a.lastGradingRef) !== undefined && Array.isArray(a.improvementHints) && a.improvementHints.length > 0)
+            hints.set(
+                a.lastGradingRef as string,
+                a.improvementHints
+                    .map(obj)
+                    .map((h) => ({ targetField: h.targetField, suggestion: h.suggestion, priority: h.priority }))
+            )
+    const provisional = areas
+        .filter((a) => a.status === UNIT_STATUS.provisional)
+        .map((a) => ({
+            unit: str(a.unit) ?? '?',
+            grade: str(a.provisionalGrade) ?? null,
+            schema: str(obj(a.target).schema) ?? null
+        }))
     return { hints, provisional, areas, findings: obj(obj(read.value).findings) }
 }
 
@@ -265,8 +337,16 @@ async function readUnitState(reader: Reader, base: string): Promise<UnitState> {
  * A schema's fix list from what its island holds: the findings and unit lines of `state.json`, and the
  * entries they name — the same items, in the same order, as the CLI prints for that run.
  */
-async function fixItemsOf(reader: Reader, base: string, namespace: string, schemaName: string, state: UnitState): Promise<FixItem[]> {
-    const lines = state.areas.filter((a) => obj(a.target).schema === schemaName && typeof a.unit === 'string' && typeof a.area === 'string')
+async function fixItemsOf(
+    reader: Reader,
+    base: string,
+    namespace: string,
+    schemaName: string,
+    state: UnitState
+): Promise<FixItem[]> {
+    const lines = state.areas.filter(
+        (a) => obj(a.target).schema === schemaName && typeof a.unit === 'string' && typeof a.area === 'string'
+    )
     const units: UnitResult[] = lines.map((a) => ({
         unit: a.unit as string,
         area: a.area as UnitResult['area'],
@@ -277,7 +357,9 @@ async function fixItemsOf(reader: Reader, base: string, namespace: string, schem
         normalizedScore: null,
         reason: str(a.reason) ?? null,
         written: str(a.lastGradingRef) ?? null,
-        ...(Array.isArray(a.improvementHints) && a.improvementHints.length > 0 ? { improvementHints: a.improvementHints as NonNullable<UnitResult["improvementHints"]> } : {})
+        ...(Array.isArray(a.improvementHints) && a.improvementHints.length > 0
+            ? { improvementHints: a.improvementHints as NonNullable<UnitResult['improvementHints']> }
+            : {})
     }))
     const entries: Array<{ unit: string; entry: GradingEntry }> = []
     for (const u of units) {
@@ -287,8 +369,23 @@ async function fixItemsOf(reader: Reader, base: string, namespace: string, schem
         if (!('problem' in read)) entries.push({ unit: u.unit, entry: read.value as GradingEntry })
     }
     const findings = Array.isArray(state.findings[schemaName]) ? (state.findings[schemaName] as unknown[]).map(obj) : []
-    const errors: IssueLike[] = findings.map((f) => ({ code: str(f.code) ?? '?', severity: (f.severity === SEVERITY.error ? 'error' : f.severity === SEVERITY.info ? 'info' : 'warning') as Issue['severity'], message: str(f.message) ?? '', path: `/schema/main${str(f.pointer) ?? ''}` }))
-    const items = FixListUnguarded.build({ schemaId: `${namespace}.${originalName(schemaName) ?? schemaName}`, file: null, errors, units, entries }).items
+    const errors: IssueLike[] = findings.map((f) => ({
+        code: str(f.code) ?? '?',
+        severity: (f.severity === SEVERITY.error
+            ? 'error'
+            : f.severity === SEVERITY.info
+              ? 'info'
+              : 'warning') as Issue['severity'],
+        message: str(f.message) ?? '',
+        path: `/schema/main${str(f.pointer) ?? ''}`
+    }))
+    const items = FixListUnguarded.build({
+        schemaId: `${namespace}.${originalName(schemaName) ?? schemaName}`,
+        file: null,
+        errors,
+        units,
+        entries
+    }).items
     // The config's rules: a rule turned off leaves the report's fix list too (never a grade).
     return FixRules.apply({ items, rules: reader.rules }).items
 }
@@ -299,7 +396,10 @@ const FIX_LINES_OPEN = 5
 /** One collapsed line of "What to fix": its code, the tools it is about, where, and the whole message. */
 function fixLineHtml(line: FixListLine): string {
     const pill = line.severity === SEVERITY.error ? 'bad' : line.severity === SEVERITY.warning ? 'warn' : 'none'
-    const tools = line.tools.length === 0 ? '' : ` <b>${escapeHtml(line.tools.length === 1 ? `tool ${line.tools[0] as string}` : `tools ${line.tools.join(', ')}`)}</b>`
+    const tools =
+        line.tools.length === 0
+            ? ''
+            : ` <b>${escapeHtml(line.tools.length === 1 ? `tool ${line.tools[0] as string}` : `tools ${line.tools.join(', ')}`)}</b>`
     const first = line.items[0]
     const where = first === undefined || first.pointer === '' ? '(schema)' : first.pointer
     const kind = line.kind === 'hint' ? ' <span class="hint">hint</span>' : ''
@@ -315,9 +415,12 @@ function fixSection(items: readonly FixItem[]): string {
     const lines = collapseFixItems(items).sort((a, b) => b.cost - a.cost)
     const open = lines.slice(0, FIX_LINES_OPEN)
     const folded = lines.slice(FIX_LINES_OPEN)
-    const more = folded.length === 0 ? '' : `<details class="fixmore"><summary>${folded.length} more line${folded.length === 1 ? '' : 's'}` +
-        `, costing less</summary><ol class="fixes" start="${open.length + 1}">` +
-        `${folded.map(fixLineHtml).join('')}</ol></details>`
+    const more =
+        folded.length === 0
+            ? ''
+            : `<details class="fixmore"><summary>${folded.length} more line${folded.length === 1 ? '' : 's'}` +
+              `, costing less</summary><ol class="fixes" start="${open.length + 1}">` +
+              `${folded.map(fixLineHtml).join('')}</ol></details>`
     return `<h4>What to fix</h4><p class="fixcount">${escapeHtml(countsLine(countFixItems(items)))}</p><ol class="fixes">${open.map(fixLineHtml).join('')}</ol>${more}`
 }
 
@@ -359,10 +462,24 @@ async function renderNamespace(reader: Reader, providers: string, name: string, 
     const read = await reader.json(`${base}/index.json`)
     if ('problem' in read) {
         reader.errors.push(issue('RPT-002', { path: `${base}/index.json`, detail: read.problem }))
-        const html = `<section id="${id}" class="ns"><h2>${escapeHtml(name)} ${badge('unreadable')}</h2>` +
+        const html =
+            `<section id="${id}" class="ns"><h2>${escapeHtml(name)} ${badge('unreadable')}</h2>` +
             `<p class="note">index.json could not be read: ${escapeHtml(read.problem)}. Run <code>` +
             `flowmcp-grading rebuild-index</code> on the folder.</p></section>`
-        return { name, id, status: 'unreadable', provisional: false, grade: undefined, schemas: 0, tools: 0, blockers: 0, vetoes: 0, html, index: null, schemaRows: [] }
+        return {
+            name,
+            id,
+            status: 'unreadable',
+            provisional: false,
+            grade: undefined,
+            schemas: 0,
+            tools: 0,
+            blockers: 0,
+            vetoes: 0,
+            html,
+            index: null,
+            schemaRows: []
+        }
     }
     const index = obj(read.value)
     const state = await readUnitState(reader, base)
@@ -379,18 +496,38 @@ async function renderNamespace(reader: Reader, providers: string, name: string, 
         const toolNames = Object.keys(tools).sort()
         toolCount += toolNames.length
         const aggregate = obj(schema.toolsAggregate) as NodeLike
-        const nodes: Array<[string, NodeLike]> = [['tools-aggregate-schema', aggregate], ...toolNames.map((t): [string, NodeLike] => [`tool ${t}`, obj(tools[t]) as NodeLike])]
-        const schemaVetoes = nodes.filter(([, n]) => n.veto !== undefined).map(([, n]) => str(n.veto?.triggeredBy) ?? '?')
+        const nodes: Array<[string, NodeLike]> = [
+            ['tools-aggregate-schema', aggregate],
+            ...toolNames.map((t): [string, NodeLike] => [`tool ${t}`, obj(tools[t]) as NodeLike])
+        ]
+        const schemaVetoes = nodes
+            .filter(([, n]) => n.veto !== undefined)
+            .map(([, n]) => str(n.veto?.triggeredBy) ?? '?')
         vetoes += schemaVetoes.length
-        const schemaBlockers = blockers.filter((b) => str(b.node)?.startsWith(`schemas.${schemaName}.`) === true || b.node === `schemas.${schemaName}`)
+        const schemaBlockers = blockers.filter(
+            (b) => str(b.node)?.startsWith(`schemas.${schemaName}.`) === true || b.node === `schemas.${schemaName}`
+        )
         const inner: string[] = []
         if (str(schema.reason) !== undefined) inner.push(`<p class="reason">${escapeHtml(schema.reason)}</p>`)
         const snapshot = obj(schema.snapshot)
-        if (str(snapshot.file) !== undefined) inner.push(`<p class="ref">snapshot <code>${escapeHtml(snapshot.file)}</code></p>`)
+        if (str(snapshot.file) !== undefined)
+            inner.push(`<p class="ref">snapshot <code>${escapeHtml(snapshot.file)}</code></p>`)
         inner.push(fixSection(await fixItemsOf(reader, base, name, schemaName, state)))
-        for (const [label, node] of nodes) inner.push(await nodeRow(reader, base, label, node, `${name}.schemas.${schemaName}.${label}`, state))
+        for (const [label, node] of nodes)
+            inner.push(await nodeRow(reader, base, label, node, `${name}.schemas.${schemaName}.${label}`, state))
         const standing = standingOfSchemaNode(schema, provisionalSchemas.has(schemaName) ? 'provisional' : 'full')
-        schemaRows.push({ namespace: name, nsId: id, schema: schemaName, id: `${id}-s-${j}`, status: str(schema.status) ?? '—', provisional: provisionalSchemas.has(schemaName), grade: standing.grade ?? undefined, standing, tools: toolNames.length, blockers: schemaBlockers.length })
+        schemaRows.push({
+            namespace: name,
+            nsId: id,
+            schema: schemaName,
+            id: `${id}-s-${j}`,
+            status: str(schema.status) ?? '—',
+            provisional: provisionalSchemas.has(schemaName),
+            grade: standing.grade ?? undefined,
+            standing,
+            tools: toolNames.length,
+            blockers: schemaBlockers.length
+        })
         parts.push(
             `<details class="schema" id="${id}-s-${j}"><summary><span class="name">${escapeHtml(schemaName)}` +
                 `</span>${badge(schema.status)}${gradeCell(schema.grade)}<span class="num">${toolNames.length}` +
@@ -408,18 +545,26 @@ async function renderNamespace(reader: Reader, providers: string, name: string, 
             .map((s): [string, NodeLike] => [`skill ${s}`, obj(obj(index.skills)[s]) as NodeLike])
     ]
     const nsRows: string[] = []
-    for (const [label, node] of nsNodes) nsRows.push(await nodeRow(reader, base, label, node, `${name}.${label}`, state))
-    const worstProvisional = state.provisional.map((p) => p.grade).filter((g): g is string => g !== null).sort().pop()
+    for (const [label, node] of nsNodes)
+        nsRows.push(await nodeRow(reader, base, label, node, `${name}.${label}`, state))
+    const worstProvisional = state.provisional
+        .map((p) => p.grade)
+        .filter((g): g is string => g !== null)
+        .sort()
+        .pop()
     const provisional =
         state.provisional.length > 0
             ? `<p class="provisional"><b>provisional</b>: ${state.provisional.length} unit` +
-                `${state.provisional.length === 1 ? '' : 's'}` +
-                ` answered from deterministic answers only, not graded` +
-                `${worstProvisional !== undefined ? ` (their deterministic-only grade, never a headline: ${escapeHtml(worstProvisional)})` : ''}` +
-                `. Run <code>flowmcp-grading grade … --judge-command &lt;cmd&gt;</code> (or <code>` +
-                `--answers &lt;file&gt;</code>) to finish the grading.</p>`
+              `${state.provisional.length === 1 ? '' : 's'}` +
+              ` answered from deterministic answers only, not graded` +
+              `${worstProvisional !== undefined ? ` (their deterministic-only grade, never a headline: ${escapeHtml(worstProvisional)})` : ''}` +
+              `. Run <code>flowmcp-grading grade … --judge-command &lt;cmd&gt;</code> (or <code>` +
+              `--answers &lt;file&gt;</code>) to finish the grading.</p>`
             : ''
-    const blockerList = blockers.length > 0 ? `<h3>Blockers</h3><ul class="blockers">${blockers.map((b) => `<li><code>${escapeHtml(b.node)}</code> ${escapeHtml(b.reason)}</li>`).join('')}</ul>` : ''
+    const blockerList =
+        blockers.length > 0
+            ? `<h3>Blockers</h3><ul class="blockers">${blockers.map((b) => `<li><code>${escapeHtml(b.node)}</code> ${escapeHtml(b.reason)}</li>`).join('')}</ul>`
+            : ''
     const html = [
         `<section id="${id}" class="ns">`,
         `<h2>${escapeHtml(name)} ${badge(index.status)} ${gradeCell(index.grade)}</h2>`,
@@ -432,21 +577,59 @@ async function renderNamespace(reader: Reader, providers: string, name: string, 
         blockerList,
         '</section>'
     ].join('')
-    return { name, id, status: str(index.status) ?? '—', provisional: state.provisional.length > 0, grade: str(index.grade), schemas: Object.keys(schemas).length, tools: toolCount, blockers: blockers.length, vetoes, html, index, schemaRows }
+    return {
+        name,
+        id,
+        status: str(index.status) ?? '—',
+        provisional: state.provisional.length > 0,
+        grade: str(index.grade),
+        schemas: Object.keys(schemas).length,
+        tools: toolCount,
+        blockers: blockers.length,
+        vetoes,
+        html,
+        index,
+        schemaRows
+    }
 }
 
-async function renderSelection(reader: Reader, root: string, name: string, id: string): Promise<{ row: string; html: string }> {
+async function renderSelection(
+    reader: Reader,
+    root: string,
+    name: string,
+    id: string
+): Promise<{ row: string; html: string }> {
     const base = `${root}/selections/${name}`
     const read = await reader.json(`${base}/index.json`)
     if ('problem' in read) {
         reader.errors.push(issue('RPT-002', { path: `${base}/index.json`, detail: read.problem }))
-        return { row: `<tr><td><a href="#${id}">${escapeHtml(name)}</a></td><td>${badge('unreadable')}</td><td></td><td></td></tr>`, html: `<section id="${id}" class="ns"><h2>${escapeHtml(name)} ${badge('unreadable')}</h2></section>` }
+        return {
+            row: `<tr><td><a href="#${id}">${escapeHtml(name)}</a></td><td>${badge('unreadable')}</td><td></td><td></td></tr>`,
+            html: `<section id="${id}" class="ns"><h2>${escapeHtml(name)} ${badge('unreadable')}</h2></section>`
+        }
     }
     const index = obj(read.value)
     const members = obj(index.members)
-    const rows: string[] = [await nodeRow(reader, base, 'selection-aggregate', obj(index.selectionAggregate) as NodeLike, `${name}.selectionAggregate`)]
+    const rows: string[] = [
+        await nodeRow(
+            reader,
+            base,
+            'selection-aggregate',
+            obj(index.selectionAggregate) as NodeLike,
+            `${name}.selectionAggregate`
+        )
+    ]
     // Member refs are relative to providers/.
-    for (const m of Object.keys(members).sort()) rows.push(await nodeRow(reader, `${root}/providers`, `member ${m}`, obj(members[m]) as NodeLike, `${name}.members.${m}`))
+    for (const m of Object.keys(members).sort())
+        rows.push(
+            await nodeRow(
+                reader,
+                `${root}/providers`,
+                `member ${m}`,
+                obj(members[m]) as NodeLike,
+                `${name}.members.${m}`
+            )
+        )
     return {
         row: `<tr><td><a href="#${id}">${escapeHtml(name)}</a></td><td>${badge(index.status)}</td><td>${gradeCell(index.grade)}</td><td>${Object.keys(members).length}</td></tr>`,
         html: `<section id="${id}" class="ns"><h2>selection ${escapeHtml(name)} ${badge(index.status)} ${gradeCell(index.grade)}</h2><div class="rows">${rows.join('')}</div></section>`
@@ -477,23 +660,39 @@ function schemaState(row: SchemaRow): SchemaState {
 
 /** Namespace statuses worst first; the namespace table's default order. */
 const NS_STATUS_ORDER = ['rejected', 'unreadable', 'blocked', 'pending', 'partial', 'operational']
-const nsStatusKey = (status: string): number => (NS_STATUS_ORDER.includes(status) ? NS_STATUS_ORDER.indexOf(status) : NS_STATUS_ORDER.length)
+const nsStatusKey = (status: string): number =>
+    NS_STATUS_ORDER.includes(status) ? NS_STATUS_ORDER.indexOf(status) : NS_STATUS_ORDER.length
 const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
 function compareSchemaRows(a: SchemaRow, b: SchemaRow): number {
-    return SCHEMA_STATES.indexOf(schemaState(a)) - SCHEMA_STATES.indexOf(schemaState(b)) || gradeSortKey(a.grade) - gradeSortKey(b.grade) || byName(a.namespace, b.namespace) || byName(a.schema, b.schema)
+    return (
+        SCHEMA_STATES.indexOf(schemaState(a)) - SCHEMA_STATES.indexOf(schemaState(b)) ||
+        gradeSortKey(a.grade) - gradeSortKey(b.grade) ||
+        byName(a.namespace, b.namespace) ||
+        byName(a.schema, b.schema)
+    )
 }
 
 function compareNamespaces(a: NamespaceView, b: NamespaceView): number {
-    return nsStatusKey(a.status) - nsStatusKey(b.status) || gradeSortKey(a.grade) - gradeSortKey(b.grade) || b.blockers - a.blockers || byName(a.name, b.name)
+    return (
+        nsStatusKey(a.status) - nsStatusKey(b.status) ||
+        gradeSortKey(a.grade) - gradeSortKey(b.grade) ||
+        b.blockers - a.blockers ||
+        byName(a.name, b.name)
+    )
 }
 
 /** A horizontal bar chart as a table: the label and count are text, the bar an SVG sized by attributes (the CSP blocks inline styles). */
-function barChart(caption: string, rows: ReadonlyArray<{ key: string; count: number; cls: string }>, total: number): string {
+function barChart(
+    caption: string,
+    rows: ReadonlyArray<{ key: string; count: number; cls: string }>,
+    total: number
+): string {
     const body = rows
         .map((r) => {
             const width = total > 0 && r.count > 0 ? Math.max(1.5, Math.round((r.count / total) * 1000) / 10) : 0
-            const bar = `<svg class="bar" width="100%" height="14" aria-hidden="true" focusable="false">` +
+            const bar =
+                `<svg class="bar" width="100%" height="14" aria-hidden="true" focusable="false">` +
                 `<rect class="track" width="100%" height="14" rx="3"/>` +
                 `${width > 0 ? `<rect class="${r.cls}" width="${width}%" height="14" rx="3"/>` : ''}</svg>`
             return `<tr data-key="${escapeHtml(r.key)}"${r.count === 0 ? ' class="zero"' : ''}><th scope="row">${escapeHtml(r.key)}</th><td>${bar}</td><td class="n">${r.count}</td></tr>`
@@ -503,8 +702,19 @@ function barChart(caption: string, rows: ReadonlyArray<{ key: string; count: num
 }
 
 function distribution(rows: readonly SchemaRow[]): string {
-    const grades = [...GRADES.map((g, i) => ({ key: g, count: rows.filter((r) => r.grade === g).length, cls: GRADE_CLASSES[i] as string })), { key: 'no grade', count: rows.filter((r) => gradeRank(r.grade) < 0).length, cls: 'g-none' }]
-    const states = SCHEMA_STATES.map((st) => ({ key: st, count: rows.filter((r) => schemaState(r) === st).length, cls: `s-${st}` }))
+    const grades = [
+        ...GRADES.map((g, i) => ({
+            key: g,
+            count: rows.filter((r) => r.grade === g).length,
+            cls: GRADE_CLASSES[i] as string
+        })),
+        { key: 'no grade', count: rows.filter((r) => gradeRank(r.grade) < 0).length, cls: 'g-none' }
+    ]
+    const states = SCHEMA_STATES.map((st) => ({
+        key: st,
+        count: rows.filter((r) => schemaState(r) === st).length,
+        cls: `s-${st}`
+    }))
     return [
         `<div class="card" id="grades"><h2>Grades</h2>${barChart(`${rows.length} schemas by grade`, grades, rows.length)}</div>`,
         `<div class="card" id="states"><h2>Status</h2>` +
@@ -515,8 +725,17 @@ function distribution(rows: readonly SchemaRow[]): string {
 
 /** The areas of the provider side, each with the index.json nodes that carry its grade in one namespace. */
 const HEAT_AREAS: ReadonlyArray<{ area: string; nodes: (index: Record<string, unknown>) => NodeLike[] }> = [
-    { area: 'single-test', nodes: (index) => Object.values(obj(index.schemas)).flatMap((s) => Object.values(obj(obj(s).tools)).map((t) => obj(t) as NodeLike)) },
-    { area: 'tools-aggregate-schema', nodes: (index) => Object.values(obj(index.schemas)).map((s) => obj(obj(s).toolsAggregate) as NodeLike) },
+    {
+        area: 'single-test',
+        nodes: (index) =>
+            Object.values(obj(index.schemas)).flatMap((s) =>
+                Object.values(obj(obj(s).tools)).map((t) => obj(t) as NodeLike)
+            )
+    },
+    {
+        area: 'tools-aggregate-schema',
+        nodes: (index) => Object.values(obj(index.schemas)).map((s) => obj(obj(s).toolsAggregate) as NodeLike)
+    },
     { area: 'tools-aggregate-namespace', nodes: (index) => [obj(index.namespaceAggregate) as NodeLike] },
     { area: 'namespace-description', nodes: (index) => [obj(index.description) as NodeLike] },
     { area: 'namespace-skills', nodes: (index) => Object.values(obj(index.skills)).map((s) => obj(s) as NodeLike) },
@@ -540,7 +759,8 @@ function heatCell(nodes: readonly NodeLike[]): HeatCell {
         if (typeof node.status !== 'string') continue
         cell.nodes++
         cell.worst = Math.max(cell.worst, gradeRank(node.grade))
-        if (typeof node.normalizedScore === 'number' && Number.isFinite(node.normalizedScore)) cell.scores.push(node.normalizedScore)
+        if (typeof node.normalizedScore === 'number' && Number.isFinite(node.normalizedScore))
+            cell.scores.push(node.normalizedScore)
         if (node.status === NODE_STATUS.rejected || node.grade === 'REJECTED') cell.rejected++
         else if (node.status === NODE_STATUS.blocked) cell.blocked++
         else if (node.status === NODE_STATUS.pending) cell.pending++
@@ -550,13 +770,26 @@ function heatCell(nodes: readonly NodeLike[]): HeatCell {
 }
 
 function mergeCells(cells: readonly HeatCell[]): HeatCell {
-    return cells.reduce((m, c) => ({ nodes: m.nodes + c.nodes, scores: [...m.scores, ...c.scores], worst: Math.max(m.worst, c.worst), rejected: m.rejected + c.rejected, blocked: m.blocked + c.blocked, pending: m.pending + c.pending, reason: m.reason ?? c.reason }), heatCell([]))
+    return cells.reduce(
+        (m, c) => ({
+            nodes: m.nodes + c.nodes,
+            scores: [...m.scores, ...c.scores],
+            worst: Math.max(m.worst, c.worst),
+            rejected: m.rejected + c.rejected,
+            blocked: m.blocked + c.blocked,
+            pending: m.pending + c.pending,
+            reason: m.reason ?? c.reason
+        }),
+        heatCell([])
+    )
 }
 
-const mean = (values: readonly number[]): number | null => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length)
+const mean = (values: readonly number[]): number | null =>
+    values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length
 
 /** How much an area costs: the mean score with a rejected node as the lowest score (1); null when nothing is graded. */
-const costOf = (cell: HeatCell): number | null => mean([...cell.scores, ...Array.from({ length: cell.rejected }, () => 1)])
+const costOf = (cell: HeatCell): number | null =>
+    mean([...cell.scores, ...Array.from({ length: cell.rejected }, () => 1)])
 
 function heatTd(cell: HeatCell, where: string): string {
     const m = mean(cell.scores)
@@ -571,19 +804,30 @@ function heatTd(cell: HeatCell, where: string): string {
     const title = `${where}: ${counts.join(', ')}${cell.reason !== undefined && cell.worst < 0 ? ` (${cell.reason})` : ''}`
     if (cell.nodes === 0) return `<td class="h empty" title="${escapeHtml(`${where}: no node`)}">none</td>`
     const open = cell.blocked + cell.pending
-    if (cell.worst < 0) return `<td class="h g-none" title="${escapeHtml(title)}"><b>${cell.blocked > 0 ? 'blocked' : cell.pending > 0 ? 'pending' : '—'}</b>${cell.nodes > 1 ? `<small>${cell.nodes} nodes</small>` : ''}</td>`
-    return `<td class="h ${GRADE_CLASSES[cell.worst]}" title="${escapeHtml(title)}"><b>${GRADES[cell.worst]}` +
+    if (cell.worst < 0)
+        return `<td class="h g-none" title="${escapeHtml(title)}"><b>${cell.blocked > 0 ? 'blocked' : cell.pending > 0 ? 'pending' : '—'}</b>${cell.nodes > 1 ? `<small>${cell.nodes} nodes</small>` : ''}</td>`
+    return (
+        `<td class="h ${GRADE_CLASSES[cell.worst]}" title="${escapeHtml(title)}"><b>${GRADES[cell.worst]}` +
         `</b>${m !== null ? ` <span class="sc">${m.toFixed(2)}</span>` : ''}` +
         `${open > 0 ? `<small>+${open} ${cell.blocked > 0 ? 'blocked' : 'pending'}</small>` : ''}</td>`
+    )
 }
 
 /** The island column: the cost (mean score, a rejected node as 1) coloured by its grade band, and what is not graded. */
 function islandTd(cell: HeatCell, area: string): string {
     const cost = costOf(cell)
-    const open = [cell.rejected > 0 ? `${cell.rejected} rejected` : '', cell.blocked > 0 ? `${cell.blocked} blocked` : '', cell.pending > 0 ? `${cell.pending} pending` : ''].filter((t) => t !== '').join(' · ')
+    const open = [
+        cell.rejected > 0 ? `${cell.rejected} rejected` : '',
+        cell.blocked > 0 ? `${cell.blocked} blocked` : '',
+        cell.pending > 0 ? `${cell.pending} pending` : ''
+    ]
+        .filter((t) => t !== '')
+        .join(' · ')
     const title = `${area}, whole island: ${cell.nodes} nodes, ${cell.scores.length} with a score${cost !== null ? `, mean ${cost.toFixed(2)} counting a rejected node as 1` : ''}${open !== '' ? `; ${open}` : ''}`
-    if (cell.nodes === 0) return `<td class="h isl empty" title="${escapeHtml(`${area}: no node in the island`)}">none</td>`
-    if (cost === null) return `<td class="h isl g-none" title="${escapeHtml(title)}"><b>—</b><small>${escapeHtml(open)}</small></td>`
+    if (cell.nodes === 0)
+        return `<td class="h isl empty" title="${escapeHtml(`${area}: no node in the island`)}">none</td>`
+    if (cost === null)
+        return `<td class="h isl g-none" title="${escapeHtml(title)}"><b>—</b><small>${escapeHtml(open)}</small></td>`
     const band = bandOf(cost).grade
     return `<td class="h isl ${gradeClass(band)}" title="${escapeHtml(title)}"><b>${cost.toFixed(2)}</b>${open !== '' ? `<small>${escapeHtml(open)}</small>` : ''}</td>`
 }
@@ -599,13 +843,24 @@ function heatMap(views: readonly NamespaceView[]): string {
     const order = [...rows].sort((x, y) => {
         const cx = costOf(x.island)
         const cy = costOf(y.island)
-        if (cx === null || cy === null) return cx === null && cy === null ? y.island.blocked + y.island.pending - (x.island.blocked + x.island.pending) : cx === null ? 1 : -1
+        if (cx === null || cy === null)
+            return cx === null && cy === null
+                ? y.island.blocked + y.island.pending - (x.island.blocked + x.island.pending)
+                : cx === null
+                  ? 1
+                  : -1
         return cx - cy
     })
-    const head = `<tr><th scope="col">area</th><th scope="col" class="isl" title="the mean score of the area ` +
+    const head =
+        `<tr><th scope="col">area</th><th scope="col" class="isl" title="the mean score of the area ` +
         `across the island, a rejected node counting as 1">island</th>` +
         `${graded.map((v) => `<th scope="col" title="${escapeHtml(v.name)}"><a href="#${v.id}">${escapeHtml(v.name)}</a></th>`).join('')}</tr>`
-    const body = order.map((r) => `<tr><th scope="row">${escapeHtml(r.area)}</th>${islandTd(r.island, r.area)}${r.cells.map((c, i) => heatTd(c, `${r.area} in ${graded[i]?.name ?? ''}`)).join('')}</tr>`).join('')
+    const body = order
+        .map(
+            (r) =>
+                `<tr><th scope="row">${escapeHtml(r.area)}</th>${islandTd(r.island, r.area)}${r.cells.map((c, i) => heatTd(c, `${r.area} in ${graded[i]?.name ?? ''}`)).join('')}</tr>`
+        )
+        .join('')
     return [
         '<div class="card wide" id="heat"><h2>Where grades are lost</h2>',
         '<p class="fine">One row per area, the costliest first. <b>island</b>' +
@@ -620,7 +875,8 @@ function heatMap(views: readonly NamespaceView[]): string {
     ].join('')
 }
 
-const markLabel = (m: SchemaStanding): string => (m.status === NODE_STATUS.blocked || m.grade === null ? m.status : m.grade)
+const markLabel = (m: SchemaStanding): string =>
+    m.status === NODE_STATUS.blocked || m.grade === null ? m.status : m.grade
 const markClass = (m: SchemaStanding): string => (m.grade === null ? 'g-none' : gradeClass(m.grade))
 
 /** Better: the standing rose (blocked or pending to a grade, a grade up, out of rejection), by the order `check` compares with. */
@@ -638,44 +894,60 @@ interface BaselineView {
  * The baseline through the one reader (`readBaseline`, the rules of `check --baseline`); null when it
  * is missing (RPT-004) or an index of it cannot be read (RPT-002): then nothing is compared.
  */
-async function readBaselineView(baseline: NonNullable<IslandReportInput['baseline']>, errors: Issue[]): Promise<BaselineView | null> {
+async function readBaselineView(
+    baseline: NonNullable<IslandReportInput['baseline']>,
+    errors: Issue[]
+): Promise<BaselineView | null> {
     if ('index' in baseline) {
         const read = baselineOfIndexes(obj(baseline.index))
         if ('namespaces' in read) return { label: 'the given index files', namespaces: read.namespaces }
-        if ('unreadable' in read) errors.push(issue('RPT-002', { path: read.unreadable.path, detail: read.unreadable.detail }))
+        if ('unreadable' in read)
+            errors.push(issue('RPT-002', { path: read.unreadable.path, detail: read.unreadable.detail }))
         return null
     }
     const root = baseline.root.replace(/\/+$/, '') || '/'
     const read = await readBaseline({ fs: baseline.fs, path: root })
     if ('missing' in read) errors.push(issue('RPT-004', { root, reason: read.missing }))
-    else if ('unreadable' in read) errors.push(issue('RPT-002', { path: read.unreadable.path, detail: read.unreadable.detail }))
+    else if ('unreadable' in read)
+        errors.push(issue('RPT-002', { path: read.unreadable.path, detail: read.unreadable.detail }))
     else return { label: `<code>${escapeHtml(root)}</code>`, namespaces: read.namespaces }
     return null
 }
 
 function baselineCard(rows: readonly SchemaRow[], baseline: BaselineView | null | undefined): string {
     const head = '<div class="card" id="worse"><h2>Worse since the baseline</h2>'
-    if (baseline === undefined) return `${head}<p class="note">No baseline given: pass <code>--baseline &lt;island&gt;</code> (an earlier copy of the island) to list the schemas graded worse since.</p></div>`
-    if (baseline === null) return `${head}<p class="note">The baseline could not be read (see the errors above); nothing was compared.</p></div>`
+    if (baseline === undefined)
+        return `${head}<p class="note">No baseline given: pass <code>--baseline &lt;island&gt;</code> (an earlier copy of the island) to list the schemas graded worse since.</p></div>`
+    if (baseline === null)
+        return `${head}<p class="note">The baseline could not be read (see the errors above); nothing was compared.</p></div>`
     const pairs = rows.flatMap((r) => {
         const before = baseline.namespaces.get(r.namespace)?.get(r.schema)?.standing
         return before === undefined ? [] : [{ row: r, before, after: r.standing }]
     })
     // The same comparison as `check --baseline`: one function decides what got worse.
-    const worse = pairs.filter((p) => compareStandings(p.before, p.after).worse).sort((a, b) => byName(a.row.namespace, b.row.namespace) || byName(a.row.schema, b.row.schema))
+    const worse = pairs
+        .filter((p) => compareStandings(p.before, p.after).worse)
+        .sort((a, b) => byName(a.row.namespace, b.row.namespace) || byName(a.row.schema, b.row.schema))
     const better = pairs.filter((p) => isBetter(p.before, p.after)).length
     const list =
         worse.length > 0
             ? `<ul class="worse">` +
-                `${worse.map((p) => `<li><a href="#${p.row.id}">${escapeHtml(p.row.namespace)} / ${escapeHtml(p.row.schema)}</a>` +
-                    ` <span class="change">${pill(markLabel(p.before), markClass(p.before))} → ` +
-                    `${pill(markLabel(p.after), markClass(p.after))}</span></li>`).join('')}</ul>`
+              `${worse
+                  .map(
+                      (p) =>
+                          `<li><a href="#${p.row.id}">${escapeHtml(p.row.namespace)} / ${escapeHtml(p.row.schema)}</a>` +
+                          ` <span class="change">${pill(markLabel(p.before), markClass(p.before))} → ` +
+                          `${pill(markLabel(p.after), markClass(p.after))}</span></li>`
+                  )
+                  .join('')}</ul>`
             : '<p class="fine">No schema got worse since the baseline.</p>'
     const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
     const figure = `<p class="figure ${worse.length > 0 ? 'bad' : 'ok'}"><b>${worse.length}</b> ${worse.length === 1 ? 'schema' : 'schemas'} graded worse</p>`
-    return `${head}${figure}<p class="fine">Compared with ${baseline.label}: ` +
+    return (
+        `${head}${figure}<p class="fine">Compared with ${baseline.label}: ` +
         `${plural(pairs.length, 'schema')} in both · ${worse.length} worse · ${better} better · ` +
         `${rows.length - pairs.length} new since.</p>${list}</div>`
+    )
 }
 
 /** A table the script can sort (by `data-v`, else the text) and filter; without script it stays in its default order. */
@@ -692,12 +964,27 @@ const sha256 = (text: string): string => `'sha256-${sha256Base64(text)}'`
 
 /** The one wrong argument a report cannot start without (a host's mistake, not the island's), or null. */
 function checkInput(input: unknown): Issue | null {
-    if (input === null || typeof input !== 'object') return createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })
+    if (input === null || typeof input !== 'object')
+        return createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })
     const { fs, root } = input as { fs?: unknown; root?: unknown }
-    if (fs === null || typeof fs !== 'object' || typeof (fs as ReportFsPort).readFile !== 'function' || typeof (fs as ReportFsPort).readdir !== 'function') {
-        return createIssue('GRA-002', '/fs', { field: 'fs', expected: 'an object with readFile and readdir', actual: typeOfValue(fs) })
+    if (
+        fs === null ||
+        typeof fs !== 'object' ||
+        typeof (fs as ReportFsPort).readFile !== 'function' ||
+        typeof (fs as ReportFsPort).readdir !== 'function'
+    ) {
+        return createIssue('GRA-002', '/fs', {
+            field: 'fs',
+            expected: 'an object with readFile and readdir',
+            actual: typeOfValue(fs)
+        })
     }
-    if (typeof root !== 'string' || root.length === 0) return createIssue('GRA-002', '/root', { field: 'root', expected: 'non-empty string', actual: typeOfValue(root) })
+    if (typeof root !== 'string' || root.length === 0)
+        return createIssue('GRA-002', '/root', {
+            field: 'root',
+            expected: 'non-empty string',
+            actual: typeOfValue(root)
+        })
     return null
 }
 
@@ -718,16 +1005,21 @@ export async function renderIslandReport(input: IslandReportInput): Promise<Isla
     if (invalid !== null) return { html: '', namespaces: 0, selections: 0, errors: [invalid] }
     const errors: Issue[] = []
     const root = input.root.replace(/\/+$/, '') || '/'
-    const maxEntries = Number.isSafeInteger(input.maxEntries) && (input.maxEntries as number) >= 0 ? (input.maxEntries as number) : DEFAULT_MAX_ENTRIES
+    const maxEntries =
+        Number.isSafeInteger(input.maxEntries) && (input.maxEntries as number) >= 0
+            ? (input.maxEntries as number)
+            : DEFAULT_MAX_ENTRIES
     const reader = new Reader(input.fs, maxEntries, errors, input.rules)
     const providers = `${root}/providers`
     const names = await reader.dirs(providers)
     if (names === null) errors.push(issue('RPT-001', { root }))
     // Ids from a counter: a namespace name never reaches an id or a selector.
     const views: NamespaceView[] = []
-    for (const [i, name] of (names ?? []).entries()) views.push(await renderNamespace(reader, providers, name, `ns-${i}`))
+    for (const [i, name] of (names ?? []).entries())
+        views.push(await renderNamespace(reader, providers, name, `ns-${i}`))
     const selections: Array<{ row: string; html: string }> = []
-    for (const [i, name] of ((await reader.dirs(`${root}/selections`)) ?? []).entries()) selections.push(await renderSelection(reader, root, name, `sel-${i}`))
+    for (const [i, name] of ((await reader.dirs(`${root}/selections`)) ?? []).entries())
+        selections.push(await renderSelection(reader, root, name, `sel-${i}`))
 
     const title = input.title ?? 'flowmcp-grading report'
     const count = (status: string): number => views.filter((v) => v.status === status).length
@@ -736,33 +1028,54 @@ export async function renderIslandReport(input: IslandReportInput): Promise<Isla
     const td = (key: string | number, html: string): string => `<td data-v="${escapeHtml(key)}">${html}</td>`
     const nsRows = [...views]
         .sort(compareNamespaces)
-        .map((v) => `<tr>${td(v.name, `<a href="#${v.id}">${escapeHtml(v.name)}</a>`)}` +
-            `${td(nsStatusKey(v.status), `${badge(v.status)}${v.provisional ? ' <span class="st warn">provisional</span>' : ''}`)}` +
-            `${td(gradeSortKey(v.grade), gradeCell(v.grade))}${td(v.schemas, String(v.schemas))}` +
-            `${td(v.tools, String(v.tools))}${td(v.blockers, String(v.blockers))}` +
-            `${td(v.vetoes, v.vetoes > 0 ? `<span class="veto">${v.vetoes}</span>` : '0')}</tr>`)
+        .map(
+            (v) =>
+                `<tr>${td(v.name, `<a href="#${v.id}">${escapeHtml(v.name)}</a>`)}` +
+                `${td(nsStatusKey(v.status), `${badge(v.status)}${v.provisional ? ' <span class="st warn">provisional</span>' : ''}`)}` +
+                `${td(gradeSortKey(v.grade), gradeCell(v.grade))}${td(v.schemas, String(v.schemas))}` +
+                `${td(v.tools, String(v.tools))}${td(v.blockers, String(v.blockers))}` +
+                `${td(v.vetoes, v.vetoes > 0 ? `<span class="veto">${v.vetoes}</span>` : '0')}</tr>`
+        )
     const allSchemaRows = [...schemaRows]
         .sort(compareSchemaRows)
-        .map((r) => `<tr>${td(r.namespace, `<a href="#${r.nsId}">${escapeHtml(r.namespace)}</a>`)}` +
-            `${td(r.schema, `<a href="#${r.id}">${escapeHtml(r.schema)}</a>`)}` +
-            `${td(SCHEMA_STATES.indexOf(schemaState(r)), `${badge(r.status)}${r.provisional ? ' <span class="st warn">provisional</span>' : ''}`)}` +
-            `${td(gradeSortKey(r.grade), gradeCell(r.grade))}${td(r.tools, String(r.tools))}` +
-            `${td(r.blockers, String(r.blockers))}</tr>`)
+        .map(
+            (r) =>
+                `<tr>${td(r.namespace, `<a href="#${r.nsId}">${escapeHtml(r.namespace)}</a>`)}` +
+                `${td(r.schema, `<a href="#${r.id}">${escapeHtml(r.schema)}</a>`)}` +
+                `${td(SCHEMA_STATES.indexOf(schemaState(r)), `${badge(r.status)}${r.provisional ? ' <span class="st warn">provisional</span>' : ''}`)}` +
+                `${td(gradeSortKey(r.grade), gradeCell(r.grade))}${td(r.tools, String(r.tools))}` +
+                `${td(r.blockers, String(r.blockers))}</tr>`
+        )
     const body = [
         `<h1>${escapeHtml(title)}</h1>`,
         `<p class="meta">island <code>${escapeHtml(root)}</code> · ${views.length} namespaces · ` +
             `${views.reduce((n, v) => n + v.schemas, 0)} schemas · namespaces: ` +
             `${['operational', 'partial', 'blocked', 'pending', 'rejected', 'unreadable'].map((s) => `${count(s)} ${s}`).join(' · ')}` +
             `${views.some((v) => v.provisional) ? ` · ${views.filter((v) => v.provisional).length} provisional (deterministic answers only: pass --judge-command or --answers to finish)` : ''}</p>`,
-        errors.length > 0 ? `<ul class="errors">${errors.map((e) => `<li>${escapeHtml(`${e.code}: ${e.message}`)}</li>`).join('')}</ul>` : '',
-        views.length > 0 ? `<section class="overview" id="overview" aria-label="Overview">${distribution(schemaRows)}${baselineCard(schemaRows, baseline)}${heatMap(views)}</section>` : '',
+        errors.length > 0
+            ? `<ul class="errors">${errors.map((e) => `<li>${escapeHtml(`${e.code}: ${e.message}`)}</li>`).join('')}</ul>`
+            : '',
+        views.length > 0
+            ? `<section class="overview" id="overview" aria-label="Overview">${distribution(schemaRows)}${baselineCard(schemaRows, baseline)}${heatMap(views)}</section>`
+            : '',
         '<div class="toolbar" hidden><button type="button" data-open="1">Expand all</button><button type="button" data-open="0">Collapse all</button></div>',
         '<h2>Namespaces</h2>',
-        views.length > 0 ? sortableTable('t-namespaces', 'namespaces', ['namespace', 'status', 'grade', 'schemas', 'tools', 'blockers', 'vetoes'], nsRows) : '<p class="note">No namespaces.</p>',
-        schemaRows.length > 0 ? `<h2>Schemas</h2>${sortableTable('t-schemas', 'schemas', ['namespace', 'schema', 'status', 'grade', 'tools', 'blockers'], allSchemaRows)}` : '',
-        selections.length > 0 ? `<h2>Selections</h2><table class="summary"><thead><tr><th>selection</th><th>status</th><th>grade</th><th>members</th></tr></thead><tbody>${selections.map((s) => s.row).join('')}</tbody></table>` : '',
+        views.length > 0
+            ? sortableTable(
+                  't-namespaces',
+                  'namespaces',
+                  ['namespace', 'status', 'grade', 'schemas', 'tools', 'blockers', 'vetoes'],
+                  nsRows
+              )
+            : '<p class="note">No namespaces.</p>',
+        schemaRows.length > 0
+            ? `<h2>Schemas</h2>${sortableTable('t-schemas', 'schemas', ['namespace', 'schema', 'status', 'grade', 'tools', 'blockers'], allSchemaRows)}`
+            : '',
+        selections.length > 0
+            ? `<h2>Selections</h2><table class="summary"><thead><tr><th>selection</th><th>status</th><th>grade</th><th>members</th></tr></thead><tbody>${selections.map((s) => s.row).join('')}</tbody></table>`
+            : '',
         '<p class="meta">Open a schema, then a node, to see the grading entry behind its grade: every ' +
-            'answer, and the grade recomputed from them step by step. A schema\'s grade is its standing in ' +
+            "answer, and the grade recomputed from them step by step. A schema's grade is its standing in " +
             'its <code>index.json</code>: the worst grade of its tools and tools aggregate, shown only when ' +
             'it is graded (docs/guide.md, “Which grade to quote”).</p>',
         ...views.map((v) => v.html),

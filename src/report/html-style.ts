@@ -40,8 +40,7 @@ export const REPORT_STYLE: string = [
         '.trace dt{color:var(--muted)}.trace dd{margin:0;overflow-wrap:anywhere}',
     'table.answers{font-size:13px;margin:8px 0}td.why{max-width:460px;overflow-wrap:anywhere}' +
         '.steps{font-size:12px;color:var(--muted)}',
-    '.provisional{border-left:3px solid var(--warn);padding:4px 8px;background:var(--alt)}' +
-        '.hints{font-size:13px}',
+    '.provisional{border-left:3px solid var(--warn);padding:4px 8px;background:var(--alt)}' + '.hints{font-size:13px}',
     '.toolbar{margin:12px 0}.toolbar button{font:inherit;margin-right:8px}.errors{color:var(--bad)}',
     '[hidden]{display:none!important}',
     '.overview{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:16px;margin:20px 0 8px}',
@@ -65,8 +64,7 @@ export const REPORT_STYLE: string = [
         '.h.g-none,.pill.g-none{background:#eceff1;color:#455a64}',
     '.fixes{font-size:13px;margin:4px 0 12px}.fixes li{margin:2px 0}.fixes .hint{color:var(--muted)}' +
         '.fixcount{font-size:13px;margin:2px 0}details.fixmore>summary{font-size:13px;color:var(--muted)}',
-    '.pill{display:inline-block;padding:0 8px;border-radius:10px;font-size:12px;font-weight:700;' +
-        'line-height:20px}',
+    '.pill{display:inline-block;padding:0 8px;border-radius:10px;font-size:12px;font-weight:700;' + 'line-height:20px}',
     'table.heat th{white-space:nowrap;vertical-align:middle}' +
         'table.heat thead th:first-child{text-align:left}table.heat tbody th{width:1%;padding-right:16px}' +
         'table.heat thead th{text-align:center;max-width:160px;overflow:hidden;text-overflow:ellipsis}',
@@ -80,8 +78,7 @@ export const REPORT_STYLE: string = [
         '.tablebar input{font:inherit;padding:3px 8px;min-width:260px}',
     'th.sort{cursor:pointer;user-select:none}th.sort:hover{color:var(--fg)}' +
         "th[aria-sort=ascending]::after{content:' \\25B4'}th[aria-sort=descending]::after{content:' \\25BE'}",
-    'td.q{min-width:220px;max-width:340px}' +
-        '.qtext{display:block;color:var(--muted);font-size:12px;margin-top:2px}',
+    'td.q{min-width:220px;max-width:340px}' + '.qtext{display:block;color:var(--muted);font-size:12px;margin-top:2px}',
     '.scroll{overflow-x:auto}@media (max-width:900px){.overview{grid-template-columns:1fr}}',
     '@media print{.toolbar,.tablebar{display:none}}',
     ''

@@ -19,7 +19,8 @@ import { isObject } from '../model/object.js'
  */
 
 /** The `$schema` every log names: the OASIS SARIF 2.1.0 schema. */
-export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json'
+export const SARIF_SCHEMA_URI =
+    'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json'
 /** The key of the fingerprint in `partialFingerprints`: sha-256 hex of `code|schemaId|pointer`. */
 export const SARIF_FINGERPRINT_KEY = 'flowmcpGrading/v1'
 /** The `uriBaseId` a relative file is given; `baseUri` says where it is. */
@@ -82,7 +83,14 @@ export interface SarifResult {
 }
 
 export interface SarifRun {
-    readonly tool: { readonly driver: { readonly name: string; readonly version: string; readonly informationUri?: string; readonly rules: readonly SarifRule[] } }
+    readonly tool: {
+        readonly driver: {
+            readonly name: string
+            readonly version: string
+            readonly informationUri?: string
+            readonly rules: readonly SarifRule[]
+        }
+    }
     readonly originalUriBaseIds?: { readonly [id: string]: { readonly uri: string } }
     readonly columnKind: 'utf16CodeUnits'
     readonly results: readonly SarifResult[]
@@ -123,10 +131,11 @@ const LEVELS: Readonly<Record<Severity, SarifLevel>> = { error: 'error', warning
 const LEVEL_RANK: Readonly<Record<SarifLevel, number>> = { note: 0, warning: 1, error: 2 }
 const PRIORITIES = ['low', 'medium', 'high'] as const
 
-
 const own = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key)
-const isNonEmpty = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max
-const isPositiveInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 1
+const isNonEmpty = (value: unknown, max: number): value is string =>
+    typeof value === 'string' && value.length > 0 && value.length <= max
+const isPositiveInteger = (value: unknown): value is number =>
+    typeof value === 'number' && Number.isInteger(value) && value >= 1
 
 /** An absolute URI (a scheme, then no white space); with `directory`, ending in `/`; never a fragment. */
 function isAbsoluteUri(value: unknown, directory: boolean): value is string {
@@ -177,11 +186,18 @@ function artifactOf(file: string, baseUri: string | null): { uri: string; uriBas
     const drive = /^[A-Za-z]:\//.test(path)
     if (path.startsWith('/') || drive) {
         const absolute = drive ? `/${path}` : path
-        const basePath = baseUri !== null && baseUri.startsWith('file://') ? decoded(baseUri.slice('file://'.length).replace(/^[^/]*/, '')) : null
+        const basePath =
+            baseUri !== null && baseUri.startsWith('file://')
+                ? decoded(baseUri.slice('file://'.length).replace(/^[^/]*/, ''))
+                : null
         if (basePath !== null && absolute.startsWith(basePath) && absolute.length > basePath.length) {
             return { uri: encodePath(absolute.slice(basePath.length), false), uriBaseId: SARIF_SOURCE_ROOT }
         }
-        return { uri: absolute.startsWith('//') ? `file:${encodePath(absolute, true)}` : `file://${encodePath(absolute, true)}` }
+        return {
+            uri: absolute.startsWith('//')
+                ? `file:${encodePath(absolute, true)}`
+                : `file://${encodePath(absolute, true)}`
+        }
     }
     return { uri: encodePath(path.replace(/^(\.\/)+/, ''), false), uriBaseId: SARIF_SOURCE_ROOT }
 }
@@ -229,31 +245,67 @@ interface Check {
 
 const REQUIRED: readonly Check[] = [
     { field: 'schemaId', expected: 'a non-empty string', ok: (v) => typeof v === 'string' && v.length > 0 },
-    { field: 'code', expected: `a non-empty string of at most ${MAX_NAME_LENGTH} characters`, ok: (v) => isNonEmpty(v, MAX_NAME_LENGTH) },
-    { field: 'severity', expected: 'error, warning or info', ok: (v) => v === 'error' || v === 'warning' || v === 'info' },
+    {
+        field: 'code',
+        expected: `a non-empty string of at most ${MAX_NAME_LENGTH} characters`,
+        ok: (v) => isNonEmpty(v, MAX_NAME_LENGTH)
+    },
+    {
+        field: 'severity',
+        expected: 'error, warning or info',
+        ok: (v) => v === 'error' || v === 'warning' || v === 'info'
+    },
     { field: 'message', expected: 'a string', ok: (v) => typeof v === 'string' },
-    { field: 'pointer', expected: "a JSON Pointer ('' or starting with /)", ok: (v) => typeof v === 'string' && (v === '' || v.startsWith('/')) }
+    {
+        field: 'pointer',
+        expected: "a JSON Pointer ('' or starting with /)",
+        ok: (v) => typeof v === 'string' && (v === '' || v.startsWith('/'))
+    }
 ]
 
 const isHint = (value: unknown): boolean =>
-    isObject(value) && typeof value.targetField === 'string' && typeof value.suggestion === 'string' && (PRIORITIES as readonly unknown[]).includes(value.priority)
+    isObject(value) &&
+    typeof value.targetField === 'string' &&
+    typeof value.suggestion === 'string' &&
+    (PRIORITIES as readonly unknown[]).includes(value.priority)
 
 const isRecording = (value: unknown): boolean =>
-    isObject(value) && Number.isInteger(value.testIndex) && typeof value.method === 'string' && typeof value.url === 'string' && (value.command === null || typeof value.command === 'string')
+    isObject(value) &&
+    Number.isInteger(value.testIndex) &&
+    typeof value.method === 'string' &&
+    typeof value.url === 'string' &&
+    (value.command === null || typeof value.command === 'string')
 
 /** A checked recording, copied field by field (nothing else the input object holds is written). */
-const recordingOf = (value: Record<string, unknown>): StaleRecording => ({ testIndex: value.testIndex as number, method: value.method as string, url: value.url as string, command: value.command as string | null })
+const recordingOf = (value: Record<string, unknown>): StaleRecording => ({
+    testIndex: value.testIndex as number,
+    method: value.method as string,
+    url: value.url as string,
+    command: value.command as string | null
+})
 
 const OPTIONAL: readonly Check[] = [
-    { field: 'file', expected: 'a non-empty string or null', ok: (v) => v === null || (typeof v === 'string' && v.length > 0) },
-    { field: 'kind', expected: 'finding, answer or hint', ok: (v) => v === 'finding' || v === 'answer' || v === 'hint' },
+    {
+        field: 'file',
+        expected: 'a non-empty string or null',
+        ok: (v) => v === null || (typeof v === 'string' && v.length > 0)
+    },
+    {
+        field: 'kind',
+        expected: 'finding, answer or hint',
+        ok: (v) => v === 'finding' || v === 'answer' || v === 'hint'
+    },
     { field: 'line', expected: 'a positive integer or null', ok: (v) => v === null || isPositiveInteger(v) },
     { field: 'column', expected: 'a positive integer or null', ok: (v) => v === null || isPositiveInteger(v) },
     { field: 'cost', expected: 'a finite number', ok: (v) => typeof v === 'number' && Number.isFinite(v) },
     { field: 'unit', expected: 'a string', ok: (v) => typeof v === 'string' },
     { field: 'area', expected: 'a string', ok: (v) => typeof v === 'string' },
     { field: 'tool', expected: 'a string', ok: (v) => typeof v === 'string' },
-    { field: 'score', expected: 'a finite number or a string', ok: (v) => (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'string' },
+    {
+        field: 'score',
+        expected: 'a finite number or a string',
+        ok: (v) => (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'string'
+    },
     { field: 'question', expected: 'a string', ok: (v) => typeof v === 'string' },
     { field: 'reasoning', expected: 'a string', ok: (v) => typeof v === 'string' },
     { field: 'hint', expected: '{ targetField, suggestion, priority }', ok: isHint },
@@ -272,7 +324,14 @@ function checkItem(raw: unknown, index: number, report: (issue: Issue) => void):
     for (const check of REQUIRED) {
         const value = item[check.field]
         if (!check.ok(value)) {
-            report(createIssue('SRF-005', pointerOf('items', index, check.field), { index, field: check.field, expected: check.expected, actual: describeValue(value) }))
+            report(
+                createIssue('SRF-005', pointerOf('items', index, check.field), {
+                    index,
+                    field: check.field,
+                    expected: check.expected,
+                    actual: describeValue(value)
+                })
+            )
             return null
         }
     }
@@ -281,7 +340,15 @@ function checkItem(raw: unknown, index: number, report: (issue: Issue) => void):
         const value = item[check.field]
         if (value === undefined || !own(item, check.field)) continue
         if (check.ok(value)) kept.set(check.field, value)
-        else report(createIssue('SRF-006', pointerOf('items', index, check.field), { index, field: check.field, expected: check.expected, actual: describeValue(value) }))
+        else
+            report(
+                createIssue('SRF-006', pointerOf('items', index, check.field), {
+                    index,
+                    field: check.field,
+                    expected: check.expected,
+                    actual: describeValue(value)
+                })
+            )
     }
     const text = (field: string): string | undefined => (kept.has(field) ? (kept.get(field) as string) : undefined)
     const hint = kept.get('hint') as Record<string, unknown> | undefined
@@ -302,7 +369,15 @@ function checkItem(raw: unknown, index: number, report: (issue: Issue) => void):
         ...(kept.has('score') ? { score: kept.get('score') as number | string } : {}),
         ...(text('question') !== undefined ? { question: text('question') as string } : {}),
         ...(text('reasoning') !== undefined ? { reasoning: text('reasoning') as string } : {}),
-        ...(hint !== undefined ? { hint: { targetField: hint.targetField as string, suggestion: hint.suggestion as string, priority: hint.priority as ImprovementHint['priority'] } } : {}),
+        ...(hint !== undefined
+            ? {
+                  hint: {
+                      targetField: hint.targetField as string,
+                      suggestion: hint.suggestion as string,
+                      priority: hint.priority as ImprovementHint['priority']
+                  }
+              }
+            : {}),
         ...(kept.has('placed') ? { placed: kept.get('placed') as 'target' | 'unit' } : {}),
         ...(kept.has('recording') ? { recording: recordingOf(kept.get('recording') as Record<string, unknown>) } : {})
     }
@@ -341,8 +416,16 @@ const GENERIC_WORDS: Readonly<Record<string, string>> = {
  */
 export function genericText(template: string): string {
     return template
-        .replace(/\b([A-Za-z]+) \{([A-Za-z0-9_]+)\}/g, (whole, word: string, name: string) => (word.toLowerCase() === name.toLowerCase() ? `${word[0] === word[0]?.toUpperCase() ? 'The' : 'the'} ${word.toLowerCase()}` : whole))
-        .replace(/\{([A-Za-z0-9_]+)\}/g, (_whole, name: string) => GENERIC_WORDS[name] ?? `the ${name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`)
+        .replace(/\b([A-Za-z]+) \{([A-Za-z0-9_]+)\}/g, (whole, word: string, name: string) =>
+            word.toLowerCase() === name.toLowerCase()
+                ? `${word[0] === word[0]?.toUpperCase() ? 'The' : 'the'} ${word.toLowerCase()}`
+                : whole
+        )
+        .replace(
+            /\{([A-Za-z0-9_]+)\}/g,
+            (_whole, name: string) =>
+                GENERIC_WORDS[name] ?? `the ${name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`
+        )
 }
 
 /** The rule of one code: its catalogue row, its question, or (neither) the code alone; `level` is the most severe of its items. */
@@ -355,7 +438,9 @@ function ruleOf(code: string, level: SarifLevel, docsUri: string | null): SarifR
             id: code,
             shortDescription: { text },
             fullDescription: { text: `${text} (${entry.rule})` },
-            help: { text: `${code}: ${text}. Rule: ${entry.rule}. Each result's message names the values it is about. Listed in the error catalogue, docs/errors.md, section ${prefix}.` },
+            help: {
+                text: `${code}: ${text}. Rule: ${entry.rule}. Each result's message names the values it is about. Listed in the error catalogue, docs/errors.md, section ${prefix}.`
+            },
             ...(docsUri !== null ? { helpUri: `${docsUri}#${prefix.toLowerCase()}` } : {}),
             defaultConfiguration: { level: LEVELS[entry.severity] },
             properties: { tags: ['flowmcp-grading', 'finding'], rule: entry.rule }
@@ -367,10 +452,17 @@ function ruleOf(code: string, level: SarifLevel, docsUri: string | null): SarifR
         return {
             id: code,
             shortDescription: { text: asked },
-            fullDescription: { text: `${asked} (area ${question.area}, dimension ${question.dimension}, weight ${question.weight})` },
+            fullDescription: {
+                text: `${asked} (area ${question.area}, dimension ${question.dimension}, weight ${question.weight})`
+            },
             help: { text: `The judge is asked: ${asked} What it checks: ${genericText(question.evaluatorTask)}` },
             defaultConfiguration: { level },
-            properties: { tags: ['flowmcp-grading', 'question', question.area], area: question.area, dimension: question.dimension, weight: question.weight }
+            properties: {
+                tags: ['flowmcp-grading', 'question', question.area],
+                area: question.area,
+                dimension: question.dimension,
+                weight: question.weight
+            }
         }
     }
     if (code.startsWith('HINT-')) {
@@ -378,8 +470,12 @@ function ruleOf(code: string, level: SarifLevel, docsUri: string | null): SarifR
         return {
             id: code,
             shortDescription: { text: `An improvement hint of the ${area} grading` },
-            fullDescription: { text: `An improvement hint the grader of the ${area} area gave, placed at the field it names (or at its tool or area when the source does not have that field)` },
-            help: { text: `${code}: the grader of the ${area} area suggests a change; the result's message is the suggestion, and says so when the field it names is not in the source.` },
+            fullDescription: {
+                text: `An improvement hint the grader of the ${area} area gave, placed at the field it names (or at its tool or area when the source does not have that field)`
+            },
+            help: {
+                text: `${code}: the grader of the ${area} area suggests a change; the result's message is the suggestion, and says so when the field it names is not in the source.`
+            },
             defaultConfiguration: { level },
             properties: { tags: ['flowmcp-grading', 'hint', area] }
         }
@@ -398,7 +494,9 @@ function ruleOf(code: string, level: SarifLevel, docsUri: string | null): SarifR
     return {
         id: code,
         shortDescription: { text: code },
-        fullDescription: { text: `${code}: not in the error catalogue or the question catalogue of flowmcp-grading ${PACKAGE_VERSION}` },
+        fullDescription: {
+            text: `${code}: not in the error catalogue or the question catalogue of flowmcp-grading ${PACKAGE_VERSION}`
+        },
         help: { text: `${code}: the result messages say what is wrong.` },
         defaultConfiguration: { level },
         properties: { tags: ['flowmcp-grading'] }
@@ -406,11 +504,23 @@ function ruleOf(code: string, level: SarifLevel, docsUri: string | null): SarifR
 }
 
 function resultOf(item: CheckedItem, ruleIndex: number, baseUri: string | null): SarifResult {
-    const region = item.line !== null ? { startLine: item.line, ...(item.column !== null ? { startColumn: item.column } : {}) } : null
-    const logical = { name: lastToken(item.pointer, item.schemaId), fullyQualifiedName: `${item.schemaId}#${item.pointer}` }
+    const region =
+        item.line !== null
+            ? { startLine: item.line, ...(item.column !== null ? { startColumn: item.column } : {}) }
+            : null
+    const logical = {
+        name: lastToken(item.pointer, item.schemaId),
+        fullyQualifiedName: `${item.schemaId}#${item.pointer}`
+    }
     const location =
         item.file !== null
-            ? { physicalLocation: { artifactLocation: artifactOf(item.file, baseUri), ...(region !== null ? { region } : {}) }, logicalLocations: [logical] }
+            ? {
+                  physicalLocation: {
+                      artifactLocation: artifactOf(item.file, baseUri),
+                      ...(region !== null ? { region } : {})
+                  },
+                  logicalLocations: [logical]
+              }
             : { logicalLocations: [logical] }
     return {
         ruleId: item.code,
@@ -477,17 +587,48 @@ function checkTool(tool: unknown, errors: Issue[]): SarifTool {
 }
 
 /** The checked arguments, or the issues that keep a log from being written. */
-function checkArgs(input: Record<string, unknown>): { tool: SarifTool; baseUri: string | null; docsUri: string | null; items: readonly unknown[] } | { errors: Issue[] } {
+function checkArgs(
+    input: Record<string, unknown>
+):
+    | { tool: SarifTool; baseUri: string | null; docsUri: string | null; items: readonly unknown[] }
+    | { errors: Issue[] } {
     const errors: Issue[] = []
     const { items, tool, baseUri, docsUri } = input
     if (items === undefined) errors.push(createIssue('SRF-001', '/items', { field: 'items' }))
-    else if (!Array.isArray(items)) errors.push(createIssue('SRF-002', '/items', { field: 'items', expected: 'an array of fix items', actual: typeOfValue(items) }))
-    else if (items.length > MAX_SARIF_ITEMS) errors.push(createIssue('SRF-003', '/items', { max: MAX_SARIF_ITEMS, count: items.length }))
+    else if (!Array.isArray(items))
+        errors.push(
+            createIssue('SRF-002', '/items', {
+                field: 'items',
+                expected: 'an array of fix items',
+                actual: typeOfValue(items)
+            })
+        )
+    else if (items.length > MAX_SARIF_ITEMS)
+        errors.push(createIssue('SRF-003', '/items', { max: MAX_SARIF_ITEMS, count: items.length }))
     const checkedTool = checkTool(tool, errors)
-    if (baseUri !== undefined && !isAbsoluteUri(baseUri, true)) errors.push(createIssue('SRF-002', '/baseUri', { field: 'baseUri', expected: 'an absolute URI ending with /', actual: describeValue(baseUri) }))
-    if (docsUri !== undefined && !isAbsoluteUri(docsUri, false)) errors.push(createIssue('SRF-002', '/docsUri', { field: 'docsUri', expected: 'an absolute URI without a fragment', actual: describeValue(docsUri) }))
+    if (baseUri !== undefined && !isAbsoluteUri(baseUri, true))
+        errors.push(
+            createIssue('SRF-002', '/baseUri', {
+                field: 'baseUri',
+                expected: 'an absolute URI ending with /',
+                actual: describeValue(baseUri)
+            })
+        )
+    if (docsUri !== undefined && !isAbsoluteUri(docsUri, false))
+        errors.push(
+            createIssue('SRF-002', '/docsUri', {
+                field: 'docsUri',
+                expected: 'an absolute URI without a fragment',
+                actual: describeValue(docsUri)
+            })
+        )
     if (errors.length > 0) return { errors }
-    return { tool: checkedTool, baseUri: (baseUri as string | undefined) ?? null, docsUri: (docsUri as string | undefined) ?? null, items: items as readonly unknown[] }
+    return {
+        tool: checkedTool,
+        baseUri: (baseUri as string | undefined) ?? null,
+        docsUri: (docsUri as string | undefined) ?? null,
+        items: items as readonly unknown[]
+    }
 }
 
 /**
@@ -544,7 +685,12 @@ export class Sarif {
         const rules = codes.map((code) => ruleOf(code, levels.get(code) as SarifLevel, args.docsUri))
         const ruleIndex = new Map(codes.map((code, i) => [code, i]))
         const results = checked.map((item) => resultOf(item, ruleIndex.get(item.code) as number, args.baseUri))
-        const driver = { name: args.tool.name, version: args.tool.version, ...(args.tool.informationUri !== undefined ? { informationUri: args.tool.informationUri } : {}), rules }
+        const driver = {
+            name: args.tool.name,
+            version: args.tool.version,
+            ...(args.tool.informationUri !== undefined ? { informationUri: args.tool.informationUri } : {}),
+            rules
+        }
         const run: SarifRun = {
             tool: { driver },
             ...(args.baseUri !== null ? { originalUriBaseIds: { [SARIF_SOURCE_ROOT]: { uri: args.baseUri } } } : {}),

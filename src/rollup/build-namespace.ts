@@ -4,54 +4,108 @@ import { NODE_STATUS, FILE_TIMESTAMP_REGEX, type NodeStatus } from '../model/con
 import { checkName } from '../store/paths.js'
 import { fromFileTimestamp, isIsoDateTime, toFileTimestamp } from '../time.js'
 import { blockNode, rollupSink, takeDerived, takeVersions, type RollupSink } from './collect.js'
-import { arr, buildSchemaNode, deriveLeaf, digestFolder, factsOf, latestSnapshot, previousAt, reasonText, rollupGrade, rollupStatus, validNamed } from './nodes.js'
-import type { Blocker, IndexNode, LockSnapshot, NamespaceIndex, NamespaceListing, SchemaListing, SchemaNode } from './types.js'
+import {
+    arr,
+    buildSchemaNode,
+    deriveLeaf,
+    digestFolder,
+    factsOf,
+    latestSnapshot,
+    previousAt,
+    reasonText,
+    rollupGrade,
+    rollupStatus,
+    validNamed
+} from './nodes.js'
+import type {
+    Blocker,
+    IndexNode,
+    LockSnapshot,
+    NamespaceIndex,
+    NamespaceListing,
+    SchemaListing,
+    SchemaNode
+} from './types.js'
 import { isObject } from '../model/object.js'
 
 /** `now` as the island timestamp of `updatedAt` (full seconds, 03 ⚠ C4), or an issue. */
 export function indexTimestamp(now: unknown): { stamp: string | null; issue: Issue | null } {
-    if (now === undefined || now === null) return { stamp: null, issue: createIssue('IDX-001', '/now', { field: 'now' }) }
-    if (typeof now === 'string' && FILE_TIMESTAMP_REGEX.test(now) && fromFileTimestamp(now) !== null) return { stamp: now, issue: null }
+    if (now === undefined || now === null)
+        return { stamp: null, issue: createIssue('IDX-001', '/now', { field: 'now' }) }
+    if (typeof now === 'string' && FILE_TIMESTAMP_REGEX.test(now) && fromFileTimestamp(now) !== null)
+        return { stamp: now, issue: null }
     if (isIsoDateTime(now)) return { stamp: toFileTimestamp(now), issue: null }
-    return { stamp: null, issue: createIssue('IDX-002', '/now', { field: 'now', expected: 'ISO-8601 date-time', actual: describeValue(now) }) }
+    return {
+        stamp: null,
+        issue: createIssue('IDX-002', '/now', {
+            field: 'now',
+            expected: 'ISO-8601 date-time',
+            actual: describeValue(now)
+        })
+    }
 }
 
 /**
  * The arguments both index builders share: a `listing` object whose id (`namespace` or
  * `selectionId`) is a safe name, and `now`. Collects every problem.
  */
-export function checkBuildArgs<L extends object>(input: { listing?: unknown; now?: unknown } | undefined, kind: 'namespace' | 'selection'): { listing: L | null; stamp: string | null; errors: Issue[] } {
+export function checkBuildArgs<L extends object>(
+    input: { listing?: unknown; now?: unknown } | undefined,
+    kind: 'namespace' | 'selection'
+): { listing: L | null; stamp: string | null; errors: Issue[] } {
     const errors: Issue[] = []
     const listing = input?.listing
     const { stamp, issue: nowIssue } = indexTimestamp(input?.now)
     if (nowIssue !== null) errors.push(nowIssue)
     if (listing === undefined || listing === null) errors.push(createIssue('IDX-001', '/listing', { field: 'listing' }))
-    else if (typeof listing !== 'object' || Array.isArray(listing)) errors.push(createIssue('IDX-002', '/listing', { field: 'listing', expected: 'object', actual: typeOfValue(listing) }))
+    else if (typeof listing !== 'object' || Array.isArray(listing))
+        errors.push(
+            createIssue('IDX-002', '/listing', { field: 'listing', expected: 'object', actual: typeOfValue(listing) })
+        )
     else {
         const field = kind === 'namespace' ? 'namespace' : 'selectionId'
         const bad = checkName((listing as Record<string, unknown>)[field], kind, `/listing/${field}`)
         if (bad !== null) errors.push(bad)
     }
-    return { listing: errors.length > 0 || listing === undefined || listing === null ? null : (listing as L), stamp, errors }
+    return {
+        listing: errors.length > 0 || listing === undefined || listing === null ? null : (listing as L),
+        stamp,
+        errors
+    }
 }
 
 /**
  * The previous index when it belongs to the same namespace or selection; anything else is reported
  * and ignored (nothing is carried over from it).
  */
-export function usablePrevious(previous: unknown, key: 'namespace' | 'selectionId', id: string, issues: Issue[]): Record<string, unknown> | null {
+export function usablePrevious(
+    previous: unknown,
+    key: 'namespace' | 'selectionId',
+    id: string,
+    issues: Issue[]
+): Record<string, unknown> | null {
     if (previous === undefined || previous === null) return null
     if (typeof previous !== 'object' || Array.isArray(previous)) {
-        issues.push(createIssue('IDX-022', '/previousIndex', { detail: `expected an object, got ${typeOfValue(previous)}` }))
+        issues.push(
+            createIssue('IDX-022', '/previousIndex', { detail: `expected an object, got ${typeOfValue(previous)}` })
+        )
         return null
     }
     const p = previous as Record<string, unknown>
     if (p.indexVersion !== 2) {
-        issues.push(createIssue('IDX-022', '/previousIndex/indexVersion', { detail: `indexVersion ${describeValue(p.indexVersion)} is not 2` }))
+        issues.push(
+            createIssue('IDX-022', '/previousIndex/indexVersion', {
+                detail: `indexVersion ${describeValue(p.indexVersion)} is not 2`
+            })
+        )
         return null
     }
     if (p[key] !== id) {
-        issues.push(createIssue('IDX-022', `/previousIndex/${key}`, { detail: `it describes ${describeValue(p[key])}, not ${id}` }))
+        issues.push(
+            createIssue('IDX-022', `/previousIndex/${key}`, {
+                detail: `it describes ${describeValue(p[key])}, not ${id}`
+            })
+        )
         return null
     }
     return p
@@ -68,7 +122,9 @@ type NamedSchema = { item: SchemaListing; index: number }
 
 /** The newest snapshot time over all schemas: what the namespace-level leaves are bound to. */
 function newestSchemaSnapshot(schemas: readonly NamedSchema[]): string | null {
-    const snapshotTimes = schemas.map(({ item }) => latestSnapshot(item.snapshots, item.name)?.timestamp ?? '').filter((t) => t !== '')
+    const snapshotTimes = schemas
+        .map(({ item }) => latestSnapshot(item.snapshots, item.name)?.timestamp ?? '')
+        .filter((t) => t !== '')
     return snapshotTimes.length > 0 ? snapshotTimes.reduce((a, b) => (a > b ? a : b)) : null
 }
 
@@ -78,24 +134,49 @@ function namespaceAbout(ns: string, schemas: readonly NamedSchema[], previous: P
     const holders = schemas.filter(({ item }) => latestSnapshot(item.about?.snapshots, aboutName) !== null)
     const holder = holders[0]
     if (holders.length > 1) {
-        sink.errors.push(createIssue('IDX-027', '/listing/schemas', { schemas: holders.map(({ item }) => item.name).join(', '), schema: holder?.item.name ?? '' }))
+        sink.errors.push(
+            createIssue('IDX-027', '/listing/schemas', {
+                schemas: holders.map(({ item }) => item.name).join(', '),
+                schema: holder?.item.name ?? ''
+            })
+        )
     }
     for (const { item, index } of schemas) {
         if (item === holder?.item) continue
-        digestFolder(item.about?.gradings, [], `/listing/schemas/${index}/about/gradings`, `${item.name}/resources/about/_gradings`, sink.errors)
+        digestFolder(
+            item.about?.gradings,
+            [],
+            `/listing/schemas/${index}/about/gradings`,
+            `${item.name}/resources/about/_gradings`,
+            sink.errors
+        )
     }
     if (holder === undefined) {
-        const issue = createIssue('IDX-014', '/listing/schemas', { detail: `no schema holds a ${aboutName}--<ts>--<hash8>.md snapshot` })
+        const issue = createIssue('IDX-014', '/listing/schemas', {
+            detail: `no schema holds a ${aboutName}--<ts>--<hash8>.md snapshot`
+        })
         blockNode(sink, 'about', issue)
         return { status: NODE_STATUS.blocked, reason: reasonText(issue) }
     }
     const snap = latestSnapshot(holder.item.about.snapshots, aboutName)
     const folder = `${holder.item.name}/resources/about/_gradings`
-    const byArea = digestFolder(holder.item.about.gradings, ['about-namespace'], `/listing/schemas/${holder.index}/about/gradings`, folder, sink.errors)
+    const byArea = digestFolder(
+        holder.item.about.gradings,
+        ['about-namespace'],
+        `/listing/schemas/${holder.index}/about/gradings`,
+        folder,
+        sink.errors
+    )
     const leaf = deriveLeaf(factsOf(byArea, ['about-namespace']), {
         refBase: folder,
         nodePath: 'about',
-        binding: { field: 'aboutHash', hash: snap?.hash ?? null, newestSnapshotTs: snap?.timestamp ?? null, displayHash: null, requireSnapshot: true },
+        binding: {
+            field: 'aboutHash',
+            hash: snap?.hash ?? null,
+            newestSnapshotTs: snap?.timestamp ?? null,
+            displayHash: null,
+            requireSnapshot: true
+        },
         preBlock: null,
         previous: previousAt(previous, 'about')
     })
@@ -104,21 +185,50 @@ function namespaceAbout(ns: string, schemas: readonly NamedSchema[], previous: P
 }
 
 /** Every schema's skills as `<schema>.<skill>` leaves, sorted by key; entries graded for another skill are unusable (IDX-010). */
-function namespaceSkills(schemas: readonly NamedSchema[], previous: Previous, sink: RollupSink): Array<[string, IndexNode]> {
+function namespaceSkills(
+    schemas: readonly NamedSchema[],
+    previous: Previous,
+    sink: RollupSink
+): Array<[string, IndexNode]> {
     const skills: Array<[string, IndexNode]> = []
     for (const { item: schema, index } of schemas) {
-        for (const { item: skill, index: k } of validNamed(arr(schema.skills), 'skill', `/listing/schemas/${index}/skills`, sink.errors)) {
+        for (const { item: skill, index: k } of validNamed(
+            arr(schema.skills),
+            'skill',
+            `/listing/schemas/${index}/skills`,
+            sink.errors
+        )) {
             const key = `${schema.name}.${skill.name}`
             const folder = `${schema.name}/skills/${skill.name}/_gradings`
-            const byArea = digestFolder(skill.gradings, ['namespace-skills'], `/listing/schemas/${index}/skills/${k}/gradings`, folder, sink.errors)
+            const byArea = digestFolder(
+                skill.gradings,
+                ['namespace-skills'],
+                `/listing/schemas/${index}/skills/${k}/gradings`,
+                folder,
+                sink.errors
+            )
             const facts = factsOf(byArea, ['namespace-skills']).map((f) =>
-                f.problem === null && f.skillId !== skill.name ? { ...f, problem: createIssue('IDX-010', `/listing/schemas/${index}/skills/${k}/gradings`, { path: `${folder}/${f.file}`, detail: `skillId ${describeValue(f.skillId)} is not ${skill.name}` }) } : f
+                f.problem === null && f.skillId !== skill.name
+                    ? {
+                          ...f,
+                          problem: createIssue('IDX-010', `/listing/schemas/${index}/skills/${k}/gradings`, {
+                              path: `${folder}/${f.file}`,
+                              detail: `skillId ${describeValue(f.skillId)} is not ${skill.name}`
+                          })
+                      }
+                    : f
             )
             const snap = latestSnapshot(skill.snapshots, skill.name)
             const leaf = deriveLeaf(facts, {
                 refBase: folder,
                 nodePath: `skills.${key}`,
-                binding: { field: null, hash: null, newestSnapshotTs: snap?.timestamp ?? null, displayHash: snap?.hash ?? null, requireSnapshot: true },
+                binding: {
+                    field: null,
+                    hash: null,
+                    newestSnapshotTs: snap?.timestamp ?? null,
+                    displayHash: snap?.hash ?? null,
+                    requireSnapshot: true
+                },
                 preBlock: null,
                 previous: previousAt(previous, 'skills', key)
             })
@@ -130,11 +240,20 @@ function namespaceSkills(schemas: readonly NamedSchema[], previous: Previous, si
 }
 
 /** Every schema's node and the tool leaves under it. */
-function schemaNodesOf(schemas: readonly NamedSchema[], previous: Previous, sink: RollupSink): { schemaNodes: Array<[string, SchemaNode]>; toolNodes: IndexNode[] } {
+function schemaNodesOf(
+    schemas: readonly NamedSchema[],
+    previous: Previous,
+    sink: RollupSink
+): { schemaNodes: Array<[string, SchemaNode]>; toolNodes: IndexNode[] } {
     const schemaNodes: Array<[string, SchemaNode]> = []
     const toolNodes: IndexNode[] = []
     for (const { item, index } of schemas) {
-        const res = buildSchemaNode(item, { refBase: item.name, nodePath: `schemas.${item.name}`, listingPath: `/listing/schemas/${index}`, previous: previousAt(previous, 'schemas', item.name) })
+        const res = buildSchemaNode(item, {
+            refBase: item.name,
+            nodePath: `schemas.${item.name}`,
+            listingPath: `/listing/schemas/${index}`,
+            previous: previousAt(previous, 'schemas', item.name)
+        })
         schemaNodes.push([item.name, res.node])
         toolNodes.push(...res.toolNodes)
         takeDerived(sink, res)
@@ -160,7 +279,14 @@ interface NamespaceParts {
 function assembleNamespaceIndex(parts: NamespaceParts): NamespaceIndex {
     const { about, description, aggregate, toolNodes } = parts
     const skillNodes = parts.skills.map(([, n]) => n)
-    const counted: Array<{ status: NodeStatus; grade?: IndexNode['grade'] | undefined }> = [...parts.schemaNodes.map(([, n]) => n), ...toolNodes, about, description, ...skillNodes, aggregate]
+    const counted: Array<{ status: NodeStatus; grade?: IndexNode['grade'] | undefined }> = [
+        ...parts.schemaNodes.map(([, n]) => n),
+        ...toolNodes,
+        about,
+        description,
+        ...skillNodes,
+        aggregate
+    ]
     const grade = rollupGrade(counted)
     const lock = carriedLock(parts.previous)
     return {
@@ -196,7 +322,10 @@ function assembleNamespaceIndex(parts: NamespaceParts): NamespaceIndex {
  * @returns `{ index, errors }`; `index` is `null` only for unusable arguments (IDX-001/IDX-002/ISL-*);
  *   node-level findings are warnings (IDX-004, IDX-010, IDX-012…IDX-027) and also appear in `blockers`
  */
-export function buildNamespaceIndex(input: { listing?: unknown; previousIndex?: unknown; now?: unknown }): { index: NamespaceIndex | null; errors: Issue[] } {
+export function buildNamespaceIndex(input: { listing?: unknown; previousIndex?: unknown; now?: unknown }): {
+    index: NamespaceIndex | null
+    errors: Issue[]
+} {
     const { listing, stamp, errors } = checkBuildArgs<NamespaceListing>(input, 'namespace')
     if (errors.length > 0 || stamp === null || listing === null) return { index: null, errors }
     const ns = listing.namespace
@@ -205,15 +334,51 @@ export function buildNamespaceIndex(input: { listing?: unknown; previousIndex?: 
     const schemas = validNamed(arr(listing.schemas), 'schema', '/listing/schemas', errors)
     const about = namespaceAbout(ns, schemas, previous, sink)
     // Description and namespace aggregate share the namespace's own _gradings/ and are bound by time to the newest schema snapshot.
-    const nsByArea = digestFolder(listing.gradings, ['namespace-description', 'tools-aggregate-namespace'], '/listing/gradings', '_gradings', errors)
-    const nsBinding = { field: null, hash: null, newestSnapshotTs: newestSchemaSnapshot(schemas), displayHash: null, requireSnapshot: false }
-    const description = deriveLeaf(factsOf(nsByArea, ['namespace-description']), { refBase: '_gradings', nodePath: 'description', binding: nsBinding, preBlock: null, previous: previousAt(previous, 'description') })
+    const nsByArea = digestFolder(
+        listing.gradings,
+        ['namespace-description', 'tools-aggregate-namespace'],
+        '/listing/gradings',
+        '_gradings',
+        errors
+    )
+    const nsBinding = {
+        field: null,
+        hash: null,
+        newestSnapshotTs: newestSchemaSnapshot(schemas),
+        displayHash: null,
+        requireSnapshot: false
+    }
+    const description = deriveLeaf(factsOf(nsByArea, ['namespace-description']), {
+        refBase: '_gradings',
+        nodePath: 'description',
+        binding: nsBinding,
+        preBlock: null,
+        previous: previousAt(previous, 'description')
+    })
     takeDerived(sink, description)
     const skills = namespaceSkills(schemas, previous, sink)
-    const aggregate = deriveLeaf(factsOf(nsByArea, ['tools-aggregate-namespace']), { refBase: '_gradings', nodePath: 'namespaceAggregate', binding: nsBinding, preBlock: null, previous: previousAt(previous, 'namespaceAggregate') })
+    const aggregate = deriveLeaf(factsOf(nsByArea, ['tools-aggregate-namespace']), {
+        refBase: '_gradings',
+        nodePath: 'namespaceAggregate',
+        binding: nsBinding,
+        preBlock: null,
+        previous: previousAt(previous, 'namespaceAggregate')
+    })
     takeDerived(sink, aggregate)
     const { schemaNodes, toolNodes } = schemaNodesOf(schemas, previous, sink)
     const versions = takeVersions(sink)
-    const index = assembleNamespaceIndex({ namespace: ns, stamp, about, description: description.node, skills, aggregate: aggregate.node, schemaNodes, toolNodes, versions, blockers: sink.blockers, previous })
+    const index = assembleNamespaceIndex({
+        namespace: ns,
+        stamp,
+        about,
+        description: description.node,
+        skills,
+        aggregate: aggregate.node,
+        schemaNodes,
+        toolNodes,
+        versions,
+        blockers: sink.blockers,
+        previous
+    })
     return { index, errors }
 }

@@ -6,8 +6,29 @@ import { checkName } from '../store/paths.js'
 import { NO_DOMAIN_KNOWLEDGE_REASON, SELECTION_MEMBER_THRESHOLDS } from '../grading/aggregate.js'
 import { carriedLock, checkBuildArgs, usablePrevious } from './build-namespace.js'
 import { blockNode, rollupSink, takeDerived, takeVersions, type RollupSink } from './collect.js'
-import { arr, buildSchemaNode, deriveLeaf, digestFolder, factsOf, latestSnapshot, PENDING_REASONS, previousAt, reasonText, rollupGrade, rollupStatus, validNamed } from './nodes.js'
-import type { Blocker, IndexNode, MemberNode, SchemaListing, SelectionIndex, SelectionListing, SkillListing } from './types.js'
+import {
+    arr,
+    buildSchemaNode,
+    deriveLeaf,
+    digestFolder,
+    factsOf,
+    latestSnapshot,
+    PENDING_REASONS,
+    previousAt,
+    reasonText,
+    rollupGrade,
+    rollupStatus,
+    validNamed
+} from './nodes.js'
+import type {
+    Blocker,
+    IndexNode,
+    MemberNode,
+    SchemaListing,
+    SelectionIndex,
+    SelectionListing,
+    SkillListing
+} from './types.js'
 import { isObject } from '../model/object.js'
 
 const SKILL_AREAS: readonly Area[] = ['selection-skills-L1', 'selection-skills-L2', 'selection-skills-L3']
@@ -28,25 +49,47 @@ export interface DefinitionMember {
  */
 export function definitionMembers(definition: unknown, where: string, issues: Issue[]): DefinitionMember[] | null {
     if (!isObject(definition)) {
-        issues.push(createIssue('IDX-024', '/listing/definition', { path: where, detail: definition === undefined ? 'no selection definition snapshot' : `expected an object, got ${typeOfValue(definition)}` }))
+        issues.push(
+            createIssue('IDX-024', '/listing/definition', {
+                path: where,
+                detail:
+                    definition === undefined
+                        ? 'no selection definition snapshot'
+                        : `expected an object, got ${typeOfValue(definition)}`
+            })
+        )
         return null
     }
     const raw = (definition as { members?: unknown }).members
     if (!Array.isArray(raw)) {
-        issues.push(createIssue('IDX-024', '/listing/definition/members', { path: where, detail: `members must be an array, got ${typeOfValue(raw)}` }))
+        issues.push(
+            createIssue('IDX-024', '/listing/definition/members', {
+                path: where,
+                detail: `members must be an array, got ${typeOfValue(raw)}`
+            })
+        )
         return null
     }
     const seen = new Set<string>()
     const out: DefinitionMember[] = []
     raw.forEach((item: unknown, i) => {
-        const schemaId = typeof item === 'string' ? item : item !== null && typeof item === 'object' ? (item as { schemaId?: unknown }).schemaId : undefined
+        const schemaId =
+            typeof item === 'string'
+                ? item
+                : item !== null && typeof item === 'object'
+                  ? (item as { schemaId?: unknown }).schemaId
+                  : undefined
         const id = typeof schemaId === 'string' ? schemaId : `#${i}`
         if (seen.has(id)) {
             issues.push(createIssue('IDX-025', `/listing/definition/members/${i}`, { schemaId: id }))
             return
         }
         seen.add(id)
-        out.push({ schemaId: id, override: item !== null && typeof item === 'object' ? ((item as { override?: unknown }).override ?? null) : null })
+        out.push({
+            schemaId: id,
+            override:
+                item !== null && typeof item === 'object' ? ((item as { override?: unknown }).override ?? null) : null
+        })
     })
     return out
 }
@@ -56,23 +99,46 @@ export function splitSchemaId(schemaId: string): { namespace: string; schema: st
     const parts = schemaId.split('.')
     if (parts.length !== 2) return null
     const [namespace, schema] = parts as [string, string]
-    return checkName(namespace, 'namespace', '') === null && checkName(schema, 'schema', '') === null ? { namespace, schema } : null
+    return checkName(namespace, 'namespace', '') === null && checkName(schema, 'schema', '') === null
+        ? { namespace, schema }
+        : null
 }
 
 type Previous = Record<string, unknown> | null
 
 /** The selection's About leaf, and whether its snapshot is imported (without it the selection is capped at B). */
-function selectionAbout(listing: SelectionListing, previous: Previous, sink: RollupSink): { node: IndexNode; imported: boolean } {
+function selectionAbout(
+    listing: SelectionListing,
+    previous: Previous,
+    sink: RollupSink
+): { node: IndexNode; imported: boolean } {
     const aboutName = `${listing.selectionId}-about`
     const aboutSnap = latestSnapshot(listing.about?.snapshots, aboutName)
     const aboutFolder = 'resources/about/_gradings'
-    const aboutByArea = digestFolder(listing.about?.gradings, ['about-selection'], '/listing/about/gradings', aboutFolder, sink.errors)
-    const noAbout = aboutSnap === null ? createIssue('IDX-014', '/listing/about/snapshots', { detail: `no ${aboutName}--<ts>--<hash8>.md snapshot` }) : null
+    const aboutByArea = digestFolder(
+        listing.about?.gradings,
+        ['about-selection'],
+        '/listing/about/gradings',
+        aboutFolder,
+        sink.errors
+    )
+    const noAbout =
+        aboutSnap === null
+            ? createIssue('IDX-014', '/listing/about/snapshots', {
+                  detail: `no ${aboutName}--<ts>--<hash8>.md snapshot`
+              })
+            : null
     if (noAbout !== null) sink.errors.push(noAbout)
     const leaf = deriveLeaf(factsOf(aboutByArea, ['about-selection']), {
         refBase: aboutFolder,
         nodePath: 'about',
-        binding: { field: 'aboutHash', hash: aboutSnap?.hash ?? null, newestSnapshotTs: aboutSnap?.timestamp ?? null, displayHash: null, requireSnapshot: true },
+        binding: {
+            field: 'aboutHash',
+            hash: aboutSnap?.hash ?? null,
+            newestSnapshotTs: aboutSnap?.timestamp ?? null,
+            displayHash: null,
+            requireSnapshot: true
+        },
         preBlock: noAbout,
         previous: previousAt(previous, 'about')
     })
@@ -85,13 +151,27 @@ function selectionSkill(skill: SkillListing, k: number, previous: Previous, sink
     const folder = `skills/${skill.name}/_gradings`
     const byArea = digestFolder(skill.gradings, SKILL_AREAS, `/listing/skills/${k}/gradings`, folder, sink.errors)
     const facts = factsOf(byArea, SKILL_AREAS).map((f) =>
-        f.problem === null && f.skillId !== skill.name ? { ...f, problem: createIssue('IDX-010', `/listing/skills/${k}/gradings`, { path: `${folder}/${f.file}`, detail: `skillId ${describeValue(f.skillId)} is not ${skill.name}` }) } : f
+        f.problem === null && f.skillId !== skill.name
+            ? {
+                  ...f,
+                  problem: createIssue('IDX-010', `/listing/skills/${k}/gradings`, {
+                      path: `${folder}/${f.file}`,
+                      detail: `skillId ${describeValue(f.skillId)} is not ${skill.name}`
+                  })
+              }
+            : f
     )
     const snap = latestSnapshot(skill.snapshots, skill.name)
     const leaf = deriveLeaf(facts, {
         refBase: folder,
         nodePath: `skills.${skill.name}`,
-        binding: { field: null, hash: null, newestSnapshotTs: snap?.timestamp ?? null, displayHash: snap?.hash ?? null, requireSnapshot: true },
+        binding: {
+            field: null,
+            hash: null,
+            newestSnapshotTs: snap?.timestamp ?? null,
+            displayHash: snap?.hash ?? null,
+            requireSnapshot: true
+        },
         preBlock: null,
         previous: previousAt(previous, 'skills', skill.name)
     })
@@ -102,19 +182,43 @@ function selectionSkill(skill: SkillListing, k: number, previous: Previous, sink
 }
 
 /** The selection-aggregate leaf; a selection below the soft member threshold has no selection grade (⚠ B10). */
-function selectionAggregate(listing: SelectionListing, previous: Previous, memberNamespaces: number, sink: RollupSink): IndexNode {
+function selectionAggregate(
+    listing: SelectionListing,
+    previous: Previous,
+    memberNamespaces: number,
+    sink: RollupSink
+): IndexNode {
     const definitionSnap = latestSnapshot(listing.definitionSnapshots, listing.selectionId)
-    const aggByArea = digestFolder(listing.gradings, ['selection-aggregate'], '/listing/gradings', '_gradings', sink.errors)
+    const aggByArea = digestFolder(
+        listing.gradings,
+        ['selection-aggregate'],
+        '/listing/gradings',
+        '_gradings',
+        sink.errors
+    )
     const leaf = deriveLeaf(factsOf(aggByArea, ['selection-aggregate']), {
         refBase: '_gradings',
         nodePath: 'selectionAggregate',
-        binding: { field: null, hash: null, newestSnapshotTs: definitionSnap?.timestamp ?? null, displayHash: definitionSnap?.hash ?? null, requireSnapshot: true },
+        binding: {
+            field: null,
+            hash: null,
+            newestSnapshotTs: definitionSnap?.timestamp ?? null,
+            displayHash: definitionSnap?.hash ?? null,
+            requireSnapshot: true
+        },
         preBlock: null,
         previous: previousAt(previous, 'selectionAggregate')
     })
     takeDerived(sink, leaf)
     if (memberNamespaces < SELECTION_MEMBER_THRESHOLDS.SOFT && leaf.node.status !== NODE_STATUS.rejected) {
-        blockNode(sink, 'selectionAggregate', createIssue('SEL-016', '/listing/definition/members', { count: memberNamespaces, min: SELECTION_MEMBER_THRESHOLDS.SOFT }))
+        blockNode(
+            sink,
+            'selectionAggregate',
+            createIssue('SEL-016', '/listing/definition/members', {
+                count: memberNamespaces,
+                min: SELECTION_MEMBER_THRESHOLDS.SOFT
+            })
+        )
         return { status: NODE_STATUS.blocked, reason: BELOW_SOFT_THRESHOLD_REASON }
     }
     return leaf.node
@@ -124,17 +228,25 @@ function selectionAggregate(listing: SelectionListing, previous: Previous, membe
 function providersById(listing: SelectionListing): Map<string, { schema: SchemaListing | null; index: number }> {
     const providers = new Map<string, { schema: SchemaListing | null; index: number }>()
     arr(listing.providers).forEach((p, index) => {
-        if (p !== null && typeof p === 'object' && typeof p.schemaId === 'string' && !providers.has(p.schemaId)) providers.set(p.schemaId, { schema: p.schema ?? null, index })
+        if (p !== null && typeof p === 'object' && typeof p.schemaId === 'string' && !providers.has(p.schemaId))
+            providers.set(p.schemaId, { schema: p.schema ?? null, index })
     })
     return providers
 }
 
 /** One member resolved live against its provider folder (03 §8): blocked when malformed, pending when not imported. */
-function resolveMember(m: DefinitionMember, i: number, providers: ReturnType<typeof providersById>, sink: RollupSink): [string, MemberNode] {
+function resolveMember(
+    m: DefinitionMember,
+    i: number,
+    providers: ReturnType<typeof providersById>,
+    sink: RollupSink
+): [string, MemberNode] {
     const nodePath = `members.${m.schemaId}`
     const split = splitSchemaId(m.schemaId)
     if (split === null) {
-        const issue = createIssue('IDX-016', `/listing/definition/members/${i}`, { schemaId: describeValue(m.schemaId) })
+        const issue = createIssue('IDX-016', `/listing/definition/members/${i}`, {
+            schemaId: describeValue(m.schemaId)
+        })
         blockNode(sink, nodePath, issue)
         return [m.schemaId, { status: NODE_STATUS.blocked, reason: reasonText(issue), resolvedArtifact: null }]
     }
@@ -143,14 +255,23 @@ function resolveMember(m: DefinitionMember, i: number, providers: ReturnType<typ
     const snap = schema === null ? null : latestSnapshot(schema.snapshots, schema.name)
     if (schema === null || snap === null || schema.name !== split.schema) {
         blockNode(sink, nodePath, createIssue('IDX-015', `/listing/definition/members/${i}`, { schemaId: m.schemaId }))
-        return [m.schemaId, { status: NODE_STATUS.pending, reason: PENDING_REASONS.memberNotImported, resolvedArtifact: null }]
+        return [
+            m.schemaId,
+            { status: NODE_STATUS.pending, reason: PENDING_REASONS.memberNotImported, resolvedArtifact: null }
+        ]
     }
-    const res = buildSchemaNode(schema, { refBase: `${split.namespace}/${split.schema}`, nodePath, listingPath: `/listing/providers/${provided?.index ?? i}/schema`, previous: undefined })
+    const res = buildSchemaNode(schema, {
+        refBase: `${split.namespace}/${split.schema}`,
+        nodePath,
+        listingPath: `/listing/providers/${provided?.index ?? i}/schema`,
+        previous: undefined
+    })
     sink.errors.push(...res.issues)
     sink.used.push(...res.used)
     const n = res.node
     // A member contributes one blocker of its own, not the blockers of its leaves.
-    if (n.status === NODE_STATUS.blocked || n.status === NODE_STATUS.rejected) sink.blockers.push({ node: nodePath, reason: n.reason ?? res.blockers[0]?.reason ?? n.status })
+    if (n.status === NODE_STATUS.blocked || n.status === NODE_STATUS.rejected)
+        sink.blockers.push({ node: nodePath, reason: n.reason ?? res.blockers[0]?.reason ?? n.status })
     const member: MemberNode = {
         status: n.status,
         ...(n.grade !== undefined ? { grade: n.grade } : {}),
@@ -169,12 +290,15 @@ function resolveMember(m: DefinitionMember, i: number, providers: ReturnType<typ
  */
 function selectionCapReason(memberNamespaces: number, aboutImported: boolean): string | null {
     if (memberNamespaces < SELECTION_MEMBER_THRESHOLDS.SOFT) return BELOW_SOFT_THRESHOLD_REASON
-    if (memberNamespaces < SELECTION_MEMBER_THRESHOLDS.HARD) return `selection-size: ${memberNamespaces} member namespaces (< ${SELECTION_MEMBER_THRESHOLDS.HARD}), no A`
+    if (memberNamespaces < SELECTION_MEMBER_THRESHOLDS.HARD)
+        return `selection-size: ${memberNamespaces} member namespaces (< ${SELECTION_MEMBER_THRESHOLDS.HARD}), no A`
     return aboutImported ? null : NO_DOMAIN_KNOWLEDGE_REASON
 }
 
 function capAtB(node: IndexNode, reason: string | null): IndexNode {
-    return reason !== null && node.grade === 'A' ? { ...node, grade: 'B', rawGrade: node.rawGrade ?? 'A', capped: { from: 'A', to: 'B', reason } } : node
+    return reason !== null && node.grade === 'A'
+        ? { ...node, grade: 'B', rawGrade: node.rawGrade ?? 'A', capped: { from: 'A', to: 'B', reason } }
+        : node
 }
 
 /** The derived, capped nodes and the facts the selection index is assembled from. */
@@ -195,10 +319,20 @@ function assembleSelectionIndex(parts: SelectionParts): SelectionIndex {
     const memberList = parts.members.map(([, n]) => n)
     const skillNodes = parts.skills.map(([, n]) => n)
     const agg = parts.aggregate
-    const counted: Array<{ status: NodeStatus; grade?: IndexNode['grade'] | undefined }> = [...memberList, parts.about, agg, ...skillNodes]
+    const counted: Array<{ status: NodeStatus; grade?: IndexNode['grade'] | undefined }> = [
+        ...memberList,
+        parts.about,
+        agg,
+        ...skillNodes
+    ]
     const status = rollupStatus(counted.map((n) => n.status))
     // Members are autonomous and capped at B: only the selection aggregate carries the selection's grade (⚠ C15).
-    const grade = status === NODE_STATUS.rejected ? 'REJECTED' : agg.status === NODE_STATUS.graded || agg.status === NODE_STATUS.stable ? rollupGrade([agg]) : undefined
+    const grade =
+        status === NODE_STATUS.rejected
+            ? 'REJECTED'
+            : agg.status === NODE_STATUS.graded || agg.status === NODE_STATUS.stable
+              ? rollupGrade([agg])
+              : undefined
     const lock = carriedLock(parts.previous)
     return {
         indexVersion: 2,
@@ -232,20 +366,35 @@ function assembleSelectionIndex(parts: SelectionParts): SelectionIndex {
  * @returns `{ index, errors }`; `index` is `null` for unusable arguments or a missing/unreadable
  *   selection definition (IDX-024)
  */
-export function buildSelectionIndex(input: { listing?: unknown; previousIndex?: unknown; now?: unknown }): { index: SelectionIndex | null; errors: Issue[] } {
+export function buildSelectionIndex(input: { listing?: unknown; previousIndex?: unknown; now?: unknown }): {
+    index: SelectionIndex | null
+    errors: Issue[]
+} {
     const { listing, stamp, errors } = checkBuildArgs<SelectionListing>(input, 'selection')
     if (errors.length > 0 || stamp === null || listing === null) return { index: null, errors }
     if (listing.definitionProblem !== undefined) {
-        return { index: null, errors: [createIssue('IDX-024', '/listing/definitionProblem', { path: 'selection/', detail: listing.definitionProblem.message })] }
+        return {
+            index: null,
+            errors: [
+                createIssue('IDX-024', '/listing/definitionProblem', {
+                    path: 'selection/',
+                    detail: listing.definitionProblem.message
+                })
+            ]
+        }
     }
     const members = definitionMembers(listing.definition, 'selection/', errors)
     if (members === null) return { index: null, errors }
     // ⚠ B9: thresholds count distinct namespace prefixes of the well-formed member ids.
-    const memberNamespaces = new Set(members.map((m) => splitSchemaId(m.schemaId)?.namespace).filter((n): n is string => n !== undefined)).size
+    const memberNamespaces = new Set(
+        members.map((m) => splitSchemaId(m.schemaId)?.namespace).filter((n): n is string => n !== undefined)
+    ).size
     const previous = usablePrevious(input.previousIndex, 'selectionId', listing.selectionId, errors)
     const sink = rollupSink(errors)
     const about = selectionAbout(listing, previous, sink)
-    const skills = validNamed(arr(listing.skills), 'skill', '/listing/skills', errors).map(({ item, index }) => selectionSkill(item, index, previous, sink))
+    const skills = validNamed(arr(listing.skills), 'skill', '/listing/skills', errors).map(({ item, index }) =>
+        selectionSkill(item, index, previous, sink)
+    )
     const aggregate = selectionAggregate(listing, previous, memberNamespaces, sink)
     const providers = providersById(listing)
     const memberNodes = members.map((m, i) => resolveMember(m, i, providers, sink))

@@ -19,7 +19,14 @@ export function rollupSink(errors: Issue[]): RollupSink {
 }
 
 /** Takes what a derived leaf or schema node contributes: its blockers, issues and used gradings. */
-export function takeDerived(sink: RollupSink, derived: { readonly blockers: readonly Blocker[]; readonly issues: readonly Issue[]; readonly used: GradingFacts | readonly GradingFacts[] | null }): void {
+export function takeDerived(
+    sink: RollupSink,
+    derived: {
+        readonly blockers: readonly Blocker[]
+        readonly issues: readonly Issue[]
+        readonly used: GradingFacts | readonly GradingFacts[] | null
+    }
+): void {
     sink.blockers.push(...derived.blockers)
     sink.errors.push(...derived.issues)
     if (Array.isArray(derived.used)) sink.used.push(...derived.used)

@@ -8,7 +8,6 @@ import { parseGradingFilename } from '../naming/grading-filename.js'
 import { validateGradingModel } from '../validation/validators.js'
 import type { GradingFacts, GradingFileInput } from './types.js'
 
-
 function str(value: unknown): string | null {
     return typeof value === 'string' ? value : null
 }
@@ -28,7 +27,10 @@ const SCHEMA_PASSED = new WeakSet<object>()
 
 function invalid(entry: unknown, where: string): Issue {
     const errors = validateGradingEntry({ entry }).errors.filter((i) => i.severity === SEVERITY.error)
-    return createIssue('IDX-012', '', { path: where, detail: errors.length > 0 ? summarize(errors) : 'does not match grading-model.schema.json' })
+    return createIssue('IDX-012', '', {
+        path: where,
+        detail: errors.length > 0 ? summarize(errors) : 'does not match grading-model.schema.json'
+    })
 }
 
 /**
@@ -60,8 +62,12 @@ export function screenGradingFile(input: GradingFileInput, where: string = input
         problem: null,
         verified: false,
         gradingId: str(e.gradingId),
-        gradingMode: mode !== null && (GRADING_MODES as readonly string[]).includes(mode) ? (mode as GradingMode) : null,
-        aggregateGrade: grade !== null && (AGGREGATE_GRADES as readonly string[]).includes(grade) ? (grade as AggregateGrade) : null,
+        gradingMode:
+            mode !== null && (GRADING_MODES as readonly string[]).includes(mode) ? (mode as GradingMode) : null,
+        aggregateGrade:
+            grade !== null && (AGGREGATE_GRADES as readonly string[]).includes(grade)
+                ? (grade as AggregateGrade)
+                : null,
         rawGrade: null,
         normalizedScore: null,
         schemaHash: str(e.schemaHash),
@@ -69,24 +75,49 @@ export function screenGradingFile(input: GradingFileInput, where: string = input
         skillId: str(e.skillId),
         selectionId: str(e.selectionId),
         // A veto counts even in an otherwise broken entry: a rejection never gets lost.
-        veto: vetoRecord !== null && vetoRecord !== undefined ? (str((vetoRecord as Record<string, unknown>).triggeredBy) ?? 'unknown') : null,
-        previousGradingId: trigger !== null && typeof trigger === 'object' ? str((trigger as Record<string, unknown>).previousGradingId) : null,
+        veto:
+            vetoRecord !== null && vetoRecord !== undefined
+                ? (str((vetoRecord as Record<string, unknown>).triggeredBy) ?? 'unknown')
+                : null,
+        previousGradingId:
+            trigger !== null && typeof trigger === 'object'
+                ? str((trigger as Record<string, unknown>).previousGradingId)
+                : null,
         scoringSystem: str(e.scoringSystem),
         gradingSystem: str(e.gradingSystem)
     }
     if (input.problem !== undefined) return { ...facts, problem: input.problem, verified: true }
-    if (!usable) return { ...facts, problem: createIssue('IDX-012', '', { path: where, detail: 'not a JSON object' }), verified: true }
+    if (!usable)
+        return {
+            ...facts,
+            problem: createIssue('IDX-012', '', { path: where, detail: 'not a JSON object' }),
+            verified: true
+        }
     // The shipped entry schema (precompiled): the cheap screen every grading file passes through.
     if (!validateGradingModel(entry)) return { ...facts, problem: invalid(entry, where), verified: true }
     SCHEMA_PASSED.add(entry)
     if (e.area !== parts.area) {
         const area = (AREAS as readonly unknown[]).includes(e.area) ? String(e.area) : 'unknown'
-        return { ...facts, problem: createIssue('IDX-010', '', { path: where, detail: `the file name says ${parts.area}, the entry says ${area}` }), verified: true }
+        return {
+            ...facts,
+            problem: createIssue('IDX-010', '', {
+                path: where,
+                detail: `the file name says ${parts.area}, the entry says ${area}`
+            }),
+            verified: true
+        }
     }
     if (parts.basePersona !== null) {
         const persona = e.persona as { basePersonaId?: unknown; lensId?: unknown } | undefined
         if (persona?.basePersonaId !== parts.basePersona || persona?.lensId !== parts.lens) {
-            return { ...facts, problem: createIssue('IDX-010', '', { path: where, detail: `the file name says persona ${parts.basePersona}--${parts.lens}, the entry does not` }), verified: true }
+            return {
+                ...facts,
+                problem: createIssue('IDX-010', '', {
+                    path: where,
+                    detail: `the file name says persona ${parts.basePersona}--${parts.lens}, the entry does not`
+                }),
+                verified: true
+            }
         }
     }
     return facts
@@ -100,9 +131,20 @@ export function screenGradingFile(input: GradingFileInput, where: string = input
  */
 export function verifyGradingFacts(facts: GradingFacts, entry: unknown, where: string = facts.file): GradingFacts {
     if (facts.verified) return facts
-    const checked = checkEntry(entry, undefined, undefined, false, typeof entry === 'object' && entry !== null && SCHEMA_PASSED.has(entry))
+    const checked = checkEntry(
+        entry,
+        undefined,
+        undefined,
+        false,
+        typeof entry === 'object' && entry !== null && SCHEMA_PASSED.has(entry)
+    )
     const errors = checked.errors.filter((i) => i.severity === SEVERITY.error)
-    if (errors.length > 0) return { ...facts, verified: true, problem: createIssue('IDX-012', '', { path: where, detail: summarize(errors) }) }
+    if (errors.length > 0)
+        return {
+            ...facts,
+            verified: true,
+            problem: createIssue('IDX-012', '', { path: where, detail: summarize(errors) })
+        }
     if (facts.gradingMode !== 'full' || facts.veto !== null) return { ...facts, verified: true }
     // The validation recomputed the grade already (untraced) whenever the entry is a full one of this grading system.
     const aggregate = checked.recomputed ?? Grading.computeAggregateGrade({ entry })
@@ -129,7 +171,8 @@ export function needsVerification(facts: ReadonlyArray<GradingFacts | null>): Se
         if (f.previousGradingId !== null) out.add(i)
         const cur = newest.get(f.area)
         const c = cur === undefined ? null : (facts[cur] as GradingFacts)
-        if (c === null || f.timestamp > c.timestamp || (f.timestamp === c.timestamp && f.file > c.file)) newest.set(f.area, i)
+        if (c === null || f.timestamp > c.timestamp || (f.timestamp === c.timestamp && f.file > c.file))
+            newest.set(f.area, i)
     })
     for (const i of newest.values()) out.add(i)
     return out

@@ -61,12 +61,22 @@ export class FolderState {
     ) {}
 
     private sticky(f: GradingFacts): boolean {
-        return f.problem !== null || f.veto !== null || (mayDecide(f) && f.previousGradingId !== null) || (this.expectSkill !== null && f.skillId !== this.expectSkill)
+        return (
+            f.problem !== null ||
+            f.veto !== null ||
+            (mayDecide(f) && f.previousGradingId !== null) ||
+            (this.expectSkill !== null && f.skillId !== this.expectSkill)
+        )
     }
 
     private stillNeeded(f: GradingFacts): boolean {
         const a = f.area
-        return this.sticky(f) || this.newestAny.get(a)?.file === f.file || this.newestFull.get(a)?.file === f.file || this.decider.get(a)?.file === f.file
+        return (
+            this.sticky(f) ||
+            this.newestAny.get(a)?.file === f.file ||
+            this.newestFull.get(a)?.file === f.file ||
+            this.decider.get(a)?.file === f.file
+        )
     }
 
     /** Drops a file that decides nothing any more, and any entry that will not be verified. */
@@ -123,7 +133,8 @@ export class FolderState {
     finish(): Map<string, GradingFacts> | null {
         const out = new Map<string, GradingFacts>()
         const must = new Set<string>([...this.decider.values()].map((f) => f.file))
-        for (const [file, h] of this.held) if (mayDecide(h.screened) && h.screened.previousGradingId !== null) must.add(file)
+        for (const [file, h] of this.held)
+            if (mayDecide(h.screened) && h.screened.previousGradingId !== null) must.add(file)
         for (const [file, h] of this.held) {
             if (!must.has(file)) {
                 out.set(file, h.screened)
@@ -146,7 +157,10 @@ export class FolderState {
         const kept = [...this.held.values()]
             .filter((h) => !this.transient.has(h.screened.file))
             .sort((x, y) => (x.screened.file < y.screened.file ? -1 : 1))
-            .map((h) => ({ screened: h.screened, verified: h.verified !== null && this.needsVerified(h.screened) ? h.verified : null }))
+            .map((h) => ({
+                screened: h.screened,
+                verified: h.verified !== null && this.needsVerified(h.screened) ? h.verified : null
+            }))
         return { listing: names.join('/'), strays, kept }
     }
 
@@ -160,7 +174,11 @@ export class FolderState {
  * files as audit names with their area, anything else by name only (the builder reports it).
  * `isGrading` tells the names known to parse under the grammar, so no name is parsed again here.
  */
-export function folderInputs(listed: readonly string[], finals: ReadonlyMap<string, GradingFacts>, isGrading: (name: string) => boolean): GradingFileInput[] {
+export function folderInputs(
+    listed: readonly string[],
+    finals: ReadonlyMap<string, GradingFacts>,
+    isGrading: (name: string) => boolean
+): GradingFileInput[] {
     return listed.map((name) => {
         const f = finals.get(name)
         if (f !== undefined) return { name, facts: f }
@@ -171,15 +189,39 @@ export function folderInputs(listed: readonly string[], finals: ReadonlyMap<stri
 
 // ---- compact encoding of facts in the record ------------------------------------------------
 
-const STRING_FIELDS = ['gradingId', 'aggregateGrade', 'rawGrade', 'schemaHash', 'aboutHash', 'skillId', 'selectionId', 'veto', 'previousGradingId', 'scoringSystem', 'gradingSystem'] as const
+const STRING_FIELDS = [
+    'gradingId',
+    'aggregateGrade',
+    'rawGrade',
+    'schemaHash',
+    'aboutHash',
+    'skillId',
+    'selectionId',
+    'veto',
+    'previousGradingId',
+    'scoringSystem',
+    'gradingSystem'
+] as const
 
-const FACT_FIELDS: ReadonlySet<string> = new Set(['verified', 'problem', 'gradingMode', 'normalizedScore', ...STRING_FIELDS])
+const FACT_FIELDS: ReadonlySet<string> = new Set([
+    'verified',
+    'problem',
+    'gradingMode',
+    'normalizedScore',
+    ...STRING_FIELDS
+])
 
 /** Facts without what the file name already says and without nulls. */
 export function encodeFacts(f: GradingFacts): Record<string, unknown> {
     const out: Record<string, unknown> = {}
     if (f.verified) out.verified = true
-    if (f.problem !== null) out.problem = { code: f.problem.code, severity: f.problem.severity, message: f.problem.message, path: f.problem.path }
+    if (f.problem !== null)
+        out.problem = {
+            code: f.problem.code,
+            severity: f.problem.severity,
+            message: f.problem.message,
+            path: f.problem.path
+        }
     if (f.gradingMode !== null) out.gradingMode = f.gradingMode
     if (f.normalizedScore !== null) out.normalizedScore = f.normalizedScore
     for (const k of STRING_FIELDS) if (f[k] !== null) out[k] = f[k]
@@ -189,14 +231,22 @@ export function encodeFacts(f: GradingFacts): Record<string, unknown> {
 function isIssue(v: unknown): v is Issue {
     if (!isObject(v)) return false
     const i = v as Record<string, unknown>
-    return typeof i.code === 'string' && (i.severity === SEVERITY.error || i.severity === SEVERITY.warning || i.severity === SEVERITY.info) && typeof i.message === 'string' && typeof i.path === 'string' && Object.keys(i).length === 4
+    return (
+        typeof i.code === 'string' &&
+        (i.severity === SEVERITY.error || i.severity === SEVERITY.warning || i.severity === SEVERITY.info) &&
+        typeof i.message === 'string' &&
+        typeof i.path === 'string' &&
+        Object.keys(i).length === 4
+    )
 }
 
 /**
  * The fields of a grading file name the record already checked when the file was read (its line
  * checksum vouches for it since), split without validating the timestamp again.
  */
-function splitGradingName(file: string): { area: Area; basePersona: string | null; lens: string | null; timestamp: string } | null {
+function splitGradingName(
+    file: string
+): { area: Area; basePersona: string | null; lens: string | null; timestamp: string } | null {
     if (!file.endsWith('.json')) return null
     const p = file.slice(0, -5).split('--')
     const area = p[0] as Area
@@ -215,7 +265,11 @@ export function decodeFacts(file: string, value: unknown): GradingFacts | null {
     if (v.verified !== undefined && v.verified !== true) return null
     if (v.problem !== undefined && !isIssue(v.problem)) return null
     if (v.gradingMode !== undefined && !(GRADING_MODES as readonly unknown[]).includes(v.gradingMode)) return null
-    if (v.normalizedScore !== undefined && (typeof v.normalizedScore !== 'number' || !Number.isFinite(v.normalizedScore))) return null
+    if (
+        v.normalizedScore !== undefined &&
+        (typeof v.normalizedScore !== 'number' || !Number.isFinite(v.normalizedScore))
+    )
+        return null
     if (!(AREAS as readonly string[]).includes(parts.area)) return null
     const strings: Record<string, string | null> = {}
     for (const k of STRING_FIELDS) {
@@ -240,7 +294,13 @@ export function decodeFacts(file: string, value: unknown): GradingFacts | null {
 /** What verification added to screened facts (its problem, or rawGrade and normalizedScore): the rest is the screened facts. */
 export function encodeVerified(v: GradingFacts): Record<string, unknown> {
     const out: Record<string, unknown> = {}
-    if (v.problem !== null) out.problem = { code: v.problem.code, severity: v.problem.severity, message: v.problem.message, path: v.problem.path }
+    if (v.problem !== null)
+        out.problem = {
+            code: v.problem.code,
+            severity: v.problem.severity,
+            message: v.problem.message,
+            path: v.problem.path
+        }
     if (v.rawGrade !== null) out.rawGrade = v.rawGrade
     if (v.normalizedScore !== null) out.normalizedScore = v.normalizedScore
     return out
@@ -253,7 +313,11 @@ export function decodeVerified(screened: GradingFacts, value: unknown): GradingF
     if (Object.keys(v).some((k) => k !== 'problem' && k !== 'rawGrade' && k !== 'normalizedScore')) return null
     if (v.problem !== undefined && !isIssue(v.problem)) return null
     if (v.rawGrade !== undefined && typeof v.rawGrade !== 'string') return null
-    if (v.normalizedScore !== undefined && (typeof v.normalizedScore !== 'number' || !Number.isFinite(v.normalizedScore))) return null
+    if (
+        v.normalizedScore !== undefined &&
+        (typeof v.normalizedScore !== 'number' || !Number.isFinite(v.normalizedScore))
+    )
+        return null
     return {
         ...screened,
         verified: true,

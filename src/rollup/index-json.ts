@@ -6,7 +6,6 @@ import { NODE_STATUS, FILE_TIMESTAMP_REGEX, NODE_STATUSES, ROLLUP_STATUSES } fro
 import { validateIndexJson } from '../validation/validators.js'
 import { isObject } from '../model/object.js'
 
-
 /** Top-level key order of every index we write; other keys follow in code-unit order. */
 export const INDEX_KEY_ORDER: readonly string[] = Object.freeze([
     'indexVersion',
@@ -47,8 +46,10 @@ function nodesOf(index: Obj): Array<[string, unknown]> {
         for (const [s, node] of Object.entries(index.schemas)) {
             out.push([pointer('schemas', s), node])
             if (!isObject(node)) continue
-            if (node.toolsAggregate !== undefined) out.push([pointer('schemas', s, 'toolsAggregate'), node.toolsAggregate])
-            if (isObject(node.tools)) for (const [t, tool] of Object.entries(node.tools)) out.push([pointer('schemas', s, 'tools', t), tool])
+            if (node.toolsAggregate !== undefined)
+                out.push([pointer('schemas', s, 'toolsAggregate'), node.toolsAggregate])
+            if (isObject(node.tools))
+                for (const [t, tool] of Object.entries(node.tools)) out.push([pointer('schemas', s, 'tools', t), tool])
         }
     }
     return out
@@ -59,32 +60,61 @@ function strictIssues(index: Obj): Issue[] {
     const rule = (path: string, detail: string): void => {
         issues.push(createIssue('IDX-028', path, { field: path || '(root)', detail }))
     }
-    if (index.indexVersion !== 2) issues.push(createIssue('IDX-003', '/indexVersion', { value: describeValue(index.indexVersion) }))
+    if (index.indexVersion !== 2)
+        issues.push(createIssue('IDX-003', '/indexVersion', { value: describeValue(index.indexVersion) }))
     const hasNs = typeof index.namespace === 'string'
     const hasSel = typeof index.selectionId === 'string'
     if (hasNs === hasSel) rule('', 'exactly one of namespace and selectionId must be set')
     if (!(ROLLUP_STATUSES as readonly unknown[]).includes(index.status)) {
-        issues.push(createIssue('IDX-007', '/status', { value: describeValue(index.status), field: 'status', expected: ROLLUP_STATUSES.join(', ') }))
+        issues.push(
+            createIssue('IDX-007', '/status', {
+                value: describeValue(index.status),
+                field: 'status',
+                expected: ROLLUP_STATUSES.join(', ')
+            })
+        )
     }
-    if (typeof index.updatedAt !== 'string' || !FILE_TIMESTAMP_REGEX.test(index.updatedAt)) rule('/updatedAt', 'must be YYYY-MM-DDTHH-MM-SSZ')
-    if (index.grade !== undefined && !GRADES.includes(index.grade as string)) rule('/grade', `grade ${describeValue(index.grade)} is not one of A–F, REJECTED`)
+    if (typeof index.updatedAt !== 'string' || !FILE_TIMESTAMP_REGEX.test(index.updatedAt))
+        rule('/updatedAt', 'must be YYYY-MM-DDTHH-MM-SSZ')
+    if (index.grade !== undefined && !GRADES.includes(index.grade as string))
+        rule('/grade', `grade ${describeValue(index.grade)} is not one of A–F, REJECTED`)
     for (const [at, node] of nodesOf(index)) {
         if (!isObject(node)) {
             rule(at, `node must be an object, got ${typeOfValue(node)}`)
             continue
         }
         if (!(NODE_STATUSES as readonly unknown[]).includes(node.status)) {
-            issues.push(createIssue('IDX-007', joinPointer(at, 'status'), { value: describeValue(node.status), field: at, expected: NODE_STATUSES.join(', ') }))
+            issues.push(
+                createIssue('IDX-007', joinPointer(at, 'status'), {
+                    value: describeValue(node.status),
+                    field: at,
+                    expected: NODE_STATUSES.join(', ')
+                })
+            )
         }
-        if (node.grade !== undefined && !GRADES.includes(node.grade as string)) rule(joinPointer(at, 'grade'), `grade ${describeValue(node.grade)} is not one of A–F, REJECTED`)
-        if ((node.status === NODE_STATUS.blocked || node.status === NODE_STATUS.pending) && typeof node.reason !== 'string') rule(joinPointer(at, 'reason'), `a ${String(node.status)} node needs a reason`)
-        if (node.snapshot !== undefined && !(isObject(node.snapshot) && typeof node.snapshot.file === 'string' && typeof node.snapshot.hash === 'string' && /^[a-f0-9]{8}$/.test(node.snapshot.hash))) {
+        if (node.grade !== undefined && !GRADES.includes(node.grade as string))
+            rule(joinPointer(at, 'grade'), `grade ${describeValue(node.grade)} is not one of A–F, REJECTED`)
+        if (
+            (node.status === NODE_STATUS.blocked || node.status === NODE_STATUS.pending) &&
+            typeof node.reason !== 'string'
+        )
+            rule(joinPointer(at, 'reason'), `a ${String(node.status)} node needs a reason`)
+        if (
+            node.snapshot !== undefined &&
+            !(
+                isObject(node.snapshot) &&
+                typeof node.snapshot.file === 'string' &&
+                typeof node.snapshot.hash === 'string' &&
+                /^[a-f0-9]{8}$/.test(node.snapshot.hash)
+            )
+        ) {
             rule(joinPointer(at, 'snapshot'), 'snapshot must be { file, hash } with an 8-hex hash')
         }
     }
     if (Array.isArray(index.blockers)) {
         index.blockers.forEach((b: unknown, i) => {
-            if (!(isObject(b) && typeof b.node === 'string' && typeof b.reason === 'string')) rule(pointer('blockers', i), 'a blocker is { node, reason }')
+            if (!(isObject(b) && typeof b.node === 'string' && typeof b.reason === 'string'))
+                rule(pointer('blockers', i), 'a blocker is { node, reason }')
         })
     }
     return issues
@@ -100,16 +130,41 @@ function strictIssues(index: Obj): Issue[] {
  *   IDX-003/IDX-007/IDX-028 write rules
  * @example validateIndex({ index: JSON.parse(text), mode: 'read' }).valid
  */
-export function validateIndex(input: { index?: unknown; mode?: 'write' | 'read' }): { valid: boolean; errors: Issue[] } {
+export function validateIndex(input: { index?: unknown; mode?: 'write' | 'read' }): {
+    valid: boolean
+    errors: Issue[]
+} {
     const index = input?.index
-    if (index === undefined || index === null) return { valid: false, errors: [createIssue('IDX-001', '/index', { field: 'index' })] }
-    if (!isObject(index)) return { valid: false, errors: [createIssue('IDX-002', '/index', { field: 'index', expected: 'object', actual: typeOfValue(index) })] }
+    if (index === undefined || index === null)
+        return { valid: false, errors: [createIssue('IDX-001', '/index', { field: 'index' })] }
+    if (!isObject(index))
+        return {
+            valid: false,
+            errors: [
+                createIssue('IDX-002', '/index', { field: 'index', expected: 'object', actual: typeOfValue(index) })
+            ]
+        }
     const validate = validateIndexJson
     validate(index)
-    const errors: Issue[] = (validate.errors ?? []).map((e) => createIssue('IDX-011', e.instancePath, { field: e.instancePath || '(root)', detail: `${e.keyword}: ${e.message ?? 'invalid'}` }))
+    const errors: Issue[] = (validate.errors ?? []).map((e) =>
+        createIssue('IDX-011', e.instancePath, {
+            field: e.instancePath || '(root)',
+            detail: `${e.keyword}: ${e.message ?? 'invalid'}`
+        })
+    )
     if (input.mode !== 'read') errors.push(...strictIssues(index))
-    else if (index.updatedAt !== undefined && !(typeof index.updatedAt === 'string' && (FILE_TIMESTAMP_REGEX.test(index.updatedAt) || MINUTE_TIMESTAMP.test(index.updatedAt) || /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z$/.test(index.updatedAt)))) {
-        errors.push(createIssue('IDX-028', '/updatedAt', { field: '/updatedAt', detail: 'must be an island timestamp' }))
+    else if (
+        index.updatedAt !== undefined &&
+        !(
+            typeof index.updatedAt === 'string' &&
+            (FILE_TIMESTAMP_REGEX.test(index.updatedAt) ||
+                MINUTE_TIMESTAMP.test(index.updatedAt) ||
+                /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z$/.test(index.updatedAt))
+        )
+    ) {
+        errors.push(
+            createIssue('IDX-028', '/updatedAt', { field: '/updatedAt', detail: 'must be an island timestamp' })
+        )
     }
     return { valid: errors.length === 0, errors }
 }
@@ -202,10 +257,14 @@ function deepEqual(a: unknown, b: unknown): boolean {
     if (a === b) return true
     if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false
     if (Array.isArray(a) !== Array.isArray(b)) return false
-    if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => deepEqual(x, (b as unknown[])[i]))
+    if (Array.isArray(a))
+        return a.length === (b as unknown[]).length && a.every((x, i) => deepEqual(x, (b as unknown[])[i]))
     const ka = Object.keys(a as Obj)
     const kb = Object.keys(b as Obj)
-    return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual((a as Obj)[k], (b as Obj)[k]))
+    return (
+        ka.length === kb.length &&
+        ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual((a as Obj)[k], (b as Obj)[k]))
+    )
 }
 
 /**
@@ -218,7 +277,12 @@ function deepEqual(a: unknown, b: unknown): boolean {
  */
 export function serializeIndex(input: { index: object; previousText?: string | null }): { text: string } {
     const index = input.index as Obj
-    const keys = [...INDEX_KEY_ORDER.filter((k) => k !== 'lockSnapshot' && index[k] !== undefined), ...Object.keys(index).filter((k) => !INDEX_KEY_ORDER.includes(k)).sort()]
+    const keys = [
+        ...INDEX_KEY_ORDER.filter((k) => k !== 'lockSnapshot' && index[k] !== undefined),
+        ...Object.keys(index)
+            .filter((k) => !INDEX_KEY_ORDER.includes(k))
+            .sort()
+    ]
     const live = Object.fromEntries(keys.map((k) => [k, index[k]]))
     const text = JSON.stringify(live, null, 4)
     const lock = index.lockSnapshot

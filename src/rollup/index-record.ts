@@ -34,7 +34,12 @@ function checksum(text: string): string {
 export type RecordOwner = `namespace:${string}` | `selection:${string}`
 
 function encodeLine(rel: string, f: FolderRecord): string {
-    const kept = Object.fromEntries(f.kept.map((k) => [k.screened.file, k.verified === null ? [encodeFacts(k.screened)] : [encodeFacts(k.screened), encodeVerified(k.verified)]]))
+    const kept = Object.fromEntries(
+        f.kept.map((k) => [
+            k.screened.file,
+            k.verified === null ? [encodeFacts(k.screened)] : [encodeFacts(k.screened), encodeVerified(k.verified)]
+        ])
+    )
     const json = JSON.stringify([rel, f.listing, f.strays, kept])
     return `${checksum(json)} ${json}`
 }
@@ -75,11 +80,19 @@ function parseLine(line: string): { rel: string; record: FolderRecord } | string
     }
     if (!Array.isArray(value) || value.length !== 4) return 'malformed folder line'
     const [rel, listing, strays, keptValue] = value as [unknown, unknown, unknown, unknown]
-    if (typeof rel !== 'string' || typeof listing !== 'string' || !isStrings(strays) || !isObject(keptValue)) return 'malformed folder line'
+    if (typeof rel !== 'string' || typeof listing !== 'string' || !isStrings(strays) || !isObject(keptValue))
+        return 'malformed folder line'
     const bounded = `/${listing}/`
     const kept: Array<{ screened: GradingFacts; verified: GradingFacts | null }> = []
     for (const [file, pair] of Object.entries(keptValue as Record<string, unknown>)) {
-        if (!bounded.includes(`/${file}/`) || strays.includes(file) || !Array.isArray(pair) || pair.length < 1 || pair.length > 2) return `malformed facts ${rel}/${file}`
+        if (
+            !bounded.includes(`/${file}/`) ||
+            strays.includes(file) ||
+            !Array.isArray(pair) ||
+            pair.length < 1 ||
+            pair.length > 2
+        )
+            return `malformed facts ${rel}/${file}`
         const screened = decodeFacts(file, pair[0])
         const verified = screened !== null && pair.length === 2 ? decodeVerified(screened, pair[1]) : null
         if (screened === null || (pair.length === 2 && verified === null)) return `malformed facts ${rel}/${file}`
@@ -104,8 +117,10 @@ export function parseRecord(text: string | null, owner: RecordOwner): ParsedReco
         return { folders: null, reason: 'not a rebuild record' }
     }
     const h = header as { indexRecord?: unknown; library?: unknown; owner?: unknown } | null
-    if (h === null || typeof h !== 'object' || h.indexRecord === undefined) return { folders: null, reason: 'not a rebuild record' }
-    if (h.indexRecord !== INDEX_RECORD_VERSION || h.library !== PACKAGE_VERSION) return { folders: null, reason: `written by another version (${String(h.indexRecord)}, ${String(h.library)})` }
+    if (h === null || typeof h !== 'object' || h.indexRecord === undefined)
+        return { folders: null, reason: 'not a rebuild record' }
+    if (h.indexRecord !== INDEX_RECORD_VERSION || h.library !== PACKAGE_VERSION)
+        return { folders: null, reason: `written by another version (${String(h.indexRecord)}, ${String(h.library)})` }
     if (h.owner !== owner) return { folders: null, reason: `it belongs to ${String(h.owner)}` }
     const folders = new Map<string, FolderRecord>()
     for (let i = 1; i < lines.length; i += 1) {

@@ -12,9 +12,20 @@ export const OVERRIDE_KEYS: readonly string[] = Object.freeze(['name', 'descript
 
 type Obj = Record<string, unknown>
 
-function checkOverride(override: unknown, schemaId: string, path: string): { value: LockMember['override']; issue: Issue | null } {
+function checkOverride(
+    override: unknown,
+    schemaId: string,
+    path: string
+): { value: LockMember['override']; issue: Issue | null } {
     if (override === null || override === undefined) return { value: null, issue: null }
-    const bad = (detail: string): { value: null; issue: Issue } => ({ value: null, issue: createIssue('IDX-002', path, { field: `override of ${schemaId}`, expected: '{ name?, description? } with string values', actual: detail }) })
+    const bad = (detail: string): { value: null; issue: Issue } => ({
+        value: null,
+        issue: createIssue('IDX-002', path, {
+            field: `override of ${schemaId}`,
+            expected: '{ name?, description? } with string values',
+            actual: detail
+        })
+    })
     if (!isObject(override)) return bad(typeOfValue(override))
     const keys = Object.keys(override)
     if (keys.length === 0) return bad('an empty object')
@@ -44,17 +55,38 @@ function statusOf(node: unknown): NodeStatus {
  * @returns `{ lockSnapshot, errors }`; IDX-001/IDX-002 for bad arguments or an invalid override
  * @example buildLockSnapshot({ index, definition: { file, value }, now: '2026-06-01T10:00:00Z' }).lockSnapshot?.members
  */
-export function buildLockSnapshot(input: { index?: unknown; definition?: { file?: unknown; value?: unknown }; now?: unknown }): { lockSnapshot: LockSnapshot | null; errors: Issue[] } {
+export function buildLockSnapshot(input: {
+    index?: unknown
+    definition?: { file?: unknown; value?: unknown }
+    now?: unknown
+}): { lockSnapshot: LockSnapshot | null; errors: Issue[] } {
     const { stamp, issue } = indexTimestamp(input?.now)
     const index = input?.index
     const errors: Issue[] = issue === null ? [] : [issue]
-    if (!isObject(index)) errors.push(createIssue(index === undefined ? 'IDX-001' : 'IDX-002', '/index', { field: 'index', expected: 'object', actual: typeOfValue(index) }))
+    if (!isObject(index))
+        errors.push(
+            createIssue(index === undefined ? 'IDX-001' : 'IDX-002', '/index', {
+                field: 'index',
+                expected: 'object',
+                actual: typeOfValue(index)
+            })
+        )
     if (errors.length > 0 || stamp === null || !isObject(index)) return { lockSnapshot: null, errors }
 
     if (typeof index.selectionId === 'string') {
         const def = input.definition
         const parts = parseSnapshotFilename(def?.file)
-        if (parts === null) return { lockSnapshot: null, errors: [createIssue('IDX-002', '/definition/file', { field: 'definition.file', expected: 'a selection snapshot file name', actual: describeValue(def?.file) })] }
+        if (parts === null)
+            return {
+                lockSnapshot: null,
+                errors: [
+                    createIssue('IDX-002', '/definition/file', {
+                        field: 'definition.file',
+                        expected: 'a selection snapshot file name',
+                        actual: describeValue(def?.file)
+                    })
+                ]
+            }
         const listed = definitionMembers(def?.value, def?.file as string, errors) ?? []
         const overrides = new Map(listed.map((m) => [m.schemaId, m.override]))
         const members: LockMember[] = []
@@ -63,11 +95,23 @@ export function buildLockSnapshot(input: { index?: unknown; definition?: { file?
             const pin = snapshotPin(isObject(node) ? node.snapshot : undefined)
             const o = checkOverride(overrides.get(schemaId), schemaId, `/definition/value/members`)
             if (o.issue !== null) errors.push(o.issue)
-            members.push({ schemaId, schemaVersion: pin.version, schemaHash: pin.hash, gradingStatus: statusOf(node), override: o.value })
+            members.push({
+                schemaId,
+                schemaVersion: pin.version,
+                schemaHash: pin.hash,
+                gradingStatus: statusOf(node),
+                override: o.value
+            })
         })
         if (errors.some((e) => e.severity === SEVERITY.error)) return { lockSnapshot: null, errors }
         return {
-            lockSnapshot: { selectionId: index.selectionId, selectionVersion: parts.timestamp, selectionHash: parts.hash, generatedAt: stamp, members },
+            lockSnapshot: {
+                selectionId: index.selectionId,
+                selectionVersion: parts.timestamp,
+                selectionHash: parts.hash,
+                generatedAt: stamp,
+                members
+            },
             errors
         }
     }
@@ -76,9 +120,18 @@ export function buildLockSnapshot(input: { index?: unknown; definition?: { file?
         const schemas = isObject(index.schemas) ? index.schemas : {}
         const members: LockMember[] = Object.entries(schemas).map(([schema, node]) => {
             const pin = snapshotPin(isObject(node) ? node.snapshot : undefined)
-            return { schemaId: `${ns}.${schema}`, schemaVersion: pin.version, schemaHash: pin.hash, gradingStatus: statusOf(node), override: null }
+            return {
+                schemaId: `${ns}.${schema}`,
+                schemaVersion: pin.version,
+                schemaHash: pin.hash,
+                gradingStatus: statusOf(node),
+                override: null
+            }
         })
         return { lockSnapshot: { namespace: ns, generatedAt: stamp, members }, errors }
     }
-    return { lockSnapshot: null, errors: [createIssue('IDX-001', '/index/namespace', { field: 'index.namespace or index.selectionId' })] }
+    return {
+        lockSnapshot: null,
+        errors: [createIssue('IDX-001', '/index/namespace', { field: 'index.namespace or index.selectionId' })]
+    }
 }

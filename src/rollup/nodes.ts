@@ -7,9 +7,26 @@ import { parseSnapshotFilename } from '../naming/snapshot-filename.js'
 import { checkName, islandName, originalName, type NameKind } from '../store/paths.js'
 import { needsVerification, screenGradingFile, verifyGradingFacts } from './digest.js'
 import { promotionStatus } from './stable-promotion.js'
-import type { Blocker, GradingFacts, GradingFileInput, IndexNode, NodeVeto, SchemaListing, SchemaNode, SnapshotRef, ToolListing } from './types.js'
+import type {
+    Blocker,
+    GradingFacts,
+    GradingFileInput,
+    IndexNode,
+    NodeVeto,
+    SchemaListing,
+    SchemaNode,
+    SnapshotRef,
+    ToolListing
+} from './types.js'
 
-import { fewerThanWorkingTests, GRADE_RANK, isWorkingCountReason, MIN_WORKING_TESTS, NODE_STATUS, ROLLUP_STATUS } from '../model/constants.js'
+import {
+    fewerThanWorkingTests,
+    GRADE_RANK,
+    isWorkingCountReason,
+    MIN_WORKING_TESTS,
+    NODE_STATUS,
+    ROLLUP_STATUS
+} from '../model/constants.js'
 import { isObject } from '../model/object.js'
 
 /** Reasons of `pending` nodes: plain spec phrases. `blocked` reasons always start with a code. */
@@ -34,7 +51,8 @@ export function displayScore(mean: number): number {
     const sign = clean < 0 ? -1 : 1
     let shown = (sign * Math.round(Math.abs(clean) * 100)) / 100
     for (const band of GRADE_BANDS_V1) {
-        if (Number.isFinite(band.min) && mean < band.min && shown >= band.min) shown = Math.round(band.min * 100 - 1) / 100
+        if (Number.isFinite(band.min) && mean < band.min && shown >= band.min)
+            shown = Math.round(band.min * 100 - 1) / 100
     }
     return shown
 }
@@ -51,10 +69,19 @@ export function byTimeThenName(a: { timestamp: string; file: string }, b: { time
 }
 
 /** Newest snapshot of `logicalName` among file names, with its parsed hash. */
-export function latestSnapshot(names: readonly string[] | undefined, logicalName: string): (SnapshotRef & { timestamp: string }) | null {
-    const pick = selectLatest({ names: Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [], logicalName, kind: 'snapshot' })
+export function latestSnapshot(
+    names: readonly string[] | undefined,
+    logicalName: string
+): (SnapshotRef & { timestamp: string }) | null {
+    const pick = selectLatest({
+        names: Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [],
+        logicalName,
+        kind: 'snapshot'
+    })
     const parts = pick.file === null ? null : parseSnapshotFilename(pick.file)
-    return pick.file === null || parts === null ? null : { file: pick.file, hash: parts.hash, timestamp: parts.timestamp }
+    return pick.file === null || parts === null
+        ? null
+        : { file: pick.file, hash: parts.hash, timestamp: parts.timestamp }
 }
 
 /** Arrays from the listing, tolerant of a missing or mistyped field. */
@@ -63,14 +90,27 @@ export function arr<T>(value: readonly T[] | undefined | null): readonly T[] {
 }
 
 /** Keeps the listing items whose `name` is a valid name of `kind`; reports the rest (IDX-010). */
-export function validNamed<T extends { name?: unknown }>(items: readonly T[], kind: NameKind, listingPath: string, issues: Issue[]): Array<{ item: T; index: number }> {
+export function validNamed<T extends { name?: unknown }>(
+    items: readonly T[],
+    kind: NameKind,
+    listingPath: string,
+    issues: Issue[]
+): Array<{ item: T; index: number }> {
     const out: Array<{ item: T; index: number }> = []
     items.forEach((item, index) => {
         const name = item?.name
         if (checkName(name, kind, '') === null) out.push({ item, index })
-        else issues.push(createIssue('IDX-010', `${listingPath}/${index}`, { path: String(name), detail: `not a valid ${kind} name` }))
+        else
+            issues.push(
+                createIssue('IDX-010', `${listingPath}/${index}`, {
+                    path: String(name),
+                    detail: `not a valid ${kind} name`
+                })
+            )
     })
-    out.sort((a, b) => (String(a.item.name) < String(b.item.name) ? -1 : String(a.item.name) > String(b.item.name) ? 1 : 0))
+    out.sort((a, b) =>
+        String(a.item.name) < String(b.item.name) ? -1 : String(a.item.name) > String(b.item.name) ? 1 : 0
+    )
     return out
 }
 
@@ -78,13 +118,29 @@ export function validNamed<T extends { name?: unknown }>(items: readonly T[], ki
  * Digests one `_gradings/` folder and splits it by area. Names that are not grading file names and
  * entries of areas that do not belong in this folder are reported (IDX-010) and left out.
  */
-export function digestFolder(files: readonly GradingFileInput[] | undefined, accepted: readonly Area[], listingPath: string, folder: string, issues: Issue[]): Map<Area, GradingFacts[]> {
+export function digestFolder(
+    files: readonly GradingFileInput[] | undefined,
+    accepted: readonly Area[],
+    listingPath: string,
+    folder: string,
+    issues: Issue[]
+): Map<Area, GradingFacts[]> {
     const inputs = arr(files)
     // An audit file decides nothing: it only has to belong in this folder, which its name tells.
-    const isAudit = (file: GradingFileInput | null | undefined): boolean => typeof file?.audit === 'string' && file.facts === undefined && file.entry === undefined && file.problem === undefined
-    const screened = inputs.map((file) => (file !== null && typeof file === 'object' && typeof file.name === 'string' && !isAudit(file) ? screenGradingFile(file, `${folder}/${file.name}`) : null))
+    const isAudit = (file: GradingFileInput | null | undefined): boolean =>
+        typeof file?.audit === 'string' &&
+        file.facts === undefined &&
+        file.entry === undefined &&
+        file.problem === undefined
+    const screened = inputs.map((file) =>
+        file !== null && typeof file === 'object' && typeof file.name === 'string' && !isAudit(file)
+            ? screenGradingFile(file, `${folder}/${file.name}`)
+            : null
+    )
     // Entries handed in parsed (the pure path) are verified here; the shell hands in verified facts.
-    for (const i of needsVerification(screened.map((f, k) => (f !== null && accepted.includes(f.area) && inputs[k]?.facts === undefined ? f : null)))) {
+    for (const i of needsVerification(
+        screened.map((f, k) => (f !== null && accepted.includes(f.area) && inputs[k]?.facts === undefined ? f : null))
+    )) {
         const f = screened[i] as GradingFacts
         screened[i] = verifyGradingFacts(f, inputs[i]?.entry, `${folder}/${f.file}`)
     }
@@ -94,15 +150,31 @@ export function digestFolder(files: readonly GradingFileInput[] | undefined, acc
         const input = inputs[index]
         if (facts === null && isAudit(input)) {
             const area = input?.audit as Area
-            if (!accepted.includes(area)) issues.push(createIssue('IDX-010', at, { path: `${folder}/${String(input?.name)}`, detail: `${area} gradings do not belong in this folder` }))
+            if (!accepted.includes(area))
+                issues.push(
+                    createIssue('IDX-010', at, {
+                        path: `${folder}/${String(input?.name)}`,
+                        detail: `${area} gradings do not belong in this folder`
+                    })
+                )
             return
         }
         if (facts === null) {
-            issues.push(createIssue('IDX-010', at, { path: `${folder}/${String(inputs[index]?.name)}`, detail: 'not a grading file name' }))
+            issues.push(
+                createIssue('IDX-010', at, {
+                    path: `${folder}/${String(inputs[index]?.name)}`,
+                    detail: 'not a grading file name'
+                })
+            )
             return
         }
         if (!accepted.includes(facts.area)) {
-            issues.push(createIssue('IDX-010', at, { path: `${folder}/${facts.file}`, detail: `${facts.area} gradings do not belong in this folder` }))
+            issues.push(
+                createIssue('IDX-010', at, {
+                    path: `${folder}/${facts.file}`,
+                    detail: `${facts.area} gradings do not belong in this folder`
+                })
+            )
             return
         }
         const placed = facts.problem === null ? facts : { ...facts, problem: { ...facts.problem, path: at } }
@@ -160,7 +232,10 @@ function previousVeto(previous: unknown): { veto: NodeVeto; ref: string | null }
     if (p.status !== NODE_STATUS.rejected || p.veto === null || typeof p.veto !== 'object') return null
     const v = p.veto as { triggeredBy?: unknown; gradingId?: unknown }
     if (typeof v.gradingId !== 'string' || v.gradingId.length === 0) return null
-    return { veto: { triggeredBy: typeof v.triggeredBy === 'string' ? v.triggeredBy : 'unknown', gradingId: v.gradingId }, ref: typeof p.ref === 'string' ? p.ref : null }
+    return {
+        veto: { triggeredBy: typeof v.triggeredBy === 'string' ? v.triggeredBy : 'unknown', gradingId: v.gradingId },
+        ref: typeof p.ref === 'string' ? p.ref : null
+    }
 }
 
 /**
@@ -250,7 +325,10 @@ function currentLeaf(sorted: readonly GradingFacts[], ctx: LeafContext, ref: Ref
     }
     const { field, hash, newestSnapshotTs, displayHash } = ctx.binding
     const boundHash = field === null ? null : f[field]
-    if ((field !== null && hash !== null && boundHash !== hash) || (newestSnapshotTs !== null && newestSnapshotTs > f.timestamp)) {
+    if (
+        (field !== null && hash !== null && boundHash !== hash) ||
+        (newestSnapshotTs !== null && newestSnapshotTs > f.timestamp)
+    ) {
         return pendingLeaf(PENDING_REASONS.contentChanged, ref(f))
     }
     return { node: gradedNode(f, field === null ? displayHash : boundHash, ref(f)), blockers: [], issues: [], used: f }
@@ -258,7 +336,10 @@ function currentLeaf(sorted: readonly GradingFacts[], ctx: LeafContext, ref: Ref
 
 /** Rules 5/6: `stable` at or above {@link STABLE_THRESHOLD}, else `graded`, with what the entry shows. */
 function gradedNode(f: GradingFacts, bound: string | null, at: string): IndexNode {
-    const status = promotionStatus(f.aggregateGrade, STABLE_THRESHOLD) === NODE_STATUS.stable ? NODE_STATUS.stable : NODE_STATUS.graded
+    const status =
+        promotionStatus(f.aggregateGrade, STABLE_THRESHOLD) === NODE_STATUS.stable
+            ? NODE_STATUS.stable
+            : NODE_STATUS.graded
     return {
         status,
         ...(f.aggregateGrade !== null ? { grade: f.aggregateGrade } : {}),
@@ -282,17 +363,34 @@ function pretestBlock(summary: unknown, tool: string): { issue: Issue; cause: st
     // The summary names tools as the schema does; the island folder may hold the escaped form.
     const key = Object.prototype.hasOwnProperty.call(perTool, tool) ? tool : originalName(tool)
     if (key === null || !Object.prototype.hasOwnProperty.call(perTool, key)) return null
-    const node = (perTool as Record<string, unknown>)[key] as { working?: unknown; bar?: unknown; blocked?: unknown; reason?: unknown; detail?: unknown } | null
+    const node = (perTool as Record<string, unknown>)[key] as {
+        working?: unknown
+        bar?: unknown
+        blocked?: unknown
+        reason?: unknown
+        detail?: unknown
+    } | null
     const reason = node?.reason
     if (node?.blocked === true && typeof reason === 'string' && reason.length > 0 && !isWorkingCountReason(reason)) {
-        return { issue: createIssue('IDX-030', '', { tool, reason, detail: typeof node.detail === 'string' && node.detail.length > 0 ? node.detail : reason }), cause: reason }
+        return {
+            issue: createIssue('IDX-030', '', {
+                tool,
+                reason,
+                detail: typeof node.detail === 'string' && node.detail.length > 0 ? node.detail : reason
+            }),
+            cause: reason
+        }
     }
     if ((summary as { ran?: unknown }).ran === false) return null
     const working = node?.working
     // The pretest records each tool's own bar (a parameterless tool needs 1); the spec's 3 otherwise.
-    const bar = typeof node?.bar === 'number' && Number.isInteger(node.bar) && node.bar >= 1 ? node.bar : MIN_WORKING_TESTS
+    const bar =
+        typeof node?.bar === 'number' && Number.isInteger(node.bar) && node.bar >= 1 ? node.bar : MIN_WORKING_TESTS
     if (typeof working !== 'number' || !Number.isFinite(working) || working >= bar) return null
-    return { issue: createIssue('IDX-013', '', { min: bar, tool, found: working }), cause: typeof reason === 'string' && isWorkingCountReason(reason) ? reason : fewerThanWorkingTests(bar) }
+    return {
+        issue: createIssue('IDX-013', '', { min: bar, tool, found: working }),
+        cause: typeof reason === 'string' && isWorkingCountReason(reason) ? reason : fewerThanWorkingTests(bar)
+    }
 }
 
 /** Where a schema sits relative to the index folder and in the previous index. */
@@ -343,11 +441,22 @@ export function buildSchemaNode(schema: SchemaListing, ctx: SchemaContext): Sche
     }
     if (schema.summaryProblem !== undefined) issues.push(schema.summaryProblem)
     else if (schema.summary !== undefined && !isObject(schema.summary)) {
-        issues.push(createIssue('IDX-021', `${ctx.listingPath}/summary`, { path: `${ctx.refBase}/summary.json`, detail: 'not a JSON object' }))
+        issues.push(
+            createIssue('IDX-021', `${ctx.listingPath}/summary`, {
+                path: `${ctx.refBase}/summary.json`,
+                detail: 'not a JSON object'
+            })
+        )
     }
     const { tools, blockers, used } = toolLeaves(schema, ctx, binding, issues)
     const aggFolder = `${ctx.refBase}/_gradings`
-    const aggByArea = digestFolder(schema.gradings, ['tools-aggregate-schema'], `${ctx.listingPath}/gradings`, aggFolder, issues)
+    const aggByArea = digestFolder(
+        schema.gradings,
+        ['tools-aggregate-schema'],
+        `${ctx.listingPath}/gradings`,
+        aggFolder,
+        issues
+    )
     const agg = deriveLeaf(factsOf(aggByArea, ['tools-aggregate-schema']), {
         refBase: aggFolder,
         nodePath: `${ctx.nodePath}.toolsAggregate`,
@@ -370,7 +479,12 @@ export function buildSchemaNode(schema: SchemaListing, ctx: SchemaContext): Sche
 }
 
 /** The tool leaves of a schema, by tool name, with their blockers and deciding entries; issues go to `issues`. */
-function toolLeaves(schema: SchemaListing, ctx: SchemaContext, binding: Binding, issues: Issue[]): {
+function toolLeaves(
+    schema: SchemaListing,
+    ctx: SchemaContext,
+    binding: Binding,
+    issues: Issue[]
+): {
     tools: Array<[string, IndexNode]>
     blockers: Blocker[]
     used: GradingFacts[]
@@ -427,7 +541,11 @@ function schemaNodeOf(
  * before it had a grading file is known from the summary alone; a tool named only there has no
  * gradings (index -1: no listing entry).
  */
-function toolsOf(schema: SchemaListing, listingPath: string, issues: Issue[]): Array<{ item: { name: string; gradings?: ToolListing['gradings'] }; index: number }> {
+function toolsOf(
+    schema: SchemaListing,
+    listingPath: string,
+    issues: Issue[]
+): Array<{ item: { name: string; gradings?: ToolListing['gradings'] }; index: number }> {
     const listed = validNamed(arr(schema.tools), 'tool', `${listingPath}/tools`, issues)
     const known = new Set(listed.map((t) => String(t.item.name)))
     const perTool = isObject(schema.summary) ? (schema.summary as { perTool?: unknown }).perTool : undefined
@@ -440,7 +558,13 @@ function toolsOf(schema: SchemaListing, listingPath: string, issues: Issue[]): A
             extra.push({ item: { name: folder }, index: -1 })
         }
     }
-    const all = [...listed.map((t) => ({ item: t.item as { name: string; gradings?: ToolListing['gradings'] }, index: t.index })), ...extra]
+    const all = [
+        ...listed.map((t) => ({
+            item: t.item as { name: string; gradings?: ToolListing['gradings'] },
+            index: t.index
+        })),
+        ...extra
+    ]
     return all.sort((a, b) => (a.item.name < b.item.name ? -1 : a.item.name > b.item.name ? 1 : 0))
 }
 
@@ -452,23 +576,47 @@ function toolsOf(schema: SchemaListing, listingPath: string, issues: Issue[]): A
  * `stable` at A/B and `graded` below. The tools-aggregate grade alone is `toolsAggregate.grade`
  * (`schemaGrade` in results). A grade is never shown for a subtree that testing and judging could lower.
  */
-export function schemaNodeStanding(aggregate: IndexNode, tools: ReadonlyArray<readonly [string, IndexNode]>, imported: boolean): { status: NodeStatus; grade?: AggregateGrade; reason?: string } {
-    const parts: Array<readonly [string, IndexNode]> = [['the tools aggregate', aggregate], ...tools.map(([name, n]) => [`tool ${originalName(name) ?? name}`, n] as const)]
-    if (parts.some(([, n]) => n.status === NODE_STATUS.rejected)) return { status: NODE_STATUS.rejected, grade: 'REJECTED' }
+export function schemaNodeStanding(
+    aggregate: IndexNode,
+    tools: ReadonlyArray<readonly [string, IndexNode]>,
+    imported: boolean
+): { status: NodeStatus; grade?: AggregateGrade; reason?: string } {
+    const parts: Array<readonly [string, IndexNode]> = [
+        ['the tools aggregate', aggregate],
+        ...tools.map(([name, n]) => [`tool ${originalName(name) ?? name}`, n] as const)
+    ]
+    if (parts.some(([, n]) => n.status === NODE_STATUS.rejected))
+        return { status: NODE_STATUS.rejected, grade: 'REJECTED' }
     if (!imported) return { status: NODE_STATUS.pending, reason: PENDING_REASONS.notImported }
     const blockedTools = tools.filter(([, n]) => n.status === NODE_STATUS.blocked).map(([k]) => k)
-    if (blockedTools.length > 0) return { status: NODE_STATUS.blocked, reason: reasonText(createIssue('IDX-019', '', { tools: blockedTools.join(', ') })) }
-    if (aggregate.status === NODE_STATUS.blocked) return { status: NODE_STATUS.blocked, ...(aggregate.reason !== undefined ? { reason: aggregate.reason } : {}) }
+    if (blockedTools.length > 0)
+        return {
+            status: NODE_STATUS.blocked,
+            reason: reasonText(createIssue('IDX-019', '', { tools: blockedTools.join(', ') }))
+        }
+    if (aggregate.status === NODE_STATUS.blocked)
+        return { status: NODE_STATUS.blocked, ...(aggregate.reason !== undefined ? { reason: aggregate.reason } : {}) }
     const pending = parts.filter(([, n]) => n.status === NODE_STATUS.pending)
     if (pending.length > 0) {
         // One shared spec reason (content changed, never graded) is kept; a mix says they are not graded yet.
         const reasons = new Set(pending.map(([, n]) => n.reason))
         const shared = reasons.size === 1 ? [...reasons][0] : undefined
-        return { status: NODE_STATUS.pending, reason: `${shared ?? PENDING_REASONS.partsPending}: ${pending.map(([label]) => label).join(', ')}` }
+        return {
+            status: NODE_STATUS.pending,
+            reason: `${shared ?? PENDING_REASONS.partsPending}: ${pending.map(([label]) => label).join(', ')}`
+        }
     }
     const grade = rollupGrade(parts.map(([, n]) => n))
-    if (grade === undefined || grade === 'REJECTED') return { status: NODE_STATUS.pending, reason: `${PENDING_REASONS.partsPending}: ${parts.map(([label]) => label).join(', ')}` }
-    return { status: promotionStatus(grade, STABLE_THRESHOLD) === NODE_STATUS.stable ? NODE_STATUS.stable : NODE_STATUS.graded, grade }
+    if (grade === undefined || grade === 'REJECTED')
+        return {
+            status: NODE_STATUS.pending,
+            reason: `${PENDING_REASONS.partsPending}: ${parts.map(([label]) => label).join(', ')}`
+        }
+    return {
+        status:
+            promotionStatus(grade, STABLE_THRESHOLD) === NODE_STATUS.stable ? NODE_STATUS.stable : NODE_STATUS.graded,
+        grade
+    }
 }
 
 /**
@@ -487,20 +635,36 @@ export function rollupStatus(statuses: readonly NodeStatus[]): RollupStatus {
  * Rollup grade (⚠ C15): `REJECTED` when any node is rejected, otherwise the worst grade among
  * graded/stable nodes, and **no grade** when nothing is graded (the reference's `F` is wrong, 06 §21.12).
  */
-export function rollupGrade(nodes: ReadonlyArray<{ status: NodeStatus; grade?: AggregateGrade | undefined }>): AggregateGrade | undefined {
+export function rollupGrade(
+    nodes: ReadonlyArray<{ status: NodeStatus; grade?: AggregateGrade | undefined }>
+): AggregateGrade | undefined {
     if (nodes.some((n) => n.status === NODE_STATUS.rejected)) return 'REJECTED'
     let worst: LetterGrade | undefined
     for (const n of nodes) {
-        if ((n.status !== NODE_STATUS.graded && n.status !== NODE_STATUS.stable) || n.grade === undefined || n.grade === 'REJECTED') continue
+        if (
+            (n.status !== NODE_STATUS.graded && n.status !== NODE_STATUS.stable) ||
+            n.grade === undefined ||
+            n.grade === 'REJECTED'
+        )
+            continue
         if (worst === undefined || GRADE_RANK[n.grade] < GRADE_RANK[worst]) worst = n.grade
     }
     return worst
 }
 
 /** Distinct scoring/grading system versions behind graded nodes; a mix is a blocker (⚠ C18). */
-export function versionsOf(used: readonly GradingFacts[]): { scoringSystem: string[]; gradingSystem: string[]; mixed: Issue | null } {
+export function versionsOf(used: readonly GradingFacts[]): {
+    scoringSystem: string[]
+    gradingSystem: string[]
+    mixed: Issue | null
+} {
     const scoring = [...new Set(used.map((f) => f.scoringSystem).filter((v): v is string => v !== null))].sort()
     const grading = [...new Set(used.map((f) => f.gradingSystem).filter((v): v is string => v !== null))].sort()
-    const mixed = scoring.length > 1 || grading.length > 1 ? createIssue('IDX-017', '', { detail: `scoringSystem ${scoring.join(', ')}; gradingSystem ${grading.join(', ')}` }) : null
+    const mixed =
+        scoring.length > 1 || grading.length > 1
+            ? createIssue('IDX-017', '', {
+                  detail: `scoringSystem ${scoring.join(', ')}; gradingSystem ${grading.join(', ')}`
+              })
+            : null
     return { scoringSystem: scoring, gradingSystem: grading, mixed }
 }

@@ -39,31 +39,61 @@ export class PreConditionCheck {
      * @example PreConditionCheck.check({ index }).passed
      */
     static check(input: { index?: unknown }): PreConditionResult {
-        const fail = (errors: Issue[]): PreConditionResult => ({ passed: false, blockedMembers: [], missingSingleGradings: [], errors })
+        const fail = (errors: Issue[]): PreConditionResult => ({
+            passed: false,
+            blockedMembers: [],
+            missingSingleGradings: [],
+            errors
+        })
         const index = input?.index
         if (index === undefined || index === null) return fail([createIssue('PRE-001', '/index', { field: 'index' })])
-        if (!isObject(index)) return fail([createIssue('PRE-003', '/index', { detail: `index must be an object, got ${typeOfValue(index)}` })])
+        if (!isObject(index))
+            return fail([
+                createIssue('PRE-003', '/index', { detail: `index must be an object, got ${typeOfValue(index)}` })
+            ])
         const lock = index.lockSnapshot
-        if (lock === undefined || lock === null) return fail([createIssue('PRE-002', '/index/lockSnapshot', { detail: 'index.json has no lockSnapshot (no grading run was started)' })])
+        if (lock === undefined || lock === null)
+            return fail([
+                createIssue('PRE-002', '/index/lockSnapshot', {
+                    detail: 'index.json has no lockSnapshot (no grading run was started)'
+                })
+            ])
         if (!isObject(lock)) return fail([createIssue('PRE-003', '/index/lockSnapshot', { detail: 'expected object' })])
         const members = lock.members
-        if (!Array.isArray(members)) return fail([createIssue('PRE-003', '/index/lockSnapshot/members', { detail: 'members[] missing' })])
-        if (members.length === 0) return { passed: true, blockedMembers: [], missingSingleGradings: [], errors: [createIssue('PRE-WARN-001', '/index/lockSnapshot/members')] }
+        if (!Array.isArray(members))
+            return fail([createIssue('PRE-003', '/index/lockSnapshot/members', { detail: 'members[] missing' })])
+        if (members.length === 0)
+            return {
+                passed: true,
+                blockedMembers: [],
+                missingSingleGradings: [],
+                errors: [createIssue('PRE-WARN-001', '/index/lockSnapshot/members')]
+            }
         const errors: Issue[] = []
         const blockedMembers: BlockedMember[] = []
         members.forEach((m: unknown, i) => {
             if (!isObject(m) || typeof m.schemaId !== 'string') {
-                errors.push(createIssue('PRE-003', pointer('index', 'lockSnapshot', 'members', i), { detail: 'a member needs a string schemaId' }))
+                errors.push(
+                    createIssue('PRE-003', pointer('index', 'lockSnapshot', 'members', i), {
+                        detail: 'a member needs a string schemaId'
+                    })
+                )
                 return
             }
             if (m.gradingStatus === NODE_STATUS.stable) return
             const status = typeof m.gradingStatus === 'string' ? m.gradingStatus : null
-            blockedMembers.push({ schemaId: m.schemaId, gradingStatus: status, missingGrading: status === null || status === NODE_STATUS.pending })
+            blockedMembers.push({
+                schemaId: m.schemaId,
+                gradingStatus: status,
+                missingGrading: status === null || status === NODE_STATUS.pending
+            })
         })
         if (errors.length > 0) return fail(errors)
         const missing = blockedMembers.map((b) => b.schemaId)
         if (missing.length > 0) {
-            errors.push(createIssue('PRE-004', '/index/lockSnapshot/members', { list: describeValue(missing.join(', ')) }))
+            errors.push(
+                createIssue('PRE-004', '/index/lockSnapshot/members', { list: describeValue(missing.join(', ')) })
+            )
         }
         return { passed: missing.length === 0, blockedMembers, missingSingleGradings: missing, errors }
     }

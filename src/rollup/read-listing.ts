@@ -10,7 +10,17 @@ import { definitionMembers, splitSchemaId } from './build-selection.js'
 import { screenGradingFile } from './digest.js'
 import { FolderState, folderInputs, type FolderRecord } from './folder-state.js'
 import { INDEX_RECORD_FILE, LEGACY_INDEX_RECORD_FILE } from './index-record.js'
-import type { GradingFacts, GradingFileInput, MemberSchemaListing, NamespaceListing, PrimitiveListing, SchemaListing, SelectionListing, SkillListing, ToolListing } from './types.js'
+import type {
+    GradingFacts,
+    GradingFileInput,
+    MemberSchemaListing,
+    NamespaceListing,
+    PrimitiveListing,
+    SchemaListing,
+    SelectionListing,
+    SkillListing,
+    ToolListing
+} from './types.js'
 
 /** Default number of concurrent port calls while reading an island. */
 export const DEFAULT_READ_CONCURRENCY = 32
@@ -37,7 +47,12 @@ interface GradingFolder {
 /** A file to read: a grading file of a folder, or another JSON file and where its result goes. */
 type FileTask =
     | { readonly grading: true; readonly folder: GradingFolder; readonly name: string }
-    | { readonly grading: false; readonly abs: string; readonly rel: string; readonly put: (value: { json: unknown; problem?: Issue }) => void }
+    | {
+          readonly grading: false
+          readonly abs: string
+          readonly rel: string
+          readonly put: (value: { json: unknown; problem?: Issue }) => void
+      }
 
 // Which listed names to read: the area prefix and the extension. The full grammar (with its
 // calendar check) runs once per file, in the screen; a name that fails it there stays a stray.
@@ -46,7 +61,8 @@ const mayBeGrading = (name: string): boolean => GRADING_NAME_HINT.test(name)
 
 const files = (entries: Entries): string[] => (entries ?? []).filter((e) => e.kind === 'file').map((e) => e.name)
 const dirs = (entries: Entries): string[] => (entries ?? []).filter((e) => e.kind === 'directory').map((e) => e.name)
-const has = (entries: Entries, name: string, kind: 'file' | 'directory'): boolean => (entries ?? []).some((e) => e.name === name && e.kind === kind)
+const has = (entries: Entries, name: string, kind: 'file' | 'directory'): boolean =>
+    (entries ?? []).some((e) => e.name === name && e.kind === kind)
 
 const DONE: Promise<void> = Promise.resolve()
 
@@ -138,7 +154,12 @@ export class PortPool {
 
     private async work(): Promise<void> {
         try {
-            for (let job = this.urgent.take() ?? this.normal.take(); job !== undefined; job = this.urgent.take() ?? this.normal.take()) await job()
+            for (
+                let job = this.urgent.take() ?? this.normal.take();
+                job !== undefined;
+                job = this.urgent.take() ?? this.normal.take()
+            )
+                await job()
         } catch (error) {
             // Never expected (every port call is caught); kept so the pool cannot hang, and rethrown by drain().
             this.fault ??= { error }
@@ -233,7 +254,11 @@ class Reader {
 
     private see(path: string, entries: Entries): Entries {
         const ignore = this.outputs.get(path)
-        this.seen.dirs.push(ignore === undefined ? { path, listing: fingerprint(entries, null) } : { path, listing: fingerprint(entries, ignore), ignore })
+        this.seen.dirs.push(
+            ignore === undefined
+                ? { path, listing: fingerprint(entries, null) }
+                : { path, listing: fingerprint(entries, ignore), ignore }
+        )
         return entries
     }
 
@@ -251,15 +276,30 @@ class Reader {
         const listed = files(entries)
         // Filled in place when the folder settles; the listing holds this very array.
         const out: GradingFileInput[] = []
-        const folder: GradingFolder = { dir, rel, expectSkill, listed, out, state: new FolderState(rel, expectSkill), finished: false, pending: 0 }
+        const folder: GradingFolder = {
+            dir,
+            rel,
+            expectSkill,
+            listed,
+            out,
+            state: new FolderState(rel, expectSkill),
+            finished: false,
+            pending: 0
+        }
         this.folders.push(folder)
         const rec = this.previous?.get(rel)
-        if (rec === undefined || !this.resume(folder, rec)) for (const name of listed) if (mayBeGrading(name)) this.queue(folder, name)
+        if (rec === undefined || !this.resume(folder, rec))
+            for (const name of listed) if (mayBeGrading(name)) this.queue(folder, name)
         return out
     }
 
     /** Lists a `_gradings/` folder and queues its files at once; the inputs are filled in as they settle. */
-    private async gradingDir(dir: string, rel: string, expectSkill: string | null, into: Map<string, GradingFileInput[]>): Promise<void> {
+    private async gradingDir(
+        dir: string,
+        rel: string,
+        expectSkill: string | null,
+        into: Map<string, GradingFileInput[]>
+    ): Promise<void> {
         const entries = await this.listOne(dir)
         await this.recordReady
         into.set(dir, this.gradings(dir, rel, entries, expectSkill))
@@ -288,20 +328,44 @@ class Reader {
     }
 
     /** What a read gave: the parsed JSON, or the problem that kept it from being parsed. */
-    private interpret(abs: string, rel: string, grading: boolean, text: unknown, failure: string | null): { json: unknown; problem?: Issue } {
+    private interpret(
+        abs: string,
+        rel: string,
+        grading: boolean,
+        text: unknown,
+        failure: string | null
+    ): { json: unknown; problem?: Issue } {
         // Failures name the file relative to the index, never by an absolute path.
         const code = grading ? 'IDX-020' : 'IDX-021'
         // A failed read may pass next time: a re-check cannot vouch for what was built from it.
         if (failure !== null || typeof text !== 'string') this.seen.unsure = true
         else if (!grading) this.seen.files.push({ path: abs, text })
         if (failure !== null) return { json: undefined, problem: createIssue(code, '', { path: rel, detail: failure }) }
-        if (text === null) return { json: undefined, problem: createIssue(code, '', { path: rel, detail: 'vanished while reading' }) }
-        if (typeof text !== 'string') return { json: undefined, problem: createIssue(code, '', { path: rel, detail: `the port returned ${typeof text}, not text` }) }
-        if (text.length > this.maxTextLength) return { json: undefined, problem: createIssue(grading ? 'IDX-004' : 'IDX-021', '', { path: rel, detail: `larger than ${this.maxTextLength} characters` }) }
+        if (text === null)
+            return { json: undefined, problem: createIssue(code, '', { path: rel, detail: 'vanished while reading' }) }
+        if (typeof text !== 'string')
+            return {
+                json: undefined,
+                problem: createIssue(code, '', { path: rel, detail: `the port returned ${typeof text}, not text` })
+            }
+        if (text.length > this.maxTextLength)
+            return {
+                json: undefined,
+                problem: createIssue(grading ? 'IDX-004' : 'IDX-021', '', {
+                    path: rel,
+                    detail: `larger than ${this.maxTextLength} characters`
+                })
+            }
         try {
             return { json: JSON.parse(text) as unknown }
         } catch (cause) {
-            return { json: undefined, problem: createIssue(grading ? 'IDX-004' : 'IDX-021', '', { path: rel, detail: cause instanceof Error ? cause.message : 'invalid JSON' }) }
+            return {
+                json: undefined,
+                problem: createIssue(grading ? 'IDX-004' : 'IDX-021', '', {
+                    path: rel,
+                    detail: cause instanceof Error ? cause.message : 'invalid JSON'
+                })
+            }
         }
     }
 
@@ -338,7 +402,8 @@ class Reader {
         const folder = task.folder
         const rel = `${folder.rel}/${task.name}`
         const res = this.interpret(abs, rel, true, text, failure)
-        const input: GradingFileInput = res.problem === undefined ? { name: task.name, entry: res.json } : { name: task.name, problem: res.problem }
+        const input: GradingFileInput =
+            res.problem === undefined ? { name: task.name, entry: res.json } : { name: task.name, problem: res.problem }
         // Screened on arrival; the folder keeps the entry only while it may still decide a status.
         const facts = screenGradingFile(input, rel)
         if (facts !== null) folder.state.offer(facts, res.json)
@@ -366,7 +431,8 @@ class Reader {
     async readAll(): Promise<void> {
         await this.pool.drain()
         if (this.fatal !== null) return
-        for (const folder of this.folders) if (!folder.finished && folder.pending === 0 && !this.again.includes(folder)) this.tryFinish(folder)
+        for (const folder of this.folders)
+            if (!folder.finished && folder.pending === 0 && !this.again.includes(folder)) this.tryFinish(folder)
         const again = this.again.splice(0)
         if (again.length === 0) return
         // A record that did not hold what a status needs: those folders are read in full.
@@ -384,7 +450,11 @@ class Reader {
     private settle(folder: GradingFolder, finals: Map<string, GradingFacts>): void {
         folder.finished = true
         const same = folder.unchanged
-        const inputs = folderInputs(folder.listed, finals, same === undefined ? (n) => folder.state.names.has(n) : (n) => !same.strays.has(n))
+        const inputs = folderInputs(
+            folder.listed,
+            finals,
+            same === undefined ? (n) => folder.state.names.has(n) : (n) => !same.strays.has(n)
+        )
         folder.out.length = 0
         for (const input of inputs) folder.out.push(input)
         this.recorded.set(folder.rel, same !== undefined ? same.record : folder.state.record(folder.listed))
@@ -505,7 +575,11 @@ export interface SeenState {
      * Per folder its {@link fingerprint} (`null` when missing); `ignore`: names in that folder the
      * rebuild writes itself (index.json, the record), left out.
      */
-    readonly dirs: Array<{ readonly path: string; readonly listing: string | null; readonly ignore?: ReadonlySet<string> }>
+    readonly dirs: Array<{
+        readonly path: string
+        readonly listing: string | null
+        readonly ignore?: ReadonlySet<string>
+    }>
     readonly files: Array<{ readonly path: string; readonly text: string }>
     /** A read failed or a file vanished: the result rests on something a re-read may see otherwise. */
     unsure: boolean
@@ -518,7 +592,8 @@ const KIND_LETTER: Readonly<Record<string, string>> = { file: 'f', directory: 'd
 function fingerprint(entries: Entries, ignore: ReadonlySet<string> | null): string | null {
     if (entries === null) return null
     let out = ''
-    for (const e of entries) if (ignore === null || !ignore.has(e.name)) out += `${KIND_LETTER[e.kind] ?? 'o'}${e.name}/`
+    for (const e of entries)
+        if (ignore === null || !ignore.has(e.name)) out += `${KIND_LETTER[e.kind] ?? 'o'}${e.name}/`
     return out
 }
 
@@ -578,7 +653,13 @@ function reader(fs: FsPort, options: ReadListingOptions | undefined, indexDir: s
     const outputs = new Map([[indexDir, new Set([LAYOUT.index, INDEX_RECORD_FILE, LEGACY_INDEX_RECORD_FILE])]])
     const record = options?.record ?? null
     const pool = options?.pool ?? new PortPool(poolSize(options?.concurrency))
-    const r = new Reader(fs, pool, DEFAULT_JSON_LIMITS.maxTextLength, record instanceof Promise ? null : record, outputs)
+    const r = new Reader(
+        fs,
+        pool,
+        DEFAULT_JSON_LIMITS.maxTextLength,
+        record instanceof Promise ? null : record,
+        outputs
+    )
     if (record instanceof Promise) r.awaitRecord(record)
     return r
 }
@@ -588,11 +669,16 @@ function reader(fs: FsPort, options: ReadListingOptions | undefined, indexDir: s
  * every grading file once (bounded concurrency), each digested on arrival.
  * @returns `{ listing, errors }`; IDX-006 when the folder is missing, FS-001/FS-004 when the port fails
  */
-export async function readNamespaceListing(fs: FsPort, namespaceDir: string, options?: ReadListingOptions): Promise<ReadListingResult<NamespaceListing>> {
+export async function readNamespaceListing(
+    fs: FsPort,
+    namespaceDir: string,
+    options?: ReadListingOptions
+): Promise<ReadListingResult<NamespaceListing>> {
     const r = reader(fs, options, namespaceDir)
     const [top] = await r.list([namespaceDir])
     if (r.fatal !== null) return r.failed()
-    if (top === null || top === undefined) return { listing: null, errors: [createIssue('IDX-006', '/namespaceDir', { path: namespaceDir })] }
+    if (top === null || top === undefined)
+        return { listing: null, errors: [createIssue('IDX-006', '/namespaceDir', { path: namespaceDir })] }
     const schemaNames = dirs(top).filter((n) => !n.startsWith('_') && !n.startsWith('.'))
     const gd = joinPath(namespaceDir, LAYOUT.gradings)
     const [nsGradings] = has(top, LAYOUT.gradings, 'directory') ? await r.list([gd]) : [null]
@@ -602,19 +688,31 @@ export async function readNamespaceListing(fs: FsPort, namespaceDir: string, opt
     if (r.fatal !== null) return r.failed()
     await r.readAll()
     if (r.fatal !== null) return r.failed()
-    return { listing: { namespace: baseName(namespaceDir), gradings, schemas }, errors: [], record: r.recorded, seen: r.seen, legacyRecord: has(top, LEGACY_INDEX_RECORD_FILE, 'file') }
+    return {
+        listing: { namespace: baseName(namespaceDir), gradings, schemas },
+        errors: [],
+        record: r.recorded,
+        seen: r.seen,
+        legacyRecord: has(top, LEGACY_INDEX_RECORD_FILE, 'file')
+    }
 }
 
 /**
  * Reads `selections/<sel>/` and its members' provider schema folders into a {@link SelectionListing}.
  * @returns `{ listing, errors }`; IDX-006 when the folder is missing, FS-001/FS-004 when the port fails
  */
-export async function readSelectionListing(fs: FsPort, selectionDir: string, providersRoot: string, options?: ReadListingOptions): Promise<ReadListingResult<SelectionListing>> {
+export async function readSelectionListing(
+    fs: FsPort,
+    selectionDir: string,
+    providersRoot: string,
+    options?: ReadListingOptions
+): Promise<ReadListingResult<SelectionListing>> {
     const r = reader(fs, options, selectionDir)
     const selectionId = baseName(selectionDir)
     const [top] = await r.list([selectionDir])
     if (r.fatal !== null) return r.failed()
-    if (top === null || top === undefined) return { listing: null, errors: [createIssue('IDX-006', '/selectionDir', { path: selectionDir })] }
+    if (top === null || top === undefined)
+        return { listing: null, errors: [createIssue('IDX-006', '/selectionDir', { path: selectionDir })] }
     const own = await listSelectionFolders(r, selectionDir)
     if (r.fatal !== null) return r.failed()
     const read = await readDefinition(r, own, selectionId)

@@ -1,7 +1,15 @@
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { FsPort } from '../ports/types.js'
-import { callPort, checkFsPort, Journal, readText, rollback, writeAtomic, writeReplaceableAll } from '../store/fs-ops.js'
+import {
+    callPort,
+    checkFsPort,
+    Journal,
+    readText,
+    rollback,
+    writeAtomic,
+    writeReplaceableAll
+} from '../store/fs-ops.js'
 import { baseName, dirName, joinPath, LAYOUT, normalizeDir } from '../store/paths.js'
 import { resolveLatest, type ResolveLatestResult } from '../store/resolve-latest.js'
 import { selectLatest, type LatestKind } from '../naming/latest.js'
@@ -11,9 +19,22 @@ import { digestGradingFile } from './digest.js'
 import { serializeIndex, validateIndex } from './index-json.js'
 import { buildLockSnapshot } from './lock-snapshot.js'
 import type { FolderRecord } from './folder-state.js'
-import { INDEX_RECORD_FILE, LEGACY_INDEX_RECORD_FILE, parseRecord, serializeRecord, type RecordOwner } from './index-record.js'
+import {
+    INDEX_RECORD_FILE,
+    LEGACY_INDEX_RECORD_FILE,
+    parseRecord,
+    serializeRecord,
+    type RecordOwner
+} from './index-record.js'
 import { PortPool, poolSize, readNamespaceListing, readSelectionListing, unchangedSince } from './read-listing.js'
-import type { GradingFacts, GradingFileInput, LockSnapshot, NamespaceIndex, RollupIndex, SelectionIndex } from './types.js'
+import type {
+    GradingFacts,
+    GradingFileInput,
+    LockSnapshot,
+    NamespaceIndex,
+    RollupIndex,
+    SelectionIndex
+} from './types.js'
 
 /** Result of a rebuild: `status` is true when a valid index exists on disk afterwards. */
 export interface RebuildResult<T extends RollupIndex> {
@@ -30,17 +51,32 @@ export interface RebuildInternals {
     /** Records a newly created index.json, so a failing operation can undo it. */
     readonly journal?: Journal
     /** Replaces the carried lockSnapshot (only the start of a grading run does this, 03 ⚠ C16). */
-    readonly freeze?: (index: RollupIndex, listingDefinition: { file: string; value: unknown } | null) => { lockSnapshot: LockSnapshot | null; errors: Issue[] }
+    readonly freeze?: (
+        index: RollupIndex,
+        listingDefinition: { file: string; value: unknown } | null
+    ) => { lockSnapshot: LockSnapshot | null; errors: Issue[] }
 }
 
-async function readPrevious(fs: FsPort, indexPath: string): Promise<{ text: string | null; value: unknown; errors: Issue[]; fatal: Issue | null }> {
+async function readPrevious(
+    fs: FsPort,
+    indexPath: string
+): Promise<{ text: string | null; value: unknown; errors: Issue[]; fatal: Issue | null }> {
     const res = await readText(fs, indexPath)
     if (!res.ok) return { text: null, value: undefined, errors: [], fatal: res.issue }
     if (res.value === null) return { text: null, value: undefined, errors: [], fatal: null }
     try {
         return { text: res.value, value: JSON.parse(res.value) as unknown, errors: [], fatal: null }
     } catch (cause) {
-        return { text: res.value, value: undefined, errors: [createIssue('IDX-022', '', { detail: `index.json is not JSON (${cause instanceof Error ? cause.message : 'invalid'})` })], fatal: null }
+        return {
+            text: res.value,
+            value: undefined,
+            errors: [
+                createIssue('IDX-022', '', {
+                    detail: `index.json is not JSON (${cause instanceof Error ? cause.message : 'invalid'})`
+                })
+            ],
+            fatal: null
+        }
     }
 }
 
@@ -57,15 +93,32 @@ interface RecordState {
  * Reads the record unless a full read is asked for. A missing record is silent; an unusable one is
  * an info (IDX-INFO-001) and the rebuild reads every file. A failing read never fails the rebuild.
  */
-async function readRecord(fs: FsPort, dir: string, owner: RecordOwner, incremental: boolean): Promise<{ state: RecordState; folders: ReadonlyMap<string, FolderRecord> | null; issues: Issue[] }> {
+async function readRecord(
+    fs: FsPort,
+    dir: string,
+    owner: RecordOwner,
+    incremental: boolean
+): Promise<{ state: RecordState; folders: ReadonlyMap<string, FolderRecord> | null; issues: Issue[] }> {
     const path = joinPath(dir, INDEX_RECORD_FILE)
     const res = await readText(fs, path)
     const text = res.ok ? res.value : null
     const state: RecordState = { path, owner, previousText: text, existed: !res.ok || text !== null }
-    if (!res.ok) return { state, folders: null, issues: [createIssue('IDX-INFO-001', '', { path: INDEX_RECORD_FILE, detail: res.issue.message })] }
+    if (!res.ok)
+        return {
+            state,
+            folders: null,
+            issues: [createIssue('IDX-INFO-001', '', { path: INDEX_RECORD_FILE, detail: res.issue.message })]
+        }
     if (!incremental) return { state, folders: null, issues: [] }
     const parsed = parseRecord(text, owner)
-    return { state, folders: parsed.folders, issues: parsed.reason === null ? [] : [createIssue('IDX-INFO-001', '', { path: INDEX_RECORD_FILE, detail: parsed.reason })] }
+    return {
+        state,
+        folders: parsed.folders,
+        issues:
+            parsed.reason === null
+                ? []
+                : [createIssue('IDX-INFO-001', '', { path: INDEX_RECORD_FILE, detail: parsed.reason })]
+    }
 }
 
 /**
@@ -85,7 +138,8 @@ async function finish<T extends RollupIndex>(
     const { index, errors } = built
     if (index === null) return { status: false, index: null, indexPath, written: false, errors }
     const check = validateIndex({ index, mode: 'write' })
-    if (!check.valid) return { status: false, index: null, indexPath, written: false, errors: [...errors, ...check.errors] }
+    if (!check.valid)
+        return { status: false, index: null, indexPath, written: false, errors: [...errors, ...check.errors] }
     const { text } = serializeIndex({ index, previousText })
     const { state } = record
     // No grading file yet: a record would save nothing.
@@ -95,12 +149,21 @@ async function finish<T extends RollupIndex>(
     if (text === previousText && !writeRecord) return { status: true, index, indexPath, written: false, errors }
     const failed = (problems: Issue[]): RebuildResult<T> => {
         const first = problems[0] as Issue
-        return { status: false, index: null, indexPath, written: false, errors: [...errors, createIssue('IDX-008', '', { detail: first.message }), ...problems] }
+        return {
+            status: false,
+            index: null,
+            indexPath,
+            written: false,
+            errors: [...errors, createIssue('IDX-008', '', { detail: first.message }), ...problems]
+        }
     }
     // Both files in one go: the folder is checked once, both temp files are written, then the
     // record is renamed into place and index.json after it.
     const recordJournal = new Journal()
-    const files = [...(writeRecord ? [{ path: state.path, data: recordText, journal: recordJournal }] : []), ...(text !== previousText ? [{ path: indexPath, data: text, journal }] : [])]
+    const files = [
+        ...(writeRecord ? [{ path: state.path, data: recordText, journal: recordJournal }] : []),
+        ...(text !== previousText ? [{ path: indexPath, data: text, journal }] : [])
+    ]
     const { published, issues } = await writeReplaceableAll(fs, dirName(indexPath), files, journal)
     if (issues.length > 0) {
         if (writeRecord && published > 0) issues.push(...(await restoreRecord(fs, state, recordJournal)))
@@ -114,7 +177,8 @@ async function finish<T extends RollupIndex>(
 /** Puts the record back as it was before this rebuild: its old text, or no file. */
 async function restoreRecord(fs: FsPort, state: RecordState, created: Journal): Promise<Issue[]> {
     if (!state.existed) return rollback(fs, created)
-    if (state.previousText !== null) return writeAtomic(fs, state.path, state.previousText, { overwrite: true, journal: created })
+    if (state.previousText !== null)
+        return writeAtomic(fs, state.path, state.previousText, { overwrite: true, journal: created })
     // It existed but could not be read: no content to restore, and a stale record must not stay.
     const res = await callPort('rm', state.path, () => fs.rm(state.path))
     return res.ok ? [] : [res.issue]
@@ -124,7 +188,12 @@ async function restoreRecord(fs: FsPort, state: RecordState, created: Journal): 
  * Removes a record left under its old name once a rebuild succeeded: it is a cache nobody reads.
  * A failing removal changes nothing (the next rebuild tries again) and is not reported.
  */
-async function dropLegacyRecord<T extends RollupIndex>(fs: FsPort, dir: string, legacy: boolean | undefined, result: RebuildResult<T>): Promise<RebuildResult<T>> {
+async function dropLegacyRecord<T extends RollupIndex>(
+    fs: FsPort,
+    dir: string,
+    legacy: boolean | undefined,
+    result: RebuildResult<T>
+): Promise<RebuildResult<T>> {
     if (legacy === true && result.status) {
         const path = joinPath(dir, LEGACY_INDEX_RECORD_FILE)
         await callPort('rm', path, () => fs.rm(path))
@@ -132,7 +201,12 @@ async function dropLegacyRecord<T extends RollupIndex>(fs: FsPort, dir: string, 
     return result
 }
 
-function shellArgs(input: { fs?: unknown; now?: unknown }, dirValue: unknown, dirField: string, parent: string): { dir: string | null; errors: Issue[] } {
+function shellArgs(
+    input: { fs?: unknown; now?: unknown },
+    dirValue: unknown,
+    dirField: string,
+    parent: string
+): { dir: string | null; errors: Issue[] } {
     const errors: Issue[] = []
     const port = checkFsPort(input?.fs)
     if (port !== null) errors.push(port)
@@ -140,7 +214,14 @@ function shellArgs(input: { fs?: unknown; now?: unknown }, dirValue: unknown, di
     if (issue !== null) errors.push(issue)
     // Given the island root (or any other folder) a rebuild would write an index for a namespace named after that folder.
     const parts = dir === null ? [] : dir.split('/')
-    if (dir !== null && parts[parts.length - 2] !== parent) errors.push(createIssue('IDX-029', `/${dirField}`, { field: dirField, path: dir, expected: `<island>/${parent}/<name>` }))
+    if (dir !== null && parts[parts.length - 2] !== parent)
+        errors.push(
+            createIssue('IDX-029', `/${dirField}`, {
+                field: dirField,
+                path: dir,
+                expected: `<island>/${parent}/<name>`
+            })
+        )
     const { issue: nowIssue } = indexTimestamp(input?.now)
     if (nowIssue !== null) errors.push(nowIssue)
     return { dir, errors }
@@ -160,7 +241,10 @@ export class RebuildIndex {
      * @returns `{ index, errors }` (see `docs/island.md` for every rule and code)
      * @example RebuildIndex.buildNamespaceIndex({ listing, now: '2026-05-31T12:30:00Z' }).index?.status
      */
-    static buildNamespaceIndex(input: { listing?: unknown; previousIndex?: unknown; now?: unknown }): { index: NamespaceIndex | null; errors: Issue[] } {
+    static buildNamespaceIndex(input: { listing?: unknown; previousIndex?: unknown; now?: unknown }): {
+        index: NamespaceIndex | null
+        errors: Issue[]
+    } {
         return buildNamespaceIndex(input)
     }
 
@@ -170,7 +254,10 @@ export class RebuildIndex {
      * @returns `{ index, errors }`; IDX-024 when the selection definition is missing or unreadable
      * @example RebuildIndex.buildSelectionIndex({ listing, now }).index?.members
      */
-    static buildSelectionIndex(input: { listing?: unknown; previousIndex?: unknown; now?: unknown }): { index: SelectionIndex | null; errors: Issue[] } {
+    static buildSelectionIndex(input: { listing?: unknown; previousIndex?: unknown; now?: unknown }): {
+        index: SelectionIndex | null
+        errors: Issue[]
+    } {
         return buildSelectionIndex(input)
     }
 
@@ -211,7 +298,11 @@ export class RebuildIndex {
      * @returns `{ lockSnapshot, errors }`; IDX-001/IDX-002
      * @example RebuildIndex.buildLockSnapshot({ index, now }).lockSnapshot?.members.length
      */
-    static buildLockSnapshot(input: { index?: unknown; definition?: { file?: unknown; value?: unknown }; now?: unknown }): { lockSnapshot: LockSnapshot | null; errors: Issue[] } {
+    static buildLockSnapshot(input: {
+        index?: unknown
+        definition?: { file?: unknown; value?: unknown }
+        now?: unknown
+    }): { lockSnapshot: LockSnapshot | null; errors: Issue[] } {
         return buildLockSnapshot(input)
     }
 
@@ -221,7 +312,12 @@ export class RebuildIndex {
      * @returns `{ file, path, timestamp, reason, errors }`
      * @example await RebuildIndex.resolveLatest({ fs, dir, logicalName: 'about-namespace' })
      */
-    static async resolveLatest(input: { fs?: unknown; dir?: unknown; logicalName?: unknown; kind?: LatestKind }): Promise<ResolveLatestResult> {
+    static async resolveLatest(input: {
+        fs?: unknown
+        dir?: unknown
+        logicalName?: unknown
+        kind?: LatestKind
+    }): Promise<ResolveLatestResult> {
         return resolveLatest(input)
     }
 
@@ -234,7 +330,13 @@ export class RebuildIndex {
      *   IDX-011/IDX-028 invalid result, FS-* port failures, plus the node-level warnings
      * @example await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: '/island/providers/defillama', now: clock.now() })
      */
-    static async rebuildNamespaceIndex(input: { fs?: unknown; namespaceDir?: unknown; now?: unknown; concurrency?: number; incremental?: boolean }): Promise<RebuildResult<NamespaceIndex>> {
+    static async rebuildNamespaceIndex(input: {
+        fs?: unknown
+        namespaceDir?: unknown
+        now?: unknown
+        concurrency?: number
+        incremental?: boolean
+    }): Promise<RebuildResult<NamespaceIndex>> {
         return rebuildNamespaceWith(input, {})
     }
 
@@ -245,7 +347,14 @@ export class RebuildIndex {
      *   {@link RebuildIndex.rebuildNamespaceIndex}
      * @example await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: '/island/selections/defi', providersRoot: '/island/providers', now })
      */
-    static async rebuildSelectionIndex(input: { fs?: unknown; selectionDir?: unknown; providersRoot?: unknown; now?: unknown; concurrency?: number; incremental?: boolean }): Promise<RebuildResult<SelectionIndex>> {
+    static async rebuildSelectionIndex(input: {
+        fs?: unknown
+        selectionDir?: unknown
+        providersRoot?: unknown
+        now?: unknown
+        concurrency?: number
+        incremental?: boolean
+    }): Promise<RebuildResult<SelectionIndex>> {
         return rebuildSelectionWith(input, {})
     }
 }
@@ -266,7 +375,10 @@ interface Attempt<T extends RollupIndex> {
  * files it read — and, when anything changed meanwhile, rebuilds from the record it just wrote
  * (reading only what changed). The last writer therefore leaves an index of the folder as it is.
  */
-export async function settle<T extends RollupIndex>(attempt: (incremental: boolean | undefined) => Promise<Attempt<T>>, incremental: boolean | undefined): Promise<RebuildResult<T>> {
+export async function settle<T extends RollupIndex>(
+    attempt: (incremental: boolean | undefined) => Promise<Attempt<T>>,
+    incremental: boolean | undefined
+): Promise<RebuildResult<T>> {
     let last: RebuildResult<T> | null = null
     for (let round = 0; round < MAX_REBUILD_ROUNDS; round += 1) {
         // After a first full read, the record just written is as good as one: later rounds use it,
@@ -282,21 +394,35 @@ export async function settle<T extends RollupIndex>(attempt: (incremental: boole
     return last as RebuildResult<T>
 }
 
-type NamespaceInput = { fs?: unknown; namespaceDir?: unknown; now?: unknown; concurrency?: number; incremental?: boolean }
+type NamespaceInput = {
+    fs?: unknown
+    namespaceDir?: unknown
+    now?: unknown
+    concurrency?: number
+    incremental?: boolean
+}
 
 /** The namespace rebuild with the options only island operations pass (journal, freeze). */
-export async function rebuildNamespaceWith(input: NamespaceInput, internals: RebuildInternals): Promise<RebuildResult<NamespaceIndex>> {
+export async function rebuildNamespaceWith(
+    input: NamespaceInput,
+    internals: RebuildInternals
+): Promise<RebuildResult<NamespaceIndex>> {
     // A frozen lockSnapshot is taken once, at the start of a run: never re-derived in a retry.
     const dir = typeof input?.namespaceDir === 'string' ? normalizeDir(input.namespaceDir, '', '').dir : null
-    if (internals.freeze !== undefined || dir === null || checkFsPort(input.fs) !== null) return (await namespaceAttempt(input, internals)).result
-    return settle((incremental) => namespaceAttempt(incremental === undefined ? input : { ...input, incremental }, internals), input.incremental)
+    if (internals.freeze !== undefined || dir === null || checkFsPort(input.fs) !== null)
+        return (await namespaceAttempt(input, internals)).result
+    return settle(
+        (incremental) => namespaceAttempt(incremental === undefined ? input : { ...input, incremental }, internals),
+        input.incremental
+    )
 }
 
 const settled = async (): Promise<boolean> => true
 
 async function namespaceAttempt(input: NamespaceInput, internals: RebuildInternals): Promise<Attempt<NamespaceIndex>> {
     const { dir, errors } = shellArgs(input, input?.namespaceDir, 'namespaceDir', LAYOUT.providers)
-    if (errors.length > 0 || dir === null) return { result: { status: false, index: null, indexPath: null, written: false, errors }, unchanged: settled }
+    if (errors.length > 0 || dir === null)
+        return { result: { status: false, index: null, indexPath: null, written: false, errors }, unchanged: settled }
     const fs = input.fs as FsPort
     const indexPath = joinPath(dir, LAYOUT.index)
     const options = input.concurrency !== undefined ? { concurrency: input.concurrency } : {}
@@ -306,37 +432,83 @@ async function namespaceAttempt(input: NamespaceInput, internals: RebuildInterna
     const reading = pool.run(() => readPrevious(fs, indexPath))
     const read = await readNamespaceListing(fs, dir, { pool, record: recording.then((r) => r.folders) })
     const [rec, previous] = await Promise.all([recording, reading])
-    if (read.listing === null) return { result: { status: false, index: null, indexPath, written: false, errors: read.errors }, unchanged: settled }
-    if (previous.fatal !== null) return { result: { status: false, index: null, indexPath, written: false, errors: [previous.fatal] }, unchanged: settled }
+    if (read.listing === null)
+        return {
+            result: { status: false, index: null, indexPath, written: false, errors: read.errors },
+            unchanged: settled
+        }
+    if (previous.fatal !== null)
+        return {
+            result: { status: false, index: null, indexPath, written: false, errors: [previous.fatal] },
+            unchanged: settled
+        }
     const built = buildNamespaceIndex({ listing: read.listing, previousIndex: previous.value, now: input.now })
     const frozen = freezeIfAsked(built, internals.freeze, null)
-    const finished = await finish(fs, indexPath, { index: frozen.index, errors: [...rec.issues, ...previous.errors, ...frozen.errors] }, previous.text, internals.journal ?? new Journal(islandRootOf(dir)), { state: rec.state, folders: read.record })
+    const finished = await finish(
+        fs,
+        indexPath,
+        { index: frozen.index, errors: [...rec.issues, ...previous.errors, ...frozen.errors] },
+        previous.text,
+        internals.journal ?? new Journal(islandRootOf(dir)),
+        { state: rec.state, folders: read.record }
+    )
     const result = await dropLegacyRecord(fs, dir, read.legacyRecord, finished)
     const seen = read.seen
-    return { result, unchanged: seen === undefined ? async () => false : () => unchangedSince(fs, seen, options.concurrency) }
+    return {
+        result,
+        unchanged: seen === undefined ? async () => false : () => unchangedSince(fs, seen, options.concurrency)
+    }
 }
 
 /** The selection rebuild with the options only island operations pass (journal, freeze). */
-export async function rebuildSelectionWith(input: { fs?: unknown; selectionDir?: unknown; providersRoot?: unknown; now?: unknown; concurrency?: number; incremental?: boolean }, internals: RebuildInternals): Promise<RebuildResult<SelectionIndex>> {
+export async function rebuildSelectionWith(
+    input: {
+        fs?: unknown
+        selectionDir?: unknown
+        providersRoot?: unknown
+        now?: unknown
+        concurrency?: number
+        incremental?: boolean
+    },
+    internals: RebuildInternals
+): Promise<RebuildResult<SelectionIndex>> {
     const first = shellArgs(input, input?.selectionDir, 'selectionDir', LAYOUT.selections)
     const providers = normalizeDir(input?.providersRoot, '/providersRoot', 'providersRoot')
     const errors = providers.issue === null ? first.errors : [...first.errors, providers.issue]
-    if (errors.length > 0 || first.dir === null || providers.dir === null) return { status: false, index: null, indexPath: null, written: false, errors }
+    if (errors.length > 0 || first.dir === null || providers.dir === null)
+        return { status: false, index: null, indexPath: null, written: false, errors }
     const fs = input.fs as FsPort
     const selDir = first.dir
     const indexPath = joinPath(selDir, LAYOUT.index)
     const pool = new PortPool(poolSize(input.concurrency))
-    const recording = pool.run(() => readRecord(fs, selDir, `selection:${baseName(selDir)}`, input.incremental !== false))
+    const recording = pool.run(() =>
+        readRecord(fs, selDir, `selection:${baseName(selDir)}`, input.incremental !== false)
+    )
     const reading = pool.run(() => readPrevious(fs, indexPath))
-    const read = await readSelectionListing(fs, selDir, providers.dir, { pool, record: recording.then((r) => r.folders) })
+    const read = await readSelectionListing(fs, selDir, providers.dir, {
+        pool,
+        record: recording.then((r) => r.folders)
+    })
     const [rec, previous] = await Promise.all([recording, reading])
     if (read.listing === null) return { status: false, index: null, indexPath, written: false, errors: read.errors }
-    if (previous.fatal !== null) return { status: false, index: null, indexPath, written: false, errors: [previous.fatal] }
+    if (previous.fatal !== null)
+        return { status: false, index: null, indexPath, written: false, errors: [previous.fatal] }
     const built = buildSelectionIndex({ listing: read.listing, previousIndex: previous.value, now: input.now })
-    const latest = selectLatest({ names: read.listing.definitionSnapshots, logicalName: read.listing.selectionId, kind: 'snapshot' })
+    const latest = selectLatest({
+        names: read.listing.definitionSnapshots,
+        logicalName: read.listing.selectionId,
+        kind: 'snapshot'
+    })
     const definition = latest.file === null ? null : { file: latest.file, value: read.listing.definition }
     const frozen = freezeIfAsked(built, internals.freeze, definition)
-    const finished = await finish(fs, indexPath, { index: frozen.index, errors: [...rec.issues, ...previous.errors, ...frozen.errors] }, previous.text, internals.journal ?? new Journal(islandRootOf(first.dir)), { state: rec.state, folders: read.record })
+    const finished = await finish(
+        fs,
+        indexPath,
+        { index: frozen.index, errors: [...rec.issues, ...previous.errors, ...frozen.errors] },
+        previous.text,
+        internals.journal ?? new Journal(islandRootOf(first.dir)),
+        { state: rec.state, folders: read.record }
+    )
     return dropLegacyRecord(fs, selDir, read.legacyRecord, finished)
 }
 
@@ -346,7 +518,11 @@ function islandRootOf(dir: string): string {
     return dirName(parent) === '.' ? parent : dirName(parent)
 }
 
-function freezeIfAsked<T extends RollupIndex>(built: { index: T | null; errors: Issue[] }, freeze: RebuildInternals['freeze'], definition: { file: string; value: unknown } | null): { index: T | null; errors: Issue[] } {
+function freezeIfAsked<T extends RollupIndex>(
+    built: { index: T | null; errors: Issue[] },
+    freeze: RebuildInternals['freeze'],
+    definition: { file: string; value: unknown } | null
+): { index: T | null; errors: Issue[] } {
     if (freeze === undefined || built.index === null) return built
     const { lockSnapshot, errors } = freeze(built.index, definition)
     if (lockSnapshot === null) return { index: null, errors: [...built.errors, ...errors] }

@@ -6,7 +6,13 @@ import { NODE_STATUS, GRADE_RANK, LETTER_GRADES, type LetterGrade, type NodeStat
 export { STABLE_THRESHOLD } from '../model/grades.js'
 
 /** Why a node is or is not promoted. */
-export type PromotionReason = 'ok' | 'no-gradings' | 'no-full-grading' | 'rejected' | 'below-threshold' | 'invalid-input'
+export type PromotionReason =
+    | 'ok'
+    | 'no-gradings'
+    | 'no-full-grading'
+    | 'rejected'
+    | 'below-threshold'
+    | 'invalid-input'
 
 /** Result of {@link StablePromotion.checkEligibility}. */
 export interface PromotionResult {
@@ -45,13 +51,25 @@ export class StablePromotion {
         const errors: Issue[] = []
         const entries = input?.entries
         const threshold = input?.threshold
-        if (entries === undefined || entries === null) errors.push(createIssue('STB-001', '/entries', { field: 'entries' }))
-        else if (!Array.isArray(entries)) errors.push(createIssue('STB-002', '/entries', { field: 'entries', expected: 'array', actual: typeOfValue(entries) }))
-        if (threshold === undefined || threshold === null) errors.push(createIssue('STB-001', '/threshold', { field: 'threshold' }))
-        else if (!(LETTER_GRADES as readonly unknown[]).includes(threshold)) errors.push(createIssue('STB-003', '/threshold', { value: describeValue(threshold) }))
-        if (errors.length > 0) return { eligible: false, reason: 'invalid-input', nodeStatus: null, grade: null, errors }
+        if (entries === undefined || entries === null)
+            errors.push(createIssue('STB-001', '/entries', { field: 'entries' }))
+        else if (!Array.isArray(entries))
+            errors.push(
+                createIssue('STB-002', '/entries', {
+                    field: 'entries',
+                    expected: 'array',
+                    actual: typeOfValue(entries)
+                })
+            )
+        if (threshold === undefined || threshold === null)
+            errors.push(createIssue('STB-001', '/threshold', { field: 'threshold' }))
+        else if (!(LETTER_GRADES as readonly unknown[]).includes(threshold))
+            errors.push(createIssue('STB-003', '/threshold', { value: describeValue(threshold) }))
+        if (errors.length > 0)
+            return { eligible: false, reason: 'invalid-input', nodeStatus: null, grade: null, errors }
         const list = entries as unknown[]
-        if (list.length === 0) return { eligible: false, reason: 'no-gradings', nodeStatus: NODE_STATUS.pending, grade: null, errors }
+        if (list.length === 0)
+            return { eligible: false, reason: 'no-gradings', nodeStatus: NODE_STATUS.pending, grade: null, errors }
         let newestFull: Record<string, unknown> | null = null
         for (let i = list.length - 1; i >= 0; i -= 1) {
             const e = list[i]
@@ -61,18 +79,28 @@ export class StablePromotion {
             }
         }
         if (newestFull === null) {
-            return { eligible: false, reason: 'no-full-grading', nodeStatus: NODE_STATUS.pending, grade: null, errors: [createIssue('STB-WARN-001', '/entries')] }
+            return {
+                eligible: false,
+                reason: 'no-full-grading',
+                nodeStatus: NODE_STATUS.pending,
+                grade: null,
+                errors: [createIssue('STB-WARN-001', '/entries')]
+            }
         }
         const grade = newestFull.aggregateGrade
         const status = promotionStatus(grade, threshold as LetterGrade)
-        if (status === NODE_STATUS.stable) return { eligible: true, reason: 'ok', nodeStatus: NODE_STATUS.stable, grade: grade as string, errors }
-        if (status === NODE_STATUS.rejected) return { eligible: false, reason: 'rejected', nodeStatus: NODE_STATUS.rejected, grade: 'REJECTED', errors }
+        if (status === NODE_STATUS.stable)
+            return { eligible: true, reason: 'ok', nodeStatus: NODE_STATUS.stable, grade: grade as string, errors }
+        if (status === NODE_STATUS.rejected)
+            return { eligible: false, reason: 'rejected', nodeStatus: NODE_STATUS.rejected, grade: 'REJECTED', errors }
         return {
             eligible: false,
             reason: 'below-threshold',
             nodeStatus: status === NODE_STATUS.graded ? NODE_STATUS.graded : NODE_STATUS.pending,
             grade: typeof grade === 'string' ? grade : null,
-            errors: [createIssue('STB-WARN-002', '/entries', { grade: describeValue(grade), threshold: threshold as string })]
+            errors: [
+                createIssue('STB-WARN-002', '/entries', { grade: describeValue(grade), threshold: threshold as string })
+            ]
         }
     }
 }

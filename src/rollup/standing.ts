@@ -1,6 +1,16 @@
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
-import { NODE_STATUS, BLOCKED_REASONS, GRADE_RANK, NODE_STATUSES, isWorkingCountReason, type AggregateGrade, type BlockedReason, type LetterGrade, type NodeStatus } from '../model/constants.js'
+import {
+    NODE_STATUS,
+    BLOCKED_REASONS,
+    GRADE_RANK,
+    NODE_STATUSES,
+    isWorkingCountReason,
+    type AggregateGrade,
+    type BlockedReason,
+    type LetterGrade,
+    type NodeStatus
+} from '../model/constants.js'
 import { isObject } from '../model/object.js'
 
 /**
@@ -34,7 +44,12 @@ export interface SchemaStanding {
 }
 
 /** The blocked reasons that say nothing about the schema, only about where it was graded. */
-export const ENVIRONMENT_CAUSES: readonly string[] = Object.freeze([BLOCKED_REASONS.keyGated, BLOCKED_REASONS.untested, BLOCKED_REASONS.handlersNeedRuntime, BLOCKED_REASONS.networkNotGranted])
+export const ENVIRONMENT_CAUSES: readonly string[] = Object.freeze([
+    BLOCKED_REASONS.keyGated,
+    BLOCKED_REASONS.untested,
+    BLOCKED_REASONS.handlersNeedRuntime,
+    BLOCKED_REASONS.networkNotGranted
+])
 
 const GRADED: ReadonlySet<string> = new Set([NODE_STATUS.graded, NODE_STATUS.stable, NODE_STATUS.rejected])
 
@@ -58,11 +73,16 @@ function keysOf(value: unknown): string[] {
 }
 
 function gradeOf(value: unknown): AggregateGrade | null {
-    return typeof value === 'string' && (value === 'REJECTED' || Object.prototype.hasOwnProperty.call(GRADE_RANK, value)) ? (value as AggregateGrade) : null
+    return typeof value === 'string' &&
+        (value === 'REJECTED' || Object.prototype.hasOwnProperty.call(GRADE_RANK, value))
+        ? (value as AggregateGrade)
+        : null
 }
 
 function statusOf(value: unknown): NodeStatus | null {
-    return typeof value === 'string' && (NODE_STATUSES as readonly string[]).includes(value) ? (value as NodeStatus) : null
+    return typeof value === 'string' && (NODE_STATUSES as readonly string[]).includes(value)
+        ? (value as NodeStatus)
+        : null
 }
 
 /**
@@ -72,11 +92,18 @@ function statusOf(value: unknown): NodeStatus | null {
  */
 export function standingOfSchemaNode(node: unknown, mode: 'full' | 'provisional' | 'none' = 'full'): SchemaStanding {
     const nodeStatus = statusOf(field(node, 'status')) ?? NODE_STATUS.pending
-    const status: SchemaStatus = nodeStatus === NODE_STATUS.pending && mode === 'provisional' ? 'provisional' : nodeStatus
+    const status: SchemaStatus =
+        nodeStatus === NODE_STATUS.pending && mode === 'provisional' ? 'provisional' : nodeStatus
     const shown = GRADED.has(nodeStatus)
     const grade = shown ? (nodeStatus === NODE_STATUS.rejected ? 'REJECTED' : gradeOf(field(node, 'grade'))) : null
     const aggregate = field(node, 'toolsAggregate')
-    const schemaGrade = !shown ? null : nodeStatus === NODE_STATUS.rejected ? 'REJECTED' : GRADED.has(statusOf(field(aggregate, 'status')) ?? '') ? gradeOf(field(aggregate, 'grade')) : null
+    const schemaGrade = !shown
+        ? null
+        : nodeStatus === NODE_STATUS.rejected
+          ? 'REJECTED'
+          : GRADED.has(statusOf(field(aggregate, 'status')) ?? '')
+            ? gradeOf(field(aggregate, 'grade'))
+            : null
     const tools = field(node, 'tools')
     const blockedTools: BlockedTool[] = []
     for (const name of keysOf(tools)) {
@@ -84,11 +111,25 @@ export function standingOfSchemaNode(node: unknown, mode: 'full' | 'provisional'
         if (field(tool, 'status') !== NODE_STATUS.blocked) continue
         const cause = field(tool, 'cause')
         const reason = field(tool, 'reason')
-        blockedTools.push({ tool: name, cause: isBlockedReason(cause) ? cause : null, reason: typeof reason === 'string' ? reason : null })
+        blockedTools.push({
+            tool: name,
+            cause: isBlockedReason(cause) ? cause : null,
+            reason: typeof reason === 'string' ? reason : null
+        })
     }
     const reason = field(node, 'reason')
-    const untestedHere = nodeStatus === NODE_STATUS.blocked && blockedTools.length > 0 && blockedTools.every((t) => t.cause !== null && ENVIRONMENT_CAUSES.includes(t.cause))
-    return { status, grade, schemaGrade, reason: typeof reason === 'string' ? reason : null, blockedTools, untestedHere }
+    const untestedHere =
+        nodeStatus === NODE_STATUS.blocked &&
+        blockedTools.length > 0 &&
+        blockedTools.every((t) => t.cause !== null && ENVIRONMENT_CAUSES.includes(t.cause))
+    return {
+        status,
+        grade,
+        schemaGrade,
+        reason: typeof reason === 'string' ? reason : null,
+        blockedTools,
+        untestedHere
+    }
 }
 
 /**
@@ -124,8 +165,18 @@ export function compareStandings(before: SchemaStanding | undefined, after: Sche
         if (before.status !== NODE_STATUS.rejected) messages.push(`was ${was}, now rejected${why}`)
     } else if (after.status === NODE_STATUS.blocked) {
         const hadGrade = before.grade !== null && before.status !== NODE_STATUS.rejected
-        if (before.status !== NODE_STATUS.blocked && before.status !== NODE_STATUS.rejected && (hadGrade || !after.untestedHere)) messages.push(`was ${was}, now blocked${why}`)
-    } else if (after.grade !== null && before.grade !== null && before.status !== NODE_STATUS.rejected && standingRank(after) < standingRank(before)) {
+        if (
+            before.status !== NODE_STATUS.blocked &&
+            before.status !== NODE_STATUS.rejected &&
+            (hadGrade || !after.untestedHere)
+        )
+            messages.push(`was ${was}, now blocked${why}`)
+    } else if (
+        after.grade !== null &&
+        before.grade !== null &&
+        before.status !== NODE_STATUS.rejected &&
+        standingRank(after) < standingRank(before)
+    ) {
         messages.push(`grade fell from ${before.grade} to ${after.grade}`)
     }
     return { worse: messages.length > 0, messages }
@@ -147,7 +198,12 @@ export function standingsOfIndex(index: unknown): IndexStandings {
     const out = new Map<string, SchemaStanding>()
     for (const name of keysOf(schemas)) out.set(`${ns ?? ''}.${name}`, standingOfSchemaNode(field(schemas, name)))
     const status = field(index, 'status')
-    return { namespace: ns, status: typeof status === 'string' ? status : null, grade: gradeOf(field(index, 'grade')), schemas: out }
+    return {
+        namespace: ns,
+        status: typeof status === 'string' ? status : null,
+        grade: gradeOf(field(index, 'grade')),
+        schemas: out
+    }
 }
 
 /**
@@ -157,10 +213,20 @@ export class Standing {
     private constructor() {}
 
     /** The standing of one schema node of `index.json`; `mode: 'provisional'` shows a pending node of a deterministic-only run as `provisional`. */
-    static ofSchemaNode(input: { node: unknown; mode?: 'full' | 'provisional' | 'none' }): { standing: SchemaStanding; errors: Issue[] } {
+    static ofSchemaNode(input: { node: unknown; mode?: 'full' | 'provisional' | 'none' }): {
+        standing: SchemaStanding
+        errors: Issue[]
+    } {
         const errors: Issue[] = []
         const node = input?.node
-        if (!isObject(node)) errors.push(createIssue('IDX-002', '/node', { field: 'node', expected: 'a schema node of index.json (object)', actual: typeOfValue(node) }))
+        if (!isObject(node))
+            errors.push(
+                createIssue('IDX-002', '/node', {
+                    field: 'node',
+                    expected: 'a schema node of index.json (object)',
+                    actual: typeOfValue(node)
+                })
+            )
         const mode = input?.mode === 'provisional' || input?.mode === 'none' ? input.mode : 'full'
         return { standing: standingOfSchemaNode(node, mode), errors }
     }
@@ -168,14 +234,33 @@ export class Standing {
     /** Every schema standing of a namespace `index.json`, keyed `<namespace>.<schema>`. */
     static ofIndex(input: { index: unknown }): IndexStandings & { errors: Issue[] } {
         const index = input?.index
-        const errors = !isObject(index) ? [createIssue('IDX-002', '/index', { field: 'index', expected: 'a namespace index.json (object)', actual: typeOfValue(index) })] : []
+        const errors = !isObject(index)
+            ? [
+                  createIssue('IDX-002', '/index', {
+                      field: 'index',
+                      expected: 'a namespace index.json (object)',
+                      actual: typeOfValue(index)
+                  })
+              ]
+            : []
         return { ...standingsOfIndex(index), errors }
     }
 
     /** Whether a schema got worse than its baseline standing, and how, in words. */
     static compare(input: { before?: SchemaStanding; after: SchemaStanding }): StandingChange & { errors: Issue[] } {
         const after = input?.after
-        if (after === null || typeof after !== 'object') return { worse: false, messages: [], errors: [createIssue('IDX-002', '/after', { field: 'after', expected: 'a schema standing (object)', actual: typeOfValue(after) })] }
+        if (after === null || typeof after !== 'object')
+            return {
+                worse: false,
+                messages: [],
+                errors: [
+                    createIssue('IDX-002', '/after', {
+                        field: 'after',
+                        expected: 'a schema standing (object)',
+                        actual: typeOfValue(after)
+                    })
+                ]
+            }
         return { ...compareStandings(input.before, after), errors: [] }
     }
 }

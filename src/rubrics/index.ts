@@ -41,14 +41,25 @@ export interface RubricDocumentValidation {
 function readField(value: unknown, field: string): { object: Record<string, unknown> | null; errors: Issue[] } {
     try {
         if (!isRecord(value)) {
-            return { object: null, errors: [createIssue('RUB-002', value === undefined ? '' : `/${field}`, { field, actual: typeOfValue(value) })] }
+            return {
+                object: null,
+                errors: [
+                    createIssue('RUB-002', value === undefined ? '' : `/${field}`, {
+                        field,
+                        actual: typeOfValue(value)
+                    })
+                ]
+            }
         }
         const extra = Object.keys(value)
             .filter((key) => key !== field)
             .map((key) => createIssue('RUB-003', pointer(key), { field: key }))
         const inner = Object.prototype.hasOwnProperty.call(value, field) ? value[field] : undefined
         if (!isRecord(inner)) {
-            return { object: null, errors: [...extra, createIssue('RUB-002', `/${field}`, { field, actual: typeOfValue(inner) })] }
+            return {
+                object: null,
+                errors: [...extra, createIssue('RUB-002', `/${field}`, { field, actual: typeOfValue(inner) })]
+            }
         }
         if (extra.length > 0) {
             return { object: null, errors: extra }
@@ -65,11 +76,23 @@ function systemOf(object: Record<string, unknown>, base: string): { system: Rubr
     if (typeof system === 'string' && (RUBRIC_SYSTEMS as readonly string[]).includes(system)) {
         return { system: system as RubricSystem, errors: [] }
     }
-    return { system: null, errors: [createIssue('RUB-001', `${base}/system`, { value: system === undefined ? 'missing' : describeValue(system), expected: RUBRIC_SYSTEMS.join(', ') })] }
+    return {
+        system: null,
+        errors: [
+            createIssue('RUB-001', `${base}/system`, {
+                value: system === undefined ? 'missing' : describeValue(system),
+                expected: RUBRIC_SYSTEMS.join(', ')
+            })
+        ]
+    }
 }
 
 function rebase(issues: readonly Issue[], from: string, to: string): Issue[] {
-    return issues.map((issue) => (issue.path === from || issue.path.startsWith(`${from}/`) ? { ...issue, path: to + issue.path.slice(from.length) } : { ...issue, path: to + issue.path }))
+    return issues.map((issue) =>
+        issue.path === from || issue.path.startsWith(`${from}/`)
+            ? { ...issue, path: to + issue.path.slice(from.length) }
+            : { ...issue, path: to + issue.path }
+    )
 }
 
 /**
@@ -106,7 +129,10 @@ export function validateRubricDocument(input: { document: unknown }): RubricDocu
     if (read.object === null) return { system: null, result: null, errors: read.errors }
     const { system, errors } = systemOf(read.object, '/document')
     if (system === null) return { system, result: null, errors }
-    const validation = system === JUDGE_SYSTEM_VERSION ? validateJudgeRubric({ rubric: read.object }) : validateWorkflowRubric({ rubric: read.object })
+    const validation =
+        system === JUDGE_SYSTEM_VERSION
+            ? validateJudgeRubric({ rubric: read.object })
+            : validateWorkflowRubric({ rubric: read.object })
     const issues = rebase(validation.errors, '/rubric', '/document')
     return { system, result: { ...validation, errors: issues }, errors: issues }
 }

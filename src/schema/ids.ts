@@ -6,7 +6,14 @@ import { own } from './shape.js'
 export type IdStyle = 'dot' | 'slash' | 'primitive'
 
 /** Primitive kinds of a Schemas-Spec primitive id `namespace/<kind>/<name>`. */
-export const PRIMITIVE_KINDS: readonly string[] = Object.freeze(['tool', 'resource', 'prompt', 'skill', 'selection', 'agent'])
+export const PRIMITIVE_KINDS: readonly string[] = Object.freeze([
+    'tool',
+    'resource',
+    'prompt',
+    'skill',
+    'selection',
+    'agent'
+])
 
 /** One id, taken apart. */
 export interface ParsedId {
@@ -27,7 +34,16 @@ const FILE_EXTENSION = /\.(?:mjs|cjs|js|ts|mts|json)$/
 /** `'4.0.0'` → `'flowmcp/4.0.0'`; `'flowmcp/4.0.0'` stays (03 ⚠ C23). */
 export function normalizeVersion(version: unknown): { version: string | null; errors: Issue[] } {
     if (typeof version !== 'string') {
-        return { version: null, errors: [createIssue(version === undefined ? 'SCH-004' : 'SCH-005', '/version', { field: 'version', expected: 'string', actual: typeOfValue(version) })] }
+        return {
+            version: null,
+            errors: [
+                createIssue(version === undefined ? 'SCH-004' : 'SCH-005', '/version', {
+                    field: 'version',
+                    expected: 'string',
+                    actual: typeOfValue(version)
+                })
+            ]
+        }
     }
     const m = /^(?:flowmcp\/)?(4\.\d+\.\d+)$/.exec(version.trim())
     if (m === null) {
@@ -47,14 +63,31 @@ export function schemaIdOf(main: unknown, fileBase: unknown): { schemaId: string
     const errors: Issue[] = []
     const namespace = own(main, 'namespace')
     if (typeof namespace !== 'string' || !NAMESPACE.test(namespace)) {
-        errors.push(createIssue(namespace === undefined ? 'SCH-004' : 'SCH-007', '/main/namespace', { field: 'namespace', value: describeValue(namespace) }))
+        errors.push(
+            createIssue(namespace === undefined ? 'SCH-004' : 'SCH-007', '/main/namespace', {
+                field: 'namespace',
+                value: describeValue(namespace)
+            })
+        )
     }
     let slug = ''
     if (typeof fileBase !== 'string') {
-        errors.push(createIssue(fileBase === undefined ? 'SCH-004' : 'SCH-005', '/fileBase', { field: 'fileBase', expected: 'string', actual: typeOfValue(fileBase) }))
+        errors.push(
+            createIssue(fileBase === undefined ? 'SCH-004' : 'SCH-005', '/fileBase', {
+                field: 'fileBase',
+                expected: 'string',
+                actual: typeOfValue(fileBase)
+            })
+        )
     } else {
         slug = slugOfFileBase(fileBase)
-        if (!SEGMENT.test(slug)) errors.push(createIssue('SCH-031', '/fileBase', { value: describeValue(fileBase), detail: 'the file base must be [a-zA-Z0-9_-]+ after removing directory and extension' }))
+        if (!SEGMENT.test(slug))
+            errors.push(
+                createIssue('SCH-031', '/fileBase', {
+                    value: describeValue(fileBase),
+                    detail: 'the file base must be [a-zA-Z0-9_-]+ after removing directory and extension'
+                })
+            )
     }
     return errors.length > 0 ? { schemaId: null, errors } : { schemaId: `${namespace as string}.${slug}`, errors }
 }
@@ -62,9 +95,21 @@ export function schemaIdOf(main: unknown, fileBase: unknown): { schemaId: string
 /** Takes `ns.schema`, `ns/schema` or `ns/<kind>/<name>` apart. */
 export function parseId(id: unknown): { id: ParsedId | null; errors: Issue[] } {
     if (typeof id !== 'string') {
-        return { id: null, errors: [createIssue(id === undefined ? 'SCH-004' : 'SCH-005', '/id', { field: 'id', expected: 'string', actual: typeOfValue(id) })] }
+        return {
+            id: null,
+            errors: [
+                createIssue(id === undefined ? 'SCH-004' : 'SCH-005', '/id', {
+                    field: 'id',
+                    expected: 'string',
+                    actual: typeOfValue(id)
+                })
+            ]
+        }
     }
-    const bad = (detail: string): { id: null; errors: Issue[] } => ({ id: null, errors: [createIssue('SCH-031', '/id', { value: describeValue(id), detail })] })
+    const bad = (detail: string): { id: null; errors: Issue[] } => ({
+        id: null,
+        errors: [createIssue('SCH-031', '/id', { value: describeValue(id), detail })]
+    })
     const slash = id.split('/')
     if (slash.length === 1) {
         const dot = id.split('.')
@@ -81,7 +126,8 @@ export function parseId(id: unknown): { id: ParsedId | null; errors: Issue[] } {
     if (slash.length === 3) {
         const [ns, kind, name] = slash as [string, string, string]
         if (!SEGMENT.test(ns) || !SEGMENT.test(name)) return bad('each part must be [a-zA-Z0-9_-]+')
-        if (!PRIMITIVE_KINDS.includes(kind)) return bad(`unknown primitive kind ${kind} (expected ${PRIMITIVE_KINDS.join(', ')})`)
+        if (!PRIMITIVE_KINDS.includes(kind))
+            return bad(`unknown primitive kind ${kind} (expected ${PRIMITIVE_KINDS.join(', ')})`)
         return { id: { style: 'primitive', namespace: ns, schema: null, primitive: kind, name }, errors: [] }
     }
     return bad('too many slashes')
@@ -90,12 +136,25 @@ export function parseId(id: unknown): { id: ParsedId | null; errors: Issue[] } {
 /** Rewrites a schema id into another style; a primitive id cannot become a schema id (its schema is unknown). */
 export function convertId(id: unknown, to: unknown): { id: string | null; errors: Issue[] } {
     if (to !== 'dot' && to !== 'slash') {
-        return { id: null, errors: [createIssue('SCH-005', '/to', { field: 'to', expected: "'dot' or 'slash'", actual: describeValue(to) })] }
+        return {
+            id: null,
+            errors: [
+                createIssue('SCH-005', '/to', { field: 'to', expected: "'dot' or 'slash'", actual: describeValue(to) })
+            ]
+        }
     }
     const parsed = parseId(id)
     if (parsed.id === null) return { id: null, errors: parsed.errors }
     if (parsed.id.schema === null) {
-        return { id: null, errors: [createIssue('SCH-031', '/id', { value: describeValue(id), detail: 'a primitive id names no schema; convert it with the tool-to-schema map of its namespace' })] }
+        return {
+            id: null,
+            errors: [
+                createIssue('SCH-031', '/id', {
+                    value: describeValue(id),
+                    detail: 'a primitive id names no schema; convert it with the tool-to-schema map of its namespace'
+                })
+            ]
+        }
     }
     return { id: `${parsed.id.namespace}${to === 'dot' ? '.' : '/'}${parsed.id.schema}`, errors: [] }
 }
@@ -103,7 +162,16 @@ export function convertId(id: unknown, to: unknown): { id: string | null; errors
 /** `ns/tool/<name>` (Schemas-Spec primitive id) of one tool. */
 export function toolIdOf(namespace: unknown, tool: unknown): { id: string | null; errors: Issue[] } {
     const errors: Issue[] = []
-    if (typeof namespace !== 'string' || !SEGMENT.test(namespace)) errors.push(createIssue('SCH-031', '/namespace', { value: describeValue(namespace), detail: 'namespace must be [a-zA-Z0-9_-]+' }))
-    if (typeof tool !== 'string' || !SEGMENT.test(tool)) errors.push(createIssue('SCH-031', '/tool', { value: describeValue(tool), detail: 'tool must be [a-zA-Z0-9_-]+' }))
+    if (typeof namespace !== 'string' || !SEGMENT.test(namespace))
+        errors.push(
+            createIssue('SCH-031', '/namespace', {
+                value: describeValue(namespace),
+                detail: 'namespace must be [a-zA-Z0-9_-]+'
+            })
+        )
+    if (typeof tool !== 'string' || !SEGMENT.test(tool))
+        errors.push(
+            createIssue('SCH-031', '/tool', { value: describeValue(tool), detail: 'tool must be [a-zA-Z0-9_-]+' })
+        )
     return errors.length > 0 ? { id: null, errors } : { id: `${namespace as string}/tool/${tool as string}`, errors }
 }

@@ -12,21 +12,180 @@ import { parseUrl } from './url.js'
  * Changing this list changes veto outcomes, so it is versioned with the library (gradingSystem bump).
  */
 export const GENERIC_KEY_TOKENS: readonly string[] = Object.freeze([
-    'api', 'apis', 'key', 'keys', 'token', 'tokens', 'secret', 'secrets', 'access', 'pro', 'id', 'ids', 'client', 'project', 'app', 'application',
-    'auth', 'oauth', 'bearer', 'private', 'public', 'user', 'username', 'password', 'pass', 'pwd', 'account', 'acct', 'env', 'server', 'service',
-    'svc', 'url', 'uri', 'endpoint', 'host', 'base', 'root', 'dev', 'developer', 'prod', 'production', 'test', 'sandbox', 'live', 'premium',
-    'free', 'plan', 'tier', 'rpc', 'http', 'https', 'ws', 'wss', 'webhook', 'signing', 'sign', 'signature', 'consumer', 'license', 'licence',
-    'subscription', 'partner', 'org', 'organization', 'team', 'workspace', 'session', 'jwt', 'hmac', 'header', 'my', 'default', 'main',
-    'primary', 'secondary', 'read', 'write', 'only', 'admin', 'master', 'global', 'personal', 'mainnet', 'testnet', 'network', 'v1', 'v2',
-    'v3', 'v4', 'value', 'code', 'credential', 'credentials', 'cred', 'creds', 'pat', 'sk', 'pk', 'iam', 'gateway', 'node', 'rest', 'graphql',
+    'api',
+    'apis',
+    'key',
+    'keys',
+    'token',
+    'tokens',
+    'secret',
+    'secrets',
+    'access',
+    'pro',
+    'id',
+    'ids',
+    'client',
+    'project',
+    'app',
+    'application',
+    'auth',
+    'oauth',
+    'bearer',
+    'private',
+    'public',
+    'user',
+    'username',
+    'password',
+    'pass',
+    'pwd',
+    'account',
+    'acct',
+    'env',
+    'server',
+    'service',
+    'svc',
+    'url',
+    'uri',
+    'endpoint',
+    'host',
+    'base',
+    'root',
+    'dev',
+    'developer',
+    'prod',
+    'production',
+    'test',
+    'sandbox',
+    'live',
+    'premium',
+    'free',
+    'plan',
+    'tier',
+    'rpc',
+    'http',
+    'https',
+    'ws',
+    'wss',
+    'webhook',
+    'signing',
+    'sign',
+    'signature',
+    'consumer',
+    'license',
+    'licence',
+    'subscription',
+    'partner',
+    'org',
+    'organization',
+    'team',
+    'workspace',
+    'session',
+    'jwt',
+    'hmac',
+    'header',
+    'my',
+    'default',
+    'main',
+    'primary',
+    'secondary',
+    'read',
+    'write',
+    'only',
+    'admin',
+    'master',
+    'global',
+    'personal',
+    'mainnet',
+    'testnet',
+    'network',
+    'v1',
+    'v2',
+    'v3',
+    'v4',
+    'value',
+    'code',
+    'credential',
+    'credentials',
+    'cred',
+    'creds',
+    'pat',
+    'sk',
+    'pk',
+    'iam',
+    'gateway',
+    'node',
+    'rest',
+    'graphql',
     // Descriptive words that name a subject, not a company (`CRYPTO_DATA_API_KEY` names no one).
-    'data', 'crypto', 'weather', 'news', 'price', 'prices', 'market', 'markets', 'finance', 'financial', 'stock', 'stocks', 'chain', 'blockchain',
-    'geo', 'map', 'maps', 'search', 'ai', 'llm', 'chat', 'email', 'mail', 'sms', 'cloud', 'storage', 'analytics', 'stats', 'metrics', 'index',
-    'explorer', 'scan', 'wallet', 'nft', 'defi', 'dex', 'exchange', 'trading', 'oracle', 'feed', 'feeds', 'info'
+    'data',
+    'crypto',
+    'weather',
+    'news',
+    'price',
+    'prices',
+    'market',
+    'markets',
+    'finance',
+    'financial',
+    'stock',
+    'stocks',
+    'chain',
+    'blockchain',
+    'geo',
+    'map',
+    'maps',
+    'search',
+    'ai',
+    'llm',
+    'chat',
+    'email',
+    'mail',
+    'sms',
+    'cloud',
+    'storage',
+    'analytics',
+    'stats',
+    'metrics',
+    'index',
+    'explorer',
+    'scan',
+    'wallet',
+    'nft',
+    'defi',
+    'dex',
+    'exchange',
+    'trading',
+    'oracle',
+    'feed',
+    'feeds',
+    'info'
 ])
 
 /** Host labels that carry no brand (`api.`, `www.`, `pro-api.`). */
-export const GENERIC_HOST_LABELS: readonly string[] = Object.freeze(['api', 'apis', 'www', 'pro', 'rest', 'gateway', 'app', 'public', 'service', 'services', 'dev', 'developer', 'developers', 'sandbox', 'prod', 'beta', 'cdn', 'edge', 'rpc', 'v1', 'v2', 'v3'])
+export const GENERIC_HOST_LABELS: readonly string[] = Object.freeze([
+    'api',
+    'apis',
+    'www',
+    'pro',
+    'rest',
+    'gateway',
+    'app',
+    'public',
+    'service',
+    'services',
+    'dev',
+    'developer',
+    'developers',
+    'sandbox',
+    'prod',
+    'beta',
+    'cdn',
+    'edge',
+    'rpc',
+    'v1',
+    'v2',
+    'v3'
+])
 
 /** Renamed or multi-name companies: a brand token also matches these labels. Kept short and explicit. */
 export const BRAND_ALIASES: Readonly<Record<string, readonly string[]>> = Object.freeze({
@@ -42,7 +201,12 @@ export const BRAND_ALIASES: Readonly<Record<string, readonly string[]>> = Object
  * whose name carries the gateway's tokens (in order) matches every host the gateway serves. Each row
  * names where the fact comes from; changing the table changes veto outcomes (gradingSystem bump).
  */
-export const KEY_GATEWAYS: ReadonlyArray<{ readonly gateway: string; readonly keyTokens: readonly string[]; readonly hosts: readonly RegExp[]; readonly source: string }> = Object.freeze([
+export const KEY_GATEWAYS: ReadonlyArray<{
+    readonly gateway: string
+    readonly keyTokens: readonly string[]
+    readonly hosts: readonly RegExp[]
+    readonly source: string
+}> = Object.freeze([
     Object.freeze({
         gateway: 'api.data.gov',
         keyTokens: Object.freeze(['data', 'gov']),
@@ -160,7 +324,10 @@ export function hostLabels(host: string): string[] {
     return [...new Set(parts.filter((l) => l.length > 0 && !GENERIC_HOST_LABELS.includes(l)))]
 }
 
-function matchBrand(brandTokens: readonly string[], labels: readonly string[]): { rule: MatchRule; matched: string } | null {
+function matchBrand(
+    brandTokens: readonly string[],
+    labels: readonly string[]
+): { rule: MatchRule; matched: string } | null {
     const concat = brandTokens.join('')
     const contains = (a: string, b: string): boolean => {
         const [short, long] = a.length <= b.length ? [a, b] : [b, a]
@@ -168,7 +335,8 @@ function matchBrand(brandTokens: readonly string[], labels: readonly string[]): 
     }
     for (const label of labels) {
         const flat = label.replace(/-/g, '')
-        if (brandTokens.includes(label) || concat === flat) return { rule: brandTokens.length > 1 && concat === flat ? 'concatenation' : 'equal', matched: label }
+        if (brandTokens.includes(label) || concat === flat)
+            return { rule: brandTokens.length > 1 && concat === flat ? 'concatenation' : 'equal', matched: label }
     }
     for (const label of labels) {
         const flat = label.replace(/-/g, '')
@@ -185,7 +353,8 @@ function matchBrand(brandTokens: readonly string[], labels: readonly string[]): 
         if (candidate.length < 2 || candidate.length > 5 || !/^[a-z]+$/.test(candidate)) continue
         for (const label of labels) {
             const flat = label.replace(/-/g, '')
-            if (flat.length > candidate.length && flat[0] === candidate[0] && isSubsequence(candidate, flat)) return { rule: 'initialism', matched: label }
+            if (flat.length > candidate.length && flat[0] === candidate[0] && isSubsequence(candidate, flat))
+                return { rule: 'initialism', matched: label }
         }
     }
     return null
@@ -201,7 +370,11 @@ function gatewayOf(tokens: readonly string[], host: string | null): string | nul
 }
 
 /** Judges one key name against the API's host labels and namespace parts (and the key gateways serving `host`). */
-export function judgeKey(param: string, labels: readonly string[], host: string | null = null): Omit<KeyCheck, 'pointer'> {
+export function judgeKey(
+    param: string,
+    labels: readonly string[],
+    host: string | null = null
+): Omit<KeyCheck, 'pointer'> {
     const tokens = tokenizeKey(param)
     const gateway = gatewayOf(tokens, host)
     if (gateway !== null) return { param, tokens, brand: gateway, verdict: 'match', rule: 'gateway', matched: gateway }
@@ -250,7 +423,13 @@ function judgeKeys(
     params.forEach((param, i) => {
         const at = pointer('requiredServerParams', i)
         if (typeof param !== 'string' || param.length === 0) {
-            errors.push(createIssue('SEC-019', `/main${at}`, { field: `requiredServerParams[${i}]`, expected: 'non-empty string', actual: typeOfValue(param) }))
+            errors.push(
+                createIssue('SEC-019', `/main${at}`, {
+                    field: `requiredServerParams[${i}]`,
+                    expected: 'non-empty string',
+                    actual: typeOfValue(param)
+                })
+            )
             return
         }
         if (apiHost === null && placeholder === null) return
@@ -263,7 +442,8 @@ function judgeKeys(
             return
         }
         checked.push({ ...judged, pointer: at })
-        if (judged.verdict === 'mismatch' && judged.brand !== null && apiHost !== null) mismatches.push({ param, brand: judged.brand, apiHost, pointer: at })
+        if (judged.verdict === 'mismatch' && judged.brand !== null && apiHost !== null)
+            mismatches.push({ param, brand: judged.brand, apiHost, pointer: at })
     })
     return { checked, mismatches, uncertain }
 }
@@ -274,13 +454,32 @@ function judgeKeys(
  */
 export function checkKeyDomains(main: unknown): KeyDomainResult {
     if (!isRecord(main)) {
-        return { mismatches: [], uncertain: [], checked: [], apiHost: null, apiDomain: null, errors: [createIssue(main === undefined ? 'SEC-020' : 'SEC-019', '/main', { field: 'main', expected: 'object', actual: typeOfValue(main) })] }
+        return {
+            mismatches: [],
+            uncertain: [],
+            checked: [],
+            apiHost: null,
+            apiDomain: null,
+            errors: [
+                createIssue(main === undefined ? 'SEC-020' : 'SEC-019', '/main', {
+                    field: 'main',
+                    expected: 'object',
+                    actual: typeOfValue(main)
+                })
+            ]
+        }
     }
     const errors: Issue[] = []
     const list = own(main, 'requiredServerParams')
     const params = Array.isArray(list) ? list : []
     if (list !== undefined && !Array.isArray(list)) {
-        errors.push(createIssue('SEC-019', '/main/requiredServerParams', { field: 'requiredServerParams', expected: 'array of strings', actual: typeOfValue(list) }))
+        errors.push(
+            createIssue('SEC-019', '/main/requiredServerParams', {
+                field: 'requiredServerParams',
+                expected: 'array of strings',
+                actual: typeOfValue(list)
+            })
+        )
     }
     const root = own(main, 'root')
     const apiHost = typeof root === 'string' ? hostOf(root) : null
@@ -291,7 +490,14 @@ export function checkKeyDomains(main: unknown): KeyDomainResult {
     // A root the runtime cannot call as written: the schema's handlers pick the host, so a brand is no evidence.
     const placeholder = placeholderRootReason(root)
     const { checked, mismatches, uncertain } = judgeKeys(params, { root, apiHost, labels, placeholder }, errors)
-    return { mismatches, uncertain, checked, apiHost, apiDomain: apiHost === null ? null : registrableDomainOf(apiHost), errors }
+    return {
+        mismatches,
+        uncertain,
+        checked,
+        apiHost,
+        apiDomain: apiHost === null ? null : registrableDomainOf(apiHost),
+        errors
+    }
 }
 
 /** Result of {@link Tos.rootDomainMatch}. */
@@ -337,10 +543,21 @@ export class KeyDomain {
     static registrableDomain(input: { url?: unknown }): { domain: string | null; errors: Issue[] } {
         const url = (input as { url?: unknown } | null | undefined)?.url
         if (typeof url !== 'string') {
-            return { domain: null, errors: [createIssue(url === undefined ? 'SEC-020' : 'SEC-019', '/url', { field: 'url', expected: 'string', actual: typeOfValue(url) })] }
+            return {
+                domain: null,
+                errors: [
+                    createIssue(url === undefined ? 'SEC-020' : 'SEC-019', '/url', {
+                        field: 'url',
+                        expected: 'string',
+                        actual: typeOfValue(url)
+                    })
+                ]
+            }
         }
         const domain = registrableDomainOf(url)
-        return domain === null ? { domain, errors: [createIssue('SEC-022', '/url', { value: describeValue(url) })] } : { domain, errors: [] }
+        return domain === null
+            ? { domain, errors: [createIssue('SEC-022', '/url', { value: describeValue(url) })] }
+            : { domain, errors: [] }
     }
 }
 
@@ -361,14 +578,24 @@ export class Tos {
         const errors: Issue[] = []
         for (const field of ['apiRoot', 'tosUrl'] as const) {
             const value = args[field]
-            if (typeof value !== 'string') errors.push(createIssue(value === undefined ? 'SEC-020' : 'SEC-019', `/${field}`, { field, expected: 'string', actual: typeOfValue(value) }))
+            if (typeof value !== 'string')
+                errors.push(
+                    createIssue(value === undefined ? 'SEC-020' : 'SEC-019', `/${field}`, {
+                        field,
+                        expected: 'string',
+                        actual: typeOfValue(value)
+                    })
+                )
         }
         if (errors.length > 0) return { match: false, apiDomain: null, tosDomain: null, reason: null, errors }
         const apiDomain = registrableDomainOf(args.apiRoot as string)
-        if ((args.tosUrl as string).trim() === 'no-tos-found') return { match: false, apiDomain, tosDomain: null, reason: 'no-tos-found', errors }
+        if ((args.tosUrl as string).trim() === 'no-tos-found')
+            return { match: false, apiDomain, tosDomain: null, reason: 'no-tos-found', errors }
         const tosDomain = registrableDomainOf(args.tosUrl as string)
         if (apiDomain === null) return { match: false, apiDomain, tosDomain, reason: 'unknown-api-domain', errors }
         if (tosDomain === null) return { match: false, apiDomain, tosDomain, reason: 'unknown-tos-domain', errors }
-        return apiDomain === tosDomain ? { match: true, apiDomain, tosDomain, reason: null, errors } : { match: false, apiDomain, tosDomain, reason: 'different-domain', errors }
+        return apiDomain === tosDomain
+            ? { match: true, apiDomain, tosDomain, reason: null, errors }
+            : { match: false, apiDomain, tosDomain, reason: 'different-domain', errors }
     }
 }

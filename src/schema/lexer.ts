@@ -38,7 +38,22 @@ export interface Lexed {
     readonly comments: readonly LexedComment[]
 }
 
-const REGEX_KEYWORDS = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await'])
+const REGEX_KEYWORDS = new Set([
+    'return',
+    'typeof',
+    'instanceof',
+    'in',
+    'of',
+    'new',
+    'delete',
+    'void',
+    'throw',
+    'case',
+    'do',
+    'else',
+    'yield',
+    'await'
+])
 
 const LF = 10
 const CR = 13
@@ -51,7 +66,13 @@ function isLineBreak(code: number): boolean {
 
 /** `[A-Za-z0-9_$]`, by char code. */
 function isIdent(code: number): boolean {
-    return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36
+    return (
+        (code >= 97 && code <= 122) ||
+        (code >= 65 && code <= 90) ||
+        (code >= 48 && code <= 57) ||
+        code === 95 ||
+        code === 36
+    )
 }
 
 const WHITESPACE = /\s/

@@ -65,7 +65,8 @@ function positionOf(node: Node): SourcePosition {
 /** The property name of a non-computed key, as the reader names it; `null` for any other key. */
 function keyName(key: Node): string | null {
     if (key.type === 'Identifier') return key.name as string
-    if (key.type === 'Literal' && (typeof key.value === 'string' || typeof key.value === 'number')) return String(key.value)
+    if (key.type === 'Literal' && (typeof key.value === 'string' || typeof key.value === 'number'))
+        return String(key.value)
     return null
 }
 
@@ -110,14 +111,23 @@ class SourceIndex {
         for (const prop of node.properties as Node[]) {
             if (prop.type === 'SpreadElement') {
                 const target = this.resolve(prop.argument as Node)
-                if (target === null || target.type !== 'ObjectExpression' || depth >= MAX_HOPS || this.building.has(target)) continue
+                if (
+                    target === null ||
+                    target.type !== 'ObjectExpression' ||
+                    depth >= MAX_HOPS ||
+                    this.building.has(target)
+                )
+                    continue
                 for (const [name, slot] of this.objectIndex(target, depth + 1)) index.set(name, slot)
                 continue
             }
             if (prop.type !== 'Property' || prop.computed === true) continue
             const name = keyName(prop.key as Node)
             if (name === null) continue
-            index.set(name, { at: positionOf(prop.key as Node), value: prop.kind === 'init' ? (prop.value as Node) : null })
+            index.set(name, {
+                at: positionOf(prop.key as Node),
+                value: prop.kind === 'init' ? (prop.value as Node) : null
+            })
         }
         this.building.delete(node)
         this.objects.set(node, index)
@@ -138,7 +148,12 @@ class SourceIndex {
             }
             if (element.type === 'SpreadElement') {
                 const target = this.resolve(element.argument as Node)
-                if (target === null || target.type !== 'ArrayExpression' || depth >= MAX_HOPS || this.building.has(target)) {
+                if (
+                    target === null ||
+                    target.type !== 'ArrayExpression' ||
+                    depth >= MAX_HOPS ||
+                    this.building.has(target)
+                ) {
                     complete = false
                     break
                 }
@@ -165,7 +180,7 @@ class SourceIndex {
         if (value.type === 'ObjectExpression') return this.objectIndex(value, 0).get(token) ?? null
         if (value.type === 'ArrayExpression') {
             const index = arrayIndexOf(token)
-            return index === null ? null : this.arrayIndex(value, 0).slots[index] ?? null
+            return index === null ? null : (this.arrayIndex(value, 0).slots[index] ?? null)
         }
         return null
     }
@@ -218,19 +233,25 @@ function findMain(program: Node): { bindings: Map<string, Node>; root: Slot | nu
     for (const stmt of program.body as Node[]) {
         if (stmt.type === 'VariableDeclaration') collect(stmt, false)
         else if (stmt.type === 'ExportNamedDeclaration') {
-            if (stmt.declaration !== null && typeof stmt.declaration === 'object') collect(stmt.declaration as Node, true)
+            if (stmt.declaration !== null && typeof stmt.declaration === 'object')
+                collect(stmt.declaration as Node, true)
             const from = stmt.source !== null && stmt.source !== undefined
             for (const spec of (stmt.specifiers as Node[] | undefined) ?? []) {
                 const name = keyName(spec.exported as Node)
                 const local = from ? null : keyName(spec.local as Node)
-                if (name !== null) exported.set(name, { at: positionOf(spec.exported as Node), value: local === null ? null : (spec.local as Node), local })
+                if (name !== null)
+                    exported.set(name, {
+                        at: positionOf(spec.exported as Node),
+                        value: local === null ? null : (spec.local as Node),
+                        local
+                    })
             }
         }
     }
     const main = exported.get('main') ?? exported.get('schema')
     if (main === undefined) return { bindings, root: null }
     // `export { m as main }`: the place is where `m` is declared.
-    const at = main.local !== null ? declared.get(main.local) ?? main.at : main.at
+    const at = main.local !== null ? (declared.get(main.local) ?? main.at) : main.at
     return { bindings, root: { at, value: main.value } }
 }
 

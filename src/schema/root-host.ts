@@ -30,7 +30,8 @@ export function placeholderRootReason(root: unknown): string | null {
     const url = parseUrl(root)
     if (url === null) return null
     const labels = url.host.split('.')
-    if (labels.some((l) => l.startsWith('-') || l.endsWith('-') || (l.includes('--') && !l.startsWith('xn--')))) return 'the host holds a --placeholder-- label'
+    if (labels.some((l) => l.startsWith('-') || l.endsWith('-') || (l.includes('--') && !l.startsWith('xn--'))))
+        return 'the host holds a --placeholder-- label'
     const reserved = RESERVED_HOSTS.find((r) => r.test(url.host))
     if (reserved !== undefined) return `${url.host} is a reserved or local name`
     return null

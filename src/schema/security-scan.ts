@@ -67,18 +67,42 @@ interface CodePattern {
     readonly vetoClass: VetoClass
 }
 
-
 /** The code patterns, searched in the blanked code. Word-bounded so `myeval(` or `reprocess` members do not match. */
 export const CODE_PATTERNS: readonly CodePattern[] = Object.freeze([
     { code: 'SEC-001', label: 'import', regex: /(?<![\w$.])import(?![\w$])/g, vetoClass: null },
-    { code: 'SEC-001', label: 'export … from (re-export)', regex: /(?<![\w$.])export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^{}]*\})\s*from\s*(?=['"])/g, vetoClass: null },
+    {
+        code: 'SEC-001',
+        label: 'export … from (re-export)',
+        regex: /(?<![\w$.])export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^{}]*\})\s*from\s*(?=['"])/g,
+        vetoClass: null
+    },
     { code: 'SEC-002', label: 'require(', regex: /(?<![\w$.])require\s*\(/g, vetoClass: null },
     { code: 'SEC-003', label: 'eval', regex: /(?<![\w$.])eval(?![\w$])(?!\s*:)/g, vetoClass: 'malicious-module' },
-    { code: 'SEC-004', label: 'Function(', regex: /(?<![\w$.]|new\s{1,20})Function\s*\(/g, vetoClass: 'malicious-module' },
-    { code: 'SEC-004', label: '.constructor( (Function constructor)', regex: /\.\s*constructor\s*\(/g, vetoClass: 'malicious-module' },
-    { code: 'SEC-005', label: 'new Function', regex: /(?<![\w$.])new\s+Function(?![\w$])/g, vetoClass: 'malicious-module' },
+    {
+        code: 'SEC-004',
+        label: 'Function(',
+        regex: /(?<![\w$.]|new\s{1,20})Function\s*\(/g,
+        vetoClass: 'malicious-module'
+    },
+    {
+        code: 'SEC-004',
+        label: '.constructor( (Function constructor)',
+        regex: /\.\s*constructor\s*\(/g,
+        vetoClass: 'malicious-module'
+    },
+    {
+        code: 'SEC-005',
+        label: 'new Function',
+        regex: /(?<![\w$.])new\s+Function(?![\w$])/g,
+        vetoClass: 'malicious-module'
+    },
     { code: 'SEC-006', label: 'process', regex: /(?<![\w$.])process\s*[.[]/g, vetoClass: null },
-    { code: 'SEC-007', label: 'child_process', regex: /(?<![\w$])child_process(?![\w$])/g, vetoClass: 'malicious-module' },
+    {
+        code: 'SEC-007',
+        label: 'child_process',
+        regex: /(?<![\w$])child_process(?![\w$])/g,
+        vetoClass: 'malicious-module'
+    },
     { code: 'SEC-008', label: 'fs.', regex: /(?<![\w$.])fs\s*\./g, vetoClass: null },
     { code: 'SEC-011', label: 'globalThis', regex: /(?<![\w$.])globalThis\s*[.[]/g, vetoClass: null },
     { code: 'SEC-012', label: 'global', regex: /(?<![\w$.])global\s*[.[]/g, vetoClass: null },
@@ -108,23 +132,67 @@ export const REQUIRED_WORDS: Readonly<Record<string, string>> = Object.freeze({
 })
 
 const NODE_BUILTINS = new Set([
-    'assert', 'async_hooks', 'buffer', 'child_process', 'cluster', 'console', 'constants', 'crypto', 'dgram', 'diagnostics_channel', 'dns', 'domain',
-    'events', 'fs', 'fs/promises', 'http', 'http2', 'https', 'inspector', 'module', 'net', 'os', 'path', 'perf_hooks', 'process', 'punycode',
-    'querystring', 'readline', 'repl', 'stream', 'string_decoder', 'sys', 'timers', 'tls', 'trace_events', 'tty', 'url', 'util', 'v8', 'vm',
-    'wasi', 'worker_threads', 'zlib'
+    'assert',
+    'async_hooks',
+    'buffer',
+    'child_process',
+    'cluster',
+    'console',
+    'constants',
+    'crypto',
+    'dgram',
+    'diagnostics_channel',
+    'dns',
+    'domain',
+    'events',
+    'fs',
+    'fs/promises',
+    'http',
+    'http2',
+    'https',
+    'inspector',
+    'module',
+    'net',
+    'os',
+    'path',
+    'perf_hooks',
+    'process',
+    'punycode',
+    'querystring',
+    'readline',
+    'repl',
+    'stream',
+    'string_decoder',
+    'sys',
+    'timers',
+    'tls',
+    'trace_events',
+    'tty',
+    'url',
+    'util',
+    'v8',
+    'vm',
+    'wasi',
+    'worker_threads',
+    'zlib'
 ])
 
 /** Modules whose import is itself veto evidence: shell and code-loading built-ins. */
 const EXECUTION_MODULES = new Set(['child_process', 'vm', 'worker_threads', 'cluster'])
 
-const WRITER = /(?<![\w$.])(?:console\s*\.\s*(?:log|info|warn|error|debug|trace|dir|dirxml|table|group|groupCollapsed|assert|count|timeLog)|process\s*\.\s*(?:stdout|stderr)\s*\.\s*write)(?![\w$])/g
-const SECRET_WORDS = /SERVER_PARAM|serverParams|api[_-]?key|apikey|access[_-]?key|secret|token|password|bearer|authorization|\bstruct\b|\bheaders\b/i
+const WRITER =
+    /(?<![\w$.])(?:console\s*\.\s*(?:log|info|warn|error|debug|trace|dir|dirxml|table|group|groupCollapsed|assert|count|timeLog)|process\s*\.\s*(?:stdout|stderr)\s*\.\s*write)(?![\w$])/g
+const SECRET_WORDS =
+    /SERVER_PARAM|serverParams|api[_-]?key|apikey|access[_-]?key|secret|token|password|bearer|authorization|\bstruct\b|\bheaders\b/i
 
 /** Known credential prefixes (provider-issued key formats). */
-const KEY_PREFIXES = /(?<![A-Za-z0-9])(?:sk-[A-Za-z0-9_-]{16,}|sk_(?:live|test)_[A-Za-z0-9]{10,}|pk_(?:live|test)_[A-Za-z0-9]{10,}|ghp_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|xox[abpr]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35})(?![A-Za-z0-9])/g
+const KEY_PREFIXES =
+    /(?<![A-Za-z0-9])(?:sk-[A-Za-z0-9_-]{16,}|sk_(?:live|test)_[A-Za-z0-9]{10,}|pk_(?:live|test)_[A-Za-z0-9]{10,}|ghp_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|xox[abpr]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35})(?![A-Za-z0-9])/g
 /** `apikey=…`, `token: …`, `X_API_KEY = '…'` and `?api_key=…` inside comment text. */
-const KEY_ASSIGNMENT = /\b((?:[A-Za-z_][A-Za-z0-9_-]*)?(?:key|token|secret|password|passwd|auth)[A-Za-z0-9_]*)\s*[:=]\s*['"]?([^\s'"&,;)]{8,})/gi
-const PLACEHOLDER_VALUE = /^(?:<.*>|\{\{.*\}\}|\$\{.*\}|x{3,}.*|\*{3,}.*|\.{3,}.*|your[_-].*|YOUR[_-].*|process\.env.*|example.*|EXAMPLE.*|dummy.*|placeholder.*|changeme.*|null|undefined|true|false|string|'.*)$/
+const KEY_ASSIGNMENT =
+    /\b((?:[A-Za-z_][A-Za-z0-9_-]*)?(?:key|token|secret|password|passwd|auth)[A-Za-z0-9_]*)\s*[:=]\s*['"]?([^\s'"&,;)]{8,})/gi
+const PLACEHOLDER_VALUE =
+    /^(?:<.*>|\{\{.*\}\}|\$\{.*\}|x{3,}.*|\*{3,}.*|\.{3,}.*|your[_-].*|YOUR[_-].*|process\.env.*|example.*|EXAMPLE.*|dummy.*|placeholder.*|changeme.*|null|undefined|true|false|string|'.*)$/
 
 /** At most this many findings are listed; past it the scan stops listing and says so (SEC-WARN-001). */
 export const MAX_FINDINGS = 1000
@@ -134,7 +202,8 @@ export const MAX_SOURCE_LENGTH = 2_000_000
 
 function moduleSource(name: string): ModuleReference['source'] {
     const bare = name.replace(/^node:/, '')
-    if (name.startsWith('node:') || NODE_BUILTINS.has(bare) || NODE_BUILTINS.has(bare.split('/')[0] ?? bare)) return 'node'
+    if (name.startsWith('node:') || NODE_BUILTINS.has(bare) || NODE_BUILTINS.has(bare.split('/')[0] ?? bare))
+        return 'node'
     if (/^https?:\/\//i.test(name) || name.startsWith('data:')) return 'url'
     if (name.startsWith('.') || name.startsWith('/') || name.startsWith('file:')) return 'file'
     return 'npm'
@@ -145,7 +214,12 @@ function escapeRegex(text: string): string {
 }
 
 /** Finds the string literal that is the specifier of an import/require/re-export found at `index`. */
-function specifierAfter(code: string, strings: readonly LexedString[], index: number, label: string): LexedString | null {
+function specifierAfter(
+    code: string,
+    strings: readonly LexedString[],
+    index: number,
+    label: string
+): LexedString | null {
     // `strings` is in source order: binary search for the first literal after `index`.
     let lo = 0
     let hi = strings.length
@@ -173,15 +247,39 @@ function specifierAfter(code: string, strings: readonly LexedString[], index: nu
  */
 export function scanSource(source: unknown, requiredServerParams: unknown): SecurityScanResult {
     if (typeof source !== 'string') {
-        return { clean: false, findings: [], modules: [], errors: [createIssue(source === undefined ? 'SEC-017' : 'SEC-019', '/source', { field: 'source', expected: 'string', actual: typeOfValue(source) })] }
+        return {
+            clean: false,
+            findings: [],
+            modules: [],
+            errors: [
+                createIssue(source === undefined ? 'SEC-017' : 'SEC-019', '/source', {
+                    field: 'source',
+                    expected: 'string',
+                    actual: typeOfValue(source)
+                })
+            ]
+        }
     }
     if (source.length > MAX_SOURCE_LENGTH) {
-        return { clean: false, findings: [], modules: [], errors: [createIssue('SEC-018', '/source', { length: source.length, limit: MAX_SOURCE_LENGTH })] }
+        return {
+            clean: false,
+            findings: [],
+            modules: [],
+            errors: [createIssue('SEC-018', '/source', { length: source.length, limit: MAX_SOURCE_LENGTH })]
+        }
     }
-    const params = Array.isArray(requiredServerParams) ? requiredServerParams.filter((p): p is string => typeof p === 'string' && p.length > 0) : []
+    const params = Array.isArray(requiredServerParams)
+        ? requiredServerParams.filter((p): p is string => typeof p === 'string' && p.length > 0)
+        : []
     const errors: Issue[] =
         requiredServerParams !== undefined && !Array.isArray(requiredServerParams)
-            ? [createIssue('SEC-019', '/requiredServerParams', { field: 'requiredServerParams', expected: 'array of strings', actual: typeOfValue(requiredServerParams) })]
+            ? [
+                  createIssue('SEC-019', '/requiredServerParams', {
+                      field: 'requiredServerParams',
+                      expected: 'array of strings',
+                      actual: typeOfValue(requiredServerParams)
+                  })
+              ]
             : []
     const scan = newSourceScan(source, params)
     scanCodePatterns(scan)
@@ -213,7 +311,15 @@ function newSourceScan(source: string, params: readonly string[]): SourceScan {
     let index: ((at: number) => { line: number; column: number }) | null = null
     const where = (at: number): { line: number; column: number } => (index ??= lineIndex(source))(at)
     const scan: SourceScan = {
-        source, params, code, strings, comments, findings: [], modules: [], truncated: false, where,
+        source,
+        params,
+        code,
+        strings,
+        comments,
+        findings: [],
+        modules: [],
+        truncated: false,
+        where,
         add: (finding, at) => {
             if (scan.findings.length >= MAX_FINDINGS) {
                 scan.truncated = true
@@ -234,14 +340,25 @@ function scanCodePatterns(scan: SourceScan): void {
         for (const match of code.matchAll(pattern.regex)) {
             if (scan.truncated) break
             const index = match.index
-            const spec = pattern.code === 'SEC-001' || pattern.code === 'SEC-002' ? specifierAfter(code, strings, index, pattern.label) : null
+            const spec =
+                pattern.code === 'SEC-001' || pattern.code === 'SEC-002'
+                    ? specifierAfter(code, strings, index, pattern.label)
+                    : null
             if (spec !== null) {
                 const name = spec.raw
                 const { line } = where(index)
                 scan.modules.push({ name, source: moduleSource(name), version: null, line })
                 const bare = name.replace(/^node:/, '')
                 const executes = EXECUTION_MODULES.has(bare.split('/')[0] ?? bare)
-                add({ code: pattern.code, label: pattern.label, vetoClass: executes ? 'malicious-module' : pattern.vetoClass, module: name }, index)
+                add(
+                    {
+                        code: pattern.code,
+                        label: pattern.label,
+                        vetoClass: executes ? 'malicious-module' : pattern.vetoClass,
+                        module: name
+                    },
+                    index
+                )
             } else {
                 add({ code: pattern.code, label: pattern.label, vetoClass: pattern.vetoClass }, index)
             }
@@ -259,12 +376,25 @@ function scanStringLiterals(scan: SourceScan): void {
         const spec = text.trim()
         // Every name looked for is at most 18 characters ('node:child_process'): longer literals are prose.
         if (spec.length > 18) continue
-        if (/^(?:node:)?child_process$/.test(spec)) add({ code: 'SEC-007', label: 'child_process', vetoClass: 'malicious-module' }, literal.start)
-        if (/^node:fs(?:\/promises)?$/.test(spec)) add({ code: 'SEC-009', label: 'node:fs', vetoClass: null }, literal.start)
-        if (/^(?:node:)?fs\/promises$/.test(spec)) add({ code: 'SEC-010', label: 'fs/promises', vetoClass: null }, literal.start)
+        if (/^(?:node:)?child_process$/.test(spec))
+            add({ code: 'SEC-007', label: 'child_process', vetoClass: 'malicious-module' }, literal.start)
+        if (/^node:fs(?:\/promises)?$/.test(spec))
+            add({ code: 'SEC-009', label: 'node:fs', vetoClass: null }, literal.start)
+        if (/^(?:node:)?fs\/promises$/.test(spec))
+            add({ code: 'SEC-010', label: 'fs/promises', vetoClass: null }, literal.start)
         if (text === 'fs' && importedFs) add({ code: 'SEC-008', label: "module 'fs'", vetoClass: null }, literal.start)
-        if (/^(?:eval|Function|constructor)$/.test(text) && /\[\s*$/.test(code.slice(Math.max(0, literal.start - 40), literal.start - 1))) {
-            add({ code: 'SEC-004', label: `['${text}'] (code execution by computed access)`, vetoClass: 'malicious-module' }, literal.start)
+        if (
+            /^(?:eval|Function|constructor)$/.test(text) &&
+            /\[\s*$/.test(code.slice(Math.max(0, literal.start - 40), literal.start - 1))
+        ) {
+            add(
+                {
+                    code: 'SEC-004',
+                    label: `['${text}'] (code execution by computed access)`,
+                    vetoClass: 'malicious-module'
+                },
+                literal.start
+            )
         }
     }
 }
@@ -283,7 +413,15 @@ function scanWriters(scan: SourceScan): void {
     }
     for (const match of code.includes('console') || code.includes('process') ? code.matchAll(WRITER) : []) {
         const { line } = scan.where(match.index)
-        scan.add({ code: 'SEC-016', label: match[0].replace(/\s+/g, ''), vetoClass: null, nearServerParam: mentionsSecret(line) }, match.index)
+        scan.add(
+            {
+                code: 'SEC-016',
+                label: match[0].replace(/\s+/g, ''),
+                vetoClass: null,
+                nearServerParam: mentionsSecret(line)
+            },
+            match.index
+        )
     }
 }
 
@@ -303,7 +441,11 @@ function scanComments(scan: SourceScan): void {
             }
         }
         const first = hits.length > 0 ? Math.min(...hits) : -1
-        if (first !== -1) scan.add({ code: 'SEC-015', label: 'key-like literal in a comment', vetoClass: null }, comment.start + first)
+        if (first !== -1)
+            scan.add(
+                { code: 'SEC-015', label: 'key-like literal in a comment', vetoClass: null },
+                comment.start + first
+            )
     }
 }
 

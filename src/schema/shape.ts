@@ -59,7 +59,9 @@ export function valueServerParams(text: string): string[] {
 
 /** Placeholders of a tool path in order of appearance: `{{name}}` tokens and `:name` at the start of a segment. */
 export function pathPlaceholders(path: string): string[] {
-    const found = [...path.matchAll(/\{\{[^{}]*\}\}|\/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => (m[0].startsWith('/') ? m[0].slice(1) : m[0]))
+    const found = [...path.matchAll(/\{\{[^{}]*\}\}|\/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) =>
+        m[0].startsWith('/') ? m[0].slice(1) : m[0]
+    )
     return [...new Set(found)]
 }
 
@@ -83,8 +85,14 @@ export function paramView(param: unknown): ParamView | null {
     }
     const options = own(own(param, 'z'), 'options')
     // `optional()` is the runtime's marker; a zod `default(…)` accepts an absent value too.
-    const optional = Array.isArray(options) && options.some((o) => typeof o === 'string' && /^(?:optional|default)\(/.test(o.trim()))
-    return { key, value: typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value) ?? '', location, optional }
+    const optional =
+        Array.isArray(options) && options.some((o) => typeof o === 'string' && /^(?:optional|default)\(/.test(o.trim()))
+    return {
+        key,
+        value: typeof value === 'string' ? value : value === undefined ? '' : (JSON.stringify(value) ?? ''),
+        location,
+        optional
+    }
 }
 
 /** The readable parameters of a tool. */

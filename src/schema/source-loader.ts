@@ -86,7 +86,9 @@ function labelOf(node: Node): string {
 }
 
 /** One top-level binding: a `const` with its initializer, or a name bound any other way. */
-type Binding = { readonly kind: 'const'; readonly init: Node } | { readonly kind: 'other'; readonly what: string; readonly line: number }
+type Binding =
+    | { readonly kind: 'const'; readonly init: Node }
+    | { readonly kind: 'other'; readonly what: string; readonly line: number }
 
 interface Scope {
     readonly bindings: Map<string, Binding>
@@ -160,18 +162,35 @@ function readStringify(node: Node, scope: Scope, depth: number): string {
         throw new Refusal(`JSON.stringify with JSON bound in the module (${what}), not the global JSON`, line)
     }
     const args = node.arguments as Node[]
-    if (args.some((arg) => arg.type === 'SpreadElement')) throw new Refusal('a spread argument in JSON.stringify(…)', line)
-    if (args.length !== 1 && args.length !== 3) throw new Refusal(`JSON.stringify with ${args.length} arguments (read: JSON.stringify(value) or JSON.stringify(value, null, n))`, line)
+    if (args.some((arg) => arg.type === 'SpreadElement'))
+        throw new Refusal('a spread argument in JSON.stringify(…)', line)
+    if (args.length !== 1 && args.length !== 3)
+        throw new Refusal(
+            `JSON.stringify with ${args.length} arguments (read: JSON.stringify(value) or JSON.stringify(value, null, n))`,
+            line
+        )
     let indent = 0
     if (args.length === 3) {
         const replacer = args[1] as Node
         const space = args[2] as Node
         if (!isNullLiteral(replacer)) {
             const fn = replacer.type === 'ArrowFunctionExpression' || replacer.type === 'FunctionExpression'
-            throw new Refusal(fn ? 'a replacer function in JSON.stringify(…)' : 'a replacer in JSON.stringify(…) (only null is read)', lineOf(replacer))
+            throw new Refusal(
+                fn ? 'a replacer function in JSON.stringify(…)' : 'a replacer in JSON.stringify(…) (only null is read)',
+                lineOf(replacer)
+            )
         }
-        if (space.type !== 'Literal' || typeof space.value !== 'number' || !Number.isInteger(space.value) || space.value < 0 || space.value > MAX_INDENT) {
-            throw new Refusal(`an indentation in JSON.stringify(…) that is not an integer literal from 0 to ${MAX_INDENT}`, lineOf(space))
+        if (
+            space.type !== 'Literal' ||
+            typeof space.value !== 'number' ||
+            !Number.isInteger(space.value) ||
+            space.value < 0 ||
+            space.value > MAX_INDENT
+        ) {
+            throw new Refusal(
+                `an indentation in JSON.stringify(…) that is not an integer literal from 0 to ${MAX_INDENT}`,
+                lineOf(space)
+            )
         }
         indent = space.value
     }
@@ -188,7 +207,8 @@ function readStringify(node: Node, scope: Scope, depth: number): string {
     } catch {
         throw new Refusal(`nesting deeper than ${MAX_VALUE_DEPTH} inside JSON.stringify(…)`, line)
     }
-    if (length > scope.stringified) throw new Refusal(`JSON.stringify(…) making more than ${MAX_STRINGIFIED} characters in the module`, line)
+    if (length > scope.stringified)
+        throw new Refusal(`JSON.stringify(…) making more than ${MAX_STRINGIFIED} characters in the module`, line)
     // Our code on the read plain value, never the schema's: the platform's own output (-0 as 0, lone surrogates escaped).
     const text = JSON.stringify(value, null, indent)
     scope.stringified -= text.length
@@ -224,7 +244,8 @@ function evaluate(node: Node, scope: Scope, depth: number): unknown {
                 if (element === null) throw new Refusal('an array hole', lineOf(node))
                 if (element.type === 'SpreadElement') {
                     const spread = evaluate(element.argument as Node, scope, depth + 1)
-                    if (!Array.isArray(spread)) throw new Refusal('a spread of a non-array into an array', lineOf(element))
+                    if (!Array.isArray(spread))
+                        throw new Refusal('a spread of a non-array into an array', lineOf(element))
                     out.push(...spread)
                 } else out.push(evaluate(element, scope, depth + 1))
             }
@@ -243,7 +264,12 @@ function evaluate(node: Node, scope: Scope, depth: number): unknown {
                 if (prop.method === true) throw new Refusal('a method', lineOf(prop))
                 if (prop.computed === true) throw new Refusal('a computed property name', lineOf(prop))
                 const key = prop.key as Node
-                const name = key.type === 'Identifier' ? (key.name as string) : key.type === 'Literal' && (typeof key.value === 'string' || typeof key.value === 'number') ? String(key.value) : null
+                const name =
+                    key.type === 'Identifier'
+                        ? (key.name as string)
+                        : key.type === 'Literal' && (typeof key.value === 'string' || typeof key.value === 'number')
+                          ? String(key.value)
+                          : null
                 if (name === null) throw new Refusal(labelOf(key), lineOf(key))
                 // `__proto__:` in a literal sets the prototype when run; a schema never needs it.
                 if (name === '__proto__') throw new Refusal('a __proto__ key', lineOf(prop))
@@ -281,7 +307,9 @@ function patternNames(pattern: Node | null): string[] {
         case 'Identifier':
             return [pattern.name as string]
         case 'ObjectPattern':
-            return (pattern.properties as Node[]).flatMap((p) => patternNames((p.type === 'RestElement' ? p.argument : p.value) as Node))
+            return (pattern.properties as Node[]).flatMap((p) =>
+                patternNames((p.type === 'RestElement' ? p.argument : p.value) as Node)
+            )
         case 'ArrayPattern':
             return (pattern.elements as Array<Node | null>).flatMap((e) => patternNames(e))
         case 'RestElement':
@@ -309,12 +337,25 @@ function declarationBindings(decl: Node, bindings: Map<string, Binding>): string
             const name = id.name as string
             names.push(name)
             const init = d.init as Node | null
-            bindings.set(name, decl.kind === 'const' && init !== null ? { kind: 'const', init } : { kind: 'other', what: `a ${String(decl.kind)} binding`, line: lineOf(d) })
+            bindings.set(
+                name,
+                decl.kind === 'const' && init !== null
+                    ? { kind: 'const', init }
+                    : { kind: 'other', what: `a ${String(decl.kind)} binding`, line: lineOf(d) }
+            )
         }
-    } else if ((decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration') && decl.id !== null && typeof decl.id === 'object') {
+    } else if (
+        (decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration') &&
+        decl.id !== null &&
+        typeof decl.id === 'object'
+    ) {
         const name = (decl.id as Node).name as string
         names.push(name)
-        bindings.set(name, { kind: 'other', what: decl.type === 'FunctionDeclaration' ? 'a function' : 'a class', line: lineOf(decl) })
+        bindings.set(name, {
+            kind: 'other',
+            what: decl.type === 'FunctionDeclaration' ? 'a function' : 'a class',
+            line: lineOf(decl)
+        })
     }
     return names
 }
@@ -328,21 +369,38 @@ function exportName(node: unknown): string {
  * Parses a module's source with locations, once its input checks pass: SRC-003 not a string, SRC-004
  * too long, SRC-001 does not parse (with its line). Shared by the reader and `sourceLocations`.
  */
-export function parseModuleSource(input: { source?: unknown }): { program: Node; source: string } | { errors: Issue[] } {
+export function parseModuleSource(input: {
+    source?: unknown
+}): { program: Node; source: string } | { errors: Issue[] } {
     let source: unknown
     try {
         source = input?.source
     } catch {
         source = undefined
     }
-    if (typeof source !== 'string') return { errors: [createIssue('SRC-003', '/source', { actual: source === null ? 'null' : typeof source })] }
-    if (source.length > MAX_SOURCE_LENGTH) return { errors: [createIssue('SRC-004', '/source', { length: source.length, max: MAX_SOURCE_LENGTH })] }
+    if (typeof source !== 'string')
+        return { errors: [createIssue('SRC-003', '/source', { actual: source === null ? 'null' : typeof source })] }
+    if (source.length > MAX_SOURCE_LENGTH)
+        return { errors: [createIssue('SRC-004', '/source', { length: source.length, max: MAX_SOURCE_LENGTH })] }
     try {
-        return { program: parse(source, { ecmaVersion: 'latest', sourceType: 'module', locations: true, allowHashBang: true }) as unknown as Node, source }
+        return {
+            program: parse(source, {
+                ecmaVersion: 'latest',
+                sourceType: 'module',
+                locations: true,
+                allowHashBang: true
+            }) as unknown as Node,
+            source
+        }
     } catch (cause) {
         const loc = (cause as { loc?: { line?: unknown } } | null)?.loc
         const line = typeof loc?.line === 'number' ? loc.line : 0
-        const detail = cause instanceof RangeError ? 'nesting too deep to parse' : cause instanceof Error ? cause.message : 'parse failed'
+        const detail =
+            cause instanceof RangeError
+                ? 'nesting too deep to parse'
+                : cause instanceof Error
+                  ? cause.message
+                  : 'parse failed'
         return { errors: [createIssue('SRC-001', '/source', { detail, line })] }
     }
 }
@@ -369,26 +427,41 @@ function scanTopLevel(program: Node): TopLevel {
     for (const stmt of program.body as Node[]) {
         if (stmt.type === 'ExportNamedDeclaration') {
             if (stmt.declaration !== null && typeof stmt.declaration === 'object') {
-                for (const name of declarationBindings(stmt.declaration as Node, bindings)) exported.set(name, { local: name, line: lineOf(stmt), from: false })
+                for (const name of declarationBindings(stmt.declaration as Node, bindings))
+                    exported.set(name, { local: name, line: lineOf(stmt), from: false })
             }
             for (const spec of (stmt.specifiers as Node[] | undefined) ?? []) {
                 const from = stmt.source !== null && stmt.source !== undefined
-                exported.set(exportName(spec.exported), { local: from ? null : exportName(spec.local), line: lineOf(spec), from })
+                exported.set(exportName(spec.exported), {
+                    local: from ? null : exportName(spec.local),
+                    line: lineOf(spec),
+                    from
+                })
             }
         } else if (stmt.type === 'ExportDefaultDeclaration') {
             exported.set('default', { local: null, line: lineOf(stmt), from: false })
         } else if (stmt.type === 'ExportAllDeclaration') {
-            if (stmt.exported !== null && stmt.exported !== undefined) exported.set(exportName(stmt.exported), { local: null, line: lineOf(stmt), from: true })
+            if (stmt.exported !== null && stmt.exported !== undefined)
+                exported.set(exportName(stmt.exported), { local: null, line: lineOf(stmt), from: true })
         } else if (stmt.type === 'ImportDeclaration') {
             for (const spec of stmt.specifiers as Node[]) {
                 const local = (spec.local as Node).name as string
                 bindings.set(local, { kind: 'other', what: 'an imported binding', line: lineOf(spec) })
             }
-        } else if (stmt.type === 'VariableDeclaration' || stmt.type === 'FunctionDeclaration' || stmt.type === 'ClassDeclaration') {
+        } else if (
+            stmt.type === 'VariableDeclaration' ||
+            stmt.type === 'FunctionDeclaration' ||
+            stmt.type === 'ClassDeclaration'
+        ) {
             declarationBindings(stmt, bindings)
         } else if (stmt.type !== 'EmptyStatement') {
             // Importing would run it (and it could change main); reading does not, so say so.
-            warnings.push(createIssue('SRC-006', '/source', { construct: labelOf(stmt.type === 'ExpressionStatement' ? (stmt.expression as Node) : stmt), line: lineOf(stmt) }))
+            warnings.push(
+                createIssue('SRC-006', '/source', {
+                    construct: labelOf(stmt.type === 'ExpressionStatement' ? (stmt.expression as Node) : stmt),
+                    line: lineOf(stmt)
+                })
+            )
         }
     }
     return { bindings, exported, warnings }
@@ -404,14 +477,29 @@ function readExports(top: TopLevel): { read: Array<[string, unknown]>; errors: I
         const exp = exported.get(name)
         if (exp === undefined) continue
         if (exp.local === null) {
-            errors.push(createIssue('SRC-002', '/source', { name, construct: exp.from ? 'a re-export from another module' : 'a default export', line: exp.line }))
+            errors.push(
+                createIssue('SRC-002', '/source', {
+                    name,
+                    construct: exp.from ? 'a re-export from another module' : 'a default export',
+                    line: exp.line
+                })
+            )
             continue
         }
         try {
-            read.push([name, resolveName(exp.local, { type: 'Identifier', loc: { start: { line: exp.line } } }, scope, 0)])
+            read.push([
+                name,
+                resolveName(exp.local, { type: 'Identifier', loc: { start: { line: exp.line } } }, scope, 0)
+            ])
         } catch (cause) {
             if (!(cause instanceof Refusal)) {
-                errors.push(createIssue('SRC-002', '/source', { name, construct: cause instanceof RangeError ? 'nesting too deep' : 'an unreadable value', line: exp.line }))
+                errors.push(
+                    createIssue('SRC-002', '/source', {
+                        name,
+                        construct: cause instanceof RangeError ? 'nesting too deep' : 'an unreadable value',
+                        line: exp.line
+                    })
+                )
                 continue
             }
             errors.push(createIssue('SRC-002', '/source', { name, construct: cause.construct, line: cause.line }))
@@ -440,7 +528,12 @@ export function readModuleSource(input: { source?: unknown }): SourceModuleResul
     const top = scanTopLevel(parsed.program)
     const { read, errors } = readExports(top)
     const { exported, warnings } = top
-    return { module: errors.length > 0 ? null : Object.fromEntries(read), hasHandlers: exported.has('handlers'), exportNames: [...exported.keys()].sort(), errors: [...errors, ...warnings] }
+    return {
+        module: errors.length > 0 ? null : Object.fromEntries(read),
+        hasHandlers: exported.has('handlers'),
+        exportNames: [...exported.keys()].sort(),
+        errors: [...errors, ...warnings]
+    }
 }
 
 /**
@@ -458,7 +551,10 @@ export function sourceSchemaLoader(fs: FsPort): SchemaLoader {
             if (source === null) throw new Error(`no file at ${path}`)
             const read = readModuleSource({ source })
             const problem = read.errors.find((e) => e.severity === SEVERITY.error)
-            if (read.module === null || problem !== undefined) throw new Error(problem !== undefined ? `${problem.code}: ${problem.message}` : 'the module could not be read')
+            if (read.module === null || problem !== undefined)
+                throw new Error(
+                    problem !== undefined ? `${problem.code}: ${problem.message}` : 'the module could not be read'
+                )
             return read.module
         }
     }

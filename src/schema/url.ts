@@ -19,10 +19,14 @@ export function parseUrl(text: string): UrlParts | null {
     const authority = (m[2] as string).replace(/^[^@]*@/, '')
     const portMatch = /^(.*?)(?::(\d*))?$/.exec(authority)
     const hostPart = portMatch?.[1] ?? ''
-    if (hostPart === '' || !HOST_PATTERN.test(hostPart) || hostPart.startsWith('.') || hostPart.includes('..')) return null
+    if (hostPart === '' || !HOST_PATTERN.test(hostPart) || hostPart.startsWith('.') || hostPart.includes('..'))
+        return null
     return {
         scheme: (m[1] as string).toLowerCase(),
-        host: hostPart.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, ''),
+        host: hostPart
+            .toLowerCase()
+            .replace(/^\[|\]$/g, '')
+            .replace(/\.$/, ''),
         port: portMatch?.[2] === undefined || portMatch[2] === '' ? null : portMatch[2],
         path: m[3] as string,
         query: m[4] ?? null,

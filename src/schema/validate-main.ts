@@ -5,7 +5,20 @@ import type { Issue } from '../errors/types.js'
 import { inspectJson } from '../json/guard.js'
 import { placeholderRootReason } from './root-host.js'
 import { parseUrl } from './url.js'
-import { isNonEmptyString, isRecord, keysOf, own, paramView, pathPlaceholders, placeholderBodies, requiredServerParamsOf, testInputKeys, testsOf, testSignature, valueServerParams } from './shape.js'
+import {
+    isNonEmptyString,
+    isRecord,
+    keysOf,
+    own,
+    paramView,
+    pathPlaceholders,
+    placeholderBodies,
+    requiredServerParamsOf,
+    testInputKeys,
+    testsOf,
+    testSignature,
+    valueServerParams
+} from './shape.js'
 
 /** Keys `main` may carry (05 §2.3, VAL003); `schemaHash` is a legacy key that is tolerated with a warning. */
 export const MAIN_KEYS: readonly string[] = Object.freeze([
@@ -33,7 +46,17 @@ export const MAIN_KEYS: readonly string[] = Object.freeze([
     'dataLicenseName'
 ])
 /** Keys a tool may carry (VAL076). */
-export const TOOL_KEYS: readonly string[] = Object.freeze(['method', 'path', 'description', 'parameters', 'output', 'outputSchema', 'preload', 'tests', 'meta'])
+export const TOOL_KEYS: readonly string[] = Object.freeze([
+    'method',
+    'path',
+    'description',
+    'parameters',
+    'output',
+    'outputSchema',
+    'preload',
+    'tests',
+    'meta'
+])
 /** Keys a parameter may carry (VAL077). */
 export const PARAMETER_KEYS: readonly string[] = Object.freeze(['position', 'z', 'description'])
 /** HTTP methods a tool may use. */
@@ -131,8 +154,15 @@ function checkRoot(root: string, out: Issue[]): void {
     // A placeholder host (`--name--`, `.local`, …) is a real form: the schema's handlers resolve it.
     if (placeholderRootReason(root) !== null) return
     const url = parseUrl(root)
-    if (url === null) out.push(createIssue('SCH-WARN-013', '/root', { value: describeValue(root), detail: 'is not a valid URL' }))
-    else if (url.query !== null || url.fragment !== null) out.push(createIssue('SCH-WARN-013', '/root', { value: describeValue(root), detail: 'should not carry a query or fragment' }))
+    if (url === null)
+        out.push(createIssue('SCH-WARN-013', '/root', { value: describeValue(root), detail: 'is not a valid URL' }))
+    else if (url.query !== null || url.fragment !== null)
+        out.push(
+            createIssue('SCH-WARN-013', '/root', {
+                value: describeValue(root),
+                detail: 'should not carry a query or fragment'
+            })
+        )
 }
 
 function checkOutput(output: unknown, base: string, out: Issue[]): void {
@@ -141,9 +171,15 @@ function checkOutput(output: unknown, base: string, out: Issue[]): void {
         return
     }
     const mime = own(output, 'mimeType')
-    const allowed = typeof mime === 'string' && Object.hasOwn(OUTPUT_MIME_TYPES, mime) ? OUTPUT_MIME_TYPES[mime] : undefined
+    const allowed =
+        typeof mime === 'string' && Object.hasOwn(OUTPUT_MIME_TYPES, mime) ? OUTPUT_MIME_TYPES[mime] : undefined
     if (allowed === undefined) {
-        out.push(createIssue('SCH-018', `${base}/mimeType`, { value: describeValue(mime), expected: Object.keys(OUTPUT_MIME_TYPES).join(', ') }))
+        out.push(
+            createIssue('SCH-018', `${base}/mimeType`, {
+                value: describeValue(mime),
+                expected: Object.keys(OUTPUT_MIME_TYPES).join(', ')
+            })
+        )
     }
     const schema = own(output, 'schema')
     if (schema === undefined) {
@@ -156,14 +192,29 @@ function checkOutput(output: unknown, base: string, out: Issue[]): void {
     }
     const type = own(schema, 'type')
     if (typeof type !== 'string' || !['string', 'number', 'boolean', 'object', 'array'].includes(type)) {
-        out.push(createIssue('SCH-019', `${base}/schema/type`, { value: describeValue(type), detail: 'expected one of string, number, boolean, object, array' }))
+        out.push(
+            createIssue('SCH-019', `${base}/schema/type`, {
+                value: describeValue(type),
+                detail: 'expected one of string, number, boolean, object, array'
+            })
+        )
         return
     }
     if (allowed !== undefined && !allowed.includes(type)) {
-        out.push(createIssue('SCH-019', `${base}/schema/type`, { value: type, detail: `${String(mime)} requires ${allowed.join(' or ')}` }))
+        out.push(
+            createIssue('SCH-019', `${base}/schema/type`, {
+                value: type,
+                detail: `${String(mime)} requires ${allowed.join(' or ')}`
+            })
+        )
     }
     if (mime === 'image/png' && own(schema, 'format') !== 'base64') {
-        out.push(createIssue('SCH-019', `${base}/schema/format`, { value: describeValue(own(schema, 'format')), detail: 'image/png requires format: base64' }))
+        out.push(
+            createIssue('SCH-019', `${base}/schema/format`, {
+                value: describeValue(own(schema, 'format')),
+                detail: 'image/png requires format: base64'
+            })
+        )
     }
     if (own(schema, 'properties') !== undefined && type !== 'object') {
         out.push(createIssue('SCH-020', `${base}/schema/properties`, { keyword: 'properties', type }))
@@ -178,11 +229,14 @@ function checkPreload(preload: unknown, base: string, out: Issue[]): void {
         out.push(typeIssue(base, 'preload', 'object', preload))
         return
     }
-    if (typeof own(preload, 'enabled') !== 'boolean') out.push(createIssue('SCH-021', `${base}/enabled`, { detail: 'enabled must be a boolean' }))
+    if (typeof own(preload, 'enabled') !== 'boolean')
+        out.push(createIssue('SCH-021', `${base}/enabled`, { detail: 'enabled must be a boolean' }))
     const ttl = own(preload, 'ttl')
-    if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl <= 0) out.push(createIssue('SCH-021', `${base}/ttl`, { detail: 'ttl must be a positive integer' }))
+    if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl <= 0)
+        out.push(createIssue('SCH-021', `${base}/ttl`, { detail: 'ttl must be a positive integer' }))
     const description = own(preload, 'description')
-    if (description !== undefined && typeof description !== 'string') out.push(createIssue('SCH-021', `${base}/description`, { detail: 'description must be a string' }))
+    if (description !== undefined && typeof description !== 'string')
+        out.push(createIssue('SCH-021', `${base}/description`, { detail: 'description must be a string' }))
 }
 
 const META_TYPES: Readonly<Record<string, 'boolean' | 'string' | 'array'>> = Object.freeze({
@@ -218,17 +272,24 @@ function checkParameter(param: unknown, base: string, out: Issue[], ctx: ToolCon
         return
     }
     for (const key of Object.keys(param)) {
-        if (!PARAMETER_KEYS.includes(key)) out.push(createIssue('SCH-015', `${base}/${escapePointerToken(key)}`, { field: key }))
+        if (!PARAMETER_KEYS.includes(key))
+            out.push(createIssue('SCH-015', `${base}/${escapePointerToken(key)}`, { field: key }))
     }
     const position = own(param, 'position')
     if (!isRecord(position)) {
-        out.push(position === undefined ? createIssue('SCH-004', `${base}/position`, { field: 'position' }) : typeIssue(`${base}/position`, 'position', 'object', position))
+        out.push(
+            position === undefined
+                ? createIssue('SCH-004', `${base}/position`, { field: 'position' })
+                : typeIssue(`${base}/position`, 'position', 'object', position)
+        )
     } else {
         for (const field of ['key', 'value', 'location'] as const) {
-            if (own(position, field) === undefined) out.push(createIssue('SCH-004', `${base}/position/${field}`, { field: `position.${field}` }))
+            if (own(position, field) === undefined)
+                out.push(createIssue('SCH-004', `${base}/position/${field}`, { field: `position.${field}` }))
         }
         const key = own(position, 'key')
-        if (key !== undefined && !isNonEmptyString(key)) out.push(typeIssue(`${base}/position/key`, 'position.key', 'non-empty string', key))
+        if (key !== undefined && !isNonEmptyString(key))
+            out.push(typeIssue(`${base}/position/key`, 'position.key', 'non-empty string', key))
         const location = own(position, 'location')
         if (location !== undefined && (typeof location !== 'string' || !PARAMETER_LOCATIONS.includes(location))) {
             out.push(createIssue('SCH-016', `${base}/position/location`, { value: describeValue(location) }))
@@ -236,24 +297,32 @@ function checkParameter(param: unknown, base: string, out: Issue[], ctx: ToolCon
         const value = own(position, 'value')
         if (typeof value === 'string') {
             for (const ref of valueServerParams(value)) {
-                if (!ctx.declaredServerParams.includes(ref)) out.push(createIssue('SCH-WARN-014', `${base}/position/value`, { param: ref }))
+                if (!ctx.declaredServerParams.includes(ref))
+                    out.push(createIssue('SCH-WARN-014', `${base}/position/value`, { param: ref }))
             }
         }
     }
     const z = own(param, 'z')
     if (!isRecord(z)) {
-        out.push(z === undefined ? createIssue('SCH-004', `${base}/z`, { field: 'z' }) : typeIssue(`${base}/z`, 'z', 'object', z))
+        out.push(
+            z === undefined
+                ? createIssue('SCH-004', `${base}/z`, { field: 'z' })
+                : typeIssue(`${base}/z`, 'z', 'object', z)
+        )
         return
     }
-    if (!isNonEmptyString(own(z, 'primitive'))) out.push(createIssue('SCH-004', `${base}/z/primitive`, { field: 'z.primitive' }))
+    if (!isNonEmptyString(own(z, 'primitive')))
+        out.push(createIssue('SCH-004', `${base}/z/primitive`, { field: 'z.primitive' }))
     const options = own(z, 'options')
-    if (options !== undefined && !Array.isArray(options)) out.push(typeIssue(`${base}/z/options`, 'z.options', 'array', options))
+    if (options !== undefined && !Array.isArray(options))
+        out.push(typeIssue(`${base}/z/options`, 'z.options', 'array', options))
     const enumValues = own(z, 'enum')
     if (enumValues !== undefined) {
         if (!Array.isArray(enumValues)) out.push(typeIssue(`${base}/z/enum`, 'z.enum', 'array', enumValues))
         else
             enumValues.forEach((e, i) => {
-                if (typeof e !== 'string' || !LIST_REF.test(e)) out.push(createIssue('SCH-017', `${base}/z/enum/${i}`, { value: describeValue(e) }))
+                if (typeof e !== 'string' || !LIST_REF.test(e))
+                    out.push(createIssue('SCH-017', `${base}/z/enum/${i}`, { value: describeValue(e) }))
             })
     }
 }
@@ -266,7 +335,8 @@ function checkTool(name: string, tool: unknown, out: Issue[], ctx: ToolContext):
         return
     }
     for (const key of Object.keys(tool)) {
-        if (!TOOL_KEYS.includes(key)) out.push(createIssue('SCH-013', `${base}/${escapePointerToken(key)}`, { field: key, tool: name }))
+        if (!TOOL_KEYS.includes(key))
+            out.push(createIssue('SCH-013', `${base}/${escapePointerToken(key)}`, { field: key, tool: name }))
     }
     const path = checkToolHead(tool, base, out)
     const declared = checkToolParameters(name, tool, base, out, ctx)
@@ -293,17 +363,25 @@ interface DeclaredParameters {
 function checkToolHead(tool: Readonly<Record<string, unknown>>, base: string, out: Issue[]): unknown {
     const method = own(tool, 'method')
     if (method === undefined) out.push(createIssue('SCH-004', `${base}/method`, { field: 'method' }))
-    else if (typeof method !== 'string' || !TOOL_METHODS.includes(method)) out.push(createIssue('SCH-014', `${base}/method`, { value: describeValue(method) }))
+    else if (typeof method !== 'string' || !TOOL_METHODS.includes(method))
+        out.push(createIssue('SCH-014', `${base}/method`, { value: describeValue(method) }))
     const path = own(tool, 'path')
     if (path === undefined) out.push(createIssue('SCH-004', `${base}/path`, { field: 'path' }))
     else if (typeof path !== 'string') out.push(typeIssue(`${base}/path`, 'path', 'string', path))
     const description = own(tool, 'description')
     if (description === undefined) out.push(createIssue('SCH-004', `${base}/description`, { field: 'description' }))
-    else if (typeof description !== 'string') out.push(typeIssue(`${base}/description`, 'description', 'string', description))
+    else if (typeof description !== 'string')
+        out.push(typeIssue(`${base}/description`, 'description', 'string', description))
     return path
 }
 
-function checkToolParameters(name: string, tool: Readonly<Record<string, unknown>>, base: string, out: Issue[], ctx: ToolContext): DeclaredParameters {
+function checkToolParameters(
+    name: string,
+    tool: Readonly<Record<string, unknown>>,
+    base: string,
+    out: Issue[],
+    ctx: ToolContext
+): DeclaredParameters {
     const declared: DeclaredParameters = { keys: new Map(), insertKeys: new Set(), valueTemplates: new Map() }
     const parameters = own(tool, 'parameters')
     if (parameters === undefined) out.push(createIssue('SCH-004', `${base}/parameters`, { field: 'parameters' }))
@@ -314,7 +392,8 @@ function checkToolParameters(name: string, tool: Readonly<Record<string, unknown
             checkParameter(param, pbase, out, ctx)
             const view = paramView(param)
             if (view === null) return
-            if (declared.keys.has(view.key)) out.push(createIssue('SCH-WARN-018', `${pbase}/position/key`, { key: view.key, tool: name }))
+            if (declared.keys.has(view.key))
+                out.push(createIssue('SCH-WARN-018', `${pbase}/position/key`, { key: view.key, tool: name }))
             else declared.keys.set(view.key, i)
             if (view.location === 'insert') declared.insertKeys.add(view.key)
             for (const ref of valueServerParams(view.value)) declared.valueTemplates.set(ref, view.key)
@@ -323,27 +402,47 @@ function checkToolParameters(name: string, tool: Readonly<Record<string, unknown
     return declared
 }
 
-function checkPathPlaceholders(name: string, path: string, base: string, declared: DeclaredParameters, out: Issue[], ctx: ToolContext): void {
+function checkPathPlaceholders(
+    name: string,
+    path: string,
+    base: string,
+    declared: DeclaredParameters,
+    out: Issue[],
+    ctx: ToolContext
+): void {
     // The runtime fills insert parameters in root + path, both as `:key` and `{{key}}`; server params fill `{{NAME}}`.
     for (const placeholder of pathPlaceholders(path)) {
         const key = placeholder.startsWith(':') ? placeholder.slice(1) : placeholder.slice(2, -2)
-        if (declared.insertKeys.has(key) || (!placeholder.startsWith(':') && ctx.declaredServerParams.includes(key))) continue
+        if (declared.insertKeys.has(key) || (!placeholder.startsWith(':') && ctx.declaredServerParams.includes(key)))
+            continue
         out.push(createIssue('SCH-WARN-015', `${base}/path`, { placeholder, tool: name }))
     }
     const url = `${typeof ctx.root === 'string' ? ctx.root : ''}${path}`
     for (const key of declared.insertKeys) {
-        if (!url.includes(`:${key}`) && !url.includes(`{{${key}}}`)) out.push(createIssue('SCH-WARN-016', `${base}/parameters/${declared.keys.get(key) ?? 0}`, { key, tool: name }))
+        if (!url.includes(`:${key}`) && !url.includes(`{{${key}}}`))
+            out.push(
+                createIssue('SCH-WARN-016', `${base}/parameters/${declared.keys.get(key) ?? 0}`, { key, tool: name })
+            )
     }
 }
 
-function checkToolTests(name: string, tool: Readonly<Record<string, unknown>>, base: string, declared: DeclaredParameters, out: Issue[]): void {
+function checkToolTests(
+    name: string,
+    tool: Readonly<Record<string, unknown>>,
+    base: string,
+    declared: DeclaredParameters,
+    out: Issue[]
+): void {
     const tests = own(tool, 'tests')
     if (tests !== undefined && !Array.isArray(tests)) {
         out.push(typeIssue(`${base}/tests`, 'tests', 'array', tests))
         return
     }
     const list = testsOf(tool)
-    if (list.length < RECOMMENDED_TESTS) out.push(createIssue('SCH-WARN-003', `${base}/tests`, { tool: name, count: list.length, minimum: RECOMMENDED_TESTS }))
+    if (list.length < RECOMMENDED_TESTS)
+        out.push(
+            createIssue('SCH-WARN-003', `${base}/tests`, { tool: name, count: list.length, minimum: RECOMMENDED_TESTS })
+        )
     const seen = new Map<string, number>()
     list.forEach((test, i) => {
         const tbase = `${base}/tests/${i}`
@@ -352,11 +451,21 @@ function checkToolTests(name: string, tool: Readonly<Record<string, unknown>>, b
             return
         }
         const description = own(test, '_description')
-        if (description !== undefined && typeof description !== 'string') out.push(typeIssue(`${tbase}/_description`, '_description', 'string', description))
+        if (description !== undefined && typeof description !== 'string')
+            out.push(typeIssue(`${tbase}/_description`, '_description', 'string', description))
         for (const key of testInputKeys(test)) {
             if (declared.keys.has(key)) continue
             const named = declared.valueTemplates.get(key)
-            out.push(createIssue('SCH-WARN-017', `${tbase}/${escapePointerToken(key)}`, { key, tool: name, detail: named === undefined ? '' : ` (it names the value template {{${key}}} of parameter ${named}, which the runtime fills from server parameters)` }))
+            out.push(
+                createIssue('SCH-WARN-017', `${tbase}/${escapePointerToken(key)}`, {
+                    key,
+                    tool: name,
+                    detail:
+                        named === undefined
+                            ? ''
+                            : ` (it names the value template {{${key}}} of parameter ${named}, which the runtime fills from server parameters)`
+                })
+            )
         }
         const signature = testSignature(test)
         const first = seen.get(signature)
@@ -371,7 +480,10 @@ function checkResources(resources: unknown, out: Issue[]): void {
         return
     }
     const names = Object.keys(resources)
-    if (names.length > MAX_RESOURCES) out.push(createIssue('SCH-029', '/resources', { detail: `${names.length} resources (at most ${MAX_RESOURCES})` }))
+    if (names.length > MAX_RESOURCES)
+        out.push(
+            createIssue('SCH-029', '/resources', { detail: `${names.length} resources (at most ${MAX_RESOURCES})` })
+        )
     for (const name of names) {
         const base = pointer('resources', name)
         const res = own(resources, name)
@@ -380,25 +492,44 @@ function checkResources(resources: unknown, out: Issue[]): void {
             continue
         }
         const source = own(res, 'source')
-        if (!isNonEmptyString(own(res, 'description'))) out.push(createIssue('SCH-004', `${base}/description`, { field: 'description' }))
+        if (!isNonEmptyString(own(res, 'description')))
+            out.push(createIssue('SCH-004', `${base}/description`, { field: 'description' }))
         if (source === 'markdown') {
             const origin = own(res, 'origin')
-            if (origin !== 'global' && origin !== 'project' && origin !== 'inline') out.push(createIssue('SCH-029', `${base}/origin`, { detail: 'markdown origin must be global, project or inline' }))
+            if (origin !== 'global' && origin !== 'project' && origin !== 'inline')
+                out.push(
+                    createIssue('SCH-029', `${base}/origin`, {
+                        detail: 'markdown origin must be global, project or inline'
+                    })
+                )
             const fileName = own(res, 'name')
-            if (typeof fileName !== 'string' || !fileName.endsWith('.md')) out.push(createIssue('SCH-029', `${base}/name`, { detail: 'markdown name must end in .md' }))
-            if (own(res, 'database') !== undefined || own(res, 'queries') !== undefined) out.push(createIssue('SCH-029', base, { detail: 'a markdown resource has no database or queries' }))
+            if (typeof fileName !== 'string' || !fileName.endsWith('.md'))
+                out.push(createIssue('SCH-029', `${base}/name`, { detail: 'markdown name must end in .md' }))
+            if (own(res, 'database') !== undefined || own(res, 'queries') !== undefined)
+                out.push(createIssue('SCH-029', base, { detail: 'a markdown resource has no database or queries' }))
         } else if (source === 'sqlite' || source === 'http') {
             if (source === 'sqlite') {
                 const database = own(res, 'database')
-                if (typeof database !== 'string' || !database.endsWith('.db')) out.push(createIssue('SCH-029', `${base}/database`, { detail: 'sqlite database must end in .db' }))
+                if (typeof database !== 'string' || !database.endsWith('.db'))
+                    out.push(createIssue('SCH-029', `${base}/database`, { detail: 'sqlite database must end in .db' }))
             } else if (!isNonEmptyString(own(res, 'path'))) {
                 out.push(createIssue('SCH-029', `${base}/path`, { detail: 'http resource needs a non-empty path' }))
             }
             const queries = own(res, 'queries')
-            if (!isRecord(queries)) out.push(createIssue('SCH-029', `${base}/queries`, { detail: 'queries must be an object' }))
-            else if (Object.keys(queries).length > MAX_RESOURCE_QUERIES) out.push(createIssue('SCH-029', `${base}/queries`, { detail: `${Object.keys(queries).length} queries (at most ${MAX_RESOURCE_QUERIES})` }))
+            if (!isRecord(queries))
+                out.push(createIssue('SCH-029', `${base}/queries`, { detail: 'queries must be an object' }))
+            else if (Object.keys(queries).length > MAX_RESOURCE_QUERIES)
+                out.push(
+                    createIssue('SCH-029', `${base}/queries`, {
+                        detail: `${Object.keys(queries).length} queries (at most ${MAX_RESOURCE_QUERIES})`
+                    })
+                )
         } else {
-            out.push(createIssue('SCH-029', `${base}/source`, { detail: `source must be sqlite, markdown or http, got ${describeValue(source)}` }))
+            out.push(
+                createIssue('SCH-029', `${base}/source`, {
+                    detail: `source must be sqlite, markdown or http, got ${describeValue(source)}`
+                })
+            )
         }
     }
 }
@@ -469,12 +600,15 @@ function checkSkeleton(main: Record<string, unknown>, out: Issue[]): string[] {
 /** Namespace, version and name patterns, and the tool count. */
 function checkIdentity(main: Record<string, unknown>, toolNames: readonly string[], out: Issue[]): void {
     const namespace = own(main, 'namespace') as string
-    if (!NAMESPACE_PATTERN.test(namespace)) out.push(createIssue('SCH-007', '/namespace', { value: describeValue(namespace) }))
+    if (!NAMESPACE_PATTERN.test(namespace))
+        out.push(createIssue('SCH-007', '/namespace', { value: describeValue(namespace) }))
     const version = own(main, 'version') as string
-    if (!SCHEMA_VERSION_PATTERN.test(version)) out.push(createIssue('SCH-008', '/version', { value: describeValue(version) }))
+    if (!SCHEMA_VERSION_PATTERN.test(version))
+        out.push(createIssue('SCH-008', '/version', { value: describeValue(version) }))
     const name = own(main, 'name') as string
     if (!SCHEMA_NAME_PATTERN.test(name)) out.push(createIssue('SCH-WARN-011', '/name', { value: describeValue(name) }))
-    if (toolNames.length > MAX_TOOLS) out.push(createIssue('SCH-011', '/tools', { count: toolNames.length, max: MAX_TOOLS }))
+    if (toolNames.length > MAX_TOOLS)
+        out.push(createIssue('SCH-011', '/tools', { count: toolNames.length, max: MAX_TOOLS }))
 }
 
 /** The cache-TTL tags of the public registry's convention (`cacheTtlDaily`, `cacheTtlStatic`, …). */
@@ -493,13 +627,15 @@ function checkDeclarationLists(main: Record<string, unknown>, out: Issue[]): str
     const declared = checkStringArray(main, 'requiredServerParams', out)
     const seenParams = new Set<string>()
     declared.forEach((param, i) => {
-        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(param)) out.push(createIssue('SCH-WARN-019', pointer('requiredServerParams', i), { value: describeValue(param) }))
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(param))
+            out.push(createIssue('SCH-WARN-019', pointer('requiredServerParams', i), { value: describeValue(param) }))
         if (seenParams.has(param)) out.push(createIssue('SCH-WARN-010', pointer('requiredServerParams', i), { param }))
         seenParams.add(param)
     })
     const libraries = checkStringArray(main, 'requiredLibraries', out)
     libraries.forEach((lib, i) => {
-        if (!LIBRARY_ALLOWLIST.includes(lib)) out.push(createIssue('SCH-WARN-006', pointer('requiredLibraries', i), { library: describeValue(lib) }))
+        if (!LIBRARY_ALLOWLIST.includes(lib))
+            out.push(createIssue('SCH-WARN-006', pointer('requiredLibraries', i), { library: describeValue(lib) }))
     })
     return declared
 }
@@ -507,18 +643,28 @@ function checkDeclarationLists(main: Record<string, unknown>, out: Issue[]): str
 /** Docs, terms of service and the optional string fields. */
 function checkDocumentation(main: Record<string, unknown>, out: Issue[]): void {
     const docs = own(main, 'docs')
-    if (!Array.isArray(docs) || docs.length === 0 || !docs.every(isNonEmptyString)) out.push(createIssue('SCH-WARN-001', '/docs'))
+    if (!Array.isArray(docs) || docs.length === 0 || !docs.every(isNonEmptyString))
+        out.push(createIssue('SCH-WARN-001', '/docs'))
     const tos = own(main, 'termsOfService')
-    if (tos !== undefined && tos !== null && !(typeof tos === 'string' && (tos === 'no-tos-found' || /^https:\/\/[^\s/]+/.test(tos)))) {
+    if (
+        tos !== undefined &&
+        tos !== null &&
+        !(typeof tos === 'string' && (tos === 'no-tos-found' || /^https:\/\/[^\s/]+/.test(tos)))
+    ) {
         out.push(createIssue('SCH-WARN-002', '/termsOfService', { value: describeValue(tos) }))
     }
     const checkedAt = own(main, 'termsOfServiceCheckedAt')
-    if (checkedAt !== undefined && checkedAt !== null && !(typeof checkedAt === 'string' && DATE_ONLY.test(checkedAt))) {
+    if (
+        checkedAt !== undefined &&
+        checkedAt !== null &&
+        !(typeof checkedAt === 'string' && DATE_ONLY.test(checkedAt))
+    ) {
         out.push(createIssue('SCH-WARN-008', '/termsOfServiceCheckedAt', { value: describeValue(checkedAt) }))
     }
     for (const key of ['termsOfServiceLanguage', 'dataLicense', 'dataLicenseName', 'description'] as const) {
         const value = own(main, key)
-        if (value !== undefined && value !== null && typeof value !== 'string') out.push(strictTypeIssue(pointer(key), key, 'string or null', value))
+        if (value !== undefined && value !== null && typeof value !== 'string')
+            out.push(strictTypeIssue(pointer(key), key, 'string or null', value))
     }
 }
 
@@ -551,7 +697,8 @@ function checkSharedLists(main: Record<string, unknown>, out: Issue[]): void {
     }
     sharedLists.forEach((entry, i) => {
         for (const field of ['ref', 'version'] as const) {
-            if (!isNonEmptyString(own(entry, field))) out.push(createIssue('SCH-028', pointer('sharedLists', i, field), { field }))
+            if (!isNonEmptyString(own(entry, field)))
+                out.push(createIssue('SCH-028', pointer('sharedLists', i, field), { field }))
         }
     })
 }

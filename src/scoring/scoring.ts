@@ -42,7 +42,11 @@ export interface WeightedMeanResult {
 
 function scoreIssues(score: unknown, at: string | (() => string)): Issue[] {
     // Fast path for valid scores; the pointer is only built when there is something to report.
-    if (typeof score === 'number' ? Number.isFinite(score) && score >= SCORE_MIN && score <= SCORE_MAX : typeof score === 'string' && (SCORE_ENUMS as readonly string[]).includes(score)) {
+    if (
+        typeof score === 'number'
+            ? Number.isFinite(score) && score >= SCORE_MIN && score <= SCORE_MAX
+            : typeof score === 'string' && (SCORE_ENUMS as readonly string[]).includes(score)
+    ) {
         return []
     }
     const path = typeof at === 'string' ? at : at()
@@ -64,7 +68,9 @@ function scoreIssues(score: unknown, at: string | (() => string)): Issue[] {
         }
         return [createEntryIssue('SCO-003', path, { value: score })]
     }
-    return [createEntryIssue('GRD-002', path, { field: 'score', expected: 'number or string', actual: typeOfValue(score) })]
+    return [
+        createEntryIssue('GRD-002', path, { field: 'score', expected: 'number or string', actual: typeOfValue(score) })
+    ]
 }
 
 function weightIssues(weight: unknown, at: () => string): Issue[] {
@@ -108,7 +114,11 @@ export class Scoring {
      * @returns `{ value, excluded, errors }`; `value` is `null` when excluded or invalid.
      * @example Scoring.toNumeric({ score: 'pass' }).value // 5
      */
-    static toNumeric(input: { score?: unknown }): { value: number | null; excluded: ExclusionReason | null; errors: Issue[] } {
+    static toNumeric(input: { score?: unknown }): {
+        value: number | null
+        excluded: ExclusionReason | null
+        errors: Issue[]
+    } {
         const score = input?.score
         const errors = scoreIssues(score, '/score')
         if (errors.length > 0) {
@@ -120,7 +130,9 @@ export class Scoring {
         }
         const key = score as keyof typeof SCORE_MAPPING_V1
         const value = SCORE_MAPPING_V1[key]
-        return value === null ? { value: null, excluded: key as ExclusionReason, errors } : { value, excluded: null, errors }
+        return value === null
+            ? { value: null, excluded: key as ExclusionReason, errors }
+            : { value, excluded: null, errors }
     }
 
     /**
@@ -134,21 +146,42 @@ export class Scoring {
      */
     static computeWeightedMean(input: { gradings?: unknown }): WeightedMeanResult {
         const gradings = input?.gradings
-        const empty = (errors: Issue[]): WeightedMeanResult => ({ mean: null, weightSum: 0, included: 0, excluded: { na: 0, stale: 0 }, errors })
+        const empty = (errors: Issue[]): WeightedMeanResult => ({
+            mean: null,
+            weightSum: 0,
+            included: 0,
+            excluded: { na: 0, stale: 0 },
+            errors
+        })
         if (gradings === undefined || gradings === null) {
             return empty([createEntryIssue('GRD-001', '/gradings', { field: 'gradings' })])
         }
         if (!Array.isArray(gradings)) {
-            return empty([createEntryIssue('GRD-002', '/gradings', { field: 'gradings', expected: 'array', actual: typeOfValue(gradings) })])
+            return empty([
+                createEntryIssue('GRD-002', '/gradings', {
+                    field: 'gradings',
+                    expected: 'array',
+                    actual: typeOfValue(gradings)
+                })
+            ])
         }
         const errors: Issue[] = []
         gradings.forEach((item: unknown, i) => {
             if (!isObject(item)) {
-                errors.push(createEntryIssue('GRD-002', pointer('gradings', i), { field: `gradings[${i}]`, expected: 'object', actual: typeOfValue(item) }))
+                errors.push(
+                    createEntryIssue('GRD-002', pointer('gradings', i), {
+                        field: `gradings[${i}]`,
+                        expected: 'object',
+                        actual: typeOfValue(item)
+                    })
+                )
                 return
             }
             const answer = item as unknown as MeanInput
-            errors.push(...scoreIssues(answer.score, () => pointer('gradings', i, 'score')), ...weightIssues(answer.weight, () => pointer('gradings', i, 'weight')))
+            errors.push(
+                ...scoreIssues(answer.score, () => pointer('gradings', i, 'score')),
+                ...weightIssues(answer.weight, () => pointer('gradings', i, 'weight'))
+            )
         })
         if (errors.length > 0) {
             return empty(errors)
@@ -187,5 +220,11 @@ export function foldWeightedMean(answers: readonly MeanInput[]): MeanFold {
             included += 1
         }
     }
-    return { numerator, weightSum, mean: included > 0 && weightSum > 0 ? numerator / weightSum : null, included, excluded: { na, stale } }
+    return {
+        numerator,
+        weightSum,
+        mean: included > 0 && weightSum > 0 ? numerator / weightSum : null,
+        included,
+        excluded: { na, stale }
+    }
 }

@@ -25,20 +25,39 @@ export interface SelectionDefinitionDocument {
     readonly description: string
     readonly whenToUse: string
     readonly personaIds: readonly string[]
-    readonly members: ReadonlyArray<{ readonly schemaId: string; readonly override?: { readonly name?: string; readonly description?: string } | null }>
+    readonly members: ReadonlyArray<{
+        readonly schemaId: string
+        readonly override?: { readonly name?: string; readonly description?: string } | null
+    }>
     readonly skills: ReadonlyArray<{ readonly file: string }>
     readonly resources?: readonly unknown[]
     readonly prompts?: readonly unknown[]
 }
 
 const NAMESPACE_PATTERN = /^[a-z0-9_-]+$/
-const KNOWN_FIELDS = new Set(['selectionId', 'namespace', 'name', 'version', 'description', 'whenToUse', 'personaIds', 'members', 'skills', 'resources', 'prompts'])
+const KNOWN_FIELDS = new Set([
+    'selectionId',
+    'namespace',
+    'name',
+    'version',
+    'description',
+    'whenToUse',
+    'personaIds',
+    'members',
+    'skills',
+    'resources',
+    'prompts'
+])
 // Derived by the island (snapshot name, lockSnapshot); a definition that carries them would hash itself.
 const DERIVED_FIELDS = ['selectionHash', 'aboutHash', 'selectionVersion'] as const
 const SKILL_FILE = /^skills\/([^/]+)\/([^/]+)$/
 
 function looksLikePrimitive(d: Obj): boolean {
-    return !('members' in d) && !('selectionId' in d) && ['tools', 'skills', 'resources', 'prompts'].some((k) => Array.isArray(d[k]))
+    return (
+        !('members' in d) &&
+        !('selectionId' in d) &&
+        ['tools', 'skills', 'resources', 'prompts'].some((k) => Array.isArray(d[k]))
+    )
 }
 
 function checkString(d: Obj, field: string, errors: Issue[]): string | null {
@@ -59,7 +78,8 @@ function checkString(d: Obj, field: string, errors: Issue[]): string | null {
 }
 
 function checkPattern(value: string | null, field: string, pattern: RegExp, label: string, errors: Issue[]): void {
-    if (value !== null && !pattern.test(value)) errors.push(createIssue('SEL-003', pointer(field), { field, value: describeValue(value), pattern: label }))
+    if (value !== null && !pattern.test(value))
+        errors.push(createIssue('SEL-003', pointer(field), { field, value: describeValue(value), pattern: label }))
 }
 
 function checkArray(d: Obj, field: string, min: number, required: boolean, errors: Issue[]): unknown[] | null {
@@ -81,19 +101,40 @@ function checkMembers(list: unknown[], errors: Issue[]): void {
     list.forEach((item, i) => {
         const at = pointer('members', i)
         if (!isObject(item)) {
-            errors.push(createIssue('SEL-006', at, { index: i, detail: `expected { schemaId }, got ${typeOfValue(item)}` }))
+            errors.push(
+                createIssue('SEL-006', at, { index: i, detail: `expected { schemaId }, got ${typeOfValue(item)}` })
+            )
             return
         }
         for (const key of Object.keys(item)) {
-            if (key !== 'schemaId' && key !== 'override') errors.push(createIssue('SEL-006', pointer('members', i, key), { index: i, detail: `unknown key ${key} (items are { schemaId })` }))
+            if (key !== 'schemaId' && key !== 'override')
+                errors.push(
+                    createIssue('SEL-006', pointer('members', i, key), {
+                        index: i,
+                        detail: `unknown key ${key} (items are { schemaId })`
+                    })
+                )
         }
         const schemaId = item.schemaId
         if (typeof schemaId !== 'string') {
-            errors.push(createIssue('SEL-006', pointer('members', i, 'schemaId'), { index: i, detail: schemaId === undefined ? 'schemaId is missing' : `schemaId must be a string, got ${typeOfValue(schemaId)}` }))
+            errors.push(
+                createIssue('SEL-006', pointer('members', i, 'schemaId'), {
+                    index: i,
+                    detail:
+                        schemaId === undefined
+                            ? 'schemaId is missing'
+                            : `schemaId must be a string, got ${typeOfValue(schemaId)}`
+                })
+            )
             return
         }
         if (splitSchemaId(schemaId) === null) {
-            errors.push(createIssue('SEL-006', pointer('members', i, 'schemaId'), { index: i, detail: `schemaId ${describeValue(schemaId)} is not <namespace>.<schema>` }))
+            errors.push(
+                createIssue('SEL-006', pointer('members', i, 'schemaId'), {
+                    index: i,
+                    detail: `schemaId ${describeValue(schemaId)} is not <namespace>.<schema>`
+                })
+            )
             return
         }
         if (seen.has(schemaId)) errors.push(createIssue('SEL-010', at, { schemaId }))
@@ -102,29 +143,64 @@ function checkMembers(list: unknown[], errors: Issue[]): void {
         if (override === undefined || override === null) return
         const oat = pointer('members', i, 'override')
         if (!isObject(override)) {
-            errors.push(createIssue('SEL-007', oat, { schemaId, detail: `expected an object or null, got ${typeOfValue(override)}` }))
+            errors.push(
+                createIssue('SEL-007', oat, {
+                    schemaId,
+                    detail: `expected an object or null, got ${typeOfValue(override)}`
+                })
+            )
             return
         }
-        if (Object.keys(override).length === 0) errors.push(createIssue('SEL-007', oat, { schemaId, detail: 'an empty object (use null)' }))
+        if (Object.keys(override).length === 0)
+            errors.push(createIssue('SEL-007', oat, { schemaId, detail: 'an empty object (use null)' }))
         for (const [key, value] of Object.entries(override)) {
-            if (!OVERRIDE_KEYS.includes(key)) errors.push(createIssue('SEL-007', pointer('members', i, 'override', key), { schemaId, detail: `forbidden key ${key} (allowed: ${OVERRIDE_KEYS.join(', ')})` }))
-            else if (typeof value !== 'string') errors.push(createIssue('SEL-007', pointer('members', i, 'override', key), { schemaId, detail: `${key} must be a string, got ${typeOfValue(value)}` }))
+            if (!OVERRIDE_KEYS.includes(key))
+                errors.push(
+                    createIssue('SEL-007', pointer('members', i, 'override', key), {
+                        schemaId,
+                        detail: `forbidden key ${key} (allowed: ${OVERRIDE_KEYS.join(', ')})`
+                    })
+                )
+            else if (typeof value !== 'string')
+                errors.push(
+                    createIssue('SEL-007', pointer('members', i, 'override', key), {
+                        schemaId,
+                        detail: `${key} must be a string, got ${typeOfValue(value)}`
+                    })
+                )
         }
     })
 }
 
 function checkSkills(list: unknown[], errors: Issue[]): void {
-    if (list.length > MAX_SELECTION_SKILLS) errors.push(createIssue('SKL-018', pointer('skills'), { count: list.length, max: MAX_SELECTION_SKILLS }))
+    if (list.length > MAX_SELECTION_SKILLS)
+        errors.push(createIssue('SKL-018', pointer('skills'), { count: list.length, max: MAX_SELECTION_SKILLS }))
     list.forEach((item, i) => {
         const at = pointer('skills', i)
         if (!isObject(item) || typeof item.file !== 'string') {
-            errors.push(createIssue('SEL-012', at, { index: i, detail: `expected { file: "skills/<skill>/<skill>--<ts>--<hash8>.mjs" }, got ${isObject(item) ? 'no file string' : typeOfValue(item)}` }))
+            errors.push(
+                createIssue('SEL-012', at, {
+                    index: i,
+                    detail: `expected { file: "skills/<skill>/<skill>--<ts>--<hash8>.mjs" }, got ${isObject(item) ? 'no file string' : typeOfValue(item)}`
+                })
+            )
             return
         }
         const m = SKILL_FILE.exec(item.file)
         const parts = m === null ? null : parseSnapshotFilename(m[2] as string)
-        if (m === null || parts === null || parts.name !== m[1] || parts.ext !== 'mjs' || !NAME_PATTERNS.skill.test(m[1] as string)) {
-            errors.push(createIssue('SEL-012', pointer('skills', i, 'file'), { index: i, detail: `${describeValue(item.file)} is not skills/<skill>/<skill>--<ts>--<hash8>.mjs` }))
+        if (
+            m === null ||
+            parts === null ||
+            parts.name !== m[1] ||
+            parts.ext !== 'mjs' ||
+            !NAME_PATTERNS.skill.test(m[1] as string)
+        ) {
+            errors.push(
+                createIssue('SEL-012', pointer('skills', i, 'file'), {
+                    index: i,
+                    detail: `${describeValue(item.file)} is not skills/<skill>/<skill>--<ts>--<hash8>.mjs`
+                })
+            )
         }
     })
 }
@@ -138,24 +214,50 @@ function checkSkills(list: unknown[], errors: Issue[]): void {
  */
 export function checkSelectionDefinition(definition: unknown, expectedSelectionId?: string): Issue[] {
     const errors: Issue[] = []
-    if (!isObject(definition)) return [createIssue('SEL-002', '', { field: 'selection definition', expected: 'object', actual: typeOfValue(definition) })]
-    if (looksLikePrimitive(definition)) return [createIssue('SEL-013', '', { detail: 'it has tools/skills/resources/prompts ids but no selectionId and no members; convert it with SelectionDefinition.fromPrimitive' })]
+    if (!isObject(definition))
+        return [
+            createIssue('SEL-002', '', {
+                field: 'selection definition',
+                expected: 'object',
+                actual: typeOfValue(definition)
+            })
+        ]
+    if (looksLikePrimitive(definition))
+        return [
+            createIssue('SEL-013', '', {
+                detail: 'it has tools/skills/resources/prompts ids but no selectionId and no members; convert it with SelectionDefinition.fromPrimitive'
+            })
+        ]
     const selectionId = checkString(definition, 'selectionId', errors)
     checkPattern(selectionId, 'selectionId', NAME_PATTERNS.selection, '[a-z0-9-]+', errors)
     if (selectionId !== null && expectedSelectionId !== undefined && selectionId !== expectedSelectionId) {
-        errors.push(createIssue('SEL-008', pointer('selectionId'), { actual: selectionId, expected: expectedSelectionId }))
+        errors.push(
+            createIssue('SEL-008', pointer('selectionId'), { actual: selectionId, expected: expectedSelectionId })
+        )
     }
     checkPattern(checkString(definition, 'namespace', errors), 'namespace', NAMESPACE_PATTERN, '[a-z0-9_-]+', errors)
     checkString(definition, 'name', errors)
     checkPattern(checkString(definition, 'version', errors), 'version', FLOWMCP_VERSION_REGEX, 'flowmcp/4.x.y', errors)
     const description = checkString(definition, 'description', errors)
     if (description !== null && description.length < MIN_SELECTION_DESCRIPTION) {
-        errors.push(createIssue('SEL-004', pointer('description'), { length: description.length, min: MIN_SELECTION_DESCRIPTION }))
+        errors.push(
+            createIssue('SEL-004', pointer('description'), {
+                length: description.length,
+                min: MIN_SELECTION_DESCRIPTION
+            })
+        )
     }
     checkString(definition, 'whenToUse', errors)
     const personas = checkArray(definition, 'personaIds', 1, true, errors)
     personas?.forEach((p, i) => {
-        if (typeof p !== 'string' || p.length === 0) errors.push(createIssue('SEL-002', pointer('personaIds', i), { field: `personaIds[${i}]`, expected: 'non-empty string', actual: typeOfValue(p) }))
+        if (typeof p !== 'string' || p.length === 0)
+            errors.push(
+                createIssue('SEL-002', pointer('personaIds', i), {
+                    field: `personaIds[${i}]`,
+                    expected: 'non-empty string',
+                    actual: typeOfValue(p)
+                })
+            )
     })
     const members = checkArray(definition, 'members', 1, true, errors)
     if (members !== null) checkMembers(members, errors)
@@ -163,9 +265,11 @@ export function checkSelectionDefinition(definition: unknown, expectedSelectionI
     if (skills !== null) checkSkills(skills, errors)
     checkArray(definition, 'resources', 0, false, errors)
     checkArray(definition, 'prompts', 0, false, errors)
-    for (const field of DERIVED_FIELDS) if (field in definition) errors.push(createIssue('SEL-009', pointer(field), { field }))
+    for (const field of DERIVED_FIELDS)
+        if (field in definition) errors.push(createIssue('SEL-009', pointer(field), { field }))
     for (const key of Object.keys(definition)) {
-        if (!KNOWN_FIELDS.has(key) && !(DERIVED_FIELDS as readonly string[]).includes(key)) errors.push(createIssue('SEL-011', pointer(key), { field: key }))
+        if (!KNOWN_FIELDS.has(key) && !(DERIVED_FIELDS as readonly string[]).includes(key))
+            errors.push(createIssue('SEL-011', pointer(key), { field: key }))
     }
     return errors
 }
@@ -187,12 +291,29 @@ export class SelectionDefinition {
      * @example SelectionDefinition.validate({ definition, selectionId: 'weather-core' }).valid // true
      */
     static validate(input: { definition?: unknown; selectionId?: unknown }): { valid: boolean; errors: Issue[] } {
-        if (!isObject(input)) return { valid: false, errors: [createIssue('SEL-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })] }
+        if (!isObject(input))
+            return {
+                valid: false,
+                errors: [createIssue('SEL-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })]
+            }
         if (input.selectionId !== undefined && typeof input.selectionId !== 'string') {
-            return { valid: false, errors: [createIssue('SEL-002', '/selectionId', { field: 'selectionId', expected: 'string', actual: typeOfValue(input.selectionId) })] }
+            return {
+                valid: false,
+                errors: [
+                    createIssue('SEL-002', '/selectionId', {
+                        field: 'selectionId',
+                        expected: 'string',
+                        actual: typeOfValue(input.selectionId)
+                    })
+                ]
+            }
         }
-        if (input.definition === undefined) return { valid: false, errors: [createIssue('SEL-001', '/definition', { field: 'definition' })] }
-        const errors = checkSelectionDefinition(input.definition, input.selectionId as string | undefined).map((i) => ({ ...i, path: '/definition' + i.path }))
+        if (input.definition === undefined)
+            return { valid: false, errors: [createIssue('SEL-001', '/definition', { field: 'definition' })] }
+        const errors = checkSelectionDefinition(input.definition, input.selectionId as string | undefined).map((i) => ({
+            ...i,
+            path: '/definition' + i.path
+        }))
         return { valid: !errors.some((e) => e.severity === SEVERITY.error), errors }
     }
 
@@ -206,7 +327,10 @@ export class SelectionDefinition {
      * @returns `{ definition, errors }`; `definition` is `null` when an error was found (SEL-*, SKL-018)
      * @example SelectionDefinition.fromPrimitive({ primitive, toolSchemas: { 'openmeteo/tool/getForecast': 'openmeteo.forecast' }, personaIds: ['decision-maker'] })
      */
-    static fromPrimitive(input: { primitive?: unknown; toolSchemas?: unknown; personaIds?: unknown }): { definition: SelectionDefinitionDocument | null; errors: Issue[] } {
+    static fromPrimitive(input: { primitive?: unknown; toolSchemas?: unknown; personaIds?: unknown }): {
+        definition: SelectionDefinitionDocument | null
+        errors: Issue[]
+    } {
         const fail = (issue: Issue): { definition: null; errors: Issue[] } => ({ definition: null, errors: [issue] })
         if (!isObject(input)) return fail(notAnObject('SEL-002', '', 'input', input))
         const p = input.primitive
@@ -218,7 +342,8 @@ export class SelectionDefinition {
         const errors: Issue[] = []
         const members = toolMembers(Array.isArray(p.tools) ? p.tools : [], map, errors)
         checkUngradedPrimitives(p, errors)
-        const version = typeof p.version === 'string' && /^4\.[0-9]+\.[0-9]+$/.test(p.version) ? `flowmcp/${p.version}` : p.version
+        const version =
+            typeof p.version === 'string' && /^4\.[0-9]+\.[0-9]+$/.test(p.version) ? `flowmcp/${p.version}` : p.version
         const draft: Obj = {
             selectionId: p.name,
             namespace: p.namespace,
@@ -254,9 +379,10 @@ function toolMembers(tools: unknown[], map: Obj, errors: Issue[]): string[] {
         const schemaId = Object.prototype.hasOwnProperty.call(map, id) ? map[id] : undefined
         const sameNamespace = typeof schemaId === 'string' && schemaId.split('.')[0] === id.split('/')[0]
         if (typeof schemaId !== 'string' || splitSchemaId(schemaId) === null || !sameNamespace) {
-            const detail = schemaId === undefined
-                ? 'toolSchemas does not resolve it'
-                : `toolSchemas gives ${describeValue(schemaId)}, not a <namespace>.<schema> of its namespace`
+            const detail =
+                schemaId === undefined
+                    ? 'toolSchemas does not resolve it'
+                    : `toolSchemas gives ${describeValue(schemaId)}, not a <namespace>.<schema> of its namespace`
             errors.push(createIssue('SEL-014', at, { value: id, detail }))
             return
         }
@@ -274,9 +400,10 @@ function checkUngradedPrimitives(p: Obj, errors: Issue[]): void {
             )
         }
         if (!Array.isArray(p[field]) || (p[field] as unknown[]).length === 0) continue
-        const detail = field === 'skills'
-            ? 'selection skills are graded from their snapshot files (options.skills)'
-            : 'unique primitives are not graded'
+        const detail =
+            field === 'skills'
+                ? 'selection skills are graded from their snapshot files (options.skills)'
+                : 'unique primitives are not graded'
         errors.push(createIssue('SEL-015', pointer('primitive', field), { field, detail }))
     }
 }

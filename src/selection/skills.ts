@@ -45,18 +45,38 @@ export function namesSkill(text: string, name: string): boolean {
  */
 function crossReferencesOf(input: { skills?: unknown }): SkillCrossReferences {
     const list = input?.skills
-    if (!Array.isArray(list)) return { predecessors: {}, violations: {}, errors: [createIssue('SEL-002', '/skills', { field: 'skills', expected: 'array', actual: typeOfValue(list) })] }
+    if (!Array.isArray(list))
+        return {
+            predecessors: {},
+            violations: {},
+            errors: [
+                createIssue('SEL-002', '/skills', { field: 'skills', expected: 'array', actual: typeOfValue(list) })
+            ]
+        }
     const errors: Issue[] = []
     const skills: Array<SelectionSkillInput & { index: number }> = []
     list.forEach((s: unknown, index) => {
         const o = s as Partial<SelectionSkillInput> | null
-        if (o === null || typeof o !== 'object' || typeof o.name !== 'string' || typeof o.text !== 'string' || !(LEVELS as readonly unknown[]).includes(o.level)) {
-            errors.push(createIssue('SEL-002', pointer('skills', index), { field: `skills[${index}]`, expected: '{ name, level: L1|L2|L3, text }', actual: typeOfValue(s) }))
+        if (
+            o === null ||
+            typeof o !== 'object' ||
+            typeof o.name !== 'string' ||
+            typeof o.text !== 'string' ||
+            !(LEVELS as readonly unknown[]).includes(o.level)
+        ) {
+            errors.push(
+                createIssue('SEL-002', pointer('skills', index), {
+                    field: `skills[${index}]`,
+                    expected: '{ name, level: L1|L2|L3, text }',
+                    actual: typeOfValue(s)
+                })
+            )
             return
         }
         skills.push({ name: o.name, level: o.level as SelectionSkillInput['level'], text: o.text, index })
     })
-    if (list.length > MAX_SELECTION_SKILLS) errors.push(createIssue('SKL-018', '/skills', { count: list.length, max: MAX_SELECTION_SKILLS }))
+    if (list.length > MAX_SELECTION_SKILLS)
+        errors.push(createIssue('SKL-018', '/skills', { count: list.length, max: MAX_SELECTION_SKILLS }))
     const at = (level: SelectionSkillInput['level']): typeof skills => skills.filter((s) => s.level === level)
     const violations = new Map<string, Issue[]>()
     const predecessors: Array<[string, string[]]> = []
@@ -66,11 +86,18 @@ function crossReferencesOf(input: { skills?: unknown }): SkillCrossReferences {
     }
     for (const l1 of at('L1')) {
         predecessors.push([l1.name, []])
-        for (const l2 of at('L2')) if (!namesSkill(l1.text, l2.name)) note(l1.name, createIssue('SKC-001', pointer('skills', l1.index, 'text'), { skill: l1.name, missing: l2.name }))
+        for (const l2 of at('L2'))
+            if (!namesSkill(l1.text, l2.name))
+                note(
+                    l1.name,
+                    createIssue('SKC-001', pointer('skills', l1.index, 'text'), { skill: l1.name, missing: l2.name })
+                )
     }
     for (const l2 of at('L2')) predecessors.push([l2.name, at('L1').map((s) => s.name)])
     for (const l3 of at('L3')) {
-        const namers = at('L2').filter((l2) => namesSkill(l2.text, l3.name)).map((s) => s.name)
+        const namers = at('L2')
+            .filter((l2) => namesSkill(l2.text, l3.name))
+            .map((s) => s.name)
         predecessors.push([l3.name, namers])
         if (namers.length === 0) note(l3.name, createIssue('SKC-002', pointer('skills', l3.index), { skill: l3.name }))
     }

@@ -15,9 +15,16 @@ function detailOf(cause: unknown): string {
 
 /** FS-004 when `fs` lacks one of the nine port methods; checked before any call. */
 export function checkFsPort(fs: unknown, path = '/fs'): Issue | null {
-    if (fs === null || typeof fs !== 'object') return createIssue(fs === undefined ? 'ISL-001' : 'ISL-002', path, { field: 'fs', expected: 'FsPort', actual: fs === null ? 'null' : typeof fs })
+    if (fs === null || typeof fs !== 'object')
+        return createIssue(fs === undefined ? 'ISL-001' : 'ISL-002', path, {
+            field: 'fs',
+            expected: 'FsPort',
+            actual: fs === null ? 'null' : typeof fs
+        })
     const missing = FS_METHODS.filter((m) => typeof (fs as Record<string, unknown>)[m] !== 'function')
-    return missing.length === 0 ? null : createIssue('FS-004', path, { method: missing.join(', '), detail: 'not a function' })
+    return missing.length === 0
+        ? null
+        : createIssue('FS-004', path, { method: missing.join(', '), detail: 'not a function' })
 }
 
 /** Runs one port call; a rejection or a synchronous throw becomes FS-001. */
@@ -56,13 +63,21 @@ const NO_HARD_LINKS = new Set(['ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EPERM', 'EXDE
 const MAX_TEMP_ATTEMPTS = 256
 
 /** A port call that keeps the rejection's `code` (EEXIST decides between conflict and failure). */
-async function tryPort(op: string, path: string, run: () => Promise<unknown>): Promise<{ ok: true } | { ok: false; code: string | null; issue: Issue }> {
+async function tryPort(
+    op: string,
+    path: string,
+    run: () => Promise<unknown>
+): Promise<{ ok: true } | { ok: false; code: string | null; issue: Issue }> {
     try {
         await run()
         return { ok: true }
     } catch (cause) {
         const code = (cause as { code?: unknown } | null)?.code
-        return { ok: false, code: typeof code === 'string' ? code : null, issue: createIssue('FS-001', '', { op, path, detail: detailOf(cause) }) }
+        return {
+            ok: false,
+            code: typeof code === 'string' ? code : null,
+            issue: createIssue('FS-001', '', { op, path, detail: detailOf(cause) })
+        }
     }
 }
 
@@ -72,8 +87,14 @@ export async function listDir(fs: FsPort, dir: string): Promise<PortResult<FsDir
     if (!res.ok) return res
     const entries = res.value
     if (entries === null) return { ok: true, value: null }
-    if (!Array.isArray(entries)) return { ok: false, issue: createIssue('FS-004', '', { method: 'readdir', detail: `returned ${typeof entries} for ${dir}` }) }
-    const out = entries.filter((e) => e !== null && typeof e === 'object' && typeof e.name === 'string' && !isTempName(e.name))
+    if (!Array.isArray(entries))
+        return {
+            ok: false,
+            issue: createIssue('FS-004', '', { method: 'readdir', detail: `returned ${typeof entries} for ${dir}` })
+        }
+    const out = entries.filter(
+        (e) => e !== null && typeof e === 'object' && typeof e.name === 'string' && !isTempName(e.name)
+    )
     out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     return { ok: true, value: out }
 }
@@ -82,7 +103,10 @@ export async function listDir(fs: FsPort, dir: string): Promise<PortResult<FsDir
 export async function readText(fs: FsPort, path: string): Promise<PortResult<string | null>> {
     const res = await callPort('readFile', path, () => fs.readFile(path))
     if (res.ok && res.value !== null && typeof res.value !== 'string') {
-        return { ok: false, issue: createIssue('FS-004', '', { method: 'readFile', detail: `returned ${typeof res.value} for ${path}` }) }
+        return {
+            ok: false,
+            issue: createIssue('FS-004', '', { method: 'readFile', detail: `returned ${typeof res.value} for ${path}` })
+        }
     }
     return res
 }
@@ -122,7 +146,8 @@ export async function confine(fs: FsPort, root: string | null, path: string): Pr
  * in one go (one round trip, not one per level) and judged in order, from the root down.
  */
 async function probe(fs: FsPort, root: string | null, path: string): Promise<{ issue: Issue | null; isDir: boolean }> {
-    if (root !== null && !isInside(path, root)) return { issue: createIssue('FS-006', '', { path, detail: `outside the island root ${root}` }), isDir: false }
+    if (root !== null && !isInside(path, root))
+        return { issue: createIssue('FS-006', '', { path, detail: `outside the island root ${root}` }), isDir: false }
     const base = root ?? dirName(path)
     const rest = path === base ? [] : path.slice(base === '/' ? 1 : base.length + 1).split('/')
     const steps: string[] = []
@@ -136,7 +161,14 @@ async function probe(fs: FsPort, root: string | null, path: string): Promise<{ i
         const st = stats[i] as PortResult<FsStat | null>
         if (!st.ok) return { issue: st.issue, isDir: false }
         if (st.value === null) return { issue: null, isDir: false }
-        if (st.value.kind === 'symlink') return { issue: createIssue('FS-006', '', { path: steps[i] as string, detail: 'is a symbolic link; the island never writes through links' }), isDir: false }
+        if (st.value.kind === 'symlink')
+            return {
+                issue: createIssue('FS-006', '', {
+                    path: steps[i] as string,
+                    detail: 'is a symbolic link; the island never writes through links'
+                }),
+                isDir: false
+            }
     }
     const last = stats[stats.length - 1]
     return { issue: null, isDir: last !== undefined && last.ok && last.value?.kind === 'directory' }
@@ -202,7 +234,8 @@ export async function ensureDir(fs: FsPort, dir: string, journal: Journal): Prom
         const st = await statPath(fs, cur)
         if (!st.ok) return st.issue
         if (st.value !== null) {
-            if (st.value.kind !== 'directory') return createIssue('FS-001', '', { op: 'mkdir', path: cur, detail: 'exists and is not a directory' })
+            if (st.value.kind !== 'directory')
+                return createIssue('FS-001', '', { op: 'mkdir', path: cur, detail: 'exists and is not a directory' })
             break
         }
         missing.push(cur)
@@ -234,7 +267,12 @@ export interface AtomicWriteOptions {
  * the journal's root down, and the target, must not be a symbolic link (FS-006).
  * @returns `[]` on success, else the issues (FS-001, FS-002, FS-004, FS-006, plus FS-005 for debris)
  */
-export async function writeAtomic(fs: FsPort, path: string, data: string, options: AtomicWriteOptions): Promise<Issue[]> {
+export async function writeAtomic(
+    fs: FsPort,
+    path: string,
+    data: string,
+    options: AtomicWriteOptions
+): Promise<Issue[]> {
     const { overwrite, journal } = options
     const dir = dirName(path)
     const before = await checkTarget(fs, path, overwrite)
@@ -270,16 +308,32 @@ export async function writeAtomic(fs: FsPort, path: string, data: string, option
 }
 
 /** FS-006 for a link at `path`, FS-002 for something that may not be replaced; else whether a file is there. */
-async function checkTarget(fs: FsPort, path: string, overwrite: boolean): Promise<{ ok: true; existed: boolean } | { ok: false; issue: Issue }> {
+async function checkTarget(
+    fs: FsPort,
+    path: string,
+    overwrite: boolean
+): Promise<{ ok: true; existed: boolean } | { ok: false; issue: Issue }> {
     const before = await callPort('lstat', path, () => fs.lstat(path))
     if (!before.ok) return before
-    if (before.value?.kind === 'symlink') return { ok: false, issue: createIssue('FS-006', '', { path, detail: 'is a symbolic link; the island never writes through links' }) }
-    if (before.value !== null && (!overwrite || before.value.kind !== 'file')) return { ok: false, issue: createIssue('FS-002', '', { path }) }
+    if (before.value?.kind === 'symlink')
+        return {
+            ok: false,
+            issue: createIssue('FS-006', '', {
+                path,
+                detail: 'is a symbolic link; the island never writes through links'
+            })
+        }
+    if (before.value !== null && (!overwrite || before.value.kind !== 'file'))
+        return { ok: false, issue: createIssue('FS-002', '', { path }) }
     return { ok: true, existed: before.value !== null }
 }
 
 /** Writes `data` to a fresh, exclusively created temp file beside `path` (the parent exists). */
-async function writeTemp(fs: FsPort, path: string, data: string): Promise<{ ok: true; temp: string } | { ok: false; issues: Issue[] }> {
+async function writeTemp(
+    fs: FsPort,
+    path: string,
+    data: string
+): Promise<{ ok: true; temp: string } | { ok: false; issues: Issue[] }> {
     const dir = dirName(path)
     const stem = tempStem(path, data)
     for (let attempt = 0; attempt < MAX_TEMP_ATTEMPTS; attempt += 1) {
@@ -291,11 +345,21 @@ async function writeTemp(fs: FsPort, path: string, data: string): Promise<{ ok: 
             return { ok: false, issues: cleanup === null ? [wrote.issue] : [wrote.issue, cleanup] }
         }
     }
-    return { ok: false, issues: [createIssue('FS-001', '', { op: 'writeFile', path, detail: `${MAX_TEMP_ATTEMPTS} temp names taken` })] }
+    return {
+        ok: false,
+        issues: [createIssue('FS-001', '', { op: 'writeFile', path, detail: `${MAX_TEMP_ATTEMPTS} temp names taken` })]
+    }
 }
 
 /** Renames a written temp file onto a replaceable target; a target that is new goes into the journal. */
-async function publish(fs: FsPort, temp: string, path: string, data: string, existed: boolean, journal: Journal): Promise<Issue[]> {
+async function publish(
+    fs: FsPort,
+    temp: string,
+    path: string,
+    data: string,
+    existed: boolean,
+    journal: Journal
+): Promise<Issue[]> {
     const moved = await callPort('rename', path, () => fs.rename(temp, path))
     if (!moved.ok) {
         const cleanup = await removeWithRetry(fs, temp)
@@ -316,10 +380,22 @@ async function publish(fs: FsPort, temp: string, path: string, data: string, exi
  * @param files - the targets (all in `dir`), each with the journal its creation is recorded in
  * @returns how many targets were replaced (a prefix of `files`) and the issues (FS-001, FS-002, FS-004, FS-006, FS-005)
  */
-export async function writeReplaceableAll(fs: FsPort, dir: string, files: ReadonlyArray<{ readonly path: string; readonly data: string; readonly journal: Journal }>, folderJournal: Journal): Promise<{ published: number; issues: Issue[] }> {
-    if (files.some((f) => dirName(f.path) !== dir)) return { published: 0, issues: [createIssue('FS-004', '', { method: 'writeFile', detail: `every file must be in ${dir}` })] }
+export async function writeReplaceableAll(
+    fs: FsPort,
+    dir: string,
+    files: ReadonlyArray<{ readonly path: string; readonly data: string; readonly journal: Journal }>,
+    folderJournal: Journal
+): Promise<{ published: number; issues: Issue[] }> {
+    if (files.some((f) => dirName(f.path) !== dir))
+        return {
+            published: 0,
+            issues: [createIssue('FS-004', '', { method: 'writeFile', detail: `every file must be in ${dir}` })]
+        }
     // The targets and the way to the folder are looked at together; a folder is made only when missing.
-    const [checks, seen] = await Promise.all([Promise.all(files.map((f) => checkTarget(fs, f.path, true))), probe(fs, folderJournal.root, dir)])
+    const [checks, seen] = await Promise.all([
+        Promise.all(files.map((f) => checkTarget(fs, f.path, true))),
+        probe(fs, folderJournal.root, dir)
+    ])
     for (const c of checks) if (!c.ok) return { published: 0, issues: [c.issue] }
     if (seen.issue !== null) return { published: 0, issues: [seen.issue] }
     const mk = seen.isDir ? null : await ensureDir(fs, dir, folderJournal)
@@ -328,15 +404,24 @@ export async function writeReplaceableAll(fs: FsPort, dir: string, files: Readon
     const failedTemp = temps.find((t) => !t.ok)
     if (failedTemp !== undefined && !failedTemp.ok) {
         const issues = [...failedTemp.issues]
-        for (const t of temps) if (t.ok) issues.push(...[await removeWithRetry(fs, t.temp)].filter((i): i is Issue => i !== null))
+        for (const t of temps)
+            if (t.ok) issues.push(...[await removeWithRetry(fs, t.temp)].filter((i): i is Issue => i !== null))
         return { published: 0, issues }
     }
     for (let k = 0; k < files.length; k += 1) {
         const f = files[k] as (typeof files)[number]
-        const problems = await publish(fs, (temps[k] as { temp: string }).temp, f.path, f.data, (checks[k] as { existed: boolean }).existed, f.journal)
+        const problems = await publish(
+            fs,
+            (temps[k] as { temp: string }).temp,
+            f.path,
+            f.data,
+            (checks[k] as { existed: boolean }).existed,
+            f.journal
+        )
         if (problems.length > 0) {
             // The files not published yet leave no temp file behind.
-            for (const t of temps.slice(k + 1)) if (t.ok) problems.push(...[await removeWithRetry(fs, t.temp)].filter((i): i is Issue => i !== null))
+            for (const t of temps.slice(k + 1))
+                if (t.ok) problems.push(...[await removeWithRetry(fs, t.temp)].filter((i): i is Issue => i !== null))
             return { published: k, issues: problems }
         }
     }
@@ -347,7 +432,11 @@ export async function writeReplaceableAll(fs: FsPort, dir: string, files: Readon
  * Runs `fn` with a bounded number of concurrent calls, preserving result order.
  * @param limit - at least 1
  */
-export async function mapPool<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapPool<T, R>(
+    items: readonly T[],
+    limit: number,
+    fn: (item: T, index: number) => Promise<R>
+): Promise<R[]> {
     const out = new Array<R>(items.length)
     let next = 0
     const worker = async (): Promise<void> => {

@@ -46,10 +46,17 @@ export function unsafeSegmentReason(value: string): string | null {
  */
 export function checkName(value: unknown, kind: NameKind, path: string, field: string = kind): Issue | null {
     if (value === undefined || value === null) return createIssue('ISL-001', path, { field })
-    if (typeof value !== 'string') return createIssue('ISL-002', path, { field, expected: 'string', actual: typeOfValue(value) })
+    if (typeof value !== 'string')
+        return createIssue('ISL-002', path, { field, expected: 'string', actual: typeOfValue(value) })
     const unsafe = unsafeSegmentReason(value)
-    if (unsafe !== null) return createIssue('ISL-003', path, { field, value: describeValue(JSON.stringify(value)), detail: unsafe })
-    if (!NAME_PATTERNS[kind].test(value)) return createIssue('ISL-004', path, { field, value: describeValue(value), expected: String(NAME_PATTERNS[kind]) })
+    if (unsafe !== null)
+        return createIssue('ISL-003', path, { field, value: describeValue(JSON.stringify(value)), detail: unsafe })
+    if (!NAME_PATTERNS[kind].test(value))
+        return createIssue('ISL-004', path, {
+            field,
+            value: describeValue(value),
+            expected: String(NAME_PATTERNS[kind])
+        })
     return null
 }
 
@@ -60,9 +67,21 @@ export function checkName(value: unknown, kind: NameKind, path: string, field: s
  */
 export function normalizeDir(value: unknown, path: string, field: string): { dir: string | null; issue: Issue | null } {
     if (value === undefined || value === null) return { dir: null, issue: createIssue('ISL-001', path, { field }) }
-    if (typeof value !== 'string') return { dir: null, issue: createIssue('ISL-002', path, { field, expected: 'string', actual: typeOfValue(value) }) }
-    if (value.length === 0) return { dir: null, issue: createIssue('FS-003', path, { path: '""', detail: `${field} is empty` }) }
-    if (CONTROL.test(value)) return { dir: null, issue: createIssue('FS-003', path, { path: describeValue(JSON.stringify(value)), detail: 'contains NUL or a control character' }) }
+    if (typeof value !== 'string')
+        return {
+            dir: null,
+            issue: createIssue('ISL-002', path, { field, expected: 'string', actual: typeOfValue(value) })
+        }
+    if (value.length === 0)
+        return { dir: null, issue: createIssue('FS-003', path, { path: '""', detail: `${field} is empty` }) }
+    if (CONTROL.test(value))
+        return {
+            dir: null,
+            issue: createIssue('FS-003', path, {
+                path: describeValue(JSON.stringify(value)),
+                detail: 'contains NUL or a control character'
+            })
+        }
     const absolute = value.startsWith('/')
     const out: string[] = []
     for (const part of value.split('/')) {
@@ -133,7 +152,13 @@ export const ESCAPED_NAME_PREFIX = 'esc_'
  * @example islandName('/block/:hash', 'tool') // 'esc__2fblock_2f_3ahash'
  */
 export function islandName(name: string, kind: 'schema' | 'tool' | 'skill'): string | null {
-    if (NAME_PATTERNS[kind].test(name) && SNAPSHOT_NAME_REGEX.test(name) && !name.startsWith(ESCAPED_NAME_PREFIX) && unsafeSegmentReason(name) === null) return name
+    if (
+        NAME_PATTERNS[kind].test(name) &&
+        SNAPSHOT_NAME_REGEX.test(name) &&
+        !name.startsWith(ESCAPED_NAME_PREFIX) &&
+        unsafeSegmentReason(name) === null
+    )
+        return name
     let out = ESCAPED_NAME_PREFIX
     for (const byte of utf8Bytes(name)) {
         const ch = String.fromCharCode(byte)

@@ -25,8 +25,19 @@ export interface ResolveLatestResult {
  *   FS-001 when the port fails
  * @example await resolveLatest({ fs, dir: '/island/providers/defillama/prices/schema', logicalName: 'prices' })
  */
-export async function resolveLatest(input: { fs?: unknown; dir?: unknown; logicalName?: unknown; kind?: LatestKind }): Promise<ResolveLatestResult> {
-    const none = (reason: ResolveLatestResult['reason'], errors: Issue[]): ResolveLatestResult => ({ file: null, path: null, timestamp: null, reason, errors })
+export async function resolveLatest(input: {
+    fs?: unknown
+    dir?: unknown
+    logicalName?: unknown
+    kind?: LatestKind
+}): Promise<ResolveLatestResult> {
+    const none = (reason: ResolveLatestResult['reason'], errors: Issue[]): ResolveLatestResult => ({
+        file: null,
+        path: null,
+        timestamp: null,
+        reason,
+        errors
+    })
     const errors: Issue[] = []
     const portIssue = checkFsPort(input?.fs)
     if (portIssue !== null) errors.push(portIssue)
@@ -34,13 +45,25 @@ export async function resolveLatest(input: { fs?: unknown; dir?: unknown; logica
     if (issue !== null) errors.push(issue)
     const logicalName = input?.logicalName
     if (typeof logicalName !== 'string' || logicalName.length === 0) {
-        errors.push(createIssue(logicalName === undefined ? 'ISL-001' : 'ISL-002', '/logicalName', { field: 'logicalName', expected: 'non-empty string', actual: typeOfValue(logicalName) }))
+        errors.push(
+            createIssue(logicalName === undefined ? 'ISL-001' : 'ISL-002', '/logicalName', {
+                field: 'logicalName',
+                expected: 'non-empty string',
+                actual: typeOfValue(logicalName)
+            })
+        )
     }
     if (errors.length > 0 || dir === null) return none('invalid-input', errors)
     const listing = await listDir(input.fs as FsPort, dir)
     if (!listing.ok) return none(null, [listing.issue])
     if (listing.value === null) return none('no-version', [])
     const names = listing.value.filter((e) => e.kind === 'file').map((e) => e.name)
-    const pick = selectLatest({ names, logicalName: logicalName as string, ...(input.kind !== undefined ? { kind: input.kind } : {}) })
-    return pick.file === null ? none('no-version', []) : { file: pick.file, path: joinPath(dir, pick.file), timestamp: pick.timestamp, reason: null, errors: [] }
+    const pick = selectLatest({
+        names,
+        logicalName: logicalName as string,
+        ...(input.kind !== undefined ? { kind: input.kind } : {})
+    })
+    return pick.file === null
+        ? none('no-version', [])
+        : { file: pick.file, path: joinPath(dir, pick.file), timestamp: pick.timestamp, reason: null, errors: [] }
 }

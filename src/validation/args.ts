@@ -18,7 +18,9 @@ export interface ArgCodes<C extends ErrorCode = ErrorCode> {
 }
 
 function pathOf(issue: v.BaseIssue<unknown>): { pointer: string; field: string } {
-    const keys = (issue.path ?? []).map((item) => (typeof item.key === 'string' || typeof item.key === 'number' ? item.key : String(item.key)))
+    const keys = (issue.path ?? []).map((item) =>
+        typeof item.key === 'string' || typeof item.key === 'number' ? item.key : String(item.key)
+    )
     return { pointer: pointer(...keys), field: keys.length > 0 ? keys.join('.') : 'input' }
 }
 
@@ -41,8 +43,15 @@ export function parseArgs<TOutput, C extends ErrorCode>(
         if (issue.kind === 'schema' && issue.input === undefined) {
             return codes.create(codes.missing, path, { field })
         }
-        const expected = issue.kind === 'schema' ? issue.expected ?? issue.type : `${issue.type} (${issue.expected ?? issue.requirement ?? 'constraint'})`
-        return codes.create(codes.mismatch, path, { field, expected: String(expected), actual: describeValue(issue.input) })
+        const expected =
+            issue.kind === 'schema'
+                ? (issue.expected ?? issue.type)
+                : `${issue.type} (${issue.expected ?? issue.requirement ?? 'constraint'})`
+        return codes.create(codes.mismatch, path, {
+            field,
+            expected: String(expected),
+            actual: describeValue(issue.input)
+        })
     })
     return { value: null, errors }
 }

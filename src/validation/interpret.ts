@@ -39,7 +39,21 @@ const TYPE_GROUPS: ReadonlyArray<readonly [string, readonly string[]]> = [
 const UNTYPED = ['$ref', 'const', 'enum', 'not', 'oneOf', 'allOf', 'if']
 /** Every keyword the compiler knows; test/validation/interpret.test.ts checks the shipped schemas use no other. */
 export function knownKeywords(): ReadonlySet<string> {
-    return new Set(['$schema', '$id', '$defs', '$comment', 'title', 'description', 'examples', 'default', 'type', 'then', 'else', ...UNTYPED, ...TYPE_GROUPS.flatMap(([, keys]) => keys)])
+    return new Set([
+        '$schema',
+        '$id',
+        '$defs',
+        '$comment',
+        'title',
+        'description',
+        'examples',
+        'default',
+        'type',
+        'then',
+        'else',
+        ...UNTYPED,
+        ...TYPE_GROUPS.flatMap(([, keys]) => keys)
+    ])
 }
 
 /** A test per JSON Schema type, so a compiled step calls its own instead of switching on the name per value. */
@@ -54,7 +68,8 @@ const TYPE_TESTS: Readonly<Record<string, (data: unknown) => boolean>> = {
 }
 
 /** The test of a declared type; an unknown type name matches nothing. */
-const typeTest = (type: string): ((data: unknown) => boolean) => (Object.hasOwn(TYPE_TESTS, type) ? (TYPE_TESTS[type] as (data: unknown) => boolean) : () => false)
+const typeTest = (type: string): ((data: unknown) => boolean) =>
+    Object.hasOwn(TYPE_TESTS, type) ? (TYPE_TESTS[type] as (data: unknown) => boolean) : () => false
 
 /** Deep equality of JSON values, as `const` and `enum` compare. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
@@ -76,7 +91,14 @@ function report(ctx: Ctx, schemaPath: string, keyword: string, params: Obj, mess
         return
     }
     const propertyName = ctx.propertyName
-    ctx.errors.push({ instancePath: pointer(...ctx.path), schemaPath: `${schemaPath}/${keyword}`, keyword, params, message, ...(propertyName === undefined ? {} : { propertyName }) })
+    ctx.errors.push({
+        instancePath: pointer(...ctx.path),
+        schemaPath: `${schemaPath}/${keyword}`,
+        keyword,
+        params,
+        message,
+        ...(propertyName === undefined ? {} : { propertyName })
+    })
 }
 
 /** Runs `check` on `data` one level down (`key`), keeping the instance path in step. */
@@ -100,7 +122,11 @@ function passes(check: Check, data: unknown, ctx: Ctx, keep: boolean): boolean {
     return valid
 }
 
-function resolve(registry: ReadonlyMap<string, Obj>, ref: string, base: string): { schema: Schema; base: string } | null {
+function resolve(
+    registry: ReadonlyMap<string, Obj>,
+    ref: string,
+    base: string
+): { schema: Schema; base: string } | null {
     const hash = ref.indexOf('#')
     const doc = hash === 0 ? base : hash < 0 ? ref : ref.slice(0, hash)
     let node: unknown = registry.get(doc)
@@ -137,7 +163,9 @@ function predicate(schema: Schema): Predicate | null {
     for (const keyword of Object.keys(schema)) {
         if (ANNOTATIONS.has(keyword)) continue
         const value = schema[keyword]
-        const limit = Object.hasOwn(LIMITS, keyword) ? (LIMITS[keyword] as (data: unknown, limit: number) => boolean) : null
+        const limit = Object.hasOwn(LIMITS, keyword)
+            ? (LIMITS[keyword] as (data: unknown, limit: number) => boolean)
+            : null
         if (limit !== null && typeof value === 'number') tests.push((data) => limit(data, value))
         else if (keyword === 'type') {
             const types = (Array.isArray(value) ? value : [value]).map((t) => typeTest(String(t)))
@@ -156,7 +184,11 @@ function predicate(schema: Schema): Predicate | null {
             const names = Object.keys(value)
             const subs = names.map((name) => predicate(value[name] as Schema))
             if (subs.includes(null)) return null
-            tests.push((data) => !isObject(data) || names.every((name, i) => data[name] === undefined || (subs[i] as Predicate)(data[name])))
+            tests.push(
+                (data) =>
+                    !isObject(data) ||
+                    names.every((name, i) => data[name] === undefined || (subs[i] as Predicate)(data[name]))
+            )
         } else return null
     }
     return (data) => tests.every((test) => test(data))
@@ -173,12 +205,29 @@ function compile(unit: Unit, schema: Schema, schemaPath: string, base: string): 
     if (schema === true) return NOTHING
     if (schema === false) {
         return (_data, ctx) => {
-            ctx.errors.push(ctx.quiet > 0 ? DROPPED : { instancePath: pointer(...ctx.path), schemaPath, keyword: 'false schema', params: {}, message: 'boolean schema is false' })
+            ctx.errors.push(
+                ctx.quiet > 0
+                    ? DROPPED
+                    : {
+                          instancePath: pointer(...ctx.path),
+                          schemaPath,
+                          keyword: 'false schema',
+                          params: {},
+                          message: 'boolean schema is false'
+                      }
+            )
         }
     }
     const here = typeof schema.$id === 'string' ? (schema.$id.split('#')[0] as string) : base
-    const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string]
-    const groups = TYPE_GROUPS.map(([t, keys]) => [t, keys.filter((k) => k in schema)] as const).filter(([, keys]) => keys.length > 0)
+    const types =
+        schema.type === undefined
+            ? []
+            : Array.isArray(schema.type)
+              ? (schema.type as string[])
+              : [schema.type as string]
+    const groups = TYPE_GROUPS.map(([t, keys]) => [t, keys.filter((k) => k in schema)] as const).filter(
+        ([, keys]) => keys.length > 0
+    )
     const typeFirst = types.length > 0 && !(types.length === 1 && groups.some(([t]) => t === types[0]))
     const typeList = types.join(',')
     const typeMessage = `must be ${typeList}`
@@ -186,7 +235,10 @@ function compile(unit: Unit, schema: Schema, schemaPath: string, base: string): 
     const steps: Check[] = []
     if (typeFirst) {
         const tests = types.map(typeTest)
-        const matches = tests.length === 1 ? (tests[0] as (data: unknown) => boolean) : (data: unknown) => tests.some((test) => test(data))
+        const matches =
+            tests.length === 1
+                ? (tests[0] as (data: unknown) => boolean)
+                : (data: unknown) => tests.some((test) => test(data))
         steps.push((data, ctx) => (matches(data) ? undefined : typeError(data, ctx)))
     }
     for (const keyword of UNTYPED) if (keyword in schema) steps.push(untyped(unit, schema, keyword, schemaPath, here))
@@ -212,7 +264,8 @@ function sequence(steps: readonly Check[]): Check {
 function reference(unit: Unit, ref: string, schemaPath: string, base: string): Check {
     const target = resolve(unit, ref, base)
     // An unresolvable reference is a defect of the shipped schemas, caught by the tests.
-    if (target === null) return (_data, ctx) => report(ctx, schemaPath, '$ref', { ref }, `can't resolve reference ${ref}`)
+    if (target === null)
+        return (_data, ctx) => report(ctx, schemaPath, '$ref', { ref }, `can't resolve reference ${ref}`)
     let check: Check | undefined
     return (data, ctx) => (check ??= compile(unit, target.schema, ref, target.base))(data, ctx)
 }
@@ -224,18 +277,32 @@ function untyped(unit: Unit, schema: Obj, keyword: string, schemaPath: string, b
             return reference(unit, String(schema.$ref), schemaPath, base)
         case 'const': {
             const allowedValue = schema.const
-            return (data, ctx) => (data === allowedValue || jsonEqual(data, allowedValue) ? undefined : report(ctx, schemaPath, 'const', { allowedValue }, 'must be equal to constant'))
+            return (data, ctx) =>
+                data === allowedValue || jsonEqual(data, allowedValue)
+                    ? undefined
+                    : report(ctx, schemaPath, 'const', { allowedValue }, 'must be equal to constant')
         }
         case 'enum': {
             const allowed = schema.enum as unknown[]
             // The shipped enums list strings and nulls: a Set answers for those at once (SameValueZero
             // agrees with jsonEqual on every primitive), the deep comparison is left for the rest.
             const primitives = new Set(allowed.filter((v) => v === null || typeof v !== 'object'))
-            return (data, ctx) => (primitives.has(data) || ((data !== null && typeof data === 'object') && allowed.some((v) => jsonEqual(data, v))) ? undefined : report(ctx, schemaPath, 'enum', { allowedValues: allowed }, 'must be equal to one of the allowed values'))
+            return (data, ctx) =>
+                primitives.has(data) ||
+                (data !== null && typeof data === 'object' && allowed.some((v) => jsonEqual(data, v)))
+                    ? undefined
+                    : report(
+                          ctx,
+                          schemaPath,
+                          'enum',
+                          { allowedValues: allowed },
+                          'must be equal to one of the allowed values'
+                      )
         }
         case 'not': {
             const inner = verdict(schema.not as Schema, sub(schema.not, 'not'))
-            return (data, ctx) => (inner(data, ctx) ? report(ctx, schemaPath, 'not', {}, 'must NOT be valid') : undefined)
+            return (data, ctx) =>
+                inner(data, ctx) ? report(ctx, schemaPath, 'not', {}, 'must NOT be valid') : undefined
         }
         case 'allOf': {
             const all = (schema.allOf as Schema[]).map((s, i) => sub(s, `allOf/${i}`))
@@ -245,14 +312,22 @@ function untyped(unit: Unit, schema: Obj, keyword: string, schemaPath: string, b
         }
         case 'oneOf': {
             const branches = (schema.oneOf as Schema[]).map((s, i) => sub(s, `oneOf/${i}`))
-            return oneOf(branches, (schema.oneOf as Schema[]).map((s, i) => verdict(s, branches[i] as Check)), schemaPath)
+            return oneOf(
+                branches,
+                (schema.oneOf as Schema[]).map((s, i) => verdict(s, branches[i] as Check)),
+                schemaPath
+            )
         }
         default:
             return ifThen(schema, sub, schemaPath)
     }
 }
 
-function oneOf(branches: readonly Check[], verdicts: ReadonlyArray<(data: unknown, ctx: Ctx) => boolean>, schemaPath: string): Check {
+function oneOf(
+    branches: readonly Check[],
+    verdicts: ReadonlyArray<(data: unknown, ctx: Ctx) => boolean>,
+    schemaPath: string
+): Check {
     return (data, ctx) => {
         // ajv's bookkeeping, kept literally so `passingSchemas` reads the same: a second passing branch
         // turns the result invalid and records the pair.
@@ -278,15 +353,24 @@ function oneOf(branches: readonly Check[], verdicts: ReadonlyArray<(data: unknow
 function ifThen(schema: Obj, sub: (s: unknown, path: string) => Check, schemaPath: string): Check {
     if (schema.then === undefined && schema.else === undefined) return NOTHING
     const cond = verdict(schema.if as Schema, sub(schema.if, 'if'))
-    const branches = { then: schema.then === undefined ? null : sub(schema.then, 'then'), else: schema.else === undefined ? null : sub(schema.else, 'else') }
+    const branches = {
+        then: schema.then === undefined ? null : sub(schema.then, 'then'),
+        else: schema.else === undefined ? null : sub(schema.else, 'else')
+    }
     return (data, ctx) => {
         const branch = cond(data, ctx) ? 'then' : 'else'
         const check = branches[branch]
-        if (check !== null && !passes(check, data, ctx, true)) report(ctx, schemaPath, 'if', { failingKeyword: branch }, `must match "${branch}" schema`)
+        if (check !== null && !passes(check, data, ctx, true))
+            report(ctx, schemaPath, 'if', { failingKeyword: branch }, `must match "${branch}" schema`)
     }
 }
 
-const COMPARISONS: Readonly<Record<string, string>> = { maximum: '<=', minimum: '>=', exclusiveMaximum: '<', exclusiveMinimum: '>' }
+const COMPARISONS: Readonly<Record<string, string>> = {
+    maximum: '<=',
+    minimum: '>=',
+    exclusiveMaximum: '<',
+    exclusiveMinimum: '>'
+}
 
 function typed(unit: Unit, schema: Obj, keyword: string, schemaPath: string, base: string): Check {
     const limit = schema[keyword] as number
@@ -300,7 +384,8 @@ function typed(unit: Unit, schema: Obj, keyword: string, schemaPath: string, bas
             const equal = comparison.length > 1
             return (data, ctx) => {
                 const d = data as number
-                if (d === limit ? !equal : below !== d < limit) report(ctx, schemaPath, keyword, { comparison, limit }, `must be ${comparison} ${limit}`)
+                if (d === limit ? !equal : below !== d < limit)
+                    report(ctx, schemaPath, keyword, { comparison, limit }, `must be ${comparison} ${limit}`)
             }
         }
         case 'maxLength':
@@ -309,7 +394,10 @@ function typed(unit: Unit, schema: Obj, keyword: string, schemaPath: string, bas
         case 'pattern': {
             const source = String(schema.pattern)
             const re = new RegExp(source, 'u')
-            return (data, ctx) => (re.test(data as string) ? undefined : report(ctx, schemaPath, keyword, { pattern: source }, `must match pattern "${source}"`))
+            return (data, ctx) =>
+                re.test(data as string)
+                    ? undefined
+                    : report(ctx, schemaPath, keyword, { pattern: source }, `must match pattern "${source}"`)
         }
         case 'format':
             return format(schemaPath, String(schema.format))
@@ -328,7 +416,13 @@ function typed(unit: Unit, schema: Obj, keyword: string, schemaPath: string, bas
     }
 }
 
-function lengthLimit<T>(schemaPath: string, keyword: string, limit: number, unit: string, size: (data: T) => number): Check {
+function lengthLimit<T>(
+    schemaPath: string,
+    keyword: string,
+    limit: number,
+    unit: string,
+    size: (data: T) => number
+): Check {
     const max = keyword.startsWith('max')
     const message = `must NOT have ${max ? 'more' : 'fewer'} than ${limit} ${unit}`
     return (data, ctx) => {
@@ -351,12 +445,17 @@ function format(schemaPath: string, name: string): Check {
         }
         return lastOk
     }
-    return (data, ctx) => (typeof data !== 'string' || valid(data) ? undefined : report(ctx, schemaPath, 'format', { format: name }, `must match format "${name}"`))
+    return (data, ctx) =>
+        typeof data !== 'string' || valid(data)
+            ? undefined
+            : report(ctx, schemaPath, 'format', { format: name }, `must match format "${name}"`)
 }
 
 function arrayKeyword(unit: Unit, schema: Obj, keyword: string, schemaPath: string, base: string): Check {
     if (keyword === 'prefixItems') {
-        const prefix = (schema.prefixItems as Schema[]).map((s, i) => compile(unit, s, `${schemaPath}/prefixItems/${i}`, base))
+        const prefix = (schema.prefixItems as Schema[]).map((s, i) =>
+            compile(unit, s, `${schemaPath}/prefixItems/${i}`, base)
+        )
         return (data, ctx) => {
             const items = data as unknown[]
             for (let i = 0; i < prefix.length && i < items.length; i++) down(prefix[i] as Check, items[i], i, ctx)
@@ -365,7 +464,10 @@ function arrayKeyword(unit: Unit, schema: Obj, keyword: string, schemaPath: stri
     const start = Array.isArray(schema.prefixItems) ? schema.prefixItems.length : 0
     // `items: false` is one finding on the array, as ajv reports it, not one per extra item.
     if (keyword === 'items' && schema.items === false) {
-        return (data, ctx) => ((data as unknown[]).length > start ? report(ctx, schemaPath, 'items', { limit: start }, `must NOT have more than ${start} items`) : undefined)
+        return (data, ctx) =>
+            (data as unknown[]).length > start
+                ? report(ctx, schemaPath, 'items', { limit: start }, `must NOT have more than ${start} items`)
+                : undefined
     }
     const each = compile(unit, schema[keyword] as Schema, `${schemaPath}/${keyword}`, base)
     if (keyword === 'items') {
@@ -391,7 +493,14 @@ function objectKeyword(unit: Unit, schema: Obj, keyword: string, schemaPath: str
             return (data, ctx) => {
                 for (let i = 0; i < names.length; i++) {
                     const name = names[i] as string
-                    if ((data as Obj)[name] === undefined) report(ctx, schemaPath, 'required', { missingProperty: name }, `must have required property '${name}'`)
+                    if ((data as Obj)[name] === undefined)
+                        report(
+                            ctx,
+                            schemaPath,
+                            'required',
+                            { missingProperty: name },
+                            `must have required property '${name}'`
+                        )
                 }
             }
         }
@@ -403,7 +512,8 @@ function objectKeyword(unit: Unit, schema: Obj, keyword: string, schemaPath: str
                     ctx.propertyName = key
                     const ok = passes(inner, key, ctx, true)
                     ctx.propertyName = outer
-                    if (!ok) report(ctx, schemaPath, 'propertyNames', { propertyName: key }, 'property name must be valid')
+                    if (!ok)
+                        report(ctx, schemaPath, 'propertyNames', { propertyName: key }, 'property name must be valid')
                 }
             }
         }
@@ -411,7 +521,9 @@ function objectKeyword(unit: Unit, schema: Obj, keyword: string, schemaPath: str
             return additional(schema, sub, schemaPath)
         default: {
             const names = Object.keys(schema.properties as Obj)
-            const checks = names.map((name) => sub((schema.properties as Obj)[name], `properties/${escapePointerToken(name)}`))
+            const checks = names.map((name) =>
+                sub((schema.properties as Obj)[name], `properties/${escapePointerToken(name)}`)
+            )
             return (data, ctx) => {
                 for (let i = 0; i < names.length; i++) {
                     const value = (data as Obj)[names[i] as string]
@@ -430,7 +542,14 @@ function additional(schema: Obj, sub: (s: unknown, path: string) => Check, schem
     return (data, ctx) => {
         for (const key of Object.keys(data as Obj)) {
             if (known.has(key)) continue
-            if (check === null) report(ctx, schemaPath, 'additionalProperties', { additionalProperty: key }, 'must NOT have additional properties')
+            if (check === null)
+                report(
+                    ctx,
+                    schemaPath,
+                    'additionalProperties',
+                    { additionalProperty: key },
+                    'must NOT have additional properties'
+                )
             else down(check, (data as Obj)[key], key, ctx)
         }
     }
@@ -464,7 +583,8 @@ export function schemaValidator(schemas: readonly object[], ref: string): Valida
         root ??= compile(registry, target.schema, hash < 0 ? '#' : ref.slice(hash), target.base)
         const ctx: Ctx = { errors: [], path: [], propertyName: undefined, quiet: 0 }
         root(data, ctx)
-        run.errors = ctx.errors.length === 0 ? null : ctx.errors.map((e) => ({ ...e, data: valueAt(data, e.instancePath) }))
+        run.errors =
+            ctx.errors.length === 0 ? null : ctx.errors.map((e) => ({ ...e, data: valueAt(data, e.instancePath) }))
         return ctx.errors.length === 0
     }) as ValidateFunction
     return run

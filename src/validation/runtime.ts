@@ -39,7 +39,9 @@ function date(str: string): boolean {
     const year = +(m[1] as string)
     const month = +(m[2] as string)
     const day = +(m[3] as string)
-    return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : (DAYS[month] as number))
+    return (
+        month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : (DAYS[month] as number))
+    )
 }
 
 function time(str: string): boolean {

@@ -44,10 +44,26 @@ export class Veto {
      * @returns `{ entry, errors }`; the codes of {@link Veto.validateVeto} (paths relative to the input).
      * @example Veto.applyVeto({ entry, triggeredBy: 'api-key-domain-mismatch', graderIdentity, evidence: 'FACEBOOK_API_KEY on example.xyz', timestamp })
      */
-    static applyVeto(input: { entry?: unknown; triggeredBy?: unknown; graderIdentity?: unknown; evidence?: unknown; reasoning?: unknown; timestamp?: unknown }): { entry: GradingEntryDraft | null; errors: Issue[] } {
+    static applyVeto(input: {
+        entry?: unknown
+        triggeredBy?: unknown
+        graderIdentity?: unknown
+        evidence?: unknown
+        reasoning?: unknown
+        timestamp?: unknown
+    }): { entry: GradingEntryDraft | null; errors: Issue[] } {
         const { entry, triggeredBy, graderIdentity, evidence, reasoning, timestamp } = input ?? {}
         if (!isObject(entry)) {
-            return { entry: null, errors: [createIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })] }
+            return {
+                entry: null,
+                errors: [
+                    createIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', {
+                        field: 'entry',
+                        expected: 'object',
+                        actual: typeOfValue(entry)
+                    })
+                ]
+            }
         }
         const base = entry as unknown as GradingEntryDraft
         if (base.categoricalVeto !== null && base.categoricalVeto !== undefined) {
@@ -64,7 +80,10 @@ export class Veto {
         if (errors.length > 0) {
             return { entry: null, errors }
         }
-        return { entry: { ...base, categoricalVeto: record as unknown as CategoricalVeto, aggregateGrade: 'REJECTED' }, errors: [] }
+        return {
+            entry: { ...base, categoricalVeto: record as unknown as CategoricalVeto, aggregateGrade: 'REJECTED' },
+            errors: []
+        }
     }
 
     /**
@@ -76,7 +95,17 @@ export class Veto {
     static isVetoed(input: { entry?: unknown }): { vetoed: boolean; triggeredBy: string | null; errors: Issue[] } {
         const entry = input?.entry
         if (!isObject(entry)) {
-            return { vetoed: false, triggeredBy: null, errors: [createIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })] }
+            return {
+                vetoed: false,
+                triggeredBy: null,
+                errors: [
+                    createIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', {
+                        field: 'entry',
+                        expected: 'object',
+                        actual: typeOfValue(entry)
+                    })
+                ]
+            }
         }
         const veto = (entry as { categoricalVeto?: unknown }).categoricalVeto
         if (veto === null || veto === undefined) {

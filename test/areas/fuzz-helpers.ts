@@ -15,7 +15,22 @@ export function assertCoded(issues: readonly Issue[]): void {
 /** Strings a hostile harness might send: control characters, lone surrogates, markers, keys of Object.prototype. */
 export const hostileString = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 64 }),
-    fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', '\u0000', '\ud800', '[GRADING] DONE', '```json', 'NaN', 'Infinity', '-0', '1e309', 'n/a', ''),
+    fc.constantFrom(
+        '__proto__',
+        'constructor',
+        'prototype',
+        'toString',
+        '\u0000',
+        '\ud800',
+        '[GRADING] DONE',
+        '```json',
+        'NaN',
+        'Infinity',
+        '-0',
+        '1e309',
+        'n/a',
+        ''
+    ),
     fc.string({ maxLength: 8 }).map((s) => s.repeat(500))
 )
 
@@ -28,7 +43,9 @@ export const hostileJson = fc.oneof(
 
 /** Replaces one top-level field of a valid object with a generated value. */
 export function mutate(base: Record<string, unknown>): fc.Arbitrary<Record<string, unknown>> {
-    return fc.record({ key: fc.constantFrom(...Object.keys(base), 'extra'), value: fc.oneof(fc.anything(), hostileJson) }).map(({ key, value }) => ({ ...base, [key]: value }))
+    return fc
+        .record({ key: fc.constantFrom(...Object.keys(base), 'extra'), value: fc.oneof(fc.anything(), hostileJson) })
+        .map(({ key, value }) => ({ ...base, [key]: value }))
 }
 
 export const RUNS = { numRuns: 150 }

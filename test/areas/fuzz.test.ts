@@ -23,11 +23,16 @@ describe('area outputs under hostile input (fast-check)', () => {
 
     it('validateOutput never throws on mutated envelopes and JSON values', () => {
         fc.assert(
-            fc.property(fc.constantFrom(...AREAS), fc.oneof(hostileJson, fc.constant(null)), fc.integer({ min: 0, max: 10 }), (area, junk, i) => {
-                const answers = (validOutput(area).answers as unknown[]).map((a, j) => (j === i ? junk : a))
-                assertCoded(Areas.validateOutput({ area, output: validOutput(area, { answers }) }).errors)
-                assertCoded(Areas.validateOutput({ area, output: junk }).errors)
-            }),
+            fc.property(
+                fc.constantFrom(...AREAS),
+                fc.oneof(hostileJson, fc.constant(null)),
+                fc.integer({ min: 0, max: 10 }),
+                (area, junk, i) => {
+                    const answers = (validOutput(area).answers as unknown[]).map((a, j) => (j === i ? junk : a))
+                    assertCoded(Areas.validateOutput({ area, output: validOutput(area, { answers }) }).errors)
+                    assertCoded(Areas.validateOutput({ area, output: junk }).errors)
+                }
+            ),
             RUNS
         )
     })
@@ -45,11 +50,22 @@ describe('area outputs under hostile input (fast-check)', () => {
 
     it('toGradingEntry never throws, and an entry only comes back without errors', () => {
         fc.assert(
-            fc.property(fc.constantFrom(...AREAS), fc.oneof(fc.anything(), mutate(validOutput('single-test'))), fc.oneof(fc.anything(), mutate(standardContext('single-test', validOutput('single-test')) as unknown as Record<string, unknown>)), fc.oneof(fc.anything(), fc.constant(codeAnswers('single-test'))), (area, output, context, deterministic) => {
-                const result = Areas.toGradingEntry({ area, output, context, deterministic })
-                assertCoded(result.errors)
-                if (result.entry !== null) expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
-            }),
+            fc.property(
+                fc.constantFrom(...AREAS),
+                fc.oneof(fc.anything(), mutate(validOutput('single-test'))),
+                fc.oneof(
+                    fc.anything(),
+                    mutate(
+                        standardContext('single-test', validOutput('single-test')) as unknown as Record<string, unknown>
+                    )
+                ),
+                fc.oneof(fc.anything(), fc.constant(codeAnswers('single-test'))),
+                (area, output, context, deterministic) => {
+                    const result = Areas.toGradingEntry({ area, output, context, deterministic })
+                    assertCoded(result.errors)
+                    if (result.entry !== null) expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
+                }
+            ),
             RUNS
         )
     })

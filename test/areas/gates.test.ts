@@ -3,19 +3,45 @@ import { Areas } from '../../src/index.js'
 
 describe('Areas.evaluateGates (area dependency graph)', () => {
     it('lets schema areas run from structural-valid and holds namespace areas below deterministic-green', () => {
-        const result = Areas.evaluateGates({ areas: ['single-test', 'tools-aggregate-schema', 'tools-aggregate-namespace', 'namespace-description', 'namespace-skills'], signals: { namespaceLevel: 'structural-valid' } })
+        const result = Areas.evaluateGates({
+            areas: [
+                'single-test',
+                'tools-aggregate-schema',
+                'tools-aggregate-namespace',
+                'namespace-description',
+                'namespace-skills'
+            ],
+            signals: { namespaceLevel: 'structural-valid' }
+        })
         expect(result.errors).toEqual([])
         expect(result.ready).toEqual(['single-test', 'tools-aggregate-schema'])
         expect(result.gated).toEqual([
-            { area: 'tools-aggregate-namespace', reason: 'dependency all-namespace-schemas below requiredLevel deterministic-green (have structural-valid)' },
-            { area: 'namespace-description', reason: 'dependency all-namespace-schemas below requiredLevel deterministic-green (have structural-valid)' },
-            { area: 'namespace-skills', reason: 'dependency all-namespace-schemas below requiredLevel deterministic-green (have structural-valid)' }
+            {
+                area: 'tools-aggregate-namespace',
+                reason: 'dependency all-namespace-schemas below requiredLevel deterministic-green (have structural-valid)'
+            },
+            {
+                area: 'namespace-description',
+                reason: 'dependency all-namespace-schemas below requiredLevel deterministic-green (have structural-valid)'
+            },
+            {
+                area: 'namespace-skills',
+                reason: 'dependency all-namespace-schemas below requiredLevel deterministic-green (have structural-valid)'
+            }
         ])
     })
 
     it.each([
-        [{ aboutPresent: false, namespaceLevel: 'stable' }, [], 'dependency about-resource-present not satisfied (About resource absent)'],
-        [{ aboutPresent: true, namespaceLevel: 'deterministic-green' }, [], 'dependency about-resource-present below requiredLevel stable (have deterministic-green)'],
+        [
+            { aboutPresent: false, namespaceLevel: 'stable' },
+            [],
+            'dependency about-resource-present not satisfied (About resource absent)'
+        ],
+        [
+            { aboutPresent: true, namespaceLevel: 'deterministic-green' },
+            [],
+            'dependency about-resource-present below requiredLevel stable (have deterministic-green)'
+        ],
         [{ aboutPresent: true, namespaceLevel: 'stable' }, ['about-namespace'], null]
     ])('gates about-namespace on the About resource and on stable schemas (02 ⚠ B8): %j', (signals, ready, reason) => {
         const result = Areas.evaluateGates({ areas: ['about-namespace'], signals })
@@ -26,11 +52,15 @@ describe('Areas.evaluateGates (area dependency graph)', () => {
     it('runs selection areas only when every member is stable (02 §9.1 pre-condition)', () => {
         const areas = ['about-selection', 'selection-aggregate']
         expect(Areas.evaluateGates({ areas, signals: { memberLevel: 'stable' } }).ready).toEqual(areas)
-        expect(Areas.evaluateGates({ areas, signals: { memberLevel: 'deterministic-green' } }).gated.map((g) => g.area)).toEqual(areas)
+        expect(
+            Areas.evaluateGates({ areas, signals: { memberLevel: 'deterministic-green' } }).gated.map((g) => g.area)
+        ).toEqual(areas)
     })
 
     it('evaluates all eleven areas when no list is given', () => {
-        const result = Areas.evaluateGates({ signals: { namespaceLevel: 'stable', aboutPresent: true, memberLevel: 'stable' } })
+        const result = Areas.evaluateGates({
+            signals: { namespaceLevel: 'stable', aboutPresent: true, memberLevel: 'stable' }
+        })
         expect(result.ready).toHaveLength(11)
     })
 

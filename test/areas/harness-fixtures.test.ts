@@ -27,10 +27,14 @@ interface Fixture {
         missingAreas?: string[]
     }
 }
-const index = JSON.parse(readFileSync(new URL('index.json', DIR), 'utf8')) as { fixtures: Array<Fixture & { text?: boolean; limits?: Record<string, number> }> }
+const index = JSON.parse(readFileSync(new URL('index.json', DIR), 'utf8')) as {
+    fixtures: Array<Fixture & { text?: boolean; limits?: Record<string, number> }>
+}
 const read = (file: string): string => readFileSync(new URL(file, DIR), 'utf8')
-const errorCodes = (issues: readonly Issue[]): string[] => [...new Set(issues.filter((i) => i.severity === 'error').map((i) => i.code))].sort()
-const warningCodes = (issues: readonly Issue[]): string[] => [...new Set(issues.filter((i) => i.severity === 'warning').map((i) => i.code))].sort()
+const errorCodes = (issues: readonly Issue[]): string[] =>
+    [...new Set(issues.filter((i) => i.severity === 'error').map((i) => i.code))].sort()
+const warningCodes = (issues: readonly Issue[]): string[] =>
+    [...new Set(issues.filter((i) => i.severity === 'warning').map((i) => i.code))].sort()
 
 function expectCodedWithPaths(issues: readonly Issue[]): void {
     for (const issue of issues) {
@@ -52,20 +56,32 @@ describe('harness reply fixtures (test/fixtures/harness/index.json)', () => {
         const limits = (fixture as { limits?: Record<string, number> }).limits ?? exp.limits
         switch (fixture.kind) {
             case 'area-output': {
-                const parsed = (fixture as { text?: boolean }).text === true || exp.text === true ? parseJsonText(text, resolveLimits(limits)) : { value: JSON.parse(text) as unknown, errors: [] }
+                const parsed =
+                    (fixture as { text?: boolean }).text === true || exp.text === true
+                        ? parseJsonText(text, resolveLimits(limits))
+                        : { value: JSON.parse(text) as unknown, errors: [] }
                 if (parsed.errors.length > 0) {
                     expect(errorCodes(parsed.errors)).toEqual([...exp.codes].sort())
                     expect(exp.valid).toBe(false)
                     return
                 }
-                const result = Areas.validateOutput({ area: fixture.area, output: parsed.value, ...(limits !== undefined ? { limits } : {}) })
+                const result = Areas.validateOutput({
+                    area: fixture.area,
+                    output: parsed.value,
+                    ...(limits !== undefined ? { limits } : {})
+                })
                 expectCodedWithPaths(result.errors)
                 expect(errorCodes(result.errors)).toEqual([...exp.codes].sort())
                 expect(result.valid).toBe(exp.valid)
                 if (exp.kind !== undefined) expect(result.kind).toBe(exp.kind)
                 if (exp.entry !== undefined) {
                     const area = fixture.area as string
-                    const converted = Areas.toGradingEntry({ area, output: parsed.value, deterministic: codeAnswers(area), context: standardContext(area, parsed.value) })
+                    const converted = Areas.toGradingEntry({
+                        area,
+                        output: parsed.value,
+                        deterministic: codeAnswers(area),
+                        context: standardContext(area, parsed.value)
+                    })
                     expectCodedWithPaths(converted.errors)
                     if (exp.entry.blocker === true) {
                         expect(converted.blocker).not.toBeNull()
@@ -82,7 +98,8 @@ describe('harness reply fixtures (test/fixtures/harness/index.json)', () => {
                     expect(converted.entry).not.toBeNull()
                     expect(validateGradingEntry({ entry: converted.entry }).valid).toBe(true)
                     if (exp.entry.grade !== undefined) expect(converted.entry?.aggregateGrade).toBe(exp.entry.grade)
-                    if (exp.entry.normalizedScore !== undefined) expect(converted.aggregate?.normalizedScore).toBeCloseTo(exp.entry.normalizedScore, 10)
+                    if (exp.entry.normalizedScore !== undefined)
+                        expect(converted.aggregate?.normalizedScore).toBeCloseTo(exp.entry.normalizedScore, 10)
                 }
                 return
             }
@@ -99,7 +116,13 @@ describe('harness reply fixtures (test/fixtures/harness/index.json)', () => {
                 expect(errorCodes(result.errors)).toEqual([...exp.codes].sort())
                 expect(result.valid).toBe(exp.valid)
                 if (exp.grade !== undefined) {
-                    const report = ScoringProtocol.buildReport({ prompts: prompts as never, scores: result.scores, schemaSource: 'export const main = {}\n', validation: { passed: true, errors: [] }, now: '2026-05-31T11:06:00Z' })
+                    const report = ScoringProtocol.buildReport({
+                        prompts: prompts as never,
+                        scores: result.scores,
+                        schemaSource: 'export const main = {}\n',
+                        validation: { passed: true, errors: [] },
+                        now: '2026-05-31T11:06:00Z'
+                    })
                     expect(report.errors).toEqual([])
                     expect(report.report?.grade).toBe(exp.grade)
                     expect(report.report?.score).toBeCloseTo(exp.score as number, 10)
@@ -116,7 +139,11 @@ describe('harness reply fixtures (test/fixtures/harness/index.json)', () => {
             }
             case 'scores-v2': {
                 const emit = PromptBuilder.emitAreaPrompts(JSON.parse(read('emit-input.json')) as never)
-                const result = PromptBuilder.verifyScoresPayload({ prompts: emit.prompts, state: emit.state, scores: text })
+                const result = PromptBuilder.verifyScoresPayload({
+                    prompts: emit.prompts,
+                    state: emit.state,
+                    scores: text
+                })
                 expectCodedWithPaths(result.errors)
                 expect(errorCodes(result.errors)).toEqual([...exp.codes].sort())
                 expect(result.accepted).toBe(exp.accepted)

@@ -18,13 +18,20 @@ export function standardContext(area: string, output: unknown): GradingContext {
         ...(d?.tier === 'group-bound' ? { selectionId: 'crypto-domain-full' } : {}),
         ...(d?.perSkill === true ? { skillId: 'crypto-price-entry' } : {}),
         ...(d?.aboutHashRequired === true ? { aboutHash: '0a1b2c3d' } : {}),
-        ...(d?.personaRequired === true && persona !== undefined ? { persona: persona as GradingContext['persona'] & object } : {})
+        ...(d?.personaRequired === true && persona !== undefined
+            ? { persona: persona as GradingContext['persona'] & object }
+            : {})
     }
 }
 
 /** Code answers for every deterministic question of an area: all pass. */
 export function codeAnswers(area: string): DeterministicAnswer[] {
-    return (Areas.get({ area }).area?.deterministicQuestionIds ?? []).map((questionId) => ({ questionId, score: 'pass', reasoning: 'computed by the deterministic pretest', evidence: { source: 'pretest' } }))
+    return (Areas.get({ area }).area?.deterministicQuestionIds ?? []).map((questionId) => ({
+        questionId,
+        score: 'pass',
+        reasoning: 'computed by the deterministic pretest',
+        evidence: { source: 'pretest' }
+    }))
 }
 
 const LENSES: Record<string, [string, string]> = {
@@ -47,7 +54,11 @@ export function validOutput(area: string, over: Record<string, unknown> = {}): R
         iteration: 1,
         timestamp: '2026-05-31T11:05:00Z',
         persona: p === undefined ? null : { basePersonaId: p[0], lensId: p[1] },
-        answers: (Areas.questions({ area }).questions).map((q) => ({ questionId: q.id, score: q.scoreType === 'boolean' ? 'pass' : 4, reasoning: `reason for ${q.id}` })),
+        answers: Areas.questions({ area }).questions.map((q) => ({
+            questionId: q.id,
+            score: q.scoreType === 'boolean' ? 'pass' : 4,
+            reasoning: `reason for ${q.id}`
+        })),
         improvementHints: [],
         harness: 'claude-code',
         ...over

@@ -32,19 +32,29 @@ async function provider(name: string, schema: string, resources: Record<string, 
 }
 
 interface GradeJson {
-    namespaces: Array<{ units: Array<{ unit: string; status: string }>; errors: Array<{ code: string; severity: string; path: string; message: string }> }>
+    namespaces: Array<{
+        units: Array<{ unit: string; status: string }>
+        errors: Array<{ code: string; severity: string; path: string; message: string }>
+    }>
 }
-const aboutIssues = (parsed: GradeJson): Array<{ code: string; severity: string; path: string; message: string }> => parsed.namespaces.flatMap((n) => n.errors).filter((e) => e.code === 'GRA-022' || e.code === 'GRA-023')
-const aboutUnit = (parsed: GradeJson): string | undefined => parsed.namespaces[0]?.units.find((u) => u.unit === 'about-namespace')?.status
+const aboutIssues = (parsed: GradeJson): Array<{ code: string; severity: string; path: string; message: string }> =>
+    parsed.namespaces.flatMap((n) => n.errors).filter((e) => e.code === 'GRA-022' || e.code === 'GRA-023')
+const aboutUnit = (parsed: GradeJson): string | undefined =>
+    parsed.namespaces[0]?.units.find((u) => u.unit === 'about-namespace')?.status
 
 describe('flowmcp-grading grade: the About beside a schema', () => {
     it('the About is found: resources/<name> as main.resources.about declares it is read and about-namespace is asked, with no warning', async () => {
-        const folder = await provider('declared', forecast.replace(/name: 'openmeteo-about\.md'/, "name: 'guide.md'"), { 'guide.md': about, 'aaa-about.md': '# A decoy\n' })
+        const folder = await provider('declared', forecast.replace(/name: 'openmeteo-about\.md'/, "name: 'guide.md'"), {
+            'guide.md': about,
+            'aaa-about.md': '# A decoy\n'
+        })
         const io = memoryIo()
         expect(await run(['grade', '--json', '--now', now, folder], io)).toBe(0)
         const parsed = JSON.parse(io.out()) as GradeJson & { schemas: Array<{ errors: Array<{ code: string }> }> }
         expect(aboutIssues(parsed)).toEqual([])
-        expect(parsed.schemas.flatMap((s) => s.errors).filter((e) => e.code === 'GRA-022' || e.code === 'GRA-023')).toEqual([])
+        expect(
+            parsed.schemas.flatMap((s) => s.errors).filter((e) => e.code === 'GRA-022' || e.code === 'GRA-023')
+        ).toEqual([])
         expect(aboutUnit(parsed)).not.toBe('skipped')
     })
 
@@ -58,14 +68,17 @@ describe('flowmcp-grading grade: the About beside a schema', () => {
                 code: 'GRA-022',
                 severity: 'warning',
                 path: '/options/about',
-                message: "The About resources/openmeteo-about.md is not declared by the schema, so about-namespace is not graded: declare it in main.resources as about: { source: 'markdown', origin: 'inline', name: 'openmeteo-about.md', description: '…' }"
+                message:
+                    "The About resources/openmeteo-about.md is not declared by the schema, so about-namespace is not graded: declare it in main.resources as about: { source: 'markdown', origin: 'inline', name: 'openmeteo-about.md', description: '…' }"
             }
         ])
         expect(aboutUnit(parsed)).toBe('skipped')
         const table = memoryIo()
         await run(['grade', '--now', now, folder], table)
         expect(table.out()).toMatch(/openmeteo \(namespace\).*GRA-022/)
-        expect(table.out()).toContain("declare it in main.resources as about: { source: 'markdown', origin: 'inline', name: 'openmeteo-about.md'")
+        expect(table.out()).toContain(
+            "declare it in main.resources as about: { source: 'markdown', origin: 'inline', name: 'openmeteo-about.md'"
+        )
     })
 
     it('an About declared but missing gets GRA-023 naming the file, and another *-about.md is not taken in its place', async () => {
@@ -74,7 +87,9 @@ describe('flowmcp-grading grade: the About beside a schema', () => {
         expect(await run(['grade', '--json', '--now', now, folder], io)).toBe(0)
         const parsed = JSON.parse(io.out()) as GradeJson
         expect(aboutIssues(parsed).map((e) => [e.code, e.severity])).toEqual([['GRA-023', 'warning']])
-        expect(aboutIssues(parsed)[0]?.message).toContain('put the file at resources/openmeteo-about.md beside the schema')
+        expect(aboutIssues(parsed)[0]?.message).toContain(
+            'put the file at resources/openmeteo-about.md beside the schema'
+        )
         expect(aboutUnit(parsed)).toBe('gated')
     })
 })

@@ -22,7 +22,12 @@ process.exit(1)
 `
 
 const io = (cwd = dir): ReturnType<typeof memoryIo> => memoryIo({}, { cwd, env: { PATH: process.env.PATH ?? '' } })
-const judge = (name: string): string[] => ['--judge-command', `node ${join(dir, name)}`, '--judge-model', 'stand-in-model']
+const judge = (name: string): string[] => [
+    '--judge-command',
+    `node ${join(dir, name)}`,
+    '--judge-model',
+    'stand-in-model'
+]
 const offline = (): string[] => ['--recordings', join(examples, 'recordings'), '--min-working-tests', '1', '--now', now]
 
 /** A copy of the base tree under `name`, with `edit` applied to the files it names (relative to the copy). */
@@ -47,8 +52,14 @@ beforeAll(async () => {
     await cp(join(examples, 'providers', 'quakefeed'), join(dir, 'base', 'quakefeed'), { recursive: true })
     await cp(join(dir, 'base', 'quakefeed', 'events.mjs'), join(dir, 'base', 'quakefeed', 'events2.mjs'))
     const forecast = join(dir, 'base', 'openmeteo', 'forecast.mjs')
-    await writeFile(forecast, (await readFile(forecast, 'utf8')).replace("tags: [ 'weather', 'forecast' ]", "tags: [ 'weather', 'Bad Tag' ]"))
-    const code = await run(['grade', join(dir, 'base'), '--island', join(dir, 'baseline'), ...judge('good.mjs'), ...offline()], io())
+    await writeFile(
+        forecast,
+        (await readFile(forecast, 'utf8')).replace("tags: [ 'weather', 'forecast' ]", "tags: [ 'weather', 'Bad Tag' ]")
+    )
+    const code = await run(
+        ['grade', join(dir, 'base'), '--island', join(dir, 'baseline'), ...judge('good.mjs'), ...offline()],
+        io()
+    )
     expect(code).toBe(0)
 }, 60_000)
 afterAll(async () => {
@@ -60,43 +71,86 @@ describe('check: a schema the run could not verify never passes', () => {
         const out = io()
         const sarif = join(dir, 'broken.sarif')
         const summary = join(dir, 'broken.md')
-        expect(await run(['check', join(dir, 'base', 'openmeteo'), ...judge('broken.mjs'), ...offline(), '--sarif', sarif, '--summary', summary], out)).toBe(1)
+        expect(
+            await run(
+                [
+                    'check',
+                    join(dir, 'base', 'openmeteo'),
+                    ...judge('broken.mjs'),
+                    ...offline(),
+                    '--sarif',
+                    sarif,
+                    '--summary',
+                    summary
+                ],
+                out
+            )
+        ).toBe(1)
         expect(out.out()).toMatch(/openmeteo\.forecast\s+-\s+—\s+pending\s+UNVERIFIED/)
-        expect(out.out()).toMatch(/openmeteo\.forecast: not verified: \d of \d units not graded: .*HTTP 401 invalid key/)
+        expect(out.out()).toMatch(
+            /openmeteo\.forecast: not verified: \d of \d units not graded: .*HTTP 401 invalid key/
+        )
         expect(out.out()).toContain('check failed: 1 not verified')
         const json = io()
-        expect(await run(['check', join(dir, 'base', 'openmeteo'), ...judge('broken.mjs'), ...offline(), '--json'], json)).toBe(1)
-        const parsed = JSON.parse(json.out()) as { passed: boolean; schemas: Array<{ verdict: string; unverified: string | null; failures: string[] }> }
+        expect(
+            await run(['check', join(dir, 'base', 'openmeteo'), ...judge('broken.mjs'), ...offline(), '--json'], json)
+        ).toBe(1)
+        const parsed = JSON.parse(json.out()) as {
+            passed: boolean
+            schemas: Array<{ verdict: string; unverified: string | null; failures: string[] }>
+        }
         expect(parsed.passed).toBe(false)
-        expect(parsed.schemas[0]).toMatchObject({ verdict: 'unverified', unverified: expect.stringContaining('HTTP 401 invalid key') })
-        const log = JSON.parse(await readFile(sarif, 'utf8')) as { runs: Array<{ results: Array<{ ruleId: string; level: string; message: { text: string } }> }> }
-        expect(log.runs[0]?.results.find((r) => r.ruleId === 'CHK-001')).toMatchObject({ level: 'error', message: { text: expect.stringContaining('HTTP 401 invalid key') } })
+        expect(parsed.schemas[0]).toMatchObject({
+            verdict: 'unverified',
+            unverified: expect.stringContaining('HTTP 401 invalid key')
+        })
+        const log = JSON.parse(await readFile(sarif, 'utf8')) as {
+            runs: Array<{ results: Array<{ ruleId: string; level: string; message: { text: string } }> }>
+        }
+        expect(log.runs[0]?.results.find((r) => r.ruleId === 'CHK-001')).toMatchObject({
+            level: 'error',
+            message: { text: expect.stringContaining('HTTP 401 invalid key') }
+        })
         const text = await readFile(summary, 'utf8')
         expect(text).toMatch(/^## flowmcp-grading check: 1 schema not verified/)
         expect(text).toContain('| openmeteo.forecast | — | — | pending | **unverified** |')
         expect(text).toMatch(/- not verified: .*HTTP 401 invalid key/)
-        for (const written of [out.out(), out.err(), json.out(), await readFile(sarif, 'utf8'), text]) expect(written).not.toContain('REFUSEDrefusedREFUSED0001')
+        for (const written of [out.out(), out.err(), json.out(), await readFile(sarif, 'utf8'), text])
+            expect(written).not.toContain('REFUSEDrefusedREFUSED0001')
     })
 
     it('--allow-unverified (or allowUnverified in the config) lets it pass, still reported as unverified', async () => {
         const flag = io()
-        expect(await run(['check', join(dir, 'base', 'openmeteo'), ...judge('broken.mjs'), ...offline(), '--allow-unverified'], flag)).toBe(0)
+        expect(
+            await run(
+                ['check', join(dir, 'base', 'openmeteo'), ...judge('broken.mjs'), ...offline(), '--allow-unverified'],
+                flag
+            )
+        ).toBe(0)
         expect(flag.out()).toMatch(/openmeteo\.forecast\s.*\sunverified\n/)
         expect(flag.out()).toContain('not verified (allowed by --allow-unverified)')
         const cwd = join(dir, 'configured')
         await mkdir(cwd, { recursive: true })
         await writeFile(join(cwd, CONFIG_FILE), JSON.stringify({ allowUnverified: true }))
-        expect(await run(['check', join(dir, 'base', 'openmeteo'), ...judge('broken.mjs'), ...offline()], io(cwd))).toBe(0)
+        expect(
+            await run(['check', join(dir, 'base', 'openmeteo'), ...judge('broken.mjs'), ...offline()], io(cwd))
+        ).toBe(0)
     })
 
     it('without a judge it says so once; unchanged content passes against its baseline, changed content is unverified', async () => {
         const unchanged = io()
-        expect(await run(['check', join(dir, 'base'), '--baseline', join(dir, 'baseline'), ...offline()], unchanged)).toBe(0)
+        expect(
+            await run(['check', join(dir, 'base'), '--baseline', join(dir, 'baseline'), ...offline()], unchanged)
+        ).toBe(0)
         expect(unchanged.err().match(/no judge given/g)).toHaveLength(1)
-        const changed = await tree('reworded', { 'openmeteo/forecast.mjs': (s) => s.replace('Returns the hourly 2 m', 'Returns the hourly two-metre') })
+        const changed = await tree('reworded', {
+            'openmeteo/forecast.mjs': (s) => s.replace('Returns the hourly 2 m', 'Returns the hourly two-metre')
+        })
         const out = io()
         expect(await run(['check', changed, '--baseline', join(dir, 'baseline'), ...offline()], out)).toBe(1)
-        expect(out.out()).toMatch(/openmeteo\.forecast: not verified: changed since the baseline \(graded B there\) and not graded in this run/)
+        expect(out.out()).toMatch(
+            /openmeteo\.forecast: not verified: changed since the baseline \(graded B there\) and not graded in this run/
+        )
         expect(out.out()).toMatch(/quakefeed\.events\s.*\sok\n/)
     })
 })
@@ -105,7 +159,15 @@ describe('check: baselines follow the tree', () => {
     it('a namespace folder removed since the baseline (the path no longer exists) and a schema file removed are reported removed, never a crash; --fail-on-removed fails on them', async () => {
         const pr = await tree('removed', { 'quakefeed/events2.mjs': () => null })
         await rm(join(pr, 'openmeteo'), { recursive: true })
-        const args = ['check', join(pr, 'openmeteo'), join(pr, 'quakefeed'), '--baseline', join(dir, 'baseline'), ...judge('good.mjs'), ...offline()]
+        const args = [
+            'check',
+            join(pr, 'openmeteo'),
+            join(pr, 'quakefeed'),
+            '--baseline',
+            join(dir, 'baseline'),
+            ...judge('good.mjs'),
+            ...offline()
+        ]
         const out = io()
         expect(await run(args, out)).toBe(0)
         expect(out.err()).not.toContain('ENOENT')
@@ -122,34 +184,101 @@ describe('check: baselines follow the tree', () => {
         await mkdir(cwd, { recursive: true })
         await writeFile(join(cwd, CONFIG_FILE), JSON.stringify({ rules: { 'SCH-WARN-012': 'error' } }))
         const unchanged = io(cwd)
-        expect(await run(['check', join(dir, 'base', 'openmeteo'), '--baseline', join(dir, 'baseline'), ...judge('good.mjs'), ...offline()], unchanged)).toBe(0)
+        expect(
+            await run(
+                [
+                    'check',
+                    join(dir, 'base', 'openmeteo'),
+                    '--baseline',
+                    join(dir, 'baseline'),
+                    ...judge('good.mjs'),
+                    ...offline()
+                ],
+                unchanged
+            )
+        ).toBe(0)
         expect(unchanged.out()).not.toContain('new error')
-        const more = await tree('more-tags', { 'openmeteo/forecast.mjs': (s) => s.replace("tags: [ 'weather', 'Bad Tag' ]", "tags: [ 'Weather', 'Bad Tag' ]") })
+        const more = await tree('more-tags', {
+            'openmeteo/forecast.mjs': (s) =>
+                s.replace("tags: [ 'weather', 'Bad Tag' ]", "tags: [ 'Weather', 'Bad Tag' ]")
+        })
         const out = io(cwd)
-        expect(await run(['check', join(more, 'openmeteo'), '--baseline', join(dir, 'baseline'), ...judge('good.mjs'), ...offline()], out)).toBe(1)
+        expect(
+            await run(
+                [
+                    'check',
+                    join(more, 'openmeteo'),
+                    '--baseline',
+                    join(dir, 'baseline'),
+                    ...judge('good.mjs'),
+                    ...offline()
+                ],
+                out
+            )
+        ).toBe(1)
         expect(out.out()).toMatch(/openmeteo\.forecast: new error .*SCH-WARN-012 .*Weather/)
         expect(out.out()).not.toMatch(/new error .*Bad Tag/)
     })
 
     it.each([
         ['missing', async () => join(dir, 'no-such-island')],
-        ['empty', async () => {
-            const empty = join(dir, 'empty-island')
-            await mkdir(join(empty, 'providers'), { recursive: true })
-            return empty
-        }]
-    ])('a %s baseline fails the check with a clear message (exit 1, not 2), or with --baseline-missing new checks every schema as new', async (_kind, make) => {
-        const baseline = await make()
-        const summary = join(dir, `baseline-${_kind}.md`)
-        const out = io()
-        expect(await run(['check', join(dir, 'base', 'openmeteo'), '--baseline', baseline, ...judge('good.mjs'), ...offline(), '--summary', summary], out)).toBe(1)
-        expect(out.err()).toMatch(/the baseline .* (does not exist|holds no graded namespace[^;]*); nothing to compare with, so the check fails \(pass --baseline-missing new/)
-        expect(await readFile(summary, 'utf8')).toMatch(/could not run[\s\S]*--baseline-missing new/)
-        const fresh = io()
-        expect(await run(['check', join(dir, 'base', 'openmeteo'), '--baseline', baseline, '--baseline-missing', 'new', ...judge('good.mjs'), ...offline(), '--summary', summary], fresh)).toBe(0)
-        expect(fresh.err()).toContain('every schema is checked as new (--baseline-missing new)')
-        expect(await readFile(summary, 'utf8')).toMatch(/## flowmcp-grading check: passed\n\n> the baseline .* every schema is checked as new/)
-    })
+        [
+            'empty',
+            async () => {
+                const empty = join(dir, 'empty-island')
+                await mkdir(join(empty, 'providers'), { recursive: true })
+                return empty
+            }
+        ]
+    ])(
+        'a %s baseline fails the check with a clear message (exit 1, not 2), or with --baseline-missing new checks every schema as new',
+        async (_kind, make) => {
+            const baseline = await make()
+            const summary = join(dir, `baseline-${_kind}.md`)
+            const out = io()
+            expect(
+                await run(
+                    [
+                        'check',
+                        join(dir, 'base', 'openmeteo'),
+                        '--baseline',
+                        baseline,
+                        ...judge('good.mjs'),
+                        ...offline(),
+                        '--summary',
+                        summary
+                    ],
+                    out
+                )
+            ).toBe(1)
+            expect(out.err()).toMatch(
+                /the baseline .* (does not exist|holds no graded namespace[^;]*); nothing to compare with, so the check fails \(pass --baseline-missing new/
+            )
+            expect(await readFile(summary, 'utf8')).toMatch(/could not run[\s\S]*--baseline-missing new/)
+            const fresh = io()
+            expect(
+                await run(
+                    [
+                        'check',
+                        join(dir, 'base', 'openmeteo'),
+                        '--baseline',
+                        baseline,
+                        '--baseline-missing',
+                        'new',
+                        ...judge('good.mjs'),
+                        ...offline(),
+                        '--summary',
+                        summary
+                    ],
+                    fresh
+                )
+            ).toBe(0)
+            expect(fresh.err()).toContain('every schema is checked as new (--baseline-missing new)')
+            expect(await readFile(summary, 'utf8')).toMatch(
+                /## flowmcp-grading check: passed\n\n> the baseline .* every schema is checked as new/
+            )
+        }
+    )
 
     it('a baseline whose index cannot be read stops the check before grading (exit 2), naming the index', async () => {
         const broken = join(dir, 'broken-island')
@@ -157,30 +286,83 @@ describe('check: baselines follow the tree', () => {
         await writeFile(join(broken, 'providers', 'openmeteo', 'index.json'), '{')
         const out = io()
         expect(await run(['check', join(dir, 'base', 'openmeteo'), '--baseline', broken, ...offline()], out)).toBe(2)
-        expect(out.err()).toContain(`check: cannot read the baseline ${broken}: ${join(broken, 'providers', 'openmeteo', 'index.json')}: `)
+        expect(out.err()).toContain(
+            `check: cannot read the baseline ${broken}: ${join(broken, 'providers', 'openmeteo', 'index.json')}: `
+        )
     })
 
     it('--paths-from an empty list checks nothing and passes, writing an empty SARIF run and the summary', async () => {
         await writeFile(join(dir, 'nothing.txt'), '\n')
         const sarif = join(dir, 'nothing.sarif')
         const summary = join(dir, 'nothing.md')
-        expect(await run(['check', '--paths-from', join(dir, 'nothing.txt'), '--baseline', join(dir, 'baseline'), '--sarif', sarif, '--summary', summary, ...offline()], io())).toBe(0)
-        expect((JSON.parse(await readFile(sarif, 'utf8')) as { runs: Array<{ results: unknown[] }> }).runs[0]?.results).toEqual([])
+        expect(
+            await run(
+                [
+                    'check',
+                    '--paths-from',
+                    join(dir, 'nothing.txt'),
+                    '--baseline',
+                    join(dir, 'baseline'),
+                    '--sarif',
+                    sarif,
+                    '--summary',
+                    summary,
+                    ...offline()
+                ],
+                io()
+            )
+        ).toBe(0)
+        expect(
+            (JSON.parse(await readFile(sarif, 'utf8')) as { runs: Array<{ results: unknown[] }> }).runs[0]?.results
+        ).toEqual([])
         expect(await readFile(summary, 'utf8')).toMatch(/^## flowmcp-grading check: passed/)
     })
 })
 
 describe('check: signal over noise', () => {
     it('a passing check lists the warnings new since the baseline, marked new, and not the known ones', async () => {
-        const pr = await tree('new-warning', { 'quakefeed/events.mjs': (s) => s.replace("tags: [ 'earthquakes', 'geology' ]", "tags: [ 'earthquakes', 'Geo Logy' ]") })
+        const pr = await tree('new-warning', {
+            'quakefeed/events.mjs': (s) =>
+                s.replace("tags: [ 'earthquakes', 'geology' ]", "tags: [ 'earthquakes', 'Geo Logy' ]")
+        })
         const out = io()
-        expect(await run(['check', join(pr, 'quakefeed'), join(pr, 'openmeteo'), '--baseline', join(dir, 'baseline'), ...judge('good.mjs'), ...offline()], out)).toBe(0)
+        expect(
+            await run(
+                [
+                    'check',
+                    join(pr, 'quakefeed'),
+                    join(pr, 'openmeteo'),
+                    '--baseline',
+                    join(dir, 'baseline'),
+                    ...judge('good.mjs'),
+                    ...offline()
+                ],
+                out
+            )
+        ).toBe(0)
         expect(out.out()).toMatch(/new warnings:\n {2}new {2}quakefeed\.events {2}.*SCH-WARN-012 .*Geo Logy/)
         expect(out.out()).not.toMatch(/new .*Bad Tag/)
         const json = io()
-        await run(['check', join(pr, 'quakefeed'), '--baseline', join(dir, 'baseline'), ...judge('good.mjs'), ...offline(), '--json'], json)
-        const events = (JSON.parse(json.out()) as { schemas: Array<{ schemaId: string; newWarnings: Array<{ code: string; message: string }> }> }).schemas.find((s) => s.schemaId === 'quakefeed.events')
-        expect(events?.newWarnings).toEqual([expect.objectContaining({ code: 'SCH-WARN-012', message: expect.stringContaining('Geo Logy') })])
+        await run(
+            [
+                'check',
+                join(pr, 'quakefeed'),
+                '--baseline',
+                join(dir, 'baseline'),
+                ...judge('good.mjs'),
+                ...offline(),
+                '--json'
+            ],
+            json
+        )
+        const events = (
+            JSON.parse(json.out()) as {
+                schemas: Array<{ schemaId: string; newWarnings: Array<{ code: string; message: string }> }>
+            }
+        ).schemas.find((s) => s.schemaId === 'quakefeed.events')
+        expect(events?.newWarnings).toEqual([
+            expect.objectContaining({ code: 'SCH-WARN-012', message: expect.stringContaining('Geo Logy') })
+        ])
     })
 
     it('--max-warnings does not count notices of the environment (a key not set)', async () => {
@@ -189,7 +371,9 @@ describe('check: signal over noise', () => {
         const keyed = join(examples, 'providers', 'etherscan')
         const json = io()
         await run(['check', keyed, '--json', ...keyless()], json)
-        const fixList = (JSON.parse(json.out()) as { schemas: Array<{ fixList: Array<{ code: string; severity: string }> }> }).schemas.flatMap((s) => s.fixList)
+        const fixList = (
+            JSON.parse(json.out()) as { schemas: Array<{ fixList: Array<{ code: string; severity: string }> }> }
+        ).schemas.flatMap((s) => s.fixList)
         const notices = fixList.filter((f) => f.code === 'DPT-007').length
         const warnings = fixList.filter((f) => f.severity === 'warning').length - notices
         expect(notices).toBeGreaterThan(0)
@@ -197,7 +381,9 @@ describe('check: signal over noise', () => {
         if (warnings > 0) {
             const over = io()
             expect(await run(['check', keyed, '--max-warnings', String(warnings - 1), ...keyless()], over)).toBe(1)
-            expect(over.out()).toContain(`besides ${notices} notice${notices === 1 ? '' : 's'} of the environment, not counted`)
+            expect(over.out()).toContain(
+                `besides ${notices} notice${notices === 1 ? '' : 's'} of the environment, not counted`
+            )
         }
     })
 })

@@ -12,7 +12,10 @@ import { shared } from '../support/shared.js'
 
 const SAMPLE = new URL('../../../shared/corpus-sample/schemas/frankfurter/', import.meta.url).pathname
 const { present } = shared('corpus-sample/schemas/frankfurter/')
-const SCHEMA = JSON.parse(readFileSync(new URL('../../schemas/config.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>
+const SCHEMA = JSON.parse(readFileSync(new URL('../../schemas/config.schema.json', import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+>
 const now = '2026-11-25T10:00:00Z'
 let dir = ''
 
@@ -43,10 +46,21 @@ describe('the config file', () => {
     })
 
     it('fills what the flags leave unset, the flags win, paths resolve from its folder: --print-config shows the merge', async () => {
-        const file = await config(join(dir, 'repo'), { concurrency: 2, sarif: 'out/grading.sarif', judgeEnv: ['OPENAI_API_KEY'], rules: { 'SCH-WARN-012': 'off' } })
+        const file = await config(join(dir, 'repo'), {
+            concurrency: 2,
+            sarif: 'out/grading.sarif',
+            judgeEnv: ['OPENAI_API_KEY'],
+            rules: { 'SCH-WARN-012': 'off' }
+        })
         const io = memoryIo({}, { cwd: join(dir, 'repo', 'sub') })
         expect(await run(['grade', 'x', '--concurrency', '3', '--print-config'], io)).toBe(0)
-        expect(JSON.parse(io.out())).toEqual({ configFile: file, concurrency: 3, sarif: join(dir, 'repo', 'out', 'grading.sarif'), judgeEnv: ['OPENAI_API_KEY'], rules: { 'SCH-WARN-012': 'off' } })
+        expect(JSON.parse(io.out())).toEqual({
+            configFile: file,
+            concurrency: 3,
+            sarif: join(dir, 'repo', 'out', 'grading.sarif'),
+            judgeEnv: ['OPENAI_API_KEY'],
+            rules: { 'SCH-WARN-012': 'off' }
+        })
         await rm(file)
     })
 
@@ -70,7 +84,14 @@ describe('the config file', () => {
     })
 
     it.each([
-        [{ judgeCommand: './judge.sh', judgeModel: 'm', judgeTimeout: 30, rules: { 'SCH-WARN-012': 'off', 'Q-single-test-05': 1 } }],
+        [
+            {
+                judgeCommand: './judge.sh',
+                judgeModel: 'm',
+                judgeTimeout: 30,
+                rules: { 'SCH-WARN-012': 'off', 'Q-single-test-05': 1 }
+            }
+        ],
         [{ $schema: './node_modules/flowmcp-grading/schemas/config.schema.json', live: true, record: 'recordings' }],
         [{ judgeComand: './judge.sh' }],
         [{ concurrency: 0 }],
@@ -84,7 +105,9 @@ describe('the config file', () => {
     })
 
     it('the shipped JSON Schema lists every key the CLI reads', () => {
-        expect(Object.keys(SCHEMA.properties as object).sort()).toEqual(['$schema', 'rules', ...Object.keys(CONFIG_KEYS)].sort())
+        expect(Object.keys(SCHEMA.properties as object).sort()).toEqual(
+            ['$schema', 'rules', ...Object.keys(CONFIG_KEYS)].sort()
+        )
     })
 })
 
@@ -97,47 +120,73 @@ describe('config and flags compose', () => {
         const file = await config(cwd, { recordings: 'recordings', minWorkingTests: 1 })
         const live = memoryIo({}, { cwd })
         expect(await run(['grade', 'providers', '--live', '--record', 'recordings', '--print-config'], live)).toBe(0)
-        expect(JSON.parse(live.out())).toEqual({ configFile: file, live: true, record: 'recordings', minWorkingTests: 1, rules: {} })
+        expect(JSON.parse(live.out())).toEqual({
+            configFile: file,
+            live: true,
+            record: 'recordings',
+            minWorkingTests: 1,
+            rules: {}
+        })
         await config(cwd, { live: true })
         const schema = join(examples, 'providers', 'openmeteo')
         // Each would be "--live excludes --offline and --recordings" (exit 2) if the file's live stood beside the flag.
         expect(await run(['grade', schema, '--offline', '--now', now], memoryIo({}, { cwd }))).toBe(0)
         const replayed = memoryIo({}, { cwd })
-        expect(await run(['grade', schema, '--recordings', join(examples, 'recordings'), '--now', now, '--json'], replayed)).toBe(0)
-        expect((JSON.parse(replayed.out()) as { schemas: Array<{ grading: { pretest: { ran: boolean } } }> }).schemas[0]?.grading.pretest.ran).toBe(true)
+        expect(
+            await run(['grade', schema, '--recordings', join(examples, 'recordings'), '--now', now, '--json'], replayed)
+        ).toBe(0)
+        expect(
+            (JSON.parse(replayed.out()) as { schemas: Array<{ grading: { pretest: { ran: boolean } } }> }).schemas[0]
+                ?.grading.pretest.ran
+        ).toBe(true)
         await rm(join(cwd, CONFIG_FILE))
     })
 
     it.each([
-        [{ recordings: 'no-such-recordings' }, [] as string[], /the folder \S*no-such-recordings \(set as "recordings" in \S+flowmcp-grading\.config\.json\) does not exist/],
+        [
+            { recordings: 'no-such-recordings' },
+            [] as string[],
+            /the folder \S*no-such-recordings \(set as "recordings" in \S+flowmcp-grading\.config\.json\) does not exist/
+        ],
         [{ runtime: 'no-such-core' }, [], /--runtime \S*no-such-core: no readable package\.json there/],
-        [{}, ['--recordings', 'missing-folder'], /the folder \S*missing-folder \(given by --recordings\) does not exist/],
+        [
+            {},
+            ['--recordings', 'missing-folder'],
+            /the folder \S*missing-folder \(given by --recordings\) does not exist/
+        ],
         [{}, ['--answers', 'missing.json'], /the file \S*missing\.json \(given by --answers\) does not exist/]
-    ])('a folder or file to read that does not exist (%j %j) is a usage error naming it, never an internal error', async (value, flags, message) => {
-        const cwd = join(dir, 'missing-input')
-        await mkdir(cwd, { recursive: true })
-        await config(cwd, value)
-        for (const command of ['grade', 'check']) {
-            const io = memoryIo({}, { cwd })
-            expect(await run([command, join(examples, 'providers', 'openmeteo'), ...flags], io)).toBe(2)
-            expect(io.err()).toMatch(message)
-            expect(io.err()).not.toMatch(/internal error|ENOENT/)
+    ])(
+        'a folder or file to read that does not exist (%j %j) is a usage error naming it, never an internal error',
+        async (value, flags, message) => {
+            const cwd = join(dir, 'missing-input')
+            await mkdir(cwd, { recursive: true })
+            await config(cwd, value)
+            for (const command of ['grade', 'check']) {
+                const io = memoryIo({}, { cwd })
+                expect(await run([command, join(examples, 'providers', 'openmeteo'), ...flags], io)).toBe(2)
+                expect(io.err()).toMatch(message)
+                expect(io.err()).not.toMatch(/internal error|ENOENT/)
+            }
         }
-    })
+    )
 
     it('an unknown rule code is a usage error with the nearest codes; a known one is accepted', async () => {
         const file = await config(dir, { rules: { 'SCH-WARN-999': 'off' } })
         const io = memoryIo({}, { cwd: dir })
         expect(await run(['grade', 'x', '--config', file], io)).toBe(2)
-        expect(io.err()).toMatch(/CFG-005: .*The rule SCH-WARN-999 names no issue code or question id of this version, so it sets nothing; did you mean SCH-WARN-\d{3}( or SCH-WARN-\d{3})*\?/)
+        expect(io.err()).toMatch(
+            /CFG-005: .*The rule SCH-WARN-999 names no issue code or question id of this version, so it sets nothing; did you mean SCH-WARN-\d{3}( or SCH-WARN-\d{3})*\?/
+        )
         const typo = await config(dir, { rules: { 'SCH-WARN-01': 'off', 'Q-single-test-5': 'off' } })
         expect(loadConfig(typo).errors.join('\n')).toMatch(/CFG-003/)
         const near = await config(dir, { rules: { 'SHC-WARN-012': 'off' } })
         expect(loadConfig(near).errors.join('\n')).toContain('did you mean SCH-WARN-012?')
-        expect(loadConfig(await config(dir, { rules: { 'SCH-WARN-012': 'off', 'Q-single-test-05': 1 } })).errors).toEqual([])
+        expect(
+            loadConfig(await config(dir, { rules: { 'SCH-WARN-012': 'off', 'Q-single-test-05': 1 } })).errors
+        ).toEqual([])
     })
 
-    it('a value outside an option\'s choices is refused in the file as on the command line', async () => {
+    it("a value outside an option's choices is refused in the file as on the command line", async () => {
         const file = await config(dir, { baselineMissing: 'ignore' })
         expect(loadConfig(file).errors.join('\n')).toMatch(/baselineMissing must be one of "fail", "new", got "ignore"/)
     })
@@ -147,10 +196,26 @@ describe.skipIf(!present)('a config that turns a rule off', () => {
     it('leaves the fix list, SARIF and the summary without it, and the grade as it was', async () => {
         const cwd = join(dir, 'repo')
         // Offline, the tools are untested: --fail-on-untested makes that fail the check, whatever the rules say.
-        const args = ['check', 'providers', '--min-grade', 'A', '--fail-on-untested', '--sarif', 'g.sarif', '--summary', 'summary.md', '--json', '--verbose', '--now', now]
+        const args = [
+            'check',
+            'providers',
+            '--min-grade',
+            'A',
+            '--fail-on-untested',
+            '--sarif',
+            'g.sarif',
+            '--summary',
+            'summary.md',
+            '--json',
+            '--verbose',
+            '--now',
+            now
+        ]
         const plain = memoryIo({}, { cwd })
         expect(await run(args, plain)).toBe(1)
-        const before = JSON.parse(plain.out()) as { schemas: Array<{ grade: string | null; status: string; fixList: Array<{ code: string }> }> }
+        const before = JSON.parse(plain.out()) as {
+            schemas: Array<{ grade: string | null; status: string; fixList: Array<{ code: string }> }>
+        }
         expect(before.schemas[0]?.fixList.map((i) => i.code)).toContain('SCH-WARN-012')
         expect(await readFile(join(cwd, 'g.sarif'), 'utf8')).toContain('SCH-WARN-012')
         expect(await readFile(join(cwd, 'summary.md'), 'utf8')).toContain('SCH-WARN-012')
@@ -162,7 +227,10 @@ describe.skipIf(!present)('a config that turns a rule off', () => {
         const after = JSON.parse(io.out()) as typeof before
         expect(after.schemas[0]?.fixList.map((i) => i.code)).not.toContain('SCH-WARN-012')
         expect(after.schemas[0]?.fixList.length).toBe((before.schemas[0]?.fixList.length ?? 0) - 1)
-        expect([after.schemas[0]?.grade, after.schemas[0]?.status]).toEqual([before.schemas[0]?.grade, before.schemas[0]?.status])
+        expect([after.schemas[0]?.grade, after.schemas[0]?.status]).toEqual([
+            before.schemas[0]?.grade,
+            before.schemas[0]?.status
+        ])
         expect(await readFile(join(cwd, 'g.sarif'), 'utf8')).not.toContain('SCH-WARN-012')
         expect(await readFile(join(cwd, 'summary.md'), 'utf8')).not.toContain('SCH-WARN-012')
         await rm(file)
@@ -170,7 +238,18 @@ describe.skipIf(!present)('a config that turns a rule off', () => {
 })
 
 describe('per-command help', () => {
-    it.each(['grade', 'check', 'validate', 'emit-prompts', 'consume-scores', 'rebuild-index', 'export', 'report', 'rubric', 'version'])('%s --help prints only its help, with an example', async (command) => {
+    it.each([
+        'grade',
+        'check',
+        'validate',
+        'emit-prompts',
+        'consume-scores',
+        'rebuild-index',
+        'export',
+        'report',
+        'rubric',
+        'version'
+    ])('%s --help prints only its help, with an example', async (command) => {
         const io = memoryIo()
         expect(await run([command, '--help'], io)).toBe(0)
         expect(io.out()).toMatch(new RegExp(`^Usage: flowmcp-grading ${command}`))

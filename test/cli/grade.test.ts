@@ -19,7 +19,21 @@ afterAll(async () => {
 describe('flowmcp-grading grade', () => {
     it('grades the example providers into an island and prints one row per schema', async () => {
         const io = memoryIo({}, { env: { ETHERSCAN_API_KEY: 'example-key-not-real' } })
-        const code = await run(['grade', join(examples, 'providers'), '--island', join(dir, 'island'), '--recordings', join(examples, 'recordings'), '--answers', join(examples, 'answers.json'), '--now', now], io)
+        const code = await run(
+            [
+                'grade',
+                join(examples, 'providers'),
+                '--island',
+                join(dir, 'island'),
+                '--recordings',
+                join(examples, 'recordings'),
+                '--answers',
+                join(examples, 'answers.json'),
+                '--now',
+                now
+            ],
+            io
+        )
         // Every unit that could be graded was: a tool not tested for a missing key is a result, not a hole (exit 0).
         expect(code).toBe(0)
         const out = io.out()
@@ -32,14 +46,31 @@ describe('flowmcp-grading grade', () => {
         expect(out).toMatch(/sportsodds\.odds\s+\S+\s+REJECTED/)
         expect(out).toContain('single-test/getEvent blocked — fewer-than-3-working-tests')
         expect(out).not.toContain('example-key-not-real')
-        const index = JSON.parse(await readFile(join(dir, 'island/providers/openmeteo/index.json'), 'utf8')) as { status: string }
+        const index = JSON.parse(await readFile(join(dir, 'island/providers/openmeteo/index.json'), 'utf8')) as {
+            status: string
+        }
         expect(index.status).toBe('operational')
     })
 
     it('grades from recordings without answers as provisional, with --json', async () => {
         const io = memoryIo()
-        expect(await run(['grade', '--json', '--now', now, '--recordings', join(examples, 'recordings'), join(examples, 'providers/openmeteo/forecast.mjs')], io)).toBe(0)
-        const parsed = JSON.parse(io.out()) as { schemas: Array<{ grading: { mode: string }; prompts: Array<{ unit: string }> }> }
+        expect(
+            await run(
+                [
+                    'grade',
+                    '--json',
+                    '--now',
+                    now,
+                    '--recordings',
+                    join(examples, 'recordings'),
+                    join(examples, 'providers/openmeteo/forecast.mjs')
+                ],
+                io
+            )
+        ).toBe(0)
+        const parsed = JSON.parse(io.out()) as {
+            schemas: Array<{ grading: { mode: string }; prompts: Array<{ unit: string }> }>
+        }
         expect(parsed.schemas[0]?.grading.mode).toBe('provisional')
         expect(parsed.schemas[0]?.prompts.length).toBeGreaterThan(0)
     })
@@ -57,7 +88,11 @@ describe('flowmcp-grading emit-prompts / consume-scores', () => {
         const schema = join(examples, 'providers/openmeteo/forecast.mjs')
         const emit = memoryIo()
         expect(await run(['emit-prompts', schema], emit)).toBe(0)
-        const prompts = JSON.parse(emit.out()) as { schemaId: string; scoringProtocol: string; prompts: Array<{ dimension: string }> }
+        const prompts = JSON.parse(emit.out()) as {
+            schemaId: string
+            scoringProtocol: string
+            prompts: Array<{ dimension: string }>
+        }
         expect(prompts).toMatchObject({ schemaId: 'openmeteo/forecast', scoringProtocol: 'v1' })
         const scores = {
             schemaIdSlug: 'openmeteo_forecast',
@@ -89,7 +124,21 @@ describe('flowmcp-grading emit-prompts / consume-scores', () => {
 describe('flowmcp-grading rebuild-index / export', () => {
     it('rebuilds a namespace index and exports the namespace without overwriting', async () => {
         const island = join(dir, 'island2')
-        await run(['grade', join(examples, 'providers/openmeteo'), '--island', island, '--recordings', join(examples, 'recordings'), '--answers', join(examples, 'answers.json'), '--now', now], memoryIo())
+        await run(
+            [
+                'grade',
+                join(examples, 'providers/openmeteo'),
+                '--island',
+                island,
+                '--recordings',
+                join(examples, 'recordings'),
+                '--answers',
+                join(examples, 'answers.json'),
+                '--now',
+                now
+            ],
+            memoryIo()
+        )
         const rebuild = memoryIo()
         expect(await run(['rebuild-index', join(island, 'providers/openmeteo'), '--now', now], rebuild)).toBe(0)
         expect(rebuild.out()).toContain('operational')

@@ -18,7 +18,17 @@ beforeAll(async () => {
     if (!present) return
     const { build } = await import('esbuild')
     cli = join(dir, 'cli.mjs')
-    await build({ entryPoints: [fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: cli, logLevel: 'silent', define: { __PACKAGE_VERSION__: JSON.stringify('0.0.0-test') }, banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } })
+    await build({
+        entryPoints: [fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        outfile: cli,
+        logLevel: 'silent',
+        define: { __PACKAGE_VERSION__: JSON.stringify('0.0.0-test') },
+        banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" }
+    })
     for (const ns of ['bis', 'frankfurter']) await cp(join(SAMPLE, ns), join(dir, 'providers', ns), { recursive: true })
     // The judge says it started, then hangs until it is killed.
     await writeFile(join(dir, 'judge.sh'), '#!/bin/sh\necho $$ > judge.pid\ntouch started\nexec sleep 60\n')
@@ -30,7 +40,25 @@ afterAll(async () => {
 
 describe.skipIf(!present)('Ctrl-C', () => {
     it('check exits 130 naming what was skipped, kills the waiting judge, and still writes SARIF and the summary', async () => {
-        const child = spawn(process.execPath, [cli, 'check', 'providers', '--judge-command', './judge.sh', '--judge-model', 'stand-in', '--sarif', 'out.sarif', '--summary', 'summary.md', '--now', '2026-11-25T10:00:00Z'], { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: dir }, stdio: ['ignore', 'pipe', 'pipe'] })
+        const child = spawn(
+            process.execPath,
+            [
+                cli,
+                'check',
+                'providers',
+                '--judge-command',
+                './judge.sh',
+                '--judge-model',
+                'stand-in',
+                '--sarif',
+                'out.sarif',
+                '--summary',
+                'summary.md',
+                '--now',
+                '2026-11-25T10:00:00Z'
+            ],
+            { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: dir }, stdio: ['ignore', 'pipe', 'pipe'] }
+        )
         let stderr = ''
         let stdout = ''
         child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
@@ -69,6 +97,8 @@ describe.skipIf(!present)('Ctrl-C', () => {
         expect(summary).toMatch(/^## flowmcp-grading check: interrupted/)
         expect(summary).not.toContain('check: passed')
         expect(summary).toMatch(/\| frankfurter\.frankfurter \| — \| — \| pending \| \*\*unverified\*\* \|/)
-        expect(stdout).toMatch(/frankfurter\.frankfurter: not verified: the run was interrupted \(Ctrl-C\) before its namespace was graded/)
+        expect(stdout).toMatch(
+            /frankfurter\.frankfurter: not verified: the run was interrupted \(Ctrl-C\) before its namespace was graded/
+        )
     }, 60_000)
 })

@@ -3,7 +3,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkJudgeCommandOptions, judgeEnvironment, judgeFromCliOptions, judgeFromCommand, limitConcurrency } from '../../src/cli/judge-command.js'
+import {
+    checkJudgeCommandOptions,
+    judgeEnvironment,
+    judgeFromCliOptions,
+    judgeFromCommand,
+    limitConcurrency
+} from '../../src/cli/judge-command.js'
 import type { JudgeCommandError } from '../../src/cli/judge-process.js'
 import { gradeSingleSchema, httpPortFromRecordings, type Judge, type JudgeRequest } from '../../src/index.js'
 import { EXAMPLES, exampleMain, grader, recording } from '../grade/helpers.js'
@@ -29,15 +35,30 @@ const request: JudgeRequest = {
     area: 'tools-aggregate-schema',
     prompt: 'Grade the tools.',
     questions: [{ questionId: 'Q-one', question: 'Is it good?' }],
-    outputSchema: {}, responseSchema: {},
-    envelope: { gradingId: 'g', schemaHash: 'h', area: 'tools-aggregate-schema', persona: null, harness: 'claude-code', iteration: 1, timestamp: '2026-11-24T10:00:00Z' },
+    outputSchema: {},
+    responseSchema: {},
+    envelope: {
+        gradingId: 'g',
+        schemaHash: 'h',
+        area: 'tools-aggregate-schema',
+        persona: null,
+        harness: 'claude-code',
+        iteration: 1,
+        timestamp: '2026-11-24T10:00:00Z'
+    },
     attachments: [],
     messages: []
 }
 
 let dir = ''
 const node = (script: keyof typeof FAKES): string => `"${process.execPath}" "${join(dir, script)}"`
-const env = { PATH: process.env.PATH, HOME: '/nonexistent-home', LANG: 'C.UTF-8', ETHERSCAN_API_KEY: 'etherscan-secret-1234', OPENAI_API_KEY: 'sk-abcdefghijklmnop0123456789' }
+const env = {
+    PATH: process.env.PATH,
+    HOME: '/nonexistent-home',
+    LANG: 'C.UTF-8',
+    ETHERSCAN_API_KEY: 'etherscan-secret-1234',
+    OPENAI_API_KEY: 'sk-abcdefghijklmnop0123456789'
+}
 
 async function rejection(promise: Promise<unknown>): Promise<JudgeCommandError> {
     try {
@@ -65,7 +86,12 @@ describe('judgeFromCommand', () => {
 
     it('kills a command that runs past the timeout and rejects with JCMD-002', async () => {
         const seen: string[] = []
-        const judge = judgeFromCommand({ command: node('sleepy.mjs'), env, timeoutMs: 300, onError: (e) => seen.push(e.code) })
+        const judge = judgeFromCommand({
+            command: node('sleepy.mjs'),
+            env,
+            timeoutMs: 300,
+            onError: (e) => seen.push(e.code)
+        })
         const error = await rejection(judge(request))
         expect(error.code).toBe('JCMD-002')
         expect(error.message).toMatch(/^JCMD-002: .*300 ms/)
@@ -82,7 +108,10 @@ describe('judgeFromCommand', () => {
     })
 
     it('bounds the stderr tail shown in the error', async () => {
-        const judge = judgeFromCommand({ command: `i=0; while [ $i -lt 300 ]; do printf 'a b ' >&2; i=$((i+1)); done; printf END >&2; exit 1`, env })
+        const judge = judgeFromCommand({
+            command: `i=0; while [ $i -lt 300 ]; do printf 'a b ' >&2; i=$((i+1)); done; printf END >&2; exit 1`,
+            env
+        })
         const error = await rejection(judge(request))
         expect(error.message).toMatch(/stderr follows: …[ab ]+END$/)
         expect(error.message.length).toBeLessThan(520)
@@ -94,12 +123,16 @@ describe('judgeFromCommand', () => {
     })
 
     it('rejects with JCMD-001 when the shell itself cannot be started', async () => {
-        const error = await rejection(judgeFromCommand({ command: 'true', env, shell: join(dir, 'no-such-shell') })(request))
+        const error = await rejection(
+            judgeFromCommand({ command: 'true', env, shell: join(dir, 'no-such-shell') })(request)
+        )
         expect(error.message).toMatch(/^JCMD-001: /)
     })
 
     it('kills a command whose output exceeds the limit (JCMD-004)', async () => {
-        const error = await rejection(judgeFromCommand({ command: node('chatty.mjs'), env, maxOutputBytes: 1000 })(request))
+        const error = await rejection(
+            judgeFromCommand({ command: node('chatty.mjs'), env, maxOutputBytes: 1000 })(request)
+        )
         expect(error.code).toBe('JCMD-004')
     })
 
@@ -122,7 +155,9 @@ describe('the environment of a judge command', () => {
     })
 
     it('never passes a denied name, even when it is allowed', () => {
-        expect(judgeEnvironment({ env, allowEnv: ['ETHERSCAN_API_KEY', 'bad name'], denyEnv: ['ETHERSCAN_API_KEY'] })).toEqual({ PATH: env.PATH, HOME: env.HOME, LANG: env.LANG })
+        expect(
+            judgeEnvironment({ env, allowEnv: ['ETHERSCAN_API_KEY', 'bad name'], denyEnv: ['ETHERSCAN_API_KEY'] })
+        ).toEqual({ PATH: env.PATH, HOME: env.HOME, LANG: env.LANG })
     })
 })
 
@@ -154,7 +189,10 @@ describe('limitConcurrency', () => {
     it('frees the slot of a rejected call and treats a bad n as 1', async () => {
         const { judge, max } = slowJudge()
         const limited = limitConcurrency(judge, 0)
-        const results = await Promise.allSettled([limited({ ...request, unit: 'fail' }), limited({ ...request, unit: 'ok' })])
+        const results = await Promise.allSettled([
+            limited({ ...request, unit: 'fail' }),
+            limited({ ...request, unit: 'ok' })
+        ])
         expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled'])
         expect(max()).toBe(1)
     })
@@ -162,19 +200,43 @@ describe('limitConcurrency', () => {
 
 describe('judgeFromCliOptions', () => {
     it('builds a limited command judge from the command-line values', async () => {
-        const { judge, model, harness, errors } = judgeFromCliOptions({ judgeCommand: node('judge.mjs'), judgeTimeout: '30', judgeConcurrency: '2', judgeEnv: ['OPENAI_API_KEY'], judgeModel: 'gpt-4o-mini' }, env)
+        const { judge, model, harness, errors } = judgeFromCliOptions(
+            {
+                judgeCommand: node('judge.mjs'),
+                judgeTimeout: '30',
+                judgeConcurrency: '2',
+                judgeEnv: ['OPENAI_API_KEY'],
+                judgeModel: 'gpt-4o-mini'
+            },
+            env
+        )
         expect(errors).toEqual([])
         expect({ model, harness }).toEqual({ model: 'gpt-4o-mini', harness: 'claude-code' })
-        expect(JSON.parse((await judge?.(request)) ?? '')).toMatchObject({ answers: [{ questionId: 'Q-one', score: 4 }] })
+        expect(JSON.parse((await judge?.(request)) ?? '')).toMatchObject({
+            answers: [{ questionId: 'Q-one', score: 4 }]
+        })
         expect(judgeFromCliOptions({}, env)).toEqual({ judge: null, model: null, harness: 'claude-code', errors: [] })
     })
 
     it('parses --judge-model and --judge-harness: the model as named (trimmed), the harness the spec allows', () => {
-        expect(judgeFromCliOptions({ judgeCommand: 'x', judgeModel: ' llama3.1:8b ', judgeHarness: 'claude-code' }, env)).toMatchObject({ model: 'llama3.1:8b', harness: 'claude-code', errors: [] })
+        expect(
+            judgeFromCliOptions({ judgeCommand: 'x', judgeModel: ' llama3.1:8b ', judgeHarness: 'claude-code' }, env)
+        ).toMatchObject({ model: 'llama3.1:8b', harness: 'claude-code', errors: [] })
     })
 
     it('reports wrong values as JCMD-005 usage errors', () => {
-        expect(judgeFromCliOptions({ judgeCommand: 'x', judgeModel: 'm', judgeTimeout: 'soon', judgeConcurrency: '1.5', judgeEnv: ['1BAD'] }, env).errors.map((e) => e.split(':').slice(0, 2).join(':'))).toEqual([
+        expect(
+            judgeFromCliOptions(
+                {
+                    judgeCommand: 'x',
+                    judgeModel: 'm',
+                    judgeTimeout: 'soon',
+                    judgeConcurrency: '1.5',
+                    judgeEnv: ['1BAD']
+                },
+                env
+            ).errors.map((e) => e.split(':').slice(0, 2).join(':'))
+        ).toEqual([
             'JCMD-005: Invalid judge option --judge-timeout',
             'JCMD-005: Invalid judge option --judge-concurrency',
             'JCMD-005: Invalid judge option allowEnv'
@@ -183,12 +245,32 @@ describe('judgeFromCliOptions', () => {
     })
 
     it.each([
-        ['a command without --judge-model: nothing is guessed from the command line', { judgeCommand: 'node judge.mjs' }, /--judge-model: --judge-command needs --judge-model <name>/],
+        [
+            'a command without --judge-model: nothing is guessed from the command line',
+            { judgeCommand: 'node judge.mjs' },
+            /--judge-model: --judge-command needs --judge-model <name>/
+        ],
         ['an empty model', { judgeCommand: 'x', judgeModel: '  ' }, /--judge-model: an empty name/],
-        ['a model of 201 characters', { judgeCommand: 'x', judgeModel: 'm'.repeat(201) }, /--judge-model: longer than 200 characters/],
-        ['a model with a control character', { judgeCommand: 'x', judgeModel: 'gpt\u00074o' }, /--judge-model: control characters/],
-        ['a harness no grading entry may record', { judgeCommand: 'x', judgeModel: 'm', judgeHarness: 'ollama' }, /--judge-harness: expected claude-code .*got "ollama"/],
-        ['--judge-model without --judge-command', { judgeModel: 'm' }, /--judge-model and --judge-harness need --judge-command/],
+        [
+            'a model of 201 characters',
+            { judgeCommand: 'x', judgeModel: 'm'.repeat(201) },
+            /--judge-model: longer than 200 characters/
+        ],
+        [
+            'a model with a control character',
+            { judgeCommand: 'x', judgeModel: 'gpt\u00074o' },
+            /--judge-model: control characters/
+        ],
+        [
+            'a harness no grading entry may record',
+            { judgeCommand: 'x', judgeModel: 'm', judgeHarness: 'ollama' },
+            /--judge-harness: expected claude-code .*got "ollama"/
+        ],
+        [
+            '--judge-model without --judge-command',
+            { judgeModel: 'm' },
+            /--judge-model and --judge-harness need --judge-command/
+        ],
         ['--judge-harness without --judge-command', { judgeHarness: 'claude-code' }, /need --judge-command/]
     ])('refuses %s (JCMD-005), building no judge', (_name, values, message) => {
         const built = judgeFromCliOptions(values, env)
@@ -203,17 +285,42 @@ describe('gradeSingleSchema with a command judge', () => {
     it('completes a full (non-provisional) grading of the example schema', async () => {
         const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
         const judge = limitConcurrency(judgeFromCommand({ command: node('judge.mjs'), env }), 2)
-        const result = await gradeSingleSchema({ schema: { main }, schemaId: 'openmeteo.forecast', grader, options: { now: '2026-11-24T10:00:00Z', source, judge, about: { text: readFileSync(new URL('providers/openmeteo/resources/openmeteo-about.md', EXAMPLES), 'utf8') }, http: httpPortFromRecordings({ recordings: [recording('openmeteo')] }) } })
+        const result = await gradeSingleSchema({
+            schema: { main },
+            schemaId: 'openmeteo.forecast',
+            grader,
+            options: {
+                now: '2026-11-24T10:00:00Z',
+                source,
+                judge,
+                about: {
+                    text: readFileSync(new URL('providers/openmeteo/resources/openmeteo-about.md', EXAMPLES), 'utf8')
+                },
+                http: httpPortFromRecordings({ recordings: [recording('openmeteo')] })
+            }
+        })
         expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
         expect(result.grading).toMatchObject({ mode: 'full', veto: null })
-        expect(result.grading?.units.map((u) => u.status)).toEqual(['graded', 'graded', 'graded', 'graded', 'graded', 'graded'])
+        expect(result.grading?.units.map((u) => u.status)).toEqual([
+            'graded',
+            'graded',
+            'graded',
+            'graded',
+            'graded',
+            'graded'
+        ])
         expect(result.prompts).toEqual([])
     })
 
     it('turns a failing command into GRA-006 carrying the JCMD code', async () => {
         const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
         const judge = judgeFromCommand({ command: node('failing.mjs'), env })
-        const result = await gradeSingleSchema({ schema: { main }, schemaId: 'openmeteo.forecast', grader, options: { now: '2026-11-24T10:00:00Z', source, judge } })
+        const result = await gradeSingleSchema({
+            schema: { main },
+            schemaId: 'openmeteo.forecast',
+            grader,
+            options: { now: '2026-11-24T10:00:00Z', source, judge }
+        })
         const failed = result.errors.filter((e) => e.code === 'GRA-006')
         expect(failed.length).toBeGreaterThan(0)
         expect(failed[0]?.message).toContain('JCMD-003: ')

@@ -27,18 +27,58 @@ afterAll(async () => {
 
 describe('grade with a judge that fails every call', () => {
     it('calls it 3 times across three namespaces, says once why it stopped, and leaks no key', async () => {
-        const io = memoryIo({}, { env: { PATH: process.env.PATH ?? '', COUNT_FILE: join(dir, 'count'), MY_JUDGE_TOKEN: 'judge-env-secret-0003', ETHERSCAN_API_KEY: 'server-param-secret-0004' } })
+        const io = memoryIo(
+            {},
+            {
+                env: {
+                    PATH: process.env.PATH ?? '',
+                    COUNT_FILE: join(dir, 'count'),
+                    MY_JUDGE_TOKEN: 'judge-env-secret-0003',
+                    ETHERSCAN_API_KEY: 'server-param-secret-0004'
+                }
+            }
+        )
         const providers = ['etherscan', 'openmeteo', 'quakefeed'].map((p) => join(examples, 'providers', p))
-        const code = await run(['grade', ...providers, '--recordings', join(examples, 'recordings'), '--judge-command', `node ${join(dir, 'judge.mjs')}`, '--judge-model', 'm', '--judge-env', 'COUNT_FILE', '--judge-env', 'MY_JUDGE_TOKEN', '--sarif', join(dir, 'g.sarif'), '--json', '--now', now], io)
+        const code = await run(
+            [
+                'grade',
+                ...providers,
+                '--recordings',
+                join(examples, 'recordings'),
+                '--judge-command',
+                `node ${join(dir, 'judge.mjs')}`,
+                '--judge-model',
+                'm',
+                '--judge-env',
+                'COUNT_FILE',
+                '--judge-env',
+                'MY_JUDGE_TOKEN',
+                '--sarif',
+                join(dir, 'g.sarif'),
+                '--json',
+                '--now',
+                now
+            ],
+            io
+        )
         expect(code).toBe(1)
         expect(Number(await readFile(join(dir, 'count'), 'utf8'))).toBe(3)
         const out = io.out()
-        const json = JSON.parse(out) as { namespaces: Array<{ errors: Array<{ code: string }> }>; schemas: Array<{ errors: Array<{ code: string }> }> }
+        const json = JSON.parse(out) as {
+            namespaces: Array<{ errors: Array<{ code: string }> }>
+            schemas: Array<{ errors: Array<{ code: string }> }>
+        }
         const all = [...json.namespaces.flatMap((n) => n.errors), ...json.schemas.flatMap((s) => s.errors)]
         expect(all.filter((e) => e.code === 'GRA-006')).toHaveLength(3)
         expect(all.filter((e) => e.code === 'GRA-025')).toHaveLength(1)
         const written = out + io.err() + (await readFile(join(dir, 'g.sarif'), 'utf8'))
-        for (const secret of ['LEAKEDleakedLEAKED0001', 'leakedBearerToken0002', 'judge-env-secret-0003', 'server-param-secret-0004']) expect(written).not.toContain(secret)
+        for (const secret of [
+            'LEAKEDleakedLEAKED0001',
+            'leakedBearerToken0002',
+            'judge-env-secret-0003',
+            'server-param-secret-0004'
+        ])
+            expect(written).not.toContain(secret)
         expect(out).toContain('[redacted]')
     })
 })
@@ -46,7 +86,10 @@ describe('grade with a judge that fails every call', () => {
 describe('what the CLI writes is redacted', () => {
     it('erases the values of secret-named variables, but not a short one that is no key', async () => {
         const { redactingIo } = await import('../../src/cli/io.js')
-        const base = memoryIo({}, { env: { SERVICE_API_KEY: 'svc-key-value-123456', DISABLE_TOKEN: 'true', PATH: '/usr/bin' } })
+        const base = memoryIo(
+            {},
+            { env: { SERVICE_API_KEY: 'svc-key-value-123456', DISABLE_TOKEN: 'true', PATH: '/usr/bin' } }
+        )
         const io = redactingIo(base)
         io.stdout('{"ok": true, "key": "svc-key-value-123456", "path": "/usr/bin"}')
         io.addSecrets?.(['added-later-secret'])

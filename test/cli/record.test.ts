@@ -13,7 +13,11 @@ const KEY = 'live-etherscan-key-0123456789'
 let dir = ''
 
 async function exampleRecordings(): Promise<Recording[]> {
-    return Promise.all(['etherscan', 'openmeteo'].map(async (n) => JSON.parse(await readFile(join(examples, 'recordings', `${n}.json`), 'utf8')) as Recording))
+    return Promise.all(
+        ['etherscan', 'openmeteo'].map(
+            async (n) => JSON.parse(await readFile(join(examples, 'recordings', `${n}.json`), 'utf8')) as Recording
+        )
+    )
 }
 
 beforeAll(async () => {
@@ -28,15 +32,44 @@ afterEach(() => {
 
 describe('recordingHttpPort', () => {
     it('keeps each exchange once, a server param in the query as its placeholder and nowhere as a value', async () => {
-        const http = { send: async () => ({ status: 200, headers: { 'content-type': 'application/json', 'set-cookie': 'session=1' }, body: `{"echo":"${KEY}"}` }) }
+        const http = {
+            send: async () => ({
+                status: 200,
+                headers: { 'content-type': 'application/json', 'set-cookie': 'session=1' },
+                body: `{"echo":"${KEY}"}`
+            })
+        }
         const recorder = recordingHttpPort({ http, serverParams: { ETHERSCAN_API_KEY: KEY }, recordedAt: now })
         const url = `https://api.etherscan.io/api?module=contract&apikey=${KEY}`
         await recorder.port.send({ url, method: 'get', headers: {} })
         await recorder.port.send({ url, method: 'GET', headers: {} })
         const recordings = recorder.recordings()
-        expect(recordings).toEqual([{ host: 'https://api.etherscan.io', recordedAt: now, exchanges: [{ request: { method: 'GET', path: '/api', query: { module: 'contract', apikey: '{{SERVER_PARAM:ETHERSCAN_API_KEY}}' } }, response: { status: 200, headers: { 'content-type': 'application/json' }, body: '{"echo":"[redacted]"}' } }] }])
+        expect(recordings).toEqual([
+            {
+                host: 'https://api.etherscan.io',
+                recordedAt: now,
+                exchanges: [
+                    {
+                        request: {
+                            method: 'GET',
+                            path: '/api',
+                            query: { module: 'contract', apikey: '{{SERVER_PARAM:ETHERSCAN_API_KEY}}' }
+                        },
+                        response: {
+                            status: 200,
+                            headers: { 'content-type': 'application/json' },
+                            body: '{"echo":"[redacted]"}'
+                        }
+                    }
+                ]
+            }
+        ])
         // What it wrote, replay answers: with any key, as recordings hold none.
-        const replayed = await httpPortFromRecordings({ recordings }).send({ url: 'https://api.etherscan.io/api?apikey=another&module=contract', method: 'GET', headers: {} })
+        const replayed = await httpPortFromRecordings({ recordings }).send({
+            url: 'https://api.etherscan.io/api?apikey=another&module=contract',
+            method: 'GET',
+            headers: {}
+        })
         expect(replayed.status).toBe(200)
     })
 
@@ -67,7 +100,22 @@ describe('grade --live --record <dir>', () => {
         for (const f of files) expect(await readFile(join(dir, 'rec', f), 'utf8')).not.toContain(KEY)
         const replayIo = memoryIo({}, { env })
         await run(['grade', ...target, '--recordings', join(dir, 'rec'), '--json', '--now', now], replayIo)
-        const view = (text: string): unknown => (JSON.parse(text) as { schemas: Array<{ grading: { schemaId: string; units: Array<{ unit: string; status: string; reason: string | null }>; pretest: unknown } }> }).schemas.map((s) => [s.grading.schemaId, s.grading.units.map((u) => [u.unit, u.status, u.reason]), s.grading.pretest])
+        const view = (text: string): unknown =>
+            (
+                JSON.parse(text) as {
+                    schemas: Array<{
+                        grading: {
+                            schemaId: string
+                            units: Array<{ unit: string; status: string; reason: string | null }>
+                            pretest: unknown
+                        }
+                    }>
+                }
+            ).schemas.map((s) => [
+                s.grading.schemaId,
+                s.grading.units.map((u) => [u.unit, u.status, u.reason]),
+                s.grading.pretest
+            ])
         expect(view(replayIo.out())).toEqual(view(liveIo.out()))
         // A replay needs no key: without ETHERSCAN_API_KEY the key-gated tools are tested and graded all the same.
         const keylessIo = memoryIo({}, { env: {} })

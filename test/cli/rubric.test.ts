@@ -33,13 +33,17 @@ describe('flowmcp-grading rubric', () => {
 describe('flowmcp-grading validate (rubric documents)', () => {
     it('validates rubric documents by their system', async () => {
         const io = memoryIo()
-        expect(await run(['validate', fixture('judge-rubric.valid.json'), fixture('workflow-rubric.valid.json')], io)).toBe(0)
+        expect(
+            await run(['validate', fixture('judge-rubric.valid.json'), fixture('workflow-rubric.valid.json')], io)
+        ).toBe(0)
         expect(io.out()).toContain('rubric-document')
         const bad = memoryIo()
         expect(await run(['validate', fixture('workflow-rubric.invalid.json')], bad)).toBe(1)
         expect(bad.out()).toMatch(/RUB-001 at \/system/)
-        const wfl = memoryIo({ "w.json": JSON.stringify({ system: "workflowSystem/1.0.0", rubric_id: "x", version: "1", criteria: [] }) })
-        expect(await run(["validate", "w.json"], wfl)).toBe(1)
+        const wfl = memoryIo({
+            'w.json': JSON.stringify({ system: 'workflowSystem/1.0.0', rubric_id: 'x', version: '1', criteria: [] })
+        })
+        expect(await run(['validate', 'w.json'], wfl)).toBe(1)
         expect(wfl.out()).toMatch(/WFL-\d{3} at \//)
     })
 })

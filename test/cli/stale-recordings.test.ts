@@ -16,21 +16,52 @@ import { memoryIo } from './helpers.js'
 const examples = new URL('../../examples/', import.meta.url).pathname
 const now = '2026-11-25T10:00:00Z'
 const COMMAND = 'flowmcp-grading grade providers/openmeteo --live --record recordings'
-const REQUEST = /GET https:\/\/api\.open-meteo\.com\/v1\/forecast\?latitude=-33\.5&longitude=151\.21&hourly=temperature_2m%2Cprecipitation/
+const REQUEST =
+    /GET https:\/\/api\.open-meteo\.com\/v1\/forecast\?latitude=-33\.5&longitude=151\.21&hourly=temperature_2m%2Cprecipitation/
 let dir = ''
 let sydneyLine = 0
 
 const require = createRequire(import.meta.url)
-const { id, $schema: _draft04, ...SARIF_SCHEMA } = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')) as Record<string, unknown>
+const {
+    id,
+    $schema: _draft04,
+    ...SARIF_SCHEMA
+} = JSON.parse(
+    readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')
+) as Record<string, unknown>
 const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false })
 for (const [name, format] of Object.entries(fullFormats)) ajv.addFormat(name, format as never)
 const validateSarif = ajv.compile({ ...SARIF_SCHEMA, $id: String(id) })
 
-type SarifResult = { ruleId: string; level: string; message: { text: string }; locations: Array<{ physicalLocation?: { artifactLocation: { uri: string }; region?: { startLine: number } } }>; properties: { pointer: string; recording?: { testIndex: number; method: string; url: string; command: string | null } } }
-type JsonItem = { code: string; severity: string; pointer: string; line: number | null; tool?: string; message: string; recording?: { testIndex: number; method: string; url: string; command: string | null } }
+type SarifResult = {
+    ruleId: string
+    level: string
+    message: { text: string }
+    locations: Array<{ physicalLocation?: { artifactLocation: { uri: string }; region?: { startLine: number } } }>
+    properties: {
+        pointer: string
+        recording?: { testIndex: number; method: string; url: string; command: string | null }
+    }
+}
+type JsonItem = {
+    code: string
+    severity: string
+    pointer: string
+    line: number | null
+    tool?: string
+    message: string
+    recording?: { testIndex: number; method: string; url: string; command: string | null }
+}
 
 const io = (cwd = dir): ReturnType<typeof memoryIo> => memoryIo({}, { cwd, env: { PATH: process.env.PATH ?? '' } })
-const replay = (bar: number): string[] => ['--recordings', 'recordings', '--min-working-tests', String(bar), '--now', now]
+const replay = (bar: number): string[] => [
+    '--recordings',
+    'recordings',
+    '--min-working-tests',
+    String(bar),
+    '--now',
+    now
+]
 
 beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'flowmcp-stale-'))
@@ -42,7 +73,10 @@ beforeAll(async () => {
     const forecast = join(dir, 'providers', 'openmeteo', 'forecast.mjs')
     const source = await readFile(forecast, 'utf8')
     expect(source).toContain("{ _description: 'Sydney', latitude: -33.87")
-    const changed = source.replace("{ _description: 'Sydney', latitude: -33.87", "{ _description: 'Sydney', latitude: -33.5")
+    const changed = source.replace(
+        "{ _description: 'Sydney', latitude: -33.87",
+        "{ _description: 'Sydney', latitude: -33.5"
+    )
     await writeFile(forecast, changed)
     sydneyLine = changed.split('\n').findIndex((l) => l.includes("_description: 'Sydney', latitude: -33.5")) + 1
     expect(sydneyLine).toBeGreaterThan(0)
@@ -52,59 +86,105 @@ afterAll(async () => {
 })
 
 describe('stale recordings are named at their test, at every bar', () => {
-    it.each([1, 3])('check at a bar of %i names the test, its request and the re-record command in the text, --json, SARIF and the summary', async (bar) => {
-        const sarif = join(dir, `stale-${bar}.sarif`)
-        const summary = join(dir, `stale-${bar}.md`)
-        const out = io()
-        expect(await run(['check', 'providers/openmeteo', ...replay(bar), '--sarif', sarif, '--summary', summary], out)).toBe(0)
-        const text = out.out()
-        expect(text).toContain('stale recordings (record them again and commit the recordings):')
-        expect(text).toContain(`openmeteo.forecast  ${join(dir, 'providers', 'openmeteo', 'forecast.mjs')}:${sydneyLine}:`)
-        expect(text).toMatch(/DPT-022 Test 1 of tool getHourlyForecast: the recordings hold no exchange for GET https:\/\/api\.open-meteo\.com/)
-        expect(text).toMatch(REQUEST)
-        expect(text).toContain(`re-record: ${COMMAND}`)
+    it.each([1, 3])(
+        'check at a bar of %i names the test, its request and the re-record command in the text, --json, SARIF and the summary',
+        async (bar) => {
+            const sarif = join(dir, `stale-${bar}.sarif`)
+            const summary = join(dir, `stale-${bar}.md`)
+            const out = io()
+            expect(
+                await run(['check', 'providers/openmeteo', ...replay(bar), '--sarif', sarif, '--summary', summary], out)
+            ).toBe(0)
+            const text = out.out()
+            expect(text).toContain('stale recordings (record them again and commit the recordings):')
+            expect(text).toContain(
+                `openmeteo.forecast  ${join(dir, 'providers', 'openmeteo', 'forecast.mjs')}:${sydneyLine}:`
+            )
+            expect(text).toMatch(
+                /DPT-022 Test 1 of tool getHourlyForecast: the recordings hold no exchange for GET https:\/\/api\.open-meteo\.com/
+            )
+            expect(text).toMatch(REQUEST)
+            expect(text).toContain(`re-record: ${COMMAND}`)
 
-        const json = io()
-        expect(await run(['check', 'providers/openmeteo', ...replay(bar), '--json'], json)).toBe(0)
-        const items = (JSON.parse(json.out()) as { schemas: Array<{ fixList: JsonItem[] }> }).schemas[0]?.fixList ?? []
-        const stale = items.filter((i) => i.code === 'DPT-022')
-        expect(stale).toHaveLength(1)
-        expect(stale[0]).toMatchObject({ severity: 'warning', pointer: '/tools/getHourlyForecast/tests/1', line: sydneyLine, tool: 'getHourlyForecast', recording: { testIndex: 1, method: 'GET', command: COMMAND } })
-        expect(stale[0]?.recording?.url).toMatch(/latitude=-33\.5&longitude=151\.21/)
+            const json = io()
+            expect(await run(['check', 'providers/openmeteo', ...replay(bar), '--json'], json)).toBe(0)
+            const items =
+                (JSON.parse(json.out()) as { schemas: Array<{ fixList: JsonItem[] }> }).schemas[0]?.fixList ?? []
+            const stale = items.filter((i) => i.code === 'DPT-022')
+            expect(stale).toHaveLength(1)
+            expect(stale[0]).toMatchObject({
+                severity: 'warning',
+                pointer: '/tools/getHourlyForecast/tests/1',
+                line: sydneyLine,
+                tool: 'getHourlyForecast',
+                recording: { testIndex: 1, method: 'GET', command: COMMAND }
+            })
+            expect(stale[0]?.recording?.url).toMatch(/latitude=-33\.5&longitude=151\.21/)
 
-        const log = JSON.parse(await readFile(sarif, 'utf8')) as { runs: Array<{ results: SarifResult[] }> }
-        expect(validateSarif(log), JSON.stringify(validateSarif.errors?.slice(0, 3))).toBe(true)
-        const result = log.runs[0]?.results.find((r) => r.ruleId === 'DPT-022')
-        expect(result).toMatchObject({ level: 'warning', properties: { pointer: '/tools/getHourlyForecast/tests/1', recording: { testIndex: 1, command: COMMAND } } })
-        expect(result?.message.text).toMatch(REQUEST)
-        expect(result?.message.text).toContain(COMMAND)
-        expect(result?.locations[0]?.physicalLocation).toMatchObject({ artifactLocation: { uri: 'providers/openmeteo/forecast.mjs' }, region: { startLine: sydneyLine } })
+            const log = JSON.parse(await readFile(sarif, 'utf8')) as { runs: Array<{ results: SarifResult[] }> }
+            expect(validateSarif(log), JSON.stringify(validateSarif.errors?.slice(0, 3))).toBe(true)
+            const result = log.runs[0]?.results.find((r) => r.ruleId === 'DPT-022')
+            expect(result).toMatchObject({
+                level: 'warning',
+                properties: {
+                    pointer: '/tools/getHourlyForecast/tests/1',
+                    recording: { testIndex: 1, command: COMMAND }
+                }
+            })
+            expect(result?.message.text).toMatch(REQUEST)
+            expect(result?.message.text).toContain(COMMAND)
+            expect(result?.locations[0]?.physicalLocation).toMatchObject({
+                artifactLocation: { uri: 'providers/openmeteo/forecast.mjs' },
+                region: { startLine: sydneyLine }
+            })
 
-        const md = await readFile(summary, 'utf8')
-        expect(md).toContain('Stale recordings (record them again and commit the recordings):')
-        expect(md).toMatch(/- `DPT-022` openmeteo\.forecast: Test 1 of tool getHourlyForecast: .*\(line \d+\) — `GET https:\/\/api\.open-meteo\.com\/v1\/forecast\?latitude=-33\.5/)
-        expect(md).toContain(`: \`${COMMAND}\``)
-    })
+            const md = await readFile(summary, 'utf8')
+            expect(md).toContain('Stale recordings (record them again and commit the recordings):')
+            expect(md).toMatch(
+                /- `DPT-022` openmeteo\.forecast: Test 1 of tool getHourlyForecast: .*\(line \d+\) — `GET https:\/\/api\.open-meteo\.com\/v1\/forecast\?latitude=-33\.5/
+            )
+            expect(md).toContain(`: \`${COMMAND}\``)
+        }
+    )
 
     it.each([1, 3])('grade at a bar of %i lists the stale test in its fix list, text and --json', async (bar) => {
         const out = io()
         expect(await run(['grade', 'providers/openmeteo', ...replay(bar)], out)).toBe(0)
-        expect(out.out()).toMatch(new RegExp(`${sydneyLine}:\\d+\\s+warning\\s+DPT-022\\s+Test 1 of tool getHourlyForecast: the recordings hold no exchange for GET`))
+        expect(out.out()).toMatch(
+            new RegExp(
+                `${sydneyLine}:\\d+\\s+warning\\s+DPT-022\\s+Test 1 of tool getHourlyForecast: the recordings hold no exchange for GET`
+            )
+        )
         expect(out.out()).toContain(`re-record: ${COMMAND}`)
         const json = io()
         expect(await run(['grade', 'providers/openmeteo', ...replay(bar), '--json'], json)).toBe(0)
-        const schema = (JSON.parse(json.out()) as { schemas: Array<{ fixList: JsonItem[]; grading: { pretest: { tests: Array<{ tool: string; testIndex: number; verdict: string }> } } }> }).schemas[0]
-        expect(schema?.fixList.filter((i) => i.code === 'DPT-022').map((i) => i.pointer)).toEqual(['/tools/getHourlyForecast/tests/1'])
-        expect(schema?.grading.pretest.tests.find((t) => t.tool === 'getHourlyForecast' && t.testIndex === 1)?.verdict).toBe('missing-recording')
+        const schema = (
+            JSON.parse(json.out()) as {
+                schemas: Array<{
+                    fixList: JsonItem[]
+                    grading: { pretest: { tests: Array<{ tool: string; testIndex: number; verdict: string }> } }
+                }>
+            }
+        ).schemas[0]
+        expect(schema?.fixList.filter((i) => i.code === 'DPT-022').map((i) => i.pointer)).toEqual([
+            '/tools/getHourlyForecast/tests/1'
+        ])
+        expect(
+            schema?.grading.pretest.tests.find((t) => t.tool === 'getHourlyForecast' && t.testIndex === 1)?.verdict
+        ).toBe('missing-recording')
     })
 
     it('at a bar of three the blocked tool says which test did not work and that its recording is missing, where it used to say only "2 of 3"', async () => {
         const out = io()
         expect(await run(['check', 'providers/openmeteo', ...replay(3), '--min-grade', 'C'], out)).toBe(1)
-        expect(out.out()).toMatch(/DPT-003\s+Not tested \(fewer-than-3-working-tests\): 2 of 3 distinct tests returned data, 3 needed; not working: test 1: the recordings lack GET https:\/\/api\.open-meteo\.com\/v1\/forecast\?latitude=-33\.5\S* \(re-record it\)/)
+        expect(out.out()).toMatch(
+            /DPT-003\s+Not tested \(fewer-than-3-working-tests\): 2 of 3 distinct tests returned data, 3 needed; not working: test 1: the recordings lack GET https:\/\/api\.open-meteo\.com\/v1\/forecast\?latitude=-33\.5\S* \(re-record it\)/
+        )
         const grade = io()
         await run(['grade', 'providers/openmeteo', ...replay(3)], grade)
-        expect(grade.out()).toMatch(/single-test\/getHourlyForecast blocked — fewer-than-3-working-tests — 2 of 3 distinct tests returned data, 3 needed; not working: test 1: the recordings lack GET/)
+        expect(grade.out()).toMatch(
+            /single-test\/getHourlyForecast blocked — fewer-than-3-working-tests — 2 of 3 distinct tests returned data, 3 needed; not working: test 1: the recordings lack GET/
+        )
     })
 
     it('a stale recording is a warning of the repository: --max-warnings counts it (not an environment notice), and a rule set to error fails the gate', async () => {
@@ -118,7 +198,9 @@ describe('stale recordings are named at their test, at every bar', () => {
         await writeFile(join(ruled, CONFIG_FILE), JSON.stringify({ rules: { 'DPT-022': 'error' } }))
         const strict = io(ruled)
         expect(await run(['check', 'providers/openmeteo', ...replay(1)], strict)).toBe(1)
-        expect(strict.out()).toMatch(/openmeteo\.forecast: stale recording \S+forecast\.mjs:\d+:\d+ DPT-022 Test 1 of tool getHourlyForecast/)
+        expect(strict.out()).toMatch(
+            /openmeteo\.forecast: stale recording \S+forecast\.mjs:\d+:\d+ DPT-022 Test 1 of tool getHourlyForecast/
+        )
     })
 
     it('the control: recordings that match every test show no stale recording anywhere', async () => {
@@ -126,7 +208,22 @@ describe('stale recordings are named at their test, at every bar', () => {
         const summary = join(dir, 'control.md')
         for (const bar of [1, 3]) {
             const out = io()
-            expect(await run(['check', 'control/openmeteo', ...replay(bar), '--sarif', sarif, '--summary', summary, '--max-warnings', '0'], out)).toBe(0)
+            expect(
+                await run(
+                    [
+                        'check',
+                        'control/openmeteo',
+                        ...replay(bar),
+                        '--sarif',
+                        sarif,
+                        '--summary',
+                        summary,
+                        '--max-warnings',
+                        '0'
+                    ],
+                    out
+                )
+            ).toBe(0)
             expect(out.out()).not.toContain('stale recording')
             expect(out.out()).not.toContain('DPT-022')
             const json = io()

@@ -29,7 +29,29 @@ describe('flowmcp-grading grade <tree> --judge-command', () => {
         const island = join(dir, 'island')
         const report = join(dir, 'report.html')
         const io = memoryIo({}, { env: { PATH: process.env.PATH } })
-        await run(['grade', join(examples, 'providers'), '--island', island, '--recordings', join(examples, 'recordings'), '--judge-command', `node ${judge}`, '--judge-model', 'fake-model-1', '--judge-concurrency', '2', '--concurrency', '2', '--report', report, '--now', now], io)
+        await run(
+            [
+                'grade',
+                join(examples, 'providers'),
+                '--island',
+                island,
+                '--recordings',
+                join(examples, 'recordings'),
+                '--judge-command',
+                `node ${judge}`,
+                '--judge-model',
+                'fake-model-1',
+                '--judge-concurrency',
+                '2',
+                '--concurrency',
+                '2',
+                '--report',
+                report,
+                '--now',
+                now
+            ],
+            io
+        )
         const out = io.out()
         expect(out).not.toContain('(B)')
         expect(out).toMatch(/openmeteo \(namespace\)\s+3\/3\s+B\s+-\s+full · index operational B/)
@@ -37,28 +59,74 @@ describe('flowmcp-grading grade <tree> --judge-command', () => {
         for (const ns of ['etherscan', 'openmeteo', 'quakefeed', 'sportsodds']) expect(html).toContain(ns)
 
         // Every answer of the judge is recorded with the model named on the command line, never with the command's first word.
-        const written = (await readdir(join(island, 'providers'), { recursive: true })).filter((f) => f.includes('_gradings') && f.endsWith('.json'))
+        const written = (await readdir(join(island, 'providers'), { recursive: true })).filter(
+            (f) => f.includes('_gradings') && f.endsWith('.json')
+        )
         expect(written.length).toBeGreaterThan(0)
         for (const file of written) {
-            const entry = JSON.parse(await readFile(join(island, 'providers', file), 'utf8')) as { harness: string; gradings: Array<{ determinism: string; llmModel?: string; graderIdentity: { name: string } }> }
+            const entry = JSON.parse(await readFile(join(island, 'providers', file), 'utf8')) as {
+                harness: string
+                gradings: Array<{ determinism: string; llmModel?: string; graderIdentity: { name: string } }>
+            }
             expect(entry.harness).toBe('claude-code')
-            for (const g of entry.gradings.filter((x) => x.determinism === 'non-deterministic')) expect([g.llmModel, g.graderIdentity.name]).toEqual(['fake-model-1', 'judge-command'])
+            for (const g of entry.gradings.filter((x) => x.determinism === 'non-deterministic'))
+                expect([g.llmModel, g.graderIdentity.name]).toEqual(['fake-model-1', 'judge-command'])
         }
 
         const again = memoryIo({}, { env: { PATH: process.env.PATH } })
-        await run(['grade', join(examples, 'providers'), '--island', island, '--recordings', join(examples, 'recordings'), '--judge-command', `node ${judge}`, '--judge-model', 'fake-model-1', '--now', now], again)
+        await run(
+            [
+                'grade',
+                join(examples, 'providers'),
+                '--island',
+                island,
+                '--recordings',
+                join(examples, 'recordings'),
+                '--judge-command',
+                `node ${judge}`,
+                '--judge-model',
+                'fake-model-1',
+                '--now',
+                now
+            ],
+            again
+        )
         expect(again.out()).toMatch(/openmeteo\.forecast\s+3\/3\s+B\s+B\s+stable · kept 3, graded 0/)
         expect(again.out()).toContain('units kept from the island (graded before for the same content), 0 graded now')
     })
 
     it('refuses --judge-command without --judge-model, and a harness the spec does not allow, before grading (exit 2)', async () => {
         const judge = join(dir, 'never-run.mjs')
-        await writeFile(judge, `import { writeFileSync } from 'node:fs'\nwriteFileSync(${JSON.stringify(join(dir, 'ran'))}, 'x')\n`)
+        await writeFile(
+            judge,
+            `import { writeFileSync } from 'node:fs'\nwriteFileSync(${JSON.stringify(join(dir, 'ran'))}, 'x')\n`
+        )
         const io = memoryIo({}, { env: { PATH: process.env.PATH } })
-        expect(await run(['grade', join(examples, 'providers/openmeteo'), '--judge-command', `node ${judge}`, '--now', now], io)).toBe(2)
+        expect(
+            await run(
+                ['grade', join(examples, 'providers/openmeteo'), '--judge-command', `node ${judge}`, '--now', now],
+                io
+            )
+        ).toBe(2)
         expect(io.err()).toContain('--judge-command needs --judge-model <name>')
         const harness = memoryIo({}, { env: { PATH: process.env.PATH } })
-        expect(await run(['grade', join(examples, 'providers/openmeteo'), '--judge-command', `node ${judge}`, '--judge-model', 'm', '--judge-harness', 'ollama', '--now', now], harness)).toBe(2)
+        expect(
+            await run(
+                [
+                    'grade',
+                    join(examples, 'providers/openmeteo'),
+                    '--judge-command',
+                    `node ${judge}`,
+                    '--judge-model',
+                    'm',
+                    '--judge-harness',
+                    'ollama',
+                    '--now',
+                    now
+                ],
+                harness
+            )
+        ).toBe(2)
         expect(harness.err()).toContain('--judge-harness')
         expect(await readdir(dir)).not.toContain('ran')
         expect(await run(['grade', join(examples, 'providers/openmeteo'), '--judge-model', 'm'], memoryIo())).toBe(2)
@@ -66,7 +134,9 @@ describe('flowmcp-grading grade <tree> --judge-command', () => {
 
     it('refuses judge options without --judge-command and --report without --island (exit 2)', async () => {
         expect(await run(['grade', join(examples, 'providers/openmeteo'), '--judge-timeout', '5'], memoryIo())).toBe(2)
-        expect(await run(['grade', join(examples, 'providers/openmeteo'), '--report', join(dir, 'x.html')], memoryIo())).toBe(2)
+        expect(
+            await run(['grade', join(examples, 'providers/openmeteo'), '--report', join(dir, 'x.html')], memoryIo())
+        ).toBe(2)
         expect(await run(['grade', join(examples, 'providers/openmeteo'), '--concurrency', '0'], memoryIo())).toBe(2)
     })
 })

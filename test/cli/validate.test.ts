@@ -33,7 +33,10 @@ describe('flowmcp-grading validate', () => {
     })
 
     it('--strict checks a grading entry as registry intake: a read-tolerant warning is an error (exit 1)', async () => {
-        const entry = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(valid, 'utf8'))) as Record<string, unknown>
+        const entry = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(valid, 'utf8'))) as Record<
+            string,
+            unknown
+        >
         const forged = JSON.stringify({ ...entry, gradingSystem: 'gradingSystem/2.0.0' })
         const tolerant = memoryIo({ 'forged.json': forged })
         expect(await run(['validate', 'forged.json'], tolerant)).toBe(0)
@@ -43,7 +46,7 @@ describe('flowmcp-grading validate', () => {
         expect(strict.out()).toMatch(/error\s+VER-004/)
     })
 
-    it('--strict takes the clock\'s time without --now, and --now alone checks timestamps', async () => {
+    it("--strict takes the clock's time without --now, and --now alone checks timestamps", async () => {
         expect(await run(['validate', '--strict', valid, rejected], memoryIo())).toBe(0)
         const io = memoryIo()
         expect(await run(['validate', '--now', '2026-05-01T00:00:00Z', valid], io)).toBe(1)
@@ -71,8 +74,14 @@ describe('flowmcp-grading (usage)', () => {
     })
 
     it.each([
-        [['grade', '--bogus', 'x'], "unknown option: --bogus (an argument that starts with '-' but is not an option goes after '--', as in: -- --bogus)"],
-        [['validate', '-z'], "unknown option: -z (an argument that starts with '-' but is not an option goes after '--', as in: -- -z)"]
+        [
+            ['grade', '--bogus', 'x'],
+            "unknown option: --bogus (an argument that starts with '-' but is not an option goes after '--', as in: -- --bogus)"
+        ],
+        [
+            ['validate', '-z'],
+            "unknown option: -z (an argument that starts with '-' but is not an option goes after '--', as in: -- -z)"
+        ]
     ])('names an unknown option without a stray quote: %j', async (argv, line) => {
         const io = memoryIo()
         expect(await run(argv, io)).toBe(2)

@@ -18,7 +18,8 @@ const DOC = readFileSync(new URL('../../docs/ci.md', import.meta.url), 'utf8')
 const SAMPLE = new URL('../../../shared/corpus-sample/schemas/frankfurter/', import.meta.url).pathname
 const KEYED = new URL('../../../shared/corpus-sample/schemas/etherscan/', import.meta.url).pathname
 const EXAMPLES = new URL('../../examples/', import.meta.url).pathname
-const present = shared('corpus-sample/schemas/frankfurter/').present && shared('corpus-sample/schemas/etherscan/').present
+const present =
+    shared('corpus-sample/schemas/frankfurter/').present && shared('corpus-sample/schemas/etherscan/').present
 let dir = ''
 let baseSha = ''
 
@@ -46,7 +47,8 @@ function workflow(): { env: Record<string, string>; steps: Step[] } {
         }
         block = -1
         if (line.startsWith('      - ')) {
-            if (current !== null && current.script.length > 0) steps.push({ name: current.name, script: current.script.join('\n') })
+            if (current !== null && current.script.length > 0)
+                steps.push({ name: current.name, script: current.script.join('\n') })
             current = { name: /name: (.*)$/.exec(line)?.[1] ?? '', script: [] }
         }
         const run = /^(\s+)(?:- )?run: (.*)$/.exec(line)
@@ -55,7 +57,8 @@ function workflow(): { env: Record<string, string>; steps: Step[] } {
             else current.script.push(run[2] as string)
         }
     }
-    if (current !== null && current.script.length > 0) steps.push({ name: current.name, script: current.script.join('\n') })
+    if (current !== null && current.script.length > 0)
+        steps.push({ name: current.name, script: current.script.join('\n') })
     return { env, steps }
 }
 
@@ -77,9 +80,32 @@ process.stdout.write(JSON.stringify({ answers: request.questions.map((q) => ({ q
 `
 const BROKEN_JUDGE = "#!/bin/sh\necho 'HTTP 401 invalid key' >&2\nexit 1\n"
 
-function sh(command: string, args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function sh(
+    command: string,
+    args: readonly string[],
+    cwd: string,
+    env: Record<string, string> = {}
+): Promise<{ code: number; stdout: string; stderr: string }> {
     return new Promise((resolve) => {
-        execFile(command, [...args], { cwd, env: { PATH: `${join(dir, 'bin')}:${process.env.PATH ?? ''}`, HOME: dir, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.org', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.org', ...env }, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr }))
+        execFile(
+            command,
+            [...args],
+            {
+                cwd,
+                env: {
+                    PATH: `${join(dir, 'bin')}:${process.env.PATH ?? ''}`,
+                    HOME: dir,
+                    GIT_AUTHOR_NAME: 't',
+                    GIT_AUTHOR_EMAIL: 't@example.org',
+                    GIT_COMMITTER_NAME: 't',
+                    GIT_COMMITTER_EMAIL: 't@example.org',
+                    ...env
+                },
+                maxBuffer: 32 * 1024 * 1024
+            },
+            (error, stdout, stderr) =>
+                resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr })
+        )
     })
 }
 
@@ -87,7 +113,10 @@ function sh(command: string, args: readonly string[], cwd: string, env: Record<s
  * A clone of the base repository with the pull request's change committed, and the workflow's steps
  * run in it as GitHub runs them (bash -e -o pipefail), stopping at the first that fails.
  */
-async function pullRequest(name: string, change: (repo: string) => Promise<void>): Promise<{ repo: string; summary: string; results: Array<Step & { code: number; stdout: string; stderr: string }> }> {
+async function pullRequest(
+    name: string,
+    change: (repo: string) => Promise<void>
+): Promise<{ repo: string; summary: string; results: Array<Step & { code: number; stdout: string; stderr: string }> }> {
     const repo = join(dir, name)
     expect((await sh('git', ['clone', '-q', join(dir, 'origin'), repo], dir)).code).toBe(0)
     await change(repo)
@@ -95,18 +124,30 @@ async function pullRequest(name: string, change: (repo: string) => Promise<void>
     expect((await sh('git', ['commit', '-q', '-m', 'the pull request'], repo)).code).toBe(0)
     const { env, steps } = workflow()
     const summary = join(dir, `${name}-summary.md`)
-    const jobEnv = { ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, expression(v)])), GITHUB_STEP_SUMMARY: summary }
+    const jobEnv = {
+        ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, expression(v)])),
+        GITHUB_STEP_SUMMARY: summary
+    }
     const results = []
     // The npm install step is the stand-in `npx`.
     for (const step of steps.filter((s) => !s.script.startsWith('npm install'))) {
-        const result = await sh('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', expression(step.script)], repo, jobEnv)
+        const result = await sh(
+            'bash',
+            ['--noprofile', '--norc', '-eo', 'pipefail', '-c', expression(step.script)],
+            repo,
+            jobEnv
+        )
         results.push({ ...step, ...result })
         if (result.code !== 0) break
     }
     return { repo, summary, results }
 }
 
-const stepOf = (results: Array<Step & { code: number }>, name: string): (Step & { code: number; stdout: string; stderr: string }) | undefined => results.find((r) => r.name === name) as never
+const stepOf = (
+    results: Array<Step & { code: number }>,
+    name: string
+): (Step & { code: number; stdout: string; stderr: string }) | undefined =>
+    results.find((r) => r.name === name) as never
 
 beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'flowmcp-ci-'))
@@ -114,7 +155,17 @@ beforeAll(async () => {
     // This project's CLI, bundled for the shell (the tests run before the package is built), behind `npx`.
     const { build } = await import('esbuild')
     const cli = join(dir, 'cli.mjs')
-    await build({ entryPoints: [fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: cli, logLevel: 'silent', define: { __PACKAGE_VERSION__: JSON.stringify('0.0.0-test') }, banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } })
+    await build({
+        entryPoints: [fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        outfile: cli,
+        logLevel: 'silent',
+        define: { __PACKAGE_VERSION__: JSON.stringify('0.0.0-test') },
+        banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" }
+    })
     await mkdir(join(dir, 'bin'))
     await writeFile(join(dir, 'bin', 'npx'), `#!/bin/sh\n[ "$1" = flowmcp-grading ] && shift\nexec node ${cli} "$@"\n`)
     await chmod(join(dir, 'bin', 'npx'), 0o755)
@@ -153,7 +204,13 @@ describe.skipIf(!present)('the pull-request workflow of docs/ci.md, run as writt
     it('fails a regression with exit 1 (the exit code of check), names it in the job summary, lists a removed namespace, and writes SARIF that validates and points at the line', async () => {
         const { repo, summary, results } = await pullRequest('regression', async (r) => {
             const file = join(r, 'providers', 'frankfurter', 'frankfurter.mjs')
-            await writeFile(file, (await readFile(file, 'utf8')).replace(/(getLatest: \{\n\s+method: 'GET',\n\s+path: '\/v1\/latest',\n\s+description: )'[^']*'/, "$1'TODO'"))
+            await writeFile(
+                file,
+                (await readFile(file, 'utf8')).replace(
+                    /(getLatest: \{\n\s+method: 'GET',\n\s+path: '\/v1\/latest',\n\s+description: )'[^']*'/,
+                    "$1'TODO'"
+                )
+            )
             await rm(join(r, 'providers', 'openmeteo'), { recursive: true })
         })
         expect(stepOf(results, 'baseline')?.code, stepOf(results, 'baseline')?.stderr).toBe(0)
@@ -163,10 +220,23 @@ describe.skipIf(!present)('the pull-request workflow of docs/ci.md, run as writt
         expect(check?.stdout).toMatch(/frankfurter\.frankfurter: grade fell from B to [CDF]/)
         expect(check?.stdout).toMatch(/openmeteo\.forecast\s+-\s+B\s+removed\s+removed/)
         const text = await readFile(summary, 'utf8')
-        expect(text).toMatch(/## flowmcp-grading check: 1 schema failed[\s\S]*\| openmeteo\.forecast \| — \| B \| removed \| removed \|[\s\S]*### frankfurter\.frankfurter/)
-        const sarif = JSON.parse(await readFile(join(repo, 'grading.sarif'), 'utf8')) as { runs: Array<{ results: Array<{ ruleId: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }> }> }> }
+        expect(text).toMatch(
+            /## flowmcp-grading check: 1 schema failed[\s\S]*\| openmeteo\.forecast \| — \| B \| removed \| removed \|[\s\S]*### frankfurter\.frankfurter/
+        )
+        const sarif = JSON.parse(await readFile(join(repo, 'grading.sarif'), 'utf8')) as {
+            runs: Array<{
+                results: Array<{
+                    ruleId: string
+                    locations: Array<{
+                        physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } }
+                    }>
+                }>
+            }>
+        }
         const require = createRequire(import.meta.url)
-        const schema = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')) as Record<string, unknown>
+        const schema = JSON.parse(
+            readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')
+        ) as Record<string, unknown>
         const { id, $schema: _draft04, ...rest } = schema
         const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false })
         for (const [name, format] of Object.entries(fullFormats)) ajv.addFormat(name, format as never)
@@ -182,7 +252,11 @@ describe.skipIf(!present)('the pull-request workflow of docs/ci.md, run as writt
 
     it('passes a pull request that changes no grade (the control), a schema that needs a key the job does not have included', async () => {
         const { results, summary } = await pullRequest('control', async (r) => {
-            for (const file of [join(r, 'providers', 'frankfurter', 'frankfurter.mjs'), join(r, 'providers', 'etherscan', 'account.mjs')]) await writeFile(file, `// reviewed\n${await readFile(file, 'utf8')}`)
+            for (const file of [
+                join(r, 'providers', 'frankfurter', 'frankfurter.mjs'),
+                join(r, 'providers', 'etherscan', 'account.mjs')
+            ])
+                await writeFile(file, `// reviewed\n${await readFile(file, 'utf8')}`)
         })
         const check = stepOf(results, 'check')
         expect(check?.code, `${check?.stderr}\n${check?.stdout}`).toBe(0)
@@ -192,14 +266,21 @@ describe.skipIf(!present)('the pull-request workflow of docs/ci.md, run as writt
     }, 180_000)
 
     it('passes a pull request that changes no schema, with an empty SARIF log for the upload step', async () => {
-        const { repo, results, summary } = await pullRequest('no-schema', async (r) => writeFile(join(r, 'README.md'), '# schemas, renamed\n'))
+        const { repo, results, summary } = await pullRequest('no-schema', async (r) =>
+            writeFile(join(r, 'README.md'), '# schemas, renamed\n')
+        )
         expect(results.map((r) => r.code)).toEqual([0, 0, 0])
-        expect((JSON.parse(await readFile(join(repo, 'grading.sarif'), 'utf8')) as { runs: Array<{ results: unknown[] }> }).runs[0]?.results).toEqual([])
+        expect(
+            (JSON.parse(await readFile(join(repo, 'grading.sarif'), 'utf8')) as { runs: Array<{ results: unknown[] }> })
+                .runs[0]?.results
+        ).toEqual([])
         expect(await readFile(summary, 'utf8')).toMatch(/^## flowmcp-grading check: passed/)
     }, 60_000)
 
     it('passes a pull request that adds a namespace (an empty baseline: every schema is new)', async () => {
-        const { results } = await pullRequest('new-namespace', async (r) => cp(join(EXAMPLES, 'providers', 'quakefeed'), join(r, 'providers', 'quakefeed'), { recursive: true }))
+        const { results } = await pullRequest('new-namespace', async (r) =>
+            cp(join(EXAMPLES, 'providers', 'quakefeed'), join(r, 'providers', 'quakefeed'), { recursive: true })
+        )
         const check = stepOf(results, 'check')
         expect(check?.code, check?.stderr).toBe(0)
         expect(check?.stderr).toContain('every schema is checked as new (--baseline-missing new)')
@@ -208,7 +289,10 @@ describe.skipIf(!present)('the pull-request workflow of docs/ci.md, run as writt
     it('fails a pull request with a schema that does not parse at its file and line, and still checks the others', async () => {
         const { repo, results, summary } = await pullRequest('broken', async (r) => {
             await mkdir(join(r, 'providers', 'broken'), { recursive: true })
-            await writeFile(join(r, 'providers', 'broken', 'broken.mjs'), "export const main = {\n    namespace: 'broken',\n    name: 'Broken'\n    tools: {}\n}\n")
+            await writeFile(
+                join(r, 'providers', 'broken', 'broken.mjs'),
+                "export const main = {\n    namespace: 'broken',\n    name: 'Broken'\n    tools: {}\n}\n"
+            )
             const file = join(r, 'providers', 'etherscan', 'account.mjs')
             await writeFile(file, `// reviewed\n${await readFile(file, 'utf8')}`)
         })
@@ -217,7 +301,16 @@ describe.skipIf(!present)('the pull-request workflow of docs/ci.md, run as writt
         expect(check?.stdout).toMatch(/broken\.broken\s+-\s+\S+\s+unreadable .*FAILS/)
         expect(check?.stdout).toMatch(/etherscan\.account\s.*\sok\n/)
         expect(await readFile(summary, 'utf8')).toMatch(/### broken\.broken[\s\S]*SRC-001/)
-        const sarif = JSON.parse(await readFile(join(repo, 'grading.sarif'), 'utf8')) as { runs: Array<{ results: Array<{ ruleId: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }> }> }> }
+        const sarif = JSON.parse(await readFile(join(repo, 'grading.sarif'), 'utf8')) as {
+            runs: Array<{
+                results: Array<{
+                    ruleId: string
+                    locations: Array<{
+                        physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } }
+                    }>
+                }>
+            }>
+        }
         const parse = sarif.runs[0]?.results.find((r) => r.ruleId === 'SRC-001')
         expect(parse?.locations[0]?.physicalLocation.artifactLocation.uri).toBe('providers/broken/broken.mjs')
         expect(parse?.locations[0]?.physicalLocation.region?.startLine).toBe(4)

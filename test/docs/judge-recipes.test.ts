@@ -11,9 +11,15 @@ import { exampleMain, grader, recording } from '../grade/helpers.js'
 // The recipes of docs/judges.md, run as written against stand-ins of the tools they call (same
 // names, same stdin/stdout): checks the plumbing (jq filter, pipes, the reply), not the real tools.
 const DOC = readFileSync(new URL('../../docs/judges.md', import.meta.url), 'utf8')
-const blocks = (lang: string): string[] => [...DOC.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)\\n```\\n', 'g'))].map((m) => m[1] as string)
+const blocks = (lang: string): string[] =>
+    [...DOC.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)\\n```\\n', 'g'))].map((m) => m[1] as string)
 const recipe = (name: string): string => {
-    const found = [...blocks('sh'), ...blocks('js')].find((b) => b.split('\n').slice(0, 2).some((line) => line.includes(`// ${name}`) || line.includes(`# ${name}`)))
+    const found = [...blocks('sh'), ...blocks('js')].find((b) =>
+        b
+            .split('\n')
+            .slice(0, 2)
+            .some((line) => line.includes(`// ${name}`) || line.includes(`# ${name}`))
+    )
     if (found === undefined) throw new Error(`docs/judges.md has no recipe ${name}`)
     return found + '\n'
 }
@@ -38,7 +44,16 @@ let server: Server | undefined
 let baseUrl = ''
 let anthropicUrl = ''
 let authorization = ''
-let anthropic: { key: string; version: string; body: { system: Array<{ text: string; cache_control?: unknown }>; messages: Array<{ role: string; content: Array<{ text: string; cache_control?: unknown }> }>; tools: Array<{ name: string; input_schema: unknown }>; tool_choice: unknown } } | null = null
+let anthropic: {
+    key: string
+    version: string
+    body: {
+        system: Array<{ text: string; cache_control?: unknown }>
+        messages: Array<{ role: string; content: Array<{ text: string; cache_control?: unknown }> }>
+        tools: Array<{ name: string; input_schema: unknown }>
+        tool_choice: unknown
+    }
+} | null = null
 // The last bodies the OpenAI-compatible and the Ollama stand-ins received.
 let openaiBody: Record<string, any> | null = null
 let ollamaBody: Record<string, any> | null = null
@@ -46,7 +61,16 @@ let ollamaBody: Record<string, any> | null = null
 beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'flowmcp-recipes-'))
     await writeFile(join(dir, 'judge-prompt.jq'), blocks('jq')[0] ?? '')
-    for (const name of ['judge-llm.sh', 'judge-ollama.sh', 'judge-claude.sh', 'judge-openai.mjs', 'judge-anthropic.mjs', 'judge-ollama.mjs', 'judge-fixed.mjs']) await writeFile(join(dir, name), recipe(name))
+    for (const name of [
+        'judge-llm.sh',
+        'judge-ollama.sh',
+        'judge-claude.sh',
+        'judge-openai.mjs',
+        'judge-anthropic.mjs',
+        'judge-ollama.mjs',
+        'judge-fixed.mjs'
+    ])
+        await writeFile(join(dir, name), recipe(name))
     for (const tool of ['llm', 'ollama', 'claude']) {
         await writeFile(join(dir, tool), FAKE_TOOL)
         await chmod(join(dir, tool), 0o755)
@@ -59,12 +83,28 @@ beforeAll(async () => {
             const parsed = JSON.parse(body) as Record<string, any>
             if (req.url === '/v1/messages') {
                 // Anthropic's Messages API: system blocks, one user turn of blocks, text content out.
-                anthropic = { key: String(req.headers['x-api-key'] ?? ''), version: String(req.headers['anthropic-version'] ?? ''), body: parsed as never }
-                const text = (parsed.messages as Array<{ content: Array<{ text: string }> }>).flatMap((m) => m.content.map((c) => c.text)).join('\n')
+                anthropic = {
+                    key: String(req.headers['x-api-key'] ?? ''),
+                    version: String(req.headers['anthropic-version'] ?? ''),
+                    body: parsed as never
+                }
+                const text = (parsed.messages as Array<{ content: Array<{ text: string }> }>)
+                    .flatMap((m) => m.content.map((c) => c.text))
+                    .join('\n')
                 const ids = [...new Set((text.match(/\[(Q-[A-Za-z0-9-]+)\]/g) ?? []).map((s) => s.slice(1, -1)))]
-                const reply = { answers: ids.map((questionId) => ({ questionId, score: 4, reasoning: 'anthropic stand-in', naReason: null })), improvementHints: [] }
+                const reply = {
+                    answers: ids.map((questionId) => ({
+                        questionId,
+                        score: 4,
+                        reasoning: 'anthropic stand-in',
+                        naReason: null
+                    })),
+                    improvementHints: []
+                }
                 // Forced tool use: the reply is the tool call's input.
-                res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ content: [{ type: 'tool_use', name: 'submit_grading', input: reply }] }))
+                res.writeHead(200, { 'content-type': 'application/json' }).end(
+                    JSON.stringify({ content: [{ type: 'tool_use', name: 'submit_grading', input: reply }] })
+                )
                 return
             }
             if (req.url === '/api/chat') {
@@ -72,8 +112,18 @@ beforeAll(async () => {
                 ollamaBody = parsed
                 const content = (parsed.messages as Array<{ content: string }>).map((m) => m.content).join('\n')
                 const ids = [...new Set((content.match(/\[(Q-[A-Za-z0-9-]+)\]/g) ?? []).map((s) => s.slice(1, -1)))]
-                const reply = { answers: ids.map((questionId) => ({ questionId, score: 4, reasoning: 'ollama stand-in', naReason: null })), improvementHints: [] }
-                res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ message: { role: 'assistant', content: JSON.stringify(reply) } }))
+                const reply = {
+                    answers: ids.map((questionId) => ({
+                        questionId,
+                        score: 4,
+                        reasoning: 'ollama stand-in',
+                        naReason: null
+                    })),
+                    improvementHints: []
+                }
+                res.writeHead(200, { 'content-type': 'application/json' }).end(
+                    JSON.stringify({ message: { role: 'assistant', content: JSON.stringify(reply) } })
+                )
                 return
             }
             openaiBody = parsed
@@ -81,8 +131,18 @@ beforeAll(async () => {
             const content = (parsed.messages as Array<{ content: string }>).map((m) => m.content).join('\n')
             const ids = [...new Set((content.match(/\[(Q-[A-Za-z0-9-]+)\]/g) ?? []).map((s) => s.slice(1, -1)))]
             // The strict-mode form: every property present, null for an optional one not given.
-            const reply = { answers: ids.map((questionId) => ({ questionId, score: 4, reasoning: 'endpoint stand-in', naReason: null })), improvementHints: [] }
-            res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { content: JSON.stringify(reply) } }] }))
+            const reply = {
+                answers: ids.map((questionId) => ({
+                    questionId,
+                    score: 4,
+                    reasoning: 'endpoint stand-in',
+                    naReason: null
+                })),
+                improvementHints: []
+            }
+            res.writeHead(200, { 'content-type': 'application/json' }).end(
+                JSON.stringify({ choices: [{ message: { content: JSON.stringify(reply) } }] })
+            )
         })
     })
     await new Promise<void>((r) => server?.listen(0, '127.0.0.1', r))
@@ -95,7 +155,15 @@ afterAll(async () => {
     await rm(dir, { recursive: true, force: true })
 })
 
-const env = (): Record<string, string | undefined> => ({ PATH: `${dir}:${process.env.PATH ?? ''}`, HOME: dir, OPENAI_API_KEY: 'sk-test-0123456789abcdef', OPENAI_BASE_URL: baseUrl, ANTHROPIC_API_KEY: 'sk-ant-test-0123456789', ANTHROPIC_BASE_URL: anthropicUrl, OLLAMA_HOST: anthropicUrl.replace(/^http:\/\//, '') })
+const env = (): Record<string, string | undefined> => ({
+    PATH: `${dir}:${process.env.PATH ?? ''}`,
+    HOME: dir,
+    OPENAI_API_KEY: 'sk-test-0123456789abcdef',
+    OPENAI_BASE_URL: baseUrl,
+    ANTHROPIC_API_KEY: 'sk-ant-test-0123456789',
+    ANTHROPIC_BASE_URL: anthropicUrl,
+    OLLAMA_HOST: anthropicUrl.replace(/^http:\/\//, '')
+})
 
 /** The requests a judge command was given, the last one of each area kept for comparison. */
 function recorded(command: Judge): { judge: Judge; asked: JudgeRequest[] } {
@@ -105,39 +173,69 @@ function recorded(command: Judge): { judge: Judge; asked: JudgeRequest[] } {
 
 async function gradeWith(judge: Judge): Promise<Awaited<ReturnType<typeof gradeSingleSchema>>> {
     const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
-    return gradeSingleSchema({ schema: { main }, schemaId: 'openmeteo.forecast', grader, options: { now, source, judge, http: httpPortFromRecordings({ recordings: [recording('openmeteo')] }) } })
+    return gradeSingleSchema({
+        schema: { main },
+        schemaId: 'openmeteo.forecast',
+        grader,
+        options: { now, source, judge, http: httpPortFromRecordings({ recordings: [recording('openmeteo')] }) }
+    })
 }
 
 describe('the judge recipes of docs/judges.md', () => {
-    it.skipIf(!JQ).each(['judge-llm.sh', 'judge-ollama.sh', 'judge-claude.sh'])('%s completes a full grading with a stand-in tool', async (script) => {
-        const asked: JudgeRequest[] = []
-        const command = judgeFromCommand({ command: `sh ${script}`, cwd: dir, env: env(), timeoutMs: 30_000 })
-        const result = await gradeWith(async (r) => (asked.push(r), command(r)))
-        expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
-        expect(result.grading?.mode).toBe('full')
-        expect(result.prompts).toEqual([])
-        expect(asked.length).toBeGreaterThan(2)
-        // The attachments reached the model inline.
-        const entry = result.entries.find((e) => e.area === 'tools-aggregate-schema')
-        expect(entry?.gradings.find((g) => g.determinism === 'non-deterministic')?.reasoning).toBe('stand-in with files')
-        // The stand-in claude writes a sentence around its JSON: read all the same, said once.
-        expect(result.errors.filter((e) => e.code === 'GRA-027')).toHaveLength(script === 'judge-claude.sh' ? 1 : 0)
-        expect(result.grading?.judgeCalls).toEqual({ calls: asked.length, repairs: 0 })
-    }, 60_000)
+    it.skipIf(!JQ).each(['judge-llm.sh', 'judge-ollama.sh', 'judge-claude.sh'])(
+        '%s completes a full grading with a stand-in tool',
+        async (script) => {
+            const asked: JudgeRequest[] = []
+            const command = judgeFromCommand({ command: `sh ${script}`, cwd: dir, env: env(), timeoutMs: 30_000 })
+            const result = await gradeWith(async (r) => (asked.push(r), command(r)))
+            expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
+            expect(result.grading?.mode).toBe('full')
+            expect(result.prompts).toEqual([])
+            expect(asked.length).toBeGreaterThan(2)
+            // The attachments reached the model inline.
+            const entry = result.entries.find((e) => e.area === 'tools-aggregate-schema')
+            expect(entry?.gradings.find((g) => g.determinism === 'non-deterministic')?.reasoning).toBe(
+                'stand-in with files'
+            )
+            // The stand-in claude writes a sentence around its JSON: read all the same, said once.
+            expect(result.errors.filter((e) => e.code === 'GRA-027')).toHaveLength(script === 'judge-claude.sh' ? 1 : 0)
+            expect(result.grading?.judgeCalls).toEqual({ calls: asked.length, repairs: 0 })
+        },
+        60_000
+    )
 
     it('judge-openai.mjs posts to an OpenAI-compatible endpoint with the key only in a header and the reply schema as a strict json_schema', async () => {
-        const { judge, asked } = recorded(judgeFromCommand({ command: 'node judge-openai.mjs', cwd: dir, env: env(), allowEnv: ['OPENAI_API_KEY', 'OPENAI_BASE_URL'], timeoutMs: 30_000 }))
+        const { judge, asked } = recorded(
+            judgeFromCommand({
+                command: 'node judge-openai.mjs',
+                cwd: dir,
+                env: env(),
+                allowEnv: ['OPENAI_API_KEY', 'OPENAI_BASE_URL'],
+                timeoutMs: 30_000
+            })
+        )
         const result = await gradeWith(judge)
         expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
         expect(result.grading?.mode).toBe('full')
         expect(authorization).toBe('Bearer sk-test-0123456789abcdef')
-        expect(openaiBody?.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'judge_reply', strict: true, schema: asked.at(-1)?.responseSchema } })
+        expect(openaiBody?.response_format).toEqual({
+            type: 'json_schema',
+            json_schema: { name: 'judge_reply', strict: true, schema: asked.at(-1)?.responseSchema }
+        })
         // One call per unit: the stand-in's strict-mode reply (naReason: null) needs no repair turn.
         expect(result.grading?.judgeCalls).toEqual({ calls: asked.length, repairs: 0 })
     }, 60_000)
 
-    it('judge-ollama.mjs posts to Ollama\'s chat API with the reply schema as format', async () => {
-        const { judge, asked } = recorded(judgeFromCommand({ command: 'node judge-ollama.mjs', cwd: dir, env: env(), allowEnv: ['OLLAMA_HOST'], timeoutMs: 30_000 }))
+    it("judge-ollama.mjs posts to Ollama's chat API with the reply schema as format", async () => {
+        const { judge, asked } = recorded(
+            judgeFromCommand({
+                command: 'node judge-ollama.mjs',
+                cwd: dir,
+                env: env(),
+                allowEnv: ['OLLAMA_HOST'],
+                timeoutMs: 30_000
+            })
+        )
         const result = await gradeWith(judge)
         expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
         expect(result.grading?.mode).toBe('full')
@@ -146,14 +244,30 @@ describe('the judge recipes of docs/judges.md', () => {
     }, 60_000)
 
     it('judge-openai.mjs fails with JCMD-003 when the endpoint cannot be reached, the key redacted', async () => {
-        const command = judgeFromCommand({ command: 'node judge-openai.mjs', cwd: dir, env: { ...env(), OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }, allowEnv: ['OPENAI_API_KEY', 'OPENAI_BASE_URL'], timeoutMs: 30_000 })
+        const command = judgeFromCommand({
+            command: 'node judge-openai.mjs',
+            cwd: dir,
+            env: { ...env(), OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' },
+            allowEnv: ['OPENAI_API_KEY', 'OPENAI_BASE_URL'],
+            timeoutMs: 30_000
+        })
         const result = await gradeWith(command)
-        expect(result.errors.find((e) => e.code === 'GRA-006')?.message).toMatch(/JCMD-003: The judge command exited with code 1/)
+        expect(result.errors.find((e) => e.code === 'GRA-006')?.message).toMatch(
+            /JCMD-003: The judge command exited with code 1/
+        )
         expect(JSON.stringify(result)).not.toContain('sk-test-0123456789abcdef')
     }, 60_000)
 
     it('judge-anthropic.mjs sends the system block and the cacheable user blocks with cache_control, the unit block without, and the reply schema as a forced tool', async () => {
-        const { judge, asked } = recorded(judgeFromCommand({ command: 'node judge-anthropic.mjs', cwd: dir, env: env(), allowEnv: ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL'], timeoutMs: 30_000 }))
+        const { judge, asked } = recorded(
+            judgeFromCommand({
+                command: 'node judge-anthropic.mjs',
+                cwd: dir,
+                env: env(),
+                allowEnv: ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL'],
+                timeoutMs: 30_000
+            })
+        )
         const result = await gradeWith(judge)
         expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
         expect(result.grading?.mode).toBe('full')
@@ -164,8 +278,12 @@ describe('the judge recipes of docs/judges.md', () => {
         expect(blocks.map((b) => b.cache_control ?? null)).toEqual([{ type: 'ephemeral' }, { type: 'ephemeral' }, null])
         // The files reach the model in their data blocks, the boundary intact.
         expect(blocks[0]?.text).toMatch(/<<<FLOWMCP-DATA-[0-9a-f]{16} name="forecast\.mjs">>>/)
-        expect(sent.body.system[0]?.text).toContain(blocks[0]?.text.match(/<<<(FLOWMCP-DATA-[0-9a-f]{16}) /)?.[1] ?? 'no boundary')
-        expect(sent.body.tools).toEqual([{ name: 'submit_grading', description: expect.any(String), input_schema: asked.at(-1)?.responseSchema }])
+        expect(sent.body.system[0]?.text).toContain(
+            blocks[0]?.text.match(/<<<(FLOWMCP-DATA-[0-9a-f]{16}) /)?.[1] ?? 'no boundary'
+        )
+        expect(sent.body.tools).toEqual([
+            { name: 'submit_grading', description: expect.any(String), input_schema: asked.at(-1)?.responseSchema }
+        ])
         expect(sent.body.tool_choice).toEqual({ type: 'tool', name: 'submit_grading' })
     }, 60_000)
 

@@ -102,9 +102,20 @@ describe('ErrorCodes.get', () => {
 
 describe('ErrorCodes.format', () => {
     it('formats an issue with its pointer', () => {
-        const text = ErrorCodes.format({ issue: { code: 'SCO-001', severity: 'error', message: 'Score out of range: 7 (expected 1.0-5.0 or enum)', path: '/gradings/0/score' } }).text
-        expect(text).toMatchInlineSnapshot(`"SCO-001 at /gradings/0/score: Score out of range: 7 (expected 1.0-5.0 or enum)"`)
-        expect(ErrorCodes.format({ issue: { code: 'GRD-023', severity: 'error', message: 'm', path: '' } }).text).toBe('GRD-023 at (root): m')
+        const text = ErrorCodes.format({
+            issue: {
+                code: 'SCO-001',
+                severity: 'error',
+                message: 'Score out of range: 7 (expected 1.0-5.0 or enum)',
+                path: '/gradings/0/score'
+            }
+        }).text
+        expect(text).toMatchInlineSnapshot(
+            `"SCO-001 at /gradings/0/score: Score out of range: 7 (expected 1.0-5.0 or enum)"`
+        )
+        expect(ErrorCodes.format({ issue: { code: 'GRD-023', severity: 'error', message: 'm', path: '' } }).text).toBe(
+            'GRD-023 at (root): m'
+        )
     })
 
     it('rejects something that is not an issue', () => {

@@ -21,7 +21,11 @@ const { SPEC_STRICT_CODES, structureScore } = await import('../../src/determinis
 const warning = (code: string): Issue => ({ code, severity: 'warning', message: '', path: '' }) as unknown as Issue
 
 const costOfFinding = (code: string, severity: 'error' | 'warning' | 'info'): number | null => {
-    const { items } = FixList.build({ schemaId: 'x.s', errors: [{ code, severity, message: code, path: '/schema/main/tags/0' }], units: [] })
+    const { items } = FixList.build({
+        schemaId: 'x.s',
+        errors: [{ code, severity, message: code, path: '/schema/main/tags/0' }],
+        units: []
+    })
     return items[0]?.cost ?? null
 }
 
@@ -34,15 +38,31 @@ describe('the catalogue column of a grade effect', () => {
     it('makes a spec-strict row lower Q-schema-structure: the deterministic answers read the column', () => {
         expect(SPEC_STRICT_CODES).toContain('SCH-WARN-901')
         expect(codesLowering('Q-schema-structure')).toEqual(SPEC_STRICT_CODES)
-        expect(structureScore({ valid: true, errors: [warning('SCH-WARN-901')] })).toEqual({ score: 4.5, strictCodes: ['SCH-WARN-901'] })
-        expect(structureScore({ valid: true, errors: [warning('SCH-WARN-900')] })).toEqual({ score: 'pass', strictCodes: [] })
+        expect(structureScore({ valid: true, errors: [warning('SCH-WARN-901')] })).toEqual({
+            score: 4.5,
+            strictCodes: ['SCH-WARN-901']
+        })
+        expect(structureScore({ valid: true, errors: [warning('SCH-WARN-900')] })).toEqual({
+            score: 'pass',
+            strictCodes: []
+        })
     })
 
     it('keeps the spec-strict codes of the runtime-tolerated rules (SCH-WARN-011 to 020)', () => {
-        expect(SPEC_STRICT_CODES.filter((c) => c !== 'SCH-WARN-901')).toEqual(Array.from({ length: 10 }, (_, i) => `SCH-WARN-0${11 + i}`))
+        expect(SPEC_STRICT_CODES.filter((c) => c !== 'SCH-WARN-901')).toEqual(
+            Array.from({ length: 10 }, (_, i) => `SCH-WARN-0${11 + i}`)
+        )
     })
 
-    it.each(Object.values(CATALOGUE).filter((row) => row.code.startsWith('SCH-') || row.code.startsWith('SEC-') || row.code.startsWith('GRA-') || row.code.startsWith('ISL-')))('ranks $code in the fix list by its row (or leaves a notice of the run out)', (row) => {
+    it.each(
+        Object.values(CATALOGUE).filter(
+            (row) =>
+                row.code.startsWith('SCH-') ||
+                row.code.startsWith('SEC-') ||
+                row.code.startsWith('GRA-') ||
+                row.code.startsWith('ISL-')
+        )
+    )('ranks $code in the fix list by its row (or leaves a notice of the run out)', (row) => {
         const cost = costOfFinding(row.code, row.severity)
         if (row.grade.kind === 'run') expect(cost).toBeNull()
         else if (row.severity === 'info' && !row.code.startsWith('SCH-')) expect(cost).toBeNull()

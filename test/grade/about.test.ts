@@ -13,7 +13,8 @@ const withResources = (block: string): string => {
     if (!declaration.test(forecastSource)) throw new Error('the example no longer declares its About as expected')
     return forecastSource.replace(declaration, block === '' ? '' : `\n    resources: { ${block} },`)
 }
-const aboutOf = (errors: readonly Issue[]): Issue[] => errors.filter((e) => e.code === 'GRA-022' || e.code === 'GRA-023')
+const aboutOf = (errors: readonly Issue[]): Issue[] =>
+    errors.filter((e) => e.code === 'GRA-022' || e.code === 'GRA-023')
 
 async function undeclaredMain(): Promise<Record<string, unknown>> {
     const { main } = await exampleMain('providers/openmeteo/forecast.mjs')
@@ -30,8 +31,20 @@ async function namespaceFolder(files: Record<string, string>): Promise<FsPort> {
 
 describe('declaredAboutFile / aboutFileIn', () => {
     it.each([
-        { main: { namespace: 'demo', resources: { about: { source: 'markdown', origin: 'inline', name: 'demo-about.md', description: 'd' } } }, expected: 'demo-about.md' },
-        { main: { namespace: 'demo', resources: { about: { source: 'markdown', origin: 'inline', name: 'guide.md', description: 'd' } } }, expected: 'guide.md' },
+        {
+            main: {
+                namespace: 'demo',
+                resources: { about: { source: 'markdown', origin: 'inline', name: 'demo-about.md', description: 'd' } }
+            },
+            expected: 'demo-about.md'
+        },
+        {
+            main: {
+                namespace: 'demo',
+                resources: { about: { source: 'markdown', origin: 'inline', name: 'guide.md', description: 'd' } }
+            },
+            expected: 'guide.md'
+        },
         { main: { namespace: 'demo', resources: { about: {} } }, expected: 'demo-about.md' },
         { main: { namespace: 'demo', resources: { other: { name: 'demo-about.md' } } }, expected: null },
         { main: { namespace: 'demo' }, expected: null },
@@ -51,28 +64,48 @@ describe('declaredAboutFile / aboutFileIn', () => {
     })
 
     it('says nothing when the About and its declaration agree', () => {
-        expect(aboutDeclarationIssues({ declared: 'demo-about.md', about: { text: '#' } as never, namespace: 'demo', path: '/options/about' })).toEqual([])
-        expect(aboutDeclarationIssues({ declared: null, about: undefined, namespace: 'demo', path: '/options/about' })).toEqual([])
+        expect(
+            aboutDeclarationIssues({
+                declared: 'demo-about.md',
+                about: { text: '#' } as never,
+                namespace: 'demo',
+                path: '/options/about'
+            })
+        ).toEqual([])
+        expect(
+            aboutDeclarationIssues({ declared: null, about: undefined, namespace: 'demo', path: '/options/about' })
+        ).toEqual([])
     })
 })
 
 describe('the About is found beside the schema and graded only when main.resources declares it (02-areas §2.6)', () => {
     it('the About is found: a declared About with its text gives an about-namespace prompt and no warning', async () => {
         const { main } = await exampleMain('providers/openmeteo/forecast.mjs')
-        const result = await gradeSingleSchema({ schema: { main }, fileName: 'forecast.mjs', grader, options: { now, about: { name: 'openmeteo-about.md', text: aboutText } } })
+        const result = await gradeSingleSchema({
+            schema: { main },
+            fileName: 'forecast.mjs',
+            grader,
+            options: { now, about: { name: 'openmeteo-about.md', text: aboutText } }
+        })
         expect(aboutOf(result.errors)).toEqual([])
         expect(result.grading?.units.find((u) => u.unit === 'about-namespace')?.status).toBe('provisional')
         expect(result.prompts.map((p) => p.unit)).toContain('about-namespace')
     })
 
     it('an About present but not declared gets GRA-022 pointing at the fix, and about-namespace is not graded', async () => {
-        const result = await gradeSingleSchema({ schema: { main: await undeclaredMain() }, fileName: 'forecast.mjs', grader, options: { now, about: { name: 'openmeteo-about.md', text: aboutText } } })
+        const result = await gradeSingleSchema({
+            schema: { main: await undeclaredMain() },
+            fileName: 'forecast.mjs',
+            grader,
+            options: { now, about: { name: 'openmeteo-about.md', text: aboutText } }
+        })
         expect(aboutOf(result.errors)).toEqual([
             {
                 code: 'GRA-022',
                 severity: 'warning',
                 path: '/options/about',
-                message: "The About resources/openmeteo-about.md is not declared by the schema, so about-namespace is not graded: declare it in main.resources as about: { source: 'markdown', origin: 'inline', name: 'openmeteo-about.md', description: '…' }"
+                message:
+                    "The About resources/openmeteo-about.md is not declared by the schema, so about-namespace is not graded: declare it in main.resources as about: { source: 'markdown', origin: 'inline', name: 'openmeteo-about.md', description: '…' }"
             }
         ])
         expect(result.grading?.units.find((u) => u.unit === 'about-namespace')?.status).toBe('skipped')
@@ -80,8 +113,23 @@ describe('the About is found beside the schema and graded only when main.resourc
     })
 
     it('the declaration GRA-022 names is one the validator accepts and makes the About graded', async () => {
-        const main = { ...(await undeclaredMain()), resources: { about: { source: 'markdown', origin: 'inline', name: 'openmeteo-about.md', description: 'What the namespace offers.' } } }
-        const result = await gradeSingleSchema({ schema: { main }, fileName: 'forecast.mjs', grader, options: { now, about: { name: 'openmeteo-about.md', text: aboutText } } })
+        const main = {
+            ...(await undeclaredMain()),
+            resources: {
+                about: {
+                    source: 'markdown',
+                    origin: 'inline',
+                    name: 'openmeteo-about.md',
+                    description: 'What the namespace offers.'
+                }
+            }
+        }
+        const result = await gradeSingleSchema({
+            schema: { main },
+            fileName: 'forecast.mjs',
+            grader,
+            options: { now, about: { name: 'openmeteo-about.md', text: aboutText } }
+        })
         expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
         expect(aboutOf(result.errors)).toEqual([])
         expect(result.prompts.map((p) => p.unit)).toContain('about-namespace')
@@ -95,7 +143,8 @@ describe('the About is found beside the schema and graded only when main.resourc
                 code: 'GRA-023',
                 severity: 'warning',
                 path: '/options/about',
-                message: 'The schema declares the About resources/openmeteo-about.md in main.resources.about, but no About text came with it, so about-namespace is not graded: put the file at resources/openmeteo-about.md beside the schema, or pass options.about'
+                message:
+                    'The schema declares the About resources/openmeteo-about.md in main.resources.about, but no About text came with it, so about-namespace is not graded: put the file at resources/openmeteo-about.md beside the schema, or pass options.about'
             }
         ])
         expect(result.grading?.units.find((u) => u.unit === 'about-namespace')?.status).toBe('gated')
@@ -104,7 +153,9 @@ describe('the About is found beside the schema and graded only when main.resourc
     it('gradeNamespace({ dir }) reads resources/<name> as the schema declares it, whatever else the folder holds', async () => {
         const guide = '# Open-Meteo guide\nThe declared one.\n'
         const fs = await namespaceFolder({
-            'forecast.mjs': withResources("about: { source: 'markdown', origin: 'inline', name: 'guide.md', description: 'The guide.' }"),
+            'forecast.mjs': withResources(
+                "about: { source: 'markdown', origin: 'inline', name: 'guide.md', description: 'The guide.' }"
+            ),
             'resources/guide.md': guide,
             'resources/aaa-about.md': '# A decoy\n'
         })
@@ -116,12 +167,34 @@ describe('the About is found beside the schema and graded only when main.resourc
     })
 
     it('gradeNamespace({ dir }) warns GRA-022 at /dir for an undeclared resources/*-about.md and GRA-023 for a declared file that is missing', async () => {
-        const undeclared = await gradeNamespace({ dir: '/src/openmeteo', grader, options: { sourceFs: await namespaceFolder({ 'forecast.mjs': withResources(''), 'resources/openmeteo-about.md': aboutText }), now } })
+        const undeclared = await gradeNamespace({
+            dir: '/src/openmeteo',
+            grader,
+            options: {
+                sourceFs: await namespaceFolder({
+                    'forecast.mjs': withResources(''),
+                    'resources/openmeteo-about.md': aboutText
+                }),
+                now
+            }
+        })
         expect(aboutOf(undeclared.errors).map((e) => [e.code, e.path])).toEqual([['GRA-022', '/dir']])
         expect(undeclared.units.find((u) => u.unit === 'about-namespace')?.status).toBe('skipped')
         // A declared name is read as declared: another *-about.md is not taken in its place.
-        const missing = await gradeNamespace({ dir: '/src/openmeteo', grader, options: { sourceFs: await namespaceFolder({ 'forecast.mjs': forecastSource, 'resources/other-about.md': aboutText }), now } })
+        const missing = await gradeNamespace({
+            dir: '/src/openmeteo',
+            grader,
+            options: {
+                sourceFs: await namespaceFolder({
+                    'forecast.mjs': forecastSource,
+                    'resources/other-about.md': aboutText
+                }),
+                now
+            }
+        })
         expect(aboutOf(missing.errors).map((e) => [e.code, e.path])).toEqual([['GRA-023', '/dir']])
-        expect(aboutOf(missing.errors)[0]?.message).toContain('put the file at resources/openmeteo-about.md beside the schema')
+        expect(aboutOf(missing.errors)[0]?.message).toContain(
+            'put the file at resources/openmeteo-about.md beside the schema'
+        )
     })
 })

@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs'
-import { Areas, type Area, type HttpPort, type HttpRequest, type HttpResponse, type JudgeRequest } from '../../src/index.js'
+import {
+    Areas,
+    type Area,
+    type HttpPort,
+    type HttpRequest,
+    type HttpResponse,
+    type JudgeRequest
+} from '../../src/index.js'
 
 export const EXAMPLES = new URL('../../examples/', import.meta.url)
 
@@ -11,14 +18,21 @@ export async function exampleMain(path: string): Promise<{ main: Record<string, 
 }
 
 export function recording(name: string): { host: string; exchanges: [] } {
-    return JSON.parse(readFileSync(new URL(`recordings/${name}.json`, EXAMPLES), 'utf8')) as { host: string; exchanges: [] }
+    return JSON.parse(readFileSync(new URL(`recordings/${name}.json`, EXAMPLES), 'utf8')) as {
+        host: string
+        exchanges: []
+    }
 }
 
 /** A reply with every question of the area answered with `score`. */
 export function replyFor(area: Area, score: number | ((id: string) => unknown) = 4): Record<string, unknown> {
     const questions = Areas.questions({ area }).questions
     return {
-        answers: questions.map((q) => ({ questionId: q.id, score: typeof score === 'function' ? score(q.id) : score, reasoning: `Checked ${q.dimension}.` })),
+        answers: questions.map((q) => ({
+            questionId: q.id,
+            score: typeof score === 'function' ? score(q.id) : score,
+            reasoning: `Checked ${q.dimension}.`
+        })),
         improvementHints: []
     }
 }
@@ -35,7 +49,12 @@ export function scriptedJudge(score = 4): { judge: (r: JudgeRequest) => Promise<
     }
 }
 
-export const grader = { name: 'area-grader', version: '1.0.0', llmModel: 'claude-opus-4-7', persona: { basePersonaId: 'schema-maintainer', lensId: 'weather' } } as const
+export const grader = {
+    name: 'area-grader',
+    version: '1.0.0',
+    llmModel: 'claude-opus-4-7',
+    persona: { basePersonaId: 'schema-maintainer', lensId: 'weather' }
+} as const
 
 /** An HTTP port whose every request returns JSON data: each tool's tests run and work, so its tools can be graded. */
 export function dataHttp(): HttpPort & { readonly requests: HttpRequest[] } {
@@ -44,7 +63,11 @@ export function dataHttp(): HttpPort & { readonly requests: HttpRequest[] } {
         requests,
         async send(request: HttpRequest): Promise<HttpResponse> {
             requests.push(request)
-            return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: [{ id: 1, name: 'sample', value: 42 }] }) }
+            return {
+                status: 200,
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ data: [{ id: 1, name: 'sample', value: 42 }] })
+            }
         }
     }
 }

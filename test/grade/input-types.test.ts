@@ -48,15 +48,31 @@ function diagnosticsOf(calls: readonly string[]): string[] {
         'void grader, plainGrader, judge, now',
         ...calls
     ].join('\n')
-    const options: ts.CompilerOptions = { strict: true, exactOptionalPropertyTypes: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, lib: ['lib.es2022.d.ts'], types: [], noEmit: true, skipLibCheck: true }
+    const options: ts.CompilerOptions = {
+        strict: true,
+        exactOptionalPropertyTypes: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        lib: ['lib.es2022.d.ts'],
+        types: [],
+        noEmit: true,
+        skipLibCheck: true
+    }
     const host = ts.createCompilerHost(options)
     const base = host.getSourceFile.bind(host)
-    host.getSourceFile = (name, version, ...rest) => (name === file ? ts.createSourceFile(name, text, version) : base(name, version, ...rest))
+    host.getSourceFile = (name, version, ...rest) =>
+        name === file ? ts.createSourceFile(name, text, version) : base(name, version, ...rest)
     const exists = host.fileExists.bind(host)
     host.fileExists = (name) => name === file || exists(name)
     const program = ts.createProgram([file], options, host)
     const source = program.getSourceFile(file) as ts.SourceFile
-    return ts.getPreEmitDiagnostics(program, source).map((d) => `${source.getLineAndCharacterOfPosition(d.start ?? 0).line - 7}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`)
+    return ts
+        .getPreEmitDiagnostics(program, source)
+        .map(
+            (d) =>
+                `${source.getLineAndCharacterOfPosition(d.start ?? 0).line - 7}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`
+        )
 }
 
 describe('GradeSingleSchemaInput', () => {

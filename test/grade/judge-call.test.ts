@@ -4,11 +4,13 @@ import { isRetryable } from '../../src/grade/judge-call.js'
 import { exampleMain, grader, recording, replyFor } from './helpers.js'
 
 /** The example's recorded responses: its tools are tested, so every unit asks the judge. */
-const openmeteoHttp = (): ReturnType<typeof httpPortFromRecordings> => httpPortFromRecordings({ recordings: [recording('openmeteo')] })
+const openmeteoHttp = (): ReturnType<typeof httpPortFromRecordings> =>
+    httpPortFromRecordings({ recordings: [recording('openmeteo')] })
 
 const now = '2026-11-22T18:00:00Z'
 const codes = (errors: ReadonlyArray<{ code: string }>): string[] => errors.map((e) => e.code)
-const count = (errors: ReadonlyArray<{ code: string }>, code: string): number => errors.filter((e) => e.code === code).length
+const count = (errors: ReadonlyArray<{ code: string }>, code: string): number =>
+    errors.filter((e) => e.code === code).length
 
 /** An error as an HTTP client throws it: a status, and a message. */
 function httpError(status: number, message: string): Error & { status: number } {
@@ -27,12 +29,18 @@ describe('judges that fail well (retries, timeout, abort, stop after failures in
             calls++
             throw new Error('invalid request: the model does not exist')
         }
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge } })
+        const result = await gradeSingleSchema({
+            schema: { main },
+            grader,
+            options: { now, source, http: openmeteoHttp(), judge }
+        })
         // A non-retryable failure is tried once: three units, three calls, then the judge is left alone.
         expect(calls).toBe(3)
         expect(count(result.errors, 'GRA-006')).toBe(3)
         expect(count(result.errors, 'GRA-025')).toBe(1)
-        expect(result.errors.find((e) => e.code === 'GRA-025')?.message).toMatch(/failed 3 units in a row.*last failure: [^:]+: invalid request: the model does not exist/)
+        expect(result.errors.find((e) => e.code === 'GRA-025')?.message).toMatch(
+            /failed 3 units in a row.*last failure: [^:]+: invalid request: the model does not exist/
+        )
         const errored = result.grading?.units.filter((u) => u.status === 'error') ?? []
         expect(errored.length).toBeGreaterThan(3)
         expect(errored.at(-1)?.reason).toMatch(/not called/)
@@ -46,7 +54,11 @@ describe('judges that fail well (retries, timeout, abort, stop after failures in
             if (calls % 2 === 0) return JSON.stringify(replyFor(r.area))
             throw new Error('flaky')
         }
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge, maxConsecutiveJudgeFailures: 2 } })
+        const result = await gradeSingleSchema({
+            schema: { main },
+            grader,
+            options: { now, source, http: openmeteoHttp(), judge, maxConsecutiveJudgeFailures: 2 }
+        })
         expect(count(result.errors, 'GRA-025')).toBe(0)
         expect(result.grading?.units.some((u) => u.status === 'graded')).toBe(true)
     })
@@ -65,7 +77,11 @@ describe('judges that fail well (retries, timeout, abort, stop after failures in
             if (next !== undefined) throw next
             return JSON.stringify(replyFor(r.area))
         }
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge, sleep, judgeBackoffMs: 100 } })
+        const result = await gradeSingleSchema({
+            schema: { main },
+            grader,
+            options: { now, source, http: openmeteoHttp(), judge, sleep, judgeBackoffMs: 100 }
+        })
         expect(waits).toEqual([100, 200])
         expect(asked[0]).toBe(asked[2])
         expect(codes(result.errors)).not.toContain('GRA-006')
@@ -75,7 +91,11 @@ describe('judges that fail well (retries, timeout, abort, stop after failures in
             tries++
             throw httpError(400, 'bad request')
         }
-        const refused = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge: bad, sleep, maxConsecutiveJudgeFailures: 1 } })
+        const refused = await gradeSingleSchema({
+            schema: { main },
+            grader,
+            options: { now, source, http: openmeteoHttp(), judge: bad, sleep, maxConsecutiveJudgeFailures: 1 }
+        })
         expect(tries).toBe(1)
         expect(codes(refused.errors)).toEqual(expect.arrayContaining(['GRA-006', 'GRA-025']))
     })
@@ -97,13 +117,20 @@ describe('judges that fail well (retries, timeout, abort, stop after failures in
     it('ends a judge that never answers after judgeTimeoutMs, and tells the judge through its signal', async () => {
         const { main, source } = await forecast()
         let heard = 0
-        const judge = (_r: JudgeRequest, context?: { signal?: { addEventListener?: (t: 'abort', l: () => void) => void } }): Promise<string> =>
+        const judge = (
+            _r: JudgeRequest,
+            context?: { signal?: { addEventListener?: (t: 'abort', l: () => void) => void } }
+        ): Promise<string> =>
             new Promise<string>(() => {
                 context?.signal?.addEventListener?.('abort', () => {
                     heard++
                 })
             })
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge, judgeTimeoutMs: 20, judgeRetries: 0 } })
+        const result = await gradeSingleSchema({
+            schema: { main },
+            grader,
+            options: { now, source, http: openmeteoHttp(), judge, judgeTimeoutMs: 20, judgeRetries: 0 }
+        })
         expect(count(result.errors, 'GRA-006')).toBe(3)
         expect(result.errors.find((e) => e.code === 'GRA-006')?.message).toMatch(/no answer within 20 ms/)
         expect(count(result.errors, 'GRA-025')).toBe(1)
@@ -120,7 +147,11 @@ describe('judges that fail well (retries, timeout, abort, stop after failures in
             queueMicrotask(() => controller.abort())
             return new Promise<string>(() => undefined)
         }
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge, signal: controller.signal } })
+        const result = await gradeSingleSchema({
+            schema: { main },
+            grader,
+            options: { now, source, http: openmeteoHttp(), judge, signal: controller.signal }
+        })
         expect(calls).toBe(1)
         expect(count(result.errors, 'GRA-026')).toBe(1)
         expect(count(result.errors, 'GRA-006')).toBe(0)
@@ -129,9 +160,15 @@ describe('judges that fail well (retries, timeout, abort, stop after failures in
     it('redacts a key a failing judge leaks (sk-ant-…, Authorization: Bearer …, a server-param value)', async () => {
         const { main, source } = await forecast()
         const judge = async (): Promise<string> => {
-            throw new Error('401 from https://api.example/v1?key=live-value-123456 with x-api-key: sk-ant-api03-AAAAbbbbCCCCdddd1234 and Authorization: Bearer abcdefghijklmnop1234')
+            throw new Error(
+                '401 from https://api.example/v1?key=live-value-123456 with x-api-key: sk-ant-api03-AAAAbbbbCCCCdddd1234 and Authorization: Bearer abcdefghijklmnop1234'
+            )
         }
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge, maxConsecutiveJudgeFailures: 1 } })
+        const result = await gradeSingleSchema({
+            schema: { main },
+            grader,
+            options: { now, source, http: openmeteoHttp(), judge, maxConsecutiveJudgeFailures: 1 }
+        })
         const text = JSON.stringify(result.errors)
         expect(text).toContain('[redacted]')
         expect(text).not.toContain('sk-ant-api03')
@@ -141,8 +178,22 @@ describe('judges that fail well (retries, timeout, abort, stop after failures in
 
     it('refuses judge options that are not whole numbers (GRA-002) and grades nothing', async () => {
         const { main, source } = await forecast()
-        const result = await gradeSingleSchema({ schema: { main }, grader, options: { now, source, http: openmeteoHttp(), judge: async () => '{}', judgeTimeoutMs: -1, maxConsecutiveJudgeFailures: 0 } })
-        expect(result.errors.filter((e) => e.code === 'GRA-002').map((e) => e.path)).toEqual(['/options/judgeTimeoutMs', '/options/maxConsecutiveJudgeFailures'])
+        const result = await gradeSingleSchema({
+            schema: { main },
+            grader,
+            options: {
+                now,
+                source,
+                http: openmeteoHttp(),
+                judge: async () => '{}',
+                judgeTimeoutMs: -1,
+                maxConsecutiveJudgeFailures: 0
+            }
+        })
+        expect(result.errors.filter((e) => e.code === 'GRA-002').map((e) => e.path)).toEqual([
+            '/options/judgeTimeoutMs',
+            '/options/maxConsecutiveJudgeFailures'
+        ])
         expect(result.grading).toBeNull()
     })
 })

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../../src/cli/run.js'
-import { Areas, gradeSingleSchema, httpPortFromRecordings, JudgeCost, type JudgeRequest, type JudgeMessage } from '../../src/index.js'
+import {
+    Areas,
+    gradeSingleSchema,
+    httpPortFromRecordings,
+    JudgeCost,
+    type JudgeRequest,
+    type JudgeMessage
+} from '../../src/index.js'
 import { AREAS } from '../../src/catalogue.js'
 import { OUTPUT_TOKENS } from '../../src/grade/estimate.js'
 import { memoryIo } from '../cli/helpers.js'
@@ -24,8 +31,23 @@ async function gradeOpenmeteo(): Promise<{ asked: JudgeRequest[]; entries: unkno
     const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
     const about = await readFile(new URL('providers/openmeteo/resources/openmeteo-about.md', EXAMPLES), 'utf8')
     const asked: JudgeRequest[] = []
-    const judge = async (request: JudgeRequest): Promise<string> => (asked.push(request), JSON.stringify(replyFor(request.area, 4)))
-    const result = await gradeSingleSchema({ schema: { main }, schemaId: 'openmeteo.forecast', grader, options: { now, source, judge, about: { text: about }, http: httpPortFromRecordings({ recordings: [JSON.parse(await readFile(new URL('recordings/openmeteo.json', EXAMPLES), 'utf8'))] }) } })
+    const judge = async (request: JudgeRequest): Promise<string> => (
+        asked.push(request), JSON.stringify(replyFor(request.area, 4))
+    )
+    const result = await gradeSingleSchema({
+        schema: { main },
+        schemaId: 'openmeteo.forecast',
+        grader,
+        options: {
+            now,
+            source,
+            judge,
+            about: { text: about },
+            http: httpPortFromRecordings({
+                recordings: [JSON.parse(await readFile(new URL('recordings/openmeteo.json', EXAMPLES), 'utf8'))]
+            })
+        }
+    })
     return { asked, entries: result.entries }
 }
 
@@ -55,7 +77,9 @@ describe('JudgeRequest.messages: a cache-friendly judge request', () => {
 
     it('carries only what the judge must answer: no deterministic question, the reply format compact, no JSON Schema', async () => {
         const { asked } = await gradeOpenmeteo()
-        const deterministic = AREAS.flatMap((area) => Areas.questions({ area }).questions).filter((q) => q.determinism === 'deterministic')
+        const deterministic = AREAS.flatMap((area) => Areas.questions({ area }).questions).filter(
+            (q) => q.determinism === 'deterministic'
+        )
         for (const request of asked) {
             const text = request.messages.map((m) => m.content).join('\n')
             for (const q of deterministic) expect(text).not.toContain(`[${q.id}]`)
@@ -63,7 +87,9 @@ describe('JudgeRequest.messages: a cache-friendly judge request', () => {
             expect(text).not.toContain('"$schema"')
             expect(text).not.toContain('"additionalProperties"')
             const unit = request.messages[3]?.content ?? ''
-            expect(unit).toContain(`Answer ${request.questions.map((q) => q.questionId).join(', ')}; reply like {"answers":[{"questionId":"${request.questions[0]?.questionId}","score":4,"reasoning":"…"}]}`)
+            expect(unit).toContain(
+                `Answer ${request.questions.map((q) => q.questionId).join(', ')}; reply like {"answers":[{"questionId":"${request.questions[0]?.questionId}","score":4,"reasoning":"…"}]}`
+            )
             // The full schema stays available for structured-output APIs.
             expect(request.outputSchema).toBeTypeOf('object')
         }
@@ -77,7 +103,12 @@ describe('JudgeRequest.messages: a cache-friendly judge request', () => {
 })
 
 describe('JudgeCost', () => {
-    const m = (part: JudgeMessage['part'], content: string): JudgeMessage => ({ role: part === 'instructions' ? 'system' : 'user', content, cacheable: part !== 'unit', part })
+    const m = (part: JudgeMessage['part'], content: string): JudgeMessage => ({
+        role: part === 'instructions' ? 'system' : 'user',
+        content,
+        cacheable: part !== 'unit',
+        part
+    })
 
     it('counts for each call its longest common prefix with any earlier call as cached', () => {
         const sys = m('instructions', 'S'.repeat(400))
@@ -129,7 +160,13 @@ describe('JudgeCost', () => {
         expect(estimate.repairs.cost).toBeGreaterThan(0)
         // Not in the run's own figures.
         expect(estimate.calls).toBe(2)
-        expect(JudgeCost.estimate({ calls: [] }).repairs).toEqual({ maxCalls: 0, cachedTokens: 0, uncachedTokens: 0, outputTokens: 0, cost: null })
+        expect(JudgeCost.estimate({ calls: [] }).repairs).toEqual({
+            maxCalls: 0,
+            cachedTokens: 0,
+            uncachedTokens: 0,
+            outputTokens: 0,
+            cost: null
+        })
     })
 
     it('refuses a price that is not a number from 0 (GRA-002)', () => {
@@ -138,10 +175,17 @@ describe('JudgeCost', () => {
     })
 
     it('leaves out a malformed call with GRA-002 and answers a missing list', () => {
-        const estimate = JudgeCost.estimate({ calls: [{ key: 'a', messages: [{ role: 'user', content: 7 }] } as never, { key: 'b', messages: [m('unit', 'ok')] }] })
+        const estimate = JudgeCost.estimate({
+            calls: [
+                { key: 'a', messages: [{ role: 'user', content: 7 }] } as never,
+                { key: 'b', messages: [m('unit', 'ok')] }
+            ]
+        })
         expect(estimate.errors).toEqual([expect.objectContaining({ code: 'GRA-002', path: '/calls/0' })])
         expect(estimate.calls).toBe(1)
-        expect(JudgeCost.estimate(undefined as never).errors).toEqual([expect.objectContaining({ code: 'GRA-002', path: '/calls' })])
+        expect(JudgeCost.estimate(undefined as never).errors).toEqual([
+            expect.objectContaining({ code: 'GRA-002', path: '/calls' })
+        ])
     })
 })
 
@@ -149,21 +193,65 @@ describe('grade --estimate', () => {
     it('matches what a recording judge then receives, calls and tokens, and writes nothing', async () => {
         const judge = join(dir, 'recording-judge.mjs')
         const log = join(dir, 'requests.jsonl')
-        await writeFile(judge, `import { appendFileSync, readFileSync } from 'node:fs'
+        await writeFile(
+            judge,
+            `import { appendFileSync, readFileSync } from 'node:fs'
 const request = JSON.parse(readFileSync(0, 'utf8'))
 appendFileSync(${JSON.stringify(log)}, JSON.stringify(request.messages) + '\\n')
 process.stdout.write(JSON.stringify({ answers: request.questions.map((q) => ({ questionId: q.questionId, score: 4, reasoning: 'recorded' })) }))
-`)
+`
+        )
         await writeFile(log, '')
         const target = join(examples, 'providers/openmeteo')
         const estimateIo = memoryIo({}, { env: { PATH: process.env.PATH ?? '' } })
-        expect(await run(['grade', target, '--estimate', '--json', '--recordings', join(examples, 'recordings'), '--island', join(dir, 'never'), '--now', now], estimateIo)).toBe(0)
-        const estimate = (JSON.parse(estimateIo.out()) as { estimate: { calls: number; inputTokens: number; cachedTokens: number; uncachedTokens: number } }).estimate
+        expect(
+            await run(
+                [
+                    'grade',
+                    target,
+                    '--estimate',
+                    '--json',
+                    '--recordings',
+                    join(examples, 'recordings'),
+                    '--island',
+                    join(dir, 'never'),
+                    '--now',
+                    now
+                ],
+                estimateIo
+            )
+        ).toBe(0)
+        const estimate = (
+            JSON.parse(estimateIo.out()) as {
+                estimate: { calls: number; inputTokens: number; cachedTokens: number; uncachedTokens: number }
+            }
+        ).estimate
         const gradeIo = memoryIo({}, { env: { PATH: process.env.PATH ?? '' } })
-        await run(['grade', target, '--recordings', join(examples, 'recordings'), '--judge-command', `node ${judge}`, '--judge-model', 'recording-model', '--now', now], gradeIo)
-        const received = (await readFile(log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as JudgeMessage[])
+        await run(
+            [
+                'grade',
+                target,
+                '--recordings',
+                join(examples, 'recordings'),
+                '--judge-command',
+                `node ${judge}`,
+                '--judge-model',
+                'recording-model',
+                '--now',
+                now
+            ],
+            gradeIo
+        )
+        const received = (await readFile(log, 'utf8'))
+            .trim()
+            .split('\n')
+            .map((line) => JSON.parse(line) as JudgeMessage[])
         const actual = JudgeCost.estimate({ calls: received.map((messages) => ({ key: 'run', messages })) })
-        expect({ calls: estimate.calls, inputTokens: estimate.inputTokens, cachedTokens: estimate.cachedTokens }).toEqual({ calls: actual.calls, inputTokens: actual.inputTokens, cachedTokens: actual.cachedTokens })
+        expect({
+            calls: estimate.calls,
+            inputTokens: estimate.inputTokens,
+            cachedTokens: estimate.cachedTokens
+        }).toEqual({ calls: actual.calls, inputTokens: actual.inputTokens, cachedTokens: actual.cachedTokens })
         expect(estimate.uncachedTokens).toBeLessThan(estimate.inputTokens / 2)
         const { existsSync } = await import('node:fs')
         expect(existsSync(join(dir, 'never'))).toBe(false)
@@ -175,8 +263,21 @@ process.stdout.write(JSON.stringify({ answers: request.questions.map((q) => ({ q
         expect(textIo.out()).toMatch(/repair turns: .*at most \d+ more calls/)
         // With prices: the cost, from the same figures.
         const pricedIo = memoryIo()
-        expect(await run(['grade', target, '--estimate', '--json', '--price-input', '3', '--price-output', '15', '--now', now], pricedIo)).toBe(0)
-        const priced = (JSON.parse(pricedIo.out()) as { estimate: { inputTokens: number; outputTokens: number; cost: { input: number; output: number; total: number } } }).estimate
+        expect(
+            await run(
+                ['grade', target, '--estimate', '--json', '--price-input', '3', '--price-output', '15', '--now', now],
+                pricedIo
+            )
+        ).toBe(0)
+        const priced = (
+            JSON.parse(pricedIo.out()) as {
+                estimate: {
+                    inputTokens: number
+                    outputTokens: number
+                    cost: { input: number; output: number; total: number }
+                }
+            }
+        ).estimate
         expect(priced.outputTokens).toBeGreaterThan(0)
         expect(priced.cost.input).toBeCloseTo((priced.inputTokens * 3) / 1e6, 9)
         expect(priced.cost.output).toBeCloseTo((priced.outputTokens * 15) / 1e6, 9)

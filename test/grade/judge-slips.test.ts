@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Areas, createMemoryFs, gradeSingleSchema, httpPortFromRecordings, type Judge, type JudgeRequest } from '../../src/index.js'
+import {
+    Areas,
+    createMemoryFs,
+    gradeSingleSchema,
+    httpPortFromRecordings,
+    type Judge,
+    type JudgeRequest
+} from '../../src/index.js'
 import { AREAS } from '../../src/model/constants.js'
 import { exampleMain, grader, recording } from './helpers.js'
 
@@ -8,12 +15,23 @@ import { exampleMain, grader, recording } from './helpers.js'
 // did not give is ever stored.
 
 const now = '2026-11-22T18:00:00Z'
-const BOOLEAN = new Set<string>(AREAS.flatMap((area) => Areas.questions({ area }).questions).filter((q) => q.scoreType === 'boolean').map((q) => q.id))
+const BOOLEAN = new Set<string>(
+    AREAS.flatMap((area) => Areas.questions({ area }).questions)
+        .filter((q) => q.scoreType === 'boolean')
+        .map((q) => q.id)
+)
 const instant = async (): Promise<void> => undefined
 
 /** The reply a careful judge gives: every question asked, once, 4 or pass, with a reason. */
 function cleanReply(request: JudgeRequest): { answers: Array<Record<string, unknown>>; improvementHints: unknown[] } {
-    return { answers: request.questions.map((q) => ({ questionId: q.questionId, score: BOOLEAN.has(q.questionId) ? 'pass' : 4, reasoning: `Checked ${q.questionId}.` })), improvementHints: [] }
+    return {
+        answers: request.questions.map((q) => ({
+            questionId: q.questionId,
+            score: BOOLEAN.has(q.questionId) ? 'pass' : 4,
+            reasoning: `Checked ${q.questionId}.`
+        })),
+        improvementHints: []
+    }
 }
 const clean = (request: JudgeRequest): string => JSON.stringify(cleanReply(request))
 
@@ -31,7 +49,19 @@ function judgeWith(reply: (request: JudgeRequest, nth: number) => string): { jud
 
 async function grade(judge: Judge, options: Record<string, unknown> = {}) {
     const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
-    return gradeSingleSchema({ schema: { main }, schemaId: 'openmeteo.forecast', grader, options: { now, source, judge, sleep: instant, http: httpPortFromRecordings({ recordings: [recording('openmeteo')] }), ...options } })
+    return gradeSingleSchema({
+        schema: { main },
+        schemaId: 'openmeteo.forecast',
+        grader,
+        options: {
+            now,
+            source,
+            judge,
+            sleep: instant,
+            http: httpPortFromRecordings({ recordings: [recording('openmeteo')] }),
+            ...options
+        }
+    })
 }
 
 const unitPath = (unit: string): string => `/units/${unit.replace(/~/g, '~0').replace(/\//g, '~1')}`
@@ -45,7 +75,11 @@ const SLIPS: Record<string, (request: JudgeRequest) => string> = {
         return JSON.stringify(reply)
     },
     'one answer missing': (r) => JSON.stringify({ ...cleanReply(r), answers: cleanReply(r).answers.slice(1) }),
-    'an invented question': (r) => JSON.stringify({ ...cleanReply(r), answers: [...cleanReply(r).answers, { questionId: 'Q-made-up-99', score: 5, reasoning: 'Invented.' }] }),
+    'an invented question': (r) =>
+        JSON.stringify({
+            ...cleanReply(r),
+            answers: [...cleanReply(r).answers, { questionId: 'Q-made-up-99', score: 5, reasoning: 'Invented.' }]
+        }),
     'an extra top-level field confidence': (r) => JSON.stringify({ ...cleanReply(r), confidence: 0.9 }),
     'the reply cut at 60 %': (r) => clean(r).slice(0, Math.floor(clean(r).length * 0.6))
 }
@@ -64,54 +98,77 @@ describe('judge replies as real models write them', async () => {
 
     it.each([
         ['a preamble sentence', (r: JudgeRequest) => `Sure! Here is my evaluation of the tool:\n\n${clean(r)}`, 1],
-        ['a fence followed by trailing prose', (r: JudgeRequest) => `\`\`\`json\n${clean(r)}\n\`\`\`\n\nLet me know if you need anything else!`, 1],
+        [
+            'a fence followed by trailing prose',
+            (r: JudgeRequest) => `\`\`\`json\n${clean(r)}\n\`\`\`\n\nLet me know if you need anything else!`,
+            1
+        ],
         ['a plain fence', (r: JudgeRequest) => `\`\`\`json\n${clean(r)}\n\`\`\``, 0]
-    ])('format slip, %s: graded with one call per unit, the same grades, the stripped text noted once per run', async (_name, slip, notes) => {
-        const { judge, asked } = judgeWith((r) => slip(r))
-        const result = await grade(judge)
-        expect(asked.length).toBe(units.size)
-        expect(result.grading?.unitGrades).toEqual(reference.grading?.unitGrades)
-        expect(result.grading?.grade).toBe(reference.grading?.grade)
-        expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
-        expect(result.errors.filter((e) => e.code === 'GRA-027')).toHaveLength(notes)
-        // Never a warning per unit.
-        expect(result.errors.filter((e) => e.severity === 'warning' && e.path.startsWith('/units/'))).toEqual([])
-    })
-
-    it.each(Object.entries(SLIPS))('content slip, %s, corrected on the repair turn: graded as the clean reply, at most one repair call per unit', async (name, slip) => {
-        const { judge, asked } = judgeWith((r, nth) => (nth === 1 ? slip(r) : clean(r)))
-        const result = await grade(judge)
-        expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
-        expect(result.grading?.unitGrades).toEqual(reference.grading?.unitGrades)
-        for (const unit of units) expect(asked.filter((r) => r.unit === unit).length).toBeLessThanOrEqual(2)
-        const repairs = asked.filter((r) => r.repair !== undefined)
-        expect(result.grading?.judgeCalls).toEqual({ calls: asked.length, repairs: repairs.length })
-        // What the judge did not give is never stored: no numeric string, no invented question, no extra field.
-        const stored = JSON.stringify(result.entries)
-        expect(stored).not.toContain('Q-made-up-99')
-        expect(stored).not.toContain('confidence')
-        expect(result.entries.flatMap((e) => e.gradings).some((g) => g.score === ('4' as never))).toBe(false)
-        if (name === 'an invented question' || name === 'an extra top-level field confidence') {
-            // Left out with a note per unit, never scored: no repair turn needed.
-            expect(repairs).toEqual([])
-            expect(result.errors.filter((e) => e.code === 'GRA-028').map((e) => e.path).sort()).toEqual([...units].map(unitPath).sort())
-        } else {
-            expect(repairs.length).toBe(units.size)
-            expect(result.errors.filter((e) => e.code === 'GRA-029')).toHaveLength(units.size)
+    ])(
+        'format slip, %s: graded with one call per unit, the same grades, the stripped text noted once per run',
+        async (_name, slip, notes) => {
+            const { judge, asked } = judgeWith((r) => slip(r))
+            const result = await grade(judge)
+            expect(asked.length).toBe(units.size)
+            expect(result.grading?.unitGrades).toEqual(reference.grading?.unitGrades)
+            expect(result.grading?.grade).toBe(reference.grading?.grade)
+            expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
+            expect(result.errors.filter((e) => e.code === 'GRA-027')).toHaveLength(notes)
+            // Never a warning per unit.
+            expect(result.errors.filter((e) => e.severity === 'warning' && e.path.startsWith('/units/'))).toEqual([])
         }
-    })
+    )
 
-    it.each(Object.entries(SLIPS).filter(([name]) => !['an invented question', 'an extra top-level field confidence'].includes(name)))(
+    it.each(Object.entries(SLIPS))(
+        'content slip, %s, corrected on the repair turn: graded as the clean reply, at most one repair call per unit',
+        async (name, slip) => {
+            const { judge, asked } = judgeWith((r, nth) => (nth === 1 ? slip(r) : clean(r)))
+            const result = await grade(judge)
+            expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
+            expect(result.grading?.unitGrades).toEqual(reference.grading?.unitGrades)
+            for (const unit of units) expect(asked.filter((r) => r.unit === unit).length).toBeLessThanOrEqual(2)
+            const repairs = asked.filter((r) => r.repair !== undefined)
+            expect(result.grading?.judgeCalls).toEqual({ calls: asked.length, repairs: repairs.length })
+            // What the judge did not give is never stored: no numeric string, no invented question, no extra field.
+            const stored = JSON.stringify(result.entries)
+            expect(stored).not.toContain('Q-made-up-99')
+            expect(stored).not.toContain('confidence')
+            expect(result.entries.flatMap((e) => e.gradings).some((g) => g.score === ('4' as never))).toBe(false)
+            if (name === 'an invented question' || name === 'an extra top-level field confidence') {
+                // Left out with a note per unit, never scored: no repair turn needed.
+                expect(repairs).toEqual([])
+                expect(
+                    result.errors
+                        .filter((e) => e.code === 'GRA-028')
+                        .map((e) => e.path)
+                        .sort()
+                ).toEqual([...units].map(unitPath).sort())
+            } else {
+                expect(repairs.length).toBe(units.size)
+                expect(result.errors.filter((e) => e.code === 'GRA-029')).toHaveLength(units.size)
+            }
+        }
+    )
+
+    it.each(
+        Object.entries(SLIPS).filter(
+            ([name]) => !['an invented question', 'an extra top-level field confidence'].includes(name)
+        )
+    )(
         'content slip, %s, repeated on the repair turn: each unit asked fails with one error at its own path, nothing stored',
         async (_name, slip) => {
             const { judge, asked } = judgeWith((r) => slip(r))
             const result = await grade(judge, { maxConsecutiveJudgeFailures: 10 })
-            expect(result.entries.filter((e) => e.gradings.some((g) => g.determinism === 'non-deterministic'))).toEqual([])
+            expect(result.entries.filter((e) => e.gradings.some((g) => g.determinism === 'non-deterministic'))).toEqual(
+                []
+            )
             const failed = result.grading?.units.filter((u) => asked.some((r) => r.unit === u.unit)) ?? []
             expect(failed.length).toBe(units.size)
             for (const unit of failed) {
                 expect(unit.status).toBe('error')
-                const own = result.errors.filter((e) => e.severity === 'error' && e.path.startsWith(unitPath(unit.unit)))
+                const own = result.errors.filter(
+                    (e) => e.severity === 'error' && e.path.startsWith(unitPath(unit.unit))
+                )
                 expect(own, unit.unit).toHaveLength(1)
                 expect(own[0]?.message).toMatch(/still, after one repair turn: /)
                 expect(unit.issues).toEqual(own)
@@ -122,8 +179,10 @@ describe('judge replies as real models write them', async () => {
         }
     )
 
-    it('the schema\'s summary.json counts the judge calls and the repair turns among them', async () => {
-        const { judge, asked } = judgeWith((r, nth) => (nth === 1 ? (SLIPS['one answer missing'] as (r: JudgeRequest) => string)(r) : clean(r)))
+    it("the schema's summary.json counts the judge calls and the repair turns among them", async () => {
+        const { judge, asked } = judgeWith((r, nth) =>
+            nth === 1 ? (SLIPS['one answer missing'] as (r: JudgeRequest) => string)(r) : clean(r)
+        )
         const fs = createMemoryFs()
         const result = await grade(judge, { fs, root: '/island' })
         const path = (result.grading?.indexPath ?? '').replace(/index\.json$/, `${result.grading?.schema}/summary.json`)
@@ -133,7 +192,9 @@ describe('judge replies as real models write them', async () => {
     })
 
     it('the repair turn repeats the request byte for byte and appends one message quoting the problems', async () => {
-        const { judge, asked } = judgeWith((r, nth) => (nth === 1 ? (SLIPS['a score sent as "4"'] as (r: JudgeRequest) => string)(r) : clean(r)))
+        const { judge, asked } = judgeWith((r, nth) =>
+            nth === 1 ? (SLIPS['a score sent as "4"'] as (r: JudgeRequest) => string)(r) : clean(r)
+        )
         await grade(judge)
         const first = asked[0] as JudgeRequest
         const second = asked[1] as JudgeRequest
@@ -147,7 +208,11 @@ describe('judge replies as real models write them', async () => {
     })
 
     it('the reply is read as one object: two different candidate objects go to the repair turn, never a guess', async () => {
-        const { judge, asked } = judgeWith((r, nth) => (nth === 1 ? `Draft: ${clean(r)}\nFinal: ${JSON.stringify({ ...cleanReply(r), improvementHints: [{ targetField: 'description', suggestion: 'Say more.', priority: 'low' }] })}` : clean(r)))
+        const { judge, asked } = judgeWith((r, nth) =>
+            nth === 1
+                ? `Draft: ${clean(r)}\nFinal: ${JSON.stringify({ ...cleanReply(r), improvementHints: [{ targetField: 'description', suggestion: 'Say more.', priority: 'low' }] })}`
+                : clean(r)
+        )
         const result = await grade(judge)
         expect(result.grading?.unitGrades).toEqual(reference.grading?.unitGrades)
         expect(asked.filter((r) => r.repair !== undefined).length).toBe(units.size)
@@ -158,18 +223,25 @@ describe('judge replies as real models write them', async () => {
         [3, 2],
         [2, 1],
         [1, 0]
-    ])('a judge that always refuses is called at most maxConsecutiveJudgeFailures × (1 + retries) times (%i, %i)', async (limit, retries) => {
-        const { judge, asked } = judgeWith(() => 'I am sorry, but I cannot evaluate this tool.')
-        const result = await grade(judge, { maxConsecutiveJudgeFailures: limit, judgeRetries: retries })
-        expect(asked.length).toBeLessThanOrEqual(limit * (1 + retries))
-        expect(asked.length).toBe(limit)
-        const stop = result.errors.filter((e) => e.code === 'GRA-025')
-        expect(stop).toHaveLength(1)
-        expect(stop[0]?.message).toMatch(/last failure: .*not JSON/)
-        expect(stop[0]?.path).toBe(unitPath((asked.at(-1) as JudgeRequest).unit))
-        expect(result.errors.filter((e) => e.code === 'GRA-007').every((e) => e.path.startsWith('/units/'))).toBe(true)
-        expect(result.entries.filter((e) => e.gradings.some((g) => g.determinism === 'non-deterministic'))).toEqual([])
-    })
+    ])(
+        'a judge that always refuses is called at most maxConsecutiveJudgeFailures × (1 + retries) times (%i, %i)',
+        async (limit, retries) => {
+            const { judge, asked } = judgeWith(() => 'I am sorry, but I cannot evaluate this tool.')
+            const result = await grade(judge, { maxConsecutiveJudgeFailures: limit, judgeRetries: retries })
+            expect(asked.length).toBeLessThanOrEqual(limit * (1 + retries))
+            expect(asked.length).toBe(limit)
+            const stop = result.errors.filter((e) => e.code === 'GRA-025')
+            expect(stop).toHaveLength(1)
+            expect(stop[0]?.message).toMatch(/last failure: .*not JSON/)
+            expect(stop[0]?.path).toBe(unitPath((asked.at(-1) as JudgeRequest).unit))
+            expect(result.errors.filter((e) => e.code === 'GRA-007').every((e) => e.path.startsWith('/units/'))).toBe(
+                true
+            )
+            expect(result.entries.filter((e) => e.gradings.some((g) => g.determinism === 'non-deterministic'))).toEqual(
+                []
+            )
+        }
+    )
 })
 
 describe('a judge that never answers', () => {
@@ -194,9 +266,16 @@ describe('a judge that never answers', () => {
 
     it('with judgeTimeoutMs and judgeRetries: given up after that time, tried that often', async () => {
         let calls = 0
-        const result = await grade(() => (calls++, hanging({} as JudgeRequest)), { judgeTimeoutMs: 20, judgeRetries: 0, maxConsecutiveJudgeFailures: 2 })
+        const result = await grade(() => (calls++, hanging({} as JudgeRequest)), {
+            judgeTimeoutMs: 20,
+            judgeRetries: 0,
+            maxConsecutiveJudgeFailures: 2
+        })
         expect(calls).toBe(2)
-        expect(result.errors.filter((e) => e.code === 'GRA-006').map((e) => e.message)).toEqual([expect.stringMatching(/no answer within 20 ms/), expect.stringMatching(/no answer within 20 ms/)])
+        expect(result.errors.filter((e) => e.code === 'GRA-006').map((e) => e.message)).toEqual([
+            expect.stringMatching(/no answer within 20 ms/),
+            expect.stringMatching(/no answer within 20 ms/)
+        ])
     })
 
     it('with judgeTimeoutMs 0: no limit, and the run signal still ends the call', async () => {
@@ -222,7 +301,9 @@ describe('a judge that never answers', () => {
     it('refuses a negative or fractional timeout (GRA-002), and takes 0', async () => {
         for (const bad of [-1, 1.5]) {
             const result = await grade(hanging, { judgeTimeoutMs: bad })
-            expect(result.errors).toContainEqual(expect.objectContaining({ code: 'GRA-002', path: '/options/judgeTimeoutMs' }))
+            expect(result.errors).toContainEqual(
+                expect.objectContaining({ code: 'GRA-002', path: '/options/judgeTimeoutMs' })
+            )
         }
     })
 })

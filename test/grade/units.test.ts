@@ -4,7 +4,10 @@ import { copyJson } from '../../src/grade/units.js'
 
 describe('copyJson', () => {
     it('copies a plain JSON value deeply, keys in order', () => {
-        const schema = Areas.outputSchema({ area: 'single-test', selfContained: true }).schema as Record<string, unknown>
+        const schema = Areas.outputSchema({ area: 'single-test', selfContained: true }).schema as Record<
+            string,
+            unknown
+        >
         const copy = copyJson(schema)
         expect(copy).toEqual(schema)
         expect(copy).not.toBe(schema)

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest'
 import { Grading, validateGradingEntry, type GradingEntry } from '../../src/index.js'
 import { catalogueEntry, det, example, nd } from './helpers.js'
 
-const base = { schemaId: 'etherscan.getBalance', area: 'single-test', version: 'flowmcp/4.0.0', schemaHash: 'a1b2c3d4', gradingMode: 'full', now: '2026-05-29T10:00:00.500Z' } as const
+const base = {
+    schemaId: 'etherscan.getBalance',
+    area: 'single-test',
+    version: 'flowmcp/4.0.0',
+    schemaHash: 'a1b2c3d4',
+    gradingMode: 'full',
+    now: '2026-05-29T10:00:00.500Z'
+} as const
 
 describe('Grading.createEntry', () => {
     it('builds a draft with the tier derived from the area and the library versions', () => {
@@ -28,7 +35,10 @@ describe('Grading.createEntry', () => {
     })
 
     it('builds a complete, valid entry when answers are given', () => {
-        const { entry, aggregate } = Grading.createEntry({ ...base, gradings: [det('Q-api-availability', 'pass'), nd('Q-when-to-use', 4)] })
+        const { entry, aggregate } = Grading.createEntry({
+            ...base,
+            gradings: [det('Q-api-availability', 'pass'), nd('Q-when-to-use', 4)]
+        })
         expect(entry?.aggregateGrade).toBe('B')
         expect(aggregate?.rawGrade).toBe('A')
         expect(validateGradingEntry({ entry })).toEqual({ valid: true, entry, errors: [] })
@@ -42,9 +52,17 @@ describe('Grading.createEntry', () => {
 
     it.each([
         ['a tier that contradicts the area (S2)', { gradingTier: 'group-bound' }, 'GRD-012'],
-        ['a group-bound area without selectionId', { area: 'selection-aggregate', persona: { basePersonaId: 'ai-engineer', lensId: 'x' } }, 'GRD-004'],
+        [
+            'a group-bound area without selectionId',
+            { area: 'selection-aggregate', persona: { basePersonaId: 'ai-engineer', lensId: 'x' } },
+            'GRD-004'
+        ],
         ['a persona-bound area without persona', { area: 'about-namespace', aboutHash: 'b1c2d3e4' }, 'GRD-021'],
-        ['a per-skill area without skillId', { area: 'namespace-skills', persona: { basePersonaId: 'ai-engineer', lensId: 'x' } }, 'GRD-037'],
+        [
+            'a per-skill area without skillId',
+            { area: 'namespace-skills', persona: { basePersonaId: 'ai-engineer', lensId: 'x' } },
+            'GRD-037'
+        ],
         ['a partial entry without the last full grade (⚠ A15)', { gradingMode: 'partial' }, 'GRD-028'],
         ['an invalid answer', { gradings: [nd('Q-when-to-use', 9)] }, 'SCO-001'],
         ['a bad schemaHash', { schemaHash: 'XYZ' }, 'GRD-002'],
@@ -57,7 +75,12 @@ describe('Grading.createEntry', () => {
     })
 
     it('carries the last full grade into a partial entry', () => {
-        const { entry } = Grading.createEntry({ ...base, gradingMode: 'partial', previousFullGrade: 'C', gradings: [nd('Q-when-to-use', 5)] })
+        const { entry } = Grading.createEntry({
+            ...base,
+            gradingMode: 'partial',
+            previousFullGrade: 'C',
+            gradings: [nd('Q-when-to-use', 5)]
+        })
         expect(entry?.aggregateGrade).toBe('C')
     })
 })
@@ -76,9 +99,24 @@ describe('Grading.addGrading', () => {
 
     it.each([
         ['a score out of range', nd('Q-when-to-use', 0), 'SCO-001', '/grading/score'],
-        ['a non-deterministic answer without personas', nd('Q-when-to-use', 3, { selectionContext: undefined }), 'GRD-005', '/grading/selectionContext'],
-        ['an llm answer without llmModel', nd('Q-when-to-use', 3, { llmModel: undefined }), 'GRD-007', '/grading/llmModel'],
-        ['a reference-style answer', { dimension: 'apiAvailability', score: 'pass', determinism: 'deterministic' }, 'GRD-044', '/grading/dimension'],
+        [
+            'a non-deterministic answer without personas',
+            nd('Q-when-to-use', 3, { selectionContext: undefined }),
+            'GRD-005',
+            '/grading/selectionContext'
+        ],
+        [
+            'an llm answer without llmModel',
+            nd('Q-when-to-use', 3, { llmModel: undefined }),
+            'GRD-007',
+            '/grading/llmModel'
+        ],
+        [
+            'a reference-style answer',
+            { dimension: 'apiAvailability', score: 'pass', determinism: 'deterministic' },
+            'GRD-044',
+            '/grading/dimension'
+        ],
         ['not an object', 'pass', 'GRD-002', '/grading']
     ])('rejects %s with a path under /grading', (_name, grading, code, path) => {
         const draft = Grading.createEntry(base).entry
@@ -89,12 +127,21 @@ describe('Grading.addGrading', () => {
 
     it('rejects a missing entry', () => {
         expect(Grading.addGrading({ grading: det('Q-api-availability', 'pass') }).errors[0]?.code).toBe('GRD-001')
-        expect(Grading.addGrading({ entry: { gradings: 1 }, grading: det('Q-api-availability', 'pass') }).errors[0]?.code).toBe('GRD-002')
+        expect(
+            Grading.addGrading({ entry: { gradings: 1 }, grading: det('Q-api-availability', 'pass') }).errors[0]?.code
+        ).toBe('GRD-002')
     })
 })
 
 describe('Grading.checkAging', () => {
-    const entry = { ...example('grading-autonomous'), gradings: [det('Q-api-availability', 'pass', { timestamp: '2026-01-01T00:00:00Z' }), det('Q-tos-match', 'pass', { timestamp: '2026-01-01T00:00:00Z' }), nd('Q-when-to-use', 4, { timestamp: '2026-01-01T00:00:00Z' })] }
+    const entry = {
+        ...example('grading-autonomous'),
+        gradings: [
+            det('Q-api-availability', 'pass', { timestamp: '2026-01-01T00:00:00Z' }),
+            det('Q-tos-match', 'pass', { timestamp: '2026-01-01T00:00:00Z' }),
+            nd('Q-when-to-use', 4, { timestamp: '2026-01-01T00:00:00Z' })
+        ]
+    }
 
     it.each([
         ['2026-01-15T00:00:00Z', []],
@@ -120,7 +167,11 @@ describe('Grading.checkAging', () => {
     })
 
     it('honours explicit aging windows', () => {
-        const result = Grading.checkAging({ entry, now: '2026-01-03T00:00:00Z', agingDefaults: { API_DAYS: 1, TOS_DAYS: 30, RETENTION_DAYS: 180 } })
+        const result = Grading.checkAging({
+            entry,
+            now: '2026-01-03T00:00:00Z',
+            agingDefaults: { API_DAYS: 1, TOS_DAYS: 30, RETENTION_DAYS: 180 }
+        })
         expect(result.agedQuestions.map((q) => q.questionId)).toEqual(['Q-api-availability'])
     })
 
@@ -138,16 +189,32 @@ describe('Grading.applyRegradingTrigger', () => {
 
     it('writes a new entry linked by previousGradingId and never mutates the old one', () => {
         const frozen = JSON.stringify(old)
-        const { newEntry, errors } = Grading.applyRegradingTrigger({ entry: old, triggeredBy: 'user-report', reportedIssue: 'tool returns 500', requestedBy: 'user-42', now: '2026-06-01T12:00:00Z' })
+        const { newEntry, errors } = Grading.applyRegradingTrigger({
+            entry: old,
+            triggeredBy: 'user-report',
+            reportedIssue: 'tool returns 500',
+            requestedBy: 'user-42',
+            now: '2026-06-01T12:00:00Z'
+        })
         expect(JSON.stringify(old)).toBe(frozen)
-        expect(newEntry?.regradingTrigger).toEqual({ triggeredBy: 'user-report', reportedIssue: 'tool returns 500', requestedBy: 'user-42', previousGradingId: old.gradingId, timestamp: '2026-06-01T12:00:00Z' })
+        expect(newEntry?.regradingTrigger).toEqual({
+            triggeredBy: 'user-report',
+            reportedIssue: 'tool returns 500',
+            requestedBy: 'user-42',
+            previousGradingId: old.gradingId,
+            timestamp: '2026-06-01T12:00:00Z'
+        })
         expect(newEntry?.gradingId).toBe('a1b2c3d4--2026-06-01T12-00-00Z')
         expect(newEntry?.gradings).toEqual([])
         expect(errors).toMatchObject([{ code: 'GRD-INFO-001', severity: 'info' }])
     })
 
     it('re-aggregates the same answers on a grading-system bump', () => {
-        const { newEntry } = Grading.applyRegradingTrigger({ entry: old, triggeredBy: 'grading-system-bump', now: '2026-06-01T12:00:00Z' })
+        const { newEntry } = Grading.applyRegradingTrigger({
+            entry: old,
+            triggeredBy: 'grading-system-bump',
+            now: '2026-06-01T12:00:00Z'
+        })
         expect(newEntry?.gradings).toEqual(old.gradings)
         expect(newEntry?.aggregateGrade).toBe('B')
         expect(validateGradingEntry({ entry: newEntry }).valid).toBe(true)
@@ -169,7 +236,12 @@ describe('Grading.applyRegradingTrigger', () => {
 describe('Grading.readEntry', () => {
     it('reads a spec entry from text unchanged', () => {
         const text = JSON.stringify(example('grading-autonomous'))
-        expect(Grading.readEntry({ json: text })).toEqual({ entry: example('grading-autonomous'), legacy: false, mapped: [], errors: [] })
+        expect(Grading.readEntry({ json: text })).toEqual({
+            entry: example('grading-autonomous'),
+            legacy: false,
+            mapped: [],
+            errors: []
+        })
     })
 
     it('normalises an entry written by the reference implementation and reports each mapping', () => {
@@ -179,8 +251,22 @@ describe('Grading.readEntry', () => {
             gradingTier: 'autonomous',
             grader: { kind: 'llm', name: 'claude-opus-4-7', version: '1m', llmModel: 'claude-opus-4-7' },
             gradings: [
-                { dimension: 'apiAvailability', score: 'pass', determinism: 'deterministic', recordedAt: '2026-05-29T10:00:00Z', httpStatus: 200, workingTests: 3, area: 'single-test' },
-                { dimension: 'whenToUse', score: 4, determinism: 'non-deterministic', recordedAt: '2026-05-29T10:00:00Z', selectionContext: { groupId: 'crypto', personaIds: ['decision-maker'] } }
+                {
+                    dimension: 'apiAvailability',
+                    score: 'pass',
+                    determinism: 'deterministic',
+                    recordedAt: '2026-05-29T10:00:00Z',
+                    httpStatus: 200,
+                    workingTests: 3,
+                    area: 'single-test'
+                },
+                {
+                    dimension: 'whenToUse',
+                    score: 4,
+                    determinism: 'non-deterministic',
+                    recordedAt: '2026-05-29T10:00:00Z',
+                    selectionContext: { groupId: 'crypto', personaIds: ['decision-maker'] }
+                }
             ],
             categoricalVeto: null,
             aggregateGrade: 'B',
@@ -199,18 +285,54 @@ describe('Grading.readEntry', () => {
         const result = Grading.readEntry({ json: JSON.stringify(legacy) })
         expect(result.legacy).toBe(true)
         expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
-        expect(result.entry?.gradings[0]).toEqual({ questionId: 'Q-api-availability', score: 'pass', determinism: 'deterministic', timestamp: '2026-05-29T10:00:00Z', weight: 1, graderIdentity: { kind: 'llm', name: 'claude-opus-4-7', version: '1m' }, llmModel: 'claude-opus-4-7', evidence: { httpStatus: 200, workingTests: 3 } })
+        expect(result.entry?.gradings[0]).toEqual({
+            questionId: 'Q-api-availability',
+            score: 'pass',
+            determinism: 'deterministic',
+            timestamp: '2026-05-29T10:00:00Z',
+            weight: 1,
+            graderIdentity: { kind: 'llm', name: 'claude-opus-4-7', version: '1m' },
+            llmModel: 'claude-opus-4-7',
+            evidence: { httpStatus: 200, workingTests: 3 }
+        })
         expect(result.entry?.gradingId).toBe('a1b2c3d4--2026-05-29T10-00-00Z')
-        expect(result.mapped.map((m) => m.from)).toEqual(expect.arrayContaining(['grader', 'dimension', 'recordedAt', 'createdAt', 'rawGrade']))
+        expect(result.mapped.map((m) => m.from)).toEqual(
+            expect.arrayContaining(['grader', 'dimension', 'recordedAt', 'createdAt', 'rawGrade'])
+        )
         expect(result.errors.filter((e) => e.code === 'GRD-029').length).toBe(result.mapped.length)
     })
 
     it('says precisely why a legacy entry cannot be normalised (CLI shape with a neutral persona)', () => {
-        const cli = { schemaId: 'demoapi', gradingTier: 'autonomous', grader: { kind: 'llm', name: 'x', version: '1', llmModel: 'm' }, gradings: [{ dimension: 'Q-single-test-04', score: 4, determinism: 'non-deterministic', selectionContext: { personaIds: ['neutral'] } }], categoricalVeto: null, aggregateGrade: 'B', maxAttainableGrade: 'B', createdAt: '2026-05-29T10:00:00Z', gradingMode: 'full', persona: 'neutral' }
+        const cli = {
+            schemaId: 'demoapi',
+            gradingTier: 'autonomous',
+            grader: { kind: 'llm', name: 'x', version: '1', llmModel: 'm' },
+            gradings: [
+                {
+                    dimension: 'Q-single-test-04',
+                    score: 4,
+                    determinism: 'non-deterministic',
+                    selectionContext: { personaIds: ['neutral'] }
+                }
+            ],
+            categoricalVeto: null,
+            aggregateGrade: 'B',
+            maxAttainableGrade: 'B',
+            createdAt: '2026-05-29T10:00:00Z',
+            gradingMode: 'full',
+            persona: 'neutral'
+        }
         const result = Grading.readEntry({ json: cli })
         expect(result.entry).toBeNull()
         const codes = result.errors.filter((e) => e.severity === 'error').map((e) => `${e.code} ${e.path}`)
-        expect(codes).toEqual(expect.arrayContaining(['GRD-009 /schemaId', 'GRD-001 /area', 'GRD-001 /version', 'GRD-001 /gradings/0/selectionContext/groupId']))
+        expect(codes).toEqual(
+            expect.arrayContaining([
+                'GRD-009 /schemaId',
+                'GRD-001 /area',
+                'GRD-001 /version',
+                'GRD-001 /gradings/0/selectionContext/groupId'
+            ])
+        )
     })
 
     it.each([
@@ -228,8 +350,24 @@ describe('Grading.readEntry', () => {
 describe('Grading.formatGradingFilename / parseGradingFilename', () => {
     it.each([
         [{ area: 'single-test', timestamp: '2026-05-29T10-00-00Z' }, 'single-test--2026-05-29T10-00-00Z.json'],
-        [{ area: 'about-namespace', basePersona: 'ai-engineer', lens: 'crypto', timestamp: '2026-05-29T10:00:00.999Z' }, 'about-namespace--ai-engineer--crypto--2026-05-29T10-00-00Z.json'],
-        [{ area: 'selection-skills-L1', basePersona: 'decision-maker', lens: 'defi-risk', timestamp: '2026-05-29T10:00:00+02:00' }, 'selection-skills-L1--decision-maker--defi-risk--2026-05-29T08-00-00Z.json']
+        [
+            {
+                area: 'about-namespace',
+                basePersona: 'ai-engineer',
+                lens: 'crypto',
+                timestamp: '2026-05-29T10:00:00.999Z'
+            },
+            'about-namespace--ai-engineer--crypto--2026-05-29T10-00-00Z.json'
+        ],
+        [
+            {
+                area: 'selection-skills-L1',
+                basePersona: 'decision-maker',
+                lens: 'defi-risk',
+                timestamp: '2026-05-29T10:00:00+02:00'
+            },
+            'selection-skills-L1--decision-maker--defi-risk--2026-05-29T08-00-00Z.json'
+        ]
     ])('formats and parses back %j', (input, filename) => {
         expect(Grading.formatGradingFilename(input)).toEqual({ filename, errors: [] })
         const { parts } = Grading.parseGradingFilename({ filename })
@@ -248,19 +386,42 @@ describe('Grading.formatGradingFilename / parseGradingFilename', () => {
         expect(Grading.formatGradingFilename(input)).toMatchObject({ filename: null, errors: [{ code }] })
     })
 
-    it.each(['single-test--2026-05-29T10-00-00Z.json.tmp', '.single-test--2026-05-29T10-00-00Z.json', 'single-test--2026-02-30T10-00-00Z.json', 'readme.md', 'single-test--x--2026-05-29T10-00-00Z.json'])('does not parse %s', (filename) => {
+    it.each([
+        'single-test--2026-05-29T10-00-00Z.json.tmp',
+        '.single-test--2026-05-29T10-00-00Z.json',
+        'single-test--2026-02-30T10-00-00Z.json',
+        'readme.md',
+        'single-test--x--2026-05-29T10-00-00Z.json'
+    ])('does not parse %s', (filename) => {
         expect(Grading.parseGradingFilename({ filename })).toMatchObject({ parts: null, errors: [{ code: 'GRD-041' }] })
     })
 
     it('round-trips any valid parts (property)', () => {
         const segment = fc.stringMatching(/^[a-z][a-z0-9]{0,6}(-[a-z0-9]{1,4}){0,2}$/)
         fc.assert(
-            fc.property(fc.constantFrom('single-test', 'namespace-skills', 'selection-skills-L3', 'about-selection'), fc.option(fc.tuple(segment, segment), { nil: undefined }), fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }), (area, persona, date) => {
-                const input = { area, timestamp: date.toISOString(), ...(persona ? { basePersona: persona[0], lens: persona[1] } : {}) }
-                const { filename } = Grading.formatGradingFilename(input)
-                const { parts } = Grading.parseGradingFilename({ filename })
-                expect(parts).toEqual({ area, basePersona: persona?.[0] ?? null, lens: persona?.[1] ?? null, timestamp: date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-') })
-            })
+            fc.property(
+                fc.constantFrom('single-test', 'namespace-skills', 'selection-skills-L3', 'about-selection'),
+                fc.option(fc.tuple(segment, segment), { nil: undefined }),
+                fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }),
+                (area, persona, date) => {
+                    const input = {
+                        area,
+                        timestamp: date.toISOString(),
+                        ...(persona ? { basePersona: persona[0], lens: persona[1] } : {})
+                    }
+                    const { filename } = Grading.formatGradingFilename(input)
+                    const { parts } = Grading.parseGradingFilename({ filename })
+                    expect(parts).toEqual({
+                        area,
+                        basePersona: persona?.[0] ?? null,
+                        lens: persona?.[1] ?? null,
+                        timestamp: date
+                            .toISOString()
+                            .replace(/\.\d{3}Z$/, 'Z')
+                            .replace(/:/g, '-')
+                    })
+                }
+            )
         )
     })
 })

@@ -4,8 +4,16 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { HashGenerator } from '../../src/index.js'
 
-interface Vector { name: string; value: unknown; canonical: string; hash: string; short: string }
-const vectors = JSON.parse(readFileSync(new URL('../fixtures/hashing/vectors.json', import.meta.url), 'utf8')) as Vector[]
+interface Vector {
+    name: string
+    value: unknown
+    canonical: string
+    hash: string
+    short: string
+}
+const vectors = JSON.parse(
+    readFileSync(new URL('../fixtures/hashing/vectors.json', import.meta.url), 'utf8')
+) as Vector[]
 
 describe('HashGenerator.canonicalize', () => {
     it.each(vectors)('produces the RFC 8785 form of $name', ({ value, canonical }) => {
@@ -14,9 +22,18 @@ describe('HashGenerator.canonicalize', () => {
 
     it('rejects undefined, NaN and class instances with HSH codes and paths', () => {
         expect(HashGenerator.canonicalize({ value: undefined }).errors[0]?.code).toBe('HSH-001')
-        expect(HashGenerator.canonicalize({ value: { a: [1, Number.NaN] } }).errors[0]).toMatchObject({ code: 'HSH-003', path: '/a/1' })
-        expect(HashGenerator.canonicalize({ value: { d: new Date(0) } }).errors[0]).toMatchObject({ code: 'HSH-003', path: '/d' })
-        expect(HashGenerator.canonicalize({ value: { u: undefined } }).errors[0]).toMatchObject({ code: 'HSH-003', path: '/u' })
+        expect(HashGenerator.canonicalize({ value: { a: [1, Number.NaN] } }).errors[0]).toMatchObject({
+            code: 'HSH-003',
+            path: '/a/1'
+        })
+        expect(HashGenerator.canonicalize({ value: { d: new Date(0) } }).errors[0]).toMatchObject({
+            code: 'HSH-003',
+            path: '/d'
+        })
+        expect(HashGenerator.canonicalize({ value: { u: undefined } }).errors[0]).toMatchObject({
+            code: 'HSH-003',
+            path: '/u'
+        })
     })
 })
 
@@ -26,7 +43,11 @@ describe('HashGenerator.computeHash', () => {
     })
 
     it('returns nulls and coded issues for bad input', () => {
-        expect(HashGenerator.computeHash({ value: () => 1 })).toMatchObject({ hash: null, short: null, errors: [{ code: 'HSH-003' }] })
+        expect(HashGenerator.computeHash({ value: () => 1 })).toMatchObject({
+            hash: null,
+            short: null,
+            errors: [{ code: 'HSH-003' }]
+        })
         expect(HashGenerator.computeHash(undefined as never).errors[0]?.code).toBe('HSH-001')
     })
 
@@ -34,7 +55,9 @@ describe('HashGenerator.computeHash', () => {
         fc.assert(
             fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (obj) => {
                 const reversed = Object.fromEntries(Object.entries(obj).reverse())
-                expect(HashGenerator.computeHash({ value: reversed }).hash).toBe(HashGenerator.computeHash({ value: obj }).hash)
+                expect(HashGenerator.computeHash({ value: reversed }).hash).toBe(
+                    HashGenerator.computeHash({ value: obj }).hash
+                )
             })
         )
     })
@@ -58,11 +81,15 @@ describe('HashGenerator.computeSchemaHash', () => {
 
     it('hashes the schema and ignores a legacy top-level schemaHash', () => {
         expect(HashGenerator.computeSchemaHash({ schema: main.value }).short).toBe('50f7f552')
-        expect(HashGenerator.computeSchemaHash({ schema: { ...(main.value as object), schemaHash: 'deadbeef' } }).short).toBe('50f7f552')
+        expect(
+            HashGenerator.computeSchemaHash({ schema: { ...(main.value as object), schemaHash: 'deadbeef' } }).short
+        ).toBe('50f7f552')
     })
 
     it('keeps a nested schemaHash (only the top-level field is its own)', () => {
-        expect(HashGenerator.computeSchemaHash({ schema: { tools: { schemaHash: 'x' } } }).short).not.toBe(HashGenerator.computeSchemaHash({ schema: { tools: {} } }).short)
+        expect(HashGenerator.computeSchemaHash({ schema: { tools: { schemaHash: 'x' } } }).short).not.toBe(
+            HashGenerator.computeSchemaHash({ schema: { tools: {} } }).short
+        )
     })
 
     it('rejects a non-object schema', () => {
@@ -74,7 +101,9 @@ describe('HashGenerator.computeSchemaHash', () => {
 describe('HashGenerator.computeSelectionHash', () => {
     it('ignores a top-level selectionHash', () => {
         const selection = { selectionId: 'crypto', members: [{ schemaId: 'etherscan.getBalance' }] }
-        expect(HashGenerator.computeSelectionHash({ selection: { ...selection, selectionHash: '00000000' } }).hash).toBe(HashGenerator.computeHash({ value: selection }).hash)
+        expect(
+            HashGenerator.computeSelectionHash({ selection: { ...selection, selectionHash: '00000000' } }).hash
+        ).toBe(HashGenerator.computeHash({ value: selection }).hash)
     })
 
     it('rejects a string selection', () => {
@@ -84,7 +113,9 @@ describe('HashGenerator.computeSelectionHash', () => {
 
 describe('HashGenerator.hashBytes', () => {
     it('hashes raw text as UTF-8 bytes, without normalisation', () => {
-        expect(HashGenerator.hashBytes({ text: 'abc' }).hash).toBe('sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad')
+        expect(HashGenerator.hashBytes({ text: 'abc' }).hash).toBe(
+            'sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'
+        )
         expect(HashGenerator.hashBytes({ bytes: new TextEncoder().encode('abc') }).short).toBe('ba7816bf')
         expect(HashGenerator.hashBytes({ text: 'a\r\n' }).hash).not.toBe(HashGenerator.hashBytes({ text: 'a\n' }).hash)
     })
@@ -111,11 +142,20 @@ describe('HashGenerator.isValidHash', () => {
 
 describe('schemaHashOfInspected', () => {
     it('gives the hash of computeSchemaHash for a schema that passed the JSON guard', () => {
-        const schema = { namespace: 'demo', name: 'Demo', schemaHash: 'ignored', tools: { ping: { method: 'GET', path: '/ping', parameters: [] } } }
+        const schema = {
+            namespace: 'demo',
+            name: 'Demo',
+            schemaHash: 'ignored',
+            tools: { ping: { method: 'GET', path: '/ping', parameters: [] } }
+        }
         expect(schemaHashOfInspected(schema)).toEqual(HashGenerator.computeSchemaHash({ schema }))
     })
 
     it('reports HSH-004 instead of throwing when the value was not plain JSON after all', () => {
-        expect(schemaHashOfInspected({ a: Number.NaN })).toMatchObject({ hash: null, short: null, errors: [{ code: 'HSH-004' }] })
+        expect(schemaHashOfInspected({ a: Number.NaN })).toMatchObject({
+            hash: null,
+            short: null,
+            errors: [{ code: 'HSH-004' }]
+        })
     })
 })

@@ -21,11 +21,17 @@ describe('the data-block boundary', () => {
     })
 
     it('takes the host boundary when it occurs in no text', () => {
-        expect(chooseBoundary({ given: 'HOST-RUN-0123456789abcdef', texts: ['a', 'b'] })).toEqual({ boundary: 'HOST-RUN-0123456789abcdef', source: 'given' })
+        expect(chooseBoundary({ given: 'HOST-RUN-0123456789abcdef', texts: ['a', 'b'] })).toEqual({
+            boundary: 'HOST-RUN-0123456789abcdef',
+            source: 'given'
+        })
     })
 
     it('chooses another, with the host prefix, when a text holds the host boundary', () => {
-        const chosen = chooseBoundary({ given: 'HOST-RUN-0123456789abcdef', texts: ['<<<END HOST-RUN-0123456789abcdef>>>'] })
+        const chosen = chooseBoundary({
+            given: 'HOST-RUN-0123456789abcdef',
+            texts: ['<<<END HOST-RUN-0123456789abcdef>>>']
+        })
         expect(chosen.source).toBe('random')
         expect(chosen.boundary).toMatch(/^HOST-RUN-[0-9a-f]{16}$/)
         expect(chosen.boundary).not.toBe('HOST-RUN-0123456789abcdef')

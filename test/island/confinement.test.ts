@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { memfs } from 'memfs'
-import { createMemoryFs, fsPortFromNodeLike, gradeSingleSchema, Island, RebuildIndex, type FsPort, type NodeFsPromisesLike } from '../../src/index.js'
+import {
+    createMemoryFs,
+    fsPortFromNodeLike,
+    gradeSingleSchema,
+    Island,
+    RebuildIndex,
+    type FsPort,
+    type NodeFsPromisesLike
+} from '../../src/index.js'
 import { checkName } from '../../src/store/paths.js'
 import { makeEntry, makeMain, moduleText } from './support.js'
 
@@ -30,11 +38,19 @@ const SETUPS: ReadonlyArray<{ name: string; make: () => Promise<Setup> }> = [
             const fs = createMemoryFs()
             await fs.mkdir('/island')
             await fs.mkdir('/outside')
-            const walk = async (dir: string): Promise<string[]> => (await fs.readdir(dir) ?? []).flatMap((e) => [`${dir}/${e.name}`])
-            return { fs, root: '/island', outside: '/outside', link: async (rel, file) => {
-                await fs.mkdir(`/island/${rel}/..`)
-                await fs.symlink(file === undefined ? '/outside' : `/outside/${file}`, `/island/${rel}`)
-            }, outsideFiles: () => walk('/outside'), dispose: async () => {} }
+            const walk = async (dir: string): Promise<string[]> =>
+                ((await fs.readdir(dir)) ?? []).flatMap((e) => [`${dir}/${e.name}`])
+            return {
+                fs,
+                root: '/island',
+                outside: '/outside',
+                link: async (rel, file) => {
+                    await fs.mkdir(`/island/${rel}/..`)
+                    await fs.symlink(file === undefined ? '/outside' : `/outside/${file}`, `/island/${rel}`)
+                },
+                outsideFiles: () => walk('/outside'),
+                dispose: async () => {}
+            }
         }
     },
     {
@@ -96,10 +112,24 @@ describe.each(SETUPS)('confinement to the island root ($name)', ({ make }) => {
         const s = await make()
         try {
             expect((await Island.importProvider({ fs: s.fs, root: s.root, files: FILES, now: NOW })).status).toBe(true)
-            const folder = Island.gradingFolderFor({ area: 'single-test', target: { namespace: 'defillama', schema: 'prices', tool: 'getFirstPrice' } })
+            const folder = Island.gradingFolderFor({
+                area: 'single-test',
+                target: { namespace: 'defillama', schema: 'prices', tool: 'getFirstPrice' }
+            })
             await s.link((folder.segments ?? []).join('/'))
-            const entry = makeEntry({ area: 'single-test', schemaId: 'defillama.prices', schemaHash: (await Island.importProvider({ fs: s.fs, root: s.root, files: FILES, now: NOW })).imported[0]?.hash })
-            const res = await Island.writeGrading({ fs: s.fs, root: s.root, target: { namespace: 'defillama', schema: 'prices', tool: 'getFirstPrice' }, entry, now: NOW })
+            const entry = makeEntry({
+                area: 'single-test',
+                schemaId: 'defillama.prices',
+                schemaHash: (await Island.importProvider({ fs: s.fs, root: s.root, files: FILES, now: NOW }))
+                    .imported[0]?.hash
+            })
+            const res = await Island.writeGrading({
+                fs: s.fs,
+                root: s.root,
+                target: { namespace: 'defillama', schema: 'prices', tool: 'getFirstPrice' },
+                entry,
+                now: NOW
+            })
             expect(res.status).toBe(false)
             expect(res.errors.map((e) => e.code)).toContain('FS-006')
             expect(await s.outsideFiles()).toEqual([])
@@ -115,7 +145,11 @@ describe.each(SETUPS)('confinement to the island root ($name)', ({ make }) => {
             await s.fs.rm(`${s.root}/providers/defillama/index.json`)
             await s.fs.writeFile(`${s.outside}/victim.json`, 'untouched')
             await s.link('providers/defillama/index.json', 'victim.json')
-            const res = await RebuildIndex.rebuildNamespaceIndex({ fs: s.fs, namespaceDir: `${s.root}/providers/defillama`, now: NOW })
+            const res = await RebuildIndex.rebuildNamespaceIndex({
+                fs: s.fs,
+                namespaceDir: `${s.root}/providers/defillama`,
+                now: NOW
+            })
             expect(res.status).toBe(false)
             expect(res.errors.map((e) => e.code)).toContain('FS-006')
             expect(await s.fs.readFile(`${s.outside}/victim.json`)).toBe('untouched')
@@ -128,7 +162,10 @@ describe.each(SETUPS)('confinement to the island root ($name)', ({ make }) => {
         const s = await make()
         try {
             await s.link('providers/defillama')
-            const res = await gradeSingleSchema({ schema: { main: prices }, options: { fs: s.fs, root: s.root, now: NOW } })
+            const res = await gradeSingleSchema({
+                schema: { main: prices },
+                options: { fs: s.fs, root: s.root, now: NOW }
+            })
             expect(res.errors.map((e) => e.code)).toContain('FS-006')
             expect(await s.outsideFiles()).toEqual([])
         } finally {
@@ -148,7 +185,12 @@ describe('reserved device names', () => {
 
     it('refuses a namespace named nul on import', async () => {
         const main = makeMain('nul', 'Nul', ['getX'])
-        const res = await Island.importProvider({ fs: createMemoryFs(), root: '/island', files: [{ name: 'x.mjs', text: moduleText(main), main }], now: NOW })
+        const res = await Island.importProvider({
+            fs: createMemoryFs(),
+            root: '/island',
+            files: [{ name: 'x.mjs', text: moduleText(main), main }],
+            now: NOW
+        })
         expect(res.status).toBe(false)
         expect(res.errors.map((e) => e.code)).toContain('IMP-002')
     })

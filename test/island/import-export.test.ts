@@ -4,19 +4,30 @@ import { makeEntry, makeMain, moduleText } from './support.js'
 
 const ROOT = '/island'
 const NOW = '2026-05-30T19:44:23Z'
-const aboutDecl = { about: { source: 'markdown', origin: 'inline', name: 'defillama-about.md', description: 'About DefiLlama' } }
+const aboutDecl = {
+    about: { source: 'markdown', origin: 'inline', name: 'defillama-about.md', description: 'About DefiLlama' }
+}
 const prices = makeMain('defillama', 'Prices', ['getFirstPrice', 'getLastPrice'], { resources: aboutDecl })
 const coins = makeMain('defillama', 'Coins', ['getCoin'])
 const FILES = [
     { name: 'prices.mjs', text: moduleText(prices), main: prices },
     { name: 'coins.mjs', text: moduleText(coins), main: coins },
     { name: 'resources/defillama-about.md', text: '# DefiLlama\n' },
-    { name: 'skills/summarizePrices.mjs', text: 'export const skill = {}\n', skill: { requires: { tools: ['defillama/tool/getFirstPrice'] } } }
+    {
+        name: 'skills/summarizePrices.mjs',
+        text: 'export const skill = {}\n',
+        skill: { requires: { tools: ['defillama/tool/getFirstPrice'] } }
+    }
 ]
 
 function recording(fs: FsPort): { port: FsPort; calls: string[] } {
     const calls: string[] = []
-    const port = Object.fromEntries(Object.entries(fs).map(([k, fn]) => [k, (...args: unknown[]) => (calls.push(k), (fn as (...a: unknown[]) => unknown)(...args))])) as unknown as FsPort
+    const port = Object.fromEntries(
+        Object.entries(fs).map(([k, fn]) => [
+            k,
+            (...args: unknown[]) => (calls.push(k), (fn as (...a: unknown[]) => unknown)(...args))
+        ])
+    ) as unknown as FsPort
     return { port, calls }
 }
 
@@ -53,7 +64,12 @@ describe('Island.importProvider', () => {
         const same = await Island.importProvider({ fs, root: ROOT, files: FILES, now: '2026-06-01T00:00:00Z' })
         expect(same.imported.map((i) => i.created)).toEqual([false, false])
         const changed = { ...prices, description: 'New description.' }
-        const next = await Island.importProvider({ fs, root: ROOT, files: [{ name: 'prices.mjs', text: moduleText(changed), main: changed }, ...FILES.slice(1)], now: '2026-06-02T00:00:00Z' })
+        const next = await Island.importProvider({
+            fs,
+            root: ROOT,
+            files: [{ name: 'prices.mjs', text: moduleText(changed), main: changed }, ...FILES.slice(1)],
+            now: '2026-06-02T00:00:00Z'
+        })
         expect(next.imported.find((i) => i.schema === 'prices')?.created).toBe(true)
         expect(Object.keys(fs.dump().files).filter((f) => f.includes('/prices/schema/'))).toHaveLength(2)
     })
@@ -62,17 +78,38 @@ describe('Island.importProvider', () => {
         const fs = createMemoryFs()
         const first = await Island.importProvider({ fs, root: ROOT, files: FILES, now: NOW })
         const hash = first.imported.find((i) => i.schema === 'prices')?.hash
-        await Island.writeGrading({ fs, root: ROOT, target: { namespace: 'defillama', schema: 'prices', tool: 'getFirstPrice' }, entry: makeEntry({ area: 'single-test', schemaHash: hash }), now: '2026-05-31T00:00:00Z' })
+        await Island.writeGrading({
+            fs,
+            root: ROOT,
+            target: { namespace: 'defillama', schema: 'prices', tool: 'getFirstPrice' },
+            entry: makeEntry({ area: 'single-test', schemaHash: hash }),
+            now: '2026-05-31T00:00:00Z'
+        })
         const changed = { ...prices, description: 'New description.' }
-        const next = await Island.importProvider({ fs, root: ROOT, files: [{ name: 'prices.mjs', text: moduleText(changed), main: changed }], now: '2026-06-02T00:00:00Z' })
-        expect(next.index?.schemas.prices?.tools.getFirstPrice).toMatchObject({ status: 'pending', reason: 'content changed, regrade required' })
+        const next = await Island.importProvider({
+            fs,
+            root: ROOT,
+            files: [{ name: 'prices.mjs', text: moduleText(changed), main: changed }],
+            now: '2026-06-02T00:00:00Z'
+        })
+        expect(next.index?.schemas.prices?.tools.getFirstPrice).toMatchObject({
+            status: 'pending',
+            reason: 'content changed, regrade required'
+        })
     })
 
     it('aborts on a handler-only edit (same schema hash, other bytes) and writes nothing (⚠ C12)', async () => {
         const fs = createMemoryFs()
         await Island.importProvider({ fs, root: ROOT, files: FILES, now: NOW })
         const before = fs.dump()
-        const res = await Island.importProvider({ fs, root: ROOT, files: [{ ...FILES[0], text: moduleText(prices, 'export const handlers = () => ({})\n') } as (typeof FILES)[0]], now: '2026-06-01T00:00:00Z' })
+        const res = await Island.importProvider({
+            fs,
+            root: ROOT,
+            files: [
+                { ...FILES[0], text: moduleText(prices, 'export const handlers = () => ({})\n') } as (typeof FILES)[0]
+            ],
+            now: '2026-06-01T00:00:00Z'
+        })
         expect(res.status).toBe(false)
         expect(res.errors.map((e) => e.code)).toContain('SNP-004')
         expect(fs.dump()).toEqual(before)
@@ -81,7 +118,12 @@ describe('Island.importProvider', () => {
     it('asserts one namespace per folder and aborts before writing (IMP-005)', async () => {
         const fs = createMemoryFs()
         const other = makeMain('binance', 'Ticker', ['getTicker'])
-        const res = await Island.importProvider({ fs, root: ROOT, files: [...FILES, { name: 'ticker.mjs', text: moduleText(other), main: other }], now: NOW })
+        const res = await Island.importProvider({
+            fs,
+            root: ROOT,
+            files: [...FILES, { name: 'ticker.mjs', text: moduleText(other), main: other }],
+            now: NOW
+        })
         expect(res).toMatchObject({ status: false, errors: [{ code: 'IMP-005' }] })
         expect(fs.dump().directories).toEqual(['/'])
     })
@@ -89,7 +131,12 @@ describe('Island.importProvider', () => {
     it('does not import a schema that fails the gate and reports it (IMP-002), importing the rest', async () => {
         const fs = createMemoryFs()
         const broken = { namespace: 'defillama', name: '', tools: [] }
-        const res = await Island.importProvider({ fs, root: ROOT, files: [...FILES, { name: 'broken.mjs', text: 'x', main: broken }], now: NOW })
+        const res = await Island.importProvider({
+            fs,
+            root: ROOT,
+            files: [...FILES, { name: 'broken.mjs', text: 'x', main: broken }],
+            now: NOW
+        })
         expect(res.status).toBe(true)
         expect(res.errors.find((e) => e.code === 'IMP-002')?.message).toContain('broken.mjs')
         expect(res.imported.map((i) => i.schema)).toEqual(['coins', 'prices'])
@@ -97,10 +144,26 @@ describe('Island.importProvider', () => {
 
     it.each([
         { name: 'no schema files at all', files: [{ name: 'resources/x.md', text: '' }], code: 'IMP-001' },
-        { name: 'a schema module exporting no main', files: [{ name: 'prices.mjs', text: 'export const other = 1\n' }], code: 'IMP-010' },
-        { name: 'a schema whose main is code (sources are never executed)', files: [{ name: 'prices.mjs', text: 'export const main = load()\n' }], code: 'SRC-002' },
-        { name: 'a schema declaring no namespace', files: [{ name: 'prices.mjs', text: 'x', main: { name: 'P', tools: {} } }], code: 'IMP-004' },
-        { name: 'a file base with no island name (over 200 characters escaped)', files: [{ name: `${'-'.repeat(80)}.mjs`, text: 'x', main: prices }], code: 'IMP-003' },
+        {
+            name: 'a schema module exporting no main',
+            files: [{ name: 'prices.mjs', text: 'export const other = 1\n' }],
+            code: 'IMP-010'
+        },
+        {
+            name: 'a schema whose main is code (sources are never executed)',
+            files: [{ name: 'prices.mjs', text: 'export const main = load()\n' }],
+            code: 'SRC-002'
+        },
+        {
+            name: 'a schema declaring no namespace',
+            files: [{ name: 'prices.mjs', text: 'x', main: { name: 'P', tools: {} } }],
+            code: 'IMP-004'
+        },
+        {
+            name: 'a file base with no island name (over 200 characters escaped)',
+            files: [{ name: `${'-'.repeat(80)}.mjs`, text: 'x', main: prices }],
+            code: 'IMP-003'
+        },
         { name: 'both files and sourceDir', files: FILES, sourceDir: '/src', code: 'IMP-001' }
     ])('fails for $name with $code', async ({ files, code, ...rest }) => {
         const fs = createMemoryFs()
@@ -118,8 +181,19 @@ describe('Island.importProvider', () => {
             '/src/defillama/skills/summarizePrices.mjs': 'export const skill = {}\n'
         })
         const loaded: string[] = []
-        const schemaLoader = { load: async (path: string) => (loaded.push(path), path.endsWith('prices.mjs') ? { main: prices } : { skill: { requires: { tools: ['getFirstPrice'] } } }) }
-        const res = await Island.importProvider({ fs, root: ROOT, sourceDir: '/src/defillama', trustedLoader: schemaLoader, now: NOW })
+        const schemaLoader = {
+            load: async (path: string) => (
+                loaded.push(path),
+                path.endsWith('prices.mjs') ? { main: prices } : { skill: { requires: { tools: ['getFirstPrice'] } } }
+            )
+        }
+        const res = await Island.importProvider({
+            fs,
+            root: ROOT,
+            sourceDir: '/src/defillama',
+            trustedLoader: schemaLoader,
+            now: NOW
+        })
         expect(res.status).toBe(true)
         expect(loaded).toEqual(['/src/defillama/prices.mjs', '/src/defillama/skills/summarizePrices.mjs'])
         expect(res.about?.schema).toBe('prices')
@@ -128,7 +202,13 @@ describe('Island.importProvider', () => {
 
     it('turns a rejecting trustedLoader into IMP-010', async () => {
         const fs = createMemoryFs({ '/src/p/prices.mjs': 'x' })
-        const res = await Island.importProvider({ fs, root: ROOT, sourceDir: '/src/p', trustedLoader: { load: async () => Promise.reject(new Error('SyntaxError')) }, now: NOW })
+        const res = await Island.importProvider({
+            fs,
+            root: ROOT,
+            sourceDir: '/src/p',
+            trustedLoader: { load: async () => Promise.reject(new Error('SyntaxError')) },
+            now: NOW
+        })
         expect(res.errors.map((e) => e.code)).toEqual(['IMP-010', 'IMP-001'])
     })
 
@@ -152,7 +232,12 @@ describe('Island.importProvider', () => {
     it('normalises legacy inline skills into skill files beside their schema', async () => {
         const fs = createMemoryFs()
         const legacy = { ...coins, skills: [{ name: 'coinSummary', content: 'Summarise a coin.' }] }
-        const res = await Island.importProvider({ fs, root: ROOT, files: [{ name: 'coins.mjs', text: moduleText(legacy), main: legacy }], now: NOW })
+        const res = await Island.importProvider({
+            fs,
+            root: ROOT,
+            files: [{ name: 'coins.mjs', text: moduleText(legacy), main: legacy }],
+            now: NOW
+        })
         expect(res.skills).toMatchObject([{ name: 'coinSummary', schema: 'coins' }])
         const file = Object.keys(fs.dump().files).find((f) => f.includes('/skills/coinSummary/')) as string
         expect(await fs.readFile(file)).toContain('export const skill = {')
@@ -176,12 +261,26 @@ describe('Island.importProvider', () => {
     it('imports the tool keys and file names the runtime loads under reversible island names (path-like keys, a leading --)', async () => {
         const fs = createMemoryFs()
         const wallet = makeMain('walletdemo', 'Wallet Routes', ['/block/:block_number_or_hash', 'getPnl'])
-        const res = await Island.importProvider({ fs, root: ROOT, files: [{ name: '--pnlRoutes.mjs', text: moduleText(wallet), main: wallet }], now: NOW })
+        const res = await Island.importProvider({
+            fs,
+            root: ROOT,
+            files: [{ name: '--pnlRoutes.mjs', text: moduleText(wallet), main: wallet }],
+            now: NOW
+        })
         expect(res.errors.filter((e) => e.severity === 'error')).toEqual([])
-        expect(res.imported).toEqual([expect.objectContaining({ schema: 'esc__2d_2dpnlRoutes', tools: ['esc__2fblock_2f_3ablock_5fnumber_5for_5fhash', 'getPnl'] })])
+        expect(res.imported).toEqual([
+            expect.objectContaining({
+                schema: 'esc__2d_2dpnlRoutes',
+                tools: ['esc__2fblock_2f_3ablock_5fnumber_5for_5fhash', 'getPnl']
+            })
+        ])
         expect(Island.originalName({ name: res.imported[0]?.schema }).name).toBe('--pnlRoutes')
         expect(Island.originalName({ name: res.imported[0]?.tools[0] }).name).toBe('/block/:block_number_or_hash')
-        expect(await fs.stat(`${ROOT}/providers/walletdemo/esc__2d_2dpnlRoutes/tools/esc__2fblock_2f_3ablock_5fnumber_5for_5fhash`)).toMatchObject({ kind: 'directory' })
+        expect(
+            await fs.stat(
+                `${ROOT}/providers/walletdemo/esc__2d_2dpnlRoutes/tools/esc__2fblock_2f_3ablock_5fnumber_5for_5fhash`
+            )
+        ).toMatchObject({ kind: 'directory' })
     })
 })
 
@@ -219,13 +318,21 @@ describe('Island.islandName and Island.originalName (reversible island names)', 
     })
 
     it('refuses a malformed escaped name', () => {
-        expect(Island.originalName({ name: 'esc__zz' })).toEqual({ name: null, errors: [expect.objectContaining({ code: 'ISL-004' })] })
-        expect(Island.originalName({ name: 42 })).toEqual({ name: null, errors: [expect.objectContaining({ code: 'ISL-002' })] })
+        expect(Island.originalName({ name: 'esc__zz' })).toEqual({
+            name: null,
+            errors: [expect.objectContaining({ code: 'ISL-004' })]
+        })
+        expect(Island.originalName({ name: 42 })).toEqual({
+            name: null,
+            errors: [expect.objectContaining({ code: 'ISL-002' })]
+        })
     })
 })
 
 describe('Island.exportTarget', () => {
-    async function imported(): Promise<FsPort & { dump: () => { files: Record<string, string>; directories: string[] } }> {
+    async function imported(): Promise<
+        FsPort & { dump: () => { files: Record<string, string>; directories: string[] } }
+    > {
         const fs = createMemoryFs()
         await Island.importProvider({ fs, root: ROOT, files: FILES, now: NOW })
         return fs
@@ -233,10 +340,18 @@ describe('Island.exportTarget', () => {
 
     it('hands off index.json byte for byte and the current artefacts under clean names', async () => {
         const fs = await imported()
-        const res = await Island.exportTarget({ fs, root: ROOT, target: { namespace: 'defillama' }, exportDir: '/out/defillama', includeSchemas: true })
+        const res = await Island.exportTarget({
+            fs,
+            root: ROOT,
+            target: { namespace: 'defillama' },
+            exportDir: '/out/defillama',
+            includeSchemas: true
+        })
         expect(res.status).toBe(true)
         expect(res.flow).toBe('namespace')
-        expect(await fs.readFile('/out/defillama/index.json')).toBe(await fs.readFile(`${ROOT}/providers/defillama/index.json`))
+        expect(await fs.readFile('/out/defillama/index.json')).toBe(
+            await fs.readFile(`${ROOT}/providers/defillama/index.json`)
+        )
         expect(Object.keys(fs.dump().files).filter((f) => f.startsWith('/out/'))).toEqual([
             '/out/defillama/coins.mjs',
             '/out/defillama/index.json',
@@ -248,9 +363,28 @@ describe('Island.exportTarget', () => {
 
     it('round-trips: importing the export into a fresh island gives the same snapshots and hashes', async () => {
         const fs = await imported()
-        await Island.exportTarget({ fs, root: ROOT, target: { namespace: 'defillama' }, exportDir: '/out/defillama', includeSchemas: true })
-        const schemaLoader = { load: async (path: string) => (path.endsWith('prices.mjs') ? { main: prices } : path.endsWith('coins.mjs') ? { main: coins } : { skill: { requires: { tools: ['getFirstPrice'] } } }) }
-        const again = await Island.importProvider({ fs, root: '/island2', sourceDir: '/out/defillama', trustedLoader: schemaLoader, now: NOW })
+        await Island.exportTarget({
+            fs,
+            root: ROOT,
+            target: { namespace: 'defillama' },
+            exportDir: '/out/defillama',
+            includeSchemas: true
+        })
+        const schemaLoader = {
+            load: async (path: string) =>
+                path.endsWith('prices.mjs')
+                    ? { main: prices }
+                    : path.endsWith('coins.mjs')
+                      ? { main: coins }
+                      : { skill: { requires: { tools: ['getFirstPrice'] } } }
+        }
+        const again = await Island.importProvider({
+            fs,
+            root: '/island2',
+            sourceDir: '/out/defillama',
+            trustedLoader: schemaLoader,
+            now: NOW
+        })
         expect(again.status).toBe(true)
         const strip = (root: string): string[] =>
             Object.entries(fs.dump().files)
@@ -261,16 +395,38 @@ describe('Island.exportTarget', () => {
 
     it('exports into <exportRoot>/<name>--<ts> when given an export root (⚠ C22)', async () => {
         const fs = await imported()
-        const res = await Island.exportTarget({ fs, root: ROOT, target: { namespace: 'defillama' }, exportRoot: '/out', now: '2026-06-01T10:00:00Z' })
+        const res = await Island.exportTarget({
+            fs,
+            root: ROOT,
+            target: { namespace: 'defillama' },
+            exportRoot: '/out',
+            now: '2026-06-01T10:00:00Z'
+        })
         expect(res.exportDir).toBe('/out/defillama--2026-06-01T10-00-00Z')
         expect(res.files).toEqual([])
     })
 
     it.each([
-        { name: 'an existing export folder (never overwritten)', args: { exportDir: '/out/existing' }, code: 'EXP-003' },
-        { name: 'an export folder inside the island (never writes into the source)', args: { exportDir: `${ROOT}/providers/defillama/export` }, code: 'EXP-006' },
-        { name: 'a namespace without index.json', args: { exportDir: '/out/x', target: { namespace: 'unknown' } }, code: 'EXP-005' },
-        { name: 'an ambiguous target', args: { exportDir: '/out/x', target: { namespace: 'defillama', selection: 'defi' } }, code: 'EXP-002' },
+        {
+            name: 'an existing export folder (never overwritten)',
+            args: { exportDir: '/out/existing' },
+            code: 'EXP-003'
+        },
+        {
+            name: 'an export folder inside the island (never writes into the source)',
+            args: { exportDir: `${ROOT}/providers/defillama/export` },
+            code: 'EXP-006'
+        },
+        {
+            name: 'a namespace without index.json',
+            args: { exportDir: '/out/x', target: { namespace: 'unknown' } },
+            code: 'EXP-005'
+        },
+        {
+            name: 'an ambiguous target',
+            args: { exportDir: '/out/x', target: { namespace: 'defillama', selection: 'defi' } },
+            code: 'EXP-002'
+        },
         { name: 'a non-boolean includeSchemas', args: { exportDir: '/out/x', includeSchemas: 'yes' }, code: 'EXP-001' }
     ])('refuses $name with $code', async ({ args, code }) => {
         const fs = await imported()

@@ -6,7 +6,11 @@ const SRC = new URL('../../src/', import.meta.url).pathname
 const OWN = ['ports', 'island', 'rollup', 'naming/snapshot-filename.ts', 'naming/latest.ts']
 
 function files(path: string): string[] {
-    return statSync(path).isDirectory() ? readdirSync(path).flatMap((n) => files(join(path, n))) : path.endsWith('.ts') ? [path] : []
+    return statSync(path).isDirectory()
+        ? readdirSync(path).flatMap((n) => files(join(path, n)))
+        : path.endsWith('.ts')
+          ? [path]
+          : []
 }
 
 describe('the island, rollup and port code stays pure', () => {

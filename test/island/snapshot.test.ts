@@ -7,8 +7,22 @@ const NOW = '2026-05-30T19:44:23Z'
 describe('SourceSnapshot.create', () => {
     it('writes a byte-identical copy named <name>--<ts>--<hash8>.<ext>', async () => {
         const fs = createMemoryFs()
-        const res = await SourceSnapshot.create({ fs, dir: DIR, name: 'prices', ext: 'mjs', text: 'export const main = {}\n', hash: '93baef35', now: NOW })
-        expect(res).toEqual({ file: 'prices--2026-05-30T19-44-23Z--93baef35.mjs', path: `${DIR}/prices--2026-05-30T19-44-23Z--93baef35.mjs`, hash: '93baef35', created: true, errors: [] })
+        const res = await SourceSnapshot.create({
+            fs,
+            dir: DIR,
+            name: 'prices',
+            ext: 'mjs',
+            text: 'export const main = {}\n',
+            hash: '93baef35',
+            now: NOW
+        })
+        expect(res).toEqual({
+            file: 'prices--2026-05-30T19-44-23Z--93baef35.mjs',
+            path: `${DIR}/prices--2026-05-30T19-44-23Z--93baef35.mjs`,
+            hash: '93baef35',
+            created: true,
+            errors: []
+        })
         expect(await fs.readFile(res.path as string)).toBe('export const main = {}\n')
     })
 
@@ -22,15 +36,39 @@ describe('SourceSnapshot.create', () => {
     it('is a no-op when the newest snapshot has the same hash and bytes', async () => {
         const fs = createMemoryFs()
         await SourceSnapshot.create({ fs, dir: DIR, name: 'prices', ext: 'mjs', text: 'A', hash: '0000000a', now: NOW })
-        const again = await SourceSnapshot.create({ fs, dir: DIR, name: 'prices', ext: 'mjs', text: 'A', hash: '0000000a', now: '2026-06-01T00:00:00Z' })
+        const again = await SourceSnapshot.create({
+            fs,
+            dir: DIR,
+            name: 'prices',
+            ext: 'mjs',
+            text: 'A',
+            hash: '0000000a',
+            now: '2026-06-01T00:00:00Z'
+        })
         expect(again).toMatchObject({ file: 'prices--2026-05-30T19-44-23Z--0000000a.mjs', created: false, errors: [] })
         expect(Object.keys(fs.dump().files)).toHaveLength(1)
     })
 
     it('reports same hash with different bytes as a conflict and writes nothing (⚠ C12)', async () => {
         const fs = createMemoryFs()
-        await SourceSnapshot.create({ fs, dir: DIR, name: 'prices', ext: 'mjs', text: 'export const main = {}\n', hash: '0000000a', now: NOW })
-        const handlerEdit = await SourceSnapshot.create({ fs, dir: DIR, name: 'prices', ext: 'mjs', text: 'export const main = {}\nexport const handlers = () => ({})\n', hash: '0000000a', now: '2026-06-01T00:00:00Z' })
+        await SourceSnapshot.create({
+            fs,
+            dir: DIR,
+            name: 'prices',
+            ext: 'mjs',
+            text: 'export const main = {}\n',
+            hash: '0000000a',
+            now: NOW
+        })
+        const handlerEdit = await SourceSnapshot.create({
+            fs,
+            dir: DIR,
+            name: 'prices',
+            ext: 'mjs',
+            text: 'export const main = {}\nexport const handlers = () => ({})\n',
+            hash: '0000000a',
+            now: '2026-06-01T00:00:00Z'
+        })
         expect(handlerEdit).toMatchObject({ file: null, created: false, errors: [{ code: 'SNP-004' }] })
         expect(Object.keys(fs.dump().files)).toHaveLength(1)
     })
@@ -38,15 +76,34 @@ describe('SourceSnapshot.create', () => {
     it('writes a new hash beside the old snapshot, never over it', async () => {
         const fs = createMemoryFs()
         await SourceSnapshot.create({ fs, dir: DIR, name: 'prices', ext: 'mjs', text: 'A', hash: '0000000a', now: NOW })
-        const b = await SourceSnapshot.create({ fs, dir: DIR, name: 'prices', ext: 'mjs', text: 'B', hash: '0000000b', now: '2026-06-01T00:00:00Z' })
+        const b = await SourceSnapshot.create({
+            fs,
+            dir: DIR,
+            name: 'prices',
+            ext: 'mjs',
+            text: 'B',
+            hash: '0000000b',
+            now: '2026-06-01T00:00:00Z'
+        })
         expect(b.file).toBe('prices--2026-06-01T00-00-00Z--0000000b.mjs')
-        expect((await SourceSnapshot.list({ fs, dir: DIR })).snapshots.map((s) => s.hash)).toEqual(['0000000a', '0000000b'])
+        expect((await SourceSnapshot.list({ fs, dir: DIR })).snapshots.map((s) => s.hash)).toEqual([
+            '0000000a',
+            '0000000b'
+        ])
     })
 
     it('advances the timestamp past the newest snapshot in the same second (⚠ C8)', async () => {
         const fs = createMemoryFs()
         await SourceSnapshot.create({ fs, dir: DIR, name: 'prices', ext: 'mjs', text: 'A', hash: '0000000a', now: NOW })
-        const b = await SourceSnapshot.create({ fs, dir: DIR, name: 'prices', ext: 'mjs', text: 'B', hash: '0000000b', now: NOW })
+        const b = await SourceSnapshot.create({
+            fs,
+            dir: DIR,
+            name: 'prices',
+            ext: 'mjs',
+            text: 'B',
+            hash: '0000000b',
+            now: NOW
+        })
         expect(b.file).toBe('prices--2026-05-30T19-44-24Z--0000000b.mjs')
         expect(b.errors).toMatchObject([{ code: 'ISL-INFO-001' }])
         const latest = await RebuildIndex.resolveLatest({ fs, dir: DIR, logicalName: 'prices' })
@@ -56,9 +113,29 @@ describe('SourceSnapshot.create', () => {
     it('copies a reverted source again so that the newest snapshot equals the source', async () => {
         const fs = createMemoryFs()
         await SourceSnapshot.create({ fs, dir: DIR, name: 'prices', ext: 'mjs', text: 'A', hash: '0000000a', now: NOW })
-        await SourceSnapshot.create({ fs, dir: DIR, name: 'prices', ext: 'mjs', text: 'B', hash: '0000000b', now: '2026-06-01T00:00:00Z' })
-        const back = await SourceSnapshot.create({ fs, dir: DIR, name: 'prices', ext: 'mjs', text: 'A', hash: '0000000a', now: '2026-06-02T00:00:00Z' })
-        expect(back).toMatchObject({ file: 'prices--2026-06-02T00-00-00Z--0000000a.mjs', created: true, errors: [{ code: 'SNP-INFO-001' }] })
+        await SourceSnapshot.create({
+            fs,
+            dir: DIR,
+            name: 'prices',
+            ext: 'mjs',
+            text: 'B',
+            hash: '0000000b',
+            now: '2026-06-01T00:00:00Z'
+        })
+        const back = await SourceSnapshot.create({
+            fs,
+            dir: DIR,
+            name: 'prices',
+            ext: 'mjs',
+            text: 'A',
+            hash: '0000000a',
+            now: '2026-06-02T00:00:00Z'
+        })
+        expect(back).toMatchObject({
+            file: 'prices--2026-06-02T00-00-00Z--0000000a.mjs',
+            created: true,
+            errors: [{ code: 'SNP-INFO-001' }]
+        })
     })
 
     it.each([
@@ -70,7 +147,15 @@ describe('SourceSnapshot.create', () => {
         { input: { fs: {} }, code: 'FS-004' }
     ])('rejects bad input with $code before any port call', async ({ input, code }) => {
         const fs = createMemoryFs()
-        const res = await SourceSnapshot.create({ fs, dir: DIR, name: 'prices', ext: 'mjs', text: 'A', now: NOW, ...input })
+        const res = await SourceSnapshot.create({
+            fs,
+            dir: DIR,
+            name: 'prices',
+            ext: 'mjs',
+            text: 'A',
+            now: NOW,
+            ...input
+        })
         expect(res.errors.map((e) => e.code)).toContain(code)
         expect(fs.dump().directories).toEqual(['/'])
     })
@@ -83,7 +168,9 @@ describe('SourceSnapshot.list', () => {
             [`${DIR}/.prices--2026-05-31T00-00-00Z--0000000b.mjs.abc.tmp`]: 'B',
             [`${DIR}/notes.txt`]: 'x'
         })
-        expect((await SourceSnapshot.list({ fs, dir: DIR })).snapshots.map((s) => s.file)).toEqual(['prices--2026-05-30T19-44-23Z--0000000a.mjs'])
+        expect((await SourceSnapshot.list({ fs, dir: DIR })).snapshots.map((s) => s.file)).toEqual([
+            'prices--2026-05-30T19-44-23Z--0000000a.mjs'
+        ])
         expect(await SourceSnapshot.list({ fs, dir: '/nowhere' })).toEqual({ snapshots: [], errors: [] })
     })
 
@@ -93,12 +180,24 @@ describe('SourceSnapshot.list', () => {
 })
 
 describe('SourceSnapshot.verify', () => {
-    const main = { namespace: 'etherscan', name: 'GetContractEthereum', description: 'Fetch verified contract source by address', version: '4.0.0', root: 'https://api.etherscan.io', tools: {} }
+    const main = {
+        namespace: 'etherscan',
+        name: 'GetContractEthereum',
+        description: 'Fetch verified contract source by address',
+        version: '4.0.0',
+        root: 'https://api.etherscan.io',
+        tools: {}
+    }
 
     it('verifies a schema snapshot against the hash of its main export (given, or loaded by the host)', async () => {
         const path = `${DIR}/prices--2026-05-30T19-44-23Z--50f7f552.mjs`
         const fs = createMemoryFs({ [path]: `export const main = ${JSON.stringify(main)}\n` })
-        expect(await SourceSnapshot.verify({ fs, path, main })).toEqual({ valid: true, expectedHash: '50f7f552', actualHash: '50f7f552', errors: [] })
+        expect(await SourceSnapshot.verify({ fs, path, main })).toEqual({
+            valid: true,
+            expectedHash: '50f7f552',
+            actualHash: '50f7f552',
+            errors: []
+        })
         const trustedLoader = { load: async () => ({ main }) }
         expect((await SourceSnapshot.verify({ fs, path, trustedLoader })).valid).toBe(true)
         // Without either, main is read from the snapshot's syntax tree.
@@ -109,23 +208,49 @@ describe('SourceSnapshot.verify', () => {
         const text = '# About\n'
         const bytes = HashGenerator.hashBytes({ text }).short as string
         const legacy = HashGenerator.computeHash({ value: { about: text } }).short as string
-        const fs = createMemoryFs({ [`/a/x-about--2026-05-30T19-44-23Z--${bytes}.md`]: text, [`/a/y-about--2026-05-30T19-44-23Z--${legacy}.md`]: text })
-        expect((await SourceSnapshot.verify({ fs, path: `/a/x-about--2026-05-30T19-44-23Z--${bytes}.md` })).valid).toBe(true)
-        expect((await SourceSnapshot.verify({ fs, path: `/a/y-about--2026-05-30T19-44-23Z--${legacy}.md` })).valid).toBe(true)
+        const fs = createMemoryFs({
+            [`/a/x-about--2026-05-30T19-44-23Z--${bytes}.md`]: text,
+            [`/a/y-about--2026-05-30T19-44-23Z--${legacy}.md`]: text
+        })
+        expect((await SourceSnapshot.verify({ fs, path: `/a/x-about--2026-05-30T19-44-23Z--${bytes}.md` })).valid).toBe(
+            true
+        )
+        expect(
+            (await SourceSnapshot.verify({ fs, path: `/a/y-about--2026-05-30T19-44-23Z--${legacy}.md` })).valid
+        ).toBe(true)
     })
 
     it('verifies a JSON snapshot by its canonical form', async () => {
         const value = { b: 1, a: [2, { d: null, c: 'x' }] }
-        const fs = createMemoryFs({ '/s/evmChains--2026-05-30T08-00-00Z--41f05899.json': JSON.stringify(value, null, 2) })
-        expect((await SourceSnapshot.verify({ fs, path: '/s/evmChains--2026-05-30T08-00-00Z--41f05899.json' })).valid).toBe(true)
+        const fs = createMemoryFs({
+            '/s/evmChains--2026-05-30T08-00-00Z--41f05899.json': JSON.stringify(value, null, 2)
+        })
+        expect(
+            (await SourceSnapshot.verify({ fs, path: '/s/evmChains--2026-05-30T08-00-00Z--41f05899.json' })).valid
+        ).toBe(true)
     })
 
     it.each([
-        { name: 'a content that does not match its name', files: { '/s/x--2026-05-30T08-00-00Z--00000000.md': 'text' }, path: '/s/x--2026-05-30T08-00-00Z--00000000.md', code: 'SNP-006' },
+        {
+            name: 'a content that does not match its name',
+            files: { '/s/x--2026-05-30T08-00-00Z--00000000.md': 'text' },
+            path: '/s/x--2026-05-30T08-00-00Z--00000000.md',
+            code: 'SNP-006'
+        },
         { name: 'a missing file', files: {}, path: '/s/x--2026-05-30T08-00-00Z--00000000.md', code: 'SNP-005' },
         { name: 'a name outside the grammar', files: {}, path: '/s/x.md', code: 'SNP-003' },
-        { name: 'a schema module without main', files: { '/s/x--2026-05-30T08-00-00Z--00000000.mjs': 'export const other = {}' }, path: '/s/x--2026-05-30T08-00-00Z--00000000.mjs', code: 'SRC-005' },
-        { name: 'a schema whose main is code', files: { '/s/x--2026-05-30T08-00-00Z--00000000.mjs': 'export const main = f()' }, path: '/s/x--2026-05-30T08-00-00Z--00000000.mjs', code: 'SRC-002' }
+        {
+            name: 'a schema module without main',
+            files: { '/s/x--2026-05-30T08-00-00Z--00000000.mjs': 'export const other = {}' },
+            path: '/s/x--2026-05-30T08-00-00Z--00000000.mjs',
+            code: 'SRC-005'
+        },
+        {
+            name: 'a schema whose main is code',
+            files: { '/s/x--2026-05-30T08-00-00Z--00000000.mjs': 'export const main = f()' },
+            path: '/s/x--2026-05-30T08-00-00Z--00000000.mjs',
+            code: 'SRC-002'
+        }
     ])('fails for $name with $code', async ({ files, path, code }) => {
         const res = await SourceSnapshot.verify({ fs: createMemoryFs(files as Record<string, string>), path })
         expect(res.valid).toBe(false)

@@ -5,8 +5,22 @@ import type { Area, FsPort } from '../../src/index.js'
 export type Grade = 'A' | 'B' | 'C' | 'D' | 'F'
 
 const SCORE: Record<Grade, number> = { A: 5, B: 4, C: 3, D: 2, F: 1 }
-const GROUP_BOUND = ['about-selection', 'selection-skills-L1', 'selection-skills-L2', 'selection-skills-L3', 'selection-aggregate']
-const PERSONA = ['namespace-skills', 'about-namespace', 'about-selection', 'selection-skills-L1', 'selection-skills-L2', 'selection-skills-L3', 'selection-aggregate']
+const GROUP_BOUND = [
+    'about-selection',
+    'selection-skills-L1',
+    'selection-skills-L2',
+    'selection-skills-L3',
+    'selection-aggregate'
+]
+const PERSONA = [
+    'namespace-skills',
+    'about-namespace',
+    'about-selection',
+    'selection-skills-L1',
+    'selection-skills-L2',
+    'selection-skills-L3',
+    'selection-aggregate'
+]
 const SKILL = ['namespace-skills', 'selection-skills-L1', 'selection-skills-L2', 'selection-skills-L3']
 const ABOUT = ['about-namespace', 'about-selection']
 
@@ -49,19 +63,34 @@ export function makeEntry(o: EntryOptions): Record<string, unknown> {
         area: o.area,
         version: 'flowmcp/4.0.0',
         schemaHash,
-        ...(ABOUT.includes(o.area) ? { aboutHash: o.aboutHash ?? 'abcdef01' } : o.aboutHash !== undefined ? { aboutHash: o.aboutHash } : {}),
+        ...(ABOUT.includes(o.area)
+            ? { aboutHash: o.aboutHash ?? 'abcdef01' }
+            : o.aboutHash !== undefined
+              ? { aboutHash: o.aboutHash }
+              : {}),
         gradingMode: o.mode ?? 'full',
         gradingTier: groupBound ? 'group-bound' : 'autonomous',
         harness: 'claude-code',
-        ...(PERSONA.includes(o.area) ? { persona: { basePersonaId: 'decision-maker', lensId: o.lens ?? 'crypto' } } : {}),
+        ...(PERSONA.includes(o.area)
+            ? { persona: { basePersonaId: 'decision-maker', lensId: o.lens ?? 'crypto' } }
+            : {}),
         ...(SKILL.includes(o.area) ? { skillId: o.skillId ?? 'summarizePrices' } : {}),
         scoringSystem: 'scoringSystem/1.0.0',
         gradingSystem: o.gradingSystem ?? 'gradingSystem/1.0.0',
-        gradings: vetoed ? [answer('Q-security', 'fail')] : questionsOf(o.area as Area).map((q) => answer(q.id, SCORE[grade], q.weight)),
+        gradings: vetoed
+            ? [answer('Q-security', 'fail')]
+            : questionsOf(o.area as Area).map((q) => answer(q.id, SCORE[grade], q.weight)),
         categoricalVeto: vetoed
-            ? { triggeredBy: 'api-key-domain-mismatch', graderIdentity: { kind: 'script', name: 'key-scanner', version: '1.0.0' }, evidence: 'requiredServerParams[0] = FACEBOOK_API_KEY', timestamp: ts }
+            ? {
+                  triggeredBy: 'api-key-domain-mismatch',
+                  graderIdentity: { kind: 'script', name: 'key-scanner', version: '1.0.0' },
+                  evidence: 'requiredServerParams[0] = FACEBOOK_API_KEY',
+                  timestamp: ts
+              }
             : null,
-        ...(o.previousGradingId !== undefined ? { regradingTrigger: { triggeredBy: 'scheduled', previousGradingId: o.previousGradingId, timestamp: ts } } : {}),
+        ...(o.previousGradingId !== undefined
+            ? { regradingTrigger: { triggeredBy: 'scheduled', previousGradingId: o.previousGradingId, timestamp: ts } }
+            : {}),
         aggregateGrade: vetoed ? 'REJECTED' : grade,
         maxAttainableGrade: groupBound ? 'A' : 'B'
     }
@@ -74,14 +103,30 @@ export function entryText(o: EntryOptions): string {
 }
 
 /** A FlowMCP v4 `main` export. */
-export function makeMain(namespace: string, name: string, tools: string[], extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function makeMain(
+    namespace: string,
+    name: string,
+    tools: string[],
+    extra: Record<string, unknown> = {}
+): Record<string, unknown> {
     return {
         namespace,
         name,
         description: `${name} endpoints of ${namespace}.`,
         version: '4.0.0',
         root: 'https://api.example.org',
-        tools: Object.fromEntries(tools.map((t) => [t, { method: 'GET', path: `/${t}`, description: `Returns ${t}.`, parameters: [], tests: [{ _description: 'basic' }] }])),
+        tools: Object.fromEntries(
+            tools.map((t) => [
+                t,
+                {
+                    method: 'GET',
+                    path: `/${t}`,
+                    description: `Returns ${t}.`,
+                    parameters: [],
+                    tests: [{ _description: 'basic' }]
+                }
+            ])
+        ),
         ...extra
     }
 }
@@ -92,7 +137,10 @@ export function moduleText(main: Record<string, unknown>, handlers = ''): string
 }
 
 /** Every file and directory under `root`, read through a port: a comparable picture of the island. */
-export async function snapshotTree(fs: FsPort, root: string): Promise<{ files: Record<string, string>; dirs: string[] }> {
+export async function snapshotTree(
+    fs: FsPort,
+    root: string
+): Promise<{ files: Record<string, string>; dirs: string[] }> {
     const files: Record<string, string> = {}
     const dirs: string[] = []
     const walk = async (dir: string): Promise<void> => {

@@ -39,7 +39,10 @@ describe('inspectJson', () => {
     })
 
     it('reports a deep problem at its full path, under the base path', () => {
-        expect(inspectJson({ a: [1, { b: [0, Number.NaN] }] }, undefined, '/entry')[0]).toMatchObject({ code: 'INP-001', path: '/entry/a/1/b/1' })
+        expect(inspectJson({ a: [1, { b: [0, Number.NaN] }] }, undefined, '/entry')[0]).toMatchObject({
+            code: 'INP-001',
+            path: '/entry/a/1/b/1'
+        })
         expect(inspectJson({ a: [1, [2, , 4]] })[0]).toMatchObject({ code: 'INP-001', path: '/a/1/1' })
     })
 
@@ -55,13 +58,20 @@ describe('inspectJson', () => {
 
     it('enforces string and node limits', () => {
         expect(inspectJson('x'.repeat(10), { ...DEFAULT_JSON_LIMITS, maxStringLength: 5 })[0]?.code).toBe('INP-003')
-        expect(inspectJson({ ['k'.repeat(10)]: 1 }, { ...DEFAULT_JSON_LIMITS, maxStringLength: 5 })[0]?.code).toBe('INP-003')
+        expect(inspectJson({ ['k'.repeat(10)]: 1 }, { ...DEFAULT_JSON_LIMITS, maxStringLength: 5 })[0]?.code).toBe(
+            'INP-003'
+        )
         expect(inspectJson(new Array(100).fill(0), { ...DEFAULT_JSON_LIMITS, maxNodes: 50 })[0]?.code).toBe('INP-003')
     })
 
     it('reports a throwing getter as not plain JSON instead of throwing', () => {
         const evil = {}
-        Object.defineProperty(evil, 'boom', { enumerable: true, get: () => { throw new Error('no') } })
+        Object.defineProperty(evil, 'boom', {
+            enumerable: true,
+            get: () => {
+                throw new Error('no')
+            }
+        })
         expect(inspectJson(evil)[0]?.code).toBe('INP-001')
     })
 
@@ -88,7 +98,10 @@ describe('parseJsonText', () => {
 
 describe('resolveLimits', () => {
     it('keeps defaults for anything that is not a positive integer', () => {
-        expect(resolveLimits({ maxDepth: -1, maxNodes: 10, maxStringLength: 'x' })).toEqual({ ...DEFAULT_JSON_LIMITS, maxNodes: 10 })
+        expect(resolveLimits({ maxDepth: -1, maxNodes: 10, maxStringLength: 'x' })).toEqual({
+            ...DEFAULT_JSON_LIMITS,
+            maxNodes: 10
+        })
         expect(resolveLimits(null)).toBe(DEFAULT_JSON_LIMITS)
     })
 })

@@ -9,7 +9,9 @@ describe('I-JSON: duplicate keys (RFC 7493 §2.3)', () => {
         const text = '{"aggregateGrade":"F","gradingMode":"full","aggregateGrade":"B"}'
         const { value, errors } = parseJson({ text })
         expect(value).toBeUndefined()
-        expect(errors).toEqual([expect.objectContaining({ code: 'INP-006', path: '/aggregateGrade', severity: 'error' })])
+        expect(errors).toEqual([
+            expect.objectContaining({ code: 'INP-006', path: '/aggregateGrade', severity: 'error' })
+        ])
         expect(errors[0]?.message).toContain('"aggregateGrade"')
     })
 
@@ -119,7 +121,12 @@ describe('the I-JSON scan runs only when needed', () => {
 
     it('finds a duplicate 150 levels deep when the caller raised the depth limit', () => {
         const deep = '['.repeat(150) + '{"a":1,"a":2}' + ']'.repeat(150)
-        const { errors } = parseJsonText(deep, { maxDepth: 500, maxNodes: 1000, maxStringLength: 100, maxTextLength: 10_000 })
+        const { errors } = parseJsonText(deep, {
+            maxDepth: 500,
+            maxNodes: 1000,
+            maxStringLength: 100,
+            maxTextLength: 10_000
+        })
         expect(errors[0]).toMatchObject({ code: 'INP-006', path: '/0'.repeat(150) + '/a' })
     })
 })
@@ -143,7 +150,10 @@ describe('property: JSON.stringify output is I-JSON', () => {
         fc.assert(
             fc.property(fc.dictionary(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' })), (record) => {
                 const text = JSON.stringify(record)
-                const wellFormed = Object.entries(record).every(([k, v]) => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(k + '\u0000' + v))
+                const wellFormed = Object.entries(record).every(
+                    ([k, v]) =>
+                        !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(k + '\u0000' + v)
+                )
                 const { errors } = parseJsonText(text)
                 expect(errors.length === 0).toBe(wellFormed)
                 if (!wellFormed) expect(errors.every((e) => e.code === 'INP-007')).toBe(true)

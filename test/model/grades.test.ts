@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { AGGREGATE_GRADES, aggregateRank, bandOf, GRADE_BANDS_V1, GRADE_RANK, isStableGrade, LETTER_GRADES, STABLE_THRESHOLD } from '../../src/model/grades.js'
-import { GRADE_BANDS_V1 as BANDS_FROM_CATALOGUE, STABLE_THRESHOLD as THRESHOLD_FROM_CATALOGUE } from '../../src/catalogue.js'
+import {
+    AGGREGATE_GRADES,
+    aggregateRank,
+    bandOf,
+    GRADE_BANDS_V1,
+    GRADE_RANK,
+    isStableGrade,
+    LETTER_GRADES,
+    STABLE_THRESHOLD
+} from '../../src/model/grades.js'
+import {
+    GRADE_BANDS_V1 as BANDS_FROM_CATALOGUE,
+    STABLE_THRESHOLD as THRESHOLD_FROM_CATALOGUE
+} from '../../src/catalogue.js'
 
 describe('the grades: one order, one set of bands, one stable threshold', () => {
     it('lists the grades best first with REJECTED last, and ranks them the same way everywhere', () => {
@@ -9,9 +21,12 @@ describe('the grades: one order, one set of bands, one stable threshold', () => 
         expect(AGGREGATE_GRADES.map(aggregateRank)).toEqual([5, 4, 3, 2, 1, 0])
     })
 
-    it.each([null, undefined, 'a', 'E', '', 3, 'toString', '__proto__'])('ranks %j, which is no grade, at -1', (value) => {
-        expect(aggregateRank(value)).toBe(-1)
-    })
+    it.each([null, undefined, 'a', 'E', '', 3, 'toString', '__proto__'])(
+        'ranks %j, which is no grade, at -1',
+        (value) => {
+            expect(aggregateRank(value)).toBe(-1)
+        }
+    )
 
     it.each([
         [5, 'A'],

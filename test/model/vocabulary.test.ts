@@ -8,14 +8,27 @@ import { ErrorCodes } from '../../src/index.js'
 const SRC = join(import.meta.dirname, '..', '..', 'src')
 
 function sources(dir: string): string[] {
-    return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []))
+    return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []
+    )
 }
 
 /** Lines of `src/` (the generated validators and the catalogue aside) where `pattern` matches outside a comment. */
 function offenders(pattern: RegExp, under = SRC): string[] {
     return sources(under)
-        .filter((f) => !relative(SRC, f).startsWith('validation/') && !relative(SRC, f).startsWith('errors/catalogue/') && !f.endsWith(join('model', 'constants.ts')))
-        .flatMap((f) => readFileSync(f, 'utf8').split('\n').flatMap((line, i) => (!/^\s*(\*|\/\/|\/\*)/.test(line) && pattern.test(line) ? [`${relative(SRC, f)}:${i + 1}`] : [])))
+        .filter(
+            (f) =>
+                !relative(SRC, f).startsWith('validation/') &&
+                !relative(SRC, f).startsWith('errors/catalogue/') &&
+                !f.endsWith(join('model', 'constants.ts'))
+        )
+        .flatMap((f) =>
+            readFileSync(f, 'utf8')
+                .split('\n')
+                .flatMap((line, i) =>
+                    !/^\s*(\*|\/\/|\/\*)/.test(line) && pattern.test(line) ? [`${relative(SRC, f)}:${i + 1}`] : []
+                )
+        )
 }
 
 describe('one vocabulary: statuses and severities as exported constants', () => {
@@ -24,7 +37,12 @@ describe('one vocabulary: statuses and severities as exported constants', () => 
         expect(Object.values(ROLLUP_STATUS)).toEqual([...ROLLUP_STATUSES])
         expect(Object.values(SEVERITY)).toEqual([...SEVERITIES])
         expect(Object.values(UNIT_STATUS)).toEqual([...UNIT_STATUSES])
-        expect(Object.isFrozen(NODE_STATUS) && Object.isFrozen(ROLLUP_STATUS) && Object.isFrozen(SEVERITY) && Object.isFrozen(UNIT_STATUS)).toBe(true)
+        expect(
+            Object.isFrozen(NODE_STATUS) &&
+                Object.isFrozen(ROLLUP_STATUS) &&
+                Object.isFrozen(SEVERITY) &&
+                Object.isFrozen(UNIT_STATUS)
+        ).toBe(true)
     })
 
     it('uses every catalogue severity from the list', () => {
@@ -32,23 +50,35 @@ describe('one vocabulary: statuses and severities as exported constants', () => 
     })
 
     it('compares severities with SEVERITY, never a repeated string', () => {
-        expect(offenders(/\bseverity\s*(===|!==)\s*'(error|warning|info)'|'(error|warning|info)'\s*(===|!==)\s*[\w.?]*\bseverity\b/)).toEqual([])
+        expect(
+            offenders(
+                /\bseverity\s*(===|!==)\s*'(error|warning|info)'|'(error|warning|info)'\s*(===|!==)\s*[\w.?]*\bseverity\b/
+            )
+        ).toEqual([])
     })
 
     it('compares and writes node and rollup statuses in the rollup with NODE_STATUS and ROLLUP_STATUS', () => {
         // Other vocabularies share these words: a promise's 'rejected' (read-listing) and the promotion reasons and their types (stable-promotion).
         const elsewhere = ['rollup/read-listing.ts:', 'rollup/stable-promotion.ts:']
-        expect(offenders(/'(pending|blocked|graded|stable|rejected|operational|partial)'/, join(SRC, 'rollup')).filter((at) => !elsewhere.some((p) => at.startsWith(p)))).toEqual([])
+        expect(
+            offenders(/'(pending|blocked|graded|stable|rejected|operational|partial)'/, join(SRC, 'rollup')).filter(
+                (at) => !elsewhere.some((p) => at.startsWith(p))
+            )
+        ).toEqual([])
     })
 
     it('compares and writes unit and node statuses in the run, the CLI and the report with UNIT_STATUS and NODE_STATUS', () => {
-        const compared = /\bstatus\s*(===|!==)\s*'(graded|rejected|provisional|blocked|gated|skipped|error|pending|stable)'|\bunitResult\(\w+,\s*'/
+        const compared =
+            /\bstatus\s*(===|!==)\s*'(graded|rejected|provisional|blocked|gated|skipped|error|pending|stable)'|\bunitResult\(\w+,\s*'/
         // A schema's standing adds one word of its own, 'provisional' (SchemaStatus): neither a unit's nor a node's.
         const standingWord = /status\s*===\s*'provisional'/
         const found = ['grade', 'cli', 'report'].flatMap((dir) => offenders(compared, join(SRC, dir)))
         const lines = found.filter((at) => {
             const [file, line] = at.split(':') as [string, string]
-            return !standingWord.test(readFileSync(join(SRC, file), 'utf8').split('\n')[Number(line) - 1] ?? '') || !/^cli\//.test(file)
+            return (
+                !standingWord.test(readFileSync(join(SRC, file), 'utf8').split('\n')[Number(line) - 1] ?? '') ||
+                !/^cli\//.test(file)
+            )
         })
         expect(lines).toEqual([])
     })

@@ -40,14 +40,22 @@ export const ADAPTERS: readonly AdapterCase[] = [
         name: 'node temp dir (node:fs, callback reads)',
         make: async () => {
             const dir = await mkdtemp(join(tmpdir(), 'flowmcp-island-'))
-            return { fs: fsPortFromNodeLike(nodeFsCallbacks), root: dir, dispose: () => rm(dir, { recursive: true, force: true }) }
+            return {
+                fs: fsPortFromNodeLike(nodeFsCallbacks),
+                root: dir,
+                dispose: () => rm(dir, { recursive: true, force: true })
+            }
         }
     },
     {
         name: 'node temp dir',
         make: async () => {
             const dir = await mkdtemp(join(tmpdir(), 'flowmcp-island-'))
-            return { fs: fsPortFromNodeLike(nodeFs), root: dir, dispose: () => rm(dir, { recursive: true, force: true }) }
+            return {
+                fs: fsPortFromNodeLike(nodeFs),
+                root: dir,
+                dispose: () => rm(dir, { recursive: true, force: true })
+            }
         }
     }
 ]

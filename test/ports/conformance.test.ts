@@ -9,7 +9,12 @@ import { ADAPTERS } from './adapters.js'
  */
 function interleaved(fs: FsPort): FsPort {
     const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
-    return Object.fromEntries(Object.entries(fs).map(([k, fn]) => [k, async (...args: unknown[]) => (await tick(), (fn as (...a: unknown[]) => Promise<unknown>)(...args))])) as unknown as FsPort
+    return Object.fromEntries(
+        Object.entries(fs).map(([k, fn]) => [
+            k,
+            async (...args: unknown[]) => (await tick(), (fn as (...a: unknown[]) => Promise<unknown>)(...args))
+        ])
+    ) as unknown as FsPort
 }
 
 const EEXIST = expect.objectContaining({ code: 'EEXIST' })
@@ -95,7 +100,10 @@ describe.each(ADAPTERS)('FsPort contract ($name)', ({ make }) => {
     })
 
     it('lets exactly one of two racing exclusive writers win', async () => {
-        const results = await Promise.allSettled([fs.writeFile(`${root}/r`, 'a', { exclusive: true }), fs.writeFile(`${root}/r`, 'b', { exclusive: true })])
+        const results = await Promise.allSettled([
+            fs.writeFile(`${root}/r`, 'a', { exclusive: true }),
+            fs.writeFile(`${root}/r`, 'b', { exclusive: true })
+        ])
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
     })
 
@@ -118,7 +126,10 @@ describe.each(ADAPTERS)('FsPort contract ($name)', ({ make }) => {
 
     it('keeps both writers whole when two never-overwrite writes of equal length interleave: one wins, one gets FS-002', async () => {
         const port = interleaved(fs)
-        const [a, b] = await Promise.all([writeAtomic(port, `${root}/e/entry.json`, 'AAAA', { overwrite: false, journal: new Journal(root) }), writeAtomic(port, `${root}/e/entry.json`, 'BBBB', { overwrite: false, journal: new Journal(root) })])
+        const [a, b] = await Promise.all([
+            writeAtomic(port, `${root}/e/entry.json`, 'AAAA', { overwrite: false, journal: new Journal(root) }),
+            writeAtomic(port, `${root}/e/entry.json`, 'BBBB', { overwrite: false, journal: new Journal(root) })
+        ])
         const codes = [...(a ?? []), ...(b ?? [])].map((i) => i.code)
         expect(codes).toEqual(['FS-002'])
         expect(await fs.readFile(`${root}/e/entry.json`)).toBe(a?.length === 0 ? 'AAAA' : 'BBBB')
@@ -127,7 +138,11 @@ describe.each(ADAPTERS)('FsPort contract ($name)', ({ make }) => {
 
     it('lets two interleaved replacing writers of equal length both succeed, leaving one whole file and no temp file', async () => {
         const port = interleaved(fs)
-        const results = await Promise.all(['AAAA', 'BBBB', 'CCCC'].map((data) => writeAtomic(port, `${root}/i/index.json`, data, { overwrite: true, journal: new Journal(root) })))
+        const results = await Promise.all(
+            ['AAAA', 'BBBB', 'CCCC'].map((data) =>
+                writeAtomic(port, `${root}/i/index.json`, data, { overwrite: true, journal: new Journal(root) })
+            )
+        )
         expect(results).toEqual([[], [], []])
         expect(['AAAA', 'BBBB', 'CCCC']).toContain(await fs.readFile(`${root}/i/index.json`))
         expect((await fs.readdir(`${root}/i`))?.map((e) => e.name)).toEqual(['index.json'])

@@ -6,7 +6,13 @@ function fakeFetch(record: Array<{ url: string; init: Parameters<FetchLike>[1] }
         record.push({ url, init })
         return {
             status,
-            headers: { forEach: (cb) => [['X-B', '2'], ['Content-Type', 'application/json']].forEach(([k, v]) => cb(v as string, k as string)) },
+            headers: {
+                forEach: (cb) =>
+                    [
+                        ['X-B', '2'],
+                        ['Content-Type', 'application/json']
+                    ].forEach(([k, v]) => cb(v as string, k as string))
+            },
             text: async () => '{"ok":true}'
         }
     }
@@ -16,9 +22,21 @@ describe('httpPortFromFetch', () => {
     it('sends method, headers and body and returns status, lower-cased sorted headers and the body text', async () => {
         const calls: Array<{ url: string; init: Parameters<FetchLike>[1] }> = []
         const http = httpPortFromFetch(fakeFetch(calls, 201))
-        const res = await http.send({ url: 'https://api.example.org/x', method: 'POST', headers: { a: '1' }, body: '{}' })
-        expect(res).toEqual({ status: 201, headers: { 'content-type': 'application/json', 'x-b': '2' }, body: '{"ok":true}' })
-        expect(calls[0]).toEqual({ url: 'https://api.example.org/x', init: { method: 'POST', headers: { a: '1' }, body: '{}' } })
+        const res = await http.send({
+            url: 'https://api.example.org/x',
+            method: 'POST',
+            headers: { a: '1' },
+            body: '{}'
+        })
+        expect(res).toEqual({
+            status: 201,
+            headers: { 'content-type': 'application/json', 'x-b': '2' },
+            body: '{"ok":true}'
+        })
+        expect(calls[0]).toEqual({
+            url: 'https://api.example.org/x',
+            init: { method: 'POST', headers: { a: '1' }, body: '{}' }
+        })
     })
 
     it('passes a timeout signal from the injected factory', async () => {
@@ -49,7 +67,13 @@ describe('fixedClock with an invalid time', () => {
     it('passes the value through unchanged; the functions that take now reject it with a code', async () => {
         const { Island, createMemoryFs } = await import('../../src/index.js')
         const now = fixedClock('soon').now()
-        const res = await Island.writeGrading({ fs: createMemoryFs(), root: '/island', target: { namespace: 'x' }, entry: {}, now })
+        const res = await Island.writeGrading({
+            fs: createMemoryFs(),
+            root: '/island',
+            target: { namespace: 'x' },
+            entry: {},
+            now
+        })
         expect(res.errors.map((e) => e.code)).toContain('GRD-046')
     })
 })

@@ -25,7 +25,10 @@ describe('fsPortFromNodeLike takes memfs without a cast', () => {
         await port.mkdir('/island/sub')
         await port.writeFile('/island/b.json', '[]')
         expect(await port.readFile('/island/b.json')).toBe('[]')
-        expect((await port.readdir('/island'))?.map((e) => `${e.name}:${e.kind}`).sort()).toEqual(['b.json:file', 'sub:directory'])
+        expect((await port.readdir('/island'))?.map((e) => `${e.name}:${e.kind}`).sort()).toEqual([
+            'b.json:file',
+            'sub:directory'
+        ])
         expect(await port.readFile('/island/missing.json')).toBeNull()
     })
 

@@ -18,9 +18,14 @@ function fakeFs(files: Record<string, string>, failing: Record<string, string> =
         },
         readdir(path, _options, callback) {
             if (failing[path] !== undefined) return callback(fail(failing[path] as string))
-            const names = Object.keys(files).filter((f) => f.startsWith(`${path}/`)).map((f) => f.slice(path.length + 1))
+            const names = Object.keys(files)
+                .filter((f) => f.startsWith(`${path}/`))
+                .map((f) => f.slice(path.length + 1))
             if (names.length === 0) return callback(fail('ENOENT'))
-            callback(null, names.map((name) => ({ name, isFile: () => true, isDirectory: () => false })))
+            callback(
+                null,
+                names.map((name) => ({ name, isFile: () => true, isDirectory: () => false }))
+            )
         }
     }
 }
@@ -47,19 +52,43 @@ describe('fsPortFromNodeLike given a host object it cannot read', () => {
     }
     const hostile: ReadonlyArray<[string, () => unknown]> = [
         ['a Proxy whose every read throws', () => new Proxy({}, { get: trap })],
-        ['a throwing getter for readFile', () => Object.defineProperty({ promises: {}, readdir: () => undefined }, 'readFile', { get: trap })],
+        [
+            'a throwing getter for readFile',
+            () => Object.defineProperty({ promises: {}, readdir: () => undefined }, 'readFile', { get: trap })
+        ],
         ['a throwing getter for promises', () => Object.defineProperty({}, 'promises', { get: trap })]
     ]
 
-    it.each(hostile)('does not throw for %s, and every call rejects with INT-002 (threw from the getter)', async (_name, make) => {
-        const port = fsPortFromNodeLike(make() as NodeFsLike)
-        const calls = [port.readFile('/a'), port.writeFile('/a', ''), port.mkdir('/a'), port.readdir('/a'), port.stat('/a'), port.lstat('/a'), port.link('/a', '/b'), port.rename('/a', '/b'), port.rm('/a')]
-        for (const call of calls) await expect(call).rejects.toMatchObject({ code: 'INT-002', message: 'The input of fsPortFromNodeLike could not be read: Error: x' })
-    })
+    it.each(hostile)(
+        'does not throw for %s, and every call rejects with INT-002 (threw from the getter)',
+        async (_name, make) => {
+            const port = fsPortFromNodeLike(make() as NodeFsLike)
+            const calls = [
+                port.readFile('/a'),
+                port.writeFile('/a', ''),
+                port.mkdir('/a'),
+                port.readdir('/a'),
+                port.stat('/a'),
+                port.lstat('/a'),
+                port.link('/a', '/b'),
+                port.rename('/a', '/b'),
+                port.rm('/a')
+            ]
+            for (const call of calls)
+                await expect(call).rejects.toMatchObject({
+                    code: 'INT-002',
+                    message: 'The input of fsPortFromNodeLike could not be read: Error: x'
+                })
+        }
+    )
 
     it('surfaces the unreadable host as FS-001 naming INT-002 through the library', async () => {
         const port = fsPortFromNodeLike(new Proxy({}, { get: trap }) as NodeFsLike)
-        const res = await RebuildIndex.rebuildNamespaceIndex({ fs: port, namespaceDir: '/island/providers/ns', now: '2026-01-01T00:00:00Z' })
+        const res = await RebuildIndex.rebuildNamespaceIndex({
+            fs: port,
+            namespaceDir: '/island/providers/ns',
+            now: '2026-01-01T00:00:00Z'
+        })
         expect(res.status).toBe(false)
         expect(res.errors[0]).toMatchObject({ code: 'FS-001' })
         expect(res.errors[0]?.message).toContain('The input of fsPortFromNodeLike could not be read')

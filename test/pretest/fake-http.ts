@@ -1,7 +1,9 @@
 import type { HttpPort, HttpRequest, HttpResponse } from '../../src/index.js'
 
 /** A scripted HttpPort: records every request, tracks how many were in flight at once. */
-export function fakeHttp(reply: (req: HttpRequest) => HttpResponse | Promise<HttpResponse>): HttpPort & { requests: HttpRequest[]; maxInFlight: number } {
+export function fakeHttp(
+    reply: (req: HttpRequest) => HttpResponse | Promise<HttpResponse>
+): HttpPort & { requests: HttpRequest[]; maxInFlight: number } {
     let inFlight = 0
     const port = {
         requests: [] as HttpRequest[],
@@ -22,4 +24,8 @@ export function fakeHttp(reply: (req: HttpRequest) => HttpResponse | Promise<Htt
     return port
 }
 
-export const json = (value: unknown, status = 200): HttpResponse => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) })
+export const json = (value: unknown, status = 200): HttpResponse => ({
+    status,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(value)
+})

@@ -32,13 +32,17 @@ describe('PromptBuilder.buildGoalBlock (04 §4)', () => {
     })
 
     it('has its own default condition, naming the area when given', () => {
-        expect(PromptBuilder.buildGoalBlock({ area: 'single-test' }).condition).toBe('Grade every in-scope area (single-test) until each one has a schema-valid grading file — or stop after 25 turns.')
+        expect(PromptBuilder.buildGoalBlock({ area: 'single-test' }).condition).toBe(
+            'Grade every in-scope area (single-test) until each one has a schema-valid grading file — or stop after 25 turns.'
+        )
     })
 
     it('keeps the whole condition, suffix included, within 4000 characters (04 §5)', () => {
         const suffix = ' — or stop after 25 turns.'.length
         expect(PromptBuilder.buildGoalBlock({ condition: 'x'.repeat(4000 - suffix) }).conditionLength).toBe(4000)
-        expect(PromptBuilder.buildGoalBlock({ condition: 'x'.repeat(4001 - suffix) }).errors).toEqual([expect.objectContaining({ code: 'PB-007', path: '/condition' })])
+        expect(PromptBuilder.buildGoalBlock({ condition: 'x'.repeat(4001 - suffix) }).errors).toEqual([
+            expect.objectContaining({ code: 'PB-007', path: '/condition' })
+        ])
     })
 
     it.each([
@@ -57,9 +61,40 @@ describe('PromptBuilder.buildGoalBlock (04 §4)', () => {
 
 describe('[GRADING] surfacing lines (04 §6)', () => {
     it.each([
-        [{ kind: 'area', area: 'single-test', target: 'getFirstPrice', schemaValid: true, status: 'graded', written: true }, '[GRADING] area=single-test/getFirstPrice schema-valid=✓ status=graded written=✓'],
-        [{ kind: 'area', area: 'about-namespace', target: 'prices', schemaValid: false, status: 'blocked', written: true }, '[GRADING] area=about-namespace/prices schema-valid=✗ status=blocked written=✓'],
-        [{ kind: 'area', area: 'single-test', target: 't', schemaValid: true, status: 'stable', written: false, marker: 'ascii' }, '[GRADING] area=single-test/t schema-valid=ok status=stable written=fail'],
+        [
+            {
+                kind: 'area',
+                area: 'single-test',
+                target: 'getFirstPrice',
+                schemaValid: true,
+                status: 'graded',
+                written: true
+            },
+            '[GRADING] area=single-test/getFirstPrice schema-valid=✓ status=graded written=✓'
+        ],
+        [
+            {
+                kind: 'area',
+                area: 'about-namespace',
+                target: 'prices',
+                schemaValid: false,
+                status: 'blocked',
+                written: true
+            },
+            '[GRADING] area=about-namespace/prices schema-valid=✗ status=blocked written=✓'
+        ],
+        [
+            {
+                kind: 'area',
+                area: 'single-test',
+                target: 't',
+                schemaValid: true,
+                status: 'stable',
+                written: false,
+                marker: 'ascii'
+            },
+            '[GRADING] area=single-test/t schema-valid=ok status=stable written=fail'
+        ],
         [{ kind: 'progress', done: 7, total: 12 }, '[GRADING] PROGRESS 7/12'],
         [{ kind: 'done' }, '[GRADING] DONE']
     ])('formats %j as the spec literal', (input, line) => {
@@ -68,9 +103,25 @@ describe('[GRADING] surfacing lines (04 §6)', () => {
 
     it.each([
         [{ kind: 'area', area: 'nope', target: 't', schemaValid: true, status: 'graded', written: true }, 'PB-004'],
-        [{ kind: 'area', area: 'single-test', target: 'two words', schemaValid: true, status: 'graded', written: true }, 'PB-003'],
-        [{ kind: 'area', area: 'single-test', target: 't', schemaValid: 'yes', status: 'graded', written: true }, 'PB-002'],
-        [{ kind: 'area', area: 'single-test', target: 't', schemaValid: true, status: 'operational', written: true }, 'PB-012'],
+        [
+            {
+                kind: 'area',
+                area: 'single-test',
+                target: 'two words',
+                schemaValid: true,
+                status: 'graded',
+                written: true
+            },
+            'PB-003'
+        ],
+        [
+            { kind: 'area', area: 'single-test', target: 't', schemaValid: 'yes', status: 'graded', written: true },
+            'PB-002'
+        ],
+        [
+            { kind: 'area', area: 'single-test', target: 't', schemaValid: true, status: 'operational', written: true },
+            'PB-012'
+        ],
         [{ kind: 'progress', done: 3, total: 2 }, 'PB-013'],
         [{ kind: 'progress', done: -1, total: 2 }, 'PB-002'],
         [{ kind: 'finish' }, 'PB-002'],
@@ -83,8 +134,28 @@ describe('[GRADING] surfacing lines (04 §6)', () => {
     })
 
     it.each([
-        ['[GRADING] area=single-test/getFirstPrice schema-valid=✓ status=graded written=✓', { kind: 'area', area: 'single-test', target: 'getFirstPrice', schemaValid: true, status: 'graded', written: true }],
-        ['[GRADING] area=selection-skills-L2/crypto-topic schema-valid=✗ status=pending written=✗', { kind: 'area', area: 'selection-skills-L2', target: 'crypto-topic', schemaValid: false, status: 'pending', written: false }],
+        [
+            '[GRADING] area=single-test/getFirstPrice schema-valid=✓ status=graded written=✓',
+            {
+                kind: 'area',
+                area: 'single-test',
+                target: 'getFirstPrice',
+                schemaValid: true,
+                status: 'graded',
+                written: true
+            }
+        ],
+        [
+            '[GRADING] area=selection-skills-L2/crypto-topic schema-valid=✗ status=pending written=✗',
+            {
+                kind: 'area',
+                area: 'selection-skills-L2',
+                target: 'crypto-topic',
+                schemaValid: false,
+                status: 'pending',
+                written: false
+            }
+        ],
         ['[GRADING] PROGRESS 7/12', { kind: 'progress', done: 7, total: 12 }],
         ['[GRADING] PROGRESS 0/0', { kind: 'progress', done: 0, total: 0 }],
         ['[GRADING] DONE\r', { kind: 'done' }]
@@ -117,8 +188,23 @@ describe('[GRADING] surfacing lines (04 §6)', () => {
 
     it('round-trips every well-formed event (property)', () => {
         const event = fc.oneof(
-            fc.record({ kind: fc.constant('area' as const), area: fc.constantFrom(...AREAS), target: fc.stringMatching(/^\S{1,20}$/), schemaValid: fc.boolean(), status: fc.constantFrom(...NODE_STATUSES), written: fc.boolean() }),
-            fc.integer({ min: 0, max: 1000 }).chain((total) => fc.record({ kind: fc.constant('progress' as const), done: fc.integer({ min: 0, max: total }), total: fc.constant(total) })),
+            fc.record({
+                kind: fc.constant('area' as const),
+                area: fc.constantFrom(...AREAS),
+                target: fc.stringMatching(/^\S{1,20}$/),
+                schemaValid: fc.boolean(),
+                status: fc.constantFrom(...NODE_STATUSES),
+                written: fc.boolean()
+            }),
+            fc
+                .integer({ min: 0, max: 1000 })
+                .chain((total) =>
+                    fc.record({
+                        kind: fc.constant('progress' as const),
+                        done: fc.integer({ min: 0, max: total }),
+                        total: fc.constant(total)
+                    })
+                ),
             fc.constant({ kind: 'done' as const })
         )
         fc.assert(
@@ -132,17 +218,31 @@ describe('[GRADING] surfacing lines (04 §6)', () => {
 
     it('never throws on hostile lines and always answers with an event or a coded error', () => {
         fc.assert(
-            fc.property(fc.oneof(fc.string({ unit: 'binary' }), fc.string().map((s) => `[GRADING] ${s}`), fc.anything()), (line) => {
-                const result = PromptBuilder.parseSurfacingLine({ line })
-                expect((result.event === null) !== (result.errors.length === 0)).toBe(true)
-            }),
+            fc.property(
+                fc.oneof(
+                    fc.string({ unit: 'binary' }),
+                    fc.string().map((s) => `[GRADING] ${s}`),
+                    fc.anything()
+                ),
+                (line) => {
+                    const result = PromptBuilder.parseSurfacingLine({ line })
+                    expect((result.event === null) !== (result.errors.length === 0)).toBe(true)
+                }
+            ),
             { numRuns: 200 }
         )
     })
 })
 
 describe('PromptBuilder.auditTranscript', () => {
-    const good = ['[GRADING] area=single-test/a schema-valid=✓ status=graded written=✓', '[GRADING] PROGRESS 1/2', 'working…', '[GRADING] area=single-test/b schema-valid=✓ status=graded written=✓', '[GRADING] PROGRESS 2/2', '[GRADING] DONE'].join('\n')
+    const good = [
+        '[GRADING] area=single-test/a schema-valid=✓ status=graded written=✓',
+        '[GRADING] PROGRESS 1/2',
+        'working…',
+        '[GRADING] area=single-test/b schema-valid=✓ status=graded written=✓',
+        '[GRADING] PROGRESS 2/2',
+        '[GRADING] DONE'
+    ].join('\n')
 
     it('accepts a complete run and lists its events with line numbers', () => {
         const audit = PromptBuilder.auditTranscript({ text: good, expectedTotal: 2 })
@@ -151,32 +251,59 @@ describe('PromptBuilder.auditTranscript', () => {
     })
 
     it('holds DONE to "exactly once, only when done = total" (04 ⚠ D7)', () => {
-        expect(PromptBuilder.auditTranscript({ text: '[GRADING] PROGRESS 1/2\n[GRADING] DONE' }).errors).toEqual([expect.objectContaining({ code: 'PB-014', path: '/lines/1' })])
+        expect(PromptBuilder.auditTranscript({ text: '[GRADING] PROGRESS 1/2\n[GRADING] DONE' }).errors).toEqual([
+            expect.objectContaining({ code: 'PB-014', path: '/lines/1' })
+        ])
         expect(PromptBuilder.auditTranscript({ text: '[GRADING] DONE' }).errors[0]?.code).toBe('PB-014')
-        expect(PromptBuilder.auditTranscript({ text: `${good}\n[GRADING] DONE` }).errors).toEqual([expect.objectContaining({ code: 'PB-014', path: '/lines/6' })])
+        expect(PromptBuilder.auditTranscript({ text: `${good}\n[GRADING] DONE` }).errors).toEqual([
+            expect.objectContaining({ code: 'PB-014', path: '/lines/6' })
+        ])
     })
 
     it('flags an area line without PROGRESS as a warning (04 ⚠ D7)', () => {
-        const audit = PromptBuilder.auditTranscript({ text: '[GRADING] area=single-test/a schema-valid=✓ status=graded written=✓\n[GRADING] PROGRESS 1/1\n[GRADING] area=single-test/b schema-valid=✓ status=graded written=✓' })
-        expect(audit.errors).toEqual([expect.objectContaining({ code: 'PB-WARN-003', path: '/lines/2', severity: 'warning' })])
+        const audit = PromptBuilder.auditTranscript({
+            text: '[GRADING] area=single-test/a schema-valid=✓ status=graded written=✓\n[GRADING] PROGRESS 1/1\n[GRADING] area=single-test/b schema-valid=✓ status=graded written=✓'
+        })
+        expect(audit.errors).toEqual([
+            expect.objectContaining({ code: 'PB-WARN-003', path: '/lines/2', severity: 'warning' })
+        ])
     })
 
     it('flags a total that changes, progress that goes back and a wrong expected total', () => {
-        expect(PromptBuilder.auditTranscript({ text: '[GRADING] PROGRESS 1/2\n[GRADING] PROGRESS 1/3' }).errors[0]?.code).toBe('PB-013')
-        expect(PromptBuilder.auditTranscript({ text: '[GRADING] PROGRESS 2/3\n[GRADING] PROGRESS 1/3' }).errors[0]?.code).toBe('PB-013')
+        expect(
+            PromptBuilder.auditTranscript({ text: '[GRADING] PROGRESS 1/2\n[GRADING] PROGRESS 1/3' }).errors[0]?.code
+        ).toBe('PB-013')
+        expect(
+            PromptBuilder.auditTranscript({ text: '[GRADING] PROGRESS 2/3\n[GRADING] PROGRESS 1/3' }).errors[0]?.code
+        ).toBe('PB-013')
         expect(PromptBuilder.auditTranscript({ text: good, expectedTotal: 5 }).errors[0]?.code).toBe('PB-013')
     })
 
-    it.each([[{}, 'PB-001'], [{ text: 1 }, 'PB-002'], [{ text: '', expectedTotal: -1 }, 'PB-002'], [{ text: 'x'.repeat(8_000_001) }, 'INP-003']])('rejects bad input %#', (input, code) => {
+    it.each([
+        [{}, 'PB-001'],
+        [{ text: 1 }, 'PB-002'],
+        [{ text: '', expectedTotal: -1 }, 'PB-002'],
+        [{ text: 'x'.repeat(8_000_001) }, 'INP-003']
+    ])('rejects bad input %#', (input, code) => {
         expect(PromptBuilder.auditTranscript(input).errors[0]?.code).toBe(code)
     })
 
     it('never throws on hostile transcripts', () => {
         fc.assert(
-            fc.property(fc.array(fc.oneof(fc.string({ unit: 'binary' }), fc.string().map((s) => `[GRADING] ${s}`), fc.constantFrom('[GRADING] DONE', '[GRADING] PROGRESS 1/1')), { maxLength: 30 }), (lines) => {
-                const audit = PromptBuilder.auditTranscript({ text: lines.join('\n') })
-                if (audit.complete) expect(audit.errors.filter((e) => e.severity === 'error')).toEqual([])
-            }),
+            fc.property(
+                fc.array(
+                    fc.oneof(
+                        fc.string({ unit: 'binary' }),
+                        fc.string().map((s) => `[GRADING] ${s}`),
+                        fc.constantFrom('[GRADING] DONE', '[GRADING] PROGRESS 1/1')
+                    ),
+                    { maxLength: 30 }
+                ),
+                (lines) => {
+                    const audit = PromptBuilder.auditTranscript({ text: lines.join('\n') })
+                    if (audit.complete) expect(audit.errors.filter((e) => e.severity === 'error')).toEqual([])
+                }
+            ),
             { numRuns: 200 }
         )
     })

@@ -19,11 +19,14 @@ function realBlock(area: 'single-test' | 'tools-aggregate-schema' | 'namespace-d
 }
 
 const BLOCK = realBlock('single-test')
-const HEAD = '# FlowMCP grading: area single-test\n\n## Policies (binding)\n\n1. reply — Reply with { "answers": [] }; "improvementHints" is optional.'
-const TAIL = '## Goal-Block (completion condition)\n\nGrade single-test/getBalance for 262b4ccc — or stop after 25 turns.\n'
+const HEAD =
+    '# FlowMCP grading: area single-test\n\n## Policies (binding)\n\n1. reply — Reply with { "answers": [] }; "improvementHints" is optional.'
+const TAIL =
+    '## Goal-Block (completion condition)\n\nGrade single-test/getBalance for 262b4ccc — or stop after 25 turns.\n'
 
 /** What a redaction of the joined text gives: the reference the sections must equal. */
-const whole = (head: string, block: string, tail: string, serverParams?: unknown) => Redact.text({ text: head + J + block + J + tail, serverParams })
+const whole = (head: string, block: string, tail: string, serverParams?: unknown) =>
+    Redact.text({ text: head + J + block + J + tail, serverParams })
 
 describe('redactSections', () => {
     it('gives the bytes and redactions of redacting the joined text, without scanning an inert block again', () => {
@@ -34,7 +37,12 @@ describe('redactSections', () => {
         expect(got).toEqual(whole(head, BLOCK, tail, serverParams))
         expect(got.text).not.toContain('QX7Z2KJ4PLM9R8T6W5V3N1B0C')
         expect(got.text).not.toContain('abcdefgh12345678')
-        expect(got.redactions.map((r) => r.kind)).toEqual(['server-param', 'url-credential', 'auth-header', 'key-shape'])
+        expect(got.redactions.map((r) => r.kind)).toEqual([
+            'server-param',
+            'url-credential',
+            'auth-header',
+            'key-shape'
+        ])
         // The shortcut was taken: the block was not redacted again.
         expect(redactAroundInert(head, BLOCK, tail, serverParams)).toEqual(got)
     })
@@ -48,16 +56,79 @@ describe('redactSections', () => {
 
     // A secret split across a section border, or one that reaches into the block: each is found by the
     // redaction of the joined text, so the shortcut must step aside and give the same bytes.
-    const SPLIT: ReadonlyArray<{ name: string; head: string; block: string; tail: string; serverParams?: Record<string, string>; secret: string }> = [
-        { name: 'a "name": "value" pair whose value runs over the border to the first quote of the block', head: `${HEAD}\n{"apiKey": "sk12345678`, block: `## Questions\n\n1. [Q-1] Is "this" used?${J}${BLOCK}`, tail: TAIL, secret: 'sk12345678' },
-        { name: 'a value whose closing quote starts the tail', head: `${HEAD}`, block: '## Block\n\n{"password": "p4ss', tail: 'w0rd"}\n', secret: 'p4ss' },
-        { name: 'a private key from the head to the tail', head: `${HEAD}\n-----BEGIN RSA PRIVATE KEY-----\nMIIEabc`, block: BLOCK, tail: 'def\n-----END RSA PRIVATE KEY-----\n', secret: 'MIIEabc' },
-        { name: 'Bearer at the end of the head, the token at the start of the block', head: `${HEAD}\nAuthorization: Bearer`, block: `abcdefgh12345678 is the token\n${BLOCK}`, tail: TAIL, secret: 'abcdefgh12345678' },
-        { name: 'password = at the end of the head, the value at the start of the block', head: `${HEAD}\npassword =`, block: `hunter2hunter2 more\n${BLOCK}`, tail: TAIL, secret: 'hunter2hunter2' },
-        { name: 'a key name at the end of the head, its separator and value in the block', head: `${HEAD}\napi_key`, block: `: abcd1234efgh\n${BLOCK}`, tail: TAIL, secret: 'abcd1234efgh' },
-        { name: 'a "name" at the end of the head, ": value" in the block', head: `${HEAD}\n"token"`, block: `: "ab12cd34ef56gh78ij90"\n${BLOCK}`, tail: TAIL, secret: 'ab12cd34ef56gh78ij90' },
-        { name: 'a server-parameter value holding the joiner', head: `${HEAD}\nkey: part-one`, block: BLOCK, tail: TAIL, serverParams: { KEY: `part-one${J}## Questions` }, secret: 'part-one' },
-        { name: 'a server-parameter value inside the block', head: HEAD, block: `${BLOCK}\nvalue-in-block-42`, tail: TAIL, serverParams: { KEY: 'value-in-block-42' }, secret: 'value-in-block-42' }
+    const SPLIT: ReadonlyArray<{
+        name: string
+        head: string
+        block: string
+        tail: string
+        serverParams?: Record<string, string>
+        secret: string
+    }> = [
+        {
+            name: 'a "name": "value" pair whose value runs over the border to the first quote of the block',
+            head: `${HEAD}\n{"apiKey": "sk12345678`,
+            block: `## Questions\n\n1. [Q-1] Is "this" used?${J}${BLOCK}`,
+            tail: TAIL,
+            secret: 'sk12345678'
+        },
+        {
+            name: 'a value whose closing quote starts the tail',
+            head: `${HEAD}`,
+            block: '## Block\n\n{"password": "p4ss',
+            tail: 'w0rd"}\n',
+            secret: 'p4ss'
+        },
+        {
+            name: 'a private key from the head to the tail',
+            head: `${HEAD}\n-----BEGIN RSA PRIVATE KEY-----\nMIIEabc`,
+            block: BLOCK,
+            tail: 'def\n-----END RSA PRIVATE KEY-----\n',
+            secret: 'MIIEabc'
+        },
+        {
+            name: 'Bearer at the end of the head, the token at the start of the block',
+            head: `${HEAD}\nAuthorization: Bearer`,
+            block: `abcdefgh12345678 is the token\n${BLOCK}`,
+            tail: TAIL,
+            secret: 'abcdefgh12345678'
+        },
+        {
+            name: 'password = at the end of the head, the value at the start of the block',
+            head: `${HEAD}\npassword =`,
+            block: `hunter2hunter2 more\n${BLOCK}`,
+            tail: TAIL,
+            secret: 'hunter2hunter2'
+        },
+        {
+            name: 'a key name at the end of the head, its separator and value in the block',
+            head: `${HEAD}\napi_key`,
+            block: `: abcd1234efgh\n${BLOCK}`,
+            tail: TAIL,
+            secret: 'abcd1234efgh'
+        },
+        {
+            name: 'a "name" at the end of the head, ": value" in the block',
+            head: `${HEAD}\n"token"`,
+            block: `: "ab12cd34ef56gh78ij90"\n${BLOCK}`,
+            tail: TAIL,
+            secret: 'ab12cd34ef56gh78ij90'
+        },
+        {
+            name: 'a server-parameter value holding the joiner',
+            head: `${HEAD}\nkey: part-one`,
+            block: BLOCK,
+            tail: TAIL,
+            serverParams: { KEY: `part-one${J}## Questions` },
+            secret: 'part-one'
+        },
+        {
+            name: 'a server-parameter value inside the block',
+            head: HEAD,
+            block: `${BLOCK}\nvalue-in-block-42`,
+            tail: TAIL,
+            serverParams: { KEY: 'value-in-block-42' },
+            secret: 'value-in-block-42'
+        }
     ]
     for (const c of SPLIT) {
         it(`still redacts ${c.name}`, () => {
@@ -79,19 +150,65 @@ describe('redactSections', () => {
     // Texts built from the pieces every pattern is made of, around real and random blocks: the
     // sections always redact to what the joined text redacts to.
     const PIECES = [
-        '"', '\\', ':', '=', ' ', '\n', J, '\t', '#', '## Q', "'", '{', '}', 'x', 'a1', 'Bearer', 'Basic', 'Token', 'apiKey', 'api_key', 'password', 'secret',
-        'token', '"apiKey"', '"token": "', '"name": "', ': "', 'abcdefgh12345678', 'sk-abcdefghijklmnop1234', '0123456789abcdef0123456789abcdef',
-        '-----BEGIN RSA PRIVATE KEY-----', '-----END RSA PRIVATE KEY-----', 'PRIVATE KEY', 'https://u:p4ssword@h.io/?apikey=abc123&key=ab12cd34ef56gh78ij',
-        '{{X}}', 'AKIAIOSFODNN7EXAMPLE', '\u00a0', 'eyJabcdefghij.eyJabcdefghij.abcdefghij', 'ghp_abcdefghijklmnopqrstuvwxyz', 'p4ss-w0rd-value', 'redacted'
+        '"',
+        '\\',
+        ':',
+        '=',
+        ' ',
+        '\n',
+        J,
+        '\t',
+        '#',
+        '## Q',
+        "'",
+        '{',
+        '}',
+        'x',
+        'a1',
+        'Bearer',
+        'Basic',
+        'Token',
+        'apiKey',
+        'api_key',
+        'password',
+        'secret',
+        'token',
+        '"apiKey"',
+        '"token": "',
+        '"name": "',
+        ': "',
+        'abcdefgh12345678',
+        'sk-abcdefghijklmnop1234',
+        '0123456789abcdef0123456789abcdef',
+        '-----BEGIN RSA PRIVATE KEY-----',
+        '-----END RSA PRIVATE KEY-----',
+        'PRIVATE KEY',
+        'https://u:p4ssword@h.io/?apikey=abc123&key=ab12cd34ef56gh78ij',
+        '{{X}}',
+        'AKIAIOSFODNN7EXAMPLE',
+        '\u00a0',
+        'eyJabcdefghij.eyJabcdefghij.abcdefghij',
+        'ghp_abcdefghijklmnopqrstuvwxyz',
+        'p4ss-w0rd-value',
+        'redacted'
     ]
     const text = (max: number) => fc.array(fc.constantFrom(...PIECES), { maxLength: max }).map((p) => p.join(''))
     const blocks = fc.oneof(
-        { arbitrary: fc.constantFrom(BLOCK, realBlock('tools-aggregate-schema'), realBlock('namespace-description')), weight: 4 },
+        {
+            arbitrary: fc.constantFrom(BLOCK, realBlock('tools-aggregate-schema'), realBlock('namespace-description')),
+            weight: 4
+        },
         { arbitrary: text(20), weight: 1 },
         { arbitrary: text(6).map((t) => `${t}${J}${BLOCK}`), weight: 1 },
         { arbitrary: text(6).map((t) => `${BLOCK}${t}`), weight: 1 }
     )
-    const params = fc.option(fc.dictionary(fc.constantFrom('KEY', 'OTHER', 'A$&B'), fc.oneof(fc.constantFrom('p4ss-w0rd-value', `x${J}y`, 'type', 'abcdefgh12345678', 'string'), text(4))), { nil: undefined })
+    const params = fc.option(
+        fc.dictionary(
+            fc.constantFrom('KEY', 'OTHER', 'A$&B'),
+            fc.oneof(fc.constantFrom('p4ss-w0rd-value', `x${J}y`, 'type', 'abcdefgh12345678', 'string'), text(4))
+        ),
+        { nil: undefined }
+    )
 
     it('equals the redaction of the joined text for arbitrary heads, blocks, tails and server parameters (fast-check)', () => {
         fc.assert(
@@ -104,16 +221,46 @@ describe('redactSections', () => {
 
     // The border shapes alone (quotes, separators, scheme words, whitespace) around real blocks: here
     // the shortcut is mostly taken, so this is where a wrong "cannot cross" would show.
-    const BORDER = ['"', '\\', ':', '=', ' ', '\n', J, '#', "'", 'x', 'a1', 'Bearer', 'Token', 'apiKey', 'password', '"token": "', '"name": "', ': "', 'abcdefgh12345678', 'p4ss-w0rd-value']
-    const border = (max: number) => fc.array(fc.constantFrom(...BORDER), { minLength: 1, maxLength: max }).map((p) => p.join(''))
+    const BORDER = [
+        '"',
+        '\\',
+        ':',
+        '=',
+        ' ',
+        '\n',
+        J,
+        '#',
+        "'",
+        'x',
+        'a1',
+        'Bearer',
+        'Token',
+        'apiKey',
+        'password',
+        '"token": "',
+        '"name": "',
+        ': "',
+        'abcdefgh12345678',
+        'p4ss-w0rd-value'
+    ]
+    const border = (max: number) =>
+        fc.array(fc.constantFrom(...BORDER), { minLength: 1, maxLength: max }).map((p) => p.join(''))
 
     it('equals it too where the shortcut is taken, with secrets at the borders (fast-check)', () => {
         let shortcuts = 0
         fc.assert(
-            fc.property(border(10), fc.constantFrom(BLOCK, realBlock('tools-aggregate-schema')), border(10), fc.constantFrom(undefined, { KEY: 'p4ss-w0rd-value' }), (head, block, tail, serverParams) => {
-                expect(redactSections(head, block, tail, serverParams)).toEqual(whole(head, block, tail, serverParams))
-                if (redactAroundInert(head, block, tail, serverParams) !== null) shortcuts += 1
-            }),
+            fc.property(
+                border(10),
+                fc.constantFrom(BLOCK, realBlock('tools-aggregate-schema')),
+                border(10),
+                fc.constantFrom(undefined, { KEY: 'p4ss-w0rd-value' }),
+                (head, block, tail, serverParams) => {
+                    expect(redactSections(head, block, tail, serverParams)).toEqual(
+                        whole(head, block, tail, serverParams)
+                    )
+                    if (redactAroundInert(head, block, tail, serverParams) !== null) shortcuts += 1
+                }
+            ),
             { numRuns: 1500 }
         )
         // The property is about the shortcut: it must have been taken often enough to mean something.
@@ -122,13 +269,19 @@ describe('redactSections', () => {
 
     it('erases a server-parameter value that has no URI form (a lone surrogate) instead of failing', () => {
         const got = Redact.text({ text: 'key abc\uD800defgh here', serverParams: { KEY: 'abc\uD800defgh' } })
-        expect(got).toEqual({ text: 'key [redacted:KEY] here', redactions: [{ path: '', kind: 'server-param', key: 'KEY' }], errors: [] })
+        expect(got).toEqual({
+            text: 'key [redacted:KEY] here',
+            redactions: [{ path: '', kind: 'server-param', key: 'KEY' }],
+            errors: []
+        })
     })
 })
 
 describe('PromptBuilder.buildAreaPrompt with a secret at a section border', () => {
     it('redacts a "name": "value" pair running from the last policy into the questions, as a redaction of the whole prompt does', () => {
-        const questions = PromptBuilder.questionsFor({ area: 'single-test' }).questions.map((q, i) => (i === 0 ? { ...q, question: 'Is "docs" reachable?' } : q))
+        const questions = PromptBuilder.questionsFor({ area: 'single-test' }).questions.map((q, i) =>
+            i === 0 ? { ...q, question: 'Is "docs" reachable?' } : q
+        )
         const { prompt, errors } = PromptBuilder.buildAreaPrompt({
             area: 'single-test',
             files: [{ path: 'a.mjs', role: 'the schema' }],
@@ -157,11 +310,32 @@ describe('PromptBuilder.buildAreaPrompt with a secret at a section border', () =
 describe('hasBareHexRun', () => {
     it('finds a run of 32 hex digits at the start of a word, and nothing else (fast-check against a regex)', () => {
         const reference = /(?<![0-9A-Za-z:_])[0-9a-fA-F\u0010-\u0019]{32}/
-        const pieces = ['0', '9', 'a', 'f', 'A', 'F', 'g', 'x', '0x', ':', '_', ' ', '-', '\n', '0123456789abcdef', 'ABCDEF0123456789', 'deadbeef']
+        const pieces = [
+            '0',
+            '9',
+            'a',
+            'f',
+            'A',
+            'F',
+            'g',
+            'x',
+            '0x',
+            ':',
+            '_',
+            ' ',
+            '-',
+            '\n',
+            '0123456789abcdef',
+            'ABCDEF0123456789',
+            'deadbeef'
+        ]
         fc.assert(
-            fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 30 }).map((p) => p.join('')), (text) => {
-                expect(hasBareHexRun(text, 32)).toBe(reference.test(text))
-            }),
+            fc.property(
+                fc.array(fc.constantFrom(...pieces), { maxLength: 30 }).map((p) => p.join('')),
+                (text) => {
+                    expect(hasBareHexRun(text, 32)).toBe(reference.test(text))
+                }
+            ),
             { numRuns: 3000 }
         )
     })

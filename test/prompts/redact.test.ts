@@ -27,19 +27,35 @@ const SECRET_SCHEMA = {
     version: '4.2.0',
     root: 'https://user:p4ssw0rd-in-url@api.etherscan.io/api',
     requiredServerParams: ['ETHERSCAN_API_KEY', 'MORALIS_TOKEN'],
-    headers: { 'X-API-Key': 'hdr-secret-9f8e7d6c5b4a', Authorization: 'Bearer bearer-token-abcdef123456', Accept: 'application/json' },
+    headers: {
+        'X-API-Key': 'hdr-secret-9f8e7d6c5b4a',
+        Authorization: 'Bearer bearer-token-abcdef123456',
+        Accept: 'application/json'
+    },
     tools: {
         getAbi: {
             method: 'GET',
             path: '/?module=contract&action=getabi&apikey=QX7Z2KJ4PLM9R8T6W5V3N1B0C&key=query-key-0123456789abcdef',
-            description: 'Returns the ABI. Uses AKIAIOSFODNN7EXAMPLE and AIzaSyA1234567890abcdefghijklmnopqrstuv internally (do not do this).',
+            description:
+                'Returns the ABI. Uses AKIAIOSFODNN7EXAMPLE and AIzaSyA1234567890abcdefghijklmnopqrstuv internally (do not do this).',
             parameters: [
-                { position: { key: 'address', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } },
-                { position: { key: 'apikey', value: 'hardcoded-param-value-42', location: 'query' }, z: { primitive: 'string()', options: [] } },
-                { position: { key: 'auth', value: '{{SERVER_PARAM:ETHERSCAN_API_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } }
+                {
+                    position: { key: 'address', value: '{{USER_PARAM}}', location: 'query' },
+                    z: { primitive: 'string()', options: [] }
+                },
+                {
+                    position: { key: 'apikey', value: 'hardcoded-param-value-42', location: 'query' },
+                    z: { primitive: 'string()', options: [] }
+                },
+                {
+                    position: { key: 'auth', value: '{{SERVER_PARAM:ETHERSCAN_API_KEY}}', location: 'query' },
+                    z: { primitive: 'string()', options: [] }
+                }
             ],
             tests: [{ _description: 'USDT', address: '0xdAC17F958D2ee523a2206206994597C13D831ec7', token: 'USDT' }],
-            meta: { note: 'jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U, gh ghp_abcdefghijklmnopqrstuvwxyz0123456789, md5 5f4dcc3b5aa765d61d8327deb882cf99aa11bb22, slack xoxb-123456789012-abcdefghijkl, moralis moralis-live-token-77af31' }
+            meta: {
+                note: 'jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U, gh ghp_abcdefghijklmnopqrstuvwxyz0123456789, md5 5f4dcc3b5aa765d61d8327deb882cf99aa11bb22, slack xoxb-123456789012-abcdefghijkl, moralis moralis-live-token-77af31'
+            }
         }
     }
 }
@@ -50,7 +66,12 @@ function assertNoLeak(text: string): void {
 
 describe('no secrets in prompts (04 ⚠ D9)', () => {
     it('keeps every secret of a schema full of them out of prompts.json v1, but keeps key names and public data', () => {
-        const { prompts, redactions, errors } = ScoringProtocol.emitPrompts({ schemaId: 'etherscan/contracts', schemaPath: '/abs/contracts.mjs', schema: SECRET_SCHEMA, serverParams: SERVER_PARAMS })
+        const { prompts, redactions, errors } = ScoringProtocol.emitPrompts({
+            schemaId: 'etherscan/contracts',
+            schemaPath: '/abs/contracts.mjs',
+            schema: SECRET_SCHEMA,
+            serverParams: SERVER_PARAMS
+        })
         const text = ScoringProtocol.serialize({ value: prompts }).text as string
         assertNoLeak(text)
         expect(text).toContain('{{SERVER_PARAM:ETHERSCAN_API_KEY}}')
@@ -64,7 +85,9 @@ describe('no secrets in prompts (04 ⚠ D9)', () => {
     it('keeps them out of area prompts, the entry-point prompt and prompts.json v2', () => {
         const area = PromptBuilder.buildAreaPrompt({
             area: 'single-test',
-            files: [{ path: '/island/etherscan/contracts.mjs', role: `schema (key ${SERVER_PARAMS.ETHERSCAN_API_KEY})` }],
+            files: [
+                { path: '/island/etherscan/contracts.mjs', role: `schema (key ${SERVER_PARAMS.ETHERSCAN_API_KEY})` }
+            ],
             questions: PromptBuilder.questionsFor({ area: 'single-test' }).questions,
             outputSchema: { description: JSON.stringify(SECRET_SCHEMA.headers) },
             policies: [{ id: 'P-1', summary: `never print ${SERVER_PARAMS.MORALIS_TOKEN}` }],
@@ -74,7 +97,15 @@ describe('no secrets in prompts (04 ⚠ D9)', () => {
         expect(area.prompt).toContain('[redacted:ETHERSCAN_API_KEY]')
         expect(area.errors.map((e) => e.code)).toEqual(['PB-WARN-001'])
 
-        const entry = PromptBuilder.buildEntryPointPrompt({ kind: 'single', persona: 'schema-maintainer', schemaId: 'etherscan.contracts', gradingMode: 'full', modeNote: `key ${SERVER_PARAMS.ETHERSCAN_API_KEY}`, areas: ['single-test'], serverParams: SERVER_PARAMS })
+        const entry = PromptBuilder.buildEntryPointPrompt({
+            kind: 'single',
+            persona: 'schema-maintainer',
+            schemaId: 'etherscan.contracts',
+            gradingMode: 'full',
+            modeNote: `key ${SERVER_PARAMS.ETHERSCAN_API_KEY}`,
+            areas: ['single-test'],
+            serverParams: SERVER_PARAMS
+        })
         assertNoLeak(entry.prompt as string)
 
         const emitted = PromptBuilder.emitAreaPrompts({
@@ -85,7 +116,18 @@ describe('no secrets in prompts (04 ⚠ D9)', () => {
             now: '2026-05-31T11:00:00Z',
             files: { schemaPath: `/island/etherscan/contracts.mjs?apikey=${SERVER_PARAMS.ETHERSCAN_API_KEY}` },
             emitSkill: `Run with ETHERSCAN_API_KEY=${SERVER_PARAMS.ETHERSCAN_API_KEY}`,
-            pretests: [{ schemaName: 'contracts', ok: false, passedDownloadable: 0, required: 3, summaryPath: '/island/etherscan/contracts/summary.json', errors: ['DPT-004: Test failed: https://api.etherscan.io/api?apikey=QX7Z2KJ4PLM9R8T6W5V3N1B0C (HTTP 403)'] }],
+            pretests: [
+                {
+                    schemaName: 'contracts',
+                    ok: false,
+                    passedDownloadable: 0,
+                    required: 3,
+                    summaryPath: '/island/etherscan/contracts/summary.json',
+                    errors: [
+                        'DPT-004: Test failed: https://api.etherscan.io/api?apikey=QX7Z2KJ4PLM9R8T6W5V3N1B0C (HTTP 403)'
+                    ]
+                }
+            ],
             serverParams: SERVER_PARAMS
         })
         expect(emitted.errors.filter((e) => e.severity === 'error')).toEqual([])
@@ -94,7 +136,14 @@ describe('no secrets in prompts (04 ⚠ D9)', () => {
     })
 
     it('refuses request data in pretests outright (05 §1.6 F26)', () => {
-        const emitted = PromptBuilder.emitAreaPrompts({ target: 'etherscan', flow: 'provider', areas: ['tools-aggregate-schema'], counts: { schemas: 1 }, now: '2026-05-31T11:00:00Z', pretests: [{ schemaName: 'c', ok: true, request: { url: 'x' }, nested: [{ _allParams: {} }] }] })
+        const emitted = PromptBuilder.emitAreaPrompts({
+            target: 'etherscan',
+            flow: 'provider',
+            areas: ['tools-aggregate-schema'],
+            counts: { schemas: 1 },
+            now: '2026-05-31T11:00:00Z',
+            pretests: [{ schemaName: 'c', ok: true, request: { url: 'x' }, nested: [{ _allParams: {} }] }]
+        })
         expect(emitted.prompts).toBeNull()
         expect(emitted.errors.map((e) => [e.code, e.path])).toEqual([
             ['PB-018', '/pretests/0/request'],
@@ -112,7 +161,10 @@ describe('Redact', () => {
         ['Authorization: Bearer abcdefgh12345678', 'Authorization: Bearer [redacted]'],
         ['Authorization: Bearer {{TOKEN}}', 'Authorization: Bearer {{TOKEN}}'],
         ['postgres://admin:hunter22@db.local/x', 'postgres://admin:[redacted]@db.local/x'],
-        ['hash sha256:5f4dcc3b5aa765d61d8327deb882cf99aa11bb225f4dcc3b5aa765d61d832', 'hash sha256:5f4dcc3b5aa765d61d8327deb882cf99aa11bb225f4dcc3b5aa765d61d832'],
+        [
+            'hash sha256:5f4dcc3b5aa765d61d8327deb882cf99aa11bb225f4dcc3b5aa765d61d832',
+            'hash sha256:5f4dcc3b5aa765d61d8327deb882cf99aa11bb225f4dcc3b5aa765d61d832'
+        ],
         ['address 0x5f4dcc3b5aa765d61d8327deb882cf99aa11bb22', 'address 0x5f4dcc3b5aa765d61d8327deb882cf99aa11bb22'],
         ['password = s3cretpassword1', 'password = [redacted]'],
         ['{"X-API-Key": "abc-123", "Accept": "json"}', '{"X-API-Key": "[redacted]", "Accept": "json"}'],
@@ -127,7 +179,10 @@ describe('Redact', () => {
     it('replaces server-parameter values (also URL-encoded) with their key name only', () => {
         const { text, redactions } = Redact.text({ text: 'k=a b&c+d / a%20b%26c%2Bd', serverParams: { K: 'a b&c+d' } })
         expect(text).toBe('k=[redacted:K] / [redacted:K]')
-        expect(redactions).toEqual([{ path: '', kind: 'server-param', key: 'K' }, { path: '', kind: 'server-param', key: 'K' }])
+        expect(redactions).toEqual([
+            { path: '', kind: 'server-param', key: 'K' },
+            { path: '', kind: 'server-param', key: 'K' }
+        ])
     })
 
     it('ignores server-parameter values too short to be credentials', () => {
@@ -135,9 +190,26 @@ describe('Redact', () => {
     })
 
     it('redacts secret-named fields and header credentials in a value, keeping placeholders', () => {
-        const { value, redactions } = Redact.value({ value: { headers: { 'X-API-Key': 'abc', token: 'abc12345', Accept: 'json' }, client_secret: '{{SECRET}}', password: 'pw', list: [{ key: 'api_key', value: 'v' }] } })
-        expect(value).toEqual({ headers: { 'X-API-Key': '[redacted]', token: '[redacted]', Accept: 'json' }, client_secret: '{{SECRET}}', password: '[redacted]', list: [{ key: 'api_key', value: '[redacted]' }] })
-        expect(redactions.map((r) => r.path)).toEqual(['/headers/X-API-Key', '/headers/token', '/password', '/list/0/value'])
+        const { value, redactions } = Redact.value({
+            value: {
+                headers: { 'X-API-Key': 'abc', token: 'abc12345', Accept: 'json' },
+                client_secret: '{{SECRET}}',
+                password: 'pw',
+                list: [{ key: 'api_key', value: 'v' }]
+            }
+        })
+        expect(value).toEqual({
+            headers: { 'X-API-Key': '[redacted]', token: '[redacted]', Accept: 'json' },
+            client_secret: '{{SECRET}}',
+            password: '[redacted]',
+            list: [{ key: 'api_key', value: '[redacted]' }]
+        })
+        expect(redactions.map((r) => r.path)).toEqual([
+            '/headers/X-API-Key',
+            '/headers/token',
+            '/password',
+            '/list/0/value'
+        ])
     })
 
     it('scans without changing the text, for a writer that aborts on a hit', () => {
@@ -178,7 +250,8 @@ describe('redactMessage: what the library and the CLI write', () => {
     })
 
     it('leaves content hashes and ordinary text as they are', () => {
-        const text = 'schemaHash 9f2c1a7e0b3d4c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6 of weather.forecast: token symbol ETH'
+        const text =
+            'schemaHash 9f2c1a7e0b3d4c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6 of weather.forecast: token symbol ETH'
         expect(redactMessage(text)).toBe(text)
     })
 })

@@ -33,7 +33,27 @@ const ENTRY_POINTS: Array<[string, Fn]> = [
     ['ErrorCodes.list', ErrorCodes.list]
 ]
 
-const KEYS = ['entry', 'json', 'score', 'gradings', 'grading', 'value', 'schema', 'selection', 'text', 'bytes', 'veto', 'now', 'code', 'issue', 'filename', 'area', 'timestamp', 'triggeredBy', 'limits']
+const KEYS = [
+    'entry',
+    'json',
+    'score',
+    'gradings',
+    'grading',
+    'value',
+    'schema',
+    'selection',
+    'text',
+    'bytes',
+    'veto',
+    'now',
+    'code',
+    'issue',
+    'filename',
+    'area',
+    'timestamp',
+    'triggeredBy',
+    'limits'
+]
 
 function nested(depth: number): unknown {
     let v: unknown = { __proto__: 1 }
@@ -68,7 +88,11 @@ const argument = fc.oneof(
     fc.anything(),
     hostile,
     fc.dictionary(fc.constantFrom(...KEYS), fc.oneof(fc.anything(), hostile), { maxKeys: 6 }),
-    fc.record({ entry: fc.constant(example('grading-autonomous')), grading: fc.anything(), now: fc.oneof(fc.string(), hostile) })
+    fc.record({
+        entry: fc.constant(example('grading-autonomous')),
+        grading: fc.anything(),
+        now: fc.oneof(fc.string(), hostile)
+    })
 )
 
 describe('bad input never crashes the core', () => {

@@ -8,8 +8,12 @@ type Predicate = (value: unknown) => unknown
 /** Every exported `is*` function of both public entry points: a predicate answers, it never throws. */
 function predicates(): Array<[string, Predicate]> {
     const out: Array<[string, Predicate]> = []
-    for (const [where, mod] of [['flowmcp-grading', lib], ['flowmcp-grading/entry', entry]] as const) {
-        for (const [name, value] of Object.entries(mod)) if (/^is[A-Z]/.test(name) && typeof value === 'function') out.push([`${where} ${name}`, value as Predicate])
+    for (const [where, mod] of [
+        ['flowmcp-grading', lib],
+        ['flowmcp-grading/entry', entry]
+    ] as const) {
+        for (const [name, value] of Object.entries(mod))
+            if (/^is[A-Z]/.test(name) && typeof value === 'function') out.push([`${where} ${name}`, value as Predicate])
     }
     return out
 }
@@ -17,7 +21,16 @@ function predicates(): Array<[string, Predicate]> {
 const trap = (): never => {
     throw new Error('hostile')
 }
-const TRAPS = { get: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap, defineProperty: trap, apply: trap, construct: trap }
+const TRAPS = {
+    get: trap,
+    has: trap,
+    ownKeys: trap,
+    getOwnPropertyDescriptor: trap,
+    getPrototypeOf: trap,
+    defineProperty: trap,
+    apply: trap,
+    construct: trap
+}
 function revoked(): unknown {
     const { proxy, revoke } = Proxy.revocable({}, {})
     revoke()
@@ -34,7 +47,10 @@ const HOSTILE: ReadonlyArray<[string, () => unknown]> = [
     ['a revoked proxy', revoked],
     ['a bigint', () => 10n],
     ['an object whose coercion throws', () => ({ toString: trap, valueOf: trap, [Symbol.toPrimitive]: trap })],
-    ['a string object whose coercion throws', () => Object.assign(new String('untested'), { toString: trap, valueOf: trap, [Symbol.toPrimitive]: trap })],
+    [
+        'a string object whose coercion throws',
+        () => Object.assign(new String('untested'), { toString: trap, valueOf: trap, [Symbol.toPrimitive]: trap })
+    ],
     ['an object with throwing getters', () => Object.defineProperty({}, 'gradings', { enumerable: true, get: trap })],
     ['a null-prototype object', () => Object.create(null) as unknown]
 ]
@@ -44,7 +60,13 @@ const PREDICATES = predicates()
 describe('exported predicates never throw, whatever they are given', () => {
     it('finds the predicates of both entry points', () => {
         const names = PREDICATES.map(([name]) => name)
-        for (const name of ['flowmcp-grading isWorkingCountReason', 'flowmcp-grading isAggregateGrade', 'flowmcp-grading isGradingEntry', 'flowmcp-grading/entry isGradingEntry']) expect(names).toContain(name)
+        for (const name of [
+            'flowmcp-grading isWorkingCountReason',
+            'flowmcp-grading isAggregateGrade',
+            'flowmcp-grading isGradingEntry',
+            'flowmcp-grading/entry isGradingEntry'
+        ])
+            expect(names).toContain(name)
     })
 
     it.each(PREDICATES)('%s answers a boolean for every hostile value', (_name, predicate) => {
@@ -59,12 +81,21 @@ describe('exported predicates never throw, whatever they are given', () => {
 
     it.each(PREDICATES)('%s answers a boolean for arbitrary values, hostile ones mixed in', (_name, predicate) => {
         const value = fc.oneof(
-            fc.anything({ withBigInt: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true }),
+            fc.anything({
+                withBigInt: true,
+                withMap: true,
+                withSet: true,
+                withTypedArray: true,
+                withSparseArray: true,
+                withNullPrototype: true
+            }),
             fc.constantFrom(...HOSTILE.map(([, make]) => make))
         )
         fc.assert(
             fc.property(value, (v) => {
-                const answer = predicate(typeof v === 'function' && HOSTILE.some(([, make]) => make === v) ? (v as () => unknown)() : v)
+                const answer = predicate(
+                    typeof v === 'function' && HOSTILE.some(([, make]) => make === v) ? (v as () => unknown)() : v
+                )
                 expect(typeof answer).toBe('boolean')
             }),
             { numRuns: 200, seed: 30 }

@@ -11,8 +11,16 @@ export const SCHEMA = {
             path: '/coins/{{id}}/market_chart',
             description: 'Returns price, market cap and volume series for one coin.',
             parameters: [
-                { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] }, description: 'CoinGecko coin id, e.g. bitcoin' },
-                { position: { key: 'days', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: ['min(1)'] }, description: 'Number of days back' }
+                {
+                    position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' },
+                    z: { primitive: 'string()', options: [] },
+                    description: 'CoinGecko coin id, e.g. bitcoin'
+                },
+                {
+                    position: { key: 'days', value: '{{USER_PARAM}}', location: 'query' },
+                    z: { primitive: 'number()', options: ['min(1)'] },
+                    description: 'Number of days back'
+                }
             ],
             tests: [{ _description: 'bitcoin, 7 days', id: 'bitcoin', days: 7 }]
         }
@@ -29,12 +37,26 @@ export const SCORES = {
     timestamp: '2026-05-18T03:15:00Z',
     scores: [
         { dimension: 'whenToUse', score: 4.0, reasoning: 'Description is clear and specific.' },
-        { dimension: 'parameters', score: 3.5, reasoning: 'Tools have descriptive names; allowed values are not listed.' }
+        {
+            dimension: 'parameters',
+            score: 3.5,
+            reasoning: 'Tools have descriptive names; allowed values are not listed.'
+        }
     ]
 }
 
-export const EMIT = { schemaId: 'coingecko-com/market-chart', schemaPath: '/island/providers/coingecko-com/market-chart/schema/market-chart.mjs', schema: SCHEMA }
+export const EMIT = {
+    schemaId: 'coingecko-com/market-chart',
+    schemaPath: '/island/providers/coingecko-com/market-chart/schema/market-chart.mjs',
+    schema: SCHEMA
+}
 
 export function withScores(a: number, b: number): typeof SCORES {
-    return { ...SCORES, scores: [{ ...SCORES.scores[0], score: a } as (typeof SCORES.scores)[number], { ...SCORES.scores[1], score: b } as (typeof SCORES.scores)[number]] }
+    return {
+        ...SCORES,
+        scores: [
+            { ...SCORES.scores[0], score: a } as (typeof SCORES.scores)[number],
+            { ...SCORES.scores[1], score: b } as (typeof SCORES.scores)[number]
+        ]
+    }
 }

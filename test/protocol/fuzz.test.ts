@@ -20,9 +20,16 @@ describe('scores.json and prompts.json under hostile input (fast-check)', () => 
 
     it('validateScores never throws on JSON text, hostile strings included', () => {
         fc.assert(
-            fc.property(fc.oneof(fc.json(), hostileString, hostileJson.map((v) => JSON.stringify(v))), (text) => {
-                assertCoded(ScoringProtocol.validateScores({ text, prompts }).errors)
-            }),
+            fc.property(
+                fc.oneof(
+                    fc.json(),
+                    hostileString,
+                    hostileJson.map((v) => JSON.stringify(v))
+                ),
+                (text) => {
+                    assertCoded(ScoringProtocol.validateScores({ text, prompts }).errors)
+                }
+            ),
             RUNS
         )
     })
@@ -43,8 +50,20 @@ describe('scores.json and prompts.json under hostile input (fast-check)', () => 
     it('any score of a valid scores.json is reported with its band, and NaN never becomes a grade', () => {
         fc.assert(
             fc.property(fc.double({ noDefaultInfinity: false }), fc.double({ min: 1, max: 5, noNaN: true }), (a, b) => {
-                const scores = { ...SCORES, scores: [{ ...SCORES.scores[0], score: a }, { ...SCORES.scores[1], score: b }] }
-                const result = ScoringProtocol.buildReport({ prompts, scores, schemaSource: SCHEMA_SOURCE, validation: { passed: true, errors: [] }, now: '2026-05-18T03:16:00Z' })
+                const scores = {
+                    ...SCORES,
+                    scores: [
+                        { ...SCORES.scores[0], score: a },
+                        { ...SCORES.scores[1], score: b }
+                    ]
+                }
+                const result = ScoringProtocol.buildReport({
+                    prompts,
+                    scores,
+                    schemaSource: SCHEMA_SOURCE,
+                    validation: { passed: true, errors: [] },
+                    now: '2026-05-18T03:16:00Z'
+                })
                 assertCoded(result.errors)
                 const inRange = Number.isFinite(a) && a >= 1 && a <= 5
                 expect(result.report === null).toBe(!inRange)
@@ -68,7 +87,10 @@ describe('scores.json and prompts.json under hostile input (fast-check)', () => 
     it('buildReport never throws on arbitrary arguments', () => {
         fc.assert(
             fc.property(fc.anything(), fc.anything(), fc.anything(), fc.anything(), (p, s, v, now) => {
-                assertCoded(ScoringProtocol.buildReport({ prompts: p, scores: s, schemaSource: v, validation: v, now } as never).errors)
+                assertCoded(
+                    ScoringProtocol.buildReport({ prompts: p, scores: s, schemaSource: v, validation: v, now } as never)
+                        .errors
+                )
             }),
             RUNS
         )

@@ -17,13 +17,24 @@ describe('Scoring Protocol v1 round trip (in memory)', () => {
             creator: { skill: 'grade-score-single', skillVersion: '1.0.0', session: 'claude-code-2026-05-18-03-15' },
             harness: { name: 'claude-code', version: '1.0.0', model: 'claude-opus-4-7', modelContext: '1M' },
             timestamp: '2026-05-18T03:15:00Z',
-            scores: read.prompts?.prompts.map((p) => ({ dimension: p.dimension, score: p.dimension === 'whenToUse' ? 4.5 : 4.0, reasoning: `rated ${p.dimension}` }))
+            scores: read.prompts?.prompts.map((p) => ({
+                dimension: p.dimension,
+                score: p.dimension === 'whenToUse' ? 4.5 : 4.0,
+                reasoning: `rated ${p.dimension}`
+            }))
         })
 
         // CLI, stage 3: consume scores.json and write the report.
         const scores = ScoringProtocol.validateScores({ text: scoresText, prompts: read.prompts })
         expect(scores.errors).toEqual([])
-        const built = ScoringProtocol.buildReport({ prompts: read.prompts, scores: scores.scores, schemaSource: SCHEMA_SOURCE, validation: { passed: true, errors: [] }, now: '2026-05-18T03:16:00Z', startedAt: '2026-05-18T03:00:00Z' })
+        const built = ScoringProtocol.buildReport({
+            prompts: read.prompts,
+            scores: scores.scores,
+            schemaSource: SCHEMA_SOURCE,
+            validation: { passed: true, errors: [] },
+            now: '2026-05-18T03:16:00Z',
+            startedAt: '2026-05-18T03:00:00Z'
+        })
         expect(built.errors).toEqual([])
         expect(built.report).toMatchObject({ grade: 'B', score: 4.25, schemaIdSlug: 'coingecko-com_market-chart' })
         const reportText = ScoringProtocol.serialize({ value: built.report }).text as string
@@ -38,8 +49,13 @@ describe('Scoring Protocol v1 round trip (in memory)', () => {
             creator: { skill: 's', skillVersion: '1', session: 'x' },
             harness: { name: 'claude-code', version: '1', model: 'm', modelContext: 'c' },
             timestamp: '2026-05-18T03:15:00Z',
-            scores: [{ dimension: 'whenToUse', score: 4, reasoning: 'r' }, { dimension: 'parameters', score: 4, reasoning: 'r' }]
+            scores: [
+                { dimension: 'whenToUse', score: 4, reasoning: 'r' },
+                { dimension: 'parameters', score: 4, reasoning: 'r' }
+            ]
         }
-        expect(ScoringProtocol.validateScores({ scores, prompts: other }).errors).toEqual([expect.objectContaining({ code: 'SPV-009' })])
+        expect(ScoringProtocol.validateScores({ scores, prompts: other }).errors).toEqual([
+            expect.objectContaining({ code: 'SPV-009' })
+        ])
     })
 })

@@ -12,11 +12,19 @@ function readOnly(files: Record<string, string>): ReportFsPort {
     return { readFile: (path) => fs.readFile(path), readdir: (path) => fs.readdir(path) }
 }
 
-const INDEX = JSON.stringify({ status: 'blocked', updatedAt: now, schemas: { forecast: { status: 'blocked', grade: null, reason: 'untested', nodes: {} } } })
+const INDEX = JSON.stringify({
+    status: 'blocked',
+    updatedAt: now,
+    schemas: { forecast: { status: 'blocked', grade: null, reason: 'untested', nodes: {} } }
+})
 
 describe('renderIslandReport as a library function', () => {
     it('renders an island through a host port that only reads', async () => {
-        const report = await renderIslandReport({ fs: readOnly({ '/island/providers/openmeteo/index.json': INDEX }), root: '/island', title: 'registry' })
+        const report = await renderIslandReport({
+            fs: readOnly({ '/island/providers/openmeteo/index.json': INDEX }),
+            root: '/island',
+            title: 'registry'
+        })
         expect(report.errors).toEqual([])
         expect(report.namespaces).toBe(1)
         expect(report.html).toContain('<title>registry</title>')
@@ -50,7 +58,8 @@ describe('CSP hashes without node:crypto', () => {
     })
 
     it('hashes text as createHash(sha256).digest(base64) does, for non-ASCII text too', () => {
-        for (const text of ['', 'a', 'style{}', '\u25B8 \u00e9\u{1F600}']) expect(sha256Base64(text)).toBe(createHash('sha256').update(text, 'utf8').digest('base64'))
+        for (const text of ['', 'a', 'style{}', '\u25B8 \u00e9\u{1F600}'])
+            expect(sha256Base64(text)).toBe(createHash('sha256').update(text, 'utf8').digest('base64'))
     })
 
     it('gives a different hash for a different text', () => {

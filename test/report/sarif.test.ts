@@ -4,7 +4,17 @@ import { Ajv } from 'ajv'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { Areas, ErrorCodes, FixList, gradeSingleSchema, httpPortFromRecordings, Sarif, sourceLocations, type FixItem, type SarifLog } from '../../src/index.js'
+import {
+    Areas,
+    ErrorCodes,
+    FixList,
+    gradeSingleSchema,
+    httpPortFromRecordings,
+    Sarif,
+    sourceLocations,
+    type FixItem,
+    type SarifLog
+} from '../../src/index.js'
 import { fixEntriesOf } from '../../src/fix/fix-list.js'
 import { genericText } from '../../src/report/sarif.js'
 import { QUESTIONS } from '../../src/areas/catalogue.js'
@@ -14,7 +24,13 @@ import { exampleMain, grader, recording, scriptedJudge } from '../grade/helpers.
 // ajv 8 reads it once its draft-04 `id` is spelt `$id` (it uses no draft-04-only keyword), and with
 // regular expressions compiled without the `u` flag: one pattern of the schema is not valid in unicode mode.
 const require = createRequire(import.meta.url)
-const { id, $schema: _draft04, ...SARIF_SCHEMA } = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')) as Record<string, unknown>
+const {
+    id,
+    $schema: _draft04,
+    ...SARIF_SCHEMA
+} = JSON.parse(
+    readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')
+) as Record<string, unknown>
 const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false })
 for (const [name, format] of Object.entries(fullFormats)) ajv.addFormat(name, format)
 const validateSarif = ajv.compile({ ...SARIF_SCHEMA, $id: String(id) })
@@ -72,14 +88,32 @@ const HINT: FixItem = {
     unit: 'single-test/getPrice',
     area: 'single-test',
     tool: 'getPrice',
-    hint: { targetField: 'tools.getPrice.description', suggestion: 'Write it in the third person.', priority: 'medium' },
+    hint: {
+        targetField: 'tools.getPrice.description',
+        suggestion: 'Write it in the third person.',
+        priority: 'medium'
+    },
     placed: 'target'
 }
-const WHOLE: FixItem = { schemaId: 'coingecko.simple', file: null, kind: 'finding', code: 'SRC-006', severity: 'warning', message: 'Top-level code is not run', pointer: '', line: null, column: null, cost: 0 }
+const WHOLE: FixItem = {
+    schemaId: 'coingecko.simple',
+    file: null,
+    kind: 'finding',
+    code: 'SRC-006',
+    severity: 'warning',
+    message: 'Top-level code is not run',
+    pointer: '',
+    line: null,
+    column: null,
+    cost: 0
+}
 
 describe('Sarif.fromFixItems', () => {
     it('writes one result per item and one rule per code, valid against the SARIF 2.1.0 schema', () => {
-        const { log, errors } = Sarif.fromFixItems({ items: [FINDING, ANSWER, WHOLE], tool: { name: 'flowmcp-grading', version: '0.1.0' } })
+        const { log, errors } = Sarif.fromFixItems({
+            items: [FINDING, ANSWER, WHOLE],
+            tool: { name: 'flowmcp-grading', version: '0.1.0' }
+        })
         expect(errors).toEqual([])
         const run = expectValid(log).runs[0]
         expect(run.results.map((r) => [r.ruleId, r.level, r.ruleIndex])).toEqual([
@@ -128,11 +162,16 @@ describe('Sarif.fromFixItems', () => {
             "ruleIndex": 1,
           }
         `)
-        expect(run.results[2]?.locations).toEqual([{ logicalLocations: [{ name: 'coingecko.simple', fullyQualifiedName: 'coingecko.simple#' }] }])
+        expect(run.results[2]?.locations).toEqual([
+            { logicalLocations: [{ name: 'coingecko.simple', fullyQualifiedName: 'coingecko.simple#' }] }
+        ])
     })
 
     it('explains an issue code from the error catalogue and a question id from the question catalogue', () => {
-        const { log } = Sarif.fromFixItems({ items: [FINDING, ANSWER], docsUri: 'https://example.org/flowmcp-grading/docs/errors.md' })
+        const { log } = Sarif.fromFixItems({
+            items: [FINDING, ANSWER],
+            docsUri: 'https://example.org/flowmcp-grading/docs/errors.md'
+        })
         const [question, finding] = expectValid(log).runs[0].tool.driver.rules
         const entry = ErrorCodes.get({ code: 'SCH-WARN-011' }).entry
         expect(finding?.shortDescription.text).toBe(genericText(entry?.template ?? ''))
@@ -172,24 +211,45 @@ describe('Sarif.fromFixItems', () => {
     })
 
     it('leaves no {placeholder} unfilled in any rule text, for every code of the catalogue and every question', () => {
-        const items = [...ErrorCodes.list({}).codes.map((c) => ({ ...WHOLE, code: c.code })), ...QUESTIONS.map((q) => ({ ...WHOLE, code: q.id })), HINT]
+        const items = [
+            ...ErrorCodes.list({}).codes.map((c) => ({ ...WHOLE, code: c.code })),
+            ...QUESTIONS.map((q) => ({ ...WHOLE, code: q.id })),
+            HINT
+        ]
         const rules = expectValid(Sarif.fromFixItems({ items }).log).runs[0].tool.driver.rules
         expect(rules.length).toBeGreaterThan(200)
-        const texts = rules.flatMap((r) => [r.shortDescription.text, r.fullDescription.text, r.help.text].map((text) => [r.id, text]))
+        const texts = rules.flatMap((r) =>
+            [r.shortDescription.text, r.fullDescription.text, r.help.text].map((text) => [r.id, text])
+        )
         expect(texts.filter(([, text]) => /\{[A-Za-z0-9_]+\}/.test(text as string))).toEqual([])
-        expect(genericText('Tool {tool} is key-gated, not evaluable without {params}')).toBe('The tool is key-gated, not evaluable without the params')
-        expect(genericText('Unknown level {value} (expected one of {expected})')).toBe('Unknown level the value (expected one of the accepted values)')
-        expect(genericText('Test {index} of tool {tool} failed: {detail}')).toBe('Test one of the tool failed: the details')
+        expect(genericText('Tool {tool} is key-gated, not evaluable without {params}')).toBe(
+            'The tool is key-gated, not evaluable without the params'
+        )
+        expect(genericText('Unknown level {value} (expected one of {expected})')).toBe(
+            'Unknown level the value (expected one of the accepted values)'
+        )
+        expect(genericText('Test {index} of tool {tool} failed: {detail}')).toBe(
+            'Test one of the tool failed: the details'
+        )
     })
 
     it('writes a hint as a result of its own rule, and names the tool in every message, the message whole', () => {
         const long = `${'A sentence that goes on. '.repeat(40)}The end.`
         const { log } = Sarif.fromFixItems({ items: [HINT, { ...ANSWER, message: long }] })
         const run = expectValid(log).runs[0]
-        expect(run.results.map((r) => r.message.text)).toEqual(['Write it in the third person. in tool getPrice', `${long} in tool getPrice`])
-        expect(run.results[0]?.properties).toMatchObject({ kind: 'hint', placed: 'target', hint: { priority: 'medium' } })
+        expect(run.results.map((r) => r.message.text)).toEqual([
+            'Write it in the third person. in tool getPrice',
+            `${long} in tool getPrice`
+        ])
+        expect(run.results[0]?.properties).toMatchObject({
+            kind: 'hint',
+            placed: 'target',
+            hint: { priority: 'medium' }
+        })
         expect(run.results[1]?.properties).toMatchObject({ question: ANSWER.question, reasoning: ANSWER.reasoning })
-        expect(run.tool.driver.rules.find((r) => r.id === 'HINT-single-test')?.shortDescription.text).toBe('An improvement hint of the single-test grading')
+        expect(run.tool.driver.rules.find((r) => r.id === 'HINT-single-test')?.shortDescription.text).toBe(
+            'An improvement hint of the single-test grading'
+        )
     })
 
     it('gives a code in neither catalogue a rule of its own, at the most severe level of its items', () => {
@@ -215,11 +275,23 @@ describe('Sarif.fromFixItems', () => {
     })
 
     it('keeps the fingerprints when only the lines move, and changes them with the pointer or the code', () => {
-        const before = Sarif.fromFixItems({ items: [FINDING, ANSWER] }).log?.runs[0].results.map((r) => r.partialFingerprints)
-        const after = Sarif.fromFixItems({ items: [{ ...FINDING, line: 40, column: 1 }, { ...ANSWER, line: null, column: null }] }).log?.runs[0].results.map((r) => r.partialFingerprints)
+        const before = Sarif.fromFixItems({ items: [FINDING, ANSWER] }).log?.runs[0].results.map(
+            (r) => r.partialFingerprints
+        )
+        const after = Sarif.fromFixItems({
+            items: [
+                { ...FINDING, line: 40, column: 1 },
+                { ...ANSWER, line: null, column: null }
+            ]
+        }).log?.runs[0].results.map((r) => r.partialFingerprints)
         expect(after).toEqual(before)
         expect(before?.[0]?.['flowmcpGrading/v1']).toMatch(/^[0-9a-f]{64}$/)
-        const moved = Sarif.fromFixItems({ items: [{ ...FINDING, pointer: '/tools/getPrice/path' }, { ...ANSWER, code: 'Q-single-test-04' }] }).log?.runs[0].results.map((r) => r.partialFingerprints)
+        const moved = Sarif.fromFixItems({
+            items: [
+                { ...FINDING, pointer: '/tools/getPrice/path' },
+                { ...ANSWER, code: 'Q-single-test-04' }
+            ]
+        }).log?.runs[0].results.map((r) => r.partialFingerprints)
         expect(moved?.[0]).not.toEqual(before?.[0])
         expect(moved?.[1]).not.toEqual(before?.[1])
     })
@@ -234,24 +306,59 @@ describe('Sarif.fromFixItems', () => {
     })
 
     it('omits the region when the line is not known, and the column when only the line is', () => {
-        const { log } = Sarif.fromFixItems({ items: [{ ...FINDING, line: null, column: 4 }, { ...FINDING, column: null }] })
+        const { log } = Sarif.fromFixItems({
+            items: [
+                { ...FINDING, line: null, column: 4 },
+                { ...FINDING, column: null }
+            ]
+        })
         const [noLine, noColumn] = expectValid(log).runs[0].results
-        expect(noLine?.locations[0]?.physicalLocation).toEqual({ artifactLocation: { uri: 'providers/coingecko/simple.mjs', uriBaseId: 'SRCROOT' } })
+        expect(noLine?.locations[0]?.physicalLocation).toEqual({
+            artifactLocation: { uri: 'providers/coingecko/simple.mjs', uriBaseId: 'SRCROOT' }
+        })
         expect(noColumn?.locations[0]?.physicalLocation?.region).toEqual({ startLine: 18 })
     })
 
     it.each([
         ['a relative path', 'providers/x/a.mjs', undefined, { uri: 'providers/x/a.mjs', uriBaseId: 'SRCROOT' }],
-        ['a ./ path with a space and an umlaut', './a b/ü.mjs', undefined, { uri: 'a%20b/%C3%BC.mjs', uriBaseId: 'SRCROOT' }],
-        ['a Windows relative path', 'providers\\x\\a.mjs', undefined, { uri: 'providers/x/a.mjs', uriBaseId: 'SRCROOT' }],
+        [
+            'a ./ path with a space and an umlaut',
+            './a b/ü.mjs',
+            undefined,
+            { uri: 'a%20b/%C3%BC.mjs', uriBaseId: 'SRCROOT' }
+        ],
+        [
+            'a Windows relative path',
+            'providers\\x\\a.mjs',
+            undefined,
+            { uri: 'providers/x/a.mjs', uriBaseId: 'SRCROOT' }
+        ],
         ['a Windows absolute path', 'C:\\repo\\a.mjs', undefined, { uri: 'file:///C:/repo/a.mjs' }],
         ['an absolute POSIX path', '/home/me/a%b.mjs', undefined, { uri: 'file:///home/me/a%25b.mjs' }],
-        ['an absolute path under a file: base', '/work/repo/providers/a.mjs', 'file:///work/repo/', { uri: 'providers/a.mjs', uriBaseId: 'SRCROOT' }],
-        ['a Windows path under a file: base', 'C:\\repo\\p\\a.mjs', 'file:///C:/repo/', { uri: 'p/a.mjs', uriBaseId: 'SRCROOT' }],
-        ['an absolute path outside the base', '/elsewhere/a.mjs', 'file:///work/repo/', { uri: 'file:///elsewhere/a.mjs' }],
+        [
+            'an absolute path under a file: base',
+            '/work/repo/providers/a.mjs',
+            'file:///work/repo/',
+            { uri: 'providers/a.mjs', uriBaseId: 'SRCROOT' }
+        ],
+        [
+            'a Windows path under a file: base',
+            'C:\\repo\\p\\a.mjs',
+            'file:///C:/repo/',
+            { uri: 'p/a.mjs', uriBaseId: 'SRCROOT' }
+        ],
+        [
+            'an absolute path outside the base',
+            '/elsewhere/a.mjs',
+            'file:///work/repo/',
+            { uri: 'file:///elsewhere/a.mjs' }
+        ],
         ['a URI', 'https://example.org/a b.mjs', undefined, { uri: 'https://example.org/a%20b.mjs' }]
     ])('writes %s as a URI with forward slashes', (_name, file, baseUri, expected) => {
-        const { log, errors } = Sarif.fromFixItems({ items: [{ ...FINDING, file }], ...(baseUri !== undefined ? { baseUri } : {}) })
+        const { log, errors } = Sarif.fromFixItems({
+            items: [{ ...FINDING, file }],
+            ...(baseUri !== undefined ? { baseUri } : {})
+        })
         expect(errors).toEqual([])
         const run = expectValid(log).runs[0]
         expect(run.results[0]?.locations[0]?.physicalLocation?.artifactLocation).toEqual(expected)
@@ -259,8 +366,16 @@ describe('Sarif.fromFixItems', () => {
     })
 
     it('names the tool it is given', () => {
-        const { log } = Sarif.fromFixItems({ items: [], tool: { name: 'registry-ci', version: '2.0.0', informationUri: 'https://example.org/ci' } })
-        expect(expectValid(log).runs[0].tool.driver).toEqual({ name: 'registry-ci', version: '2.0.0', informationUri: 'https://example.org/ci', rules: [] })
+        const { log } = Sarif.fromFixItems({
+            items: [],
+            tool: { name: 'registry-ci', version: '2.0.0', informationUri: 'https://example.org/ci' }
+        })
+        expect(expectValid(log).runs[0].tool.driver).toEqual({
+            name: 'registry-ci',
+            version: '2.0.0',
+            informationUri: 'https://example.org/ci',
+            rules: []
+        })
     })
 
     it('valid against the SARIF 2.1.0 schema for any well-formed items', () => {
@@ -272,18 +387,24 @@ describe('Sarif.fromFixItems', () => {
             code: fc.constantFrom('SCH-WARN-011', 'SRC-001', 'Q-single-test-01', 'Q-security', 'NEW-1'),
             severity: fc.constantFrom('error' as const, 'warning' as const, 'info' as const),
             message: text,
-            pointer: fc.array(text, { maxLength: 4 }).map((tokens) => tokens.map((t) => '/' + t.replace(/~/g, '~0').replace(/\//g, '~1')).join('')),
+            pointer: fc
+                .array(text, { maxLength: 4 })
+                .map((tokens) => tokens.map((t) => '/' + t.replace(/~/g, '~0').replace(/\//g, '~1')).join('')),
             line: fc.option(fc.integer({ min: 1, max: 5000 }), { nil: null }),
             column: fc.option(fc.integer({ min: 1, max: 500 }), { nil: null }),
             cost: fc.double({ noNaN: true, noDefaultInfinity: true }),
             score: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constantFrom('pass', 'fail', 'n/a'))
         })
         fc.assert(
-            fc.property(fc.array(item, { maxLength: 6 }), fc.constantFrom(undefined, 'file:///work/repo/'), (items, baseUri) => {
-                const { log, errors } = Sarif.fromFixItems({ items, ...(baseUri !== undefined ? { baseUri } : {}) })
-                expect(errors).toEqual([])
-                expect(expectValid(log).runs[0].results).toHaveLength(items.length)
-            }),
+            fc.property(
+                fc.array(item, { maxLength: 6 }),
+                fc.constantFrom(undefined, 'file:///work/repo/'),
+                (items, baseUri) => {
+                    const { log, errors } = Sarif.fromFixItems({ items, ...(baseUri !== undefined ? { baseUri } : {}) })
+                    expect(errors).toEqual([])
+                    expect(expectValid(log).runs[0].results).toHaveLength(items.length)
+                }
+            ),
             { seed: 21, numRuns: 150 }
         )
     })
@@ -296,15 +417,30 @@ describe('the fix list of a graded schema as SARIF', () => {
             schema: { main },
             schemaId: 'openmeteo.forecast',
             grader,
-            options: { now: '2026-11-22T18:00:00Z', source, judge: scriptedJudge(2).judge, http: httpPortFromRecordings({ recordings: [recording('openmeteo')] }) }
+            options: {
+                now: '2026-11-22T18:00:00Z',
+                source,
+                judge: scriptedJudge(2).judge,
+                http: httpPortFromRecordings({ recordings: [recording('openmeteo')] })
+            }
         })
         const units = result.grading?.units ?? []
         const { locate, errors } = sourceLocations({ source })
         expect(errors).toEqual([])
-        const fix = FixList.build({ schemaId: 'openmeteo.forecast', file: 'providers/openmeteo/forecast.mjs', errors: result.errors, units, entries: fixEntriesOf(units, result.entries), locate })
+        const fix = FixList.build({
+            schemaId: 'openmeteo.forecast',
+            file: 'providers/openmeteo/forecast.mjs',
+            errors: result.errors,
+            units,
+            entries: fixEntriesOf(units, result.entries),
+            locate
+        })
         expect(fix.items.length).toBeGreaterThan(0)
         for (const item of fix.items) expect({ line: item.line, column: item.column }).toEqual(locate(item.pointer))
-        const { log, errors: sarifErrors } = Sarif.fromFixItems({ items: fix.items, baseUri: 'file:///home/me/flowmcp-schemas/' })
+        const { log, errors: sarifErrors } = Sarif.fromFixItems({
+            items: fix.items,
+            baseUri: 'file:///home/me/flowmcp-schemas/'
+        })
         expect(sarifErrors).toEqual([])
         const results = expectValid(log).runs[0].results
         expect(results).toHaveLength(fix.items.length)
@@ -313,17 +449,33 @@ describe('the fix list of a graded schema as SARIF', () => {
 })
 
 describe('Sarif.fromFixItems on input that is not a list of fix items', () => {
-    const codes = (issues: ReadonlyArray<{ code: string; path: string }>): string[][] => issues.map((i) => [i.code, i.path])
+    const codes = (issues: ReadonlyArray<{ code: string; path: string }>): string[][] =>
+        issues.map((i) => [i.code, i.path])
 
     it.each([
         ['no items', {}, [['SRF-001', '/items']]],
         ['items that are not an array', { items: { 0: FINDING } }, [['SRF-002', '/items']]],
         ['too many items', { items: new Array(100_001).fill(null) }, [['SRF-003', '/items']]],
         ['a tool that is a string', { items: [], tool: 'me' }, [['SRF-002', '/tool']]],
-        ['a tool without a name and a version of 2 MB', { items: [], tool: { version: 'x'.repeat(2_000_000) } }, [['SRF-001', '/tool/name'], ['SRF-002', '/tool/version']]],
-        ['a relative informationUri', { items: [], tool: { name: 'a', version: '1', informationUri: 'docs/x' } }, [['SRF-002', '/tool/informationUri']]],
+        [
+            'a tool without a name and a version of 2 MB',
+            { items: [], tool: { version: 'x'.repeat(2_000_000) } },
+            [
+                ['SRF-001', '/tool/name'],
+                ['SRF-002', '/tool/version']
+            ]
+        ],
+        [
+            'a relative informationUri',
+            { items: [], tool: { name: 'a', version: '1', informationUri: 'docs/x' } },
+            [['SRF-002', '/tool/informationUri']]
+        ],
         ['a baseUri without a trailing slash', { items: [], baseUri: 'file:///work/repo' }, [['SRF-002', '/baseUri']]],
-        ['a docsUri with a fragment', { items: [], docsUri: 'https://example.org/errors.md#x' }, [['SRF-002', '/docsUri']]],
+        [
+            'a docsUri with a fragment',
+            { items: [], docsUri: 'https://example.org/errors.md#x' },
+            [['SRF-002', '/docsUri']]
+        ],
         ['no input object', undefined, [['SRF-001', '/items']]]
     ])('refuses %s with no log', (_name, input, expected) => {
         const { log, errors } = Sarif.fromFixItems(input as never)
@@ -339,7 +491,16 @@ describe('Sarif.fromFixItems on input that is not a list of fix items', () => {
                 throw new Error('hostile')
             }
         })
-        const items = [FINDING, null, 'SCH-001', withoutCode, { ...ANSWER, severity: 'fatal' }, { ...ANSWER, pointer: 'tools/x' }, getter, ANSWER]
+        const items = [
+            FINDING,
+            null,
+            'SCH-001',
+            withoutCode,
+            { ...ANSWER, severity: 'fatal' },
+            { ...ANSWER, pointer: 'tools/x' },
+            getter,
+            ANSWER
+        ]
         const { log, errors } = Sarif.fromFixItems({ items: items as never })
         expect(codes(errors)).toEqual([
             ['SRF-004', '/items/1'],
@@ -350,12 +511,18 @@ describe('Sarif.fromFixItems on input that is not a list of fix items', () => {
             ['SRF-004', '/items/6']
         ])
         expect(errors.every((e) => e.severity === 'warning')).toBe(true)
-        expect(errors[2]?.message).toMatchInlineSnapshot(`"Item 3: code must be a non-empty string of at most 200 characters, got undefined; the item is left out of the log"`)
+        expect(errors[2]?.message).toMatchInlineSnapshot(
+            `"Item 3: code must be a non-empty string of at most 200 characters, got undefined; the item is left out of the log"`
+        )
         expect(expectValid(log).runs[0].results.map((r) => r.ruleId)).toEqual(['SCH-WARN-011', 'Q-single-test-05'])
     })
 
     it('leaves out a wrong optional field and keeps the item', () => {
-        const { log, errors } = Sarif.fromFixItems({ items: [{ ...FINDING, line: 0, column: 2.5, cost: Number.NaN, hint: { targetField: 1 }, kind: 'other', file: 7 }] as never })
+        const { log, errors } = Sarif.fromFixItems({
+            items: [
+                { ...FINDING, line: 0, column: 2.5, cost: Number.NaN, hint: { targetField: 1 }, kind: 'other', file: 7 }
+            ] as never
+        })
         expect(codes(errors)).toEqual([
             ['SRF-006', '/items/0/file'],
             ['SRF-006', '/items/0/kind'],
@@ -366,7 +533,11 @@ describe('Sarif.fromFixItems on input that is not a list of fix items', () => {
         ])
         const result = expectValid(log).runs[0].results[0]
         expect(result?.locations[0]?.physicalLocation).toBeUndefined()
-        expect(result?.properties).toEqual({ schemaId: 'coingecko.simple', pointer: '/tools/getPrice/description', tool: 'getPrice' })
+        expect(result?.properties).toEqual({
+            schemaId: 'coingecko.simple',
+            pointer: '/tools/getPrice/description',
+            tool: 'getPrice'
+        })
     })
 
     it('lists the first 50 item problems and counts the rest in one SRF-007', () => {

@@ -33,7 +33,12 @@ describe('golden islands', () => {
         const res =
             kind === 'namespace'
                 ? await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: dir, now: NOW })
-                : await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: dir, providersRoot: '/island/providers', now: NOW })
+                : await RebuildIndex.rebuildSelectionIndex({
+                      fs,
+                      selectionDir: dir,
+                      providersRoot: '/island/providers',
+                      now: NOW
+                  })
         expect(res.status).toBe(true)
         expect(res.index?.status).toBe(status)
         const text = (await fs.readFile(`${dir}/index.json`)) as string
@@ -47,7 +52,12 @@ describe('golden islands', () => {
     it('keeps the foreign-formatted lockSnapshot of selection-locked byte for byte', async () => {
         const fs = load('selection-locked')
         const before = (await fs.readFile('/island/selections/defi-core/index.json')) as string
-        await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: '/island/selections/defi-core', providersRoot: '/island/providers', now: NOW })
+        await RebuildIndex.rebuildSelectionIndex({
+            fs,
+            selectionDir: '/island/selections/defi-core',
+            providersRoot: '/island/providers',
+            now: NOW
+        })
         const after = (await fs.readFile('/island/selections/defi-core/index.json')) as string
         const raw = (t: string): string => t.slice(t.indexOf('"lockSnapshot": ') + 16, t.lastIndexOf('}'))
         expect(raw(after).trimEnd()).toBe(raw(before).trimEnd())

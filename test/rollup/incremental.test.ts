@@ -1,6 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createMemoryFs, RebuildIndex, type FsPort, type GradingFileInput, type Issue, type MemoryFs } from '../../src/index.js'
+import {
+    createMemoryFs,
+    RebuildIndex,
+    type FsPort,
+    type GradingFileInput,
+    type Issue,
+    type MemoryFs
+} from '../../src/index.js'
 import { createIssue } from '../../src/errors/issue.js'
 import { INDEX_RECORD_FILE, parseRecord, serializeRecord } from '../../src/rollup/index-record.js'
 import { decodeFacts, encodeFacts, FolderState, type FolderRecord } from '../../src/rollup/folder-state.js'
@@ -31,9 +38,17 @@ const addArb = fc.record({
 const otherArb = fc.oneof(
     fc.record({ op: fc.constant('snapshot' as const), day: fc.integer({ min: 1, max: 28 }) }),
     fc.record({ op: fc.constant('remove' as const), pick: fc.nat() }),
-    fc.record({ op: fc.constant('corrupt' as const), how: fc.constantFrom('flip', 'truncate', 'garbage', 'version', 'owner', 'delete', 'unknown-name', 'unverified'), at: fc.nat() }),
+    fc.record({
+        op: fc.constant('corrupt' as const),
+        how: fc.constantFrom('flip', 'truncate', 'garbage', 'version', 'owner', 'delete', 'unknown-name', 'unverified'),
+        at: fc.nat()
+    }),
     fc.record({ op: fc.constant('drop-index' as const) }),
-    fc.record({ op: fc.constant('stray' as const), node: fc.constantFrom<Node>('tool', 'aggregate', 'namespace'), n: fc.integer({ min: 0, max: 3 }) })
+    fc.record({
+        op: fc.constant('stray' as const),
+        node: fc.constantFrom<Node>('tool', 'aggregate', 'namespace'),
+        n: fc.integer({ min: 0, max: 3 })
+    })
 )
 const stepArb = fc.oneof({ weight: 5, arbitrary: addArb }, { weight: 1, arbitrary: otherArb })
 type Step = typeof stepArb extends fc.Arbitrary<infer T> ? T : never
@@ -62,7 +77,10 @@ async function apply(fs: MemoryFs, step: Step, ids: string[]): Promise<void> {
             const ids = [...text.matchAll(/"questionId": "([^"]+)"/g)].map((m) => m[1] as string)
             if (ids.length > 1) content = text.replace(`"${ids[1] as string}"`, `"${ids[0] as string}"`)
         }
-        const target = step.damage === 2 && step.node === 'tool' ? gradingPath('aggregate', path.slice(path.lastIndexOf('/') + 1)) : path
+        const target =
+            step.damage === 2 && step.node === 'tool'
+                ? gradingPath('aggregate', path.slice(path.lastIndexOf('/') + 1))
+                : path
         if (files[target] !== undefined) return
         await fs.mkdir(target.slice(0, target.lastIndexOf('/')))
         await fs.writeFile(target, content)
@@ -70,7 +88,10 @@ async function apply(fs: MemoryFs, step: Step, ids: string[]): Promise<void> {
         return
     }
     if (step.op === 'snapshot') {
-        await fs.writeFile(`${NS_DIR}/prices/schema/prices--2026-06-${String(step.day).padStart(2, '0')}T09-00-00Z--${PRICES_HASH}.mjs`, 'export const main = {}\n')
+        await fs.writeFile(
+            `${NS_DIR}/prices/schema/prices--2026-06-${String(step.day).padStart(2, '0')}T09-00-00Z--${PRICES_HASH}.mjs`,
+            'export const main = {}\n'
+        )
         return
     }
     if (step.op === 'remove') {
@@ -80,7 +101,10 @@ async function apply(fs: MemoryFs, step: Step, ids: string[]): Promise<void> {
     }
     if (step.op === 'stray') {
         // Either plainly not a grading file, or one that only fails the calendar check (30/31 February).
-        const path = gradingPath(step.node, step.n < 2 ? `notes-${step.n}.txt` : `single-test--2026-02-3${step.n - 2}T10-00-00Z.json`)
+        const path = gradingPath(
+            step.node,
+            step.n < 2 ? `notes-${step.n}.txt` : `single-test--2026-02-3${step.n - 2}T10-00-00Z.json`
+        )
         await fs.mkdir(path.slice(0, path.lastIndexOf('/')))
         await fs.writeFile(path, 'x')
         return
@@ -114,7 +138,16 @@ async function apply(fs: MemoryFs, step: Step, ids: string[]): Promise<void> {
         const owner = 'namespace:defillama' as const
         const parsed = parseRecord(text, owner).folders
         if (parsed === null) return text
-        const stripped = new Map([...parsed].map(([rel, rec]) => [rel, { listing: rec.listing, strays: rec.strays, kept: rec.kept.map((k) => ({ screened: k.screened, verified: null })) }]))
+        const stripped = new Map(
+            [...parsed].map(([rel, rec]) => [
+                rel,
+                {
+                    listing: rec.listing,
+                    strays: rec.strays,
+                    kept: rec.kept.map((k) => ({ screened: k.screened, verified: null }))
+                }
+            ])
+        )
         return serializeRecord(owner, stripped)
     }
     const next = (edits[step.how] as () => string | null)()
@@ -124,15 +157,28 @@ async function apply(fs: MemoryFs, step: Step, ids: string[]): Promise<void> {
 
 /** The oracle: every file parsed and handed to the pure builder, as without any reduction or record. */
 function pureIndex(files: Record<string, string>, previousText: string | null): string | null {
-    const under = (dir: string): string[] => Object.keys(files).filter((f) => f.startsWith(`${dir}/`)).map((f) => f.slice(dir.length + 1))
+    const under = (dir: string): string[] =>
+        Object.keys(files)
+            .filter((f) => f.startsWith(`${dir}/`))
+            .map((f) => f.slice(dir.length + 1))
     const fileNames = (dir: string): string[] => [...new Set(under(dir).filter((r) => !r.includes('/')))].sort()
-    const dirNames = (dir: string): string[] => [...new Set(under(dir).filter((r) => r.includes('/')).map((r) => r.slice(0, r.indexOf('/'))))].sort()
+    const dirNames = (dir: string): string[] =>
+        [
+            ...new Set(
+                under(dir)
+                    .filter((r) => r.includes('/'))
+                    .map((r) => r.slice(0, r.indexOf('/')))
+            )
+        ].sort()
     const gradings = (dir: string, rel: string): GradingFileInput[] =>
         fileNames(dir).map((name) => {
             try {
                 return { name, entry: JSON.parse(files[`${dir}/${name}`] as string) as unknown }
             } catch (cause) {
-                return { name, problem: createIssue('IDX-004', '', { path: `${rel}/${name}`, detail: (cause as Error).message }) }
+                return {
+                    name,
+                    problem: createIssue('IDX-004', '', { path: `${rel}/${name}`, detail: (cause as Error).message })
+                }
             }
         })
     const listing = {
@@ -146,9 +192,19 @@ function pureIndex(files: Record<string, string>, previousText: string | null): 
                     name,
                     snapshots: fileNames(`${d}/schema`),
                     gradings: gradings(`${d}/_gradings`, `${name}/_gradings`),
-                    about: { snapshots: fileNames(`${d}/resources/about`), gradings: gradings(`${d}/resources/about/_gradings`, `${name}/resources/about/_gradings`) },
-                    skills: dirNames(`${d}/skills`).map((k) => ({ name: k, snapshots: fileNames(`${d}/skills/${k}`), gradings: gradings(`${d}/skills/${k}/_gradings`, `${name}/skills/${k}/_gradings`) })),
-                    tools: dirNames(`${d}/tools`).map((t) => ({ name: t, gradings: gradings(`${d}/tools/${t}/_gradings`, `${name}/tools/${t}/_gradings`) }))
+                    about: {
+                        snapshots: fileNames(`${d}/resources/about`),
+                        gradings: gradings(`${d}/resources/about/_gradings`, `${name}/resources/about/_gradings`)
+                    },
+                    skills: dirNames(`${d}/skills`).map((k) => ({
+                        name: k,
+                        snapshots: fileNames(`${d}/skills/${k}`),
+                        gradings: gradings(`${d}/skills/${k}/_gradings`, `${name}/skills/${k}/_gradings`)
+                    })),
+                    tools: dirNames(`${d}/tools`).map((t) => ({
+                        name: t,
+                        gradings: gradings(`${d}/tools/${t}/_gradings`, `${name}/tools/${t}/_gradings`)
+                    }))
                 }
             })
     }
@@ -175,7 +231,12 @@ describe('incremental rebuild', () => {
                     const full = createMemoryFs(fs.dump().files)
                     const oracle = pureIndex(fs.dump().files, await fs.readFile(INDEX))
                     const a = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: NS_DIR, now: NOW })
-                    const b = await RebuildIndex.rebuildNamespaceIndex({ fs: full, namespaceDir: NS_DIR, now: NOW, incremental: false })
+                    const b = await RebuildIndex.rebuildNamespaceIndex({
+                        fs: full,
+                        namespaceDir: NS_DIR,
+                        now: NOW,
+                        incremental: false
+                    })
                     expect(a.status).toBe(b.status)
                     expect(await fs.readFile(INDEX)).toBe(await full.readFile(INDEX))
                     expect(await fs.readFile(INDEX)).toBe(oracle)
@@ -199,12 +260,26 @@ describe('incremental rebuild', () => {
                     if (n === at) await meanwhile()
                     return fn(...args)
                 }
-            return Object.fromEntries(Object.entries(fs).map(([k, fn]) => [k, typeof fn === 'function' ? wrap(fn.bind(fs) as (...args: never[]) => Promise<unknown>) : fn])) as unknown as FsPort
+            return Object.fromEntries(
+                Object.entries(fs).map(([k, fn]) => [
+                    k,
+                    typeof fn === 'function' ? wrap(fn.bind(fs) as (...args: never[]) => Promise<unknown>) : fn
+                ])
+            ) as unknown as FsPort
         }
         await fc.assert(
             fc.asyncProperty(
                 fc.array(stepArb, { maxLength: 8 }),
-                fc.oneof({ weight: 4, arbitrary: addArb }, { weight: 1, arbitrary: fc.record({ op: fc.constant('snapshot' as const), day: fc.integer({ min: 1, max: 28 }) }) }),
+                fc.oneof(
+                    { weight: 4, arbitrary: addArb },
+                    {
+                        weight: 1,
+                        arbitrary: fc.record({
+                            op: fc.constant('snapshot' as const),
+                            day: fc.integer({ min: 1, max: 28 })
+                        })
+                    }
+                ),
                 fc.integer({ min: 1, max: 40 }),
                 fc.boolean(),
                 async (steps, late, at, incremental) => {
@@ -215,14 +290,27 @@ describe('incremental rebuild', () => {
                         await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: NS_DIR, now: NOW })
                     }
                     let other: Promise<{ status: boolean }> | null = null
-                    const start = (): Promise<{ status: boolean }> => (other ??= apply(fs, late, ids).then(() => RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: NS_DIR, now: NOW })))
-                    const first = await RebuildIndex.rebuildNamespaceIndex({ fs: pausing(fs, at, start), namespaceDir: NS_DIR, now: NOW, incremental })
+                    const start = (): Promise<{ status: boolean }> =>
+                        (other ??= apply(fs, late, ids).then(() =>
+                            RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: NS_DIR, now: NOW })
+                        ))
+                    const first = await RebuildIndex.rebuildNamespaceIndex({
+                        fs: pausing(fs, at, start),
+                        namespaceDir: NS_DIR,
+                        now: NOW,
+                        incremental
+                    })
                     const second = await start()
                     expect(first.status).toBe(second.status)
                     if (!first.status) return
                     // Whatever the interleaving, the index on disk is current: a full rebuild has nothing to change.
                     const copy = createMemoryFs(fs.dump().files)
-                    const check = await RebuildIndex.rebuildNamespaceIndex({ fs: copy, namespaceDir: NS_DIR, now: NOW, incremental: false })
+                    const check = await RebuildIndex.rebuildNamespaceIndex({
+                        fs: copy,
+                        namespaceDir: NS_DIR,
+                        now: NOW,
+                        incremental: false
+                    })
                     expect(check.written).toBe(false)
                     expect((await fs.readdir(NS_DIR))?.filter((e) => e.name.endsWith('.tmp'))).toEqual([])
                 }
@@ -236,26 +324,38 @@ describe('incremental rebuild', () => {
         for (let d = 1; d <= 9; d += 1) Object.assign(files, grading('tool', `2026-06-0${d}T10:00:00Z`, { grade: 'B' }))
         const fs = createMemoryFs(files)
         await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: NS_DIR, now: NOW })
-        for (const [path, text] of Object.entries(grading('tool', '2026-06-20T10:00:00Z', { grade: 'C' }))) await fs.writeFile(path, text)
+        for (const [path, text] of Object.entries(grading('tool', '2026-06-20T10:00:00Z', { grade: 'C' })))
+            await fs.writeFile(path, text)
         const reads: string[] = []
         const counting = { ...fs, readFile: async (p: string) => (reads.push(p), fs.readFile(p)) }
         const res = await RebuildIndex.rebuildNamespaceIndex({ fs: counting, namespaceDir: NS_DIR, now: NOW })
         expect(res.index?.schemas.prices?.tools.getFirstPrice?.grade).toBe('C')
-        expect(reads.filter((p) => p.includes('/_gradings/'))).toEqual([gradingPath('tool', 'single-test--2026-06-20T10-00-00Z.json')])
+        expect(reads.filter((p) => p.includes('/_gradings/'))).toEqual([
+            gradingPath('tool', 'single-test--2026-06-20T10-00-00Z.json')
+        ])
     })
 
     it('reads a file again whose read failed last time (IDX-020 is never recorded)', async () => {
-        const files = { ...baseNamespace(), ...grading('tool', '2026-06-01T10:00:00Z', { grade: 'B' }), ...grading('tool', '2026-06-02T10:00:00Z', { grade: 'C' }) }
+        const files = {
+            ...baseNamespace(),
+            ...grading('tool', '2026-06-01T10:00:00Z', { grade: 'B' }),
+            ...grading('tool', '2026-06-02T10:00:00Z', { grade: 'C' })
+        }
         const fs = createMemoryFs(files)
         const flaky = gradingPath('tool', 'single-test--2026-06-01T10-00-00Z.json')
-        const failing = { ...fs, readFile: async (p: string) => (p === flaky ? Promise.reject(new Error('EIO')) : fs.readFile(p)) }
+        const failing = {
+            ...fs,
+            readFile: async (p: string) => (p === flaky ? Promise.reject(new Error('EIO')) : fs.readFile(p))
+        }
         const first = await RebuildIndex.rebuildNamespaceIndex({ fs: failing, namespaceDir: NS_DIR, now: NOW })
         expect(first.index?.schemas.prices?.tools.getFirstPrice?.status).toBe('blocked')
         const full = createMemoryFs(fs.dump().files)
         await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: NS_DIR, now: NOW })
         await RebuildIndex.rebuildNamespaceIndex({ fs: full, namespaceDir: NS_DIR, now: NOW, incremental: false })
         expect(await fs.readFile(INDEX)).toBe(await full.readFile(INDEX))
-        expect(JSON.parse((await fs.readFile(INDEX)) as string).schemas.prices.tools.getFirstPrice.status).toBe('graded')
+        expect(JSON.parse((await fs.readFile(INDEX)) as string).schemas.prices.tools.getFirstPrice.status).toBe(
+            'graded'
+        )
     })
 
     it('falls back to a full read with IDX-INFO-001 when the record is damaged', async () => {
@@ -272,7 +372,10 @@ describe('incremental rebuild', () => {
         const files: Record<string, string> = {
             ...baseNamespace(),
             ...grading('tool', '2026-06-01T10:00:00Z', { grade: 'B' }),
-            [`${ROOT}/selections/defi-core/selection/defi-core--2026-05-30T09-00-00Z--ef67ab12.json`]: JSON.stringify({ selectionId: 'defi-core', members: [{ schemaId: 'defillama.prices' }] })
+            [`${ROOT}/selections/defi-core/selection/defi-core--2026-05-30T09-00-00Z--ef67ab12.json`]: JSON.stringify({
+                selectionId: 'defi-core',
+                members: [{ schemaId: 'defillama.prices' }]
+            })
         }
         const fs = createMemoryFs(files)
         const args = { selectionDir: `${ROOT}/selections/defi-core`, providersRoot: `${ROOT}/providers`, now: NOW }
@@ -284,8 +387,12 @@ describe('incremental rebuild', () => {
         const full = createMemoryFs(fs.dump().files)
         await RebuildIndex.rebuildSelectionIndex({ fs, ...args })
         await RebuildIndex.rebuildSelectionIndex({ fs: full, ...args, incremental: false })
-        expect(await fs.readFile(`${ROOT}/selections/defi-core/index.json`)).toBe(await full.readFile(`${ROOT}/selections/defi-core/index.json`))
-        expect(await fs.readFile(`${ROOT}/selections/defi-core/${INDEX_RECORD_FILE}`)).toContain('defillama/prices/_gradings')
+        expect(await fs.readFile(`${ROOT}/selections/defi-core/index.json`)).toBe(
+            await full.readFile(`${ROOT}/selections/defi-core/index.json`)
+        )
+        expect(await fs.readFile(`${ROOT}/selections/defi-core/${INDEX_RECORD_FILE}`)).toContain(
+            'defillama/prices/_gradings'
+        )
     })
 })
 
@@ -317,7 +424,8 @@ describe('rebuild record file name', () => {
         // An island from before the rename: the record under its old name only.
         await fs.writeFile(LEGACY, (await fs.readFile(RECORD)) as string)
         await fs.rm(RECORD)
-        for (const [path, text] of Object.entries(grading('tool', '2026-06-20T10:00:00Z', { grade: 'C' }))) await fs.writeFile(path, text)
+        for (const [path, text] of Object.entries(grading('tool', '2026-06-20T10:00:00Z', { grade: 'C' })))
+            await fs.writeFile(path, text)
         const full = createMemoryFs(fs.dump().files)
         const reads: string[] = []
         const counting = { ...fs, readFile: async (p: string) => (reads.push(p), fs.readFile(p)) }
@@ -337,17 +445,28 @@ describe('rebuild record file name', () => {
         const fs = createMemoryFs({
             ...baseNamespace(),
             ...grading('tool', '2026-06-01T10:00:00Z', { grade: 'B' }),
-            [`${selDir}/selection/defi-core--2026-05-30T09-00-00Z--ef67ab12.json`]: JSON.stringify({ selectionId: 'defi-core', members: [{ schemaId: 'defillama.prices' }] }),
+            [`${selDir}/selection/defi-core--2026-05-30T09-00-00Z--ef67ab12.json`]: JSON.stringify({
+                selectionId: 'defi-core',
+                members: [{ schemaId: 'defillama.prices' }]
+            }),
             [`${selDir}/.index-record.json`]: 'an old record'
         })
-        const res = await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: selDir, providersRoot: `${ROOT}/providers`, now: NOW })
+        const res = await RebuildIndex.rebuildSelectionIndex({
+            fs,
+            selectionDir: selDir,
+            providersRoot: `${ROOT}/providers`,
+            now: NOW
+        })
         expect(res.status).toBe(true)
         expect(await fs.readFile(`${selDir}/.index-record.json`)).toBeNull()
     })
 })
 
 describe('rebuild record', () => {
-    const facts = screenGradingFile({ name: 'single-test--2026-05-01T10-00-00Z.json', entry: makeEntry({ area: 'single-test' }) })
+    const facts = screenGradingFile({
+        name: 'single-test--2026-05-01T10-00-00Z.json',
+        entry: makeEntry({ area: 'single-test' })
+    })
 
     it('round-trips facts through the compact encoding', () => {
         expect(facts).not.toBeNull()
@@ -365,10 +484,17 @@ describe('rebuild record', () => {
         const state = new FolderState('prices/tools/getFirstPrice/_gradings', null)
         state.offer(facts as NonNullable<typeof facts>, makeEntry({ area: 'single-test' }))
         expect(state.finish()).not.toBeNull()
-        const text = serializeRecord('namespace:defillama', new Map([['prices/tools/getFirstPrice/_gradings', state.record(['single-test--2026-05-01T10-00-00Z.json'])]]))
+        const text = serializeRecord(
+            'namespace:defillama',
+            new Map([
+                ['prices/tools/getFirstPrice/_gradings', state.record(['single-test--2026-05-01T10-00-00Z.json'])]
+            ])
+        )
         expect(parseRecord(text, 'namespace:defillama').reason).toBeNull()
         expect(parseRecord(text, 'namespace:other').reason).toMatch(/belongs to/)
-        expect(parseRecord(text.replace('single-test--2026', 'single-test--2027'), 'namespace:defillama').reason).toBe('checksum mismatch')
+        expect(parseRecord(text.replace('single-test--2026', 'single-test--2027'), 'namespace:defillama').reason).toBe(
+            'checksum mismatch'
+        )
         expect(parseRecord('{}', 'namespace:defillama').reason).toBe('not a rebuild record')
         expect(parseRecord(null, 'namespace:defillama')).toEqual({ folders: null, reason: null })
     })
@@ -379,4 +505,3 @@ describe('rebuild record', () => {
         expect(state.finish()).toBeNull()
     })
 })
-

@@ -4,33 +4,63 @@ import { makeEntry } from '../island/support.js'
 import { baseNamespace, grading, gradingPath, NS_DIR, PRICES_HASH, rebuildNs } from './support.js'
 
 const tool = async (files: Record<string, string>, previousIndex?: unknown) => {
-    const all = { ...baseNamespace(), ...files, ...(previousIndex !== undefined ? { [`${NS_DIR}/index.json`]: JSON.stringify(previousIndex) } : {}) }
+    const all = {
+        ...baseNamespace(),
+        ...files,
+        ...(previousIndex !== undefined ? { [`${NS_DIR}/index.json`]: JSON.stringify(previousIndex) } : {})
+    }
     const { index, errors } = await rebuildNs(all)
     return { node: index.schemas.prices?.tools.getFirstPrice, index, errors }
 }
 
 describe('leaf node derivation (03 §6.1, first match wins)', () => {
     it('rule 1: an entry carrying a veto makes the node rejected with grade REJECTED', async () => {
-        const { node, index } = await tool({ ...grading('tool', '2026-05-31T10:00:00Z', { grade: 'B' }), ...grading('tool', '2026-05-31T11:00:00Z', { veto: true }) })
-        expect(node).toMatchObject({ status: 'rejected', grade: 'REJECTED', ref: 'prices/tools/getFirstPrice/_gradings/single-test--2026-05-31T11-00-00Z.json', veto: { triggeredBy: 'api-key-domain-mismatch' } })
-        expect(index.blockers).toContainEqual({ node: 'schemas.prices.tools.getFirstPrice', reason: expect.stringMatching(/^IDX-023: Vetoed \(api-key-domain-mismatch\)/) })
+        const { node, index } = await tool({
+            ...grading('tool', '2026-05-31T10:00:00Z', { grade: 'B' }),
+            ...grading('tool', '2026-05-31T11:00:00Z', { veto: true })
+        })
+        expect(node).toMatchObject({
+            status: 'rejected',
+            grade: 'REJECTED',
+            ref: 'prices/tools/getFirstPrice/_gradings/single-test--2026-05-31T11-00-00Z.json',
+            veto: { triggeredBy: 'api-key-domain-mismatch' }
+        })
+        expect(index.blockers).toContainEqual({
+            node: 'schemas.prices.tools.getFirstPrice',
+            reason: expect.stringMatching(/^IDX-023: Vetoed \(api-key-domain-mismatch\)/)
+        })
     })
 
     it('rule 1 is terminal: a newer full entry without lineage does not lift the veto (⚠ A11)', async () => {
-        const { node } = await tool({ ...grading('tool', '2026-05-31T10:00:00Z', { veto: true }), ...grading('tool', '2026-05-31T11:00:00Z', { grade: 'B' }) })
+        const { node } = await tool({
+            ...grading('tool', '2026-05-31T10:00:00Z', { veto: true }),
+            ...grading('tool', '2026-05-31T11:00:00Z', { grade: 'B' })
+        })
         expect(node?.status).toBe('rejected')
     })
 
     it('lifts a veto only through a newer full entry whose regradingTrigger names it (⚠ A11)', async () => {
         const vetoId = `${PRICES_HASH}--2026-05-31T10-00-00Z`
-        const { node } = await tool({ ...grading('tool', '2026-05-31T10:00:00Z', { veto: true }), ...grading('tool', '2026-05-31T11:00:00Z', { grade: 'C', previousGradingId: vetoId }) })
+        const { node } = await tool({
+            ...grading('tool', '2026-05-31T10:00:00Z', { veto: true }),
+            ...grading('tool', '2026-05-31T11:00:00Z', { grade: 'C', previousGradingId: vetoId })
+        })
         expect(node).toMatchObject({ status: 'graded', grade: 'C' })
     })
 
     it('never lifts a veto through a partial entry (⚠ A11)', async () => {
         const vetoId = `${PRICES_HASH}--2026-05-31T10-00-00Z`
-        const partial = makeEntry({ area: 'single-test', mode: 'partial', grade: 'C', previousGradingId: vetoId, timestamp: '2026-05-31T11:00:00Z' })
-        const { node } = await tool({ ...grading('tool', '2026-05-31T10:00:00Z', { veto: true }), [gradingPath('tool', 'single-test--2026-05-31T11-00-00Z.json')]: JSON.stringify(partial) })
+        const partial = makeEntry({
+            area: 'single-test',
+            mode: 'partial',
+            grade: 'C',
+            previousGradingId: vetoId,
+            timestamp: '2026-05-31T11:00:00Z'
+        })
+        const { node } = await tool({
+            ...grading('tool', '2026-05-31T10:00:00Z', { veto: true }),
+            [gradingPath('tool', 'single-test--2026-05-31T11-00-00Z.json')]: JSON.stringify(partial)
+        })
         expect(node?.status).toBe('rejected')
     })
 
@@ -44,35 +74,59 @@ describe('leaf node derivation (03 §6.1, first match wins)', () => {
     })
 
     it('rule 2: an unparseable grading file blocks the node with a coded reason (⚠ C13)', async () => {
-        const { node, index } = await tool({ ...grading('tool', '2026-05-31T10:00:00Z'), [gradingPath('tool', 'single-test--2026-05-31T11-00-00Z.json')]: '{ not json' })
+        const { node, index } = await tool({
+            ...grading('tool', '2026-05-31T10:00:00Z'),
+            [gradingPath('tool', 'single-test--2026-05-31T11-00-00Z.json')]: '{ not json'
+        })
         expect(node?.status).toBe('blocked')
-        expect(node?.reason).toMatch(/^IDX-004: Grading entry not parseable: prices\/tools\/getFirstPrice\/_gradings\/single-test--2026-05-31T11-00-00Z.json/)
+        expect(node?.reason).toMatch(
+            /^IDX-004: Grading entry not parseable: prices\/tools\/getFirstPrice\/_gradings\/single-test--2026-05-31T11-00-00Z.json/
+        )
         expect(index.blockers.map((b) => b.node)).toEqual(['schemas.prices.tools.getFirstPrice'])
     })
 
     it('rule 2: an entry that fails validateGradingEntry blocks the node (a provider A is invalid, ⚠ C15)', async () => {
         const bad = { ...makeEntry({ area: 'single-test', timestamp: '2026-05-31T10:00:00Z' }), aggregateGrade: 'A' }
-        const { node } = await tool({ [gradingPath('tool', 'single-test--2026-05-31T10-00-00Z.json')]: JSON.stringify(bad) })
+        const { node } = await tool({
+            [gradingPath('tool', 'single-test--2026-05-31T10-00-00Z.json')]: JSON.stringify(bad)
+        })
         expect(node).toMatchObject({ status: 'blocked', reason: expect.stringMatching(/^IDX-012: .*GRD-013/) })
     })
 
     it('rule 2: an older entry that breaks the entry schema blocks the node, even under a newer valid one', async () => {
         const broken = { ...makeEntry({ area: 'single-test', timestamp: '2026-05-30T10:00:00Z' }), gradings: [] }
-        const { node } = await tool({ [gradingPath('tool', 'single-test--2026-05-30T10-00-00Z.json')]: JSON.stringify(broken), ...grading('tool', '2026-05-31T10:00:00Z') })
+        const { node } = await tool({
+            [gradingPath('tool', 'single-test--2026-05-30T10-00-00Z.json')]: JSON.stringify(broken),
+            ...grading('tool', '2026-05-31T10:00:00Z')
+        })
         expect(node?.reason).toMatch(/^IDX-012: .*GRD-023/)
     })
 
     it('treats an older entry that breaks only a semantic rule as audit trail: the newest full entry decides', async () => {
-        const stale = { ...makeEntry({ area: 'single-test', timestamp: '2026-05-30T10:00:00Z', grade: 'C' }), aggregateGrade: 'D' }
-        const { node } = await tool({ [gradingPath('tool', 'single-test--2026-05-30T10-00-00Z.json')]: JSON.stringify(stale), ...grading('tool', '2026-05-31T10:00:00Z') })
+        const stale = {
+            ...makeEntry({ area: 'single-test', timestamp: '2026-05-30T10:00:00Z', grade: 'C' }),
+            aggregateGrade: 'D'
+        }
+        const { node } = await tool({
+            [gradingPath('tool', 'single-test--2026-05-30T10-00-00Z.json')]: JSON.stringify(stale),
+            ...grading('tool', '2026-05-31T10:00:00Z')
+        })
         expect(node).toMatchObject({ status: 'stable', grade: 'B' })
-        const newestBroken = await tool({ ...grading('tool', '2026-05-30T10:00:00Z'), [gradingPath('tool', 'single-test--2026-05-31T10-00-00Z.json')]: JSON.stringify({ ...stale, gradingId: '93baef35--2026-05-31T10-00-00Z' }) })
+        const newestBroken = await tool({
+            ...grading('tool', '2026-05-30T10:00:00Z'),
+            [gradingPath('tool', 'single-test--2026-05-31T10-00-00Z.json')]: JSON.stringify({
+                ...stale,
+                gradingId: '93baef35--2026-05-31T10-00-00Z'
+            })
+        })
         expect(newestBroken.node?.reason).toMatch(/^IDX-012: .*GRD-014/)
     })
 
     it('rule 2: an entry whose area disagrees with its file name blocks the node', async () => {
         const entry = makeEntry({ area: 'tools-aggregate-schema', timestamp: '2026-05-31T10:00:00Z' })
-        const { node } = await tool({ [gradingPath('tool', 'single-test--2026-05-31T10-00-00Z.json')]: JSON.stringify(entry) })
+        const { node } = await tool({
+            [gradingPath('tool', 'single-test--2026-05-31T10-00-00Z.json')]: JSON.stringify(entry)
+        })
         expect(node?.reason).toMatch(/^IDX-010: /)
     })
 
@@ -80,10 +134,13 @@ describe('leaf node derivation (03 §6.1, first match wins)', () => {
         { working: 2, status: 'blocked' },
         { working: 3, status: 'stable' }
     ])('rule 2: $working working tests in summary.json ⇒ $status (spec bar 3, ⚠ B4)', async ({ working, status }) => {
-        const summary = { [`${NS_DIR}/prices/summary.json`]: JSON.stringify({ perTool: { getFirstPrice: { working, total: 4 } } }) }
+        const summary = {
+            [`${NS_DIR}/prices/summary.json`]: JSON.stringify({ perTool: { getFirstPrice: { working, total: 4 } } })
+        }
         const { node } = await tool({ ...summary, ...grading('tool', '2026-05-31T10:00:00Z', { grade: 'B' }) })
         expect(node?.status).toBe(status)
-        if (status === 'blocked') expect(node?.reason).toBe('IDX-013: Fewer than 3 working tests for tool getFirstPrice (2 found)')
+        if (status === 'blocked')
+            expect(node?.reason).toBe('IDX-013: Fewer than 3 working tests for tool getFirstPrice (2 found)')
     })
 
     it('rule 3: a node without any full entry is pending "no full grading"', async () => {
@@ -93,9 +150,21 @@ describe('leaf node derivation (03 §6.1, first match wins)', () => {
     })
 
     it('a partial entry keeps the last full status (ch. 06)', async () => {
-        const partial = makeEntry({ area: 'single-test', mode: 'partial', grade: 'C', timestamp: '2026-05-31T11:00:00Z' })
-        const { node } = await tool({ ...grading('tool', '2026-05-31T10:00:00Z', { grade: 'C' }), [gradingPath('tool', 'single-test--2026-05-31T11-00-00Z.json')]: JSON.stringify(partial) })
-        expect(node).toMatchObject({ status: 'graded', grade: 'C', ref: 'prices/tools/getFirstPrice/_gradings/single-test--2026-05-31T10-00-00Z.json' })
+        const partial = makeEntry({
+            area: 'single-test',
+            mode: 'partial',
+            grade: 'C',
+            timestamp: '2026-05-31T11:00:00Z'
+        })
+        const { node } = await tool({
+            ...grading('tool', '2026-05-31T10:00:00Z', { grade: 'C' }),
+            [gradingPath('tool', 'single-test--2026-05-31T11-00-00Z.json')]: JSON.stringify(partial)
+        })
+        expect(node).toMatchObject({
+            status: 'graded',
+            grade: 'C',
+            ref: 'prices/tools/getFirstPrice/_gradings/single-test--2026-05-31T10-00-00Z.json'
+        })
     })
 
     it('rule 4: a grading bound to another schema hash is pending "content changed, regrade required"', async () => {
@@ -109,7 +178,10 @@ describe('leaf node derivation (03 §6.1, first match wins)', () => {
             [`${NS_DIR}/prices/skills/summarizePrices/summarizePrices--2026-06-01T00-00-00Z--6b6b6b6b.mjs`]: 'changed'
         }
         const { index } = await rebuildNs({ ...baseNamespace(), ...files })
-        expect(index.skills['prices.summarizePrices']).toMatchObject({ status: 'pending', reason: 'content changed, regrade required' })
+        expect(index.skills['prices.summarizePrices']).toMatchObject({
+            status: 'pending',
+            reason: 'content changed, regrade required'
+        })
     })
 
     it.each([
@@ -124,9 +196,13 @@ describe('leaf node derivation (03 §6.1, first match wins)', () => {
 
     it('stores the untrimmed band as rawGrade on the node (⚠ A7)', async () => {
         // Every answer 4.5: the mean bands to A and is trimmed to B.
-        const entry = makeEntry({ area: 'single-test', timestamp: '2026-05-31T10:00:00Z' }) as { gradings: Array<{ score: number }> }
+        const entry = makeEntry({ area: 'single-test', timestamp: '2026-05-31T10:00:00Z' }) as {
+            gradings: Array<{ score: number }>
+        }
         for (const g of entry.gradings) g.score = 4.5
-        const { node } = await tool({ [gradingPath('tool', 'single-test--2026-05-31T10-00-00Z.json')]: JSON.stringify(entry) })
+        const { node } = await tool({
+            [gradingPath('tool', 'single-test--2026-05-31T10-00-00Z.json')]: JSON.stringify(entry)
+        })
         expect(node).toMatchObject({ status: 'stable', grade: 'B', rawGrade: 'A', normalizedScore: 4.5 })
     })
 
@@ -140,7 +216,12 @@ describe('leaf node derivation (03 §6.1, first match wins)', () => {
     })
 
     it('reports files in the wrong folder and ignores them (IDX-010)', async () => {
-        const stray = { [`${NS_DIR}/_gradings/single-test--2026-05-31T10-00-00Z.json`]: JSON.stringify(makeEntry({ area: 'single-test' })), [`${NS_DIR}/_gradings/notes.txt`]: 'x' }
+        const stray = {
+            [`${NS_DIR}/_gradings/single-test--2026-05-31T10-00-00Z.json`]: JSON.stringify(
+                makeEntry({ area: 'single-test' })
+            ),
+            [`${NS_DIR}/_gradings/notes.txt`]: 'x'
+        }
         const { index, errors } = await rebuildNs({ ...baseNamespace(), ...stray })
         expect(errors.filter((e) => e.code === 'IDX-010').map((e) => e.message)).toEqual([
             'Grading file in the wrong place: _gradings/notes.txt (not a grading file name)',
@@ -150,8 +231,17 @@ describe('leaf node derivation (03 §6.1, first match wins)', () => {
     })
 
     it('never gives a node a rollup status', async () => {
-        const { index } = await tool({ ...grading('tool', '2026-05-31T10:00:00Z', { veto: true }), ...grading('aggregate', '2026-05-31T10:00:00Z') })
-        const nodes = [index.about, index.description, index.namespaceAggregate, ...Object.values(index.skills), ...Object.values(index.schemas).flatMap((s) => [s, s.toolsAggregate, ...Object.values(s.tools)])]
+        const { index } = await tool({
+            ...grading('tool', '2026-05-31T10:00:00Z', { veto: true }),
+            ...grading('aggregate', '2026-05-31T10:00:00Z')
+        })
+        const nodes = [
+            index.about,
+            index.description,
+            index.namespaceAggregate,
+            ...Object.values(index.skills),
+            ...Object.values(index.schemas).flatMap((s) => [s, s.toolsAggregate, ...Object.values(s.tools)])
+        ]
         for (const n of nodes) expect(NODE_STATUSES).toContain(n.status)
     })
 })

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { createMemoryFs, fsPortFromNodeLike, RebuildIndex, type FsPort, type NodeFsPromisesLike } from '../../src/index.js'
+import {
+    createMemoryFs,
+    fsPortFromNodeLike,
+    RebuildIndex,
+    type FsPort,
+    type NodeFsPromisesLike
+} from '../../src/index.js'
 import { Journal, writeReplaceableAll } from '../../src/store/fs-ops.js'
 import { INDEX_RECORD_FILE } from '../../src/rollup/index-record.js'
 import { PortPool, readNamespaceListing, unchangedSince } from '../../src/rollup/read-listing.js'
 import { settle } from '../../src/rollup/rebuild-index.js'
 import { baseNamespace, grading, gradingPath, NOW, NS_DIR, ROOT } from './support.js'
 
-const island = (): Record<string, string> => ({ ...baseNamespace(), ...grading('tool', '2026-05-31T10:00:00Z', { grade: 'B' }) })
+const island = (): Record<string, string> => ({
+    ...baseNamespace(),
+    ...grading('tool', '2026-05-31T10:00:00Z', { grade: 'B' })
+})
 
 describe('PortPool', () => {
     it('runs every job with at most `limit` at once, urgent ones first', async () => {
@@ -69,7 +78,10 @@ describe('unchangedSince (the concurrent-writer re-check)', () => {
     })
 
     it.each([
-        ['a new entry', (fs: FsPort) => fs.writeFile(gradingPath('tool', 'single-test--2026-06-01T10-00-00Z.json'), '{}')],
+        [
+            'a new entry',
+            (fs: FsPort) => fs.writeFile(gradingPath('tool', 'single-test--2026-06-01T10-00-00Z.json'), '{}')
+        ],
         ['a new tool folder', (fs: FsPort) => fs.mkdir(`${NS_DIR}/prices/tools/getMidPrice`)],
         ['a rewritten summary.json', (fs: FsPort) => fs.writeFile(`${NS_DIR}/prices/summary.json`, '{"perTool":{}}')]
     ])('finds a folder changed after %s', async (_name, change) => {
@@ -84,7 +96,10 @@ describe('unchangedSince (the concurrent-writer re-check)', () => {
         const read = await readNamespaceListing(fs, NS_DIR)
         const failing: FsPort = { ...fs, readdir: async () => Promise.reject(new Error('EIO')) }
         expect(await unchangedSince(failing, read.seen as NonNullable<typeof read.seen>)).toBe(false)
-        const flaky: FsPort = { ...fs, readFile: async (p) => (p.includes('/_gradings/') ? Promise.reject(new Error('EIO')) : fs.readFile(p)) }
+        const flaky: FsPort = {
+            ...fs,
+            readFile: async (p) => (p.includes('/_gradings/') ? Promise.reject(new Error('EIO')) : fs.readFile(p))
+        }
         const unsure = await readNamespaceListing(flaky, NS_DIR)
         expect(await unchangedSince(fs, unsure.seen as NonNullable<typeof unsure.seen>)).toBe(false)
     })
@@ -98,7 +113,15 @@ describe('writeReplaceableAll', () => {
         const renames: string[] = []
         const port: FsPort = { ...fs, rename: async (from, to) => (renames.push(to), fs.rename(from, to)) }
         const journal = new Journal(ROOT)
-        const res = await writeReplaceableAll(port, dir, [{ path: `${dir}/a.json`, data: 'A', journal }, { path: `${dir}/b.json`, data: 'B', journal }], journal)
+        const res = await writeReplaceableAll(
+            port,
+            dir,
+            [
+                { path: `${dir}/a.json`, data: 'A', journal },
+                { path: `${dir}/b.json`, data: 'B', journal }
+            ],
+            journal
+        )
         expect(res).toEqual({ published: 2, issues: [] })
         expect(renames).toEqual([`${dir}/a.json`, `${dir}/b.json`])
         expect(await fs.readFile(`${dir}/a.json`)).toBe('A')
@@ -111,19 +134,33 @@ describe('writeReplaceableAll', () => {
     it('publishes nothing when a temp file cannot be written, and stops at a failing rename (FS-001)', async () => {
         const fs = createMemoryFs({ [`${dir}/a.json`]: 'old' })
         const journal = new Journal(ROOT)
-        const files = [{ path: `${dir}/a.json`, data: 'A', journal }, { path: `${dir}/b.json`, data: 'B', journal }]
-        const noTemp: FsPort = { ...fs, writeFile: async (p, d, o) => (p.includes('.b.json.') ? Promise.reject(new Error('ENOSPC')) : fs.writeFile(p, d, o)) }
+        const files = [
+            { path: `${dir}/a.json`, data: 'A', journal },
+            { path: `${dir}/b.json`, data: 'B', journal }
+        ]
+        const noTemp: FsPort = {
+            ...fs,
+            writeFile: async (p, d, o) =>
+                p.includes('.b.json.') ? Promise.reject(new Error('ENOSPC')) : fs.writeFile(p, d, o)
+        }
         const first = await writeReplaceableAll(noTemp, dir, files, journal)
         expect(first.published).toBe(0)
         expect(first.issues.map((i) => i.code)).toEqual(['FS-001'])
         expect(await fs.readFile(`${dir}/a.json`)).toBe('old')
-        const noRename: FsPort = { ...fs, rename: async (from, to) => (to.endsWith('b.json') ? Promise.reject(new Error('EIO')) : fs.rename(from, to)) }
+        const noRename: FsPort = {
+            ...fs,
+            rename: async (from, to) => (to.endsWith('b.json') ? Promise.reject(new Error('EIO')) : fs.rename(from, to))
+        }
         const second = await writeReplaceableAll(noRename, dir, files, journal)
         expect(second.published).toBe(1)
         expect(second.issues.map((i) => i.code)).toEqual(['FS-001'])
         expect(await fs.readFile(`${dir}/b.json`)).toBeNull()
         expect((await fs.readdir(dir))?.filter((e) => e.name.endsWith('.tmp'))).toEqual([])
-        expect((await writeReplaceableAll(fs, dir, [{ path: '/elsewhere/c.json', data: 'C', journal }], journal)).issues.map((i) => i.code)).toEqual(['FS-004'])
+        expect(
+            (
+                await writeReplaceableAll(fs, dir, [{ path: '/elsewhere/c.json', data: 'C', journal }], journal)
+            ).issues.map((i) => i.code)
+        ).toEqual(['FS-004'])
     })
 })
 
@@ -132,8 +169,17 @@ describe('rebuild after a write (re-check)', () => {
         const fs = createMemoryFs(island())
         const reads: string[] = []
         let listings = 0
-        const port: FsPort = { ...fs, readFile: async (p) => (reads.push(p), fs.readFile(p)), readdir: async (p) => ((listings += 1), fs.readdir(p)) }
-        const res = await RebuildIndex.rebuildNamespaceIndex({ fs: port, namespaceDir: NS_DIR, now: NOW, incremental: false })
+        const port: FsPort = {
+            ...fs,
+            readFile: async (p) => (reads.push(p), fs.readFile(p)),
+            readdir: async (p) => ((listings += 1), fs.readdir(p))
+        }
+        const res = await RebuildIndex.rebuildNamespaceIndex({
+            fs: port,
+            namespaceDir: NS_DIR,
+            now: NOW,
+            incremental: false
+        })
         expect(res.written).toBe(true)
         expect(reads.filter((p) => p.includes('/_gradings/'))).toHaveLength(1)
         const once = listings
@@ -150,7 +196,10 @@ describe('fsPortFromNodeLike reads (the rebuild path)', () => {
         const notFound = Object.assign(new Error('ENOENT'), { code: 'ENOENT' })
         const host = {
             readFile: async (p: string) => (p === '/a.json' ? '{}' : Promise.reject(notFound)),
-            readdir: async (p: string) => (p === '/d' ? [{ name: 'a.json', isFile: () => true, isDirectory: () => false }] : Promise.reject(notFound))
+            readdir: async (p: string) =>
+                p === '/d'
+                    ? [{ name: 'a.json', isFile: () => true, isDirectory: () => false }]
+                    : Promise.reject(notFound)
         } as unknown as NodeFsPromisesLike
         const port = fsPortFromNodeLike(host)
         expect(await port.readFile('/a.json')).toBe('{}')
@@ -169,7 +218,13 @@ describe('fsPortFromNodeLike reads (the rebuild path)', () => {
 })
 
 describe('settle (rounds after a write)', () => {
-    const result = (tag: string, written: boolean, status = true) => ({ status, index: { tag } as never, indexPath: '/i', written, errors: [] })
+    const result = (tag: string, written: boolean, status = true) => ({
+        status,
+        index: { tag } as never,
+        indexPath: '/i',
+        written,
+        errors: []
+    })
     const rounds = (...attempts: Array<{ result: ReturnType<typeof result>; unchanged: boolean }>) => {
         const asked: Array<boolean | undefined> = []
         let i = 0
@@ -182,12 +237,18 @@ describe('settle (rounds after a write)', () => {
     }
 
     it('returns the index a later round found already on disk, not the earlier round it knows is stale', async () => {
-        const { attempt } = rounds({ result: result('stale', true), unchanged: false }, { result: result('current', false), unchanged: true })
+        const { attempt } = rounds(
+            { result: result('stale', true), unchanged: false },
+            { result: result('current', false), unchanged: true }
+        )
         expect(await settle(attempt, undefined)).toMatchObject({ index: { tag: 'current' }, written: true })
     })
 
     it('keeps the first write when a later round fails, and honours incremental: false in every round', async () => {
-        const { attempt, asked } = rounds({ result: result('first', true), unchanged: false }, { result: result('broken', false, false), unchanged: true })
+        const { attempt, asked } = rounds(
+            { result: result('first', true), unchanged: false },
+            { result: result('broken', false, false), unchanged: true }
+        )
         expect(await settle(attempt, false)).toMatchObject({ index: { tag: 'first' }, written: true })
         expect(asked).toEqual([false, false])
     })

@@ -4,8 +4,13 @@ import { baseNamespace, grading, NOW, NS_DIR } from './support.js'
 
 function many(): Record<string, string> {
     const files: Record<string, string> = { ...baseNamespace() }
-    for (let h = 0; h < 20; h += 1) Object.assign(files, grading('tool', `2026-05-31T10:${String(h).padStart(2, '0')}:00Z`, { grade: 'C' }))
-    for (let h = 0; h < 20; h += 1) Object.assign(files, grading('tool', `2026-05-31T10:${String(h).padStart(2, '0')}:00Z`, { grade: 'B' }, 'getLastPrice'))
+    for (let h = 0; h < 20; h += 1)
+        Object.assign(files, grading('tool', `2026-05-31T10:${String(h).padStart(2, '0')}:00Z`, { grade: 'C' }))
+    for (let h = 0; h < 20; h += 1)
+        Object.assign(
+            files,
+            grading('tool', `2026-05-31T10:${String(h).padStart(2, '0')}:00Z`, { grade: 'B' }, 'getLastPrice')
+        )
     return files
 }
 
@@ -16,7 +21,13 @@ describe('RebuildIndex.rebuildNamespaceIndex (shell)', () => {
         ['a selection folder', '/island/selections/defi-core']
     ])('refuses %s, which is no namespace folder, and writes nothing (IDX-029)', async (_name, namespaceDir) => {
         const fs = createMemoryFs()
-        for (const d of ['/island', '/island/providers', '/island/providers/defillama', '/island/providers/defillama/prices']) await fs.mkdir(d)
+        for (const d of [
+            '/island',
+            '/island/providers',
+            '/island/providers/defillama',
+            '/island/providers/defillama/prices'
+        ])
+            await fs.mkdir(d)
         const result = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir, now: NOW })
         expect(result).toMatchObject({ status: false, index: null })
         expect(result.errors).toEqual([expect.objectContaining({ code: 'IDX-029', path: '/namespaceDir' })])
@@ -24,7 +35,12 @@ describe('RebuildIndex.rebuildNamespaceIndex (shell)', () => {
     })
 
     it('refuses a selection rebuild outside <island>/selections/<selection> (IDX-029)', async () => {
-        const result = await RebuildIndex.rebuildSelectionIndex({ fs: createMemoryFs(), selectionDir: '/island/providers/defillama', providersRoot: '/island/providers', now: NOW })
+        const result = await RebuildIndex.rebuildSelectionIndex({
+            fs: createMemoryFs(),
+            selectionDir: '/island/providers/defillama',
+            providersRoot: '/island/providers',
+            now: NOW
+        })
         expect(result.errors).toContainEqual(expect.objectContaining({ code: 'IDX-029', path: '/selectionDir' }))
     })
 
@@ -62,15 +78,26 @@ describe('RebuildIndex.rebuildNamespaceIndex (shell)', () => {
 
     it('blocks only the node whose grading file cannot be read (IDX-020)', async () => {
         const inner = createMemoryFs(many())
-        const fs: FsPort = { ...inner, readFile: async (p) => (p.endsWith('getLastPrice/_gradings/single-test--2026-05-31T10-05-00Z.json') ? Promise.reject(new Error('EACCES')) : inner.readFile(p)) }
+        const fs: FsPort = {
+            ...inner,
+            readFile: async (p) =>
+                p.endsWith('getLastPrice/_gradings/single-test--2026-05-31T10-05-00Z.json')
+                    ? Promise.reject(new Error('EACCES'))
+                    : inner.readFile(p)
+        }
         const res = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: NS_DIR, now: NOW })
-        expect(res.index?.schemas.prices?.tools.getLastPrice?.reason).toMatch(/^IDX-020: Grading entry not readable: prices\/tools\/getLastPrice\/_gradings\/single-test--2026-05-31T10-05-00Z.json/)
+        expect(res.index?.schemas.prices?.tools.getLastPrice?.reason).toMatch(
+            /^IDX-020: Grading entry not readable: prices\/tools\/getLastPrice\/_gradings\/single-test--2026-05-31T10-05-00Z.json/
+        )
         expect(res.index?.schemas.prices?.tools.getFirstPrice?.status).toBe('graded')
     })
 
     it('writes nothing when a folder cannot be listed (FS-001)', async () => {
         const inner = createMemoryFs(many())
-        const fs: FsPort = { ...inner, readdir: async (p) => (p.endsWith('/tools') ? Promise.reject(new Error('EIO')) : inner.readdir(p)) }
+        const fs: FsPort = {
+            ...inner,
+            readdir: async (p) => (p.endsWith('/tools') ? Promise.reject(new Error('EIO')) : inner.readdir(p))
+        }
         const res = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: NS_DIR, now: NOW })
         expect(res).toMatchObject({ status: false, index: null, errors: [{ code: 'FS-001' }] })
         expect(await inner.readFile(`${NS_DIR}/index.json`)).toBeNull()
@@ -85,7 +112,14 @@ describe('RebuildIndex.rebuildNamespaceIndex (shell)', () => {
     })
 
     it('ignores a previous index that describes another namespace (IDX-022)', async () => {
-        const fs = createMemoryFs({ ...baseNamespace(), [`${NS_DIR}/index.json`]: JSON.stringify({ indexVersion: 2, namespace: 'other', lockSnapshot: { members: [] } }) })
+        const fs = createMemoryFs({
+            ...baseNamespace(),
+            [`${NS_DIR}/index.json`]: JSON.stringify({
+                indexVersion: 2,
+                namespace: 'other',
+                lockSnapshot: { members: [] }
+            })
+        })
         const res = await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: NS_DIR, now: NOW })
         expect(res.index?.lockSnapshot).toBeUndefined()
         expect(res.errors.find((e) => e.code === 'IDX-022')?.path).toBe('/previousIndex/namespace')
@@ -108,7 +142,19 @@ describe('RebuildIndex.rebuildNamespaceIndex (shell)', () => {
 describe('RebuildIndex.rebuildSelectionIndex (shell)', () => {
     it('fails for a missing selection folder (IDX-006) and for a missing providersRoot', async () => {
         const fs = createMemoryFs(baseNamespace())
-        expect((await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: '/island/selections/none', providersRoot: '/island/providers', now: NOW })).errors[0]?.code).toBe('IDX-006')
-        expect((await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: '/island/selections/none', now: NOW })).errors[0]?.code).toBe('ISL-001')
+        expect(
+            (
+                await RebuildIndex.rebuildSelectionIndex({
+                    fs,
+                    selectionDir: '/island/selections/none',
+                    providersRoot: '/island/providers',
+                    now: NOW
+                })
+            ).errors[0]?.code
+        ).toBe('IDX-006')
+        expect(
+            (await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: '/island/selections/none', now: NOW }))
+                .errors[0]?.code
+        ).toBe('ISL-001')
     })
 })

@@ -3,11 +3,29 @@ import { evaluateRubricInput, JudgeRubric, validateRubricDocument, WorkflowRubri
 import { uniform } from './helpers.js'
 
 const judgeInput = { scores: uniform(7) }
-const workflowRun = { hardGates: { g: true }, criteria: [{ name: 'q', rawScore: 0.5, formulaId: 'clamp-0-1', weight: 1 }] }
-const rubric = { rubric_id: 'r', version: 1, criteria: [{ name: 'c', definition: 'd', evidence_required: ['e'], scale: [0, 1], anchors: { '0': 'no', '1': 'yes' }, weight: 1 }] }
+const workflowRun = {
+    hardGates: { g: true },
+    criteria: [{ name: 'q', rawScore: 0.5, formulaId: 'clamp-0-1', weight: 1 }]
+}
+const rubric = {
+    rubric_id: 'r',
+    version: 1,
+    criteria: [
+        {
+            name: 'c',
+            definition: 'd',
+            evidence_required: ['e'],
+            scale: [0, 1],
+            anchors: { '0': 'no', '1': 'yes' },
+            weight: 1
+        }
+    ]
+}
 
 // Each public entry point with a valid argument; every mutation below must turn it into coded issues.
-const entries: Array<[string, (x: unknown) => { errors: ReadonlyArray<{ code: string; severity: string }> }, Record<string, unknown>]> = [
+const entries: Array<
+    [string, (x: unknown) => { errors: ReadonlyArray<{ code: string; severity: string }> }, Record<string, unknown>]
+> = [
     ['JudgeRubric.evaluate', (x) => JudgeRubric.evaluate(x as never), judgeInput],
     ['JudgeRubric.compare', (x) => JudgeRubric.compare(x as never), { a: judgeInput, b: judgeInput }],
     ['JudgeRubric.rank', (x) => JudgeRubric.rank(x as never), { evaluations: [judgeInput] }],
@@ -16,14 +34,34 @@ const entries: Array<[string, (x: unknown) => { errors: ReadonlyArray<{ code: st
     ['WorkflowRubric.normalize', (x) => WorkflowRubric.normalize(x as never), { formulaId: 'binary', rawScore: 1 }],
     ['WorkflowRubric.adjust', (x) => WorkflowRubric.adjust(x as never), { normalized: 0.5, n: 3 }],
     ['WorkflowRubric.profile', (x) => WorkflowRubric.profile(x as never), { id: 'rag' }],
-    ['WorkflowRubric.compare', (x) => WorkflowRubric.compare(x as never), { a: { weightedScore: 1, gateFailures: 0 }, b: { weightedScore: 2, gateFailures: 0 } }],
+    [
+        'WorkflowRubric.compare',
+        (x) => WorkflowRubric.compare(x as never),
+        { a: { weightedScore: 1, gateFailures: 0 }, b: { weightedScore: 2, gateFailures: 0 } }
+    ],
     ['WorkflowRubric.pairwiseOrder', (x) => WorkflowRubric.pairwiseOrder(x as never), { pairs: ['p'], seed: 1 }],
-    ['WorkflowRubric.adjudicatePairwise', (x) => WorkflowRubric.adjudicatePairwise(x as never), { judgments: [{ id: 'p', forward: 'a', swapped: 'a' }] }],
+    [
+        'WorkflowRubric.adjudicatePairwise',
+        (x) => WorkflowRubric.adjudicatePairwise(x as never),
+        { judgments: [{ id: 'p', forward: 'a', swapped: 'a' }] }
+    ],
     ['WorkflowRubric.report', (x) => WorkflowRubric.report(x as never), { runs: [workflowRun] }],
-    ['WorkflowRubric.promote', (x) => WorkflowRubric.promote(x as never), { candidate: [workflowRun], baseline: [workflowRun] }],
+    [
+        'WorkflowRubric.promote',
+        (x) => WorkflowRubric.promote(x as never),
+        { candidate: [workflowRun], baseline: [workflowRun] }
+    ],
     ['WorkflowRubric.validateRubric', (x) => WorkflowRubric.validateRubric(x as never), { rubric }],
-    ['evaluateRubricInput', (x) => evaluateRubricInput(x as never), { input: { system: 'judgeSystem/1.0.0', ...judgeInput } }],
-    ['validateRubricDocument', (x) => validateRubricDocument(x as never), { document: { system: 'workflowSystem/1.0.0', ...rubric } }]
+    [
+        'evaluateRubricInput',
+        (x) => evaluateRubricInput(x as never),
+        { input: { system: 'judgeSystem/1.0.0', ...judgeInput } }
+    ],
+    [
+        'validateRubricDocument',
+        (x) => validateRubricDocument(x as never),
+        { document: { system: 'workflowSystem/1.0.0', ...rubric } }
+    ]
 ]
 
 const mutations: Array<[string, (base: Record<string, unknown>) => unknown]> = [

@@ -6,8 +6,24 @@ export function uniform(x: number): JudgeScores {
 }
 
 /** Judge scores in formula order: correctness, completeness, adherence, actionability, efficiency, safety, consistency. */
-export function dims(c: number, comp: number, adh: number, act: number, eff: number, saf: number, con: number): JudgeScores {
-    return { correctness: c, completeness: comp, adherence: adh, actionability: act, efficiency: eff, safety: saf, consistency: con }
+export function dims(
+    c: number,
+    comp: number,
+    adh: number,
+    act: number,
+    eff: number,
+    saf: number,
+    con: number
+): JudgeScores {
+    return {
+        correctness: c,
+        completeness: comp,
+        adherence: adh,
+        actionability: act,
+        efficiency: eff,
+        safety: saf,
+        consistency: con
+    }
 }
 
 /** `n` distinct red flags. */

@@ -41,7 +41,10 @@ describe('JudgeRubric.evaluate — weighted composite (seed 002 "Weighted Compos
     })
 
     it('rounds 9.5 ×6 with consistency 9.4 (composite 9.495) to 9.50, an A+, where naive floats give 9.49', () => {
-        expect(JudgeRubric.evaluate({ scores: dims(9.5, 9.5, 9.5, 9.5, 9.5, 9.5, 9.4) })).toMatchObject({ compositeScore: 9.5, grade: 'A+' })
+        expect(JudgeRubric.evaluate({ scores: dims(9.5, 9.5, 9.5, 9.5, 9.5, 9.5, 9.4) })).toMatchObject({
+            compositeScore: 9.5,
+            grade: 'A+'
+        })
     })
 })
 
@@ -77,7 +80,20 @@ describe('JudgeRubric.evaluate — grade boundaries (lower bound inclusive, uppe
     })
 
     it('lists twelve grades that tile 1.00–10.00 without gaps', () => {
-        expect(JUDGE_GRADE_BANDS.map((b) => b.grade)).toEqual(['A+', 'A', 'A-', 'B+', 'B', 'B-', 'C+', 'C', 'C-', 'D+', 'D', 'F'])
+        expect(JUDGE_GRADE_BANDS.map((b) => b.grade)).toEqual([
+            'A+',
+            'A',
+            'A-',
+            'B+',
+            'B',
+            'B-',
+            'C+',
+            'C',
+            'C-',
+            'D+',
+            'D',
+            'F'
+        ])
         JUDGE_GRADE_BANDS.slice(1).forEach((band, i) => expect(band.max).toBe(JUDGE_GRADE_BANDS[i]?.min))
     })
 })
@@ -106,9 +122,17 @@ describe('JudgeRubric.evaluate — red-flag deductions and bonuses (seed 002 "Au
         ['a bonus lifts the minimum score', 1, 0, 1, 0, 0.25, 1.25],
         ['the cap applies to the count of unique flags', 9.5, 3, 1, 1.5, 0.25, 8.25]
     ])('%s', (_name, composite, flagCount, bonusCount, deductions, bonusTotal, final) => {
-        const result = JudgeRubric.evaluate({ scores: uniform(composite), redFlags: flags(flagCount), bonuses: bonuses(bonusCount) })
+        const result = JudgeRubric.evaluate({
+            scores: uniform(composite),
+            redFlags: flags(flagCount),
+            bonuses: bonuses(bonusCount)
+        })
         expect(result.errors).toEqual([])
-        expect({ deductions: result.deductions, bonuses: result.bonuses, final: result.finalScore }).toEqual({ deductions, bonuses: bonusTotal, final })
+        expect({ deductions: result.deductions, bonuses: result.bonuses, final: result.finalScore }).toEqual({
+            deductions,
+            bonuses: bonusTotal,
+            final
+        })
     })
 
     it('counts a repeated red flag once and warns about it', () => {
@@ -138,10 +162,62 @@ describe('JudgeRubric.evaluate — red-flag deductions and bonuses (seed 002 "Au
 
 describe('JudgeRubric.evaluate — custom weights (seed 002 "Custom Weight Overrides")', () => {
     it.each([
-        ['all weight on correctness', { correctness: 1, completeness: 0, adherence: 0, actionability: 0, efficiency: 0, safety: 0, consistency: 0 }, dims(7, 1, 1, 1, 1, 1, 1), 7],
-        ['equal tenths with safety at 0.4', { correctness: 0.1, completeness: 0.1, adherence: 0.1, actionability: 0.1, efficiency: 0.1, safety: 0.4, consistency: 0.1 }, dims(5, 5, 5, 5, 5, 10, 5), 7],
-        ['weights 0.1 + 0.2 + 0.7 sum to exactly 1', { correctness: 0.1, completeness: 0.2, adherence: 0.7, actionability: 0, efficiency: 0, safety: 0, consistency: 0 }, dims(10, 5, 8, 1, 1, 1, 1), 7.6],
-        ['a sum 0.0000005 below 1 is within the tolerance', { correctness: 0.2499995, completeness: 0.2, adherence: 0.15, actionability: 0.15, efficiency: 0.1, safety: 0.1, consistency: 0.05 }, uniform(8), 8]
+        [
+            'all weight on correctness',
+            {
+                correctness: 1,
+                completeness: 0,
+                adherence: 0,
+                actionability: 0,
+                efficiency: 0,
+                safety: 0,
+                consistency: 0
+            },
+            dims(7, 1, 1, 1, 1, 1, 1),
+            7
+        ],
+        [
+            'equal tenths with safety at 0.4',
+            {
+                correctness: 0.1,
+                completeness: 0.1,
+                adherence: 0.1,
+                actionability: 0.1,
+                efficiency: 0.1,
+                safety: 0.4,
+                consistency: 0.1
+            },
+            dims(5, 5, 5, 5, 5, 10, 5),
+            7
+        ],
+        [
+            'weights 0.1 + 0.2 + 0.7 sum to exactly 1',
+            {
+                correctness: 0.1,
+                completeness: 0.2,
+                adherence: 0.7,
+                actionability: 0,
+                efficiency: 0,
+                safety: 0,
+                consistency: 0
+            },
+            dims(10, 5, 8, 1, 1, 1, 1),
+            7.6
+        ],
+        [
+            'a sum 0.0000005 below 1 is within the tolerance',
+            {
+                correctness: 0.2499995,
+                completeness: 0.2,
+                adherence: 0.15,
+                actionability: 0.15,
+                efficiency: 0.1,
+                safety: 0.1,
+                consistency: 0.05
+            },
+            uniform(8),
+            8
+        ]
     ])('accepts %s', (_name, weights, scores, composite) => {
         const result = JudgeRubric.evaluate({ scores, weights })
         expect(result.errors).toEqual([])
@@ -150,8 +226,34 @@ describe('JudgeRubric.evaluate — custom weights (seed 002 "Custom Weight Overr
     })
 
     it.each([
-        ['summing to 0.9', { correctness: 0.15, completeness: 0.2, adherence: 0.15, actionability: 0.15, efficiency: 0.1, safety: 0.1, consistency: 0.05 }, [['JDG-007', '/weights']], '0.9'],
-        ['summing to 1.000002', { correctness: 0.250002, completeness: 0.2, adherence: 0.15, actionability: 0.15, efficiency: 0.1, safety: 0.1, consistency: 0.05 }, [['JDG-007', '/weights']], '1.000002']
+        [
+            'summing to 0.9',
+            {
+                correctness: 0.15,
+                completeness: 0.2,
+                adherence: 0.15,
+                actionability: 0.15,
+                efficiency: 0.1,
+                safety: 0.1,
+                consistency: 0.05
+            },
+            [['JDG-007', '/weights']],
+            '0.9'
+        ],
+        [
+            'summing to 1.000002',
+            {
+                correctness: 0.250002,
+                completeness: 0.2,
+                adherence: 0.15,
+                actionability: 0.15,
+                efficiency: 0.1,
+                safety: 0.1,
+                consistency: 0.05
+            },
+            [['JDG-007', '/weights']],
+            '1.000002'
+        ]
     ])('rejects weights %s with JDG-007', (_name, weights, expected, sum) => {
         const result = JudgeRubric.evaluate({ scores: uniform(8), weights })
         expect(codes(result.errors)).toEqual(expected)
@@ -160,7 +262,10 @@ describe('JudgeRubric.evaluate — custom weights (seed 002 "Custom Weight Overr
     })
 
     it('rejects incomplete, negative and unknown weights with a path for each', () => {
-        const result = JudgeRubric.evaluate({ scores: uniform(8), weights: { correctness: 1.5, completeness: -0.5, speed: 0 } as never })
+        const result = JudgeRubric.evaluate({
+            scores: uniform(8),
+            weights: { correctness: 1.5, completeness: -0.5, speed: 0 } as never
+        })
         expect(codes(result.errors)).toEqual([
             ['JDG-005', '/weights/speed'],
             ['JDG-006', '/weights/correctness'],
@@ -198,22 +303,40 @@ describe('JudgeRubric.evaluate — historical consistency (supplementary, never 
         // σ = 0: any change from a constant history deviates by more than 2·0.
         ['a change after a constant history is flagged (σ = 0)', [8, 8, 8, 8], 8.5, true],
         ['no change after a constant history is not flagged', [8, 8, 8, 8], 8, false],
-        ['an early outlier outside the 10-evaluation window does not count', [1, 1, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8], 9, true]
+        [
+            'an early outlier outside the 10-evaluation window does not count',
+            [1, 1, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8],
+            9,
+            true
+        ]
     ])('%s', (_name, values, current, flagged) => {
-        const result = JudgeRubric.evaluate({ scores: { ...base, correctness: current }, history: withCorrectness(values) })
+        const result = JudgeRubric.evaluate({
+            scores: { ...base, correctness: current },
+            history: withCorrectness(values)
+        })
         expect(result.historicalFlags.some((f) => f.dimension === 'correctness')).toBe(flagged)
     })
 
     it('reports mean, σ, deviation and z-score of a flagged dimension (z is null when σ = 0)', () => {
-        const spread = JudgeRubric.evaluate({ scores: { ...base, correctness: 9.01 }, history: withCorrectness([6, 7, 8]) })
-        expect(spread.historicalFlags).toEqual([{ dimension: 'correctness', current: 9.01, mean: 7, stdDev: 1, deviation: 2.01, zScore: 2.01, samples: 3 }])
+        const spread = JudgeRubric.evaluate({
+            scores: { ...base, correctness: 9.01 },
+            history: withCorrectness([6, 7, 8])
+        })
+        expect(spread.historicalFlags).toEqual([
+            { dimension: 'correctness', current: 9.01, mean: 7, stdDev: 1, deviation: 2.01, zScore: 2.01, samples: 3 }
+        ])
         const flat = JudgeRubric.evaluate({ scores: { ...base, correctness: 9 }, history: withCorrectness([8, 8]) })
-        expect(flat.historicalFlags).toEqual([{ dimension: 'correctness', current: 9, mean: 8, stdDev: 0, deviation: 1, zScore: null, samples: 2 }])
+        expect(flat.historicalFlags).toEqual([
+            { dimension: 'correctness', current: 9, mean: 8, stdDev: 0, deviation: 1, zScore: null, samples: 2 }
+        ])
     })
 
     it('never changes the score', () => {
         const without = JudgeRubric.evaluate({ scores: { ...base, correctness: 3 } })
-        const withHistory = JudgeRubric.evaluate({ scores: { ...base, correctness: 3 }, history: withCorrectness([9, 9, 9]) })
+        const withHistory = JudgeRubric.evaluate({
+            scores: { ...base, correctness: 3 },
+            history: withCorrectness([9, 9, 9])
+        })
         expect(withHistory.historicalFlags.length).toBe(1)
         expect(withHistory.finalScore).toBe(without.finalScore)
         expect(withHistory.report).toEqual(without.report)
@@ -246,7 +369,13 @@ describe('JudgeRubric.evaluate — report and trace (seed 002 "Reporting", "Scor
             "Final score: 7.80 (B, Above Average)",
           ]
         `)
-        expect(result.report).toMatchObject({ originalComposite: 8.55, totalDeduction: 1, scoreAfterDeductions: 7.55, totalBonus: 0.25, finalScore: 7.8 })
+        expect(result.report).toMatchObject({
+            originalComposite: 8.55,
+            totalDeduction: 1,
+            scoreAfterDeductions: 7.55,
+            totalBonus: 0.25,
+            finalScore: 7.8
+        })
     })
 
     it('notes the caps, the floor and the ceiling in the report text', () => {
@@ -281,8 +410,20 @@ describe('JudgeRubric.evaluate — report and trace (seed 002 "Reporting", "Scor
     })
 
     it('records every step of the pipeline in order so the grade can be recomputed by hand', () => {
-        const result = JudgeRubric.evaluate({ scores: dims(9, 8, 9, 8, 7, 10, 9), redFlags: flags(1), bonuses: bonuses(1) })
-        expect(result.trace.map((s) => s.step)).toEqual(['weights', 'composite', 'deductions', 'bonuses', 'clamp', 'grade', 'history'])
+        const result = JudgeRubric.evaluate({
+            scores: dims(9, 8, 9, 8, 7, 10, 9),
+            redFlags: flags(1),
+            bonuses: bonuses(1)
+        })
+        expect(result.trace.map((s) => s.step)).toEqual([
+            'weights',
+            'composite',
+            'deductions',
+            'bonuses',
+            'clamp',
+            'grade',
+            'history'
+        ])
         expect(result.trace[1]).toEqual({
             step: 'composite',
             terms: [
@@ -297,7 +438,15 @@ describe('JudgeRubric.evaluate — report and trace (seed 002 "Reporting", "Scor
             exact: 8.55,
             rounded: 8.55
         })
-        expect(result.trace[5]).toEqual({ step: 'grade', score: 8.3, grade: 'B+', label: 'Good', min: 8, max: 8.5, maxInclusive: false })
+        expect(result.trace[5]).toEqual({
+            step: 'grade',
+            score: 8.3,
+            grade: 'B+',
+            label: 'Good',
+            min: 8,
+            max: 8.5,
+            maxInclusive: false
+        })
     })
 
     it('carries the system version in every result, failed or not', () => {
@@ -322,14 +471,38 @@ describe('JudgeRubric.evaluate — bad input becomes coded issues, never a throw
         ['a score of 10.01', { scores: { ...uniform(5), safety: 10.01 } }, [['JDG-004', '/scores/safety']]],
         ['a missing dimension', { scores: { ...uniform(5), safety: undefined } }, [['JDG-002', '/scores/safety']]],
         ['an unknown dimension', { scores: { ...uniform(5), speed: 5 } }, [['JDG-005', '/scores/speed']]],
-        ['a __proto__ key in the scores', { scores: JSON.parse('{"__proto__": 5, "correctness": 5, "completeness": 5, "adherence": 5, "actionability": 5, "efficiency": 5, "safety": 5, "consistency": 5}') }, [['JDG-005', '/scores/__proto__']]],
+        [
+            'a __proto__ key in the scores',
+            {
+                scores: JSON.parse(
+                    '{"__proto__": 5, "correctness": 5, "completeness": 5, "adherence": 5, "actionability": 5, "efficiency": 5, "safety": 5, "consistency": 5}'
+                )
+            },
+            [['JDG-005', '/scores/__proto__']]
+        ],
         ['an unknown top-level property', { scores: uniform(5), redflags: [] }, [['JDG-010', '/redflags']]],
-        ['a red flag without explanation', { scores: uniform(5), redFlags: [{ id: 'x' }] }, [['JDG-002', '/redFlags/0/explanation']]],
+        [
+            'a red flag without explanation',
+            { scores: uniform(5), redFlags: [{ id: 'x' }] },
+            [['JDG-002', '/redFlags/0/explanation']]
+        ],
         ['a red flag as a string', { scores: uniform(5), redFlags: ['x'] }, [['JDG-003', '/redFlags/0']]],
-        ['an empty red-flag id', { scores: uniform(5), redFlags: [{ id: '', explanation: 'e' }] }, [['JDG-003', '/redFlags/0/id']]],
+        [
+            'an empty red-flag id',
+            { scores: uniform(5), redFlags: [{ id: '', explanation: 'e' }] },
+            [['JDG-003', '/redFlags/0/id']]
+        ],
         ['bonuses as an object', { scores: uniform(5), bonuses: { id: 'b' } }, [['JDG-003', '/bonuses']]],
         ['a class instance', { scores: new Map() }, [['JDG-001', '/scores']]],
-        ['a cycle', (() => { const o: Record<string, unknown> = { scores: uniform(5) }; o.history = [o]; return o })(), [['JDG-001', '/history/0']]]
+        [
+            'a cycle',
+            (() => {
+                const o: Record<string, unknown> = { scores: uniform(5) }
+                o.history = [o]
+                return o
+            })(),
+            [['JDG-001', '/history/0']]
+        ]
     ])('rejects %s', (_name, input, expected) => {
         let result: ReturnType<typeof JudgeRubric.evaluate> | undefined
         expect(() => {
@@ -340,7 +513,9 @@ describe('JudgeRubric.evaluate — bad input becomes coded issues, never a throw
     })
 
     it('does not pollute Object.prototype through a __proto__ key', () => {
-        JudgeRubric.evaluate(JSON.parse('{"scores": {"__proto__": {"polluted": true}}, "__proto__": {"polluted": true}}'))
+        JudgeRubric.evaluate(
+            JSON.parse('{"scores": {"__proto__": {"polluted": true}}, "__proto__": {"polluted": true}}')
+        )
         expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     })
 

@@ -5,15 +5,31 @@ import { JUDGE_DIMENSIONS, JUDGE_GRADE_BANDS } from '../../src/catalogue.js'
 
 // Scores with up to three decimals, as a judge would write them, within 1–10.
 const score = fc.integer({ min: 1000, max: 10000 }).map((i) => i / 1000)
-const scores: fc.Arbitrary<JudgeScores> = fc.record(Object.fromEntries(JUDGE_DIMENSIONS.map((d) => [d, score])) as Record<keyof JudgeScores, fc.Arbitrary<number>>)
-const ids = (prefix: string) => fc.array(fc.integer({ min: 0, max: 12 }).map((i) => `${prefix}-${i}`), { maxLength: 12 })
+const scores: fc.Arbitrary<JudgeScores> = fc.record(
+    Object.fromEntries(JUDGE_DIMENSIONS.map((d) => [d, score])) as Record<keyof JudgeScores, fc.Arbitrary<number>>
+)
+const ids = (prefix: string) =>
+    fc.array(
+        fc.integer({ min: 0, max: 12 }).map((i) => `${prefix}-${i}`),
+        { maxLength: 12 }
+    )
 const input = fc.record({
     scores,
     redFlags: ids('flag').map((list) => list.map((id) => ({ id, explanation: 'because' }))),
     bonuses: ids('bonus').map((list) => list.map((id) => ({ id })))
 })
 // Exotic values the input guard has to cope with.
-const anything = fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true, withObjectString: true, withBoxedValues: true })
+const anything = fc.anything({
+    withBigInt: true,
+    withDate: true,
+    withMap: true,
+    withSet: true,
+    withTypedArray: true,
+    withSparseArray: true,
+    withNullPrototype: true,
+    withObjectString: true,
+    withBoxedValues: true
+})
 
 describe('JudgeRubric properties', () => {
     it('keeps every final score within 1.00–10.00, on two decimals, with the grade of its band', () => {
@@ -24,8 +40,12 @@ describe('JudgeRubric properties', () => {
                 const final = r.finalScore as number
                 expect(final).toBeGreaterThanOrEqual(1)
                 expect(final).toBeLessThanOrEqual(10)
-                expect(Number.isInteger(Math.round(final * 100)) && Math.abs(final * 100 - Math.round(final * 100)) < 1e-9).toBe(true)
-                const band = JUDGE_GRADE_BANDS.find((b) => final >= b.min && (final < b.max || (b.grade === 'A+' && final <= b.max)))
+                expect(
+                    Number.isInteger(Math.round(final * 100)) && Math.abs(final * 100 - Math.round(final * 100)) < 1e-9
+                ).toBe(true)
+                const band = JUDGE_GRADE_BANDS.find(
+                    (b) => final >= b.min && (final < b.max || (b.grade === 'A+' && final <= b.max))
+                )
                 expect(r.grade).toBe(band?.grade)
             })
         )
@@ -69,7 +89,9 @@ describe('JudgeRubric properties', () => {
     it('is deterministic: the same input gives the same bytes', () => {
         fc.assert(
             fc.property(input, (i) => {
-                expect(JSON.stringify(JudgeRubric.evaluate(i))).toBe(JSON.stringify(JudgeRubric.evaluate(structuredClone(i))))
+                expect(JSON.stringify(JudgeRubric.evaluate(i))).toBe(
+                    JSON.stringify(JudgeRubric.evaluate(structuredClone(i)))
+                )
             })
         )
     })

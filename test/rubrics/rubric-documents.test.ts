@@ -5,8 +5,11 @@ import { evaluateRubricInput, validateRubricDocument, WorkflowRubric } from '../
 import { WORKFLOW_RUBRIC_SCHEMA_ID } from '../../src/catalogue.js'
 import { codes } from './helpers.js'
 
-const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`../fixtures/rubrics/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>
-const schema = JSON.parse(readFileSync(new URL('../../schemas/workflow-rubric.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>
+const fixture = (name: string): Record<string, unknown> =>
+    JSON.parse(readFileSync(new URL(`../fixtures/rubrics/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>
+const schema = JSON.parse(
+    readFileSync(new URL('../../schemas/workflow-rubric.schema.json', import.meta.url), 'utf8')
+) as Record<string, unknown>
 
 describe('schemas/workflow-rubric.schema.json', () => {
     it('is a valid draft 2020-12 schema with an absolute $id', () => {
@@ -18,7 +21,11 @@ describe('schemas/workflow-rubric.schema.json', () => {
 
 describe('WorkflowRubric.validateRubric — the authoring standard of seed 004 §7', () => {
     it('accepts the golden valid rubric, including a -2..2 scale', () => {
-        expect(WorkflowRubric.validateRubric({ rubric: fixture('workflow-rubric.valid.json') })).toEqual({ system: 'workflowSystem/1.0.0', valid: true, errors: [] })
+        expect(WorkflowRubric.validateRubric({ rubric: fixture('workflow-rubric.valid.json') })).toEqual({
+            system: 'workflowSystem/1.0.0',
+            valid: true,
+            errors: []
+        })
     })
 
     it('reports every defect of the golden invalid rubric with a JSON Pointer', () => {
@@ -45,7 +52,9 @@ describe('WorkflowRubric.validateRubric — the authoring standard of seed 004 �
     })
 
     it('words schema and semantic defects for people', () => {
-        const messages = WorkflowRubric.validateRubric({ rubric: fixture('workflow-rubric.invalid.json') }).errors.map((e) => `${e.path}: ${e.message}`)
+        const messages = WorkflowRubric.validateRubric({ rubric: fixture('workflow-rubric.invalid.json') }).errors.map(
+            (e) => `${e.path}: ${e.message}`
+        )
         expect(messages).toMatchInlineSnapshot(`
           [
             "/rubric/version: Rubric document violates the schema (required): must have required property 'version'",
@@ -69,8 +78,16 @@ describe('WorkflowRubric.validateRubric — the authoring standard of seed 004 �
     })
 
     it.each([
-        ['a scale with more than 11 points', { scale: [0, 11], anchors: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [String(i), 'x'])) }, [['WFL-016', '/rubric/criteria/0/scale']]],
-        ['a missing anchor in the middle', { anchors: { '1': 'a', '2': 'b', '4': 'd', '5': 'e' } }, [['WFL-017', '/rubric/criteria/0/anchors']]],
+        [
+            'a scale with more than 11 points',
+            { scale: [0, 11], anchors: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [String(i), 'x'])) },
+            [['WFL-016', '/rubric/criteria/0/scale']]
+        ],
+        [
+            'a missing anchor in the middle',
+            { anchors: { '1': 'a', '2': 'b', '4': 'd', '5': 'e' } },
+            [['WFL-017', '/rubric/criteria/0/anchors']]
+        ],
         ['a floor below the scale', { critical_floor: 0 }, [['WFL-020', '/rubric/criteria/0/critical_floor']]],
         ['a reserved criterion name', { name: '__proto__' }, [['WFL-015', '/rubric/criteria/0/name']]],
         ['a three-item scale', { scale: [1, 3, 5] }, [['WFL-015', '/rubric/criteria/0/scale']]]
@@ -87,13 +104,19 @@ describe('WorkflowRubric.validateRubric — the authoring standard of seed 004 �
         const within = { ...base, criteria: [{ ...criteria[0], weight: 0.3499995 }, criteria[1], criteria[2]] }
         const outside = { ...base, criteria: [{ ...criteria[0], weight: 0.349998 }, criteria[1], criteria[2]] }
         expect(WorkflowRubric.validateRubric({ rubric: within }).valid).toBe(true)
-        expect(codes(WorkflowRubric.validateRubric({ rubric: outside }).errors)).toEqual([['WFL-019', '/rubric/criteria']])
+        expect(codes(WorkflowRubric.validateRubric({ rubric: outside }).errors)).toEqual([
+            ['WFL-019', '/rubric/criteria']
+        ])
     })
 
     it.each([
         ['a missing rubric', {}, [['WFL-002', '/rubric']]],
         ['an array', { rubric: [] }, [['WFL-015', '/rubric']]],
-        ['a rubric holding NaN', { rubric: { criteria: [{ weight: Number.NaN }] } }, [['WFL-001', '/rubric/criteria/0/weight']]]
+        [
+            'a rubric holding NaN',
+            { rubric: { criteria: [{ weight: Number.NaN }] } },
+            [['WFL-001', '/rubric/criteria/0/weight']]
+        ]
     ])('rejects %s', (_name, input, expected) => {
         expect(codes(WorkflowRubric.validateRubric(input as never).errors)).toEqual(expected)
     })
@@ -101,16 +124,28 @@ describe('WorkflowRubric.validateRubric — the authoring standard of seed 004 �
 
 describe('validateRubricDocument — the CLI entry for rubric documents', () => {
     it('dispatches a workflow document and rebases paths onto /document', () => {
-        expect(validateRubricDocument({ document: fixture('workflow-rubric.valid.json') })).toMatchObject({ system: 'workflowSystem/1.0.0', result: { valid: true }, errors: [] })
-        const invalid = validateRubricDocument({ document: { ...fixture('workflow-rubric.invalid.json'), system: 'workflowSystem/1.0.0' } })
+        expect(validateRubricDocument({ document: fixture('workflow-rubric.valid.json') })).toMatchObject({
+            system: 'workflowSystem/1.0.0',
+            result: { valid: true },
+            errors: []
+        })
+        const invalid = validateRubricDocument({
+            document: { ...fixture('workflow-rubric.invalid.json'), system: 'workflowSystem/1.0.0' }
+        })
         expect(invalid.result?.valid).toBe(false)
         expect(invalid.errors[0]?.path).toBe('/document/version')
         expect(invalid.result?.errors).toEqual(invalid.errors)
     })
 
     it('dispatches a judge document', () => {
-        expect(validateRubricDocument({ document: fixture('judge-rubric.valid.json') })).toMatchObject({ system: 'judgeSystem/1.0.0', result: { valid: true }, errors: [] })
-        const bad = validateRubricDocument({ document: { ...fixture('judge-rubric.valid.json'), weights: { correctness: 1 } } })
+        expect(validateRubricDocument({ document: fixture('judge-rubric.valid.json') })).toMatchObject({
+            system: 'judgeSystem/1.0.0',
+            result: { valid: true },
+            errors: []
+        })
+        const bad = validateRubricDocument({
+            document: { ...fixture('judge-rubric.valid.json'), weights: { correctness: 1 } }
+        })
         expect(codes(bad.errors).slice(0, 2)).toEqual([
             ['JDG-002', '/document/weights/completeness'],
             ['JDG-002', '/document/weights/adherence']
@@ -122,7 +157,11 @@ describe('validateRubricDocument — the CLI entry for rubric documents', () => 
         ['an unknown system', { document: { system: 'gradingSystem/1.0.0' } }, [['RUB-001', '/document/system']]],
         ['a document that is not an object', { document: 'rubric.json' }, [['RUB-002', '/document']]],
         ['no argument', undefined, [['RUB-002', '']]],
-        ['an unknown property beside the document', { document: { system: 'judgeSystem/1.0.0' }, strict: true }, [['RUB-003', '/strict']]]
+        [
+            'an unknown property beside the document',
+            { document: { system: 'judgeSystem/1.0.0' }, strict: true },
+            [['RUB-003', '/strict']]
+        ]
     ])('rejects %s', (_name, input, expected) => {
         const result = validateRubricDocument(input as never)
         expect(codes(result.errors)).toEqual(expected)
@@ -135,24 +174,48 @@ describe('evaluateRubricInput — the CLI entry for rubric inputs', () => {
         const { system, result, errors } = evaluateRubricInput({ input: fixture('judge-input.json') })
         expect(errors).toEqual([])
         expect(system).toBe('judgeSystem/1.0.0')
-        expect(result).toMatchObject({ system: 'judgeSystem/1.0.0', compositeScore: 8.55, deductions: 0.5, bonuses: 0.25, finalScore: 8.3, grade: 'B+', label: 'Good' })
-        expect(result && 'historicalFlags' in result ? result.historicalFlags : null).toEqual([{ dimension: 'safety', current: 10, mean: 9, stdDev: 0, deviation: 1, zScore: null, samples: 3 }])
+        expect(result).toMatchObject({
+            system: 'judgeSystem/1.0.0',
+            compositeScore: 8.55,
+            deductions: 0.5,
+            bonuses: 0.25,
+            finalScore: 8.3,
+            grade: 'B+',
+            label: 'Good'
+        })
+        expect(result && 'historicalFlags' in result ? result.historicalFlags : null).toEqual([
+            { dimension: 'safety', current: 10, mean: 9, stdDev: 0, deviation: 1, zScore: null, samples: 3 }
+        ])
     })
 
     it('evaluates the golden workflow input (87.84, B, passed)', () => {
         const { system, result, errors } = evaluateRubricInput({ input: fixture('workflow-input.json') })
         expect(errors).toEqual([])
         expect(system).toBe('workflowSystem/1.0.0')
-        expect(result).toMatchObject({ system: 'workflowSystem/1.0.0', passed: true, grade: 'B', weightedScore: 87.84, gateFailures: [] })
+        expect(result).toMatchObject({
+            system: 'workflowSystem/1.0.0',
+            passed: true,
+            grade: 'B',
+            weightedScore: 87.84,
+            gateFailures: []
+        })
     })
 
     it('returns no result and issues under /input when the evaluation fails', () => {
         const input = { ...fixture('workflow-input.json'), hardGates: [] }
-        expect(evaluateRubricInput({ input })).toMatchObject({ system: 'workflowSystem/1.0.0', result: null, errors: [{ code: 'WFL-003', path: '/input/hardGates' }] })
+        expect(evaluateRubricInput({ input })).toMatchObject({
+            system: 'workflowSystem/1.0.0',
+            result: null,
+            errors: [{ code: 'WFL-003', path: '/input/hardGates' }]
+        })
     })
 
     it('keeps warnings beside a result', () => {
-        const input = { system: 'judgeSystem/1.0.0', scores: fixture('judge-input.json').scores, bonuses: [{ id: 'x' }, { id: 'x' }] }
+        const input = {
+            system: 'judgeSystem/1.0.0',
+            scores: fixture('judge-input.json').scores,
+            bonuses: [{ id: 'x' }, { id: 'x' }]
+        }
         const out = evaluateRubricInput({ input })
         expect(out.result).not.toBeNull()
         expect(codes(out.errors)).toEqual([['JDG-WARN-002', '/input/bonuses/1']])
@@ -163,7 +226,11 @@ describe('evaluateRubricInput — the CLI entry for rubric inputs', () => {
         ['a non-string system', { input: { system: 1 } }, [['RUB-001', '/input/system']]],
         ['an input that is an array', { input: [] }, [['RUB-002', '/input']]],
         ['a missing input', {}, [['RUB-002', '/input']]],
-        ['an unknown property beside the input', { input: { system: 'judgeSystem/1.0.0' }, dryRun: true }, [['RUB-003', '/dryRun']]]
+        [
+            'an unknown property beside the input',
+            { input: { system: 'judgeSystem/1.0.0' }, dryRun: true },
+            [['RUB-003', '/dryRun']]
+        ]
     ])('rejects %s', (_name, input, expected) => {
         const result = evaluateRubricInput(input as never)
         expect(codes(result.errors)).toEqual(expected)

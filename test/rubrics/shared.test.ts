@@ -1,7 +1,18 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createPrng } from '../../src/rubrics/shared/prng.js'
-import { add, cmp, decimalText, formatScaled, fromNumber, ratio, reduce, roundScaled, toFixedNumber, toNumber } from '../../src/rubrics/shared/rational.js'
+import {
+    add,
+    cmp,
+    decimalText,
+    formatScaled,
+    fromNumber,
+    ratio,
+    reduce,
+    roundScaled,
+    toFixedNumber,
+    toNumber
+} from '../../src/rubrics/shared/rational.js'
 
 describe('rational arithmetic', () => {
     it.each([

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { WorkflowRubric } from '../../src/index.js'
-import { WORKFLOW_FORMULA_IDS, WORKFLOW_FORMULAS, WORKFLOW_PROFILE_IDS, WORKFLOW_PROFILES } from '../../src/catalogue.js'
+import {
+    WORKFLOW_FORMULA_IDS,
+    WORKFLOW_FORMULAS,
+    WORKFLOW_PROFILE_IDS,
+    WORKFLOW_PROFILES
+} from '../../src/catalogue.js'
 import { codes } from './helpers.js'
 
 describe('WorkflowRubric.normalize — the formula registry of seed 004 §4.1', () => {
@@ -56,10 +61,20 @@ describe('WorkflowRubric.normalize — the formula registry of seed 004 §4.1', 
     })
 
     it.each([
-        ['pairwise counts imply n = 10', { formulaId: 'pairwise-ties', rawScore: { wins: 6, losses: 3, ties: 1 } }, 10, 0.55],
+        [
+            'pairwise counts imply n = 10',
+            { formulaId: 'pairwise-ties', rawScore: { wins: 6, losses: 3, ties: 1 } },
+            10,
+            0.55
+        ],
         ['test counts imply n = 20', { formulaId: 'swe-pass-to-pass', rawScore: { passed: 19, total: 20 } }, 20, 0.725],
         ['explicit samples win over nothing', { formulaId: 'likert-1-5', rawScore: 4, samples: 5 }, 5, 0.55],
-        ['explicit samples win over implied counts', { formulaId: 'swe-pass-to-pass', rawScore: { passed: 19, total: 20 }, samples: 60 }, 60, 0.8375],
+        [
+            'explicit samples win over implied counts',
+            { formulaId: 'swe-pass-to-pass', rawScore: { passed: 19, total: 20 }, samples: 60 },
+            60,
+            0.8375
+        ],
         ['a custom prior and k', { formulaId: 'binary', rawScore: 1, samples: 10, prior: 0.8, k: 10 }, 10, 0.9],
         ['no sample count, no adjustment', { formulaId: 'likert-1-5', rawScore: 4 }, null, null]
     ])('keeps the reliability-adjusted value beside the raw normalised one: %s', (_name, input, samples, adjusted) => {
@@ -72,23 +87,71 @@ describe('WorkflowRubric.normalize — the formula registry of seed 004 §4.1', 
         ['a Likert 6', { formulaId: 'likert-1-5', rawScore: 6 }, [['WFL-005', '/rawScore']]],
         ['a Likert 0.99', { formulaId: 'likert-1-5', rawScore: 0.99 }, [['WFL-005', '/rawScore']]],
         ['a Likert −2..2 value of 3', { formulaId: 'likert-neg2-2', rawScore: 3 }, [['WFL-005', '/rawScore']]],
-        ['no comparisons at all', { formulaId: 'pairwise-ties', rawScore: { wins: 0, losses: 0, ties: 0 } }, [['WFL-005', '/rawScore']]],
-        ['negative wins', { formulaId: 'pairwise-ties', rawScore: { wins: -1, losses: 2, ties: 0 } }, [['WFL-005', '/rawScore/wins']]],
-        ['fractional ties', { formulaId: 'pairwise-ties', rawScore: { wins: 1, losses: 2, ties: 0.5 } }, [['WFL-005', '/rawScore/ties']]],
-        ['missing losses', { formulaId: 'pairwise-ties', rawScore: { wins: 1, ties: 0 } }, [['WFL-002', '/rawScore/losses']]],
-        ['a number where counts are expected', { formulaId: 'pairwise-ties', rawScore: 0.6 }, [['WFL-003', '/rawScore']]],
-        ['more passed than total', { formulaId: 'swe-fail-to-pass', rawScore: { passed: 5, total: 4 } }, [['WFL-005', '/rawScore']]],
-        ['zero tests', { formulaId: 'swe-pass-to-pass', rawScore: { passed: 0, total: 0 } }, [['WFL-005', '/rawScore']]],
-        ['a negative latency', { formulaId: 'lower-is-better', rawScore: -1, params: { good: 8, bad: 30 } }, [['WFL-005', '/rawScore']]],
+        [
+            'no comparisons at all',
+            { formulaId: 'pairwise-ties', rawScore: { wins: 0, losses: 0, ties: 0 } },
+            [['WFL-005', '/rawScore']]
+        ],
+        [
+            'negative wins',
+            { formulaId: 'pairwise-ties', rawScore: { wins: -1, losses: 2, ties: 0 } },
+            [['WFL-005', '/rawScore/wins']]
+        ],
+        [
+            'fractional ties',
+            { formulaId: 'pairwise-ties', rawScore: { wins: 1, losses: 2, ties: 0.5 } },
+            [['WFL-005', '/rawScore/ties']]
+        ],
+        [
+            'missing losses',
+            { formulaId: 'pairwise-ties', rawScore: { wins: 1, ties: 0 } },
+            [['WFL-002', '/rawScore/losses']]
+        ],
+        [
+            'a number where counts are expected',
+            { formulaId: 'pairwise-ties', rawScore: 0.6 },
+            [['WFL-003', '/rawScore']]
+        ],
+        [
+            'more passed than total',
+            { formulaId: 'swe-fail-to-pass', rawScore: { passed: 5, total: 4 } },
+            [['WFL-005', '/rawScore']]
+        ],
+        [
+            'zero tests',
+            { formulaId: 'swe-pass-to-pass', rawScore: { passed: 0, total: 0 } },
+            [['WFL-005', '/rawScore']]
+        ],
+        [
+            'a negative latency',
+            { formulaId: 'lower-is-better', rawScore: -1, params: { good: 8, bad: 30 } },
+            [['WFL-005', '/rawScore']]
+        ],
         ['missing SLO bounds', { formulaId: 'lower-is-better', rawScore: 12 }, [['WFL-006', '/params']]],
-        ['bad not above good', { formulaId: 'lower-is-better', rawScore: 12, params: { good: 30, bad: 8 } }, [['WFL-006', '/params']]],
-        ['equal bounds', { formulaId: 'lower-is-better', rawScore: 12, params: { good: 8, bad: 8 } }, [['WFL-006', '/params']]],
-        ['params on a formula that takes none', { formulaId: 'binary', rawScore: 1, params: { good: 0, bad: 1 } }, [['WFL-006', '/params']]],
+        [
+            'bad not above good',
+            { formulaId: 'lower-is-better', rawScore: 12, params: { good: 30, bad: 8 } },
+            [['WFL-006', '/params']]
+        ],
+        [
+            'equal bounds',
+            { formulaId: 'lower-is-better', rawScore: 12, params: { good: 8, bad: 8 } },
+            [['WFL-006', '/params']]
+        ],
+        [
+            'params on a formula that takes none',
+            { formulaId: 'binary', rawScore: 1, params: { good: 0, bad: 1 } },
+            [['WFL-006', '/params']]
+        ],
         ['a string raw score', { formulaId: 'likert-1-5', rawScore: '4' }, [['WFL-003', '/rawScore']]],
         ['a missing raw score', { formulaId: 'likert-1-5' }, [['WFL-002', '/rawScore']]],
         ['NaN', { formulaId: 'clamp-0-1', rawScore: Number.NaN }, [['WFL-001', '/rawScore']]],
         ['-0', { formulaId: 'clamp-0-1', rawScore: -0 }, [['WFL-012', '/rawScore']]],
-        ['a huge raw score', { formulaId: 'lower-is-better', rawScore: 1e16, params: { good: 8, bad: 30 } }, [['WFL-012', '/rawScore']]],
+        [
+            'a huge raw score',
+            { formulaId: 'lower-is-better', rawScore: 1e16, params: { good: 8, bad: 30 } },
+            [['WFL-012', '/rawScore']]
+        ],
         ['fractional samples', { formulaId: 'binary', rawScore: 1, samples: 2.5 }, [['WFL-014', '/samples']]],
         ['k = 0', { formulaId: 'binary', rawScore: 1, k: 0 }, [['WFL-014', '/k']]],
         ['an unknown property', { formulaId: 'binary', rawScore: 1, weight: 1 }, [['WFL-021', '/weight']]]
@@ -133,10 +196,35 @@ describe('WorkflowRubric.adjust — reliability shrinkage (n·norm + k·prior)/(
 
 describe('WorkflowRubric.profile — profiles A–D of seed 004 §6', () => {
     it.each([
-        ['swe', 'A', ['patch_applies_cleanly', 'tests_fail_to_pass_all_green', 'tests_pass_to_pass_threshold_met', 'no_security_policy_violations'], [0.6, 0.25, 0.1, 0.05]],
-        ['dag', 'B', ['required_outputs_present', 'no_critical_step_failures', 'schema_contract_valid'], [0.35, 0.25, 0.2, 0.1, 0.1]],
-        ['rag', 'C', ['answer_grounded_in_context', 'citations_present_for_claims', 'no_high_severity_hallucinations'], [0.35, 0.25, 0.2, 0.1, 0.1]],
-        ['agentic-tool-use', 'D', ['tool_call_schema_valid', 'no_forbidden_tool_invoked', 'handoff_graph_rules_respected'], [0.25, 0.25, 0.2, 0.2, 0.1]]
+        [
+            'swe',
+            'A',
+            [
+                'patch_applies_cleanly',
+                'tests_fail_to_pass_all_green',
+                'tests_pass_to_pass_threshold_met',
+                'no_security_policy_violations'
+            ],
+            [0.6, 0.25, 0.1, 0.05]
+        ],
+        [
+            'dag',
+            'B',
+            ['required_outputs_present', 'no_critical_step_failures', 'schema_contract_valid'],
+            [0.35, 0.25, 0.2, 0.1, 0.1]
+        ],
+        [
+            'rag',
+            'C',
+            ['answer_grounded_in_context', 'citations_present_for_claims', 'no_high_severity_hallucinations'],
+            [0.35, 0.25, 0.2, 0.1, 0.1]
+        ],
+        [
+            'agentic-tool-use',
+            'D',
+            ['tool_call_schema_valid', 'no_forbidden_tool_invoked', 'handoff_graph_rules_respected'],
+            [0.25, 0.25, 0.2, 0.2, 0.1]
+        ]
     ])('describes profile %s (%s) with its gates and weights', (id, letter, gates, weights) => {
         const { profile, errors } = WorkflowRubric.profile({ id } as never)
         expect(errors).toEqual([])

@@ -1,12 +1,26 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { evaluateRubricInput, validateRubricDocument, WorkflowRubric, type WorkflowCriterionInput, type WorkflowGrade } from '../../src/index.js'
+import {
+    evaluateRubricInput,
+    validateRubricDocument,
+    WorkflowRubric,
+    type WorkflowCriterionInput,
+    type WorkflowGrade
+} from '../../src/index.js'
 
 const ORDER: WorkflowGrade[] = ['A', 'B', 'C', 'D', 'F']
-const decimal = (min: number, max: number, places = 3) => fc.integer({ min: min * 10 ** places, max: max * 10 ** places }).map((i) => (i === 0 ? 0 : i / 10 ** places))
-const counts = fc.record({ wins: fc.nat(50), losses: fc.nat(50), ties: fc.nat(50) }).filter((c) => c.wins + c.losses + c.ties > 0)
-const tests = fc.nat(200).chain((total) => fc.record({ passed: fc.integer({ min: 0, max: total + 1 }), total: fc.constant(total + 1) }))
-const slo = fc.tuple(decimal(0, 100), decimal(0, 100)).filter(([g, b]) => b > g).map(([good, bad]) => ({ good, bad }))
+const decimal = (min: number, max: number, places = 3) =>
+    fc.integer({ min: min * 10 ** places, max: max * 10 ** places }).map((i) => (i === 0 ? 0 : i / 10 ** places))
+const counts = fc
+    .record({ wins: fc.nat(50), losses: fc.nat(50), ties: fc.nat(50) })
+    .filter((c) => c.wins + c.losses + c.ties > 0)
+const tests = fc
+    .nat(200)
+    .chain((total) => fc.record({ passed: fc.integer({ min: 0, max: total + 1 }), total: fc.constant(total + 1) }))
+const slo = fc
+    .tuple(decimal(0, 100), decimal(0, 100))
+    .filter(([g, b]) => b > g)
+    .map(([good, bad]) => ({ good, bad }))
 
 /** Every formula with a raw value from its domain. */
 const normalisable = fc.oneof(
@@ -24,7 +38,13 @@ const criteria = fc
         fc.record({
             n: normalisable,
             weight: decimal(0, 1, 2),
-            category: fc.constantFrom(undefined, 'correctness' as const, 'safety' as const, 'validation' as const, 'other' as const),
+            category: fc.constantFrom(
+                undefined,
+                'correctness' as const,
+                'safety' as const,
+                'validation' as const,
+                'other' as const
+            ),
             floor: fc.option(decimal(0, 1, 2), { nil: undefined })
         }),
         { minLength: 1, maxLength: 6 }
@@ -33,11 +53,27 @@ const criteria = fc
     .map((list) =>
         list.map(
             (c, i): WorkflowCriterionInput =>
-                ({ name: `c${i}`, ...c.n, weight: c.weight, ...(c.category === undefined ? {} : { category: c.category }), ...(c.floor === undefined ? {} : { criticalFloor: c.floor }) }) as WorkflowCriterionInput
+                ({
+                    name: `c${i}`,
+                    ...c.n,
+                    weight: c.weight,
+                    ...(c.category === undefined ? {} : { category: c.category }),
+                    ...(c.floor === undefined ? {} : { criticalFloor: c.floor })
+                }) as WorkflowCriterionInput
         )
     )
 const gates = fc.dictionary(fc.constantFrom('g1', 'g2', 'g3'), fc.boolean())
-const anything = fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true, withObjectString: true, withBoxedValues: true })
+const anything = fc.anything({
+    withBigInt: true,
+    withDate: true,
+    withMap: true,
+    withSet: true,
+    withTypedArray: true,
+    withSparseArray: true,
+    withNullPrototype: true,
+    withObjectString: true,
+    withBoxedValues: true
+})
 
 describe('WorkflowRubric properties', () => {
     it('normalisers map their whole domain into [0, 1]', () => {
@@ -73,11 +109,16 @@ describe('WorkflowRubric properties', () => {
         fc.assert(
             fc.property(gates, criteria, (hardGates, list) => {
                 const withFloors = WorkflowRubric.evaluate({ hardGates, criteria: list })
-                const stripped = list.map(({ criticalFloor: _f, category: _c, ...rest }) => rest as WorkflowCriterionInput)
+                const stripped = list.map(
+                    ({ criticalFloor: _f, category: _c, ...rest }) => rest as WorkflowCriterionInput
+                )
                 const without = WorkflowRubric.evaluate({ hardGates, criteria: stripped })
-                expect(ORDER.indexOf(withFloors.grade as WorkflowGrade)).toBeGreaterThanOrEqual(ORDER.indexOf(without.grade as WorkflowGrade))
+                expect(ORDER.indexOf(withFloors.grade as WorkflowGrade)).toBeGreaterThanOrEqual(
+                    ORDER.indexOf(without.grade as WorkflowGrade)
+                )
                 expect(withFloors.weightedScore).toBe(without.weightedScore)
-                if (withFloors.gateFailures.length > 0) expect([withFloors.grade, withFloors.passed]).toEqual(['F', false])
+                if (withFloors.gateFailures.length > 0)
+                    expect([withFloors.grade, withFloors.passed]).toEqual(['F', false])
                 if (withFloors.floorFailures.length > 0) expect(withFloors.passed).toBe(false)
             })
         )
@@ -85,24 +126,32 @@ describe('WorkflowRubric properties', () => {
 
     it('gives the same bytes for the same report seed', () => {
         fc.assert(
-            fc.property(fc.array(fc.record({ hardGates: gates, criteria }), { minLength: 1, maxLength: 8 }), fc.nat(1000), (runs, seed) => {
-                const a = WorkflowRubric.report({ runs, seed, resamples: 200 })
-                const b = WorkflowRubric.report({ runs: structuredClone(runs), seed, resamples: 200 })
-                expect(JSON.stringify(a)).toBe(JSON.stringify(b))
-                const ci = a.report?.weightedScore.ci95
-                if (ci) expect(ci.lower).toBeLessThanOrEqual(ci.upper)
-            }),
+            fc.property(
+                fc.array(fc.record({ hardGates: gates, criteria }), { minLength: 1, maxLength: 8 }),
+                fc.nat(1000),
+                (runs, seed) => {
+                    const a = WorkflowRubric.report({ runs, seed, resamples: 200 })
+                    const b = WorkflowRubric.report({ runs: structuredClone(runs), seed, resamples: 200 })
+                    expect(JSON.stringify(a)).toBe(JSON.stringify(b))
+                    const ci = a.report?.weightedScore.ci95
+                    if (ci) expect(ci.lower).toBeLessThanOrEqual(ci.upper)
+                }
+            ),
             { numRuns: 50 }
         )
     })
 
     it('mirrors the pairwise order in the swapped pass for any seed', () => {
         fc.assert(
-            fc.property(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 5 }), { maxLength: 20 }), fc.nat(), (pairs, seed) => {
-                const r = WorkflowRubric.pairwiseOrder({ pairs, seed })
-                expect(r.errors).toEqual([])
-                for (const o of r.orders ?? []) expect(o.swapped.first).toBe(o.forward.second)
-            })
+            fc.property(
+                fc.uniqueArray(fc.string({ minLength: 1, maxLength: 5 }), { maxLength: 20 }),
+                fc.nat(),
+                (pairs, seed) => {
+                    const r = WorkflowRubric.pairwiseOrder({ pairs, seed })
+                    expect(r.errors).toEqual([])
+                    for (const o of r.orders ?? []) expect(o.swapped.first).toBe(o.forward.second)
+                }
+            )
         )
     })
 })
@@ -110,7 +159,10 @@ describe('WorkflowRubric properties', () => {
 describe('Workflow and dispatcher entry points under fuzzing', () => {
     it.each([
         ['evaluate', (x: unknown) => WorkflowRubric.evaluate(x as never)],
-        ['evaluate({ hardGates: {}, criteria: [x] })', (x: unknown) => WorkflowRubric.evaluate({ hardGates: {}, criteria: [x] } as never)],
+        [
+            'evaluate({ hardGates: {}, criteria: [x] })',
+            (x: unknown) => WorkflowRubric.evaluate({ hardGates: {}, criteria: [x] } as never)
+        ],
         ['normalize', (x: unknown) => WorkflowRubric.normalize(x as never)],
         ['adjust', (x: unknown) => WorkflowRubric.adjust(x as never)],
         ['profile', (x: unknown) => WorkflowRubric.profile(x as never)],

@@ -1,4 +1,14 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+    cpSync,
+    existsSync,
+    mkdirSync,
+    mkdtempSync,
+    readFileSync,
+    realpathSync,
+    rmSync,
+    symlinkSync,
+    writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -9,7 +19,8 @@ import { shared } from '../support/shared.js'
 // ../shared of the workspace. A clone without shared/ has neither: the runtime tests skip there.
 export const CORE_SOURCE = fileURLToPath(new URL('../../../shared/flowmcp-core/', import.meta.url))
 export const SAMPLE = fileURLToPath(new URL('../../../shared/corpus-sample/', import.meta.url))
-export const runtimePresent: boolean = shared('flowmcp-core/src/index.mjs').present && shared('flowmcp-core/package.json').present
+export const runtimePresent: boolean =
+    shared('flowmcp-core/src/index.mjs').present && shared('flowmcp-core/package.json').present
 export const samplePresent: boolean = shared('corpus-sample/files.json').present
 
 /** The project's own node_modules: the runtime's dependencies and the schemas' libraries come from there. */
@@ -59,8 +70,14 @@ export async function prepareRuntime(): Promise<PreparedRuntime> {
     // grading runs tools only. This stand-in is what the runtime gets.
     const sqlite = join(modules, 'better-sqlite3')
     mkdirSync(sqlite)
-    writeFileSync(join(sqlite, 'package.json'), JSON.stringify({ name: 'better-sqlite3', version: '0.0.0-stand-in', type: 'module', main: 'index.js' }))
-    writeFileSync(join(sqlite, 'index.js'), "export default class Database {\n    constructor() {\n        throw new Error('resources are not used when grading tools')\n    }\n}\n")
+    writeFileSync(
+        join(sqlite, 'package.json'),
+        JSON.stringify({ name: 'better-sqlite3', version: '0.0.0-stand-in', type: 'module', main: 'index.js' })
+    )
+    writeFileSync(
+        join(sqlite, 'index.js'),
+        "export default class Database {\n    constructor() {\n        throw new Error('resources are not used when grading tools')\n    }\n}\n"
+    )
     const version = (JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string }).version
     const core = (await import(pathToFileURL(join(folder, 'src', 'index.mjs')).href)) as PreparedRuntime['core']
     return { core, base, folder, version, cleanup: () => rmSync(base, { recursive: true, force: true }) }
@@ -104,22 +121,41 @@ function headersOf(init: RequestInit | undefined): Record<string, string> {
  * answers rejects at once with a TypeError (as a failed `fetch` does), so no test ever touches the
  * network or waits on it.
  */
-export function stubNetwork(answer: ((call: RecordedCall) => StubAnswer | undefined) | readonly Recording[] = () => undefined): NetworkStub {
+export function stubNetwork(
+    answer: ((call: RecordedCall) => StubAnswer | undefined) | readonly Recording[] = () => undefined
+): NetworkStub {
     const original = globalThis.fetch
     const calls: RecordedCall[] = []
     const replay = typeof answer === 'function' ? null : httpPortFromRecordings({ recordings: answer })
     const stub = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
         const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-        const call: RecordedCall = { url, method: (init?.method ?? 'GET').toUpperCase(), headers: headersOf(init), body: typeof init?.body === 'string' ? init.body : null }
+        const call: RecordedCall = {
+            url,
+            method: (init?.method ?? 'GET').toUpperCase(),
+            headers: headersOf(init),
+            body: typeof init?.body === 'string' ? init.body : null
+        }
         calls.push(call)
         if (replay !== null) {
-            const hit = await replay.send({ url: call.url, method: call.method, headers: call.headers, ...(call.body !== null ? { body: call.body } : {}) })
+            const hit = await replay.send({
+                url: call.url,
+                method: call.method,
+                headers: call.headers,
+                ...(call.body !== null ? { body: call.body } : {})
+            })
             return new Response(hit.body, { status: hit.status, headers: hit.headers })
         }
         const found = typeof answer === 'function' ? answer(call) : undefined
-        if (found === undefined) throw new TypeError(`fetch failed: the test network has no answer for ${call.method} ${url}`)
+        if (found === undefined)
+            throw new TypeError(`fetch failed: the test network has no answer for ${call.method} ${url}`)
         const body = found.json !== undefined ? JSON.stringify(found.json) : (found.body ?? '')
-        return new Response(body, { status: found.status ?? 200, headers: { ...(found.json !== undefined ? { 'content-type': 'application/json' } : {}), ...(found.headers ?? {}) } })
+        return new Response(body, {
+            status: found.status ?? 200,
+            headers: {
+                ...(found.json !== undefined ? { 'content-type': 'application/json' } : {}),
+                ...(found.headers ?? {})
+            }
+        })
     }
     globalThis.fetch = stub as typeof globalThis.fetch
     return {
@@ -142,6 +178,14 @@ export function sampleFiles(): string[] {
 export async function buildChildScript(dir: string): Promise<string> {
     const { build } = await import('esbuild')
     const outfile = join(dir, 'runtime-child.mjs')
-    await build({ entryPoints: [fileURLToPath(new URL('../../src/cli/runtime-child.ts', import.meta.url))], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'silent' })
+    await build({
+        entryPoints: [fileURLToPath(new URL('../../src/cli/runtime-child.ts', import.meta.url))],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        outfile,
+        logLevel: 'silent'
+    })
     return outfile
 }

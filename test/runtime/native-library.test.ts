@@ -1,4 +1,14 @@
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import {
+    copyFileSync,
+    cpSync,
+    existsSync,
+    mkdirSync,
+    mkdtempSync,
+    readFileSync,
+    realpathSync,
+    rmSync,
+    writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -6,7 +16,15 @@ import { runtimePortFromChildProcess, type ChildRuntimePort } from '../../src/cl
 import { permissionFlag } from '../../src/cli/runtime-sandbox.js'
 import { runtimePortFromFlowMCP, type RuntimeTestOutcome } from '../../src/index.js'
 import { readModuleSource } from '../../src/schema/source-loader.js'
-import { buildChildScript, PROJECT_MODULES, prepareRuntime, runtimePresent, SAMPLE, samplePresent, type PreparedRuntime } from './harness.js'
+import {
+    buildChildScript,
+    PROJECT_MODULES,
+    prepareRuntime,
+    runtimePresent,
+    SAMPLE,
+    samplePresent,
+    type PreparedRuntime
+} from './harness.js'
 
 // unified/* declare talib, a native library: its binding is a Node addon, which the permission model
 // refuses unless --allow-addons. talib itself is not installed here (it needs the TA-Lib C library),
@@ -30,7 +48,13 @@ module.exports = {
 }
 `
 
-describe.skipIf(!runtimePresent || !samplePresent || permissionFlag(process.version) === null || !existsSync(ADDON) || process.platform !== 'linux')('a schema whose declared library is native (unified/* with talib), in the runtime child', () => {
+describe.skipIf(
+    !runtimePresent ||
+        !samplePresent ||
+        permissionFlag(process.version) === null ||
+        !existsSync(ADDON) ||
+        process.platform !== 'linux'
+)('a schema whose declared library is native (unified/* with talib), in the runtime child', () => {
     let runtime: PreparedRuntime
     let work: string
     let childScript: string
@@ -38,8 +62,20 @@ describe.skipIf(!runtimePresent || !samplePresent || permissionFlag(process.vers
     let main: Record<string, any>
     const ports: ChildRuntimePort[] = []
     const tests = (): Array<{ tool: string; testIndex: number; userParams: Record<string, unknown> }> =>
-        Object.entries<any>(main.tools).flatMap(([tool, def]) => (def.tests as Array<Record<string, unknown>>).map(({ _description: _, ...userParams }, testIndex) => ({ tool, testIndex, userParams })))
-    const runAll = async (run: (t: { tool: string; testIndex: number; userParams: Record<string, unknown> }) => Promise<RuntimeTestOutcome>): Promise<Array<[string, boolean, string]>> => {
+        Object.entries<any>(main.tools).flatMap(([tool, def]) =>
+            (def.tests as Array<Record<string, unknown>>).map(({ _description: _, ...userParams }, testIndex) => ({
+                tool,
+                testIndex,
+                userParams
+            }))
+        )
+    const runAll = async (
+        run: (t: {
+            tool: string
+            testIndex: number
+            userParams: Record<string, unknown>
+        }) => Promise<RuntimeTestOutcome>
+    ): Promise<Array<[string, boolean, string]>> => {
         const out: Array<[string, boolean, string]> = []
         for (const t of tests()) {
             const outcome = await run(t)
@@ -52,7 +88,10 @@ describe.skipIf(!runtimePresent || !samplePresent || permissionFlag(process.vers
         runtime = await prepareRuntime()
         const talib = join(runtime.base, 'node_modules', 'talib')
         mkdirSync(talib)
-        writeFileSync(join(talib, 'package.json'), JSON.stringify({ name: 'talib', version: '0.0.0-stand-in', main: 'index.js' }))
+        writeFileSync(
+            join(talib, 'package.json'),
+            JSON.stringify({ name: 'talib', version: '0.0.0-stand-in', main: 'index.js' })
+        )
         writeFileSync(join(talib, 'index.js'), STAND_IN)
         copyFileSync(ADDON, join(talib, 'binding.node'))
         work = realpathSync(mkdtempSync(join(tmpdir(), 'native-library-')))
@@ -71,7 +110,13 @@ describe.skipIf(!runtimePresent || !samplePresent || permissionFlag(process.vers
     })
 
     const child = (nodeHasFlag?: (flag: string) => boolean): ChildRuntimePort => {
-        const { port, errors } = runtimePortFromChildProcess({ runtime: runtime.folder, libraries: runtime.base, network: { mode: 'offline' }, childScript, ...(nodeHasFlag !== undefined ? { nodeHasFlag } : {}) })
+        const { port, errors } = runtimePortFromChildProcess({
+            runtime: runtime.folder,
+            libraries: runtime.base,
+            network: { mode: 'offline' },
+            childScript,
+            ...(nodeHasFlag !== undefined ? { nodeHasFlag } : {})
+        })
         expect(errors).toEqual([])
         ports.push(port as ChildRuntimePort)
         return port as ChildRuntimePort
@@ -79,7 +124,9 @@ describe.skipIf(!runtimePresent || !samplePresent || permissionFlag(process.vers
 
     it('loads the schema and answers its tests in the child exactly as the runtime does in-process (the child may load the addon)', async () => {
         const inProcess = runtimePortFromFlowMCP({ core: runtime.core, resolveBase: runtime.base })
-        const expected = await runAll((t) => inProcess.run({ schemaPath, main, ...t, serverParams: {}, timeoutMs: 10_000 }))
+        const expected = await runAll((t) =>
+            inProcess.run({ schemaPath, main, ...t, serverParams: {}, timeoutMs: 10_000 })
+        )
         const port = child()
         const got = await runAll((t) => port.run({ schemaPath, main, ...t, serverParams: {}, timeoutMs: 10_000 }))
         expect(got.map(([id, ok]) => [id, ok])).toEqual(expected.map(([id, ok]) => [id, ok]))
@@ -92,6 +139,8 @@ describe.skipIf(!runtimePresent || !samplePresent || permissionFlag(process.vers
         const port = child((flag) => flag !== '--allow-addons' && process.allowedNodeEnvironmentFlags.has(flag))
         const outcome = await port.run({ schemaPath, main, ...tests()[0]!, serverParams: {}, timeoutMs: 10_000 })
         expect(outcome.ok).toBe(false)
-        expect(outcome.messages?.join(' ')).toMatch(/talib.*Cannot load native addon because loading addons is disabled/)
+        expect(outcome.messages?.join(' ')).toMatch(
+            /talib.*Cannot load native addon because loading addons is disabled/
+        )
     })
 })

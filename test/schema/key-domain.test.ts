@@ -61,14 +61,38 @@ describe('KeyDomain.check (api-key-domain-mismatch, 02 §13 (3))', () => {
     })
 
     it('returns a mismatch with the param, brand, API host and pointer (veto evidence)', () => {
-        const result = KeyDomain.check({ main: { namespace: 'example', root: 'https://api.example.xyz', requiredServerParams: ['EXAMPLE_API_KEY', 'FACEBOOK_API_KEY'] } })
-        expect(result.mismatches).toEqual([{ param: 'FACEBOOK_API_KEY', brand: 'facebook', apiHost: 'api.example.xyz', pointer: '/requiredServerParams/1' }])
+        const result = KeyDomain.check({
+            main: {
+                namespace: 'example',
+                root: 'https://api.example.xyz',
+                requiredServerParams: ['EXAMPLE_API_KEY', 'FACEBOOK_API_KEY']
+            }
+        })
+        expect(result.mismatches).toEqual([
+            {
+                param: 'FACEBOOK_API_KEY',
+                brand: 'facebook',
+                apiHost: 'api.example.xyz',
+                pointer: '/requiredServerParams/1'
+            }
+        ])
         expect(result.apiDomain).toBe('example.xyz')
         expect(result.errors).toEqual([])
     })
 
     it('never calls a key without a brand token a mismatch (property)', () => {
-        const generic = fc.constantFrom('API', 'KEY', 'TOKEN', 'SECRET', 'ACCESS', 'PRO', 'ID', 'CLIENT', 'PROJECT', 'AUTH')
+        const generic = fc.constantFrom(
+            'API',
+            'KEY',
+            'TOKEN',
+            'SECRET',
+            'ACCESS',
+            'PRO',
+            'ID',
+            'CLIENT',
+            'PROJECT',
+            'AUTH'
+        )
         fc.assert(
             fc.property(fc.array(generic, { minLength: 1, maxLength: 4 }), fc.domain(), (parts, host) => {
                 const checked = judge(parts.join('_'), `https://${host}`)
@@ -78,7 +102,23 @@ describe('KeyDomain.check (api-key-domain-mismatch, 02 §13 (3))', () => {
     })
 
     it('matches a brand on its own host whatever the suffix (property)', () => {
-        const brand = fc.stringMatching(/^[a-z]{4,12}$/).filter((b) => !['data', 'crypto', 'price', 'chain', 'index', 'cloud', 'search', 'stats', 'email', 'token'].includes(b))
+        const brand = fc
+            .stringMatching(/^[a-z]{4,12}$/)
+            .filter(
+                (b) =>
+                    ![
+                        'data',
+                        'crypto',
+                        'price',
+                        'chain',
+                        'index',
+                        'cloud',
+                        'search',
+                        'stats',
+                        'email',
+                        'token'
+                    ].includes(b)
+            )
         fc.assert(
             fc.property(brand, fc.constantFrom('com', 'io', 'co.uk', 'org', 'xyz'), (b, tld) => {
                 expect(judge(`${b.toUpperCase()}_API_KEY`, `https://api.${b}.${tld}`)?.verdict).toBe('match')
@@ -96,9 +136,24 @@ describe('KeyDomain.check (api-key-domain-mismatch, 02 §13 (3))', () => {
     it.each([
         ['no main', {}, 'SEC-020', '/main'],
         ['a main that is a string', { main: 'x' }, 'SEC-019', '/main'],
-        ['requiredServerParams that is not an array', { main: { root: 'https://a.io', requiredServerParams: 'KEY' } }, 'SEC-019', '/main/requiredServerParams'],
-        ['a non-string key', { main: { root: 'https://a.io', requiredServerParams: [7] } }, 'SEC-019', '/main/requiredServerParams/0'],
-        ['keys without a root host', { main: { root: 'not a url', requiredServerParams: ['A_KEY'] } }, 'SEC-021', '/main/root']
+        [
+            'requiredServerParams that is not an array',
+            { main: { root: 'https://a.io', requiredServerParams: 'KEY' } },
+            'SEC-019',
+            '/main/requiredServerParams'
+        ],
+        [
+            'a non-string key',
+            { main: { root: 'https://a.io', requiredServerParams: [7] } },
+            'SEC-019',
+            '/main/requiredServerParams/0'
+        ],
+        [
+            'keys without a root host',
+            { main: { root: 'not a url', requiredServerParams: ['A_KEY'] } },
+            'SEC-021',
+            '/main/root'
+        ]
     ])('reports %s', (_name, input, code, path) => {
         expect(KeyDomain.check(input as never).errors).toContainEqual(expect.objectContaining({ code, path }))
     })
@@ -117,7 +172,9 @@ describe('KeyDomain.check (api-key-domain-mismatch, 02 §13 (3))', () => {
     })
 
     it('still vetoes an api.data.gov key on a host the gateway does not serve', () => {
-        expect(judge('API_DATA_GOV_KEY', 'https://api.weather-demo.com', 'weather')).toMatchObject({ verdict: 'mismatch' })
+        expect(judge('API_DATA_GOV_KEY', 'https://api.weather-demo.com', 'weather')).toMatchObject({
+            verdict: 'mismatch'
+        })
     })
 
     it.each([
@@ -126,14 +183,25 @@ describe('KeyDomain.check (api-key-domain-mismatch, 02 §13 (3))', () => {
         ['ALCHEMY_API_KEY', 'https://...', 'ohlcv'],
         ['ALCHEMY_API_KEY', 'https://localhost', 'ohlcv'],
         ['OPENAI_API_KEY', 'https://api.example.com', 'demo']
-    ])('does not veto %s on the placeholder root %s: uncertain, a SEC-WARN-002 warning for the grader', (param, root, namespace) => {
-        const result = KeyDomain.check({ main: { namespace, root, requiredServerParams: [param] } })
-        expect(result.mismatches).toEqual([])
-        if (result.checked[0]?.verdict !== 'match') {
-            expect(result.uncertain).toEqual([expect.objectContaining({ param, pointer: '/requiredServerParams/0' })])
-            expect(result.errors).toContainEqual(expect.objectContaining({ code: 'SEC-WARN-002', severity: 'warning', path: '/main/requiredServerParams/0' }))
+    ])(
+        'does not veto %s on the placeholder root %s: uncertain, a SEC-WARN-002 warning for the grader',
+        (param, root, namespace) => {
+            const result = KeyDomain.check({ main: { namespace, root, requiredServerParams: [param] } })
+            expect(result.mismatches).toEqual([])
+            if (result.checked[0]?.verdict !== 'match') {
+                expect(result.uncertain).toEqual([
+                    expect.objectContaining({ param, pointer: '/requiredServerParams/0' })
+                ])
+                expect(result.errors).toContainEqual(
+                    expect.objectContaining({
+                        code: 'SEC-WARN-002',
+                        severity: 'warning',
+                        path: '/main/requiredServerParams/0'
+                    })
+                )
+            }
         }
-    })
+    )
 })
 
 describe('KeyDomain.registrableDomain (02 ⚠ B17, Public Suffix List)', () => {
@@ -152,9 +220,12 @@ describe('KeyDomain.registrableDomain (02 ⚠ B17, Public Suffix List)', () => {
         expect(KeyDomain.registrableDomain({ url })).toEqual({ domain, errors: [] })
     })
 
-    it.each([['https://192.168.0.1/x'], ['https://co.uk'], ['not a url at all'], ['']])('gives no domain for %j', (url) => {
-        expect(KeyDomain.registrableDomain({ url })).toMatchObject({ domain: null, errors: [{ code: 'SEC-022' }] })
-    })
+    it.each([['https://192.168.0.1/x'], ['https://co.uk'], ['not a url at all'], ['']])(
+        'gives no domain for %j',
+        (url) => {
+            expect(KeyDomain.registrableDomain({ url })).toMatchObject({ domain: null, errors: [{ code: 'SEC-022' }] })
+        }
+    )
 
     it('reports a missing or non-string url', () => {
         expect(KeyDomain.registrableDomain({}).errors[0]?.code).toBe('SEC-020')
@@ -192,7 +263,25 @@ describe('KeyDomain and Tos under fuzzing', () => {
         ['KeyDomain.registrableDomain', (i: never) => KeyDomain.registrableDomain(i)],
         ['Tos.rootDomainMatch', (i: never) => Tos.rootDomainMatch(i)]
     ])('%s never throws and codes every issue', (_name, fn) => {
-        const arg = fc.oneof(fc.anything(), fc.record({ main: fc.record({ root: fc.oneof(fc.webUrl(), fc.string()), requiredServerParams: fc.array(fc.oneof(fc.string(), fc.anything())), namespace: fc.anything() }, { requiredKeys: [] }), url: fc.oneof(fc.webUrl(), fc.string()), apiRoot: fc.webUrl(), tosUrl: fc.webUrl() }, { requiredKeys: [] }))
+        const arg = fc.oneof(
+            fc.anything(),
+            fc.record(
+                {
+                    main: fc.record(
+                        {
+                            root: fc.oneof(fc.webUrl(), fc.string()),
+                            requiredServerParams: fc.array(fc.oneof(fc.string(), fc.anything())),
+                            namespace: fc.anything()
+                        },
+                        { requiredKeys: [] }
+                    ),
+                    url: fc.oneof(fc.webUrl(), fc.string()),
+                    apiRoot: fc.webUrl(),
+                    tosUrl: fc.webUrl()
+                },
+                { requiredKeys: [] }
+            )
+        )
         fc.assert(
             fc.property(arg, (input) => {
                 const result = fn(input as never) as { errors: Array<{ code: string }> }

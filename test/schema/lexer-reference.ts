@@ -1,7 +1,22 @@
 // The lexer as it was before it worked on char codes and blank ranges: the reference the faster one must
 // equal, output for output (test/schema/lexer.test.ts).
 import type { Lexed, LexedComment, LexedString } from '../../src/schema/lexer.js'
-const REGEX_KEYWORDS = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await'])
+const REGEX_KEYWORDS = new Set([
+    'return',
+    'typeof',
+    'instanceof',
+    'in',
+    'of',
+    'new',
+    'delete',
+    'void',
+    'throw',
+    'case',
+    'do',
+    'else',
+    'yield',
+    'await'
+])
 const IDENT_CHAR = /[A-Za-z0-9_$]/
 
 function isLineBreak(ch: string): boolean {
@@ -154,4 +169,3 @@ export function referenceLex(source: string): Lexed {
     }
     return { code: out.join(''), strings, comments }
 }
-

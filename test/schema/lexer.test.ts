@@ -7,13 +7,59 @@ import { shared } from '../support/shared.js'
 
 // The corpus sample, where present (../shared/corpus-sample is never copied into the project).
 const SAMPLE = new URL('../../../shared/corpus-sample/', import.meta.url)
-const files: string[] = shared('corpus-sample/files.json').present ? (JSON.parse(readFileSync(new URL('files.json', SAMPLE), 'utf8')) as string[]) : []
+const files: string[] = shared('corpus-sample/files.json').present
+    ? (JSON.parse(readFileSync(new URL('files.json', SAMPLE), 'utf8')) as string[])
+    : []
 
 // The pieces JavaScript's lexical corners are made of: quotes, escapes, comments, template
 // substitutions (nested), regex literals after every kind of token, line breaks of every kind.
 const PIECES = [
-    "'", '"', '`', '\\', '/', '//', '/*', '*/', '${', '{', '}', '(', ')', '[', ']', ' ', '\t', '\n', '\r', '\r\n', '\u2028', '\u2029', '\u00a0', '\ufeff',
-    'return', 'typeof', 'in', 'x', 'a1', '$', '_', '=', ';', ',', '.', '+', '2', 'eval(', 'process.env', '#!', 'g', 'i', '/re/g', 'a / b', '\ud83d\ude00', '\ud800'
+    "'",
+    '"',
+    '`',
+    '\\',
+    '/',
+    '//',
+    '/*',
+    '*/',
+    '${',
+    '{',
+    '}',
+    '(',
+    ')',
+    '[',
+    ']',
+    ' ',
+    '\t',
+    '\n',
+    '\r',
+    '\r\n',
+    '\u2028',
+    '\u2029',
+    '\u00a0',
+    '\ufeff',
+    'return',
+    'typeof',
+    'in',
+    'x',
+    'a1',
+    '$',
+    '_',
+    '=',
+    ';',
+    ',',
+    '.',
+    '+',
+    '2',
+    'eval(',
+    'process.env',
+    '#!',
+    'g',
+    'i',
+    '/re/g',
+    'a / b',
+    '\ud83d\ude00',
+    '\ud800'
 ]
 const source = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((p) => p.join(''))
 
@@ -43,7 +89,7 @@ describe('lex', () => {
 
     it('runs an unterminated literal to the end of its line or of the input, without throwing', () => {
         const got = lex("const a = 'open\nconst b = `never closed ${ x")
-        expect(got.code.split('\n')[0]).toBe('const a = \'    ')
+        expect(got.code.split('\n')[0]).toBe("const a = '    ")
         expect(got.strings.map((s) => s.raw)).toEqual(['open', 'never closed '])
     })
 })

@@ -76,20 +76,44 @@ describe('sourceLocations', () => {
     it.each([
         ['the main declaration for the empty pointer', '', at(SOURCE, 'main = {')],
         ['a top-level key', '/namespace', at(SOURCE, 'namespace:')],
-        ['a quoted header key holding a {{KEY}} value', '/headers/x-cg-demo-api-key', at(SOURCE, "'x-cg-demo-api-key'")],
+        [
+            'a quoted header key holding a {{KEY}} value',
+            '/headers/x-cg-demo-api-key',
+            at(SOURCE, "'x-cg-demo-api-key'")
+        ],
         ['an array element of a string list', '/requiredServerParams/0', at(SOURCE, "'COINGECKO_API_KEY'")],
         ['a tool key', '/tools/getCoin', at(SOURCE, 'getCoin:')],
         ['a description key, not its value', '/tools/getCoin/description', at(SOURCE, "description: 'Get one coin'")],
         ['a path with a :id segment', '/tools/getCoin/path', at(SOURCE, "path: '/coins/:id'")],
         ['a parameter element', '/tools/getCoin/parameters/1', at(SOURCE, "{ position: { key: 'vs'")],
         ['a {{USER_PARAM}} value key', '/tools/getCoin/parameters/0/position/value', at(SOURCE, 'value:', 1)],
-        ['a key written in a const spread into an object', '/tools/getCoin/parameters/1/position/location', at(SOURCE, "location: 'query'")],
-        ['a nested key in a const spread', '/tools/getCoin/parameters/1/position/z/primitive', at(SOURCE, "primitive: 'string()', options: []")],
-        ['an element written in a const spread into an array', '/tools/getCoin/tests/0', at(SOURCE, "{ _description: 'Bitcoin'")],
+        [
+            'a key written in a const spread into an object',
+            '/tools/getCoin/parameters/1/position/location',
+            at(SOURCE, "location: 'query'")
+        ],
+        [
+            'a nested key in a const spread',
+            '/tools/getCoin/parameters/1/position/z/primitive',
+            at(SOURCE, "primitive: 'string()', options: []")
+        ],
+        [
+            'an element written in a const spread into an array',
+            '/tools/getCoin/tests/0',
+            at(SOURCE, "{ _description: 'Bitcoin'")
+        ],
         ['a key inside that spread element', '/tools/getCoin/tests/0/id', at(SOURCE, "id: 'bitcoin'")],
-        ['an element after the spread, counted past it', '/tools/getCoin/tests/1/_description', at(SOURCE, "_description: 'Ethereum'")],
+        [
+            'an element after the spread, counted past it',
+            '/tools/getCoin/tests/1/_description',
+            at(SOURCE, "_description: 'Ethereum'")
+        ],
         ['an element of a nested tests array', '/tools/getCoin/tests/1/nested/1/1/deep', at(SOURCE, 'deep:')],
-        ['a key a spread brings into a tool', '/tools/getPing/description', at(SOURCE, "description: 'Shared description'")],
+        [
+            'a key a spread brings into a tool',
+            '/tools/getPing/description',
+            at(SOURCE, "description: 'Shared description'")
+        ],
         ['a key written after the spread', '/tools/getPing/path', at(SOURCE, "path: '/ping'")],
         ['an escaped / (~1)', '/tools/a~1b', at(SOURCE, "'a/b'")],
         ['an escaped ~ (~0) under an escaped /', '/tools/a~1b/m~0n', at(SOURCE, "'m~n'")]
@@ -130,14 +154,18 @@ describe('sourceLocations', () => {
     })
 
     it('locates main exported by a specifier at the const it names, and falls back to a legacy schema export', () => {
-        const bySpecifier = "const m = {\n    a: [1, 2]\n}\nexport { m as main }\n"
+        const bySpecifier = 'const m = {\n    a: [1, 2]\n}\nexport { m as main }\n'
         expect(sourceLocations({ source: bySpecifier }).locate('')).toEqual({ line: 1, column: 7 })
         expect(sourceLocations({ source: bySpecifier }).locate('/a/1')).toEqual({ line: 2, column: 12 })
-        expect(sourceLocations({ source: "export const schema = {\n  b: 1 }" }).locate('/b')).toEqual({ line: 2, column: 3 })
+        expect(sourceLocations({ source: 'export const schema = {\n  b: 1 }' }).locate('/b')).toEqual({
+            line: 2,
+            column: 3
+        })
     })
 
     it('stops at a value that is not written as a literal, and at a cycle of spreads, without looping', () => {
-        const source = "let x = { a: 1 }\nconst c = { ...d, k: 1 }\nconst d = { ...c }\nexport const main = {\n    v: x,\n    w: build(),\n    c\n}"
+        const source =
+            'let x = { a: 1 }\nconst c = { ...d, k: 1 }\nconst d = { ...c }\nexport const main = {\n    v: x,\n    w: build(),\n    c\n}'
         const found = sourceLocations({ source })
         expect(found.errors).toEqual([])
         expect(found.locate('/v/a')).toEqual({ line: 5, column: 5 })
@@ -179,9 +207,16 @@ describe('sourceLocations', () => {
 })
 
 /** Every pointer of a plain value, with the last token of each. */
-function pointersOf(value: unknown, base: string, out: Array<{ ptr: string; token: string | number }>, depth = 0): void {
+function pointersOf(
+    value: unknown,
+    base: string,
+    out: Array<{ ptr: string; token: string | number }>,
+    depth = 0
+): void {
     if (depth > 12 || value === null || typeof value !== 'object') return
-    const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value)
+    const entries: Array<[string | number, unknown]> = Array.isArray(value)
+        ? value.map((v, i) => [i, v])
+        : Object.entries(value)
     for (const [token, child] of entries) {
         const ptr = base + pointer(token)
         out.push({ ptr, token })

@@ -17,7 +17,11 @@ describe('SecurityScan.scan', () => {
         ['eval(', "eval('1')", 'SEC-003'],
         ['an indirect eval', "const e = eval\ne('1')", 'SEC-003'],
         ['Function(', "const f = Function('return 1')", 'SEC-004'],
-        ['the Function constructor through .constructor(', "const f = (() => {}).constructor('return this')", 'SEC-004'],
+        [
+            'the Function constructor through .constructor(',
+            "const f = (() => {}).constructor('return this')",
+            'SEC-004'
+        ],
         ['new Function', "const f = new Function('a', 'return a')", 'SEC-005'],
         ['process.', 'const k = process.env.KEY', 'SEC-006'],
         ['process[', "const k = process['env']", 'SEC-006'],
@@ -92,7 +96,11 @@ describe('SecurityScan.scan', () => {
             { name: 'node:https', source: 'node', version: null, line: 2 },
             { name: 'fs', source: 'node', version: null, line: 18 }
         ])
-        expect(SecurityScan.scan({ source: "import a from './local.mjs'\nimport b from 'ethers'\nimport c from 'https://cdn.invalid/x.js'" }).modules.map((m) => m.source)).toEqual(['file', 'npm', 'url'])
+        expect(
+            SecurityScan.scan({
+                source: "import a from './local.mjs'\nimport b from 'ethers'\nimport c from 'https://cdn.invalid/x.js'"
+            }).modules.map((m) => m.source)
+        ).toEqual(['file', 'npm', 'url'])
     })
 
     it('marks code execution and shell modules as malicious-module evidence, everything else not (02 §13)', () => {
@@ -101,11 +109,20 @@ describe('SecurityScan.scan', () => {
         expect(veto).toEqual(['SEC-001 1', 'SEC-007 1', 'SEC-003 16'])
         const penalties = [...new Set(findings.filter((f) => f.vetoClass === null).map((f) => f.code))].sort()
         expect(penalties).toEqual(['SEC-001', 'SEC-002', 'SEC-006', 'SEC-008', 'SEC-011', 'SEC-013'])
-        expect(SecurityScan.scan({ source: "import x from 'ethers'" }).findings[0]).toMatchObject({ code: 'SEC-001', vetoClass: null, module: 'ethers' })
+        expect(SecurityScan.scan({ source: "import x from 'ethers'" }).findings[0]).toMatchObject({
+            code: 'SEC-001',
+            vetoClass: null,
+            module: 'ethers'
+        })
     })
 
     it('finds nothing in a clean schema whose comments and strings mention every pattern', () => {
-        expect(SecurityScan.scan({ source: fixture('clean-schema.mjs') })).toEqual({ clean: true, findings: [], modules: [], errors: [] })
+        expect(SecurityScan.scan({ source: fixture('clean-schema.mjs') })).toEqual({
+            clean: true,
+            findings: [],
+            modules: [],
+            errors: []
+        })
     })
 
     it('finds a key-like literal in a comment and a writer next to the request struct (02 §13 (1), (2))', () => {
@@ -124,7 +141,9 @@ describe('SecurityScan.scan', () => {
         ['a declared server param with a value', '// MYAPI_SECRET = abc123xyz789'],
         ['an AWS access key id', '// AKIAABCDEFGHIJKLMNOP']
     ])('flags %s in a comment', (_name, comment) => {
-        expect(SecurityScan.scan({ source: comment, requiredServerParams: ['MYAPI_SECRET'] }).findings.map((f) => f.code)).toEqual(['SEC-015'])
+        expect(
+            SecurityScan.scan({ source: comment, requiredServerParams: ['MYAPI_SECRET'] }).findings.map((f) => f.code)
+        ).toEqual(['SEC-015'])
     })
 
     it.each([
@@ -148,16 +167,40 @@ describe('SecurityScan.scan', () => {
 
     it('never throws and codes every issue for any input (fuzz)', () => {
         fc.assert(
-            fc.property(fc.oneof(fc.anything(), fc.record({ source: fc.string(), requiredServerParams: fc.anything() })), (input) => {
-                const result = SecurityScan.scan(input as never)
-                for (const e of result.errors) expect(ErrorCodes.get({ code: e.code }).found).toBe(true)
-                for (const f of result.findings) expect(ErrorCodes.get({ code: f.code }).found).toBe(true)
-            })
+            fc.property(
+                fc.oneof(fc.anything(), fc.record({ source: fc.string(), requiredServerParams: fc.anything() })),
+                (input) => {
+                    const result = SecurityScan.scan(input as never)
+                    for (const e of result.errors) expect(ErrorCodes.get({ code: e.code }).found).toBe(true)
+                    for (const f of result.findings) expect(ErrorCodes.get({ code: f.code }).found).toBe(true)
+                }
+            )
         )
     })
 
     it('scans arbitrary JavaScript-like text without throwing and with positions inside the source', () => {
-        const token = fc.constantFrom('eval(', "'", '"', '`', '${', '}', '/', '//', '/*', '*/', '\\', '\n', 'process.', 'import ', ' ', 'a', '(', ')', '[', ']')
+        const token = fc.constantFrom(
+            'eval(',
+            "'",
+            '"',
+            '`',
+            '${',
+            '}',
+            '/',
+            '//',
+            '/*',
+            '*/',
+            '\\',
+            '\n',
+            'process.',
+            'import ',
+            ' ',
+            'a',
+            '(',
+            ')',
+            '[',
+            ']'
+        )
         fc.assert(
             fc.property(fc.array(token, { maxLength: 60 }), (parts) => {
                 const source = parts.join('')

@@ -24,7 +24,9 @@ function literalOf(value: unknown): string {
     if (typeof value === 'number') return Object.is(value, -0) ? '-0' : value < 0 ? `-${String(-value)}` : String(value)
     if (typeof value === 'string' || typeof value === 'boolean' || value === null) return JSON.stringify(value)
     if (Array.isArray(value)) return `[${value.map(literalOf).join(', ')}]`
-    return `{ ${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${JSON.stringify(k)}: ${literalOf(v)}`).join(', ')} }`
+    return `{ ${Object.entries(value as Record<string, unknown>)
+        .map(([k, v]) => `${JSON.stringify(k)}: ${literalOf(v)}`)
+        .join(', ')} }`
 }
 
 describe('readModuleSource', () => {
@@ -44,12 +46,22 @@ describe('readModuleSource', () => {
         expect(read.errors).toEqual([])
         expect(read.hasHandlers).toBe(true)
         expect(read.exportNames).toEqual(['handlers', 'main', 'schema'])
-        expect(read.module?.main).toEqual({ namespace: 'demo', root: 'https://api.demo.dev', tags: ['prices', 'cacheTtlDaily', 'x'], offset: -3, 'quoted-key': null, 7: true, tools: { getX: { parameters: [{ position: { key: 'id', location: 'query' } }] } } })
+        expect(read.module?.main).toEqual({
+            namespace: 'demo',
+            root: 'https://api.demo.dev',
+            tags: ['prices', 'cacheTtlDaily', 'x'],
+            offset: -3,
+            'quoted-key': null,
+            7: true,
+            tools: { getX: { parameters: [{ position: { key: 'id', location: 'query' } }] } }
+        })
         expect(read.module?.schema).toBe(read.module?.main)
     })
 
     it('reads main exported through a local specifier and a skill export', () => {
-        const read = readModuleSource({ source: "const m = { a: 1 }\nconst skill = { name: 'x', content: `two\nlines` }\nexport { m as main, skill }" })
+        const read = readModuleSource({
+            source: "const m = { a: 1 }\nconst skill = { name: 'x', content: `two\nlines` }\nexport { m as main, skill }"
+        })
         expect(read.module).toEqual({ main: { a: 1 }, skill: { name: 'x', content: 'two\nlines' } })
     })
 
@@ -57,11 +69,23 @@ describe('readModuleSource', () => {
         ['a function call', 'export const main = build()', 'a function call'],
         ['a member access', "export const main = { a: globalThis['ev'+'al'] }", 'a member access'],
         ['a getter', 'export const main = { get x() { return 1 } }', 'a getter'],
-        ['a template with expressions', 'const k = 1\nexport const main = { a: `x${k}` }', 'a template string with expressions'],
+        [
+            'a template with expressions',
+            'const k = 1\nexport const main = { a: `x${k}` }',
+            'a template string with expressions'
+        ],
         ['a let binding', 'let x = 1\nexport const main = { a: x }', 'the name x (a let binding)'],
-        ['an imported binding', "import { x } from './x.mjs'\nexport const main = { a: x }", 'the name x (an imported binding)'],
+        [
+            'an imported binding',
+            "import { x } from './x.mjs'\nexport const main = { a: x }",
+            'the name x (an imported binding)'
+        ],
         ['an unknown name', 'export const main = { a: undefined }', 'the name undefined (not a top-level const)'],
-        ['a circular reference', 'const a = { b }\nconst b = { a }\nexport const main = a', 'a circular reference to a'],
+        [
+            'a circular reference',
+            'const a = { b }\nconst b = { a }\nexport const main = a',
+            'a circular reference to a'
+        ],
         ['a __proto__ key', 'export const main = { __proto__: { polluted: true } }', 'a __proto__ key'],
         ['a regular expression', 'export const main = { a: /x/ }', 'a regular expression'],
         ['a computed key', "export const main = { ['a']: 1 }", 'a computed property name'],
@@ -95,12 +119,29 @@ describe('readModuleSource', () => {
                     { label: 'South "quoted"\tand tabbed', data: [-3, 7, 1e21], fill: true }
                 ]
             },
-            options: { scales: { y: { beginAtZero: true, ticks: { stepSize: 5 }, title: 'units (°C) ✓' } }, colors: ['#2f6fb0', '#d9822b', '#3f9c5a'] }
+            options: {
+                scales: { y: { beginAtZero: true, ticks: { stepSize: 5 }, title: 'units (°C) ✓' } },
+                colors: ['#2f6fb0', '#d9822b', '#3f9c5a']
+            }
         })
         expect(config).toContain('"data":[4,0,12.5]')
-        expect(tools.chartUrl.tests[0].c).toBe('{"type":"bar","data":{"labels":["A","B"],"datasets":[{"data":[10,20],"backgroundColor":["#2f6fb0","#d9822b","#3f9c5a"]}]}}')
+        expect(tools.chartUrl.tests[0].c).toBe(
+            '{"type":"bar","data":{"labels":["A","B"],"datasets":[{"data":[10,20],"backgroundColor":["#2f6fb0","#d9822b","#3f9c5a"]}]}}'
+        )
         expect(tools.chartUrl.tests[1].c).toBe(
-            ['{', '    "type": "bar",', '    "options": {', '        "beginAtZero": true,', '        "ticks": {', '            "stepSize": 5', '        }', '    },', '    "empty": {},', '    "none": []', '}'].join('\n')
+            [
+                '{',
+                '    "type": "bar",',
+                '    "options": {',
+                '        "beginAtZero": true,',
+                '        "ticks": {',
+                '            "stepSize": 5',
+                '        }',
+                '    },',
+                '    "empty": {},',
+                '    "none": []',
+                '}'
+            ].join('\n')
         )
     })
 
@@ -110,49 +151,127 @@ describe('readModuleSource', () => {
         ['a number literal too large for a double', 'JSON.stringify([1e999, -1e999])', '[null,null]'],
         ['indentation 0', 'JSON.stringify({ a: [1] }, null, 0)', '{"a":[1]}'],
         ['indentation 10', 'JSON.stringify([1], null, 10)', '[\n          1\n]'],
-        ['a JSON.stringify inside JSON.stringify', 'JSON.stringify({ inner: JSON.stringify({ a: 1 }) })', '{"inner":"{\\"a\\":1}"}'],
+        [
+            'a JSON.stringify inside JSON.stringify',
+            'JSON.stringify({ inner: JSON.stringify({ a: 1 }) })',
+            '{"inner":"{\\"a\\":1}"}'
+        ],
         ['a const name bound to JSON.stringify', 'S', '{"k":"v"}']
     ])('reads JSON.stringify of %s as the platform writes it', (_name, expression, expected) => {
-        const read = readModuleSource({ source: `const S = JSON.stringify({ k: 'v' })\nexport const main = { x: ${expression} }` })
+        const read = readModuleSource({
+            source: `const S = JSON.stringify({ k: 'v' })\nexport const main = { x: ${expression} }`
+        })
         expect(read.errors).toEqual([])
         expect(read.module?.main).toEqual({ x: expected })
     })
 
     it('reads JSON.stringify(v) as exactly the platform JSON.stringify(v) for arbitrary JSON values (fast-check)', () => {
         fc.assert(
-            fc.property(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom<[] | [number]>([], [0], [2], [10]), (value, space) => {
-                // A `__proto__` key is refused on purpose (in a literal it sets the prototype): SRC-002 has its own test.
-                fc.pre(!JSON.stringify(value).includes('"__proto__"'))
-                const args = space.length === 0 ? literalOf(value) : `${literalOf(value)}, null, ${space[0]}`
-                const read = readModuleSource({ source: `export const main = { x: JSON.stringify(${args}) }` })
-                expect(read.errors).toEqual([])
-                expect((read.module?.main as { x: unknown }).x).toBe(JSON.stringify(value, null, space[0] ?? 0))
-            }),
+            fc.property(
+                fc.jsonValue({ maxDepth: 4 }),
+                fc.constantFrom<[] | [number]>([], [0], [2], [10]),
+                (value, space) => {
+                    // A `__proto__` key is refused on purpose (in a literal it sets the prototype): SRC-002 has its own test.
+                    fc.pre(!JSON.stringify(value).includes('"__proto__"'))
+                    const args = space.length === 0 ? literalOf(value) : `${literalOf(value)}, null, ${space[0]}`
+                    const read = readModuleSource({ source: `export const main = { x: JSON.stringify(${args}) }` })
+                    expect(read.errors).toEqual([])
+                    expect((read.module?.main as { x: unknown }).x).toBe(JSON.stringify(value, null, space[0] ?? 0))
+                }
+            ),
             { numRuns: 300 }
         )
     })
 
     it.each([
-        ['a JSON bound by a top-level const', "const JSON = { stringify: () => 'x' }\nexport const main = { a: JSON.stringify(1) }", 'JSON.stringify with JSON bound in the module (a const binding), not the global JSON'],
-        ['a JSON bound by an import', "import JSON from './json.mjs'\nexport const main = { a: JSON.stringify(1) }", 'JSON.stringify with JSON bound in the module (an imported binding)'],
-        ['a JSON bound by a namespace import', "import * as JSON from './json.mjs'\nexport const main = { a: JSON.stringify(1) }", 'JSON.stringify with JSON bound in the module (an imported binding), not the global JSON'],
-        ['a JSON bound by a function declaration', 'function JSON() {}\nexport const main = { a: JSON.stringify(1) }', 'JSON.stringify with JSON bound in the module (a function), not the global JSON'],
-        ['a JSON bound by destructuring', 'const { JSON } = globalThis\nexport const main = { a: JSON.stringify(1) }', 'JSON.stringify with JSON bound in the module (a destructured binding), not the global JSON'],
-        ['a function argument', 'export const main = { a: JSON.stringify(() => 1) }', 'a function inside JSON.stringify(…)'],
-        ['a name bound to a function', 'const f = function () {}\nexport const main = { a: JSON.stringify({ f }) }', 'a function inside JSON.stringify(…)'],
-        ['a name bound by let', 'let v = 1\nexport const main = { a: JSON.stringify(v) }', 'the name v (a let binding) inside JSON.stringify(…)'],
-        ['an unknown name', 'export const main = { a: JSON.stringify(undefined) }', 'the name undefined (not a top-level const) inside JSON.stringify(…)'],
-        ['a replacer function', 'export const main = { a: JSON.stringify({ b: 1 }, (k, v) => v, 2) }', 'a replacer function in JSON.stringify(…)'],
-        ['a replacer list', "export const main = { a: JSON.stringify({ b: 1 }, ['b'], 2) }", 'a replacer in JSON.stringify(…) (only null is read)'],
-        ['two arguments', 'export const main = { a: JSON.stringify({ b: 1 }, null) }', 'JSON.stringify with 2 arguments'],
+        [
+            'a JSON bound by a top-level const',
+            "const JSON = { stringify: () => 'x' }\nexport const main = { a: JSON.stringify(1) }",
+            'JSON.stringify with JSON bound in the module (a const binding), not the global JSON'
+        ],
+        [
+            'a JSON bound by an import',
+            "import JSON from './json.mjs'\nexport const main = { a: JSON.stringify(1) }",
+            'JSON.stringify with JSON bound in the module (an imported binding)'
+        ],
+        [
+            'a JSON bound by a namespace import',
+            "import * as JSON from './json.mjs'\nexport const main = { a: JSON.stringify(1) }",
+            'JSON.stringify with JSON bound in the module (an imported binding), not the global JSON'
+        ],
+        [
+            'a JSON bound by a function declaration',
+            'function JSON() {}\nexport const main = { a: JSON.stringify(1) }',
+            'JSON.stringify with JSON bound in the module (a function), not the global JSON'
+        ],
+        [
+            'a JSON bound by destructuring',
+            'const { JSON } = globalThis\nexport const main = { a: JSON.stringify(1) }',
+            'JSON.stringify with JSON bound in the module (a destructured binding), not the global JSON'
+        ],
+        [
+            'a function argument',
+            'export const main = { a: JSON.stringify(() => 1) }',
+            'a function inside JSON.stringify(…)'
+        ],
+        [
+            'a name bound to a function',
+            'const f = function () {}\nexport const main = { a: JSON.stringify({ f }) }',
+            'a function inside JSON.stringify(…)'
+        ],
+        [
+            'a name bound by let',
+            'let v = 1\nexport const main = { a: JSON.stringify(v) }',
+            'the name v (a let binding) inside JSON.stringify(…)'
+        ],
+        [
+            'an unknown name',
+            'export const main = { a: JSON.stringify(undefined) }',
+            'the name undefined (not a top-level const) inside JSON.stringify(…)'
+        ],
+        [
+            'a replacer function',
+            'export const main = { a: JSON.stringify({ b: 1 }, (k, v) => v, 2) }',
+            'a replacer function in JSON.stringify(…)'
+        ],
+        [
+            'a replacer list',
+            "export const main = { a: JSON.stringify({ b: 1 }, ['b'], 2) }",
+            'a replacer in JSON.stringify(…) (only null is read)'
+        ],
+        [
+            'two arguments',
+            'export const main = { a: JSON.stringify({ b: 1 }, null) }',
+            'JSON.stringify with 2 arguments'
+        ],
         ['no argument', 'export const main = { a: JSON.stringify() }', 'JSON.stringify with 0 arguments'],
-        ['a string indentation', "export const main = { a: JSON.stringify(1, null, '\\t') }", 'an indentation in JSON.stringify(…) that is not an integer literal from 0 to 10'],
-        ['an indentation over 10', 'export const main = { a: JSON.stringify(1, null, 11) }', 'an indentation in JSON.stringify(…) that is not an integer literal from 0 to 10'],
-        ['a spread argument', 'const args = [1]\nexport const main = { a: JSON.stringify(...args) }', 'a spread argument in JSON.stringify(…)'],
+        [
+            'a string indentation',
+            "export const main = { a: JSON.stringify(1, null, '\\t') }",
+            'an indentation in JSON.stringify(…) that is not an integer literal from 0 to 10'
+        ],
+        [
+            'an indentation over 10',
+            'export const main = { a: JSON.stringify(1, null, 11) }',
+            'an indentation in JSON.stringify(…) that is not an integer literal from 0 to 10'
+        ],
+        [
+            'a spread argument',
+            'const args = [1]\nexport const main = { a: JSON.stringify(...args) }',
+            'a spread argument in JSON.stringify(…)'
+        ],
         ['JSON.parse', "export const main = { a: JSON.parse('{}') }", 'a function call (JSON.parse)'],
         ['another member call', 'export const main = { a: Object.freeze({}) }', 'a function call (Object.freeze)'],
-        ['a global stringify reached another way', 'export const main = { a: globalThis.JSON.stringify(1) }', 'a function call (globalThis.JSON.stringify)'],
-        ['a computed member access', "export const main = { a: JSON['stringify']({}) }", 'a call through a computed member access (JSON[…])'],
+        [
+            'a global stringify reached another way',
+            'export const main = { a: globalThis.JSON.stringify(1) }',
+            'a function call (globalThis.JSON.stringify)'
+        ],
+        [
+            'a computed member access',
+            "export const main = { a: JSON['stringify']({}) }",
+            'a call through a computed member access (JSON[…])'
+        ],
         ['an optional call', 'export const main = { a: JSON.stringify?.({}) }', 'an optional chain'],
         ['an optional member', 'export const main = { a: JSON?.stringify({}) }', 'an optional chain'],
         ['a constructor call', 'export const main = { a: new JSON.stringify({}) }', 'a constructor call (new)'],
@@ -172,7 +291,11 @@ describe('readModuleSource', () => {
         const read = readModuleSource({ source: lines.join('\n') })
         expect(read.errors[0]?.message).toContain('JSON.stringify(…) making more than 4000000 characters in the module')
         // About 1.6 million characters each: one is read, three together pass the module's budget.
-        const calls = (n: number): string => [...lines.slice(0, 14), `export const main = { ${Array.from({ length: n }, (_, i) => `s${i}: JSON.stringify(a13, null, 2)`).join(', ')} }`].join('\n')
+        const calls = (n: number): string =>
+            [
+                ...lines.slice(0, 14),
+                `export const main = { ${Array.from({ length: n }, (_, i) => `s${i}: JSON.stringify(a13, null, 2)`).join(', ')} }`
+            ].join('\n')
         expect(readModuleSource({ source: calls(1) }).errors).toEqual([])
         expect(readModuleSource({ source: calls(3) }).errors[0]?.message).toContain('making more than')
     })
@@ -200,7 +323,9 @@ describe('readModuleSource', () => {
     })
 
     it('warns (SRC-006) that top-level code is not run', () => {
-        const read = readModuleSource({ source: "export const main = { a: 1 }\nmain.a = 2\nif (true) /'/.test('x'); eval('1')" })
+        const read = readModuleSource({
+            source: "export const main = { a: 1 }\nmain.a = 2\nif (true) /'/.test('x'); eval('1')"
+        })
         expect(read.module?.main).toEqual({ a: 1 })
         expect(codes(read.errors)).toEqual(['SRC-006', 'SRC-006', 'SRC-006'])
     })
@@ -226,7 +351,11 @@ describe.skipIf(!shared('corpus-sample/schemas/').present)('readModuleSource on 
         for (const file of files) {
             const read = readModuleSource({ source: readFileSync(file, 'utf8') })
             expect(read.errors, file).toEqual([])
-            const imported = (await import(pathToFileURL(file).href)) as { main?: unknown; schema?: unknown; handlers?: unknown }
+            const imported = (await import(pathToFileURL(file).href)) as {
+                main?: unknown
+                schema?: unknown
+                handlers?: unknown
+            }
             expect(read.module?.main, file).toStrictEqual(imported.main)
             expect(read.module?.schema, file).toStrictEqual(imported.schema)
             expect(read.hasHandlers, file).toBe(imported.handlers !== undefined)

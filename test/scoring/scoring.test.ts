@@ -42,16 +42,52 @@ describe('Scoring.toNumeric', () => {
     })
 
     it('returns no value for an invalid score', () => {
-        expect(Scoring.toNumeric({ score: 7 })).toMatchObject({ value: null, excluded: null, errors: [{ code: 'SCO-001' }] })
+        expect(Scoring.toNumeric({ score: 7 })).toMatchObject({
+            value: null,
+            excluded: null,
+            errors: [{ code: 'SCO-001' }]
+        })
     })
 })
 
 describe('Scoring.computeWeightedMean', () => {
     it.each([
-        ['pass and 4 → 4.5', [{ score: 'pass', weight: 1 }, { score: 4, weight: 1 }], 4.5, 2],
-        ['weights shift the mean', [{ score: 5, weight: 3 }, { score: 1, weight: 1 }], 4, 4],
-        ['fail counts as 1', [{ score: 'fail', weight: 1 }, { score: 3, weight: 1 }], 2, 2],
-        ['weight 0 contributes nothing', [{ score: 5, weight: 0 }, { score: 2, weight: 2 }], 2, 2]
+        [
+            'pass and 4 → 4.5',
+            [
+                { score: 'pass', weight: 1 },
+                { score: 4, weight: 1 }
+            ],
+            4.5,
+            2
+        ],
+        [
+            'weights shift the mean',
+            [
+                { score: 5, weight: 3 },
+                { score: 1, weight: 1 }
+            ],
+            4,
+            4
+        ],
+        [
+            'fail counts as 1',
+            [
+                { score: 'fail', weight: 1 },
+                { score: 3, weight: 1 }
+            ],
+            2,
+            2
+        ],
+        [
+            'weight 0 contributes nothing',
+            [
+                { score: 5, weight: 0 },
+                { score: 2, weight: 2 }
+            ],
+            2,
+            2
+        ]
     ])('%s', (_name, gradings, mean, weightSum) => {
         const result = Scoring.computeWeightedMean({ gradings })
         expect(result.mean).toBeCloseTo(mean, 12)
@@ -60,7 +96,13 @@ describe('Scoring.computeWeightedMean', () => {
     })
 
     it('counts n/a and stale as excluded, not as numbers', () => {
-        const result = Scoring.computeWeightedMean({ gradings: [{ score: 'n/a', weight: 1 }, { score: 'stale', weight: 5 }, { score: 2, weight: 1 }] })
+        const result = Scoring.computeWeightedMean({
+            gradings: [
+                { score: 'n/a', weight: 1 },
+                { score: 'stale', weight: 5 },
+                { score: 2, weight: 1 }
+            ]
+        })
         expect(result).toEqual({ mean: 2, weightSum: 1, included: 1, excluded: { na: 1, stale: 1 }, errors: [] })
     })
 
@@ -71,9 +113,15 @@ describe('Scoring.computeWeightedMean', () => {
     })
 
     it('refuses to compute over a broken answer instead of dropping it', () => {
-        const result = Scoring.computeWeightedMean({ gradings: [{ score: 5, weight: 1 }, { score: 9, weight: 1 }, { score: 3 }, null] })
+        const result = Scoring.computeWeightedMean({
+            gradings: [{ score: 5, weight: 1 }, { score: 9, weight: 1 }, { score: 3 }, null]
+        })
         expect(result.mean).toBeNull()
-        expect(result.errors.map((e) => `${e.code} ${e.path}`)).toEqual(['SCO-001 /gradings/1/score', 'GRD-001 /gradings/2/weight', 'GRD-002 /gradings/3'])
+        expect(result.errors.map((e) => `${e.code} ${e.path}`)).toEqual([
+            'SCO-001 /gradings/1/score',
+            'GRD-001 /gradings/2/weight',
+            'GRD-002 /gradings/3'
+        ])
     })
 
     it.each([
@@ -85,13 +133,21 @@ describe('Scoring.computeWeightedMean', () => {
     })
 
     it('is unchanged by adding n/a or stale answers (property)', () => {
-        const answer = fc.record({ score: fc.oneof(fc.double({ min: 1, max: 5, noNaN: true }), fc.constantFrom('pass', 'fail')), weight: fc.double({ min: 0.01, max: 10, noNaN: true }) })
-        const excluded = fc.record({ score: fc.constantFrom('n/a', 'stale'), weight: fc.double({ min: 0, max: 10, noNaN: true }) })
+        const answer = fc.record({
+            score: fc.oneof(fc.double({ min: 1, max: 5, noNaN: true }), fc.constantFrom('pass', 'fail')),
+            weight: fc.double({ min: 0.01, max: 10, noNaN: true })
+        })
+        const excluded = fc.record({
+            score: fc.constantFrom('n/a', 'stale'),
+            weight: fc.double({ min: 0, max: 10, noNaN: true })
+        })
         fc.assert(
             fc.property(fc.array(answer, { minLength: 1 }), fc.array(excluded), fc.nat(), (included, extra, seed) => {
                 const mixed: Array<{ score: unknown; weight: number }> = [...included]
                 extra.forEach((e, i) => mixed.splice((seed + i) % (mixed.length + 1), 0, e))
-                expect(Scoring.computeWeightedMean({ gradings: mixed }).mean).toBe(Scoring.computeWeightedMean({ gradings: included }).mean)
+                expect(Scoring.computeWeightedMean({ gradings: mixed }).mean).toBe(
+                    Scoring.computeWeightedMean({ gradings: included }).mean
+                )
             })
         )
     })

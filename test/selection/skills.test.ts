@@ -19,14 +19,31 @@ describe('namesSkill (02 ⚠ B16 verbatim match)', () => {
 describe('SelectionSkills.crossReferences (ch. 13, 02 §11.3, ⚠ B13)', () => {
     it('derives the predecessors: L2 ⇐ every L1, L3 ⇐ the L2 skills that name it', () => {
         const result = SelectionSkills.crossReferences({
-            skills: [skill('entry', 'L1', 'topics: topic-a, topic-b'), skill('topic-a', 'L2', 'use case-x'), skill('topic-b', 'L2', 'use case-x and {{skill:case-y}}'), skill('case-x', 'L3', '')]
+            skills: [
+                skill('entry', 'L1', 'topics: topic-a, topic-b'),
+                skill('topic-a', 'L2', 'use case-x'),
+                skill('topic-b', 'L2', 'use case-x and {{skill:case-y}}'),
+                skill('case-x', 'L3', '')
+            ]
         })
         expect(result.errors).toEqual([])
-        expect(result.predecessors).toEqual({ entry: [], 'topic-a': ['entry'], 'topic-b': ['entry'], 'case-x': ['topic-a', 'topic-b'] })
+        expect(result.predecessors).toEqual({
+            entry: [],
+            'topic-a': ['entry'],
+            'topic-b': ['entry'],
+            'case-x': ['topic-a', 'topic-b']
+        })
     })
 
     it('reports Rule A (SKC-001) per missing L2 name and Rule B (SKC-002) per orphan L3', () => {
-        const result = SelectionSkills.crossReferences({ skills: [skill('entry', 'L1', 'topic-a only'), skill('topic-a', 'L2', ''), skill('topic-b', 'L2', ''), skill('case-x', 'L3', '')] })
+        const result = SelectionSkills.crossReferences({
+            skills: [
+                skill('entry', 'L1', 'topic-a only'),
+                skill('topic-a', 'L2', ''),
+                skill('topic-b', 'L2', ''),
+                skill('case-x', 'L3', '')
+            ]
+        })
         expect(result.errors.map((e) => [e.code, e.path, e.message])).toEqual([
             ['SKC-001', '/skills/0/text', 'L1 skill entry does not name L2 skill topic-b (Rule A)'],
             ['SKC-002', '/skills/3', 'L3 skill case-x is not named by any L2 skill (Rule B)']
@@ -38,6 +55,8 @@ describe('SelectionSkills.crossReferences (ch. 13, 02 §11.3, ⚠ B13)', () => {
         const five = ['a', 'b', 'c', 'd', 'e'].map((n) => skill(n, 'L1', ''))
         expect(SelectionSkills.crossReferences({ skills: five }).errors.map((e) => e.code)).toEqual(['SKL-018'])
         expect(SelectionSkills.crossReferences({ skills: 'x' }).errors[0]?.code).toBe('SEL-002')
-        expect(SelectionSkills.crossReferences({ skills: [{ name: 'a', level: 'L4', text: '' }] }).errors[0]).toMatchObject({ code: 'SEL-002', path: '/skills/0' })
+        expect(
+            SelectionSkills.crossReferences({ skills: [{ name: 'a', level: 'L4', text: '' }] }).errors[0]
+        ).toMatchObject({ code: 'SEL-002', path: '/skills/0' })
     })
 })

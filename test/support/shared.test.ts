@@ -16,24 +16,38 @@ const SAMPLE_PART = 'corpus-sample/schemas/'
 const CORE_PART = 'flowmcp-core/package.json'
 const ask = (part: string): string => 'shared' + `('${part}')`
 writeFileSync(join(tests, 'cli', 'needs-sample.test.ts'), `const { present } = ${ask('corpus-sample/schemas/')}\n`)
-writeFileSync(join(tests, 'runtime', 'harness.ts'), `export const runtimePresent = ${ask('flowmcp-core/package.json')}.present\n`)
+writeFileSync(
+    join(tests, 'runtime', 'harness.ts'),
+    `export const runtimePresent = ${ask('flowmcp-core/package.json')}.present\n`
+)
 writeFileSync(join(tests, 'runtime', 'uses-harness.test.ts'), `import { runtimePresent } from './harness.js'\n`)
 writeFileSync(join(tests, 'cli', 'plain.test.ts'), `export const x = 1\n`)
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
 describe('tests that need ../shared say what they did not run', () => {
     it('reads CI as set unless empty, 0 or false', () => {
-        expect([{}, { CI: '' }, { CI: '0' }, { CI: 'false' }, { CI: 'FALSE' }].map((env) => isCi(env))).toEqual([false, false, false, false, false])
+        expect([{}, { CI: '' }, { CI: '0' }, { CI: 'false' }, { CI: 'FALSE' }].map((env) => isCi(env))).toEqual([
+            false,
+            false,
+            false,
+            false,
+            false
+        ])
         expect([{ CI: 'true' }, { CI: '1' }, { CI: 'yes' }].map((env) => isCi(env))).toEqual([true, true, true])
     })
 
     it('answers a present part with its path, a missing one as absent (locally)', () => {
-        expect(shared(SAMPLE_PART, { root, env: {} })).toEqual({ path: join(root, 'corpus-sample/schemas/'), present: true })
+        expect(shared(SAMPLE_PART, { root, env: {} })).toEqual({
+            path: join(root, 'corpus-sample/schemas/'),
+            present: true
+        })
         expect(shared(CORE_PART, { root, env: {} }).present).toBe(false)
     })
 
     it('throws under CI=true when a part is missing, naming the part and ../shared', () => {
-        expect(() => shared(CORE_PART, { root, env: { CI: 'true' } })).toThrow(/missing flowmcp-core\/package\.json.*CI=true: failing instead of skipping/)
+        expect(() => shared(CORE_PART, { root, env: { CI: 'true' } })).toThrow(
+            /missing flowmcp-core\/package\.json.*CI=true: failing instead of skipping/
+        )
         expect(() => shared(SAMPLE_PART, { root, env: { CI: 'true' } })).not.toThrow()
     })
 
@@ -46,12 +60,16 @@ describe('tests that need ../shared say what they did not run', () => {
 
     it('prints one line naming the skipped files and why, locally', () => {
         const line = sharedReport({ root, testRoot: tests, env: {} })
-        expect(line).toBe(`skipped: ../shared is incomplete (${root}): missing flowmcp-core; 1 test file(s) need it: test/runtime/uses-harness.test.ts. Set CI=true to make this a failure.`)
+        expect(line).toBe(
+            `skipped: ../shared is incomplete (${root}): missing flowmcp-core; 1 test file(s) need it: test/runtime/uses-harness.test.ts. Set CI=true to make this a failure.`
+        )
         expect(line?.split('\n')).toHaveLength(1)
     })
 
     it('fails with that line under CI=true', () => {
-        expect(() => sharedReport({ root, testRoot: tests, env: { CI: 'true' } })).toThrow(/missing flowmcp-core; 1 test file\(s\) need it: test\/runtime\/uses-harness\.test\.ts\. CI=true: failing instead of skipping/)
+        expect(() => sharedReport({ root, testRoot: tests, env: { CI: 'true' } })).toThrow(
+            /missing flowmcp-core; 1 test file\(s\) need it: test\/runtime\/uses-harness\.test\.ts\. CI=true: failing instead of skipping/
+        )
     })
 
     it('says nothing when every part is there, and every file of this suite finds its parts here', () => {
@@ -60,6 +78,12 @@ describe('tests that need ../shared say what they did not run', () => {
         expect(sharedReport({ root, testRoot: tests, env: { CI: 'true' } })).toBeNull()
         // The real suite: the files that need ../shared are found (the sample and the runtime tests among them).
         const real = [...sharedNeeds().keys()]
-        expect(real).toEqual(expect.arrayContaining(['test/cli/check.test.ts', 'test/runtime/record-replay.test.ts', 'test/cli/grade-runtime.test.ts']))
+        expect(real).toEqual(
+            expect.arrayContaining([
+                'test/cli/check.test.ts',
+                'test/runtime/record-replay.test.ts',
+                'test/cli/grade-runtime.test.ts'
+            ])
+        )
     })
 })

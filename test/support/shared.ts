@@ -42,7 +42,8 @@ export function shared(part: string, options: SharedOptions = {}): SharedPart {
     const root = options.root ?? SHARED_ROOT
     const path = join(root, part)
     const present = existsSync(path)
-    if (!present && isCi(options.env)) throw new Error(`${missingMessage([part], root, [])} CI=true: failing instead of skipping.`)
+    if (!present && isCi(options.env))
+        throw new Error(`${missingMessage([part], root, [])} CI=true: failing instead of skipping.`)
     return { path, present }
 }
 
@@ -65,7 +66,9 @@ export function sharedNeeds(testRoot: string = TEST_ROOT): Map<string, string[]>
         if (parts.length > 0) own.set(file, parts)
         imports.set(
             file,
-            [...text.matchAll(/from\s+'(\.{1,2}\/[^']+)'/g)].map((m) => resolve(dirname(file), (m[1] as string).replace(/\.js$/, '.ts')))
+            [...text.matchAll(/from\s+'(\.{1,2}\/[^']+)'/g)].map((m) =>
+                resolve(dirname(file), (m[1] as string).replace(/\.js$/, '.ts'))
+            )
         )
     }
     const needs = new Map<string, string[]>()

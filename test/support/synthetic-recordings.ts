@@ -12,7 +12,10 @@ const DATA = JSON.stringify({ data: [{ id: 1, name: 'sample', value: 42 }], stat
  * schema sources given, each answered 200 with data: a schema's tests "ran" without a network. Key
  * values are written as `{{SERVER_PARAM:NAME}}` placeholders, which match any value on replay.
  */
-export function syntheticRecordings(sources: readonly string[], serverParams: Readonly<Record<string, string>> = {}): Array<{ host: string; exchanges: unknown[] }> {
+export function syntheticRecordings(
+    sources: readonly string[],
+    serverParams: Readonly<Record<string, string>> = {}
+): Array<{ host: string; exchanges: unknown[] }> {
     const byHost = new Map<string, unknown[]>()
     for (const source of sources) {
         const main = (readModuleSource({ source }).module as { main?: Record<string, unknown> } | null)?.main
@@ -22,10 +25,19 @@ export function syntheticRecordings(sources: readonly string[], serverParams: Re
             if (typeof doc !== 'string' || !/^https?:\/\//.test(doc)) continue
             const url = new URL(doc)
             const list = byHost.get(url.origin) ?? []
-            for (const method of ['HEAD', 'GET']) list.push({ request: { method, path: url.pathname, query: Object.fromEntries(url.searchParams.entries()) }, response: { status: 200, body: '' } })
+            for (const method of ['HEAD', 'GET'])
+                list.push({
+                    request: { method, path: url.pathname, query: Object.fromEntries(url.searchParams.entries()) },
+                    response: { status: 200, body: '' }
+                })
             byHost.set(url.origin, list)
         }
-        const params = Object.fromEntries(((main.requiredServerParams as string[] | undefined) ?? []).map((k) => [k, serverParams[k] ?? `{{SERVER_PARAM:${k}}}`]))
+        const params = Object.fromEntries(
+            ((main.requiredServerParams as string[] | undefined) ?? []).map((k) => [
+                k,
+                serverParams[k] ?? `{{SERVER_PARAM:${k}}}`
+            ])
+        )
         for (const tool of Object.values(main.tools as Record<string, unknown>)) {
             for (const test of testsOf(tool)) {
                 const built = buildRequest(main, tool, test, params, 15_000)
@@ -33,7 +45,10 @@ export function syntheticRecordings(sources: readonly string[], serverParams: Re
                 const url = new URL(built.request.url)
                 const query = Object.fromEntries(url.searchParams.entries())
                 const list = byHost.get(url.origin) ?? []
-                list.push({ request: { method: built.request.method, path: url.pathname, query }, response: { status: 200, body: DATA } })
+                list.push({
+                    request: { method: built.request.method, path: url.pathname, query },
+                    response: { status: 200, body: DATA }
+                })
                 byHost.set(url.origin, list)
             }
         }
@@ -42,7 +57,11 @@ export function syntheticRecordings(sources: readonly string[], serverParams: Re
 }
 
 /** Writes {@link syntheticRecordings} of the given schema files into `dir`, one file per host. */
-export async function writeSyntheticRecordings(files: readonly string[], dir: string, serverParams: Readonly<Record<string, string>> = {}): Promise<void> {
+export async function writeSyntheticRecordings(
+    files: readonly string[],
+    dir: string,
+    serverParams: Readonly<Record<string, string>> = {}
+): Promise<void> {
     await mkdir(dir, { recursive: true })
     const sources = await Promise.all(files.map((f) => readFile(f, 'utf8')))
     const recordings = syntheticRecordings(sources, serverParams)

@@ -11,7 +11,9 @@ const root = join(import.meta.dirname, '..', '..')
 const AREA = 'https://flowmcp-grading.dev/schemas/area-output/'
 
 function filesUnder(dir: string): string[] {
-    return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? filesUnder(join(dir, d.name)) : [join(dir, d.name)]))
+    return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+        d.isDirectory() ? filesUnder(join(dir, d.name)) : [join(dir, d.name)]
+    )
 }
 const schemaFiles = filesUnder(join(root, 'schemas')).filter((f) => f.endsWith('.json'))
 const schemas = schemaFiles.map((f) => JSON.parse(readFileSync(f, 'utf8')) as { $id: string })
@@ -47,7 +49,11 @@ const REFS: Readonly<Record<string, string>> = {
 // between ajv's inlined and called references; its keyword segments are compared below.
 function view(errors: readonly ErrorObject[] | null | undefined): unknown[] {
     return (errors ?? []).map((e) => ({
-        keyword: e.keyword, instancePath: e.instancePath, params: e.params, message: e.message, propertyName: e.propertyName,
+        keyword: e.keyword,
+        instancePath: e.instancePath,
+        params: e.params,
+        message: e.message,
+        propertyName: e.propertyName,
         composite: ['/contains', 'allOf', '/oneOf/'].filter((s) => e.schemaPath.includes(s))
     }))
 }
@@ -62,7 +68,9 @@ function mutants(doc: unknown, limit: number): unknown[] {
         const entries = Object.entries(node as Record<string, unknown>)
         for (const [k, v] of entries) {
             const at = (nv: unknown, remove = false): unknown => {
-                const copy: Record<string, unknown> | unknown[] = Array.isArray(node) ? [...node] : { ...(node as Record<string, unknown>) }
+                const copy: Record<string, unknown> | unknown[] = Array.isArray(node)
+                    ? [...node]
+                    : { ...(node as Record<string, unknown>) }
                 if (remove && !Array.isArray(copy)) delete copy[k]
                 else (copy as Record<string, unknown>)[k] = nv
                 return replace(copy)
@@ -103,7 +111,8 @@ describe('runtime JSON Schema interpreter', () => {
                 if (keyPosition) walk(v, false)
                 else {
                     used.add(k)
-                    if (!['enum', 'const', 'examples', 'default', 'required'].includes(k)) walk(v, k === 'properties' || k === '$defs')
+                    if (!['enum', 'const', 'examples', 'default', 'required'].includes(k))
+                        walk(v, k === 'properties' || k === '$defs')
                 }
             }
         }
@@ -111,28 +120,46 @@ describe('runtime JSON Schema interpreter', () => {
         expect([...used].filter((k) => !knownKeywords().has(k))).toEqual([])
     })
 
-    it.each(Object.keys(REFS))('%s reports what ajv reports, in the same order, on every fixture and its mutants', (name) => {
-        const ours = (shipped as Record<string, ValidateFunction>)[name] as ValidateFunction
-        const reference = ajv.getSchema(REFS[name] as string)
-        expect(reference).toBeDefined()
-        let compared = 0
-        for (const doc of documents) {
-            const close = ((reference!(doc), reference!.errors?.length ?? 0) <= 4)
-            for (const d of close ? [doc, ...mutants(doc, 60)] : [doc]) {
-                const expected = reference!(d)
-                expect({ valid: ours(d), errors: view(ours.errors) }).toEqual({ valid: expected, errors: view(reference!.errors) })
-                compared++
+    it.each(Object.keys(REFS))(
+        '%s reports what ajv reports, in the same order, on every fixture and its mutants',
+        (name) => {
+            const ours = (shipped as Record<string, ValidateFunction>)[name] as ValidateFunction
+            const reference = ajv.getSchema(REFS[name] as string)
+            expect(reference).toBeDefined()
+            let compared = 0
+            for (const doc of documents) {
+                const close = (reference!(doc), reference!.errors?.length ?? 0) <= 4
+                for (const d of close ? [doc, ...mutants(doc, 60)] : [doc]) {
+                    const expected = reference!(d)
+                    expect({ valid: ours(d), errors: view(ours.errors) }).toEqual({
+                        valid: expected,
+                        errors: view(reference!.errors)
+                    })
+                    compared++
+                }
             }
+            expect(compared).toBeGreaterThan(documents.length)
         }
-        expect(compared).toBeGreaterThan(documents.length)
-    })
+    )
 
     it('leaves errors null on a valid document and quotes the failing value as data', () => {
-        const v = schemaValidator([{ $id: 'https://x.test/s', type: 'object', properties: { n: { type: 'integer', minimum: 2 } } }], 'https://x.test/s')
+        const v = schemaValidator(
+            [{ $id: 'https://x.test/s', type: 'object', properties: { n: { type: 'integer', minimum: 2 } } }],
+            'https://x.test/s'
+        )
         expect(v({ n: 3 })).toBe(true)
         expect(v.errors).toBeNull()
         expect(v({ n: 1 })).toBe(false)
-        expect(v.errors).toEqual([{ instancePath: '/n', schemaPath: '#/properties/n/minimum', keyword: 'minimum', params: { comparison: '>=', limit: 2 }, message: 'must be >= 2', data: 1 }])
+        expect(v.errors).toEqual([
+            {
+                instancePath: '/n',
+                schemaPath: '#/properties/n/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 2 },
+                message: 'must be >= 2',
+                data: 1
+            }
+        ])
     })
 
     it('counts string length in code points, as ajv does', () => {
@@ -142,17 +169,28 @@ describe('runtime JSON Schema interpreter', () => {
     })
 
     it('reports items: false after prefixItems once, on the array, as ajv does', () => {
-        const schema = { $id: 'https://x.test/s', type: 'array', prefixItems: [{ type: 'integer' }, { type: 'integer' }], items: false, minItems: 2 }
+        const schema = {
+            $id: 'https://x.test/s',
+            type: 'array',
+            prefixItems: [{ type: 'integer' }, { type: 'integer' }],
+            items: false,
+            minItems: 2
+        }
         const reference = new Ajv2020({ strict: false, allErrors: true }).compile(schema)
         const v = schemaValidator([schema], 'https://x.test/s')
         for (const d of [[1, 2], [1, 2, 3, 4], [1, 'x', 3], [1]]) {
-            expect({ valid: v(d), errors: view(v.errors) }).toEqual({ valid: reference(d), errors: view(reference.errors) })
+            expect({ valid: v(d), errors: view(v.errors) }).toEqual({
+                valid: reference(d),
+                errors: view(reference.errors)
+            })
         }
         expect(v([1, 2, 3])).toBe(false)
     })
 
     it('refuses at construction a reference no shipped schema has', () => {
-        expect(() => schemaValidator([{ $id: 'https://x.test/s' }], 'https://x.test/other')).toThrow(/No shipped schema/)
+        expect(() => schemaValidator([{ $id: 'https://x.test/s' }], 'https://x.test/other')).toThrow(
+            /No shipped schema/
+        )
     })
 
     it('jsonEqual compares JSON values deeply and tells different ones apart', () => {

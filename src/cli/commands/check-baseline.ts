@@ -6,10 +6,16 @@ import { nodeFs } from '../node.js'
 export { findingKey, type BaselineFinding, type BaselineNode } from '../../report/baseline.js'
 
 /** A baseline read: its schemas by id; or `missing` (why, after its path); or the index that cannot be read. */
-export type BaselineRead = { readonly nodes: ReadonlyMap<string, BaselineNode> } | { readonly missing: string } | { readonly error: string }
+export type BaselineRead =
+    | { readonly nodes: ReadonlyMap<string, BaselineNode> }
+    | { readonly missing: string }
+    | { readonly error: string }
 
 /** Reads a baseline from disk: an island (every `providers/<ns>/index.json` and `state.json`) or one `index.json`. */
-export async function readBaseline(path: string, rules: Readonly<Record<string, unknown>> | undefined): Promise<BaselineRead> {
+export async function readBaseline(
+    path: string,
+    rules: Readonly<Record<string, unknown>> | undefined
+): Promise<BaselineRead> {
     const read = await readBaselineThrough({ fs: nodeFs(), path, ...(rules !== undefined ? { rules } : {}) })
     if ('unreadable' in read) return { error: `${read.unreadable.path}: ${read.unreadable.detail}` }
     return 'missing' in read ? read : { nodes: baselineSchemaIds(read.namespaces) }

@@ -4,7 +4,12 @@ import { countFixItems, fixLine, isEnvironmentItem, isStaleRecordingItem } from 
 import { createIssue } from '../../errors/issue.js'
 import type { FixItem, Issue } from '../../index.js'
 import { GRADE_RANK, NODE_STATUS, SEVERITY, UNIT_STATUS, type LetterGrade } from '../../model/constants.js'
-import { compareStandings, ENVIRONMENT_CAUSES, standingOfSchemaNode, type SchemaStanding } from '../../rollup/standing.js'
+import {
+    compareStandings,
+    ENVIRONMENT_CAUSES,
+    standingOfSchemaNode,
+    type SchemaStanding
+} from '../../rollup/standing.js'
 import { aggregateRank } from '../../model/grades.js'
 import { findingKey, type BaselineNode } from './check-baseline.js'
 import type { SchemaRow } from './grade-render.js'
@@ -55,7 +60,9 @@ const JUDGE_FAILURES: readonly string[] = ['GRA-006', 'GRA-025', 'GRA-026']
 
 /** The tools a standing names as not tested here (a missing key, offline, no runtime). */
 function untestedOf(standing: SchemaStanding): string[] {
-    return standing.blockedTools.filter((t) => t.cause !== null && ENVIRONMENT_CAUSES.includes(t.cause)).map((t) => t.tool)
+    return standing.blockedTools
+        .filter((t) => t.cause !== null && ENVIRONMENT_CAUSES.includes(t.cause))
+        .map((t) => t.tool)
 }
 
 /** A note for a schema that has no grade for a reason of the environment, not of the schema. */
@@ -66,7 +73,15 @@ function noteOf(standing: SchemaStanding): string | null {
     return `${n} tool${n === 1 ? '' : 's'} not tested here (a missing key, offline, or no runtime)`
 }
 
-export function checkedSchema(fields: { id: string; namespace: string | null; file: string | null; standing: SchemaStanding; hash: string | null; fixes: readonly FixItem[]; unverified: string | null }): CheckedSchema {
+export function checkedSchema(fields: {
+    id: string
+    namespace: string | null
+    file: string | null
+    standing: SchemaStanding
+    hash: string | null
+    fixes: readonly FixItem[]
+    unverified: string | null
+}): CheckedSchema {
     return { ...fields, note: noteOf(fields.standing), untested: untestedOf(fields.standing) }
 }
 
@@ -82,7 +97,9 @@ export function unverifiedCause(row: SchemaRow, runFailure: string | null): stri
     const failed = g.units.filter((u) => u.status === UNIT_STATUS.error)
     if (failed.length === 0) return null
     const own = firstJudgeFailure(row.result.errors)
-    const reason = own ?? `${failed[0]?.reason ?? 'the unit failed'}${runFailure !== null ? ` (the judge's first failure in this run: ${runFailure})` : ''}`
+    const reason =
+        own ??
+        `${failed[0]?.reason ?? 'the unit failed'}${runFailure !== null ? ` (the judge's first failure in this run: ${runFailure})` : ''}`
     return `${failed.length} of ${g.units.length} unit${g.units.length === 1 ? '' : 's'} not graded: ${reason}`
 }
 
@@ -115,14 +132,24 @@ function newWarningsOf(s: CheckedSchema, before: BaselineNode | undefined, basel
 export function rowOf(s: CheckedSchema, gates: Gates, baseline: ReadonlyMap<string, BaselineNode> | null): CheckRow {
     const before = baseline?.get(s.id)
     const label = before === undefined ? '—' : (before.standing.grade ?? before.standing.status)
-    if (s.label === 'removed') return { s, before: label, fails: gates.failOnRemoved ? ['removed since the baseline (--fail-on-removed)'] : [], verdict: 'removed', newWarnings: [] }
+    if (s.label === 'removed')
+        return {
+            s,
+            before: label,
+            fails: gates.failOnRemoved ? ['removed since the baseline (--fail-on-removed)'] : [],
+            verdict: 'removed',
+            newWarnings: []
+        }
     const unverified = s.unverified ?? changedUngraded(s, before)
     const fails: string[] = []
     const { grade, status } = s.standing
     // A schema only this environment could not test has no grade to hold against --min-grade: it is reported, not failed.
     const excused = (s.standing.untestedHere && !gates.failOnUntested) || unverified !== null
     if (gates.minGrade !== undefined && !excused) {
-        if (grade === null) fails.push(`no grade (${status}${s.standing.reason !== null ? `: ${s.standing.reason}` : ''}); --min-grade ${gates.minGrade} needs one`)
+        if (grade === null)
+            fails.push(
+                `no grade (${status}${s.standing.reason !== null ? `: ${s.standing.reason}` : ''}); --min-grade ${gates.minGrade} needs one`
+            )
         else if (rank(grade) < rank(gates.minGrade)) fails.push(`grade ${grade} is below --min-grade ${gates.minGrade}`)
     }
     // The same comparison as `report --baseline`.
@@ -130,12 +157,20 @@ export function rowOf(s: CheckedSchema, gates: Gates, baseline: ReadonlyMap<stri
     const known = before?.findings
     const keys = known === null || known === undefined ? null : new Set(known.map(findingKey))
     // New: not in the baseline at any level; the level shown is this config's, on both sides.
-    for (const f of s.fixes.filter((x) => isSchemaFinding(x) && x.severity === SEVERITY.error && (keys === null || !keys.has(findingKey(x))))) fails.push(`new error ${fixLine(f)}`)
+    for (const f of s.fixes.filter(
+        (x) => isSchemaFinding(x) && x.severity === SEVERITY.error && (keys === null || !keys.has(findingKey(x)))
+    ))
+        fails.push(`new error ${fixLine(f)}`)
     // A stale recording the config raised to an error fails the gate (a warning by default, counted by --max-warnings).
-    for (const f of s.fixes.filter((x) => isStaleRecordingItem(x) && x.severity === SEVERITY.error)) fails.push(`stale recording ${fixLine(f)}`)
+    for (const f of s.fixes.filter((x) => isStaleRecordingItem(x) && x.severity === SEVERITY.error))
+        fails.push(`stale recording ${fixLine(f)}`)
     if (gates.failOnUntested && s.untested.length > 0) fails.push(`tools not tested here: ${s.untested.join(', ')}`)
     const newWarnings = newWarningsOf(s, before, baseline !== null)
-    const row = { s: unverified !== null && s.unverified === null ? { ...s, unverified } : s, before: label, newWarnings }
+    const row = {
+        s: unverified !== null && s.unverified === null ? { ...s, unverified } : s,
+        before: label,
+        newWarnings
+    }
     // What the run could not verify is said on the row whatever else it fails on; it fails the check unless allowed.
     const all = unverified !== null && !gates.allowUnverified ? [...fails, `not verified: ${unverified}`] : fails
     return { ...row, fails: all, verdict: fails.length > 0 ? 'fails' : unverified !== null ? 'unverified' : 'ok' }
@@ -151,9 +186,32 @@ export function unreadableSchema(file: string, errors: readonly Issue[], cwd: st
     const message = first?.message ?? 'the schema could not be graded'
     const at = /\((\d+):(\d+)\)/.exec(message) ?? /at line (\d+)/.exec(message)
     const id = idOfFile(file)
-    const item: FixItem = { schemaId: id, file, kind: 'finding', code: first?.code ?? 'SRC-001', severity: SEVERITY.error, message, pointer: '', line: at !== null ? Number(at[1]) : 1, column: at?.[2] !== undefined ? Number(at[2]) + 1 : 1, cost: 0 }
+    const item: FixItem = {
+        schemaId: id,
+        file,
+        kind: 'finding',
+        code: first?.code ?? 'SRC-001',
+        severity: SEVERITY.error,
+        message,
+        pointer: '',
+        line: at !== null ? Number(at[1]) : 1,
+        column: at?.[2] !== undefined ? Number(at[2]) + 1 : 1,
+        cost: 0
+    }
     const shown = file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file
-    return { ...checkedSchema({ id, namespace: null, file, standing: standingOfSchemaNode(undefined), hash: null, fixes: [item], unverified: null }), label: 'unreadable', note: `${shown}: ${message}` }
+    return {
+        ...checkedSchema({
+            id,
+            namespace: null,
+            file,
+            standing: standingOfSchemaNode(undefined),
+            hash: null,
+            fixes: [item],
+            unverified: null
+        }),
+        label: 'unreadable',
+        note: `${shown}: ${message}`
+    }
 }
 
 /** The id grading would give a schema file it never read: `<folder>.<file base>`. */
@@ -165,18 +223,49 @@ export function idOfFile(file: string): string {
 /** A schema of a namespace the interrupted run never started: no standing established. */
 export function notStartedSchema(file: string): CheckedSchema {
     const id = idOfFile(file)
-    return checkedSchema({ id, namespace: id.split('.')[0] ?? null, file, standing: standingOfSchemaNode(undefined), hash: null, fixes: [], unverified: 'the run was interrupted (Ctrl-C) before its namespace was graded' })
+    return checkedSchema({
+        id,
+        namespace: id.split('.')[0] ?? null,
+        file,
+        standing: standingOfSchemaNode(undefined),
+        hash: null,
+        fixes: [],
+        unverified: 'the run was interrupted (Ctrl-C) before its namespace was graded'
+    })
 }
 
 /** A schema of the baseline the checked folders no longer hold. */
 export function removedSchema(id: string, node: BaselineNode): CheckedSchema {
-    return { ...checkedSchema({ id, namespace: node.namespace, file: null, standing: standingOfSchemaNode(undefined), hash: node.hash, fixes: [], unverified: null }), label: 'removed', note: null }
+    return {
+        ...checkedSchema({
+            id,
+            namespace: node.namespace,
+            file: null,
+            standing: standingOfSchemaNode(undefined),
+            hash: node.hash,
+            fixes: [],
+            unverified: null
+        }),
+        label: 'removed',
+        note: null
+    }
 }
 
 /** The item SARIF and the fix list show for a schema the check could not verify: at its file, line 1. */
 export function unverifiedItem(s: CheckedSchema, allowed: boolean): FixItem {
     const message = createIssue('CHK-001', '', { cause: s.unverified ?? 'unknown', schema: s.id }).message
-    return { schemaId: s.id, file: s.file, kind: 'finding', code: 'CHK-001', severity: allowed ? SEVERITY.warning : SEVERITY.error, message, pointer: '', line: s.file !== null ? 1 : null, column: s.file !== null ? 1 : null, cost: 0 }
+    return {
+        schemaId: s.id,
+        file: s.file,
+        kind: 'finding',
+        code: 'CHK-001',
+        severity: allowed ? SEVERITY.warning : SEVERITY.error,
+        message,
+        pointer: '',
+        line: s.file !== null ? 1 : null,
+        column: s.file !== null ? 1 : null,
+        cost: 0
+    }
 }
 
 /** `--max-warnings <n>`: why the check fails for the warnings of the fix lists (notices of the environment not counted), or null. */
@@ -184,6 +273,9 @@ export function warningGate(fixes: readonly FixItem[], max: number | undefined):
     if (max === undefined) return null
     const notices = fixes.filter(isEnvironmentItem).length
     const warnings = countFixItems(fixes.filter((f) => !isEnvironmentItem(f))).warnings
-    const besides = notices > 0 ? ` (besides ${notices} notice${notices === 1 ? '' : 's'} of the environment, not counted)` : ''
-    return warnings > max ? `${warnings} warning${warnings === 1 ? '' : 's'} in the fix lists${besides}, more than --max-warnings ${max}` : null
+    const besides =
+        notices > 0 ? ` (besides ${notices} notice${notices === 1 ? '' : 's'} of the environment, not counted)` : ''
+    return warnings > max
+        ? `${warnings} warning${warnings === 1 ? '' : 's'} in the fix lists${besides}, more than --max-warnings ${max}`
+        : null
 }

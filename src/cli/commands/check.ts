@@ -8,7 +8,19 @@ import { EXIT, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
 import { readBaseline, type BaselineNode } from './check-baseline.js'
 import { checkJson, checkText, writeOutputs, type CheckState } from './check-render.js'
-import { checkedSchema, firstJudgeFailure, isLetter, notStartedSchema, removedSchema, rowOf, unreadableSchema, unverifiedCause, warningGate, type CheckedSchema, type CheckRow } from './check-verdict.js'
+import {
+    checkedSchema,
+    firstJudgeFailure,
+    isLetter,
+    notStartedSchema,
+    removedSchema,
+    rowOf,
+    unreadableSchema,
+    unverifiedCause,
+    warningGate,
+    type CheckedSchema,
+    type CheckRow
+} from './check-verdict.js'
 import { runGrading } from './grade.js'
 import type { GradeCommandOptions } from './grade-options.js'
 import { fixListsOf, writeReport } from './grade-outputs.js'
@@ -56,12 +68,22 @@ export async function checkCommand(paths: readonly string[], options: CheckComma
     const allowUnverified = options.allowUnverified === true
     const outcome = await checkOutcome(paths, options, said)
     if (typeof outcome === 'number') {
-        const wrote = await writeOutputs(options, [], io, { failed: 0, tooManyWarnings: null, problem: problems.join(' ') || 'the check could not run', interrupted: null, notices: [], allowUnverified })
+        const wrote = await writeOutputs(options, [], io, {
+            failed: 0,
+            tooManyWarnings: null,
+            problem: problems.join(' ') || 'the check could not run',
+            interrupted: null,
+            notices: [],
+            allowUnverified
+        })
         return wrote ? outcome : EXIT.USAGE
     }
     const { rows, interrupted, notices } = outcome
     const failed = rows.filter((r) => r.fails.length > 0).length
-    const tooManyWarnings = warningGate(rows.flatMap((r) => r.s.fixes), options.maxWarnings)
+    const tooManyWarnings = warningGate(
+        rows.flatMap((r) => r.s.fixes),
+        options.maxWarnings
+    )
     const state: CheckState = { failed, tooManyWarnings, interrupted, problem: null, notices, allowUnverified }
     for (const notice of notices) io.stderr(`check: ${notice}\n`)
     const passed = failed === 0 && tooManyWarnings === null && interrupted === null
@@ -76,14 +98,24 @@ type Outcome = { rows: CheckRow[]; interrupted: readonly string[] | null; notice
 
 /** The options checked: what is wrong, in words, or null. */
 function wrongOption(options: CheckCommandOptions): string | null {
-    if (options.minGrade !== undefined && !(isLetter(options.minGrade) || options.minGrade === 'REJECTED')) return `--min-grade must be one of A, B, C, D, F, got ${JSON.stringify(options.minGrade)}`
-    if (options.maxWarnings !== undefined && !(Number.isInteger(options.maxWarnings) && options.maxWarnings >= 0)) return '--max-warnings must be a whole number of 0 or more'
-    if (options.baselineMissing !== undefined && !(BASELINE_MISSING as readonly string[]).includes(options.baselineMissing)) return `--baseline-missing must be fail or new, got ${JSON.stringify(options.baselineMissing)}`
+    if (options.minGrade !== undefined && !(isLetter(options.minGrade) || options.minGrade === 'REJECTED'))
+        return `--min-grade must be one of A, B, C, D, F, got ${JSON.stringify(options.minGrade)}`
+    if (options.maxWarnings !== undefined && !(Number.isInteger(options.maxWarnings) && options.maxWarnings >= 0))
+        return '--max-warnings must be a whole number of 0 or more'
+    if (
+        options.baselineMissing !== undefined &&
+        !(BASELINE_MISSING as readonly string[]).includes(options.baselineMissing)
+    )
+        return `--baseline-missing must be fail or new, got ${JSON.stringify(options.baselineMissing)}`
     return null
 }
 
 /** What the check found: a row per schema, what an interruption skipped and what it says once; or the exit code of an error (the reason on stderr). */
-async function checkOutcome(paths: readonly string[], options: CheckCommandOptions, io: CliIo): Promise<Outcome | number> {
+async function checkOutcome(
+    paths: readonly string[],
+    options: CheckCommandOptions,
+    io: CliIo
+): Promise<Outcome | number> {
     const wrong = wrongOption(options)
     if (wrong !== null) {
         io.stderr(`check: ${wrong}\n`)
@@ -101,20 +133,41 @@ async function checkOutcome(paths: readonly string[], options: CheckCommandOptio
     } else if (options.island !== undefined) {
         const read = await readBaseline(absolute(options.island, io.cwd), options.rules)
         if (!('nodes' in read)) {
-            io.stderr(`check: cannot read the island ${options.island}: ${'error' in read ? read.error : read.missing}\n`)
+            io.stderr(
+                `check: cannot read the island ${options.island}: ${'error' in read ? read.error : read.missing}\n`
+            )
             return EXIT.USAGE
         }
-        schemas = [...read.nodes.entries()].map(([id, node]) => checkedSchema({ id, namespace: node.namespace, file: null, standing: node.standing, hash: node.hash, fixes: [], unverified: null }))
+        schemas = [...read.nodes.entries()].map(([id, node]) =>
+            checkedSchema({
+                id,
+                namespace: node.namespace,
+                file: null,
+                standing: node.standing,
+                hash: node.hash,
+                fixes: [],
+                unverified: null
+            })
+        )
     } else {
         io.stderr('check: name schema files or folders to grade, or --island <dir> to check an island as it is\n')
         return EXIT.USAGE
     }
-    const gates = { ...(options.minGrade !== undefined ? { minGrade: options.minGrade } : {}), failOnUntested: options.failOnUntested === true, failOnRemoved: options.failOnRemoved === true, allowUnverified: options.allowUnverified === true }
+    const gates = {
+        ...(options.minGrade !== undefined ? { minGrade: options.minGrade } : {}),
+        failOnUntested: options.failOnUntested === true,
+        failOnRemoved: options.failOnRemoved === true,
+        allowUnverified: options.allowUnverified === true
+    }
     return { rows: schemas.map((s) => rowOf(s, gates, baseline)), interrupted, notices }
 }
 
 /** The baseline of `--baseline` (null without one, or when missing and `--baseline-missing new`); the exit code when it is missing (1) or cannot be read (2). */
-async function baselineOf(options: CheckCommandOptions, io: CliIo, notices: string[]): Promise<ReadonlyMap<string, BaselineNode> | null | number> {
+async function baselineOf(
+    options: CheckCommandOptions,
+    io: CliIo,
+    notices: string[]
+): Promise<ReadonlyMap<string, BaselineNode> | null | number> {
     if (options.baseline === undefined) return null
     const read = await readBaseline(absolute(options.baseline, io.cwd), options.rules)
     if ('error' in read) {
@@ -123,11 +176,15 @@ async function baselineOf(options: CheckCommandOptions, io: CliIo, notices: stri
     }
     if ('missing' in read) {
         if (options.baselineMissing === 'new') {
-            notices.push(`the baseline ${options.baseline} ${read.missing}: every schema is checked as new (--baseline-missing new)`)
+            notices.push(
+                `the baseline ${options.baseline} ${read.missing}: every schema is checked as new (--baseline-missing new)`
+            )
             return null
         }
         // A gate with nothing to compare with cannot say whether anything got worse: it fails, and says how to choose otherwise.
-        io.stderr(`check: the baseline ${options.baseline} ${read.missing}; nothing to compare with, so the check fails (pass --baseline-missing new to check every schema as new, as for a first pull request)\n`)
+        io.stderr(
+            `check: the baseline ${options.baseline} ${read.missing}; nothing to compare with, so the check fails (pass --baseline-missing new to check every schema as new, as for a first pull request)\n`
+        )
         return EXIT.FINDINGS
     }
     return read.nodes
@@ -138,40 +195,83 @@ async function baselineOf(options: CheckCommandOptions, io: CliIo, notices: stri
  * interrupted run) never started; then the schemas of the baseline's namespaces checked now, or of a
  * path gone since, that the tree no longer has: removed.
  */
-async function gradedSchemas(paths: readonly string[], options: CheckCommandOptions, io: CliIo, baseline: ReadonlyMap<string, BaselineNode> | null, notices: string[]): Promise<{ schemas: CheckedSchema[]; interrupted: readonly string[] | null } | number> {
-    const exists = await Promise.all(paths.map((p) => stat(absolute(p, io.cwd)).then(() => true, () => false)))
+async function gradedSchemas(
+    paths: readonly string[],
+    options: CheckCommandOptions,
+    io: CliIo,
+    baseline: ReadonlyMap<string, BaselineNode> | null,
+    notices: string[]
+): Promise<{ schemas: CheckedSchema[]; interrupted: readonly string[] | null } | number> {
+    const exists = await Promise.all(
+        paths.map((p) =>
+            stat(absolute(p, io.cwd)).then(
+                () => true,
+                () => false
+            )
+        )
+    )
     // Without a baseline a path that does not exist stays an error (a typo); with one, it may be a folder the pull request removed.
     const gone = baseline !== null ? paths.filter((_, i) => exists[i] !== true) : []
     const present = paths.filter((p) => !gone.includes(p))
-    const run = await runGrading(present, { ...options, pathsListed: options.pathsListed === true || gone.length > 0 }, io, 'check')
+    const run = await runGrading(
+        present,
+        { ...options, pathsListed: options.pathsListed === true || gone.length > 0 },
+        io,
+        'check'
+    )
     if (typeof run === 'number') return run
     await writeReport(options, io, 'check')
-    const fixes = await fixListsOf(run.results, options.rules, options.recordings !== undefined ? { recordings: options.recordings, cwd: io.cwd } : undefined)
-    const runFailure = firstJudgeFailure([...run.results.flatMap((r) => r.result.errors), ...run.namespaces.flatMap((n) => n.errors)])
+    const fixes = await fixListsOf(
+        run.results,
+        options.rules,
+        options.recordings !== undefined ? { recordings: options.recordings, cwd: io.cwd } : undefined
+    )
+    const runFailure = firstJudgeFailure([
+        ...run.results.flatMap((r) => r.result.errors),
+        ...run.namespaces.flatMap((n) => n.errors)
+    ])
     const schemas: CheckedSchema[] = run.results.map((row) => {
         const g = row.result.grading
         // A schema that does not parse (or cannot be read) is a finding at its file and line; the others are still checked.
         if (g === null) return unreadableSchema(row.file, row.result.errors, io.cwd)
-        return checkedSchema({ id: g.schemaId, namespace: g.namespace, file: row.file, standing: g.standing, hash: g.schemaHash, fixes: fixes.get(row) ?? [], unverified: unverifiedCause(row, runFailure) })
+        return checkedSchema({
+            id: g.schemaId,
+            namespace: g.namespace,
+            file: row.file,
+            standing: g.standing,
+            hash: g.schemaHash,
+            fixes: fixes.get(row) ?? [],
+            unverified: unverifiedCause(row, runFailure)
+        })
     })
     schemas.push(...run.notStarted.map(notStartedSchema))
     const provisional = schemas.filter((s) => s.standing.status === 'provisional').length
     if (provisional > 0 && options.judgeCli?.judgeCommand === undefined && options.answers === undefined) {
-        notices.push(`no judge given (--judge-command): ${provisional} schema${provisional === 1 ? ' has' : 's have'} deterministic answers only and no grade; a baseline grade cannot be held against changed content`)
+        notices.push(
+            `no judge given (--judge-command): ${provisional} schema${provisional === 1 ? ' has' : 's have'} deterministic answers only and no grade; a baseline grade cannot be held against changed content`
+        )
     }
     // A namespace's own units are not a schema's standing, but what the run left of them is said.
     for (const ns of run.namespaces) {
         const failed = ns.units.filter((u) => u.status === UNIT_STATUS.error)
-        if (failed.length > 0) notices.push(`namespace ${ns.namespace ?? '?'}: ${failed.length} unit${failed.length === 1 ? '' : 's'} not ` +
-            `graded (${failed.map((u) => u.unit).join(', ')}): ` +
-            `${firstJudgeFailure(ns.errors) ?? failed[0]?.reason ?? 'failed'}`)
+        if (failed.length > 0)
+            notices.push(
+                `namespace ${ns.namespace ?? '?'}: ${failed.length} unit${failed.length === 1 ? '' : 's'} not ` +
+                    `graded (${failed.map((u) => u.unit).join(', ')}): ` +
+                    `${firstJudgeFailure(ns.errors) ?? failed[0]?.reason ?? 'failed'}`
+            )
     }
     if (baseline !== null) schemas.push(...removedSchemas(schemas, gone, baseline, notices))
     return { schemas, interrupted: run.interrupted }
 }
 
 /** The baseline's schemas of the namespaces checked now, or of a path gone since (its folder name), that this tree no longer has. */
-function removedSchemas(schemas: readonly CheckedSchema[], gone: readonly string[], baseline: ReadonlyMap<string, BaselineNode>, notices: string[]): CheckedSchema[] {
+function removedSchemas(
+    schemas: readonly CheckedSchema[],
+    gone: readonly string[],
+    baseline: ReadonlyMap<string, BaselineNode>,
+    notices: string[]
+): CheckedSchema[] {
     const here = new Set(schemas.map((s) => s.id))
     const namespaces = new Set(schemas.map((s) => s.namespace ?? s.id.split('.')[0]))
     const known = new Set([...baseline.values()].map((n) => n.namespace))
@@ -180,7 +280,10 @@ function removedSchemas(schemas: readonly CheckedSchema[], gone: readonly string
         // A folder is its namespace's (as the tree is laid out); a schema file, its folder's.
         const name = basename(trimmed.endsWith('.mjs') ? dirname(trimmed) : trimmed)
         if (known.has(name)) namespaces.add(name)
-        else if (!path.endsWith('.mjs')) notices.push(`${path} does not exist and the baseline has no namespace ${name}: nothing to check there`)
+        else if (!path.endsWith('.mjs'))
+            notices.push(`${path} does not exist and the baseline has no namespace ${name}: nothing to check there`)
     }
-    return [...baseline.entries()].filter(([id, node]) => namespaces.has(node.namespace) && !here.has(id)).map(([id, node]) => removedSchema(id, node))
+    return [...baseline.entries()]
+        .filter(([id, node]) => namespaces.has(node.namespace) && !here.has(id))
+        .map(([id, node]) => removedSchema(id, node))
 }

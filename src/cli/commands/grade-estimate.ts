@@ -6,7 +6,24 @@ import { table } from '../io.js'
 /** The estimate as a table: calls and input tokens per schema and namespace, then the run. */
 export function estimateText(cost: CostEstimate): string {
     const n = (v: number): string => v.toLocaleString('en-US')
-    const rows = [...cost.byKey.map((r) => ({ key: r.key, calls: String(r.calls), input: n(r.inputTokens), cached: n(r.cachedTokens), uncached: n(r.uncachedTokens), output: n(r.outputTokens) })), { key: 'run', calls: String(cost.calls), input: n(cost.inputTokens), cached: n(cost.cachedTokens), uncached: n(cost.uncachedTokens), output: n(cost.outputTokens) }]
+    const rows = [
+        ...cost.byKey.map((r) => ({
+            key: r.key,
+            calls: String(r.calls),
+            input: n(r.inputTokens),
+            cached: n(r.cachedTokens),
+            uncached: n(r.uncachedTokens),
+            output: n(r.outputTokens)
+        })),
+        {
+            key: 'run',
+            calls: String(cost.calls),
+            input: n(cost.inputTokens),
+            cached: n(cost.cachedTokens),
+            uncached: n(cost.uncachedTokens),
+            output: n(cost.outputTokens)
+        }
+    ]
     const usd = (v: number): string => `$${v.toFixed(v < 1 ? 4 : 2)}`
     const money =
         cost.cost === null
@@ -19,4 +36,3 @@ export function estimateText(cost: CostEstimate): string {
         `repair turns: a reply that breaks its contract gets one more call for its unit, so at most ${n(cost.repairs.maxCalls)} more calls; with the prefix cached each is billed for its own follow-up: together at most ${n(cost.repairs.uncachedTokens)} uncached and ${n(cost.repairs.cachedTokens)} cached input tokens, ${n(cost.repairs.outputTokens)} output tokens${cost.repairs.cost !== null ? `, ${usd(cost.repairs.cost)}` : ''} (not in the figures above).\n`
     )
 }
-

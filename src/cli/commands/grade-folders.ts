@@ -46,7 +46,12 @@ interface GradedFolders {
  * Grades the folders, `--concurrency` at a time, each as one namespace: its schemas one by one, its
  * namespace areas once (gradeNamespace). The runtime is closed when the last one ends.
  */
-export async function gradeFolders(groups: ReadonlyMap<string, readonly string[]>, setup: GradingSetup, options: GradeCommandOptions, io: CliIo): Promise<GradedFolders> {
+export async function gradeFolders(
+    groups: ReadonlyMap<string, readonly string[]>,
+    setup: GradingSetup,
+    options: GradeCommandOptions,
+    io: CliIo
+): Promise<GradedFolders> {
     const dirs = [...groups.keys()].sort()
     const tree: Array<GradedFolder | undefined> = new Array(dirs.length)
     // Ctrl-C: no namespace starts after it, the judge call under way is abandoned (its process group
@@ -81,7 +86,14 @@ export async function gradeFolders(groups: ReadonlyMap<string, readonly string[]
 }
 
 /** What one namespace is graded with: its schemas and About, and what every namespace of the run shares. */
-function namespaceInput(schemas: readonly string[], about: { name: string; text: string } | undefined, setup: GradingSetup, options: GradeCommandOptions, io: CliIo, signal: AbortSignal): Parameters<typeof gradeNamespace>[0] {
+function namespaceInput(
+    schemas: readonly string[],
+    about: { name: string; text: string } | undefined,
+    setup: GradingSetup,
+    options: GradeCommandOptions,
+    io: CliIo,
+    signal: AbortSignal
+): Parameters<typeof gradeNamespace>[0] {
     // The answers file is data read at run time: the library checks the grader and answers it holds (GRA-001/002/009).
     return {
         schemas: schemas.map((schemaPath) => ({ schemaPath })),
@@ -96,18 +108,25 @@ function namespaceInput(schemas: readonly string[], about: { name: string; text:
             ...(setup.runtime !== null ? { runtime: setup.runtime } : {}),
             ...(setup.boundary !== undefined ? { boundary: setup.boundary } : {}),
             ...(about !== undefined ? { about } : {}),
-            ...(setup.answers !== undefined ? { answers: setup.answers as Record<string, Record<string, unknown>> } : {}),
+            ...(setup.answers !== undefined
+                ? { answers: setup.answers as Record<string, Record<string, unknown>> }
+                : {}),
             // An estimate calls no judge and writes nothing: the prompts it gets back are the requests a judge would receive.
             // The judge command keeps its own timer (--judge-timeout, which kills its process group), so the library's is off.
-            ...(setup.judge !== undefined && !setup.estimate ? { judge: setup.judge, judgeTimeoutMs: 0, signal, sleep: abortableSleep(signal) } : {}),
-            ...(options.island !== undefined && !setup.estimate ? { fs: setup.fs, root: absolute(options.island, io.cwd), resume: options.force !== true } : {})
+            ...(setup.judge !== undefined && !setup.estimate
+                ? { judge: setup.judge, judgeTimeoutMs: 0, signal, sleep: abortableSleep(signal) }
+                : {}),
+            ...(options.island !== undefined && !setup.estimate
+                ? { fs: setup.fs, root: absolute(options.island, io.cwd), resume: options.force !== true }
+                : {})
         }
     } as Parameters<typeof gradeNamespace>[0]
 }
 
 /** Progress after each namespace: a bar on a terminal; one quiet line per namespace otherwise. */
 function showProgress(io: CliIo, name: string, done: number, total: number): void {
-    if (io.isTTY) io.stderr(`\r[${'#'.repeat(Math.round((done / total) * 20)).padEnd(20)}] ${done}/${total} ${name}`.padEnd(80))
+    if (io.isTTY)
+        io.stderr(`\r[${'#'.repeat(Math.round((done / total) * 20)).padEnd(20)}] ${done}/${total} ${name}`.padEnd(80))
     else if (total > 1) io.stderr(`graded ${name} (${done}/${total})\n`)
 }
 
@@ -125,15 +144,24 @@ function abortableSleep(signal: AbortSignal): (ms: number) => Promise<void> {
 }
 
 /** What an interrupted run left out: the namespaces never started, and the units of started ones no judge answered. */
-export function skippedBy(dirs: readonly string[], tree: ReadonlyArray<{ dir: string; result: GradeNamespaceResult } | undefined>, cwd: string): string[] {
+export function skippedBy(
+    dirs: readonly string[],
+    tree: ReadonlyArray<{ dir: string; result: GradeNamespaceResult } | undefined>,
+    cwd: string
+): string[] {
     const name = (dir: string): string => (dir.startsWith(`${cwd}/`) ? dir.slice(cwd.length + 1) : dir)
     const out: string[] = []
     const notStarted = dirs.filter((_, i) => tree[i] === undefined).map(name)
     if (notStarted.length > 0) out.push(`not started: ${notStarted.join(', ')}`)
     for (const t of tree) {
         if (t === undefined) continue
-        const open = [...t.result.schemas.flatMap((s) => s.result.grading?.units ?? []), ...t.result.units].filter((u) => u.status === UNIT_STATUS.error && /aborted/.test(u.reason ?? ''))
-        if (open.length > 0) out.push(`${open.length} unit${open.length === 1 ? '' : 's'} of ${t.result.namespace ?? name(t.dir)} not answered`)
+        const open = [...t.result.schemas.flatMap((s) => s.result.grading?.units ?? []), ...t.result.units].filter(
+            (u) => u.status === UNIT_STATUS.error && /aborted/.test(u.reason ?? '')
+        )
+        if (open.length > 0)
+            out.push(
+                `${open.length} unit${open.length === 1 ? '' : 's'} of ${t.result.namespace ?? name(t.dir)} not answered`
+            )
     }
     return out
 }

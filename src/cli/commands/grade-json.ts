@@ -3,7 +3,13 @@ import type { FixItem, GradeNamespaceResult, UnitResult } from '../../index.js'
 import { runtimeTools, type RuntimeView, type SchemaRow } from './grade-render.js'
 
 /** The `--json` document: per namespace and per schema what the island now says, kept units included. */
-export function jsonReport(now: string, namespaces: readonly GradeNamespaceResult[], results: readonly SchemaRow[], fixes: ReadonlyMap<SchemaRow, FixItem[]>, runtime: RuntimeView | null): unknown {
+export function jsonReport(
+    now: string,
+    namespaces: readonly GradeNamespaceResult[],
+    results: readonly SchemaRow[],
+    fixes: ReadonlyMap<SchemaRow, FixItem[]>,
+    runtime: RuntimeView | null
+): unknown {
     // A single-test unit whose tool's tests ran through the FlowMCP runtime says so (`via: 'runtime'`, as the pretest's results do).
     const unitView = (u: UnitResult, ran: ReadonlyMap<string, unknown> = new Map()): unknown => ({
         unit: u.unit,
@@ -11,7 +17,9 @@ export function jsonReport(now: string, namespaces: readonly GradeNamespaceResul
         status: u.status,
         grade: u.aggregateGrade,
         kept: u.kept === true,
-        ...(u.area === 'single-test' && u.kept !== true && ran.has(u.unit.slice('single-test/'.length)) ? { via: 'runtime' } : {}),
+        ...(u.area === 'single-test' && u.kept !== true && ran.has(u.unit.slice('single-test/'.length))
+            ? { via: 'runtime' }
+            : {}),
         reason: u.reason,
         improvementHints: u.improvementHints ?? []
     })
@@ -33,9 +41,22 @@ export function jsonReport(now: string, namespaces: readonly GradeNamespaceResul
         schemas: results.map((row) => ({
             resumed: row.resumed,
             file: row.file,
-            grading: row.result.grading === null ? null : { ...row.result.grading, units: row.result.grading.units.map((u) => unitView(u, runtimeTools(runtime, row.file))) },
+            grading:
+                row.result.grading === null
+                    ? null
+                    : {
+                          ...row.result.grading,
+                          units: row.result.grading.units.map((u) => unitView(u, runtimeTools(runtime, row.file)))
+                      },
             // Per tool, the tests the runtime ran and how many it answered with success.
-            ...(runtimeTools(runtime, row.file).size > 0 ? { runtime: { version: runtime?.version ?? null, tools: Object.fromEntries(runtimeTools(runtime, row.file)) } } : {}),
+            ...(runtimeTools(runtime, row.file).size > 0
+                ? {
+                      runtime: {
+                          version: runtime?.version ?? null,
+                          tools: Object.fromEntries(runtimeTools(runtime, row.file))
+                      }
+                  }
+                : {}),
             // The open units, ready to be answered: emit-prompts --areas writes the same into an answers file.
             prompts: row.result.prompts.map((p) => ({ unit: p.unit, area: p.area, questions: p.questions })),
             // What to fix, most costly first (FixList).

@@ -21,8 +21,11 @@ async function requiredServerParamsOf(files: readonly string[]): Promise<string[
     const names = new Set<string>()
     for (const file of files) {
         try {
-            const main = readModuleSource({ source: await readFile(file, 'utf8') }).module?.main as { requiredServerParams?: unknown } | undefined
-            if (Array.isArray(main?.requiredServerParams)) for (const n of main.requiredServerParams) if (typeof n === 'string') names.add(n)
+            const main = readModuleSource({ source: await readFile(file, 'utf8') }).module?.main as
+                | { requiredServerParams?: unknown }
+                | undefined
+            if (Array.isArray(main?.requiredServerParams))
+                for (const n of main.requiredServerParams) if (typeof n === 'string') names.add(n)
         } catch {
             // Unreadable here means unreadable for grading too; it is reported there.
         }
@@ -31,12 +34,18 @@ async function requiredServerParamsOf(files: readonly string[]): Promise<string[
 }
 
 /** The answers file of `--answers` (empty without one), or the exit code when it cannot be read. */
-export async function readAnswers(options: Pick<GradeCommandOptions, 'answers'>, io: CliIo, command: string): Promise<{ file: AnswersFile } | number> {
+export async function readAnswers(
+    options: Pick<GradeCommandOptions, 'answers'>,
+    io: CliIo,
+    command: string
+): Promise<{ file: AnswersFile } | number> {
     if (options.answers === undefined) return { file: {} }
     try {
         return { file: JSON.parse(await readFile(absolute(options.answers, io.cwd), 'utf8')) as AnswersFile }
     } catch (cause) {
-        io.stderr(`${command}: cannot read answers ${options.answers}: ${cause instanceof Error ? cause.message : String(cause)}\n`)
+        io.stderr(
+            `${command}: cannot read answers ${options.answers}: ${cause instanceof Error ? cause.message : String(cause)}\n`
+        )
         return EXIT.USAGE
     }
 }
@@ -49,7 +58,13 @@ export interface RunJudge {
 }
 
 /** Builds the judge of `--judge-command` and the grader its entries record; the exit code when its options are wrong. */
-export async function judgeOf(files: readonly string[], options: GradeCommandOptions, io: CliIo, answersFile: AnswersFile, command: string): Promise<RunJudge | number> {
+export async function judgeOf(
+    files: readonly string[],
+    options: GradeCommandOptions,
+    io: CliIo,
+    answersFile: AnswersFile,
+    command: string
+): Promise<RunJudge | number> {
     // The judge command never sees a server param, even one named with --judge-env.
     const denyEnv = await requiredServerParamsOf(files)
     const built = judgeFromCliOptions(options.judgeCli ?? {}, io.env, { denyEnv })
@@ -66,10 +81,21 @@ export async function judgeOf(files: readonly string[], options: GradeCommandOpt
     const defaultPersona = { basePersonaId: 'schema-maintainer', lensId: 'neutral' } as const
     const grader: GraderInput | undefined =
         judge !== undefined && built.model !== null
-            ? { name: 'judge-command', version: '1', llmModel: built.model, harness: built.harness, persona: answersFile.grader?.persona ?? defaultPersona }
+            ? {
+                  name: 'judge-command',
+                  version: '1',
+                  llmModel: built.model,
+                  harness: built.harness,
+                  persona: answersFile.grader?.persona ?? defaultPersona
+              }
             : options.estimate === true
               ? // The persona a judge run would use, so the estimated requests are the ones it would send.
-                { name: 'estimate', version: '1', llmModel: 'none', persona: answersFile.grader?.persona ?? defaultPersona }
+                {
+                    name: 'estimate',
+                    version: '1',
+                    llmModel: 'none',
+                    persona: answersFile.grader?.persona ?? defaultPersona
+                }
               : answersFile.grader
     return { judge, grader, denyEnv }
 }

@@ -1,7 +1,15 @@
 // What `grade` prints: the text table and the lines under it (the `--json` document is in grade-json.ts,
 // the `--estimate` table in grade-estimate.ts). Kept apart from the command so it only parses, calls and prints.
 import { countFixItems, countsLine, fixListText, groupFixItems, isStaleRecordingItem } from '../../fix/fix-list.js'
-import { ErrorCodes, type FixItem, type GradeNamespaceResult, type GradeSingleSchemaResult, type Issue, type SchemaGrading, type UnitResult } from '../../index.js'
+import {
+    ErrorCodes,
+    type FixItem,
+    type GradeNamespaceResult,
+    type GradeSingleSchemaResult,
+    type Issue,
+    type SchemaGrading,
+    type UnitResult
+} from '../../index.js'
 import { NODE_STATUS, SEVERITY, UNIT_STATUS } from '../../model/constants.js'
 import { table } from '../io.js'
 import type { PretestTestRecord } from '../../pretest/data-pretest.js'
@@ -12,7 +20,9 @@ export const FIX_ITEMS_SHOWN = 5
 
 /** The codes of the errors, then the warnings, of a result: at most three and a count. */
 function topIssues(errors: readonly Issue[]): string {
-    const shown = errors.filter((e) => e.severity === SEVERITY.error).concat(errors.filter((e) => e.severity === SEVERITY.warning))
+    const shown = errors
+        .filter((e) => e.severity === SEVERITY.error)
+        .concat(errors.filter((e) => e.severity === SEVERITY.warning))
     const codes = [...new Set(shown.map((e) => e.code))]
     return codes.length === 0 ? '-' : codes.slice(0, 3).join(' ') + (codes.length > 3 ? ` +${codes.length - 3}` : '')
 }
@@ -26,7 +36,10 @@ export interface RuntimeView {
 }
 
 /** The tools of a schema file whose tests the runtime ran this run (a resumed unit was not run again). */
-export function runtimeTools(view: RuntimeView | null, file: string): ReadonlyMap<string, { tests: number; ok: number }> {
+export function runtimeTools(
+    view: RuntimeView | null,
+    file: string
+): ReadonlyMap<string, { tests: number; ok: number }> {
     return view?.runs.get(file) ?? new Map()
 }
 
@@ -50,11 +63,19 @@ function schemaStatus(g: SchemaGrading): string {
 function unitLines(name: string, units: readonly UnitResult[]): string[] {
     const byCause = new Map<string, string[]>()
     for (const unit of units) {
-        if (unit.status !== UNIT_STATUS.blocked && unit.status !== UNIT_STATUS.rejected && unit.status !== UNIT_STATUS.error) continue
+        if (
+            unit.status !== UNIT_STATUS.blocked &&
+            unit.status !== UNIT_STATUS.rejected &&
+            unit.status !== UNIT_STATUS.error
+        )
+            continue
         const cause = `${unit.status}${unit.reason !== null ? ` — ${unit.reason}` : ''}`
         byCause.set(cause, [...(byCause.get(cause) ?? []), unit.unit])
     }
-    return [...byCause.entries()].map(([cause, list]) => `  ${name}: ${list.length > 3 ? `${list.slice(0, 3).join(', ')} +${list.length - 3} more` : list.join(', ')} ${cause}\n`)
+    return [...byCause.entries()].map(
+        ([cause, list]) =>
+            `  ${name}: ${list.length > 3 ? `${list.slice(0, 3).join(', ')} +${list.length - 3} more` : list.join(', ')} ${cause}\n`
+    )
 }
 
 /**
@@ -66,7 +87,9 @@ function testLines(name: string, tests: readonly PretestTestRecord[]): string[] 
     return tests
         .filter((t) => t.verdict !== null && (t.via === 'runtime' || failing.has(t.tool)))
         .map((t) => {
-            const requests = t.requests.map((r) => `${r.method} ${r.url} → ${r.status ?? 'no answer'}${r.missingRecording ? ' (not recorded)' : ''}`)
+            const requests = t.requests.map(
+                (r) => `${r.method} ${r.url} → ${r.status ?? 'no answer'}${r.missingRecording ? ' (not recorded)' : ''}`
+            )
             const error = t.error !== null && !t.working ? ` — ${t.error}` : ''
             return `  ${name}: ${t.tool}#${t.testIndex} ${t.verdict ?? '-'}${t.via === 'runtime' ? ' (runtime)' : ''}${requests.length > 0 ? `: ${requests.slice(0, 5).join('; ')}${requests.length > 5 ? ` +${requests.length - 5} more` : ''}` : ''}${error}\n`
         })
@@ -78,7 +101,13 @@ function printedFixes(items: readonly FixItem[]): FixItem[] {
 }
 
 /** The table and the lines under it: one row per schema and per namespace, blocked causes spelt out. */
-export function textReport(namespaces: readonly GradeNamespaceResult[], results: readonly SchemaRow[], fixes: ReadonlyMap<SchemaRow, FixItem[]>, verbose: boolean, runtime: RuntimeView | null): string {
+export function textReport(
+    namespaces: readonly GradeNamespaceResult[],
+    results: readonly SchemaRow[],
+    fixes: ReadonlyMap<SchemaRow, FixItem[]>,
+    verbose: boolean,
+    runtime: RuntimeView | null
+): string {
     const columns = ['schema', 'areas', 'grade', 'schemaGrade', 'status', 'issues']
     const out = [table(tableRows(namespaces, results, runtime), columns)]
     for (const row of results) out.push(...schemaLines(row, fixes.get(row) ?? [], verbose, runtime))
@@ -95,27 +124,51 @@ function tableRows(
 ): Array<Record<string, string>> {
     const rows = results.map(({ file, result }) => {
         const g = result.grading
-        const graded = g?.units.filter((u) => u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected).length ?? 0
+        const graded =
+            g?.units.filter((u) => u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected).length ?? 0
         return {
             schema: g?.schemaId ?? file.split('/').pop() ?? file,
             areas: g === null ? '-' : `${graded}/${g.units.length}`,
             grade: g?.grade ?? '-',
             schemaGrade: g?.schemaGrade ?? '-',
-            status: g === null ? 'error' : `${schemaStatus(g)}${runtimeTools(runtime, file).size > 0 ? ' · via runtime' : ''}`,
+            status:
+                g === null
+                    ? 'error'
+                    : `${schemaStatus(g)}${runtimeTools(runtime, file).size > 0 ? ' · via runtime' : ''}`,
             issues: topIssues(result.errors)
         }
     })
     for (const result of namespaces) {
         if (result.namespace === null) continue
-        const graded = result.units.filter((u) => u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected).length
-        const mode = result.mode === 'provisional' ? `provisional${result.provisionalGrade !== null ? ` (deterministic only: ${result.provisionalGrade})` : ''}` : result.mode
-        rows.push({ schema: `${result.namespace} (namespace)`, areas: `${graded}/${result.units.length}`, grade: result.grade ?? '-', schemaGrade: '-', status: result.rollupStatus !== null ? `${mode} · index ${result.rollupStatus}${result.rollupGrade !== null ? ` ${result.rollupGrade}` : ''}` : mode, issues: topIssues(result.errors) })
+        const graded = result.units.filter(
+            (u) => u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected
+        ).length
+        const mode =
+            result.mode === 'provisional'
+                ? `provisional${result.provisionalGrade !== null ? ` (deterministic only: ${result.provisionalGrade})` : ''}`
+                : result.mode
+        rows.push({
+            schema: `${result.namespace} (namespace)`,
+            areas: `${graded}/${result.units.length}`,
+            grade: result.grade ?? '-',
+            schemaGrade: '-',
+            status:
+                result.rollupStatus !== null
+                    ? `${mode} · index ${result.rollupStatus}${result.rollupGrade !== null ? ` ${result.rollupGrade}` : ''}`
+                    : mode,
+            issues: topIssues(result.errors)
+        })
     }
     return rows
 }
 
 /** The lines under the table for one schema: its failed units, what the runtime ran, its errors, its fix list. */
-function schemaLines(row: SchemaRow, items: readonly FixItem[], verbose: boolean, runtime: RuntimeView | null): string[] {
+function schemaLines(
+    row: SchemaRow,
+    items: readonly FixItem[],
+    verbose: boolean,
+    runtime: RuntimeView | null
+): string[] {
     const out: string[] = []
     const { file, result } = row
     const name = result.grading?.schemaId ?? file
@@ -125,22 +178,38 @@ function schemaLines(row: SchemaRow, items: readonly FixItem[], verbose: boolean
         const tests = ran.reduce((n, [, t]) => n + t.tests, 0)
         const ok = ran.reduce((n, [, t]) => n + t.ok, 0)
         const tools = ran.map(([tool]) => tool)
-        out.push(`  ${name}: ${tools.length > 3 ? `${tools.slice(0, 3).join(', ')} +${tools.length - 3} more` : tools.join(', ')} tested through the FlowMCP runtime: ${ok} of ${tests} test${tests === 1 ? '' : 's'} answered\n`)
+        out.push(
+            `  ${name}: ${tools.length > 3 ? `${tools.slice(0, 3).join(', ')} +${tools.length - 3} more` : tools.join(', ')} tested through the FlowMCP runtime: ${ok} of ${tests} test${tests === 1 ? '' : 's'} answered\n`
+        )
     }
     if (verbose) out.push(...testLines(name, result.grading?.pretest.tests ?? []))
-    for (const issue of result.errors.filter((e) => e.severity === SEVERITY.error && !e.path.startsWith('/schema/main')).slice(0, 5)) out.push(`  ${name}: ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+    for (const issue of result.errors
+        .filter((e) => e.severity === SEVERITY.error && !e.path.startsWith('/schema/main'))
+        .slice(0, 5))
+        out.push(`  ${name}: ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
     // What to fix, as eslint prints it: by tool, the same message across tools once, costliest first.
-    for (const schema of groupFixItems(printedFixes(items))) out.push(...fixListText(schema, { indent: '  ', ...(verbose ? {} : { limit: FIX_ITEMS_SHOWN }), more: `for ${name} (--verbose lists them all)` }))
+    for (const schema of groupFixItems(printedFixes(items)))
+        out.push(
+            ...fixListText(schema, {
+                indent: '  ',
+                ...(verbose ? {} : { limit: FIX_ITEMS_SHOWN }),
+                more: `for ${name} (--verbose lists them all)`
+            })
+        )
     return out
 }
 
 /** The lines under the table for the namespaces: their blocked and failed units, then their findings. */
 function namespaceLines(namespaces: readonly GradeNamespaceResult[]): string[] {
     const out: string[] = []
-    for (const result of namespaces) if (result.namespace !== null) out.push(...unitLines(`${result.namespace} (namespace)`, result.units))
+    for (const result of namespaces)
+        if (result.namespace !== null) out.push(...unitLines(`${result.namespace} (namespace)`, result.units))
     // Namespace-level findings (an About not declared, …) say what to do, so their text is shown too.
     for (const result of namespaces) {
-        for (const issue of result.errors.filter((e) => e.severity !== SEVERITY.info).slice(0, 5)) out.push(`  ${result.namespace ?? '-'} (namespace): ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+        for (const issue of result.errors.filter((e) => e.severity !== SEVERITY.info).slice(0, 5))
+            out.push(
+                `  ${result.namespace ?? '-'} (namespace): ${ErrorCodes.format({ issue }).text ?? issue.message}\n`
+            )
     }
     return out
 }
@@ -155,17 +224,36 @@ function legendLines(
     const out: string[] = []
     const printed = results.flatMap((row) => printedFixes(fixes.get(row) ?? []))
     if (printed.length > 0) out.push(`\n${countsLine(countFixItems(printed))}\n`)
-    out.push('\ngrade = the schema\'s standing in index.json: the worst grade of its tools and tools aggregate, shown only when the schema is graded (a tool whose tests did not run blocks it; a provisional run has no grade); a namespace row: its index.json grade. schemaGrade = the tools-aggregate-schema grade alone. See docs/guide.md, "Which grade to quote".\n')
+    out.push(
+        '\ngrade = the schema\'s standing in index.json: the worst grade of its tools and tools aggregate, shown only when the schema is graded (a tool whose tests did not run blocks it; a provisional run has no grade); a namespace row: its index.json grade. schemaGrade = the tools-aggregate-schema grade alone. See docs/guide.md, "Which grade to quote".\n'
+    )
     if (results.some(({ file }) => runtimeTools(runtime, file).size > 0)) {
-        out.push(`via runtime = the tests of the schema's handler tools ran through the FlowMCP runtime${runtime?.version !== null && runtime?.version !== undefined ? ` ${runtime.version}` : ''} (--runtime), in a child process under Node's permission model.\n`)
+        out.push(
+            `via runtime = the tests of the schema's handler tools ran through the FlowMCP runtime${runtime?.version !== null && runtime?.version !== undefined ? ` ${runtime.version}` : ''} (--runtime), in a child process under Node's permission model.\n`
+        )
     }
     if (results.some(({ result }) => result.grading?.mode === 'provisional')) {
-        out.push('provisional = deterministic answers only, no grade: pass --judge-command <cmd> (or --answers <file>) to grade the non-deterministic questions.\n')
+        out.push(
+            'provisional = deterministic answers only, no grade: pass --judge-command <cmd> (or --answers <file>) to grade the non-deterministic questions.\n'
+        )
     }
-    const kept = results.reduce((n, { result }) => n + (result.grading?.unitCounts.kept ?? 0), 0) + namespaces.reduce((n, r) => n + r.units.filter((u) => u.kept === true).length, 0)
+    const kept =
+        results.reduce((n, { result }) => n + (result.grading?.unitCounts.kept ?? 0), 0) +
+        namespaces.reduce((n, r) => n + r.units.filter((u) => u.kept === true).length, 0)
     if (kept > 0) {
-        const filled = results.reduce((n, { result }) => n + (result.grading?.unitCounts.graded ?? 0), 0) + namespaces.reduce((n, r) => n + r.units.filter((u) => u.kept !== true && (u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected)).length, 0)
-        out.push(`resumed: ${kept} units kept from the island (graded before for the same content), ${filled} graded now; --force grades everything again.\n`)
+        const filled =
+            results.reduce((n, { result }) => n + (result.grading?.unitCounts.graded ?? 0), 0) +
+            namespaces.reduce(
+                (n, r) =>
+                    n +
+                    r.units.filter(
+                        (u) => u.kept !== true && (u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected)
+                    ).length,
+                0
+            )
+        out.push(
+            `resumed: ${kept} units kept from the island (graded before for the same content), ${filled} graded now; --force grades everything again.\n`
+        )
     }
     return out
 }

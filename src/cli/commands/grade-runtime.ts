@@ -17,10 +17,18 @@ export type RuntimeRuns = Map<string, Map<string, { tests: number; ok: number }>
  * table and `--json` mark them).
  * @returns the port (call `close()` when grading is done) and what it ran, or the problems with the options
  */
-export function runtimeForGrade(options: Pick<GradeCommandOptions, 'runtime' | 'live' | 'recordings'>, cwd: string, http?: HttpPort): { port: (RuntimePort & { close(): Promise<void> }) | null; runs: RuntimeRuns; errors: string[] } {
+export function runtimeForGrade(
+    options: Pick<GradeCommandOptions, 'runtime' | 'live' | 'recordings'>,
+    cwd: string,
+    http?: HttpPort
+): { port: (RuntimePort & { close(): Promise<void> }) | null; runs: RuntimeRuns; errors: string[] } {
     const runs: RuntimeRuns = new Map()
     if (options.runtime === undefined) return { port: null, runs, errors: [] }
-    const network: ChildNetwork = options.live ? { mode: 'live' } : options.recordings !== undefined ? { mode: 'recordings', dir: absolute(options.recordings, cwd) } : { mode: 'offline' }
+    const network: ChildNetwork = options.live
+        ? { mode: 'live' }
+        : options.recordings !== undefined
+          ? { mode: 'recordings', dir: absolute(options.recordings, cwd) }
+          : { mode: 'offline' }
     const built = runtimePortFromChildProcess({
         runtime: absolute(options.runtime.folder, cwd),
         ...(options.runtime.libraries !== undefined ? { libraries: absolute(options.runtime.libraries, cwd) } : {}),

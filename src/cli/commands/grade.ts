@@ -35,12 +35,39 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
     if (typeof run === 'number') return run
     const { now, namespaces, results, runtime } = run
     if (options.estimate === true) {
-        const cost = JudgeCost.estimate({ calls: JudgeCost.callsOf({ namespaces }), ...(options.prices !== undefined ? { prices: options.prices } : {}) })
-        io.stdout(options.json ? JSON.stringify({ now, estimate: { calls: cost.calls, inputTokens: cost.inputTokens, cachedTokens: cost.cachedTokens, uncachedTokens: cost.uncachedTokens, outputTokens: cost.outputTokens, charsPerToken: cost.charsPerToken, cost: cost.cost, byKey: cost.byKey } }, null, 2) + '\n' : estimateText(cost))
+        const cost = JudgeCost.estimate({
+            calls: JudgeCost.callsOf({ namespaces }),
+            ...(options.prices !== undefined ? { prices: options.prices } : {})
+        })
+        io.stdout(
+            options.json
+                ? JSON.stringify(
+                      {
+                          now,
+                          estimate: {
+                              calls: cost.calls,
+                              inputTokens: cost.inputTokens,
+                              cachedTokens: cost.cachedTokens,
+                              uncachedTokens: cost.uncachedTokens,
+                              outputTokens: cost.outputTokens,
+                              charsPerToken: cost.charsPerToken,
+                              cost: cost.cost,
+                              byKey: cost.byKey
+                          }
+                      },
+                      null,
+                      2
+                  ) + '\n'
+                : estimateText(cost)
+        )
         return EXIT.OK
     }
     await writeReport(options, io, 'grade')
-    const fixes = await fixListsOf(results, options.rules, options.recordings !== undefined ? { recordings: options.recordings, cwd: io.cwd } : undefined)
+    const fixes = await fixListsOf(
+        results,
+        options.rules,
+        options.recordings !== undefined ? { recordings: options.recordings, cwd: io.cwd } : undefined
+    )
     if (!(await writeSarif(options, [...fixes.values()].flat(), io, 'grade'))) return EXIT.USAGE
     if (options.json) io.stdout(JSON.stringify(jsonReport(now, namespaces, results, fixes, runtime), null, 2) + '\n')
     else io.stdout(textReport(namespaces, results, fixes, options.verbose === true, runtime))
@@ -55,17 +82,33 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
  * The same state gives the same answer, whether this run graded it or kept it from the island.
  */
 export function incomplete(run: Pick<GradingRun, 'namespaces' | 'results'>): boolean {
-    return run.results.some(({ result }) => result.grading === null || result.grading.units.some((u) => u.status === UNIT_STATUS.error)) || run.namespaces.some((result) => result.units.some((u) => u.status === UNIT_STATUS.error))
+    return (
+        run.results.some(
+            ({ result }) => result.grading === null || result.grading.units.some((u) => u.status === UNIT_STATUS.error)
+        ) || run.namespaces.some((result) => result.units.some((u) => u.status === UNIT_STATUS.error))
+    )
 }
 
 /**
  * Reads the schemas, builds the judge, and grades namespace by namespace (the `grade` and `check`
  * commands share it): the results, or an exit code for wrong usage.
  */
-export async function runGrading(paths: readonly string[], options: GradeCommandOptions, io: CliIo, command: string): Promise<GradingRun | number> {
+export async function runGrading(
+    paths: readonly string[],
+    options: GradeCommandOptions,
+    io: CliIo,
+    command: string
+): Promise<GradingRun | number> {
     if (paths.length === 0 && options.pathsListed === true) {
         io.stderr(`${command}: no schema file or folder to ${command}\n`)
-        return { now: options.now ?? new Date().toISOString(), namespaces: [], results: [], runtime: null, interrupted: null, notStarted: [] }
+        return {
+            now: options.now ?? new Date().toISOString(),
+            namespaces: [],
+            results: [],
+            runtime: null,
+            interrupted: null,
+            notStarted: []
+        }
     }
     const files = await findSchemaFiles(paths, io, command)
     if (typeof files === 'number') return files
@@ -85,14 +128,39 @@ export async function runGrading(paths: readonly string[], options: GradeCommand
     const boundary = runBoundary(undefined)
     const runtime = runtimeOf(options, io, command, network.http)
     if (typeof runtime === 'number') return runtime
-    const setup: GradingSetup = { fs, now, estimate: options.estimate === true, answers: answers.file.answers, grader: judging.grader, judge: judging.judge, serverParams, http: network.http, boundary, runtime: runtime.port }
+    const setup: GradingSetup = {
+        fs,
+        now,
+        estimate: options.estimate === true,
+        answers: answers.file.answers,
+        grader: judging.grader,
+        judge: judging.judge,
+        serverParams,
+        http: network.http,
+        boundary,
+        runtime: runtime.port
+    }
     const graded = await gradeFolders(groupByFolder(files), setup, options, io)
-    if (network.recorder !== null && !(await writeRecordings(network.recorder.recordings(), absolute(options.record as string, io.cwd), io, command))) return EXIT.USAGE
+    if (
+        network.recorder !== null &&
+        !(await writeRecordings(network.recorder.recordings(), absolute(options.record as string, io.cwd), io, command))
+    )
+        return EXIT.USAGE
     const skipped = graded.aborted ? skippedBy(graded.dirs, graded.tree, io.cwd) : []
-    if (graded.aborted) io.stderr(`${command}: interrupted; skipped: ${skipped.join('; ') || 'nothing'}; the island is consistent\n`)
+    if (graded.aborted)
+        io.stderr(`${command}: interrupted; skipped: ${skipped.join('; ') || 'nothing'}; the island is consistent\n`)
     const namespaces = graded.tree.filter((t): t is GradedFolder => t !== undefined).map((t) => t.result)
-    const notStarted = graded.dirs.flatMap((d, i) => (graded.tree[i] === undefined ? (groupByFolder(files).get(d) ?? []) : []))
-    return { now, namespaces, results: namespaces.flatMap((n) => n.schemas), runtime: runtime.port !== null ? { version: runtime.port.version ?? null, runs: runtime.runs } : null, interrupted: graded.aborted ? skipped : null, notStarted }
+    const notStarted = graded.dirs.flatMap((d, i) =>
+        graded.tree[i] === undefined ? (groupByFolder(files).get(d) ?? []) : []
+    )
+    return {
+        now,
+        namespaces,
+        results: namespaces.flatMap((n) => n.schemas),
+        runtime: runtime.port !== null ? { version: runtime.port.version ?? null, runs: runtime.runs } : null,
+        interrupted: graded.aborted ? skipped : null,
+        notStarted
+    }
 }
 
 /** Every schema file the paths name, each once; or the exit code when there is none or a path cannot be read (the reason on stderr). */
@@ -117,10 +185,21 @@ async function findSchemaFiles(paths: readonly string[], io: CliIo, command: str
 }
 
 /** The HTTP port of a run (live, replayed from `--recordings`, or none) and, with `--record`, the recorder in front of it. */
-async function networkOf(options: GradeCommandOptions, io: CliIo, now: string, serverParams: () => Record<string, string>): Promise<{ http: HttpPort | undefined; recorder: { port: HttpPort; recordings: () => Recording[] } | null }> {
-    const live = await httpPort({ live: options.live, ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {}) })
+async function networkOf(
+    options: GradeCommandOptions,
+    io: CliIo,
+    now: string,
+    serverParams: () => Record<string, string>
+): Promise<{ http: HttpPort | undefined; recorder: { port: HttpPort; recordings: () => Recording[] } | null }> {
+    const live = await httpPort({
+        live: options.live,
+        ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {})
+    })
     // --record: the live exchanges kept, server params as placeholders, written when the run ends.
-    const recorder = options.record !== undefined && live !== undefined ? recordingHttpPort({ http: live, serverParams: serverParams(), recordedAt: now }) : null
+    const recorder =
+        options.record !== undefined && live !== undefined
+            ? recordingHttpPort({ http: live, serverParams: serverParams(), recordedAt: now })
+            : null
     return { http: recorder?.port ?? live, recorder }
 }
 
@@ -131,11 +210,26 @@ async function networkOf(options: GradeCommandOptions, io: CliIo, now: string, s
  */
 function serverParamsOf(options: GradeCommandOptions, io: CliIo): (keys: readonly string[]) => Record<string, string> {
     const keyless = options.recordings !== undefined && !options.live
-    return (keys) => Object.fromEntries(keys.flatMap((k): Array<[string, string]> => (typeof io.env[k] === 'string' ? [[k, io.env[k] as string]] : keyless ? [[k, `{{SERVER_PARAM:${k}}}`]] : [])))
+    return (keys) =>
+        Object.fromEntries(
+            keys.flatMap(
+                (k): Array<[string, string]> =>
+                    typeof io.env[k] === 'string'
+                        ? [[k, io.env[k] as string]]
+                        : keyless
+                          ? [[k, `{{SERVER_PARAM:${k}}}`]]
+                          : []
+            )
+        )
 }
 
 /** The runtime of `--runtime` (its port null without one), or the exit code when its options are wrong. */
-function runtimeOf(options: GradeCommandOptions, io: CliIo, command: string, http: HttpPort | undefined): ReturnType<typeof runtimeForGrade> | number {
+function runtimeOf(
+    options: GradeCommandOptions,
+    io: CliIo,
+    command: string,
+    http: HttpPort | undefined
+): ReturnType<typeof runtimeForGrade> | number {
     const offline = http === undefined
     // Its children's requests go through the run's network: the same port, recorder and replay as plain requests.
     const runtime = runtimeForGrade(options, io.cwd, http)
@@ -144,6 +238,9 @@ function runtimeOf(options: GradeCommandOptions, io: CliIo, command: string, htt
         return EXIT.USAGE
     }
     // Offline the runtime still runs the handler tools' tests: its child has no network (a test that tries it fails, DPT-021).
-    if (runtime.port !== null && offline) io.stderr(`${command}: --runtime offline: the handler tools' tests run with no network (a test that needs it fails as network not granted: pass --live or --recordings); other tools are not tested\n`)
+    if (runtime.port !== null && offline)
+        io.stderr(
+            `${command}: --runtime offline: the handler tools' tests run with no network (a test that needs it fails as network not granted: pass --live or --recordings); other tools are not tested\n`
+        )
     return runtime
 }

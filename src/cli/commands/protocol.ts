@@ -2,13 +2,24 @@ import { SEVERITY } from '../../model/constants.js'
 import { readFile } from 'node:fs/promises'
 import { importSchemaLoader } from '../../grade/loader.js'
 import { readModuleSource } from '../../schema/source-loader.js'
-import { ErrorCodes, gradeSingleSchema, parseJson, ScoringProtocol, SchemaCheck, type HttpPort, type Issue } from '../../index.js'
+import {
+    ErrorCodes,
+    gradeSingleSchema,
+    parseJson,
+    ScoringProtocol,
+    SchemaCheck,
+    type HttpPort,
+    type Issue
+} from '../../index.js'
 import { EXIT, type CliIo } from '../io.js'
 import { aboutBeside, absolute, httpPort, nodeFs } from '../node.js'
 import { promptsMismatch, storeReport } from './protocol-scores.js'
 
 function printIssues(issues: readonly Issue[], io: CliIo): void {
-    for (const issue of issues.filter((i) => i.severity !== SEVERITY.info)) io.stderr(`${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`)
+    for (const issue of issues.filter((i) => i.severity !== SEVERITY.info))
+        io.stderr(
+            `${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`
+        )
 }
 
 async function loadMain(path: string, trustedImport: boolean): Promise<{ main: unknown; text: string }> {
@@ -20,19 +31,40 @@ async function loadMain(path: string, trustedImport: boolean): Promise<{ main: u
     }
     const read = readModuleSource({ source: text })
     const problem = read.errors.find((e) => e.severity === SEVERITY.error)
-    if (read.module === null || problem !== undefined) throw new Error(problem !== undefined ? `${problem.code}: ${problem.message}` : 'unreadable module')
+    if (read.module === null || problem !== undefined)
+        throw new Error(problem !== undefined ? `${problem.code}: ${problem.message}` : 'unreadable module')
     return { main: read.module.main ?? read.module.schema, text }
 }
 
 /** `emit-prompts <schema.mjs>`: prints the Scoring Protocol v1 prompts.json for one schema; with `--areas`, an answers file of its open area units. */
-export async function emitPromptsCommand(args: readonly string[], options: { schemaId?: string; areas?: boolean; now?: string; trustedImport?: boolean; recordings?: string; live?: boolean }, io: CliIo): Promise<number> {
+export async function emitPromptsCommand(
+    args: readonly string[],
+    options: {
+        schemaId?: string
+        areas?: boolean
+        now?: string
+        trustedImport?: boolean
+        recordings?: string
+        live?: boolean
+    },
+    io: CliIo
+): Promise<number> {
     if (args.length !== 1) {
         io.stderr('emit-prompts: name exactly one schema file\n')
         return EXIT.USAGE
     }
     const path = absolute(args[0] as string, io.cwd)
     // A tool's unit is asked only once its tests ran: --recordings or --live run them, as for grade.
-    if (options.areas === true) return emitAreaPrompts(path, options.now ?? new Date().toISOString(), io, await httpPort({ live: options.live === true, ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {}) }))
+    if (options.areas === true)
+        return emitAreaPrompts(
+            path,
+            options.now ?? new Date().toISOString(),
+            io,
+            await httpPort({
+                live: options.live === true,
+                ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {})
+            })
+        )
     let loaded
     try {
         loaded = await loadMain(path, options.trustedImport === true)
@@ -41,9 +73,17 @@ export async function emitPromptsCommand(args: readonly string[], options: { sch
         return EXIT.USAGE
     }
     const main = loaded.main as { namespace?: unknown } | undefined
-    const base = path.split('/').pop()?.replace(/\.mjs$/, '') ?? 'schema'
+    const base =
+        path
+            .split('/')
+            .pop()
+            ?.replace(/\.mjs$/, '') ?? 'schema'
     const schemaId = options.schemaId ?? `${String(main?.namespace)}/${base}`
-    const { prompts, errors } = ScoringProtocol.emitPrompts({ schemaId, schemaPath: args[0] as string, schema: loaded.main as Readonly<Record<string, unknown>> })
+    const { prompts, errors } = ScoringProtocol.emitPrompts({
+        schemaId,
+        schemaPath: args[0] as string,
+        schema: loaded.main as Readonly<Record<string, unknown>>
+    })
     printIssues(errors, io)
     if (prompts === null) return EXIT.FINDINGS
     io.stdout((ScoringProtocol.serialize({ value: prompts }).text ?? '') + '\n')
@@ -60,12 +100,40 @@ async function emitAreaPrompts(path: string, now: string, io: CliIo, http: HttpP
     const about = await aboutBeside(path)
     // The persona of persona-bound prompts (about-namespace); the answers file carries the same one back.
     const namespace = await namespaceOf(path)
-    const grader = { name: '<your harness>', version: '<its version>', llmModel: '<the model>', persona: { basePersonaId: 'schema-maintainer' as const, lensId: namespace ?? 'neutral' } }
-    const result = await gradeSingleSchema({ schemaPath: path, grader, options: { sourceFs: fs, now, ...(http !== undefined ? { http } : {}), ...(about !== undefined ? { about } : {}) } })
-    printIssues(result.errors.filter((e) => e.severity === SEVERITY.error), io)
+    const grader = {
+        name: '<your harness>',
+        version: '<its version>',
+        llmModel: '<the model>',
+        persona: { basePersonaId: 'schema-maintainer' as const, lensId: namespace ?? 'neutral' }
+    }
+    const result = await gradeSingleSchema({
+        schemaPath: path,
+        grader,
+        options: {
+            sourceFs: fs,
+            now,
+            ...(http !== undefined ? { http } : {}),
+            ...(about !== undefined ? { about } : {})
+        }
+    })
+    printIssues(
+        result.errors.filter((e) => e.severity === SEVERITY.error),
+        io
+    )
     const grading = result.grading
     if (grading === null) return EXIT.FINDINGS
-    const units = Object.fromEntries(result.prompts.map((p) => [p.unit, { area: p.area, prompt: p.prompt, questions: p.questions, outputSchema: p.outputSchema, envelope: p.envelope }]))
+    const units = Object.fromEntries(
+        result.prompts.map((p) => [
+            p.unit,
+            {
+                area: p.area,
+                prompt: p.prompt,
+                questions: p.questions,
+                outputSchema: p.outputSchema,
+                envelope: p.envelope
+            }
+        ])
+    )
     const file = {
         grader,
         answers: { [grading.schemaId]: Object.fromEntries(result.prompts.map((p) => [p.unit, null])) },
@@ -86,7 +154,11 @@ async function namespaceOf(path: string): Promise<string | null> {
 }
 
 /** `consume-scores <prompts.json> <scores.json> --schema <schema.mjs>`: validates the scores and prints the grade report. */
-export async function consumeScoresCommand(args: readonly string[], options: { schema?: string; now?: string; json?: boolean; island?: string; trustedImport?: boolean }, io: CliIo): Promise<number> {
+export async function consumeScoresCommand(
+    args: readonly string[],
+    options: { schema?: string; now?: string; json?: boolean; island?: string; trustedImport?: boolean },
+    io: CliIo
+): Promise<number> {
     const json = options.json === true
     // With --json, stdout always carries exactly one JSON document: the report, or why there is none.
     const done = (code: number, body: Record<string, unknown>): number => {
@@ -94,8 +166,15 @@ export async function consumeScoresCommand(args: readonly string[], options: { s
         return code
     }
     if (args.length !== 2 || options.schema === undefined) {
-        io.stderr('consume-scores: usage: consume-scores <prompts.json> <scores.json> --schema <schema.mjs> [--island <dir>]\n')
-        return done(EXIT.USAGE, { report: null, errors: [{ code: 'CLI-USAGE', message: 'consume-scores <prompts.json> <scores.json> --schema <schema.mjs>' }] })
+        io.stderr(
+            'consume-scores: usage: consume-scores <prompts.json> <scores.json> --schema <schema.mjs> [--island <dir>]\n'
+        )
+        return done(EXIT.USAGE, {
+            report: null,
+            errors: [
+                { code: 'CLI-USAGE', message: 'consume-scores <prompts.json> <scores.json> --schema <schema.mjs>' }
+            ]
+        })
     }
     let promptsText: string
     let scoresText: string
@@ -132,7 +211,10 @@ export async function consumeScoresCommand(args: readonly string[], options: { s
         prompts: prompts.prompts,
         scores: scores.value,
         schemaSource: loaded.text,
-        validation: { passed: failures.length === 0, errors: failures.map((e) => ErrorCodes.format({ issue: e }).text ?? e.message) },
+        validation: {
+            passed: failures.length === 0,
+            errors: failures.map((e) => ErrorCodes.format({ issue: e }).text ?? e.message)
+        },
         now
     })
     printIssues(built.errors, io)

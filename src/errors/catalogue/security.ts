@@ -6,7 +6,11 @@ import { defineCodes } from '../define.js'
  * veto evidence is the finding's `vetoClass`, not the code's severity.
  */
 export const SECURITY_CODES = defineCodes({
-    'SEC-001': ['error', 'Forbidden pattern "import" (static, dynamic or re-export) at line {line}', '05 §2.4 SEC001; 02 §13 imports'],
+    'SEC-001': [
+        'error',
+        'Forbidden pattern "import" (static, dynamic or re-export) at line {line}',
+        '05 §2.4 SEC001; 02 §13 imports'
+    ],
     'SEC-002': ['error', 'Forbidden pattern "require(" at line {line}', '05 §2.4 SEC002'],
     'SEC-003': ['error', 'Forbidden pattern "eval" at line {line}', '05 §2.4 SEC003'],
     'SEC-004': ['error', 'Forbidden pattern "Function(" (Function constructor) at line {line}', '05 §2.4 SEC004'],
@@ -24,10 +28,22 @@ export const SECURITY_CODES = defineCodes({
     'SEC-016': ['error', 'stdout/stderr writer at line {line}', '02 §13 (1) keys never printed'],
     'SEC-017': ['error', 'Required field missing: {field}', 'library: SecurityScan input'],
     'SEC-018': ['error', 'Source too long to scan: {length} characters (limit {limit})', 'library: input size limits'],
-    'SEC-019': ['error', 'Type mismatch for field {field}: expected {expected}, got {actual}', 'library: SecurityScan / KeyDomain / Tos input'],
+    'SEC-019': [
+        'error',
+        'Type mismatch for field {field}: expected {expected}, got {actual}',
+        'library: SecurityScan / KeyDomain / Tos input'
+    ],
     'SEC-020': ['error', 'Required field missing: {field}', 'library: KeyDomain / Tos input'],
-    'SEC-021': ['error', 'requiredServerParams cannot be checked: root {value} names no host', '02 §13 (3) key-domain match needs the API host'],
+    'SEC-021': [
+        'error',
+        'requiredServerParams cannot be checked: root {value} names no host',
+        '02 §13 (3) key-domain match needs the API host'
+    ],
     'SEC-022': ['error', 'No registrable domain (eTLD+1) for {value}', '02 §12 ⚠ B17 Public Suffix List'],
     'SEC-WARN-001': ['warning', 'More than {limit} findings; the rest are not listed', 'library: bounded evidence'],
-    'SEC-WARN-002': ['warning', 'Key {param} names {brand}, which the check cannot hold against the API host ({reason}); no veto, the grader judges it', '01-model §6.1 a veto needs certainty; 02 §13 (3)']
+    'SEC-WARN-002': [
+        'warning',
+        'Key {param} names {brand}, which the check cannot hold against the API host ({reason}); no veto, the grader judges it',
+        '01-model §6.1 a veto needs certainty; 02 §13 (3)'
+    ]
 })

@@ -28,7 +28,14 @@ function ruleValues(core: JudgeCore): Step[] {
  * (final scores in hundredths; dimension scores are input numbers, compared as given).
  * @returns a positive number when `a` ranks higher, negative when `b` does, 0 when equivalent.
  */
-export function compareCores(a: JudgeCore, b: JudgeCore): { order: number; decidedBy: JudgeDecidingRule | null; steps: Array<{ rule: JudgeDecidingRule; a: number; b: number }> } {
+export function compareCores(
+    a: JudgeCore,
+    b: JudgeCore
+): {
+    order: number
+    decidedBy: JudgeDecidingRule | null
+    steps: Array<{ rule: JudgeDecidingRule; a: number; b: number }>
+} {
     const left = ruleValues(a)
     const right = ruleValues(b)
     const steps: Array<{ rule: JudgeDecidingRule; a: number; b: number }> = []
@@ -60,10 +67,18 @@ function checkEach(values: ReadonlyArray<[string, unknown]>): { cores: JudgeCore
 
 /** `JudgeRubric.compare` without the class. */
 export function compareJudge(input: unknown): JudgeComparison {
-    const failed = (errors: Issue[]): JudgeComparison => ({ system: JUDGE_SYSTEM_VERSION, winner: null, decidedBy: null, steps: [], errors })
+    const failed = (errors: Issue[]): JudgeComparison => ({
+        system: JUDGE_SYSTEM_VERSION,
+        winner: null,
+        decidedBy: null,
+        steps: [],
+        errors
+    })
     const guarded = guardInput(input, JUDGE_GUARD)
     if (guarded.value === null) return failed(guarded.errors)
-    const unknown = unknownKeys(guarded.value, ['a', 'b'], '').map(([key, path]) => createIssue('JDG-010', path, { field: key }))
+    const unknown = unknownKeys(guarded.value, ['a', 'b'], '').map(([key, path]) =>
+        createIssue('JDG-010', path, { field: key })
+    )
     const arrays = arraysForObjects(guarded.value, [['a'], ['b']], 'JDG-003')
     if (arrays.length > 0) return failed([...unknown, ...arrays])
     const args = parseArgs(COMPARE, guarded.value, JUDGE_ARGS)
@@ -89,7 +104,9 @@ export function rankJudge(input: unknown): JudgeRanking {
     const failed = (errors: Issue[]): JudgeRanking => ({ system: JUDGE_SYSTEM_VERSION, ranking: null, errors })
     const guarded = guardInput(input, JUDGE_GUARD)
     if (guarded.value === null) return failed(guarded.errors)
-    const unknown = unknownKeys(guarded.value, ['evaluations'], '').map(([key, path]) => createIssue('JDG-010', path, { field: key }))
+    const unknown = unknownKeys(guarded.value, ['evaluations'], '').map(([key, path]) =>
+        createIssue('JDG-010', path, { field: key })
+    )
     const arrays = arraysForObjects(guarded.value, [['evaluations', '*']], 'JDG-003')
     if (arrays.length > 0) return failed([...unknown, ...arrays])
     const args = parseArgs(RANK, guarded.value, JUDGE_ARGS)

@@ -66,18 +66,90 @@ export interface JudgeGradeBand {
 /** The twelve grades of seed 002, best first. */
 export const JUDGE_GRADE_BANDS: readonly JudgeGradeBand[] = Object.freeze(
     [
-        { grade: 'A+', min: 9.5, max: 10, label: 'Exceptional', description: 'Virtually flawless. Exceeds expectations in every dimension.' },
-        { grade: 'A', min: 9, max: 9.5, label: 'Excellent', description: 'Outstanding quality with only the most trivial imperfections.' },
-        { grade: 'A-', min: 8.5, max: 9, label: 'Very Good', description: 'High quality across all dimensions. Minor issues only.' },
-        { grade: 'B+', min: 8, max: 8.5, label: 'Good', description: 'Solid output with a few noticeable but non-critical issues.' },
-        { grade: 'B', min: 7.5, max: 8, label: 'Above Average', description: 'Competent output that meets expectations with room for improvement.' },
-        { grade: 'B-', min: 7, max: 7.5, label: 'Satisfactory', description: 'Meets basic requirements. Some dimensions need improvement.' },
-        { grade: 'C+', min: 6.5, max: 7, label: 'Adequate', description: 'Acceptable but clearly below professional standards.' },
-        { grade: 'C', min: 6, max: 6.5, label: 'Mediocre', description: 'Barely meets minimum requirements. Multiple areas need work.' },
-        { grade: 'C-', min: 5.5, max: 6, label: 'Below Average', description: 'Falls short of expectations in several dimensions.' },
-        { grade: 'D+', min: 5, max: 5.5, label: 'Poor', description: 'Significant deficiencies. Output requires major rework.' },
-        { grade: 'D', min: 4, max: 5, label: 'Very Poor', description: 'Fails to meet most requirements. Fundamental issues present.' },
-        { grade: 'F', min: 1, max: 4, label: 'Failing', description: 'Output is unusable or severely flawed. Does not fulfill the task.' }
+        {
+            grade: 'A+',
+            min: 9.5,
+            max: 10,
+            label: 'Exceptional',
+            description: 'Virtually flawless. Exceeds expectations in every dimension.'
+        },
+        {
+            grade: 'A',
+            min: 9,
+            max: 9.5,
+            label: 'Excellent',
+            description: 'Outstanding quality with only the most trivial imperfections.'
+        },
+        {
+            grade: 'A-',
+            min: 8.5,
+            max: 9,
+            label: 'Very Good',
+            description: 'High quality across all dimensions. Minor issues only.'
+        },
+        {
+            grade: 'B+',
+            min: 8,
+            max: 8.5,
+            label: 'Good',
+            description: 'Solid output with a few noticeable but non-critical issues.'
+        },
+        {
+            grade: 'B',
+            min: 7.5,
+            max: 8,
+            label: 'Above Average',
+            description: 'Competent output that meets expectations with room for improvement.'
+        },
+        {
+            grade: 'B-',
+            min: 7,
+            max: 7.5,
+            label: 'Satisfactory',
+            description: 'Meets basic requirements. Some dimensions need improvement.'
+        },
+        {
+            grade: 'C+',
+            min: 6.5,
+            max: 7,
+            label: 'Adequate',
+            description: 'Acceptable but clearly below professional standards.'
+        },
+        {
+            grade: 'C',
+            min: 6,
+            max: 6.5,
+            label: 'Mediocre',
+            description: 'Barely meets minimum requirements. Multiple areas need work.'
+        },
+        {
+            grade: 'C-',
+            min: 5.5,
+            max: 6,
+            label: 'Below Average',
+            description: 'Falls short of expectations in several dimensions.'
+        },
+        {
+            grade: 'D+',
+            min: 5,
+            max: 5.5,
+            label: 'Poor',
+            description: 'Significant deficiencies. Output requires major rework.'
+        },
+        {
+            grade: 'D',
+            min: 4,
+            max: 5,
+            label: 'Very Poor',
+            description: 'Fails to meet most requirements. Fundamental issues present.'
+        },
+        {
+            grade: 'F',
+            min: 1,
+            max: 4,
+            label: 'Failing',
+            description: 'Output is unusable or severely flawed. Does not fulfill the task.'
+        }
     ].map((band) => Object.freeze(band as JudgeGradeBand))
 )
 

@@ -1,4 +1,17 @@
-import { add, cmp, formatScaled, fromNumber, mul, ratio, roundScaled, sub, toFixedNumber, toNumber, ZERO, type Rational } from '../shared/rational.js'
+import {
+    add,
+    cmp,
+    formatScaled,
+    fromNumber,
+    mul,
+    ratio,
+    roundScaled,
+    sub,
+    toFixedNumber,
+    toNumber,
+    ZERO,
+    type Rational
+} from '../shared/rational.js'
 import {
     JUDGE_BONUS,
     JUDGE_DIMENSIONS,
@@ -92,7 +105,17 @@ function historyCheck(input: ParsedJudgeInput): { flags: JudgeHistoricalFlag[]; 
     const m = window.length
     if (m < 2) {
         // One point has no spread: the check needs two, and baseline calibration starts at the first.
-        return { flags: [], step: { step: 'history', status: 'insufficient-history', window: JUDGE_HISTORY_WINDOW, samples: m, sigma: 'sample', dimensions: [] } }
+        return {
+            flags: [],
+            step: {
+                step: 'history',
+                status: 'insufficient-history',
+                window: JUDGE_HISTORY_WINDOW,
+                samples: m,
+                sigma: 'sample',
+                dimensions: []
+            }
+        }
     }
     const flags: JudgeHistoricalFlag[] = []
     const dimensions: JudgeHistoryDimension[] = []
@@ -128,7 +151,17 @@ function historyCheck(input: ParsedJudgeInput): { flags: JudgeHistoricalFlag[]; 
             })
         }
     }
-    return { flags, step: { step: 'history', status: 'checked', window: JUDGE_HISTORY_WINDOW, samples: m, sigma: 'sample', dimensions } }
+    return {
+        flags,
+        step: {
+            step: 'history',
+            status: 'checked',
+            window: JUDGE_HISTORY_WINDOW,
+            samples: m,
+            sigma: 'sample',
+            dimensions
+        }
+    }
 }
 
 type Share = { item: JudgeItem; amount: number }
@@ -182,13 +215,23 @@ function bonusesStep(
 /** The scoring pipeline of seed 002, steps 2–7, over a checked input. */
 export function computeJudge(input: ParsedJudgeInput): JudgeCore {
     const trace: JudgeTraceStep[] = []
-    trace.push({ step: 'weights', source: input.weightSource, weights: input.weights, sum: toNumber(JUDGE_DIMENSIONS.reduce((s, d) => add(s, input.weightsQ[d]), ZERO)) })
+    trace.push({
+        step: 'weights',
+        source: input.weightSource,
+        weights: input.weights,
+        sum: toNumber(JUDGE_DIMENSIONS.reduce((s, d) => add(s, input.weightsQ[d]), ZERO))
+    })
 
     let composite = ZERO
     const terms = JUDGE_DIMENSIONS.map((dimension: JudgeDimension) => {
         const product = mul(input.scoresQ[dimension], input.weightsQ[dimension])
         composite = add(composite, product)
-        return { dimension, score: input.scores[dimension], weight: input.weights[dimension], product: toNumber(product) }
+        return {
+            dimension,
+            score: input.scores[dimension],
+            weight: input.weights[dimension],
+            product: toNumber(product)
+        }
     })
     const compositeH = Number(roundScaled(composite, 2))
     trace.push({ step: 'composite', terms, exact: toNumber(composite), rounded: fromHundredths(compositeH) })
@@ -199,10 +242,24 @@ export function computeJudge(input: ParsedJudgeInput): JudgeCore {
     // Step 5 of the pipeline; after the floor and the ceiling above it only matters if weights summed
     // a hair above 1.0 (within tolerance), but it is what guarantees the range.
     const finalH = Math.min(MAX_H, Math.max(MIN_H, afterBonusesH))
-    trace.push({ step: 'clamp', min: JUDGE_SCORE_MIN, max: JUDGE_SCORE_MAX, before: fromHundredths(afterBonusesH), after: fromHundredths(finalH) })
+    trace.push({
+        step: 'clamp',
+        min: JUDGE_SCORE_MIN,
+        max: JUDGE_SCORE_MAX,
+        before: fromHundredths(afterBonusesH),
+        after: fromHundredths(finalH)
+    })
 
     const band = bandForHundredths(finalH)
-    trace.push({ step: 'grade', score: fromHundredths(finalH), grade: band.grade, label: band.label, min: band.min, max: band.max, maxInclusive: band.grade === 'A+' })
+    trace.push({
+        step: 'grade',
+        score: fromHundredths(finalH),
+        grade: band.grade,
+        label: band.label,
+        min: band.min,
+        max: band.max,
+        maxInclusive: band.grade === 'A+'
+    })
 
     const history = historyCheck(input)
     trace.push(history.step)
@@ -215,8 +272,18 @@ export function computeJudge(input: ParsedJudgeInput): JudgeCore {
         afterBonusesH,
         finalH,
         band,
-        redFlags: flagShares.map(({ item, amount }) => ({ id: item.id, explanation: item.explanation ?? '', deduction: fromHundredths(amount), counted: amount > 0 })),
-        bonuses: bonusShares.map(({ item, amount }) => ({ id: item.id, explanation: item.explanation, bonus: fromHundredths(amount), counted: amount > 0 })),
+        redFlags: flagShares.map(({ item, amount }) => ({
+            id: item.id,
+            explanation: item.explanation ?? '',
+            deduction: fromHundredths(amount),
+            counted: amount > 0
+        })),
+        bonuses: bonusShares.map(({ item, amount }) => ({
+            id: item.id,
+            explanation: item.explanation,
+            bonus: fromHundredths(amount),
+            counted: amount > 0
+        })),
         historicalFlags: history.flags,
         trace,
         input
@@ -230,11 +297,15 @@ function reportLines(core: JudgeCore): string[] {
     }
     for (const flag of core.redFlags) {
         const note = flag.counted ? '' : ` (deduction cap ${hundredthsText(MAX_DEDUCTION_H)} reached)`
-        lines.push(`Red flag "${flag.id}": ${flag.explanation} -${hundredthsText(Math.round(flag.deduction * H))}${note}`)
+        lines.push(
+            `Red flag "${flag.id}": ${flag.explanation} -${hundredthsText(Math.round(flag.deduction * H))}${note}`
+        )
     }
     if (core.redFlags.length > 0) {
         const floor = core.compositeH - core.deductionH < MIN_H ? ` (floored at ${hundredthsText(MIN_H)})` : ''
-        lines.push(`Total deductions: -${hundredthsText(core.deductionH)} -> ${hundredthsText(core.afterDeductionsH)}${floor}`)
+        lines.push(
+            `Total deductions: -${hundredthsText(core.deductionH)} -> ${hundredthsText(core.afterDeductionsH)}${floor}`
+        )
     }
     if (core.bonuses.length === 0) {
         lines.push('Bonuses: none')

@@ -67,7 +67,13 @@ function byDimension<T>(make: (d: JudgeDimension) => T): Readonly<Record<JudgeDi
 }
 
 /** Checks one dimension map (scores or weights): unknown keys, missing dimensions, ranges. */
-export function checkDimensions(raw: Record<string, number>, original: object, base: string, field: string, kind: 'score' | 'weight'): Issue[] {
+export function checkDimensions(
+    raw: Record<string, number>,
+    original: object,
+    base: string,
+    field: string,
+    kind: 'score' | 'weight'
+): Issue[] {
     const issues: Issue[] = unknownKeys(original, JUDGE_DIMENSIONS, base).map(([key, path]) =>
         createIssue('JDG-005', path, { field: key, expected: JUDGE_DIMENSIONS.join(', ') })
     )
@@ -87,7 +93,11 @@ export function checkDimensions(raw: Record<string, number>, original: object, b
     return issues
 }
 
-function dedupe(items: ReadonlyArray<{ id: string; explanation?: string | undefined }>, base: string, code: 'JDG-WARN-001' | 'JDG-WARN-002'): { items: JudgeItem[]; warnings: Issue[] } {
+function dedupe(
+    items: ReadonlyArray<{ id: string; explanation?: string | undefined }>,
+    base: string,
+    code: 'JDG-WARN-001' | 'JDG-WARN-002'
+): { items: JudgeItem[]; warnings: Issue[] } {
     const seen = new Set<string>()
     const out: JudgeItem[] = []
     const warnings: Issue[] = []
@@ -97,7 +107,10 @@ function dedupe(items: ReadonlyArray<{ id: string; explanation?: string | undefi
             return
         }
         seen.add(item.id)
-        out.push({ id: item.id, explanation: item.explanation === undefined || item.explanation === '' ? null : item.explanation })
+        out.push({
+            id: item.id,
+            explanation: item.explanation === undefined || item.explanation === '' ? null : item.explanation
+        })
     })
     return { items: out, warnings }
 }
@@ -149,13 +162,26 @@ export function parseJudgeInput(input: unknown): { value: ParsedJudgeInput | nul
             const weights = value.weights
             const total = sum(JUDGE_DIMENSIONS.map((d) => fromNumber(weights[d] as number)))
             if (cmp(abs(sub(total, ONE_Q)), TOLERANCE) > 0) {
-                errors.push(createIssue('JDG-007', '/weights', { tolerance: JUDGE_WEIGHT_TOLERANCE, sum: weightSumText(weights) }))
+                errors.push(
+                    createIssue('JDG-007', '/weights', {
+                        tolerance: JUDGE_WEIGHT_TOLERANCE,
+                        sum: weightSumText(weights)
+                    })
+                )
             }
         }
     }
     const history = value.history ?? []
     history.forEach((entry, i) => {
-        errors.push(...checkDimensions(entry, (raw.history as unknown[])[i] as object, pointer('history', i), `history.${i}`, 'score'))
+        errors.push(
+            ...checkDimensions(
+                entry,
+                (raw.history as unknown[])[i] as object,
+                pointer('history', i),
+                `history.${i}`,
+                'score'
+            )
+        )
     })
     const flags = dedupe(value.redFlags ?? [], '/redFlags', 'JDG-WARN-001')
     const bonuses = dedupe(value.bonuses ?? [], '/bonuses', 'JDG-WARN-002')
@@ -163,7 +189,10 @@ export function parseJudgeInput(input: unknown): { value: ParsedJudgeInput | nul
         return { value: null, errors: [...errors, ...flags.warnings, ...bonuses.warnings] }
     }
     const scores = byDimension((d) => value.scores[d] as number)
-    const weights = value.weights === undefined ? JUDGE_DEFAULT_WEIGHTS : byDimension((d) => (value.weights as Record<string, number>)[d] as number)
+    const weights =
+        value.weights === undefined
+            ? JUDGE_DEFAULT_WEIGHTS
+            : byDimension((d) => (value.weights as Record<string, number>)[d] as number)
     return {
         value: {
             scores,

@@ -32,13 +32,15 @@ const TOP_KEYS = ['system', 'rubric_id', 'version', 'description', 'weights', 'r
 /** Unknown keys in the rubric and in each of its red flags and bonuses, as `JDG-010`. */
 function unknownRubricKeys(rubric: Record<string, unknown>): Issue[] {
     const errors: Issue[] = []
-    for (const [key, path] of unknownKeys(rubric, TOP_KEYS, '/rubric')) errors.push(createIssue('JDG-010', path, { field: key }))
+    for (const [key, path] of unknownKeys(rubric, TOP_KEYS, '/rubric'))
+        errors.push(createIssue('JDG-010', path, { field: key }))
     for (const list of ['red_flags', 'bonuses'] as const) {
         const items = rubric[list]
         if (Array.isArray(items)) {
             items.forEach((item, i) => {
                 if (isRecord(item)) {
-                    for (const [key, path] of unknownKeys(item, ['id', 'description'], pointer('rubric', list, i))) errors.push(createIssue('JDG-010', path, { field: key }))
+                    for (const [key, path] of unknownKeys(item, ['id', 'description'], pointer('rubric', list, i)))
+                        errors.push(createIssue('JDG-010', path, { field: key }))
                 }
             })
         }
@@ -55,7 +57,8 @@ function duplicateItemIds(doc: v.InferOutput<typeof DOCUMENT>): Issue[] {
     ] as const) {
         const seen = new Set<string>()
         ;(doc[list] ?? []).forEach((item, i) => {
-            if (seen.has(item.id)) errors.push(createIssue('JDG-009', pointer('rubric', list, i, 'id'), { kind, id: item.id }))
+            if (seen.has(item.id))
+                errors.push(createIssue('JDG-009', pointer('rubric', list, i, 'id'), { kind, id: item.id }))
             seen.add(item.id)
         })
     }
@@ -64,13 +67,23 @@ function duplicateItemIds(doc: v.InferOutput<typeof DOCUMENT>): Issue[] {
 
 /** `JudgeRubric.validateRubric` without the class. */
 export function validateJudgeRubric(input: unknown): JudgeRubricValidation {
-    const done = (errors: Issue[]): JudgeRubricValidation => ({ system: JUDGE_SYSTEM_VERSION, valid: !errors.some((e) => e.severity === SEVERITY.error), errors })
+    const done = (errors: Issue[]): JudgeRubricValidation => ({
+        system: JUDGE_SYSTEM_VERSION,
+        valid: !errors.some((e) => e.severity === SEVERITY.error),
+        errors
+    })
     const outer = guardInput(input, JUDGE_GUARD)
     if (outer.value === null) return done(outer.errors)
-    const unknownOuter = unknownKeys(outer.value, ['rubric'], '').map(([key, path]) => createIssue('JDG-010', path, { field: key }))
+    const unknownOuter = unknownKeys(outer.value, ['rubric'], '').map(([key, path]) =>
+        createIssue('JDG-010', path, { field: key })
+    )
     const rubric = outer.value.rubric
     if (rubric === undefined) return done([...unknownOuter, createIssue('JDG-002', '/rubric', { field: 'rubric' })])
-    if (!isRecord(rubric)) return done([...unknownOuter, createIssue('JDG-003', '/rubric', { field: 'rubric', expected: 'object', actual: typeOfValue(rubric) })])
+    if (!isRecord(rubric))
+        return done([
+            ...unknownOuter,
+            createIssue('JDG-003', '/rubric', { field: 'rubric', expected: 'object', actual: typeOfValue(rubric) })
+        ])
 
     const errors: Issue[] = [...unknownOuter]
     errors.push(...unknownRubricKeys(rubric))
@@ -82,16 +95,33 @@ export function validateJudgeRubric(input: unknown): JudgeRubricValidation {
     }
     const doc = parsed.value
     if (doc.version !== undefined && !Number.isInteger(doc.version)) {
-        errors.push(createIssue('JDG-003', '/rubric/version', { field: 'version', expected: 'integer >= 1', actual: doc.version }))
+        errors.push(
+            createIssue('JDG-003', '/rubric/version', {
+                field: 'version',
+                expected: 'integer >= 1',
+                actual: doc.version
+            })
+        )
     }
     if (doc.weights !== undefined) {
-        const weightIssues = checkDimensions(doc.weights, rubric.weights as object, '/rubric/weights', 'weights', 'weight')
+        const weightIssues = checkDimensions(
+            doc.weights,
+            rubric.weights as object,
+            '/rubric/weights',
+            'weights',
+            'weight'
+        )
         errors.push(...weightIssues)
         if (weightIssues.length === 0) {
             const weights = doc.weights
             const total = sum(JUDGE_DIMENSIONS.map((d) => fromNumber(weights[d] as number)))
             if (cmp(abs(sub(total, fromNumber(1))), fromNumber(JUDGE_WEIGHT_TOLERANCE)) > 0) {
-                errors.push(createIssue('JDG-007', '/rubric/weights', { tolerance: JUDGE_WEIGHT_TOLERANCE, sum: decimalText(total) }))
+                errors.push(
+                    createIssue('JDG-007', '/rubric/weights', {
+                        tolerance: JUDGE_WEIGHT_TOLERANCE,
+                        sum: decimalText(total)
+                    })
+                )
             }
         }
     }

@@ -87,10 +87,20 @@ export interface JudgeHistoryDimension {
 
 /** One step of the judge trace, in the order applied. */
 export type JudgeTraceStep =
-    | { readonly step: 'weights'; readonly source: 'default' | 'custom'; readonly weights: JudgeScores; readonly sum: number }
+    | {
+          readonly step: 'weights'
+          readonly source: 'default' | 'custom'
+          readonly weights: JudgeScores
+          readonly sum: number
+      }
     | {
           readonly step: 'composite'
-          readonly terms: ReadonlyArray<{ readonly dimension: JudgeDimension; readonly score: number; readonly weight: number; readonly product: number }>
+          readonly terms: ReadonlyArray<{
+              readonly dimension: JudgeDimension
+              readonly score: number
+              readonly weight: number
+              readonly product: number
+          }>
           readonly exact: number
           readonly rounded: number
       }
@@ -116,8 +126,22 @@ export type JudgeTraceStep =
           readonly after: number
           readonly cappedAtMaximum: boolean
       }
-    | { readonly step: 'clamp'; readonly min: number; readonly max: number; readonly before: number; readonly after: number }
-    | { readonly step: 'grade'; readonly score: number; readonly grade: JudgeGrade; readonly label: string; readonly min: number; readonly max: number; readonly maxInclusive: boolean }
+    | {
+          readonly step: 'clamp'
+          readonly min: number
+          readonly max: number
+          readonly before: number
+          readonly after: number
+      }
+    | {
+          readonly step: 'grade'
+          readonly score: number
+          readonly grade: JudgeGrade
+          readonly label: string
+          readonly min: number
+          readonly max: number
+          readonly maxInclusive: boolean
+      }
     | {
           readonly step: 'history'
           readonly status: 'checked' | 'insufficient-history'

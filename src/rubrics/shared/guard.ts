@@ -46,10 +46,20 @@ function numberIssues(value: unknown, codes: GuardCodes): Issue[] {
     while (stack.length > 0 && issues.length < MAX_NUMBER_ISSUES) {
         const { v, trail } = stack.pop() as { v: unknown; trail: Trail | null }
         if (typeof v === 'number') {
-            const bad = Object.is(v, -0) ? 'negative zero (write 0)' : Math.abs(v) > MAX_MAGNITUDE ? 'magnitude above 1e15' : null
+            const bad = Object.is(v, -0)
+                ? 'negative zero (write 0)'
+                : Math.abs(v) > MAX_MAGNITUDE
+                  ? 'magnitude above 1e15'
+                  : null
             if (bad !== null) {
                 const path = trailPointer(trail)
-                issues.push(createIssue(codes.badNumber, path, { value: Object.is(v, -0) ? '-0' : v, field: path === '' ? 'input' : path, detail: bad }))
+                issues.push(
+                    createIssue(codes.badNumber, path, {
+                        value: Object.is(v, -0) ? '-0' : v,
+                        field: path === '' ? 'input' : path,
+                        detail: bad
+                    })
+                )
             }
         } else if (Array.isArray(v)) {
             for (let i = v.length - 1; i >= 0; i -= 1) stack.push({ v: v[i], trail: { parent: trail, token: i } })
@@ -87,11 +97,14 @@ function withoutUndefinedMembers(value: unknown, depth: number, trail: Trail | n
     onPath.add(value)
     let copy: unknown
     if (Array.isArray(value)) {
-        copy = value.map((item: unknown, i) => withoutUndefinedMembers(item, depth + 1, { parent: trail, token: i }, onPath))
+        copy = value.map((item: unknown, i) =>
+            withoutUndefinedMembers(item, depth + 1, { parent: trail, token: i }, onPath)
+        )
     } else {
         const entries: Array<[string, unknown]> = []
         for (const [key, member] of Object.entries(value)) {
-            if (member !== undefined) entries.push([key, withoutUndefinedMembers(member, depth + 1, { parent: trail, token: key }, onPath)])
+            if (member !== undefined)
+                entries.push([key, withoutUndefinedMembers(member, depth + 1, { parent: trail, token: key }, onPath)])
         }
         copy = Object.fromEntries(entries)
     }
@@ -105,19 +118,33 @@ function withoutUndefinedMembers(value: unknown, depth: number, trail: Trail | n
  * Object members that are `undefined` are treated as absent (TypeScript callers pass them).
  * @returns a fresh copy of the input or `null` with the issues.
  */
-export function guardInput(input: unknown, codes: GuardCodes): { value: Record<string, unknown> | null; errors: Issue[] } {
+export function guardInput(
+    input: unknown,
+    codes: GuardCodes
+): { value: Record<string, unknown> | null; errors: Issue[] } {
     if (!isObject(input)) {
-        return { value: null, errors: [createIssue(codes.mismatch, '', { field: 'input', expected: 'object', actual: typeOfValue(input) })] }
+        return {
+            value: null,
+            errors: [
+                createIssue(codes.mismatch, '', { field: 'input', expected: 'object', actual: typeOfValue(input) })
+            ]
+        }
     }
     let top: Record<string, unknown>
     try {
         if (!isPlainObject(input)) {
-            return { value: null, errors: [createIssue(codes.notJson, '', { detail: 'the input is not a plain object' })] }
+            return {
+                value: null,
+                errors: [createIssue(codes.notJson, '', { detail: 'the input is not a plain object' })]
+            }
         }
         top = withoutUndefinedMembers(input, 1, null, new Set()) as Record<string, unknown>
     } catch (cause) {
         if (cause instanceof CycleFound) {
-            return { value: null, errors: [createIssue(codes.notJson, trailPointer(cause.trail), { detail: 'circular reference' })] }
+            return {
+                value: null,
+                errors: [createIssue(codes.notJson, trailPointer(cause.trail), { detail: 'circular reference' })]
+            }
         }
         // Proxies and getters can throw while being read; such an input is not plain JSON.
         return { value: null, errors: [createIssue(codes.notJson, '', { detail: 'the input could not be read' })] }
@@ -158,7 +185,11 @@ export const isRecord = isObject
  * checked here first. A pattern is a list of keys; `'*'` stands for every item of an array.
  * @returns a `mismatch` issue for each array found where a pattern expects an object.
  */
-export function arraysForObjects(root: unknown, patterns: ReadonlyArray<readonly string[]>, mismatch: ErrorCode): Issue[] {
+export function arraysForObjects(
+    root: unknown,
+    patterns: ReadonlyArray<readonly string[]>,
+    mismatch: ErrorCode
+): Issue[] {
     const issues: Issue[] = []
     for (const pattern of patterns) {
         let frontier: Array<{ value: unknown; path: string; field: string }> = [{ value: root, path: '', field: '' }]
@@ -166,15 +197,23 @@ export function arraysForObjects(root: unknown, patterns: ReadonlyArray<readonly
             const next: typeof frontier = []
             for (const { value, path, field } of frontier) {
                 if (token === '*') {
-                    if (Array.isArray(value)) value.forEach((item: unknown, i) => next.push({ value: item, path: path + pointer(i), field: `${field}.${i}` }))
+                    if (Array.isArray(value))
+                        value.forEach((item: unknown, i) =>
+                            next.push({ value: item, path: path + pointer(i), field: `${field}.${i}` })
+                        )
                 } else if (isRecord(value) && hasOwn(value, token)) {
-                    next.push({ value: value[token], path: path + pointer(token), field: field === '' ? token : `${field}.${token}` })
+                    next.push({
+                        value: value[token],
+                        path: path + pointer(token),
+                        field: field === '' ? token : `${field}.${token}`
+                    })
                 }
             }
             frontier = next
         }
         for (const { value, path, field } of frontier) {
-            if (Array.isArray(value)) issues.push(createIssue(mismatch, path, { field, expected: 'object', actual: 'array' }))
+            if (Array.isArray(value))
+                issues.push(createIssue(mismatch, path, { field, expected: 'object', actual: 'array' }))
         }
     }
     return issues

@@ -33,7 +33,12 @@ export interface WorkflowComparison {
     readonly decidedBy: WorkflowCompareRule | null
     /** True when `|a − b| < nearEqual`, so the tie-breakers applied. */
     readonly nearEqual: boolean | null
-    readonly steps: ReadonlyArray<{ readonly rule: WorkflowCompareRule; readonly a: number | null; readonly b: number | null; readonly outcome: 'a' | 'b' | 'tie' | 'skipped' }>
+    readonly steps: ReadonlyArray<{
+        readonly rule: WorkflowCompareRule
+        readonly a: number | null
+        readonly b: number | null
+        readonly outcome: 'a' | 'b' | 'tie' | 'skipped'
+    }>
     readonly errors: readonly Issue[]
 }
 
@@ -49,12 +54,30 @@ const INPUT = v.object({ a: v.unknown(), b: v.unknown(), nearEqual: v.optional(v
 const SUMMARY_KEYS = ['weightedScore', 'gateFailures', 'correctness', 'safety', 'p95Latency', 'cost']
 
 function checkSummary(value: unknown, base: string): { value: WorkflowRunSummary | null; errors: Issue[] } {
-    const errors: Issue[] = isRecord(value) ? unknownKeys(value, SUMMARY_KEYS, base).map(([key, path]) => createIssue('WFL-021', path, { field: key })) : []
+    const errors: Issue[] = isRecord(value)
+        ? unknownKeys(value, SUMMARY_KEYS, base).map(([key, path]) => createIssue('WFL-021', path, { field: key }))
+        : []
     const parsed = parseArgs(SUMMARY, value, WORKFLOW_ARGS)
     if (parsed.value === null) return { value: null, errors: [...errors, ...rebaseIssues(parsed.errors, base)] }
     const s = parsed.value
-    errors.push(...rangeIssue(s.weightedScore >= 0 && s.weightedScore <= 100, `${base}/weightedScore`, 'weightedScore', 'a number in 0..100', s.weightedScore))
-    errors.push(...rangeIssue(Number.isInteger(s.gateFailures) && s.gateFailures >= 0, `${base}/gateFailures`, 'gateFailures', 'an integer >= 0', s.gateFailures))
+    errors.push(
+        ...rangeIssue(
+            s.weightedScore >= 0 && s.weightedScore <= 100,
+            `${base}/weightedScore`,
+            'weightedScore',
+            'a number in 0..100',
+            s.weightedScore
+        )
+    )
+    errors.push(
+        ...rangeIssue(
+            Number.isInteger(s.gateFailures) && s.gateFailures >= 0,
+            `${base}/gateFailures`,
+            'gateFailures',
+            'an integer >= 0',
+            s.gateFailures
+        )
+    )
     for (const key of ['correctness', 'safety'] as const) {
         const x = s[key]
         if (x !== undefined) errors.push(...rangeIssue(x >= 0 && x <= 1, `${base}/${key}`, key, 'a number in 0..1', x))
@@ -68,21 +91,35 @@ function checkSummary(value: unknown, base: string): { value: WorkflowRunSummary
 
 /** `WorkflowRubric.compare` without the class. */
 export function compareWorkflowRuns(input: unknown): WorkflowComparison {
-    const failed = (errors: Issue[]): WorkflowComparison => ({ system: WORKFLOW_SYSTEM_VERSION, winner: null, decidedBy: null, nearEqual: null, steps: [], errors })
+    const failed = (errors: Issue[]): WorkflowComparison => ({
+        system: WORKFLOW_SYSTEM_VERSION,
+        winner: null,
+        decidedBy: null,
+        nearEqual: null,
+        steps: [],
+        errors
+    })
     const guarded = guardInput(input, WORKFLOW_GUARD)
     if (guarded.value === null) return failed(guarded.errors)
-    const errors: Issue[] = unknownKeys(guarded.value, ['a', 'b', 'nearEqual'], '').map(([key, path]) => createIssue('WFL-021', path, { field: key }))
+    const errors: Issue[] = unknownKeys(guarded.value, ['a', 'b', 'nearEqual'], '').map(([key, path]) =>
+        createIssue('WFL-021', path, { field: key })
+    )
     const arrays = arraysForObjects(guarded.value, [['a'], ['b']], 'WFL-003')
     if (arrays.length > 0) return failed([...errors, ...arrays])
     const args = parseArgs(INPUT, guarded.value, WORKFLOW_ARGS)
     if (args.value === null) return failed([...errors, ...args.errors])
     for (const side of ['a', 'b'] as const) {
-        if (!Object.prototype.hasOwnProperty.call(guarded.value, side)) errors.push(createIssue('WFL-002', `/${side}`, { field: side }))
+        if (!Object.prototype.hasOwnProperty.call(guarded.value, side))
+            errors.push(createIssue('WFL-002', `/${side}`, { field: side }))
     }
     const a = checkSummary(args.value.a, '/a')
     const b = checkSummary(args.value.b, '/b')
     const nearEqual = args.value.nearEqual ?? WORKFLOW_NEAR_EQUAL
-    errors.push(...a.errors, ...b.errors, ...rangeIssue(nearEqual >= 0 && nearEqual <= 100, '/nearEqual', 'nearEqual', 'a number in 0..100', nearEqual))
+    errors.push(
+        ...a.errors,
+        ...b.errors,
+        ...rangeIssue(nearEqual >= 0 && nearEqual <= 100, '/nearEqual', 'nearEqual', 'a number in 0..100', nearEqual)
+    )
     if (a.value === null || b.value === null || errors.length > 0) return failed(errors)
     return decide(a.value, b.value, nearEqual)
 }
@@ -116,10 +153,16 @@ function decide(a: WorkflowRunSummary, b: WorkflowRunSummary, nearEqual: number)
             steps.push({ rule: r.rule, a: r.a, b: r.b, outcome: 'tie' })
             continue
         }
-        const winner = (order > 0) === r.higherWins ? 'a' : 'b'
+        const winner = order > 0 === r.higherWins ? 'a' : 'b'
         steps.push({ rule: r.rule, a: r.a, b: r.b, outcome: winner })
         return { system: WORKFLOW_SYSTEM_VERSION, winner, decidedBy: r.rule, nearEqual: near, steps, errors: [] }
     }
-    return { system: WORKFLOW_SYSTEM_VERSION, winner: 'equivalent', decidedBy: null, nearEqual: near, steps, errors: [] }
+    return {
+        system: WORKFLOW_SYSTEM_VERSION,
+        winner: 'equivalent',
+        decidedBy: null,
+        nearEqual: near,
+        steps,
+        errors: []
+    }
 }
-

@@ -23,11 +23,13 @@ export const WORKFLOW_CATEGORIES = Object.freeze(['correctness', 'safety', 'vali
 export type WorkflowCategory = (typeof WORKFLOW_CATEGORIES)[number]
 
 /** Default critical floors on the normalised 0..1 scale (seed 004 §5, §13). */
-export const WORKFLOW_DEFAULT_FLOORS: Readonly<Record<'correctness' | 'safety' | 'validation', number>> = Object.freeze({
-    correctness: 0.7,
-    safety: 0.8,
-    validation: 0.8
-})
+export const WORKFLOW_DEFAULT_FLOORS: Readonly<Record<'correctness' | 'safety' | 'validation', number>> = Object.freeze(
+    {
+        correctness: 0.7,
+        safety: 0.8,
+        validation: 0.8
+    }
+)
 
 /** Default pass threshold on the 0..100 scale (seed 004 §5.1, §13). */
 export const WORKFLOW_DEFAULT_PASS_THRESHOLD = 70
@@ -41,7 +43,11 @@ export const WORKFLOW_DEFAULT_K = 20
 export type WorkflowGrade = 'A' | 'B' | 'C' | 'D' | 'F'
 
 /** Grade bands on the rounded 0..100 score: lower bound inclusive (seed 004 §5). */
-export const WORKFLOW_GRADE_BANDS: ReadonlyArray<{ readonly grade: WorkflowGrade; readonly min: number; readonly range: string }> = Object.freeze([
+export const WORKFLOW_GRADE_BANDS: ReadonlyArray<{
+    readonly grade: WorkflowGrade
+    readonly min: number
+    readonly range: string
+}> = Object.freeze([
     Object.freeze({ grade: 'A' as const, min: 90, range: '90-100' }),
     Object.freeze({ grade: 'B' as const, min: 80, range: '80-89.99' }),
     Object.freeze({ grade: 'C' as const, min: 70, range: '70-79.99' }),

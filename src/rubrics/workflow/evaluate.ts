@@ -1,5 +1,24 @@
-import { add, cmp, div, formatScaled, fromNumber, mul, ratio, roundScaled, sub, toNumber, ZERO, type Rational } from '../shared/rational.js'
-import { WORKFLOW_FLOOR_MARGIN_FOR_A, WORKFLOW_GRADE_BANDS, WORKFLOW_INCONSISTENCY_WARNING, WORKFLOW_SYSTEM_VERSION, type WorkflowGrade } from './constants.js'
+import {
+    add,
+    cmp,
+    div,
+    formatScaled,
+    fromNumber,
+    mul,
+    ratio,
+    roundScaled,
+    sub,
+    toNumber,
+    ZERO,
+    type Rational
+} from '../shared/rational.js'
+import {
+    WORKFLOW_FLOOR_MARGIN_FOR_A,
+    WORKFLOW_GRADE_BANDS,
+    WORKFLOW_INCONSISTENCY_WARNING,
+    WORKFLOW_SYSTEM_VERSION,
+    type WorkflowGrade
+} from './constants.js'
 import { parseWorkflowInput, type ParsedCriterion, type ParsedWorkflowInput } from './parse.js'
 import type {
     WorkflowEvaluation,
@@ -31,7 +50,10 @@ export function worseGrade(a: WorkflowGrade, b: WorkflowGrade): WorkflowGrade {
 }
 
 /** `round(Σ wᵢ·xᵢ / Σ wᵢ · 100, 2)` in hundredths, exactly. */
-export function weightedHundredths(criteria: readonly ParsedCriterion[], pick: (c: ParsedCriterion) => Rational): { hundredths: number; exact: Rational; weightSum: Rational } {
+export function weightedHundredths(
+    criteria: readonly ParsedCriterion[],
+    pick: (c: ParsedCriterion) => Rational
+): { hundredths: number; exact: Rational; weightSum: Rational } {
     let numerator = ZERO
     let weightSum = ZERO
     for (const c of criteria) {
@@ -91,7 +113,14 @@ function normaliseStep(input: ParsedWorkflowInput, trace: WorkflowTraceStep[]): 
     }))
     trace.push({
         step: 'normalize',
-        criteria: normalized.map((n) => ({ name: n.name, formulaId: n.formulaId, normalized: n.normalized, adjusted: n.adjusted, floor: n.criticalFloor, floorFailed: n.floorFailed }))
+        criteria: normalized.map((n) => ({
+            name: n.name,
+            formulaId: n.formulaId,
+            normalized: n.normalized,
+            adjusted: n.adjusted,
+            floor: n.criticalFloor,
+            floorFailed: n.floorFailed
+        }))
     })
     return { normalized, floorFailures }
 }
@@ -101,7 +130,12 @@ function aggregateStep(input: ParsedWorkflowInput, trace: WorkflowTraceStep[]): 
     const weighted = weightedHundredths(input.criteria, (c) => c.norm)
     trace.push({
         step: 'aggregate',
-        terms: input.criteria.map((c) => ({ name: c.name, weight: c.weight, normalized: toNumber(c.norm), product: toNumber(mul(c.weightQ, c.norm)) })),
+        terms: input.criteria.map((c) => ({
+            name: c.name,
+            weight: c.weight,
+            normalized: toNumber(c.norm),
+            product: toNumber(mul(c.weightQ, c.norm))
+        })),
         weightSum: toNumber(weighted.weightSum),
         weighted01: toNumber(weighted.exact),
         weighted100: weighted.hundredths / 100
@@ -119,9 +153,24 @@ function passStep(
 ): { passed: boolean; reason: WorkflowFailureReason | null } {
     const meetsThreshold = cmp(ratio(scoreH, 100), input.passThresholdQ) >= 0
     const passed = gatesPassed && floorsPassed && meetsThreshold
-    const reason: WorkflowFailureReason | null = !gatesPassed ? 'hard_gate_failure' : !floorsPassed ? 'critical_floor_failure' : !meetsThreshold ? 'below_pass_threshold' : null
+    const reason: WorkflowFailureReason | null = !gatesPassed
+        ? 'hard_gate_failure'
+        : !floorsPassed
+          ? 'critical_floor_failure'
+          : !meetsThreshold
+            ? 'below_pass_threshold'
+            : null
     const score = scoreH / 100
-    trace.push({ step: 'pass-decision', score, threshold: input.passThreshold, meetsThreshold, floorsPassed, gatesPassed, passed, reason })
+    trace.push({
+        step: 'pass-decision',
+        score,
+        threshold: input.passThreshold,
+        meetsThreshold,
+        floorsPassed,
+        gatesPassed,
+        passed,
+        reason
+    })
     return { passed, reason }
 }
 
@@ -130,7 +179,9 @@ export function computeWorkflow(input: ParsedWorkflowInput): WorkflowCore {
     const trace: WorkflowTraceStep[] = []
     // STEP 1: gates. The algorithm returns early on a failure; we keep going for diagnostics and apply
     // the override after the other steps, which gives the same grade and pass/fail.
-    const gateFailures: WorkflowGateFailure[] = input.gates.filter((g) => !g.passed).map((g) => ({ gate: g.gate, reason: g.reason === 'not-reported' ? 'not-reported' : 'reported-false' }))
+    const gateFailures: WorkflowGateFailure[] = input.gates
+        .filter((g) => !g.passed)
+        .map((g) => ({ gate: g.gate, reason: g.reason === 'not-reported' ? 'not-reported' : 'reported-false' }))
     trace.push({ step: 'hard-gates', gates: input.gates, failed: gateFailures.length })
 
     const { normalized, floorFailures } = normaliseStep(input, trace)
@@ -152,7 +203,19 @@ export function computeWorkflow(input: ParsedWorkflowInput): WorkflowCore {
     trace.push({ step: 'gate-override', applied: !gatesPassed, before: capped, after: grade })
 
     const { passed, reason } = passStep(input, weighted.hundredths, gatesPassed, floorFailures.length === 0, trace)
-    return { input, scoreH: weighted.hundredths, adjustedScoreH: adjusted.hundredths, provisional: band.grade, grade, passed, reason, gateFailures, floorFailures, normalized, trace }
+    return {
+        input,
+        scoreH: weighted.hundredths,
+        adjustedScoreH: adjusted.hundredths,
+        provisional: band.grade,
+        grade,
+        passed,
+        reason,
+        gateFailures,
+        floorFailures,
+        normalized,
+        trace
+    }
 }
 
 function fmt(x: number): string {
@@ -189,10 +252,22 @@ function marginCheck(minMargin: Rational | null): WorkflowPlacementCheck {
     return minMargin === null
         ? { check: 'floor-margin', status: 'not-applicable', detail: 'no criterion has a critical floor' }
         : cmp(minMargin, MARGIN_FOR_A) >= 0
-          ? { check: 'floor-margin', status: 'pass', detail: `smallest margin above a floor is ${fmt(toNumber(minMargin))} (>= ${WORKFLOW_FLOOR_MARGIN_FOR_A})` }
+          ? {
+                check: 'floor-margin',
+                status: 'pass',
+                detail: `smallest margin above a floor is ${fmt(toNumber(minMargin))} (>= ${WORKFLOW_FLOOR_MARGIN_FOR_A})`
+            }
           : cmp(minMargin, ZERO) >= 0
-            ? { check: 'floor-margin', status: 'near-boundary', detail: `smallest margin above a floor is ${fmt(toNumber(minMargin))} (< ${WORKFLOW_FLOOR_MARGIN_FOR_A})` }
-            : { check: 'floor-margin', status: 'fail', detail: `a floor is missed by ${fmt(toNumber(sub(ZERO, minMargin)))}` }
+            ? {
+                  check: 'floor-margin',
+                  status: 'near-boundary',
+                  detail: `smallest margin above a floor is ${fmt(toNumber(minMargin))} (< ${WORKFLOW_FLOOR_MARGIN_FOR_A})`
+              }
+            : {
+                  check: 'floor-margin',
+                  status: 'fail',
+                  detail: `a floor is missed by ${fmt(toNumber(sub(ZERO, minMargin)))}`
+              }
 }
 
 function judgeCheck(rate: number | null): WorkflowPlacementCheck {
@@ -211,9 +286,12 @@ function placementNotes(
     determinedBy: WorkflowPlacement['determinedBy']
 ): string[] {
     const notes: string[] = []
-    const status = (name: WorkflowPlacementCheck['check']): WorkflowPlacementCheck['status'] => (checks.find((c) => c.check === name) as WorkflowPlacementCheck).status
+    const status = (name: WorkflowPlacementCheck['check']): WorkflowPlacementCheck['status'] =>
+        (checks.find((c) => c.check === name) as WorkflowPlacementCheck).status
     if (core.grade === 'A' && status('floor-margin') === 'near-boundary') {
-        notes.push(`The A band expects every floor passed with a margin of at least ${WORKFLOW_FLOOR_MARGIN_FOR_A}; the smallest margin is below that.`)
+        notes.push(
+            `The A band expects every floor passed with a margin of at least ${WORKFLOW_FLOOR_MARGIN_FOR_A}; the smallest margin is below that.`
+        )
     }
     if (core.grade === 'A' && status('judge-agreement') === 'fail') {
         notes.push('The A band expects low judge disagreement; the inconsistency rate is above the warning threshold.')
@@ -250,7 +328,12 @@ export function placementOf(core: WorkflowCore): WorkflowPlacement {
         marginCheck(smallestFloorMargin(withFloors)),
         judgeCheck(core.input.judgeInconsistencyRate)
     ]
-    const determinedBy = core.gateFailures.length > 0 ? 'hard-gate-failure' : core.grade !== core.provisional ? 'floor-cap' : 'score-band'
+    const determinedBy =
+        core.gateFailures.length > 0
+            ? 'hard-gate-failure'
+            : core.grade !== core.provisional
+              ? 'floor-cap'
+              : 'score-band'
     const notes = placementNotes(core, checks, determinedBy)
     const summary = placementSummary(core, band.range, withFloors.length, determinedBy)
     return { grade: core.grade, range: band.range, determinedBy, checks, notes, summary }

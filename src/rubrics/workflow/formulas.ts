@@ -2,7 +2,20 @@ import { createIssue, typeOfValue } from '../../errors/issue.js'
 import { pointer } from '../../errors/pointer.js'
 import type { Issue } from '../../errors/types.js'
 import { isRecord, unknownKeys } from '../shared/guard.js'
-import { add, clamp, cmp, decimalText, div, fromNumber, mul, ONE, ratio, sub, ZERO, type Rational } from '../shared/rational.js'
+import {
+    add,
+    clamp,
+    cmp,
+    decimalText,
+    div,
+    fromNumber,
+    mul,
+    ONE,
+    ratio,
+    sub,
+    ZERO,
+    type Rational
+} from '../shared/rational.js'
 import { WORKFLOW_FORMULA_IDS, type WorkflowFormulaId } from './constants.js'
 
 /** What one normaliser expects and computes (seed 004 §4.1). */
@@ -16,19 +29,54 @@ export interface WorkflowFormula {
     readonly rawFloor: boolean
 }
 
-const f = (id: WorkflowFormulaId, raw: WorkflowFormula['raw'], domain: string, formula: string, rawFloor: boolean): WorkflowFormula =>
-    Object.freeze({ id, raw, domain, formula, rawFloor })
+const f = (
+    id: WorkflowFormulaId,
+    raw: WorkflowFormula['raw'],
+    domain: string,
+    formula: string,
+    rawFloor: boolean
+): WorkflowFormula => Object.freeze({ id, raw, domain, formula, rawFloor })
 
 /** The normaliser registry, keyed by `formulaId`. Every formula maps its domain into [0, 1]. */
 export const WORKFLOW_FORMULAS: Readonly<Record<WorkflowFormulaId, WorkflowFormula>> = Object.freeze({
     binary: f('binary', 'number', '0 or 1', 'norm = raw', true),
     'likert-1-5': f('likert-1-5', 'number', '1 <= raw <= 5', 'norm = (raw - 1) / 4', true),
     'likert-neg2-2': f('likert-neg2-2', 'number', '-2 <= raw <= 2', 'norm = (raw + 2) / 4', true),
-    'pairwise-ties': f('pairwise-ties', 'pairwise-counts', '{ wins, losses, ties }: integers >= 0, total > 0', 'norm = (wins + 0.5 * ties) / (wins + losses + ties)', false),
-    'lower-is-better': f('lower-is-better', 'number', 'raw >= 0, with params { good, bad }, 0 <= good < bad', 'norm = clamp((bad - raw) / (bad - good))', true),
-    'clamp-0-1': f('clamp-0-1', 'number', 'any finite number (0..1 expected; outside is clamped with a warning)', 'norm = clamp(raw)', true),
-    'swe-fail-to-pass': f('swe-fail-to-pass', 'test-counts', '{ passed, total }: integers, 0 <= passed <= total, total >= 1', 'norm = passed / total', false),
-    'swe-pass-to-pass': f('swe-pass-to-pass', 'test-counts', '{ passed, total }: integers, 0 <= passed <= total, total >= 1', 'norm = passed / total', false)
+    'pairwise-ties': f(
+        'pairwise-ties',
+        'pairwise-counts',
+        '{ wins, losses, ties }: integers >= 0, total > 0',
+        'norm = (wins + 0.5 * ties) / (wins + losses + ties)',
+        false
+    ),
+    'lower-is-better': f(
+        'lower-is-better',
+        'number',
+        'raw >= 0, with params { good, bad }, 0 <= good < bad',
+        'norm = clamp((bad - raw) / (bad - good))',
+        true
+    ),
+    'clamp-0-1': f(
+        'clamp-0-1',
+        'number',
+        'any finite number (0..1 expected; outside is clamped with a warning)',
+        'norm = clamp(raw)',
+        true
+    ),
+    'swe-fail-to-pass': f(
+        'swe-fail-to-pass',
+        'test-counts',
+        '{ passed, total }: integers, 0 <= passed <= total, total >= 1',
+        'norm = passed / total',
+        false
+    ),
+    'swe-pass-to-pass': f(
+        'swe-pass-to-pass',
+        'test-counts',
+        '{ passed, total }: integers, 0 <= passed <= total, total >= 1',
+        'norm = passed / total',
+        false
+    )
 })
 
 /** Where a criterion's fields live in the caller's input, for issue paths. */
@@ -50,12 +98,29 @@ export function isFormulaId(value: unknown): value is WorkflowFormulaId {
 }
 
 function unknownFormula(value: unknown, path: string): Issue {
-    return createIssue('WFL-004', path, { value: typeof value === 'string' ? value : typeOfValue(value), expected: WORKFLOW_FORMULA_IDS.join(', ') })
+    return createIssue('WFL-004', path, {
+        value: typeof value === 'string' ? value : typeOfValue(value),
+        expected: WORKFLOW_FORMULA_IDS.join(', ')
+    })
 }
 
-function counts(raw: unknown, keys: readonly string[], path: string, formula: string): { values: number[] | null; errors: Issue[] } {
+function counts(
+    raw: unknown,
+    keys: readonly string[],
+    path: string,
+    formula: string
+): { values: number[] | null; errors: Issue[] } {
     if (!isRecord(raw)) {
-        return { values: null, errors: [createIssue('WFL-003', path, { field: 'rawScore', expected: `{ ${keys.join(', ')} }`, actual: typeOfValue(raw) })] }
+        return {
+            values: null,
+            errors: [
+                createIssue('WFL-003', path, {
+                    field: 'rawScore',
+                    expected: `{ ${keys.join(', ')} }`,
+                    actual: typeOfValue(raw)
+                })
+            ]
+        }
     }
     const errors: Issue[] = unknownKeys(raw, keys, path).map(([key, at]) => createIssue('WFL-021', at, { field: key }))
     const values: number[] = []
@@ -64,9 +129,21 @@ function counts(raw: unknown, keys: readonly string[], path: string, formula: st
         if (value === undefined) {
             errors.push(createIssue('WFL-002', path + pointer(key), { field: `rawScore.${key}` }))
         } else if (typeof value !== 'number') {
-            errors.push(createIssue('WFL-003', path + pointer(key), { field: `rawScore.${key}`, expected: 'integer >= 0', actual: typeOfValue(value) }))
+            errors.push(
+                createIssue('WFL-003', path + pointer(key), {
+                    field: `rawScore.${key}`,
+                    expected: 'integer >= 0',
+                    actual: typeOfValue(value)
+                })
+            )
         } else if (!Number.isInteger(value) || value < 0) {
-            errors.push(createIssue('WFL-005', path + pointer(key), { value, formula, detail: `${key} must be an integer >= 0` }))
+            errors.push(
+                createIssue('WFL-005', path + pointer(key), {
+                    value,
+                    formula,
+                    detail: `${key} must be an integer >= 0`
+                })
+            )
         } else {
             values.push(value)
         }
@@ -76,17 +153,28 @@ function counts(raw: unknown, keys: readonly string[], path: string, formula: st
 
 function sloBounds(params: unknown, path: string): { good: Rational; bad: Rational } | Issue[] {
     if (!isRecord(params)) {
-        return [createIssue('WFL-006', path, { formula: 'lower-is-better', detail: 'params { good, bad } are required' })]
+        return [
+            createIssue('WFL-006', path, { formula: 'lower-is-better', detail: 'params { good, bad } are required' })
+        ]
     }
-    const errors: Issue[] = unknownKeys(params, ['good', 'bad'], path).map(([key, at]) => createIssue('WFL-021', at, { field: key }))
+    const errors: Issue[] = unknownKeys(params, ['good', 'bad'], path).map(([key, at]) =>
+        createIssue('WFL-021', at, { field: key })
+    )
     const good = params.good
     const bad = params.bad
     if (typeof good !== 'number' || typeof bad !== 'number') {
-        errors.push(createIssue('WFL-006', path, { formula: 'lower-is-better', detail: 'good and bad must both be numbers' }))
+        errors.push(
+            createIssue('WFL-006', path, { formula: 'lower-is-better', detail: 'good and bad must both be numbers' })
+        )
         return errors
     }
     if (good < 0 || bad <= good) {
-        errors.push(createIssue('WFL-006', path, { formula: 'lower-is-better', detail: `need 0 <= good < bad, got good=${good}, bad=${bad}` }))
+        errors.push(
+            createIssue('WFL-006', path, {
+                formula: 'lower-is-better',
+                detail: `need 0 <= good < bad, got good=${good}, bad=${bad}`
+            })
+        )
     }
     return errors.length > 0 ? errors : { good: fromNumber(good), bad: fromNumber(bad) }
 }
@@ -96,7 +184,9 @@ function lowerIsBetter(raw: Rational, bounds: { good: Rational; bad: Rational })
 }
 
 function checkParamsAbsent(formula: WorkflowFormulaId, params: unknown, path: string): Issue[] {
-    return params === undefined || formula === 'lower-is-better' ? [] : [createIssue('WFL-006', path, { formula, detail: 'this formula takes no params' })]
+    return params === undefined || formula === 'lower-is-better'
+        ? []
+        : [createIssue('WFL-006', path, { formula, detail: 'this formula takes no params' })]
 }
 
 type NormaliseResult = { value: Normalised | null; errors: Issue[] }
@@ -108,9 +198,21 @@ function normalisePairwiseCounts(formulaId: WorkflowFormulaId, raw: unknown, pat
     const [wins, losses, ties] = values as [number, number, number]
     const total = wins + losses + ties
     if (total === 0) {
-        return { value: null, errors: [createIssue('WFL-005', paths.raw, { value: '0 comparisons', formula: formulaId, detail: 'wins + losses + ties must be > 0' })] }
+        return {
+            value: null,
+            errors: [
+                createIssue('WFL-005', paths.raw, {
+                    value: '0 comparisons',
+                    formula: formulaId,
+                    detail: 'wins + losses + ties must be > 0'
+                })
+            ]
+        }
     }
-    return { value: { norm: div(add(ratio(wins), ratio(ties, 2)), ratio(total)), impliedSamples: total, warnings: [] }, errors: [] }
+    return {
+        value: { norm: div(add(ratio(wins), ratio(ties, 2)), ratio(total)), impliedSamples: total, warnings: [] },
+        errors: []
+    }
 }
 
 /** `passed / total`; the test count is the sample size. */
@@ -119,7 +221,16 @@ function normaliseTestCounts(formulaId: WorkflowFormulaId, raw: unknown, paths: 
     if (values === null) return { value: null, errors }
     const [passed, total] = values as [number, number]
     if (total < 1 || passed > total) {
-        return { value: null, errors: [createIssue('WFL-005', paths.raw, { value: `${passed}/${total}`, formula: formulaId, detail: 'need 0 <= passed <= total and total >= 1' })] }
+        return {
+            value: null,
+            errors: [
+                createIssue('WFL-005', paths.raw, {
+                    value: `${passed}/${total}`,
+                    formula: formulaId,
+                    detail: 'need 0 <= passed <= total and total >= 1'
+                })
+            ]
+        }
     }
     return { value: { norm: ratio(passed, total), impliedSamples: total, warnings: [] }, errors: [] }
 }
@@ -131,24 +242,44 @@ function normaliseNumber(
     params: unknown,
     paths: FormulaPaths
 ): NormaliseResult {
-    const domainError = (detail: string): { value: null; errors: Issue[] } => ({ value: null, errors: [createIssue('WFL-005', paths.raw, { value: raw, formula: formulaId, detail })] })
+    const domainError = (detail: string): { value: null; errors: Issue[] } => ({
+        value: null,
+        errors: [createIssue('WFL-005', paths.raw, { value: raw, formula: formulaId, detail })]
+    })
     const q = fromNumber(raw)
     switch (formulaId) {
         case 'binary':
-            return raw === 0 || raw === 1 ? { value: { norm: q, impliedSamples: null, warnings: [] }, errors: [] } : domainError('expected 0 or 1')
+            return raw === 0 || raw === 1
+                ? { value: { norm: q, impliedSamples: null, warnings: [] }, errors: [] }
+                : domainError('expected 0 or 1')
         case 'likert-1-5':
-            return raw >= 1 && raw <= 5 ? { value: { norm: div(sub(q, ONE), ratio(4)), impliedSamples: null, warnings: [] }, errors: [] } : domainError('expected 1..5')
+            return raw >= 1 && raw <= 5
+                ? { value: { norm: div(sub(q, ONE), ratio(4)), impliedSamples: null, warnings: [] }, errors: [] }
+                : domainError('expected 1..5')
         case 'likert-neg2-2':
-            return raw >= -2 && raw <= 2 ? { value: { norm: div(add(q, ratio(2)), ratio(4)), impliedSamples: null, warnings: [] }, errors: [] } : domainError('expected -2..2')
+            return raw >= -2 && raw <= 2
+                ? { value: { norm: div(add(q, ratio(2)), ratio(4)), impliedSamples: null, warnings: [] }, errors: [] }
+                : domainError('expected -2..2')
         case 'lower-is-better': {
             const bounds = sloBounds(params, paths.params)
             if (Array.isArray(bounds)) return { value: null, errors: bounds }
-            return raw >= 0 ? { value: { norm: lowerIsBetter(q, bounds), impliedSamples: null, warnings: [] }, errors: [] } : domainError('expected raw >= 0 (cost, latency, retries)')
+            return raw >= 0
+                ? { value: { norm: lowerIsBetter(q, bounds), impliedSamples: null, warnings: [] }, errors: [] }
+                : domainError('expected raw >= 0 (cost, latency, retries)')
         }
         default: {
             // clamp-0-1: the only remaining number formula.
             const norm = clamp(q, ZERO, ONE)
-            const warnings = cmp(norm, q) === 0 ? [] : [createIssue('WFL-WARN-001', paths.raw, { value: raw, criterion: paths.criterion, clamped: decimalText(norm) })]
+            const warnings =
+                cmp(norm, q) === 0
+                    ? []
+                    : [
+                          createIssue('WFL-WARN-001', paths.raw, {
+                              value: raw,
+                              criterion: paths.criterion,
+                              clamped: decimalText(norm)
+                          })
+                      ]
             return { value: { norm, impliedSamples: null, warnings }, errors: [] }
         }
     }
@@ -158,7 +289,12 @@ function normaliseNumber(
  * Normalises one raw score with the formula `formulaId`, exactly. Out-of-domain raws and unknown
  * formulas are coded issues; `clamp-0-1` clamps with a warning instead (that is its definition).
  */
-export function normaliseRaw(formulaId: unknown, raw: unknown, params: unknown, paths: FormulaPaths): { value: Normalised | null; errors: Issue[] } {
+export function normaliseRaw(
+    formulaId: unknown,
+    raw: unknown,
+    params: unknown,
+    paths: FormulaPaths
+): { value: Normalised | null; errors: Issue[] } {
     if (!isFormulaId(formulaId)) {
         return { value: null, errors: [unknownFormula(formulaId, paths.raw.replace(/\/rawScore$/, '/formulaId'))] }
     }
@@ -170,7 +306,12 @@ export function normaliseRaw(formulaId: unknown, raw: unknown, params: unknown, 
     if (spec.raw === 'pairwise-counts') return normalisePairwiseCounts(formulaId, raw, paths)
     if (spec.raw === 'test-counts') return normaliseTestCounts(formulaId, raw, paths)
     if (typeof raw !== 'number') {
-        return { value: null, errors: [createIssue('WFL-003', paths.raw, { field: 'rawScore', expected: 'number', actual: typeOfValue(raw) })] }
+        return {
+            value: null,
+            errors: [
+                createIssue('WFL-003', paths.raw, { field: 'rawScore', expected: 'number', actual: typeOfValue(raw) })
+            ]
+        }
     }
     return normaliseNumber(formulaId, raw, params, paths)
 }
@@ -179,9 +320,17 @@ export function normaliseRaw(formulaId: unknown, raw: unknown, params: unknown, 
  * Normalises a floor given on the raw scale with the criterion's own formula, so that
  * `raw >= rawFloor` and `norm >= normalisedFloor` agree (for lower-is-better: `raw <= rawFloor`).
  */
-export function normaliseRawFloor(formulaId: WorkflowFormulaId, rawFloor: number, params: unknown, paths: { floor: string; params: string }): { value: Rational | null; errors: Issue[] } {
+export function normaliseRawFloor(
+    formulaId: WorkflowFormulaId,
+    rawFloor: number,
+    params: unknown,
+    paths: { floor: string; params: string }
+): { value: Rational | null; errors: Issue[] } {
     const spec = WORKFLOW_FORMULAS[formulaId]
-    const fail = (detail: string): { value: null; errors: Issue[] } => ({ value: null, errors: [createIssue('WFL-011', paths.floor, { value: rawFloor, formula: formulaId, detail })] })
+    const fail = (detail: string): { value: null; errors: Issue[] } => ({
+        value: null,
+        errors: [createIssue('WFL-011', paths.floor, { value: rawFloor, formula: formulaId, detail })]
+    })
     if (!spec.rawFloor) {
         return fail('the raw score is a set of counts; give criticalFloor on the normalised 0..1 scale')
     }
@@ -190,9 +339,13 @@ export function normaliseRawFloor(formulaId: WorkflowFormulaId, rawFloor: number
         case 'binary':
             return rawFloor === 0 || rawFloor === 1 ? { value: q, errors: [] } : fail('expected 0 or 1')
         case 'likert-1-5':
-            return rawFloor >= 1 && rawFloor <= 5 ? { value: div(sub(q, ONE), ratio(4)), errors: [] } : fail('expected 1..5')
+            return rawFloor >= 1 && rawFloor <= 5
+                ? { value: div(sub(q, ONE), ratio(4)), errors: [] }
+                : fail('expected 1..5')
         case 'likert-neg2-2':
-            return rawFloor >= -2 && rawFloor <= 2 ? { value: div(add(q, ratio(2)), ratio(4)), errors: [] } : fail('expected -2..2')
+            return rawFloor >= -2 && rawFloor <= 2
+                ? { value: div(add(q, ratio(2)), ratio(4)), errors: [] }
+                : fail('expected -2..2')
         case 'lower-is-better': {
             const bounds = sloBounds(params, paths.params)
             if (Array.isArray(bounds)) return { value: null, errors: bounds }

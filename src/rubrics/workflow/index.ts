@@ -19,11 +19,23 @@ export type { WorkflowProfile, WorkflowProfileCriterion, WorkflowProfileGate, Wo
 export { WORKFLOW_PROMOTION_TOLERANCES } from './promotion.js'
 export type { WorkflowPromotion, WorkflowPromotionReason, WorkflowPromotionTolerances } from './promotion.js'
 export { WORKFLOW_BOOTSTRAP_DEFAULTS } from './reporting.js'
-export type { WorkflowCriterionDistribution, WorkflowRate, WorkflowReportBundle, WorkflowReportResult } from './reporting.js'
+export type {
+    WorkflowCriterionDistribution,
+    WorkflowRate,
+    WorkflowReportBundle,
+    WorkflowReportResult
+} from './reporting.js'
 export { WORKFLOW_RUBRIC_SCHEMA_ID } from './rubric-document.js'
 export type { WorkflowRubricValidation } from './rubric-document.js'
 export type { WorkflowCompareRule, WorkflowComparison, WorkflowRunSummary } from './compare.js'
-export type { PairOrder, PairOutcome, PairSide, PairVerdict, PairwiseAdjudication, PairwiseOrderResult } from './pairwise.js'
+export type {
+    PairOrder,
+    PairOutcome,
+    PairSide,
+    PairVerdict,
+    PairwiseAdjudication,
+    PairwiseOrderResult
+} from './pairwise.js'
 export type { WorkflowAdjustment, WorkflowNormalization, WorkflowProfileResult } from './normalize.js'
 export type {
     WorkflowCriterionInput,

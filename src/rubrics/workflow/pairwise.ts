@@ -81,14 +81,29 @@ function duplicates(ids: readonly string[], at: (i: number) => string): Issue[] 
 
 /** `WorkflowRubric.pairwiseOrder` without the class. */
 export function pairwiseOrder(input: unknown): PairwiseOrderResult {
-    const failed = (errors: Issue[]): PairwiseOrderResult => ({ system: WORKFLOW_SYSTEM_VERSION, seed: null, orders: null, errors })
+    const failed = (errors: Issue[]): PairwiseOrderResult => ({
+        system: WORKFLOW_SYSTEM_VERSION,
+        seed: null,
+        orders: null,
+        errors
+    })
     const guarded = guardInput(input, WORKFLOW_GUARD)
     if (guarded.value === null) return failed(guarded.errors)
-    const errors: Issue[] = unknownKeys(guarded.value, ['pairs', 'seed'], '').map(([key, path]) => createIssue('WFL-021', path, { field: key }))
+    const errors: Issue[] = unknownKeys(guarded.value, ['pairs', 'seed'], '').map(([key, path]) =>
+        createIssue('WFL-021', path, { field: key })
+    )
     const args = parseArgs(ORDER, guarded.value, WORKFLOW_ARGS)
     if (args.value === null) return failed([...errors, ...args.errors])
     const { pairs, seed } = args.value
-    errors.push(...rangeIssue(Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff, '/seed', 'seed', 'an integer in 0..4294967295', seed))
+    errors.push(
+        ...rangeIssue(
+            Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff,
+            '/seed',
+            'seed',
+            'an integer in 0..4294967295',
+            seed
+        )
+    )
     errors.push(...duplicates(pairs, (i) => pointer('pairs', i)))
     if (errors.length > 0) return failed(errors)
     const prng = createPrng(seed)
@@ -107,7 +122,8 @@ type Judgment = v.InferOutput<typeof ADJUDICATE>['judgments'][number]
 function settleJudgment(j: Judgment, policy: 'tie' | 'rerun'): PairOutcome {
     // Verdicts are in candidate terms, so a judge free of position bias gives the same one twice.
     const consistent = j.forward === j.swapped
-    if (consistent) return { id: j.id, forward: j.forward, swapped: j.swapped, consistent, outcome: j.forward, action: 'accepted' }
+    if (consistent)
+        return { id: j.id, forward: j.forward, swapped: j.swapped, consistent, outcome: j.forward, action: 'accepted' }
     return policy === 'tie'
         ? { id: j.id, forward: j.forward, swapped: j.swapped, consistent, outcome: 'tie', action: 'tie' }
         : { id: j.id, forward: j.forward, swapped: j.swapped, consistent, outcome: null, action: 'rerun' }
@@ -138,10 +154,14 @@ export function adjudicatePairwise(input: unknown): PairwiseAdjudication {
     const guarded = guardInput(input, WORKFLOW_GUARD)
     if (guarded.value === null) return failed(guarded.errors)
     const raw = guarded.value
-    const errors: Issue[] = unknownKeys(raw, ['judgments', 'onInconsistent', 'warningThreshold'], '').map(([key, path]) => createIssue('WFL-021', path, { field: key }))
+    const errors: Issue[] = unknownKeys(raw, ['judgments', 'onInconsistent', 'warningThreshold'], '').map(
+        ([key, path]) => createIssue('WFL-021', path, { field: key })
+    )
     if (Array.isArray(raw.judgments)) {
         raw.judgments.forEach((item, i) => {
-            if (isRecord(item)) for (const [key, path] of unknownKeys(item, ['id', 'forward', 'swapped'], pointer('judgments', i))) errors.push(createIssue('WFL-021', path, { field: key }))
+            if (isRecord(item))
+                for (const [key, path] of unknownKeys(item, ['id', 'forward', 'swapped'], pointer('judgments', i)))
+                    errors.push(createIssue('WFL-021', path, { field: key }))
         })
     }
     const arrays = arraysForObjects(raw, [['judgments', '*']], 'WFL-003')
@@ -151,8 +171,21 @@ export function adjudicatePairwise(input: unknown): PairwiseAdjudication {
     const { judgments } = args.value
     const policy = args.value.onInconsistent ?? 'tie'
     const threshold = args.value.warningThreshold ?? WORKFLOW_INCONSISTENCY_WARNING
-    errors.push(...rangeIssue(threshold >= 0 && threshold <= 1, '/warningThreshold', 'warningThreshold', 'a number in 0..1', threshold))
-    errors.push(...duplicates(judgments.map((j) => j.id), (i) => pointer('judgments', i, 'id')))
+    errors.push(
+        ...rangeIssue(
+            threshold >= 0 && threshold <= 1,
+            '/warningThreshold',
+            'warningThreshold',
+            'a number in 0..1',
+            threshold
+        )
+    )
+    errors.push(
+        ...duplicates(
+            judgments.map((j) => j.id),
+            (i) => pointer('judgments', i, 'id')
+        )
+    )
     if (errors.length > 0) return failed(errors)
 
     const outcomes = judgments.map((j) => settleJudgment(j, policy))
@@ -161,7 +194,8 @@ export function adjudicatePairwise(input: unknown): PairwiseAdjudication {
     const rate = total === 0 ? null : ratio(inconsistent, total)
     const warning = rate !== null && cmp(rate, fromNumber(threshold)) > 0
     const settled = outcomes.filter((o) => o.outcome !== null)
-    const warnings = warning && rate !== null ? [createIssue('WFL-WARN-002', '/judgments', { rate: toNumber(rate), threshold })] : []
+    const warnings =
+        warning && rate !== null ? [createIssue('WFL-WARN-002', '/judgments', { rate: toNumber(rate), threshold })] : []
     return {
         system: WORKFLOW_SYSTEM_VERSION,
         outcomes,

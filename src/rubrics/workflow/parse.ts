@@ -3,7 +3,14 @@ import { createIssue, rebaseIssues, typeOfValue } from '../../errors/issue.js'
 import { pointer } from '../../errors/pointer.js'
 import type { Issue } from '../../errors/types.js'
 import { parseArgs, type ArgCodes } from '../../validation/args.js'
-import { arraysForObjects, guardInput, isRecord, RESERVED_NAMES, unknownKeys, type GuardCodes } from '../shared/guard.js'
+import {
+    arraysForObjects,
+    guardInput,
+    isRecord,
+    RESERVED_NAMES,
+    unknownKeys,
+    type GuardCodes
+} from '../shared/guard.js'
 import { fromNumber, type Rational } from '../shared/rational.js'
 import {
     WORKFLOW_CATEGORIES,
@@ -33,7 +40,17 @@ const CRITERION = v.object({
     params: v.optional(v.unknown()),
     samples: v.optional(v.number())
 })
-const CRITERION_KEYS = ['name', 'rawScore', 'formulaId', 'weight', 'criticalFloor', 'rawCriticalFloor', 'category', 'params', 'samples']
+const CRITERION_KEYS = [
+    'name',
+    'rawScore',
+    'formulaId',
+    'weight',
+    'criticalFloor',
+    'rawCriticalFloor',
+    'category',
+    'params',
+    'samples'
+]
 const INPUT = v.object({
     hardGates: v.record(v.string(), v.boolean()),
     criteria: v.pipe(v.array(v.unknown()), v.minLength(1)),
@@ -43,7 +60,15 @@ const INPUT = v.object({
     reliability: v.optional(v.object({ prior: v.optional(v.number()), k: v.optional(v.number()) })),
     judgeInconsistencyRate: v.optional(v.number())
 })
-const TOP_KEYS = ['hardGates', 'criteria', 'passThreshold', 'requiredGates', 'profile', 'reliability', 'judgeInconsistencyRate']
+const TOP_KEYS = [
+    'hardGates',
+    'criteria',
+    'passThreshold',
+    'requiredGates',
+    'profile',
+    'reliability',
+    'judgeInconsistencyRate'
+]
 
 /** A checked criterion with exact values. */
 export interface ParsedCriterion {
@@ -62,7 +87,11 @@ export interface ParsedCriterion {
 
 /** A checked `evaluate` input. */
 export interface ParsedWorkflowInput {
-    readonly gates: ReadonlyArray<{ readonly gate: string; readonly passed: boolean; readonly reason: 'reported' | 'reported-false' | 'not-reported' }>
+    readonly gates: ReadonlyArray<{
+        readonly gate: string
+        readonly passed: boolean
+        readonly reason: 'reported' | 'reported-false' | 'not-reported'
+    }>
     readonly criteria: readonly ParsedCriterion[]
     readonly passThreshold: number
     readonly passThresholdQ: Rational
@@ -88,20 +117,51 @@ type CriterionArgs = v.InferOutput<typeof CRITERION>
 /** The criterion's shape, its keys and the ranges of weight, floor and samples; nothing is normalised yet. */
 function checkCriterion(item: unknown, index: number, base: string): { value: CriterionArgs | null; errors: Issue[] } {
     if (!isRecord(item)) {
-        return { value: null, errors: [createIssue('WFL-003', base, { field: `criteria.${index}`, expected: 'object', actual: typeOfValue(item) })] }
+        return {
+            value: null,
+            errors: [
+                createIssue('WFL-003', base, {
+                    field: `criteria.${index}`,
+                    expected: 'object',
+                    actual: typeOfValue(item)
+                })
+            ]
+        }
     }
-    const errors: Issue[] = unknownKeys(item, CRITERION_KEYS, base).map(([key, path]) => createIssue('WFL-021', path, { field: key }))
+    const errors: Issue[] = unknownKeys(item, CRITERION_KEYS, base).map(([key, path]) =>
+        createIssue('WFL-021', path, { field: key })
+    )
     const parsed = parseArgs(CRITERION, item, WORKFLOW_ARGS)
     if (parsed.value === null) {
         return { value: null, errors: [...errors, ...rebaseIssues(parsed.errors, base)] }
     }
     const c = parsed.value
-    if (!Object.prototype.hasOwnProperty.call(item, 'rawScore')) errors.push(createIssue('WFL-002', `${base}/rawScore`, { field: `criteria.${index}.rawScore` }))
-    if (!Object.prototype.hasOwnProperty.call(item, 'formulaId')) errors.push(createIssue('WFL-002', `${base}/formulaId`, { field: `criteria.${index}.formulaId` }))
+    if (!Object.prototype.hasOwnProperty.call(item, 'rawScore'))
+        errors.push(createIssue('WFL-002', `${base}/rawScore`, { field: `criteria.${index}.rawScore` }))
+    if (!Object.prototype.hasOwnProperty.call(item, 'formulaId'))
+        errors.push(createIssue('WFL-002', `${base}/formulaId`, { field: `criteria.${index}.formulaId` }))
     errors.push(...reserved(c.name, `${base}/name`, 'criterion name'))
     errors.push(...rangeIssue(c.weight >= 0, `${base}/weight`, 'weight', 'a number >= 0', c.weight))
-    if (c.criticalFloor !== undefined) errors.push(...rangeIssue(c.criticalFloor >= 0 && c.criticalFloor <= 1, `${base}/criticalFloor`, 'criticalFloor', 'a number in 0..1', c.criticalFloor))
-    if (c.samples !== undefined) errors.push(...rangeIssue(Number.isInteger(c.samples) && c.samples >= 0, `${base}/samples`, 'samples', 'an integer >= 0', c.samples))
+    if (c.criticalFloor !== undefined)
+        errors.push(
+            ...rangeIssue(
+                c.criticalFloor >= 0 && c.criticalFloor <= 1,
+                `${base}/criticalFloor`,
+                'criticalFloor',
+                'a number in 0..1',
+                c.criticalFloor
+            )
+        )
+    if (c.samples !== undefined)
+        errors.push(
+            ...rangeIssue(
+                Number.isInteger(c.samples) && c.samples >= 0,
+                `${base}/samples`,
+                'samples',
+                'an integer >= 0',
+                c.samples
+            )
+        )
     if (c.criticalFloor !== undefined && c.rawCriticalFloor !== undefined) errors.push(createIssue('WFL-010', base))
     return errors.length > 0 ? { value: null, errors } : { value: c, errors }
 }
@@ -133,12 +193,21 @@ function resolveFloor(
     return chosen(null, null)
 }
 
-function parseCriterion(item: unknown, index: number, prior: Rational, k: Rational): { value: ParsedCriterion | null; errors: Issue[] } {
+function parseCriterion(
+    item: unknown,
+    index: number,
+    prior: Rational,
+    k: Rational
+): { value: ParsedCriterion | null; errors: Issue[] } {
     const base = pointer('criteria', index)
     const checked = checkCriterion(item, index, base)
     if (checked.value === null) return { value: null, errors: checked.errors }
     const c = checked.value
-    const normalised = normaliseRaw(c.formulaId, c.rawScore, c.params, { raw: `${base}/rawScore`, params: `${base}/params`, criterion: c.name })
+    const normalised = normaliseRaw(c.formulaId, c.rawScore, c.params, {
+        raw: `${base}/rawScore`,
+        params: `${base}/params`,
+        criterion: c.name
+    })
     if (normalised.value === null) return { value: null, errors: normalised.errors }
     const formulaId = c.formulaId as WorkflowFormulaId
 
@@ -169,12 +238,16 @@ type WorkflowArgs = v.InferOutput<typeof INPUT>
 /** The gates that must be reported: `requiredGates` and the profile's gates. Issues go to `errors`. */
 function requiredGateNames(value: WorkflowArgs, errors: Issue[]): string[] {
     const required = [...(value.requiredGates ?? [])]
-    ;(value.requiredGates ?? []).forEach((gate, i) => errors.push(...reserved(gate, pointer('requiredGates', i), 'gate name')))
+    ;(value.requiredGates ?? []).forEach((gate, i) =>
+        errors.push(...reserved(gate, pointer('requiredGates', i), 'gate name'))
+    )
     if (value.profile !== undefined) {
         if ((WORKFLOW_PROFILE_IDS as readonly string[]).includes(value.profile)) {
             required.push(...WORKFLOW_PROFILES[value.profile as WorkflowProfileId].hardGates.map((g) => g.id))
         } else {
-            errors.push(createIssue('WFL-013', '/profile', { value: value.profile, expected: WORKFLOW_PROFILE_IDS.join(', ') }))
+            errors.push(
+                createIssue('WFL-013', '/profile', { value: value.profile, expected: WORKFLOW_PROFILE_IDS.join(', ') })
+            )
         }
     }
     return required
@@ -197,7 +270,8 @@ function parseCriteria(
             return
         }
         warnings.push(...c.errors)
-        if (names.has(c.value.name)) errors.push(createIssue('WFL-008', pointer('criteria', i, 'name'), { value: c.value.name }))
+        if (names.has(c.value.name))
+            errors.push(createIssue('WFL-008', pointer('criteria', i, 'name'), { value: c.value.name }))
         names.add(c.value.name)
         criteria.push(c.value)
     })
@@ -210,9 +284,12 @@ export function parseWorkflowInput(input: unknown): { value: ParsedWorkflowInput
     const guarded = guardInput(input, WORKFLOW_GUARD)
     if (guarded.value === null) return { value: null, errors: guarded.errors }
     const raw = guarded.value
-    const errors: Issue[] = unknownKeys(raw, TOP_KEYS, '').map(([key, path]) => createIssue('WFL-021', path, { field: key }))
+    const errors: Issue[] = unknownKeys(raw, TOP_KEYS, '').map(([key, path]) =>
+        createIssue('WFL-021', path, { field: key })
+    )
     if (isRecord(raw.reliability)) {
-        for (const [key, path] of unknownKeys(raw.reliability, ['prior', 'k'], '/reliability')) errors.push(createIssue('WFL-021', path, { field: key }))
+        for (const [key, path] of unknownKeys(raw.reliability, ['prior', 'k'], '/reliability'))
+            errors.push(createIssue('WFL-021', path, { field: key }))
     }
     const arrays = arraysForObjects(raw, [['hardGates'], ['reliability']], 'WFL-003')
     if (arrays.length > 0) return { value: null, errors: [...errors, ...arrays] }
@@ -225,19 +302,42 @@ export function parseWorkflowInput(input: unknown): { value: ParsedWorkflowInput
     for (const gate of Object.keys(gateMap)) errors.push(...reserved(gate, pointer('hardGates', gate), 'gate name'))
     const required = requiredGateNames(value, errors)
     const passThreshold = value.passThreshold ?? WORKFLOW_DEFAULT_PASS_THRESHOLD
-    errors.push(...rangeIssue(passThreshold >= 0 && passThreshold <= 100, '/passThreshold', 'passThreshold', 'a number in 0..100', passThreshold))
+    errors.push(
+        ...rangeIssue(
+            passThreshold >= 0 && passThreshold <= 100,
+            '/passThreshold',
+            'passThreshold',
+            'a number in 0..100',
+            passThreshold
+        )
+    )
     const prior = value.reliability?.prior ?? WORKFLOW_DEFAULT_PRIOR
     const k = value.reliability?.k ?? WORKFLOW_DEFAULT_K
-    errors.push(...rangeIssue(prior >= 0 && prior <= 1, '/reliability/prior', 'reliability.prior', 'a number in 0..1', prior))
+    errors.push(
+        ...rangeIssue(prior >= 0 && prior <= 1, '/reliability/prior', 'reliability.prior', 'a number in 0..1', prior)
+    )
     errors.push(...rangeIssue(k > 0, '/reliability/k', 'reliability.k', 'a number > 0', k))
     const rate = value.judgeInconsistencyRate ?? null
-    if (rate !== null) errors.push(...rangeIssue(rate >= 0 && rate <= 1, '/judgeInconsistencyRate', 'judgeInconsistencyRate', 'a number in 0..1', rate))
+    if (rate !== null)
+        errors.push(
+            ...rangeIssue(
+                rate >= 0 && rate <= 1,
+                '/judgeInconsistencyRate',
+                'judgeInconsistencyRate',
+                'a number in 0..1',
+                rate
+            )
+        )
     if (errors.length > 0) return { value: null, errors }
 
     const { criteria, warnings } = parseCriteria(value.criteria, fromNumber(prior), fromNumber(k), errors)
     if (errors.length > 0) return { value: null, errors: [...errors, ...warnings] }
 
-    const reported = Object.entries(gateMap).map(([gate, passed]) => ({ gate, passed, reason: passed ? ('reported' as const) : ('reported-false' as const) }))
+    const reported = Object.entries(gateMap).map(([gate, passed]) => ({
+        gate,
+        passed,
+        reason: passed ? ('reported' as const) : ('reported-false' as const)
+    }))
     const missing = [...new Set(required)].filter((gate) => !Object.prototype.hasOwnProperty.call(gateMap, gate))
     return {
         value: {

@@ -24,7 +24,8 @@ export interface WorkflowProfile {
 export type WorkflowProfileId = 'swe' | 'dag' | 'rag' | 'agentic-tool-use'
 
 const gate = (id: string, description: string): WorkflowProfileGate => Object.freeze({ id, description })
-const criterion = (name: string, weight: number, description: string): WorkflowProfileCriterion => Object.freeze({ name, weight, description })
+const criterion = (name: string, weight: number, description: string): WorkflowProfileCriterion =>
+    Object.freeze({ name, weight, description })
 
 /** The four profiles of seed 004 §6 as data: hard gates and default weights (each set sums to 1). */
 export const WORKFLOW_PROFILES: Readonly<Record<WorkflowProfileId, WorkflowProfile>> = Object.freeze({
@@ -99,7 +100,12 @@ export const WORKFLOW_PROFILES: Readonly<Record<WorkflowProfileId, WorkflowProfi
 })
 
 /** Profile ids in letter order. */
-export const WORKFLOW_PROFILE_IDS: readonly WorkflowProfileId[] = Object.freeze(['swe', 'dag', 'rag', 'agentic-tool-use'])
+export const WORKFLOW_PROFILE_IDS: readonly WorkflowProfileId[] = Object.freeze([
+    'swe',
+    'dag',
+    'rag',
+    'agentic-tool-use'
+])
 
 /** Gates whose failures count as severe validation/security failures for the promotion policy (§10). */
 export const WORKFLOW_DEFAULT_SEVERE_GATES: readonly string[] = Object.freeze([

@@ -33,7 +33,11 @@ export const WORKFLOW_PROMOTION_TOLERANCES: Required<WorkflowPromotionTolerances
 
 /** One condition of the promotion policy. */
 export interface WorkflowPromotionReason {
-    readonly condition: 'hard-gate-failure-rate' | 'weighted-score-non-inferior' | 'no-floor-regression' | 'no-severe-failure-increase'
+    readonly condition:
+        | 'hard-gate-failure-rate'
+        | 'weighted-score-non-inferior'
+        | 'no-floor-regression'
+        | 'no-severe-failure-increase'
     readonly holds: boolean
     readonly candidate: number
     readonly baseline: number
@@ -52,7 +56,14 @@ export interface WorkflowPromotion {
 const INPUT = v.object({
     candidate: v.pipe(v.array(v.unknown()), v.minLength(1)),
     baseline: v.pipe(v.array(v.unknown()), v.minLength(1)),
-    tolerances: v.optional(v.object({ gateFailureRate: v.optional(v.number()), weightedScore: v.optional(v.number()), floorFailureRate: v.optional(v.number()), severeFailureRate: v.optional(v.number()) })),
+    tolerances: v.optional(
+        v.object({
+            gateFailureRate: v.optional(v.number()),
+            weightedScore: v.optional(v.number()),
+            floorFailureRate: v.optional(v.number()),
+            severeFailureRate: v.optional(v.number())
+        })
+    ),
     severeGates: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200))))
 })
 
@@ -75,13 +86,18 @@ function summarise(cores: readonly WorkflowCore[], severeGates: ReadonlySet<stri
             floorCounts.set(c.name, { failures: e.failures + (c.floorFailed ? 1 : 0), evaluated: e.evaluated + 1 })
         })
         const severeGate = core.gateFailures.some((g) => severeGates.has(g.gate))
-        const severeFloor = core.normalized.some((c) => c.floorFailed && (c.category === 'safety' || c.category === 'validation'))
+        const severeFloor = core.normalized.some(
+            (c) => c.floorFailed && (c.category === 'safety' || c.category === 'validation')
+        )
         if (severeGate || severeFloor) severe += 1
     }
     return {
         n,
         gateRate: ratio(cores.filter((c) => c.gateFailures.length > 0).length, n),
-        adjustedMean: ratio(cores.reduce((s, c) => s + c.adjustedScoreH, 0), 100 * n),
+        adjustedMean: ratio(
+            cores.reduce((s, c) => s + c.adjustedScoreH, 0),
+            100 * n
+        ),
         floorRates: new Map([...floorCounts.entries()].map(([name, e]) => [name, ratio(e.failures, e.evaluated)])),
         severeRate: ratio(severe, n)
     }
@@ -99,19 +115,45 @@ interface PromotionRequest {
 function checkPromotionInput(input: unknown): { request: PromotionRequest | null; errors: Issue[] } {
     const guarded = guardInput(input, WORKFLOW_GUARD)
     if (guarded.value === null) return { request: null, errors: guarded.errors }
-    const errors: Issue[] = unknownKeys(guarded.value, ['candidate', 'baseline', 'tolerances', 'severeGates'], '').map(([key, path]) => createIssue('WFL-021', path, { field: key }))
+    const errors: Issue[] = unknownKeys(guarded.value, ['candidate', 'baseline', 'tolerances', 'severeGates'], '').map(
+        ([key, path]) => createIssue('WFL-021', path, { field: key })
+    )
     if (isRecord(guarded.value.tolerances)) {
-        for (const [key, path] of unknownKeys(guarded.value.tolerances, Object.keys(WORKFLOW_PROMOTION_TOLERANCES), '/tolerances')) errors.push(createIssue('WFL-021', path, { field: key }))
+        for (const [key, path] of unknownKeys(
+            guarded.value.tolerances,
+            Object.keys(WORKFLOW_PROMOTION_TOLERANCES),
+            '/tolerances'
+        ))
+            errors.push(createIssue('WFL-021', path, { field: key }))
     }
     const arrays = arraysForObjects(guarded.value, [['tolerances']], 'WFL-003')
     if (arrays.length > 0) return { request: null, errors: [...errors, ...arrays] }
     const args = parseArgs(INPUT, guarded.value, WORKFLOW_ARGS)
     if (args.value === null) return { request: null, errors: [...errors, ...args.errors] }
-    const tol = { ...WORKFLOW_PROMOTION_TOLERANCES, ...Object.fromEntries(Object.entries(args.value.tolerances ?? {}).filter(([, x]) => x !== undefined)) } as Required<WorkflowPromotionTolerances>
+    const tol = {
+        ...WORKFLOW_PROMOTION_TOLERANCES,
+        ...Object.fromEntries(Object.entries(args.value.tolerances ?? {}).filter(([, x]) => x !== undefined))
+    } as Required<WorkflowPromotionTolerances>
     for (const key of ['gateFailureRate', 'floorFailureRate', 'severeFailureRate'] as const) {
-        errors.push(...rangeIssue(tol[key] >= 0 && tol[key] <= 1, pointer('tolerances', key), `tolerances.${key}`, 'a number in 0..1', tol[key]))
+        errors.push(
+            ...rangeIssue(
+                tol[key] >= 0 && tol[key] <= 1,
+                pointer('tolerances', key),
+                `tolerances.${key}`,
+                'a number in 0..1',
+                tol[key]
+            )
+        )
     }
-    errors.push(...rangeIssue(tol.weightedScore >= 0 && tol.weightedScore <= 100, '/tolerances/weightedScore', 'tolerances.weightedScore', 'a number in 0..100', tol.weightedScore))
+    errors.push(
+        ...rangeIssue(
+            tol.weightedScore >= 0 && tol.weightedScore <= 100,
+            '/tolerances/weightedScore',
+            'tolerances.weightedScore',
+            'a number in 0..100',
+            tol.weightedScore
+        )
+    )
     return errors.length > 0 ? { request: null, errors } : { request: { args: args.value, tol }, errors }
 }
 
@@ -139,14 +181,15 @@ function scoreReason(cand: Side, base: Side, tolerance: number): WorkflowPromoti
     const holds = cmp(cand.adjustedMean, sub(base.adjustedMean, fromNumber(tolerance))) >= 0
     const candidate = toNumber(cand.adjustedMean)
     const baseline = toNumber(base.adjustedMean)
-    const detail =
-        `candidate mean adjusted weighted score ${candidate} ${holds ? '>=' : '<'} baseline ${baseline} - ${tolerance}`
+    const detail = `candidate mean adjusted weighted score ${candidate} ${holds ? '>=' : '<'} baseline ${baseline} - ${tolerance}`
     return { condition: 'weighted-score-non-inferior', holds, candidate, baseline, tolerance, detail }
 }
 
 function floorReason(cand: Side, base: Side, tolerance: number): WorkflowPromotionReason {
     // A floor is compared wherever either side has it; a side without that floor counts as 0 failures.
-    const names = [...new Set([...cand.floorRates.keys(), ...base.floorRates.keys()])].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))
+    const names = [...new Set([...cand.floorRates.keys(), ...base.floorRates.keys()])].sort((x, y) =>
+        x < y ? -1 : x > y ? 1 : 0
+    )
     const rateOf = (side: Side, name: string): Rational => side.floorRates.get(name) ?? ratio(0)
     const regressed = names.filter((name) => !notWorse(rateOf(cand, name), rateOf(base, name), tolerance))
     const worst = (side: Side): Rational =>
@@ -166,7 +209,12 @@ function floorReason(cand: Side, base: Side, tolerance: number): WorkflowPromoti
 
 /** `WorkflowRubric.promote` without the class. */
 export function promoteWorkflow(input: unknown): WorkflowPromotion {
-    const failed = (errors: Issue[]): WorkflowPromotion => ({ system: WORKFLOW_SYSTEM_VERSION, promote: null, reasons: [], errors })
+    const failed = (errors: Issue[]): WorkflowPromotion => ({
+        system: WORKFLOW_SYSTEM_VERSION,
+        promote: null,
+        reasons: [],
+        errors
+    })
     const checked = checkPromotionInput(input)
     if (checked.request === null) return failed(checked.errors)
     const { args, tol } = checked.request

@@ -48,7 +48,13 @@ export interface WorkflowReportBundle {
         /** `stdDev / √n`; `null` for a single run. */
         readonly standardError: number | null
         /** Percentile bootstrap 95% interval of the mean; `null` for a single run. */
-        readonly ci95: { readonly lower: number; readonly upper: number; readonly method: 'percentile-bootstrap'; readonly resamples: number; readonly seed: number } | null
+        readonly ci95: {
+            readonly lower: number
+            readonly upper: number
+            readonly method: 'percentile-bootstrap'
+            readonly resamples: number
+            readonly seed: number
+        } | null
     }
     /** Mean of the reliability-adjusted weighted scores (used by the promotion policy). */
     readonly adjustedWeightedScoreMean: number
@@ -67,10 +73,18 @@ export interface WorkflowReportResult {
     readonly errors: readonly Issue[]
 }
 
-const REPORT = v.object({ runs: v.pipe(v.array(v.unknown()), v.minLength(1)), seed: v.optional(v.number()), resamples: v.optional(v.number()), top: v.optional(v.number()) })
+const REPORT = v.object({
+    runs: v.pipe(v.array(v.unknown()), v.minLength(1)),
+    seed: v.optional(v.number()),
+    resamples: v.optional(v.number()),
+    top: v.optional(v.number())
+})
 
 /** Evaluates every run; issues come back under `<base>/<i>`. */
-export function evaluateRuns(runs: readonly unknown[], base: string): { cores: WorkflowCore[] | null; errors: Issue[] } {
+export function evaluateRuns(
+    runs: readonly unknown[],
+    base: string
+): { cores: WorkflowCore[] | null; errors: Issue[] } {
     const cores: WorkflowCore[] = []
     const errors: Issue[] = []
     runs.forEach((run, i) => {
@@ -161,7 +175,10 @@ function tallyRuns(cores: readonly WorkflowCore[]): RunTally {
             values.set(c.name, list)
             if (c.criticalFloor !== null) {
                 const entry = floors.get(c.name) ?? { failures: 0, evaluated: 0 }
-                floors.set(c.name, { failures: entry.failures + (c.floorFailed ? 1 : 0), evaluated: entry.evaluated + 1 })
+                floors.set(c.name, {
+                    failures: entry.failures + (c.floorFailed ? 1 : 0),
+                    evaluated: entry.evaluated + 1
+                })
                 if (c.floorFailed) bump(`floor:${c.name}`)
             }
         })
@@ -175,14 +192,27 @@ function criterionDistribution(name: string, entries: readonly BinnedValue[]): W
     const sorted = [...list].sort((x, y) => x - y)
     const m = list.reduce((s, x) => s + x, 0) / list.length
     const mid = sorted.length >> 1
-    const median = sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+    const median =
+        sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
     const histogram: [number, number, number, number, number] = [0, 0, 0, 0, 0]
     for (const e of entries) histogram[e.bin] = (histogram[e.bin] as number) + 1
-    return { name, count: list.length, mean: m, stdDev: sampleStdDev(list, m), min: sorted[0] as number, median, max: sorted[sorted.length - 1] as number, histogram }
+    return {
+        name,
+        count: list.length,
+        mean: m,
+        stdDev: sampleStdDev(list, m),
+        min: sorted[0] as number,
+        median,
+        max: sorted[sorted.length - 1] as number,
+        histogram
+    }
 }
 
 /** Builds the bundle from evaluated runs. `withInterval: false` skips the bootstrap (promotion needs no interval). */
-export function buildBundle(cores: readonly WorkflowCore[], options: { seed: number; resamples: number; top: number; withInterval: boolean }): WorkflowReportBundle {
+export function buildBundle(
+    cores: readonly WorkflowCore[],
+    options: { seed: number; resamples: number; top: number; withInterval: boolean }
+): WorkflowReportBundle {
     const n = cores.length
     const scores = cores.map((c) => c.scoreH)
     const sumH = scores.reduce((s, h) => s + h, 0)
@@ -204,7 +234,10 @@ export function buildBundle(cores: readonly WorkflowCore[], options: { seed: num
             mean,
             stdDev,
             standardError: stdDev === null ? null : stdDev / Math.sqrt(n),
-            ci95: interval === null ? null : { ...interval, method: 'percentile-bootstrap', resamples: options.resamples, seed: options.seed }
+            ci95:
+                interval === null
+                    ? null
+                    : { ...interval, method: 'percentile-bootstrap', resamples: options.resamples, seed: options.seed }
         },
         adjustedWeightedScoreMean: cores.reduce((s, c) => s + c.adjustedScoreH, 0) / (100 * n),
         hardGateFailureRate: toNumber(ratio(cores.filter((c) => c.gateFailures.length > 0).length, n)),
@@ -220,23 +253,58 @@ export function buildBundle(cores: readonly WorkflowCore[], options: { seed: num
 
 /** `WorkflowRubric.report` without the class. */
 export function reportWorkflow(input: unknown): WorkflowReportResult {
-    const failed = (errors: Issue[]): WorkflowReportResult => ({ system: WORKFLOW_SYSTEM_VERSION, report: null, errors })
+    const failed = (errors: Issue[]): WorkflowReportResult => ({
+        system: WORKFLOW_SYSTEM_VERSION,
+        report: null,
+        errors
+    })
     const guarded = guardInput(input, WORKFLOW_GUARD)
     if (guarded.value === null) return failed(guarded.errors)
-    const errors: Issue[] = unknownKeys(guarded.value, ['runs', 'seed', 'resamples', 'top'], '').map(([key, path]) => createIssue('WFL-021', path, { field: key }))
+    const errors: Issue[] = unknownKeys(guarded.value, ['runs', 'seed', 'resamples', 'top'], '').map(([key, path]) =>
+        createIssue('WFL-021', path, { field: key })
+    )
     const args = parseArgs(REPORT, guarded.value, WORKFLOW_ARGS)
     if (args.value === null) return failed([...errors, ...args.errors])
     const seed = args.value.seed ?? WORKFLOW_BOOTSTRAP_DEFAULTS.seed
     const resamples = args.value.resamples ?? WORKFLOW_BOOTSTRAP_DEFAULTS.resamples
     const top = args.value.top ?? WORKFLOW_BOOTSTRAP_DEFAULTS.top
-    errors.push(...rangeIssue(Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff, '/seed', 'seed', 'an integer in 0..4294967295', seed))
-    errors.push(...rangeIssue(Number.isInteger(resamples) && resamples >= 1 && resamples <= 100000, '/resamples', 'resamples', 'an integer in 1..100000', resamples))
-    errors.push(...rangeIssue(Number.isInteger(top) && top >= 1 && top <= 1000, '/top', 'top', 'an integer in 1..1000', top))
+    errors.push(
+        ...rangeIssue(
+            Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff,
+            '/seed',
+            'seed',
+            'an integer in 0..4294967295',
+            seed
+        )
+    )
+    errors.push(
+        ...rangeIssue(
+            Number.isInteger(resamples) && resamples >= 1 && resamples <= 100000,
+            '/resamples',
+            'resamples',
+            'an integer in 1..100000',
+            resamples
+        )
+    )
+    errors.push(
+        ...rangeIssue(Number.isInteger(top) && top >= 1 && top <= 1000, '/top', 'top', 'an integer in 1..1000', top)
+    )
     // The bootstrap draws indices below 2^21 exactly; more runs than that is not a realistic report.
-    errors.push(...rangeIssue(args.value.runs.length <= 2 ** 21, '/runs', 'runs', 'at most 2097152 runs', args.value.runs.length))
+    errors.push(
+        ...rangeIssue(
+            args.value.runs.length <= 2 ** 21,
+            '/runs',
+            'runs',
+            'at most 2097152 runs',
+            args.value.runs.length
+        )
+    )
     if (errors.length > 0) return failed(errors)
     const { cores, errors: runErrors } = evaluateRuns(args.value.runs, '/runs')
     if (cores === null) return failed(runErrors)
-    return { system: WORKFLOW_SYSTEM_VERSION, report: buildBundle(cores, { seed, resamples, top, withInterval: true }), errors: runErrors }
+    return {
+        system: WORKFLOW_SYSTEM_VERSION,
+        report: buildBundle(cores, { seed, resamples, top, withInterval: true }),
+        errors: runErrors
+    }
 }
-

@@ -25,8 +25,10 @@ export interface WorkflowRubricValidation {
 function ajvIssue(error: ErrorObject, base: string): Issue {
     const params = error.params as Record<string, unknown>
     let path = base + error.instancePath
-    if (error.keyword === 'required' && typeof params.missingProperty === 'string') path += pointer(params.missingProperty)
-    if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') path += pointer(params.additionalProperty)
+    if (error.keyword === 'required' && typeof params.missingProperty === 'string')
+        path += pointer(params.missingProperty)
+    if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string')
+        path += pointer(params.additionalProperty)
     // A failing property name is reported on the name itself: ajv puts it on the error (inner
     // keyword) or in params (the propertyNames keyword).
     const name = error.propertyName ?? (error.keyword === 'propertyNames' ? params.propertyName : undefined)
@@ -49,7 +51,8 @@ function semanticIssues(rubric: Record<string, unknown>, base: string): Issue[] 
         }
         if (typeof c.weight === 'number') weights.push(c.weight)
         const scale = c.scale
-        if (!Array.isArray(scale) || scale.length !== 2 || !Number.isInteger(scale[0]) || !Number.isInteger(scale[1])) return
+        if (!Array.isArray(scale) || scale.length !== 2 || !Number.isInteger(scale[0]) || !Number.isInteger(scale[1]))
+            return
         const [lo, hi] = scale as [number, number]
         const scaleText = `[${lo}, ${hi}]`
         if (lo >= hi || hi - lo + 1 > WORKFLOW_MAX_SCALE_POINTS) {
@@ -59,11 +62,15 @@ function semanticIssues(rubric: Record<string, unknown>, base: string): Issue[] 
         if (isRecord(c.anchors)) {
             const anchors = c.anchors
             for (let point = lo; point <= hi; point += 1) {
-                if (!Object.prototype.hasOwnProperty.call(anchors, String(point))) issues.push(createIssue('WFL-017', `${at}/anchors`, { point, scale: scaleText }))
+                if (!Object.prototype.hasOwnProperty.call(anchors, String(point)))
+                    issues.push(createIssue('WFL-017', `${at}/anchors`, { point, scale: scaleText }))
             }
             for (const key of Object.keys(anchors)) {
                 const point = Number(key)
-                if (/^-?(0|[1-9][0-9]*)$/.test(key) && (point < lo || point > hi)) issues.push(createIssue('WFL-018', `${at}/anchors` + pointer(key), { point: key, scale: scaleText }))
+                if (/^-?(0|[1-9][0-9]*)$/.test(key) && (point < lo || point > hi))
+                    issues.push(
+                        createIssue('WFL-018', `${at}/anchors` + pointer(key), { point: key, scale: scaleText })
+                    )
             }
         }
         if (typeof c.critical_floor === 'number' && (c.critical_floor < lo || c.critical_floor > hi)) {
@@ -73,7 +80,12 @@ function semanticIssues(rubric: Record<string, unknown>, base: string): Issue[] 
     if (weights.length > 0 && weights.length === criteria.length) {
         const total = sum(weights.map(fromNumber))
         if (cmp(abs(sub(total, fromNumber(1))), fromNumber(WORKFLOW_WEIGHT_TOLERANCE)) > 0) {
-            issues.push(createIssue('WFL-019', `${base}/criteria`, { tolerance: WORKFLOW_WEIGHT_TOLERANCE, sum: decimalText(total) }))
+            issues.push(
+                createIssue('WFL-019', `${base}/criteria`, {
+                    tolerance: WORKFLOW_WEIGHT_TOLERANCE,
+                    sum: decimalText(total)
+                })
+            )
         }
     }
     return issues
@@ -81,10 +93,16 @@ function semanticIssues(rubric: Record<string, unknown>, base: string): Issue[] 
 
 /** `WorkflowRubric.validateRubric` without the class. */
 export function validateWorkflowRubric(input: unknown): WorkflowRubricValidation {
-    const done = (errors: Issue[]): WorkflowRubricValidation => ({ system: WORKFLOW_SYSTEM_VERSION, valid: !errors.some((e) => e.severity === SEVERITY.error), errors })
+    const done = (errors: Issue[]): WorkflowRubricValidation => ({
+        system: WORKFLOW_SYSTEM_VERSION,
+        valid: !errors.some((e) => e.severity === SEVERITY.error),
+        errors
+    })
     const guarded = guardInput(input, WORKFLOW_GUARD)
     if (guarded.value === null) return done(guarded.errors)
-    const errors: Issue[] = unknownKeys(guarded.value, ['rubric'], '').map(([key, path]) => createIssue('WFL-021', path, { field: key }))
+    const errors: Issue[] = unknownKeys(guarded.value, ['rubric'], '').map(([key, path]) =>
+        createIssue('WFL-021', path, { field: key })
+    )
     const rubric = guarded.value.rubric
     if (rubric === undefined) return done([...errors, createIssue('WFL-002', '/rubric', { field: 'rubric' })])
     // schemas/workflow-rubric.schema.json, interpreted at run time (src/validation/validators.ts).

@@ -103,21 +103,51 @@ export interface WorkflowPlacement {
 
 /** One step of the workflow trace, in the order of seed 004 §5.1. */
 export type WorkflowTraceStep =
-    | { readonly step: 'hard-gates'; readonly gates: ReadonlyArray<{ readonly gate: string; readonly passed: boolean; readonly reason: 'reported' | 'reported-false' | 'not-reported' }>; readonly failed: number }
+    | {
+          readonly step: 'hard-gates'
+          readonly gates: ReadonlyArray<{
+              readonly gate: string
+              readonly passed: boolean
+              readonly reason: 'reported' | 'reported-false' | 'not-reported'
+          }>
+          readonly failed: number
+      }
     | {
           readonly step: 'normalize'
-          readonly criteria: ReadonlyArray<{ readonly name: string; readonly formulaId: WorkflowFormulaId; readonly normalized: number; readonly adjusted: number | null; readonly floor: number | null; readonly floorFailed: boolean }>
+          readonly criteria: ReadonlyArray<{
+              readonly name: string
+              readonly formulaId: WorkflowFormulaId
+              readonly normalized: number
+              readonly adjusted: number | null
+              readonly floor: number | null
+              readonly floorFailed: boolean
+          }>
       }
     | {
           readonly step: 'aggregate'
-          readonly terms: ReadonlyArray<{ readonly name: string; readonly weight: number; readonly normalized: number; readonly product: number }>
+          readonly terms: ReadonlyArray<{
+              readonly name: string
+              readonly weight: number
+              readonly normalized: number
+              readonly product: number
+          }>
           readonly weightSum: number
           readonly weighted01: number
           readonly weighted100: number
       }
     | { readonly step: 'band'; readonly score: number; readonly grade: WorkflowGrade; readonly min: number }
-    | { readonly step: 'floor-cap'; readonly failed: readonly string[]; readonly before: WorkflowGrade; readonly after: WorkflowGrade }
-    | { readonly step: 'gate-override'; readonly applied: boolean; readonly before: WorkflowGrade; readonly after: WorkflowGrade }
+    | {
+          readonly step: 'floor-cap'
+          readonly failed: readonly string[]
+          readonly before: WorkflowGrade
+          readonly after: WorkflowGrade
+      }
+    | {
+          readonly step: 'gate-override'
+          readonly applied: boolean
+          readonly before: WorkflowGrade
+          readonly after: WorkflowGrade
+      }
     | {
           readonly step: 'pass-decision'
           readonly score: number

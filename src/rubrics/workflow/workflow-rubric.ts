@@ -1,7 +1,20 @@
 import { compareWorkflowRuns, type WorkflowComparison, type WorkflowRunSummary } from './compare.js'
 import { evaluateWorkflow } from './evaluate.js'
-import { adjustWorkflow, normalizeWorkflow, profileWorkflow, type WorkflowAdjustment, type WorkflowNormalization, type WorkflowProfileResult } from './normalize.js'
-import { adjudicatePairwise, pairwiseOrder, type PairVerdict, type PairwiseAdjudication, type PairwiseOrderResult } from './pairwise.js'
+import {
+    adjustWorkflow,
+    normalizeWorkflow,
+    profileWorkflow,
+    type WorkflowAdjustment,
+    type WorkflowNormalization,
+    type WorkflowProfileResult
+} from './normalize.js'
+import {
+    adjudicatePairwise,
+    pairwiseOrder,
+    type PairVerdict,
+    type PairwiseAdjudication,
+    type PairwiseOrderResult
+} from './pairwise.js'
 import { promoteWorkflow, type WorkflowPromotion, type WorkflowPromotionTolerances } from './promotion.js'
 import { reportWorkflow, type WorkflowReportResult } from './reporting.js'
 import { validateWorkflowRubric, type WorkflowRubricValidation } from './rubric-document.js'
@@ -46,7 +59,14 @@ export class WorkflowRubric {
      *   `WFL-012`, `WFL-014`, `WFL-021`, warning `WFL-WARN-001`.
      * @example WorkflowRubric.normalize({ formulaId: 'lower-is-better', rawScore: 12, params: { good: 8, bad: 30 } }).normalized // 0.8181…
      */
-    static normalize(input: { formulaId: WorkflowFormulaId; rawScore: WorkflowRawScore; params?: { good: number; bad: number }; samples?: number; prior?: number; k?: number }): WorkflowNormalization {
+    static normalize(input: {
+        formulaId: WorkflowFormulaId
+        rawScore: WorkflowRawScore
+        params?: { good: number; bad: number }
+        samples?: number
+        prior?: number
+        k?: number
+    }): WorkflowNormalization {
         return normalizeWorkflow(input)
     }
 
@@ -101,7 +121,11 @@ export class WorkflowRubric {
      *   codes `WFL-002`, `WFL-003`, `WFL-008`, `WFL-012`, `WFL-014`, `WFL-021`, warning `WFL-WARN-002`.
      * @example WorkflowRubric.adjudicatePairwise({ judgments: [{ id: 'q1', forward: 'a', swapped: 'b' }] }).outcomes?.[0]?.outcome // 'tie'
      */
-    static adjudicatePairwise(input: { judgments: ReadonlyArray<{ id: string; forward: PairVerdict; swapped: PairVerdict }>; onInconsistent?: 'tie' | 'rerun'; warningThreshold?: number }): PairwiseAdjudication {
+    static adjudicatePairwise(input: {
+        judgments: ReadonlyArray<{ id: string; forward: PairVerdict; swapped: PairVerdict }>
+        onInconsistent?: 'tie' | 'rerun'
+        warningThreshold?: number
+    }): PairwiseAdjudication {
         return adjudicatePairwise(input)
     }
 
@@ -113,7 +137,12 @@ export class WorkflowRubric {
      * @returns `{ system, report, errors }`; run issues come back under `/runs/<i>` (all `evaluate` codes), plus `WFL-014`.
      * @example WorkflowRubric.report({ runs, seed: 7 }).report?.weightedScore.ci95
      */
-    static report(input: { runs: readonly WorkflowEvaluateInput[]; seed?: number; resamples?: number; top?: number }): WorkflowReportResult {
+    static report(input: {
+        runs: readonly WorkflowEvaluateInput[]
+        seed?: number
+        resamples?: number
+        top?: number
+    }): WorkflowReportResult {
         return reportWorkflow(input)
     }
 
@@ -125,7 +154,12 @@ export class WorkflowRubric {
      * @returns `{ system, promote, reasons, errors }`; run issues under `/candidate/<i>` and `/baseline/<i>`, plus `WFL-014`.
      * @example WorkflowRubric.promote({ candidate, baseline }).reasons.filter((r) => !r.holds)
      */
-    static promote(input: { candidate: readonly WorkflowEvaluateInput[]; baseline: readonly WorkflowEvaluateInput[]; tolerances?: WorkflowPromotionTolerances; severeGates?: readonly string[] }): WorkflowPromotion {
+    static promote(input: {
+        candidate: readonly WorkflowEvaluateInput[]
+        baseline: readonly WorkflowEvaluateInput[]
+        tolerances?: WorkflowPromotionTolerances
+        severeGates?: readonly string[]
+    }): WorkflowPromotion {
         return promoteWorkflow(input)
     }
 
