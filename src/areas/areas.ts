@@ -123,10 +123,15 @@ export class Areas {
 
     /**
      * Decides which areas may run from the derived levels (area dependency graph).
-     * @param input - `{ areas?, signals: { namespaceLevel?, aboutPresent?, memberLevel? } }`; all areas when `areas` is omitted.
+     * @param input - `{ areas?, signals: { namespaceLevel?, aboutPresent?, memberLevel? } }`; all areas when `areas` is
+     *   omitted.
      * @returns `{ ready, gated: [{ area, reason }], errors }`; ARE-001 unknown area, ARE-016 unknown level,
      *   ARE-017 a signal the graph needs is missing (then nothing is decided).
-     * @example Areas.evaluateGates({ areas: ['single-test', 'tools-aggregate-namespace'], signals: { namespaceLevel: 'structural-valid' } }).gated
+     * @example
+     * Areas.evaluateGates({
+     *     areas: ['single-test', 'tools-aggregate-namespace'],
+     *     signals: { namespaceLevel: 'structural-valid' }
+     * }).gated
      */
     static evaluateGates(input: { areas?: unknown; signals?: GateSignals | unknown }): GateResult {
         return evaluateGates(input?.areas, input?.signals)
@@ -161,7 +166,20 @@ export class Areas {
      *   ARE-011/012 (context), ARE-013 (context contradicts the output),
      *   ARE-014/015 (deterministic answers), ARE-019 (no grade), ARE-WARN-001, ARE-INFO-001, and the
      *   GRD-/SCO-/VET- codes of the entry validation.
-     * @example Areas.toGradingEntry({ output, context: { schemaId: 'demo.prices', version: 'flowmcp/4.2.0', schemaHash: 'a1b2c3d4', gradingMode: 'full', now, grader, llmModel, selectionContext } }).entry
+     * @example
+     * Areas.toGradingEntry({
+     *     output,
+     *     context: {
+     *         schemaId: 'demo.prices',
+     *         version: 'flowmcp/4.2.0',
+     *         schemaHash: 'a1b2c3d4',
+     *         gradingMode: 'full',
+     *         now,
+     *         grader,
+     *         llmModel,
+     *         selectionContext
+     *     }
+     * }).entry
      */
     static toGradingEntry(input: {
         output?: unknown

@@ -46,7 +46,9 @@ export interface AreaQuestion {
 export interface BlockingCondition {
     /** Stable id, also used as the blocked reason where one is written. */
     readonly id: string
-    /** `blocked`: the node is blocked with a reason; `not-run`: the area does not run at all; `stop`: a cascade stop. */
+    /**
+     * `blocked`: the node is blocked with a reason; `not-run`: the area does not run at all; `stop`: a cascade stop.
+     */
     readonly effect: 'blocked' | 'not-run' | 'stop'
     readonly description: string
     /** Where the rule comes from (spec digest section). */
@@ -97,7 +99,8 @@ const PRE_CONDITION: BlockingCondition = {
     id: 'blocked-by-precondition',
     effect: 'blocked',
     description:
-        'every member in the frozen lockSnapshot must be stable; any other member status blocks the run before any area',
+        'every member in the frozen lockSnapshot must be stable; any other member status blocks the run ' +
+        'before any area',
     source: '02 §9.1'
 }
 const BELOW_SOFT_THRESHOLD: BlockingCondition = {
@@ -183,7 +186,8 @@ const STATIC: Readonly<Record<Area, StaticFacts>> = {
                 id: 'no-about',
                 effect: 'blocked',
                 description:
-                    'no schema declares an about resource, or its markdown file is missing: content grading does not run',
+                    'no schema declares an about resource, or its markdown file is missing: content grading ' +
+                    'does not run',
                 source: '02 §2.6'
             },
             {

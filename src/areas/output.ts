@@ -145,7 +145,9 @@ const PROVIDER_KEYWORDS = new Set([
     'description'
 ])
 
-/** A property schema in the form a provider enforces: `oneOf` as `anyOf`, the keywords it lacks dropped, objects closed. */
+/**
+ * A property schema in the form a provider enforces: `oneOf` as `anyOf`, the keywords it lacks dropped, objects closed.
+ */
 function providerForm(node: unknown): Record<string, unknown> {
     if (!isObject(node)) return {}
     const choices = Array.isArray(node.oneOf) ? node.oneOf : Array.isArray(node.anyOf) ? node.anyOf : null
@@ -493,11 +495,11 @@ function gradingIdIssue(output: Obj): Issue | null {
 const NONE: ReadonlySet<string> = new Set()
 
 /**
- * Validates one harness answer for `area` (issue paths under `/output`): plain-JSON limits, then either the blocker shortcut
- * (an object with a `blocker` key) or the area's envelope schema, then the checks JSON Schema
- * reports poorly (scores, duplicate questions, the gradingId/schemaHash binding). Never throws.
- * `answeredByCode`: deterministic questions code answers beside the output; the output may leave
- * them out, and every other question must be answered (ARE-020 names the ones that are not).
+ * Validates one harness answer for `area` (issue paths under `/output`): plain-JSON limits, then either the blocker
+ * shortcut (an object with a `blocker` key) or the area's envelope schema, then the checks JSON Schema reports poorly
+ * (scores, duplicate questions, the gradingId/schemaHash binding). Never throws. `answeredByCode`: deterministic
+ * questions code answers beside the output; the output may leave them out, and every other question must be answered
+ * (ARE-020 names the ones that are not).
  */
 export function validateAreaOutput(
     area: unknown,
@@ -538,7 +540,8 @@ export function validateAreaOutput(
     }
     const validate = envelope[area]
     validate(output)
-    // With code answers beside the output, fewer answers than questions is not by itself an error: coverage is checked below.
+    // With code answers beside the output, fewer answers than questions is not by itself an error: coverage is checked
+    // below.
     const partial = answeredByCode.size > 0
     const countOnly = (err: ErrorObject): boolean =>
         partial && err.keyword === 'minItems' && err.instancePath === '/answers'

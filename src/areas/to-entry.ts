@@ -386,7 +386,10 @@ function harnessGrading(
     }
 }
 
-/** One answer per catalogue question: the code's when it has one (ARE-INFO-001 when the output answered too), else the output's. */
+/**
+ * One answer per catalogue question: the code's when it has one (ARE-INFO-001 when the output answered too), else the
+ * output's.
+ */
 function assembleAnswers(
     areaId: Area,
     out: AreaOutput,
@@ -426,7 +429,10 @@ function assembleAnswers(
     return { gradings, sources, notes }
 }
 
-/** The selection scope is recorded in the first answer's evidence, so the caps are part of the entry (01-model §4 step 8). */
+/**
+ * The selection scope is recorded in the first answer's evidence, so the caps are part of the entry (01-model §4 step
+ * 8).
+ */
 function recordSelectionScope(gradings: GradingAnswer[], ctx: EntryContext): void {
     if (ctx.selectionScope === undefined || gradings.length === 0) return
     // A string evidence is kept under `text` so the scope can sit beside it.

@@ -69,7 +69,10 @@ export function reportOptionsOf(values: OptionValues, rules: Rules): Parameters<
     }
 }
 
-/** `--price-input` / `--price-output` (US dollars per million tokens): the prices, null when neither is given, or what is wrong. */
+/**
+ * `--price-input` / `--price-output` (US dollars per million tokens): the prices, null when neither is given, or what
+ * is wrong.
+ */
 function pricesOf(
     input: string | undefined,
     output: string | undefined
@@ -83,13 +86,19 @@ function pricesOf(
         if (text === undefined) continue
         const value = Number(text)
         if (!/^\d+(?:\.\d+)?$/.test(text) || !Number.isFinite(value))
-            return `--price-${name} must be a price in US dollars per million tokens, such as 3 or 0.15, got ${JSON.stringify(text)}`
+            return (
+                `--price-${name} must be a price in US dollars per million tokens, such as 3 or 0.15, got ` +
+                `${JSON.stringify(text)}`
+            )
         out[name] = value
     }
     return out
 }
 
-/** The flags of `grade` or `check` checked together: the prices of `--estimate` (null without), or what is wrong, in words. */
+/**
+ * The flags of `grade` or `check` checked together: the prices of `--estimate` (null without), or what is wrong, in
+ * words.
+ */
 function checkedGradeFlags(values: OptionValues): { prices: { input?: number; output?: number } | null } | string {
     if (values.live === true && (values.offline === true || values.recordings !== undefined))
         return '--live excludes --offline and --recordings'
@@ -109,7 +118,10 @@ function checkedGradeFlags(values: OptionValues): { prices: { input?: number; ou
     return { prices }
 }
 
-/** The options of `grade` (and the grading part of `check`'s), or the exit code when a flag is wrong (the reason on stderr). */
+/**
+ * The options of `grade` (and the grading part of `check`'s), or the exit code when a flag is wrong (the reason on
+ * stderr).
+ */
 export function gradeOptionsOf(
     command: string,
     values: OptionValues,

@@ -16,7 +16,10 @@ export interface LoadedConfig {
     readonly rules: Readonly<Record<string, unknown>> | undefined
 }
 
-/** The config file of `cwd`: in it or a parent, stopping at the folder that holds `.git` (the repository root); null when none. */
+/**
+ * The config file of `cwd`: in it or a parent, stopping at the folder that holds `.git` (the repository root); null
+ * when none.
+ */
 export function findConfig(cwd: string): string | null {
     let dir = resolve(cwd)
     const seen: string[] = []
@@ -37,7 +40,10 @@ function problemOf(key: string, value: unknown): string | null {
     if (spec === undefined)
         return `unknown key ${JSON.stringify(key).slice(0, 40)}; the keys are long options in camelCase, and rules`
     if (spec.values !== undefined && !spec.values.includes(value as string))
-        return `${key} must be one of ${spec.values.map((v) => JSON.stringify(v)).join(', ')}, got ${(JSON.stringify(value) ?? String(value)).slice(0, 40)}`
+        return (
+            `${key} must be one of ${spec.values.map((v) => JSON.stringify(v)).join(', ')}, got ` +
+            `${(JSON.stringify(value) ?? String(value)).slice(0, 40)}`
+        )
     const ok =
         spec.kind === 'boolean'
             ? typeof value === 'boolean'

@@ -14,9 +14,12 @@ const TEXT: Readonly<Record<Command, CommandText>> = {
     grade: {
         usage: 'grade <schema.mjs|dir…> [options]',
         about: 'Grades FlowMCP v4 schemas (offline by default) and prints one row per schema.',
-        exits: '0 graded · 1 the grading has holes (a schema that does not parse, a failed judge call) · 2 usage or environment error · 130 interrupted',
+        exits:
+            '0 graded · 1 the grading has holes (a schema that does not parse, a failed judge call) · 2 usage or ' +
+            'environment error · 130 interrupted',
         example:
-            'flowmcp-grading grade providers --island grading-island --judge-command ./judge.sh --judge-model gpt-4o-mini'
+            'flowmcp-grading grade providers --island grading-island --judge-command ./judge.sh --judge-model ' +
+            'gpt-4o-mini'
     },
     check: {
         usage: 'check [<schema.mjs|dir…>] [options]',
@@ -26,7 +29,8 @@ const TEXT: Readonly<Record<Command, CommandText>> = {
             'failed, the run was interrupted). SARIF and the summary are always written.',
         exits: '0 passed · 1 the gate failed · 2 usage or environment error · 130 interrupted',
         example:
-            'flowmcp-grading check providers/etherscan --baseline baseline-island --sarif grading.sarif --summary "$GITHUB_STEP_SUMMARY"'
+            'flowmcp-grading check providers/etherscan --baseline baseline-island --sarif grading.sarif ' +
+            '--summary "$GITHUB_STEP_SUMMARY"'
     },
     validate: {
         usage: 'validate <file…> [options]',
@@ -35,12 +39,16 @@ const TEXT: Readonly<Record<Command, CommandText>> = {
     },
     'emit-prompts': {
         usage: 'emit-prompts <schema.mjs> [options]',
-        about: 'Prints the Scoring Protocol v1 prompts.json of a schema; with --areas, an answers file of its open area units for grade --answers.',
+        about:
+            'Prints the Scoring Protocol v1 prompts.json of a schema; with --areas, an answers file of its open ' +
+            'area units for grade --answers.',
         example: 'flowmcp-grading emit-prompts providers/frankfurter/frankfurter.mjs --areas > answers.json'
     },
     'consume-scores': {
         usage: 'consume-scores <prompts.json> <scores.json> --schema <schema.mjs> [options]',
-        about: "Validates a scores.json against its prompts and prints the grade report; with --island, writes it into the island as the schema's entry.",
+        about:
+            'Validates a scores.json against its prompts and prints the grade report; with --island, writes it ' +
+            "into the island as the schema's entry.",
         example:
             'flowmcp-grading consume-scores prompts.json scores.json --schema providers/frankfurter/frankfurter.mjs'
     },
@@ -56,7 +64,9 @@ const TEXT: Readonly<Record<Command, CommandText>> = {
     },
     report: {
         usage: 'report <island> [options]',
-        about: 'Writes one self-contained HTML page of a graded island (stdout, or --out); --baseline lists the schemas graded worse than in that earlier copy. The rules of the config file apply to its fix lists.',
+        about:
+            'Writes one self-contained HTML page of a graded island (stdout, or --out); --baseline lists the ' +
+            'schemas graded worse than in that earlier copy. The rules of the config file apply to its fix lists.',
         example: 'flowmcp-grading report grading-island --out report.html'
     },
     rubric: {
@@ -98,19 +108,27 @@ function entryLines(label: string, text: string): string {
 /** One option's lines: the flag and its value, then the prose beside it. */
 function optionLines(option: OptionHelp, prefix = ''): string {
     return entryLines(
-        `  ${option.short !== undefined ? `-${option.short}, ` : ''}--${option.name}${option.arg !== undefined ? ` ${option.arg}` : ''}`,
+        `  ` +
+            `${option.short !== undefined ? `-${option.short}, ` : ''}--${option.name}${option.arg !== undefined ? ` ${option.arg}` : ''}`,
         `${prefix}${option.help}`
     )
 }
 
-/** The help of one command: its usage, what it does, every option it takes (from the table), its exit codes and an example. */
+/**
+ * The help of one command: its usage, what it does, every option it takes (from the table), its exit codes and an
+ * example.
+ */
 function commandHelp(command: Command): string {
     const text = TEXT[command]
     const options = optionsHelp(command)
         .map((o) => optionLines(o))
         .join('')
     const exits = text.exits !== undefined ? `\nExit codes: ${wrap(text.exits, WIDTH - 12, '')}\n` : ''
-    return `Usage: flowmcp-grading ${text.usage}\n\n${wrap(text.about, WIDTH, '')}\n\nOptions:\n${options}${exits}\nExample:\n  ${text.example}\n`
+    return (
+        `Usage: flowmcp-grading ` +
+        `${text.usage}\n\n${wrap(text.about, WIDTH, '')}\n\nOptions:\n${options}${exits}\nExample:\n  ` +
+        `${text.example}\n`
+    )
 }
 
 /** The help of one command, or undefined for no command or an unknown one (the whole usage is printed then). */

@@ -38,7 +38,8 @@ export function redactingIo(io: CliIo, extraNames: readonly string[] = []): CliI
                 .filter(([name, v]) => typeof v === 'string' && pick(name))
                 .map(([, v], i) => [String(i), v as string])
         )
-    // A variable found by its name alone needs a value long enough to be a key: `DISABLE_TOKEN=true` must not erase every "true".
+    // A variable found by its name alone needs a value long enough to be a key: `DISABLE_TOKEN=true` must not erase
+    // every "true".
     let forms = [
         ...new Set([...secretForms(values(named), 8), ...secretForms(values((name) => extraNames.includes(name)))])
     ].sort((a, b) => b.length - a.length)

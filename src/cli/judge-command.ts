@@ -6,7 +6,10 @@ import { JudgeCommandError, runCommandOnce, type CommandCall } from './judge-pro
 /** The variables every judge command gets from the parent environment (when set there). */
 export const BASE_JUDGE_ENV: readonly string[] = Object.freeze(['PATH', 'HOME', 'LANG', 'TERM'])
 
-/** Defaults: two minutes per call (an LLM call is slow), 8 MiB of reply, 380 characters of stderr (GRA-006 keeps 500 in all). */
+/**
+ * Defaults: two minutes per call (an LLM call is slow), 8 MiB of reply, 380 characters of stderr (GRA-006 keeps 500 in
+ * all).
+ */
 export const JUDGE_COMMAND_DEFAULTS = Object.freeze({
     timeoutMs: 120_000,
     maxOutputBytes: 8 * 1024 * 1024,
@@ -115,7 +118,10 @@ export function judgeFromCommand(options: JudgeCommandOptions): Judge {
     return (request: JudgeRequest, context?: JudgeCallContext) => runCommandOnce(call, request, context)
 }
 
-/** How the stderr of a failed call is shown: without the values the command was handed, control characters or more than the last characters. */
+/**
+ * How the stderr of a failed call is shown: without the values the command was handed, control characters or more than
+ * the last characters.
+ */
 function stderrTail(
     env: Readonly<Record<string, string>>,
     redact: readonly string[] | undefined
@@ -167,9 +173,14 @@ export interface JudgeCliValues {
     readonly judgeTimeout?: string
     readonly judgeEnv?: readonly string[]
     readonly judgeConcurrency?: string
-    /** The model the command asks, recorded as every answer's `llmModel` (unless a reply names its own). Required with `judgeCommand`. */
+    /**
+     * The model the command asks, recorded as every answer's `llmModel` (unless a reply names its own). Required with
+     * `judgeCommand`.
+     */
     readonly judgeModel?: string
-    /** The harness recorded in every entry; one of {@link HARNESSES} (the spec's only one, `claude-code`, by default). */
+    /**
+     * The harness recorded in every entry; one of {@link HARNESSES} (the spec's only one, `claude-code`, by default).
+     */
     readonly judgeHarness?: string
 }
 
@@ -209,7 +220,8 @@ function judgeFlagValues(values: JudgeCliValues, errors: string[]): JudgeFlags {
         errors.push(
             wrongFlag(
                 '--judge-harness',
-                `expected ${HARNESSES.join(' | ')} (the harnesses a grading entry may record), got ${JSON.stringify(values.judgeHarness)}`
+                `expected ${HARNESSES.join(' | ')} (the harnesses a grading entry may record), got ` +
+                    `${JSON.stringify(values.judgeHarness)}`
             )
         )
     const modelProblem = values.judgeModel === undefined ? null : modelNameProblem(values.judgeModel)
@@ -254,7 +266,8 @@ export function judgeFromCliOptions(
             errors.push(
                 wrongFlag(
                     '--judge-command',
-                    '--judge-timeout, --judge-env, --judge-concurrency, --judge-model and --judge-harness need --judge-command'
+                    '--judge-timeout, --judge-env, --judge-concurrency, --judge-model and --judge-harness ' +
+                        'need --judge-command'
                 )
             )
         }
@@ -265,7 +278,8 @@ export function judgeFromCliOptions(
         errors.push(
             wrongFlag(
                 '--judge-model',
-                '--judge-command needs --judge-model <name>, the model the command asks (recorded as llmModel in every entry)'
+                '--judge-command needs --judge-model <name>, the model the command asks (recorded as llmModel ' +
+                    'in every entry)'
             )
         )
     const options: JudgeCommandOptions = {

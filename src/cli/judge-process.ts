@@ -10,7 +10,10 @@ import type { JudgeCallContext, JudgeRequest } from '../index.js'
 /** A failed call: `message` starts with the code, so GRA-006 carries it as `JCMD-00x: …`. */
 export class JudgeCommandError extends Error {
     readonly code: ErrorCode
-    /** Worth another try (the library retries it with backoff): a timeout, exit code 75, or a rate limit or overload in the stderr tail. */
+    /**
+     * Worth another try (the library retries it with backoff): a timeout, exit code 75, or a rate limit or overload in
+     * the stderr tail.
+     */
     readonly retryable: boolean
     /** `detail` is appended whole: catalogue parameters are cut to 120 characters, a stderr tail needs more. */
     constructor(code: ErrorCode, params: IssueParams, detail?: string, retryable = false) {
@@ -27,7 +30,9 @@ export const RETRY_EXIT_CODE = 75
 const TRANSIENT =
     /\b(?:429|too many requests|rate[ -]?limit(?:ed)?|overloaded|50[0234]|bad gateway|service unavailable|gateway time-?out)\b/i
 
-/** Whether a failed run of the command is worth another try: exit code 75, or a rate limit or overload in its stderr. */
+/**
+ * Whether a failed run of the command is worth another try: exit code 75, or a rate limit or overload in its stderr.
+ */
 export function isTransientExit(code: number | null, stderr: string): boolean {
     return code === RETRY_EXIT_CODE || TRANSIENT.test(stderr.slice(-4096))
 }
@@ -45,7 +50,9 @@ export interface CommandCall {
     readonly onError: ((error: JudgeCommandError) => void) | undefined
 }
 
-/** Kills the command's process group: the group, not only the shell, since a grandchild may still hold the pipes open. */
+/**
+ * Kills the command's process group: the group, not only the shell, since a grandchild may still hold the pipes open.
+ */
 function killGroup(child: ChildProcess): void {
     if (child.pid === undefined) return
     try {
@@ -83,7 +90,8 @@ function endOnce(
         call.onError?.(error)
         reject(error)
     }
-    // The caller gave up (its timeout, or Ctrl-C): the command and what it started are killed, nothing is reported twice.
+    // The caller gave up (its timeout, or Ctrl-C): the command and what it started are killed, nothing is reported
+    // twice.
     const abandon = (): void => {
         if (settled) return
         settled = true
@@ -112,7 +120,10 @@ function endOnce(
     }
 }
 
-/** Runs the command once: the request on its stdin, its stdout the reply; a coded failure when it cannot run, times out, says too much or exits non-zero. */
+/**
+ * Runs the command once: the request on its stdin, its stdout the reply; a coded failure when it cannot run, times out,
+ * says too much or exits non-zero.
+ */
 export function runCommandOnce(
     call: CommandCall,
     request: JudgeRequest,

@@ -8,12 +8,17 @@ export const RUN_OPTIONS = {
         type: 'string',
         commands: GRADING,
         arg: '<file>',
-        help: 'the schema files or folders to take, one per line, besides those named (a CI step writes the changed folders there); an empty file checks nothing and passes, with an empty SARIF log'
+        help:
+            'the schema files or folders to take, one per line, besides those named (a CI step writes the changed ' +
+            'folders there); an empty file checks nothing and passes, with an empty SARIF log'
     },
     estimate: {
         type: 'boolean',
         commands: ['grade'],
-        help: 'print the judge calls, input tokens (total and the part a prefix cache serves) and expected output tokens the grading would take, and with prices the cost, and what repair turns could add (at most one call per unit); calls no judge, writes nothing'
+        help:
+            'print the judge calls, input tokens (total and the part a prefix cache serves) and expected output ' +
+            'tokens the grading would take, and with prices the cost, and what repair turns could add (at most ' +
+            'one call per unit); calls no judge, writes nothing'
     },
     kind: {
         type: 'string',
@@ -34,7 +39,9 @@ export const RUN_OPTIONS = {
     strict: {
         type: 'boolean',
         commands: ['validate'],
-        help: 'check grading entries as registry intake (docs/grading.md, Validation levels): every warning is an error, and no timestamp may lie after --now'
+        help:
+            'check grading entries as registry intake (docs/grading.md, Validation levels): every warning is an ' +
+            'error, and no timestamp may lie after --now'
     },
     schema: { type: 'string', commands: ['consume-scores'], arg: '<file>', help: 'the schema the scores are about' },
     'schema-id': { type: 'string', commands: ['emit-prompts'], arg: '<id>', help: 'override <namespace>/<file>' },
@@ -47,7 +54,9 @@ export const RUN_OPTIONS = {
     areas: {
         type: 'boolean',
         commands: ['emit-prompts'],
-        help: "emit the area prompts as an answers file for grade --answers (a tool's units only when its tests ran: pass --recordings <dir> or --live)"
+        help:
+            "emit the area prompts as an answers file for grade --answers (a tool's units only when its tests " +
+            'ran: pass --recordings <dir> or --live)'
     },
     out: {
         type: 'string',
@@ -59,7 +68,10 @@ export const RUN_OPTIONS = {
         type: 'string',
         commands: ALL,
         arg: '<file>',
-        help: 'the config file; default: flowmcp-grading.config.json in the working folder or a parent up to the repository root (keys: the long options in camelCase, and rules: { "<code>": "off" | "warning" | "error" }); flags win over it'
+        help:
+            'the config file; default: flowmcp-grading.config.json in the working folder or a parent up to the ' +
+            'repository root (keys: the long options in camelCase, and rules: { "<code>": "off" | "warning" | ' +
+            '"error" }); flags win over it'
     },
     'print-config': {
         type: 'boolean',

@@ -44,7 +44,10 @@ function argsError(cause: unknown): string {
             : null
     if (unknown === null) return message
     const option = unknown[1] as string
-    return `unknown option: ${option} (an argument that starts with '-' but is not an option goes after '--', as in: -- ${option})`
+    return (
+        `unknown option: ${option} (an argument that starts with '-' but is not an option goes after '--', as in: ` +
+        `-- ${option})`
+    )
 }
 
 /**
@@ -71,7 +74,8 @@ function configFor<V extends Record<string, unknown>>(
         return EXIT.USAGE
     }
     const flags = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined))
-    // A flag of a group that says one thing three ways (--offline, --live, --recordings) replaces what the file sets for the others.
+    // A flag of a group that says one thing three ways (--offline, --live, --recordings) replaces what the file sets
+    // for the others.
     const overridden = new Set(EXCLUSIVE_GROUPS.filter((group) => group.some((o) => o in flags)).flat())
     const fromFile = Object.fromEntries(
         Object.entries(loaded.config.values).filter(([option]) => !(option in flags) && !overridden.has(option))
@@ -127,7 +131,9 @@ async function pathsFrom(file: string | undefined, io: CliIo): Promise<string[] 
     }
 }
 
-/** What `--print-config` shows: the config file used, every option set (camelCase, as the file writes it) and the rules. */
+/**
+ * What `--print-config` shows: the config file used, every option set (camelCase, as the file writes it) and the rules.
+ */
 function printedConfig(values: Readonly<Record<string, unknown>>, rules: unknown, file: string | null): unknown {
     const options = Object.fromEntries(
         Object.keys(CONFIG_KEYS)

@@ -102,7 +102,9 @@ function installNetwork(network: ChildNetwork): void {
     if (bridged !== null) globalThis.fetch = bridged as typeof fetch
 }
 
-/** A test that tried a closed door fails for that, whatever it made of the refusal (its data is kept for the record). */
+/**
+ * A test that tried a closed door fails for that, whatever it made of the refusal (its data is kept for the record).
+ */
 function notGranted(
     outcome: RuntimeTestOutcome,
     tried: readonly string[],
@@ -113,7 +115,9 @@ function notGranted(
         mode === 'offline'
             ? 'pass --live to grant the network, or --recordings <dir> to answer its fetch from recordings'
             : 'only fetch and http(s) requests reach the network, through the grading process; other doors stay closed'
-    const said = `network not granted: the test tried ${doors.slice(0, 5).join(', ')}${doors.length > 5 ? ` and ${doors.length - 5} more` : ''}; ${way}`
+    const said =
+        `network not granted: the test tried ` +
+        `${doors.slice(0, 5).join(', ')}${doors.length > 5 ? ` and ${doors.length - 5} more` : ''}; ${way}`
     return {
         ...outcome,
         ok: false,

@@ -15,7 +15,9 @@ export class NetworkNotGranted extends Error {
     readonly code = 'ERR_NETWORK_NOT_GRANTED'
     constructor(door: string, mode: 'offline' | 'recordings' = 'recordings') {
         super(
-            `network not granted: ${door} is closed in the runtime child ${mode === 'offline' ? 'offline; pass --live or --recordings' : 'offline and under --recordings; pass --live'} to grant it`
+            `network not granted: ${door} is closed in the runtime child ` +
+                `${mode === 'offline' ? 'offline; pass --live or --recordings' : 'offline and under --recordings; pass --live'} ` +
+                `to grant it`
         )
         this.name = 'NetworkNotGranted'
     }

@@ -81,7 +81,10 @@ function parentNetwork(options: ChildRuntimeOptions): HttpPort | null | string {
 
 /** A {@link RuntimePort} backed by child processes; `close()` stops them. */
 export interface ChildRuntimePort extends RuntimePort {
-    /** How the children are kept off the network, e.g. `network-namespace+module-doors` (their requests go through the parent). */
+    /**
+     * How the children are kept off the network, e.g. `network-namespace+module-doors` (their requests go through the
+     * parent).
+     */
     readonly isolation: string
     close(): Promise<void>
 }
@@ -140,7 +143,10 @@ function childKey(request: RuntimeTestRequest & { schemaPath: string }): string 
     ])
 }
 
-/** Starts the child of one schema: it may read the schema's folder besides the runtime's; it gets only its server params. */
+/**
+ * Starts the child of one schema: it may read the schema's folder besides the runtime's; it gets only its server
+ * params.
+ */
 function startChild(
     launch: ChildLaunch,
     request: RuntimeTestRequest & { schemaPath: string },
@@ -148,7 +154,8 @@ function startChild(
 ): RuntimeChild {
     const { nodePath, childScript, unshare } = launch
     const schemaDir = dirname(resolve(request.schemaPath))
-    // A schema that declares libraries may need a native one (talib): its child may load addons, still without a network of its own.
+    // A schema that declares libraries may need a native one (talib): its child may load addons, still without a
+    // network of its own.
     const libraries = (request.main as Readonly<Record<string, unknown>> | undefined)?.requiredLibraries
     const addons = Array.isArray(libraries) && libraries.length > 0
     const allowRead = [...new Set([...launch.runtime.allowRead, schemaDir, real(schemaDir)])]
@@ -215,7 +222,8 @@ export function runtimePortFromChildProcess(options: ChildRuntimeOptions): {
             try {
                 if (request.schemaPath === null)
                     return failure(
-                        'the schema was given as an object: the runtime needs its file (schemaPath) to load its handlers'
+                        'the schema was given as an object: the runtime needs its file (schemaPath) to load ' +
+                            'its handlers'
                     )
                 const withPath = request as RuntimeTestRequest & { schemaPath: string }
                 const child = childFor(childKey(withPath), withPath)

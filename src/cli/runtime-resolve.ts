@@ -100,8 +100,8 @@ export interface ResolvedRuntime {
 }
 
 /**
- * Checks a runtime folder and works out what a child may read: the child script's folder, the
- * runtime folder, its dependencies, the libraries folder's `node_modules`, the lists (recordings are read by the parent).
+ * Checks a runtime folder and works out what a child may read: the child script's folder, the runtime folder, its
+ * dependencies, the libraries folder's `node_modules`, the lists (recordings are read by the parent).
  * @returns the resolved runtime, or the problems (each a sentence)
  */
 export function resolveRuntime(options: RuntimeFolders): { runtime: ResolvedRuntime | null; errors: string[] } {

@@ -386,7 +386,8 @@ function maliciousVeto(ctx: Context, security: SecurityScanResult | null): Categ
     const evidence = hits
         .map(
             (f) =>
-                `${f.code} ${f.label}${f.module !== undefined ? ` '${f.module}'` : ''} at line ${f.line}, column ${f.column}`
+                `${f.code} ${f.label}${f.module !== undefined ? ` '${f.module}'` : ''} at line ${f.line}, ` +
+                `column ${f.column}`
         )
         .join('; ')
     return [{ triggeredBy: 'malicious-module', graderIdentity: ctx.grader, evidence, timestamp: ctx.now }]
@@ -1074,9 +1075,13 @@ export class DeterministicAnswers {
      * precondition of the check is what is missing). Under an `api-key-domain-mismatch` the live
      * answers of affected tools are `fail`, never `pass`.
      * @param input - see {@link BuildInput}
-     * @returns `{ byArea: { 'single-test': { [tool]: answers }, 'tools-aggregate-schema', 'about-namespace' }, veto, vetoes, blocked, errors }`;
-     *   DET-001/DET-002 for bad arguments, DET-WARN-001 for a deterministic catalogue row without an implementation.
-     * @example DeterministicAnswers.build({ main, source, pretest, questions, now: '2026-05-29T10:00:00Z' }).byArea['single-test']
+     * @returns `{ byArea: { 'single-test': { [tool]: answers }, 'tools-aggregate-schema', 'about-namespace' }, veto,
+     *   vetoes, blocked, errors }`; DET-001/DET-002 for bad arguments, DET-WARN-001 for a deterministic catalogue row
+     *   without an implementation.
+     * @example
+     * DeterministicAnswers.build({ main, source, pretest, questions, now: '2026-05-29T10:00:00Z' }).byArea[
+     *     'single-test'
+     * ]
      */
     static build(input: BuildInput): DeterministicResult {
         return buildAnswers(input)

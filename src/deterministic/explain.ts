@@ -34,9 +34,17 @@ function evidenceValue(value: unknown, depth: number): string {
  * A deterministic answer's evidence as its reasoning: which check gave the answer, on what, and the
  * facts it rested on (`The output-schema check failed for tool getPrice: working 2, matched false.`),
  * so a maintainer reading a fix list sees why without opening the grading entry.
- * @param input - the answer's `questionId`, its catalogue `dimension` (else the id names the check), `score`, `naReason`, `evidence`, and the `subject` (`tool getPrice`)
+ * @param input - the answer's `questionId`, its catalogue `dimension` (else the id names the check), `score`,
+ *   `naReason`, `evidence`, and the `subject` (`tool getPrice`)
  * @returns one sentence, the whole evidence in it
- * @example explainAnswer({ questionId: 'Q-single-test-01', dimension: 'docsUrlReachable', score: 'fail', evidence: { docs: 0, note: 'main.docs lists no URL' }, subject: 'tool getPrice' })
+ * @example
+ * explainAnswer({
+ *     questionId: 'Q-single-test-01',
+ *     dimension: 'docsUrlReachable',
+ *     score: 'fail',
+ *     evidence: { docs: 0, note: 'main.docs lists no URL' },
+ *     subject: 'tool getPrice'
+ * })
  */
 export function explainAnswer(input: {
     readonly questionId: string
@@ -72,5 +80,9 @@ export function explainAnswer(input: {
             .map(([k, v]) => `${k} ${evidenceValue(v, 0)}`)
         facts = [...note, ...rest].join('; ')
     } else facts = 'no evidence recorded'
-    return `${check} ${verdict}${input.subject !== undefined && input.subject.length > 0 ? ` for ${input.subject}` : ''}: ${facts.length > 0 ? facts : 'no evidence recorded'}.`
+    return (
+        `${check} ` +
+        `${verdict}${input.subject !== undefined && input.subject.length > 0 ? ` for ${input.subject}` : ''}: ` +
+        `${facts.length > 0 ? facts : 'no evidence recorded'}.`
+    )
 }

@@ -6,7 +6,10 @@ type EffectCell = { readonly kind: GradeEffectKind; readonly question?: string; 
 
 type Row = readonly [severity: Severity, template: string, rule: string, effect?: EffectCell]
 
-/** The fix list's weight of a finding at each level: an error blocks grading, a warning is fixed after it, a note costs nothing. */
+/**
+ * The fix list's weight of a finding at each level: an error blocks grading, a warning is fixed after it, a note costs
+ * nothing.
+ */
 export const SEVERITY_COST: Readonly<Record<Severity, number>> = Object.freeze({ error: 2, warning: 0.5, info: 0 })
 
 /** A notice of the run itself: never a thing to fix in the schema. */

@@ -8,7 +8,8 @@ export type Severity = (typeof SEVERITIES)[number]
  * - `blocks`: the schema cannot be graded (its errors);
  * - `lowers`: it lowers the answer of `question` (the spec-strict warnings lower `Q-schema-structure`);
  * - `none`: shown, but no answer reads it;
- * - `run`: a notice of the run itself (prompts, gates, island files, the judge command), never a thing to fix in the schema.
+ * - `run`: a notice of the run itself (prompts, gates, island files, the judge command), never a thing to fix in the
+ *   schema.
  */
 export type GradeEffectKind = 'blocks' | 'lowers' | 'none' | 'run'
 

@@ -41,7 +41,10 @@ export const ENVIRONMENT_CODES: readonly string[] = Object.freeze(
     ENVIRONMENT_CAUSES.map((cause) => BLOCKED_CODES[cause] as string)
 )
 
-/** Whether a fix item is a notice of the environment (a tool not tested here for a missing key, …), which `--max-warnings` does not count. */
+/**
+ * Whether a fix item is a notice of the environment (a tool not tested here for a missing key, …), which
+ * `--max-warnings` does not count.
+ */
 export function isEnvironmentItem(item: Pick<FixItem, 'kind' | 'code' | 'unit'>): boolean {
     return item.kind === 'finding' && item.unit !== undefined && ENVIRONMENT_CODES.includes(item.code)
 }
@@ -51,7 +54,10 @@ export function isStaleRecordingItem(item: Pick<FixItem, 'kind' | 'code'>): bool
     return item.kind === 'finding' && item.code === 'DPT-022'
 }
 
-/** Codes of the run itself (prompts, gates, provisional, kept, island files): the catalogue marks them, they are not things to fix in the schema. */
+/**
+ * Codes of the run itself (prompts, gates, provisional, kept, island files): the catalogue marks them, they are not
+ * things to fix in the schema.
+ */
 const isRunCode = (code: string): boolean => gradeEffectOf(code)?.kind === 'run'
 
 /** A list from the input, or none: the input is read at run time and may be anything. */
@@ -135,18 +141,33 @@ function at(locate: Locate | undefined, where: string): { line: number | null; c
 export interface FixListInput {
     readonly schemaId: string
     readonly file?: string | null
-    /** The run's issues (`result.errors`): the schema's own findings are kept, the run's are not. Codes read back from a file may be outside the catalogue. */
+    /**
+     * The run's issues (`result.errors`): the schema's own findings are kept, the run's are not. Codes read back from a
+     * file may be outside the catalogue.
+     */
     readonly errors: readonly IssueLike[]
     /** The run's units (`result.grading.units`): blocked tools, and the hints of graded units. */
     readonly units: readonly UnitResult[]
-    /** The entries of the units, for the answers that cost points ({@link FixList.entriesOf} pairs a result's entries with their units). */
+    /**
+     * The entries of the units, for the answers that cost points ({@link FixList.entriesOf} pairs a result's entries
+     * with their units).
+     */
     readonly entries?: ReadonlyArray<{ readonly unit: string; readonly entry: GradingEntry }>
     readonly locate?: Locate
-    /** Where a pointer sits only when it resolves all the way (`sourceLocations(...).resolve`): decides whether a hint's `targetField` is in the source. */
+    /**
+     * Where a pointer sits only when it resolves all the way (`sourceLocations(...).resolve`): decides whether a hint's
+     * `targetField` is in the source.
+     */
     readonly resolve?: Locate
-    /** The pretest's tests (`result.grading.pretest.tests`): a test whose request the recordings lack is a DPT-022 finding at that test. */
+    /**
+     * The pretest's tests (`result.grading.pretest.tests`): a test whose request the recordings lack is a DPT-022
+     * finding at that test.
+     */
     readonly tests?: readonly PretestTestRecord[]
-    /** The command that records the schema's requests again (`flowmcp-grading grade <folder> --live --record <dir>`), named in each DPT-022 item. */
+    /**
+     * The command that records the schema's requests again (`flowmcp-grading grade <folder> --live --record <dir>`),
+     * named in each DPT-022 item.
+     */
     readonly recordCommand?: string
 }
 
@@ -161,8 +182,18 @@ export class FixList {
 
     /**
      * @param input - `{ schemaId, file?, errors, units, entries?, locate?, resolve? }`
-     * @returns `{ items, errors }`: the items ordered by cost (ties: errors first, findings before answers before hints, then by pointer); GRA-002 for input that is not a graded schema
-     * @example FixList.build({ schemaId: g.schemaId, file, errors: result.errors, units: g.units, entries: fixEntriesOf(g.units, result.entries), locate, resolve }).items
+     * @returns `{ items, errors }`: the items ordered by cost (ties: errors first, findings before answers before
+     *   hints, then by pointer); GRA-002 for input that is not a graded schema
+     * @example
+     * FixList.build({
+     *     schemaId: g.schemaId,
+     *     file,
+     *     errors: result.errors,
+     *     units: g.units,
+     *     entries: fixEntriesOf(g.units, result.entries),
+     *     locate,
+     *     resolve
+     * }).items
      */
     static build(input: FixListInput): { items: FixItem[]; errors: Issue[] } {
         if (input === null || typeof input !== 'object' || typeof input.schemaId !== 'string')
@@ -209,7 +240,8 @@ function blockedItems(input: FixListInput): FixItem[] {
         if (unit.area !== 'single-test' || unit.status !== 'blocked') return []
         const reason = unit.reason ?? 'blocked'
         const [key = reason, ...rest] = reason.split(' — ')
-        // `key-gated-missing-server-param — not tested: set X_KEY …` reads `Not tested (key-gated-missing-server-param): set X_KEY …`.
+        // `key-gated-missing-server-param — not tested: set X_KEY …` reads `Not tested
+        // (key-gated-missing-server-param): set X_KEY …`.
         const detail = rest.join(' — ').replace(/^not tested:\s*/i, '')
         const code = BLOCKED_CODES[key] ?? (isWorkingCountReason(key) ? 'DPT-003' : 'GRA-011')
         const where = unitPointer(unit.unit)
@@ -236,7 +268,8 @@ function blockedItems(input: FixListInput): FixItem[] {
 
 /** What the message says to do when the host named no command: the CLI's, in general form. */
 const RECORD_COMMAND_GENERAL =
-    'flowmcp-grading grade <the namespace folder> --live --record <the recordings folder> (or a live run through recordingHttpPort)'
+    'flowmcp-grading grade <the namespace folder> --live --record <the recordings folder> (or a live run ' +
+    'through recordingHttpPort)'
 
 /**
  * Each test whose request the recordings lack (a replay's 404, `missingRecording`), at that test:
@@ -271,7 +304,9 @@ function staleRecordingItems(input: FixListInput): FixItem[] {
         )
         const first = missing[0]
         if (first === undefined) return []
-        const request = `${first.method} ${first.url}${missing.length > 1 ? ` (and ${missing.length - 1} more request${missing.length === 2 ? '' : 's'})` : ''}`
+        const request =
+            `${first.method} ` +
+            `${first.url}${missing.length > 1 ? ` (and ${missing.length - 1} more request${missing.length === 2 ? '' : 's'})` : ''}`
         const where = pointer('tools', test.tool, 'tests', test.testIndex)
         const unit = `single-test/${test.tool}`
         const message = createIssue('DPT-022', where, {
@@ -333,7 +368,10 @@ function findingItems(input: FixListInput): FixItem[] {
     return out
 }
 
-/** Why an answer scored what it did: the grader's reasoning, else (a deterministic answer written before it carried one) its evidence in words. */
+/**
+ * Why an answer scored what it did: the grader's reasoning, else (a deterministic answer written before it carried one)
+ * its evidence in words.
+ */
 function reasoningOf(
     g: GradingEntry['gradings'][number],
     dimension: string | undefined,
@@ -424,7 +462,9 @@ function hintItems(input: FixListInput, answers: readonly FixItem[]): FixItem[] 
             const where = tool !== undefined ? `tool ${tool}` : `the ${unit.area} area`
             const note =
                 place.placed === 'unit'
-                    ? ` (the hint names ${hint.targetField === '' ? 'no field' : `the field ${hint.targetField}`}, which is not in the source, so it is placed at ${where})`
+                    ? ` (the hint names ` +
+                      `${hint.targetField === '' ? 'no field' : `the field ${hint.targetField}`}, which is not ` +
+                      `in the source, so it is placed at ${where})`
                     : ''
             out.push({
                 schemaId: input.schemaId,
@@ -627,7 +667,8 @@ export function fixListText(
 ): string[] {
     const indent = options.indent ?? ''
     const out = [
-        `${indent}${schema.file ?? schema.schemaId}${schema.file !== null ? ` (${schema.schemaId})` : ''}: ${countsLine(schema.counts)}\n`
+        `${indent}${schema.file ?? schema.schemaId}${schema.file !== null ? ` (${schema.schemaId})` : ''}: ` +
+            `${countsLine(schema.counts)}\n`
     ]
     const limit = options.limit ?? Number.POSITIVE_INFINITY
     let shown = 0
@@ -643,7 +684,8 @@ export function fixListText(
     }
     if (hidden > 0)
         out.push(
-            `${indent}  … ${hidden} more line${hidden === 1 ? '' : 's'}${options.more !== undefined ? ` ${options.more}` : ''}\n`
+            `${indent}  … ${hidden} more ` +
+                `line${hidden === 1 ? '' : 's'}${options.more !== undefined ? ` ${options.more}` : ''}\n`
         )
     return out
 }

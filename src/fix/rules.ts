@@ -73,7 +73,8 @@ function checkRules(rules: unknown): { levels: Map<string, 'off' | 'warning' | '
         else if (level === undefined)
             errors.push(createIssue('CFG-002', pointer('rules', code), { code, actual: describeValue(setting) }))
         else {
-            // A well-formed name nothing emits sets nothing: said, with the nearest names, and the other rules still apply.
+            // A well-formed name nothing emits sets nothing: said, with the nearest names, and the other rules still
+            // apply.
             if (!knownNames().includes(code)) {
                 const near = nearestRuleNames(code)
                 errors.push(
@@ -100,7 +101,8 @@ export class FixRules {
     /**
      * Checks a rules map.
      * @param input - `{ rules }`
-     * @returns `{ errors }`: CFG-001 not an object, CFG-002 a setting other than off/warning/error (0/1/2), CFG-003 a name that is no code, CFG-005 (a warning) a code no check of this version emits, with the nearest codes
+     * @returns `{ errors }`: CFG-001 not an object, CFG-002 a setting other than off/warning/error (0/1/2), CFG-003 a
+     *   name that is no code, CFG-005 (a warning) a code no check of this version emits, with the nearest codes
      * @example FixRules.check({ rules: { 'SCH-WARN-012': 'off' } }).errors // []
      */
     static check(input: { rules?: unknown }): { errors: Issue[] } {
@@ -110,7 +112,8 @@ export class FixRules {
     /**
      * Applies a rules map to fix items and issues.
      * @param input - `{ items?, issues?, rules }`
-     * @returns `{ items, issues, errors }`: the items and issues without the rules turned off, the others at the severity set; with a wrong rules map, everything as given and the errors of {@link FixRules.check}
+     * @returns `{ items, issues, errors }`: the items and issues without the rules turned off, the others at the
+     *   severity set; with a wrong rules map, everything as given and the errors of {@link FixRules.check}
      * @example FixRules.apply({ items, rules: { 'SCH-WARN-012': 'off' } }).items
      */
     static apply(input: { items?: readonly FixItem[]; issues?: readonly Issue[]; rules?: unknown }): {

@@ -37,9 +37,16 @@ export function aboutFileIn(names: readonly string[], declared: readonly string[
  * The About found or supplied against the About declared: GRA-022 when an About is there but no
  * schema declares it in `main.resources` (about-namespace is then not graded), GRA-023 when one is
  * declared but no About text came with it. Both say what to do.
- * @param args - `declared` file name or null, the `about` found or supplied, the schema's `namespace`, and `path` of the About in the input
+ * @param args - `declared` file name or null, the `about` found or supplied, the schema's `namespace`, and `path` of
+ *   the About in the input
  * @returns the warnings, none when the two agree
- * @example aboutDeclarationIssues({ declared: null, about: { name: 'demo-about.md' }, namespace: 'demo', path: '/options/about' })[0]?.code // 'GRA-022'
+ * @example
+ * aboutDeclarationIssues({
+ *     declared: null,
+ *     about: { name: 'demo-about.md' },
+ *     namespace: 'demo',
+ *     path: '/options/about'
+ * })[0]?.code // 'GRA-022'
  */
 export function aboutDeclarationIssues(args: {
     declared: string | null

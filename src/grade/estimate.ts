@@ -12,7 +12,10 @@ export const CHARS_PER_TOKEN = 4
  */
 export const OUTPUT_TOKENS = Object.freeze({ perAnswer: 80, perCall: 120 })
 
-/** One judge call of a run, in the order the calls are made, with the key it is counted under (a schema id, a namespace). */
+/**
+ * One judge call of a run, in the order the calls are made, with the key it is counted under (a schema id, a
+ * namespace).
+ */
 export interface CostCall {
     readonly key: string
     readonly messages: readonly JudgeMessage[]
@@ -20,14 +23,20 @@ export interface CostCall {
     readonly questions?: number
 }
 
-/** Prices in US dollars per million tokens; cached input at the input price when `cachedInput` is omitted (an upper bound). */
+/**
+ * Prices in US dollars per million tokens; cached input at the input price when `cachedInput` is omitted (an upper
+ * bound).
+ */
 export interface TokenPrices {
     readonly input?: number
     readonly output?: number
     readonly cachedInput?: number
 }
 
-/** What the run would cost in US dollars, for the prices given (a price not given counts as 0 and is named in `missing`). */
+/**
+ * What the run would cost in US dollars, for the prices given (a price not given counts as 0 and is named in
+ * `missing`).
+ */
 export interface CostInDollars {
     readonly input: number
     readonly output: number
@@ -39,7 +48,10 @@ export interface CostInDollars {
 export interface CostFigures {
     readonly calls: number
     readonly inputTokens: number
-    /** The part of each call equal to the start of an earlier call of the run (its longest common prefix with any of them). */
+    /**
+     * The part of each call equal to the start of an earlier call of the run (its longest common prefix with any of
+     * them).
+     */
     readonly cachedTokens: number
     /** `inputTokens - cachedTokens`: what a provider bills at full price. */
     readonly uncachedTokens: number
@@ -79,7 +91,10 @@ export interface CostEstimate extends CostFigures {
     readonly errors: Issue[]
 }
 
-/** How a call is laid out for a model: each message's role line, then its text (the provider's template is close enough for an estimate). */
+/**
+ * How a call is laid out for a model: each message's role line, then its text (the provider's template is close enough
+ * for an estimate).
+ */
 function messageText(m: JudgeMessage): string {
     return `${m.role}\n${m.content}\n`
 }
@@ -134,7 +149,10 @@ function checkPrices(prices: unknown, errors: Issue[]): TokenPrices | null {
     return out
 }
 
-/** The run's cost for the prices: uncached input at the input price, cached input at its own (or the input) price, output at the output price. */
+/**
+ * The run's cost for the prices: uncached input at the input price, cached input at its own (or the input) price,
+ * output at the output price.
+ */
 function costOf(figures: CostFigures, prices: TokenPrices): CostInDollars {
     const perToken = (p: number | undefined): number => (p ?? 0) / 1_000_000
     const input =
@@ -299,8 +317,11 @@ export class JudgeCost {
     }
 
     /**
-     * @param input - `{ calls: [{ key, messages, questions? }], prices? }` in call order (e.g. `JudgeRequest.messages` of every prompt of a run); `prices` in US dollars per million tokens
-     * @returns `{ calls, inputTokens, cachedTokens, uncachedTokens, outputTokens, byKey, charsPerToken, cost, repairs, errors }`; GRA-002 for a malformed call (left out) or price. `repairs`: a repair turn may add at most one call per unit (not in the other figures): its worst case
+     * @param input - `{ calls: [{ key, messages, questions? }], prices? }` in call order (e.g. `JudgeRequest.messages`
+     *   of every prompt of a run); `prices` in US dollars per million tokens
+     * @returns `{ calls, inputTokens, cachedTokens, uncachedTokens, outputTokens, byKey, charsPerToken, cost, repairs,
+     *   errors }`; GRA-002 for a malformed call (left out) or price. `repairs`: a repair turn may add at most one call
+     *   per unit (not in the other figures): its worst case
      * @example JudgeCost.estimate({ calls: result.prompts.map((p) => ({ key: p.unit, messages: p.messages })) })
      */
     static estimate(input: { readonly calls: readonly CostCall[]; readonly prices?: TokenPrices }): CostEstimate {

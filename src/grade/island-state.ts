@@ -52,7 +52,9 @@ function schemaNodeOf(index: unknown, schemaFolder: string): unknown {
         : undefined
 }
 
-/** A unit the island already holds graded for this content: what its index node says, and its hints from `state.json`. */
+/**
+ * A unit the island already holds graded for this content: what its index node says, and its hints from `state.json`.
+ */
 export interface KeptUnit {
     readonly aggregateGrade: AggregateGrade | null
     readonly rawGrade: LetterGrade | null
@@ -204,7 +206,8 @@ async function writePretestSummary(
                   }
               }
             : {}),
-        // Per tool, each test's truth (PretestTestRecord without its tool): its requests (keys masked), status and verdict.
+        // Per tool, each test's truth (PretestTestRecord without its tool): its requests (keys masked), status and
+        // verdict.
         perTool: Object.fromEntries(
             Object.entries(pretest.tools).map(([tool, t]) => [
                 tool,

@@ -16,7 +16,10 @@ export const JUDGE_CALL_DEFAULTS = Object.freeze({
     maxBackoffMs: 60_000
 })
 
-/** The pointer every judge-path issue of a unit is reported at: `/units/<unit>` (the unit id escaped, `single-test~1getX`). */
+/**
+ * The pointer every judge-path issue of a unit is reported at: `/units/<unit>` (the unit id escaped,
+ * `single-test~1getX`).
+ */
 export function unitPath(unit: string, ...rest: ReadonlyArray<string | number>): string {
     return pointer('units', unit, ...rest)
 }

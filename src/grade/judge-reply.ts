@@ -22,7 +22,10 @@ export interface JudgeTally {
     repairs: number
 }
 
-/** How a unit's answer came out: none to give (the prompt is returned), an error (its issue added), or the reply converted (an entry or a blocker). */
+/**
+ * How a unit's answer came out: none to give (the prompt is returned), an error (its issue added), or the reply
+ * converted (an entry or a blocker).
+ */
 export type UnitAnswer =
     | { readonly kind: 'none' }
     | { readonly kind: 'error'; readonly reason: string }
@@ -31,7 +34,10 @@ export type UnitAnswer =
 /** The options a unit's answer reads: the judge's, and the pre-collected answers. */
 export type UnitAnswerOptions = JudgeCallOptions & Pick<GradeOptionsBase, 'answers'>
 
-/** What one reply gave: the reply converted, a content slip a repair turn may fix (with the issue it is when it stays), or a failure. */
+/**
+ * What one reply gave: the reply converted, a content slip a repair turn may fix (with the issue it is when it stays),
+ * or a failure.
+ */
 type OneReply =
     | { readonly kind: 'converted'; readonly converted: ToGradingEntryResult; readonly dropped: readonly string[] }
     | { readonly kind: 'slip'; readonly problems: readonly string[]; readonly issue: Issue }
@@ -76,14 +82,20 @@ function fillEnvelope(
     return { output: filled }
 }
 
-/** An answer naming its question by `id`: said precisely (GRA-021), before the unknown `id` field would be left out and the reader left with a missing key. */
+/**
+ * An answer naming its question by `id`: said precisely (GRA-021), before the unknown `id` field would be left out and
+ * the reader left with a missing key.
+ */
 function misnamedAnswer(plan: UnitPlan, output: unknown): Issue | null {
     const answers = isObject(output) && Array.isArray(output.answers) ? (output.answers as unknown[]) : []
     const index = answers.findIndex((a) => isObject(a) && a.questionId === undefined && a.id !== undefined)
     return index >= 0 ? createIssue('GRA-021', unitPath(plan.unit, 'answers', index), { unit: plan.unit, index }) : null
 }
 
-/** A reply given as an area output (a pre-collected answer, or the judge's object) turned into an entry, or the slip it is. */
+/**
+ * A reply given as an area output (a pre-collected answer, or the judge's object) turned into an entry, or the slip it
+ * is.
+ */
 function convertOutput(
     plan: UnitPlan,
     request: EmittedPrompt,
@@ -206,7 +218,8 @@ export async function answerUnit(
         return { kind: 'error', reason: reply.reason }
     }
     if (reply.kind === 'slip') {
-        // The unit's one error, saying that the repair turn did not help (GRA-008 and GRA-021 say what is wrong on their own).
+        // The unit's one error, saying that the repair turn did not help (GRA-008 and GRA-021 say what is wrong on
+        // their own).
         const after = (detail: string): string =>
             repaired !== null ? `still, after one repair turn: ${detail}` : detail
         errors.push(

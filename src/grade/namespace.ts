@@ -43,11 +43,17 @@ export type NamespaceSchemaInput =
     | { readonly schemaPath: string }
     | { readonly schema: SchemaModuleInput; readonly fileName: string }
 
-/** Options of {@link gradeNamespace} and {@link gradeTree}: those of `gradeSingleSchema`, answers keyed by schema id (and the namespace for its own units). */
+/**
+ * Options of {@link gradeNamespace} and {@link gradeTree}: those of `gradeSingleSchema`, answers keyed by schema id
+ * (and the namespace for its own units).
+ */
 export type GradeNamespaceOptions = Omit<GradeOptions, 'answers'> & {
     /** Pre-collected area outputs: `{ <schemaId>: { <unit>: output }, <namespace>: { <unit>: output } }`. */
     readonly answers?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
-    /** Skip a schema whose node in the island is already graded for the same content (default false; `gradeTree` resumes by default). */
+    /**
+     * Skip a schema whose node in the island is already graded for the same content (default false; `gradeTree` resumes
+     * by default).
+     */
     readonly resume?: boolean
 }
 
@@ -62,7 +68,10 @@ export interface NamespaceSchemaRow {
 export interface GradeNamespaceResult {
     readonly namespace: string | null
     readonly schemas: NamespaceSchemaRow[]
-    /** The namespace-level units (tools-aggregate-namespace, namespace-description, namespace-skills, about-namespace), graded once. */
+    /**
+     * The namespace-level units (tools-aggregate-namespace, namespace-description, namespace-skills, about-namespace),
+     * graded once.
+     */
     readonly units: UnitResult[]
     readonly entries: GradingEntry[]
     readonly prompts: GradeSingleSchemaResult['prompts']
@@ -72,7 +81,10 @@ export interface GradeNamespaceResult {
      * when the run is provisional or nothing is graded.
      */
     readonly grade: string | null
-    /** With `mode: 'provisional'`: the same worst grade over deterministic answers alone — never a headline; `null` otherwise. */
+    /**
+     * With `mode: 'provisional'`: the same worst grade over deterministic answers alone — never a headline; `null`
+     * otherwise.
+     */
     readonly provisionalGrade: string | null
     /** `provisional` when any unit waits for non-deterministic answers; `none` when no unit could be graded. */
     readonly mode: 'full' | 'provisional' | 'none'
@@ -101,7 +113,10 @@ function namespaceJudgeCalls(
     )
 }
 
-/** The About of a namespace folder: `resources/<name>` as a schema there declares it (the runtime's inline origin), else the first `resources/*-about.md` (then GRA-022 says it is not declared). */
+/**
+ * The About of a namespace folder: `resources/<name>` as a schema there declares it (the runtime's inline origin), else
+ * the first `resources/*-about.md` (then GRA-022 says it is not declared).
+ */
 async function aboutIn(
     fs: FsPort,
     dir: string,
@@ -151,7 +166,10 @@ async function schemaFilesIn(fs: FsPort, dir: string): Promise<{ files: string[]
     }
 }
 
-/** The answers of one key without the open units: a null answer (as emit-prompts --areas writes them) leaves its unit open. */
+/**
+ * The answers of one key without the open units: a null answer (as emit-prompts --areas writes them) leaves its unit
+ * open.
+ */
 function givenAnswers(record: unknown): Readonly<Record<string, unknown>> | undefined {
     return isObject(record) ? Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null)) : undefined
 }
@@ -169,8 +187,10 @@ function answersFor(
  * once with every schema and tool in view (the prompts attach every schema; `tools-aggregate-namespace`
  * is computed over all of them), then rebuilds `index.json`. A schema that fails is reported on its
  * row and the others go on. Never throws.
- * @param input - `{ dir | schemas, namespace?, grader, options }`; `dir` is read through `options.sourceFs ?? options.fs`
- * @returns `{ namespace, schemas: [{ file, result, resumed }], units, entries, prompts, grade, mode, indexPath, rollupStatus, rollupGrade, errors }`
+ * @param input - `{ dir | schemas, namespace?, grader, options }`; `dir` is read through `options.sourceFs ??
+ *   options.fs`
+ * @returns `{ namespace, schemas: [{ file, result, resumed }], units, entries, prompts, grade, mode, indexPath,
+ *   rollupStatus, rollupGrade, errors }`
  * @example await gradeNamespace({ dir: '/src/providers/openmeteo', grader, options: { sourceFs, now, judge } })
  */
 export async function gradeNamespace(input: {
@@ -255,12 +275,17 @@ export async function gradeNamespace(input: {
 type NamespaceInput = Parameters<typeof gradeNamespace>[0]
 /** The options of a namespace run on its island (the host's, or a private in-memory one). */
 type NamespaceRunOptions = GradeNamespaceOptions & GradeOptionsBase & { readonly fs: FsPort; readonly root: string }
-/** The options every schema and the namespace units share: the run's judge and boundary, without the per-schema fields. */
+/**
+ * The options every schema and the namespace units share: the run's judge and boundary, without the per-schema fields.
+ */
 type SharedOptions = Omit<NamespaceRunOptions, 'answers' | 'resume' | 'about' | 'skills'>
 /** A schema to grade: its file (for the row) and how `gradeSingleSchema` reads it. */
 type SchemaItem = { file: string; single: Omit<GradeSingleSchemaInput, 'options' | 'grader'> }
 
-/** Stage "start": the options on their island, the grader, the time and the run's boundary; null when any input is wrong (issues in `errors`). */
+/**
+ * Stage "start": the options on their island, the grader, the time and the run's boundary; null when any input is wrong
+ * (issues in `errors`).
+ */
 function startNamespaceRun(
     input: NamespaceInput,
     errors: Issue[]
@@ -301,7 +326,10 @@ function startNamespaceRun(
     return { island, answersGiven, grader, now, boundary: runBoundary(options.boundary) }
 }
 
-/** Stage "list": the schemas, listed in the folder (with its About) or given; null when there is none to grade (issues in `errors`). */
+/**
+ * Stage "list": the schemas, listed in the folder (with its About) or given; null when there is none to grade (issues
+ * in `errors`).
+ */
 async function schemaItemsOf(
     input: NamespaceInput,
     options: NamespaceRunOptions,
@@ -375,7 +403,10 @@ const isNamespaceUnit = (unit: string): boolean =>
     ['tools-aggregate-namespace', 'namespace-description', 'about-namespace'].includes(unit) ||
     unit.startsWith('namespace-skills/')
 
-/** Stage "schemas": each schema's own areas, in order; the namespace areas come once afterwards, with every schema in view. */
+/**
+ * Stage "schemas": each schema's own areas, in order; the namespace areas come once afterwards, with every schema in
+ * view.
+ */
 async function gradeEachSchema(
     items: readonly SchemaItem[],
     run: {
@@ -399,7 +430,8 @@ async function gradeEachSchema(
             {
                 ...item.single,
                 ...(grader !== null ? { grader } : {}),
-                // The About and skills go with every schema so the island import places them (beside the schema declaring the About).
+                // The About and skills go with every schema so the island import places them (beside the schema
+                // declaring the About).
                 options: {
                     ...shared,
                     ...(about !== undefined ? { about } : {}),
@@ -415,7 +447,10 @@ async function gradeEachSchema(
     return { rows, graded }
 }
 
-/** Stage "members": the namespace (given, else the first schema's), GRA-017 for each schema of another, and its schemas by slug. */
+/**
+ * Stage "members": the namespace (given, else the first schema's), GRA-017 for each schema of another, and its schemas
+ * by slug.
+ */
 function membersOf(
     graded: readonly SchemaRunContext[],
     given: string | undefined,
@@ -449,7 +484,10 @@ interface NamespaceScope {
     readonly errors: Issue[]
 }
 
-/** Stage "namespace plan": the anchor schema, the host's values for every member's keys, the veto, and the namespace units with their deterministic answers. */
+/**
+ * Stage "namespace plan": the anchor schema, the host's values for every member's keys, the veto, and the namespace
+ * units with their deterministic answers.
+ */
 function namespacePlanOf(scope: NamespaceScope): {
     anchor: SchemaRunContext
     serverParams: Record<string, string>
@@ -528,7 +566,10 @@ function namespacePlanOf(scope: NamespaceScope): {
     return { anchor, serverParams, secrets, veto, aboutDeclared, plans }
 }
 
-/** Stage "namespace attach and scan": every schema and the About and skills as the judge reads them, and what the injection scan flagged. */
+/**
+ * Stage "namespace attach and scan": every schema and the About and skills as the judge reads them, and what the
+ * injection scan flagged.
+ */
 function namespaceMaterialOf(
     scope: NamespaceScope,
     serverParams: Readonly<Record<string, string>>
@@ -537,7 +578,9 @@ function namespaceMaterialOf(
     const attachments = [
         ...members.map((m) => ({
             name: `${m.slug}.mjs`,
-            role: `schema ${m.schemaId} of the namespace (tools ${Object.keys(isObject(m.main.tools) ? m.main.tools : {}).join(', ')})`,
+            role:
+                `schema ${m.schemaId} of the namespace (tools ` +
+                `${Object.keys(isObject(m.main.tools) ? m.main.tools : {}).join(', ')})`,
             content: sameParams(m.redacted.serverParams, serverParams)
                 ? m.redacted.text
                 : (Redact.text({ text: m.schemaText, serverParams }).text ?? '')
@@ -612,7 +655,8 @@ async function gradeNamespaceUnits(
             boundary: chooseBoundary({ given: boundary, texts: attachments.flatMap((a) => [a.name, a.content]) })
                 .boundary,
             flagged,
-            // Namespace units are answered under the namespace, or (as single-schema answer files have them) under the anchor schema.
+            // Namespace units are answered under the namespace, or (as single-schema answer files have them) under the
+            // anchor schema.
             ...(options.answers !== undefined
                 ? {
                       answers:
@@ -674,7 +718,9 @@ function hostView(result: GradeNamespaceResult, host: boolean): GradeNamespaceRe
     }
 }
 
-/** The namespace aggregate rests on every schema's tools aggregate: a blocked one blocks it (blocked-by-precondition). */
+/**
+ * The namespace aggregate rests on every schema's tools aggregate: a blocked one blocks it (blocked-by-precondition).
+ */
 function namespacePreconditions(rows: readonly NamespaceSchemaRow[]): Map<string, string> {
     return namespacePrecondition(
         rows.flatMap((r) =>
@@ -735,9 +781,15 @@ export interface GradeTreeResult {
  * by default: a schema whose node is already graded for the same content is kept (`force: true`
  * grades everything again). Results come in namespace order; `onProgress` hears each namespace start
  * and end; an aborted `signal` starts nothing new and leaves every written file whole. Never throws.
- * @param input - `{ root, grader, options: { sourceFs | fs, now, judge?, answers?, concurrency = 1, force?, signal?, onProgress?, … } }`
+ * @param input - `{ root, grader, options: { sourceFs | fs, now, judge?, answers?, concurrency = 1, force?, signal?,
+ *   onProgress?, … } }`
  * @returns `{ namespaces, cancelled, errors }`
- * @example await gradeTree({ root: '/src/providers', grader, options: { sourceFs, fs, root: '/island', now, judge, concurrency: 4 } })
+ * @example
+ * await gradeTree({
+ *     root: '/src/providers',
+ *     grader,
+ *     options: { sourceFs, fs, root: '/island', now, judge, concurrency: 4 }
+ * })
  */
 export async function gradeTree(input: {
     root: string
@@ -798,7 +850,9 @@ function startTree(input: TreeInput): PortResult<{ reader: FsPort; root: string;
     return { ok: true, value: { reader, root, concurrency } }
 }
 
-/** Stage "find": the namespace folders that hold a schema, in name order (the root itself when it holds schema files). */
+/**
+ * Stage "find": the namespace folders that hold a schema, in name order (the root itself when it holds schema files).
+ */
 async function namespaceDirsOf(reader: FsPort, root: string): Promise<PortResult<string[]>> {
     const listing = await listDir(reader, root)
     if (!listing.ok) return listing
@@ -831,7 +885,9 @@ function progressOf(onProgress: ((event: TreeProgress) => void) | undefined): (e
     }
 }
 
-/** Stage "grade": the folders by `concurrency` workers, results in folder order; an aborted signal starts none after. */
+/**
+ * Stage "grade": the folders by `concurrency` workers, results in folder order; an aborted signal starts none after.
+ */
 async function gradeNamespacesOf(
     candidates: readonly string[],
     input: TreeInput,

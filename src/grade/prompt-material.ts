@@ -1,4 +1,5 @@
-// Stage "attach and scan": the units in grading order, the redacted attachments, the injection scan and the data boundary.
+// Stage "attach and scan": the units in grading order, the redacted attachments, the injection scan and the data
+// boundary.
 import { DeterministicAnswers } from '../deterministic/answers.js'
 import { createIssue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
@@ -46,7 +47,10 @@ export function injectionOf(
     )
 }
 
-/** Stage "plan": the units of a schema's run, in the order they are graded (its own areas; with `namespaceAreas`, the namespace's too). */
+/**
+ * Stage "plan": the units of a schema's run, in the order they are graded (its own areas; with `namespaceAreas`, the
+ * namespace's too).
+ */
 function unitPlansOf(args: {
     tools: readonly string[]
     namespace: string
@@ -156,7 +160,9 @@ export function namespaceAttachments(args: {
     ]
 }
 
-/** What every prompt of a schema's run carries: the redacted files, the boundary, the places the injection scan flagged. */
+/**
+ * What every prompt of a schema's run carries: the redacted files, the boundary, the places the injection scan flagged.
+ */
 interface PromptMaterial {
     readonly aboutHash: string | undefined
     readonly redactedText: string
@@ -165,7 +171,9 @@ interface PromptMaterial {
     readonly boundary: string
 }
 
-/** Stage "attach and scan": the attachments, the injection scan (its findings in `errors`) and the run's data boundary. */
+/**
+ * Stage "attach and scan": the attachments, the injection scan (its findings in `errors`) and the run's data boundary.
+ */
 export function promptMaterialOf(args: {
     input: GradeSingleSchemaInput
     main: Obj
@@ -190,7 +198,8 @@ export function promptMaterialOf(args: {
         skills: options.skills ?? [],
         serverParams
     })
-    // Text aimed at the grader: warnings here (the About and skills once per namespace run), the places in every request.
+    // Text aimed at the grader: warnings here (the About and skills once per namespace run), the places in every
+    // request.
     const injection = injectionOf(
         main,
         {

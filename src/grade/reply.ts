@@ -25,7 +25,9 @@ export type ExtractedReply =
 
 const FENCE = /^```[a-zA-Z]*\s*\n([\s\S]*?)\n?```$/
 
-/** The index of the `}` closing the object opened at `start` (strings and escapes skipped), or -1 when it never closes. */
+/**
+ * The index of the `}` closing the object opened at `start` (strings and escapes skipped), or -1 when it never closes.
+ */
 function closingBrace(text: string, start: number): number {
     let depth = 0
     let inString = false
@@ -107,7 +109,9 @@ export function extractReply(text: string): ExtractedReply {
     if (distinct.size > 1)
         return {
             kind: 'ambiguous',
-            detail: `the reply holds ${distinct.size} different JSON objects${shaped.length > 0 ? ' that each look like a reply' : ''}; send exactly one`
+            detail:
+                `the reply holds ${distinct.size} different JSON ` +
+                `objects${shaped.length > 0 ? ' that each look like a reply' : ''}; send exactly one`
         }
     const found = candidates[0]
     if (found !== undefined) return { kind: 'json', value: found.value, around: aroundOf(text, found.start, found.end) }
@@ -123,7 +127,9 @@ function keysOf(node: unknown): Set<string> {
     return keys
 }
 
-/** The top-level and per-answer keys a reply may carry, read from the request's `outputSchema` (its envelope branch). */
+/**
+ * The top-level and per-answer keys a reply may carry, read from the request's `outputSchema` (its envelope branch).
+ */
 function allowedKeys(outputSchema: object): { top: Set<string>; answer: Set<string> } {
     const root = outputSchema as Obj
     const branches = Array.isArray(root.oneOf) ? root.oneOf.filter(isObject) : [root]
@@ -150,7 +156,8 @@ export function tidyReply(
     const extra = Object.keys(reply).filter((k) => !top.has(k))
     if (extra.length > 0)
         dropped.push(
-            `the field${extra.length > 1 ? 's' : ''} ${extra.map((k) => JSON.stringify(k)).join(', ')}, which the area output does not have`
+            `the field${extra.length > 1 ? 's' : ''} ${extra.map((k) => JSON.stringify(k)).join(', ')}, which ` +
+                `the area output does not have`
         )
     const out: Obj = Object.fromEntries(Object.entries(reply).filter(([k]) => top.has(k)))
     if (Array.isArray(reply.answers)) {
@@ -160,7 +167,8 @@ export function tidyReply(
             .map((a) => (a as Obj).questionId as string)
         if (invented.length > 0)
             dropped.push(
-                `answers to ${invented.map((id) => JSON.stringify(id)).join(', ')}, which ${invented.length > 1 ? 'are not questions' : 'is not a question'} of ${request.area}`
+                `answers to ${invented.map((id) => JSON.stringify(id)).join(', ')}, which ` +
+                    `${invented.length > 1 ? 'are not questions' : 'is not a question'} of ${request.area}`
             )
         const fields = new Set<string>()
         out.answers = reply.answers
@@ -176,7 +184,8 @@ export function tidyReply(
             })
         if (fields.size > 0)
             dropped.push(
-                `the answer field${fields.size > 1 ? 's' : ''} ${[...fields].map((k) => JSON.stringify(k)).join(', ')}, which an answer does not have`
+                `the answer field${fields.size > 1 ? 's' : ''} ` +
+                    `${[...fields].map((k) => JSON.stringify(k)).join(', ')}, which an answer does not have`
             )
     }
     return { output: out, dropped }
@@ -211,7 +220,10 @@ export function repairRequest<R extends JudgeRequest>(request: R, problems: read
     }
 }
 
-/** The one message a repair turn appends: the problems quoted (at most ten, the rest counted), then what to send instead. */
+/**
+ * The one message a repair turn appends: the problems quoted (at most ten, the rest counted), then what to send
+ * instead.
+ */
 export function repairMessage(questionIds: readonly string[], problems: readonly string[]): JudgeMessage {
     const quoted = problems.slice(0, MAX_QUOTED).map((p) => `- ${p}`)
     const more = problems.length > MAX_QUOTED ? [`- and ${problems.length - MAX_QUOTED} more`] : []
@@ -220,7 +232,9 @@ export function repairMessage(questionIds: readonly string[], problems: readonly
         ...quoted,
         ...more,
         '',
-        `Reply again with the complete JSON object and nothing else: every question (${questionIds.join(', ')}) answered once by its questionId, each score a number from 1 to 5 (not a string) or "pass", "fail" or "n/a" with a naReason, each with a reasoning; no other field.`
+        `Reply again with the complete JSON object and nothing else: every question ` +
+            `(${questionIds.join(', ')}) answered once by its questionId, each score a number from 1 to 5 (not a ` +
+            `string) or "pass", "fail" or "n/a" with a naReason, each with a reasoning; no other field.`
     ].join('\n')
     return { role: 'user', content, cacheable: false, part: 'repair' }
 }

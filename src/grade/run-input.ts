@@ -237,7 +237,10 @@ interface RunStart {
     readonly now: string
 }
 
-/** Stage "start": the options, the grader, the time and the id fields checked (their issues in `errors`); null when any is wrong. */
+/**
+ * Stage "start": the options, the grader, the time and the id fields checked (their issues in `errors`); null when any
+ * is wrong.
+ */
 export function startRun(input: GradeSingleSchemaInput, errors: Issue[]): RunStart | null {
     // Without a host island the run writes to a private in-memory one: the standing is read from files the same way.
     const island = runIsland(checkOptions(input.options, errors))

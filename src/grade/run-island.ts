@@ -3,7 +3,10 @@ import type { FsPort } from '../ports/types.js'
 import { createMemoryFs } from '../ports/memory-fs.js'
 import type { GradeOptionsBase, GradeSingleSchemaResult } from './types.js'
 
-/** The run's island: the host's `fs` and `root`, or a fresh in-memory island (sources still read from the host's `sourceFs ?? fs`). */
+/**
+ * The run's island: the host's `fs` and `root`, or a fresh in-memory island (sources still read from the host's
+ * `sourceFs ?? fs`).
+ */
 export function runIsland<O extends GradeOptionsBase>(
     options: O
 ): {

@@ -19,7 +19,9 @@ import type { EmittedPrompt, GradeOptionsBase, GraderInput, UnitResult } from '.
 /** The options as read at run time: every field may be missing or wrong (the types cannot promise it). */
 type GradeOptions = GradeOptionsBase
 
-/** Splits deterministic answers into the catalogue's (merged by the area conversion) and the extras (added after it). */
+/**
+ * Splits deterministic answers into the catalogue's (merged by the area conversion) and the extras (added after it).
+ */
 function splitAnswers(
     area: Area,
     answers: readonly GradingAnswer[]
@@ -119,7 +121,10 @@ interface UnitsSoFar {
     schemaStable: boolean
 }
 
-/** Grades each planned unit in order: veto cascade, blocked tools, gates, then the judge, an answer or a returned prompt. */
+/**
+ * Grades each planned unit in order: veto cascade, blocked tools, gates, then the judge, an answer or a returned
+ * prompt.
+ */
 export async function runPlans(
     plans: readonly UnitPlan[],
     ctx: PlanContext
@@ -216,7 +221,8 @@ function settledBeforeAsking(plan: UnitPlan, ctx: PlanContext, options: GradeOpt
     }
     if (plan.area === 'single-test' && plan.focus !== null && blockedTools.has(plan.focus))
         return block(blockedTools.get(plan.focus) as string)
-    // An aggregate rests on the units below it (02-areas §3.1): one of them blocked blocks it too, and the judge is not asked.
+    // An aggregate rests on the units below it (02-areas §3.1): one of them blocked blocks it too, and the judge is not
+    // asked.
     const precondition =
         ctx.preconditions?.get(plan.unit) ??
         (plan.area === 'tools-aggregate-schema' ? toolsPrecondition(blockedTools) : null)
@@ -358,7 +364,10 @@ function convertReply(plan: UnitPlan, reply: UnitReply, ctx: PlanContext): Retur
     })
 }
 
-/** Stage "judge": the converted reply recorded: an entry (with the deterministic answers outside the catalogue), or the unit blocked by the judge. */
+/**
+ * Stage "judge": the converted reply recorded: an entry (with the deterministic answers outside the catalogue), or the
+ * unit blocked by the judge.
+ */
 function recordReply(
     plan: UnitPlan,
     converted: ReturnType<typeof Areas.toGradingEntry>,
@@ -391,7 +400,10 @@ function recordReply(
     )
 }
 
-/** The entry with the deterministic answers outside the catalogue added one by one; a refused one is reported and left out. */
+/**
+ * The entry with the deterministic answers outside the catalogue added one by one; a refused one is reported and left
+ * out.
+ */
 function withExtraAnswers(converted: GradingEntry, extra: readonly GradingAnswer[], errors: Issue[]): GradingEntry {
     let entry = converted
     for (const answer of extra) {
@@ -405,13 +417,17 @@ function withExtraAnswers(converted: GradingEntry, extra: readonly GradingAnswer
     return entry
 }
 
-/** The namespace aggregate rests on every schema's tools aggregate: the schemas whose aggregate is blocked block it (an empty map when none is). */
+/**
+ * The namespace aggregate rests on every schema's tools aggregate: the schemas whose aggregate is blocked block it (an
+ * empty map when none is).
+ */
 export function namespacePrecondition(blockedSchemas: readonly string[]): Map<string, string> {
     if (blockedSchemas.length === 0) return new Map()
     return new Map([
         [
             'tools-aggregate-namespace',
-            `blocked-by-precondition — the namespace aggregate rests on every schema's tools aggregate, and that of ${blockedSchemas.join(', ')} is blocked`
+            `blocked-by-precondition — the namespace aggregate rests on every schema's tools aggregate, and ` +
+                `that of ${blockedSchemas.join(', ')} is blocked`
         ]
     ])
 }
@@ -420,7 +436,11 @@ export function namespacePrecondition(blockedSchemas: readonly string[]): Map<st
 export function toolsPrecondition(blockedTools: ReadonlyMap<string, string>): string | null {
     if (blockedTools.size === 0) return null
     const names = [...blockedTools.keys()]
-    return `blocked-by-precondition — the tools aggregate rests on every tool's single-test, and ${names.length === 1 ? `tool ${names[0]} is` : `tools ${names.join(', ')} are`} blocked; test ${names.length === 1 ? 'it' : 'them'} first`
+    return (
+        `blocked-by-precondition — the tools aggregate rests on every tool's single-test, and ` +
+        `${names.length === 1 ? `tool ${names[0]} is` : `tools ${names.join(', ')} are`} blocked; test ` +
+        `${names.length === 1 ? 'it' : 'them'} first`
+    )
 }
 
 function areaExtras(

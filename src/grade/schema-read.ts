@@ -124,7 +124,10 @@ async function moduleOf(
     return { ok: true, mod: read.module, hasHandlers: read.hasHandlers }
 }
 
-/** Resolves the schema module: given as an object, or read from the syntax tree of `schemaPath` (never run unless the host passes a trustedLoader). */
+/**
+ * Resolves the schema module: given as an object, or read from the syntax tree of `schemaPath` (never run unless the
+ * host passes a trustedLoader).
+ */
 async function resolveSchema(
     input: { schemaPath?: unknown; schema?: unknown },
     options: SchemaRunOptions,
@@ -170,7 +173,10 @@ export interface ReadSchema {
     readonly validation: { readonly valid: boolean; readonly errors: Issue[] }
 }
 
-/** Stage "read and check": the schema resolved, guarded as plain JSON and validated; null when it cannot be graded at all. */
+/**
+ * Stage "read and check": the schema resolved, guarded as plain JSON and validated; null when it cannot be graded at
+ * all.
+ */
 export async function readSchema(
     input: GradeSingleSchemaInput,
     options: SchemaRunOptions,
@@ -191,7 +197,10 @@ export async function readSchema(
     return { resolved, main, validation }
 }
 
-/** Who the schema is: its namespace, version, id, island folder, the host's values for it, and its content hash (GRA-017, GRA-002, GRA-020). */
+/**
+ * Who the schema is: its namespace, version, id, island folder, the host's values for it, and its content hash
+ * (GRA-017, GRA-002, GRA-020).
+ */
 export interface SchemaIdentity {
     readonly namespace: string
     readonly version: string

@@ -1,4 +1,5 @@
-// A schema's result: its standing read from its index node, the units the island kept, the context a namespace run reads.
+// A schema's result: its standing read from its index node, the units the island kept, the context a namespace run
+// reads.
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { islandName } from '../store/paths.js'
@@ -59,7 +60,10 @@ export interface SchemaRunContext {
     /** Its tools-aggregate-schema grade is A or B. */
     readonly stable: boolean
     readonly aboutDeclared: boolean
-    /** Where the injection scan found text aimed at the grader in this schema's requests (its `main`, source, About and skills). */
+    /**
+     * Where the injection scan found text aimed at the grader in this schema's requests (its `main`, source, About and
+     * skills).
+     */
     readonly flagged?: readonly string[]
 }
 

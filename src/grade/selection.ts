@@ -33,7 +33,10 @@ import { isObject } from '../model/object.js'
 
 type Obj = Record<string, unknown>
 
-/** Options of {@link gradeSelection}; the judge's timeout, retries, abort signal and stop after failures in a row as in `gradeSingleSchema`. */
+/**
+ * Options of {@link gradeSelection}; the judge's timeout, retries, abort signal and stop after failures in a row as in
+ * `gradeSingleSchema`.
+ */
 export interface GradeSelectionOptions extends JudgeCallOptions {
     /** The island holding the member providers; selection grading reads its frozen lockSnapshot. */
     readonly fs: FsPort
@@ -74,7 +77,10 @@ export interface GradeSelectionResult {
         readonly units: UnitResult[]
         readonly indexPath: string | null
         readonly rollupStatus: string | null
-        /** The judge calls this run made, and the repair turns among them (at most one per unit); absent when the run stopped before its units. */
+        /**
+         * The judge calls this run made, and the repair turns among them (at most one per unit); absent when the run
+         * stopped before its units.
+         */
         readonly judgeCalls?: { readonly calls: number; readonly repairs: number }
     } | null
     readonly entries: GradingEntry[]
@@ -116,7 +122,8 @@ function deterministicAnswer(
  * Skills follow Rules A/B and the ⚠ B13 predecessor chain. The selection-aggregate thresholds and
  * "M of N members PASS" answers are computed from the frozen snapshot and the member-resolution
  * manifest. Never throws.
- * @param input - `{ selectionId, schemaIds | selection, grader, options: { fs, root, now | clock, judge?, answers?, about?, skills? } }`
+ * @param input - `{ selectionId, schemaIds | selection, grader, options: { fs, root, now | clock, judge?, answers?,
+ *   about?, skills? } }`
  * @returns `{ grading, entries, prompts, errors }`; GRA-*, PRE-*, SEL-*, SKL-018, SKC-001, SKC-002,
  *   plus the codes of every step
  * @example await gradeSelection({ selectionId: 'weather-core', schemaIds, grader, options: { fs, root, now, judge } })
@@ -289,7 +296,9 @@ interface SelectionStart {
     readonly judgeCalls: JudgeCallOptions
 }
 
-/** Stage "check input": every argument checked, one issue per wrong one; null when any is wrong (issues in `errors`). */
+/**
+ * Stage "check input": every argument checked, one issue per wrong one; null when any is wrong (issues in `errors`).
+ */
 function checkSelectionInput(input: SelectionInput, errors: Issue[]): SelectionStart | null {
     const options = (isObject(input.options) ? input.options : {}) as GradeSelectionOptions
     if (!isObject(input.options))
@@ -318,7 +327,10 @@ function checkSelectionInput(input: SelectionInput, errors: Issue[]): SelectionS
     return { options, selectionId, grader, now, definition, judgeCalls }
 }
 
-/** The selection id, the island, the About and the skills: one issue per wrong option, never one per character or item of a wrong type. */
+/**
+ * The selection id, the island, the About and the skills: one issue per wrong option, never one per character or item
+ * of a wrong type.
+ */
 function checkSelectionOptions(selectionId: unknown, options: GradeSelectionOptions, errors: Issue[]): void {
     // Length first: the pattern never runs on a string longer than any folder name.
     if (
@@ -381,7 +393,10 @@ function checkSelectionOptions(selectionId: unknown, options: GradeSelectionOpti
     }
 }
 
-/** The selection definition: given, or built from the member list as the reference does (06 §2.4); null with its issue when neither. */
+/**
+ * The selection definition: given, or built from the member list as the reference does (06 §2.4); null with its issue
+ * when neither.
+ */
 function definitionOf(input: SelectionInput, selectionId: unknown, grader: unknown, errors: Issue[]): Obj | null {
     if (input.selection !== undefined) {
         if (isObject(input.selection)) return input.selection
@@ -401,7 +416,9 @@ function definitionOf(input: SelectionInput, selectionId: unknown, grader: unkno
             name: selectionId,
             version: 'flowmcp/4.0.0',
             description: `Selection ${String(selectionId)} of ${input.schemaIds.length} member schemas.`,
-            whenToUse: `Use selection ${String(selectionId)} for tasks that span its ${input.schemaIds.length} member schemas.`,
+            whenToUse:
+                `Use selection ${String(selectionId)} for tasks that span its ${input.schemaIds.length} member ` +
+                `schemas.`,
             personaIds: isObject(grader) && isObject(grader.persona) ? [grader.persona.basePersonaId] : [],
             members: input.schemaIds.map((schemaId) => ({ schemaId })),
             skills: []
@@ -411,7 +428,10 @@ function definitionOf(input: SelectionInput, selectionId: unknown, grader: unkno
     return null
 }
 
-/** Stage "check definition": chapter 16 with ⚠ C24, the whole definition checked before anything is written, then the skills' cross-references. */
+/**
+ * Stage "check definition": chapter 16 with ⚠ C24, the whole definition checked before anything is written, then the
+ * skills' cross-references.
+ */
 function checkDefinitionAndSkills(
     input: SelectionInput,
     definition: Obj,
@@ -492,7 +512,10 @@ async function snapshotSources(args: {
         )
 }
 
-/** What the frozen member set says: the gate, how many members pass, the member namespaces, and the grading's fixed fields. */
+/**
+ * What the frozen member set says: the gate, how many members pass, the member namespaces, and the grading's fixed
+ * fields.
+ */
 interface SelectionFacts {
     readonly gate: ReturnType<typeof PreConditionCheck.check>
     readonly members: Array<[string, SelectionIndex['members'][string]]>
@@ -555,7 +578,10 @@ function selectionFactsOf(
     return { gate, members, passing, namespaces, memberNamespaces, version, schemaId, base }
 }
 
-/** Stage "plan": the About, one unit per skill (L1, then L2, then L3) and the aggregate, with their deterministic answers. */
+/**
+ * Stage "plan": the About, one unit per skill (L1, then L2, then L3) and the aggregate, with their deterministic
+ * answers.
+ */
 function selectionPlansOf(
     start: SelectionStart,
     facts: SelectionFacts,
@@ -630,7 +656,9 @@ function selectionPlansOf(
     return { plans, aboutText, aboutHash }
 }
 
-/** What every selection prompt carries: the persona, the files, the run's boundary and what the injection scan flagged. */
+/**
+ * What every selection prompt carries: the persona, the files, the run's boundary and what the injection scan flagged.
+ */
 interface SelectionMaterial {
     readonly persona: { basePersonaId: string; lensId: string } | null
     readonly attachments: EmittedPrompt['attachments']
@@ -638,7 +666,10 @@ interface SelectionMaterial {
     readonly flagged: string[]
 }
 
-/** Stage "attach and scan": the definition, About, skills and member manifest; the About and skills scanned for text aimed at the grader. */
+/**
+ * Stage "attach and scan": the definition, About, skills and member manifest; the About and skills scanned for text
+ * aimed at the grader.
+ */
 function selectionMaterialOf(start: SelectionStart, index: SelectionIndex, errors: Issue[]): SelectionMaterial {
     const { options, selectionId, grader, definition } = start
     const aboutText = options.about?.text
@@ -689,7 +720,10 @@ function selectionMaterialOf(start: SelectionStart, index: SelectionIndex, error
     return { persona, attachments, boundary, flagged: injection.flagged }
 }
 
-/** Everything a selection unit needs: the checked run, the gate's figures, the plans, the prompt material and the skills' cross-references. */
+/**
+ * Everything a selection unit needs: the checked run, the gate's figures, the plans, the prompt material and the
+ * skills' cross-references.
+ */
 interface SelectionUnitContext {
     readonly start: SelectionStart
     readonly facts: SelectionFacts
@@ -726,7 +760,10 @@ async function gradeSelectionUnits(
     return { units, entries, prompts }
 }
 
-/** A unit settled before it is asked: no About, a skill breaking Rule A/B, a blocked or ungraded predecessor; null when it may be asked. */
+/**
+ * A unit settled before it is asked: no About, a skill breaking Rule A/B, a blocked or ungraded predecessor; null when
+ * it may be asked.
+ */
 function gateSelectionUnit(
     plan: UnitPlan,
     ctx: SelectionUnitContext,
@@ -757,7 +794,9 @@ function gateSelectionUnit(
     )
     const ungraded = preds.find((p) => outcome.get(p) !== UNIT_STATUS.graded)
     if (blockedBy !== undefined) {
-        const reason = `predecessor ${blockedBy} (${skillLevel.get(blockedBy) ?? '?'}) is ${outcome.get(blockedBy) === UNIT_STATUS.rejected ? 'rejected' : 'blocked'}`
+        const reason =
+            `predecessor ${blockedBy} (${skillLevel.get(blockedBy) ?? '?'}) is ` +
+            `${outcome.get(blockedBy) === UNIT_STATUS.rejected ? 'rejected' : 'blocked'}`
         errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason }))
         return unitResult(plan, UNIT_STATUS.blocked, { reason })
     }
@@ -769,7 +808,10 @@ function gateSelectionUnit(
     return null
 }
 
-/** One unit asked: its prompt, the judge's reply or a given answer, the entry it becomes (or the prompt returned, provisional). */
+/**
+ * One unit asked: its prompt, the judge's reply or a given answer, the entry it becomes (or the prompt returned,
+ * provisional).
+ */
 async function askSelectionUnit(
     plan: UnitPlan,
     ctx: SelectionUnitContext
@@ -883,7 +925,10 @@ function selectionEntryOf(
     })
 }
 
-/** Stage "write": each entry into the island; its unit row names the file, a failed write is GRA-016 with the island's issues. */
+/**
+ * Stage "write": each entry into the island; its unit row names the file, a failed write is GRA-016 with the island's
+ * issues.
+ */
 async function writeSelectionEntries(
     options: GradeSelectionOptions,
     entries: ReadonlyArray<{ plan: UnitPlan; entry: GradingEntry }>,

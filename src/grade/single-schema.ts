@@ -59,7 +59,10 @@ export async function gradeSchemaCore(
     return gradeSchemaInner(input, mode)
 }
 
-/** A schema's run: its result, what a namespace run needs of it (null when it stopped early), and whether the island answered it. */
+/**
+ * A schema's run: its result, what a namespace run needs of it (null when it stopped early), and whether the island
+ * answered it.
+ */
 interface SchemaRun {
     readonly result: GradeSingleSchemaResult
     readonly context: SchemaRunContext | null
@@ -97,7 +100,10 @@ function pretestOf(args: {
     })
 }
 
-/** What the code answers before any judge: the pretest, the deterministic answers of the schema and its namespace, a veto. */
+/**
+ * What the code answers before any judge: the pretest, the deterministic answers of the schema and its namespace, a
+ * veto.
+ */
 interface DeterministicStage {
     readonly pretest: PretestResult
     readonly deterministic: ReturnType<typeof DeterministicAnswers.build>
@@ -105,7 +111,10 @@ interface DeterministicStage {
     readonly veto: CategoricalVeto | null
 }
 
-/** Stage "pretest and answer": the key check, the live pretest, then every deterministic answer (their issues in `errors`). */
+/**
+ * Stage "pretest and answer": the key check, the live pretest, then every deterministic answer (their issues in
+ * `errors`).
+ */
 async function answerDeterministic(args: {
     input: GradeSingleSchemaInput
     read: ReadSchema
@@ -162,7 +171,9 @@ async function answerDeterministic(args: {
     return { pretest, deterministic, namespaceAnswers, veto: deterministic.veto }
 }
 
-/** Stages "start" and "read" done: the checked start, the schema read and identified, and what later stages read of it. */
+/**
+ * Stages "start" and "read" done: the checked start, the schema read and identified, and what later stages read of it.
+ */
 interface OpenedSchema {
     readonly start: NonNullable<ReturnType<typeof startRun>>
     readonly read: ReadSchema

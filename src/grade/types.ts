@@ -22,7 +22,10 @@ export interface GraderInput {
     /** Name of the grader (e.g. the harness skill), recorded in `graderIdentity.name`. */
     readonly name: string
     readonly version: string
-    /** The model that answered, recorded as `llmModel` (GRD-007); a judge reply that names its `model` is recorded with that one. */
+    /**
+     * The model that answered, recorded as `llmModel` (GRD-007); a judge reply that names its `model` is recorded with
+     * that one.
+     */
     readonly llmModel: string
     /**
      * The harness that drove the non-deterministic answers, recorded as the entries' `harness`. The
@@ -30,7 +33,10 @@ export interface GraderInput {
      * any other name is refused (GRA-002) rather than written into an entry no reader accepts.
      */
     readonly harness?: Harness
-    /** Base persona and lens of the grading run (01-model ⚠ A17): `persona` on persona-bound areas, `personaIds` everywhere. */
+    /**
+     * Base persona and lens of the grading run (01-model ⚠ A17): `persona` on persona-bound areas, `personaIds`
+     * everywhere.
+     */
     readonly persona?: { readonly basePersonaId: BasePersonaId; readonly lensId: string }
     /** `selectionContext.groupId` of provider answers; the namespace when omitted (documented neutral lens, ⚠ A17). */
     readonly groupId?: string
@@ -128,16 +134,18 @@ export interface AbortSignalLike {
     removeEventListener?(type: 'abort', listener: () => void): void
 }
 
-/** What a judge call is given besides its request: the signal that says when to give up (timeout or the run's abort). */
+/**
+ * What a judge call is given besides its request: the signal that says when to give up (timeout or the run's abort).
+ */
 export interface JudgeCallContext {
     readonly signal?: AbortSignalLike
 }
 
 /**
- * A host function that sends one area prompt to an LLM and returns its raw reply: the JSON text of a
- * {@link JudgeReply} (a fence or prose around the object is set aside; a reply that breaks the
- * contract gets one repair turn, a request with `repair` set: docs/judges.md, "Replies"). A failure worth another try (a rate limit, a 5xx, a timeout) rejects with an
- * error carrying `status` (429, 5xx) or `retryable: true`, optionally `retryAfterMs` (docs/judges.md).
+ * A host function that sends one area prompt to an LLM and returns its raw reply: the JSON text of a {@link JudgeReply}
+ * (a fence or prose around the object is set aside; a reply that breaks the contract gets one repair turn, a request
+ * with `repair` set: docs/judges.md, "Replies"). A failure worth another try (a rate limit, a 5xx, a timeout) rejects
+ * with an error carrying `status` (429, 5xx) or `retryable: true`, optionally `retryAfterMs` (docs/judges.md).
  */
 export type Judge = (request: JudgeRequest, context?: JudgeCallContext) => Promise<string>
 
@@ -175,7 +183,10 @@ export interface GradeOptionsBase {
         | Readonly<Record<string, string>>
         | ((requiredKeys: readonly string[]) => Readonly<Record<string, string>>)
     readonly judge?: Judge
-    /** Give up a judge call after this many milliseconds (a timeout is retried like a rate limit); 120,000 (two minutes, as the CLI) when omitted, no limit for 0. */
+    /**
+     * Give up a judge call after this many milliseconds (a timeout is retried like a rate limit); 120,000 (two minutes,
+     * as the CLI) when omitted, no limit for 0.
+     */
     readonly judgeTimeoutMs?: number
     /** Further tries of a judge call that failed in a retryable way (default 2; 0 turns retries off). */
     readonly judgeRetries?: number
@@ -189,7 +200,10 @@ export interface GradeOptionsBase {
     readonly maxConsecutiveJudgeFailures?: number
     /** Aborts the run's judge calls and backoffs: the units not asked yet are reported, nothing is written half. */
     readonly signal?: AbortSignalLike
-    /** Pre-collected area outputs (chapter 24 envelopes or `{ blocker, reason }`; a `model` is taken as in a {@link JudgeReply}), keyed by unit id. */
+    /**
+     * Pre-collected area outputs (chapter 24 envelopes or `{ blocker, reason }`; a `model` is taken as in a {@link
+     * JudgeReply}), keyed by unit id.
+     */
     readonly answers?: Readonly<Record<string, unknown>>
     /** The namespace About markdown (for `about-namespace`), when the schema declares one. */
     readonly about?: { readonly name?: string; readonly text: string }
@@ -208,7 +222,10 @@ export interface GradeOptionsBase {
     readonly concurrency?: number
     readonly timeoutMs?: number
     readonly throttleMs?: number
-    /** Waits `ms`: the pretest's throttle (no throttle without it) and the judge's backoff (the platform's timer without it). */
+    /**
+     * Waits `ms`: the pretest's throttle (no throttle without it) and the judge's backoff (the platform's timer without
+     * it).
+     */
     readonly sleep?: (ms: number) => Promise<void>
 }
 
@@ -217,13 +234,18 @@ export type TimeSource =
     | { readonly now: string; readonly clock?: Clock }
     | { readonly clock: Clock; readonly now?: string }
 
-/** Options of {@link gradeSingleSchema}: storage, ports, judge or answers, and the time of the run (`now` or `clock`, required). */
+/**
+ * Options of {@link gradeSingleSchema}: storage, ports, judge or answers, and the time of the run (`now` or `clock`,
+ * required).
+ */
 export type GradeOptions = GradeOptionsBase & TimeSource
 
 /** A grader that supplies non-deterministic answers: the persona is required then (GRA-009). */
 export type AnsweringGrader = GraderInput & { readonly persona: NonNullable<GraderInput['persona']> }
 
-/** The schema module: `{ main }` (or the legacy `{ schema }`), or `main` itself. Checked at run time (GRA-002, SCH-*). */
+/**
+ * The schema module: `{ main }` (or the legacy `{ schema }`), or `main` itself. Checked at run time (GRA-002, SCH-*).
+ */
 export type SchemaModuleInput =
     | { readonly main: Readonly<Record<string, unknown>> }
     | { readonly schema: Readonly<Record<string, unknown>> }
@@ -273,9 +295,13 @@ export interface UnitResult {
     readonly written: string | null
     /** How the grade was reached, step by step (`Grading.computeAggregateGrade`); set on graded selection units. */
     readonly trace?: readonly GradeTraceStep[]
-    /** `true` when the unit was not graded again: the island already holds its entry for this content (a resumed run). */
+    /**
+     * `true` when the unit was not graded again: the island already holds its entry for this content (a resumed run).
+     */
     readonly kept?: boolean
-    /** The judge's improvement hints for this unit (04 ⚠ D4: kept in `state.json` beside the index, not in the entry). */
+    /**
+     * The judge's improvement hints for this unit (04 ⚠ D4: kept in `state.json` beside the index, not in the entry).
+     */
     readonly improvementHints?: readonly ImprovementHint[]
     /**
      * The issues this run added for the unit (the same objects as in the result's `errors`, each at
@@ -308,11 +334,17 @@ export interface SchemaGrading {
      * deterministic answers only (no judge, no answers); `none`: no unit could be graded at all.
      */
     readonly mode: 'full' | 'provisional' | 'none'
-    /** Where the schema stands: its `index.json` node's status; see {@link SchemaRunStatus} and docs/guide.md, "Which grade to quote". */
+    /**
+     * Where the schema stands: its `index.json` node's status; see {@link SchemaRunStatus} and docs/guide.md, "Which
+     * grade to quote".
+     */
     readonly status: SchemaRunStatus
     /** Why the schema is blocked, pending or rejected, as its index node says; `null` when graded or stable. */
     readonly reason: string | null
-    /** The whole standing `status`, `grade`, `schemaGrade` and `reason` are read from, with the blocked tools and their causes. */
+    /**
+     * The whole standing `status`, `grade`, `schemaGrade` and `reason` are read from, with the blocked tools and their
+     * causes.
+     */
     readonly standing: SchemaStanding
     /**
      * **The grade** to quote: the schema's `index.json` node grade, the worst grade of its subtree
@@ -321,11 +353,19 @@ export interface SchemaGrading {
      * shows no letter.
      */
     readonly grade: AggregateGrade | null
-    /** The schema's own `tools-aggregate-schema` grade (`index.json` `schemas[<schema>].toolsAggregate.grade`), or REJECTED; `null` wherever `grade` is. */
+    /**
+     * The schema's own `tools-aggregate-schema` grade (`index.json` `schemas[<schema>].toolsAggregate.grade`), or
+     * REJECTED; `null` wherever `grade` is.
+     */
     readonly schemaGrade: AggregateGrade | null
-    /** With `mode: 'provisional'`: the worst grade over the deterministic answers alone — never a headline; `null` otherwise. */
+    /**
+     * With `mode: 'provisional'`: the worst grade over the deterministic answers alone — never a headline; `null`
+     * otherwise.
+     */
     readonly provisionalGrade: AggregateGrade | null
-    /** With `mode: 'provisional'`: the tools-aggregate-schema grade from deterministic answers alone; `null` otherwise. */
+    /**
+     * With `mode: 'provisional'`: the tools-aggregate-schema grade from deterministic answers alone; `null` otherwise.
+     */
     readonly provisionalSchemaGrade: AggregateGrade | null
     /** Units kept from an earlier run (the island held their entry for this content) and units graded by this run. */
     readonly unitCounts: { readonly kept: number; readonly graded: number }
@@ -333,11 +373,16 @@ export interface SchemaGrading {
     readonly rawGrade: LetterGrade | null
     /** Each unit's grade (`null` when it has none: blocked, gated, skipped, error). */
     readonly unitGrades: Readonly<Record<string, AggregateGrade | null>>
-    /** The namespace rollup of `index.json` after this run (every schema of the namespace); `null` without an island. */
+    /**
+     * The namespace rollup of `index.json` after this run (every schema of the namespace); `null` without an island.
+     */
     readonly rollupGrade: AggregateGrade | null
     readonly veto: CategoricalVeto | null
     readonly units: UnitResult[]
-    /** The pretest's outcome: whether it ran, each tool it blocked with its coded reason and the cause in words (`detail`), and every test's truth (`tests`; empty when the units were kept from an earlier run). */
+    /**
+     * The pretest's outcome: whether it ran, each tool it blocked with its coded reason and the cause in words
+     * (`detail`), and every test's truth (`tests`; empty when the units were kept from an earlier run).
+     */
     readonly pretest: {
         readonly ran: boolean
         readonly reason: string | null

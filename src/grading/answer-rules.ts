@@ -78,7 +78,10 @@ function viewOf(g: unknown, index: number): AnswerView | null {
     }
 }
 
-/** The same question answered twice by the same grader: an error at the same instant (⚠ A9 cannot pick one), else a warning. */
+/**
+ * The same question answered twice by the same grader: an error at the same instant (⚠ A9 cannot pick one), else a
+ * warning.
+ */
 function duplicateIssues(answers: readonly AnswerView[]): Issue[] {
     const first = new Map<string, AnswerView>()
     const issues: Issue[] = []
@@ -261,7 +264,8 @@ function timestampsOf(entry: Obj, answers: readonly AnswerView[]): Array<{ path:
     for (const a of answers)
         if (typeof a.timestamp === 'string')
             out.push({ path: pointer('gradings', a.index, 'timestamp'), value: a.timestamp })
-    // The gradingId's stamp is in the file-name form (`2026-05-29T10-00-00Z`); other stamps are accepted on read (⚠ A13).
+    // The gradingId's stamp is in the file-name form (`2026-05-29T10-00-00Z`); other stamps are accepted on read (⚠
+    // A13).
     const iso = stampOf(entry.gradingId)
     if (iso !== null) out.push({ path: '/gradingId', value: iso })
     for (const field of ['categoricalVeto', 'regradingTrigger'] as const) {
@@ -324,7 +328,9 @@ function staleIssues(entry: Obj, answers: readonly AnswerView[]): Issue[] {
             issues.push(
                 createEntryIssue('GRD-070', at, {
                     ...params,
-                    detail: 'there is no earlier answer to it in this entry and no previous grading (regradingTrigger.previousGradingId) to age from'
+                    detail:
+                        'there is no earlier answer to it in this entry and no previous grading ' +
+                        '(regradingTrigger.previousGradingId) to age from'
                 })
             )
             continue
@@ -334,7 +340,9 @@ function staleIssues(entry: Obj, answers: readonly AnswerView[]): Issue[] {
             issues.push(
                 createEntryIssue('GRD-070', at, {
                     ...params,
-                    detail: `it comes ${Math.round(age * 100) / 100} days after ${anchor.source} of ${new Date(anchor.ms).toISOString()}`
+                    detail:
+                        `it comes ${Math.round(age * 100) / 100} days after ${anchor.source} of ` +
+                        `${new Date(anchor.ms).toISOString()}`
                 })
             )
     }
@@ -372,7 +380,9 @@ function newestBefore(
     return lo === 0 ? null : (list[lo - 1] as { ms: number; source: string })
 }
 
-/** Strict mode: each question answered once, whoever answers it (⚠ A9's newest-answer rule stays for the default mode). */
+/**
+ * Strict mode: each question answered once, whoever answers it (⚠ A9's newest-answer rule stays for the default mode).
+ */
 function answeredOnceIssues(answers: readonly AnswerView[]): Issue[] {
     const byQuestion = new Map<string, AnswerView[]>()
     for (const a of answers) {
@@ -397,7 +407,10 @@ function answeredOnceIssues(answers: readonly AnswerView[]): Issue[] {
     return issues
 }
 
-/** Strict mode: one grader identity per kind (one script, one judge, one human), so no second grader can override the first. */
+/**
+ * Strict mode: one grader identity per kind (one script, one judge, one human), so no second grader can override the
+ * first.
+ */
 function oneGraderIssues(answers: readonly AnswerView[]): Issue[] {
     const byKind = new Map<string, Map<string, AnswerView>>()
     for (const a of answers) {

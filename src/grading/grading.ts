@@ -134,7 +134,15 @@ export class Grading {
      * @returns `{ entry, aggregate, errors }`; GRD-001/GRD-002 for bad arguments, GRD-012 for a tier
      *   that contradicts the area, GRD-004/GRD-021/GRD-037/GRD-022 for missing conditional fields,
      *   GRD-028 for a partial entry without `previousFullGrade`, plus the answer and veto codes.
-     * @example Grading.createEntry({ schemaId: 'etherscan.getBalance', area: 'single-test', version: 'flowmcp/4.0.0', schemaHash: 'a1b2c3d4', gradingMode: 'full', now: '2026-05-29T10:00:00Z' })
+     * @example
+     * Grading.createEntry({
+     *     schemaId: 'etherscan.getBalance',
+     *     area: 'single-test',
+     *     version: 'flowmcp/4.0.0',
+     *     schemaHash: 'a1b2c3d4',
+     *     gradingMode: 'full',
+     *     now: '2026-05-29T10:00:00Z'
+     * })
      */
     static createEntry(input: CreateEntryInput): EntryResult {
         const { value: args, errors } = parseArgs(CreateEntryArgs, input, CODES)
@@ -576,7 +584,8 @@ export class Grading {
      * File name of an entry: `<area>[--<basePersona>--<lens>]--<YYYY-MM-DDTHH-MM-SSZ>.json`.
      * @param input - `{ area, basePersona?, lens?, timestamp }` (`timestamp` in file form or ISO 8601)
      * @returns `{ filename, errors }`; GRD-043 unknown area, GRD-041 bad timestamp, GRD-042 persona pair.
-     * @example Grading.formatGradingFilename({ area: 'single-test', timestamp: '2026-05-29T10:00:00Z' }).filename // 'single-test--2026-05-29T10-00-00Z.json'
+     * @example
+     * Grading.formatGradingFilename({ area: 'single-test', timestamp: '2026-05-29T10:00:00Z' }).filename // 'single-test--2026-05-29T10-00-00Z.json'
      */
     static formatGradingFilename(input: {
         area?: unknown
@@ -591,7 +600,9 @@ export class Grading {
      * Parses a grading file name; `null` parts when the name does not follow the grammar.
      * @param input - `{ filename }`
      * @returns `{ parts, errors }`; GRD-041 when the name is not a grading file name.
-     * @example Grading.parseGradingFilename({ filename: 'about-namespace--ai-engineer--crypto--2026-05-29T10-00-00Z.json' }).parts?.lens // 'crypto'
+     * @example
+     * Grading.parseGradingFilename({ filename: 'about-namespace--ai-engineer--crypto--2026-05-29T10-00-00Z.json' })
+     *     .parts?.lens // 'crypto'
      */
     static parseGradingFilename(input: { filename?: unknown }): {
         parts: GradingFilenameParts | null

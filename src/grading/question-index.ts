@@ -121,7 +121,9 @@ export function indexedQuestions(): IndexedQuestion[] {
     )
 }
 
-/** How a cross-area question may be answered: by code, by a judge, or either (the security audit is both, 01-model §11). */
+/**
+ * How a cross-area question may be answered: by code, by a judge, or either (the security audit is both, 01-model §11).
+ */
 export type CrossAreaDeterminism = 'deterministic' | 'non-deterministic' | 'either'
 
 /** One cross-area question: the areas whose entries may carry it, its determinism and its weight. */

@@ -80,7 +80,8 @@ function formatIssue(at: string, format: string, data: unknown): Issue {
         return createEntryIssue('GRD-062', at, { field: fieldName(at), value: describeValue(data), detail })
     const expected =
         format === 'date-time'
-            ? `an ISO 8601 date-time with colons and a time zone, such as 2026-05-29T10:00:00Z; got ${describeValue(data)}`
+            ? `an ISO 8601 date-time with colons and a time zone, such as 2026-05-29T10:00:00Z; got ` +
+              `${describeValue(data)}`
             : `${format}; got ${describeValue(data)}`
     return createEntryIssue('GRD-009', at, { field: fieldName(at), expected })
 }
@@ -426,7 +427,10 @@ function semanticIssues(entry: Obj, strict: boolean): { issues: Issue[]; recompu
     return { issues, recomputed }
 }
 
-/** A valid entry, typed: what the checks established. `errors` may still hold warnings and infos (none but infos in strict mode). */
+/**
+ * A valid entry, typed: what the checks established. `errors` may still hold warnings and infos (none but infos in
+ * strict mode).
+ */
 export interface ValidEntryResult {
     readonly valid: true
     /**
@@ -483,7 +487,9 @@ export interface ValidateEntryInput extends EntryCheckOptions {
  * @returns `{ valid: true, entry, errors }` (entry typed {@link GradingEntry}: a deep-frozen copy of
  *   what was checked; errors hold only warnings and infos) or `{ valid: false, errors }`.
  *   Codes: GRD-*, SCO-*, VET-*, NA-001, VER-*, INP-* (see docs/errors.md).
- * @example const r = validateGradingEntry({ entry: JSON.parse(text), now: new Date() }); if (r.valid) r.entry.aggregateGrade
+ * @example
+ * const r = validateGradingEntry({ entry: JSON.parse(text), now: new Date() })
+ * if (r.valid) r.entry.aggregateGrade
  */
 export function validateGradingEntry(input: ValidateEntryInput): GradingEntryValidation {
     const checked = runChecks(input?.entry, input ?? {}, true)
@@ -498,7 +504,8 @@ export function validateGradingEntry(input: ValidateEntryInput): GradingEntryVal
  * @example if (isGradingEntry(json, { strict: true, now: new Date() })) json.gradings.length
  */
 export function isGradingEntry(value: unknown, options?: EntryCheckOptions): value is GradingEntry {
-    // A predicate answers, whatever it is given: a value that throws when read (a hostile or revoked Proxy) is no entry.
+    // A predicate answers, whatever it is given: a value that throws when read (a hostile or revoked Proxy) is no
+    // entry.
     try {
         return validateGradingEntry({ ...(isObject(options) ? options : {}), entry: value }).valid
     } catch {

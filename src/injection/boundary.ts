@@ -27,7 +27,10 @@ export function isBoundary(value: unknown): value is string {
 let pool: Uint8Array | null = null
 let used = 256
 
-/** 16 hex characters from the platform's random source (`globalThis.crypto.getRandomValues`: Node ≥ 20, browsers, workers), or null without one. */
+/**
+ * 16 hex characters from the platform's random source (`globalThis.crypto.getRandomValues`: Node ≥ 20, browsers,
+ * workers), or null without one.
+ */
 function randomHex(): string | null {
     const crypto = (globalThis as { crypto?: { getRandomValues?: (array: Uint8Array) => Uint8Array } }).crypto
     if (typeof crypto?.getRandomValues !== 'function') return null
@@ -61,7 +64,8 @@ function derivedHex(texts: readonly string[], attempt: number): string {
 /**
  * The boundary of a run: the host's when it is valid and occurs in none of `texts`, else a random
  * one, else one derived from `texts`; never one that occurs in any of them.
- * @param args - `given`: the host's boundary (`options.boundary`) or the run's; `texts`: every text the blocks will fence (names included)
+ * @param args - `given`: the host's boundary (`options.boundary`) or the run's; `texts`: every text the blocks will
+ *   fence (names included)
  * @returns `{ boundary, source }`
  */
 export function chooseBoundary(args: { given?: unknown; texts: readonly string[] }): {

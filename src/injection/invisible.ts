@@ -83,7 +83,10 @@ const letterOfJoiningScript = (cp: number): boolean => {
     return LETTER_OR_MARK.test(ch) && !LATIN.test(ch)
 }
 
-/** The tag characters from UTF-16 index `start` on that form an emoji subdivision flag's tag sequence: its end index, or -1. */
+/**
+ * The tag characters from UTF-16 index `start` on that form an emoji subdivision flag's tag sequence: its end index, or
+ * -1.
+ */
 function flagTagSequenceEnd(text: string, start: number): number {
     if (codePointBefore(text, start) !== 0x1f3f4) return -1
     let i = start
@@ -129,7 +132,8 @@ function kindAt(text: string, i: number, cp: number): InvisibleKind | null {
  * Shows every invisible character of `text` as a visible escape `⟦U+XXXX⟧` (the rules above), so a
  * judge sees that something was hidden there and what. Pure; a text without one comes back unchanged.
  * @param text - any text
- * @returns `{ text, found: [{ index, codePoint, kind }], count }`; a non-string gives `{ text: '', found: [], count: 0 }`
+ * @returns `{ text, found: [{ index, codePoint, kind }], count }`; a non-string gives `{ text: '', found: [], count: 0
+ *   }`
  * @example neutraliseInvisible('a\u200Bb').text // 'a⟦U+200B⟧b'
  */
 export function neutraliseInvisible(text: string): NeutralisedText {

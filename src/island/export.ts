@@ -54,7 +54,10 @@ async function subdirs(fs: FsPort, dir: string): Promise<{ names: string[]; issu
     }
 }
 
-/** The current artefacts of a namespace in provider-source shape: `<schema>.mjs`, `resources/<ns>-about.md`, `skills/<skill>.mjs`. */
+/**
+ * The current artefacts of a namespace in provider-source shape: `<schema>.mjs`, `resources/<ns>-about.md`,
+ * `skills/<skill>.mjs`.
+ */
 async function namespacePlan(fs: FsPort, nsDir: string, ns: string): Promise<{ plan: Plan; issues: Issue[] }> {
     const plan: Plan = []
     const schemas = await subdirs(fs, nsDir)
@@ -147,7 +150,14 @@ async function selectionPlan(fs: FsPort, selDir: string, sel: string): Promise<{
  * @param input - `{ fs, root, target, exportDir | exportRoot, now?, includeSchemas? }`; with `exportRoot` the
  *   folder is `<exportRoot>/<name>--<ts>` (03 ⚠ C22, `now` required)
  * @returns `{ status, flow, exportDir, indexExportPath, files, errors }`; EXP-001…EXP-006, FS-*
- * @example await exportTarget({ fs, root: '/island', target: { namespace: 'defillama' }, exportDir: '/out/defillama', includeSchemas: true })
+ * @example
+ * await exportTarget({
+ *     fs,
+ *     root: '/island',
+ *     target: { namespace: 'defillama' },
+ *     exportDir: '/out/defillama',
+ *     includeSchemas: true
+ * })
  */
 export async function exportTarget(input: {
     fs?: unknown

@@ -303,7 +303,10 @@ function redactSources(
     return forms.length === 0 ? collected : { ...collected, files: collected.files.map((f) => redactSource(f, forms)) }
 }
 
-/** A schema file's `main`: given parsed, imported by the trusted loader, or read from the syntax tree; `undefined` (reported) when there is none. */
+/**
+ * A schema file's `main`: given parsed, imported by the trusted loader, or read from the syntax tree; `undefined`
+ * (reported) when there is none.
+ */
 async function schemaMainOf(
     file: SourceFile,
     loader: SchemaLoader | undefined,
@@ -349,7 +352,8 @@ async function gateSchemas(
 ): Promise<GatedSchema[]> {
     const gated: GatedSchema[] = []
     for (const file of schemaFiles) {
-        // File names the runtime loads (`--pnlRoutes.mjs`) get an island name through the reversible islandName mapping.
+        // File names the runtime loads (`--pnlRoutes.mjs`) get an island name through the reversible islandName
+        // mapping.
         const slug = islandName(file.name.slice(0, -'.mjs'.length), 'schema')
         if (slug === null) {
             errors.push(
@@ -377,14 +381,18 @@ async function gateSchemas(
     return gated
 }
 
-/** The one namespace the gated schemas declare, or the issue ending the import (IMP-005 for several, IMP-001 for none). */
+/**
+ * The one namespace the gated schemas declare, or the issue ending the import (IMP-005 for several, IMP-001 for none).
+ */
 function oneNamespace(gated: readonly GatedSchema[]): { ns: string | null; issue: Issue | null } {
     const namespaces = [...new Set(gated.map((g) => g.main.namespace as string))].sort()
     if (namespaces.length > 1)
         return {
             ns: null,
             issue: createIssue('IMP-005', '', {
-                detail: `folder declares ${namespaces.length} namespaces: ${namespaces.join(', ')} (one folder = one namespace)`
+                detail:
+                    `folder declares ${namespaces.length} namespaces: ${namespaces.join(', ')} (one folder = one ` +
+                    `namespace)`
             })
         }
     const ns = namespaces[0]

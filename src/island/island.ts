@@ -47,7 +47,8 @@ export class Island {
      * Maps (area, target) to its `_gradings/` folder and index (02-areas §1). Pure.
      * @param input - `{ area, target }`
      * @returns `{ segments, indexSegments, scope, errors }`; GRD-033, ISL-001…ISL-006
-     * @example Island.gradingFolderFor({ area: 'namespace-description', target: { namespace: 'defillama' } }).segments // ['providers', 'defillama', '_gradings']
+     * @example
+     * Island.gradingFolderFor({ area: 'namespace-description', target: { namespace: 'defillama' } }).segments // ['providers', 'defillama', '_gradings']
      */
     static gradingFolderFor(input: { area?: unknown; target?: unknown }): GradingFolder {
         return gradingFolderFor(input)
@@ -58,7 +59,8 @@ export class Island {
      * accepts (`/block/:hash`, `--pnlRoutes`): kept when it fits the naming grammar, otherwise
      * escaped reversibly as `esc_` + letters and digits as is + every other UTF-8 byte as `_xx`.
      * @param input - `{ name, kind: 'schema' | 'tool' | 'skill' }`
-     * @returns `{ name, errors }`; ISL-001/ISL-002 for a missing or non-string name or kind, ISL-003 when even the escaped name is longer than 200 characters
+     * @returns `{ name, errors }`; ISL-001/ISL-002 for a missing or non-string name or kind, ISL-003 when even the
+     *   escaped name is longer than 200 characters
      * @example Island.islandName({ name: '--pnlRoutes', kind: 'schema' }).name // 'esc__2d_2dpnlRoutes'
      */
     static islandName(input: { name?: unknown; kind?: unknown }): { name: string | null; errors: Issue[] } {
@@ -103,7 +105,8 @@ export class Island {
     /**
      * Reverses {@link Island.islandName}: the runtime's name behind an island folder name.
      * @param input - `{ name }`
-     * @returns `{ name, errors }`; ISL-001/ISL-002 for a missing or non-string name, ISL-004 for a malformed escaped name
+     * @returns `{ name, errors }`; ISL-001/ISL-002 for a missing or non-string name, ISL-004 for a malformed escaped
+     *   name
      * @example Island.originalName({ name: 'esc__2fblock_2f_3ahash' }).name // '/block/:hash'
      */
     static originalName(input: { name?: unknown }): { name: string | null; errors: Issue[] } {
@@ -148,7 +151,14 @@ export class Island {
      * Exports a namespace or selection (OUT). See {@link exportTarget}.
      * @param input - `{ fs, root, target, exportDir | exportRoot, now?, includeSchemas? }`
      * @returns `{ status, flow, exportDir, indexExportPath, files, errors }`
-     * @example await Island.exportTarget({ fs, root, target: { namespace: 'defillama' }, exportDir: '/out/defillama', includeSchemas: true })
+     * @example
+     * await Island.exportTarget({
+     *     fs,
+     *     root,
+     *     target: { namespace: 'defillama' },
+     *     exportDir: '/out/defillama',
+     *     includeSchemas: true
+     * })
      */
     static async exportTarget(input: Parameters<typeof exportTarget>[0]): Promise<ExportResult> {
         return exportTarget(input)
@@ -158,7 +168,8 @@ export class Island {
      * Writes one grading entry and rebuilds its index. See {@link writeGrading}.
      * @param input - `{ fs, root, target, entry, now }`
      * @returns `{ status, file, path, indexPath, index, errors }`
-     * @example await Island.writeGrading({ fs, root, target: { namespace: 'defillama', schema: 'prices' }, entry, now })
+     * @example
+     * await Island.writeGrading({ fs, root, target: { namespace: 'defillama', schema: 'prices' }, entry, now })
      */
     static async writeGrading(input: Parameters<typeof writeGrading>[0]): Promise<WriteGradingResult> {
         return writeGrading(input)

@@ -72,7 +72,16 @@ export class SourceSnapshot {
      * @param input - `{ fs, dir, name, ext, text, now, hash? }`; `hash` defaults to the hash of the raw bytes
      * @returns `{ file, path, hash, created, errors }`; SNP-001/SNP-002/SNP-003 bad arguments, SNP-004
      *   conflict, FS-* port failures
-     * @example await SourceSnapshot.create({ fs, dir: '/island/providers/defillama/prices/schema', name: 'prices', ext: 'mjs', text, hash: '93baef35', now })
+     * @example
+     * await SourceSnapshot.create({
+     *     fs,
+     *     dir: '/island/providers/defillama/prices/schema',
+     *     name: 'prices',
+     *     ext: 'mjs',
+     *     text,
+     *     hash: '93baef35',
+     *     now
+     * })
      */
     static async create(input: {
         fs?: unknown
@@ -166,8 +175,10 @@ export class SourceSnapshot {
      * never executed: `main` is read from the syntax tree unless given parsed, or the host passes an
      * explicit `trustedLoader` (which imports, i.e. runs, the file). An About `.md` also verifies
      * against the reference implementation's legacy `{ about: text }` hash (03 ⚠ C11).
-     * @param input - `{ fs, path, hashOf?, main?, trustedLoader? }`; `hashOf` defaults by extension (mjs ⇒ schema, json ⇒ json, else bytes)
-     * @returns `{ valid, expectedHash, actualHash, errors }`; SNP-003 bad name, SNP-005 unreadable, SNP-006 mismatch, SRC-* unreadable module
+     * @param input - `{ fs, path, hashOf?, main?, trustedLoader? }`; `hashOf` defaults by extension (mjs ⇒ schema, json
+     *   ⇒ json, else bytes)
+     * @returns `{ valid, expectedHash, actualHash, errors }`; SNP-003 bad name, SNP-005 unreadable, SNP-006 mismatch,
+     *   SRC-* unreadable module
      * @example (await SourceSnapshot.verify({ fs, path, main })).valid
      */
     static async verify(input: {

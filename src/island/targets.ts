@@ -66,7 +66,11 @@ export interface GradingFolder {
  * @param input - `{ area, target }`
  * @returns `{ segments, indexSegments, scope, errors }`; GRD-033 unknown area, ISL-006 a missing or an
  *   extra target field, ISL-001…ISL-004 bad names
- * @example gradingFolderFor({ area: 'single-test', target: { namespace: 'defillama', schema: 'prices', tool: 'getFirstPrice' } }).segments
+ * @example
+ * gradingFolderFor({
+ *     area: 'single-test',
+ *     target: { namespace: 'defillama', schema: 'prices', tool: 'getFirstPrice' }
+ * }).segments
  */
 export function gradingFolderFor(input: { area?: unknown; target?: unknown }): GradingFolder {
     const fail = (errors: Issue[]): GradingFolder => ({ segments: null, indexSegments: null, scope: null, errors })

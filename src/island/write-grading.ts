@@ -30,7 +30,8 @@ function targetMismatch(entry: Obj, area: Area, target: GradingTarget): Issue[] 
     const provider = (PROVIDER_AREAS as readonly string[]).includes(area)
     if (provider && target.namespace !== undefined) {
         const schemaId = String(entry.schemaId)
-        // The folder may hold the escaped island name of the runtime's file base (islandName); the id keeps the original.
+        // The folder may hold the escaped island name of the runtime's file base (islandName); the id keeps the
+        // original.
         const slug = target.schema === undefined ? undefined : (originalName(target.schema) ?? target.schema)
         if (slug !== undefined && schemaId !== `${target.namespace}.${slug}`) {
             issues.push(
@@ -124,7 +125,14 @@ async function targetExists(fs: FsPort, root: string, area: Area, t: GradingTarg
  * @returns `{ status, file, path, indexPath, index, errors }`; GRD-* invalid entry (paths under `/entry`),
  *   ISL-006 target/area mismatch, ISL-008 entry/target mismatch, ISL-009 target not imported,
  *   ISL-INFO-001 timestamp advanced, FS-* / IDX-* from the write and the rebuild
- * @example await writeGrading({ fs, root: '/island', target: { namespace: 'defillama', schema: 'prices', tool: 'getFirstPrice' }, entry, now: clock.now() })
+ * @example
+ * await writeGrading({
+ *     fs,
+ *     root: '/island',
+ *     target: { namespace: 'defillama', schema: 'prices', tool: 'getFirstPrice' },
+ *     entry,
+ *     now: clock.now()
+ * })
  */
 export async function writeGrading(input: {
     fs?: unknown

@@ -220,7 +220,8 @@ export function parseJsonText(
         value = JSON.parse(text) as unknown
     } catch (cause) {
         const detail = cause instanceof Error ? cause.message : 'unparseable'
-        // The message may quote the character or give its position (V8: "at position 7"); either way, name it if it cannot be seen.
+        // The message may quote the character or give its position (V8: "at position 7"); either way, name it if it
+        // cannot be seen.
         const at = /position (\d+)/.exec(detail)
         const invisible = describeInvisible(
             detail + (at === null ? '' : String.fromCodePoint(text.codePointAt(Number(at[1])) ?? 32))

@@ -178,7 +178,10 @@ export const LEGAL_DISCLAIMER = 'grader assessment, not legally binding'
 /** Question id of the ToS legal assessment answer (01-model A19). */
 export const LEGAL_ASSESSMENT_QUESTION_ID = 'Q-legal-assessment'
 
-/** Working tests a tool needs before it can be graded in full (02-areas §2.1, ⚠ B4: the spec's 3, not the reference's 2). */
+/**
+ * Working tests a tool needs before it can be graded in full (02-areas §2.1, ⚠ B4: the spec's 3, not the reference's
+ * 2).
+ */
 export const MIN_WORKING_TESTS = 3
 
 /**
@@ -211,7 +214,10 @@ export type BlockedReason =
     | (typeof BLOCKED_REASONS)[keyof typeof BLOCKED_REASONS]
     | `fewer-than-${number}-working-tests`
 
-/** The working-count reason of a tool whose bar is `bar` working tests (the spec's 3 for anything but a whole number ≥ 1). Never throws. */
+/**
+ * The working-count reason of a tool whose bar is `bar` working tests (the spec's 3 for anything but a whole number ≥
+ * 1). Never throws.
+ */
 export function fewerThanWorkingTests(bar: number): BlockedReason {
     return `fewer-than-${typeof bar === 'number' && Number.isInteger(bar) && bar >= 1 ? bar : MIN_WORKING_TESTS}-working-tests`
 }

@@ -50,7 +50,9 @@ export function formatGradingFilename(input: {
             if (typeof value !== 'string' || !NAME_SEGMENT_REGEX.test(value)) {
                 errors.push(
                     createEntryIssue('GRD-042', `/${key}`, {
-                        detail: `${key} ${typeof value === 'string' ? JSON.stringify(value) : typeOfValue(value)} is not a name segment`
+                        detail:
+                            `${key} ${typeof value === 'string' ? JSON.stringify(value) : typeOfValue(value)} is ` +
+                            `not a name segment`
                     })
                 )
             }

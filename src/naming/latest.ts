@@ -36,7 +36,11 @@ function gradingKeys(name: string): { keys: string[]; timestamp: string } | null
  * across persona variants, and for a prefix of another name (`price` never matches `price-entry--…`).
  * @param input - `{ names, logicalName, kind? }`
  * @returns `{ file, timestamp, matches }`; `file: null` when nothing matches
- * @example selectLatest({ names: ['a--2026-01-01T00-00-00Z--0000000a.mjs', 'a--2026-02-01T00-00-00Z--0000000b.mjs'], logicalName: 'a' }).file
+ * @example
+ * selectLatest({
+ *     names: ['a--2026-01-01T00-00-00Z--0000000a.mjs', 'a--2026-02-01T00-00-00Z--0000000b.mjs'],
+ *     logicalName: 'a'
+ * }).file
  */
 export function selectLatest(input: { names: readonly string[]; logicalName: string; kind?: LatestKind }): LatestPick {
     const { names, logicalName, kind } = input

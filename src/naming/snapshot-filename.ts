@@ -30,7 +30,8 @@ export interface SnapshotFilenameParts {
  * Builds a snapshot file name; the date comes before the hash so a plain sort puts the newest last.
  * @param input - `{ name, timestamp, hash, ext }`; `timestamp` in file form or ISO 8601 (UTC seconds are kept)
  * @returns `{ filename, errors }`; SNP-001 missing, SNP-002 wrong type, SNP-003 a part breaks the grammar
- * @example formatSnapshotFilename({ name: 'prices', timestamp: '2026-05-30T19:44:23Z', hash: '93baef35', ext: 'mjs' }).filename // 'prices--2026-05-30T19-44-23Z--93baef35.mjs'
+ * @example
+ * formatSnapshotFilename({ name: 'prices', timestamp: '2026-05-30T19:44:23Z', hash: '93baef35', ext: 'mjs' }).filename // 'prices--2026-05-30T19-44-23Z--93baef35.mjs'
  */
 export function formatSnapshotFilename(input: { name?: unknown; timestamp?: unknown; hash?: unknown; ext?: unknown }): {
     filename: string | null
@@ -48,7 +49,9 @@ export function formatSnapshotFilename(input: { name?: unknown; timestamp?: unkn
     if (!SNAPSHOT_NAME_REGEX.test(name))
         errors.push(
             createIssue('SNP-003', '/name', {
-                detail: `snapshot name ${describeValue(JSON.stringify(name))} must match ${String(SNAPSHOT_NAME_REGEX)} (no "--")`
+                detail:
+                    `snapshot name ${describeValue(JSON.stringify(name))} must match ` +
+                    `${String(SNAPSHOT_NAME_REGEX)} (no "--")`
             })
         )
     if (!SNAPSHOT_HASH_REGEX.test(hash))

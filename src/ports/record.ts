@@ -12,7 +12,10 @@ import type { HttpPort, HttpRequest, HttpResponse } from './types.js'
 /** The response headers a recording keeps: what a reader of the body needs, never a cookie or a token. */
 const KEPT_HEADERS = ['content-type']
 
-/** A URL split as a recording keys it: origin, path (percent-decoded, `+` kept), and the query as an object (last value of a repeated name wins, as replay reads it). */
+/**
+ * A URL split as a recording keys it: origin, path (percent-decoded, `+` kept), and the query as an object (last value
+ * of a repeated name wins, as replay reads it).
+ */
 function split(url: string): { host: string; path: string; query: Record<string, string> } | null {
     const match = /^(https?:\/\/[^/?#]+)([^?#]*)(?:\?([^#]*))?/.exec(url)
     if (match === null) return null
@@ -54,7 +57,9 @@ function readInput(input: unknown): {
             http: null,
             params: [],
             recordedAt: null,
-            problem: `the options of recordingHttpPort could not be read: ${cause instanceof Error ? cause.message : String(cause)}`
+            problem:
+                `the options of recordingHttpPort could not be read: ` +
+                `${cause instanceof Error ? cause.message : String(cause)}`
         }
     }
 }

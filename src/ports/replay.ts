@@ -3,7 +3,10 @@ import { isObject } from '../model/object.js'
 
 /** One recorded exchange. Server-parameter values are stored as `{{SERVER_PARAM:KEY}}`, never as values. */
 export interface RecordedExchange {
-    /** `body`: the request body as sent (a POST's JSON-RPC call or GraphQL query), keys as placeholders; omitted for none. */
+    /**
+     * `body`: the request body as sent (a POST's JSON-RPC call or GraphQL query), keys as placeholders; omitted for
+     * none.
+     */
     readonly request: {
         readonly method: string
         readonly path: string
@@ -43,7 +46,10 @@ const CLOCK_FORM = /^(?:\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?
 /** Five years, in milliseconds: how far from the recording a value may be to count as read from the clock. */
 const CLOCK_WINDOW_MS = 5 * 365 * 24 * 3600 * 1000
 
-/** Whether a query value looks read from a clock near `recordedAt` (what a recording writes as {@link TIME_PLACEHOLDER}). */
+/**
+ * Whether a query value looks read from a clock near `recordedAt` (what a recording writes as {@link
+ * TIME_PLACEHOLDER}).
+ */
 export function isClockValue(value: string, recordedAt: string): boolean {
     if (!CLOCK_FORM.test(value)) return false
     const at = Date.parse(recordedAt)
@@ -166,20 +172,22 @@ export function isMissingRecording(response: { readonly status: number; readonly
     }
 }
 
-/** A recorded text with placeholders as a pattern: each placeholder matches `gap` (any text of a path segment, of a body). */
+/**
+ * A recorded text with placeholders as a pattern: each placeholder matches `gap` (any text of a path segment, of a
+ * body).
+ */
 function placeholderPattern(text: string, gap: string): RegExp {
     const parts = text.split(PATH_PLACEHOLDER).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     return new RegExp(`^${parts.join(gap)}$`)
 }
 
 /**
- * An {@link HttpPort} that answers from recordings, for offline and reproducible grading. Requests
- * match on method, origin, path, query (in any order) and, where one was recorded, the body (JSON
- * as JSON, a JSON-RPC `id` aside). Recordings hold no key: a recorded
- * `{{SERVER_PARAM:KEY}}` query value, or one inside a path, matches any value, so the port never
- * needs a secret; a `{{TIME}}` query value matches any date-time or Unix time. An unrecorded request gets a 404 whose body says so and names the request
- * (`{"error":"no recorded response for this request","request":"GET https://…"}`, see
- * {@link isMissingRecording}).
+ * An {@link HttpPort} that answers from recordings, for offline and reproducible grading. Requests match on method,
+ * origin, path, query (in any order) and, where one was recorded, the body (JSON as JSON, a JSON-RPC `id` aside).
+ * Recordings hold no key: a recorded `{{SERVER_PARAM:KEY}}` query value, or one inside a path, matches any value, so
+ * the port never needs a secret; a `{{TIME}}` query value matches any date-time or Unix time. An unrecorded request
+ * gets a 404 whose body says so and names the request (`{"error":"no recorded response for this request","request":"GET
+ * https://…"}`, see {@link isMissingRecording}).
  * @param input - `{ recordings }`
  * @returns an {@link HttpPort}
  * @example const http = httpPortFromRecordings({ recordings: [JSON.parse(text)] })
@@ -227,7 +235,9 @@ export function httpPortFromRecordings(input: { recordings: readonly Recording[]
                     headers: { 'content-type': 'application/json' },
                     body: JSON.stringify({
                         error: NO_RECORDING,
-                        request: `${method} ${match[1] as string}${rawPath}${match[3] !== undefined ? `?${match[3]}` : ''}`
+                        request:
+                            `${method} ` +
+                            `${match[1] as string}${rawPath}${match[3] !== undefined ? `?${match[3]}` : ''}`
                     })
                 }
             return {

@@ -83,7 +83,9 @@ export function runtimePortFromFlowMCP(options: FlowMCPRuntimeOptions): RuntimeP
     try {
         if (isObject(options) && isObject(options.core)) read = { core: options.core, ...pick(options) }
     } catch (cause) {
-        unreadable = `the options of runtimePortFromFlowMCP could not be read: ${cause instanceof Error ? cause.message : String(cause)}`
+        unreadable =
+            `the options of runtimePortFromFlowMCP could not be read: ` +
+            `${cause instanceof Error ? cause.message : String(cause)}`
     }
     if (read === null) return { run: async () => failure(unreadable) }
     return portOver(read)
@@ -157,12 +159,16 @@ function portOver(options: FlowMCPRuntimeOptions): RuntimePort {
                     })
                     if (!isObject(result) || result.status !== true)
                         return {
-                            problem: `the runtime did not load the schema: ${messagesOf(result).join('; ') || 'no message'}`
+                            problem:
+                                `the runtime did not load the schema: ` +
+                                `${messagesOf(result).join('; ') || 'no message'}`
                         }
                     return { main: result.main, handlerMap: result.handlerMap ?? {} }
                 } catch (cause) {
                     return {
-                        problem: `the runtime did not load the schema: ${cause instanceof Error ? cause.message : String(cause)}`
+                        problem:
+                            `the runtime did not load the schema: ` +
+                            `${cause instanceof Error ? cause.message : String(cause)}`
                     }
                 }
             })()

@@ -79,7 +79,10 @@ export interface HttpPort {
 
 /** One tool test, as the FlowMCP runtime is asked to run it (handlers included). */
 export interface RuntimeTestRequest {
-    /** Where the schema module is, for the runtime to load it (with its handlers); `null` when the host gave `main` as an object. */
+    /**
+     * Where the schema module is, for the runtime to load it (with its handlers); `null` when the host gave `main` as
+     * an object.
+     */
     readonly schemaPath: string | null
     /** The schema's `main` as read from its syntax tree (plain JSON). */
     readonly main: Readonly<Record<string, unknown>>
@@ -100,9 +103,15 @@ export interface RuntimeTestOutcome {
     readonly data?: unknown
     readonly httpStatus?: number | null
     readonly messages?: readonly string[]
-    /** The network doors the test tried while the network was not granted (offline, or past the recordings): it then failed for that. */
+    /**
+     * The network doors the test tried while the network was not granted (offline, or past the recordings): it then
+     * failed for that.
+     */
     readonly networkNotGranted?: readonly string[]
-    /** The requests the test's `fetch` sent through the host's {@link HttpPort}, in order (absent: none went through a port). */
+    /**
+     * The requests the test's `fetch` sent through the host's {@link HttpPort}, in order (absent: none went through a
+     * port).
+     */
     readonly requests?: readonly RuntimeRequestRecord[]
 }
 

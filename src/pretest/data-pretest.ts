@@ -66,7 +66,8 @@ export type TestRequestRecord = RuntimeRequestRecord
  * - `no-data`: an answer without data (HTTP 200 or the runtime's success with nothing in it);
  * - `output-transform-failed`: the host's `transform` threw on the data;
  * - `http-error`: the API answered a status other than 200 (the runtime: its `HTTP <code>` failure);
- * - `handler-error`: the runtime failed without an HTTP status (a handler threw, the schema did not load), its message in `error`;
+ * - `handler-error`: the runtime failed without an HTTP status (a handler threw, the schema did not load), its message
+ *   in `error`;
  * - `missing-recording`: a request the recordings lack (replay's 404), named in `requests`;
  * - `network-not-granted`: the runtime child tried the network offline (DPT-021);
  * - `port-error`: the HTTP or runtime port failed (network failure, timeout, a malformed answer).
@@ -81,7 +82,9 @@ export type TestVerdict =
     | 'network-not-granted'
     | 'port-error'
 
-/** One test, as kept. Headers, key values and response bodies are never kept; a request's URL only with its keys masked. */
+/**
+ * One test, as kept. Headers, key values and response bodies are never kept; a request's URL only with its keys masked.
+ */
 export interface PretestTestResult {
     readonly tool: string
     readonly testIndex: number
@@ -95,11 +98,16 @@ export interface PretestTestResult {
     readonly outputSchemaMatch: boolean | null
     /** `'runtime'` when the FlowMCP runtime ran the test (handlers included); absent for a plain HTTP request. */
     readonly via?: 'runtime'
-    /** `CODE: message` (DPT-004, DPT-010, …); `null` for a passed test whose data matched (DPT-018 names an output mismatch). */
+    /**
+     * `CODE: message` (DPT-004, DPT-010, …); `null` for a passed test whose data matched (DPT-018 names an output
+     * mismatch).
+     */
     readonly error: string | null
     /** Why the sent test did or did not count as working; absent for a test that was not sent. */
     readonly verdict?: TestVerdict
-    /** The requests the sent test made, in order (a plain test: its one request; a runtime test: what its fetch sent). */
+    /**
+     * The requests the sent test made, in order (a plain test: its one request; a runtime test: what its fetch sent).
+     */
     readonly requests?: readonly TestRequestRecord[]
 }
 
@@ -152,7 +160,10 @@ export interface PretestToolSummary {
     readonly parameterless: boolean
     readonly blocked: boolean
     readonly reason: string | null
-    /** The cause in words a maintainer can act on (the missing variable names, the unbuildable tests); `null` when not blocked. */
+    /**
+     * The cause in words a maintainer can act on (the missing variable names, the unbuildable tests); `null` when not
+     * blocked.
+     */
     readonly detail: string | null
     /** Server params the tool needs but `serverParams` lacks (names only). */
     readonly missingServerParams: string[]
@@ -177,7 +188,10 @@ export interface DocsCheck {
 export interface PretestResult {
     /** `true` when requests were sent. */
     readonly ran: boolean
-    /** Why nothing was sent: `no-http-port`, `dry-run`, `invalid-input`, `structural-validation-failed`; `null` when it ran. */
+    /**
+     * Why nothing was sent: `no-http-port`, `dry-run`, `invalid-input`, `structural-validation-failed`; `null` when it
+     * ran.
+     */
     readonly reason: 'no-http-port' | 'dry-run' | 'invalid-input' | 'structural-validation-failed' | null
     readonly dryRun: boolean
     /** `now` as passed: when the live data was observed. */
@@ -187,7 +201,10 @@ export interface PretestResult {
     readonly results: PretestTestResult[]
     readonly tools: Readonly<Record<string, PretestToolSummary>>
     readonly docs: DocsCheck[]
-    /** Tools that cannot be graded: a coded `reason` and its `detail` in words (names of missing variables, why tests cannot be built). */
+    /**
+     * Tools that cannot be graded: a coded `reason` and its `detail` in words (names of missing variables, why tests
+     * cannot be built).
+     */
     readonly blocked: Array<{ tool: string; reason: BlockedReason; detail: string }>
     /** `true` when it ran, at least one tool exists and no tool is blocked. */
     readonly ok: boolean
@@ -218,7 +235,9 @@ export interface PretestInput {
     readonly validation?: { readonly valid: boolean; readonly errors: readonly Issue[] } | null
     /** `KeyDomain.check` of this `main`, when the caller has it; computed otherwise. */
     readonly keyDomain?: KeyDomainResult | null
-    /** Reshapes a 200 response's data before the data and output-schema checks (e.g. a schema's postRequest handler). */
+    /**
+     * Reshapes a 200 response's data before the data and output-schema checks (e.g. a schema's postRequest handler).
+     */
     readonly transform?: (input: { tool: string; data: unknown }) => unknown
     /**
      * The FlowMCP runtime: the tests of a schema that exports `handlers` (or of every tool, with
@@ -270,12 +289,16 @@ function blockerOf(
     if (meta.cls === 'withheld')
         return {
             reason: BLOCKED_REASONS.keyDomainMismatch,
-            detail: `the key ${names(meta.withheld)} is not sent to this host (its name belongs to another company's domain)`
+            detail:
+                `the key ${names(meta.withheld)} is not sent to this host (its name belongs to another company's ` +
+                `domain)`
         }
     if (meta.cls === 'key-gated')
         return {
             reason: BLOCKED_REASONS.keyGated,
-            detail: `not tested: set ${names(meta.missing)} (required server param${meta.missing.length > 1 ? 's' : ''} of the schema) to test it`
+            detail:
+                `not tested: set ${names(meta.missing)} (required server ` +
+                `param${meta.missing.length > 1 ? 's' : ''} of the schema) to test it`
         }
     if (meta.cls === 'needs-tests')
         return {
@@ -285,7 +308,10 @@ function blockerOf(
     if (meta.runtime === 'needed')
         return {
             reason: BLOCKED_REASONS.handlersNeedRuntime,
-            detail: 'not tested: the schema exports handlers, which the FlowMCP runtime runs on every call of this tool; pass a runtime (options.runtime, CLI --runtime <flowmcp-core folder>) to test it as the runtime runs it'
+            detail:
+                'not tested: the schema exports handlers, which the FlowMCP runtime runs on every call of this ' +
+                'tool; pass a runtime (options.runtime, CLI --runtime <flowmcp-core folder>) to test it as the ' +
+                'runtime runs it'
         }
     const buildable = meta.distinct - meta.unbuildable.length
     if (meta.unbuildable.length > 0 && buildable < run.bar) {
@@ -297,7 +323,9 @@ function blockerOf(
         )
         return {
             reason: BLOCKED_REASONS.unbuildableTests,
-            detail: `only ${buildable} of ${meta.distinct} distinct tests can be built, ${run.bar} needed (${causes.join('; ')})`
+            detail:
+                `only ${buildable} of ${meta.distinct} distinct tests can be built, ${run.bar} needed ` +
+                `(${causes.join('; ')})`
         }
     }
     // A tool is graded only on tests that ran: offline or in a dry run nothing says it works.
@@ -305,7 +333,10 @@ function blockerOf(
     if (run.working < run.bar && run.notGranted > 0) {
         return {
             reason: BLOCKED_REASONS.networkNotGranted,
-            detail: `not tested: ${run.notGranted} of its tests tried the network, which the runtime child is not granted offline (nor under --recordings, beyond fetch answered from the recordings); pass --live to test it against its API, or --recordings <dir> with recordings of its requests`
+            detail:
+                `not tested: ${run.notGranted} of its tests tried the network, which the runtime child is not ` +
+                `granted offline (nor under --recordings, beyond fetch answered from the recordings); pass --live ` +
+                `to test it against its API, or --recordings <dir> with recordings of its requests`
         }
     }
     if (run.working < run.bar)
@@ -316,7 +347,9 @@ function blockerOf(
               }
             : {
                   reason: fewerThanWorkingTests(run.bar),
-                  detail: `${run.working} of ${meta.distinct} distinct tests returned data, ${run.bar} needed${notWorkingDetail(run.failed)}`
+                  detail:
+                      `${run.working} of ${meta.distinct} distinct tests returned data, ${run.bar} ` +
+                      `needed${notWorkingDetail(run.failed)}`
               }
     return null
 }
@@ -334,8 +367,14 @@ function notWorkingDetail(failed: readonly PretestTestResult[]): string {
     const named = failed.slice(0, FAILED_TESTS_NAMED).map((r) => {
         const missing = (r.requests ?? []).find((q) => q.missingRecording)
         if (missing !== undefined)
-            return `test ${r.testIndex}: the recordings lack ${missing.method} ${missing.url.length > 300 ? `${missing.url.slice(0, 297)}...` : missing.url} (re-record it)`
-        return `test ${r.testIndex}: ${r.verdict ?? 'failed'}${r.httpStatus !== null && r.httpStatus !== 200 ? ` (HTTP ${r.httpStatus})` : ''}`
+            return (
+                `test ${r.testIndex}: the recordings lack ${missing.method} ` +
+                `${missing.url.length > 300 ? `${missing.url.slice(0, 297)}...` : missing.url} (re-record it)`
+            )
+        return (
+            `test ${r.testIndex}: ` +
+            `${r.verdict ?? 'failed'}${r.httpStatus !== null && r.httpStatus !== 200 ? ` (HTTP ${r.httpStatus})` : ''}`
+        )
     })
     const more = failed.length > FAILED_TESTS_NAMED ? `; and ${failed.length - FAILED_TESTS_NAMED} more` : ''
     return `; not working: ${named.join('; ')}${more}`
@@ -343,12 +382,17 @@ function notWorkingDetail(failed: readonly PretestTestResult[]): string {
 
 /** How to get an untested tool tested, in words (the CLI flags and the library options). */
 export const UNTESTED_DETAIL =
-    'not tested: its tests did not run, so nothing shows the tool works; run them live (CLI --live, options.http) or from recorded responses (CLI --recordings <dir>, a replay HTTP port) to grade it'
+    'not tested: its tests did not run, so nothing shows the tool works; run them live (CLI --live, ' +
+    'options.http) or from recorded responses (CLI --recordings <dir>, a replay HTTP port) to grade it'
 
 /** Why the runtime would refuse the schema: every error-level structural finding, with its place. */
 function invalidDetail(structural: readonly Issue[]): string {
     const listed = structural.map((i) => `${i.code} at ${i.path === '' ? '/' : i.path}: ${i.message}`)
-    return `the FlowMCP runtime refuses this schema (${structural.length} structural error${structural.length === 1 ? '' : 's'}): ${listed.join('; ')}. Fix ${structural.length === 1 ? 'it' : 'them'} and grade again`
+    return (
+        `the FlowMCP runtime refuses this schema (${structural.length} structural ` +
+        `error${structural.length === 1 ? '' : 's'}): ${listed.join('; ')}. Fix ` +
+        `${structural.length === 1 ? 'it' : 'them'} and grade again`
+    )
 }
 
 type Job =
@@ -661,7 +705,9 @@ function checkInput(input: unknown): { checked: CheckedInput; early: null } | { 
     return { checked: { args, main: main as Record<string, unknown>, minWorkingTests }, early: null }
 }
 
-/** Stage "structure": why the runtime would refuse the schema (`invalid`, null when it would not) and its DPT-009 error. */
+/**
+ * Stage "structure": why the runtime would refuse the schema (`invalid`, null when it would not) and its DPT-009 error.
+ */
 function structuralOf(
     args: Record<string, unknown>,
     main: Record<string, unknown>
@@ -677,7 +723,9 @@ function structuralOf(
         structural.length > 0
             ? [
                   createIssue('DPT-009', '/main', {
-                      detail: `${structural.length} structural error(s), first ${structural[0]?.code ?? ''} at ${structural[0]?.path ?? ''}`
+                      detail:
+                          `${structural.length} structural error(s), first ${structural[0]?.code ?? ''} at ` +
+                          `${structural[0]?.path ?? ''}`
                   })
               ]
             : []
@@ -690,8 +738,9 @@ function settingsOf(args: Record<string, unknown>): PretestSettings {
     return {
         now: args.now as string,
         serverParams,
-        // Every value the host gave, however short, is erased at any depth of what the pretest keeps.
-        // A placeholder given for a key (a replay without it) is no secret (secretForms skips it): request records keep it as recordings do.
+        // Every value the host gave, however short, is erased at any depth of what the pretest keeps. A placeholder
+        // given for a key (a replay without it) is no secret (secretForms skips it): request records keep it as
+        // recordings do.
         secrets: secretForms(serverParams, 1),
         http: (args.http ?? null) as HttpPort | null,
         dryRun: args.dryRun === true,
@@ -820,7 +869,10 @@ function heldBack(
     return null
 }
 
-/** Stage "plan tests": each test of one tool planned (duplicates, held back, unbuildable) and the jobs to send, in test order. */
+/**
+ * Stage "plan tests": each test of one tool planned (duplicates, held back, unbuildable) and the jobs to send, in test
+ * order.
+ */
 function planToolTests(
     name: string,
     tool: unknown,
@@ -1051,7 +1103,10 @@ async function send(
     }
 }
 
-/** Judges the data of one answered test (HTTP 200, or the runtime's success): present, its shape, its output-schema verdict. */
+/**
+ * Judges the data of one answered test (HTTP 200, or the runtime's success): present, its shape, its output-schema
+ * verdict.
+ */
 async function judgeData(
     env: JobEnv,
     job: { tool: string; testIndex: number },
@@ -1207,7 +1262,9 @@ async function runThroughRuntime(
     return judgeData(env, job, outcome.data, runtimeDataBytes(outcome.data), httpStatus, 'runtime', requests)
 }
 
-/** The request records a runtime outcome carries, checked and with every key value masked again (a port may not have). */
+/**
+ * The request records a runtime outcome carries, checked and with every key value masked again (a port may not have).
+ */
 function requestRecordsOf(value: unknown, serverParams: Readonly<Record<string, string>>): TestRequestRecord[] {
     if (!Array.isArray(value)) return []
     return value
@@ -1238,7 +1295,10 @@ async function checkDocsUrl(env: JobEnv, job: { testIndex: number; request: Http
     }
 }
 
-/** One test as a plain HTTP request: a non-200 fails it, a 200 body is parsed (JSON unless the tool says otherwise) and judged. */
+/**
+ * One test as a plain HTTP request: a non-200 fails it, a 200 body is parsed (JSON unless the tool says otherwise) and
+ * judged.
+ */
 async function runTestRequest(
     env: JobEnv,
     job: { tool: string; testIndex: number; request: HttpRequest }
@@ -1438,10 +1498,18 @@ export class DataPretest {
      * 1 for a parameterless tool) is `blocked` with `fewer-than-3-working-tests`. Duplicate tests
      * (same inputs, `_description` ignored) count once. Without `http` nothing is sent
      * (`ran: false`, `reason: 'no-http-port'`); `dryRun` returns the plan.
-     * @param input - `{ main, http, serverParams, now, dryRun, minWorkingTests = 3, concurrency = 4, timeoutMs = 15000, throttleMs = 0, sleep?, checkDocs = true, transform? }`
-     * @returns `Promise<{ ran, reason, dryRun, checkedAt, minWorkingTests, results, tools, docs, blocked, ok, findings, errors }>`; never rejects.
-     *   Errors DPT-001/DPT-002 (arguments), DPT-009 (structural); findings DPT-003…DPT-008, DPT-010…DPT-021.
-     * @example const result = await DataPretest.run({ main, http, serverParams: { ETHERSCAN_API_KEY: key }, now: '2026-05-29T10:00:00Z' })
+     * @param input - `{ main, http, serverParams, now, dryRun, minWorkingTests = 3, concurrency = 4, timeoutMs = 15000,
+     *   throttleMs = 0, sleep?, checkDocs = true, transform? }`
+     * @returns `Promise<{ ran, reason, dryRun, checkedAt, minWorkingTests, results, tools, docs, blocked, ok, findings,
+     *   errors }>`; never rejects. Errors DPT-001/DPT-002 (arguments), DPT-009 (structural); findings DPT-003…DPT-008,
+     *   DPT-010…DPT-021.
+     * @example
+     * const result = await DataPretest.run({
+     *     main,
+     *     http,
+     *     serverParams: { ETHERSCAN_API_KEY: key },
+     *     now: '2026-05-29T10:00:00Z'
+     * })
      */
     static async run(input: PretestInput): Promise<PretestResult> {
         try {

@@ -17,7 +17,10 @@ export interface BuiltRequest {
     readonly request: HttpRequest | null
     /** Declared server params the test needs but `serverParams` lacks (key names only). */
     readonly missingServerParams: string[]
-    /** Why the runtime could not resolve this test (a required value unset, an undeclared server param, …); empty when `request` is set. */
+    /**
+     * Why the runtime could not resolve this test (a required value unset, an undeclared server param, …); empty when
+     * `request` is set.
+     */
     readonly problems: string[]
 }
 

@@ -238,7 +238,9 @@ function areaPersona(area: Area, value: unknown, errors: Issue[]): PromptPersona
     return checked.persona
 }
 
-/** The question ids code has answered: each must be a deterministic question of the area; `null` when not a list of ids. */
+/**
+ * The question ids code has answered: each must be a deterministic question of the area; `null` when not a list of ids.
+ */
 function checkAnsweredByCode(value: unknown, area: Area, errors: Issue[]): string[] | null {
     const byCode =
         value === undefined
@@ -295,8 +297,10 @@ function headSections(area: Area, persona: PromptPersona | null, lists: PromptLi
     const side = d.side === 'provider' ? 'provider namespace' : 'selection'
     const sections: string[] = [
         `# FlowMCP grading: area ${area}`,
-        `You grade one area of a FlowMCP ${side}: ${d.evaluates}. Tier ${d.tier}; the highest grade this area can reach is ${d.maxGrade}. ` +
-            'Work only from the files listed below, use read-only tools only, answer every question in one pass and reply with strict JSON.',
+        `You grade one area of a FlowMCP ${side}: ${d.evaluates}. Tier ${d.tier}; the highest grade this area ` +
+            `can reach is ${d.maxGrade}. ` +
+            ('Work only from the files listed below, use read-only tools only, answer every question in one ' +
+                'pass and reply with strict JSON.'),
         persona !== null
             ? [
                   '## Persona',
@@ -345,7 +349,8 @@ function questionsAndSchema(
             '',
             'Answer every question exactly once, under its id.' +
                 (answeredByCode.length > 0
-                    ? ` Code has answered the deterministic questions ${answeredByCode.join(', ')}; they are not asked here.`
+                    ? ` Code has answered the deterministic questions ${answeredByCode.join(', ')}; they are ` +
+                      `not asked here.`
                     : ''),
             '',
             numbered(ordered.map((q) => `[${q.id}] ${q.question}`))
@@ -353,7 +358,8 @@ function questionsAndSchema(
         [
             '## Output schema (binding)',
             '',
-            'Reply with one JSON object that matches this schema and nothing else: no Markdown fence, no text before or after it.',
+            'Reply with one JSON object that matches this schema and nothing else: no Markdown fence, no text ' +
+                'before or after it.',
             '',
             outputSchemaJson
         ].join('\n')
@@ -488,7 +494,9 @@ export function buildEntryPointPrompt(input: EntryPointInput): { prompt: string 
     if (kind === 'selection') line2 = selectionLine(input, persona, errors)
     else if (kind === 'single') {
         if (nonEmptyString(input.schemaId, '/schemaId', 'schemaId', errors)) {
-            line2 = `2. Single-Schema: ${input.schemaId as string}, ${areas.length === 1 ? 'area' : 'areas'}: ${areas.join(', ')}`
+            line2 =
+                `2. Single-Schema: ${input.schemaId as string}, ${areas.length === 1 ? 'area' : 'areas'}: ` +
+                `${areas.join(', ')}`
         }
         if (input.persona === undefined) warnings.push(createIssue('PB-WARN-004', '/persona'))
     }

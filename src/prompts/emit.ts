@@ -541,7 +541,8 @@ function planTask(checked: CheckedEmit, goalInput: unknown): { plan: TaskPlan | 
         }
     const condition =
         goalIn.condition ??
-        `Grade the ${checked.flow} "${checked.target}" (tier ${tier}, max grade ${maxGrade}) across all required areas until every area has a schema-valid grading file`
+        `Grade the ${checked.flow} "${checked.target}" (tier ${tier}, max grade ${maxGrade}) across all ` +
+            `required areas until every area has a schema-valid grading file`
     const goal = buildGoalBlock(condition, undefined, goalIn.maxTurns)
     if (goal.goalBlock === null) return { plan: null, errors: rebaseIssues(goal.errors, '/goal') }
     // buildGoalBlock gives condition and maxTurns whenever it gives a block.

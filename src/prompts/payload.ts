@@ -45,10 +45,10 @@ interface AnswerGroup {
 type PayloadResult = { outputs: PayloadOutput[]; errors: Issue[] }
 
 /**
- * Converts the results of one accepted payload area (`[{ tool?, scores: { qid: 1..5 | 'n/a' }, reasoning, naReasons? }]`)
- * into area output envelopes that {@link validateAreaOutput} accepts and `Areas.toGradingEntry`
- * converts: one per result for the per-unit areas (single-test, tools-aggregate-schema), one for
- * the whole area otherwise. An `n/a` needs its reason from `naReasons` or an explicit `defaultNaReason`.
+ * Converts the results of one accepted payload area (`[{ tool?, scores: { qid: 1..5 | 'n/a' }, reasoning, naReasons?
+ * }]`) into area output envelopes that {@link validateAreaOutput} accepts and `Areas.toGradingEntry` converts: one per
+ * result for the per-unit areas (single-test, tools-aggregate-schema), one for the whole area otherwise. An `n/a` needs
+ * its reason from `naReasons` or an explicit `defaultNaReason`.
  */
 export function payloadToAreaOutputs(
     area: unknown,

@@ -34,10 +34,19 @@ export class PromptBuilder {
 
     /**
      * The entry-point prompt that starts a grading run after `/clear` (chapter 20).
-     * @param input - `{ kind: 'selection' | 'single', persona, selection?: { selectionId, selectionHash, personaIds }, schemaId?, gradingMode, modeNote?, areas, serverParams? }`
+     * @param input - `{ kind: 'selection' | 'single', persona, selection?: { selectionId, selectionHash, personaIds },
+     *   schemaId?, gradingMode, modeNote?, areas, serverParams? }`
      * @returns `{ prompt, errors }`; PB-001/002/003 bad arguments, PB-004 unknown area, PB-015 area of the other side,
-     *   PB-016 repeated area, PB-006 bad persona, PB-017 selection persona not in `personaIds`, PB-WARN-004 single run without persona.
-     * @example PromptBuilder.buildEntryPointPrompt({ kind: 'single', persona: 'schema-maintainer', schemaId: 'etherscan.getContract', gradingMode: 'full', areas: ['single-test'] }).prompt
+     *   PB-016 repeated area, PB-006 bad persona, PB-017 selection persona not in `personaIds`, PB-WARN-004 single run
+     *   without persona.
+     * @example
+     * PromptBuilder.buildEntryPointPrompt({
+     *     kind: 'single',
+     *     persona: 'schema-maintainer',
+     *     schemaId: 'etherscan.getContract',
+     *     gradingMode: 'full',
+     *     areas: ['single-test']
+     * }).prompt
      */
     static buildEntryPointPrompt(input: EntryPointInput): { prompt: string | null; errors: Issue[] } {
         return buildEntryPointPrompt(input ?? {})
@@ -48,11 +57,19 @@ export class PromptBuilder {
      * predecessor grades, the area's questions, the binding output schema and the Goal-Block.
      * Deterministic questions code has answered go in `answeredByCode` instead of `questions`: they
      * are not asked, and the prompt names them as answered by code.
-     * @param input - `{ area, persona?, files, questions, answeredByCode?, outputSchema, policies, predecessorGrades?, goal?, serverParams? }`
-     * @returns `{ prompt, metadata, errors }`; PB-001..006 bad arguments, PB-005 persona missing for a persona-bound area,
-     *   PB-007/008 goal limits, PB-009 questions (with `answeredByCode`) not the area's catalogue, or a non-deterministic
-     *   question in `answeredByCode`, PB-WARN-001 redacted secrets.
-     * @example PromptBuilder.buildAreaPrompt({ area: 'single-test', files, questions: PromptBuilder.questionsFor({ area: 'single-test' }).questions, outputSchema, policies: [] }).prompt
+     * @param input - `{ area, persona?, files, questions, answeredByCode?, outputSchema, policies, predecessorGrades?,
+     *   goal?, serverParams? }`
+     * @returns `{ prompt, metadata, errors }`; PB-001..006 bad arguments, PB-005 persona missing for a persona-bound
+     *   area, PB-007/008 goal limits, PB-009 questions (with `answeredByCode`) not the area's catalogue, or a
+     *   non-deterministic question in `answeredByCode`, PB-WARN-001 redacted secrets.
+     * @example
+     * PromptBuilder.buildAreaPrompt({
+     *     area: 'single-test',
+     *     files,
+     *     questions: PromptBuilder.questionsFor({ area: 'single-test' }).questions,
+     *     outputSchema,
+     *     policies: []
+     * }).prompt
      */
     static buildAreaPrompt(input: AreaPromptInput): {
         prompt: string | null
@@ -65,9 +82,10 @@ export class PromptBuilder {
     /**
      * The Goal-Block: `<condition> — or stop after <N> turns.` (N defaults to 25) plus the surfacing rules.
      * @param input - `{ condition?, area?, maxTurns? }`
-     * @returns `{ goalBlock, condition, conditionLength, maxTurns, errors }`; PB-002/003 bad condition, PB-004 unknown area,
-     *   PB-007 condition over 4000 characters (suffix included), PB-008 bad maxTurns.
-     * @example PromptBuilder.buildGoalBlock({ condition: 'Grade demoapi', maxTurns: 7 }).condition // 'Grade demoapi — or stop after 7 turns.'
+     * @returns `{ goalBlock, condition, conditionLength, maxTurns, errors }`; PB-002/003 bad condition, PB-004 unknown
+     *   area, PB-007 condition over 4000 characters (suffix included), PB-008 bad maxTurns.
+     * @example
+     * PromptBuilder.buildGoalBlock({ condition: 'Grade demoapi', maxTurns: 7 }).condition // 'Grade demoapi — or stop after 7 turns.'
      */
     static buildGoalBlock(input: { condition?: unknown; area?: unknown; maxTurns?: unknown } = {}): GoalBlock {
         return buildGoalBlock(input?.condition, input?.area, input?.maxTurns)
@@ -85,7 +103,8 @@ export class PromptBuilder {
     /**
      * Whether an area needs a persona (`about-*`, `*-skills`, `selection-aggregate`).
      * @param input - `{ area }`
-     * @returns `{ personaRequired, errors }`; PB-001 missing area, PB-004 unknown area (then `personaRequired` is null).
+     * @returns `{ personaRequired, errors }`; PB-001 missing area, PB-004 unknown area (then `personaRequired` is
+     *   null).
      * @example PromptBuilder.isPersonaRequired({ area: 'about-namespace' }).personaRequired // true
      */
     static isPersonaRequired(input: { area?: unknown }): { personaRequired: boolean | null; errors: Issue[] } {
@@ -119,10 +138,12 @@ export class PromptBuilder {
     /**
      * Formats one `[GRADING]` line: `area=<area>/<target> schema-valid=✓ status=<status> written=✓`,
      * `PROGRESS <done>/<total>` or `DONE`.
-     * @param input - `{ kind: 'area', area, target, schemaValid, status, written }`, `{ kind: 'progress', done, total }` or
-     *   `{ kind: 'done' }`; `marker: 'ascii'` writes ok/fail instead of ✓/✗
-     * @returns `{ line, errors }`; PB-001/002/003 bad fields, PB-004 unknown area, PB-012 bad status, PB-013 done > total.
-     * @example PromptBuilder.formatSurfacingLine({ kind: 'progress', done: 7, total: 12 }).line // '[GRADING] PROGRESS 7/12'
+     * @param input - `{ kind: 'area', area, target, schemaValid, status, written }`, `{ kind: 'progress', done, total
+     *   }` or `{ kind: 'done' }`; `marker: 'ascii'` writes ok/fail instead of ✓/✗
+     * @returns `{ line, errors }`; PB-001/002/003 bad fields, PB-004 unknown area, PB-012 bad status, PB-013 done >
+     *   total.
+     * @example
+     * PromptBuilder.formatSurfacingLine({ kind: 'progress', done: 7, total: 12 }).line // '[GRADING] PROGRESS 7/12'
      */
     static formatSurfacingLine(input: Record<string, unknown>): { line: string | null; errors: Issue[] } {
         return formatSurfacingLine(input ?? {})
@@ -131,7 +152,8 @@ export class PromptBuilder {
     /**
      * Parses one `[GRADING]` line against the exact grammar (04 §6); anything else is rejected.
      * @param input - `{ line }`
-     * @returns `{ event, errors }`; PB-010 not the grammar, PB-011 unknown area, PB-012 bad status, PB-013 done > total.
+     * @returns `{ event, errors }`; PB-010 not the grammar, PB-011 unknown area, PB-012 bad status, PB-013 done >
+     *   total.
      * @example PromptBuilder.parseSurfacingLine({ line: '[GRADING] DONE' }).event // { kind: 'done' }
      */
     static parseSurfacingLine(input: { line?: unknown }): { event: SurfacingEvent | null; errors: Issue[] } {
@@ -141,9 +163,9 @@ export class PromptBuilder {
     /**
      * Audits the `[GRADING]` lines of a whole transcript, so a host can check a run without the evaluator.
      * @param input - `{ text, expectedTotal? }`
-     * @returns `{ events, progress, complete, errors }` with paths `/lines/<index>`; the codes of
-     *   {@link PromptBuilder.parseSurfacingLine}, PB-013 progress that changes total or goes back, PB-014 a misplaced or repeated DONE,
-     *   PB-WARN-003 an area line without PROGRESS, INP-003 a transcript over the size limit.
+     * @returns `{ events, progress, complete, errors }` with paths `/lines/<index>`; the codes of {@link
+     *   PromptBuilder.parseSurfacingLine}, PB-013 progress that changes total or goes back, PB-014 a misplaced or
+     *   repeated DONE, PB-WARN-003 an area line without PROGRESS, INP-003 a transcript over the size limit.
      * @example PromptBuilder.auditTranscript({ text: transcript }).complete
      */
     static auditTranscript(input: { text?: unknown; expectedTotal?: unknown }): TranscriptAudit {
@@ -156,7 +178,14 @@ export class PromptBuilder {
      * @param input - see {@link EmitInput}; `now` stamps the state only
      * @returns `{ prompts, state, errors }`; PB-001..009, PB-015 area of the other flow, PB-016 an area listed twice,
      *   PB-018 request data in pretests, NA-001 bad skip reason, TID-*, PB-WARN-001/002 warnings.
-     * @example PromptBuilder.emitAreaPrompts({ target: 'demoapi', flow: 'provider', areas: ['single-test'], counts: { tools: 3 }, now }).prompts?.taskId
+     * @example
+     * PromptBuilder.emitAreaPrompts({
+     *     target: 'demoapi',
+     *     flow: 'provider',
+     *     areas: ['single-test'],
+     *     counts: { tools: 3 },
+     *     now
+     * }).prompts?.taskId
      */
     static emitAreaPrompts(input: EmitInput): { prompts: PromptsV2 | null; state: EmitState | null; errors: Issue[] } {
         return emitAreaPrompts(input ?? {})
@@ -179,9 +208,10 @@ export class PromptBuilder {
     /**
      * Verifies a scores payload against the open emit, with the CLI's checks in the CLI's order.
      * @param input - `{ prompts, state, scores, limits? }`; each a value or JSON text
-     * @returns `{ accepted, legacy, acceptedAreas, missingAreas, taskComplete, payload, errors }`; PB-019 scores not an array,
-     *   PB-020 no open emit, TID-008 unknown taskId, PB-021 area not in the emitted set, PB-022 per-area question-count mismatch,
-     *   PB-023 an answer that is not 1–5 or "n/a", ARE-007 a question of another area, PB-024/025/026 malformed documents.
+     * @returns `{ accepted, legacy, acceptedAreas, missingAreas, taskComplete, payload, errors }`; PB-019 scores not an
+     *   array, PB-020 no open emit, TID-008 unknown taskId, PB-021 area not in the emitted set, PB-022 per-area
+     *   question-count mismatch, PB-023 an answer that is not 1–5 or "n/a", ARE-007 a question of another area,
+     *   PB-024/025/026 malformed documents.
      * @example PromptBuilder.verifyScoresPayload({ prompts, state, scores }).taskComplete
      */
     static verifyScoresPayload(input: {
@@ -195,9 +225,10 @@ export class PromptBuilder {
 
     /**
      * Turns the results of one accepted payload area into area output envelopes for `Areas.toGradingEntry`.
-     * @param input - `{ area, results, envelope: { schemaHash, timestamp, iteration, persona?, improvementHints? }, defaultNaReason?, limits? }`
-     * @returns `{ outputs: [{ tool, output }], errors }`; PB-023 bad answer, PB-026 bad result, NA-001 n/a without a reason,
-     *   ARE-009/010, GRD-030/031 bad envelope, plus the area output codes for missing or surplus questions.
+     * @param input - `{ area, results, envelope: { schemaHash, timestamp, iteration, persona?, improvementHints? },
+     *   defaultNaReason?, limits? }`
+     * @returns `{ outputs: [{ tool, output }], errors }`; PB-023 bad answer, PB-026 bad result, NA-001 n/a without a
+     *   reason, ARE-009/010, GRD-030/031 bad envelope, plus the area output codes for missing or surplus questions.
      * @example PromptBuilder.payloadToAreaOutputs({ area: 'single-test', results, envelope }).outputs[0]?.output
      */
     static payloadToAreaOutputs(input: {

@@ -250,7 +250,10 @@ function replacePass(text: string, pass: Pass, path: string, out: Redaction[]): 
     })
 }
 
-/** The value as it appears in a URL; a lone surrogate has no URI form (encodeURIComponent throws), so the raw value stands in. */
+/**
+ * The value as it appears in a URL; a lone surrogate has no URI form (encodeURIComponent throws), so the raw value
+ * stands in.
+ */
 function uriForm(value: string): string {
     try {
         return encodeURIComponent(value)
@@ -309,7 +312,8 @@ function mayCross(spans: NonNullable<Pass['spans']>, left: string, right: string
         return (l.endsWith('Bearer') || l.endsWith('Basic') || l.endsWith('Token')) && /^[A-Za-z0-9._~+/=-]{8}/.test(r)
     }
     if (spans === 'assignment') {
-        // The joiner sits in the whitespace before or after the `:`/`=`; the name ends in one of these words (any case).
+        // The joiner sits in the whitespace before or after the `:`/`=`; the name ends in one of these words (any
+        // case).
         const nameBefore =
             /(?:key|token|secret|password)$/.test(l.slice(-8).toLowerCase()) && (r[0] === ':' || r[0] === '=')
         const valueAfter = (l.endsWith(':') || l.endsWith('=')) && /^["']?[^\s"',;&]{8}/.test(r)
@@ -405,7 +409,8 @@ function aroundInert(
  * @param tail - the sections after the block, joined
  * @param serverParams - the flat `{ KEY: value }` object of the host
  * @returns `{ text, redactions, errors }` equal to {@link Redact.text} of the joined text, or `null`.
- * @example redactAroundInert('# Head', '## Block', '## Tail\n', {}) // { text: '# Head\n\n## Block\n\n## Tail\n', redactions: [], errors: [] }
+ * @example
+ * redactAroundInert('# Head', '## Block', '## Tail\n', {}) // { text: '# Head\n\n## Block\n\n## Tail\n', redactions: [], errors: [] }
  */
 export function redactAroundInert(
     head: string,
@@ -428,8 +433,10 @@ export function redactAroundInert(
  * @param block - the shared block
  * @param tail - the sections after the block, joined
  * @param serverParams - the flat `{ KEY: value }` object of the host
- * @returns `{ text, redactions, errors }` as {@link Redact.text} returns them for the joined text (PB-002 for a bad parameter).
- * @example redactSections('# Head', '## Block', 'Bearer abcdefgh1234\n', {}).text // '# Head\n\n## Block\n\nBearer [redacted]\n'
+ * @returns `{ text, redactions, errors }` as {@link Redact.text} returns them for the joined text (PB-002 for a bad
+ *   parameter).
+ * @example
+ * redactSections('# Head', '## Block', 'Bearer abcdefgh1234\n', {}).text // '# Head\n\n## Block\n\nBearer [redacted]\n'
  */
 export function redactSections(
     head: string,
@@ -513,8 +520,10 @@ export class Redact {
     /**
      * Redacts one text.
      * @param input - `{ text, serverParams? }` with `serverParams` the flat `{ KEY: value }` object the host loaded
-     * @returns `{ text, redactions, errors }`; PB-001 when `text` is missing, PB-002 for a non-string text or parameter value.
-     * @example Redact.text({ text: 'https://x.io/?apikey=abc123def456', serverParams: {} }).text // 'https://x.io/?apikey=[redacted]'
+     * @returns `{ text, redactions, errors }`; PB-001 when `text` is missing, PB-002 for a non-string text or parameter
+     *   value.
+     * @example
+     * Redact.text({ text: 'https://x.io/?apikey=abc123def456', serverParams: {} }).text // 'https://x.io/?apikey=[redacted]'
      */
     static text(input: { text?: unknown; serverParams?: unknown }): {
         text: string | null
@@ -548,7 +557,8 @@ export class Redact {
      * unless it is only a `{{PLACEHOLDER}}`.
      * @param input - `{ value, serverParams?, limits? }`
      * @returns `{ value, redactions, errors }`; INP-* when `value` is not plain JSON, PB-002 for bad parameters.
-     * @example Redact.value({ value: { headers: { 'X-API-Key': 'abc123' } } }).value // { headers: { 'X-API-Key': '[redacted]' } }
+     * @example
+     * Redact.value({ value: { headers: { 'X-API-Key': 'abc123' } } }).value // { headers: { 'X-API-Key': '[redacted]' } }
      */
     static value(input: { value?: unknown; serverParams?: unknown; limits?: Partial<JsonLimits> }): {
         value: unknown

@@ -65,7 +65,8 @@ export class TaskId {
     /**
      * Builds a task id.
      * @param input - `{ schemaIdSlug, areas }`; the slug is the emit target (`ns` or `ns/schema`)
-     * @returns `{ taskId, areaSetHash, errors }`; TID-001 missing, TID-002 wrong type, TID-003 empty, TID-004 unknown area.
+     * @returns `{ taskId, areaSetHash, errors }`; TID-001 missing, TID-002 wrong type, TID-003 empty, TID-004 unknown
+     *   area.
      * @example TaskId.generate({ schemaIdSlug: 'demoapi', areas: ['single-test'] }).taskId
      */
     static generate(input: { schemaIdSlug?: unknown; areas?: unknown }): {

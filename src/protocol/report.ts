@@ -181,7 +181,10 @@ export interface ReportToEntryInput {
     readonly grader?: { readonly name: string; readonly version: string; readonly llmModel: string }
     /** `selectionContext.personaIds` of the answers; `['neutral']` (no persona lens) when omitted. */
     readonly personaIds?: readonly string[]
-    /** The entry's 8-hex schema hash; the first 8 hex digits of the report's `sha256:` when omitted. Pass the canonical `main` hash to write into an island. */
+    /**
+     * The entry's 8-hex schema hash; the first 8 hex digits of the report's `sha256:` when omitted. Pass the canonical
+     * `main` hash to write into an island.
+     */
     readonly schemaHash?: string
 }
 

@@ -36,9 +36,12 @@ import {
 
 /** The rater instruction written into every prompts.json v1 (our wording; the protocol fixes only its role). */
 export const SCORING_INSTRUCTIONS_V1 =
-    'You rate FlowMCP schemas. Rate every prompt on its own, using only the text it contains: no outside knowledge, no tools, no earlier scores. ' +
-    'Answer with one JSON object, the scores.json of Scoring Protocol v1: { "schemaIdSlug": "<from this file>", "scoringProtocol": "v1", ' +
-    '"creator": { "skill", "skillVersion", "session" }, "harness": { "name", "version", "model", "modelContext" }, "timestamp": "<ISO 8601>", ' +
+    'You rate FlowMCP schemas. Rate every prompt on its own, using only the text it contains: no outside ' +
+    'knowledge, no tools, no earlier scores. ' +
+    ('Answer with one JSON object, the scores.json of Scoring Protocol v1: { "schemaIdSlug": "<from this ' +
+        'file>", "scoringProtocol": "v1", ') +
+    ('"creator": { "skill", "skillVersion", "session" }, "harness": { "name", "version", "model", ' +
+        '"modelContext" }, "timestamp": "<ISO 8601>", ') +
     '"scores": [ { "dimension": "<each dimension below, once>", "score": <1.0-5.0>, "reasoning": "..." } ] }.'
 
 /** Placeholder sentence when no skill `whenToUse` is given (05 §2.1). */
@@ -141,10 +144,14 @@ function evalPromptsOf(
         isObject(skill) && typeof skill.whenToUse === 'string' && skill.whenToUse.length > 0 ? skill.whenToUse : null
     const description = typeof schema.description === 'string' ? schema.description : ''
     const skillSentence = whenToUse === null ? NO_SKILL_WHEN_TO_USE : `The skill says to use it when: "${whenToUse}".`
-    const first = `Rate from 1.0 to 5.0 how clearly and specifically the schema description below tells an LLM when to use this schema. ${skillSentence} Schema description: "${description}"`
+    const first =
+        `Rate from 1.0 to 5.0 how clearly and specifically the schema description below tells an LLM when to use ` +
+        `this schema. ${skillSentence} Schema description: "${description}"`
     const tools = redactTrusted(schema.tools ?? {}, serverParams)
     if (tools.errors.length > 0) return { evalPrompts: [], redactions: [], errors: tools.errors }
-    const second = `Rate from 1.0 to 5.0 how well the parameter descriptions of the tools below let an LLM call each tool correctly. Schema: ${JSON.stringify(tools.value)}`
+    const second =
+        `Rate from 1.0 to 5.0 how well the parameter descriptions of the tools below let an LLM call each tool ` +
+        `correctly. Schema: ${JSON.stringify(tools.value)}`
     const a = Redact.text({ text: first, serverParams })
     const b = Redact.text({ text: second, serverParams })
     const redactions = [
@@ -296,7 +303,8 @@ export class ScoringProtocol {
      * @param input - `{ schema, skill?, serverParams?, limits? }` with `schema` the `main` export
      * @returns `{ evalPrompts, redactions, errors }`; SPV-001 missing schema, SPV-013 not an object, INP-* not
      *   plain JSON, PB-002 bad serverParams, SPV-WARN-001 when something was redacted.
-     * @example ScoringProtocol.buildEvalPrompts({ schema: main }).evalPrompts.map((p) => p.dimension) // ['whenToUse', 'parameters']
+     * @example
+     * ScoringProtocol.buildEvalPrompts({ schema: main }).evalPrompts.map((p) => p.dimension) // ['whenToUse', 'parameters']
      */
     static buildEvalPrompts(input: {
         schema: Readonly<Record<string, unknown>>
@@ -331,11 +339,13 @@ export class ScoringProtocol {
 
     /**
      * The prompts.json v1 object for one schema, keys in protocol order.
-     * @param input - `{ schemaId, schemaPath, schema, skill?, serverParams?, limits? }`; `schemaId` is `<namespace>/<file-base>`,
-     *   `schemaPath` absolute
-     * @returns `{ prompts, redactions, errors }`; SPV-001/002 missing or mistyped, SPV-008 bad id, SPV-014 relative path,
-     *   plus the codes of {@link ScoringProtocol.buildEvalPrompts}.
-     * @example ScoringProtocol.emitPrompts({ schemaId: 'mudab/marine-data', schemaPath: '/abs/marine-data.mjs', schema: main }).prompts?.schemaIdSlug // 'mudab_marine-data'
+     * @param input - `{ schemaId, schemaPath, schema, skill?, serverParams?, limits? }`; `schemaId` is
+     *   `<namespace>/<file-base>`, `schemaPath` absolute
+     * @returns `{ prompts, redactions, errors }`; SPV-001/002 missing or mistyped, SPV-008 bad id, SPV-014 relative
+     *   path, plus the codes of {@link ScoringProtocol.buildEvalPrompts}.
+     * @example
+     * ScoringProtocol.emitPrompts({ schemaId: 'mudab/marine-data', schemaPath: '/abs/marine-data.mjs', schema: main })
+     *     .prompts?.schemaIdSlug // 'mudab_marine-data'
      */
     static emitPrompts(input: {
         schemaId: string
@@ -386,7 +396,8 @@ export class ScoringProtocol {
      * Validates a prompts.json v1 document (as a value or as JSON text). The protocol version is
      * checked first; an unknown one stops validation.
      * @param input - `{ prompts }` or `{ text }`, plus `limits?`
-     * @returns `{ valid, prompts, errors }` with paths under `/prompts`; SPV-001..004, SPV-008, SPV-009, SPV-011, SPV-015, SPV-017, INP-*.
+     * @returns `{ valid, prompts, errors }` with paths under `/prompts`; SPV-001..004, SPV-008, SPV-009, SPV-011,
+     *   SPV-015, SPV-017, INP-*.
      * @example ScoringProtocol.validatePrompts({ text: readFileSync('prompts.json', 'utf8') }).valid
      */
     static validatePrompts(input: { prompts?: unknown; text?: unknown; limits?: Partial<JsonLimits> }): {
@@ -461,7 +472,14 @@ export class ScoringProtocol {
      * @param input - `{ prompts, scores, schemaSource, validation: { passed, errors }, now, startedAt? }`
      * @returns `{ report, suggestedFileName, trace, errors }`; the codes of {@link ScoringProtocol.validateScores},
      *   SPV-001/002 for missing or mistyped arguments, SPV-012 for a bad `now`/`startedAt`.
-     * @example ScoringProtocol.buildReport({ prompts, scores, schemaSource: text, validation: { passed: true, errors: [] }, now: '2026-05-18T03:16:00Z' }).report?.grade // 'B'
+     * @example
+     * ScoringProtocol.buildReport({
+     *     prompts,
+     *     scores,
+     *     schemaSource: text,
+     *     validation: { passed: true, errors: [] },
+     *     now: '2026-05-18T03:16:00Z'
+     * }).report?.grade // 'B'
      */
     static buildReport(input: {
         /** From `emitPrompts` or `validatePrompts` (checked again). */
@@ -501,7 +519,8 @@ export class ScoringProtocol {
      * shape, the score must be the mean of the dimension scores and the grade F exactly when the
      * validation failed, else the band of the score.
      * @param input - `{ report }` or `{ text }`, plus `limits?`
-     * @returns `{ valid, kind: 'library' | 'registry' | null, report, errors }`; SPV-001/002/005 shape, SPV-018 score, SPV-019 grade, INP-*.
+     * @returns `{ valid, kind: 'library' | 'registry' | null, report, errors }`; SPV-001/002/005 shape, SPV-018 score,
+     *   SPV-019 grade, INP-*.
      * @example ScoringProtocol.validateReport({ report: registryEntry }).kind // 'registry'
      */
     static validateReport(input: { report?: unknown; text?: unknown; limits?: Partial<JsonLimits> }): ReportValidation {
@@ -515,7 +534,12 @@ export class ScoringProtocol {
      * `validationPassed` → `Q-schema-structure`.
      * @param input - `{ report, version, now?, grader?, personaIds? }`; `grader` is required for a registry report
      * @returns `{ entry, kind, errors }`; the codes of {@link ScoringProtocol.validateReport}, SPV-001/002/012, GRD-*
-     * @example ScoringProtocol.reportToGradingEntry({ report, version: 'v4.0.0', grader: { name: 'registry', version: 'v1', llmModel: 'unknown' } }).entry?.schemaId
+     * @example
+     * ScoringProtocol.reportToGradingEntry({
+     *     report,
+     *     version: 'v4.0.0',
+     *     grader: { name: 'registry', version: 'v1', llmModel: 'unknown' }
+     * }).entry?.schemaId
      */
     static reportToGradingEntry(input: ReportToEntryInput): {
         entry: GradingEntry | null
@@ -553,8 +577,10 @@ export class ScoringProtocol {
     /**
      * The suggested report file name `<slug>-<YYYY-MM-DD>.json`.
      * @param input - `{ schemaId, date }` with `date` a `YYYY-MM-DD` date or an ISO date-time (its UTC date is used)
-     * @returns `{ fileName, errors }`; the codes of {@link ScoringProtocol.slug}, SPV-001 for a missing date, SPV-012 for a bad one.
-     * @example ScoringProtocol.suggestedFileName({ schemaId: 'etherscan-io/contracts', date: '2026-05-18' }).fileName // 'etherscan-io_contracts-2026-05-18.json'
+     * @returns `{ fileName, errors }`; the codes of {@link ScoringProtocol.slug}, SPV-001 for a missing date, SPV-012
+     *   for a bad one.
+     * @example
+     * ScoringProtocol.suggestedFileName({ schemaId: 'etherscan-io/contracts', date: '2026-05-18' }).fileName // 'etherscan-io_contracts-2026-05-18.json'
      */
     static suggestedFileName(input: { schemaId: string; date: string }): { fileName: string | null; errors: Issue[] } {
         const { slug, errors } = ScoringProtocol.slug(input ?? {})
@@ -593,7 +619,11 @@ export class ScoringProtocol {
      * @param input - `{ scores, selectionContext: { groupId, personaIds, domainDocId? }, evidence?, limits? }`
      * @returns `{ gradings, errors }`; the codes of {@link ScoringProtocol.validateScores}, SPV-016 when `harness.name`
      *   is not `claude-code` (04 ⚠ D2), SPV-001/002 for a bad selectionContext or evidence.
-     * @example ScoringProtocol.toGradingAnswers({ scores, selectionContext: { groupId: 'demo', personaIds: ['schema-maintainer'] } }).gradings
+     * @example
+     * ScoringProtocol.toGradingAnswers({
+     *     scores,
+     *     selectionContext: { groupId: 'demo', personaIds: ['schema-maintainer'] }
+     * }).gradings
      */
     static toGradingAnswers(input: {
         scores: unknown

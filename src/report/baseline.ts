@@ -82,15 +82,13 @@ async function readJson(fs: BaselineFsPort, path: string): Promise<Parsed> {
 function findingsOf(state: unknown, name: string, rules: Rules): BaselineFinding[] | null {
     const found = asObject(asObject(state).findings)[name]
     if (!Array.isArray(found)) return null
-    const kept = found
-        .map(asObject)
-        .map((f) => ({
-            code: String(f.code),
-            pointer: String(f.pointer ?? ''),
-            severity: String(f.severity),
-            message: '',
-            path: ''
-        }))
+    const kept = found.map(asObject).map((f) => ({
+        code: String(f.code),
+        pointer: String(f.pointer ?? ''),
+        severity: String(f.severity),
+        message: '',
+        path: ''
+    }))
     // The current rules on the baseline's side too: a changed config never makes an unchanged schema fail.
     const shown = FixRules.apply({ issues: kept as unknown as Issue[], rules }).issues
     return shown.map((f) => ({

@@ -121,14 +121,18 @@ function newWarningLines(rows: readonly CheckSummaryRow[]): string[] {
     for (const row of rows) {
         for (const item of Array.isArray(row.newWarnings) ? row.newWarnings : []) {
             lines.push(
-                `- **new** \`${md(item.code)}\` ${md(row.schema)}: ${md(item.message)}${item.tool !== undefined ? ` — tool ${md(item.tool)}` : ''}${item.line !== null ? ` (line ${item.line})` : ''}`
+                `- **new** \`${md(item.code)}\` ${md(row.schema)}: ` +
+                    `${md(item.message)}${item.tool !== undefined ? ` — tool ${md(item.tool)}` : ''}${item.line !== null ? ` (line ${item.line})` : ''}`
             )
         }
     }
     return lines.length > 0 ? ['', 'New warnings:', '', ...lines] : []
 }
 
-/** Every test whose request the recordings lack, passing schema or failing: the test, the request and the command that records it again. */
+/**
+ * Every test whose request the recordings lack, passing schema or failing: the test, the request and the command that
+ * records it again.
+ */
 function staleRecordingLines(rows: readonly CheckSummaryRow[]): string[] {
     const lines: string[] = []
     for (const row of rows) {
@@ -142,7 +146,8 @@ function staleRecordingLines(rows: readonly CheckSummaryRow[]): string[] {
                     ? ` — \`${md(`${item.recording.method} ${item.recording.url}`).replace(/`/g, "'")}\``
                     : ''
             lines.push(
-                `- \`${md(item.code)}\` ${md(row.schema)}: ${md(item.message)}${item.line !== null ? ` (line ${item.line})` : ''}${request}${command}`
+                `- \`${md(item.code)}\` ${md(row.schema)}: ` +
+                    `${md(item.message)}${item.line !== null ? ` (line ${item.line})` : ''}${request}${command}`
             )
         }
     }
@@ -178,7 +183,10 @@ function failingSection(row: CheckSummaryRow, shown: number): string[] {
  * what to fix first. Never throws.
  * @param input - `{ rows, tooManyWarnings?, interrupted?, problem?, notices?, fixItemsShown? }`
  * @returns `{ markdown, failed, errors }`; GRA-002 for a malformed input (then `markdown` is empty).
- * @example checkSummaryMarkdown({ rows: [{ schema: 'demo.x', grade: 'B', baseline: 'A', status: 'stable', failures: ['was A, now B'], fixes: [] }] }).markdown
+ * @example
+ * checkSummaryMarkdown({
+ *     rows: [{ schema: 'demo.x', grade: 'B', baseline: 'A', status: 'stable', failures: ['was A, now B'], fixes: [] }]
+ * }).markdown
  */
 export function checkSummaryMarkdown(input: CheckSummaryInput): CheckSummary {
     const invalid = checkInput(input)
@@ -206,7 +214,8 @@ export function checkSummaryMarkdown(input: CheckSummaryInput): CheckSummary {
         '|---|---|---|---|---|',
         ...rows.map(
             (r) =>
-                `| ${md(r.schema)} | ${r.grade ?? '—'} | ${r.baseline} | ${md(r.status + (typeof r.note === 'string' ? ` (${r.note})` : ''))} | ${verdictCell(r)} |`
+                `| ${md(r.schema)} | ${r.grade ?? '—'} | ${r.baseline} | ` +
+                `${md(r.status + (typeof r.note === 'string' ? ` (${r.note})` : ''))} | ${verdictCell(r)} |`
         ),
         '',
         GRADE_NOTE,
@@ -222,4 +231,5 @@ export function checkSummaryMarkdown(input: CheckSummaryInput): CheckSummary {
 
 /** What the grade column is, in one line, pointing at the one place the docs define it. */
 export const GRADE_NOTE =
-    'grade = the schema\'s standing in its index.json (the worst grade of its tools and tools aggregate, only when it is graded); see docs/guide.md, "Which grade to quote".'
+    "grade = the schema's standing in its index.json (the worst grade of its tools and tools aggregate, only " +
+    'when it is graded); see docs/guide.md, "Which grade to quote".'

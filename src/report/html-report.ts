@@ -55,7 +55,10 @@ export interface IslandReport {
     readonly html: string
     readonly namespaces: number
     readonly selections: number
-    /** RPT-001 (no providers folder), RPT-002 (an unreadable index), RPT-003 (an unreadable entry), RPT-004 (a missing baseline). */
+    /**
+     * RPT-001 (no providers folder), RPT-002 (an unreadable index), RPT-003 (an unreadable entry), RPT-004 (a missing
+     * baseline).
+     */
     readonly errors: Issue[]
 }
 
@@ -120,7 +123,8 @@ const badge = (status: unknown): string =>
     `<span class="st ${statusClass(status)}">${escapeHtml(str(status) ?? '—')}</span>`
 /** A grade as a coloured pill (a class per band: the CSP blocks inline styles); a dash when there is none. */
 const gradeCell = (grade: unknown): string =>
-    `<span class="gr">${str(grade) !== undefined ? `<span class="pill ${gradeClass(grade)}">${escapeHtml(grade)}</span>` : '—'}</span>`
+    `<span ` +
+    `class="gr">${str(grade) !== undefined ? `<span class="pill ${gradeClass(grade)}">${escapeHtml(grade)}</span>` : '—'}</span>`
 
 /** Reads index.json files and grading entries through the port, never throwing. */
 class Reader {
@@ -175,9 +179,15 @@ class Reader {
         const ref = safeRef(node.ref)
         if (node.ref === undefined) return '<p class="note">No grading entry behind this node.</p>'
         if (ref === null)
-            return `<p class="note">The ref ${escapeHtml(node.ref)} is not a relative path inside the island; not read.</p>`
+            return (
+                `<p class="note">The ref ${escapeHtml(node.ref)} is not a relative path inside the island; not ` +
+                `read.</p>`
+            )
         if (this.entriesRead >= this.maxEntries)
-            return `<p class="note">Entry ${escapeHtml(ref)} not read: the report reads at most ${this.maxEntries} entries.</p>`
+            return (
+                `<p class="note">Entry ${escapeHtml(ref)} not read: the report reads at most ${this.maxEntries} ` +
+                `entries.</p>`
+            )
         this.entriesRead++
         const read = await this.json(`${base}/${ref}`)
         if ('problem' in read) {
@@ -265,7 +275,9 @@ function renderEntry(ref: string, entry: Record<string, unknown>): string {
             .map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`)
             .join('')}</dl>`,
         gradings.length > 0
-            ? `<table class="answers"><thead><tr><th>question</th><th>score</th><th>weight</th><th>determinism</th><th>grader</th><th>reasoning / evidence</th></tr></thead><tbody>${rows}</tbody></table>`
+            ? `<table ` +
+              `class="answers"><thead><tr><th>question</th><th>score</th><th>weight</th><th>determinism</th><th>grader</th><th>reasoning ` +
+              `/ evidence</th></tr></thead><tbody>${rows}</tbody></table>`
             : '<p class="note">The entry holds no answers.</p>',
         `<p class="recompute">Recomputed: <b>${escapeHtml(aggregate.aggregateGrade ?? 'no grade')}</b>` +
             `${aggregate.normalizedScore !== null ? ` (mean ${escapeHtml(Math.round(aggregate.normalizedScore * 1000) / 1000)})` : ''}</p>`,
@@ -289,7 +301,8 @@ async function nodeRow(
     const hints = str(node.ref) !== undefined ? (state.hints.get(node.ref as string) ?? []) : []
     const advice =
         hints.length > 0
-            ? `<h4>Improvement hints</h4><ul class="hints">${hints.map((h) => `<li><b>${escapeHtml(h.priority)}</b> <code>${escapeHtml(h.targetField)}</code> ${escapeHtml(h.suggestion)}</li>`).join('')}</ul>`
+            ? `<h4>Improvement hints</h4><ul ` +
+              `class="hints">${hints.map((h) => `<li><b>${escapeHtml(h.priority)}</b> <code>${escapeHtml(h.targetField)}</code> ${escapeHtml(h.suggestion)}</li>`).join('')}</ul>`
             : ''
     return (
         `<details class="node"><summary><span class="name">${escapeHtml(name)}</span>` +
@@ -399,11 +412,15 @@ function fixLineHtml(line: FixListLine): string {
     const tools =
         line.tools.length === 0
             ? ''
-            : ` <b>${escapeHtml(line.tools.length === 1 ? `tool ${line.tools[0] as string}` : `tools ${line.tools.join(', ')}`)}</b>`
+            : ` ` +
+              `<b>${escapeHtml(line.tools.length === 1 ? `tool ${line.tools[0] as string}` : `tools ${line.tools.join(', ')}`)}</b>`
     const first = line.items[0]
     const where = first === undefined || first.pointer === '' ? '(schema)' : first.pointer
     const kind = line.kind === 'hint' ? ' <span class="hint">hint</span>' : ''
-    return `<li><span class="pill ${pill}">${escapeHtml(line.code)}</span>${kind}${tools} <code>${escapeHtml(where)}</code> ${escapeHtml(line.message)}</li>`
+    return (
+        `<li><span class="pill ${pill}">${escapeHtml(line.code)}</span>${kind}${tools} ` +
+        `<code>${escapeHtml(where)}</code> ${escapeHtml(line.message)}</li>`
+    )
 }
 
 /**
@@ -421,7 +438,10 @@ function fixSection(items: readonly FixItem[]): string {
             : `<details class="fixmore"><summary>${folded.length} more line${folded.length === 1 ? '' : 's'}` +
               `, costing less</summary><ol class="fixes" start="${open.length + 1}">` +
               `${folded.map(fixLineHtml).join('')}</ol></details>`
-    return `<h4>What to fix</h4><p class="fixcount">${escapeHtml(countsLine(countFixItems(items)))}</p><ol class="fixes">${open.map(fixLineHtml).join('')}</ol>${more}`
+    return (
+        `<h4>What to fix</h4><p class="fixcount">${escapeHtml(countsLine(countFixItems(items)))}</p><ol ` +
+        `class="fixes">${open.map(fixLineHtml).join('')}</ol>${more}`
+    )
 }
 
 interface NamespaceView {
@@ -563,12 +583,14 @@ async function renderNamespace(reader: Reader, providers: string, name: string, 
             : ''
     const blockerList =
         blockers.length > 0
-            ? `<h3>Blockers</h3><ul class="blockers">${blockers.map((b) => `<li><code>${escapeHtml(b.node)}</code> ${escapeHtml(b.reason)}</li>`).join('')}</ul>`
+            ? `<h3>Blockers</h3><ul ` +
+              `class="blockers">${blockers.map((b) => `<li><code>${escapeHtml(b.node)}</code> ${escapeHtml(b.reason)}</li>`).join('')}</ul>`
             : ''
     const html = [
         `<section id="${id}" class="ns">`,
         `<h2>${escapeHtml(name)} ${badge(index.status)} ${gradeCell(index.grade)}</h2>`,
-        `<p class="meta">updated ${escapeHtml(index.updatedAt)} · ${Object.keys(schemas).length} schemas · ${toolCount} tools</p>`,
+        `<p class="meta">updated ${escapeHtml(index.updatedAt)} · ${Object.keys(schemas).length} schemas · ` +
+            `${toolCount} tools</p>`,
         provisional,
         `<h3>Namespace</h3><div class="rows">${nsRows.join('')}</div>`,
         `<h3>Schemas</h3><div class="rows"><div class="head"><span class="name">schema</span><span>` +
@@ -604,7 +626,9 @@ async function renderSelection(
     if ('problem' in read) {
         reader.errors.push(issue('RPT-002', { path: `${base}/index.json`, detail: read.problem }))
         return {
-            row: `<tr><td><a href="#${id}">${escapeHtml(name)}</a></td><td>${badge('unreadable')}</td><td></td><td></td></tr>`,
+            row:
+                `<tr><td><a ` +
+                `href="#${id}">${escapeHtml(name)}</a></td><td>${badge('unreadable')}</td><td></td><td></td></tr>`,
             html: `<section id="${id}" class="ns"><h2>${escapeHtml(name)} ${badge('unreadable')}</h2></section>`
         }
     }
@@ -631,8 +655,12 @@ async function renderSelection(
             )
         )
     return {
-        row: `<tr><td><a href="#${id}">${escapeHtml(name)}</a></td><td>${badge(index.status)}</td><td>${gradeCell(index.grade)}</td><td>${Object.keys(members).length}</td></tr>`,
-        html: `<section id="${id}" class="ns"><h2>selection ${escapeHtml(name)} ${badge(index.status)} ${gradeCell(index.grade)}</h2><div class="rows">${rows.join('')}</div></section>`
+        row:
+            `<tr><td><a ` +
+            `href="#${id}">${escapeHtml(name)}</a></td><td>${badge(index.status)}</td><td>${gradeCell(index.grade)}</td><td>${Object.keys(members).length}</td></tr>`,
+        html:
+            `<section id="${id}" class="ns"><h2>selection ${escapeHtml(name)} ${badge(index.status)} ` +
+            `${gradeCell(index.grade)}</h2><div class="rows">${rows.join('')}</div></section>`
     }
 }
 
@@ -682,7 +710,10 @@ function compareNamespaces(a: NamespaceView, b: NamespaceView): number {
     )
 }
 
-/** A horizontal bar chart as a table: the label and count are text, the bar an SVG sized by attributes (the CSP blocks inline styles). */
+/**
+ * A horizontal bar chart as a table: the label and count are text, the bar an SVG sized by attributes (the CSP blocks
+ * inline styles).
+ */
 function barChart(
     caption: string,
     rows: ReadonlyArray<{ key: string; count: number; cls: string }>,
@@ -695,7 +726,10 @@ function barChart(
                 `<svg class="bar" width="100%" height="14" aria-hidden="true" focusable="false">` +
                 `<rect class="track" width="100%" height="14" rx="3"/>` +
                 `${width > 0 ? `<rect class="${r.cls}" width="${width}%" height="14" rx="3"/>` : ''}</svg>`
-            return `<tr data-key="${escapeHtml(r.key)}"${r.count === 0 ? ' class="zero"' : ''}><th scope="row">${escapeHtml(r.key)}</th><td>${bar}</td><td class="n">${r.count}</td></tr>`
+            return (
+                `<tr data-key="${escapeHtml(r.key)}"${r.count === 0 ? ' class="zero"' : ''}><th ` +
+                `scope="row">${escapeHtml(r.key)}</th><td>${bar}</td><td class="n">${r.count}</td></tr>`
+            )
         })
         .join('')
     return `<table class="dist"><caption>${escapeHtml(caption)}</caption><tbody>${body}</tbody></table>`
@@ -716,7 +750,8 @@ function distribution(rows: readonly SchemaRow[]): string {
         cls: `s-${st}`
     }))
     return [
-        `<div class="card" id="grades"><h2>Grades</h2>${barChart(`${rows.length} schemas by grade`, grades, rows.length)}</div>`,
+        `<div class="card" ` +
+            `id="grades"><h2>Grades</h2>${barChart(`${rows.length} schemas by grade`, grades, rows.length)}</div>`,
         `<div class="card" id="states"><h2>Status</h2>` +
             `${barChart(`${rows.length} schemas by status`, states, rows.length)}<p class="fine">` +
             `provisional: deterministic answers only, waiting for a judge; pending: not graded yet.</p></div>`
@@ -805,7 +840,10 @@ function heatTd(cell: HeatCell, where: string): string {
     if (cell.nodes === 0) return `<td class="h empty" title="${escapeHtml(`${where}: no node`)}">none</td>`
     const open = cell.blocked + cell.pending
     if (cell.worst < 0)
-        return `<td class="h g-none" title="${escapeHtml(title)}"><b>${cell.blocked > 0 ? 'blocked' : cell.pending > 0 ? 'pending' : '—'}</b>${cell.nodes > 1 ? `<small>${cell.nodes} nodes</small>` : ''}</td>`
+        return (
+            `<td class="h g-none" ` +
+            `title="${escapeHtml(title)}"><b>${cell.blocked > 0 ? 'blocked' : cell.pending > 0 ? 'pending' : '—'}</b>${cell.nodes > 1 ? `<small>${cell.nodes} nodes</small>` : ''}</td>`
+        )
     return (
         `<td class="h ${GRADE_CLASSES[cell.worst]}" title="${escapeHtml(title)}"><b>${GRADES[cell.worst]}` +
         `</b>${m !== null ? ` <span class="sc">${m.toFixed(2)}</span>` : ''}` +
@@ -813,7 +851,9 @@ function heatTd(cell: HeatCell, where: string): string {
     )
 }
 
-/** The island column: the cost (mean score, a rejected node as 1) coloured by its grade band, and what is not graded. */
+/**
+ * The island column: the cost (mean score, a rejected node as 1) coloured by its grade band, and what is not graded.
+ */
 function islandTd(cell: HeatCell, area: string): string {
     const cost = costOf(cell)
     const open = [
@@ -823,13 +863,18 @@ function islandTd(cell: HeatCell, area: string): string {
     ]
         .filter((t) => t !== '')
         .join(' · ')
-    const title = `${area}, whole island: ${cell.nodes} nodes, ${cell.scores.length} with a score${cost !== null ? `, mean ${cost.toFixed(2)} counting a rejected node as 1` : ''}${open !== '' ? `; ${open}` : ''}`
+    const title =
+        `${area}, whole island: ${cell.nodes} nodes, ${cell.scores.length} with a ` +
+        `score${cost !== null ? `, mean ${cost.toFixed(2)} counting a rejected node as 1` : ''}${open !== '' ? `; ${open}` : ''}`
     if (cell.nodes === 0)
         return `<td class="h isl empty" title="${escapeHtml(`${area}: no node in the island`)}">none</td>`
     if (cost === null)
         return `<td class="h isl g-none" title="${escapeHtml(title)}"><b>—</b><small>${escapeHtml(open)}</small></td>`
     const band = bandOf(cost).grade
-    return `<td class="h isl ${gradeClass(band)}" title="${escapeHtml(title)}"><b>${cost.toFixed(2)}</b>${open !== '' ? `<small>${escapeHtml(open)}</small>` : ''}</td>`
+    return (
+        `<td class="h isl ${gradeClass(band)}" ` +
+        `title="${escapeHtml(title)}"><b>${cost.toFixed(2)}</b>${open !== '' ? `<small>${escapeHtml(open)}</small>` : ''}</td>`
+    )
 }
 
 /** Area × namespace: the worst grade of the area's nodes and their mean score; the costliest areas first. */
@@ -858,7 +903,8 @@ function heatMap(views: readonly NamespaceView[]): string {
     const body = order
         .map(
             (r) =>
-                `<tr><th scope="row">${escapeHtml(r.area)}</th>${islandTd(r.island, r.area)}${r.cells.map((c, i) => heatTd(c, `${r.area} in ${graded[i]?.name ?? ''}`)).join('')}</tr>`
+                `<tr><th ` +
+                `scope="row">${escapeHtml(r.area)}</th>${islandTd(r.island, r.area)}${r.cells.map((c, i) => heatTd(c, `${r.area} in ${graded[i]?.name ?? ''}`)).join('')}</tr>`
         )
         .join('')
     return [
@@ -867,7 +913,8 @@ function heatMap(views: readonly NamespaceView[]): string {
             ': the area’s mean score (1–5) over every node, a rejected node counting as 1. Per namespace: ' +
             'the worst grade of the area’s nodes and their mean score; tools and the schemas’ tool ' +
             'aggregates are averaged.</p>',
-        `<div class="scroll"><table class="heat" id="t-heat"><thead>${head}</thead><tbody>${body}</tbody></table></div>`,
+        `<div class="scroll"><table class="heat" ` +
+            `id="t-heat"><thead>${head}</thead><tbody>${body}</tbody></table></div>`,
         '<p class="legend">',
         ...GRADES.map((g, i) => pill(g, GRADE_CLASSES[i] as string)),
         pill('blocked / pending', 'g-none'),
@@ -879,7 +926,10 @@ const markLabel = (m: SchemaStanding): string =>
     m.status === NODE_STATUS.blocked || m.grade === null ? m.status : m.grade
 const markClass = (m: SchemaStanding): string => (m.grade === null ? 'g-none' : gradeClass(m.grade))
 
-/** Better: the standing rose (blocked or pending to a grade, a grade up, out of rejection), by the order `check` compares with. */
+/**
+ * Better: the standing rose (blocked or pending to a grade, a grade up, out of rejection), by the order `check`
+ * compares with.
+ */
 function isBetter(before: SchemaStanding, after: SchemaStanding): boolean {
     return !compareStandings(before, after).worse && standingRank(after) > standingRank(before)
 }
@@ -917,9 +967,15 @@ async function readBaselineView(
 function baselineCard(rows: readonly SchemaRow[], baseline: BaselineView | null | undefined): string {
     const head = '<div class="card" id="worse"><h2>Worse since the baseline</h2>'
     if (baseline === undefined)
-        return `${head}<p class="note">No baseline given: pass <code>--baseline &lt;island&gt;</code> (an earlier copy of the island) to list the schemas graded worse since.</p></div>`
+        return (
+            `${head}<p class="note">No baseline given: pass <code>--baseline &lt;island&gt;</code> (an earlier ` +
+            `copy of the island) to list the schemas graded worse since.</p></div>`
+        )
     if (baseline === null)
-        return `${head}<p class="note">The baseline could not be read (see the errors above); nothing was compared.</p></div>`
+        return (
+            `${head}<p class="note">The baseline could not be read (see the errors above); nothing was ` +
+            `compared.</p></div>`
+        )
     const pairs = rows.flatMap((r) => {
         const before = baseline.namespaces.get(r.namespace)?.get(r.schema)?.standing
         return before === undefined ? [] : [{ row: r, before, after: r.standing }]
@@ -942,7 +998,9 @@ function baselineCard(rows: readonly SchemaRow[], baseline: BaselineView | null 
                   .join('')}</ul>`
             : '<p class="fine">No schema got worse since the baseline.</p>'
     const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
-    const figure = `<p class="figure ${worse.length > 0 ? 'bad' : 'ok'}"><b>${worse.length}</b> ${worse.length === 1 ? 'schema' : 'schemas'} graded worse</p>`
+    const figure =
+        `<p class="figure ${worse.length > 0 ? 'bad' : 'ok'}"><b>${worse.length}</b> ` +
+        `${worse.length === 1 ? 'schema' : 'schemas'} graded worse</p>`
     return (
         `${head}${figure}<p class="fine">Compared with ${baseline.label}: ` +
         `${plural(pairs.length, 'schema')} in both · ${worse.length} worse · ${better} better · ` +
@@ -950,13 +1008,16 @@ function baselineCard(rows: readonly SchemaRow[], baseline: BaselineView | null 
     )
 }
 
-/** A table the script can sort (by `data-v`, else the text) and filter; without script it stays in its default order. */
+/**
+ * A table the script can sort (by `data-v`, else the text) and filter; without script it stays in its default order.
+ */
 function sortableTable(id: string, label: string, headers: readonly string[], rows: readonly string[]): string {
     return [
         `<div class="tablebar" hidden><input type="search" class="filter" data-table="${id}` +
             `" placeholder="Filter ${escapeHtml(label)}…" aria-label="Filter ${escapeHtml(label)}">` +
             `<span class="fine">Click a column header to sort.</span></div>`,
-        `<table class="summary sortable" id="${id}"><thead><tr>${headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`
+        `<table class="summary sortable" ` +
+            `id="${id}"><thead><tr>${headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`
     ].join('')
 }
 
@@ -998,7 +1059,9 @@ function checkInput(input: unknown): Issue | null {
  * Never throws: what cannot be read is shown as such and listed in `errors`.
  * @param input - `{ fs, root, title?, maxEntries?, baseline?, rules? }`; `fs` needs only `readFile` and `readdir`
  * @returns `{ html, namespaces, selections, errors }`; RPT-001…RPT-004, GRA-002 for a missing `fs` or `root`.
- * @example (await renderIslandReport({ fs: nodeFs(), root: './island', baseline: { fs: nodeFs(), root: './island-before' } })).html
+ * @example
+ * ;(await renderIslandReport({ fs: nodeFs(), root: './island', baseline: { fs: nodeFs(), root: './island-before' } }))
+ *     .html
  */
 export async function renderIslandReport(input: IslandReportInput): Promise<IslandReport> {
     const invalid = checkInput(input)
@@ -1053,12 +1116,15 @@ export async function renderIslandReport(input: IslandReportInput): Promise<Isla
             `${['operational', 'partial', 'blocked', 'pending', 'rejected', 'unreadable'].map((s) => `${count(s)} ${s}`).join(' · ')}` +
             `${views.some((v) => v.provisional) ? ` · ${views.filter((v) => v.provisional).length} provisional (deterministic answers only: pass --judge-command or --answers to finish)` : ''}</p>`,
         errors.length > 0
-            ? `<ul class="errors">${errors.map((e) => `<li>${escapeHtml(`${e.code}: ${e.message}`)}</li>`).join('')}</ul>`
+            ? `<ul ` +
+              `class="errors">${errors.map((e) => `<li>${escapeHtml(`${e.code}: ${e.message}`)}</li>`).join('')}</ul>`
             : '',
         views.length > 0
-            ? `<section class="overview" id="overview" aria-label="Overview">${distribution(schemaRows)}${baselineCard(schemaRows, baseline)}${heatMap(views)}</section>`
+            ? `<section class="overview" id="overview" ` +
+              `aria-label="Overview">${distribution(schemaRows)}${baselineCard(schemaRows, baseline)}${heatMap(views)}</section>`
             : '',
-        '<div class="toolbar" hidden><button type="button" data-open="1">Expand all</button><button type="button" data-open="0">Collapse all</button></div>',
+        '<div class="toolbar" hidden><button type="button" data-open="1">Expand all</button><button ' +
+            'type="button" data-open="0">Collapse all</button></div>',
         '<h2>Namespaces</h2>',
         views.length > 0
             ? sortableTable(
@@ -1072,7 +1138,8 @@ export async function renderIslandReport(input: IslandReportInput): Promise<Isla
             ? `<h2>Schemas</h2>${sortableTable('t-schemas', 'schemas', ['namespace', 'schema', 'status', 'grade', 'tools', 'blockers'], allSchemaRows)}`
             : '',
         selections.length > 0
-            ? `<h2>Selections</h2><table class="summary"><thead><tr><th>selection</th><th>status</th><th>grade</th><th>members</th></tr></thead><tbody>${selections.map((s) => s.row).join('')}</tbody></table>`
+            ? `<h2>Selections</h2><table ` +
+              `class="summary"><thead><tr><th>selection</th><th>status</th><th>grade</th><th>members</th></tr></thead><tbody>${selections.map((s) => s.row).join('')}</tbody></table>`
             : '',
         '<p class="meta">Open a schema, then a node, to see the grading entry behind its grade: every ' +
             "answer, and the grade recomputed from them step by step. A schema's grade is its standing in " +
@@ -1082,7 +1149,9 @@ export async function renderIslandReport(input: IslandReportInput): Promise<Isla
         ...selections.map((s) => s.html)
     ].join('\n')
     // The page forbids everything but its own style and script (by hash): nothing loads, nothing injected runs.
-    const csp = `default-src 'none'; style-src ${sha256(REPORT_STYLE)}; script-src ${sha256(REPORT_SCRIPT)}; img-src 'none'; base-uri 'none'; form-action 'none'`
+    const csp =
+        `default-src 'none'; style-src ${sha256(REPORT_STYLE)}; script-src ${sha256(REPORT_SCRIPT)}; img-src ` +
+        `'none'; base-uri 'none'; form-action 'none'`
     const html = `<!doctype html>
 <html lang="en">
 <head>

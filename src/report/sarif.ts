@@ -116,7 +116,10 @@ export interface SarifInput {
     readonly tool?: SarifTool
     /** Absolute URI (ending in `/`) relative files are resolved against (`originalUriBaseIds.SRCROOT`). */
     readonly baseUri?: string
-    /** Absolute URI of `docs/errors.md` where a reader can open it; issue-code rules then get a `helpUri` to their section. */
+    /**
+     * Absolute URI of `docs/errors.md` where a reader can open it; issue-code rules then get a `helpUri` to their
+     * section.
+     */
     readonly docsUri?: string
 }
 
@@ -428,7 +431,10 @@ export function genericText(template: string): string {
         )
 }
 
-/** The rule of one code: its catalogue row, its question, or (neither) the code alone; `level` is the most severe of its items. */
+/**
+ * The rule of one code: its catalogue row, its question, or (neither) the code alone; `level` is the most severe of its
+ * items.
+ */
 function ruleOf(code: string, level: SarifLevel, docsUri: string | null): SarifRule {
     const entry = catalogueEntry(code)
     if (entry !== null) {
@@ -439,7 +445,9 @@ function ruleOf(code: string, level: SarifLevel, docsUri: string | null): SarifR
             shortDescription: { text },
             fullDescription: { text: `${text} (${entry.rule})` },
             help: {
-                text: `${code}: ${text}. Rule: ${entry.rule}. Each result's message names the values it is about. Listed in the error catalogue, docs/errors.md, section ${prefix}.`
+                text:
+                    `${code}: ${text}. Rule: ${entry.rule}. Each result's message names the values it is about. ` +
+                    `Listed in the error catalogue, docs/errors.md, section ${prefix}.`
             },
             ...(docsUri !== null ? { helpUri: `${docsUri}#${prefix.toLowerCase()}` } : {}),
             defaultConfiguration: { level: LEVELS[entry.severity] },
@@ -471,10 +479,14 @@ function ruleOf(code: string, level: SarifLevel, docsUri: string | null): SarifR
             id: code,
             shortDescription: { text: `An improvement hint of the ${area} grading` },
             fullDescription: {
-                text: `An improvement hint the grader of the ${area} area gave, placed at the field it names (or at its tool or area when the source does not have that field)`
+                text:
+                    `An improvement hint the grader of the ${area} area gave, placed at the field it names (or at ` +
+                    `its tool or area when the source does not have that field)`
             },
             help: {
-                text: `${code}: the grader of the ${area} area suggests a change; the result's message is the suggestion, and says so when the field it names is not in the source.`
+                text:
+                    `${code}: the grader of the ${area} area suggests a change; the result's message is the ` +
+                    `suggestion, and says so when the field it names is not in the source.`
             },
             defaultConfiguration: { level },
             properties: { tags: ['flowmcp-grading', 'hint', area] }
@@ -639,14 +651,14 @@ export class Sarif {
     private constructor() {}
 
     /**
-     * Writes fix items as a SARIF 2.1.0 log with one run: one result per item (`ruleId` the issue code
-     * or question id, `level` from the severity, `info` → `note`; the file as a relative URI under
-     * `SRCROOT` or an absolute `file:` URI; the line and column as the region when known; the JSON
-     * Pointer as a logical location `<schemaId>#<pointer>`; a `flowmcpGrading/v1` partial fingerprint,
-     * the sha-256 of `code|schemaId|pointer`, which a moved line does not change; cost, score, unit,
-     * area, tool, question, reasoning, hint and placed as properties; the message whole, naming its tool) and one rule per distinct code, sorted, described from the
-     * error catalogue or the question catalogue. The same items always give the same log.
-     * An item that is not a fix item is left out with a warning; the rest are still written.
+     * Writes fix items as a SARIF 2.1.0 log with one run: one result per item (`ruleId` the issue code or question id,
+     * `level` from the severity, `info` → `note`; the file as a relative URI under `SRCROOT` or an absolute `file:`
+     * URI; the line and column as the region when known; the JSON Pointer as a logical location `<schemaId>#<pointer>`;
+     * a `flowmcpGrading/v1` partial fingerprint, the sha-256 of `code|schemaId|pointer`, which a moved line does not
+     * change; cost, score, unit, area, tool, question, reasoning, hint and placed as properties; the message whole,
+     * naming its tool) and one rule per distinct code, sorted, described from the error catalogue or the question
+     * catalogue. The same items always give the same log. An item that is not a fix item is left out with a warning;
+     * the rest are still written.
      * @param input - `{ items, tool?, baseUri?, docsUri? }`
      * @returns `{ log, errors }`; `log` is `null` for SRF-001 missing argument, SRF-002 wrong argument,
      *   SRF-003 too many items; SRF-004/SRF-005 an item left out, SRF-006 a field left out, SRF-007 more

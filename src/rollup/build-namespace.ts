@@ -184,7 +184,10 @@ function namespaceAbout(ns: string, schemas: readonly NamedSchema[], previous: P
     return leaf.node
 }
 
-/** Every schema's skills as `<schema>.<skill>` leaves, sorted by key; entries graded for another skill are unusable (IDX-010). */
+/**
+ * Every schema's skills as `<schema>.<skill>` leaves, sorted by key; entries graded for another skill are unusable
+ * (IDX-010).
+ */
 function namespaceSkills(
     schemas: readonly NamedSchema[],
     previous: Previous,
@@ -333,7 +336,8 @@ export function buildNamespaceIndex(input: { listing?: unknown; previousIndex?: 
     const sink = rollupSink(errors)
     const schemas = validNamed(arr(listing.schemas), 'schema', '/listing/schemas', errors)
     const about = namespaceAbout(ns, schemas, previous, sink)
-    // Description and namespace aggregate share the namespace's own _gradings/ and are bound by time to the newest schema snapshot.
+    // Description and namespace aggregate share the namespace's own _gradings/ and are bound by time to the newest
+    // schema snapshot.
     const nsByArea = digestFolder(
         listing.gradings,
         ['namespace-description', 'tools-aggregate-namespace'],

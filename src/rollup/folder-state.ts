@@ -6,14 +6,19 @@ import { byTimeThenName } from './nodes.js'
 import type { GradingFacts, GradingFileInput } from './types.js'
 import { isObject } from '../model/object.js'
 
-/** One screened file the folder keeps: its screened facts, the verified ones once known, and the entry until verified. */
+/**
+ * One screened file the folder keeps: its screened facts, the verified ones once known, and the entry until verified.
+ */
 interface Held {
     readonly screened: GradingFacts
     verified: GradingFacts | null
     entry: unknown
 }
 
-/** The facts of one `_gradings/` folder as the rebuild record keeps them: its listing, and the few facts a status may rest on. */
+/**
+ * The facts of one `_gradings/` folder as the rebuild record keeps them: its listing, and the few facts a status may
+ * rest on.
+ */
 export interface FolderRecord {
     /**
      * The folder's file names in listing order joined by `/` (which no file name contains), less
@@ -291,7 +296,10 @@ export function decodeFacts(file: string, value: unknown): GradingFacts | null {
     } as GradingFacts
 }
 
-/** What verification added to screened facts (its problem, or rawGrade and normalizedScore): the rest is the screened facts. */
+/**
+ * What verification added to screened facts (its problem, or rawGrade and normalizedScore): the rest is the screened
+ * facts.
+ */
 export function encodeVerified(v: GradingFacts): Record<string, unknown> {
     const out: Record<string, unknown> = {}
     if (v.problem !== null)

@@ -125,7 +125,8 @@ function strictIssues(index: Obj): Issue[] {
  * 03 ⚠ C19) and, in `write` mode, against the stricter rules every index we write follows (03 §7.2):
  * `indexVersion` 2, exactly one of namespace/selectionId, full-second `updatedAt`, known statuses and
  * grades, a reason on blocked and pending nodes, `snapshot = { file, hash }`, `blockers` items `{ node, reason }`.
- * @param input - `{ index, mode? }`; `mode` `'write'` (default) or `'read'` (schema only, minute-precision `updatedAt` accepted)
+ * @param input - `{ index, mode? }`; `mode` `'write'` (default) or `'read'` (schema only, minute-precision `updatedAt`
+ *   accepted)
  * @returns `{ valid, errors }`; IDX-001/IDX-002 for a missing or non-object index, IDX-011 schema violations,
  *   IDX-003/IDX-007/IDX-028 write rules
  * @example validateIndex({ index: JSON.parse(text), mode: 'read' }).valid

@@ -75,7 +75,9 @@ interface SchemaWalk {
     readonly outs: Map<string, GradingFileInput[]>
 }
 
-/** Whether `names` joined by `/` equals `joined`, without building the joined string (run per folder on every rebuild). */
+/**
+ * Whether `names` joined by `/` equals `joined`, without building the joined string (run per folder on every rebuild).
+ */
 function sameListing(names: readonly string[], joined: string): boolean {
     let at = 0
     for (let i = 0; i < names.length; i += 1) {

@@ -212,7 +212,8 @@ function shellArgs(
     if (port !== null) errors.push(port)
     const { dir, issue } = normalizeDir(dirValue, `/${dirField}`, dirField)
     if (issue !== null) errors.push(issue)
-    // Given the island root (or any other folder) a rebuild would write an index for a namespace named after that folder.
+    // Given the island root (or any other folder) a rebuild would write an index for a namespace named after that
+    // folder.
     const parts = dir === null ? [] : dir.split('/')
     if (dir !== null && parts[parts.length - 2] !== parent)
         errors.push(
@@ -328,7 +329,8 @@ export class RebuildIndex {
      * @param input - `{ fs, namespaceDir, now, concurrency? }`
      * @returns `{ status, index, indexPath, written, errors }`; IDX-006 missing folder, IDX-008 write failed,
      *   IDX-011/IDX-028 invalid result, FS-* port failures, plus the node-level warnings
-     * @example await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: '/island/providers/defillama', now: clock.now() })
+     * @example
+     * await RebuildIndex.rebuildNamespaceIndex({ fs, namespaceDir: '/island/providers/defillama', now: clock.now() })
      */
     static async rebuildNamespaceIndex(input: {
         fs?: unknown
@@ -345,7 +347,13 @@ export class RebuildIndex {
      * @param input - `{ fs, selectionDir, providersRoot, now, concurrency? }`
      * @returns `{ status, index, indexPath, written, errors }`; IDX-024 no selection definition, plus the codes of
      *   {@link RebuildIndex.rebuildNamespaceIndex}
-     * @example await RebuildIndex.rebuildSelectionIndex({ fs, selectionDir: '/island/selections/defi', providersRoot: '/island/providers', now })
+     * @example
+     * await RebuildIndex.rebuildSelectionIndex({
+     *     fs,
+     *     selectionDir: '/island/selections/defi',
+     *     providersRoot: '/island/providers',
+     *     now
+     * })
      */
     static async rebuildSelectionIndex(input: {
         fs?: unknown

@@ -45,7 +45,9 @@ export class StablePromotion {
      * @param input - `{ entries, threshold }`: entries are objects with `gradingMode` and `aggregateGrade`
      * @returns `{ eligible, reason, nodeStatus, grade, errors }`; STB-001/STB-002 bad arguments, STB-003 unknown
      *   threshold, STB-WARN-001 no full entry, STB-WARN-002 below the threshold
-     * @example StablePromotion.checkEligibility({ entries: [{ gradingMode: 'full', aggregateGrade: 'B' }], threshold: 'B' }).nodeStatus // 'stable'
+     * @example
+     * StablePromotion.checkEligibility({ entries: [{ gradingMode: 'full', aggregateGrade: 'B' }], threshold: 'B' })
+     *     .nodeStatus // 'stable'
      */
     static checkEligibility(input: { entries?: unknown; threshold?: unknown }): PromotionResult {
         const errors: Issue[] = []

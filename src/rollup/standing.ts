@@ -22,7 +22,10 @@ import { isObject } from '../model/object.js'
  */
 export type SchemaStatus = NodeStatus | 'provisional'
 
-/** A blocked tool and why: its blocked reason (`BLOCKED_REASONS`, from `summary.json`), `null` when the index names none. */
+/**
+ * A blocked tool and why: its blocked reason (`BLOCKED_REASONS`, from `summary.json`), `null` when the index names
+ * none.
+ */
 export interface BlockedTool {
     readonly tool: string
     readonly cause: BlockedReason | null
@@ -32,14 +35,20 @@ export interface BlockedTool {
 /** The standing of one schema, read from its index node. */
 export interface SchemaStanding {
     readonly status: SchemaStatus
-    /** **The grade**: the worst grade of the schema's subtree, `REJECTED` under a veto; `null` unless `graded`, `stable` or `rejected`. */
+    /**
+     * **The grade**: the worst grade of the schema's subtree, `REJECTED` under a veto; `null` unless `graded`, `stable`
+     * or `rejected`.
+     */
     readonly grade: AggregateGrade | null
     /** The schema's own `tools-aggregate-schema` grade (`toolsAggregate.grade`), shown only where `grade` is. */
     readonly schemaGrade: AggregateGrade | null
     /** Why it is blocked or pending, as the index says. */
     readonly reason: string | null
     readonly blockedTools: readonly BlockedTool[]
-    /** Blocked only because this environment could not test it (a missing key, offline, no runtime): nothing in the schema is wrong. */
+    /**
+     * Blocked only because this environment could not test it (a missing key, offline, no runtime): nothing in the
+     * schema is wrong.
+     */
     readonly untestedHere: boolean
 }
 
@@ -182,7 +191,10 @@ export function compareStandings(before: SchemaStanding | undefined, after: Sche
     return { worse: messages.length > 0, messages }
 }
 
-/** Every schema standing of a namespace `index.json`, keyed `<namespace>.<schema>`, and the namespace's own status and grade. */
+/**
+ * Every schema standing of a namespace `index.json`, keyed `<namespace>.<schema>`, and the namespace's own status and
+ * grade.
+ */
 export interface IndexStandings {
     readonly namespace: string | null
     readonly status: string | null
@@ -212,7 +224,10 @@ export function standingsOfIndex(index: unknown): IndexStandings {
 export class Standing {
     private constructor() {}
 
-    /** The standing of one schema node of `index.json`; `mode: 'provisional'` shows a pending node of a deterministic-only run as `provisional`. */
+    /**
+     * The standing of one schema node of `index.json`; `mode: 'provisional'` shows a pending node of a
+     * deterministic-only run as `provisional`.
+     */
     static ofSchemaNode(input: { node: unknown; mode?: 'full' | 'provisional' | 'none' }): {
         standing: SchemaStanding
         errors: Issue[]

@@ -146,7 +146,10 @@ export interface IndexNode {
     readonly level?: string
     /** Selection-side nodes: the grade was capped (5–6 namespaces or no About; 01-model §4 step 8, 02-areas §8). */
     readonly capped?: { readonly from: LetterGrade; readonly to: LetterGrade; readonly reason: string }
-    /** A tool blocked by its pretest (`summary.json`): the blocked reason (`key-gated-missing-server-param`, `untested`, …; see `BLOCKED_REASONS`). */
+    /**
+     * A tool blocked by its pretest (`summary.json`): the blocked reason (`key-gated-missing-server-param`, `untested`,
+     * …; see `BLOCKED_REASONS`).
+     */
     readonly cause?: string
 }
 

@@ -99,8 +99,8 @@ function rebase(issues: readonly Issue[], from: string, to: string): Issue[] {
  * Evaluates a parsed rubric input for the CLI: `{ system: 'judgeSystem/1.0.0' | 'workflowSystem/1.0.0', ... }`
  * goes to `JudgeRubric.evaluate` or `WorkflowRubric.evaluate` without its `system` field.
  * @param input - `{ input }`, the parsed JSON
- * @returns `{ system, result, errors }`; issue paths point into `input` (`/input/...`). Codes: `RUB-001`
- *   unknown or missing system, `RUB-002` not an object, `RUB-003` unknown property, plus every code of the chosen `evaluate`.
+ * @returns `{ system, result, errors }`; issue paths point into `input` (`/input/...`). Codes: `RUB-001` unknown or
+ *   missing system, `RUB-002` not an object, `RUB-003` unknown property, plus every code of the chosen `evaluate`.
  * @example evaluateRubricInput({ input: { system: 'judgeSystem/1.0.0', scores } }).result?.grade
  */
 export function evaluateRubricInput(input: { input: unknown }): RubricEvaluationResult {

@@ -506,7 +506,10 @@ export interface TosMatch {
     readonly match: boolean
     readonly apiDomain: string | null
     readonly tosDomain: string | null
-    /** Why there is no match: `no-tos-found`, `unknown-api-domain`, `unknown-tos-domain`, `different-domain`; `null` on a match. */
+    /**
+     * Why there is no match: `no-tos-found`, `unknown-api-domain`, `unknown-tos-domain`, `different-domain`; `null` on
+     * a match.
+     */
     readonly reason: 'no-tos-found' | 'unknown-api-domain' | 'unknown-tos-domain' | 'different-domain' | null
     readonly errors: Issue[]
 }
@@ -527,7 +530,9 @@ export class KeyDomain {
      * @param input - `{ main }`
      * @returns `{ mismatches: [{ param, brand, apiHost, pointer }], checked, apiHost, apiDomain, errors }`;
      *   SEC-020/SEC-019 for a missing or malformed `main`, SEC-021 when keys exist but `root` names no host.
-     * @example KeyDomain.check({ main: { root: 'https://api.example.xyz', requiredServerParams: ['FACEBOOK_API_KEY'] } }).mismatches[0]?.brand // 'facebook'
+     * @example
+     * KeyDomain.check({ main: { root: 'https://api.example.xyz', requiredServerParams: ['FACEBOOK_API_KEY'] } })
+     *     .mismatches[0]?.brand // 'facebook'
      */
     static check(input: { main?: unknown }): KeyDomainResult {
         return checkKeyDomains((input as { main?: unknown } | null | undefined)?.main)
@@ -537,7 +542,8 @@ export class KeyDomain {
      * The registrable domain (eTLD+1) of a URL or host name, Public-Suffix-List aware
      * (`a.b.co.uk` → `b.co.uk`), private suffixes included (`alice.github.io` stays `alice.github.io`).
      * @param input - `{ url }`
-     * @returns `{ domain, errors }`; SEC-020/SEC-019 for a missing or non-string url, SEC-022 when no domain can be derived.
+     * @returns `{ domain, errors }`; SEC-020/SEC-019 for a missing or non-string url, SEC-022 when no domain can be
+     *   derived.
      * @example KeyDomain.registrableDomain({ url: 'https://api.flowmcp.org/v1' }).domain // 'flowmcp.org'
      */
     static registrableDomain(input: { url?: unknown }): { domain: string | null; errors: Issue[] } {
@@ -571,7 +577,8 @@ export class Tos {
      * match; `api.flowmcp.org` + `example.com/terms` → no match. `no-tos-found` is an answer, not an error.
      * @param input - `{ apiRoot, tosUrl }`
      * @returns `{ match, apiDomain, tosDomain, reason, errors }`; SEC-020/SEC-019 for missing or non-string arguments.
-     * @example Tos.rootDomainMatch({ apiRoot: 'https://api.flowmcp.org', tosUrl: 'https://flowmcp.org/terms' }).match // true
+     * @example
+     * Tos.rootDomainMatch({ apiRoot: 'https://api.flowmcp.org', tosUrl: 'https://flowmcp.org/terms' }).match // true
      */
     static rootDomainMatch(input: { apiRoot?: unknown; tosUrl?: unknown }): TosMatch {
         const args = (input ?? {}) as { apiRoot?: unknown; tosUrl?: unknown }

@@ -182,7 +182,8 @@ export function lex(source: string): Lexed {
 
     while (i < n) {
         let ch = source.charCodeAt(i)
-        // Most of a schema's code is indentation, names and punctuation that start nothing: stepped over in a tight loop.
+        // Most of a schema's code is indentation, names and punctuation that start nothing: stepped over in a tight
+        // loop.
         while (ch < 128 && PLAIN[ch] === 1) {
             i += 1
             if (i >= n) break

@@ -102,7 +102,9 @@ class SourceIndex {
         return current
     }
 
-    /** The properties of an object literal by name, the last one written winning, spreads of object literals merged in. */
+    /**
+     * The properties of an object literal by name, the last one written winning, spreads of object literals merged in.
+     */
     private objectIndex(node: Node, depth: number): ReadonlyMap<string, Slot> {
         const known = this.objects.get(node)
         if (known !== undefined) return known
@@ -265,9 +267,11 @@ function findMain(program: Node): { bindings: Map<string, Node>; root: Slot | nu
  * does not resolve all the way gives the place of its deepest resolved ancestor, never `null`
  * unless `main` itself was not found. Never throws.
  * @param input - `{ source }`: the module text
- * @returns `{ locate, resolve, errors }` (`resolve`: the place only when the pointer resolves all the way); SRC-001 does not parse, SRC-003 not a string, SRC-004 too long,
- *   SRC-005 no main or schema export (`locate` then always returns `null`)
- * @example sourceLocations({ source: "export const main = {\n    name: 'demo'\n}" }).locate('/name') // { line: 2, column: 5 }
+ * @returns `{ locate, resolve, errors }` (`resolve`: the place only when the pointer resolves all the way); SRC-001
+ *   does not parse, SRC-003 not a string, SRC-004 too long, SRC-005 no main or schema export (`locate` then always
+ *   returns `null`)
+ * @example
+ * sourceLocations({ source: "export const main = {\n    name: 'demo'\n}" }).locate('/name') // { line: 2, column: 5 }
  */
 export function sourceLocations(input: { source?: unknown }): SourceLocations {
     const parsed = parseModuleSource(input)

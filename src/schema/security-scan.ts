@@ -366,7 +366,10 @@ function scanCodePatterns(scan: SourceScan): void {
     }
 }
 
-/** Module names hidden in string literals: a required child_process, a dynamically imported node:fs, a computed fs/promises. */
+/**
+ * Module names hidden in string literals: a required child_process, a dynamically imported node:fs, a computed
+ * fs/promises.
+ */
 function scanStringLiterals(scan: SourceScan): void {
     const { code, add } = scan
     const importedFs = scan.findings.some((f) => f.module === 'fs')
@@ -476,8 +479,9 @@ export class SecurityScan {
      * `vetoClass` is `'malicious-module'` (eval, Function constructor, child_process and other
      * code-execution modules); every other finding only lowers `Q-security`.
      * @param input - `{ source, requiredServerParams? }` (the names help spot keys in comments and writers near keys)
-     * @returns `{ clean, findings: [{ code, label, line, column, vetoClass, module?, nearServerParam? }], modules, errors }`;
-     *   findings SEC-001…SEC-016; SEC-017 no source, SEC-018 source too long, SEC-019 wrong type, SEC-WARN-001 findings list cut at 1000.
+     * @returns `{ clean, findings: [{ code, label, line, column, vetoClass, module?, nearServerParam? }], modules,
+     *   errors }`; findings SEC-001…SEC-016; SEC-017 no source, SEC-018 source too long, SEC-019 wrong type,
+     *   SEC-WARN-001 findings list cut at 1000.
      * @example SecurityScan.scan({ source: 'export const main = {}' }).clean // true
      */
     static scan(input: { source?: unknown; requiredServerParams?: unknown }): SecurityScanResult {

@@ -29,7 +29,9 @@ export const READ_EXPORTS = ['main', 'schema', 'skill'] as const
 
 /** What {@link readModuleSource} yields. */
 export interface SourceModuleResult {
-    /** The read exports (`main`, `schema`, `skill` when present and readable), or `null` when the source does not parse. */
+    /**
+     * The read exports (`main`, `schema`, `skill` when present and readable), or `null` when the source does not parse.
+     */
     readonly module: LoadedModule | null
     /** Whether the module exports `handlers` (never read, never run). */
     readonly hasHandlers: boolean
@@ -108,7 +110,9 @@ function dottedName(node: Node): string | null {
     return object === null || property.type !== 'Identifier' ? null : `${object}.${property.name as string}`
 }
 
-/** Whether the node is the literal `null` (checked on the raw text: acorn also gives `null` for an unsupported regex). */
+/**
+ * Whether the node is the literal `null` (checked on the raw text: acorn also gives `null` for an unsupported regex).
+ */
 function isNullLiteral(node: Node): boolean {
     return node.type === 'Literal' && node.raw === 'null'
 }
@@ -166,7 +170,8 @@ function readStringify(node: Node, scope: Scope, depth: number): string {
         throw new Refusal('a spread argument in JSON.stringify(…)', line)
     if (args.length !== 1 && args.length !== 3)
         throw new Refusal(
-            `JSON.stringify with ${args.length} arguments (read: JSON.stringify(value) or JSON.stringify(value, null, n))`,
+            `JSON.stringify with ${args.length} arguments (read: JSON.stringify(value) or ` +
+                `JSON.stringify(value, null, n))`,
             line
         )
     let indent = 0
@@ -209,7 +214,8 @@ function readStringify(node: Node, scope: Scope, depth: number): string {
     }
     if (length > scope.stringified)
         throw new Refusal(`JSON.stringify(…) making more than ${MAX_STRINGIFIED} characters in the module`, line)
-    // Our code on the read plain value, never the schema's: the platform's own output (-0 as 0, lone surrogates escaped).
+    // Our code on the read plain value, never the schema's: the platform's own output (-0 as 0, lone surrogates
+    // escaped).
     const text = JSON.stringify(value, null, indent)
     scope.stringified -= text.length
     return text

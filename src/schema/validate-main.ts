@@ -137,7 +137,10 @@ function checkStringArray(main: Record<string, unknown>, key: string, out: Issue
     return strings
 }
 
-/** Runtime: `root` starts with `https://` and has no trailing slash; '' only warns. Spec: a plain URL without query or fragment. */
+/**
+ * Runtime: `root` starts with `https://` and has no trailing slash; '' only warns. Spec: a plain URL without query or
+ * fragment.
+ */
 function checkRoot(root: string, out: Issue[]): void {
     if (root === '') {
         out.push(createIssue('SCH-WARN-004', '/root'))
@@ -463,7 +466,8 @@ function checkToolTests(
                     detail:
                         named === undefined
                             ? ''
-                            : ` (it names the value template {{${key}}} of parameter ${named}, which the runtime fills from server parameters)`
+                            : ` (it names the value template {{${key}}} of parameter ${named}, which the ` +
+                              `runtime fills from server parameters)`
                 })
             )
         }

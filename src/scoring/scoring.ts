@@ -142,7 +142,13 @@ export class Scoring {
      * @param input - `{ gradings: Array<{ score, weight }> }`
      * @returns `{ mean, weightSum, included, excluded: { na, stale }, errors }`; GRD-001/GRD-002
      *   for a missing or non-array list, plus the codes of {@link Scoring.validateScore} and SCO-004.
-     * @example Scoring.computeWeightedMean({ gradings: [{ score: 'pass', weight: 1 }, { score: 4, weight: 1 }] }).mean // 4.5
+     * @example
+     * Scoring.computeWeightedMean({
+     *     gradings: [
+     *         { score: 'pass', weight: 1 },
+     *         { score: 4, weight: 1 }
+     *     ]
+     * }).mean // 4.5
      */
     static computeWeightedMean(input: { gradings?: unknown }): WeightedMeanResult {
         const gradings = input?.gradings

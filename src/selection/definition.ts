@@ -181,7 +181,9 @@ function checkSkills(list: unknown[], errors: Issue[]): void {
             errors.push(
                 createIssue('SEL-012', at, {
                     index: i,
-                    detail: `expected { file: "skills/<skill>/<skill>--<ts>--<hash8>.mjs" }, got ${isObject(item) ? 'no file string' : typeOfValue(item)}`
+                    detail:
+                        `expected { file: "skills/<skill>/<skill>--<ts>--<hash8>.mjs" }, got ` +
+                        `${isObject(item) ? 'no file string' : typeOfValue(item)}`
                 })
             )
             return
@@ -225,7 +227,9 @@ export function checkSelectionDefinition(definition: unknown, expectedSelectionI
     if (looksLikePrimitive(definition))
         return [
             createIssue('SEL-013', '', {
-                detail: 'it has tools/skills/resources/prompts ids but no selectionId and no members; convert it with SelectionDefinition.fromPrimitive'
+                detail:
+                    'it has tools/skills/resources/prompts ids but no selectionId and no members; convert it with ' +
+                    'SelectionDefinition.fromPrimitive'
             })
         ]
     const selectionId = checkString(definition, 'selectionId', errors)
@@ -325,7 +329,12 @@ export class SelectionDefinition {
      * `version` is normalised to `flowmcp/x.y.z`. The result is then validated like any definition.
      * @param input - `{ primitive, toolSchemas, personaIds }`
      * @returns `{ definition, errors }`; `definition` is `null` when an error was found (SEL-*, SKL-018)
-     * @example SelectionDefinition.fromPrimitive({ primitive, toolSchemas: { 'openmeteo/tool/getForecast': 'openmeteo.forecast' }, personaIds: ['decision-maker'] })
+     * @example
+     * SelectionDefinition.fromPrimitive({
+     *     primitive,
+     *     toolSchemas: { 'openmeteo/tool/getForecast': 'openmeteo.forecast' },
+     *     personaIds: ['decision-maker']
+     * })
      */
     static fromPrimitive(input: { primitive?: unknown; toolSchemas?: unknown; personaIds?: unknown }): {
         definition: SelectionDefinitionDocument | null

@@ -194,7 +194,10 @@ function predicate(schema: Schema): Predicate | null {
     return (data) => tests.every((test) => test(data))
 }
 
-/** A quiet verdict on `schema`: its {@link predicate} when it has one, else its compiled check run without keeping findings. */
+/**
+ * A quiet verdict on `schema`: its {@link predicate} when it has one, else its compiled check run without keeping
+ * findings.
+ */
 function verdict(schema: Schema, check: Check): (data: unknown, ctx: Ctx) => boolean {
     const quick = predicate(schema)
     return quick === null ? (data, ctx) => passes(check, data, ctx, false) : (data) => quick(data)

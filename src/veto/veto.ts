@@ -15,7 +15,8 @@ export class Veto {
     /**
      * The closed trigger list.
      * @returns `{ triggers }` — a copy; changing it changes nothing in the library.
-     * @example Veto.getTriggers().triggers // ['malicious-module', 'api-key-domain-mismatch', 'illegal-content', 'ai-security-veto']
+     * @example
+     * Veto.getTriggers().triggers // ['malicious-module', 'api-key-domain-mismatch', 'illegal-content', 'ai-security-veto']
      */
     static getTriggers(): { triggers: VetoTrigger[] } {
         return { triggers: [...VETO_TRIGGERS] }
@@ -42,7 +43,14 @@ export class Veto {
      * An entry that already carries a veto is not changed (GRD-045): a veto is written once.
      * @param input - `{ entry, triggeredBy, graderIdentity, evidence, reasoning?, timestamp }`
      * @returns `{ entry, errors }`; the codes of {@link Veto.validateVeto} (paths relative to the input).
-     * @example Veto.applyVeto({ entry, triggeredBy: 'api-key-domain-mismatch', graderIdentity, evidence: 'FACEBOOK_API_KEY on example.xyz', timestamp })
+     * @example
+     * Veto.applyVeto({
+     *     entry,
+     *     triggeredBy: 'api-key-domain-mismatch',
+     *     graderIdentity,
+     *     evidence: 'FACEBOOK_API_KEY on example.xyz',
+     *     timestamp
+     * })
      */
     static applyVeto(input: {
         entry?: unknown

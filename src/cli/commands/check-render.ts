@@ -109,11 +109,13 @@ export function checkText(rows: readonly CheckRow[], state: CheckState, verbose:
     const fresh = rows.filter((r) => r.fails.length === 0 && tooManyWarnings === null).flatMap((r) => r.newWarnings)
     if (fresh.length > 0)
         out.push(`\nnew warnings:\n${fresh.map((f) => `  new  ${f.schemaId}  ${fixLine(f)}\n`).join('')}`)
-    // A stale recording is named at every bar, pass or fail: which test, which request, the command that records it again.
+    // A stale recording is named at every bar, pass or fail: which test, which request, the command that records it
+    // again.
     const stale = rows.flatMap((r) => r.s.fixes.filter(isStaleRecordingItem))
     if (stale.length > 0)
         out.push(
-            `\nstale recordings (record them again and commit the recordings):\n${stale.map((f) => `  ${f.schemaId}  ${fixLine(f)}\n`).join('')}`
+            `\nstale recordings (record them again and commit the ` +
+                `recordings):\n${stale.map((f) => `  ${f.schemaId}  ${fixLine(f)}\n`).join('')}`
         )
     const all = rows.flatMap((r) => r.s.fixes)
     if (all.length > 0) out.push(`\n${countsLine(countFixItems(all))}\n`)

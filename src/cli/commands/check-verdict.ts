@@ -31,7 +31,10 @@ export interface CheckedSchema {
     readonly unverified: string | null
 }
 
-/** What a row of the check says: `ok`, `fails` (the gate), `unverified` (the run could not tell), `removed` (gone since the baseline). */
+/**
+ * What a row of the check says: `ok`, `fails` (the gate), `unverified` (the run could not tell), `removed` (gone since
+ * the baseline).
+ */
 export type Verdict = 'ok' | 'fails' | 'unverified' | 'removed'
 
 export interface CheckRow {
@@ -85,12 +88,18 @@ export function checkedSchema(fields: {
     return { ...fields, note: noteOf(fields.standing), untested: untestedOf(fields.standing) }
 }
 
-/** The first failure of the judge anywhere in the run, in its own (redacted) words: the cause a unit given up on later points back to. */
+/**
+ * The first failure of the judge anywhere in the run, in its own (redacted) words: the cause a unit given up on later
+ * points back to.
+ */
 export function firstJudgeFailure(errors: readonly Issue[]): string | null {
     return errors.find((e) => JUDGE_FAILURES.includes(e.code))?.message ?? null
 }
 
-/** Why the run could not establish a graded schema's standing: its units the judge left ungraded, with the judge's error; null when none. */
+/**
+ * Why the run could not establish a graded schema's standing: its units the judge left ungraded, with the judge's
+ * error; null when none.
+ */
 export function unverifiedCause(row: SchemaRow, runFailure: string | null): string | null {
     const g = row.result.grading
     if (g === null) return null
@@ -113,10 +122,16 @@ function changedUngraded(s: CheckedSchema, before: BaselineNode | undefined): st
     const open = s.standing.status === NODE_STATUS.pending || s.standing.status === 'provisional'
     if (!open) return null
     if (s.hash !== null && before.hash === s.hash) return null
-    return `changed since the baseline (graded ${before.standing.grade} there) and not graded in this run${s.standing.reason !== null ? ` (${s.standing.reason})` : ''}`
+    return (
+        `changed since the baseline (graded ${before.standing.grade} there) and not graded in this ` +
+        `run${s.standing.reason !== null ? ` (${s.standing.reason})` : ''}`
+    )
 }
 
-/** A finding of the schema's own checks (what a baseline's state keeps), not a tool its tests left ungraded (compared through the standing). */
+/**
+ * A finding of the schema's own checks (what a baseline's state keeps), not a tool its tests left ungraded (compared
+ * through the standing).
+ */
 const isSchemaFinding = (f: FixItem): boolean => f.kind === 'finding' && f.unit === undefined
 
 /** The warnings of a fix list the baseline did not have: every one without a baseline node or its findings. */
@@ -143,12 +158,14 @@ export function rowOf(s: CheckedSchema, gates: Gates, baseline: ReadonlyMap<stri
     const unverified = s.unverified ?? changedUngraded(s, before)
     const fails: string[] = []
     const { grade, status } = s.standing
-    // A schema only this environment could not test has no grade to hold against --min-grade: it is reported, not failed.
+    // A schema only this environment could not test has no grade to hold against --min-grade: it is reported, not
+    // failed.
     const excused = (s.standing.untestedHere && !gates.failOnUntested) || unverified !== null
     if (gates.minGrade !== undefined && !excused) {
         if (grade === null)
             fails.push(
-                `no grade (${status}${s.standing.reason !== null ? `: ${s.standing.reason}` : ''}); --min-grade ${gates.minGrade} needs one`
+                `no grade (${status}${s.standing.reason !== null ? `: ${s.standing.reason}` : ''}); ` +
+                    `--min-grade ${gates.minGrade} needs one`
             )
         else if (rank(grade) < rank(gates.minGrade)) fails.push(`grade ${grade} is below --min-grade ${gates.minGrade}`)
     }
@@ -268,7 +285,10 @@ export function unverifiedItem(s: CheckedSchema, allowed: boolean): FixItem {
     }
 }
 
-/** `--max-warnings <n>`: why the check fails for the warnings of the fix lists (notices of the environment not counted), or null. */
+/**
+ * `--max-warnings <n>`: why the check fails for the warnings of the fix lists (notices of the environment not counted),
+ * or null.
+ */
 export function warningGate(fixes: readonly FixItem[], max: number | undefined): string | null {
     if (max === undefined) return null
     const notices = fixes.filter(isEnvironmentItem).length

@@ -33,17 +33,26 @@ export interface CheckCommandOptions extends GradeCommandOptions {
     readonly minGrade?: string
     /** An island folder or one `index.json`: a schema whose grade fell below the one there fails the check. */
     readonly baseline?: string
-    /** When the baseline is missing or empty: `fail` (the default) fails the check saying so, `new` checks every schema as new. */
+    /**
+     * When the baseline is missing or empty: `fail` (the default) fails the check saying so, `new` checks every schema
+     * as new.
+     */
     readonly baselineMissing?: string
     /** Fail on tools that could not be tested for a missing key too (they are only reported by default). */
     readonly failOnUntested?: boolean
     /** Fail on a schema the baseline has and the checked folders no longer do (reported as removed by default). */
     readonly failOnRemoved?: boolean
-    /** A schema the run could not verify (a failed judge, an interruption) does not fail the check (it is still reported). */
+    /**
+     * A schema the run could not verify (a failed judge, an interruption) does not fail the check (it is still
+     * reported).
+     */
     readonly allowUnverified?: boolean
     /** Append a Markdown summary to this file (a CI job summary, e.g. `$GITHUB_STEP_SUMMARY`). */
     readonly summary?: string
-    /** Fail the check when the fix lists hold more warnings than this, over all schemas (eslint's `--max-warnings`); notices of the environment are not counted. */
+    /**
+     * Fail the check when the fix lists hold more warnings than this, over all schemas (eslint's `--max-warnings`);
+     * notices of the environment are not counted.
+     */
     readonly maxWarnings?: number
 }
 
@@ -110,7 +119,10 @@ function wrongOption(options: CheckCommandOptions): string | null {
     return null
 }
 
-/** What the check found: a row per schema, what an interruption skipped and what it says once; or the exit code of an error (the reason on stderr). */
+/**
+ * What the check found: a row per schema, what an interruption skipped and what it says once; or the exit code of an
+ * error (the reason on stderr).
+ */
 async function checkOutcome(
     paths: readonly string[],
     options: CheckCommandOptions,
@@ -162,7 +174,10 @@ async function checkOutcome(
     return { rows: schemas.map((s) => rowOf(s, gates, baseline)), interrupted, notices }
 }
 
-/** The baseline of `--baseline` (null without one, or when missing and `--baseline-missing new`); the exit code when it is missing (1) or cannot be read (2). */
+/**
+ * The baseline of `--baseline` (null without one, or when missing and `--baseline-missing new`); the exit code when it
+ * is missing (1) or cannot be read (2).
+ */
 async function baselineOf(
     options: CheckCommandOptions,
     io: CliIo,
@@ -177,13 +192,16 @@ async function baselineOf(
     if ('missing' in read) {
         if (options.baselineMissing === 'new') {
             notices.push(
-                `the baseline ${options.baseline} ${read.missing}: every schema is checked as new (--baseline-missing new)`
+                `the baseline ${options.baseline} ${read.missing}: every schema is checked as new ` +
+                    `(--baseline-missing new)`
             )
             return null
         }
-        // A gate with nothing to compare with cannot say whether anything got worse: it fails, and says how to choose otherwise.
+        // A gate with nothing to compare with cannot say whether anything got worse: it fails, and says how to choose
+        // otherwise.
         io.stderr(
-            `check: the baseline ${options.baseline} ${read.missing}; nothing to compare with, so the check fails (pass --baseline-missing new to check every schema as new, as for a first pull request)\n`
+            `check: the baseline ${options.baseline} ${read.missing}; nothing to compare with, so the check ` +
+                `fails (pass --baseline-missing new to check every schema as new, as for a first pull request)\n`
         )
         return EXIT.FINDINGS
     }
@@ -210,7 +228,8 @@ async function gradedSchemas(
             )
         )
     )
-    // Without a baseline a path that does not exist stays an error (a typo); with one, it may be a folder the pull request removed.
+    // Without a baseline a path that does not exist stays an error (a typo); with one, it may be a folder the pull
+    // request removed.
     const gone = baseline !== null ? paths.filter((_, i) => exists[i] !== true) : []
     const present = paths.filter((p) => !gone.includes(p))
     const run = await runGrading(
@@ -232,7 +251,8 @@ async function gradedSchemas(
     ])
     const schemas: CheckedSchema[] = run.results.map((row) => {
         const g = row.result.grading
-        // A schema that does not parse (or cannot be read) is a finding at its file and line; the others are still checked.
+        // A schema that does not parse (or cannot be read) is a finding at its file and line; the others are still
+        // checked.
         if (g === null) return unreadableSchema(row.file, row.result.errors, io.cwd)
         return checkedSchema({
             id: g.schemaId,
@@ -248,7 +268,8 @@ async function gradedSchemas(
     const provisional = schemas.filter((s) => s.standing.status === 'provisional').length
     if (provisional > 0 && options.judgeCli?.judgeCommand === undefined && options.answers === undefined) {
         notices.push(
-            `no judge given (--judge-command): ${provisional} schema${provisional === 1 ? ' has' : 's have'} deterministic answers only and no grade; a baseline grade cannot be held against changed content`
+            `no judge given (--judge-command): ${provisional} schema${provisional === 1 ? ' has' : 's have'} ` +
+                `deterministic answers only and no grade; a baseline grade cannot be held against changed content`
         )
     }
     // A namespace's own units are not a schema's standing, but what the run left of them is said.
@@ -265,7 +286,10 @@ async function gradedSchemas(
     return { schemas, interrupted: run.interrupted }
 }
 
-/** The baseline's schemas of the namespaces checked now, or of a path gone since (its folder name), that this tree no longer has. */
+/**
+ * The baseline's schemas of the namespaces checked now, or of a path gone since (its folder name), that this tree no
+ * longer has.
+ */
 function removedSchemas(
     schemas: readonly CheckedSchema[],
     gone: readonly string[],

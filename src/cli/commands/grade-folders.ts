@@ -111,8 +111,9 @@ function namespaceInput(
             ...(setup.answers !== undefined
                 ? { answers: setup.answers as Record<string, Record<string, unknown>> }
                 : {}),
-            // An estimate calls no judge and writes nothing: the prompts it gets back are the requests a judge would receive.
-            // The judge command keeps its own timer (--judge-timeout, which kills its process group), so the library's is off.
+            // An estimate calls no judge and writes nothing: the prompts it gets back are the requests a judge would
+            // receive. The judge command keeps its own timer (--judge-timeout, which kills its process group), so the
+            // library's is off.
             ...(setup.judge !== undefined && !setup.estimate
                 ? { judge: setup.judge, judgeTimeoutMs: 0, signal, sleep: abortableSleep(signal) }
                 : {}),
@@ -160,7 +161,8 @@ export function skippedBy(
         )
         if (open.length > 0)
             out.push(
-                `${open.length} unit${open.length === 1 ? '' : 's'} of ${t.result.namespace ?? name(t.dir)} not answered`
+                `${open.length} unit${open.length === 1 ? '' : 's'} of ${t.result.namespace ?? name(t.dir)} ` +
+                    `not answered`
             )
     }
     return out

@@ -10,7 +10,8 @@ export function jsonReport(
     fixes: ReadonlyMap<SchemaRow, FixItem[]>,
     runtime: RuntimeView | null
 ): unknown {
-    // A single-test unit whose tool's tests ran through the FlowMCP runtime says so (`via: 'runtime'`, as the pretest's results do).
+    // A single-test unit whose tool's tests ran through the FlowMCP runtime says so (`via: 'runtime'`, as the pretest's
+    // results do).
     const unitView = (u: UnitResult, ran: ReadonlyMap<string, unknown> = new Map()): unknown => ({
         unit: u.unit,
         area: u.area,

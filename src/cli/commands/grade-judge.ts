@@ -44,7 +44,8 @@ export async function readAnswers(
         return { file: JSON.parse(await readFile(absolute(options.answers, io.cwd), 'utf8')) as AnswersFile }
     } catch (cause) {
         io.stderr(
-            `${command}: cannot read answers ${options.answers}: ${cause instanceof Error ? cause.message : String(cause)}\n`
+            `${command}: cannot read answers ${options.answers}: ` +
+                `${cause instanceof Error ? cause.message : String(cause)}\n`
         )
         return EXIT.USAGE
     }
@@ -57,7 +58,9 @@ export interface RunJudge {
     readonly denyEnv: readonly string[]
 }
 
-/** Builds the judge of `--judge-command` and the grader its entries record; the exit code when its options are wrong. */
+/**
+ * Builds the judge of `--judge-command` and the grader its entries record; the exit code when its options are wrong.
+ */
 export async function judgeOf(
     files: readonly string[],
     options: GradeCommandOptions,

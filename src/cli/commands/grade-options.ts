@@ -6,7 +6,10 @@ import type { JudgeCliValues } from '../judge-command.js'
 export interface GradeRuntimeOptions {
     /** The flowmcp-core folder (`--runtime`). */
     readonly folder: string
-    /** The folder whose `node_modules` holds the schemas' libraries (`--runtime-libraries`); default: the runtime folder. */
+    /**
+     * The folder whose `node_modules` holds the schemas' libraries (`--runtime-libraries`); default: the runtime
+     * folder.
+     */
     readonly libraries?: string
     /** The shared lists folder (`--runtime-lists`). */
     readonly lists?: string
@@ -33,7 +36,10 @@ export interface GradeCommandOptions {
     readonly now?: string
     /** Import (run) each schema module instead of reading its syntax tree; only for trusted sources. */
     readonly trustedImport?: boolean
-    /** Print the judge calls and input tokens the grading would cost (total and prefix-cacheable), calling no judge and writing nothing. */
+    /**
+     * Print the judge calls and input tokens the grading would cost (total and prefix-cacheable), calling no judge and
+     * writing nothing.
+     */
     readonly estimate?: boolean
     /** Every item of each schema's fix list, not only the worst few. */
     readonly verbose?: boolean
@@ -41,9 +47,15 @@ export interface GradeCommandOptions {
     readonly sarif?: string
     /** Run the tests of handler schemas through the FlowMCP runtime, in a child process (`--runtime`). */
     readonly runtime?: GradeRuntimeOptions
-    /** The config file's rules (`{ "<code>": "off" | "warning" | "error" }`), applied to what is shown, never to a grade. */
+    /**
+     * The config file's rules (`{ "<code>": "off" | "warning" | "error" }`), applied to what is shown, never to a
+     * grade.
+     */
     readonly rules?: Readonly<Record<string, unknown>>
-    /** With `live`: write every HTTP exchange into this folder as recordings `--recordings` replays (docs/recordings.md). */
+    /**
+     * With `live`: write every HTTP exchange into this folder as recordings `--recordings` replays
+     * (docs/recordings.md).
+     */
     readonly record?: string
     /** The paths came from a list (`--paths-from`): an empty one is nothing to do, not a usage error. */
     readonly pathsListed?: boolean

@@ -98,7 +98,10 @@ export async function fixListsOf(
     return out
 }
 
-/** A path as a shell reads it: relative to the working folder when under it, quoted when it holds more than plain characters. */
+/**
+ * A path as a shell reads it: relative to the working folder when under it, quoted when it holds more than plain
+ * characters.
+ */
 function shellPath(path: string, cwd: string): string {
     const base = cwd.endsWith('/') ? cwd : `${cwd}/`
     const shown = path === cwd ? '.' : path.startsWith(base) ? path.slice(base.length) : path
@@ -111,7 +114,10 @@ function shellPath(path: string, cwd: string): string {
  * what the run sent, so the other schemas of the namespace keep their exchanges.
  */
 export function rerecordCommand(file: string, recordings: string, cwd: string): string {
-    return `flowmcp-grading grade ${shellPath(dirname(file), cwd)} --live --record ${shellPath(absolute(recordings, cwd), cwd)}`
+    return (
+        `flowmcp-grading grade ${shellPath(dirname(file), cwd)} --live --record ` +
+        `${shellPath(absolute(recordings, cwd), cwd)}`
+    )
 }
 
 /**
@@ -148,7 +154,10 @@ export async function writeSarif(
     }
 }
 
-/** Writes each host's recording as `<dir>/<host name>.json` (replacing an earlier one), the files `--recordings <dir>` reads. */
+/**
+ * Writes each host's recording as `<dir>/<host name>.json` (replacing an earlier one), the files `--recordings <dir>`
+ * reads.
+ */
 export async function writeRecordings(
     recordings: readonly Recording[],
     dir: string,
@@ -162,7 +171,8 @@ export async function writeRecordings(
             await writeFile(join(dir, `${name}.json`), redacted(io, JSON.stringify(recording, null, 2)) + '\n')
         }
         io.stderr(
-            `recorded: ${recordings.reduce((n, r) => n + r.exchanges.length, 0)} exchanges of ${recordings.length} host${recordings.length === 1 ? '' : 's'} in ${dir}\n`
+            `recorded: ${recordings.reduce((n, r) => n + r.exchanges.length, 0)} exchanges of ` +
+                `${recordings.length} host${recordings.length === 1 ? '' : 's'} in ${dir}\n`
         )
         return true
     } catch (cause) {

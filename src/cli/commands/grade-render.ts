@@ -74,7 +74,9 @@ function unitLines(name: string, units: readonly UnitResult[]): string[] {
     }
     return [...byCause.entries()].map(
         ([cause, list]) =>
-            `  ${name}: ${list.length > 3 ? `${list.slice(0, 3).join(', ')} +${list.length - 3} more` : list.join(', ')} ${cause}\n`
+            `  ${name}: ` +
+            `${list.length > 3 ? `${list.slice(0, 3).join(', ')} +${list.length - 3} more` : list.join(', ')} ` +
+            `${cause}\n`
     )
 }
 
@@ -91,11 +93,17 @@ function testLines(name: string, tests: readonly PretestTestRecord[]): string[] 
                 (r) => `${r.method} ${r.url} → ${r.status ?? 'no answer'}${r.missingRecording ? ' (not recorded)' : ''}`
             )
             const error = t.error !== null && !t.working ? ` — ${t.error}` : ''
-            return `  ${name}: ${t.tool}#${t.testIndex} ${t.verdict ?? '-'}${t.via === 'runtime' ? ' (runtime)' : ''}${requests.length > 0 ? `: ${requests.slice(0, 5).join('; ')}${requests.length > 5 ? ` +${requests.length - 5} more` : ''}` : ''}${error}\n`
+            return (
+                `  ${name}: ${t.tool}#${t.testIndex} ` +
+                `${t.verdict ?? '-'}${t.via === 'runtime' ? ' (runtime)' : ''}${requests.length > 0 ? `: ${requests.slice(0, 5).join('; ')}${requests.length > 5 ? ` +${requests.length - 5} more` : ''}` : ''}${error}\n`
+            )
         })
 }
 
-/** The fix items the text report lists: untested tools are said by the unit lines above them, so their DPT findings are not repeated; a stale recording (at its test) is listed. */
+/**
+ * The fix items the text report lists: untested tools are said by the unit lines above them, so their DPT findings are
+ * not repeated; a stale recording (at its test) is listed.
+ */
 function printedFixes(items: readonly FixItem[]): FixItem[] {
     return items.filter((i) => !(i.kind === 'finding' && i.code.startsWith('DPT-') && !isStaleRecordingItem(i)))
 }
@@ -154,7 +162,8 @@ function tableRows(
             schemaGrade: '-',
             status:
                 result.rollupStatus !== null
-                    ? `${mode} · index ${result.rollupStatus}${result.rollupGrade !== null ? ` ${result.rollupGrade}` : ''}`
+                    ? `${mode} · index ` +
+                      `${result.rollupStatus}${result.rollupGrade !== null ? ` ${result.rollupGrade}` : ''}`
                     : mode,
             issues: topIssues(result.errors)
         })
@@ -179,7 +188,9 @@ function schemaLines(
         const ok = ran.reduce((n, [, t]) => n + t.ok, 0)
         const tools = ran.map(([tool]) => tool)
         out.push(
-            `  ${name}: ${tools.length > 3 ? `${tools.slice(0, 3).join(', ')} +${tools.length - 3} more` : tools.join(', ')} tested through the FlowMCP runtime: ${ok} of ${tests} test${tests === 1 ? '' : 's'} answered\n`
+            `  ${name}: ` +
+                `${tools.length > 3 ? `${tools.slice(0, 3).join(', ')} +${tools.length - 3} more` : tools.join(', ')} ` +
+                `tested through the FlowMCP runtime: ${ok} of ${tests} test${tests === 1 ? '' : 's'} answered\n`
         )
     }
     if (verbose) out.push(...testLines(name, result.grading?.pretest.tests ?? []))
@@ -225,16 +236,22 @@ function legendLines(
     const printed = results.flatMap((row) => printedFixes(fixes.get(row) ?? []))
     if (printed.length > 0) out.push(`\n${countsLine(countFixItems(printed))}\n`)
     out.push(
-        '\ngrade = the schema\'s standing in index.json: the worst grade of its tools and tools aggregate, shown only when the schema is graded (a tool whose tests did not run blocks it; a provisional run has no grade); a namespace row: its index.json grade. schemaGrade = the tools-aggregate-schema grade alone. See docs/guide.md, "Which grade to quote".\n'
+        "\ngrade = the schema's standing in index.json: the worst grade of its tools and tools aggregate, " +
+            'shown only when the schema is graded (a tool whose tests did not run blocks it; a provisional run ' +
+            'has no grade); a namespace row: its index.json grade. schemaGrade = the tools-aggregate-schema grade ' +
+            'alone. See docs/guide.md, "Which grade to quote".\n'
     )
     if (results.some(({ file }) => runtimeTools(runtime, file).size > 0)) {
         out.push(
-            `via runtime = the tests of the schema's handler tools ran through the FlowMCP runtime${runtime?.version !== null && runtime?.version !== undefined ? ` ${runtime.version}` : ''} (--runtime), in a child process under Node's permission model.\n`
+            `via runtime = the tests of the schema's handler tools ran through the FlowMCP ` +
+                `runtime${runtime?.version !== null && runtime?.version !== undefined ? ` ${runtime.version}` : ''} ` +
+                `(--runtime), in a child process under Node's permission model.\n`
         )
     }
     if (results.some(({ result }) => result.grading?.mode === 'provisional')) {
         out.push(
-            'provisional = deterministic answers only, no grade: pass --judge-command <cmd> (or --answers <file>) to grade the non-deterministic questions.\n'
+            'provisional = deterministic answers only, no grade: pass --judge-command <cmd> (or --answers ' +
+                '<file>) to grade the non-deterministic questions.\n'
         )
     }
     const kept =
@@ -252,7 +269,8 @@ function legendLines(
                 0
             )
         out.push(
-            `resumed: ${kept} units kept from the island (graded before for the same content), ${filled} graded now; --force grades everything again.\n`
+            `resumed: ${kept} units kept from the island (graded before for the same content), ${filled} ` +
+                `graded now; --force grades everything again.\n`
         )
     }
     return out

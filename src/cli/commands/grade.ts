@@ -163,7 +163,10 @@ export async function runGrading(
     }
 }
 
-/** Every schema file the paths name, each once; or the exit code when there is none or a path cannot be read (the reason on stderr). */
+/**
+ * Every schema file the paths name, each once; or the exit code when there is none or a path cannot be read (the reason
+ * on stderr).
+ */
 async function findSchemaFiles(paths: readonly string[], io: CliIo, command: string): Promise<string[] | number> {
     if (paths.length === 0) {
         io.stderr(`${command}: name at least one schema file or folder\n`)
@@ -184,7 +187,10 @@ async function findSchemaFiles(paths: readonly string[], io: CliIo, command: str
     return unique
 }
 
-/** The HTTP port of a run (live, replayed from `--recordings`, or none) and, with `--record`, the recorder in front of it. */
+/**
+ * The HTTP port of a run (live, replayed from `--recordings`, or none) and, with `--record`, the recorder in front of
+ * it.
+ */
 async function networkOf(
     options: GradeCommandOptions,
     io: CliIo,
@@ -237,10 +243,12 @@ function runtimeOf(
         for (const e of runtime.errors) io.stderr(`${command}: ${e}\n`)
         return EXIT.USAGE
     }
-    // Offline the runtime still runs the handler tools' tests: its child has no network (a test that tries it fails, DPT-021).
+    // Offline the runtime still runs the handler tools' tests: its child has no network (a test that tries it fails,
+    // DPT-021).
     if (runtime.port !== null && offline)
         io.stderr(
-            `${command}: --runtime offline: the handler tools' tests run with no network (a test that needs it fails as network not granted: pass --live or --recordings); other tools are not tested\n`
+            `${command}: --runtime offline: the handler tools' tests run with no network (a test that needs ` +
+                `it fails as network not granted: pass --live or --recordings); other tools are not tested\n`
         )
     return runtime
 }

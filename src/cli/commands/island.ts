@@ -6,11 +6,15 @@ import { absolute, nodeFs } from '../node.js'
 function report(issues: readonly Issue[], io: CliIo): void {
     for (const issue of issues.filter((i) => i.severity !== SEVERITY.info))
         io.stderr(
-            `${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`
+            `${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ` +
+                `${ErrorCodes.format({ issue }).text ?? issue.message}\n`
         )
 }
 
-/** `rebuild-index <dir>`: rebuilds `index.json` of a namespace (`providers/<ns>`) or selection (`selections/<sel>`) folder. */
+/**
+ * `rebuild-index <dir>`: rebuilds `index.json` of a namespace (`providers/<ns>`) or selection (`selections/<sel>`)
+ * folder.
+ */
 export async function rebuildIndexCommand(
     args: readonly string[],
     options: { json: boolean; now?: string },
@@ -55,7 +59,8 @@ export async function rebuildIndexCommand(
         )
     else
         io.stdout(
-            `${result.indexPath ?? '-'}: ${index?.status ?? 'not written'}${index?.grade !== undefined ? `, grade ${index.grade}` : ''}\n`
+            `${result.indexPath ?? '-'}: ` +
+                `${index?.status ?? 'not written'}${index?.grade !== undefined ? `, grade ${index.grade}` : ''}\n`
         )
     return result.status
         ? result.errors.some((e) => e.severity === SEVERITY.error)
@@ -64,7 +69,10 @@ export async function rebuildIndexCommand(
         : EXIT.FINDINGS
 }
 
-/** `export <namespace|selection> <dir> --island <root>`: exports a graded namespace (or `--selection`) into a new folder. */
+/**
+ * `export <namespace|selection> <dir> --island <root>`: exports a graded namespace (or `--selection`) into a new
+ * folder.
+ */
 export async function exportCommand(
     args: readonly string[],
     options: { island?: string; selection: boolean; includeSchemas: boolean; json: boolean },
@@ -87,7 +95,9 @@ export async function exportCommand(
     if (options.json) io.stdout(JSON.stringify({ ok: result.status, ...result }, null, 2) + '\n')
     else if (result.status)
         io.stdout(
-            `exported ${result.flow} ${name} to ${result.exportDir} (${written} ${written === 1 ? 'file' : 'files'}: index.json${result.files.length > 0 ? ` and ${result.files.length} more` : ''})\n`
+            `exported ${result.flow} ${name} to ${result.exportDir} (${written} ` +
+                `${written === 1 ? 'file' : 'files'}: ` +
+                `index.json${result.files.length > 0 ? ` and ${result.files.length} more` : ''})\n`
         )
     if (result.status) return EXIT.OK
     // A folder that exists or lies inside the island is a usage problem, not a finding about the grading.

@@ -34,7 +34,10 @@ export function promptsMismatch(prompts: PromptsV1, main: unknown, schemaPath: s
     return null
 }
 
-/** Imports the schema into the island and writes the report as its tools-aggregate-schema entry, so index.json reflects it. */
+/**
+ * Imports the schema into the island and writes the report as its tools-aggregate-schema entry, so index.json reflects
+ * it.
+ */
 export async function storeReport(
     report: GradeReportV1,
     loaded: { main: unknown; text: string },

@@ -18,7 +18,8 @@ import { promptsMismatch, storeReport } from './protocol-scores.js'
 function printIssues(issues: readonly Issue[], io: CliIo): void {
     for (const issue of issues.filter((i) => i.severity !== SEVERITY.info))
         io.stderr(
-            `${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`
+            `${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ` +
+                `${ErrorCodes.format({ issue }).text ?? issue.message}\n`
         )
 }
 
@@ -36,7 +37,10 @@ async function loadMain(path: string, trustedImport: boolean): Promise<{ main: u
     return { main: read.module.main ?? read.module.schema, text }
 }
 
-/** `emit-prompts <schema.mjs>`: prints the Scoring Protocol v1 prompts.json for one schema; with `--areas`, an answers file of its open area units. */
+/**
+ * `emit-prompts <schema.mjs>`: prints the Scoring Protocol v1 prompts.json for one schema; with `--areas`, an answers
+ * file of its open area units.
+ */
 export async function emitPromptsCommand(
     args: readonly string[],
     options: {
@@ -153,7 +157,10 @@ async function namespaceOf(path: string): Promise<string | null> {
     }
 }
 
-/** `consume-scores <prompts.json> <scores.json> --schema <schema.mjs>`: validates the scores and prints the grade report. */
+/**
+ * `consume-scores <prompts.json> <scores.json> --schema <schema.mjs>`: validates the scores and prints the grade
+ * report.
+ */
 export async function consumeScoresCommand(
     args: readonly string[],
     options: { schema?: string; now?: string; json?: boolean; island?: string; trustedImport?: boolean },
@@ -167,7 +174,8 @@ export async function consumeScoresCommand(
     }
     if (args.length !== 2 || options.schema === undefined) {
         io.stderr(
-            'consume-scores: usage: consume-scores <prompts.json> <scores.json> --schema <schema.mjs> [--island <dir>]\n'
+            'consume-scores: usage: consume-scores <prompts.json> <scores.json> --schema <schema.mjs> ' +
+                '[--island <dir>]\n'
         )
         return done(EXIT.USAGE, {
             report: null,

@@ -28,7 +28,8 @@ export async function reportCommand(
     })
     for (const issue of report.errors)
         io.stderr(
-            `${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`
+            `${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ` +
+                `${ErrorCodes.format({ issue }).text ?? issue.message}\n`
         )
     // Not an island, or a baseline that is none: nothing worth writing.
     if (report.errors.some((e) => e.code === 'RPT-001' || e.code === 'RPT-004')) return EXIT.USAGE
@@ -62,7 +63,8 @@ export async function reportCommand(
     else if (out === null) io.stdout(report.html)
     else
         io.stdout(
-            `wrote ${out}: ${report.namespaces} ${report.namespaces === 1 ? 'namespace' : 'namespaces'}${report.selections > 0 ? `, ${report.selections} selections` : ''}\n`
+            `wrote ${out}: ${report.namespaces} ` +
+                `${report.namespaces === 1 ? 'namespace' : 'namespaces'}${report.selections > 0 ? `, ${report.selections} selections` : ''}\n`
         )
     // An unreadable index or entry is a finding about the island.
     return report.errors.length > 0 ? EXIT.FINDINGS : EXIT.OK

@@ -28,7 +28,8 @@ export async function rubricCommand(files: readonly string[], options: { json: b
     }
     for (const issue of evaluation.errors) {
         io.stdout(
-            `${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`
+            `${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ` +
+                `${ErrorCodes.format({ issue }).text ?? issue.message}\n`
         )
     }
     const result = evaluation.result as Record<string, unknown> | null
@@ -42,7 +43,8 @@ export async function rubricCommand(files: readonly string[], options: { json: b
         for (const line of report?.lines ?? []) io.stdout(`  ${line}\n`)
     } else {
         io.stdout(
-            `grade: ${String(result.grade)}  passed: ${String(result.passed)}  weighted score: ${String(result.weightedScore)}\n`
+            `grade: ${String(result.grade)}  passed: ${String(result.passed)}  weighted score: ` +
+                `${String(result.weightedScore)}\n`
         )
         const placement = result.placement as {
             summary?: string

@@ -68,7 +68,8 @@ export async function validateCommand(
         for (const v of verdicts) {
             for (const issue of v.errors.filter((e) => e.severity !== SEVERITY.info)) {
                 io.stdout(
-                    `  ${v.file}: ${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`
+                    `  ${v.file}: ${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ` +
+                        `${ErrorCodes.format({ issue }).text ?? issue.message}\n`
                 )
             }
         }

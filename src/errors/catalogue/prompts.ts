@@ -1,6 +1,8 @@
 import { defineCodes } from '../define.js'
 
-/** PromptBuilder (reference meanings for PB-001..008, 06 §17), surfacing lines, prompts.json v2, task ids (06 §19.4). */
+/**
+ * PromptBuilder (reference meanings for PB-001..008, 06 §17), surfacing lines, prompts.json v2, task ids (06 §19.4).
+ */
 export const PROMPT_CODES = defineCodes({
     'PB-001': ['error', 'Missing required parameter: {field}', '06 §17 PromptBuilder input'],
     'PB-002': ['error', "Parameter '{field}' must be of type {expected}, got {actual}", '06 §17 PromptBuilder input'],

@@ -1,6 +1,9 @@
 import { defineCodes, LOWERS_STRUCTURE } from '../define.js'
 
-/** Structural validation of a FlowMCP v4 `main` (05 §2.3, 03 §13.1), schema ids (01-model ⚠ A14) and the deterministic answers built from them. */
+/**
+ * Structural validation of a FlowMCP v4 `main` (05 §2.3, 03 §13.1), schema ids (01-model ⚠ A14) and the deterministic
+ * answers built from them.
+ */
 export const SCHEMA_CODES = defineCodes({
     'SCH-001': ['error', 'main is not usable: {detail}', '05 §2.3 main: Missing export / Must be a plain object'],
     'SCH-002': ['error', 'main.skills is not allowed in v4 (skills are separate files)', '05 §2.3 VAL016'],
@@ -69,7 +72,8 @@ export const SCHEMA_CODES = defineCodes({
     'SCH-WARN-012': [
         'warning',
         'tag should match ^[a-z][a-z0-9-]*$, got {value}',
-        "03 §13.1 tags pattern (the runtime accepts any string); a note, not a warning, for the registry's cacheTtl… tags",
+        "03 §13.1 tags pattern (the runtime accepts any string); a note, not a warning, for the registry's " +
+            'cacheTtl… tags',
         LOWERS_STRUCTURE
     ],
     'SCH-WARN-013': [
@@ -80,7 +84,8 @@ export const SCHEMA_CODES = defineCodes({
     ],
     'SCH-WARN-014': [
         'warning',
-        '{{{param}}} is used as a server parameter but {param} is not listed in requiredServerParams; the runtime sends an empty value',
+        '{{{param}}} is used as a server parameter but {param} is not listed in requiredServerParams; the ' +
+            'runtime sends an empty value',
         '03 §13.1 server params must be declared; 05 §2.5 request building',
         LOWERS_STRUCTURE
     ],

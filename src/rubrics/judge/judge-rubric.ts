@@ -16,14 +16,22 @@ export class JudgeRubric {
      * Scores one evaluation: composite → deductions (0.50 each, at most 2.00, floor 1.00) →
      * bonuses (0.25 each, at most 1.00, ceiling 10.00) → clamp → grade → historical check → report.
      * @param input - `{ scores, weights?, redFlags?, bonuses?, history? }`
-     * @returns `{ system, compositeScore, deductions, bonuses, finalScore, grade, label, historicalFlags, report, trace, errors }`;
-     *   values are `null` when an error is found. Codes: `JDG-001` not plain JSON, `JDG-002` missing field
-     *   or dimension, `JDG-003` wrong type, `JDG-004` score outside 1–10, `JDG-005` unknown dimension,
-     *   `JDG-006` weight outside 0–1, `JDG-007` weights not summing to 1, `JDG-008` -0 or |x| > 1e15,
-     *   `JDG-010` unknown property; warnings `JDG-WARN-001`/`JDG-WARN-002` for repeated red flags/bonuses.
+     * @returns `{ system, compositeScore, deductions, bonuses, finalScore, grade, label, historicalFlags, report,
+     *   trace, errors }`; values are `null` when an error is found. Codes: `JDG-001` not plain JSON, `JDG-002` missing
+     *   field or dimension, `JDG-003` wrong type, `JDG-004` score outside 1–10, `JDG-005` unknown dimension, `JDG-006`
+     *   weight outside 0–1, `JDG-007` weights not summing to 1, `JDG-008` -0 or |x| > 1e15, `JDG-010` unknown property;
+     *   warnings `JDG-WARN-001`/`JDG-WARN-002` for repeated red flags/bonuses.
      * @example
      * JudgeRubric.evaluate({
-     *     scores: { correctness: 9, completeness: 8, adherence: 9, actionability: 8, efficiency: 7, safety: 10, consistency: 9 },
+     *     scores: {
+     *         correctness: 9,
+     *         completeness: 8,
+     *         adherence: 9,
+     *         actionability: 8,
+     *         efficiency: 7,
+     *         safety: 10,
+     *         consistency: 9
+     *     },
      *     redFlags: [{ id: 'no-tests', explanation: 'No tests were added' }]
      * }).finalScore // 8.05 (composite 8.55 − 0.50)
      */
@@ -59,7 +67,10 @@ export class JudgeRubric {
      * with complete weights summing to 1.0 and unique red-flag and bonus ids.
      * @param input - `{ rubric }`
      * @returns `{ system, valid, errors }`; codes `JDG-001`–`JDG-010` with JSON Pointers into the input.
-     * @example JudgeRubric.validateRubric({ rubric: { rubric_id: 'code-review', red_flags: [{ id: 'secrets', description: 'Secrets in code' }] } }).valid // true
+     * @example
+     * JudgeRubric.validateRubric({
+     *     rubric: { rubric_id: 'code-review', red_flags: [{ id: 'secrets', description: 'Secrets in code' }] }
+     * }).valid // true
      */
     static validateRubric(input: { rubric: unknown }): JudgeRubricValidation {
         return validateJudgeRubric(input)

@@ -34,13 +34,15 @@ export class WorkflowRubric {
     /**
      * Grades one run with the algorithm of seed 004 §5.1: gates → normalise → aggregate → band →
      * floor cap → gate override → pass/fail, plus the §5.2 placement explanation.
-     * @param input - `{ hardGates, criteria, passThreshold?, requiredGates?, profile?, reliability?, judgeInconsistencyRate? }`
-     * @returns `{ system, passed, grade, provisionalGrade, weightedScore, adjustedWeightedScore, reason, gateFailures, floorFailures, normalized, placement, trace, errors }`;
-     *   values are `null` on error. Codes: `WFL-001` not plain JSON, `WFL-002` missing, `WFL-003` wrong type,
-     *   `WFL-004` unknown formula, `WFL-005` raw out of domain, `WFL-006` bad SLO params, `WFL-007` zero weight sum,
-     *   `WFL-008` duplicate name, `WFL-009` reserved name, `WFL-010` two floors, `WFL-011` raw floor not normalisable,
-     *   `WFL-012` -0 or |x| > 1e15, `WFL-013` unknown profile, `WFL-014` option out of range, `WFL-021` unknown property;
-     *   warning `WFL-WARN-001` when `clamp-0-1` clamps.
+     * @param input - `{ hardGates, criteria, passThreshold?, requiredGates?, profile?, reliability?,
+     *   judgeInconsistencyRate? }`
+     * @returns `{ system, passed, grade, provisionalGrade, weightedScore, adjustedWeightedScore, reason, gateFailures,
+     *   floorFailures, normalized, placement, trace, errors }`; values are `null` on error. Codes: `WFL-001` not plain
+     *   JSON, `WFL-002` missing, `WFL-003` wrong type, `WFL-004` unknown formula, `WFL-005` raw out of domain,
+     *   `WFL-006` bad SLO params, `WFL-007` zero weight sum, `WFL-008` duplicate name, `WFL-009` reserved name,
+     *   `WFL-010` two floors, `WFL-011` raw floor not normalisable, `WFL-012` -0 or |x| > 1e15, `WFL-013` unknown
+     *   profile, `WFL-014` option out of range, `WFL-021` unknown property; warning `WFL-WARN-001` when `clamp-0-1`
+     *   clamps.
      * @example
      * WorkflowRubric.evaluate({
      *     hardGates: { schema_contract_valid: true },
@@ -57,7 +59,8 @@ export class WorkflowRubric {
      * @param input - `{ formulaId, rawScore, params?, samples?, prior?, k? }`
      * @returns `{ system, formulaId, raw, normalized, adjusted, samples, errors }`; codes `WFL-002`–`WFL-006`,
      *   `WFL-012`, `WFL-014`, `WFL-021`, warning `WFL-WARN-001`.
-     * @example WorkflowRubric.normalize({ formulaId: 'lower-is-better', rawScore: 12, params: { good: 8, bad: 30 } }).normalized // 0.8181…
+     * @example
+     * WorkflowRubric.normalize({ formulaId: 'lower-is-better', rawScore: 12, params: { good: 8, bad: 30 } }).normalized // 0.8181…
      */
     static normalize(input: {
         formulaId: WorkflowFormulaId
@@ -73,7 +76,8 @@ export class WorkflowRubric {
     /**
      * The reliability adjustment alone: `(n·normalized + k·prior)/(n + k)`, prior 0.5 and k 20 by default.
      * @param input - `{ normalized, n, prior?, k? }`
-     * @returns `{ system, normalized, adjusted, n, prior, k, errors }`; codes `WFL-002`, `WFL-003`, `WFL-012`, `WFL-014`, `WFL-021`.
+     * @returns `{ system, normalized, adjusted, n, prior, k, errors }`; codes `WFL-002`, `WFL-003`, `WFL-012`,
+     *   `WFL-014`, `WFL-021`.
      * @example WorkflowRubric.adjust({ normalized: 1, n: 5 }).adjusted // 0.6
      */
     static adjust(input: { normalized: number; n: number; prior?: number; k?: number }): WorkflowAdjustment {
@@ -94,9 +98,15 @@ export class WorkflowRubric {
      * Orders two runs: a score difference of at least `nearEqual` (1.0) decides; closer runs go to the
      * tie-breakers of §5.2: fewer gate failures, higher correctness, higher safety, lower p95 latency,
      * lower cost, and only then the residual score difference.
-     * @param input - `{ a, b, nearEqual? }` with run summaries `{ weightedScore, gateFailures, correctness?, safety?, p95Latency?, cost? }`
-     * @returns `{ system, winner, decidedBy, nearEqual, steps, errors }`; codes `WFL-002`, `WFL-003`, `WFL-012`, `WFL-014`, `WFL-021`.
-     * @example WorkflowRubric.compare({ a: { weightedScore: 80.5, gateFailures: 0 }, b: { weightedScore: 80, gateFailures: 1 } }).decidedBy // 'gateFailures'
+     * @param input - `{ a, b, nearEqual? }` with run summaries `{ weightedScore, gateFailures, correctness?, safety?,
+     *   p95Latency?, cost? }`
+     * @returns `{ system, winner, decidedBy, nearEqual, steps, errors }`; codes `WFL-002`, `WFL-003`, `WFL-012`,
+     *   `WFL-014`, `WFL-021`.
+     * @example
+     * WorkflowRubric.compare({
+     *     a: { weightedScore: 80.5, gateFailures: 0 },
+     *     b: { weightedScore: 80, gateFailures: 1 }
+     * }).decidedBy // 'gateFailures'
      */
     static compare(input: { a: WorkflowRunSummary; b: WorkflowRunSummary; nearEqual?: number }): WorkflowComparison {
         return compareWorkflowRuns(input)
@@ -106,7 +116,8 @@ export class WorkflowRubric {
      * Seeded presentation order for pairwise judging (§8): each pair gets a random first candidate
      * and a swapped second pass. A tiny 32-bit generator, so the same seed gives the same order everywhere.
      * @param input - `{ pairs: string[] (ids), seed: uint32 }`
-     * @returns `{ system, seed, orders: [{ id, forward, swapped }], errors }`; codes `WFL-002`, `WFL-003`, `WFL-008`, `WFL-012`, `WFL-014`, `WFL-021`.
+     * @returns `{ system, seed, orders: [{ id, forward, swapped }], errors }`; codes `WFL-002`, `WFL-003`, `WFL-008`,
+     *   `WFL-012`, `WFL-014`, `WFL-021`.
      * @example WorkflowRubric.pairwiseOrder({ pairs: ['q1', 'q2'], seed: 42 }).orders?.[0]?.forward.first
      */
     static pairwiseOrder(input: { pairs: readonly string[]; seed: number }): PairwiseOrderResult {
@@ -117,9 +128,11 @@ export class WorkflowRubric {
      * Swapped-order adjudication (§8): a pair whose two verdicts (in candidate terms) differ is
      * inconsistent and becomes a tie or a rerun; reports the inconsistency rate and warns above 0.10.
      * @param input - `{ judgments: [{ id, forward, swapped }], onInconsistent?: 'tie' | 'rerun', warningThreshold? }`
-     * @returns `{ system, outcomes, total, inconsistent, inconsistencyRate, warningThreshold, warning, reruns, tally, errors }`;
-     *   codes `WFL-002`, `WFL-003`, `WFL-008`, `WFL-012`, `WFL-014`, `WFL-021`, warning `WFL-WARN-002`.
-     * @example WorkflowRubric.adjudicatePairwise({ judgments: [{ id: 'q1', forward: 'a', swapped: 'b' }] }).outcomes?.[0]?.outcome // 'tie'
+     * @returns `{ system, outcomes, total, inconsistent, inconsistencyRate, warningThreshold, warning, reruns, tally,
+     *   errors }`; codes `WFL-002`, `WFL-003`, `WFL-008`, `WFL-012`, `WFL-014`, `WFL-021`, warning `WFL-WARN-002`.
+     * @example
+     * WorkflowRubric.adjudicatePairwise({ judgments: [{ id: 'q1', forward: 'a', swapped: 'b' }] }).outcomes?.[0]
+     *     ?.outcome // 'tie'
      */
     static adjudicatePairwise(input: {
         judgments: ReadonlyArray<{ id: string; forward: PairVerdict; swapped: PairVerdict }>
@@ -134,7 +147,8 @@ export class WorkflowRubric {
      * deviation, standard error and a seeded percentile-bootstrap 95% interval, gate failure rates
      * by gate, floor failure rates, per-criterion distributions and the top failure reasons.
      * @param input - `{ runs: evaluate inputs[], seed? (0), resamples? (2000), top? (10) }`
-     * @returns `{ system, report, errors }`; run issues come back under `/runs/<i>` (all `evaluate` codes), plus `WFL-014`.
+     * @returns `{ system, report, errors }`; run issues come back under `/runs/<i>` (all `evaluate` codes), plus
+     *   `WFL-014`.
      * @example WorkflowRubric.report({ runs, seed: 7 }).report?.weightedScore.ci95
      */
     static report(input: {
@@ -151,7 +165,8 @@ export class WorkflowRubric {
      * worse, its mean adjusted weighted score is non-inferior, no floor-failure rate rises and severe
      * validation/security failures do not increase — each within an explicit tolerance.
      * @param input - `{ candidate: runs[], baseline: runs[], tolerances?, severeGates? }`
-     * @returns `{ system, promote, reasons, errors }`; run issues under `/candidate/<i>` and `/baseline/<i>`, plus `WFL-014`.
+     * @returns `{ system, promote, reasons, errors }`; run issues under `/candidate/<i>` and `/baseline/<i>`, plus
+     *   `WFL-014`.
      * @example WorkflowRubric.promote({ candidate, baseline }).reasons.filter((r) => !r.holds)
      */
     static promote(input: {
