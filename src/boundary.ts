@@ -62,6 +62,7 @@ import { isObject } from './model/object.js'
  */
 
 // Any function; `guardFunction` hands back the exact type it was given.
+// biome-ignore lint/suspicious/noExplicitAny: only any[] parameters accept every typed parameter list
 type AnyFn = (...args: any[]) => unknown
 
 function detailOf(cause: unknown): string {

@@ -530,7 +530,7 @@ export function validateAreaOutput(
     }
     const { envelope, blocker } = getValidators()
     // The blocker shortcut has the same shape in every area, so it is recognised before the area is looked at.
-    if (Object.prototype.hasOwnProperty.call(output, 'blocker')) return blockerResult(output, blocker)
+    if (Object.hasOwn(output, 'blocker')) return blockerResult(output, blocker)
     if (!isArea(area)) {
         return none([
             area === undefined

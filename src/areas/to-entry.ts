@@ -133,7 +133,7 @@ function checkDeterministic(
     if (guard.length > 0) return { answers: [], errors: guard }
     const errors: Issue[] = []
     const seen = new Set<string>()
-    list.forEach((a, i) => errors.push(...codeAnswerIssues(area, a, i, seen)))
+    for (const [i, a] of list.entries()) errors.push(...codeAnswerIssues(area, a, i, seen))
     return errors.length > 0 ? { answers: [], errors } : { answers: list as DeterministicAnswer[], errors }
 }
 

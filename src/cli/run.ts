@@ -150,7 +150,7 @@ function printedConfig(values: Readonly<Record<string, unknown>>, rules: unknown
 export async function run(argv: readonly string[], plainIo: CliIo): Promise<number> {
     // Everything this run writes is redacted: key shapes, secret-named variables, and the values it reads later.
     let io = redactingIo(plainIo)
-    let parsed
+    let parsed: ReturnType<typeof parseCommandLine>
     try {
         parsed = parseCommandLine(argv)
     } catch (cause) {

@@ -87,7 +87,7 @@ export class ErrorCodes {
                 ]
             }
         }
-        const entry = Object.prototype.hasOwnProperty.call(CATALOGUE, code)
+        const entry = Object.hasOwn(CATALOGUE, code)
             ? ((CATALOGUE as Record<string, ErrorCodeDefinition>)[code] ?? null)
             : null
         return { entry, found: entry !== null, errors: [] }
@@ -129,7 +129,7 @@ export class ErrorCodes {
      * @example ErrorCodes.toMarkdown().markdown.startsWith('# Error codes') // true
      */
     static toMarkdown(): { markdown: string } {
-        const escape = (text: string): string => text.replace(/\|/g, '\\|')
+        const escapeCell = (text: string): string => text.replace(/\|/g, '\\|')
         const lines = [
             '# Error codes',
             '',
@@ -161,7 +161,9 @@ export class ErrorCodes {
         for (const prefix of ErrorCodes.prefixes().prefixes) {
             lines.push(`## ${prefix}`, '', '| code | severity | message | rule |', '|---|---|---|---|')
             for (const def of ErrorCodes.list({ prefix }).codes) {
-                lines.push(`| \`${def.code}\` | ${def.severity} | ${escape(def.template)} | ${escape(def.rule)} |`)
+                lines.push(
+                    `| \`${def.code}\` | ${def.severity} | ${escapeCell(def.template)} | ${escapeCell(def.rule)} |`
+                )
             }
             lines.push('')
         }

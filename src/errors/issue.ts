@@ -26,7 +26,7 @@ function paramText(value: IssueParams[string]): string {
 /** Fills `{name}` placeholders; a missing param stays visible as `{name}` rather than vanishing. */
 export function fillTemplate(template: string, params: IssueParams): string {
     return template.replace(PLACEHOLDER, (whole, name: string) => {
-        if (!Object.prototype.hasOwnProperty.call(params, name)) {
+        if (!Object.hasOwn(params, name)) {
             return whole
         }
         return paramText(params[name])

@@ -2,8 +2,6 @@ import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { isObject } from '../model/object.js'
 
-type Obj = Record<string, unknown>
-
 /**
  * The About file a schema's `main` declares in `main.resources.about`: its `name`, else
  * `<namespace>-about.md` as the island import reads it; null when the schema declares no About.

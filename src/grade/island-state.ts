@@ -291,8 +291,7 @@ export async function writeUnitState(
             before.status !== UNIT_STATUS.provisional
         )
             continue
-        const ref =
-            unit.written !== null && unit.written.startsWith(nsDir + '/') ? unit.written.slice(nsDir.length + 1) : null
+        const ref = unit.written?.startsWith(nsDir + '/') ? unit.written.slice(nsDir.length + 1) : null
         const line: StateArea = {
             area: unit.area,
             target: unit.target,

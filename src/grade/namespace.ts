@@ -36,8 +36,6 @@ import type {
 import type { UnitPlan } from './units.js'
 import { isObject } from '../model/object.js'
 
-type Obj = Record<string, unknown>
-
 /** One schema of a namespace: a file, or the module as an object with its file name. */
 export type NamespaceSchemaInput =
     | { readonly schemaPath: string }
@@ -724,8 +722,7 @@ function hostView(result: GradeNamespaceResult, host: boolean): GradeNamespaceRe
 function namespacePreconditions(rows: readonly NamespaceSchemaRow[]): Map<string, string> {
     return namespacePrecondition(
         rows.flatMap((r) =>
-            r.result.grading !== null &&
-            r.result.grading.units.some((u) => u.area === 'tools-aggregate-schema' && u.status === UNIT_STATUS.blocked)
+            r.result.grading?.units.some((u) => u.area === 'tools-aggregate-schema' && u.status === UNIT_STATUS.blocked)
                 ? [r.result.grading.schemaId]
                 : []
         )

@@ -1,6 +1,6 @@
 // Stage "attach and scan": the units in grading order, the redacted attachments, the injection scan and the data
 // boundary.
-import { DeterministicAnswers } from '../deterministic/answers.js'
+import type { DeterministicAnswers } from '../deterministic/answers.js'
 import { createIssue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'

@@ -55,15 +55,14 @@ interface AnswerView {
 function viewOf(g: unknown, index: number): AnswerView | null {
     if (!isObject(g)) return null
     const id = isObject(g.graderIdentity) ? g.graderIdentity : null
-    const grader =
+    const named =
         id !== null && typeof id.kind === 'string' && typeof id.name === 'string' && typeof id.version === 'string'
-            ? `${id.kind} ${id.name} ${id.version}`
+            ? { kind: id.kind, name: id.name, version: id.version }
             : null
+    const grader = named === null ? null : `${named.kind} ${named.name} ${named.version}`
     // Length-prefixed parts: as unambiguous as a JSON array of the three, without serialising one per answer.
     const graderKey =
-        grader === null
-            ? ''
-            : `${(id?.kind as string).length}:${id?.kind as string}${(id?.name as string).length}:${id?.name as string}${id?.version as string}`
+        named === null ? '' : `${named.kind.length}:${named.kind}${named.name.length}:${named.name}${named.version}`
     return {
         index,
         questionId: typeof g.questionId === 'string' ? g.questionId : null,

@@ -5,7 +5,7 @@ import { describeValue, typeOfValue } from '../errors/issue.js'
 import { createEntryIssue } from '../errors/entry-issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
-import { parseJsonText, resolveLimits, type JsonLimits } from '../json/guard.js'
+import { parseJsonText, resolveLimits } from '../json/guard.js'
 import {
     AREAS,
     BASE_PERSONAS,

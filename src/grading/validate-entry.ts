@@ -17,8 +17,7 @@ import {
     PROVIDER_AREAS,
     SCORE_ENUMS,
     TIER_MAX_GRADE,
-    type GradingTier,
-    type LetterGrade
+    type GradingTier
 } from '../model/constants.js'
 import { validateGradingModel } from '../validation/validators.js'
 import type { GradingEntry } from '../model/types.js'

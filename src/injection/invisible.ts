@@ -40,8 +40,10 @@ export const MAX_LISTED_INVISIBLE = 1000
 // Every character that may be escaped; a text without one is returned as it is. The quick test is one
 // character class (the high surrogate U+DB40 stands for the tag and variation-selector planes).
 const QUICK =
+    // biome-ignore lint/suspicious/noMisleadingCharacterClass: code units on purpose (the lead surrogate alone)
     /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFE00-\uFE0F\uFEFF\uFFF9-\uFFFB\uDB40]/
 const CANDIDATES =
+    // biome-ignore lint/suspicious/noMisleadingCharacterClass: code units on purpose (a tag's lead surrogate, then its trail)
     /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFE00-\uFE0F\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u
 const LETTER_OR_MARK = /[\p{L}\p{M}]/u

@@ -338,6 +338,7 @@ export const MAX_INJECTION_FINDINGS = 100
 
 // Removes every character neutraliseInvisible could escape, so "ig\u200Bnore" reads as "ignore".
 const INVISIBLE_ANY =
+    // biome-ignore lint/suspicious/noMisleadingCharacterClass: code units on purpose (a tag character's lead surrogate is matched alone)
     /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFE00-\uFE0F\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g
 const visible = (text: string): string => (mayHoldInvisible(text) ? text.replace(INVISIBLE_ANY, '') : text)
 // What the rules match: the visible text folded to its confusable skeleton ("іgnore" with a Cyrillic і reads "ignore").
@@ -591,7 +592,7 @@ export function scanInjection(
         cleanStrings: new Set()
     }
     if (main !== null) scanMain(state, main, paths?.mainPath ?? '/main')
-    files.forEach((file, i) => scanFile(state, file, paths?.filePaths[i] ?? pointer('files', i, 'text')))
+    for (const [i, file] of files.entries()) scanFile(state, file, paths?.filePaths[i] ?? pointer('files', i, 'text'))
     if (state.cut) state.findings.push(createIssue('INJ-004', '', { limit: MAX_INJECTION_FINDINGS }))
     return { findings: state.findings, flagged: state.flagged }
 }

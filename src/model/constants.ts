@@ -1,4 +1,4 @@
-import { GRADE_RANK, type AggregateGrade, type LetterGrade } from './grades.js'
+import { GRADE_RANK, type AggregateGrade } from './grades.js'
 
 /** The eleven Areas, in the order of the spec's area enum (chapter 08). */
 export const AREAS = Object.freeze([
@@ -55,9 +55,7 @@ export const TIER_MAX_GRADE: Readonly<Record<GradingTier, MaxAttainableGrade>> =
 
 /** Whether a value is a grade an entry or node can carry: A–F or `REJECTED`. Never throws. */
 export function isAggregateGrade(value: unknown): value is AggregateGrade {
-    return (
-        typeof value === 'string' && (value === 'REJECTED' || Object.prototype.hasOwnProperty.call(GRADE_RANK, value))
-    )
+    return typeof value === 'string' && (value === 'REJECTED' || Object.hasOwn(GRADE_RANK, value))
 }
 
 export const GRADING_MODES = Object.freeze(['partial', 'full'] as const)

@@ -51,7 +51,7 @@ export function selectLatest(input: { names: readonly string[]; logicalName: str
         let ts: string | null = null
         if (kind !== 'snapshot') {
             const g = gradingKeys(name)
-            if (g !== null && g.keys.includes(logicalName)) ts = g.timestamp
+            if (g?.keys.includes(logicalName)) ts = g.timestamp
         }
         if (ts === null && kind !== 'grading') {
             const s = parseSnapshotFilename(name)

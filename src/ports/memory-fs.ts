@@ -96,9 +96,7 @@ export function createMemoryFs(initial: Readonly<Record<string, string>> = {}): 
             const path = normalize(raw, 'init')
             mkdirp(parentOf(path), 'init')
             files.set(path, content)
-        } catch {
-            continue
-        }
+        } catch {}
     }
     const mtimes = new Map<string, number>()
 

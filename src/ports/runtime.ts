@@ -42,8 +42,6 @@ export interface FlowMCPRuntimeOptions {
     readonly http?: HttpPort
 }
 
-type Obj = Record<string, unknown>
-
 /** The messages of a runtime answer, as strings (a message that is no string is described, never thrown on). */
 function messagesOf(value: unknown): string[] {
     if (!isObject(value) || !Array.isArray(value.messages)) return []

@@ -1018,7 +1018,7 @@ function summariseTool(
     const bar = meta.parameterless ? scope.parameterlessBar : scope.minWorkingTests
     const matches = mine.filter((r) => r.working && r.outputSchemaMatch !== null).map((r) => r.outputSchemaMatch)
     const maxResponseBytes = Math.max(0, ...mine.map((r) => r.responseBytes ?? 0))
-    const notGranted = mine.filter((r) => r.error !== null && r.error.startsWith('DPT-021')).length
+    const notGranted = mine.filter((r) => r.error?.startsWith('DPT-021')).length
     // Offline with a runtime only the runtime's tests ran: a tool tested by plain requests did not.
     const toolRan = ran && (!scope.offlineRuntime || meta.runtime === 'used')
     const blocker = blockerOf(meta, {

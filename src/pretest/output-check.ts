@@ -97,7 +97,8 @@ export function checkAgainstSchema(schema: unknown, value: unknown): string[] {
         if (Array.isArray(v)) {
             const items = own(s, 'items')
             if (isRecord(items))
-                v.slice(0, OUTPUT_CHECK_ITEMS).forEach((item, i) => walk(items, item, `${path}/${i}`, depth + 1))
+                for (const [i, item] of v.slice(0, OUTPUT_CHECK_ITEMS).entries())
+                    walk(items, item, `${path}/${i}`, depth + 1)
         }
     }
     walk(schema, value, '', 0)

@@ -143,7 +143,7 @@ type Obj = Record<string, unknown>
 const FORBIDDEN_KEYS = new Set(['request', '_allParams'])
 
 function findForbidden(value: unknown, path: string, out: Issue[]): void {
-    if (Array.isArray(value)) value.forEach((v, i) => findForbidden(v, path + pointer(i), out))
+    if (Array.isArray(value)) for (const [i, v] of value.entries()) findForbidden(v, path + pointer(i), out)
     else if (isObject(value)) {
         for (const [k, v] of Object.entries(value)) {
             if (FORBIDDEN_KEYS.has(k)) out.push(createIssue('PB-018', path + pointer(k), { field: k }))
@@ -400,16 +400,18 @@ function checkSkippedAndGated(
         )
     const seen = new Map<Area, string>(areas.map((a) => [a, 'areas']))
     const skippedOut: SkippedArea[] = []
-    ;(skipped ?? []).forEach((s, i) => {
+    for (const [i, s] of (skipped ?? []).entries()) {
         const at = `/skippedAreas/${i}`
-        if (!isObject(s) || !isArea(s.area))
-            return errors.push(
+        if (!isObject(s) || !isArea(s.area)) {
+            errors.push(
                 createIssue('PB-002', at, {
                     field: `skippedAreas[${i}]`,
                     expected: '{ area, naReason, note? }',
                     actual: typeOfValue(s)
                 })
             )
+            continue
+        }
         if (!(NA_REASONS as readonly unknown[]).includes(s.naReason))
             errors.push(createIssue('NA-001', `${at}/naReason`, { detail: describeValue(s.naReason) }))
         if (s.note !== undefined && typeof s.note !== 'string')
@@ -426,19 +428,19 @@ function checkSkippedAndGated(
             naReason: s.naReason as NaReason,
             ...(typeof s.note === 'string' ? { note: s.note } : {})
         })
-        return undefined
-    })
+    }
     const gatedOut: GatedArea[] = []
-    ;(gated ?? []).forEach((g, i) => {
+    for (const [i, g] of (gated ?? []).entries()) {
         const at = `/gatedAreas/${i}`
         if (!isObject(g) || !isArea(g.area) || typeof g.reason !== 'string' || g.reason === '') {
-            return errors.push(
+            errors.push(
                 createIssue('PB-002', at, {
                     field: `gatedAreas[${i}]`,
                     expected: '{ area, reason }',
                     actual: typeOfValue(g)
                 })
             )
+            continue
         }
         if (seen.has(g.area))
             errors.push(
@@ -446,8 +448,7 @@ function checkSkippedAndGated(
             )
         seen.set(g.area, 'gatedAreas')
         gatedOut.push({ area: g.area, reason: g.reason })
-        return undefined
-    })
+    }
     return { skipped: skippedOut, gated: gatedOut }
 }
 

@@ -290,8 +290,8 @@ const WHITESPACE = /\s/
 /** The index of the first `"` or backslash in `text`, or -1. */
 function firstQuoteOrEscape(text: string): number {
     const quote = text.indexOf('"')
-    const escape = text.indexOf('\\')
-    return quote < 0 ? escape : escape < 0 ? quote : Math.min(quote, escape)
+    const backslash = text.indexOf('\\')
+    return quote < 0 ? backslash : backslash < 0 ? quote : Math.min(quote, backslash)
 }
 
 /**

@@ -134,7 +134,7 @@ const LEVELS: Readonly<Record<Severity, SarifLevel>> = { error: 'error', warning
 const LEVEL_RANK: Readonly<Record<SarifLevel, number>> = { note: 0, warning: 1, error: 2 }
 const PRIORITIES = ['low', 'medium', 'high'] as const
 
-const own = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key)
+const own = (record: object, key: string): boolean => Object.hasOwn(record, key)
 const isNonEmpty = (value: unknown, max: number): value is string =>
     typeof value === 'string' && value.length > 0 && value.length <= max
 const isPositiveInteger = (value: unknown): value is number =>
@@ -189,10 +189,9 @@ function artifactOf(file: string, baseUri: string | null): { uri: string; uriBas
     const drive = /^[A-Za-z]:\//.test(path)
     if (path.startsWith('/') || drive) {
         const absolute = drive ? `/${path}` : path
-        const basePath =
-            baseUri !== null && baseUri.startsWith('file://')
-                ? decoded(baseUri.slice('file://'.length).replace(/^[^/]*/, ''))
-                : null
+        const basePath = baseUri?.startsWith('file://')
+            ? decoded(baseUri.slice('file://'.length).replace(/^[^/]*/, ''))
+            : null
         if (basePath !== null && absolute.startsWith(basePath) && absolute.length > basePath.length) {
             return { uri: encodePath(absolute.slice(basePath.length), false), uriBaseId: SARIF_SOURCE_ROOT }
         }

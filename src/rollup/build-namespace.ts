@@ -125,6 +125,7 @@ function newestSchemaSnapshot(schemas: readonly NamedSchema[]): string | null {
     const snapshotTimes = schemas
         .map(({ item }) => latestSnapshot(item.snapshots, item.name)?.timestamp ?? '')
         .filter((t) => t !== '')
+    // biome-ignore lint/complexity/useMathMinMax: ISO timestamps compare as strings; Math.max would make them NaN
     return snapshotTimes.length > 0 ? snapshotTimes.reduce((a, b) => (a > b ? a : b)) : null
 }
 

@@ -1,6 +1,5 @@
 import type { Issue } from '../errors/types.js'
 import { SEVERITY, AREAS, GRADING_MODES, type Area } from '../model/constants.js'
-import { parseGradingFilename } from '../naming/grading-filename.js'
 import { mayDecide, verifyGradingFacts } from './digest.js'
 import { byTimeThenName } from './nodes.js'
 import type { GradingFacts, GradingFileInput } from './types.js'

@@ -264,7 +264,7 @@ function deepEqual(a: unknown, b: unknown): boolean {
     const kb = Object.keys(b as Obj)
     return (
         ka.length === kb.length &&
-        ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual((a as Obj)[k], (b as Obj)[k]))
+        ka.every((k) => Object.hasOwn(b as Obj, k) && deepEqual((a as Obj)[k], (b as Obj)[k]))
     )
 }
 

@@ -10,8 +10,6 @@ import { isObject } from '../model/object.js'
 /** Keys an override may carry (salvaged override mechanism, 03 §9). */
 export const OVERRIDE_KEYS: readonly string[] = Object.freeze(['name', 'description'])
 
-type Obj = Record<string, unknown>
-
 function checkOverride(
     override: unknown,
     schemaId: string,

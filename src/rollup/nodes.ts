@@ -361,8 +361,8 @@ function pretestBlock(summary: unknown, tool: string): { issue: Issue; cause: st
     const perTool = (summary as { perTool?: unknown }).perTool
     if (perTool === null || typeof perTool !== 'object') return null
     // The summary names tools as the schema does; the island folder may hold the escaped form.
-    const key = Object.prototype.hasOwnProperty.call(perTool, tool) ? tool : originalName(tool)
-    if (key === null || !Object.prototype.hasOwnProperty.call(perTool, key)) return null
+    const key = Object.hasOwn(perTool, tool) ? tool : originalName(tool)
+    if (key === null || !Object.hasOwn(perTool, key)) return null
     const node = (perTool as Record<string, unknown>)[key] as {
         working?: unknown
         bar?: unknown
@@ -415,7 +415,7 @@ export interface SchemaResult {
 function child(previous: unknown, ...keys: string[]): unknown {
     let cur = previous
     for (const key of keys) {
-        if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, key)) return undefined
+        if (cur === null || typeof cur !== 'object' || !Object.hasOwn(cur, key)) return undefined
         cur = (cur as Record<string, unknown>)[key]
     }
     return cur

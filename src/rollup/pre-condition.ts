@@ -21,8 +21,6 @@ export interface PreConditionResult {
     readonly errors: Issue[]
 }
 
-type Obj = Record<string, unknown>
-
 /**
  * The selection pre-condition gate (chapter 21): selection areas run only when every member was
  * `stable` **at freeze time**. It reads only the frozen `lockSnapshot`, never the live rollup, so a

@@ -65,7 +65,7 @@ const GRADED: ReadonlySet<string> = new Set([NODE_STATUS.graded, NODE_STATUS.sta
 function field(value: unknown, key: string): unknown {
     if (!isObject(value)) return undefined
     try {
-        return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined
+        return Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined
     } catch {
         return undefined
     }
@@ -82,8 +82,7 @@ function keysOf(value: unknown): string[] {
 }
 
 function gradeOf(value: unknown): AggregateGrade | null {
-    return typeof value === 'string' &&
-        (value === 'REJECTED' || Object.prototype.hasOwnProperty.call(GRADE_RANK, value))
+    return typeof value === 'string' && (value === 'REJECTED' || Object.hasOwn(GRADE_RANK, value))
         ? (value as AggregateGrade)
         : null
 }

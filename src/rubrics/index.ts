@@ -54,7 +54,7 @@ function readField(value: unknown, field: string): { object: Record<string, unkn
         const extra = Object.keys(value)
             .filter((key) => key !== field)
             .map((key) => createIssue('RUB-003', pointer(key), { field: key }))
-        const inner = Object.prototype.hasOwnProperty.call(value, field) ? value[field] : undefined
+        const inner = Object.hasOwn(value, field) ? value[field] : undefined
         if (!isRecord(inner)) {
             return {
                 object: null,
@@ -72,7 +72,7 @@ function readField(value: unknown, field: string): { object: Record<string, unkn
 }
 
 function systemOf(object: Record<string, unknown>, base: string): { system: RubricSystem | null; errors: Issue[] } {
-    const system = Object.prototype.hasOwnProperty.call(object, 'system') ? object.system : undefined
+    const system = Object.hasOwn(object, 'system') ? object.system : undefined
     if (typeof system === 'string' && (RUBRIC_SYSTEMS as readonly string[]).includes(system)) {
         return { system: system as RubricSystem, errors: [] }
     }

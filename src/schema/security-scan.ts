@@ -309,6 +309,7 @@ function newSourceScan(source: string, params: readonly string[]): SourceScan {
     const { code, strings, comments } = lex(source)
     // Line starts are only needed for a finding, and most sources have none.
     let index: ((at: number) => { line: number; column: number }) | null = null
+    // biome-ignore lint/suspicious/noAssignInExpressions: the line index is built on first use, then kept
     const where = (at: number): { line: number; column: number } => (index ??= lineIndex(source))(at)
     const scan: SourceScan = {
         source,
@@ -407,6 +408,7 @@ function scanWriters(scan: SourceScan): void {
     const { code, source, params } = scan
     let split: string[] | null = null
     const mentionsSecret = (line: number): boolean => {
+        // biome-ignore lint/suspicious/noAssignInExpressions: split on first use, then kept
         const lines = (split ??= source.split(/\r\n|\r|\n|\u2028|\u2029/))
         for (let l = Math.max(1, line - 2); l <= Math.min(lines.length, line + 2); l += 1) {
             const text = lines[l - 1] ?? ''

@@ -12,7 +12,6 @@ import {
     own,
     paramView,
     pathPlaceholders,
-    placeholderBodies,
     requiredServerParamsOf,
     testInputKeys,
     testsOf,

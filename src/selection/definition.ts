@@ -385,7 +385,7 @@ function toolMembers(tools: unknown[], map: Obj, errors: Issue[]): string[] {
             )
             return
         }
-        const schemaId = Object.prototype.hasOwnProperty.call(map, id) ? map[id] : undefined
+        const schemaId = Object.hasOwn(map, id) ? map[id] : undefined
         const sameNamespace = typeof schemaId === 'string' && schemaId.split('.')[0] === id.split('/')[0]
         if (typeof schemaId !== 'string' || splitSchemaId(schemaId) === null || !sameNamespace) {
             const detail =

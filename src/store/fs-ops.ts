@@ -171,7 +171,7 @@ async function probe(fs: FsPort, root: string | null, path: string): Promise<{ i
             }
     }
     const last = stats[stats.length - 1]
-    return { issue: null, isDir: last !== undefined && last.ok && last.value?.kind === 'directory' }
+    return { issue: null, isDir: last?.ok === true && last.value?.kind === 'directory' }
 }
 
 async function removeWithRetry(fs: FsPort, path: string): Promise<Issue | null> {
@@ -287,7 +287,7 @@ export async function writeAtomic(
         return cleanup === null ? [issue] : [issue, cleanup]
     }
     if (!overwrite) {
-        let linked = await tryPort('link', path, () => fs.link(tempPath, path))
+        const linked = await tryPort('link', path, () => fs.link(tempPath, path))
         if (!linked.ok && linked.code !== null && NO_HARD_LINKS.has(linked.code)) {
             // A file system without hard links (FAT, some network shares): check, then rename.
             const again = await callPort('lstat', path, () => fs.lstat(path))

@@ -79,7 +79,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
         const keys = Object.keys(a)
         return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]))
     }
-    return a !== a && b !== b
+    return Number.isNaN(a) && Number.isNaN(b)
 }
 
 /** Stands for a finding that is about to be dropped, so none is built. */
@@ -270,6 +270,7 @@ function reference(unit: Unit, ref: string, schemaPath: string, base: string): C
     if (target === null)
         return (_data, ctx) => report(ctx, schemaPath, '$ref', { ref }, `can't resolve reference ${ref}`)
     let check: Check | undefined
+    // biome-ignore lint/suspicious/noAssignInExpressions: compiled on first use, then kept
     return (data, ctx) => (check ??= compile(unit, target.schema, ref, target.base))(data, ctx)
 }
 
@@ -357,6 +358,7 @@ function ifThen(schema: Obj, sub: (s: unknown, path: string) => Check, schemaPat
     if (schema.then === undefined && schema.else === undefined) return NOTHING
     const cond = verdict(schema.if as Schema, sub(schema.if, 'if'))
     const branches = {
+        // biome-ignore lint/suspicious/noThenProperty: the JSON Schema keyword, never awaited
         then: schema.then === undefined ? null : sub(schema.then, 'then'),
         else: schema.else === undefined ? null : sub(schema.else, 'else')
     }
@@ -483,7 +485,7 @@ function arrayKeyword(unit: Unit, schema: Obj, keyword: string, schemaPath: stri
     return (data, ctx) => {
         const items = data as unknown[]
         if (items.some((item) => passes(each, item, ctx, false))) return
-        items.forEach((item, i) => down(each, item, i, ctx))
+        for (const [i, item] of items.entries()) down(each, item, i, ctx)
         report(ctx, schemaPath, 'contains', { minContains: 1 }, 'must contain at least 1 valid item(s)')
     }
 }

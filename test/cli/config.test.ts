@@ -253,7 +253,7 @@ describe('per-command help', () => {
         const io = memoryIo()
         expect(await run([command, '--help'], io)).toBe(0)
         expect(io.out()).toMatch(new RegExp(`^Usage: flowmcp-grading ${command}`))
-        expect(io.out()).toMatch(/\nExample:\n  flowmcp-grading /)
+        expect(io.out()).toMatch(/\nExample:\n {2}flowmcp-grading /)
         expect(io.out()).not.toContain('Commands:')
     })
 

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

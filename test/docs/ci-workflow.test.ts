@@ -30,14 +30,14 @@ function workflow(): { env: Record<string, string>; steps: Step[] } {
     const yaml = [...DOC.matchAll(/```yaml\n([\s\S]*?)\n```/g)][0]?.[1] ?? ''
     const lines = yaml.split('\n')
     const env: Record<string, string> = {}
-    const envAt = lines.findIndex((l) => l === '    env:')
+    const envAt = lines.indexOf('    env:')
     for (const line of lines.slice(envAt + 1)) {
         const found = /^ {6}([A-Z_]+): (.*)$/.exec(line)
         if (found === null) break
         env[found[1] as string] = found[2] as string
     }
     const steps: Step[] = []
-    const at = lines.findIndex((l) => l === '    steps:')
+    const at = lines.indexOf('    steps:')
     let current: { name: string; script: string[] } | null = null
     let block = -1
     for (const line of lines.slice(at + 1)) {

@@ -71,7 +71,7 @@ const SLIPS: Record<string, (request: JudgeRequest) => string> = {
     'a score sent as "4"': (r) => {
         const reply = cleanReply(r)
         const first = reply.answers.findIndex((a) => a.score === 4)
-        reply.answers[first >= 0 ? first : 0] = { ...reply.answers[first >= 0 ? first : 0], score: '4' }
+        reply.answers[Math.max(first, 0)] = { ...reply.answers[Math.max(first, 0)], score: '4' }
         return JSON.stringify(reply)
     },
     'one answer missing': (r) => JSON.stringify({ ...cleanReply(r), answers: cleanReply(r).answers.slice(1) }),

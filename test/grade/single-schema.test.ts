@@ -648,9 +648,7 @@ describe('gradeSingleSchema in the real FlowMCP world', () => {
             schemas: Record<string, { tools: Record<string, unknown> }>
         }
         expect(Object.keys(index.schemas)).toEqual(['esc__2d_2dmemberRoutes'])
-        expect(Object.keys(index.schemas['esc__2d_2dmemberRoutes']?.tools ?? {})).toContain(
-            'esc__2fmembers_2f_3amemberId'
-        )
+        expect(Object.keys(index.schemas.esc__2d_2dmemberRoutes?.tools ?? {})).toContain('esc__2fmembers_2f_3amemberId')
         expect(result.grading?.units.find((u) => u.unit === 'single-test//members/:memberId')?.written).toContain(
             '/tools/esc__2fmembers_2f_3amemberId/_gradings/'
         )

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { computeAggregate } from '../../src/grading/aggregate.js'
 import { CROSS_AREA_QUESTIONS } from '../../src/grading/question-index.js'
 import { CATALOGUE_QUESTION_IDS, CROSS_AREA_QUESTION_IDS } from '../../src/model/question-ids.js'
-import { validateGradingEntry, type GradingEntry } from '../../src/index.js'
+import { validateGradingEntry } from '../../src/index.js'
 import { catalogueEntry } from './helpers.js'
 
 // Issue 34, done-when: random mutations of honest entries are rejected, or leave the recomputed

@@ -84,7 +84,7 @@ describe('parseJsonText', () => {
     it('parses valid JSON and keeps __proto__ as a plain own key', () => {
         const { value, errors } = parseJsonText('{"__proto__": {"polluted": true}, "a": 1}')
         expect(errors).toEqual([])
-        expect(Object.prototype.hasOwnProperty.call(value, '__proto__')).toBe(true)
+        expect(Object.hasOwn(value as object, '__proto__')).toBe(true)
         expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     })
 

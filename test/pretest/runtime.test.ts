@@ -95,7 +95,7 @@ describe('a schema whose handlers the FlowMCP runtime runs', () => {
                 return { ok: true, data: { id: request.testIndex, name: 'value' } }
             }
         }
-        const result = await gradeSingleSchema({
+        const _result = await gradeSingleSchema({
             schemaPath: '/src/chain.mjs',
             options: { sourceFs: fs, fs, root: '/island', now, http, runtime }
         })

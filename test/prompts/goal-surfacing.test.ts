@@ -196,15 +196,13 @@ describe('[GRADING] surfacing lines (04 §6)', () => {
                 status: fc.constantFrom(...NODE_STATUSES),
                 written: fc.boolean()
             }),
-            fc
-                .integer({ min: 0, max: 1000 })
-                .chain((total) =>
-                    fc.record({
-                        kind: fc.constant('progress' as const),
-                        done: fc.integer({ min: 0, max: total }),
-                        total: fc.constant(total)
-                    })
-                ),
+            fc.integer({ min: 0, max: 1000 }).chain((total) =>
+                fc.record({
+                    kind: fc.constant('progress' as const),
+                    done: fc.integer({ min: 0, max: total }),
+                    total: fc.constant(total)
+                })
+            ),
             fc.constant({ kind: 'done' as const })
         )
         fc.assert(

@@ -71,12 +71,10 @@ const MUTATIONS: ReadonlyArray<fc.Arbitrary<{ name: string; mutate: Mutation }>>
             return setAnswer(e, i, { ...answers(e)[i], determinism: d })
         }
     })),
-    fc
-        .stringMatching(/^[a-f0-9]{8}$/)
-        .map((h) => ({
-            name: 'gradingId hash',
-            mutate: (e: Obj) => ({ ...e, gradingId: `${h}--2026-05-29T10-00-00Z` })
-        })),
+    fc.stringMatching(/^[a-f0-9]{8}$/).map((h) => ({
+        name: 'gradingId hash',
+        mutate: (e: Obj) => ({ ...e, gradingId: `${h}--2026-05-29T10-00-00Z` })
+    })),
     fc.nat().map((n) => ({ name: 'drop answer', mutate: (e: Obj) => setAnswer(e, n % answers(e).length, null) })),
     fc.tuple(fc.nat(), fc.nat()).map(([q, n]) => ({
         name: 'foreign question',

@@ -168,7 +168,7 @@ describe('WorkflowRubric.promote — the promotion policy (seed 004 §10)', () =
         // Every score 2 points lower: mean 72 < 74 − 1.
         [
             'a weighted score below the non-inferiority margin',
-            runs.map((r, i) =>
+            runs.map((_r, i) =>
                 runOf(
                     ...([
                         [true, true],
@@ -187,7 +187,7 @@ describe('WorkflowRubric.promote — the promotion policy (seed 004 §10)', () =
         ],
         [
             'within a 2-point margin',
-            runs.map((r, i) =>
+            runs.map((_r, i) =>
                 runOf(
                     ...([
                         [true, true],

@@ -132,9 +132,7 @@ export async function writeSarif(
 ): Promise<boolean> {
     if (options.sarif === undefined) return true
     const cwd = io.cwd.endsWith('/') ? io.cwd : `${io.cwd}/`
-    const relative = items.map((i) =>
-        i.file !== null && i.file.startsWith(cwd) ? { ...i, file: i.file.slice(cwd.length) } : i
-    )
+    const relative = items.map((i) => (i.file?.startsWith(cwd) ? { ...i, file: i.file.slice(cwd.length) } : i))
     const built = Sarif.fromFixItems({
         items: relative,
         tool: { name: 'flowmcp-grading', version: getVersion().packageVersion }

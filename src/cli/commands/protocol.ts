@@ -69,7 +69,7 @@ export async function emitPromptsCommand(
                 ...(options.recordings !== undefined ? { recordings: absolute(options.recordings, io.cwd) } : {})
             })
         )
-    let loaded
+    let loaded: Awaited<ReturnType<typeof loadMain>>
     try {
         loaded = await loadMain(path, options.trustedImport === true)
     } catch (cause) {
@@ -186,7 +186,7 @@ export async function consumeScoresCommand(
     }
     let promptsText: string
     let scoresText: string
-    let loaded
+    let loaded: Awaited<ReturnType<typeof loadMain>>
     const schemaPath = absolute(options.schema, io.cwd)
     try {
         promptsText = await io.readText(args[0] as string)

@@ -78,7 +78,7 @@ export function checkDimensions(
         createIssue('JDG-005', path, { field: key, expected: JUDGE_DIMENSIONS.join(', ') })
     )
     for (const dimension of JUDGE_DIMENSIONS) {
-        if (!Object.prototype.hasOwnProperty.call(raw, dimension)) {
+        if (!Object.hasOwn(raw, dimension)) {
             issues.push(createIssue('JDG-002', base + pointer(dimension), { field: `${field}.${dimension}` }))
             continue
         }

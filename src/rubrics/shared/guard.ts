@@ -159,7 +159,7 @@ export function guardInput(
 
 /** True for an own, enumerable key of a plain object (never consults the prototype). */
 export function hasOwn(object: object, key: string): boolean {
-    return Object.prototype.hasOwnProperty.call(object, key)
+    return Object.hasOwn(object, key)
 }
 
 /** Reads an own property only (a `__proto__` or `toString` key is never inherited). */
@@ -198,9 +198,8 @@ export function arraysForObjects(
             for (const { value, path, field } of frontier) {
                 if (token === '*') {
                     if (Array.isArray(value))
-                        value.forEach((item: unknown, i) =>
+                        for (const [i, item] of (value as unknown[]).entries())
                             next.push({ value: item, path: path + pointer(i), field: `${field}.${i}` })
-                        )
                 } else if (isRecord(value) && hasOwn(value, token)) {
                     next.push({
                         value: value[token],

@@ -109,8 +109,7 @@ export function compareWorkflowRuns(input: unknown): WorkflowComparison {
     const args = parseArgs(INPUT, guarded.value, WORKFLOW_ARGS)
     if (args.value === null) return failed([...errors, ...args.errors])
     for (const side of ['a', 'b'] as const) {
-        if (!Object.prototype.hasOwnProperty.call(guarded.value, side))
-            errors.push(createIssue('WFL-002', `/${side}`, { field: side }))
+        if (!Object.hasOwn(guarded.value, side)) errors.push(createIssue('WFL-002', `/${side}`, { field: side }))
     }
     const a = checkSummary(args.value.a, '/a')
     const b = checkSummary(args.value.b, '/b')

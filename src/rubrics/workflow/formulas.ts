@@ -125,7 +125,7 @@ function counts(
     const errors: Issue[] = unknownKeys(raw, keys, path).map(([key, at]) => createIssue('WFL-021', at, { field: key }))
     const values: number[] = []
     for (const key of keys) {
-        const value = Object.prototype.hasOwnProperty.call(raw, key) ? raw[key] : undefined
+        const value = Object.hasOwn(raw, key) ? raw[key] : undefined
         if (value === undefined) {
             errors.push(createIssue('WFL-002', path + pointer(key), { field: `rawScore.${key}` }))
         } else if (typeof value !== 'number') {

@@ -87,8 +87,7 @@ export function normalizeWorkflow(input: unknown): WorkflowNormalization {
     const args = parseArgs(NORMALIZE, raw, WORKFLOW_ARGS)
     if (args.value === null) return failed([...errors, ...args.errors])
     for (const key of ['formulaId', 'rawScore'] as const) {
-        if (!Object.prototype.hasOwnProperty.call(raw, key))
-            errors.push(createIssue('WFL-002', `/${key}`, { field: key }))
+        if (!Object.hasOwn(raw, key)) errors.push(createIssue('WFL-002', `/${key}`, { field: key }))
     }
     const prior = args.value.prior ?? WORKFLOW_DEFAULT_PRIOR
     const k = args.value.k ?? WORKFLOW_DEFAULT_K

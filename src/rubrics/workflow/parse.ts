@@ -136,9 +136,9 @@ function checkCriterion(item: unknown, index: number, base: string): { value: Cr
         return { value: null, errors: [...errors, ...rebaseIssues(parsed.errors, base)] }
     }
     const c = parsed.value
-    if (!Object.prototype.hasOwnProperty.call(item, 'rawScore'))
+    if (!Object.hasOwn(item, 'rawScore'))
         errors.push(createIssue('WFL-002', `${base}/rawScore`, { field: `criteria.${index}.rawScore` }))
-    if (!Object.prototype.hasOwnProperty.call(item, 'formulaId'))
+    if (!Object.hasOwn(item, 'formulaId'))
         errors.push(createIssue('WFL-002', `${base}/formulaId`, { field: `criteria.${index}.formulaId` }))
     errors.push(...reserved(c.name, `${base}/name`, 'criterion name'))
     errors.push(...rangeIssue(c.weight >= 0, `${base}/weight`, 'weight', 'a number >= 0', c.weight))
@@ -238,9 +238,8 @@ type WorkflowArgs = v.InferOutput<typeof INPUT>
 /** The gates that must be reported: `requiredGates` and the profile's gates. Issues go to `errors`. */
 function requiredGateNames(value: WorkflowArgs, errors: Issue[]): string[] {
     const required = [...(value.requiredGates ?? [])]
-    ;(value.requiredGates ?? []).forEach((gate, i) =>
+    for (const [i, gate] of (value.requiredGates ?? []).entries())
         errors.push(...reserved(gate, pointer('requiredGates', i), 'gate name'))
-    )
     if (value.profile !== undefined) {
         if ((WORKFLOW_PROFILE_IDS as readonly string[]).includes(value.profile)) {
             required.push(...WORKFLOW_PROFILES[value.profile as WorkflowProfileId].hardGates.map((g) => g.id))
@@ -338,7 +337,7 @@ export function parseWorkflowInput(input: unknown): { value: ParsedWorkflowInput
         passed,
         reason: passed ? ('reported' as const) : ('reported-false' as const)
     }))
-    const missing = [...new Set(required)].filter((gate) => !Object.prototype.hasOwnProperty.call(gateMap, gate))
+    const missing = [...new Set(required)].filter((gate) => !Object.hasOwn(gateMap, gate))
     return {
         value: {
             gates: [...reported, ...missing.map((gate) => ({ gate, passed: false, reason: 'not-reported' as const }))],

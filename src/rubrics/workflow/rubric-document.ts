@@ -62,7 +62,7 @@ function semanticIssues(rubric: Record<string, unknown>, base: string): Issue[] 
         if (isRecord(c.anchors)) {
             const anchors = c.anchors
             for (let point = lo; point <= hi; point += 1) {
-                if (!Object.prototype.hasOwnProperty.call(anchors, String(point)))
+                if (!Object.hasOwn(anchors, String(point)))
                     issues.push(createIssue('WFL-017', `${at}/anchors`, { point, scale: scaleText }))
             }
             for (const key of Object.keys(anchors)) {
