@@ -418,7 +418,8 @@ function assembleAnswers(
             continue
         }
         const a = out.answers[harnessIndex]
-        if (a === undefined) continue // unreachable: every question is answered by code or by the output (ARE-006/ARE-020)
+        // Unreachable: every question is answered by code or by the output (ARE-006/ARE-020).
+        if (a === undefined) continue
         if (question.determinism === 'deterministic')
             notes.push(
                 createIssue('ARE-WARN-001', pointer('output', 'answers', harnessIndex), { questionId: question.id })

@@ -304,9 +304,9 @@ function staleRecordingItems(input: FixListInput): FixItem[] {
         )
         const first = missing[0]
         if (first === undefined) return []
-        const request =
-            `${first.method} ` +
-            `${first.url}${missing.length > 1 ? ` (and ${missing.length - 1} more request${missing.length === 2 ? '' : 's'})` : ''}`
+        const more = missing.length - 1
+        const others = more > 0 ? ` (and ${more} more request${more === 1 ? '' : 's'})` : ''
+        const request = `${first.method} ${first.url}${others}`
         const where = pointer('tools', test.tool, 'tests', test.testIndex)
         const unit = `single-test/${test.tool}`
         const message = createIssue('DPT-022', where, {

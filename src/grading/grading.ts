@@ -217,7 +217,9 @@ export class Grading {
      * Returns a new entry with one more answer and the aggregate recomputed; the input is not mutated.
      * @param input - `{ entry, grading }`
      * @returns `{ entry, aggregate, errors }`; `entry` is `null` when the answer is invalid (paths under `/grading`).
-     * @example Grading.addGrading({ entry, grading: { questionId: 'Q-when-to-use', score: 4, weight: 1, determinism: 'non-deterministic', … } })
+     * @example
+     * const grading = { questionId: 'Q-when-to-use', score: 4, weight: 1, determinism: 'non-deterministic', … }
+     * Grading.addGrading({ entry, grading })
      */
     static addGrading(input: { entry?: unknown; grading?: unknown }): EntryResult {
         const entry = input?.entry
@@ -585,7 +587,8 @@ export class Grading {
      * @param input - `{ area, basePersona?, lens?, timestamp }` (`timestamp` in file form or ISO 8601)
      * @returns `{ filename, errors }`; GRD-043 unknown area, GRD-041 bad timestamp, GRD-042 persona pair.
      * @example
-     * Grading.formatGradingFilename({ area: 'single-test', timestamp: '2026-05-29T10:00:00Z' }).filename // 'single-test--2026-05-29T10-00-00Z.json'
+     * Grading.formatGradingFilename({ area: 'single-test', timestamp: '2026-05-29T10:00:00Z' }).filename
+     * // 'single-test--2026-05-29T10-00-00Z.json'
      */
     static formatGradingFilename(input: {
         area?: unknown

@@ -301,17 +301,9 @@ function strictEntryIssues(entry: Obj): Issue[] {
  * Semantic rules of 01-model §7.6 that apply to one entry (S1–S3, S5–S7, S9, S10) plus A16, and
  * the untraced recomputation S3 made (`null` when the rule did not recompute).
  */
-function semanticIssues(entry: Obj, strict: boolean): { issues: Issue[]; recomputed: AggregateResult | null } {
+/** S1 REJECTED ⇔ veto, S2 area → tier, and the tier's maxAttainableGrade. */
+function consistencyIssues(entry: Obj, area: string | null, tier: GradingTier | null, vetoed: boolean): Issue[] {
     const issues: Issue[] = []
-    let recomputed: AggregateResult | null = null
-    const area = typeof entry.area === 'string' && (AREAS as readonly string[]).includes(entry.area) ? entry.area : null
-    const tier =
-        entry.gradingTier === 'autonomous' || entry.gradingTier === 'group-bound'
-            ? (entry.gradingTier as GradingTier)
-            : null
-    const gradings = Array.isArray(entry.gradings) ? entry.gradings.filter(isObject) : []
-    const vetoed = entry.categoricalVeto !== null && entry.categoricalVeto !== undefined
-
     // S1: REJECTED ⇔ veto (the schema enforces only veto ⇒ REJECTED; A12).
     if (vetoed && entry.aggregateGrade !== 'REJECTED') {
         issues.push(
@@ -345,31 +337,12 @@ function semanticIssues(entry: Obj, strict: boolean): { issues: Issue[]; recompu
             })
         )
     }
-    // S3: grade ≤ max, and equal to the recomputation for full entries.
-    const grade = entry.aggregateGrade
-    const max = entry.maxAttainableGrade
-    const rank = lookup(GRADE_RANK, grade)
-    if (typeof grade === 'string' && rank !== undefined && (max === 'A' || max === 'B') && rank > GRADE_RANK[max]) {
-        issues.push(createEntryIssue('GRD-013', '/aggregateGrade', { grade, max }))
-    }
-    if (entry.gradingMode === 'full' && !vetoed && typeof grade === 'string' && rank !== undefined && tier !== null) {
-        const checked = recomputationIssues(entry, grade)
-        issues.push(...checked.issues)
-        recomputed = checked.recomputed
-    } else if (
-        strict &&
-        typeof entry.gradingSystem === 'string' &&
-        !implemented(entry.gradingSystem, GRADING_SYSTEM_VERSION)
-    ) {
-        issues.push(
-            createEntryIssue('VER-004', '/gradingSystem', {
-                namespace: 'gradingSystem',
-                value: entry.gradingSystem,
-                supported: GRADING_SYSTEM_VERSION
-            })
-        )
-    }
-    if (strict) issues.push(...strictEntryIssues(entry))
+    return issues
+}
+
+/** The rules on the answers themselves: S5 base personas, S6 naReason, S7 not deterministic-only, S9 and S10. */
+function answerSetIssues(entry: Obj, gradings: readonly Obj[], tier: GradingTier | null, vetoed: boolean): Issue[] {
+    const issues: Issue[] = []
     // S5: group-bound personaIds must be base personas.
     if (tier === 'group-bound') {
         gradings.forEach((g, i) => {
@@ -419,6 +392,45 @@ function semanticIssues(entry: Obj, strict: boolean): { issues: Issue[]; recompu
             if (/flowmcp accepts/i.test(text)) issues.push(createEntryIssue('GRD-048', pointer('gradings', i, field)))
         }
     })
+    return issues
+}
+
+function semanticIssues(entry: Obj, strict: boolean): { issues: Issue[]; recomputed: AggregateResult | null } {
+    let recomputed: AggregateResult | null = null
+    const area = typeof entry.area === 'string' && (AREAS as readonly string[]).includes(entry.area) ? entry.area : null
+    const tier =
+        entry.gradingTier === 'autonomous' || entry.gradingTier === 'group-bound'
+            ? (entry.gradingTier as GradingTier)
+            : null
+    const gradings = Array.isArray(entry.gradings) ? entry.gradings.filter(isObject) : []
+    const vetoed = entry.categoricalVeto !== null && entry.categoricalVeto !== undefined
+    const issues = consistencyIssues(entry, area, tier, vetoed)
+    // S3: grade ≤ max, and equal to the recomputation for full entries.
+    const grade = entry.aggregateGrade
+    const max = entry.maxAttainableGrade
+    const rank = lookup(GRADE_RANK, grade)
+    if (typeof grade === 'string' && rank !== undefined && (max === 'A' || max === 'B') && rank > GRADE_RANK[max]) {
+        issues.push(createEntryIssue('GRD-013', '/aggregateGrade', { grade, max }))
+    }
+    if (entry.gradingMode === 'full' && !vetoed && typeof grade === 'string' && rank !== undefined && tier !== null) {
+        const checked = recomputationIssues(entry, grade)
+        issues.push(...checked.issues)
+        recomputed = checked.recomputed
+    } else if (
+        strict &&
+        typeof entry.gradingSystem === 'string' &&
+        !implemented(entry.gradingSystem, GRADING_SYSTEM_VERSION)
+    ) {
+        issues.push(
+            createEntryIssue('VER-004', '/gradingSystem', {
+                namespace: 'gradingSystem',
+                value: entry.gradingSystem,
+                supported: GRADING_SYSTEM_VERSION
+            })
+        )
+    }
+    if (strict) issues.push(...strictEntryIssues(entry))
+    issues.push(...answerSetIssues(entry, gradings, tier, vetoed))
     // A16: aboutHash on About areas.
     if (area !== null && (ABOUT_AREAS as readonly string[]).includes(area) && entry.aboutHash === undefined) {
         issues.push(createEntryIssue('GRD-022', '/aboutHash', { area }))

@@ -48,7 +48,8 @@ export class Island {
      * @param input - `{ area, target }`
      * @returns `{ segments, indexSegments, scope, errors }`; GRD-033, ISL-001…ISL-006
      * @example
-     * Island.gradingFolderFor({ area: 'namespace-description', target: { namespace: 'defillama' } }).segments // ['providers', 'defillama', '_gradings']
+     * Island.gradingFolderFor({ area: 'namespace-description', target: { namespace: 'defillama' } }).segments
+     * // ['providers', 'defillama', '_gradings']
      */
     static gradingFolderFor(input: { area?: unknown; target?: unknown }): GradingFolder {
         return gradingFolderFor(input)

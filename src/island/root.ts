@@ -28,7 +28,8 @@ function isSet(value: unknown): value is string {
  * @returns `{ root, source, errors }`; ISL-001/ISL-002 bad arguments, ISL-005 a relative path without `cwd`,
  *   FS-003 a path with NUL or control characters
  * @example
- * resolveRoot({ env: { FLOWMCP_GRADING_DATA: '/data/island' }, home: '/home/me' }) // { root: '/data/island', source: 'env', errors: [] }
+ * resolveRoot({ env: { FLOWMCP_GRADING_DATA: '/data/island' }, home: '/home/me' })
+ * // { root: '/data/island', source: 'env', errors: [] }
  */
 export function resolveRoot(input: {
     flag?: unknown

@@ -217,7 +217,8 @@ export type BlockedReason =
  * 1). Never throws.
  */
 export function fewerThanWorkingTests(bar: number): BlockedReason {
-    return `fewer-than-${typeof bar === 'number' && Number.isInteger(bar) && bar >= 1 ? bar : MIN_WORKING_TESTS}-working-tests`
+    const count = typeof bar === 'number' && Number.isInteger(bar) && bar >= 1 ? bar : MIN_WORKING_TESTS
+    return `fewer-than-${count}-working-tests`
 }
 
 /**

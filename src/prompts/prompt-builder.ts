@@ -85,7 +85,8 @@ export class PromptBuilder {
      * @returns `{ goalBlock, condition, conditionLength, maxTurns, errors }`; PB-002/003 bad condition, PB-004 unknown
      *   area, PB-007 condition over 4000 characters (suffix included), PB-008 bad maxTurns.
      * @example
-     * PromptBuilder.buildGoalBlock({ condition: 'Grade demoapi', maxTurns: 7 }).condition // 'Grade demoapi — or stop after 7 turns.'
+     * PromptBuilder.buildGoalBlock({ condition: 'Grade demoapi', maxTurns: 7 }).condition
+     * // 'Grade demoapi — or stop after 7 turns.'
      */
     static buildGoalBlock(input: { condition?: unknown; area?: unknown; maxTurns?: unknown } = {}): GoalBlock {
         return buildGoalBlock(input?.condition, input?.area, input?.maxTurns)

@@ -304,7 +304,8 @@ export class ScoringProtocol {
      * @returns `{ evalPrompts, redactions, errors }`; SPV-001 missing schema, SPV-013 not an object, INP-* not
      *   plain JSON, PB-002 bad serverParams, SPV-WARN-001 when something was redacted.
      * @example
-     * ScoringProtocol.buildEvalPrompts({ schema: main }).evalPrompts.map((p) => p.dimension) // ['whenToUse', 'parameters']
+     * ScoringProtocol.buildEvalPrompts({ schema: main }).evalPrompts.map((p) => p.dimension)
+     * // ['whenToUse', 'parameters']
      */
     static buildEvalPrompts(input: {
         schema: Readonly<Record<string, unknown>>
@@ -580,7 +581,8 @@ export class ScoringProtocol {
      * @returns `{ fileName, errors }`; the codes of {@link ScoringProtocol.slug}, SPV-001 for a missing date, SPV-012
      *   for a bad one.
      * @example
-     * ScoringProtocol.suggestedFileName({ schemaId: 'etherscan-io/contracts', date: '2026-05-18' }).fileName // 'etherscan-io_contracts-2026-05-18.json'
+     * ScoringProtocol.suggestedFileName({ schemaId: 'etherscan-io/contracts', date: '2026-05-18' }).fileName
+     * // 'etherscan-io_contracts-2026-05-18.json'
      */
     static suggestedFileName(input: { schemaId: string; date: string }): { fileName: string | null; errors: Issue[] } {
         const { slug, errors } = ScoringProtocol.slug(input ?? {})

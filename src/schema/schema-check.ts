@@ -52,7 +52,8 @@ export class SchemaCheck {
      * @param input - `{ main, fileBase }` (`fileBase` may be `'prices.mjs'` or a path)
      * @returns `{ schemaId, errors }`; `SCH-004`/`SCH-007` for the namespace, `SCH-031` for a bad slug.
      * @example
-     * SchemaCheck.schemaIdOf({ main: { namespace: 'defillama' }, fileBase: 'prices.mjs' }).schemaId // 'defillama.prices'
+     * SchemaCheck.schemaIdOf({ main: { namespace: 'defillama' }, fileBase: 'prices.mjs' }).schemaId
+     * // 'defillama.prices'
      */
     static schemaIdOf(input: { main?: unknown; fileBase?: unknown }): { schemaId: string | null; errors: Issue[] } {
         const args = (input ?? {}) as { main?: unknown; fileBase?: unknown }

@@ -16,7 +16,8 @@ export class Veto {
      * The closed trigger list.
      * @returns `{ triggers }` — a copy; changing it changes nothing in the library.
      * @example
-     * Veto.getTriggers().triggers // ['malicious-module', 'api-key-domain-mismatch', 'illegal-content', 'ai-security-veto']
+     * Veto.getTriggers().triggers
+     * // ['malicious-module', 'api-key-domain-mismatch', 'illegal-content', 'ai-security-veto']
      */
     static getTriggers(): { triggers: VetoTrigger[] } {
         return { triggers: [...VETO_TRIGGERS] }

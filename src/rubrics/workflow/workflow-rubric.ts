@@ -60,7 +60,8 @@ export class WorkflowRubric {
      * @returns `{ system, formulaId, raw, normalized, adjusted, samples, errors }`; codes `WFL-002`–`WFL-006`,
      *   `WFL-012`, `WFL-014`, `WFL-021`, warning `WFL-WARN-001`.
      * @example
-     * WorkflowRubric.normalize({ formulaId: 'lower-is-better', rawScore: 12, params: { good: 8, bad: 30 } }).normalized // 0.8181…
+     * WorkflowRubric.normalize({ formulaId: 'lower-is-better', rawScore: 12, params: { good: 8, bad: 30 } }).normalized
+     * // 0.8181…
      */
     static normalize(input: {
         formulaId: WorkflowFormulaId
