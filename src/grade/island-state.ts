@@ -1,6 +1,7 @@
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
-import { Island } from '../island/island.js'
+import { importProvider } from '../island/import.js'
+import { writeGrading } from '../island/write-grading.js'
 import { parseJsonText } from '../json/guard.js'
 import { Journal, writeAtomic } from '../store/fs-ops.js'
 import { islandName, joinPath, LAYOUT } from '../store/paths.js'
@@ -339,7 +340,7 @@ function providerFilesOf(args: {
     schemaText: string
     main: Obj
     options: GradeOptions
-}): Parameters<typeof Island.importProvider>[0]['files'] {
+}): Parameters<typeof importProvider>[0]['files'] {
     const { namespace, slug, schemaText, main, options } = args
     const aboutName =
         isObject(main.resources) && isObject(main.resources.about) && typeof main.resources.about.name === 'string'
@@ -368,7 +369,7 @@ async function writeEntries(args: {
 }): Promise<void> {
     const { fs, root, now, entries, units, errors, secrets } = args
     for (const { plan, entry } of entries) {
-        const result = await Island.writeGrading({
+        const result = await writeGrading({
             fs,
             root,
             target: plan.target,
@@ -441,7 +442,7 @@ export async function writeIsland(args: {
     judgeCalls?: { readonly calls: number; readonly repairs: number }
 }): Promise<IslandStanding> {
     const { fs, root, now, namespace, slug, schemaHash, options, pretest, entries, units, errors, secrets } = args
-    const imported = await Island.importProvider({ fs, root, now, files: providerFilesOf(args), secrets })
+    const imported = await importProvider({ fs, root, now, files: providerFilesOf(args), secrets })
     errors.push(...imported.errors)
     if (!imported.status) return { indexPath: null, rollupStatus: null, rollupGrade: null, schemaNode: undefined }
     const summaryWrite = await writePretestSummary(

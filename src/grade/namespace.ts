@@ -5,7 +5,7 @@ import type { Issue } from '../errors/types.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
 import { listDir, readText, type PortResult } from '../store/fs-ops.js'
 import { joinPath, LAYOUT, normalizeDir } from '../store/paths.js'
-import { Island } from '../island/island.js'
+import { writeGrading } from '../island/write-grading.js'
 import type { CategoricalVeto, GradingEntry } from '../model/types.js'
 import type { FsPort } from '../ports/types.js'
 import { Redact, redactSecretsDeep, secretForms } from '../prompts/redact.js'
@@ -677,7 +677,7 @@ async function writeNamespaceUnits(
     const fs = options.fs
     const root = options.root.replace(/\/+$/, '')
     for (const { plan, entry } of ran.entries) {
-        const written = await Island.writeGrading({ fs, root, target: plan.target, entry, now })
+        const written = await writeGrading({ fs, root, target: plan.target, entry, now })
         const at = ran.units.findIndex((u) => u.unit === plan.unit)
         if (!written.status)
             errors.push(
