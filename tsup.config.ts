@@ -62,6 +62,38 @@ const leanSchemas: NonNullable<Options['esbuildPlugins']>[number] = {
     }
 }
 
+// The question catalogue and the dependency graph keep their provenance in src/ (where each question came
+// from, the upstream file names, the change log); the bundled copy holds only the fields the library reads.
+const USED_QUESTION_FIELDS = [
+    'id',
+    'area',
+    'dimension',
+    'question',
+    'scoreType',
+    'weight',
+    'determinism',
+    'tier',
+    'filesToRead',
+    'evaluatorTask',
+    'personaRequired'
+]
+const pick = (value: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> =>
+    Object.fromEntries(keys.filter((k) => k in value).map((k) => [k, value[k]]))
+const leanAreaData: NonNullable<Options['esbuildPlugins']>[number] = {
+    name: 'lean-area-data',
+    setup(build) {
+        build.onLoad({ filter: /[\\/]areas[\\/]data[\\/]questions\.json$/ }, (args) => {
+            const data = JSON.parse(readFileSync(args.path, 'utf8')) as { version: string; questions: object[] }
+            const questions = data.questions.map((q) => pick(q as Record<string, unknown>, USED_QUESTION_FIELDS))
+            return { contents: JSON.stringify({ version: data.version, questions }), loader: 'json' }
+        })
+        build.onLoad({ filter: /[\\/]areas[\\/]data[\\/]area-dependency-graph\.json$/ }, (args) => {
+            const data = JSON.parse(readFileSync(args.path, 'utf8')) as Record<string, unknown>
+            return { contents: JSON.stringify(pick(data, ['version', 'entries'])), loader: 'json' }
+        })
+    }
+}
+
 /** A Node script of the package (the CLI, the runtime child): ESM, loading the library from the build beside it. */
 const nodeScript = {
     format: ['esm'] as Options['format'],
@@ -82,7 +114,7 @@ export default defineConfig([
         entry: ['src/**/*.ts', '!src/cli/**'],
         format: ['esm'],
         splitting: true,
-        esbuildPlugins: [leanSchemas]
+        esbuildPlugins: [leanSchemas, leanAreaData]
     },
     {
         // CJS: one self-contained file per public entry point. @noble/hashes 2.x ships ESM only:
@@ -91,7 +123,7 @@ export default defineConfig([
         entry: publicEntries,
         format: ['cjs'],
         noExternal: ['@noble/hashes'],
-        esbuildPlugins: [leanSchemas]
+        esbuildPlugins: [leanSchemas, leanAreaData]
     },
     {
         ...nodeScript,
