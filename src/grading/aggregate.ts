@@ -1,3 +1,4 @@
+import { isObject } from '../model/object.js'
 import { typeOfValue } from '../errors/issue.js'
 import { createEntryIssue } from '../errors/entry-issue.js'
 import { lookup } from '../json/own.js'
@@ -143,7 +144,7 @@ function selectionScopeFromEvidence(e: Record<string, unknown>): {
                 Number(a.questionId === MEMBER_THRESHOLD_QUESTION_ID)
         )
         .map((g) => g.evidence)
-        .filter((ev): ev is Record<string, unknown> => ev !== null && typeof ev === 'object' && !Array.isArray(ev))
+        .filter(isObject)
     const count = evidences
         .map((ev) => ev.memberNamespaces)
         .find((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0) as number | undefined

@@ -233,7 +233,7 @@ function evidenceIssue(evidence: unknown, index: number): Issue | null {
                   actual: 'empty string'
               })
     }
-    if (evidence !== null && typeof evidence === 'object' && !Array.isArray(evidence)) return null
+    if (isObject(evidence)) return null
     return createEntryIssue('GRD-002', pointer('gradings', index, 'evidence'), {
         field: 'evidence',
         expected: 'non-empty string or object',

@@ -1,3 +1,4 @@
+import { isObject } from '../model/object.js'
 import { AGGREGATE_GRADES } from '../model/grades.js'
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
@@ -46,7 +47,7 @@ export function screenGradingFile(input: GradingFileInput, where: string = input
     const parts = parseGradingFilename(input.name)
     if (parts === null) return null
     const entry = input.entry
-    const usable = input.problem === undefined && entry !== null && typeof entry === 'object' && !Array.isArray(entry)
+    const usable = input.problem === undefined && isObject(entry)
     const e = (usable ? entry : {}) as Record<string, unknown>
     const vetoRecord = e.categoricalVeto
     const trigger = e.regradingTrigger
