@@ -1,7 +1,7 @@
 /**
  * A regular expression written as a raw template over several lines, so that a long pattern fits the line width:
- * a line break and the spaces after it are not part of the pattern, everything else is (backslashes stay as in a
- * regex literal). Substitutions are inserted as they are.
+ * each line break and the spaces after it are dropped (a pattern holds no literal line break; `\n` stays an escape),
+ * everything else is the pattern as a regex literal would write it, substitutions included.
  *
  * @example
  * rx('gi')`\bignore\s+
@@ -10,4 +10,4 @@
 export const rx =
     (flags: string) =>
     (pattern: TemplateStringsArray, ...parts: string[]): RegExp =>
-        new RegExp(String.raw({ raw: pattern.raw.map((piece) => piece.replace(/\n */g, '')) }, ...parts), flags)
+        new RegExp(String.raw(pattern, ...parts).replace(/\n */g, ''), flags)

@@ -3,7 +3,6 @@ import { createEntryIssue } from '../errors/entry-issue.js'
 import type { Issue } from '../errors/types.js'
 import { AREAS, FILE_TIMESTAMP_REGEX, type Area } from '../model/constants.js'
 import { fromFileTimestamp, isIsoDateTime, toFileTimestamp } from '../time.js'
-import { rx } from '../model/regex.js'
 
 /**
  * A persona or lens segment of a file name. Stricter than the reference (`^[a-z][a-z0-9-]*$`):
@@ -68,10 +67,11 @@ export function formatGradingFilename(input: {
 
 // Area ids are matched longest-first so `selection-skills-L1` never reads as a shorter id.
 const AREA_ALTERNATION = [...AREAS].sort((a, b) => b.length - a.length).join('|')
-const GRADING_FILENAME_REGEX = rx(
-    ''
-)`^(${AREA_ALTERNATION})(?:--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)--([a-z][a-z0-9]*(?:-[a-z0-9]+)*))?
-    --(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z)\.json$`
+// A persona or lens segment (NAME_SEGMENT_REGEX's grammar, captured whole).
+const SLUG = '[a-z][a-z0-9]*(?:-[a-z0-9]+)*'
+const GRADING_FILENAME_REGEX = new RegExp(
+    `^(${AREA_ALTERNATION})(?:--(${SLUG})--(${SLUG}))?--(\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}Z)\\.json$`
+)
 
 /** Parses a grading file name, or returns `null` when it does not follow the grammar (temp files included). */
 export function parseGradingFilename(name: unknown): GradingFilenameParts | null {

@@ -34,7 +34,8 @@ export interface SnapshotFilenameParts {
  * @param input - `{ name, timestamp, hash, ext }`; `timestamp` in file form or ISO 8601 (UTC seconds are kept)
  * @returns `{ filename, errors }`; SNP-001 missing, SNP-002 wrong type, SNP-003 a part breaks the grammar
  * @example
- * formatSnapshotFilename({ name: 'prices', timestamp: '2026-05-30T19:44:23Z', hash: '93baef35', ext: 'mjs' }).filename // 'prices--2026-05-30T19-44-23Z--93baef35.mjs'
+ * formatSnapshotFilename({ name: 'prices', timestamp: '2026-05-30T19:44:23Z', hash: '93baef35', ext: 'mjs' }).filename
+ * // 'prices--2026-05-30T19-44-23Z--93baef35.mjs'
  */
 export function formatSnapshotFilename(input: { name?: unknown; timestamp?: unknown; hash?: unknown; ext?: unknown }): {
     filename: string | null

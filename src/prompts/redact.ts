@@ -413,7 +413,8 @@ function aroundInert(
  * @param serverParams - the flat `{ KEY: value }` object of the host
  * @returns `{ text, redactions, errors }` equal to {@link Redact.text} of the joined text, or `null`.
  * @example
- * redactAroundInert('# Head', '## Block', '## Tail\n', {}) // { text: '# Head\n\n## Block\n\n## Tail\n', redactions: [], errors: [] }
+ * redactAroundInert('# Head', '## Block', '## Tail\n', {})
+ * // { text: '# Head\n\n## Block\n\n## Tail\n', redactions: [], errors: [] }
  */
 export function redactAroundInert(
     head: string,
@@ -526,7 +527,8 @@ export class Redact {
      * @returns `{ text, redactions, errors }`; PB-001 when `text` is missing, PB-002 for a non-string text or parameter
      *   value.
      * @example
-     * Redact.text({ text: 'https://x.io/?apikey=abc123def456', serverParams: {} }).text // 'https://x.io/?apikey=[redacted]'
+     * Redact.text({ text: 'https://x.io/?apikey=abc123def456', serverParams: {} }).text
+     * // 'https://x.io/?apikey=[redacted]'
      */
     static text(input: { text?: unknown; serverParams?: unknown }): {
         text: string | null
@@ -561,7 +563,8 @@ export class Redact {
      * @param input - `{ value, serverParams?, limits? }`
      * @returns `{ value, redactions, errors }`; INP-* when `value` is not plain JSON, PB-002 for bad parameters.
      * @example
-     * Redact.value({ value: { headers: { 'X-API-Key': 'abc123' } } }).value // { headers: { 'X-API-Key': '[redacted]' } }
+     * Redact.value({ value: { headers: { 'X-API-Key': 'abc123' } } }).value
+     * // { headers: { 'X-API-Key': '[redacted]' } }
      */
     static value(input: { value?: unknown; serverParams?: unknown; limits?: Partial<JsonLimits> }): {
         value: unknown
