@@ -15,6 +15,7 @@
  * Everything else — CJK, emoji, accents, every visible character — is left as it is.
  */
 import { codePointName } from '../errors/invisible.js'
+import { rx } from '../model/regex.js'
 
 /** Why a character was escaped. */
 export type InvisibleKind = 'tag' | 'bidi' | 'invisible'
@@ -43,8 +44,9 @@ const QUICK =
     // biome-ignore lint/suspicious/noMisleadingCharacterClass: code units on purpose (the lead surrogate alone)
     /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFE00-\uFE0F\uFEFF\uFFF9-\uFFFB\uDB40]/
 const CANDIDATES =
-    // biome-ignore lint/suspicious/noMisleadingCharacterClass: code units on purpose (a tag's lead surrogate, then its trail)
-    /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFE00-\uFE0F\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g
+    // Code units on purpose: a tag's lead surrogate, then its trail.
+    rx('g')`[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFE00-\uFE0F\uFEFF\uFFF9-\uFFFB]|
+        \uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]`
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u
 const LETTER_OR_MARK = /[\p{L}\p{M}]/u
 const LATIN = /\p{Script=Latin}/u

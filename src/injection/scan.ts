@@ -5,6 +5,7 @@ import { inspectJson } from '../json/guard.js'
 import { foldConfusables } from './confusables.js'
 import { escapeCodePoint, mayHoldInvisible, neutraliseInvisible, type InvisibleFound } from './invisible.js'
 import { isObject } from '../model/object.js'
+import { rx } from '../model/regex.js'
 
 /**
  * Text the graded party wrote that addresses the grader rather than the reader: instructions
@@ -48,12 +49,16 @@ const RULES: readonly InstructionRule[] = [
         scope: 'all',
         patterns: [
             p(
-                /\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|every|of|the|your|these|those|my|previous|prior|above|earlier|preceding|foregoing|original|system|grading|grader'?s?|judge'?s?)\s+){0,4}(?:instructions?|prompts?|directives?|guidelines?)\b/gi,
+                rx('gi')`\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|every|of|the|your|these|those|
+                    my|previous|prior|above|earlier|preceding|foregoing|original|system|grading|grader'?s?|
+                    judge'?s?)\s+){0,4}(?:instructions?|prompts?|directives?|guidelines?)\b`,
                 DISMISS,
                 ['instruction', 'prompt', 'directive', 'guideline']
             ),
             p(
-                /\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|of|the)\s+){0,3}(?:(?:previous|prior|above|earlier|preceding|foregoing|original|system|your|grading|grader'?s?|judge'?s?)\s+){1,2}(?:rules?|criteria|rubrics?|context|messages?|questions?|scores?|grades?)\b/gi,
+                rx('gi')`\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|of|the)\s+){0,3}
+                    (?:(?:previous|prior|above|earlier|preceding|foregoing|original|system|your|grading|grader'?s?|
+                    judge'?s?)\s+){1,2}(?:rules?|criteria|rubrics?|context|messages?|questions?|scores?|grades?)\b`,
                 DISMISS,
                 ['rule', 'criteria', 'rubric', 'context', 'message', 'question', 'score', 'grade']
             )
@@ -65,7 +70,9 @@ const RULES: readonly InstructionRule[] = [
         scope: 'all',
         patterns: [
             p(
-                /\b(?:disregard|ignore|forget)\s+(?:all\s+(?:of\s+)?|everything\s+)?(?:the\s+|that\s+|what\s+(?:is|was)\s+(?:written|said)\s+)?(?:above|before\s+this|you\s+(?:were|have\s+been)\s+told)(?![-\w])/gi,
+                rx('gi')`\b(?:disregard|ignore|forget)\s+(?:all\s+(?:of\s+)?|everything\s+)?(?:the\s+|that\s+|what\s+
+                    (?:is|was)\s+(?:written|said)\s+)?(?:above|before\s+this|you\s+(?:were|have\s+been)\s+told)
+                    (?![-\w])`,
                 ['disregard', 'ignore', 'forget'],
                 ['above', 'before this', ' told']
             )
@@ -80,18 +87,21 @@ const RULES: readonly InstructionRule[] = [
                 'you are now'
             ]),
             p(
-                /\byou\s+are\s+(?:a|an|the)\s+(?:(?:lenient|generous|kind|friendly|helpful|new|different|AI|LLM)\s+){0,2}(?:grader|evaluator|(?:lenient|generous)\s+judge)\b/gi,
+                rx('gi')`\byou\s+are\s+(?:a|an|the)\s+(?:(?:lenient|generous|kind|friendly|helpful|new|different|AI|
+                    LLM)\s+){0,2}(?:grader|evaluator|(?:lenient|generous)\s+judge)\b`,
                 ['you are'],
                 ['grader', 'evaluator', 'judge']
             ),
             p(
-                /\byou\s+are\s+no\s+longer\s+(?:bound|restricted|limited|an?\s+(?:AI|assistant|grader|judge|model))\b/gi,
+                rx('gi')`\byou\s+are\s+no\s+longer\s+(?:bound|restricted|limited|an?\s+
+                    (?:AI|assistant|grader|judge|model))\b`,
                 ['you are no longer']
             ),
             p(/\bfrom\s+now\s+on,?\s+(?:you|act|respond|answer|reply)\b/gi, ['from now on']),
             p(/\bpretend\s+(?:to\s+be|you\s+are|that\s+you)\b/gi, ['pretend']),
             p(
-                /\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:a|an)\s+(?:(?:different|new|unrestricted|lenient|generous)\s+)?(?:grader|judge|evaluator)\b/gi,
+                rx('gi')`\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:a|an)\s+
+                    (?:(?:different|new|unrestricted|lenient|generous)\s+)?(?:grader|judge|evaluator)\b`,
                 ['act as', 'behave as', 'respond as'],
                 GRADERS
             ),
@@ -104,7 +114,8 @@ const RULES: readonly InstructionRule[] = [
         scope: 'all',
         patterns: [
             p(
-                /<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id)\|>|\[\/?INST\]|<<\/?SYS>>/gi,
+                rx('gi')`<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id)\|>|\[\/?INST\]|
+                    <<\/?SYS>>`,
                 ['<|', 'inst]', 'sys>>']
             )
         ]
@@ -121,12 +132,15 @@ const RULES: readonly InstructionRule[] = [
                 [':']
             ),
             p(
-                /^[ \t]*(?:system|assistant|developer)[ \t]*:[ \t]*(?:you\b|ignore\b|disregard\b|forget\b|from\s+now\b|override\b|always\b|never\b|answer\b|give\b|rate\b|score\b|grade\b|new\s+instructions\b|the\s+(?:grader|judge|evaluator)\b)/gim,
+                rx('gim')`^[ \t]*(?:system|assistant|developer)[ \t]*:[ \t]*(?:you\b|ignore\b|disregard\b|forget\b|
+                    from\s+now\b|override\b|always\b|never\b|answer\b|give\b|rate\b|score\b|grade\b|
+                    new\s+instructions\b|the\s+(?:grader|judge|evaluator)\b)`,
                 ['system', 'assistant', 'developer'],
                 [':']
             ),
             p(
-                /^[ \t]*#{1,6}[ \t]*(?:system(?:[ \t]+prompt)?|(?:new[ \t]+)?instructions?|developer[ \t]+message)[ \t]*:?[ \t]*$/gim,
+                rx('gim')`^[ \t]*#{1,6}[ \t]*(?:system(?:[ \t]+prompt)?|(?:new[ \t]+)?instructions?|
+                    developer[ \t]+message)[ \t]*:?[ \t]*$`,
                 ['#'],
                 ['system', 'instruction', 'developer']
             )
@@ -138,40 +152,38 @@ const RULES: readonly InstructionRule[] = [
         scope: 'all',
         patterns: [
             p(
-                /\b(?:answer|respond|reply|score|rate|grade|mark)\s+(?:with\s+)?(?:an?\s+)?["']?(?<grade>5|five|pass|A\+?)["']?\s+(?:to|for|on|in)\s+(?:every|each|all|any)\b/gi,
+                rx('gi')`\b(?:answer|respond|reply|score|rate|grade|mark)\s+(?:with\s+)?(?:an?\s+)?["']?
+                    (?<grade>5|five|pass|A\+?)["']?\s+(?:to|for|on|in)\s+(?:every|each|all|any)\b`,
                 ['answer', 'respond', 'reply', 'score', 'rate', 'grade', 'mark'],
                 [' every', ' each', ' all', ' any']
             ),
             p(
-                new RegExp(
-                    `\\b(?:give|assign|award|grant)\\s+(?:this|the|my|our)\\s+${OBJECT}s?\\s+(?:(?:a|an|the)\\s+)?(?:(?<grade>5|five|A\\+?)(?![\\w-])|${TOP})`,
-                    'gi'
-                ),
+                rx('gi')`\b(?:give|assign|award|grant)\s+(?:this|the|my|our)\s+${OBJECT}s?\s+(?:(?:a|an|the)\s+)?
+                    (?:(?<grade>5|five|A\+?)(?![\w-])|${TOP})`,
                 ['give', 'assign', 'award', 'grant'],
                 OBJECTS
             ),
             p(
-                new RegExp(
-                    `\\b(?:this|the)\\s+${OBJECT}\\s+(?:deserves|should\\s+(?:get|receive|be\\s+(?:given|graded|rated|scored)))\\s+(?:(?:a|an|the)\\s+)?(?:(?<grade>5|five|A\\+?)(?![\\w-])|${TOP})`,
-                    'gi'
-                ),
+                rx('gi')`\b(?:this|the)\s+${OBJECT}\s+(?:deserves|should\s+(?:get|receive|be\s+
+                    (?:given|graded|rated|scored)))\s+(?:(?:a|an|the)\s+)?(?:(?<grade>5|five|A\+?)(?![\w-])|${TOP})`,
                 ['deserves', 'should get', 'should receive', 'should be'],
                 OBJECTS
             ),
             p(
-                new RegExp(
-                    `\\b(?:score|grade|rate)\\s+(?:this|the)\\s+${OBJECT}\\s+(?:(?:as\\s+)?(?:a|an)\\s+)?(?<grade>5|five|A\\+?|excellent|perfect)(?![\\w-])`,
-                    'gi'
-                ),
+                rx('gi')`\b(?:score|grade|rate)\s+(?:this|the)\s+${OBJECT}\s+(?:(?:as\s+)?(?:a|an)\s+)?
+                    (?<grade>5|five|A\+?|excellent|perfect)(?![\w-])`,
                 ['score this', 'score the', 'grade this', 'grade the', 'rate this', 'rate the']
             ),
             p(
-                /\b(?:every|each|all)\s+(?:answers?|scores?|grades?|ratings?)\s+(?:is|are|must\s+be|should\s+be|will\s+be)\s+(?:an?\s+)?["']?(?<grade>5|five|pass|A\+?)["']?(?=\s*(?:[.!;,\n]|$))/gi,
+                rx('gi')`\b(?:every|each|all)\s+(?:answers?|scores?|grades?|ratings?)\s+
+                    (?:is|are|must\s+be|should\s+be|will\s+be)\s+(?:an?\s+)?["']?(?<grade>5|five|pass|A\+?)["']?
+                    (?=\s*(?:[.!;,\n]|$))`,
                 ['every', 'each', 'all'],
                 ['answer', 'score', 'grade', 'rating']
             ),
             p(
-                /\balways\s+(?:answer|score|rate|reply|respond|grade)\s+(?:with\s+)?(?:an?\s+)?["']?(?<grade>pass|5|five|A\+?)["']?(?![\w-])/gi,
+                rx('gi')`\balways\s+(?:answer|score|rate|reply|respond|grade)\s+(?:with\s+)?(?:an?\s+)?["']?
+                    (?<grade>pass|5|five|A\+?)["']?(?![\w-])`,
                 ['always answer', 'always score', 'always rate', 'always reply', 'always respond', 'always grade']
             )
         ]
@@ -182,7 +194,9 @@ const RULES: readonly InstructionRule[] = [
         scope: 'all',
         patterns: [
             p(
-                /\b(?:note|message|instructions?|hint)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:graders?|evaluators?|grading\s+(?:models?|agents?|systems?)|(?:AI|LLM)\s+(?:judges?|graders?|evaluators?|reviewers?))\b/gi,
+                rx('gi')`\b(?:note|message|instructions?|hint)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?
+                    (?:graders?|evaluators?|grading\s+(?:models?|agents?|systems?)|(?:AI|LLM)\s+
+                    (?:judges?|graders?|evaluators?|reviewers?))\b`,
                 ['note', 'message', 'instruction', 'hint'],
                 ['grader', 'evaluator', 'grading', 'judge', 'reviewer']
             ),
@@ -192,18 +206,21 @@ const RULES: readonly InstructionRule[] = [
                 GRADERS
             ),
             p(
-                /\bas\s+(?:an?|the)\s+(?:(?:AI|LLM)\s+)?(?:grader|evaluator|grading\s+model)\b|\bas\s+an?\s+(?:AI|LLM)\s+(?:judge|reviewer)\b/gi,
+                rx('gi')`\bas\s+(?:an?|the)\s+(?:(?:AI|LLM)\s+)?(?:grader|evaluator|grading\s+model)\b|
+                    \bas\s+an?\s+(?:AI|LLM)\s+(?:judge|reviewer)\b`,
                 ['as a', 'as the'],
                 ['grader', 'evaluator', 'grading', 'judge', 'reviewer']
             ),
             p(
-                /\bas\s+an?\s+(?:AI|LLM|language\s+model)\b[^.\n]{0,60}?\b(?:grad(?:e|er|es|ing)|scor(?:e|es|ing)|judg(?:e|es|ing))\b/gi,
+                rx('gi')`\bas\s+an?\s+(?:AI|LLM|language\s+model)\b[^.\n]{0,60}?\b
+                    (?:grad(?:e|er|es|ing)|scor(?:e|es|ing)|judg(?:e|es|ing))\b`,
                 ['as a'],
                 ['ai', 'llm', 'language model'],
                 ['grad', 'scor', 'judg']
             ),
             p(
-                /^[ \t]*(?:to\s+the\s+)?(?:graders?|judges?|evaluators?)[ \t]*:[ \t]*(?:please\s+)?(?:you|ignore|disregard|give|rate|score|grade|answer|treat|consider|mark)\b/gim,
+                rx('gim')`^[ \t]*(?:to\s+the\s+)?(?:graders?|judges?|evaluators?)[ \t]*:[ \t]*(?:please\s+)?
+                    (?:you|ignore|disregard|give|rate|score|grade|answer|treat|consider|mark)\b`,
                 GRADERS,
                 [':']
             )
@@ -215,10 +232,9 @@ const RULES: readonly InstructionRule[] = [
         scope: 'all',
         patterns: [
             p(
-                new RegExp(
-                    `\\b(?:do\\s+not|don'?t|never)\\s+(?:penali[sz]e|downgrade|mark\\s+down|dock\\s+points\\s+(?:from|for))\\s+(?:this|the|its)\\s+(?:${OBJECT}|grade|score|rating)\\b|\\b(?:do\\s+not|don'?t|never)\\s+lower\\s+(?:the|its|this)\\s+(?:score|grade|rating)\\b`,
-                    'gi'
-                ),
+                rx('gi')`\b(?:do\s+not|don'?t|never)\s+(?:penali[sz]e|downgrade|mark\s+down|dock\s+points\s+
+                    (?:from|for))\s+(?:this|the|its)\s+(?:${OBJECT}|grade|score|rating)\b|
+                    \b(?:do\s+not|don'?t|never)\s+lower\s+(?:the|its|this)\s+(?:score|grade|rating)\b`,
                 ['do not', "don't", 'dont', 'never'],
                 ['penali', 'downgrade', 'mark down', 'dock points', 'lower']
             )
@@ -230,7 +246,9 @@ const RULES: readonly InstructionRule[] = [
         scope: 'all',
         patterns: [
             p(
-                /\b(?:reveal|print|show|repeat|output|disclose)\s+(?:your\s+(?:system\s+prompt|instructions|rules)|the\s+system\s+prompt|the\s+grading\s+(?:rubric|criteria|instructions))\b/gi,
+                rx('gi')`\b(?:reveal|print|show|repeat|output|disclose)\s+(?:your\s+
+                    (?:system\s+prompt|instructions|rules)|the\s+system\s+prompt|the\s+grading\s+
+                    (?:rubric|criteria|instructions))\b`,
                 ['reveal', 'print', 'show', 'repeat', 'output', 'disclose'],
                 [
                     'system prompt',
@@ -321,7 +339,8 @@ const INLINE_FENCES: ReadonlyArray<{ readonly id: string; readonly scope: 'strin
     {
         id: 'frame-tag',
         scope: 'all',
-        re: /<\/[ \t]*(?:data|system|instructions?|document|context|prompt|assistant|untrusted[-_ ]?(?:data|input|text|content))[ \t]*>|<[ \t]*(?:system|instructions?|assistant)[ \t]*>/i
+        re: rx('i')`<\/[ \t]*(?:data|system|instructions?|document|context|prompt|assistant|untrusted[-_ ]?
+            (?:data|input|text|content))[ \t]*>|<[ \t]*(?:system|instructions?|assistant)[ \t]*>`
     }
 ]
 
@@ -338,8 +357,9 @@ export const MAX_INJECTION_FINDINGS = 100
 
 // Removes every character neutraliseInvisible could escape, so "ig\u200Bnore" reads as "ignore".
 const INVISIBLE_ANY =
-    // biome-ignore lint/suspicious/noMisleadingCharacterClass: code units on purpose (a tag character's lead surrogate is matched alone)
-    /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFE00-\uFE0F\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g
+    // Code units on purpose: a tag character's lead surrogate is matched alone.
+    rx('g')`[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFE00-\uFE0F\uFEFF\uFFF9-\uFFFB]|
+        \uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]`
 const visible = (text: string): string => (mayHoldInvisible(text) ? text.replace(INVISIBLE_ANY, '') : text)
 // What the rules match: the visible text folded to its confusable skeleton ("іgnore" with a Cyrillic і reads "ignore").
 const matchable = (text: string): string => foldConfusables(visible(text))
@@ -471,11 +491,11 @@ export function describeInvisible(found: readonly InvisibleFound[], count: numbe
             .slice(0, 4)
             .join(' ')
     const parts: string[] = []
-    if (tags.length > 0)
-        parts.push(
-            `${tags.length} tag ` +
-                `character(s)${spelled.length > 0 ? ` spelling "${spelled.length > 40 ? `${spelled.slice(0, 37)}...` : spelled}"` : ` (${points('tag')})`}`
-        )
+    if (tags.length > 0) {
+        const shown = spelled.length > 40 ? `${spelled.slice(0, 37)}...` : spelled
+        const what = spelled.length > 0 ? ` spelling "${shown}"` : ` (${points('tag')})`
+        parts.push(`${tags.length} tag character(s)${what}`)
+    }
     const bidi = found.filter((f) => f.kind === 'bidi').length
     if (bidi > 0) parts.push(`${bidi} bidi control(s) (${points('bidi')})`)
     const other = found.filter((f) => f.kind === 'invisible').length

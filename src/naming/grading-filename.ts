@@ -67,8 +67,10 @@ export function formatGradingFilename(input: {
 
 // Area ids are matched longest-first so `selection-skills-L1` never reads as a shorter id.
 const AREA_ALTERNATION = [...AREAS].sort((a, b) => b.length - a.length).join('|')
+// A persona or lens segment (NAME_SEGMENT_REGEX's grammar, captured whole).
+const SLUG = '[a-z][a-z0-9]*(?:-[a-z0-9]+)*'
 const GRADING_FILENAME_REGEX = new RegExp(
-    `^(${AREA_ALTERNATION})(?:--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)--([a-z][a-z0-9]*(?:-[a-z0-9]+)*))?--(\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}Z)\\.json$`
+    `^(${AREA_ALTERNATION})(?:--(${SLUG})--(${SLUG}))?--(\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}Z)\\.json$`
 )
 
 /** Parses a grading file name, or returns `null` when it does not follow the grammar (temp files included). */

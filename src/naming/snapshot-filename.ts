@@ -2,6 +2,7 @@ import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { FILE_TIMESTAMP_REGEX } from '../model/constants.js'
 import { fromFileTimestamp, isIsoDateTime, toFileTimestamp } from '../time.js'
+import { rx } from '../model/regex.js'
 
 /**
  * Logical name of a primitive snapshot (schema slug, `<ns>-about`, skill, selection, shared list).
@@ -14,8 +15,10 @@ export const SNAPSHOT_EXT_REGEX = /^[A-Za-z0-9]+$/
 /** The 8-hex content hash in a snapshot name. */
 export const SNAPSHOT_HASH_REGEX = /^[a-f0-9]{8}$/
 
-const SNAPSHOT_FILENAME_REGEX =
-    /^([A-Za-z0-9](?:[A-Za-z0-9_]|-(?=[A-Za-z0-9_]))*)--(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z)--([a-f0-9]{8})\.([A-Za-z0-9]+)$/
+const SNAPSHOT_FILENAME_REGEX = rx(
+    ''
+)`^([A-Za-z0-9](?:[A-Za-z0-9_]|-(?=[A-Za-z0-9_]))*)--(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z)--([a-f0-9]{8})\.
+        ([A-Za-z0-9]+)$`
 
 /** The parts of a snapshot file name `<name>--<YYYY-MM-DDTHH-MM-SSZ>--<hash8>.<ext>`. */
 export interface SnapshotFilenameParts {

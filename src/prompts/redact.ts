@@ -3,6 +3,7 @@ import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson, resolveLimits, type JsonLimits } from '../json/guard.js'
 import { isObject } from '../model/object.js'
+import { rx } from '../model/regex.js'
 
 /** Why a piece of text was redacted. */
 export type RedactionKind =
@@ -148,8 +149,10 @@ const URL_QUERY = /([?&;]([A-Za-z0-9_-]+)=)([^&#\s"'<>]+)/g
 const AUTH_SCHEME = /\b(Bearer|Basic|Token)(\s+)([A-Za-z0-9._~+/=-]{8,})/g
 // A `"name": "value"` pair inside text, plain or JSON-escaped (a schema fragment quoted into a prompt).
 const QUOTED_PAIR = /(\\?")([A-Za-z0-9_.-]{2,64})\1(\s*:\s*)\1([^"\\]{1,512})\1/g
-const ASSIGNMENT =
-    /\b(api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret|secret[_-]?key|password)(\s*[:=]\s*["']?)([^\s"',;&]{8,})/gi
+const ASSIGNMENT = rx(
+    'gi'
+)`\b(api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret|secret[_-]?key|password)
+        (\s*[:=]\s*["']?)([^\s"',;&]{8,})`
 
 function looksLikeCredential(value: string): boolean {
     return value.length >= 16 && /[0-9]/.test(value) && /[A-Za-z]/.test(value) && !/^0x[0-9a-fA-F]+$/.test(value)
@@ -664,8 +667,10 @@ export function redactSecretsDeep<T>(value: T, forms: readonly string[], maxDept
 
 // A credential header written out in a message (`Authorization: abc…`, `x-api-key=abc…`); a scheme
 // (`Bearer …`) is left to the auth-header pass, which keeps the scheme's name.
-const HEADER_LINE =
-    /\b((?:proxy-)?authorization|x-api-key|api-key)(\s*[:=]\s*"?)(?!(?:Bearer|Basic|Token)\s)(?!\[redacted)([^\s"',;]{8,})/gi
+const HEADER_LINE = rx(
+    'gi'
+)`\b((?:proxy-)?authorization|x-api-key|api-key)(\s*[:=]\s*"?)(?!(?:Bearer|Basic|Token)\s)(?!\[redacted)
+        ([^\s"',;]{8,})`
 // The passes a free-form message gets: every credential shape, but not the bare-hex one (a message
 // quotes content hashes, which look like it).
 const MESSAGE_PASSES: readonly Pass[] = [

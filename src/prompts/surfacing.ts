@@ -2,6 +2,7 @@ import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { SEVERITY, AREAS, NODE_STATUSES, type Area, type NodeStatus } from '../model/constants.js'
 import { isArea } from '../areas/catalogue.js'
+import { rx } from '../model/regex.js'
 
 /** ✓ (U+2713) marks a passed check, ✗ (U+2717) a failed one (04 §6, ⚠ D7). */
 export const MARK_OK = '\u2713'
@@ -24,8 +25,10 @@ export type SurfacingEvent =
     | { readonly kind: 'progress'; readonly done: number; readonly total: number }
     | { readonly kind: 'done' }
 
-const AREA_LINE =
-    /^\[GRADING\] area=([a-zA-Z0-9-]+)\/(\S+) schema-valid=(\u2713|\u2717|ok|fail) status=([a-z]+) written=(\u2713|\u2717|ok|fail)$/
+const AREA_LINE = rx(
+    ''
+)`^\[GRADING\] area=([a-zA-Z0-9-]+)\/(\S+) schema-valid=(\u2713|\u2717|ok|fail) status=([a-z]+) written=(
+        \u2713|\u2717|ok|fail)$`
 const PROGRESS_LINE = /^\[GRADING\] PROGRESS (0|[1-9]\d{0,8})\/(0|[1-9]\d{0,8})$/
 const DONE_LINE = /^\[GRADING\] DONE$/
 

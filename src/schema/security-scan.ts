@@ -1,6 +1,7 @@
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { lex, lineIndex, type LexedString } from './lexer.js'
+import { rx } from '../model/regex.js'
 
 /** Codes of the static security patterns (05 §2.4 SEC001–SEC014, plus key hygiene 02 §13). */
 export type SecurityCode =
@@ -180,19 +181,28 @@ const NODE_BUILTINS = new Set([
 /** Modules whose import is itself veto evidence: shell and code-loading built-ins. */
 const EXECUTION_MODULES = new Set(['child_process', 'vm', 'worker_threads', 'cluster'])
 
-const WRITER =
-    /(?<![\w$.])(?:console\s*\.\s*(?:log|info|warn|error|debug|trace|dir|dirxml|table|group|groupCollapsed|assert|count|timeLog)|process\s*\.\s*(?:stdout|stderr)\s*\.\s*write)(?![\w$])/g
-const SECRET_WORDS =
-    /SERVER_PARAM|serverParams|api[_-]?key|apikey|access[_-]?key|secret|token|password|bearer|authorization|\bstruct\b|\bheaders\b/i
+const WRITER = rx(
+    'g'
+)`(?<![\w$.])(?:console\s*\.\s*(?:log|info|warn|error|debug|trace|dir|dirxml|table|group|groupCollapsed|
+        assert|count|timeLog)|process\s*\.\s*(?:stdout|stderr)\s*\.\s*write)(?![\w$])`
+const SECRET_WORDS = rx(
+    'i'
+)`SERVER_PARAM|serverParams|api[_-]?key|apikey|access[_-]?key|secret|token|password|bearer|authorization|
+        \bstruct\b|\bheaders\b`
 
 /** Known credential prefixes (provider-issued key formats). */
-const KEY_PREFIXES =
-    /(?<![A-Za-z0-9])(?:sk-[A-Za-z0-9_-]{16,}|sk_(?:live|test)_[A-Za-z0-9]{10,}|pk_(?:live|test)_[A-Za-z0-9]{10,}|ghp_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|xox[abpr]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35})(?![A-Za-z0-9])/g
+const KEY_PREFIXES = rx('g')`(?<![A-Za-z0-9])(?:sk-[A-Za-z0-9_-]{16,}|sk_(?:live|test)_[A-Za-z0-9]{10,}|
+        pk_(?:live|test)_[A-Za-z0-9]{10,}|ghp_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|xox[abpr]-[A-Za-z0-9-]{10,}|
+        AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35})(?![A-Za-z0-9])`
 /** `apikey=…`, `token: …`, `X_API_KEY = '…'` and `?api_key=…` inside comment text. */
-const KEY_ASSIGNMENT =
-    /\b((?:[A-Za-z_][A-Za-z0-9_-]*)?(?:key|token|secret|password|passwd|auth)[A-Za-z0-9_]*)\s*[:=]\s*['"]?([^\s'"&,;)]{8,})/gi
-const PLACEHOLDER_VALUE =
-    /^(?:<.*>|\{\{.*\}\}|\$\{.*\}|x{3,}.*|\*{3,}.*|\.{3,}.*|your[_-].*|YOUR[_-].*|process\.env.*|example.*|EXAMPLE.*|dummy.*|placeholder.*|changeme.*|null|undefined|true|false|string|'.*)$/
+const KEY_ASSIGNMENT = rx(
+    'gi'
+)`\b((?:[A-Za-z_][A-Za-z0-9_-]*)?(?:key|token|secret|password|passwd|auth)[A-Za-z0-9_]*)\s*[:=]\s*['"]?
+        ([^\s'"&,;)]{8,})`
+const PLACEHOLDER_VALUE = rx(
+    ''
+)`^(?:<.*>|\{\{.*\}\}|\$\{.*\}|x{3,}.*|\*{3,}.*|\.{3,}.*|your[_-].*|YOUR[_-].*|process\.env.*|example.*|
+        EXAMPLE.*|dummy.*|placeholder.*|changeme.*|null|undefined|true|false|string|'.*)$`
 
 /** At most this many findings are listed; past it the scan stops listing and says so (SEC-WARN-001). */
 export const MAX_FINDINGS = 1000
