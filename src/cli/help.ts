@@ -107,11 +107,9 @@ function entryLines(label: string, text: string): string {
 
 /** One option's lines: the flag and its value, then the prose beside it. */
 function optionLines(option: OptionHelp, prefix = ''): string {
-    return entryLines(
-        `  ` +
-            `${option.short !== undefined ? `-${option.short}, ` : ''}--${option.name}${option.arg !== undefined ? ` ${option.arg}` : ''}`,
-        `${prefix}${option.help}`
-    )
+    const short = option.short !== undefined ? `-${option.short}, ` : ''
+    const arg = option.arg !== undefined ? ` ${option.arg}` : ''
+    return entryLines(`  ${short}--${option.name}${arg}`, `${prefix}${option.help}`)
 }
 
 /**

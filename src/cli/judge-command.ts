@@ -7,8 +7,7 @@ import { JudgeCommandError, runCommandOnce, type CommandCall } from './judge-pro
 export const BASE_JUDGE_ENV: readonly string[] = Object.freeze(['PATH', 'HOME', 'LANG', 'TERM'])
 
 /**
- * Defaults: two minutes per call (an LLM call is slow), 8 MiB of reply, 380 characters of stderr (GRA-006 keeps 500 in
- * all).
+ * Defaults: two minutes a call (an LLM call is slow), 8 MiB of reply, 380 characters of stderr (GRA-006 keeps 500).
  */
 export const JUDGE_COMMAND_DEFAULTS = Object.freeze({
     timeoutMs: 120_000,

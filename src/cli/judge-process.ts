@@ -6,7 +6,6 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import type { ErrorCode } from '../errors/catalogue/index.js'
 import { createIssue, type IssueParams } from '../errors/issue.js'
 import type { JudgeCallContext, JudgeRequest } from '../index.js'
-import { rx } from '../model/regex.js'
 
 /** A failed call: `message` starts with the code, so GRA-006 carries it as `JCMD-00x: …`. */
 export class JudgeCommandError extends Error {
@@ -27,11 +26,10 @@ export class JudgeCommandError extends Error {
 
 /** Exit code 75 (`EX_TEMPFAIL` of sysexits.h): the command says "try again later". */
 export const RETRY_EXIT_CODE = 75
-// What an LLM tool prints when the service, not the request, failed.
-const TRANSIENT = rx(
-    'i'
-)`\b(?:429|too many requests|rate[ -]?limit(?:ed)?|overloaded|50[0234]|bad gateway|service unavailable|
-        gateway time-?out)\b`
+// What an LLM tool prints when the service, not the request, failed: it is throttled, or the server is down.
+const THROTTLED = String.raw`429|too many requests|rate[ -]?limit(?:ed)?|overloaded`
+const SERVER_DOWN = String.raw`50[0234]|bad gateway|service unavailable|gateway time-?out`
+const TRANSIENT = new RegExp(String.raw`\b(?:${THROTTLED}|${SERVER_DOWN})\b`, 'i')
 
 /**
  * Whether a failed run of the command is worth another try: exit code 75, or a rate limit or overload in its stderr.

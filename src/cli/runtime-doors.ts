@@ -14,11 +14,9 @@ import { requestOverParent, type ParentSend } from './runtime-http-shim.js'
 export class NetworkNotGranted extends Error {
     readonly code = 'ERR_NETWORK_NOT_GRANTED'
     constructor(door: string, mode: 'offline' | 'recordings' = 'recordings') {
-        super(
-            `network not granted: ${door} is closed in the runtime child ` +
-                `${mode === 'offline' ? 'offline; pass --live or --recordings' : 'offline and under --recordings; pass --live'} ` +
-                `to grant it`
-        )
+        const how =
+            mode === 'offline' ? 'offline; pass --live or --recordings' : 'offline and under --recordings; pass --live'
+        super(`network not granted: ${door} is closed in the runtime child ${how} to grant it`)
         this.name = 'NetworkNotGranted'
     }
 }

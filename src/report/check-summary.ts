@@ -120,10 +120,9 @@ function newWarningLines(rows: readonly CheckSummaryRow[]): string[] {
     const lines: string[] = []
     for (const row of rows) {
         for (const item of Array.isArray(row.newWarnings) ? row.newWarnings : []) {
-            lines.push(
-                `- **new** \`${md(item.code)}\` ${md(row.schema)}: ` +
-                    `${md(item.message)}${item.tool !== undefined ? ` — tool ${md(item.tool)}` : ''}${item.line !== null ? ` (line ${item.line})` : ''}`
-            )
+            const tool = item.tool !== undefined ? ` — tool ${md(item.tool)}` : ''
+            const line = item.line !== null ? ` (line ${item.line})` : ''
+            lines.push(`- **new** \`${md(item.code)}\` ${md(row.schema)}: ${md(item.message)}${tool}${line}`)
         }
     }
     return lines.length > 0 ? ['', 'New warnings:', '', ...lines] : []
@@ -204,11 +203,12 @@ export function checkSummaryMarkdown(input: CheckSummaryInput): CheckSummary {
     const notices = Array.isArray(input.notices)
         ? input.notices.filter((n): n is string => typeof n === 'string').map((n) => `> ${md(n)}`)
         : []
+    const counts = countsLine(countFixItems(rows.flatMap((r) => r.fixes)))
     const lines = [
         headline(rows, tooManyWarnings, interrupted),
         '',
         ...(notices.length > 0 ? [...notices, ''] : []),
-        `${countsLine(countFixItems(rows.flatMap((r) => r.fixes)))}${tooManyWarnings !== null ? `: ${tooManyWarnings}` : ''}`,
+        `${counts}${tooManyWarnings !== null ? `: ${tooManyWarnings}` : ''}`,
         '',
         '| schema | grade | baseline | status | verdict |',
         '|---|---|---|---|---|',

@@ -122,9 +122,10 @@ function statusClass(status: unknown): string {
 const badge = (status: unknown): string =>
     `<span class="st ${statusClass(status)}">${escapeHtml(str(status) ?? '—')}</span>`
 /** A grade as a coloured pill (a class per band: the CSP blocks inline styles); a dash when there is none. */
-const gradeCell = (grade: unknown): string =>
-    `<span ` +
-    `class="gr">${str(grade) !== undefined ? `<span class="pill ${gradeClass(grade)}">${escapeHtml(grade)}</span>` : '—'}</span>`
+const gradeCell = (grade: unknown): string => {
+    const inner = str(grade) !== undefined ? `<span class="pill ${gradeClass(grade)}">${escapeHtml(grade)}</span>` : '—'
+    return `<span class="gr">${inner}</span>`
+}
 
 /** Reads index.json files and grading entries through the port, never throwing. */
 class Reader {
@@ -258,6 +259,8 @@ function renderEntry(ref: string, entry: Record<string, unknown>): string {
         .join('')
     // The grade recomputed from the answers, step by step: the reader can follow it by hand.
     const aggregate = Grading.computeAggregateGrade({ entry })
+    const score = aggregate.normalizedScore
+    const mean = score !== null ? ` (mean ${escapeHtml(Math.round(score * 1000) / 1000)})` : ''
     const steps = aggregate.trace
         .map((s) => {
             const { step, ...rest } = s as { step: string } & Record<string, unknown>
@@ -275,12 +278,11 @@ function renderEntry(ref: string, entry: Record<string, unknown>): string {
             .map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`)
             .join('')}</dl>`,
         gradings.length > 0
-            ? `<table ` +
-              `class="answers"><thead><tr><th>question</th><th>score</th><th>weight</th><th>determinism</th><th>grader</th><th>reasoning ` +
-              `/ evidence</th></tr></thead><tbody>${rows}</tbody></table>`
+            ? '<table class="answers"><thead><tr><th>question</th><th>score</th><th>weight</th>' +
+              '<th>determinism</th><th>grader</th><th>reasoning / evidence</th></tr></thead>' +
+              `<tbody>${rows}</tbody></table>`
             : '<p class="note">The entry holds no answers.</p>',
-        `<p class="recompute">Recomputed: <b>${escapeHtml(aggregate.aggregateGrade ?? 'no grade')}</b>` +
-            `${aggregate.normalizedScore !== null ? ` (mean ${escapeHtml(Math.round(aggregate.normalizedScore * 1000) / 1000)})` : ''}</p>`,
+        `<p class="recompute">Recomputed: <b>${escapeHtml(aggregate.aggregateGrade ?? 'no grade')}</b>${mean}</p>`,
         steps.length > 0 ? `<ol class="steps">${steps}</ol>` : '',
         '</div>'
     ].join('')
@@ -299,11 +301,11 @@ async function nodeRow(
     const reason = str(node.reason) !== undefined ? `<p class="reason">${escapeHtml(node.reason)}</p>` : ''
     const ref = str(node.ref) !== undefined ? `<p class="ref">ref <code>${escapeHtml(node.ref)}</code></p>` : ''
     const hints = str(node.ref) !== undefined ? (state.hints.get(node.ref as string) ?? []) : []
+    const hintItem = (h: (typeof hints)[number]): string =>
+        `<li><b>${escapeHtml(h.priority)}</b> <code>${escapeHtml(h.targetField)}</code> ` +
+        `${escapeHtml(h.suggestion)}</li>`
     const advice =
-        hints.length > 0
-            ? `<h4>Improvement hints</h4><ul ` +
-              `class="hints">${hints.map((h) => `<li><b>${escapeHtml(h.priority)}</b> <code>${escapeHtml(h.targetField)}</code> ${escapeHtml(h.suggestion)}</li>`).join('')}</ul>`
-            : ''
+        hints.length > 0 ? `<h4>Improvement hints</h4><ul class="hints">${hints.map(hintItem).join('')}</ul>` : ''
     return (
         `<details class="node"><summary><span class="name">${escapeHtml(name)}</span>` +
         `${badge(node.status)}${gradeCell(node.grade)}${veto}</summary>${reason}${ref}${advice}` +
@@ -409,11 +411,8 @@ const FIX_LINES_OPEN = 5
 /** One collapsed line of "What to fix": its code, the tools it is about, where, and the whole message. */
 function fixLineHtml(line: FixListLine): string {
     const pill = line.severity === SEVERITY.error ? 'bad' : line.severity === SEVERITY.warning ? 'warn' : 'none'
-    const tools =
-        line.tools.length === 0
-            ? ''
-            : ` ` +
-              `<b>${escapeHtml(line.tools.length === 1 ? `tool ${line.tools[0] as string}` : `tools ${line.tools.join(', ')}`)}</b>`
+    const toolText = line.tools.length === 1 ? `tool ${line.tools[0] as string}` : `tools ${line.tools.join(', ')}`
+    const tools = line.tools.length === 0 ? '' : ` <b>${escapeHtml(toolText)}</b>`
     const first = line.items[0]
     const where = first === undefined || first.pointer === '' ? '(schema)' : first.pointer
     const kind = line.kind === 'hint' ? ' <span class="hint">hint</span>' : ''
@@ -477,121 +476,154 @@ interface SchemaRow {
     readonly blockers: number
 }
 
-async function renderNamespace(reader: Reader, providers: string, name: string, id: string): Promise<NamespaceView> {
-    const base = `${providers}/${name}`
-    const read = await reader.json(`${base}/index.json`)
-    if ('problem' in read) {
-        reader.errors.push(issue('RPT-002', { path: `${base}/index.json`, detail: read.problem }))
-        const html =
-            `<section id="${id}" class="ns"><h2>${escapeHtml(name)} ${badge('unreadable')}</h2>` +
-            `<p class="note">index.json could not be read: ${escapeHtml(read.problem)}. Run <code>` +
-            `flowmcp-grading rebuild-index</code> on the folder.</p></section>`
-        return {
-            name,
-            id,
-            status: 'unreadable',
-            provisional: false,
-            grade: undefined,
-            schemas: 0,
-            tools: 0,
-            blockers: 0,
-            vetoes: 0,
-            html,
-            index: null,
-            schemaRows: []
-        }
+/** The view of a namespace whose index.json cannot be read (RPT-002): it says how to rebuild it. */
+function unreadableNamespace(reader: Reader, base: string, name: string, id: string, problem: string): NamespaceView {
+    reader.errors.push(issue('RPT-002', { path: `${base}/index.json`, detail: problem }))
+    const html =
+        `<section id="${id}" class="ns"><h2>${escapeHtml(name)} ${badge('unreadable')}</h2>` +
+        `<p class="note">index.json could not be read: ${escapeHtml(problem)}. Run <code>` +
+        `flowmcp-grading rebuild-index</code> on the folder.</p></section>`
+    return {
+        name,
+        id,
+        status: 'unreadable',
+        provisional: false,
+        grade: undefined,
+        schemas: 0,
+        tools: 0,
+        blockers: 0,
+        vetoes: 0,
+        html,
+        index: null,
+        schemaRows: []
     }
-    const index = obj(read.value)
-    const state = await readUnitState(reader, base)
-    const schemas = obj(index.schemas)
-    const blockers = Array.isArray(index.blockers) ? index.blockers.map(obj) : []
-    const parts: string[] = []
-    const schemaRows: SchemaRow[] = []
-    const provisionalSchemas = new Set(state.provisional.map((p) => p.schema))
-    let vetoes = 0
-    let toolCount = 0
-    for (const [j, schemaName] of Object.keys(schemas).sort().entries()) {
-        const schema = obj(schemas[schemaName])
-        const tools = obj(schema.tools)
-        const toolNames = Object.keys(tools).sort()
-        toolCount += toolNames.length
-        const aggregate = obj(schema.toolsAggregate) as NodeLike
-        const nodes: Array<[string, NodeLike]> = [
-            ['tools-aggregate-schema', aggregate],
-            ...toolNames.map((t): [string, NodeLike] => [`tool ${t}`, obj(tools[t]) as NodeLike])
-        ]
-        const schemaVetoes = nodes
-            .filter(([, n]) => n.veto !== undefined)
-            .map(([, n]) => str(n.veto?.triggeredBy) ?? '?')
-        vetoes += schemaVetoes.length
-        const schemaBlockers = blockers.filter(
-            (b) => str(b.node)?.startsWith(`schemas.${schemaName}.`) === true || b.node === `schemas.${schemaName}`
-        )
-        const inner: string[] = []
-        if (str(schema.reason) !== undefined) inner.push(`<p class="reason">${escapeHtml(schema.reason)}</p>`)
-        const snapshot = obj(schema.snapshot)
-        if (str(snapshot.file) !== undefined)
-            inner.push(`<p class="ref">snapshot <code>${escapeHtml(snapshot.file)}</code></p>`)
-        inner.push(fixSection(await fixItemsOf(reader, base, name, schemaName, state)))
-        for (const [label, node] of nodes)
-            inner.push(await nodeRow(reader, base, label, node, `${name}.schemas.${schemaName}.${label}`, state))
-        const standing = standingOfSchemaNode(schema, provisionalSchemas.has(schemaName) ? 'provisional' : 'full')
-        schemaRows.push({
-            namespace: name,
-            nsId: id,
-            schema: schemaName,
-            id: `${id}-s-${j}`,
-            status: str(schema.status) ?? '—',
-            provisional: provisionalSchemas.has(schemaName),
-            grade: standing.grade ?? undefined,
-            standing,
-            tools: toolNames.length,
-            blockers: schemaBlockers.length
-        })
-        parts.push(
-            `<details class="schema" id="${id}-s-${j}"><summary><span class="name">${escapeHtml(schemaName)}` +
-                `</span>${badge(schema.status)}${gradeCell(schema.grade)}<span class="num">${toolNames.length}` +
-                `</span><span class="num">${schemaBlockers.length}</span><span class="vetoes">` +
-                `${schemaVetoes.length > 0 ? `veto: ${escapeHtml([...new Set(schemaVetoes)].join(', '))}` : ''}` +
-                `</span></summary>${inner.join('')}</details>`
-        )
-    }
-    const nsNodes: Array<[string, NodeLike]> = [
-        ['tools-aggregate-namespace', obj(index.namespaceAggregate) as NodeLike],
-        ['namespace-description', obj(index.description) as NodeLike],
-        ['about-namespace', obj(index.about) as NodeLike],
-        ...Object.keys(obj(index.skills))
-            .sort()
-            .map((s): [string, NodeLike] => [`skill ${s}`, obj(obj(index.skills)[s]) as NodeLike])
+}
+
+/** What a namespace knows while its schemas are rendered. */
+interface NamespaceContext {
+    readonly reader: Reader
+    readonly base: string
+    readonly name: string
+    readonly id: string
+    readonly state: UnitState
+    readonly blockers: ReadonlyArray<Record<string, unknown>>
+    readonly provisionalSchemas: ReadonlySet<string | null>
+}
+
+/** One schema of a namespace: its row for the tables, its `<details>` and the vetoes of its nodes. */
+async function renderSchema(
+    ns: NamespaceContext,
+    j: number,
+    schemaName: string,
+    schema: Record<string, unknown>
+): Promise<{ row: SchemaRow; html: string; vetoes: number }> {
+    const { reader, base, name, id, state } = ns
+    const tools = obj(schema.tools)
+    const toolNames = Object.keys(tools).sort()
+    const aggregate = obj(schema.toolsAggregate) as NodeLike
+    const nodes: Array<[string, NodeLike]> = [
+        ['tools-aggregate-schema', aggregate],
+        ...toolNames.map((t): [string, NodeLike] => [`tool ${t}`, obj(tools[t]) as NodeLike])
     ]
-    const nsRows: string[] = []
-    for (const [label, node] of nsNodes)
-        nsRows.push(await nodeRow(reader, base, label, node, `${name}.${label}`, state))
-    const worstProvisional = state.provisional
+    const schemaVetoes = nodes.filter(([, n]) => n.veto !== undefined).map(([, n]) => str(n.veto?.triggeredBy) ?? '?')
+    const schemaBlockers = ns.blockers.filter(
+        (b) => str(b.node)?.startsWith(`schemas.${schemaName}.`) === true || b.node === `schemas.${schemaName}`
+    )
+    const inner: string[] = []
+    if (str(schema.reason) !== undefined) inner.push(`<p class="reason">${escapeHtml(schema.reason)}</p>`)
+    const snapshot = obj(schema.snapshot)
+    if (str(snapshot.file) !== undefined)
+        inner.push(`<p class="ref">snapshot <code>${escapeHtml(snapshot.file)}</code></p>`)
+    inner.push(fixSection(await fixItemsOf(reader, base, name, schemaName, state)))
+    for (const [label, node] of nodes)
+        inner.push(await nodeRow(reader, base, label, node, `${name}.schemas.${schemaName}.${label}`, state))
+    const provisional = ns.provisionalSchemas.has(schemaName)
+    const standing = standingOfSchemaNode(schema, provisional ? 'provisional' : 'full')
+    const row: SchemaRow = {
+        namespace: name,
+        nsId: id,
+        schema: schemaName,
+        id: `${id}-s-${j}`,
+        status: str(schema.status) ?? '—',
+        provisional,
+        grade: standing.grade ?? undefined,
+        standing,
+        tools: toolNames.length,
+        blockers: schemaBlockers.length
+    }
+    const vetoText = schemaVetoes.length > 0 ? `veto: ${escapeHtml([...new Set(schemaVetoes)].join(', '))}` : ''
+    const html =
+        `<details class="schema" id="${id}-s-${j}"><summary><span class="name">${escapeHtml(schemaName)}` +
+        `</span>${badge(schema.status)}${gradeCell(schema.grade)}<span class="num">${toolNames.length}` +
+        `</span><span class="num">${schemaBlockers.length}</span><span class="vetoes">` +
+        `${vetoText}</span></summary>${inner.join('')}</details>`
+    return { row, html, vetoes: schemaVetoes.length }
+}
+
+/** The note on units answered from deterministic answers only, with their worst grade; '' when there are none. */
+function provisionalNote(state: UnitState): string {
+    if (state.provisional.length === 0) return ''
+    const worst = state.provisional
         .map((p) => p.grade)
         .filter((g): g is string => g !== null)
         .sort()
         .pop()
-    const provisional =
-        state.provisional.length > 0
-            ? `<p class="provisional"><b>provisional</b>: ${state.provisional.length} unit` +
-              `${state.provisional.length === 1 ? '' : 's'}` +
-              ` answered from deterministic answers only, not graded` +
-              `${worstProvisional !== undefined ? ` (their deterministic-only grade, never a headline: ${escapeHtml(worstProvisional)})` : ''}` +
-              `. Run <code>flowmcp-grading grade … --judge-command &lt;cmd&gt;</code> (or <code>` +
-              `--answers &lt;file&gt;</code>) to finish the grading.</p>`
-            : ''
+    const worstText =
+        worst !== undefined ? ` (their deterministic-only grade, never a headline: ${escapeHtml(worst)})` : ''
+    return (
+        `<p class="provisional"><b>provisional</b>: ${state.provisional.length} unit` +
+        `${state.provisional.length === 1 ? '' : 's'}` +
+        ` answered from deterministic answers only, not graded` +
+        `${worstText}` +
+        `. Run <code>flowmcp-grading grade … --judge-command &lt;cmd&gt;</code> (or <code>` +
+        `--answers &lt;file&gt;</code>) to finish the grading.</p>`
+    )
+}
+
+const blockerItem = (b: Record<string, unknown>): string =>
+    `<li><code>${escapeHtml(b.node)}</code> ${escapeHtml(b.reason)}</li>`
+
+async function renderNamespace(reader: Reader, providers: string, name: string, id: string): Promise<NamespaceView> {
+    const base = `${providers}/${name}`
+    const read = await reader.json(`${base}/index.json`)
+    if ('problem' in read) return unreadableNamespace(reader, base, name, id, read.problem)
+    const index = obj(read.value)
+    const state = await readUnitState(reader, base)
+    const schemas = obj(index.schemas)
+    const blockers = Array.isArray(index.blockers) ? index.blockers.map(obj) : []
+    const provisionalSchemas = new Set(state.provisional.map((p) => p.schema))
+    const ns: NamespaceContext = { reader, base, name, id, state, blockers, provisionalSchemas }
+    const parts: string[] = []
+    const schemaRows: SchemaRow[] = []
+    let vetoes = 0
+    let toolCount = 0
+    for (const [j, schemaName] of Object.keys(schemas).sort().entries()) {
+        const schema = await renderSchema(ns, j, schemaName, obj(schemas[schemaName]))
+        toolCount += schema.row.tools
+        vetoes += schema.vetoes
+        schemaRows.push(schema.row)
+        parts.push(schema.html)
+    }
+    const skills = obj(index.skills)
+    const nsNodes: Array<[string, NodeLike]> = [
+        ['tools-aggregate-namespace', obj(index.namespaceAggregate) as NodeLike],
+        ['namespace-description', obj(index.description) as NodeLike],
+        ['about-namespace', obj(index.about) as NodeLike],
+        ...Object.keys(skills)
+            .sort()
+            .map((s): [string, NodeLike] => [`skill ${s}`, obj(skills[s]) as NodeLike])
+    ]
+    const nsRows: string[] = []
+    for (const [label, node] of nsNodes)
+        nsRows.push(await nodeRow(reader, base, label, node, `${name}.${label}`, state))
     const blockerList =
-        blockers.length > 0
-            ? `<h3>Blockers</h3><ul ` +
-              `class="blockers">${blockers.map((b) => `<li><code>${escapeHtml(b.node)}</code> ${escapeHtml(b.reason)}</li>`).join('')}</ul>`
-            : ''
+        blockers.length > 0 ? `<h3>Blockers</h3><ul class="blockers">${blockers.map(blockerItem).join('')}</ul>` : ''
     const html = [
         `<section id="${id}" class="ns">`,
         `<h2>${escapeHtml(name)} ${badge(index.status)} ${gradeCell(index.grade)}</h2>`,
         `<p class="meta">updated ${escapeHtml(index.updatedAt)} · ${Object.keys(schemas).length} schemas · ` +
             `${toolCount} tools</p>`,
-        provisional,
+        provisionalNote(state),
         `<h3>Namespace</h3><div class="rows">${nsRows.join('')}</div>`,
         `<h3>Schemas</h3><div class="rows"><div class="head"><span class="name">schema</span><span>` +
             `status</span><span>grade</span><span>tools</span><span>blockers</span><span>vetoes</span></div>` +
@@ -656,8 +688,8 @@ async function renderSelection(
         )
     return {
         row:
-            `<tr><td><a ` +
-            `href="#${id}">${escapeHtml(name)}</a></td><td>${badge(index.status)}</td><td>${gradeCell(index.grade)}</td><td>${Object.keys(members).length}</td></tr>`,
+            `<tr><td><a href="#${id}">${escapeHtml(name)}</a></td><td>${badge(index.status)}</td>` +
+            `<td>${gradeCell(index.grade)}</td><td>${Object.keys(members).length}</td></tr>`,
         html:
             `<section id="${id}" class="ns"><h2>selection ${escapeHtml(name)} ${badge(index.status)} ` +
             `${gradeCell(index.grade)}</h2><div class="rows">${rows.join('')}</div></section>`
@@ -836,14 +868,15 @@ function heatTd(cell: HeatCell, where: string): string {
         cell.blocked > 0 ? `${cell.blocked} blocked` : '',
         cell.pending > 0 ? `${cell.pending} pending` : ''
     ].filter((t) => t !== '')
-    const title = `${where}: ${counts.join(', ')}${cell.reason !== undefined && cell.worst < 0 ? ` (${cell.reason})` : ''}`
+    const reason = cell.reason !== undefined && cell.worst < 0 ? ` (${cell.reason})` : ''
+    const title = `${where}: ${counts.join(', ')}${reason}`
     if (cell.nodes === 0) return `<td class="h empty" title="${escapeHtml(`${where}: no node`)}">none</td>`
     const open = cell.blocked + cell.pending
-    if (cell.worst < 0)
-        return (
-            `<td class="h g-none" ` +
-            `title="${escapeHtml(title)}"><b>${cell.blocked > 0 ? 'blocked' : cell.pending > 0 ? 'pending' : '—'}</b>${cell.nodes > 1 ? `<small>${cell.nodes} nodes</small>` : ''}</td>`
-        )
+    if (cell.worst < 0) {
+        const label = cell.blocked > 0 ? 'blocked' : cell.pending > 0 ? 'pending' : '—'
+        const nodes = cell.nodes > 1 ? `<small>${cell.nodes} nodes</small>` : ''
+        return `<td class="h g-none" title="${escapeHtml(title)}"><b>${label}</b>${nodes}</td>`
+    }
     return (
         `<td class="h ${GRADE_CLASSES[cell.worst]}" title="${escapeHtml(title)}"><b>${GRADES[cell.worst]}` +
         `</b>${m !== null ? ` <span class="sc">${m.toFixed(2)}</span>` : ''}` +
@@ -863,18 +896,17 @@ function islandTd(cell: HeatCell, area: string): string {
     ]
         .filter((t) => t !== '')
         .join(' · ')
+    const meanText = cost !== null ? `, mean ${cost.toFixed(2)} counting a rejected node as 1` : ''
     const title =
         `${area}, whole island: ${cell.nodes} nodes, ${cell.scores.length} with a ` +
-        `score${cost !== null ? `, mean ${cost.toFixed(2)} counting a rejected node as 1` : ''}${open !== '' ? `; ${open}` : ''}`
+        `score${meanText}${open !== '' ? `; ${open}` : ''}`
     if (cell.nodes === 0)
         return `<td class="h isl empty" title="${escapeHtml(`${area}: no node in the island`)}">none</td>`
     if (cost === null)
         return `<td class="h isl g-none" title="${escapeHtml(title)}"><b>—</b><small>${escapeHtml(open)}</small></td>`
     const band = bandOf(cost).grade
-    return (
-        `<td class="h isl ${gradeClass(band)}" ` +
-        `title="${escapeHtml(title)}"><b>${cost.toFixed(2)}</b>${open !== '' ? `<small>${escapeHtml(open)}</small>` : ''}</td>`
-    )
+    const small = open !== '' ? `<small>${escapeHtml(open)}</small>` : ''
+    return `<td class="h isl ${gradeClass(band)}" title="${escapeHtml(title)}"><b>${cost.toFixed(2)}</b>${small}</td>`
 }
 
 /** Area × namespace: the worst grade of the area's nodes and their mean score; the costliest areas first. */
@@ -896,16 +928,17 @@ function heatMap(views: readonly NamespaceView[]): string {
                   : -1
         return cx - cy
     })
+    const nsHead = (v: NamespaceView): string =>
+        `<th scope="col" title="${escapeHtml(v.name)}"><a href="#${v.id}">${escapeHtml(v.name)}</a></th>`
     const head =
         `<tr><th scope="col">area</th><th scope="col" class="isl" title="the mean score of the area ` +
         `across the island, a rejected node counting as 1">island</th>` +
-        `${graded.map((v) => `<th scope="col" title="${escapeHtml(v.name)}"><a href="#${v.id}">${escapeHtml(v.name)}</a></th>`).join('')}</tr>`
+        `${graded.map(nsHead).join('')}</tr>`
     const body = order
-        .map(
-            (r) =>
-                `<tr><th ` +
-                `scope="row">${escapeHtml(r.area)}</th>${islandTd(r.island, r.area)}${r.cells.map((c, i) => heatTd(c, `${r.area} in ${graded[i]?.name ?? ''}`)).join('')}</tr>`
-        )
+        .map((r) => {
+            const cells = r.cells.map((c, i) => heatTd(c, `${r.area} in ${graded[i]?.name ?? ''}`)).join('')
+            return `<tr><th scope="row">${escapeHtml(r.area)}</th>${islandTd(r.island, r.area)}${cells}</tr>`
+        })
         .join('')
     return [
         '<div class="card wide" id="heat"><h2>Where grades are lost</h2>',
@@ -991,7 +1024,8 @@ function baselineCard(rows: readonly SchemaRow[], baseline: BaselineView | null 
               `${worse
                   .map(
                       (p) =>
-                          `<li><a href="#${p.row.id}">${escapeHtml(p.row.namespace)} / ${escapeHtml(p.row.schema)}</a>` +
+                          `<li><a href="#${p.row.id}">` +
+                          `${escapeHtml(p.row.namespace)} / ${escapeHtml(p.row.schema)}</a>` +
                           ` <span class="change">${pill(markLabel(p.before), markClass(p.before))} → ` +
                           `${pill(markLabel(p.after), markClass(p.after))}</span></li>`
                   )
@@ -1016,8 +1050,9 @@ function sortableTable(id: string, label: string, headers: readonly string[], ro
         `<div class="tablebar" hidden><input type="search" class="filter" data-table="${id}` +
             `" placeholder="Filter ${escapeHtml(label)}…" aria-label="Filter ${escapeHtml(label)}">` +
             `<span class="fine">Click a column header to sort.</span></div>`,
-        `<table class="summary sortable" ` +
-            `id="${id}"><thead><tr>${headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`
+        `<table class="summary sortable" id="${id}"><thead><tr>` +
+            `${headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead>` +
+            `<tbody>${rows.join('')}</tbody></table>`
     ].join('')
 }
 
@@ -1047,6 +1082,104 @@ function checkInput(input: unknown): Issue | null {
             actual: typeOfValue(root)
         })
     return null
+}
+
+const tableCell = (key: string | number, html: string): string => `<td data-v="${escapeHtml(key)}">${html}</td>`
+const provisionalTag = (provisional: boolean): string =>
+    provisional ? ' <span class="st warn">provisional</span>' : ''
+
+/** The rows of the namespaces table, worst first. */
+function namespaceTableRows(views: readonly NamespaceView[]): string[] {
+    const td = tableCell
+    return [...views]
+        .sort(compareNamespaces)
+        .map(
+            (v) =>
+                `<tr>${td(v.name, `<a href="#${v.id}">${escapeHtml(v.name)}</a>`)}` +
+                `${td(nsStatusKey(v.status), `${badge(v.status)}${provisionalTag(v.provisional)}`)}` +
+                `${td(gradeSortKey(v.grade), gradeCell(v.grade))}${td(v.schemas, String(v.schemas))}` +
+                `${td(v.tools, String(v.tools))}${td(v.blockers, String(v.blockers))}` +
+                `${td(v.vetoes, v.vetoes > 0 ? `<span class="veto">${v.vetoes}</span>` : '0')}</tr>`
+        )
+}
+
+/** The rows of the schemas table, worst first. */
+function schemaTableRows(schemaRows: readonly SchemaRow[]): string[] {
+    const td = tableCell
+    return [...schemaRows]
+        .sort(compareSchemaRows)
+        .map(
+            (r) =>
+                `<tr>${td(r.namespace, `<a href="#${r.nsId}">${escapeHtml(r.namespace)}</a>`)}` +
+                `${td(r.schema, `<a href="#${r.id}">${escapeHtml(r.schema)}</a>`)}` +
+                `${td(SCHEMA_STATES.indexOf(schemaState(r)), `${badge(r.status)}${provisionalTag(r.provisional)}`)}` +
+                `${td(gradeSortKey(r.grade), gradeCell(r.grade))}${td(r.tools, String(r.tools))}` +
+                `${td(r.blockers, String(r.blockers))}</tr>`
+        )
+}
+
+const NAMESPACE_STATUSES = ['operational', 'partial', 'blocked', 'pending', 'rejected', 'unreadable']
+
+/** The line under the title: the island, its counts, namespaces by status and how many are provisional. */
+function islandMeta(root: string, views: readonly NamespaceView[]): string {
+    const count = (status: string): number => views.filter((v) => v.status === status).length
+    const provisional = views.filter((v) => v.provisional).length
+    const provisionalText =
+        provisional > 0
+            ? ` · ${provisional} provisional (deterministic answers only: pass --judge-command or --answers to finish)`
+            : ''
+    return (
+        `<p class="meta">island <code>${escapeHtml(root)}</code> · ${views.length} namespaces · ` +
+        `${views.reduce((n, v) => n + v.schemas, 0)} schemas · namespaces: ` +
+        `${NAMESPACE_STATUSES.map((s) => `${count(s)} ${s}`).join(' · ')}` +
+        `${provisionalText}</p>`
+    )
+}
+
+/** The page body: the overview, the tables, then every namespace and selection. */
+function reportBody(
+    title: string,
+    root: string,
+    views: readonly NamespaceView[],
+    selections: ReadonlyArray<{ row: string; html: string }>,
+    errors: readonly Issue[],
+    baseline: BaselineView | null | undefined
+): string {
+    const schemaRows = views.flatMap((v) => v.schemaRows)
+    const errorItem = (e: Issue): string => `<li>${escapeHtml(`${e.code}: ${e.message}`)}</li>`
+    const overview = `${distribution(schemaRows)}${baselineCard(schemaRows, baseline)}${heatMap(views)}`
+    const schemaHeaders = ['namespace', 'schema', 'status', 'grade', 'tools', 'blockers']
+    return [
+        `<h1>${escapeHtml(title)}</h1>`,
+        islandMeta(root, views),
+        errors.length > 0 ? `<ul class="errors">${errors.map(errorItem).join('')}</ul>` : '',
+        views.length > 0 ? `<section class="overview" id="overview" aria-label="Overview">${overview}</section>` : '',
+        '<div class="toolbar" hidden><button type="button" data-open="1">Expand all</button><button ' +
+            'type="button" data-open="0">Collapse all</button></div>',
+        '<h2>Namespaces</h2>',
+        views.length > 0
+            ? sortableTable(
+                  't-namespaces',
+                  'namespaces',
+                  ['namespace', 'status', 'grade', 'schemas', 'tools', 'blockers', 'vetoes'],
+                  namespaceTableRows(views)
+              )
+            : '<p class="note">No namespaces.</p>',
+        schemaRows.length > 0
+            ? `<h2>Schemas</h2>${sortableTable('t-schemas', 'schemas', schemaHeaders, schemaTableRows(schemaRows))}`
+            : '',
+        selections.length > 0
+            ? '<h2>Selections</h2><table class="summary"><thead><tr><th>selection</th><th>status</th>' +
+              '<th>grade</th><th>members</th></tr></thead>' +
+              `<tbody>${selections.map((s) => s.row).join('')}</tbody></table>`
+            : '',
+        '<p class="meta">Open a schema, then a node, to see the grading entry behind its grade: every ' +
+            "answer, and the grade recomputed from them step by step. A schema's grade is its standing in " +
+            'its <code>index.json</code>: the worst grade of its tools and tools aggregate, shown only when ' +
+            'it is graded (docs/guide.md, “Which grade to quote”).</p>',
+        ...views.map((v) => v.html),
+        ...selections.map((s) => s.html)
+    ].join('\n')
 }
 
 /**
@@ -1085,69 +1218,8 @@ export async function renderIslandReport(input: IslandReportInput): Promise<Isla
         selections.push(await renderSelection(reader, root, name, `sel-${i}`))
 
     const title = input.title ?? 'flowmcp-grading report'
-    const count = (status: string): number => views.filter((v) => v.status === status).length
     const baseline = input.baseline !== undefined ? await readBaselineView(input.baseline, errors) : undefined
-    const schemaRows = views.flatMap((v) => v.schemaRows)
-    const td = (key: string | number, html: string): string => `<td data-v="${escapeHtml(key)}">${html}</td>`
-    const nsRows = [...views]
-        .sort(compareNamespaces)
-        .map(
-            (v) =>
-                `<tr>${td(v.name, `<a href="#${v.id}">${escapeHtml(v.name)}</a>`)}` +
-                `${td(nsStatusKey(v.status), `${badge(v.status)}${v.provisional ? ' <span class="st warn">provisional</span>' : ''}`)}` +
-                `${td(gradeSortKey(v.grade), gradeCell(v.grade))}${td(v.schemas, String(v.schemas))}` +
-                `${td(v.tools, String(v.tools))}${td(v.blockers, String(v.blockers))}` +
-                `${td(v.vetoes, v.vetoes > 0 ? `<span class="veto">${v.vetoes}</span>` : '0')}</tr>`
-        )
-    const allSchemaRows = [...schemaRows]
-        .sort(compareSchemaRows)
-        .map(
-            (r) =>
-                `<tr>${td(r.namespace, `<a href="#${r.nsId}">${escapeHtml(r.namespace)}</a>`)}` +
-                `${td(r.schema, `<a href="#${r.id}">${escapeHtml(r.schema)}</a>`)}` +
-                `${td(SCHEMA_STATES.indexOf(schemaState(r)), `${badge(r.status)}${r.provisional ? ' <span class="st warn">provisional</span>' : ''}`)}` +
-                `${td(gradeSortKey(r.grade), gradeCell(r.grade))}${td(r.tools, String(r.tools))}` +
-                `${td(r.blockers, String(r.blockers))}</tr>`
-        )
-    const body = [
-        `<h1>${escapeHtml(title)}</h1>`,
-        `<p class="meta">island <code>${escapeHtml(root)}</code> · ${views.length} namespaces · ` +
-            `${views.reduce((n, v) => n + v.schemas, 0)} schemas · namespaces: ` +
-            `${['operational', 'partial', 'blocked', 'pending', 'rejected', 'unreadable'].map((s) => `${count(s)} ${s}`).join(' · ')}` +
-            `${views.some((v) => v.provisional) ? ` · ${views.filter((v) => v.provisional).length} provisional (deterministic answers only: pass --judge-command or --answers to finish)` : ''}</p>`,
-        errors.length > 0
-            ? `<ul ` +
-              `class="errors">${errors.map((e) => `<li>${escapeHtml(`${e.code}: ${e.message}`)}</li>`).join('')}</ul>`
-            : '',
-        views.length > 0
-            ? `<section class="overview" id="overview" ` +
-              `aria-label="Overview">${distribution(schemaRows)}${baselineCard(schemaRows, baseline)}${heatMap(views)}</section>`
-            : '',
-        '<div class="toolbar" hidden><button type="button" data-open="1">Expand all</button><button ' +
-            'type="button" data-open="0">Collapse all</button></div>',
-        '<h2>Namespaces</h2>',
-        views.length > 0
-            ? sortableTable(
-                  't-namespaces',
-                  'namespaces',
-                  ['namespace', 'status', 'grade', 'schemas', 'tools', 'blockers', 'vetoes'],
-                  nsRows
-              )
-            : '<p class="note">No namespaces.</p>',
-        schemaRows.length > 0
-            ? `<h2>Schemas</h2>${sortableTable('t-schemas', 'schemas', ['namespace', 'schema', 'status', 'grade', 'tools', 'blockers'], allSchemaRows)}`
-            : '',
-        selections.length > 0
-            ? `<h2>Selections</h2><table ` +
-              `class="summary"><thead><tr><th>selection</th><th>status</th><th>grade</th><th>members</th></tr></thead><tbody>${selections.map((s) => s.row).join('')}</tbody></table>`
-            : '',
-        '<p class="meta">Open a schema, then a node, to see the grading entry behind its grade: every ' +
-            "answer, and the grade recomputed from them step by step. A schema's grade is its standing in " +
-            'its <code>index.json</code>: the worst grade of its tools and tools aggregate, shown only when ' +
-            'it is graded (docs/guide.md, “Which grade to quote”).</p>',
-        ...views.map((v) => v.html),
-        ...selections.map((s) => s.html)
-    ].join('\n')
+    const body = reportBody(title, root, views, selections, errors, baseline)
     // The page forbids everything but its own style and script (by hash): nothing loads, nothing injected runs.
     const csp =
         `default-src 'none'; style-src ${sha256(REPORT_STYLE)}; script-src ${sha256(REPORT_SCRIPT)}; img-src ` +

@@ -94,7 +94,8 @@ export function checkText(rows: readonly CheckRow[], state: CheckState, verbose:
         for (const f of fails) out.push(`  ${s.id}: ${f}\n`)
         if (s.unverified !== null && !fails.some((f) => f.startsWith('not verified')))
             out.push(`  ${s.id}: not verified (allowed by --allow-unverified): ${s.unverified ?? ''}\n`)
-        // A failing schema says what to fix, and where, as eslint prints it; every schema does when the warnings fail the gate.
+        // A failing schema says what to fix, and where, as eslint prints it; every schema does when the warnings
+        // fail the gate.
         if (fails.length > 0 || tooManyWarnings !== null)
             for (const schema of groupFixItems(s.fixes))
                 out.push(

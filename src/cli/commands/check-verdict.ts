@@ -106,9 +106,8 @@ export function unverifiedCause(row: SchemaRow, runFailure: string | null): stri
     const failed = g.units.filter((u) => u.status === UNIT_STATUS.error)
     if (failed.length === 0) return null
     const own = firstJudgeFailure(row.result.errors)
-    const reason =
-        own ??
-        `${failed[0]?.reason ?? 'the unit failed'}${runFailure !== null ? ` (the judge's first failure in this run: ${runFailure})` : ''}`
+    const inRun = runFailure !== null ? ` (the judge's first failure in this run: ${runFailure})` : ''
+    const reason = own ?? `${failed[0]?.reason ?? 'the unit failed'}${inRun}`
     return `${failed.length} of ${g.units.length} unit${g.units.length === 1 ? '' : 's'} not graded: ${reason}`
 }
 

@@ -2,18 +2,17 @@
 // the paths that still exist (a folder removed since the baseline is reported, not a crash), turn each
 // schema into a row with its verdict (ok, fails, unverified, removed), print, write SARIF and the summary.
 import { stat } from 'node:fs/promises'
-import { basename, dirname } from 'node:path'
 import { UNIT_STATUS } from '../../model/constants.js'
 import { EXIT, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
 import { readBaseline, type BaselineNode } from './check-baseline.js'
+import { removedSchemas } from './check-removed.js'
 import { checkJson, checkText, writeOutputs, type CheckState } from './check-render.js'
 import {
     checkedSchema,
     firstJudgeFailure,
     isLetter,
     notStartedSchema,
-    removedSchema,
     rowOf,
     unreadableSchema,
     unverifiedCause,
@@ -284,30 +283,4 @@ async function gradedSchemas(
     }
     if (baseline !== null) schemas.push(...removedSchemas(schemas, gone, baseline, notices))
     return { schemas, interrupted: run.interrupted }
-}
-
-/**
- * The baseline's schemas of the namespaces checked now, or of a path gone since (its folder name), that this tree no
- * longer has.
- */
-function removedSchemas(
-    schemas: readonly CheckedSchema[],
-    gone: readonly string[],
-    baseline: ReadonlyMap<string, BaselineNode>,
-    notices: string[]
-): CheckedSchema[] {
-    const here = new Set(schemas.map((s) => s.id))
-    const namespaces = new Set(schemas.map((s) => s.namespace ?? s.id.split('.')[0]))
-    const known = new Set([...baseline.values()].map((n) => n.namespace))
-    for (const path of gone) {
-        const trimmed = path.replace(/\/+$/, '')
-        // A folder is its namespace's (as the tree is laid out); a schema file, its folder's.
-        const name = basename(trimmed.endsWith('.mjs') ? dirname(trimmed) : trimmed)
-        if (known.has(name)) namespaces.add(name)
-        else if (!path.endsWith('.mjs'))
-            notices.push(`${path} does not exist and the baseline has no namespace ${name}: nothing to check there`)
-    }
-    return [...baseline.entries()]
-        .filter(([id, node]) => namespaces.has(node.namespace) && !here.has(id))
-        .map(([id, node]) => removedSchema(id, node))
 }

@@ -25,12 +25,15 @@ export function estimateText(cost: CostEstimate): string {
         }
     ]
     const usd = (v: number): string => `$${v.toFixed(v < 1 ? 4 : 2)}`
+    const missing =
+        cost.cost !== null && cost.cost.missing.length > 0
+            ? `; no ${cost.cost.missing.join(' or ')} price given, counted as 0`
+            : ''
     const money =
         cost.cost === null
             ? 'cost: pass --price-input and --price-output (US dollars per million tokens) for one.\n'
             : `cost: ${usd(cost.cost.total)} (input ${usd(cost.cost.input)}, output ${usd(cost.cost.output)}; ` +
-              `cached input at the input price, an upper ` +
-              `bound${cost.cost.missing.length > 0 ? `; no ${cost.cost.missing.join(' or ')} price given, counted as 0` : ''}).\n`
+              `cached input at the input price, an upper bound${missing}).\n`
     return (
         table(rows, ['key', 'calls', 'input', 'cached', 'uncached', 'output']) +
         (`\ninput = input tokens of the judge calls (characters / ${cost.charsPerToken}); cached = the part ` +

@@ -93,10 +93,10 @@ function testLines(name: string, tests: readonly PretestTestRecord[]): string[] 
                 (r) => `${r.method} ${r.url} → ${r.status ?? 'no answer'}${r.missingRecording ? ' (not recorded)' : ''}`
             )
             const error = t.error !== null && !t.working ? ` — ${t.error}` : ''
-            return (
-                `  ${name}: ${t.tool}#${t.testIndex} ` +
-                `${t.verdict ?? '-'}${t.via === 'runtime' ? ' (runtime)' : ''}${requests.length > 0 ? `: ${requests.slice(0, 5).join('; ')}${requests.length > 5 ? ` +${requests.length - 5} more` : ''}` : ''}${error}\n`
-            )
+            const more = requests.length > 5 ? ` +${requests.length - 5} more` : ''
+            const shown = requests.length > 0 ? `: ${requests.slice(0, 5).join('; ')}${more}` : ''
+            const via = t.via === 'runtime' ? ' (runtime)' : ''
+            return `  ${name}: ${t.tool}#${t.testIndex} ${t.verdict ?? '-'}${via}${shown}${error}\n`
         })
 }
 
@@ -151,10 +151,8 @@ function tableRows(
         const graded = result.units.filter(
             (u) => u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected
         ).length
-        const mode =
-            result.mode === 'provisional'
-                ? `provisional${result.provisionalGrade !== null ? ` (deterministic only: ${result.provisionalGrade})` : ''}`
-                : result.mode
+        const provisional = result.provisionalGrade !== null ? ` (deterministic only: ${result.provisionalGrade})` : ''
+        const mode = result.mode === 'provisional' ? `provisional${provisional}` : result.mode
         rows.push({
             schema: `${result.namespace} (namespace)`,
             areas: `${graded}/${result.units.length}`,
@@ -187,10 +185,10 @@ function schemaLines(
         const tests = ran.reduce((n, [, t]) => n + t.tests, 0)
         const ok = ran.reduce((n, [, t]) => n + t.ok, 0)
         const tools = ran.map(([tool]) => tool)
+        const shown = tools.length > 3 ? `${tools.slice(0, 3).join(', ')} +${tools.length - 3} more` : tools.join(', ')
         out.push(
-            `  ${name}: ` +
-                `${tools.length > 3 ? `${tools.slice(0, 3).join(', ')} +${tools.length - 3} more` : tools.join(', ')} ` +
-                `tested through the FlowMCP runtime: ${ok} of ${tests} test${tests === 1 ? '' : 's'} answered\n`
+            `  ${name}: ${shown} tested through the FlowMCP runtime: ` +
+                `${ok} of ${tests} test${tests === 1 ? '' : 's'} answered\n`
         )
     }
     if (verbose) out.push(...testLines(name, result.grading?.pretest.tests ?? []))

@@ -61,11 +61,12 @@ export async function reportCommand(
             ) + '\n'
         )
     else if (out === null) io.stdout(report.html)
-    else
+    else {
+        const selections = report.selections > 0 ? `, ${report.selections} selections` : ''
         io.stdout(
-            `wrote ${out}: ${report.namespaces} ` +
-                `${report.namespaces === 1 ? 'namespace' : 'namespaces'}${report.selections > 0 ? `, ${report.selections} selections` : ''}\n`
+            `wrote ${out}: ${report.namespaces} ${report.namespaces === 1 ? 'namespace' : 'namespaces'}${selections}\n`
         )
+    }
     // An unreadable index or entry is a finding about the island.
     return report.errors.length > 0 ? EXIT.FINDINGS : EXIT.OK
 }
