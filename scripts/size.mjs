@@ -52,10 +52,14 @@ const CASES = [
     // same additions as the case above (304.1 KB measured; the root entry's 127 tables moved to
     // flowmcp-grading/catalogue save little here, since the classes that stay use them). tldts (46 KB)
     // and acorn (34 KB) are the largest parts left (without both, the package measured 210 KB at 292.8 KB).
+    // 308 KB: the formatted house split ~60 functions into named stages and gave the regular expressions
+    // readable lines (+2.3 KB), one baseline reader serves check and the report (+0.8 KB), and validation
+    // guards and copies in one walk (+0.7 KB); the bundled question catalogue dropped the fields the
+    // library never reads (-1.3 KB): 307.6 KB measured.
     {
         name: 'whole package',
         code: `import * as all from 'flowmcp-grading'\nglobalThis.out = all`,
-        budget: 305 * KB,
+        budget: 308 * KB,
         target: 220 * KB
     }
 ]
