@@ -27,8 +27,8 @@ export class JudgeCommandError extends Error {
 /** Exit code 75 (`EX_TEMPFAIL` of sysexits.h): the command says "try again later". */
 export const RETRY_EXIT_CODE = 75
 // What an LLM tool prints when the service, not the request, failed: it is throttled, or the server is down.
-const THROTTLED = String.raw`429|too many requests|rate[ -]?limit(?:ed)?|overloaded`
-const SERVER_DOWN = String.raw`50[0234]|bad gateway|service unavailable|gateway time-?out`
+const THROTTLED = '429|too many requests|rate[ -]?limit(?:ed)?|overloaded'
+const SERVER_DOWN = '50[0234]|bad gateway|service unavailable|gateway time-?out'
 const TRANSIENT = new RegExp(String.raw`\b(?:${THROTTLED}|${SERVER_DOWN})\b`, 'i')
 
 /**
