@@ -133,7 +133,9 @@ function checkDeterministic(
     if (guard.length > 0) return { answers: [], errors: guard }
     const errors: Issue[] = []
     const seen = new Set<string>()
-    for (const [i, a] of list.entries()) errors.push(...codeAnswerIssues(area, a, i, seen))
+    list.forEach((a, i) => {
+        errors.push(...codeAnswerIssues(area, a, i, seen))
+    })
     return errors.length > 0 ? { answers: [], errors } : { answers: list as DeterministicAnswer[], errors }
 }
 

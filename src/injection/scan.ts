@@ -612,7 +612,9 @@ export function scanInjection(
         cleanStrings: new Set()
     }
     if (main !== null) scanMain(state, main, paths?.mainPath ?? '/main')
-    for (const [i, file] of files.entries()) scanFile(state, file, paths?.filePaths[i] ?? pointer('files', i, 'text'))
+    files.forEach((file, i) => {
+        scanFile(state, file, paths?.filePaths[i] ?? pointer('files', i, 'text'))
+    })
     if (state.cut) state.findings.push(createIssue('INJ-004', '', { limit: MAX_INJECTION_FINDINGS }))
     return { findings: state.findings, flagged: state.flagged }
 }

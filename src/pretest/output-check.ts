@@ -97,8 +97,9 @@ export function checkAgainstSchema(schema: unknown, value: unknown): string[] {
         if (Array.isArray(v)) {
             const items = own(s, 'items')
             if (isRecord(items))
-                for (const [i, item] of v.slice(0, OUTPUT_CHECK_ITEMS).entries())
+                v.slice(0, OUTPUT_CHECK_ITEMS).forEach((item, i) => {
                     walk(items, item, `${path}/${i}`, depth + 1)
+                })
         }
     }
     walk(schema, value, '', 0)

@@ -143,7 +143,10 @@ type Obj = Record<string, unknown>
 const FORBIDDEN_KEYS = new Set(['request', '_allParams'])
 
 function findForbidden(value: unknown, path: string, out: Issue[]): void {
-    if (Array.isArray(value)) for (const [i, v] of value.entries()) findForbidden(v, path + pointer(i), out)
+    if (Array.isArray(value))
+        value.forEach((v, i) => {
+            findForbidden(v, path + pointer(i), out)
+        })
     else if (isObject(value)) {
         for (const [k, v] of Object.entries(value)) {
             if (FORBIDDEN_KEYS.has(k)) out.push(createIssue('PB-018', path + pointer(k), { field: k }))
@@ -400,7 +403,7 @@ function checkSkippedAndGated(
         )
     const seen = new Map<Area, string>(areas.map((a) => [a, 'areas']))
     const skippedOut: SkippedArea[] = []
-    for (const [i, s] of (skipped ?? []).entries()) {
+    ;(skipped ?? []).forEach((s, i) => {
         const at = `/skippedAreas/${i}`
         if (!isObject(s) || !isArea(s.area)) {
             errors.push(
@@ -410,7 +413,7 @@ function checkSkippedAndGated(
                     actual: typeOfValue(s)
                 })
             )
-            continue
+            return
         }
         if (!(NA_REASONS as readonly unknown[]).includes(s.naReason))
             errors.push(createIssue('NA-001', `${at}/naReason`, { detail: describeValue(s.naReason) }))
@@ -428,9 +431,9 @@ function checkSkippedAndGated(
             naReason: s.naReason as NaReason,
             ...(typeof s.note === 'string' ? { note: s.note } : {})
         })
-    }
+    })
     const gatedOut: GatedArea[] = []
-    for (const [i, g] of (gated ?? []).entries()) {
+    ;(gated ?? []).forEach((g, i) => {
         const at = `/gatedAreas/${i}`
         if (!isObject(g) || !isArea(g.area) || typeof g.reason !== 'string' || g.reason === '') {
             errors.push(
@@ -440,7 +443,7 @@ function checkSkippedAndGated(
                     actual: typeOfValue(g)
                 })
             )
-            continue
+            return
         }
         if (seen.has(g.area))
             errors.push(
@@ -448,7 +451,7 @@ function checkSkippedAndGated(
             )
         seen.set(g.area, 'gatedAreas')
         gatedOut.push({ area: g.area, reason: g.reason })
-    }
+    })
     return { skipped: skippedOut, gated: gatedOut }
 }
 

@@ -485,7 +485,9 @@ function arrayKeyword(unit: Unit, schema: Obj, keyword: string, schemaPath: stri
     return (data, ctx) => {
         const items = data as unknown[]
         if (items.some((item) => passes(each, item, ctx, false))) return
-        for (const [i, item] of items.entries()) down(each, item, i, ctx)
+        items.forEach((item, i) => {
+            down(each, item, i, ctx)
+        })
         report(ctx, schemaPath, 'contains', { minContains: 1 }, 'must contain at least 1 valid item(s)')
     }
 }

@@ -198,8 +198,9 @@ export function arraysForObjects(
             for (const { value, path, field } of frontier) {
                 if (token === '*') {
                     if (Array.isArray(value))
-                        for (const [i, item] of (value as unknown[]).entries())
+                        value.forEach((item: unknown, i) => {
                             next.push({ value: item, path: path + pointer(i), field: `${field}.${i}` })
+                        })
                 } else if (isRecord(value) && hasOwn(value, token)) {
                     next.push({
                         value: value[token],

@@ -238,8 +238,9 @@ type WorkflowArgs = v.InferOutput<typeof INPUT>
 /** The gates that must be reported: `requiredGates` and the profile's gates. Issues go to `errors`. */
 function requiredGateNames(value: WorkflowArgs, errors: Issue[]): string[] {
     const required = [...(value.requiredGates ?? [])]
-    for (const [i, gate] of (value.requiredGates ?? []).entries())
+    ;(value.requiredGates ?? []).forEach((gate, i) => {
         errors.push(...reserved(gate, pointer('requiredGates', i), 'gate name'))
+    })
     if (value.profile !== undefined) {
         if ((WORKFLOW_PROFILE_IDS as readonly string[]).includes(value.profile)) {
             required.push(...WORKFLOW_PROFILES[value.profile as WorkflowProfileId].hardGates.map((g) => g.id))
