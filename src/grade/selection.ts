@@ -7,6 +7,7 @@ import { SELECTION_MEMBER_THRESHOLDS } from '../grading/aggregate.js'
 import { Grading } from '../grading/grading.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
 import { Island } from '../island/island.js'
+import { writeGrading } from '../island/write-grading.js'
 import { joinPath, LAYOUT } from '../store/paths.js'
 import { SourceSnapshot } from '../island/snapshot.js'
 import type { Area } from '../model/constants.js'
@@ -938,7 +939,7 @@ async function writeSelectionEntries(
 ): Promise<void> {
     const { fs, root } = options
     for (const { plan, entry } of entries) {
-        const written = await Island.writeGrading({ fs, root, target: plan.target, entry, now: at })
+        const written = await writeGrading({ fs, root, target: plan.target, entry, now: at })
         const i = units.findIndex((u) => u.unit === plan.unit)
         if (!written.status)
             errors.push(
