@@ -1,4 +1,5 @@
 import { isObject } from '../model/object.js'
+import { keyForms, maskKeyForms } from '../prompts/secret-forms.js'
 import { isMissingRecording } from './replay.js'
 import type { HttpRequest, HttpResponse, RuntimeRequestRecord } from './types.js'
 
@@ -19,26 +20,13 @@ function platform(): PlatformFetchClasses | null {
 
 type Obj = Record<string, unknown>
 
-/** A placeholder value given for a key (a replay without the key) is no secret to hide. */
-const PLACEHOLDER = /^\{\{SERVER_PARAM:[A-Za-z0-9_]+\}\}$/
-
 /**
- * A URL with every server-param value written `{{SERVER_PARAM:<KEY>}}`, as recordings write it, in
- * its plain and percent-encoded forms: what a test's request record keeps instead of a key.
+ * A URL with every server-param value written `{{SERVER_PARAM:<KEY>}}`, as recordings write it, in each of its
+ * spellings (raw, percent-, form- and twice-encoded: {@link keyForms}): what a test's request record keeps instead of
+ * a key.
  */
 export function maskServerParams(url: string, serverParams: Readonly<Record<string, string>>): string {
-    let out = url
-    // Longest first, so a key that contains another is replaced whole.
-    const entries = Object.entries(serverParams).filter(
-        ([, v]) => typeof v === 'string' && v.length > 0 && !PLACEHOLDER.test(v)
-    )
-    entries.sort(([, a], [, b]) => b.length - a.length)
-    for (const [name, value] of entries) {
-        for (const form of new Set([value, encodeURIComponent(value), encodeURIComponent(value).replace(/%20/g, '+')]))
-            out = out.split(form).join(`{{SERVER_PARAM:${name}}}`)
-    }
-    // A placeholder sent as the value (a replay without the key) reads as recordings write it, not percent-encoded.
-    return out.replace(/%7B%7BSERVER_PARAM%3A([A-Za-z0-9_]+)%7D%7D/gi, '{{SERVER_PARAM:$1}}')
+    return maskKeyForms(url, keyForms(serverParams))
 }
 
 /** The request a `fetch(input, init)` call describes, as an {@link HttpRequest}. */

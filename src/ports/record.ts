@@ -1,4 +1,5 @@
 import { redactSecretText, secretForms } from '../prompts/redact.js'
+import { keyForms, keyNameOf, maskKeyForms } from '../prompts/secret-forms.js'
 import {
     decodePath,
     isClockValue,
@@ -86,12 +87,18 @@ export function recordingHttpPort(input: {
     const read = readInput(input)
     const { http, params, recordedAt } = read
     const forms = secretForms(Object.fromEntries(params))
+    // Every spelling of a key (raw, percent-, form- or twice-encoded) is written as its placeholder; in a path or a
+    // body only a value long enough not to match ordinary text by chance (8 characters).
+    const named = keyForms(Object.fromEntries(params))
+    const namedLong = keyForms(Object.fromEntries(params), 8)
     const byHost = new Map<string, { exchanges: RecordedExchange[]; seen: Set<string> }>()
     const keep = (request: HttpRequest, response: HttpResponse): void => {
-        const parts = split(request.url)
+        // The URL as sent, every spelling of a key written as its placeholder before it is split: a key sent raw (as
+        // the runtime inserts it into a path template) may hold `+`, `&` or `=`, which splitting would tear apart.
+        const parts = split(maskKeyForms(request.url, namedLong))
         if (parts === null) return
         const placeholder = (v: string): string => {
-            const name = params.find(([, value]) => value === v)?.[0]
+            const name = keyNameOf(v, named)
             if (name !== undefined) return `{{SERVER_PARAM:${name}}}`
             // A value read from the handler's clock differs in every run: kept as the time placeholder.
             return recordedAt !== null && isClockValue(v, recordedAt) ? TIME_PLACEHOLDER : redactSecretText(v, forms)
@@ -99,22 +106,12 @@ export function recordingHttpPort(input: {
         const query = Object.fromEntries(Object.entries(parts.query).map(([k, v]) => [k, placeholder(v)]))
         const method = request.method.toUpperCase()
         // A key in a path segment is written as its placeholder, which replay matches with any value there.
-        const path = redactSecretText(
-            params
-                .filter(([, value]) => value.length >= 8)
-                .reduce((p, [name, value]) => p.split(value).join(`{{SERVER_PARAM:${name}}}`), parts.path),
-            forms
-        )
+        const path = redactSecretText(parts.path, forms)
         const slot = byHost.get(parts.host) ?? { exchanges: [], seen: new Set<string>() }
         // A body (a JSON-RPC call, a GraphQL query) tells requests to one URL apart: kept, each key as its placeholder.
         const body =
             typeof request.body === 'string' && request.body.length > 0
-                ? redactSecretText(
-                      params
-                          .filter(([, value]) => value.length >= 8)
-                          .reduce((b, [name, value]) => b.split(value).join(`{{SERVER_PARAM:${name}}}`), request.body),
-                      forms
-                  )
+                ? redactSecretText(maskKeyForms(request.body, namedLong), forms)
                 : undefined
         const key = JSON.stringify([method, path, Object.entries(query).sort(), body ?? null])
         if (slot.seen.has(key)) return

@@ -4,6 +4,7 @@ import type { Issue } from '../errors/types.js'
 import { inspectJson, resolveLimits, type JsonLimits } from '../json/guard.js'
 import { isObject } from '../model/object.js'
 import { rx } from '../model/regex.js'
+import { keyForms, wireForms } from './secret-forms.js'
 
 /** Why a piece of text was redacted. */
 export type RedactionKind =
@@ -253,26 +254,10 @@ function replacePass(text: string, pass: Pass, path: string, out: Redaction[]): 
     })
 }
 
-/**
- * The value as it appears in a URL; a lone surrogate has no URI form (encodeURIComponent throws), so the raw value
- * stands in.
- */
-function uriForm(value: string): string {
-    try {
-        return encodeURIComponent(value)
-    } catch {
-        return value
-    }
-}
-
-function paramForms(value: string): Set<string> {
-    return new Set([value, uriForm(value)])
-}
-
 function redactString(text: string, params: Params, path: string, out: Redaction[]): string {
     let s = text
     for (const [key, value] of params) {
-        for (const form of paramForms(value)) {
+        for (const form of wireForms(value)) {
             if (s.includes(form)) {
                 s = s.replace(new RegExp(escapeRegExp(form), 'g'), `[redacted:${key}]`)
                 out.push({ path, kind: 'server-param', key })
@@ -377,7 +362,7 @@ function aroundInert(
     out: Redaction[]
 ): string | null {
     // Host-given values first: a block holding one is never cached (nor redacted here).
-    const forms = params.map(([key, value]) => [key, [...paramForms(value)]] as const)
+    const forms = params.map(([key, value]) => [key, wireForms(value)] as const)
     if (forms.some(([, list]) => list.some((form) => form.includes('\n') || block.includes(form)))) return null
     if (!isInert(block)) return null
     const found: Redaction[] = []
@@ -619,25 +604,14 @@ export function describeRedactions(redactions: readonly Redaction[]): string {
 /** The mark that replaces a host-given secret value. */
 export const SECRET_MARK = '[redacted]'
 
-/** A server-param placeholder as recordings write it. */
-const KEY_PLACEHOLDER = /^\{\{SERVER_PARAM:[A-Za-z0-9_]+\}\}$/
-
 /**
- * Every spelling of the host-given values a text may carry: raw, URI-encoded and JSON-escaped,
- * longest first (so a longer value is never left half-replaced by a shorter one). Values shorter
- * than {@link MIN_SECRET_LENGTH} are not secrets worth erasing everywhere, nor is a
- * `{{SERVER_PARAM:KEY}}` placeholder (what a replay without keys gives).
+ * Every spelling of the host-given values a text may carry ({@link wireForms}: raw, percent-encoded by each encoder a
+ * request meets and once more, form-encoded, JSON- and HTML-escaped), longest first (so a longer value is never left
+ * half-replaced by a shorter one). Values shorter than {@link MIN_SECRET_LENGTH} are not secrets worth erasing
+ * everywhere, nor is a `{{SERVER_PARAM:KEY}}` placeholder (what a replay without keys gives).
  */
 export function secretForms(serverParams: unknown, minLength: number = MIN_SECRET_LENGTH): string[] {
-    if (serverParams === null || typeof serverParams !== 'object') return []
-    const forms: string[] = []
-    for (const value of Object.values(serverParams as Record<string, unknown>)) {
-        // `{{SERVER_PARAM:KEY}}`, the value a replay without keys gives: what recordings hold, never a secret.
-        if (typeof value !== 'string' || value.length === 0 || value.length < minLength || KEY_PLACEHOLDER.test(value))
-            continue
-        forms.push(value, uriForm(value), JSON.stringify(value).slice(1, -1))
-    }
-    return [...new Set(forms)].sort((a, b) => b.length - a.length)
+    return [...new Set(keyForms(serverParams, minLength).map((f) => f.form))]
 }
 
 /** Replaces every form of every secret in a text; cut texts only after this. */
