@@ -1,11 +1,13 @@
 import fc from 'fast-check'
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { computeAggregate } from '../../src/grading/aggregate.js'
 import { CROSS_AREA_QUESTIONS } from '../../src/grading/question-index.js'
 import { CATALOGUE_QUESTION_IDS, CROSS_AREA_QUESTION_IDS } from '../../src/model/question-ids.js'
 import { validateGradingEntry } from '../../src/index.js'
 import { catalogueEntry } from './helpers.js'
+import { shared } from '../support/shared.js'
 
 // Issue 34, done-when: random mutations of honest entries are rejected, or leave the recomputed
 // grade and the entry's meaning unchanged; in strict mode no accepted mutation changes aggregateGrade.
@@ -13,8 +15,18 @@ import { catalogueEntry } from './helpers.js'
 const NOW = '2026-06-01T00:00:00Z'
 type Entry = Record<string, unknown> & { gradings: Array<Record<string, unknown>> }
 
-const spec = (name: string): Entry =>
-    JSON.parse(readFileSync(new URL(`../../../shared/spec/examples/${name}.json`, import.meta.url), 'utf8')) as Entry
+const specExamples = shared('spec/examples/')
+/** A spec example as one more honest entry; a clone without ../shared runs the catalogue's entries only. */
+const spec = (name: string, label: string): Array<{ name: string; entry: Entry; catalogue: boolean }> =>
+    specExamples.present
+        ? [
+              {
+                  name: label,
+                  entry: JSON.parse(readFileSync(join(specExamples.path, `${name}.json`), 'utf8')) as Entry,
+                  catalogue: false
+              }
+          ]
+        : []
 const clone = (e: Entry): Entry => JSON.parse(JSON.stringify(e)) as Entry
 const HONEST: ReadonlyArray<{ name: string; entry: Entry; catalogue: boolean }> = [
     { name: 'single-test, scores 2', entry: catalogueEntry('single-test', 2) as unknown as Entry, catalogue: true },
@@ -29,8 +41,8 @@ const HONEST: ReadonlyArray<{ name: string; entry: Entry; catalogue: boolean }> 
         entry: catalogueEntry('selection-aggregate', 4) as unknown as Entry,
         catalogue: true
     },
-    { name: 'spec autonomous example', entry: spec('grading-autonomous'), catalogue: false },
-    { name: 'spec rejected example', entry: spec('grading-rejected'), catalogue: false }
+    ...spec('grading-autonomous', 'spec autonomous example'),
+    ...spec('grading-rejected', 'spec rejected example')
 ]
 
 const grade = (e: Entry): unknown => computeAggregate(e, {}, false).aggregateGrade

@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { computeAggregate } from '../../src/grading/aggregate.js'
 import {
@@ -10,6 +12,7 @@ import {
     type Issue
 } from '../../src/index.js'
 import { catalogueEntry, det, example, nd } from './helpers.js'
+import { shared } from '../support/shared.js'
 import { AREAS } from '../../src/model/constants.js'
 
 /** A time after every timestamp of the honest entries below. */
@@ -284,9 +287,11 @@ describe('strict mode: registry intake (issue 34)', () => {
 })
 
 describe('entries the library and the spec write pass both modes', () => {
-    const specDir = new URL('../../../shared/spec/examples/', import.meta.url)
+    const specExamples = shared('spec/examples/')
     const files = [
-        ...readdirSync(specDir).map((f) => new URL(f, specDir)),
+        ...(specExamples.present
+            ? readdirSync(specExamples.path).map((f) => pathToFileURL(join(specExamples.path, f)))
+            : []),
         new URL('../../examples/entries/etherscan-getBalance.single-test.json', import.meta.url),
         new URL('../../examples/entries/example-maliciousAdapter.single-test.json', import.meta.url)
     ]
