@@ -1,7 +1,8 @@
 // The main job on the bundled example: grades every schema in examples/providers into a fresh
-// temporary island, offline (recorded HTTP exchanges) and with recorded harness answers.
+// temporary island, offline (recorded HTTP exchanges) and with recorded harness answers. The island is
+// removed at the end; `npm run example -- --keep` keeps it and says where.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -36,6 +37,11 @@ for (const ns of ['openmeteo', 'etherscan', 'quakefeed', 'sportsodds']) {
     } catch {
         process.stdout.write(`${`${ns}/index.json`.padEnd(26)} not written\n`)
     }
+}
+if (process.argv.includes('--keep')) process.stdout.write(`\nThe island is kept in ${island}\n`)
+else {
+    rmSync(island, { recursive: true, force: true })
+    process.stdout.write('\nRemoved the temporary island (npm run example -- --keep keeps it).\n')
 }
 // Exit 1 from the CLI means "findings" (a veto, a blocked tool): expected for this example set.
 process.exitCode = run.status === 0 || run.status === 1 ? 0 : (run.status ?? 2)

@@ -459,13 +459,9 @@ function hintItems(input: FixListInput, answers: readonly FixItem[]): FixItem[] 
             seen.add(key)
             const tool = toolOfUnit(unit.unit)
             const place = hintPlace(hint.targetField, unit.unit, input.resolve)
-            const where = tool !== undefined ? `tool ${tool}` : `the ${unit.area} area`
-            const note =
-                place.placed === 'unit'
-                    ? ` (the hint names ` +
-                      `${hint.targetField === '' ? 'no field' : `the field ${hint.targetField}`}, which is not ` +
-                      `in the source, so it is placed at ${where})`
-                    : ''
+            // Placed at its unit (the field it names has no line in the source): the heading says where; the field
+            // it is about is said in words.
+            const note = place.placed === 'unit' && hint.targetField !== '' ? ` (about ${hint.targetField})` : ''
             out.push({
                 schemaId: input.schemaId,
                 file: input.file ?? null,
@@ -580,6 +576,12 @@ function genericMessage(item: FixItem): string {
         : item.message.replace(toolPattern(item.tool), '<tool>')
 }
 
+/** The shared words of several tools' items with each `<tool>` read as the list of them: `tools getA, getB`. */
+function namingTools(message: string, tools: readonly string[]): string {
+    const names = tools.join(', ')
+    return message.replace(/\b([Tt])ool <tool>/g, (_w, t: string) => `${t}ools ${names}`).replace(/<tool>/g, names)
+}
+
 /**
  * The same message across tools said once: items of one schema with the same code, severity and
  * message (their own tool's name aside) become one line listing the tools. Lines keep the items'
@@ -596,12 +598,12 @@ export function collapseFixItems(items: readonly FixItem[]): FixListLine[] {
     }
     return [...lines.values()].map(({ first, message, items: its }) => {
         const tools = [...new Set(its.flatMap((i) => (i.tool !== undefined ? [i.tool] : [])))]
-        // One tool (or none): its own words stand; several: the shared words with `<tool>`.
+        // One tool (or none): its own words stand; several: the shared words naming every tool.
         return {
             code: first.code,
             severity: first.severity,
             kind: first.kind,
-            message: tools.length > 1 ? message : first.message,
+            message: tools.length > 1 ? namingTools(message, tools) : first.message,
             tools,
             items: its,
             cost: Math.max(...its.map((i) => i.cost))
@@ -641,12 +643,12 @@ export function groupFixItems(items: readonly FixItem[]): FixListSchema[] {
     })
 }
 
-/** Where a line is: `line:col` of its first item, or `-` when the source gave no line. */
+/** Where a line is: the `line:col` of each of its items (each place once, in order), or `-` when the source gave none. */
 export function lineWhere(line: FixListLine): string {
-    const first = line.items[0]
-    return first === undefined || first.line === null
-        ? '-'
-        : `${first.line}${first.column !== null ? `:${first.column}` : ''}`
+    const places = line.items.flatMap((item) =>
+        item.line === null ? [] : [`${item.line}${item.column !== null ? `:${item.column}` : ''}`]
+    )
+    return places.length === 0 ? '-' : [...new Set(places)].join(',')
 }
 
 /** The text of a line as the CLI prints it under its group: `12:13  warning  CODE  message`. */

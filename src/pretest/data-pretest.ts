@@ -442,7 +442,55 @@ function failureCodeOf(error: string): FailureCode {
 }
 
 /** A port error turned into a short message: no URLs, no secrets, bounded length. */
+// What a failed request's system error code means, and the next step; fetch (undici) puts the code on `cause`.
+const NETWORK_FAILURES: ReadonlyArray<readonly [RegExp, string]> = [
+    [/^(?:ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL)$/, 'DNS: the host name did not resolve; check the host in root'],
+    [
+        /^ECONNREFUSED$/,
+        'connection refused: nothing answers at that host and port; check the port, or whether the API is up'
+    ],
+    [
+        /^(?:ECONNRESET|EPIPE|UND_ERR_SOCKET)$/,
+        'connection reset by the server; try again, or check for a proxy in the way'
+    ],
+    [
+        /^(?:ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT)$/,
+        'timed out: the API did not answer in time; try again, or check the network'
+    ],
+    [
+        /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(?:VERIFY|GET)/,
+        'TLS certificate not trusted here; behind a proxy that inspects TLS, give Node its CA with NODE_EXTRA_CA_CERTS'
+    ]
+]
+
+/** The named network failure behind a rejected request (`DNS: …`, `connection refused: …`), or null. */
+function networkFailure(cause: unknown): string | null {
+    const codes: string[] = []
+    let at: unknown = cause
+    // The error, then its causes (fetch's TypeError holds the system error), at most a few levels down.
+    for (let depth = 0; depth < 4 && at !== null && typeof at === 'object'; depth += 1) {
+        const code = (at as { code?: unknown }).code
+        const name = (at as { name?: unknown }).name
+        if (typeof code === 'string') codes.push(code)
+        if (name === 'TimeoutError') codes.push('ETIMEDOUT')
+        at = (at as { cause?: unknown }).cause
+    }
+    for (const code of codes) {
+        const found = NETWORK_FAILURES.find(([pattern]) => pattern.test(code))
+        if (found !== undefined) return `${found[1]} (${code})`
+    }
+    return null
+}
+
 function portErrorText(cause: unknown, secrets: readonly string[]): string {
+    let named: string | null = null
+    try {
+        named = networkFailure(cause)
+    } catch {
+        named = null
+    }
+    if (named !== null) return named
+
     let name = 'Error'
     let message = ''
     try {

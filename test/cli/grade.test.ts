@@ -39,7 +39,9 @@ describe('flowmcp-grading grade', () => {
         const out = io.out()
         expect(out).toMatch(/openmeteo\.forecast\s+3\/3\s+B\s+B\s+stable/)
         // A tool that could not be tested: the schema is blocked, with no grade (03 §6.2).
-        expect(out).toMatch(/quakefeed\.events\s+\d\/3\s+-\s+-\s+blocked: 1 tool not tested/)
+        expect(out).toMatch(
+            /quakefeed\.events\s+\d\/3\s+-\s+-\s+blocked: getEvent tested, below the bar of 3 working tests/
+        )
         // One headline grade: the namespace row's grade equals its index.json rollup.
         expect(out).toMatch(/openmeteo \(namespace\)\s+3\/3\s+B\s+-\s+full · index operational B/)
         expect(out).toMatch(/etherscan \(namespace\)\s+\d\/3\s+([A-D])\s+-\s+.*index partial \1\s/)

@@ -139,8 +139,7 @@ describe('FixList.build', () => {
             hint: { targetField: 'tools.getPrice.description', priority: 'high' }
         })
         expect(unresolved).toMatchObject({
-            message:
-                'declare the output (the hint names the field outputSchema, which is not in the source, so it is placed at tool getPrice)',
+            message: 'declare the output (about outputSchema)',
             placed: 'unit',
             line: 10,
             column: 9
@@ -192,8 +191,7 @@ describe('FixList.build', () => {
         expect(items[0]).toMatchObject({
             pointer: '/tools',
             placed: 'unit',
-            message:
-                'merge the two search tools (the hint names the field tools.nothing, which is not in the source, so it is placed at the tools-aggregate-schema area)'
+            message: 'merge the two search tools (about tools.nothing)'
         })
         expect(FixList.build({ schemaId: 'x.s', errors: [], units: [aggregate] }).items[0]).toMatchObject({
             pointer: '/tools/nothing',
@@ -294,7 +292,7 @@ describe('grouped fix list (as eslint prints it)', () => {
                 'Not tested: key-gated-missing-server-param — set X_KEY',
                 8
             ],
-            ['SCH-WARN-015', ['getA', 'getB'], "Tool <tool> has a description shorter than getAll's", 2],
+            ['SCH-WARN-015', ['getA', 'getB'], "Tools getA, getB has a description shorter than getAll's", 2],
             ['SCH-WARN-015', ['getC'], 'Tool getC is fine but other', 1]
         ])
     })

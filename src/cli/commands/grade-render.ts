@@ -10,7 +10,8 @@ import {
     type SchemaGrading,
     type UnitResult
 } from '../../index.js'
-import { NODE_STATUS, SEVERITY, UNIT_STATUS } from '../../model/constants.js'
+import { BLOCKED_REASONS, NODE_STATUS, SEVERITY, UNIT_STATUS } from '../../model/constants.js'
+import { ENVIRONMENT_CAUSES, type BlockedTool } from '../../rollup/standing.js'
 import { table } from '../io.js'
 import type { PretestTestRecord } from '../../pretest/data-pretest.js'
 import type { RuntimeRuns } from './grade-runtime.js'
@@ -43,16 +44,41 @@ export function runtimeTools(
     return view?.runs.get(file) ?? new Map()
 }
 
+/**
+ * Why a schema is blocked, in words a first reader gets right: tools this environment could not test ("not tested
+ * here") apart from tools that were tested and fell below their bar ("tested, below its bar of 3") or are blocked
+ * for their content.
+ */
+function blockedText(tools: readonly BlockedTool[]): string {
+    const count = (n: number): string => `${n} tool${n === 1 ? '' : 's'}`
+    const here = tools.filter((t) => t.cause !== null && ENVIRONMENT_CAUSES.includes(t.cause))
+    const byWhy = new Map<string, string[]>()
+    for (const t of tools.filter((x) => !here.includes(x))) {
+        const bar = t.cause !== null ? /^fewer-than-(\d+)-working-tests?$/.exec(t.cause) : null
+        const why =
+            bar !== null
+                ? `tested, below the bar of ${bar[1]} working tests`
+                : t.cause === BLOCKED_REASONS.noWorkingTest
+                  ? 'tested, no test worked'
+                  : (t.cause ?? 'blocked')
+        byWhy.set(why, [...(byWhy.get(why) ?? []), t.tool])
+    }
+    const parts = [
+        ...(here.length > 0 ? [`${count(here.length)} not tested here`] : []),
+        ...[...byWhy.entries()].map(([why, names]) => `${names.length === 1 ? names[0] : count(names.length)} ${why}`)
+    ]
+    return parts.length > 0 ? parts.join('; ') : 'a tool is blocked'
+}
+
 /** What a schema row's status column says: where it stands, and what was kept from an earlier run. */
 function schemaStatus(g: SchemaGrading): string {
-    const blocked = g.standing.blockedTools.length
     const base =
         g.status === NODE_STATUS.blocked
-            ? `blocked: ${blocked} tool${blocked === 1 ? '' : 's'} not tested`
+            ? `blocked: ${blockedText(g.standing.blockedTools)}`
             : g.status === 'provisional'
               ? `provisional${g.provisionalGrade !== null ? ` (deterministic only: ${g.provisionalGrade})` : ''}`
               : g.status === NODE_STATUS.pending
-                ? 'pending: not every unit graded'
+                ? `pending: ${g.standing.reason ?? 'not every unit graded'}`
                 : g.status
     const errors = g.units.filter((u) => u.status === UNIT_STATUS.error).length
     const kept = g.unitCounts.kept > 0 ? ` · kept ${g.unitCounts.kept}, graded ${g.unitCounts.graded}` : ''
