@@ -381,6 +381,7 @@ export type {
     JudgeRequest,
     EmittedPrompt,
     SchemaGrading,
+    GradeBasis,
     SchemaRunStatus,
     UnitResult,
     UnitStatus

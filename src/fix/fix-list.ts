@@ -665,11 +665,15 @@ export function fixListLineText(line: FixListLine): string {
  */
 export function fixListText(
     schema: FixListSchema,
-    options: { readonly indent?: string; readonly limit?: number; readonly more?: string } = {}
+    options: { readonly indent?: string; readonly limit?: number; readonly more?: string; readonly grade?: string } = {}
 ): string[] {
     const indent = options.indent ?? ''
+    const named = [
+        ...(schema.file !== null ? [schema.schemaId] : []),
+        ...(options.grade !== undefined ? [options.grade] : [])
+    ]
     const out = [
-        `${indent}${schema.file ?? schema.schemaId}${schema.file !== null ? ` (${schema.schemaId})` : ''}: ` +
+        `${indent}${schema.file ?? schema.schemaId}${named.length > 0 ? ` (${named.join(', ')})` : ''}: ` +
             `${countsLine(schema.counts)}\n`
     ]
     const limit = options.limit ?? Number.POSITIVE_INFINITY

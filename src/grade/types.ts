@@ -281,6 +281,16 @@ export type GradeSingleSchemaInput = SchemaInput & {
 /** How one unit ended (the list and the named constants live in `model/constants.ts`). */
 export type { UnitStatus }
 
+/** Where a schema's grade comes from: {@link SchemaGrading.basis}. */
+export interface GradeBasis {
+    /** The unit, e.g. `single-test/getPrice` or `tools-aggregate-schema`. */
+    readonly unit: string
+    /** Its normalized score, 1–5. */
+    readonly score: number
+    /** Its band before the tier trim (`A` where the autonomous cap gave `B`). */
+    readonly rawGrade: LetterGrade | null
+}
+
 /** One area unit of a run. */
 export interface UnitResult {
     readonly unit: string
@@ -371,6 +381,12 @@ export interface SchemaGrading {
     readonly unitCounts: { readonly kept: number; readonly graded: number }
     /** The untrimmed band of the tools aggregate's mean (before the autonomous B cap); `null` wherever `grade` is. */
     readonly rawGrade: LetterGrade | null
+    /**
+     * The score the grade comes from: the graded unit (a tool or the tools aggregate) with the lowest normalized score
+     * (1–5), that score, and its untrimmed band (`A` where the autonomous cap made it `B`). It moves with every edit
+     * that changes the weakest unit, where the capped letter may not. `null` without a grade, or under a veto.
+     */
+    readonly basis: GradeBasis | null
     /** Each unit's grade (`null` when it has none: blocked, gated, skipped, error). */
     readonly unitGrades: Readonly<Record<string, AggregateGrade | null>>
     /**

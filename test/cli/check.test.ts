@@ -269,8 +269,8 @@ describe.skipIf(!present)('flowmcp-grading check (copies of a real sample schema
 
     it('checks an island as it is, and refuses a bad --min-grade or nothing to check (exit 2)', async () => {
         const out = io()
-        expect(await run(['check', '--island', join(dir, 'baseline'), '--min-grade', 'A'], out)).toBe(1)
-        expect(out.out()).toContain('frankfurter.frankfurter: grade B is below --min-grade A')
+        expect(await run(['check', '--island', join(dir, 'baseline'), '--min-grade', 'A'], out)).toBe(2)
+        expect(out.err()).toContain('--min-grade A can never pass: a provider schema is graded autonomously')
         expect(await run(['check', '--island', join(dir, 'baseline'), '--min-grade', 'B'], io())).toBe(0)
         expect(await run(['check', '--island', join(dir, 'baseline'), '--min-grade', 'Z'], io())).toBe(2)
         expect(await run(['check'], io())).toBe(2)

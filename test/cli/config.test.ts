@@ -200,7 +200,7 @@ describe.skipIf(!present)('a config that turns a rule off', () => {
             'check',
             'providers',
             '--min-grade',
-            'A',
+            'B',
             '--fail-on-untested',
             '--sarif',
             'g.sarif',

@@ -37,7 +37,7 @@ describe('flowmcp-grading grade', () => {
         // Every unit that could be graded was: a tool not tested for a missing key is a result, not a hole (exit 0).
         expect(code).toBe(0)
         const out = io.out()
-        expect(out).toMatch(/openmeteo\.forecast\s+3\/3\s+B\s+B\s+stable/)
+        expect(out).toMatch(/openmeteo\.forecast\s+3\/3\s+B \d\.\d\d\s+B\s+stable/)
         // A tool that could not be tested: the schema is blocked, with no grade (03 §6.2).
         expect(out).toMatch(
             /quakefeed\.events\s+\d\/3\s+-\s+-\s+blocked: getEvent tested, below the bar of 3 working tests/

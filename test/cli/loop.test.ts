@@ -77,7 +77,7 @@ describe('the CLI closes the loop: emit → answer → grade/consume → island 
             ],
             io
         )
-        expect(io.out()).toMatch(/openmeteo\.forecast\s+\d\/\d\s+B\s+B\s+stable/)
+        expect(io.out()).toMatch(/openmeteo\.forecast\s+\d\/\d\s+B \d\.\d\d\s+B\s+stable/)
         expect(code).toBe(0)
         expect((await readIndex(island, 'openmeteo')).grade).toBe('B')
     })

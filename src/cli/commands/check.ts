@@ -108,6 +108,8 @@ type Outcome = { rows: CheckRow[]; interrupted: readonly string[] | null; notice
 function wrongOption(options: CheckCommandOptions): string | null {
     if (options.minGrade !== undefined && !(isLetter(options.minGrade) || options.minGrade === 'REJECTED'))
         return `--min-grade must be one of A, B, C, D, F, got ${JSON.stringify(options.minGrade)}`
+    if (options.minGrade === 'A')
+        return '--min-grade A can never pass: a provider schema is graded autonomously and its grade stops at B (A is reached only in a selection); use --min-grade B'
     if (options.maxWarnings !== undefined && !(Number.isInteger(options.maxWarnings) && options.maxWarnings >= 0))
         return '--max-warnings must be a whole number of 0 or more'
     if (

@@ -150,6 +150,17 @@ export function textReport(
     return out.join('')
 }
 
+/**
+ * A schema's grade with the score it comes from and, where the autonomous cap trimmed it, its raw band: `B 4.62 (raw
+ * A)`. The score moves with every edit to the weakest unit, where the capped letter may not.
+ */
+export function gradeText(g: SchemaGrading): string {
+    if (g.grade === null) return '-'
+    if (g.basis === null) return g.grade
+    const raw = g.basis.rawGrade !== null && g.basis.rawGrade !== g.grade ? ` (raw ${g.basis.rawGrade})` : ''
+    return `${g.grade} ${g.basis.score.toFixed(2)}${raw}`
+}
+
 /** The rows of the table: each schema, then each namespace. */
 function tableRows(
     namespaces: readonly GradeNamespaceResult[],
@@ -163,7 +174,7 @@ function tableRows(
         return {
             schema: g?.schemaId ?? file.split('/').pop() ?? file,
             areas: g === null ? '-' : `${graded}/${g.units.length}`,
-            grade: g?.grade ?? '-',
+            grade: g === null ? '-' : gradeText(g),
             schemaGrade: g?.schemaGrade ?? '-',
             status:
                 g === null
@@ -228,6 +239,9 @@ function schemaLines(
             ...fixListText(schema, {
                 indent: '  ',
                 ...(verbose ? {} : { limit: FIX_ITEMS_SHOWN }),
+                ...(result.grading !== null && result.grading.grade !== null
+                    ? { grade: `grade ${gradeText(result.grading)}` }
+                    : {}),
                 more: `for ${name} (--verbose lists them all)`
             })
         )
@@ -249,6 +263,10 @@ function namespaceLines(namespaces: readonly GradeNamespaceResult[]): string[] {
     return out
 }
 
+/** Said once under a table with a graded schema: why B is the ceiling, and where A is reached. */
+export const CAP_NOTE =
+    'A single schema is graded autonomously: its grade stops at B (the score beside it still moves, and "raw" shows the band before the cap); A is reached only in a selection, graded by a group (gradeSelection, docs/guide.md "Grading a selection").'
+
 /** The closing lines: the fix items counted, what the grade columns mean, and what was kept from the island. */
 function legendLines(
     namespaces: readonly GradeNamespaceResult[],
@@ -262,9 +280,12 @@ function legendLines(
     out.push(
         "\ngrade = the schema's standing in index.json: the worst grade of its tools and tools aggregate, " +
             'shown only when the schema is graded (a tool whose tests did not run blocks it; a provisional run ' +
-            'has no grade); a namespace row: its index.json grade. schemaGrade = the tools-aggregate-schema grade ' +
-            'alone. See docs/guide.md, "Which grade to quote".\n'
+            'has no grade), with the score (1–5) of the unit it comes from; a namespace row: its index.json grade. ' +
+            'schemaGrade = the tools-aggregate-schema grade alone. See docs/guide.md, "Which grade to quote", and ' +
+            'docs/glossary.md for every term.\n'
     )
+    if (results.some(({ result }) => result.grading?.grade !== null && result.grading?.grade !== undefined))
+        out.push(`${CAP_NOTE}\n`)
     if (results.some(({ file }) => runtimeTools(runtime, file).size > 0)) {
         out.push(
             `via runtime = the tests of the schema's handler tools ran through the FlowMCP ` +
