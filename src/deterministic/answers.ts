@@ -637,6 +637,19 @@ function docsAnswer(env: SingleTestEnv, t: ToolFacts): GradingAnswer | null {
     )
 }
 
+/**
+ * Where the first test of a tool whose response did not match its output schema went wrong: the JSON Pointer, the
+ * expected and the actual type (`test 0: /result: expected string, got array`), as the pretest found it. Never a value.
+ */
+function mismatchNote(pretest: PretestResult, tool: string): { note?: string } {
+    const found = pretest.results.find(
+        (r) => r.tool === tool && typeof r.error === 'string' && r.error.startsWith('DPT-018')
+    )
+    if (found === undefined) return {}
+    const detail = (found.error as string).replace(/^DPT-018: output schema mismatch: /, '')
+    return { note: `the response of test ${found.testIndex} does not match output.schema at ${detail}` }
+}
+
 function outputAnswer(env: SingleTestEnv, t: ToolFacts): GradingAnswer | null {
     const row = env.single.get('outputSchemaMatch')
     if (row === undefined) return null
@@ -665,7 +678,7 @@ function outputAnswer(env: SingleTestEnv, t: ToolFacts): GradingAnswer | null {
         t.ctx,
         row,
         summary.outputSchemaMatch ? 'pass' : 'fail',
-        { working: summary.working, matched: summary.outputSchemaMatch },
+        { ...mismatchNote(pretest, t.name), working: summary.working, matched: summary.outputSchemaMatch },
         undefined,
         pretest.checkedAt ?? env.ctx.now
     )

@@ -407,6 +407,38 @@ function answerItems(input: FixListInput): FixItem[] {
         )
         const where = unitPointer(unit)
         const tool = toolOfUnit(unit)
+        const sum = included.reduce(
+            (n, g) => n + (typeof g.score === 'number' ? g.score : g.score === 'pass' ? 5 : 1) * g.weight,
+            0
+        )
+        for (const g of entry.gradings) {
+            const row = questions.get(g.questionId)
+            if (
+                g.score !== 'n/a' ||
+                row?.dimension !== 'outputSchemaMatch' ||
+                g.naReason !== 'not-applicable-to-tool-type'
+            )
+                continue
+            // No output schema: the check cannot run, and the answer a passing check would add is lost.
+            const gain = (sum + 5 * g.weight) / (totalWeight + g.weight) - sum / totalWeight
+            out.push({
+                schemaId: input.schemaId,
+                file: input.file ?? null,
+                kind: 'answer',
+                code: g.questionId,
+                severity: 'info',
+                message: `${row.question} — n/a: the tool declares no output.schema, so this check cannot run and agents do not know the shape of its response; add output.schema (a JSON Schema of the response) to earn this answer`,
+                pointer: where,
+                ...at(input.locate, where),
+                cost: Math.max(0, Math.round(gain * 1000) / 1000),
+                unit,
+                area: entry.area,
+                ...(tool !== undefined ? { tool } : {}),
+                score: g.score,
+                question: row.question,
+                reasoning: 'the tool declares no output.schema'
+            })
+        }
         for (const g of included) {
             const score = typeof g.score === 'number' ? g.score : g.score === 'pass' ? 5 : 1
             if (score >= LOW_SCORE) continue
