@@ -1,18 +1,27 @@
 // Merging a run's recording of a host into the recording a folder already holds: recording never loses an exchange
 // another test or schema needs. Whether two exchanges are of the same request is decided by replay itself
 // (httpPortFromRecordings), so the merge and the replay can never disagree on it.
+import { RECORDING_CODES } from '../errors/catalogue/recording.js'
+import { issueFactory } from '../errors/issue.js'
+import type { Issue } from '../errors/types.js'
 import { httpPortFromRecordings, type RecordedExchange, type Recording } from './replay.js'
 import type { HttpRequest } from './types.js'
 
+// Only the recording codes: the bundle of a host that merges recordings carries no other message.
+const issue = issueFactory(RECORDING_CODES)
+
 /** What a merge did: the recording to write and how many of the earlier exchanges it kept and replaced. */
 export interface RecordingMerge {
-    readonly recording: Recording
+    /** The merged recording; null when the two could not be merged (`errors` says why). */
+    readonly recording: Recording | null
     /** Earlier exchanges kept as they were (their request is not one the newer recording holds). */
     readonly kept: number
     /** Earlier exchanges replaced by the newer answer to the same request. */
     readonly replaced: number
     /** The exchanges are the newer ones first (keeping the earlier order would let an earlier one answer first). */
     readonly reordered: boolean
+    /** REC-001 for what is not a recording, REC-002 for recordings of two hosts; empty when merged. */
+    readonly errors: readonly Issue[]
 }
 
 /**
@@ -58,22 +67,29 @@ const hostOf = (recording: Recording): string => String(recording.host).replace(
  * that did not send them. The earlier order is kept (a replaced exchange is answered in its place, a new request is
  * added at the end) unless that would let an earlier exchange answer a request of the newer recording first; then the
  * newer exchanges come first. Either way, replay of the merged recording answers every request of the newer one as
- * the newer one alone does. `recordedAt` is the newer recording's when it has one. Never throws: a recording of
- * another host, or one that is not a recording, is an error the caller reports, and nothing is merged.
+ * the newer one alone does. `recordedAt` is the newer recording's when it has one. Never throws: what is not a
+ * recording (REC-001) or a recording of another host (REC-002) is an error in `errors`, and nothing is merged.
  * @param input - `{ earlier, newer }`: two recordings of the same host
- * @returns the merged recording and what became of the earlier exchanges, or `{ error }`
+ * @returns the merged recording and what became of the earlier exchanges; `recording: null` with the errors
  * @example const { recording } = await mergeRecordings({ earlier: JSON.parse(text), newer })
  */
 export async function mergeRecordings(input: {
     readonly earlier: Recording
     readonly newer: Recording
-}): Promise<RecordingMerge | { readonly error: string }> {
+}): Promise<RecordingMerge> {
+    const failed = (errors: Issue[]): RecordingMerge => ({
+        recording: null,
+        kept: 0,
+        replaced: 0,
+        reordered: false,
+        errors
+    })
     const problem = notARecording(input?.earlier, 'earlier') ?? notARecording(input?.newer, 'newer')
-    if (problem !== null) return { error: problem }
+    if (problem !== null) return failed([problem])
     const { earlier, newer } = input
     const host = hostOf(newer)
     if (hostOf(earlier) !== host)
-        return { error: `the recordings are of different hosts: ${hostOf(earlier)} and ${host}` }
+        return failed([issue('REC-002', '/newer/host', { earlier: hostOf(earlier), newer: host })])
     const older = earlier.exchanges
     const fresh = newer.exchanges
     // For each earlier exchange, the first newer one of the same request (each matches the other), or -1.
@@ -110,7 +126,8 @@ export async function mergeRecordings(input: {
         recording: { host: newer.host, ...(recordedAt !== undefined ? { recordedAt } : {}), exchanges },
         kept: kept.length,
         replaced: older.length - kept.length,
-        reordered: !stable
+        reordered: !stable,
+        errors: []
     }
 }
 
@@ -136,13 +153,17 @@ function placed(
     return out
 }
 
-/** What keeps a value from being merged as a recording (a host and an array of exchanges with requests), or null. */
-function notARecording(value: unknown, name: string): string | null {
-    if (value === null || typeof value !== 'object') return `the ${name} recording is not an object`
+/**
+ * What keeps a value from being merged as a recording (a host and an array of exchanges with requests): REC-001 at
+ * its place, or null.
+ */
+function notARecording(value: unknown, which: 'earlier' | 'newer'): Issue | null {
+    const at = (path: string, detail: string): Issue => issue('REC-001', `/${which}${path}`, { which, detail })
+    if (value === null || typeof value !== 'object') return at('', 'not an object')
     const r = value as { host?: unknown; exchanges?: unknown }
     if (typeof r.host !== 'string' || !/^https?:\/\/[^/?#]+\/*$/.test(r.host))
-        return `the ${name} recording has no host (scheme and host, such as https://api.example.org)`
-    if (!Array.isArray(r.exchanges)) return `the ${name} recording has no exchanges array`
+        return at('/host', 'no host (scheme and host, such as https://api.example.org)')
+    if (!Array.isArray(r.exchanges)) return at('/exchanges', 'no exchanges array')
     const bad = r.exchanges.findIndex(
         (e: unknown) =>
             e === null ||
@@ -152,5 +173,5 @@ function notARecording(value: unknown, name: string): string | null {
             typeof (e as RecordedExchange).response?.status !== 'number' ||
             typeof (e as RecordedExchange).response?.body !== 'string'
     )
-    return bad >= 0 ? `exchange ${bad} of the ${name} recording is not a request and its response` : null
+    return bad >= 0 ? at(`/exchanges/${bad}`, `exchange ${bad} is not a request and its response`) : null
 }

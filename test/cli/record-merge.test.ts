@@ -117,7 +117,12 @@ describe('grade --live --record <dir>: recording never loses an exchange', () =>
         expect(
             await run(['grade', 'providers/openmeteo/coast.mjs', '--live', '--record', broken, '--now', now], out)
         ).toBe(2)
-        expect(out.err()).toContain(`${join(broken, FILE)} is not a readable recording; left as it is`)
+        expect(out.err()).toContain(
+            `REC-003 ${join(broken, FILE)} holds the host's exchanges but is not a readable recording`
+        )
+        expect(out.err()).toContain(
+            "it is left as it is, and this run's exchanges of https://api.open-meteo.com are not written"
+        )
         expect(await readFile(join(broken, FILE), 'utf8')).toBe('{ not json')
     })
 })

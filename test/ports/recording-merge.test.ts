@@ -44,8 +44,8 @@ async function replayed(recordings: Recording[], e: RecordedExchange): Promise<s
 
 async function merged(earlier: Recording, newer: Recording) {
     const result = await mergeRecordings({ earlier, newer })
-    if ('error' in result) throw new Error(result.error)
-    return result
+    if (result.recording === null) throw new Error(result.errors.map((e) => e.message).join('; '))
+    return { ...result, recording: result.recording }
 }
 
 describe('mergeRecordings', () => {
@@ -95,16 +95,36 @@ describe('mergeRecordings', () => {
         expect(await replayed([result.recording], newer.exchanges[0] as RecordedExchange)).toBe('"this call"')
     })
 
-    it('refuses what is not a recording, or a recording of another host, and never throws', async () => {
-        expect(await mergeRecordings({ earlier: null as never, newer: recording([]) })).toEqual({
-            error: 'the earlier recording is not an object'
-        })
-        expect(
-            await mergeRecordings({ earlier: { host: HOST, exchanges: [{}] } as never, newer: recording([]) })
-        ).toEqual({ error: 'exchange 0 of the earlier recording is not a request and its response' })
-        expect(
-            await mergeRecordings({ earlier: recording([]), newer: { host: 'https://other.org', exchanges: [] } })
-        ).toEqual({ error: 'the recordings are of different hosts: https://api.example.org and https://other.org' })
+    it('refuses what is not a recording (REC-001) or a recording of another host (REC-002), and never throws', async () => {
+        const refused = async (earlier: unknown, newer: unknown) => {
+            const result = await mergeRecordings({ earlier, newer } as never)
+            expect(result).toMatchObject({ recording: null, kept: 0, replaced: 0 })
+            return result.errors.map((e) => [e.code, e.path, e.message])
+        }
+        expect(await refused(null, recording([]))).toEqual([
+            ['REC-001', '/earlier', 'The earlier recording is not a recording: not an object; nothing is merged']
+        ])
+        expect(await refused({ host: HOST, exchanges: [{}] }, recording([]))).toEqual([
+            [
+                'REC-001',
+                '/earlier/exchanges/0',
+                'The earlier recording is not a recording: exchange 0 is not a request and its response; nothing is merged'
+            ]
+        ])
+        expect(await refused(recording([]), { host: 'ftp://x', exchanges: [] })).toEqual([
+            [
+                'REC-001',
+                '/newer/host',
+                'The newer recording is not a recording: no host (scheme and host, such as https://api.example.org); nothing is merged'
+            ]
+        ])
+        expect(await refused(recording([]), { host: 'https://other.org', exchanges: [] })).toEqual([
+            [
+                'REC-002',
+                '/newer/host',
+                'The recordings are of different hosts, https://api.example.org and https://other.org; nothing is merged'
+            ]
+        ])
     })
 
     // Requests drawn from a small space, so that the newer run often repeats an earlier request.

@@ -18,6 +18,7 @@ import {
     type GradingEntry,
     type Recording
 } from '../../index.js'
+import { createIssue as issueOf } from '../../errors/issue.js'
 import { mergeRecordings } from '../../ports/recording-merge.js'
 import { redacted, type CliIo } from '../io.js'
 import { absolute, nodeFs } from '../node.js'
@@ -166,7 +167,7 @@ export async function writeSarif(
 }
 
 /** One file of a recordings folder as read before a run's recordings are merged into it. */
-type FolderFile = { readonly name: string; readonly recording: Recording | null }
+type FolderFile = { readonly name: string; readonly recording: Recording | null; readonly problem: string }
 
 /** The `*.json` files of a recordings folder in the order replay reads them (by name), each parsed or null. */
 async function folderFiles(dir: string): Promise<FolderFile[]> {
@@ -175,9 +176,11 @@ async function folderFiles(dir: string): Promise<FolderFile[]> {
         names.map(async (name): Promise<FolderFile> => {
             try {
                 const parsed = JSON.parse(await readFile(join(dir, name), 'utf8')) as Recording
-                return { name, recording: typeof parsed?.host === 'string' ? parsed : null }
-            } catch {
-                return { name, recording: null }
+                return typeof parsed?.host === 'string'
+                    ? { name, recording: parsed, problem: '' }
+                    : { name, recording: null, problem: 'no host' }
+            } catch (cause) {
+                return { name, recording: null, problem: cause instanceof Error ? cause.message : String(cause) }
             }
         })
     )
@@ -225,19 +228,20 @@ export async function writeRecordings(
         const host = recording.host.replace(/\/+$/, '')
         const holder = files.find((f) => f.recording !== null && f.recording.host.replace(/\/+$/, '') === host)
         const name = holder?.name ?? `${host.replace(/^https?:\/\//, '').replace(/[^A-Za-z0-9.-]/g, '_')}.json`
-        if (holder === undefined && files.some((f) => f.name === name)) {
-            ok = fail(
-                `cannot write the recording of ${host}`,
-                `${join(dir, name)} is not a readable recording; left as it is`
-            )
+        const unreadable = holder === undefined ? files.find((f) => f.name === name) : undefined
+        if (unreadable !== undefined) {
+            const e = issueOf('REC-003', '', { path: join(dir, name), host, detail: unreadable.problem })
+            io.stderr(`${command}: ${e.code} ${e.message}\n`)
+            ok = false
             continue
         }
         const merged =
             holder !== undefined && holder.recording !== null
                 ? await mergeRecordings({ earlier: holder.recording, newer: recording })
                 : null
-        if (merged !== null && 'error' in merged) {
-            ok = fail(`cannot merge the recording of ${host} into ${join(dir, name)}`, `${merged.error}; left as it is`)
+        if (merged !== null && merged.recording === null) {
+            for (const e of merged.errors) io.stderr(`${command}: ${join(dir, name)}: ${e.code} ${e.message}\n`)
+            ok = false
             continue
         }
         const written = merged?.recording ?? recording
