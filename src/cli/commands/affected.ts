@@ -111,7 +111,7 @@ export async function affectedCommand(
 const within = (path: string, root: string): boolean =>
     path === root || path.startsWith(root.endsWith(sep) ? root : root + sep)
 
-/** What a changed file is to the gate: the config, a recording, a schema file, another file under a root, or nothing. */
+/** What a changed file is to the gate: the config, a recording, a schema file, another file of a root, or nothing. */
 function classify(
     path: string,
     roots: readonly string[],
