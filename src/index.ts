@@ -337,6 +337,7 @@ export type {
 } from './rollup/types.js'
 export { httpPortFromRecordings, isMissingRecording } from './ports/replay.js'
 export { recordingHttpPort } from './ports/record.js'
+export { mergeRecordings, type RecordingMerge } from './ports/recording-merge.js'
 export type { RecordedExchange, Recording } from './ports/replay.js'
 export { importSchemaLoader } from './grade/loader.js'
 export type {

@@ -32,6 +32,16 @@ const TEXT: Readonly<Record<Command, CommandText>> = {
             'flowmcp-grading check providers/etherscan --baseline baseline-island --sarif grading.sarif ' +
             '--summary "$GITHUB_STEP_SUMMARY"'
     },
+    affected: {
+        usage: 'affected <schema dir…> --changed-files <file> [options]',
+        about:
+            'Prints the schema folders the changed files touch, one per line, for --paths-from: a schema file ' +
+            'its folder, an About or other file of a schema folder that folder, the config file every folder, a ' +
+            'recording the folders of the schemas that read its host (from --island, and each schema’s root).',
+        exits: '0 listed (none is an empty list) · 2 usage error',
+        example:
+            'flowmcp-grading affected providers --changed-files changed-files.txt --island hosts-island > changed.txt'
+    },
     validate: {
         usage: 'validate <file…> [options]',
         about: "Checks grading entries and other grading JSON; prints each file's verdict.",

@@ -8,6 +8,7 @@ export type ConfigKind = 'string' | 'boolean' | 'number' | 'strings'
 export const COMMANDS = [
     'grade',
     'check',
+    'affected',
     'validate',
     'emit-prompts',
     'consume-scores',

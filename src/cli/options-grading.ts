@@ -13,11 +13,12 @@ export const GRADING_OPTIONS = {
     island: {
         type: 'string',
         config: { kind: 'string', path: true },
-        commands: [...GRADING, 'export', 'consume-scores'],
+        commands: [...GRADING, 'affected', 'export', 'consume-scores'],
         arg: '<dir>',
         help: 'the island root: entries and index.json are written there',
         per: {
             check: 'grade into this island; with no schema named, check the island as it is',
+            affected: "the island whose summary.json files say which schema's tests read which host",
             export: 'the island to export from'
         }
     },
@@ -45,11 +46,12 @@ export const GRADING_OPTIONS = {
     recordings: {
         type: 'string',
         config: { kind: 'string', path: true, input: 'folder' },
-        commands: [...GRADING, 'emit-prompts'],
+        commands: [...GRADING, 'affected', 'emit-prompts'],
         arg: '<dir>',
         help:
             'answer HTTP from the recorded exchanges (*.json) in this folder instead of the network ' +
-            '(docs/recordings.md); on the command line it overrides a configured live or offline'
+            '(docs/recordings.md); on the command line it overrides a configured live or offline',
+        per: { affected: 'the recordings folder: a changed *.json in it touches the schemas that read its host' }
     },
     record: {
         type: 'string',

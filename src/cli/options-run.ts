@@ -12,6 +12,18 @@ export const RUN_OPTIONS = {
             'the schema files or folders to take, one per line, besides those named (a CI step writes the changed ' +
             'folders there); an empty file checks nothing and passes, with an empty SARIF log'
     },
+    'changed-files': {
+        type: 'string',
+        commands: ['affected'],
+        arg: '<file>',
+        help: 'the changed files, one per line, relative to the working folder (git diff --name-only writes them)'
+    },
+    'base-tree': {
+        type: 'string',
+        commands: ['affected'],
+        arg: '<dir>',
+        help: "the base commit's checkout: a changed recording the tree no longer has is read there"
+    },
     estimate: {
         type: 'boolean',
         commands: ['grade'],

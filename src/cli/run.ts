@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { getVersion } from '../index.js'
 import { isIsoDateTime } from '../time.js'
 import { EXIT, redactingIo, type CliIo } from './io.js'
+import { affectedCommand } from './commands/affected.js'
 import { checkCommand } from './commands/check.js'
 import { gradeCommand } from './commands/grade.js'
 import { exportCommand, rebuildIndexCommand } from './commands/island.js'
@@ -208,6 +209,20 @@ async function dispatch(
         case 'grade':
         case 'check':
             return await gradingCommand(command, rest, values, rules, io)
+        case 'affected':
+            return await affectedCommand(
+                rest,
+                {
+                    json: values.json === true,
+                    configFile:
+                        typeof values.config === 'string' ? absolute(values.config, io.cwd) : findConfig(io.cwd),
+                    ...(values['changed-files'] !== undefined ? { changedFiles: values['changed-files'] } : {}),
+                    ...(values.island !== undefined ? { island: values.island } : {}),
+                    ...(values.recordings !== undefined ? { recordings: values.recordings } : {}),
+                    ...(values['base-tree'] !== undefined ? { base: values['base-tree'] } : {})
+                },
+                io
+            )
         case 'emit-prompts':
             return await emitPromptsCommand(rest, emitPromptsOptionsOf(values), io)
         case 'consume-scores':

@@ -165,8 +165,8 @@ export interface FixListInput {
      */
     readonly tests?: readonly PretestTestRecord[]
     /**
-     * The command that records the schema's requests again (`flowmcp-grading grade <folder> --live --record <dir>`),
-     * named in each DPT-022 item.
+     * The command that records the schema's requests again (`npx flowmcp-grading grade <schema> --live --record <dir>`
+     * and the run's options), named in each DPT-022 item.
      */
     readonly recordCommand?: string
 }
@@ -268,8 +268,8 @@ function blockedItems(input: FixListInput): FixItem[] {
 
 /** What the message says to do when the host named no command: the CLI's, in general form. */
 const RECORD_COMMAND_GENERAL =
-    'flowmcp-grading grade <the namespace folder> --live --record <the recordings folder> (or a live run ' +
-    'through recordingHttpPort)'
+    'npx flowmcp-grading grade <the schema file> --live --record <the recordings folder>, with the options of the ' +
+    'run (or a live run through recordingHttpPort)'
 
 /**
  * Each test whose request the recordings lack (a replay's 404, `missingRecording`), at that test:

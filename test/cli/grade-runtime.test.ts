@@ -1,12 +1,15 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { gradeOptionsOf } from '../../src/cli/command-options.js'
 import { gradeCommand } from '../../src/cli/commands/grade.js'
 import type { GradeCommandOptions } from '../../src/cli/commands/grade-options.js'
+import { parseCommandLine } from '../../src/cli/options.js'
 import { run } from '../../src/cli/run.js'
+import type { Recording } from '../../src/index.js'
 import { buildChildScript, prepareRuntime, runtimePresent, type PreparedRuntime } from '../runtime/harness.js'
 import { memoryIo } from './helpers.js'
 
@@ -326,6 +329,63 @@ describe.skipIf(!runtimePresent)(
                 expect(verbose.out).toContain(
                     'runtimefixture.plain: getStatus#1 missing-recording (runtime): GET https://us.api.example.org/v1/status → 404 (not recorded)'
                 )
+            })
+
+            it('the DPT-022 command, run as printed, records the missing request and keeps every exchange the folder held', async () => {
+                // The eu host's file also holds the exchanges of other schemas of that host (3 requests this one never sends).
+                const folder = join(work, 'recordings-shared')
+                mkdirSync(folder, { recursive: true })
+                const eu = JSON.parse(readFileSync(join(dir(), 'eu.api.example.org.json'), 'utf8')) as Recording
+                const others = ['/v1/regions', '/v1/latency', '/v1/version'].map((path) => ({
+                    request: { method: 'GET', path },
+                    response: { status: 200, body: `{"path":"${path}"}` }
+                }))
+                writeFileSync(
+                    join(folder, 'eu.api.example.org.json'),
+                    JSON.stringify({ ...eu, exchanges: [...eu.exchanges, ...others] })
+                )
+                const { out } = await grade({ recordings: folder, json: true, minWorkingTests: 2 }, {})
+                const items = (
+                    JSON.parse(out) as {
+                        schemas: Array<{ fixList: Array<{ code: string; recording?: { command: string } }> }>
+                    }
+                ).schemas[0]?.fixList
+                const command = items?.find((i) => i.code === 'DPT-022')?.recording?.command ?? ''
+                expect(command).toMatch(
+                    /^npx flowmcp-grading grade providers\/runtimefixture\/plain\.mjs --live --record /
+                )
+                // Parsed back with the CLI's own parser: the run's runtime options and bar are all there.
+                const [, , ...argv] = command.split(' ')
+                const parsed = parseCommandLine(argv)
+                const options = gradeOptionsOf('grade', parsed.values, undefined, memoryIo())
+                if (typeof options === 'number') throw new Error(`not a valid command line: ${command}`)
+                expect(options.runtime).toEqual({ folder: runtime.folder, libraries: runtime.base })
+                expect(options.minWorkingTests).toBe(2)
+                expect(join(work, options.record ?? '')).toBe(folder)
+                const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+                globalThis.fetch = ((url: string | URL, init?: RequestInit) => {
+                    const u = new URL(String(url))
+                    return realFetch(`${origin}/${u.host}${u.pathname}${u.search}`, init)
+                }) as typeof fetch
+                const io = memoryIo({}, { env: { FIXTURE_TOKEN: 'fixture-token-value' }, cwd: work })
+                const code = await gradeCommand(
+                    parsed.positionals.slice(1).map((p) => join(work, p)),
+                    { ...options, runtime: { ...options.runtime, folder: runtime.folder, childScript } },
+                    io
+                )
+                globalThis.fetch = realFetch
+                expect(code, io.err()).not.toBe(2)
+                const after = JSON.parse(readFileSync(join(folder, 'eu.api.example.org.json'), 'utf8')) as Recording
+                // The 4 exchanges of the host are all still there; the request the recordings lacked is recorded.
+                expect(after.exchanges.map((e) => e.request.path).sort()).toEqual([
+                    '/v1/latency',
+                    '/v1/regions',
+                    '/v1/status',
+                    '/v1/version'
+                ])
+                expect(readdirSync(folder)).toContain('us.api.example.org.json')
+                const replayed = await grade({ recordings: folder, json: true, minWorkingTests: 2 }, {})
+                expect(replayed.out).not.toContain('DPT-022')
             })
         })
     }

@@ -15,7 +15,9 @@ import { memoryIo } from './helpers.js'
 // check, --json, SARIF and the summary, at a bar of one (the tool still reaches it) and of three.
 const examples = new URL('../../examples/', import.meta.url).pathname
 const now = '2026-11-25T10:00:00Z'
-const COMMAND = 'flowmcp-grading grade providers/openmeteo --live --record recordings'
+// The schema alone, live into the folder the run replayed, with the run's options: `--record` merges by request.
+const COMMAND = (bar: number): string =>
+    `npx flowmcp-grading grade providers/openmeteo/forecast.mjs --live --record recordings --min-working-tests ${bar}`
 const REQUEST =
     /GET https:\/\/api\.open-meteo\.com\/v1\/forecast\?latitude=-33\.5&longitude=151\.21&hourly=temperature_2m%2Cprecipitation/
 let dir = ''
@@ -104,7 +106,7 @@ describe('stale recordings are named at their test, at every bar', () => {
                 /DPT-022 Test 1 of tool getHourlyForecast: the recordings hold no exchange for GET https:\/\/api\.open-meteo\.com/
             )
             expect(text).toMatch(REQUEST)
-            expect(text).toContain(`re-record: ${COMMAND}`)
+            expect(text).toContain(`re-record: ${COMMAND(bar)}`)
 
             const json = io()
             expect(await run(['check', 'providers/openmeteo', ...replay(bar), '--json'], json)).toBe(0)
@@ -117,7 +119,7 @@ describe('stale recordings are named at their test, at every bar', () => {
                 pointer: '/tools/getHourlyForecast/tests/1',
                 line: sydneyLine,
                 tool: 'getHourlyForecast',
-                recording: { testIndex: 1, method: 'GET', command: COMMAND }
+                recording: { testIndex: 1, method: 'GET', command: COMMAND(bar) }
             })
             expect(stale[0]?.recording?.url).toMatch(/latitude=-33\.5&longitude=151\.21/)
 
@@ -128,11 +130,11 @@ describe('stale recordings are named at their test, at every bar', () => {
                 level: 'warning',
                 properties: {
                     pointer: '/tools/getHourlyForecast/tests/1',
-                    recording: { testIndex: 1, command: COMMAND }
+                    recording: { testIndex: 1, command: COMMAND(bar) }
                 }
             })
             expect(result?.message.text).toMatch(REQUEST)
-            expect(result?.message.text).toContain(COMMAND)
+            expect(result?.message.text).toContain(COMMAND(bar))
             expect(result?.locations[0]?.physicalLocation).toMatchObject({
                 artifactLocation: { uri: 'providers/openmeteo/forecast.mjs' },
                 region: { startLine: sydneyLine }
@@ -143,7 +145,7 @@ describe('stale recordings are named at their test, at every bar', () => {
             expect(md).toMatch(
                 /- `DPT-022` openmeteo\.forecast: Test 1 of tool getHourlyForecast: .*\(line \d+\) — `GET https:\/\/api\.open-meteo\.com\/v1\/forecast\?latitude=-33\.5/
             )
-            expect(md).toContain(`: \`${COMMAND}\``)
+            expect(md).toContain(`: \`${COMMAND(bar)}\``)
         }
     )
 
@@ -155,7 +157,7 @@ describe('stale recordings are named at their test, at every bar', () => {
                 `${sydneyLine}:\\d+\\s+warning\\s+DPT-022\\s+Test 1 of tool getHourlyForecast: the recordings hold no exchange for GET`
             )
         )
-        expect(out.out()).toContain(`re-record: ${COMMAND}`)
+        expect(out.out()).toContain(`re-record: ${COMMAND(bar)}`)
         const json = io()
         expect(await run(['grade', 'providers/openmeteo', ...replay(bar), '--json'], json)).toBe(0)
         const schema = (

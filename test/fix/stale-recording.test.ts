@@ -92,7 +92,7 @@ describe('FixList.build: stale recordings (DPT-022)', () => {
         })
         expect(stale[0]?.message).toContain(`GET ${URL_OF(21)} (and 2 more requests)`)
         expect(stale[0]?.message).toContain(
-            're-record: flowmcp-grading grade <the namespace folder> --live --record <the recordings folder>'
+            're-record: npx flowmcp-grading grade <the schema file> --live --record <the recordings folder>, with the options of the run'
         )
     })
 

@@ -244,7 +244,7 @@ async function gradedSchemas(
     const fixes = await fixListsOf(
         run.results,
         options.rules,
-        options.recordings !== undefined ? { recordings: options.recordings, cwd: io.cwd } : undefined
+        options.recordings !== undefined ? { recordings: options.recordings, cwd: io.cwd, run: options } : undefined
     )
     const runFailure = firstJudgeFailure([
         ...run.results.flatMap((r) => r.result.errors),

@@ -66,7 +66,7 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
     const fixes = await fixListsOf(
         results,
         options.rules,
-        options.recordings !== undefined ? { recordings: options.recordings, cwd: io.cwd } : undefined
+        options.recordings !== undefined ? { recordings: options.recordings, cwd: io.cwd, run: options } : undefined
     )
     if (!(await writeSarif(options, [...fixes.values()].flat(), io, 'grade'))) return EXIT.USAGE
     if (options.json) io.stdout(JSON.stringify(jsonReport(now, namespaces, results, fixes, runtime), null, 2) + '\n')

@@ -16,6 +16,7 @@ import { REPORT_CODES } from './report.js'
 import { RUBRIC_CODES } from './rubric.js'
 import { SARIF_CODES } from './sarif.js'
 import { PRETEST_CODES } from './pretest.js'
+import { RECORDING_CODES } from './recording.js'
 import { SCHEMA_CODES } from './schema.js'
 import { SECURITY_CODES } from './security.js'
 import { SELECTION_CODES } from './selection.js'
@@ -56,6 +57,7 @@ export const CATALOGUE = Object.freeze({
     ...SELECTION_CODES,
     ...ISLAND_CODES,
     ...SOURCE_CODES,
+    ...RECORDING_CODES,
     ...INTERNAL_CODES
 })
 
