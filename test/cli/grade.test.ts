@@ -38,6 +38,12 @@ describe('flowmcp-grading grade', () => {
         expect(code).toBe(0)
         const out = io.out()
         expect(out).toMatch(/openmeteo\.forecast\s+3\/3\s+B \d\.\d\d\s+B\s+stable/)
+        // IDX-014 in words: the file to create and where to declare it (openmeteo has its About, etherscan none).
+        expect(out).toMatch(
+            /etherscan \(namespace\): IDX-014 no About: create \S+\/etherscan\/resources\/etherscan-about\.md/
+        )
+        expect(out).not.toMatch(/openmeteo \(namespace\): IDX-014/)
+        expect(out).toContain('its grade stops at B')
         // A tool that could not be tested: the schema is blocked, with no grade (03 §6.2).
         expect(out).toMatch(
             /quakefeed\.events\s+\d\/3\s+-\s+-\s+blocked: getEvent tested, below the bar of 3 working tests/

@@ -146,6 +146,7 @@ export function textReport(
     const out = [table(tableRows(namespaces, results, runtime), columns)]
     for (const row of results) out.push(...schemaLines(row, fixes.get(row) ?? [], verbose, runtime))
     out.push(...namespaceLines(namespaces))
+    out.push(...aboutLines(results))
     out.push(...legendLines(namespaces, results, fixes, runtime))
     return out.join('')
 }
@@ -266,6 +267,23 @@ function namespaceLines(namespaces: readonly GradeNamespaceResult[]): string[] {
 /** Said once under a table with a graded schema: why B is the ceiling, and where A is reached. */
 export const CAP_NOTE =
     'A single schema is graded autonomously: its grade stops at B (the score beside it still moves, and "raw" shows the band before the cap); A is reached only in a selection, graded by a group (gradeSelection, docs/guide.md "Grading a selection").'
+
+/**
+ * IDX-014 in words, once per namespace: which file to create and where to declare it, instead of a bare code in the
+ * issues column.
+ */
+function aboutLines(results: readonly SchemaRow[]): string[] {
+    const folders = new Map<string, string>()
+    for (const { file, result } of results) {
+        const namespace = result.grading?.namespace
+        if (namespace === undefined || !result.errors.some((e) => e.code === 'IDX-014')) continue
+        folders.set(namespace, file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '.')
+    }
+    return [...folders].map(
+        ([namespace, folder]) =>
+            `  ${namespace} (namespace): IDX-014 no About: create ${folder}/resources/${namespace}-about.md (what the API offers, its limits, its use cases) and declare it in main.resources.about of one schema; see docs/cli.md, "The About"\n`
+    )
+}
 
 /** The closing lines: the fix items counted, what the grade columns mean, and what was kept from the island. */
 function legendLines(
