@@ -1,3 +1,4 @@
+import { BINDING_CODES } from './catalogue/binding.js'
 import { GRADING_CODES } from './catalogue/grading.js'
 import { INPUT_CODES } from './catalogue/input.js'
 import { INTERNAL_CODES } from './catalogue/internal.js'
@@ -15,6 +16,7 @@ import { issueFactory } from './issue.js'
  */
 const ENTRY_CODES = {
     ...GRADING_CODES,
+    ...BINDING_CODES,
     ...SCORING_CODES,
     ...VETO_CODES,
     ...NA_CODES,
