@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { validateGradingEntry } from '../../src/grading/validate-entry.js'
 import { gradingIdInstant } from '../../src/grading/binding.js'
@@ -169,5 +170,55 @@ describe('clock skew and the aged grade (issue 45)', () => {
         const later = validateGradingEntry({ entry: withApi, now: '2027-01-01T00:00:00Z' })
         expect(later).toMatchObject({ valid: true, agedGrade: 'C', entry: { aggregateGrade: 'B' } })
         expect(validateGradingEntry({ entry: withApi })).toMatchObject({ valid: true, agedGrade: null })
+    })
+})
+
+describe('messages name invisible characters instead of echoing them (issue 45)', () => {
+    const INVISIBLE = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}\p{Cs}]|(?! )\p{Zs}/u
+
+    it('GRD-009 names a U+202E in a schemaHash', () => {
+        const r = validateGradingEntry({ entry: entry({ schemaHash: 'a1b2\u202ec3d4' }) })
+        const message = r.errors.find((i) => i.code === 'GRD-009')?.message ?? ''
+        expect(message).toContain('⟦U+202E⟧')
+        expect(INVISIBLE.test(message)).toBe(false)
+    })
+
+    it('no message of entry validation carries an invisible character, wherever one is put into the entry', () => {
+        const paths = (value: unknown, at: Array<string | number> = []): Array<Array<string | number>> =>
+            typeof value === 'string'
+                ? [at]
+                : Array.isArray(value)
+                  ? value.flatMap((v, i) => paths(v, [...at, i]))
+                  : value !== null && typeof value === 'object'
+                    ? Object.entries(value).flatMap(([k, v]) => paths(v, [...at, k]))
+                    : []
+        const base = entry()
+        const all = paths(base)
+        fc.assert(
+            fc.property(
+                fc.nat(),
+                fc.nat(),
+                fc.constantFrom('\u202e', '\u2060', '\u200b', '\u0007', '\u2028', '\u00a0', '\ufeff'),
+                fc.boolean(),
+                (pick, offset, char, strict) => {
+                    const path = all[pick % all.length] as Array<string | number>
+                    const copy = JSON.parse(JSON.stringify(base)) as Record<string, unknown>
+                    let owner = copy as Record<string | number, unknown>
+                    for (const key of path.slice(0, -1)) owner = owner[key] as Record<string | number, unknown>
+                    const last = path[path.length - 1] as string | number
+                    const text = owner[last] as string
+                    const at = offset % (text.length + 1)
+                    owner[last] = text.slice(0, at) + char + text.slice(at)
+                    const r = validateGradingEntry({
+                        entry: copy,
+                        strict,
+                        now: NOW,
+                        expect: { schemaId: base.schemaId }
+                    })
+                    for (const issue of r.errors) expect(INVISIBLE.test(issue.message)).toBe(false)
+                }
+            ),
+            { numRuns: 400 }
+        )
     })
 })
