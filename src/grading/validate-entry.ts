@@ -397,7 +397,7 @@ function answerSetIssues(entry: Obj, gradings: readonly Obj[], tier: GradingTier
     return issues
 }
 
-function semanticIssues(entry: Obj, strict: boolean): { issues: Issue[]; recomputed: AggregateResult | null } {
+function semanticIssues(entry: Obj): { issues: Issue[]; recomputed: AggregateResult | null } {
     let recomputed: AggregateResult | null = null
     const area = typeof entry.area === 'string' && (AREAS as readonly string[]).includes(entry.area) ? entry.area : null
     const tier =
@@ -751,7 +751,7 @@ export function checkParsedEntry(
     if (entry.categoricalVeto !== null && entry.categoricalVeto !== undefined) {
         dedicated.push(...validateVetoRecord(entry.categoricalVeto, '/categoricalVeto'))
     }
-    const semantic = semanticIssues(entry, strict)
+    const semantic = semanticIssues(entry)
     const answers = answerRuleIssues(entry, now ?? null, skewMs)
     return {
         errors: applyLevels(dedupeIssues([...structural, ...dedicated, ...semantic.issues, ...answers]), strict),

@@ -127,7 +127,11 @@ describe('the validation levels (docs/grading.md, Validation levels)', () => {
     it('starts from an entry that passes both modes without any issue', () => {
         const entry = base()
         expect(validateGradingEntry({ entry, now: NOW })).toMatchObject({ valid: true, entry, errors: [] })
-        expect(validateGradingEntry({ entry, now: NOW, strict: true })).toMatchObject({ valid: true, entry, errors: [] })
+        expect(validateGradingEntry({ entry, now: NOW, strict: true })).toMatchObject({
+            valid: true,
+            entry,
+            errors: []
+        })
     })
 
     it('has a breaking entry for every rule, and every rule of the table is listed once', () => {

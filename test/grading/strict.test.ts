@@ -160,7 +160,11 @@ describe('strict mode: registry intake (issue 34)', () => {
         const entry = honest()
         expect(entry.aggregateGrade).toBe('D')
         expect(validateGradingEntry({ entry })).toMatchObject({ valid: true, entry, errors: [] })
-        expect(validateGradingEntry({ entry, strict: true, now: NOW })).toMatchObject({ valid: true, entry, errors: [] })
+        expect(validateGradingEntry({ entry, strict: true, now: NOW })).toMatchObject({
+            valid: true,
+            entry,
+            errors: []
+        })
     })
 
     it.each(FORGERIES)('rejects in strict mode: $name', ({ forge, grade, strict }) => {
@@ -303,7 +307,11 @@ describe('entries the library and the spec write pass both modes', () => {
     it.each(AREAS.map((a) => [a]))('a full %s entry answering the whole catalogue', (area) => {
         const entry = catalogueEntry(area)
         expect(validateGradingEntry({ entry }).errors.filter((i) => i.severity !== 'info')).toEqual([])
-        expect(validateGradingEntry({ entry, strict: true, now: NOW })).toMatchObject({ valid: true, entry, errors: [] })
+        expect(validateGradingEntry({ entry, strict: true, now: NOW })).toMatchObject({
+            valid: true,
+            entry,
+            errors: []
+        })
     })
 })
 
