@@ -6,7 +6,9 @@
  * unverifiable, never silently trusted.
  */
 import { Areas } from '../areas/areas.js'
-import { createIssue, describeValue } from '../errors/issue.js'
+import { BINDING_CODES } from '../errors/catalogue/binding.js'
+import { RECHECK_CODES } from '../errors/catalogue/recheck.js'
+import { describeValue, issueFactory } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { EntryExpectation } from '../grading/binding.js'
 import type { RecheckOutcome } from '../grading/provenance.js'
@@ -22,6 +24,8 @@ import { GRADING_SYSTEM_VERSION, sameMinorLine } from '../version.js'
 import { buildAnswers, type DeterministicResult, type QuestionRow } from './answers.js'
 
 type Obj = Record<string, unknown>
+
+const createIssue = /* @__PURE__ */ issueFactory({ ...BINDING_CODES, ...RECHECK_CODES })
 
 /** The areas whose deterministic answers one schema's source decides; the others need a namespace or a selection. */
 const RECHECKED_AREAS = ['single-test', 'tools-aggregate-schema', 'about-namespace'] as const

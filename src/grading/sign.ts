@@ -1,6 +1,5 @@
-import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
-import { readJwk, signEntryBytes, type DsseEnvelope } from '../hashing/attest.js'
+import { attestIssue, readJwk, signEntryBytes, type DsseEnvelope } from '../hashing/attest.js'
 import { validateGradingEntry } from './validate-entry.js'
 
 /** Result of {@link signEntry}: the envelope and the id of the key that signed, or why nothing was signed. */
@@ -25,7 +24,7 @@ export function signEntry(input: { entry?: unknown; privateKey?: unknown }): Sig
         return {
             envelope: null,
             keyId: null,
-            errors: [createIssue('ATT-005', '/entry', { detail: 'it is not a valid grading entry' }), ...checked.errors]
+            errors: [attestIssue('ATT-005', '/entry', { detail: 'it is not a valid grading entry' }), ...checked.errors]
         }
     return { envelope: signEntryBytes(checked.entry, key.key), keyId: key.key.keyId, errors: checked.errors }
 }

@@ -8,10 +8,14 @@ import { ed25519 } from '@noble/curves/ed25519.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { utf8ToBytes } from '@noble/hashes/utils.js'
 import { canonicalize } from 'json-canonicalize'
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { ATTEST_CODES } from '../errors/catalogue/attest.js'
+import { describeValue, issueFactory, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { isObject } from '../model/object.js'
 import { bytesToBase64 } from './base64.js'
+
+/** Issues of the attestation codes only: a bundle that signs or verifies carries these messages, not the catalogue. */
+export const attestIssue = /* @__PURE__ */ issueFactory(ATTEST_CODES)
 
 /** The DSSE payload type of a grading entry. */
 export const ENTRY_PAYLOAD_TYPE = 'application/vnd.flowmcp-grading.entry+json'
@@ -105,7 +109,7 @@ export function readJwk(
 ): { key: ReadKey | null; issue: Issue | null } {
     const bad = (detail: string): { key: null; issue: Issue } => ({
         key: null,
-        issue: createIssue('ATT-001', path, { detail })
+        issue: attestIssue('ATT-001', path, { detail })
     })
     if (!isObject(value)) return bad(`expected an Ed25519 JWK object, got ${typeOfValue(value)}`)
     if (value.kty !== 'OKP' || value.crv !== 'Ed25519')
@@ -148,23 +152,23 @@ export function signEntryBytes(entry: unknown, key: ReadKey): DsseEnvelope {
 /** The envelope's payload bytes and its signatures, or the issue with its shape. */
 function readEnvelope(envelope: unknown): { payload: Uint8Array; signatures: DsseSignature[] } | Issue {
     if (!isObject(envelope))
-        return createIssue('ATT-001', '/envelope', {
+        return attestIssue('ATT-001', '/envelope', {
             detail: `expected a DSSE envelope object, got ${typeOfValue(envelope)}`
         })
     if (envelope.payloadType !== ENTRY_PAYLOAD_TYPE)
-        return createIssue('ATT-001', '/envelope/payloadType', {
+        return attestIssue('ATT-001', '/envelope/payloadType', {
             detail: `expected ${ENTRY_PAYLOAD_TYPE}, got ${describeValue(envelope.payloadType)}`
         })
     const payload = typeof envelope.payload === 'string' ? decodeBase64(envelope.payload, false) : null
     if (payload === null)
-        return createIssue('ATT-001', '/envelope/payload', { detail: 'the payload must be standard base64' })
+        return attestIssue('ATT-001', '/envelope/payload', { detail: 'the payload must be standard base64' })
     const list = Array.isArray(envelope.signatures) ? (envelope.signatures as unknown[]) : []
     const signatures = list.filter(
         (s): s is DsseSignature =>
             isObject(s) && typeof s.sig === 'string' && (s.keyid === undefined || typeof s.keyid === 'string')
     )
     if (signatures.length === 0 || signatures.length !== list.length)
-        return createIssue('ATT-001', '/envelope/signatures', { detail: 'expected a non-empty list of { keyid, sig }' })
+        return attestIssue('ATT-001', '/envelope/signatures', { detail: 'expected a non-empty list of { keyid, sig }' })
     return { payload, signatures }
 }
 
@@ -185,7 +189,7 @@ function readTrustedKeys(trustedKeys: unknown): { keys: ReadKey[]; issues: Issue
         return {
             keys: [],
             issues: [
-                createIssue('ATT-001', '/trustedKeys', { detail: 'expected a non-empty list of Ed25519 public JWKs' })
+                attestIssue('ATT-001', '/trustedKeys', { detail: 'expected a non-empty list of Ed25519 public JWKs' })
             ]
         }
     const keys: ReadKey[] = []
@@ -227,7 +231,7 @@ function graderIssues(entry: Record<string, unknown>, key: ReadKey): Issue[] {
         if (id === null || (id.kind !== 'llm' && id.kind !== 'human')) return
         if (typeof id.name === 'string' && allowed.includes(id.name)) return
         issues.push(
-            createIssue('ATT-004', `/gradings/${i}/graderIdentity/name`, {
+            attestIssue('ATT-004', `/gradings/${i}/graderIdentity/name`, {
                 keyId: key.keyId,
                 grader: describeValue(id.name),
                 graders: allowed.join(', ') || 'none'
@@ -251,13 +255,13 @@ export function verifyEntryEnvelope(
     const read = readEnvelope(envelope)
     if (!('payload' in read)) return { issues: [...issues, read], graderKeyId: null }
     if (!sameBytes(read.payload, canonicalBytes(entry)))
-        return { issues: [...issues, createIssue('ATT-002', '/envelope/payload')], graderKeyId: null }
+        return { issues: [...issues, attestIssue('ATT-002', '/envelope/payload')], graderKeyId: null }
     const key = verifiedKey(read.payload, read.signatures, keys)
     if (key === null)
         return {
             issues: [
                 ...issues,
-                createIssue('ATT-003', '/envelope/signatures', {
+                attestIssue('ATT-003', '/envelope/signatures', {
                     keyIds: read.signatures.map((s) => s.keyid || '(none)').join(', ')
                 })
             ],
