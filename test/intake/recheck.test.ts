@@ -1,6 +1,8 @@
+import { generateKeyPairSync } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { computeAggregate } from '../../src/grading/aggregate.js'
 import {
+    Grading,
     gradeSingleSchema,
     httpPortFromRecordings,
     validateGradingEntry,
@@ -166,5 +168,57 @@ describe('re-check against expect.source (issue 45)', () => {
         expect(r.provenance.answers.every((a) => a.standing === 'unverifiable' || a.standing === 'self-declared')).toBe(
             true
         )
+    })
+})
+
+describe("issue 45's forgery classes, given expect + source (+ a signature where the grader's word is all there is)", () => {
+    const signer = (): { privateKey: unknown; publicKey: unknown } => {
+        const pair = generateKeyPairSync('ed25519')
+        return {
+            privateKey: { ...pair.privateKey.export({ format: 'jwk' }), kid: 'judge' },
+            publicKey: { ...pair.publicKey.export({ format: 'jwk' }), kid: 'judge' }
+        }
+    }
+
+    it('LLM scores rewritten to 5 or turned into n/a: self-declared unsigned, ATT-002 against the signed original', () => {
+        const e = byArea('tools-aggregate-schema')
+        const key = signer()
+        const envelope = Grading.sign({ entry: e, privateKey: key.privateKey }).envelope
+        const llm = e.gradings.findIndex((g) => g.graderIdentity.kind === 'llm')
+        for (const change of [{ score: 5 }, { score: 'n/a', naReason: 'requires-private-data' }]) {
+            const forged = forge(e, llm, change)
+            const unsigned = validateGradingEntry({ entry: forged, expect: expectFor(e) })
+            if (!unsigned.valid) throw new Error(JSON.stringify(unsigned.errors))
+            expect(unsigned.provenance.answers[llm]?.standing).toBe('self-declared')
+            const signed = validateGradingEntry({
+                entry: forged,
+                expect: expectFor(e),
+                envelope,
+                trustedKeys: [key.publicKey]
+            })
+            expect(errorCodes(signed.errors)).toEqual(['ATT-002'])
+        }
+    })
+
+    it('a fake grader name is self-declared unsigned, and ATT-004 under a key bound to its graders', () => {
+        const e = byArea('tools-aggregate-schema')
+        const llm = e.gradings.findIndex((g) => g.graderIdentity.kind === 'llm')
+        const real = e.gradings[llm]?.graderIdentity.name as string
+        const fake = {
+            ...e,
+            gradings: e.gradings.map((g) =>
+                g.graderIdentity.kind === 'llm'
+                    ? { ...g, graderIdentity: { ...g.graderIdentity, name: 'openai/gpt-5-official' } }
+                    : g
+            )
+        } as GradingEntry
+        const unsigned = validateGradingEntry({ entry: fake, expect: expectFor(e) })
+        expect(unsigned.valid && unsigned.provenance.answers[llm]?.standing).toBe('self-declared')
+        const key = signer()
+        const envelope = Grading.sign({ entry: fake, privateKey: key.privateKey }).envelope
+        const trusted = [{ ...(key.publicKey as object), graders: [real] }]
+        expect(errorCodes(validateGradingEntry({ entry: fake, envelope, trustedKeys: trusted }).errors)).toEqual([
+            'ATT-004'
+        ])
     })
 })
