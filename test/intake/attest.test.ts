@@ -258,3 +258,22 @@ describe('properties of signing and the re-check (issue 45, Done when)', () => {
         )
     })
 })
+
+describe('RFC 8037 keys', () => {
+    it('reads the Ed25519 key of RFC 8037 Appendix A.1 (its x is the public key of its d) and signs with it', () => {
+        const d = 'nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A'
+        const x = '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo'
+        const entry = catalogueEntry('single-test')
+        const signed = Grading.sign({ entry, privateKey: { kty: 'OKP', crv: 'Ed25519', d, x } })
+        // RFC 8037 A.3: the key's RFC 7638 thumbprint.
+        expect(signed.keyId).toBe('kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k')
+        const r = validateGradingEntry({
+            entry,
+            envelope: signed.envelope,
+            trustedKeys: [{ kty: 'OKP', crv: 'Ed25519', x }]
+        })
+        expect(r.valid).toBe(true)
+        const wrongX = Grading.sign({ entry, privateKey: { kty: 'OKP', crv: 'Ed25519', d, x: x.replace('1', '2') } })
+        expect(errorCodes(wrongX.errors)).toEqual(['ATT-001'])
+    })
+})
