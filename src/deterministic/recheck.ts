@@ -15,7 +15,7 @@ import type { RecheckOutcome } from '../grading/provenance.js'
 import { describeId } from '../grading/visible.js'
 import { schemaHashOfInspected } from '../hashing/hash-generator.js'
 import { inspectJson } from '../json/guard.js'
-import { AREAS } from '../model/constants.js'
+import { AREAS, SEVERITY } from '../model/constants.js'
 import { isObject } from '../model/object.js'
 import type { GradingAnswer } from '../model/types.js'
 import { readModuleSource } from '../schema/source-loader.js'
@@ -163,7 +163,7 @@ function mainOf(source: string): { main: Obj | null; issue: Issue | null } {
     const mod = read.module
     const main = isObject(mod) ? (isObject(mod.main) ? mod.main : isObject(mod.schema) ? mod.schema : null) : null
     if (main === null) {
-        const why = read.errors.find((e) => e.severity === 'error')
+        const why = read.errors.find((e) => e.severity === SEVERITY.error)
         const detail = why !== undefined ? `${why.code} ${why.message}` : 'it exports neither main nor schema'
         return { main: null, issue: createIssue('BND-010', '/expect/source', { detail }) }
     }
