@@ -9,10 +9,9 @@ import { gradeSelection as gradeSelectionUnguarded } from './grade/selection.js'
 import { gradeSingleSchema as gradeSingleSchemaUnguarded } from './grade/single-schema.js'
 import { gradeNamespace as gradeNamespaceUnguarded, gradeTree as gradeTreeUnguarded } from './grade/namespace.js'
 import { Grading as GradingUnguarded } from './grading/grading.js'
-import {
-    isGradingEntry as isGradingEntryUnguarded,
-    validateGradingEntry as validateGradingEntryUnguarded
-} from './grading/validate-entry.js'
+import { isGradingEntry as isGradingEntryUnguarded } from './grading/validate-entry.js'
+import { validateGradingEntry as validateGradingEntryUnguarded } from './intake/validate.js'
+import { acceptGradingEntry as acceptGradingEntryUnguarded } from './intake/accept.js'
 import { isQuestionId as isQuestionIdUnguarded } from './model/question-ids.js'
 import { HashGenerator as HashGeneratorUnguarded } from './hashing/hash-generator.js'
 import { Island as IslandUnguarded } from './island/island.js'
@@ -218,6 +217,7 @@ export const stripSnapshotFilename = /* @__PURE__ */ guardFunction(
     () => null
 )
 export const validateGradingEntry = /* @__PURE__ */ guardFunction('validateGradingEntry', validateGradingEntryUnguarded)
+export const acceptGradingEntry = /* @__PURE__ */ guardFunction('acceptGradingEntry', acceptGradingEntryUnguarded)
 // A type guard answers false, never an issue, when its input cannot even be read.
 export const isGradingEntry = /* @__PURE__ */ guardFunction('isGradingEntry', isGradingEntryUnguarded, () => false)
 export const isQuestionId = /* @__PURE__ */ guardFunction('isQuestionId', isQuestionIdUnguarded, () => false)

@@ -51,6 +51,7 @@ export {
     sourceLocations,
     stripSnapshotFilename,
     validateGradingEntry,
+    acceptGradingEntry,
     isGradingEntry,
     isQuestionId
 } from './boundary.js'
@@ -70,6 +71,11 @@ export type {
     ValidateEntryInput
 } from './grading/validate-entry.js'
 export type { EntryRule, RuleLevel } from './grading/entry-levels.js'
+export type { EntryExpectation } from './grading/binding.js'
+export type { AnswerProvenance, AnswerStanding, EntryProvenance } from './grading/provenance.js'
+export type { AcceptEntryInput } from './intake/accept.js'
+export type { SignEntryResult } from './grading/sign.js'
+export type { DsseEnvelope, DsseSignature, Ed25519Jwk, TrustedKey } from './hashing/attest.js'
 export type { CrossAreaDeterminism, CrossAreaQuestion } from './grading/question-index.js'
 export type { CatalogueQuestionId, CrossAreaQuestionId, QuestionId } from './model/question-ids.js'
 export type { AggregateResult, AggregateOptions, GradeTraceStep, NoGradeReason } from './grading/aggregate.js'

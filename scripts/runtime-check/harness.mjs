@@ -13,6 +13,27 @@ export async function runWorkload(lib, modules, input) {
         ])
     )
     out.invalidEntry = lib.validateGradingEntry({ entry: { gradingId: 42, gradings: [{ score: 'great' }] } })
+    // Registry intake's Ed25519 (no code generation either): each example entry signed with the key of RFC 8037
+    // Appendix A.1 and verified, through acceptGradingEntry from the entry's text.
+    const key = {
+        kty: 'OKP',
+        crv: 'Ed25519',
+        d: 'nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A',
+        x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo',
+        kid: 'rfc8037'
+    }
+    const { d: _secret, ...publicKey } = key
+    out.signed = Object.entries(input.entries).map(([name, text]) => {
+        const signed = lib.Grading.sign({ entry: JSON.parse(text), privateKey: key })
+        if (signed.envelope === null) return [name, signed.errors]
+        const accepted = lib.acceptGradingEntry({
+            text,
+            strict: false,
+            envelope: signed.envelope,
+            trustedKeys: [publicKey]
+        })
+        return [name, signed.envelope, accepted.valid ? accepted.provenance.graderKeyId : accepted.errors]
+    })
 
     const fs = lib.createMemoryFs(input.sources)
     const http = lib.httpPortFromRecordings({ recordings: input.recordings })

@@ -5,6 +5,7 @@ import type { GradeCommandOptions } from './commands/grade-options.js'
 import type { exportCommand } from './commands/island.js'
 import type { consumeScoresCommand, emitPromptsCommand } from './commands/protocol.js'
 import type { reportCommand } from './commands/report.js'
+import type { ValidateOptions } from './commands/validate.js'
 import { EXIT, type CliIo } from './io.js'
 import type { OptionValues } from './options.js'
 
@@ -12,17 +13,17 @@ import type { OptionValues } from './options.js'
 export type Rules = Readonly<Record<string, unknown>> | undefined
 
 /** `validate`'s options. */
-export function validateOptionsOf(values: OptionValues): {
-    json: boolean
-    strict: boolean
-    kind?: string
-    now?: string
-} {
+export function validateOptionsOf(values: OptionValues): ValidateOptions {
     return {
         json: values.json === true,
         strict: values.strict === true,
         ...(values.kind !== undefined ? { kind: values.kind } : {}),
-        ...(values.now !== undefined ? { now: values.now } : {})
+        ...(values.now !== undefined ? { now: values.now } : {}),
+        ...(values.schema !== undefined ? { schema: values.schema } : {}),
+        ...(values['schema-id'] !== undefined ? { schemaId: values['schema-id'] } : {}),
+        ...(values.tool !== undefined ? { tool: values.tool } : {}),
+        ...(values.envelope !== undefined ? { envelope: values.envelope } : {}),
+        ...(values['trusted-keys'] !== undefined ? { trustedKeys: values['trusted-keys'] } : {})
     }
 }
 

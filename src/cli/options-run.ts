@@ -55,8 +55,44 @@ export const RUN_OPTIONS = {
             'check grading entries as registry intake (docs/grading.md, Validation levels): every warning is an ' +
             'error, and no timestamp may lie after --now'
     },
-    schema: { type: 'string', commands: ['consume-scores'], arg: '<file>', help: 'the schema the scores are about' },
-    'schema-id': { type: 'string', commands: ['emit-prompts'], arg: '<id>', help: 'override <namespace>/<file>' },
+    schema: {
+        type: 'string',
+        commands: ['consume-scores', 'validate'],
+        arg: '<file>',
+        help: 'the schema the scores are about',
+        per: {
+            validate:
+                'the schema module the grading entries grade: its hash is computed from it and every deterministic ' +
+                'answer it decides is re-checked (docs/registry.md)'
+        }
+    },
+    'schema-id': {
+        type: 'string',
+        commands: ['emit-prompts', 'validate'],
+        arg: '<id>',
+        help: 'override <namespace>/<file>',
+        per: { validate: 'the schemaId the grading entries must name' }
+    },
+    tool: {
+        type: 'string',
+        commands: ['validate'],
+        arg: '<name>',
+        help: 'the tool a single-test grading entry must grade'
+    },
+    envelope: {
+        type: 'string',
+        commands: ['validate'],
+        arg: '<file>',
+        help: 'the DSSE envelope (Grading.sign) of the one grading entry named; verified against --trusted-keys'
+    },
+    'trusted-keys': {
+        type: 'string',
+        commands: ['validate'],
+        arg: '<file>',
+        help:
+            'a JSON file of the Ed25519 public JWKs (RFC 8037) whose signatures are trusted: an array or a JWK Set ' +
+            '{ "keys": [...] }; with --envelope, binds the grader to the key'
+    },
     selection: { type: 'boolean', commands: ['export'], help: 'the name is a selection' },
     'include-schemas': {
         type: 'boolean',

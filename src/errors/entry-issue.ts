@@ -1,3 +1,4 @@
+import { BINDING_CODES } from './catalogue/binding.js'
 import { GRADING_CODES } from './catalogue/grading.js'
 import { INPUT_CODES } from './catalogue/input.js'
 import { INTERNAL_CODES } from './catalogue/internal.js'
@@ -5,7 +6,9 @@ import { NA_CODES } from './catalogue/na-reason.js'
 import { SCORING_CODES } from './catalogue/scoring.js'
 import { VERSION_CODES } from './catalogue/version.js'
 import { VETO_CODES } from './catalogue/veto.js'
-import { issueFactory } from './issue.js'
+import { issueFactory, type IssueParams } from './issue.js'
+import { markInvisible } from './invisible.js'
+import type { Issue } from './types.js'
 
 /**
  * The groups of the catalogue that validating a grading entry can report: the entry, its scores, its
@@ -15,6 +18,7 @@ import { issueFactory } from './issue.js'
  */
 const ENTRY_CODES = {
     ...GRADING_CODES,
+    ...BINDING_CODES,
     ...SCORING_CODES,
     ...VETO_CODES,
     ...NA_CODES,
@@ -23,5 +27,19 @@ const ENTRY_CODES = {
     ...INTERNAL_CODES
 }
 
-/** `createIssue` for the codes of {@link ENTRY_CODES}. */
-export const createEntryIssue = /* @__PURE__ */ issueFactory(ENTRY_CODES)
+const entryIssue = /* @__PURE__ */ issueFactory(ENTRY_CODES)
+
+/**
+ * `createIssue` for the codes of {@link ENTRY_CODES}. Every string param is shown with its invisible characters named
+ * (`⟦U+202E⟧`): entry messages echo what a third party submitted, and a bidi override or a zero-width character
+ * would make the message say something other than what the entry holds.
+ */
+export function createEntryIssue(code: keyof typeof ENTRY_CODES, path: string, params: IssueParams = {}): Issue {
+    let shown: IssueParams | null = null
+    for (const [key, value] of Object.entries(params)) {
+        if (typeof value !== 'string') continue
+        const marked = markInvisible(value)
+        if (marked !== value) shown = { ...(shown ?? params), [key]: marked }
+    }
+    return entryIssue(code, path, shown ?? params)
+}

@@ -31,3 +31,12 @@ export function describeInvisible(text: string): string {
 export function showInvisible(text: string): string {
     return text.replace(INVISIBLE, (c) => `<${codePoint(c)}>`)
 }
+
+/**
+ * `text` with every invisible code point written as `⟦U+XXXX⟧`: how entry messages quote a value, so an id with a
+ * U+202E or a U+2060 never reaches a reader as itself.
+ * @example markInvisible('Q-a\u202e') // 'Q-a⟦U+202E⟧'
+ */
+export function markInvisible(text: string): string {
+    return text.replace(INVISIBLE, (c) => `⟦${codePoint(c)}⟧`)
+}

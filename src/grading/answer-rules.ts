@@ -13,6 +13,7 @@ import {
     type IndexedQuestion
 } from './question-index.js'
 import { describeId, withoutInvisible } from './visible.js'
+import { gradingIdGrammarIssues } from './binding.js'
 import { isObject } from '../model/object.js'
 
 /**
@@ -275,9 +276,10 @@ function timestampsOf(entry: Obj, answers: readonly AnswerView[]): Array<{ path:
     return out
 }
 
-function futureIssues(entry: Obj, answers: readonly AnswerView[], now: string | null): Issue[] {
+function futureIssues(entry: Obj, answers: readonly AnswerView[], now: string | null, skewMs: number): Issue[] {
     if (now === null) return []
-    const limit = Date.parse(now)
+    // A grader's clock may run ahead of the registry's by up to the tolerated skew.
+    const limit = Date.parse(now) + skewMs
     // An unparsable timestamp is a format error reported by the schema check; it is not compared.
     return timestampsOf(entry, answers)
         .filter((t) => Date.parse(t.value) > limit)
@@ -434,13 +436,17 @@ function oneGraderIssues(answers: readonly AnswerView[]): Issue[] {
     return issues
 }
 
+/** How far an answer's timestamp may lie after `now` before it counts as recorded in the future (one minute). */
+export const DEFAULT_MAX_CLOCK_SKEW_MS = 60_000
+
 /**
- * The answer rules of one entry.
+ * The answer rules of one entry. The rules of strict mode run in both modes: the default mode names what strict
+ * refuses as a warning (entry-levels.ts gives each its level).
  * @param entry - the entry (already known to be a plain object)
  * @param now - the validation time (a checked ISO 8601 date-time), or `null` to skip the timestamp rule
- * @param strict - also check the rules of strict mode (one answer per question, one grader per kind)
+ * @param skewMs - how far a timestamp may lie after `now` (a grader's clock running ahead)
  */
-export function answerRuleIssues(entry: Obj, now: string | null, strict = false): Issue[] {
+export function answerRuleIssues(entry: Obj, now: string | null, skewMs = DEFAULT_MAX_CLOCK_SKEW_MS): Issue[] {
     const answers = Array.isArray(entry.gradings)
         ? entry.gradings.map(viewOf).filter((a): a is AnswerView => a !== null)
         : []
@@ -456,7 +462,9 @@ export function answerRuleIssues(entry: Obj, now: string | null, strict = false)
         ...catalogueIssues(answers, area),
         ...completenessIssues(entry, answers, area),
         ...staleIssues(entry, answers),
-        ...futureIssues(entry, answers, now),
-        ...(strict ? [...answeredOnceIssues(answers), ...oneGraderIssues(answers)] : [])
+        ...futureIssues(entry, answers, now, skewMs),
+        ...answeredOnceIssues(answers),
+        ...oneGraderIssues(answers),
+        ...gradingIdGrammarIssues(entry)
     ]
 }

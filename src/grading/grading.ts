@@ -6,6 +6,7 @@ import { createEntryIssue } from '../errors/entry-issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { parseJsonText, resolveLimits } from '../json/guard.js'
+import { signEntry, type SignEntryResult } from './sign.js'
 import {
     AREAS,
     BASE_PERSONAS,
@@ -570,6 +571,18 @@ export class Grading {
             mapped,
             errors: [...mappings, ...check.errors]
         }
+    }
+
+    /**
+     * Signs a grading entry: a DSSE envelope over its RFC 8785 canonical bytes with an Ed25519 JWK private key
+     * (RFC 8037). Only a valid entry is signed. A registry verifies it with
+     * `validateGradingEntry({ entry, envelope, trustedKeys })` (docs/registry.md).
+     * @param input - `{ entry, privateKey }`
+     * @returns `{ envelope, keyId, errors }` or `{ envelope: null, keyId: null, errors }` (ATT-001, ATT-005)
+     * @example const { envelope } = Grading.sign({ entry, privateKey: { kty: 'OKP', crv: 'Ed25519', x, d } })
+     */
+    static sign(input: { entry?: unknown; privateKey?: unknown }): SignEntryResult {
+        return signEntry(input)
     }
 
     /**

@@ -25,7 +25,9 @@ import { isIsoDateTime } from '../time.js'
 import type { ErrorObject } from '../validation/types.js'
 import { GRADING_SYSTEM_VERSION, SCORING_SYSTEM_VERSION, sameMinorLine } from '../version.js'
 import { computeAggregate, type AggregateResult } from './aggregate.js'
-import { answerRuleIssues } from './answer-rules.js'
+import { answerRuleIssues, DEFAULT_MAX_CLOCK_SKEW_MS } from './answer-rules.js'
+import { bindingIssues, checkExpectation, type EntryExpectation } from './binding.js'
+import { provenanceOf, type EntryProvenance, type IntakeExtensions, type RecheckOutcome } from './provenance.js'
 import { calendarProblem } from './calendar.js'
 import { copyEntry, guardedCopy, type EntryCopy } from './entry-copy.js'
 import { applyLevels } from './entry-levels.js'
@@ -395,7 +397,7 @@ function answerSetIssues(entry: Obj, gradings: readonly Obj[], tier: GradingTier
     return issues
 }
 
-function semanticIssues(entry: Obj, strict: boolean): { issues: Issue[]; recomputed: AggregateResult | null } {
+function semanticIssues(entry: Obj): { issues: Issue[]; recomputed: AggregateResult | null } {
     let recomputed: AggregateResult | null = null
     const area = typeof entry.area === 'string' && (AREAS as readonly string[]).includes(entry.area) ? entry.area : null
     const tier =
@@ -416,11 +418,7 @@ function semanticIssues(entry: Obj, strict: boolean): { issues: Issue[]; recompu
         const checked = recomputationIssues(entry, grade)
         issues.push(...checked.issues)
         recomputed = checked.recomputed
-    } else if (
-        strict &&
-        typeof entry.gradingSystem === 'string' &&
-        !implemented(entry.gradingSystem, GRADING_SYSTEM_VERSION)
-    ) {
+    } else if (typeof entry.gradingSystem === 'string' && !implemented(entry.gradingSystem, GRADING_SYSTEM_VERSION)) {
         issues.push(
             createEntryIssue('VER-004', '/gradingSystem', {
                 namespace: 'gradingSystem',
@@ -429,13 +427,57 @@ function semanticIssues(entry: Obj, strict: boolean): { issues: Issue[]; recompu
             })
         )
     }
-    if (strict) issues.push(...strictEntryIssues(entry))
+    // Strict mode refuses these; the default mode names them as warnings (entry-levels.ts).
+    issues.push(...strictEntryIssues(entry))
     issues.push(...answerSetIssues(entry, gradings, tier, vetoed))
     // A16: aboutHash on About areas.
     if (area !== null && (ABOUT_AREAS as readonly string[]).includes(area) && entry.aboutHash === undefined) {
         issues.push(createEntryIssue('GRD-022', '/aboutHash', { area }))
     }
     return { issues, recomputed }
+}
+
+/** How strictly an entry is checked, and against which time. */
+export interface EntryCheckOptions {
+    readonly limits?: Partial<JsonLimits>
+    /**
+     * The validation time: an ISO 8601 string or a `Date` (its instant). When given, a timestamp
+     * later than it (by more than `maxClockSkewMs`) is an error (GRD-061), and the result carries the
+     * grade aged at it (`agedGrade`); a string that is no date-time, or an invalid Date, is GRD-063.
+     * Required in strict mode (GRD-074).
+     */
+    readonly now?: string | Date
+    /**
+     * How far a timestamp may lie after `now` before it is GRD-061: a grader's clock running ahead of the
+     * registry's. Default {@link DEFAULT_MAX_CLOCK_SKEW_MS} (60 000 ms, one minute); `0` allows none.
+     */
+    readonly maxClockSkewMs?: number
+    /**
+     * Registry intake: valid only when the entry is full, answered once per question by one grader
+     * identity per kind, under this library's system versions and the catalogue's weights, with a
+     * gradingId `<schemaHash>--<stamp>` read whole, the minimum-LLM rule met, every LLM reasoning present, no
+     * timestamp after `now`, and the recomputed aggregateGrade. Every warning becomes an error; the default mode
+     * reports each of these as a warning (docs/grading.md, Validation levels).
+     */
+    readonly strict?: boolean
+    /**
+     * What the registry knows about the object the entry must grade; every stated fact must match (BND-*). Given
+     * `source`, the schema hash is computed from it and every deterministic answer computable without a network is
+     * re-checked (RCK-*; not in `flowmcp-grading/entry`, BND-011). See docs/registry.md.
+     */
+    readonly expect?: EntryExpectation
+}
+
+/** Options beside the entry. */
+export interface ValidateEntryInput extends EntryCheckOptions {
+    readonly entry?: unknown
+    /**
+     * A DSSE envelope over the entry's RFC 8785 bytes (`Grading.sign`): verified against `trustedKeys`, it binds the
+     * grader to a key (`provenance.graderKeyId`). Not in `flowmcp-grading/entry` (BND-011).
+     */
+    readonly envelope?: unknown
+    /** The Ed25519 public keys (RFC 8037 JWK) whose signatures the registry trusts; see {@link ValidateEntryInput.envelope}. */
+    readonly trustedKeys?: unknown
 }
 
 /**
@@ -450,6 +492,13 @@ export interface ValidEntryResult {
      */
     readonly entry: GradingEntry
     readonly errors: Issue[]
+    /**
+     * The grade of a full entry aged at `now` (time-dependent answers past their window count as stale, 01-model §9):
+     * what a reader sees today, beside the stored `aggregateGrade`. `null` without `now` or for a partial entry.
+     */
+    readonly agedGrade: string | null
+    /** How each answer is known to be true: recomputed, attested, unverifiable or self-declared. */
+    readonly provenance: EntryProvenance
 }
 
 /** An invalid entry: at least one issue of severity `error`. */
@@ -461,52 +510,50 @@ export interface InvalidEntryResult {
 /** Result of {@link validateGradingEntry}; narrow on `valid` to reach the typed `entry`. */
 export type GradingEntryValidation = ValidEntryResult | InvalidEntryResult
 
-/** How strictly an entry is checked, and against which time. */
-export interface EntryCheckOptions {
-    readonly limits?: Partial<JsonLimits>
-    /**
-     * The validation time: an ISO 8601 string or a `Date` (its instant). When given, a timestamp
-     * later than it is an error (GRD-061); a string that is no date-time, or an invalid Date, is GRD-063.
-     * Required in strict mode (GRD-074).
-     */
-    readonly now?: string | Date
-    /**
-     * Registry intake: valid only when the entry is full, answered once per question by one grader
-     * identity per kind, under this library's system versions and the catalogue's weights, with a
-     * gradingId naming its schemaHash, the minimum-LLM rule met, every LLM reasoning present, no
-     * timestamp after `now`, and the recomputed aggregateGrade. Every warning becomes an error
-     * (docs/grading.md, Validation levels).
-     */
-    readonly strict?: boolean
-}
-
-/** Options beside the entry. */
-export interface ValidateEntryInput extends EntryCheckOptions {
-    readonly entry?: unknown
-}
-
 /**
  * Validates one grading entry completely: plain-JSON limits, the spec's JSON Schema 2020-12
  * (`schemas/grading-model.schema.json`, ajv with `allErrors`), every semantic rule of 01-model
  * §7.6 that applies to a single entry, and the answer rules (questions of the closed catalogue,
  * `stale` only where aging allows it, one answer per question and grader, reasoning on LLM answers,
- * the catalogue's determinism, area and weights, complete full entries, the gradingId's hash, no
- * timestamp after `now`). `strict: true` is registry intake (see {@link EntryCheckOptions.strict}).
+ * the catalogue's determinism, area and weights, complete full entries, the gradingId read whole, no
+ * timestamp after `now`), then what binds it to the registry's object (`expect`). `strict: true` is registry
+ * intake (see {@link EntryCheckOptions.strict}). This is the validate-only form of `flowmcp-grading/entry`:
+ * `expect.source` and `envelope` need the root entry point's (BND-011).
  * Collects all issues; never throws. Paths are JSON Pointers into the entry (`/gradings/0/score`);
- * a bad or missing `now` is reported at `/now` (docs/errors.md, Paths).
- * @param input - `{ entry, limits?, now?, strict? }`
- * @returns `{ valid: true, entry, errors }` (entry typed {@link GradingEntry}: a deep-frozen copy of
- *   what was checked; errors hold only warnings and infos) or `{ valid: false, errors }`.
- *   Codes: GRD-*, SCO-*, VET-*, NA-001, VER-*, INP-* (see docs/errors.md).
+ * a bad or missing `now` is reported at `/now`, a bad `expect` at `/expect` (docs/errors.md, Paths).
+ * @param input - `{ entry, limits?, now?, strict?, maxClockSkewMs?, expect? }`
+ * @returns `{ valid: true, entry, errors, agedGrade, provenance }` (entry typed {@link GradingEntry}: a deep-frozen
+ *   copy of what was checked; errors hold only warnings and infos) or `{ valid: false, errors }`.
+ *   Codes: GRD-*, BND-*, SCO-*, VET-*, NA-001, VER-*, INP-* (see docs/errors.md).
  * @example
- * const r = validateGradingEntry({ entry: JSON.parse(text), now: new Date() })
+ * const r = validateGradingEntry({ entry: parsed.value, strict: true, now: new Date(), expect: { schemaId } })
  * if (r.valid) r.entry.aggregateGrade
  */
 export function validateGradingEntry(input: ValidateEntryInput): GradingEntryValidation {
-    const checked = runChecks(input?.entry, input ?? {}, true)
-    return checked.errors.some((e) => e.severity === SEVERITY.error)
-        ? { valid: false, errors: checked.errors }
-        : { valid: true, entry: checked.copy as GradingEntry, errors: checked.errors }
+    return validateWith(input, null)
+}
+
+/** {@link validateGradingEntry} with the parts the validate-only bundle leaves out, when the caller passes them. */
+export function validateWith(input: ValidateEntryInput, extensions: IntakeExtensions | null): GradingEntryValidation {
+    const options = input ?? {}
+    const checked = runChecks(options.entry, options, true, extensions)
+    if (checked.errors.some((e) => e.severity === SEVERITY.error) || checked.copy === null)
+        return { valid: false, errors: checked.errors }
+    const copy = checked.copy as Obj
+    return {
+        valid: true,
+        entry: copy as unknown as GradingEntry,
+        errors: checked.errors,
+        agedGrade: agedGradeOf(copy, checked.now),
+        provenance: provenanceOf(copy, checked.recheck, checked.graderKeyId)
+    }
+}
+
+/** The grade of a full entry aged at `now`; `null` without `now` or for a partial entry. */
+function agedGradeOf(entry: Obj, now: string | null): string | null {
+    if (now === null || entry.gradingMode !== 'full') return null
+    if (entry.categoricalVeto !== null && entry.categoricalVeto !== undefined) return 'REJECTED'
+    return computeAggregate(entry, { now }, false).aggregateGrade
 }
 
 /**
@@ -537,7 +584,7 @@ export function checkEntry(
     strict = false,
     schemaChecked = false
 ): { errors: Issue[]; recomputed: AggregateResult | null } {
-    const { errors, recomputed } = runChecks(entry, { limits, now, strict, schemaChecked }, false)
+    const { errors, recomputed } = runChecks(entry, { limits, now, strict, schemaChecked }, false, null)
     return { errors, recomputed }
 }
 
@@ -557,49 +604,115 @@ export function resolveNow(now: unknown, strict: boolean): { iso: string | null;
     return { iso: null, issue: createEntryIssue('GRD-063', '/now', { value: describeValue(now) }) }
 }
 
-/** Every check of one entry, on its checked copy; `copy` is `null` when the value never reached the copy. */
+/** The tolerated clock skew: a non-negative finite number of milliseconds, else the default and an issue. */
+function resolveSkew(value: unknown): { ms: number; issue: Issue | null } {
+    if (value === undefined) return { ms: DEFAULT_MAX_CLOCK_SKEW_MS, issue: null }
+    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return { ms: value, issue: null }
+    return {
+        ms: DEFAULT_MAX_CLOCK_SKEW_MS,
+        issue: createEntryIssue('BND-008', '/maxClockSkewMs', {
+            field: 'maxClockSkewMs',
+            expected: 'a non-negative number of milliseconds',
+            actual: describeValue(value)
+        })
+    }
+}
+
+/** What the checks of one entry produced; `copy` is `null` when the value never reached the copy. */
+interface CheckRun {
+    readonly errors: Issue[]
+    readonly recomputed: AggregateResult | null
+    readonly copy: unknown
+    readonly now: string | null
+    readonly recheck: RecheckOutcome | null
+    readonly graderKeyId: string | null
+}
+
+/** The value is no object: one issue, nothing else checked. */
+function notAnEntry(entry: unknown): Issue | null {
+    if (entry === undefined) return createEntryIssue('GRD-001', '', { field: 'entry' })
+    if (entry === null) return createEntryIssue('GRD-064', '')
+    if (!isObject(entry))
+        return createEntryIssue('GRD-002', '', {
+            field: 'entry',
+            expected: 'a grading entry object',
+            actual: typeOfValue(entry)
+        })
+    return null
+}
+
+interface RunOptions {
+    readonly limits?: Partial<JsonLimits> | undefined
+    readonly now?: unknown
+    readonly strict?: unknown
+    readonly schemaChecked?: boolean
+    readonly maxClockSkewMs?: unknown
+    readonly expect?: unknown
+    readonly envelope?: unknown
+    readonly trustedKeys?: unknown
+}
+
+/** Every check of one entry, on its checked copy. */
 function runChecks(
     entry: unknown,
-    options: { limits?: Partial<JsonLimits> | undefined; now?: unknown; strict?: unknown; schemaChecked?: boolean },
-    freeze: boolean
-): { errors: Issue[]; recomputed: AggregateResult | null; copy: unknown } {
+    options: RunOptions,
+    freeze: boolean,
+    extensions: IntakeExtensions | null
+): CheckRun {
     const strict = options.strict === true
-    if (entry === undefined) {
-        return { errors: [createEntryIssue('GRD-001', '', { field: 'entry' })], recomputed: null, copy: null }
-    }
-    if (entry === null) {
-        return { errors: [createEntryIssue('GRD-064', '')], recomputed: null, copy: null }
-    }
-    if (!isObject(entry)) {
-        return {
-            errors: [
-                createEntryIssue('GRD-002', '', {
-                    field: 'entry',
-                    expected: 'a grading entry object',
-                    actual: typeOfValue(entry)
-                })
-            ],
-            recomputed: null,
-            copy: null
-        }
-    }
+    const empty = { recomputed: null, copy: null, now: null, recheck: null, graderKeyId: null }
+    const refused = notAnEntry(entry)
+    if (refused !== null) return { errors: [refused], ...empty }
     const limits = options.limits === undefined ? DEFAULT_JSON_LIMITS : resolveLimits(options.limits)
     // One walk guards and copies the usual entry; anything it would have to describe takes both walks.
     let copied: EntryCopy | null = guardedCopy(entry, limits, freeze) as EntryCopy | null
     if (copied === null) {
         const guard = inspectJson(entry, limits)
-        if (guard.length > 0) return { errors: guard, recomputed: null, copy: null }
+        if (guard.length > 0) return { errors: guard, ...empty }
         copied = copyEntry(entry, freeze)
     }
     const copy = copied.value as Obj
     const now = resolveNow(options.now, strict)
-    const checked = checkParsedEntry(copy, now.iso ?? undefined, strict, options.schemaChecked === true)
-    const issues = copied.issues ?? []
-    const errors =
-        now.issue === null && issues.length === 0
-            ? checked.errors
-            : applyLevels([...(now.issue !== null ? [now.issue] : []), ...issues, ...checked.errors], strict)
-    return { errors, recomputed: checked.recomputed, copy }
+    const skew = resolveSkew(options.maxClockSkewMs)
+    const checked = checkParsedEntry(copy, now.iso ?? undefined, strict, options.schemaChecked === true, skew.ms)
+    const intake = intakeIssues(copy, options, extensions)
+    const first = [now.issue, skew.issue].filter((i): i is Issue => i !== null)
+    const issues = [...first, ...(copied.issues ?? []), ...intake.issues]
+    const errors = issues.length === 0 ? checked.errors : applyLevels([...issues, ...checked.errors], strict)
+    return {
+        errors,
+        recomputed: checked.recomputed,
+        copy,
+        now: now.iso,
+        recheck: intake.recheck,
+        graderKeyId: intake.graderKeyId
+    }
+}
+
+/** The intake's part: the stated facts, the re-check against the source, the envelope. */
+function intakeIssues(
+    copy: Obj,
+    options: RunOptions,
+    extensions: IntakeExtensions | null
+): { issues: Issue[]; recheck: RecheckOutcome | null; graderKeyId: string | null } {
+    const { expect, issues } = checkExpectation(options.expect)
+    let recheck: RecheckOutcome | null = null
+    let graderKeyId: string | null = null
+    const needsFull =
+        expect?.source !== undefined || options.envelope !== undefined || options.trustedKeys !== undefined
+    if (needsFull && extensions === null)
+        return { issues: [...issues, createEntryIssue('BND-011', '')], recheck, graderKeyId }
+    if (expect !== null && expect.source !== undefined && extensions !== null) {
+        recheck = extensions.recheck(copy, expect)
+        issues.push(...recheck.issues)
+    }
+    if (expect !== null) issues.push(...bindingIssues(copy, expect, recheck?.schemaHash ?? null))
+    if ((options.envelope !== undefined || options.trustedKeys !== undefined) && extensions !== null) {
+        const verified = extensions.verify(copy, options.envelope, options.trustedKeys)
+        issues.push(...verified.issues)
+        graderKeyId = verified.graderKeyId
+    }
+    return { issues, recheck, graderKeyId }
 }
 
 /**
@@ -615,7 +728,8 @@ export function checkParsedEntry(
     entry: Obj,
     now?: string,
     strict = false,
-    schemaChecked = false
+    schemaChecked = false,
+    skewMs = DEFAULT_MAX_CLOCK_SKEW_MS
 ): { errors: Issue[]; recomputed: AggregateResult | null } {
     const validate = validateGradingModel
     const findings = schemaChecked || validate(entry) ? null : validate.errors
@@ -637,8 +751,8 @@ export function checkParsedEntry(
     if (entry.categoricalVeto !== null && entry.categoricalVeto !== undefined) {
         dedicated.push(...validateVetoRecord(entry.categoricalVeto, '/categoricalVeto'))
     }
-    const semantic = semanticIssues(entry, strict)
-    const answers = answerRuleIssues(entry, now ?? null, strict)
+    const semantic = semanticIssues(entry)
+    const answers = answerRuleIssues(entry, now ?? null, skewMs)
     return {
         errors: applyLevels(dedupeIssues([...structural, ...dedicated, ...semantic.issues, ...answers]), strict),
         recomputed: semantic.recomputed

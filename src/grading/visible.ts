@@ -6,9 +6,10 @@
 
 import { codePointName } from '../errors/invisible.js'
 
-// Format (Cf) and control (Cc) characters: zero-width spaces and joiners, bidi controls, BOM, soft hyphen.
-const INVISIBLE = /[\p{Cf}\p{Cc}]/u
-const INVISIBLE_ALL = /[\p{Cf}\p{Cc}]/gu
+// Format (Cf) and control (Cc) characters (zero-width spaces and joiners, bidi controls, BOM, soft hyphen), line and
+// paragraph separators, lone surrogates and every space but U+0020: the set errors/invisible.ts names.
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}\p{Cs}]|(?! )\p{Zs}/u
+const INVISIBLE_ALL = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}\p{Cs}]|(?! )\p{Zs}/gu
 
 const codePoint = (ch: string): string => codePointName(ch.codePointAt(0) ?? 0)
 

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { run } from '../../src/cli/run.js'
 import { memoryIo } from './helpers.js'
@@ -100,5 +101,54 @@ describe('flowmcp-grading (usage)', () => {
         const io = memoryIo()
         expect(await run(['version', '--json'], io)).toBe(0)
         expect(JSON.parse(io.out())).toMatchObject({ gradingSystem: 'gradingSystem/1.0.0' })
+    })
+})
+
+describe('flowmcp-grading validate: registry intake (issue 45)', () => {
+    const keys = (): { privateKey: unknown; publicKey: unknown } => {
+        const pair = generateKeyPairSync('ed25519')
+        return {
+            privateKey: { ...pair.privateKey.export({ format: 'jwk' }), kid: 'ci' },
+            publicKey: { ...pair.publicKey.export({ format: 'jwk' }), kid: 'ci' }
+        }
+    }
+
+    it('--envelope with --trusted-keys verifies the signature; another key fails with ATT-003', async () => {
+        const { Grading } = await import('../../src/index.js')
+        const { readFileSync } = await import('node:fs')
+        const text = readFileSync(valid, 'utf8')
+        const signer = keys()
+        const envelope = JSON.stringify(
+            Grading.sign({ entry: JSON.parse(text), privateKey: signer.privateKey }).envelope
+        )
+        const files = {
+            'e.json': text,
+            'e.dsse.json': envelope,
+            'keys.json': JSON.stringify({ keys: [signer.publicKey] }),
+            'other.json': JSON.stringify([keys().publicKey])
+        }
+        const ok = memoryIo(files)
+        expect(await run(['validate', '--envelope', 'e.dsse.json', '--trusted-keys', 'keys.json', 'e.json'], ok)).toBe(
+            0
+        )
+        const bad = memoryIo(files)
+        expect(
+            await run(['validate', '--envelope', 'e.dsse.json', '--trusted-keys', 'other.json', 'e.json'], bad)
+        ).toBe(1)
+        expect(bad.out()).toContain('ATT-003')
+        expect(await run(['validate', '--envelope', 'e.dsse.json', 'e.json', 'e.json'], memoryIo(files))).toBe(2)
+    })
+
+    it('--schema-id binds the entries to the registry’s schema (BND-001)', async () => {
+        const io = memoryIo()
+        expect(await run(['validate', '--schema-id', 'other.schema', valid], io)).toBe(1)
+        expect(io.out()).toContain('BND-001')
+    })
+
+    it('--schema re-checks against the module source; a missing file exits 2', async () => {
+        const io = memoryIo({ 's.mjs': 'export const main = { namespace: "example", tools: {} }' })
+        expect(await run(['validate', '--schema', 's.mjs', valid], io)).toBe(1)
+        expect(io.out()).toContain('BND-002')
+        expect(await run(['validate', '--schema', '/nonexistent.mjs', valid], memoryIo())).toBe(2)
     })
 })

@@ -73,7 +73,7 @@ describe('gradeSingleSchema with a judge', () => {
         for (const entry of result.entries) expect(validateGradingEntry({ entry })).toMatchObject({ valid: true })
         // What the library writes passes registry intake too, with no warning.
         for (const entry of result.entries)
-            expect(validateGradingEntry({ entry, strict: true, now })).toEqual({ valid: true, entry, errors: [] })
+            expect(validateGradingEntry({ entry, strict: true, now })).toMatchObject({ valid: true, entry, errors: [] })
         for (const unit of result.grading?.units ?? []) expect(await fs.readFile(unit.written as string)).not.toBeNull()
         expect(asked.map((r) => r.unit)).toContain('about-namespace')
         expect(result.prompts).toEqual([])

@@ -86,6 +86,8 @@ const BREAKS: Record<string, () => { entry: unknown; now: unknown }> = {
     'VER-005': () => edit((e) => void (e.scoringSystem = 'scoringSystem/2.0.0')),
     'GRD-065': () => edit((e) => void ((e.gradings[9] as Record<string, unknown>).weight = 1)),
     'GRD-057': () => edit((e) => void (e.gradingId = 'deadbeef--2026-05-29T10-00-00Z')),
+    'BND-006': () => edit((e) => void (e.gradingId = 'a1b2c3d4--2026-05-29T10-00-00Z\u2060')),
+    'BND-007': () => edit((e) => void (e.gradingId = 'a1b2c3d4--2025-05-29T10-00-00Z')),
     'GRD-026': () =>
         edit((e) =>
             e.gradings.forEach(
@@ -124,8 +126,12 @@ describe('the validation levels (docs/grading.md, Validation levels)', () => {
 
     it('starts from an entry that passes both modes without any issue', () => {
         const entry = base()
-        expect(validateGradingEntry({ entry, now: NOW })).toEqual({ valid: true, entry, errors: [] })
-        expect(validateGradingEntry({ entry, now: NOW, strict: true })).toEqual({ valid: true, entry, errors: [] })
+        expect(validateGradingEntry({ entry, now: NOW })).toMatchObject({ valid: true, entry, errors: [] })
+        expect(validateGradingEntry({ entry, now: NOW, strict: true })).toMatchObject({
+            valid: true,
+            entry,
+            errors: []
+        })
     })
 
     it('has a breaking entry for every rule, and every rule of the table is listed once', () => {

@@ -41,7 +41,7 @@ describe('Grading.createEntry', () => {
         })
         expect(entry?.aggregateGrade).toBe('B')
         expect(aggregate?.rawGrade).toBe('A')
-        expect(validateGradingEntry({ entry })).toEqual({ valid: true, entry, errors: [] })
+        expect(validateGradingEntry({ entry })).toMatchObject({ valid: true, entry, errors: [] })
     })
 
     it('derives group-bound and max A for a selection area', () => {

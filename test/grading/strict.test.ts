@@ -162,8 +162,12 @@ describe('strict mode: registry intake (issue 34)', () => {
     it('starts from an honest entry that grades D and passes both modes with no warning', () => {
         const entry = honest()
         expect(entry.aggregateGrade).toBe('D')
-        expect(validateGradingEntry({ entry })).toEqual({ valid: true, entry, errors: [] })
-        expect(validateGradingEntry({ entry, strict: true, now: NOW })).toEqual({ valid: true, entry, errors: [] })
+        expect(validateGradingEntry({ entry })).toMatchObject({ valid: true, entry, errors: [] })
+        expect(validateGradingEntry({ entry, strict: true, now: NOW })).toMatchObject({
+            valid: true,
+            entry,
+            errors: []
+        })
     })
 
     it.each(FORGERIES)('rejects in strict mode: $name', ({ forge, grade, strict }) => {
@@ -180,11 +184,15 @@ describe('strict mode: registry intake (issue 34)', () => {
         expect(result.valid).toBe(defaultErrors.length === 0)
     })
 
-    it('keeps several graders and re-answers legal by default, with the read-tolerant warnings only', () => {
+    it('keeps several graders and re-answers legal by default, and names what strict refuses as a warning', () => {
         const reAnswered = FORGERIES[4]?.forge() as GradingEntry
         expect(warningCodes(validateGradingEntry({ entry: reAnswered }).errors)).toEqual(['GRD-054'])
         const overridden = FORGERIES[5]?.forge() as GradingEntry
-        expect(validateGradingEntry({ entry: overridden }).errors.filter((i) => i.severity !== 'info')).toEqual([])
+        const result = validateGradingEntry({ entry: overridden })
+        expect(result.valid).toBe(true)
+        expect(result.errors.filter((i) => i.severity === 'error')).toEqual([])
+        expect(result.errors.filter((i) => i.severity !== 'info').length).toBeGreaterThan(0)
+        expect(warningCodes(result.errors)).toContain('GRD-071')
     })
 
     it.each([
@@ -304,7 +312,11 @@ describe('entries the library and the spec write pass both modes', () => {
     it.each(AREAS.map((a) => [a]))('a full %s entry answering the whole catalogue', (area) => {
         const entry = catalogueEntry(area)
         expect(validateGradingEntry({ entry }).errors.filter((i) => i.severity !== 'info')).toEqual([])
-        expect(validateGradingEntry({ entry, strict: true, now: NOW })).toEqual({ valid: true, entry, errors: [] })
+        expect(validateGradingEntry({ entry, strict: true, now: NOW })).toMatchObject({
+            valid: true,
+            entry,
+            errors: []
+        })
     })
 })
 

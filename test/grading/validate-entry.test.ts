@@ -15,7 +15,7 @@ const invalid = readdirSync(new URL('invalid/', dir))
 describe('validateGradingEntry', () => {
     it.each(['grading-autonomous.json', 'grading-rejected.json'])('accepts the spec example %s', (file) => {
         const entry = read(`valid/${file}`)
-        expect(validateGradingEntry({ entry })).toEqual({ valid: true, entry, errors: [] })
+        expect(validateGradingEntry({ entry })).toMatchObject({ valid: true, entry, errors: [] })
     })
 
     it('has at least 30 invalid golden entries', () => {

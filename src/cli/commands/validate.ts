@@ -1,5 +1,5 @@
 import { SEVERITY } from '../../model/constants.js'
-import { Artifacts, ErrorCodes, type IssueLike } from '../../index.js'
+import { acceptGradingEntry, Artifacts, ErrorCodes, type EntryExpectation, type IssueLike } from '../../index.js'
 import { EXIT, table, type CliIo } from '../io.js'
 
 interface FileVerdict {
@@ -10,19 +10,97 @@ interface FileVerdict {
     readonly errors: IssueLike[]
 }
 
+/** `validate`'s options: the artefact checks, and registry intake's for grading entries (docs/registry.md). */
+export interface ValidateOptions {
+    readonly json: boolean
+    readonly strict?: boolean
+    readonly kind?: string
+    readonly now?: string
+    /** The schema module's file: `expect.source`. */
+    readonly schema?: string
+    readonly schemaId?: string
+    readonly tool?: string
+    /** The DSSE envelope's file, for the one entry named. */
+    readonly envelope?: string
+    /** The trusted keys' file: a JSON array of JWKs, or a JWK Set. */
+    readonly trustedKeys?: string
+}
+
+/** What registry intake reads besides the entries: the facts stated, the envelope, the trusted keys. */
+interface IntakeInput {
+    readonly expect: EntryExpectation
+    readonly envelope?: string
+    readonly trustedKeys?: unknown
+}
+
+const usesIntake = (o: ValidateOptions): boolean =>
+    [o.schema, o.schemaId, o.tool, o.envelope, o.trustedKeys].some((v) => v !== undefined)
+
+/** Reads the intake files; a message on stderr and `null` when one cannot be read or parsed. */
+async function intakeOf(options: ValidateOptions, io: CliIo): Promise<IntakeInput | null> {
+    try {
+        const source = options.schema !== undefined ? await io.readText(options.schema) : undefined
+        const envelope = options.envelope !== undefined ? await io.readText(options.envelope) : undefined
+        let trustedKeys: unknown
+        if (options.trustedKeys !== undefined) {
+            const parsed = JSON.parse(await io.readText(options.trustedKeys)) as unknown
+            // A JWK Set (RFC 7517 §5) or a plain array of keys.
+            trustedKeys =
+                parsed !== null && typeof parsed === 'object' && 'keys' in parsed
+                    ? (parsed as { keys: unknown }).keys
+                    : parsed
+        }
+        const expect: EntryExpectation = {
+            ...(source !== undefined ? { source } : {}),
+            ...(options.schemaId !== undefined ? { schemaId: options.schemaId } : {}),
+            ...(options.tool !== undefined ? { tool: options.tool } : {})
+        }
+        return {
+            expect,
+            ...(envelope !== undefined ? { envelope } : {}),
+            ...(trustedKeys !== undefined ? { trustedKeys } : {})
+        }
+    } catch (cause) {
+        io.stderr(`validate: cannot read the intake files (${cause instanceof Error ? cause.message : 'unreadable'})\n`)
+        return null
+    }
+}
+
+/** One file as registry intake checks it: a grading entry, with the stated facts, the envelope and the keys. */
+function intakeVerdict(
+    text: string,
+    intake: IntakeInput,
+    strict: boolean,
+    now: string | undefined
+): Omit<FileVerdict, 'file'> {
+    const result = acceptGradingEntry({
+        text,
+        strict,
+        ...(now !== undefined ? { now } : {}),
+        ...(Object.keys(intake.expect).length > 0 ? { expect: intake.expect } : {}),
+        ...(intake.envelope !== undefined ? { envelope: intake.envelope } : {}),
+        ...(intake.trustedKeys !== undefined ? { trustedKeys: intake.trustedKeys } : {})
+    })
+    return { kind: 'grading-entry', valid: result.valid, errors: result.errors }
+}
+
 /**
  * `validate <file…>`: detects each file's artefact kind and prints its verdict with codes and paths.
  * `--strict` checks grading entries as registry intake; its validation time is `--now`, else the clock's.
+ * `--schema`, `--schema-id`, `--tool`, `--envelope` and `--trusted-keys` check each file as a grading entry against
+ * what the registry holds (acceptGradingEntry).
  */
-export async function validateCommand(
-    files: readonly string[],
-    options: { json: boolean; strict?: boolean; kind?: string; now?: string },
-    io: CliIo
-): Promise<number> {
+export async function validateCommand(files: readonly string[], options: ValidateOptions, io: CliIo): Promise<number> {
     if (files.length === 0) {
         io.stderr('validate: name at least one file\n')
         return EXIT.USAGE
     }
+    if (options.envelope !== undefined && files.length !== 1) {
+        io.stderr('validate: --envelope belongs to one entry; name exactly one file\n')
+        return EXIT.USAGE
+    }
+    const intake = usesIntake(options) ? await intakeOf(options, io) : null
+    if (usesIntake(options) && intake === null) return EXIT.USAGE
     const verdicts: FileVerdict[] = []
     const now = options.now ?? (options.strict === true ? new Date().toISOString() : undefined)
     let ioFailure = false
@@ -42,12 +120,15 @@ export async function validateCommand(
             })
             continue
         }
-        const result = Artifacts.validate({
-            json: text,
-            ...(options.kind !== undefined ? { kind: options.kind } : {}),
-            ...(options.strict === true ? { strict: true } : {}),
-            ...(now !== undefined ? { now } : {})
-        })
+        const result =
+            intake !== null
+                ? intakeVerdict(text, intake, options.strict === true, now)
+                : Artifacts.validate({
+                      json: text,
+                      ...(options.kind !== undefined ? { kind: options.kind } : {}),
+                      ...(options.strict === true ? { strict: true } : {}),
+                      ...(now !== undefined ? { now } : {})
+                  })
         verdicts.push({ file, ...result })
     }
     if (options.json) {

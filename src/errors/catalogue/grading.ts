@@ -220,19 +220,19 @@ export const GRADING_CODES = defineCodes({
         '01-model §9 / ⚠ A21 stale once the aging window is exceeded'
     ],
     'GRD-071': [
-        'error',
+        'warning',
         'Question {questionId} is answered {count} times (answers {indexes}); strict validation accepts each ' +
             'question answered once',
         'library strict mode: one answer per question (01-model ⚠ A9)'
     ],
     'GRD-072': [
-        'error',
+        'warning',
         'The {kind} answers come from {count} grader identities ({graders}); strict validation accepts one ' +
             'grader identity per kind',
         'library strict mode: one grader identity'
     ],
     'GRD-073': [
-        'error',
+        'warning',
         'The entry is {mode}; strict validation accepts full entries only, since a partial entry carries its ' +
             "node's last full grade, which the entry alone cannot show",
         'library strict mode: full entries (01-model ⚠ A15, S4)'

@@ -1,4 +1,7 @@
 import { ARTIFACT_CODES } from './artifacts.js'
+import { BINDING_CODES } from './binding.js'
+import { RECHECK_CODES } from './recheck.js'
+import { ATTEST_CODES } from './attest.js'
 import { CHECK_CODES } from './check.js'
 import { CONFIG_CODES } from './config.js'
 import { AREA_CODES } from './areas.js'
@@ -31,6 +34,9 @@ import { WORKFLOW_CODES } from './workflow.js'
 // One line per module group. Adding a group here is all it takes to register its codes.
 export const CATALOGUE = Object.freeze({
     ...GRADING_CODES,
+    ...BINDING_CODES,
+    ...RECHECK_CODES,
+    ...ATTEST_CODES,
     ...CONFIG_CODES,
     ...CHECK_CODES,
     ...SCORING_CODES,

@@ -24,7 +24,7 @@ export const VERSION_CODES = defineCodes({
         'ch. 07 rule 3: never mix versions silently'
     ],
     'VER-005': [
-        'error',
+        'warning',
         'Entry declares {namespace} version {value}; strict validation accepts only {supported}, the version ' +
             'this library implements',
         'library strict mode: the system versions this library implements'
