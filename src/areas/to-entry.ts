@@ -3,7 +3,7 @@ import { createIssue, dedupeIssues, describeValue, rebaseIssues, typeOfValue } f
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import type { AggregateResult } from '../grading/aggregate.js'
-import { Grading } from '../grading/grading.js'
+import { createEntry as createGradingEntry } from '../grading/grading.js'
 import { validateGradingEntry } from '../grading/validate-entry.js'
 import { inspectJson, type JsonLimits } from '../json/guard.js'
 import { BASE_PERSONAS, NA_REASONS, SCORE_ENUMS, type Area, type NaReason, type Score } from '../model/constants.js'
@@ -457,8 +457,8 @@ function createEntry(
     out: AreaOutput,
     ctx: EntryContext,
     gradings: GradingAnswer[]
-): ReturnType<typeof Grading.createEntry> {
-    return Grading.createEntry({
+): ReturnType<typeof createGradingEntry> {
+    return createGradingEntry({
         schemaId: ctx.schemaId,
         area: areaId,
         version: ctx.version,

@@ -2,7 +2,7 @@ import { Areas } from '../areas/areas.js'
 import { DEFAULT_GRADER } from '../deterministic/answers.js'
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
-import { Grading } from '../grading/grading.js'
+import { addGrading, computeAggregateGrade, createEntry } from '../grading/grading.js'
 import type { AggregateResult } from '../grading/aggregate.js'
 import { PROVIDER_AREAS, UNIT_STATUS, type Area } from '../model/constants.js'
 import { isStableGrade } from '../model/grades.js'
@@ -184,7 +184,7 @@ function carryVeto(plan: UnitPlan, ctx: PlanContext, veto: CategoricalVeto, run:
         units.push(unitResult(plan, UNIT_STATUS.skipped, { reason: 'no deterministic answer to carry the veto' }))
         return
     }
-    const created = Grading.createEntry({
+    const created = createEntry({
         schemaId: ctx.schemaId,
         area: plan.area,
         version: ctx.version,
@@ -310,7 +310,7 @@ async function askUnit(
         // A deterministic-only entry is not a valid area grading (S7), so only its aggregate is reported.
         const aggregate =
             plan.deterministic.length > 0
-                ? Grading.computeAggregateGrade({
+                ? computeAggregateGrade({
                       entry: {
                           area: plan.area,
                           gradingTier: 'autonomous',
@@ -386,7 +386,7 @@ function recordReply(
         return
     }
     const entry = withExtraAnswers(converted.entry, extra, errors)
-    const aggregate = Grading.computeAggregateGrade({ entry })
+    const aggregate = computeAggregateGrade({ entry })
     run.entries.push({ plan, entry, ...(converted.sidecar !== null ? { sidecar: converted.sidecar } : {}) })
     if (plan.area === 'tools-aggregate-schema') run.schemaStable = isStableGrade(entry.aggregateGrade)
     const hints = converted.sidecar?.improvementHints ?? []
@@ -407,7 +407,7 @@ function recordReply(
 function withExtraAnswers(converted: GradingEntry, extra: readonly GradingAnswer[], errors: Issue[]): GradingEntry {
     let entry = converted
     for (const answer of extra) {
-        const added = Grading.addGrading({ entry, grading: answer })
+        const added = addGrading({ entry, grading: answer })
         if (added.entry === null) {
             errors.push(...added.errors)
             continue

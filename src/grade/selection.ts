@@ -4,7 +4,7 @@ import { DeterministicAnswers, DEFAULT_GRADER } from '../deterministic/answers.j
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { SELECTION_MEMBER_THRESHOLDS } from '../grading/aggregate.js'
-import { Grading } from '../grading/grading.js'
+import { computeAggregateGrade } from '../grading/grading.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
 import { Island } from '../island/island.js'
 import { writeGrading } from '../island/write-grading.js'
@@ -872,7 +872,7 @@ async function askSelectionUnit(
                 : 'the area output was rejected'
         return { unit: unitResult(plan, UNIT_STATUS.blocked, { reason }) }
     }
-    const aggregate = Grading.computeAggregateGrade({ entry: converted.entry })
+    const aggregate = computeAggregateGrade({ entry: converted.entry })
     return {
         unit: unitResult(plan, UNIT_STATUS.graded, {
             aggregateGrade: converted.entry.aggregateGrade,

@@ -120,6 +120,192 @@ function answerIssues(entry: unknown, index: number): Issue[] {
         .map((i) => ({ ...i, path: '/grading' + i.path.slice(prefix.length) }))
 }
 
+/** The body of {@link Grading.createEntry}, for the library's own stages (they need not bring the whole class). */
+export function createEntry(input: CreateEntryInput): EntryResult {
+    const { value: args, errors } = parseArgs(CreateEntryArgs, input, CODES)
+    if (args === null) {
+        return { entry: null, aggregate: null, errors }
+    }
+    const tier = tierOf(args.area)
+    const issues: Issue[] = []
+    if (args.gradingTier !== undefined && args.gradingTier !== tier) {
+        issues.push(
+            createEntryIssue('GRD-012', '/gradingTier', {
+                area: args.area,
+                expected: tier,
+                actual: args.gradingTier
+            })
+        )
+    }
+    if (tier === 'group-bound' && args.selectionId === undefined)
+        issues.push(createEntryIssue('GRD-004', '/selectionId'))
+    if (args.gradingMode === 'partial' && args.previousFullGrade === undefined) {
+        issues.push(
+            createEntryIssue('GRD-028', '/previousFullGrade', {
+                detail: 'pass previousFullGrade, or grade in full mode'
+            })
+        )
+    }
+    if (issues.length > 0) {
+        return { entry: null, aggregate: null, errors: issues }
+    }
+    const stamp = toFileTimestamp(args.now) as string
+    const draft: GradingEntryDraft = {
+        gradingId: `${args.schemaHash}--${stamp}`,
+        schemaId: args.schemaId,
+        ...(args.selectionId !== undefined ? { selectionId: args.selectionId } : {}),
+        area: args.area,
+        version: args.version,
+        schemaHash: args.schemaHash,
+        ...(args.aboutHash !== undefined ? { aboutHash: args.aboutHash } : {}),
+        gradingMode: args.gradingMode,
+        gradingTier: tier,
+        harness: args.harness ?? 'claude-code',
+        ...(args.persona !== undefined ? { persona: args.persona as Persona } : {}),
+        ...(args.skillId !== undefined ? { skillId: args.skillId } : {}),
+        scoringSystem: SCORING_SYSTEM_VERSION,
+        gradingSystem: GRADING_SYSTEM_VERSION,
+        gradings: (args.gradings ?? []) as GradingAnswer[],
+        categoricalVeto: (args.categoricalVeto ?? null) as GradingEntryDraft['categoricalVeto'],
+        ...(args.regradingTrigger !== undefined ? { regradingTrigger: args.regradingTrigger as RegradingTrigger } : {}),
+        aggregateGrade: null,
+        maxAttainableGrade: TIER_MAX_GRADE[tier]
+    }
+    const { entry, aggregate } = withAggregate(draft, args.previousFullGrade)
+    const check = validateGradingEntry({ entry })
+    // A draft without answers (or without a grade yet) is legitimate; every other defect is not.
+    const blocking = check.errors.filter(
+        (i) =>
+            i.severity === SEVERITY.error &&
+            !(
+                entry.aggregateGrade === null &&
+                (i.path === '/aggregateGrade' || i.code === 'GRD-023' || i.code === 'GRD-018')
+            )
+    )
+    if (blocking.length > 0) {
+        return { entry: null, aggregate: null, errors: blocking }
+    }
+    return { entry, aggregate, errors: aggregate.errors.filter((i) => i.severity !== SEVERITY.error) }
+}
+
+/** The body of {@link Grading.addGrading}, for the library's own stages (they need not bring the whole class). */
+export function addGrading(input: { entry?: unknown; grading?: unknown }): EntryResult {
+    const entry = input?.entry
+    const grading = input?.grading
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+        return {
+            entry: null,
+            aggregate: null,
+            errors: [
+                createEntryIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', {
+                    field: 'entry',
+                    expected: 'object',
+                    actual: typeOfValue(entry)
+                })
+            ]
+        }
+    }
+    const base = entry as GradingEntryDraft
+    if (!Array.isArray(base.gradings)) {
+        return {
+            entry: null,
+            aggregate: null,
+            errors: [
+                createEntryIssue('GRD-002', '/entry/gradings', {
+                    field: 'gradings',
+                    expected: 'array',
+                    actual: typeOfValue(base.gradings)
+                })
+            ]
+        }
+    }
+    if (grading === null || typeof grading !== 'object' || Array.isArray(grading)) {
+        return {
+            entry: null,
+            aggregate: null,
+            errors: [
+                createEntryIssue(grading === undefined ? 'GRD-001' : 'GRD-002', '/grading', {
+                    field: 'grading',
+                    expected: 'object',
+                    actual: typeOfValue(grading)
+                })
+            ]
+        }
+    }
+    const candidate: GradingEntryDraft = { ...base, gradings: [...base.gradings, grading as GradingAnswer] }
+    const problems = answerIssues(candidate, candidate.gradings.length - 1).filter((i) => i.severity === SEVERITY.error)
+    if (problems.length > 0) {
+        return { entry: null, aggregate: null, errors: problems }
+    }
+    const { entry: next, aggregate } = withAggregate(
+        candidate,
+        base.gradingMode === 'partial' ? (base.aggregateGrade ?? undefined) : undefined
+    )
+    return { entry: next, aggregate, errors: aggregate.errors.filter((i) => i.severity !== SEVERITY.error) }
+}
+
+/** The body of {@link Grading.computeAggregateGrade}, for the library's own stages (they need not bring the whole class). */
+export function computeAggregateGrade(input: { entry?: unknown } & AggregateOptions): AggregateResult {
+    const options: AggregateOptions = {
+        ...(input?.now !== undefined ? { now: input.now } : {}),
+        ...(input?.agingDefaults !== undefined ? { agingDefaults: input.agingDefaults } : {}),
+        ...(input?.memberCount !== undefined ? { memberCount: input.memberCount } : {}),
+        ...(input?.domainKnowledge !== undefined ? { domainKnowledge: input.domainKnowledge } : {})
+    }
+    if (options.now !== undefined && !isIsoDateTime(options.now)) {
+        return {
+            aggregateGrade: null,
+            rawGrade: null,
+            normalizedScore: null,
+            maxAttainableGrade: null,
+            noGradeReason: null,
+            trace: [],
+            errors: [createEntryIssue('GRD-046', '/now', { value: describeValue(options.now) })]
+        }
+    }
+    if (options.memberCount !== undefined && !(Number.isInteger(options.memberCount) && options.memberCount >= 0)) {
+        return {
+            aggregateGrade: null,
+            rawGrade: null,
+            normalizedScore: null,
+            maxAttainableGrade: null,
+            noGradeReason: null,
+            trace: [],
+            errors: [
+                createEntryIssue('GRD-002', '/memberCount', {
+                    field: 'memberCount',
+                    expected: 'non-negative integer',
+                    actual: describeValue(options.memberCount)
+                })
+            ]
+        }
+    }
+    if (options.domainKnowledge !== undefined && typeof options.domainKnowledge !== 'boolean') {
+        return {
+            aggregateGrade: null,
+            rawGrade: null,
+            normalizedScore: null,
+            maxAttainableGrade: null,
+            noGradeReason: null,
+            trace: [],
+            errors: [
+                createEntryIssue('GRD-002', '/domainKnowledge', {
+                    field: 'domainKnowledge',
+                    expected: 'boolean',
+                    actual: describeValue(options.domainKnowledge)
+                })
+            ]
+        }
+    }
+    const result = computeAggregate(input?.entry, options)
+    return {
+        ...result,
+        errors: result.errors.map((i) =>
+            i.path.startsWith('/') || i.path === '' ? { ...i, path: '/entry' + i.path } : i
+        )
+    }
+}
+
 /**
  * Grading entries: building, aggregating, aging, re-grading and reading (chapters 06–08). Every
  * method is pure; time is passed in as `now`.
@@ -146,72 +332,7 @@ export class Grading {
      * })
      */
     static createEntry(input: CreateEntryInput): EntryResult {
-        const { value: args, errors } = parseArgs(CreateEntryArgs, input, CODES)
-        if (args === null) {
-            return { entry: null, aggregate: null, errors }
-        }
-        const tier = tierOf(args.area)
-        const issues: Issue[] = []
-        if (args.gradingTier !== undefined && args.gradingTier !== tier) {
-            issues.push(
-                createEntryIssue('GRD-012', '/gradingTier', {
-                    area: args.area,
-                    expected: tier,
-                    actual: args.gradingTier
-                })
-            )
-        }
-        if (tier === 'group-bound' && args.selectionId === undefined)
-            issues.push(createEntryIssue('GRD-004', '/selectionId'))
-        if (args.gradingMode === 'partial' && args.previousFullGrade === undefined) {
-            issues.push(
-                createEntryIssue('GRD-028', '/previousFullGrade', {
-                    detail: 'pass previousFullGrade, or grade in full mode'
-                })
-            )
-        }
-        if (issues.length > 0) {
-            return { entry: null, aggregate: null, errors: issues }
-        }
-        const stamp = toFileTimestamp(args.now) as string
-        const draft: GradingEntryDraft = {
-            gradingId: `${args.schemaHash}--${stamp}`,
-            schemaId: args.schemaId,
-            ...(args.selectionId !== undefined ? { selectionId: args.selectionId } : {}),
-            area: args.area,
-            version: args.version,
-            schemaHash: args.schemaHash,
-            ...(args.aboutHash !== undefined ? { aboutHash: args.aboutHash } : {}),
-            gradingMode: args.gradingMode,
-            gradingTier: tier,
-            harness: args.harness ?? 'claude-code',
-            ...(args.persona !== undefined ? { persona: args.persona as Persona } : {}),
-            ...(args.skillId !== undefined ? { skillId: args.skillId } : {}),
-            scoringSystem: SCORING_SYSTEM_VERSION,
-            gradingSystem: GRADING_SYSTEM_VERSION,
-            gradings: (args.gradings ?? []) as GradingAnswer[],
-            categoricalVeto: (args.categoricalVeto ?? null) as GradingEntryDraft['categoricalVeto'],
-            ...(args.regradingTrigger !== undefined
-                ? { regradingTrigger: args.regradingTrigger as RegradingTrigger }
-                : {}),
-            aggregateGrade: null,
-            maxAttainableGrade: TIER_MAX_GRADE[tier]
-        }
-        const { entry, aggregate } = withAggregate(draft, args.previousFullGrade)
-        const check = validateGradingEntry({ entry })
-        // A draft without answers (or without a grade yet) is legitimate; every other defect is not.
-        const blocking = check.errors.filter(
-            (i) =>
-                i.severity === SEVERITY.error &&
-                !(
-                    entry.aggregateGrade === null &&
-                    (i.path === '/aggregateGrade' || i.code === 'GRD-023' || i.code === 'GRD-018')
-                )
-        )
-        if (blocking.length > 0) {
-            return { entry: null, aggregate: null, errors: blocking }
-        }
-        return { entry, aggregate, errors: aggregate.errors.filter((i) => i.severity !== SEVERITY.error) }
+        return createEntry(input)
     }
 
     /**
@@ -223,60 +344,7 @@ export class Grading {
      * Grading.addGrading({ entry, grading })
      */
     static addGrading(input: { entry?: unknown; grading?: unknown }): EntryResult {
-        const entry = input?.entry
-        const grading = input?.grading
-        if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-            return {
-                entry: null,
-                aggregate: null,
-                errors: [
-                    createEntryIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', {
-                        field: 'entry',
-                        expected: 'object',
-                        actual: typeOfValue(entry)
-                    })
-                ]
-            }
-        }
-        const base = entry as GradingEntryDraft
-        if (!Array.isArray(base.gradings)) {
-            return {
-                entry: null,
-                aggregate: null,
-                errors: [
-                    createEntryIssue('GRD-002', '/entry/gradings', {
-                        field: 'gradings',
-                        expected: 'array',
-                        actual: typeOfValue(base.gradings)
-                    })
-                ]
-            }
-        }
-        if (grading === null || typeof grading !== 'object' || Array.isArray(grading)) {
-            return {
-                entry: null,
-                aggregate: null,
-                errors: [
-                    createEntryIssue(grading === undefined ? 'GRD-001' : 'GRD-002', '/grading', {
-                        field: 'grading',
-                        expected: 'object',
-                        actual: typeOfValue(grading)
-                    })
-                ]
-            }
-        }
-        const candidate: GradingEntryDraft = { ...base, gradings: [...base.gradings, grading as GradingAnswer] }
-        const problems = answerIssues(candidate, candidate.gradings.length - 1).filter(
-            (i) => i.severity === SEVERITY.error
-        )
-        if (problems.length > 0) {
-            return { entry: null, aggregate: null, errors: problems }
-        }
-        const { entry: next, aggregate } = withAggregate(
-            candidate,
-            base.gradingMode === 'partial' ? (base.aggregateGrade ?? undefined) : undefined
-        )
-        return { entry: next, aggregate, errors: aggregate.errors.filter((i) => i.severity !== SEVERITY.error) }
+        return addGrading(input)
     }
 
     /**
@@ -290,64 +358,7 @@ export class Grading {
      * @example Grading.computeAggregateGrade({ entry }).aggregateGrade // 'B'
      */
     static computeAggregateGrade(input: { entry?: unknown } & AggregateOptions): AggregateResult {
-        const options: AggregateOptions = {
-            ...(input?.now !== undefined ? { now: input.now } : {}),
-            ...(input?.agingDefaults !== undefined ? { agingDefaults: input.agingDefaults } : {}),
-            ...(input?.memberCount !== undefined ? { memberCount: input.memberCount } : {}),
-            ...(input?.domainKnowledge !== undefined ? { domainKnowledge: input.domainKnowledge } : {})
-        }
-        if (options.now !== undefined && !isIsoDateTime(options.now)) {
-            return {
-                aggregateGrade: null,
-                rawGrade: null,
-                normalizedScore: null,
-                maxAttainableGrade: null,
-                noGradeReason: null,
-                trace: [],
-                errors: [createEntryIssue('GRD-046', '/now', { value: describeValue(options.now) })]
-            }
-        }
-        if (options.memberCount !== undefined && !(Number.isInteger(options.memberCount) && options.memberCount >= 0)) {
-            return {
-                aggregateGrade: null,
-                rawGrade: null,
-                normalizedScore: null,
-                maxAttainableGrade: null,
-                noGradeReason: null,
-                trace: [],
-                errors: [
-                    createEntryIssue('GRD-002', '/memberCount', {
-                        field: 'memberCount',
-                        expected: 'non-negative integer',
-                        actual: describeValue(options.memberCount)
-                    })
-                ]
-            }
-        }
-        if (options.domainKnowledge !== undefined && typeof options.domainKnowledge !== 'boolean') {
-            return {
-                aggregateGrade: null,
-                rawGrade: null,
-                normalizedScore: null,
-                maxAttainableGrade: null,
-                noGradeReason: null,
-                trace: [],
-                errors: [
-                    createEntryIssue('GRD-002', '/domainKnowledge', {
-                        field: 'domainKnowledge',
-                        expected: 'boolean',
-                        actual: describeValue(options.domainKnowledge)
-                    })
-                ]
-            }
-        }
-        const result = computeAggregate(input?.entry, options)
-        return {
-            ...result,
-            errors: result.errors.map((i) =>
-                i.path.startsWith('/') || i.path === '' ? { ...i, path: '/entry' + i.path } : i
-            )
-        }
+        return computeAggregateGrade(input)
     }
 
     /**

@@ -2,7 +2,7 @@ import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { bandOf } from '../grading/aggregate.js'
-import { Grading } from '../grading/grading.js'
+import { createEntry } from '../grading/grading.js'
 import { resolveLimits, type JsonLimits } from '../json/guard.js'
 import type { GradingAnswer, GradingEntry } from '../model/types.js'
 import { isIsoDateTime } from '../time.js'
@@ -221,7 +221,7 @@ export function reportToGradingEntry(input: ReportToEntryInput): {
         timestamp: scoredAt,
         evidence: { validationPassed: report.validationPassed, source: `${checked.kind} v1 report` }
     } as GradingAnswer
-    const created = Grading.createEntry({
+    const created = createEntry({
         schemaId,
         area: 'tools-aggregate-schema',
         version: `flowmcp/${args.version[1] as string}`,

@@ -4,7 +4,7 @@ import type { ErrorCode } from '../errors/catalogue/index.js'
 import { createIssue, typeOfValue, type IssueParams } from '../errors/issue.js'
 import { Areas } from '../areas/areas.js'
 import type { Issue, IssueLike } from '../errors/types.js'
-import { Grading } from '../grading/grading.js'
+import { computeAggregateGrade } from '../grading/grading.js'
 import { sha256Base64 } from '../hashing/base64.js'
 import type { FsPort } from '../ports/types.js'
 import { AGGREGATE_GRADES, aggregateRank, bandOf, type AggregateGrade } from '../model/grades.js'
@@ -258,7 +258,7 @@ function renderEntry(ref: string, entry: Record<string, unknown>): string {
         })
         .join('')
     // The grade recomputed from the answers, step by step: the reader can follow it by hand.
-    const aggregate = Grading.computeAggregateGrade({ entry })
+    const aggregate = computeAggregateGrade({ entry })
     const score = aggregate.normalizedScore
     const mean = score !== null ? ` (mean ${escapeHtml(Math.round(score * 1000) / 1000)})` : ''
     const steps = aggregate.trace

@@ -2,7 +2,7 @@ import { isObject } from '../model/object.js'
 import { AGGREGATE_GRADES } from '../model/grades.js'
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
-import { Grading } from '../grading/grading.js'
+import { computeAggregateGrade } from '../grading/grading.js'
 import { checkEntry, validateGradingEntry } from '../grading/validate-entry.js'
 import { SEVERITY, AREAS, GRADING_MODES, type AggregateGrade, type Area, type GradingMode } from '../model/constants.js'
 import { parseGradingFilename } from '../naming/grading-filename.js'
@@ -148,7 +148,7 @@ export function verifyGradingFacts(facts: GradingFacts, entry: unknown, where: s
         }
     if (facts.gradingMode !== 'full' || facts.veto !== null) return { ...facts, verified: true }
     // The validation recomputed the grade already (untraced) whenever the entry is a full one of this grading system.
-    const aggregate = checked.recomputed ?? Grading.computeAggregateGrade({ entry })
+    const aggregate = checked.recomputed ?? computeAggregateGrade({ entry })
     return { ...facts, verified: true, rawGrade: aggregate.rawGrade, normalizedScore: aggregate.normalizedScore }
 }
 
