@@ -10,6 +10,8 @@ export interface CliIo {
     readonly cwd: string
     readonly env: Readonly<Record<string, string | undefined>>
     readonly isTTY: boolean
+    /** Whether standard output is a terminal (colours; see cli/colour.ts). Absent: not a terminal. */
+    readonly stdoutIsTTY?: boolean
     /** Redacts a text before it is written (stdout, stderr, SARIF, summary, report); see {@link redactingIo}. */
     readonly redact?: (text: string) => string
     /** Adds values this run must never write (the server params it read, the judge's environment). */
@@ -65,7 +67,8 @@ export function processIo(): CliIo {
         readText: (path) => readFile(isAbsolute(path) ? path : resolve(process.cwd(), path), 'utf8'),
         cwd: process.cwd(),
         env: process.env,
-        isTTY: process.stderr.isTTY === true
+        isTTY: process.stderr.isTTY === true,
+        stdoutIsTTY: process.stdout.isTTY === true
     }
 }
 

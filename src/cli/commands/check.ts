@@ -3,6 +3,7 @@
 // schema into a row with its verdict (ok, fails, unverified, removed), print, write SARIF and the summary.
 import { stat } from 'node:fs/promises'
 import { UNIT_STATUS } from '../../model/constants.js'
+import { colourEnabled, paint } from '../colour.js'
 import { EXIT, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
 import { readBaseline, type BaselineNode } from './check-baseline.js'
@@ -95,7 +96,11 @@ export async function checkCommand(paths: readonly string[], options: CheckComma
     const state: CheckState = { failed, tooManyWarnings, interrupted, problem: null, notices, allowUnverified }
     for (const notice of notices) io.stderr(`check: ${notice}\n`)
     const passed = failed === 0 && tooManyWarnings === null && interrupted === null
-    io.stdout(options.json ? checkJson(rows, state, passed) : checkText(rows, state, options.verbose === true))
+    io.stdout(
+        options.json
+            ? checkJson(rows, state, passed)
+            : paint(checkText(rows, state, options.verbose === true), colourEnabled(io.env, io.stdoutIsTTY === true))
+    )
     const wrote = await writeOutputs(options, rows, io, state)
     if (interrupted !== null) return EXIT.INTERRUPTED
     if (!wrote) return EXIT.USAGE

@@ -5,6 +5,7 @@ import { runBoundary } from '../../injection/boundary.js'
 import { JudgeCost, type GradeNamespaceResult, type HttpPort, type Recording } from '../../index.js'
 import { UNIT_STATUS } from '../../model/constants.js'
 import { recordingHttpPort } from '../../ports/record.js'
+import { colourEnabled, paint } from '../colour.js'
 import { EXIT, type CliIo } from '../io.js'
 import { absolute, httpPort, nodeFs, schemaFiles } from '../node.js'
 import { gradeFolders, groupByFolder, skippedBy, type GradedFolder, type GradingSetup } from './grade-folders.js'
@@ -70,7 +71,13 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
     )
     if (!(await writeSarif(options, [...fixes.values()].flat(), io, 'grade'))) return EXIT.USAGE
     if (options.json) io.stdout(JSON.stringify(jsonReport(now, namespaces, results, fixes, runtime), null, 2) + '\n')
-    else io.stdout(textReport(namespaces, results, fixes, options.verbose === true, runtime))
+    else
+        io.stdout(
+            paint(
+                textReport(namespaces, results, fixes, options.verbose === true, runtime),
+                colourEnabled(io.env, io.stdoutIsTTY === true)
+            )
+        )
     if (run.interrupted !== null) return EXIT.INTERRUPTED
     return incomplete(run) ? EXIT.FINDINGS : EXIT.OK
 }
