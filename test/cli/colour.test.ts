@@ -30,7 +30,6 @@ describe('colours as eslint, vitest and chalk decide them', () => {
         expect(painted).toContain('\u001b[2mnote\u001b[22m')
         expect(painted).toContain('\u001b[32mB 4.43\u001b[39m')
         expect(painted).toContain('\u001b[31mREJECTED\u001b[39m')
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: the escapes are what is taken away
         expect(painted.replace(/\u001b\[\d+m/g, '')).toBe(report)
     })
 
