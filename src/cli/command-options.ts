@@ -139,6 +139,7 @@ export function gradeOptionsOf(
         json: values.json === true,
         force: values.force === true,
         estimate: values.estimate === true,
+        watch: values.watch === true,
         verbose: values.verbose === true,
         ...(values.sarif !== undefined ? { sarif: values.sarif } : {}),
         ...(values.concurrency !== undefined ? { concurrency: Number(values.concurrency) } : {}),

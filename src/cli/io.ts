@@ -12,6 +12,8 @@ export interface CliIo {
     readonly isTTY: boolean
     /** Whether standard output is a terminal (colours; see cli/colour.ts). Absent: not a terminal. */
     readonly stdoutIsTTY?: boolean
+    /** Ends a command that runs until stopped (`grade --watch`) as Ctrl-C does; tests pass their own. */
+    readonly signal?: AbortSignal
     /** Redacts a text before it is written (stdout, stderr, SARIF, summary, report); see {@link redactingIo}. */
     readonly redact?: (text: string) => string
     /** Adds values this run must never write (the server params it read, the judge's environment). */

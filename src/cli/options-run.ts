@@ -32,6 +32,11 @@ export const RUN_OPTIONS = {
             'tokens the grading would take, and with prices the cost, and what repair turns could add (at most ' +
             'one call per unit); calls no judge, writes nothing'
     },
+    watch: {
+        type: 'boolean',
+        commands: ['grade'],
+        help: 'after the first run, grade again whenever a schema, recording or About under the paths is saved, asking the judge only for units whose inputs changed, and print what moved (score before → after, findings fixed and new); Ctrl-C ends it (exit 130)'
+    },
     kind: {
         type: 'string',
         commands: ['validate'],

@@ -41,6 +41,8 @@ export interface GradeCommandOptions {
      * writing nothing.
      */
     readonly estimate?: boolean
+    /** Re-grade the schema files under the paths whenever one is saved, printing what moved (`--watch`). */
+    readonly watch?: boolean
     /** Every item of each schema's fix list, not only the worst few. */
     readonly verbose?: boolean
     /** Write every fix item as SARIF 2.1.0 to this file (code-scanning results). */

@@ -15,6 +15,8 @@ import { fixListsOf, writeRecordings, writeReport, writeSarif } from './grade-ou
 import { estimateText } from './grade-estimate.js'
 import { jsonReport } from './grade-json.js'
 import { textReport, type RuntimeView, type SchemaRow } from './grade-render.js'
+import { watchGrade } from './grade-watch.js'
+import type { FixItem } from '../../fix/types.js'
 import { runtimeForGrade } from './grade-runtime.js'
 
 /** What a grading run of the CLI produced: per namespace its result, per schema its row. */
@@ -32,36 +34,26 @@ export interface GradingRun {
 
 /** `grade <schema.mjs|dir…>`: grades each schema (offline by default) and prints one row per schema. */
 export async function gradeCommand(paths: readonly string[], options: GradeCommandOptions, io: CliIo): Promise<number> {
+    if (options.watch === true && options.estimate !== true) return watchGrade(paths, options, io, gradePass)
+    return (await gradePass(paths, options, io)).code
+}
+
+/** One pass of `grade`: its exit code, and for a finished pass the rows and fix lists it printed (what --watch compares). */
+export interface GradePass {
+    readonly code: number
+    readonly results: readonly SchemaRow[]
+    readonly fixes: ReadonlyMap<SchemaRow, FixItem[]>
+}
+
+/** Grades, writes the outputs and prints the report once. */
+export async function gradePass(paths: readonly string[], options: GradeCommandOptions, io: CliIo): Promise<GradePass> {
+    const none = (code: number): GradePass => ({ code, results: [], fixes: new Map() })
     const run = await runGrading(paths, options, io, 'grade')
-    if (typeof run === 'number') return run
+    if (typeof run === 'number') return none(run)
     const { now, namespaces, results, runtime } = run
     if (options.estimate === true) {
-        const cost = JudgeCost.estimate({
-            calls: JudgeCost.callsOf({ namespaces }),
-            ...(options.prices !== undefined ? { prices: options.prices } : {})
-        })
-        io.stdout(
-            options.json
-                ? JSON.stringify(
-                      {
-                          now,
-                          estimate: {
-                              calls: cost.calls,
-                              inputTokens: cost.inputTokens,
-                              cachedTokens: cost.cachedTokens,
-                              uncachedTokens: cost.uncachedTokens,
-                              outputTokens: cost.outputTokens,
-                              charsPerToken: cost.charsPerToken,
-                              cost: cost.cost,
-                              byKey: cost.byKey
-                          }
-                      },
-                      null,
-                      2
-                  ) + '\n'
-                : estimateText(cost)
-        )
-        return EXIT.OK
+        io.stdout(estimateOutput(options, now, namespaces))
+        return none(EXIT.OK)
     }
     await writeReport(options, io, 'grade')
     const fixes = await fixListsOf(
@@ -69,7 +61,7 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
         options.rules,
         options.recordings !== undefined ? { recordings: options.recordings, cwd: io.cwd, run: options } : undefined
     )
-    if (!(await writeSarif(options, [...fixes.values()].flat(), io, 'grade'))) return EXIT.USAGE
+    if (!(await writeSarif(options, [...fixes.values()].flat(), io, 'grade'))) return none(EXIT.USAGE)
     if (options.json) io.stdout(JSON.stringify(jsonReport(now, namespaces, results, fixes, runtime), null, 2) + '\n')
     else
         io.stdout(
@@ -78,8 +70,29 @@ export async function gradeCommand(paths: readonly string[], options: GradeComma
                 colourEnabled(io.env, io.stdoutIsTTY === true)
             )
         )
-    if (run.interrupted !== null) return EXIT.INTERRUPTED
-    return incomplete(run) ? EXIT.FINDINGS : EXIT.OK
+    const code = run.interrupted !== null ? EXIT.INTERRUPTED : incomplete(run) ? EXIT.FINDINGS : EXIT.OK
+    return { code, results, fixes }
+}
+
+/** What `--estimate` prints: the calls, tokens and cost the grading would take. */
+function estimateOutput(options: GradeCommandOptions, now: string, namespaces: GradeNamespaceResult[]): string {
+    const cost = JudgeCost.estimate({
+        calls: JudgeCost.callsOf({ namespaces }),
+        ...(options.prices !== undefined ? { prices: options.prices } : {})
+    })
+    if (!options.json) return estimateText(cost)
+    const { calls, inputTokens, cachedTokens, uncachedTokens, outputTokens, charsPerToken, byKey } = cost
+    const estimate = {
+        calls,
+        inputTokens,
+        cachedTokens,
+        uncachedTokens,
+        outputTokens,
+        charsPerToken,
+        cost: cost.cost,
+        byKey
+    }
+    return JSON.stringify({ now, estimate }, null, 2) + '\n'
 }
 
 /**
