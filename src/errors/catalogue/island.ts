@@ -230,6 +230,12 @@ export const ISLAND_CODES = defineCodes({
         'Content equals the older snapshot {file}; copied again as the newest version',
         'library: a reverted source becomes current again'
     ],
+    'SNP-INFO-002': [
+        'info',
+        'Content differs from {file} under the same hash {hash} (a comment, formatting or handler edit); stored as a ' +
+            'new snapshot beside it, the entries bound to the older bytes are outdated',
+        '03 ⚠ C12 resolved: grading the source is the explicit decision'
+    ],
 
     'IMP-001': ['error', 'Import input/scan error: {detail}', 'ch. 22 IN step 1'],
     'IMP-002': ['error', 'Structural validate gate failed: {detail}', 'ch. 22 IN step 2'],
