@@ -18,6 +18,8 @@ import {
 import type { FsPort } from '../ports/types.js'
 import { testRecordsOf, type PretestResult } from '../pretest/data-pretest.js'
 import { redactSecretsDeep } from '../prompts/redact.js'
+import { parseSnapshotFilename } from '../naming/snapshot-filename.js'
+import { fromFileTimestamp, toFileTimestamp } from '../time.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
 import type { ImprovementHint } from '../areas/output.js'
 import type { AreaSidecar } from '../areas/to-entry.js'
@@ -456,6 +458,25 @@ function providerFilesOf(args: {
     ]
 }
 
+/**
+ * A unit whose entry did not reach the island is not graded there: an error with the island's reason, never a grade
+ * the index does not hold (a check then says the run could not verify it).
+ */
+export function markNotWritten(units: UnitResult[], unit: string, issues: readonly Issue[]): void {
+    const at = units.findIndex((u) => u.unit === unit)
+    if (at < 0) return
+    const first = issues.find((e) => e.severity === SEVERITY.error) ?? issues[0]
+    units[at] = {
+        ...(units[at] as UnitResult),
+        status: UNIT_STATUS.error,
+        aggregateGrade: null,
+        rawGrade: null,
+        normalizedScore: null,
+        written: null,
+        reason: `not written into the island: ${first !== undefined ? `${first.code} ${first.message}` : 'the write failed'}`
+    }
+}
+
 /** Each planned entry into the island, secrets redacted: a unit written gets its path, a failed one GRA-016 and why. */
 async function writeEntries(args: {
     fs: FsPort
@@ -481,6 +502,7 @@ async function writeEntries(args: {
                 createIssue('GRA-016', '', { unit: plan.unit, detail: result.errors.map((e) => e.code).join(', ') }),
                 ...result.errors
             )
+            markNotWritten(units, plan.unit, result.errors)
             continue
         }
         if (at >= 0) units[at] = { ...(units[at] as UnitResult), written: result.path }
@@ -522,6 +544,26 @@ async function rollUp(
     }
 }
 
+/**
+ * When the entries of a run are filed: `now`, or the newest snapshot the import just wrote when that one was moved past
+ * `now` (a second run in the same second, a fixed `--now`): an entry filed before the snapshot it grades would read as
+ * outdated (03 §6.1 rule 4).
+ */
+function entriesTime(now: string, imported: Awaited<ReturnType<typeof importProvider>>): string {
+    const files = [
+        ...imported.imported.map((i) => i.file),
+        ...(imported.about !== null ? [imported.about.file] : []),
+        ...imported.skills.map((s) => s.file)
+    ]
+    const stamp = toFileTimestamp(now)
+    let newest: string | null = null
+    for (const file of files) {
+        const ts = parseSnapshotFilename(file)?.timestamp
+        if (ts !== undefined && stamp !== null && ts > stamp && (newest === null || ts > newest)) newest = ts
+    }
+    return newest !== null ? (fromFileTimestamp(newest) ?? now) : now
+}
+
 /** Stage "write": the provider's files, pretest summary, entries and unit state into the island, then the roll-up. */
 export async function writeIsland(args: {
     fs: FsPort
@@ -554,7 +596,22 @@ export async function writeIsland(args: {
         sameHashEdit: 'new-snapshot'
     })
     errors.push(...imported.errors)
-    if (!imported.status) return { indexPath: null, rollupStatus: null, rollupGrade: null, schemaNode: undefined }
+    if (!imported.status) {
+        // Nothing of this run reached the island: every unit it graded says so (GRA-016), none keeps a grade.
+        for (const { plan } of args.entries) {
+            errors.push(
+                createIssue('GRA-016', '', {
+                    unit: plan.unit,
+                    detail: imported.errors
+                        .filter((e) => e.severity === SEVERITY.error)
+                        .map((e) => e.code)
+                        .join(', ')
+                })
+            )
+            markNotWritten(units, plan.unit, imported.errors)
+        }
+        return { indexPath: null, rollupStatus: null, rollupGrade: null, schemaNode: undefined }
+    }
     const summaryWrite = await writePretestSummary(
         fs,
         root,
@@ -567,7 +624,7 @@ export async function writeIsland(args: {
         args.judgeCalls
     )
     errors.push(...summaryWrite)
-    await writeEntries({ fs, root, now, entries, units, errors, secrets })
+    await writeEntries({ fs, root, now: entriesTime(now, imported), entries, units, errors, secrets })
     // The schema's own findings (structure, spec-strict, security), notes too: what a check compares with a
     // baseline, under the rules of its own config (a note raised to an error by a rule is not new).
     const findings = errors

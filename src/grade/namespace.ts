@@ -20,7 +20,7 @@ import { baseName, boundaryIssue, checkGrader, nowOf, questionRows, serverParams
 import { runIsland, withoutIslandPaths } from './run-island.js'
 import { headlineGrade, type SchemaRunContext } from './schema-result.js'
 import { gradeSchemaCore } from './single-schema.js'
-import { keptUnits, markRemovedSchemas, writeUnitState } from './island-state.js'
+import { keptUnits, markNotWritten, markRemovedSchemas, writeUnitState } from './island-state.js'
 import { namespaceInputsKey } from './inputs-key.js'
 import { runInputsOf } from './single-schema.js'
 import { namespacePrecondition, runPlans } from './run-plans.js'
@@ -738,12 +738,13 @@ async function writeNamespaceUnits(
     for (const { plan, entry } of ran.entries) {
         const written = await writeGrading({ fs, root, target: plan.target, entry, now })
         const at = ran.units.findIndex((u) => u.unit === plan.unit)
-        if (!written.status)
+        if (!written.status) {
             errors.push(
                 createIssue('GRA-016', '', { unit: plan.unit, detail: written.errors.map((e) => e.code).join(', ') }),
                 ...written.errors
             )
-        else if (at >= 0) ran.units[at] = { ...(ran.units[at] as UnitResult), written: written.path }
+            markNotWritten(ran.units, plan.unit, written.errors)
+        } else if (at >= 0) ran.units[at] = { ...(ran.units[at] as UnitResult), written: written.path }
     }
     errors.push(
         ...(await writeUnitState(fs, root, namespace, ran.units, ran.entries, undefined, {

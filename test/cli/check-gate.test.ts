@@ -280,6 +280,29 @@ describe('check: baselines follow the tree', () => {
         }
     )
 
+    it('a renamed tool passes, graded in place into a copy of the baseline island: no ghost of the old name (issue 43)', async () => {
+        const pr = await tree('renamed-tool', {
+            'openmeteo/forecast.mjs': (s) => s.replaceAll('getCurrentWeather', 'getCurrentConditions')
+        })
+        const island = join(dir, 'renamed-island')
+        await rm(island, { recursive: true, force: true })
+        await cp(join(dir, 'baseline'), island, { recursive: true })
+        const args = ['check', join(pr, 'openmeteo'), '--baseline', join(dir, 'baseline'), '--island', island]
+        const out = io()
+        expect(await run([...args, ...judge('good.mjs'), ...offline(), '--json'], out)).toBe(0)
+        const parsed = JSON.parse(out.out()) as {
+            passed: boolean
+            schemas: Array<{ schemaId: string; verdict: string; unverified: string | null }>
+        }
+        expect(parsed.passed).toBe(true)
+        expect(parsed.schemas.find((s) => s.schemaId === 'openmeteo.forecast')).toMatchObject({
+            verdict: 'ok',
+            unverified: null
+        })
+        const index = JSON.parse(await readFile(join(island, 'providers', 'openmeteo', 'index.json'), 'utf8'))
+        expect(Object.keys(index.schemas.forecast.tools).sort()).toEqual(['getCurrentConditions', 'getHourlyForecast'])
+    })
+
     it('a baseline whose index cannot be read stops the check before grading (exit 2), naming the index', async () => {
         const broken = join(dir, 'broken-island')
         await mkdir(join(broken, 'providers', 'openmeteo'), { recursive: true })
