@@ -161,7 +161,14 @@ export function namespaceInputsKey(inputs: NamespaceInputs): string | null {
     const members = [...inputs.members]
         .sort((a, b) => (a.schemaFolder < b.schemaFolder ? -1 : a.schemaFolder > b.schemaFolder ? 1 : 0))
         .map((m) => [m.schemaFolder, m.inputsKey])
-    return keyOf({ key: INPUTS_KEY_VERSION, kind: 'namespace', library: libraryPart(), namespace: inputs.namespace, members, run })
+    return keyOf({
+        key: INPUTS_KEY_VERSION,
+        kind: 'namespace',
+        library: libraryPart(),
+        namespace: inputs.namespace,
+        members,
+        run
+    })
 }
 
 /** The runtime part of {@link RunInputs} from a run's options (a runtime port's version and isolation, when given). */

@@ -125,9 +125,7 @@ function statesByRef(state: Obj | null): Map<string, StateOfEntry> {
     for (const item of Array.isArray(state?.areas) ? state.areas : []) {
         if (!isObject(item) || typeof item.lastGradingRef !== 'string') continue
         out.set(item.lastGradingRef, {
-            ...(Array.isArray(item.improvementHints)
-                ? { hints: item.improvementHints as ImprovementHint[] }
-                : {}),
+            ...(Array.isArray(item.improvementHints) ? { hints: item.improvementHints as ImprovementHint[] } : {}),
             inputsKey: typeof item.inputsKey === 'string' ? item.inputsKey : null
         })
     }
@@ -636,10 +634,18 @@ export async function writeIsland(args: {
             message: e.message
         }))
     errors.push(
-        ...(await writeUnitState(fs, root, namespace, units, entries, {
-            schema: islandName(slug, 'schema') ?? slug,
-            items: findings
-        }, args.keys))
+        ...(await writeUnitState(
+            fs,
+            root,
+            namespace,
+            units,
+            entries,
+            {
+                schema: islandName(slug, 'schema') ?? slug,
+                items: findings
+            },
+            args.keys
+        ))
     )
     return rollUp(fs, root, namespace, slug, now, errors)
 }

@@ -642,9 +642,7 @@ function namespaceMaterialOf(
 }
 
 /** Stage "namespace units": planned, kept (resume), attached and run once for the whole namespace. */
-async function gradeNamespaceUnits(
-    scope: NamespaceScope
-): Promise<{
+async function gradeNamespaceUnits(scope: NamespaceScope): Promise<{
     ran: Awaited<ReturnType<typeof runPlans>>
     veto: CategoricalVeto | null
     secrets: string[]

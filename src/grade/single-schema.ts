@@ -214,13 +214,7 @@ async function keptFor(
     const options = opened.start.island.options
     if (!resumable || options.fs === undefined || options.root === undefined) return new Map<string, KeptUnit>()
     const { namespace, schemaFolder, schemaHash } = opened.id
-    return keptUnits(
-        options.fs,
-        options.root,
-        namespace,
-        { schemaFolder, schemaHash, tools: opened.tools },
-        inputsKey
-    )
+    return keptUnits(options.fs, options.root, namespace, { schemaFolder, schemaHash, tools: opened.tools }, inputsKey)
 }
 
 /** Whether a unit (an answers key) is one of a schema's own: a tool's single-test or the tools aggregate. */
@@ -242,7 +236,9 @@ export function runInputsOf(
         judgeGiven: typeof options.judge === 'function',
         ...(answers !== undefined ? { answers } : {}),
         ...(options.about !== undefined ? { about: options.about } : {}),
-        ...(options.skills !== undefined ? { skills: options.skills.map((s) => ({ name: s.name, text: s.text })) } : {}),
+        ...(options.skills !== undefined
+            ? { skills: options.skills.map((s) => ({ name: s.name, text: s.text })) }
+            : {}),
         runtime: runtimeInputsOf(options.runtime),
         runtimeTools: options.runtimeTools === 'all' ? 'all' : 'handlers',
         serverParamNames: Object.keys(serverParams).filter((k) => serverParams[k] !== '')
@@ -476,7 +472,8 @@ async function gradeSchemaInner(
     const keys = unitKeysOf(opened, answered.pretest, scope.namespaceAreas)
     const kept = await keptFor(opened, scope.resumable === true, keys.schema)
     // A vetoed schema runs again (its veto must reach the namespace units) but writes no new veto entry.
-    if (!scope.namespaceAreas && allOwnUnitsKept(opened.tools, kept)) return resumedRun(opened, kept, errors, keys.schema, answered.pretest)
+    if (!scope.namespaceAreas && allOwnUnitsKept(opened.tools, kept))
+        return resumedRun(opened, kept, errors, keys.schema, answered.pretest)
     const judged = await judgeUnits({ input, opened, answered, kept, namespaceAreas: scope.namespaceAreas, errors })
     return writeAndRollUp(opened, answered, judged, keys, errors)
 }

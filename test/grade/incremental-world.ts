@@ -89,7 +89,9 @@ export function recordingsOf(world: World): Recording[] {
                         : {
                               status: 200,
                               body: JSON.stringify(
-                                  t.variant === 'array' ? [{ id, name: `${t.name}-${id}` }] : { id, name: `${t.name}-${id}` }
+                                  t.variant === 'array'
+                                      ? [{ id, name: `${t.name}-${id}` }]
+                                      : { id, name: `${t.name}-${id}` }
                               )
                           }
             }))

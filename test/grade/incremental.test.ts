@@ -3,7 +3,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createMemoryFs, type FsPort } from '../../src/index.js'
-import { contentJudge, gradeWorld, standingsOf, type SchemaSpec, type Variant, type World } from './incremental-world.js'
+import {
+    contentJudge,
+    gradeWorld,
+    standingsOf,
+    type SchemaSpec,
+    type Variant,
+    type World
+} from './incremental-world.js'
 
 const at = (minute: number): string => `2026-11-25T10:${String(minute).padStart(2, '0')}:00Z`
 
@@ -32,9 +39,25 @@ async function inPlaceAndClean(
 describe('a grade in place equals a clean grade (issue 43)', () => {
     it('a renamed tool leaves no ghost: the schema is graded, the old tool stays in the island as history', async () => {
         const island = createMemoryFs()
-        const before: World = { minWorkingTests: 3, schemas: [alpha([['getOne', 'ok'], ['getTwo', 'ok']])] }
+        const before: World = {
+            minWorkingTests: 3,
+            schemas: [
+                alpha([
+                    ['getOne', 'ok'],
+                    ['getTwo', 'ok']
+                ])
+            ]
+        }
         await gradeWorld(before, island, at(0), contentJudge().judge)
-        const after: World = { ...before, schemas: [alpha([['getOne', 'ok'], ['getThree', 'ok']])] }
+        const after: World = {
+            ...before,
+            schemas: [
+                alpha([
+                    ['getOne', 'ok'],
+                    ['getThree', 'ok']
+                ])
+            ]
+        }
         const { inPlace, clean, result } = await inPlaceAndClean(after, island, 1)
         expect(inPlace).toEqual(clean)
         const grading = result.schemas[0]?.result.grading
@@ -52,9 +75,25 @@ describe('a grade in place equals a clean grade (issue 43)', () => {
 
     it('a re-recorded API (an object body became an array) is graded again, not kept from the baseline', async () => {
         const island = createMemoryFs()
-        const before: World = { minWorkingTests: 3, schemas: [alpha([['getOne', 'ok'], ['getTwo', 'ok']])] }
+        const before: World = {
+            minWorkingTests: 3,
+            schemas: [
+                alpha([
+                    ['getOne', 'ok'],
+                    ['getTwo', 'ok']
+                ])
+            ]
+        }
         await gradeWorld(before, island, at(0), contentJudge().judge)
-        const after: World = { ...before, schemas: [alpha([['getOne', 'array'], ['getTwo', 'ok']])] }
+        const after: World = {
+            ...before,
+            schemas: [
+                alpha([
+                    ['getOne', 'array'],
+                    ['getTwo', 'ok']
+                ])
+            ]
+        }
         const { judge, asked } = contentJudge()
         const result = await gradeWorld(after, island, at(1), judge)
         const fresh = createMemoryFs()
@@ -73,7 +112,12 @@ describe('a grade in place equals a clean grade (issue 43)', () => {
 
     it('minWorkingTests 1 → 2 blocks in place the tool a clean run blocks', async () => {
         const island = createMemoryFs()
-        const schemas = [alpha([['getOne', 'one'], ['getTwo', 'ok']])]
+        const schemas = [
+            alpha([
+                ['getOne', 'one'],
+                ['getTwo', 'ok']
+            ])
+        ]
         const first = await gradeWorld({ minWorkingTests: 1, schemas }, island, at(0), contentJudge().judge)
         expect(first.schemas[0]?.result.grading?.unitGrades['single-test/getOne']).not.toBeNull()
         const { inPlace, clean, result } = await inPlaceAndClean({ minWorkingTests: 2, schemas }, island, 1)
@@ -121,8 +165,16 @@ describe('a grade in place equals a clean grade (issue 43)', () => {
 
     it('--force after a comment-only edit keeps the grade: a new snapshot beside the old (03 ⚠ C12, SNP-INFO-002)', async () => {
         const island = createMemoryFs()
-        const tools: Array<[string, Variant]> = [['getOne', 'ok'], ['getTwo', 'ok']]
-        const first = await gradeWorld({ minWorkingTests: 3, schemas: [alpha(tools)] }, island, at(0), contentJudge().judge)
+        const tools: Array<[string, Variant]> = [
+            ['getOne', 'ok'],
+            ['getTwo', 'ok']
+        ]
+        const first = await gradeWorld(
+            { minWorkingTests: 3, schemas: [alpha(tools)] },
+            island,
+            at(0),
+            contentJudge().judge
+        )
         const before = first.schemas[0]?.result.grading
         expect(before?.grade).not.toBeNull()
         const edited: World = { minWorkingTests: 3, schemas: [alpha(tools, 1)] }
@@ -216,7 +268,13 @@ describe('property: any sequence of edits graded in place equals a clean grade a
     it('rename, remove or add a tool; rename a schema; change a recording; minWorkingTests; a comment; --force', async () => {
         const start: World = {
             minWorkingTests: 3,
-            schemas: [alpha([['getA', 'ok'], ['getB', 'ok']]), alpha([['getC', 'ok']], 0, 'beta.mjs')]
+            schemas: [
+                alpha([
+                    ['getA', 'ok'],
+                    ['getB', 'ok']
+                ]),
+                alpha([['getC', 'ok']], 0, 'beta.mjs')
+            ]
         }
         await fc.assert(
             fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 5 }), async (edits) => {

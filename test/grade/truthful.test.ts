@@ -209,8 +209,7 @@ describe('a re-run grades exactly the units without an entry for the current con
         await fs.writeFile('/island/providers/x/index.json', '{ not json')
         const key = 'sha256:' + 'a'.repeat(64)
         expect(
-            (await keptUnits(fs, '/island', 'x', { schemaFolder: 's', schemaHash: 'aaaaaaaa', tools: ['t'] }, key))
-                .size
+            (await keptUnits(fs, '/island', 'x', { schemaFolder: 's', schemaHash: 'aaaaaaaa', tools: ['t'] }, key)).size
         ).toBe(0)
         const ref = 's/_gradings/tools-aggregate-schema--2026-01-01T00-00-00Z.json'
         await fs.writeFile(
@@ -232,13 +231,149 @@ describe('a re-run grades exactly the units without an entry for the current con
             '/island/providers/x/state.json',
             JSON.stringify({ areas: [{ area: 'tools-aggregate-schema', lastGradingRef: ref, inputsKey: key }] })
         )
-        expect(
-            (await keptUnits(fs, '/island', 'x', { ...scope, schemaHash: 'aaaaaaaa' }, key)).size
-        ).toBe(0)
+        expect((await keptUnits(fs, '/island', 'x', { ...scope, schemaHash: 'aaaaaaaa' }, key)).size).toBe(0)
         expect((await keptUnits(fs, '/island', 'x', scope, 'sha256:' + 'b'.repeat(64))).size).toBe(0)
         expect((await keptUnits(fs, '/island', 'x', scope, null)).size).toBe(0)
         expect((await keptUnits(fs, '/island', 'x', scope, key)).get('tools-aggregate-schema')).toMatchObject({
             aggregateGrade: 'B'
         })
+    })
+})
+
+describe("the judge's advice is kept", () => {
+    it('writes improvement hints per unit into state.json, replacing an unreadable state whole', async () => {
+        const fs = createMemoryFs()
+        for (const d of ['/island', '/island/providers', '/island/providers/x']) await fs.mkdir(d)
+        await fs.writeFile('/island/providers/x/state.json', 'garbage')
+        const unit = {
+            unit: 'namespace-description',
+            area: 'namespace-description' as const,
+            target: { namespace: 'x' },
+            status: 'graded' as const,
+            aggregateGrade: 'B' as const,
+            rawGrade: 'B' as const,
+            normalizedScore: 4,
+            reason: null,
+            written: '/island/providers/x/_gradings/namespace-description--2026-11-25T10-00-00Z.json'
+        }
+        const hints = [{ targetField: 'description', suggestion: 'name the data source', priority: 'high' as const }]
+        const issues = await writeUnitState(
+            fs,
+            '/island',
+            'x',
+            [unit],
+            [
+                {
+                    plan: { unit: unit.unit, area: unit.area, target: unit.target, deterministic: [], focus: null },
+                    sidecar: { iteration: 1, improvementHints: hints }
+                }
+            ]
+        )
+        expect(issues).toEqual([])
+        const state = await readJson(fs, '/island/providers/x/state.json')
+        expect(state).toEqual({
+            target: { namespace: 'x' },
+            areas: [
+                {
+                    area: 'namespace-description',
+                    target: { namespace: 'x' },
+                    unit: 'namespace-description',
+                    status: 'graded',
+                    iteration: 1,
+                    improvementHints: hints,
+                    lastGradingRef: '_gradings/namespace-description--2026-11-25T10-00-00Z.json'
+                }
+            ],
+            done: 1,
+            total: 1
+        })
+        // A later provisional run never replaces what a judge said.
+        await writeUnitState(fs, '/island', 'x', [{ ...unit, status: 'provisional', written: null }], [])
+        expect(await readJson(fs, '/island/providers/x/state.json')).toEqual(state)
+        // Another writer's fields (the emit baton) are kept beside the areas.
+        await fs.writeFile(
+            '/island/providers/x/state.json',
+            JSON.stringify({ ...state, target: 'x', taskId: 'x--0a1b2c3d', status: 'prompts-emitted' })
+        )
+        await writeUnitState(
+            fs,
+            '/island',
+            'x',
+            [{ ...unit, unit: 'tools-aggregate-namespace', area: 'tools-aggregate-namespace' }],
+            []
+        )
+        expect(await readJson(fs, '/island/providers/x/state.json')).toMatchObject({
+            target: 'x',
+            taskId: 'x--0a1b2c3d',
+            status: 'prompts-emitted',
+            total: 2
+        })
+    })
+
+    it('schemaGradingOf gives no headline to a schema whose aggregate has no grade (pending)', () => {
+        const plan = {
+            unit: 'tools-aggregate-schema',
+            area: 'tools-aggregate-schema' as const,
+            target: { namespace: 'x', schema: 's' },
+            status: 'error' as const,
+            aggregateGrade: null,
+            rawGrade: null,
+            normalizedScore: null,
+            reason: 'the judge failed',
+            written: null
+        }
+        const tool = {
+            ...plan,
+            unit: 'single-test/t',
+            area: 'single-test' as const,
+            status: 'graded' as const,
+            aggregateGrade: 'B' as const,
+            reason: null
+        }
+        // The index node the rebuild writes for it: the aggregate has no full grading, so the schema is pending.
+        const node = {
+            status: 'pending',
+            reason: 'no full grading: the tools aggregate',
+            toolsAggregate: { status: 'pending', reason: 'no full grading' },
+            tools: { t: { status: 'graded', grade: 'B' } }
+        }
+        const grading = schemaGradingOf({
+            schemaId: 'x.s',
+            namespace: 'x',
+            slug: 's',
+            schemaHash: 'aaaaaaaa',
+            version: '4.0.0',
+            units: [tool, plan],
+            veto: null,
+            pretest: { ran: false, reason: null, ok: false, blocked: [], tests: [] },
+            indexPath: null,
+            rollupStatus: null,
+            rollupGrade: null,
+            node
+        })
+        expect(grading).toMatchObject({
+            status: 'pending',
+            grade: null,
+            schemaGrade: null,
+            mode: 'full',
+            reason: 'no full grading: the tools aggregate'
+        })
+    })
+})
+
+describe('a malformed schemaId never reaches the island', () => {
+    it('refuses hostile../../escape with GRA-002 at /schemaId and writes nothing, without a judge too', async () => {
+        const fs = createMemoryFs()
+        const main = { ...forms, namespace: 'hostile' }
+        const result = await gradeSingleSchema({
+            schema: { main },
+            schemaId: 'hostile../../escape',
+            options: { fs, root: '/island', now }
+        })
+        expect(result.grading).toBeNull()
+        expect(result.errors).toContainEqual(expect.objectContaining({ code: 'GRA-002', path: '/schemaId' }))
+        expect(await fs.stat('/island')).toBeNull()
+        const ok = await gradeSingleSchema({ schema: { main }, schemaId: 'hostile.members', options: { now } })
+        expect(ok.grading?.schemaId).toBe('hostile.members')
     })
 })
