@@ -2,10 +2,12 @@
 // and a --force that never loses a grade (docs/island.md, "Reuse" and "Removed nodes").
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createMemoryFs, type FsPort } from '../../src/index.js'
+import { markRemovedSchemas } from '../../src/grade/island-state.js'
+import { createMemoryFs, gradeNamespace, type FsPort } from '../../src/index.js'
 import {
     contentJudge,
     gradeWorld,
+    sourceTree,
     standingsOf,
     type SchemaSpec,
     type Variant,
@@ -290,4 +292,67 @@ describe('property: any sequence of edits graded in place equals a clean grade a
             { numRuns: 20 }
         )
     }, 600_000)
+})
+
+describe('nothing is lost silently', () => {
+    it('an island that refuses the run (its snapshot write fails): every unit graded is an error naming why, GRA-016, no grade claimed', async () => {
+        const island = createMemoryFs()
+        const world: World = { minWorkingTests: 3, schemas: [alpha([['getOne', 'ok']])] }
+        const refusing: FsPort = {
+            ...island,
+            writeFile: (path, data, options) =>
+                path.includes('/alpha/schema/')
+                    ? Promise.reject(Object.assign(new Error('disk full'), { code: 'ENOSPC' }))
+                    : island.writeFile(path, data, options)
+        }
+        const result = await gradeWorld(world, refusing, at(0), contentJudge().judge)
+        const row = result.schemas[0]?.result
+        const units = row?.grading?.units ?? []
+        expect(units.map((u) => u.status)).toEqual(['error', 'error'])
+        expect(units[0]?.reason).toMatch(/^not written into the island: FS-001/)
+        expect(units.every((u) => u.aggregateGrade === null)).toBe(true)
+        expect(row?.errors.filter((e) => e.code === 'GRA-016')).toHaveLength(2)
+        expect(row?.grading?.grade).toBeNull()
+    })
+
+    it('markRemovedSchemas marks only what left the tree, once; a listing it cannot read is an issue, nothing marked', async () => {
+        const island = createMemoryFs()
+        const world: World = {
+            minWorkingTests: 3,
+            schemas: [alpha([['getOne', 'ok']]), alpha([['getTwo', 'ok']], 0, 'beta.mjs')]
+        }
+        await gradeWorld(world, island, at(0), contentJudge().judge)
+        const first = await markRemovedSchemas(island, '/island', 'incdemo', new Set(['beta']), at(1))
+        expect(first).toEqual({ removed: ['alpha'], errors: [] })
+        expect(await markRemovedSchemas(island, '/island', 'incdemo', new Set(['beta']), at(2))).toEqual({
+            removed: [],
+            errors: []
+        })
+        expect((await readJson(island, '/island/providers/incdemo/alpha/summary.json')).removedAt).toBe(at(1))
+        const broken: FsPort = { ...island, readdir: () => Promise.reject(new Error('EIO')) }
+        const failed = await markRemovedSchemas(broken, '/island', 'incdemo', new Set(), at(3))
+        expect(failed.removed).toEqual([])
+        expect(failed.errors.map((e) => e.code)).toEqual(['FS-001'])
+    })
+
+    it('gradeNamespace({ schemas }) marks nothing removed unless told the list is the whole tree (complete)', async () => {
+        const island = createMemoryFs()
+        const world: World = {
+            minWorkingTests: 3,
+            schemas: [alpha([['getOne', 'ok']]), alpha([['getTwo', 'ok']], 0, 'beta.mjs')]
+        }
+        await gradeWorld(world, island, at(0), contentJudge().judge)
+        const source = await sourceTree(world)
+        const options = { sourceFs: source, fs: island, root: '/island', now: at(1), resume: true }
+        await gradeNamespace({ schemas: [{ schemaPath: '/src/incdemo/beta.mjs' }], options })
+        expect(Object.keys((await readJson(island, '/island/providers/incdemo/index.json')).schemas)).toEqual([
+            'alpha',
+            'beta'
+        ])
+        await gradeNamespace({
+            schemas: [{ schemaPath: '/src/incdemo/beta.mjs' }],
+            options: { ...options, complete: true }
+        })
+        expect(Object.keys((await readJson(island, '/island/providers/incdemo/index.json')).schemas)).toEqual(['beta'])
+    })
 })
