@@ -56,10 +56,12 @@ const CASES = [
     // readable lines (+2.3 KB), one baseline reader serves check and the report (+0.8 KB), and validation
     // guards and copies in one walk (+0.7 KB); the bundled question catalogue dropped the fields the
     // library never reads (-1.3 KB): 307.6 KB measured.
+    // 311 KB: reuse keyed on every input (the inputs key over source, evidence, options, judge and library), tools
+    // and schemas that follow the tree, same-hash edits as new snapshots (+0.9 KB): 308.5 KB measured.
     {
         name: 'whole package',
         code: `import * as all from 'flowmcp-grading'\nglobalThis.out = all`,
-        budget: 308 * KB,
+        budget: 311 * KB,
         target: 220 * KB
     }
 ]
