@@ -303,6 +303,25 @@ describe('check: baselines follow the tree', () => {
         expect(Object.keys(index.schemas.forecast.tools).sort()).toEqual(['getCurrentConditions', 'getHourlyForecast'])
     })
 
+    it("a renamed schema file passes; graded in place, the namespace's index.json lists the new name only, the old stays as history", async () => {
+        const pr = await tree('renamed-schema', { 'quakefeed/events2.mjs': () => null })
+        await cp(join(dir, 'base', 'quakefeed', 'events2.mjs'), join(pr, 'quakefeed', 'quakes.mjs'))
+        const island = join(dir, 'renamed-schema-island')
+        await rm(island, { recursive: true, force: true })
+        await cp(join(dir, 'baseline'), island, { recursive: true })
+        const out = io()
+        const args = ['check', join(pr, 'quakefeed'), '--baseline', join(dir, 'baseline'), '--island', island]
+        expect(await run([...args, ...judge('good.mjs'), ...offline()], out)).toBe(0)
+        expect(out.out()).toMatch(/quakefeed\.events2\s+-\s+\S+\s+removed\s+removed/)
+        const index = JSON.parse(await readFile(join(island, 'providers', 'quakefeed', 'index.json'), 'utf8'))
+        expect(Object.keys(index.schemas).sort()).toEqual(['events', 'quakes'])
+        expect(index.summary.removed).toEqual(['events2'])
+        const summary = JSON.parse(
+            await readFile(join(island, 'providers', 'quakefeed', 'events2', 'summary.json'), 'utf8')
+        )
+        expect(summary.removedAt).toBe(now)
+    })
+
     it('a baseline whose index cannot be read stops the check before grading (exit 2), naming the index', async () => {
         const broken = join(dir, 'broken-island')
         await mkdir(join(broken, 'providers', 'openmeteo'), { recursive: true })
