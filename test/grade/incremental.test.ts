@@ -288,6 +288,11 @@ describe('property: any sequence of edits graded in place equals a clean grade a
                     const { inPlace, clean } = await inPlaceAndClean(world, island, i + 1, e.kind === 'force')
                     expect(inPlace).toEqual(clean)
                 }
+                // The cache does work: graded once more with nothing changed, the judge is asked nothing.
+                const again = contentJudge()
+                const last = await gradeWorld(world, island, at(edits.length + 1), again.judge)
+                expect(again.asked.map((r) => r.unit)).toEqual([])
+                expect(last.schemas.every((row) => row.result.grading?.unitCounts.graded === 0)).toBe(true)
             }),
             { numRuns: 20 }
         )
