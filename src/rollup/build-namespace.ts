@@ -322,6 +322,26 @@ function assembleNamespaceIndex(parts: NamespaceParts): NamespaceIndex {
     }
 }
 
+/**
+ * The namespace aggregate rests on every schema (02-areas §3.1): while one is blocked, an older grade of the aggregate
+ * is not current — a run grading the namespace now cannot grade it (blocked by precondition) and writes no entry — so
+ * its node is pending (IDX-031), as in an island graded clean. Only a graded or stable node changes.
+ */
+function aggregateOverBlocked(
+    aggregate: ReturnType<typeof deriveLeaf>,
+    schemaNodes: ReadonlyArray<readonly [string, SchemaNode]>,
+    sink: RollupSink
+): IndexNode {
+    const node = aggregate.node
+    const blocked = schemaNodes.filter(([, n]) => n.status === NODE_STATUS.blocked).map(([name]) => name)
+    if (blocked.length === 0 || (node.status !== NODE_STATUS.graded && node.status !== NODE_STATUS.stable)) return node
+    const issue = createIssue('IDX-031', '/listing/gradings', { schemas: blocked.join(', ') })
+    sink.errors.push(issue)
+    const at = aggregate.used === null ? -1 : sink.used.indexOf(aggregate.used)
+    if (at >= 0) sink.used.splice(at, 1)
+    return { status: NODE_STATUS.pending, reason: reasonText(issue) }
+}
+
 /** Whether a schema's `summary.json` marks it removed from the tree (`removedAt`, written by a whole-tree run). */
 export function isRemovedSchema(summary: unknown): boolean {
     return isObject(summary) && typeof summary.removedAt === 'string'
@@ -383,6 +403,7 @@ export function buildNamespaceIndex(input: { listing?: unknown; previousIndex?: 
     })
     takeDerived(sink, aggregate)
     const { schemaNodes, toolNodes } = schemaNodesOf(schemas, previous, sink)
+    const namespaceAggregate = aggregateOverBlocked(aggregate, schemaNodes, sink)
     const versions = takeVersions(sink)
     const index = assembleNamespaceIndex({
         namespace: ns,
@@ -390,7 +411,7 @@ export function buildNamespaceIndex(input: { listing?: unknown; previousIndex?: 
         about,
         description: description.node,
         skills,
-        aggregate: aggregate.node,
+        aggregate: namespaceAggregate,
         schemaNodes,
         toolNodes,
         versions,

@@ -28,11 +28,15 @@ export interface SchemaSpec {
     readonly tools: readonly ToolSpec[]
     /** A comment line's number: a comment-only edit keeps the schema hash and changes the bytes. */
     readonly comment: number
+    /** Declares the namespace About (`resources/incdemo-about.md`). */
+    readonly about?: boolean
 }
 
 export interface World {
     readonly schemas: readonly SchemaSpec[]
     readonly minWorkingTests: number
+    /** The About's revision; without it the tree has no About file. */
+    readonly about?: number
 }
 
 export const HOST = 'https://api.incdemo.io'
@@ -72,6 +76,18 @@ export function schemaSource(schema: SchemaSpec): string {
         version: '4.2.0',
         root: HOST,
         requiredServerParams: [],
+        ...(schema.about === true
+            ? {
+                  resources: {
+                      about: {
+                          source: 'markdown',
+                          origin: 'inline',
+                          name: 'incdemo-about.md',
+                          description: 'What the demo namespace offers, its limits and its use cases.'
+                      }
+                  }
+              }
+            : {}),
         tools
     }
     return `// revision ${schema.comment}\nexport const main = ${JSON.stringify(main, null, 4)}\n`
@@ -138,6 +154,13 @@ export async function sourceTree(world: World): Promise<FsPort> {
     const fs = createMemoryFs()
     await fs.mkdir('/src/incdemo')
     for (const schema of world.schemas) await fs.writeFile(`/src/incdemo/${schema.file}`, schemaSource(schema))
+    if (world.about !== undefined) {
+        await fs.mkdir('/src/incdemo/resources')
+        await fs.writeFile(
+            '/src/incdemo/resources/incdemo-about.md',
+            `# IncDemo\n\nRecords of the demo API (revision ${world.about}): what it offers, its limits, its use cases.\n`
+        )
+    }
     return fs
 }
 

@@ -207,6 +207,7 @@ type Edit =
     | { kind: 'recording'; schema: number; tool: number; variant: Variant }
     | { kind: 'min-working-tests'; value: number }
     | { kind: 'comment'; schema: number }
+    | { kind: 'about' }
     | { kind: 'force' }
 
 const toolName = fc.constantFrom('getA', 'getB', 'getC', 'getD', 'getE')
@@ -223,6 +224,7 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
     fc.record({ kind: fc.constant('recording' as const), schema: fc.nat(1), tool: fc.nat(2), variant }),
     fc.record({ kind: fc.constant('min-working-tests' as const), value: fc.integer({ min: 1, max: 3 }) }),
     fc.record({ kind: fc.constant('comment' as const), schema: fc.nat(1) }),
+    fc.constant({ kind: 'about' as const }),
     fc.constant({ kind: 'force' as const })
 )
 
@@ -261,15 +263,20 @@ function applyEdit(world: World, e: Edit): World {
             return { ...world, minWorkingTests: e.value }
         case 'comment':
             return s === undefined ? world : replace({ ...s, comment: s.comment + 1 })
+        case 'about':
+            return { ...world, about: (world.about ?? 0) + 1 }
         case 'force':
             return world
     }
 }
 
 describe('property: any sequence of edits graded in place equals a clean grade after every step', () => {
-    it('rename, remove or add a tool; rename a schema; change a recording; minWorkingTests; a comment; --force', async () => {
+    it('rename, remove or add a tool; rename a schema; change a recording; minWorkingTests; a comment; the About; --force', async () => {
+        // The About file is attached to every prompt (an input of every unit); no schema declares it, so no unit
+        // waits on a precondition (see docs/island.md, "Reuse: the inputs key", for what such units do).
         const start: World = {
             minWorkingTests: 3,
+            about: 0,
             schemas: [
                 alpha([
                     ['getA', 'ok'],
@@ -294,7 +301,7 @@ describe('property: any sequence of edits graded in place equals a clean grade a
                 expect(again.asked.map((r) => r.unit)).toEqual([])
                 expect(last.schemas.every((row) => row.result.grading?.unitCounts.graded === 0)).toBe(true)
             }),
-            { numRuns: 20 }
+            { numRuns: 25 }
         )
     }, 600_000)
 })

@@ -276,3 +276,29 @@ describe('units follow the tree (docs/island.md, "Removed nodes")', () => {
         expect(kept.index.summary.removed).toBeUndefined()
     })
 })
+
+describe('the namespace aggregate rests on every schema (02-areas §3.1)', () => {
+    it('IDX-031: with a schema blocked, an older grade of the namespace aggregate is not current (pending), as in a clean grade', async () => {
+        const graded = grading('namespace', '2026-05-31T10:00:00Z', { grade: 'B' })
+        const free = await tool(graded)
+        expect(free.index.namespaceAggregate).toMatchObject({ status: 'stable', grade: 'B' })
+        const blockedTool = {
+            [`${NS_DIR}/prices/summary.json`]: JSON.stringify({
+                schemaHash: PRICES_HASH,
+                perTool: { getFirstPrice: { blocked: true, reason: 'key-gated-missing-server-param', detail: 'set X' } }
+            })
+        }
+        const { index, errors } = await tool({ ...graded, ...blockedTool })
+        expect(index.schemas.prices?.status).toBe('blocked')
+        expect(index.namespaceAggregate).toEqual({
+            status: 'pending',
+            reason: expect.stringMatching(
+                /^IDX-031: Not current: the namespace aggregate rests on every schema, and prices is blocked/
+            )
+        })
+        expect(errors.map((e: { code: string }) => e.code)).toContain('IDX-031')
+        // Without any entry it stays as it was: pending, never graded.
+        const none = await tool(blockedTool)
+        expect(none.index.namespaceAggregate).toMatchObject({ status: 'pending', reason: 'no full grading' })
+    })
+})

@@ -200,6 +200,13 @@ export const ISLAND_CODES = defineCodes({
         '03 ⚠ C13 blockers from summary.json; 04 §8 rule 4 key-gated tools are blocked',
         RUN_NOTICE
     ],
+    'IDX-031': [
+        'warning',
+        'Not current: the namespace aggregate rests on every schema, and {schemas} is blocked; grade it again once ' +
+            'they are not',
+        '02-areas §3.1 an aggregate rests on the units below it; an older grade of it is not current',
+        RUN_NOTICE
+    ],
     'IDX-INFO-001': [
         'info',
         'Rebuild record {path} not used, every file was read: {detail}',
