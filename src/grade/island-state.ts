@@ -3,7 +3,7 @@ import type { Issue } from '../errors/types.js'
 import { importProvider } from '../island/import.js'
 import { writeGrading } from '../island/write-grading.js'
 import { parseJsonText } from '../json/guard.js'
-import { Journal, writeAtomic } from '../store/fs-ops.js'
+import { Journal, listDir, writeAtomic } from '../store/fs-ops.js'
 import { islandName, joinPath, LAYOUT } from '../store/paths.js'
 import {
     SEVERITY,
@@ -18,6 +18,8 @@ import {
 import type { FsPort } from '../ports/types.js'
 import { testRecordsOf, type PretestResult } from '../pretest/data-pretest.js'
 import { redactSecretsDeep } from '../prompts/redact.js'
+import { parseSnapshotFilename } from '../naming/snapshot-filename.js'
+import { fromFileTimestamp, toFileTimestamp } from '../time.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
 import type { ImprovementHint } from '../areas/output.js'
 import type { AreaSidecar } from '../areas/to-entry.js'
@@ -78,12 +80,22 @@ async function readJsonObject(fs: FsPort, path: string): Promise<Obj | null> {
     }
 }
 
-/** A node of `index.json` that stands for a current full grading (graded or stable), as a kept unit. */
+/** What `state.json` says of the entry a node rests on: the judge's hints and the inputs key it was computed from. */
+interface StateOfEntry {
+    readonly hints?: readonly ImprovementHint[]
+    readonly inputsKey: string | null
+}
+
+/**
+ * A node of `index.json` that stands for a current full grading (graded or stable), as a kept unit: only when
+ * `state.json` says its entry was computed from inputs with this very key (a cache, never a source of truth).
+ */
 function keptFromNode(
     node: unknown,
     base: string,
-    hints: ReadonlyMap<string, readonly ImprovementHint[]>,
-    boundTo: string | null
+    states: ReadonlyMap<string, StateOfEntry>,
+    boundTo: string | null,
+    inputsKey: string
 ): KeptUnit | null {
     if (!isObject(node)) return null
     // A veto is terminal (01-model §6.3): a rejected node of this very content is kept as it is.
@@ -91,7 +103,10 @@ function keptFromNode(
     if (!vetoed && node.status !== NODE_STATUS.graded && node.status !== NODE_STATUS.stable) return null
     if (!vetoed && boundTo !== null && node.boundTo !== boundTo) return null
     const ref = typeof node.ref === 'string' ? node.ref : null
-    const improvementHints = ref !== null ? hints.get(ref) : undefined
+    const state = ref !== null ? states.get(ref) : undefined
+    // An entry of other inputs (another recording, option, judge or library), or one no run of this key wrote.
+    if (state === undefined || state.inputsKey !== inputsKey) return null
+    const improvementHints = state.hints
     return {
         aggregateGrade: isAggregateGrade(node.grade) ? node.grade : null,
         rawGrade: isAggregateGrade(node.rawGrade) && node.rawGrade !== 'REJECTED' ? node.rawGrade : null,
@@ -101,21 +116,29 @@ function keptFromNode(
     }
 }
 
-/** The improvement hints of `state.json`, by the entry they came with (its path relative to the namespace folder). */
-function hintsByRef(state: Obj | null): Map<string, readonly ImprovementHint[]> {
-    const out = new Map<string, readonly ImprovementHint[]>()
+/**
+ * The lines of `state.json` by the entry they came with (its path relative to the namespace folder): the improvement
+ * hints and the inputs key.
+ */
+function statesByRef(state: Obj | null): Map<string, StateOfEntry> {
+    const out = new Map<string, StateOfEntry>()
     for (const item of Array.isArray(state?.areas) ? state.areas : []) {
-        if (isObject(item) && typeof item.lastGradingRef === 'string' && Array.isArray(item.improvementHints))
-            out.set(item.lastGradingRef, item.improvementHints as ImprovementHint[])
+        if (!isObject(item) || typeof item.lastGradingRef !== 'string') continue
+        out.set(item.lastGradingRef, {
+            ...(Array.isArray(item.improvementHints) ? { hints: item.improvementHints as ImprovementHint[] } : {}),
+            inputsKey: typeof item.inputsKey === 'string' ? item.inputsKey : null
+        })
     }
     return out
 }
 
 /**
  * The units of one schema — or, with `namespaceUnits`, of the namespace — that the island already
- * holds graded for the current content: their `index.json` node is graded or stable (and, for a
- * schema's units, bound to `schemaHash` with that very snapshot). Failed, missing, blocked, vetoed
- * and outdated units are not kept, so a re-run grades exactly those. An unreadable index keeps nothing.
+ * holds graded for the same inputs: their `index.json` node is graded or stable (and, for a schema's
+ * units, bound to `schemaHash` with that very snapshot), and `state.json` records that its entry was
+ * computed from inputs with key `inputsKey` (inputs-key.ts). Failed, missing, blocked, vetoed, outdated
+ * units and units of other inputs are not kept, so a re-run grades exactly those. An unreadable index,
+ * or no key, keeps nothing.
  */
 export async function keptUnits(
     fs: FsPort,
@@ -123,13 +146,15 @@ export async function keptUnits(
     namespace: string,
     scope:
         | { schemaFolder: string; schemaHash: string; tools: readonly string[] }
-        | { namespaceUnits: readonly string[]; anchorFolder: string }
+        | { namespaceUnits: readonly string[]; anchorFolder: string },
+    inputsKey: string | null
 ): Promise<Map<string, KeptUnit>> {
     const nsDir = joinPath(root.replace(/\/+$/, ''), LAYOUT.providers, namespace)
-    const index = await readJsonObject(fs, joinPath(nsDir, LAYOUT.index))
     const kept = new Map<string, KeptUnit>()
+    if (inputsKey === null) return kept
+    const index = await readJsonObject(fs, joinPath(nsDir, LAYOUT.index))
     if (index === null) return kept
-    const hints = hintsByRef(await readJsonObject(fs, joinPath(nsDir, LAYOUT.state)))
+    const hints = statesByRef(await readJsonObject(fs, joinPath(nsDir, LAYOUT.state)))
     if ('namespaceUnits' in scope) {
         const skills = isObject(index.skills) ? index.skills : {}
         for (const unit of scope.namespaceUnits) {
@@ -143,7 +168,7 @@ export async function keptUnits(
                         : unit.startsWith('namespace-skills/')
                           ? skills[`${scope.anchorFolder}.${unit.slice('namespace-skills/'.length)}`]
                           : undefined
-            const found = keptFromNode(node, nsDir, hints, null)
+            const found = keptFromNode(node, nsDir, hints, null, inputsKey)
             if (found !== null) kept.set(unit, found)
         }
         return kept
@@ -153,12 +178,51 @@ export async function keptUnits(
     if (!isObject(schema) || !isObject(schema.snapshot) || schema.snapshot.hash !== scope.schemaHash) return kept
     const tools = isObject(schema.tools) ? schema.tools : {}
     for (const tool of scope.tools) {
-        const found = keptFromNode(tools[islandName(tool, 'tool') ?? tool], nsDir, hints, scope.schemaHash)
+        const found = keptFromNode(tools[islandName(tool, 'tool') ?? tool], nsDir, hints, scope.schemaHash, inputsKey)
         if (found !== null) kept.set(`single-test/${tool}`, found)
     }
-    const aggregate = keptFromNode(schema.toolsAggregate, nsDir, hints, scope.schemaHash)
+    const aggregate = keptFromNode(schema.toolsAggregate, nsDir, hints, scope.schemaHash, inputsKey)
     if (aggregate !== null) kept.set('tools-aggregate-schema', aggregate)
     return kept
+}
+
+/**
+ * Marks every schema folder of the namespace's island that is not in the tree as removed: its `summary.json` gets
+ * `removedAt` (the time the run saw it gone), everything else in it and in the folder stays (history, nothing deleted).
+ * The index then leaves it out (docs/island.md, "Removed nodes"); a run that grades it again writes a summary without
+ * the mark. Only a run that was given the whole tree may call this. Returns the folders marked now.
+ */
+export async function markRemovedSchemas(
+    fs: FsPort,
+    root: string,
+    namespace: string,
+    present: ReadonlySet<string>,
+    now: string
+): Promise<{ removed: string[]; errors: Issue[] }> {
+    const base = root.replace(/\/+$/, '')
+    const nsDir = joinPath(base, LAYOUT.providers, namespace)
+    const listing = await listDir(fs, nsDir)
+    if (!listing.ok) return { removed: [], errors: [listing.issue] }
+    const folders = (listing.value ?? [])
+        .filter((e) => e.kind === 'directory' && !e.name.startsWith('_') && !e.name.startsWith('.'))
+        .map((e) => e.name)
+        .filter((name) => !present.has(name))
+        .sort()
+    const removed: string[] = []
+    const errors: Issue[] = []
+    for (const folder of folders) {
+        const path = joinPath(nsDir, folder, LAYOUT.summary)
+        const previous = await readJsonObject(fs, path)
+        if (previous !== null && typeof previous.removedAt === 'string') continue
+        const marked = { ...(previous ?? { namespace, schema: folder }), removedAt: now }
+        const written = await writeAtomic(fs, path, JSON.stringify(marked, null, 4) + '\n', {
+            overwrite: true,
+            journal: new Journal(base)
+        })
+        errors.push(...written)
+        if (written.length === 0) removed.push(folder)
+    }
+    return { removed, errors }
 }
 
 /**
@@ -175,19 +239,27 @@ async function writePretestSummary(
     schemaHash: string,
     pretest: PretestResult,
     runtime: GradeOptions['runtime'],
+    tools: readonly string[],
     judgeCalls?: { readonly calls: number; readonly repairs: number }
 ): Promise<Issue[]> {
     const base = root.replace(/\/+$/, '')
     const path = joinPath(base, LAYOUT.providers, namespace, islandName(slug, 'schema') ?? slug, LAYOUT.summary)
     if (!pretest.ran) {
         const previous = await readJsonObject(fs, path)
-        // A live summary of this content holds more than a plan: kept (an older file without `ran` was live).
+        // A live summary of this content holds more than a plan: kept (an older file without `ran` was live), back in
+        // the tree when it was marked removed.
         if (
             previous !== null &&
             previous.ran !== false &&
             (previous.schemaHash === undefined || previous.schemaHash === schemaHash)
-        )
-            return []
+        ) {
+            if (previous.removedAt === undefined) return []
+            const { removedAt: _removedAt, ...present } = previous
+            return writeAtomic(fs, path, JSON.stringify(present, null, 4) + '\n', {
+                overwrite: true,
+                journal: new Journal(base)
+            })
+        }
     }
     const tests = testRecordsOf(pretest.results)
     const summary = {
@@ -198,6 +270,9 @@ async function writePretestSummary(
         checkedAt: pretest.checkedAt,
         minWorkingTests: pretest.minWorkingTests,
         ok: pretest.ok,
+        // The tools of this content (`main.tools`, as the schema names them): a tool folder of the island that is not
+        // among them is history, no longer part of the schema's node (a renamed or removed tool).
+        tools,
         // Which runtime ran the handler tools' tests (its version), when one did.
         ...(Object.values(pretest.tools).some((t) => t.viaRuntime) && runtime !== undefined
             ? {
@@ -249,6 +324,27 @@ interface StateArea {
     /** A provisional unit's grade from deterministic answers alone (never a headline). */
     readonly provisionalGrade?: string | null
     readonly reason?: string
+    /** The inputs key the entry at `lastGradingRef` was computed from (inputs-key.ts): what a later run reuses it by. */
+    readonly inputsKey?: string
+}
+
+/** The inputs keys of a run's units: the schema's own units, and the namespace's. */
+export interface UnitKeys {
+    readonly schema: string | null
+    readonly namespace: string | null
+}
+
+const NAMESPACE_AREAS: ReadonlySet<string> = new Set([
+    'tools-aggregate-namespace',
+    'namespace-description',
+    'namespace-skills',
+    'about-namespace'
+])
+
+/** The inputs key a unit's entry was computed from: its namespace's for a namespace area, else its schema's. */
+export function unitInputsKey(area: string, keys: UnitKeys | undefined): string | null {
+    if (keys === undefined) return null
+    return NAMESPACE_AREAS.has(area) ? keys.namespace : keys.schema
 }
 
 /**
@@ -266,7 +362,8 @@ export async function writeUnitState(
     findings?: {
         readonly schema: string
         readonly items: ReadonlyArray<{ code: string; pointer: string; severity: string; message: string }>
-    }
+    },
+    keys?: UnitKeys
 ): Promise<Issue[]> {
     const base = root.replace(/\/+$/, '')
     const nsDir = joinPath(base, LAYOUT.providers, namespace)
@@ -293,6 +390,7 @@ export async function writeUnitState(
         )
             continue
         const ref = unit.written?.startsWith(nsDir + '/') ? unit.written.slice(nsDir.length + 1) : null
+        const inputsKey = ref !== null ? unitInputsKey(unit.area, keys) : null
         const line: StateArea = {
             area: unit.area,
             target: unit.target,
@@ -302,7 +400,8 @@ export async function writeUnitState(
             improvementHints: sidecar?.improvementHints ?? [],
             lastGradingRef: ref,
             ...(unit.status === UNIT_STATUS.provisional ? { provisionalGrade: unit.aggregateGrade } : {}),
-            ...(unit.reason !== null ? { reason: unit.reason } : {})
+            ...(unit.reason !== null ? { reason: unit.reason } : {}),
+            ...(inputsKey !== null ? { inputsKey } : {})
         }
         areas.set(key(line), line)
         changed = true
@@ -357,6 +456,25 @@ function providerFilesOf(args: {
     ]
 }
 
+/**
+ * A unit whose entry did not reach the island is not graded there: an error with the island's reason, never a grade
+ * the index does not hold (a check then says the run could not verify it).
+ */
+export function markNotWritten(units: UnitResult[], unit: string, issues: readonly Issue[]): void {
+    const at = units.findIndex((u) => u.unit === unit)
+    if (at < 0) return
+    const first = issues.find((e) => e.severity === SEVERITY.error) ?? issues[0]
+    units[at] = {
+        ...(units[at] as UnitResult),
+        status: UNIT_STATUS.error,
+        aggregateGrade: null,
+        rawGrade: null,
+        normalizedScore: null,
+        written: null,
+        reason: `not written into the island: ${first !== undefined ? `${first.code} ${first.message}` : 'the write failed'}`
+    }
+}
+
 /** Each planned entry into the island, secrets redacted: a unit written gets its path, a failed one GRA-016 and why. */
 async function writeEntries(args: {
     fs: FsPort
@@ -382,6 +500,7 @@ async function writeEntries(args: {
                 createIssue('GRA-016', '', { unit: plan.unit, detail: result.errors.map((e) => e.code).join(', ') }),
                 ...result.errors
             )
+            markNotWritten(units, plan.unit, result.errors)
             continue
         }
         if (at >= 0) units[at] = { ...(units[at] as UnitResult), written: result.path }
@@ -423,6 +542,26 @@ async function rollUp(
     }
 }
 
+/**
+ * When the entries of a run are filed: `now`, or the newest snapshot the import just wrote when that one was moved past
+ * `now` (a second run in the same second, a fixed `--now`): an entry filed before the snapshot it grades would read as
+ * outdated (03 §6.1 rule 4).
+ */
+function entriesTime(now: string, imported: Awaited<ReturnType<typeof importProvider>>): string {
+    const files = [
+        ...imported.imported.map((i) => i.file),
+        ...(imported.about !== null ? [imported.about.file] : []),
+        ...imported.skills.map((s) => s.file)
+    ]
+    const stamp = toFileTimestamp(now)
+    let newest: string | null = null
+    for (const file of files) {
+        const ts = parseSnapshotFilename(file)?.timestamp
+        if (ts !== undefined && stamp !== null && ts > stamp && (newest === null || ts > newest)) newest = ts
+    }
+    return newest !== null ? (fromFileTimestamp(newest) ?? now) : now
+}
+
 /** Stage "write": the provider's files, pretest summary, entries and unit state into the island, then the roll-up. */
 export async function writeIsland(args: {
     fs: FsPort
@@ -440,11 +579,37 @@ export async function writeIsland(args: {
     errors: Issue[]
     secrets: readonly string[]
     judgeCalls?: { readonly calls: number; readonly repairs: number }
+    keys?: UnitKeys
 }): Promise<IslandStanding> {
     const { fs, root, now, namespace, slug, schemaHash, options, pretest, entries, units, errors, secrets } = args
-    const imported = await importProvider({ fs, root, now, files: providerFilesOf(args), secrets })
+    // Grading a source is the explicit decision 03 ⚠ C12 asks for: an edit that keeps the schema hash (a comment, a
+    // handler) becomes a new snapshot beside the old one (nothing overwritten), and the entries bound to the old
+    // bytes become outdated.
+    const imported = await importProvider({
+        fs,
+        root,
+        now,
+        files: providerFilesOf(args),
+        secrets,
+        sameHashEdit: 'new-snapshot'
+    })
     errors.push(...imported.errors)
-    if (!imported.status) return { indexPath: null, rollupStatus: null, rollupGrade: null, schemaNode: undefined }
+    if (!imported.status) {
+        // Nothing of this run reached the island: every unit it graded says so (GRA-016), none keeps a grade.
+        for (const { plan } of args.entries) {
+            errors.push(
+                createIssue('GRA-016', '', {
+                    unit: plan.unit,
+                    detail: imported.errors
+                        .filter((e) => e.severity === SEVERITY.error)
+                        .map((e) => e.code)
+                        .join(', ')
+                })
+            )
+            markNotWritten(units, plan.unit, imported.errors)
+        }
+        return { indexPath: null, rollupStatus: null, rollupGrade: null, schemaNode: undefined }
+    }
     const summaryWrite = await writePretestSummary(
         fs,
         root,
@@ -453,10 +618,11 @@ export async function writeIsland(args: {
         schemaHash,
         pretest,
         options.runtime,
+        Object.keys(isObject(args.main.tools) ? args.main.tools : {}),
         args.judgeCalls
     )
     errors.push(...summaryWrite)
-    await writeEntries({ fs, root, now, entries, units, errors, secrets })
+    await writeEntries({ fs, root, now: entriesTime(now, imported), entries, units, errors, secrets })
     // The schema's own findings (structure, spec-strict, security), notes too: what a check compares with a
     // baseline, under the rules of its own config (a note raised to an error by a rule is not new).
     const findings = errors
@@ -468,10 +634,18 @@ export async function writeIsland(args: {
             message: e.message
         }))
     errors.push(
-        ...(await writeUnitState(fs, root, namespace, units, entries, {
-            schema: islandName(slug, 'schema') ?? slug,
-            items: findings
-        }))
+        ...(await writeUnitState(
+            fs,
+            root,
+            namespace,
+            units,
+            entries,
+            {
+                schema: islandName(slug, 'schema') ?? slug,
+                items: findings
+            },
+            args.keys
+        ))
     )
     return rollUp(fs, root, namespace, slug, now, errors)
 }

@@ -4,7 +4,7 @@ import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
 import { listDir, readText, type PortResult } from '../store/fs-ops.js'
-import { joinPath, LAYOUT, normalizeDir } from '../store/paths.js'
+import { islandName, joinPath, LAYOUT, normalizeDir } from '../store/paths.js'
 import { writeGrading } from '../island/write-grading.js'
 import type { CategoricalVeto, GradingEntry } from '../model/types.js'
 import type { FsPort } from '../ports/types.js'
@@ -20,7 +20,9 @@ import { baseName, boundaryIssue, checkGrader, nowOf, questionRows, serverParams
 import { runIsland, withoutIslandPaths } from './run-island.js'
 import { headlineGrade, type SchemaRunContext } from './schema-result.js'
 import { gradeSchemaCore } from './single-schema.js'
-import { keptUnits, writeUnitState } from './island-state.js'
+import { keptUnits, markNotWritten, markRemovedSchemas, writeUnitState } from './island-state.js'
+import { namespaceInputsKey } from './inputs-key.js'
+import { runInputsOf } from './single-schema.js'
 import { namespacePrecondition, runPlans } from './run-plans.js'
 import type {
     EmittedPrompt,
@@ -53,6 +55,12 @@ export type GradeNamespaceOptions = Omit<GradeOptions, 'answers'> & {
      * by default).
      */
     readonly resume?: boolean
+    /**
+     * The schemas given are every schema of the namespace's tree (default: true with `dir`, false with `schemas`): a
+     * schema folder of the island that is not among them is marked removed — its entries stay as history, and it no
+     * longer counts toward the namespace's `index.json` (docs/island.md, "Removed nodes").
+     */
+    readonly complete?: boolean
 }
 
 /** One schema's row: the file, the usual single-schema result, and whether an earlier grading was kept. */
@@ -230,6 +238,7 @@ export async function gradeNamespace(input: {
     if (namespace === null || members.length === 0)
         return hostView({ ...empty(namespace), schemas: rows, ...headline(rows, [], null), errors }, island.host)
 
+    await markRemovedFromTree(input, options, namespace, items, now, errors)
     const scope: NamespaceScope = {
         input,
         options,
@@ -244,8 +253,14 @@ export async function gradeNamespace(input: {
         boundary,
         errors
     }
-    const { ran, veto, secrets } = await gradeNamespaceUnits(scope)
-    const { indexPath, rollupStatus, rollupGrade } = await writeNamespaceUnits(options, namespace, now, ran, errors)
+    const { ran, veto, secrets, inputsKey } = await gradeNamespaceUnits(scope)
+    const { indexPath, rollupStatus, rollupGrade } = await writeNamespaceUnits(
+        options,
+        namespace,
+        now,
+        { ran, inputsKey },
+        errors
+    )
     return hostView(
         redactSecretsDeep(
             {
@@ -269,6 +284,25 @@ export async function gradeNamespace(input: {
     )
 }
 
+/**
+ * Stage "follow the tree": with the whole tree given (`dir`, or `complete`), the island's schema folders not in it are
+ * marked removed.
+ */
+async function markRemovedFromTree(
+    input: NamespaceInput,
+    options: NamespaceRunOptions,
+    namespace: string,
+    items: readonly SchemaItem[],
+    now: string,
+    errors: Issue[]
+): Promise<void> {
+    const complete = options.complete ?? input.dir !== undefined
+    if (!complete) return
+    const present = new Set(items.map((i) => islandName(baseName(i.file), 'schema') ?? baseName(i.file)))
+    const marked = await markRemovedSchemas(options.fs, options.root, namespace, present, now)
+    errors.push(...marked.errors)
+}
+
 /** The input of {@link gradeNamespace}, as the stages read it. */
 type NamespaceInput = Parameters<typeof gradeNamespace>[0]
 /** The options of a namespace run on its island (the host's, or a private in-memory one). */
@@ -276,7 +310,7 @@ type NamespaceRunOptions = GradeNamespaceOptions & GradeOptionsBase & { readonly
 /**
  * The options every schema and the namespace units share: the run's judge and boundary, without the per-schema fields.
  */
-type SharedOptions = Omit<NamespaceRunOptions, 'answers' | 'resume' | 'about' | 'skills'>
+type SharedOptions = Omit<NamespaceRunOptions, 'answers' | 'resume' | 'complete' | 'about' | 'skills'>
 /** A schema to grade: its file (for the row) and how `gradeSingleSchema` reads it. */
 type SchemaItem = { file: string; single: Omit<GradeSingleSchemaInput, 'options' | 'grader'> }
 
@@ -384,6 +418,7 @@ function sharedOptionsOf(options: NamespaceRunOptions, boundary: string | undefi
     const {
         answers: _allAnswers,
         resume: _resume,
+        complete: _complete,
         about: _about,
         skills: _skills,
         boundary: _boundary,
@@ -607,18 +642,44 @@ function namespaceMaterialOf(
 }
 
 /** Stage "namespace units": planned, kept (resume), attached and run once for the whole namespace. */
-async function gradeNamespaceUnits(
-    scope: NamespaceScope
-): Promise<{ ran: Awaited<ReturnType<typeof runPlans>>; veto: CategoricalVeto | null; secrets: string[] }> {
+async function gradeNamespaceUnits(scope: NamespaceScope): Promise<{
+    ran: Awaited<ReturnType<typeof runPlans>>
+    veto: CategoricalVeto | null
+    secrets: string[]
+    inputsKey: string | null
+}> {
     const { options, shared, about, members, namespace, now, grader, answersGiven, boundary, errors } = scope
     const { anchor, serverParams, secrets, veto, aboutDeclared, plans } = namespacePlanOf(scope)
-    // Resume: namespace units the island holds graded for the current content are kept, not asked again.
+    const answers =
+        options.answers !== undefined
+            ? (givenAnswers(options.answers[namespace]) ?? answersFor(options.answers, anchor.slug) ?? {})
+            : undefined
+    const runOptions = { ...shared, ...(about !== undefined ? { about } : {}) } as GradeOptionsBase
+    // The namespace units rest on every schema of the tree (by its inputs key) and on what the run shares.
+    const inputsKey = namespaceInputsKey({
+        ...runInputsOf(
+            {
+                ...runOptions,
+                ...(options.skills !== undefined ? { skills: options.skills } : {}),
+                ...(answers !== undefined ? { answers } : {})
+            },
+            grader,
+            serverParams,
+            () => true
+        ),
+        namespace,
+        members: members.map((m) => ({ schemaFolder: m.schemaFolder, inputsKey: m.inputsKey }))
+    })
+    // Resume: namespace units the island holds graded from the same inputs are kept, not asked again.
     const kept =
         options.resume === true && options.fs !== undefined && options.root !== undefined
-            ? await keptUnits(options.fs, options.root, namespace, {
-                  namespaceUnits: plans.map((p) => p.unit),
-                  anchorFolder: anchor.schemaFolder
-              })
+            ? await keptUnits(
+                  options.fs,
+                  options.root,
+                  namespace,
+                  { namespaceUnits: plans.map((p) => p.unit), anchorFolder: anchor.schemaFolder },
+                  inputsKey
+              )
             : undefined
     const toolList = members
         .map((m) => `${m.slug}: ${Object.keys(isObject(m.main.tools) ? m.main.tools : {}).join(', ')}`)
@@ -635,7 +696,7 @@ async function gradeNamespaceUnits(
             schemaHash: anchor.schemaHash,
             now,
             grader,
-            options: { ...shared, ...(about !== undefined ? { about } : {}) } as GradeOptionsBase,
+            options: runOptions,
             answersGiven,
             attachments,
             serverParams,
@@ -655,15 +716,10 @@ async function gradeNamespaceUnits(
             flagged,
             // Namespace units are answered under the namespace, or (as single-schema answer files have them) under the
             // anchor schema.
-            ...(options.answers !== undefined
-                ? {
-                      answers:
-                          givenAnswers(options.answers[namespace]) ?? answersFor(options.answers, anchor.slug) ?? {}
-                  }
-                : {})
+            ...(answers !== undefined ? { answers } : {})
         }
     )
-    return { ran, veto, secrets }
+    return { ran, veto, secrets, inputsKey }
 }
 
 /** Stage "write and roll up": the namespace entries, `state.json`, then one rebuild of the namespace index. */
@@ -671,22 +727,29 @@ async function writeNamespaceUnits(
     options: NamespaceRunOptions,
     namespace: string,
     now: string,
-    ran: Awaited<ReturnType<typeof runPlans>>,
+    graded: { ran: Awaited<ReturnType<typeof runPlans>>; inputsKey: string | null },
     errors: Issue[]
 ): Promise<{ indexPath: string | null; rollupStatus: RollupStatus | null; rollupGrade: string | null }> {
+    const { ran, inputsKey } = graded
     const fs = options.fs
     const root = options.root.replace(/\/+$/, '')
     for (const { plan, entry } of ran.entries) {
         const written = await writeGrading({ fs, root, target: plan.target, entry, now })
         const at = ran.units.findIndex((u) => u.unit === plan.unit)
-        if (!written.status)
+        if (!written.status) {
             errors.push(
                 createIssue('GRA-016', '', { unit: plan.unit, detail: written.errors.map((e) => e.code).join(', ') }),
                 ...written.errors
             )
-        else if (at >= 0) ran.units[at] = { ...(ran.units[at] as UnitResult), written: written.path }
+            markNotWritten(ran.units, plan.unit, written.errors)
+        } else if (at >= 0) ran.units[at] = { ...(ran.units[at] as UnitResult), written: written.path }
     }
-    errors.push(...(await writeUnitState(fs, root, namespace, ran.units, ran.entries)))
+    errors.push(
+        ...(await writeUnitState(fs, root, namespace, ran.units, ran.entries, undefined, {
+            schema: null,
+            namespace: inputsKey
+        }))
+    )
     const rebuilt = await RebuildIndex.rebuildNamespaceIndex({
         fs,
         namespaceDir: joinPath(root, LAYOUT.providers, namespace),

@@ -65,6 +65,8 @@ export interface SchemaRunContext {
      * skills).
      */
     readonly flagged?: readonly string[]
+    /** The inputs key of the schema's own units (inputs-key.ts); null when it could not be computed. */
+    readonly inputsKey: string | null
 }
 
 /**
@@ -81,6 +83,9 @@ export function resultFromIsland(args: {
     aboutDeclared: boolean
     errors: Issue[]
     node: unknown
+    inputsKey: string | null
+    /** This run's pretest (the evidence the key was computed from). */
+    pretest: SchemaGrading['pretest']
 }): { result: GradeSingleSchemaResult; context: SchemaRunContext } {
     const { id, errors } = args
     const { schemaId, namespace, slug, schemaFolder, schemaHash, serverParams, secrets } = id
@@ -100,12 +105,15 @@ export function resultFromIsland(args: {
         redacted: { serverParams, text: Redact.text({ text: args.schemaText, serverParams }).text ?? '' },
         veto: null,
         stable: isStableGrade(schemaUnit?.aggregateGrade),
-        aboutDeclared: args.aboutDeclared
+        aboutDeclared: args.aboutDeclared,
+        inputsKey: args.inputsKey
     }
     errors.push(
         createIssue('GRA-012', '', {
             unit: schemaId,
-            reason: `kept: the island holds every unit graded for schema hash ${schemaHash}; pass force to grade again`
+            reason:
+                `kept: the island holds every unit graded from the same inputs (schema hash ${schemaHash}, ` +
+                `its tests' evidence, options, judge); pass force to grade again`
         })
     )
     const grading = schemaGradingOf({
@@ -116,7 +124,7 @@ export function resultFromIsland(args: {
         version: args.version,
         units,
         veto: null,
-        pretest: { ran: false, reason: 'kept', ok: false, blocked: [], tests: [] },
+        pretest: args.pretest,
         indexPath: null,
         rollupStatus: null,
         rollupGrade: null,

@@ -13,7 +13,8 @@ import { judgeForRun } from './judge-call.js'
 import { KeyDomain } from '../schema/key-domain.js'
 import { aboutDeclarationIssues, declaredAboutFile } from './about.js'
 import type { GradeSingleSchemaInput, GradeSingleSchemaResult, Judge } from './types.js'
-import { keptUnits, schemaNodeIn, writeIsland, type KeptUnit } from './island-state.js'
+import { keptUnits, schemaNodeIn, writeIsland, type KeptUnit, type UnitKeys } from './island-state.js'
+import { namespaceInputsKey, runtimeInputsOf, schemaInputsKey, type RunInputs } from './inputs-key.js'
 import { namespacePrecondition, runPlans } from './run-plans.js'
 import { isObject } from '../model/object.js'
 import { promptMaterialOf, plansFor } from './prompt-material.js'
@@ -204,19 +205,75 @@ async function openSchema(input: GradeSingleSchemaInput, errors: Issue[]): Promi
     return { start, read, id, tools, schemaText, aboutDeclared }
 }
 
-/** Resume: units whose entry for this content is in the island are kept, not graded (or paid for) again. */
-async function keptFor(opened: OpenedSchema, resumable: boolean): Promise<Map<string, KeptUnit>> {
+/** Resume: units whose entry for the same inputs is in the island are kept, not graded (or paid for) again. */
+async function keptFor(
+    opened: OpenedSchema,
+    resumable: boolean,
+    inputsKey: string | null
+): Promise<Map<string, KeptUnit>> {
     const options = opened.start.island.options
     if (!resumable || options.fs === undefined || options.root === undefined) return new Map<string, KeptUnit>()
     const { namespace, schemaFolder, schemaHash } = opened.id
-    return keptUnits(options.fs, options.root, namespace, { schemaFolder, schemaHash, tools: opened.tools })
+    return keptUnits(options.fs, options.root, namespace, { schemaFolder, schemaHash, tools: opened.tools }, inputsKey)
+}
+
+/** Whether a unit (an answers key) is one of a schema's own: a tool's single-test or the tools aggregate. */
+export const isOwnSchemaUnit = (unit: string): boolean =>
+    unit.startsWith('single-test/') || unit === 'tools-aggregate-schema'
+
+/** What a run shares between its units' keys (inputs-key.ts), with the answers `pick` selects. */
+export function runInputsOf(
+    options: SchemaRunOptions,
+    grader: RunInputs['grader'],
+    serverParams: Readonly<Record<string, string>>,
+    pick: (unit: string) => boolean
+): RunInputs {
+    const answers = isObject(options.answers)
+        ? Object.fromEntries(Object.entries(options.answers).filter(([unit]) => pick(unit)))
+        : undefined
+    return {
+        grader,
+        judgeGiven: typeof options.judge === 'function',
+        ...(answers !== undefined ? { answers } : {}),
+        ...(options.about !== undefined ? { about: options.about } : {}),
+        ...(options.skills !== undefined
+            ? { skills: options.skills.map((s) => ({ name: s.name, text: s.text })) }
+            : {}),
+        runtime: runtimeInputsOf(options.runtime),
+        runtimeTools: options.runtimeTools === 'all' ? 'all' : 'handlers',
+        serverParamNames: Object.keys(serverParams).filter((k) => serverParams[k] !== '')
+    }
+}
+
+/**
+ * The inputs keys of a schema's run: its own units', and (run with its namespace areas) the namespace's, of which it
+ * is the only member.
+ */
+function unitKeysOf(opened: OpenedSchema, pretest: PretestResult, namespaceAreas: boolean): UnitKeys {
+    const { start, id, schemaText } = opened
+    const options = start.island.options
+    const schema = schemaInputsKey({
+        ...runInputsOf(options, start.grader, id.serverParams, isOwnSchemaUnit),
+        schemaHash: id.schemaHash,
+        schemaText,
+        pretest
+    })
+    if (!namespaceAreas) return { schema, namespace: null }
+    const namespace = namespaceInputsKey({
+        ...runInputsOf(options, start.grader, id.serverParams, (unit) => !isOwnSchemaUnit(unit)),
+        namespace: id.namespace,
+        members: [{ schemaFolder: id.schemaFolder, inputsKey: schema }]
+    })
+    return { schema, namespace }
 }
 
 /** A schema whose own units the island holds for this content: its result read back from there, nothing graded. */
 async function resumedRun(
     opened: OpenedSchema,
     kept: ReadonlyMap<string, KeptUnit>,
-    errors: Issue[]
+    errors: Issue[],
+    inputsKey: string | null,
+    pretest: PretestResult
 ): Promise<SchemaRun> {
     const { start, read, id, tools, schemaText, aboutDeclared } = opened
     const island = start.island
@@ -230,7 +287,15 @@ async function resumedRun(
         kept,
         aboutDeclared,
         errors,
-        node
+        node,
+        inputsKey,
+        pretest: {
+            ran: pretest.ran,
+            reason: pretest.reason,
+            ok: pretest.ok,
+            blocked: pretest.blocked,
+            tests: testRecordsOf(pretest.results)
+        }
     })
     return { result: island.finish(fromIsland.result), context: fromIsland.context, resumed: true }
 }
@@ -295,7 +360,12 @@ async function judgeUnits(args: {
 }
 
 /** What a namespace run needs of this schema once its units are graded. */
-function runContextOf(opened: OpenedSchema, veto: CategoricalVeto | null, judged: JudgedUnits): SchemaRunContext {
+function runContextOf(
+    opened: OpenedSchema,
+    veto: CategoricalVeto | null,
+    judged: JudgedUnits,
+    inputsKey: string | null
+): SchemaRunContext {
     const { id, read, schemaText, aboutDeclared } = opened
     const { schemaId, namespace, slug, schemaFolder, schemaHash, version, serverParams } = id
     const schemaUnit = judged.ran.units.find((u) => u.area === 'tools-aggregate-schema')
@@ -312,7 +382,8 @@ function runContextOf(opened: OpenedSchema, veto: CategoricalVeto | null, judged
         veto,
         stable: isStableGrade(schemaUnit?.aggregateGrade),
         aboutDeclared,
-        flagged: judged.material.flagged
+        flagged: judged.material.flagged,
+        inputsKey
     }
 }
 
@@ -321,6 +392,7 @@ async function writeAndRollUp(
     opened: OpenedSchema,
     answered: DeterministicStage,
     judged: JudgedUnits,
+    keys: UnitKeys,
     errors: Issue[]
 ): Promise<SchemaRun> {
     const { start, read, id, schemaText } = opened
@@ -344,10 +416,11 @@ async function writeAndRollUp(
         units,
         errors,
         secrets,
-        judgeCalls
+        judgeCalls,
+        keys
     })
     const { indexPath, rollupStatus, rollupGrade, schemaNode } = written
-    const context = runContextOf(opened, veto, judged)
+    const context = runContextOf(opened, veto, judged, keys.schema)
     const { ran, reason, ok, blocked } = pretest
     const grading = {
         ...schemaGradingOf({
@@ -384,10 +457,8 @@ async function gradeSchemaInner(
             resumed: false
         }
     }
-    const kept = await keptFor(opened, scope.resumable === true)
-    // A vetoed schema runs again (its veto must reach the namespace units) but writes no new veto entry.
-    if (!scope.namespaceAreas && allOwnUnitsKept(opened.tools, kept)) return resumedRun(opened, kept, errors)
     const { start, read, id, aboutDeclared } = opened
+    // The pretest runs first: the evidence it gathers is an input of every unit (a changed recording is a change).
     const answered = await answerDeterministic({
         input,
         read,
@@ -398,6 +469,11 @@ async function gradeSchemaInner(
         aboutDeclared,
         errors
     })
+    const keys = unitKeysOf(opened, answered.pretest, scope.namespaceAreas)
+    const kept = await keptFor(opened, scope.resumable === true, keys.schema)
+    // A vetoed schema runs again (its veto must reach the namespace units) but writes no new veto entry.
+    if (!scope.namespaceAreas && allOwnUnitsKept(opened.tools, kept))
+        return resumedRun(opened, kept, errors, keys.schema, answered.pretest)
     const judged = await judgeUnits({ input, opened, answered, kept, namespaceAreas: scope.namespaceAreas, errors })
-    return writeAndRollUp(opened, answered, judged, errors)
+    return writeAndRollUp(opened, answered, judged, keys, errors)
 }

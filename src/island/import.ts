@@ -246,6 +246,8 @@ interface WriteContext {
     readonly now: unknown
     readonly journal: Journal
     readonly notes: Issue[]
+    /** An edit of a schema that keeps its hash but not its bytes: refused (SNP-004) or a new snapshot. */
+    readonly sameHashEdit: 'conflict' | 'new-snapshot'
 }
 
 /** What the import placed in the island. */
@@ -546,7 +548,8 @@ async function placeArtefacts(
             text: g.file.text,
             hash: g.hash,
             now,
-            journal
+            journal,
+            sameHashEdit: ctx.sameHashEdit
         })
         if (snap.file === null) return { placed: null, problems: snap.errors }
         notes.push(...snap.errors)
@@ -598,7 +601,8 @@ async function placeArtefacts(
  * 2. gate each schema (plain JSON `main`, namespace, name, tools; invalid ⇒ not imported, IMP-002);
  * 3. assert one namespace (IMP-005 aborts);
  * 4. snapshot each schema beside its older versions (new hash ⇒ new file, same ⇒ skip, same hash
- *    but other bytes ⇒ SNP-004 aborts);
+ *    but other bytes ⇒ SNP-004 aborts, or with `sameHashEdit: 'new-snapshot'` a new snapshot beside
+ *    the old, SNP-INFO-002: the explicit decision 03 ⚠ C12 asks for, which grading a source makes);
  * 5. normalise: tool folders, the About (`resources/<name>` ⇒ `resources/about/<ns>-about--…md`),
  *    skills (`skills/<skill>.mjs` ⇒ `<schema>/skills/<skill>/`, placed per 03 ⚠ C3, IMP-012);
  * 6. rebuild `providers/<ns>/index.json`.
@@ -619,6 +623,7 @@ export async function importProvider(input: {
     trustedLoader?: unknown
     secrets?: readonly string[]
     concurrency?: number
+    sameHashEdit?: 'conflict' | 'new-snapshot'
 }): Promise<ImportResult> {
     const { args, errors: argErrors } = checkImportArgs(input)
     if (args === null) return failImport(argErrors)
@@ -661,7 +666,14 @@ export async function importProvider(input: {
     const abort = async (problems: Issue[]): Promise<ImportResult> =>
         failImport([...hardErrors, ...problems, ...(await rollback(fs, journal))], ns)
     const { placed, problems } = await placeArtefacts(
-        { fs, nsDir, now: input.now, journal, notes },
+        {
+            fs,
+            nsDir,
+            now: input.now,
+            journal,
+            notes,
+            sameHashEdit: input.sameHashEdit === 'new-snapshot' ? 'new-snapshot' : 'conflict'
+        },
         ns,
         gated,
         aboutPlan,

@@ -65,7 +65,8 @@ export class SourceSnapshot {
      * Stores `text` as the newest snapshot of `name` in `dir`.
      * - The newest snapshot already has this hash and these bytes ⇒ no-op (`created: false`).
      * - Any snapshot has this hash but other bytes ⇒ SNP-004 conflict (03 ⚠ C12: a handler-only edit
-     *   keeps the schema hash), nothing written.
+     *   keeps the schema hash), nothing written; with `sameHashEdit: 'new-snapshot'` a new snapshot
+     *   beside it instead (SNP-INFO-002), never an overwrite.
      * - Only an older snapshot holds these bytes (the source was reverted) ⇒ copied again as the
      *   newest (SNP-INFO-001), so the newest snapshot always equals the current source.
      * - Otherwise a new file; its timestamp is `now`, advanced past the newest one when needed.
@@ -92,6 +93,11 @@ export class SourceSnapshot {
         hash?: unknown
         now?: unknown
         journal?: Journal
+        /**
+         * What an edit that keeps the hash but not the bytes does: `conflict` (default) refuses it (SNP-004);
+         * `new-snapshot` is the explicit decision 03 ⚠ C12 asks for: a new snapshot beside the old (SNP-INFO-002).
+         */
+        sameHashEdit?: 'conflict' | 'new-snapshot'
     }): Promise<SnapshotCreateResult> {
         const fail = (errors: Issue[]): SnapshotCreateResult => ({
             file: null,
@@ -113,17 +119,25 @@ export class SourceSnapshot {
         const ofThisSource = (parts: SnapshotFilenameParts): boolean => parts.name === name && parts.ext === ext
         const same = sortSnapshots(parseListing(listing.value ?? [], ofThisSource))
         const notes: Issue[] = []
+        // Snapshots of this hash whose bytes differ (03 ⚠ C12), and those holding exactly these bytes.
+        const differing: SnapshotInfo[] = []
+        const equal: SnapshotInfo[] = []
         for (const s of same.filter((s) => s.hash === hash)) {
             const existing = await readText(fs, joinPath(dir, s.file))
             if (!existing.ok) return fail([existing.issue])
-            if (existing.value !== text) return fail([createIssue('SNP-004', '/text', { file: s.file, hash })])
+            if (existing.value === text) equal.push(s)
+            else if (input.sameHashEdit !== 'new-snapshot')
+                return fail([createIssue('SNP-004', '/text', { file: s.file, hash })])
+            else differing.push(s)
         }
         const newest = same[same.length - 1]
-        if (newest !== undefined && newest.hash === hash) {
+        if (newest !== undefined && equal.includes(newest)) {
             return { file: newest.file, path: joinPath(dir, newest.file), hash, created: false, errors: [] }
         }
-        const older = same.find((s) => s.hash === hash)
+        const older = equal[0]
         if (older !== undefined) notes.push(createIssue('SNP-INFO-001', '/text', { file: older.file }))
+        else if (differing[0] !== undefined)
+            notes.push(createIssue('SNP-INFO-002', '/text', { file: differing[differing.length - 1]?.file, hash }))
         const ts = monotonicStamp(
             stamp,
             same.map((s) => s.timestamp)

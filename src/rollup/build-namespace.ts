@@ -278,6 +278,8 @@ interface NamespaceParts {
     readonly versions: { scoringSystem: string[]; gradingSystem: string[] }
     readonly blockers: Blocker[]
     readonly previous: Previous
+    /** The schema folders marked removed from the tree, by name (listed in `summary.removed` when there are some). */
+    readonly removed: readonly string[]
 }
 
 function assembleNamespaceIndex(parts: NamespaceParts): NamespaceIndex {
@@ -307,7 +309,8 @@ function assembleNamespaceIndex(parts: NamespaceParts): NamespaceIndex {
             description: description.status,
             skills: skillNodes.filter((n) => n.status === NODE_STATUS.graded || n.status === NODE_STATUS.stable).length,
             scoringSystem: parts.versions.scoringSystem,
-            gradingSystem: parts.versions.gradingSystem
+            gradingSystem: parts.versions.gradingSystem,
+            ...(parts.removed.length > 0 ? { removed: [...parts.removed].sort() } : {})
         },
         about,
         description,
@@ -317,6 +320,31 @@ function assembleNamespaceIndex(parts: NamespaceParts): NamespaceIndex {
         blockers: parts.blockers,
         ...(lock !== undefined ? { lockSnapshot: lock } : {})
     }
+}
+
+/**
+ * The namespace aggregate rests on every schema (02-areas §3.1): while one is blocked, an older grade of the aggregate
+ * is not current — a run grading the namespace now cannot grade it (blocked by precondition) and writes no entry — so
+ * its node is pending (IDX-031), as in an island graded clean. Only a graded or stable node changes.
+ */
+function aggregateOverBlocked(
+    aggregate: ReturnType<typeof deriveLeaf>,
+    schemaNodes: ReadonlyArray<readonly [string, SchemaNode]>,
+    sink: RollupSink
+): IndexNode {
+    const node = aggregate.node
+    const blocked = schemaNodes.filter(([, n]) => n.status === NODE_STATUS.blocked).map(([name]) => name)
+    if (blocked.length === 0 || (node.status !== NODE_STATUS.graded && node.status !== NODE_STATUS.stable)) return node
+    const issue = createIssue('IDX-031', '/listing/gradings', { schemas: blocked.join(', ') })
+    sink.errors.push(issue)
+    const at = aggregate.used === null ? -1 : sink.used.indexOf(aggregate.used)
+    if (at >= 0) sink.used.splice(at, 1)
+    return { status: NODE_STATUS.pending, reason: reasonText(issue) }
+}
+
+/** Whether a schema's `summary.json` marks it removed from the tree (`removedAt`, written by a whole-tree run). */
+export function isRemovedSchema(summary: unknown): boolean {
+    return isObject(summary) && typeof summary.removedAt === 'string'
 }
 
 /**
@@ -335,7 +363,11 @@ export function buildNamespaceIndex(input: { listing?: unknown; previousIndex?: 
     const ns = listing.namespace
     const previous = usablePrevious(input.previousIndex, 'namespace', ns, errors)
     const sink = rollupSink(errors)
-    const schemas = validNamed(arr(listing.schemas), 'schema', '/listing/schemas', errors)
+    const named = validNamed(arr(listing.schemas), 'schema', '/listing/schemas', errors)
+    // A schema gone from the tree (its summary.json says when it was seen gone) is history: its folder, snapshots and
+    // entries stay, it no longer counts toward any node, the rollup or the summary (docs/island.md, "Removed nodes").
+    const schemas = named.filter(({ item }) => !isRemovedSchema(item.summary))
+    const removed = named.filter(({ item }) => isRemovedSchema(item.summary)).map(({ item }) => String(item.name))
     const about = namespaceAbout(ns, schemas, previous, sink)
     // Description and namespace aggregate share the namespace's own _gradings/ and are bound by time to the newest
     // schema snapshot.
@@ -371,6 +403,7 @@ export function buildNamespaceIndex(input: { listing?: unknown; previousIndex?: 
     })
     takeDerived(sink, aggregate)
     const { schemaNodes, toolNodes } = schemaNodesOf(schemas, previous, sink)
+    const namespaceAggregate = aggregateOverBlocked(aggregate, schemaNodes, sink)
     const versions = takeVersions(sink)
     const index = assembleNamespaceIndex({
         namespace: ns,
@@ -378,12 +411,13 @@ export function buildNamespaceIndex(input: { listing?: unknown; previousIndex?: 
         about,
         description: description.node,
         skills,
-        aggregate: aggregate.node,
+        aggregate: namespaceAggregate,
         schemaNodes,
         toolNodes,
         versions,
         blockers: sink.blockers,
-        previous
+        previous,
+        removed
     })
     return { index, errors }
 }

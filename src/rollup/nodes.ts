@@ -448,7 +448,7 @@ export function buildSchemaNode(schema: SchemaListing, ctx: SchemaContext): Sche
             })
         )
     }
-    const { tools, blockers, used } = toolLeaves(schema, ctx, binding, issues)
+    const { tools, blockers, used } = toolLeaves(schema, ctx, binding, currentTools(schema.summary, snapshot), issues)
     const aggFolder = `${ctx.refBase}/_gradings`
     const aggByArea = digestFolder(
         schema.gradings,
@@ -483,6 +483,7 @@ function toolLeaves(
     schema: SchemaListing,
     ctx: SchemaContext,
     binding: Binding,
+    current: ReadonlySet<string> | null,
     issues: Issue[]
 ): {
     tools: Array<[string, IndexNode]>
@@ -493,6 +494,8 @@ function toolLeaves(
     const blockers: Blocker[] = []
     const used: GradingFacts[] = []
     for (const { item: tool, index } of toolsOf(schema, ctx.listingPath, issues)) {
+        // A tool the current content no longer has (renamed or removed) is history: its folder stays, its node goes.
+        if (current !== null && !current.has(tool.name)) continue
         const folder = `${ctx.refBase}/tools/${tool.name}/_gradings`
         const listingAt = `${ctx.listingPath}/tools/${index}/gradings`
         const byArea = digestFolder(tool.gradings ?? [], ['single-test'], listingAt, folder, issues)
@@ -533,6 +536,18 @@ function schemaNodeOf(
         toolsAggregate: aggregate,
         tools: Object.fromEntries(tools)
     }
+}
+
+/**
+ * The tools of the schema's current content, by island name: `summary.json`'s `tools` when the summary is of the
+ * newest snapshot's hash (every grading run writes it so); null when unknown (no summary, one of other content or of
+ * an older library): then every tool folder counts, as before.
+ */
+export function currentTools(summary: unknown, snapshot: { hash: string } | null): ReadonlySet<string> | null {
+    if (!isObject(summary) || snapshot === null || summary.schemaHash !== snapshot.hash) return null
+    const tools = summary.tools
+    if (!Array.isArray(tools) || !tools.every((t) => typeof t === 'string')) return null
+    return new Set(tools.map((t: string) => islandName(t, 'tool') ?? t))
 }
 
 /**

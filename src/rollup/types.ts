@@ -219,6 +219,8 @@ export interface NamespaceSummary {
     /** Distinct versions of the entries behind graded/stable nodes (⚠ C18). */
     readonly scoringSystem: readonly string[]
     readonly gradingSystem: readonly string[]
+    /** Schema folders removed from the tree (history, counted nowhere); absent when there is none. */
+    readonly removed?: readonly string[]
 }
 
 /** Live counters of a selection index. */

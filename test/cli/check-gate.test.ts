@@ -280,6 +280,48 @@ describe('check: baselines follow the tree', () => {
         }
     )
 
+    it('a renamed tool passes, graded in place into a copy of the baseline island: no ghost of the old name (issue 43)', async () => {
+        const pr = await tree('renamed-tool', {
+            'openmeteo/forecast.mjs': (s) => s.replaceAll('getCurrentWeather', 'getCurrentConditions')
+        })
+        const island = join(dir, 'renamed-island')
+        await rm(island, { recursive: true, force: true })
+        await cp(join(dir, 'baseline'), island, { recursive: true })
+        const args = ['check', join(pr, 'openmeteo'), '--baseline', join(dir, 'baseline'), '--island', island]
+        const out = io()
+        expect(await run([...args, ...judge('good.mjs'), ...offline(), '--json'], out)).toBe(0)
+        const parsed = JSON.parse(out.out()) as {
+            passed: boolean
+            schemas: Array<{ schemaId: string; verdict: string; unverified: string | null }>
+        }
+        expect(parsed.passed).toBe(true)
+        expect(parsed.schemas.find((s) => s.schemaId === 'openmeteo.forecast')).toMatchObject({
+            verdict: 'ok',
+            unverified: null
+        })
+        const index = JSON.parse(await readFile(join(island, 'providers', 'openmeteo', 'index.json'), 'utf8'))
+        expect(Object.keys(index.schemas.forecast.tools).sort()).toEqual(['getCurrentConditions', 'getHourlyForecast'])
+    })
+
+    it("a renamed schema file passes; graded in place, the namespace's index.json lists the new name only, the old stays as history", async () => {
+        const pr = await tree('renamed-schema', { 'quakefeed/events2.mjs': () => null })
+        await cp(join(dir, 'base', 'quakefeed', 'events2.mjs'), join(pr, 'quakefeed', 'quakes.mjs'))
+        const island = join(dir, 'renamed-schema-island')
+        await rm(island, { recursive: true, force: true })
+        await cp(join(dir, 'baseline'), island, { recursive: true })
+        const out = io()
+        const args = ['check', join(pr, 'quakefeed'), '--baseline', join(dir, 'baseline'), '--island', island]
+        expect(await run([...args, ...judge('good.mjs'), ...offline()], out)).toBe(0)
+        expect(out.out()).toMatch(/quakefeed\.events2\s+-\s+\S+\s+removed\s+removed/)
+        const index = JSON.parse(await readFile(join(island, 'providers', 'quakefeed', 'index.json'), 'utf8'))
+        expect(Object.keys(index.schemas).sort()).toEqual(['events', 'quakes'])
+        expect(index.summary.removed).toEqual(['events2'])
+        const summary = JSON.parse(
+            await readFile(join(island, 'providers', 'quakefeed', 'events2', 'summary.json'), 'utf8')
+        )
+        expect(summary.removedAt).toBe(now)
+    })
+
     it('a baseline whose index cannot be read stops the check before grading (exit 2), naming the index', async () => {
         const broken = join(dir, 'broken-island')
         await mkdir(join(broken, 'providers', 'openmeteo'), { recursive: true })

@@ -92,7 +92,7 @@ describe('flowmcp-grading grade <tree> --judge-command', () => {
             again
         )
         expect(again.out()).toMatch(/openmeteo\.forecast\s+3\/3\s+B \d\.\d\d\s+B\s+stable · kept 3, graded 0/)
-        expect(again.out()).toContain('units kept from the island (graded before for the same content), 0 graded now')
+        expect(again.out()).toContain('units kept from the island (graded before from the same inputs), 0 graded now')
     })
 
     it('refuses --judge-command without --judge-model, and a harness the spec does not allow, before grading (exit 2)', async () => {

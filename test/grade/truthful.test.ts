@@ -201,35 +201,42 @@ describe('a re-run grades exactly the units without an entry for the current con
         expect(calls).toBeGreaterThan(0)
     })
 
-    it('keeps nothing from an unreadable or foreign index', async () => {
+    it('keeps nothing from an unreadable or foreign index, nor an entry of other inputs', async () => {
         const fs = createMemoryFs()
         await fs.mkdir('/island')
         await fs.mkdir('/island/providers')
         await fs.mkdir('/island/providers/x')
         await fs.writeFile('/island/providers/x/index.json', '{ not json')
+        const key = 'sha256:' + 'a'.repeat(64)
         expect(
-            (await keptUnits(fs, '/island', 'x', { schemaFolder: 's', schemaHash: 'aaaaaaaa', tools: ['t'] })).size
+            (await keptUnits(fs, '/island', 'x', { schemaFolder: 's', schemaHash: 'aaaaaaaa', tools: ['t'] }, key)).size
         ).toBe(0)
+        const ref = 's/_gradings/tools-aggregate-schema--2026-01-01T00-00-00Z.json'
         await fs.writeFile(
             '/island/providers/x/index.json',
             JSON.stringify({
                 schemas: {
                     s: {
                         snapshot: { hash: 'bbbbbbbb' },
-                        toolsAggregate: { status: 'stable', grade: 'B', boundTo: 'bbbbbbbb' },
+                        toolsAggregate: { status: 'stable', grade: 'B', boundTo: 'bbbbbbbb', ref },
                         tools: {}
                     }
                 }
             })
         )
-        expect(
-            (await keptUnits(fs, '/island', 'x', { schemaFolder: 's', schemaHash: 'aaaaaaaa', tools: [] })).size
-        ).toBe(0)
-        expect(
-            (await keptUnits(fs, '/island', 'x', { schemaFolder: 's', schemaHash: 'bbbbbbbb', tools: [] })).get(
-                'tools-aggregate-schema'
-            )
-        ).toMatchObject({ aggregateGrade: 'B' })
+        const scope = { schemaFolder: 's', schemaHash: 'bbbbbbbb', tools: [] }
+        // No state.json line says which inputs the entry was computed from: nothing is reused.
+        expect((await keptUnits(fs, '/island', 'x', scope, key)).size).toBe(0)
+        await fs.writeFile(
+            '/island/providers/x/state.json',
+            JSON.stringify({ areas: [{ area: 'tools-aggregate-schema', lastGradingRef: ref, inputsKey: key }] })
+        )
+        expect((await keptUnits(fs, '/island', 'x', { ...scope, schemaHash: 'aaaaaaaa' }, key)).size).toBe(0)
+        expect((await keptUnits(fs, '/island', 'x', scope, 'sha256:' + 'b'.repeat(64))).size).toBe(0)
+        expect((await keptUnits(fs, '/island', 'x', scope, null)).size).toBe(0)
+        expect((await keptUnits(fs, '/island', 'x', scope, key)).get('tools-aggregate-schema')).toMatchObject({
+            aggregateGrade: 'B'
+        })
     })
 })
 

@@ -73,6 +73,40 @@ describe('SourceSnapshot.create', () => {
         expect(Object.keys(fs.dump().files)).toHaveLength(1)
     })
 
+    it("with sameHashEdit: 'new-snapshot', an edit that keeps the hash is a new snapshot beside the old (⚠ C12 decided, SNP-INFO-002)", async () => {
+        const fs = createMemoryFs()
+        const first = 'export const main = {}\n'
+        const edited = '// a comment\nexport const main = {}\n'
+        const args = {
+            fs,
+            dir: DIR,
+            name: 'prices',
+            ext: 'mjs',
+            hash: '0000000a',
+            sameHashEdit: 'new-snapshot'
+        } as const
+        await SourceSnapshot.create({ ...args, text: first, now: NOW })
+        const edit = await SourceSnapshot.create({ ...args, text: edited, now: NOW })
+        expect(edit).toMatchObject({
+            created: true,
+            file: 'prices--2026-05-30T19-44-24Z--0000000a.mjs',
+            errors: [{ code: 'SNP-INFO-002' }, { code: 'ISL-INFO-001' }]
+        })
+        // The old bytes stay; the newest snapshot is the source.
+        const files = fs.dump().files
+        expect(Object.values(files).sort()).toEqual([edited, first].sort())
+        // The same bytes again: nothing new. Back to the first bytes: copied again as the newest (SNP-INFO-001).
+        expect(await SourceSnapshot.create({ ...args, text: edited, now: '2026-06-01T00:00:00Z' })).toMatchObject({
+            created: false,
+            file: edit.file
+        })
+        const back = await SourceSnapshot.create({ ...args, text: first, now: '2026-06-01T00:00:00Z' })
+        expect(back).toMatchObject({ created: true, errors: [{ code: 'SNP-INFO-001' }] })
+        // Without the decision the conflict stands.
+        const refused = await SourceSnapshot.create({ ...args, sameHashEdit: 'conflict', text: 'other', now: NOW })
+        expect(refused).toMatchObject({ file: null, errors: [{ code: 'SNP-004' }] })
+    })
+
     it('writes a new hash beside the old snapshot, never over it', async () => {
         const fs = createMemoryFs()
         await SourceSnapshot.create({ fs, dir: DIR, name: 'prices', ext: 'mjs', text: 'A', hash: '0000000a', now: NOW })

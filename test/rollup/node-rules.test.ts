@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { NODE_STATUSES } from '../../src/catalogue.js'
 import { makeEntry } from '../island/support.js'
-import { baseNamespace, grading, gradingPath, NS_DIR, PRICES_HASH, rebuildNs } from './support.js'
+import { baseNamespace, grading, gradingPath, NS_DIR, PRICES_HASH, PRICES_TS, rebuildNs } from './support.js'
 
 const tool = async (files: Record<string, string>, previousIndex?: unknown) => {
     const all = {
@@ -243,5 +243,62 @@ describe('leaf node derivation (03 §6.1, first match wins)', () => {
             ...Object.values(index.schemas).flatMap((s) => [s, s.toolsAggregate, ...Object.values(s.tools)])
         ]
         for (const n of nodes) expect(NODE_STATUSES).toContain(n.status)
+    })
+})
+
+describe('units follow the tree (docs/island.md, "Removed nodes")', () => {
+    const summary = (extra: Record<string, unknown>): Record<string, string> => ({
+        [`${NS_DIR}/prices/summary.json`]: JSON.stringify({ namespace: 'defillama', schema: 'prices', ...extra })
+    })
+
+    it('a tool folder the current content no longer has (summary.json of the newest hash) is history, not a node', async () => {
+        const { index } = await tool(summary({ schemaHash: PRICES_HASH, tools: ['getFirstPrice'] }))
+        expect(Object.keys(index.schemas.prices?.tools ?? {})).toEqual(['getFirstPrice'])
+        expect(index.summary.tools).toBe(1)
+        // Every tool folder counts when the summary is of other content, or names no tools (an older library's).
+        const other = await tool(summary({ schemaHash: 'ffffffff', tools: ['getFirstPrice'] }))
+        expect(Object.keys(other.index.schemas.prices?.tools ?? {})).toEqual(['getFirstPrice', 'getLastPrice'])
+        const older = await tool(summary({ schemaHash: PRICES_HASH }))
+        expect(Object.keys(older.index.schemas.prices?.tools ?? {})).toEqual(['getFirstPrice', 'getLastPrice'])
+    })
+
+    it('a schema whose summary.json says removedAt counts nowhere: no node, no tools, named in summary.removed', async () => {
+        const { index } = await tool({
+            ...summary({ schemaHash: PRICES_HASH, removedAt: '2026-05-31T12:00:00Z' }),
+            [`${NS_DIR}/coins/schema/coins--${PRICES_TS}--0000000c.mjs`]: 'export const main = {}\n'
+        })
+        expect(Object.keys(index.schemas)).toEqual(['coins'])
+        expect(index.summary).toMatchObject({ schemas: 1, tools: 0, removed: ['prices'] })
+        expect(JSON.stringify(index.blockers)).not.toContain('prices')
+        // A removedAt that is not a string marks nothing.
+        const kept = await tool(summary({ schemaHash: PRICES_HASH, removedAt: true }))
+        expect(Object.keys(kept.index.schemas)).toEqual(['prices'])
+        expect(kept.index.summary.removed).toBeUndefined()
+    })
+})
+
+describe('the namespace aggregate rests on every schema (02-areas §3.1)', () => {
+    it('IDX-031: with a schema blocked, an older grade of the namespace aggregate is not current (pending), as in a clean grade', async () => {
+        const graded = grading('namespace', '2026-05-31T10:00:00Z', { grade: 'B' })
+        const free = await tool(graded)
+        expect(free.index.namespaceAggregate).toMatchObject({ status: 'stable', grade: 'B' })
+        const blockedTool = {
+            [`${NS_DIR}/prices/summary.json`]: JSON.stringify({
+                schemaHash: PRICES_HASH,
+                perTool: { getFirstPrice: { blocked: true, reason: 'key-gated-missing-server-param', detail: 'set X' } }
+            })
+        }
+        const { index, errors } = await tool({ ...graded, ...blockedTool })
+        expect(index.schemas.prices?.status).toBe('blocked')
+        expect(index.namespaceAggregate).toEqual({
+            status: 'pending',
+            reason: expect.stringMatching(
+                /^IDX-031: Not current: the namespace aggregate rests on every schema, and prices is blocked/
+            )
+        })
+        expect(errors.map((e: { code: string }) => e.code)).toContain('IDX-031')
+        // Without any entry it stays as it was: pending, never graded.
+        const none = await tool(blockedTool)
+        expect(none.index.namespaceAggregate).toMatchObject({ status: 'pending', reason: 'no full grading' })
     })
 })

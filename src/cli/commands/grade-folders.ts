@@ -50,7 +50,8 @@ export async function gradeFolders(
     groups: ReadonlyMap<string, readonly string[]>,
     setup: GradingSetup,
     options: GradeCommandOptions,
-    io: CliIo
+    io: CliIo,
+    whole: (dir: string) => boolean = () => false
 ): Promise<GradedFolders> {
     const dirs = [...groups.keys()].sort()
     const tree: Array<GradedFolder | undefined> = new Array(dirs.length)
@@ -69,7 +70,11 @@ export async function gradeFolders(
             const dir = dirs[index] as string
             const schemas = groups.get(dir) ?? []
             const about = await aboutBeside(schemas)
-            const result = await gradeNamespace(namespaceInput(schemas, about, setup, options, io, signal))
+            const input = namespaceInput(schemas, about, setup, options, io, signal)
+            // A folder named whole: an island schema not among its files has left the tree.
+            const result = await gradeNamespace(
+                whole(dir) ? { ...input, options: { ...input.options, complete: true } } : input
+            )
             tree[index] = { dir, result }
             done += 1
             showProgress(io, result.namespace ?? dir.split('/').pop() ?? dir, done, dirs.length)

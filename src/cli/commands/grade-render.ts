@@ -332,7 +332,7 @@ function legendLines(
                 0
             )
         out.push(
-            `resumed: ${kept} units kept from the island (graded before for the same content), ${filled} ` +
+            `resumed: ${kept} units kept from the island (graded before from the same inputs), ${filled} ` +
                 `graded now; --force grades everything again.\n`
         )
     }

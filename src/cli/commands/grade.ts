@@ -1,6 +1,7 @@
 // `grade`: grades schema files namespace by namespace and prints one row per schema. `runGrading`
 // (shared with `check`) reads as its stages: find the files, read the answers, build the judge, the
 // network and the runtime, grade the folders, write the recordings, say what an interrupt skipped.
+import { stat } from 'node:fs/promises'
 import { runBoundary } from '../../injection/boundary.js'
 import { JudgeCost, type GradeNamespaceResult, type HttpPort, type Recording } from '../../index.js'
 import { UNIT_STATUS } from '../../model/constants.js'
@@ -160,7 +161,7 @@ export async function runGrading(
         boundary,
         runtime: runtime.port
     }
-    const graded = await gradeFolders(groupByFolder(files), setup, options, io)
+    const graded = await gradeFolders(groupByFolder(files), setup, options, io, await wholeFolders(paths, io))
     if (
         network.recorder !== null &&
         !(await writeRecordings(network.recorder.recordings(), absolute(options.record as string, io.cwd), io, command))
@@ -181,6 +182,20 @@ export async function runGrading(
         interrupted: graded.aborted ? skipped : null,
         notStarted
     }
+}
+
+/**
+ * The folders named as folders (each with the folders under it): their schema files are the whole tree there, so an
+ * island schema that is not among them has left it (marked removed). A folder of files named one by one is not whole.
+ */
+async function wholeFolders(paths: readonly string[], io: CliIo): Promise<(dir: string) => boolean> {
+    const folders: string[] = []
+    for (const p of paths) {
+        const path = absolute(p, io.cwd)
+        const info = await stat(path).catch(() => null)
+        if (info?.isDirectory() === true) folders.push(path.replace(/\/+$/, ''))
+    }
+    return (dir) => folders.some((f) => dir === f || dir.startsWith(`${f}/`))
 }
 
 /**

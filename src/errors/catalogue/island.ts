@@ -200,6 +200,13 @@ export const ISLAND_CODES = defineCodes({
         '03 ⚠ C13 blockers from summary.json; 04 §8 rule 4 key-gated tools are blocked',
         RUN_NOTICE
     ],
+    'IDX-031': [
+        'warning',
+        'Not current: the namespace aggregate rests on every schema, and {schemas} is blocked; grade it again once ' +
+            'they are not',
+        '02-areas §3.1 an aggregate rests on the units below it; an older grade of it is not current',
+        RUN_NOTICE
+    ],
     'IDX-INFO-001': [
         'info',
         'Rebuild record {path} not used, every file was read: {detail}',
@@ -229,6 +236,12 @@ export const ISLAND_CODES = defineCodes({
         'info',
         'Content equals the older snapshot {file}; copied again as the newest version',
         'library: a reverted source becomes current again'
+    ],
+    'SNP-INFO-002': [
+        'info',
+        'Content differs from {file} under the same hash {hash} (a comment, formatting or handler edit); stored as a ' +
+            'new snapshot beside it, the entries bound to the older bytes are outdated',
+        '03 ⚠ C12 resolved: grading the source is the explicit decision'
     ],
 
     'IMP-001': ['error', 'Import input/scan error: {detail}', 'ch. 22 IN step 1'],
