@@ -78,12 +78,14 @@ export type { LegacyMapping } from './grading/legacy.js'
 export type { GradingFilenameParts } from './naming/grading-filename.js'
 export {
     BLOCKED_REASONS,
+    ENVIRONMENT_BLOCKED_REASONS,
     NODE_STATUS,
     ROLLUP_STATUS,
     SEVERITY,
     UNIT_STATUS,
     fewerThanWorkingTests,
     isAggregateGrade,
+    isEnvironmentReason,
     isWorkingCountReason
 } from './model/constants.js'
 export type {

@@ -3,6 +3,7 @@ import type { Issue } from '../errors/types.js'
 import {
     NODE_STATUS,
     BLOCKED_REASONS,
+    ENVIRONMENT_BLOCKED_REASONS,
     GRADE_RANK,
     NODE_STATUSES,
     isWorkingCountReason,
@@ -52,13 +53,11 @@ export interface SchemaStanding {
     readonly untestedHere: boolean
 }
 
-/** The blocked reasons that say nothing about the schema, only about where it was graded. */
-export const ENVIRONMENT_CAUSES: readonly string[] = Object.freeze([
-    BLOCKED_REASONS.keyGated,
-    BLOCKED_REASONS.untested,
-    BLOCKED_REASONS.handlersNeedRuntime,
-    BLOCKED_REASONS.networkNotGranted
-])
+/**
+ * The blocked reasons that say nothing about the schema, only about where it was graded: the same list as
+ * `ENVIRONMENT_BLOCKED_REASONS`, under the name this module has exported it by.
+ */
+export const ENVIRONMENT_CAUSES: readonly string[] = ENVIRONMENT_BLOCKED_REASONS
 
 const GRADED: ReadonlySet<string> = new Set([NODE_STATUS.graded, NODE_STATUS.stable, NODE_STATUS.rejected])
 
