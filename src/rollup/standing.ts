@@ -47,8 +47,8 @@ export interface SchemaStanding {
     readonly reason: string | null
     readonly blockedTools: readonly BlockedTool[]
     /**
-     * Blocked only because this environment could not test it (a missing key, offline, no runtime): nothing in the
-     * schema is wrong.
+     * Blocked only because this environment could not test it (`ENVIRONMENT_BLOCKED_REASONS`: a missing key,
+     * recording, runtime, …): nothing in the schema is wrong.
      */
     readonly untestedHere: boolean
 }
