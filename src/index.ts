@@ -78,16 +78,15 @@ export type { LegacyMapping } from './grading/legacy.js'
 export type { GradingFilenameParts } from './naming/grading-filename.js'
 export {
     BLOCKED_REASONS,
-    ENVIRONMENT_BLOCKED_REASONS,
     NODE_STATUS,
     ROLLUP_STATUS,
     SEVERITY,
     UNIT_STATUS,
     fewerThanWorkingTests,
     isAggregateGrade,
-    isEnvironmentReason,
     isWorkingCountReason
 } from './model/constants.js'
+export { ENVIRONMENT_BLOCKED_REASONS, isEnvironmentReason } from './model/environment.js'
 export type {
     AggregateGrade,
     Area,

@@ -3,7 +3,6 @@ import type { Issue } from '../errors/types.js'
 import {
     NODE_STATUS,
     BLOCKED_REASONS,
-    ENVIRONMENT_BLOCKED_REASONS,
     GRADE_RANK,
     NODE_STATUSES,
     isWorkingCountReason,
@@ -12,6 +11,7 @@ import {
     type LetterGrade,
     type NodeStatus
 } from '../model/constants.js'
+import { ENVIRONMENT_BLOCKED_REASONS } from '../model/environment.js'
 import { isObject } from '../model/object.js'
 
 /**

@@ -14,7 +14,8 @@ import {
     type PretestResult,
     type Recording
 } from '../../src/index.js'
-import { BLOCKED_REASONS, isEnvironmentReason } from '../../src/model/constants.js'
+import { BLOCKED_REASONS } from '../../src/model/constants.js'
+import { isEnvironmentReason } from '../../src/model/environment.js'
 import { readModuleSource } from '../../src/schema/source-loader.js'
 import {
     buildChildScript,

@@ -5,7 +5,6 @@ import { createIssue } from '../../errors/issue.js'
 import type { FixItem, Issue } from '../../index.js'
 import {
     GRADE_RANK,
-    isEnvironmentReason,
     NODE_STATUS,
     SEVERITY,
     UNIT_STATUS,
@@ -13,6 +12,7 @@ import {
     type LetterGrade
 } from '../../model/constants.js'
 import { compareStandings, standingOfSchemaNode, type SchemaStanding } from '../../rollup/standing.js'
+import { isEnvironmentReason } from '../../model/environment.js'
 import { aggregateRank } from '../../model/grades.js'
 import { findingKey, type BaselineNode } from './check-baseline.js'
 import type { SchemaRow } from './grade-render.js'
