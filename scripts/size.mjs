@@ -56,10 +56,13 @@ const CASES = [
     // readable lines (+2.3 KB), one baseline reader serves check and the report (+0.8 KB), and validation
     // guards and copies in one walk (+0.7 KB); the bundled question catalogue dropped the fields the
     // library never reads (-1.3 KB): 307.6 KB measured.
+    // 311 KB: not tested here as one class (three environment reasons with their codes DPT-023…DPT-025, the
+    // pretest's environment blocker, check's verdict on new or changed schemas, SARIF's notTestedHere) and the
+    // keyless replay of keys in a path (+1.4 KB over 306.8 KB): 308.2 KB measured.
     {
         name: 'whole package',
         code: `import * as all from 'flowmcp-grading'\nglobalThis.out = all`,
-        budget: 308 * KB,
+        budget: 311 * KB,
         target: 220 * KB
     }
 ]
