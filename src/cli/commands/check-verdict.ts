@@ -3,18 +3,11 @@
 import { countFixItems, fixLine, isEnvironmentItem, isStaleRecordingItem } from '../../fix/fix-list.js'
 import { createIssue } from '../../errors/issue.js'
 import type { FixItem, Issue } from '../../index.js'
-import {
-    GRADE_RANK,
-    NODE_STATUS,
-    SEVERITY,
-    UNIT_STATUS,
-    type BlockedReason,
-    type LetterGrade
-} from '../../model/constants.js'
+import { GRADE_RANK, NODE_STATUS, SEVERITY, UNIT_STATUS, type LetterGrade } from '../../model/constants.js'
 import { compareStandings, standingOfSchemaNode, type SchemaStanding } from '../../rollup/standing.js'
-import { isEnvironmentReason } from '../../model/environment.js'
 import { aggregateRank } from '../../model/grades.js'
 import { findingKey, type BaselineNode } from './check-baseline.js'
+import { noteOf, untestedChange, untestedOf } from './check-untested.js'
 import type { SchemaRow } from './grade-render.js'
 
 /** A schema as the check compares it (not the library's `Standing` class: a row of this command). */
@@ -66,25 +59,6 @@ export const isLetter = (value: string): value is LetterGrade => Object.hasOwn(G
 /** The judge's failures, as the grading reports them: a call that failed, a judge given up on, a run aborted. */
 const JUDGE_FAILURES: readonly string[] = ['GRA-006', 'GRA-025', 'GRA-026']
 
-/** The tools a standing names as not tested here (`ENVIRONMENT_BLOCKED_REASONS`: a missing key, recording, …). */
-function untestedOf(standing: SchemaStanding): string[] {
-    return standing.blockedTools.filter((t) => isEnvironmentReason(t.cause)).map((t) => t.tool)
-}
-
-/** The environment reasons a standing's blocked tools name, each once, sorted. */
-export function environmentCausesOf(standing: SchemaStanding): string[] {
-    const causes = standing.blockedTools.map((t) => t.cause).filter((c): c is BlockedReason => isEnvironmentReason(c))
-    return [...new Set(causes)].sort()
-}
-
-/** A note for a schema that has no grade for a reason of the environment, not of the schema. */
-function noteOf(standing: SchemaStanding): string | null {
-    if (standing.status === 'provisional') return 'provisional: deterministic answers only'
-    if (!standing.untestedHere) return null
-    const n = untestedOf(standing).length
-    return `${n} tool${n === 1 ? '' : 's'} not tested here: ${environmentCausesOf(standing).join(', ')}`
-}
-
 export function checkedSchema(fields: {
     id: string
     namespace: string | null
@@ -134,30 +108,6 @@ function changedUngraded(s: CheckedSchema, before: BaselineNode | undefined): st
         `changed since the baseline (graded ${before.standing.grade} there) and not graded in this ` +
         `run${s.standing.reason !== null ? ` (${s.standing.reason})` : ''}`
     )
-}
-
-/**
- * A new or changed schema blocked for a reason of the environment (`ENVIRONMENT_BLOCKED_REASONS`): this run could not
- * test what the pull request brings, so the gate cannot tell. Null when the baseline holds the same content, or was
- * blocked for every one of these reasons already (nothing that could be checked before is lost).
- */
-function untestedChange(
-    s: CheckedSchema,
-    before: BaselineNode | undefined,
-    compared: { readonly baselineGiven: boolean; readonly everySchemaNew: boolean }
-): string | null {
-    const causes = environmentCausesOf(s.standing)
-    if (s.standing.status !== NODE_STATUS.blocked || causes.length === 0) return null
-    const isNew = before === undefined
-    // Without a baseline (and not told every schema is new) there is nothing a schema could be new or changed against.
-    if (isNew && !compared.baselineGiven && !compared.everySchemaNew) return null
-    if (!isNew && s.hash !== null && before.hash === s.hash) return null
-    const known = isNew || before.standing.status !== NODE_STATUS.blocked ? [] : environmentCausesOf(before.standing)
-    const lost = causes.filter((c) => !known.includes(c))
-    if (lost.length === 0) return null
-    const tools = s.standing.blockedTools.filter((t) => t.cause !== null && lost.includes(t.cause)).map((t) => t.tool)
-    const what = isNew ? 'new since the baseline' : 'changed since the baseline'
-    return `${what} and not tested here (${lost.join(', ')}: ${tools.join(', ')})`
 }
 
 /**
