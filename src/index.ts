@@ -92,6 +92,7 @@ export {
     isAggregateGrade,
     isWorkingCountReason
 } from './model/constants.js'
+export { ENVIRONMENT_BLOCKED_REASONS, isEnvironmentReason } from './model/environment.js'
 export type {
     AggregateGrade,
     Area,

@@ -55,7 +55,9 @@ export const GATE_OPTIONS = {
         type: 'boolean',
         config: { kind: 'boolean' },
         commands: ['check'],
-        help: 'tools not tested here for a missing key fail the check (they are reported otherwise)'
+        help:
+            'tools not tested here (a missing key, recording, runtime, lists or library) fail the check, unchanged ' +
+            'schemas too (reported otherwise; a new or changed schema not tested here is unverified)'
     },
     'fail-on-removed': {
         type: 'boolean',

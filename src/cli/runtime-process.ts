@@ -218,6 +218,7 @@ export function runtimePortFromChildProcess(options: ChildRuntimeOptions): {
     const port: ChildRuntimePort = {
         ...(launch.runtime.version !== null ? { version: launch.runtime.version } : {}),
         isolation: launch.isolation,
+        hasLists: launch.runtime.lists !== null,
         async run(request: RuntimeTestRequest): Promise<RuntimeTestOutcome> {
             try {
                 if (request.schemaPath === null)

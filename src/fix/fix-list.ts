@@ -30,12 +30,16 @@ const BLOCKED_CODES: Readonly<Record<string, string>> = {
     [BLOCKED_REASONS.handlersNeedRuntime]: 'DPT-020',
     [BLOCKED_REASONS.untested]: 'DPT-014',
     [BLOCKED_REASONS.invalidSchema]: 'DPT-009',
-    [BLOCKED_REASONS.networkNotGranted]: 'DPT-021'
+    [BLOCKED_REASONS.networkNotGranted]: 'DPT-021',
+    [BLOCKED_REASONS.missingRecording]: 'DPT-023',
+    [BLOCKED_REASONS.sharedListsNotGiven]: 'DPT-024',
+    [BLOCKED_REASONS.libraryNotInstalled]: 'DPT-025'
 }
 
 /**
- * The codes of the tools this environment could not test (a key not set, no HTTP port, no runtime,
- * no network): notices about where the run was, not about the schema.
+ * The codes of the tools this environment could not test (`ENVIRONMENT_BLOCKED_REASONS`: a key not set, no HTTP port,
+ * no runtime, no network, a missing recording, no shared lists, a library not installed): notices about where the run
+ * was, not about the schema.
  */
 export const ENVIRONMENT_CODES: readonly string[] = Object.freeze(
     ENVIRONMENT_CAUSES.map((cause) => BLOCKED_CODES[cause] as string)

@@ -187,7 +187,8 @@ export const MIN_WORKING_TESTS = 3
  * order; the working-count reason of a tool with a bar of N is `fewer-than-N-working-tests`
  * ({@link fewerThanWorkingTests}). A blocked tool is never graded, and neither is its schema.
  */
-export const BLOCKED_REASONS = Object.freeze({
+// Marked pure: a bundle that never reads the blocked reasons (the entry validator alone) leaves them out.
+export const BLOCKED_REASONS = /* @__PURE__ */ Object.freeze({
     /** The runtime would refuse the schema: error-level structural findings (unknown method, …). */
     invalidSchema: 'invalid-schema',
     /** PUT/DELETE or `meta` says it changes state: graders never call it. */
@@ -204,6 +205,12 @@ export const BLOCKED_REASONS = Object.freeze({
     untested: 'untested',
     /** Its tests, run by the runtime without a network, tried to reach one. */
     networkNotGranted: 'network-not-granted',
+    /** Below its bar only because the recordings lack requests of its tests (a replay of another tree's requests). */
+    missingRecording: 'missing-recording',
+    /** Below its bar because its handlers need the shared lists the schema declares and the runtime was given none. */
+    sharedListsNotGiven: 'shared-lists-not-given',
+    /** Below its bar because a library the schema requires (`requiredLibraries`) is not installed where it runs. */
+    libraryNotInstalled: 'library-not-installed',
     noWorkingTest: 'no-working-test'
 } as const)
 

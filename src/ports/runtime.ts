@@ -176,6 +176,7 @@ function portOver(options: FlowMCPRuntimeOptions): RuntimePort {
     }
     return {
         ...(options.version !== undefined ? { version: options.version } : {}),
+        hasLists: options.listsDir !== undefined,
         async run(request: RuntimeTestRequest): Promise<RuntimeTestOutcome> {
             return routed === null
                 ? runOne(request)

@@ -140,6 +140,11 @@ export interface RuntimePort {
     readonly version?: string
     /** How the runtime is kept off the network (e.g. `network-namespace`), recorded in `summary.json`. */
     readonly isolation?: string
+    /**
+     * Whether the runtime was given the shared lists folder (`listsDir`). `false`: a handler failure of a schema that
+     * declares `sharedLists` is named `shared-lists-not-given`, not tested here; absent: not known, not assumed.
+     */
+    readonly hasLists?: boolean
     run(request: RuntimeTestRequest): Promise<RuntimeTestOutcome>
 }
 

@@ -69,6 +69,8 @@ export type TestRequestRecord = RuntimeRequestRecord
  * - `handler-error`: the runtime failed without an HTTP status (a handler threw, the schema did not load), its message
  *   in `error`;
  * - `missing-recording`: a request the recordings lack (replay's 404), named in `requests`;
+ * - `library-not-installed`: the runtime could not load a library the schema requires (`requiredLibraries`) here;
+ * - `shared-lists-not-given`: a handler failed where the schema declares `sharedLists` and the runtime has none;
  * - `network-not-granted`: the runtime child tried the network offline (DPT-021);
  * - `port-error`: the HTTP or runtime port failed (network failure, timeout, a malformed answer).
  */
@@ -79,6 +81,8 @@ export type TestVerdict =
     | 'http-error'
     | 'handler-error'
     | 'missing-recording'
+    | 'library-not-installed'
+    | 'shared-lists-not-given'
     | 'network-not-granted'
     | 'port-error'
 
@@ -339,6 +343,8 @@ function blockerOf(
                 `to test it against its API, or --recordings <dir> with recordings of its requests`
         }
     }
+    const environment = environmentBlocker(run)
+    if (environment !== null) return environment
     if (run.working < run.bar)
         return meta.parameterless
             ? {
@@ -353,6 +359,51 @@ function blockerOf(
               }
     return null
 }
+
+/**
+ * The test verdicts of the environment, in the order they name a blocked tool's reason: a library that does not load
+ * fails every test, shared lists not given fail every handler that reads them, a missing recording one request.
+ */
+const ENVIRONMENT_VERDICTS: ReadonlyArray<readonly [TestVerdict, BlockedReason]> = [
+    ['library-not-installed', BLOCKED_REASONS.libraryNotInstalled],
+    ['shared-lists-not-given', BLOCKED_REASONS.sharedListsNotGiven],
+    ['missing-recording', BLOCKED_REASONS.missingRecording]
+]
+
+/**
+ * A tool below its bar only because of where it ran: had its tests that failed for the environment (a missing
+ * recording, no shared lists, a library not installed) worked, it would have reached the bar. Null when its own
+ * failures keep it below the bar anyway (then it is blocked for its working count, its detail naming every test).
+ */
+function environmentBlocker(run: {
+    working: number
+    bar: number
+    failed: readonly PretestTestResult[]
+}): { reason: BlockedReason; detail: string } | null {
+    if (run.working >= run.bar) return null
+    const held = run.failed.filter((r) => ENVIRONMENT_VERDICTS.some(([v]) => v === r.verdict))
+    if (held.length === 0 || run.working + held.length < run.bar) return null
+    const [verdict, reason] = ENVIRONMENT_VERDICTS.find(([v]) => held.some((r) => r.verdict === v)) as [
+        TestVerdict,
+        BlockedReason
+    ]
+    const first = held.find((r) => r.verdict === verdict) as PretestTestResult
+    const count = `${run.working} of its tests returned data, ${run.bar} needed`
+    if (reason === BLOCKED_REASONS.missingRecording) {
+        const lacking = `the recordings lack requests of ${held.length} of its tests (${count})`
+        return { reason, detail: `not tested here: ${lacking}; ${RECORD_HINT}${notWorkingDetail(run.failed)}` }
+    }
+    const said = `test ${first.testIndex}: ${(first.error ?? '').replace(/^DPT-\d{3}: /, '')}`
+    const why = reason === BLOCKED_REASONS.sharedListsNotGiven ? LISTS_HINT : LIBRARY_HINT
+    return { reason, detail: `not tested here: ${why} (${count}; ${said})` }
+}
+
+/** What to do about a tool below its bar for missing recordings. */
+const RECORD_HINT = 'record them (grade --live --record <dir>) to test it'
+/** What to do about a tool whose handlers need the shared lists. */
+const LISTS_HINT = 'the schema declares shared lists, the runtime has none; pass --runtime-lists <folder> (listsDir)'
+/** What to do about a tool whose library is not installed. */
+const LIBRARY_HINT = 'a library the schema requires is not installed here; install it in the --runtime-libraries folder'
 
 /** Most failed tests a blocked tool's detail names one by one; the rest are counted. */
 const FAILED_TESTS_NAMED = 5
@@ -1240,21 +1291,56 @@ function networkNotGrantedOf(outcome: Record<string, unknown>): string[] {
     return Array.isArray(doors) ? doors.filter((d): d is string => typeof d === 'string') : []
 }
 
-/** A failure the runtime reported: its first messages scrubbed and bounded; a missing recording decides the verdict. */
+/**
+ * The runtime's own words for a required library it cannot load here (flowmcp-core's LibraryLoader: not installed in
+ * any base), and Node's for a native addon that does not load on this machine.
+ */
+const LIBRARY_NOT_LOADED = /\bLibrary "[^"]+" not resolvable\b|\blibrar(?:y|ies) not resolvable\b|\bERR_DLOPEN_FAILED\b/
+
+/**
+ * The shared lists the schema declares (`main.sharedLists[].ref`, comma-separated) when the runtime says it was given
+ * no lists folder; null otherwise (none declared, or a runtime that has them or does not say).
+ */
+function listsNotGiven(env: JobEnv): string | null {
+    if (env.settings.runtime?.hasLists !== false) return null
+    const declared = own(env.main, 'sharedLists')
+    if (!Array.isArray(declared) || declared.length === 0) return null
+    const refs = declared.map((d) => own(d, 'ref')).filter((r): r is string => typeof r === 'string')
+    return refs.length > 0 ? refs.join(', ') : 'of main.sharedLists'
+}
+
+/**
+ * A failure the runtime reported: its first messages scrubbed and bounded; a missing recording, a library not
+ * installed or shared lists not given decide the verdict.
+ */
 function reportedFailure(
     outcome: Record<string, unknown>,
     httpStatus: number | null,
     requests: readonly TestRequestRecord[],
-    secrets: readonly string[]
+    env: JobEnv
 ): { error: string; verdict: TestVerdict } {
     const given = outcome.messages
     const messages = Array.isArray(given) ? given.filter((m): m is string => typeof m === 'string') : []
-    const redacted = redactSecretText(messages.slice(0, 3).join('; '), secrets)
+    const redacted = redactSecretText(messages.slice(0, 3).join('; '), env.settings.secrets)
     const said = redacted.replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>')
     const missing = requests.find((r) => r.missingRecording)
+    const lists = listsNotGiven(env)
     const verdict: TestVerdict =
-        missing !== undefined ? 'missing-recording' : httpStatus !== null ? 'http-error' : 'handler-error'
-    const detail = missing !== undefined ? `; the recordings lack ${missing.method} ${missing.url}` : ''
+        missing !== undefined
+            ? 'missing-recording'
+            : LIBRARY_NOT_LOADED.test(messages.join('\n'))
+              ? 'library-not-installed'
+              : httpStatus !== null
+                ? 'http-error'
+                : lists !== null
+                  ? 'shared-lists-not-given'
+                  : 'handler-error'
+    const detail =
+        missing !== undefined
+            ? `; the recordings lack ${missing.method} ${missing.url}`
+            : verdict === 'shared-lists-not-given'
+              ? `; the schema declares the shared lists ${lists} and the runtime was given none (--runtime-lists)`
+              : ''
     const status = httpStatus !== null ? ` (HTTP ${httpStatus})` : ''
     const text = said.length > 300 ? `${said.slice(0, 297)}...` : said || 'no message'
     return { error: coded('DPT-020', `the runtime reported a failure${status}: ${text}${detail}`), verdict }
@@ -1304,7 +1390,7 @@ async function runThroughRuntime(
         return runtimeFailed(job, null, error, 'network-not-granted', requests)
     }
     if (outcome.ok !== true) {
-        const { error, verdict } = reportedFailure(outcome, httpStatus, requests, secrets)
+        const { error, verdict } = reportedFailure(outcome, httpStatus, requests, env)
         return runtimeFailed(job, httpStatus, error, verdict, requests)
     }
     return judgeData(env, job, outcome.data, runtimeDataBytes(outcome.data), httpStatus, 'runtime', requests)

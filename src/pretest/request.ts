@@ -105,15 +105,17 @@ function resolveUrl(r: Resolution, root: unknown, path: unknown, params: readonl
         const to = String(resolved.value)
         url = url.split(`:${param.key}`).join(to).split(`{{${param.key}}}`).join(to)
     }
-    for (const name of Object.keys(serverParams)) url = url.split(`{{${name}}}`).join(lookup(serverParams, name) ?? '')
+    // Placeholders are read before the server params are put in: a value given for a key may itself be its
+    // placeholder (`{{SERVER_PARAM:KEY}}`, a replay without the key), which the recordings match with any value.
     const insertKeys = new Set(params.filter((p) => p.location === 'insert').map((p) => p.key))
     for (const body of placeholderBodies(url)) {
-        if (insertKeys.has(body)) continue
+        if (insertKeys.has(body) || lookup(serverParams, body) !== undefined) continue
         const name = serverParamName(body)
         if (!declared.includes(name))
             problems.push(`{{${body}}} in the URL is neither an insert parameter nor a declared server parameter`)
         else missing.add(name)
     }
+    for (const name of Object.keys(serverParams)) url = url.split(`{{${name}}}`).join(lookup(serverParams, name) ?? '')
     return url
 }
 

@@ -7,6 +7,7 @@ import { CATALOGUE } from '../errors/catalogue/index.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer as pointerOf } from '../errors/pointer.js'
 import type { ErrorCodeDefinition, Issue, Severity } from '../errors/types.js'
+import { isEnvironmentItem } from '../fix/fix-list.js'
 import { withTool } from '../fix/tool-names.js'
 import type { FixItem, StaleRecording } from '../fix/types.js'
 import { PACKAGE_VERSION } from '../version.js'
@@ -79,6 +80,11 @@ export interface SarifResult {
         readonly placed?: 'target' | 'unit'
         /** A stale recording (DPT-022): the test, its request (keys masked) and the command that records it again. */
         readonly recording?: StaleRecording
+        /**
+         * `true` on a tool not tested here (`ENVIRONMENT_BLOCKED_REASONS`: a missing key, recording, runtime, …): a
+         * notice of where the run was, which another machine tests, not a finding about the schema.
+         */
+        readonly notTestedHere?: true
     }
 }
 
@@ -554,7 +560,15 @@ function resultOf(item: CheckedItem, ruleIndex: number, baseUri: string | null):
             ...(item.reasoning !== undefined ? { reasoning: item.reasoning } : {}),
             ...(item.hint !== undefined ? { hint: item.hint } : {}),
             ...(item.placed !== undefined ? { placed: item.placed } : {}),
-            ...(item.recording !== undefined ? { recording: item.recording } : {})
+            ...(item.recording !== undefined ? { recording: item.recording } : {}),
+            ...(item.kind !== undefined &&
+            isEnvironmentItem({
+                kind: item.kind,
+                code: item.code,
+                ...(item.unit !== undefined ? { unit: item.unit } : {})
+            })
+                ? { notTestedHere: true as const }
+                : {})
         }
     }
 }

@@ -11,6 +11,7 @@ import {
     type LetterGrade,
     type NodeStatus
 } from '../model/constants.js'
+import { ENVIRONMENT_BLOCKED_REASONS } from '../model/environment.js'
 import { isObject } from '../model/object.js'
 
 /**
@@ -46,19 +47,17 @@ export interface SchemaStanding {
     readonly reason: string | null
     readonly blockedTools: readonly BlockedTool[]
     /**
-     * Blocked only because this environment could not test it (a missing key, offline, no runtime): nothing in the
-     * schema is wrong.
+     * Blocked only because this environment could not test it (`ENVIRONMENT_BLOCKED_REASONS`: a missing key,
+     * recording, runtime, …): nothing in the schema is wrong.
      */
     readonly untestedHere: boolean
 }
 
-/** The blocked reasons that say nothing about the schema, only about where it was graded. */
-export const ENVIRONMENT_CAUSES: readonly string[] = Object.freeze([
-    BLOCKED_REASONS.keyGated,
-    BLOCKED_REASONS.untested,
-    BLOCKED_REASONS.handlersNeedRuntime,
-    BLOCKED_REASONS.networkNotGranted
-])
+/**
+ * The blocked reasons that say nothing about the schema, only about where it was graded: the same list as
+ * `ENVIRONMENT_BLOCKED_REASONS`, under the name this module has exported it by.
+ */
+export const ENVIRONMENT_CAUSES: readonly string[] = ENVIRONMENT_BLOCKED_REASONS
 
 const GRADED: ReadonlySet<string> = new Set([NODE_STATUS.graded, NODE_STATUS.stable, NODE_STATUS.rejected])
 

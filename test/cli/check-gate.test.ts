@@ -429,3 +429,123 @@ describe('check: signal over noise', () => {
         }
     })
 })
+
+describe('check: not tested here is one class (ENVIRONMENT_BLOCKED_REASONS)', () => {
+    /** The forecast schema again as `openmeteo/forecast2.mjs`, every test at a latitude the recordings do not hold. */
+    const unrecorded = (source: string): string =>
+        source.replace(/latitude: (-?[\d.]+)/g, (_, v: string) => `latitude: ${(Number(v) + 1).toFixed(2)}`)
+    const addedTree = async (name: string): Promise<string> => {
+        const root = await tree(name)
+        await writeFile(
+            join(root, 'openmeteo', 'forecast2.mjs'),
+            unrecorded(await readFile(join(root, 'openmeteo', 'forecast.mjs'), 'utf8'))
+        )
+        return root
+    }
+
+    it('a new schema that cannot be tested here (its requests are not recorded) is unverified and fails: text, --json, SARIF, summary', async () => {
+        const pr = await addedTree('added-unrecorded')
+        const out = io()
+        const sarif = join(dir, 'added.sarif')
+        const summary = join(dir, 'added.md')
+        const args = ['check', pr, '--baseline', join(dir, 'baseline'), ...judge('good.mjs'), ...offline()]
+        expect(await run([...args, '--sarif', sarif, '--summary', summary], out)).toBe(1)
+        expect(out.out()).toMatch(/openmeteo\.forecast2\s.*blocked \(2 tools not tested here: missing-recording\)/)
+        expect(out.out()).toMatch(
+            /openmeteo\.forecast2: not verified: new since the baseline and not tested here \(missing-recording: getCurrentWeather, getHourlyForecast\)/
+        )
+        // The schemas the baseline holds, unchanged, still pass.
+        expect(out.out()).toMatch(/openmeteo\.forecast\s.*\sok\n/)
+        const json = io()
+        expect(await run([...args, '--json'], json)).toBe(1)
+        const row = (
+            JSON.parse(json.out()) as {
+                schemas: Array<{ schemaId: string; verdict: string; untested: string[]; unverified: string | null }>
+            }
+        ).schemas.find((s) => s.schemaId === 'openmeteo.forecast2')
+        expect(row).toMatchObject({
+            verdict: 'unverified',
+            untested: ['getCurrentWeather', 'getHourlyForecast'],
+            unverified: expect.stringContaining('not tested here')
+        })
+        const results = (
+            JSON.parse(await readFile(sarif, 'utf8')) as {
+                runs: Array<{ results: Array<{ ruleId: string; level: string; properties?: Record<string, unknown> }> }>
+            }
+        ).runs[0]?.results
+        expect(results?.find((r) => r.ruleId === 'CHK-001')?.level).toBe('error')
+        // The tools not tested here are notices of the environment in SARIF too.
+        expect(results?.filter((r) => r.ruleId === 'DPT-023').map((r) => r.properties?.notTestedHere)).toEqual([
+            true,
+            true
+        ])
+        expect(await readFile(summary, 'utf8')).toMatch(/new since the baseline and not tested here/)
+        // --allow-unverified: reported, not failed.
+        const allowed = io()
+        expect(await run([...args, '--allow-unverified'], allowed)).toBe(0)
+        expect(allowed.out()).toMatch(/openmeteo\.forecast2\s.*\sunverified\n/)
+    })
+
+    it('a changed schema whose baseline was blocked for the same reason passes: nothing that could be checked before is lost', async () => {
+        const before = await addedTree('added-before')
+        const baseline = join(dir, 'baseline-untested')
+        await run(['grade', before, '--island', baseline, ...judge('good.mjs'), ...offline()], io())
+        const pr = await addedTree('added-changed')
+        const file = join(pr, 'openmeteo', 'forecast2.mjs')
+        await writeFile(
+            file,
+            (await readFile(file, 'utf8')).replace('Returns the hourly 2 m', 'Returns the hourly two-metre')
+        )
+        const out = io()
+        expect(await run(['check', pr, '--baseline', baseline, ...judge('good.mjs'), ...offline()], out)).toBe(0)
+        expect(out.out()).toMatch(
+            /openmeteo\.forecast2\s.*blocked \(2 tools not tested here: missing-recording\)\s+ok\n/
+        )
+        // Checked against a baseline that graded it (its requests recorded there), the same change is unverified.
+        const recAll = join(dir, 'rec-all')
+        await cp(join(examples, 'recordings'), recAll, { recursive: true })
+        type Exchange = { request: { query?: Record<string, string> } }
+        const meteo = JSON.parse(await readFile(join(recAll, 'openmeteo.json'), 'utf8')) as { exchanges: Exchange[] }
+        const moved = meteo.exchanges.map((e) => ({
+            ...e,
+            request: {
+                ...e.request,
+                query: { ...e.request.query, latitude: unrecorded(`latitude: ${e.request.query?.latitude}`).slice(10) }
+            }
+        }))
+        await writeFile(
+            join(recAll, 'openmeteo.json'),
+            JSON.stringify({ ...meteo, exchanges: [...meteo.exchanges, ...moved] })
+        )
+        const graded = join(dir, 'baseline-graded')
+        await run(
+            [
+                'grade',
+                before,
+                '--island',
+                graded,
+                ...judge('good.mjs'),
+                '--recordings',
+                join(dir, 'rec-all'),
+                '--now',
+                now
+            ],
+            io()
+        )
+        const against = io()
+        expect(await run(['check', pr, '--baseline', graded, ...judge('good.mjs'), ...offline()], against)).toBe(1)
+        expect(against.out()).toMatch(
+            /openmeteo\.forecast2: not verified: changed since the baseline and not tested here/
+        )
+    })
+
+    it('without a baseline a schema not tested here is reported, not failed; --baseline-missing new checks it as new', async () => {
+        const pr = await addedTree('added-nobaseline')
+        expect(await run(['check', pr, ...judge('good.mjs'), ...offline()], io())).toBe(0)
+        const out = io()
+        const missing = join(dir, 'no-such-baseline')
+        const args = ['--baseline', missing, '--baseline-missing', 'new']
+        expect(await run(['check', pr, ...args, ...judge('good.mjs'), ...offline()], out)).toBe(1)
+        expect(out.out()).toMatch(/openmeteo\.forecast2: not verified: new since the baseline and not tested here/)
+    })
+})

@@ -178,14 +178,15 @@ describe('stale recordings are named at their test, at every bar', () => {
 
     it('at a bar of three the blocked tool says which test did not work and that its recording is missing, where it used to say only "2 of 3"', async () => {
         const out = io()
-        expect(await run(['check', 'providers/openmeteo', ...replay(3), '--min-grade', 'C'], out)).toBe(1)
-        expect(out.out()).toMatch(
-            /DPT-003\s+Not tested \(fewer-than-3-working-tests\): 2 of 3 distinct tests returned data, 3 needed; not working: test 1: the recordings lack GET https:\/\/api\.open-meteo\.com\/v1\/forecast\?latitude=-33\.5\S* \(re-record it\)/
-        )
+        // Below its bar only for the stale recording: not tested here (DPT-023), an environment reason; with no
+        // baseline to hold it against it is reported, and --min-grade does not fail it.
+        expect(await run(['check', 'providers/openmeteo', ...replay(3), '--min-grade', 'C'], out)).toBe(0)
+        expect(out.out()).toMatch(/openmeteo\.forecast .* blocked \(1 tool not tested here: missing-recording\)\s+ok/)
+        expect(out.out()).toMatch(/DPT-022 Test 1 of tool getHourlyForecast: the recordings hold no exchange for GET/)
         const grade = io()
         await run(['grade', 'providers/openmeteo', ...replay(3)], grade)
         expect(grade.out()).toMatch(
-            /single-test\/getHourlyForecast blocked — fewer-than-3-working-tests — 2 of 3 distinct tests returned data, 3 needed; not working: test 1: the recordings lack GET/
+            /single-test\/getHourlyForecast blocked — missing-recording — not tested here: the recordings lack requests of 1 of its tests \(2 of its tests returned data, 3 needed\); record them \(grade --live --record <dir>\) to test it; not working: test 1: the recordings lack GET/
         )
     })
 

@@ -15,6 +15,7 @@ import {
     type Recording
 } from '../../src/index.js'
 import { BLOCKED_REASONS } from '../../src/model/constants.js'
+import { isEnvironmentReason } from '../../src/model/environment.js'
 import { readModuleSource } from '../../src/schema/source-loader.js'
 import {
     buildChildScript,
@@ -32,27 +33,12 @@ import {
 const now = '2026-11-27T12:00:00Z'
 const LISTS = fileURLToPath(new URL('../fixtures/runtime/lists/', import.meta.url))
 
-/** Blocked reasons that say nothing of the schema: the run's environment held its tests back. */
-const ENVIRONMENT_REASONS: ReadonlySet<string> = new Set([
-    BLOCKED_REASONS.untested,
-    BLOCKED_REASONS.handlersNeedRuntime,
-    BLOCKED_REASONS.keyGated,
-    BLOCKED_REASONS.networkNotGranted
-])
-
-/** Why a replayed tool is blocked by its environment, or null when the reason is its content. */
+/** Why a replayed tool is blocked by its environment (the one list, ENVIRONMENT_BLOCKED_REASONS), or null for its content. */
 function environmentCause(result: PretestResult, tool: string, reason: string): string | null {
-    if (ENVIRONMENT_REASONS.has(reason)) return reason
-    const tests = result.results.filter((r) => r.tool === tool)
-    if (tests.some((t) => t.verdict === 'missing-recording')) return 'recording-mismatch'
-    // A library the child cannot load (absent, or a native addon refused); the runtime's own scanner refusing the schema's code (SEC…) is content.
-    const library = tests.find((t) => /not resolvable|Cannot find module|ERR_DLOPEN|addons/.test(t.error ?? ''))
-    if (library !== undefined)
-        return `library cannot load: ${(library.error ?? '')
-            .replace(/^.*did not load the schema: /, '')
-            .split('\n')[0]
-            ?.slice(0, 120)}`
-    return null
+    if (!isEnvironmentReason(reason)) return null
+    return reason === BLOCKED_REASONS.libraryNotInstalled
+        ? `${reason}: ${result.blocked.find((b) => b.tool === tool)?.detail.slice(0, 400) ?? ''}`
+        : reason
 }
 
 describe.skipIf(!runtimePresent || !samplePresent || permissionFlag(process.version) === null)(
@@ -189,7 +175,9 @@ describe.skipIf(!runtimePresent || !samplePresent || permissionFlag(process.vers
                 `61 schemas replayed: ${graded} with no tool blocked, ${contentBlocked} blocked for their content only, ${environment.size} for the environment: ${JSON.stringify(Object.fromEntries(environment))}`
             )
             expect([...environment.keys()]).toEqual(['unified/unified-trend-basic.mjs'])
-            expect(environment.get('unified/unified-trend-basic.mjs')?.join(' ')).toMatch(/talib/)
+            expect(environment.get('unified/unified-trend-basic.mjs')?.join(' ')).toMatch(
+                /^library-not-installed: .*talib/
+            )
         })
     }
 )

@@ -383,10 +383,14 @@ describe.skipIf(!present)('the pull-request workflow of docs/ci.md, run as writt
         expect(await readFile(summary, 'utf8')).toMatch(/^## flowmcp-grading check: passed/)
     }, 60_000)
 
-    it('passes a pull request that adds a namespace (an empty baseline: every schema is new)', async () => {
-        const { results } = await pullRequest('new-namespace', async (r) =>
-            cp(join(EXAMPLES, 'providers', 'quakefeed'), join(r, 'providers', 'quakefeed'), { recursive: true })
-        )
+    it('passes a pull request that adds a namespace with its recordings (an empty baseline: every schema is new)', async () => {
+        // Added without its recordings it could not be tested here: a new schema not tested here is unverified.
+        const folder = (JSON.parse(/```json\n([\s\S]*?)\n```/.exec(DOC)?.[1] ?? '{}') as { recordings: string })
+            .recordings
+        const { results } = await pullRequest('new-namespace', async (r) => {
+            await cp(join(EXAMPLES, 'providers', 'quakefeed'), join(r, 'providers', 'quakefeed'), { recursive: true })
+            await cp(join(EXAMPLES, 'recordings', 'quakefeed.json'), join(r, folder, 'quakefeed.json'))
+        })
         const check = stepOf(results, 'check')
         expect(check?.code, check?.stderr).toBe(0)
         expect(check?.stderr).toContain('every schema is checked as new (--baseline-missing new)')

@@ -4,14 +4,10 @@ import { countFixItems, fixLine, isEnvironmentItem, isStaleRecordingItem } from 
 import { createIssue } from '../../errors/issue.js'
 import type { FixItem, Issue } from '../../index.js'
 import { GRADE_RANK, NODE_STATUS, SEVERITY, UNIT_STATUS, type LetterGrade } from '../../model/constants.js'
-import {
-    compareStandings,
-    ENVIRONMENT_CAUSES,
-    standingOfSchemaNode,
-    type SchemaStanding
-} from '../../rollup/standing.js'
+import { compareStandings, standingOfSchemaNode, type SchemaStanding } from '../../rollup/standing.js'
 import { aggregateRank } from '../../model/grades.js'
 import { findingKey, type BaselineNode } from './check-baseline.js'
+import { noteOf, untestedChange, untestedOf } from './check-untested.js'
 import type { SchemaRow } from './grade-render.js'
 
 /** A schema as the check compares it (not the library's `Standing` class: a row of this command). */
@@ -54,27 +50,14 @@ export interface Gates {
     readonly failOnUntested: boolean
     readonly failOnRemoved: boolean
     readonly allowUnverified: boolean
+    /** Every schema is new (`--baseline-missing new` with the baseline missing): none has a baseline to keep. */
+    readonly everySchemaNew?: boolean
 }
 
 const rank = (grade: string | null): number => aggregateRank(grade)
 export const isLetter = (value: string): value is LetterGrade => Object.hasOwn(GRADE_RANK, value)
 /** The judge's failures, as the grading reports them: a call that failed, a judge given up on, a run aborted. */
 const JUDGE_FAILURES: readonly string[] = ['GRA-006', 'GRA-025', 'GRA-026']
-
-/** The tools a standing names as not tested here (a missing key, offline, no runtime). */
-function untestedOf(standing: SchemaStanding): string[] {
-    return standing.blockedTools
-        .filter((t) => t.cause !== null && ENVIRONMENT_CAUSES.includes(t.cause))
-        .map((t) => t.tool)
-}
-
-/** A note for a schema that has no grade for a reason of the environment, not of the schema. */
-function noteOf(standing: SchemaStanding): string | null {
-    if (standing.status === 'provisional') return 'provisional: deterministic answers only'
-    if (!standing.untestedHere) return null
-    const n = untestedOf(standing).length
-    return `${n} tool${n === 1 ? '' : 's'} not tested here (a missing key, offline, or no runtime)`
-}
 
 export function checkedSchema(fields: {
     id: string
@@ -154,7 +137,10 @@ export function rowOf(s: CheckedSchema, gates: Gates, baseline: ReadonlyMap<stri
             verdict: 'removed',
             newWarnings: []
         }
-    const unverified = s.unverified ?? changedUngraded(s, before)
+    const unverified =
+        s.unverified ??
+        changedUngraded(s, before) ??
+        untestedChange(s, before, { baselineGiven: baseline !== null, everySchemaNew: gates.everySchemaNew === true })
     const fails: string[] = []
     const { grade, status } = s.standing
     // A schema only this environment could not test has no grade to hold against --min-grade: it is reported, not

@@ -38,7 +38,10 @@ export interface CheckCommandOptions extends GradeCommandOptions {
      * as new.
      */
     readonly baselineMissing?: string
-    /** Fail on tools that could not be tested for a missing key too (they are only reported by default). */
+    /**
+     * Fail on every tool not tested here (an environment reason: a missing key, recording, runtime, …), unchanged
+     * schemas' too (they are only reported by default; a new or changed one is unverified).
+     */
     readonly failOnUntested?: boolean
     /** Fail on a schema the baseline has and the checked folders no longer do (reported as removed by default). */
     readonly failOnRemoved?: boolean
@@ -60,9 +63,9 @@ export interface CheckCommandOptions extends GradeCommandOptions {
  * `check [<schema.mjs|dir…>]`: grades the schemas as `grade` does (or reads `--island` when no path is
  * given) and exits 1 when a schema is below `--min-grade`, got worse than `--baseline`, has an error
  * finding the baseline did not have, could not be verified by this run (unless `--allow-unverified`),
- * or when the fix lists hold more warnings than `--max-warnings`; 0 otherwise, keys or not (tools not
- * tested here are reported, and fail only with `--fail-on-untested`); 130 when interrupted; 2 for a
- * usage or environment error.
+ * or when the fix lists hold more warnings than `--max-warnings`; 0 otherwise (tools of unchanged schemas not
+ * tested here are reported, and fail only with `--fail-on-untested`; a new or changed schema not tested here is
+ * unverified); 130 when interrupted; 2 for a usage or environment error.
  */
 export async function checkCommand(paths: readonly string[], options: CheckCommandOptions, io: CliIo): Promise<number> {
     // Whatever happens below, the SARIF file and the summary are written (a CI step uploads them `if: always()`).
@@ -175,7 +178,9 @@ async function checkOutcome(
         ...(options.minGrade !== undefined ? { minGrade: options.minGrade } : {}),
         failOnUntested: options.failOnUntested === true,
         failOnRemoved: options.failOnRemoved === true,
-        allowUnverified: options.allowUnverified === true
+        allowUnverified: options.allowUnverified === true,
+        // A baseline named but missing, checked on with --baseline-missing new: every schema is new.
+        everySchemaNew: baseline === null && options.baseline !== undefined
     }
     return { rows: schemas.map((s) => rowOf(s, gates, baseline)), interrupted, notices }
 }

@@ -42,6 +42,7 @@ export function runtimeForGrade(
     const port: RuntimePort & { close(): Promise<void> } = {
         ...(child.version !== undefined ? { version: child.version } : {}),
         isolation: child.isolation,
+        ...(child.hasLists !== undefined ? { hasLists: child.hasLists } : {}),
         async run(request) {
             const outcome = await child.run(request)
             if (request.schemaPath !== null) {

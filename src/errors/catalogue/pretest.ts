@@ -99,5 +99,22 @@ export const PRETEST_CODES = defineCodes({
         "library: a replay answers only recorded requests; a stale recording is the repository's state, named " +
             'at its test',
         { kind: 'none', cost: 2 }
+    ],
+    // DPT-023…DPT-025 name a tool not tested here (an environment reason, ENVIRONMENT_BLOCKED_REASONS): another
+    // machine, with the recordings, the lists or the library, tests it.
+    'DPT-023': [
+        'info',
+        'Tool {tool} not tested here (missing-recording): the recordings lack requests of its tests',
+        'library: a replay answers only recorded requests; a tool below its bar only for them was not tested here'
+    ],
+    'DPT-024': [
+        'info',
+        'Tool {tool} not tested here (shared-lists-not-given): pass --runtime-lists <folder> to test it',
+        '05 §2.2 handlers get sharedLists from the runtime (listsDir), §2.5 Pipeline.load'
+    ],
+    'DPT-025': [
+        'info',
+        'Tool {tool} not tested here (library-not-installed): install the library the schema requires',
+        '05 §2.5 Pipeline.load: requiredLibraries are loaded from the runtime resolve bases'
     ]
 })
