@@ -13,6 +13,7 @@ import { judgeForRun } from './judge-call.js'
 import { KeyDomain } from '../schema/key-domain.js'
 import { aboutDeclarationIssues, declaredAboutFile } from './about.js'
 import type { GradeSingleSchemaInput, GradeSingleSchemaResult, Judge } from './types.js'
+import { judgeCallCountOf } from './judge-call.js'
 import { keptUnits, schemaNodeIn, writeIsland, type KeptUnit } from './island-state.js'
 import { namespacePrecondition, runPlans } from './run-plans.js'
 import { isObject } from '../model/object.js'
@@ -344,7 +345,7 @@ async function writeAndRollUp(
         units,
         errors,
         secrets,
-        judgeCalls
+        judgeCalls: judgeCallCountOf(judgeCalls)
     })
     const { indexPath, rollupStatus, rollupGrade, schemaNode } = written
     const context = runContextOf(opened, veto, judged)
@@ -364,7 +365,7 @@ async function writeAndRollUp(
             rollupGrade,
             node: schemaNode
         }),
-        judgeCalls: { ...judgeCalls }
+        judgeCalls: judgeCallCountOf(judgeCalls)
     }
     const result = { grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }
     return { result: island.finish(redactSecretsDeep(result, secrets)), context, resumed: false }

@@ -461,29 +461,45 @@ export interface InvalidEntryResult {
 /** Result of {@link validateGradingEntry}; narrow on `valid` to reach the typed `entry`. */
 export type GradingEntryValidation = ValidEntryResult | InvalidEntryResult
 
-/** How strictly an entry is checked, and against which time. */
-export interface EntryCheckOptions {
+/** The limits and time every check takes. */
+interface EntryCheckCommon {
     readonly limits?: Partial<JsonLimits>
+}
+
+/** A check short of registry intake: `now` optional. */
+export interface LenientEntryCheck extends EntryCheckCommon {
     /**
      * The validation time: an ISO 8601 string or a `Date` (its instant). When given, a timestamp
      * later than it is an error (GRD-061); a string that is no date-time, or an invalid Date, is GRD-063.
-     * Required in strict mode (GRD-074).
      */
     readonly now?: string | Date
-    /**
-     * Registry intake: valid only when the entry is full, answered once per question by one grader
-     * identity per kind, under this library's system versions and the catalogue's weights, with a
-     * gradingId naming its schemaHash, the minimum-LLM rule met, every LLM reasoning present, no
-     * timestamp after `now`, and the recomputed aggregateGrade. Every warning becomes an error
-     * (docs/grading.md, Validation levels).
-     */
-    readonly strict?: boolean
+    readonly strict?: false
 }
 
-/** Options beside the entry. */
-export interface ValidateEntryInput extends EntryCheckOptions {
-    readonly entry?: unknown
+/**
+ * Registry intake: valid only when the entry is full, answered once per question by one grader
+ * identity per kind, under this library's system versions and the catalogue's weights, with a
+ * gradingId naming its schemaHash, the minimum-LLM rule met, every LLM reasoning present, no
+ * timestamp after `now`, and the recomputed aggregateGrade. Every warning becomes an error
+ * (docs/grading.md, Validation levels). `now` is required in the type, as at run time (GRD-074).
+ */
+export interface StrictEntryCheck extends EntryCheckCommon {
+    readonly now: string | Date
+    readonly strict: true
 }
+
+/**
+ * How strictly an entry is checked, and against which time: `strict: true` (registry intake) needs `now`, and so
+ * does a `strict` known only as a `boolean`. A host value that slips past the types is still refused at run time
+ * (GRD-074).
+ */
+export type EntryCheckOptions =
+    | LenientEntryCheck
+    | StrictEntryCheck
+    | (EntryCheckCommon & { readonly strict: boolean; readonly now: string | Date })
+
+/** Options beside the entry. */
+export type ValidateEntryInput = EntryCheckOptions & { readonly entry?: unknown }
 
 /**
  * Validates one grading entry completely: plain-JSON limits, the spec's JSON Schema 2020-12
