@@ -55,11 +55,13 @@ const CASES = [
     // 308 KB: the formatted house split ~60 functions into named stages and gave the regular expressions
     // readable lines (+2.3 KB), one baseline reader serves check and the report (+0.8 KB), and validation
     // guards and copies in one walk (+0.7 KB); the bundled question catalogue dropped the fields the
-    // library never reads (-1.3 KB): 307.6 KB measured.
+    // library never reads (-1.3 KB): 307.6 KB measured. 311 KB: every judge call counted with its usage and
+    // estimate, the per-schema judge budget and its timers, the refusal's repair turn, and the report's line of
+    // what the judge cost (+1.2 KB): 308.8 KB measured.
     {
         name: 'whole package',
         code: `import * as all from 'flowmcp-grading'\nglobalThis.out = all`,
-        budget: 308 * KB,
+        budget: 311 * KB,
         target: 220 * KB
     }
 ]

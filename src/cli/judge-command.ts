@@ -1,6 +1,6 @@
 import { modelNameProblem } from '../grade/units.js'
 import { HARNESSES } from '../catalogue.js'
-import { Redact, type Harness, type Judge, type JudgeCallContext, type JudgeRequest } from '../index.js'
+import { Redact, type Harness, type JudgeCallContext, type JudgeRequest } from '../index.js'
 import { JudgeCommandError, runCommandOnce, type CommandCall, type CommandJudge } from './judge-process.js'
 
 /** The variables every judge command gets from the parent environment (when set there). */
