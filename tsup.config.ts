@@ -131,6 +131,13 @@ export default defineConfig([
         banner: { js: '#!/usr/bin/env node' }
     },
     {
+        // `flowmcp-grading/node`: the child-process runtime port for Node hosts (ESM only, as the CLI it shares code
+        // with), its types bundled beside it.
+        ...nodeScript,
+        entry: { node: 'src/cli/host.ts' },
+        dts: { entry: { node: 'src/cli/host.ts' }, compilerOptions: { ignoreDeprecations: '6.0', types: ['node'] } }
+    },
+    {
         // The runtime child of `grade --runtime` (started by src/cli/runtime-process.ts under Node's
         // permission model): a script of its own, loading the library from the ESM build beside it.
         ...nodeScript,

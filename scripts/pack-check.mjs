@@ -30,6 +30,8 @@ for (const f of [
     'package/dist/catalogue.cjs',
     'package/dist/catalogue.d.ts',
     'package/dist/cli.js',
+    'package/dist/node.js',
+    'package/dist/node.d.ts',
     'package/dist/runtime-child.js'
 ])
     assert.ok(files.includes(f), `the tarball lacks ${f}`)
@@ -51,11 +53,13 @@ try {
 import { validateGradingEntry, getVersion, HashGenerator } from 'flowmcp-grading'
 import * as entry from 'flowmcp-grading/entry'
 import { STABLE_THRESHOLD, QUESTIONS } from 'flowmcp-grading/catalogue'
+import { runtimePortFromChildProcess } from 'flowmcp-grading/node'
 import schema from 'flowmcp-grading/schemas/grading-model.schema.json' with { type: 'json' }
 const r = validateGradingEntry({ entry: {} })
 if (r.valid || r.errors.length === 0 || entry.validateGradingEntry({ entry: {} }).errors.length !== r.errors.length) throw new Error('esm: validateGradingEntry')
 if (HashGenerator.computeHash({ value: { a: 1 } }).short.length !== 8 || typeof schema.$id !== 'string') throw new Error('esm')
 if (STABLE_THRESHOLD !== 'B' || QUESTIONS.length === 0) throw new Error('esm: flowmcp-grading/catalogue')
+if (runtimePortFromChildProcess({ runtime: '/nonexistent' }).errors.length === 0) throw new Error('esm: flowmcp-grading/node')
 console.log('esm ' + getVersion().packageVersion)
 `
     )

@@ -1,6 +1,6 @@
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
-import { validateGradingEntry } from '../grading/validate-entry.js'
+import { validateGradingEntry, type ValidateEntryInput } from '../grading/validate-entry.js'
 import { Areas } from '../areas/areas.js'
 import { PromptBuilder } from '../prompts/prompt-builder.js'
 import { ScoringProtocol } from '../protocol/scoring-protocol.js'
@@ -44,11 +44,12 @@ export const ARTIFACT_HANDLERS: readonly ArtifactHandler[] = Object.freeze([
         kind: 'grading-entry',
         matches: (v: Obj) => 'gradings' in v && ('area' in v || 'gradingTier' in v || 'aggregateGrade' in v),
         validate: (value: unknown, options?: ArtifactCheckOptions) => {
+            // The options as the host gave them: strict without now is GRD-074 at run time.
             const { valid, errors } = validateGradingEntry({
                 entry: value,
                 ...(options?.strict === true ? { strict: true } : {}),
                 ...(options?.now !== undefined ? { now: options.now } : {})
-            })
+            } as ValidateEntryInput)
             return { valid, errors }
         }
     },

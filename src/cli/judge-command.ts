@@ -1,7 +1,7 @@
 import { modelNameProblem } from '../grade/units.js'
 import { HARNESSES } from '../catalogue.js'
-import { Redact, type Harness, type Judge, type JudgeCallContext, type JudgeRequest } from '../index.js'
-import { JudgeCommandError, runCommandOnce, type CommandCall } from './judge-process.js'
+import { Redact, type Harness, type JudgeCallContext, type JudgeRequest } from '../index.js'
+import { JudgeCommandError, runCommandOnce, type CommandCall, type CommandJudge } from './judge-process.js'
 
 /** The variables every judge command gets from the parent environment (when set there). */
 export const BASE_JUDGE_ENV: readonly string[] = Object.freeze(['PATH', 'HOME', 'LANG', 'TERM'])
@@ -95,7 +95,7 @@ export function judgeEnvironment(
  * the grading's server params; a timeout, a non-zero exit, a spawn failure or an oversized reply
  * rejects with a `JCMD-` coded error. Never throws: bad options give a judge that rejects (JCMD-005).
  */
-export function judgeFromCommand(options: JudgeCommandOptions): Judge {
+export function judgeFromCommand(options: JudgeCommandOptions): CommandJudge {
     const invalid = checkJudgeCommandOptions(options)
     if (invalid.length > 0) {
         return async () => {
@@ -147,7 +147,7 @@ function stderrTail(
  * Bounds how many calls of `judge` run at once, across every schema graded concurrently; the rest
  * wait in order. `n` below 1 or not a whole number counts as 1.
  */
-export function limitConcurrency(judge: Judge, n: number): Judge {
+export function limitConcurrency(judge: CommandJudge, n: number): CommandJudge {
     const limit = Number.isSafeInteger(n) && n >= 1 ? n : 1
     let active = 0
     const waiting: Array<() => void> = []
@@ -155,11 +155,11 @@ export function limitConcurrency(judge: Judge, n: number): Judge {
         active--
         waiting.shift()?.()
     }
-    return async (request) => {
+    return async (request, context) => {
         if (active >= limit) await new Promise<void>((r) => waiting.push(r))
         active++
         try {
-            return await judge(request)
+            return await judge(request, context)
         } finally {
             release()
         }
@@ -185,7 +185,7 @@ export interface JudgeCliValues {
 
 /** What {@link judgeFromCliOptions} builds: the judge, and the model and harness its answers are recorded with. */
 export interface JudgeFromCli {
-    readonly judge: Judge | null
+    readonly judge: CommandJudge | null
     /** `--judge-model`; null without a judge command. */
     readonly model: string | null
     readonly harness: Harness

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import type { ErrorCode } from '../errors/catalogue/index.js'
 import { createIssue, type IssueParams } from '../errors/issue.js'
-import type { JudgeCallContext, JudgeRequest } from '../index.js'
+import type { JudgeCallContext, JudgeRequest, JudgeResponse, JudgeUsage } from '../index.js'
 
 /** A failed call: `message` starts with the code, so GRA-006 carries it as `JCMD-00x: …`. */
 export class JudgeCommandError extends Error {
@@ -66,7 +66,7 @@ function killGroup(child: ChildProcess): void {
 /** How a call ends, once: with the reply, with a coded failure, or abandoned by its caller. */
 interface CallEnd {
     readonly settled: boolean
-    succeed(reply: string): void
+    succeed(reply: string | JudgeResponse): void
     fail(error: JudgeCommandError): void
 }
 
@@ -77,8 +77,8 @@ interface CallEnd {
 function endOnce(
     child: ChildProcess,
     call: CommandCall,
-    signal: JudgeCallContext['signal'],
-    resolve: (reply: string) => void,
+    signal: JudgeCallContext['signal'] | undefined,
+    resolve: (reply: string | JudgeResponse) => void,
     reject: (error: Error) => void
 ): CallEnd {
     let settled = false
@@ -122,15 +122,15 @@ function endOnce(
 }
 
 /**
- * Runs the command once: the request on its stdin, its stdout the reply; a coded failure when it cannot run, times out,
+ * Runs the command once: the request on its stdin, its stdout the reply (or `{ text, usage }`); a coded failure when it cannot run, times out,
  * says too much or exits non-zero.
  */
 export function runCommandOnce(
     call: CommandCall,
     request: JudgeRequest,
     context: JudgeCallContext | undefined
-): Promise<string> {
-    return new Promise<string>((resolve, reject) => {
+): Promise<string | JudgeResponse> {
+    return new Promise<string | JudgeResponse>((resolve, reject) => {
         let child: ChildProcess
         try {
             // detached: the shell leads its own process group, so a timeout kills what it started too.
@@ -166,7 +166,7 @@ export function runCommandOnce(
         child.on('error', (cause) => end.fail(new JudgeCommandError('JCMD-001', { detail: cause.message })))
         child.on('close', (code, signal) => {
             if (end.settled) return
-            if (code === 0) return end.succeed(Buffer.concat(out).toString('utf8'))
+            if (code === 0) return end.succeed(responseOfCommand(Buffer.concat(out).toString('utf8')))
             const status =
                 signal !== null
                     ? `signal ${signal}`
@@ -179,4 +179,26 @@ export function runCommandOnce(
         child.stdin?.on('error', () => undefined)
         child.stdin?.end(JSON.stringify(request))
     })
+}
+
+/** A judge that may also be called without a context (no signal: only its own timeout ends it). */
+export type CommandJudge = (request: JudgeRequest, context?: JudgeCallContext) => Promise<string | JudgeResponse>
+
+/**
+ * What a command printed: the reply text, or, when it printed one JSON object with a string `text` (and neither
+ * `answers` nor `blocker`: no reply), that text with the `usage` it reported (the recipes print the provider's token
+ * counts that way; the library checks them).
+ */
+export function responseOfCommand(stdout: string): string | JudgeResponse {
+    const trimmed = stdout.trim()
+    if (!trimmed.startsWith('{') || !trimmed.includes('"text"')) return stdout
+    try {
+        const value = JSON.parse(trimmed) as Record<string, unknown>
+        if (value === null || typeof value !== 'object' || Array.isArray(value) || typeof value.text !== 'string')
+            return stdout
+        if ('answers' in value || 'blocker' in value) return stdout
+        return value.usage === undefined ? { text: value.text } : { text: value.text, usage: value.usage as JudgeUsage }
+    } catch {
+        return stdout
+    }
 }

@@ -27,8 +27,11 @@ export interface ChildRuntimeOptions {
     readonly libraries?: string
     /** The shared lists folder (`listsDir`). */
     readonly lists?: string
-    /** How `fetch` behaves in the child: the grade mode. */
-    readonly network: ChildNetwork
+    /**
+     * How `fetch` behaves in the child: the grade mode. Default: `live` when `http` is given (the child's requests
+     * reach that port and nothing else), `offline` otherwise.
+     */
+    readonly network?: ChildNetwork
     /**
      * The parent's network, which the child's `fetch` and `http(s).request` reach over the protocol
      * (live and under recordings; never offline): e.g. the recording port of `--record`. Default:
@@ -61,7 +64,7 @@ export interface ChildRuntimeOptions {
  * The network the children's requests reach: the given port, else the global `fetch` live, else the
  * recordings of `network.dir`; none offline. A string when the recordings cannot be read.
  */
-function parentNetwork(options: ChildRuntimeOptions): HttpPort | null | string {
+function parentNetwork(options: ChildRuntimeOptions & { network: ChildNetwork }): HttpPort | null | string {
     if (options.network.mode === 'offline') return null
     if (options.http !== undefined) return options.http
     if (options.network.mode === 'live') return httpPortFromFetch(globalThis.fetch)
@@ -105,7 +108,9 @@ interface ChildLaunch {
 }
 
 /** The launch settings of `options`, or the problems with them (the runtime folder, the Node, the recordings). */
-function childLaunchOf(options: ChildRuntimeOptions): ChildLaunch | { errors: string[] } {
+function childLaunchOf(given: ChildRuntimeOptions): ChildLaunch | { errors: string[] } {
+    const network: ChildNetwork = given.network ?? { mode: given.http !== undefined ? 'live' : 'offline' }
+    const options = { ...given, network }
     const childScript = resolve(options.childScript ?? fileURLToPath(new URL('./runtime-child.js', import.meta.url)))
     const resolved = resolveRuntime({ ...options, childScript })
     if (resolved.runtime === null) return { errors: resolved.errors }

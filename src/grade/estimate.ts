@@ -377,3 +377,13 @@ export class JudgeCost {
         }
     }
 }
+
+/**
+ * The estimate of one judge call that was sent: its input tokens (its messages' characters / {@link CHARS_PER_TOKEN})
+ * and its expected output ({@link OUTPUT_TOKENS}), beside the usage a judge reports for it.
+ */
+export function estimateOfCall(request: PromptLike): { inputTokens: number; outputTokens: number } {
+    const messages = Array.isArray(request?.messages) ? request.messages : []
+    const chars = messages.reduce((n, m) => n + (typeof m?.content === 'string' ? messageText(m).length : 0), 0)
+    return { inputTokens: tokens(chars), outputTokens: outputOf(questionCount(request).questions) }
+}

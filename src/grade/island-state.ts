@@ -24,7 +24,8 @@ import { RebuildIndex } from '../rollup/rebuild-index.js'
 import type { ImprovementHint } from '../areas/output.js'
 import type { AreaSidecar } from '../areas/to-entry.js'
 import type { PlannedEntry } from './units.js'
-import type { GradeOptionsBase, UnitResult } from './types.js'
+import type { GradeOptionsBase, JudgeCallCount, UnitResult } from './types.js'
+import { judgeSummaryOf } from './judge-call.js'
 import type { UnitPlan } from './units.js'
 import { isObject } from '../model/object.js'
 
@@ -240,7 +241,7 @@ async function writePretestSummary(
     pretest: PretestResult,
     runtime: GradeOptions['runtime'],
     tools: readonly string[],
-    judgeCalls?: { readonly calls: number; readonly repairs: number }
+    judgeCalls?: JudgeCallCount
 ): Promise<Issue[]> {
     const base = root.replace(/\/+$/, '')
     const path = joinPath(base, LAYOUT.providers, namespace, islandName(slug, 'schema') ?? slug, LAYOUT.summary)
@@ -301,10 +302,8 @@ async function writePretestSummary(
                 }
             ])
         ),
-        // What the judge cost this run: its calls, and the repair turns among them (at most one per unit).
-        ...(judgeCalls !== undefined && judgeCalls.calls > 0
-            ? { judge: { calls: judgeCalls.calls, repairCalls: judgeCalls.repairs } }
-            : {})
+        // What the judge cost this run: the calls sent (first asks, repair turns, retries), its usage and the estimate.
+        ...(judgeCalls !== undefined && judgeCalls.calls > 0 ? { judge: judgeSummaryOf(judgeCalls) } : {})
     }
     return writeAtomic(fs, path, JSON.stringify(summary, null, 4) + '\n', {
         overwrite: true,
@@ -578,7 +577,7 @@ export async function writeIsland(args: {
     units: UnitResult[]
     errors: Issue[]
     secrets: readonly string[]
-    judgeCalls?: { readonly calls: number; readonly repairs: number }
+    judgeCalls?: JudgeCallCount
     keys?: UnitKeys
 }): Promise<IslandStanding> {
     const { fs, root, now, namespace, slug, schemaHash, options, pretest, entries, units, errors, secrets } = args

@@ -1,9 +1,9 @@
 import type { ToGradingEntryResult } from '../areas/to-entry.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
-import { redactSecretsDeep } from '../prompts/redact.js'
-import { askJudge, firstTimeInRun, settleUnit, unitPath, type JudgeCallOptions } from './judge-call.js'
-import { extractReply, repairRequest, replyProblems, tidyReply } from './reply.js'
+import { redactMessage, redactSecretsDeep } from '../prompts/redact.js'
+import { askJudge, firstTimeInRun, settleUnit, unitPath, type JudgeCallOptions, type JudgeTally } from './judge-call.js'
+import { extractReply, MAX_REPLY_LENGTH, repairRequest, replyProblems, tidyReply } from './reply.js'
 import { takeReplyModel, type UnitPlan } from './units.js'
 import type { EmittedPrompt, GradeOptionsBase } from './types.js'
 import { isObject } from '../model/object.js'
@@ -16,11 +16,8 @@ export interface UnitReply {
     readonly model?: string
 }
 
-/** The judge calls of a run so far: every call, and the repair turns among them. */
-export interface JudgeTally {
-    calls: number
-    repairs: number
-}
+export type { JudgeTally } from './judge-call.js'
+export { newJudgeTally, judgeCallCountOf, addJudgeCallCounts } from './judge-call.js'
 
 /**
  * How a unit's answer came out: none to give (the prompt is returned), an error (its issue added), or the reply
@@ -125,7 +122,19 @@ function convertOutput(
     }
 }
 
-/** One call of the judge: its text read (the JSON object found in it), then converted. */
+/** How much of a reply without JSON its issue and repair message quote: its first words, redacted. */
+const FIRST_WORDS = 12
+const FIRST_CHARS = 120
+
+/** The first words of a reply, redacted before they are cut, on one line. */
+function firstWordsOf(text: string, secrets: readonly string[]): string {
+    const words = redactMessage(text, secrets).trim().split(/\s+/).filter(Boolean)
+    const cut = words.slice(0, FIRST_WORDS).join(' ')
+    const short = cut.length > FIRST_CHARS ? `${cut.slice(0, FIRST_CHARS)}…` : cut
+    return words.length > FIRST_WORDS && !short.endsWith('…') ? `${short} …` : short
+}
+
+/** One call of the judge (a first ask, or the repair turn): its text read (the JSON object found in it), then converted. */
 async function askOnce(
     plan: UnitPlan,
     request: EmittedPrompt,
@@ -133,23 +142,27 @@ async function askOnce(
     errors: Issue[],
     secrets: readonly string[],
     convert: (reply: UnitReply) => ToGradingEntryResult,
-    tally: JudgeTally
+    turn: { readonly tally: JudgeTally; readonly kind: 'first' | 'repair' }
 ): Promise<OneReply> {
-    tally.calls += 1
-    const asked = await askJudge(plan.unit, request, options, errors, secrets)
+    const asked = await askJudge(plan.unit, request, options, errors, secrets, turn.tally, turn.kind)
     if (asked.kind === 'error') return { kind: 'failed', reason: asked.reason, failure: asked.failure }
     const text = asked.text
     if (typeof text !== 'string') {
-        const detail = `the judge returned ${typeOfValue(text)}, not a string`
+        const detail = `the judge returned ${typeOfValue(text)}, not a string or { text, usage }`
         errors.push(createIssue('GRA-006', unitPath(plan.unit), { unit: plan.unit, detail }))
         return { kind: 'failed', reason: 'the judge returned no text', failure: detail }
     }
     const found = extractReply(text)
     if (found.kind === 'none') {
-        // A refusal or prose: nothing to repair, the unit failed.
-        const detail = redactSecretsDeep(found.detail, secrets) as string
-        errors.push(createIssue('GRA-007', unitPath(plan.unit), { unit: plan.unit, detail }))
-        return { kind: 'failed', reason: 'the judge reply is not JSON', failure: `not JSON: ${detail}` }
+        // A refusal or prose: a slip like a malformed reply, so the repair turn asks once more, saying what it saw.
+        const said = text.trim() === '' ? 'the reply was empty' : `it began: "${firstWordsOf(text, secrets)}"`
+        const what = text.length > MAX_REPLY_LENGTH ? found.detail : 'no JSON object was found in the reply'
+        const detail = `${what}; ${said}`
+        return {
+            kind: 'slip',
+            problems: [detail],
+            issue: createIssue('GRA-007', unitPath(plan.unit), { unit: plan.unit, detail })
+        }
     }
     if (found.kind !== 'json')
         return {
@@ -206,12 +219,12 @@ export async function answerUnit(
         if (options.answers !== undefined) errors.push(createIssue('GRA-010', unitPath(plan.unit), { unit: plan.unit }))
         return { kind: 'none' }
     }
-    let reply = await askOnce(plan, request, options, errors, secrets, convert, tally)
+    let reply = await askOnce(plan, request, options, errors, secrets, convert, { tally, kind: 'first' })
     let repaired: readonly string[] | null = null
     if (reply.kind === 'slip') {
         repaired = reply.problems
-        tally.repairs += 1
-        reply = await askOnce(plan, repairRequest(request, reply.problems), options, errors, secrets, convert, tally)
+        const again = repairRequest(request, reply.problems)
+        reply = await askOnce(plan, again, options, errors, secrets, convert, { tally, kind: 'repair' })
     }
     if (reply.kind === 'failed') {
         if (reply.failure !== null) settleUnit(options, plan.unit, reply.failure, errors)

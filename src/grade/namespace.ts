@@ -14,7 +14,7 @@ import { readModuleSource } from '../schema/source-loader.js'
 import { aboutDeclarationIssues, aboutFileIn, declaredAboutFile } from './about.js'
 import { chooseBoundary, isBoundary, runBoundary } from '../injection/boundary.js'
 import { scanInjection } from '../injection/scan.js'
-import { judgeForRun } from './judge-call.js'
+import { addJudgeCallCounts, judgeCallCountOf, judgeForRun } from './judge-call.js'
 import { namespaceAttachments } from './prompt-material.js'
 import { baseName, boundaryIssue, checkGrader, nowOf, questionRows, serverParamsFor } from './run-input.js'
 import { runIsland, withoutIslandPaths } from './run-island.js'
@@ -30,6 +30,7 @@ import type {
     GradeOptionsBase,
     GradeSingleSchemaInput,
     Judge,
+    JudgeCallCount,
     GradeSingleSchemaResult,
     GraderInput,
     SchemaModuleInput,
@@ -101,22 +102,13 @@ export interface GradeNamespaceResult {
      * The judge calls of the whole namespace run (every schema's and the namespace units'), and the
      * repair turns among them (at most one per unit); absent when the run did not reach its namespace units.
      */
-    readonly judgeCalls?: { readonly calls: number; readonly repairs: number }
+    readonly judgeCalls?: JudgeCallCount
     readonly errors: Issue[]
 }
 
 /** The judge calls of a namespace run: its schemas' and its own units'. */
-function namespaceJudgeCalls(
-    rows: readonly NamespaceSchemaRow[],
-    own: { readonly calls: number; readonly repairs: number }
-): { calls: number; repairs: number } {
-    return rows.reduce(
-        (sum, row) => ({
-            calls: sum.calls + (row.result.grading?.judgeCalls?.calls ?? 0),
-            repairs: sum.repairs + (row.result.grading?.judgeCalls?.repairs ?? 0)
-        }),
-        { calls: own.calls, repairs: own.repairs }
-    )
+function namespaceJudgeCalls(rows: readonly NamespaceSchemaRow[], own: JudgeCallCount): JudgeCallCount {
+    return rows.reduce((sum, row) => addJudgeCallCounts(sum, row.result.grading?.judgeCalls), own)
 }
 
 /**
@@ -275,7 +267,7 @@ export async function gradeNamespace(input: {
                 indexPath,
                 rollupStatus,
                 rollupGrade,
-                judgeCalls: namespaceJudgeCalls(rows, ran.judgeCalls),
+                judgeCalls: namespaceJudgeCalls(rows, judgeCallCountOf(ran.judgeCalls)),
                 errors
             },
             secrets

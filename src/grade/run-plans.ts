@@ -10,7 +10,7 @@ import type { CategoricalVeto, GradingAnswer, GradingEntry } from '../model/type
 import { PromptBuilder } from '../prompts/prompt-builder.js'
 import { toFileTimestamp } from '../time.js'
 import { unitPath } from './judge-call.js'
-import { answerUnit, type JudgeTally, type UnitReply } from './judge-reply.js'
+import { answerUnit, newJudgeTally, type JudgeTally, type UnitReply } from './judge-reply.js'
 import type { KeptUnit } from './island-state.js'
 import type { PlannedEntry } from './units.js'
 import { askForOutput, envelopeFor, type UnitPlan } from './units.js'
@@ -142,7 +142,7 @@ export async function runPlans(
         entries: [],
         prompts: [],
         provisional: {},
-        judgeCalls: { calls: 0, repairs: 0 },
+        judgeCalls: newJudgeTally(),
         schemaStable: ctx.stable
     }
     const provider = new Set<string>(PROVIDER_AREAS)

@@ -10,7 +10,7 @@ import { Island } from '../island/island.js'
 import { writeGrading } from '../island/write-grading.js'
 import { joinPath, LAYOUT } from '../store/paths.js'
 import { SourceSnapshot } from '../island/snapshot.js'
-import type { Area } from '../model/constants.js'
+import type { AggregateGrade, Area, LetterGrade, RollupStatus } from '../model/constants.js'
 import type { GradingAnswer, GradingEntry } from '../model/types.js'
 import type { CatalogueQuestionId } from '../model/question-ids.js'
 import type { Clock, FsPort } from '../ports/types.js'
@@ -24,9 +24,9 @@ import { SelectionSkills } from '../selection/skills.js'
 import { toFileTimestamp } from '../time.js'
 import { checkGrader, nowOf } from './run-input.js'
 import { unitResult, withOwnIssues } from './run-plans.js'
-import { answerUnit, type JudgeTally, type UnitReply } from './judge-reply.js'
+import { answerUnit, judgeCallCountOf, newJudgeTally, type JudgeTally, type UnitReply } from './judge-reply.js'
 import { judgeForRun, judgeOptionIssues, pickJudgeOptions, type JudgeCallOptions } from './judge-call.js'
-import type { EmittedPrompt, GraderInput, Judge, UnitResult } from './types.js'
+import type { EmittedPrompt, GraderInput, Judge, JudgeCallCount, UnitResult } from './types.js'
 import { askForOutput, envelopeFor, harnessOf, type UnitPlan } from './units.js'
 import { chooseBoundary } from '../injection/boundary.js'
 import { scanInjection } from '../injection/scan.js'
@@ -73,16 +73,17 @@ export interface GradeSelectionResult {
         }
         readonly mode: 'full' | 'provisional' | 'blocked'
         /** The selection's grade: its `selection-aggregate` grading. */
-        readonly aggregateGrade: string | null
-        readonly rawGrade: string | null
+        readonly aggregateGrade: AggregateGrade | null
+        /** The untrimmed band of the selection aggregate's mean. */
+        readonly rawGrade: LetterGrade | null
         readonly units: UnitResult[]
         readonly indexPath: string | null
-        readonly rollupStatus: string | null
+        readonly rollupStatus: RollupStatus | null
         /**
-         * The judge calls this run made, and the repair turns among them (at most one per unit); absent when the run
-         * stopped before its units.
+         * The judge calls this run sent (first asks, repair turns and retries apart), the usage the judge reported and
+         * the estimate beside it; absent when the run stopped before its units.
          */
-        readonly judgeCalls?: { readonly calls: number; readonly repairs: number }
+        readonly judgeCalls?: JudgeCallCount
     } | null
     readonly entries: GradingEntry[]
     readonly prompts: EmittedPrompt[]
@@ -256,7 +257,7 @@ async function gradeGatedSelection(
         references,
         selectionHash,
         errors,
-        tally: { calls: 0, repairs: 0 }
+        tally: newJudgeTally()
     }
     const { units, entries, prompts } = await gradeSelectionUnits(planned.plans, ctx)
     await writeSelectionEntries(options, entries, units, at, errors)
@@ -278,8 +279,8 @@ async function gradeGatedSelection(
             rawGrade: agg?.rawGrade ?? null,
             units,
             indexPath: rebuilt.indexPath,
-            rollupStatus: (rebuilt.index as { status?: string } | null)?.status ?? null,
-            judgeCalls: { ...ctx.tally }
+            rollupStatus: (rebuilt.index as { status?: RollupStatus } | null)?.status ?? null,
+            judgeCalls: judgeCallCountOf(ctx.tally)
         },
         entries: entries.map((e) => e.entry),
         prompts,

@@ -15,6 +15,7 @@ import { aboutDeclarationIssues, declaredAboutFile } from './about.js'
 import type { GradeSingleSchemaInput, GradeSingleSchemaResult, Judge } from './types.js'
 import { keptUnits, schemaNodeIn, writeIsland, type KeptUnit, type UnitKeys } from './island-state.js'
 import { namespaceInputsKey, runtimeInputsOf, schemaInputsKey, type RunInputs } from './inputs-key.js'
+import { judgeCallCountOf } from './judge-call.js'
 import { namespacePrecondition, runPlans } from './run-plans.js'
 import { isObject } from '../model/object.js'
 import { promptMaterialOf, plansFor } from './prompt-material.js'
@@ -416,7 +417,7 @@ async function writeAndRollUp(
         units,
         errors,
         secrets,
-        judgeCalls,
+        judgeCalls: judgeCallCountOf(judgeCalls),
         keys
     })
     const { indexPath, rollupStatus, rollupGrade, schemaNode } = written
@@ -437,7 +438,7 @@ async function writeAndRollUp(
             rollupGrade,
             node: schemaNode
         }),
-        judgeCalls: { ...judgeCalls }
+        judgeCalls: judgeCallCountOf(judgeCalls)
     }
     const result = { grading, entries: entries.map((e) => e.entry), prompts, provisional, errors }
     return { result: island.finish(redactSecretsDeep(result, secrets)), context, resumed: false }

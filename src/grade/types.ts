@@ -13,6 +13,7 @@ import type {
     UnitStatus
 } from '../model/constants.js'
 import type { SchemaStanding, SchemaStatus } from '../rollup/standing.js'
+import type { QuestionId } from '../model/question-ids.js'
 import type { CategoricalVeto, GradingEntry } from '../model/types.js'
 import type { Clock, FsPort, HttpPort, RuntimePort, SchemaLoader } from '../ports/types.js'
 import type { PretestTestRecord } from '../pretest/data-pretest.js'
@@ -54,7 +55,7 @@ export interface JudgeRequest {
      * questions, plus any deterministic one code left to the judge (a policy line of the prompt says why).
      * The deterministic questions code answered are not asked; an answer to one is ignored (ARE-INFO-001).
      */
-    readonly questions: ReadonlyArray<{ readonly questionId: string; readonly question: string }>
+    readonly questions: ReadonlyArray<{ readonly questionId: QuestionId; readonly question: string }>
     /** The JSON Schema the reply must match: `answers` holds exactly the ids of `questions`. */
     readonly outputSchema: object
     /**
@@ -95,7 +96,7 @@ export interface JudgeRequest {
 /** One answer of a {@link JudgeReply}. */
 export interface JudgeAnswer {
     /** The `questionId` of a question of the request. */
-    readonly questionId: string
+    readonly questionId: QuestionId
     /** 1–5 (decimals allowed), `'pass'`/`'fail'` for boolean questions, or `'n/a'` with a closed `naReason`. */
     readonly score: number | 'pass' | 'fail' | 'n/a'
     readonly naReason?:
@@ -135,19 +136,66 @@ export interface AbortSignalLike {
 }
 
 /**
- * What a judge call is given besides its request: the signal that says when to give up (timeout or the run's abort).
+ * The platform's `AbortSignal` where the host's typings declare one (the DOM lib, `@types/node`, workers), so a judge
+ * hands `context.signal` to `fetch` as it is; {@link AbortSignalLike} where they declare none.
+ */
+export type PlatformAbortSignal = typeof globalThis extends { readonly AbortSignal: { readonly prototype: infer S } }
+    ? S
+    : AbortSignalLike
+
+/**
+ * What a judge call is given besides its request: the signal that says when to give up (its timeout, the schema's
+ * judge budget or the run's abort): the platform's own `AbortSignal`, ready for `fetch`.
  */
 export interface JudgeCallContext {
-    readonly signal?: AbortSignalLike
+    readonly signal: PlatformAbortSignal
+}
+
+/**
+ * The tokens one judge call used, as the provider reported them (OpenAI `usage.prompt_tokens`, Anthropic
+ * `usage.input_tokens`, Ollama `prompt_eval_count`; docs/judges.md). `cachedInputTokens` is the part of
+ * `inputTokens` a prefix cache served. Whole numbers from 0.
+ */
+export interface JudgeUsage {
+    readonly inputTokens: number
+    readonly outputTokens: number
+    readonly cachedInputTokens?: number
+}
+
+/** A judge's reply with what it cost: the reply text, and the provider's token counts. */
+export interface JudgeResponse {
+    readonly text: string
+    readonly usage?: JudgeUsage
 }
 
 /**
  * A host function that sends one area prompt to an LLM and returns its raw reply: the JSON text of a {@link JudgeReply}
- * (a fence or prose around the object is set aside; a reply that breaks the contract gets one repair turn, a request
- * with `repair` set: docs/judges.md, "Replies"). A failure worth another try (a rate limit, a 5xx, a timeout) rejects
- * with an error carrying `status` (429, 5xx) or `retryable: true`, optionally `retryAfterMs` (docs/judges.md).
+ * (a fence or prose around the object is set aside; a reply that breaks the contract, or holds no JSON at all, gets
+ * one repair turn, a request with `repair` set: docs/judges.md, "Replies"), or `{ text, usage }` to report the tokens
+ * the call used. A failure worth another try (a rate limit, a 5xx, a timeout) rejects with an error carrying `status`
+ * (429, 5xx) or `retryable: true`, optionally `retryAfterMs` (docs/judges.md).
  */
-export type Judge = (request: JudgeRequest, context?: JudgeCallContext) => Promise<string>
+export type Judge = (request: JudgeRequest, context: JudgeCallContext) => Promise<string | JudgeResponse>
+
+/**
+ * The judge calls a run sent, each one counted once: the first asks of its units, the repair turns, and the retries
+ * of either after a failure (`calls` is their sum). `usage` totals what the judge reported (`null` when no call
+ * reported any; `reportedCalls` says how many did); `estimated` is the library's own estimate of the same calls
+ * (characters / 4 for the input, the rule of thumb of `JudgeCost` for the output), beside it.
+ */
+export interface JudgeCallCount {
+    readonly calls: number
+    readonly firstAsks: number
+    readonly repairs: number
+    readonly retries: number
+    readonly usage: {
+        readonly inputTokens: number
+        readonly outputTokens: number
+        readonly cachedInputTokens: number
+        readonly reportedCalls: number
+    } | null
+    readonly estimated: { readonly inputTokens: number; readonly outputTokens: number }
+}
 
 /** Options of {@link gradeSingleSchema} other than the time source. */
 export interface GradeOptionsBase {
@@ -193,13 +241,20 @@ export interface GradeOptionsBase {
     /** The wait before the first retry, doubled for each further one (default 1000 ms; waited through `sleep`). */
     readonly judgeBackoffMs?: number
     /**
+     * The most time the judge may take for one schema's units, all calls, retries and backoffs together (default
+     * 300,000: five minutes; no limit for 0). When it runs out the call waiting is aborted, that unit and the units
+     * not asked yet end in one error (GRA-030), and the next schema gets a budget of its own. Counted from the
+     * schema's first judge call; a pending call's timers keep a Node process alive until it settles or is aborted.
+     */
+    readonly judgeBudgetMs?: number
+    /**
      * After this many units in a row failed at the judge (no answer after its retries, a reply that is
      * not JSON, a reply still wrong after its repair turn) the run stops calling the judge and says so
      * once, naming the last failure (GRA-025; default 3).
      */
     readonly maxConsecutiveJudgeFailures?: number
     /** Aborts the run's judge calls and backoffs: the units not asked yet are reported, nothing is written half. */
-    readonly signal?: AbortSignalLike
+    readonly signal?: AbortSignalLike | PlatformAbortSignal
     /**
      * Pre-collected area outputs (chapter 24 envelopes or `{ blocker, reason }`; a `model` is taken as in a {@link
      * JudgeReply}), keyed by unit id.
@@ -414,11 +469,11 @@ export interface SchemaGrading {
     readonly indexPath: string | null
     readonly rollupStatus: RollupStatus | null
     /**
-     * The judge calls this run made for the schema's units, and the repair turns among them (at most
-     * one per unit: docs/judges.md, "Replies"); also in the schema's `summary.json` as `judge`. Absent
-     * when the run did not reach its units (every unit kept from the island).
+     * The judge calls this run sent for the schema's units: first asks, repair turns (at most one per unit:
+     * docs/judges.md, "Replies") and retries apart, the tokens the judge reported and the estimate beside them; also
+     * in the schema's `summary.json` as `judge`. Absent when the run did not reach its units (every unit kept).
      */
-    readonly judgeCalls?: { readonly calls: number; readonly repairs: number }
+    readonly judgeCalls?: JudgeCallCount
 }
 
 /** Result of {@link gradeSingleSchema}. */

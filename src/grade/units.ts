@@ -12,6 +12,7 @@ import { chooseBoundary } from '../injection/boundary.js'
 import { neutraliseInvisible } from '../injection/invisible.js'
 import { areaMessage, filesMessage, judgeSystemMessage, unitMessage } from './messages.js'
 import { isObject } from '../model/object.js'
+import type { QuestionId } from '../model/question-ids.js'
 
 /** An entry graded by this run, with what the judge said beside it (04 ⚠ D4: kept in `state.json`). */
 export interface PlannedEntry {
@@ -234,7 +235,8 @@ export function askForOutput(args: {
     const boundary = requestBoundary(args.boundary, attachments, plan)
     // Deterministic questions code answered are answered by code, not asked of the judge.
     const parts = areaParts(plan.area, new Set(plan.deterministic.map((a) => a.questionId)))
-    const questions = parts.questions.map((q) => ({ questionId: q.questionId, question: q.question }))
+    // The questions come from the area catalogue: their ids are catalogue question ids.
+    const questions = parts.questions.map((q) => ({ questionId: q.questionId as QuestionId, question: q.question }))
     const outputSchema = copyJson(parts.schema)
     const built = buildAreaPrompt(
         {

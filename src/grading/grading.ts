@@ -570,12 +570,13 @@ export class Grading {
         const mappings = mapped
             .map((m) => createEntryIssue('GRD-029', m.path, { from: m.from, to: m.to }))
             .map((i) => (strict ? { ...i, severity: SEVERITY.error } : i))
+        // The options as the host gave them: strict without now is GRD-074 at run time.
         const check = validateGradingEntry({
             entry: normalized,
             ...(input.limits !== undefined ? { limits: input.limits } : {}),
             ...(input.now !== undefined ? { now: input.now } : {}),
             strict
-        })
+        } as ValidateEntryInput)
         return {
             entry: check.valid && (!strict || mappings.length === 0) ? check.entry : null,
             legacy,

@@ -437,49 +437,6 @@ function semanticIssues(entry: Obj): { issues: Issue[]; recomputed: AggregateRes
     return { issues, recomputed }
 }
 
-/** How strictly an entry is checked, and against which time. */
-export interface EntryCheckOptions {
-    readonly limits?: Partial<JsonLimits>
-    /**
-     * The validation time: an ISO 8601 string or a `Date` (its instant). When given, a timestamp
-     * later than it (by more than `maxClockSkewMs`) is an error (GRD-061), and the result carries the
-     * grade aged at it (`agedGrade`); a string that is no date-time, or an invalid Date, is GRD-063.
-     * Required in strict mode (GRD-074).
-     */
-    readonly now?: string | Date
-    /**
-     * How far a timestamp may lie after `now` before it is GRD-061: a grader's clock running ahead of the
-     * registry's. Default {@link DEFAULT_MAX_CLOCK_SKEW_MS} (60 000 ms, one minute); `0` allows none.
-     */
-    readonly maxClockSkewMs?: number
-    /**
-     * Registry intake: valid only when the entry is full, answered once per question by one grader
-     * identity per kind, under this library's system versions and the catalogue's weights, with a
-     * gradingId `<schemaHash>--<stamp>` read whole, the minimum-LLM rule met, every LLM reasoning present, no
-     * timestamp after `now`, and the recomputed aggregateGrade. Every warning becomes an error; the default mode
-     * reports each of these as a warning (docs/grading.md, Validation levels).
-     */
-    readonly strict?: boolean
-    /**
-     * What the registry knows about the object the entry must grade; every stated fact must match (BND-*). Given
-     * `source`, the schema hash is computed from it and every deterministic answer computable without a network is
-     * re-checked (RCK-*; not in `flowmcp-grading/entry`, BND-011). See docs/registry.md.
-     */
-    readonly expect?: EntryExpectation
-}
-
-/** Options beside the entry. */
-export interface ValidateEntryInput extends EntryCheckOptions {
-    readonly entry?: unknown
-    /**
-     * A DSSE envelope over the entry's RFC 8785 bytes (`Grading.sign`): verified against `trustedKeys`, it binds the
-     * grader to a key (`provenance.graderKeyId`). Not in `flowmcp-grading/entry` (BND-011).
-     */
-    readonly envelope?: unknown
-    /** The Ed25519 public keys (RFC 8037 JWK) whose signatures the registry trusts; see {@link ValidateEntryInput.envelope}. */
-    readonly trustedKeys?: unknown
-}
-
 /**
  * A valid entry, typed: what the checks established. `errors` may still hold warnings and infos (none but infos in
  * strict mode).
@@ -509,6 +466,67 @@ export interface InvalidEntryResult {
 
 /** Result of {@link validateGradingEntry}; narrow on `valid` to reach the typed `entry`. */
 export type GradingEntryValidation = ValidEntryResult | InvalidEntryResult
+
+/** What every check takes, strict or not. */
+interface EntryCheckCommon {
+    readonly limits?: Partial<JsonLimits>
+    /**
+     * How far a timestamp may lie after `now` before it is GRD-061: a grader's clock running ahead of the
+     * registry's. Default {@link DEFAULT_MAX_CLOCK_SKEW_MS} (60 000 ms, one minute); `0` allows none.
+     */
+    readonly maxClockSkewMs?: number
+    /**
+     * What the registry knows about the object the entry must grade; every stated fact must match (BND-*). Given
+     * `source`, the schema hash is computed from it and every deterministic answer computable without a network is
+     * re-checked (RCK-*; not in `flowmcp-grading/entry`, BND-011). See docs/registry.md.
+     */
+    readonly expect?: EntryExpectation
+}
+
+/** A check short of registry intake: `now` optional. */
+export interface LenientEntryCheck extends EntryCheckCommon {
+    /**
+     * The validation time: an ISO 8601 string or a `Date` (its instant). When given, a timestamp
+     * later than it (by more than `maxClockSkewMs`) is an error (GRD-061), and the result carries the
+     * grade aged at it (`agedGrade`); a string that is no date-time, or an invalid Date, is GRD-063.
+     */
+    readonly now?: string | Date
+    readonly strict?: false
+}
+
+/**
+ * Registry intake: valid only when the entry is full, answered once per question by one grader
+ * identity per kind, under this library's system versions and the catalogue's weights, with a
+ * gradingId `<schemaHash>--<stamp>` read whole, the minimum-LLM rule met, every LLM reasoning present, no
+ * timestamp after `now`, and the recomputed aggregateGrade. Every warning becomes an error
+ * (docs/grading.md, Validation levels). `now` is required in the type, as at run time (GRD-074).
+ */
+export interface StrictEntryCheck extends EntryCheckCommon {
+    readonly now: string | Date
+    readonly strict: true
+}
+
+/**
+ * How strictly an entry is checked, and against which time: `strict: true` (registry intake) needs `now`, and so
+ * does a `strict` known only as a `boolean`. A host value that slips past the types is still refused at run time
+ * (GRD-074).
+ */
+export type EntryCheckOptions =
+    | LenientEntryCheck
+    | StrictEntryCheck
+    | (EntryCheckCommon & { readonly strict: boolean; readonly now: string | Date })
+
+/** Options beside the entry. */
+export type ValidateEntryInput = EntryCheckOptions & {
+    readonly entry?: unknown
+    /**
+     * A DSSE envelope over the entry's RFC 8785 bytes (`Grading.sign`): verified against `trustedKeys`, it binds the
+     * grader to a key (`provenance.graderKeyId`). Not in `flowmcp-grading/entry` (BND-011).
+     */
+    readonly envelope?: unknown
+    /** The Ed25519 public keys (RFC 8037 JWK) whose signatures the registry trusts; see `envelope`. */
+    readonly trustedKeys?: unknown
+}
 
 /**
  * Validates one grading entry completely: plain-JSON limits, the spec's JSON Schema 2020-12

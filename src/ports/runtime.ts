@@ -1,5 +1,13 @@
 import { fetchThroughPort } from './fetch-bridge.js'
-import type { HttpPort, RuntimePort, RuntimeRequestRecord, RuntimeTestOutcome, RuntimeTestRequest } from './types.js'
+import type {
+    HttpPort,
+    HttpRequest,
+    HttpResponse,
+    RuntimePort,
+    RuntimeRequestRecord,
+    RuntimeTestOutcome,
+    RuntimeTestRequest
+} from './types.js'
 import { isObject } from '../model/object.js'
 
 /** The part of the flowmcp-core v4 module the adapter calls (`import * as core from 'flowmcp-core'`). */
@@ -34,12 +42,22 @@ export interface FlowMCPRuntimeOptions {
     /** Recorded in `summary.json` (`runtime.version`); e.g. flowmcp-core's package version. */
     readonly version?: string
     /**
-     * The host's network for the runtime: every `fetch` the runtime (or a handler) makes while a test
-     * runs goes through this port (live, `recordingHttpPort`, or `httpPortFromRecordings`), and the
-     * outcome lists those requests. The runtime calls the global `fetch`, so the port swaps it in for
-     * the length of each test and runs one test at a time. Without it the global `fetch` is used as it is.
+     * The host's network for the runtime, with {@link FlowMCPRuntimeOptions.swapGlobalFetch}: every
+     * `fetch` the runtime (or a handler) makes while a test runs goes through this port (live,
+     * `recordingHttpPort`, or `httpPortFromRecordings`), and the outcome lists those requests.
+     * Without `swapGlobalFetch: true` a port given here fails every test, saying why: the runtime
+     * reads the process-wide `fetch`, and a host that wants its port answered without touching it
+     * runs the runtime in a child process (`runtimePortFromChildProcess` of `flowmcp-grading/node`).
      */
     readonly http?: HttpPort
+    /**
+     * Opt-in: replace `globalThis.fetch` by one that sends to `http` for the length of each test,
+     * one test at a time. Every other `fetch` of this process meanwhile (the host's own) also goes
+     * to `http`; only a port that looks `fetch` up as it starts sending (the first, synchronous part
+     * of `send`) reaches the real one. For processes that run nothing else, such as the CLI's
+     * runtime child; a host service uses `runtimePortFromChildProcess` instead.
+     */
+    readonly swapGlobalFetch?: boolean
 }
 
 /** The messages of a runtime answer, as strings (a message that is no string is described, never thrown on). */
@@ -68,9 +86,11 @@ const failure = (message: string): RuntimeTestOutcome => ({ ok: false, httpStatu
  * (it is installed from its repository) and passes the module. Loading runs the schema's code, so
  * hosts run this where that is acceptable — the CLI runs it in a child process under Node's
  * permission model (`grade --runtime`). Never throws: a failure is an outcome with its message.
- * With `http`, the runtime's network is the host's port: record a run with `recordingHttpPort`
- * and replay it with `httpPortFromRecordings`, as `grade --runtime` does in its child process.
- * @param options - `{ core, listsDir?, allowlist?, resolveBase?, version?, http? }`
+ * With `http` and `swapGlobalFetch: true`, the runtime's network is the host's port (the global `fetch`
+ * replaced during each test: opt-in, for a process that runs nothing else); a host service runs the
+ * runtime in a child process answered by its port instead (`runtimePortFromChildProcess` of
+ * `flowmcp-grading/node`), which leaves this process's globals alone.
+ * @param options - `{ core, listsDir?, allowlist?, resolveBase?, version?, http?, swapGlobalFetch? }`
  * @returns a {@link RuntimePort}
  * @example const runtime = runtimePortFromFlowMCP({ core: await import('flowmcp-core'), resolveBase: process.cwd() })
  */
@@ -96,7 +116,8 @@ function pick(options: FlowMCPRuntimeOptions): Omit<FlowMCPRuntimeOptions, 'core
         ...(options.allowlist !== undefined ? { allowlist: options.allowlist } : {}),
         ...(typeof options.resolveBase === 'string' ? { resolveBase: options.resolveBase } : {}),
         ...(typeof options.version === 'string' ? { version: options.version } : {}),
-        ...(isObject(options.http) && typeof options.http.send === 'function' ? { http: options.http } : {})
+        ...(isObject(options.http) && typeof options.http.send === 'function' ? { http: options.http } : {}),
+        ...(options.swapGlobalFetch === true ? { swapGlobalFetch: true } : {})
     }
 }
 
@@ -114,20 +135,28 @@ function throughPort(
     work: () => Promise<RuntimeTestOutcome>
 ) => Promise<RuntimeTestOutcome> {
     let queue: Promise<unknown> = Promise.resolve()
+    const g = globalThis as unknown as GlobalFetch
     return (serverParams, work) => {
         const turn = queue.then(async (): Promise<RuntimeTestOutcome> => {
             const requests: RuntimeRequestRecord[] = []
-            const bridged = fetchThroughPort({
-                send: (r) => http.send(r),
-                serverParams,
-                onRequest: (r) => requests.push(r)
-            })
+            const before = g.fetch
+            let bridged: ((input: unknown, init?: unknown) => Promise<unknown>) | null = null
+            // The port's own sending starts with the process's real fetch in place: a port that looks `fetch` up
+            // lazily reaches the network, not this bridge (which would call the port again, without end).
+            const send = (r: HttpRequest): Promise<HttpResponse> => {
+                const swapped = g.fetch === bridged
+                if (swapped) g.fetch = before
+                try {
+                    return http.send(r)
+                } finally {
+                    if (swapped) g.fetch = bridged
+                }
+            }
+            bridged = fetchThroughPort({ send, serverParams, onRequest: (r) => requests.push(r) })
             if (bridged === null)
                 return failure(
                     "this platform has no fetch Response: the runtime's fetch cannot go through options.http"
                 )
-            const g = globalThis as unknown as GlobalFetch
-            const before = g.fetch
             g.fetch = bridged
             try {
                 const outcome = await work()
@@ -141,7 +170,16 @@ function throughPort(
     }
 }
 
+/** Why a port given without `swapGlobalFetch` is not used: the runtime's fetch is the process's. */
+const NO_SWAP =
+    "runtimePortFromFlowMCP runs the runtime in this process, whose fetch is the global one: pass swapGlobalFetch: true to send it through options.http (every fetch of the process goes there during a test), or run the runtime in a child process answered by the port (runtimePortFromChildProcess of 'flowmcp-grading/node')"
+
 function portOver(options: FlowMCPRuntimeOptions): RuntimePort {
+    if (options.http !== undefined && options.swapGlobalFetch !== true)
+        return {
+            ...(options.version !== undefined ? { version: options.version } : {}),
+            run: async () => failure(NO_SWAP)
+        }
     const routed = options.http !== undefined ? throughPort(options.http) : null
     const loaded = new Map<string, Promise<{ main: unknown; handlerMap: unknown } | { problem: string }>>()
     const load = (filePath: string): Promise<{ main: unknown; handlerMap: unknown } | { problem: string }> => {

@@ -474,6 +474,78 @@ interface SchemaRow {
     readonly standing: SchemaStanding
     readonly tools: number
     readonly blockers: number
+    /** What the judge cost the schema's last run (its `summary.json` `judge`), when it was asked. */
+    readonly judge: JudgeCost | null
+}
+
+/** A `summary.json` `judge` as the report reads it: the calls, the usage reported and the estimate. */
+interface JudgeCost {
+    readonly calls: number
+    readonly firstAsks: number
+    readonly repairs: number
+    readonly retries: number
+    readonly usage: { readonly input: number; readonly cached: number; readonly output: number; readonly calls: number }
+    readonly estimated: { readonly input: number; readonly output: number }
+}
+
+/** The `judge` of a schema's `summary.json`, read field by field (a missing number is 0); null when absent. */
+async function judgeCostOf(reader: Reader, base: string, schemaName: string): Promise<JudgeCost | null> {
+    const read = await reader.json(`${base}/${schemaName}/summary.json`)
+    if ('problem' in read) return null
+    const judge = obj(obj(read.value).judge)
+    const n = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0)
+    if (n(judge.calls) === 0) return null
+    const usage = obj(judge.usage)
+    const estimated = obj(judge.estimated)
+    return {
+        calls: n(judge.calls),
+        firstAsks: n(judge.firstAsks),
+        repairs: n(judge.repairCalls),
+        retries: n(judge.retries),
+        usage: {
+            input: n(usage.inputTokens),
+            cached: n(usage.cachedInputTokens),
+            output: n(usage.outputTokens),
+            calls: n(usage.reportedCalls)
+        },
+        estimated: { input: n(estimated.inputTokens), output: n(estimated.outputTokens) }
+    }
+}
+
+/** Judge costs added up (the island's total). */
+function addJudgeCosts(costs: ReadonlyArray<JudgeCost | null>): JudgeCost | null {
+    const present = costs.filter((c): c is JudgeCost => c !== null)
+    if (present.length === 0) return null
+    const sum = (pick: (c: JudgeCost) => number): number => present.reduce((t, c) => t + pick(c), 0)
+    return {
+        calls: sum((c) => c.calls),
+        firstAsks: sum((c) => c.firstAsks),
+        repairs: sum((c) => c.repairs),
+        retries: sum((c) => c.retries),
+        usage: {
+            input: sum((c) => c.usage.input),
+            cached: sum((c) => c.usage.cached),
+            output: sum((c) => c.usage.output),
+            calls: sum((c) => c.usage.calls)
+        },
+        estimated: { input: sum((c) => c.estimated.input), output: sum((c) => c.estimated.output) }
+    }
+}
+
+/** One line of what the judge cost: the calls by kind, the tokens it reported, the estimate beside them. */
+function judgeCostLine(cost: JudgeCost, what: string): string {
+    // Thousands separated by hand: the same bytes on every platform, with or without Intl.
+    const f = (v: number): string => String(Math.round(v)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+    const reported =
+        cost.usage.calls > 0
+            ? `reported ${f(cost.usage.input)} input tokens (${f(cost.usage.cached)} cached) and ` +
+              `${f(cost.usage.output)} output tokens for ${f(cost.usage.calls)} of them`
+            : 'no usage reported'
+    return (
+        `<p class="meta">${escapeHtml(what)}: ${f(cost.calls)} judge calls (${f(cost.firstAsks)} first asks, ` +
+        `${f(cost.repairs)} repair turns, ${f(cost.retries)} retries) · ${reported} · estimated ` +
+        `${f(cost.estimated.input)} input and ${f(cost.estimated.output)} output tokens</p>`
+    )
 }
 
 /** The view of a namespace whose index.json cannot be read (RPT-002): it says how to rebuild it. */
@@ -535,6 +607,8 @@ async function renderSchema(
     if (str(snapshot.file) !== undefined)
         inner.push(`<p class="ref">snapshot <code>${escapeHtml(snapshot.file)}</code></p>`)
     inner.push(fixSection(await fixItemsOf(reader, base, name, schemaName, state)))
+    const judge = await judgeCostOf(reader, base, schemaName)
+    if (judge !== null) inner.push(judgeCostLine(judge, 'its last run'))
     for (const [label, node] of nodes)
         inner.push(await nodeRow(reader, base, label, node, `${name}.schemas.${schemaName}.${label}`, state))
     const provisional = ns.provisionalSchemas.has(schemaName)
@@ -549,7 +623,8 @@ async function renderSchema(
         grade: standing.grade ?? undefined,
         standing,
         tools: toolNames.length,
-        blockers: schemaBlockers.length
+        blockers: schemaBlockers.length,
+        judge
     }
     const vetoText = schemaVetoes.length > 0 ? `veto: ${escapeHtml([...new Set(schemaVetoes)].join(', '))}` : ''
     const html =
@@ -1136,6 +1211,12 @@ function islandMeta(root: string, views: readonly NamespaceView[]): string {
     )
 }
 
+/** The judge's cost over every schema's last run; '' when no schema's run asked it. */
+function judgeTotal(rows: readonly SchemaRow[]): string {
+    const total = addJudgeCosts(rows.map((r) => r.judge))
+    return total === null ? '' : judgeCostLine(total, "the schemas' last runs")
+}
+
 /** The page body: the overview, the tables, then every namespace and selection. */
 function reportBody(
     title: string,
@@ -1152,6 +1233,7 @@ function reportBody(
     return [
         `<h1>${escapeHtml(title)}</h1>`,
         islandMeta(root, views),
+        judgeTotal(schemaRows),
         errors.length > 0 ? `<ul class="errors">${errors.map(errorItem).join('')}</ul>` : '',
         views.length > 0 ? `<section class="overview" id="overview" aria-label="Overview">${overview}</section>` : '',
         '<div class="toolbar" hidden><button type="button" data-open="1">Expand all</button><button ' +

@@ -10,9 +10,12 @@ import {
     judgeFromCommand,
     limitConcurrency
 } from '../../src/cli/judge-command.js'
-import type { JudgeCommandError } from '../../src/cli/judge-process.js'
-import { gradeSingleSchema, httpPortFromRecordings, type Judge, type JudgeRequest } from '../../src/index.js'
+import { responseOfCommand, type CommandJudge, type JudgeCommandError } from '../../src/cli/judge-process.js'
+import { gradeSingleSchema, httpPortFromRecordings, type JudgeRequest } from '../../src/index.js'
 import { EXAMPLES, exampleMain, grader, recording } from '../grade/helpers.js'
+
+/** The reply text of what a command judge returned (a string, or `{ text, usage }`). */
+const textOf = (r: string | { text: string }): string => (typeof r === 'string' ? r : r.text)
 
 // Fake LLM command-line tools: each reads the JudgeRequest on stdin like a real wrapper would.
 const FAKES = {
@@ -34,7 +37,7 @@ const request: JudgeRequest = {
     unit: 'tools-aggregate-schema',
     area: 'tools-aggregate-schema',
     prompt: 'Grade the tools.',
-    questions: [{ questionId: 'Q-one', question: 'Is it good?' }],
+    questions: [{ questionId: 'Q-tools-aggregate-schema-01', question: 'Is it good?' }],
     outputSchema: {},
     responseSchema: {},
     envelope: {
@@ -80,8 +83,12 @@ afterAll(async () => {
 describe('judgeFromCommand', () => {
     it('writes the request to the command stdin and returns its stdout as the reply', async () => {
         const judge = judgeFromCommand({ command: node('judge.mjs'), env })
-        const reply = JSON.parse(await judge(request)) as { answers: Array<{ questionId: string; score: number }> }
-        expect(reply.answers).toEqual([{ questionId: 'Q-one', score: 4, reasoning: 'Fake judge: Is it good?' }])
+        const reply = JSON.parse(textOf(await judge(request))) as {
+            answers: Array<{ questionId: string; score: number }>
+        }
+        expect(reply.answers).toEqual([
+            { questionId: 'Q-tools-aggregate-schema-01', score: 4, reasoning: 'Fake judge: Is it good?' }
+        ])
     })
 
     it('kills a command that runs past the timeout and rejects with JCMD-002', async () => {
@@ -147,7 +154,7 @@ describe('judgeFromCommand', () => {
 describe('the environment of a judge command', () => {
     it('holds PATH, HOME, LANG and the allowed names only: no server param leaks', async () => {
         const judge = judgeFromCommand({ command: node('env.mjs'), env, allowEnv: ['OPENAI_API_KEY'] })
-        const seen = JSON.parse(await judge(request)) as Record<string, string>
+        const seen = JSON.parse(textOf(await judge(request))) as Record<string, string>
         expect(seen.OPENAI_API_KEY).toBe(env.OPENAI_API_KEY)
         expect(seen.HOME).toBe('/nonexistent-home')
         expect(seen.ETHERSCAN_API_KEY).toBeUndefined()
@@ -162,7 +169,7 @@ describe('the environment of a judge command', () => {
 })
 
 describe('limitConcurrency', () => {
-    const slowJudge = (): { judge: Judge; max: () => number } => {
+    const slowJudge = (): { judge: CommandJudge; max: () => number } => {
         let active = 0
         let max = 0
         return {
@@ -212,8 +219,8 @@ describe('judgeFromCliOptions', () => {
         )
         expect(errors).toEqual([])
         expect({ model, harness }).toEqual({ model: 'gpt-4o-mini', harness: 'claude-code' })
-        expect(JSON.parse((await judge?.(request)) ?? '')).toMatchObject({
-            answers: [{ questionId: 'Q-one', score: 4 }]
+        expect(JSON.parse(textOf((await judge?.(request)) ?? ''))).toMatchObject({
+            answers: [{ questionId: 'Q-tools-aggregate-schema-01', score: 4 }]
         })
         expect(judgeFromCliOptions({}, env)).toEqual({ judge: null, model: null, harness: 'claude-code', errors: [] })
     })
@@ -324,5 +331,28 @@ describe('gradeSingleSchema with a command judge', () => {
         const failed = result.errors.filter((e) => e.code === 'GRA-006')
         expect(failed.length).toBeGreaterThan(0)
         expect(failed[0]?.message).toContain('JCMD-003: ')
+    })
+})
+
+describe('responseOfCommand', () => {
+    it('reads { text, usage } as the reply with what it cost', () => {
+        const printed = JSON.stringify({ text: '{"answers":[]}', usage: { inputTokens: 10, outputTokens: 2 } })
+        expect(responseOfCommand(printed)).toEqual({
+            text: '{"answers":[]}',
+            usage: { inputTokens: 10, outputTokens: 2 }
+        })
+        expect(responseOfCommand(JSON.stringify({ text: 'no usage' }))).toEqual({ text: 'no usage' })
+    })
+
+    it('leaves a reply, prose or an object that is no envelope as the text it is', () => {
+        for (const printed of [
+            JSON.stringify({ answers: [], text: 'a reply with a text field' }),
+            JSON.stringify({ blocker: 'x', reason: 'y', text: 'z' }),
+            JSON.stringify({ text: 42 }),
+            'Here is my "text": {',
+            '["text"]',
+            ''
+        ])
+            expect(responseOfCommand(printed)).toBe(printed)
     })
 })

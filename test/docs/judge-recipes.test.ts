@@ -103,7 +103,15 @@ beforeAll(async () => {
                 }
                 // Forced tool use: the reply is the tool call's input.
                 res.writeHead(200, { 'content-type': 'application/json' }).end(
-                    JSON.stringify({ content: [{ type: 'tool_use', name: 'submit_grading', input: reply }] })
+                    JSON.stringify({
+                        content: [{ type: 'tool_use', name: 'submit_grading', input: reply }],
+                        usage: {
+                            input_tokens: 100,
+                            cache_read_input_tokens: 900,
+                            cache_creation_input_tokens: 50,
+                            output_tokens: 40
+                        }
+                    })
                 )
                 return
             }
@@ -122,7 +130,11 @@ beforeAll(async () => {
                     improvementHints: []
                 }
                 res.writeHead(200, { 'content-type': 'application/json' }).end(
-                    JSON.stringify({ message: { role: 'assistant', content: JSON.stringify(reply) } })
+                    JSON.stringify({
+                        message: { role: 'assistant', content: JSON.stringify(reply) },
+                        prompt_eval_count: 700,
+                        eval_count: 30
+                    })
                 )
                 return
             }
@@ -141,7 +153,14 @@ beforeAll(async () => {
                 improvementHints: []
             }
             res.writeHead(200, { 'content-type': 'application/json' }).end(
-                JSON.stringify({ choices: [{ message: { content: JSON.stringify(reply) } }] })
+                JSON.stringify({
+                    choices: [{ message: { content: JSON.stringify(reply) } }],
+                    usage: {
+                        prompt_tokens: 1200,
+                        completion_tokens: 60,
+                        prompt_tokens_details: { cached_tokens: 1024 }
+                    }
+                })
             )
         })
     })
@@ -187,7 +206,7 @@ describe('the judge recipes of docs/judges.md', () => {
         async (script) => {
             const asked: JudgeRequest[] = []
             const command = judgeFromCommand({ command: `sh ${script}`, cwd: dir, env: env(), timeoutMs: 30_000 })
-            const result = await gradeWith(async (r) => (asked.push(r), command(r)))
+            const result = await gradeWith(async (r, c) => (asked.push(r), command(r, c)))
             expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
             expect(result.grading?.mode).toBe('full')
             expect(result.prompts).toEqual([])
@@ -199,7 +218,8 @@ describe('the judge recipes of docs/judges.md', () => {
             )
             // The stand-in claude writes a sentence around its JSON: read all the same, said once.
             expect(result.errors.filter((e) => e.code === 'GRA-027')).toHaveLength(script === 'judge-claude.sh' ? 1 : 0)
-            expect(result.grading?.judgeCalls).toEqual({ calls: asked.length, repairs: 0 })
+            // The shell recipes print the reply alone: calls counted, no usage reported.
+            expect(result.grading?.judgeCalls).toMatchObject({ calls: asked.length, repairs: 0, usage: null })
         },
         60_000
     )
@@ -223,7 +243,14 @@ describe('the judge recipes of docs/judges.md', () => {
             json_schema: { name: 'judge_reply', strict: true, schema: asked.at(-1)?.responseSchema }
         })
         // One call per unit: the stand-in's strict-mode reply (naReason: null) needs no repair turn.
-        expect(result.grading?.judgeCalls).toEqual({ calls: asked.length, repairs: 0 })
+        expect(result.grading?.judgeCalls).toMatchObject({ calls: asked.length, repairs: 0, retries: 0 })
+        // The usage the endpoint reported, per call, totalled.
+        expect(result.grading?.judgeCalls?.usage).toEqual({
+            inputTokens: 1200 * asked.length,
+            outputTokens: 60 * asked.length,
+            cachedInputTokens: 1024 * asked.length,
+            reportedCalls: asked.length
+        })
     }, 60_000)
 
     it("judge-ollama.mjs posts to Ollama's chat API with the reply schema as format", async () => {
@@ -241,6 +268,12 @@ describe('the judge recipes of docs/judges.md', () => {
         expect(result.grading?.mode).toBe('full')
         expect(ollamaBody?.format).toEqual(asked.at(-1)?.responseSchema)
         expect(ollamaBody?.stream).toBe(false)
+        expect(result.grading?.judgeCalls?.usage).toEqual({
+            inputTokens: 700 * asked.length,
+            outputTokens: 30 * asked.length,
+            cachedInputTokens: 0,
+            reportedCalls: asked.length
+        })
     }, 60_000)
 
     it('judge-openai.mjs fails with JCMD-003 when the endpoint cannot be reached, the key redacted', async () => {
@@ -285,6 +318,13 @@ describe('the judge recipes of docs/judges.md', () => {
             { name: 'submit_grading', description: expect.any(String), input_schema: asked.at(-1)?.responseSchema }
         ])
         expect(sent.body.tool_choice).toEqual({ type: 'tool', name: 'submit_grading' })
+        // Anthropic's input is its three parts together; the cache reads are the cached part.
+        expect(result.grading?.judgeCalls?.usage).toEqual({
+            inputTokens: 1050 * asked.length,
+            outputTokens: 40 * asked.length,
+            cachedInputTokens: 900 * asked.length,
+            reportedCalls: asked.length
+        })
     }, 60_000)
 
     it('judge-fixed.mjs, the starting point, answers every question', async () => {

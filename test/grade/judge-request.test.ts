@@ -248,12 +248,15 @@ describe('provenance of the judge answers', () => {
         const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
         const { judge } = judgeAnswering(askedQuestions)
         const answered = JSON.parse(
-            await judge({
-                area: 'tools-aggregate-schema',
-                questions: Areas.questions({ area: 'tools-aggregate-schema' })
-                    .questions.slice(1)
-                    .map((q) => ({ questionId: q.id, question: q.question }))
-            } as unknown as JudgeRequest)
+            (await judge(
+                {
+                    area: 'tools-aggregate-schema',
+                    questions: Areas.questions({ area: 'tools-aggregate-schema' })
+                        .questions.slice(1)
+                        .map((q) => ({ questionId: q.id, question: q.question }))
+                } as unknown as JudgeRequest,
+                { signal: new AbortController().signal }
+            )) as string
         ) as Record<string, unknown>
         const result = await gradeSingleSchema({
             schema: { main },

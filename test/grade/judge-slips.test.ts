@@ -93,7 +93,13 @@ describe('judge replies as real models write them', async () => {
         expect(reference.errors.filter((e) => e.severity === 'error')).toEqual([])
         expect(reference.grading?.mode).toBe('full')
         expect(baseline.asked.length).toBe(units.size)
-        expect(reference.grading?.judgeCalls).toEqual({ calls: units.size, repairs: 0 })
+        expect(reference.grading?.judgeCalls).toMatchObject({
+            calls: units.size,
+            firstAsks: units.size,
+            repairs: 0,
+            retries: 0,
+            usage: null
+        })
     })
 
     it.each([
@@ -128,7 +134,12 @@ describe('judge replies as real models write them', async () => {
             expect(result.grading?.unitGrades).toEqual(reference.grading?.unitGrades)
             for (const unit of units) expect(asked.filter((r) => r.unit === unit).length).toBeLessThanOrEqual(2)
             const repairs = asked.filter((r) => r.repair !== undefined)
-            expect(result.grading?.judgeCalls).toEqual({ calls: asked.length, repairs: repairs.length })
+            expect(result.grading?.judgeCalls).toMatchObject({
+                calls: asked.length,
+                firstAsks: asked.length - repairs.length,
+                repairs: repairs.length,
+                retries: 0
+            })
             // What the judge did not give is never stored: no numeric string, no invented question, no extra field.
             const stored = JSON.stringify(result.entries)
             expect(stored).not.toContain('Q-made-up-99')
@@ -187,8 +198,15 @@ describe('judge replies as real models write them', async () => {
         const result = await grade(judge, { fs, root: '/island' })
         const path = (result.grading?.indexPath ?? '').replace(/index\.json$/, `${result.grading?.schema}/summary.json`)
         const summary = JSON.parse((await fs.readFile(path)) as string) as { judge?: unknown }
-        expect(summary.judge).toEqual({ calls: asked.length, repairCalls: units.size })
-        expect(result.grading?.judgeCalls).toEqual({ calls: asked.length, repairs: units.size })
+        expect(summary.judge).toMatchObject({
+            calls: asked.length,
+            firstAsks: units.size,
+            repairCalls: units.size,
+            retries: 0,
+            estimated: result.grading?.judgeCalls?.estimated
+        })
+        expect(summary.judge).not.toHaveProperty('usage')
+        expect(result.grading?.judgeCalls).toMatchObject({ calls: asked.length, repairs: units.size })
     })
 
     it('the repair turn repeats the request byte for byte and appends one message quoting the problems', async () => {
@@ -224,43 +242,94 @@ describe('judge replies as real models write them', async () => {
         [2, 1],
         [1, 0]
     ])(
-        'a judge that always refuses is called at most maxConsecutiveJudgeFailures × (1 + retries) times (%i, %i)',
+        'a judge that always refuses gets its repair turn per unit and is stopped after maxConsecutiveJudgeFailures units (%i, retries %i)',
         async (limit, retries) => {
             const { judge, asked } = judgeWith(() => 'I am sorry, but I cannot evaluate this tool.')
             const result = await grade(judge, { maxConsecutiveJudgeFailures: limit, judgeRetries: retries })
-            expect(asked.length).toBeLessThanOrEqual(limit * (1 + retries))
-            expect(asked.length).toBe(limit)
+            // A refusal is no failure to retry: one first ask and one repair turn per unit, then the stop.
+            expect(asked.length).toBe(limit * 2)
+            expect(asked.filter((r) => r.repair !== undefined)).toHaveLength(limit)
+            expect(asked.find((r) => r.repair !== undefined)?.repair?.problems[0]).toMatch(
+                /^no JSON object was found in the reply; it began: "I am sorry, but I cannot evaluate this tool\."$/
+            )
+            expect(result.grading?.judgeCalls).toMatchObject({ calls: limit * 2, firstAsks: limit, repairs: limit })
             const stop = result.errors.filter((e) => e.code === 'GRA-025')
             expect(stop).toHaveLength(1)
-            expect(stop[0]?.message).toMatch(/last failure: .*not JSON/)
+            expect(stop[0]?.message).toMatch(/last failure: .*no JSON object was found/)
             expect(stop[0]?.path).toBe(unitPath((asked.at(-1) as JudgeRequest).unit))
-            expect(result.errors.filter((e) => e.code === 'GRA-007').every((e) => e.path.startsWith('/units/'))).toBe(
-                true
-            )
+            const notJson = result.errors.filter((e) => e.code === 'GRA-007')
+            expect(notJson).toHaveLength(limit)
+            for (const e of notJson) {
+                expect(e.path.startsWith('/units/')).toBe(true)
+                expect(e.message).toMatch(
+                    /still, after one repair turn: no JSON object was found in the reply; it began: "I am sorry/
+                )
+            }
             expect(result.entries.filter((e) => e.gradings.some((g) => g.determinism === 'non-deterministic'))).toEqual(
                 []
             )
         }
     )
+
+    it('a refusal answered on the repair turn is graded as the clean reply, the refusal noted (GRA-029)', async () => {
+        const { judge, asked } = judgeWith((r, nth) => (nth === 1 ? 'I cannot help with that.' : clean(r)))
+        const result = await grade(judge)
+        expect(result.errors.filter((e) => e.severity === 'error')).toEqual([])
+        expect(result.grading?.unitGrades).toEqual(reference.grading?.unitGrades)
+        expect(asked.filter((r) => r.repair !== undefined)).toHaveLength(units.size)
+        expect(asked.find((r) => r.repair !== undefined)?.messages.at(-1)?.content).toMatch(
+            /no JSON object was found in the reply; it began: "I cannot help with that\."/
+        )
+        expect(result.errors.filter((e) => e.code === 'GRA-029')).toHaveLength(units.size)
+    })
+
+    it('a refusal quotes only its first words, with a key it echoes redacted', async () => {
+        const key = 'sk-live-abcdefghijklmnop1234'
+        const words = `Sorry, ${key} is not something I can grade because the policy says no and more words follow here`
+        const { judge } = judgeWith(() => words)
+        const { main, source } = await exampleMain('providers/openmeteo/forecast.mjs')
+        const result = await gradeSingleSchema({
+            schema: { main: { ...main, requiredServerParams: ['OPEN_KEY'] } },
+            schemaId: 'openmeteo.forecast',
+            grader,
+            options: {
+                now,
+                source,
+                judge,
+                sleep: instant,
+                serverParams: { OPEN_KEY: key },
+                maxConsecutiveJudgeFailures: 1
+            }
+        })
+        const said = result.errors.filter((e) => e.code === 'GRA-007').map((e) => e.message)
+        expect(said.length).toBeGreaterThan(0)
+        for (const m of said) {
+            expect(m).not.toContain(key)
+            expect(m).not.toContain('more words follow here')
+            expect(m).toMatch(/it began: "Sorry, /)
+        }
+    })
 })
 
 describe('a judge that never answers', () => {
     afterEach(() => vi.restoreAllMocks())
-    const hanging: Judge = () => new Promise<string>(() => undefined)
+    const hanging = (_request: JudgeRequest): Promise<string> => new Promise<string>(() => undefined)
 
     it('without options: each call is given up after the default 120,000 ms, retried, and the run stops after 3 units', async () => {
         const asked: number[] = []
-        // The platform's timer, observed: the library asks for a 120 s signal; here it fires at once.
-        vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms: number) => {
+        // The platform's timer, observed: the library asks for 120 s per call (here it fires at once) and 300 s for
+        // the schema's budget (left to run).
+        const realSetTimeout = globalThis.setTimeout
+        vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms: number) => {
             asked.push(ms)
-            const c = new AbortController()
-            queueMicrotask(() => c.abort())
-            return c.signal
-        })
+            return realSetTimeout(fn, ms === 120_000 ? 0 : ms)
+        }) as typeof setTimeout)
         let calls = 0
         const result = await grade(() => (calls++, hanging({} as JudgeRequest)))
-        expect(new Set(asked)).toEqual(new Set([120_000]))
+        expect(new Set(asked)).toEqual(new Set([120_000, 300_000]))
         expect(calls).toBe(3 * (1 + 2))
+        // Every call sent is counted: the first asks and the retries apart, none for the units never asked.
+        expect(result.grading?.judgeCalls).toMatchObject({ calls: 9, firstAsks: 3, retries: 6, repairs: 0 })
         expect(result.errors.find((e) => e.code === 'GRA-025')?.message).toMatch(/no answer within 120000 ms/)
     })
 
@@ -279,7 +348,7 @@ describe('a judge that never answers', () => {
     })
 
     it('with judgeTimeoutMs 0: no limit, and the run signal still ends the call', async () => {
-        const timeout = vi.spyOn(AbortSignal, 'timeout')
+        const timeout = vi.spyOn(globalThis, 'setTimeout')
         const controller = new AbortController()
         let calls = 0
         const result = await grade(
@@ -290,7 +359,7 @@ describe('a judge that never answers', () => {
             },
             { judgeTimeoutMs: 0, signal: controller.signal }
         )
-        expect(timeout).not.toHaveBeenCalled()
+        expect(timeout.mock.calls.map((c) => c[1])).not.toContain(120_000)
         expect(calls).toBe(1)
         const aborted = result.errors.filter((e) => e.code === 'GRA-026')
         expect(aborted).toHaveLength(1)

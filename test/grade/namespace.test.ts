@@ -72,7 +72,7 @@ describe('gradeNamespace', () => {
         expect(asked.filter((r) => r.area === 'namespace-description')).toHaveLength(1)
         expect(asked.filter((r) => r.area === 'tools-aggregate-namespace')).toHaveLength(1)
         // Every judge call of the run counted once: the schemas' and the namespace units'.
-        expect(result.judgeCalls).toEqual({ calls: asked.length, repairs: 0 })
+        expect(result.judgeCalls).toMatchObject({ calls: asked.length, repairs: 0 })
         const prompt = asked.find((r) => r.area === 'tools-aggregate-namespace')?.prompt ?? ''
         for (const tool of ['getMember', 'searchMembers', 'getVote', 'searchSpeeches']) expect(prompt).toContain(tool)
         expect(result.units.map((u) => u.unit)).toEqual([

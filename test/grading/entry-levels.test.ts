@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ENTRY_RULES, applyLevels, levelOf } from '../../src/grading/entry-levels.js'
 import { CATALOGUE } from '../../src/errors/catalogue/index.js'
 import { createIssue } from '../../src/errors/issue.js'
-import { Grading, validateGradingEntry, type GradingEntry } from '../../src/index.js'
+import { Grading, validateGradingEntry, type GradingEntry, type ValidateEntryInput } from '../../src/index.js'
 import { det, example, nd } from './helpers.js'
 
 const NOW = '2026-06-01T00:00:00Z'
@@ -142,7 +142,9 @@ describe('the validation levels (docs/grading.md, Validation levels)', () => {
     it.each(ENTRY_RULES.map((r) => [r.code, r] as const))('%s reports at its level in each mode', (code, rule) => {
         for (const strict of [false, true]) {
             const { entry, now } = (BREAKS[code] as () => { entry: unknown; now: unknown })()
-            const result = validateGradingEntry({ entry, ...(now !== undefined ? { now: now as string } : {}), strict })
+            // A rule breaking `now` itself is checked without one, strict or not: what a host may send.
+            const input = { entry, ...(now !== undefined ? { now: now as string } : {}), strict } as ValidateEntryInput
+            const result = validateGradingEntry(input)
             const level = strict ? rule.strict : rule.default
             const found = result.errors.filter((i) => i.code === code)
             if (level === 'off') expect(found).toEqual([])

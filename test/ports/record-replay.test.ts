@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+    httpPortFromFetch,
     httpPortFromRecordings,
     isMissingRecording,
     recordingHttpPort,
@@ -254,7 +255,8 @@ describe('runtimePortFromFlowMCP with the host’s HttpPort', () => {
         const seen: string[] = []
         const port = runtimePortFromFlowMCP({
             core: core('https://api.example.org/v1?key=secret-key-value-1'),
-            http: answering('{"n":1}', seen)
+            http: answering('{"n":1}', seen),
+            swapGlobalFetch: true
         })
         const outcomes = await Promise.all([port.run(request), port.run({ ...request, testIndex: 1 })])
         for (const outcome of outcomes)
@@ -278,16 +280,23 @@ describe('runtimePortFromFlowMCP with the host’s HttpPort', () => {
         const recorder = recordingHttpPort({ http: answering('{"n":2}'), serverParams: { KEY: 'secret-key-value-1' } })
         await runtimePortFromFlowMCP({
             core: core('https://api.example.org/v1?key=secret-key-value-1'),
-            http: recorder.port
+            http: recorder.port,
+            swapGlobalFetch: true
         }).run(request)
         expect(JSON.stringify(recorder.recordings())).not.toContain('secret-key-value-1')
         const replay = httpPortFromRecordings({ recordings: recorder.recordings() })
         await expect(
-            runtimePortFromFlowMCP({ core: core('https://api.example.org/v1?key=other'), http: replay }).run(request)
+            runtimePortFromFlowMCP({
+                core: core('https://api.example.org/v1?key=other'),
+                http: replay,
+                swapGlobalFetch: true
+            }).run(request)
         ).resolves.toMatchObject({ ok: true, data: { n: 2 } })
-        const missing = await runtimePortFromFlowMCP({ core: core('https://api.example.org/v2'), http: replay }).run(
-            request
-        )
+        const missing = await runtimePortFromFlowMCP({
+            core: core('https://api.example.org/v2'),
+            http: replay,
+            swapGlobalFetch: true
+        }).run(request)
         expect(missing).toMatchObject({
             ok: false,
             requests: [{ url: 'https://api.example.org/v2', status: 404, missingRecording: true }]
@@ -297,12 +306,53 @@ describe('runtimePortFromFlowMCP with the host’s HttpPort', () => {
     it('fails the test when the port rejects: the fetch fails as a network failure does, the request listed without a status', async () => {
         const port = runtimePortFromFlowMCP({
             core: core('https://api.example.org/v1'),
-            http: { send: async () => Promise.reject(new Error('offline')) }
+            http: { send: async () => Promise.reject(new Error('offline')) },
+            swapGlobalFetch: true
         })
         await expect(port.run(request)).resolves.toMatchObject({
             ok: false,
             messages: ['fetch failed: offline'],
             requests: [{ url: 'https://api.example.org/v1', status: null, missingRecording: false }]
         })
+    })
+
+    it('leaves the global fetch alone unless swapGlobalFetch is given: a port alone fails every test, naming the child-process port', async () => {
+        const before = globalThis.fetch
+        let sent = 0
+        const port = runtimePortFromFlowMCP({
+            core: core('https://api.example.org/v1'),
+            http: { send: async () => (sent++, { status: 200, headers: {}, body: '{}' }) }
+        })
+        const outcome = await port.run(request)
+        expect(outcome.ok).toBe(false)
+        expect(outcome.messages?.[0]).toMatch(/swapGlobalFetch: true/)
+        expect(outcome.messages?.[0]).toMatch(/runtimePortFromChildProcess of 'flowmcp-grading\/node'/)
+        expect(sent).toBe(0)
+        expect(globalThis.fetch).toBe(before)
+    })
+
+    it('with swapGlobalFetch, a port that looks the global fetch up as it sends reaches the real one, not itself', async () => {
+        const real = globalThis.fetch
+        const reached: string[] = []
+        // The process's fetch, as a host's test double: what the lazy port must reach.
+        globalThis.fetch = (async (url: string) => {
+            reached.push(String(url))
+            return new Response('{"lazy":true}', { status: 200, headers: { 'content-type': 'application/json' } })
+        }) as typeof fetch
+        try {
+            const lazy = {
+                send: (r: { url: string }) =>
+                    httpPortFromFetch(globalThis.fetch).send({ ...r, method: 'GET', headers: {} })
+            }
+            const port = runtimePortFromFlowMCP({
+                core: core('https://api.example.org/v1'),
+                http: lazy,
+                swapGlobalFetch: true
+            })
+            await expect(port.run(request)).resolves.toMatchObject({ ok: true, data: { lazy: true } })
+            expect(reached).toEqual(['https://api.example.org/v1'])
+        } finally {
+            globalThis.fetch = real
+        }
     })
 })

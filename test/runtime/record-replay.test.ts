@@ -146,7 +146,8 @@ describe.skipIf(!runtimePresent || !samplePresent || permissionFlag(process.vers
                 resolveBase: runtime.base,
                 listsDir: LISTS,
                 version: runtime.version,
-                http: loopback
+                http: loopback,
+                swapGlobalFetch: true
             })
             const live = runtimePortFromChildProcess({
                 runtime: runtime.folder,

@@ -1,5 +1,6 @@
 // `grade --json`: the document a run prints, per namespace and per schema what the island now says.
-import type { FixItem, GradeNamespaceResult, UnitResult } from '../../index.js'
+import { addJudgeCallCounts, newJudgeTally, judgeCallCountOf } from '../../grade/judge-call.js'
+import type { FixItem, GradeNamespaceResult, JudgeCallCount, UnitResult } from '../../index.js'
 import { runtimeTools, type RuntimeView, type SchemaRow } from './grade-render.js'
 
 /** The `--json` document: per namespace and per schema what the island now says, kept units included. */
@@ -24,10 +25,24 @@ export function jsonReport(
         reason: u.reason,
         improvementHints: u.improvementHints ?? []
     })
+    // Every judge call of the run (each namespace's count holds its schemas' and its own units'), with the usage the
+    // judge reported and the estimate beside it.
+    // A namespace whose own units were not reached has no count of its own: its schemas' are added instead.
+    const none = judgeCallCountOf(newJudgeTally())
+    const judgeCalls: JudgeCallCount = namespaces.reduce(
+        (sum, ns) =>
+            addJudgeCallCounts(
+                sum,
+                ns.judgeCalls ??
+                    ns.schemas.reduce((own, row) => addJudgeCallCounts(own, row.result.grading?.judgeCalls), none)
+            ),
+        none
+    )
     return {
         now,
         // The FlowMCP runtime that ran the handler tools' tests (`--runtime`), or null.
         runtime: runtime === null ? null : { version: runtime.version },
+        judgeCalls,
         namespaces: namespaces.map((result) => ({
             namespace: result.namespace,
             grade: result.grade,
@@ -36,6 +51,7 @@ export function jsonReport(
             units: result.units.map((u) => unitView(u)),
             rollupStatus: result.rollupStatus,
             rollupGrade: result.rollupGrade,
+            judgeCalls: result.judgeCalls ?? null,
             indexPath: result.indexPath,
             errors: result.errors
         })),

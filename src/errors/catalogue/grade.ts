@@ -122,6 +122,17 @@ export const GRADE_CODES = defineCodes({
         'The run was aborted before {unit} was answered: the units not asked yet stay ungraded ({detail})',
         'library: an aborted run writes nothing half'
     ],
+    'GRA-030': [
+        'error',
+        'The judge budget of {budget} ms for this schema ran out while {unit} waited: its call was aborted, and it and the units not asked yet stay ungraded; the next schema gets a budget of its own (judgeBudgetMs)',
+        'library: every wait on a judge is bounded (docs/judges.md, Budgets)',
+        RUN_NOTICE
+    ],
+    'GRA-031': [
+        'warning',
+        'The judge reported unusable token usage for {unit} ({detail}): that call is counted, its tokens are not',
+        'library: judge usage is counted as reported (docs/judges.md, Usage)'
+    ],
     'GRA-024': [
         'warning',
         "The reply for {unit} names an unusable model ({detail}); the grader's llmModel is recorded instead",
