@@ -125,6 +125,27 @@ export const SCHEMA_CODES = defineCodes({
         '03 §13.1 field types the runtime does not check',
         LOWERS_STRUCTURE
     ],
+    // Beginner mistakes (docs/schema-checks.md): plain warnings, found at their line; they lower no score.
+    'SCH-WARN-021': [
+        'warning',
+        'test {index} of tool {tool} sets {key} to {value}, but the parameter is {primitive}: {detail}',
+        "03 §13.1 test values are parameter values; flowmcp-core's ZodBuilder input schema (no coercion)"
+    ],
+    'SCH-WARN-022': [
+        'warning',
+        'parameter {key} of tool {tool} has no description: a caller sees only its name and type',
+        '05 §2.2 a parameter is { position, z, description }; 04 §1.2 parameters dimension'
+    ],
+    'SCH-WARN-023': [
+        'warning',
+        'tool name {tool} is generic: name what the tool returns, such as getForecastByCity or listStations',
+        '02 §3.2 a tool says what it does; 03 §13.1 camelCase tool keys'
+    ],
+    'SCH-WARN-024': [
+        'warning',
+        'description of tool {tool} {detail}: say in one sentence what the tool returns and from which input',
+        '02 §3.1 step 4, §3.2 a description says what a tool does (capability, parameters, return shape)'
+    ],
     'DET-001': ['error', 'Required field missing: {field}', 'library: DeterministicAnswers input'],
     'DET-002': [
         'error',
