@@ -77,9 +77,9 @@ export function shortDescriptionReason(tool: string, description: string): strin
     const words = wordsOf(description)
     if (words.length === 0) return 'is empty'
     if (words.length < MIN_DESCRIPTION_WORDS)
-        return `has ${words.length === 1 ? 'one word' : `${words.length} words`} (${describeValue(description.trim())})`
+        return `has ${words.length === 1 ? 'one word' : `${words.length} words`} ('${describeValue(description.trim())}')`
     const own = new Set(nameWords(tool))
-    if (words.every((w) => own.has(w))) return `only repeats the tool name (${describeValue(description.trim())})`
+    if (words.every((w) => own.has(w))) return `only repeats the tool name ('${describeValue(description.trim())}')`
     return null
 }
 
