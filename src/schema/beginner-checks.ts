@@ -76,11 +76,11 @@ function nameWords(name: string): string[] {
 export function shortDescriptionReason(tool: string, description: string): string | null {
     const words = wordsOf(description)
     if (words.length === 0) return 'is empty'
+    const quoted = `'${describeValue(description.trim())}'`
     if (words.length < MIN_DESCRIPTION_WORDS)
-        return `has ${words.length === 1 ? 'one word' : `${words.length} words`} ('${describeValue(description.trim())}')`
+        return `has ${words.length === 1 ? 'one word' : `${words.length} words`} (${quoted})`
     const own = new Set(nameWords(tool))
-    if (words.every((w) => own.has(w))) return `only repeats the tool name ('${describeValue(description.trim())}')`
-    return null
+    return words.every((w) => own.has(w)) ? `only repeats the tool name (${quoted})` : null
 }
 
 /** The primitives whose test values are checked, as flowmcp-core's ZodBuilder matches them (`startsWith`). */
@@ -136,7 +136,7 @@ export function testValueProblem(primitive: Checked, value: unknown): string | n
                 return value.every((v) => typeof v === 'string')
                     ? null
                     : `the tool's input schema (zod array of strings) rejects an item that is not a string; write every item as a string`
-            return `${rejects}; write an array of strings, such as ['${typeof value === 'string' ? describeValue(value) : 'a'}']`
+            return `${rejects}; write an array of strings, such as [${typeof value === 'string' ? `'${describeValue(value)}'` : "'a'"}]`
         case 'object()':
             return isRecord(value) ? null : `${rejects}; write an object`
     }
