@@ -40,10 +40,12 @@ const CASES = [
     // test's record, registry intake, I-JSON, the stale-recording finding and each code's grade effect
     // in the catalogue: 238.0 KB measured. The 180 KB target needs the CLI-only rendering out of the
     // grading path and a lighter public suffix list (tldts ~47 KB) or JavaScript parser (acorn ~30 KB).
+    // 242 KB: the beginner-mistake checks (test value vs primitive, undescribed parameters, generic
+    // names, short descriptions) with their messages and catalogue rows: 237.5 → 239.3 KB measured.
     {
         name: 'gradeSingleSchema + createMemoryFs',
         code: `import { gradeSingleSchema, createMemoryFs } from 'flowmcp-grading'\nglobalThis.out = [gradeSingleSchema, createMemoryFs]`,
-        budget: 239 * KB,
+        budget: 242 * KB,
         target: 180 * KB
     },
     // 305 KB: 303 KB before the 15.7k lines of generated validators went (277 KB after), then the HTML
@@ -56,10 +58,11 @@ const CASES = [
     // readable lines (+2.3 KB), one baseline reader serves check and the report (+0.8 KB), and validation
     // guards and copies in one walk (+0.7 KB); the bundled question catalogue dropped the fields the
     // library never reads (-1.3 KB): 307.6 KB measured.
+    // 311 KB: the beginner-mistake checks of the schema validation (SCH-WARN-021…024): 307.9 → 309.2 KB measured.
     {
         name: 'whole package',
         code: `import * as all from 'flowmcp-grading'\nglobalThis.out = all`,
-        budget: 308 * KB,
+        budget: 311 * KB,
         target: 220 * KB
     }
 ]
