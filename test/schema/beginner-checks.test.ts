@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../../src/cli/run.js'
-import { gradeEffectOf } from '../../src/errors/grade-effect.js'
+import { findingCost, gradeEffectOf } from '../../src/errors/grade-effect.js'
 import { SchemaCheck } from '../../src/index.js'
 import {
     GENERIC_TOOL_NAMES,
@@ -186,8 +186,9 @@ describe('beginner mistakes found deterministically (issue 44)', () => {
         ])
     })
 
-    it('lowers no score and blocks nothing: plain warnings without a grade effect', () => {
-        for (const code of BEGINNER) expect(gradeEffectOf(code)).toEqual({ kind: 'none', cost: 0.5 })
+    it('lowers no score and blocks nothing: warnings without a grade effect, ranked after those that cost points', () => {
+        for (const code of BEGINNER) expect(gradeEffectOf(code)).toEqual({ kind: 'none', cost: 0.1 })
+        expect(findingCost('SCH-WARN-022', 'warning')).toBeLessThan(findingCost('SCH-WARN-003', 'warning'))
     })
 
     it('testValueProblem accepts every value of the primitive’s own type (property)', () => {
