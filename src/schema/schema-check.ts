@@ -27,8 +27,9 @@ export class SchemaCheck {
      * keys, …): reported with a path, scored by `Q-schema-structure`, never blocking.
      * Paths are JSON Pointers into `main` (`/tools/getBalance/parameters/0`).
      * @param input - `{ main }`
-     * @returns `{ valid, errors }` — runtime errors `SCH-001`…`SCH-029`, warnings `SCH-WARN-001`…`SCH-WARN-020`
-     *   (spec-strict ones: `SCH-WARN-011`…`SCH-WARN-020`), or `INP-001`…`INP-003` for a `main` that is not plain JSON.
+     * @returns `{ valid, errors }` — runtime errors `SCH-001`…`SCH-029`, warnings `SCH-WARN-001`…`SCH-WARN-024`
+     *   (spec-strict ones: `SCH-WARN-011`…`SCH-WARN-020`; beginner mistakes: `SCH-WARN-021`…`SCH-WARN-024`),
+     *   or `INP-001`…`INP-003` for a `main` that is not plain JSON.
      * @example SchemaCheck.validateMain({ main }).valid
      */
     static validateMain(input: { main?: unknown }): MainValidation {

@@ -3,6 +3,7 @@ import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { escapePointerToken, pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson } from '../json/guard.js'
+import { checkBeginnerMistakes } from './beginner-checks.js'
 import { placeholderRootReason } from './root-host.js'
 import { parseUrl } from './url.js'
 import {
@@ -350,6 +351,7 @@ function checkTool(name: string, tool: unknown, out: Issue[], ctx: ToolContext):
     const meta = own(tool, 'meta')
     if (meta !== undefined) checkToolMeta(meta, `${base}/meta`, out)
     checkToolTests(name, tool, base, declared, out)
+    checkBeginnerMistakes(name, tool, base, out)
 }
 
 /** What a tool's parameters declare, for its path and its tests. */
@@ -371,7 +373,9 @@ function checkToolHead(tool: Readonly<Record<string, unknown>>, base: string, ou
     if (path === undefined) out.push(createIssue('SCH-004', `${base}/path`, { field: 'path' }))
     else if (typeof path !== 'string') out.push(typeIssue(`${base}/path`, 'path', 'string', path))
     const description = own(tool, 'description')
-    if (description === undefined) out.push(createIssue('SCH-004', `${base}/description`, { field: 'description' }))
+    // The runtime refuses a falsy description (`!route.description`): '' is missing too.
+    if (description === undefined || description === '')
+        out.push(createIssue('SCH-004', `${base}/description`, { field: 'description' }))
     else if (typeof description !== 'string')
         out.push(typeIssue(`${base}/description`, 'description', 'string', description))
     return path

@@ -1,6 +1,13 @@
 import { defineCodes, LOWERS_STRUCTURE } from '../define.js'
 
 /**
+ * A beginner mistake (SCH-WARN-021…024): a warning that lowers no score, so the fix list ranks it
+ * after the other warnings and the judge's answers that cost grade points (a warning's usual 0.5 would
+ * put a schema's dozen undescribed parameters before them).
+ */
+const BEGINNER_MISTAKE = Object.freeze({ kind: 'none', cost: 0.1 } as const)
+
+/**
  * Structural validation of a FlowMCP v4 `main` (05 §2.3, 03 §13.1), schema ids (01-model ⚠ A14) and the deterministic
  * answers built from them.
  */
@@ -124,6 +131,31 @@ export const SCHEMA_CODES = defineCodes({
         'Type mismatch for field {field}: expected {expected}, got {actual}',
         '03 §13.1 field types the runtime does not check',
         LOWERS_STRUCTURE
+    ],
+    // Beginner mistakes (docs/schema-checks.md): warnings found at their line; they lower no score.
+    'SCH-WARN-021': [
+        'warning',
+        'test {index} of tool {tool} sets {key} to {value}, but the parameter is {primitive}: {detail}',
+        "03 §13.1 test values are parameter values; flowmcp-core's ZodBuilder input schema (no coercion)",
+        BEGINNER_MISTAKE
+    ],
+    'SCH-WARN-022': [
+        'warning',
+        'parameter {key} of tool {tool} has no description: a caller sees only its name and type',
+        '05 §2.2 a parameter is { position, z, description }; 04 §1.2 parameters dimension',
+        BEGINNER_MISTAKE
+    ],
+    'SCH-WARN-023': [
+        'warning',
+        'tool name {tool} is generic: name what the tool returns, such as getForecastByCity or listStations',
+        '02 §3.2 a tool says what it does; 03 §13.1 camelCase tool keys',
+        BEGINNER_MISTAKE
+    ],
+    'SCH-WARN-024': [
+        'warning',
+        'description of tool {tool} {detail}: say in one sentence what the tool returns and from which input',
+        '02 §3.1 step 4, §3.2 a description says what a tool does (capability, parameters, return shape)',
+        BEGINNER_MISTAKE
     ],
     'DET-001': ['error', 'Required field missing: {field}', 'library: DeterministicAnswers input'],
     'DET-002': [
