@@ -13,13 +13,14 @@ let dir = ''
 /** A judge that answers 4 to every question and writes the unit it was asked about to calls.log. */
 const JUDGE = `import { appendFileSync, readFileSync } from 'node:fs'
 const request = JSON.parse(readFileSync(0, 'utf8'))
-appendFileSync(new URL('./calls.log', import.meta.url), request.unit + '\\n')
+appendFileSync(new URL('./calls.log', import.meta.url), request.unit + ' ' + request.attachments.map((a) => a.name).join('+') + '\\n')
 process.stdout.write(JSON.stringify({ answers: request.questions.map((q) => ({ questionId: q.questionId, score: 4, reasoning: 'clear' })), improvementHints: [] }))
 `
 
 beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'flowmcp-watch-test-'))
     await cp(join(examples, 'providers/openmeteo'), join(dir, 'providers/openmeteo'), { recursive: true })
+    await cp(join(examples, 'providers/etherscan'), join(dir, 'providers/etherscan'), { recursive: true })
     await writeFile(join(dir, 'judge.mjs'), JUDGE)
 })
 afterAll(async () => {
@@ -38,7 +39,7 @@ const calls = async (): Promise<string[]> =>
     (await readFile(join(dir, 'calls.log'), 'utf8').catch(() => '')).split('\n').filter((l) => l !== '')
 
 describe('grade --watch', () => {
-    it('grades again on a save, asks the judge only for the units whose inputs changed, prints what moved, and ends with 130', async () => {
+    it('grades again on a save, asks the judge only for the units whose inputs changed (the other namespace keeps its units), prints what moved, and ends with 130', async () => {
         const stop = new AbortController()
         const io = memoryIo(
             {},
@@ -61,8 +62,11 @@ describe('grade --watch', () => {
         stop.abort()
         expect(await done).toBe(130)
         const second = (await calls()).slice(first.length)
+        // The edited namespace's units are asked again (each depends on the schema's text); the other one's are kept.
         expect(second.length).toBeGreaterThan(0)
-        expect(second.length).toBeLessThan(first.length)
+        expect(second.length).toBe(first.filter((line) => !line.includes('contracts.mjs')).length)
+        expect(second.some((line) => line.includes('contracts.mjs'))).toBe(false)
+        expect(first.some((line) => line.includes('contracts.mjs'))).toBe(true)
         expect(io.err()).toContain('forecast.mjs changed: grading again')
         expect(io.out()).toMatch(/what moved:/)
     }, 120_000)

@@ -7,11 +7,10 @@ import {
     type GradeNamespaceResult,
     type GradeSingleSchemaResult,
     type Issue,
-    type SchemaGrading,
     type UnitResult
 } from '../../index.js'
-import { BLOCKED_REASONS, NODE_STATUS, SEVERITY, UNIT_STATUS } from '../../model/constants.js'
-import { ENVIRONMENT_CAUSES, type BlockedTool } from '../../rollup/standing.js'
+import { SEVERITY, UNIT_STATUS } from '../../model/constants.js'
+import { aboutLines, CAP_NOTE, gradeText, schemaStatus } from './grade-status.js'
 import { table } from '../io.js'
 import type { PretestTestRecord } from '../../pretest/data-pretest.js'
 import type { RuntimeRuns } from './grade-runtime.js'
@@ -42,47 +41,6 @@ export function runtimeTools(
     file: string
 ): ReadonlyMap<string, { tests: number; ok: number }> {
     return view?.runs.get(file) ?? new Map()
-}
-
-/**
- * Why a schema is blocked, in words a first reader gets right: tools this environment could not test ("not tested
- * here") apart from tools that were tested and fell below their bar ("tested, below its bar of 3") or are blocked
- * for their content.
- */
-function blockedText(tools: readonly BlockedTool[]): string {
-    const count = (n: number): string => `${n} tool${n === 1 ? '' : 's'}`
-    const here = tools.filter((t) => t.cause !== null && ENVIRONMENT_CAUSES.includes(t.cause))
-    const byWhy = new Map<string, string[]>()
-    for (const t of tools.filter((x) => !here.includes(x))) {
-        const bar = t.cause !== null ? /^fewer-than-(\d+)-working-tests?$/.exec(t.cause) : null
-        const why =
-            bar !== null
-                ? `tested, below the bar of ${bar[1]} working tests`
-                : t.cause === BLOCKED_REASONS.noWorkingTest
-                  ? 'tested, no test worked'
-                  : (t.cause ?? 'blocked')
-        byWhy.set(why, [...(byWhy.get(why) ?? []), t.tool])
-    }
-    const parts = [
-        ...(here.length > 0 ? [`${count(here.length)} not tested here`] : []),
-        ...[...byWhy.entries()].map(([why, names]) => `${names.length === 1 ? names[0] : count(names.length)} ${why}`)
-    ]
-    return parts.length > 0 ? parts.join('; ') : 'a tool is blocked'
-}
-
-/** What a schema row's status column says: where it stands, and what was kept from an earlier run. */
-function schemaStatus(g: SchemaGrading): string {
-    const base =
-        g.status === NODE_STATUS.blocked
-            ? `blocked: ${blockedText(g.standing.blockedTools)}`
-            : g.status === 'provisional'
-              ? `provisional${g.provisionalGrade !== null ? ` (deterministic only: ${g.provisionalGrade})` : ''}`
-              : g.status === NODE_STATUS.pending
-                ? `pending: ${g.standing.reason ?? 'not every unit graded'}`
-                : g.status
-    const errors = g.units.filter((u) => u.status === UNIT_STATUS.error).length
-    const kept = g.unitCounts.kept > 0 ? ` · kept ${g.unitCounts.kept}, graded ${g.unitCounts.graded}` : ''
-    return `${base}${errors > 0 ? ` · ${errors} unit${errors === 1 ? '' : 's'} failed` : ''}${kept}`
 }
 
 /** The blocked and failed units of a schema, tools with the same cause said once. */
@@ -149,17 +107,6 @@ export function textReport(
     out.push(...aboutLines(results))
     out.push(...legendLines(namespaces, results, fixes, runtime))
     return out.join('')
-}
-
-/**
- * A schema's grade with the score it comes from and, where the autonomous cap trimmed it, its raw band: `B 4.62 (raw
- * A)`. The score moves with every edit to the weakest unit, where the capped letter may not.
- */
-export function gradeText(g: SchemaGrading): string {
-    if (g.grade === null) return '-'
-    if (g.basis === null) return g.grade
-    const raw = g.basis.rawGrade !== null && g.basis.rawGrade !== g.grade ? ` (raw ${g.basis.rawGrade})` : ''
-    return `${g.grade} ${g.basis.score.toFixed(2)}${raw}`
 }
 
 /** The rows of the table: each schema, then each namespace. */
@@ -262,27 +209,6 @@ function namespaceLines(namespaces: readonly GradeNamespaceResult[]): string[] {
             )
     }
     return out
-}
-
-/** Said once under a table with a graded schema: why B is the ceiling, and where A is reached. */
-export const CAP_NOTE =
-    'A single schema is graded autonomously: its grade stops at B (the score beside it still moves, and "raw" shows the band before the cap); A is reached only in a selection, graded by a group (gradeSelection, docs/guide.md "Grading a selection").'
-
-/**
- * IDX-014 in words, once per namespace: which file to create and where to declare it, instead of a bare code in the
- * issues column.
- */
-function aboutLines(results: readonly SchemaRow[]): string[] {
-    const folders = new Map<string, string>()
-    for (const { file, result } of results) {
-        const namespace = result.grading?.namespace
-        if (namespace === undefined || !result.errors.some((e) => e.code === 'IDX-014')) continue
-        folders.set(namespace, file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '.')
-    }
-    return [...folders].map(
-        ([namespace, folder]) =>
-            `  ${namespace} (namespace): IDX-014 no About: create ${folder}/resources/${namespace}-about.md (what the API offers, its limits, its use cases) and declare it in main.resources.about of one schema; see docs/cli.md, "The About"\n`
-    )
 }
 
 /** The closing lines: the fix items counted, what the grade columns mean, and what was kept from the island. */

@@ -11,7 +11,8 @@ import { EXIT, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
 import type { GradePass } from './grade.js'
 import type { GradeCommandOptions } from './grade-options.js'
-import { gradeText, type SchemaRow } from './grade-render.js'
+import type { SchemaRow } from './grade-render.js'
+import { gradeText } from './grade-status.js'
 
 /** What a save must touch to start a pass: schema modules, recordings and configs, Abouts and skills. */
 const WATCHED = /\.(?:mjs|js|json|md)$/
