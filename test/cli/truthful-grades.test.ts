@@ -205,9 +205,7 @@ describe.skipIf(!present)('grades that tell the truth (copies of real sample sch
         // The text table says it too.
         const io = memoryIo({}, { env: { PATH: process.env.PATH ?? '' } })
         await run(['grade', join(dir, 'src', 'etherscan'), '--island', join(dir, 'keys'), '--now', now], io)
-        expect(io.out()).toMatch(
-            /etherscan\.account\s+\S+\s+-\s+-\s+blocked: 7 tools not tested here/
-        )
+        expect(io.out()).toMatch(/etherscan\.account\s+\S+\s+-\s+-\s+blocked: 7 tools not tested here/)
         expect(io.out()).toContain('set ETHERSCAN_API_KEY')
         // With the key, the same tools are tested: not blocked for the key (offline they stay untested, not graded better).
         const keyed = memoryIo({}, { env: { PATH: process.env.PATH ?? '', ETHERSCAN_API_KEY: 'example-not-a-key' } })
