@@ -13,6 +13,7 @@ import {
     testValueProblem
 } from '../../src/schema/beginner-checks.js'
 import { memoryIo } from '../cli/helpers.js'
+import { writeSyntheticRecordings } from '../support/synthetic-recordings.js'
 
 type Main = Record<string, any>
 
@@ -275,4 +276,47 @@ describe('beginner mistakes in the CLI text output: file:line:col at the line th
         const polished = await gradeText(true)
         for (const code of BEGINNER) expect(polished.text).not.toContain(code)
     }, 60_000)
+
+    /** A judge that reads what the author wrote: 2 for every question while the tool says only "Returns data.". */
+    const JUDGE = `import { readFileSync } from 'node:fs'
+const request = JSON.parse(readFileSync(0, 'utf8'))
+const weak = request.attachments.some((a) => a.content.includes('Returns data.'))
+process.stdout.write(JSON.stringify({ answers: request.questions.map((q) => ({ questionId: q.questionId, score: weak ? 2 : 5, reasoning: weak ? 'says nothing about what it returns' : 'clear' })), improvementHints: [] }))
+`
+
+    it('gives the polished schema a strictly higher score than the draft, each planted mistake named at its line', async () => {
+        await writeFile(join(dir, 'judge.mjs'), JUDGE)
+        const graded = async (polished: boolean) => {
+            const root = join(dir, polished ? 'judged-polished' : 'judged-draft')
+            await mkdir(join(root, 'weather'), { recursive: true })
+            const file = join(root, 'weather', 'forecast.mjs')
+            await writeFile(file, draftSource(polished))
+            await writeSyntheticRecordings([file], join(root, 'recordings'))
+            const args = [
+                '--recordings',
+                join(root, 'recordings'),
+                '--min-working-tests',
+                '1',
+                '--now',
+                '2026-11-25T10:00:00Z'
+            ]
+            const judge = ['--judge-command', `node ${join(dir, 'judge.mjs')}`, '--judge-model', 'stand-in']
+            const text = memoryIo({}, { env: { PATH: process.env.PATH ?? '' } })
+            await run(['grade', root, ...args, ...judge, '--verbose'], text)
+            const json = memoryIo({}, { env: { PATH: process.env.PATH ?? '' } })
+            await run(['grade', root, ...args, ...judge, '--json'], json)
+            const schemas = (
+                JSON.parse(json.out()) as { schemas: Array<{ grading: { basis: { score: number } | null } }> }
+            ).schemas
+            return { text: text.out(), score: schemas[0]?.grading.basis?.score ?? null }
+        }
+        const [draftRun, polishedRun] = [await graded(false), await graded(true)]
+        for (const code of BEGINNER)
+            expect(draftRun.text).toMatch(new RegExp(`\\n\\s+\\d+:\\d+\\s+warning\\s+${code}\\s`))
+        expect(draftRun.score).not.toBeNull()
+        expect(polishedRun.score).not.toBeNull()
+        expect(polishedRun.score as number).toBeGreaterThan(draftRun.score as number)
+        // The table shows the score, not only the capped letter.
+        expect(polishedRun.text).toMatch(/weather\.forecast\s+\S+\s+B 5\.00 \(raw A\)/)
+    }, 120_000)
 })
