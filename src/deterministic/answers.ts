@@ -1,4 +1,5 @@
-import { SEVERITY } from '../model/constants.js'
+import { Areas } from '../areas/areas.js'
+import { AREAS, SEVERITY } from '../model/constants.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import { codesLowering } from '../errors/grade-effect.js'
@@ -1127,4 +1128,24 @@ export class DeterministicAnswers {
     }): ReturnType<typeof buildSelectionAnswers> {
         return buildSelectionAnswers(input)
     }
+}
+
+let QUESTION_ROWS: readonly QuestionRow[] | null = null
+
+/** All question rows of the catalogue, in the shape the deterministic answers take (one frozen list). */
+export function questionRows(): readonly QuestionRow[] {
+    QUESTION_ROWS ??= Object.freeze(
+        AREAS.flatMap((area) =>
+            Areas.questions({ area }).questions.map((q) =>
+                Object.freeze({
+                    id: q.id,
+                    area: q.area,
+                    weight: q.weight,
+                    determinism: q.determinism,
+                    dimension: q.dimension
+                })
+            )
+        )
+    )
+    return QUESTION_ROWS
 }

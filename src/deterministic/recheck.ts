@@ -1,11 +1,3 @@
-/**
- * Registry intake's re-check: given the schema module an entry claims to grade, the library reads it (from its
- * syntax tree, never run), computes its schema hash and every deterministic answer it can compute without a
- * network, and compares them with the entry's. A fabricated deterministic answer, a forged veto or a hidden one is
- * rejected; an answer that needs evidence the registry does not hold (HTTP tests, the island) is reported
- * unverifiable, never silently trusted.
- */
-import { Areas } from '../areas/areas.js'
 import { BINDING_CODES } from '../errors/catalogue/binding.js'
 import { RECHECK_CODES } from '../errors/catalogue/recheck.js'
 import { describeValue, issueFactory } from '../errors/issue.js'
@@ -15,13 +7,13 @@ import type { RecheckOutcome } from '../grading/provenance.js'
 import { describeId } from '../grading/visible.js'
 import { schemaHashOfInspected } from '../hashing/hash-generator.js'
 import { inspectJson } from '../json/guard.js'
-import { AREAS, SEVERITY } from '../model/constants.js'
+import { SEVERITY } from '../model/constants.js'
 import { isObject } from '../model/object.js'
 import type { GradingAnswer } from '../model/types.js'
 import { readModuleSource } from '../schema/source-loader.js'
 import { keysOf, own } from '../schema/shape.js'
 import { GRADING_SYSTEM_VERSION, sameMinorLine } from '../version.js'
-import { buildAnswers, type DeterministicResult, type QuestionRow } from './answers.js'
+import { buildAnswers, questionRows, type DeterministicResult } from './answers.js'
 
 type Obj = Record<string, unknown>
 
@@ -33,25 +25,6 @@ const RECHECKED_AREAS = ['single-test', 'tools-aggregate-schema', 'about-namespa
 const COMPUTED_VETOES = ['api-key-domain-mismatch', 'malicious-module'] as const
 /** The areas that carry a schema's veto (02-areas §3.3 cascade stop). */
 const VETO_AREAS = ['single-test', 'tools-aggregate-schema']
-
-let ROWS: readonly QuestionRow[] | null = null
-/** The catalogue rows the deterministic answers take, built once. */
-function rows(): readonly QuestionRow[] {
-    ROWS ??= Object.freeze(
-        AREAS.flatMap((area) =>
-            Areas.questions({ area }).questions.map((q) =>
-                Object.freeze({
-                    id: q.id,
-                    area: q.area,
-                    weight: q.weight,
-                    determinism: q.determinism,
-                    dimension: q.dimension
-                })
-            )
-        )
-    )
-    return ROWS
-}
 
 /** A recomputed answer: its value when the source decides it, else why it cannot be decided here. */
 type Recomputed =
@@ -212,7 +185,7 @@ export function recheckEntry(entry: Obj, expect: EntryExpectation): RecheckOutco
         !sameMinorLine(system, GRADING_SYSTEM_VERSION)
     )
         return out
-    const result = buildAnswers({ main, source: expect.source, questions: rows(), now: '2000-01-01T00:00:00Z' })
+    const result = buildAnswers({ main, source: expect.source, questions: questionRows(), now: '2000-01-01T00:00:00Z' })
     const area = String(entry.area)
     compareVeto(entry, result, out)
     if ((RECHECKED_AREAS as readonly string[]).includes(area)) {

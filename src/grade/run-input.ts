@@ -1,9 +1,6 @@
-// What a schema's run is given, checked: the options, the grader, the time, the server params, the run's start.
-import { Areas } from '../areas/areas.js'
-import type { QuestionRow } from '../deterministic/answers.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
-import { AREAS, HARNESSES } from '../model/constants.js'
+import { HARNESSES } from '../model/constants.js'
 import { judgeOptionIssues } from './judge-call.js'
 import { isIsoDateTime } from '../time.js'
 import { isBoundary } from '../injection/boundary.js'
@@ -17,25 +14,6 @@ export type SchemaRunOptions = GradeOptionsBase
 type Obj = Record<string, unknown>
 
 // Derived from the catalogue constants, so built once; frozen, so the deterministic answers check it once.
-let QUESTION_ROWS: readonly QuestionRow[] | null = null
-
-/** All question rows of the catalogue, in the shape the deterministic answers take (one frozen list). */
-export function questionRows(): readonly QuestionRow[] {
-    QUESTION_ROWS ??= Object.freeze(
-        AREAS.flatMap((area) =>
-            Areas.questions({ area }).questions.map((q) =>
-                Object.freeze({
-                    id: q.id,
-                    area: q.area,
-                    weight: q.weight,
-                    determinism: q.determinism,
-                    dimension: q.dimension
-                })
-            )
-        )
-    )
-    return QUESTION_ROWS
-}
 
 /** A schema file's base: no folder, no `.mjs`/`.js`/`.json`. */
 export function baseName(path: string): string {

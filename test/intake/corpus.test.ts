@@ -10,7 +10,7 @@ import {
     validateGradingEntry,
     type GradingEntry
 } from '../../src/index.js'
-import { questionRows } from '../../src/grade/run-input.js'
+import { questionRows } from '../../src/deterministic/answers.js'
 import { shared } from '../support/shared.js'
 import { grader, scriptedJudge } from '../grade/helpers.js'
 
