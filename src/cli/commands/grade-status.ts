@@ -2,7 +2,8 @@
 // from, and the notes said once under the table (the cap, a missing About). Pure text from the library's results.
 import { BLOCKED_REASONS, NODE_STATUS, UNIT_STATUS } from '../../model/constants.js'
 import type { GradeSingleSchemaResult, SchemaGrading } from '../../grade/types.js'
-import { ENVIRONMENT_CAUSES, type BlockedTool } from '../../rollup/standing.js'
+import { isEnvironmentReason } from '../../model/environment.js'
+import type { BlockedTool } from '../../rollup/standing.js'
 
 /**
  * Why a schema is blocked, in words a first reader gets right: tools this environment could not test ("not tested
@@ -11,10 +12,10 @@ import { ENVIRONMENT_CAUSES, type BlockedTool } from '../../rollup/standing.js'
  */
 export function blockedText(tools: readonly BlockedTool[]): string {
     const count = (n: number): string => `${n} tool${n === 1 ? '' : 's'}`
-    const here = tools.filter((t) => t.cause !== null && ENVIRONMENT_CAUSES.includes(t.cause))
+    const here = tools.filter((t) => isEnvironmentReason(t.cause))
     const byWhy = new Map<string, string[]>()
     for (const t of tools.filter((x) => !here.includes(x))) {
-        const bar = t.cause !== null ? /^fewer-than-(\d+)-working-tests?$/.exec(t.cause) : null
+        const bar = t.cause !== null ? /^fewer-than-(\d+)-working-tests$/.exec(t.cause) : null
         const why =
             bar !== null
                 ? `tested, below the bar of ${bar[1]} working tests`

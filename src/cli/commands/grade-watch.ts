@@ -11,7 +11,6 @@ import { EXIT, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
 import type { GradePass } from './grade.js'
 import type { GradeCommandOptions } from './grade-options.js'
-import type { SchemaRow } from './grade-render.js'
 import { gradeText } from './grade-status.js'
 
 /** What a save must touch to start a pass: schema modules, recordings and configs, Abouts and skills. */
@@ -39,7 +38,7 @@ function seenOf(pass: GradePass): Map<string, Seen> {
         const id = row.result.grading?.schemaId ?? row.file
         const g = row.result.grading
         const grade = g === null ? 'error' : g.grade !== null ? gradeText(g) : g.status
-        const items = pass.fixes.get(row as SchemaRow) ?? []
+        const items = pass.fixes.get(row) ?? []
         out.set(id, { grade, findings: new Map(items.map((i) => [findingKey(i), findingText(i)])) })
     }
     return out
