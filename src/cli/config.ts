@@ -5,6 +5,7 @@ import { createIssue } from '../errors/issue.js'
 import { parseJsonText } from '../json/guard.js'
 import { CONFIG_KEYS, optionOf, type ConfigSpec } from './options.js'
 import { isObject } from '../model/object.js'
+import { closest } from './suggest.js'
 
 /** The name of the config file, looked for in the working folder and its parents up to the repository root. */
 export const CONFIG_FILE = 'flowmcp-grading.config.json'
@@ -37,8 +38,11 @@ export function findConfig(cwd: string): string | null {
 /** What is wrong with one key's value, or null. */
 function problemOf(key: string, value: unknown): string | null {
     const spec = CONFIG_KEYS[key]
-    if (spec === undefined)
-        return `unknown key ${JSON.stringify(key).slice(0, 40)}; the keys are long options in camelCase, and rules`
+    if (spec === undefined) {
+        const near = closest(key, Object.keys(CONFIG_KEYS))
+        const meant = near !== null ? `; did you mean ${JSON.stringify(near)}?` : ''
+        return `unknown key ${JSON.stringify(key).slice(0, 40)}; the keys are long options in camelCase, and rules${meant}`
+    }
     if (spec.values !== undefined && !spec.values.includes(value as string))
         return (
             `${key} must be one of ${spec.values.map((v) => JSON.stringify(v)).join(', ')}, got ` +

@@ -5,11 +5,13 @@
 // what they are about (options-grading.ts, options-gates.ts, options-judge.ts, options-run.ts).
 
 import { parseArgs } from 'node:util'
-import type { Command, OptionSpec } from './option-spec.js'
+import { createIssue } from '../errors/issue.js'
+import { COMMANDS, type Command, type OptionSpec } from './option-spec.js'
 import { GATE_OPTIONS } from './options-gates.js'
 import { GRADING_OPTIONS } from './options-grading.js'
 import { JUDGE_OPTIONS } from './options-judge.js'
 import { RUN_OPTIONS } from './options-run.js'
+import { closest } from './suggest.js'
 
 export { COMMANDS, type Command, type ConfigKind } from './option-spec.js'
 
@@ -41,6 +43,69 @@ const PARSE_OPTIONS = Object.fromEntries(
 /** Parses the command line strictly (an unknown option throws, as parseArgs does): the values and the positionals. */
 export function parseCommandLine(argv: readonly string[]) {
     return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: PARSE_OPTIONS })
+}
+
+/**
+ * The command a command line names, read leniently (an unknown option is taken for a flag), so a refusal can speak of
+ * it; undefined when none is named.
+ */
+export function commandOf(argv: readonly string[]): string | undefined {
+    try {
+        return parseArgs({ args: [...argv], allowPositionals: true, strict: false, options: PARSE_OPTIONS })
+            .positionals[0]
+    } catch {
+        return undefined
+    }
+}
+
+/** The commands that take `option`, or undefined for a name the table does not have. */
+export function commandsOf(option: string): readonly Command[] | undefined {
+    return Object.hasOwn(OPTIONS, option)
+        ? (OPTIONS as Readonly<Record<string, OptionSpec>>)[option]?.commands
+        : undefined
+}
+
+/** Whether `command` takes `option` (a name of the table); the help lists exactly these. */
+export function takes(command: Command, option: string): boolean {
+    return commandsOf(option)?.includes(command) === true
+}
+
+/** The commands that take an option, as a refusal names them: "every other command" when all but one do. */
+function ownersText(owners: readonly Command[]): string {
+    return owners.length === COMMANDS.length - 1 ? 'every other command' : owners.join(', ')
+}
+
+/**
+ * The refusal of the first option given on the command line that `command` does not take (`CLI-001`, one line), or
+ * null when it takes them all. A name that is not a command (`help`, a typo) is left to the usage: nothing is refused.
+ */
+export function refusedOption(command: string | undefined, given: Readonly<Record<string, unknown>>): string | null {
+    if (command === undefined || !(COMMANDS as readonly string[]).includes(command)) return null
+    for (const [option, value] of Object.entries(given)) {
+        if (value === undefined || takes(command as Command, option)) continue
+        const owners = ownersText(commandsOf(option) ?? [])
+        return `CLI-001: ${createIssue('CLI-001', '', { command, option, owners }).message}`
+    }
+    return null
+}
+
+/**
+ * The line for an option the table does not have (`CLI-002`): with the closest name when one is near, first among
+ * those `command` takes, then among every other (saying whose it is).
+ */
+export function unknownOption(command: string | undefined, typed: string): string {
+    const name = typed.replace(/^--?/, '')
+    const own =
+        command !== undefined && (COMMANDS as readonly string[]).includes(command)
+            ? Object.keys(OPTIONS).filter((o) => takes(command as Command, o))
+            : Object.keys(OPTIONS)
+    const near = typed.startsWith('--') ? (closest(name, own) ?? closest(name, Object.keys(OPTIONS))) : null
+    let suggestion = ''
+    if (near !== null)
+        suggestion = own.includes(near)
+            ? `; did you mean --${near}?`
+            : `; did you mean --${near} (an option of ${ownersText(commandsOf(near) ?? [])})?`
+    return `CLI-002: ${createIssue('CLI-002', '', { option: typed, suggestion }).message}`
 }
 
 /** The option values of one run, keyed by long option name. */

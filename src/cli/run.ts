@@ -26,29 +26,27 @@ import {
 import { reportOptionsOf, validateOptionsOf, type Rules } from './command-options.js'
 import {
     CONFIG_KEYS,
+    commandOf,
     EXCLUSIVE_GROUPS,
     inputOptions,
     optionOf,
     parseCommandLine,
+    refusedOption,
+    unknownOption,
     type OptionValues
 } from './options.js'
 
 /**
  * The line for an argument `parseArgs` refused. Node's own text for an unknown option ends in an
- * unbalanced quote (`as in '-- "--bogus"`), so that one is worded here.
+ * unbalanced quote (`as in '-- "--bogus"`), so that one is worded here, with the option meant when one is near.
  */
-function argsError(cause: unknown): string {
+function argsError(cause: unknown, argv: readonly string[]): string {
     const message = cause instanceof Error ? cause.message : String(cause)
     const unknown =
         (cause as { code?: unknown } | null)?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
             ? /^Unknown option '([^']+)'/.exec(message)
             : null
-    if (unknown === null) return message
-    const option = unknown[1] as string
-    return (
-        `unknown option: ${option} (an argument that starts with '-' but is not an option goes after '--', as in: ` +
-        `-- ${option})`
-    )
+    return unknown === null ? message : unknownOption(commandOf(argv), unknown[1] as string)
 }
 
 /**
@@ -155,10 +153,17 @@ export async function run(argv: readonly string[], plainIo: CliIo): Promise<numb
     try {
         parsed = parseCommandLine(argv)
     } catch (cause) {
-        io.stderr(`${argsError(cause)}\n\n${USAGE}`)
+        io.stderr(`${argsError(cause, argv)}\n\n${USAGE}`)
         return EXIT.USAGE
     }
     const [command, ...rest] = parsed.positionals
+    // An option of another command is refused, not ignored: only the flags are checked, since one config file serves
+    // every command and each reads the keys it takes.
+    const refused = refusedOption(command, parsed.values)
+    if (refused !== null) {
+        io.stderr(`${refused}\n`)
+        return EXIT.USAGE
+    }
     // The config file fills what the flags leave unset; the flags win.
     const configured = configFor(parsed.values, io)
     if (typeof configured === 'number') return configured

@@ -6,6 +6,7 @@ import { CATALOGUE } from '../errors/catalogue/index.js'
 import { SEVERITY } from '../model/constants.js'
 import type { FixItem } from './types.js'
 import { isObject } from '../model/object.js'
+import { editDistance } from '../model/edit-distance.js'
 
 /** What a rule is set to: eslint's words, or its numbers (0 off, 1 warning, 2 error). */
 export type RuleSetting = 'off' | 'warning' | 'error' | 0 | 1 | 2
@@ -25,23 +26,6 @@ const LEVEL: Readonly<Record<string, 'off' | 'warning' | 'error'>> = {
 // An issue code (SCH-WARN-012, GRA-006) or a question id (Q-single-test-05).
 const RULE_NAME = /^(?:[A-Z]{2,6}(?:-[A-Z]{2,6})?-\d{3}|Q-[a-z][a-z0-9-]*-\d{2})$/
 
-/** Edit distance (insert, delete or replace a character, or swap two neighbours) between two short names. */
-function distance(a: string, b: string): number {
-    const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
-        Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0))
-    )
-    const at = (i: number, j: number): number => (d[i] as number[])[j] as number
-    for (let i = 1; i <= a.length; i += 1) {
-        for (let j = 1; j <= b.length; j += 1) {
-            let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1))
-            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-                best = Math.min(best, at(i - 2, j - 2) + 1)
-            ;(d[i] as number[])[j] = best
-        }
-    }
-    return at(a.length, b.length)
-}
-
 let known: readonly string[] | null = null
 /** Every name a rule can set: the issue codes of the catalogue and the question ids. */
 function knownNames(): readonly string[] {
@@ -52,7 +36,7 @@ function knownNames(): readonly string[] {
 /** The known names nearest to an unknown one (at most three edits away, at most three of them), nearest first. */
 export function nearestRuleNames(code: string): string[] {
     const scored = knownNames()
-        .map((name) => ({ name, d: distance(code, name) }))
+        .map((name) => ({ name, d: editDistance(code, name) }))
         .filter((x) => x.d <= 3)
     const best = Math.min(...scored.map((x) => x.d))
     return scored

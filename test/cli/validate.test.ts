@@ -77,11 +77,11 @@ describe('flowmcp-grading (usage)', () => {
     it.each([
         [
             ['grade', '--bogus', 'x'],
-            "unknown option: --bogus (an argument that starts with '-' but is not an option goes after '--', as in: -- --bogus)"
+            "CLI-002: usage error: unknown option --bogus (an argument that starts with '-' but is not an option goes after '--', as in: -- --bogus)"
         ],
         [
             ['validate', '-z'],
-            "unknown option: -z (an argument that starts with '-' but is not an option goes after '--', as in: -- -z)"
+            "CLI-002: usage error: unknown option -z (an argument that starts with '-' but is not an option goes after '--', as in: -- -z)"
         ]
     ])('names an unknown option without a stray quote: %j', async (argv, line) => {
         const io = memoryIo()

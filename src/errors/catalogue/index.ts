@@ -3,6 +3,7 @@ import { BINDING_CODES } from './binding.js'
 import { RECHECK_CODES } from './recheck.js'
 import { ATTEST_CODES } from './attest.js'
 import { CHECK_CODES } from './check.js'
+import { CLI_CODES } from './cli.js'
 import { CONFIG_CODES } from './config.js'
 import { AREA_CODES } from './areas.js'
 import { GRADE_CODES } from './grade.js'
@@ -38,6 +39,7 @@ export const CATALOGUE = Object.freeze({
     ...RECHECK_CODES,
     ...ATTEST_CODES,
     ...CONFIG_CODES,
+    ...CLI_CODES,
     ...CHECK_CODES,
     ...SCORING_CODES,
     ...VETO_CODES,
