@@ -32,7 +32,10 @@ for (const f of [
     'package/dist/cli.js',
     'package/dist/node.js',
     'package/dist/node.d.ts',
-    'package/dist/runtime-child.js'
+    'package/dist/runtime-child.js',
+    // The JSON Schemas of the --json documents (docs/cli.md, "--json documents").
+    'package/schemas/cli/defs.schema.json',
+    'package/schemas/cli/grade.schema.json'
 ])
     assert.ok(files.includes(f), `the tarball lacks ${f}`)
 // The README is read where the package is (npm, an editor on node_modules): its links to docs/ must resolve there.
@@ -55,9 +58,11 @@ import * as entry from 'flowmcp-grading/entry'
 import { STABLE_THRESHOLD, QUESTIONS } from 'flowmcp-grading/catalogue'
 import { runtimePortFromChildProcess } from 'flowmcp-grading/node'
 import schema from 'flowmcp-grading/schemas/grading-model.schema.json' with { type: 'json' }
+import gradeJson from 'flowmcp-grading/schemas/cli/grade.schema.json' with { type: 'json' }
 const r = validateGradingEntry({ entry: {} })
 if (r.valid || r.errors.length === 0 || entry.validateGradingEntry({ entry: {} }).errors.length !== r.errors.length) throw new Error('esm: validateGradingEntry')
 if (HashGenerator.computeHash({ value: { a: 1 } }).short.length !== 8 || typeof schema.$id !== 'string') throw new Error('esm')
+if (gradeJson.$id !== 'https://flowmcp-grading.dev/schemas/cli/grade.schema.json') throw new Error('esm: schemas/cli')
 if (STABLE_THRESHOLD !== 'B' || QUESTIONS.length === 0) throw new Error('esm: flowmcp-grading/catalogue')
 if (runtimePortFromChildProcess({ runtime: '/nonexistent' }).errors.length === 0) throw new Error('esm: flowmcp-grading/node')
 console.log('esm ' + getVersion().packageVersion)

@@ -401,3 +401,22 @@ export type {
 export type { SelectionDefinitionDocument } from './selection/definition.js'
 export type { SelectionSkillInput, SkillCrossReferences } from './selection/skills.js'
 export type { GradeSelectionOptions, GradeSelectionResult } from './grade/selection.js'
+export type {
+    AffectedJson,
+    AffectedJsonReason,
+    CheckJson,
+    CheckJsonSchema,
+    ConsumeScoresJson,
+    ConsumeScoresJsonError,
+    ExportJson,
+    GradeEstimateJson,
+    GradeJson,
+    GradeJsonNamespace,
+    GradeJsonSchema,
+    GradeJsonUnit,
+    RebuildIndexJson,
+    ReportJson,
+    RubricJson,
+    ValidateJson,
+    VersionJson
+} from './report/cli-documents.js'

@@ -2,7 +2,7 @@
 // command. `run` reads as those stages; each command's options are built from the values here.
 import { statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { getVersion } from '../index.js'
+import { getVersion, type VersionJson } from '../index.js'
 import { isIsoDateTime } from '../time.js'
 import { EXIT, redactingIo, type CliIo } from './io.js'
 import { affectedCommand } from './commands/affected.js'
@@ -277,7 +277,8 @@ async function gradingCommand(
 
 /** What `version` prints: the JSON document, or one `key: value` line each. */
 function versionText(json: boolean): string {
-    if (json) return JSON.stringify(getVersion(), null, 2) + '\n'
+    const document: VersionJson = getVersion()
+    if (json) return JSON.stringify(document, null, 2) + '\n'
     return (
         Object.entries(getVersion())
             .map(([k, v]) => `${k}: ${v}`)

@@ -4,6 +4,7 @@
 // island's summary.json files record the requests each schema's tests sent, and as a schema's `root` says.
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { basename, dirname, join, relative, sep } from 'node:path'
+import type { AffectedJson, AffectedJsonReason } from '../../index.js'
 import { readModuleSource } from '../../schema/source-loader.js'
 import { CONFIG_FILE } from '../config.js'
 import { EXIT, type CliIo } from '../io.js'
@@ -23,12 +24,8 @@ export interface AffectedCommandOptions {
     readonly json: boolean
 }
 
-/** Why a folder is affected: the changed file, and what it is. */
-interface Reason {
-    readonly file: string
-    readonly as: 'schema' | 'schema folder' | 'config' | 'recording'
-    readonly host?: string
-}
+/** Why a folder is affected: the changed file, and what it is (`affected --json` prints them). */
+type Reason = AffectedJsonReason
 
 /** A schema file of the tree: its folder, and where the island files it (namespace and slug), and its root's host. */
 interface TreeSchema {
@@ -95,15 +92,12 @@ export async function affectedCommand(
     }
     const folders = [...affected.keys()].sort()
     const shown = (folder: string): string => relative(io.cwd, folder) || '.'
-    if (options.json)
-        io.stdout(
-            JSON.stringify(
-                { folders: folders.map((f) => ({ folder: shown(f), because: affected.get(f) ?? [] })) },
-                null,
-                2
-            ) + '\n'
-        )
-    else io.stdout(folders.map((f) => `${shown(f)}\n`).join(''))
+    if (options.json) {
+        const document: AffectedJson = {
+            folders: folders.map((f) => ({ folder: shown(f), because: affected.get(f) ?? [] }))
+        }
+        io.stdout(JSON.stringify(document, null, 2) + '\n')
+    } else io.stdout(folders.map((f) => `${shown(f)}\n`).join(''))
     return EXIT.OK
 }
 

@@ -9,7 +9,7 @@ import {
     groupFixItems,
     isStaleRecordingItem
 } from '../../fix/fix-list.js'
-import { checkSummaryMarkdown, type FixItem } from '../../index.js'
+import { checkSummaryMarkdown, type CheckJson, type CheckJsonSchema, type FixItem } from '../../index.js'
 import { redacted, table, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
 import { writeSarif } from './grade-outputs.js'
@@ -44,35 +44,32 @@ export function itemsOf(rows: readonly CheckRow[], allowUnverified: boolean): Fi
 /** The `--json` output. */
 export function checkJson(rows: readonly CheckRow[], state: CheckState, passed: boolean): string {
     const { tooManyWarnings, interrupted, notices } = state
-    const schemas = rows.map(({ s, before, fails, verdict, newWarnings }) => ({
-        schemaId: s.id,
-        file: s.file,
-        grade: s.standing.grade,
-        schemaGrade: s.standing.schemaGrade,
-        status: s.label ?? s.standing.status,
-        reason: s.standing.reason,
-        note: s.note,
-        verdict,
-        unverified: s.unverified,
-        baseline: before,
-        failures: fails,
-        untested: s.untested,
-        newWarnings,
-        fixList: s.fixes
-    }))
-    return (
-        JSON.stringify(
-            {
-                passed,
-                ...(notices.length > 0 ? { notices } : {}),
-                ...(tooManyWarnings !== null ? { maxWarnings: tooManyWarnings } : {}),
-                ...(interrupted !== null ? { interrupted: { skipped: interrupted } } : {}),
-                schemas
-            },
-            null,
-            2
-        ) + '\n'
+    const schemas = rows.map(
+        ({ s, before, fails, verdict, newWarnings }): CheckJsonSchema => ({
+            schemaId: s.id,
+            file: s.file,
+            grade: s.standing.grade,
+            schemaGrade: s.standing.schemaGrade,
+            status: s.label ?? s.standing.status,
+            reason: s.standing.reason,
+            note: s.note,
+            verdict,
+            unverified: s.unverified,
+            baseline: before,
+            failures: fails,
+            untested: s.untested,
+            newWarnings,
+            fixList: s.fixes
+        })
     )
+    const document: CheckJson = {
+        passed,
+        ...(notices.length > 0 ? { notices } : {}),
+        ...(tooManyWarnings !== null ? { maxWarnings: tooManyWarnings } : {}),
+        ...(interrupted !== null ? { interrupted: { skipped: interrupted } } : {}),
+        schemas
+    }
+    return JSON.stringify(document, null, 2) + '\n'
 }
 
 /** The table, why each schema fails, what to fix (as eslint prints it), the new warnings, and the verdict. */

@@ -1,6 +1,13 @@
 // `grade --json`: the document a run prints, per namespace and per schema what the island now says.
 import { addJudgeCallCounts, newJudgeTally, judgeCallCountOf } from '../../grade/judge-call.js'
-import type { FixItem, GradeNamespaceResult, JudgeCallCount, UnitResult } from '../../index.js'
+import type {
+    FixItem,
+    GradeJson,
+    GradeJsonUnit,
+    GradeNamespaceResult,
+    JudgeCallCount,
+    UnitResult
+} from '../../index.js'
 import { runtimeTools, type RuntimeView, type SchemaRow } from './grade-render.js'
 
 /** The `--json` document: per namespace and per schema what the island now says, kept units included. */
@@ -10,10 +17,10 @@ export function jsonReport(
     results: readonly SchemaRow[],
     fixes: ReadonlyMap<SchemaRow, FixItem[]>,
     runtime: RuntimeView | null
-): unknown {
+): GradeJson {
     // A single-test unit whose tool's tests ran through the FlowMCP runtime says so (`via: 'runtime'`, as the pretest's
     // results do).
-    const unitView = (u: UnitResult, ran: ReadonlyMap<string, unknown> = new Map()): unknown => ({
+    const unitView = (u: UnitResult, ran: ReadonlyMap<string, unknown> = new Map()): GradeJsonUnit => ({
         unit: u.unit,
         area: u.area,
         status: u.status,

@@ -3,7 +3,13 @@
 // network and the runtime, grade the folders, write the recordings, say what an interrupt skipped.
 import { stat } from 'node:fs/promises'
 import { runBoundary } from '../../injection/boundary.js'
-import { JudgeCost, type GradeNamespaceResult, type HttpPort, type Recording } from '../../index.js'
+import {
+    JudgeCost,
+    type GradeEstimateJson,
+    type GradeNamespaceResult,
+    type HttpPort,
+    type Recording
+} from '../../index.js'
 import { UNIT_STATUS } from '../../model/constants.js'
 import { recordingHttpPort } from '../../ports/record.js'
 import { colourEnabled, paint } from '../colour.js'
@@ -83,7 +89,7 @@ function estimateOutput(options: GradeCommandOptions, now: string, namespaces: G
     })
     if (!options.json) return estimateText(cost)
     const { calls, inputTokens, cachedTokens, uncachedTokens, outputTokens, charsPerToken, byKey } = cost
-    const estimate = {
+    const estimate: GradeEstimateJson['estimate'] = {
         calls,
         inputTokens,
         cachedTokens,
@@ -93,7 +99,8 @@ function estimateOutput(options: GradeCommandOptions, now: string, namespaces: G
         cost: cost.cost,
         byKey
     }
-    return JSON.stringify({ now, estimate }, null, 2) + '\n'
+    const document: GradeEstimateJson = { now, estimate }
+    return JSON.stringify(document, null, 2) + '\n'
 }
 
 /**

@@ -1,5 +1,5 @@
 import { SEVERITY } from '../../model/constants.js'
-import { ErrorCodes, Island, RebuildIndex, type Issue } from '../../index.js'
+import { ErrorCodes, Island, RebuildIndex, type ExportJson, type Issue, type RebuildIndexJson } from '../../index.js'
 import { EXIT, type CliIo } from '../io.js'
 import { absolute, nodeFs } from '../node.js'
 
@@ -49,15 +49,15 @@ export async function rebuildIndexCommand(
     report(result.errors, io)
     const index = result.index as { status?: string; grade?: string } | null
     // `ok` says whether the rebuild ran; the rollup status is `index.status`.
-    if (options.json)
-        io.stdout(
-            JSON.stringify(
-                { ok: result.status, indexPath: result.indexPath, index: result.index, errors: result.errors },
-                null,
-                2
-            ) + '\n'
-        )
-    else
+    if (options.json) {
+        const document: RebuildIndexJson = {
+            ok: result.status,
+            indexPath: result.indexPath,
+            index: result.index,
+            errors: result.errors
+        }
+        io.stdout(JSON.stringify(document, null, 2) + '\n')
+    } else
         io.stdout(
             `${result.indexPath ?? '-'}: ` +
                 `${index?.status ?? 'not written'}${index?.grade !== undefined ? `, grade ${index.grade}` : ''}\n`
@@ -92,7 +92,8 @@ export async function exportCommand(
     })
     report(result.errors, io)
     const written = result.files.length + (result.indexExportPath !== null ? 1 : 0)
-    if (options.json) io.stdout(JSON.stringify({ ok: result.status, ...result }, null, 2) + '\n')
+    const document: ExportJson = { ok: result.status, ...result }
+    if (options.json) io.stdout(JSON.stringify(document, null, 2) + '\n')
     else if (result.status)
         io.stdout(
             `exported ${result.flow} ${name} to ${result.exportDir} (${written} ` +

@@ -8,6 +8,7 @@ import {
     parseJson,
     ScoringProtocol,
     SchemaCheck,
+    type ConsumeScoresJson,
     type HttpPort,
     type Issue
 } from '../../index.js'
@@ -168,8 +169,9 @@ export async function consumeScoresCommand(
 ): Promise<number> {
     const json = options.json === true
     // With --json, stdout always carries exactly one JSON document: the report, or why there is none.
-    const done = (code: number, body: Record<string, unknown>): number => {
-        if (json) io.stdout(JSON.stringify({ ok: code === EXIT.OK, ...body }, null, 2) + '\n')
+    const done = (code: number, body: Omit<ConsumeScoresJson, 'ok'>): number => {
+        const document: ConsumeScoresJson = { ok: code === EXIT.OK, ...body }
+        if (json) io.stdout(JSON.stringify(document, null, 2) + '\n')
         return code
     }
     if (args.length !== 2 || options.schema === undefined) {

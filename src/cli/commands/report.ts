@@ -1,6 +1,6 @@
 import { SEVERITY } from '../../model/constants.js'
 import { writeFile } from 'node:fs/promises'
-import { ErrorCodes, renderIslandReport } from '../../index.js'
+import { ErrorCodes, renderIslandReport, type ReportJson } from '../../index.js'
 import { EXIT, redacted, type CliIo } from '../io.js'
 import { absolute, nodeFs } from '../node.js'
 
@@ -45,22 +45,17 @@ export async function reportCommand(
             return EXIT.USAGE
         }
     }
-    if (options.json)
-        io.stdout(
-            JSON.stringify(
-                {
-                    ok: report.errors.length === 0,
-                    out,
-                    namespaces: report.namespaces,
-                    selections: report.selections,
-                    errors: report.errors,
-                    ...(out === null ? { html: report.html } : {})
-                },
-                null,
-                2
-            ) + '\n'
-        )
-    else if (out === null) io.stdout(report.html)
+    if (options.json) {
+        const document: ReportJson = {
+            ok: report.errors.length === 0,
+            out,
+            namespaces: report.namespaces,
+            selections: report.selections,
+            errors: report.errors,
+            ...(out === null ? { html: report.html } : {})
+        }
+        io.stdout(JSON.stringify(document, null, 2) + '\n')
+    } else if (out === null) io.stdout(report.html)
     else {
         const selections = report.selections > 0 ? `, ${report.selections} selections` : ''
         io.stdout(

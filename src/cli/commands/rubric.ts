@@ -1,5 +1,5 @@
 import { SEVERITY } from '../../model/constants.js'
-import { ErrorCodes, evaluateRubricInput, parseJson } from '../../index.js'
+import { ErrorCodes, evaluateRubricInput, parseJson, type RubricJson } from '../../index.js'
 import { EXIT, type CliIo } from '../io.js'
 
 /** `rubric <input.json>`: evaluates a judge or workflow rubric input and prints grade, score and report. */
@@ -17,7 +17,7 @@ export async function rubricCommand(files: readonly string[], options: { json: b
         return EXIT.USAGE
     }
     const parsed = parseJson({ text })
-    const evaluation =
+    const evaluation: RubricJson =
         parsed.errors.length > 0
             ? { system: null, result: null, errors: parsed.errors }
             : evaluateRubricInput({ input: parsed.value })

@@ -1,5 +1,12 @@
 import { SEVERITY } from '../../model/constants.js'
-import { acceptGradingEntry, Artifacts, ErrorCodes, type EntryExpectation, type IssueLike } from '../../index.js'
+import {
+    acceptGradingEntry,
+    Artifacts,
+    ErrorCodes,
+    type EntryExpectation,
+    type IssueLike,
+    type ValidateJson
+} from '../../index.js'
 import { EXIT, table, type CliIo } from '../io.js'
 
 interface FileVerdict {
@@ -132,7 +139,8 @@ export async function validateCommand(files: readonly string[], options: Validat
         verdicts.push({ file, ...result })
     }
     if (options.json) {
-        io.stdout(JSON.stringify({ files: verdicts }, null, 2) + '\n')
+        const document: ValidateJson = { files: verdicts }
+        io.stdout(JSON.stringify(document, null, 2) + '\n')
     } else {
         io.stdout(
             table(
