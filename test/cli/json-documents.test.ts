@@ -19,7 +19,7 @@ const now = '2026-11-22T18:00:00Z'
 const env = { ETHERSCAN_API_KEY: 'example-key-not-real' }
 
 const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false })
-;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
+addFormats.default(ajv)
 const read = (file: string): object => JSON.parse(readFileSync(file, 'utf8')) as object
 const files = readdirSync(SCHEMAS).filter((f) => f.endsWith('.schema.json'))
 for (const f of files) ajv.addSchema(read(join(SCHEMAS, f)))
