@@ -7,7 +7,7 @@ import type { GradingEntry } from '../model/types.js'
 import type { UnitResult } from '../grade/types.js'
 import type { FixItem } from './types.js'
 import type { PretestTestRecord } from '../pretest/data-pretest.js'
-import { SEVERITY, BLOCKED_REASONS, isWorkingCountReason } from '../model/constants.js'
+import { SEVERITY, BLOCKED_REASONS, UNIT_STATUS, isWorkingCountReason } from '../model/constants.js'
 import { ENVIRONMENT_CAUSES } from '../rollup/standing.js'
 import { explainAnswer } from '../deterministic/explain.js'
 import { toolPattern, withTool } from './tool-names.js'
@@ -278,8 +278,10 @@ export interface NamespaceFixListInput {
     readonly errors?: readonly IssueLike[]
     /** The schema whose `main.description` and `main.resources` the namespace answers and the About declaration sit in. */
     readonly schema?: NamespaceFixPlace
-    /** The About markdown file: where it is, or where to create it (`<folder>/resources/<namespace>-about.md`). */
-    readonly about?: { readonly file: string | null }
+    /**
+     * The About markdown file: where it is (`exists`), or where to create it (`<folder>/resources/<namespace>-about.md`).
+     */
+    readonly about?: { readonly file: string | null; readonly exists?: boolean }
     /** The namespace folder (the tools across the namespace, its skills). */
     readonly folder?: string | null
 }
@@ -311,8 +313,22 @@ function aboutItems(input: NamespaceFixListInput): FixItem[] {
         return specific.code === 'GRA-023'
             ? [item(specific.code, specific.message, aboutFile, '')]
             : [item(specific.code, specific.message, schema.file, '/resources', schema.locate)]
-    if (!errors.some((e) => e.code === 'IDX-014')) return []
+    // A resumed run reports no IDX-014 again; its About unit, skipped for want of a declaration, says the same.
+    const skipped = list(input.units).some(
+        (u) => u !== null && typeof u === 'object' && u.unit === 'about-namespace' && u.status === UNIT_STATUS.skipped
+    )
+    if (!skipped && !errors.some((e) => e.code === 'IDX-014')) return []
     const target = aboutFile ?? `resources/${input.namespace}-about.md`
+    if (input.about?.exists === true)
+        return [
+            item(
+                'GRA-022',
+                `The About ${target} is not declared by any schema, so about-namespace is not graded: declare it in main.resources as about: { source: 'markdown', origin: 'inline', name: '${target.slice(target.lastIndexOf('/') + 1)}', description: '…' }`,
+                schema.file,
+                '/resources',
+                schema.locate
+            )
+        ]
     return [
         item(
             'IDX-014',

@@ -68,16 +68,16 @@ export function namespaceTable(namespaces: readonly GradeNamespaceResult[]): str
 }
 
 /** The About of a folder: `resources/<namespace>-about.md` or another `*-about.md` there, else where to create it. */
-async function aboutFileIn(folder: string, namespace: string): Promise<string> {
+async function aboutFileIn(folder: string, namespace: string): Promise<{ file: string; exists: boolean }> {
     const own = `${namespace}-about.md`
     try {
         const names = (await readdir(`${folder}/resources`)).sort()
         const found = names.includes(own) ? own : names.find((n) => n.endsWith('-about.md'))
-        if (found !== undefined) return `${folder}/resources/${found}`
+        if (found !== undefined) return { file: `${folder}/resources/${found}`, exists: true }
     } catch {
         // No resources folder: the About is to be created at its conventional name.
     }
-    return `${folder}/resources/${own}`
+    return { file: `${folder}/resources/${own}`, exists: false }
 }
 
 /** The namespace units' entries: those written now, and those of kept units read back from the island. */
@@ -123,7 +123,7 @@ export async function namespaceFixListsOf(
                 ...result.schemas.flatMap((s) => s.result.errors.filter((e) => e.code === 'IDX-014')).slice(0, 1)
             ],
             schema: { file: first.file, ...places },
-            about: { file: await aboutFileIn(folder, result.namespace) },
+            about: await aboutFileIn(folder, result.namespace),
             folder
         }).items
         out.set(result, FixRules.apply({ items, rules }).items)
