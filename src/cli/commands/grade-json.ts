@@ -1,6 +1,6 @@
 // `grade --json`: the document a run prints, per namespace and per schema what the island now says.
 import { addJudgeCallCounts, newJudgeTally, judgeCallCountOf } from '../../grade/judge-call.js'
-import type { FixItem, GradeNamespaceResult, JudgeCallCount, UnitResult } from '../../index.js'
+import type { GradeNamespaceResult, JudgeCallCount, UnitResult } from '../../index.js'
 import { runtimeTools, type FixLists, type RuntimeView, type SchemaRow } from './grade-render.js'
 
 /** The `--json` document: per namespace and per schema what the island now says, kept units included. */
