@@ -276,10 +276,11 @@ export interface NamespaceFixListInput {
      * becomes an item; the rest are the run's.
      */
     readonly errors?: readonly IssueLike[]
-    /** The schema whose `main.description` and `main.resources` the namespace answers and the About declaration sit in. */
+    /** The schema whose `main.description` the namespace description is read from, and the About is declared in. */
     readonly schema?: NamespaceFixPlace
     /**
-     * The About markdown file: where it is (`exists`), or where to create it (`<folder>/resources/<namespace>-about.md`).
+     * The About markdown file: where it is (`exists`), or where to create it
+     * (`<folder>/resources/<namespace>-about.md`).
      */
     readonly about?: { readonly file: string | null; readonly exists?: boolean }
     /** The namespace folder (the tools across the namespace, its skills). */
@@ -339,7 +340,7 @@ function aboutItems(input: NamespaceFixListInput): FixItem[] {
     ]
 }
 
-/** Where a namespace unit's answers are fixed: the description in the schema, the About in its file, else the folder. */
+/** Where a namespace unit's answers are fixed: the description in the schema, the About in its file, else the folder */
 function namespacePlace(input: NamespaceFixListInput, unit: string): { place: NamespaceFixPlace; pointer: string } {
     if (unit === 'namespace-description') return { place: input.schema ?? { file: null }, pointer: '/description' }
     if (unit === 'about-namespace') return { place: { file: input.about?.file ?? null }, pointer: '' }

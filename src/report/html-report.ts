@@ -640,8 +640,8 @@ async function renderSchema(
     const vetoText = schemaVetoes.length > 0 ? `veto: ${escapeHtml([...new Set(schemaVetoes)].join(', '))}` : ''
     const html =
         `<details class="schema" id="${id}-s-${j}"><summary><span class="name">${escapeHtml(schemaName)}` +
-        `</span>${badge(schema.status)}${scoredGradeCell(standing, schema.grade)}<span class="num">${toolNames.length}` +
-        `</span><span class="num">${schemaBlockers.length}</span><span class="vetoes">` +
+        `</span>${badge(schema.status)}${scoredGradeCell(standing, schema.grade)}<span class="num">` +
+        `${toolNames.length}</span><span class="num">${schemaBlockers.length}</span><span class="vetoes">` +
         `${vetoText}</span></summary>${inner.join('')}</details>`
     return { row, html, vetoes: schemaVetoes.length }
 }

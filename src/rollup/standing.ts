@@ -34,8 +34,8 @@ export interface BlockedTool {
 }
 
 /**
- * Where a schema's grade comes from: of its graded tools and tools aggregate (its `index.json` leaves), the one with the
- * lowest normalized score, with that score as the index shows it and its band before the tier trim.
+ * Where a schema's grade comes from: of its graded tools and tools aggregate (its `index.json` leaves), the one with
+ * the lowest normalized score, with that score as the index shows it and its band before the tier trim.
  */
 export interface GradeBasis {
     /** The unit, e.g. `single-test/getPrice` or `tools-aggregate-schema`. */

@@ -704,11 +704,17 @@ describe('the report in headless Chromium', () => {
             const dom = await chromium(['--dump-dom'], file)
             expect(dom).toContain('<th scope="col" tabindex="0" class="sort" aria-sort="descending">grade</th>')
             // Descending by grade: the best first, then REJECTED, then the schemas without a grade (in their previous order).
-            expect(
-                tableRows(dom, 't-schemas')
-                    .slice(1)
-                    .map((r) => `${r[1]} ${r[3]}`)
-            ).toEqual(['forecast B', 'odds REJECTED', 'contracts —', 'events —'])
+            const sorted = tableRows(dom, 't-schemas')
+                .slice(1)
+                .map((r) => `${r[1]} ${r[3]}`)
+            // The grade cell carries the score it comes from (B 4.62), sorted by the letter.
+            expect(sorted[0]).toMatch(/^forecast B \d\.\d\d( \(raw A\))?$/)
+            expect(sorted.map((r) => r.replace(/ \d\.\d\d( \(raw A\))?$/, ''))).toEqual([
+                'forecast B',
+                'odds REJECTED',
+                'contracts —',
+                'events —'
+            ])
             const namespaces = dom.slice(
                 dom.indexOf('id="t-namespaces"'),
                 dom.indexOf('</table>', dom.indexOf('id="t-namespaces"'))

@@ -35,7 +35,9 @@ function topIssues(result: GradeNamespaceResult): string {
 export function answersText(result: Pick<GradeNamespaceResult, 'mode' | 'provisionalGrade'>): string {
     if (result.mode === 'full') return 'judged'
     if (result.mode === 'provisional')
-        return `provisional${result.provisionalGrade !== null ? ` (deterministic only: ${result.provisionalGrade})` : ''}`
+        return result.provisionalGrade !== null
+            ? `provisional (deterministic only: ${result.provisionalGrade})`
+            : 'provisional'
     return 'none'
 }
 
@@ -43,7 +45,9 @@ export function answersText(result: Pick<GradeNamespaceResult, 'mode' | 'provisi
  * The namespace's status: its `index.json` status (operational, partial, blocked, pending, rejected), with the index's
  * grade when it differs from the run's (a provisional run); `-` when no index was written (no `--island`).
  */
-export function namespaceStatusText(result: Pick<GradeNamespaceResult, 'rollupStatus' | 'rollupGrade' | 'grade'>) {
+export function namespaceStatusText(
+    result: Pick<GradeNamespaceResult, 'rollupStatus' | 'rollupGrade' | 'grade'>
+): string {
     if (result.rollupStatus === null) return '-'
     const differs = result.rollupGrade !== null && result.rollupGrade !== result.grade
     return `${result.rollupStatus}${differs ? ` (index grade ${result.rollupGrade})` : ''}`

@@ -217,8 +217,8 @@ function legendLines(
     out.push(
         "\ngrade = the schema's standing in index.json: the worst grade of its tools and tools aggregate, " +
             'shown only when the schema is graded (a tool whose tests did not run blocks it; a provisional run ' +
-            'has no grade), with the score (1–5) of the unit it comes from. A namespace: its grade, how its questions ' +
-            'were answered (judged, provisional, none) and its index.json status. ' +
+            'has no grade), with the score (1–5) of the unit it comes from. A namespace: its grade, how its ' +
+            'questions were answered (judged, provisional, none) and its index.json status. ' +
             'schemaGrade = the tools-aggregate-schema grade alone. See docs/guide.md, "Which grade to quote", and ' +
             'docs/glossary.md for every term.\n'
     )
