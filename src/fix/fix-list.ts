@@ -7,7 +7,7 @@ import type { GradingEntry } from '../model/types.js'
 import type { UnitResult } from '../grade/types.js'
 import type { FixItem } from './types.js'
 import type { PretestTestRecord } from '../pretest/data-pretest.js'
-import { SEVERITY, BLOCKED_REASONS, isWorkingCountReason } from '../model/constants.js'
+import { SEVERITY, BLOCKED_REASONS, UNIT_STATUS, isWorkingCountReason } from '../model/constants.js'
 import { ENVIRONMENT_CAUSES } from '../rollup/standing.js'
 import { explainAnswer } from '../deterministic/explain.js'
 import { toolPattern, withTool } from './tool-names.js'
@@ -219,22 +219,177 @@ export class FixList {
             ...answers,
             ...hintItems(input, answers)
         ]
-        const rank = { error: 0, warning: 1, info: 2 } as const
-        const kinds = { finding: 0, answer: 1, hint: 2 } as const
-        const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
-        return {
-            items: items.sort(
-                (a, b) =>
-                    b.cost - a.cost ||
-                    rank[a.severity] - rank[b.severity] ||
-                    kinds[a.kind] - kinds[b.kind] ||
-                    order(a.pointer, b.pointer) ||
-                    order(a.code, b.code) ||
-                    order(a.message, b.message)
-            ),
-            errors: []
-        }
+        return { items: items.sort(byCost), errors: [] }
     }
+
+    /**
+     * What to fix at the namespace level, most costly first, in the items of {@link FixList.build}: the About that is
+     * missing or not declared (IDX-014, GRA-022, GRA-023 in words: which file to create, where to declare it), then the
+     * namespace units' answers that cost grade points and their hints, each at the file it is fixed in (the namespace
+     * description at the schema's `main.description`, the About in its markdown file, the tools across the namespace
+     * in its folder). `schemaId` of every item is the namespace.
+     * @param input - `{ namespace, units, entries?, errors?, schema?, about?, folder? }`
+     * @returns `{ items, errors }`; GRA-002 for input without a namespace name
+     * @example
+     * FixList.buildNamespace({
+     *     namespace: ns.namespace,
+     *     units: ns.units,
+     *     entries: fixEntriesOf(ns.units, ns.entries),
+     *     errors: ns.errors,
+     *     schema: { file, locate, resolve },
+     *     about: { file: 'providers/openmeteo/resources/openmeteo-about.md' },
+     *     folder: 'providers/openmeteo'
+     * }).items
+     */
+    static buildNamespace(input: NamespaceFixListInput): { items: FixItem[]; errors: Issue[] } {
+        if (input === null || typeof input !== 'object' || typeof input.namespace !== 'string')
+            return {
+                items: [],
+                errors: [
+                    createIssue('GRA-002', '/namespace', {
+                        field: 'namespace',
+                        expected: 'string',
+                        actual: typeOfValue((input as { namespace?: unknown } | null | undefined)?.namespace)
+                    })
+                ]
+            }
+        return { items: [...aboutItems(input), ...namespaceUnitItems(input)].sort(byCost), errors: [] }
+    }
+}
+
+/** Where a namespace-level answer is fixed: a file, and the place in it when its syntax tree is known. */
+export interface NamespaceFixPlace {
+    readonly file: string | null
+    readonly locate?: Locate
+    readonly resolve?: Locate
+}
+
+/** The input of {@link FixList.buildNamespace}: what one graded namespace said, and where its parts live. */
+export interface NamespaceFixListInput {
+    readonly namespace: string
+    /** The namespace-level units (`GradeNamespaceResult.units`). */
+    readonly units: readonly UnitResult[]
+    /** Their entries, for the answers that cost points (`fixEntriesOf(units, entries)`, plus kept units read back). */
+    readonly entries?: ReadonlyArray<{ readonly unit: string; readonly entry: GradingEntry }>
+    /**
+     * The namespace run's issues and its schemas' IDX-014: a missing or undeclared About (IDX-014, GRA-022, GRA-023)
+     * becomes an item; the rest are the run's.
+     */
+    readonly errors?: readonly IssueLike[]
+    /** The schema whose `main.description` the namespace description is read from, and the About is declared in. */
+    readonly schema?: NamespaceFixPlace
+    /**
+     * The About markdown file: where it is (`exists`), or where to create it
+     * (`<folder>/resources/<namespace>-about.md`).
+     */
+    readonly about?: { readonly file: string | null; readonly exists?: boolean }
+    /** The namespace folder (the tools across the namespace, its skills). */
+    readonly folder?: string | null
+}
+
+/** A unit that cannot be graded at all loses every answer: the whole scale (5 − 1), as a tool nobody could test. */
+const UNGRADED_UNIT_COST = BLOCKED_TOOL_COST
+
+/** The About as it stands: declared but missing, present but undeclared, or absent; one item, in words. */
+function aboutItems(input: NamespaceFixListInput): FixItem[] {
+    const errors = list(input.errors).filter((e) => e !== null && typeof e === 'object')
+    const aboutFile = input.about?.file ?? null
+    const schema = input.schema ?? { file: null }
+    const item = (code: string, message: string, file: string | null, where: string, locate?: Locate): FixItem => ({
+        schemaId: input.namespace,
+        file,
+        kind: 'finding',
+        code,
+        severity: SEVERITY.warning,
+        message,
+        pointer: where,
+        ...at(locate, where),
+        cost: UNGRADED_UNIT_COST,
+        unit: 'about-namespace',
+        area: 'about-namespace'
+    })
+    // Declared where the file is missing, or present and not declared: the run's own message says which file and how.
+    const specific = errors.find((e) => e.code === 'GRA-023') ?? errors.find((e) => e.code === 'GRA-022')
+    if (specific !== undefined)
+        return specific.code === 'GRA-023'
+            ? [item(specific.code, specific.message, aboutFile, '')]
+            : [item(specific.code, specific.message, schema.file, '/resources', schema.locate)]
+    // A resumed run reports no IDX-014 again; its About unit, skipped for want of a declaration, says the same.
+    const skipped = list(input.units).some(
+        (u) => u !== null && typeof u === 'object' && u.unit === 'about-namespace' && u.status === UNIT_STATUS.skipped
+    )
+    if (!skipped && !errors.some((e) => e.code === 'IDX-014')) return []
+    const target = aboutFile ?? `resources/${input.namespace}-about.md`
+    if (input.about?.exists === true)
+        return [
+            item(
+                'GRA-022',
+                `The About ${target} is not declared by any schema, so about-namespace is not graded: declare it in main.resources as about: { source: 'markdown', origin: 'inline', name: '${target.slice(target.lastIndexOf('/') + 1)}', description: '…' }`,
+                schema.file,
+                '/resources',
+                schema.locate
+            )
+        ]
+    return [
+        item(
+            'IDX-014',
+            `No About: create ${target} (what the API offers, its limits, its use cases) and declare it in main.resources.about of one schema; the About is not graded until then (docs/cli.md, "The About")`,
+            aboutFile,
+            ''
+        )
+    ]
+}
+
+/** Where a namespace unit's answers are fixed: the description in the schema, the About in its file, else the folder */
+function namespacePlace(input: NamespaceFixListInput, unit: string): { place: NamespaceFixPlace; pointer: string } {
+    if (unit === 'namespace-description') return { place: input.schema ?? { file: null }, pointer: '/description' }
+    if (unit === 'about-namespace') return { place: { file: input.about?.file ?? null }, pointer: '' }
+    return { place: { file: input.folder ?? null }, pointer: '' }
+}
+
+/** The answers of the namespace units that cost grade points, and their hints, each at the file it is fixed in. */
+function namespaceUnitItems(input: NamespaceFixListInput): FixItem[] {
+    const out: FixItem[] = []
+    for (const unit of list(input.units)) {
+        if (unit === null || typeof unit !== 'object' || typeof unit.unit !== 'string') continue
+        const { place, pointer: where } = namespacePlace(input, unit.unit)
+        const own: FixListInput = {
+            schemaId: input.namespace,
+            file: place.file,
+            errors: [],
+            units: [unit],
+            entries: list(input.entries).filter((e) => e !== null && typeof e === 'object' && e.unit === unit.unit),
+            ...(place.locate !== undefined ? { locate: place.locate } : {}),
+            // A hint's field is looked up only in the schema it may name; elsewhere it stays at its unit's place.
+            resolve: place.resolve ?? (() => null)
+        }
+        const answers = answerItems(own).map((a) => ({ ...a, pointer: where, ...at(place.locate, where) }))
+        const hints = hintItems(own, answers).map((h) =>
+            h.placed === 'unit' ? { ...h, pointer: where, ...at(place.locate, where) } : h
+        )
+        out.push(...answers, ...hints)
+    }
+    return out
+}
+
+const RANK = { error: 0, warning: 1, info: 2 } as const
+const KINDS = { finding: 0, answer: 1, hint: 2 } as const
+const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * The fix list's order: most costly first; ties: errors first, findings before answers before hints, then by file,
+ * pointer, code and message. Shared by the schema and the namespace fix lists.
+ */
+export function byCost(a: FixItem, b: FixItem): number {
+    return (
+        b.cost - a.cost ||
+        RANK[a.severity] - RANK[b.severity] ||
+        KINDS[a.kind] - KINDS[b.kind] ||
+        order(a.file ?? '', b.file ?? '') ||
+        order(a.pointer, b.pointer) ||
+        order(a.code, b.code) ||
+        order(a.message, b.message)
+    )
 }
 
 /** The tools nobody could test: they keep the schema from a grade. */
@@ -398,7 +553,7 @@ function reasoningOf(
 }
 
 /** The answers that cost grade points, each at its own unit's place (its tool's key, or its area's). */
-function answerItems(input: FixListInput): FixItem[] {
+export function answerItems(input: FixListInput): FixItem[] {
     const out: FixItem[] = []
     for (const { unit, entry } of list(input.entries)) {
         const included = entry.gradings.filter(
@@ -477,7 +632,7 @@ function answerItems(input: FixListInput): FixItem[] {
  * so). Its cost is its unit's costliest answer: what following it may win back, so it sorts right
  * after that answer.
  */
-function hintItems(input: FixListInput, answers: readonly FixItem[]): FixItem[] {
+export function hintItems(input: FixListInput, answers: readonly FixItem[]): FixItem[] {
     const out: FixItem[] = []
     for (const unit of list(input.units)) {
         const cost = Math.max(0, ...answers.filter((a) => a.unit === unit.unit).map((a) => a.cost))

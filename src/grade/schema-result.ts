@@ -17,7 +17,7 @@ import { Redact, redactSecretsDeep } from '../prompts/redact.js'
 import { rollupGrade as worstNodeGrade } from '../rollup/nodes.js'
 import { standingOfSchemaNode } from '../rollup/standing.js'
 import type { UnitPlan } from './units.js'
-import type { GradeBasis, GradeSingleSchemaResult, SchemaGrading, UnitResult } from './types.js'
+import type { GradeSingleSchemaResult, SchemaGrading, UnitResult } from './types.js'
 import type { KeptUnit } from './island-state.js'
 import { keptResult } from './run-plans.js'
 import type { SchemaIdentity } from './schema-read.js'
@@ -166,21 +166,6 @@ function ownPlans(tools: readonly string[], namespace: string, schemaFolder: str
 }
 
 /**
- * The unit a schema's grade comes from: of its graded tools and tools aggregate, the one with the lowest normalized
- * score (the grade is the worst of them), with that score and its untrimmed band. `null` when none has a score.
- */
-export function gradeBasis(units: readonly UnitResult[]): GradeBasis | null {
-    let basis: GradeBasis | null = null
-    for (const u of units) {
-        const counts = u.area === 'single-test' || u.area === 'tools-aggregate-schema'
-        if (!counts || u.status !== UNIT_STATUS.graded || typeof u.normalizedScore !== 'number') continue
-        if (basis === null || u.normalizedScore < basis.score)
-            basis = { unit: u.unit, score: u.normalizedScore, rawGrade: u.rawGrade }
-    }
-    return basis
-}
-
-/**
  * The schema's result: its standing read from its `index.json` node by the one function every surface
  * uses (`standingOfSchemaNode`: status, the grade, `schemaGrade`), the deterministic-only figures under
  * names that say so, and how many units were kept or graded.
@@ -231,7 +216,7 @@ export function schemaGradingOf(run: {
             ).length
         },
         rawGrade: standing.grade !== null ? (schemaUnit?.rawGrade ?? null) : null,
-        basis: standing.grade !== null && standing.grade !== 'REJECTED' ? gradeBasis(units) : null,
+        basis: standing.basis,
         unitGrades: Object.fromEntries(units.map((u) => [u.unit, u.aggregateGrade])),
         rollupGrade: isAggregateGrade(run.rollupGrade) ? run.rollupGrade : null,
         veto,

@@ -12,7 +12,7 @@ import type {
     RollupStatus,
     UnitStatus
 } from '../model/constants.js'
-import type { SchemaStanding, SchemaStatus } from '../rollup/standing.js'
+import type { GradeBasis, SchemaStanding, SchemaStatus } from '../rollup/standing.js'
 import type { QuestionId } from '../model/question-ids.js'
 import type { CategoricalVeto, GradingEntry } from '../model/types.js'
 import type { Clock, FsPort, HttpPort, RuntimePort, SchemaLoader } from '../ports/types.js'
@@ -336,15 +336,8 @@ export type GradeSingleSchemaInput = SchemaInput & {
 /** How one unit ended (the list and the named constants live in `model/constants.ts`). */
 export type { UnitStatus }
 
-/** Where a schema's grade comes from: {@link SchemaGrading.basis}. */
-export interface GradeBasis {
-    /** The unit, e.g. `single-test/getPrice` or `tools-aggregate-schema`. */
-    readonly unit: string
-    /** Its normalized score, 1–5. */
-    readonly score: number
-    /** Its band before the tier trim (`A` where the autonomous cap gave `B`). */
-    readonly rawGrade: LetterGrade | null
-}
+/** Where a schema's grade comes from: {@link SchemaGrading.basis}, read from its index node (`basisOfSchemaNode`). */
+export type { GradeBasis }
 
 /** One area unit of a run. */
 export interface UnitResult {
@@ -439,7 +432,8 @@ export interface SchemaGrading {
     /**
      * The score the grade comes from: the graded unit (a tool or the tools aggregate) with the lowest normalized score
      * (1–5), that score, and its untrimmed band (`A` where the autonomous cap made it `B`). It moves with every edit
-     * that changes the weakest unit, where the capped letter may not. `null` without a grade, or under a veto.
+     * that changes the weakest unit, where the capped letter may not. `null` without a grade, or under a veto. The same
+     * object as `standing.basis`: read from the schema's `index.json` node, as every surface reads it.
      */
     readonly basis: GradeBasis | null
     /** Each unit's grade (`null` when it has none: blocked, gated, skipped, error). */

@@ -3,6 +3,8 @@ import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { collapseFixItems, countFixItems, countsLine, isStaleRecordingItem } from '../fix/fix-list.js'
 import type { FixItem } from '../fix/types.js'
+import type { GradeBasis } from '../rollup/standing.js'
+import { CAP_NOTE, gradeScoreText, isLetter } from './score.js'
 
 /** One schema of a check, as its summary row shows it. */
 export interface CheckSummaryRow {
@@ -10,6 +12,11 @@ export interface CheckSummaryRow {
     readonly schema: string
     /** Its grade, or null when it has none. */
     readonly grade: string | null
+    /**
+     * The score its grade comes from (`standing.basis`, read from its index node by `basisOfSchemaNode`): the grade
+     * column then reads `B 4.62 (raw A)`, as the CLI table and the HTML report do.
+     */
+    readonly basis?: GradeBasis | null
     /** What the baseline said of it: its grade, its status, or `—`. */
     readonly baseline: string
     /** Its status (or `unreadable`). */
@@ -214,11 +221,12 @@ export function checkSummaryMarkdown(input: CheckSummaryInput): CheckSummary {
         '|---|---|---|---|---|',
         ...rows.map(
             (r) =>
-                `| ${md(r.schema)} | ${r.grade ?? '—'} | ${r.baseline} | ` +
+                `| ${md(r.schema)} | ${r.grade === null ? '—' : md(String(gradeScoreText(r)))} | ${r.baseline} | ` +
                 `${md(r.status + (typeof r.note === 'string' ? ` (${r.note})` : ''))} | ${verdictCell(r)} |`
         ),
         '',
         GRADE_NOTE,
+        ...(rows.some((r) => isLetter(r.grade)) ? ['', CAP_NOTE] : []),
         ...newWarningLines(rows),
         ...staleRecordingLines(rows)
     ]
@@ -232,4 +240,4 @@ export function checkSummaryMarkdown(input: CheckSummaryInput): CheckSummary {
 /** What the grade column is, in one line, pointing at the one place the docs define it. */
 export const GRADE_NOTE =
     "grade = the schema's standing in its index.json (the worst grade of its tools and tools aggregate, only " +
-    'when it is graded); see docs/guide.md, "Which grade to quote".'
+    'when it is graded), with the score (1–5) of the unit it comes from; see docs/guide.md, "Which grade to quote".'

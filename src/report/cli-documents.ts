@@ -5,7 +5,7 @@ import type { Issue, IssueLike } from '../errors/types.js'
 import type { FixItem } from '../fix/types.js'
 import type { ImprovementHint } from '../areas/output.js'
 import type { CostEstimate } from '../grade/estimate.js'
-import type { EmittedPrompt, JudgeCallCount, SchemaGrading, UnitResult } from '../grade/types.js'
+import type { EmittedPrompt, GradeBasis, JudgeCallCount, SchemaGrading, UnitResult } from '../grade/types.js'
 import type { ExportResult } from '../island/export.js'
 import type { GradeReportV1, ReportTraceStep } from '../protocol/scoring-protocol.js'
 import type { RubricEvaluationResult } from '../rubrics/index.js'
@@ -36,6 +36,8 @@ export interface GradeJsonNamespace {
     readonly rollupGrade: string | null
     readonly judgeCalls: JudgeCallCount | null
     readonly indexPath: string | null
+    /** What to fix at the namespace level (its description, its About), most costly first (`FixList.buildNamespace`). */
+    readonly fixList: readonly FixItem[]
     readonly errors: readonly Issue[]
 }
 
@@ -88,6 +90,8 @@ export interface CheckJsonSchema {
     readonly schemaId: string
     readonly file: string | null
     readonly grade: string | null
+    /** The score the grade comes from and the raw grade before the tier's trim (`SchemaStanding.basis`). */
+    readonly basis: GradeBasis | null
     readonly schemaGrade: string | null
     /** The standing's status, or `unreadable` / `removed`. */
     readonly status: string

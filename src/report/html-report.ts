@@ -22,6 +22,7 @@ import type { UnitResult } from '../grade/types.js'
 import type { GradingEntry } from '../model/types.js'
 import { originalName } from '../store/paths.js'
 import { compareStandings, standingOfSchemaNode, standingRank, type SchemaStanding } from '../rollup/standing.js'
+import { CAP_NOTE, gradeScoreText, isLetter } from './score.js'
 import { asObject } from '../model/object.js'
 import { baselineOfIndexes, readBaseline, type BaselineSchemas } from './baseline.js'
 import { REPORT_SCRIPT } from './html-script.js'
@@ -126,6 +127,16 @@ const gradeCell = (grade: unknown): string => {
     const inner = str(grade) !== undefined ? `<span class="pill ${gradeClass(grade)}">${escapeHtml(grade)}</span>` : '—'
     return `<span class="gr">${inner}</span>`
 }
+
+/**
+ * A schema's grade with the score it comes from, as every surface prints it (`B 4.62 (raw A)`, `gradeScoreText` over
+ * the standing read from its index node); the bare grade cell when it has no grade.
+ */
+const scoredGradeCell = (standing: SchemaStanding, fallback: unknown): string =>
+    standing.grade === null
+        ? gradeCell(fallback)
+        : `<span class="gr"><span class="pill ${gradeClass(standing.grade)}">` +
+          `${escapeHtml(gradeScoreText(standing))}</span></span>`
 
 /** Reads index.json files and grading entries through the port, never throwing. */
 class Reader {
@@ -629,8 +640,8 @@ async function renderSchema(
     const vetoText = schemaVetoes.length > 0 ? `veto: ${escapeHtml([...new Set(schemaVetoes)].join(', '))}` : ''
     const html =
         `<details class="schema" id="${id}-s-${j}"><summary><span class="name">${escapeHtml(schemaName)}` +
-        `</span>${badge(schema.status)}${gradeCell(schema.grade)}<span class="num">${toolNames.length}` +
-        `</span><span class="num">${schemaBlockers.length}</span><span class="vetoes">` +
+        `</span>${badge(schema.status)}${scoredGradeCell(standing, schema.grade)}<span class="num">` +
+        `${toolNames.length}</span><span class="num">${schemaBlockers.length}</span><span class="vetoes">` +
         `${vetoText}</span></summary>${inner.join('')}</details>`
     return { row, html, vetoes: schemaVetoes.length }
 }
@@ -1188,7 +1199,7 @@ function schemaTableRows(schemaRows: readonly SchemaRow[]): string[] {
                 `<tr>${td(r.namespace, `<a href="#${r.nsId}">${escapeHtml(r.namespace)}</a>`)}` +
                 `${td(r.schema, `<a href="#${r.id}">${escapeHtml(r.schema)}</a>`)}` +
                 `${td(SCHEMA_STATES.indexOf(schemaState(r)), `${badge(r.status)}${provisionalTag(r.provisional)}`)}` +
-                `${td(gradeSortKey(r.grade), gradeCell(r.grade))}${td(r.tools, String(r.tools))}` +
+                `${td(gradeSortKey(r.grade), scoredGradeCell(r.standing, r.grade))}${td(r.tools, String(r.tools))}` +
                 `${td(r.blockers, String(r.blockers))}</tr>`
         )
 }
@@ -1258,7 +1269,9 @@ function reportBody(
         '<p class="meta">Open a schema, then a node, to see the grading entry behind its grade: every ' +
             "answer, and the grade recomputed from them step by step. A schema's grade is its standing in " +
             'its <code>index.json</code>: the worst grade of its tools and tools aggregate, shown only when ' +
-            'it is graded (docs/guide.md, “Which grade to quote”).</p>',
+            'it is graded (docs/guide.md, “Which grade to quote”), with the score (1–5) of the unit it comes ' +
+            'from.</p>',
+        schemaRows.some((r) => isLetter(r.standing.grade)) ? `<p class="meta">${escapeHtml(CAP_NOTE)}</p>` : '',
         ...views.map((v) => v.html),
         ...selections.map((s) => s.html)
     ].join('\n')

@@ -33,6 +33,19 @@ export interface BlockedTool {
     readonly reason: string | null
 }
 
+/**
+ * Where a schema's grade comes from: of its graded tools and tools aggregate (its `index.json` leaves), the one with
+ * the lowest normalized score, with that score as the index shows it and its band before the tier trim.
+ */
+export interface GradeBasis {
+    /** The unit, e.g. `single-test/getPrice` or `tools-aggregate-schema`. */
+    readonly unit: string
+    /** Its normalized score, 1–5, as `index.json` holds it (two decimals). */
+    readonly score: number
+    /** Its band before the tier trim (`A` where the autonomous cap gave `B`). */
+    readonly rawGrade: LetterGrade | null
+}
+
 /** The standing of one schema, read from its index node. */
 export interface SchemaStanding {
     readonly status: SchemaStatus
@@ -43,6 +56,11 @@ export interface SchemaStanding {
     readonly grade: AggregateGrade | null
     /** The schema's own `tools-aggregate-schema` grade (`toolsAggregate.grade`), shown only where `grade` is. */
     readonly schemaGrade: AggregateGrade | null
+    /**
+     * The score the grade comes from ({@link basisOfSchemaNode}): the one value the CLI table, `--json`, the check
+     * summary and the HTML report show beside the grade. `null` without a letter grade (and under a veto).
+     */
+    readonly basis: GradeBasis | null
     /** Why it is blocked or pending, as the index says. */
     readonly reason: string | null
     readonly blockedTools: readonly BlockedTool[]
@@ -133,10 +151,39 @@ export function standingOfSchemaNode(node: unknown, mode: 'full' | 'provisional'
         status,
         grade,
         schemaGrade,
+        basis: grade === null || grade === 'REJECTED' ? null : basisOfSchemaNode(node),
         reason: typeof reason === 'string' ? reason : null,
         blockedTools,
         untestedHere
     }
+}
+
+const isLetterGrade = (value: unknown): value is LetterGrade =>
+    typeof value === 'string' && Object.hasOwn(GRADE_RANK, value)
+
+/**
+ * The score a schema node's grade comes from (pure, never throws): of its tools and its tools aggregate that are
+ * graded or stable with a finite `normalizedScore`, the lowest (the grade is the worst of them; on a tie the tool
+ * first, then the aggregate), with its `rawGrade`. `null` when no leaf has a score. Every surface reads a schema's
+ * score through this one function, so the table, `--json`, the summary and the report cannot disagree.
+ */
+export function basisOfSchemaNode(node: unknown): GradeBasis | null {
+    const tools = field(node, 'tools')
+    const leaves: Array<[string, unknown]> = [
+        ...keysOf(tools).map((name): [string, unknown] => [`single-test/${name}`, field(tools, name)]),
+        ['tools-aggregate-schema', field(node, 'toolsAggregate')]
+    ]
+    let basis: GradeBasis | null = null
+    for (const [unit, leaf] of leaves) {
+        const status = statusOf(field(leaf, 'status'))
+        const score = field(leaf, 'normalizedScore')
+        if (status !== NODE_STATUS.graded && status !== NODE_STATUS.stable) continue
+        if (typeof score !== 'number' || !Number.isFinite(score)) continue
+        if (basis !== null && score >= basis.score) continue
+        const raw = field(leaf, 'rawGrade')
+        basis = { unit, score, rawGrade: isLetterGrade(raw) ? raw : null }
+    }
+    return basis
 }
 
 /**

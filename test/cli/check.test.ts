@@ -79,10 +79,10 @@ describe.skipIf(!present)('flowmcp-grading check (copies of a real sample schema
                 out
             )
         ).toBe(0)
-        expect(out.out()).toMatch(/frankfurter\.frankfurter\s+B\s+B\s+stable\s+ok/)
+        expect(out.out()).toMatch(/frankfurter\.frankfurter\s+B \d\.\d\d(?: \(raw A\))?\s+B\s+stable\s+ok/)
         const text = await readFile(summary, 'utf8')
         expect(text.startsWith('# earlier step\n## flowmcp-grading check: passed')).toBe(true)
-        expect(text).toContain('| frankfurter.frankfurter | B | B | stable | ok |')
+        expect(text).toMatch(/\| frankfurter\.frankfurter \| B \d\.\d\d(?: \(raw A\))? \| B \| stable \| ok \|/)
     })
 
     it('fails when a lowered tool description makes the judge answer lower, naming the schema, the tool and the answers that cost the points', async () => {
@@ -111,7 +111,7 @@ describe.skipIf(!present)('flowmcp-grading check (copies of a real sample schema
                 out
             )
         ).toBe(1)
-        expect(out.out()).toMatch(/frankfurter\.frankfurter\s+[CDF]\s+B\s+\S+\s+FAILS/)
+        expect(out.out()).toMatch(/frankfurter\.frankfurter\s+[CDF] \d\.\d\d\s+B\s+\S+\s+FAILS/)
         expect(out.out()).toMatch(/frankfurter\.frankfurter: grade fell from B to [CDF]/)
         // The tool, and the source lines: the answers at the tool's key, the hint once at the field it names.
         const lines = (await readFile(join(changed, 'frankfurter', 'frankfurter.mjs'), 'utf8')).split('\n')

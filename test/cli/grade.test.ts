@@ -39,18 +39,23 @@ describe('flowmcp-grading grade', () => {
         const out = io.out()
         expect(out).toMatch(/openmeteo\.forecast\s+3\/3\s+B \d\.\d\d\s+B\s+stable/)
         // IDX-014 in words: the file to create and where to declare it (openmeteo has its About, etherscan none).
+        // now a line of the namespace's fix list, under the file to create.
         expect(out).toMatch(
-            /etherscan \(namespace\): IDX-014 no About: create \S+\/etherscan\/resources\/etherscan-about\.md/
+            /etherscan \(namespace, grade [A-D]\): ✖ \d+ problems?.*\n\s+\S+\/etherscan\/resources\/etherscan-about\.md\n\s+-\s+warning\s+IDX-014\s+No About: create \S+\/etherscan\/resources\/etherscan-about\.md/
         )
-        expect(out).not.toMatch(/openmeteo \(namespace\): IDX-014/)
+        expect(out).not.toMatch(/openmeteo-about\.md\n\s+-\s+warning\s+IDX-014/)
         expect(out).toContain('its grade stops at B')
         // A tool that could not be tested: the schema is blocked, with no grade (03 §6.2).
         expect(out).toMatch(
             /quakefeed\.events\s+\d\/3\s+-\s+-\s+blocked: getEvent tested, below the bar of 3 working tests/
         )
-        // One headline grade: the namespace row's grade equals its index.json rollup.
-        expect(out).toMatch(/openmeteo \(namespace\)\s+3\/3\s+B\s+-\s+full · index operational B/)
-        expect(out).toMatch(/etherscan \(namespace\)\s+\d\/3\s+([A-D])\s+-\s+.*index partial \1\s/)
+        // The namespaces' own table: grade, answers and index status each in a column; one headline grade (the index's
+        // grade is named apart only where it differs from the run's).
+        expect(out).toMatch(/\nnamespace\s+areas\s+grade\s+answers\s+status\s+issues\n/)
+        expect(out).toMatch(/\nopenmeteo\s+3\/3\s+B\s+judged\s+operational\s+-\n/)
+        expect(out).toMatch(/\netherscan\s+\d\/3\s+[A-D]\s+judged\s+partial\s+-\n/)
+        expect(out).not.toContain('index grade')
+        expect(out).not.toContain(' · index ')
         expect(out).toMatch(/sportsodds\.odds\s+\S+\s+REJECTED/)
         expect(out).toContain('single-test/getEvent blocked — fewer-than-3-working-tests')
         expect(out).not.toContain('example-key-not-real')

@@ -54,7 +54,7 @@ describe('flowmcp-grading grade <tree> --judge-command', () => {
         )
         const out = io.out()
         expect(out).not.toContain('(B)')
-        expect(out).toMatch(/openmeteo \(namespace\)\s+3\/3\s+B\s+-\s+full · index operational B/)
+        expect(out).toMatch(/\nopenmeteo\s+3\/3\s+B\s+judged\s+operational\s+-\n/)
         const html = await readFile(report, 'utf8')
         for (const ns of ['etherscan', 'openmeteo', 'quakefeed', 'sportsodds']) expect(html).toContain(ns)
 

@@ -1,41 +1,43 @@
 import { describe, expect, it } from 'vitest'
-import { gradeBasis } from '../../src/grade/schema-result.js'
-import type { UnitResult } from '../../src/grade/types.js'
+import { basisOfSchemaNode, standingOfSchemaNode } from '../../src/rollup/standing.js'
 import { createMemoryFs, gradeSingleSchema } from '../../src/index.js'
 import { dataHttp, exampleMain, grader, scriptedJudge } from './helpers.js'
 
-const unit = (over: Partial<UnitResult> & Pick<UnitResult, 'unit' | 'area'>): UnitResult => ({
-    target: {},
-    status: 'graded',
-    aggregateGrade: 'B',
-    rawGrade: 'A',
-    normalizedScore: 4.6,
-    reason: null,
-    written: null,
-    ...over
+const leaf = (score: number | undefined, rawGrade: string, status = 'stable') => ({
+    status,
+    grade: 'B',
+    rawGrade,
+    ...(score !== undefined ? { normalizedScore: score } : {})
 })
 
-describe('the score a schema grade comes from (gradeBasis)', () => {
+describe('the score a schema grade comes from (basisOfSchemaNode, read from its index node)', () => {
     it('is the lowest-scoring graded tool or tools aggregate, with its untrimmed band', () => {
-        const basis = gradeBasis([
-            unit({ unit: 'single-test/a', area: 'single-test', normalizedScore: 4.8 }),
-            unit({ unit: 'single-test/b', area: 'single-test', normalizedScore: 3.9, rawGrade: 'B' }),
-            unit({ unit: 'tools-aggregate-schema', area: 'tools-aggregate-schema', normalizedScore: 4.2 }),
-            // Not part of a schema's grade: a namespace unit, a blocked unit.
-            unit({ unit: 'namespace-description', area: 'namespace-description', normalizedScore: 1 }),
-            unit({ unit: 'single-test/c', area: 'single-test', status: 'blocked', normalizedScore: 1 })
-        ])
-        expect(basis).toEqual({ unit: 'single-test/b', score: 3.9, rawGrade: 'B' })
+        const node = {
+            status: 'graded',
+            grade: 'B',
+            toolsAggregate: leaf(4.2, 'B'),
+            tools: {
+                a: leaf(4.8, 'A'),
+                b: leaf(3.9, 'B', 'graded'),
+                // Not part of the grade: a blocked tool, whatever score a stale field holds.
+                c: { status: 'blocked', normalizedScore: 1 }
+            }
+        }
+        expect(basisOfSchemaNode(node)).toEqual({ unit: 'single-test/b', score: 3.9, rawGrade: 'B' })
+        expect(standingOfSchemaNode(node).basis).toEqual(basisOfSchemaNode(node))
     })
 
-    it('is null when no unit of the grade has a score (a failing case)', () => {
-        expect(gradeBasis([])).toBeNull()
+    it('is null when no leaf of the grade has a score, or the schema has no letter (a failing case)', () => {
+        expect(basisOfSchemaNode(undefined)).toBeNull()
         expect(
-            gradeBasis([
-                unit({ unit: 'single-test/a', area: 'single-test', status: 'provisional', normalizedScore: 3 })
-            ])
+            basisOfSchemaNode({ toolsAggregate: leaf(undefined, 'A'), tools: { a: leaf(undefined, 'A') } })
         ).toBeNull()
-        expect(gradeBasis([unit({ unit: 'single-test/a', area: 'single-test', normalizedScore: null })])).toBeNull()
+        expect(basisOfSchemaNode({ toolsAggregate: { status: 'pending', normalizedScore: 3 }, tools: {} })).toBeNull()
+        expect(basisOfSchemaNode({ toolsAggregate: leaf(Number.NaN, 'A'), tools: {} })).toBeNull()
+        // Blocked or rejected schemas show no score, even where a leaf holds one.
+        const blocked = { status: 'blocked', toolsAggregate: leaf(4.6, 'A'), tools: {} }
+        expect(standingOfSchemaNode(blocked).basis).toBeNull()
+        expect(standingOfSchemaNode({ ...blocked, status: 'rejected' }).basis).toBeNull()
     })
 
     it('moves with the judge where the capped letter does not: scores of 5 and of 4 both give B', async () => {

@@ -10,6 +10,7 @@ import {
     isStaleRecordingItem
 } from '../../fix/fix-list.js'
 import { checkSummaryMarkdown, type CheckJson, type CheckJsonSchema, type FixItem } from '../../index.js'
+import { gradeScoreText } from '../../report/score.js'
 import { redacted, table, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
 import { writeSarif } from './grade-outputs.js'
@@ -49,6 +50,7 @@ export function checkJson(rows: readonly CheckRow[], state: CheckState, passed: 
             schemaId: s.id,
             file: s.file,
             grade: s.standing.grade,
+            basis: s.standing.basis,
             schemaGrade: s.standing.schemaGrade,
             status: s.label ?? s.standing.status,
             reason: s.standing.reason,
@@ -79,7 +81,7 @@ export function checkText(rows: readonly CheckRow[], state: CheckState, verbose:
         table(
             rows.map((r) => ({
                 schema: r.s.id,
-                grade: r.s.standing.grade ?? '-',
+                grade: gradeScoreText(r.s.standing),
                 baseline: r.before,
                 status: statusOf(r) + (r.s.note !== null ? ` (${r.s.note})` : ''),
                 verdict: verdictCell(r)
@@ -150,6 +152,7 @@ export async function writeOutputs(
     const summaryRows = rows.map(({ s, before, fails, verdict, newWarnings }) => ({
         schema: s.id,
         grade: s.standing.grade,
+        basis: s.standing.basis,
         baseline: before,
         status: s.label ?? s.standing.status,
         note: s.note,

@@ -1,23 +1,17 @@
 // `grade --json`: the document a run prints, per namespace and per schema what the island now says.
 import { addJudgeCallCounts, newJudgeTally, judgeCallCountOf } from '../../grade/judge-call.js'
-import type {
-    FixItem,
-    GradeJson,
-    GradeJsonUnit,
-    GradeNamespaceResult,
-    JudgeCallCount,
-    UnitResult
-} from '../../index.js'
-import { runtimeTools, type RuntimeView, type SchemaRow } from './grade-render.js'
+import type { GradeJson, GradeJsonUnit, GradeNamespaceResult, JudgeCallCount, UnitResult } from '../../index.js'
+import { runtimeTools, type FixLists, type RuntimeView, type SchemaRow } from './grade-render.js'
 
 /** The `--json` document: per namespace and per schema what the island now says, kept units included. */
 export function jsonReport(
     now: string,
     namespaces: readonly GradeNamespaceResult[],
     results: readonly SchemaRow[],
-    fixes: ReadonlyMap<SchemaRow, FixItem[]>,
+    fixLists: FixLists,
     runtime: RuntimeView | null
 ): GradeJson {
+    const fixes = fixLists.schemas
     // A single-test unit whose tool's tests ran through the FlowMCP runtime says so (`via: 'runtime'`, as the pretest's
     // results do).
     const unitView = (u: UnitResult, ran: ReadonlyMap<string, unknown> = new Map()): GradeJsonUnit => ({
@@ -60,6 +54,8 @@ export function jsonReport(
             rollupGrade: result.rollupGrade,
             judgeCalls: result.judgeCalls ?? null,
             indexPath: result.indexPath,
+            // What to fix at the namespace level (its description, its About), most costly first (FixList).
+            fixList: fixLists.namespaces.get(result) ?? [],
             errors: result.errors
         })),
         schemas: results.map((row) => ({

@@ -10,7 +10,8 @@ import {
     type UnitResult
 } from '../../index.js'
 import { SEVERITY, UNIT_STATUS } from '../../model/constants.js'
-import { aboutLines, CAP_NOTE, gradeText, schemaStatus } from './grade-status.js'
+import { CAP_NOTE, gradeText, schemaStatus } from './grade-status.js'
+import { namespaceFixListText, namespaceTable } from './grade-namespace.js'
 import { table } from '../io.js'
 import type { PretestTestRecord } from '../../pretest/data-pretest.js'
 import type { RuntimeRuns } from './grade-runtime.js'
@@ -28,6 +29,12 @@ function topIssues(errors: readonly Issue[]): string {
 }
 
 export type SchemaRow = { file: string; result: GradeSingleSchemaResult; resumed: boolean }
+
+/** The fix lists of a run: each schema's, and each namespace's (its description, its About). */
+export interface FixLists {
+    readonly schemas: ReadonlyMap<SchemaRow, FixItem[]>
+    readonly namespaces: ReadonlyMap<GradeNamespaceResult, FixItem[]>
+}
 
 /** The runtime of `--runtime` as the reports show it: its version, and what it ran this run. */
 export interface RuntimeView {
@@ -96,26 +103,32 @@ function printedFixes(items: readonly FixItem[]): FixItem[] {
 export function textReport(
     namespaces: readonly GradeNamespaceResult[],
     results: readonly SchemaRow[],
-    fixes: ReadonlyMap<SchemaRow, FixItem[]>,
+    fixLists: FixLists,
     verbose: boolean,
     runtime: RuntimeView | null
 ): string {
+    const fixes = fixLists.schemas
     const columns = ['schema', 'areas', 'grade', 'schemaGrade', 'status', 'issues']
-    const out = [table(tableRows(namespaces, results, runtime), columns)]
+    const out = [table(tableRows(results, runtime), columns), namespaceTable(namespaces)]
     for (const row of results) out.push(...schemaLines(row, fixes.get(row) ?? [], verbose, runtime))
+    // After the schemas' fix lists: each namespace's (its description, its About), in the same line format.
+    for (const ns of namespaces)
+        out.push(
+            ...namespaceFixListText(ns.namespace ?? '-', fixLists.namespaces.get(ns) ?? [], {
+                indent: '  ',
+                grade: ns.grade,
+                ...(verbose ? {} : { limit: FIX_ITEMS_SHOWN })
+            })
+        )
     out.push(...namespaceLines(namespaces))
-    out.push(...aboutLines(results))
-    out.push(...legendLines(namespaces, results, fixes, runtime))
+    const nsItems = [...fixLists.namespaces.values()].flat()
+    out.push(...legendLines(namespaces, results, fixes, runtime, nsItems))
     return out.join('')
 }
 
-/** The rows of the table: each schema, then each namespace. */
-function tableRows(
-    namespaces: readonly GradeNamespaceResult[],
-    results: readonly SchemaRow[],
-    runtime: RuntimeView | null
-): Array<Record<string, string>> {
-    const rows = results.map(({ file, result }) => {
+/** The rows of the schemas' table (the namespaces have their own, `namespaceTable`). */
+function tableRows(results: readonly SchemaRow[], runtime: RuntimeView | null): Array<Record<string, string>> {
+    return results.map(({ file, result }) => {
         const g = result.grading
         const graded =
             g?.units.filter((u) => u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected).length ?? 0
@@ -131,27 +144,6 @@ function tableRows(
             issues: topIssues(result.errors)
         }
     })
-    for (const result of namespaces) {
-        if (result.namespace === null) continue
-        const graded = result.units.filter(
-            (u) => u.status === UNIT_STATUS.graded || u.status === UNIT_STATUS.rejected
-        ).length
-        const provisional = result.provisionalGrade !== null ? ` (deterministic only: ${result.provisionalGrade})` : ''
-        const mode = result.mode === 'provisional' ? `provisional${provisional}` : result.mode
-        rows.push({
-            schema: `${result.namespace} (namespace)`,
-            areas: `${graded}/${result.units.length}`,
-            grade: result.grade ?? '-',
-            schemaGrade: '-',
-            status:
-                result.rollupStatus !== null
-                    ? `${mode} · index ` +
-                      `${result.rollupStatus}${result.rollupGrade !== null ? ` ${result.rollupGrade}` : ''}`
-                    : mode,
-            issues: topIssues(result.errors)
-        })
-    }
-    return rows
 }
 
 /** The lines under the table for one schema: its failed units, what the runtime ran, its errors, its fix list. */
@@ -216,15 +208,17 @@ function legendLines(
     namespaces: readonly GradeNamespaceResult[],
     results: readonly SchemaRow[],
     fixes: ReadonlyMap<SchemaRow, FixItem[]>,
-    runtime: RuntimeView | null
+    runtime: RuntimeView | null,
+    namespaceItems: readonly FixItem[]
 ): string[] {
     const out: string[] = []
-    const printed = results.flatMap((row) => printedFixes(fixes.get(row) ?? []))
+    const printed = [...results.flatMap((row) => printedFixes(fixes.get(row) ?? [])), ...namespaceItems]
     if (printed.length > 0) out.push(`\n${countsLine(countFixItems(printed))}\n`)
     out.push(
         "\ngrade = the schema's standing in index.json: the worst grade of its tools and tools aggregate, " +
             'shown only when the schema is graded (a tool whose tests did not run blocks it; a provisional run ' +
-            'has no grade), with the score (1–5) of the unit it comes from; a namespace row: its index.json grade. ' +
+            'has no grade), with the score (1–5) of the unit it comes from. A namespace: its grade, how its ' +
+            'questions were answered (judged, provisional, none) and its index.json status. ' +
             'schemaGrade = the tools-aggregate-schema grade alone. See docs/guide.md, "Which grade to quote", and ' +
             'docs/glossary.md for every term.\n'
     )

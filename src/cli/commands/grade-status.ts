@@ -1,8 +1,9 @@
 // The words of a schema row: its status (blocked, pending, provisional, kept) and its grade with the score it comes
-// from, and the notes said once under the table (the cap, a missing About). Pure text from the library's results.
+// from, and the note said once under the table (the cap). Pure text from the library's results.
 import { BLOCKED_REASONS, NODE_STATUS, UNIT_STATUS } from '../../model/constants.js'
-import type { GradeSingleSchemaResult, SchemaGrading } from '../../grade/types.js'
+import type { SchemaGrading } from '../../grade/types.js'
 import { isEnvironmentReason } from '../../model/environment.js'
+import { CAP_NOTE, gradeScoreText } from '../../report/score.js'
 import type { BlockedTool } from '../../rollup/standing.js'
 
 /**
@@ -48,34 +49,12 @@ export function schemaStatus(g: SchemaGrading): string {
 
 /**
  * A schema's grade with the score it comes from and, where the autonomous cap trimmed it, its raw band: `B 4.62 (raw
- * A)`. The score moves with every edit to the weakest unit, where the capped letter may not.
+ * A)`, in the form every surface prints (`gradeScoreText`). The score moves with every edit to the weakest unit, where
+ * the capped letter may not.
  */
 export function gradeText(g: SchemaGrading): string {
-    if (g.grade === null) return '-'
-    if (g.basis === null) return g.grade
-    const raw = g.basis.rawGrade !== null && g.basis.rawGrade !== g.grade ? ` (raw ${g.basis.rawGrade})` : ''
-    return `${g.grade} ${g.basis.score.toFixed(2)}${raw}`
+    return gradeScoreText({ grade: g.grade, basis: g.basis })
 }
 
-/** Said once under a table with a graded schema: why B is the ceiling, and where A is reached. */
-export const CAP_NOTE =
-    'A single schema is graded autonomously: its grade stops at B (the score beside it still moves, and "raw" shows the band before the cap); A is reached only in a selection, graded by a group (gradeSelection, docs/guide.md "Grading a selection").'
-
-/**
- * IDX-014 in words, once per namespace: which file to create and where to declare it, instead of a bare code in the
- * issues column.
- */
-export function aboutLines(
-    results: ReadonlyArray<{ readonly file: string; readonly result: GradeSingleSchemaResult }>
-): string[] {
-    const folders = new Map<string, string>()
-    for (const { file, result } of results) {
-        const namespace = result.grading?.namespace
-        if (namespace === undefined || !result.errors.some((e) => e.code === 'IDX-014')) continue
-        folders.set(namespace, file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '.')
-    }
-    return [...folders].map(
-        ([namespace, folder]) =>
-            `  ${namespace} (namespace): IDX-014 no About: create ${folder}/resources/${namespace}-about.md (what the API offers, its limits, its use cases) and declare it in main.resources.about of one schema; see docs/cli.md, "The About"\n`
-    )
-}
+/** Said once under a table with a graded schema (the library's text, as the report and the summary say it). */
+export { CAP_NOTE }

@@ -21,6 +21,7 @@ import type { GradeCommandOptions } from './grade-options.js'
 import { fixListsOf, writeRecordings, writeReport, writeSarif } from './grade-outputs.js'
 import { estimateText } from './grade-estimate.js'
 import { jsonReport } from './grade-json.js'
+import { namespaceFixListsOf } from './grade-namespace.js'
 import { textReport, type RuntimeView, type SchemaRow } from './grade-render.js'
 import { watchGrade } from './grade-watch.js'
 import type { FixItem } from '../../fix/types.js'
@@ -69,11 +70,12 @@ export async function gradePass(paths: readonly string[], options: GradeCommandO
         options.recordings !== undefined ? { recordings: options.recordings, cwd: io.cwd, run: options } : undefined
     )
     if (!(await writeSarif(options, [...fixes.values()].flat(), io, 'grade'))) return none(EXIT.USAGE)
-    if (options.json) io.stdout(JSON.stringify(jsonReport(now, namespaces, results, fixes, runtime), null, 2) + '\n')
+    const all = { schemas: fixes, namespaces: await namespaceFixListsOf(namespaces, options.rules) }
+    if (options.json) io.stdout(JSON.stringify(jsonReport(now, namespaces, results, all, runtime), null, 2) + '\n')
     else
         io.stdout(
             paint(
-                textReport(namespaces, results, fixes, options.verbose === true, runtime),
+                textReport(namespaces, results, all, options.verbose === true, runtime),
                 colourEnabled(io.env, io.stdoutIsTTY === true)
             )
         )
