@@ -1,8 +1,8 @@
 // `npm run build`: dist/ from nothing. tsup (esbuild) writes the JavaScript while `tsc -b` writes the type
 // declarations beside it, both at once: the declarations are emitted by the one TypeScript build the typecheck
 // runs too (tsconfig.json, src/cli/tsconfig.json, kept in node_modules/.cache/flowmcp-grading/), so after
-// `npm run typecheck` they are current and cost nothing here. Then each public entry point's declarations
-// (the files its .d.ts reaches) are copied into dist/ as .d.ts, and for the entry points CommonJS can load
+// `npm run typecheck` they are current and cost nothing here. Then the declarations each entry point of
+// package.json's `exports` reaches are copied into dist/ as .d.ts, and for the entry points CommonJS can load
 // also as .d.cts, whose imports name .cjs files so TypeScript reads them as CommonJS.
 // Usage: node scripts/build.mjs
 import { spawn } from 'node:child_process'
@@ -13,10 +13,30 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 
 /** Where `tsc -b` writes the declarations of src/ (the layout of src/ under it). */
 export const TYPES_DIR = 'node_modules/.cache/flowmcp-grading/types/src'
-/** Entry points with a CommonJS form (package.json `require` conditions): their types also as .d.cts. */
-const DUAL = ['index.d.ts', 'entry.d.ts', 'catalogue.d.ts']
-/** ESM-only entry points: `flowmcp-grading/node` is src/cli/host.ts, re-exported as dist/node.d.ts. */
-const ESM_ONLY = { 'node.d.ts': 'cli/host.d.ts' }
+/** Entry points whose module is not src/<name>.ts: `flowmcp-grading/node` is src/cli/host.ts. */
+const SOURCES = { node: 'cli/host.d.ts' }
+
+/**
+ * The entry points package.json's `exports` give types, by their dist/ name: the declaration file of their
+ * module (relative to the types folder), and whether they have a CommonJS form (a `.d.cts` is named).
+ */
+export function typedEntries(exports) {
+    const entries = new Map()
+    const visit = (node) => {
+        for (const [key, value] of Object.entries(node ?? {})) {
+            const m =
+                key === 'types' && typeof value === 'string' ? /^\.\/dist\/([\w-]+)\.d\.(c?)ts$/.exec(value) : null
+            if (m === null) {
+                if (typeof value === 'object') visit(value)
+                continue
+            }
+            const source = SOURCES[m[1]] ?? `${m[1]}.d.ts`
+            entries.set(m[1], { source, dual: entries.get(m[1])?.dual === true || m[2] === 'c' })
+        }
+    }
+    visit(exports)
+    return entries
+}
 
 const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*)(['"])(\.{1,2}\/[^'"]+)\2/g
 
@@ -43,25 +63,26 @@ export function asCommonJs(text) {
     )
 }
 
-/** Copies the entry points' declarations from `types` into `dist`; returns how many files it wrote. */
-export function copyDeclarations(types, dist) {
+/**
+ * Copies into `dist` the declarations each entry point (see typedEntries) reaches in `types`: as .d.ts, and also
+ * as .d.cts where a dual entry point reaches them. An entry point whose module is elsewhere (node: cli/host) is
+ * a one-line re-export of it. Returns how many files it wrote.
+ */
+export function copyDeclarations(types, dist, entries) {
+    const files = new Map()
+    const add = (rel, dual) => files.set(rel, files.get(rel) === true || dual)
+    for (const { source, dual } of entries.values()) for (const rel of reachable(types, source)) add(rel, dual)
     let written = 0
-    const write = (rel, text) => {
+    const write = (rel, text, dual) => {
         mkdirSync(dirname(join(dist, rel)), { recursive: true })
         writeFileSync(join(dist, rel), text)
-        written++
+        if (dual) writeFileSync(join(dist, rel.replace(/\.d\.ts$/, '.d.cts')), asCommonJs(text))
+        written += dual ? 2 : 1
     }
-    const dual = new Set(DUAL.flatMap((entry) => [...reachable(types, entry)]))
-    for (const rel of dual) {
-        const text = readFileSync(join(types, rel), 'utf8')
-        write(rel, text)
-        write(rel.replace(/\.d\.ts$/, '.d.cts'), asCommonJs(text))
-    }
-    for (const [entry, source] of Object.entries(ESM_ONLY)) {
-        for (const rel of reachable(types, source))
-            if (!dual.has(rel)) write(rel, readFileSync(join(types, rel), 'utf8'))
-        write(entry, `export * from './${source.replace(/\.d\.ts$/, '.js')}'\n`)
-    }
+    for (const [rel, dual] of files) write(rel, readFileSync(join(types, rel), 'utf8'), dual)
+    for (const [name, { source, dual }] of entries)
+        if (source !== `${name}.d.ts`)
+            write(`${name}.d.ts`, `export * from './${source.replace(/\.d\.ts$/, '.js')}'\n`, dual)
     return written
 }
 
@@ -82,7 +103,8 @@ export async function buildAll(root, { silent = false } = {}) {
         runBin(root, 'typescript', 'tsc', ['-b', 'src/cli/tsconfig.json'])
     ])
     if (js !== 0 || types !== 0) return js !== 0 ? js : types
-    const written = copyDeclarations(join(root, TYPES_DIR), join(root, 'dist'))
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+    const written = copyDeclarations(join(root, TYPES_DIR), join(root, 'dist'), typedEntries(pkg.exports))
     if (!silent) process.stdout.write(`DTS ${written} declaration files copied into dist/\n`)
     return 0
 }
