@@ -6,7 +6,7 @@
 // also as .d.cts, whose imports name .cjs files so TypeScript reads them as CommonJS.
 // Usage: node scripts/build.mjs
 import { spawn } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, posix, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -65,10 +65,16 @@ export function asCommonJs(text) {
 
 /**
  * Copies into `dist` the declarations each entry point (see typedEntries) reaches in `types`: as .d.ts, and also
- * as .d.cts where a dual entry point reaches them. An entry point whose module is elsewhere (node: cli/host) is
- * a one-line re-export of it. Returns how many files it wrote.
+ * as .d.cts where a dual entry point reaches them. An entry point whose module is elsewhere (node: cli/host,
+ * or a folder's index.ts) is a one-line re-export of it. Returns how many files it wrote.
  */
 export function copyDeclarations(types, dist, entries) {
+    // An entry point whose module is a folder's index (src/<name>/index.ts) has its declarations there.
+    const sourceOf = (name, source) =>
+        source === `${name}.d.ts` && !existsSync(join(types, source)) && existsSync(join(types, name, 'index.d.ts'))
+            ? `${name}/index.d.ts`
+            : source
+    entries = new Map([...entries].map(([name, e]) => [name, { ...e, source: sourceOf(name, e.source) }]))
     const files = new Map()
     const add = (rel, dual) => files.set(rel, files.get(rel) === true || dual)
     for (const { source, dual } of entries.values()) for (const rel of reachable(types, source)) add(rel, dual)

@@ -97,6 +97,15 @@ describe('scripts/build.mjs: the declarations tsc emitted, as the entry points s
         expect(existsSync(join(dist, 'cli/main.d.ts'))).toBe(false)
     })
 
+    it("takes an entry point's declarations from its folder's index when src/ has no file of its name", () => {
+        put('types/rubrics/index.d.ts', "export * from './judge.js'\n")
+        put('types/rubrics/judge.d.ts', 'export type Judge = 1\n')
+        const entries = typedEntries({ './rubrics': { require: { types: './dist/rubrics.d.cts' } } })
+        expect(copyDeclarations(join(work, 'types'), join(work, 'dist'), entries)).toBe(6)
+        expect(readFileSync(join(work, 'dist', 'rubrics.d.cts'), 'utf8')).toBe("export * from './rubrics/index.cjs'\n")
+        expect(list(join(work, 'dist'))).toContain('rubrics/judge.d.cts')
+    })
+
     it('fails on a declaration an entry point reaches that tsc did not emit', () => {
         put('types/index.d.ts', "export * from './gone.js'\n")
         expect(() => reachable(join(work, 'types'), 'index.d.ts')).toThrow(/ENOENT.*gone\.d\.ts/)
