@@ -10,14 +10,13 @@ const cli = resolve('src/cli')
 
 // The public entry points: the root and the subpath exports in package.json.
 const publicEntries = { index: 'src/index.ts', entry: 'src/entry.ts', catalogue: 'src/catalogue.ts' }
-const dts = { entry: publicEntries, compilerOptions: { ignoreDeprecations: '6.0' } }
+// JavaScript only: the type declarations come from tsc (scripts/build.mjs), once, not from a dts pass per format.
 const shared: Options = {
     target: 'es2022',
     platform: 'neutral',
     removeNodeProtocol: false,
     define,
-    sourcemap: false,
-    dts
+    sourcemap: false
 }
 
 // The CLI loads the library from the ESM build beside it instead of carrying a second copy.
@@ -132,10 +131,9 @@ export default defineConfig([
     },
     {
         // `flowmcp-grading/node`: the child-process runtime port for Node hosts (ESM only, as the CLI it shares code
-        // with), its types bundled beside it.
+        // with); its types are dist/node.d.ts (scripts/build.mjs).
         ...nodeScript,
-        entry: { node: 'src/cli/host.ts' },
-        dts: { entry: { node: 'src/cli/host.ts' }, compilerOptions: { ignoreDeprecations: '6.0', types: ['node'] } }
+        entry: { node: 'src/cli/host.ts' }
     },
     {
         // The runtime child of `grade --runtime` (started by src/cli/runtime-process.ts under Node's

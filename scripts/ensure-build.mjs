@@ -1,12 +1,11 @@
-// Builds dist/ with tsup only when it is missing or older than what it is built from: any file or
-// folder under src/, tsup.config.ts, tsconfig.json or package.json. `npm run example` and
-// `npm run bench` start with it, so a second run does not pay for a build (most of its time).
+// Builds dist/ (scripts/build.mjs) only when it is missing or older than what it is built from: any file or
+// folder under src/, tsup.config.ts, tsconfig.json, package.json or the build script. `npm run example`,
+// `npm run bench` and `npm pack` (prepack) start with it, so a second run does not pay for a build.
 // Usage: node scripts/ensure-build.mjs
-import { spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join, relative, resolve } from 'node:path'
+import { readdirSync, statSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { buildAll } from './build.mjs'
 
 /** What a build writes last and what package.json points at: if one is missing or old, dist/ is stale. */
 export const OUTPUTS = [
@@ -18,11 +17,12 @@ export const OUTPUTS = [
     'entry.cjs',
     'entry.d.ts',
     'entry.d.cts',
-    'cli.js'
+    'cli.js',
+    'node.d.ts'
 ]
 
 /** Files a build reads beside src/. */
-export const CONFIG_FILES = ['tsup.config.ts', 'tsconfig.json', 'package.json']
+export const CONFIG_FILES = ['tsup.config.ts', 'tsconfig.json', 'package.json', 'scripts/build.mjs']
 
 function mtimeOf(path) {
     try {
@@ -67,23 +67,11 @@ export function staleReason(root) {
     return input.mtimeMs > oldest.mtimeMs ? `${relative(root, input.path)} is newer than ${oldest.path}` : null
 }
 
-/** Runs tsup (the local devDependency, no shell) in `root`; returns its exit status. */
-function build(root) {
-    const require = createRequire(join(root, 'package.json'))
-    const pkgPath = require.resolve('tsup/package.json')
-    const bin = JSON.parse(readFileSync(pkgPath, 'utf8')).bin.tsup
-    const res = spawnSync(process.execPath, [resolve(dirname(pkgPath), bin), '--silent'], {
-        cwd: root,
-        stdio: 'inherit'
-    })
-    return res.status ?? 1
-}
-
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
     const root = resolve(fileURLToPath(new URL('..', import.meta.url)))
     const reason = staleReason(root)
     if (reason !== null) {
         process.stderr.write(`Building dist/ (${reason})\n`)
-        process.exitCode = build(root)
+        process.exitCode = await buildAll(root, { silent: true })
     }
 }

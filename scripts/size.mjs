@@ -1,8 +1,11 @@
 // Bundle sizes as a consumer gets them: the packed tarball, bundled with esbuild for the browser,
-// minified, then gzip -9. Fails when a budget is exceeded.
-// Usage: node scripts/size.mjs [path/to/flowmcp-grading-x.y.z.tgz]   (packs the repo when omitted)
+// minified, then gzip -9. Fails when a budget is exceeded. The figures README.md shows (each bundle in whole KB,
+// the package packed and installed in MB) are recorded in scripts/size-measured.json, which
+// test/docs/drift.test.ts compares with the README: this script fails when the measured figures are not the
+// recorded ones, and `--record` (`npm run size`) writes them instead.
+// Usage: node scripts/size.mjs [--record] [path/to/flowmcp-grading-x.y.z.tgz]   (packs the repo when omitted)
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -81,9 +84,34 @@ const CASES = [
     }
 ]
 
+const RECORD = new URL('./size-measured.json', import.meta.url)
+const MB = 1024 * KB
+const record = process.argv.includes('--record')
+const tarballArg = process.argv.slice(2).find((a) => a !== '--record')
+
+/** The figures as README.md writes them: KB whole (with a thousands comma), MB to one decimal. */
+const kb = (bytes) => `${Math.round(bytes / KB).toLocaleString('en-US')} KB`
+const mb = (bytes) => `${(bytes / MB).toFixed(1)} MB`
+
+/** Compares the measured figures with the recorded ones, or records them; false when they differ unrecorded. */
+function recordOrCompare(figures) {
+    const text = `${JSON.stringify(figures, null, 4)}\n`
+    if (record) {
+        writeFileSync(RECORD, text)
+        process.stdout.write('scripts/size-measured.json written: copy its figures into README.md ("Bundle cost")\n')
+        return true
+    }
+    const recorded = existsSync(RECORD) ? readFileSync(RECORD, 'utf8') : ''
+    if (recorded === text) return true
+    process.stdout.write(
+        `FAIL the measured figures are not the recorded ones (scripts/size-measured.json):\n${text}Run \`npm run size\` to record them and update README.md's "Bundle cost".\n`
+    )
+    return false
+}
+
 const work = mkdtempSync(join(tmpdir(), 'flowmcp-size-'))
 try {
-    let tarball = process.argv[2] ? resolve(process.argv[2]) : null
+    let tarball = tarballArg ? resolve(tarballArg) : null
     if (tarball === null) {
         const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
             cwd: root,
@@ -98,6 +126,7 @@ try {
     execFileSync('tar', ['-xzf', tarball, '-C', pkgDir, '--strip-components=1'])
     let failed = false
     const rows = []
+    const bundles = []
     for (const c of CASES) {
         const entry = join(work, `case-${rows.length}.mjs`)
         writeFileSync(entry, c.code)
@@ -121,6 +150,7 @@ try {
             continue
         }
         const gz = gzipSync(bytes, { level: 9 }).length
+        bundles.push({ name: c.name, minified: kb(bytes.length), gzip: kb(gz) })
         const ok = gz <= c.budget
         failed ||= !ok
         rows.push(
@@ -128,6 +158,10 @@ try {
         )
     }
     process.stdout.write(`${rows.join('\n')}\n`)
+    const listing = execFileSync('tar', ['-tzvf', tarball], { encoding: 'utf8' }).trim().split('\n')
+    const installed = listing.reduce((n, l) => n + Number(l.split(/\s+/)[2]), 0)
+    const figures = { bundles, packed: mb(statSync(tarball).size), installed: mb(installed) }
+    if (!failed && !recordOrCompare(figures)) failed = true
     if (failed) process.exitCode = 1
 } finally {
     rmSync(work, { recursive: true, force: true })

@@ -194,7 +194,8 @@ export async function run(argv: readonly string[], plainIo: CliIo): Promise<numb
     try {
         return await dispatch(command, rest, values, rules, io)
     } catch (cause) {
-        // A bug, not bad input: report it plainly and exit as an I/O failure rather than crash.
+        // A bug, not bad input: report it plainly and exit 2 (EXIT.USAGE, usage or environment error: the
+        // CLI has no code of its own for a bug) rather than crash.
         io.stderr(`internal error: ${cause instanceof Error ? cause.message : String(cause)}\n`)
         return EXIT.USAGE
     }

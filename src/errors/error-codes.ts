@@ -158,9 +158,12 @@ export class ErrorCodes {
             '(`SCO-005 at /answers/0/score`).',
             ''
         ]
-        for (const prefix of ErrorCodes.prefixes().prefixes) {
+        // Ordered by code (prefixes A–Z, then by number), not by the order the catalogue groups are registered in:
+        // a reader looks a code up, and a new code lands where a reader expects it.
+        const byCode = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true })
+        for (const prefix of ErrorCodes.prefixes().prefixes.sort(byCode)) {
             lines.push(`## ${prefix}`, '', '| code | severity | message | rule |', '|---|---|---|---|')
-            for (const def of ErrorCodes.list({ prefix }).codes) {
+            for (const def of ErrorCodes.list({ prefix }).codes.sort((a, b) => byCode(a.code, b.code))) {
                 lines.push(
                     `| \`${def.code}\` | ${def.severity} | ${escapeCell(def.template)} | ${escapeCell(def.rule)} |`
                 )

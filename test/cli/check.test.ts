@@ -8,8 +8,7 @@ import { writeSyntheticRecordings } from '../support/synthetic-recordings.js'
 import { shared } from '../support/shared.js'
 
 // Copies of a real sample schema, made at test time (never kept in the project).
-const SAMPLE = new URL('../../../shared/corpus-sample/schemas/frankfurter/', import.meta.url).pathname
-const { present } = shared('corpus-sample/schemas/frankfurter/')
+const { path: SAMPLE, present } = shared('corpus-sample/schemas/frankfurter/')
 const now = '2026-11-25T10:00:00Z'
 let dir = ''
 

@@ -10,8 +10,7 @@ import { run } from '../../src/cli/run.js'
 import { memoryIo } from './helpers.js'
 import { shared } from '../support/shared.js'
 
-const SAMPLE = new URL('../../../shared/corpus-sample/schemas/frankfurter/', import.meta.url).pathname
-const { present } = shared('corpus-sample/schemas/frankfurter/')
+const { path: SAMPLE, present } = shared('corpus-sample/schemas/frankfurter/')
 const SCHEMA = JSON.parse(readFileSync(new URL('../../schemas/config.schema.json', import.meta.url), 'utf8')) as Record<
     string,
     unknown

@@ -11,8 +11,13 @@ import { run } from '../../src/cli/run.js'
 import { Areas, createMemoryFs, gradeSingleSchema, httpPortFromRecordings, type MemoryFs } from '../../src/index.js'
 import { exampleMain, grader, recording, scriptedJudge } from '../grade/helpers.js'
 import { memoryIo } from './helpers.js'
+import { isCi } from '../support/shared.js'
 
-const CHROMIUM = '/usr/bin/chromium'
+// Debian's chromium, or the browser CHROMIUM names (.ci/run sets it after installing one). Where neither is there
+// the browser tests skip locally; under CI, or when CHROMIUM names a browser that is not there, they fail.
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium'
+const browserRequired = isCi() || Boolean(process.env.CHROMIUM)
+const inBrowser = existsSync(CHROMIUM) || browserRequired ? it : it.skip
 const now = '2026-11-24T10:00:00Z'
 const NAMESPACES = ['etherscan', 'openmeteo', 'quakefeed', 'sportsodds']
 const HOSTILE = '<img src=x onerror="alert(1)">'
@@ -665,7 +670,13 @@ function decodePng(png: Buffer): {
 }
 
 describe('the report in headless Chromium', () => {
-    it.skipIf(!existsSync(CHROMIUM))(
+    it.runIf(browserRequired)('finds the browser it must run in (CI installs it: .ci/run)', () => {
+        expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: install chromium (apt-get install -y chromium)`).toBe(
+            true
+        )
+    })
+
+    inBrowser(
         'renders every namespace (Debian chromium, --dump-dom)',
         async () => {
             const file = join(dir, 'chromium.html')
@@ -684,7 +695,7 @@ describe('the report in headless Chromium', () => {
         90_000
     )
 
-    it.skipIf(!existsSync(CHROMIUM))(
+    inBrowser(
         'sorts a table by the clicked header and filters its rows (the page script, under its CSP)',
         async () => {
             const { html } = await renderIslandReport({ fs: island, root: '/island' })
@@ -728,7 +739,7 @@ describe('the report in headless Chromium', () => {
         90_000
     )
 
-    it.skipIf(!existsSync(CHROMIUM))(
+    inBrowser(
         'draws the overview readably at 1200×900 (screenshot: distribution, heat map, worse since the baseline)',
         async () => {
             const { html, errors } = await renderIslandReport({

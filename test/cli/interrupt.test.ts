@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shared } from '../support/shared.js'
 
 // Ctrl-C on a real process: the CLI bundled as it ships, a judge that never answers, SIGINT while it waits.
-const SAMPLE = new URL('../../../shared/corpus-sample/schemas/', import.meta.url).pathname
+const SAMPLE = shared('corpus-sample/schemas/').path
 const present = shared('corpus-sample/schemas/bis/').present && shared('corpus-sample/schemas/frankfurter/').present
 let dir = ''
 let cli = ''

@@ -8,8 +8,7 @@ import { writeSyntheticRecordings } from '../support/synthetic-recordings.js'
 import { shared } from '../support/shared.js'
 
 // Copies of real schemas of ../shared/corpus-sample, made at test time (never kept in the project).
-const SAMPLE = new URL('../../../shared/corpus-sample/schemas/', import.meta.url).pathname
-const { present } = shared('corpus-sample/schemas/')
+const { path: SAMPLE, present } = shared('corpus-sample/schemas/')
 const now = '2026-11-25T10:00:00Z'
 let dir = ''
 

@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
@@ -14,8 +15,8 @@ import { AREAS } from '../../src/catalogue.js'
 import { shared } from '../support/shared.js'
 
 // The 61 real schemas of ../shared/corpus-sample (never copied into the project). Skipped where shared/ is absent.
-const SAMPLE = new URL('../../../shared/corpus-sample/', import.meta.url)
 const { present } = shared('corpus-sample/files.json')
+const SAMPLE = pathToFileURL(shared('corpus-sample/').path)
 const files: string[] = present ? (JSON.parse(readFileSync(new URL('files.json', SAMPLE), 'utf8')) as string[]) : []
 const registry = JSON.parse(
     readFileSync(new URL('../fixtures/corpus/registry-sample.json', import.meta.url), 'utf8')

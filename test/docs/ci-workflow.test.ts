@@ -16,8 +16,8 @@ import { CORE_SOURCE, LINKED_PACKAGES, PROJECT_MODULES, runtimePresent } from '.
 // with the job's environment, in a git repository of two commits (the base and a pull request on it)
 // made here; a stand-in `npx` runs this project's CLI. Real sample schemas are copied at test time.
 const DOC = readFileSync(new URL('../../docs/ci.md', import.meta.url), 'utf8')
-const SAMPLE = new URL('../../../shared/corpus-sample/schemas/frankfurter/', import.meta.url).pathname
-const KEYED = new URL('../../../shared/corpus-sample/schemas/etherscan/', import.meta.url).pathname
+const SAMPLE = shared('corpus-sample/schemas/frankfurter/').path
+const KEYED = shared('corpus-sample/schemas/etherscan/').path
 const EXAMPLES = new URL('../../examples/', import.meta.url).pathname
 const RUNTIME_FIXTURES = new URL('../fixtures/runtime/', import.meta.url).pathname
 const present =

@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
@@ -16,8 +17,8 @@ import { grader, scriptedJudge } from '../grade/helpers.js'
 
 // The 61 real schemas of ../shared/corpus-sample, graded by the library as the CLI reads them, then re-checked
 // against their own source as a registry would: no honest entry of a schema nobody here wrote may be refused.
-const SAMPLE = new URL('../../../shared/corpus-sample/', import.meta.url)
 const { present } = shared('corpus-sample/files.json')
+const SAMPLE = pathToFileURL(shared('corpus-sample/').path)
 const files: string[] = present ? (JSON.parse(readFileSync(new URL('files.json', SAMPLE), 'utf8')) as string[]) : []
 const NOW = '2026-11-22T18:00:00Z'
 const refusals = (r: { errors: ReadonlyArray<{ code: string; severity: string }> }): string[] =>

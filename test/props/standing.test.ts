@@ -21,8 +21,7 @@ import { syntheticRecordings } from '../support/synthetic-recordings.js'
 import { shared } from '../support/shared.js'
 
 // One grade, one truth: invariants checked on copies of real sample schemas (skipped without ../shared).
-const SAMPLE = new URL('../../../shared/corpus-sample/schemas/', import.meta.url).pathname
-const { present } = shared('corpus-sample/schemas/')
+const { path: SAMPLE, present } = shared('corpus-sample/schemas/')
 const now = '2026-11-25T10:00:00Z'
 /** Keyless and key-gated schemas, with and without many tools. */
 const FILES = [

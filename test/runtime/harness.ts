@@ -17,8 +17,8 @@ import { shared } from '../support/shared.js'
 
 // The FlowMCP runtime (flowmcp-core v4 source, never written to) and the 61 real schemas, both in
 // ../shared of the workspace. A clone without shared/ has neither: the runtime tests skip there.
-export const CORE_SOURCE = fileURLToPath(new URL('../../../shared/flowmcp-core/', import.meta.url))
-export const SAMPLE = fileURLToPath(new URL('../../../shared/corpus-sample/', import.meta.url))
+export const CORE_SOURCE = shared('flowmcp-core/').path
+export const SAMPLE = shared('corpus-sample/').path
 export const runtimePresent: boolean =
     shared('flowmcp-core/src/index.mjs').present && shared('flowmcp-core/package.json').present
 export const samplePresent: boolean = shared('corpus-sample/files.json').present

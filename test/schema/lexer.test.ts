@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url'
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -6,7 +7,7 @@ import { referenceLex } from './lexer-reference.js'
 import { shared } from '../support/shared.js'
 
 // The corpus sample, where present (../shared/corpus-sample is never copied into the project).
-const SAMPLE = new URL('../../../shared/corpus-sample/', import.meta.url)
+const SAMPLE = pathToFileURL(shared('corpus-sample/').path)
 const files: string[] = shared('corpus-sample/files.json').present
     ? (JSON.parse(readFileSync(new URL('files.json', SAMPLE), 'utf8')) as string[])
     : []

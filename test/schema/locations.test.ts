@@ -6,7 +6,7 @@ import { readModuleSource } from '../../src/schema/source-loader.js'
 import { pointer } from '../../src/errors/pointer.js'
 import { shared } from '../support/shared.js'
 
-const CORPUS = new URL('../../../shared/corpus-sample/schemas/', import.meta.url).pathname
+const CORPUS = shared('corpus-sample/schemas/').path
 
 function mjsFiles(dir: string): string[] {
     return readdirSync(dir).flatMap((name) => {

@@ -7,7 +7,7 @@ import { readModuleSource, sourceSchemaLoader } from '../../src/schema/source-lo
 import { createMemoryFs } from '../../src/ports/memory-fs.js'
 import { shared } from '../support/shared.js'
 
-const CORPUS = new URL('../../../shared/corpus-sample/schemas/', import.meta.url).pathname
+const CORPUS = shared('corpus-sample/schemas/').path
 
 function mjsFiles(dir: string): string[] {
     return readdirSync(dir).flatMap((name) => {

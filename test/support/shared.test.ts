@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { isCi, shared, sharedNeeds, sharedReport } from './shared.js'
+import { isCi, shared, sharedNeeds, sharedPathsAroundHelper, sharedReport } from './shared.js'
 
 // A fake workspace: a test tree whose files ask for parts of a ../shared that has only some of them.
 const work = mkdtempSync(join(tmpdir(), 'flowmcp-shared-'))
@@ -85,5 +85,42 @@ describe('tests that need ../shared say what they did not run', () => {
                 'test/cli/grade-runtime.test.ts'
             ])
         )
+    })
+})
+
+describe('every test reaches ../shared through shared()', () => {
+    // Each form written in pieces, so this file does not itself read as reaching the folder.
+    const up = '..' + '/'
+    const AROUND = [
+        `const SAMPLE = new URL('${up}${up}${up}shared/corpus-sample/', import.meta.url)`,
+        `const spec = readFileSync('${up}shared/spec/examples/a.json', 'utf8')`,
+        `const core = \`\${ROOT}/${up}shared/flowmcp-core\``,
+        `const dir = join(ROOT, '..', '${'shared'}')`,
+        `const abs = '/work/${'shared'}/corpus-sample'`,
+        `const root = process.env.${'FLOWMCP_SHARED'}_DIR`,
+        `import { ${'SHARED'}_ROOT } from '../support/shared.js'`
+    ]
+    const ALLOWED = [
+        `const { path, present } = ${'shared'}('corpus-sample/schemas/')`,
+        `describe('the real corpus sample (${up}shared/corpus-sample)', () => {})`,
+        `// read from ${up}${up}${up}shared/corpus-sample, never copied`,
+        `import { createPrng } from '${up}${up}src/rubrics/shared/prng.js'`
+    ]
+
+    it('names each other way of reaching the folder, with its file and line', () => {
+        const tree = mkdtempSync(join(tmpdir(), 'flowmcp-shared-paths-'))
+        try {
+            mkdirSync(join(tree, 'test', 'cli'), { recursive: true })
+            writeFileSync(join(tree, 'test', 'cli', 'around.test.ts'), `${AROUND.join('\n')}\n`)
+            writeFileSync(join(tree, 'test', 'cli', 'through.test.ts'), `${ALLOWED.join('\n')}\n`)
+            const found = sharedPathsAroundHelper(join(tree, 'test'))
+            expect(found).toEqual(AROUND.map((line, i) => `test/cli/around.test.ts:${i + 1}: ${line}`))
+        } finally {
+            rmSync(tree, { recursive: true, force: true })
+        }
+    })
+
+    it('finds none in this suite (a clone without ../shared then skips what needs it instead of failing)', () => {
+        expect(sharedPathsAroundHelper()).toEqual([])
     })
 })

@@ -80,6 +80,46 @@ export function sharedNeeds(testRoot: string = TEST_ROOT): Map<string, string[]>
     return needs
 }
 
+// The ways a test could reach ../shared without the helper: a relative climb to it at the start of a string or
+// after a slash (`'../../../shared/…'`, `${root}/../shared`), a `'..', 'shared'` path join, the workspace's
+// absolute path, the environment variable or this module's root read directly.
+const AROUND_THE_HELPER: readonly RegExp[] = [
+    /(?:^|['"`/])(?:\.\.\/)+shared(?:\/|['"`]|$)/,
+    /['"`]\.\.['"`]\s*,\s*['"`]shared['"`]/,
+    /\/work\/shared\b/,
+    /\bFLOWMCP_SHARED_DIR\b/,
+    /\bSHARED_ROOT\b/
+]
+
+/** A line's code without its `//` comment (a `//` inside a string, as in a URL, is kept). */
+function codeOf(line: string): string {
+    const trimmed = line.trimStart()
+    if (trimmed.startsWith('//') || trimmed.startsWith('*') || trimmed.startsWith('/*')) return ''
+    const comment = line.search(/\s\/\/\s/)
+    return comment === -1 ? line : line.slice(0, comment)
+}
+
+/**
+ * Lines of test files (`file:line: code`) that reach ../shared some other way than `shared("<part>")`: such a
+ * test is not counted by `sharedNeeds`, so a clone without ../shared fails on it instead of skipping it.
+ * This module is the one place allowed to name the folder.
+ */
+export function sharedPathsAroundHelper(testRoot: string = TEST_ROOT): string[] {
+    const helper = fileURLToPath(import.meta.url)
+    const found: string[] = []
+    for (const file of testFiles(testRoot)) {
+        if (file === helper) continue
+        readFileSync(file, 'utf8')
+            .split('\n')
+            .forEach((line, i) => {
+                const code = codeOf(line)
+                if (AROUND_THE_HELPER.some((rx) => rx.test(code)))
+                    found.push(`${relative(resolve(testRoot, '..'), file)}:${i + 1}: ${line.trim()}`)
+            })
+    }
+    return found
+}
+
 /**
  * One line naming the test files that do not run for want of ../shared, and why; null when nothing is
  * missing. Under CI it throws that line instead.
