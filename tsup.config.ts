@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { defineConfig, type Options } from 'tsup'
+// The JSON Schema validators: ajv's standalone code, generated from schemas/ while building (src/validation/).
+import { esbuildValidators } from './scripts/validators.mjs'
 
 // The package version is read once from package.json and injected, so it lives in one place only.
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
@@ -113,7 +115,7 @@ export default defineConfig([
         entry: ['src/**/*.ts', '!src/cli/**'],
         format: ['esm'],
         splitting: true,
-        esbuildPlugins: [leanSchemas, leanAreaData]
+        esbuildPlugins: [leanSchemas, leanAreaData, esbuildValidators]
     },
     {
         // CJS: one self-contained file per public entry point. @noble/hashes 2.x ships ESM only:
@@ -122,7 +124,7 @@ export default defineConfig([
         entry: publicEntries,
         format: ['cjs'],
         noExternal: ['@noble/hashes'],
-        esbuildPlugins: [leanSchemas, leanAreaData]
+        esbuildPlugins: [leanSchemas, leanAreaData, esbuildValidators]
     },
     {
         ...nodeScript,

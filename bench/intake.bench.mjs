@@ -19,6 +19,7 @@ import {
     validateGradingEntry
 } from '../dist/index.js'
 import { QUESTIONS } from '../dist/catalogue.js'
+import { validateGradingModel } from '../dist/validation/validators.js'
 
 const source = readFileSync(new URL('../examples/providers/openmeteo/forecast.mjs', import.meta.url), 'utf8')
 const main = readModuleSource({ source }).module.main
@@ -84,7 +85,9 @@ if (!plain(entry)) throw new Error('the bench entry must match the schema')
 
 export async function run() {
     const bench = new Bench({ time: 800, warmupTime: 150 })
-    bench.add('baseline: plain ajv, shipped schema', () => plain(entry))
+    bench
+        .add('baseline: plain ajv, shipped schema', () => plain(entry))
+        .add('schema step alone (ajv standalone, generated at build time)', () => validateGradingModel(entry))
     for (const [name, check] of Object.entries(checks)) bench.add(name, check)
     bench
         .add('Grading.sign', () => Grading.sign({ entry, privateKey }))

@@ -21,8 +21,8 @@ export const OUTPUTS = [
     'node.d.ts'
 ]
 
-/** Files a build reads beside src/. */
-export const CONFIG_FILES = ['tsup.config.ts', 'tsconfig.json', 'package.json', 'scripts/build.mjs']
+/** Files a build reads beside src/ and schemas/ (the validators are generated from those by scripts/validators.mjs). */
+export const CONFIG_FILES = ['tsup.config.ts', 'tsconfig.json', 'package.json', 'scripts/build.mjs', 'scripts/validators.mjs']
 
 function mtimeOf(path) {
     try {
@@ -32,7 +32,10 @@ function mtimeOf(path) {
     }
 }
 
-/** The newest input: every file and folder under src/ (a folder's time changes when a file is removed), and the config files. */
+/**
+ * The newest input: every file and folder under src/ and schemas/ (a folder's time changes when a file is removed),
+ * and the config files.
+ */
 function newestInput(root) {
     let newest = { path: null, mtimeMs: -Infinity }
     const see = (path) => {
@@ -48,6 +51,7 @@ function newestInput(root) {
         }
     }
     walk(join(root, 'src'))
+    if (mtimeOf(join(root, 'schemas')) !== null) walk(join(root, 'schemas'))
     for (const f of CONFIG_FILES) see(join(root, f))
     return newest
 }

@@ -12,6 +12,7 @@ import { Grading as GradingUnguarded } from './grading/grading.js'
 import { isGradingEntry as isGradingEntryUnguarded } from './grading/validate-entry.js'
 import { validateGradingEntry as validateGradingEntryUnguarded } from './intake/validate.js'
 import { acceptGradingEntry as acceptGradingEntryUnguarded } from './intake/accept.js'
+import { signGradingEntry as signGradingEntryUnguarded } from './grading/sign.js'
 import { isQuestionId as isQuestionIdUnguarded } from './model/question-ids.js'
 import { HashGenerator as HashGeneratorUnguarded } from './hashing/hash-generator.js'
 import { Island as IslandUnguarded } from './island/island.js'
@@ -218,6 +219,7 @@ export const stripSnapshotFilename = /* @__PURE__ */ guardFunction(
 )
 export const validateGradingEntry = /* @__PURE__ */ guardFunction('validateGradingEntry', validateGradingEntryUnguarded)
 export const acceptGradingEntry = /* @__PURE__ */ guardFunction('acceptGradingEntry', acceptGradingEntryUnguarded)
+export const signGradingEntry = /* @__PURE__ */ guardFunction('signGradingEntry', signGradingEntryUnguarded)
 // A type guard answers false, never an issue, when its input cannot even be read.
 export const isGradingEntry = /* @__PURE__ */ guardFunction('isGradingEntry', isGradingEntryUnguarded, () => false)
 export const isQuestionId = /* @__PURE__ */ guardFunction('isQuestionId', isQuestionIdUnguarded, () => false)

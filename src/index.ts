@@ -52,6 +52,7 @@ export {
     stripSnapshotFilename,
     validateGradingEntry,
     acceptGradingEntry,
+    signGradingEntry,
     isGradingEntry,
     isQuestionId
 } from './boundary.js'

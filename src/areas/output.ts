@@ -274,7 +274,7 @@ interface Validators {
     readonly blocker: ValidateFunction
 }
 
-// The master and the eleven area schemas, interpreted at run time (src/validation/validators.ts):
+// The master and the eleven area schemas, as ajv's code generated at build time (src/validation/validators.ts):
 // each area's `$defs/envelope` and the master's `$defs/blocker`.
 function getValidators(): Validators {
     return {

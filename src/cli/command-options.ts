@@ -146,6 +146,7 @@ export function gradeOptionsOf(
         ...(values['min-working-tests'] !== undefined ? { minWorkingTests: Number(values['min-working-tests']) } : {}),
         live: values.live === true,
         ...(values.island !== undefined ? { island: values.island } : {}),
+        ...(values['sign-key'] !== undefined ? { signKey: values['sign-key'] } : {}),
         ...(values.answers !== undefined ? { answers: values.answers } : {}),
         ...(values.recordings !== undefined ? { recordings: values.recordings } : {}),
         ...(values.runtime !== undefined

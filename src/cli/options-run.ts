@@ -90,6 +90,14 @@ export const RUN_OPTIONS = {
         arg: '<file>',
         help: 'the DSSE envelope (Grading.sign) of the one grading entry named; verified against --trusted-keys'
     },
+    'sign-key': {
+        type: 'string',
+        commands: ['grade'],
+        arg: '<file>',
+        help:
+            'sign every grading entry written to --island with this Ed25519 private JWK (RFC 8037): a DSSE ' +
+            'envelope beside each, named <entry>.dsse (docs/registry.md); the key is never printed or written'
+    },
     'trusted-keys': {
         type: 'string',
         commands: ['validate'],

@@ -6,7 +6,7 @@ import { createEntryIssue } from '../errors/entry-issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { parseJsonText, resolveLimits } from '../json/guard.js'
-import { signEntry, type SignEntryResult } from './sign.js'
+import { signGradingEntry, type SignEntryResult } from './sign.js'
 import {
     AREAS,
     BASE_PERSONAS,
@@ -594,7 +594,7 @@ export class Grading {
      * @example const { envelope } = Grading.sign({ entry, privateKey: { kty: 'OKP', crv: 'Ed25519', x, d } })
      */
     static sign(input: { entry?: unknown; privateKey?: unknown }): SignEntryResult {
-        return signEntry(input)
+        return signGradingEntry(input)
     }
 
     /**

@@ -2,7 +2,7 @@ import type { Issue } from '../errors/types.js'
 import { attestIssue, readJwk, signEntryBytes, type DsseEnvelope } from '../hashing/attest.js'
 import { validateGradingEntry } from './validate-entry.js'
 
-/** Result of {@link signEntry}: the envelope and the id of the key that signed, or why nothing was signed. */
+/** Result of {@link signGradingEntry}: the envelope and the id of the key that signed, or why nothing was signed. */
 export type SignEntryResult =
     | { readonly envelope: DsseEnvelope; readonly keyId: string; readonly errors: Issue[] }
     | { readonly envelope: null; readonly keyId: null; readonly errors: Issue[] }
@@ -14,9 +14,10 @@ export type SignEntryResult =
  * @param input - `{ entry, privateKey }`
  * @returns `{ envelope, keyId, errors }` (errors: the entry's warnings) or `{ envelope: null, keyId: null, errors }`
  *   (ATT-001 a bad key, ATT-005 an invalid entry with its issues)
- * @example const { envelope } = Grading.sign({ entry, privateKey: jwk })
+ * `Grading.sign` is the same function; this one alone keeps the rest of the Grading class out of a bundle.
+ * @example const { envelope } = signGradingEntry({ entry, privateKey: jwk })
  */
-export function signEntry(input: { entry?: unknown; privateKey?: unknown }): SignEntryResult {
+export function signGradingEntry(input: { entry?: unknown; privateKey?: unknown }): SignEntryResult {
     const key = readJwk(input?.privateKey, '/privateKey', true)
     if (key.key === null) return { envelope: null, keyId: null, errors: key.issue === null ? [] : [key.issue] }
     const checked = validateGradingEntry({ entry: input.entry })

@@ -60,6 +60,8 @@ const GRADING_NAME_HINT = new RegExp(`^(?:${[...AREAS].sort((a, b) => b.length -
 const mayBeGrading = (name: string): boolean => GRADING_NAME_HINT.test(name)
 
 const files = (entries: Entries): string[] => (entries ?? []).filter((e) => e.kind === 'file').map((e) => e.name)
+// A grading entry's DSSE envelope (`<entry file>.dsse`, written by `grade --sign-key`) sits beside it: not an input.
+const isEnvelope = (name: string): boolean => name.endsWith('.json.dsse') && mayBeGrading(name.slice(0, -5))
 const dirs = (entries: Entries): string[] => (entries ?? []).filter((e) => e.kind === 'directory').map((e) => e.name)
 const has = (entries: Entries, name: string, kind: 'file' | 'directory'): boolean =>
     (entries ?? []).some((e) => e.name === name && e.kind === kind)
@@ -275,7 +277,7 @@ class Reader {
      * still listed (folders are append-only), only the new names are read.
      */
     gradings(dir: string, rel: string, entries: Entries, expectSkill: string | null = null): GradingFileInput[] {
-        const listed = files(entries)
+        const listed = files(entries).filter((name) => !isEnvelope(name))
         // Filled in place when the folder settles; the listing holds this very array.
         const out: GradingFileInput[] = []
         const folder: GradingFolder = {

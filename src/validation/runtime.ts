@@ -1,7 +1,14 @@
+import { isObject } from '../model/object.js'
+import type { ValidateFunction } from './types.js'
+
+/**
+ * What the validators ajv generates at build time (scripts/validators.mjs) call at run time, in place of ajv's own
+ * run-time modules and ajv-formats, so the package needs neither and bundles only what the schemas use.
+ */
+
 /**
  * String length as JSON Schema counts it for `minLength`/`maxLength`: code points, not UTF-16
- * units. Copied from ajv 8 (`ajv/dist/runtime/ucs2length`, MIT) so the interpreter
- * (src/validation/interpret.ts) counts exactly as ajv does and the package needs no ajv.
+ * units. Copied from ajv 8 (`ajv/dist/runtime/ucs2length`, MIT).
  */
 export function ucs2length(str: string): number {
     const len = str.length
@@ -78,7 +85,7 @@ function time(str: string): boolean {
     return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61
 }
 
-/** The two formats the shipped schemas use, as the interpreter checks them (`date-time`, `uri`). */
+/** The two formats the shipped schemas use (`date-time`, `uri`), in the shape ajv-formats gives them. */
 export const formats = {
     'date-time': {
         validate(str: string): boolean {
@@ -90,3 +97,44 @@ export const formats = {
         return NOT_URI_FRAGMENT.test(str) && URI.test(str)
     }
 } as const
+
+/** Deep equality of JSON values, as `const` and `enum` compare (ajv's `equal`, fast-deep-equal, on JSON). */
+export function equal(a: unknown, b: unknown): boolean {
+    if (a === b) return true
+    if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => equal(x, b[i]))
+    if (isObject(a) && isObject(b)) {
+        const keys = Object.keys(a)
+        return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && equal(a[k], b[k]))
+    }
+    return Number.isNaN(a) && Number.isNaN(b)
+}
+
+/** The value a JSON Pointer names in `root`, or `undefined` when there is none. */
+function valueAt(root: unknown, instancePath: string): unknown {
+    let node = root
+    if (instancePath === '') return node
+    for (const raw of instancePath.slice(1).split('/')) {
+        const key = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw
+        if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined
+        node = (node as Record<string, unknown>)[key]
+    }
+    return node
+}
+
+/**
+ * A generated validator as the library exposes it: `errors` is `null` after a valid document, and each error
+ * carries `data`, the value at its `instancePath` (what ajv's `verbose` adds, without embedding every schema in the
+ * code as `verbose` does): the issue mappers quote it. ajv builds new error objects on every call, so `data` is set
+ * on them in place (a copy of each made the error path several times slower).
+ */
+export function withData(generated: ValidateFunction): ValidateFunction {
+    const run = ((data: unknown) => {
+        const valid = generated(data)
+        const errors = valid ? null : (generated.errors ?? [])
+        if (errors !== null) for (const e of errors) (e as { data?: unknown }).data = valueAt(data, e.instancePath)
+        run.errors = errors
+        return valid
+    }) as ValidateFunction
+    run.errors = null
+    return run
+}

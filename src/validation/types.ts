@@ -1,7 +1,7 @@
 /**
- * The shape of a schema finding and of a validator. The interpreter (interpret.ts) reports
- * findings in ajv's shape because the issue mappers were written against it; no ajv type reaches
- * the public declarations and no ajv is needed at run time.
+ * The shape of a schema finding and of a validator: ajv's, since the validators are ajv's standalone code generated
+ * at build time (scripts/validators.mjs); declared here so no ajv type reaches the public declarations and no ajv
+ * is needed at run time.
  */
 export interface ErrorObject {
     readonly keyword: string

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shared } from '../support/shared.js'
+import { esbuildValidators } from '../../scripts/validators.mjs'
 
 // Ctrl-C on a real process: the CLI bundled as it ships, a judge that never answers, SIGINT while it waits.
 const SAMPLE = shared('corpus-sample/schemas/').path
@@ -26,6 +27,7 @@ beforeAll(async () => {
         target: 'node20',
         outfile: cli,
         logLevel: 'silent',
+        plugins: [esbuildValidators],
         define: { __PACKAGE_VERSION__: JSON.stringify('0.0.0-test') },
         banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" }
     })

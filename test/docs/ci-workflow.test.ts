@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeSyntheticRecordings } from '../support/synthetic-recordings.js'
 import { shared } from '../support/shared.js'
 import { CORE_SOURCE, LINKED_PACKAGES, PROJECT_MODULES, runtimePresent } from '../runtime/harness.js'
+import { esbuildValidators } from '../../scripts/validators.mjs'
 
 // The pull-request workflow of docs/ci.md, run as written: every `run:` step of its YAML, in order,
 // with the job's environment, in a git repository of two commits (the base and a pull request on it)
@@ -243,7 +244,8 @@ beforeAll(async () => {
         format: 'esm',
         target: 'node20',
         outfile: join(dir, 'cli', 'runtime-child.js'),
-        logLevel: 'silent'
+        logLevel: 'silent',
+        plugins: [esbuildValidators]
     })
     await build({
         entryPoints: [fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))],
@@ -253,6 +255,7 @@ beforeAll(async () => {
         target: 'node20',
         outfile: cli,
         logLevel: 'silent',
+        plugins: [esbuildValidators],
         define: { __PACKAGE_VERSION__: JSON.stringify('0.0.0-test') },
         banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" }
     })

@@ -18,6 +18,7 @@ import {
 } from '../../src/index.js'
 import { AREAS } from '../../src/model/constants.js'
 import { dataHttp, exampleMain, grader, recording } from './helpers.js'
+import { esbuildValidators } from '../../scripts/validators.mjs'
 
 // `judgeCalls` and usage, held against what a counting judge saw: every request it was sent, the first asks, the
 // repair turns and the retries apart, and the tokens it reported; for slips, retries, timeouts, a hang and a run the
@@ -314,7 +315,8 @@ describe('a pending judge call keeps a Node process alive until it settles or is
                 format: 'esm',
                 outfile: library,
                 define: { __PACKAGE_VERSION__: JSON.stringify('0.0.0-test') },
-                logLevel: 'silent'
+                logLevel: 'silent',
+                plugins: [esbuildValidators]
             })
             const { main } = await exampleMain('providers/openmeteo/forecast.mjs')
             const script = (options: Record<string, number>): string => `

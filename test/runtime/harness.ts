@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { httpPortFromRecordings, type FlowMCPCoreLike, type Recording } from '../../src/index.js'
 import { shared } from '../support/shared.js'
+import { esbuildValidators } from '../../scripts/validators.mjs'
 
 // The FlowMCP runtime (flowmcp-core v4 source, never written to) and the 61 real schemas, both in
 // ../shared of the workspace. A clone without shared/ has neither: the runtime tests skip there.
@@ -185,7 +186,8 @@ export async function buildChildScript(dir: string): Promise<string> {
         format: 'esm',
         target: 'node20',
         outfile,
-        logLevel: 'silent'
+        logLevel: 'silent',
+        plugins: [esbuildValidators]
     })
     return outfile
 }

@@ -48,7 +48,9 @@ describe('scripts/ensure-build.mjs (npm run example and bench rebuilt dist/ ever
         ['a source file', 'src/rollup/index-record.ts'],
         ['tsup.config.ts', 'tsup.config.ts'],
         ['tsconfig.json', 'tsconfig.json'],
-        ['package.json', 'package.json']
+        ['package.json', 'package.json'],
+        ['the validator generator', 'scripts/validators.mjs'],
+        ['a JSON Schema the validators are generated from', 'schemas/area-output/single-test.schema.json']
     ])('builds when %s is newer than dist/', (_name, rel) => {
         for (const f of OUTPUTS) put(`dist/${f}`, BUILT)
         put(rel, BUILT + 10)

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto'
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -175,8 +176,13 @@ describe('a key never leaves the library in any spelling', () => {
 
 describe('a key never leaves the CLI in any spelling', () => {
     let dir = ''
+    // The grader's Ed25519 private key (`grade --sign-key`): its `d` is looked for beside the API keys.
+    const signer = { ...generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }), kid: 'leak-check' }
+    let signKey = ''
     beforeAll(async () => {
         dir = await mkdtemp(join(tmpdir(), 'flowmcp-key-forms-'))
+        signKey = join(dir, 'grader.jwk')
+        await writeFile(signKey, JSON.stringify(signer))
     })
     afterAll(async () => {
         await rm(dir, { recursive: true, force: true })
@@ -236,6 +242,8 @@ describe('a key never leaves the CLI in any spelling', () => {
                     join(out, 'island'),
                     '--sarif',
                     join(out, 'grade.sarif'),
+                    '--sign-key',
+                    signKey,
                     ...replay
                 ])
                 await cli(['grade', tree, '--island', join(out, 'island2'), '--json', ...replay])
@@ -261,13 +269,18 @@ describe('a key never leaves the CLI in any spelling', () => {
                     ])
                 )
                 expect(files.some(([f]) => f.endsWith('summary.json'))).toBe(true)
+                expect(files.some(([f]) => f.endsWith('.json.dsse'))).toBe(true)
                 // The key in a path template and in a body went out, and came back as its placeholder.
                 const geo = files.find(([f]) => f.endsWith('api.geokey.dev.json'))?.[1] ?? ''
                 expect(geo).toContain('"apiKey": "{{SERVER_PARAM:GEOKEY_API_KEY}}"')
                 expect(geo).toContain('\\"key\\":\\"{{SERVER_PARAM:GEOKEY_API_KEY}}\\"')
                 const leaks = [...files, ...outputs.map((o, i): [string, string] => [`output ${i}`, o])].flatMap(
                     ([where, text]) =>
-                        [...leaksIn(text, key), ...leaksIn(text, env.GEOKEY_API_KEY)].map((s) => `${where}: ${s}`)
+                        [
+                            ...leaksIn(text, key),
+                            ...leaksIn(text, env.GEOKEY_API_KEY),
+                            ...leaksIn(text, String(signer.d))
+                        ].map((s) => `${where}: ${s}`)
                 )
                 expect(leaks).toEqual([])
             }),

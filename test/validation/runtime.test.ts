@@ -2,7 +2,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formats, ucs2length } from '../../src/validation/runtime.js'
+import { equal, formats, ucs2length, withData } from '../../src/validation/runtime.js'
+import type { ValidateFunction } from '../../src/validation/types.js'
 
 describe('runtime helpers copied from ajv and ajv-formats', () => {
     const samples = [
@@ -56,5 +57,34 @@ describe('runtime helpers copied from ajv and ajv-formats', () => {
             ),
             { seed: 10, numRuns: 500 }
         )
+    })
+
+    it('equal agrees with ajv on JSON values: a copy is equal, a changed value is not (property)', () => {
+        const ajv = new Ajv2020()
+        fc.assert(
+            fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
+                expect(equal(a, structuredClone(a))).toBe(true)
+                expect(equal(a, b)).toBe(ajv.compile({ const: a })(b))
+            })
+        )
+    })
+
+    it('withData quotes the value at each instancePath and leaves errors null after a valid document', () => {
+        const inner = ((data: unknown) => {
+            const ok = (data as { a?: { 'b/c'?: unknown } }).a?.['b/c'] === 1
+            inner.errors = ok
+                ? null
+                : [
+                      { instancePath: '/a/b~1c', schemaPath: '#/x', keyword: 'const', params: {}, message: 'm' },
+                      { instancePath: '/missing/0', schemaPath: '#/y', keyword: 'type', params: {}, message: 'n' }
+                  ]
+            return ok
+        }) as ValidateFunction
+        const v = withData(inner)
+        expect(v.errors).toBeNull()
+        expect(v({ a: { 'b/c': 2 } })).toBe(false)
+        expect(v.errors?.map((e) => e.data)).toEqual([2, undefined])
+        expect(v({ a: { 'b/c': 1 } })).toBe(true)
+        expect(v.errors).toBeNull()
     })
 })

@@ -61,6 +61,8 @@ export interface GradeCommandOptions {
     readonly record?: string
     /** The paths came from a list (`--paths-from`): an empty one is nothing to do, not a usage error. */
     readonly pathsListed?: boolean
+    /** Sign each entry written to the island with the Ed25519 private JWK in this file (`--sign-key`). */
+    readonly signKey?: string
     /** With `estimate`: US dollars per million input and output tokens. */
     readonly prices?: { readonly input?: number; readonly output?: number }
 }

@@ -26,6 +26,7 @@ import { textReport, type RuntimeView, type SchemaRow } from './grade-render.js'
 import { watchGrade } from './grade-watch.js'
 import type { FixItem } from '../../fix/types.js'
 import { runtimeForGrade } from './grade-runtime.js'
+import { readSigningKey, signEntries } from './grade-sign.js'
 
 /** What a grading run of the CLI produced: per namespace its result, per schema its row. */
 export interface GradingRun {
@@ -56,6 +57,9 @@ export interface GradePass {
 /** Grades, writes the outputs and prints the report once. */
 export async function gradePass(paths: readonly string[], options: GradeCommandOptions, io: CliIo): Promise<GradePass> {
     const none = (code: number): GradePass => ({ code, results: [], fixes: new Map() })
+    // A key that cannot sign is a usage error before anything is graded.
+    const signing = options.estimate === true ? null : await readSigningKey(options, io, 'grade')
+    if (typeof signing === 'number') return none(signing)
     const run = await runGrading(paths, options, io, 'grade')
     if (typeof run === 'number') return none(run)
     const { now, namespaces, results, runtime } = run
@@ -63,6 +67,7 @@ export async function gradePass(paths: readonly string[], options: GradeCommandO
         io.stdout(estimateOutput(options, now, namespaces))
         return none(EXIT.OK)
     }
+    const signedAll = signing === null || (await signEntries(namespaces, signing, io, 'grade'))
     await writeReport(options, io, 'grade')
     const fixes = await fixListsOf(
         results,
@@ -79,7 +84,7 @@ export async function gradePass(paths: readonly string[], options: GradeCommandO
                 colourEnabled(io.env, io.stdoutIsTTY === true)
             )
         )
-    const code = run.interrupted !== null ? EXIT.INTERRUPTED : incomplete(run) ? EXIT.FINDINGS : EXIT.OK
+    const code = run.interrupted !== null ? EXIT.INTERRUPTED : incomplete(run) || !signedAll ? EXIT.FINDINGS : EXIT.OK
     return { code, results, fixes }
 }
 

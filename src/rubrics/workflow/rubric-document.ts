@@ -105,7 +105,7 @@ export function validateWorkflowRubric(input: unknown): WorkflowRubricValidation
     )
     const rubric = guarded.value.rubric
     if (rubric === undefined) return done([...errors, createIssue('WFL-002', '/rubric', { field: 'rubric' })])
-    // schemas/workflow-rubric.schema.json, interpreted at run time (src/validation/validators.ts).
+    // schemas/workflow-rubric.schema.json, as ajv's code generated at build time (src/validation/validators.ts).
     const validate = validateWorkflowRubricSchema
     if (!validate(rubric)) {
         errors.push(...(validate.errors ?? []).map((e) => ajvIssue(e, '/rubric')))
