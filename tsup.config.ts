@@ -9,7 +9,12 @@ const src = resolve('src')
 const cli = resolve('src/cli')
 
 // The public entry points: the root and the subpath exports in package.json.
-const publicEntries = { index: 'src/index.ts', entry: 'src/entry.ts', catalogue: 'src/catalogue.ts' }
+const publicEntries = {
+    index: 'src/index.ts',
+    entry: 'src/entry.ts',
+    catalogue: 'src/catalogue.ts',
+    rubrics: 'src/rubrics.ts'
+}
 const dts = { entry: publicEntries, compilerOptions: { ignoreDeprecations: '6.0' } }
 const shared: Options = {
     target: 'es2022',
@@ -134,13 +139,13 @@ export default defineConfig([
         // `flowmcp-grading/node`: the child-process runtime port for Node hosts (ESM only, as the CLI it shares code
         // with), its types bundled beside it.
         ...nodeScript,
-        entry: { node: 'src/cli/host.ts' },
-        dts: { entry: { node: 'src/cli/host.ts' }, compilerOptions: { ignoreDeprecations: '6.0', types: ['node'] } }
+        entry: { node: 'src/cli/runtime/host.ts' },
+        dts: { entry: { node: 'src/cli/runtime/host.ts' }, compilerOptions: { ignoreDeprecations: '6.0', types: ['node'] } }
     },
     {
-        // The runtime child of `grade --runtime` (started by src/cli/runtime-process.ts under Node's
+        // The runtime child of `grade --runtime` (started by src/cli/runtime/process.ts under Node's
         // permission model): a script of its own, loading the library from the ESM build beside it.
         ...nodeScript,
-        entry: { 'runtime-child': 'src/cli/runtime-child.ts' }
+        entry: { 'runtime-child': 'src/cli/runtime/child.ts' }
     }
 ])

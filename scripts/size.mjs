@@ -42,6 +42,13 @@ const CASES = [
         // envelope into every bundle of the Grading class, and the entry validator grew by the binding: 47.4 KB.
         budget: 50 * KB
     },
+    {
+        name: 'JudgeRubric + WorkflowRubric (flowmcp-grading/rubrics)',
+        code: `import { JudgeRubric, WorkflowRubric } from 'flowmcp-grading/rubrics'\nglobalThis.out = [JudgeRubric, WorkflowRubric]`,
+        // 48 KB: the rubrics at their own entry point (issue 47): exact rational arithmetic, the workflow rubric's
+        // JSON Schema check and the issue catalogue their messages come from: 44.1 KB measured, with 3.9 KB of headroom.
+        budget: 48 * KB
+    },
     // A browser host grading one schema from memory. 239 KB: 226.6 KB plus a little room (232 KB), then
     // the judge replies read as models write them (extraction, the repair turn, the provider form of the
     // reply schema), the runtime's requests recorded and replayed through the host's port with each
