@@ -23,6 +23,7 @@ import {
 } from './output.js'
 import { toGradingEntry, type DeterministicAnswer, type GradingContext, type ToGradingEntryResult } from './to-entry.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 function lookup(area: unknown): { area: Area | null; errors: Issue[] } {
     if (area === undefined) return { area: null, errors: [createIssue('ARE-011', '/area', { field: 'area' })] }
@@ -197,5 +198,10 @@ export class Areas {
             input?.context,
             resolveLimits(input?.limits)
         )
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(Areas, 'Areas')
     }
 }

@@ -9,6 +9,7 @@ import { validateRubricDocument } from '../rubrics/index.js'
 import { SelectionDefinition } from '../selection/definition.js'
 import { DEFAULT_JSON_LIMITS, inspectJson, parseJsonText, resolveLimits, type JsonLimits } from '../json/guard.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 type Obj = Record<string, unknown>
 
@@ -194,5 +195,10 @@ export class Artifacts {
      */
     static kinds(): { kinds: string[] } {
         return { kinds: ARTIFACT_HANDLERS.map((h) => h.kind) }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(Artifacts, 'Artifacts')
     }
 }

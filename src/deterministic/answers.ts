@@ -17,6 +17,7 @@ import { validateMain } from '../schema/validate-main.js'
 import { isIsoDateTime } from '../time.js'
 import { PACKAGE_VERSION } from '../version.js'
 import { explainAnswer } from './explain.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** One catalogue row as the caller passes it (the Areas catalogue owns the rows; nothing is hard-coded here). */
 export interface QuestionRow {
@@ -1127,6 +1128,11 @@ export class DeterministicAnswers {
         grader?: GraderIdentity
     }): ReturnType<typeof buildSelectionAnswers> {
         return buildSelectionAnswers(input)
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(DeterministicAnswers, 'DeterministicAnswers')
     }
 }
 

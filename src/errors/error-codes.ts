@@ -1,6 +1,7 @@
 import { CATALOGUE } from './catalogue/index.js'
 import { createIssue, describeValue, typeOfValue } from './issue.js'
 import type { ErrorCodeDefinition, Issue, Severity } from './types.js'
+import { guardStatics } from './guard.js'
 
 const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info']
 const ALL: readonly ErrorCodeDefinition[] = Object.freeze(Object.values(CATALOGUE))
@@ -168,5 +169,10 @@ export class ErrorCodes {
             lines.push('')
         }
         return { markdown: lines.join('\n') }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(ErrorCodes, 'ErrorCodes')
     }
 }

@@ -11,6 +11,7 @@ import { SEVERITY, BLOCKED_REASONS, isWorkingCountReason } from '../model/consta
 import { ENVIRONMENT_CAUSES } from '../rollup/standing.js'
 import { explainAnswer } from '../deterministic/explain.js'
 import { toolPattern, withTool } from './tool-names.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** Where a JSON Pointer of `main` sits in the source, when known (`sourceLocations(...).locate`). */
 export type Locate = (pointer: string) => { readonly line: number; readonly column: number } | null
@@ -234,6 +235,11 @@ export class FixList {
             ),
             errors: []
         }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(FixList, 'FixList')
     }
 }
 

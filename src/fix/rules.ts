@@ -6,6 +6,7 @@ import { CATALOGUE } from '../errors/catalogue/index.js'
 import { SEVERITY } from '../model/constants.js'
 import type { FixItem } from './types.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** What a rule is set to: eslint's words, or its numbers (0 off, 1 warning, 2 error). */
 export type RuleSetting = 'off' | 'warning' | 'error' | 0 | 1 | 2
@@ -133,5 +134,10 @@ export class FixRules {
                 return level === 'off' ? [] : [{ ...x, severity: level }]
             })
         return { items: relevel(items), issues: relevel(issues), errors }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(FixRules, 'FixRules')
     }
 }

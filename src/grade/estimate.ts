@@ -2,6 +2,7 @@ import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { JudgeMessage } from './messages.js'
 import { repairMessage } from './reply.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** Characters per token of the estimate: the rule of thumb for English text and code. */
 export const CHARS_PER_TOKEN = 4
@@ -375,6 +376,11 @@ export class JudgeCost {
             repairs,
             errors
         }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(JudgeCost, 'JudgeCost')
     }
 }
 

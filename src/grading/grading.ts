@@ -33,6 +33,7 @@ import {
     type GradingEntryValidation,
     type ValidateEntryInput
 } from './validate-entry.js'
+import { guardStatics } from '../errors/guard.js'
 
 const CODES: ArgCodes<'GRD-001' | 'GRD-002'> = { missing: 'GRD-001', mismatch: 'GRD-002', create: createEntryIssue }
 
@@ -640,5 +641,10 @@ export class Grading {
         return parts === null
             ? { parts, errors: [createEntryIssue('GRD-041', '/filename', { value: describeValue(input?.filename) })] }
             : { parts, errors: [] }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(Grading, 'Grading')
     }
 }

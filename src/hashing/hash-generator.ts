@@ -4,6 +4,7 @@ import { canonicalize as jcs } from 'json-canonicalize'
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { DEFAULT_JSON_LIMITS, inspectJson, resolveLimits, type JsonLimits } from '../json/guard.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** `sha256:` + 64 lowercase hex. */
 export const FULL_HASH_REGEX = /^sha256:[0-9a-f]{64}$/
@@ -169,6 +170,11 @@ export class HashGenerator {
             return { valid: false }
         }
         return { valid: (input.full === true ? FULL_HASH_REGEX : SHORT_HASH_REGEX).test(hash) }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(HashGenerator, 'HashGenerator')
     }
 }
 

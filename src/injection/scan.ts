@@ -6,6 +6,7 @@ import { foldConfusables } from './confusables.js'
 import { escapeCodePoint, mayHoldInvisible, neutraliseInvisible, type InvisibleFound } from './invisible.js'
 import { isObject } from '../model/object.js'
 import { rx } from '../model/regex.js'
+import { guardStatics } from '../errors/guard.js'
 
 /**
  * Text the graded party wrote that addresses the grader rather than the reader: instructions
@@ -813,5 +814,10 @@ export class InjectionScan {
             ...(f.source === true ? { source: true } : {})
         }))
         return { ...scanInjection((main ?? null) as Record<string, unknown> | null, list), errors }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(InjectionScan, 'InjectionScan')
     }
 }

@@ -9,6 +9,7 @@ import { checkName, islandName, joinPath, LAYOUT, normalizeDir, originalName } f
 import { resolveRoot, type ResolveRootResult } from './root.js'
 import { gradingFolderFor, type GradingFolder } from './targets.js'
 import { writeGrading, type WriteGradingResult } from './write-grading.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** Result of {@link Island.startGradingRun}. */
 export interface StartRunResult {
@@ -247,5 +248,10 @@ export class Island {
             lockSnapshot: result.index?.lockSnapshot ?? null,
             errors: result.errors
         }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(Island, 'Island')
     }
 }

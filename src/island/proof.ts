@@ -6,6 +6,7 @@ import { joinPath, LAYOUT, normalizeDir } from '../store/paths.js'
 import { stampOf } from './stamps.js'
 import { fromFileTimestamp } from '../time.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** Monitoring slots of a proof; filled by the host (issue tracker, board), never reset by a re-run. */
 export interface ProofMonitoring {
@@ -72,6 +73,11 @@ export class ProviderProof {
             return { status: false, proofPath, proof: null, errors: [failed, ...problems] }
         }
         return { status: true, proofPath, proof, errors: warnings }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(ProviderProof, 'ProviderProof')
     }
 }
 

@@ -16,6 +16,7 @@ import { callPort, checkFsPort, Journal, listDir, readText, rollback, writeAtomi
 import { baseName, joinPath, normalizeDir, unsafeSegmentReason } from '../store/paths.js'
 import { monotonicStamp, stampOf } from './stamps.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** One snapshot found in a folder. */
 export interface SnapshotInfo extends SnapshotFilenameParts {
@@ -236,6 +237,11 @@ export class SourceSnapshot {
         }
         const mismatch = { file: baseName(path), expected: parts.hash, actual: actual ?? 'none' }
         return fail([createIssue('SNP-006', '/path', mismatch)], parts.hash, actual)
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(SourceSnapshot, 'SourceSnapshot')
     }
 }
 

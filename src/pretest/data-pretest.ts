@@ -30,6 +30,8 @@ import {
     MIN_WORKING_TESTS,
     type BlockedReason
 } from '../model/constants.js'
+import { guardStatics } from '../errors/guard.js'
+
 /**
  * The bar of a parameterless tool. Such a tool has one distinct request at most (every other test
  * is a DPT-008 duplicate), so the parameter space is covered by one working call; a bar of 3
@@ -1663,5 +1665,10 @@ export class DataPretest {
                 undefined
             )
         }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(DataPretest, 'DataPretest')
     }
 }

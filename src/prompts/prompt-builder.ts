@@ -22,6 +22,7 @@ import {
     type TranscriptAudit
 } from './surfacing.js'
 import { validatePromptsV2Doc, verifyScoresPayload, type VerifyResult } from './verify.js'
+import { guardStatics } from '../errors/guard.js'
 
 /**
  * Builds everything the harness reads (04 §3–§6, 05 §1.6): the entry-point prompt, area prompts
@@ -246,5 +247,10 @@ export class PromptBuilder {
             input?.defaultNaReason,
             resolveLimits(input?.limits)
         )
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(PromptBuilder, 'PromptBuilder')
     }
 }

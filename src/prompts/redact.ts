@@ -2,9 +2,10 @@ import { createIssue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson, resolveLimits, type JsonLimits } from '../json/guard.js'
-import { isObject } from '../model/object.js'
+import { isObject, isPlainObject } from '../model/object.js'
 import { rx } from '../model/regex.js'
 import { keyForms, wireForms } from './secret-forms.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** Why a piece of text was redacted. */
 export type RedactionKind =
@@ -580,6 +581,11 @@ export class Redact {
         const { redactions, errors } = Redact.text(input)
         return { clean: errors.length === 0 && redactions.length === 0, hits: redactions, errors }
     }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(Redact, 'Redact')
+    }
 }
 
 /** Internal helper: redacts a value already known to be plain JSON, with checked parameters. */
@@ -632,8 +638,7 @@ export function redactSecretsDeep<T>(value: T, forms: readonly string[], maxDept
         if (typeof v === 'string') return redactSecretText(v, forms)
         if (depth > maxDepth || v === null || typeof v !== 'object') return v
         if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1))
-        const proto = Object.getPrototypeOf(v) as unknown
-        if (proto !== Object.prototype && proto !== null) return v
+        if (!isPlainObject(v)) return v
         return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactSecretText(k, forms), walk(x, depth + 1)]))
     }
     return walk(value, 0) as T

@@ -2,6 +2,7 @@ import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
 import { isArea } from '../areas/catalogue.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** `<slug>--<8 hex>`; the slug may itself contain `--`, the hash tail never does. */
 export const TASK_ID_REGEX = /^(.+)--([0-9a-f]{8})$/
@@ -128,5 +129,10 @@ export class TaskId {
         const regenerated = TaskId.generate({ schemaIdSlug: parsed.schemaIdSlug, areas: input.areas })
         if (regenerated.areaSetHash === null) return { ok: false, errors: regenerated.errors }
         return { ok: regenerated.areaSetHash === parsed.areaSetHash, errors: [] }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(TaskId, 'TaskId')
     }
 }

@@ -33,6 +33,7 @@ import {
     type TransportDimension,
     type TransportHarness
 } from './v1.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** The rater instruction written into every prompts.json v1 (our wording; the protocol fixes only its role). */
 export const SCORING_INSTRUCTIONS_V1 =
@@ -697,6 +698,11 @@ export class ScoringProtocol {
             }
         })
         return { gradings, errors: [] }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(ScoringProtocol, 'ScoringProtocol')
     }
 }
 

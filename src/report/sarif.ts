@@ -12,6 +12,7 @@ import { withTool } from '../fix/tool-names.js'
 import type { FixItem, StaleRecording } from '../fix/types.js'
 import { PACKAGE_VERSION } from '../version.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 /**
  * Fix items as a SARIF 2.1.0 log (OASIS Static Analysis Results Interchange Format), the format code
@@ -723,5 +724,10 @@ export class Sarif {
             results
         }
         return { log: { $schema: SARIF_SCHEMA_URI, version: '2.1.0', runs: [run] }, errors }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(Sarif, 'Sarif')
     }
 }

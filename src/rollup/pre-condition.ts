@@ -3,6 +3,7 @@ import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** A member that keeps the gate closed. */
 export interface BlockedMember {
@@ -94,5 +95,10 @@ export class PreConditionCheck {
             )
         }
         return { passed: missing.length === 0, blockedMembers, missingSingleGradings: missing, errors }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(PreConditionCheck, 'PreConditionCheck')
     }
 }

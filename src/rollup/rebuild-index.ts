@@ -35,6 +35,7 @@ import type {
     RollupIndex,
     SelectionIndex
 } from './types.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** Result of a rebuild: `status` is true when a valid index exists on disk afterwards. */
 export interface RebuildResult<T extends RollupIndex> {
@@ -364,6 +365,11 @@ export class RebuildIndex {
         incremental?: boolean
     }): Promise<RebuildResult<SelectionIndex>> {
         return rebuildSelectionWith(input, {})
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(RebuildIndex, 'RebuildIndex')
     }
 }
 

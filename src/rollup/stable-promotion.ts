@@ -1,6 +1,7 @@
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { NODE_STATUS, GRADE_RANK, LETTER_GRADES, type LetterGrade, type NodeStatus } from '../model/constants.js'
+import { guardStatics } from '../errors/guard.js'
 
 // The threshold lives with the grade order and the bands.
 export { STABLE_THRESHOLD } from '../model/grades.js'
@@ -104,5 +105,10 @@ export class StablePromotion {
                 createIssue('STB-WARN-002', '/entries', { grade: describeValue(grade), threshold: threshold as string })
             ]
         }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(StablePromotion, 'StablePromotion')
     }
 }

@@ -13,6 +13,7 @@ import {
 } from '../model/constants.js'
 import { ENVIRONMENT_BLOCKED_REASONS } from '../model/environment.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 /**
  * Where a schema stands: its `index.json` node (03 §6.2, the rollup of its subtree), plus
@@ -275,6 +276,11 @@ export class Standing {
                 ]
             }
         return { ...compareStandings(input.before, after), errors: [] }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(Standing, 'Standing')
     }
 }
 

@@ -6,6 +6,7 @@ import { lookup } from '../json/own.js'
 import { placeholderRootReason } from './root-host.js'
 import { isRecord, own } from './shape.js'
 import { parseUrl } from './url.js'
+import { guardStatics } from '../errors/guard.js'
 
 /**
  * Tokens of a key name that say what kind of secret it is, not whose: they never count as a brand.
@@ -565,6 +566,11 @@ export class KeyDomain {
             ? { domain, errors: [createIssue('SEC-022', '/url', { value: describeValue(url) })] }
             : { domain, errors: [] }
     }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(KeyDomain, 'KeyDomain')
+    }
 }
 
 /** Terms-of-service checks that need no network (02 §12). */
@@ -604,5 +610,10 @@ export class Tos {
         return apiDomain === tosDomain
             ? { match: true, apiDomain, tosDomain, reason: null, errors }
             : { match: false, apiDomain, tosDomain, reason: 'different-domain', errors }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(Tos, 'Tos')
     }
 }

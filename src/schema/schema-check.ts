@@ -2,6 +2,7 @@ import { SEVERITY } from '../model/constants.js'
 import type { Issue } from '../errors/types.js'
 import { convertId, normalizeVersion, parseId, schemaIdOf, toolIdOf, type IdStyle, type ParsedId } from './ids.js'
 import { validateMain } from './validate-main.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** Result of {@link SchemaCheck.validateMain}. */
 export interface MainValidation {
@@ -93,5 +94,10 @@ export class SchemaCheck {
     static toolIdOf(input: { namespace?: unknown; tool?: unknown }): { id: string | null; errors: Issue[] } {
         const args = (input ?? {}) as { namespace?: unknown; tool?: unknown }
         return toolIdOf(args.namespace, args.tool)
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(SchemaCheck, 'SchemaCheck')
     }
 }

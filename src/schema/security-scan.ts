@@ -2,6 +2,7 @@ import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { lex, lineIndex, type LexedString } from './lexer.js'
 import { rx } from '../model/regex.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** Codes of the static security patterns (05 §2.4 SEC001–SEC014, plus key hygiene 02 §13). */
 export type SecurityCode =
@@ -499,5 +500,10 @@ export class SecurityScan {
     static scan(input: { source?: unknown; requiredServerParams?: unknown }): SecurityScanResult {
         const args = (input ?? {}) as { source?: unknown; requiredServerParams?: unknown }
         return scanSource(args.source, args.requiredServerParams)
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(SecurityScan, 'SecurityScan')
     }
 }

@@ -4,6 +4,7 @@ import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { SCORE_ENUMS, type Score } from '../model/constants.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 /**
  * Numeric value of each score in the weighted mean for `gradingSystem/1.0.0` (chapter 07).
@@ -194,6 +195,11 @@ export class Scoring {
         }
         const { mean, weightSum, included, excluded } = foldWeightedMean(gradings as readonly MeanInput[])
         return { mean, weightSum, included, excluded, errors }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(Scoring, 'Scoring')
     }
 }
 

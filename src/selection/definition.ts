@@ -8,6 +8,7 @@ import { splitSchemaId } from '../rollup/build-selection.js'
 import { OVERRIDE_KEYS } from '../rollup/lock-snapshot.js'
 import { FLOWMCP_VERSION_REGEX } from '../version.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 type Obj = Record<string, unknown>
 
@@ -367,6 +368,11 @@ export class SelectionDefinition {
         errors.push(...checkSelectionDefinition(draft).map((i) => ({ ...i, path: primitivePath(i.path) })))
         const valid = !errors.some((e) => e.severity === SEVERITY.error)
         return { definition: valid ? (draft as unknown as SelectionDefinitionDocument) : null, errors }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(SelectionDefinition, 'SelectionDefinition')
     }
 }
 

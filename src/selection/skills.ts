@@ -2,6 +2,7 @@ import { createIssue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { MAX_SELECTION_SKILLS } from './definition.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** A selection skill as the grader sees it: its name, its `level` and its source text. */
 export interface SelectionSkillInput {
@@ -116,5 +117,10 @@ export class SelectionSkills {
      */
     static crossReferences(input: { skills?: unknown }): SkillCrossReferences {
         return crossReferencesOf(input)
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(SelectionSkills, 'SelectionSkills')
     }
 }

@@ -4,6 +4,7 @@ import { validateVetoRecord } from '../grading/veto-record.js'
 import { VETO_TRIGGERS, type VetoTrigger } from '../model/constants.js'
 import type { CategoricalVeto, GradingEntryDraft } from '../model/types.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 /**
  * The categorical veto (chapter 08 §6): a closed list of triggers that replace the whole grade
@@ -122,5 +123,10 @@ export class Veto {
         }
         const trigger = (veto as { triggeredBy?: unknown }).triggeredBy
         return { vetoed: true, triggeredBy: typeof trigger === 'string' ? trigger : null, errors: [] }
+    }
+
+    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
+    static {
+        guardStatics(Veto, 'Veto')
     }
 }
