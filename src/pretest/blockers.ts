@@ -1,3 +1,4 @@
+// Stage "blockers": why a tool cannot be graded (first match wins) and the detail each reason names.
 import type { Issue } from '../errors/types.js'
 import { BLOCKED_REASONS, fewerThanWorkingTests, type BlockedReason } from '../model/constants.js'
 import type { ToolClass, TestVerdict, PretestTestResult } from './types.js'

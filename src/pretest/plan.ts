@@ -17,9 +17,8 @@ import {
 import type { RuntimePort } from '../ports/types.js'
 import type { HttpRequest } from './http.js'
 import { buildRequest } from './request.js'
-import type { TestStatus, ToolClass, PretestTestResult } from './types.js'
+import { coded, type TestStatus, type ToolClass, type PretestTestResult } from './types.js'
 import type { PretestSettings } from './check.js'
-import { coded } from './send.js'
 
 export type Job =
     | {

@@ -8,38 +8,10 @@ import { isMissingRecording } from '../ports/replay.js'
 import type { RuntimePort } from '../ports/types.js'
 import type { HttpRequest, HttpResponse } from './http.js'
 import { checkAgainstSchema, isEmptyData, shapeOf, utf8Length } from './output-check.js'
-import type { TestRequestRecord, TestVerdict, PretestTestResult, DocsCheck } from './types.js'
+import { coded, type TestRequestRecord, type TestVerdict, type PretestTestResult, type DocsCheck } from './types.js'
 import type { PretestSettings } from './check.js'
 import type { Job } from './plan.js'
 
-/** Codes a failed test can carry in its `error` text. */
-export const FAILURE_CODES = ['DPT-004', 'DPT-010', 'DPT-011', 'DPT-017', 'DPT-020', 'DPT-021'] as const
-export type FailureCode = (typeof FAILURE_CODES)[number]
-
-/** `CODE: message`, the error-string form the CLI surfaces (05 §1.6). */
-export function coded(
-    code:
-        | FailureCode
-        | 'DPT-009'
-        | 'DPT-020'
-        | 'DPT-007'
-        | 'DPT-008'
-        | 'DPT-012'
-        | 'DPT-013'
-        | 'DPT-016'
-        | 'DPT-018'
-        | 'DPT-019',
-    message: string
-): string {
-    return `${code}: ${message}`
-}
-
-export function failureCodeOf(error: string): FailureCode {
-    const code = error.slice(0, 7)
-    return (FAILURE_CODES as readonly string[]).includes(code) ? (code as FailureCode) : 'DPT-004'
-}
-
-/** A port error turned into a short message: no URLs, no secrets, bounded length. */
 // What a failed request's system error code means, and the next step; fetch (undici) puts the code on `cause`.
 export const NETWORK_FAILURES: ReadonlyArray<readonly [RegExp, string]> = [
     [/^(?:ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL)$/, 'DNS: the host name did not resolve; check the host in root'],
@@ -80,6 +52,7 @@ export function networkFailure(cause: unknown): string | null {
     return null
 }
 
+/** A port error turned into a short message: no URLs, no secrets, bounded length. */
 export function portErrorText(cause: unknown, secrets: readonly string[]): string {
     let named: string | null = null
     try {

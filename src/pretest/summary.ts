@@ -5,6 +5,7 @@ import type { Issue } from '../errors/types.js'
 import type { BlockedReason } from '../model/constants.js'
 import {
     RESPONSE_SIZE_LIMITS,
+    failureCodeOf,
     type PretestTestResult,
     type PretestToolSummary,
     type DocsCheck,
@@ -12,7 +13,6 @@ import {
 } from './types.js'
 import { blockerOf } from './blockers.js'
 import type { Job, ToolMeta, TestPlan } from './plan.js'
-import { failureCodeOf } from './send.js'
 
 /** What summarising needs: the plan, the bars, and whether only the runtime's tests ran. */
 export interface SummaryScope {

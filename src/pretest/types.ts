@@ -1,3 +1,5 @@
+// The data pretest's public vocabulary: its input, its result and each test's record, the defaults it reads, and
+// the coded form of a test's error.
 import type { Issue } from '../errors/types.js'
 import type { KeyDomainResult } from '../schema/key-domain.js'
 import type { RuntimePort, RuntimeRequestRecord } from '../ports/types.js'
@@ -232,4 +234,31 @@ export interface PretestInput {
     readonly hasHandlers?: boolean
     /** The schema file, for the runtime to load it with its handlers; `null` when `main` came as an object. */
     readonly schemaPath?: string | null
+}
+
+/** Codes a failed test can carry in its `error` text. */
+export const FAILURE_CODES = ['DPT-004', 'DPT-010', 'DPT-011', 'DPT-017', 'DPT-020', 'DPT-021'] as const
+export type FailureCode = (typeof FAILURE_CODES)[number]
+
+/** `CODE: message`, the error-string form the CLI surfaces (05 §1.6). */
+export function coded(
+    code:
+        | FailureCode
+        | 'DPT-009'
+        | 'DPT-020'
+        | 'DPT-007'
+        | 'DPT-008'
+        | 'DPT-012'
+        | 'DPT-013'
+        | 'DPT-016'
+        | 'DPT-018'
+        | 'DPT-019',
+    message: string
+): string {
+    return `${code}: ${message}`
+}
+
+export function failureCodeOf(error: string): FailureCode {
+    const code = error.slice(0, 7)
+    return (FAILURE_CODES as readonly string[]).includes(code) ? (code as FailureCode) : 'DPT-004'
 }
