@@ -23,9 +23,9 @@ import { renderIslandReport as renderIslandReportUnguarded } from './report/html
 import { checkSummaryMarkdown as checkSummaryMarkdownUnguarded } from './report/check-summary.js'
 import { guardFunction } from './errors/guard.js'
 
-// The public classes are guarded where they are defined (a static block at the end of each class calls
-// guardStatics), so the guard is part of whatever a bundler keeps of a class and its internal callers share it
-// (test/bundle-guard.test.ts bundles a consumer of gradeSingleSchema alone and holds it).
+// The public classes are guarded where they are defined (their one export is `guardStatics(XUnguarded, 'X')`), so
+// the guard comes with every use a bundler keeps, internal callers' included (test/bundle-guard.test.ts bundles a
+// consumer of gradeSingleSchema alone and holds it).
 export { Areas } from './areas/areas.js'
 export { Artifacts } from './artifacts/detect.js'
 export { DeterministicAnswers } from './deterministic/answers.js'

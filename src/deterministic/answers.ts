@@ -1077,7 +1077,7 @@ export function buildSelectionAnswers(input: unknown): {
  * result. Answers carry the caller's catalogue weights, `determinism: 'deterministic'`, a script
  * `graderIdentity`, `timestamp` and an `evidence` object; `n/a` answers carry a closed `naReason`.
  */
-export class DeterministicAnswers {
+class DeterministicAnswersUnguarded {
     private constructor() {}
 
     /**
@@ -1129,12 +1129,13 @@ export class DeterministicAnswers {
     }): ReturnType<typeof buildSelectionAnswers> {
         return buildSelectionAnswers(input)
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(DeterministicAnswers, 'DeterministicAnswers')
-    }
 }
+
+/**
+ * The public DeterministicAnswers: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const DeterministicAnswers = /* @__PURE__ */ guardStatics(DeterministicAnswersUnguarded, 'DeterministicAnswers')
 
 let QUESTION_ROWS: readonly QuestionRow[] | null = null
 

@@ -14,7 +14,7 @@ function prefixOf(code: string): string {
  * The error-code catalogue: every code the library emits, with severity, message template and the
  * spec rule it enforces. The catalogue is frozen and cannot be extended at runtime.
  */
-export class ErrorCodes {
+class ErrorCodesUnguarded {
     private constructor() {}
 
     /**
@@ -170,9 +170,10 @@ export class ErrorCodes {
         }
         return { markdown: lines.join('\n') }
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(ErrorCodes, 'ErrorCodes')
-    }
 }
+
+/**
+ * The public ErrorCodes: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const ErrorCodes = /* @__PURE__ */ guardStatics(ErrorCodesUnguarded, 'ErrorCodes')

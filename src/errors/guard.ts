@@ -84,10 +84,11 @@ export function guardFunction<F extends AnyFn>(name: string, fn: F, fallback?: (
 }
 
 /**
- * Guards every static method of a public class in place, so internal callers get the same boundary. Called from a
- * static block at the end of the class itself (`static { guardStatics(X, 'X') }`): the guard is part of the class,
- * so whatever a bundler keeps of it, it keeps guarded (a call at the face would be dropped with an unused export,
- * leaving the class unguarded for its internal callers).
+ * Guards every static method of a public class in place, so internal callers get the same boundary, and gives the
+ * class its public name. Called where the class is defined, as the pure initialiser of its one export
+ * (`export const X = guardStatics(XUnguarded, 'X')`): every caller, inside the library or out, reaches the class
+ * through that export, so a bundler that keeps a use keeps the guard, and one that keeps none drops the class too.
+ * (A call beside the face's re-export was dropped with an unused export while internal callers still ran the class.)
  */
 export function guardStatics<C extends object>(cls: C, name: string): C {
     for (const key of Object.getOwnPropertyNames(cls)) {
@@ -100,5 +101,6 @@ export function guardStatics<C extends object>(cls: C, name: string): C {
             configurable: true
         })
     }
+    Object.defineProperty(cls, 'name', { value: name })
     return cls
 }

@@ -182,7 +182,7 @@ export interface FixListInput {
  * points (each with its question and reasoning, at its tool's key), and each improvement hint once as
  * an item of its own at the field it names — each with where in the source it is and the tool it is about.
  */
-export class FixList {
+class FixListUnguarded {
     private constructor() {}
 
     /**
@@ -236,12 +236,13 @@ export class FixList {
             errors: []
         }
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(FixList, 'FixList')
-    }
 }
+
+/**
+ * The public FixList: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const FixList = /* @__PURE__ */ guardStatics(FixListUnguarded, 'FixList')
 
 /** The tools nobody could test: they keep the schema from a grade. */
 function blockedItems(input: FixListInput): FixItem[] {

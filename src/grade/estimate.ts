@@ -276,7 +276,7 @@ function repairsOf(
  * billed at full price. Found message by message: the longest run of whole messages an earlier call
  * opened with, then the longest shared start of the next message among those calls.
  */
-export class JudgeCost {
+class JudgeCostUnguarded {
     private constructor() {}
 
     /**
@@ -377,12 +377,13 @@ export class JudgeCost {
             errors
         }
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(JudgeCost, 'JudgeCost')
-    }
 }
+
+/**
+ * The public JudgeCost: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const JudgeCost = /* @__PURE__ */ guardStatics(JudgeCostUnguarded, 'JudgeCost')
 
 /**
  * The estimate of one judge call that was sent: its input tokens (its messages' characters / {@link CHARS_PER_TOKEN})

@@ -311,7 +311,7 @@ export function computeAggregateGrade(input: { entry?: unknown } & AggregateOpti
  * Grading entries: building, aggregating, aging, re-grading and reading (chapters 06–08). Every
  * method is pure; time is passed in as `now`.
  */
-export class Grading {
+class GradingUnguarded {
     private constructor() {}
 
     /**
@@ -642,9 +642,10 @@ export class Grading {
             ? { parts, errors: [createEntryIssue('GRD-041', '/filename', { value: describeValue(input?.filename) })] }
             : { parts, errors: [] }
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(Grading, 'Grading')
-    }
 }
+
+/**
+ * The public Grading: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const Grading = /* @__PURE__ */ guardStatics(GradingUnguarded, 'Grading')

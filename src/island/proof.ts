@@ -38,7 +38,7 @@ function pick(node: unknown, keys: readonly string[]): Obj {
  * The provider proof `grade.json` (05 §1.6): a short digest of a namespace index for consumers
  * that do not read the whole index.
  */
-export class ProviderProof {
+class ProviderProofUnguarded {
     private constructor() {}
 
     /**
@@ -74,12 +74,13 @@ export class ProviderProof {
         }
         return { status: true, proofPath, proof, errors: warnings }
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(ProviderProof, 'ProviderProof')
-    }
 }
+
+/**
+ * The public ProviderProof: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const ProviderProof = /* @__PURE__ */ guardStatics(ProviderProofUnguarded, 'ProviderProof')
 
 type ProofInput = Parameters<typeof ProviderProof.write>[0]
 

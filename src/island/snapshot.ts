@@ -59,7 +59,7 @@ function sortSnapshots(list: SnapshotInfo[]): SnapshotInfo[] {
  * Neutral source snapshots (chapters 15/19): byte-identical copies named
  * `<name>--<YYYY-MM-DDTHH-MM-SSZ>--<hash8>.<ext>`. Snapshots are never overwritten or deleted.
  */
-export class SourceSnapshot {
+class SourceSnapshotUnguarded {
     private constructor() {}
 
     /**
@@ -238,12 +238,13 @@ export class SourceSnapshot {
         const mismatch = { file: baseName(path), expected: parts.hash, actual: actual ?? 'none' }
         return fail([createIssue('SNP-006', '/path', mismatch)], parts.hash, actual)
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(SourceSnapshot, 'SourceSnapshot')
-    }
 }
+
+/**
+ * The public SourceSnapshot: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const SourceSnapshot = /* @__PURE__ */ guardStatics(SourceSnapshotUnguarded, 'SourceSnapshot')
 
 type CreateInput = Parameters<typeof SourceSnapshot.create>[0]
 type VerifyInput = Parameters<typeof SourceSnapshot.verify>[0]

@@ -90,7 +90,7 @@ export async function runPretest(input: unknown): Promise<PretestResult> {
  * written `{{SERVER_PARAM:<KEY>}}`, status) with its verdict. Headers, key values and bodies are
  * never kept, and every string is scrubbed of `serverParams` values.
  */
-export class DataPretest {
+class DataPretestUnguarded {
     private constructor() {}
 
     /**
@@ -131,12 +131,13 @@ export class DataPretest {
             )
         }
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(DataPretest, 'DataPretest')
-    }
 }
+
+/**
+ * The public DataPretest: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const DataPretest = /* @__PURE__ */ guardStatics(DataPretestUnguarded, 'DataPretest')
 
 // The public names of the pretest, from the modules of its stages.
 export {

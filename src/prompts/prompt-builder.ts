@@ -30,7 +30,7 @@ import { guardStatics } from '../errors/guard.js'
  * baton; and checks what comes back (surfacing transcripts, scores payloads). Pure; secrets are
  * redacted from every prompt (see `Redact`).
  */
-export class PromptBuilder {
+class PromptBuilderUnguarded {
     private constructor() {}
 
     /**
@@ -248,9 +248,10 @@ export class PromptBuilder {
             resolveLimits(input?.limits)
         )
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(PromptBuilder, 'PromptBuilder')
-    }
 }
+
+/**
+ * The public PromptBuilder: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const PromptBuilder = /* @__PURE__ */ guardStatics(PromptBuilderUnguarded, 'PromptBuilder')

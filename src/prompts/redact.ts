@@ -504,7 +504,7 @@ function checkParams(serverParams: unknown): { params: Params; errors: Issue[] }
  * `[redacted]` (`[redacted:<KEY>]` for a server parameter, so only the key name appears). Pure;
  * reused by every prompt builder and by the end-to-end grading code.
  */
-export class Redact {
+class RedactUnguarded {
     private constructor() {}
 
     /**
@@ -581,12 +581,13 @@ export class Redact {
         const { redactions, errors } = Redact.text(input)
         return { clean: errors.length === 0 && redactions.length === 0, hits: redactions, errors }
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(Redact, 'Redact')
-    }
 }
+
+/**
+ * The public Redact: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const Redact = /* @__PURE__ */ guardStatics(RedactUnguarded, 'Redact')
 
 /** Internal helper: redacts a value already known to be plain JSON, with checked parameters. */
 export function redactTrusted(

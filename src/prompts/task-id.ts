@@ -60,7 +60,7 @@ function areaSetHash(areas: unknown): { hash: string | null; errors: Issue[] } {
  * Task ids bind an emit to the set of areas it asked for (06 §19.4): `<slug>--<areaSetHash>`,
  * where the hash is the 8-hex canonical hash of the sorted, de-duplicated area list.
  */
-export class TaskId {
+class TaskIdUnguarded {
     private constructor() {}
 
     /**
@@ -130,9 +130,10 @@ export class TaskId {
         if (regenerated.areaSetHash === null) return { ok: false, errors: regenerated.errors }
         return { ok: regenerated.areaSetHash === parsed.areaSetHash, errors: [] }
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(TaskId, 'TaskId')
-    }
 }
+
+/**
+ * The public TaskId: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const TaskId = /* @__PURE__ */ guardStatics(TaskIdUnguarded, 'TaskId')

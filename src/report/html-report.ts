@@ -405,7 +405,6 @@ async function fixItemsOf(
     return FixRules.apply({ items, rules: reader.rules }).items
 }
 
-
 /** One collapsed line of "What to fix": its code, the tools it is about, where, and the whole message. */
 function fixLineHtml(line: FixListLine): string {
     const pill = line.severity === SEVERITY.error ? 'bad' : line.severity === SEVERITY.warning ? 'warn' : 'none'

@@ -27,7 +27,7 @@ export interface PreConditionResult {
  * `stable` **at freeze time**. It reads only the frozen `lockSnapshot`, never the live rollup, so a
  * grading run sees one consistent member set even while members are re-graded.
  */
-export class PreConditionCheck {
+class PreConditionCheckUnguarded {
     private constructor() {}
 
     /**
@@ -96,9 +96,10 @@ export class PreConditionCheck {
         }
         return { passed: missing.length === 0, blockedMembers, missingSingleGradings: missing, errors }
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(PreConditionCheck, 'PreConditionCheck')
-    }
 }
+
+/**
+ * The public PreConditionCheck: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const PreConditionCheck = /* @__PURE__ */ guardStatics(PreConditionCheckUnguarded, 'PreConditionCheck')

@@ -234,7 +234,7 @@ function shellArgs(
  * description of a folder, and a shell that reads the folder through an {@link FsPort}, validates
  * the result against `schemas/index.schema.json` and writes it atomically.
  */
-export class RebuildIndex {
+class RebuildIndexUnguarded {
     private constructor() {}
 
     /**
@@ -366,12 +366,13 @@ export class RebuildIndex {
     }): Promise<RebuildResult<SelectionIndex>> {
         return rebuildSelectionWith(input, {})
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(RebuildIndex, 'RebuildIndex')
-    }
 }
+
+/**
+ * The public RebuildIndex: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const RebuildIndex = /* @__PURE__ */ guardStatics(RebuildIndexUnguarded, 'RebuildIndex')
 
 /** Rounds of rebuilding after a write before a rebuild settles for what it wrote. */
 const MAX_REBUILD_ROUNDS = 4

@@ -38,7 +38,7 @@ export function promotionStatus(grade: unknown, threshold: LetterGrade): 'stable
  * Partial entries never promote and never demote: the newest **full** entry decides (chapter 06,
  * "a partial grading keeps the last full status"), where the reference looked at the last entry.
  */
-export class StablePromotion {
+class StablePromotionUnguarded {
     private constructor() {}
 
     /**
@@ -106,9 +106,10 @@ export class StablePromotion {
             ]
         }
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(StablePromotion, 'StablePromotion')
-    }
 }
+
+/**
+ * The public StablePromotion: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const StablePromotion = /* @__PURE__ */ guardStatics(StablePromotionUnguarded, 'StablePromotion')

@@ -220,7 +220,7 @@ export function standingsOfIndex(index: unknown): IndexStandings {
 /**
  * Standings of schemas, read from their `index.json` nodes: the one function every surface uses.
  */
-export class Standing {
+class StandingUnguarded {
     private constructor() {}
 
     /**
@@ -277,12 +277,13 @@ export class Standing {
             }
         return { ...compareStandings(input.before, after), errors: [] }
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(Standing, 'Standing')
-    }
 }
+
+/**
+ * The public Standing: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const Standing = /* @__PURE__ */ guardStatics(StandingUnguarded, 'Standing')
 
 const KNOWN_REASONS: ReadonlySet<string> = new Set(Object.values(BLOCKED_REASONS))
 

@@ -519,7 +519,7 @@ export interface TosMatch {
  * API-key domain checks (02 §13 (3)) and registrable-domain helpers. Deterministic and pure; the
  * Public Suffix List comes from the `tldts` package (02 ⚠ B17).
  */
-export class KeyDomain {
+class KeyDomainUnguarded {
     private constructor() {}
 
     /**
@@ -566,15 +566,16 @@ export class KeyDomain {
             ? { domain, errors: [createIssue('SEC-022', '/url', { value: describeValue(url) })] }
             : { domain, errors: [] }
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(KeyDomain, 'KeyDomain')
-    }
 }
 
+/**
+ * The public KeyDomain: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const KeyDomain = /* @__PURE__ */ guardStatics(KeyDomainUnguarded, 'KeyDomain')
+
 /** Terms-of-service checks that need no network (02 §12). */
-export class Tos {
+class TosUnguarded {
     private constructor() {}
 
     /**
@@ -611,9 +612,10 @@ export class Tos {
             ? { match: true, apiDomain, tosDomain, reason: null, errors }
             : { match: false, apiDomain, tosDomain, reason: 'different-domain', errors }
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(Tos, 'Tos')
-    }
 }
+
+/**
+ * The public Tos: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const Tos = /* @__PURE__ */ guardStatics(TosUnguarded, 'Tos')

@@ -16,7 +16,7 @@ export interface MainValidation {
  * Static analysis of a FlowMCP v4 schema `main` (05 §2.3, 03 §13.1) and the schema id helpers
  * (01-model ⚠ A14). Pure: nothing is loaded, fetched or executed.
  */
-export class SchemaCheck {
+class SchemaCheckUnguarded {
     private constructor() {}
 
     /**
@@ -95,9 +95,10 @@ export class SchemaCheck {
         const args = (input ?? {}) as { namespace?: unknown; tool?: unknown }
         return toolIdOf(args.namespace, args.tool)
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(SchemaCheck, 'SchemaCheck')
-    }
 }
+
+/**
+ * The public SchemaCheck: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const SchemaCheck = /* @__PURE__ */ guardStatics(SchemaCheckUnguarded, 'SchemaCheck')

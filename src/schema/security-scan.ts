@@ -484,7 +484,7 @@ function orderedUniqueFindings(findings: Array<SecurityFinding & { index: number
  * contents, template text and regex literals are blanked first (code inside `${…}` stays
  * visible), so only code matches; module names are also looked for inside string literals.
  */
-export class SecurityScan {
+class SecurityScanUnguarded {
     private constructor() {}
 
     /**
@@ -501,9 +501,10 @@ export class SecurityScan {
         const args = (input ?? {}) as { source?: unknown; requiredServerParams?: unknown }
         return scanSource(args.source, args.requiredServerParams)
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(SecurityScan, 'SecurityScan')
-    }
 }
+
+/**
+ * The public SecurityScan: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const SecurityScan = /* @__PURE__ */ guardStatics(SecurityScanUnguarded, 'SecurityScan')

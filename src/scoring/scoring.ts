@@ -93,7 +93,7 @@ function weightIssues(weight: unknown, at: () => string): Issue[] {
  * Scores and their numeric mapping (Scoring System, chapter 07). Scores are evidence; grades are
  * computed from them by {@link Grading}.
  */
-export class Scoring {
+class ScoringUnguarded {
     private constructor() {}
 
     /**
@@ -196,12 +196,13 @@ export class Scoring {
         const { mean, weightSum, included, excluded } = foldWeightedMean(gradings as readonly MeanInput[])
         return { mean, weightSum, included, excluded, errors }
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(Scoring, 'Scoring')
-    }
 }
+
+/**
+ * The public Scoring: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const Scoring = /* @__PURE__ */ guardStatics(ScoringUnguarded, 'Scoring')
 
 /** The fold over answers already known to be valid; shared by the mean and the aggregation. */
 export interface MeanFold {

@@ -283,7 +283,7 @@ export function checkSelectionDefinition(definition: unknown, expectedSelectionI
  * Selection definitions: the chapter 16 `selection.json` check and the adapter from the Schemas-Spec
  * v4.2.0 selection primitive (03 §13.2 ⚠ C24).
  */
-export class SelectionDefinition {
+class SelectionDefinitionUnguarded {
     private constructor() {}
 
     /**
@@ -369,12 +369,13 @@ export class SelectionDefinition {
         const valid = !errors.some((e) => e.severity === SEVERITY.error)
         return { definition: valid ? (draft as unknown as SelectionDefinitionDocument) : null, errors }
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(SelectionDefinition, 'SelectionDefinition')
-    }
 }
+
+/**
+ * The public SelectionDefinition: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const SelectionDefinition = /* @__PURE__ */ guardStatics(SelectionDefinitionUnguarded, 'SelectionDefinition')
 
 function notAnObject(code: 'SEL-001' | 'SEL-002', path: string, field: string, value: unknown): Issue {
     return createIssue(code, path, { field, expected: 'object', actual: typeOfValue(value) })

@@ -106,7 +106,7 @@ function crossReferencesOf(input: { skills?: unknown }): SkillCrossReferences {
 }
 
 /** Selection skills (chapter 13): cross-reference rules and the predecessor chain. */
-export class SelectionSkills {
+class SelectionSkillsUnguarded {
     private constructor() {}
 
     /**
@@ -118,9 +118,10 @@ export class SelectionSkills {
     static crossReferences(input: { skills?: unknown }): SkillCrossReferences {
         return crossReferencesOf(input)
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(SelectionSkills, 'SelectionSkills')
-    }
 }
+
+/**
+ * The public SelectionSkills: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const SelectionSkills = /* @__PURE__ */ guardStatics(SelectionSkillsUnguarded, 'SelectionSkills')

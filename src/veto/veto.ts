@@ -10,7 +10,7 @@ import { guardStatics } from '../errors/guard.js'
  * The categorical veto (chapter 08 §6): a closed list of triggers that replace the whole grade
  * with `REJECTED`. The list is frozen; adding a trigger is a gradingSystem bump, not a call.
  */
-export class Veto {
+class VetoUnguarded {
     private constructor() {}
 
     /**
@@ -124,9 +124,10 @@ export class Veto {
         const trigger = (veto as { triggeredBy?: unknown }).triggeredBy
         return { vetoed: true, triggeredBy: typeof trigger === 'string' ? trigger : null, errors: [] }
     }
-
-    // The public boundary, part of the class: it holds in any bundle that keeps the class (src/errors/guard.ts).
-    static {
-        guardStatics(Veto, 'Veto')
-    }
 }
+
+/**
+ * The public Veto: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const Veto = /* @__PURE__ */ guardStatics(VetoUnguarded, 'Veto')
