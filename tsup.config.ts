@@ -140,7 +140,10 @@ export default defineConfig([
         // with), its types bundled beside it.
         ...nodeScript,
         entry: { node: 'src/cli/runtime/host.ts' },
-        dts: { entry: { node: 'src/cli/runtime/host.ts' }, compilerOptions: { ignoreDeprecations: '6.0', types: ['node'] } }
+        dts: {
+            entry: { node: 'src/cli/runtime/host.ts' },
+            compilerOptions: { ignoreDeprecations: '6.0', types: ['node'] }
+        }
     },
     {
         // The runtime child of `grade --runtime` (started by src/cli/runtime/process.ts under Node's

@@ -134,4 +134,3 @@ describe('architecture', () => {
         expect(outward).toEqual([])
     })
 })
-
