@@ -11,7 +11,12 @@ const src = resolve('src')
 const cli = resolve('src/cli')
 
 // The public entry points: the root and the subpath exports in package.json.
-const publicEntries = { index: 'src/index.ts', entry: 'src/entry.ts', catalogue: 'src/catalogue.ts' }
+const publicEntries = {
+    index: 'src/index.ts',
+    entry: 'src/entry.ts',
+    catalogue: 'src/catalogue.ts',
+    rubrics: 'src/rubrics.ts'
+}
 // JavaScript only: the type declarations come from tsc (scripts/build.mjs), once, not from a dts pass per format.
 const shared: Options = {
     target: 'es2022',
@@ -135,12 +140,12 @@ export default defineConfig([
         // `flowmcp-grading/node`: the child-process runtime port for Node hosts (ESM only, as the CLI it shares code
         // with); its types are dist/node.d.ts (scripts/build.mjs).
         ...nodeScript,
-        entry: { node: 'src/cli/host.ts' }
+        entry: { node: 'src/cli/runtime/host.ts' }
     },
     {
-        // The runtime child of `grade --runtime` (started by src/cli/runtime-process.ts under Node's
+        // The runtime child of `grade --runtime` (started by src/cli/runtime/process.ts under Node's
         // permission model): a script of its own, loading the library from the ESM build beside it.
         ...nodeScript,
-        entry: { 'runtime-child': 'src/cli/runtime-child.ts' }
+        entry: { 'runtime-child': 'src/cli/runtime/child.ts' }
     }
 ])

@@ -2,7 +2,7 @@
 // seven numbers so the figures can be read as ratios on any machine.
 // Run: npm run build && node bench/rubrics.bench.mjs
 import { Bench } from 'tinybench'
-import { JudgeRubric, WorkflowRubric } from '../dist/index.js'
+import { JudgeRubric, WorkflowRubric } from '../dist/rubrics.js'
 
 const scores = {
     correctness: 9,

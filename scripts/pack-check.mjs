@@ -29,6 +29,9 @@ for (const f of [
     'package/dist/catalogue.js',
     'package/dist/catalogue.cjs',
     'package/dist/catalogue.d.ts',
+    'package/dist/rubrics.js',
+    'package/dist/rubrics.cjs',
+    'package/dist/rubrics.d.ts',
     'package/dist/cli.js',
     'package/dist/node.js',
     'package/dist/node.d.ts',
@@ -56,6 +59,7 @@ try {
 import { validateGradingEntry, getVersion, HashGenerator } from 'flowmcp-grading'
 import * as entry from 'flowmcp-grading/entry'
 import { STABLE_THRESHOLD, QUESTIONS } from 'flowmcp-grading/catalogue'
+import { JudgeRubric, JUDGE_SYSTEM_VERSION } from 'flowmcp-grading/rubrics'
 import { runtimePortFromChildProcess } from 'flowmcp-grading/node'
 import schema from 'flowmcp-grading/schemas/grading-model.schema.json' with { type: 'json' }
 import gradeJson from 'flowmcp-grading/schemas/cli/grade.schema.json' with { type: 'json' }
@@ -64,6 +68,7 @@ if (r.valid || r.errors.length === 0 || entry.validateGradingEntry({ entry: {} }
 if (HashGenerator.computeHash({ value: { a: 1 } }).short.length !== 8 || typeof schema.$id !== 'string') throw new Error('esm')
 if (gradeJson.$id !== 'https://flowmcp-grading.dev/schemas/cli/grade.schema.json') throw new Error('esm: schemas/cli')
 if (STABLE_THRESHOLD !== 'B' || QUESTIONS.length === 0) throw new Error('esm: flowmcp-grading/catalogue')
+if (JUDGE_SYSTEM_VERSION !== 'judgeSystem/1.0.0' || JudgeRubric.evaluate({}).errors.length === 0) throw new Error('esm: flowmcp-grading/rubrics')
 if (runtimePortFromChildProcess({ runtime: '/nonexistent' }).errors.length === 0) throw new Error('esm: flowmcp-grading/node')
 console.log('esm ' + getVersion().packageVersion)
 `
@@ -75,6 +80,8 @@ const { validateGradingEntry, getVersion } = require('flowmcp-grading')
 const entry = require('flowmcp-grading/entry')
 const catalogue = require('flowmcp-grading/catalogue')
 if (catalogue.STABLE_THRESHOLD !== 'B' || catalogue.QUESTIONS.length === 0) throw new Error('cjs: flowmcp-grading/catalogue')
+const rubrics = require('flowmcp-grading/rubrics')
+if (rubrics.WorkflowRubric.evaluate({}).errors.length === 0) throw new Error('cjs: flowmcp-grading/rubrics')
 require('flowmcp-grading/package.json')
 if (validateGradingEntry({ entry: {} }).valid || entry.validateGradingEntry({ entry: {} }).valid) throw new Error('cjs: validateGradingEntry')
 console.log('cjs ' + getVersion().packageVersion)

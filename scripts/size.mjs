@@ -52,6 +52,13 @@ const CASES = [
         // entry validator, RFC 8785, Ed25519) is 43.5 KB; without Grading.sign the class would lose Ed25519 (13.4 KB).
         budget: 53 * KB
     },
+    {
+        name: 'JudgeRubric + WorkflowRubric (flowmcp-grading/rubrics)',
+        code: `import { JudgeRubric, WorkflowRubric } from 'flowmcp-grading/rubrics'\nglobalThis.out = [JudgeRubric, WorkflowRubric]`,
+        // 48 KB: the rubrics at their own entry point (issue 47): exact rational arithmetic, the workflow rubric's
+        // JSON Schema check and the issue catalogue their messages come from: 44.1 KB measured, with 3.9 KB of headroom.
+        budget: 48 * KB
+    },
     // A browser host grading one schema from memory. 239 KB: 226.6 KB plus a little room (232 KB), then
     // the judge replies read as models write them (extraction, the repair turn, the provider form of the
     // reply schema), the runtime's requests recorded and replayed through the host's port with each
@@ -88,9 +95,9 @@ const CASES = [
         // 338 KB: registry intake (issue 45): Ed25519 (13.4 KB), the re-check against a source, the binding,
         // acceptGradingEntry and its strict UTF-8 decoder (+17 KB); mergeRecordings and its REC- codes (+0.6 KB);
         // every spelling of a key, the grade's basis and named network failures (+0.6 KB): 328.2 KB measured,
-        // then the same additions as one-schema grading above (+6 KB): 334.2 KB measured, with 3.8 KB of headroom.
-        // 362 KB: the validators as ajv's standalone code generated at build time, as above (+24.5 KB) and
-        // signGradingEntry: 359.2 KB measured.
+        // then the same additions as one-schema grading above (+6 KB): 334.2 KB measured. The rubrics left the root
+        // for flowmcp-grading/rubrics (issue 47, -14.2 KB); the validators became ajv's standalone code generated at
+        // build time, as above (+24.5 KB), and signGradingEntry joined: MEASURED_WHOLE KB measured.
         budget: 362 * KB,
         target: 220 * KB
     }

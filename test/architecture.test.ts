@@ -89,4 +89,48 @@ describe('architecture', () => {
         }
         expect(upward).toEqual([])
     })
+
+    /** Every relative import of `file`, resolved to a path under src/ (`.ts`), with `node:` and package imports left out. */
+    const importsOf = (file: string): string[] =>
+        [...code(file).matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']+)'/g)].map((m) =>
+            relative(SRC, resolve(dirname(file), (m[1] as string).replace(/\.js$/, '.ts')))
+        )
+
+    it('keeps the runtime child a room of its own: cli/runtime/ imports only node:*, itself and ports/; only the grade command and the flowmcp-grading/node entry reach it', () => {
+        const inRoom = (rel: string): boolean => rel.startsWith('cli/runtime/')
+        const outward = files(SRC)
+            .filter((f) => inRoom(relative(SRC, f)))
+            .flatMap((f) => importsOf(f).map((to) => [relative(SRC, f), to] as const))
+            .filter(([, to]) => !inRoom(to) && !to.startsWith('ports/'))
+        expect(outward).toEqual([])
+        // The room's door for the rest of the CLI is the grade command's runtime stage; tsup builds
+        // cli/runtime/child.ts (dist/runtime-child.js) and cli/runtime/host.ts (dist/node.js) as entries of their own.
+        const inward = files(SRC)
+            .filter((f) => !inRoom(relative(SRC, f)))
+            .flatMap((f) => importsOf(f).map((to) => [relative(SRC, f), to] as const))
+            .filter(([, to]) => inRoom(to))
+            .map(([from]) => from)
+        expect([...new Set(inward)]).toEqual(['cli/commands/grade-runtime.ts'])
+    })
+
+    it('keeps the rubrics a product of their own: reached only through rubrics/index.ts, importing only the floors below', () => {
+        const inRoom = (rel: string): boolean => rel.startsWith('rubrics/')
+        // The rubrics' entry point, and the artifact detector that recognises a rubric document.
+        const DOORS = ['artifacts/detect.ts', 'rubrics.ts']
+        const inward = files(SRC)
+            .filter((f) => !inRoom(relative(SRC, f)))
+            .flatMap((f) => importsOf(f).map((to) => [relative(SRC, f), to] as const))
+            .filter(([, to]) => inRoom(to))
+        expect(inward.filter(([, to]) => to !== 'rubrics/index.ts').map((pair) => pair.join(' -> '))).toEqual([])
+        expect([...new Set(inward.map(([from]) => from))].sort()).toEqual(DOORS)
+        const FLOORS = ['errors/', 'model/', 'json/', 'validation/']
+        const outward = files(SRC)
+            .filter((f) => inRoom(relative(SRC, f)))
+            .flatMap((f) => importsOf(f).map((to) => `${relative(SRC, f)} -> ${to}`))
+            .filter((pair) => {
+                const to = pair.split(' -> ')[1] as string
+                return !inRoom(to) && !FLOORS.some((floor) => to.startsWith(floor))
+            })
+        expect(outward).toEqual([])
+    })
 })

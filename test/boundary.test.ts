@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { guardFunction, guardStatics, snapshotInput } from '../src/boundary.js'
+import { guardFunction, guardStatics, snapshotInput } from '../src/errors/guard.js'
 
 describe('snapshotInput', () => {
     it('copies the top level of an object once, keeping a __proto__ key as an own property', () => {

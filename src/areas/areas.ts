@@ -23,6 +23,7 @@ import {
 } from './output.js'
 import { toGradingEntry, type DeterministicAnswer, type GradingContext, type ToGradingEntryResult } from './to-entry.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 function lookup(area: unknown): { area: Area | null; errors: Issue[] } {
     if (area === undefined) return { area: null, errors: [createIssue('ARE-011', '/area', { field: 'area' })] }
@@ -45,7 +46,7 @@ export interface DependencyGraphEntry {
  * `_gradings/` locations, dependencies and blocking conditions (02-areas §1, 06 §18), plus the
  * validation of harness answers and their conversion into grading entries (04 §2).
  */
-export class Areas {
+class AreasUnguarded {
     private constructor() {}
 
     /**
@@ -199,3 +200,9 @@ export class Areas {
         )
     }
 }
+
+/**
+ * The public Areas: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const Areas = /* @__PURE__ */ guardStatics(AreasUnguarded, 'Areas')

@@ -9,6 +9,7 @@ import { validateRubricDocument } from '../rubrics/index.js'
 import { SelectionDefinition } from '../selection/definition.js'
 import { DEFAULT_JSON_LIMITS, inspectJson, parseJsonText, resolveLimits, type JsonLimits } from '../json/guard.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 type Obj = Record<string, unknown>
 
@@ -118,7 +119,7 @@ export const ARTIFACT_HANDLERS: readonly ArtifactHandler[] = Object.freeze([
  * Recognises and validates external JSON artefacts (a file a host read from disk or got from a
  * grader), so a host can check any of them through one call.
  */
-export class Artifacts {
+class ArtifactsUnguarded {
     private constructor() {}
 
     /**
@@ -196,3 +197,9 @@ export class Artifacts {
         return { kinds: ARTIFACT_HANDLERS.map((h) => h.kind) }
     }
 }
+
+/**
+ * The public Artifacts: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const Artifacts = /* @__PURE__ */ guardStatics(ArtifactsUnguarded, 'Artifacts')

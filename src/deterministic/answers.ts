@@ -17,6 +17,7 @@ import { validateMain } from '../schema/validate-main.js'
 import { isIsoDateTime } from '../time.js'
 import { PACKAGE_VERSION } from '../version.js'
 import { explainAnswer } from './explain.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** One catalogue row as the caller passes it (the Areas catalogue owns the rows; nothing is hard-coded here). */
 export interface QuestionRow {
@@ -1076,7 +1077,7 @@ export function buildSelectionAnswers(input: unknown): {
  * result. Answers carry the caller's catalogue weights, `determinism: 'deterministic'`, a script
  * `graderIdentity`, `timestamp` and an `evidence` object; `n/a` answers carry a closed `naReason`.
  */
-export class DeterministicAnswers {
+class DeterministicAnswersUnguarded {
     private constructor() {}
 
     /**
@@ -1129,6 +1130,12 @@ export class DeterministicAnswers {
         return buildSelectionAnswers(input)
     }
 }
+
+/**
+ * The public DeterministicAnswers: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const DeterministicAnswers = /* @__PURE__ */ guardStatics(DeterministicAnswersUnguarded, 'DeterministicAnswers')
 
 let QUESTION_ROWS: readonly QuestionRow[] | null = null
 

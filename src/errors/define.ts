@@ -27,14 +27,15 @@ function effectOf(severity: Severity, cell: EffectCell | undefined): GradeEffect
 
 /**
  * Builds a frozen group of catalogue rows from a compact `{ code: [severity, template, rule, effect?] }` table.
- * The literal keys are kept in the type so that issue factories only accept known codes.
+ * The literal keys and templates are kept in the type, so that issue factories accept only known codes and, for each,
+ * exactly the params its message names (src/errors/params.ts).
  */
 export function defineCodes<const T extends Record<string, Row>>(
     table: T
-): { readonly [K in keyof T]: ErrorCodeDefinition } {
+): { readonly [K in keyof T]: ErrorCodeDefinition<T[K][1]> } {
     const out: Record<string, ErrorCodeDefinition> = {}
     for (const [code, [severity, template, rule, effect]] of Object.entries(table)) {
         out[code] = Object.freeze({ code, severity, template, rule, grade: effectOf(severity, effect) })
     }
-    return Object.freeze(out) as { readonly [K in keyof T]: ErrorCodeDefinition }
+    return Object.freeze(out) as { readonly [K in keyof T]: ErrorCodeDefinition<T[K][1]> }
 }

@@ -25,13 +25,13 @@ export interface GradeEffect {
     readonly cost: number
 }
 
-/** One row of the error catalogue. */
-export interface ErrorCodeDefinition {
+/** One row of the error catalogue (`T`: its message template, kept literal by `defineCodes`). */
+export interface ErrorCodeDefinition<T extends string = string> {
     /** Stable code, `PREFIX-NNN` (optionally `PREFIX-WARN-NNN` / `PREFIX-INFO-NNN`). */
     readonly code: string
     readonly severity: Severity
     /** Message template; `{name}` placeholders are filled from the issue's params. */
-    readonly template: string
+    readonly template: T
     /** The spec rule or contract the code enforces (chapter, rule id, or library contract). */
     readonly rule: string
     /** What the code does to the grade. */

@@ -7,6 +7,7 @@ import { SCORING_CODES } from './catalogue/scoring.js'
 import { VERSION_CODES } from './catalogue/version.js'
 import { VETO_CODES } from './catalogue/veto.js'
 import { issueFactory, type IssueParams } from './issue.js'
+import type { ParamsArgs } from './params.js'
 import { markInvisible } from './invisible.js'
 import type { Issue } from './types.js'
 
@@ -34,12 +35,16 @@ const entryIssue = /* @__PURE__ */ issueFactory(ENTRY_CODES)
  * (`⟦U+202E⟧`): entry messages echo what a third party submitted, and a bidi override or a zero-width character
  * would make the message say something other than what the entry holds.
  */
-export function createEntryIssue(code: keyof typeof ENTRY_CODES, path: string, params: IssueParams = {}): Issue {
+export function createEntryIssue<C extends keyof typeof ENTRY_CODES>(
+    code: C,
+    path: string,
+    ...[params = {}]: ParamsArgs<typeof ENTRY_CODES, C>
+): Issue {
     let shown: IssueParams | null = null
     for (const [key, value] of Object.entries(params)) {
         if (typeof value !== 'string') continue
         const marked = markInvisible(value)
         if (marked !== value) shown = { ...(shown ?? params), [key]: marked }
     }
-    return entryIssue(code, path, shown ?? params)
+    return entryIssue(code as keyof typeof ENTRY_CODES, path, shown ?? params)
 }

@@ -1,6 +1,7 @@
 import { CATALOGUE } from './catalogue/index.js'
 import { createIssue, describeValue, typeOfValue } from './issue.js'
 import type { ErrorCodeDefinition, Issue, Severity } from './types.js'
+import { guardStatics } from './guard.js'
 
 const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info']
 const ALL: readonly ErrorCodeDefinition[] = Object.freeze(Object.values(CATALOGUE))
@@ -13,7 +14,7 @@ function prefixOf(code: string): string {
  * The error-code catalogue: every code the library emits, with severity, message template and the
  * spec rule it enforces. The catalogue is frozen and cannot be extended at runtime.
  */
-export class ErrorCodes {
+class ErrorCodesUnguarded {
     private constructor() {}
 
     /**
@@ -173,3 +174,9 @@ export class ErrorCodes {
         return { markdown: lines.join('\n') }
     }
 }
+
+/**
+ * The public ErrorCodes: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const ErrorCodes = /* @__PURE__ */ guardStatics(ErrorCodesUnguarded, 'ErrorCodes')

@@ -1,10 +1,10 @@
 import { SEVERITY } from '../model/constants.js'
 import { CATALOGUE, type ErrorCode } from './catalogue/index.js'
 import type { ErrorCodeDefinition } from './definition.js'
+import type { IssueParams, ParamsArgs } from './params.js'
 import type { Issue } from './types.js'
 
-/** Values substituted into a message template. */
-export type IssueParams = Readonly<Record<string, string | number | boolean | null | undefined>>
+export type { IssueParams } from './params.js'
 
 const PLACEHOLDER = /\{([A-Za-z0-9_]+)\}/g
 
@@ -62,8 +62,15 @@ export function typeOfValue(value: unknown): string {
     return typeof value
 }
 
-/** Creates an issue for a catalogue code; severity and message come from the catalogue. */
-export function createIssue(code: ErrorCode, path: string, params: IssueParams = {}): Issue {
+/**
+ * Creates an issue for a catalogue code; severity and message come from the catalogue. `params` holds exactly the
+ * placeholders of the code's message (a type error otherwise).
+ */
+export function createIssue<C extends ErrorCode>(
+    code: C,
+    path: string,
+    ...[params = {}]: ParamsArgs<typeof CATALOGUE, C>
+): Issue {
     return issueOf(CATALOGUE[code], path, params)
 }
 
@@ -84,8 +91,8 @@ function issueOf(def: ErrorCodeDefinition, path: string, params: IssueParams): I
  */
 export function issueFactory<const T extends Readonly<Record<string, ErrorCodeDefinition>>>(
     codes: T
-): (code: keyof T & ErrorCode, path: string, params?: IssueParams) => Issue {
-    return (code, path, params = {}) => issueOf(codes[code] as ErrorCodeDefinition, path, params)
+): <C extends keyof T & ErrorCode>(code: C, path: string, ...params: ParamsArgs<T, C>) => Issue {
+    return (code, path, ...[params = {}]) => issueOf(codes[code] as ErrorCodeDefinition, path, params)
 }
 
 /** True when at least one issue has severity `error`. */

@@ -11,6 +11,7 @@ import { SEVERITY, BLOCKED_REASONS, UNIT_STATUS, isWorkingCountReason } from '..
 import { ENVIRONMENT_CAUSES } from '../rollup/standing.js'
 import { explainAnswer } from '../deterministic/explain.js'
 import { toolPattern, withTool } from './tool-names.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** Where a JSON Pointer of `main` sits in the source, when known (`sourceLocations(...).locate`). */
 export type Locate = (pointer: string) => { readonly line: number; readonly column: number } | null
@@ -181,7 +182,7 @@ export interface FixListInput {
  * points (each with its question and reasoning, at its tool's key), and each improvement hint once as
  * an item of its own at the field it names — each with where in the source it is and the tool it is about.
  */
-export class FixList {
+class FixListUnguarded {
     private constructor() {}
 
     /**
@@ -391,6 +392,12 @@ export function byCost(a: FixItem, b: FixItem): number {
         order(a.message, b.message)
     )
 }
+
+/**
+ * The public FixList: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const FixList = /* @__PURE__ */ guardStatics(FixListUnguarded, 'FixList')
 
 /** The tools nobody could test: they keep the schema from a grade. */
 function blockedItems(input: FixListInput): FixItem[] {

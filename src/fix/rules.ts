@@ -7,6 +7,7 @@ import { SEVERITY } from '../model/constants.js'
 import type { FixItem } from './types.js'
 import { isObject } from '../model/object.js'
 import { editDistance } from '../model/edit-distance.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** What a rule is set to: eslint's words, or its numbers (0 off, 1 warning, 2 error). */
 export type RuleSetting = 'off' | 'warning' | 'error' | 0 | 1 | 2
@@ -79,7 +80,7 @@ function checkRules(rules: unknown): { levels: Map<string, 'off' | 'warning' | '
  * the fix list and the issues shown, `warning` and `error` set the severity they are shown with. Only
  * what is shown changes: grades are computed before and never from this.
  */
-export class FixRules {
+class FixRulesUnguarded {
     private constructor() {}
 
     /**
@@ -119,3 +120,9 @@ export class FixRules {
         return { items: relevel(items), issues: relevel(issues), errors }
     }
 }
+
+/**
+ * The public FixRules: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const FixRules = /* @__PURE__ */ guardStatics(FixRulesUnguarded, 'FixRules')

@@ -63,3 +63,9 @@ export interface StaleRecording {
     readonly url: string
     readonly command: string | null
 }
+
+/**
+ * How many fix items a short view shows before it counts the rest: the terminal without `--verbose`, the check's
+ * Markdown summary by default, the open lines of the HTML report's "What to fix", and `--watch`'s fixed/new lines.
+ */
+export const FIX_ITEMS_SHOWN = 5

@@ -2,6 +2,7 @@ import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { JudgeMessage } from './messages.js'
 import { repairMessage } from './reply.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** Characters per token of the estimate: the rule of thumb for English text and code. */
 export const CHARS_PER_TOKEN = 4
@@ -275,7 +276,7 @@ function repairsOf(
  * billed at full price. Found message by message: the longest run of whole messages an earlier call
  * opened with, then the longest shared start of the next message among those calls.
  */
-export class JudgeCost {
+class JudgeCostUnguarded {
     private constructor() {}
 
     /**
@@ -377,6 +378,12 @@ export class JudgeCost {
         }
     }
 }
+
+/**
+ * The public JudgeCost: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const JudgeCost = /* @__PURE__ */ guardStatics(JudgeCostUnguarded, 'JudgeCost')
 
 /**
  * The estimate of one judge call that was sent: its input tokens (its messages' characters / {@link CHARS_PER_TOKEN})

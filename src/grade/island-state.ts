@@ -10,6 +10,7 @@ import {
     NODE_STATUS,
     ROLLUP_STATUSES,
     UNIT_STATUS,
+    NAMESPACE_AREAS,
     isAggregateGrade,
     type AggregateGrade,
     type LetterGrade,
@@ -333,17 +334,10 @@ export interface UnitKeys {
     readonly namespace: string | null
 }
 
-const NAMESPACE_AREAS: ReadonlySet<string> = new Set([
-    'tools-aggregate-namespace',
-    'namespace-description',
-    'namespace-skills',
-    'about-namespace'
-])
-
 /** The inputs key a unit's entry was computed from: its namespace's for a namespace area, else its schema's. */
 export function unitInputsKey(area: string, keys: UnitKeys | undefined): string | null {
     if (keys === undefined) return null
-    return NAMESPACE_AREAS.has(area) ? keys.namespace : keys.schema
+    return (NAMESPACE_AREAS as readonly string[]).includes(area) ? keys.namespace : keys.schema
 }
 
 /**

@@ -1,4 +1,11 @@
-import { NODE_STATUS, ROLLUP_STATUSES, SEVERITY, UNIT_STATUS, type RollupStatus } from '../model/constants.js'
+import {
+    NODE_STATUS,
+    ROLLUP_STATUSES,
+    SEVERITY,
+    UNIT_STATUS,
+    isNamespaceUnit,
+    type RollupStatus
+} from '../model/constants.js'
 import { DeterministicAnswers } from '../deterministic/answers.js'
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
@@ -424,10 +431,6 @@ function sharedOptionsOf(options: NamespaceRunOptions, boundary: string | undefi
         ...(rest.judge !== undefined ? { judge: judgeForRun(rest.judge) as Judge } : {})
     }
 }
-
-const isNamespaceUnit = (unit: string): boolean =>
-    ['tools-aggregate-namespace', 'namespace-description', 'about-namespace'].includes(unit) ||
-    unit.startsWith('namespace-skills/')
 
 /**
  * Stage "schemas": each schema's own areas, in order; the namespace areas come once afterwards, with every schema in

@@ -1,6 +1,7 @@
 import { createEntryIssue } from '../errors/entry-issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
+import { isPlainObject } from '../model/object.js'
 import { visibleText } from './visible.js'
 
 /** Keys that some readers treat as an object's prototype or its class (`Object.assign`, `obj[key]`, merges). */
@@ -123,9 +124,7 @@ export function guardedCopy(
                 out[i] = c
             }
         } else {
-            const proto = Object.getPrototypeOf(v) as unknown
-            if ((proto !== Object.prototype && proto !== null) || Object.getOwnPropertySymbols(v).length > 0)
-                return UNUSUAL
+            if (!isPlainObject(v) || Object.getOwnPropertySymbols(v).length > 0) return UNUSUAL
             out = {}
             const keys = Object.keys(v)
             for (let i = 0; i < keys.length; i += 1) {

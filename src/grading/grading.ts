@@ -33,6 +33,7 @@ import {
     type GradingEntryValidation,
     type ValidateEntryInput
 } from './validate-entry.js'
+import { guardStatics } from '../errors/guard.js'
 
 const CODES: ArgCodes<'GRD-001' | 'GRD-002'> = { missing: 'GRD-001', mismatch: 'GRD-002', create: createEntryIssue }
 
@@ -310,7 +311,7 @@ export function computeAggregateGrade(input: { entry?: unknown } & AggregateOpti
  * Grading entries: building, aggregating, aging, re-grading and reading (chapters 06–08). Every
  * method is pure; time is passed in as `now`.
  */
-export class Grading {
+class GradingUnguarded {
     private constructor() {}
 
     /**
@@ -642,3 +643,9 @@ export class Grading {
             : { parts, errors: [] }
     }
 }
+
+/**
+ * The public Grading: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const Grading = /* @__PURE__ */ guardStatics(GradingUnguarded, 'Grading')

@@ -4,6 +4,7 @@ import { canonicalize as jcs } from 'json-canonicalize'
 import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { DEFAULT_JSON_LIMITS, inspectJson, resolveLimits, type JsonLimits } from '../json/guard.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** `sha256:` + 64 lowercase hex. */
 export const FULL_HASH_REGEX = /^sha256:[0-9a-f]{64}$/
@@ -82,7 +83,7 @@ function withoutOwnHash(value: unknown, field: string, hashField: string, limits
  * Canonical JSON (RFC 8785 via json-canonicalize) and SHA-256 hashes. The input is checked to be
  * plain JSON first, because the canonicaliser drops `undefined` silently and throws on `NaN`.
  */
-export class HashGenerator {
+class HashGeneratorUnguarded {
     private constructor() {}
 
     /**
@@ -171,5 +172,11 @@ export class HashGenerator {
         return { valid: (input.full === true ? FULL_HASH_REGEX : SHORT_HASH_REGEX).test(hash) }
     }
 }
+
+/**
+ * The public HashGenerator: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const HashGenerator = /* @__PURE__ */ guardStatics(HashGeneratorUnguarded, 'HashGenerator')
 
 export { DEFAULT_JSON_LIMITS }

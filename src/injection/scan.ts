@@ -6,6 +6,7 @@ import { foldConfusables } from './confusables.js'
 import { escapeCodePoint, mayHoldInvisible, neutraliseInvisible, type InvisibleFound } from './invisible.js'
 import { isObject } from '../model/object.js'
 import { rx } from '../model/regex.js'
+import { guardStatics } from '../errors/guard.js'
 
 /**
  * Text the graded party wrote that addresses the grader rather than the reader: instructions
@@ -754,7 +755,7 @@ function reportFileRules(state: ScanState, file: InjectionFile, text: string, re
  * invisible characters (INJ-002) and lines imitating the frame of a judge request (INJ-003), in
  * every string and key of `main` and in every line of the files. Pure; warnings only.
  */
-export class InjectionScan {
+class InjectionScanUnguarded {
     private constructor() {}
 
     /**
@@ -815,3 +816,9 @@ export class InjectionScan {
         return { ...scanInjection((main ?? null) as Record<string, unknown> | null, list), errors }
     }
 }
+
+/**
+ * The public InjectionScan: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const InjectionScan = /* @__PURE__ */ guardStatics(InjectionScanUnguarded, 'InjectionScan')

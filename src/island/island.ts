@@ -9,6 +9,7 @@ import { checkName, islandName, joinPath, LAYOUT, normalizeDir, originalName } f
 import { resolveRoot, type ResolveRootResult } from './root.js'
 import { gradingFolderFor, type GradingFolder } from './targets.js'
 import { writeGrading, type WriteGradingResult } from './write-grading.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** Result of {@link Island.startGradingRun}. */
 export interface StartRunResult {
@@ -24,7 +25,7 @@ export interface StartRunResult {
  * and the operations that move data in (import, grading writes) and out (export). Every operation
  * goes through the injected {@link FsPort}, writes atomically and never overwrites an entry or a snapshot.
  */
-export class Island {
+class IslandUnguarded {
     private constructor() {}
 
     /**
@@ -249,3 +250,9 @@ export class Island {
         }
     }
 }
+
+/**
+ * The public Island: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const Island = /* @__PURE__ */ guardStatics(IslandUnguarded, 'Island')

@@ -6,6 +6,7 @@ import { joinPath, LAYOUT, normalizeDir } from '../store/paths.js'
 import { stampOf } from './stamps.js'
 import { fromFileTimestamp } from '../time.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** Monitoring slots of a proof; filled by the host (issue tracker, board), never reset by a re-run. */
 export interface ProofMonitoring {
@@ -37,7 +38,7 @@ function pick(node: unknown, keys: readonly string[]): Obj {
  * The provider proof `grade.json` (05 §1.6): a short digest of a namespace index for consumers
  * that do not read the whole index.
  */
-export class ProviderProof {
+class ProviderProofUnguarded {
     private constructor() {}
 
     /**
@@ -74,6 +75,12 @@ export class ProviderProof {
         return { status: true, proofPath, proof, errors: warnings }
     }
 }
+
+/**
+ * The public ProviderProof: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const ProviderProof = /* @__PURE__ */ guardStatics(ProviderProofUnguarded, 'ProviderProof')
 
 type ProofInput = Parameters<typeof ProviderProof.write>[0]
 

@@ -16,6 +16,7 @@ import { callPort, checkFsPort, Journal, listDir, readText, rollback, writeAtomi
 import { baseName, joinPath, normalizeDir, unsafeSegmentReason } from '../store/paths.js'
 import { monotonicStamp, stampOf } from './stamps.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** One snapshot found in a folder. */
 export interface SnapshotInfo extends SnapshotFilenameParts {
@@ -58,7 +59,7 @@ function sortSnapshots(list: SnapshotInfo[]): SnapshotInfo[] {
  * Neutral source snapshots (chapters 15/19): byte-identical copies named
  * `<name>--<YYYY-MM-DDTHH-MM-SSZ>--<hash8>.<ext>`. Snapshots are never overwritten or deleted.
  */
-export class SourceSnapshot {
+class SourceSnapshotUnguarded {
     private constructor() {}
 
     /**
@@ -238,6 +239,12 @@ export class SourceSnapshot {
         return fail([createIssue('SNP-006', '/path', mismatch)], parts.hash, actual)
     }
 }
+
+/**
+ * The public SourceSnapshot: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const SourceSnapshot = /* @__PURE__ */ guardStatics(SourceSnapshotUnguarded, 'SourceSnapshot')
 
 type CreateInput = Parameters<typeof SourceSnapshot.create>[0]
 type VerifyInput = Parameters<typeof SourceSnapshot.verify>[0]

@@ -3,6 +3,7 @@ import { typeOfValue } from '../errors/issue.js'
 import { createEntryIssue } from '../errors/entry-issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
+import { isPlainObject } from '../model/object.js'
 import { ijsonIssues, mayBreakIJson } from './ijson.js'
 
 /** Cost limits for external JSON. Every check past a limit stops with a coded issue, in bounded time. */
@@ -40,11 +41,6 @@ export function resolveLimits(limits: unknown): JsonLimits {
         maxNodes: pick('maxNodes'),
         maxTextLength: pick('maxTextLength')
     }
-}
-
-function isPlainObject(value: object): boolean {
-    const proto = Object.getPrototypeOf(value) as unknown
-    return proto === Object.prototype || proto === null
 }
 
 /** A value waiting to be inspected; its path is rebuilt from the parent chain only when reported. */

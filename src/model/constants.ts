@@ -18,6 +18,16 @@ export type Area = (typeof AREAS)[number]
 
 /** Areas 1–6: provider side, tier `autonomous`. */
 export const PROVIDER_AREAS = Object.freeze(AREAS.slice(0, 6)) as readonly Area[]
+/**
+ * Areas 3–6: the namespace's units, graded once per namespace with every schema in view (the other provider areas,
+ * single-test and tools-aggregate-schema, once per schema).
+ */
+export const NAMESPACE_AREAS = Object.freeze(AREAS.slice(2, 6)) as readonly Area[]
+/** Whether a unit (an area, or `<area>/<skill>` for a per-skill area) is one of the namespace's. */
+export function isNamespaceUnit(unit: string): boolean {
+    const slash = unit.indexOf('/')
+    return (NAMESPACE_AREAS as readonly string[]).includes(slash === -1 ? unit : unit.slice(0, slash))
+}
 /** Areas 7–11: selection side, tier `group-bound`. */
 export const SELECTION_AREAS = Object.freeze(AREAS.slice(6)) as readonly Area[]
 /** Areas whose entries must carry a `persona` object (schema allOf). */

@@ -22,6 +22,7 @@ import {
     type TranscriptAudit
 } from './surfacing.js'
 import { validatePromptsV2Doc, verifyScoresPayload, type VerifyResult } from './verify.js'
+import { guardStatics } from '../errors/guard.js'
 
 /**
  * Builds everything the harness reads (04 §3–§6, 05 §1.6): the entry-point prompt, area prompts
@@ -29,7 +30,7 @@ import { validatePromptsV2Doc, verifyScoresPayload, type VerifyResult } from './
  * baton; and checks what comes back (surfacing transcripts, scores payloads). Pure; secrets are
  * redacted from every prompt (see `Redact`).
  */
-export class PromptBuilder {
+class PromptBuilderUnguarded {
     private constructor() {}
 
     /**
@@ -248,3 +249,9 @@ export class PromptBuilder {
         )
     }
 }
+
+/**
+ * The public PromptBuilder: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const PromptBuilder = /* @__PURE__ */ guardStatics(PromptBuilderUnguarded, 'PromptBuilder')

@@ -2,9 +2,10 @@ import { createIssue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson, resolveLimits, type JsonLimits } from '../json/guard.js'
-import { isObject } from '../model/object.js'
+import { isObject, isPlainObject } from '../model/object.js'
 import { rx } from '../model/regex.js'
 import { keyForms, wireForms } from './secret-forms.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** Why a piece of text was redacted. */
 export type RedactionKind =
@@ -503,7 +504,7 @@ function checkParams(serverParams: unknown): { params: Params; errors: Issue[] }
  * `[redacted]` (`[redacted:<KEY>]` for a server parameter, so only the key name appears). Pure;
  * reused by every prompt builder and by the end-to-end grading code.
  */
-export class Redact {
+class RedactUnguarded {
     private constructor() {}
 
     /**
@@ -582,6 +583,12 @@ export class Redact {
     }
 }
 
+/**
+ * The public Redact: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const Redact = /* @__PURE__ */ guardStatics(RedactUnguarded, 'Redact')
+
 /** Internal helper: redacts a value already known to be plain JSON, with checked parameters. */
 export function redactTrusted(
     value: unknown,
@@ -632,8 +639,7 @@ export function redactSecretsDeep<T>(value: T, forms: readonly string[], maxDept
         if (typeof v === 'string') return redactSecretText(v, forms)
         if (depth > maxDepth || v === null || typeof v !== 'object') return v
         if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1))
-        const proto = Object.getPrototypeOf(v) as unknown
-        if (proto !== Object.prototype && proto !== null) return v
+        if (!isPlainObject(v)) return v
         return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactSecretText(k, forms), walk(x, depth + 1)]))
     }
     return walk(value, 0) as T

@@ -2,6 +2,7 @@ import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
 import { isArea } from '../areas/catalogue.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** `<slug>--<8 hex>`; the slug may itself contain `--`, the hash tail never does. */
 export const TASK_ID_REGEX = /^(.+)--([0-9a-f]{8})$/
@@ -59,7 +60,7 @@ function areaSetHash(areas: unknown): { hash: string | null; errors: Issue[] } {
  * Task ids bind an emit to the set of areas it asked for (06 §19.4): `<slug>--<areaSetHash>`,
  * where the hash is the 8-hex canonical hash of the sorted, de-duplicated area list.
  */
-export class TaskId {
+class TaskIdUnguarded {
     private constructor() {}
 
     /**
@@ -130,3 +131,9 @@ export class TaskId {
         return { ok: regenerated.areaSetHash === parsed.areaSetHash, errors: [] }
     }
 }
+
+/**
+ * The public TaskId: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const TaskId = /* @__PURE__ */ guardStatics(TaskIdUnguarded, 'TaskId')

@@ -33,6 +33,7 @@ import {
     type TransportDimension,
     type TransportHarness
 } from './v1.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** The rater instruction written into every prompts.json v1 (our wording; the protocol fixes only its role). */
 export const SCORING_INSTRUCTIONS_V1 =
@@ -293,7 +294,7 @@ function assembleReport(parts: {
  * scores.json / grade report exchange between the CLI and an external grader. Every method is pure;
  * identical inputs give byte-identical output through {@link ScoringProtocol.serialize}.
  */
-export class ScoringProtocol {
+class ScoringProtocolUnguarded {
     private constructor() {}
 
     /**
@@ -699,6 +700,12 @@ export class ScoringProtocol {
         return { gradings, errors: [] }
     }
 }
+
+/**
+ * The public ScoringProtocol: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const ScoringProtocol = /* @__PURE__ */ guardStatics(ScoringProtocolUnguarded, 'ScoringProtocol')
 
 export { TRANSPORT_DIMENSIONS }
 export type { EvalPrompt, PromptsV1, ScoresV1, TransportCreator, TransportHarness, TransportDimension }

@@ -2,7 +2,7 @@ import { createIssue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { collapseFixItems, countFixItems, countsLine, isStaleRecordingItem } from '../fix/fix-list.js'
-import type { FixItem } from '../fix/types.js'
+import { FIX_ITEMS_SHOWN, type FixItem } from '../fix/types.js'
 import type { GradeBasis } from '../rollup/standing.js'
 import { CAP_NOTE, gradeScoreText, isLetter } from './score.js'
 
@@ -61,8 +61,6 @@ export interface CheckSummary {
     /** GRA-002 for an input that is not `{ rows: [...] }` with a schema id on each row. */
     readonly errors: Issue[]
 }
-
-const DEFAULT_FIX_ITEMS_SHOWN = 5
 
 /** Text in a table cell or a list item: a pipe would end the cell, a newline the row. */
 const md = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
@@ -205,7 +203,7 @@ export function checkSummaryMarkdown(input: CheckSummaryInput): CheckSummary {
     const shown =
         Number.isSafeInteger(input.fixItemsShown) && (input.fixItemsShown as number) >= 0
             ? (input.fixItemsShown as number)
-            : DEFAULT_FIX_ITEMS_SHOWN
+            : FIX_ITEMS_SHOWN
     const interrupted = Array.isArray(input.interrupted)
     const notices = Array.isArray(input.notices)
         ? input.notices.filter((n): n is string => typeof n === 'string').map((n) => `> ${md(n)}`)

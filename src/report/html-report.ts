@@ -17,7 +17,7 @@ import {
     type FixListLine
 } from '../fix/fix-list.js'
 import { FixRules } from '../fix/rules.js'
-import type { FixItem } from '../fix/types.js'
+import { FIX_ITEMS_SHOWN, type FixItem } from '../fix/types.js'
 import type { UnitResult } from '../grade/types.js'
 import type { GradingEntry } from '../model/types.js'
 import { originalName } from '../store/paths.js'
@@ -416,9 +416,6 @@ async function fixItemsOf(
     return FixRules.apply({ items, rules: reader.rules }).items
 }
 
-/** How many lines of a schema's "What to fix" are open; the rest fold under one `<details>`. */
-const FIX_LINES_OPEN = 5
-
 /** One collapsed line of "What to fix": its code, the tools it is about, where, and the whole message. */
 function fixLineHtml(line: FixListLine): string {
     const pill = line.severity === SEVERITY.error ? 'bad' : line.severity === SEVERITY.warning ? 'warn' : 'none'
@@ -440,8 +437,8 @@ function fixLineHtml(line: FixListLine): string {
 function fixSection(items: readonly FixItem[]): string {
     if (items.length === 0) return ''
     const lines = collapseFixItems(items).sort((a, b) => b.cost - a.cost)
-    const open = lines.slice(0, FIX_LINES_OPEN)
-    const folded = lines.slice(FIX_LINES_OPEN)
+    const open = lines.slice(0, FIX_ITEMS_SHOWN)
+    const folded = lines.slice(FIX_ITEMS_SHOWN)
     const more =
         folded.length === 0
             ? ''

@@ -12,6 +12,7 @@ import { withTool } from '../fix/tool-names.js'
 import type { FixItem, StaleRecording } from '../fix/types.js'
 import { PACKAGE_VERSION } from '../version.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 /**
  * Fix items as a SARIF 2.1.0 log (OASIS Static Analysis Results Interchange Format), the format code
@@ -660,7 +661,7 @@ function checkArgs(
  * SARIF 2.1.0 output of fix items (OASIS Static Analysis Results Interchange Format), for code
  * hosts and editors that show findings at their lines.
  */
-export class Sarif {
+class SarifUnguarded {
     private constructor() {}
 
     /**
@@ -725,3 +726,9 @@ export class Sarif {
         return { log: { $schema: SARIF_SCHEMA_URI, version: '2.1.0', runs: [run] }, errors }
     }
 }
+
+/**
+ * The public Sarif: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const Sarif = /* @__PURE__ */ guardStatics(SarifUnguarded, 'Sarif')

@@ -3,6 +3,7 @@ import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** A member that keeps the gate closed. */
 export interface BlockedMember {
@@ -26,7 +27,7 @@ export interface PreConditionResult {
  * `stable` **at freeze time**. It reads only the frozen `lockSnapshot`, never the live rollup, so a
  * grading run sees one consistent member set even while members are re-graded.
  */
-export class PreConditionCheck {
+class PreConditionCheckUnguarded {
     private constructor() {}
 
     /**
@@ -96,3 +97,9 @@ export class PreConditionCheck {
         return { passed: missing.length === 0, blockedMembers, missingSingleGradings: missing, errors }
     }
 }
+
+/**
+ * The public PreConditionCheck: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const PreConditionCheck = /* @__PURE__ */ guardStatics(PreConditionCheckUnguarded, 'PreConditionCheck')

@@ -35,6 +35,7 @@ import type {
     RollupIndex,
     SelectionIndex
 } from './types.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** Result of a rebuild: `status` is true when a valid index exists on disk afterwards. */
 export interface RebuildResult<T extends RollupIndex> {
@@ -233,7 +234,7 @@ function shellArgs(
  * description of a folder, and a shell that reads the folder through an {@link FsPort}, validates
  * the result against `schemas/index.schema.json` and writes it atomically.
  */
-export class RebuildIndex {
+class RebuildIndexUnguarded {
     private constructor() {}
 
     /**
@@ -366,6 +367,12 @@ export class RebuildIndex {
         return rebuildSelectionWith(input, {})
     }
 }
+
+/**
+ * The public RebuildIndex: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const RebuildIndex = /* @__PURE__ */ guardStatics(RebuildIndexUnguarded, 'RebuildIndex')
 
 /** Rounds of rebuilding after a write before a rebuild settles for what it wrote. */
 const MAX_REBUILD_ROUNDS = 4

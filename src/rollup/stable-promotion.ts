@@ -1,6 +1,7 @@
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { NODE_STATUS, GRADE_RANK, LETTER_GRADES, type LetterGrade, type NodeStatus } from '../model/constants.js'
+import { guardStatics } from '../errors/guard.js'
 
 // The threshold lives with the grade order and the bands.
 export { STABLE_THRESHOLD } from '../model/grades.js'
@@ -37,7 +38,7 @@ export function promotionStatus(grade: unknown, threshold: LetterGrade): 'stable
  * Partial entries never promote and never demote: the newest **full** entry decides (chapter 06,
  * "a partial grading keeps the last full status"), where the reference looked at the last entry.
  */
-export class StablePromotion {
+class StablePromotionUnguarded {
     private constructor() {}
 
     /**
@@ -106,3 +107,9 @@ export class StablePromotion {
         }
     }
 }
+
+/**
+ * The public StablePromotion: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const StablePromotion = /* @__PURE__ */ guardStatics(StablePromotionUnguarded, 'StablePromotion')

@@ -13,6 +13,7 @@ import {
 } from '../model/constants.js'
 import { ENVIRONMENT_BLOCKED_REASONS } from '../model/environment.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 /**
  * Where a schema stands: its `index.json` node (03 §6.2, the rollup of its subtree), plus
@@ -266,7 +267,7 @@ export function standingsOfIndex(index: unknown): IndexStandings {
 /**
  * Standings of schemas, read from their `index.json` nodes: the one function every surface uses.
  */
-export class Standing {
+class StandingUnguarded {
     private constructor() {}
 
     /**
@@ -324,6 +325,12 @@ export class Standing {
         return { ...compareStandings(input.before, after), errors: [] }
     }
 }
+
+/**
+ * The public Standing: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const Standing = /* @__PURE__ */ guardStatics(StandingUnguarded, 'Standing')
 
 const KNOWN_REASONS: ReadonlySet<string> = new Set(Object.values(BLOCKED_REASONS))
 

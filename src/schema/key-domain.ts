@@ -6,6 +6,7 @@ import { lookup } from '../json/own.js'
 import { placeholderRootReason } from './root-host.js'
 import { isRecord, own } from './shape.js'
 import { parseUrl } from './url.js'
+import { guardStatics } from '../errors/guard.js'
 
 /**
  * Tokens of a key name that say what kind of secret it is, not whose: they never count as a brand.
@@ -518,7 +519,7 @@ export interface TosMatch {
  * API-key domain checks (02 §13 (3)) and registrable-domain helpers. Deterministic and pure; the
  * Public Suffix List comes from the `tldts` package (02 ⚠ B17).
  */
-export class KeyDomain {
+class KeyDomainUnguarded {
     private constructor() {}
 
     /**
@@ -567,8 +568,14 @@ export class KeyDomain {
     }
 }
 
+/**
+ * The public KeyDomain: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const KeyDomain = /* @__PURE__ */ guardStatics(KeyDomainUnguarded, 'KeyDomain')
+
 /** Terms-of-service checks that need no network (02 §12). */
-export class Tos {
+class TosUnguarded {
     private constructor() {}
 
     /**
@@ -606,3 +613,9 @@ export class Tos {
             : { match: false, apiDomain, tosDomain, reason: 'different-domain', errors }
     }
 }
+
+/**
+ * The public Tos: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const Tos = /* @__PURE__ */ guardStatics(TosUnguarded, 'Tos')

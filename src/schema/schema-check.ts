@@ -2,6 +2,7 @@ import { SEVERITY } from '../model/constants.js'
 import type { Issue } from '../errors/types.js'
 import { convertId, normalizeVersion, parseId, schemaIdOf, toolIdOf, type IdStyle, type ParsedId } from './ids.js'
 import { validateMain } from './validate-main.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** Result of {@link SchemaCheck.validateMain}. */
 export interface MainValidation {
@@ -15,7 +16,7 @@ export interface MainValidation {
  * Static analysis of a FlowMCP v4 schema `main` (05 §2.3, 03 §13.1) and the schema id helpers
  * (01-model ⚠ A14). Pure: nothing is loaded, fetched or executed.
  */
-export class SchemaCheck {
+class SchemaCheckUnguarded {
     private constructor() {}
 
     /**
@@ -95,3 +96,9 @@ export class SchemaCheck {
         return toolIdOf(args.namespace, args.tool)
     }
 }
+
+/**
+ * The public SchemaCheck: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const SchemaCheck = /* @__PURE__ */ guardStatics(SchemaCheckUnguarded, 'SchemaCheck')

@@ -2,6 +2,7 @@ import { createIssue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { lex, lineIndex, type LexedString } from './lexer.js'
 import { rx } from '../model/regex.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** Codes of the static security patterns (05 §2.4 SEC001–SEC014, plus key hygiene 02 §13). */
 export type SecurityCode =
@@ -483,7 +484,7 @@ function orderedUniqueFindings(findings: Array<SecurityFinding & { index: number
  * contents, template text and regex literals are blanked first (code inside `${…}` stays
  * visible), so only code matches; module names are also looked for inside string literals.
  */
-export class SecurityScan {
+class SecurityScanUnguarded {
     private constructor() {}
 
     /**
@@ -501,3 +502,9 @@ export class SecurityScan {
         return scanSource(args.source, args.requiredServerParams)
     }
 }
+
+/**
+ * The public SecurityScan: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const SecurityScan = /* @__PURE__ */ guardStatics(SecurityScanUnguarded, 'SecurityScan')

@@ -1,15 +1,11 @@
 /** Small readers over an untrusted v4 `main` object, shared by the schema, pretest and deterministic modules. */
-import { isObject } from '../model/object.js'
+import { isPlainObject } from '../model/object.js'
 
 /**
- * A plain object (prototype `Object.prototype` or `null`), not an array: `isObject` and stricter, since
- * a schema module's `main` is data, and a class instance (a Map, a Date) in it is not.
+ * A plain object, not an array (`isPlainObject`, src/model/object.ts): `isObject` and stricter, since a schema
+ * module's `main` is data, and a class instance (a Map, a Date) in it is not.
  */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-    if (!isObject(value)) return false
-    const proto = Object.getPrototypeOf(value) as unknown
-    return proto === Object.prototype || proto === null
-}
+export const isRecord = isPlainObject
 
 /** Own enumerable string keys of a record, or `[]`. */
 export function keysOf(value: unknown): string[] {

@@ -4,6 +4,7 @@ import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { SCORE_ENUMS, type Score } from '../model/constants.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 /**
  * Numeric value of each score in the weighted mean for `gradingSystem/1.0.0` (chapter 07).
@@ -92,7 +93,7 @@ function weightIssues(weight: unknown, at: () => string): Issue[] {
  * Scores and their numeric mapping (Scoring System, chapter 07). Scores are evidence; grades are
  * computed from them by {@link Grading}.
  */
-export class Scoring {
+class ScoringUnguarded {
     private constructor() {}
 
     /**
@@ -196,6 +197,12 @@ export class Scoring {
         return { mean, weightSum, included, excluded, errors }
     }
 }
+
+/**
+ * The public Scoring: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const Scoring = /* @__PURE__ */ guardStatics(ScoringUnguarded, 'Scoring')
 
 /** The fold over answers already known to be valid; shared by the mean and the aggregation. */
 export interface MeanFold {

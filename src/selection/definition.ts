@@ -8,6 +8,7 @@ import { splitSchemaId } from '../rollup/build-selection.js'
 import { OVERRIDE_KEYS } from '../rollup/lock-snapshot.js'
 import { FLOWMCP_VERSION_REGEX } from '../version.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 type Obj = Record<string, unknown>
 
@@ -282,7 +283,7 @@ export function checkSelectionDefinition(definition: unknown, expectedSelectionI
  * Selection definitions: the chapter 16 `selection.json` check and the adapter from the Schemas-Spec
  * v4.2.0 selection primitive (03 §13.2 ⚠ C24).
  */
-export class SelectionDefinition {
+class SelectionDefinitionUnguarded {
     private constructor() {}
 
     /**
@@ -369,6 +370,12 @@ export class SelectionDefinition {
         return { definition: valid ? (draft as unknown as SelectionDefinitionDocument) : null, errors }
     }
 }
+
+/**
+ * The public SelectionDefinition: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const SelectionDefinition = /* @__PURE__ */ guardStatics(SelectionDefinitionUnguarded, 'SelectionDefinition')
 
 function notAnObject(code: 'SEL-001' | 'SEL-002', path: string, field: string, value: unknown): Issue {
     return createIssue(code, path, { field, expected: 'object', actual: typeOfValue(value) })

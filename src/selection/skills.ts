@@ -2,6 +2,7 @@ import { createIssue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { MAX_SELECTION_SKILLS } from './definition.js'
+import { guardStatics } from '../errors/guard.js'
 
 /** A selection skill as the grader sees it: its name, its `level` and its source text. */
 export interface SelectionSkillInput {
@@ -105,7 +106,7 @@ function crossReferencesOf(input: { skills?: unknown }): SkillCrossReferences {
 }
 
 /** Selection skills (chapter 13): cross-reference rules and the predecessor chain. */
-export class SelectionSkills {
+class SelectionSkillsUnguarded {
     private constructor() {}
 
     /**
@@ -118,3 +119,9 @@ export class SelectionSkills {
         return crossReferencesOf(input)
     }
 }
+
+/**
+ * The public SelectionSkills: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const SelectionSkills = /* @__PURE__ */ guardStatics(SelectionSkillsUnguarded, 'SelectionSkills')

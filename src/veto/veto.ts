@@ -4,12 +4,13 @@ import { validateVetoRecord } from '../grading/veto-record.js'
 import { VETO_TRIGGERS, type VetoTrigger } from '../model/constants.js'
 import type { CategoricalVeto, GradingEntryDraft } from '../model/types.js'
 import { isObject } from '../model/object.js'
+import { guardStatics } from '../errors/guard.js'
 
 /**
  * The categorical veto (chapter 08 §6): a closed list of triggers that replace the whole grade
  * with `REJECTED`. The list is frozen; adding a trigger is a gradingSystem bump, not a call.
  */
-export class Veto {
+class VetoUnguarded {
     private constructor() {}
 
     /**
@@ -124,3 +125,9 @@ export class Veto {
         return { vetoed: true, triggeredBy: typeof trigger === 'string' ? trigger : null, errors: [] }
     }
 }
+
+/**
+ * The public Veto: its statics guarded in place where the class is defined (src/errors/guard.ts), by a pure call, so
+ * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
+ */
+export const Veto = /* @__PURE__ */ guardStatics(VetoUnguarded, 'Veto')

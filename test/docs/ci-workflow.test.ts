@@ -238,7 +238,7 @@ beforeAll(async () => {
     await writeFile(join(dir, 'cli', 'package.json'), '{ "type": "module" }\n')
     const cli = join(dir, 'cli', 'cli.mjs')
     await build({
-        entryPoints: [fileURLToPath(new URL('../../src/cli/runtime-child.ts', import.meta.url))],
+        entryPoints: [fileURLToPath(new URL('../../src/cli/runtime/child.ts', import.meta.url))],
         bundle: true,
         platform: 'node',
         format: 'esm',

@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest'
 import * as catalogue from '../../src/catalogue.js'
 import * as entry from '../../src/entry.js'
 import * as lib from '../../src/index.js'
+import * as rubrics from '../../src/rubrics.js'
 
 type Fn = (...args: unknown[]) => unknown
 
 /** Every exported function and every static method of every exported class, of every public entry point. */
 function entryPoints(): Array<[string, Fn]> {
     const out: Array<[string, Fn]> = []
-    for (const [name, value] of [...Object.entries(lib), ...Object.entries(catalogue)]) {
+    for (const [name, value] of [...Object.entries(lib), ...Object.entries(catalogue), ...Object.entries(rubrics)]) {
         if (typeof value !== 'function') continue
         const statics = Object.getOwnPropertyNames(value).filter(
             (k) =>
@@ -211,7 +212,7 @@ describe('the public surface', () => {
     const BEFORE = JSON.parse(
         readFileSync(new URL('../fixtures/public-api/main-exports-before-catalogue.json', import.meta.url), 'utf8')
     ) as string[]
-    const ENTRIES = { index: lib, catalogue, entry } as const
+    const ENTRIES = { index: lib, catalogue, entry, rubrics } as const
 
     it('keeps the root entry point to at most 80 runtime values', () => {
         expect(Object.keys(lib).length).toBeLessThanOrEqual(80)
@@ -227,17 +228,24 @@ describe('the public surface', () => {
         )
     })
 
-    it('reaches every name the root once exported, with the same value, from the root or flowmcp-grading/catalogue', () => {
+    it('reaches every name the root once exported, with the same value, from the root, flowmcp-grading/catalogue or flowmcp-grading/rubrics', () => {
         expect(BEFORE.length).toBe(199)
-        const unreachable = BEFORE.filter((name) => !(name in lib) && !(name in catalogue))
+        const homes = [lib, catalogue, rubrics] as ReadonlyArray<Record<string, unknown>>
+        const unreachable = BEFORE.filter((name) => !homes.some((home) => name in home))
         expect(unreachable).toEqual([])
         for (const name of BEFORE) {
-            const now =
-                name in lib ? (lib as Record<string, unknown>)[name] : (catalogue as Record<string, unknown>)[name]
+            const now = homes.find((home) => name in home)?.[name]
             expect(now, name).toBeDefined()
         }
         expect(catalogue.STABLE_THRESHOLD).toBe('B')
         expect(catalogue.QUESTIONS.length).toBeGreaterThan(0)
+    })
+
+    it('keeps the rubrics behind flowmcp-grading/rubrics alone: the root and the catalogue export none of their names', () => {
+        const names = Object.keys(rubrics)
+        expect(names).toEqual(expect.arrayContaining(['JudgeRubric', 'WorkflowRubric', 'evaluateRubricInput']))
+        expect(names.filter((name) => name in lib || name in catalogue)).toEqual([])
+        expect(names.filter((name) => !BEFORE.includes(name))).toEqual([])
     })
 
     it('gives each name one home: the catalogue holds only names the root does not', () => {

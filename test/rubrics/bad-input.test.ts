@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { evaluateRubricInput, JudgeRubric, validateRubricDocument, WorkflowRubric } from '../../src/index.js'
+import { evaluateRubricInput, JudgeRubric, validateRubricDocument, WorkflowRubric } from '../../src/rubrics.js'
 import { uniform } from './helpers.js'
 
 const judgeInput = { scores: uniform(7) }

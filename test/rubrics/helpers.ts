@@ -1,4 +1,4 @@
-import type { JudgeScores } from '../../src/index.js'
+import type { JudgeScores } from '../../src/rubrics.js'
 
 /** All seven judge dimensions at the same score: the composite then equals that score exactly. */
 export function uniform(x: number): JudgeScores {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { JudgeRubric, type JudgeEvaluateInput } from '../../src/index.js'
+import { JudgeRubric, type JudgeEvaluateInput } from '../../src/rubrics.js'
 import { bonuses, codes, dims, flags, uniform } from './helpers.js'
 
 // Pairs built so that the final scores tie and exactly one rule separates them (hand-computed).

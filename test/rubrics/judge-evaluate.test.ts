@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { JudgeRubric } from '../../src/index.js'
-import { JUDGE_GRADE_BANDS, JUDGE_SYSTEM_VERSION } from '../../src/catalogue.js'
+import { JudgeRubric } from '../../src/rubrics.js'
+import { JUDGE_GRADE_BANDS, JUDGE_SYSTEM_VERSION } from '../../src/rubrics.js'
 import { bonuses, codes, dims, flags, uniform } from './helpers.js'
 
 describe('JudgeRubric.evaluate — weighted composite (seed 002 "Weighted Composite Formula")', () => {

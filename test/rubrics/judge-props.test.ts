@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { JudgeRubric, type JudgeScores } from '../../src/index.js'
-import { JUDGE_DIMENSIONS, JUDGE_GRADE_BANDS } from '../../src/catalogue.js'
+import { JudgeRubric, type JudgeScores } from '../../src/rubrics.js'
+import { JUDGE_DIMENSIONS, JUDGE_GRADE_BANDS } from '../../src/rubrics.js'
 
 // Scores with up to three decimals, as a judge would write them, within 1–10.
 const score = fc.integer({ min: 1000, max: 10000 }).map((i) => i / 1000)

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
-import { evaluateRubricInput, validateRubricDocument, WorkflowRubric } from '../../src/index.js'
-import { WORKFLOW_RUBRIC_SCHEMA_ID } from '../../src/catalogue.js'
+import { evaluateRubricInput, validateRubricDocument, WorkflowRubric } from '../../src/rubrics.js'
+import { WORKFLOW_RUBRIC_SCHEMA_ID } from '../../src/rubrics.js'
 import { codes } from './helpers.js'
 
 const fixture = (name: string): Record<string, unknown> =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { WorkflowRubric, type WorkflowCriterionInput, type WorkflowEvaluateInput } from '../../src/index.js'
+import { WorkflowRubric, type WorkflowCriterionInput, type WorkflowEvaluateInput } from '../../src/rubrics.js'
 import { codes } from './helpers.js'
 
 /** One `clamp-0-1` criterion of weight 1: the weighted score is 100·x. */

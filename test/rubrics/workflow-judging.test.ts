@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { WorkflowRubric } from '../../src/index.js'
+import { WorkflowRubric } from '../../src/rubrics.js'
 import { codes } from './helpers.js'
 
 describe('WorkflowRubric.compare — near-equal tie-breakers (seed 004 §5.2)', () => {

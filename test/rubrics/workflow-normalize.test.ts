@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { WorkflowRubric } from '../../src/index.js'
-import {
-    WORKFLOW_FORMULA_IDS,
-    WORKFLOW_FORMULAS,
-    WORKFLOW_PROFILE_IDS,
-    WORKFLOW_PROFILES
-} from '../../src/catalogue.js'
+import { WorkflowRubric } from '../../src/rubrics.js'
+import { WORKFLOW_FORMULA_IDS, WORKFLOW_FORMULAS, WORKFLOW_PROFILE_IDS, WORKFLOW_PROFILES } from '../../src/rubrics.js'
 import { codes } from './helpers.js'
 
 describe('WorkflowRubric.normalize — the formula registry of seed 004 §4.1', () => {

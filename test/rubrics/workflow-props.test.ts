@@ -6,7 +6,7 @@ import {
     WorkflowRubric,
     type WorkflowCriterionInput,
     type WorkflowGrade
-} from '../../src/index.js'
+} from '../../src/rubrics.js'
 
 const ORDER: WorkflowGrade[] = ['A', 'B', 'C', 'D', 'F']
 const decimal = (min: number, max: number, places = 3) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { WorkflowRubric, type WorkflowEvaluateInput } from '../../src/index.js'
+import { WorkflowRubric, type WorkflowEvaluateInput } from '../../src/rubrics.js'
 import { codes } from './helpers.js'
 
 /** A run whose weighted score is exactly 100·x: correctness has weight 0 but carries the 0.70 floor. */

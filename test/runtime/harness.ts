@@ -173,14 +173,14 @@ export function sampleFiles(): string[] {
 }
 
 /**
- * Bundles the runtime child (`src/cli/runtime-child.ts`) into `<dir>/runtime-child.mjs` with esbuild,
+ * Bundles the runtime child (`src/cli/runtime/child.ts`) into `<dir>/runtime-child.mjs` with esbuild,
  * as tsup builds `dist/runtime-child.js` for the package: the child runs in plain Node, without vitest.
  */
 export async function buildChildScript(dir: string): Promise<string> {
     const { build } = await import('esbuild')
     const outfile = join(dir, 'runtime-child.mjs')
     await build({
-        entryPoints: [fileURLToPath(new URL('../../src/cli/runtime-child.ts', import.meta.url))],
+        entryPoints: [fileURLToPath(new URL('../../src/cli/runtime/child.ts', import.meta.url))],
         bundle: true,
         platform: 'node',
         format: 'esm',

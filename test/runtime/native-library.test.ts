@@ -12,8 +12,8 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runtimePortFromChildProcess, type ChildRuntimePort } from '../../src/cli/runtime-process.js'
-import { permissionFlag } from '../../src/cli/runtime-sandbox.js'
+import { runtimePortFromChildProcess, type ChildRuntimePort } from '../../src/cli/runtime/process.js'
+import { permissionFlag } from '../../src/cli/runtime/sandbox.js'
 import { runtimePortFromFlowMCP, type RuntimeTestOutcome } from '../../src/index.js'
 import { readModuleSource } from '../../src/schema/source-loader.js'
 import {

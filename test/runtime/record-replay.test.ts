@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runtimePortFromChildProcess, type ChildRuntimePort } from '../../src/cli/runtime-process.js'
-import { permissionFlag } from '../../src/cli/runtime-sandbox.js'
+import { runtimePortFromChildProcess, type ChildRuntimePort } from '../../src/cli/runtime/process.js'
+import { permissionFlag } from '../../src/cli/runtime/sandbox.js'
 import {
     DataPretest,
     httpPortFromFetch,

@@ -11,8 +11,8 @@ import {
     runtimePortFromChildProcess,
     type ChildRuntimeOptions,
     type ChildRuntimePort
-} from '../../src/cli/runtime-process.js'
-import { chooseIsolation, networkNamespaceWorks, permissionFlag } from '../../src/cli/runtime-sandbox.js'
+} from '../../src/cli/runtime/process.js'
+import { chooseIsolation, networkNamespaceWorks, permissionFlag } from '../../src/cli/runtime/sandbox.js'
 import type { RuntimeTestRequest } from '../../src/index.js'
 import { readModuleSource } from '../../src/schema/source-loader.js'
 import { buildChildScript, prepareRuntime, runtimePresent, type PreparedRuntime } from '../runtime/harness.js'

@@ -14,7 +14,7 @@ import { gradeScoreText } from '../../report/score.js'
 import { redacted, table, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
 import { writeSarif } from './grade-outputs.js'
-import { FIX_ITEMS_SHOWN } from './grade-render.js'
+import { FIX_ITEMS_SHOWN } from '../../fix/types.js'
 import { unverifiedItem, type CheckRow } from './check-verdict.js'
 
 /** What the check concluded over all rows. */

@@ -14,10 +14,8 @@ import { CAP_NOTE, gradeText, schemaStatus } from './grade-status.js'
 import { namespaceFixListText, namespaceTable } from './grade-namespace.js'
 import { table } from '../io.js'
 import type { PretestTestRecord } from '../../pretest/data-pretest.js'
+import { FIX_ITEMS_SHOWN } from '../../fix/types.js'
 import type { RuntimeRuns } from './grade-runtime.js'
-
-/** How many fix lines per schema the terminal shows without `--verbose` (each whole; the rest are counted). */
-export const FIX_ITEMS_SHOWN = 5
 
 /** The codes of the errors, then the warnings, of a result: at most three and a count. */
 function topIssues(errors: readonly Issue[]): string {

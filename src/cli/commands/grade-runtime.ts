@@ -3,8 +3,8 @@
 
 import type { HttpPort, RuntimePort } from '../../index.js'
 import { absolute } from '../node.js'
-import { runtimePortFromChildProcess, type ChildRuntimePort } from '../runtime-process.js'
-import type { ChildNetwork } from '../runtime-protocol.js'
+import { runtimePortFromChildProcess, type ChildRuntimePort } from '../runtime/process.js'
+import type { ChildNetwork } from '../runtime/protocol.js'
 import type { GradeCommandOptions } from './grade-options.js'
 
 /** What the runtime ran in this grading run: per schema file, per tool, its tests and how many returned data. */

@@ -6,7 +6,7 @@ import { watch, type FSWatcher } from 'node:fs'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import type { FixItem } from '../../fix/types.js'
+import { FIX_ITEMS_SHOWN, type FixItem } from '../../fix/types.js'
 import { EXIT, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
 import type { GradePass } from './grade.js'
@@ -44,8 +44,6 @@ function seenOf(pass: GradePass): Map<string, Seen> {
     return out
 }
 
-const SHOWN = 5
-
 /** What moved between two passes, in lines: per schema its grade before → after, findings fixed and new. */
 export function deltaText(before: ReadonlyMap<string, Seen>, after: ReadonlyMap<string, Seen>): string {
     const lines: string[] = []
@@ -60,8 +58,8 @@ export function deltaText(before: ReadonlyMap<string, Seen>, after: ReadonlyMap<
         if (was.grade === now.grade && fixed.length === 0 && added.length === 0) continue
         lines.push(`  ${id}: ${was.grade} → ${now.grade}`)
         const list = (label: string, texts: string[]): void => {
-            for (const t of texts.slice(0, SHOWN)) lines.push(`    ${label}  ${t}`)
-            if (texts.length > SHOWN) lines.push(`    ${label}  … and ${texts.length - SHOWN} more`)
+            for (const t of texts.slice(0, FIX_ITEMS_SHOWN)) lines.push(`    ${label}  ${t}`)
+            if (texts.length > FIX_ITEMS_SHOWN) lines.push(`    ${label}  … and ${texts.length - FIX_ITEMS_SHOWN} more`)
         }
         list('fixed', fixed)
         list('new  ', added)

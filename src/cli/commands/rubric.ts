@@ -1,5 +1,6 @@
 import { SEVERITY } from '../../model/constants.js'
-import { ErrorCodes, evaluateRubricInput, parseJson, type RubricJson } from '../../index.js'
+import { ErrorCodes, parseJson, type RubricJson } from '../../index.js'
+import { evaluateRubricInput } from '../../rubrics.js'
 import { EXIT, type CliIo } from '../io.js'
 
 /** `rubric <input.json>`: evaluates a judge or workflow rubric input and prints grade, score and report. */

@@ -3,7 +3,7 @@ import { createIssue, describeValue, typeOfValue } from '../../errors/issue.js'
 import { pointer } from '../../errors/pointer.js'
 import type { Issue } from '../../errors/types.js'
 import { DEFAULT_JSON_LIMITS, inspectJson } from '../../json/guard.js'
-import { isObject } from '../../model/object.js'
+import { isObject, isPlainObject } from '../../model/object.js'
 
 /** Largest magnitude accepted for any number in a rubric input. */
 export const MAX_MAGNITUDE = 1e15
@@ -22,11 +22,6 @@ export interface GuardCodes {
 }
 
 const MAX_NUMBER_ISSUES = 50
-
-function isPlainObject(value: object): boolean {
-    const proto = Object.getPrototypeOf(value) as unknown
-    return proto === Object.prototype || proto === null
-}
 
 /** A position in the input, kept as a parent chain so pointers are built only for findings. */
 interface Trail {

@@ -1,7 +1,7 @@
 // The JSON-lines protocol between `grade --runtime` (the parent) and the runtime child process
-// (runtime-child.ts): one JSON object per line on the child's stdin and stdout.
+// (child.ts): one JSON object per line on the child's stdin and stdout.
 
-import type { HttpRequest, HttpResponse, RuntimeTestOutcome } from '../ports/types.js'
+import type { HttpRequest, HttpResponse, RuntimeTestOutcome } from '../../ports/types.js'
 
 /**
  * The grade mode: offline the child's `fetch` is refused; live and under recordings it goes to the

@@ -1,19 +1,19 @@
 // The runtime child of `grade --runtime`: the only place where schema code (handlers) runs. The
-// parent (runtime-process.ts) starts it under Node's permission model (read-only access to the
+// parent (process.ts) starts it under Node's permission model (read-only access to the
 // schema, runtime, libraries and lists folders; no writes, no child processes, no workers) with an
 // environment that holds only the schema's server params. JSON lines in on stdin, JSON lines out
-// on stdout (runtime-protocol.ts). The network is the parent's: every module door is closed, and
+// on stdout (protocol.ts). The network is the parent's: every module door is closed, and
 // `fetch` (and `http(s).request`) send each request to the parent as a protocol line, live and
 // under --recordings alike; offline they are refused. Never imported by the grading process.
 
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
-import { fetchThroughPort } from '../ports/fetch-bridge.js'
-import { runtimePortFromFlowMCP, type FlowMCPCoreLike } from '../ports/runtime.js'
-import type { HttpRequest, HttpResponse, RuntimePort, RuntimeTestOutcome } from '../ports/types.js'
-import { closeNetworkDoors, NetworkNotGranted } from './runtime-doors.js'
-import type { ChildInit, ChildMessage, ChildNetwork, ChildRun, ParentAnswer } from './runtime-protocol.js'
+import { fetchThroughPort } from '../../ports/fetch-bridge.js'
+import { runtimePortFromFlowMCP, type FlowMCPCoreLike } from '../../ports/runtime.js'
+import type { HttpRequest, HttpResponse, RuntimePort, RuntimeTestOutcome } from '../../ports/types.js'
+import { closeNetworkDoors, NetworkNotGranted } from './doors.js'
+import type { ChildInit, ChildMessage, ChildNetwork, ChildRun, ParentAnswer } from './protocol.js'
 
 // The protocol owns stdout: schema code that logs is sent to stderr instead.
 const writeOut = process.stdout.write.bind(process.stdout)
@@ -84,7 +84,7 @@ function answered(message: ParentAnswer): void {
 }
 
 /**
- * Installs the grade mode's network: every module door is closed first (runtime-doors.ts); then
+ * Installs the grade mode's network: every module door is closed first (doors.ts); then
  * offline `fetch` knocks, and live and under recordings `fetch` and `http(s).request` go to the parent.
  */
 function installNetwork(network: ChildNetwork): void {

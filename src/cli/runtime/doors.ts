@@ -8,7 +8,7 @@
 // network permission) this is the second layer, not the only one.
 
 import { createRequire, syncBuiltinESMExports } from 'node:module'
-import { requestOverParent, type ParentSend } from './runtime-http-shim.js'
+import { requestOverParent, type ParentSend } from './http-shim.js'
 
 /** The error a closed door throws: a handler that catches it still cannot connect. */
 export class NetworkNotGranted extends Error {

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
-import type { ChildNetwork } from './runtime-protocol.js'
+import type { ChildNetwork } from './protocol.js'
 
 type PackageJson = { name?: unknown; version?: unknown; main?: unknown; exports?: unknown; dependencies?: unknown }
 

@@ -1,19 +1,19 @@
 // One runtime child process of `grade --runtime`: started for one schema, it serves that schema's
-// tests over the JSON-lines protocol (runtime-protocol.ts) and ends on a fatal line, a timeout, its
+// tests over the JSON-lines protocol (protocol.ts) and ends on a fatal line, a timeout, its
 // exit or the end of the run.
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import { maskServerParams } from '../ports/fetch-bridge.js'
-import { isMissingRecording } from '../ports/replay.js'
+import { maskServerParams } from '../../ports/fetch-bridge.js'
+import { isMissingRecording } from '../../ports/replay.js'
 import type {
     HttpPort,
     HttpRequest,
     RuntimeRequestRecord,
     RuntimeTestOutcome,
     RuntimeTestRequest
-} from '../ports/types.js'
-import type { ChildInit, ChildMessage, ChildRun, ParentAnswer } from './runtime-protocol.js'
-import { checkedOutcome, failure } from './runtime-outcome.js'
+} from '../../ports/types.js'
+import type { ChildInit, ChildMessage, ChildRun, ParentAnswer } from './protocol.js'
+import { checkedOutcome, failure } from './outcome.js'
 
 /** Longest line the parent buffers from a child (an answer with more data is refused). */
 const MAX_LINE = 64 * 1024 * 1024

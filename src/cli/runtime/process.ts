@@ -3,21 +3,21 @@
 // schema's server params, and one schema's code (module side effects, patched globals, a hang)
 // never reaches another schema's outcome. The child runs under Node's permission model.
 
-// This file is the port: the sandbox layers are in runtime-sandbox.ts, the runtime folder's read list
-// in runtime-resolve.ts, one child and its protocol in runtime-ipc.ts, its answers in runtime-outcome.ts.
+// This file is the port: the sandbox layers are in sandbox.ts, the runtime folder's read list
+// in resolve.ts, one child and its protocol in ipc.ts, its answers in outcome.ts.
 
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { httpPortFromFetch } from '../ports/http.js'
-import { httpPortFromRecordings, type Recording } from '../ports/replay.js'
-import type { HttpPort, RuntimePort, RuntimeTestOutcome, RuntimeTestRequest } from '../ports/types.js'
-import type { ChildInit, ChildNetwork } from './runtime-protocol.js'
-import { RuntimeChild, type Pending } from './runtime-ipc.js'
-import { failure } from './runtime-outcome.js'
-import { real, resolveRuntime, type ResolvedRuntime } from './runtime-resolve.js'
-import { childNodeArgs, chooseIsolation, findUnshare, permissionFlag } from './runtime-sandbox.js'
+import { httpPortFromFetch } from '../../ports/http.js'
+import { httpPortFromRecordings, type Recording } from '../../ports/replay.js'
+import type { HttpPort, RuntimePort, RuntimeTestOutcome, RuntimeTestRequest } from '../../ports/types.js'
+import type { ChildInit, ChildNetwork } from './protocol.js'
+import { RuntimeChild, type Pending } from './ipc.js'
+import { failure } from './outcome.js'
+import { real, resolveRuntime, type ResolvedRuntime } from './resolve.js'
+import { childNodeArgs, chooseIsolation, findUnshare, permissionFlag } from './sandbox.js'
 
 /** Options of {@link runtimePortFromChildProcess}. */
 export interface ChildRuntimeOptions {

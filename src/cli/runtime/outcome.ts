@@ -1,7 +1,7 @@
 // What a runtime child's answers become in the parent: every outcome checked, every failure an
 // outcome that says what went wrong (the port never throws from `run`).
 
-import type { RuntimeTestOutcome } from '../ports/types.js'
+import type { RuntimeTestOutcome } from '../../ports/types.js'
 
 /** A failed test: no data, no HTTP status, the reason in words. */
 export const failure = (message: string): RuntimeTestOutcome => ({ ok: false, httpStatus: null, messages: [message] })

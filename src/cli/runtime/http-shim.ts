@@ -5,7 +5,7 @@
 
 import { EventEmitter } from 'node:events'
 import { Readable } from 'node:stream'
-import type { HttpRequest, HttpResponse } from '../ports/types.js'
+import type { HttpRequest, HttpResponse } from '../../ports/types.js'
 
 /** Sends one request to the parent and resolves with its answer (rejects when the parent's port failed). */
 export type ParentSend = (request: HttpRequest) => Promise<HttpResponse>

@@ -3,6 +3,6 @@
 // comes back over the protocol to the host's own HttpPort (recorded, replayed or live), so nothing of the host's
 // globals is touched and the host's own `fetch` calls never meet the grading's.
 
-export { runtimePortFromChildProcess } from './runtime-process.js'
-export type { ChildRuntimeOptions, ChildRuntimePort } from './runtime-process.js'
-export type { ChildNetwork } from './runtime-protocol.js'
+export { runtimePortFromChildProcess } from './process.js'
+export type { ChildRuntimeOptions, ChildRuntimePort } from './process.js'
+export type { ChildNetwork } from './protocol.js'
