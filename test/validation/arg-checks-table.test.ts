@@ -90,6 +90,12 @@ const TABLE: Record<string, Row[]> = {
         ...rows('schemas[0]', (v) => buildNamespace({ schemas: [v] }).errors),
         ...rows('schemas[0].main', (v) => buildNamespace({ schemas: [{ main: v }] }).errors)
     ],
+    'DeterministicAnswers.buildSelection': [
+        ...rows('input', (v) => DeterministicAnswers.buildSelection(v as never).errors),
+        ...rows('aboutFileExists', (v) =>
+            DeterministicAnswers.buildSelection({ questions: questionRows(), now: NOW, aboutFileExists: v }).errors
+        )
+    ],
     'PromptBuilder.emitAreaPrompts': [
         ...table(
             ['target', 'files', 'policies', 'predecessorGrades', 'skippedAreas', 'gatedAreas', 'counts', 'emitSkill'],
