@@ -110,6 +110,10 @@ const TABLE: Record<string, Row[]> = {
         ),
         ...rows('gatedAreas[0]', (v) => emit({ gatedAreas: [v] }))
     ],
+    'PromptBuilder.emitAreaPrompts scalars': table(
+        ['flow', 'namespace', 'now', 'maxIterations', 'scopeName', 'areas', 'personaAreas'],
+        (f, v) => emit({ [f]: v })
+    ),
     'startRun (gradeSingleSchema)': [
         ...table(['schemaId', 'fileName', 'grader', 'options'], (f, v) => start({ ...runBase, [f]: v })),
         ...table(['name', 'version', 'llmModel'], (f, v) => start({ ...runBase, grader: { ...grader, [f]: v } })),
