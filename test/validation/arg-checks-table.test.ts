@@ -3,7 +3,7 @@
 // The table was recorded on the hand-written checks before the move; the schemas must keep it word for word.
 import { describe, expect, it } from 'vitest'
 import { DeterministicAnswers, PromptBuilder } from '../../src/index.js'
-import { startRun } from '../../src/grade/run-input.js'
+import { serverParamsFor, startRun } from '../../src/grade/run-input.js'
 import type { GradeSingleSchemaInput } from '../../src/grade/types.js'
 import type { Issue } from '../../src/errors/types.js'
 import { questionRows } from '../../src/deterministic/answers.js'
@@ -92,8 +92,10 @@ const TABLE: Record<string, Row[]> = {
     ],
     'DeterministicAnswers.buildSelection': [
         ...rows('input', (v) => DeterministicAnswers.buildSelection(v as never).errors),
-        ...rows('aboutFileExists', (v) =>
-            DeterministicAnswers.buildSelection({ questions: questionRows(), now: NOW, aboutFileExists: v }).errors
+        ...rows(
+            'aboutFileExists',
+            (v) =>
+                DeterministicAnswers.buildSelection({ questions: questionRows(), now: NOW, aboutFileExists: v }).errors
         )
     ],
     'PromptBuilder.emitAreaPrompts': [
@@ -122,7 +124,20 @@ const TABLE: Record<string, Row[]> = {
             (f, v) => start({ ...runBase, options: { ...runBase.options, [f]: v } })
         ),
         ...rows('skills[0]', (v) => start({ ...runBase, options: { ...runBase.options, skills: [v] } }))
-    ]
+    ],
+    'startRun (gradeSingleSchema), more': [
+        ...rows('skills[1]', (v) =>
+            start({ ...runBase, options: { ...runBase.options, skills: [{ name: 'a', text: 't' }, v, v] } })
+        ),
+        ...rows('runtimeTools', (v) => start({ ...runBase, options: { ...runBase.options, runtimeTools: v } })),
+        ...rows('harness', (v) => start({ ...runBase, grader: { ...grader, harness: v } })),
+        ...rows('options without answers, grader', (v) => start({ ...runBase, options: { now: NOW }, grader: v }))
+    ],
+    'serverParamsFor (the value serverParams() returns)': rows('serverParams()', (v) => {
+        const errors: Issue[] = []
+        serverParamsFor(() => v as Record<string, string>, { requiredServerParams: ['KEY'] }, errors)
+        return errors
+    })
 }
 
 describe('argument checks keep their codes, paths and messages (table recorded on the hand-written checks)', () => {
