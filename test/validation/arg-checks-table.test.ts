@@ -69,7 +69,45 @@ function start(input: unknown): Issue[] {
     return errors
 }
 
+const areaBase = {
+    area: 'about-namespace',
+    persona: { basePersonaId: 'decision-maker', lensId: 'crypto-trader' },
+    files: [{ path: '/island/providers/demo/prices/schema/prices.mjs', role: 'the schema source (.mjs)' }],
+    questions: PromptBuilder.questionsFor({ area: 'about-namespace' }).questions,
+    outputSchema: { type: 'object' },
+    policies: [{ id: 'POL-neutral', summary: 'Descriptions say what a tool does.' }],
+    predecessorGrades: [{ id: 'prices', grade: 'B', status: 'stable' }],
+    goal: { condition: 'Grade the About of "demo"', maxTurns: 5 }
+}
+const areaPrompt = (over: Record<string, unknown>) => PromptBuilder.buildAreaPrompt({ ...areaBase, ...over }).errors
+const entryBase = {
+    kind: 'selection',
+    persona: { basePersonaId: 'decision-maker', lensId: 'crypto-trader' },
+    selection: { selectionId: 'crypto-domain-full', selectionHash: '7c1e0b9a', personaIds: ['crypto-trader'] },
+    gradingMode: 'full',
+    areas: ['about-selection', 'selection-aggregate']
+}
+const entry = (over: Record<string, unknown>) => PromptBuilder.buildEntryPointPrompt({ ...entryBase, ...over }).errors
+
 const TABLE: Record<string, Row[]> = {
+    'PromptBuilder.buildAreaPrompt': [
+        ...table(
+            ['area', 'persona', 'files', 'questions', 'outputSchema', 'policies', 'predecessorGrades', 'goal'],
+            (f, v) => areaPrompt({ [f]: v })
+        ),
+        ...rows('answeredByCode', (v) => areaPrompt({ answeredByCode: v })),
+        ...rows('files[0]', (v) => areaPrompt({ files: [v] })),
+        ...rows('files[0].path', (v) => areaPrompt({ files: [{ path: v, role: 'r' }] })),
+        ...rows('policies[0].summary', (v) => areaPrompt({ policies: [{ id: 'P', summary: v }] })),
+        ...rows('predecessorGrades[0]', (v) => areaPrompt({ predecessorGrades: [v] }))
+    ],
+    'PromptBuilder.buildEntryPointPrompt': [
+        ...table(['kind', 'persona', 'selection', 'gradingMode', 'modeNote', 'areas'], (f, v) => entry({ [f]: v })),
+        ...table(['selectionId', 'selectionHash', 'personaIds'], (f, v) =>
+            entry({ selection: { ...entryBase.selection, [f]: v } })
+        ),
+        ...rows('schemaId', (v) => entry({ kind: 'single', areas: ['single-test'], schemaId: v }))
+    ],
     'DeterministicAnswers.build': [
         ...rows('input', (v) => DeterministicAnswers.build(v as never).errors),
         ...table(
