@@ -2,7 +2,7 @@
 // parseArgs, the bad inputs that reached each old hand-written check and what came back (code, path, message).
 // The table was recorded on the hand-written checks before the move; the schemas must keep it word for word.
 import { describe, expect, it } from 'vitest'
-import { DeterministicAnswers, PromptBuilder } from '../../src/index.js'
+import { DeterministicAnswers, gradeSingleSchema, PromptBuilder } from '../../src/index.js'
 import { serverParamsFor, startRun } from '../../src/grade/run-input.js'
 import type { GradeSingleSchemaInput } from '../../src/grade/types.js'
 import type { Issue } from '../../src/errors/types.js'
@@ -178,6 +178,23 @@ const TABLE: Record<string, Row[]> = {
     })
 }
 
+/** The read stage of gradeSingleSchema: `schema` given as a module object, or `schemaPath` to read. */
+async function readStage(): Promise<Record<string, Row[]>> {
+    const run = async (over: Record<string, unknown>) =>
+        (await gradeSingleSchema({ options: { now: NOW }, ...over } as never)).errors
+    const list: Row[] = []
+    // A real path string is read from the disk: not an argument check, left out.
+    for (const [label, value] of Object.entries(BAD).filter(([k]) => k !== 'string')) {
+        const issues = (await run({ schemaPath: value })).map(({ code, path, message }) => ({ code, path, message }))
+        list.push({ case: `schemaPath = ${label}`, issues })
+    }
+    for (const [label, value] of Object.entries(BAD).filter(([k]) => k !== 'undefined')) {
+        const issues = (await run({ schema: value })).map(({ code, path, message }) => ({ code, path, message }))
+        list.push({ case: `schema = ${label}`, issues })
+    }
+    return { 'gradeSingleSchema (read stage)': list }
+}
+
 describe('argument checks keep their codes, paths and messages (table recorded on the hand-written checks)', () => {
     for (const [entry, list] of Object.entries(TABLE)) {
         it(entry, async () => {
@@ -185,4 +202,10 @@ describe('argument checks keep their codes, paths and messages (table recorded o
             await expect(`${JSON.stringify(list, null, 1)}\n`).toMatchFileSnapshot(file)
         })
     }
+    it('gradeSingleSchema (read stage)', async () => {
+        const list = (await readStage())['gradeSingleSchema (read stage)']
+        await expect(`${JSON.stringify(list, null, 1)}\n`).toMatchFileSnapshot(
+            './arg-checks/gradeSingleSchema-read.json'
+        )
+    })
 })
