@@ -51,9 +51,9 @@ export function serverParamsFor(
 }
 
 /** The codes of every argument check of a run: an absent required field is GRA-001, a wrong one GRA-002. */
-const ARGS = { missing: 'GRA-001', mismatch: 'GRA-002', create: createIssue } as const
+export const ARGS = { missing: 'GRA-001', mismatch: 'GRA-002', create: createIssue } as const
 // A finding names the field by its own key (`llmModel`, not `grader.llmModel`), the value by its JSON type.
-const STYLE = { field: 'key', actual: 'type', missing: 'keys' } as const
+export const STYLE = { field: 'key', actual: 'type', missing: 'keys' } as const
 
 const STRING_RECORD = v.pipe(objectArg(), v.record(v.string(), v.string()))
 const PARAMS_RETURNED = wholeArg(STRING_RECORD, {
