@@ -1,6 +1,7 @@
 import { Areas } from '../areas/areas.js'
 import { AREAS, SEVERITY } from '../model/constants.js'
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue, describeValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import { codesLowering } from '../errors/grade-effect.js'
 import type { Issue } from '../errors/types.js'
@@ -18,6 +19,7 @@ import { isIsoDateTime } from '../time.js'
 import { PACKAGE_VERSION } from '../version.js'
 import { explainAnswer } from './explain.js'
 import { guardStatics } from '../errors/guard.js'
+import { objectArg, parseArgs, says, wholeArg } from '../validation/args.js'
 
 /** One catalogue row as the caller passes it (the Areas catalogue owns the rows; nothing is hard-coded here). */
 export interface QuestionRow {
@@ -193,69 +195,39 @@ function checkQuestions(value: unknown, errors: Issue[]): readonly QuestionRow[]
     return rows
 }
 
+/** The codes and wording of every argument check of this module (an object-valued `undefined` is missing). */
+const ARGS = { missing: 'DET-001', mismatch: 'DET-002', create: createIssue } as const
+const STYLE = { field: 'indexed', actual: 'type', missing: 'keys' } as const
+
+const ID_WORDING = { expected: 'string matching ^Q-.+$', actual: 'value', field: 'id', missing: false } as const
+const WEIGHT_WORDING = { expected: 'finite number >= 0', actual: 'value', field: 'weight', missing: false } as const
+const ROW_ID = v.custom<string>((id) => typeof id === 'string' && /^Q-.+$/.test(id), says(ID_WORDING))
+const ROW_WEIGHT = v.custom<number>((w) => typeof w === 'number' && Number.isFinite(w) && w >= 0, says(WEIGHT_WORDING))
+// The id is checked again with the weight only to carry its type on (it has passed by then).
+const WEIGHTED = v.looseObject({ id: ROW_ID, weight: ROW_WEIGHT }, says(WEIGHT_WORDING))
+/** One catalogue row: an object, then its id, then its weight, then the rest (the first wrong one reported). */
+const QUESTION_ROW = v.pipe(
+    objectArg(),
+    v.looseObject({ id: ROW_ID }, says(ID_WORDING)),
+    WEIGHTED,
+    v.check<v.InferOutput<typeof WEIGHTED>, string>(
+        (row) => isNonEmptyString(row.area) && isNonEmptyString(row.dimension) && isNonEmptyString(row.determinism),
+        says({ expected: '{ id, area, weight, determinism, dimension } with string fields', got: 'incomplete row' })
+    )
+)
+const QUESTIONS = v.looseObject({ questions: v.array(QUESTION_ROW, says('array of catalogue rows')) })
+
 function checkQuestionRows(value: unknown, errors: Issue[]): QuestionRow[] {
-    if (value === undefined) {
-        errors.push(createIssue('DET-001', '/questions', { field: 'questions' }))
-        return []
-    }
-    if (!Array.isArray(value)) {
-        errors.push(
-            createIssue('DET-002', '/questions', {
-                field: 'questions',
-                expected: 'array of catalogue rows',
-                actual: typeOfValue(value)
-            })
-        )
-        return []
-    }
-    const rows: QuestionRow[] = []
-    value.forEach((row, i) => {
-        // The pointer is built only for a row that is reported.
-        const at = (): string => pointer('questions', i)
-        const id = own(row, 'id')
-        const weight = own(row, 'weight')
-        if (!isRecord(row))
-            errors.push(
-                createIssue('DET-002', at(), { field: `questions[${i}]`, expected: 'object', actual: typeOfValue(row) })
-            )
-        else if (typeof id !== 'string' || !/^Q-.+$/.test(id))
-            errors.push(
-                createIssue('DET-002', `${at()}/id`, {
-                    field: 'id',
-                    expected: 'string matching ^Q-.+$',
-                    actual: describeValue(id)
-                })
-            )
-        else if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0)
-            errors.push(
-                createIssue('DET-002', `${at()}/weight`, {
-                    field: 'weight',
-                    expected: 'finite number >= 0',
-                    actual: describeValue(weight)
-                })
-            )
-        else if (
-            !isNonEmptyString(own(row, 'area')) ||
-            !isNonEmptyString(own(row, 'dimension')) ||
-            !isNonEmptyString(own(row, 'determinism'))
-        ) {
-            errors.push(
-                createIssue('DET-002', at(), {
-                    field: `questions[${i}]`,
-                    expected: '{ id, area, weight, determinism, dimension } with string fields',
-                    actual: 'incomplete row'
-                })
-            )
-        } else
-            rows.push({
-                id,
-                area: own(row, 'area') as string,
-                weight,
-                determinism: own(row, 'determinism') as string,
-                dimension: own(row, 'dimension') as string
-            })
-    })
-    return rows
+    const parsed = parseArgs(QUESTIONS, { questions: value }, ARGS, STYLE)
+    errors.push(...parsed.errors)
+    // Rows are all or nothing: a wrong row stops the build, so no partial list is ever read.
+    return (parsed.value?.questions ?? []).map((row) => ({
+        id: row.id,
+        area: row.area as string,
+        weight: row.weight,
+        determinism: row.determinism as string,
+        dimension: row.dimension as string
+    }))
 }
 
 function checkCommon(input: Record<string, unknown>, errors: Issue[]): { grader: GraderIdentity; now: string } {
@@ -437,49 +409,21 @@ interface CheckedInput {
     readonly now: string
 }
 
+const INPUT = objectArg()
+const MAIN = v.looseObject({ main: objectArg() })
+const PRETEST_SHAPE = v.looseObject({ ran: v.boolean(), tools: objectArg(), docs: v.array(v.unknown()) })
+const BUILD_REST = v.looseObject({
+    source: v.optional(v.string()),
+    aboutFileExists: v.optional(v.boolean()),
+    pretest: v.nullish(wholeArg(PRETEST_SHAPE, { expected: 'DataPretest.run result', actual: 'type' }))
+})
+
 /** main, questions, now, grader, source, aboutFileExists and pretest, in that order. */
 function checkBuildInput(input: Record<string, unknown>, errors: Issue[]): CheckedInput {
-    const main = input.main
-    if (main === undefined) errors.push(createIssue('DET-001', '/main', { field: 'main' }))
-    else if (!isRecord(main))
-        errors.push(createIssue('DET-002', '/main', { field: 'main', expected: 'object', actual: typeOfValue(main) }))
+    errors.push(...parseArgs(MAIN, input, ARGS, STYLE).errors)
     const rows = checkQuestions(input.questions, errors)
     const { grader, now } = checkCommon(input, errors)
-    if (input.source !== undefined && typeof input.source !== 'string')
-        errors.push(
-            createIssue('DET-002', '/source', {
-                field: 'source',
-                expected: 'string',
-                actual: typeOfValue(input.source)
-            })
-        )
-    if (input.aboutFileExists !== undefined && typeof input.aboutFileExists !== 'boolean')
-        errors.push(
-            createIssue('DET-002', '/aboutFileExists', {
-                field: 'aboutFileExists',
-                expected: 'boolean',
-                actual: typeOfValue(input.aboutFileExists)
-            })
-        )
-    const pretestIn = input.pretest
-    if (
-        pretestIn !== undefined &&
-        pretestIn !== null &&
-        !(
-            isRecord(pretestIn) &&
-            typeof pretestIn.ran === 'boolean' &&
-            isRecord(pretestIn.tools) &&
-            Array.isArray(pretestIn.docs)
-        )
-    ) {
-        errors.push(
-            createIssue('DET-002', '/pretest', {
-                field: 'pretest',
-                expected: 'DataPretest.run result',
-                actual: typeOfValue(pretestIn)
-            })
-        )
-    }
+    errors.push(...parseArgs(BUILD_REST, input, ARGS, STYLE).errors)
     return { rows, grader, now }
 }
 
@@ -857,11 +801,10 @@ function deferredQuestions(single: ReadonlyMap<string, QuestionRow>, keyDomain: 
 }
 
 /** See {@link DeterministicAnswers.build}. */
-export function buildAnswers(input: unknown): DeterministicResult {
-    if (!isRecord(input))
-        return emptyResult([
-            createIssue('DET-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })
-        ])
+export function buildAnswers(raw: unknown): DeterministicResult {
+    const root = parseArgs(INPUT, raw, ARGS, STYLE)
+    if (root.value === null) return emptyResult(root.errors)
+    const input = root.value
     const errors: Issue[] = []
     const { rows, grader, now } = checkBuildInput(input, errors)
     if (errors.some((e) => e.severity === SEVERITY.error)) return emptyResult(errors)
@@ -909,44 +852,28 @@ export interface BuildNamespaceInput {
     readonly grader?: GraderIdentity
 }
 
+const COUNT = v.optional(
+    v.custom<number>(
+        (n) => Number.isInteger(n) && (n as number) >= 0,
+        says({ expected: 'integer >= 0', actual: 'value' })
+    )
+)
+/** A namespace's schema: read for its `main` alone, whatever the item is (a non-object item has no `main`). */
+const NAMESPACE_SCHEMA = v.pipe(
+    v.unknown(),
+    v.transform((s) => ({ main: own(s, 'main') })),
+    v.looseObject({ main: objectArg({ expected: 'object', actual: 'type', missing: false }) })
+)
+const NAMESPACE_FIELDS = v.looseObject({
+    schemas: v.array(NAMESPACE_SCHEMA, says('array of { main }')),
+    eligibleEndpoints: COUNT,
+    justifiedOmissions: COUNT,
+    aboutFileExists: v.optional(v.boolean())
+})
+
 /** The namespace fields beyond the common ones: schemas (each with an object `main`), the counts, aboutFileExists. */
 function checkNamespaceFields(input: Record<string, unknown>, errors: Issue[]): void {
-    const schemas = input.schemas
-    if (schemas === undefined) errors.push(createIssue('DET-001', '/schemas', { field: 'schemas' }))
-    else if (!Array.isArray(schemas))
-        errors.push(
-            createIssue('DET-002', '/schemas', {
-                field: 'schemas',
-                expected: 'array of { main }',
-                actual: typeOfValue(schemas)
-            })
-        )
-    else
-        schemas.forEach((s, i) => {
-            if (!isRecord(own(s, 'main')))
-                errors.push(
-                    createIssue('DET-002', pointer('schemas', i, 'main'), {
-                        field: `schemas[${i}].main`,
-                        expected: 'object',
-                        actual: typeOfValue(own(s, 'main'))
-                    })
-                )
-        })
-    for (const field of ['eligibleEndpoints', 'justifiedOmissions'] as const) {
-        const v = input[field]
-        if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0))
-            errors.push(
-                createIssue('DET-002', `/${field}`, { field, expected: 'integer >= 0', actual: describeValue(v) })
-            )
-    }
-    if (input.aboutFileExists !== undefined && typeof input.aboutFileExists !== 'boolean')
-        errors.push(
-            createIssue('DET-002', '/aboutFileExists', {
-                field: 'aboutFileExists',
-                expected: 'boolean',
-                actual: typeOfValue(input.aboutFileExists)
-            })
-        )
+    errors.push(...parseArgs(NAMESPACE_FIELDS, input, ARGS, STYLE).errors)
 }
 
 /** One schema of a checked namespace: its `main` and the id the evidence names it by. */
@@ -1012,7 +939,7 @@ function namespaceAboutAnswers(
 }
 
 /** See {@link DeterministicAnswers.buildNamespace}. */
-export function buildNamespaceAnswers(input: unknown): {
+export function buildNamespaceAnswers(raw: unknown): {
     byArea: { 'tools-aggregate-namespace': GradingAnswer[]; 'about-namespace': GradingAnswer[] }
     errors: Issue[]
 } {
@@ -1020,8 +947,9 @@ export function buildNamespaceAnswers(input: unknown): {
         byArea: { 'tools-aggregate-namespace': [], 'about-namespace': [] },
         errors
     })
-    if (!isRecord(input))
-        return empty([createIssue('DET-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })])
+    const root = parseArgs(INPUT, raw, ARGS, STYLE)
+    if (root.value === null) return empty(root.errors)
+    const input = root.value
     const errors: Issue[] = []
     const rows = checkQuestions(input.questions, errors)
     const { grader, now } = checkCommon(input, errors)
@@ -1041,29 +969,20 @@ export function buildNamespaceAnswers(input: unknown): {
     return { byArea: { 'tools-aggregate-namespace': coverage, 'about-namespace': about }, errors }
 }
 
+const SELECTION_FIELDS = v.looseObject({ aboutFileExists: v.boolean() })
+
 /** See {@link DeterministicAnswers.buildSelection}. */
 export function buildSelectionAnswers(input: unknown): {
     byArea: { 'about-selection': GradingAnswer[] }
     errors: Issue[]
 } {
-    if (!isRecord(input))
-        return {
-            byArea: { 'about-selection': [] },
-            errors: [createIssue('DET-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })]
-        }
+    const root = parseArgs(INPUT, input, ARGS, STYLE)
+    if (root.value === null) return { byArea: { 'about-selection': [] }, errors: root.errors }
     const errors: Issue[] = []
-    const rows = checkQuestions(input.questions, errors)
-    const { grader, now } = checkCommon(input, errors)
-    const exists = input.aboutFileExists
-    if (exists === undefined) errors.push(createIssue('DET-001', '/aboutFileExists', { field: 'aboutFileExists' }))
-    else if (typeof exists !== 'boolean')
-        errors.push(
-            createIssue('DET-002', '/aboutFileExists', {
-                field: 'aboutFileExists',
-                expected: 'boolean',
-                actual: typeOfValue(exists)
-            })
-        )
+    const rows = checkQuestions(root.value.questions, errors)
+    const { grader, now } = checkCommon(root.value, errors)
+    errors.push(...parseArgs(SELECTION_FIELDS, root.value, ARGS, STYLE).errors)
+    const exists = root.value.aboutFileExists
     if (errors.some((e) => e.severity === SEVERITY.error)) return { byArea: { 'about-selection': [] }, errors }
     const ctx: Context = { rows: new Map(rows.map((r) => [r.id, r])), grader, now, subject: 'the selection' }
     const row = rowIndex(rows, 'about-selection', ABOUT_DIMS, errors).get('aboutRouteExists')

@@ -1,4 +1,5 @@
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue, describeValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { HARNESSES } from '../model/constants.js'
 import { judgeOptionIssues } from './judge-call.js'
@@ -7,6 +8,7 @@ import { isBoundary } from '../injection/boundary.js'
 import type { GradeOptionsBase, GradeSingleSchemaInput, GraderInput } from './types.js'
 import { isObject } from '../model/object.js'
 import { runIsland } from './run-island.js'
+import { objectArg, parseArgs, says, wholeArg } from '../validation/args.js'
 
 /** The options as read at run time: every field may be missing or wrong (the types cannot promise it). */
 export type SchemaRunOptions = GradeOptionsBase
@@ -21,10 +23,6 @@ export function baseName(path: string): string {
     return name.replace(/\.(mjs|js|json)$/i, '')
 }
 
-function isStringRecord(value: unknown): value is Record<string, string> {
-    return isObject(value) && Object.values(value).every((v) => typeof v === 'string')
-}
-
 /** Resolves `options.serverParams` for the loaded schema's required keys. */
 export function serverParamsFor(
     option: SchemaRunOptions['serverParams'],
@@ -37,15 +35,9 @@ export function serverParamsFor(
         ? main.requiredServerParams.filter((k): k is string => typeof k === 'string')
         : []
     try {
-        const values: unknown = option(keys)
-        if (isStringRecord(values)) return { ...values }
-        errors.push(
-            createIssue('GRA-002', '/options/serverParams', {
-                field: 'serverParams()',
-                expected: 'object of strings',
-                actual: typeOfValue(values)
-            })
-        )
+        const values = parseArgs(PARAMS_RETURNED, option(keys), ARGS, { ...STYLE, at: ['options', 'serverParams'] })
+        if (values.value !== null) return { ...values.value }
+        errors.push(...values.errors)
     } catch (cause) {
         errors.push(
             createIssue('GRA-002', '/options/serverParams', {
@@ -58,122 +50,122 @@ export function serverParamsFor(
     return {}
 }
 
-/** GRA-002 for an option of the wrong kind, at `/options/<field>`. */
-function wrongOption(field: string, expected: string, actual: string): Issue {
-    return createIssue('GRA-002', `/options/${field}`, { field, expected, actual })
-}
+/** The codes of every argument check of a run: an absent required field is GRA-001, a wrong one GRA-002. */
+export const ARGS = { missing: 'GRA-001', mismatch: 'GRA-002', create: createIssue } as const
+// A finding names the field by its own key (`llmModel`, not `grader.llmModel`), the value by its JSON type.
+export const STYLE = { field: 'key', actual: 'type', missing: 'keys' } as const
+
+const STRING_RECORD = v.pipe(objectArg(), v.record(v.string(), v.string()))
+const PARAMS_RETURNED = wholeArg(STRING_RECORD, {
+    expected: 'object of strings',
+    actual: 'type',
+    field: 'serverParams()',
+    missing: false
+})
+const fn = () => v.optional(v.function(says('function')))
+const withMethod = (name: string, expected: string) =>
+    v.optional(wholeArg(v.pipe(objectArg(), v.looseObject({ [name]: v.function() })), { expected, actual: 'type' }))
+
+const OPTIONS = v.looseObject({ options: v.optional(objectArg()) })
+/** The options that are called: judge and sleep (the judge's limits follow), then the runtime and the loader. */
+const CALLED = v.looseObject({ options: v.looseObject({ judge: fn(), sleep: fn() }) })
+const RUNTIME = v.looseObject({
+    options: v.looseObject({
+        runtime: withMethod('run', '{ run(request) } (a RuntimePort)'),
+        runtimeTools: v.optional(
+            v.picklist(['handlers', 'all'], says({ expected: "'handlers' or 'all'", actual: 'value' }))
+        ),
+        trustedLoader: withMethod('load', '{ load(path) }')
+    })
+})
+const SKILL = v.looseObject({ name: v.string(), text: v.string() })
+const SKILLS_WORDING = { expected: 'array of { name, text, skill? }', actual: 'type', field: 'skills' } as const
+/** The options that are read: answers, server params, About, skills and root. */
+const READ = v.looseObject({
+    options: v.looseObject({
+        answers: v.optional(objectArg({ expected: 'object keyed by unit', actual: 'type' })),
+        serverParams: v.optional(
+            wholeArg(v.union([v.function(), STRING_RECORD]), {
+                expected: 'object of strings or a function',
+                actual: 'type'
+            })
+        ),
+        // One issue per wrong option, never one per character or item.
+        about: v.optional(
+            wholeArg(v.pipe(objectArg(), v.looseObject({ text: v.string() })), {
+                expected: '{ name?, text }',
+                actual: 'type'
+            })
+        ),
+        skills: v.optional(v.array(wholeArg(v.pipe(objectArg(), SKILL), SKILLS_WORDING), says(SKILLS_WORDING))),
+        root: v.optional(v.string())
+    })
+})
 
 /** The options that are called: judge, sleep, the judge's limits, the runtime and the trusted loader. */
 function callableOptionIssues(o: SchemaRunOptions): Issue[] {
-    const errors: Issue[] = []
-    for (const key of ['judge', 'sleep'] as const) {
-        if (o[key] !== undefined && typeof o[key] !== 'function') {
-            errors.push(wrongOption(key, 'function', typeOfValue(o[key])))
-        }
-    }
-    errors.push(...judgeOptionIssues(o as Readonly<Record<string, unknown>>))
-    if (o.runtime !== undefined && !(isObject(o.runtime) && typeof o.runtime.run === 'function')) {
-        errors.push(wrongOption('runtime', '{ run(request) } (a RuntimePort)', typeOfValue(o.runtime)))
-    }
-    if (o.runtimeTools !== undefined && o.runtimeTools !== 'handlers' && o.runtimeTools !== 'all') {
-        errors.push(wrongOption('runtimeTools', "'handlers' or 'all'", describeValue(o.runtimeTools)))
-    }
-    if (o.trustedLoader !== undefined && !(isObject(o.trustedLoader) && typeof o.trustedLoader.load === 'function')) {
-        errors.push(wrongOption('trustedLoader', '{ load(path) }', typeOfValue(o.trustedLoader)))
-    }
-    return errors
-}
-
-/** GRA-002 for `options.skills` that is not an array of `{ name, text }`: at the first wrong item, or at the option. */
-function skillsIssue(skills: unknown): Issue | null {
-    const bad = Array.isArray(skills)
-        ? skills.findIndex((s: unknown) => !(isObject(s) && typeof s.name === 'string' && typeof s.text === 'string'))
-        : -2
-    if (bad === -1) return null
-    return createIssue('GRA-002', bad >= 0 ? `/options/skills/${bad}` : '/options/skills', {
-        field: 'skills',
-        expected: 'array of { name, text, skill? }',
-        actual: typeOfValue(bad >= 0 ? (skills as unknown[])[bad] : skills)
-    })
+    return [
+        ...parseArgs(CALLED, { options: o }, ARGS, STYLE).errors,
+        ...judgeOptionIssues(o as Readonly<Record<string, unknown>>),
+        ...parseArgs(RUNTIME, { options: o }, ARGS, STYLE).errors
+    ]
 }
 
 /** The options that are read: the island (fs with root), answers, server params, About, skills and the boundary. */
 function dataOptionIssues(o: SchemaRunOptions): Issue[] {
     const errors: Issue[] = []
+    // fs and root go together: a rule between two options, not the shape of one.
     if ((o.fs === undefined) !== (o.root === undefined)) {
         const field = o.fs === undefined ? 'fs (with root)' : 'root (with fs)'
         errors.push(createIssue('GRA-001', o.fs === undefined ? '/options/fs' : '/options/root', { field }))
     }
-    if (o.answers !== undefined && !isObject(o.answers)) {
-        errors.push(wrongOption('answers', 'object keyed by unit', typeOfValue(o.answers)))
-    }
-    if (o.serverParams !== undefined && typeof o.serverParams !== 'function' && !isStringRecord(o.serverParams)) {
-        errors.push(wrongOption('serverParams', 'object of strings or a function', typeOfValue(o.serverParams)))
-    }
-    // One issue per wrong option, never one per character or item.
-    if (o.about !== undefined && !(isObject(o.about) && typeof o.about.text === 'string')) {
-        errors.push(wrongOption('about', '{ name?, text }', typeOfValue(o.about)))
-    }
-    const skills = o.skills !== undefined ? skillsIssue(o.skills) : null
-    if (skills !== null) errors.push(skills)
-    if (o.root !== undefined && typeof o.root !== 'string') {
-        errors.push(wrongOption('root', 'string', typeOfValue(o.root)))
-    }
+    // skills is reported once, at its first wrong item.
+    const firstSkill = (e: Issue, i: number, all: Issue[]): boolean =>
+        !e.path.startsWith('/options/skills/') || all.findIndex((x) => x.path.startsWith('/options/skills/')) === i
+    errors.push(...parseArgs(READ, { options: o }, ARGS, STYLE).errors.filter(firstSkill))
     if (o.boundary !== undefined && !isBoundary(o.boundary)) errors.push(boundaryIssue(o.boundary))
     return errors
 }
 
 /** The options checked, their issues in `errors` in a fixed order (the called ones first); `{}` when not an object. */
 function checkOptions(options: unknown, errors: Issue[]): SchemaRunOptions {
-    if (options === undefined) return {}
-    if (!isObject(options)) {
-        errors.push(
-            createIssue('GRA-002', '/options', { field: 'options', expected: 'object', actual: typeOfValue(options) })
-        )
-        return {}
-    }
+    const checked = parseArgs(OPTIONS, { options }, ARGS, STYLE)
+    errors.push(...checked.errors)
+    if (options === undefined || checked.value === null) return {}
     const o = options as SchemaRunOptions
     errors.push(...callableOptionIssues(o), ...dataOptionIssues(o))
     return o
 }
 
+const NAMED = { expected: 'non-empty string', missing: false } as const
+const nonEmpty = () => v.custom<string>((x) => typeof x === 'string' && x.length > 0, says(NAMED))
+const GRADER = v.looseObject({
+    grader: v.pipe(
+        objectArg({ expected: '{ name, version, llmModel, persona }', actual: 'type' }),
+        // An absent name is the same mismatch as an empty one: the object's wording covers it.
+        v.looseObject({ name: nonEmpty(), version: nonEmpty(), llmModel: nonEmpty() }, says(NAMED))
+    )
+})
+
+const HARNESS = v.looseObject({
+    grader: v.looseObject({
+        harness: v.optional(v.picklist(HARNESSES, says({ expected: HARNESSES.join(' | '), actual: 'value' })))
+    })
+})
+
 /** Checks the LLM grader identity; `needed` when a judge or answers will supply non-deterministic answers. */
 export function checkGrader(grader: unknown, needed: boolean, errors: Issue[]): GraderInput | null {
     if (grader === undefined && !needed) return null
-    if (!isObject(grader)) {
-        errors.push(
-            createIssue(grader === undefined ? 'GRA-001' : 'GRA-002', '/grader', {
-                field: 'grader',
-                expected: '{ name, version, llmModel, persona }',
-                actual: typeOfValue(grader)
-            })
-        )
-        return null
-    }
-    for (const key of ['name', 'version', 'llmModel'] as const) {
-        if (typeof grader[key] !== 'string' || (grader[key] as string).length === 0)
-            errors.push(
-                createIssue('GRA-002', `/grader/${key}`, {
-                    field: key,
-                    expected: 'non-empty string',
-                    actual: typeOfValue(grader[key])
-                })
-            )
-    }
+    errors.push(...parseArgs(GRADER, { grader }, ARGS, STYLE).errors)
+    if (!isObject(grader)) return null
+    // The persona rule has its own code (GRA-009): it holds only when answers are not the script's.
     if (needed && !isObject(grader.persona))
         errors.push(
             createIssue('GRA-009', '/grader/persona', {
                 detail: 'grader.persona is required when a judge or answers supply non-deterministic answers'
             })
         )
-    if (grader.harness !== undefined && !(HARNESSES as readonly unknown[]).includes(grader.harness))
-        errors.push(
-            createIssue('GRA-002', '/grader/harness', {
-                field: 'harness',
-                expected: HARNESSES.join(' | '),
-                actual: describeValue(grader.harness)
-            })
-        )
+    errors.push(...parseArgs(HARNESS, { grader }, ARGS, STYLE).errors)
     return grader as unknown as GraderInput
 }
 
@@ -207,6 +199,8 @@ export function boundaryIssue(value: unknown): Issue {
     })
 }
 
+const NAMES = v.looseObject({ schemaId: v.optional(v.string()), fileName: v.optional(v.string()) })
+
 /** The checked start of a run: the options on their island, who grades, and when. */
 interface RunStart {
     readonly island: ReturnType<typeof runIsland<SchemaRunOptions>>
@@ -226,22 +220,7 @@ export function startRun(input: GradeSingleSchemaInput, errors: Issue[]): RunSta
     const answersGiven = options.judge !== undefined || options.answers !== undefined
     const grader = checkGrader(input.grader, answersGiven, errors)
     const now = nowOf(options, errors)
-    if (input.schemaId !== undefined && typeof input.schemaId !== 'string')
-        errors.push(
-            createIssue('GRA-002', '/schemaId', {
-                field: 'schemaId',
-                expected: 'string',
-                actual: typeOfValue(input.schemaId)
-            })
-        )
-    if (input.fileName !== undefined && typeof input.fileName !== 'string')
-        errors.push(
-            createIssue('GRA-002', '/fileName', {
-                field: 'fileName',
-                expected: 'string',
-                actual: typeOfValue(input.fileName)
-            })
-        )
+    errors.push(...parseArgs(NAMES, input, ARGS, STYLE).errors)
     if (errors.length > 0 || now === null) return null
     return { island, answersGiven, grader, now }
 }

@@ -1,5 +1,6 @@
 // Stages "read" and "check" of a schema's run: the module read from its syntax tree and who the schema is.
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue, describeValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { schemaHashOfInspected } from '../hashing/hash-generator.js'
 import { islandName } from '../store/paths.js'
@@ -13,7 +14,8 @@ import { readModuleSource } from '../schema/source-loader.js'
 import { validateInspectedMain } from '../schema/validate-main.js'
 import type { GradeSingleSchemaInput } from './types.js'
 import { isObject } from '../model/object.js'
-import { baseName, serverParamsFor, type SchemaRunOptions } from './run-input.js'
+import { ARGS, baseName, serverParamsFor, STYLE, type SchemaRunOptions } from './run-input.js'
+import { objectArg, parseArgs, says } from '../validation/args.js'
 
 type Obj = Record<string, unknown>
 
@@ -26,19 +28,17 @@ type ResolvedSchema = {
     hasHandlers?: boolean
 }
 
+const MODULE = objectArg({ expected: '{ main } or a main object', actual: 'type' })
+const SCHEMA_PATH = v.pipe(v.string(says('non-empty string')), v.minLength(1, says('non-empty string')))
+
 /** Nothing to grade: no main, no source. */
 const unread = (): ResolvedSchema => ({ main: null, source: null, fileBase: null, refused: false })
 
 /** A module given as an object: its `main` or `schema` export, else the object itself as `main`. */
 function givenSchema(mod: unknown, schemaPath: unknown, options: SchemaRunOptions, errors: Issue[]): ResolvedSchema {
-    if (!isObject(mod)) {
-        errors.push(
-            createIssue('GRA-002', '/schema', {
-                field: 'schema',
-                expected: '{ main } or a main object',
-                actual: typeOfValue(mod)
-            })
-        )
+    const checked = parseArgs(MODULE, mod, ARGS, { ...STYLE, at: ['schema'] })
+    if (checked.value === null || !isObject(mod)) {
+        errors.push(...checked.errors)
         return unread()
     }
     const main = isObject(mod.main) ? mod.main : isObject(mod.schema) ? mod.schema : mod
@@ -54,22 +54,21 @@ function givenSchema(mod: unknown, schemaPath: unknown, options: SchemaRunOption
 
 /** The text of the file at `schemaPath` through the host's reader; null when there is none (the issue in `errors`). */
 async function sourceAt(
-    path: unknown,
+    given: unknown,
     options: SchemaRunOptions,
     errors: Issue[]
 ): Promise<{ path: string; source: string } | null> {
-    if (typeof path !== 'string' || path.length === 0) {
-        errors.push(
-            path === undefined
-                ? createIssue('GRA-001', '/schemaPath', { field: 'schemaPath or schema' })
-                : createIssue('GRA-002', '/schemaPath', {
-                      field: 'schemaPath',
-                      expected: 'non-empty string',
-                      actual: typeOfValue(path)
-                  })
-        )
+    if (given === undefined) {
+        // Neither schema nor schemaPath: the one missing field is named as the pair.
+        errors.push(createIssue('GRA-001', '/schemaPath', { field: 'schemaPath or schema' }))
         return null
     }
+    const checked = parseArgs(SCHEMA_PATH, given, ARGS, { ...STYLE, at: ['schemaPath'] })
+    if (checked.value === null) {
+        errors.push(...checked.errors)
+        return null
+    }
+    const path = checked.value
     const reader = options.sourceFs ?? options.fs
     if (reader === undefined) {
         errors.push(

@@ -1,5 +1,6 @@
 import { AREA_CATALOGUE, isArea, questionsOf } from '../areas/catalogue.js'
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue, describeValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { AREAS, BASE_PERSONAS, type Area, type BasePersonaId } from '../model/constants.js'
@@ -7,6 +8,7 @@ import { GRADING_SPEC_VERSION } from '../version.js'
 import { buildGoalBlock } from './goal-block.js'
 import { describeRedactions, Redact, redactSections, SECTION_JOINER } from './redact.js'
 import { isObject } from '../model/object.js'
+import { objectArg, parseArgs, says, wholeArg } from '../validation/args.js'
 
 /** A persona for a persona-bound area: one of the four base personas refined by a lens. */
 export interface PromptPersona {
@@ -53,35 +55,41 @@ export interface AreaPromptMetadata {
 type Obj = Record<string, unknown>
 const LENS = /^[a-z0-9][a-z0-9-]*$/
 
-function nonEmptyString(value: unknown, path: string, field: string, errors: Issue[]): value is string {
-    if (typeof value !== 'string') {
-        errors.push(
-            value === undefined
-                ? createIssue('PB-001', path, { field })
-                : createIssue('PB-002', path, { field, expected: 'string', actual: typeOfValue(value) })
-        )
-        return false
-    }
-    if (value.trim() === '') {
-        errors.push(createIssue('PB-003', path, { field }))
+/** The codes of every argument check of a prompt's input: an absent required field is PB-001, a wrong one PB-002. */
+const ARGS = { missing: 'PB-001', mismatch: 'PB-002', create: createIssue } as const
+const STYLE = { field: 'indexed', actual: 'type', missing: 'keys' } as const
+type Keys = ReadonlyArray<string | number>
+
+/** A string at `at` (PB-001/PB-002), then not blank (PB-003, a rule of its own). */
+function nonEmptyString(value: unknown, at: Keys, errors: Issue[]): value is string {
+    const checked = parseArgs(v.string(), value, ARGS, { ...STYLE, at })
+    errors.push(...checked.errors)
+    if (checked.value === null) return false
+    if (checked.value.trim() === '') {
+        errors.push(createIssue('PB-003', pointer(...at), { field: fieldOf(at) }))
         return false
     }
     return true
 }
 
+/** How a message names the field at `at`: `files[0].path`. */
+function fieldOf(at: Keys): string {
+    return at.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('')
+}
+
+const PERSONA_OBJECT = objectArg({
+    expected: '{ basePersonaId, lensId }',
+    actual: 'type',
+    field: 'persona',
+    missing: false
+})
+const LIST = v.array(v.unknown(), says('array'))
+
 /** Checks `{ basePersonaId, lensId, focus? }`; PB-006 for each bad field. */
-export function checkPersona(persona: unknown, path: string): { persona: PromptPersona | null; errors: Issue[] } {
-    if (!isObject(persona))
-        return {
-            persona: null,
-            errors: [
-                createIssue('PB-002', path, {
-                    field: 'persona',
-                    expected: '{ basePersonaId, lensId }',
-                    actual: typeOfValue(persona)
-                })
-            ]
-        }
+export function checkPersona(value: unknown, path: string): { persona: PromptPersona | null; errors: Issue[] } {
+    const checked = parseArgs(PERSONA_OBJECT, value, ARGS, { ...STYLE, at: path.split('/').slice(1) })
+    if (checked.value === null) return { persona: null, errors: checked.errors }
+    const persona = checked.value
     const errors: Issue[] = []
     if (!(BASE_PERSONAS as readonly unknown[]).includes(persona.basePersonaId)) {
         errors.push(
@@ -117,7 +125,6 @@ function numbered(lines: readonly string[]): string {
 
 function checkList<T>(
     value: unknown,
-    path: string,
     field: string,
     keys: readonly string[],
     required: boolean,
@@ -125,29 +132,21 @@ function checkList<T>(
     errors: Issue[]
 ): T[] {
     if (value === undefined && !required) return []
-    if (!Array.isArray(value)) {
-        errors.push(
-            value === undefined
-                ? createIssue('PB-001', path, { field })
-                : createIssue('PB-002', path, { field, expected: 'array', actual: typeOfValue(value) })
-        )
+    const list = parseArgs(LIST, value, ARGS, { ...STYLE, at: [field] })
+    if (list.value === null) {
+        errors.push(...list.errors)
         return []
     }
-    if (!allowEmpty && value.length === 0) errors.push(createIssue('PB-003', path, { field }))
-    value.forEach((item, i) => {
-        if (!isObject(item)) {
-            errors.push(
-                createIssue('PB-002', pointer(...path.split('/').slice(1), i), {
-                    field: `${field}[${i}]`,
-                    expected: 'object',
-                    actual: typeOfValue(item)
-                })
-            )
+    if (!allowEmpty && list.value.length === 0) errors.push(createIssue('PB-003', `/${field}`, { field }))
+    list.value.forEach((one, i) => {
+        const item = parseArgs(objectArg(), one, ARGS, { ...STYLE, at: [field, i] })
+        if (item.value === null) {
+            errors.push(...item.errors)
             return
         }
-        for (const key of keys) nonEmptyString(item[key], `${path}/${i}/${key}`, `${field}[${i}].${key}`, errors)
+        for (const key of keys) nonEmptyString(item.value[key], [field, i, key], errors)
     })
-    return value as T[]
+    return list.value as T[]
 }
 
 /** Input of {@link buildAreaPrompt}. */
@@ -176,53 +175,33 @@ interface PromptLists {
     readonly predecessors: PredecessorGrade[]
 }
 
+const SCHEMA_AND_GOAL = v.looseObject({ outputSchema: objectArg(), goal: v.optional(objectArg()) })
+
 /** area, files, questions, policies, predecessorGrades, outputSchema and goal, in that order. */
 function checkPromptFields(input: AreaPromptInput, errors: Issue[]): PromptLists {
     const area = input.area
     if (area === undefined) errors.push(createIssue('PB-001', '/area', { field: 'area' }))
     else if (!isArea(area))
         errors.push(createIssue('PB-004', '/area', { value: describeValue(area), expected: AREAS.join(', ') }))
-    const files = checkList<PromptFile>(input.files, '/files', 'files', ['path', 'role'], true, false, errors)
+    const files = checkList<PromptFile>(input.files, 'files', ['path', 'role'], true, false, errors)
     const questions = checkList<{ id: string; question: string }>(
         input.questions,
-        '/questions',
         'questions',
         ['id', 'question'],
         true,
         false,
         errors
     )
-    const policies = checkList<PromptPolicy>(
-        input.policies,
-        '/policies',
-        'policies',
-        ['id', 'summary'],
-        true,
-        true,
-        errors
-    )
+    const policies = checkList<PromptPolicy>(input.policies, 'policies', ['id', 'summary'], true, true, errors)
     const predecessors = checkList<PredecessorGrade>(
         input.predecessorGrades,
-        '/predecessorGrades',
         'predecessorGrades',
         ['id', 'grade', 'status'],
         false,
         true,
         errors
     )
-    if (input.outputSchema === undefined) errors.push(createIssue('PB-001', '/outputSchema', { field: 'outputSchema' }))
-    else if (!isObject(input.outputSchema))
-        errors.push(
-            createIssue('PB-002', '/outputSchema', {
-                field: 'outputSchema',
-                expected: 'object',
-                actual: typeOfValue(input.outputSchema)
-            })
-        )
-    if (input.goal !== undefined && !isObject(input.goal))
-        errors.push(
-            createIssue('PB-002', '/goal', { field: 'goal', expected: 'object', actual: typeOfValue(input.goal) })
-        )
+    errors.push(...parseArgs(SCHEMA_AND_GOAL, input, ARGS, STYLE).errors)
     return { files, questions, policies, predecessors }
 }
 
@@ -238,25 +217,18 @@ function areaPersona(area: Area, value: unknown, errors: Issue[]): PromptPersona
     return checked.persona
 }
 
+const ANSWERED_BY_CODE = v.looseObject({
+    answeredByCode: v.optional(wholeArg(v.array(v.string()), { expected: 'array of question ids', actual: 'type' }))
+})
+
 /**
  * The question ids code has answered: each must be a deterministic question of the area; `null` when not a list of ids.
  */
 function checkAnsweredByCode(value: unknown, area: Area, errors: Issue[]): string[] | null {
-    const byCode =
-        value === undefined
-            ? []
-            : Array.isArray(value) && value.every((id) => typeof id === 'string')
-              ? (value as string[])
-              : null
-    if (byCode === null)
-        errors.push(
-            createIssue('PB-002', '/answeredByCode', {
-                field: 'answeredByCode',
-                expected: 'array of question ids',
-                actual: typeOfValue(value)
-            })
-        )
-    else {
+    const checked = parseArgs(ANSWERED_BY_CODE, { answeredByCode: value }, ARGS, STYLE)
+    errors.push(...checked.errors)
+    const byCode = checked.value === null ? null : (checked.value.answeredByCode ?? [])
+    if (byCode !== null) {
         const notDeterministic = byCode.filter((id) => !AREA_CATALOGUE[area].deterministicQuestionIds.includes(id))
         if (notDeterministic.length > 0)
             errors.push(
@@ -493,7 +465,7 @@ export function buildEntryPointPrompt(input: EntryPointInput): { prompt: string 
     let line2 = ''
     if (kind === 'selection') line2 = selectionLine(input, persona, errors)
     else if (kind === 'single') {
-        if (nonEmptyString(input.schemaId, '/schemaId', 'schemaId', errors)) {
+        if (nonEmptyString(input.schemaId, ['schemaId'], errors)) {
             line2 =
                 `2. Single-Schema: ${input.schemaId as string}, ${areas.length === 1 ? 'area' : 'areas'}: ` +
                 `${areas.join(', ')}`
@@ -552,11 +524,15 @@ function checkAreaSides(areas: readonly Area[], kind: unknown, errors: Issue[]):
     })
 }
 
+/** A persona line 1 can name: an id, or an object with both ids. */
+const ENTRY_PERSONA = v.custom(
+    (value) => personaLabel(value).label !== null,
+    says({ expected: 'persona id or { basePersonaId, lensId }', actual: 'type' })
+)
+
 function checkEntryPersona(value: unknown, persona: PersonaLabel, errors: Issue[]): void {
-    if (value !== undefined && persona.label === null) {
-        const expected = 'persona id or { basePersonaId, lensId }'
-        errors.push(createIssue('PB-002', '/persona', { field: 'persona', expected, actual: typeOfValue(value) }))
-    }
+    if (value !== undefined && persona.label === null)
+        errors.push(...parseArgs(ENTRY_PERSONA, value, ARGS, { ...STYLE, at: ['persona'] }).errors)
     if (isObject(value)) errors.push(...checkPersona(value, '/persona').errors)
     if (typeof value === 'string' && !/^[a-z0-9][a-z0-9-]*$/.test(value)) {
         const detail = `${describeValue(value)} is not a persona id`
@@ -564,18 +540,21 @@ function checkEntryPersona(value: unknown, persona: PersonaLabel, errors: Issue[
     }
 }
 
+const SELECTION = v.looseObject({
+    selection: objectArg({ expected: '{ selectionId, selectionHash, personaIds }', actual: 'type' })
+})
+
 /** Line 2 of a selection run ('' when the selection is unusable; its issues go to `errors`). */
 function selectionLine(input: EntryPointInput, persona: PersonaLabel, errors: Issue[]): string {
     const sel = input.selection
-    if (!isObject(sel)) {
-        const code = sel === undefined ? 'PB-001' : 'PB-002'
-        const expected = '{ selectionId, selectionHash, personaIds }'
-        errors.push(createIssue(code, '/selection', { field: 'selection', expected, actual: typeOfValue(sel) }))
+    const checked = parseArgs(SELECTION, { selection: sel }, ARGS, STYLE)
+    if (checked.value === null || !isObject(sel)) {
+        errors.push(...checked.errors)
         return ''
     }
-    const okId = nonEmptyString(sel.selectionId, '/selection/selectionId', 'selection.selectionId', errors)
-    const okHash = nonEmptyString(sel.selectionHash, '/selection/selectionHash', 'selection.selectionHash', errors)
-    const ids = checkStrings(sel.personaIds, '/selection/personaIds', 'selection.personaIds', errors)
+    const okId = nonEmptyString(sel.selectionId, ['selection', 'selectionId'], errors)
+    const okHash = nonEmptyString(sel.selectionHash, ['selection', 'selectionHash'], errors)
+    const ids = checkStrings(sel.personaIds, ['selection', 'personaIds'], errors)
     // Persona obligation of selection gradings: in selection.json and on line 1 (04 §3).
     if (input.persona === undefined) errors.push(createIssue('PB-001', '/persona', { field: 'persona' }))
     else if (ids !== null && persona.label !== null && !persona.ids.some((id) => ids.includes(id))) {
@@ -585,22 +564,18 @@ function selectionLine(input: EntryPointInput, persona: PersonaLabel, errors: Is
     return `2. Selection: ${sel.selectionId as string}, lockSnapshot hash: ${sel.selectionHash as string}`
 }
 
+const AREA_LIST = v.array(v.unknown(), says('array of areas'))
+
 function checkAreas(value: unknown, errors: Issue[]): Area[] {
-    if (!Array.isArray(value)) {
-        errors.push(
-            value === undefined
-                ? createIssue('PB-001', '/areas', { field: 'areas' })
-                : createIssue('PB-002', '/areas', {
-                      field: 'areas',
-                      expected: 'array of areas',
-                      actual: typeOfValue(value)
-                  })
-        )
+    const list = parseArgs(AREA_LIST, value, ARGS, { ...STYLE, at: ['areas'] })
+    if (list.value === null) {
+        errors.push(...list.errors)
         return []
     }
-    if (value.length === 0) errors.push(createIssue('PB-003', '/areas', { field: 'areas' }))
+    // An empty list, an unknown area and an area named twice are rules of their own (PB-003, PB-004, PB-016).
+    if (list.value.length === 0) errors.push(createIssue('PB-003', '/areas', { field: 'areas' }))
     const out: Area[] = []
-    value.forEach((a, i) => {
+    list.value.forEach((a, i) => {
         if (!isArea(a))
             errors.push(createIssue('PB-004', `/areas/${i}`, { value: describeValue(a), expected: AREAS.join(', ') }))
         else if (out.includes(a))
@@ -610,20 +585,15 @@ function checkAreas(value: unknown, errors: Issue[]): Area[] {
     return out
 }
 
-function checkStrings(value: unknown, path: string, field: string, errors: Issue[]): string[] | null {
-    if (!Array.isArray(value) || value.length === 0 || !value.every((x) => typeof x === 'string' && x.length > 0)) {
-        errors.push(
-            value === undefined
-                ? createIssue('PB-001', path, { field })
-                : createIssue('PB-002', path, {
-                      field,
-                      expected: 'non-empty array of non-empty strings',
-                      actual: typeOfValue(value)
-                  })
-        )
-        return null
-    }
-    return value as string[]
+const STRINGS = wholeArg(v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.minLength(1)), {
+    expected: 'non-empty array of non-empty strings',
+    actual: 'type'
+})
+
+function checkStrings(value: unknown, at: Keys, errors: Issue[]): string[] | null {
+    const checked = parseArgs(STRINGS, value, ARGS, { ...STYLE, at })
+    errors.push(...checked.errors)
+    return checked.value
 }
 
 /** The questions of an area in the shape {@link buildAreaPrompt} expects. */

@@ -1,6 +1,7 @@
 import { AREA_CATALOGUE, isArea, questionsOf } from '../areas/catalogue.js'
 import { Areas } from '../areas/areas.js'
-import { createIssue, describeValue, rebaseIssues, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue, describeValue, rebaseIssues } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson, DEFAULT_JSON_LIMITS } from '../json/guard.js'
@@ -27,6 +28,7 @@ import { buildGoalBlock } from './goal-block.js'
 import { describeRedactions, redactTrusted } from './redact.js'
 import { TaskId } from './task-id.js'
 import { isObject } from '../model/object.js'
+import { objectArg, parseArgs, says, wholeArg } from '../validation/args.js'
 
 /** The role of each file placeholder the question catalogue uses (06 §19.13, plus `selectionIndexPath`). */
 export const FILE_PLACEHOLDER_ROLES: Readonly<Record<string, string>> = Object.freeze({
@@ -176,19 +178,23 @@ function checkSide(list: readonly Area[], flow: 'provider' | 'selection', path: 
     })
 }
 
+/** The codes of every argument check of the emit input: a wrong type is PB-002, an absent required field PB-001. */
+const ARGS = { missing: 'PB-001', mismatch: 'PB-002', create: createIssue } as const
+const STYLE = { field: 'indexed', actual: 'type', missing: 'keys' } as const
+
+const AREA_LIST = v.array(v.unknown(), says('array'))
+
 function checkAreaList(value: unknown, path: string, field: string, required: boolean, errors: Issue[]): Area[] {
     if (value === undefined && !required) return []
-    if (!Array.isArray(value)) {
-        errors.push(
-            value === undefined
-                ? createIssue('PB-001', path, { field })
-                : createIssue('PB-002', path, { field, expected: 'array', actual: typeOfValue(value) })
-        )
+    const list = parseArgs(AREA_LIST, value, ARGS, { ...STYLE, at: [field] })
+    if (list.value === null) {
+        errors.push(...list.errors)
         return []
     }
-    if (required && value.length === 0) errors.push(createIssue('PB-003', path, { field }))
+    // An empty list, an unknown area and an area named twice are rules of their own (PB-003, PB-004, PB-016).
+    if (required && list.value.length === 0) errors.push(createIssue('PB-003', path, { field }))
     const out: Area[] = []
-    value.forEach((a, i) => {
+    list.value.forEach((a, i) => {
         if (!isArea(a))
             errors.push(createIssue('PB-004', `${path}/${i}`, { value: describeValue(a), expected: AREAS.join(', ') }))
         else if (out.includes(a))
@@ -239,68 +245,34 @@ interface RedactedExtras {
     readonly pretests?: Array<Record<string, unknown>>
 }
 
+const nonEmpty = (x: unknown): boolean => typeof x === 'string' && x !== ''
+const TARGET = v.looseObject({ target: v.string() })
+const SCALARS = v.looseObject({
+    flow: v.picklist(['provider', 'selection'], says({ expected: "'provider' | 'selection'", actual: 'value' })),
+    namespace: v.optional(
+        v.custom(
+            (x) => typeof x === 'string' && /^\S+$/.test(x),
+            says({ expected: 'non-empty string', actual: 'value' })
+        )
+    ),
+    now: v.custom(isIsoDateTime, says({ expected: 'ISO 8601 date-time', actual: 'value' })),
+    // Absent or null is the default of 1.
+    maxIterations: v.nullish(
+        v.custom(
+            (n) => typeof n === 'number' && Number.isSafeInteger(n) && n >= 1,
+            says({ expected: 'positive integer', actual: 'value' })
+        )
+    ),
+    scopeName: v.nullish(v.custom(nonEmpty, says({ expected: 'non-empty string or null', actual: 'value' })))
+})
+
 /** The scalar fields: target, flow, namespace, now, maxIterations and scopeName, in that order. */
 function checkScalars(input: EmitInput, errors: Issue[]): void {
-    const target = input.target
-    if (typeof target !== 'string')
-        errors.push(
-            createIssue(target === undefined ? 'PB-001' : 'PB-002', '/target', {
-                field: 'target',
-                expected: 'string',
-                actual: typeOfValue(target)
-            })
-        )
-    else if (!/^\S+$/.test(target))
+    const target = parseArgs(TARGET, input, ARGS, STYLE)
+    errors.push(...target.errors)
+    if (target.value !== null && !/^\S+$/.test(target.value.target))
         errors.push(createIssue('PB-003', '/target', { field: 'target (non-empty, no whitespace)' }))
-    const flow = input.flow
-    if (flow !== 'provider' && flow !== 'selection')
-        errors.push(
-            createIssue(flow === undefined ? 'PB-001' : 'PB-002', '/flow', {
-                field: 'flow',
-                expected: "'provider' | 'selection'",
-                actual: describeValue(flow)
-            })
-        )
-    if (input.namespace !== undefined && (typeof input.namespace !== 'string' || !/^\S+$/.test(input.namespace))) {
-        errors.push(
-            createIssue('PB-002', '/namespace', {
-                field: 'namespace',
-                expected: 'non-empty string',
-                actual: describeValue(input.namespace)
-            })
-        )
-    }
-    if (!isIsoDateTime(input.now))
-        errors.push(
-            createIssue(input.now === undefined ? 'PB-001' : 'PB-002', '/now', {
-                field: 'now',
-                expected: 'ISO 8601 date-time',
-                actual: describeValue(input.now)
-            })
-        )
-    const maxIterations = input.maxIterations ?? 1
-    if (!(typeof maxIterations === 'number' && Number.isSafeInteger(maxIterations) && maxIterations >= 1)) {
-        errors.push(
-            createIssue('PB-002', '/maxIterations', {
-                field: 'maxIterations',
-                expected: 'positive integer',
-                actual: describeValue(maxIterations)
-            })
-        )
-    }
-    if (
-        input.scopeName !== undefined &&
-        input.scopeName !== null &&
-        (typeof input.scopeName !== 'string' || input.scopeName === '')
-    ) {
-        errors.push(
-            createIssue('PB-002', '/scopeName', {
-                field: 'scopeName',
-                expected: 'non-empty string or null',
-                actual: describeValue(input.scopeName)
-            })
-        )
-    }
+    errors.push(...parseArgs(SCALARS, input, ARGS, STYLE).errors)
 }
 
 function checkOptionalPersona(value: unknown, errors: Issue[]): PromptPersona | null {
@@ -310,18 +282,38 @@ function checkOptionalPersona(value: unknown, errors: Issue[]): PromptPersona | 
     return checked.persona
 }
 
+const isAreaList = (a: unknown): boolean => Array.isArray(a) && a.every(isArea)
+const POLICY = v.pipe(objectArg(), v.looseObject({ appliesTo: v.custom((a) => a === 'all' || isAreaList(a)) }))
+/** The caller's material; the keys of `files` are checked against the placeholders where it is read. */
+const MATERIAL = v.looseObject({
+    files: v.optional(objectArg({ expected: 'object of placeholder → path', actual: 'type' })),
+    policies: v.optional(
+        v.array(
+            wholeArg(POLICY, { expected: "{ id, summary, appliesTo: 'all' | area[] }", actual: 'type' }),
+            says('array')
+        )
+    ),
+    predecessorGrades: v.optional(
+        wholeArg(
+            v.pipe(
+                objectArg(),
+                v.check((o) => Object.keys(o).every(isArea))
+            ),
+            {
+                expected: 'object keyed by area',
+                actual: 'type'
+            }
+        )
+    )
+})
+const FILE_PATH = v.looseObject({ files: v.record(v.string(), v.custom(nonEmpty, says('non-empty string'))) })
+
 /** files, policies and predecessorGrades: the caller's material the prompts quote. */
 function checkMaterial(input: EmitInput, errors: Issue[]): Pick<CheckedEmit, 'files' | 'policies' | 'predecessors'> {
     const files = input.files === undefined ? {} : input.files
-    if (!isObject(files))
-        errors.push(
-            createIssue('PB-002', '/files', {
-                field: 'files',
-                expected: 'object of placeholder → path',
-                actual: typeOfValue(files)
-            })
-        )
-    else {
+    const checked = parseArgs(MATERIAL, input, ARGS, STYLE)
+    errors.push(...checked.errors.filter((e) => e.path.startsWith('/files')))
+    if (isObject(files)) {
         for (const [k, v] of Object.entries(files)) {
             if (!(k in FILE_PLACEHOLDER_ROLES))
                 errors.push(
@@ -331,47 +323,29 @@ function checkMaterial(input: EmitInput, errors: Issue[]): Pick<CheckedEmit, 'fi
                         actual: k
                     })
                 )
-            else if (typeof v !== 'string' || v === '')
-                errors.push(
-                    createIssue('PB-002', pointer('files', k), {
-                        field: `files.${k}`,
-                        expected: 'non-empty string',
-                        actual: typeOfValue(v)
-                    })
-                )
+            // A known placeholder's path: the first finding for the key is the one reported.
+            else errors.push(...parseArgs(FILE_PATH, { files: { [k]: v } }, ARGS, STYLE).errors)
         }
     }
+    errors.push(...checked.errors.filter((e) => !e.path.startsWith('/files')))
     const policies = input.policies === undefined ? [] : input.policies
-    if (!Array.isArray(policies))
-        errors.push(
-            createIssue('PB-002', '/policies', { field: 'policies', expected: 'array', actual: typeOfValue(policies) })
-        )
-    else {
-        policies.forEach((p, i) => {
-            const applies = isObject(p) ? p.appliesTo : undefined
-            if (!isObject(p) || !(applies === 'all' || (Array.isArray(applies) && applies.every(isArea)))) {
-                errors.push(
-                    createIssue('PB-002', `/policies/${i}`, {
-                        field: `policies[${i}]`,
-                        expected: "{ id, summary, appliesTo: 'all' | area[] }",
-                        actual: typeOfValue(p)
-                    })
-                )
-            }
-        })
-    }
     const predecessors = input.predecessorGrades === undefined ? {} : input.predecessorGrades
-    if (!isObject(predecessors) || !Object.keys(predecessors).every(isArea)) {
-        errors.push(
-            createIssue('PB-002', '/predecessorGrades', {
-                field: 'predecessorGrades',
-                expected: 'object keyed by area',
-                actual: typeOfValue(predecessors)
-            })
-        )
-    }
     return { files: files as Obj, policies: policies as Obj[], predecessors: predecessors as Obj }
 }
+
+const AREA_NOTES = v.looseObject({
+    skippedAreas: v.optional(v.array(v.unknown(), says('array'))),
+    gatedAreas: v.optional(v.array(v.unknown(), says('array')))
+})
+const SKIPPED_AREA = wholeArg(v.pipe(objectArg(), v.looseObject({ area: v.custom<Area>(isArea) })), {
+    expected: '{ area, naReason, note? }',
+    actual: 'type'
+})
+const NOTE = v.looseObject({ note: v.optional(v.string(says({ expected: 'string', field: 'note' }))) })
+const GATED_AREA = wholeArg(
+    v.pipe(objectArg(), v.looseObject({ area: v.custom<Area>(isArea), reason: v.custom<string>(nonEmpty) })),
+    { expected: '{ area, reason }', actual: 'type' }
+)
 
 /** skippedAreas and gatedAreas: each area may appear once across areas, skippedAreas and gatedAreas. */
 function checkSkippedAndGated(
@@ -379,48 +353,27 @@ function checkSkippedAndGated(
     areas: readonly Area[],
     errors: Issue[]
 ): Pick<CheckedEmit, 'skipped' | 'gated'> {
+    const lists = parseArgs(AREA_NOTES, input, ARGS, STYLE)
+    errors.push(...lists.errors)
     const skipped = Array.isArray(input.skippedAreas)
         ? input.skippedAreas
         : input.skippedAreas === undefined
           ? []
           : null
-    if (skipped === null)
-        errors.push(
-            createIssue('PB-002', '/skippedAreas', {
-                field: 'skippedAreas',
-                expected: 'array',
-                actual: typeOfValue(input.skippedAreas)
-            })
-        )
     const gated = Array.isArray(input.gatedAreas) ? input.gatedAreas : input.gatedAreas === undefined ? [] : null
-    if (gated === null)
-        errors.push(
-            createIssue('PB-002', '/gatedAreas', {
-                field: 'gatedAreas',
-                expected: 'array',
-                actual: typeOfValue(input.gatedAreas)
-            })
-        )
     const seen = new Map<Area, string>(areas.map((a) => [a, 'areas']))
     const skippedOut: SkippedArea[] = []
     ;(skipped ?? []).forEach((s, i) => {
         const at = `/skippedAreas/${i}`
-        if (!isObject(s) || !isArea(s.area)) {
-            errors.push(
-                createIssue('PB-002', at, {
-                    field: `skippedAreas[${i}]`,
-                    expected: '{ area, naReason, note? }',
-                    actual: typeOfValue(s)
-                })
-            )
+        const item = parseArgs(SKIPPED_AREA, s, ARGS, { ...STYLE, at: ['skippedAreas', i] })
+        if (item.value === null) {
+            errors.push(...item.errors)
             return
         }
+        // The closed set of reasons is a rule of the spec with its own code, not an argument's shape.
         if (!(NA_REASONS as readonly unknown[]).includes(s.naReason))
             errors.push(createIssue('NA-001', `${at}/naReason`, { detail: describeValue(s.naReason) }))
-        if (s.note !== undefined && typeof s.note !== 'string')
-            errors.push(
-                createIssue('PB-002', `${at}/note`, { field: 'note', expected: 'string', actual: typeOfValue(s.note) })
-            )
+        errors.push(...parseArgs(NOTE, s, ARGS, { ...STYLE, at: ['skippedAreas', i] }).errors)
         if (seen.has(s.area))
             errors.push(
                 createIssue('PB-016', `${at}/area`, { area: s.area, detail: `also in ${seen.get(s.area) as string}` })
@@ -435,14 +388,9 @@ function checkSkippedAndGated(
     const gatedOut: GatedArea[] = []
     ;(gated ?? []).forEach((g, i) => {
         const at = `/gatedAreas/${i}`
-        if (!isObject(g) || !isArea(g.area) || typeof g.reason !== 'string' || g.reason === '') {
-            errors.push(
-                createIssue('PB-002', at, {
-                    field: `gatedAreas[${i}]`,
-                    expected: '{ area, reason }',
-                    actual: typeOfValue(g)
-                })
-            )
+        const item = parseArgs(GATED_AREA, g, ARGS, { ...STYLE, at: ['gatedAreas', i] })
+        if (item.value === null) {
+            errors.push(...item.errors)
             return
         }
         if (seen.has(g.area))
@@ -455,37 +403,19 @@ function checkSkippedAndGated(
     return { skipped: skippedOut, gated: gatedOut }
 }
 
+const GOAL = v.looseObject({ goal: v.optional(objectArg()) })
+const EXTRAS = v.looseObject({
+    counts: v.optional(objectArg({ expected: '{ tools?, schemas? }', actual: 'type' })),
+    emitSkill: v.optional(v.string()),
+    pretests: v.optional(v.array(v.unknown(), says('array')))
+})
+
 /** counts, emitSkill and pretests; a pretest may never carry its request or `_allParams` into a prompt. */
 function checkExtras(input: EmitInput, errors: Issue[]): Obj {
-    const counts = input.counts === undefined ? {} : input.counts
-    if (!isObject(counts))
-        errors.push(
-            createIssue('PB-002', '/counts', {
-                field: 'counts',
-                expected: '{ tools?, schemas? }',
-                actual: typeOfValue(counts)
-            })
-        )
-    if (input.emitSkill !== undefined && typeof input.emitSkill !== 'string')
-        errors.push(
-            createIssue('PB-002', '/emitSkill', {
-                field: 'emitSkill',
-                expected: 'string',
-                actual: typeOfValue(input.emitSkill)
-            })
-        )
-    if (input.pretests !== undefined) {
-        if (!Array.isArray(input.pretests))
-            errors.push(
-                createIssue('PB-002', '/pretests', {
-                    field: 'pretests',
-                    expected: 'array',
-                    actual: typeOfValue(input.pretests)
-                })
-            )
-        else findForbidden(input.pretests, '/pretests', errors)
-    }
-    return counts as Obj
+    const extras = parseArgs(EXTRAS, input, ARGS, STYLE)
+    errors.push(...extras.errors)
+    if (Array.isArray(input.pretests)) findForbidden(input.pretests, '/pretests', errors)
+    return (input.counts ?? {}) as Obj
 }
 
 /** Every field of the input, in field order; `checked` only when no field is wrong. */
@@ -536,13 +466,8 @@ function planTask(checked: CheckedEmit, goalInput: unknown): { plan: TaskPlan | 
     const taskId = TaskId.generate({ schemaIdSlug: checked.target, areas: checked.areas })
     if (taskId.taskId === null) return { plan: null, errors: taskId.errors }
     const goalIn = isObject(goalInput) ? goalInput : {}
-    if (goalInput !== undefined && !isObject(goalInput))
-        return {
-            plan: null,
-            errors: [
-                createIssue('PB-002', '/goal', { field: 'goal', expected: 'object', actual: typeOfValue(goalInput) })
-            ]
-        }
+    const goalArg = parseArgs(GOAL, { goal: goalInput }, ARGS, STYLE)
+    if (goalArg.value === null) return { plan: null, errors: goalArg.errors }
     const condition =
         goalIn.condition ??
         `Grade the ${checked.flow} "${checked.target}" (tier ${tier}, max grade ${maxGrade}) across all ` +
