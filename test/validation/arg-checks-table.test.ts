@@ -133,7 +133,11 @@ const TABLE: Record<string, Row[]> = {
         ...rows(
             'aboutFileExists',
             (v) =>
-                DeterministicAnswers.buildSelection({ questions: questionRows(), now: NOW, aboutFileExists: v }).errors
+                DeterministicAnswers.buildSelection({
+                    questions: questionRows(),
+                    now: NOW,
+                    aboutFileExists: v as boolean
+                }).errors
         )
     ],
     'PromptBuilder.emitAreaPrompts': [

@@ -39,13 +39,11 @@ describe('parseArgs', () => {
     })
 
     it('takes a schema\'s own wording: expected, field, a fixed "got", never missing when it says so', () => {
-        const schema = v.looseObject({
-            id: v.custom((x) => x === 'ok', says({ expected: 'the word ok', field: 'id (ok)', missing: false })),
-            row: v.check(() => false, says({ expected: 'a full row', got: 'incomplete row' }))
-        })
-        const { errors } = parseArgs(v.looseObject({ id: schema.entries.id }), { id: undefined }, CODES)
+        const id = v.custom((x) => x === 'ok', says({ expected: 'the word ok', field: 'id (ok)', missing: false }))
+        const fullRow = v.check(() => false, says({ expected: 'a full row', got: 'incomplete row' }))
+        const { errors } = parseArgs(v.looseObject({ id }), { id: undefined }, CODES)
         expect(errors[0]?.message).toBe('Type mismatch for field id (ok): expected the word ok, got undefined')
-        const row = parseArgs(v.pipe(v.unknown(), schema.entries.row), {}, CODES)
+        const row = parseArgs(v.pipe(v.unknown(), fullRow), {}, CODES)
         expect(row.errors[0]?.message).toBe('Type mismatch for field input: expected a full row, got incomplete row')
     })
 
