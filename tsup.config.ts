@@ -32,7 +32,7 @@ const libraryFromDist: NonNullable<Options['esbuildPlugins']>[number] = {
     setup(build) {
         build.onResolve({ filter: /^\.\.?\// }, (args) => {
             const target = resolve(args.resolveDir, args.path)
-            if (!target.startsWith(src + '/') || target.startsWith(cli + '/')) return undefined
+            if (!target.startsWith(`${src}/`) || target.startsWith(`${cli}/`)) return undefined
             return { path: `./${relative(src, target).replace(/\.ts$/, '.js')}`, external: true }
         })
     }

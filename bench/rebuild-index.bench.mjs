@@ -56,31 +56,30 @@ function entry(area, i, grade) {
     })
     return {
         file: `${area}--${ts.replace(/:/g, '-')}.json`,
-        text:
-            JSON.stringify(
-                {
-                    gradingId: `${HASH}--${ts.replace(/:/g, '-')}`,
-                    schemaId: 'bench.s0',
-                    area,
-                    version: 'flowmcp/4.0.0',
-                    schemaHash: HASH,
-                    gradingMode: 'full',
-                    gradingTier: 'autonomous',
-                    harness: 'claude-code',
-                    scoringSystem: 'scoringSystem/1.0.0',
-                    gradingSystem: 'gradingSystem/1.0.0',
-                    gradings: [
-                        answer('Q-api-availability', 'deterministic', score),
-                        answer('Q-description-neutrality', 'deterministic', score),
-                        answer('Q-when-to-use', 'non-deterministic', score)
-                    ],
-                    categoricalVeto: null,
-                    aggregateGrade: grade,
-                    maxAttainableGrade: 'B'
-                },
-                null,
-                4
-            ) + '\n'
+        text: `${JSON.stringify(
+            {
+                gradingId: `${HASH}--${ts.replace(/:/g, '-')}`,
+                schemaId: 'bench.s0',
+                area,
+                version: 'flowmcp/4.0.0',
+                schemaHash: HASH,
+                gradingMode: 'full',
+                gradingTier: 'autonomous',
+                harness: 'claude-code',
+                scoringSystem: 'scoringSystem/1.0.0',
+                gradingSystem: 'gradingSystem/1.0.0',
+                gradings: [
+                    answer('Q-api-availability', 'deterministic', score),
+                    answer('Q-description-neutrality', 'deterministic', score),
+                    answer('Q-when-to-use', 'non-deterministic', score)
+                ],
+                categoricalVeto: null,
+                aggregateGrade: grade,
+                maxAttainableGrade: 'B'
+            },
+            null,
+            4
+        )}\n`
     }
 }
 

@@ -22,7 +22,13 @@ export const OUTPUTS = [
 ]
 
 /** Files a build reads beside src/ and schemas/ (the validators are generated from those by scripts/validators.mjs). */
-export const CONFIG_FILES = ['tsup.config.ts', 'tsconfig.json', 'package.json', 'scripts/build.mjs', 'scripts/validators.mjs']
+export const CONFIG_FILES = [
+    'tsup.config.ts',
+    'tsconfig.json',
+    'package.json',
+    'scripts/build.mjs',
+    'scripts/validators.mjs'
+]
 
 function mtimeOf(path) {
     try {

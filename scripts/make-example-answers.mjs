@@ -75,5 +75,5 @@ const file = {
     },
     answers
 }
-writeFileSync(new URL('../examples/answers.json', import.meta.url), JSON.stringify(file, null, 2) + '\n')
+writeFileSync(new URL('../examples/answers.json', import.meta.url), `${JSON.stringify(file, null, 2)}\n`)
 process.stdout.write('examples/answers.json written\n')

@@ -489,7 +489,7 @@ for (const [name, description, mutate, expectedCodes] of cases) {
     mutate(entry)
     writeFileSync(
         new URL(`invalid/${name}.json`, dir),
-        JSON.stringify({ description, expectedCodes, entry }, null, 4) + '\n'
+        `${JSON.stringify({ description, expectedCodes, entry }, null, 4)}\n`
     )
 }
 process.stdout.write(`${cases.length} invalid entries written\n`)

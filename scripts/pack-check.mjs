@@ -160,7 +160,7 @@ console.log('cjs ' + getVersion().packageVersion)
     const child = spawnSync(
         process.execPath,
         ['--no-warnings', flag, `--allow-fs-read=${dist}`, `--allow-fs-read=${fake}`, join(dist, 'runtime-child.js')],
-        { input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n', encoding: 'utf8', env: {}, timeout: 20_000 }
+        { input: `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`, encoding: 'utf8', env: {}, timeout: 20_000 }
     )
     const answers = child.stdout
         .trim()

@@ -99,8 +99,7 @@ const PRE_CONDITION: BlockingCondition = {
     id: 'blocked-by-precondition',
     effect: 'blocked',
     description:
-        'every member in the frozen lockSnapshot must be stable; any other member status blocks the run ' +
-        'before any area',
+        'every member in the frozen lockSnapshot must be stable; any other member status blocks the run before any area',
     source: '02 §9.1'
 }
 const BELOW_SOFT_THRESHOLD: BlockingCondition = {
@@ -186,8 +185,7 @@ const STATIC: Readonly<Record<Area, StaticFacts>> = {
                 id: 'no-about',
                 effect: 'blocked',
                 description:
-                    'no schema declares an about resource, or its markdown file is missing: content grading ' +
-                    'does not run',
+                    'no schema declares an about resource, or its markdown file is missing: content grading does not run',
                 source: '02 §2.6'
             },
             {

@@ -468,10 +468,10 @@ function blockerResult(output: Obj, validate: ValidateFunction): AreaOutputValid
         if (err.keyword === 'additionalProperties') {
             const name = String(params.additionalProperty)
             const detail = `unknown property ${name} (a blocker has only blocker and reason)`
-            return createIssue('ARE-018', '/output' + joinPointer(at, name), { detail })
+            return createIssue('ARE-018', `/output${joinPointer(at, name)}`, { detail })
         }
         const path = err.keyword === 'required' ? joinPointer(at, String(params.missingProperty)) : at
-        return createIssue('ARE-018', '/output' + path, { detail: `${path || '/'} ${err.message ?? 'is invalid'}` })
+        return createIssue('ARE-018', `/output${path}`, { detail: `${path || '/'} ${err.message ?? 'is invalid'}` })
     })
     return { valid: false, kind: 'blocker', output: null, blocker: null, errors: dedupeIssues(errors) }
 }

@@ -14,6 +14,7 @@ import { FLOWMCP_VERSION_REGEX } from '../version.js'
 import { AREA_CATALOGUE, isArea, questionsOf } from './catalogue.js'
 import { validateAreaOutput, type AreaBlocker, type AreaOutput, type ImprovementHint } from './output.js'
 import { isObject } from '../model/object.js'
+import { definedFields } from '../model/fields.js'
 
 /** One answer computed by code for a deterministic question of the area. */
 export interface DeterministicAnswer {
@@ -266,12 +267,12 @@ function mapEntryIssue(issue: Issue, sources: readonly Source[]): Issue {
             path: own
                 ? base + rest
                 : fromContext
-                  ? `/context${field === 'graderIdentity' ? '/grader' : '/' + field}`
+                  ? `/context${field === 'graderIdentity' ? '/grader' : `/${field}`}`
                   : base
         }
     }
     const top = issue.path.split('/')[1] ?? ''
-    if (CONTEXT_FIELDS.has(top)) return { ...issue, path: '/context' + issue.path }
+    if (CONTEXT_FIELDS.has(top)) return { ...issue, path: `/context${issue.path}` }
     if (top === 'gradingId') return { ...issue, path: '/output/gradingId' }
     return { ...issue, path: '' }
 }
@@ -351,7 +352,7 @@ function codeGrading(question: QuestionDef, a: DeterministicAnswer, ctx: EntryCo
     return {
         questionId: question.id,
         score: a.score,
-        ...(a.naReason !== undefined ? { naReason: a.naReason } : {}),
+        ...definedFields({ naReason: a.naReason }),
         weight: question.weight,
         determinism: 'deterministic',
         graderIdentity: {
@@ -360,8 +361,7 @@ function codeGrading(question: QuestionDef, a: DeterministicAnswer, ctx: EntryCo
             version: (ctx.scriptGrader as { version: string }).version
         },
         timestamp: a.timestamp ?? ctx.now,
-        ...(a.evidence !== undefined ? { evidence: a.evidence } : {}),
-        ...(a.reasoning !== undefined ? { reasoning: a.reasoning } : {})
+        ...definedFields({ evidence: a.evidence, reasoning: a.reasoning })
     }
 }
 
@@ -375,7 +375,7 @@ function harnessGrading(
     return {
         questionId: question.id,
         score: a.score,
-        ...(a.naReason !== undefined ? { naReason: a.naReason } : {}),
+        ...definedFields({ naReason: a.naReason }),
         weight: question.weight,
         // The harness (an LLM) produced it, whatever the question's nominal determinism.
         determinism: 'non-deterministic',
@@ -383,7 +383,7 @@ function harnessGrading(
         llmModel: ctx.llmModel,
         selectionContext,
         timestamp: out.timestamp,
-        ...(a.evidence !== undefined ? { evidence: a.evidence } : {}),
+        ...definedFields({ evidence: a.evidence }),
         reasoning: a.reasoning
     }
 }
@@ -405,7 +405,7 @@ function assembleAnswers(
     const selectionContext = {
         groupId: ctx.selectionContext.groupId,
         personaIds: [...ctx.selectionContext.personaIds],
-        ...(ctx.selectionContext.domainDocId !== undefined ? { domainDocId: ctx.selectionContext.domainDocId } : {})
+        ...definedFields({ domainDocId: ctx.selectionContext.domainDocId })
     }
     for (const question of questionsOf(areaId)) {
         const harnessIndex = out.answers.findIndex((a) => a.questionId === question.id)
@@ -465,11 +465,13 @@ function createEntry(
         schemaHash: ctx.schemaHash,
         gradingMode: ctx.gradingMode,
         now: ctx.now,
-        ...(ctx.selectionId !== undefined ? { selectionId: ctx.selectionId } : {}),
-        ...(ctx.aboutHash !== undefined ? { aboutHash: ctx.aboutHash } : {}),
-        ...(ctx.persona !== undefined ? { persona: ctx.persona } : {}),
-        ...(ctx.skillId !== undefined ? { skillId: ctx.skillId } : {}),
-        ...(ctx.previousFullGrade !== undefined ? { previousFullGrade: ctx.previousFullGrade } : {}),
+        ...definedFields({
+            selectionId: ctx.selectionId,
+            aboutHash: ctx.aboutHash,
+            persona: ctx.persona,
+            skillId: ctx.skillId,
+            previousFullGrade: ctx.previousFullGrade
+        }),
         harness: out.harness,
         gradings
     })

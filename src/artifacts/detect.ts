@@ -10,6 +10,7 @@ import { SelectionDefinition } from '../selection/definition.js'
 import { DEFAULT_JSON_LIMITS, inspectJson, parseJsonText, resolveLimits, type JsonLimits } from '../json/guard.js'
 import { isObject } from '../model/object.js'
 import { guardStatics } from '../errors/guard.js'
+import { definedFields } from '../model/fields.js'
 
 type Obj = Record<string, unknown>
 
@@ -49,7 +50,7 @@ export const ARTIFACT_HANDLERS: readonly ArtifactHandler[] = Object.freeze([
             const { valid, errors } = validateGradingEntry({
                 entry: value,
                 ...(options?.strict === true ? { strict: true } : {}),
-                ...(options?.now !== undefined ? { now: options.now } : {})
+                ...definedFields({ now: options?.now })
             } as ValidateEntryInput)
             return { valid, errors }
         }
@@ -183,7 +184,7 @@ class ArtifactsUnguarded {
         }
         const result = handler.validate(value, {
             ...(input.strict === true ? { strict: true } : {}),
-            ...(input.now !== undefined ? { now: input.now } : {})
+            ...definedFields({ now: input.now })
         })
         return { kind: handler.kind, valid: result.valid, errors: result.errors }
     }

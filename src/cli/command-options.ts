@@ -8,6 +8,7 @@ import type { reportCommand } from './commands/report.js'
 import type { ValidateOptions } from './commands/validate.js'
 import { EXIT, type CliIo } from './io.js'
 import type { OptionValues } from './options.js'
+import { definedFields } from '../model/fields.js'
 
 /** The rules of the config file (`rules: { "<code>": "off" | … }`), when it has some. */
 export type Rules = Readonly<Record<string, unknown>> | undefined
@@ -17,13 +18,15 @@ export function validateOptionsOf(values: OptionValues): ValidateOptions {
     return {
         json: values.json === true,
         strict: values.strict === true,
-        ...(values.kind !== undefined ? { kind: values.kind } : {}),
-        ...(values.now !== undefined ? { now: values.now } : {}),
-        ...(values.schema !== undefined ? { schema: values.schema } : {}),
-        ...(values['schema-id'] !== undefined ? { schemaId: values['schema-id'] } : {}),
-        ...(values.tool !== undefined ? { tool: values.tool } : {}),
-        ...(values.envelope !== undefined ? { envelope: values.envelope } : {}),
-        ...(values['trusted-keys'] !== undefined ? { trustedKeys: values['trusted-keys'] } : {})
+        ...definedFields({
+            kind: values.kind,
+            now: values.now,
+            schema: values.schema,
+            schemaId: values['schema-id'],
+            tool: values.tool,
+            envelope: values.envelope,
+            trustedKeys: values['trusted-keys']
+        })
     }
 }
 
@@ -33,9 +36,7 @@ export function emitPromptsOptionsOf(values: OptionValues): Parameters<typeof em
         areas: values.areas === true,
         trustedImport: values['trusted-import'] === true,
         live: values.live === true,
-        ...(values.recordings !== undefined ? { recordings: values.recordings } : {}),
-        ...(values['schema-id'] !== undefined ? { schemaId: values['schema-id'] } : {}),
-        ...(values.now !== undefined ? { now: values.now } : {})
+        ...definedFields({ recordings: values.recordings, schemaId: values['schema-id'], now: values.now })
     }
 }
 
@@ -44,9 +45,7 @@ export function consumeScoresOptionsOf(values: OptionValues): Parameters<typeof 
     return {
         json: values.json === true,
         trustedImport: values['trusted-import'] === true,
-        ...(values.schema !== undefined ? { schema: values.schema } : {}),
-        ...(values.now !== undefined ? { now: values.now } : {}),
-        ...(values.island !== undefined ? { island: values.island } : {})
+        ...definedFields({ schema: values.schema, now: values.now, island: values.island })
     }
 }
 
@@ -56,7 +55,7 @@ export function exportOptionsOf(values: OptionValues): Parameters<typeof exportC
         json: values.json === true,
         selection: values.selection === true,
         includeSchemas: values['include-schemas'] === true,
-        ...(values.island !== undefined ? { island: values.island } : {})
+        ...definedFields({ island: values.island })
     }
 }
 
@@ -64,9 +63,7 @@ export function exportOptionsOf(values: OptionValues): Parameters<typeof exportC
 export function reportOptionsOf(values: OptionValues, rules: Rules): Parameters<typeof reportCommand>[1] {
     return {
         json: values.json === true,
-        ...(rules !== undefined ? { rules } : {}),
-        ...(values.out !== undefined ? { out: values.out } : {}),
-        ...(values.baseline !== undefined ? { baseline: values.baseline } : {})
+        ...definedFields({ rules, out: values.out, baseline: values.baseline })
     }
 }
 
@@ -87,10 +84,7 @@ function pricesOf(
         if (text === undefined) continue
         const value = Number(text)
         if (!/^\d+(?:\.\d+)?$/.test(text) || !Number.isFinite(value))
-            return (
-                `--price-${name} must be a price in US dollars per million tokens, such as 3 or 0.15, got ` +
-                `${JSON.stringify(text)}`
-            )
+            return `--price-${name} must be a price in US dollars per million tokens, such as 3 or 0.15, got ${JSON.stringify(text)}`
         out[name] = value
     }
     return out
@@ -141,36 +135,37 @@ export function gradeOptionsOf(
         estimate: values.estimate === true,
         watch: values.watch === true,
         verbose: values.verbose === true,
-        ...(values.sarif !== undefined ? { sarif: values.sarif } : {}),
+        ...definedFields({ sarif: values.sarif }),
         ...(values.concurrency !== undefined ? { concurrency: Number(values.concurrency) } : {}),
         ...(values['min-working-tests'] !== undefined ? { minWorkingTests: Number(values['min-working-tests']) } : {}),
         live: values.live === true,
-        ...(values.island !== undefined ? { island: values.island } : {}),
-        ...(values['sign-key'] !== undefined ? { signKey: values['sign-key'] } : {}),
-        ...(values.answers !== undefined ? { answers: values.answers } : {}),
-        ...(values.recordings !== undefined ? { recordings: values.recordings } : {}),
+        ...definedFields({
+            island: values.island,
+            signKey: values['sign-key'],
+            answers: values.answers,
+            recordings: values.recordings
+        }),
         ...(values.runtime !== undefined
             ? {
                   runtime: {
                       folder: values.runtime,
-                      ...(values['runtime-libraries'] !== undefined ? { libraries: values['runtime-libraries'] } : {}),
-                      ...(values['runtime-lists'] !== undefined ? { lists: values['runtime-lists'] } : {})
+                      ...definedFields({ libraries: values['runtime-libraries'], lists: values['runtime-lists'] })
                   }
               }
             : {}),
-        ...(values.now !== undefined ? { now: values.now } : {}),
-        ...(values.report !== undefined ? { report: values.report } : {}),
+        ...definedFields({ now: values.now, report: values.report }),
         judgeCli: {
-            ...(values['judge-command'] !== undefined ? { judgeCommand: values['judge-command'] } : {}),
-            ...(values['judge-timeout'] !== undefined ? { judgeTimeout: values['judge-timeout'] } : {}),
-            ...(values['judge-env'] !== undefined ? { judgeEnv: values['judge-env'] } : {}),
-            ...(values['judge-concurrency'] !== undefined ? { judgeConcurrency: values['judge-concurrency'] } : {}),
-            ...(values['judge-model'] !== undefined ? { judgeModel: values['judge-model'] } : {}),
-            ...(values['judge-harness'] !== undefined ? { judgeHarness: values['judge-harness'] } : {})
+            ...definedFields({
+                judgeCommand: values['judge-command'],
+                judgeTimeout: values['judge-timeout'],
+                judgeEnv: values['judge-env'],
+                judgeConcurrency: values['judge-concurrency'],
+                judgeModel: values['judge-model'],
+                judgeHarness: values['judge-harness']
+            })
         },
         trustedImport: values['trusted-import'] === true,
-        ...(rules !== undefined ? { rules } : {}),
-        ...(values.record !== undefined ? { record: values.record } : {}),
+        ...definedFields({ rules, record: values.record }),
         ...(prices !== null ? { prices } : {})
     }
 }
@@ -182,10 +177,12 @@ export function checkOptionsOf(gradeOptions: GradeCommandOptions, values: Option
         failOnUntested: values['fail-on-untested'] === true,
         failOnRemoved: values['fail-on-removed'] === true,
         allowUnverified: values['allow-unverified'] === true,
-        ...(values['baseline-missing'] !== undefined ? { baselineMissing: values['baseline-missing'] } : {}),
-        ...(values['min-grade'] !== undefined ? { minGrade: values['min-grade'] } : {}),
-        ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
-        ...(values.summary !== undefined ? { summary: values.summary } : {}),
+        ...definedFields({
+            baselineMissing: values['baseline-missing'],
+            minGrade: values['min-grade'],
+            baseline: values.baseline,
+            summary: values.summary
+        }),
         ...(values['max-warnings'] !== undefined
             ? { maxWarnings: /^\d{1,9}$/.test(values['max-warnings']) ? Number(values['max-warnings']) : Number.NaN }
             : {})

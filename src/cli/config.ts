@@ -44,10 +44,7 @@ function problemOf(key: string, value: unknown): string | null {
         return `unknown key ${JSON.stringify(key).slice(0, 40)}; the keys are long options in camelCase, and rules${meant}`
     }
     if (spec.values !== undefined && !spec.values.includes(value as string))
-        return (
-            `${key} must be one of ${spec.values.map((v) => JSON.stringify(v)).join(', ')}, got ` +
-            `${(JSON.stringify(value) ?? String(value)).slice(0, 40)}`
-        )
+        return `${key} must be one of ${spec.values.map((v) => JSON.stringify(v)).join(', ')}, got ${(JSON.stringify(value) ?? String(value)).slice(0, 40)}`
     const ok =
         spec.kind === 'boolean'
             ? typeof value === 'boolean'

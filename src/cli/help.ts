@@ -14,30 +14,20 @@ const TEXT: Readonly<Record<Command, CommandText>> = {
     grade: {
         usage: 'grade <schema.mjs|dir…> [options]',
         about: 'Grades FlowMCP v4 schemas (offline by default) and prints one row per schema.',
-        exits:
-            '0 graded · 1 the grading has holes (a schema that does not parse, a failed judge call) · 2 usage or ' +
-            'environment error · 130 interrupted',
+        exits: '0 graded · 1 the grading has holes (a schema that does not parse, a failed judge call) · 2 usage or environment error · 130 interrupted',
         example:
-            'flowmcp-grading grade providers --island grading-island --judge-command ./judge.sh --judge-model ' +
-            'gpt-4o-mini'
+            'flowmcp-grading grade providers --island grading-island --judge-command ./judge.sh --judge-model gpt-4o-mini'
     },
     check: {
         usage: 'check [<schema.mjs|dir…>] [options]',
-        about:
-            'Grades as grade does (or reads --island) and fails when a schema is below --min-grade, fell ' +
-            'from --baseline, gained an error finding, does not parse, or could not be verified (the judge ' +
-            'failed, the run was interrupted). SARIF and the summary are always written.',
+        about: 'Grades as grade does (or reads --island) and fails when a schema is below --min-grade, fell from --baseline, gained an error finding, does not parse, or could not be verified (the judge failed, the run was interrupted). SARIF and the summary are always written.',
         exits: '0 passed · 1 the gate failed · 2 usage or environment error · 130 interrupted',
         example:
-            'flowmcp-grading check providers/etherscan --baseline baseline-island --sarif grading.sarif ' +
-            '--summary "$GITHUB_STEP_SUMMARY"'
+            'flowmcp-grading check providers/etherscan --baseline baseline-island --sarif grading.sarif --summary "$GITHUB_STEP_SUMMARY"'
     },
     affected: {
         usage: 'affected <schema dir…> --changed-files <file> [options]',
-        about:
-            'Prints the schema folders the changed files touch, one per line, for --paths-from: a schema file ' +
-            'its folder, an About or other file of a schema folder that folder, the config file every folder, a ' +
-            'recording the folders of the schemas that read its host (from --island, and each schema’s root).',
+        about: 'Prints the schema folders the changed files touch, one per line, for --paths-from: a schema file its folder, an About or other file of a schema folder that folder, the config file every folder, a recording the folders of the schemas that read its host (from --island, and each schema’s root).',
         exits: '0 listed (none is an empty list) · 2 usage error',
         example:
             'flowmcp-grading affected providers --changed-files changed-files.txt --island hosts-island > changed.txt'
@@ -49,16 +39,12 @@ const TEXT: Readonly<Record<Command, CommandText>> = {
     },
     'emit-prompts': {
         usage: 'emit-prompts <schema.mjs> [options]',
-        about:
-            'Prints the Scoring Protocol v1 prompts.json of a schema; with --areas, an answers file of its open ' +
-            'area units for grade --answers.',
+        about: 'Prints the Scoring Protocol v1 prompts.json of a schema; with --areas, an answers file of its open area units for grade --answers.',
         example: 'flowmcp-grading emit-prompts providers/frankfurter/frankfurter.mjs --areas > answers.json'
     },
     'consume-scores': {
         usage: 'consume-scores <prompts.json> <scores.json> --schema <schema.mjs> [options]',
-        about:
-            'Validates a scores.json against its prompts and prints the grade report; with --island, writes it ' +
-            "into the island as the schema's entry.",
+        about: "Validates a scores.json against its prompts and prints the grade report; with --island, writes it into the island as the schema's entry.",
         example:
             'flowmcp-grading consume-scores prompts.json scores.json --schema providers/frankfurter/frankfurter.mjs'
     },
@@ -74,9 +60,7 @@ const TEXT: Readonly<Record<Command, CommandText>> = {
     },
     report: {
         usage: 'report <island> [options]',
-        about:
-            'Writes one self-contained HTML page of a graded island (stdout, or --out); --baseline lists the ' +
-            'schemas graded worse than in that earlier copy. The rules of the config file apply to its fix lists.',
+        about: 'Writes one self-contained HTML page of a graded island (stdout, or --out); --baseline lists the schemas graded worse than in that earlier copy. The rules of the config file apply to its fix lists.',
         example: 'flowmcp-grading report grading-island --out report.html'
     },
     rubric: {
@@ -132,11 +116,7 @@ function commandHelp(command: Command): string {
         .map((o) => optionLines(o))
         .join('')
     const exits = text.exits !== undefined ? `\nExit codes: ${wrap(text.exits, WIDTH - 12, '')}\n` : ''
-    return (
-        `Usage: flowmcp-grading ` +
-        `${text.usage}\n\n${wrap(text.about, WIDTH, '')}\n\nOptions:\n${options}${exits}\nExample:\n  ` +
-        `${text.example}\n`
-    )
+    return `Usage: flowmcp-grading ${text.usage}\n\n${wrap(text.about, WIDTH, '')}\n\nOptions:\n${options}${exits}\nExample:\n  ${text.example}\n`
 }
 
 /** The help of one command, or undefined for no command or an unknown one (the whole usage is printed then). */

@@ -86,11 +86,9 @@ export function table(
             .map((v, i) => v.padEnd(widths[i] ?? 0))
             .join('  ')
             .trimEnd()
-    return (
-        [
-            line([...columns]),
-            line(widths.map((w) => '-'.repeat(w))),
-            ...rows.map((r) => line(columns.map((c) => cell(r[c]))))
-        ].join('\n') + '\n'
-    )
+    return `${[
+        line([...columns]),
+        line(widths.map((w) => '-'.repeat(w))),
+        ...rows.map((r) => line(columns.map((c) => cell(r[c]))))
+    ].join('\n')}\n`
 }

@@ -138,7 +138,7 @@ function stderrTail(
         return clean.length === 0
             ? '(empty)'
             : clean.length > JUDGE_COMMAND_DEFAULTS.stderrChars
-              ? '…' + clean.slice(-JUDGE_COMMAND_DEFAULTS.stderrChars)
+              ? `…${clean.slice(-JUDGE_COMMAND_DEFAULTS.stderrChars)}`
               : clean
     }
 }
@@ -219,8 +219,7 @@ function judgeFlagValues(values: JudgeCliValues, errors: string[]): JudgeFlags {
         errors.push(
             wrongFlag(
                 '--judge-harness',
-                `expected ${HARNESSES.join(' | ')} (the harnesses a grading entry may record), got ` +
-                    `${JSON.stringify(values.judgeHarness)}`
+                `expected ${HARNESSES.join(' | ')} (the harnesses a grading entry may record), got ${JSON.stringify(values.judgeHarness)}`
             )
         )
     const modelProblem = values.judgeModel === undefined ? null : modelNameProblem(values.judgeModel)
@@ -265,8 +264,7 @@ export function judgeFromCliOptions(
             errors.push(
                 wrongFlag(
                     '--judge-command',
-                    '--judge-timeout, --judge-env, --judge-concurrency, --judge-model and --judge-harness ' +
-                        'need --judge-command'
+                    '--judge-timeout, --judge-env, --judge-concurrency, --judge-model and --judge-harness need --judge-command'
                 )
             )
         }
@@ -277,8 +275,7 @@ export function judgeFromCliOptions(
         errors.push(
             wrongFlag(
                 '--judge-model',
-                '--judge-command needs --judge-model <name>, the model the command asks (recorded as llmModel ' +
-                    'in every entry)'
+                '--judge-command needs --judge-model <name>, the model the command asks (recorded as llmModel in every entry)'
             )
         )
     const options: JudgeCommandOptions = {

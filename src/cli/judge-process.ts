@@ -6,6 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import type { ErrorCode } from '../errors/catalogue/index.js'
 import { createIssue, type IssueParams } from '../errors/issue.js'
 import type { JudgeCallContext, JudgeRequest, JudgeResponse, JudgeUsage } from '../index.js'
+import { rx } from '../model/regex.js'
+import { definedFields } from '../model/fields.js'
 
 /** A failed call: `message` starts with the code, so GRA-006 carries it as `JCMD-00x: …`. */
 export class JudgeCommandError extends Error {
@@ -29,7 +31,7 @@ export const RETRY_EXIT_CODE = 75
 // What an LLM tool prints when the service, not the request, failed: it is throttled, or the server is down.
 const THROTTLED = '429|too many requests|rate[ -]?limit(?:ed)?|overloaded'
 const SERVER_DOWN = '50[0234]|bad gateway|service unavailable|gateway time-?out'
-const TRANSIENT = new RegExp(String.raw`\b(?:${THROTTLED}|${SERVER_DOWN})\b`, 'i')
+const TRANSIENT = rx('i')`\b(?:${THROTTLED}|${SERVER_DOWN})\b`
 
 /**
  * Whether a failed run of the command is worth another try: exit code 75, or a rate limit or overload in its stderr.
@@ -138,7 +140,7 @@ export function runCommandOnce(
                 env: call.env,
                 detached: true,
                 stdio: ['pipe', 'pipe', 'pipe'],
-                ...(call.cwd !== undefined ? { cwd: call.cwd } : {})
+                ...definedFields({ cwd: call.cwd })
             })
         } catch (cause) {
             const error = new JudgeCommandError('JCMD-001', {

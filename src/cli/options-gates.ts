@@ -9,9 +9,7 @@ export const GATE_OPTIONS = {
         config: { kind: 'number' },
         commands: ['check'],
         arg: '<n>',
-        help:
-            'more than n warnings in the fix lists, over all schemas, fail the check (notices of the environment, ' +
-            'such as a key not set, are not counted)'
+        help: 'more than n warnings in the fix lists, over all schemas, fail the check (notices of the environment, such as a key not set, are not counted)'
     },
     force: {
         type: 'boolean',
@@ -37,9 +35,7 @@ export const GATE_OPTIONS = {
         config: { kind: 'string', path: true },
         commands: ['check', 'report'],
         arg: '<dir|file>',
-        help:
-            'an island or an index.json to compare with: a schema whose grade fell, or that gained an error ' +
-            'finding, fails the check',
+        help: 'an island or an index.json to compare with: a schema whose grade fell, or that gained an error finding, fails the check',
         per: { report: 'an earlier island: the schemas graded worse since are listed' }
     },
     'baseline-missing': {
@@ -47,33 +43,25 @@ export const GATE_OPTIONS = {
         config: { kind: 'string', values: ['fail', 'new'] },
         commands: ['check'],
         arg: '<fail|new>',
-        help:
-            'when the --baseline folder is missing or holds no index.json: fail (the default) fails the check ' +
-            'saying so; new checks every schema as new'
+        help: 'when the --baseline folder is missing or holds no index.json: fail (the default) fails the check saying so; new checks every schema as new'
     },
     'fail-on-untested': {
         type: 'boolean',
         config: { kind: 'boolean' },
         commands: ['check'],
-        help:
-            'tools not tested here (a missing key, recording, runtime, lists or library) fail the check, unchanged ' +
-            'schemas too (reported otherwise; a new or changed schema not tested here is unverified)'
+        help: 'tools not tested here (a missing key, recording, runtime, lists or library) fail the check, unchanged schemas too (reported otherwise; a new or changed schema not tested here is unverified)'
     },
     'fail-on-removed': {
         type: 'boolean',
         config: { kind: 'boolean' },
         commands: ['check'],
-        help:
-            'a schema in the baseline but gone from the checked folders fails the check (it is reported as ' +
-            'removed otherwise)'
+        help: 'a schema in the baseline but gone from the checked folders fails the check (it is reported as removed otherwise)'
     },
     'allow-unverified': {
         type: 'boolean',
         config: { kind: 'boolean' },
         commands: ['check'],
-        help:
-            'a schema the run could not verify (the judge failed, the run was interrupted, changed content left ' +
-            'ungraded) does not fail the check; it is still reported as unverified'
+        help: 'a schema the run could not verify (the judge failed, the run was interrupted, changed content left ungraded) does not fail the check; it is still reported as unverified'
     },
     sarif: {
         type: 'string',

@@ -39,18 +39,14 @@ export const GRADING_OPTIONS = {
         type: 'boolean',
         config: { kind: 'boolean' },
         commands: [...GRADING, 'emit-prompts'],
-        help:
-            "run each tool's tests against the real API (server params from the environment); on the command line " +
-            'it overrides a configured recordings or offline'
+        help: "run each tool's tests against the real API (server params from the environment); on the command line it overrides a configured recordings or offline"
     },
     recordings: {
         type: 'string',
         config: { kind: 'string', path: true, input: 'folder' },
         commands: [...GRADING, 'affected', 'emit-prompts'],
         arg: '<dir>',
-        help:
-            'answer HTTP from the recorded exchanges (*.json) in this folder instead of the network ' +
-            '(docs/recordings.md); on the command line it overrides a configured live or offline',
+        help: 'answer HTTP from the recorded exchanges (*.json) in this folder instead of the network (docs/recordings.md); on the command line it overrides a configured live or offline',
         per: { affected: 'the recordings folder: a changed *.json in it touches the schemas that read its host' }
     },
     record: {
@@ -65,9 +61,7 @@ export const GRADING_OPTIONS = {
         config: { kind: 'string', path: true },
         commands: GRADING,
         arg: '<dir>',
-        help:
-            'run the tests of schemas that export handlers through the FlowMCP runtime in this flowmcp-core ' +
-            "folder, in a child process under Node's permission model (docs/cli.md)"
+        help: "run the tests of schemas that export handlers through the FlowMCP runtime in this flowmcp-core folder, in a child process under Node's permission model (docs/cli.md)"
     },
     'runtime-libraries': {
         type: 'string',

@@ -15,9 +15,7 @@ export const JUDGE_OPTIONS = {
         config: { kind: 'string' },
         commands: GRADING,
         arg: '<cmd>',
-        help:
-            'run this shell command once per area unit as the judge: the request JSON on stdin, the reply JSON on ' +
-            'stdout (docs/judges.md)'
+        help: 'run this shell command once per area unit as the judge: the request JSON on stdin, the reply JSON on stdout (docs/judges.md)'
     },
     'judge-timeout': {
         type: 'string',
@@ -32,9 +30,7 @@ export const JUDGE_OPTIONS = {
         config: { kind: 'strings' },
         commands: GRADING,
         arg: '<NAME>',
-        help:
-            'pass this environment variable to the judge command (repeatable); it gets only PATH, HOME, LANG, ' +
-            'TERM otherwise'
+        help: 'pass this environment variable to the judge command (repeatable); it gets only PATH, HOME, LANG, TERM otherwise'
     },
     'judge-concurrency': {
         type: 'string',

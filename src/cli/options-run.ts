@@ -8,9 +8,7 @@ export const RUN_OPTIONS = {
         type: 'string',
         commands: GRADING,
         arg: '<file>',
-        help:
-            'the schema files or folders to take, one per line, besides those named (a CI step writes the changed ' +
-            'folders there); an empty file checks nothing and passes, with an empty SARIF log'
+        help: 'the schema files or folders to take, one per line, besides those named (a CI step writes the changed folders there); an empty file checks nothing and passes, with an empty SARIF log'
     },
     'changed-files': {
         type: 'string',
@@ -27,10 +25,7 @@ export const RUN_OPTIONS = {
     estimate: {
         type: 'boolean',
         commands: ['grade'],
-        help:
-            'print the judge calls, input tokens (total and the part a prefix cache serves) and expected output ' +
-            'tokens the grading would take, and with prices the cost, and what repair turns could add (at most ' +
-            'one call per unit); calls no judge, writes nothing'
+        help: 'print the judge calls, input tokens (total and the part a prefix cache serves) and expected output tokens the grading would take, and with prices the cost, and what repair turns could add (at most one call per unit); calls no judge, writes nothing'
     },
     watch: {
         type: 'boolean',
@@ -56,9 +51,7 @@ export const RUN_OPTIONS = {
     strict: {
         type: 'boolean',
         commands: ['validate'],
-        help:
-            'check grading entries as registry intake (docs/grading.md, Validation levels): every warning is an ' +
-            'error, and no timestamp may lie after --now'
+        help: 'check grading entries as registry intake (docs/grading.md, Validation levels): every warning is an error, and no timestamp may lie after --now'
     },
     schema: {
         type: 'string',
@@ -67,8 +60,7 @@ export const RUN_OPTIONS = {
         help: 'the schema the scores are about',
         per: {
             validate:
-                'the schema module the grading entries grade: its hash is computed from it and every deterministic ' +
-                'answer it decides is re-checked (docs/registry.md)'
+                'the schema module the grading entries grade: its hash is computed from it and every deterministic answer it decides is re-checked (docs/registry.md)'
         }
     },
     'schema-id': {
@@ -94,17 +86,13 @@ export const RUN_OPTIONS = {
         type: 'string',
         commands: ['grade'],
         arg: '<file>',
-        help:
-            'sign every grading entry written to --island with this Ed25519 private JWK (RFC 8037): a DSSE ' +
-            'envelope beside each, named <entry>.dsse (docs/registry.md); the key is never printed or written'
+        help: 'sign every grading entry written to --island with this Ed25519 private JWK (RFC 8037): a DSSE envelope beside each, named <entry>.dsse (docs/registry.md); the key is never printed or written'
     },
     'trusted-keys': {
         type: 'string',
         commands: ['validate'],
         arg: '<file>',
-        help:
-            'a JSON file of the Ed25519 public JWKs (RFC 8037) whose signatures are trusted: an array or a JWK Set ' +
-            '{ "keys": [...] }; with --envelope, binds the grader to the key'
+        help: 'a JSON file of the Ed25519 public JWKs (RFC 8037) whose signatures are trusted: an array or a JWK Set { "keys": [...] }; with --envelope, binds the grader to the key'
     },
     selection: { type: 'boolean', commands: ['export'], help: 'the name is a selection' },
     'include-schemas': {
@@ -115,9 +103,7 @@ export const RUN_OPTIONS = {
     areas: {
         type: 'boolean',
         commands: ['emit-prompts'],
-        help:
-            "emit the area prompts as an answers file for grade --answers (a tool's units only when its tests " +
-            'ran: pass --recordings <dir> or --live)'
+        help: "emit the area prompts as an answers file for grade --answers (a tool's units only when its tests ran: pass --recordings <dir> or --live)"
     },
     out: {
         type: 'string',
@@ -129,10 +115,7 @@ export const RUN_OPTIONS = {
         type: 'string',
         commands: ALL,
         arg: '<file>',
-        help:
-            'the config file; default: flowmcp-grading.config.json in the working folder or a parent up to the ' +
-            'repository root (keys: the long options in camelCase, and rules: { "<code>": "off" | "warning" | ' +
-            '"error" }); flags win over it'
+        help: 'the config file; default: flowmcp-grading.config.json in the working folder or a parent up to the repository root (keys: the long options in camelCase, and rules: { "<code>": "off" | "warning" | "error" }); flags win over it'
     },
     'print-config': {
         type: 'boolean',

@@ -12,6 +12,7 @@ import { GRADING_OPTIONS } from './options-grading.js'
 import { JUDGE_OPTIONS } from './options-judge.js'
 import { RUN_OPTIONS } from './options-run.js'
 import { closest } from './suggest.js'
+import { definedFields } from '../model/fields.js'
 
 export { COMMANDS, type Command, type ConfigKind } from './option-spec.js'
 
@@ -128,8 +129,7 @@ export function optionsHelp(command?: Command): OptionHelp[] {
         return [
             {
                 name,
-                ...(spec.short !== undefined ? { short: spec.short } : {}),
-                ...(spec.arg !== undefined ? { arg: spec.arg } : {}),
+                ...definedFields({ short: spec.short, arg: spec.arg }),
                 help,
                 commands: spec.commands
             }

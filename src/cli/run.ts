@@ -35,6 +35,7 @@ import {
     unknownOption,
     type OptionValues
 } from './options.js'
+import { definedFields } from '../model/fields.js'
 
 /**
  * The line for an argument `parseArgs` refused. Node's own text for an unknown option ends in an
@@ -176,7 +177,7 @@ export async function run(argv: readonly string[], plainIo: CliIo): Promise<numb
     }
     if (values['judge-env'] !== undefined) io = redactingIo(plainIo, values['judge-env'])
     if (values['print-config'] === true) {
-        io.stdout(JSON.stringify(printedConfig(values, rules, configFile), null, 2) + '\n')
+        io.stdout(`${JSON.stringify(printedConfig(values, rules, configFile), null, 2)}\n`)
         return EXIT.OK
     }
     if (values.now !== undefined && !isIsoDateTime(values.now)) {
@@ -222,10 +223,12 @@ async function dispatch(
                     json: values.json === true,
                     configFile:
                         typeof values.config === 'string' ? absolute(values.config, io.cwd) : findConfig(io.cwd),
-                    ...(values['changed-files'] !== undefined ? { changedFiles: values['changed-files'] } : {}),
-                    ...(values.island !== undefined ? { island: values.island } : {}),
-                    ...(values.recordings !== undefined ? { recordings: values.recordings } : {}),
-                    ...(values['base-tree'] !== undefined ? { base: values['base-tree'] } : {})
+                    ...definedFields({
+                        changedFiles: values['changed-files'],
+                        island: values.island,
+                        recordings: values.recordings,
+                        base: values['base-tree']
+                    })
                 },
                 io
             )
@@ -236,7 +239,7 @@ async function dispatch(
         case 'rebuild-index':
             return await rebuildIndexCommand(
                 rest,
-                { json: values.json === true, ...(values.now !== undefined ? { now: values.now } : {}) },
+                { json: values.json === true, ...definedFields({ now: values.now }) },
                 io
             )
         case 'export':
@@ -279,10 +282,8 @@ async function gradingCommand(
 /** What `version` prints: the JSON document, or one `key: value` line each. */
 function versionText(json: boolean): string {
     const document: VersionJson = getVersion()
-    if (json) return JSON.stringify(document, null, 2) + '\n'
-    return (
-        Object.entries(getVersion())
-            .map(([k, v]) => `${k}: ${v}`)
-            .join('\n') + '\n'
-    )
+    if (json) return `${JSON.stringify(document, null, 2)}\n`
+    return `${Object.entries(getVersion())
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('\n')}\n`
 }

@@ -20,6 +20,7 @@ import { PACKAGE_VERSION } from '../version.js'
 import { explainAnswer } from './explain.js'
 import { guardStatics } from '../errors/guard.js'
 import { objectArg, parseArgs, says, wholeArg } from '../validation/args.js'
+import { definedFields } from '../model/fields.js'
 
 /** One catalogue row as the caller passes it (the Areas catalogue owns the rows; nothing is hard-coded here). */
 export interface QuestionRow {
@@ -160,7 +161,7 @@ function answer(
             questionId: row.id,
             dimension: row.dimension,
             score,
-            ...(naReason !== undefined ? { naReason } : {}),
+            ...definedFields({ naReason }),
             evidence,
             subject: ctx.subject
         })
@@ -295,8 +296,7 @@ function findingEvidence(f: SecurityFinding): Record<string, unknown> {
         line: f.line,
         column: f.column,
         vetoClass: f.vetoClass,
-        ...(f.module !== undefined ? { module: f.module } : {}),
-        ...(f.nearServerParam !== undefined ? { nearServerParam: f.nearServerParam } : {})
+        ...definedFields({ module: f.module, nearServerParam: f.nearServerParam })
     }
 }
 
@@ -360,8 +360,7 @@ function maliciousVeto(ctx: Context, security: SecurityScanResult | null): Categ
     const evidence = hits
         .map(
             (f) =>
-                `${f.code} ${f.label}${f.module !== undefined ? ` '${f.module}'` : ''} at line ${f.line}, ` +
-                `column ${f.column}`
+                `${f.code} ${f.label}${f.module !== undefined ? ` '${f.module}'` : ''} at line ${f.line}, column ${f.column}`
         )
         .join('; ')
     return [{ triggeredBy: 'malicious-module', graderIdentity: ctx.grader, evidence, timestamp: ctx.now }]

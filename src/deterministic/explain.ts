@@ -80,9 +80,5 @@ export function explainAnswer(input: {
             .map(([k, v]) => `${k} ${evidenceValue(v, 0)}`)
         facts = [...note, ...rest].join('; ')
     } else facts = 'no evidence recorded'
-    return (
-        `${check} ` +
-        `${verdict}${input.subject !== undefined && input.subject.length > 0 ? ` for ${input.subject}` : ''}: ` +
-        `${facts.length > 0 ? facts : 'no evidence recorded'}.`
-    )
+    return `${check} ${verdict}${input.subject !== undefined && input.subject.length > 0 ? ` for ${input.subject}` : ''}: ${facts.length > 0 ? facts : 'no evidence recorded'}.`
 }

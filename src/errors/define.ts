@@ -1,5 +1,6 @@
 import { SEVERITY } from '../model/constants.js'
 import type { ErrorCodeDefinition, GradeEffect, GradeEffectKind, Severity } from './definition.js'
+import { definedFields } from '../model/fields.js'
 
 /** A row's grade effect as written in a catalogue table: the kind, and the question or cost when not the default. */
 type EffectCell = { readonly kind: GradeEffectKind; readonly question?: string; readonly cost?: number }
@@ -22,7 +23,7 @@ export const LOWERS_STRUCTURE: EffectCell = Object.freeze({ kind: 'lowers', ques
 function effectOf(severity: Severity, cell: EffectCell | undefined): GradeEffect {
     const kind = cell?.kind ?? (severity === SEVERITY.error ? 'blocks' : 'none')
     const cost = cell?.cost ?? SEVERITY_COST[severity]
-    return Object.freeze({ kind, ...(cell?.question !== undefined ? { question: cell.question } : {}), cost })
+    return Object.freeze({ kind, ...definedFields({ question: cell?.question }), cost })
 }
 
 /**

@@ -146,8 +146,7 @@ class ErrorCodesUnguarded {
             "pointer as into the entry's file, and `''` is the entry itself. When a function takes several values, the",
             'pointer starts with the name of the argument that holds the problem:',
             '`ScoringProtocol.validateScores({ scores, prompts })` reports `/scores/scores/0/score` and',
-            '`/prompts/schemaIdSlug`, `Grading.computeAggregateGrade({ entry, now })` reports ' +
-                '`/entry/gradings/0/score`. Options',
+            '`/prompts/schemaIdSlug`, `Grading.computeAggregateGrade({ entry, now })` reports `/entry/gradings/0/score`. Options',
             'beside a checked document are named the same way (`validateGradingEntry({ entry, now })` reports a bad',
             '`now` at `/now`). Messages name a field in words (`gradings[0].timestamp`), never by a second pointer.',
             '',

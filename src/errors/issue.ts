@@ -45,7 +45,7 @@ export function describeValue(value: unknown): string {
     } else {
         text = typeOfValue(value)
     }
-    return text.length > 120 ? text.slice(0, 117) + '...' : text
+    return text.length > 120 ? `${text.slice(0, 117)}...` : text
 }
 
 /** A JSON-flavoured type name: `array`, `null`, `object`, `string`, … */

@@ -7,7 +7,7 @@ export function escapePointerToken(token: string | number): string {
 
 /** Builds a JSON Pointer from reference tokens: `pointer('gradings', 0, 'score')` → `/gradings/0/score`. */
 export function pointer(...tokens: ReadonlyArray<string | number>): string {
-    return tokens.map((t) => '/' + escapePointerToken(t)).join('')
+    return tokens.map((t) => `/${escapePointerToken(t)}`).join('')
 }
 
 /** Appends tokens to an existing pointer. */

@@ -12,6 +12,7 @@ import { ENVIRONMENT_CAUSES } from '../rollup/standing.js'
 import { explainAnswer } from '../deterministic/explain.js'
 import { toolPattern, withTool } from './tool-names.js'
 import { guardStatics } from '../errors/guard.js'
+import { definedFields } from '../model/fields.js'
 
 /** Where a JSON Pointer of `main` sits in the source, when known (`sourceLocations(...).locate`). */
 export type Locate = (pointer: string) => { readonly line: number; readonly column: number } | null
@@ -360,7 +361,7 @@ function namespaceUnitItems(input: NamespaceFixListInput): FixItem[] {
             errors: [],
             units: [unit],
             entries: list(input.entries).filter((e) => e !== null && typeof e === 'object' && e.unit === unit.unit),
-            ...(place.locate !== undefined ? { locate: place.locate } : {}),
+            ...definedFields({ locate: place.locate }),
             // A hint's field is looked up only in the schema it may name; elsewhere it stays at its unit's place.
             resolve: place.resolve ?? (() => null)
         }
@@ -426,7 +427,7 @@ function blockedItems(input: FixListInput): FixItem[] {
                 cost: BLOCKED_TOOL_COST,
                 unit: unit.unit,
                 area: unit.area,
-                ...(tool !== undefined ? { tool } : {})
+                ...definedFields({ tool })
             }
         ]
     })
@@ -434,8 +435,7 @@ function blockedItems(input: FixListInput): FixItem[] {
 
 /** What the message says to do when the host named no command: the CLI's, in general form. */
 const RECORD_COMMAND_GENERAL =
-    'npx flowmcp-grading grade <the schema file> --live --record <the recordings folder>, with the options of the ' +
-    'run (or a live run through recordingHttpPort)'
+    'npx flowmcp-grading grade <the schema file> --live --record <the recordings folder>, with the options of the run (or a live run through recordingHttpPort)'
 
 /**
  * Each test whose request the recordings lack (a replay's 404, `missingRecording`), at that test:
@@ -528,7 +528,7 @@ function findingItems(input: FixListInput): FixItem[] {
             pointer: where,
             ...at(input.locate, where),
             cost: findingCost(issue.code, issue.severity),
-            ...(tool !== undefined ? { tool } : {})
+            ...definedFields({ tool })
         })
     }
     return out
@@ -547,9 +547,9 @@ function reasoningOf(
     if (g.determinism === 'deterministic' || (g.evidence !== undefined && typeof g.evidence === 'object')) {
         return explainAnswer({
             questionId: g.questionId,
-            ...(dimension !== undefined ? { dimension } : {}),
+            ...definedFields({ dimension }),
             score: g.score,
-            ...(g.naReason !== undefined ? { naReason: g.naReason } : {}),
+            ...definedFields({ naReason: g.naReason }),
             evidence: g.evidence,
             subject: tool !== undefined ? `tool ${tool}` : 'the schema'
         })
@@ -599,7 +599,7 @@ export function answerItems(input: FixListInput): FixItem[] {
                 cost: Math.max(0, Math.round(gain * 1000) / 1000),
                 unit,
                 area: entry.area,
-                ...(tool !== undefined ? { tool } : {}),
+                ...definedFields({ tool }),
                 score: g.score,
                 question: row.question,
                 reasoning: 'the tool declares no output.schema'
@@ -624,7 +624,7 @@ export function answerItems(input: FixListInput): FixItem[] {
                 cost: Math.round(((5 - score) * g.weight * 1000) / totalWeight) / 1000,
                 unit,
                 area: entry.area,
-                ...(tool !== undefined ? { tool } : {}),
+                ...definedFields({ tool }),
                 score: g.score,
                 question,
                 reasoning
@@ -672,7 +672,7 @@ export function hintItems(input: FixListInput, answers: readonly FixItem[]): Fix
                 cost,
                 unit: unit.unit,
                 area: unit.area,
-                ...(tool !== undefined ? { tool } : {}),
+                ...definedFields({ tool }),
                 hint: { targetField: hint.targetField, suggestion: hint.suggestion, priority: hint.priority },
                 placed: place.placed
             })
@@ -871,8 +871,7 @@ export function fixListText(
         ...(options.grade !== undefined ? [options.grade] : [])
     ]
     const out = [
-        `${indent}${schema.file ?? schema.schemaId}${named.length > 0 ? ` (${named.join(', ')})` : ''}: ` +
-            `${countsLine(schema.counts)}\n`
+        `${indent}${schema.file ?? schema.schemaId}${named.length > 0 ? ` (${named.join(', ')})` : ''}: ${countsLine(schema.counts)}\n`
     ]
     const limit = options.limit ?? Number.POSITIVE_INFINITY
     let shown = 0
@@ -888,8 +887,7 @@ export function fixListText(
     }
     if (hidden > 0)
         out.push(
-            `${indent}  … ${hidden} more ` +
-                `line${hidden === 1 ? '' : 's'}${options.more !== undefined ? ` ${options.more}` : ''}\n`
+            `${indent}  … ${hidden} more line${hidden === 1 ? '' : 's'}${options.more !== undefined ? ` ${options.more}` : ''}\n`
         )
     return out
 }

@@ -29,6 +29,7 @@ import type { GradeOptionsBase, JudgeCallCount, UnitResult } from './types.js'
 import { judgeSummaryOf } from './judge-call.js'
 import type { UnitPlan } from './units.js'
 import { isObject } from '../model/object.js'
+import { definedFields } from '../model/fields.js'
 
 /** The options as read at run time: every field may be missing or wrong (the types cannot promise it). */
 type GradeOptions = GradeOptionsBase
@@ -114,7 +115,7 @@ function keptFromNode(
         rawGrade: isAggregateGrade(node.rawGrade) && node.rawGrade !== 'REJECTED' ? node.rawGrade : null,
         normalizedScore: typeof node.normalizedScore === 'number' ? node.normalizedScore : null,
         written: ref !== null ? joinPath(base, ref) : null,
-        ...(improvementHints !== undefined ? { improvementHints } : {})
+        ...definedFields({ improvementHints })
     }
 }
 
@@ -217,7 +218,7 @@ export async function markRemovedSchemas(
         const previous = await readJsonObject(fs, path)
         if (previous !== null && typeof previous.removedAt === 'string') continue
         const marked = { ...(previous ?? { namespace, schema: folder }), removedAt: now }
-        const written = await writeAtomic(fs, path, JSON.stringify(marked, null, 4) + '\n', {
+        const written = await writeAtomic(fs, path, `${JSON.stringify(marked, null, 4)}\n`, {
             overwrite: true,
             journal: new Journal(base)
         })
@@ -257,7 +258,7 @@ async function writePretestSummary(
         ) {
             if (previous.removedAt === undefined) return []
             const { removedAt: _removedAt, ...present } = previous
-            return writeAtomic(fs, path, JSON.stringify(present, null, 4) + '\n', {
+            return writeAtomic(fs, path, `${JSON.stringify(present, null, 4)}\n`, {
                 overwrite: true,
                 journal: new Journal(base)
             })
@@ -306,7 +307,7 @@ async function writePretestSummary(
         // What the judge cost this run: the calls sent (first asks, repair turns, retries), its usage and the estimate.
         ...(judgeCalls !== undefined && judgeCalls.calls > 0 ? { judge: judgeSummaryOf(judgeCalls) } : {})
     }
-    return writeAtomic(fs, path, JSON.stringify(summary, null, 4) + '\n', {
+    return writeAtomic(fs, path, `${JSON.stringify(summary, null, 4)}\n`, {
         overwrite: true,
         journal: new Journal(base)
     })
@@ -382,7 +383,7 @@ export async function writeUnitState(
             before.status !== UNIT_STATUS.provisional
         )
             continue
-        const ref = unit.written?.startsWith(nsDir + '/') ? unit.written.slice(nsDir.length + 1) : null
+        const ref = unit.written?.startsWith(`${nsDir}/`) ? unit.written.slice(nsDir.length + 1) : null
         const inputsKey = ref !== null ? unitInputsKey(unit.area, keys) : null
         const line: StateArea = {
             area: unit.area,
@@ -422,7 +423,7 @@ export async function writeUnitState(
         done: list.filter((a) => a.status !== UNIT_STATUS.error && a.status !== UNIT_STATUS.provisional).length,
         total: list.length
     }
-    return writeAtomic(fs, path, JSON.stringify(state, null, 4) + '\n', { overwrite: true, journal: new Journal(base) })
+    return writeAtomic(fs, path, `${JSON.stringify(state, null, 4)}\n`, { overwrite: true, journal: new Journal(base) })
 }
 
 /** The provider's files as the island imports them: the schema, its About (under its declared name) and its skills. */
@@ -444,7 +445,7 @@ function providerFilesOf(args: {
         ...(options.skills ?? []).map((s) => ({
             name: `skills/${s.name}.mjs`,
             text: s.text,
-            ...(s.skill !== undefined ? { skill: s.skill } : {})
+            ...definedFields({ skill: s.skill })
         }))
     ]
 }

@@ -7,6 +7,7 @@ import { extractReply, MAX_REPLY_LENGTH, repairRequest, replyProblems, tidyReply
 import { takeReplyModel, type UnitPlan } from './units.js'
 import type { EmittedPrompt, GradeOptionsBase } from './types.js'
 import { isObject } from '../model/object.js'
+import { definedFields } from '../model/fields.js'
 
 type Obj = Record<string, unknown>
 
@@ -111,7 +112,7 @@ function convertOutput(
             problems: [filled.problem.message, ...tidied.dropped.map((d) => `left out: ${d}`)],
             issue: filled.problem
         }
-    const converted = convert({ output: filled.output, ...(named.model !== undefined ? { model: named.model } : {}) })
+    const converted = convert({ output: filled.output, ...definedFields({ model: named.model }) })
     if (converted.entry !== null || converted.blocker !== null)
         return { kind: 'converted', converted, dropped: tidied.dropped }
     const problems = [...replyProblems(converted.errors), ...tidied.dropped.map((d) => `left out: ${d}`)]

@@ -46,6 +46,7 @@ import type {
 } from './types.js'
 import type { UnitPlan } from './units.js'
 import { isObject } from '../model/object.js'
+import { definedFields } from '../model/fields.js'
 
 /** One schema of a namespace: a file, or the module as an object with its file name. */
 export type NamespaceSchemaInput =
@@ -427,7 +428,7 @@ function sharedOptionsOf(options: NamespaceRunOptions, boundary: string | undefi
     // One judge for the namespace's run: its schemas and namespace units share one count of failures in a row.
     return {
         ...rest,
-        ...(boundary !== undefined ? { boundary } : {}),
+        ...definedFields({ boundary }),
         ...(rest.judge !== undefined ? { judge: judgeForRun(rest.judge) as Judge } : {})
     }
 }
@@ -463,9 +464,7 @@ async function gradeEachSchema(
                 // declaring the About).
                 options: {
                     ...shared,
-                    ...(about !== undefined ? { about } : {}),
-                    ...(options.skills !== undefined ? { skills: options.skills } : {}),
-                    ...(schemaAnswers !== undefined ? { answers: schemaAnswers } : {})
+                    ...definedFields({ about, skills: options.skills, answers: schemaAnswers })
                 }
             } as GradeSingleSchemaInput,
             { namespaceAreas: false, resumable: options.resume === true }
@@ -607,9 +606,7 @@ function namespaceMaterialOf(
     const attachments = [
         ...members.map((m) => ({
             name: `${m.slug}.mjs`,
-            role:
-                `schema ${m.schemaId} of the namespace (tools ` +
-                `${Object.keys(isObject(m.main.tools) ? m.main.tools : {}).join(', ')})`,
+            role: `schema ${m.schemaId} of the namespace (tools ${Object.keys(isObject(m.main.tools) ? m.main.tools : {}).join(', ')})`,
             content: sameParams(m.redacted.serverParams, serverParams)
                 ? m.redacted.text
                 : (Redact.text({ text: m.schemaText, serverParams }).text ?? '')
@@ -650,14 +647,13 @@ async function gradeNamespaceUnits(scope: NamespaceScope): Promise<{
         options.answers !== undefined
             ? (givenAnswers(options.answers[namespace]) ?? answersFor(options.answers, anchor.slug) ?? {})
             : undefined
-    const runOptions = { ...shared, ...(about !== undefined ? { about } : {}) } as GradeOptionsBase
+    const runOptions = { ...shared, ...definedFields({ about }) } as GradeOptionsBase
     // The namespace units rest on every schema of the tree (by its inputs key) and on what the run shares.
     const inputsKey = namespaceInputsKey({
         ...runInputsOf(
             {
                 ...runOptions,
-                ...(options.skills !== undefined ? { skills: options.skills } : {}),
-                ...(answers !== undefined ? { answers } : {})
+                ...definedFields({ skills: options.skills, answers })
             },
             grader,
             serverParams,
@@ -706,13 +702,13 @@ async function gradeNamespaceUnits(scope: NamespaceScope): Promise<{
             aboutHash:
                 about !== undefined ? (HashGenerator.hashBytes({ text: about.text }).short ?? undefined) : undefined,
             stable: anchor.stable || !answersGiven,
-            ...(kept !== undefined ? { kept } : {}),
+            ...definedFields({ kept }),
             boundary: chooseBoundary({ given: boundary, texts: attachments.flatMap((a) => [a.name, a.content]) })
                 .boundary,
             flagged,
             // Namespace units are answered under the namespace, or (as single-schema answer files have them) under the
             // anchor schema.
-            ...(answers !== undefined ? { answers } : {})
+            ...definedFields({ answers })
         }
     )
     return { ran, veto, secrets, inputsKey }
@@ -977,11 +973,10 @@ async function gradeNamespacesOf(
             notify({ namespace: name, phase: 'start', done, total: candidates.length })
             results[index] = await gradeNamespace({
                 dir,
-                ...(input.grader !== undefined ? { grader: input.grader } : {}),
+                ...definedFields({ grader: input.grader }),
                 options: {
                     ...namespaceOptions,
-                    ...(signal !== undefined ? { signal } : {}),
-                    ...(boundary !== undefined ? { boundary } : {}),
+                    ...definedFields({ signal, boundary }),
                     resume: options.force !== true
                 }
             })

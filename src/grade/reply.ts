@@ -109,9 +109,7 @@ export function extractReply(text: string): ExtractedReply {
     if (distinct.size > 1)
         return {
             kind: 'ambiguous',
-            detail:
-                `the reply holds ${distinct.size} different JSON ` +
-                `objects${shaped.length > 0 ? ' that each look like a reply' : ''}; send exactly one`
+            detail: `the reply holds ${distinct.size} different JSON objects${shaped.length > 0 ? ' that each look like a reply' : ''}; send exactly one`
         }
     const found = candidates[0]
     if (found !== undefined) return { kind: 'json', value: found.value, around: aroundOf(text, found.start, found.end) }
@@ -156,8 +154,7 @@ export function tidyReply(
     const extra = Object.keys(reply).filter((k) => !top.has(k))
     if (extra.length > 0)
         dropped.push(
-            `the field${extra.length > 1 ? 's' : ''} ${extra.map((k) => JSON.stringify(k)).join(', ')}, which ` +
-                `the area output does not have`
+            `the field${extra.length > 1 ? 's' : ''} ${extra.map((k) => JSON.stringify(k)).join(', ')}, which the area output does not have`
         )
     const out: Obj = Object.fromEntries(Object.entries(reply).filter(([k]) => top.has(k)))
     if (Array.isArray(reply.answers)) {
@@ -167,8 +164,7 @@ export function tidyReply(
             .map((a) => (a as Obj).questionId as string)
         if (invented.length > 0)
             dropped.push(
-                `answers to ${invented.map((id) => JSON.stringify(id)).join(', ')}, which ` +
-                    `${invented.length > 1 ? 'are not questions' : 'is not a question'} of ${request.area}`
+                `answers to ${invented.map((id) => JSON.stringify(id)).join(', ')}, which ${invented.length > 1 ? 'are not questions' : 'is not a question'} of ${request.area}`
             )
         const fields = new Set<string>()
         out.answers = reply.answers
@@ -184,8 +180,7 @@ export function tidyReply(
             })
         if (fields.size > 0)
             dropped.push(
-                `the answer field${fields.size > 1 ? 's' : ''} ` +
-                    `${[...fields].map((k) => JSON.stringify(k)).join(', ')}, which an answer does not have`
+                `the answer field${fields.size > 1 ? 's' : ''} ${[...fields].map((k) => JSON.stringify(k)).join(', ')}, which an answer does not have`
             )
     }
     return { output: out, dropped }
@@ -232,9 +227,7 @@ export function repairMessage(questionIds: readonly string[], problems: readonly
         ...quoted,
         ...more,
         '',
-        `Reply again with the complete JSON object and nothing else: every question ` +
-            `(${questionIds.join(', ')}) answered once by its questionId, each score a number from 1 to 5 (not a ` +
-            `string) or "pass", "fail" or "n/a" with a naReason, each with a reasoning; no other field.`
+        `Reply again with the complete JSON object and nothing else: every question (${questionIds.join(', ')}) answered once by its questionId, each score a number from 1 to 5 (not a string) or "pass", "fail" or "n/a" with a naReason, each with a reasoning; no other field.`
     ].join('\n')
     return { role: 'user', content, cacheable: false, part: 'repair' }
 }

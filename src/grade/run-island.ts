@@ -2,6 +2,7 @@
 import type { FsPort } from '../ports/types.js'
 import { createMemoryFs } from '../ports/memory-fs.js'
 import type { GradeOptionsBase, GradeSingleSchemaResult } from './types.js'
+import { definedFields } from '../model/fields.js'
 
 /**
  * The run's island: the host's `fs` and `root`, or a fresh in-memory island (sources still read from the host's
@@ -19,7 +20,7 @@ export function runIsland<O extends GradeOptionsBase>(
     const sourceFs = options.sourceFs ?? options.fs
     const own = {
         ...options,
-        ...(sourceFs !== undefined ? { sourceFs } : {}),
+        ...definedFields({ sourceFs }),
         fs: createMemoryFs(),
         root: PRIVATE_ISLAND_ROOT
     }

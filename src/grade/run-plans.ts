@@ -15,6 +15,7 @@ import type { KeptUnit } from './island-state.js'
 import type { PlannedEntry } from './units.js'
 import { askForOutput, envelopeFor, type UnitPlan } from './units.js'
 import type { EmittedPrompt, GradeOptionsBase, GraderInput, UnitResult } from './types.js'
+import { definedFields } from '../model/fields.js'
 
 /** The options as read at run time: every field may be missing or wrong (the types cannot promise it). */
 type GradeOptions = GradeOptionsBase
@@ -41,9 +42,7 @@ function toDeterministicInput(answers: readonly GradingAnswer[]): Array<Record<s
     return answers.map((a) => ({
         questionId: a.questionId,
         score: a.score,
-        ...(a.naReason !== undefined ? { naReason: a.naReason } : {}),
-        ...(a.reasoning !== undefined ? { reasoning: a.reasoning } : {}),
-        ...(a.evidence !== undefined ? { evidence: a.evidence } : {}),
+        ...definedFields({ naReason: a.naReason, reasoning: a.reasoning, evidence: a.evidence }),
         timestamp: a.timestamp
     }))
 }
@@ -289,8 +288,7 @@ async function askUnit(
         attachments: ctx.attachments,
         serverParams: ctx.serverParams,
         errors,
-        ...(ctx.boundary !== undefined ? { boundary: ctx.boundary } : {}),
-        ...(ctx.flagged !== undefined ? { flagged: ctx.flagged } : {})
+        ...definedFields({ boundary: ctx.boundary, flagged: ctx.flagged })
     })
     if (request === null) {
         run.units.push(unitResult(plan, UNIT_STATUS.error, { reason: 'the area prompt could not be built' }))
@@ -426,8 +424,7 @@ export function namespacePrecondition(blockedSchemas: readonly string[]): Map<st
     return new Map([
         [
             'tools-aggregate-namespace',
-            `blocked-by-precondition — the namespace aggregate rests on every schema's tools aggregate, and ` +
-                `that of ${blockedSchemas.join(', ')} is blocked`
+            `blocked-by-precondition — the namespace aggregate rests on every schema's tools aggregate, and that of ${blockedSchemas.join(', ')} is blocked`
         ]
     ])
 }
@@ -436,11 +433,7 @@ export function namespacePrecondition(blockedSchemas: readonly string[]): Map<st
 export function toolsPrecondition(blockedTools: ReadonlyMap<string, string>): string | null {
     if (blockedTools.size === 0) return null
     const names = [...blockedTools.keys()]
-    return (
-        `blocked-by-precondition — the tools aggregate rests on every tool's single-test, and ` +
-        `${names.length === 1 ? `tool ${names[0]} is` : `tools ${names.join(', ')} are`} blocked; test ` +
-        `${names.length === 1 ? 'it' : 'them'} first`
-    )
+    return `blocked-by-precondition — the tools aggregate rests on every tool's single-test, and ${names.length === 1 ? `tool ${names[0]} is` : `tools ${names.join(', ')} are`} blocked; test ${names.length === 1 ? 'it' : 'them'} first`
 }
 
 function areaExtras(
@@ -451,7 +444,7 @@ function areaExtras(
     const personaRequired = PromptBuilder.isPersonaRequired({ area: plan.area }).personaRequired === true
     return {
         ...(personaRequired && persona !== undefined ? { persona } : {}),
-        ...(plan.skillId !== undefined ? { skillId: plan.skillId } : {}),
+        ...definedFields({ skillId: plan.skillId }),
         ...(plan.area === 'about-namespace' && aboutHash !== undefined ? { aboutHash } : {})
     }
 }

@@ -192,7 +192,7 @@ export async function readSchema(
     // main passed inspectJson just above: validated without walking it again.
     const structural = validateInspectedMain(main)
     const validation = { valid: !structural.some((i) => i.severity === SEVERITY.error), errors: structural }
-    errors.push(...validation.errors.map((i) => ({ ...i, path: '/schema/main' + i.path })))
+    errors.push(...validation.errors.map((i) => ({ ...i, path: `/schema/main${i.path}` })))
     return { resolved, main, validation }
 }
 

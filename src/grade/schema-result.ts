@@ -111,9 +111,7 @@ export function resultFromIsland(args: {
     errors.push(
         createIssue('GRA-012', '', {
             unit: schemaId,
-            reason:
-                `kept: the island holds every unit graded from the same inputs (schema hash ${schemaHash}, ` +
-                `its tests' evidence, options, judge); pass force to grade again`
+            reason: `kept: the island holds every unit graded from the same inputs (schema hash ${schemaHash}, its tests' evidence, options, judge); pass force to grade again`
         })
     )
     const grading = schemaGradingOf({

@@ -31,6 +31,7 @@ import { askForOutput, envelopeFor, harnessOf, type UnitPlan } from './units.js'
 import { chooseBoundary } from '../injection/boundary.js'
 import { scanInjection } from '../injection/scan.js'
 import { isObject } from '../model/object.js'
+import { definedFields } from '../model/fields.js'
 
 type Obj = Record<string, unknown>
 
@@ -319,8 +320,7 @@ function checkSelectionInput(input: SelectionInput, errors: Issue[]): SelectionS
     if (answersGiven) checkGrader(grader, true, errors)
     const now = nowOf(
         {
-            ...(options.now !== undefined ? { now: options.now } : {}),
-            ...(options.clock !== undefined ? { clock: options.clock } : {})
+            ...definedFields({ now: options.now, clock: options.clock })
         },
         errors
     )
@@ -418,9 +418,7 @@ function definitionOf(input: SelectionInput, selectionId: unknown, grader: unkno
             name: selectionId,
             version: 'flowmcp/4.0.0',
             description: `Selection ${String(selectionId)} of ${input.schemaIds.length} member schemas.`,
-            whenToUse:
-                `Use selection ${String(selectionId)} for tasks that span its ${input.schemaIds.length} member ` +
-                `schemas.`,
+            whenToUse: `Use selection ${String(selectionId)} for tasks that span its ${input.schemaIds.length} member schemas.`,
             personaIds: isObject(grader) && isObject(grader.persona) ? [grader.persona.basePersonaId] : [],
             members: input.schemaIds.map((schemaId) => ({ schemaId })),
             skills: []
@@ -443,7 +441,7 @@ function checkDefinitionAndSkills(
 ): ReturnType<typeof SelectionSkills.crossReferences> {
     const fromList = input.selection === undefined
     const where = (path: string): string => {
-        if (!fromList) return '/selection' + path
+        if (!fromList) return `/selection${path}`
         const member = /^\/members\/(\d+)/.exec(path)
         return member !== null
             ? `/schemaIds/${member[1]}`
@@ -459,7 +457,7 @@ function checkDefinitionAndSkills(
     errors.push(
         ...references.errors
             .filter((i) => i.code !== 'SKC-001' && i.code !== 'SKC-002')
-            .map((i) => ({ ...i, path: '/options' + i.path }))
+            .map((i) => ({ ...i, path: `/options${i.path}` }))
     )
     return references
 }
@@ -481,7 +479,7 @@ async function snapshotSources(args: {
         dir: joinPath(selDir, LAYOUT.selectionSnapshots),
         name: selectionId,
         ext: 'json',
-        text: JSON.stringify(args.definition, null, 4) + '\n',
+        text: `${JSON.stringify(args.definition, null, 4)}\n`,
         hash: args.hash,
         now: at
     })
@@ -785,7 +783,7 @@ function gateSelectionUnit(
     const broken = references.violations[name]
     if (broken !== undefined && broken.length > 0) {
         const violation = broken.map((i) => `${i.code}: ${i.message}`).join('; ')
-        errors.push(...broken.map((i) => ({ ...i, path: '/options' + i.path })))
+        errors.push(...broken.map((i) => ({ ...i, path: `/options${i.path}` })))
         errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason: violation }))
         return unitResult(plan, UNIT_STATUS.blocked, { reason: violation })
     }
@@ -796,9 +794,7 @@ function gateSelectionUnit(
     )
     const ungraded = preds.find((p) => outcome.get(p) !== UNIT_STATUS.graded)
     if (blockedBy !== undefined) {
-        const reason =
-            `predecessor ${blockedBy} (${skillLevel.get(blockedBy) ?? '?'}) is ` +
-            `${outcome.get(blockedBy) === UNIT_STATUS.rejected ? 'rejected' : 'blocked'}`
+        const reason = `predecessor ${blockedBy} (${skillLevel.get(blockedBy) ?? '?'}) is ${outcome.get(blockedBy) === UNIT_STATUS.rejected ? 'rejected' : 'blocked'}`
         errors.push(createIssue('GRA-011', '', { unit: plan.unit, reason }))
         return unitResult(plan, UNIT_STATUS.blocked, { reason })
     }
@@ -848,7 +844,7 @@ async function askSelectionUnit(
         }
     const options = {
         ...start.judgeCalls,
-        ...(start.options.answers !== undefined ? { answers: start.options.answers } : {})
+        ...definedFields({ answers: start.options.answers })
     }
     const reply = await answerUnit(
         plan,
@@ -901,8 +897,7 @@ function selectionEntryOf(
         deterministic: plan.deterministic.map((a) => ({
             questionId: a.questionId,
             score: a.score,
-            ...(a.naReason !== undefined ? { naReason: a.naReason } : {}),
-            ...(a.evidence !== undefined ? { evidence: a.evidence } : {}),
+            ...definedFields({ naReason: a.naReason, evidence: a.evidence }),
             timestamp: a.timestamp
         })),
         context: {
@@ -920,7 +915,7 @@ function selectionEntryOf(
             },
             selectionId,
             ...(persona !== null ? { persona } : {}),
-            ...(plan.skillId !== undefined ? { skillId: plan.skillId } : {}),
+            ...definedFields({ skillId: plan.skillId }),
             ...(plan.area === 'about-selection' && aboutHash !== undefined ? { aboutHash } : {}),
             selectionScope: { memberNamespaces: facts.memberNamespaces, domainKnowledge: aboutText !== undefined }
         }

@@ -23,6 +23,7 @@ import { questionRows } from '../deterministic/answers.js'
 import { startRun, type SchemaRunOptions } from './run-input.js'
 import { readSchema, identifySchema, type ReadSchema, type SchemaIdentity } from './schema-read.js'
 import { resultFromIsland, allOwnUnitsKept, schemaGradingOf, type SchemaRunContext } from './schema-result.js'
+import { definedFields } from '../model/fields.js'
 
 type Obj = Record<string, unknown>
 
@@ -91,13 +92,15 @@ function pretestOf(args: {
         http: options.http ?? null,
         serverParams,
         now,
-        ...(options.minWorkingTests !== undefined ? { minWorkingTests: options.minWorkingTests } : {}),
-        ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
-        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-        ...(options.throttleMs !== undefined ? { throttleMs: options.throttleMs } : {}),
-        ...(options.sleep !== undefined ? { sleep: options.sleep } : {}),
-        ...(options.runtime !== undefined ? { runtime: options.runtime } : {}),
-        ...(options.runtimeTools !== undefined ? { runtimeTools: options.runtimeTools } : {}),
+        ...definedFields({
+            minWorkingTests: options.minWorkingTests,
+            concurrency: options.concurrency,
+            timeoutMs: options.timeoutMs,
+            throttleMs: options.throttleMs,
+            sleep: options.sleep,
+            runtime: options.runtime,
+            runtimeTools: options.runtimeTools
+        }),
         hasHandlers: args.hasHandlers,
         schemaPath: args.schemaPath
     })
@@ -236,8 +239,7 @@ export function runInputsOf(
     return {
         grader,
         judgeGiven: typeof options.judge === 'function',
-        ...(answers !== undefined ? { answers } : {}),
-        ...(options.about !== undefined ? { about: options.about } : {}),
+        ...definedFields({ answers, about: options.about }),
         ...(options.skills !== undefined
             ? { skills: options.skills.map((s) => ({ name: s.name, text: s.text })) }
             : {}),
@@ -355,7 +357,7 @@ async function judgeUnits(args: {
         kept,
         boundary,
         flagged,
-        ...(preconditions !== undefined ? { preconditions } : {})
+        ...definedFields({ preconditions })
     })
     if (ran.units.some((u) => u.status === UNIT_STATUS.provisional)) errors.push(createIssue('GRA-014', ''))
     return { material, ran }

@@ -18,6 +18,7 @@ import {
 import { foldWeightedMean, SCORE_MAPPING_V1, Scoring, type MeanInput } from '../scoring/scoring.js'
 import { bandOf } from '../model/grades.js'
 import { AGING_DEFAULTS, ageInDays, isExpired, TIME_DEPENDENT_QUESTIONS, type AgingDefaults } from './aging.js'
+import { definedFields } from '../model/fields.js'
 
 // The bands live with the grade order and the stable threshold.
 export { GRADE_BANDS_V1, bandOf } from '../model/grades.js'
@@ -152,8 +153,7 @@ function selectionScopeFromEvidence(e: Record<string, unknown>): {
         | boolean
         | undefined
     return {
-        ...(count !== undefined ? { memberNamespaces: count } : {}),
-        ...(knowledge !== undefined ? { domainKnowledge: knowledge } : {})
+        ...definedFields({ memberNamespaces: count, domainKnowledge: knowledge })
     }
 }
 

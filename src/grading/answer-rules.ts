@@ -15,6 +15,7 @@ import {
 import { describeId, withoutInvisible } from './visible.js'
 import { gradingIdGrammarIssues } from './binding.js'
 import { isObject } from '../model/object.js'
+import { rx } from '../model/regex.js'
 
 /**
  * Rules about the answers of one entry that the spec's JSON Schema cannot express: each answer
@@ -35,7 +36,7 @@ const IDS_BY_AREA: ReadonlyMap<Area, readonly string[]> = /* @__PURE__ */ new Ma
 const idsOf = (area: Area): readonly string[] => IDS_BY_AREA.get(area) ?? []
 // A catalogue id is `Q-<area>-<two digits>`; longest areas first so `selection-skills-L1` wins over a prefix.
 const AREA_ALTERNATION = /* @__PURE__ */ [...AREAS].sort((a, b) => b.length - a.length).join('|')
-const CATALOGUE_SHAPED = /* @__PURE__ */ new RegExp(`^Q-(${AREA_ALTERNATION})-\\d+$`)
+const CATALOGUE_SHAPED = /* @__PURE__ */ rx('')`^Q-(${AREA_ALTERNATION})-\d+$`
 const HASH_PART = /^([a-f0-9]{8})--/
 
 /** One answer with the fields the rules read, or `null` for a non-object element (the schema reports it). */
@@ -329,9 +330,7 @@ function staleIssues(entry: Obj, answers: readonly AnswerView[]): Issue[] {
             issues.push(
                 createEntryIssue('GRD-070', at, {
                     ...params,
-                    detail:
-                        'there is no earlier answer to it in this entry and no previous grading ' +
-                        '(regradingTrigger.previousGradingId) to age from'
+                    detail: 'there is no earlier answer to it in this entry and no previous grading (regradingTrigger.previousGradingId) to age from'
                 })
             )
             continue
@@ -341,9 +340,7 @@ function staleIssues(entry: Obj, answers: readonly AnswerView[]): Issue[] {
             issues.push(
                 createEntryIssue('GRD-070', at, {
                     ...params,
-                    detail:
-                        `it comes ${Math.round(age * 100) / 100} days after ${anchor.source} of ` +
-                        `${new Date(anchor.ms).toISOString()}`
+                    detail: `it comes ${Math.round(age * 100) / 100} days after ${anchor.source} of ${new Date(anchor.ms).toISOString()}`
                 })
             )
     }

@@ -64,9 +64,7 @@ function keep(
         issues.push(
             createEntryIssue('GRD-075', pointer(...tokens, key), {
                 key: visibleText(key),
-                why:
-                    'a prototype name (__proto__, constructor, prototype) that merges and lookups can mistake for ' +
-                    "the object's prototype"
+                why: "a prototype name (__proto__, constructor, prototype) that merges and lookups can mistake for the object's prototype"
             })
         )
         return null

@@ -34,6 +34,7 @@ import {
     type ValidateEntryInput
 } from './validate-entry.js'
 import { guardStatics } from '../errors/guard.js'
+import { definedFields } from '../model/fields.js'
 
 const CODES: ArgCodes<'GRD-001' | 'GRD-002'> = { missing: 'GRD-001', mismatch: 'GRD-002', create: createEntryIssue }
 
@@ -117,8 +118,8 @@ function withAggregate(
 function answerIssues(entry: unknown, index: number): Issue[] {
     const prefix = pointer('gradings', index)
     return validateGradingEntry({ entry })
-        .errors.filter((i) => i.path === prefix || i.path.startsWith(prefix + '/'))
-        .map((i) => ({ ...i, path: '/grading' + i.path.slice(prefix.length) }))
+        .errors.filter((i) => i.path === prefix || i.path.startsWith(`${prefix}/`))
+        .map((i) => ({ ...i, path: `/grading${i.path.slice(prefix.length)}` }))
 }
 
 /** The body of {@link Grading.createEntry}, for the library's own stages (they need not bring the whole class). */
@@ -154,16 +155,16 @@ export function createEntry(input: CreateEntryInput): EntryResult {
     const draft: GradingEntryDraft = {
         gradingId: `${args.schemaHash}--${stamp}`,
         schemaId: args.schemaId,
-        ...(args.selectionId !== undefined ? { selectionId: args.selectionId } : {}),
+        ...definedFields({ selectionId: args.selectionId }),
         area: args.area,
         version: args.version,
         schemaHash: args.schemaHash,
-        ...(args.aboutHash !== undefined ? { aboutHash: args.aboutHash } : {}),
+        ...definedFields({ aboutHash: args.aboutHash }),
         gradingMode: args.gradingMode,
         gradingTier: tier,
         harness: args.harness ?? 'claude-code',
         ...(args.persona !== undefined ? { persona: args.persona as Persona } : {}),
-        ...(args.skillId !== undefined ? { skillId: args.skillId } : {}),
+        ...definedFields({ skillId: args.skillId }),
         scoringSystem: SCORING_SYSTEM_VERSION,
         gradingSystem: GRADING_SYSTEM_VERSION,
         gradings: (args.gradings ?? []) as GradingAnswer[],
@@ -248,10 +249,12 @@ export function addGrading(input: { entry?: unknown; grading?: unknown }): Entry
 /** The body of {@link Grading.computeAggregateGrade}, for the library's own stages (they need not bring the whole class). */
 export function computeAggregateGrade(input: { entry?: unknown } & AggregateOptions): AggregateResult {
     const options: AggregateOptions = {
-        ...(input?.now !== undefined ? { now: input.now } : {}),
-        ...(input?.agingDefaults !== undefined ? { agingDefaults: input.agingDefaults } : {}),
-        ...(input?.memberCount !== undefined ? { memberCount: input.memberCount } : {}),
-        ...(input?.domainKnowledge !== undefined ? { domainKnowledge: input.domainKnowledge } : {})
+        ...definedFields({
+            now: input?.now,
+            agingDefaults: input?.agingDefaults,
+            memberCount: input?.memberCount,
+            domainKnowledge: input?.domainKnowledge
+        })
     }
     if (options.now !== undefined && !isIsoDateTime(options.now)) {
         return {
@@ -302,7 +305,7 @@ export function computeAggregateGrade(input: { entry?: unknown } & AggregateOpti
     return {
         ...result,
         errors: result.errors.map((i) =>
-            i.path.startsWith('/') || i.path === '' ? { ...i, path: '/entry' + i.path } : i
+            i.path.startsWith('/') || i.path === '' ? { ...i, path: `/entry${i.path}` } : i
         )
     }
 }
@@ -574,8 +577,7 @@ class GradingUnguarded {
         // The options as the host gave them: strict without now is GRD-074 at run time.
         const check = validateGradingEntry({
             entry: normalized,
-            ...(input.limits !== undefined ? { limits: input.limits } : {}),
-            ...(input.now !== undefined ? { now: input.now } : {}),
+            ...definedFields({ limits: input.limits, now: input.now }),
             strict
         } as ValidateEntryInput)
         return {

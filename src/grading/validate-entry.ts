@@ -81,8 +81,7 @@ function formatIssue(at: string, format: string, data: unknown): Issue {
         return createEntryIssue('GRD-062', at, { field: fieldName(at), value: describeValue(data), detail })
     const expected =
         format === 'date-time'
-            ? `an ISO 8601 date-time with colons and a time zone, such as 2026-05-29T10:00:00Z; got ` +
-              `${describeValue(data)}`
+            ? `an ISO 8601 date-time with colons and a time zone, such as 2026-05-29T10:00:00Z; got ${describeValue(data)}`
             : `${format}; got ${describeValue(data)}`
     return createEntryIssue('GRD-009', at, { field: fieldName(at), expected })
 }

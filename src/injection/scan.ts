@@ -269,13 +269,10 @@ const RULES: readonly InstructionRule[] = [
 const NEED_WORDS = [
     ...new Set(RULES.flatMap((r) => r.patterns.flatMap((q) => q.need.flat())).map((w) => w.trim()))
 ].filter((w) => /^[a-z]/.test(w))
-const NEEDS = new RegExp(
-    `\\b(?:${[...NEED_WORDS]
-        .sort((a, b) => b.length - a.length)
-        .map((w) => w.replace(/[|\]#[\\^$.*+?(){}]/g, (c) => `\\${c}`).replace(/ /g, '\\s+'))
-        .join('|')})|<\\|`,
-    'g'
-)
+const NEEDS = rx('g')`\b(?:${[...NEED_WORDS]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/[|\]#[\\^$.*+?(){}]/g, (c) => `\\${c}`).replace(/ /g, '\\s+'))
+    .join('|')})|<\|`
 const STARTS = new Map(NEED_WORDS.map((w) => [w, NEED_WORDS.filter((v) => w.startsWith(v))]))
 
 /** The words of the patterns' needs that `lower` holds. */
@@ -330,11 +327,8 @@ const INLINE_FENCES: ReadonlyArray<{ readonly id: string; readonly scope: 'strin
     {
         id: 'end-marker',
         scope: 'all',
-        re: new RegExp(
-            `${RULER}[ \\t]*(?:end|begin|start)[ \\t]+of[ \\t]+${FRAMED}\\b|\\b(?:end|begin|start)[ \\t]+of[ ` +
-                `\\t]+${FRAMED}[ \\t]*${RULER}`,
-            'i'
-        )
+        re: rx('i')`${RULER}[ \t]*(?:end|begin|start)[ \t]+of[ \t]+${FRAMED}\b|\b(?:end|begin|start)[ \t]+of[ \t]+
+            ${FRAMED}[ \t]*${RULER}`
     },
     // "</data>", "</system>", "<system>": tags read as the end of the data block or a new turn.
     {

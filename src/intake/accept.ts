@@ -10,6 +10,7 @@ import { validateWith } from '../grading/validate-entry.js'
 import { parseJson } from '../json/guard.js'
 import { INTAKE_EXTENSIONS } from './validate.js'
 import { decodeUtf8 } from './utf8.js'
+import { definedFields } from '../model/fields.js'
 
 /** What {@link acceptGradingEntry} takes: the submission as bytes or text, and the validation options. */
 export interface AcceptEntryInput extends Omit<ValidateEntryInput, 'entry' | 'envelope'> {
@@ -64,7 +65,7 @@ export function acceptGradingEntry(input: AcceptEntryInput): GradingEntryValidat
     const given = options.bytes !== undefined ? options.bytes : options.text
     const read = textOf(given, options.bytes !== undefined ? '/bytes' : '/text')
     if ('issue' in read) return { valid: false, errors: [read.issue] }
-    const parsed = parseJson({ text: read.text, ...(options.limits !== undefined ? { limits: options.limits } : {}) })
+    const parsed = parseJson({ text: read.text, ...definedFields({ limits: options.limits }) })
     if (parsed.errors.length > 0) return { valid: false, errors: parsed.errors }
     const envelope = envelopeOf(options.envelope, options.limits)
     if (envelope.errors.length > 0) return { valid: false, errors: envelope.errors }
@@ -74,7 +75,7 @@ export function acceptGradingEntry(input: AcceptEntryInput): GradingEntryValidat
         ...rest,
         entry: parsed.value,
         strict: options.strict !== false,
-        ...(envelope.envelope !== undefined ? { envelope: envelope.envelope } : {})
+        ...definedFields({ envelope: envelope.envelope })
     } as ValidateEntryInput
     return validateWith(checked, INTAKE_EXTENSIONS)
 }

@@ -14,6 +14,7 @@ import { readModuleSource } from '../schema/source-loader.js'
 import { redactSecretsDeep, redactSecretText, secretForms } from '../prompts/redact.js'
 import { stampOf } from './stamps.js'
 import { isObject } from '../model/object.js'
+import { definedFields } from '../model/fields.js'
 
 /** One source file handed in by the host: a path relative to the provider folder and its text. */
 export interface SourceFile {
@@ -392,9 +393,7 @@ function oneNamespace(gated: readonly GatedSchema[]): { ns: string | null; issue
         return {
             ns: null,
             issue: createIssue('IMP-005', '', {
-                detail:
-                    `folder declares ${namespaces.length} namespaces: ${namespaces.join(', ')} (one folder = one ` +
-                    `namespace)`
+                detail: `folder declares ${namespaces.length} namespaces: ${namespaces.join(', ')} (one folder = one namespace)`
             })
         }
     const ns = namespaces[0]
@@ -685,7 +684,7 @@ export async function importProvider(input: {
             fs,
             namespaceDir: nsDir,
             now: input.now,
-            ...(input.concurrency !== undefined ? { concurrency: input.concurrency } : {})
+            ...definedFields({ concurrency: input.concurrency })
         },
         { journal }
     )

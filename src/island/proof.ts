@@ -66,7 +66,7 @@ class ProviderProofUnguarded {
         if (!existing.ok) return { status: false, proofPath, proof: null, errors: [existing.issue] }
         const { monitoring, warnings } = keptMonitoring(existing.value)
         const proof = digestIndex(input.index as Obj, stamp, monitoring)
-        const text = JSON.stringify(proof, null, 4) + '\n'
+        const text = `${JSON.stringify(proof, null, 4)}\n`
         const problems = await writeAtomic(fs, proofPath, text, { overwrite: true, journal: new Journal() })
         if (problems.length > 0) {
             const failed = createIssue('PRF-008', '/dir', { detail: (problems[0] as Issue).message })

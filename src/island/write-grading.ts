@@ -170,7 +170,7 @@ export async function writeGrading(input: {
 
     const journal = new Journal(root)
     const path = joinPath(dir, named.filename)
-    const written = await writeAtomic(fs, path, JSON.stringify(entry, null, 4) + '\n', { overwrite: false, journal })
+    const written = await writeAtomic(fs, path, `${JSON.stringify(entry, null, 4)}\n`, { overwrite: false, journal })
     if (written.length > 0) return fail([...written, ...(await rollback(fs, journal))])
     const indexDir = joinPath(root, ...folder.indexSegments)
     const concurrency = input.concurrency !== undefined ? { concurrency: input.concurrency } : {}
@@ -205,7 +205,7 @@ function checkWriteInput(input: WriteInput): { errors: Issue[]; root: string | n
     if (stamp === null) errors.push(createIssue('GRD-046', '/now', { value: describeValue(input?.now) }))
     const check = validateGradingEntry({ entry: input?.entry })
     const entryErrors = check.errors.filter((i) => i.severity === SEVERITY.error)
-    errors.push(...entryErrors.map((i) => ({ ...i, path: '/entry' + i.path })))
+    errors.push(...entryErrors.map((i) => ({ ...i, path: `/entry${i.path}` })))
     return { errors, root, stamp }
 }
 

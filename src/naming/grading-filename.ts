@@ -3,6 +3,7 @@ import { createEntryIssue } from '../errors/entry-issue.js'
 import type { Issue } from '../errors/types.js'
 import { AREAS, FILE_TIMESTAMP_REGEX, type Area } from '../model/constants.js'
 import { fromFileTimestamp, isIsoDateTime, toFileTimestamp } from '../time.js'
+import { rx } from '../model/regex.js'
 
 /**
  * A persona or lens segment of a file name. Stricter than the reference (`^[a-z][a-z0-9-]*$`):
@@ -50,9 +51,7 @@ export function formatGradingFilename(input: {
             if (typeof value !== 'string' || !NAME_SEGMENT_REGEX.test(value)) {
                 errors.push(
                     createEntryIssue('GRD-042', `/${key}`, {
-                        detail:
-                            `${key} ${typeof value === 'string' ? JSON.stringify(value) : typeOfValue(value)} is ` +
-                            `not a name segment`
+                        detail: `${key} ${typeof value === 'string' ? JSON.stringify(value) : typeOfValue(value)} is not a name segment`
                     })
                 )
             }
@@ -69,9 +68,9 @@ export function formatGradingFilename(input: {
 const AREA_ALTERNATION = [...AREAS].sort((a, b) => b.length - a.length).join('|')
 // A persona or lens segment (NAME_SEGMENT_REGEX's grammar, captured whole).
 const SLUG = '[a-z][a-z0-9]*(?:-[a-z0-9]+)*'
-const GRADING_FILENAME_REGEX = new RegExp(
-    `^(${AREA_ALTERNATION})(?:--(${SLUG})--(${SLUG}))?--(\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}Z)\\.json$`
-)
+const GRADING_FILENAME_REGEX = rx(
+    ''
+)`^(${AREA_ALTERNATION})(?:--(${SLUG})--(${SLUG}))?--(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z)\.json$`
 
 /** Parses a grading file name, or returns `null` when it does not follow the grammar (temp files included). */
 export function parseGradingFilename(name: unknown): GradingFilenameParts | null {

@@ -53,9 +53,7 @@ export function formatSnapshotFilename(input: { name?: unknown; timestamp?: unkn
     if (!SNAPSHOT_NAME_REGEX.test(name))
         errors.push(
             createIssue('SNP-003', '/name', {
-                detail:
-                    `snapshot name ${describeValue(JSON.stringify(name))} must match ` +
-                    `${String(SNAPSHOT_NAME_REGEX)} (no "--")`
+                detail: `snapshot name ${describeValue(JSON.stringify(name))} must match ${String(SNAPSHOT_NAME_REGEX)} (no "--")`
             })
         )
     if (!SNAPSHOT_HASH_REGEX.test(hash))

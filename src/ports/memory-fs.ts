@@ -27,7 +27,7 @@ function normalize(path: string, op: string): string {
         if (part === '..') parts.pop()
         else parts.push(part)
     }
-    return '/' + parts.join('/')
+    return `/${parts.join('/')}`
 }
 
 function parentOf(path: string): string {
@@ -58,11 +58,11 @@ export function createMemoryFs(initial: Readonly<Record<string, string>> = {}): 
             let prefix = ''
             let changed = false
             for (let i = 0; i < parts.length; i += 1) {
-                prefix += '/' + parts[i]
+                prefix += `/${parts[i]}`
                 const last = i === parts.length - 1
                 const target = links.get(prefix)
                 if (target !== undefined && (!last || followLast)) {
-                    current = normalize(target + '/' + parts.slice(i + 1).join('/'), op)
+                    current = normalize(`${target}/${parts.slice(i + 1).join('/')}`, op)
                     changed = true
                     break
                 }
@@ -129,7 +129,7 @@ export function createMemoryFs(initial: Readonly<Record<string, string>> = {}): 
             const path = resolve(normalize(raw, 'readdir'), true, 'readdir')
             if (files.has(path)) throw fsError('ENOTDIR', 'readdir', path)
             if (!dirs.has(path)) return null
-            const prefix = path === '/' ? '/' : path + '/'
+            const prefix = path === '/' ? '/' : `${path}/`
             const out: FsDirEntry[] = []
             const direct = (p: string): boolean =>
                 p !== path && p.startsWith(prefix) && !p.slice(prefix.length).includes('/')
@@ -182,7 +182,7 @@ export function createMemoryFs(initial: Readonly<Record<string, string>> = {}): 
             if (links.delete(path)) return
             files.delete(path)
             if (dirs.has(path)) {
-                const prefix = path + '/'
+                const prefix = `${path}/`
                 for (const f of [...files.keys()]) if (f.startsWith(prefix)) files.delete(f)
                 for (const l of [...links.keys()]) if (l.startsWith(prefix)) links.delete(l)
                 for (const d of [...dirs]) if (d === path || d.startsWith(prefix)) dirs.delete(d)

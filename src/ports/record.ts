@@ -9,6 +9,7 @@ import {
     type Recording
 } from './replay.js'
 import type { HttpPort, HttpRequest, HttpResponse } from './types.js'
+import { definedFields } from '../model/fields.js'
 
 /** The response headers a recording keeps: what a reader of the body needs, never a cookie or a token. */
 const KEPT_HEADERS = ['content-type']
@@ -58,9 +59,7 @@ function readInput(input: unknown): {
             http: null,
             params: [],
             recordedAt: null,
-            problem:
-                `the options of recordingHttpPort could not be read: ` +
-                `${cause instanceof Error ? cause.message : String(cause)}`
+            problem: `the options of recordingHttpPort could not be read: ${cause instanceof Error ? cause.message : String(cause)}`
         }
     }
 }
@@ -124,7 +123,7 @@ export function recordingHttpPort(input: {
                 method,
                 path,
                 ...(Object.keys(query).length > 0 ? { query } : {}),
-                ...(body !== undefined ? { body } : {})
+                ...definedFields({ body })
             },
             response: {
                 status: response.status,

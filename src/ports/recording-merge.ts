@@ -6,6 +6,7 @@ import { issueFactory } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { httpPortFromRecordings, type RecordedExchange, type Recording } from './replay.js'
 import type { HttpRequest } from './types.js'
+import { definedFields } from '../model/fields.js'
 
 // Only the recording codes: the bundle of a host that merges recordings carries no other message.
 const issue = issueFactory(RECORDING_CODES)
@@ -38,7 +39,7 @@ function asRequest(host: string, exchange: RecordedExchange): HttpRequest {
         url: `${host}${encodedPath}${search.length > 0 ? `?${search}` : ''}`,
         method,
         headers: {},
-        ...(body !== undefined ? { body } : {})
+        ...definedFields({ body })
     }
 }
 
@@ -123,7 +124,7 @@ export async function mergeRecordings(input: {
     const exchanges = stable ? inPlace : [...fresh, ...kept]
     const recordedAt = newer.recordedAt ?? earlier.recordedAt
     return {
-        recording: { host: newer.host, ...(recordedAt !== undefined ? { recordedAt } : {}), exchanges },
+        recording: { host: newer.host, ...definedFields({ recordedAt }), exchanges },
         kept: kept.length,
         replaced: older.length - kept.length,
         reordered: !stable,

@@ -235,9 +235,7 @@ export function httpPortFromRecordings(input: { recordings: readonly Recording[]
                     headers: { 'content-type': 'application/json' },
                     body: JSON.stringify({
                         error: NO_RECORDING,
-                        request:
-                            `${method} ` +
-                            `${match[1] as string}${rawPath}${match[3] !== undefined ? `?${match[3]}` : ''}`
+                        request: `${method} ${match[1] as string}${rawPath}${match[3] !== undefined ? `?${match[3]}` : ''}`
                     })
                 }
             return {

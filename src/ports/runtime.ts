@@ -9,6 +9,7 @@ import type {
     RuntimeTestRequest
 } from './types.js'
 import { isObject } from '../model/object.js'
+import { definedFields } from '../model/fields.js'
 
 /** The part of the flowmcp-core v4 module the adapter calls (`import * as core from 'flowmcp-core'`). */
 export interface FlowMCPCoreLike {
@@ -101,9 +102,7 @@ export function runtimePortFromFlowMCP(options: FlowMCPRuntimeOptions): RuntimeP
     try {
         if (isObject(options) && isObject(options.core)) read = { core: options.core, ...pick(options) }
     } catch (cause) {
-        unreadable =
-            `the options of runtimePortFromFlowMCP could not be read: ` +
-            `${cause instanceof Error ? cause.message : String(cause)}`
+        unreadable = `the options of runtimePortFromFlowMCP could not be read: ${cause instanceof Error ? cause.message : String(cause)}`
     }
     if (read === null) return { run: async () => failure(unreadable) }
     return portOver(read)
@@ -113,7 +112,7 @@ export function runtimePortFromFlowMCP(options: FlowMCPRuntimeOptions): RuntimeP
 function pick(options: FlowMCPRuntimeOptions): Omit<FlowMCPRuntimeOptions, 'core'> {
     return {
         ...(typeof options.listsDir === 'string' ? { listsDir: options.listsDir } : {}),
-        ...(options.allowlist !== undefined ? { allowlist: options.allowlist } : {}),
+        ...definedFields({ allowlist: options.allowlist }),
         ...(typeof options.resolveBase === 'string' ? { resolveBase: options.resolveBase } : {}),
         ...(typeof options.version === 'string' ? { version: options.version } : {}),
         ...(isObject(options.http) && typeof options.http.send === 'function' ? { http: options.http } : {}),
@@ -177,7 +176,7 @@ const NO_SWAP =
 function portOver(options: FlowMCPRuntimeOptions): RuntimePort {
     if (options.http !== undefined && options.swapGlobalFetch !== true)
         return {
-            ...(options.version !== undefined ? { version: options.version } : {}),
+            ...definedFields({ version: options.version }),
             run: async () => failure(NO_SWAP)
         }
     const routed = options.http !== undefined ? throughPort(options.http) : null
@@ -189,22 +188,20 @@ function portOver(options: FlowMCPRuntimeOptions): RuntimePort {
                 try {
                     const result: unknown = await options.core.FlowMCP.loadSchema({
                         filePath,
-                        ...(options.listsDir !== undefined ? { listsDir: options.listsDir } : {}),
-                        ...(options.allowlist !== undefined ? { allowlist: options.allowlist } : {}),
-                        ...(options.resolveBase !== undefined ? { resolveBase: options.resolveBase } : {})
+                        ...definedFields({
+                            listsDir: options.listsDir,
+                            allowlist: options.allowlist,
+                            resolveBase: options.resolveBase
+                        })
                     })
                     if (!isObject(result) || result.status !== true)
                         return {
-                            problem:
-                                `the runtime did not load the schema: ` +
-                                `${messagesOf(result).join('; ') || 'no message'}`
+                            problem: `the runtime did not load the schema: ${messagesOf(result).join('; ') || 'no message'}`
                         }
                     return { main: result.main, handlerMap: result.handlerMap ?? {} }
                 } catch (cause) {
                     return {
-                        problem:
-                            `the runtime did not load the schema: ` +
-                            `${cause instanceof Error ? cause.message : String(cause)}`
+                        problem: `the runtime did not load the schema: ${cause instanceof Error ? cause.message : String(cause)}`
                     }
                 }
             })()
@@ -213,7 +210,7 @@ function portOver(options: FlowMCPRuntimeOptions): RuntimePort {
         return pending
     }
     return {
-        ...(options.version !== undefined ? { version: options.version } : {}),
+        ...definedFields({ version: options.version }),
         hasLists: options.listsDir !== undefined,
         async run(request: RuntimeTestRequest): Promise<RuntimeTestOutcome> {
             return routed === null

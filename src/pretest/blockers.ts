@@ -37,16 +37,12 @@ export function blockerOf(
     if (meta.cls === 'withheld')
         return {
             reason: BLOCKED_REASONS.keyDomainMismatch,
-            detail:
-                `the key ${names(meta.withheld)} is not sent to this host (its name belongs to another company's ` +
-                `domain)`
+            detail: `the key ${names(meta.withheld)} is not sent to this host (its name belongs to another company's domain)`
         }
     if (meta.cls === 'key-gated')
         return {
             reason: BLOCKED_REASONS.keyGated,
-            detail:
-                `not tested: set ${names(meta.missing)} (required server ` +
-                `param${meta.missing.length > 1 ? 's' : ''} of the schema) to test it`
+            detail: `not tested: set ${names(meta.missing)} (required server param${meta.missing.length > 1 ? 's' : ''} of the schema) to test it`
         }
     if (meta.cls === 'needs-tests')
         return {
@@ -56,10 +52,7 @@ export function blockerOf(
     if (meta.runtime === 'needed')
         return {
             reason: BLOCKED_REASONS.handlersNeedRuntime,
-            detail:
-                'not tested: the schema exports handlers, which the FlowMCP runtime runs on every call of this ' +
-                'tool; pass a runtime (options.runtime, CLI --runtime <flowmcp-core folder>) to test it as the ' +
-                'runtime runs it'
+            detail: 'not tested: the schema exports handlers, which the FlowMCP runtime runs on every call of this tool; pass a runtime (options.runtime, CLI --runtime <flowmcp-core folder>) to test it as the runtime runs it'
         }
     const buildable = meta.distinct - meta.unbuildable.length
     if (meta.unbuildable.length > 0 && buildable < run.bar) {
@@ -71,9 +64,7 @@ export function blockerOf(
         )
         return {
             reason: BLOCKED_REASONS.unbuildableTests,
-            detail:
-                `only ${buildable} of ${meta.distinct} distinct tests can be built, ${run.bar} needed ` +
-                `(${causes.join('; ')})`
+            detail: `only ${buildable} of ${meta.distinct} distinct tests can be built, ${run.bar} needed (${causes.join('; ')})`
         }
     }
     // A tool is graded only on tests that ran: offline or in a dry run nothing says it works.
@@ -81,10 +72,7 @@ export function blockerOf(
     if (run.working < run.bar && run.notGranted > 0) {
         return {
             reason: BLOCKED_REASONS.networkNotGranted,
-            detail:
-                `not tested: ${run.notGranted} of its tests tried the network, which the runtime child is not ` +
-                `granted offline (nor under --recordings, beyond fetch answered from the recordings); pass --live ` +
-                `to test it against its API, or --recordings <dir> with recordings of its requests`
+            detail: `not tested: ${run.notGranted} of its tests tried the network, which the runtime child is not granted offline (nor under --recordings, beyond fetch answered from the recordings); pass --live to test it against its API, or --recordings <dir> with recordings of its requests`
         }
     }
     const environment = environmentBlocker(run)
@@ -97,9 +85,7 @@ export function blockerOf(
               }
             : {
                   reason: fewerThanWorkingTests(run.bar),
-                  detail:
-                      `${run.working} of ${meta.distinct} distinct tests returned data, ${run.bar} ` +
-                      `needed${notWorkingDetail(run.failed)}`
+                  detail: `${run.working} of ${meta.distinct} distinct tests returned data, ${run.bar} needed${notWorkingDetail(run.failed)}`
               }
     return null
 }
@@ -164,14 +150,8 @@ export function notWorkingDetail(failed: readonly PretestTestResult[]): string {
     const named = failed.slice(0, FAILED_TESTS_NAMED).map((r) => {
         const missing = (r.requests ?? []).find((q) => q.missingRecording)
         if (missing !== undefined)
-            return (
-                `test ${r.testIndex}: the recordings lack ${missing.method} ` +
-                `${missing.url.length > 300 ? `${missing.url.slice(0, 297)}...` : missing.url} (re-record it)`
-            )
-        return (
-            `test ${r.testIndex}: ` +
-            `${r.verdict ?? 'failed'}${r.httpStatus !== null && r.httpStatus !== 200 ? ` (HTTP ${r.httpStatus})` : ''}`
-        )
+            return `test ${r.testIndex}: the recordings lack ${missing.method} ${missing.url.length > 300 ? `${missing.url.slice(0, 297)}...` : missing.url} (re-record it)`
+        return `test ${r.testIndex}: ${r.verdict ?? 'failed'}${r.httpStatus !== null && r.httpStatus !== 200 ? ` (HTTP ${r.httpStatus})` : ''}`
     })
     const more = failed.length > FAILED_TESTS_NAMED ? `; and ${failed.length - FAILED_TESTS_NAMED} more` : ''
     return `; not working: ${named.join('; ')}${more}`
@@ -179,15 +159,10 @@ export function notWorkingDetail(failed: readonly PretestTestResult[]): string {
 
 /** How to get an untested tool tested, in words (the CLI flags and the library options). */
 export const UNTESTED_DETAIL =
-    'not tested: its tests did not run, so nothing shows the tool works; run them live (CLI --live, ' +
-    'options.http) or from recorded responses (CLI --recordings <dir>, a replay HTTP port) to grade it'
+    'not tested: its tests did not run, so nothing shows the tool works; run them live (CLI --live, options.http) or from recorded responses (CLI --recordings <dir>, a replay HTTP port) to grade it'
 
 /** Why the runtime would refuse the schema: every error-level structural finding, with its place. */
 export function invalidDetail(structural: readonly Issue[]): string {
     const listed = structural.map((i) => `${i.code} at ${i.path === '' ? '/' : i.path}: ${i.message}`)
-    return (
-        `the FlowMCP runtime refuses this schema (${structural.length} structural ` +
-        `error${structural.length === 1 ? '' : 's'}): ${listed.join('; ')}. Fix ` +
-        `${structural.length === 1 ? 'it' : 'them'} and grade again`
-    )
+    return `the FlowMCP runtime refuses this schema (${structural.length} structural error${structural.length === 1 ? '' : 's'}): ${listed.join('; ')}. Fix ${structural.length === 1 ? 'it' : 'them'} and grade again`
 }

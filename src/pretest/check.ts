@@ -218,9 +218,7 @@ export function structuralOf(
         structural.length > 0
             ? [
                   createIssue('DPT-009', '/main', {
-                      detail:
-                          `${structural.length} structural error(s), first ${structural[0]?.code ?? ''} at ` +
-                          `${structural[0]?.path ?? ''}`
+                      detail: `${structural.length} structural error(s), first ${structural[0]?.code ?? ''} at ${structural[0]?.path ?? ''}`
                   })
               ]
             : []

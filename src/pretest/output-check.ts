@@ -68,8 +68,7 @@ export function checkAgainstSchema(schema: unknown, value: unknown): string[] {
         const nullable = own(s, 'nullable') === true
         if (type !== undefined && !typeMatches(type, v, nullable)) {
             problems.push(
-                `${path === '' ? '(root)' : path}: expected ` +
-                    `${Array.isArray(type) ? type.join('|') : String(type)}, got ${jsonType(v)}`
+                `${path === '' ? '(root)' : path}: expected ${Array.isArray(type) ? type.join('|') : String(type)}, got ${jsonType(v)}`
             )
             return
         }

@@ -269,10 +269,7 @@ function headSections(area: Area, persona: PromptPersona | null, lists: PromptLi
     const side = d.side === 'provider' ? 'provider namespace' : 'selection'
     const sections: string[] = [
         `# FlowMCP grading: area ${area}`,
-        `You grade one area of a FlowMCP ${side}: ${d.evaluates}. Tier ${d.tier}; the highest grade this area ` +
-            `can reach is ${d.maxGrade}. ` +
-            ('Work only from the files listed below, use read-only tools only, answer every question in one ' +
-                'pass and reply with strict JSON.'),
+        `You grade one area of a FlowMCP ${side}: ${d.evaluates}. Tier ${d.tier}; the highest grade this area can reach is ${d.maxGrade}. Work only from the files listed below, use read-only tools only, answer every question in one pass and reply with strict JSON.`,
         persona !== null
             ? [
                   '## Persona',
@@ -321,8 +318,7 @@ function questionsAndSchema(
             '',
             'Answer every question exactly once, under its id.' +
                 (answeredByCode.length > 0
-                    ? ` Code has answered the deterministic questions ${answeredByCode.join(', ')}; they are ` +
-                      `not asked here.`
+                    ? ` Code has answered the deterministic questions ${answeredByCode.join(', ')}; they are not asked here.`
                     : ''),
             '',
             numbered(ordered.map((q) => `[${q.id}] ${q.question}`))
@@ -330,8 +326,7 @@ function questionsAndSchema(
         [
             '## Output schema (binding)',
             '',
-            'Reply with one JSON object that matches this schema and nothing else: no Markdown fence, no text ' +
-                'before or after it.',
+            'Reply with one JSON object that matches this schema and nothing else: no Markdown fence, no text before or after it.',
             '',
             outputSchemaJson
         ].join('\n')
@@ -359,7 +354,7 @@ export function buildAreaPrompt(
         checkQuestionSet(area, lists.questions, byCode ?? [], errors)
     const goalInput = (isObject(input.goal) ? input.goal : {}) as Obj
     const goal = buildGoalBlock(goalInput.condition, area, goalInput.maxTurns)
-    errors.push(...goal.errors.map((e) => ({ ...e, path: e.path === '/area' ? e.path : '/goal' + e.path })))
+    errors.push(...goal.errors.map((e) => ({ ...e, path: e.path === '/area' ? e.path : `/goal${e.path}` })))
     if (errors.length > 0 || goal.goalBlock === null) return { prompt: null, metadata: null, errors }
 
     // Questions are shown in catalogue order, whatever order the caller passed them in.
@@ -373,7 +368,7 @@ export function buildAreaPrompt(
     const redacted = redactSections(
         headSections(area, persona, lists),
         block,
-        goal.goalBlock.trimEnd() + '\n',
+        `${goal.goalBlock.trimEnd()}\n`,
         input.serverParams
     )
     if (redacted.text === null) return { prompt: null, metadata: null, errors: redacted.errors }
@@ -466,9 +461,7 @@ export function buildEntryPointPrompt(input: EntryPointInput): { prompt: string 
     if (kind === 'selection') line2 = selectionLine(input, persona, errors)
     else if (kind === 'single') {
         if (nonEmptyString(input.schemaId, ['schemaId'], errors)) {
-            line2 =
-                `2. Single-Schema: ${input.schemaId as string}, ${areas.length === 1 ? 'area' : 'areas'}: ` +
-                `${areas.join(', ')}`
+            line2 = `2. Single-Schema: ${input.schemaId as string}, ${areas.length === 1 ? 'area' : 'areas'}: ${areas.join(', ')}`
         }
         if (input.persona === undefined) warnings.push(createIssue('PB-WARN-004', '/persona'))
     }
@@ -486,7 +479,7 @@ export function buildEntryPointPrompt(input: EntryPointInput): { prompt: string 
         `6. Output format: ${outputFormat(areas, persona.object)}`,
         `7. Areas in scope: ${areas.join(', ')}`
     ]
-    const redacted = Redact.text({ text: lines.join('\n') + '\n', serverParams: input.serverParams })
+    const redacted = Redact.text({ text: `${lines.join('\n')}\n`, serverParams: input.serverParams })
     if (redacted.text === null) return { prompt: null, errors: redacted.errors }
     if (redacted.redactions.length > 0) {
         warnings.push(createIssue('PB-WARN-001', '', { detail: describeRedactions(redacted.redactions) }))

@@ -29,6 +29,7 @@ import { describeRedactions, redactTrusted } from './redact.js'
 import { TaskId } from './task-id.js'
 import { isObject } from '../model/object.js'
 import { objectArg, parseArgs, says, wholeArg } from '../validation/args.js'
+import { definedFields } from '../model/fields.js'
 
 /** The role of each file placeholder the question catalogue uses (06 §19.13, plus `selectionIndexPath`). */
 export const FILE_PLACEHOLDER_ROLES: Readonly<Record<string, string>> = Object.freeze({
@@ -470,8 +471,7 @@ function planTask(checked: CheckedEmit, goalInput: unknown): { plan: TaskPlan | 
     if (goalArg.value === null) return { plan: null, errors: goalArg.errors }
     const condition =
         goalIn.condition ??
-        `Grade the ${checked.flow} "${checked.target}" (tier ${tier}, max grade ${maxGrade}) across all ` +
-            `required areas until every area has a schema-valid grading file`
+        `Grade the ${checked.flow} "${checked.target}" (tier ${tier}, max grade ${maxGrade}) across all required areas until every area has a schema-valid grading file`
     const goal = buildGoalBlock(condition, undefined, goalIn.maxTurns)
     if (goal.goalBlock === null) return { plan: null, errors: rebaseIssues(goal.errors, '/goal') }
     // buildGoalBlock gives condition and maxTurns whenever it gives a block.
@@ -622,12 +622,12 @@ function assemblePrompts(
         maxIterations: checked.maxIterations,
         taskId: plan.taskId,
         goal: plan.goal,
-        ...(extras.emitSkill !== undefined ? { emitSkill: extras.emitSkill } : {}),
+        ...definedFields({ emitSkill: extras.emitSkill }),
         areas: entries,
         skippedAreas: checked.skipped,
         gatedAreas: checked.gated,
         payloadSkeleton: { taskId: plan.taskId, areas: checked.areas.map((area) => ({ area, results: [] as [] })) },
-        ...(extras.pretests !== undefined ? { pretests: extras.pretests } : {})
+        ...definedFields({ pretests: extras.pretests })
     }
 }
 

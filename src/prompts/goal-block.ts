@@ -24,12 +24,10 @@ export interface GoalBlock {
 export const SURFACING_RULES = [
     '### Surfacing convention (mandatory)',
     '',
-    'The completion check reads only this conversation; it cannot open files or run tools. Print every result ' +
-        'into the transcript:',
+    'The completion check reads only this conversation; it cannot open files or run tools. Print every result into the transcript:',
     '',
     '- after each area, exactly one line: `[GRADING] area=<area>/<target> schema-valid=✓ status=<status> written=✓`',
-    '  (✗ instead of ✓ when the check failed; <status> is the node status: pending, blocked, graded, stable ' +
-        'or rejected)',
+    '  (✗ instead of ✓ when the check failed; <status> is the node status: pending, blocked, graded, stable or rejected)',
     '- right after every area line: `[GRADING] PROGRESS <done>/<total>`',
     '- once, and only when every area is done: `[GRADING] DONE`'
 ].join('\n')
@@ -50,9 +48,7 @@ export function buildGoalBlock(condition: unknown, area: unknown, maxTurns: unkn
     }
     let raw: string
     if (condition === undefined) {
-        raw =
-            `Grade every in-scope area${typeof area === 'string' ? ` (${area})` : ''} until each one has a ` +
-            `schema-valid grading file`
+        raw = `Grade every in-scope area${typeof area === 'string' ? ` (${area})` : ''} until each one has a schema-valid grading file`
     } else if (typeof condition !== 'string') {
         errors.push(
             createIssue('PB-002', '/condition', {

@@ -43,13 +43,13 @@ function readDoc(value: unknown, field: string, limits: JsonLimits): { doc: unkn
     if (value === undefined) return { doc: undefined, errors: [createIssue('PB-001', `/${field}`, { field })] }
     if (typeof value === 'string') {
         const parsed = parseJsonText(value, limits)
-        return { doc: parsed.value, errors: parsed.errors.map((i) => ({ ...i, path: `/${field}` + i.path })) }
+        return { doc: parsed.value, errors: parsed.errors.map((i) => ({ ...i, path: `/${field}${i.path}` })) }
     }
     return { doc: value, errors: inspectJson(value, limits, `/${field}`) }
 }
 
 function mapScoresError(err: ErrorObject): Issue | null {
-    const at = '/scores' + err.instancePath
+    const at = `/scores${err.instancePath}`
     const params = err.params as Obj
     if (err.schemaPath.includes('/oneOf/')) return null
     const score = /^\/scores\/areas\/\d+\/results\/\d+\/scores\/([^/]+)$/.exec(at)
@@ -103,7 +103,7 @@ function checkPrompts(doc: unknown): { prompts: PromptsV2 | null; errors: Issue[
     const errors = (validate.errors ?? [])
         .filter((e) => e.keyword !== 'oneOf' && !e.schemaPath.includes('/oneOf/'))
         .map((e) =>
-            createIssue('PB-024', '/prompts' + e.instancePath, {
+            createIssue('PB-024', `/prompts${e.instancePath}`, {
                 detail: `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`
             })
         )

@@ -34,16 +34,11 @@ import {
     type TransportHarness
 } from './v1.js'
 import { guardStatics } from '../errors/guard.js'
+import { definedFields } from '../model/fields.js'
 
 /** The rater instruction written into every prompts.json v1 (our wording; the protocol fixes only its role). */
 export const SCORING_INSTRUCTIONS_V1 =
-    'You rate FlowMCP schemas. Rate every prompt on its own, using only the text it contains: no outside ' +
-    'knowledge, no tools, no earlier scores. ' +
-    ('Answer with one JSON object, the scores.json of Scoring Protocol v1: { "schemaIdSlug": "<from this ' +
-        'file>", "scoringProtocol": "v1", ') +
-    ('"creator": { "skill", "skillVersion", "session" }, "harness": { "name", "version", "model", ' +
-        '"modelContext" }, "timestamp": "<ISO 8601>", ') +
-    '"scores": [ { "dimension": "<each dimension below, once>", "score": <1.0-5.0>, "reasoning": "..." } ] }.'
+    'You rate FlowMCP schemas. Rate every prompt on its own, using only the text it contains: no outside knowledge, no tools, no earlier scores. Answer with one JSON object, the scores.json of Scoring Protocol v1: { "schemaIdSlug": "<from this file>", "scoringProtocol": "v1", "creator": { "skill", "skillVersion", "session" }, "harness": { "name", "version", "model", "modelContext" }, "timestamp": "<ISO 8601>", "scores": [ { "dimension": "<each dimension below, once>", "score": <1.0-5.0>, "reasoning": "..." } ] }.'
 
 /** Placeholder sentence when no skill `whenToUse` is given (05 §2.1). */
 export const NO_SKILL_WHEN_TO_USE = 'No skill whenToUse provided.'
@@ -114,7 +109,7 @@ function scoresAgainst(
             scores: null,
             errors: recodeGuard(
                 errors.map((i) =>
-                    i.path.startsWith('/scores') || i.path === '/text' ? i : { ...i, path: '/scores' + i.path }
+                    i.path.startsWith('/scores') || i.path === '/text' ? i : { ...i, path: `/scores${i.path}` }
                 )
             )
         }
@@ -145,19 +140,15 @@ function evalPromptsOf(
         isObject(skill) && typeof skill.whenToUse === 'string' && skill.whenToUse.length > 0 ? skill.whenToUse : null
     const description = typeof schema.description === 'string' ? schema.description : ''
     const skillSentence = whenToUse === null ? NO_SKILL_WHEN_TO_USE : `The skill says to use it when: "${whenToUse}".`
-    const first =
-        `Rate from 1.0 to 5.0 how clearly and specifically the schema description below tells an LLM when to use ` +
-        `this schema. ${skillSentence} Schema description: "${description}"`
+    const first = `Rate from 1.0 to 5.0 how clearly and specifically the schema description below tells an LLM when to use this schema. ${skillSentence} Schema description: "${description}"`
     const tools = redactTrusted(schema.tools ?? {}, serverParams)
     if (tools.errors.length > 0) return { evalPrompts: [], redactions: [], errors: tools.errors }
-    const second =
-        `Rate from 1.0 to 5.0 how well the parameter descriptions of the tools below let an LLM call each tool ` +
-        `correctly. Schema: ${JSON.stringify(tools.value)}`
+    const second = `Rate from 1.0 to 5.0 how well the parameter descriptions of the tools below let an LLM call each tool correctly. Schema: ${JSON.stringify(tools.value)}`
     const a = Redact.text({ text: first, serverParams })
     const b = Redact.text({ text: second, serverParams })
     const redactions = [
         ...a.redactions.map((r) => ({ ...r, path: '/description' })),
-        ...tools.redactions.map((r) => ({ ...r, path: '/tools' + r.path })),
+        ...tools.redactions.map((r) => ({ ...r, path: `/tools${r.path}` })),
         ...b.redactions.map((r) => ({ ...r, path: '/tools' }))
     ]
     return {
@@ -419,7 +410,7 @@ class ScoringProtocolUnguarded {
                 valid: false,
                 prompts: null,
                 errors: errors.map((i) =>
-                    i.path.startsWith('/prompts') || i.path === '/text' ? i : { ...i, path: '/prompts' + i.path }
+                    i.path.startsWith('/prompts') || i.path === '/text' ? i : { ...i, path: `/prompts${i.path}` }
                 )
             }
         const checked = checkPromptsV1(doc)
@@ -612,7 +603,7 @@ class ScoringProtocolUnguarded {
             return { text: null, errors: [createIssue('SPV-001', '/value', { field: 'value' })] }
         const guard = inspectJson(input.value, resolveLimits(input.limits), '/value')
         if (guard.length > 0) return { text: null, errors: guard }
-        return { text: JSON.stringify(input.value, null, 4) + '\n', errors: [] }
+        return { text: `${JSON.stringify(input.value, null, 4)}\n`, errors: [] }
     }
 
     /**
@@ -640,7 +631,7 @@ class ScoringProtocolUnguarded {
     }): { gradings: GradingAnswer[]; errors: Issue[] } {
         const s = ScoringProtocol.validateScores({
             scores: input?.scores,
-            ...(input?.limits !== undefined ? { limits: input.limits } : {})
+            ...definedFields({ limits: input?.limits })
         })
         const errors = [...s.errors]
         const ctx = input?.selectionContext
@@ -690,7 +681,7 @@ class ScoringProtocolUnguarded {
                 selectionContext: {
                     groupId: context.groupId,
                     personaIds: [...context.personaIds],
-                    ...(context.domainDocId !== undefined ? { domainDocId: context.domainDocId } : {})
+                    ...definedFields({ domainDocId: context.domainDocId })
                 },
                 timestamp: scores.timestamp,
                 ...(evidence !== undefined ? { evidence: evidence as string | Record<string, unknown> } : {}),

@@ -150,8 +150,7 @@ function staleRecordingLines(rows: readonly CheckSummaryRow[]): string[] {
                     ? ` — \`${md(`${item.recording.method} ${item.recording.url}`).replace(/`/g, "'")}\``
                     : ''
             lines.push(
-                `- \`${md(item.code)}\` ${md(row.schema)}: ` +
-                    `${md(item.message)}${item.line !== null ? ` (line ${item.line})` : ''}${request}${command}`
+                `- \`${md(item.code)}\` ${md(row.schema)}: ${md(item.message)}${item.line !== null ? ` (line ${item.line})` : ''}${request}${command}`
             )
         }
     }
@@ -219,8 +218,7 @@ export function checkSummaryMarkdown(input: CheckSummaryInput): CheckSummary {
         '|---|---|---|---|---|',
         ...rows.map(
             (r) =>
-                `| ${md(r.schema)} | ${r.grade === null ? '—' : md(String(gradeScoreText(r)))} | ${r.baseline} | ` +
-                `${md(r.status + (typeof r.note === 'string' ? ` (${r.note})` : ''))} | ${verdictCell(r)} |`
+                `| ${md(r.schema)} | ${r.grade === null ? '—' : md(String(gradeScoreText(r)))} | ${r.baseline} | ${md(r.status + (typeof r.note === 'string' ? ` (${r.note})` : ''))} | ${verdictCell(r)} |`
         ),
         '',
         GRADE_NOTE,
@@ -232,10 +230,9 @@ export function checkSummaryMarkdown(input: CheckSummaryInput): CheckSummary {
     const skipped = Array.isArray(input.interrupted)
         ? `\n**Interrupted** (Ctrl-C); skipped: ${md(input.interrupted.join('; '))}\n`
         : ''
-    return { markdown: lines.join('\n') + '\n' + skipped, failed, errors: [] }
+    return { markdown: `${lines.join('\n')}\n${skipped}`, failed, errors: [] }
 }
 
 /** What the grade column is, in one line, pointing at the one place the docs define it. */
 export const GRADE_NOTE =
-    "grade = the schema's standing in its index.json (the worst grade of its tools and tools aggregate, only " +
-    'when it is graded), with the score (1–5) of the unit it comes from; see docs/guide.md, "Which grade to quote".'
+    'grade = the schema\'s standing in its index.json (the worst grade of its tools and tools aggregate, only when it is graded), with the score (1–5) of the unit it comes from; see docs/guide.md, "Which grade to quote".'

@@ -135,8 +135,7 @@ const gradeCell = (grade: unknown): string => {
 const scoredGradeCell = (standing: SchemaStanding, fallback: unknown): string =>
     standing.grade === null
         ? gradeCell(fallback)
-        : `<span class="gr"><span class="pill ${gradeClass(standing.grade)}">` +
-          `${escapeHtml(gradeScoreText(standing))}</span></span>`
+        : `<span class="gr"><span class="pill ${gradeClass(standing.grade)}">${escapeHtml(gradeScoreText(standing))}</span></span>`
 
 /** Reads index.json files and grading entries through the port, never throwing. */
 class Reader {
@@ -191,15 +190,9 @@ class Reader {
         const ref = safeRef(node.ref)
         if (node.ref === undefined) return '<p class="note">No grading entry behind this node.</p>'
         if (ref === null)
-            return (
-                `<p class="note">The ref ${escapeHtml(node.ref)} is not a relative path inside the island; not ` +
-                `read.</p>`
-            )
+            return `<p class="note">The ref ${escapeHtml(node.ref)} is not a relative path inside the island; not read.</p>`
         if (this.entriesRead >= this.maxEntries)
-            return (
-                `<p class="note">Entry ${escapeHtml(ref)} not read: the report reads at most ${this.maxEntries} ` +
-                `entries.</p>`
-            )
+            return `<p class="note">Entry ${escapeHtml(ref)} not read: the report reads at most ${this.maxEntries} entries.</p>`
         this.entriesRead++
         const read = await this.json(`${base}/${ref}`)
         if ('problem' in read) {
@@ -258,14 +251,7 @@ function renderEntry(ref: string, entry: Record<string, unknown>): string {
             const why =
                 str(g.reasoning) ?? (g.evidence !== undefined ? JSON.stringify(g.evidence) : (str(g.naReason) ?? ''))
             const text = questionText(g.questionId, entry.area)
-            return (
-                `<tr><td class="q"><code>${escapeHtml(g.questionId)}</code>` +
-                `${text !== undefined ? `<span class="qtext">${escapeHtml(text)}</span>` : ''}</td><td>` +
-                `${escapeHtml(g.score)}</td><td>${escapeHtml(g.weight)}</td><td>${escapeHtml(g.determinism)}</td>` +
-                `<td>${escapeHtml(`${str(who.kind) ?? ''} ${str(who.name) ?? ''}`.trim())}` +
-                `${g.llmModel !== undefined ? ` · ${escapeHtml(g.llmModel)}` : ''}</td><td class="why">` +
-                `${escapeHtml(why)}</td></tr>`
-            )
+            return `<tr><td class="q"><code>${escapeHtml(g.questionId)}</code>${text !== undefined ? `<span class="qtext">${escapeHtml(text)}</span>` : ''}</td><td>${escapeHtml(g.score)}</td><td>${escapeHtml(g.weight)}</td><td>${escapeHtml(g.determinism)}</td><td>${escapeHtml(`${str(who.kind) ?? ''} ${str(who.name) ?? ''}`.trim())}${g.llmModel !== undefined ? ` · ${escapeHtml(g.llmModel)}` : ''}</td><td class="why">${escapeHtml(why)}</td></tr>`
         })
         .join('')
     // The grade recomputed from the answers, step by step: the reader can follow it by hand.
@@ -289,9 +275,7 @@ function renderEntry(ref: string, entry: Record<string, unknown>): string {
             .map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`)
             .join('')}</dl>`,
         gradings.length > 0
-            ? '<table class="answers"><thead><tr><th>question</th><th>score</th><th>weight</th>' +
-              '<th>determinism</th><th>grader</th><th>reasoning / evidence</th></tr></thead>' +
-              `<tbody>${rows}</tbody></table>`
+            ? `<table class="answers"><thead><tr><th>question</th><th>score</th><th>weight</th><th>determinism</th><th>grader</th><th>reasoning / evidence</th></tr></thead><tbody>${rows}</tbody></table>`
             : '<p class="note">The entry holds no answers.</p>',
         `<p class="recompute">Recomputed: <b>${escapeHtml(aggregate.aggregateGrade ?? 'no grade')}</b>${mean}</p>`,
         steps.length > 0 ? `<ol class="steps">${steps}</ol>` : '',
@@ -313,15 +297,10 @@ async function nodeRow(
     const ref = str(node.ref) !== undefined ? `<p class="ref">ref <code>${escapeHtml(node.ref)}</code></p>` : ''
     const hints = str(node.ref) !== undefined ? (state.hints.get(node.ref as string) ?? []) : []
     const hintItem = (h: (typeof hints)[number]): string =>
-        `<li><b>${escapeHtml(h.priority)}</b> <code>${escapeHtml(h.targetField)}</code> ` +
-        `${escapeHtml(h.suggestion)}</li>`
+        `<li><b>${escapeHtml(h.priority)}</b> <code>${escapeHtml(h.targetField)}</code> ${escapeHtml(h.suggestion)}</li>`
     const advice =
         hints.length > 0 ? `<h4>Improvement hints</h4><ul class="hints">${hints.map(hintItem).join('')}</ul>` : ''
-    return (
-        `<details class="node"><summary><span class="name">${escapeHtml(name)}</span>` +
-        `${badge(node.status)}${gradeCell(node.grade)}${veto}</summary>${reason}${ref}${advice}` +
-        `${await reader.trace(base, node, label)}</details>`
-    )
+    return `<details class="node"><summary><span class="name">${escapeHtml(name)}</span>${badge(node.status)}${gradeCell(node.grade)}${veto}</summary>${reason}${ref}${advice}${await reader.trace(base, node, label)}</details>`
 }
 
 /** What a namespace's `state.json` adds to its index: the judge's hints per entry, and the units still provisional. */
@@ -424,10 +403,7 @@ function fixLineHtml(line: FixListLine): string {
     const first = line.items[0]
     const where = first === undefined || first.pointer === '' ? '(schema)' : first.pointer
     const kind = line.kind === 'hint' ? ' <span class="hint">hint</span>' : ''
-    return (
-        `<li><span class="pill ${pill}">${escapeHtml(line.code)}</span>${kind}${tools} ` +
-        `<code>${escapeHtml(where)}</code> ${escapeHtml(line.message)}</li>`
-    )
+    return `<li><span class="pill ${pill}">${escapeHtml(line.code)}</span>${kind}${tools} <code>${escapeHtml(where)}</code> ${escapeHtml(line.message)}</li>`
 }
 
 /**
@@ -442,13 +418,8 @@ function fixSection(items: readonly FixItem[]): string {
     const more =
         folded.length === 0
             ? ''
-            : `<details class="fixmore"><summary>${folded.length} more line${folded.length === 1 ? '' : 's'}` +
-              `, costing less</summary><ol class="fixes" start="${open.length + 1}">` +
-              `${folded.map(fixLineHtml).join('')}</ol></details>`
-    return (
-        `<h4>What to fix</h4><p class="fixcount">${escapeHtml(countsLine(countFixItems(items)))}</p><ol ` +
-        `class="fixes">${open.map(fixLineHtml).join('')}</ol>${more}`
-    )
+            : `<details class="fixmore"><summary>${folded.length} more line${folded.length === 1 ? '' : 's'}, costing less</summary><ol class="fixes" start="${open.length + 1}">${folded.map(fixLineHtml).join('')}</ol></details>`
+    return `<h4>What to fix</h4><p class="fixcount">${escapeHtml(countsLine(countFixItems(items)))}</p><ol class="fixes">${open.map(fixLineHtml).join('')}</ol>${more}`
 }
 
 interface NamespaceView {
@@ -546,23 +517,15 @@ function judgeCostLine(cost: JudgeCost, what: string): string {
     const f = (v: number): string => String(Math.round(v)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
     const reported =
         cost.usage.calls > 0
-            ? `reported ${f(cost.usage.input)} input tokens (${f(cost.usage.cached)} cached) and ` +
-              `${f(cost.usage.output)} output tokens for ${f(cost.usage.calls)} of them`
+            ? `reported ${f(cost.usage.input)} input tokens (${f(cost.usage.cached)} cached) and ${f(cost.usage.output)} output tokens for ${f(cost.usage.calls)} of them`
             : 'no usage reported'
-    return (
-        `<p class="meta">${escapeHtml(what)}: ${f(cost.calls)} judge calls (${f(cost.firstAsks)} first asks, ` +
-        `${f(cost.repairs)} repair turns, ${f(cost.retries)} retries) · ${reported} · estimated ` +
-        `${f(cost.estimated.input)} input and ${f(cost.estimated.output)} output tokens</p>`
-    )
+    return `<p class="meta">${escapeHtml(what)}: ${f(cost.calls)} judge calls (${f(cost.firstAsks)} first asks, ${f(cost.repairs)} repair turns, ${f(cost.retries)} retries) · ${reported} · estimated ${f(cost.estimated.input)} input and ${f(cost.estimated.output)} output tokens</p>`
 }
 
 /** The view of a namespace whose index.json cannot be read (RPT-002): it says how to rebuild it. */
 function unreadableNamespace(reader: Reader, base: string, name: string, id: string, problem: string): NamespaceView {
     reader.errors.push(issue('RPT-002', { path: `${base}/index.json`, detail: problem }))
-    const html =
-        `<section id="${id}" class="ns"><h2>${escapeHtml(name)} ${badge('unreadable')}</h2>` +
-        `<p class="note">index.json could not be read: ${escapeHtml(problem)}. Run <code>` +
-        `flowmcp-grading rebuild-index</code> on the folder.</p></section>`
+    const html = `<section id="${id}" class="ns"><h2>${escapeHtml(name)} ${badge('unreadable')}</h2><p class="note">index.json could not be read: ${escapeHtml(problem)}. Run <code>flowmcp-grading rebuild-index</code> on the folder.</p></section>`
     return {
         name,
         id,
@@ -635,11 +598,7 @@ async function renderSchema(
         judge
     }
     const vetoText = schemaVetoes.length > 0 ? `veto: ${escapeHtml([...new Set(schemaVetoes)].join(', '))}` : ''
-    const html =
-        `<details class="schema" id="${id}-s-${j}"><summary><span class="name">${escapeHtml(schemaName)}` +
-        `</span>${badge(schema.status)}${scoredGradeCell(standing, schema.grade)}<span class="num">` +
-        `${toolNames.length}</span><span class="num">${schemaBlockers.length}</span><span class="vetoes">` +
-        `${vetoText}</span></summary>${inner.join('')}</details>`
+    const html = `<details class="schema" id="${id}-s-${j}"><summary><span class="name">${escapeHtml(schemaName)}</span>${badge(schema.status)}${scoredGradeCell(standing, schema.grade)}<span class="num">${toolNames.length}</span><span class="num">${schemaBlockers.length}</span><span class="vetoes">${vetoText}</span></summary>${inner.join('')}</details>`
     return { row, html, vetoes: schemaVetoes.length }
 }
 
@@ -653,14 +612,7 @@ function provisionalNote(state: UnitState): string {
         .pop()
     const worstText =
         worst !== undefined ? ` (their deterministic-only grade, never a headline: ${escapeHtml(worst)})` : ''
-    return (
-        `<p class="provisional"><b>provisional</b>: ${state.provisional.length} unit` +
-        `${state.provisional.length === 1 ? '' : 's'}` +
-        ` answered from deterministic answers only, not graded` +
-        `${worstText}` +
-        `. Run <code>flowmcp-grading grade … --judge-command &lt;cmd&gt;</code> (or <code>` +
-        `--answers &lt;file&gt;</code>) to finish the grading.</p>`
-    )
+    return `<p class="provisional"><b>provisional</b>: ${state.provisional.length} unit${state.provisional.length === 1 ? '' : 's'} answered from deterministic answers only, not graded${worstText}. Run <code>flowmcp-grading grade … --judge-command &lt;cmd&gt;</code> (or <code>--answers &lt;file&gt;</code>) to finish the grading.</p>`
 }
 
 const blockerItem = (b: Record<string, unknown>): string =>
@@ -704,13 +656,10 @@ async function renderNamespace(reader: Reader, providers: string, name: string, 
     const html = [
         `<section id="${id}" class="ns">`,
         `<h2>${escapeHtml(name)} ${badge(index.status)} ${gradeCell(index.grade)}</h2>`,
-        `<p class="meta">updated ${escapeHtml(index.updatedAt)} · ${Object.keys(schemas).length} schemas · ` +
-            `${toolCount} tools</p>`,
+        `<p class="meta">updated ${escapeHtml(index.updatedAt)} · ${Object.keys(schemas).length} schemas · ${toolCount} tools</p>`,
         provisionalNote(state),
         `<h3>Namespace</h3><div class="rows">${nsRows.join('')}</div>`,
-        `<h3>Schemas</h3><div class="rows"><div class="head"><span class="name">schema</span><span>` +
-            `status</span><span>grade</span><span>tools</span><span>blockers</span><span>vetoes</span></div>` +
-            `${parts.join('') || '<p class="note">No schemas.</p>'}</div>`,
+        `<h3>Schemas</h3><div class="rows"><div class="head"><span class="name">schema</span><span>status</span><span>grade</span><span>tools</span><span>blockers</span><span>vetoes</span></div>${parts.join('') || '<p class="note">No schemas.</p>'}</div>`,
         blockerList,
         '</section>'
     ].join('')
@@ -741,9 +690,7 @@ async function renderSelection(
     if ('problem' in read) {
         reader.errors.push(issue('RPT-002', { path: `${base}/index.json`, detail: read.problem }))
         return {
-            row:
-                `<tr><td><a ` +
-                `href="#${id}">${escapeHtml(name)}</a></td><td>${badge('unreadable')}</td><td></td><td></td></tr>`,
+            row: `<tr><td><a href="#${id}">${escapeHtml(name)}</a></td><td>${badge('unreadable')}</td><td></td><td></td></tr>`,
             html: `<section id="${id}" class="ns"><h2>${escapeHtml(name)} ${badge('unreadable')}</h2></section>`
         }
     }
@@ -770,12 +717,8 @@ async function renderSelection(
             )
         )
     return {
-        row:
-            `<tr><td><a href="#${id}">${escapeHtml(name)}</a></td><td>${badge(index.status)}</td>` +
-            `<td>${gradeCell(index.grade)}</td><td>${Object.keys(members).length}</td></tr>`,
-        html:
-            `<section id="${id}" class="ns"><h2>selection ${escapeHtml(name)} ${badge(index.status)} ` +
-            `${gradeCell(index.grade)}</h2><div class="rows">${rows.join('')}</div></section>`
+        row: `<tr><td><a href="#${id}">${escapeHtml(name)}</a></td><td>${badge(index.status)}</td><td>${gradeCell(index.grade)}</td><td>${Object.keys(members).length}</td></tr>`,
+        html: `<section id="${id}" class="ns"><h2>selection ${escapeHtml(name)} ${badge(index.status)} ${gradeCell(index.grade)}</h2><div class="rows">${rows.join('')}</div></section>`
     }
 }
 
@@ -837,14 +780,8 @@ function barChart(
     const body = rows
         .map((r) => {
             const width = total > 0 && r.count > 0 ? Math.max(1.5, Math.round((r.count / total) * 1000) / 10) : 0
-            const bar =
-                `<svg class="bar" width="100%" height="14" aria-hidden="true" focusable="false">` +
-                `<rect class="track" width="100%" height="14" rx="3"/>` +
-                `${width > 0 ? `<rect class="${r.cls}" width="${width}%" height="14" rx="3"/>` : ''}</svg>`
-            return (
-                `<tr data-key="${escapeHtml(r.key)}"${r.count === 0 ? ' class="zero"' : ''}><th ` +
-                `scope="row">${escapeHtml(r.key)}</th><td>${bar}</td><td class="n">${r.count}</td></tr>`
-            )
+            const bar = `<svg class="bar" width="100%" height="14" aria-hidden="true" focusable="false"><rect class="track" width="100%" height="14" rx="3"/>${width > 0 ? `<rect class="${r.cls}" width="${width}%" height="14" rx="3"/>` : ''}</svg>`
+            return `<tr data-key="${escapeHtml(r.key)}"${r.count === 0 ? ' class="zero"' : ''}><th scope="row">${escapeHtml(r.key)}</th><td>${bar}</td><td class="n">${r.count}</td></tr>`
         })
         .join('')
     return `<table class="dist"><caption>${escapeHtml(caption)}</caption><tbody>${body}</tbody></table>`
@@ -865,11 +802,8 @@ function distribution(rows: readonly SchemaRow[]): string {
         cls: `s-${st}`
     }))
     return [
-        `<div class="card" ` +
-            `id="grades"><h2>Grades</h2>${barChart(`${rows.length} schemas by grade`, grades, rows.length)}</div>`,
-        `<div class="card" id="states"><h2>Status</h2>` +
-            `${barChart(`${rows.length} schemas by status`, states, rows.length)}<p class="fine">` +
-            `provisional: deterministic answers only, waiting for a judge; pending: not graded yet.</p></div>`
+        `<div class="card" id="grades"><h2>Grades</h2>${barChart(`${rows.length} schemas by grade`, grades, rows.length)}</div>`,
+        `<div class="card" id="states"><h2>Status</h2>${barChart(`${rows.length} schemas by status`, states, rows.length)}<p class="fine">provisional: deterministic answers only, waiting for a judge; pending: not graded yet.</p></div>`
     ].join('')
 }
 
@@ -960,11 +894,7 @@ function heatTd(cell: HeatCell, where: string): string {
         const nodes = cell.nodes > 1 ? `<small>${cell.nodes} nodes</small>` : ''
         return `<td class="h g-none" title="${escapeHtml(title)}"><b>${label}</b>${nodes}</td>`
     }
-    return (
-        `<td class="h ${GRADE_CLASSES[cell.worst]}" title="${escapeHtml(title)}"><b>${GRADES[cell.worst]}` +
-        `</b>${m !== null ? ` <span class="sc">${m.toFixed(2)}</span>` : ''}` +
-        `${open > 0 ? `<small>+${open} ${cell.blocked > 0 ? 'blocked' : 'pending'}</small>` : ''}</td>`
-    )
+    return `<td class="h ${GRADE_CLASSES[cell.worst]}" title="${escapeHtml(title)}"><b>${GRADES[cell.worst]}</b>${m !== null ? ` <span class="sc">${m.toFixed(2)}</span>` : ''}${open > 0 ? `<small>+${open} ${cell.blocked > 0 ? 'blocked' : 'pending'}</small>` : ''}</td>`
 }
 
 /**
@@ -980,9 +910,7 @@ function islandTd(cell: HeatCell, area: string): string {
         .filter((t) => t !== '')
         .join(' · ')
     const meanText = cost !== null ? `, mean ${cost.toFixed(2)} counting a rejected node as 1` : ''
-    const title =
-        `${area}, whole island: ${cell.nodes} nodes, ${cell.scores.length} with a ` +
-        `score${meanText}${open !== '' ? `; ${open}` : ''}`
+    const title = `${area}, whole island: ${cell.nodes} nodes, ${cell.scores.length} with a score${meanText}${open !== '' ? `; ${open}` : ''}`
     if (cell.nodes === 0)
         return `<td class="h isl empty" title="${escapeHtml(`${area}: no node in the island`)}">none</td>`
     if (cost === null)
@@ -1013,10 +941,7 @@ function heatMap(views: readonly NamespaceView[]): string {
     })
     const nsHead = (v: NamespaceView): string =>
         `<th scope="col" title="${escapeHtml(v.name)}"><a href="#${v.id}">${escapeHtml(v.name)}</a></th>`
-    const head =
-        `<tr><th scope="col">area</th><th scope="col" class="isl" title="the mean score of the area ` +
-        `across the island, a rejected node counting as 1">island</th>` +
-        `${graded.map(nsHead).join('')}</tr>`
+    const head = `<tr><th scope="col">area</th><th scope="col" class="isl" title="the mean score of the area across the island, a rejected node counting as 1">island</th>${graded.map(nsHead).join('')}</tr>`
     const body = order
         .map((r) => {
             const cells = r.cells.map((c, i) => heatTd(c, `${r.area} in ${graded[i]?.name ?? ''}`)).join('')
@@ -1025,12 +950,8 @@ function heatMap(views: readonly NamespaceView[]): string {
         .join('')
     return [
         '<div class="card wide" id="heat"><h2>Where grades are lost</h2>',
-        '<p class="fine">One row per area, the costliest first. <b>island</b>' +
-            ': the area’s mean score (1–5) over every node, a rejected node counting as 1. Per namespace: ' +
-            'the worst grade of the area’s nodes and their mean score; tools and the schemas’ tool ' +
-            'aggregates are averaged.</p>',
-        `<div class="scroll"><table class="heat" ` +
-            `id="t-heat"><thead>${head}</thead><tbody>${body}</tbody></table></div>`,
+        '<p class="fine">One row per area, the costliest first. <b>island</b>: the area’s mean score (1–5) over every node, a rejected node counting as 1. Per namespace: the worst grade of the area’s nodes and their mean score; tools and the schemas’ tool aggregates are averaged.</p>',
+        `<div class="scroll"><table class="heat" id="t-heat"><thead>${head}</thead><tbody>${body}</tbody></table></div>`,
         '<p class="legend">',
         ...GRADES.map((g, i) => pill(g, GRADE_CLASSES[i] as string)),
         pill('blocked / pending', 'g-none'),
@@ -1083,15 +1004,9 @@ async function readBaselineView(
 function baselineCard(rows: readonly SchemaRow[], baseline: BaselineView | null | undefined): string {
     const head = '<div class="card" id="worse"><h2>Worse since the baseline</h2>'
     if (baseline === undefined)
-        return (
-            `${head}<p class="note">No baseline given: pass <code>--baseline &lt;island&gt;</code> (an earlier ` +
-            `copy of the island) to list the schemas graded worse since.</p></div>`
-        )
+        return `${head}<p class="note">No baseline given: pass <code>--baseline &lt;island&gt;</code> (an earlier copy of the island) to list the schemas graded worse since.</p></div>`
     if (baseline === null)
-        return (
-            `${head}<p class="note">The baseline could not be read (see the errors above); nothing was ` +
-            `compared.</p></div>`
-        )
+        return `${head}<p class="note">The baseline could not be read (see the errors above); nothing was compared.</p></div>`
     const pairs = rows.flatMap((r) => {
         const before = baseline.namespaces.get(r.namespace)?.get(r.schema)?.standing
         return before === undefined ? [] : [{ row: r, before, after: r.standing }]
@@ -1103,26 +1018,16 @@ function baselineCard(rows: readonly SchemaRow[], baseline: BaselineView | null 
     const better = pairs.filter((p) => isBetter(p.before, p.after)).length
     const list =
         worse.length > 0
-            ? `<ul class="worse">` +
-              `${worse
+            ? `<ul class="worse">${worse
                   .map(
                       (p) =>
-                          `<li><a href="#${p.row.id}">` +
-                          `${escapeHtml(p.row.namespace)} / ${escapeHtml(p.row.schema)}</a>` +
-                          ` <span class="change">${pill(markLabel(p.before), markClass(p.before))} → ` +
-                          `${pill(markLabel(p.after), markClass(p.after))}</span></li>`
+                          `<li><a href="#${p.row.id}">${escapeHtml(p.row.namespace)} / ${escapeHtml(p.row.schema)}</a> <span class="change">${pill(markLabel(p.before), markClass(p.before))} → ${pill(markLabel(p.after), markClass(p.after))}</span></li>`
                   )
                   .join('')}</ul>`
             : '<p class="fine">No schema got worse since the baseline.</p>'
     const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
-    const figure =
-        `<p class="figure ${worse.length > 0 ? 'bad' : 'ok'}"><b>${worse.length}</b> ` +
-        `${worse.length === 1 ? 'schema' : 'schemas'} graded worse</p>`
-    return (
-        `${head}${figure}<p class="fine">Compared with ${baseline.label}: ` +
-        `${plural(pairs.length, 'schema')} in both · ${worse.length} worse · ${better} better · ` +
-        `${rows.length - pairs.length} new since.</p>${list}</div>`
-    )
+    const figure = `<p class="figure ${worse.length > 0 ? 'bad' : 'ok'}"><b>${worse.length}</b> ${worse.length === 1 ? 'schema' : 'schemas'} graded worse</p>`
+    return `${head}${figure}<p class="fine">Compared with ${baseline.label}: ${plural(pairs.length, 'schema')} in both · ${worse.length} worse · ${better} better · ${rows.length - pairs.length} new since.</p>${list}</div>`
 }
 
 /**
@@ -1130,12 +1035,8 @@ function baselineCard(rows: readonly SchemaRow[], baseline: BaselineView | null 
  */
 function sortableTable(id: string, label: string, headers: readonly string[], rows: readonly string[]): string {
     return [
-        `<div class="tablebar" hidden><input type="search" class="filter" data-table="${id}` +
-            `" placeholder="Filter ${escapeHtml(label)}…" aria-label="Filter ${escapeHtml(label)}">` +
-            `<span class="fine">Click a column header to sort.</span></div>`,
-        `<table class="summary sortable" id="${id}"><thead><tr>` +
-            `${headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead>` +
-            `<tbody>${rows.join('')}</tbody></table>`
+        `<div class="tablebar" hidden><input type="search" class="filter" data-table="${id}" placeholder="Filter ${escapeHtml(label)}…" aria-label="Filter ${escapeHtml(label)}"><span class="fine">Click a column header to sort.</span></div>`,
+        `<table class="summary sortable" id="${id}"><thead><tr>${headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`
     ].join('')
 }
 
@@ -1178,11 +1079,7 @@ function namespaceTableRows(views: readonly NamespaceView[]): string[] {
         .sort(compareNamespaces)
         .map(
             (v) =>
-                `<tr>${td(v.name, `<a href="#${v.id}">${escapeHtml(v.name)}</a>`)}` +
-                `${td(nsStatusKey(v.status), `${badge(v.status)}${provisionalTag(v.provisional)}`)}` +
-                `${td(gradeSortKey(v.grade), gradeCell(v.grade))}${td(v.schemas, String(v.schemas))}` +
-                `${td(v.tools, String(v.tools))}${td(v.blockers, String(v.blockers))}` +
-                `${td(v.vetoes, v.vetoes > 0 ? `<span class="veto">${v.vetoes}</span>` : '0')}</tr>`
+                `<tr>${td(v.name, `<a href="#${v.id}">${escapeHtml(v.name)}</a>`)}${td(nsStatusKey(v.status), `${badge(v.status)}${provisionalTag(v.provisional)}`)}${td(gradeSortKey(v.grade), gradeCell(v.grade))}${td(v.schemas, String(v.schemas))}${td(v.tools, String(v.tools))}${td(v.blockers, String(v.blockers))}${td(v.vetoes, v.vetoes > 0 ? `<span class="veto">${v.vetoes}</span>` : '0')}</tr>`
         )
 }
 
@@ -1193,11 +1090,7 @@ function schemaTableRows(schemaRows: readonly SchemaRow[]): string[] {
         .sort(compareSchemaRows)
         .map(
             (r) =>
-                `<tr>${td(r.namespace, `<a href="#${r.nsId}">${escapeHtml(r.namespace)}</a>`)}` +
-                `${td(r.schema, `<a href="#${r.id}">${escapeHtml(r.schema)}</a>`)}` +
-                `${td(SCHEMA_STATES.indexOf(schemaState(r)), `${badge(r.status)}${provisionalTag(r.provisional)}`)}` +
-                `${td(gradeSortKey(r.grade), scoredGradeCell(r.standing, r.grade))}${td(r.tools, String(r.tools))}` +
-                `${td(r.blockers, String(r.blockers))}</tr>`
+                `<tr>${td(r.namespace, `<a href="#${r.nsId}">${escapeHtml(r.namespace)}</a>`)}${td(r.schema, `<a href="#${r.id}">${escapeHtml(r.schema)}</a>`)}${td(SCHEMA_STATES.indexOf(schemaState(r)), `${badge(r.status)}${provisionalTag(r.provisional)}`)}${td(gradeSortKey(r.grade), scoredGradeCell(r.standing, r.grade))}${td(r.tools, String(r.tools))}${td(r.blockers, String(r.blockers))}</tr>`
         )
 }
 
@@ -1211,12 +1104,7 @@ function islandMeta(root: string, views: readonly NamespaceView[]): string {
         provisional > 0
             ? ` · ${provisional} provisional (deterministic answers only: pass --judge-command or --answers to finish)`
             : ''
-    return (
-        `<p class="meta">island <code>${escapeHtml(root)}</code> · ${views.length} namespaces · ` +
-        `${views.reduce((n, v) => n + v.schemas, 0)} schemas · namespaces: ` +
-        `${NAMESPACE_STATUSES.map((s) => `${count(s)} ${s}`).join(' · ')}` +
-        `${provisionalText}</p>`
-    )
+    return `<p class="meta">island <code>${escapeHtml(root)}</code> · ${views.length} namespaces · ${views.reduce((n, v) => n + v.schemas, 0)} schemas · namespaces: ${NAMESPACE_STATUSES.map((s) => `${count(s)} ${s}`).join(' · ')}${provisionalText}</p>`
 }
 
 /** The judge's cost over every schema's last run; '' when no schema's run asked it. */
@@ -1244,8 +1132,7 @@ function reportBody(
         judgeTotal(schemaRows),
         errors.length > 0 ? `<ul class="errors">${errors.map(errorItem).join('')}</ul>` : '',
         views.length > 0 ? `<section class="overview" id="overview" aria-label="Overview">${overview}</section>` : '',
-        '<div class="toolbar" hidden><button type="button" data-open="1">Expand all</button><button ' +
-            'type="button" data-open="0">Collapse all</button></div>',
+        '<div class="toolbar" hidden><button type="button" data-open="1">Expand all</button><button type="button" data-open="0">Collapse all</button></div>',
         '<h2>Namespaces</h2>',
         views.length > 0
             ? sortableTable(
@@ -1259,15 +1146,9 @@ function reportBody(
             ? `<h2>Schemas</h2>${sortableTable('t-schemas', 'schemas', schemaHeaders, schemaTableRows(schemaRows))}`
             : '',
         selections.length > 0
-            ? '<h2>Selections</h2><table class="summary"><thead><tr><th>selection</th><th>status</th>' +
-              '<th>grade</th><th>members</th></tr></thead>' +
-              `<tbody>${selections.map((s) => s.row).join('')}</tbody></table>`
+            ? `<h2>Selections</h2><table class="summary"><thead><tr><th>selection</th><th>status</th><th>grade</th><th>members</th></tr></thead><tbody>${selections.map((s) => s.row).join('')}</tbody></table>`
             : '',
-        '<p class="meta">Open a schema, then a node, to see the grading entry behind its grade: every ' +
-            "answer, and the grade recomputed from them step by step. A schema's grade is its standing in " +
-            'its <code>index.json</code>: the worst grade of its tools and tools aggregate, shown only when ' +
-            'it is graded (docs/guide.md, “Which grade to quote”), with the score (1–5) of the unit it comes ' +
-            'from.</p>',
+        '<p class="meta">Open a schema, then a node, to see the grading entry behind its grade: every answer, and the grade recomputed from them step by step. A schema\'s grade is its standing in its <code>index.json</code>: the worst grade of its tools and tools aggregate, shown only when it is graded (docs/guide.md, “Which grade to quote”), with the score (1–5) of the unit it comes from.</p>',
         schemaRows.some((r) => isLetter(r.standing.grade)) ? `<p class="meta">${escapeHtml(CAP_NOTE)}</p>` : '',
         ...views.map((v) => v.html),
         ...selections.map((s) => s.html)
@@ -1313,9 +1194,7 @@ export async function renderIslandReport(input: IslandReportInput): Promise<Isla
     const baseline = input.baseline !== undefined ? await readBaselineView(input.baseline, errors) : undefined
     const body = reportBody(title, root, views, selections, errors, baseline)
     // The page forbids everything but its own style and script (by hash): nothing loads, nothing injected runs.
-    const csp =
-        `default-src 'none'; style-src ${sha256(REPORT_STYLE)}; script-src ${sha256(REPORT_SCRIPT)}; img-src ` +
-        `'none'; base-uri 'none'; form-action 'none'`
+    const csp = `default-src 'none'; style-src ${sha256(REPORT_STYLE)}; script-src ${sha256(REPORT_SCRIPT)}; img-src 'none'; base-uri 'none'; form-action 'none'`
     const html = `<!doctype html>
 <html lang="en">
 <head>

@@ -13,6 +13,7 @@ import type { FixItem, StaleRecording } from '../fix/types.js'
 import { PACKAGE_VERSION } from '../version.js'
 import { isObject } from '../model/object.js'
 import { guardStatics } from '../errors/guard.js'
+import { definedFields } from '../model/fields.js'
 
 /**
  * Fix items as a SARIF 2.1.0 log (OASIS Static Analysis Results Interchange Format), the format code
@@ -451,9 +452,7 @@ function ruleOf(code: string, level: SarifLevel, docsUri: string | null): SarifR
             shortDescription: { text },
             fullDescription: { text: `${text} (${entry.rule})` },
             help: {
-                text:
-                    `${code}: ${text}. Rule: ${entry.rule}. Each result's message names the values it is about. ` +
-                    `Listed in the error catalogue, docs/errors.md, section ${prefix}.`
+                text: `${code}: ${text}. Rule: ${entry.rule}. Each result's message names the values it is about. Listed in the error catalogue, docs/errors.md, section ${prefix}.`
             },
             ...(docsUri !== null ? { helpUri: `${docsUri}#${prefix.toLowerCase()}` } : {}),
             defaultConfiguration: { level: LEVELS[entry.severity] },
@@ -485,14 +484,10 @@ function ruleOf(code: string, level: SarifLevel, docsUri: string | null): SarifR
             id: code,
             shortDescription: { text: `An improvement hint of the ${area} grading` },
             fullDescription: {
-                text:
-                    `An improvement hint the grader of the ${area} area gave, placed at the field it names (or at ` +
-                    `its tool or area when the source does not have that field)`
+                text: `An improvement hint the grader of the ${area} area gave, placed at the field it names (or at its tool or area when the source does not have that field)`
             },
             help: {
-                text:
-                    `${code}: the grader of the ${area} area suggests a change; the result's message is the ` +
-                    `suggestion, and says so when the field it names is not in the source.`
+                text: `${code}: the grader of the ${area} area suggests a change; the result's message is the suggestion, and says so when the field it names is not in the source.`
             },
             defaultConfiguration: { level },
             properties: { tags: ['flowmcp-grading', 'hint', area] }
@@ -551,22 +546,24 @@ function resultOf(item: CheckedItem, ruleIndex: number, baseUri: string | null):
         properties: {
             schemaId: item.schemaId,
             pointer: item.pointer,
-            ...(item.kind !== undefined ? { kind: item.kind } : {}),
-            ...(item.cost !== undefined ? { cost: item.cost } : {}),
-            ...(item.score !== undefined ? { score: item.score } : {}),
-            ...(item.unit !== undefined ? { unit: item.unit } : {}),
-            ...(item.area !== undefined ? { area: item.area } : {}),
-            ...(item.tool !== undefined ? { tool: item.tool } : {}),
-            ...(item.question !== undefined ? { question: item.question } : {}),
-            ...(item.reasoning !== undefined ? { reasoning: item.reasoning } : {}),
-            ...(item.hint !== undefined ? { hint: item.hint } : {}),
-            ...(item.placed !== undefined ? { placed: item.placed } : {}),
-            ...(item.recording !== undefined ? { recording: item.recording } : {}),
+            ...definedFields({
+                kind: item.kind,
+                cost: item.cost,
+                score: item.score,
+                unit: item.unit,
+                area: item.area,
+                tool: item.tool,
+                question: item.question,
+                reasoning: item.reasoning,
+                hint: item.hint,
+                placed: item.placed,
+                recording: item.recording
+            }),
             ...(item.kind !== undefined &&
             isEnvironmentItem({
                 kind: item.kind,
                 code: item.code,
-                ...(item.unit !== undefined ? { unit: item.unit } : {})
+                ...definedFields({ unit: item.unit })
             })
                 ? { notTestedHere: true as const }
                 : {})
@@ -714,7 +711,7 @@ class SarifUnguarded {
         const driver = {
             name: args.tool.name,
             version: args.tool.version,
-            ...(args.tool.informationUri !== undefined ? { informationUri: args.tool.informationUri } : {}),
+            ...definedFields({ informationUri: args.tool.informationUri }),
             rules
         }
         const run: SarifRun = {

@@ -27,6 +27,7 @@ import type {
     SchemaNode
 } from './types.js'
 import { isObject } from '../model/object.js'
+import { definedFields } from '../model/fields.js'
 
 /** `now` as the island timestamp of `updatedAt` (full seconds, 03 ⚠ C4), or an issue. */
 export function indexTimestamp(now: unknown): { stamp: string | null; issue: Issue | null } {
@@ -300,7 +301,7 @@ function assembleNamespaceIndex(parts: NamespaceParts): NamespaceIndex {
         namespace: parts.namespace,
         updatedAt: parts.stamp,
         status: rollupStatus(counted.map((n) => n.status)),
-        ...(grade !== undefined ? { grade } : {}),
+        ...definedFields({ grade }),
         summary: {
             schemas: parts.schemaNodes.length,
             tools: toolNodes.length,
@@ -318,7 +319,7 @@ function assembleNamespaceIndex(parts: NamespaceParts): NamespaceIndex {
         namespaceAggregate: aggregate,
         schemas: Object.fromEntries(parts.schemaNodes),
         blockers: parts.blockers,
-        ...(lock !== undefined ? { lockSnapshot: lock } : {})
+        ...definedFields({ lockSnapshot: lock })
     }
 }
 

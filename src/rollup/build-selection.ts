@@ -30,6 +30,7 @@ import type {
     SkillListing
 } from './types.js'
 import { isObject } from '../model/object.js'
+import { definedFields } from '../model/fields.js'
 
 const SKILL_AREAS: readonly Area[] = ['selection-skills-L1', 'selection-skills-L2', 'selection-skills-L3']
 
@@ -274,10 +275,7 @@ function resolveMember(
         sink.blockers.push({ node: nodePath, reason: n.reason ?? res.blockers[0]?.reason ?? n.status })
     const member: MemberNode = {
         status: n.status,
-        ...(n.grade !== undefined ? { grade: n.grade } : {}),
-        ...(n.rawGrade !== undefined ? { rawGrade: n.rawGrade } : {}),
-        ...(n.reason !== undefined ? { reason: n.reason } : {}),
-        ...(n.toolsAggregate.ref !== undefined ? { ref: n.toolsAggregate.ref } : {}),
+        ...definedFields({ grade: n.grade, rawGrade: n.rawGrade, reason: n.reason, ref: n.toolsAggregate.ref }),
         resolvedArtifact: `${split.namespace}/${split.schema}/schema/${snap.file}`,
         snapshot: { file: snap.file, hash: snap.hash }
     }
@@ -339,7 +337,7 @@ function assembleSelectionIndex(parts: SelectionParts): SelectionIndex {
         selectionId: parts.selectionId,
         updatedAt: parts.stamp,
         status,
-        ...(grade !== undefined ? { grade } : {}),
+        ...definedFields({ grade }),
         summary: {
             members: memberList.length,
             membersStable: memberList.filter((n) => n.status === NODE_STATUS.stable).length,
@@ -354,7 +352,7 @@ function assembleSelectionIndex(parts: SelectionParts): SelectionIndex {
         selectionAggregate: agg,
         members: Object.fromEntries(parts.members),
         blockers: parts.blockers,
-        ...(lock !== undefined ? { lockSnapshot: lock } : {})
+        ...definedFields({ lockSnapshot: lock })
     }
 }
 

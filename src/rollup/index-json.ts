@@ -287,7 +287,7 @@ export function serializeIndex(input: { index: object; previousText?: string | n
     const live = Object.fromEntries(keys.map((k) => [k, index[k]]))
     const text = JSON.stringify(live, null, 4)
     const lock = index.lockSnapshot
-    if (lock === undefined) return { text: text + '\n' }
+    if (lock === undefined) return { text: `${text}\n` }
     let raw: string | null = null
     if (typeof input.previousText === 'string') {
         const candidate = rawTopLevelValue(input.previousText, 'lockSnapshot')
@@ -300,6 +300,6 @@ export function serializeIndex(input: { index: object; previousText?: string | n
         }
     }
     const lockText = raw ?? JSON.stringify(lock, null, 4).replace(/\n/g, '\n    ')
-    const body = keys.length === 0 ? '{\n' : text.slice(0, -2) + ',\n'
+    const body = keys.length === 0 ? '{\n' : `${text.slice(0, -2)},\n`
     return { text: `${body}    "lockSnapshot": ${lockText}\n}\n` }
 }

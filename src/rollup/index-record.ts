@@ -55,7 +55,7 @@ export function serializeRecord(owner: RecordOwner, folders: ReadonlyMap<string,
         const f = folders.get(rel) as FolderRecord
         lines.push(f.line ?? encodeLine(rel, f))
     }
-    return lines.join('\n') + '\n'
+    return `${lines.join('\n')}\n`
 }
 
 /** Why a record was not used; `null` reason with a result means it was. */

@@ -28,6 +28,7 @@ import {
     ROLLUP_STATUS
 } from '../model/constants.js'
 import { isObject } from '../model/object.js'
+import { definedFields } from '../model/fields.js'
 
 /** Reasons of `pending` nodes: plain spec phrases. `blocked` reasons always start with a code. */
 export const PENDING_REASONS = Object.freeze({
@@ -529,9 +530,9 @@ function schemaNodeOf(
     const showsRawGrade = grade !== undefined && grade !== 'REJECTED' && aggregate.rawGrade !== undefined
     return {
         status,
-        ...(grade !== undefined ? { grade } : {}),
+        ...definedFields({ grade }),
         ...(showsRawGrade ? { rawGrade: aggregate.rawGrade } : {}),
-        ...(reason !== undefined ? { reason } : {}),
+        ...definedFields({ reason }),
         ...(snapshot !== null ? { snapshot: { file: snapshot.file, hash: snapshot.hash } } : {}),
         toolsAggregate: aggregate,
         tools: Object.fromEntries(tools)
@@ -610,7 +611,7 @@ export function schemaNodeStanding(
             reason: reasonText(createIssue('IDX-019', '', { tools: blockedTools.join(', ') }))
         }
     if (aggregate.status === NODE_STATUS.blocked)
-        return { status: NODE_STATUS.blocked, ...(aggregate.reason !== undefined ? { reason: aggregate.reason } : {}) }
+        return { status: NODE_STATUS.blocked, ...definedFields({ reason: aggregate.reason }) }
     const pending = parts.filter(([, n]) => n.status === NODE_STATUS.pending)
     if (pending.length > 0) {
         // One shared spec reason (content changed, never graded) is kept; a mix says they are not graded yet.

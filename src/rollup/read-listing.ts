@@ -21,6 +21,8 @@ import type {
     SkillListing,
     ToolListing
 } from './types.js'
+import { rx } from '../model/regex.js'
+import { definedFields } from '../model/fields.js'
 
 /** Default number of concurrent port calls while reading an island. */
 export const DEFAULT_READ_CONCURRENCY = 32
@@ -56,7 +58,7 @@ type FileTask =
 
 // Which listed names to read: the area prefix and the extension. The full grammar (with its
 // calendar check) runs once per file, in the screen; a name that fails it there stays a stray.
-const GRADING_NAME_HINT = new RegExp(`^(?:${[...AREAS].sort((a, b) => b.length - a.length).join('|')})--.*\\.json$`)
+const GRADING_NAME_HINT = rx('')`^(?:${[...AREAS].sort((a, b) => b.length - a.length).join('|')})--.*\.json$`
 const mayBeGrading = (name: string): boolean => GRADING_NAME_HINT.test(name)
 
 const files = (entries: Entries): string[] => (entries ?? []).filter((e) => e.kind === 'file').map((e) => e.name)
@@ -729,8 +731,7 @@ export async function readSelectionListing(
     const listing: SelectionListing = {
         selectionId,
         definitionSnapshots,
-        ...(definition !== undefined ? { definition } : {}),
-        ...(definitionProblem !== undefined ? { definitionProblem } : {}),
+        ...definedFields({ definition, definitionProblem }),
         gradings: r.gradings(own.gd, '_gradings', own.gradings),
         about: {
             snapshots: files(own.about),

@@ -451,7 +451,7 @@ function scanComments(scan: SourceScan): void {
             if (!PLACEHOLDER_VALUE.test(value) && /\d/.test(value) && /[A-Za-z]/.test(value)) hits.push(m.index)
         }
         for (const p of scan.params) {
-            const re = new RegExp(`(?<![A-Za-z0-9_])${escapeRegex(p)}\\s*[:=]\\s*['"]?([^\\s'"&,;)]{6,})`, 'g')
+            const re = rx('g')`(?<![A-Za-z0-9_])${escapeRegex(p)}\s*[:=]\s*['"]?([^\s'"&,;)]{6,})`
             for (const m of comment.text.matchAll(re)) {
                 if (!PLACEHOLDER_VALUE.test(m[1] as string)) hits.push(m.index)
             }

@@ -170,8 +170,7 @@ function readStringify(node: Node, scope: Scope, depth: number): string {
         throw new Refusal('a spread argument in JSON.stringify(…)', line)
     if (args.length !== 1 && args.length !== 3)
         throw new Refusal(
-            `JSON.stringify with ${args.length} arguments (read: JSON.stringify(value) or ` +
-                `JSON.stringify(value, null, n))`,
+            `JSON.stringify with ${args.length} arguments (read: JSON.stringify(value) or JSON.stringify(value, null, n))`,
             line
         )
     let indent = 0

@@ -469,8 +469,7 @@ function checkToolTests(
                     detail:
                         named === undefined
                             ? ''
-                            : ` (it names the value template {{${key}}} of parameter ${named}, which the ` +
-                              `runtime fills from server parameters)`
+                            : ` (it names the value template {{${key}}} of parameter ${named}, which the runtime fills from server parameters)`
                 })
             )
         }

@@ -182,9 +182,7 @@ function checkSkills(list: unknown[], errors: Issue[]): void {
             errors.push(
                 createIssue('SEL-012', at, {
                     index: i,
-                    detail:
-                        `expected { file: "skills/<skill>/<skill>--<ts>--<hash8>.mjs" }, got ` +
-                        `${isObject(item) ? 'no file string' : typeOfValue(item)}`
+                    detail: `expected { file: "skills/<skill>/<skill>--<ts>--<hash8>.mjs" }, got ${isObject(item) ? 'no file string' : typeOfValue(item)}`
                 })
             )
             return
@@ -228,9 +226,7 @@ export function checkSelectionDefinition(definition: unknown, expectedSelectionI
     if (looksLikePrimitive(definition))
         return [
             createIssue('SEL-013', '', {
-                detail:
-                    'it has tools/skills/resources/prompts ids but no selectionId and no members; convert it with ' +
-                    'SelectionDefinition.fromPrimitive'
+                detail: 'it has tools/skills/resources/prompts ids but no selectionId and no members; convert it with SelectionDefinition.fromPrimitive'
             })
         ]
     const selectionId = checkString(definition, 'selectionId', errors)
@@ -317,7 +313,7 @@ class SelectionDefinitionUnguarded {
             return { valid: false, errors: [createIssue('SEL-001', '/definition', { field: 'definition' })] }
         const errors = checkSelectionDefinition(input.definition, input.selectionId as string | undefined).map((i) => ({
             ...i,
-            path: '/definition' + i.path
+            path: `/definition${i.path}`
         }))
         return { valid: !errors.some((e) => e.severity === SEVERITY.error), errors }
     }
@@ -429,5 +425,5 @@ function primitivePath(path: string): string {
     if (path === '/selectionId') return '/primitive/name'
     if (path === '/members' || path.startsWith('/members/')) return '/primitive/tools'
     if (path === '/personaIds' || path.startsWith('/personaIds/')) return path
-    return '/primitive' + path
+    return `/primitive${path}`
 }

@@ -48,7 +48,7 @@ export function isTempName(name: string): boolean {
  */
 function tempStem(path: string, data: string): string {
     let h = 0x811c9dc5
-    const sample = path + '\u0000' + (data.length <= 512 ? data : data.slice(0, 256) + data.slice(-256))
+    const sample = `${path}\u0000${data.length <= 512 ? data : data.slice(0, 256) + data.slice(-256)}`
     for (let i = 0; i < sample.length; i += 1) {
         h ^= sample.charCodeAt(i)
         h = Math.imul(h, 0x01000193) >>> 0

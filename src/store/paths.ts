@@ -92,7 +92,7 @@ export function normalizeDir(value: unknown, path: string, field: string): { dir
         } else out.push(part)
     }
     const joined = out.join('/')
-    return { dir: absolute ? '/' + joined : joined === '' ? '.' : joined, issue: null }
+    return { dir: absolute ? `/${joined}` : joined === '' ? '.' : joined, issue: null }
 }
 
 /** Joins an already normalised directory with checked segments. */
@@ -116,7 +116,7 @@ export function dirName(path: string): string {
 /** True when `inner` equals `outer` or lies below it (both normalised). */
 export function isInside(inner: string, outer: string): boolean {
     if (outer === '/') return inner.startsWith('/')
-    return inner === outer || inner.startsWith(outer + '/')
+    return inner === outer || inner.startsWith(`${outer}/`)
 }
 
 /** Fixed folder and file names of the island layout (chapter 19). */

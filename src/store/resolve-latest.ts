@@ -4,6 +4,7 @@ import { selectLatest, type LatestKind } from '../naming/latest.js'
 import type { FsPort } from '../ports/types.js'
 import { checkFsPort, listDir } from './fs-ops.js'
 import { joinPath, normalizeDir } from './paths.js'
+import { definedFields } from '../model/fields.js'
 
 /** Result of {@link resolveLatest}. */
 export interface ResolveLatestResult {
@@ -61,7 +62,7 @@ export async function resolveLatest(input: {
     const pick = selectLatest({
         names,
         logicalName: logicalName as string,
-        ...(input.kind !== undefined ? { kind: input.kind } : {})
+        ...definedFields({ kind: input.kind })
     })
     return pick.file === null
         ? none('no-version', [])

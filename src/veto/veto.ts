@@ -5,6 +5,7 @@ import { VETO_TRIGGERS, type VetoTrigger } from '../model/constants.js'
 import type { CategoricalVeto, GradingEntryDraft } from '../model/types.js'
 import { isObject } from '../model/object.js'
 import { guardStatics } from '../errors/guard.js'
+import { definedFields } from '../model/fields.js'
 
 /**
  * The categorical veto (chapter 08 §6): a closed list of triggers that replace the whole grade
@@ -80,11 +81,7 @@ class VetoUnguarded {
             return { entry: null, errors: [createIssue('GRD-045', '/entry/categoricalVeto')] }
         }
         const record = {
-            ...(triggeredBy !== undefined ? { triggeredBy } : {}),
-            ...(graderIdentity !== undefined ? { graderIdentity } : {}),
-            ...(evidence !== undefined ? { evidence } : {}),
-            ...(reasoning !== undefined ? { reasoning } : {}),
-            ...(timestamp !== undefined ? { timestamp } : {})
+            ...definedFields({ triggeredBy, graderIdentity, evidence, reasoning, timestamp })
         }
         const errors = validateVetoRecord(record, '')
         if (errors.length > 0) {

@@ -12,7 +12,7 @@ import { exampleMain, grader, recording } from '../grade/helpers.js'
 // names, same stdin/stdout): checks the plumbing (jq filter, pipes, the reply), not the real tools.
 const DOC = readFileSync(new URL('../../docs/judges.md', import.meta.url), 'utf8')
 const blocks = (lang: string): string[] =>
-    [...DOC.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)\\n```\\n', 'g'))].map((m) => m[1] as string)
+    [...DOC.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\\n\`\`\`\\n`, 'g'))].map((m) => m[1] as string)
 const recipe = (name: string): string => {
     const found = [...blocks('sh'), ...blocks('js')].find((b) =>
         b
@@ -21,7 +21,7 @@ const recipe = (name: string): string => {
             .some((line) => line.includes(`// ${name}`) || line.includes(`# ${name}`))
     )
     if (found === undefined) throw new Error(`docs/judges.md has no recipe ${name}`)
-    return found + '\n'
+    return `${found}\n`
 }
 
 // A stand-in LLM: answers every [Q-…] question id of the prompt text with 4.

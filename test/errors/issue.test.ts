@@ -34,6 +34,6 @@ describe('issueFactory: createIssue over some groups of the catalogue', () => {
         const onlyVeto = issueFactory(VETO_CODES)
         // @ts-expect-error GRD-014 is not a veto code
         expect(() => onlyVeto('GRD-014', '')).toThrow(TypeError)
-        expect(onlyVeto('VET-001', '', {}).code).toBe('VET-001')
+        expect(onlyVeto('VET-001', '', { value: 'x' }).code).toBe('VET-001')
     })
 })

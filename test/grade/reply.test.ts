@@ -13,12 +13,12 @@ describe('extractReply: the reply object inside what a model wrote', () => {
     it.each([
         ['the bare object', TEXT, null],
         ['the object with whitespace', `\n  ${TEXT}\n`, null],
-        ['a plain fence', '```json\n' + TEXT + '\n```', null],
-        ['a fence without a language', '```\n' + TEXT + '\n```', null],
+        ['a plain fence', `\`\`\`json\n${TEXT}\n\`\`\``, null],
+        ['a fence without a language', `\`\`\`\n${TEXT}\n\`\`\``, null],
         ['a preamble sentence', `Sure! Here is my evaluation:\n${TEXT}`, 'text before it'],
         [
             'a fence followed by prose',
-            '```json\n' + TEXT + '\n```\nLet me know if you need more.',
+            `\`\`\`json\n${TEXT}\n\`\`\`\nLet me know if you need more.`,
             'text after it, with a Markdown fence'
         ],
         [
@@ -37,7 +37,7 @@ describe('extractReply: the reply object inside what a model wrote', () => {
         ['a refusal', 'I am sorry, but I cannot evaluate this tool.', 'none'],
         ['an empty reply', '', 'none'],
         ['a reply cut at 60 %', TEXT.slice(0, Math.floor(TEXT.length * 0.6)), 'truncated'],
-        ['a fenced reply cut off', '```json\n' + TEXT.slice(0, 30), 'truncated'],
+        ['a fenced reply cut off', `\`\`\`json\n${TEXT.slice(0, 30)}`, 'truncated'],
         ['two different reply objects', `${TEXT}\n${JSON.stringify({ ...REPLY, improvementHints: [] })}`, 'ambiguous'],
         ['a text past the limit', ' '.repeat(MAX_REPLY_LENGTH + 1), 'none']
     ])('does not guess on %s', (_name, text, kind) => {

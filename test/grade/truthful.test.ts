@@ -207,7 +207,7 @@ describe('a re-run grades exactly the units without an entry for the current con
         await fs.mkdir('/island/providers')
         await fs.mkdir('/island/providers/x')
         await fs.writeFile('/island/providers/x/index.json', '{ not json')
-        const key = 'sha256:' + 'a'.repeat(64)
+        const key = `sha256:${'a'.repeat(64)}`
         expect(
             (await keptUnits(fs, '/island', 'x', { schemaFolder: 's', schemaHash: 'aaaaaaaa', tools: ['t'] }, key)).size
         ).toBe(0)
@@ -232,7 +232,7 @@ describe('a re-run grades exactly the units without an entry for the current con
             JSON.stringify({ areas: [{ area: 'tools-aggregate-schema', lastGradingRef: ref, inputsKey: key }] })
         )
         expect((await keptUnits(fs, '/island', 'x', { ...scope, schemaHash: 'aaaaaaaa' }, key)).size).toBe(0)
-        expect((await keptUnits(fs, '/island', 'x', scope, 'sha256:' + 'b'.repeat(64))).size).toBe(0)
+        expect((await keptUnits(fs, '/island', 'x', scope, `sha256:${'b'.repeat(64)}`)).size).toBe(0)
         expect((await keptUnits(fs, '/island', 'x', scope, null)).size).toBe(0)
         expect((await keptUnits(fs, '/island', 'x', scope, key)).get('tools-aggregate-schema')).toMatchObject({
             aggregateGrade: 'B'

@@ -99,7 +99,7 @@ export function makeEntry(o: EntryOptions): Record<string, unknown> {
 
 /** Entry text as the island writes it. */
 export function entryText(o: EntryOptions): string {
-    return JSON.stringify(makeEntry(o), null, 4) + '\n'
+    return `${JSON.stringify(makeEntry(o), null, 4)}\n`
 }
 
 /** A FlowMCP v4 `main` export. */

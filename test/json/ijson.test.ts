@@ -120,14 +120,14 @@ describe('the I-JSON scan runs only when needed', () => {
     })
 
     it('finds a duplicate 150 levels deep when the caller raised the depth limit', () => {
-        const deep = '['.repeat(150) + '{"a":1,"a":2}' + ']'.repeat(150)
+        const deep = `${'['.repeat(150)}{"a":1,"a":2}${']'.repeat(150)}`
         const { errors } = parseJsonText(deep, {
             maxDepth: 500,
             maxNodes: 1000,
             maxStringLength: 100,
             maxTextLength: 10_000
         })
-        expect(errors[0]).toMatchObject({ code: 'INP-006', path: '/0'.repeat(150) + '/a' })
+        expect(errors[0]).toMatchObject({ code: 'INP-006', path: `${'/0'.repeat(150)}/a` })
     })
 })
 
@@ -152,7 +152,7 @@ describe('property: JSON.stringify output is I-JSON', () => {
                 const text = JSON.stringify(record)
                 const wellFormed = Object.entries(record).every(
                     ([k, v]) =>
-                        !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(k + '\u0000' + v)
+                        !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(`${k}\u0000${v}`)
                 )
                 const { errors } = parseJsonText(text)
                 expect(errors.length === 0).toBe(wellFormed)

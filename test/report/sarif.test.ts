@@ -389,7 +389,7 @@ describe('Sarif.fromFixItems', () => {
             message: text,
             pointer: fc
                 .array(text, { maxLength: 4 })
-                .map((tokens) => tokens.map((t) => '/' + t.replace(/~/g, '~0').replace(/\//g, '~1')).join('')),
+                .map((tokens) => tokens.map((t) => `/${t.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')),
             line: fc.option(fc.integer({ min: 1, max: 5000 }), { nil: null }),
             column: fc.option(fc.integer({ min: 1, max: 500 }), { nil: null }),
             cost: fc.double({ noNaN: true, noDefaultInfinity: true }),

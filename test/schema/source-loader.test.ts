@@ -308,9 +308,9 @@ describe('readModuleSource', () => {
     })
 
     it('refuses nesting deeper than it reads, without overflowing the stack', () => {
-        const deep = 'export const main = ' + '['.repeat(500) + ']'.repeat(500)
+        const deep = `export const main = ${'['.repeat(500)}${']'.repeat(500)}`
         expect(readModuleSource({ source: deep }).errors[0]?.message).toContain('nesting deeper than 100')
-        const deeper = 'export const main = ' + '['.repeat(200_000) + ']'.repeat(200_000)
+        const deeper = `export const main = ${'['.repeat(200_000)}${']'.repeat(200_000)}`
         expect(['SRC-001', 'SRC-002']).toContain(readModuleSource({ source: deeper }).errors[0]?.code)
     })
 

@@ -96,7 +96,7 @@ export async function affectedCommand(
         const document: AffectedJson = {
             folders: folders.map((f) => ({ folder: shown(f), because: affected.get(f) ?? [] }))
         }
-        io.stdout(JSON.stringify(document, null, 2) + '\n')
+        io.stdout(`${JSON.stringify(document, null, 2)}\n`)
     } else io.stdout(folders.map((f) => `${shown(f)}\n`).join(''))
     return EXIT.OK
 }

@@ -2,6 +2,7 @@
 // (report/baseline.ts) over the disk, its schemas keyed as a grading's schema ids.
 import { baselineSchemaIds, readBaseline as readBaselineThrough, type BaselineNode } from '../../report/baseline.js'
 import { nodeFs } from '../node.js'
+import { definedFields } from '../../model/fields.js'
 
 export { findingKey, type BaselineFinding, type BaselineNode } from '../../report/baseline.js'
 
@@ -16,7 +17,7 @@ export async function readBaseline(
     path: string,
     rules: Readonly<Record<string, unknown>> | undefined
 ): Promise<BaselineRead> {
-    const read = await readBaselineThrough({ fs: nodeFs(), path, ...(rules !== undefined ? { rules } : {}) })
+    const read = await readBaselineThrough({ fs: nodeFs(), path, ...definedFields({ rules }) })
     if ('unreadable' in read) return { error: `${read.unreadable.path}: ${read.unreadable.detail}` }
     return 'missing' in read ? read : { nodes: baselineSchemaIds(read.namespaces) }
 }

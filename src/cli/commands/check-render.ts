@@ -71,7 +71,7 @@ export function checkJson(rows: readonly CheckRow[], state: CheckState, passed: 
         ...(interrupted !== null ? { interrupted: { skipped: interrupted } } : {}),
         schemas
     }
-    return JSON.stringify(document, null, 2) + '\n'
+    return `${JSON.stringify(document, null, 2)}\n`
 }
 
 /** The table, why each schema fails, what to fix (as eslint prints it), the new warnings, and the verdict. */
@@ -114,8 +114,7 @@ export function checkText(rows: readonly CheckRow[], state: CheckState, verbose:
     const stale = rows.flatMap((r) => r.s.fixes.filter(isStaleRecordingItem))
     if (stale.length > 0)
         out.push(
-            `\nstale recordings (record them again and commit the ` +
-                `recordings):\n${stale.map((f) => `  ${f.schemaId}  ${fixLine(f)}\n`).join('')}`
+            `\nstale recordings (record them again and commit the recordings):\n${stale.map((f) => `  ${f.schemaId}  ${fixLine(f)}\n`).join('')}`
         )
     const all = rows.flatMap((r) => r.s.fixes)
     if (all.length > 0) out.push(`\n${countsLine(countFixItems(all))}\n`)

@@ -104,10 +104,7 @@ function changedUngraded(s: CheckedSchema, before: BaselineNode | undefined): st
     const open = s.standing.status === NODE_STATUS.pending || s.standing.status === 'provisional'
     if (!open) return null
     if (s.hash !== null && before.hash === s.hash) return null
-    return (
-        `changed since the baseline (graded ${before.standing.grade} there) and not graded in this ` +
-        `run${s.standing.reason !== null ? ` (${s.standing.reason})` : ''}`
-    )
+    return `changed since the baseline (graded ${before.standing.grade} there) and not graded in this run${s.standing.reason !== null ? ` (${s.standing.reason})` : ''}`
 }
 
 /**
@@ -149,8 +146,7 @@ export function rowOf(s: CheckedSchema, gates: Gates, baseline: ReadonlyMap<stri
     if (gates.minGrade !== undefined && !excused) {
         if (grade === null)
             fails.push(
-                `no grade (${status}${s.standing.reason !== null ? `: ${s.standing.reason}` : ''}); ` +
-                    `--min-grade ${gates.minGrade} needs one`
+                `no grade (${status}${s.standing.reason !== null ? `: ${s.standing.reason}` : ''}); --min-grade ${gates.minGrade} needs one`
             )
         else if (rank(grade) < rank(gates.minGrade)) fails.push(`grade ${grade} is below --min-grade ${gates.minGrade}`)
     }

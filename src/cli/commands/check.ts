@@ -24,6 +24,7 @@ import {
 import { runGrading } from './grade.js'
 import type { GradeCommandOptions } from './grade-options.js'
 import { fixListsOf, writeReport } from './grade-outputs.js'
+import { definedFields } from '../../model/fields.js'
 
 /** What `--baseline-missing` may say: fail the check, or check every schema as new. */
 export const BASELINE_MISSING = ['fail', 'new'] as const
@@ -175,7 +176,7 @@ async function checkOutcome(
         return EXIT.USAGE
     }
     const gates = {
-        ...(options.minGrade !== undefined ? { minGrade: options.minGrade } : {}),
+        ...definedFields({ minGrade: options.minGrade }),
         failOnUntested: options.failOnUntested === true,
         failOnRemoved: options.failOnRemoved === true,
         allowUnverified: options.allowUnverified === true,
@@ -203,16 +204,14 @@ async function baselineOf(
     if ('missing' in read) {
         if (options.baselineMissing === 'new') {
             notices.push(
-                `the baseline ${options.baseline} ${read.missing}: every schema is checked as new ` +
-                    `(--baseline-missing new)`
+                `the baseline ${options.baseline} ${read.missing}: every schema is checked as new (--baseline-missing new)`
             )
             return null
         }
         // A gate with nothing to compare with cannot say whether anything got worse: it fails, and says how to choose
         // otherwise.
         io.stderr(
-            `check: the baseline ${options.baseline} ${read.missing}; nothing to compare with, so the check ` +
-                `fails (pass --baseline-missing new to check every schema as new, as for a first pull request)\n`
+            `check: the baseline ${options.baseline} ${read.missing}; nothing to compare with, so the check fails (pass --baseline-missing new to check every schema as new, as for a first pull request)\n`
         )
         return EXIT.FINDINGS
     }
@@ -279,8 +278,7 @@ async function gradedSchemas(
     const provisional = schemas.filter((s) => s.standing.status === 'provisional').length
     if (provisional > 0 && options.judgeCli?.judgeCommand === undefined && options.answers === undefined) {
         notices.push(
-            `no judge given (--judge-command): ${provisional} schema${provisional === 1 ? ' has' : 's have'} ` +
-                `deterministic answers only and no grade; a baseline grade cannot be held against changed content`
+            `no judge given (--judge-command): ${provisional} schema${provisional === 1 ? ' has' : 's have'} deterministic answers only and no grade; a baseline grade cannot be held against changed content`
         )
     }
     // A namespace's own units are not a schema's standing, but what the run left of them is said.
@@ -288,9 +286,7 @@ async function gradedSchemas(
         const failed = ns.units.filter((u) => u.status === UNIT_STATUS.error)
         if (failed.length > 0)
             notices.push(
-                `namespace ${ns.namespace ?? '?'}: ${failed.length} unit${failed.length === 1 ? '' : 's'} not ` +
-                    `graded (${failed.map((u) => u.unit).join(', ')}): ` +
-                    `${firstJudgeFailure(ns.errors) ?? failed[0]?.reason ?? 'failed'}`
+                `namespace ${ns.namespace ?? '?'}: ${failed.length} unit${failed.length === 1 ? '' : 's'} not graded (${failed.map((u) => u.unit).join(', ')}): ${firstJudgeFailure(ns.errors) ?? failed[0]?.reason ?? 'failed'}`
             )
     }
     if (baseline !== null) schemas.push(...removedSchemas(schemas, gone, baseline, notices))

@@ -32,21 +32,11 @@ export function estimateText(cost: CostEstimate): string {
     const money =
         cost.cost === null
             ? 'cost: pass --price-input and --price-output (US dollars per million tokens) for one.\n'
-            : `cost: ${usd(cost.cost.total)} (input ${usd(cost.cost.input)}, output ${usd(cost.cost.output)}; ` +
-              `cached input at the input price, an upper bound${missing}).\n`
+            : `cost: ${usd(cost.cost.total)} (input ${usd(cost.cost.input)}, output ${usd(cost.cost.output)}; cached input at the input price, an upper bound${missing}).\n`
     return (
         table(rows, ['key', 'calls', 'input', 'cached', 'uncached', 'output']) +
-        (`\ninput = input tokens of the judge calls (characters / ${cost.charsPerToken}); cached = the part ` +
-            `equal to the start of an earlier call of the run, which a prefix cache serves; uncached = billed at ` +
-            `full price; output = expected output tokens of the replies (${OUTPUT_TOKENS.perAnswer} per answer, ` +
-            `${OUTPUT_TOKENS.perCall} per call). No judge was called, nothing was written. about-namespace is ` +
-            `counted as asked (a judge run asks it once the schema is stable).\n`) +
+        `\ninput = input tokens of the judge calls (characters / ${cost.charsPerToken}); cached = the part equal to the start of an earlier call of the run, which a prefix cache serves; uncached = billed at full price; output = expected output tokens of the replies (${OUTPUT_TOKENS.perAnswer} per answer, ${OUTPUT_TOKENS.perCall} per call). No judge was called, nothing was written. about-namespace is counted as asked (a judge run asks it once the schema is stable).\n` +
         money +
-        (`repair turns: a reply that breaks its contract gets one more call for its unit, so at most ` +
-            `${n(cost.repairs.maxCalls)} more calls; with the prefix cached each is billed for its own follow-up: ` +
-            `together at most ${n(cost.repairs.uncachedTokens)} uncached and ${n(cost.repairs.cachedTokens)} ` +
-            `cached input tokens, ${n(cost.repairs.outputTokens)} output ` +
-            `tokens${cost.repairs.cost !== null ? `, ${usd(cost.repairs.cost)}` : ''} (not in the figures ` +
-            `above).\n`)
+        `repair turns: a reply that breaks its contract gets one more call for its unit, so at most ${n(cost.repairs.maxCalls)} more calls; with the prefix cached each is billed for its own follow-up: together at most ${n(cost.repairs.uncachedTokens)} uncached and ${n(cost.repairs.cachedTokens)} cached input tokens, ${n(cost.repairs.outputTokens)} output tokens${cost.repairs.cost !== null ? `, ${usd(cost.repairs.cost)}` : ''} (not in the figures above).\n`
     )
 }

@@ -8,6 +8,7 @@ import type { CliIo } from '../io.js'
 import { aboutBeside, absolute } from '../node.js'
 import type { AnswersFile } from './grade-judge.js'
 import type { GradeCommandOptions } from './grade-options.js'
+import { definedFields } from '../../model/fields.js'
 
 /** What every namespace of a run is graded with, set up once before the first one starts. */
 export interface GradingSetup {
@@ -102,17 +103,15 @@ function namespaceInput(
     // The answers file is data read at run time: the library checks the grader and answers it holds (GRA-001/002/009).
     return {
         schemas: schemas.map((schemaPath) => ({ schemaPath })),
-        ...(setup.grader !== undefined ? { grader: setup.grader } : {}),
+        ...definedFields({ grader: setup.grader }),
         options: {
             sourceFs: setup.fs,
             now: setup.now,
             ...(options.trustedImport === true ? { trustedLoader: importSchemaLoader } : {}),
             serverParams: setup.serverParams,
-            ...(setup.http !== undefined ? { http: setup.http } : {}),
-            ...(options.minWorkingTests !== undefined ? { minWorkingTests: options.minWorkingTests } : {}),
+            ...definedFields({ http: setup.http, minWorkingTests: options.minWorkingTests }),
             ...(setup.runtime !== null ? { runtime: setup.runtime } : {}),
-            ...(setup.boundary !== undefined ? { boundary: setup.boundary } : {}),
-            ...(about !== undefined ? { about } : {}),
+            ...definedFields({ boundary: setup.boundary, about }),
             ...(setup.answers !== undefined
                 ? { answers: setup.answers as Record<string, Record<string, unknown>> }
                 : {}),
@@ -166,8 +165,7 @@ export function skippedBy(
         )
         if (open.length > 0)
             out.push(
-                `${open.length} unit${open.length === 1 ? '' : 's'} of ${t.result.namespace ?? name(t.dir)} ` +
-                    `not answered`
+                `${open.length} unit${open.length === 1 ? '' : 's'} of ${t.result.namespace ?? name(t.dir)} not answered`
             )
     }
     return out

@@ -44,8 +44,7 @@ export async function readAnswers(
         return { file: JSON.parse(await readFile(absolute(options.answers, io.cwd), 'utf8')) as AnswersFile }
     } catch (cause) {
         io.stderr(
-            `${command}: cannot read answers ${options.answers}: ` +
-                `${cause instanceof Error ? cause.message : String(cause)}\n`
+            `${command}: cannot read answers ${options.answers}: ${cause instanceof Error ? cause.message : String(cause)}\n`
         )
         return EXIT.USAGE
     }

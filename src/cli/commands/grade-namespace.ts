@@ -167,8 +167,7 @@ export function namespaceFixListText(
     }
     if (hidden > 0)
         out.push(
-            `${indent}  … ${hidden} more line${hidden === 1 ? '' : 's'} for ${namespace} (namespace) ` +
-                `(--verbose lists them all)\n`
+            `${indent}  … ${hidden} more line${hidden === 1 ? '' : 's'} for ${namespace} (namespace) (--verbose lists them all)\n`
         )
     return out
 }

@@ -24,6 +24,7 @@ import { redacted, type CliIo } from '../io.js'
 import { absolute, nodeFs } from '../node.js'
 import type { GradeCommandOptions } from './grade-options.js'
 import type { SchemaRow } from './grade-render.js'
+import { definedFields } from '../../model/fields.js'
 
 /** The HTML report of the island, when asked for (`--report`, with `--island`). */
 export async function writeReport(
@@ -35,7 +36,7 @@ export async function writeReport(
     const report = await renderIslandReport({
         fs: nodeFs(),
         root: absolute(options.island, io.cwd),
-        ...(options.rules !== undefined ? { rules: options.rules } : {})
+        ...definedFields({ rules: options.rules })
     })
     try {
         await writeFile(absolute(options.report, io.cwd), redacted(io, report.html))
@@ -92,7 +93,7 @@ export async function fixListsOf(
             units: g.units,
             entries,
             tests: g.pretest.tests,
-            ...(recordCommand !== undefined ? { recordCommand } : {}),
+            ...definedFields({ recordCommand }),
             ...(places ?? {})
         }).items
         // The config's rules, on what is shown (the fix list, SARIF, the summary): the grade is already computed.
@@ -155,7 +156,7 @@ export async function writeSarif(
         io.stderr(`${command}: SARIF: ${e.message}\n`)
     if (built.log === null) return false
     try {
-        await writeFile(absolute(options.sarif, io.cwd), redacted(io, JSON.stringify(built.log, null, 2)) + '\n')
+        await writeFile(absolute(options.sarif, io.cwd), `${redacted(io, JSON.stringify(built.log, null, 2))}\n`)
         io.stderr(`sarif: ${absolute(options.sarif, io.cwd)}\n`)
         return true
     } catch (cause) {
@@ -246,7 +247,7 @@ export async function writeRecordings(
         }
         const written = merged?.recording ?? recording
         try {
-            await writeFileAtomic(join(dir, name), redacted(io, JSON.stringify(written, null, 2)) + '\n')
+            await writeFileAtomic(join(dir, name), `${redacted(io, JSON.stringify(written, null, 2))}\n`)
         } catch (cause) {
             ok = fail(`cannot write the recording of ${host}`, cause)
             continue
@@ -259,8 +260,7 @@ export async function writeRecordings(
     io.stderr(
         `recorded: ${tally.exchanges} exchanges of ${tally.hosts} host${tally.hosts === 1 ? '' : 's'} in ${dir}` +
             (tally.kept + tally.replaced > 0
-                ? ` (merged by request: ${tally.kept} earlier exchange${tally.kept === 1 ? '' : 's'} kept, ` +
-                  `${tally.replaced} replaced by this run's answer)`
+                ? ` (merged by request: ${tally.kept} earlier exchange${tally.kept === 1 ? '' : 's'} kept, ${tally.replaced} replaced by this run's answer)`
                 : '') +
             '\n'
     )

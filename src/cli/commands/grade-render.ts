@@ -63,9 +63,7 @@ function unitLines(name: string, units: readonly UnitResult[]): string[] {
     }
     return [...byCause.entries()].map(
         ([cause, list]) =>
-            `  ${name}: ` +
-            `${list.length > 3 ? `${list.slice(0, 3).join(', ')} +${list.length - 3} more` : list.join(', ')} ` +
-            `${cause}\n`
+            `  ${name}: ${list.length > 3 ? `${list.slice(0, 3).join(', ')} +${list.length - 3} more` : list.join(', ')} ${cause}\n`
     )
 }
 
@@ -162,8 +160,7 @@ function schemaLines(
         const tools = ran.map(([tool]) => tool)
         const shown = tools.length > 3 ? `${tools.slice(0, 3).join(', ')} +${tools.length - 3} more` : tools.join(', ')
         out.push(
-            `  ${name}: ${shown} tested through the FlowMCP runtime: ` +
-                `${ok} of ${tests} test${tests === 1 ? '' : 's'} answered\n`
+            `  ${name}: ${shown} tested through the FlowMCP runtime: ${ok} of ${tests} test${tests === 1 ? '' : 's'} answered\n`
         )
     }
     if (verbose) out.push(...testLines(name, result.grading?.pretest.tests ?? []))
@@ -213,26 +210,18 @@ function legendLines(
     const printed = [...results.flatMap((row) => printedFixes(fixes.get(row) ?? [])), ...namespaceItems]
     if (printed.length > 0) out.push(`\n${countsLine(countFixItems(printed))}\n`)
     out.push(
-        "\ngrade = the schema's standing in index.json: the worst grade of its tools and tools aggregate, " +
-            'shown only when the schema is graded (a tool whose tests did not run blocks it; a provisional run ' +
-            'has no grade), with the score (1–5) of the unit it comes from. A namespace: its grade, how its ' +
-            'questions were answered (judged, provisional, none) and its index.json status. ' +
-            'schemaGrade = the tools-aggregate-schema grade alone. See docs/guide.md, "Which grade to quote", and ' +
-            'docs/glossary.md for every term.\n'
+        '\ngrade = the schema\'s standing in index.json: the worst grade of its tools and tools aggregate, shown only when the schema is graded (a tool whose tests did not run blocks it; a provisional run has no grade), with the score (1–5) of the unit it comes from. A namespace: its grade, how its questions were answered (judged, provisional, none) and its index.json status. schemaGrade = the tools-aggregate-schema grade alone. See docs/guide.md, "Which grade to quote", and docs/glossary.md for every term.\n'
     )
     if (results.some(({ result }) => result.grading?.grade !== null && result.grading?.grade !== undefined))
         out.push(`${CAP_NOTE}\n`)
     if (results.some(({ file }) => runtimeTools(runtime, file).size > 0)) {
         out.push(
-            `via runtime = the tests of the schema's handler tools ran through the FlowMCP ` +
-                `runtime${runtime?.version !== null && runtime?.version !== undefined ? ` ${runtime.version}` : ''} ` +
-                `(--runtime), in a child process under Node's permission model.\n`
+            `via runtime = the tests of the schema's handler tools ran through the FlowMCP runtime${runtime?.version !== null && runtime?.version !== undefined ? ` ${runtime.version}` : ''} (--runtime), in a child process under Node's permission model.\n`
         )
     }
     if (results.some(({ result }) => result.grading?.mode === 'provisional')) {
         out.push(
-            'provisional = deterministic answers only, no grade: pass --judge-command <cmd> (or --answers ' +
-                '<file>) to grade the non-deterministic questions.\n'
+            'provisional = deterministic answers only, no grade: pass --judge-command <cmd> (or --answers <file>) to grade the non-deterministic questions.\n'
         )
     }
     const kept =
@@ -250,8 +239,7 @@ function legendLines(
                 0
             )
         out.push(
-            `resumed: ${kept} units kept from the island (graded before from the same inputs), ${filled} ` +
-                `graded now; --force grades everything again.\n`
+            `resumed: ${kept} units kept from the island (graded before from the same inputs), ${filled} graded now; --force grades everything again.\n`
         )
     }
     return out

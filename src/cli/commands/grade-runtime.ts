@@ -6,6 +6,7 @@ import { absolute } from '../node.js'
 import { runtimePortFromChildProcess, type ChildRuntimePort } from '../runtime/process.js'
 import type { ChildNetwork } from '../runtime/protocol.js'
 import type { GradeCommandOptions } from './grade-options.js'
+import { definedFields } from '../../model/fields.js'
 
 /** What the runtime ran in this grading run: per schema file, per tool, its tests and how many returned data. */
 export type RuntimeRuns = Map<string, Map<string, { tests: number; ok: number }>>
@@ -33,16 +34,16 @@ export function runtimeForGrade(
         runtime: absolute(options.runtime.folder, cwd),
         ...(options.runtime.libraries !== undefined ? { libraries: absolute(options.runtime.libraries, cwd) } : {}),
         ...(options.runtime.lists !== undefined ? { lists: absolute(options.runtime.lists, cwd) } : {}),
-        ...(options.runtime.childScript !== undefined ? { childScript: options.runtime.childScript } : {}),
+        ...definedFields({ childScript: options.runtime.childScript }),
         network,
-        ...(http !== undefined ? { http } : {})
+        ...definedFields({ http })
     })
     if (built.port === null) return { port: null, runs, errors: built.errors }
     const child: ChildRuntimePort = built.port
     const port: RuntimePort & { close(): Promise<void> } = {
-        ...(child.version !== undefined ? { version: child.version } : {}),
+        ...definedFields({ version: child.version }),
         isolation: child.isolation,
-        ...(child.hasLists !== undefined ? { hasLists: child.hasLists } : {}),
+        ...definedFields({ hasLists: child.hasLists }),
         async run(request) {
             const outcome = await child.run(request)
             if (request.schemaPath !== null) {

@@ -27,6 +27,7 @@ import { watchGrade } from './grade-watch.js'
 import type { FixItem } from '../../fix/types.js'
 import { runtimeForGrade } from './grade-runtime.js'
 import { readSigningKey, signEntries } from './grade-sign.js'
+import { definedFields } from '../../model/fields.js'
 
 /** What a grading run of the CLI produced: per namespace its result, per schema its row. */
 export interface GradingRun {
@@ -76,7 +77,7 @@ export async function gradePass(paths: readonly string[], options: GradeCommandO
     )
     if (!(await writeSarif(options, [...fixes.values()].flat(), io, 'grade'))) return none(EXIT.USAGE)
     const all = { schemas: fixes, namespaces: await namespaceFixListsOf(namespaces, options.rules) }
-    if (options.json) io.stdout(JSON.stringify(jsonReport(now, namespaces, results, all, runtime), null, 2) + '\n')
+    if (options.json) io.stdout(`${JSON.stringify(jsonReport(now, namespaces, results, all, runtime), null, 2)}\n`)
     else
         io.stdout(
             paint(
@@ -92,7 +93,7 @@ export async function gradePass(paths: readonly string[], options: GradeCommandO
 function estimateOutput(options: GradeCommandOptions, now: string, namespaces: GradeNamespaceResult[]): string {
     const cost = JudgeCost.estimate({
         calls: JudgeCost.callsOf({ namespaces }),
-        ...(options.prices !== undefined ? { prices: options.prices } : {})
+        ...definedFields({ prices: options.prices })
     })
     if (!options.json) return estimateText(cost)
     const { calls, inputTokens, cachedTokens, uncachedTokens, outputTokens, charsPerToken, byKey } = cost
@@ -107,7 +108,7 @@ function estimateOutput(options: GradeCommandOptions, now: string, namespaces: G
         byKey
     }
     const document: GradeEstimateJson = { now, estimate }
-    return JSON.stringify(document, null, 2) + '\n'
+    return `${JSON.stringify(document, null, 2)}\n`
 }
 
 /**
@@ -296,8 +297,7 @@ function runtimeOf(
     // DPT-021).
     if (runtime.port !== null && offline)
         io.stderr(
-            `${command}: --runtime offline: the handler tools' tests run with no network (a test that needs ` +
-                `it fails as network not granted: pass --live or --recordings); other tools are not tested\n`
+            `${command}: --runtime offline: the handler tools' tests run with no network (a test that needs it fails as network not granted: pass --live or --recordings); other tools are not tested\n`
         )
     return runtime
 }

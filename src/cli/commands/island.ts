@@ -6,8 +6,7 @@ import { absolute, nodeFs } from '../node.js'
 function report(issues: readonly Issue[], io: CliIo): void {
     for (const issue of issues.filter((i) => i.severity !== SEVERITY.info))
         io.stderr(
-            `${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ` +
-                `${ErrorCodes.format({ issue }).text ?? issue.message}\n`
+            `${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`
         )
 }
 
@@ -56,11 +55,10 @@ export async function rebuildIndexCommand(
             index: result.index,
             errors: result.errors
         }
-        io.stdout(JSON.stringify(document, null, 2) + '\n')
+        io.stdout(`${JSON.stringify(document, null, 2)}\n`)
     } else
         io.stdout(
-            `${result.indexPath ?? '-'}: ` +
-                `${index?.status ?? 'not written'}${index?.grade !== undefined ? `, grade ${index.grade}` : ''}\n`
+            `${result.indexPath ?? '-'}: ${index?.status ?? 'not written'}${index?.grade !== undefined ? `, grade ${index.grade}` : ''}\n`
         )
     return result.status
         ? result.errors.some((e) => e.severity === SEVERITY.error)
@@ -93,12 +91,10 @@ export async function exportCommand(
     report(result.errors, io)
     const written = result.files.length + (result.indexExportPath !== null ? 1 : 0)
     const document: ExportJson = { ok: result.status, ...result }
-    if (options.json) io.stdout(JSON.stringify(document, null, 2) + '\n')
+    if (options.json) io.stdout(`${JSON.stringify(document, null, 2)}\n`)
     else if (result.status)
         io.stdout(
-            `exported ${result.flow} ${name} to ${result.exportDir} (${written} ` +
-                `${written === 1 ? 'file' : 'files'}: ` +
-                `index.json${result.files.length > 0 ? ` and ${result.files.length} more` : ''})\n`
+            `exported ${result.flow} ${name} to ${result.exportDir} (${written} ${written === 1 ? 'file' : 'files'}: index.json${result.files.length > 0 ? ` and ${result.files.length} more` : ''})\n`
         )
     if (result.status) return EXIT.OK
     // A folder that exists or lies inside the island is a usage problem, not a finding about the grading.

@@ -15,12 +15,12 @@ import {
 import { EXIT, type CliIo } from '../io.js'
 import { aboutBeside, absolute, httpPort, nodeFs } from '../node.js'
 import { promptsMismatch, storeReport } from './protocol-scores.js'
+import { definedFields } from '../../model/fields.js'
 
 function printIssues(issues: readonly Issue[], io: CliIo): void {
     for (const issue of issues.filter((i) => i.severity !== SEVERITY.info))
         io.stderr(
-            `${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ` +
-                `${ErrorCodes.format({ issue }).text ?? issue.message}\n`
+            `${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`
         )
 }
 
@@ -91,7 +91,7 @@ export async function emitPromptsCommand(
     })
     printIssues(errors, io)
     if (prompts === null) return EXIT.FINDINGS
-    io.stdout((ScoringProtocol.serialize({ value: prompts }).text ?? '') + '\n')
+    io.stdout(`${ScoringProtocol.serialize({ value: prompts }).text ?? ''}\n`)
     return EXIT.OK
 }
 
@@ -117,8 +117,7 @@ async function emitAreaPrompts(path: string, now: string, io: CliIo, http: HttpP
         options: {
             sourceFs: fs,
             now,
-            ...(http !== undefined ? { http } : {}),
-            ...(about !== undefined ? { about } : {})
+            ...definedFields({ http, about })
         }
     })
     printIssues(
@@ -144,7 +143,7 @@ async function emitAreaPrompts(path: string, now: string, io: CliIo, http: HttpP
         answers: { [grading.schemaId]: Object.fromEntries(result.prompts.map((p) => [p.unit, null])) },
         prompts: { [grading.schemaId]: units }
     }
-    io.stdout(JSON.stringify(file, null, 2) + '\n')
+    io.stdout(`${JSON.stringify(file, null, 2)}\n`)
     return EXIT.OK
 }
 
@@ -171,13 +170,12 @@ export async function consumeScoresCommand(
     // With --json, stdout always carries exactly one JSON document: the report, or why there is none.
     const done = (code: number, body: Omit<ConsumeScoresJson, 'ok'>): number => {
         const document: ConsumeScoresJson = { ok: code === EXIT.OK, ...body }
-        if (json) io.stdout(JSON.stringify(document, null, 2) + '\n')
+        if (json) io.stdout(`${JSON.stringify(document, null, 2)}\n`)
         return code
     }
     if (args.length !== 2 || options.schema === undefined) {
         io.stderr(
-            'consume-scores: usage: consume-scores <prompts.json> <scores.json> --schema <schema.mjs> ' +
-                '[--island <dir>]\n'
+            'consume-scores: usage: consume-scores <prompts.json> <scores.json> --schema <schema.mjs> [--island <dir>]\n'
         )
         return done(EXIT.USAGE, {
             report: null,
@@ -238,7 +236,7 @@ export async function consumeScoresCommand(
         printIssues(stored.errors, io)
     }
     if (!json) {
-        io.stdout((ScoringProtocol.serialize({ value: built.report }).text ?? '') + '\n')
+        io.stdout(`${ScoringProtocol.serialize({ value: built.report }).text ?? ''}\n`)
         if (written !== null) io.stderr(`written: ${written}\n`)
     }
     const failed = !built.report.validationPassed || errors.some((e) => e.severity === SEVERITY.error)

@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises'
 import { ErrorCodes, renderIslandReport, type ReportJson } from '../../index.js'
 import { EXIT, redacted, type CliIo } from '../io.js'
 import { absolute, nodeFs } from '../node.js'
+import { definedFields } from '../../model/fields.js'
 
 /**
  * `report <island> [--out report.html] [--baseline <island>]`: one self-contained HTML page of a
@@ -21,15 +22,14 @@ export async function reportCommand(
     const report = await renderIslandReport({
         fs: nodeFs(),
         root,
-        ...(options.rules !== undefined ? { rules: options.rules } : {}),
+        ...definedFields({ rules: options.rules }),
         ...(options.baseline !== undefined
             ? { baseline: { fs: nodeFs(), root: absolute(options.baseline, io.cwd) } }
             : {})
     })
     for (const issue of report.errors)
         io.stderr(
-            `${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ` +
-                `${ErrorCodes.format({ issue }).text ?? issue.message}\n`
+            `${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`
         )
     // Not an island, or a baseline that is none: nothing worth writing.
     if (report.errors.some((e) => e.code === 'RPT-001' || e.code === 'RPT-004')) return EXIT.USAGE
@@ -54,7 +54,7 @@ export async function reportCommand(
             errors: report.errors,
             ...(out === null ? { html: report.html } : {})
         }
-        io.stdout(JSON.stringify(document, null, 2) + '\n')
+        io.stdout(`${JSON.stringify(document, null, 2)}\n`)
     } else if (out === null) io.stdout(report.html)
     else {
         const selections = report.selections > 0 ? `, ${report.selections} selections` : ''

@@ -24,13 +24,12 @@ export async function rubricCommand(files: readonly string[], options: { json: b
             : evaluateRubricInput({ input: parsed.value })
     const failed = evaluation.errors.some((e) => e.severity === SEVERITY.error)
     if (options.json) {
-        io.stdout(JSON.stringify(evaluation, null, 2) + '\n')
+        io.stdout(`${JSON.stringify(evaluation, null, 2)}\n`)
         return failed ? EXIT.FINDINGS : EXIT.OK
     }
     for (const issue of evaluation.errors) {
         io.stdout(
-            `${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ` +
-                `${ErrorCodes.format({ issue }).text ?? issue.message}\n`
+            `${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`
         )
     }
     const result = evaluation.result as Record<string, unknown> | null
@@ -44,8 +43,7 @@ export async function rubricCommand(files: readonly string[], options: { json: b
         for (const line of report?.lines ?? []) io.stdout(`  ${line}\n`)
     } else {
         io.stdout(
-            `grade: ${String(result.grade)}  passed: ${String(result.passed)}  weighted score: ` +
-                `${String(result.weightedScore)}\n`
+            `grade: ${String(result.grade)}  passed: ${String(result.passed)}  weighted score: ${String(result.weightedScore)}\n`
         )
         const placement = result.placement as {
             summary?: string

@@ -8,6 +8,7 @@ import {
     type ValidateJson
 } from '../../index.js'
 import { EXIT, table, type CliIo } from '../io.js'
+import { definedFields } from '../../model/fields.js'
 
 interface FileVerdict {
     readonly file: string
@@ -58,14 +59,11 @@ async function intakeOf(options: ValidateOptions, io: CliIo): Promise<IntakeInpu
                     : parsed
         }
         const expect: EntryExpectation = {
-            ...(source !== undefined ? { source } : {}),
-            ...(options.schemaId !== undefined ? { schemaId: options.schemaId } : {}),
-            ...(options.tool !== undefined ? { tool: options.tool } : {})
+            ...definedFields({ source, schemaId: options.schemaId, tool: options.tool })
         }
         return {
             expect,
-            ...(envelope !== undefined ? { envelope } : {}),
-            ...(trustedKeys !== undefined ? { trustedKeys } : {})
+            ...definedFields({ envelope, trustedKeys })
         }
     } catch (cause) {
         io.stderr(`validate: cannot read the intake files (${cause instanceof Error ? cause.message : 'unreadable'})\n`)
@@ -83,10 +81,9 @@ function intakeVerdict(
     const result = acceptGradingEntry({
         text,
         strict,
-        ...(now !== undefined ? { now } : {}),
+        ...definedFields({ now }),
         ...(Object.keys(intake.expect).length > 0 ? { expect: intake.expect } : {}),
-        ...(intake.envelope !== undefined ? { envelope: intake.envelope } : {}),
-        ...(intake.trustedKeys !== undefined ? { trustedKeys: intake.trustedKeys } : {})
+        ...definedFields({ envelope: intake.envelope, trustedKeys: intake.trustedKeys })
     })
     return { kind: 'grading-entry', valid: result.valid, errors: result.errors }
 }
@@ -132,15 +129,15 @@ export async function validateCommand(files: readonly string[], options: Validat
                 ? intakeVerdict(text, intake, options.strict === true, now)
                 : Artifacts.validate({
                       json: text,
-                      ...(options.kind !== undefined ? { kind: options.kind } : {}),
+                      ...definedFields({ kind: options.kind }),
                       ...(options.strict === true ? { strict: true } : {}),
-                      ...(now !== undefined ? { now } : {})
+                      ...definedFields({ now })
                   })
         verdicts.push({ file, ...result })
     }
     if (options.json) {
         const document: ValidateJson = { files: verdicts }
-        io.stdout(JSON.stringify(document, null, 2) + '\n')
+        io.stdout(`${JSON.stringify(document, null, 2)}\n`)
     } else {
         io.stdout(
             table(
@@ -157,8 +154,7 @@ export async function validateCommand(files: readonly string[], options: Validat
         for (const v of verdicts) {
             for (const issue of v.errors.filter((e) => e.severity !== SEVERITY.info)) {
                 io.stdout(
-                    `  ${v.file}: ${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ` +
-                        `${ErrorCodes.format({ issue }).text ?? issue.message}\n`
+                    `  ${v.file}: ${issue.severity === SEVERITY.error ? 'error  ' : 'warning'} ${ErrorCodes.format({ issue }).text ?? issue.message}\n`
                 )
             }
         }

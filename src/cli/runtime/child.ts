@@ -18,7 +18,7 @@ import type { ChildInit, ChildMessage, ChildNetwork, ChildRun, ParentAnswer } fr
 // The protocol owns stdout: schema code that logs is sent to stderr instead.
 const writeOut = process.stdout.write.bind(process.stdout)
 const toStderr = (...args: unknown[]): void => {
-    process.stderr.write(args.map((a) => (typeof a === 'string' ? a : String(a))).join(' ') + '\n')
+    process.stderr.write(`${args.map((a) => (typeof a === 'string' ? a : String(a))).join(' ')}\n`)
 }
 console.log = toStderr
 console.info = toStderr
@@ -44,7 +44,7 @@ function send(message: ChildMessage, then?: () => void): void {
             }
         })
     }
-    writeOut(line + '\n', then)
+    writeOut(`${line}\n`, then)
 }
 
 const failure = (message: string): RuntimeTestOutcome => ({ ok: false, httpStatus: null, messages: [message] })
@@ -115,9 +115,7 @@ function notGranted(
         mode === 'offline'
             ? 'pass --live to grant the network, or --recordings <dir> to answer its fetch from recordings'
             : 'only fetch and http(s) requests reach the network, through the grading process; other doors stay closed'
-    const said =
-        `network not granted: the test tried ` +
-        `${doors.slice(0, 5).join(', ')}${doors.length > 5 ? ` and ${doors.length - 5} more` : ''}; ${way}`
+    const said = `network not granted: the test tried ${doors.slice(0, 5).join(', ')}${doors.length > 5 ? ` and ${doors.length - 5} more` : ''}; ${way}`
     return {
         ...outcome,
         ok: false,

@@ -75,7 +75,7 @@ export class RuntimeChild {
         this.proc.unref()
         for (const stream of [this.proc.stdin, this.proc.stdout, this.proc.stderr])
             (stream as unknown as { unref?: () => void }).unref?.()
-        this.proc.stdin.write(JSON.stringify(init) + '\n')
+        this.proc.stdin.write(`${JSON.stringify(init)}\n`)
     }
 
     get idle(): boolean {
@@ -188,7 +188,7 @@ export class RuntimeChild {
                 }
             }
         }
-        if (!this.ended) this.proc.stdin.write(JSON.stringify(answer) + '\n')
+        if (!this.ended) this.proc.stdin.write(`${JSON.stringify(answer)}\n`)
     }
 
     /** Sends one test; resolves with its outcome, or a failure when the child times out or dies. */
@@ -222,7 +222,7 @@ export class RuntimeChild {
                     )
                     onTimeout(this)
                 }, timeoutMs)
-                this.proc.stdin.write(JSON.stringify(message) + '\n')
+                this.proc.stdin.write(`${JSON.stringify(message)}\n`)
             })
         })
     }

@@ -228,8 +228,7 @@ export function runtimePortFromChildProcess(options: ChildRuntimeOptions): {
             try {
                 if (request.schemaPath === null)
                     return failure(
-                        'the schema was given as an object: the runtime needs its file (schemaPath) to load ' +
-                            'its handlers'
+                        'the schema was given as an object: the runtime needs its file (schemaPath) to load its handlers'
                     )
                 const withPath = request as RuntimeTestRequest & { schemaPath: string }
                 const child = childFor(childKey(withPath), withPath)

@@ -4,8 +4,7 @@ import { defineCodes } from '../define.js'
 export const CHECK_CODES = defineCodes({
     'CHK-001': [
         'error',
-        'Not verified: {cause}. The check could not establish the standing of {schema}, so it fails unless ' +
-            '--allow-unverified',
+        'Not verified: {cause}. The check could not establish the standing of {schema}, so it fails unless --allow-unverified',
         'cli: check never passes a schema it could not verify'
     ]
 })

@@ -4,8 +4,7 @@ import { defineCodes } from '../define.js'
 export const CONFIG_CODES = defineCodes({
     'CFG-001': [
         'error',
-        'The rules must be an object of { "<code>": "off" | "warning" | "error" } (or 0, 1, 2 as in eslint), ' +
-            'got {actual}',
+        'The rules must be an object of { "<code>": "off" | "warning" | "error" } (or 0, 1, 2 as in eslint), got {actual}',
         'cli: config rules, eslint style'
     ],
     'CFG-002': [

@@ -30,8 +30,7 @@ export const GRADE_CODES = defineCodes({
     ],
     'GRA-027': [
         'info',
-        'The judge wrapped its JSON reply in {detail} (first in {unit}); only the JSON object was read. Said ' +
-            'once per run',
+        'The judge wrapped its JSON reply in {detail} (first in {unit}); only the JSON object was read. Said once per run',
         'library: the reply is the JSON object inside the text (docs/judges.md, Replies)'
     ],
     'GRA-028': [
@@ -41,8 +40,7 @@ export const GRADE_CODES = defineCodes({
     ],
     'GRA-029': [
         'info',
-        'The first reply for {unit} was not usable ({detail}); the judge was asked once more and its second ' +
-            'reply was graded',
+        'The first reply for {unit} was not usable ({detail}); the judge was asked once more and its second reply was graded',
         'library: one repair turn per unit (docs/judges.md, Replies)'
     ],
     'GRA-008': [
@@ -63,8 +61,7 @@ export const GRADE_CODES = defineCodes({
     'GRA-013': ['info', '{unit} stopped by the categorical veto ({trigger})', '02-areas §3.3 cascade stop', RUN_NOTICE],
     'GRA-014': [
         'warning',
-        'Provisional result: deterministic answers only, no grade; no grading entry was written (pass a judge ' +
-            'or answers to finish)',
+        'Provisional result: deterministic answers only, no grade; no grading entry was written (pass a judge or answers to finish)',
         '01-model S7 an area grading needs its non-deterministic block',
         RUN_NOTICE
     ],
@@ -85,36 +82,31 @@ export const GRADE_CODES = defineCodes({
     'GRA-019': ['error', 'Selection {selection}: {detail}', '02-areas §9 selection grading', RUN_NOTICE],
     'GRA-021': [
         'error',
-        'The reply for {unit} names answer {index} by "id"; answers name their question by "questionId", as ' +
-            'the request does',
+        'The reply for {unit} names answer {index} by "id"; answers name their question by "questionId", as the request does',
         '04 fail-closed; the judge contract (docs/guide.md)',
         RUN_NOTICE
     ],
     'GRA-020': [
         'warning',
-        'No file name was given: the schema id {schemaId} was derived from main.name; pass fileName (or ' +
-            'schemaId) for <namespace>.<file base>',
+        'No file name was given: the schema id {schemaId} was derived from main.name; pass fileName (or schemaId) for <namespace>.<file base>',
         '01-model ⚠ A14 one schema id: <namespace>.<file base>',
         RUN_NOTICE
     ],
     'GRA-022': [
         'warning',
-        'The About {file} is not declared by the schema, so about-namespace is not graded: declare it in ' +
-            "main.resources as about: { source: 'markdown', origin: 'inline', name: '{name}', description: '…' }",
+        "The About {file} is not declared by the schema, so about-namespace is not graded: declare it in main.resources as about: { source: 'markdown', origin: 'inline', name: '{name}', description: '…' }",
         '02-areas §2.6 the About detector needs a resource named about in main.resources (05 §2.3 markdown resource)',
         RUN_NOTICE
     ],
     'GRA-023': [
         'warning',
-        'The schema declares the About {file} in main.resources.about, but no About text came with it, so ' +
-            'about-namespace is not graded: put the file at {file} beside the schema, or pass options.about',
+        'The schema declares the About {file} in main.resources.about, but no About text came with it, so about-namespace is not graded: put the file at {file} beside the schema, or pass options.about',
         '02-areas §2.6 the About detector needs the declared file',
         RUN_NOTICE
     ],
     'GRA-025': [
         'error',
-        'The judge failed {count} units in a row, so this run stops calling it and leaves every unit not ' +
-            'asked yet ungraded (last failure: {detail}); fix the judge and run again',
+        'The judge failed {count} units in a row, so this run stops calling it and leaves every unit not asked yet ungraded (last failure: {detail}); fix the judge and run again',
         'library: a judge that keeps failing is not called for every unit (docs/judges.md)'
     ],
     'GRA-026': [

@@ -127,14 +127,12 @@ export const GRADING_CODES = defineCodes({
     ],
     'GRD-053': [
         'error',
-        'Question {questionId} is answered twice by the same grader ({grader}) at the same time {timestamp} ' +
-            '(answers {first} and {index}); keep one of them, since the newest-answer rule cannot choose',
+        'Question {questionId} is answered twice by the same grader ({grader}) at the same time {timestamp} (answers {first} and {index}); keep one of them, since the newest-answer rule cannot choose',
         '01-model ⚠ A9 newest answer per questionId'
     ],
     'GRD-054': [
         'warning',
-        'Question {questionId} is answered again by the same grader ({grader}) in answer {index}, first in ' +
-            'answer {first}; only the newest counts, so drop the older one',
+        'Question {questionId} is answered again by the same grader ({grader}) in answer {index}, first in answer {first}; only the newest counts, so drop the older one',
         '01-model ⚠ A9 newest answer per questionId (read-tolerant)'
     ],
     'GRD-055': [
@@ -144,8 +142,7 @@ export const GRADING_CODES = defineCodes({
     ],
     'GRD-056': [
         'error',
-        'The answer to {questionId} says determinism deterministic, but the question catalogue defines it as ' +
-            'non-deterministic (an LLM judgement); record it as non-deterministic with its selectionContext',
+        'The answer to {questionId} says determinism deterministic, but the question catalogue defines it as non-deterministic (an LLM judgement); record it as non-deterministic with its selectionContext',
         '01-model §5 determinism axis; 02 ⚠ B1 question catalogue'
     ],
     'GRD-057': [
@@ -155,8 +152,7 @@ export const GRADING_CODES = defineCodes({
     ],
     'GRD-058': [
         'error',
-        'A full {area} entry must answer all {total} questions of its area; {count} missing: {missing} ' +
-            '(answer n/a with a naReason where a question does not apply, or write a partial entry)',
+        'A full {area} entry must answer all {total} questions of its area; {count} missing: {missing} (answer n/a with a naReason where a question does not apply, or write a partial entry)',
         '01-model §8 a full grading covers every applicable dimension'
     ],
     'GRD-059': [
@@ -166,8 +162,7 @@ export const GRADING_CODES = defineCodes({
     ],
     'GRD-060': [
         'error',
-        'Question {questionId} is named like a question of area {area}, but question catalogue {version} has ' +
-            'no such question',
+        'Question {questionId} is named like a question of area {area}, but question catalogue {version} has no such question',
         '01-model S8 dimensions must be declared; 02 ⚠ B1 question sets'
     ],
     'GRD-061': [
@@ -182,65 +177,53 @@ export const GRADING_CODES = defineCodes({
     ],
     'GRD-063': [
         'error',
-        'The now option {value} is not an ISO 8601 date-time such as 2026-05-29T10:00:00Z; no timestamp was ' +
-            'compared with it',
+        'The now option {value} is not an ISO 8601 date-time such as 2026-05-29T10:00:00Z; no timestamp was compared with it',
         'library: injected time'
     ],
     'GRD-064': ['error', 'The entry is null; expected a grading entry object', 'ch. 08 an entry is a JSON object'],
     'GRD-065': [
         'warning',
-        'The answer to {questionId} has weight {weight}, but question catalogue {version} gives it ' +
-            '{expected}; weights come from the catalogue, not from the grader',
+        'The answer to {questionId} has weight {weight}, but question catalogue {version} gives it {expected}; weights come from the catalogue, not from the grader',
         '01-model ⚠ A8 weights live in one versioned table (read-tolerant)'
     ],
     'GRD-067': [
         'error',
-        "regradingTrigger.previousGradingId is this entry's own gradingId {gradingId}; a re-grading names the " +
-            'entry it supersedes',
+        "regradingTrigger.previousGradingId is this entry's own gradingId {gradingId}; a re-grading names the entry it supersedes",
         '01-model §7.5 lineage through previousGradingId'
     ],
     'GRD-068': [
         'error',
-        'Question {questionId} is not a question of area {area} in question catalogue {version}; answer only ' +
-            'the questions the catalogue defines for the area (Areas.catalogue()), since an invented question ' +
-            'would count toward the grade',
+        'Question {questionId} is not a question of area {area} in question catalogue {version}; answer only the questions the catalogue defines for the area (Areas.catalogue()), since an invented question would count toward the grade',
         '01-model S8 / ⚠ A25 the question catalogue is closed'
     ],
     'GRD-069': [
         'error',
-        'The answer to {questionId} is stale, but {questionId} is not time-dependent and never ages; record ' +
-            'the score it was graded with (stale is only for Q-api-availability, Q-tos-match and ' +
-            'Q-legal-assessment past their aging window)',
+        'The answer to {questionId} is stale, but {questionId} is not time-dependent and never ages; record the score it was graded with (stale is only for Q-api-availability, Q-tos-match and Q-legal-assessment past their aging window)',
         '01-model §9 aging yields stale only for time-dependent answers'
     ],
     'GRD-070': [
         'error',
-        'The answer to {questionId} is stale at {timestamp}, but its {days}-day aging window had not passed ' +
-            'then: {detail}; keep the fresh answer until the window has passed, then record stale',
+        'The answer to {questionId} is stale at {timestamp}, but its {days}-day aging window had not passed then: {detail}; keep the fresh answer until the window has passed, then record stale',
         '01-model §9 / ⚠ A21 stale once the aging window is exceeded'
     ],
     'GRD-071': [
         'warning',
-        'Question {questionId} is answered {count} times (answers {indexes}); strict validation accepts each ' +
-            'question answered once',
+        'Question {questionId} is answered {count} times (answers {indexes}); strict validation accepts each question answered once',
         'library strict mode: one answer per question (01-model ⚠ A9)'
     ],
     'GRD-072': [
         'warning',
-        'The {kind} answers come from {count} grader identities ({graders}); strict validation accepts one ' +
-            'grader identity per kind',
+        'The {kind} answers come from {count} grader identities ({graders}); strict validation accepts one grader identity per kind',
         'library strict mode: one grader identity'
     ],
     'GRD-073': [
         'warning',
-        'The entry is {mode}; strict validation accepts full entries only, since a partial entry carries its ' +
-            "node's last full grade, which the entry alone cannot show",
+        "The entry is {mode}; strict validation accepts full entries only, since a partial entry carries its node's last full grade, which the entry alone cannot show",
         'library strict mode: full entries (01-model ⚠ A15, S4)'
     ],
     'GRD-074': [
         'error',
-        'Strict validation needs now, the validation time (an ISO 8601 string or a Date), to check that no ' +
-            'timestamp lies in the future',
+        'Strict validation needs now, the validation time (an ISO 8601 string or a Date), to check that no timestamp lies in the future',
         'library strict mode: no timestamp after now'
     ],
     'GRD-075': [

@@ -28,8 +28,7 @@ export const INJECTION_CODES = defineCodes({
     ],
     'INJ-005': [
         'warning',
-        '{where} is longer than {limit} characters: only its start was scanned for text aimed at the grader ' +
-            '(the judge is shown all of it, fenced and escaped)',
+        '{where} is longer than {limit} characters: only its start was scanned for text aimed at the grader (the judge is shown all of it, fenced and escaped)',
         'library: input size limits'
     ],
     'INJ-006': [

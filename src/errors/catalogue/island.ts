@@ -202,8 +202,7 @@ export const ISLAND_CODES = defineCodes({
     ],
     'IDX-031': [
         'warning',
-        'Not current: the namespace aggregate rests on every schema, and {schemas} is blocked; grade it again once ' +
-            'they are not',
+        'Not current: the namespace aggregate rests on every schema, and {schemas} is blocked; grade it again once they are not',
         '02-areas §3.1 an aggregate rests on the units below it; an older grade of it is not current',
         RUN_NOTICE
     ],
@@ -239,8 +238,7 @@ export const ISLAND_CODES = defineCodes({
     ],
     'SNP-INFO-002': [
         'info',
-        'Content differs from {file} under the same hash {hash} (a comment, formatting or handler edit); stored as a ' +
-            'new snapshot beside it, the entries bound to the older bytes are outdated',
+        'Content differs from {file} under the same hash {hash} (a comment, formatting or handler edit); stored as a new snapshot beside it, the entries bound to the older bytes are outdated',
         '03 ⚠ C12 resolved: grading the source is the explicit decision'
     ],
 

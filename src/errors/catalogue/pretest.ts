@@ -51,8 +51,7 @@ export const PRETEST_CODES = defineCodes({
     ],
     'DPT-013': [
         'error',
-        'Tool {tool} not called: server param {params} names another domain than the API ' +
-            '(api-key-domain-mismatch); the key is withheld',
+        'Tool {tool} not called: server param {params} names another domain than the API (api-key-domain-mismatch); the key is withheld',
         '01-model §6.1 api-key-domain-mismatch; 02 §2.1 vetoed tests never pass'
     ],
     'DPT-014': ['info', 'No HTTP port: the live pretest was skipped', 'library: ports are injected by the host'],
@@ -84,20 +83,14 @@ export const PRETEST_CODES = defineCodes({
     ],
     'DPT-021': [
         'error',
-        'Test {index} of tool {tool} failed, network not granted ({detail}): the runtime child opens no ' +
-            'connection of its own (live and under --recordings only fetch and http(s) requests reach the ' +
-            'network, through the grading process); offline, pass --live to test it against its API, or ' +
-            '--recordings <dir> with recordings of its requests',
-        'library: the runtime child has no network of its own; the grading process answers its fetch and ' +
-            'http(s) requests, live only with --live'
+        'Test {index} of tool {tool} failed, network not granted ({detail}): the runtime child opens no connection of its own (live and under --recordings only fetch and http(s) requests reach the network, through the grading process); offline, pass --live to test it against its API, or --recordings <dir> with recordings of its requests',
+        'library: the runtime child has no network of its own; the grading process answers its fetch and http(s) requests, live only with --live'
     ],
     // Ranked in the fix list like an error (cost 2): the test it names did not run as written.
     'DPT-022': [
         'warning',
-        'Test {index} of tool {tool}: the recordings hold no exchange for {request} (recorded before the test ' +
-            'changed, or never); re-record: {command}',
-        "library: a replay answers only recorded requests; a stale recording is the repository's state, named " +
-            'at its test',
+        'Test {index} of tool {tool}: the recordings hold no exchange for {request} (recorded before the test changed, or never); re-record: {command}',
+        "library: a replay answers only recorded requests; a stale recording is the repository's state, named at its test",
         { kind: 'none', cost: 2 }
     ],
     // DPT-023…DPT-025 name a tool not tested here (an environment reason, ENVIRONMENT_BLOCKED_REASONS): another

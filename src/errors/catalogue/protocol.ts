@@ -72,8 +72,7 @@ export const PROTOCOL_CODES = defineCodes({
     ],
     'SPV-021': [
         'error',
-        'scores.json is dated {value}, later than the time it is read ({now}); a score cannot be recorded in ' +
-            'the future',
+        'scores.json is dated {value}, later than the time it is read ({now}); a score cannot be recorded in the future',
         'ch. 08 timestamps record when a grader answered (as GRD-061)'
     ],
     'SPV-WARN-001': [

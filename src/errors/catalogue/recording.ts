@@ -14,8 +14,7 @@ export const RECORDING_CODES = defineCodes({
     ],
     'REC-003': [
         'error',
-        "{path} holds the host's exchanges but is not a readable recording ({detail}); it is left as it is, and " +
-            "this run's exchanges of {host} are not written",
+        "{path} holds the host's exchanges but is not a readable recording ({detail}); it is left as it is, and this run's exchanges of {host} are not written",
         'library: nothing already written is overwritten'
     ]
 })

@@ -79,8 +79,7 @@ export const SCHEMA_CODES = defineCodes({
     'SCH-WARN-012': [
         'warning',
         'tag should match ^[a-z][a-z0-9-]*$, got {value}',
-        "03 §13.1 tags pattern (the runtime accepts any string); a note, not a warning, for the registry's " +
-            'cacheTtl… tags',
+        "03 §13.1 tags pattern (the runtime accepts any string); a note, not a warning, for the registry's cacheTtl… tags",
         LOWERS_STRUCTURE
     ],
     'SCH-WARN-013': [
@@ -91,8 +90,7 @@ export const SCHEMA_CODES = defineCodes({
     ],
     'SCH-WARN-014': [
         'warning',
-        '{{{param}}} is used as a server parameter but {param} is not listed in requiredServerParams; the ' +
-            'runtime sends an empty value',
+        '{{{param}}} is used as a server parameter but {param} is not listed in requiredServerParams; the runtime sends an empty value',
         '03 §13.1 server params must be declared; 05 §2.5 request building',
         LOWERS_STRUCTURE
     ],

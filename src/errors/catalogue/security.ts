@@ -43,8 +43,7 @@ export const SECURITY_CODES = defineCodes({
     'SEC-WARN-001': ['warning', 'More than {limit} findings; the rest are not listed', 'library: bounded evidence'],
     'SEC-WARN-002': [
         'warning',
-        'Key {param} names {brand}, which the check cannot hold against the API host ({reason}); no veto, the ' +
-            'grader judges it',
+        'Key {param} names {brand}, which the check cannot hold against the API host ({reason}); no veto, the grader judges it',
         '01-model §6.1 a veto needs certainty; 02 §13 (3)'
     ]
 })

@@ -9,9 +9,7 @@ export const SOURCE_CODES = defineCodes({
     ],
     'SRC-002': [
         'error',
-        'Export {name} uses {construct} at line {line}; only plain values are read (literals, arrays, ' +
-            'objects, template strings without expressions, unary minus, const names, JSON.stringify of those) ' +
-            'and the source is never run',
+        'Export {name} uses {construct} at line {line}; only plain values are read (literals, arrays, objects, template strings without expressions, unary minus, const names, JSON.stringify of those) and the source is never run',
         'library: grading never executes schema code'
     ],
     'SRC-003': ['error', 'The module source must be a string, got {actual}', 'library: argument check'],

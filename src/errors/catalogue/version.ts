@@ -19,14 +19,12 @@ export const VERSION_CODES = defineCodes({
     ],
     'VER-004': [
         'warning',
-        'Entry declares {namespace} version {value}; this library implements {supported}, so the ' +
-            'recomputation check is skipped',
+        'Entry declares {namespace} version {value}; this library implements {supported}, so the recomputation check is skipped',
         'ch. 07 rule 3: never mix versions silently'
     ],
     'VER-005': [
         'warning',
-        'Entry declares {namespace} version {value}; strict validation accepts only {supported}, the version ' +
-            'this library implements',
+        'Entry declares {namespace} version {value}; strict validation accepts only {supported}, the version this library implements',
         'library strict mode: the system versions this library implements'
     ]
 })

@@ -4,8 +4,7 @@ import { defineCodes } from '../define.js'
 export const VETO_CODES = defineCodes({
     'VET-001': [
         'error',
-        'Invalid veto trigger: {value} (expected one of [malicious-module, api-key-domain-mismatch, ' +
-            'illegal-content, ai-security-veto])',
+        'Invalid veto trigger: {value} (expected one of [malicious-module, api-key-domain-mismatch, illegal-content, ai-security-veto])',
         'ch. 08 closed trigger list'
     ],
     'VET-002': ['error', 'evidence required for categoricalVeto', 'ch. 08 veto evidence'],

@@ -255,17 +255,13 @@ function marginCheck(minMargin: Rational | null): WorkflowPlacementCheck {
           ? {
                 check: 'floor-margin',
                 status: 'pass',
-                detail:
-                    `smallest margin above a floor is ${fmt(toNumber(minMargin))} (>= ` +
-                    `${WORKFLOW_FLOOR_MARGIN_FOR_A})`
+                detail: `smallest margin above a floor is ${fmt(toNumber(minMargin))} (>= ${WORKFLOW_FLOOR_MARGIN_FOR_A})`
             }
           : cmp(minMargin, ZERO) >= 0
             ? {
                   check: 'floor-margin',
                   status: 'near-boundary',
-                  detail:
-                      `smallest margin above a floor is ${fmt(toNumber(minMargin))} (< ` +
-                      `${WORKFLOW_FLOOR_MARGIN_FOR_A})`
+                  detail: `smallest margin above a floor is ${fmt(toNumber(minMargin))} (< ${WORKFLOW_FLOOR_MARGIN_FOR_A})`
               }
             : {
                   check: 'floor-margin',
@@ -294,8 +290,7 @@ function placementNotes(
         (checks.find((c) => c.check === name) as WorkflowPlacementCheck).status
     if (core.grade === 'A' && status('floor-margin') === 'near-boundary') {
         notes.push(
-            `The A band expects every floor passed with a margin of at least ${WORKFLOW_FLOOR_MARGIN_FOR_A}; ` +
-                `the smallest margin is below that.`
+            `The A band expects every floor passed with a margin of at least ${WORKFLOW_FLOOR_MARGIN_FOR_A}; the smallest margin is below that.`
         )
     }
     if (core.grade === 'A' && status('judge-agreement') === 'fail') {
@@ -316,11 +311,9 @@ function placementSummary(
     const score = formatScaled(BigInt(core.scoreH), 2)
     const floorsMet = core.floorFailures.length > 0 ? '' : floorCount > 0 ? ' and all critical floors met' : ''
     return determinedBy === 'hard-gate-failure'
-        ? `F: release-blocking hard-gate failure (${core.gateFailures.map((g) => g.gate).join(', ')}); weighted ` +
-              `score ${score} kept for diagnostics.`
+        ? `F: release-blocking hard-gate failure (${core.gateFailures.map((g) => g.gate).join(', ')}); weighted score ${score} kept for diagnostics.`
         : determinedBy === 'floor-cap'
-          ? `D: the weighted score ${score} is in the ${core.provisional} band, ` +
-            `but a critical floor was missed (${failedFloorNames(core)}), which caps the grade at D.`
+          ? `D: the weighted score ${score} is in the ${core.provisional} band, but a critical floor was missed (${failedFloorNames(core)}), which caps the grade at D.`
           : `${core.grade}: weighted score ${score} is in the ${range} band with all hard gates passing${floorsMet}.`
 }
 

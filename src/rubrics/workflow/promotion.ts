@@ -181,9 +181,7 @@ function scoreReason(cand: Side, base: Side, tolerance: number): WorkflowPromoti
     const holds = cmp(cand.adjustedMean, sub(base.adjustedMean, fromNumber(tolerance))) >= 0
     const candidate = toNumber(cand.adjustedMean)
     const baseline = toNumber(base.adjustedMean)
-    const detail =
-        `candidate mean adjusted weighted score ${candidate} ${holds ? '>=' : '<'} baseline ${baseline} - ` +
-        `${tolerance}`
+    const detail = `candidate mean adjusted weighted score ${candidate} ${holds ? '>=' : '<'} baseline ${baseline} - ${tolerance}`
     return { condition: 'weighted-score-non-inferior', holds, candidate, baseline, tolerance, detail }
 }
 

@@ -69,7 +69,7 @@ function semanticIssues(rubric: Record<string, unknown>, base: string): Issue[] 
                 const point = Number(key)
                 if (/^-?(0|[1-9][0-9]*)$/.test(key) && (point < lo || point > hi))
                     issues.push(
-                        createIssue('WFL-018', `${at}/anchors` + pointer(key), { point: key, scale: scaleText })
+                        createIssue('WFL-018', `${at}/anchors${pointer(key)}`, { point: key, scale: scaleText })
                     )
             }
         }
