@@ -3,6 +3,7 @@
 // and vitest (vite) serve it through the plugins below as `src/validation/generated.mjs`, which
 // src/validation/generated.d.mts declares for tsc. The code is plain functions: no `new Function` or `eval` runs
 // in the package (strict CSP, Workers; scripts/no-codegen.mjs checks the build).
+import { transformSync } from 'esbuild'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -124,6 +125,14 @@ export function generateValidators(runtimePath = join(root, 'src', 'validation',
 const GENERATED = /[\\/]validation[\\/]generated\.mjs$/
 let cached
 const source = () => (cached ??= generateValidators())
+// The build ships the code without its indentation and with the syntax shortened (names kept): ajv's output is
+// half whitespace, and every CommonJS entry point carries the validators it reaches. Minifying drops the pure marks,
+// which are put back so that bundlers still drop the validators a bundle does not reach.
+let shippedCode
+const shipped = () =>
+    (shippedCode ??= transformSync(source(), { format: 'esm', minifyWhitespace: true, minifySyntax: true })
+        .code.replace(/\bwithData\(/g, '/* @__PURE__ */ withData(')
+        .replace(/\bnew RegExp\(/g, '/* @__PURE__ */ new RegExp('))
 
 /** esbuild (tsup): serves src/validation/generated.mjs from generateValidators(). */
 export const esbuildValidators = {
@@ -135,7 +144,7 @@ export const esbuildValidators = {
                 : undefined
         )
         build.onLoad({ filter: /.*/, namespace: 'flowmcp-validators' }, () => ({
-            contents: source(),
+            contents: shipped(),
             loader: 'js',
             resolveDir: join(root, 'src', 'validation')
         }))
