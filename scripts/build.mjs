@@ -13,8 +13,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 
 /** Where `tsc -b` writes the declarations of src/ (the layout of src/ under it). */
 export const TYPES_DIR = 'node_modules/.cache/flowmcp-grading/types/src'
-/** Entry points whose module is not src/<name>.ts: `flowmcp-grading/node` is src/cli/host.ts. */
-const SOURCES = { node: 'cli/host.d.ts' }
+/** Entry points whose module is not src/<name>.ts: `flowmcp-grading/node` is src/cli/runtime/host.ts. */
+const SOURCES = { node: 'cli/runtime/host.d.ts' }
 
 /**
  * The entry points package.json's `exports` give types, by their dist/ name: the declaration file of their
@@ -65,7 +65,7 @@ export function asCommonJs(text) {
 
 /**
  * Copies into `dist` the declarations each entry point (see typedEntries) reaches in `types`: as .d.ts, and also
- * as .d.cts where a dual entry point reaches them. An entry point whose module is elsewhere (node: cli/host,
+ * as .d.cts where a dual entry point reaches them. An entry point whose module is elsewhere (node: cli/runtime/host,
  * or a folder's index.ts) is a one-line re-export of it. Returns how many files it wrote.
  */
 export function copyDeclarations(types, dist, entries) {

@@ -353,7 +353,6 @@ export type {
     GradeJsonUnit,
     RebuildIndexJson,
     ReportJson,
-    RubricJson,
     ValidateJson,
     VersionJson
 } from './report/cli-documents.js'

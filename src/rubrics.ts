@@ -92,3 +92,7 @@ export type {
     WorkflowRunSummary,
     WorkflowTraceStep
 } from './rubrics/index.js'
+
+import type { RubricEvaluationResult } from './rubrics/index.js'
+/** The document `rubric --json` prints (schemas/cli/rubric.schema.json): the evaluation, at the rubrics' own entry point. */
+export type RubricJson = RubricEvaluationResult

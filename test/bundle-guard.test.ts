@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
+import { esbuildValidators } from '../scripts/validators.mjs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DataPretest } from '../src/pretest/data-pretest.js'
 
@@ -51,7 +52,8 @@ async function bundleOfGradeSingleSchema(): Promise<{
         write: true,
         metafile: true,
         logLevel: 'silent',
-        define: { __PACKAGE_VERSION__: '"0.0.0-test"' }
+        define: { __PACKAGE_VERSION__: '"0.0.0-test"' },
+        plugins: [esbuildValidators]
     })
     // The modules the bundle kept code of, after tree shaking.
     const kept = Object.values(result.metafile.outputs).flatMap((output) =>

@@ -8,7 +8,6 @@ import type { CostEstimate } from '../grade/estimate.js'
 import type { EmittedPrompt, GradeBasis, JudgeCallCount, SchemaGrading, UnitResult } from '../grade/types.js'
 import type { ExportResult } from '../island/export.js'
 import type { GradeReportV1, ReportTraceStep } from '../protocol/scoring-protocol.js'
-import type { RubricEvaluationResult } from '../rubrics/index.js'
 import type { RollupIndex } from '../rollup/types.js'
 import type { VersionInfo } from '../version.js'
 
@@ -183,9 +182,6 @@ export interface ReportJson {
     readonly errors: readonly Issue[]
     readonly html?: string
 }
-
-/** `rubric --json` (schemas/cli/rubric.schema.json). */
-export type RubricJson = RubricEvaluationResult
 
 /** `version --json` (schemas/cli/version.schema.json). */
 export type VersionJson = VersionInfo

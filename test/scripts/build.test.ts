@@ -39,7 +39,8 @@ describe('scripts/build.mjs: the declarations tsc emitted, as the entry points s
             index: { source: 'index.d.ts', dual: true },
             entry: { source: 'entry.d.ts', dual: true },
             catalogue: { source: 'catalogue.d.ts', dual: true },
-            node: { source: 'cli/host.d.ts', dual: false }
+            rubrics: { source: 'rubrics.d.ts', dual: true },
+            node: { source: 'cli/runtime/host.d.ts', dual: false }
         })
         expect(typedEntries({ '.': './dist/x.js', './schemas/*.json': './schemas/*.json' }).size).toBe(0)
     })
@@ -66,13 +67,13 @@ describe('scripts/build.mjs: the declarations tsc emitted, as the entry points s
         put('types/index.d.ts', "export * from './grading/a.js'\n")
         put('types/grading/a.d.ts', "export type A = import('../model/b.js').B\n")
         put('types/model/b.d.ts', 'export type B = 1\n')
-        put('types/cli/host.d.ts', "export type { B } from '../model/b.js'\nexport * from './port.js'\n")
-        put('types/cli/port.d.ts', 'export declare function port(): void\n')
+        put('types/cli/runtime/host.d.ts', "export type { B } from '../../model/b.js'\nexport * from './port.js'\n")
+        put('types/cli/runtime/port.d.ts', 'export declare function port(): void\n')
         put('types/cli/main.d.ts', 'export {}\n')
         put('types/orphan.d.ts', 'export {}\n')
-        expect([...reachable(types, 'cli/host.d.ts')].sort()).toEqual([
-            'cli/host.d.ts',
-            'cli/port.d.ts',
+        expect([...reachable(types, 'cli/runtime/host.d.ts')].sort()).toEqual([
+            'cli/runtime/host.d.ts',
+            'cli/runtime/port.d.ts',
             'model/b.d.ts'
         ])
         const dist = join(work, 'dist')
@@ -82,8 +83,8 @@ describe('scripts/build.mjs: the declarations tsc emitted, as the entry points s
         })
         expect(copyDeclarations(types, dist, entries)).toBe(9)
         expect(list(dist)).toEqual([
-            'cli/host.d.ts',
-            'cli/port.d.ts',
+            'cli/runtime/host.d.ts',
+            'cli/runtime/port.d.ts',
             'grading/a.d.cts',
             'grading/a.d.ts',
             'index.d.cts',
@@ -93,7 +94,7 @@ describe('scripts/build.mjs: the declarations tsc emitted, as the entry points s
             'node.d.ts'
         ])
         expect(readFileSync(join(dist, 'grading/a.d.cts'), 'utf8')).toBe("export type A = import('../model/b.cjs').B\n")
-        expect(readFileSync(join(dist, 'node.d.ts'), 'utf8')).toBe("export * from './cli/host.js'\n")
+        expect(readFileSync(join(dist, 'node.d.ts'), 'utf8')).toBe("export * from './cli/runtime/host.js'\n")
         expect(existsSync(join(dist, 'cli/main.d.ts'))).toBe(false)
     })
 

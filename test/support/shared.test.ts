@@ -14,7 +14,7 @@ mkdirSync(join(tests, 'runtime'), { recursive: true })
 // Built in two pieces so this file does not itself read as asking for a part.
 const SAMPLE_PART = 'corpus-sample/schemas/'
 const CORE_PART = 'flowmcp-core/package.json'
-const ask = (part: string): string => `shared('${part}')`
+const ask = (part: string): string => ['shared', `('${part}')`].join('')
 writeFileSync(join(tests, 'cli', 'needs-sample.test.ts'), `const { present } = ${ask('corpus-sample/schemas/')}\n`)
 writeFileSync(
     join(tests, 'runtime', 'harness.ts'),

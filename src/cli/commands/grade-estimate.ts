@@ -1,6 +1,8 @@
 // `grade --estimate`: what a grading run would cost, printed as a table with what its figures mean.
 import { OUTPUT_TOKENS } from '../../grade/estimate.js'
-import type { CostEstimate } from '../../index.js'
+import { JudgeCost, type CostEstimate, type GradeEstimateJson, type GradeNamespaceResult } from '../../index.js'
+import { definedFields } from '../../model/fields.js'
+import type { GradeCommandOptions } from './grade-options.js'
 import { table } from '../io.js'
 
 /** The estimate as a table: calls and input tokens per schema and namespace, then the run. */
@@ -39,4 +41,26 @@ export function estimateText(cost: CostEstimate): string {
         money +
         `repair turns: a reply that breaks its contract gets one more call for its unit, so at most ${n(cost.repairs.maxCalls)} more calls; with the prefix cached each is billed for its own follow-up: together at most ${n(cost.repairs.uncachedTokens)} uncached and ${n(cost.repairs.cachedTokens)} cached input tokens, ${n(cost.repairs.outputTokens)} output tokens${cost.repairs.cost !== null ? `, ${usd(cost.repairs.cost)}` : ''} (not in the figures above).\n`
     )
+}
+
+/** What `--estimate` prints: the calls, tokens and cost the grading would take. */
+export function estimateOutput(options: GradeCommandOptions, now: string, namespaces: GradeNamespaceResult[]): string {
+    const cost = JudgeCost.estimate({
+        calls: JudgeCost.callsOf({ namespaces }),
+        ...definedFields({ prices: options.prices })
+    })
+    if (!options.json) return estimateText(cost)
+    const { calls, inputTokens, cachedTokens, uncachedTokens, outputTokens, charsPerToken, byKey } = cost
+    const estimate: GradeEstimateJson['estimate'] = {
+        calls,
+        inputTokens,
+        cachedTokens,
+        uncachedTokens,
+        outputTokens,
+        charsPerToken,
+        cost: cost.cost,
+        byKey
+    }
+    const document: GradeEstimateJson = { now, estimate }
+    return `${JSON.stringify(document, null, 2)}\n`
 }

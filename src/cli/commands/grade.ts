@@ -3,13 +3,7 @@
 // network and the runtime, grade the folders, write the recordings, say what an interrupt skipped.
 import { stat } from 'node:fs/promises'
 import { runBoundary } from '../../injection/boundary.js'
-import {
-    JudgeCost,
-    type GradeEstimateJson,
-    type GradeNamespaceResult,
-    type HttpPort,
-    type Recording
-} from '../../index.js'
+import type { GradeNamespaceResult, HttpPort, Recording } from '../../index.js'
 import { UNIT_STATUS } from '../../model/constants.js'
 import { recordingHttpPort } from '../../ports/record.js'
 import { colourEnabled, paint } from '../colour.js'
@@ -19,7 +13,7 @@ import { gradeFolders, groupByFolder, skippedBy, type GradedFolder, type Grading
 import { judgeOf, readAnswers } from './grade-judge.js'
 import type { GradeCommandOptions } from './grade-options.js'
 import { fixListsOf, writeRecordings, writeReport, writeSarif } from './grade-outputs.js'
-import { estimateText } from './grade-estimate.js'
+import { estimateOutput } from './grade-estimate.js'
 import { jsonReport } from './grade-json.js'
 import { namespaceFixListsOf } from './grade-namespace.js'
 import { textReport, type RuntimeView, type SchemaRow } from './grade-render.js'
@@ -27,7 +21,6 @@ import { watchGrade } from './grade-watch.js'
 import type { FixItem } from '../../fix/types.js'
 import { runtimeForGrade } from './grade-runtime.js'
 import { readSigningKey, signEntries } from './grade-sign.js'
-import { definedFields } from '../../model/fields.js'
 
 /** What a grading run of the CLI produced: per namespace its result, per schema its row. */
 export interface GradingRun {
@@ -87,28 +80,6 @@ export async function gradePass(paths: readonly string[], options: GradeCommandO
         )
     const code = run.interrupted !== null ? EXIT.INTERRUPTED : incomplete(run) || !signedAll ? EXIT.FINDINGS : EXIT.OK
     return { code, results, fixes }
-}
-
-/** What `--estimate` prints: the calls, tokens and cost the grading would take. */
-function estimateOutput(options: GradeCommandOptions, now: string, namespaces: GradeNamespaceResult[]): string {
-    const cost = JudgeCost.estimate({
-        calls: JudgeCost.callsOf({ namespaces }),
-        ...definedFields({ prices: options.prices })
-    })
-    if (!options.json) return estimateText(cost)
-    const { calls, inputTokens, cachedTokens, uncachedTokens, outputTokens, charsPerToken, byKey } = cost
-    const estimate: GradeEstimateJson['estimate'] = {
-        calls,
-        inputTokens,
-        cachedTokens,
-        uncachedTokens,
-        outputTokens,
-        charsPerToken,
-        cost: cost.cost,
-        byKey
-    }
-    const document: GradeEstimateJson = { now, estimate }
-    return `${JSON.stringify(document, null, 2)}\n`
 }
 
 /**

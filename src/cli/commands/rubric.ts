@@ -1,6 +1,6 @@
 import { SEVERITY } from '../../model/constants.js'
-import { ErrorCodes, parseJson, type RubricJson } from '../../index.js'
-import { evaluateRubricInput } from '../../rubrics.js'
+import { ErrorCodes, parseJson } from '../../index.js'
+import { evaluateRubricInput, type RubricJson } from '../../rubrics.js'
 import { EXIT, type CliIo } from '../io.js'
 
 /** `rubric <input.json>`: evaluates a judge or workflow rubric input and prints grade, score and report. */
