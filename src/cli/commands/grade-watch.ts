@@ -9,9 +9,16 @@ import { basename, join } from 'node:path'
 import { FIX_ITEMS_SHOWN, type FixItem } from '../../fix/types.js'
 import { EXIT, type CliIo } from '../io.js'
 import { absolute } from '../node.js'
-import type { GradePass } from './grade.js'
 import type { GradeCommandOptions } from './grade-options.js'
+import type { SchemaRow } from './grade-render.js'
 import { gradeText } from './grade-status.js'
+
+/** One pass of `grade`: its exit code, and for a finished pass the rows and fix lists it printed (what --watch compares). */
+export interface GradePass {
+    readonly code: number
+    readonly results: readonly SchemaRow[]
+    readonly fixes: ReadonlyMap<SchemaRow, FixItem[]>
+}
 
 /** What a save must touch to start a pass: schema modules, recordings and configs, Abouts and skills. */
 const WATCHED = /\.(?:mjs|js|json|md)$/

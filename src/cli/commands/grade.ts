@@ -17,8 +17,7 @@ import { estimateOutput } from './grade-estimate.js'
 import { jsonReport } from './grade-json.js'
 import { namespaceFixListsOf } from './grade-namespace.js'
 import { textReport, type RuntimeView, type SchemaRow } from './grade-render.js'
-import { watchGrade } from './grade-watch.js'
-import type { FixItem } from '../../fix/types.js'
+import { watchGrade, type GradePass } from './grade-watch.js'
 import { runtimeForGrade } from './grade-runtime.js'
 import { readSigningKey, signEntries } from './grade-sign.js'
 
@@ -39,13 +38,6 @@ export interface GradingRun {
 export async function gradeCommand(paths: readonly string[], options: GradeCommandOptions, io: CliIo): Promise<number> {
     if (options.watch === true && options.estimate !== true) return watchGrade(paths, options, io, gradePass)
     return (await gradePass(paths, options, io)).code
-}
-
-/** One pass of `grade`: its exit code, and for a finished pass the rows and fix lists it printed (what --watch compares). */
-export interface GradePass {
-    readonly code: number
-    readonly results: readonly SchemaRow[]
-    readonly fixes: ReadonlyMap<SchemaRow, FixItem[]>
 }
 
 /** Grades, writes the outputs and prints the report once. */
