@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { defineConfig, type Options } from 'tsup'
 // The JSON Schema validators: ajv's standalone code, generated from schemas/ while building (src/validation/).
-import { esbuildValidators } from './scripts/validators.mjs'
+import { esbuildValidators, withoutProse } from './scripts/validators.mjs'
 
 // The package version is read once from package.json and injected, so it lives in one place only.
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
@@ -41,23 +41,6 @@ const libraryFromDist: NonNullable<Options['esbuildPlugins']>[number] = {
 // The schemas only the validators import (not the area output schemas, which the library also
 // exports whole): their prose (`description`, `title`, `$comment`, `examples`) is dropped from the
 // bundled copy, since validation never reads it; `schemas/` ships them unchanged.
-const PROSE = new Set(['description', 'title', '$comment', 'examples'])
-function withoutProse(node: unknown, inMap = false): unknown {
-    if (Array.isArray(node)) return node.map((n) => withoutProse(n))
-    if (node === null || typeof node !== 'object') return node
-    return Object.fromEntries(
-        Object.entries(node)
-            .filter(([k]) => inMap || !PROSE.has(k))
-            .map(([k, v]) => [
-                k,
-                inMap
-                    ? withoutProse(v)
-                    : ['enum', 'const', 'default'].includes(k)
-                      ? v
-                      : withoutProse(v, k === 'properties' || k === '$defs')
-            ])
-    )
-}
 const leanSchemas: NonNullable<Options['esbuildPlugins']>[number] = {
     name: 'lean-schemas',
     setup(build) {

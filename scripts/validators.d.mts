@@ -17,3 +17,5 @@ export declare function generateValidators(runtimePath?: string): string
 export declare const esbuildValidators: EsbuildPlugin
 /** vite (vitest): serves src/validation/generated.mjs. */
 export declare const viteValidators: VitePlugin
+/** A JSON Schema without its prose (`description`, `title`, `$comment`, `examples`); property names stay. */
+export declare function withoutProse(node: unknown, inMap?: boolean): unknown

@@ -47,9 +47,11 @@ export const VALIDATOR_REFS = {
  */
 export const AJV_OPTIONS = { strict: false, allErrors: true, allowUnionTypes: true, inlineRefs: false }
 
-// Prose never changes a verdict; without it the schema values ajv embeds (enum, const) stay small.
+// Prose never changes a verdict; without it the schema values ajv embeds (enum, const) stay small. tsup.config.ts drops
+// it from the schemas the library bundles whole with the same function.
 const PROSE = new Set(['description', 'title', '$comment', 'examples'])
-function withoutProse(node, inMap = false) {
+/** A JSON Schema without its prose (`description`, `title`, `$comment`, `examples`); property names stay. */
+export function withoutProse(node, inMap = false) {
     if (Array.isArray(node)) return node.map((n) => withoutProse(n))
     if (node === null || typeof node !== 'object') return node
     return Object.fromEntries(
