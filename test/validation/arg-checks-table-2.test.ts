@@ -1,0 +1,77 @@
+// The argument checks as callers see them, for the entry points whose checks moved to valibot schemas after those
+// of arg-checks-table.test.ts: the bad inputs that reached each old hand-written check and what came back (code,
+// path, message). Each table was recorded on the hand-written checks before the move; the schemas keep it word for word.
+import { readFileSync } from 'node:fs'
+import { describe } from 'vitest'
+import { SelectionDefinition } from '../../src/index.js'
+import { recorded, rows, table, type Row } from './arg-checks-rows.js'
+
+const selection = JSON.parse(
+    readFileSync(new URL('../fixtures/selections/valid/defi-core.json', import.meta.url), 'utf8')
+) as Record<string, unknown>
+const validate = (over: Record<string, unknown>) =>
+    SelectionDefinition.validate({ definition: { ...selection, ...over } }).errors
+const primitive = {
+    namespace: 'weather',
+    name: 'weather-core',
+    version: '4.0.0',
+    description: 'Forecasts from several weather providers.',
+    whenToUse: 'When a forecast must be cross-checked.',
+    tools: ['openmeteo/tool/getForecast']
+}
+const primitiveBase = {
+    primitive,
+    toolSchemas: { 'openmeteo/tool/getForecast': 'openmeteo.forecast' },
+    personaIds: ['decision-maker']
+}
+const fromPrimitive = (over: Record<string, unknown>) =>
+    SelectionDefinition.fromPrimitive({ ...primitiveBase, ...over }).errors
+
+const TABLE: Record<string, Row[]> = {
+    'SelectionDefinition.validate': [
+        ...rows('input', (v) => SelectionDefinition.validate(v as never).errors),
+        ...table(['definition', 'selectionId'], (f, v) =>
+            SelectionDefinition.validate({ definition: selection, [f]: v }).errors
+        ),
+        ...table(
+            [
+                'selectionId',
+                'namespace',
+                'name',
+                'version',
+                'description',
+                'whenToUse',
+                'personaIds',
+                'members',
+                'skills',
+                'resources',
+                'prompts'
+            ],
+            (f, v) => validate({ [f]: v })
+        ),
+        ...rows('personaIds[0]', (v) => validate({ personaIds: [v] })),
+        ...rows('personaIds[1]', (v) => validate({ personaIds: ['a', v, v] })),
+        ...rows('members[0]', (v) => validate({ members: [v] })),
+        ...rows('members[0].schemaId', (v) => validate({ members: [{ schemaId: v }] })),
+        ...rows('members[0].override', (v) => validate({ members: [{ schemaId: 'a.b', override: v }] })),
+        ...rows('members[0].override.name', (v) =>
+            validate({ members: [{ schemaId: 'a.b', override: { name: v } }] })
+        ),
+        ...rows('skills[0]', (v) => validate({ skills: [v] })),
+        ...rows('skills[0].file', (v) => validate({ skills: [{ file: v }] }))
+    ],
+    'SelectionDefinition.fromPrimitive': [
+        ...rows('input', (v) => SelectionDefinition.fromPrimitive(v as never).errors),
+        ...table(['primitive', 'toolSchemas', 'personaIds'], (f, v) => fromPrimitive({ [f]: v })),
+        ...table(['namespace', 'name', 'version', 'description', 'whenToUse', 'tools', 'skills', 'prompts'], (f, v) =>
+            fromPrimitive({ primitive: { ...primitive, [f]: v } })
+        ),
+        ...rows('tools[0]', (v) => fromPrimitive({ primitive: { ...primitive, tools: [v] } })),
+        ...rows('toolSchemas[tool]', (v) => fromPrimitive({ toolSchemas: { 'openmeteo/tool/getForecast': v } })),
+        ...rows('personaIds[0]', (v) => fromPrimitive({ personaIds: [v] }))
+    ]
+}
+
+describe('argument checks keep their codes, paths and messages (tables recorded on the hand-written checks)', () => {
+    recorded(TABLE)
+})
