@@ -3,7 +3,8 @@
 // path, message). Each table was recorded on the hand-written checks before the move; the schemas keep it word for word.
 import { readFileSync } from 'node:fs'
 import { describe } from 'vitest'
-import { SelectionDefinition } from '../../src/index.js'
+import { ScoringProtocol, SelectionDefinition } from '../../src/index.js'
+import { EMIT, SCHEMA, SCHEMA_SOURCE, SCORES } from '../protocol/fixtures.js'
 import { recorded, rows, table, type Row } from './arg-checks-rows.js'
 
 const selection = JSON.parse(
@@ -27,11 +28,25 @@ const primitiveBase = {
 const fromPrimitive = (over: Record<string, unknown>) =>
     SelectionDefinition.fromPrimitive({ ...primitiveBase, ...over }).errors
 
+const reportBase = {
+    prompts: ScoringProtocol.emitPrompts(EMIT).prompts,
+    scores: SCORES,
+    schemaSource: SCHEMA_SOURCE,
+    validation: { passed: true, errors: [] },
+    now: '2026-05-18T03:16:00Z'
+}
+const report = (over: Record<string, unknown>) =>
+    ScoringProtocol.buildReport({ ...reportBase, ...over } as never).errors
+const context = { groupId: 'demo', personaIds: ['schema-maintainer'] }
+const toAnswers = (over: Record<string, unknown>) =>
+    ScoringProtocol.toGradingAnswers({ scores: SCORES, selectionContext: context, ...over } as never).errors
+
 const TABLE: Record<string, Row[]> = {
     'SelectionDefinition.validate': [
         ...rows('input', (v) => SelectionDefinition.validate(v as never).errors),
-        ...table(['definition', 'selectionId'], (f, v) =>
-            SelectionDefinition.validate({ definition: selection, [f]: v }).errors
+        ...table(
+            ['definition', 'selectionId'],
+            (f, v) => SelectionDefinition.validate({ definition: selection, [f]: v }).errors
         ),
         ...table(
             [
@@ -54,9 +69,7 @@ const TABLE: Record<string, Row[]> = {
         ...rows('members[0]', (v) => validate({ members: [v] })),
         ...rows('members[0].schemaId', (v) => validate({ members: [{ schemaId: v }] })),
         ...rows('members[0].override', (v) => validate({ members: [{ schemaId: 'a.b', override: v }] })),
-        ...rows('members[0].override.name', (v) =>
-            validate({ members: [{ schemaId: 'a.b', override: { name: v } }] })
-        ),
+        ...rows('members[0].override.name', (v) => validate({ members: [{ schemaId: 'a.b', override: { name: v } }] })),
         ...rows('skills[0]', (v) => validate({ skills: [v] })),
         ...rows('skills[0].file', (v) => validate({ skills: [{ file: v }] }))
     ],
@@ -69,6 +82,41 @@ const TABLE: Record<string, Row[]> = {
         ...rows('tools[0]', (v) => fromPrimitive({ primitive: { ...primitive, tools: [v] } })),
         ...rows('toolSchemas[tool]', (v) => fromPrimitive({ toolSchemas: { 'openmeteo/tool/getForecast': v } })),
         ...rows('personaIds[0]', (v) => fromPrimitive({ personaIds: [v] }))
+    ],
+    'ScoringProtocol.buildEvalPrompts': [
+        ...rows('input', (v) => ScoringProtocol.buildEvalPrompts(v as never).errors),
+        ...table(
+            ['schema', 'skill'],
+            (f, v) => ScoringProtocol.buildEvalPrompts({ schema: SCHEMA, [f]: v } as never).errors
+        )
+    ],
+    'ScoringProtocol.emitPrompts': [
+        ...rows('input', (v) => ScoringProtocol.emitPrompts(v as never).errors),
+        ...table(['schemaId', 'schemaPath'], (f, v) => ScoringProtocol.emitPrompts({ ...EMIT, [f]: v } as never).errors)
+    ],
+    'ScoringProtocol.buildReport': [
+        ...rows('input', (v) => ScoringProtocol.buildReport(v as never).errors),
+        ...table(['schemaSource', 'now', 'startedAt', 'validation'], (f, v) => report({ [f]: v })),
+        ...table(['passed', 'errors'], (f, v) => report({ validation: { ...reportBase.validation, [f]: v } })),
+        ...rows('validation.errors[0]', (v) => report({ validation: { passed: false, errors: [v] } }))
+    ],
+    'ScoringProtocol.slug and suggestedFileName': [
+        ...rows('input', (v) => ScoringProtocol.slug(v as never).errors),
+        ...rows('schemaId', (v) => ScoringProtocol.slug({ schemaId: v } as never).errors),
+        ...rows('suggestedFileName input', (v) => ScoringProtocol.suggestedFileName(v as never).errors),
+        ...table(
+            ['schemaId', 'date'],
+            (f, v) => ScoringProtocol.suggestedFileName({ schemaId: 'a/b', date: '2026-05-18', [f]: v } as never).errors
+        ),
+        ...rows('serialize value', (v) => ScoringProtocol.serialize({ value: v }).errors)
+    ],
+    'ScoringProtocol.toGradingAnswers': [
+        ...rows('input', (v) => ScoringProtocol.toGradingAnswers(v as never).errors),
+        ...table(['selectionContext', 'evidence'], (f, v) => toAnswers({ [f]: v })),
+        ...table(['groupId', 'personaIds', 'domainDocId', 'extra'], (f, v) =>
+            toAnswers({ selectionContext: { ...context, [f]: v } })
+        ),
+        ...rows('personaIds[0]', (v) => toAnswers({ selectionContext: { ...context, personaIds: [v] } }))
     ]
 }
 
