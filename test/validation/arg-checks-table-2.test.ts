@@ -41,6 +41,28 @@ const context = { groupId: 'demo', personaIds: ['schema-maintainer'] }
 const toAnswers = (over: Record<string, unknown>) =>
     ScoringProtocol.toGradingAnswers({ scores: SCORES, selectionContext: context, ...over } as never).errors
 
+// A registry entry in the public registry's shape, and a library report built from the protocol fixtures.
+const registry = {
+    schemaId: 'brightsky/bright-sky',
+    schemaPath: 'schemas/v4.0.0/providers/brightsky/bright-sky.mjs',
+    grade: 'A',
+    score: 4.75,
+    date: '2026-05-18',
+    scoringProtocol: 'v1',
+    schemaHash: 'sha256:b61d1abce8f409502d8ebfafd40b40c33cb6e540d3805d1be13c61f62c1189f9',
+    dimensions: [
+        { dimension: 'whenToUse', score: 4.5 },
+        { dimension: 'parameters', score: 5 }
+    ],
+    validationPassed: true
+}
+const library = ScoringProtocol.buildReport(reportBase as never).report as unknown as Record<string, unknown>
+const validateReport = (report: Record<string, unknown>, over: Record<string, unknown>) =>
+    ScoringProtocol.validateReport({ report: { ...report, ...over } }).errors
+const grader = { name: 'registry', version: 'v1', llmModel: 'unknown' }
+const toEntry = (over: Record<string, unknown>) =>
+    ScoringProtocol.reportToGradingEntry({ report: registry, version: 'v4.0.0', grader, ...over } as never).errors
+
 const TABLE: Record<string, Row[]> = {
     'SelectionDefinition.validate': [
         ...rows('input', (v) => SelectionDefinition.validate(v as never).errors),
@@ -117,6 +139,38 @@ const TABLE: Record<string, Row[]> = {
             toAnswers({ selectionContext: { ...context, [f]: v } })
         ),
         ...rows('personaIds[0]', (v) => toAnswers({ selectionContext: { ...context, personaIds: [v] } }))
+    ],
+    'ScoringProtocol.validateReport': [
+        ...rows('input', (v) => ScoringProtocol.validateReport(v as never).errors),
+        ...table(['report', 'text'], (f, v) => ScoringProtocol.validateReport({ [f]: v }).errors),
+        ...table(
+            [
+                'schemaId',
+                'schemaPath',
+                'grade',
+                'score',
+                'date',
+                'scoringProtocol',
+                'schemaHash',
+                'validationPassed',
+                'dimensions'
+            ],
+            (f, v) => validateReport(registry, { [f]: v })
+        ),
+        ...rows('dimensions[0]', (v) => validateReport(registry, { dimensions: [v] })),
+        ...table(['schemaIdSlug', 'validationErrors', 'timestamps'], (f, v) => validateReport(library, { [f]: v }))
+    ],
+    'ScoringProtocol.reportToGradingEntry': [
+        ...rows('input', (v) => ScoringProtocol.reportToGradingEntry(v as never).errors),
+        ...table(['version', 'grader', 'now', 'personaIds'], (f, v) => toEntry({ [f]: v })),
+        ...table(['name', 'version', 'llmModel'], (f, v) => toEntry({ grader: { ...grader, [f]: v } })),
+        ...rows('personaIds[0]', (v) => toEntry({ personaIds: [v] }))
+    ],
+    'ScoringProtocol.validatePrompts and validateScores': [
+        ...rows('validatePrompts input', (v) => ScoringProtocol.validatePrompts(v as never).errors),
+        ...table(['prompts', 'text'], (f, v) => ScoringProtocol.validatePrompts({ [f]: v }).errors),
+        ...rows('validateScores input', (v) => ScoringProtocol.validateScores(v as never).errors),
+        ...table(['scores', 'text'], (f, v) => ScoringProtocol.validateScores({ [f]: v } as never).errors)
     ]
 }
 
