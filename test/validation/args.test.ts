@@ -47,6 +47,15 @@ describe('parseArgs', () => {
         expect(row.errors[0]?.message).toBe('Type mismatch for field input: expected a full row, got incomplete row')
     })
 
+    it("writes a wrong string as itself and any other value by its JSON type ('text')", () => {
+        const grade = v.looseObject({ grade: v.picklist(['A', 'B']) })
+        const style = { actual: 'text' } as const
+        expect(parseArgs(grade, { grade: 'Z' }, CODES, style).errors[0]?.message).toMatch(/, got Z$/)
+        expect(parseArgs(grade, { grade: [1] }, CODES, style).errors[0]?.message).toMatch(/, got array$/)
+        const long = parseArgs(grade, { grade: 'x'.repeat(200) }, CODES, style).errors[0]?.message ?? ''
+        expect(long.endsWith(`got ${'x'.repeat(117)}...`)).toBe(true)
+    })
+
     it('places the findings where the input stands (at) and reports a whole value once (wholeArg)', () => {
         const pair = wholeArg(v.tuple([v.string(), v.string()]), { expected: 'pair of strings', actual: 'type' })
         const { errors } = parseArgs(pair, ['a', 1], CODES, { at: ['pairs', 3] })
