@@ -3,7 +3,7 @@
 // path, message). Each table was recorded on the hand-written checks before the move; the schemas keep it word for word.
 import { readFileSync } from 'node:fs'
 import { describe } from 'vitest'
-import { ScoringProtocol, SelectionDefinition } from '../../src/index.js'
+import { JudgeCost, ScoringProtocol, SelectionDefinition } from '../../src/index.js'
 import { EMIT, SCHEMA, SCHEMA_SOURCE, SCORES } from '../protocol/fixtures.js'
 import { recorded, rows, table, type Row } from './arg-checks-rows.js'
 
@@ -62,6 +62,9 @@ const validateReport = (report: Record<string, unknown>, over: Record<string, un
 const grader = { name: 'registry', version: 'v1', llmModel: 'unknown' }
 const toEntry = (over: Record<string, unknown>) =>
     ScoringProtocol.reportToGradingEntry({ report: registry, version: 'v4.0.0', grader, ...over } as never).errors
+
+const call = { key: 'demo', messages: [{ role: 'user', content: 'Grade it.' }] }
+const estimate = (over: Record<string, unknown>) => JudgeCost.estimate({ calls: [call], ...over } as never).errors
 
 const TABLE: Record<string, Row[]> = {
     'SelectionDefinition.validate': [
@@ -171,6 +174,14 @@ const TABLE: Record<string, Row[]> = {
         ...table(['prompts', 'text'], (f, v) => ScoringProtocol.validatePrompts({ [f]: v }).errors),
         ...rows('validateScores input', (v) => ScoringProtocol.validateScores(v as never).errors),
         ...table(['scores', 'text'], (f, v) => ScoringProtocol.validateScores({ [f]: v } as never).errors)
+    ],
+    'JudgeCost.estimate': [
+        ...rows('input', (v) => JudgeCost.estimate(v as never).errors),
+        ...table(['calls', 'prices'], (f, v) => estimate({ [f]: v })),
+        ...table(['input', 'output', 'cachedInput'], (f, v) => estimate({ prices: { [f]: v } })),
+        ...rows('calls[0]', (v) => estimate({ calls: [v] })),
+        ...rows('calls[1]', (v) => estimate({ calls: [call, v, call, v] })),
+        ...rows('calls[0].messages', (v) => estimate({ calls: [{ key: 'k', messages: v }] }))
     ]
 }
 
