@@ -48,3 +48,13 @@ export function recorded(list: Readonly<Record<string, Row[]>>): void {
         })
     }
 }
+
+/** {@link recorded} for tables built by async entry points, one test per table. */
+export function recordedAsync(build: () => Promise<Readonly<Record<string, Row[]>>>): void {
+    it('async entry points', async () => {
+        for (const [entry, found] of Object.entries(await build())) {
+            const file = `./arg-checks/${entry.replace(/[^A-Za-z0-9.]+/g, '-')}.json`
+            await expect(`${JSON.stringify(found, null, 1)}\n`).toMatchFileSnapshot(file)
+        }
+    })
+}

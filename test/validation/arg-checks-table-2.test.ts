@@ -3,9 +3,11 @@
 // path, message). Each table was recorded on the hand-written checks before the move; the schemas keep it word for word.
 import { readFileSync } from 'node:fs'
 import { describe } from 'vitest'
-import { JudgeCost, ScoringProtocol, SelectionDefinition } from '../../src/index.js'
+import { gradeNamespace, gradeTree, JudgeCost, ScoringProtocol, SelectionDefinition } from '../../src/index.js'
+import { grader as judgeGrader } from '../grade/helpers.js'
 import { EMIT, SCHEMA, SCHEMA_SOURCE, SCORES } from '../protocol/fixtures.js'
-import { recorded, rows, table, type Row } from './arg-checks-rows.js'
+import type { Issue } from '../../src/errors/types.js'
+import { BAD, recorded, recordedAsync, rows, table, type Row } from './arg-checks-rows.js'
 
 const selection = JSON.parse(
     readFileSync(new URL('../fixtures/selections/valid/defi-core.json', import.meta.url), 'utf8')
@@ -185,6 +187,26 @@ const TABLE: Record<string, Row[]> = {
     ]
 }
 
+/** The async entry points of the grade runs: only their argument checks are reached (nothing to grade is given). */
+async function gradeRuns(): Promise<Record<string, Row[]>> {
+    const list: Row[] = []
+    const add = async (name: string, run: (value: unknown) => Promise<readonly Issue[]>, only?: readonly string[]) => {
+        for (const [label, value] of Object.entries(BAD).filter(([k]) => only === undefined || only.includes(k))) {
+            const issues = (await run(value)).map(({ code, path, message }) => ({ code, path, message }))
+            list.push({ case: `${name} = ${label}`, issues })
+        }
+    }
+    const ns = { schemas: [], grader: judgeGrader, options: { now: '2026-11-24T10:00:00Z', answers: {} } }
+    await add('gradeNamespace input', async (v) => (await gradeNamespace(v as never)).errors)
+    await add('gradeNamespace options', async (v) => (await gradeNamespace({ ...ns, options: v } as never)).errors)
+    await add('gradeNamespace schemas', async (v) => (await gradeNamespace({ ...ns, schemas: v } as never)).errors)
+    await add('gradeNamespace schemas[0]', async (v) => (await gradeNamespace({ ...ns, schemas: [v] } as never)).errors)
+    await add('gradeTree input', async (v) => (await gradeTree(v as never)).errors)
+    await add('gradeTree options', async (v) => (await gradeTree({ root: '/src', options: v } as never)).errors)
+    return { 'gradeNamespace and gradeTree': list }
+}
+
 describe('argument checks keep their codes, paths and messages (tables recorded on the hand-written checks)', () => {
     recorded(TABLE)
+    recordedAsync(gradeRuns)
 })
