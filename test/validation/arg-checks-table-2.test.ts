@@ -3,7 +3,15 @@
 // path, message). Each table was recorded on the hand-written checks before the move; the schemas keep it word for word.
 import { readFileSync } from 'node:fs'
 import { describe } from 'vitest'
-import { gradeNamespace, gradeTree, JudgeCost, ScoringProtocol, SelectionDefinition } from '../../src/index.js'
+import {
+    createMemoryFs,
+    gradeNamespace,
+    gradeSelection,
+    gradeTree,
+    JudgeCost,
+    ScoringProtocol,
+    SelectionDefinition
+} from '../../src/index.js'
 import { grader as judgeGrader } from '../grade/helpers.js'
 import { EMIT, SCHEMA, SCHEMA_SOURCE, SCORES } from '../protocol/fixtures.js'
 import type { Issue } from '../../src/errors/types.js'
@@ -203,7 +211,22 @@ async function gradeRuns(): Promise<Record<string, Row[]>> {
     await add('gradeNamespace schemas[0]', async (v) => (await gradeNamespace({ ...ns, schemas: [v] } as never)).errors)
     await add('gradeTree input', async (v) => (await gradeTree(v as never)).errors)
     await add('gradeTree options', async (v) => (await gradeTree({ root: '/src', options: v } as never)).errors)
-    return { 'gradeNamespace and gradeTree': list }
+    const namespaceRows = list.splice(0)
+    // No `now`: every run stops at its argument checks, whatever the value tried (nothing is written or graded).
+    const sel = { selectionId: 'demo-sel', schemaIds: ['demo.prices'], options: { fs: createMemoryFs(), root: '/i' } }
+    const select = async (over: Record<string, unknown>) => (await gradeSelection({ ...sel, ...over } as never)).errors
+    const option = (over: Record<string, unknown>) => select({ options: { ...sel.options, ...over } })
+    await add('gradeSelection input', async (v) => (await gradeSelection(v as never)).errors)
+    await add('gradeSelection selection', (v) => select({ selection: v }))
+    await add('gradeSelection selectionId', (v) => select({ selectionId: v }))
+    await add('gradeSelection options', (v) => select({ options: v }))
+    for (const name of ['root', 'about', 'skills'])
+        await add(`gradeSelection options.${name}`, (v) => option({ [name]: v }))
+    await add('gradeSelection options.skills[0]', (v) => option({ skills: [v] }))
+    await add('gradeSelection options.skills[1]', (v) =>
+        option({ skills: [{ name: 'a', level: 'L1', text: 't' }, v, v] })
+    )
+    return { 'gradeNamespace and gradeTree': namespaceRows, gradeSelection: list }
 }
 
 describe('argument checks keep their codes, paths and messages (tables recorded on the hand-written checks)', () => {
