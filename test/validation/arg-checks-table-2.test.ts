@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { describe } from 'vitest'
 import {
+    Areas,
     createMemoryFs,
     gradeNamespace,
     gradeSelection,
@@ -13,6 +14,7 @@ import {
     SelectionDefinition
 } from '../../src/index.js'
 import { grader as judgeGrader } from '../grade/helpers.js'
+import { codeAnswers, standardContext, validOutput } from '../areas/helpers.js'
 import { EMIT, SCHEMA, SCHEMA_SOURCE, SCORES } from '../protocol/fixtures.js'
 import type { Issue } from '../../src/errors/types.js'
 import { BAD, recorded, recordedAsync, rows, table, type Row } from './arg-checks-rows.js'
@@ -75,6 +77,18 @@ const toEntry = (over: Record<string, unknown>) =>
 
 const call = { key: 'demo', messages: [{ role: 'user', content: 'Grade it.' }] }
 const estimate = (over: Record<string, unknown>) => JudgeCost.estimate({ calls: [call], ...over } as never).errors
+
+// An area with code-answered questions, so that the code answers are read.
+const AREA = 'single-test'
+const areaOutput = validOutput(AREA)
+const firstCode = codeAnswers(AREA)[0] as unknown as Record<string, unknown>
+const toGradingEntry = (deterministic: unknown) =>
+    Areas.toGradingEntry({ output: areaOutput, deterministic, context: standardContext(AREA, areaOutput) }).errors
+const validateOutput = (output: unknown) => Areas.validateOutput({ area: AREA, output }).errors
+const areaAnswer = (over: Record<string, unknown>) => {
+    const answers = areaOutput.answers as Array<Record<string, unknown>>
+    return validateOutput({ ...areaOutput, answers: [{ ...answers[0], ...over }, ...answers.slice(1)] })
+}
 
 const TABLE: Record<string, Row[]> = {
     'SelectionDefinition.validate': [
@@ -184,6 +198,17 @@ const TABLE: Record<string, Row[]> = {
         ...table(['prompts', 'text'], (f, v) => ScoringProtocol.validatePrompts({ [f]: v }).errors),
         ...rows('validateScores input', (v) => ScoringProtocol.validateScores(v as never).errors),
         ...table(['scores', 'text'], (f, v) => ScoringProtocol.validateScores({ [f]: v } as never).errors)
+    ],
+    'Areas.toGradingEntry (code answers)': [
+        ...rows('deterministic', (v) => toGradingEntry(v)),
+        ...rows('deterministic[0]', (v) => toGradingEntry([v])),
+        ...table(['questionId', 'score', 'reasoning', 'evidence', 'timestamp'], (f, v) =>
+            toGradingEntry([{ ...firstCode, [f]: v }])
+        )
+    ],
+    'Areas.validateOutput': [
+        ...rows('output', (v) => validateOutput(v)),
+        ...table(['score', 'evidence'], (f, v) => areaAnswer({ [f]: v }))
     ],
     'JudgeCost.estimate': [
         ...rows('input', (v) => JudgeCost.estimate(v as never).errors),
