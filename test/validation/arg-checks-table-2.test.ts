@@ -11,6 +11,7 @@ import {
     gradeTree,
     JudgeCost,
     ScoringProtocol,
+    Scoring,
     SelectionDefinition
 } from '../../src/index.js'
 import { grader as judgeGrader } from '../grade/helpers.js'
@@ -209,6 +210,16 @@ const TABLE: Record<string, Row[]> = {
     'Areas.validateOutput': [
         ...rows('output', (v) => validateOutput(v)),
         ...table(['score', 'evidence'], (f, v) => areaAnswer({ [f]: v }))
+    ],
+    'Scoring.computeWeightedMean': [
+        ...rows('input', (v) => Scoring.computeWeightedMean(v as never).errors),
+        ...rows('gradings', (v) => Scoring.computeWeightedMean({ gradings: v }).errors),
+        ...rows('gradings[0]', (v) => Scoring.computeWeightedMean({ gradings: [v] }).errors),
+        ...rows(
+            'gradings[1]',
+            (v) =>
+                Scoring.computeWeightedMean({ gradings: [{ score: 0, weight: 1 }, v, { score: 4, weight: -1 }] }).errors
+        )
     ],
     'JudgeCost.estimate': [
         ...rows('input', (v) => JudgeCost.estimate(v as never).errors),
