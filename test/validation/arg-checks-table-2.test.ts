@@ -10,9 +10,12 @@ import {
     gradeSelection,
     gradeTree,
     JudgeCost,
+    RebuildIndex,
     ScoringProtocol,
     Scoring,
-    SelectionDefinition
+    SelectionDefinition,
+    StablePromotion,
+    Standing
 } from '../../src/index.js'
 import { grader as judgeGrader } from '../grade/helpers.js'
 import { codeAnswers, standardContext, validOutput } from '../areas/helpers.js'
@@ -219,6 +222,24 @@ const TABLE: Record<string, Row[]> = {
             'gradings[1]',
             (v) =>
                 Scoring.computeWeightedMean({ gradings: [{ score: 0, weight: 1 }, v, { score: 4, weight: -1 }] }).errors
+        )
+    ],
+    'Rollup (Standing, RebuildIndex, StablePromotion)': [
+        ...rows('Standing.ofSchemaNode node', (v) => Standing.ofSchemaNode({ node: v }).errors),
+        ...rows('Standing.ofIndex index', (v) => Standing.ofIndex({ index: v }).errors),
+        ...rows('Standing.compare after', (v) => Standing.compare({ after: v as never }).errors),
+        ...rows('RebuildIndex.validateIndex index', (v) => RebuildIndex.validateIndex({ index: v }).errors),
+        ...rows(
+            'RebuildIndex.buildLockSnapshot index',
+            (v) => RebuildIndex.buildLockSnapshot({ index: v, now: '2026-06-01T10:00:00Z' }).errors
+        ),
+        ...rows(
+            'RebuildIndex.buildNamespaceIndex listing',
+            (v) => RebuildIndex.buildNamespaceIndex({ listing: v, now: '2026-06-01T10:00:00Z' }).errors
+        ),
+        ...rows(
+            'StablePromotion.checkEligibility entries',
+            (v) => StablePromotion.checkEligibility({ entries: v, threshold: 'B' }).errors
         )
     ],
     'JudgeCost.estimate': [
