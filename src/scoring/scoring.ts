@@ -3,22 +3,14 @@ import { createEntryIssue } from '../errors/entry-issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { SCORE_ENUMS, type Score } from '../model/constants.js'
-import { isObject } from '../model/object.js'
 import { guardStatics } from '../errors/guard.js'
 import * as v from 'valibot'
-import { objectArg, parseArgs, says } from '../validation/args.js'
+import { nullAsMissing, objectArg, parseArgs, says } from '../validation/args.js'
 
 /** The codes of the argument checks: an entry's (GRD-001 missing, GRD-002 wrong type). */
 const ARGS = { missing: 'GRD-001', mismatch: 'GRD-002', create: createEntryIssue } as const
 const STYLE = { field: 'indexed', actual: 'type', missing: 'keys' } as const
-// A `null` list is missing too, as the old check had it.
-const GRADINGS = v.looseObject({
-    gradings: v.pipe(
-        v.unknown(),
-        v.transform((list) => (list === null ? undefined : list)),
-        v.array(v.unknown(), says('array'))
-    )
-})
+const GRADINGS = v.looseObject({ gradings: nullAsMissing(v.array(v.unknown(), says('array'))) })
 
 /**
  * Numeric value of each score in the weighted mean for `gradingSystem/1.0.0` (chapter 07).

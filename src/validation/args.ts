@@ -83,6 +83,15 @@ export function wholeArg<S extends v.GenericSchema>(schema: S, wording: string |
     return v.custom<v.InferOutput<S>>((value) => v.is(schema, value), says(wording))
 }
 
+/** `schema`, with a `null` value taken as absent: the `missing` code, as an API that treats both alike reports it. */
+export function nullAsMissing<S extends v.GenericSchema>(schema: S) {
+    return v.pipe(
+        v.unknown(),
+        v.transform((value) => (value === null ? undefined : value)),
+        schema
+    )
+}
+
 function pathOf(issue: v.BaseIssue<unknown>, style: ArgStyle): { pointer: string; field: string; item: boolean } {
     const keys = [
         ...(style.at ?? []),
