@@ -5,12 +5,15 @@ import { readFileSync } from 'node:fs'
 import { describe } from 'vitest'
 import {
     Areas,
+    checkSummaryMarkdown,
     createMemoryFs,
     gradeNamespace,
     gradeSelection,
     gradeTree,
     JudgeCost,
     RebuildIndex,
+    renderIslandReport,
+    Sarif,
     ScoringProtocol,
     Scoring,
     SelectionDefinition,
@@ -242,6 +245,16 @@ const TABLE: Record<string, Row[]> = {
             (v) => StablePromotion.checkEligibility({ entries: v, threshold: 'B' }).errors
         )
     ],
+    'checkSummaryMarkdown and Sarif.fromFixItems': [
+        ...rows('checkSummaryMarkdown input', (v) => checkSummaryMarkdown(v as never).errors),
+        ...rows('checkSummaryMarkdown rows', (v) => checkSummaryMarkdown({ rows: v } as never).errors),
+        ...rows(
+            'checkSummaryMarkdown rows[1]',
+            (v) => checkSummaryMarkdown({ rows: [{ schema: 's', failures: [], fixes: [] }, v, v] } as never).errors
+        ),
+        ...rows('Sarif.fromFixItems items', (v) => Sarif.fromFixItems({ items: v } as never).errors),
+        ...rows('Sarif.fromFixItems tool', (v) => Sarif.fromFixItems({ items: [], tool: v } as never).errors)
+    ],
     'JudgeCost.estimate': [
         ...rows('input', (v) => JudgeCost.estimate(v as never).errors),
         ...table(['calls', 'prices'], (f, v) => estimate({ [f]: v })),
@@ -283,7 +296,18 @@ async function gradeRuns(): Promise<Record<string, Row[]>> {
     await add('gradeSelection options.skills[1]', (v) =>
         option({ skills: [{ name: 'a', level: 'L1', text: 't' }, v, v] })
     )
-    return { 'gradeNamespace and gradeTree': namespaceRows, gradeSelection: list }
+    const selectionRows = list.splice(0)
+    const fs = createMemoryFs()
+    await add('renderIslandReport input', async (v) => (await renderIslandReport(v as never)).errors)
+    await add('renderIslandReport fs', async (v) => (await renderIslandReport({ fs: v, root: '/i' } as never)).errors)
+    await add('renderIslandReport root', async (v) => (await renderIslandReport({ fs, root: v } as never)).errors, [
+        ...Object.keys(BAD).filter((k) => k !== 'string')
+    ])
+    return {
+        'gradeNamespace and gradeTree': namespaceRows,
+        gradeSelection: selectionRows,
+        renderIslandReport: list
+    }
 }
 
 describe('argument checks keep their codes, paths and messages (tables recorded on the hand-written checks)', () => {
