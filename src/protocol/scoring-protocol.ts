@@ -644,7 +644,7 @@ class ScoringProtocolUnguarded {
                     ...definedFields({ domainDocId: context.domainDocId })
                 },
                 timestamp: scores.timestamp,
-                ...(evidence !== undefined ? { evidence } : {}),
+                ...definedFields({ evidence }),
                 reasoning: x.reasoning
             }
         })
