@@ -23,6 +23,7 @@ import * as areaValidators from '../validation/validators.js'
 import type { ErrorObject, ValidateFunction } from '../validation/types.js'
 import { AREA_CATALOGUE, AREA_OUTPUT_MASTER_ID, isArea, MAX_ITERATIONS } from './catalogue.js'
 import { isObject } from '../model/object.js'
+import { objectArg, parseArgs } from '../validation/args.js'
 
 /** The area output schemas this library ships, keyed by area (draft 2020-12, absolute `$id`s). */
 export const AREA_OUTPUT_SCHEMAS: Readonly<Record<Area, object>> = Object.freeze({
@@ -408,6 +409,12 @@ function dateTimeExpectation(value: unknown): string {
         : `an ISO 8601 date-time such as 2026-05-29T10:00:00Z; got ${describeValue(value)}`
 }
 
+/** The output as a whole: an object (its fields are the compiled validators' to check). */
+const OUTPUT = objectArg({ expected: 'object (area output or blocker)', actual: 'type' })
+const OUTPUT_ARGS = { missing: 'ARE-002', mismatch: 'ARE-003', create: createIssue } as const
+
+// A score is a number 1–5 or an enum value, each wrong form with a code of its own (SCO-001, SCO-003, SCO-005):
+// the type finding is the last of those rules, not an argument check, and stays with them.
 function scoreIssue(score: unknown, path: string): Issue | null {
     if (score === undefined) return null
     if (typeof score === 'number')
@@ -503,7 +510,7 @@ const NONE: ReadonlySet<string> = new Set()
  */
 export function validateAreaOutput(
     area: unknown,
-    output: unknown,
+    given: unknown,
     limits: JsonLimits,
     answeredByCode: ReadonlySet<string> = NONE
 ): AreaOutputValidation {
@@ -514,20 +521,14 @@ export function validateAreaOutput(
         blocker: null,
         errors
     })
-    if (output === undefined || output === null) {
+    if (given === undefined || given === null) {
         return none([createIssue('ARE-002', '/output', { field: 'output' })])
     }
-    const guard = inspectJson(output, limits, '/output')
+    const guard = inspectJson(given, limits, '/output')
     if (guard.length > 0) return none(guard)
-    if (!isObject(output)) {
-        return none([
-            createIssue('ARE-003', '/output', {
-                field: 'output',
-                expected: 'object (area output or blocker)',
-                actual: typeOfValue(output)
-            })
-        ])
-    }
+    const checked = parseArgs(OUTPUT, given, OUTPUT_ARGS, { at: ['output'] })
+    if (checked.value === null) return none(checked.errors)
+    const output = checked.value
     const { envelope, blocker } = getValidators()
     // The blocker shortcut has the same shape in every area, so it is recognised before the area is looked at.
     if (Object.hasOwn(output, 'blocker')) return blockerResult(output, blocker)

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { createIssue, dedupeIssues, describeValue, rebaseIssues, typeOfValue } from '../errors/issue.js'
+import { createIssue, dedupeIssues, describeValue, rebaseIssues } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import type { AggregateResult } from '../grading/aggregate.js'
@@ -9,7 +9,7 @@ import { inspectJson, type JsonLimits } from '../json/guard.js'
 import { BASE_PERSONAS, NA_REASONS, SCORE_ENUMS, type Area, type NaReason, type Score } from '../model/constants.js'
 import type { GradingAnswer, GradingEntry, Persona, SelectionContext } from '../model/types.js'
 import { isIsoDateTime } from '../time.js'
-import { parseArgs } from '../validation/args.js'
+import { objectArg, parseArgs, says } from '../validation/args.js'
 import { FLOWMCP_VERSION_REGEX } from '../version.js'
 import { AREA_CATALOGUE, isArea, questionsOf } from './catalogue.js'
 import { validateAreaOutput, type AreaBlocker, type AreaOutput, type ImprovementHint } from './output.js'
@@ -120,21 +120,34 @@ const ContextArgs = v.object({
 type Obj = Record<string, unknown>
 const DET_KEYS = new Set(['questionId', 'score', 'reasoning', 'evidence', 'naReason', 'timestamp'])
 
+/** The codes and wording of the code answers' checks: a list item by its index, an answer's field by its key. */
+const DET_ARGS = { missing: 'ARE-002', mismatch: 'ARE-003', create: createIssue } as const
+const DET_STYLE = { field: 'indexed', actual: 'type', missing: 'keys' } as const
+const DET_LIST = v.looseObject({ deterministic: v.optional(v.array(v.unknown(), says('array'))) })
+const DET_QUESTION = v.looseObject({ questionId: v.string() })
+const DET_EXTRAS = v.looseObject({
+    reasoning: v.optional(v.string()),
+    evidence: v.optional(
+        v.custom<string | Obj>(
+            (e) => (typeof e === 'string' ? e.length > 0 : isObject(e)),
+            says('non-empty string or object')
+        )
+    )
+})
+
 function checkDeterministic(
     area: Area,
     list: unknown,
     limits: JsonLimits
 ): { answers: DeterministicAnswer[]; errors: Issue[] } {
-    if (list === undefined) return { answers: [], errors: [] }
-    if (!Array.isArray(list)) {
-        const detail = { field: 'deterministic', expected: 'array', actual: typeOfValue(list) }
-        return { answers: [], errors: [createIssue('ARE-003', '/deterministic', detail)] }
-    }
+    const given = parseArgs(DET_LIST, { deterministic: list }, DET_ARGS, DET_STYLE)
+    if (given.value === null) return { answers: [], errors: given.errors }
+    if (given.value.deterministic === undefined) return { answers: [], errors: [] }
     const guard = inspectJson(list, limits, '/deterministic')
     if (guard.length > 0) return { answers: [], errors: guard }
     const errors: Issue[] = []
     const seen = new Set<string>()
-    list.forEach((a, i) => {
+    given.value.deterministic.forEach((a, i) => {
         errors.push(...codeAnswerIssues(area, a, i, seen))
     })
     return errors.length > 0 ? { answers: [], errors } : { answers: list as DeterministicAnswer[], errors }
@@ -144,40 +157,31 @@ function checkDeterministic(
 type AnswerAt = (...tail: Array<string | number>) => string
 
 /** One code answer: an object of known keys, a question of the area given once, its score, and well-typed extras. */
-function codeAnswerIssues(area: Area, a: unknown, i: number, seen: Set<string>): Issue[] {
+function codeAnswerIssues(area: Area, item: unknown, i: number, seen: Set<string>): Issue[] {
     const at: AnswerAt = (...t) => pointer('deterministic', i, ...t)
-    if (!isObject(a)) {
-        const detail = { field: `deterministic[${i}]`, expected: 'object', actual: typeOfValue(a) }
-        return [createIssue('ARE-003', at(), detail)]
-    }
+    const style = { ...DET_STYLE, at: ['deterministic', i] }
+    const answer = parseArgs(objectArg(), item, DET_ARGS, style)
+    if (answer.value === null) return answer.errors
+    const a = answer.value
     const errors: Issue[] = []
     for (const key of Object.keys(a)) {
         if (!DET_KEYS.has(key)) errors.push(createIssue('ARE-004', at(key), { field: key }))
     }
-    const question = codeQuestionIssue(area, a.questionId, seen, at)
-    if (question !== null) errors.push(question)
+    const question = parseArgs(DET_QUESTION, a, DET_ARGS, { ...style, field: 'key' })
+    errors.push(...question.errors)
+    // The question of the area (ARE-014), given once (ARE-015): rules of their own once it is a string.
+    const known = question.value === null ? null : codeQuestionIssue(area, question.value.questionId, seen, at)
+    if (known !== null) errors.push(known)
     errors.push(...codeScoreIssues(a, at))
-    if (a.reasoning !== undefined && typeof a.reasoning !== 'string') {
-        const detail = { field: 'reasoning', expected: 'string', actual: typeOfValue(a.reasoning) }
-        errors.push(createIssue('ARE-003', at('reasoning'), detail))
-    }
-    if (a.evidence !== undefined && !(typeof a.evidence === 'string' ? a.evidence.length > 0 : isObject(a.evidence))) {
-        const detail = { field: 'evidence', expected: 'non-empty string or object', actual: typeOfValue(a.evidence) }
-        errors.push(createIssue('ARE-003', at('evidence'), detail))
-    }
+    errors.push(...parseArgs(DET_EXTRAS, a, DET_ARGS, { ...style, field: 'key' }).errors)
     if (a.timestamp !== undefined && !isIsoDateTime(a.timestamp)) {
         errors.push(createIssue('ARE-009', at('timestamp'), { field: 'timestamp', expected: 'ISO 8601 date-time' }))
     }
     return errors
 }
 
-/** A code answer's question: a string, one of the area's code-answered questions (ARE-014), given once (ARE-015). */
-function codeQuestionIssue(area: Area, questionId: unknown, seen: Set<string>, at: AnswerAt): Issue | null {
-    if (questionId === undefined) return createIssue('ARE-002', at('questionId'), { field: 'questionId' })
-    if (typeof questionId !== 'string') {
-        const detail = { field: 'questionId', expected: 'string', actual: typeOfValue(questionId) }
-        return createIssue('ARE-003', at('questionId'), detail)
-    }
+/** A code answer's question: one of the area's code-answered questions (ARE-014), given once (ARE-015). */
+function codeQuestionIssue(area: Area, questionId: string, seen: Set<string>, at: AnswerAt): Issue | null {
     if (!AREA_CATALOGUE[area].deterministicQuestionIds.includes(questionId)) {
         return createIssue('ARE-014', at('questionId'), { value: questionId, area })
     }

@@ -1,8 +1,11 @@
-import { createIssue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { JudgeMessage } from './messages.js'
 import { repairMessage } from './reply.js'
 import { guardStatics } from '../errors/guard.js'
+import { definedFields } from '../model/fields.js'
+import { parseArgs, says } from '../validation/args.js'
 
 /** Characters per token of the estimate: the rule of thumb for English text and code. */
 export const CHARS_PER_TOKEN = 4
@@ -120,34 +123,43 @@ const askedOf = (questions: unknown): number =>
 
 const outputOf = (questions: unknown): number => OUTPUT_TOKENS.perCall + OUTPUT_TOKENS.perAnswer * askedOf(questions)
 
+/** The codes of this module's argument checks; an absent call list is a wrong type, never missing. */
+const ARGS = { missing: 'GRA-001', mismatch: 'GRA-002', create: createIssue } as const
+const STYLE = { actual: 'type' } as const
+
+const PRICE = v.optional(
+    v.custom<number>(
+        (p) => typeof p === 'number' && Number.isFinite(p) && p >= 0,
+        says('a number from 0 (US dollars per million tokens)')
+    )
+)
+// Any object, an array too (it names no price): the old check asked only for `typeof 'object'`.
+const PRICES = v.looseObject({
+    prices: v.optional(
+        v.pipe(
+            v.custom<Record<string, unknown>>(
+                (p) => p !== null && typeof p === 'object',
+                says('{ input?, output?, cachedInput? } in US dollars per million tokens')
+            ),
+            v.looseObject({ input: PRICE, output: PRICE, cachedInput: PRICE })
+        )
+    )
+})
+const CALLS = v.looseObject({
+    calls: v.array(v.unknown(), says({ expected: 'array of { key, messages }', missing: false }))
+})
+const CALL = v.custom<CostCall>(
+    isWellFormedCall,
+    says({ expected: '{ key, messages: [{ role, content }] }', missing: false })
+)
+
 /** The prices checked: each a finite number from 0, one GRA-002 per one that is not. */
 function checkPrices(prices: unknown, errors: Issue[]): TokenPrices | null {
-    if (prices === undefined) return null
-    if (prices === null || typeof prices !== 'object') {
-        errors.push(
-            createIssue('GRA-002', '/prices', {
-                field: 'prices',
-                expected: '{ input?, output?, cachedInput? } in US dollars per million tokens',
-                actual: typeOfValue(prices)
-            })
-        )
-        return null
-    }
-    const out: { input?: number; output?: number; cachedInput?: number } = {}
-    for (const name of ['input', 'output', 'cachedInput'] as const) {
-        const v = (prices as Record<string, unknown>)[name]
-        if (v === undefined) continue
-        if (typeof v === 'number' && Number.isFinite(v) && v >= 0) out[name] = v
-        else
-            errors.push(
-                createIssue('GRA-002', `/prices/${name}`, {
-                    field: `prices.${name}`,
-                    expected: 'a number from 0 (US dollars per million tokens)',
-                    actual: typeOfValue(v)
-                })
-            )
-    }
-    return out
+    const parsed = parseArgs(PRICES, { prices }, ARGS, STYLE)
+    errors.push(...parsed.errors)
+    const given = parsed.value?.prices
+    if (given === undefined) return null
+    return definedFields({ input: given.input, output: given.output, cachedInput: given.cachedInput })
 }
 
 /**
@@ -205,7 +217,8 @@ function rememberCall(texts: readonly string[], seen: SeenCalls): void {
 }
 
 /** A call the estimate can read: a string key, messages that each have a string content (types cannot promise it). */
-function isWellFormedCall(call: CostCall): boolean {
+function isWellFormedCall(value: unknown): value is CostCall {
+    const call = value as CostCall
     if (call === null || typeof call !== 'object' || typeof call.key !== 'string') return false
     const hasText = (m: unknown): boolean =>
         m !== null && typeof m === 'object' && typeof (m as { content?: unknown }).content === 'string'
@@ -328,29 +341,19 @@ class JudgeCostUnguarded {
     static estimate(input: { readonly calls: readonly CostCall[]; readonly prices?: TokenPrices }): CostEstimate {
         const errors: Issue[] = []
         const prices = checkPrices(input?.prices, errors)
-        const calls = Array.isArray(input?.calls) ? input.calls : []
-        if (!Array.isArray(input?.calls))
-            errors.push(
-                createIssue('GRA-002', '/calls', {
-                    field: 'calls',
-                    expected: 'array of { key, messages }',
-                    actual: typeOfValue(input?.calls)
-                })
-            )
+        const list = parseArgs(CALLS, { calls: input?.calls }, ARGS, STYLE)
+        errors.push(...list.errors)
+        const calls = list.value?.calls ?? []
         const seen: SeenCalls = { ids: new Map(), followers: new Map() }
         const byKey = new Map<string, Tally>()
         const repair = { cached: 0, uncached: 0, output: 0 }
-        calls.forEach((call, index) => {
-            if (!isWellFormedCall(call)) {
-                errors.push(
-                    createIssue('GRA-002', `/calls/${index}`, {
-                        field: `calls[${index}]`,
-                        expected: '{ key, messages: [{ role, content }] }',
-                        actual: typeOfValue(call)
-                    })
-                )
+        calls.forEach((item, index) => {
+            const checked = parseArgs(CALL, item, ARGS, { ...STYLE, field: 'indexed', at: ['calls', index] })
+            if (checked.value === null) {
+                errors.push(...checked.errors)
                 return
             }
+            const call = checked.value
             const texts: string[] = call.messages.map(messageText)
             const cached = cachedChars(texts, seen)
             rememberCall(texts, seen)

@@ -7,7 +7,8 @@ import {
     type RollupStatus
 } from '../model/constants.js'
 import { DeterministicAnswers } from '../deterministic/answers.js'
-import { createIssue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
 import { listDir, readText, type PortResult } from '../store/fs-ops.js'
@@ -47,6 +48,27 @@ import type {
 import type { UnitPlan } from './units.js'
 import { isObject } from '../model/object.js'
 import { definedFields } from '../model/fields.js'
+import { objectArg, parseArgs, says } from '../validation/args.js'
+
+/** The codes and wording of this module's argument checks (an `undefined` item or input is a wrong type). */
+const ARGS = { missing: 'GRA-001', mismatch: 'GRA-002', create: createIssue } as const
+const STYLE = { field: 'indexed', actual: 'type', missing: 'keys' } as const
+const INPUT = objectArg()
+// Given as a present key: an absent one is then this wrong type, not valibot's missing key.
+const OPTIONS = v.looseObject({ options: objectArg({ expected: 'object', actual: 'type', missing: false }) })
+const SCHEMA_LIST = v.looseObject({
+    schemas: v.optional(v.array(v.unknown(), says('array of { schemaPath } or { schema, fileName }')))
+})
+/** One given schema: a path to read, or a module object with its file name. */
+const SCHEMA_ITEM = v.custom<{ schemaPath?: unknown; schema?: unknown; fileName?: unknown }>(
+    (s) => isObject(s) && (typeof s.schemaPath === 'string' || (isObject(s.schema) && typeof s.fileName === 'string')),
+    says('{ schemaPath } or { schema, fileName }')
+)
+// The options are part of the one finding: a tree run's input without them is worded as a whole.
+const TREE_INPUT = v.custom<Record<string, unknown> & { options: Record<string, unknown> }>(
+    (input) => isObject(input) && isObject(input.options),
+    says({ expected: '{ root, grader?, options }', actual: 'type', missing: false })
+)
 
 /** One schema of a namespace: a file, or the module as an object with its file name. */
 export type NamespaceSchemaInput =
@@ -222,8 +244,9 @@ export async function gradeNamespace(input: {
         rollupGrade: null,
         errors
     })
-    if (!isObject(input)) {
-        errors.push(createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) }))
+    const root = parseArgs(INPUT, input, ARGS, STYLE)
+    if (root.value === null) {
+        errors.push(...root.errors)
         return empty()
     }
     const start = startNamespaceRun(input, errors)
@@ -329,14 +352,7 @@ function startNamespaceRun(
     now: string
     boundary: string | undefined
 } | null {
-    if (!isObject(input.options))
-        errors.push(
-            createIssue('GRA-002', '/options', {
-                field: 'options',
-                expected: 'object',
-                actual: typeOfValue(input.options)
-            })
-        )
+    errors.push(...parseArgs(OPTIONS, { options: input.options }, ARGS, STYLE).errors)
     // Without a host island the run writes to a private in-memory one, so every standing is read from an index.
     const island = runIsland((isObject(input.options) ? input.options : {}) as GradeNamespaceOptions & GradeOptionsBase)
     const options = island.options
@@ -345,14 +361,7 @@ function startNamespaceRun(
     const now = nowOf(options, errors)
     if (input.dir === undefined && input.schemas === undefined)
         errors.push(createIssue('GRA-001', '/dir', { field: 'dir or schemas' }))
-    if (input.schemas !== undefined && !Array.isArray(input.schemas))
-        errors.push(
-            createIssue('GRA-002', '/schemas', {
-                field: 'schemas',
-                expected: 'array of { schemaPath } or { schema, fileName }',
-                actual: typeOfValue(input.schemas)
-            })
-        )
+    errors.push(...parseArgs(SCHEMA_LIST, input, ARGS, STYLE).errors)
     if (options.boundary !== undefined && !isBoundary(options.boundary)) errors.push(boundaryIssue(options.boundary))
     if (errors.length > 0 || now === null) return null
     // One boundary for the whole run, so every call opens with the same system message.
@@ -390,19 +399,14 @@ async function schemaItemsOf(
         items = listed.files.map((file) => ({ file, single: { schemaPath: file } }))
         about ??= await aboutIn(reader, dir, listed.files)
     } else {
-        items = (input.schemas as readonly unknown[]).flatMap((s, i): SchemaItem[] => {
-            if (isObject(s) && typeof s.schemaPath === 'string')
-                return [{ file: s.schemaPath, single: { schemaPath: s.schemaPath } }]
-            if (isObject(s) && isObject(s.schema) && typeof s.fileName === 'string')
-                return [{ file: s.fileName, single: { schema: s.schema as SchemaModuleInput, fileName: s.fileName } }]
-            errors.push(
-                createIssue('GRA-002', `/schemas/${i}`, {
-                    field: `schemas[${i}]`,
-                    expected: '{ schemaPath } or { schema, fileName }',
-                    actual: typeOfValue(s)
-                })
-            )
-            return []
+        items = (input.schemas as readonly unknown[]).flatMap((item, i): SchemaItem[] => {
+            const checked = parseArgs(SCHEMA_ITEM, item, ARGS, { ...STYLE, at: ['schemas', i] })
+            errors.push(...checked.errors)
+            const s = checked.value
+            if (s === null) return []
+            if (typeof s.schemaPath === 'string') return [{ file: s.schemaPath, single: { schemaPath: s.schemaPath } }]
+            const fileName = s.fileName as string
+            return [{ file: fileName, single: { schema: s.schema as SchemaModuleInput, fileName } }]
         })
     }
     if (items.length === 0) {
@@ -868,15 +872,8 @@ type TreeInput = Parameters<typeof gradeTree>[0]
 /** Stage "check" of a tree run: its reader, root folder and concurrency, else the one issue that stops it. */
 function startTree(input: TreeInput): PortResult<{ reader: FsPort; root: string; concurrency: number }> {
     const stop = (issue: Issue): { ok: false; issue: Issue } => ({ ok: false, issue })
-    if (!isObject(input) || !isObject(input.options)) {
-        return stop(
-            createIssue('GRA-002', '', {
-                field: 'input',
-                expected: '{ root, grader?, options }',
-                actual: typeOfValue(input)
-            })
-        )
-    }
+    const checked = parseArgs(TREE_INPUT, input, ARGS, STYLE)
+    if (checked.value === null) return stop(checked.errors[0] as Issue)
     const options = input.options
     const reader = (options.sourceFs ?? options.fs) as FsPort | undefined
     const { dir: root, issue } = normalizeDir(input.root, '/root', 'root')

@@ -1,7 +1,8 @@
 import { NODE_STATUS, SEVERITY, UNIT_STATUS } from '../model/constants.js'
 import { Areas } from '../areas/areas.js'
 import { DeterministicAnswers, DEFAULT_GRADER } from '../deterministic/answers.js'
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue, rebaseIssues } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { SELECTION_MEMBER_THRESHOLDS } from '../grading/aggregate.js'
 import { computeAggregateGrade } from '../grading/grading.js'
@@ -32,6 +33,40 @@ import { chooseBoundary } from '../injection/boundary.js'
 import { scanInjection } from '../injection/scan.js'
 import { isObject } from '../model/object.js'
 import { definedFields } from '../model/fields.js'
+import { objectArg, parseArgs, says } from '../validation/args.js'
+
+/** The codes and wording of this module's argument checks (a field named by its key, an item by its index). */
+const ARGS = { missing: 'GRA-001', mismatch: 'GRA-002', create: createIssue } as const
+const STYLE = { field: 'indexed', actual: 'type', missing: 'keys' } as const
+const INPUT = objectArg()
+// Length first: the pattern never runs on a string longer than any folder name.
+const SELECTION_ID = v.looseObject({
+    selectionId: v.custom<string>(
+        (id) => typeof id === 'string' && id.length <= 200 && /^[a-z0-9](?:[a-z0-9]|-(?!-))*$/.test(id),
+        says({ expected: 'selection id ([a-z0-9-]+)', actual: 'value' })
+    )
+})
+const ROOT_AND_ABOUT = v.looseObject({
+    root: v.optional(v.string()),
+    about: v.optional(v.custom<{ text: string }>((a) => isObject(a) && typeof a.text === 'string', says('{ text }')))
+})
+const SKILLS_WORDING = 'array of { name, level: L1|L2|L3, text }'
+const SKILLS = v.looseObject({
+    skills: v.optional(
+        v.array(
+            v.custom(
+                (s) =>
+                    isObject(s) &&
+                    typeof s.name === 'string' &&
+                    typeof s.text === 'string' &&
+                    (s.level === 'L1' || s.level === 'L2' || s.level === 'L3'),
+                says(SKILLS_WORDING)
+            ),
+            says(SKILLS_WORDING)
+        )
+    )
+})
+const SELECTION = v.looseObject({ selection: v.optional(objectArg()) })
 
 type Obj = Record<string, unknown>
 
@@ -138,9 +173,8 @@ export async function gradeSelection(input: {
     grader?: GraderInput
     options?: GradeSelectionOptions
 }): Promise<GradeSelectionResult> {
-    if (!isObject(input)) {
-        return stopped([createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })])
-    }
+    const root = parseArgs(INPUT, input, ARGS, STYLE)
+    if (root.value === null) return stopped(root.errors)
     const errors: Issue[] = []
     const prepared = await prepareSelection(input, errors)
     if (!prepared.ok) return stopped(prepared.errors)
@@ -334,65 +368,17 @@ function checkSelectionInput(input: SelectionInput, errors: Issue[]): SelectionS
  * of a wrong type.
  */
 function checkSelectionOptions(selectionId: unknown, options: GradeSelectionOptions, errors: Issue[]): void {
-    // Length first: the pattern never runs on a string longer than any folder name.
-    if (
-        typeof selectionId !== 'string' ||
-        selectionId.length > 200 ||
-        !/^[a-z0-9](?:[a-z0-9]|-(?!-))*$/.test(selectionId)
-    ) {
-        errors.push(
-            createIssue(selectionId === undefined ? 'GRA-001' : 'GRA-002', '/selectionId', {
-                field: 'selectionId',
-                expected: 'selection id ([a-z0-9-]+)',
-                actual: describeValue(selectionId)
-            })
-        )
-    }
-    if (options.fs === undefined || options.root === undefined)
+    errors.push(...parseArgs(SELECTION_ID, { selectionId }, ARGS, STYLE).errors)
+    // fs and root go together (the island): one finding for either absent, a rule of its own.
+    const island = options.fs !== undefined && options.root !== undefined
+    if (!island)
         errors.push(createIssue('GRA-001', '/options/fs', { field: 'fs and root (the island holding the members)' }))
-    else if (typeof options.root !== 'string')
-        errors.push(
-            createIssue('GRA-002', '/options/root', {
-                field: 'root',
-                expected: 'string',
-                actual: typeOfValue(options.root)
-            })
-        )
-    if (options.about !== undefined && !(isObject(options.about) && typeof options.about.text === 'string'))
-        errors.push(
-            createIssue('GRA-002', '/options/about', {
-                field: 'about',
-                expected: '{ text }',
-                actual: typeOfValue(options.about)
-            })
-        )
-    if (options.skills !== undefined) {
-        const skills: unknown = options.skills
-        const expected = 'array of { name, level: L1|L2|L3, text }'
-        if (!Array.isArray(skills))
-            errors.push(
-                createIssue('GRA-002', '/options/skills', { field: 'skills', expected, actual: typeOfValue(skills) })
-            )
-        else {
-            const bad = skills.findIndex(
-                (s: unknown) =>
-                    !(
-                        isObject(s) &&
-                        typeof s.name === 'string' &&
-                        typeof s.text === 'string' &&
-                        (s.level === 'L1' || s.level === 'L2' || s.level === 'L3')
-                    )
-            )
-            if (bad >= 0)
-                errors.push(
-                    createIssue('GRA-002', `/options/skills/${bad}`, {
-                        field: `skills[${bad}]`,
-                        expected,
-                        actual: typeOfValue(skills[bad])
-                    })
-                )
-        }
-    }
+    // The options are named by their own keys (`root`, `skills[2]`) and placed under /options.
+    const given = { root: island ? options.root : undefined, about: options.about }
+    errors.push(...rebaseIssues(parseArgs(ROOT_AND_ABOUT, given, ARGS, STYLE).errors, '/options'))
+    // One finding for a wrong list of skills: the list, or its first wrong item.
+    const skills = parseArgs(SKILLS, { skills: options.skills }, ARGS, STYLE).errors.slice(0, 1)
+    errors.push(...rebaseIssues(skills, '/options'))
 }
 
 /**
@@ -401,15 +387,9 @@ function checkSelectionOptions(selectionId: unknown, options: GradeSelectionOpti
  */
 function definitionOf(input: SelectionInput, selectionId: unknown, grader: unknown, errors: Issue[]): Obj | null {
     if (input.selection !== undefined) {
-        if (isObject(input.selection)) return input.selection
-        errors.push(
-            createIssue('GRA-002', '/selection', {
-                field: 'selection',
-                expected: 'object',
-                actual: typeOfValue(input.selection)
-            })
-        )
-        return null
+        const given = parseArgs(SELECTION, input, ARGS, STYLE)
+        errors.push(...given.errors)
+        return given.value?.selection ?? null
     }
     if (Array.isArray(input.schemaIds) && input.schemaIds.every((s) => typeof s === 'string')) {
         return {

@@ -1,4 +1,5 @@
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue, describeValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { bandOf } from '../grading/aggregate.js'
@@ -8,6 +9,7 @@ import type { GradingAnswer, GradingEntry } from '../model/types.js'
 import { isIsoDateTime } from '../time.js'
 import { isObject } from '../model/object.js'
 import { readDocument, SCHEMA_ID_V1, TRANSPORT_QUESTION_IDS } from './v1.js'
+import { type ArgWording, objectArg, parseArgs, says, wholeArg } from '../validation/args.js'
 
 /** Which report shape a document has: the library's own `buildReport` output, or the public registry's entries. */
 export type ReportKind = 'library' | 'registry'
@@ -45,24 +47,38 @@ const LIBRARY_ONLY = ['schemaIdSlug', 'creator', 'harness', 'timestamps', 'valid
 // The registry shows the mean to float precision (4.699999999999999); a report mean is compared at this tolerance.
 const SCORE_TOLERANCE = 1e-9
 
-function field(
-    report: Record<string, unknown>,
-    key: string,
-    check: (v: unknown) => boolean,
-    expected: string,
-    errors: Issue[]
-): void {
-    const value = report[key]
-    if (value === undefined) errors.push(createIssue('SPV-001', pointer(key), { field: key }))
-    else if (!check(value))
-        errors.push(
-            createIssue('SPV-002', pointer(key), {
-                field: key,
-                expected,
-                actual: describeValue(typeof value === 'string' ? value : typeOfValue(value))
-            })
-        )
+/** The codes and wording of this module's checks: a wrong string is shown as itself, any other value by its type. */
+const ARGS = { missing: 'SPV-001', mismatch: 'SPV-002', create: createIssue } as const
+const STYLE = { field: 'indexed', actual: 'text', missing: 'keys' } as const
+
+/** A report field that `check` accepts, else "expected `expected`". */
+function field(check: (value: unknown) => boolean, expected: string | ArgWording) {
+    return v.custom<unknown>(check, says(expected))
 }
+const isString = (value: unknown): value is string => typeof value === 'string'
+
+const REPORT = objectArg({ expected: 'object', actual: 'type', field: 'report', missing: false })
+/** The fields both report shapes carry, in the order their problems are listed. */
+const SHARED_FIELDS = v.looseObject({
+    schemaId: field((s) => isString(s) && SCHEMA_ID_V1.test(s), '<namespace>/<file base>'),
+    schemaPath: field((s) => isString(s) && s.length > 0, 'non-empty string'),
+    grade: field((g) => isString(g) && ['A', 'B', 'C', 'D', 'F'].includes(g), 'A, B, C, D or F'),
+    score: field((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= 5, 'number 0–5'),
+    date: field((d) => isString(d) && DATE.test(d), 'YYYY-MM-DD'),
+    scoringProtocol: field((p) => p === 'v1', "'v1'"),
+    schemaHash: field((h) => isString(h) && SHA256.test(h), 'sha256:<64 hex> of the raw schema file'),
+    validationPassed: field((b) => typeof b === 'boolean', 'boolean')
+})
+const NON_EMPTY = { expected: 'non-empty array', actual: 'type' } as const
+const DIMENSIONS = v.looseObject({
+    dimensions: v.pipe(v.array(v.unknown(), says(NON_EMPTY)), v.minLength(1, says(NON_EMPTY)))
+})
+const inRange = (score: unknown): boolean =>
+    typeof score === 'number' && Number.isFinite(score) && score >= 1 && score <= 5
+const DIMENSION = v.custom<{ dimension: string; score: number }>(
+    (d) => isObject(d) && typeof d.dimension === 'string' && inRange(d.score),
+    says({ expected: '{ dimension, score 1–5, reasoning? }', actual: 'type' })
+)
 
 /**
  * Checks a grade report: the library's (`buildReport`) and the public registry's shape, told apart
@@ -77,14 +93,11 @@ export function validateReport(input: {
     const limits = resolveLimits(input?.limits)
     const read = readDocument(input?.report, input?.text, 'report', limits, 'SPV-001')
     if (read.errors.length > 0) return { valid: false, kind: null, report: null, errors: read.errors }
-    const value = read.doc
-    if (!isObject(value)) {
-        const issue = createIssue('SPV-002', '', { field: 'report', expected: 'object', actual: typeOfValue(value) })
-        return { valid: false, kind: null, report: null, errors: [issue] }
-    }
+    const root = parseArgs(REPORT, read.doc, ARGS, STYLE)
+    if (root.value === null) return { valid: false, kind: null, report: null, errors: root.errors }
+    const value = root.value
     const kind: ReportKind = LIBRARY_ONLY.some((k) => value[k] !== undefined) ? 'library' : 'registry'
-    const errors: Issue[] = []
-    checkSharedFields(value, errors)
+    const errors = [...parseArgs(SHARED_FIELDS, value, ARGS, STYLE).errors]
     checkDimensions(value.dimensions, errors)
     if (kind === 'library') checkLibraryFields(value, errors)
     if (errors.length > 0) return { valid: false, kind, report: null, errors }
@@ -92,65 +105,33 @@ export function validateReport(input: {
     return { valid: errors.length === 0, kind, report: errors.length === 0 ? value : null, errors }
 }
 
-/** The fields both report shapes carry, in the order their problems are listed. */
-function checkSharedFields(value: Record<string, unknown>, errors: Issue[]): void {
-    field(value, 'schemaId', (v) => typeof v === 'string' && SCHEMA_ID_V1.test(v), '<namespace>/<file base>', errors)
-    field(value, 'schemaPath', (v) => typeof v === 'string' && v.length > 0, 'non-empty string', errors)
-    field(
-        value,
-        'grade',
-        (v) => typeof v === 'string' && ['A', 'B', 'C', 'D', 'F'].includes(v),
-        'A, B, C, D or F',
-        errors
-    )
-    field(value, 'score', (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 5, 'number 0–5', errors)
-    field(value, 'date', (v) => typeof v === 'string' && DATE.test(v), 'YYYY-MM-DD', errors)
-    field(value, 'scoringProtocol', (v) => v === 'v1', "'v1'", errors)
-    field(
-        value,
-        'schemaHash',
-        (v) => typeof v === 'string' && SHA256.test(v),
-        'sha256:<64 hex> of the raw schema file',
-        errors
-    )
-    field(value, 'validationPassed', (v) => typeof v === 'boolean', 'boolean', errors)
-}
-
 /** `dimensions`: a non-empty array of `{ dimension, score 1–5 }`, each dimension once (SPV-006). */
 function checkDimensions(dims: unknown, errors: Issue[]): void {
-    if (dims === undefined) {
-        errors.push(createIssue('SPV-001', '/dimensions', { field: 'dimensions' }))
-        return
-    }
-    if (!Array.isArray(dims) || dims.length === 0) {
-        const detail = { field: 'dimensions', expected: 'non-empty array', actual: typeOfValue(dims) }
-        errors.push(createIssue('SPV-002', '/dimensions', detail))
-        return
-    }
+    const list = parseArgs(DIMENSIONS, { dimensions: dims }, ARGS, STYLE)
+    errors.push(...list.errors)
+    if (list.value === null) return
     const seen = new Set<string>()
-    const inRange = (score: unknown): boolean =>
-        typeof score === 'number' && Number.isFinite(score) && score >= 1 && score <= 5
-    const wellShaped = (d: unknown): d is { dimension: string; score: number } =>
-        isObject(d) && typeof d.dimension === 'string' && inRange(d.score)
-    dims.forEach((d, i) => {
-        if (!wellShaped(d)) {
-            const expected = '{ dimension, score 1–5, reasoning? }'
-            const detail = { field: `dimensions[${i}]`, expected, actual: typeOfValue(d) }
-            errors.push(createIssue('SPV-002', pointer('dimensions', i), detail))
-        } else if (seen.has(d.dimension)) {
-            errors.push(createIssue('SPV-006', pointer('dimensions', i, 'dimension'), { dimension: d.dimension }))
-        } else seen.add(d.dimension)
+    // Item by item, so that a wrong item and a repeated dimension (SPV-006, a rule of its own) keep the list order.
+    list.value.dimensions.forEach((item, i) => {
+        const d = parseArgs(DIMENSION, item, ARGS, { ...STYLE, at: ['dimensions', i] })
+        if (d.value === null) errors.push(...d.errors)
+        else if (seen.has(d.value.dimension)) {
+            errors.push(createIssue('SPV-006', pointer('dimensions', i, 'dimension'), { dimension: d.value.dimension }))
+        } else seen.add(d.value.dimension)
     })
 }
 
 /** The fields only the library's report writes. */
 function checkLibraryFields(value: Record<string, unknown>, errors: Issue[]): void {
     const slug = String(value.schemaId).replace(/\//g, '_')
-    field(value, 'schemaIdSlug', (v) => typeof v === 'string' && v === slug, 'schemaId with / as _', errors)
-    const strings = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string')
-    field(value, 'validationErrors', strings, 'array of strings', errors)
-    const timestamps = (v: unknown): boolean => isObject(v) && isIsoDateTime(v.scoredAt) && isIsoDateTime(v.gradedAt)
-    field(value, 'timestamps', timestamps, '{ scoredAt, gradedAt, … } ISO-8601', errors)
+    const strings = (list: unknown): boolean => Array.isArray(list) && list.every(isString)
+    const timestamps = (t: unknown): boolean => isObject(t) && isIsoDateTime(t.scoredAt) && isIsoDateTime(t.gradedAt)
+    const fields = v.looseObject({
+        schemaIdSlug: field((s) => s === slug, 'schemaId with / as _'),
+        validationErrors: field(strings, 'array of strings'),
+        timestamps: field(timestamps, '{ scoredAt, gradedAt, … } ISO-8601')
+    })
+    errors.push(...parseArgs(fields, value, ARGS, STYLE).errors)
 }
 
 /** On a well-shaped report: the score is the mean of the dimensions (SPV-018), the grade F or the band (SPV-019). */
@@ -248,36 +229,43 @@ interface EntryArgs {
 }
 
 const ENTRY_VERSION = /^(?:v|flowmcp\/)?(4\.\d+\.\d+)$/
+const ENTRY_VERSION_ARG = v.looseObject({
+    version: field((s) => isString(s) && ENTRY_VERSION.test(s.trim()), {
+        expected: '4.x.y, v4.x.y or flowmcp/4.x.y',
+        actual: 'value'
+    })
+})
+const NAME = v.custom<string>((s) => isString(s) && s !== '')
+const ENTRY_GRADER = v.looseObject({
+    grader: wholeArg(v.pipe(objectArg(), v.looseObject({ name: NAME, version: NAME, llmModel: NAME })), {
+        expected: '{ name, version, llmModel } non-empty strings',
+        actual: 'type'
+    })
+})
+const ENTRY_PERSONAS = v.looseObject({
+    personaIds: wholeArg(v.pipe(v.array(NAME), v.minLength(1)), {
+        expected: 'non-empty array of strings',
+        actual: 'type'
+    })
+})
 
 /** Checks the arguments beside the report; problems in argument order (version, grader, now, personaIds). */
 function entryArgs(input: ReportToEntryInput, report: Record<string, unknown>, library: boolean): EntryArgs {
-    const errors: Issue[] = []
+    const errors = [...parseArgs(ENTRY_VERSION_ARG, { version: input.version }, ARGS, STYLE).errors]
     const version = typeof input.version === 'string' ? ENTRY_VERSION.exec(input.version.trim()) : null
-    if (version === null) {
-        const code = input.version === undefined ? 'SPV-001' : 'SPV-002'
-        const expected = '4.x.y, v4.x.y or flowmcp/4.x.y'
-        errors.push(createIssue(code, '/version', { field: 'version', expected, actual: describeValue(input.version) }))
-    }
     const harness = library ? (report.harness as { model: string; modelContext: string; name: string }) : null
     const fromHarness = harness && { name: harness.name, version: harness.modelContext, llmModel: harness.model }
     const grader = input.grader ?? fromHarness
-    const blank = (v: unknown): boolean => typeof v !== 'string' || v === ''
+    // Required only where the report names no harness (a registry report): a rule of the two together.
     if (grader === null) {
         errors.push(createIssue('SPV-001', '/grader', { field: 'grader (a registry report names no harness)' }))
-    } else if (!isObject(grader) || [grader.name, grader.version, grader.llmModel].some(blank)) {
-        const expected = '{ name, version, llmModel } non-empty strings'
-        errors.push(createIssue('SPV-002', '/grader', { field: 'grader', expected, actual: typeOfValue(grader) }))
-    }
+    } else errors.push(...parseArgs(ENTRY_GRADER, { grader }, ARGS, STYLE).errors)
     // A registry report carries only its date: the answers are dated at its midnight (UTC).
     const scoredAt = library ? (report.timestamps as { scoredAt: string }).scoredAt : `${String(report.date)}T00:00:00Z`
     const now = input.now ?? scoredAt
     if (!isIsoDateTime(now)) errors.push(createIssue('SPV-012', '/now', { field: 'now', value: describeValue(now) }))
     const personaIds = input.personaIds ?? ['neutral']
-    const named = (p: unknown): boolean => typeof p === 'string' && p.length > 0
-    if (!Array.isArray(personaIds) || personaIds.length === 0 || !personaIds.every(named)) {
-        const detail = { field: 'personaIds', expected: 'non-empty array of strings', actual: typeOfValue(personaIds) }
-        errors.push(createIssue('SPV-002', '/personaIds', detail))
-    }
+    errors.push(...parseArgs(ENTRY_PERSONAS, { personaIds }, ARGS, STYLE).errors)
     return { version, grader, scoredAt, now, personaIds, errors }
 }
 

@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { isObject } from '../model/object.js'
 import { SEVERITY } from '../model/constants.js'
 import { createIssue, describeValue, rebaseIssues, typeOfValue } from '../errors/issue.js'
@@ -35,6 +36,7 @@ import {
 } from './v1.js'
 import { guardStatics } from '../errors/guard.js'
 import { definedFields } from '../model/fields.js'
+import { objectArg, parseArgs, says, wholeArg } from '../validation/args.js'
 
 /** The rater instruction written into every prompts.json v1 (our wording; the protocol fixes only its role). */
 export const SCORING_INSTRUCTIONS_V1 =
@@ -168,15 +170,45 @@ function checkSchemaArg(schema: unknown, limits: JsonLimits): Issue[] {
     return inspectJson(schema, limits, '/schema')
 }
 
+/** The codes and wording of the argument checks of this module (a nested field is named by its key alone). */
+const ARGS = { missing: 'SPV-001', mismatch: 'SPV-002', create: createIssue } as const
+const STYLE = { field: 'key', actual: 'type' } as const
+
+const SCHEMA_SOURCE = v.looseObject({ schemaSource: v.string(says('string (the raw schema file text)')) })
+const VALIDATION = v.looseObject({
+    validation: v.pipe(
+        objectArg({ expected: '{ passed, errors }', actual: 'type' }),
+        v.looseObject({
+            passed: v.boolean(),
+            errors: wholeArg(v.array(v.string()), { expected: 'array of strings', actual: 'type' })
+        })
+    )
+})
+const SKILL = v.looseObject({ skill: v.optional(objectArg()) })
+const SCHEMA_ID = v.looseObject({ schemaId: v.string() })
+const SCHEMA_PATH = v.looseObject({ schemaPath: v.string() })
+const NAME = v.custom<string>((s) => typeof s === 'string' && s.length > 0)
+const SELECTION_CONTEXT = v.pipe(
+    objectArg(),
+    v.strictObject({ groupId: NAME, personaIds: v.pipe(v.array(NAME), v.minLength(1)), domainDocId: v.optional(NAME) })
+)
+const ANSWER_ARGS = v.object({
+    selectionContext: wholeArg(SELECTION_CONTEXT, {
+        expected: '{ groupId, personaIds (non-empty), domainDocId? }',
+        actual: 'type'
+    }),
+    evidence: v.optional(
+        v.custom<string | Record<string, unknown>>(
+            (e) => (typeof e === 'string' ? e.length > 0 : isObject(e)),
+            says({ expected: 'non-empty string or object', actual: 'type' })
+        )
+    )
+})
+
 /** The plain arguments of `buildReport`: the schema text and the two times. */
 function checkReportArgs(schemaSource: unknown, now: unknown, startedAt: unknown): Issue[] {
-    const errors: Issue[] = []
-    if (schemaSource === undefined) errors.push(createIssue('SPV-001', '/schemaSource', { field: 'schemaSource' }))
-    else if (typeof schemaSource !== 'string') {
-        const expected = 'string (the raw schema file text)'
-        const detail = { field: 'schemaSource', expected, actual: typeOfValue(schemaSource) }
-        errors.push(createIssue('SPV-002', '/schemaSource', detail))
-    }
+    const errors = parseArgs(SCHEMA_SOURCE, { schemaSource }, ARGS, STYLE).errors
+    // A time has a code of its own (SPV-012): a wrong one is not an ISO 8601 date-time, whatever its type.
     if (now === undefined) errors.push(createIssue('SPV-001', '/now', { field: 'now' }))
     else if (!isIsoDateTime(now)) {
         errors.push(createIssue('SPV-012', '/now', { field: 'now', value: describeValue(now) }))
@@ -189,29 +221,16 @@ function checkReportArgs(schemaSource: unknown, now: unknown, startedAt: unknown
 
 /** The host's validation outcome, checked and copied; `validation` is null when it has errors. */
 function checkValidationArg(validation: unknown): { validation: SchemaValidation | null; errors: Issue[] } {
-    if (validation === undefined) {
-        return { validation: null, errors: [createIssue('SPV-001', '/validation', { field: 'validation' })] }
-    }
-    if (!isObject(validation)) {
-        const detail = { field: 'validation', expected: '{ passed, errors }', actual: typeOfValue(validation) }
-        return { validation: null, errors: [createIssue('SPV-002', '/validation', detail)] }
-    }
-    const errors: Issue[] = []
-    const { passed, errors: messages } = validation
-    if (typeof passed !== 'boolean') {
-        const detail = { field: 'passed', expected: 'boolean', actual: typeOfValue(passed) }
-        errors.push(createIssue(passed === undefined ? 'SPV-001' : 'SPV-002', '/validation/passed', detail))
-    }
-    if (!Array.isArray(messages) || !messages.every((m) => typeof m === 'string')) {
-        const detail = { field: 'errors', expected: 'array of strings', actual: typeOfValue(messages) }
-        errors.push(createIssue(messages === undefined ? 'SPV-001' : 'SPV-002', '/validation/errors', detail))
-    } else if (passed === true && messages.length > 0) {
+    const parsed = parseArgs(VALIDATION, { validation }, ARGS, STYLE)
+    if (parsed.value === null) return { validation: null, errors: parsed.errors }
+    const { passed, errors: messages } = parsed.value.validation
+    // Two fields that must agree: a rule of the protocol, checked once both have the right type.
+    if (passed && messages.length > 0) {
         const actual = `${messages.length} errors`
         const detail = { field: 'errors', expected: 'no errors when passed is true', actual }
-        errors.push(createIssue('SPV-002', '/validation/errors', detail))
+        return { validation: null, errors: [createIssue('SPV-002', '/validation/errors', detail)] }
     }
-    if (errors.length > 0) return { validation: null, errors }
-    return { validation: { passed: passed as boolean, errors: [...(messages as string[])] }, errors }
+    return { validation: { passed, errors: [...messages] }, errors: [] }
 }
 
 /** The graded dimensions of a checked prompts/scores pair, with every step that shaped the grade. */
@@ -308,20 +327,9 @@ class ScoringProtocolUnguarded {
         const limits = resolveLimits(input?.limits)
         const schemaErrors = checkSchemaArg(input?.schema, limits)
         if (schemaErrors.length > 0) return { evalPrompts: [], redactions: [], errors: schemaErrors }
-        if (input.skill !== undefined && !isObject(input.skill)) {
-            return {
-                evalPrompts: [],
-                redactions: [],
-                errors: [
-                    createIssue('SPV-002', '/skill', {
-                        field: 'skill',
-                        expected: 'object',
-                        actual: typeOfValue(input.skill)
-                    })
-                ]
-            }
-        }
-        const built = evalPromptsOf(input.schema as Record<string, unknown>, input.skill, input.serverParams)
+        const skill = parseArgs(SKILL, input, ARGS, STYLE)
+        if (skill.value === null) return { evalPrompts: [], redactions: [], errors: skill.errors }
+        const built = evalPromptsOf(input.schema as Record<string, unknown>, skill.value.skill, input.serverParams)
         if (built.errors.length > 0) return built
         const warnings =
             built.redactions.length > 0
@@ -348,29 +356,16 @@ class ScoringProtocolUnguarded {
         serverParams?: Readonly<Record<string, string>>
         limits?: Partial<JsonLimits>
     }): { prompts: PromptsV1 | null; redactions: Redaction[]; errors: Issue[] } {
-        const errors: Issue[] = []
         const { schemaId, schemaPath } = input ?? {}
-        if (schemaId === undefined) errors.push(createIssue('SPV-001', '/schemaId', { field: 'schemaId' }))
-        else if (typeof schemaId !== 'string')
-            errors.push(
-                createIssue('SPV-002', '/schemaId', {
-                    field: 'schemaId',
-                    expected: 'string',
-                    actual: typeOfValue(schemaId)
-                })
-            )
-        else if (!SCHEMA_ID_V1.test(schemaId)) errors.push(createIssue('SPV-008', '/schemaId', { value: schemaId }))
-        if (schemaPath === undefined) errors.push(createIssue('SPV-001', '/schemaPath', { field: 'schemaPath' }))
-        else if (typeof schemaPath !== 'string')
-            errors.push(
-                createIssue('SPV-002', '/schemaPath', {
-                    field: 'schemaPath',
-                    expected: 'string',
-                    actual: typeOfValue(schemaPath)
-                })
-            )
-        else if (!ABSOLUTE_PATH.test(schemaPath))
-            errors.push(createIssue('SPV-014', '/schemaPath', { value: describeValue(schemaPath) }))
+        // Each string is checked for its type, then for its form (SPV-008, SPV-014: codes of their own).
+        const id = parseArgs(SCHEMA_ID, { schemaId }, ARGS, STYLE)
+        const errors = [...id.errors]
+        if (id.value !== null && !SCHEMA_ID_V1.test(id.value.schemaId))
+            errors.push(createIssue('SPV-008', '/schemaId', { value: id.value.schemaId }))
+        const path = parseArgs(SCHEMA_PATH, { schemaPath }, ARGS, STYLE)
+        errors.push(...path.errors)
+        if (path.value !== null && !ABSOLUTE_PATH.test(path.value.schemaPath))
+            errors.push(createIssue('SPV-014', '/schemaPath', { value: describeValue(path.value.schemaPath) }))
         const built = ScoringProtocol.buildEvalPrompts(input ?? {})
         const all = [...errors, ...built.errors]
         if (all.some((e) => e.severity === SEVERITY.error)) return { prompts: null, redactions: [], errors: all }
@@ -549,20 +544,9 @@ class ScoringProtocolUnguarded {
      * @example ScoringProtocol.slug({ schemaId: 'coingecko-com/search-ohlc' }).slug // 'coingecko-com_search-ohlc'
      */
     static slug(input: { schemaId: string }): { slug: string | null; errors: Issue[] } {
-        const id = input?.schemaId
-        if (id === undefined)
-            return { slug: null, errors: [createIssue('SPV-001', '/schemaId', { field: 'schemaId' })] }
-        if (typeof id !== 'string')
-            return {
-                slug: null,
-                errors: [
-                    createIssue('SPV-002', '/schemaId', {
-                        field: 'schemaId',
-                        expected: 'string',
-                        actual: typeOfValue(id)
-                    })
-                ]
-            }
+        const parsed = parseArgs(SCHEMA_ID, { schemaId: input?.schemaId }, ARGS, STYLE)
+        if (parsed.value === null) return { slug: null, errors: parsed.errors }
+        const id = parsed.value.schemaId
         if (!SCHEMA_ID_V1.test(id)) return { slug: null, errors: [createIssue('SPV-008', '/schemaId', { value: id })] }
         return { slug: slugOf(id), errors: [] }
     }
@@ -633,42 +617,18 @@ class ScoringProtocolUnguarded {
             scores: input?.scores,
             ...definedFields({ limits: input?.limits })
         })
-        const errors = [...s.errors]
-        const ctx = input?.selectionContext
-        if (ctx === undefined) errors.push(createIssue('SPV-001', '/selectionContext', { field: 'selectionContext' }))
-        else if (
-            !isObject(ctx) ||
-            typeof ctx.groupId !== 'string' ||
-            ctx.groupId === '' ||
-            !Array.isArray(ctx.personaIds) ||
-            ctx.personaIds.length === 0 ||
-            !ctx.personaIds.every((p) => typeof p === 'string' && p.length > 0) ||
-            (ctx.domainDocId !== undefined && (typeof ctx.domainDocId !== 'string' || ctx.domainDocId === '')) ||
-            Object.keys(ctx).some((k) => !['groupId', 'personaIds', 'domainDocId'].includes(k))
-        ) {
-            errors.push(
-                createIssue('SPV-002', '/selectionContext', {
-                    field: 'selectionContext',
-                    expected: '{ groupId, personaIds (non-empty), domainDocId? }',
-                    actual: typeOfValue(ctx)
-                })
-            )
-        }
-        const evidence = input?.evidence
-        if (evidence !== undefined && !(typeof evidence === 'string' ? evidence.length > 0 : isObject(evidence))) {
-            errors.push(
-                createIssue('SPV-002', '/evidence', {
-                    field: 'evidence',
-                    expected: 'non-empty string or object',
-                    actual: typeOfValue(evidence)
-                })
-            )
-        }
+        const args = parseArgs(
+            ANSWER_ARGS,
+            { selectionContext: input?.selectionContext, evidence: input?.evidence },
+            ARGS,
+            STYLE
+        )
+        const errors = [...s.errors, ...args.errors]
         if (s.scores !== null && s.scores.harness.name !== 'claude-code')
             errors.push(createIssue('SPV-016', '/scores/harness/name', { value: s.scores.harness.name }))
-        if (errors.length > 0 || s.scores === null) return { gradings: [], errors }
+        if (errors.length > 0 || s.scores === null || args.value === null) return { gradings: [], errors }
         const scores = s.scores
-        const context = ctx as { groupId: string; personaIds: string[]; domainDocId?: string }
+        const { selectionContext: context, evidence } = args.value
         const gradings = TRANSPORT_DIMENSIONS.map((dimension): GradingAnswer => {
             const x = scores.scores.find((y) => y.dimension === dimension) as ScoresV1['scores'][number]
             return {
@@ -684,7 +644,7 @@ class ScoringProtocolUnguarded {
                     ...definedFields({ domainDocId: context.domainDocId })
                 },
                 timestamp: scores.timestamp,
-                ...(evidence !== undefined ? { evidence: evidence as string | Record<string, unknown> } : {}),
+                ...definedFields({ evidence }),
                 reasoning: x.reasoning
             }
         })

@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { isObject } from '../model/object.js'
 import { createIssue, dedupeIssues, describeValue, typeOfValue } from '../errors/issue.js'
 import { fieldPath, joinPointer } from '../errors/pointer.js'
@@ -8,6 +9,7 @@ import { isIsoDateTime } from '../time.js'
 import { validatePromptsV1, validateScoresV1 } from '../validation/validators.js'
 import type { ErrorObject } from '../validation/types.js'
 import { SCORING_PROTOCOL_VERSION } from '../version.js'
+import { objectArg, parseArgs } from '../validation/args.js'
 
 /** The two transport dimensions, in the fixed order of the v1 grader (05 §2.1). */
 export const TRANSPORT_DIMENSIONS = Object.freeze(['whenToUse', 'parameters'] as const)
@@ -134,6 +136,15 @@ function mapAjv(err: ErrorObject): Issue | null {
     }
 }
 
+const TEXT = v.looseObject({ text: v.string() })
+const STYLE = { actual: 'type' } as const
+/** A document read is an object, or a wrong type named after the document (`prompts`, `scores`). */
+const documentOf = (field: string) => objectArg({ expected: 'object', actual: 'type', field, missing: false })
+const PROMPTS_DOCUMENT = documentOf('prompts')
+const SCORES_DOCUMENT = documentOf('scores')
+// The document's wording never reports it missing (an absent one is a wrong type here): SPV-001 only types the factory.
+const DOCUMENT_ARGS = { missing: 'SPV-001', mismatch: 'SPV-002', create: createIssue } as const
+
 /** Reads a document given as a value or as JSON text, within the limits. */
 export function readDocument(
     value: unknown,
@@ -148,19 +159,10 @@ export function readDocument(
         const guard = inspectJson(value, limits, `/${field}`)
         return guard.length > 0 ? { doc: undefined, errors: guard } : { doc: value, errors: [] }
     }
-    if (typeof text !== 'string') {
-        return {
-            doc: undefined,
-            errors: [
-                createIssue(missing === 'SPV-001' ? 'SPV-002' : 'PB-002', '/text', {
-                    field: 'text',
-                    expected: 'string',
-                    actual: typeOfValue(text)
-                })
-            ]
-        }
-    }
-    const parsed = parseJsonText(text, limits)
+    const codes = { mismatch: missing === 'SPV-001' ? 'SPV-002' : 'PB-002', create: createIssue } as const
+    const given = parseArgs(TEXT, { text }, codes, STYLE)
+    if (given.value === null) return { doc: undefined, errors: given.errors }
+    const parsed = parseJsonText(given.value.text, limits)
     return { doc: parsed.value, errors: parsed.errors }
 }
 
@@ -174,12 +176,10 @@ function recodeGuard(issues: Issue[]): Issue[] {
 }
 
 /** Validates prompts.json v1 (already read). Paths are relative to the document. */
-export function checkPromptsV1(doc: unknown): { prompts: PromptsV1 | null; errors: Issue[] } {
-    if (!isObject(doc))
-        return {
-            prompts: null,
-            errors: [createIssue('SPV-002', '', { field: 'prompts', expected: 'object', actual: typeOfValue(doc) })]
-        }
+export function checkPromptsV1(input: unknown): { prompts: PromptsV1 | null; errors: Issue[] } {
+    const root = parseArgs(PROMPTS_DOCUMENT, input, DOCUMENT_ARGS, STYLE)
+    if (root.value === null) return { prompts: null, errors: root.errors }
+    const doc = root.value
     // Version first: an unknown protocol is rejected before anything else is interpreted (04 §1.1).
     if (doc.scoringProtocol !== SCORING_PROTOCOL_VERSION) {
         return {
@@ -212,12 +212,10 @@ export function checkPromptsV1(doc: unknown): { prompts: PromptsV1 | null; error
 }
 
 /** Validates scores.json v1 (already read) and, when given, its match with the prompts it answers. */
-export function checkScoresV1(doc: unknown, prompts: PromptsV1 | null): { scores: ScoresV1 | null; errors: Issue[] } {
-    if (!isObject(doc))
-        return {
-            scores: null,
-            errors: [createIssue('SPV-002', '', { field: 'scores', expected: 'object', actual: typeOfValue(doc) })]
-        }
+export function checkScoresV1(input: unknown, prompts: PromptsV1 | null): { scores: ScoresV1 | null; errors: Issue[] } {
+    const root = parseArgs(SCORES_DOCUMENT, input, DOCUMENT_ARGS, STYLE)
+    if (root.value === null) return { scores: null, errors: root.errors }
+    const doc = root.value
     if (doc.scoringProtocol !== SCORING_PROTOCOL_VERSION) {
         return {
             scores: null,

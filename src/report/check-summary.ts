@@ -1,5 +1,6 @@
-import { createIssue, typeOfValue } from '../errors/issue.js'
-import { pointer } from '../errors/pointer.js'
+import * as v from 'valibot'
+import { createIssue } from '../errors/issue.js'
+import { parseArgs, says } from '../validation/args.js'
 import type { Issue } from '../errors/types.js'
 import { collapseFixItems, countFixItems, countsLine, isStaleRecordingItem } from '../fix/fix-list.js'
 import { FIX_ITEMS_SHOWN, type FixItem } from '../fix/types.js'
@@ -65,27 +66,27 @@ export interface CheckSummary {
 /** Text in a table cell or a list item: a pipe would end the cell, a newline the row. */
 const md = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 
+/** The codes and wording of the argument checks: every wrong value is a wrong type (GRA-002), never missing. */
+const ARGS = { missing: 'GRA-001', mismatch: 'GRA-002', create: createIssue } as const
+const STYLE = { field: 'indexed', actual: 'type', missing: 'keys' } as const
+// Any object, an array too (it has no rows): the old check asked only for `typeof 'object'`.
+const INPUT = v.custom<object>((i) => i !== null && typeof i === 'object', says({ expected: 'object', missing: false }))
+const ROW = v.custom(
+    (r) =>
+        r !== null &&
+        typeof r === 'object' &&
+        typeof (r as { schema?: unknown }).schema === 'string' &&
+        Array.isArray((r as { failures?: unknown }).failures) &&
+        Array.isArray((r as { fixes?: unknown }).fixes),
+    says({ expected: 'a row with schema, failures and fixes', missing: false })
+)
+const ROWS = v.looseObject({ rows: v.array(ROW, says({ expected: 'array', missing: false })) })
+
+/** The one wrong argument, or null: the input, then the rows, then the first wrong row. */
 function checkInput(input: unknown): Issue | null {
-    if (input === null || typeof input !== 'object')
-        return createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })
-    const rows = (input as { rows?: unknown }).rows
-    if (!Array.isArray(rows))
-        return createIssue('GRA-002', '/rows', { field: 'rows', expected: 'array', actual: typeOfValue(rows) })
-    const bad = rows.findIndex(
-        (r: unknown) =>
-            r === null ||
-            typeof r !== 'object' ||
-            typeof (r as { schema?: unknown }).schema !== 'string' ||
-            !Array.isArray((r as { failures?: unknown }).failures) ||
-            !Array.isArray((r as { fixes?: unknown }).fixes)
-    )
-    if (bad >= 0)
-        return createIssue('GRA-002', pointer('rows', bad), {
-            field: `rows[${bad}]`,
-            expected: 'a row with schema, failures and fixes',
-            actual: typeOfValue(rows[bad])
-        })
-    return null
+    const root = parseArgs(INPUT, input, ARGS, STYLE)
+    if (root.value === null) return root.errors[0] ?? null
+    return parseArgs(ROWS, { rows: (input as { rows?: unknown }).rows }, ARGS, STYLE).errors[0] ?? null
 }
 
 function headline(rows: readonly CheckSummaryRow[], tooManyWarnings: string | null, interrupted: boolean): string {

@@ -1,7 +1,9 @@
 import { EXTRA_QUESTION_TEXTS } from '../deterministic/answers.js'
 import { NODE_STATUS, SEVERITY, UNIT_STATUS } from '../model/constants.js'
 import type { ErrorCode } from '../errors/catalogue/index.js'
-import { createIssue, typeOfValue, type IssueParams } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue, type IssueParams } from '../errors/issue.js'
+import { parseArgs, says } from '../validation/args.js'
 import { Areas } from '../areas/areas.js'
 import type { Issue, IssueLike } from '../errors/types.js'
 import { computeAggregateGrade } from '../grading/grading.js'
@@ -1042,30 +1044,36 @@ function sortableTable(id: string, label: string, headers: readonly string[], ro
 
 const sha256 = (text: string): string => `'sha256-${sha256Base64(text)}'`
 
+/** The codes and wording of the argument checks: every wrong value is a wrong type (GRA-002), never missing. */
+const REPORT_ARGS = { missing: 'GRA-001', mismatch: 'GRA-002', create: createIssue } as const
+const ARG_STYLE = { actual: 'type' } as const
+const wrong = (expected: string) => says({ expected, missing: false })
+const REPORT_INPUT = v.custom<object>((i) => i !== null && typeof i === 'object', wrong('object'))
+const REPORT_FS = v.looseObject({
+    fs: v.custom<ReportFsPort>(
+        (fs) =>
+            fs !== null &&
+            typeof fs === 'object' &&
+            typeof (fs as ReportFsPort).readFile === 'function' &&
+            typeof (fs as ReportFsPort).readdir === 'function',
+        wrong('an object with readFile and readdir')
+    )
+})
+// fs first: a wrong fs stops the check before the root is looked at (one finding, as the report has one cause).
+const REPORT_ISLAND = v.pipe(
+    REPORT_FS,
+    v.looseObject({
+        ...REPORT_FS.entries,
+        root: v.custom<string>((r) => typeof r === 'string' && r.length > 0, wrong('non-empty string'))
+    })
+)
+
 /** The one wrong argument a report cannot start without (a host's mistake, not the island's), or null. */
 function checkInput(input: unknown): Issue | null {
-    if (input === null || typeof input !== 'object')
-        return createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })
-    const { fs, root } = input as { fs?: unknown; root?: unknown }
-    if (
-        fs === null ||
-        typeof fs !== 'object' ||
-        typeof (fs as ReportFsPort).readFile !== 'function' ||
-        typeof (fs as ReportFsPort).readdir !== 'function'
-    ) {
-        return createIssue('GRA-002', '/fs', {
-            field: 'fs',
-            expected: 'an object with readFile and readdir',
-            actual: typeOfValue(fs)
-        })
-    }
-    if (typeof root !== 'string' || root.length === 0)
-        return createIssue('GRA-002', '/root', {
-            field: 'root',
-            expected: 'non-empty string',
-            actual: typeOfValue(root)
-        })
-    return null
+    const root = parseArgs(REPORT_INPUT, input, REPORT_ARGS, ARG_STYLE)
+    if (root.value === null) return root.errors[0] ?? null
+    const { fs, root: folder } = input as { fs?: unknown; root?: unknown }
+    return parseArgs(REPORT_ISLAND, { fs, root: folder }, REPORT_ARGS, ARG_STYLE).errors[0] ?? null
 }
 
 const tableCell = (key: string | number, html: string): string => `<td data-v="${escapeHtml(key)}">${html}</td>`

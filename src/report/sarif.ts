@@ -4,7 +4,9 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import { QUESTIONS, type AreaQuestion } from '../areas/catalogue.js'
 import type { ImprovementHint } from '../areas/output.js'
 import { CATALOGUE } from '../errors/catalogue/index.js'
+import * as v from 'valibot'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { objectArg, parseArgs, says } from '../validation/args.js'
 import { pointer as pointerOf } from '../errors/pointer.js'
 import type { ErrorCodeDefinition, Issue, Severity } from '../errors/types.js'
 import { isEnvironmentItem } from '../fix/fix-list.js'
@@ -323,6 +325,14 @@ const OPTIONAL: readonly Check[] = [
     { field: 'recording', expected: '{ testIndex, method, url, command }', ok: isRecording }
 ]
 
+/** The codes and wording of the argument checks: SRF-001 missing, SRF-002 wrong type. */
+const SARIF_ARGS = { missing: 'SRF-001', mismatch: 'SRF-002', create: createIssue } as const
+const SARIF_STYLE = { actual: 'type' } as const
+const ITEMS = v.looseObject({ items: v.array(v.unknown(), says('an array of fix items')) })
+const TOOL = v.looseObject({
+    tool: v.optional(objectArg({ expected: '{ name, version, informationUri? }', actual: 'type' }))
+})
+
 /** Reads one item: the fields it must have, then the ones it may have (a wrong one is dropped, not the item). */
 function checkItem(raw: unknown, index: number, report: (issue: Issue) => void): CheckedItem | null {
     if (!isObject(raw)) {
@@ -577,15 +587,13 @@ function resultOf(item: CheckedItem, ruleIndex: number, baseUri: string | null):
  */
 function checkTool(tool: unknown, errors: Issue[]): SarifTool {
     const ownTool: SarifTool = { name: 'flowmcp-grading', version: PACKAGE_VERSION }
-    if (tool === undefined) return ownTool
-    if (!isObject(tool)) {
-        const expected = '{ name, version, informationUri? }'
-        errors.push(createIssue('SRF-002', '/tool', { field: 'tool', expected, actual: typeOfValue(tool) }))
-        return ownTool
-    }
-    const name = tool.name
-    const version = tool.version
-    const uri = tool.informationUri
+    const given = parseArgs(TOOL, { tool }, SARIF_ARGS, SARIF_STYLE)
+    errors.push(...given.errors)
+    const caller = given.value?.tool
+    if (caller === undefined) return ownTool
+    const name = caller.name
+    const version = caller.version
+    const uri = caller.informationUri
     const text = `a non-empty string of at most ${MAX_NAME_LENGTH} characters`
     if (name === undefined) {
         errors.push(createIssue('SRF-001', '/tool/name', { field: 'tool.name' }))
@@ -617,16 +625,10 @@ function checkArgs(
     | { errors: Issue[] } {
     const errors: Issue[] = []
     const { items, tool, baseUri, docsUri } = input
-    if (items === undefined) errors.push(createIssue('SRF-001', '/items', { field: 'items' }))
-    else if (!Array.isArray(items))
-        errors.push(
-            createIssue('SRF-002', '/items', {
-                field: 'items',
-                expected: 'an array of fix items',
-                actual: typeOfValue(items)
-            })
-        )
-    else if (items.length > MAX_SARIF_ITEMS)
+    const list = parseArgs(ITEMS, { items }, SARIF_ARGS, SARIF_STYLE)
+    errors.push(...list.errors)
+    // The most items a log takes has a code of its own (SRF-003): a limit, not the argument's type.
+    if (Array.isArray(items) && items.length > MAX_SARIF_ITEMS)
         errors.push(createIssue('SRF-003', '/items', { max: MAX_SARIF_ITEMS, count: items.length }))
     const checkedTool = checkTool(tool, errors)
     if (baseUri !== undefined && !isAbsoluteUri(baseUri, true))

@@ -1,4 +1,6 @@
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { nullAsMissing, objectArg, parseArgs } from '../validation/args.js'
 import type { Issue } from '../errors/types.js'
 import { NODE_STATUS, FILE_TIMESTAMP_REGEX, type NodeStatus } from '../model/constants.js'
 import { checkName } from '../store/paths.js'
@@ -46,6 +48,9 @@ export function indexTimestamp(now: unknown): { stamp: string | null; issue: Iss
     }
 }
 
+const LISTING_ARGS = { missing: 'IDX-001', mismatch: 'IDX-002', create: createIssue } as const
+const LISTING = v.looseObject({ listing: nullAsMissing(objectArg()) })
+
 /**
  * The arguments both index builders share: a `listing` object whose id (`namespace` or
  * `selectionId`) is a safe name, and `now`. Collects every problem.
@@ -58,12 +63,9 @@ export function checkBuildArgs<L extends object>(
     const listing = input?.listing
     const { stamp, issue: nowIssue } = indexTimestamp(input?.now)
     if (nowIssue !== null) errors.push(nowIssue)
-    if (listing === undefined || listing === null) errors.push(createIssue('IDX-001', '/listing', { field: 'listing' }))
-    else if (typeof listing !== 'object' || Array.isArray(listing))
-        errors.push(
-            createIssue('IDX-002', '/listing', { field: 'listing', expected: 'object', actual: typeOfValue(listing) })
-        )
-    else {
+    const checked = parseArgs(LISTING, { listing }, LISTING_ARGS, { actual: 'type' })
+    errors.push(...checked.errors)
+    if (checked.value !== null) {
         const field = kind === 'namespace' ? 'namespace' : 'selectionId'
         const bad = checkName((listing as Record<string, unknown>)[field], kind, `/listing/${field}`)
         if (bad !== null) errors.push(bad)

@@ -1,5 +1,7 @@
 import { AGGREGATE_GRADES } from '../model/grades.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { nullAsMissing, objectArg, parseArgs } from '../validation/args.js'
 import { joinPointer, pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { NODE_STATUS, FILE_TIMESTAMP_REGEX, NODE_STATUSES, ROLLUP_STATUSES } from '../model/constants.js'
@@ -120,6 +122,9 @@ function strictIssues(index: Obj): Issue[] {
     return issues
 }
 
+const INDEX_ARGS = { missing: 'IDX-001', mismatch: 'IDX-002', create: createIssue } as const
+const INDEX_ARG = v.looseObject({ index: nullAsMissing(objectArg()) })
+
 /**
  * Validates an index against the shipped `schemas/index.schema.json` (ajv 2020, `strict: false`,
  * 03 ⚠ C19) and, in `write` mode, against the stricter rules every index we write follows (03 §7.2):
@@ -135,16 +140,9 @@ export function validateIndex(input: { index?: unknown; mode?: 'write' | 'read' 
     valid: boolean
     errors: Issue[]
 } {
-    const index = input?.index
-    if (index === undefined || index === null)
-        return { valid: false, errors: [createIssue('IDX-001', '/index', { field: 'index' })] }
-    if (!isObject(index))
-        return {
-            valid: false,
-            errors: [
-                createIssue('IDX-002', '/index', { field: 'index', expected: 'object', actual: typeOfValue(index) })
-            ]
-        }
+    const checked = parseArgs(INDEX_ARG, { index: input?.index }, INDEX_ARGS)
+    if (checked.value === null) return { valid: false, errors: checked.errors }
+    const index = checked.value.index
     const validate = validateIndexJson
     validate(index)
     const errors: Issue[] = (validate.errors ?? []).map((e) =>

@@ -1,4 +1,6 @@
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { objectArg, parseArgs } from '../validation/args.js'
 import type { Issue } from '../errors/types.js'
 import { NODE_STATUS, NODE_STATUSES, SEVERITY, type NodeStatus } from '../model/constants.js'
 import { parseSnapshotFilename } from '../naming/snapshot-filename.js'
@@ -44,6 +46,9 @@ function statusOf(node: unknown): NodeStatus {
     return (NODE_STATUSES as readonly unknown[]).includes(s) ? (s as NodeStatus) : NODE_STATUS.pending
 }
 
+const INDEX_ARGS = { missing: 'IDX-001', mismatch: 'IDX-002', create: createIssue } as const
+const INDEX_ARG = v.looseObject({ index: objectArg() })
+
 /**
  * Freezes the pins of a grading run from a freshly rebuilt live index (03 §9): per member its newest
  * snapshot's timestamp and hash and its status at freeze time. Selection members come from
@@ -59,17 +64,10 @@ export function buildLockSnapshot(input: {
     now?: unknown
 }): { lockSnapshot: LockSnapshot | null; errors: Issue[] } {
     const { stamp, issue } = indexTimestamp(input?.now)
-    const index = input?.index
-    const errors: Issue[] = issue === null ? [] : [issue]
-    if (!isObject(index))
-        errors.push(
-            createIssue(index === undefined ? 'IDX-001' : 'IDX-002', '/index', {
-                field: 'index',
-                expected: 'object',
-                actual: typeOfValue(index)
-            })
-        )
-    if (errors.length > 0 || stamp === null || !isObject(index)) return { lockSnapshot: null, errors }
+    const checked = parseArgs(INDEX_ARG, { index: input?.index }, INDEX_ARGS, { actual: 'type' })
+    const errors: Issue[] = issue === null ? [...checked.errors] : [issue, ...checked.errors]
+    if (errors.length > 0 || stamp === null || checked.value === null) return { lockSnapshot: null, errors }
+    const index = checked.value.index
 
     if (typeof index.selectionId === 'string') {
         const def = input.definition

@@ -1,4 +1,6 @@
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue, describeValue } from '../errors/issue.js'
+import { nullAsMissing, parseArgs, says } from '../validation/args.js'
 import type { Issue } from '../errors/types.js'
 import { NODE_STATUS, GRADE_RANK, LETTER_GRADES, type LetterGrade, type NodeStatus } from '../model/constants.js'
 import { guardStatics } from '../errors/guard.js'
@@ -38,6 +40,10 @@ export function promotionStatus(grade: unknown, threshold: LetterGrade): 'stable
  * Partial entries never promote and never demote: the newest **full** entry decides (chapter 06,
  * "a partial grading keeps the last full status"), where the reference looked at the last entry.
  */
+/** The codes of the argument checks: STB-001 missing (`null` too), STB-002 wrong type. */
+const ENTRY_ARGS = { missing: 'STB-001', mismatch: 'STB-002', create: createIssue } as const
+const ENTRIES = v.looseObject({ entries: nullAsMissing(v.array(v.unknown(), says('array'))) })
+
 class StablePromotionUnguarded {
     private constructor() {}
 
@@ -54,16 +60,7 @@ class StablePromotionUnguarded {
         const errors: Issue[] = []
         const entries = input?.entries
         const threshold = input?.threshold
-        if (entries === undefined || entries === null)
-            errors.push(createIssue('STB-001', '/entries', { field: 'entries' }))
-        else if (!Array.isArray(entries))
-            errors.push(
-                createIssue('STB-002', '/entries', {
-                    field: 'entries',
-                    expected: 'array',
-                    actual: typeOfValue(entries)
-                })
-            )
+        errors.push(...parseArgs(ENTRIES, { entries }, ENTRY_ARGS, { actual: 'type' }).errors)
         if (threshold === undefined || threshold === null)
             errors.push(createIssue('STB-001', '/threshold', { field: 'threshold' }))
         else if (!(LETTER_GRADES as readonly unknown[]).includes(threshold))

@@ -1,4 +1,6 @@
-import { createIssue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue } from '../errors/issue.js'
+import { objectArg, parseArgs, says } from '../validation/args.js'
 import type { Issue } from '../errors/types.js'
 import {
     NODE_STATUS,
@@ -267,6 +269,20 @@ export function standingsOfIndex(index: unknown): IndexStandings {
 /**
  * Standings of schemas, read from their `index.json` nodes: the one function every surface uses.
  */
+/** The codes and wording of the argument checks: each argument is reported whole, with its JSON type. */
+const ARGS = { missing: 'IDX-001', mismatch: 'IDX-002', create: createIssue } as const
+const STYLE = { actual: 'type' } as const
+const whole = (expected: string) => objectArg({ expected, actual: 'type', missing: false })
+const NODE = v.looseObject({ node: whole('a schema node of index.json (object)') })
+const INDEX = v.looseObject({ index: whole('a namespace index.json (object)') })
+// Any object, an array too: the standing is read by its fields.
+const AFTER = v.looseObject({
+    after: v.custom<SchemaStanding>(
+        (a) => a !== null && typeof a === 'object',
+        says({ expected: 'a schema standing (object)', actual: 'type', missing: false })
+    )
+})
+
 class StandingUnguarded {
     private constructor() {}
 
@@ -278,16 +294,9 @@ class StandingUnguarded {
         standing: SchemaStanding
         errors: Issue[]
     } {
-        const errors: Issue[] = []
         const node = input?.node
-        if (!isObject(node))
-            errors.push(
-                createIssue('IDX-002', '/node', {
-                    field: 'node',
-                    expected: 'a schema node of index.json (object)',
-                    actual: typeOfValue(node)
-                })
-            )
+        // A wrong node still gets its standing (unknown): the finding goes with it.
+        const errors = parseArgs(NODE, { node }, ARGS, STYLE).errors
         const mode = input?.mode === 'provisional' || input?.mode === 'none' ? input.mode : 'full'
         return { standing: standingOfSchemaNode(node, mode), errors }
     }
@@ -295,34 +304,15 @@ class StandingUnguarded {
     /** Every schema standing of a namespace `index.json`, keyed `<namespace>.<schema>`. */
     static ofIndex(input: { index: unknown }): IndexStandings & { errors: Issue[] } {
         const index = input?.index
-        const errors = !isObject(index)
-            ? [
-                  createIssue('IDX-002', '/index', {
-                      field: 'index',
-                      expected: 'a namespace index.json (object)',
-                      actual: typeOfValue(index)
-                  })
-              ]
-            : []
+        const errors = parseArgs(INDEX, { index }, ARGS, STYLE).errors
         return { ...standingsOfIndex(index), errors }
     }
 
     /** Whether a schema got worse than its baseline standing, and how, in words. */
     static compare(input: { before?: SchemaStanding; after: SchemaStanding }): StandingChange & { errors: Issue[] } {
-        const after = input?.after
-        if (after === null || typeof after !== 'object')
-            return {
-                worse: false,
-                messages: [],
-                errors: [
-                    createIssue('IDX-002', '/after', {
-                        field: 'after',
-                        expected: 'a schema standing (object)',
-                        actual: typeOfValue(after)
-                    })
-                ]
-            }
-        return { ...compareStandings(input.before, after), errors: [] }
+        const checked = parseArgs(AFTER, { after: input?.after }, ARGS, STYLE)
+        if (checked.value === null) return { worse: false, messages: [], errors: checked.errors }
+        return { ...compareStandings(input.before, checked.value.after), errors: [] }
     }
 }
 

@@ -3,8 +3,14 @@ import { createEntryIssue } from '../errors/entry-issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { SCORE_ENUMS, type Score } from '../model/constants.js'
-import { isObject } from '../model/object.js'
 import { guardStatics } from '../errors/guard.js'
+import * as v from 'valibot'
+import { nullAsMissing, objectArg, parseArgs, says } from '../validation/args.js'
+
+/** The codes of the argument checks: an entry's (GRD-001 missing, GRD-002 wrong type). */
+const ARGS = { missing: 'GRD-001', mismatch: 'GRD-002', create: createEntryIssue } as const
+const STYLE = { field: 'indexed', actual: 'type', missing: 'keys' } as const
+const GRADINGS = v.looseObject({ gradings: nullAsMissing(v.array(v.unknown(), says('array'))) })
 
 /**
  * Numeric value of each score in the weighted mean for `gradingSystem/1.0.0` (chapter 07).
@@ -152,7 +158,6 @@ class ScoringUnguarded {
      * }).mean // 4.5
      */
     static computeWeightedMean(input: { gradings?: unknown }): WeightedMeanResult {
-        const gradings = input?.gradings
         const empty = (errors: Issue[]): WeightedMeanResult => ({
             mean: null,
             weightSum: 0,
@@ -160,31 +165,18 @@ class ScoringUnguarded {
             excluded: { na: 0, stale: 0 },
             errors
         })
-        if (gradings === undefined || gradings === null) {
-            return empty([createEntryIssue('GRD-001', '/gradings', { field: 'gradings' })])
-        }
-        if (!Array.isArray(gradings)) {
-            return empty([
-                createEntryIssue('GRD-002', '/gradings', {
-                    field: 'gradings',
-                    expected: 'array',
-                    actual: typeOfValue(gradings)
-                })
-            ])
-        }
+        const list = parseArgs(GRADINGS, { gradings: input?.gradings }, ARGS, STYLE)
+        if (list.value === null) return empty(list.errors)
+        const gradings = list.value.gradings
         const errors: Issue[] = []
+        // Item by item: a wrong item and the score and weight rules of the others keep the list order.
         gradings.forEach((item: unknown, i) => {
-            if (!isObject(item)) {
-                errors.push(
-                    createEntryIssue('GRD-002', pointer('gradings', i), {
-                        field: `gradings[${i}]`,
-                        expected: 'object',
-                        actual: typeOfValue(item)
-                    })
-                )
+            const checked = parseArgs(objectArg(), item, ARGS, { ...STYLE, at: ['gradings', i] })
+            if (checked.value === null) {
+                errors.push(...checked.errors)
                 return
             }
-            const answer = item as unknown as MeanInput
+            const answer = checked.value as unknown as MeanInput
             errors.push(
                 ...scoreIssues(answer.score, () => pointer('gradings', i, 'score')),
                 ...weightIssues(answer.weight, () => pointer('gradings', i, 'weight'))

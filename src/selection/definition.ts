@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { SEVERITY } from '../model/constants.js'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
@@ -9,6 +10,7 @@ import { OVERRIDE_KEYS } from '../rollup/lock-snapshot.js'
 import { FLOWMCP_VERSION_REGEX } from '../version.js'
 import { isObject } from '../model/object.js'
 import { guardStatics } from '../errors/guard.js'
+import { objectArg, parseArgs, says } from '../validation/args.js'
 
 type Obj = Record<string, unknown>
 
@@ -61,21 +63,27 @@ function looksLikePrimitive(d: Obj): boolean {
     )
 }
 
+/** The codes and wording of every argument check of this module (SEL-001 missing, SEL-002 wrong type). */
+const ARGS = { missing: 'SEL-001', mismatch: 'SEL-002', create: createIssue } as const
+const STYLE = { field: 'indexed', actual: 'type', missing: 'keys' } as const
+
+/** A required text: absent, `null` or blank is missing (SEL-001), any other non-string a wrong type (SEL-002). */
+const TEXT = v.pipe(
+    v.unknown(),
+    v.transform((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value)),
+    v.string()
+)
+const LIST = v.array(v.unknown(), says('array'))
+const PERSONA_IDS = v.looseObject({
+    personaIds: v.array(v.custom<string>((p) => typeof p === 'string' && p.length > 0, says('non-empty string')))
+})
+// An `undefined` definition is a wrong type here, not a missing field: the callers say where it is missing.
+const DEFINITION = objectArg({ expected: 'object', actual: 'type', field: 'selection definition', missing: false })
+
 function checkString(d: Obj, field: string, errors: Issue[]): string | null {
-    const value = d[field]
-    if (value === undefined || value === null) {
-        errors.push(createIssue('SEL-001', pointer(field), { field }))
-        return null
-    }
-    if (typeof value !== 'string') {
-        errors.push(createIssue('SEL-002', pointer(field), { field, expected: 'string', actual: typeOfValue(value) }))
-        return null
-    }
-    if (value.trim().length === 0) {
-        errors.push(createIssue('SEL-001', pointer(field), { field }))
-        return null
-    }
-    return value
+    const parsed = parseArgs(v.looseObject({ [field]: TEXT }), d, ARGS, STYLE)
+    errors.push(...parsed.errors)
+    return parsed.value?.[field] ?? null
 }
 
 function checkPattern(value: string | null, field: string, pattern: RegExp, label: string, errors: Issue[]): void {
@@ -84,15 +92,11 @@ function checkPattern(value: string | null, field: string, pattern: RegExp, labe
 }
 
 function checkArray(d: Obj, field: string, min: number, required: boolean, errors: Issue[]): unknown[] | null {
-    const value = d[field]
-    if (value === undefined) {
-        if (required) errors.push(createIssue('SEL-001', pointer(field), { field }))
-        return null
-    }
-    if (!Array.isArray(value)) {
-        errors.push(createIssue('SEL-002', pointer(field), { field, expected: 'array', actual: typeOfValue(value) }))
-        return null
-    }
+    const parsed = parseArgs(v.looseObject({ [field]: required ? LIST : v.optional(LIST) }), d, ARGS, STYLE)
+    errors.push(...parsed.errors)
+    const value = parsed.value?.[field]
+    if (value === undefined) return null
+    // The least count has a code of its own (SEL-005): a rule of the field table, not the argument's type.
     if (value.length < min) errors.push(createIssue('SEL-005', pointer(field), { field, min, count: value.length }))
     return value
 }
@@ -209,20 +213,15 @@ function checkSkills(list: unknown[], errors: Issue[]): void {
 /**
  * Checks a Grading 2.0 selection definition against the chapter 16 field table with the digest's
  * resolution (03 §13.2 ⚠ C24). Collects every problem; paths are JSON Pointers into the definition.
- * @param definition - the parsed `selection.json`
+ * @param input - the parsed `selection.json`
  * @param expectedSelectionId - the selection being graded; a definition for another selection is an error
  * @returns every issue found (SEL-*, SKL-018); the definition is usable when none is an error
  */
-export function checkSelectionDefinition(definition: unknown, expectedSelectionId?: string): Issue[] {
+export function checkSelectionDefinition(input: unknown, expectedSelectionId?: string): Issue[] {
+    const root = parseArgs(DEFINITION, input, ARGS, STYLE)
+    if (root.value === null) return root.errors
+    const definition = root.value
     const errors: Issue[] = []
-    if (!isObject(definition))
-        return [
-            createIssue('SEL-002', '', {
-                field: 'selection definition',
-                expected: 'object',
-                actual: typeOfValue(definition)
-            })
-        ]
     if (looksLikePrimitive(definition))
         return [
             createIssue('SEL-013', '', {
@@ -249,17 +248,8 @@ export function checkSelectionDefinition(definition: unknown, expectedSelectionI
         )
     }
     checkString(definition, 'whenToUse', errors)
-    const personas = checkArray(definition, 'personaIds', 1, true, errors)
-    personas?.forEach((p, i) => {
-        if (typeof p !== 'string' || p.length === 0)
-            errors.push(
-                createIssue('SEL-002', pointer('personaIds', i), {
-                    field: `personaIds[${i}]`,
-                    expected: 'non-empty string',
-                    actual: typeOfValue(p)
-                })
-            )
-    })
+    if (checkArray(definition, 'personaIds', 1, true, errors) !== null)
+        errors.push(...parseArgs(PERSONA_IDS, definition, ARGS, STYLE).errors)
     const members = checkArray(definition, 'members', 1, true, errors)
     if (members !== null) checkMembers(members, errors)
     const skills = checkArray(definition, 'skills', 0, true, errors)
@@ -274,6 +264,22 @@ export function checkSelectionDefinition(definition: unknown, expectedSelectionI
     }
     return errors
 }
+
+// The selection id first (a wrong one stops the check), then the definition, which must be given. A later stage
+// checks the earlier keys again (they have passed by then) only to carry their types on.
+const SELECTION_ID = v.looseObject({ selectionId: v.optional(v.string()) })
+const VALIDATE_INPUT = v.pipe(
+    objectArg(),
+    SELECTION_ID,
+    v.looseObject({ ...SELECTION_ID.entries, definition: v.custom<unknown>((d) => d !== undefined) })
+)
+// The first wrong one of input, primitive and toolSchemas stops the adapter (an absent toolSchemas is `{}`).
+const PRIMITIVE = v.looseObject({ primitive: objectArg() })
+const PRIMITIVE_INPUT = v.pipe(
+    objectArg(),
+    PRIMITIVE,
+    v.looseObject({ ...PRIMITIVE.entries, toolSchemas: v.optional(objectArg()) })
+)
 
 /**
  * Selection definitions: the chapter 16 `selection.json` check and the adapter from the Schemas-Spec
@@ -292,26 +298,10 @@ class SelectionDefinitionUnguarded {
      * @example SelectionDefinition.validate({ definition, selectionId: 'weather-core' }).valid // true
      */
     static validate(input: { definition?: unknown; selectionId?: unknown }): { valid: boolean; errors: Issue[] } {
-        if (!isObject(input))
-            return {
-                valid: false,
-                errors: [createIssue('SEL-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })]
-            }
-        if (input.selectionId !== undefined && typeof input.selectionId !== 'string') {
-            return {
-                valid: false,
-                errors: [
-                    createIssue('SEL-002', '/selectionId', {
-                        field: 'selectionId',
-                        expected: 'string',
-                        actual: typeOfValue(input.selectionId)
-                    })
-                ]
-            }
-        }
-        if (input.definition === undefined)
-            return { valid: false, errors: [createIssue('SEL-001', '/definition', { field: 'definition' })] }
-        const errors = checkSelectionDefinition(input.definition, input.selectionId as string | undefined).map((i) => ({
+        const parsed = parseArgs(VALIDATE_INPUT, input, ARGS, STYLE)
+        if (parsed.value === null) return { valid: false, errors: parsed.errors }
+        const { definition, selectionId } = parsed.value
+        const errors = checkSelectionDefinition(definition, selectionId).map((i) => ({
             ...i,
             path: `/definition${i.path}`
         }))
@@ -337,14 +327,9 @@ class SelectionDefinitionUnguarded {
         definition: SelectionDefinitionDocument | null
         errors: Issue[]
     } {
-        const fail = (issue: Issue): { definition: null; errors: Issue[] } => ({ definition: null, errors: [issue] })
-        if (!isObject(input)) return fail(notAnObject('SEL-002', '', 'input', input))
-        const p = input.primitive
-        if (!isObject(p)) {
-            return fail(notAnObject(p === undefined ? 'SEL-001' : 'SEL-002', '/primitive', 'primitive', p))
-        }
-        const map = input.toolSchemas === undefined ? {} : input.toolSchemas
-        if (!isObject(map)) return fail(notAnObject('SEL-002', '/toolSchemas', 'toolSchemas', map))
+        const parsed = parseArgs(PRIMITIVE_INPUT, input, ARGS, STYLE)
+        if (parsed.value === null) return { definition: null, errors: parsed.errors }
+        const { primitive: p, toolSchemas: map = {} } = parsed.value
         const errors: Issue[] = []
         const members = toolMembers(Array.isArray(p.tools) ? p.tools : [], map, errors)
         checkUngradedPrimitives(p, errors)
@@ -357,7 +342,7 @@ class SelectionDefinitionUnguarded {
             version,
             description: p.description,
             whenToUse: p.whenToUse,
-            personaIds: input.personaIds,
+            personaIds: parsed.value.personaIds,
             members: members.map((schemaId) => ({ schemaId })),
             skills: []
         }
@@ -372,10 +357,6 @@ class SelectionDefinitionUnguarded {
  * a bundle keeps the guard with every use of the class and drops both when nothing uses it.
  */
 export const SelectionDefinition = /* @__PURE__ */ guardStatics(SelectionDefinitionUnguarded, 'SelectionDefinition')
-
-function notAnObject(code: 'SEL-001' | 'SEL-002', path: string, field: string, value: unknown): Issue {
-    return createIssue(code, path, { field, expected: 'object', actual: typeOfValue(value) })
-}
 
 /** The primitive's tool ids as member schema ids, through `toolSchemas`, de-duplicated in order. */
 function toolMembers(tools: unknown[], map: Obj, errors: Issue[]): string[] {

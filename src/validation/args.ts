@@ -27,8 +27,11 @@ export interface ArgCodes<C extends ErrorCode = ErrorCode> {
  */
 export interface ArgWording {
     readonly expected: string
-    /** `'type'`: the value's JSON type (`array`, `null`, `NaN`); `'value'`: the value itself, bounded. */
-    readonly actual?: 'type' | 'value'
+    /**
+     * `'type'`: the value's JSON type (`array`, `null`, `NaN`); `'value'`: the value itself, bounded; `'text'`: a
+     * string itself, bounded, and any other value its JSON type.
+     */
+    readonly actual?: 'type' | 'value' | 'text'
     /** A fixed text for the value received (`'incomplete row'`), in place of `actual`. */
     readonly got?: string
     /** A fixed field name (`'serverParams()'`), in place of the one the path gives. */
@@ -41,8 +44,8 @@ export interface ArgWording {
 export interface ArgStyle {
     /** `'dotted'` (default) `a.0.b`; `'indexed'` `a[0].b`; `'key'` the last key alone (`b`). */
     readonly field?: 'dotted' | 'indexed' | 'key'
-    /** How the value received is written: `'value'` (default) or `'type'`; see {@link ArgWording.actual}. */
-    readonly actual?: 'type' | 'value'
+    /** How the value received is written: `'value'` (default), `'type'` or `'text'`; see {@link ArgWording.actual}. */
+    readonly actual?: 'type' | 'value' | 'text'
     /**
      * Which `undefined` is the `missing` code: `'any'` (default) wherever it stands; `'keys'` only an object's key,
      * so an `undefined` array item or input is a mismatch.
@@ -80,6 +83,15 @@ export function wholeArg<S extends v.GenericSchema>(schema: S, wording: string |
     return v.custom<v.InferOutput<S>>((value) => v.is(schema, value), says(wording))
 }
 
+/** `schema`, with a `null` value taken as absent: the `missing` code, as an API that treats both alike reports it. */
+export function nullAsMissing<S extends v.GenericSchema>(schema: S) {
+    return v.pipe(
+        v.unknown(),
+        v.transform((value) => (value === null ? undefined : value)),
+        schema
+    )
+}
+
 function pathOf(issue: v.BaseIssue<unknown>, style: ArgStyle): { pointer: string; field: string; item: boolean } {
     const keys = [
         ...(style.at ?? []),
@@ -100,7 +112,8 @@ function pathOf(issue: v.BaseIssue<unknown>, style: ArgStyle): { pointer: string
     return { pointer: path, field, item: typeof last !== 'string' }
 }
 
-function actualOf(input: unknown, how: 'type' | 'value' | undefined): string {
+function actualOf(input: unknown, how: 'type' | 'value' | 'text' | undefined): string {
+    if (how === 'text') return describeValue(typeof input === 'string' ? input : typeOfValue(input))
     return how === 'type' ? typeOfValue(input) : describeValue(input)
 }
 

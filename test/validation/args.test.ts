@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { createIssue, typeOfValue } from '../../src/errors/issue.js'
-import { objectArg, parseArgs, says, wholeArg } from '../../src/validation/args.js'
+import { nullAsMissing, objectArg, parseArgs, says, wholeArg } from '../../src/validation/args.js'
 
 const CODES = { missing: 'DET-001', mismatch: 'DET-002', create: createIssue } as const
 const NAMED = v.looseObject({ name: v.string(), tags: v.optional(v.array(v.string())) })
@@ -45,6 +45,24 @@ describe('parseArgs', () => {
         expect(errors[0]?.message).toBe('Type mismatch for field id (ok): expected the word ok, got undefined')
         const row = parseArgs(v.pipe(v.unknown(), fullRow), {}, CODES)
         expect(row.errors[0]?.message).toBe('Type mismatch for field input: expected a full row, got incomplete row')
+    })
+
+    it("writes a wrong string as itself and any other value by its JSON type ('text')", () => {
+        const grade = v.looseObject({ grade: v.picklist(['A', 'B']) })
+        const style = { actual: 'text' } as const
+        expect(parseArgs(grade, { grade: 'Z' }, CODES, style).errors[0]?.message).toMatch(/, got Z$/)
+        expect(parseArgs(grade, { grade: [1] }, CODES, style).errors[0]?.message).toMatch(/, got array$/)
+        const long = parseArgs(grade, { grade: 'x'.repeat(200) }, CODES, style).errors[0]?.message ?? ''
+        expect(long.endsWith(`got ${'x'.repeat(117)}...`)).toBe(true)
+    })
+
+    it('takes a null as absent where the API says so (nullAsMissing), and passes any other value on', () => {
+        const list = v.looseObject({ list: nullAsMissing(v.array(v.string(), says('array'))) })
+        expect(parseArgs(list, { list: null }, CODES).errors[0]?.message).toBe('Required field missing: list')
+        expect(parseArgs(list, { list: 2 }, CODES).errors[0]?.message).toBe(
+            'Type mismatch for field list: expected array, got 2'
+        )
+        expect(parseArgs(list, { list: ['a'] }, CODES)).toEqual({ value: { list: ['a'] }, errors: [] })
     })
 
     it('places the findings where the input stands (at) and reports a whole value once (wholeArg)', () => {
