@@ -1,0 +1,36 @@
+// The argument checks as callers see them, continued (see arg-checks-table.test.ts): for each entry point whose
+// checks moved to valibot schemas through parseArgs, the bad inputs that reached each old hand-written check and what
+// came back (code, path, message). Recorded on the hand-written checks before the move; the schemas keep it.
+import { describe, it } from 'vitest'
+import { Grading } from '../../src/index.js'
+import { expectRecorded, rows, type Row } from './arg-rows.js'
+
+const NOW = '2026-05-31T11:00:00Z'
+const entry = { gradingId: 'demo.prices--x', schemaHash: 'abcd1234', gradingMode: 'full', gradings: [] }
+
+const TABLE: Record<string, Row[]> = {
+    'Grading.addGrading': [
+        ...rows('entry', (v) => Grading.addGrading({ entry: v, grading: {} }).errors),
+        ...rows('entry.gradings', (v) => Grading.addGrading({ entry: { ...entry, gradings: v }, grading: {} }).errors),
+        ...rows('grading', (v) => Grading.addGrading({ entry, grading: v }).errors),
+        ...rows('input', (v) => Grading.addGrading(v as never).errors)
+    ],
+    'Grading.checkAging': [
+        ...rows('entry', (v) => Grading.checkAging({ entry: v, now: NOW }).errors),
+        ...rows('entry.gradings', (v) => Grading.checkAging({ entry: { ...entry, gradings: v }, now: NOW }).errors),
+        ...rows('now', (v) => Grading.checkAging({ entry, now: v }).errors),
+        ...rows('input', (v) => Grading.checkAging(v as never).errors)
+    ],
+    'Grading.applyRegradingTrigger': [
+        ...rows('entry', (v) => Grading.applyRegradingTrigger({ entry: v, triggeredBy: 'scheduled', now: NOW }).errors),
+        ...rows('input', (v) => Grading.applyRegradingTrigger(v as never).errors)
+    ]
+}
+
+describe('argument checks keep their codes, paths and messages (table recorded on the hand-written checks), 3', () => {
+    for (const [name, list] of Object.entries(TABLE)) {
+        it(name, async () => {
+            await expectRecorded(name, list)
+        })
+    }
+})
