@@ -3,10 +3,14 @@
 // came back (code, path, message). Recorded on the hand-written checks before the move; the schemas keep it.
 import { describe, it } from 'vitest'
 import { Grading } from '../../src/index.js'
-import { expectRecorded, rows, type Row } from './arg-rows.js'
+import { validateGraderIdentity, validateVetoRecord } from '../../src/grading/veto-record.js'
+import { expectRecorded, rows, table, type Row } from './arg-rows.js'
 
 const NOW = '2026-05-31T11:00:00Z'
 const entry = { gradingId: 'demo.prices--x', schemaHash: 'abcd1234', gradingMode: 'full', gradings: [] }
+
+const grader = { kind: 'llm', name: 'g', version: '1' }
+const veto = { triggeredBy: 'ai-security-veto', graderIdentity: grader, evidence: 'e', reasoning: 'r', timestamp: NOW }
 
 const TABLE: Record<string, Row[]> = {
     'Grading.addGrading': [
@@ -24,6 +28,23 @@ const TABLE: Record<string, Row[]> = {
     'Grading.applyRegradingTrigger': [
         ...rows('entry', (v) => Grading.applyRegradingTrigger({ entry: v, triggeredBy: 'scheduled', now: NOW }).errors),
         ...rows('input', (v) => Grading.applyRegradingTrigger(v as never).errors)
+    ],
+    validateGraderIdentity: [
+        ...rows('graderIdentity', (v) => validateGraderIdentity(v, '/grader')),
+        ...table(['kind', 'name', 'version'], (f, v) =>
+            validateGraderIdentity({ ...grader, [f]: v }, '/veto/graderIdentity')
+        ),
+        ...rows('root graderIdentity.name', (v) => validateGraderIdentity({ ...grader, name: v }, ''))
+    ],
+    validateVetoRecord: [
+        ...rows('categoricalVeto', (v) => validateVetoRecord(v, '/categoricalVeto')),
+        ...table(['triggeredBy', 'graderIdentity', 'evidence', 'reasoning', 'timestamp'], (f, v) =>
+            validateVetoRecord({ ...veto, [f]: v }, '/veto')
+        ),
+        ...rows('reasoning (manual)', (v) => validateVetoRecord({ ...veto, triggeredBy: 'manual', reasoning: v }, '')),
+        ...rows('graderIdentity.version', (v) =>
+            validateVetoRecord({ ...veto, graderIdentity: { ...grader, version: v } }, '/x/0')
+        )
     ]
 }
 
