@@ -29,6 +29,10 @@ const TABLE: Record<string, Row[]> = {
         ...rows('entry', (v) => Grading.applyRegradingTrigger({ entry: v, triggeredBy: 'scheduled', now: NOW }).errors),
         ...rows('input', (v) => Grading.applyRegradingTrigger(v as never).errors)
     ],
+    'Grading.validateEntry': [
+        ...rows('entry', (v) => Grading.validateEntry({ entry: v }).errors),
+        ...rows('input', (v) => Grading.validateEntry(v as never).errors)
+    ],
     validateGraderIdentity: [
         ...rows('graderIdentity', (v) => validateGraderIdentity(v, '/grader')),
         ...table(['kind', 'name', 'version'], (f, v) =>
