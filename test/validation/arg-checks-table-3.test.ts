@@ -4,6 +4,7 @@
 import { describe, it } from 'vitest'
 import { Grading } from '../../src/index.js'
 import { validateGraderIdentity, validateVetoRecord } from '../../src/grading/veto-record.js'
+import { checkInput } from '../../src/pretest/check.js'
 import { expectRecorded, rows, table, type Row } from './arg-rows.js'
 
 const NOW = '2026-05-31T11:00:00Z'
@@ -11,6 +12,24 @@ const entry = { gradingId: 'demo.prices--x', schemaHash: 'abcd1234', gradingMode
 
 const grader = { kind: 'llm', name: 'g', version: '1' }
 const veto = { triggeredBy: 'ai-security-veto', graderIdentity: grader, evidence: 'e', reasoning: 'r', timestamp: NOW }
+
+const pretestBase = { main: { namespace: 'demo', tools: {} }, now: NOW }
+const pretest = (over: Record<string, unknown>) => checkInput({ ...pretestBase, ...over }).early?.errors ?? []
+const PRETEST_FIELDS = [
+    'main',
+    'now',
+    'minWorkingTests',
+    'parameterlessMinWorkingTests',
+    'concurrency',
+    'timeoutMs',
+    'throttleMs',
+    'dryRun',
+    'checkDocs',
+    'sleep',
+    'transform',
+    'http',
+    'serverParams'
+]
 
 const TABLE: Record<string, Row[]> = {
     'Grading.addGrading': [
@@ -32,6 +51,18 @@ const TABLE: Record<string, Row[]> = {
     'Grading.validateEntry': [
         ...rows('entry', (v) => Grading.validateEntry({ entry: v }).errors),
         ...rows('input', (v) => Grading.validateEntry(v as never).errors)
+    ],
+    'DataPretest.run (check input)': [
+        ...rows('input', (v) => checkInput(v).early?.errors ?? []),
+        ...table(PRETEST_FIELDS, (f, v) => pretest({ [f]: v })),
+        ...rows('http.send', (v) => pretest({ http: { send: v } })),
+        ...rows('http (a function port).send', (v) => pretest({ http: Object.assign(() => 1, { send: v }) })),
+        ...rows('serverParams.constructor', (v) =>
+            pretest({ serverParams: JSON.parse('{"constructor": 1}'), main: v })
+        ),
+        ...rows('serverParams.KEY', (v) => pretest({ serverParams: { KEY: v, OK: 's' } })),
+        ...rows('concurrency, throttleMs with sleep', (v) => pretest({ concurrency: 100, throttleMs: v, sleep: v })),
+        ...rows('now and main', (v) => pretest({ now: v, main: v, concurrency: v }))
     ],
     validateGraderIdentity: [
         ...rows('graderIdentity', (v) => validateGraderIdentity(v, '/grader')),
