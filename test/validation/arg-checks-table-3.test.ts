@@ -2,7 +2,7 @@
 // checks moved to valibot schemas through parseArgs, the bad inputs that reached each old hand-written check and what
 // came back (code, path, message). Recorded on the hand-written checks before the move; the schemas keep it.
 import { describe, it } from 'vitest'
-import { Grading } from '../../src/index.js'
+import { Grading, KeyDomain, Tos } from '../../src/index.js'
 import { validateGraderIdentity, validateVetoRecord } from '../../src/grading/veto-record.js'
 import { checkInput } from '../../src/pretest/check.js'
 import { expectRecorded, rows, table, type Row } from './arg-rows.js'
@@ -30,6 +30,8 @@ const PRETEST_FIELDS = [
     'http',
     'serverParams'
 ]
+
+const keyMain = { namespace: 'demo', root: 'https://api.demo.xyz' }
 
 const TABLE: Record<string, Row[]> = {
     'Grading.addGrading': [
@@ -63,6 +65,35 @@ const TABLE: Record<string, Row[]> = {
         ...rows('serverParams.KEY', (v) => pretest({ serverParams: { KEY: v, OK: 's' } })),
         ...rows('concurrency, throttleMs with sleep', (v) => pretest({ concurrency: 100, throttleMs: v, sleep: v })),
         ...rows('now and main', (v) => pretest({ now: v, main: v, concurrency: v }))
+    ],
+    'KeyDomain.check': [
+        ...rows('main', (v) => KeyDomain.check({ main: v }).errors),
+        ...rows('input', (v) => KeyDomain.check(v as never).errors),
+        ...rows(
+            'requiredServerParams',
+            (v) => KeyDomain.check({ main: { ...keyMain, requiredServerParams: v } }).errors
+        ),
+        ...rows(
+            'requiredServerParams[1]',
+            (v) =>
+                KeyDomain.check({ main: { ...keyMain, requiredServerParams: ['FACEBOOK_API_KEY', v, 'X_KEY', v] } })
+                    .errors
+        ),
+        ...rows(
+            'requiredServerParams[0], no root',
+            (v) =>
+                KeyDomain.check({ main: { namespace: 'demo', requiredServerParams: [v, 'FACEBOOK_API_KEY'] } }).errors
+        )
+    ],
+    'KeyDomain.registrableDomain': [
+        ...rows('url', (v) => KeyDomain.registrableDomain({ url: v }).errors),
+        ...rows('input', (v) => KeyDomain.registrableDomain(v as never).errors)
+    ],
+    'Tos.rootDomainMatch': [
+        ...rows('apiRoot', (v) => Tos.rootDomainMatch({ apiRoot: v, tosUrl: 'https://flowmcp.org/terms' }).errors),
+        ...rows('tosUrl', (v) => Tos.rootDomainMatch({ apiRoot: 'https://api.flowmcp.org', tosUrl: v }).errors),
+        ...rows('both', (v) => Tos.rootDomainMatch({ apiRoot: v, tosUrl: v }).errors),
+        ...rows('input', (v) => Tos.rootDomainMatch(v as never).errors)
     ],
     validateGraderIdentity: [
         ...rows('graderIdentity', (v) => validateGraderIdentity(v, '/grader')),
