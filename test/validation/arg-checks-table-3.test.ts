@@ -2,10 +2,11 @@
 // checks moved to valibot schemas through parseArgs, the bad inputs that reached each old hand-written check and what
 // came back (code, path, message). Recorded on the hand-written checks before the move; the schemas keep it.
 import { describe, it } from 'vitest'
-import { Grading, KeyDomain, Tos } from '../../src/index.js'
+import { createMemoryFs, Grading, Island, KeyDomain, ProviderProof, Tos } from '../../src/index.js'
 import { validateGraderIdentity, validateVetoRecord } from '../../src/grading/veto-record.js'
 import { checkInput } from '../../src/pretest/check.js'
-import { expectRecorded, rows, table, type Row } from './arg-rows.js'
+import { BAD, expectRecorded, rows, table, type Row } from './arg-rows.js'
+import type { Issue } from '../../src/errors/types.js'
 
 const NOW = '2026-05-31T11:00:00Z'
 const entry = { gradingId: 'demo.prices--x', schemaHash: 'abcd1234', gradingMode: 'full', gradings: [] }
@@ -95,6 +96,16 @@ const TABLE: Record<string, Row[]> = {
         ...rows('both', (v) => Tos.rootDomainMatch({ apiRoot: v, tosUrl: v }).errors),
         ...rows('input', (v) => Tos.rootDomainMatch(v as never).errors)
     ],
+    'Island.islandName': [
+        ...rows('name', (v) => Island.islandName({ name: v, kind: 'schema' }).errors),
+        ...rows('kind', (v) => Island.islandName({ name: 'prices', kind: v }).errors),
+        ...rows('both', (v) => Island.islandName({ name: v, kind: v }).errors),
+        ...rows('input', (v) => Island.islandName(v as never).errors)
+    ],
+    'Island.originalName': [
+        ...rows('name', (v) => Island.originalName({ name: v }).errors),
+        ...rows('input', (v) => Island.originalName(v as never).errors)
+    ],
     validateGraderIdentity: [
         ...rows('graderIdentity', (v) => validateGraderIdentity(v, '/grader')),
         ...table(['kind', 'name', 'version'], (f, v) =>
@@ -114,10 +125,58 @@ const TABLE: Record<string, Row[]> = {
     ]
 }
 
+/** Rows of an entry point that returns a promise. */
+async function rowsAsync(name: string, run: (value: unknown) => Promise<readonly Issue[]>): Promise<Row[]> {
+    const list: Row[] = []
+    for (const [label, value] of Object.entries(BAD)) {
+        const issues = (await run(value)).map(({ code, path, message }) => ({ code, path, message }))
+        list.push({ case: `${name} = ${label}`, issues })
+    }
+    return list
+}
+
+const proofIndex = { namespace: 'demo', status: 'graded', namespaceAggregate: {}, schemas: {}, blockers: [] }
+async function proof(over: Record<string, unknown>): Promise<readonly Issue[]> {
+    const base = { fs: createMemoryFs(), dir: '/export/providers/demo', index: proofIndex, now: NOW }
+    return (await ProviderProof.write({ ...base, ...over })).errors
+}
+const startBase = { root: '/island', target: { namespace: 'demo' }, now: NOW }
+async function startRun(over: Record<string, unknown>): Promise<readonly Issue[]> {
+    return (await Island.startGradingRun({ fs: createMemoryFs(), ...startBase, ...over })).errors
+}
+
+const ASYNC: Record<string, () => Promise<Row[]>> = {
+    'ProviderProof.write': async () => [
+        ...(await rowsAsync('dir', (v) => proof({ dir: v }))),
+        ...(await rowsAsync('index', (v) => proof({ index: v }))),
+        ...(await rowsAsync('now', (v) => proof({ now: v }))),
+        ...(await rowsAsync('index.namespace', (v) => proof({ index: { ...proofIndex, namespace: v } }))),
+        ...(await rowsAsync('index.namespaceAggregate', (v) =>
+            proof({ index: { ...proofIndex, namespaceAggregate: v } })
+        )),
+        ...(await rowsAsync('index.schemas', (v) => proof({ index: { ...proofIndex, schemas: v } }))),
+        ...(await rowsAsync('index.blockers', (v) => proof({ index: { ...proofIndex, blockers: v } }))),
+        ...(await rowsAsync('all', (v) => proof({ dir: v, index: v, now: v }))),
+        ...(await rowsAsync('index fields', (v) =>
+            proof({ index: { namespace: v, status: v, namespaceAggregate: v, schemas: v, blockers: v } })
+        ))
+    ],
+    'Island.startGradingRun': async () => [
+        ...(await rowsAsync('target', (v) => startRun({ target: v }))),
+        ...(await rowsAsync('target.namespace', (v) => startRun({ target: { namespace: v } }))),
+        ...(await rowsAsync('target both', (v) => startRun({ target: { namespace: 'demo', selection: v } })))
+    ]
+}
+
 describe('argument checks keep their codes, paths and messages (table recorded on the hand-written checks), 3', () => {
     for (const [name, list] of Object.entries(TABLE)) {
         it(name, async () => {
             await expectRecorded(name, list)
+        })
+    }
+    for (const [name, run] of Object.entries(ASYNC)) {
+        it(name, async () => {
+            await expectRecorded(name, await run())
         })
     }
 })
