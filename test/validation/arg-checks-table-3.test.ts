@@ -145,7 +145,21 @@ async function startRun(over: Record<string, unknown>): Promise<readonly Issue[]
     return (await Island.startGradingRun({ fs: createMemoryFs(), ...startBase, ...over })).errors
 }
 
+const importBase = { root: '/island', now: NOW, files: [] }
+async function importRun(over: Record<string, unknown>): Promise<readonly Issue[]> {
+    return (await Island.importProvider({ fs: createMemoryFs(), ...importBase, ...over })).errors
+}
+
 const ASYNC: Record<string, () => Promise<Row[]>> = {
+    'Island.importProvider': async () => [
+        ...(await rowsAsync('now', (v) => importRun({ now: v }))),
+        ...(await rowsAsync('trustedLoader', (v) => importRun({ trustedLoader: v }))),
+        ...(await rowsAsync('trustedLoader.load', (v) => importRun({ trustedLoader: { load: v } }))),
+        ...(await rowsAsync('now and trustedLoader', (v) => importRun({ now: v, trustedLoader: v }))),
+        ...(await rowsAsync('files', (v) => importRun({ files: v }))),
+        ...(await rowsAsync('files[1]', (v) => importRun({ files: [{ name: 'a.mjs', text: 't' }, v, v] }))),
+        ...(await rowsAsync('files[0].text', (v) => importRun({ files: [{ name: 'a.mjs', text: v }] })))
+    ],
     'ProviderProof.write': async () => [
         ...(await rowsAsync('dir', (v) => proof({ dir: v }))),
         ...(await rowsAsync('index', (v) => proof({ index: v }))),
