@@ -2,7 +2,7 @@
 // checks moved to valibot schemas through parseArgs, the bad inputs that reached each old hand-written check and what
 // came back (code, path, message). Recorded on the hand-written checks before the move; the schemas keep it.
 import { describe, it } from 'vitest'
-import { createMemoryFs, Grading, Island, KeyDomain, ProviderProof, Tos } from '../../src/index.js'
+import { createMemoryFs, Grading, Island, KeyDomain, ProviderProof, TaskId, Tos } from '../../src/index.js'
 import { validateGraderIdentity, validateVetoRecord } from '../../src/grading/veto-record.js'
 import { checkInput } from '../../src/pretest/check.js'
 import { BAD, expectRecorded, rows, table, type Row } from './arg-rows.js'
@@ -105,6 +105,24 @@ const TABLE: Record<string, Row[]> = {
     'Island.originalName': [
         ...rows('name', (v) => Island.originalName({ name: v }).errors),
         ...rows('input', (v) => Island.originalName(v as never).errors)
+    ],
+    'TaskId.generate': [
+        ...rows('schemaIdSlug', (v) => TaskId.generate({ schemaIdSlug: v, areas: ['single-test'] }).errors),
+        ...rows('areas', (v) => TaskId.generate({ schemaIdSlug: 'demo', areas: v }).errors),
+        ...rows(
+            'areas[1]',
+            (v) => TaskId.generate({ schemaIdSlug: 'demo', areas: ['single-test', v, 'nope', v] }).errors
+        ),
+        ...rows('both', (v) => TaskId.generate({ schemaIdSlug: v, areas: v }).errors),
+        ...rows('input', (v) => TaskId.generate(v as never).errors)
+    ],
+    'TaskId.parse': [
+        ...rows('taskId', (v) => TaskId.parse({ taskId: v }).errors),
+        ...rows('input', (v) => TaskId.parse(v as never).errors)
+    ],
+    'TaskId.matchesAreaSet': [
+        ...rows('taskId', (v) => TaskId.matchesAreaSet({ taskId: v, areas: ['single-test'] }).errors),
+        ...rows('areas', (v) => TaskId.matchesAreaSet({ taskId: 'demo--1a2b3c4d', areas: v }).errors)
     ],
     validateGraderIdentity: [
         ...rows('graderIdentity', (v) => validateGraderIdentity(v, '/grader')),
