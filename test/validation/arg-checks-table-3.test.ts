@@ -5,6 +5,7 @@ import { describe, it } from 'vitest'
 import { createMemoryFs, Grading, Island, KeyDomain, ProviderProof, TaskId, Tos } from '../../src/index.js'
 import { validateGraderIdentity, validateVetoRecord } from '../../src/grading/veto-record.js'
 import { checkInput } from '../../src/pretest/check.js'
+import { auditTranscript, formatSurfacingLine, parseSurfacingLine } from '../../src/prompts/surfacing.js'
 import { BAD, expectRecorded, rows, table, type Row } from './arg-rows.js'
 import type { Issue } from '../../src/errors/types.js'
 
@@ -33,6 +34,18 @@ const PRETEST_FIELDS = [
 ]
 
 const keyMain = { namespace: 'demo', root: 'https://api.demo.xyz' }
+
+const areaLine = {
+    kind: 'area',
+    area: 'single-test',
+    target: 'demo',
+    schemaValid: true,
+    status: 'graded',
+    written: true
+}
+const format = (over: Record<string, unknown>) => formatSurfacingLine({ ...areaLine, ...over }).errors
+const progressLine = (over: Record<string, unknown>) =>
+    formatSurfacingLine({ kind: 'progress', done: 1, total: 2, ...over }).errors
 
 const TABLE: Record<string, Row[]> = {
     'Grading.addGrading': [
@@ -123,6 +136,26 @@ const TABLE: Record<string, Row[]> = {
     'TaskId.matchesAreaSet': [
         ...rows('taskId', (v) => TaskId.matchesAreaSet({ taskId: v, areas: ['single-test'] }).errors),
         ...rows('areas', (v) => TaskId.matchesAreaSet({ taskId: 'demo--1a2b3c4d', areas: v }).errors)
+    ],
+    formatSurfacingLine: [
+        ...table(['kind', 'marker', 'area', 'target', 'schemaValid', 'status', 'written'], (f, v) =>
+            format({ [f]: v })
+        ),
+        ...rows('area line, all', (v) =>
+            format({ marker: v, area: v, target: v, schemaValid: v, status: v, written: v })
+        ),
+        ...table(['done', 'total'], (f, v) => progressLine({ [f]: v })),
+        ...rows('progress, both', (v) => progressLine({ done: v, total: v, marker: v })),
+        ...rows('done line, marker', (v) => formatSurfacingLine({ kind: 'done', marker: v }).errors)
+    ],
+    parseSurfacingLine: [
+        ...rows('line', (v) => parseSurfacingLine(v).errors),
+        ...rows('line at /lines/3', (v) => parseSurfacingLine(v, '/lines/3').errors)
+    ],
+    auditTranscript: [
+        ...rows('text', (v) => auditTranscript(v, 2).errors),
+        ...rows('expectedTotal', (v) => auditTranscript('[GRADING] DONE', v).errors),
+        ...rows('both', (v) => auditTranscript(v, v).errors)
     ],
     validateGraderIdentity: [
         ...rows('graderIdentity', (v) => validateGraderIdentity(v, '/grader')),
