@@ -5,6 +5,7 @@ import { describe, it } from 'vitest'
 import { createMemoryFs, Grading, Island, KeyDomain, ProviderProof, TaskId, Tos } from '../../src/index.js'
 import { validateGraderIdentity, validateVetoRecord } from '../../src/grading/veto-record.js'
 import { checkInput } from '../../src/pretest/check.js'
+import { normaliseRaw } from '../../src/rubrics/workflow/formulas.js'
 import { auditTranscript, formatSurfacingLine, parseSurfacingLine } from '../../src/prompts/surfacing.js'
 import { BAD, expectRecorded, rows, table, type Row } from './arg-rows.js'
 import type { Issue } from '../../src/errors/types.js'
@@ -46,6 +47,10 @@ const areaLine = {
 const format = (over: Record<string, unknown>) => formatSurfacingLine({ ...areaLine, ...over }).errors
 const progressLine = (over: Record<string, unknown>) =>
     formatSurfacingLine({ kind: 'progress', done: 1, total: 2, ...over }).errors
+
+const NOT_NUMBERS = Object.keys(BAD).filter((k) => typeof BAD[k] !== 'number')
+const formulaPaths = { raw: '/criteria/2/rawScore', params: '/criteria/2/params', criterion: 'c' }
+const normalise = (formula: string, raw: unknown) => normaliseRaw(formula, raw, undefined, formulaPaths).errors
 
 const TABLE: Record<string, Row[]> = {
     'Grading.addGrading': [
@@ -156,6 +161,15 @@ const TABLE: Record<string, Row[]> = {
         ...rows('text', (v) => auditTranscript(v, 2).errors),
         ...rows('expectedTotal', (v) => auditTranscript('[GRADING] DONE', v).errors),
         ...rows('both', (v) => auditTranscript(v, v).errors)
+    ],
+    normaliseRaw: [
+        // A number reaches the formula's own range rules (a non-finite one is refused before, by the rubric check).
+        ...rows('rawScore (binary)', (v) => normalise('binary', v), NOT_NUMBERS),
+        ...rows('rawScore (pairwise-ties)', (v) => normalise('pairwise-ties', v)),
+        ...rows('rawScore (swe-fail-to-pass)', (v) => normalise('swe-fail-to-pass', v)),
+        ...rows('rawScore.losses', (v) => normalise('pairwise-ties', { wins: 1, losses: v, ties: 0 })),
+        ...rows('rawScore.passed, total', (v) => normalise('swe-pass-to-pass', { passed: v, total: v, extra: 1 })),
+        ...rows('formulaId', (v) => normalise(v as string, 1))
     ],
     validateGraderIdentity: [
         ...rows('graderIdentity', (v) => validateGraderIdentity(v, '/grader')),
