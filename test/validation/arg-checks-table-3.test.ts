@@ -2,7 +2,17 @@
 // checks moved to valibot schemas through parseArgs, the bad inputs that reached each old hand-written check and what
 // came back (code, path, message). Recorded on the hand-written checks before the move; the schemas keep it.
 import { describe, it } from 'vitest'
-import { createMemoryFs, Grading, Island, KeyDomain, ProviderProof, TaskId, Tos } from '../../src/index.js'
+import {
+    createMemoryFs,
+    Grading,
+    HashGenerator,
+    Island,
+    KeyDomain,
+    ProviderProof,
+    TaskId,
+    Tos,
+    Veto
+} from '../../src/index.js'
 import { validateGraderIdentity, validateVetoRecord } from '../../src/grading/veto-record.js'
 import { checkInput } from '../../src/pretest/check.js'
 import { normaliseRaw } from '../../src/rubrics/workflow/formulas.js'
@@ -170,6 +180,38 @@ const TABLE: Record<string, Row[]> = {
         ...rows('rawScore.losses', (v) => normalise('pairwise-ties', { wins: 1, losses: v, ties: 0 })),
         ...rows('rawScore.passed, total', (v) => normalise('swe-pass-to-pass', { passed: v, total: v, extra: 1 })),
         ...rows('formulaId', (v) => normalise(v as string, 1))
+    ],
+    'HashGenerator.computeSchemaHash': [
+        ...rows('schema', (v) => HashGenerator.computeSchemaHash({ schema: v }).errors),
+        ...rows('input', (v) => HashGenerator.computeSchemaHash(v as never).errors)
+    ],
+    'HashGenerator.computeSelectionHash': rows(
+        'selection',
+        (v) => HashGenerator.computeSelectionHash({ selection: v }).errors
+    ),
+    'HashGenerator.hashBytes': [
+        ...rows('text', (v) => HashGenerator.hashBytes({ text: v }).errors),
+        ...rows('bytes', (v) => HashGenerator.hashBytes({ bytes: v }).errors),
+        ...rows('text and bytes', (v) => HashGenerator.hashBytes({ text: v, bytes: v }).errors),
+        ...rows('input', (v) => HashGenerator.hashBytes(v as never).errors)
+    ],
+    'Veto.applyVeto': [
+        ...rows(
+            'entry',
+            (v) =>
+                Veto.applyVeto({
+                    entry: v,
+                    triggeredBy: 'malicious-module',
+                    graderIdentity: grader,
+                    evidence: 'e',
+                    timestamp: NOW
+                }).errors
+        ),
+        ...rows('input', (v) => Veto.applyVeto(v as never).errors)
+    ],
+    'Veto.isVetoed': [
+        ...rows('entry', (v) => Veto.isVetoed({ entry: v }).errors),
+        ...rows('input', (v) => Veto.isVetoed(v as never).errors)
     ],
     validateGraderIdentity: [
         ...rows('graderIdentity', (v) => validateGraderIdentity(v, '/grader')),
