@@ -15,6 +15,8 @@ import {
 } from '../../src/index.js'
 import { validateGraderIdentity, validateVetoRecord } from '../../src/grading/veto-record.js'
 import { checkInput } from '../../src/pretest/check.js'
+import { checkName, normalizeDir } from '../../src/store/paths.js'
+import { resolveLatest } from '../../src/store/resolve-latest.js'
 import { normaliseRaw } from '../../src/rubrics/workflow/formulas.js'
 import { auditTranscript, formatSurfacingLine, parseSurfacingLine } from '../../src/prompts/surfacing.js'
 import { BAD, expectRecorded, rows, table, type Row } from './arg-rows.js'
@@ -58,6 +60,7 @@ const format = (over: Record<string, unknown>) => formatSurfacingLine({ ...areaL
 const progressLine = (over: Record<string, unknown>) =>
     formatSurfacingLine({ kind: 'progress', done: 1, total: 2, ...over }).errors
 
+const isIssue = (issue: Issue | null): issue is Issue => issue !== null
 const NOT_NUMBERS = Object.keys(BAD).filter((k) => typeof BAD[k] !== 'number')
 const formulaPaths = { raw: '/criteria/2/rawScore', params: '/criteria/2/params', criterion: 'c' }
 const normalise = (formula: string, raw: unknown) => normaliseRaw(formula, raw, undefined, formulaPaths).errors
@@ -213,6 +216,12 @@ const TABLE: Record<string, Row[]> = {
         ...rows('entry', (v) => Veto.isVetoed({ entry: v }).errors),
         ...rows('input', (v) => Veto.isVetoed(v as never).errors)
     ],
+    'checkName, normalizeDir': [
+        ...rows('checkName namespace', (v) => [checkName(v, 'namespace', '/target/namespace')].filter(isIssue)),
+        ...rows('checkName field', (v) => [checkName(v, 'schema', '/files/0/name', 'files[0].name')].filter(isIssue)),
+        ...rows('normalizeDir', (v) => [normalizeDir(v, '/sourceDir', 'sourceDir').issue].filter(isIssue)),
+        ...rows('normalizeDir at root', (v) => [normalizeDir(v, '', 'root').issue].filter(isIssue))
+    ],
     validateGraderIdentity: [
         ...rows('graderIdentity', (v) => validateGraderIdentity(v, '/grader')),
         ...table(['kind', 'name', 'version'], (f, v) =>
@@ -257,7 +266,17 @@ async function importRun(over: Record<string, unknown>): Promise<readonly Issue[
     return (await Island.importProvider({ fs: createMemoryFs(), ...importBase, ...over })).errors
 }
 
+async function latest(over: Record<string, unknown>): Promise<readonly Issue[]> {
+    return (await resolveLatest({ fs: createMemoryFs(), dir: '/island/x', logicalName: 'prices', ...over } as never))
+        .errors
+}
+
 const ASYNC: Record<string, () => Promise<Row[]>> = {
+    resolveLatest: async () => [
+        ...(await rowsAsync('dir', (v) => latest({ dir: v }))),
+        ...(await rowsAsync('logicalName', (v) => latest({ logicalName: v }))),
+        ...(await rowsAsync('both', (v) => latest({ dir: v, logicalName: v })))
+    ],
     'Island.importProvider': async () => [
         ...(await rowsAsync('now', (v) => importRun({ now: v }))),
         ...(await rowsAsync('trustedLoader', (v) => importRun({ trustedLoader: v }))),
