@@ -6,6 +6,7 @@ import {
     createMemoryFs,
     Grading,
     HashGenerator,
+    InjectionScan,
     Island,
     KeyDomain,
     ProviderProof,
@@ -221,6 +222,14 @@ const TABLE: Record<string, Row[]> = {
         ...rows('checkName field', (v) => [checkName(v, 'schema', '/files/0/name', 'files[0].name')].filter(isIssue)),
         ...rows('normalizeDir', (v) => [normalizeDir(v, '/sourceDir', 'sourceDir').issue].filter(isIssue)),
         ...rows('normalizeDir at root', (v) => [normalizeDir(v, '', 'root').issue].filter(isIssue))
+    ],
+    'InjectionScan.scan': [
+        ...rows('input', (v) => InjectionScan.scan(v as never).errors),
+        ...rows('main', (v) => InjectionScan.scan({ main: v }).errors),
+        ...rows('files', (v) => InjectionScan.scan({ files: v }).errors),
+        ...rows('files[1]', (v) => InjectionScan.scan({ files: [{ name: 'a', text: 't' }, v, v] }).errors),
+        ...rows('files[0].text', (v) => InjectionScan.scan({ files: [{ name: 'a', text: v }] }).errors),
+        ...rows('main and files', (v) => InjectionScan.scan({ main: v, files: v }).errors)
     ],
     validateGraderIdentity: [
         ...rows('graderIdentity', (v) => validateGraderIdentity(v, '/grader')),
