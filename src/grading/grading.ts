@@ -1,7 +1,7 @@
 import { SEVERITY } from '../model/constants.js'
 import * as v from 'valibot'
 import { lookup } from '../json/own.js'
-import { describeValue, typeOfValue } from '../errors/issue.js'
+import { describeValue } from '../errors/issue.js'
 import { createEntryIssue } from '../errors/entry-issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
@@ -22,7 +22,7 @@ import {
 import type { GradingAnswer, GradingEntry, GradingEntryDraft, Persona, RegradingTrigger } from '../model/types.js'
 import { formatGradingFilename, parseGradingFilename, type GradingFilenameParts } from '../naming/grading-filename.js'
 import { isIsoDateTime, toFileTimestamp } from '../time.js'
-import { parseArgs, type ArgCodes } from '../validation/args.js'
+import { objectArg, parseArgs, says, wholeArg, type ArgCodes } from '../validation/args.js'
 import { FLOWMCP_VERSION_REGEX, GRADING_SYSTEM_VERSION, SCORING_SYSTEM_VERSION } from '../version.js'
 import { AGING_DEFAULTS, ageInDays, isExpired, TIME_DEPENDENT_QUESTIONS, type AgingDefaults } from './aging.js'
 import { computeAggregate, type AggregateOptions, type AggregateResult } from './aggregate.js'
@@ -37,6 +37,21 @@ import { guardStatics } from '../errors/guard.js'
 import { definedFields } from '../model/fields.js'
 
 const CODES: ArgCodes<'GRD-001' | 'GRD-002'> = { missing: 'GRD-001', mismatch: 'GRD-002', create: createEntryIssue }
+/** The entry-taking calls name a field by its own key (`gradings`, not `entry.gradings`) and write a value's type. */
+const KEY_STYLE = { field: 'key', actual: 'type' } as const
+// An absent `gradings` is reported by the object around it, so the wording stands on both.
+const GRADINGS_WORDING = says({ expected: 'array', missing: false })
+const WITH_GRADINGS = v.looseObject({ gradings: v.array(v.unknown(), GRADINGS_WORDING) }, GRADINGS_WORDING)
+const ADD_ENTRY = v.object({ entry: v.pipe(objectArg(), WITH_GRADINGS) })
+const ADD_GRADING = v.object({ grading: objectArg() })
+/** checkAging reads nothing but the answers: a wrong entry is one finding, an absent one too (never GRD-001). */
+const AGING_ENTRY = v.object({
+    entry: wholeArg(v.pipe(objectArg(), v.looseObject({ gradings: v.array(v.unknown()) })), {
+        expected: 'entry object with gradings[]',
+        missing: false
+    })
+})
+const REGRADED_ENTRY = v.object({ entry: objectArg() })
 
 const isoDateTime = v.pipe(
     v.string(),
@@ -192,48 +207,13 @@ export function createEntry(input: CreateEntryInput): EntryResult {
 
 /** The body of {@link Grading.addGrading}, for the library's own stages (they need not bring the whole class). */
 export function addGrading(input: { entry?: unknown; grading?: unknown }): EntryResult {
-    const entry = input?.entry
-    const grading = input?.grading
-    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-        return {
-            entry: null,
-            aggregate: null,
-            errors: [
-                createEntryIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', {
-                    field: 'entry',
-                    expected: 'object',
-                    actual: typeOfValue(entry)
-                })
-            ]
-        }
-    }
-    const base = entry as GradingEntryDraft
-    if (!Array.isArray(base.gradings)) {
-        return {
-            entry: null,
-            aggregate: null,
-            errors: [
-                createEntryIssue('GRD-002', '/entry/gradings', {
-                    field: 'gradings',
-                    expected: 'array',
-                    actual: typeOfValue(base.gradings)
-                })
-            ]
-        }
-    }
-    if (grading === null || typeof grading !== 'object' || Array.isArray(grading)) {
-        return {
-            entry: null,
-            aggregate: null,
-            errors: [
-                createEntryIssue(grading === undefined ? 'GRD-001' : 'GRD-002', '/grading', {
-                    field: 'grading',
-                    expected: 'object',
-                    actual: typeOfValue(grading)
-                })
-            ]
-        }
-    }
+    // The entry first, then the answer: only the first wrong one is reported, as before the schemas.
+    const checked = parseArgs(ADD_ENTRY, { entry: input?.entry }, CODES, KEY_STYLE)
+    if (checked.value === null) return { entry: null, aggregate: null, errors: checked.errors }
+    const added = parseArgs(ADD_GRADING, { grading: input?.grading }, CODES, KEY_STYLE)
+    if (added.value === null) return { entry: null, aggregate: null, errors: added.errors }
+    const base = checked.value.entry as unknown as GradingEntryDraft
+    const grading: unknown = added.value.grading
     const candidate: GradingEntryDraft = { ...base, gradings: [...base.gradings, grading as GradingAnswer] }
     const problems = answerIssues(candidate, candidate.gradings.length - 1).filter((i) => i.severity === SEVERITY.error)
     if (problems.length > 0) {
@@ -394,24 +374,9 @@ class GradingUnguarded {
                 ]
             }
         }
-        if (
-            entry === null ||
-            typeof entry !== 'object' ||
-            Array.isArray(entry) ||
-            !Array.isArray((entry as GradingEntryDraft).gradings)
-        ) {
-            return {
-                entry: null,
-                agedQuestions: [],
-                retentionExceeded: false,
-                errors: [
-                    createEntryIssue('GRD-002', '/entry', {
-                        field: 'entry',
-                        expected: 'entry object with gradings[]',
-                        actual: typeOfValue(entry)
-                    })
-                ]
-            }
+        const checked = parseArgs(AGING_ENTRY, { entry }, CODES, KEY_STYLE)
+        if (checked.value === null) {
+            return { entry: null, agedQuestions: [], retentionExceeded: false, errors: checked.errors }
         }
         const aging = input.agingDefaults ?? AGING_DEFAULTS
         const source = entry as GradingEntryDraft
@@ -463,17 +428,9 @@ class GradingUnguarded {
     }): { newEntry: GradingEntryDraft | null; errors: Issue[] } {
         const { entry, triggeredBy, now, reportedIssue, requestedBy } = input ?? {}
         const errors: Issue[] = []
-        if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-            return {
-                newEntry: null,
-                errors: [
-                    createEntryIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', {
-                        field: 'entry',
-                        expected: 'object',
-                        actual: typeOfValue(entry)
-                    })
-                ]
-            }
+        const checked = parseArgs(REGRADED_ENTRY, { entry }, CODES, KEY_STYLE)
+        if (checked.value === null) {
+            return { newEntry: null, errors: checked.errors }
         }
         const old = entry as GradingEntryDraft
         if (typeof old.gradingId !== 'string' || old.gradingId.length === 0)

@@ -1,6 +1,7 @@
 import { SEVERITY } from '../model/constants.js'
 import { lookup } from '../json/own.js'
 import { dedupeIssues, describeValue, typeOfValue } from '../errors/issue.js'
+import { type ArgCodes, objectArg, parseArgs } from '../validation/args.js'
 import { createEntryIssue } from '../errors/entry-issue.js'
 import { fieldPath, joinPointer, pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
@@ -645,17 +646,18 @@ interface CheckRun {
     readonly graderKeyId: string | null
 }
 
+/** Absent is GRD-001; wrong type GRD-002; `null` has a code of its own (GRD-064), checked before the schema. */
+const ENTRY_ARG = objectArg({ expected: 'a grading entry object', actual: 'type', field: 'entry' })
+const ENTRY_CODES: ArgCodes<'GRD-001' | 'GRD-002'> = {
+    missing: 'GRD-001',
+    mismatch: 'GRD-002',
+    create: createEntryIssue
+}
+
 /** The value is no object: one issue, nothing else checked. */
 function notAnEntry(entry: unknown): Issue | null {
-    if (entry === undefined) return createEntryIssue('GRD-001', '', { field: 'entry' })
     if (entry === null) return createEntryIssue('GRD-064', '')
-    if (!isObject(entry))
-        return createEntryIssue('GRD-002', '', {
-            field: 'entry',
-            expected: 'a grading entry object',
-            actual: typeOfValue(entry)
-        })
-    return null
+    return parseArgs(ENTRY_ARG, entry, ENTRY_CODES).errors[0] ?? null
 }
 
 interface RunOptions {

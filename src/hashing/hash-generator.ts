@@ -1,10 +1,12 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import { canonicalize as jcs } from 'json-canonicalize'
-import { createIssue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { DEFAULT_JSON_LIMITS, inspectJson, resolveLimits, type JsonLimits } from '../json/guard.js'
 import { guardStatics } from '../errors/guard.js'
+import { type ArgCodes, objectArg, parseArgs, says } from '../validation/args.js'
 
 /** `sha256:` + 64 lowercase hex. */
 export const FULL_HASH_REGEX = /^sha256:[0-9a-f]{64}$/
@@ -69,14 +71,21 @@ export function schemaHashOfInspected(schema: Record<string, unknown>): HashResu
     return hashOf(canonicalText(withoutField(schema, 'schemaHash')))
 }
 
-function withoutOwnHash(value: unknown, field: string, hashField: string, limits: JsonLimits): HashResult {
-    if (value === undefined || value === null) {
-        return FAILED([createIssue('HSH-001', '', { field })])
-    }
-    if (typeof value !== 'object' || Array.isArray(value)) {
-        return FAILED([createIssue('HSH-002', '', { field, expected: 'object', actual: typeOfValue(value) })])
-    }
-    return hashOf(canonicalJson(withoutField(value, hashField), field, limits))
+// Absent (or null): HSH-001; wrong type: HSH-002, with the value's type. The value hashed is the input itself, so
+// its findings stand at the root (`''`) under the argument's own name.
+const ARGS: ArgCodes<'HSH-001' | 'HSH-002'> = { missing: 'HSH-001', mismatch: 'HSH-002', create: createIssue }
+const STYLE = { actual: 'type' } as const
+const HASHED = {
+    schema: objectArg({ expected: 'object', actual: 'type', field: 'schema' }),
+    selection: objectArg({ expected: 'object', actual: 'type', field: 'selection' })
+} as const
+const TEXT = v.object({ text: v.string(says('string')) })
+const BYTES = v.object({ bytes: v.instance(Uint8Array, says('Uint8Array')) })
+
+function withoutOwnHash(value: unknown, field: keyof typeof HASHED, hashField: string, limits: JsonLimits): HashResult {
+    const given = parseArgs(HASHED[field], value ?? undefined, ARGS, STYLE)
+    if (given.value === null) return FAILED(given.errors)
+    return hashOf(canonicalJson(withoutField(given.value, hashField), field, limits))
 }
 
 /**
@@ -143,19 +152,13 @@ class HashGeneratorUnguarded {
             return FAILED([createIssue('HSH-001', '', { field: 'text' })])
         }
         if (text !== undefined) {
-            if (typeof text !== 'string') {
-                return FAILED([
-                    createIssue('HSH-002', '/text', { field: 'text', expected: 'string', actual: typeOfValue(text) })
-                ])
-            }
-            return { ...digest(utf8ToBytes(text)), errors: [] }
+            const given = parseArgs(TEXT, { text }, ARGS, STYLE)
+            if (given.value === null) return FAILED(given.errors)
+            return { ...digest(utf8ToBytes(given.value.text)), errors: [] }
         }
-        if (!(bytes instanceof Uint8Array)) {
-            return FAILED([
-                createIssue('HSH-002', '/bytes', { field: 'bytes', expected: 'Uint8Array', actual: typeOfValue(bytes) })
-            ])
-        }
-        return { ...digest(bytes), errors: [] }
+        const given = parseArgs(BYTES, { bytes }, ARGS, STYLE)
+        if (given.value === null) return FAILED(given.errors)
+        return { ...digest(given.value.bytes), errors: [] }
     }
 
     /**

@@ -1,4 +1,5 @@
-import { createIssue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson } from '../json/guard.js'
@@ -7,6 +8,16 @@ import { escapeCodePoint, mayHoldInvisible, neutraliseInvisible, type InvisibleF
 import { isObject } from '../model/object.js'
 import { rx } from '../model/regex.js'
 import { guardStatics } from '../errors/guard.js'
+import { type ArgCodes, objectArg, parseArgs, says, wholeArg } from '../validation/args.js'
+
+// One code for every unreadable argument (INJ-006), with the value's type; nothing here is required.
+const ARGS: ArgCodes = { mismatch: 'INJ-006', create: createIssue }
+const STYLE = { field: 'indexed', actual: 'type' } as const
+const INPUT = objectArg({ expected: '{ main?, files? }', actual: 'type' })
+const MAIN = v.object({ main: v.optional(objectArg()) })
+const FILES_WORDING = '[{ name, text, source? }]'
+const FILE = wholeArg(v.looseObject({ name: v.string(), text: v.string() }), FILES_WORDING)
+const FILES = v.object({ files: v.optional(v.array(FILE, says(FILES_WORDING))) })
 
 /**
  * Text the graded party wrote that addresses the grader rather than the reader: instructions
@@ -764,43 +775,14 @@ class InjectionScanUnguarded {
     static scan(input: { main?: unknown; files?: unknown }): InjectionScanResult {
         const errors: Issue[] = []
         const none = (): InjectionScanResult => ({ findings: [], flagged: [], errors })
-        if (!isObject(input)) {
-            errors.push(
-                createIssue('INJ-006', '', {
-                    field: 'input',
-                    expected: '{ main?, files? }',
-                    actual: typeOfValue(input)
-                })
-            )
-            return none()
-        }
-        const { main, files } = input
-        if (main !== undefined) {
-            if (!isObject(main))
-                errors.push(
-                    createIssue('INJ-006', '/main', { field: 'main', expected: 'object', actual: typeOfValue(main) })
-                )
-            else errors.push(...inspectJson(main, undefined, '/main'))
-        }
-        if (files !== undefined) {
-            const bad = Array.isArray(files)
-                ? files.findIndex(
-                      (f: unknown) =>
-                          f === null ||
-                          typeof f !== 'object' ||
-                          typeof (f as InjectionFile).name !== 'string' ||
-                          typeof (f as InjectionFile).text !== 'string'
-                  )
-                : -2
-            if (bad !== -1)
-                errors.push(
-                    createIssue('INJ-006', bad >= 0 ? `/files/${bad}` : '/files', {
-                        field: bad >= 0 ? `files[${bad}]` : 'files',
-                        expected: '[{ name, text, source? }]',
-                        actual: typeOfValue(bad >= 0 ? (files as unknown[])[bad] : files)
-                    })
-                )
-        }
+        const given = parseArgs(INPUT, input, ARGS, STYLE)
+        errors.push(...given.errors)
+        if (given.value === null) return none()
+        const { main, files } = given.value
+        errors.push(...parseArgs(MAIN, { main }, ARGS, STYLE).errors)
+        if (isObject(main)) errors.push(...inspectJson(main, undefined, '/main'))
+        // Only the first wrong file is reported, as the scan has always done.
+        errors.push(...parseArgs(FILES, { files }, ARGS, STYLE).errors.slice(0, 1))
         if (errors.length > 0) return none()
         const list = ((files ?? []) as InjectionFile[]).map((f) => ({
             name: f.name,

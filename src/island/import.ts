@@ -1,4 +1,5 @@
 import { SEVERITY } from '../model/constants.js'
+import * as v from 'valibot'
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
@@ -15,6 +16,7 @@ import { redactSecretsDeep, redactSecretText, secretForms } from '../prompts/red
 import { stampOf } from './stamps.js'
 import { isObject } from '../model/object.js'
 import { definedFields } from '../model/fields.js'
+import { type ArgCodes, parseArgs, says, wholeArg } from '../validation/args.js'
 
 /** One source file handed in by the host: a path relative to the provider folder and its text. */
 export interface SourceFile {
@@ -59,6 +61,25 @@ export interface ImportResult {
 
 type Obj = Record<string, unknown>
 
+// Wrong or unusable arguments: ISL-002, with the value's type (`now` with the value itself); absent: ISL-001.
+const ARGS: ArgCodes<'ISL-001' | 'ISL-002'> = { missing: 'ISL-001', mismatch: 'ISL-002', create: createIssue }
+const STYLE = { actual: 'type' } as const
+const SOURCE_FILE = wholeArg(v.looseObject({ name: v.string(), text: v.string() }), {
+    expected: '{ name, text, main?, skill? }',
+    missing: false
+})
+/** Every file checked, each wrong one reported; the list is used only when all are right. */
+const FILES = v.array(SOURCE_FILE, says({ expected: 'array', missing: false }))
+const NOW_AND_LOADER = v.object({
+    now: v.custom<string>(
+        (now) => stampOf(now) !== null,
+        says({ expected: 'ISO-8601 date-time', actual: 'value', missing: false })
+    ),
+    trustedLoader: v.optional(
+        v.custom((loader) => isObject(loader) && typeof loader.load === 'function', says('{ load(path) }'))
+    )
+})
+
 interface GatedSchema {
     readonly slug: string
     readonly file: SourceFile
@@ -81,30 +102,8 @@ async function collectSources(input: {
             errors: [createIssue('IMP-001', '', { detail: 'give either files or sourceDir, not both' })]
         }
     if (input.files !== undefined) {
-        if (!Array.isArray(input.files))
-            return {
-                files: [],
-                base: null,
-                errors: [
-                    createIssue('ISL-002', '/files', {
-                        field: 'files',
-                        expected: 'array',
-                        actual: typeOfValue(input.files)
-                    })
-                ]
-            }
-        const errors: Issue[] = []
-        input.files.forEach((f: unknown, i) => {
-            if (!isObject(f) || typeof f.name !== 'string' || typeof f.text !== 'string')
-                errors.push(
-                    createIssue('ISL-002', `/files/${i}`, {
-                        field: `files[${i}]`,
-                        expected: '{ name, text, main?, skill? }',
-                        actual: typeOfValue(f)
-                    })
-                )
-        })
-        return { files: errors.length > 0 ? [] : (input.files as SourceFile[]), base: null, errors }
+        const given = parseArgs(FILES, input.files, ARGS, { ...STYLE, field: 'indexed', at: ['files'] })
+        return { files: given.value ?? [], base: null, errors: given.errors }
     }
     if (input.sourceDir === undefined)
         return {
@@ -269,24 +268,11 @@ function checkImportArgs(input: ImportInput): { args: ImportArgs | null; errors:
     if (port !== null) errors.push(port)
     const { dir: root, issue } = normalizeDir(input?.root, '/root', 'root')
     if (issue !== null) errors.push(issue)
+    errors.push(
+        ...parseArgs(NOW_AND_LOADER, { now: input?.now, trustedLoader: input?.trustedLoader }, ARGS, STYLE).errors
+    )
     const stamp = stampOf(input?.now)
-    if (stamp === null)
-        errors.push(
-            createIssue('ISL-002', '/now', {
-                field: 'now',
-                expected: 'ISO-8601 date-time',
-                actual: describeValue(input?.now)
-            })
-        )
     const loader = input?.trustedLoader
-    if (loader !== undefined && !(isObject(loader) && typeof loader.load === 'function'))
-        errors.push(
-            createIssue('ISL-002', '/trustedLoader', {
-                field: 'trustedLoader',
-                expected: '{ load(path) }',
-                actual: typeOfValue(loader)
-            })
-        )
     if (errors.length > 0 || root === null || stamp === null) return { args: null, errors }
     return { args: { fs: input.fs as FsPort, root, loader: loader as SchemaLoader | undefined }, errors }
 }

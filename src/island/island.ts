@@ -1,4 +1,5 @@
-import { createIssue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { buildLockSnapshot } from '../rollup/lock-snapshot.js'
 import { rebuildNamespaceWith, rebuildSelectionWith } from '../rollup/rebuild-index.js'
@@ -10,6 +11,27 @@ import { resolveRoot, type ResolveRootResult } from './root.js'
 import { gradingFolderFor, type GradingFolder } from './targets.js'
 import { writeGrading, type WriteGradingResult } from './write-grading.js'
 import { guardStatics } from '../errors/guard.js'
+import { type ArgCodes, parseArgs, says } from '../validation/args.js'
+
+// Absent: ISL-001; wrong type or not one of the list: ISL-002, with the value's type.
+const ARGS: ArgCodes<'ISL-001' | 'ISL-002'> = { missing: 'ISL-001', mismatch: 'ISL-002', create: createIssue }
+const STYLE = { actual: 'type' } as const
+const NAME = v.object({ name: v.string(says('string')) })
+const KIND = v.object({
+    name: v.string(),
+    kind: v.picklist(['schema', 'tool', 'skill'] as const, says("'schema', 'tool' or 'skill'"))
+})
+/** Exactly one of `namespace` and `selection`; an absent target is this mismatch too, never ISL-001. */
+const TARGET = v.object({
+    target: v.custom<Record<string, unknown>>(
+        (t) =>
+            t !== null &&
+            typeof t === 'object' &&
+            ((t as Record<string, unknown>).namespace !== undefined) !==
+                ((t as Record<string, unknown>).selection !== undefined),
+        says({ expected: '{ namespace } or { selection }', missing: false })
+    )
+})
 
 /** Result of {@link Island.startGradingRun}. */
 export interface StartRunResult {
@@ -67,36 +89,19 @@ class IslandUnguarded {
      */
     static islandName(input: { name?: unknown; kind?: unknown }): { name: string | null; errors: Issue[] } {
         const { name, kind } = (input ?? {}) as { name?: unknown; kind?: unknown }
-        if (typeof name !== 'string')
-            return {
-                name: null,
-                errors: [
-                    createIssue(name === undefined ? 'ISL-001' : 'ISL-002', '/name', {
-                        field: 'name',
-                        expected: 'string',
-                        actual: typeOfValue(name)
-                    })
-                ]
-            }
-        if (kind !== 'schema' && kind !== 'tool' && kind !== 'skill')
-            return {
-                name: null,
-                errors: [
-                    createIssue(kind === undefined ? 'ISL-001' : 'ISL-002', '/kind', {
-                        field: 'kind',
-                        expected: "'schema', 'tool' or 'skill'",
-                        actual: typeOfValue(kind)
-                    })
-                ]
-            }
-        const mapped = islandName(name, kind)
+        // The name first, then the kind: only the first wrong one is reported.
+        const given = parseArgs(NAME, { name }, ARGS, STYLE)
+        if (given.value === null) return { name: null, errors: given.errors }
+        const named = parseArgs(KIND, { name: given.value.name, kind }, ARGS, STYLE)
+        if (named.value === null) return { name: null, errors: named.errors }
+        const mapped = islandName(named.value.name, named.value.kind)
         if (mapped === null)
             return {
                 name: null,
                 errors: [
                     createIssue('ISL-003', '/name', {
                         field: 'name',
-                        value: `${name.slice(0, 40)}…`,
+                        value: `${named.value.name.slice(0, 40)}…`,
                         detail: 'longer than 200 characters once escaped'
                     })
                 ]
@@ -112,18 +117,9 @@ class IslandUnguarded {
      * @example Island.originalName({ name: 'esc__2fblock_2f_3ahash' }).name // '/block/:hash'
      */
     static originalName(input: { name?: unknown }): { name: string | null; errors: Issue[] } {
-        const name = (input as { name?: unknown } | null | undefined)?.name
-        if (typeof name !== 'string')
-            return {
-                name: null,
-                errors: [
-                    createIssue(name === undefined ? 'ISL-001' : 'ISL-002', '/name', {
-                        field: 'name',
-                        expected: 'string',
-                        actual: typeOfValue(name)
-                    })
-                ]
-            }
+        const given = parseArgs(NAME, { name: (input as { name?: unknown } | null | undefined)?.name }, ARGS, STYLE)
+        if (given.value === null) return { name: null, errors: given.errors }
+        const name = given.value.name
         const original = originalName(name)
         if (original === null)
             return {
@@ -200,20 +196,9 @@ class IslandUnguarded {
         })
         const { dir: root, issue } = normalizeDir(input?.root, '/root', 'root')
         if (root === null) return fail([issue as Issue])
-        const target = input?.target as Record<string, unknown> | undefined
-        if (
-            target === null ||
-            typeof target !== 'object' ||
-            (target.namespace !== undefined) === (target.selection !== undefined)
-        ) {
-            return fail([
-                createIssue('ISL-002', '/target', {
-                    field: 'target',
-                    expected: '{ namespace } or { selection }',
-                    actual: typeOfValue(target)
-                })
-            ])
-        }
+        const given = parseArgs(TARGET, { target: input?.target }, ARGS, STYLE)
+        if (given.value === null) return fail(given.errors)
+        const target = given.value.target
         const kind = target.namespace !== undefined ? 'namespace' : 'selection'
         const bad = checkName(target[kind], kind, `/target/${kind}`)
         if (bad !== null) return fail([bad])

@@ -1,4 +1,5 @@
-import { createIssue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { FsPort } from '../ports/types.js'
 import { checkFsPort, Journal, readText, writeAtomic } from '../store/fs-ops.js'
@@ -7,6 +8,7 @@ import { stampOf } from './stamps.js'
 import { fromFileTimestamp } from '../time.js'
 import { isObject } from '../model/object.js'
 import { guardStatics } from '../errors/guard.js'
+import { type ArgCodes, objectArg, parseArgs, says } from '../validation/args.js'
 
 /** Monitoring slots of a proof; filled by the host (issue tracker, board), never reset by a re-run. */
 export interface ProofMonitoring {
@@ -84,34 +86,44 @@ export const ProviderProof = /* @__PURE__ */ guardStatics(ProviderProofUnguarded
 
 type ProofInput = Parameters<typeof ProviderProof.write>[0]
 
+// Absent (or null): PRF-001; wrong type: PRF-002 with the value's type; an empty dir has a code of its own (PRF-003).
+const ARGS: ArgCodes<'PRF-001' | 'PRF-002'> = { missing: 'PRF-001', mismatch: 'PRF-002', create: createIssue }
+const STYLE = { actual: 'type' } as const
+const DIR = v.object({ dir: v.string(says('string')) })
+const INDEX = v.object({ index: objectArg() })
+const INDEX_PARTS = v.object({
+    schemas: objectArg({ expected: 'object', missing: false }),
+    blockers: v.array(v.unknown(), says({ expected: 'array', missing: false }))
+})
+const NOW = v.object({
+    now: v.custom<string>((now) => stampOf(now) !== null, says({ expected: 'ISO-8601 date-time', missing: false }))
+})
+
 /** Every input checked first; the directory is normalised only once the rest is valid. */
 function checkProofInput(input: ProofInput): { errors: Issue[]; dir: string | null; stamp: string | null } {
     const errors: Issue[] = []
     const port = checkFsPort(input?.fs)
     if (port !== null) errors.push(port)
     const dir = input?.dir
-    if (dir === undefined || dir === null) errors.push(createIssue('PRF-001', '/dir', { field: 'dir' }))
-    else if (typeof dir !== 'string') {
-        errors.push(createIssue('PRF-002', '/dir', { field: 'dir', expected: 'string', actual: typeOfValue(dir) }))
-    } else if (dir.length === 0) errors.push(createIssue('PRF-003', '/dir', { field: 'dir' }))
+    const given = parseArgs(DIR, { dir: dir ?? undefined }, ARGS, STYLE)
+    errors.push(...given.errors)
+    if (given.value?.dir === '') errors.push(createIssue('PRF-003', '/dir', { field: 'dir' }))
     errors.push(...checkIndex(input?.index))
+    errors.push(...parseArgs(NOW, { now: input?.now }, ARGS, STYLE).errors)
     const stamp = stampOf(input?.now)
-    if (stamp === null) {
-        const actual = typeOfValue(input?.now)
-        errors.push(createIssue('PRF-002', '/now', { field: 'now', expected: 'ISO-8601 date-time', actual }))
-    }
     const norm = errors.length === 0 ? normalizeDir(dir, '/dir', 'dir') : { dir: null, issue: null }
     if (norm.issue !== null) errors.push(norm.issue)
     return { errors, dir: norm.dir, stamp }
 }
 
 /** The fields of a namespace index the proof digests. */
-function checkIndex(index: unknown): Issue[] {
-    if (index === undefined || index === null) return [createIssue('PRF-001', '/index', { field: 'index' })]
-    if (!isObject(index)) {
-        return [createIssue('PRF-002', '/index', { field: 'index', expected: 'object', actual: typeOfValue(index) })]
-    }
+function checkIndex(value: unknown): Issue[] {
+    const given = parseArgs(INDEX, { index: value ?? undefined }, ARGS, STYLE)
+    if (given.value === null) return given.errors
+    const index = given.value.index
     const errors: Issue[] = []
+    // The three the proof copies as they are read as absent whatever else they hold (PRF-001, not a type mismatch):
+    // plain checks, ahead of the two it walks.
     for (const key of ['namespace', 'status'] as const) {
         if (typeof index[key] === 'string') continue
         errors.push(createIssue('PRF-001', `/index/${key}`, { field: `index.${key}` }))
@@ -119,14 +131,9 @@ function checkIndex(index: unknown): Issue[] {
     if (!isObject(index.namespaceAggregate)) {
         errors.push(createIssue('PRF-001', '/index/namespaceAggregate', { field: 'index.namespaceAggregate' }))
     }
-    if (!isObject(index.schemas)) {
-        const actual = typeOfValue(index.schemas)
-        errors.push(createIssue('PRF-002', '/index/schemas', { field: 'index.schemas', expected: 'object', actual }))
-    }
-    if (!Array.isArray(index.blockers)) {
-        const actual = typeOfValue(index.blockers)
-        errors.push(createIssue('PRF-002', '/index/blockers', { field: 'index.blockers', expected: 'array', actual }))
-    }
+    // Both keys given, absent ones as `undefined`, so each is worded as its own mismatch.
+    const parts = { schemas: index.schemas, blockers: index.blockers }
+    errors.push(...parseArgs(INDEX_PARTS, parts, ARGS, { ...STYLE, at: ['index'] }).errors)
     return errors
 }
 

@@ -1,6 +1,6 @@
 // Stage "check input": the arguments read once (DPT-001, DPT-002), the schema's structure, and the run's settings.
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
-import { pointer } from '../errors/pointer.js'
+import * as v from 'valibot'
+import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { isIsoDateTime } from '../time.js'
 import { secretForms } from '../prompts/redact.js'
@@ -11,100 +11,85 @@ import type { HttpPort } from './http.js'
 import { SEVERITY, MIN_WORKING_TESTS } from '../model/constants.js'
 import { PARAMETERLESS_MIN_WORKING_TESTS, PRETEST_DEFAULTS, type PretestResult, type PretestInput } from './types.js'
 import { invalidDetail } from './blockers.js'
+import { type ArgCodes, parseArgs, says } from '../validation/args.js'
+
+// Absent where required: DPT-001; wrong type, range or format: DPT-002. Each schema words its finding as the checks
+// written by hand did (`integer >= 1`, `HttpPort`, the value or only its type); see docs/contributing.md.
+const ARGS: ArgCodes<'DPT-001' | 'DPT-002'> = { missing: 'DPT-001', mismatch: 'DPT-002', create: createIssue }
+const STYLE = { actual: 'type' } as const
+
+const wholeNumber = (min: number) =>
+    v.optional(
+        v.custom<number>(
+            (n) => typeof n === 'number' && Number.isInteger(n) && n >= min,
+            says({ expected: `integer >= ${min}`, actual: 'value' })
+        )
+    )
+const COUNTS = v.looseObject({
+    minWorkingTests: wholeNumber(1),
+    parameterlessMinWorkingTests: wholeNumber(1),
+    concurrency: wholeNumber(1),
+    timeoutMs: wholeNumber(1),
+    throttleMs: wholeNumber(0)
+})
+// The cap is read on any number (Infinity is over it too), after every count, as its own finding.
+const CONCURRENCY_CAP = v.looseObject({
+    concurrency: v.optional(
+        v.custom(
+            (n) => !(typeof n === 'number' && n > PRETEST_DEFAULTS.maxConcurrency),
+            says({ expected: `integer 1..${PRETEST_DEFAULTS.maxConcurrency}`, actual: 'value' })
+        )
+    )
+})
+const FUNCTION = v.optional(v.custom<(...args: never[]) => unknown>((f) => typeof f === 'function', says('function')))
+const NOW_FLAGS_CALLBACKS = v.looseObject({
+    now: v.custom<string>(isIsoDateTime, says({ expected: 'ISO-8601 date-time', actual: 'value' })),
+    dryRun: v.optional(v.boolean(says('boolean'))),
+    checkDocs: v.optional(v.boolean(says('boolean'))),
+    sleep: FUNCTION,
+    transform: FUNCTION
+})
+// A port may be an object or a function with a `send`: valibot's object schemas take no function, so `send` is
+// read on its own once the port passed.
+const HTTP = v.looseObject({
+    http: v.nullish(v.custom((h) => typeof h === 'object' || typeof h === 'function', says('HttpPort')))
+})
+const SEND = v.looseObject({
+    send: v.custom((f) => typeof f === 'function', says({ expected: 'function', missing: false }))
+})
+const SERVER_PARAMS = v.looseObject({
+    serverParams: v.optional(v.custom<Record<string, unknown>>(isRecord, says('object of strings')))
+})
+const PARAM = v.string(says({ expected: 'string', missing: false }))
 
 /** The counts and durations: whole numbers (throttleMs may be 0), concurrency at most the cap. */
 export function checkCountOptions(input: Record<string, unknown>, errors: Issue[]): void {
-    const positiveInt = (field: string, allowZero: boolean): void => {
-        const v = input[field]
-        if (v === undefined) return
-        if (typeof v !== 'number' || !Number.isInteger(v) || v < (allowZero ? 0 : 1)) {
-            errors.push(
-                createIssue('DPT-002', `/${field}`, {
-                    field,
-                    expected: allowZero ? 'integer >= 0' : 'integer >= 1',
-                    actual: describeValue(v)
-                })
-            )
-        }
-    }
-    positiveInt('minWorkingTests', false)
-    positiveInt('parameterlessMinWorkingTests', false)
-    positiveInt('concurrency', false)
-    positiveInt('timeoutMs', false)
-    positiveInt('throttleMs', true)
-    if (typeof input.concurrency === 'number' && input.concurrency > PRETEST_DEFAULTS.maxConcurrency) {
-        errors.push(
-            createIssue('DPT-002', '/concurrency', {
-                field: 'concurrency',
-                expected: `integer 1..${PRETEST_DEFAULTS.maxConcurrency}`,
-                actual: describeValue(input.concurrency)
-            })
-        )
-    }
+    errors.push(...parseArgs(COUNTS, input, ARGS, STYLE).errors)
+    errors.push(...parseArgs(CONCURRENCY_CAP, input, ARGS, STYLE).errors)
 }
 
 /** `now` (required), the boolean flags and the two callbacks. */
 export function checkNowFlagsAndCallbacks(input: Record<string, unknown>, errors: Issue[]): void {
-    if (input.now === undefined) errors.push(createIssue('DPT-001', '/now', { field: 'now' }))
-    else if (!isIsoDateTime(input.now))
-        errors.push(
-            createIssue('DPT-002', '/now', {
-                field: 'now',
-                expected: 'ISO-8601 date-time',
-                actual: describeValue(input.now)
-            })
-        )
-    for (const field of ['dryRun', 'checkDocs'] as const) {
-        if (input[field] !== undefined && typeof input[field] !== 'boolean')
-            errors.push(
-                createIssue('DPT-002', `/${field}`, { field, expected: 'boolean', actual: typeOfValue(input[field]) })
-            )
-    }
-    for (const field of ['sleep', 'transform'] as const) {
-        if (input[field] !== undefined && typeof input[field] !== 'function')
-            errors.push(
-                createIssue('DPT-002', `/${field}`, { field, expected: 'function', actual: typeOfValue(input[field]) })
-            )
-    }
+    errors.push(...parseArgs(NOW_FLAGS_CALLBACKS, input, ARGS, STYLE).errors)
 }
 
 /** The HTTP port (absent or null means no live calls) and the server params, each value a string. */
 export function checkHttpAndServerParams(input: Record<string, unknown>, errors: Issue[]): void {
-    const http = input.http
+    const port = parseArgs(HTTP, input, ARGS, STYLE)
+    errors.push(...port.errors)
+    const http = port.value?.http
     if (http !== undefined && http !== null) {
-        if (typeof http !== 'object' && typeof http !== 'function')
-            errors.push(
-                createIssue('DPT-002', '/http', { field: 'http', expected: 'HttpPort', actual: typeOfValue(http) })
-            )
-        else if (typeof (http as { send?: unknown }).send !== 'function')
-            errors.push(
-                createIssue('DPT-002', '/http/send', {
-                    field: 'http.send',
-                    expected: 'function',
-                    actual: typeOfValue((http as { send?: unknown }).send)
-                })
-            )
-    }
-    const serverParams = input.serverParams
-    if (serverParams !== undefined && !isRecord(serverParams)) {
         errors.push(
-            createIssue('DPT-002', '/serverParams', {
-                field: 'serverParams',
-                expected: 'object of strings',
-                actual: typeOfValue(serverParams)
-            })
+            ...parseArgs(SEND, { send: (http as { send?: unknown }).send }, ARGS, { ...STYLE, at: ['http'] }).errors
         )
-    } else if (isRecord(serverParams)) {
-        for (const key of Object.keys(serverParams)) {
-            if (typeof serverParams[key] !== 'string')
-                errors.push(
-                    createIssue('DPT-002', pointer('serverParams', key), {
-                        field: `serverParams.${key}`,
-                        expected: 'string',
-                        actual: typeOfValue(serverParams[key])
-                    })
-                )
-        }
+    }
+    const params = parseArgs(SERVER_PARAMS, input, ARGS, STYLE)
+    errors.push(...params.errors)
+    const serverParams = params.value?.serverParams
+    if (serverParams !== undefined) {
+        // One entry per key the caller gave: a record schema would pass over `constructor` or `__proto__`.
+        const each = v.looseObject(Object.fromEntries(Object.keys(serverParams).map((key) => [key, PARAM])))
+        errors.push(...parseArgs(each, serverParams, ARGS, { ...STYLE, at: ['serverParams'] }).errors)
     }
 }
 
@@ -168,20 +153,17 @@ export interface CheckedInput {
     readonly minWorkingTests: number
 }
 
+// Any object is read for its fields (an array too: its `main` is then missing); `main` must be a plain object.
+const INPUT = v.custom<object>((x) => typeof x === 'object' && x !== null, says({ expected: 'object', missing: false }))
+const MAIN = v.looseObject({ main: v.custom<Record<string, unknown>>(isRecord, says('object')) })
+
 /** Stage "check input": the arguments as read, or the result that ends the run (DPT-001, DPT-002). */
 export function checkInput(
     input: unknown
 ): { checked: CheckedInput; early: null } | { checked: null; early: PretestResult } {
-    if (!isRecord(input) && !(typeof input === 'object' && input !== null)) {
-        return {
-            checked: null,
-            early: emptyResult(
-                'invalid-input',
-                MIN_WORKING_TESTS,
-                [createIssue('DPT-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) })],
-                undefined
-            )
-        }
+    const root = parseArgs(INPUT, input, ARGS, STYLE)
+    if (root.value === null) {
+        return { checked: null, early: emptyResult('invalid-input', MIN_WORKING_TESTS, root.errors, undefined) }
     }
     const args = input as Record<string, unknown>
     const minWorkingTests =
@@ -190,11 +172,7 @@ export function checkInput(
             : MIN_WORKING_TESTS
     const main = args.main
     const optionErrors = checkOptions(args).errors
-    if (main === undefined) optionErrors.unshift(createIssue('DPT-001', '/main', { field: 'main' }))
-    else if (!isRecord(main))
-        optionErrors.unshift(
-            createIssue('DPT-002', '/main', { field: 'main', expected: 'object', actual: typeOfValue(main) })
-        )
+    optionErrors.unshift(...parseArgs(MAIN, args, ARGS, STYLE).errors)
     if (optionErrors.length > 0)
         return { checked: null, early: emptyResult('invalid-input', minWorkingTests, optionErrors, args.now) }
     return { checked: { args, main: main as Record<string, unknown>, minWorkingTests }, early: null }

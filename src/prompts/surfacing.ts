@@ -1,8 +1,10 @@
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue, describeValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { SEVERITY, AREAS, NODE_STATUSES, type Area, type NodeStatus } from '../model/constants.js'
 import { isArea } from '../areas/catalogue.js'
 import { rx } from '../model/regex.js'
+import { type ArgCodes, parseArgs, pointerKeys, says } from '../validation/args.js'
 
 /** ✓ (U+2713) marks a passed check, ✗ (U+2717) a failed one (04 §6, ⚠ D7). */
 export const MARK_OK = '\u2713'
@@ -38,14 +40,33 @@ type Progress = { done: number; total: number }
 
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0
 
+// Absent: PB-001; wrong type or value: PB-002. The line grammar's own findings (PB-003, PB-004, PB-010…) stay plain.
+const ARGS: ArgCodes<'PB-001' | 'PB-002'> = { missing: 'PB-001', mismatch: 'PB-002', create: createIssue }
+const STYLE = { actual: 'type' } as const
+const MARKER = v.object({
+    marker: v.optional(
+        v.picklist(['unicode', 'ascii'] as const, says({ expected: "'unicode' | 'ascii'", actual: 'value' }))
+    )
+})
+const KIND = v.object({
+    kind: v.picklist(
+        ['area', 'progress', 'done'] as const,
+        says({ expected: "'area' | 'progress' | 'done'", actual: 'value' })
+    )
+})
+const TARGET = v.object({ target: v.string(says('string')) })
+const FLAGS = v.object({ schemaValid: v.boolean(says('boolean')), written: v.boolean(says('boolean')) })
+const COUNT = v.custom<number>(isCount, says({ expected: 'non-negative integer', actual: 'value' }))
+const COUNTS = v.object({ done: COUNT, total: COUNT })
+const LINE = v.string(says({ expected: 'string', field: 'line' }))
+const TEXT = v.object({ text: v.string(says('string')) })
+const EXPECTED_TOTAL = v.object({ expectedTotal: v.optional(COUNT) })
+
 /** Formats one surfacing line; `marker: 'ascii'` writes `ok`/`fail` instead of ✓/✗ for ASCII-only terminals. */
 export function formatSurfacingLine(input: Record<string, unknown>): { line: string | null; errors: Issue[] } {
     const errors: Issue[] = []
     const ascii = input.marker === 'ascii'
-    if (input.marker !== undefined && input.marker !== 'ascii' && input.marker !== 'unicode') {
-        const actual = describeValue(input.marker)
-        errors.push(createIssue('PB-002', '/marker', { field: 'marker', expected: "'unicode' | 'ascii'", actual }))
-    }
+    errors.push(...parseArgs(MARKER, { marker: input.marker }, ARGS, STYLE).errors)
     const mark = (ok: boolean): string => (ok ? (ascii ? 'ok' : MARK_OK) : ascii ? 'fail' : MARK_FAIL)
     switch (input.kind) {
         case 'area':
@@ -54,12 +75,9 @@ export function formatSurfacingLine(input: Record<string, unknown>): { line: str
             return formatProgressLine(input, errors)
         case 'done':
             return errors.length > 0 ? { line: null, errors } : { line: '[GRADING] DONE', errors }
-        default: {
-            const code = input.kind === undefined ? 'PB-001' : 'PB-002'
-            const expected = "'area' | 'progress' | 'done'"
-            const actual = describeValue(input.kind)
-            return { line: null, errors: [createIssue(code, '/kind', { field: 'kind', expected, actual })] }
-        }
+        default:
+            // An unknown kind is the one finding: the marker's, if any, is not reported with it.
+            return { line: null, errors: parseArgs(KIND, { kind: input.kind }, ARGS, STYLE).errors }
     }
 }
 
@@ -69,18 +87,12 @@ function formatAreaLine(input: Obj, mark: (ok: boolean) => string, errors: Issue
     if (!isArea(area)) {
         errors.push(createIssue('PB-004', '/area', { value: describeValue(area), expected: AREAS.join(', ') }))
     }
-    if (typeof target !== 'string') {
-        const code = target === undefined ? 'PB-001' : 'PB-002'
-        errors.push(createIssue(code, '/target', { field: 'target', expected: 'string', actual: typeOfValue(target) }))
-    } else if (!/^\S+$/.test(target)) errors.push(createIssue('PB-003', '/target', { field: 'target (no whitespace)' }))
-    for (const [key, value] of [
-        ['schemaValid', schemaValid],
-        ['written', written]
-    ] as const) {
-        if (typeof value === 'boolean') continue
-        const code = value === undefined ? 'PB-001' : 'PB-002'
-        errors.push(createIssue(code, `/${key}`, { field: key, expected: 'boolean', actual: typeOfValue(value) }))
+    const given = parseArgs(TARGET, { target }, ARGS, STYLE)
+    errors.push(...given.errors)
+    if (given.value !== null && !/^\S+$/.test(given.value.target)) {
+        errors.push(createIssue('PB-003', '/target', { field: 'target (no whitespace)' }))
     }
+    errors.push(...parseArgs(FLAGS, { schemaValid, written }, ARGS, STYLE).errors)
     if (!(NODE_STATUSES as readonly unknown[]).includes(status)) {
         errors.push(createIssue('PB-012', '/status', { value: describeValue(status) }))
     }
@@ -92,16 +104,7 @@ function formatAreaLine(input: Obj, mark: (ok: boolean) => string, errors: Issue
 
 function formatProgressLine(input: Obj, errors: Issue[]): FormattedLine {
     const { done, total } = input
-    for (const [key, value] of [
-        ['done', done],
-        ['total', total]
-    ] as const) {
-        if (isCount(value)) continue
-        const code = value === undefined ? 'PB-001' : 'PB-002'
-        errors.push(
-            createIssue(code, `/${key}`, { field: key, expected: 'non-negative integer', actual: describeValue(value) })
-        )
-    }
+    errors.push(...parseArgs(COUNTS, { done, total }, ARGS, STYLE).errors)
     if (errors.length === 0 && (done as number) > (total as number)) {
         const counts = { done: done as number, total: total as number }
         errors.push(createIssue('PB-013', '/done', { ...counts, detail: 'done exceeds total' }))
@@ -111,18 +114,10 @@ function formatProgressLine(input: Obj, errors: Issue[]): FormattedLine {
 }
 
 /** Parses one line against the exact grammar; anything else is rejected with a code. A trailing CR is tolerated. */
-export function parseSurfacingLine(line: unknown, path = '/line'): { event: SurfacingEvent | null; errors: Issue[] } {
-    if (typeof line !== 'string')
-        return {
-            event: null,
-            errors: [
-                createIssue(line === undefined ? 'PB-001' : 'PB-002', path, {
-                    field: 'line',
-                    expected: 'string',
-                    actual: typeOfValue(line)
-                })
-            ]
-        }
+export function parseSurfacingLine(value: unknown, path = '/line'): { event: SurfacingEvent | null; errors: Issue[] } {
+    const given = parseArgs(LINE, value, ARGS, { ...STYLE, at: pointerKeys(path) })
+    if (given.value === null) return { event: null, errors: given.errors }
+    const line = given.value
     if (line.length > MAX_SURFACING_LINE_LENGTH)
         return { event: null, errors: [createIssue('PB-010', path, { detail: `line of ${line.length} characters` })] }
     const text = line.endsWith('\r') ? line.slice(0, -1) : line
@@ -183,24 +178,21 @@ export interface TranscriptAudit {
  * area line, keep its total and never go back; DONE must come once, last, and only when done = total
  * (04 ⚠ D7). Other lines are ignored. Issue paths are `/lines/<index>`.
  */
-export function auditTranscript(text: unknown, expectedTotal: unknown): TranscriptAudit {
+export function auditTranscript(value: unknown, expectedTotal: unknown): TranscriptAudit {
     const none = (errors: Issue[]): TranscriptAudit => ({ events: [], progress: null, complete: false, errors })
-    if (typeof text !== 'string') {
-        const code = text === undefined ? 'PB-001' : 'PB-002'
-        return none([createIssue(code, '/text', { field: 'text', expected: 'string', actual: typeOfValue(text) })])
-    }
+    const given = parseArgs(TEXT, { text: value }, ARGS, STYLE)
+    if (given.value === null) return none(given.errors)
+    const text = given.value.text
     if (text.length > MAX_TRANSCRIPT_LENGTH) {
         const detail = `transcript of ${text.length} characters`
         return none([createIssue('INP-003', '/text', { detail, limit: MAX_TRANSCRIPT_LENGTH })])
     }
-    if (expectedTotal !== undefined && !isCount(expectedTotal)) {
-        const actual = describeValue(expectedTotal)
-        const expected = 'non-negative integer'
-        return none([createIssue('PB-002', '/expectedTotal', { field: 'expectedTotal', expected, actual })])
-    }
+    const total = parseArgs(EXPECTED_TOTAL, { expectedTotal }, ARGS, STYLE)
+    if (total.value === null) return none(total.errors)
+    const expected = total.value.expectedTotal
     const audit: AuditState = { errors: [], events: [], progress: null, pendingArea: null, doneAt: null }
     text.split('\n').forEach((raw, index) => {
-        if (raw.startsWith('[GRADING]')) auditLine(audit, raw, index, expectedTotal)
+        if (raw.startsWith('[GRADING]')) auditLine(audit, raw, index, expected)
     })
     flushPendingArea(audit)
     const { events, progress, errors, doneAt } = audit

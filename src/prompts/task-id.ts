@@ -1,48 +1,42 @@
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue, describeValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
 import { isArea } from '../areas/catalogue.js'
 import { guardStatics } from '../errors/guard.js'
+import { type ArgCodes, parseArgs, says } from '../validation/args.js'
 
 /** `<slug>--<8 hex>`; the slug may itself contain `--`, the hash tail never does. */
 export const TASK_ID_REGEX = /^(.+)--([0-9a-f]{8})$/
 
+// Absent (or null): TID-001; wrong type: TID-002 with the value's type. Empty (TID-003) and an unknown area (TID-004)
+// have codes of their own: plain checks after the schema.
+const ARGS: ArgCodes<'TID-001' | 'TID-002'> = { missing: 'TID-001', mismatch: 'TID-002', create: createIssue }
+const STYLE = { actual: 'type' } as const
+const SLUG = v.object({ schemaIdSlug: v.string(says('string')) })
+const AREAS = v.object({ areas: v.array(v.unknown(), says('array')) })
+const AREA = v.string(says({ expected: 'string', missing: false }))
+const TASK_ID = v.object({ taskId: v.string(says('string')) })
+
 function checkSlug(slug: unknown): Issue[] {
-    if (slug === undefined || slug === null) return [createIssue('TID-001', '/schemaIdSlug', { field: 'schemaIdSlug' })]
-    if (typeof slug !== 'string')
-        return [
-            createIssue('TID-002', '/schemaIdSlug', {
-                field: 'schemaIdSlug',
-                expected: 'string',
-                actual: typeOfValue(slug)
-            })
-        ]
-    if (slug.trim() === '') return [createIssue('TID-003', '/schemaIdSlug', { field: 'schemaIdSlug' })]
+    const given = parseArgs(SLUG, { schemaIdSlug: slug ?? undefined }, ARGS, STYLE)
+    if (given.value === null) return given.errors
+    if (given.value.schemaIdSlug.trim() === '')
+        return [createIssue('TID-003', '/schemaIdSlug', { field: 'schemaIdSlug' })]
     return []
 }
 
-function areaSetHash(areas: unknown): { hash: string | null; errors: Issue[] } {
-    if (areas === undefined || areas === null)
-        return { hash: null, errors: [createIssue('TID-001', '/areas', { field: 'areas' })] }
-    if (!Array.isArray(areas))
-        return {
-            hash: null,
-            errors: [
-                createIssue('TID-002', '/areas', { field: 'areas', expected: 'array', actual: typeOfValue(areas) })
-            ]
-        }
+function areaSetHash(value: unknown): { hash: string | null; errors: Issue[] } {
+    const given = parseArgs(AREAS, { areas: value ?? undefined }, ARGS, STYLE)
+    if (given.value === null) return { hash: null, errors: given.errors }
+    const areas = given.value.areas
     if (areas.length === 0) return { hash: null, errors: [createIssue('TID-003', '/areas', { field: 'areas' })] }
     const errors: Issue[] = []
     areas.forEach((a, i) => {
-        if (typeof a !== 'string')
-            errors.push(
-                createIssue('TID-002', `/areas/${i}`, {
-                    field: `areas[${i}]`,
-                    expected: 'string',
-                    actual: typeOfValue(a)
-                })
-            )
-        else if (!isArea(a)) errors.push(createIssue('TID-004', `/areas/${i}`, { value: a }))
+        // Item by item, so a wrong type and an unknown area keep the list's order.
+        const item = parseArgs(AREA, a, ARGS, { ...STYLE, field: 'indexed', at: ['areas', i] })
+        if (item.value === null) errors.push(...item.errors)
+        else if (!isArea(item.value)) errors.push(createIssue('TID-004', `/areas/${i}`, { value: item.value }))
     })
     if (errors.length > 0) return { hash: null, errors }
     // Order and duplicates do not change the set, so they must not change the hash.
@@ -94,17 +88,14 @@ class TaskIdUnguarded {
         areaSetHash: string | null
         errors: Issue[]
     } {
-        const id = input?.taskId
         const none = (errors: Issue[]): { schemaIdSlug: null; areaSetHash: null; errors: Issue[] } => ({
             schemaIdSlug: null,
             areaSetHash: null,
             errors
         })
-        if (id === undefined || id === null) return none([createIssue('TID-001', '/taskId', { field: 'taskId' })])
-        if (typeof id !== 'string')
-            return none([
-                createIssue('TID-002', '/taskId', { field: 'taskId', expected: 'string', actual: typeOfValue(id) })
-            ])
+        const given = parseArgs(TASK_ID, { taskId: input?.taskId ?? undefined }, ARGS, STYLE)
+        if (given.value === null) return none(given.errors)
+        const id = given.value.taskId
         if (id === '') return none([createIssue('TID-003', '/taskId', { field: 'taskId' })])
         const cut = id.lastIndexOf('--')
         if (cut < 0) return none([createIssue('TID-006', '/taskId', { value: describeValue(id) })])

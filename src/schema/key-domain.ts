@@ -1,5 +1,6 @@
 import { parse } from 'tldts'
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue, describeValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { lookup } from '../json/own.js'
@@ -7,6 +8,24 @@ import { placeholderRootReason } from './root-host.js'
 import { isRecord, own } from './shape.js'
 import { parseUrl } from './url.js'
 import { guardStatics } from '../errors/guard.js'
+import { type ArgCodes, parseArgs, says } from '../validation/args.js'
+
+// Absent: SEC-020; wrong type: SEC-019 (the value's type is written, never the value).
+const CODES: ArgCodes<'SEC-019' | 'SEC-020'> = { missing: 'SEC-020', mismatch: 'SEC-019', create: createIssue }
+/** The same codes for what stands inside `main`: its findings are reported under `/main`. */
+const IN_MAIN: ArgCodes<'SEC-019' | 'SEC-020'> = {
+    ...CODES,
+    create: (code, path, params) => createIssue(code, `/main${path}`, params)
+}
+const STYLE = { actual: 'type' } as const
+const MAIN = v.object({ main: v.custom<Record<string, unknown>>(isRecord, says('object')) })
+const KEY_LIST = v.object({ requiredServerParams: v.optional(v.array(v.unknown(), says('array of strings'))) })
+const KEY_NAME = v.custom<string>(
+    (key) => typeof key === 'string' && key.length > 0,
+    says({ expected: 'non-empty string', missing: false })
+)
+const URL_ARG = v.object({ url: v.string(says('string')) })
+const TOS_ARGS = v.object({ apiRoot: v.string(says('string')), tosUrl: v.string(says('string')) })
 
 /**
  * Tokens of a key name that say what kind of secret it is, not whose: they never count as a brand.
@@ -421,19 +440,19 @@ function judgeKeys(
     const checked: KeyCheck[] = []
     const mismatches: KeyMismatch[] = []
     const uncertain: KeyUncertain[] = []
-    params.forEach((param, i) => {
+    params.forEach((given, i) => {
         const at = pointer('requiredServerParams', i)
-        if (typeof param !== 'string' || param.length === 0) {
-            errors.push(
-                createIssue('SEC-019', `/main${at}`, {
-                    field: `requiredServerParams[${i}]`,
-                    expected: 'non-empty string',
-                    actual: typeOfValue(param)
-                })
-            )
+        const item = parseArgs(KEY_NAME, given, IN_MAIN, {
+            ...STYLE,
+            field: 'indexed',
+            at: ['requiredServerParams', i]
+        })
+        if (item.value === null) {
+            errors.push(...item.errors)
             return
         }
         if (apiHost === null && placeholder === null) return
+        const param = item.value
         const judged = judgeKey(param, scope.labels, apiHost)
         if (judged.verdict === 'mismatch' && judged.brand !== null && (placeholder !== null || apiHost === null)) {
             const reason = `root ${describeValue(root)}: ${placeholder ?? 'names no host'}`
@@ -454,34 +473,15 @@ function judgeKeys(
  * (02 §13 (3), 01-model §6.1 `api-key-domain-mismatch`). See docs/schema-checks.md for the rule.
  */
 export function checkKeyDomains(main: unknown): KeyDomainResult {
-    if (!isRecord(main)) {
-        return {
-            mismatches: [],
-            uncertain: [],
-            checked: [],
-            apiHost: null,
-            apiDomain: null,
-            errors: [
-                createIssue(main === undefined ? 'SEC-020' : 'SEC-019', '/main', {
-                    field: 'main',
-                    expected: 'object',
-                    actual: typeOfValue(main)
-                })
-            ]
-        }
+    const given = parseArgs(MAIN, { main }, CODES, STYLE)
+    if (given.value === null) {
+        return { mismatches: [], uncertain: [], checked: [], apiHost: null, apiDomain: null, errors: given.errors }
     }
     const errors: Issue[] = []
     const list = own(main, 'requiredServerParams')
     const params = Array.isArray(list) ? list : []
-    if (list !== undefined && !Array.isArray(list)) {
-        errors.push(
-            createIssue('SEC-019', '/main/requiredServerParams', {
-                field: 'requiredServerParams',
-                expected: 'array of strings',
-                actual: typeOfValue(list)
-            })
-        )
-    }
+    // The list as a whole here; each key where it is judged, so its finding keeps its place among the warnings.
+    errors.push(...parseArgs(KEY_LIST, { requiredServerParams: list }, IN_MAIN, STYLE).errors)
     const root = own(main, 'root')
     const apiHost = typeof root === 'string' ? hostOf(root) : null
     if (apiHost === null && params.length > 0 && placeholderRootReason(root) === null) {
@@ -548,19 +548,9 @@ class KeyDomainUnguarded {
      * @example KeyDomain.registrableDomain({ url: 'https://api.flowmcp.org/v1' }).domain // 'flowmcp.org'
      */
     static registrableDomain(input: { url?: unknown }): { domain: string | null; errors: Issue[] } {
-        const url = (input as { url?: unknown } | null | undefined)?.url
-        if (typeof url !== 'string') {
-            return {
-                domain: null,
-                errors: [
-                    createIssue(url === undefined ? 'SEC-020' : 'SEC-019', '/url', {
-                        field: 'url',
-                        expected: 'string',
-                        actual: typeOfValue(url)
-                    })
-                ]
-            }
-        }
+        const checked = parseArgs(URL_ARG, { url: (input as { url?: unknown } | null | undefined)?.url }, CODES, STYLE)
+        if (checked.value === null) return { domain: null, errors: checked.errors }
+        const url = checked.value.url
         const domain = registrableDomainOf(url)
         return domain === null
             ? { domain, errors: [createIssue('SEC-022', '/url', { value: describeValue(url) })] }
@@ -589,18 +579,8 @@ class TosUnguarded {
      */
     static rootDomainMatch(input: { apiRoot?: unknown; tosUrl?: unknown }): TosMatch {
         const args = (input ?? {}) as { apiRoot?: unknown; tosUrl?: unknown }
-        const errors: Issue[] = []
-        for (const field of ['apiRoot', 'tosUrl'] as const) {
-            const value = args[field]
-            if (typeof value !== 'string')
-                errors.push(
-                    createIssue(value === undefined ? 'SEC-020' : 'SEC-019', `/${field}`, {
-                        field,
-                        expected: 'string',
-                        actual: typeOfValue(value)
-                    })
-                )
-        }
+        // Read field by field: a string or an array given as the input reads as both fields absent.
+        const { errors } = parseArgs(TOS_ARGS, { apiRoot: args.apiRoot, tosUrl: args.tosUrl }, CODES, STYLE)
         if (errors.length > 0) return { match: false, apiDomain: null, tosDomain: null, reason: null, errors }
         const apiDomain = registrableDomainOf(args.apiRoot as string)
         if ((args.tosUrl as string).trim() === 'no-tos-found')

@@ -1,6 +1,8 @@
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue, describeValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { SNAPSHOT_NAME_REGEX } from '../naming/snapshot-filename.js'
+import { type ArgCodes, parseArgs, pointerKeys, says } from '../validation/args.js'
 
 /** Kinds of names the island puts into paths; each has its own pattern. */
 export type NameKind = 'namespace' | 'schema' | 'tool' | 'skill' | 'selection' | 'file'
@@ -40,14 +42,30 @@ export function unsafeSegmentReason(value: string): string | null {
     return null
 }
 
+// Absent or null: ISL-001; not a string: ISL-002 with the value's type, at the caller's path under its field name.
+const ARGS: ArgCodes<'ISL-001' | 'ISL-002'> = { missing: 'ISL-001', mismatch: 'ISL-002', create: createIssue }
+
+function stringArg(
+    value: unknown,
+    path: string,
+    field: string
+): { value: string; issue: null } | { value: null; issue: Issue } {
+    const schema = v.string(says({ expected: 'string', field }))
+    const given = parseArgs(schema, value ?? undefined, ARGS, { actual: 'type', at: pointerKeys(path) })
+    const [issue] = given.errors
+    return given.value === null && issue !== undefined
+        ? { value: null, issue }
+        : { value: given.value as string, issue: null }
+}
+
 /**
  * Checks a name before it becomes a path segment: first safety (ISL-003), then the kind's pattern (ISL-004).
  * Runs before any port call, so a hostile id never reaches the file system.
  */
-export function checkName(value: unknown, kind: NameKind, path: string, field: string = kind): Issue | null {
-    if (value === undefined || value === null) return createIssue('ISL-001', path, { field })
-    if (typeof value !== 'string')
-        return createIssue('ISL-002', path, { field, expected: 'string', actual: typeOfValue(value) })
+export function checkName(given: unknown, kind: NameKind, path: string, field: string = kind): Issue | null {
+    const name = stringArg(given, path, field)
+    if (name.value === null) return name.issue
+    const value = name.value
     const unsafe = unsafeSegmentReason(value)
     if (unsafe !== null)
         return createIssue('ISL-003', path, { field, value: describeValue(JSON.stringify(value)), detail: unsafe })
@@ -65,13 +83,10 @@ export function checkName(value: unknown, kind: NameKind, path: string, field: s
  * segments, `..` resolved lexically, no trailing slash. NUL and control characters are refused.
  * @returns the normalised path, or an FS-003 issue
  */
-export function normalizeDir(value: unknown, path: string, field: string): { dir: string | null; issue: Issue | null } {
-    if (value === undefined || value === null) return { dir: null, issue: createIssue('ISL-001', path, { field }) }
-    if (typeof value !== 'string')
-        return {
-            dir: null,
-            issue: createIssue('ISL-002', path, { field, expected: 'string', actual: typeOfValue(value) })
-        }
+export function normalizeDir(given: unknown, path: string, field: string): { dir: string | null; issue: Issue | null } {
+    const dir = stringArg(given, path, field)
+    if (dir.value === null) return { dir: null, issue: dir.issue }
+    const value = dir.value
     if (value.length === 0)
         return { dir: null, issue: createIssue('FS-003', path, { path: '""', detail: `${field} is empty` }) }
     if (CONTROL.test(value))

@@ -1,10 +1,18 @@
-import { createIssue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { selectLatest, type LatestKind } from '../naming/latest.js'
 import type { FsPort } from '../ports/types.js'
 import { checkFsPort, listDir } from './fs-ops.js'
 import { joinPath, normalizeDir } from './paths.js'
 import { definedFields } from '../model/fields.js'
+import { type ArgCodes, parseArgs, says } from '../validation/args.js'
+
+// Absent: ISL-001; anything but a non-empty string (null too): ISL-002, with the value's type.
+const ARGS: ArgCodes<'ISL-001' | 'ISL-002'> = { missing: 'ISL-001', mismatch: 'ISL-002', create: createIssue }
+const LOGICAL_NAME = v.object({
+    logicalName: v.custom<string>((n) => typeof n === 'string' && n.length > 0, says('non-empty string'))
+})
 
 /** Result of {@link resolveLatest}. */
 export interface ResolveLatestResult {
@@ -44,24 +52,16 @@ export async function resolveLatest(input: {
     if (portIssue !== null) errors.push(portIssue)
     const { dir, issue } = normalizeDir(input?.dir, '/dir', 'dir')
     if (issue !== null) errors.push(issue)
-    const logicalName = input?.logicalName
-    if (typeof logicalName !== 'string' || logicalName.length === 0) {
-        errors.push(
-            createIssue(logicalName === undefined ? 'ISL-001' : 'ISL-002', '/logicalName', {
-                field: 'logicalName',
-                expected: 'non-empty string',
-                actual: typeOfValue(logicalName)
-            })
-        )
-    }
-    if (errors.length > 0 || dir === null) return none('invalid-input', errors)
+    const name = parseArgs(LOGICAL_NAME, { logicalName: input?.logicalName }, ARGS, { actual: 'type' })
+    errors.push(...name.errors)
+    if (errors.length > 0 || dir === null || name.value === null) return none('invalid-input', errors)
     const listing = await listDir(input.fs as FsPort, dir)
     if (!listing.ok) return none(null, [listing.issue])
     if (listing.value === null) return none('no-version', [])
     const names = listing.value.filter((e) => e.kind === 'file').map((e) => e.name)
     const pick = selectLatest({
         names,
-        logicalName: logicalName as string,
+        logicalName: name.value.logicalName,
         ...definedFields({ kind: input.kind })
     })
     return pick.file === null

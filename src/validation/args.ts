@@ -92,6 +92,19 @@ export function nullAsMissing<S extends v.GenericSchema>(schema: S) {
     )
 }
 
+/**
+ * The keys of a JSON Pointer the caller was given (`'/veto/graderIdentity'` → `['veto', 'graderIdentity']`), for
+ * {@link ArgStyle.at} where a check is handed its base path as a pointer.
+ */
+export function pointerKeys(path: string): string[] {
+    return path === ''
+        ? []
+        : path
+              .slice(1)
+              .split('/')
+              .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+}
+
 function pathOf(issue: v.BaseIssue<unknown>, style: ArgStyle): { pointer: string; field: string; item: boolean } {
     const keys = [
         ...(style.at ?? []),

@@ -1,11 +1,17 @@
-import { createIssue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { validateVetoRecord } from '../grading/veto-record.js'
 import { VETO_TRIGGERS, type VetoTrigger } from '../model/constants.js'
 import type { CategoricalVeto, GradingEntryDraft } from '../model/types.js'
-import { isObject } from '../model/object.js'
 import { guardStatics } from '../errors/guard.js'
 import { definedFields } from '../model/fields.js'
+import { type ArgCodes, objectArg, parseArgs } from '../validation/args.js'
+
+// The entry: absent GRD-001, not an object GRD-002 (the veto's own fields are validateVetoRecord's).
+const ARGS: ArgCodes<'GRD-001' | 'GRD-002'> = { missing: 'GRD-001', mismatch: 'GRD-002', create: createIssue }
+const STYLE = { actual: 'type' } as const
+const ENTRY = v.object({ entry: objectArg() })
 
 /**
  * The categorical veto (chapter 08 §6): a closed list of triggers that replace the whole grade
@@ -64,19 +70,9 @@ class VetoUnguarded {
         timestamp?: unknown
     }): { entry: GradingEntryDraft | null; errors: Issue[] } {
         const { entry, triggeredBy, graderIdentity, evidence, reasoning, timestamp } = input ?? {}
-        if (!isObject(entry)) {
-            return {
-                entry: null,
-                errors: [
-                    createIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', {
-                        field: 'entry',
-                        expected: 'object',
-                        actual: typeOfValue(entry)
-                    })
-                ]
-            }
-        }
-        const base = entry as unknown as GradingEntryDraft
+        const given = parseArgs(ENTRY, { entry }, ARGS, STYLE)
+        if (given.value === null) return { entry: null, errors: given.errors }
+        const base = given.value.entry as unknown as GradingEntryDraft
         if (base.categoricalVeto !== null && base.categoricalVeto !== undefined) {
             return { entry: null, errors: [createIssue('GRD-045', '/entry/categoricalVeto')] }
         }
@@ -100,21 +96,9 @@ class VetoUnguarded {
      * @example Veto.isVetoed({ entry }).vetoed
      */
     static isVetoed(input: { entry?: unknown }): { vetoed: boolean; triggeredBy: string | null; errors: Issue[] } {
-        const entry = input?.entry
-        if (!isObject(entry)) {
-            return {
-                vetoed: false,
-                triggeredBy: null,
-                errors: [
-                    createIssue(entry === undefined ? 'GRD-001' : 'GRD-002', '/entry', {
-                        field: 'entry',
-                        expected: 'object',
-                        actual: typeOfValue(entry)
-                    })
-                ]
-            }
-        }
-        const veto = (entry as { categoricalVeto?: unknown }).categoricalVeto
+        const given = parseArgs(ENTRY, { entry: input?.entry }, ARGS, STYLE)
+        if (given.value === null) return { vetoed: false, triggeredBy: null, errors: given.errors }
+        const veto = given.value.entry.categoricalVeto
         if (veto === null || veto === undefined) {
             return { vetoed: false, triggeredBy: null, errors: [] }
         }

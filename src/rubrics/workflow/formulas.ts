@@ -1,7 +1,9 @@
+import * as v from 'valibot'
 import { createIssue, typeOfValue } from '../../errors/issue.js'
 import { pointer } from '../../errors/pointer.js'
 import type { Issue } from '../../errors/types.js'
 import { isRecord, unknownKeys } from '../shared/guard.js'
+import { type ArgCodes, parseArgs, says } from '../../validation/args.js'
 import {
     add,
     clamp,
@@ -104,48 +106,59 @@ function unknownFormula(value: unknown, path: string): Issue {
     })
 }
 
+// A raw score's shape: absent count WFL-002, wrong type WFL-003; a count out of range has its own code (WFL-005) and
+// an unknown key too (WFL-021), plain checks. The findings stand at the criterion's own `/rawScore` path.
+const STYLE = { actual: 'type' } as const
+function rawCodes(path: string): ArgCodes<'WFL-002' | 'WFL-003'> {
+    return {
+        missing: 'WFL-002',
+        mismatch: 'WFL-003',
+        create: (code, at, params) => createIssue(code, path + at.slice('/rawScore'.length), params)
+    }
+}
+// Any number, NaN too (valibot's number schema refuses NaN): the range is WFL-005's, after the type.
+const isNumber = (n: unknown): n is number => typeof n === 'number'
+const COUNT = v.custom<number>(isNumber, says('integer >= 0'))
+const RAW_NUMBER = v.object({ rawScore: v.custom<number>(isNumber, says({ expected: 'number', missing: false })) })
+
 function counts(
     raw: unknown,
     keys: readonly string[],
     path: string,
     formula: string
 ): { values: number[] | null; errors: Issue[] } {
-    if (!isRecord(raw)) {
-        return {
-            values: null,
-            errors: [
-                createIssue('WFL-003', path, {
-                    field: 'rawScore',
-                    expected: `{ ${keys.join(', ')} }`,
-                    actual: typeOfValue(raw)
-                })
-            ]
-        }
-    }
-    const errors: Issue[] = unknownKeys(raw, keys, path).map(([key, at]) => createIssue('WFL-021', at, { field: key }))
+    const codes = rawCodes(path)
+    const shape = v.object({
+        rawScore: v.custom<Record<string, unknown>>(
+            isRecord,
+            says({ expected: `{ ${keys.join(', ')} }`, missing: false })
+        )
+    })
+    const given = parseArgs(shape, { rawScore: raw }, codes, STYLE)
+    if (given.value === null) return { values: null, errors: given.errors }
+    const record = given.value.rawScore
+    const errors: Issue[] = unknownKeys(record, keys, path).map(([key, at]) =>
+        createIssue('WFL-021', at, { field: key })
+    )
     const values: number[] = []
     for (const key of keys) {
-        const value = Object.hasOwn(raw, key) ? raw[key] : undefined
-        if (value === undefined) {
-            errors.push(createIssue('WFL-002', path + pointer(key), { field: `rawScore.${key}` }))
-        } else if (typeof value !== 'number') {
-            errors.push(
-                createIssue('WFL-003', path + pointer(key), {
-                    field: `rawScore.${key}`,
-                    expected: 'integer >= 0',
-                    actual: typeOfValue(value)
-                })
-            )
-        } else if (!Number.isInteger(value) || value < 0) {
+        // Key by key, so a missing, a mistyped and an out-of-range count keep the order of the keys.
+        const value = Object.hasOwn(record, key) ? record[key] : undefined
+        const schema = v.object({ rawScore: v.object({ [key]: COUNT }) })
+        const count = parseArgs(schema, { rawScore: { [key]: value } }, codes, STYLE)
+        const n = count.value?.rawScore[key]
+        if (n === undefined) {
+            errors.push(...count.errors)
+        } else if (!Number.isInteger(n) || n < 0) {
             errors.push(
                 createIssue('WFL-005', path + pointer(key), {
-                    value,
+                    value: n,
                     formula,
                     detail: `${key} must be an integer >= 0`
                 })
             )
         } else {
-            values.push(value)
+            values.push(n)
         }
     }
     return errors.length > 0 ? { values: null, errors } : { values, errors }
@@ -305,15 +318,9 @@ export function normaliseRaw(
     const spec = WORKFLOW_FORMULAS[formulaId]
     if (spec.raw === 'pairwise-counts') return normalisePairwiseCounts(formulaId, raw, paths)
     if (spec.raw === 'test-counts') return normaliseTestCounts(formulaId, raw, paths)
-    if (typeof raw !== 'number') {
-        return {
-            value: null,
-            errors: [
-                createIssue('WFL-003', paths.raw, { field: 'rawScore', expected: 'number', actual: typeOfValue(raw) })
-            ]
-        }
-    }
-    return normaliseNumber(formulaId, raw, params, paths)
+    const given = parseArgs(RAW_NUMBER, { rawScore: raw }, rawCodes(paths.raw), STYLE)
+    if (given.value === null) return { value: null, errors: given.errors }
+    return normaliseNumber(formulaId, given.value.rawScore, params, paths)
 }
 
 /**
