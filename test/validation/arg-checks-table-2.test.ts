@@ -24,7 +24,7 @@ import { grader as judgeGrader } from '../grade/helpers.js'
 import { codeAnswers, standardContext, validOutput } from '../areas/helpers.js'
 import { EMIT, SCHEMA, SCHEMA_SOURCE, SCORES } from '../protocol/fixtures.js'
 import type { Issue } from '../../src/errors/types.js'
-import { BAD, recorded, recordedAsync, rows, table, type Row } from './arg-checks-rows.js'
+import { BAD, recorded, recordedAsync, rows, table, type Row } from './arg-rows.js'
 
 const selection = JSON.parse(
     readFileSync(new URL('../fixtures/selections/valid/defi-core.json', import.meta.url), 'utf8')

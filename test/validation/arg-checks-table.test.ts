@@ -7,44 +7,9 @@ import { serverParamsFor, startRun } from '../../src/grade/run-input.js'
 import type { GradeSingleSchemaInput } from '../../src/grade/types.js'
 import type { Issue } from '../../src/errors/types.js'
 import { questionRows } from '../../src/deterministic/answers.js'
+import { BAD, NON_OBJECTS, rows, table, type Row } from './arg-rows.js'
 
 const NOW = '2026-05-31T11:00:00Z'
-/** Values of the wrong kind every field is fed: each old check saw some of them. */
-const BAD: Readonly<Record<string, unknown>> = {
-    undefined: undefined,
-    null: null,
-    string: 'x',
-    empty: '',
-    number: 3,
-    NaN: Number.NaN,
-    Infinity: Number.POSITIVE_INFINITY,
-    negative: -1,
-    fraction: 1.5,
-    boolean: true,
-    array: [],
-    arrayOfJunk: [1, null, 'x'],
-    object: {},
-    objectOfJunk: { a: 1, b: null },
-    function: () => 1
-}
-
-const NON_OBJECTS = Object.keys(BAD).filter((k) => k !== 'object' && k !== 'objectOfJunk')
-
-type Row = { case: string; issues: Array<Pick<Issue, 'code' | 'path' | 'message'>> }
-
-function rows(name: string, run: (value: unknown) => readonly Issue[], only?: readonly string[]): Row[] {
-    return Object.entries(BAD)
-        .filter(([label]) => only === undefined || only.includes(label))
-        .map(([label, value]) => ({
-            case: `${name} = ${label}`,
-            issues: run(value).map(({ code, path, message }) => ({ code, path, message }))
-        }))
-}
-
-function table(fields: readonly string[], run: (field: string, value: unknown) => readonly Issue[]): Row[] {
-    return fields.flatMap((field) => rows(field, (value) => run(field, value)))
-}
-
 const answersBase = { main: { namespace: 'demo', tools: {} }, questions: questionRows(), now: NOW }
 const buildAnswers = (over: Record<string, unknown>) => DeterministicAnswers.build({ ...answersBase, ...over } as never)
 const nsBase = { schemas: [{ main: { tools: {} } }], questions: questionRows(), now: NOW }

@@ -1,6 +1,6 @@
 // The bad inputs and row builders of the recorded argument-check tables (test/validation/arg-checks-table*.test.ts):
 // each entry point is fed every value below per field, and what came back is written to arg-checks/*.json.
-import { expect } from 'vitest'
+import { expect, it } from 'vitest'
 import type { Issue } from '../../src/errors/types.js'
 
 /** Values of the wrong kind every field is fed: each old check saw some of them. */
@@ -45,4 +45,16 @@ export function table(fields: readonly string[], run: (field: string, value: unk
 export async function expectRecorded(entry: string, list: readonly Row[]): Promise<void> {
     const file = `./arg-checks/${entry.replace(/[^A-Za-z0-9.]+/g, '-')}.json`
     await expect(`${JSON.stringify(list, null, 1)}\n`).toMatchFileSnapshot(file)
+}
+
+/** One test per entry point, its rows held by `./arg-checks/<entry>.json`. */
+export function recorded(list: Readonly<Record<string, Row[]>>): void {
+    for (const [entry, found] of Object.entries(list)) it(entry, () => expectRecorded(entry, found))
+}
+
+/** {@link recorded} for tables built by async entry points, one test for them all. */
+export function recordedAsync(build: () => Promise<Readonly<Record<string, Row[]>>>): void {
+    it('async entry points', async () => {
+        for (const [entry, found] of Object.entries(await build())) await expectRecorded(entry, found)
+    })
 }
