@@ -67,6 +67,14 @@ const formulaPaths = { raw: '/criteria/2/rawScore', params: '/criteria/2/params'
 const normalise = (formula: string, raw: unknown) => normaliseRaw(formula, raw, undefined, formulaPaths).errors
 
 const TABLE: Record<string, Row[]> = {
+    'Grading.computeAggregateGrade': [
+        ...rows('memberCount', (v) => Grading.computeAggregateGrade({ entry, memberCount: v as never }).errors),
+        ...rows('domainKnowledge', (v) => Grading.computeAggregateGrade({ entry, domainKnowledge: v as never }).errors),
+        ...rows(
+            'both',
+            (v) => Grading.computeAggregateGrade({ entry, memberCount: v as never, domainKnowledge: v as never }).errors
+        )
+    ],
     'Grading.addGrading': [
         ...rows('entry', (v) => Grading.addGrading({ entry: v, grading: {} }).errors),
         ...rows('entry.gradings', (v) => Grading.addGrading({ entry: { ...entry, gradings: v }, grading: {} }).errors),
