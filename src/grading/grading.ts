@@ -226,6 +226,27 @@ export function addGrading(input: { entry?: unknown; grading?: unknown }): Entry
     return { entry: next, aggregate, errors: aggregate.errors.filter((i) => i.severity !== SEVERITY.error) }
 }
 
+/** The options of an aggregate that are not dates: a member count and the domain-knowledge flag. */
+const AGGREGATE_OPTIONS = v.looseObject({
+    memberCount: v.optional(
+        v.custom((x) => Number.isInteger(x) && (x as number) >= 0, says({ expected: 'non-negative integer' }))
+    ),
+    domainKnowledge: v.optional(v.custom((x) => typeof x === 'boolean', says({ expected: 'boolean' })))
+})
+
+/** An aggregate that could not be computed: no grade, only why. */
+function noAggregate(errors: AggregateResult['errors']): AggregateResult {
+    return {
+        aggregateGrade: null,
+        rawGrade: null,
+        normalizedScore: null,
+        maxAttainableGrade: null,
+        noGradeReason: null,
+        trace: [],
+        errors
+    }
+}
+
 /** The body of {@link Grading.computeAggregateGrade}, for the library's own stages (they need not bring the whole class). */
 export function computeAggregateGrade(input: { entry?: unknown } & AggregateOptions): AggregateResult {
     const options: AggregateOptions = {
@@ -237,50 +258,11 @@ export function computeAggregateGrade(input: { entry?: unknown } & AggregateOpti
         })
     }
     if (options.now !== undefined && !isIsoDateTime(options.now)) {
-        return {
-            aggregateGrade: null,
-            rawGrade: null,
-            normalizedScore: null,
-            maxAttainableGrade: null,
-            noGradeReason: null,
-            trace: [],
-            errors: [createEntryIssue('GRD-046', '/now', { value: describeValue(options.now) })]
-        }
+        return noAggregate([createEntryIssue('GRD-046', '/now', { value: describeValue(options.now) })])
     }
-    if (options.memberCount !== undefined && !(Number.isInteger(options.memberCount) && options.memberCount >= 0)) {
-        return {
-            aggregateGrade: null,
-            rawGrade: null,
-            normalizedScore: null,
-            maxAttainableGrade: null,
-            noGradeReason: null,
-            trace: [],
-            errors: [
-                createEntryIssue('GRD-002', '/memberCount', {
-                    field: 'memberCount',
-                    expected: 'non-negative integer',
-                    actual: describeValue(options.memberCount)
-                })
-            ]
-        }
-    }
-    if (options.domainKnowledge !== undefined && typeof options.domainKnowledge !== 'boolean') {
-        return {
-            aggregateGrade: null,
-            rawGrade: null,
-            normalizedScore: null,
-            maxAttainableGrade: null,
-            noGradeReason: null,
-            trace: [],
-            errors: [
-                createEntryIssue('GRD-002', '/domainKnowledge', {
-                    field: 'domainKnowledge',
-                    expected: 'boolean',
-                    actual: describeValue(options.domainKnowledge)
-                })
-            ]
-        }
-    }
+    // The first wrong option only, as the checks report one at a time.
+    const first = parseArgs(AGGREGATE_OPTIONS, options, CODES).errors.slice(0, 1)
+    if (first.length > 0) return noAggregate(first)
     const result = computeAggregate(input?.entry, options)
     return {
         ...result,
