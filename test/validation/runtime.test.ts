@@ -64,9 +64,24 @@ describe('runtime helpers copied from ajv and ajv-formats', () => {
         fc.assert(
             fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
                 expect(equal(a, structuredClone(a))).toBe(true)
-                expect(equal(a, b)).toBe(ajv.compile({ const: a })(b))
+                // ajv's fast-deep-equal calls an own `toString` or `valueOf` key as a method and throws on JSON such
+                // as {"toString":{}}; there is no answer of its to agree with (ours reads no method: below).
+                let oracle: boolean
+                try {
+                    oracle = ajv.compile({ const: a })(b)
+                } catch {
+                    return
+                }
+                expect(equal(a, b)).toBe(oracle)
             })
         )
+    })
+
+    it('equal compares JSON whose keys are the names of Object methods, where ajv throws', () => {
+        expect(equal({ toString: {} }, { toString: {} })).toBe(true)
+        expect(equal({ valueOf: 1 }, { valueOf: 2 })).toBe(false)
+        expect(equal({}, { toString: {} })).toBe(false)
+        expect(() => new Ajv2020().compile({ const: {} })({ toString: {} })).toThrow(TypeError)
     })
 
     it('withData quotes the value at each instancePath and leaves errors null after a valid document', () => {
