@@ -3,12 +3,28 @@
 // valibot schemas through parseArgs; the schemas keep what is recorded here.
 import { describe } from 'vitest'
 import { checkExpectation } from '../../src/grading/binding.js'
+import { Areas } from '../../src/index.js'
 import { recorded, rows, table, type Row } from './arg-rows.js'
 
 const EXPECT_FIELDS = ['schemaId', 'schemaHash', 'source', 'tool', 'area']
 const expectation = (value: unknown) => checkExpectation(value).issues
 
+const gates = (input: { areas?: unknown; signals?: unknown }) => Areas.evaluateGates(input).errors
+
 const TABLE: Record<string, Row[]> = {
+    'Areas.evaluateGates': [
+        ...rows('areas', (value) => gates({ areas: value })),
+        ...rows('signals', (value) => gates({ signals: value })),
+        ...rows('signals.aboutPresent', (value) => gates({ signals: { aboutPresent: value } })),
+        ...rows('signals.namespaceLevel', (value) => gates({ signals: { namespaceLevel: value } })),
+        ...rows('all', (value) => gates({ areas: value, signals: value })),
+        ...rows('areas, signals fields', (value) =>
+            gates({ areas: value, signals: { namespaceLevel: value, memberLevel: value, aboutPresent: value } })
+        ),
+        ...rows('bad ids and fields', (value) =>
+            gates({ areas: ['nope', value], signals: { memberLevel: value, aboutPresent: value } })
+        )
+    ],
     'Grading.validateEntry-expect': [
         ...rows('expect', expectation),
         ...table(EXPECT_FIELDS, (field, value) => expectation({ [field]: value })),
