@@ -3,7 +3,7 @@
 // valibot schemas through parseArgs; the schemas keep what is recorded here.
 import { describe } from 'vitest'
 import { checkExpectation } from '../../src/grading/binding.js'
-import { Areas } from '../../src/index.js'
+import { Areas, SecurityScan } from '../../src/index.js'
 import { recorded, rows, table, type Row } from './arg-rows.js'
 
 const EXPECT_FIELDS = ['schemaId', 'schemaHash', 'source', 'tool', 'area']
@@ -11,7 +11,21 @@ const expectation = (value: unknown) => checkExpectation(value).issues
 
 const gates = (input: { areas?: unknown; signals?: unknown }) => Areas.evaluateGates(input).errors
 
+const scan = (input: { source?: unknown; requiredServerParams?: unknown }) => SecurityScan.scan(input).errors
+
 const TABLE: Record<string, Row[]> = {
+    'SecurityScan.scan': [
+        ...rows('source', (value) => scan({ source: value })),
+        ...rows('requiredServerParams', (value) =>
+            scan({ source: 'export const main = {}', requiredServerParams: value })
+        ),
+        ...rows('all', (value) => scan({ source: value, requiredServerParams: value })),
+        ...rows('input', (value) => SecurityScan.scan(value as never).errors),
+        ...rows('too long', (value) => scan({ source: 'x'.repeat(2_000_000), requiredServerParams: value }), [
+            'string',
+            'number'
+        ])
+    ],
     'Areas.evaluateGates': [
         ...rows('areas', (value) => gates({ areas: value })),
         ...rows('signals', (value) => gates({ signals: value })),
