@@ -3,7 +3,7 @@
 // valibot schemas through parseArgs; the schemas keep what is recorded here.
 import { describe } from 'vitest'
 import { checkExpectation } from '../../src/grading/binding.js'
-import { Areas, SecurityScan } from '../../src/index.js'
+import { Areas, Grading, SecurityScan } from '../../src/index.js'
 import { recorded, rows, table, type Row } from './arg-rows.js'
 
 const EXPECT_FIELDS = ['schemaId', 'schemaHash', 'source', 'tool', 'area']
@@ -13,7 +13,16 @@ const gates = (input: { areas?: unknown; signals?: unknown }) => Areas.evaluateG
 
 const scan = (input: { source?: unknown; requiredServerParams?: unknown }) => SecurityScan.scan(input).errors
 
+const aggregate = (entry: unknown) => Grading.computeAggregateGrade({ entry }).errors
+const tiered = { gradingId: 'abcd1234--2026-05-31T11-00Z', gradingTier: 'autonomous' }
+
 const TABLE: Record<string, Row[]> = {
+    'Grading.computeAggregateGrade-entry': [
+        ...rows('entry', aggregate),
+        ...rows('entry.gradingTier', (value) => aggregate({ gradingTier: value, gradings: [] })),
+        ...rows('entry.gradings', (value) => aggregate({ ...tiered, gradings: value })),
+        ...rows('entry fields', (value) => aggregate({ gradingTier: value, gradings: value }))
+    ],
     'SecurityScan.scan': [
         ...rows('source', (value) => scan({ source: value })),
         ...rows('requiredServerParams', (value) =>
