@@ -3,7 +3,7 @@
 // valibot schemas through parseArgs; the schemas keep what is recorded here.
 import { describe } from 'vitest'
 import { checkExpectation } from '../../src/grading/binding.js'
-import { Areas, Grading, SecurityScan } from '../../src/index.js'
+import { Areas, Grading, PromptBuilder, SecurityScan } from '../../src/index.js'
 import { recorded, rows, table, type Row } from './arg-rows.js'
 
 const EXPECT_FIELDS = ['schemaId', 'schemaHash', 'source', 'tool', 'area']
@@ -16,7 +16,26 @@ const scan = (input: { source?: unknown; requiredServerParams?: unknown }) => Se
 const aggregate = (entry: unknown) => Grading.computeAggregateGrade({ entry }).errors
 const tiered = { gradingId: 'abcd1234--2026-05-31T11-00Z', gradingTier: 'autonomous' }
 
+const goal = (input: Record<string, unknown>) => PromptBuilder.buildGoalBlock(input).errors
+const payload = (input: Record<string, unknown>) =>
+    PromptBuilder.payloadToAreaOutputs({ area: 'single-test', ...input } as never).errors
+const result = { unit: 'getPrice', questionId: 'Q-single-test-1', score: 4, reasoning: 'r' }
+const envelope = { schemaHash: 'abcd1234', timestamp: '2026-05-31T11:00:00Z', iteration: 1 }
+
 const TABLE: Record<string, Row[]> = {
+    'PromptBuilder.buildGoalBlock': [
+        ...rows('condition', (value) => goal({ condition: value })),
+        ...rows('all', (value) => goal({ condition: value, area: value, maxTurns: value })),
+        ...rows('condition, area', (value) => goal({ condition: value, area: 'nope' }))
+    ],
+    'PromptBuilder.payloadToAreaOutputs': [
+        ...rows('results', (value) => payload({ results: value, envelope })),
+        ...rows('envelope', (value) => payload({ results: [result], envelope: value })),
+        ...rows('results, envelope', (value) => payload({ results: value, envelope: value })),
+        ...rows('envelope, defaultNaReason', (value) =>
+            payload({ results: [result], envelope: value, defaultNaReason: value })
+        )
+    ],
     'Grading.computeAggregateGrade-entry': [
         ...rows('entry', aggregate),
         ...rows('entry.gradingTier', (value) => aggregate({ gradingTier: value, gradings: [] })),
