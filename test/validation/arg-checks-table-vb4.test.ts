@@ -3,8 +3,8 @@
 // valibot schemas through parseArgs; the schemas keep what is recorded here.
 import { describe } from 'vitest'
 import { checkExpectation } from '../../src/grading/binding.js'
-import { Areas, Grading, PromptBuilder, SecurityScan } from '../../src/index.js'
-import { recorded, rows, table, type Row } from './arg-rows.js'
+import { Areas, Grading, gradeSingleSchema, PromptBuilder, SecurityScan } from '../../src/index.js'
+import { BAD, recorded, recordedAsync, rows, table, type Row } from './arg-rows.js'
 
 const EXPECT_FIELDS = ['schemaId', 'schemaHash', 'source', 'tool', 'area']
 const expectation = (value: unknown) => checkExpectation(value).issues
@@ -80,4 +80,15 @@ const TABLE: Record<string, Row[]> = {
 
 describe('argument checks keep their codes, paths and messages (table recorded on the hand-written checks), vb4', () => {
     recorded(TABLE)
+    recordedAsync(async () => {
+        const list: Row[] = []
+        for (const [label, value] of Object.entries(BAD)) {
+            const { errors } = await gradeSingleSchema(value as never)
+            list.push({
+                case: `input = ${label}`,
+                issues: errors.map(({ code, path, message }) => ({ code, path, message }))
+            })
+        }
+        return { 'gradeSingleSchema-input': list }
+    })
 })
