@@ -1,8 +1,10 @@
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue, describeValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { AREAS, type Area } from '../model/constants.js'
 import { AREA_CATALOGUE, isArea, LEVEL_LADDER, type Level } from './catalogue.js'
 import { isObject } from '../model/object.js'
+import { objectArg, parseArgs, says, type ArgCodes } from '../validation/args.js'
 
 /** The signals a gate decision needs, derived by the caller from the index (06 §19.3). */
 export interface GateSignals {
@@ -29,6 +31,22 @@ function isLevel(value: unknown): value is Level {
     return typeof value === 'string' && (LEVEL_LADDER as readonly string[]).includes(value)
 }
 
+// ARE-003 for a wrong type; an unknown area id (ARE-001) and an unknown level (ARE-016) are the catalogue's rules,
+// checked by hand between these schemas in the order the checks report.
+const ARGS: ArgCodes<'ARE-003'> = {
+    mismatch: 'ARE-003',
+    create: (code, path, params) =>
+        createIssue(code, path, params as { field: string; expected: string; actual: string })
+}
+const KEY_STYLE = { field: 'key', actual: 'type' } as const
+const GATE_AREAS = v.object({
+    areas: v.optional(v.custom<unknown[]>(Array.isArray, says({ expected: 'array of area ids', actual: 'type' })))
+})
+const GATE_SIGNALS = v.object({ signals: v.optional(objectArg()) })
+const ABOUT_PRESENT = v.looseObject({
+    aboutPresent: v.optional(v.boolean(says({ expected: 'boolean', actual: 'type' })))
+})
+
 /**
  * Decides for each area whether its dependency (area dependency graph) holds. `about-namespace`
  * needs both the About resource and the namespace level of the graph (02 ⚠ B8), not the resource alone.
@@ -36,23 +54,12 @@ function isLevel(value: unknown): value is Level {
 export function evaluateGates(areas: unknown, signals: unknown): GateResult {
     const errors: Issue[] = []
     const list: unknown[] = areas === undefined ? [...AREAS] : Array.isArray(areas) ? areas : []
-    if (areas !== undefined && !Array.isArray(areas))
-        errors.push(
-            createIssue('ARE-003', '/areas', {
-                field: 'areas',
-                expected: 'array of area ids',
-                actual: typeOfValue(areas)
-            })
-        )
+    errors.push(...parseArgs(GATE_AREAS, { areas }, ARGS, KEY_STYLE).errors)
     list.forEach((a, i) => {
         if (!isArea(a)) errors.push(createIssue('ARE-001', `/areas/${i}`, { value: describeValue(a) }))
     })
     const s = (signals ?? {}) as Record<string, unknown>
-    if (signals !== undefined && !isObject(signals)) {
-        errors.push(
-            createIssue('ARE-003', '/signals', { field: 'signals', expected: 'object', actual: typeOfValue(signals) })
-        )
-    }
+    errors.push(...parseArgs(GATE_SIGNALS, { signals }, ARGS, KEY_STYLE).errors)
     for (const key of ['namespaceLevel', 'memberLevel'] as const) {
         if (s[key] !== undefined && !isLevel(s[key]))
             errors.push(
@@ -62,15 +69,9 @@ export function evaluateGates(areas: unknown, signals: unknown): GateResult {
                 })
             )
     }
-    if (s.aboutPresent !== undefined && typeof s.aboutPresent !== 'boolean') {
-        errors.push(
-            createIssue('ARE-003', '/signals/aboutPresent', {
-                field: 'aboutPresent',
-                expected: 'boolean',
-                actual: typeOfValue(s.aboutPresent)
-            })
-        )
-    }
+    // After the levels, as the signals' own rules come first; only an object's field (a non-object is reported above).
+    if (isObject(signals))
+        errors.push(...parseArgs(ABOUT_PRESENT, signals, ARGS, { ...KEY_STYLE, at: ['signals'] }).errors)
     if (errors.length > 0) return { ready: [], gated: [], errors }
 
     const ready: Area[] = []

@@ -1,7 +1,7 @@
 // One schema's run as its stages: start, read, check, pretest and answer, attach and scan, judge, write, roll up
 // (docs/contributing.md); each stage's work lives in its own module beside this one.
 import { DeterministicAnswers } from '../deterministic/answers.js'
-import { createIssue, typeOfValue } from '../errors/issue.js'
+import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { UNIT_STATUS } from '../model/constants.js'
 import { isStableGrade } from '../model/grades.js'
@@ -20,7 +20,8 @@ import { namespacePrecondition, runPlans } from './run-plans.js'
 import { isObject } from '../model/object.js'
 import { promptMaterialOf, plansFor } from './prompt-material.js'
 import { questionRows } from '../deterministic/answers.js'
-import { startRun, type SchemaRunOptions } from './run-input.js'
+import { ARGS, STYLE, startRun, type SchemaRunOptions } from './run-input.js'
+import { objectArg, parseArgs } from '../validation/args.js'
 import { readSchema, identifySchema, type ReadSchema, type SchemaIdentity } from './schema-read.js'
 import { resultFromIsland, allOwnUnitsKept, schemaGradingOf, type SchemaRunContext } from './schema-result.js'
 import { definedFields } from '../model/fields.js'
@@ -191,8 +192,10 @@ interface OpenedSchema {
 
 /** Stages "start" and "read": null when the input, its options or its schema stops the run (the issues in `errors`). */
 async function openSchema(input: GradeSingleSchemaInput, errors: Issue[]): Promise<OpenedSchema | null> {
-    if (!isObject(input)) {
-        errors.push(createIssue('GRA-002', '', { field: 'input', expected: 'object', actual: typeOfValue(input) }))
+    // An absent input is a wrong type too (GRA-002, never GRA-001): STYLE reports only a key as missing.
+    const given = parseArgs(objectArg(), input, ARGS, STYLE)
+    if (given.value === null) {
+        errors.push(...given.errors)
         return null
     }
     const start = startRun(input, errors)

@@ -1,6 +1,7 @@
 import { isObject } from '../model/object.js'
-import { typeOfValue } from '../errors/issue.js'
 import { createEntryIssue } from '../errors/entry-issue.js'
+import * as v from 'valibot'
+import { nullAsMissing, objectArg, parseArgs, says, type ArgCodes } from '../validation/args.js'
 import { lookup } from '../json/own.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
@@ -229,19 +230,21 @@ interface CheckedEntry {
     readonly gradings: unknown[]
 }
 
+// GRD-001 absent, GRD-002 a wrong type; an unknown gradingTier (GRD-003) is the catalogue's rule, checked between.
+const ENTRY_ARGS: ArgCodes<'GRD-001' | 'GRD-002'> = {
+    missing: 'GRD-001',
+    mismatch: 'GRD-002',
+    create: createEntryIssue
+}
+/** The entry as a whole: `null` is an absent entry, as the aggregate always read it. */
+const ENTRY = nullAsMissing(objectArg({ expected: 'object', actual: 'type', field: 'entry' }))
+const GRADINGS = v.looseObject({ gradings: v.array(v.unknown(), says({ expected: 'array', actual: 'type' })) })
+
 /** The entry, its tier and its answer list; the first problem ends the aggregation. */
 function checkEntry(entry: unknown): { checked: CheckedEntry } | { failed: AggregateResult } {
-    if (entry === null || entry === undefined) {
-        return { failed: fail([createEntryIssue('GRD-001', '', { field: 'entry' })]) }
-    }
-    if (typeof entry !== 'object' || Array.isArray(entry)) {
-        return {
-            failed: fail([
-                createEntryIssue('GRD-002', '', { field: 'entry', expected: 'object', actual: typeOfValue(entry) })
-            ])
-        }
-    }
-    const e = entry as Record<string, unknown>
+    const given = parseArgs(ENTRY, entry, ENTRY_ARGS)
+    if (given.value === null) return { failed: fail(given.errors) }
+    const e = given.value
     const tier = e.gradingTier
     if (typeof tier !== 'string' || !(GRADING_TIERS as readonly string[]).includes(tier)) {
         return {
@@ -253,21 +256,9 @@ function checkEntry(entry: unknown): { checked: CheckedEntry } | { failed: Aggre
         }
     }
     const gradingTier = tier as GradingTier
-    if (!Array.isArray(e.gradings)) {
-        return {
-            failed: fail(
-                [
-                    createEntryIssue(e.gradings === undefined ? 'GRD-001' : 'GRD-002', '/gradings', {
-                        field: 'gradings',
-                        expected: 'array',
-                        actual: typeOfValue(e.gradings)
-                    })
-                ],
-                gradingTier
-            )
-        }
-    }
-    return { checked: { e, tier: gradingTier, max: TIER_MAX_GRADE[gradingTier], gradings: e.gradings } }
+    const answers = parseArgs(GRADINGS, e, ENTRY_ARGS, { field: 'key' })
+    if (answers.value === null) return { failed: fail(answers.errors, gradingTier) }
+    return { checked: { e, tier: gradingTier, max: TIER_MAX_GRADE[gradingTier], gradings: answers.value.gradings } }
 }
 
 /** What is decided before any answer counts: a partial entry, a veto, or no answers at all. */

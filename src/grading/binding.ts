@@ -6,12 +6,14 @@
  * lives in `recheck.ts`, outside it.
  */
 import { createEntryIssue } from '../errors/entry-issue.js'
-import { describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { describeValue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { isObject } from '../model/object.js'
 import { AREAS } from '../model/constants.js'
 import { isIsoDateTime } from '../time.js'
+import { objectArg, parseArgs, says, type ArgCodes } from '../validation/args.js'
 import { describeId } from './visible.js'
 
 type Obj = Record<string, unknown>
@@ -35,20 +37,32 @@ export interface EntryExpectation {
 
 const FIELDS = ['schemaId', 'schemaHash', 'source', 'tool', 'area'] as const
 
-/** `expect` checked: the stated facts, each a string, or the issues at `/expect`. */
+// BND-008 for every finding, a wrong type as a wrong fact: with no `missing` code each one has field, expected, actual.
+const CODES: ArgCodes<'BND-008'> = {
+    mismatch: 'BND-008',
+    create: (code, path, params) =>
+        createEntryIssue(code, path, params as { field: string; expected: string; actual: string })
+}
+
+const nonEmpty = v.optional(
+    v.custom<string>(
+        (x) => typeof x === 'string' && x.length > 0,
+        says({ expected: 'a non-empty string', actual: 'type' })
+    )
+)
+
+/** `expect` as a plain object whose stated facts are each a non-empty string. */
+const EXPECT_OBJECT = objectArg({ expected: `an object of ${FIELDS.join(', ')}`, actual: 'type' })
+const EXPECT_FACTS = v.looseObject(Object.fromEntries(FIELDS.map((key) => [key, nonEmpty])))
+
+/**
+ * `expect` checked: the stated facts, each a string, or the issues at `/expect`. An unknown field, a schemaHash
+ * that is no 8-hex hash and an area outside the catalogue are domain rules, checked by hand around the schema.
+ */
 export function checkExpectation(expect: unknown): { expect: EntryExpectation | null; issues: Issue[] } {
     if (expect === undefined) return { expect: null, issues: [] }
-    if (!isObject(expect))
-        return {
-            expect: null,
-            issues: [
-                createEntryIssue('BND-008', '/expect', {
-                    field: 'expect',
-                    expected: 'an object of schemaId, schemaHash, source, tool, area',
-                    actual: typeOfValue(expect)
-                })
-            ]
-        }
+    const object = parseArgs(EXPECT_OBJECT, expect, CODES, { at: ['expect'] })
+    if (!isObject(expect)) return { expect: null, issues: object.errors }
     const issues: Issue[] = []
     for (const key of Object.keys(expect)) {
         if (!(FIELDS as readonly string[]).includes(key))
@@ -60,17 +74,7 @@ export function checkExpectation(expect: unknown): { expect: EntryExpectation | 
                 })
             )
     }
-    for (const key of FIELDS) {
-        const value = expect[key]
-        if (value !== undefined && (typeof value !== 'string' || value.length === 0))
-            issues.push(
-                createEntryIssue('BND-008', pointer('expect', key), {
-                    field: `expect.${key}`,
-                    expected: 'a non-empty string',
-                    actual: typeOfValue(value)
-                })
-            )
-    }
+    issues.push(...parseArgs(EXPECT_FACTS, expect, CODES, { at: ['expect'] }).errors)
     if (typeof expect.schemaHash === 'string' && !/^[a-f0-9]{8}$/.test(expect.schemaHash))
         issues.push(
             createEntryIssue('BND-008', '/expect/schemaHash', {

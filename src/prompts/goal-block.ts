@@ -1,4 +1,6 @@
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue, describeValue } from '../errors/issue.js'
+import { parseArgs, says, type ArgCodes } from '../validation/args.js'
 import type { Issue } from '../errors/types.js'
 import { AREAS } from '../model/constants.js'
 import { isArea } from '../areas/catalogue.js'
@@ -32,6 +34,12 @@ export const SURFACING_RULES = [
     '- once, and only when every area is done: `[GRADING] DONE`'
 ].join('\n')
 
+// PB-002 a condition of the wrong type; an unknown area (PB-004), a bad maxTurns (PB-008), a blank condition (PB-003)
+// and an over-long goal (PB-007) are the goal block's own rules, with codes of their own.
+const ARGS: ArgCodes<'PB-001' | 'PB-002'> = { missing: 'PB-001', mismatch: 'PB-002', create: createIssue }
+const KEY_STYLE = { field: 'key', actual: 'type' } as const
+const CONDITION = v.object({ condition: v.optional(v.string(says({ expected: 'string', actual: 'type' }))) })
+
 /**
  * Builds the Goal-Block: the `/goal` completion condition with its turn bound, plus the surfacing
  * rules. The 4000-character limit applies to the full condition, suffix included (the reference
@@ -47,22 +55,18 @@ export function buildGoalBlock(condition: unknown, area: unknown, maxTurns: unkn
         else errors.push(createIssue('PB-008', '/maxTurns', { value: describeValue(maxTurns) }))
     }
     let raw: string
-    if (condition === undefined) {
-        raw = `Grade every in-scope area${typeof area === 'string' ? ` (${area})` : ''} until each one has a schema-valid grading file`
-    } else if (typeof condition !== 'string') {
-        errors.push(
-            createIssue('PB-002', '/condition', {
-                field: 'condition',
-                expected: 'string',
-                actual: typeOfValue(condition)
-            })
-        )
+    const given = parseArgs(CONDITION, { condition }, ARGS, KEY_STYLE)
+    errors.push(...given.errors)
+    const text = given.value?.condition
+    if (given.value === null) {
         raw = ''
-    } else if (condition.trim() === '') {
+    } else if (text === undefined) {
+        raw = `Grade every in-scope area${typeof area === 'string' ? ` (${area})` : ''} until each one has a schema-valid grading file`
+    } else if (text.trim() === '') {
         errors.push(createIssue('PB-003', '/condition', { field: 'condition' }))
         raw = ''
     } else {
-        raw = condition.trim()
+        raw = text.trim()
     }
     const full = `${raw} — or stop after ${turns} turns.`
     if (errors.length === 0 && full.length > MAX_GOAL_CONDITION_LENGTH) {

@@ -1,7 +1,9 @@
 import { AREA_CATALOGUE, isArea, MAX_ITERATIONS } from '../areas/catalogue.js'
 import { validateAreaOutput, type AreaAnswer, type AreaOutput, type ImprovementHint } from '../areas/output.js'
 import type { ErrorCode } from '../errors/catalogue/index.js'
+import * as v from 'valibot'
 import { createIssue, describeValue, typeOfValue, type IssueParams } from '../errors/issue.js'
+import { objectArg, parseArgs, says, type ArgCodes } from '../validation/args.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson, type JsonLimits } from '../json/guard.js'
@@ -44,6 +46,23 @@ interface AnswerGroup {
 
 type PayloadResult = { outputs: PayloadOutput[]; errors: Issue[] }
 
+// PB-001 absent, PB-002 a wrong type; an unknown area (PB-004), an unknown n/a reason (NA-001) and the envelope's
+// own fields are the payload's rules, checked by hand in the order they report.
+const ARGS: ArgCodes<'PB-001' | 'PB-002'> = { missing: 'PB-001', mismatch: 'PB-002', create: createIssue }
+const KEY_STYLE = { field: 'key', actual: 'type' } as const
+const RESULTS = v.object({
+    results: v.custom<unknown[]>(
+        (x) => Array.isArray(x) && x.length > 0,
+        says({ expected: 'non-empty array', actual: 'type' })
+    )
+})
+const ENVELOPE = v.object({
+    envelope: objectArg({
+        expected: '{ schemaHash, timestamp, iteration, persona?, improvementHints? }',
+        actual: 'type'
+    })
+})
+
 /**
  * Converts the results of one accepted payload area (`[{ tool?, scores: { qid: 1..5 | 'n/a' }, reasoning, naReasons?
  * }]`) into area output envelopes that {@link validateAreaOutput} accepts and `Areas.toGradingEntry` converts: one per
@@ -67,28 +86,19 @@ export function payloadToAreaOutputs(
     }
     const guard = inspectJson({ results, envelope: envelope ?? null }, limits)
     if (guard.length > 0) return fail(guard)
-    if (!Array.isArray(results) || results.length === 0) {
-        const code = results === undefined ? 'PB-001' : 'PB-002'
-        const actual = typeOfValue(results)
-        return fail([createIssue(code, '/results', { field: 'results', expected: 'non-empty array', actual })])
-    }
+    const given = parseArgs(RESULTS, { results }, ARGS, KEY_STYLE)
+    if (given.value === null) return fail(given.errors)
+    const list = given.value.results
     if (defaultNaReason !== undefined && !(NA_REASONS as readonly unknown[]).includes(defaultNaReason)) {
         errors.push(createIssue('NA-001', '/defaultNaReason', { detail: describeValue(defaultNaReason) }))
     }
-    if (!isObject(envelope)) return fail([...errors, envelopeShapeIssue(envelope)])
-    errors.push(...checkEnvelope(area, envelope))
-    const groups = groupAnswers(area, results, defaultNaReason, errors)
+    const shape = parseArgs(ENVELOPE, { envelope }, ARGS, KEY_STYLE)
+    if (shape.value === null) return fail([...errors, ...shape.errors])
+    errors.push(...checkEnvelope(area, shape.value.envelope))
+    const groups = groupAnswers(area, list, defaultNaReason, errors)
     if (errors.length > 0) return fail(errors)
-    const built = buildOutputs(area, envelope, groups, limits)
+    const built = buildOutputs(area, shape.value.envelope, groups, limits)
     return built.errors.length > 0 ? fail(built.errors) : built
-}
-
-function envelopeShapeIssue(envelope: unknown): Issue {
-    return createIssue(envelope === undefined ? 'PB-001' : 'PB-002', '/envelope', {
-        field: 'envelope',
-        expected: '{ schemaHash, timestamp, iteration, persona?, improvementHints? }',
-        actual: typeOfValue(envelope)
-    })
 }
 
 /** The envelope's own fields, in field order; the persona must match whether the area is persona-bound. */

@@ -1,4 +1,6 @@
-import { createIssue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue } from '../errors/issue.js'
+import { parseArgs, says, type ArgCodes } from '../validation/args.js'
 import type { Issue } from '../errors/types.js'
 import { lex, lineIndex, type LexedString } from './lexer.js'
 import { rx } from '../model/regex.js'
@@ -252,47 +254,36 @@ function specifierAfter(
     return /from\s*$/.test(between) ? literal : null
 }
 
+// SEC-017 no source, SEC-019 a wrong type; a source too long (SEC-018) is the scan's own limit, checked after.
+const ARGS: ArgCodes<'SEC-017' | 'SEC-019'> = { missing: 'SEC-017', mismatch: 'SEC-019', create: createIssue }
+const KEY_STYLE = { field: 'key', actual: 'type' } as const
+const SOURCE = v.object({ source: v.string(says({ expected: 'string', actual: 'type' })) })
+// The names are filtered to non-empty strings where they are used: only the list itself is checked.
+const SERVER_PARAMS = v.object({
+    requiredServerParams: v.optional(v.array(v.unknown(), says({ expected: 'array of strings', actual: 'type' })))
+})
+
 /**
  * Scans the text of a schema module (05 §2.4) for forbidden patterns and API-key hygiene
  * problems (02 §13 (1), (2)). Pure; the source is never executed.
  */
 export function scanSource(source: unknown, requiredServerParams: unknown): SecurityScanResult {
-    if (typeof source !== 'string') {
+    const given = parseArgs(SOURCE, { source }, ARGS, KEY_STYLE)
+    if (given.value === null) return { clean: false, findings: [], modules: [], errors: given.errors }
+    const text = given.value.source
+    if (text.length > MAX_SOURCE_LENGTH) {
         return {
             clean: false,
             findings: [],
             modules: [],
-            errors: [
-                createIssue(source === undefined ? 'SEC-017' : 'SEC-019', '/source', {
-                    field: 'source',
-                    expected: 'string',
-                    actual: typeOfValue(source)
-                })
-            ]
-        }
-    }
-    if (source.length > MAX_SOURCE_LENGTH) {
-        return {
-            clean: false,
-            findings: [],
-            modules: [],
-            errors: [createIssue('SEC-018', '/source', { length: source.length, limit: MAX_SOURCE_LENGTH })]
+            errors: [createIssue('SEC-018', '/source', { length: text.length, limit: MAX_SOURCE_LENGTH })]
         }
     }
     const params = Array.isArray(requiredServerParams)
         ? requiredServerParams.filter((p): p is string => typeof p === 'string' && p.length > 0)
         : []
-    const errors: Issue[] =
-        requiredServerParams !== undefined && !Array.isArray(requiredServerParams)
-            ? [
-                  createIssue('SEC-019', '/requiredServerParams', {
-                      field: 'requiredServerParams',
-                      expected: 'array of strings',
-                      actual: typeOfValue(requiredServerParams)
-                  })
-              ]
-            : []
-    const scan = newSourceScan(source, params)
+    const errors = parseArgs(SERVER_PARAMS, { requiredServerParams }, ARGS, KEY_STYLE).errors
+    const scan = newSourceScan(text, params)
     scanCodePatterns(scan)
     scanStringLiterals(scan)
     scanWriters(scan)
