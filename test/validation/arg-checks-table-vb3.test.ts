@@ -1,0 +1,55 @@
+// The argument checks as callers see them, continued (see arg-checks-table.test.ts): for each entry point whose
+// `{ field, expected, actual }` checks moved to valibot schemas through parseArgs, the bad inputs that reached each
+// old hand-written check and what came back (code, path, message). Recorded on the hand-written checks before the
+// move; the schemas keep it word for word.
+import { describe } from 'vitest'
+import { Sarif } from '../../src/index.js'
+import { convertId, normalizeVersion, parseId, schemaIdOf } from '../../src/schema/ids.js'
+import { resolveRoot } from '../../src/island/root.js'
+import { recorded, rows, type Row } from './arg-rows.js'
+
+const URIS = ['string', 'empty', 'number', 'null', 'object', 'array']
+const uriRows = (field: string): Row[] => [
+    ...rows(`Sarif.fromFixItems ${field}`, (v) => Sarif.fromFixItems({ items: [], [field]: v } as never).errors),
+    ...[
+        'https://x.test/a',
+        'https://x.test/a/',
+        'https://x.test/a#f',
+        'rel/a/',
+        `https://x.test/${'a'.repeat(5000)}/`
+    ].map((uri) => ({
+        case: `${field} = ${uri.slice(0, 24)}`,
+        issues: Sarif.fromFixItems({ items: [], [field]: uri } as never).errors.map(({ code, path, message }) => ({
+            code,
+            path,
+            message
+        }))
+    }))
+]
+
+const TABLE: Record<string, Row[]> = {
+    'Sarif.fromFixItems baseUri and docsUri': [
+        ...uriRows('baseUri'),
+        ...uriRows('docsUri'),
+        ...rows('both', (v) => Sarif.fromFixItems({ items: [], baseUri: v, docsUri: v } as never).errors, URIS)
+    ],
+    'schema ids': [
+        ...rows('normalizeVersion version', (v) => normalizeVersion(v).errors),
+        ...rows('schemaIdOf fileBase', (v) => schemaIdOf({ namespace: 'demo' }, v).errors),
+        ...rows('schemaIdOf both', (v) => schemaIdOf(v, v).errors),
+        ...rows('parseId id', (v) => parseId(v).errors),
+        ...rows('convertId to', (v) => convertId('a.b', v).errors),
+        ...rows('convertId id', (v) => convertId(v, 'dot').errors)
+    ],
+    resolveRoot: [
+        ...rows('input', (v) => resolveRoot(v as never).errors),
+        ...rows('home', (v) => resolveRoot({ home: v }).errors),
+        ...rows('env', (v) => resolveRoot({ home: '/h', env: v }).errors),
+        ...rows('config', (v) => resolveRoot({ home: '/h', config: v }).errors),
+        ...rows('flag', (v) => resolveRoot({ home: '/h', flag: v }).errors),
+        ...rows('env value', (v) => resolveRoot({ home: '/h', env: { FLOWMCP_GRADING_DATA: v } }).errors),
+        ...rows('config value', (v) => resolveRoot({ home: '/h', config: { gradingDataDir: v } }).errors)
+    ]
+}
+
+describe('argument-check table (vb3)', () => recorded(TABLE))
