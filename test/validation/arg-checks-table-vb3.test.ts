@@ -3,7 +3,7 @@
 // old hand-written check and what came back (code, path, message). Recorded on the hand-written checks before the
 // move; the schemas keep it word for word.
 import { describe } from 'vitest'
-import { Sarif } from '../../src/index.js'
+import { ErrorCodes, Sarif } from '../../src/index.js'
 import { convertId, normalizeVersion, parseId, schemaIdOf } from '../../src/schema/ids.js'
 import { resolveRoot } from '../../src/island/root.js'
 import { recorded, rows, type Row } from './arg-rows.js'
@@ -40,6 +40,19 @@ const TABLE: Record<string, Row[]> = {
         ...rows('parseId id', (v) => parseId(v).errors),
         ...rows('convertId to', (v) => convertId('a.b', v).errors),
         ...rows('convertId id', (v) => convertId(v, 'dot').errors)
+    ],
+    ErrorCodes: [
+        ...rows('list input', (v) => ErrorCodes.list(v as never).errors),
+        ...rows('list prefix', (v) => ErrorCodes.list({ prefix: v }).errors),
+        ...rows('list severity', (v) => ErrorCodes.list({ severity: v }).errors),
+        ...rows('list both', (v) => ErrorCodes.list({ prefix: v, severity: v }).errors),
+        ...rows('get input', (v) => ErrorCodes.get(v as never).errors),
+        ...rows('get code', (v) => ErrorCodes.get({ code: v }).errors),
+        ...rows('format input', (v) => ErrorCodes.format(v as never).errors),
+        ...rows('format issue', (v) => ErrorCodes.format({ issue: v }).errors),
+        ...rows('format issue.code', (v) => ErrorCodes.format({ issue: { code: v, message: 'm', path: '' } }).errors),
+        ...rows('format issue.path', (v) => ErrorCodes.format({ issue: { code: 'c', message: 'm', path: v } }).errors),
+        ...rows('format issue.message', (v) => ErrorCodes.format({ issue: { code: 'c', message: v, path: '' } }).errors)
     ],
     resolveRoot: [
         ...rows('input', (v) => resolveRoot(v as never).errors),
