@@ -3,7 +3,8 @@
 // old hand-written check and what came back (code, path, message). Recorded on the hand-written checks before the
 // move; the schemas keep it word for word.
 import { describe } from 'vitest'
-import { ErrorCodes, Sarif } from '../../src/index.js'
+import { ErrorCodes, Redact, Sarif } from '../../src/index.js'
+import { redactSections } from '../../src/prompts/redact.js'
 import { convertId, normalizeVersion, parseId, schemaIdOf } from '../../src/schema/ids.js'
 import { resolveRoot } from '../../src/island/root.js'
 import { recorded, rows, type Row } from './arg-rows.js'
@@ -53,6 +54,20 @@ const TABLE: Record<string, Row[]> = {
         ...rows('format issue.code', (v) => ErrorCodes.format({ issue: { code: v, message: 'm', path: '' } }).errors),
         ...rows('format issue.path', (v) => ErrorCodes.format({ issue: { code: 'c', message: 'm', path: v } }).errors),
         ...rows('format issue.message', (v) => ErrorCodes.format({ issue: { code: 'c', message: v, path: '' } }).errors)
+    ],
+    Redact: [
+        ...rows('text input', (v) => Redact.text(v as never).errors),
+        ...rows('text text', (v) => Redact.text({ text: v }).errors),
+        ...rows('text serverParams', (v) => Redact.text({ text: 't', serverParams: v }).errors),
+        ...rows(
+            'text serverParams value',
+            (v) =>
+                Redact.text({ text: 't', serverParams: { A_KEY: v, 'b.c': v, constructor: v, ok: 'abcdefgh' } }).errors
+        ),
+        ...rows('text both', (v) => Redact.text({ text: v, serverParams: v }).errors),
+        ...rows('value serverParams', (v) => Redact.value({ value: {}, serverParams: v }).errors),
+        ...rows('scan serverParams value', (v) => Redact.scan({ text: 't', serverParams: { K: v } }).errors),
+        ...rows('redactSections serverParams', (v) => redactSections('h', 'b', 't', v).errors)
     ],
     resolveRoot: [
         ...rows('input', (v) => resolveRoot(v as never).errors),
