@@ -3,7 +3,7 @@
 // old hand-written check and what came back (code, path, message). Recorded on the hand-written checks before the
 // move; the schemas keep it word for word.
 import { describe } from 'vitest'
-import { ErrorCodes, Redact, Sarif } from '../../src/index.js'
+import { ErrorCodes, Redact, Sarif, SelectionSkills } from '../../src/index.js'
 import { redactSections } from '../../src/prompts/redact.js'
 import { convertId, normalizeVersion, parseId, schemaIdOf } from '../../src/schema/ids.js'
 import { resolveRoot } from '../../src/island/root.js'
@@ -68,6 +68,26 @@ const TABLE: Record<string, Row[]> = {
         ...rows('value serverParams', (v) => Redact.value({ value: {}, serverParams: v }).errors),
         ...rows('scan serverParams value', (v) => Redact.scan({ text: 't', serverParams: { K: v } }).errors),
         ...rows('redactSections serverParams', (v) => redactSections('h', 'b', 't', v).errors)
+    ],
+    'SelectionSkills.crossReferences': [
+        ...rows('input', (v) => SelectionSkills.crossReferences(v as never).errors),
+        ...rows('skills', (v) => SelectionSkills.crossReferences({ skills: v }).errors),
+        ...rows(
+            'skills item',
+            (v) => SelectionSkills.crossReferences({ skills: [{ name: 'a', level: 'L3', text: 't' }, v, v] }).errors
+        ),
+        ...rows(
+            'skill name',
+            (v) => SelectionSkills.crossReferences({ skills: [{ name: v, level: 'L1', text: 't' }] }).errors
+        ),
+        ...rows(
+            'skill level',
+            (v) => SelectionSkills.crossReferences({ skills: [{ name: 'a', level: v, text: 't' }] }).errors
+        ),
+        ...rows(
+            'skill text',
+            (v) => SelectionSkills.crossReferences({ skills: [{ name: 'a', level: 'L2', text: v }] }).errors
+        )
     ],
     resolveRoot: [
         ...rows('input', (v) => resolveRoot(v as never).errors),
