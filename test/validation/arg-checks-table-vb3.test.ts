@@ -2,12 +2,13 @@
 // `{ field, expected, actual }` checks moved to valibot schemas through parseArgs, the bad inputs that reached each
 // old hand-written check and what came back (code, path, message). Recorded on the hand-written checks before the
 // move; the schemas keep it word for word.
-import { describe } from 'vitest'
-import { ErrorCodes, Redact, Sarif, SelectionSkills } from '../../src/index.js'
+import { describe, it } from 'vitest'
+import { createMemoryFs, ErrorCodes, Redact, Sarif, SelectionSkills, SourceSnapshot } from '../../src/index.js'
 import { redactSections } from '../../src/prompts/redact.js'
+import type { Issue } from '../../src/errors/types.js'
 import { convertId, normalizeVersion, parseId, schemaIdOf } from '../../src/schema/ids.js'
 import { resolveRoot } from '../../src/island/root.js'
-import { recorded, rows, type Row } from './arg-rows.js'
+import { BAD, expectRecorded, recorded, rows, type Row } from './arg-rows.js'
 
 const URIS = ['string', 'empty', 'number', 'null', 'object', 'array']
 const uriRows = (field: string): Row[] => [
@@ -101,3 +102,36 @@ const TABLE: Record<string, Row[]> = {
 }
 
 describe('argument-check table (vb3)', () => recorded(TABLE))
+
+const NOW = '2026-05-31T11:00:00Z'
+const snapBase = { dir: '/island/p/s/schema', name: 'prices', ext: 'mjs', text: 'x', now: NOW }
+
+/** Rows of an async entry point: one per bad value, each on a fresh memory file system. */
+async function asyncRows(name: string, run: (value: unknown) => Promise<{ errors: readonly Issue[] }>): Promise<Row[]> {
+    const out: Row[] = []
+    for (const [label, value] of Object.entries(BAD)) {
+        const { errors } = await run(value)
+        out.push({
+            case: `${name} = ${label}`,
+            issues: errors.map(({ code, path, message }) => ({ code, path, message }))
+        })
+    }
+    return out
+}
+
+describe('argument-check table (vb3), async entry points', () => {
+    it('SourceSnapshot.create and list', async () => {
+        const create = (over: Record<string, unknown>) =>
+            SourceSnapshot.create({ fs: createMemoryFs(), ...snapBase, ...over } as never)
+        const list: Row[] = [
+            ...(await asyncRows('create name', (v) => create({ name: v }))),
+            ...(await asyncRows('create ext', (v) => create({ ext: v }))),
+            ...(await asyncRows('create text', (v) => create({ text: v }))),
+            ...(await asyncRows('create all three', (v) => create({ name: v, ext: v, text: v }))),
+            ...(await asyncRows('list name', (v) =>
+                SourceSnapshot.list({ fs: createMemoryFs(), dir: snapBase.dir, name: v })
+            ))
+        ]
+        await expectRecorded('SourceSnapshot.create-and-list', list)
+    })
+})
