@@ -3,7 +3,7 @@
 // old hand-written check and what came back (code, path, message). Recorded on the hand-written checks before the
 // move; the schemas keep it word for word.
 import { describe, it } from 'vitest'
-import { createMemoryFs, ErrorCodes, Redact, Sarif, SelectionSkills, SourceSnapshot } from '../../src/index.js'
+import { createMemoryFs, ErrorCodes, FixList, Redact, Sarif, SelectionSkills, SourceSnapshot } from '../../src/index.js'
 import { redactSections } from '../../src/prompts/redact.js'
 import type { Issue } from '../../src/errors/types.js'
 import { convertId, normalizeVersion, parseId, schemaIdOf } from '../../src/schema/ids.js'
@@ -89,6 +89,12 @@ const TABLE: Record<string, Row[]> = {
             'skill text',
             (v) => SelectionSkills.crossReferences({ skills: [{ name: 'a', level: 'L2', text: v }] }).errors
         )
+    ],
+    'FixList.build and buildNamespace': [
+        ...rows('build input', (v) => FixList.build(v as never).errors),
+        ...rows('build schemaId', (v) => FixList.build({ schemaId: v, units: [] } as never).errors),
+        ...rows('buildNamespace input', (v) => FixList.buildNamespace(v as never).errors),
+        ...rows('buildNamespace namespace', (v) => FixList.buildNamespace({ namespace: v, units: [] } as never).errors)
     ],
     resolveRoot: [
         ...rows('input', (v) => resolveRoot(v as never).errors),
