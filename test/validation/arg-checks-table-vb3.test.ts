@@ -8,6 +8,7 @@ import { redactSections } from '../../src/prompts/redact.js'
 import type { Issue } from '../../src/errors/types.js'
 import { convertId, normalizeVersion, parseId, schemaIdOf } from '../../src/schema/ids.js'
 import { resolveRoot } from '../../src/island/root.js'
+import { gradingFolderFor } from '../../src/island/targets.js'
 import { BAD, expectRecorded, recorded, rows, type Row } from './arg-rows.js'
 
 const URIS = ['string', 'empty', 'number', 'null', 'object', 'array']
@@ -95,6 +96,15 @@ const TABLE: Record<string, Row[]> = {
         ...rows('build schemaId', (v) => FixList.build({ schemaId: v, units: [] } as never).errors),
         ...rows('buildNamespace input', (v) => FixList.buildNamespace(v as never).errors),
         ...rows('buildNamespace namespace', (v) => FixList.buildNamespace({ namespace: v, units: [] } as never).errors)
+    ],
+    gradingFolderFor: [
+        ...rows('input', (v) => gradingFolderFor(v as never).errors),
+        ...rows('area', (v) => gradingFolderFor({ area: v, target: { namespace: 'demo' } }).errors),
+        ...rows('target', (v) => gradingFolderFor({ area: 'single-test', target: v }).errors),
+        ...rows(
+            'target.tool',
+            (v) => gradingFolderFor({ area: 'single-test', target: { namespace: 'demo', schema: 's', tool: v } }).errors
+        )
     ],
     resolveRoot: [
         ...rows('input', (v) => resolveRoot(v as never).errors),
