@@ -9,7 +9,8 @@ import type { Issue } from '../../src/errors/types.js'
 import { convertId, normalizeVersion, parseId, schemaIdOf } from '../../src/schema/ids.js'
 import { resolveRoot } from '../../src/island/root.js'
 import { gradingFolderFor } from '../../src/island/targets.js'
-import { BAD, expectRecorded, recorded, rows, type Row } from './arg-rows.js'
+import { formatSnapshotFilename } from '../../src/naming/snapshot-filename.js'
+import { BAD, expectRecorded, recorded, rows, table, type Row } from './arg-rows.js'
 
 const URIS = ['string', 'empty', 'number', 'null', 'object', 'array']
 const uriRows = (field: string): Row[] => [
@@ -29,6 +30,8 @@ const uriRows = (field: string): Row[] => [
         }))
     }))
 ]
+
+const fileParts = { name: 'prices', timestamp: '2026-05-30T19:44:23Z', hash: '93baef35', ext: 'mjs' }
 
 const TABLE: Record<string, Row[]> = {
     'Sarif.fromFixItems baseUri and docsUri': [
@@ -105,6 +108,14 @@ const TABLE: Record<string, Row[]> = {
             'target.tool',
             (v) => gradingFolderFor({ area: 'single-test', target: { namespace: 'demo', schema: 's', tool: v } }).errors
         )
+    ],
+    formatSnapshotFilename: [
+        ...rows('input', (v) => formatSnapshotFilename(v as never).errors),
+        ...table(
+            ['name', 'timestamp', 'hash', 'ext'],
+            (field, v) => formatSnapshotFilename({ ...fileParts, [field]: v }).errors
+        ),
+        ...rows('all four', (v) => formatSnapshotFilename({ name: v, timestamp: v, hash: v, ext: v }).errors)
     ],
     resolveRoot: [
         ...rows('input', (v) => resolveRoot(v as never).errors),
