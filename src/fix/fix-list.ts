@@ -1,5 +1,6 @@
 import { questionsOf } from '../areas/catalogue.js'
-import { createIssue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import { findingCost, gradeEffectOf } from '../errors/grade-effect.js'
 import type { Issue, IssueLike } from '../errors/types.js'
@@ -13,6 +14,17 @@ import { explainAnswer } from '../deterministic/explain.js'
 import { toolPattern, withTool } from './tool-names.js'
 import { guardStatics } from '../errors/guard.js'
 import { definedFields } from '../model/fields.js'
+import { parseArgs, says } from '../validation/args.js'
+
+/** The codes of the argument checks: GRA-002 for a name that is not a string, an absent one too. */
+const FIX_ARGS = { missing: 'GRA-001', mismatch: 'GRA-002', create: createIssue } as const
+const NAME = v.string(says({ expected: 'string', actual: 'type', missing: false }))
+
+/** The issues of the name `field` (`schemaId`, `namespace`) of an input that must be an object. */
+function nameIssues(input: unknown, field: 'schemaId' | 'namespace'): Issue[] {
+    const value = input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[field] : undefined
+    return parseArgs(NAME, value, FIX_ARGS, { at: [field] }).errors
+}
 
 /** Where a JSON Pointer of `main` sits in the source, when known (`sourceLocations(...).locate`). */
 export type Locate = (pointer: string) => { readonly line: number; readonly column: number } | null
@@ -202,17 +214,8 @@ class FixListUnguarded {
      * }).items
      */
     static build(input: FixListInput): { items: FixItem[]; errors: Issue[] } {
-        if (input === null || typeof input !== 'object' || typeof input.schemaId !== 'string')
-            return {
-                items: [],
-                errors: [
-                    createIssue('GRA-002', '/schemaId', {
-                        field: 'schemaId',
-                        expected: 'string',
-                        actual: typeOfValue((input as { schemaId?: unknown } | null | undefined)?.schemaId)
-                    })
-                ]
-            }
+        const errors = nameIssues(input, 'schemaId')
+        if (errors.length > 0) return { items: [], errors }
         const answers = answerItems(input)
         const items = [
             ...blockedItems(input),
@@ -244,17 +247,8 @@ class FixListUnguarded {
      * }).items
      */
     static buildNamespace(input: NamespaceFixListInput): { items: FixItem[]; errors: Issue[] } {
-        if (input === null || typeof input !== 'object' || typeof input.namespace !== 'string')
-            return {
-                items: [],
-                errors: [
-                    createIssue('GRA-002', '/namespace', {
-                        field: 'namespace',
-                        expected: 'string',
-                        actual: typeOfValue((input as { namespace?: unknown } | null | undefined)?.namespace)
-                    })
-                ]
-            }
+        const errors = nameIssues(input, 'namespace')
+        if (errors.length > 0) return { items: [], errors }
         return { items: [...aboutItems(input), ...namespaceUnitItems(input)].sort(byCost), errors: [] }
     }
 }

@@ -1,6 +1,8 @@
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue, describeValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { joinPath, normalizeDir } from '../store/paths.js'
+import { parseArgs, pointerKeys, says } from '../validation/args.js'
 
 /** Which rule decided the island root (03 ⚠ C1). */
 export type RootSource = 'flag' | 'env' | 'config' | 'default'
@@ -15,8 +17,25 @@ export interface ResolveRootResult {
 /** The environment variable that names the island root. */
 export const GRADING_DATA_ENV = 'FLOWMCP_GRADING_DATA'
 
-function isSet(value: unknown): value is string {
-    return typeof value === 'string' && value.length > 0
+/** The codes of the argument checks: ISL-001 missing, ISL-002 wrong type. */
+const ROOT_ARGS = { missing: 'ISL-001', mismatch: 'ISL-002', create: createIssue } as const
+// Any object (an array too), as the hand-written check took it: the root reads one key of it.
+const ANY_OBJECT = v.optional(
+    v.custom<object>(
+        (value) => value !== null && typeof value === 'object',
+        says({ expected: 'object', actual: 'type' })
+    )
+)
+
+/** The issues of an optional object argument `field` (`env`, `config`). */
+function objectArgIssues(value: unknown, field: string): Issue[] {
+    return parseArgs(ANY_OBJECT, value, ROOT_ARGS, { at: [field] }).errors
+}
+
+/** The issues of a root named at `path` (`/env/FLOWMCP_GRADING_DATA`): a string, its field named by the path. */
+function rootValueIssues(value: unknown, path: string): Issue[] {
+    const schema = v.string(says({ expected: 'string', actual: 'type', field: path.slice(1) }))
+    return parseArgs(schema, value, ROOT_ARGS, { at: pointerKeys(path) }).errors
 }
 
 /**
@@ -49,14 +68,12 @@ export function resolveRoot(input: {
                 actual: describeValue(input.home)
             })
         ])
-    const env = input.env
-    if (env !== undefined && (env === null || typeof env !== 'object'))
-        return fail([createIssue('ISL-002', '/env', { field: 'env', expected: 'object', actual: typeOfValue(env) })])
-    const config = input.config
-    if (config !== undefined && (config === null || typeof config !== 'object'))
-        return fail([
-            createIssue('ISL-002', '/config', { field: 'config', expected: 'object', actual: typeOfValue(config) })
-        ])
+    // The first wrong argument alone, as before: env, then config.
+    const { env, config } = input
+    const shape = objectArgIssues(env, 'env')
+    if (shape.length > 0) return fail(shape)
+    const configShape = objectArgIssues(config, 'config')
+    if (configShape.length > 0) return fail(configShape)
     const envValue = (env as Record<string, unknown> | undefined)?.[GRADING_DATA_ENV]
     const configValue = (config as Record<string, unknown> | undefined)?.gradingDataDir
 
@@ -67,11 +84,8 @@ export function resolveRoot(input: {
     ]
     for (const [source, value, path, relativeBase] of candidates) {
         if (value === undefined || value === null || value === '') continue
-        if (!isSet(value))
-            return fail([
-                createIssue('ISL-002', path, { field: path.slice(1), expected: 'string', actual: typeOfValue(value) })
-            ])
-        let raw = value
+        if (typeof value !== 'string') return fail(rootValueIssues(value, path))
+        let raw: string = value
         if (raw === '~' || raw.startsWith('~/')) raw = home.dir + raw.slice(1)
         if (!raw.startsWith('/')) {
             const base = relativeBase ?? (typeof input.cwd === 'string' && input.cwd.startsWith('/') ? input.cwd : null)

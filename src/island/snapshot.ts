@@ -1,5 +1,6 @@
 import { SEVERITY } from '../model/constants.js'
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue, describeValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
 import { readModuleSource } from '../schema/source-loader.js'
@@ -17,6 +18,16 @@ import { baseName, joinPath, normalizeDir, unsafeSegmentReason } from '../store/
 import { monotonicStamp, stampOf } from './stamps.js'
 import { isObject } from '../model/object.js'
 import { guardStatics } from '../errors/guard.js'
+import { nullAsMissing, parseArgs } from '../validation/args.js'
+
+/** The codes of the argument checks: SNP-001 missing (`null` too), SNP-002 wrong type. */
+const SNAPSHOT_ARGS = { missing: 'SNP-001', mismatch: 'SNP-002', create: createIssue } as const
+const CREATE_TEXTS = v.object({
+    name: nullAsMissing(v.string()),
+    ext: nullAsMissing(v.string()),
+    text: nullAsMissing(v.string())
+})
+const LIST_NAME = v.optional(v.string())
 
 /** One snapshot found in a folder. */
 export interface SnapshotInfo extends SnapshotFilenameParts {
@@ -171,10 +182,7 @@ class SourceSnapshotUnguarded {
         if (port !== null) errors.push(port)
         const { dir, issue } = normalizeDir(input?.dir, '/dir', 'dir')
         if (issue !== null) errors.push(issue)
-        if (input?.name !== undefined && typeof input.name !== 'string')
-            errors.push(
-                createIssue('SNP-002', '/name', { field: 'name', expected: 'string', actual: typeOfValue(input.name) })
-            )
+        errors.push(...parseArgs(LIST_NAME, input?.name, SNAPSHOT_ARGS, { actual: 'type', at: ['name'] }).errors)
         if (errors.length > 0 || dir === null) return { snapshots: [], errors }
         const listing = await listDir(input.fs as FsPort, dir)
         if (!listing.ok) return { snapshots: [], errors: [listing.issue] }
@@ -256,13 +264,8 @@ function checkCreateInput(input: CreateInput): { errors: Issue[]; dir: string | 
     if (port !== null) errors.push(port)
     const { dir, issue } = normalizeDir(input?.dir, '/dir', 'dir')
     if (issue !== null) errors.push(issue)
-    for (const field of ['name', 'ext', 'text'] as const) {
-        const value = input?.[field]
-        if (value === undefined || value === null) errors.push(createIssue('SNP-001', `/${field}`, { field }))
-        else if (typeof value !== 'string') {
-            errors.push(createIssue('SNP-002', `/${field}`, { field, expected: 'string', actual: typeOfValue(value) }))
-        }
-    }
+    const texts = { name: input?.name, ext: input?.ext, text: input?.text }
+    errors.push(...parseArgs(CREATE_TEXTS, texts, SNAPSHOT_ARGS, { actual: 'type' }).errors)
     const name = input?.name
     if (typeof name === 'string' && (unsafeSegmentReason(name) !== null || !SNAPSHOT_NAME_REGEX.test(name))) {
         const detail = `snapshot name ${describeValue(JSON.stringify(name))} must match ${String(SNAPSHOT_NAME_REGEX)}`

@@ -1,8 +1,12 @@
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { createIssue, describeValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { AREAS, type Area } from '../model/constants.js'
 import { checkName, LAYOUT, type NameKind } from '../store/paths.js'
-import { isObject } from '../model/object.js'
+import { objectArg, parseArgs } from '../validation/args.js'
+
+/** The codes of the argument checks: ISL-001 missing, ISL-002 wrong type. */
+const TARGET_ARGS = { missing: 'ISL-001', mismatch: 'ISL-002', create: createIssue } as const
+const TARGET = objectArg()
 
 /**
  * What a grading is about. Which fields an area needs follows 02-areas §1:
@@ -78,16 +82,9 @@ export function gradingFolderFor(input: { area?: unknown; target?: unknown }): G
     const target = input?.target
     if (typeof area !== 'string' || !(AREAS as readonly string[]).includes(area))
         return fail([createIssue('GRD-033', '/area', { value: describeValue(area) })])
-    if (!isObject(target)) {
-        return fail([
-            createIssue(target === undefined ? 'ISL-001' : 'ISL-002', '/target', {
-                field: 'target',
-                expected: 'object',
-                actual: typeOfValue(target)
-            })
-        ])
-    }
-    const t = target as Record<string, unknown>
+    // The area was checked above: an unknown one has a code of its own (GRD-033), not an argument-type check.
+    const { value: t, errors: shape } = parseArgs(TARGET, target, TARGET_ARGS, { at: ['target'] })
+    if (t === null) return fail(shape)
     const required = AREA_TARGET_FIELDS[area as Area]
     const errors: Issue[] = []
     for (const key of Object.keys(t)) {

@@ -1,8 +1,19 @@
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue, describeValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { FILE_TIMESTAMP_REGEX } from '../model/constants.js'
 import { fromFileTimestamp, isIsoDateTime, toFileTimestamp } from '../time.js'
 import { rx } from '../model/regex.js'
+import { nullAsMissing, parseArgs } from '../validation/args.js'
+
+/** The codes of the argument checks: SNP-001 missing (`null` too), SNP-002 wrong type. */
+const NAME_ARGS = { missing: 'SNP-001', mismatch: 'SNP-002', create: createIssue } as const
+const PARTS = v.object({
+    name: nullAsMissing(v.string()),
+    timestamp: nullAsMissing(v.string()),
+    hash: nullAsMissing(v.string()),
+    ext: nullAsMissing(v.string())
+})
 
 /**
  * Logical name of a primitive snapshot (schema slug, `<ns>-about`, skill, selection, shared list).
@@ -41,15 +52,11 @@ export function formatSnapshotFilename(input: { name?: unknown; timestamp?: unkn
     filename: string | null
     errors: Issue[]
 } {
-    const errors: Issue[] = []
     const fields = { name: input?.name, timestamp: input?.timestamp, hash: input?.hash, ext: input?.ext }
-    for (const [field, value] of Object.entries(fields)) {
-        if (value === undefined || value === null) errors.push(createIssue('SNP-001', `/${field}`, { field }))
-        else if (typeof value !== 'string')
-            errors.push(createIssue('SNP-002', `/${field}`, { field, expected: 'string', actual: typeOfValue(value) }))
-    }
-    if (errors.length > 0) return { filename: null, errors }
-    const { name, timestamp, hash, ext } = fields as Record<keyof typeof fields, string>
+    const parts = parseArgs(PARTS, fields, NAME_ARGS, { actual: 'type' })
+    if (parts.value === null) return { filename: null, errors: parts.errors }
+    const errors: Issue[] = []
+    const { name, timestamp, hash, ext } = parts.value
     if (!SNAPSHOT_NAME_REGEX.test(name))
         errors.push(
             createIssue('SNP-003', '/name', {

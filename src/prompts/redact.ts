@@ -1,11 +1,20 @@
-import { createIssue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { inspectJson, resolveLimits, type JsonLimits } from '../json/guard.js'
-import { isObject, isPlainObject } from '../model/object.js'
+import { isPlainObject } from '../model/object.js'
 import { rx } from '../model/regex.js'
 import { keyForms, wireForms } from './secret-forms.js'
 import { guardStatics } from '../errors/guard.js'
+import { objectArg, parseArgs, says } from '../validation/args.js'
+
+/** The codes of the argument checks: PB-001 missing, PB-002 wrong type. */
+const REDACT_ARGS = { missing: 'PB-001', mismatch: 'PB-002', create: createIssue } as const
+const PARAMS = objectArg({ expected: 'object of strings', actual: 'type' })
+const TEXT = v.string()
+// A parameter whose value is `undefined` is a wrong value (PB-002), never an absent argument.
+const PARAM_VALUE = v.string(says({ expected: 'string', actual: 'type', missing: false }))
 
 /** Why a piece of text was redacted. */
 export type RedactionKind =
@@ -468,29 +477,14 @@ function redactNode(value: unknown, params: Params, path: string, inHeaders: boo
 
 function checkParams(serverParams: unknown): { params: Params; errors: Issue[] } {
     if (serverParams === undefined) return { params: [], errors: [] }
-    if (!isObject(serverParams)) {
-        return {
-            params: [],
-            errors: [
-                createIssue('PB-002', '/serverParams', {
-                    field: 'serverParams',
-                    expected: 'object of strings',
-                    actual: typeOfValue(serverParams)
-                })
-            ]
-        }
-    }
+    const shape = parseArgs(PARAMS, serverParams, REDACT_ARGS, { at: ['serverParams'] })
+    if (shape.value === null) return { params: [], errors: shape.errors }
     const errors: Issue[] = []
     const params: Array<[string, string]> = []
-    for (const [key, value] of Object.entries(serverParams as Record<string, unknown>)) {
+    // Each own key in turn (Object.entries, `constructor` and `__proto__` too), where a record schema would skip some.
+    for (const [key, value] of Object.entries(shape.value)) {
         if (typeof value !== 'string')
-            errors.push(
-                createIssue('PB-002', pointer('serverParams', key), {
-                    field: `serverParams.${key}`,
-                    expected: 'string',
-                    actual: typeOfValue(value)
-                })
-            )
+            errors.push(...parseArgs(PARAM_VALUE, value, REDACT_ARGS, { at: ['serverParams', key] }).errors)
         else if (value.length >= MIN_SECRET_LENGTH) params.push([key, value])
     }
     // Longest first, so a value that contains another is replaced whole.
@@ -521,22 +515,11 @@ class RedactUnguarded {
         redactions: Redaction[]
         errors: Issue[]
     } {
-        const text = input?.text
-        if (typeof text !== 'string') {
-            return {
-                text: null,
-                redactions: [],
-                errors: [
-                    text === undefined
-                        ? createIssue('PB-001', '/text', { field: 'text' })
-                        : createIssue('PB-002', '/text', {
-                              field: 'text',
-                              expected: 'string',
-                              actual: typeOfValue(text)
-                          })
-                ]
-            }
-        }
+        const { value: text, errors: textErrors } = parseArgs(TEXT, input?.text, REDACT_ARGS, {
+            actual: 'type',
+            at: ['text']
+        })
+        if (text === null) return { text: null, redactions: [], errors: textErrors }
         const { params, errors } = checkParams(input.serverParams)
         if (errors.length > 0) return { text: null, redactions: [], errors }
         const redactions: Redaction[] = []

@@ -333,6 +333,22 @@ const TOOL = v.looseObject({
     tool: v.optional(objectArg({ expected: '{ name, version, informationUri? }', actual: 'type' }))
 })
 
+// The URIs are written as given (a wrong one is a value to fix, not a type).
+const URIS = v.object({
+    baseUri: v.optional(
+        v.custom(
+            (uri) => isAbsoluteUri(uri, true),
+            says({ expected: 'an absolute URI ending with /', actual: 'value' })
+        )
+    ),
+    docsUri: v.optional(
+        v.custom(
+            (uri) => isAbsoluteUri(uri, false),
+            says({ expected: 'an absolute URI without a fragment', actual: 'value' })
+        )
+    )
+})
+
 /** Reads one item: the fields it must have, then the ones it may have (a wrong one is dropped, not the item). */
 function checkItem(raw: unknown, index: number, report: (issue: Issue) => void): CheckedItem | null {
     if (!isObject(raw)) {
@@ -631,22 +647,7 @@ function checkArgs(
     if (Array.isArray(items) && items.length > MAX_SARIF_ITEMS)
         errors.push(createIssue('SRF-003', '/items', { max: MAX_SARIF_ITEMS, count: items.length }))
     const checkedTool = checkTool(tool, errors)
-    if (baseUri !== undefined && !isAbsoluteUri(baseUri, true))
-        errors.push(
-            createIssue('SRF-002', '/baseUri', {
-                field: 'baseUri',
-                expected: 'an absolute URI ending with /',
-                actual: describeValue(baseUri)
-            })
-        )
-    if (docsUri !== undefined && !isAbsoluteUri(docsUri, false))
-        errors.push(
-            createIssue('SRF-002', '/docsUri', {
-                field: 'docsUri',
-                expected: 'an absolute URI without a fragment',
-                actual: describeValue(docsUri)
-            })
-        )
+    errors.push(...parseArgs(URIS, { baseUri, docsUri }, SARIF_ARGS).errors)
     if (errors.length > 0) return { errors }
     return {
         tool: checkedTool,

@@ -1,5 +1,7 @@
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue, describeValue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
+import { parseArgs, says } from '../validation/args.js'
 import { own } from './shape.js'
 
 /** The three id styles in use (01-model ⚠ A14). */
@@ -31,20 +33,18 @@ const SEGMENT = /^[a-zA-Z0-9_-]+$/
 const NAMESPACE = /^[a-z][a-z0-9-]*$/
 const FILE_EXTENSION = /\.(?:mjs|cjs|js|ts|mts|json)$/
 
+/** The codes of the argument checks: SCH-004 missing, SCH-005 wrong type. */
+const ID_ARGS = { missing: 'SCH-004', mismatch: 'SCH-005', create: createIssue } as const
+const STYLE_ARG = v.picklist(['dot', 'slash'], says({ expected: "'dot' or 'slash'", actual: 'value', missing: false }))
+
+/** The issues of a string argument `field` (its JSON type when it is not one). */
+function stringArg(value: unknown, field: string): Issue[] {
+    return parseArgs(v.string(), value, ID_ARGS, { actual: 'type', at: [field] }).errors
+}
+
 /** `'4.0.0'` → `'flowmcp/4.0.0'`; `'flowmcp/4.0.0'` stays (03 ⚠ C23). */
 export function normalizeVersion(version: unknown): { version: string | null; errors: Issue[] } {
-    if (typeof version !== 'string') {
-        return {
-            version: null,
-            errors: [
-                createIssue(version === undefined ? 'SCH-004' : 'SCH-005', '/version', {
-                    field: 'version',
-                    expected: 'string',
-                    actual: typeOfValue(version)
-                })
-            ]
-        }
-    }
+    if (typeof version !== 'string') return { version: null, errors: stringArg(version, 'version') }
     const m = /^(?:flowmcp\/)?(4\.\d+\.\d+)$/.exec(version.trim())
     if (m === null) {
         return { version: null, errors: [createIssue('SCH-008', '/version', { value: describeValue(version) })] }
@@ -72,13 +72,7 @@ export function schemaIdOf(main: unknown, fileBase: unknown): { schemaId: string
     }
     let slug = ''
     if (typeof fileBase !== 'string') {
-        errors.push(
-            createIssue(fileBase === undefined ? 'SCH-004' : 'SCH-005', '/fileBase', {
-                field: 'fileBase',
-                expected: 'string',
-                actual: typeOfValue(fileBase)
-            })
-        )
+        errors.push(...stringArg(fileBase, 'fileBase'))
     } else {
         slug = slugOfFileBase(fileBase)
         if (!SEGMENT.test(slug))
@@ -94,18 +88,7 @@ export function schemaIdOf(main: unknown, fileBase: unknown): { schemaId: string
 
 /** Takes `ns.schema`, `ns/schema` or `ns/<kind>/<name>` apart. */
 export function parseId(id: unknown): { id: ParsedId | null; errors: Issue[] } {
-    if (typeof id !== 'string') {
-        return {
-            id: null,
-            errors: [
-                createIssue(id === undefined ? 'SCH-004' : 'SCH-005', '/id', {
-                    field: 'id',
-                    expected: 'string',
-                    actual: typeOfValue(id)
-                })
-            ]
-        }
-    }
+    if (typeof id !== 'string') return { id: null, errors: stringArg(id, 'id') }
     const bad = (detail: string): { id: null; errors: Issue[] } => ({
         id: null,
         errors: [createIssue('SCH-031', '/id', { value: describeValue(id), detail })]
@@ -135,14 +118,9 @@ export function parseId(id: unknown): { id: ParsedId | null; errors: Issue[] } {
 
 /** Rewrites a schema id into another style; a primitive id cannot become a schema id (its schema is unknown). */
 export function convertId(id: unknown, to: unknown): { id: string | null; errors: Issue[] } {
-    if (to !== 'dot' && to !== 'slash') {
-        return {
-            id: null,
-            errors: [
-                createIssue('SCH-005', '/to', { field: 'to', expected: "'dot' or 'slash'", actual: describeValue(to) })
-            ]
-        }
-    }
+    // An absent `to` is a wrong style (SCH-005), never SCH-004: the style has no default to fall back on.
+    const style = parseArgs(STYLE_ARG, to, ID_ARGS, { at: ['to'] })
+    if (style.value === null) return { id: null, errors: style.errors }
     const parsed = parseId(id)
     if (parsed.id === null) return { id: null, errors: parsed.errors }
     if (parsed.id.schema === null) {

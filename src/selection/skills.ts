@@ -1,8 +1,10 @@
-import { createIssue, typeOfValue } from '../errors/issue.js'
+import * as v from 'valibot'
+import { createIssue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { MAX_SELECTION_SKILLS } from './definition.js'
 import { guardStatics } from '../errors/guard.js'
+import { parseArgs, says, wholeArg } from '../validation/args.js'
 
 /** A selection skill as the grader sees it: its name, its `level` and its source text. */
 export interface SelectionSkillInput {
@@ -21,6 +23,16 @@ export interface SkillCrossReferences {
 }
 
 const LEVELS = ['L1', 'L2', 'L3'] as const
+
+/** The codes of the argument checks: SEL-002 for every unusable value, an absent one too. */
+const SKILL_ARGS = { missing: 'SEL-001', mismatch: 'SEL-002', create: createIssue } as const
+const SKILL_LIST = v.array(v.unknown(), says({ expected: 'array', actual: 'type', missing: false }))
+// A skill as a whole: one finding per wrong skill, never one per field inside it.
+const SKILL = wholeArg(v.object({ name: v.string(), level: v.picklist(LEVELS), text: v.string() }), {
+    expected: '{ name, level: L1|L2|L3, text }',
+    actual: 'type',
+    missing: false
+})
 
 function escapeRegExp(text: string): string {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -46,35 +58,15 @@ export function namesSkill(text: string, name: string): boolean {
  */
 function crossReferencesOf(input: { skills?: unknown }): SkillCrossReferences {
     const list = input?.skills
-    if (!Array.isArray(list))
-        return {
-            predecessors: {},
-            violations: {},
-            errors: [
-                createIssue('SEL-002', '/skills', { field: 'skills', expected: 'array', actual: typeOfValue(list) })
-            ]
-        }
+    const shape = parseArgs(SKILL_LIST, list, SKILL_ARGS, { at: ['skills'] })
+    if (!Array.isArray(list)) return { predecessors: {}, violations: {}, errors: shape.errors }
     const errors: Issue[] = []
     const skills: Array<SelectionSkillInput & { index: number }> = []
+    // Item by item (forEach skips holes): a wrong skill is reported, the others still checked against each other.
     list.forEach((s: unknown, index) => {
-        const o = s as Partial<SelectionSkillInput> | null
-        if (
-            o === null ||
-            typeof o !== 'object' ||
-            typeof o.name !== 'string' ||
-            typeof o.text !== 'string' ||
-            !(LEVELS as readonly unknown[]).includes(o.level)
-        ) {
-            errors.push(
-                createIssue('SEL-002', pointer('skills', index), {
-                    field: `skills[${index}]`,
-                    expected: '{ name, level: L1|L2|L3, text }',
-                    actual: typeOfValue(s)
-                })
-            )
-            return
-        }
-        skills.push({ name: o.name, level: o.level as SelectionSkillInput['level'], text: o.text, index })
+        const skill = parseArgs(SKILL, s, SKILL_ARGS, { field: 'indexed', at: ['skills', index] })
+        if (skill.value === null) errors.push(...skill.errors)
+        else skills.push({ ...skill.value, index })
     })
     if (list.length > MAX_SELECTION_SKILLS)
         errors.push(createIssue('SKL-018', '/skills', { count: list.length, max: MAX_SELECTION_SKILLS }))
