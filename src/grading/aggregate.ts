@@ -203,7 +203,8 @@ function precedes(a: AnswerView, b: AnswerView): boolean {
     return a.index < b.index
 }
 
-function fail(errors: Issue[], tier: GradingTier | null = null): AggregateResult {
+/** An aggregate that could not be computed: no grade, only why (and the tier's ceiling when the tier is known). */
+export function noAggregate(errors: Issue[], tier: GradingTier | null = null): AggregateResult {
     return {
         aggregateGrade: null,
         rawGrade: null,
@@ -243,12 +244,12 @@ const GRADINGS = v.looseObject({ gradings: v.array(v.unknown(), says({ expected:
 /** The entry, its tier and its answer list; the first problem ends the aggregation. */
 function checkEntry(entry: unknown): { checked: CheckedEntry } | { failed: AggregateResult } {
     const given = parseArgs(ENTRY, entry, ENTRY_ARGS)
-    if (given.value === null) return { failed: fail(given.errors) }
+    if (given.value === null) return { failed: noAggregate(given.errors) }
     const e = given.value
     const tier = e.gradingTier
     if (typeof tier !== 'string' || !(GRADING_TIERS as readonly string[]).includes(tier)) {
         return {
-            failed: fail([
+            failed: noAggregate([
                 tier === undefined
                     ? createEntryIssue('GRD-001', '/gradingTier', { field: 'gradingTier' })
                     : createEntryIssue('GRD-003', '/gradingTier', { value: String(tier) })
@@ -257,7 +258,7 @@ function checkEntry(entry: unknown): { checked: CheckedEntry } | { failed: Aggre
     }
     const gradingTier = tier as GradingTier
     const answers = parseArgs(GRADINGS, e, ENTRY_ARGS, { field: 'key' })
-    if (answers.value === null) return { failed: fail(answers.errors, gradingTier) }
+    if (answers.value === null) return { failed: noAggregate(answers.errors, gradingTier) }
     return { checked: { e, tier: gradingTier, max: TIER_MAX_GRADE[gradingTier], gradings: answers.value.gradings } }
 }
 
@@ -481,7 +482,7 @@ export function computeAggregate(entry: unknown, options: AggregateOptions = {},
     // Every answer must be sound before any is counted: a broken answer is an error, never dropped.
     const checked = Scoring.computeWeightedMean({ gradings: c.gradings })
     if (checked.errors.length > 0) {
-        return fail(checked.errors, c.tier)
+        return noAggregate(checked.errors, c.tier)
     }
     const counted = countAnswers(answerViews(c.gradings as Array<Record<string, unknown>>), options, log)
 

@@ -25,7 +25,7 @@ import { isIsoDateTime, toFileTimestamp } from '../time.js'
 import { objectArg, parseArgs, says, wholeArg, type ArgCodes } from '../validation/args.js'
 import { FLOWMCP_VERSION_REGEX, GRADING_SYSTEM_VERSION, SCORING_SYSTEM_VERSION } from '../version.js'
 import { AGING_DEFAULTS, ageInDays, isExpired, TIME_DEPENDENT_QUESTIONS, type AgingDefaults } from './aging.js'
-import { computeAggregate, type AggregateOptions, type AggregateResult } from './aggregate.js'
+import { computeAggregate, noAggregate, type AggregateOptions, type AggregateResult } from './aggregate.js'
 import { normalizeLegacyEntry, type LegacyMapping } from './legacy.js'
 import {
     validateGradingEntry,
@@ -233,19 +233,6 @@ const AGGREGATE_OPTIONS = v.looseObject({
     ),
     domainKnowledge: v.optional(v.custom((x) => typeof x === 'boolean', says({ expected: 'boolean' })))
 })
-
-/** An aggregate that could not be computed: no grade, only why. */
-function noAggregate(errors: AggregateResult['errors']): AggregateResult {
-    return {
-        aggregateGrade: null,
-        rawGrade: null,
-        normalizedScore: null,
-        maxAttainableGrade: null,
-        noGradeReason: null,
-        trace: [],
-        errors
-    }
-}
 
 /** The body of {@link Grading.computeAggregateGrade}, for the library's own stages (they need not bring the whole class). */
 export function computeAggregateGrade(input: { entry?: unknown } & AggregateOptions): AggregateResult {
