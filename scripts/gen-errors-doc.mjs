@@ -6,7 +6,7 @@ import { build } from 'esbuild'
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
 const bundled = await build({
-    entryPoints: [new URL('../src/errors/error-codes.ts', import.meta.url).pathname],
+    entryPoints: [new URL('../src/report/error-codes.ts', import.meta.url).pathname],
     bundle: true,
     format: 'esm',
     platform: 'neutral',

@@ -1,3 +1,2 @@
-export { ErrorCodes } from './error-codes.js'
 export type { ErrorCode } from './catalogue/index.js'
 export type { ErrorCodeDefinition, Issue, IssueLike, Severity } from './types.js'

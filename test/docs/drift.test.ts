@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { ErrorCodes } from '../../src/errors/error-codes.js'
+import { ErrorCodes } from '../../src/report/error-codes.js'
 
 // Documents that name what the code is, checked against the code, so they cannot drift from it unseen.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))

@@ -1,7 +1,9 @@
-import { CATALOGUE } from './catalogue/index.js'
-import { createIssue, describeValue, typeOfValue } from './issue.js'
-import type { ErrorCodeDefinition, Issue, Severity } from './types.js'
-import { guardStatics } from './guard.js'
+import { CATALOGUE } from '../errors/catalogue/index.js'
+import * as v from 'valibot'
+import { parseArgs, says, wholeArg, nullAsMissing } from '../validation/args.js'
+import { createIssue } from '../errors/issue.js'
+import type { ErrorCodeDefinition, Issue, Severity } from '../errors/types.js'
+import { guardStatics } from '../errors/guard.js'
 
 const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info']
 const ALL: readonly ErrorCodeDefinition[] = Object.freeze(Object.values(CATALOGUE))
@@ -9,6 +11,24 @@ const ALL: readonly ErrorCodeDefinition[] = Object.freeze(Object.values(CATALOGU
 function prefixOf(code: string): string {
     return code.split('-')[0] ?? code
 }
+
+const PREFIXES: readonly string[] = [...new Set(ALL.map((d) => prefixOf(d.code)))]
+
+/** The codes of the argument checks: GRD-001 missing, GRD-002 wrong type. */
+const CODE_ARGS = { missing: 'GRD-001', mismatch: 'GRD-002', create: createIssue } as const
+/** A filter that names no prefix or severity is a value outside a closed list (GRD-010), not a wrong type. */
+const FILTER_ARGS = { missing: 'GRD-001', mismatch: 'GRD-010', create: createIssue } as const
+const FILTER = v.object({
+    prefix: v.optional(v.picklist(PREFIXES, says({ expected: PREFIXES.join(', '), actual: 'value' }))),
+    severity: v.optional(v.picklist(SEVERITIES, says({ expected: SEVERITIES.join(', '), actual: 'value' })))
+})
+const CODE = nullAsMissing(v.string())
+// An issue as a whole: one finding, never one per field; an absent one is a wrong one (no GRD-001).
+const ISSUE = wholeArg(v.object({ code: v.string(), message: v.string(), path: v.string() }), {
+    expected: '{ code, severity, message, path }',
+    actual: 'type',
+    missing: false
+})
 
 /**
  * The error-code catalogue: every code the library emits, with severity, message template and the
@@ -27,27 +47,8 @@ class ErrorCodesUnguarded {
         codes: ErrorCodeDefinition[]
         errors: Issue[]
     } {
-        const errors: Issue[] = []
-        const prefixes = ErrorCodes.prefixes().prefixes
         const { prefix, severity } = input ?? {}
-        if (prefix !== undefined && (typeof prefix !== 'string' || !prefixes.includes(prefix))) {
-            errors.push(
-                createIssue('GRD-010', '/prefix', {
-                    field: 'prefix',
-                    expected: prefixes.join(', '),
-                    actual: describeValue(prefix)
-                })
-            )
-        }
-        if (severity !== undefined && !SEVERITIES.includes(severity as Severity)) {
-            errors.push(
-                createIssue('GRD-010', '/severity', {
-                    field: 'severity',
-                    expected: SEVERITIES.join(', '),
-                    actual: describeValue(severity)
-                })
-            )
-        }
+        const { errors } = parseArgs(FILTER, { prefix, severity }, FILTER_ARGS)
         if (errors.length > 0) {
             return { codes: [], errors }
         }
@@ -65,7 +66,7 @@ class ErrorCodesUnguarded {
      * @example ErrorCodes.prefixes().prefixes.includes('GRD') // true
      */
     static prefixes(): { prefixes: string[] } {
-        return { prefixes: [...new Set(ALL.map((d) => prefixOf(d.code)))] }
+        return { prefixes: [...PREFIXES] }
     }
 
     /**
@@ -75,19 +76,8 @@ class ErrorCodesUnguarded {
      * @example ErrorCodes.get({ code: 'GRD-005' }).entry?.rule
      */
     static get(input: { code?: unknown }): { entry: ErrorCodeDefinition | null; found: boolean; errors: Issue[] } {
-        const code = input?.code
-        if (code === undefined || code === null) {
-            return { entry: null, found: false, errors: [createIssue('GRD-001', '/code', { field: 'code' })] }
-        }
-        if (typeof code !== 'string') {
-            return {
-                entry: null,
-                found: false,
-                errors: [
-                    createIssue('GRD-002', '/code', { field: 'code', expected: 'string', actual: typeOfValue(code) })
-                ]
-            }
-        }
+        const { value: code, errors } = parseArgs(CODE, input?.code, CODE_ARGS, { actual: 'type', at: ['code'] })
+        if (code === null) return { entry: null, found: false, errors }
         const entry = Object.hasOwn(CATALOGUE, code)
             ? ((CATALOGUE as Record<string, ErrorCodeDefinition>)[code] ?? null)
             : null
@@ -101,25 +91,8 @@ class ErrorCodesUnguarded {
      * @example ErrorCodes.format({ issue }).text
      */
     static format(input: { issue?: unknown }): { text: string | null; errors: Issue[] } {
-        const issue = input?.issue as Partial<Issue> | undefined
-        if (
-            issue === null ||
-            typeof issue !== 'object' ||
-            typeof issue.code !== 'string' ||
-            typeof issue.message !== 'string' ||
-            typeof issue.path !== 'string'
-        ) {
-            return {
-                text: null,
-                errors: [
-                    createIssue('GRD-002', '/issue', {
-                        field: 'issue',
-                        expected: '{ code, severity, message, path }',
-                        actual: typeOfValue(issue)
-                    })
-                ]
-            }
-        }
+        const { value: issue, errors } = parseArgs(ISSUE, input?.issue, CODE_ARGS, { at: ['issue'] })
+        if (issue === null) return { text: null, errors }
         const where = issue.path === '' ? '(root)' : issue.path
         return { text: `${issue.code} at ${where}: ${issue.message}`, errors: [] }
     }
