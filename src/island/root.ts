@@ -27,6 +27,11 @@ const ANY_OBJECT = v.optional(
     )
 )
 
+const ABSOLUTE_DIR = v.custom<string>(
+    (value) => typeof value === 'string' && value.startsWith('/'),
+    says({ expected: 'absolute path', actual: 'value' })
+)
+
 /** The issues of an optional object argument `field` (`env`, `config`). */
 function objectArgIssues(value: unknown, field: string): Issue[] {
     return parseArgs(ANY_OBJECT, value, ROOT_ARGS, { at: [field] }).errors
@@ -60,14 +65,9 @@ export function resolveRoot(input: {
     const fail = (errors: Issue[]): ResolveRootResult => ({ root: null, source: null, errors })
     const home = normalizeDir(input?.home, '/home', 'home')
     if (home.issue !== null || home.dir === null) return fail([home.issue as Issue])
-    if (!home.dir.startsWith('/'))
-        return fail([
-            createIssue('ISL-002', '/home', {
-                field: 'home',
-                expected: 'absolute path',
-                actual: describeValue(input.home)
-            })
-        ])
+    // After the path checks of normalizeDir (FS-003 first); normalising never changes whether a path is absolute.
+    const absolute = parseArgs(ABSOLUTE_DIR, input.home, ROOT_ARGS, { at: ['home'] })
+    if (absolute.errors.length > 0) return fail(absolute.errors)
     // The first wrong argument alone, as before: env, then config.
     const { env, config } = input
     const shape = objectArgIssues(env, 'env')
