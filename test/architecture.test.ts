@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { dirname, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { filesUnder, SRC } from './support/files.js'
 
 type Structure = {
     LIMITS: { functionLines: number; longFunctionLines: number; maxLongFunctions: number; cliFileLines: number }
@@ -14,14 +15,7 @@ const { LIMITS, functionLengths, measureStructure } = (await import(
     new URL('../scripts/structure.mjs', import.meta.url).href
 )) as Structure
 
-const SRC = new URL('../src/', import.meta.url).pathname
-
-function files(dir: string): string[] {
-    return readdirSync(dir).flatMap((name) => {
-        const full = join(dir, name)
-        return statSync(full).isDirectory() ? files(full) : full.endsWith('.ts') ? [full] : []
-    })
-}
+const files = (dir: string): string[] => filesUnder(dir, '.ts')
 
 const core = files(SRC).filter((f) => !relative(SRC, f).startsWith('cli/'))
 

@@ -1,24 +1,17 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { relative } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { filesUnder, SRC } from './support/files.js'
 
 // Text you can grep: a message is one string on one line wherever it is written (the 120-column rule is for code,
 // and the formatter never splits a string), a long regular expression is written one way (`rx`, src/model/regex.ts),
 // and optional fields are carried by `definedFields` (src/model/fields.ts), not by a spread per field.
 
-const SRC = new URL('../src/', import.meta.url).pathname
 // Markup and data tables, laid out by their own structure (a CSS rule, a script statement, a script's letters).
 const LAYOUT = new Set(['report/html-style.ts', 'report/html-script.ts', 'injection/confusables.ts'])
 
-function files(dir: string): string[] {
-    return readdirSync(dir).flatMap((name) => {
-        const full = join(dir, name)
-        return statSync(full).isDirectory() ? files(full) : full.endsWith('.ts') ? [full] : []
-    })
-}
-
-const sources = files(SRC).map((file) => {
+const sources = filesUnder(SRC, '.ts').map((file) => {
     const text = readFileSync(file, 'utf8')
     return { name: relative(SRC, file), sf: ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true) }
 })

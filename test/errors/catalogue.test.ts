@@ -1,17 +1,12 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ErrorCodes } from '../../src/index.js'
+import { filesUnder, SRC } from '../support/files.js'
 
-const SRC = new URL('../../src/', import.meta.url).pathname
 const CODE_PATTERN = /['"`]([A-Z]{2,5}(?:-WARN|-INFO)?-(?:\d{3}|S\d))['"`]/g
 
-function sourceFiles(dir: string): string[] {
-    return readdirSync(dir).flatMap((name) => {
-        const full = join(dir, name)
-        return statSync(full).isDirectory() ? sourceFiles(full) : full.endsWith('.ts') ? [full] : []
-    })
-}
+const sourceFiles = (dir: string): string[] => filesUnder(dir, '.ts')
 
 function codesUsedOutsideCatalogue(): Map<string, string> {
     const used = new Map<string, string>()

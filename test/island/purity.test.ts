@@ -1,17 +1,11 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { filesUnder, SRC } from '../support/files.js'
 
-const SRC = new URL('../../src/', import.meta.url).pathname
 const OWN = ['ports', 'island', 'rollup', 'naming/snapshot-filename.ts', 'naming/latest.ts']
 
-function files(path: string): string[] {
-    return statSync(path).isDirectory()
-        ? readdirSync(path).flatMap((n) => files(join(path, n)))
-        : path.endsWith('.ts')
-          ? [path]
-          : []
-}
+const files = (path: string): string[] => filesUnder(path, '.ts')
 
 describe('the island, rollup and port code stays pure', () => {
     const sources = OWN.flatMap((p) => files(join(SRC, p))).map((f) => ({

@@ -1,17 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { NODE_STATUS, ROLLUP_STATUS, SEVERITY, UNIT_STATUS } from '../../src/index.js'
 import { NODE_STATUSES, ROLLUP_STATUSES, SEVERITIES, UNIT_STATUSES } from '../../src/catalogue.js'
 import { ErrorCodes } from '../../src/index.js'
+import { filesUnder } from '../support/files.js'
 
 const SRC = join(import.meta.dirname, '..', '..', 'src')
 
-function sources(dir: string): string[] {
-    return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-        e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []
-    )
-}
+const sources = (dir: string): string[] => filesUnder(dir, '.ts')
 
 /** Lines of `src/` (the generated validators and the catalogue aside) where `pattern` matches outside a comment. */
 function offenders(pattern: RegExp, under = SRC): string[] {

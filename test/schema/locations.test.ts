@@ -1,19 +1,14 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { sourceLocations } from '../../src/index.js'
 import { readModuleSource } from '../../src/schema/source-loader.js'
 import { pointer } from '../../src/errors/pointer.js'
+import { filesUnder } from '../support/files.js'
 import { shared } from '../support/shared.js'
 
 const CORPUS = shared('corpus-sample/schemas/').path
 
-function mjsFiles(dir: string): string[] {
-    return readdirSync(dir).flatMap((name) => {
-        const full = join(dir, name)
-        return statSync(full).isDirectory() ? mjsFiles(full) : full.endsWith('.mjs') ? [full] : []
-    })
-}
+const mjsFiles = (dir: string): string[] => filesUnder(dir, '.mjs')
 
 /** The 1-based line and column of the `nth` occurrence (from 1) of `needle` in `source`. */
 function at(source: string, needle: string, nth = 1): { line: number; column: number } {

@@ -1,20 +1,15 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { readModuleSource, sourceSchemaLoader } from '../../src/schema/source-loader.js'
 import { createMemoryFs } from '../../src/ports/memory-fs.js'
+import { filesUnder } from '../support/files.js'
 import { shared } from '../support/shared.js'
 
 const CORPUS = shared('corpus-sample/schemas/').path
 
-function mjsFiles(dir: string): string[] {
-    return readdirSync(dir).flatMap((name) => {
-        const full = join(dir, name)
-        return statSync(full).isDirectory() ? mjsFiles(full) : full.endsWith('.mjs') ? [full] : []
-    })
-}
+const mjsFiles = (dir: string): string[] => filesUnder(dir, '.mjs')
 
 const codes = (issues: ReadonlyArray<{ code: string }>): string[] => issues.map((i) => i.code)
 const FIXTURE = new URL('../fixtures/schemas/chart-render.mjs', import.meta.url)

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
@@ -6,17 +6,13 @@ import { describe, expect, it } from 'vitest'
 import { AJV_OPTIONS, generateValidators, VALIDATOR_REFS } from '../../scripts/validators.mjs'
 import type { ErrorObject, ValidateFunction } from '../../src/validation/types.js'
 import * as shipped from '../../src/validation/validators.js'
+import { filesUnder } from '../support/files.js'
 
 const root = join(import.meta.dirname, '..', '..')
 
-function filesUnder(dir: string): string[] {
-    return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
-        d.isDirectory() ? filesUnder(join(dir, d.name)) : [join(dir, d.name)]
-    )
-}
-const schemas = filesUnder(join(root, 'schemas'))
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => JSON.parse(readFileSync(f, 'utf8')) as { $id: string })
+const schemas = filesUnder(join(root, 'schemas'), '.json').map(
+    (f) => JSON.parse(readFileSync(f, 'utf8')) as { $id: string }
+)
 const REFS = VALIDATOR_REFS
 
 // The reference: ajv compiling the shipped schemas (with their prose) at run time, with the build's options.
