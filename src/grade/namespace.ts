@@ -45,7 +45,7 @@ import type {
     SchemaModuleInput,
     UnitResult
 } from './types.js'
-import type { UnitPlan } from './units.js'
+import { namespaceUnitPlans, type UnitPlan } from './units.js'
 import { isObject } from '../model/object.js'
 import { definedFields } from '../model/fields.js'
 import { objectArg, parseArgs, says } from '../validation/args.js'
@@ -562,39 +562,13 @@ function namespacePlanOf(scope: NamespaceScope): {
         ...(aboutDeclared ? { aboutFileExists: about !== undefined } : {})
     })
     errors.push(...namespaceAnswers.errors)
-    const plans: UnitPlan[] = [
-        {
-            unit: 'tools-aggregate-namespace',
-            area: 'tools-aggregate-namespace',
-            target: { namespace },
-            deterministic: namespaceAnswers.byArea['tools-aggregate-namespace'],
-            focus: null
-        },
-        {
-            unit: 'namespace-description',
-            area: 'namespace-description',
-            target: { namespace },
-            deterministic: [],
-            focus: null
-        },
-        ...(options.skills ?? []).map(
-            (s): UnitPlan => ({
-                unit: `namespace-skills/${s.name}`,
-                area: 'namespace-skills',
-                target: { namespace, schema: anchor.schemaFolder, skill: s.name },
-                deterministic: [],
-                focus: s.name,
-                skillId: s.name
-            })
-        ),
-        {
-            unit: 'about-namespace',
-            area: 'about-namespace',
-            target: { namespace, schema: anchor.schemaFolder },
-            deterministic: namespaceAnswers.byArea['about-namespace'],
-            focus: null
-        }
-    ]
+    const plans = namespaceUnitPlans({
+        namespace,
+        schemaFolder: anchor.schemaFolder,
+        coverage: namespaceAnswers.byArea['tools-aggregate-namespace'],
+        about: namespaceAnswers.byArea['about-namespace'],
+        skills: options.skills ?? []
+    })
     return { anchor, serverParams, secrets, veto, aboutDeclared, plans }
 }
 

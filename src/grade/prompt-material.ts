@@ -9,7 +9,7 @@ import { islandName } from '../store/paths.js'
 import { Redact } from '../prompts/redact.js'
 import { chooseBoundary } from '../injection/boundary.js'
 import { scanInjection } from '../injection/scan.js'
-import type { UnitPlan } from './units.js'
+import { namespaceUnitPlans, type UnitPlan } from './units.js'
 import type { EmittedPrompt, GradeSingleSchemaInput } from './types.js'
 import type { SchemaRunOptions } from './run-input.js'
 import type { SchemaIdentity } from './schema-read.js'
@@ -82,37 +82,14 @@ function unitPlansOf(args: {
             deterministic: deterministic.byArea['tools-aggregate-schema'],
             focus: null
         },
-        {
-            unit: 'tools-aggregate-namespace',
-            area: 'tools-aggregate-namespace',
-            target: { namespace },
-            deterministic: namespaceAnswers.byArea['tools-aggregate-namespace'],
-            focus: null
-        },
-        {
-            unit: 'namespace-description',
-            area: 'namespace-description',
-            target: { namespace },
-            deterministic: [],
-            focus: null
-        },
-        ...args.skills.map(
-            (s): UnitPlan => ({
-                unit: `namespace-skills/${s.name}`,
-                area: 'namespace-skills',
-                target: { namespace, schema: schemaFolder, skill: s.name },
-                deterministic: [],
-                focus: s.name,
-                skillId: s.name
-            })
-        ),
-        {
-            unit: 'about-namespace',
-            area: 'about-namespace',
-            target: { namespace, schema: schemaFolder },
-            deterministic: deterministic.byArea['about-namespace'],
-            focus: null
-        }
+        // The About's answers are this schema's part of them (whether it declares the About), not the namespace's.
+        ...namespaceUnitPlans({
+            namespace,
+            schemaFolder,
+            coverage: namespaceAnswers.byArea['tools-aggregate-namespace'],
+            about: deterministic.byArea['about-namespace'],
+            skills: args.skills
+        })
     ]
     return args.namespaceAreas
         ? plans

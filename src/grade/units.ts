@@ -35,6 +35,54 @@ export interface UnitPlan {
     readonly notes?: readonly string[]
 }
 
+/**
+ * The namespace's units in the order they are graded: its coverage, its description, one per skill, its About. A
+ * namespace run and a schema run with the namespace's areas plan them here, so both grade the same units.
+ */
+export function namespaceUnitPlans(args: {
+    namespace: string
+    /** The schema the About and the skills are filed under (a namespace run's anchor). */
+    schemaFolder: string
+    coverage: readonly GradingAnswer[]
+    about: readonly GradingAnswer[]
+    skills: ReadonlyArray<{ readonly name: string }>
+}): UnitPlan[] {
+    const { namespace, schemaFolder } = args
+    return [
+        {
+            unit: 'tools-aggregate-namespace',
+            area: 'tools-aggregate-namespace',
+            target: { namespace },
+            deterministic: args.coverage,
+            focus: null
+        },
+        {
+            unit: 'namespace-description',
+            area: 'namespace-description',
+            target: { namespace },
+            deterministic: [],
+            focus: null
+        },
+        ...args.skills.map(
+            (s): UnitPlan => ({
+                unit: `namespace-skills/${s.name}`,
+                area: 'namespace-skills',
+                target: { namespace, schema: schemaFolder, skill: s.name },
+                deterministic: [],
+                focus: s.name,
+                skillId: s.name
+            })
+        ),
+        {
+            unit: 'about-namespace',
+            area: 'about-namespace',
+            target: { namespace, schema: schemaFolder },
+            deterministic: args.about,
+            focus: null
+        }
+    ]
+}
+
 /** The harness a grader names (`grader.harness`), or the spec's only one; an unknown name is refused by checkGrader. */
 export function harnessOf(grader: { readonly harness?: unknown } | null | undefined): Harness {
     const named = grader?.harness
