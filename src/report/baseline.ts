@@ -140,8 +140,11 @@ async function readNamespace(
     return namespaceOf(index.value, state !== null && 'value' in state ? state.value : null, nameOf(folder), rules)
 }
 
-/** The folders listed at a path (sorted, hidden ones left out); null when there is none (or it is no folder). */
-async function folders(fs: BaselineFsPort, path: string): Promise<string[] | null> {
+/**
+ * The folders listed at a path (sorted, hidden ones left out); null when there is none (or it is no folder). The
+ * baseline and the HTML report list an island's providers and selections with it.
+ */
+export async function visibleFolders(fs: BaselineFsPort, path: string): Promise<string[] | null> {
     try {
         const entries = await fs.readdir(path)
         return entries === null
@@ -157,7 +160,7 @@ async function folders(fs: BaselineFsPort, path: string): Promise<string[] | nul
 
 /** Whether anything is at a path that is no folder: its listing fails, yet it reads as a file. */
 async function exists(fs: BaselineFsPort, path: string): Promise<boolean> {
-    if ((await folders(fs, path)) !== null) return true
+    if ((await visibleFolders(fs, path)) !== null) return true
     return fs.readFile(path).then(
         (text) => text !== null,
         () => true
@@ -187,7 +190,7 @@ export async function readBaseline(input: {
             out.set(read[0], read[1])
             return { namespaces: out }
         }
-        const names = await folders(fs, `${path}/providers`)
+        const names = await visibleFolders(fs, `${path}/providers`)
         if (names === null)
             return {
                 missing: (await exists(fs, path))

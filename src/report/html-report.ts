@@ -26,7 +26,7 @@ import { originalName } from '../store/paths.js'
 import { compareStandings, standingOfSchemaNode, standingRank, type SchemaStanding } from '../rollup/standing.js'
 import { CAP_NOTE, gradeScoreText, isLetter } from './score.js'
 import { asObject } from '../model/object.js'
-import { baselineOfIndexes, readBaseline, type BaselineSchemas } from './baseline.js'
+import { baselineOfIndexes, readBaseline, visibleFolders, type BaselineSchemas } from './baseline.js'
 import { REPORT_SCRIPT } from './html-script.js'
 import { REPORT_STYLE } from './html-style.js'
 
@@ -149,18 +149,8 @@ class Reader {
         readonly rules?: unknown
     ) {}
 
-    async dirs(path: string): Promise<string[] | null> {
-        try {
-            const entries = await this.fs.readdir(path)
-            return entries === null
-                ? null
-                : entries
-                      .filter((e) => e.kind === 'directory' && !e.name.startsWith('.'))
-                      .map((e) => e.name)
-                      .sort()
-        } catch {
-            return null
-        }
+    dirs(path: string): Promise<string[] | null> {
+        return visibleFolders(this.fs, path)
     }
 
     // Each file is read once: the fix list and the node traces open the same entries.
