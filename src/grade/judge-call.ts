@@ -1,7 +1,10 @@
+import * as v from 'valibot'
 import { createIssue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
 import { redactMessage } from '../prompts/redact.js'
+import { isObject } from '../model/object.js'
+import { parseArgs, says } from '../validation/args.js'
 import { estimateOfCall } from './estimate.js'
 import type {
     AbortSignalLike,
@@ -110,46 +113,35 @@ export function judgeForRun(judge: Judge | undefined): Judge | undefined {
     return wrapped
 }
 
-/** The judge options that are not what they should be, one GRA-002 each. */
-export function judgeOptionIssues(options: Readonly<Record<string, unknown>>): Issue[] {
-    const issues: Issue[] = []
-    const count = (
-        key: 'judgeTimeoutMs' | 'judgeBudgetMs' | 'judgeRetries' | 'judgeBackoffMs' | 'maxConsecutiveJudgeFailures',
-        min: number
-    ): void => {
-        const v = options[key]
-        if (v !== undefined && !(typeof v === 'number' && Number.isSafeInteger(v) && v >= min))
-            issues.push(
-                createIssue('GRA-002', `/options/${key}`, {
-                    field: key,
-                    expected: `a whole number from ${min}`,
-                    actual: typeof v === 'number' ? String(v) : typeof v
-                })
-            )
-    }
-    // 0 turns the limit off, explicitly; omitted is the two-minute default.
-    count('judgeTimeoutMs', 0)
-    count('judgeBudgetMs', 0)
-    count('judgeRetries', 0)
-    count('judgeBackoffMs', 0)
-    count('maxConsecutiveJudgeFailures', 1)
-    const signal = options.signal
-    if (
-        signal !== undefined &&
-        !(
-            signal !== null &&
-            typeof signal === 'object' &&
-            typeof (signal as { aborted?: unknown }).aborted === 'boolean'
+// A limit is a whole number from its least value; 0 turns a limit off, explicitly (omitted is the default).
+const limit = (min: number) =>
+    v.optional(
+        v.custom<number>(
+            (x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= min,
+            says({ expected: `a whole number from ${min}`, actual: 'number' })
         )
     )
-        issues.push(
-            createIssue('GRA-002', '/options/signal', {
-                field: 'signal',
-                expected: 'an AbortSignal (or { aborted })',
-                actual: typeof signal
-            })
+const JUDGE_OPTIONS = v.looseObject({
+    options: v.looseObject({
+        judgeTimeoutMs: limit(0),
+        judgeBudgetMs: limit(0),
+        judgeRetries: limit(0),
+        judgeBackoffMs: limit(0),
+        maxConsecutiveJudgeFailures: limit(1),
+        signal: v.optional(
+            v.custom<{ aborted: boolean }>(
+                (x) => isObject(x) && typeof x.aborted === 'boolean',
+                says({ expected: 'an AbortSignal (or { aborted })', actual: 'type' })
+            )
         )
-    return issues
+    })
+})
+/** The run's argument codes (as in run-input.ts): every judge option is optional, so a wrong one is GRA-002. */
+const JUDGE_ARGS = { missing: 'GRA-001', mismatch: 'GRA-002', create: createIssue } as const
+
+/** The judge options that are not what they should be, one GRA-002 each. */
+export function judgeOptionIssues(options: Readonly<Record<string, unknown>>): Issue[] {
+    return parseArgs(JUDGE_OPTIONS, { options }, JUDGE_ARGS, { field: 'key' }).errors
 }
 
 /** How one try ended; `sent` says whether the judge was called at all (an abort before it, or a budget spent, is not). */

@@ -20,12 +20,12 @@ import { Redact, redactSecretsDeep, secretForms } from '../prompts/redact.js'
 import { RebuildIndex } from '../rollup/rebuild-index.js'
 import { readModuleSource } from '../schema/source-loader.js'
 import { aboutDeclarationIssues, aboutFileIn, declaredAboutFile } from './about.js'
-import { chooseBoundary, isBoundary, runBoundary } from '../injection/boundary.js'
+import { chooseBoundary, runBoundary } from '../injection/boundary.js'
 import { scanInjection } from '../injection/scan.js'
 import { addJudgeCallCounts, judgeCallCountOf, judgeForRun } from './judge-call.js'
 import { namespaceAttachments } from './prompt-material.js'
 import { questionRows } from '../deterministic/answers.js'
-import { baseName, boundaryIssue, checkGrader, nowOf, serverParamsFor } from './run-input.js'
+import { BOUNDARY_OPTION, baseName, boundaryIssues, checkGrader, nowOf, serverParamsFor } from './run-input.js'
 import { runIsland, withoutIslandPaths } from './run-island.js'
 import { headlineGrade, type SchemaRunContext } from './schema-result.js'
 import { gradeSchemaCore } from './single-schema.js'
@@ -69,6 +69,19 @@ const TREE_INPUT = v.custom<Record<string, unknown> & { options: Record<string, 
     (input) => isObject(input) && isObject(input.options),
     says({ expected: '{ root, grader?, options }', actual: 'type', missing: false })
 )
+
+/** What a tree run reads besides: the boundary, then how many namespaces it grades at once (1 when not given). */
+const TREE_RUN = v.looseObject({
+    options: v.looseObject({
+        boundary: BOUNDARY_OPTION,
+        concurrency: v.nullish(
+            v.custom<number>(
+                (n) => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 32,
+                says({ expected: 'integer 1..32', actual: 'number' })
+            )
+        )
+    })
+})
 
 /** One schema of a namespace: a file, or the module as an object with its file name. */
 export type NamespaceSchemaInput =
@@ -362,7 +375,7 @@ function startNamespaceRun(
     if (input.dir === undefined && input.schemas === undefined)
         errors.push(createIssue('GRA-001', '/dir', { field: 'dir or schemas' }))
     errors.push(...parseArgs(SCHEMA_LIST, input, ARGS, STYLE).errors)
-    if (options.boundary !== undefined && !isBoundary(options.boundary)) errors.push(boundaryIssue(options.boundary))
+    errors.push(...boundaryIssues(options))
     if (errors.length > 0 || now === null) return null
     // One boundary for the whole run, so every call opens with the same system message.
     return { island, answersGiven, grader, now, boundary: runBoundary(options.boundary) }
@@ -859,18 +872,9 @@ function startTree(input: TreeInput): PortResult<{ reader: FsPort; root: string;
                 })
         )
     }
-    if (options.boundary !== undefined && !isBoundary(options.boundary)) return stop(boundaryIssue(options.boundary))
-    const concurrency = options.concurrency ?? 1
-    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) {
-        return stop(
-            createIssue('GRA-002', '/options/concurrency', {
-                field: 'concurrency',
-                expected: 'integer 1..32',
-                actual: String(concurrency)
-            })
-        )
-    }
-    return { ok: true, value: { reader, root, concurrency } }
+    const run = parseArgs(TREE_RUN, { options }, ARGS, { ...STYLE, field: 'key', actual: 'value' })
+    if (run.value === null) return stop(run.errors[0] as Issue)
+    return { ok: true, value: { reader, root, concurrency: run.value.options.concurrency ?? 1 } }
 }
 
 /**

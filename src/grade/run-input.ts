@@ -78,9 +78,19 @@ const RUNTIME = v.looseObject({
         trustedLoader: withMethod('load', '{ load(path) }')
     })
 })
+/** `options.boundary`, when given: `<PREFIX>-<16 hex>`, the marker a run's data blocks are fenced with. */
+export const BOUNDARY_OPTION = v.optional(
+    v.custom<string>(
+        isBoundary,
+        says({
+            expected: 'a string like FLOWMCP-DATA-1a2b3c4d5e6f7a8b (^[A-Z][A-Z0-9-]{3,40}-[0-9a-f]{16}$)',
+            actual: 'value'
+        })
+    )
+)
 const SKILL = v.looseObject({ name: v.string(), text: v.string() })
 const SKILLS_WORDING = { expected: 'array of { name, text, skill? }', actual: 'type', field: 'skills' } as const
-/** The options that are read: answers, server params, About, skills and root. */
+/** The options that are read: answers, server params, About, skills, root and the boundary. */
 const READ = v.looseObject({
     options: v.looseObject({
         answers: v.optional(objectArg({ expected: 'object keyed by unit', actual: 'type' })),
@@ -98,7 +108,8 @@ const READ = v.looseObject({
             })
         ),
         skills: v.optional(v.array(wholeArg(v.pipe(objectArg(), SKILL), SKILLS_WORDING), says(SKILLS_WORDING))),
-        root: v.optional(v.string())
+        root: v.optional(v.string()),
+        boundary: BOUNDARY_OPTION
     })
 })
 
@@ -123,7 +134,6 @@ function dataOptionIssues(o: SchemaRunOptions): Issue[] {
     const firstSkill = (e: Issue, i: number, all: Issue[]): boolean =>
         !e.path.startsWith('/options/skills/') || all.findIndex((x) => x.path.startsWith('/options/skills/')) === i
     errors.push(...parseArgs(READ, { options: o }, ARGS, STYLE).errors.filter(firstSkill))
-    if (o.boundary !== undefined && !isBoundary(o.boundary)) errors.push(boundaryIssue(o.boundary))
     return errors
 }
 
@@ -190,13 +200,11 @@ export function nowOf(options: Pick<SchemaRunOptions, 'now' | 'clock'>, errors: 
     return now
 }
 
+const BOUNDARY = v.looseObject({ options: v.looseObject({ boundary: BOUNDARY_OPTION }) })
+
 /** GRA-002 for an `options.boundary` that is not `<PREFIX>-<16 hex>`. */
-export function boundaryIssue(value: unknown): Issue {
-    return createIssue('GRA-002', '/options/boundary', {
-        field: 'boundary',
-        expected: 'a string like FLOWMCP-DATA-1a2b3c4d5e6f7a8b (^[A-Z][A-Z0-9-]{3,40}-[0-9a-f]{16}$)',
-        actual: describeValue(value)
-    })
+export function boundaryIssues(options: unknown): Issue[] {
+    return parseArgs(BOUNDARY, { options }, ARGS, STYLE).errors
 }
 
 const NAMES = v.looseObject({ schemaId: v.optional(v.string()), fileName: v.optional(v.string()) })

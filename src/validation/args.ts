@@ -21,6 +21,9 @@ export interface ArgCodes<C extends ErrorCode = ErrorCode> {
     readonly create: (code: C, path: string, params: IssueParams) => Issue
 }
 
+/** How a finding writes the value received: see {@link ArgWording.actual}. */
+export type ArgActual = 'type' | 'value' | 'text' | 'number'
+
 /**
  * How a schema words its own finding, where valibot's default would not say what the API promises: what was
  * expected (`'object keyed by unit'`), how the value received is written, and a field name of its own.
@@ -29,9 +32,10 @@ export interface ArgWording {
     readonly expected: string
     /**
      * `'type'`: the value's JSON type (`array`, `null`, `NaN`); `'value'`: the value itself, bounded; `'text'`: a
-     * string itself, bounded, and any other value its JSON type.
+     * string itself, bounded, and any other value its JSON type; `'number'`: a number itself (`-1`, `1.5`), any
+     * other value its JSON type (a count or a limit: `got string`, never the string).
      */
-    readonly actual?: 'type' | 'value' | 'text'
+    readonly actual?: ArgActual
     /** A fixed text for the value received (`'incomplete row'`), in place of `actual`. */
     readonly got?: string
     /** A fixed field name (`'serverParams()'`), in place of the one the path gives. */
@@ -44,8 +48,8 @@ export interface ArgWording {
 export interface ArgStyle {
     /** `'dotted'` (default) `a.0.b`; `'indexed'` `a[0].b`; `'key'` the last key alone (`b`). */
     readonly field?: 'dotted' | 'indexed' | 'key'
-    /** How the value received is written: `'value'` (default), `'type'` or `'text'`; see {@link ArgWording.actual}. */
-    readonly actual?: 'type' | 'value' | 'text'
+    /** How the value received is written: `'value'` (default), `'type'`, `'text'` or `'number'`; see {@link ArgWording.actual}. */
+    readonly actual?: ArgActual
     /**
      * Which `undefined` is the `missing` code: `'any'` (default) wherever it stands; `'keys'` only an object's key,
      * so an `undefined` array item or input is a mismatch.
@@ -125,8 +129,9 @@ function pathOf(issue: v.BaseIssue<unknown>, style: ArgStyle): { pointer: string
     return { pointer: path, field, item: typeof last !== 'string' }
 }
 
-function actualOf(input: unknown, how: 'type' | 'value' | 'text' | undefined): string {
+function actualOf(input: unknown, how: ArgActual | undefined): string {
     if (how === 'text') return describeValue(typeof input === 'string' ? input : typeOfValue(input))
+    if (how === 'number') return typeof input === 'number' ? describeValue(input) : typeOfValue(input)
     return how === 'type' ? typeOfValue(input) : describeValue(input)
 }
 

@@ -56,6 +56,24 @@ describe('parseArgs', () => {
         expect(long.endsWith(`got ${'x'.repeat(117)}...`)).toBe(true)
     })
 
+    it("writes a wrong number as itself and any other value by its JSON type ('number')", () => {
+        const count = v.looseObject({ n: v.custom((x) => x === 1, says({ expected: 'one', actual: 'number' })) })
+        const got = (n: unknown) => parseArgs(count, { n }, CODES).errors[0]?.message.split(', got ')[1]
+        expect([-1, 1.5, Number.NaN, 'x', '', null, [], {}, () => 1, true].map(got)).toEqual([
+            '-1',
+            '1.5',
+            'NaN',
+            'string',
+            'string',
+            'null',
+            'array',
+            'object',
+            'function',
+            'boolean'
+        ])
+        expect(parseArgs(count, { n: 1 }, CODES)).toEqual({ value: { n: 1 }, errors: [] })
+    })
+
     it('takes a null as absent where the API says so (nullAsMissing), and passes any other value on', () => {
         const list = v.looseObject({ list: nullAsMissing(v.array(v.string(), says('array'))) })
         expect(parseArgs(list, { list: null }, CODES).errors[0]?.message).toBe('Required field missing: list')
