@@ -1,7 +1,9 @@
+import * as v from 'valibot'
 import { createIssue } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import type { FsDirEntry, FsPort, FsStat } from '../ports/types.js'
 import { baseName, dirName, isInside, joinPath } from './paths.js'
+import { parseArgs, pointerKeys, says } from '../validation/args.js'
 
 /** Outcome of one port call: the value, or the coded issue the rejection became. */
 export type PortResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issue: Issue }
@@ -13,14 +15,17 @@ function detailOf(cause: unknown): string {
     return typeof cause === 'string' ? cause : 'rejected'
 }
 
-/** FS-004 when `fs` lacks one of the nine port methods; checked before any call. */
+// Any object may be the port (an array too: its missing methods are the FS-004 below); named `fs` wherever it stands.
+const PORT = v.custom<object>(
+    (fs) => fs !== null && typeof fs === 'object',
+    says({ expected: 'FsPort', actual: 'type', field: 'fs' })
+)
+const PORT_ARGS = { missing: 'ISL-001', mismatch: 'ISL-002', create: createIssue } as const
+
+/** ISL-001/ISL-002 when `fs` is no object, FS-004 when it lacks one of the nine port methods; checked before any call. */
 export function checkFsPort(fs: unknown, path = '/fs'): Issue | null {
-    if (fs === null || typeof fs !== 'object')
-        return createIssue(fs === undefined ? 'ISL-001' : 'ISL-002', path, {
-            field: 'fs',
-            expected: 'FsPort',
-            actual: fs === null ? 'null' : typeof fs
-        })
+    const port = parseArgs(PORT, fs, PORT_ARGS, { at: pointerKeys(path) })
+    if (port.value === null) return port.errors[0] as Issue
     const missing = FS_METHODS.filter((m) => typeof (fs as Record<string, unknown>)[m] !== 'function')
     return missing.length === 0
         ? null
