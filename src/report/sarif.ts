@@ -329,8 +329,26 @@ const OPTIONAL: readonly Check[] = [
 const SARIF_ARGS = { missing: 'SRF-001', mismatch: 'SRF-002', create: createIssue } as const
 const SARIF_STYLE = { actual: 'type' } as const
 const ITEMS = v.looseObject({ items: v.array(v.unknown(), says('an array of fix items')) })
+const TOOL_TEXT = v.custom<string>(
+    (text) => isNonEmpty(text, MAX_NAME_LENGTH),
+    says({ expected: `a non-empty string of at most ${MAX_NAME_LENGTH} characters`, actual: 'value' })
+)
 const TOOL = v.looseObject({
-    tool: v.optional(objectArg({ expected: '{ name, version, informationUri? }', actual: 'type' }))
+    tool: v.optional(
+        v.pipe(
+            objectArg({ expected: '{ name, version, informationUri? }', actual: 'type' }),
+            v.looseObject({
+                name: TOOL_TEXT,
+                version: TOOL_TEXT,
+                informationUri: v.optional(
+                    v.custom<string>(
+                        (uri) => isAbsoluteUri(uri, false),
+                        says({ expected: 'an absolute URI', actual: 'value' })
+                    )
+                )
+            })
+        )
+    )
 })
 
 // The URIs are written as given (a wrong one is a value to fix, not a type).
@@ -606,31 +624,8 @@ function checkTool(tool: unknown, errors: Issue[]): SarifTool {
     const given = parseArgs(TOOL, { tool }, SARIF_ARGS, SARIF_STYLE)
     errors.push(...given.errors)
     const caller = given.value?.tool
-    if (caller === undefined) return ownTool
-    const name = caller.name
-    const version = caller.version
-    const uri = caller.informationUri
-    const text = `a non-empty string of at most ${MAX_NAME_LENGTH} characters`
-    if (name === undefined) {
-        errors.push(createIssue('SRF-001', '/tool/name', { field: 'tool.name' }))
-    } else if (!isNonEmpty(name, MAX_NAME_LENGTH)) {
-        const actual = describeValue(name)
-        errors.push(createIssue('SRF-002', '/tool/name', { field: 'tool.name', expected: text, actual }))
-    }
-    if (version === undefined) {
-        errors.push(createIssue('SRF-001', '/tool/version', { field: 'tool.version' }))
-    } else if (!isNonEmpty(version, MAX_NAME_LENGTH)) {
-        const actual = describeValue(version)
-        errors.push(createIssue('SRF-002', '/tool/version', { field: 'tool.version', expected: text, actual }))
-    }
-    if (uri !== undefined && !isAbsoluteUri(uri, false)) {
-        const actual = describeValue(uri)
-        const expected = 'an absolute URI'
-        errors.push(createIssue('SRF-002', '/tool/informationUri', { field: 'tool.informationUri', expected, actual }))
-    }
-    if (errors.length > 0) return ownTool
-    const informationUri = uri !== undefined ? { informationUri: uri as string } : {}
-    return { name: name as string, version: version as string, ...informationUri }
+    if (caller === undefined || errors.length > 0) return ownTool
+    return definedFields({ name: caller.name, version: caller.version, informationUri: caller.informationUri })
 }
 
 /** The checked arguments, or the issues that keep a log from being written. */
