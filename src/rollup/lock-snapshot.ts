@@ -1,6 +1,6 @@
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { createIssue, typeOfValue } from '../errors/issue.js'
 import * as v from 'valibot'
-import { objectArg, parseArgs } from '../validation/args.js'
+import { objectArg, parseArgs, says } from '../validation/args.js'
 import type { Issue } from '../errors/types.js'
 import { NODE_STATUS, NODE_STATUSES, SEVERITY, type NodeStatus } from '../model/constants.js'
 import { parseSnapshotFilename } from '../naming/snapshot-filename.js'
@@ -48,6 +48,13 @@ function statusOf(node: unknown): NodeStatus {
 
 const INDEX_ARGS = { missing: 'IDX-001', mismatch: 'IDX-002', create: createIssue } as const
 const INDEX_ARG = v.looseObject({ index: objectArg() })
+// A selection's pins are read against its definition snapshot: its file name is the one that grammar gives.
+const DEFINITION_FILE = v.looseObject({
+    file: v.custom<string>(
+        (file) => parseSnapshotFilename(file) !== null,
+        says({ expected: 'a selection snapshot file name', actual: 'value', missing: false })
+    )
+})
 
 /**
  * Freezes the pins of a grading run from a freshly rebuilt live index (03 §9): per member its newest
@@ -71,18 +78,9 @@ export function buildLockSnapshot(input: {
 
     if (typeof index.selectionId === 'string') {
         const def = input.definition
-        const parts = parseSnapshotFilename(def?.file)
-        if (parts === null)
-            return {
-                lockSnapshot: null,
-                errors: [
-                    createIssue('IDX-002', '/definition/file', {
-                        field: 'definition.file',
-                        expected: 'a selection snapshot file name',
-                        actual: describeValue(def?.file)
-                    })
-                ]
-            }
+        const file = parseArgs(DEFINITION_FILE, { file: def?.file }, INDEX_ARGS, { at: ['definition'] })
+        const parts = file.value === null ? null : parseSnapshotFilename(file.value.file)
+        if (parts === null) return { lockSnapshot: null, errors: file.errors }
         const listed = definitionMembers(def?.value, def?.file as string, errors) ?? []
         const overrides = new Map(listed.map((m) => [m.schemaId, m.override]))
         const members: LockMember[] = []
