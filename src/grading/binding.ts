@@ -38,7 +38,8 @@ export interface EntryExpectation {
 const FIELDS = ['schemaId', 'schemaHash', 'source', 'tool', 'area'] as const
 
 // BND-008 for every finding, a wrong type as a wrong fact: with no `missing` code each one has field, expected, actual.
-const CODES: ArgCodes<'BND-008'> = {
+// validateGradingEntry's own options beside `expect` (maxClockSkewMs) are worded the same way.
+export const BINDING_CODES: ArgCodes<'BND-008'> = {
     mismatch: 'BND-008',
     create: (code, path, params) =>
         createEntryIssue(code, path, params as { field: string; expected: string; actual: string })
@@ -61,7 +62,7 @@ const EXPECT_FACTS = v.looseObject(Object.fromEntries(FIELDS.map((key) => [key, 
  */
 export function checkExpectation(expect: unknown): { expect: EntryExpectation | null; issues: Issue[] } {
     if (expect === undefined) return { expect: null, issues: [] }
-    const object = parseArgs(EXPECT_OBJECT, expect, CODES, { at: ['expect'] })
+    const object = parseArgs(EXPECT_OBJECT, expect, BINDING_CODES, { at: ['expect'] })
     if (!isObject(expect)) return { expect: null, issues: object.errors }
     const issues: Issue[] = []
     for (const key of Object.keys(expect)) {
@@ -74,7 +75,7 @@ export function checkExpectation(expect: unknown): { expect: EntryExpectation | 
                 })
             )
     }
-    issues.push(...parseArgs(EXPECT_FACTS, expect, CODES, { at: ['expect'] }).errors)
+    issues.push(...parseArgs(EXPECT_FACTS, expect, BINDING_CODES, { at: ['expect'] }).errors)
     if (typeof expect.schemaHash === 'string' && !/^[a-f0-9]{8}$/.test(expect.schemaHash))
         issues.push(
             createEntryIssue('BND-008', '/expect/schemaHash', {

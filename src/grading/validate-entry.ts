@@ -1,7 +1,8 @@
 import { SEVERITY } from '../model/constants.js'
 import { lookup } from '../json/own.js'
 import { dedupeIssues, describeValue, typeOfValue } from '../errors/issue.js'
-import { type ArgCodes, objectArg, parseArgs } from '../validation/args.js'
+import * as v from 'valibot'
+import { type ArgCodes, objectArg, parseArgs, says } from '../validation/args.js'
 import { createEntryIssue } from '../errors/entry-issue.js'
 import { fieldPath, joinPointer, pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
@@ -27,7 +28,7 @@ import type { ErrorObject } from '../validation/types.js'
 import { GRADING_SYSTEM_VERSION, SCORING_SYSTEM_VERSION, sameMinorLine } from '../version.js'
 import { computeAggregate, type AggregateResult } from './aggregate.js'
 import { answerRuleIssues, DEFAULT_MAX_CLOCK_SKEW_MS } from './answer-rules.js'
-import { bindingIssues, checkExpectation, type EntryExpectation } from './binding.js'
+import { BINDING_CODES, bindingIssues, checkExpectation, type EntryExpectation } from './binding.js'
 import { provenanceOf, type EntryProvenance, type IntakeExtensions, type RecheckOutcome } from './provenance.js'
 import { calendarProblem } from './calendar.js'
 import { copyEntry, guardedCopy, type EntryCopy } from './entry-copy.js'
@@ -622,18 +623,20 @@ export function resolveNow(now: unknown, strict: boolean): { iso: string | null;
     return { iso: null, issue: createEntryIssue('GRD-063', '/now', { value: describeValue(now) }) }
 }
 
+const SKEW = v.looseObject({
+    maxClockSkewMs: v.optional(
+        v.custom<number>(
+            (ms) => typeof ms === 'number' && Number.isFinite(ms) && ms >= 0,
+            says({ expected: 'a non-negative number of milliseconds', actual: 'value' })
+        )
+    )
+})
+
 /** The tolerated clock skew: a non-negative finite number of milliseconds, else the default and an issue. */
 function resolveSkew(value: unknown): { ms: number; issue: Issue | null } {
-    if (value === undefined) return { ms: DEFAULT_MAX_CLOCK_SKEW_MS, issue: null }
-    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return { ms: value, issue: null }
-    return {
-        ms: DEFAULT_MAX_CLOCK_SKEW_MS,
-        issue: createEntryIssue('BND-008', '/maxClockSkewMs', {
-            field: 'maxClockSkewMs',
-            expected: 'a non-negative number of milliseconds',
-            actual: describeValue(value)
-        })
-    }
+    const checked = parseArgs(SKEW, { maxClockSkewMs: value }, BINDING_CODES)
+    if (checked.value === null) return { ms: DEFAULT_MAX_CLOCK_SKEW_MS, issue: checked.errors[0] ?? null }
+    return { ms: checked.value.maxClockSkewMs ?? DEFAULT_MAX_CLOCK_SKEW_MS, issue: null }
 }
 
 /** What the checks of one entry produced; `copy` is `null` when the value never reached the copy. */
