@@ -1,7 +1,8 @@
 // The argument checks as callers see them, continued (see arg-checks-table.test.ts): the rubrics' entry points, whose
 // checks were written `{ field, expected, actual: typeOfValue(x) }` (and RUB-001's `describeValue(x)`). Recorded on
 // the hand-written checks before their move to valibot schemas through parseArgs; the schemas keep what is here.
-import { describe, it } from 'vitest'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
 import type { Issue } from '../../src/errors/types.js'
 import { evaluateRubricInput, JudgeRubric, validateRubricDocument, WorkflowRubric } from '../../src/rubrics.js'
 import { expectRecorded, recorded, rows, type Row } from './arg-rows.js'
@@ -113,4 +114,22 @@ describe('argument checks keep their codes, paths and messages (table recorded o
                 issues: issuesOf(rubricDocument({ document: { system: 'x'.repeat(200) } }))
             }
         ]))
+
+    // Every rubric entry point shares one front door: any value that is no object is one finding at the root, worded
+    // alike by both families, and a system that is no string is RUB-001 whatever its kind.
+    it('a non-object argument is one root finding, alike at every entry point', () => {
+        const nonObject = fc.anything().filter((x) => x === null || typeof x !== 'object' || Array.isArray(x))
+        fc.assert(
+            fc.property(nonObject, (value) => {
+                const found = Object.values(ENTRIES).map((run) => run(value))
+                for (const issues of found) {
+                    expect(issues.map((i) => [i.code.slice(4), i.path])).toEqual([['003', '']])
+                    expect(issues[0]?.message).toBe(found[0]?.[0]?.message)
+                }
+                expect(rubricInput({ input: { system: value } }).map((i) => [i.code, i.path])).toEqual([
+                    ['RUB-001', '/input/system']
+                ])
+            })
+        )
+    })
 })
