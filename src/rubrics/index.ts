@@ -1,12 +1,13 @@
+import * as v from 'valibot'
 import { SEVERITY } from '../model/constants.js'
-import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
+import { createIssue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import type { Issue } from '../errors/types.js'
+import { type ArgCodes, objectArg, parseArgs, pointerKeys } from '../validation/args.js'
 import { JUDGE_SYSTEM_VERSION } from './judge/constants.js'
 import { evaluateJudge } from './judge/evaluate.js'
 import { validateJudgeRubric, type JudgeRubricValidation } from './judge/rubric-document.js'
 import type { JudgeEvaluation } from './judge/types.js'
-import { isRecord } from './shared/guard.js'
 import { WORKFLOW_SYSTEM_VERSION } from './workflow/constants.js'
 import { evaluateWorkflow } from './workflow/evaluate.js'
 import { validateWorkflowRubric, type WorkflowRubricValidation } from './workflow/rubric-document.js'
@@ -38,53 +39,48 @@ export interface RubricDocumentValidation {
     readonly errors: readonly Issue[]
 }
 
+// RUB-002 takes the part's name (`input`, `document`) and the JSON type received, whichever level is no object.
+const PART_ARGS: ArgCodes<'RUB-002'> = {
+    mismatch: 'RUB-002',
+    create: (code, path, { field, actual }) => createIssue(code, path, { field, actual })
+}
+
 function readField(value: unknown, field: string): { object: Record<string, unknown> | null; errors: Issue[] } {
+    const part = objectArg({ expected: 'object', actual: 'type', field })
     try {
-        if (!isRecord(value)) {
-            return {
-                object: null,
-                errors: [
-                    createIssue('RUB-002', value === undefined ? '' : `/${field}`, {
-                        field,
-                        actual: typeOfValue(value)
-                    })
-                ]
-            }
-        }
-        const extra = Object.keys(value)
+        // The argument itself no object is reported at the part it should hold; at the root only when absent.
+        const outer = parseArgs(part, value, PART_ARGS, { at: value === undefined ? [] : [field] })
+        if (outer.value === null) return { object: null, errors: outer.errors }
+        const extra = Object.keys(outer.value)
             .filter((key) => key !== field)
             .map((key) => createIssue('RUB-003', pointer(key), { field: key }))
-        const inner = Object.hasOwn(value, field) ? value[field] : undefined
-        if (!isRecord(inner)) {
-            return {
-                object: null,
-                errors: [...extra, createIssue('RUB-002', `/${field}`, { field, actual: typeOfValue(inner) })]
-            }
-        }
+        // Own keys only: a part the argument inherits is absent.
+        const own = Object.hasOwn(outer.value, field) ? outer.value[field] : undefined
+        const inner = parseArgs(part, own, PART_ARGS, { at: [field] })
+        if (inner.value === null) return { object: null, errors: [...extra, ...inner.errors] }
         if (extra.length > 0) {
             return { object: null, errors: extra }
         }
         // A fresh copy: what we hand on is a plain object even if the caller's was exotic.
-        return { object: Object.fromEntries(Object.entries(inner)), errors: [] }
+        return { object: Object.fromEntries(Object.entries(inner.value)), errors: [] }
     } catch {
         return { object: null, errors: [createIssue('RUB-002', `/${field}`, { field, actual: 'unreadable value' })] }
     }
 }
 
+// RUB-001 words an absent system `missing` (the missing finding has no `actual`) and any other value as itself.
+const SYSTEM_ARGS: ArgCodes<'RUB-001'> = {
+    missing: 'RUB-001',
+    mismatch: 'RUB-001',
+    create: (code, path, { actual }) =>
+        createIssue(code, path, { value: actual ?? 'missing', expected: RUBRIC_SYSTEMS.join(', ') })
+}
+const SYSTEM = v.object({ system: v.picklist(RUBRIC_SYSTEMS) })
+
+// `object` is readField's fresh plain copy, so the schema reads `system` as an own key.
 function systemOf(object: Record<string, unknown>, base: string): { system: RubricSystem | null; errors: Issue[] } {
-    const system = Object.hasOwn(object, 'system') ? object.system : undefined
-    if (typeof system === 'string' && (RUBRIC_SYSTEMS as readonly string[]).includes(system)) {
-        return { system: system as RubricSystem, errors: [] }
-    }
-    return {
-        system: null,
-        errors: [
-            createIssue('RUB-001', `${base}/system`, {
-                value: system === undefined ? 'missing' : describeValue(system),
-                expected: RUBRIC_SYSTEMS.join(', ')
-            })
-        ]
-    }
+    const parsed = parseArgs(SYSTEM, object, SYSTEM_ARGS, { at: pointerKeys(base) })
+    return parsed.value === null ? { system: null, errors: parsed.errors } : { system: parsed.value.system, errors: [] }
 }
 
 function rebase(issues: readonly Issue[], from: string, to: string): Issue[] {

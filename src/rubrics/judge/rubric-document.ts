@@ -1,9 +1,9 @@
 import { SEVERITY } from '../../model/constants.js'
 import * as v from 'valibot'
-import { createIssue, rebaseIssues, typeOfValue } from '../../errors/issue.js'
+import { createIssue, rebaseIssues } from '../../errors/issue.js'
 import { pointer } from '../../errors/pointer.js'
 import type { Issue } from '../../errors/types.js'
-import { parseArgs } from '../../validation/args.js'
+import { objectArg, parseArgs } from '../../validation/args.js'
 import { arraysForObjects, guardInput, isRecord, unknownKeys } from '../shared/guard.js'
 import { abs, cmp, decimalText, fromNumber, sub, sum } from '../shared/rational.js'
 import { JUDGE_DIMENSIONS, JUDGE_SYSTEM_VERSION, JUDGE_WEIGHT_TOLERANCE } from './constants.js'
@@ -27,6 +27,8 @@ const DOCUMENT = v.object({
     red_flags: v.optional(v.array(ITEM)),
     bonuses: v.optional(v.array(ITEM))
 })
+// The argument `{ rubric }`: the rubric absent is JDG-002, anything but a plain object JDG-003 with its JSON type.
+const OUTER = v.object({ rubric: objectArg() })
 const TOP_KEYS = ['system', 'rubric_id', 'version', 'description', 'weights', 'red_flags', 'bonuses']
 
 /** Unknown keys in the rubric and in each of its red flags and bonuses, as `JDG-010`. */
@@ -77,13 +79,9 @@ export function validateJudgeRubric(input: unknown): JudgeRubricValidation {
     const unknownOuter = unknownKeys(outer.value, ['rubric'], '').map(([key, path]) =>
         createIssue('JDG-010', path, { field: key })
     )
-    const rubric = outer.value.rubric
-    if (rubric === undefined) return done([...unknownOuter, createIssue('JDG-002', '/rubric', { field: 'rubric' })])
-    if (!isRecord(rubric))
-        return done([
-            ...unknownOuter,
-            createIssue('JDG-003', '/rubric', { field: 'rubric', expected: 'object', actual: typeOfValue(rubric) })
-        ])
+    const outerArgs = parseArgs(OUTER, outer.value, JUDGE_ARGS)
+    if (outerArgs.value === null) return done([...unknownOuter, ...outerArgs.errors])
+    const { rubric } = outerArgs.value
 
     const errors: Issue[] = [...unknownOuter]
     errors.push(...unknownRubricKeys(rubric))

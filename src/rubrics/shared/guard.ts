@@ -1,9 +1,10 @@
 import type { ErrorCode } from '../../errors/catalogue/index.js'
-import { createIssue, describeValue, typeOfValue } from '../../errors/issue.js'
+import { createIssue, describeValue } from '../../errors/issue.js'
 import { pointer } from '../../errors/pointer.js'
 import type { Issue } from '../../errors/types.js'
 import { DEFAULT_JSON_LIMITS, inspectJson } from '../../json/guard.js'
 import { isObject, isPlainObject } from '../../model/object.js'
+import { objectArg, parseArgs } from '../../validation/args.js'
 
 /** Largest magnitude accepted for any number in a rubric input. */
 export const MAX_MAGNITUDE = 1e15
@@ -117,14 +118,9 @@ export function guardInput(
     input: unknown,
     codes: GuardCodes
 ): { value: Record<string, unknown> | null; errors: Issue[] } {
-    if (!isObject(input)) {
-        return {
-            value: null,
-            errors: [
-                createIssue(codes.mismatch, '', { field: 'input', expected: 'object', actual: typeOfValue(input) })
-            ]
-        }
-    }
+    // Not an object: the family's mismatch at the root, `undefined` too (the argument itself has no missing code).
+    const shape = parseArgs(objectArg(), input, { mismatch: codes.mismatch, create: createIssue })
+    if (shape.value === null) return { value: null, errors: shape.errors }
     let top: Record<string, unknown>
     try {
         if (!isPlainObject(input)) {

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { createIssue, typeOfValue } from '../../errors/issue.js'
+import { createIssue } from '../../errors/issue.js'
 import type { Issue } from '../../errors/types.js'
 import { parseArgs } from '../../validation/args.js'
 import { guardInput, isRecord, unknownKeys } from '../shared/guard.js'
@@ -59,6 +59,8 @@ const ADJUST = v.object({
     prior: v.optional(v.number()),
     k: v.optional(v.number())
 })
+// The profile id's type; the value received is written as its JSON type (`got number`).
+const PROFILE = v.object({ id: v.string() })
 
 function checkShrinkage(prior: number, k: number): Issue[] {
     return [
@@ -162,13 +164,10 @@ export function profileWorkflow(input: unknown): WorkflowProfileResult {
     const errors: Issue[] = unknownKeys(guarded.value, ['id'], '').map(([key, path]) =>
         createIssue('WFL-021', path, { field: key })
     )
-    const id = guarded.value.id
-    if (id === undefined) return failed([...errors, createIssue('WFL-002', '/id', { field: 'id' })])
-    if (typeof id !== 'string')
-        return failed([
-            ...errors,
-            createIssue('WFL-003', '/id', { field: 'id', expected: 'string', actual: typeOfValue(id) })
-        ])
+    const args = parseArgs(PROFILE, guarded.value, WORKFLOW_ARGS, { actual: 'type' })
+    if (args.value === null) return failed([...errors, ...args.errors])
+    // An id of no profile has a code of its own (WFL-013, the value echoed), so it is checked after the shape.
+    const { id } = args.value
     if (!(WORKFLOW_PROFILE_IDS as readonly string[]).includes(id))
         return failed([
             ...errors,

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import { createIssue, rebaseIssues, typeOfValue } from '../../errors/issue.js'
+import { createIssue, rebaseIssues } from '../../errors/issue.js'
 import { pointer } from '../../errors/pointer.js'
 import type { Issue } from '../../errors/types.js'
-import { parseArgs, type ArgCodes } from '../../validation/args.js'
+import { objectArg, parseArgs, type ArgCodes } from '../../validation/args.js'
 import {
     arraysForObjects,
     guardInput,
@@ -116,29 +116,21 @@ type CriterionArgs = v.InferOutput<typeof CRITERION>
 
 /** The criterion's shape, its keys and the ranges of weight, floor and samples; nothing is normalised yet. */
 function checkCriterion(item: unknown, index: number, base: string): { value: CriterionArgs | null; errors: Issue[] } {
-    if (!isRecord(item)) {
-        return {
-            value: null,
-            errors: [
-                createIssue('WFL-003', base, {
-                    field: `criteria.${index}`,
-                    expected: 'object',
-                    actual: typeOfValue(item)
-                })
-            ]
-        }
-    }
-    const errors: Issue[] = unknownKeys(item, CRITERION_KEYS, base).map(([key, path]) =>
+    // A criterion that is no object is one WFL-003 at its own place (`criteria.<i>`), never one per field.
+    const shape = parseArgs(objectArg(), item, WORKFLOW_ARGS, { at: ['criteria', index], missing: 'keys' })
+    if (shape.value === null) return { value: null, errors: shape.errors }
+    const object = shape.value
+    const errors: Issue[] = unknownKeys(object, CRITERION_KEYS, base).map(([key, path]) =>
         createIssue('WFL-021', path, { field: key })
     )
-    const parsed = parseArgs(CRITERION, item, WORKFLOW_ARGS)
+    const parsed = parseArgs(CRITERION, object, WORKFLOW_ARGS)
     if (parsed.value === null) {
         return { value: null, errors: [...errors, ...rebaseIssues(parsed.errors, base)] }
     }
     const c = parsed.value
-    if (!Object.hasOwn(item, 'rawScore'))
+    if (!Object.hasOwn(object, 'rawScore'))
         errors.push(createIssue('WFL-002', `${base}/rawScore`, { field: `criteria.${index}.rawScore` }))
-    if (!Object.hasOwn(item, 'formulaId'))
+    if (!Object.hasOwn(object, 'formulaId'))
         errors.push(createIssue('WFL-002', `${base}/formulaId`, { field: `criteria.${index}.formulaId` }))
     errors.push(...reserved(c.name, `${base}/name`, 'criterion name'))
     errors.push(...rangeIssue(c.weight >= 0, `${base}/weight`, 'weight', 'a number >= 0', c.weight))
