@@ -1,7 +1,7 @@
 import { Areas } from '../areas/areas.js'
 import { AREAS, SEVERITY } from '../model/constants.js'
 import * as v from 'valibot'
-import { createIssue, describeValue } from '../errors/issue.js'
+import { createIssue } from '../errors/issue.js'
 import { pointer } from '../errors/pointer.js'
 import { codesLowering } from '../errors/grade-effect.js'
 import type { Issue } from '../errors/types.js'
@@ -231,28 +231,26 @@ function checkQuestionRows(value: unknown, errors: Issue[]): QuestionRow[] {
     }))
 }
 
+// A wrong `now` or grader kind is written as it came.
+const NOW = v.looseObject({
+    now: v.custom<string>(isIsoDateTime, says({ expected: 'ISO-8601 date-time', actual: 'value' }))
+})
+const SCRIPT_GRADER = v.looseObject({
+    kind: v.literal('script', says({ expected: "'script' (deterministic answers come from code)", actual: 'value' }))
+})
+
 function checkCommon(input: Record<string, unknown>, errors: Issue[]): { grader: GraderIdentity; now: string } {
-    const now = input.now
-    if (now === undefined) errors.push(createIssue('DET-001', '/now', { field: 'now' }))
-    else if (!isIsoDateTime(now))
-        errors.push(
-            createIssue('DET-002', '/now', { field: 'now', expected: 'ISO-8601 date-time', actual: describeValue(now) })
-        )
+    errors.push(...parseArgs(NOW, input, ARGS, STYLE).errors)
     let grader = DEFAULT_GRADER
     if (input.grader !== undefined) {
+        // The identity's own shape is GRD-*: only a well-formed identity is asked whether it is a script.
         const issues = validateGraderIdentity(input.grader, '/grader')
-        if (issues.length > 0) errors.push(...issues)
-        else if (own(input.grader, 'kind') !== 'script')
-            errors.push(
-                createIssue('DET-002', '/grader/kind', {
-                    field: 'grader.kind',
-                    expected: "'script' (deterministic answers come from code)",
-                    actual: describeValue(own(input.grader, 'kind'))
-                })
-            )
-        else grader = input.grader as GraderIdentity
+        const at = ['grader']
+        const script = issues.length === 0 ? parseArgs(SCRIPT_GRADER, input.grader, ARGS, { ...STYLE, at }) : null
+        errors.push(...issues, ...(script?.errors ?? []))
+        if (script !== null && script.value !== null) grader = input.grader as GraderIdentity
     }
-    return { grader, now: now as string }
+    return { grader, now: input.now as string }
 }
 
 /** Index of the rows this module answers: deterministic rows by dimension, the extra ids by id. */

@@ -52,6 +52,12 @@ const AGING_ENTRY = v.object({
     })
 })
 const REGRADED_ENTRY = v.object({ entry: objectArg() })
+/** A re-grading's trigger: one of a closed list (GRD-010, ch. 08), absent too; a wrong one written as it came. */
+// Typed over the pair the call reports (GRD-001 for a user report's fields) so that createEntryIssue takes any params.
+const TRIGGER_CODES: ArgCodes<'GRD-001' | 'GRD-010'> = { mismatch: 'GRD-010', create: createEntryIssue }
+const TRIGGER = v.looseObject({
+    triggeredBy: v.picklist(REGRADING_TRIGGERS, says({ expected: REGRADING_TRIGGERS.join(', '), actual: 'value' }))
+})
 
 const isoDateTime = v.pipe(
     v.string(),
@@ -406,15 +412,8 @@ class GradingUnguarded {
             errors.push(
                 createEntryIssue('GRD-006', '/entry/gradingId', { detail: 'the superseded entry has no gradingId' })
             )
-        if (!(REGRADING_TRIGGERS as readonly unknown[]).includes(triggeredBy)) {
-            errors.push(
-                createEntryIssue('GRD-010', '/triggeredBy', {
-                    field: 'triggeredBy',
-                    expected: REGRADING_TRIGGERS.join(', '),
-                    actual: describeValue(triggeredBy)
-                })
-            )
-        }
+        errors.push(...parseArgs(TRIGGER, { triggeredBy }, TRIGGER_CODES, KEY_STYLE).errors)
+        // `now` has a rule of its own (GRD-046, the injected clock): a plain check after the schema.
         if (!isIsoDateTime(now)) errors.push(createEntryIssue('GRD-046', '/now', { value: describeValue(now) }))
         if (triggeredBy === 'user-report') {
             if (typeof reportedIssue !== 'string' || reportedIssue.length === 0)

@@ -487,23 +487,20 @@ export function buildEntryPointPrompt(input: EntryPointInput): { prompt: string 
     return { prompt: redacted.text, errors: warnings }
 }
 
-/** `kind`, `gradingMode` and `modeNote`: what lines 2, 3 and 5 are built from. */
+/** `kind`, `gradingMode` and `modeNote`: what lines 2, 3 and 5 are built from (a wrong one is written as it came). */
+const RUN_HEADER = v.looseObject({
+    kind: v.picklist(['selection', 'single'], says({ expected: "'selection' | 'single'", actual: 'value' })),
+    gradingMode: v.picklist(['full', 'partial'], says({ expected: "'full' | 'partial'", actual: 'value' })),
+    modeNote: v.optional(
+        v.custom<string>(
+            (note) => typeof note === 'string' && note.trim() !== '' && !note.includes('\n'),
+            says({ expected: 'one line of text', actual: 'value' })
+        )
+    )
+})
+
 function checkRunHeader(input: EntryPointInput, errors: Issue[]): void {
-    const { kind, gradingMode: mode, modeNote } = input
-    if (kind !== 'selection' && kind !== 'single') {
-        const code = kind === undefined ? 'PB-001' : 'PB-002'
-        const expected = "'selection' | 'single'"
-        errors.push(createIssue(code, '/kind', { field: 'kind', expected, actual: describeValue(kind) }))
-    }
-    if (mode !== 'full' && mode !== 'partial') {
-        const code = mode === undefined ? 'PB-001' : 'PB-002'
-        const expected = "'full' | 'partial'"
-        errors.push(createIssue(code, '/gradingMode', { field: 'gradingMode', expected, actual: describeValue(mode) }))
-    }
-    if (modeNote !== undefined && (typeof modeNote !== 'string' || modeNote.trim() === '' || modeNote.includes('\n'))) {
-        const actual = describeValue(modeNote)
-        errors.push(createIssue('PB-002', '/modeNote', { field: 'modeNote', expected: 'one line of text', actual }))
-    }
+    errors.push(...parseArgs(RUN_HEADER, input, ARGS, STYLE).errors)
 }
 
 /** A selection run grades selection-side areas, a single run provider-side ones (no check for an invalid kind). */

@@ -495,20 +495,19 @@ function deferralOf(area: Area, checked: CheckedEmit): string | null {
     return null
 }
 
+/** A per-unit area's result count, written as it came when wrong. */
+const UNIT_COUNT = v.custom<number>(
+    (n) => typeof n === 'number' && Number.isSafeInteger(n) && n >= 1,
+    says({ expected: 'positive integer', actual: 'value' })
+)
+
 /** How many results the run expects for a composed area: its question count, or the unit count of a per-unit area. */
 function expectedResults(area: Area, questionCount: number, counts: Obj, errors: Issue[]): number | null {
     const perUnit = area === 'single-test' ? 'tools' : area === 'tools-aggregate-schema' ? 'schemas' : null
     if (perUnit === null) return questionCount
-    const n = counts[perUnit]
-    if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 1) return n
-    errors.push(
-        createIssue(n === undefined ? 'PB-001' : 'PB-002', `/counts/${perUnit}`, {
-            field: `counts.${perUnit}`,
-            expected: 'positive integer',
-            actual: describeValue(n)
-        })
-    )
-    return null
+    const n = parseArgs(UNIT_COUNT, counts[perUnit], ARGS, { ...STYLE, at: ['counts', perUnit] })
+    errors.push(...n.errors)
+    return n.value
 }
 
 /** One area's prompt; its composing errors are rebased onto the caller's fields, its warnings onto the area entry. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { isObject } from '../model/object.js'
 import { SEVERITY } from '../model/constants.js'
-import { createIssue, describeValue, rebaseIssues, typeOfValue } from '../errors/issue.js'
+import { createIssue, describeValue, rebaseIssues } from '../errors/issue.js'
 import type { Issue } from '../errors/types.js'
 import { bandOf } from '../grading/aggregate.js'
 import { HashGenerator } from '../hashing/hash-generator.js'
@@ -36,7 +36,7 @@ import {
 } from './v1.js'
 import { guardStatics } from '../errors/guard.js'
 import { definedFields } from '../model/fields.js'
-import { objectArg, parseArgs, says, wholeArg } from '../validation/args.js'
+import { nullAsMissing, objectArg, parseArgs, says, wholeArg } from '../validation/args.js'
 
 /** The rater instruction written into every prompts.json v1 (our wording; the protocol fixes only its role). */
 export const SCORING_INSTRUCTIONS_V1 =
@@ -163,11 +163,15 @@ function evalPromptsOf(
     }
 }
 
+/** `schema` of buildEvalPrompts: absent or `null` is SPV-001, anything but a plain object SPV-013. */
+const SCHEMA_ARGS = { missing: 'SPV-001', mismatch: 'SPV-013', create: createIssue } as const
+// Stricter than the v1 grader, which let arrays through: a schema's main export is an object.
+const SCHEMA_ARG = v.looseObject({ schema: nullAsMissing(objectArg()) })
+
 function checkSchemaArg(schema: unknown, limits: JsonLimits): Issue[] {
-    if (schema === undefined || schema === null) return [createIssue('SPV-001', '/schema', { field: 'schema' })]
-    // Stricter than the v1 grader, which let arrays through: a schema's main export is an object.
-    if (!isObject(schema)) return [createIssue('SPV-013', '/schema', { actual: typeOfValue(schema) })]
-    return inspectJson(schema, limits, '/schema')
+    const checked = parseArgs(SCHEMA_ARG, { schema }, SCHEMA_ARGS, STYLE)
+    // An object is then held to the JSON limits: a guard of its own, not an argument check.
+    return checked.value === null ? checked.errors : inspectJson(checked.value.schema, limits, '/schema')
 }
 
 /** The codes and wording of the argument checks of this module (a nested field is named by its key alone). */

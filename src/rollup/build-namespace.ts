@@ -1,6 +1,6 @@
 import { createIssue, describeValue, typeOfValue } from '../errors/issue.js'
 import * as v from 'valibot'
-import { nullAsMissing, objectArg, parseArgs } from '../validation/args.js'
+import { nullAsMissing, objectArg, parseArgs, says } from '../validation/args.js'
 import type { Issue } from '../errors/types.js'
 import { NODE_STATUS, FILE_TIMESTAMP_REGEX, type NodeStatus } from '../model/constants.js'
 import { checkName } from '../store/paths.js'
@@ -31,24 +31,29 @@ import type {
 import { isObject } from '../model/object.js'
 import { definedFields } from '../model/fields.js'
 
+/** The codes of the index builders' argument checks (`now`, `listing`). */
+const LISTING_ARGS = { missing: 'IDX-001', mismatch: 'IDX-002', create: createIssue } as const
+
+const isFileStamp = (now: unknown): now is string =>
+    typeof now === 'string' && FILE_TIMESTAMP_REGEX.test(now) && fromFileTimestamp(now) !== null
+/** `now`: an island timestamp or an ISO date-time; `null` is taken as absent, a wrong one is written as it came. */
+const INDEX_NOW = v.looseObject({
+    now: nullAsMissing(
+        v.custom<string>(
+            (now) => isFileStamp(now) || isIsoDateTime(now),
+            says({ expected: 'ISO-8601 date-time', actual: 'value' })
+        )
+    )
+})
+
 /** `now` as the island timestamp of `updatedAt` (full seconds, 03 ⚠ C4), or an issue. */
 export function indexTimestamp(now: unknown): { stamp: string | null; issue: Issue | null } {
-    if (now === undefined || now === null)
-        return { stamp: null, issue: createIssue('IDX-001', '/now', { field: 'now' }) }
-    if (typeof now === 'string' && FILE_TIMESTAMP_REGEX.test(now) && fromFileTimestamp(now) !== null)
-        return { stamp: now, issue: null }
-    if (isIsoDateTime(now)) return { stamp: toFileTimestamp(now), issue: null }
-    return {
-        stamp: null,
-        issue: createIssue('IDX-002', '/now', {
-            field: 'now',
-            expected: 'ISO-8601 date-time',
-            actual: describeValue(now)
-        })
-    }
+    const checked = parseArgs(INDEX_NOW, { now }, LISTING_ARGS)
+    if (checked.value === null) return { stamp: null, issue: checked.errors[0] ?? null }
+    const value = checked.value.now
+    return { stamp: isFileStamp(value) ? value : toFileTimestamp(value), issue: null }
 }
 
-const LISTING_ARGS = { missing: 'IDX-001', mismatch: 'IDX-002', create: createIssue } as const
 const LISTING = v.looseObject({ listing: nullAsMissing(objectArg()) })
 
 /**
