@@ -55,10 +55,18 @@ const nonEmpty = v.optional(
 /** `expect` as a plain object whose stated facts are each a non-empty string. */
 const EXPECT_OBJECT = objectArg({ expected: `an object of ${FIELDS.join(', ')}`, actual: 'type' })
 const EXPECT_FACTS = v.looseObject(Object.fromEntries(FIELDS.map((key) => [key, nonEmpty])))
+/** The form of a stated string, checked after the types (a value that is no string is reported there, once). */
+const stringIn = (ok: (text: string) => boolean, expected: string) =>
+    v.optional(v.custom<unknown>((x) => typeof x !== 'string' || ok(x), says({ expected, actual: 'value' })))
+const EXPECT_FORMS = v.looseObject({
+    schemaHash: stringIn((hash) => /^[a-f0-9]{8}$/.test(hash), '8 lowercase hex digits'),
+    area: stringIn((area) => (AREAS as readonly string[]).includes(area), 'an area of the catalogue')
+})
 
 /**
- * `expect` checked: the stated facts, each a string, or the issues at `/expect`. An unknown field, a schemaHash
- * that is no 8-hex hash and an area outside the catalogue are domain rules, checked by hand around the schema.
+ * `expect` checked: the stated facts, each a string, or the issues at `/expect`. The object, the types and the forms
+ * (an 8-hex schemaHash, an area of the catalogue) are schemas; an unknown field is a rule of the closed key set,
+ * checked by hand (its field is named through describeId).
  */
 export function checkExpectation(expect: unknown): { expect: EntryExpectation | null; issues: Issue[] } {
     if (expect === undefined) return { expect: null, issues: [] }
@@ -76,22 +84,7 @@ export function checkExpectation(expect: unknown): { expect: EntryExpectation | 
             )
     }
     issues.push(...parseArgs(EXPECT_FACTS, expect, BINDING_CODES, { at: ['expect'] }).errors)
-    if (typeof expect.schemaHash === 'string' && !/^[a-f0-9]{8}$/.test(expect.schemaHash))
-        issues.push(
-            createEntryIssue('BND-008', '/expect/schemaHash', {
-                field: 'expect.schemaHash',
-                expected: '8 lowercase hex digits',
-                actual: describeValue(expect.schemaHash)
-            })
-        )
-    if (typeof expect.area === 'string' && !(AREAS as readonly string[]).includes(expect.area))
-        issues.push(
-            createEntryIssue('BND-008', '/expect/area', {
-                field: 'expect.area',
-                expected: 'an area of the catalogue',
-                actual: describeValue(expect.area)
-            })
-        )
+    issues.push(...parseArgs(EXPECT_FORMS, expect, BINDING_CODES, { at: ['expect'] }).errors)
     return issues.length > 0 ? { expect: null, issues } : { expect: expect as EntryExpectation, issues }
 }
 
