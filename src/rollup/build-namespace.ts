@@ -5,6 +5,7 @@ import type { Issue } from '../errors/types.js'
 import { NODE_STATUS, FILE_TIMESTAMP_REGEX, type NodeStatus } from '../model/constants.js'
 import { checkName } from '../store/paths.js'
 import { fromFileTimestamp, isIsoDateTime, toFileTimestamp } from '../time.js'
+import { aboutLeaf, skillLeaf } from './leaves.js'
 import { blockNode, rollupSink, takeDerived, takeVersions, type RollupSink } from './collect.js'
 import {
     arr,
@@ -167,30 +168,16 @@ function namespaceAbout(ns: string, schemas: readonly NamedSchema[], previous: P
         blockNode(sink, 'about', issue)
         return { status: NODE_STATUS.blocked, reason: reasonText(issue) }
     }
-    const snap = latestSnapshot(holder.item.about.snapshots, aboutName)
-    const folder = `${holder.item.name}/resources/about/_gradings`
-    const byArea = digestFolder(
-        holder.item.about.gradings,
-        ['about-namespace'],
-        `/listing/schemas/${holder.index}/about/gradings`,
-        folder,
-        sink.errors
-    )
-    const leaf = deriveLeaf(factsOf(byArea, ['about-namespace']), {
-        refBase: folder,
-        nodePath: 'about',
-        binding: {
-            field: 'aboutHash',
-            hash: snap?.hash ?? null,
-            newestSnapshotTs: snap?.timestamp ?? null,
-            displayHash: null,
-            requireSnapshot: true
-        },
+    return aboutLeaf({
+        gradings: holder.item.about.gradings,
+        area: 'about-namespace',
+        listingPath: `/listing/schemas/${holder.index}/about/gradings`,
+        folder: `${holder.item.name}/resources/about/_gradings`,
+        snapshot: latestSnapshot(holder.item.about.snapshots, aboutName),
         preBlock: null,
-        previous: previousAt(previous, 'about')
+        previous,
+        sink
     })
-    takeDerived(sink, leaf)
-    return leaf.node
 }
 
 /**
@@ -211,41 +198,16 @@ function namespaceSkills(
             sink.errors
         )) {
             const key = `${schema.name}.${skill.name}`
-            const folder = `${schema.name}/skills/${skill.name}/_gradings`
-            const byArea = digestFolder(
-                skill.gradings,
-                ['namespace-skills'],
-                `/listing/schemas/${index}/skills/${k}/gradings`,
-                folder,
-                sink.errors
-            )
-            const facts = factsOf(byArea, ['namespace-skills']).map((f) =>
-                f.problem === null && f.skillId !== skill.name
-                    ? {
-                          ...f,
-                          problem: createIssue('IDX-010', `/listing/schemas/${index}/skills/${k}/gradings`, {
-                              path: `${folder}/${f.file}`,
-                              detail: `skillId ${describeValue(f.skillId)} is not ${skill.name}`
-                          })
-                      }
-                    : f
-            )
-            const snap = latestSnapshot(skill.snapshots, skill.name)
-            const leaf = deriveLeaf(facts, {
-                refBase: folder,
-                nodePath: `skills.${key}`,
-                binding: {
-                    field: null,
-                    hash: null,
-                    newestSnapshotTs: snap?.timestamp ?? null,
-                    displayHash: snap?.hash ?? null,
-                    requireSnapshot: true
-                },
-                preBlock: null,
-                previous: previousAt(previous, 'skills', key)
+            const { node } = skillLeaf({
+                skill,
+                areas: ['namespace-skills'],
+                listingPath: `/listing/schemas/${index}/skills/${k}/gradings`,
+                folder: `${schema.name}/skills/${skill.name}/_gradings`,
+                key,
+                previous,
+                sink
             })
-            takeDerived(sink, leaf)
-            skills.push([key, leaf.node])
+            skills.push([key, node])
         }
     }
     return skills.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))

@@ -5,6 +5,7 @@ import type { Area, NodeStatus } from '../model/constants.js'
 import { checkName } from '../store/paths.js'
 import { NO_DOMAIN_KNOWLEDGE_REASON, SELECTION_MEMBER_THRESHOLDS } from '../grading/aggregate.js'
 import { carriedLock, checkBuildArgs, usablePrevious } from './build-namespace.js'
+import { aboutLeaf, skillLeaf } from './leaves.js'
 import { blockNode, rollupSink, takeDerived, takeVersions, type RollupSink } from './collect.js'
 import {
     arr,
@@ -115,71 +116,39 @@ function selectionAbout(
 ): { node: IndexNode; imported: boolean } {
     const aboutName = `${listing.selectionId}-about`
     const aboutSnap = latestSnapshot(listing.about?.snapshots, aboutName)
-    const aboutFolder = 'resources/about/_gradings'
-    const aboutByArea = digestFolder(
-        listing.about?.gradings,
-        ['about-selection'],
-        '/listing/about/gradings',
-        aboutFolder,
-        sink.errors
-    )
     const noAbout =
         aboutSnap === null
             ? createIssue('IDX-014', '/listing/about/snapshots', {
                   detail: `no ${aboutName}--<ts>--<hash8>.md snapshot`
               })
             : null
-    if (noAbout !== null) sink.errors.push(noAbout)
-    const leaf = deriveLeaf(factsOf(aboutByArea, ['about-selection']), {
-        refBase: aboutFolder,
-        nodePath: 'about',
-        binding: {
-            field: 'aboutHash',
-            hash: aboutSnap?.hash ?? null,
-            newestSnapshotTs: aboutSnap?.timestamp ?? null,
-            displayHash: null,
-            requireSnapshot: true
-        },
+    const node = aboutLeaf({
+        gradings: listing.about?.gradings,
+        area: 'about-selection',
+        listingPath: '/listing/about/gradings',
+        folder: 'resources/about/_gradings',
+        snapshot: aboutSnap,
         preBlock: noAbout,
-        previous: previousAt(previous, 'about')
+        previous,
+        sink
     })
-    takeDerived(sink, leaf)
-    return { node: leaf.node, imported: aboutSnap !== null }
+    return { node, imported: aboutSnap !== null }
 }
 
 /** One L1–L3 skill's leaf, keyed by its name; entries graded for another skill are unusable (IDX-010). */
 function selectionSkill(skill: SkillListing, k: number, previous: Previous, sink: RollupSink): [string, IndexNode] {
-    const folder = `skills/${skill.name}/_gradings`
-    const byArea = digestFolder(skill.gradings, SKILL_AREAS, `/listing/skills/${k}/gradings`, folder, sink.errors)
-    const facts = factsOf(byArea, SKILL_AREAS).map((f) =>
-        f.problem === null && f.skillId !== skill.name
-            ? {
-                  ...f,
-                  problem: createIssue('IDX-010', `/listing/skills/${k}/gradings`, {
-                      path: `${folder}/${f.file}`,
-                      detail: `skillId ${describeValue(f.skillId)} is not ${skill.name}`
-                  })
-              }
-            : f
-    )
-    const snap = latestSnapshot(skill.snapshots, skill.name)
-    const leaf = deriveLeaf(facts, {
-        refBase: folder,
-        nodePath: `skills.${skill.name}`,
-        binding: {
-            field: null,
-            hash: null,
-            newestSnapshotTs: snap?.timestamp ?? null,
-            displayHash: snap?.hash ?? null,
-            requireSnapshot: true
-        },
-        preBlock: null,
-        previous: previousAt(previous, 'skills', skill.name)
+    const { node, facts } = skillLeaf({
+        skill,
+        areas: SKILL_AREAS,
+        listingPath: `/listing/skills/${k}/gradings`,
+        folder: `skills/${skill.name}/_gradings`,
+        key: skill.name,
+        previous,
+        sink
     })
-    takeDerived(sink, leaf)
     // The level of a selection skill is the level of the area it was graded under.
     const newest = facts[facts.length - 1]
-    return [skill.name, newest !== undefined ? { ...leaf.node, level: newest.area.slice(-2) } : leaf.node]
+    return [skill.name, newest !== undefined ? { ...node, level: newest.area.slice(-2) } : node]
 }
 
 /** The selection-aggregate leaf; a selection below the soft member threshold has no selection grade (⚠ B10). */
