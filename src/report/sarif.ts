@@ -226,27 +226,14 @@ function lastToken(pointer: string, schemaId: string): string {
     return token.includes('~') ? token.replace(/~1/g, '/').replace(/~0/g, '~') : token
 }
 
-/** An item read into plain, checked fields; `null` with the issue when it is left out. */
-interface CheckedItem {
-    readonly schemaId: string
-    readonly file: string | null
+/**
+ * An item read into plain, checked fields (`null` with the issue when it is left out): a fix item's fields, with its
+ * SARIF level in place of its severity, and its kind and cost when valid.
+ */
+type CheckedItem = Omit<FixItem, 'severity' | 'kind' | 'cost'> & {
     readonly kind?: FixItem['kind']
-    readonly code: string
     readonly level: SarifLevel
-    readonly message: string
-    readonly pointer: string
-    readonly line: number | null
-    readonly column: number | null
     readonly cost?: number
-    readonly unit?: string
-    readonly area?: string
-    readonly tool?: string
-    readonly score?: number | string
-    readonly question?: string
-    readonly reasoning?: string
-    readonly hint?: ImprovementHint
-    readonly placed?: 'target' | 'unit'
-    readonly recording?: StaleRecording
 }
 
 interface Check {
