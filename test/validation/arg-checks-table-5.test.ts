@@ -3,8 +3,6 @@
 // a selection's definition file and validateGradingEntry's clock skew. Recorded on the hand-written checks before
 // their move to valibot schemas through parseArgs.
 import { describe } from 'vitest'
-import { startRun } from '../../src/grade/run-input.js'
-import type { GradeSingleSchemaInput } from '../../src/grade/types.js'
 import type { Issue } from '../../src/errors/types.js'
 import { gradeNamespace, gradeTree, RebuildIndex, Sarif, validateGradingEntry } from '../../src/index.js'
 import { resolveLatest } from '../../src/store/resolve-latest.js'
@@ -12,15 +10,9 @@ import { createMemoryFs } from '../../src/ports/memory-fs.js'
 import { catalogueEntry } from '../grading/helpers.js'
 import { grader as judgeGrader } from '../grade/helpers.js'
 import { BAD, recorded, recordedAsync, rows, table, type Row } from './arg-rows.js'
+import { runBase, start } from './arg-calls.js'
 
 const NOW = '2026-06-01T10:00:00Z'
-const grader = { name: 'g', version: '1', llmModel: 'm', persona: 'p' }
-const runBase = { schemaPath: 'demo.mjs', grader, options: { now: NOW, answers: {} } }
-const start = (input: Record<string, unknown>): Issue[] => {
-    const errors: Issue[] = []
-    startRun(input as GradeSingleSchemaInput, errors)
-    return errors
-}
 const option = (field: string, value: unknown): Issue[] =>
     start({ ...runBase, options: { ...runBase.options, [field]: value } })
 

@@ -15,8 +15,7 @@ import {
     ScoringProtocol
 } from '../../src/index.js'
 import { BAD, recorded, recordedAsync, rows, type Row } from './arg-rows.js'
-
-const NOW = '2026-05-31T11:00:00Z'
+import { emit, NOW } from './arg-calls.js'
 
 const entryBase = {
     kind: 'selection',
@@ -26,16 +25,6 @@ const entryBase = {
     areas: ['about-selection', 'selection-aggregate']
 }
 const entry = (over: Record<string, unknown>) => PromptBuilder.buildEntryPointPrompt({ ...entryBase, ...over }).errors
-
-const emitBase = {
-    target: 'demoapi',
-    flow: 'provider',
-    areas: ['single-test', 'tools-aggregate-schema'],
-    counts: { tools: 2, schemas: 1 },
-    now: NOW,
-    files: { schemaPath: '/island/providers/demoapi/demoapi/schema/demoapi.mjs' }
-}
-const emit = (over: Record<string, unknown>) => PromptBuilder.emitAreaPrompts({ ...emitBase, ...over }).errors
 
 const answersBase = { main: { namespace: 'demo', tools: {} }, questions: questionRows(), now: NOW }
 const build = (over: Record<string, unknown>) => DeterministicAnswers.build({ ...answersBase, ...over } as never).errors

@@ -3,36 +3,17 @@
 // The table was recorded on the hand-written checks before the move; the schemas must keep it word for word.
 import { describe, expect, it } from 'vitest'
 import { DeterministicAnswers, gradeSingleSchema, PromptBuilder } from '../../src/index.js'
-import { serverParamsFor, startRun } from '../../src/grade/run-input.js'
-import type { GradeSingleSchemaInput } from '../../src/grade/types.js'
+import { serverParamsFor } from '../../src/grade/run-input.js'
 import type { Issue } from '../../src/errors/types.js'
 import { questionRows } from '../../src/deterministic/answers.js'
 import { BAD, NON_OBJECTS, rows, table, type Row } from './arg-rows.js'
+import { emit, grader, NOW, runBase, start } from './arg-calls.js'
 
-const NOW = '2026-05-31T11:00:00Z'
 const answersBase = { main: { namespace: 'demo', tools: {} }, questions: questionRows(), now: NOW }
 const buildAnswers = (over: Record<string, unknown>) => DeterministicAnswers.build({ ...answersBase, ...over } as never)
 const nsBase = { schemas: [{ main: { tools: {} } }], questions: questionRows(), now: NOW }
 const buildNamespace = (over: Record<string, unknown>) =>
     DeterministicAnswers.buildNamespace({ ...nsBase, ...over } as never)
-
-const emitBase = {
-    target: 'demoapi',
-    flow: 'provider',
-    areas: ['single-test', 'tools-aggregate-schema'],
-    counts: { tools: 2, schemas: 1 },
-    now: NOW,
-    files: { schemaPath: '/island/providers/demoapi/demoapi/schema/demoapi.mjs' }
-}
-const emit = (over: Record<string, unknown>) => PromptBuilder.emitAreaPrompts({ ...emitBase, ...over }).errors
-
-const grader = { name: 'g', version: '1', llmModel: 'm', persona: 'p' }
-const runBase = { schemaPath: 'demo.mjs', grader, options: { now: NOW, answers: {} } }
-function start(input: unknown): Issue[] {
-    const errors: Issue[] = []
-    startRun(input as GradeSingleSchemaInput, errors)
-    return errors
-}
 
 const areaBase = {
     area: 'about-namespace',
