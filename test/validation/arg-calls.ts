@@ -1,5 +1,5 @@
 // The calls the recorded argument-check tables share (test/validation/arg-checks-table*.test.ts): a run's start and
-// an emission of area prompts, each from a base input a row overrides.
+// an entry-point prompt, an emission of area prompts, each from a base input a row overrides.
 import type { Issue } from '../../src/errors/types.js'
 import { startRun } from '../../src/grade/run-input.js'
 import type { GradeSingleSchemaInput } from '../../src/grade/types.js'
@@ -29,3 +29,15 @@ const emitBase = {
 /** `PromptBuilder.emitAreaPrompts`' issues for its base input with `over` in place. */
 export const emit = (over: Record<string, unknown>): readonly Issue[] =>
     PromptBuilder.emitAreaPrompts({ ...emitBase, ...over }).errors
+
+export const entryBase = {
+    kind: 'selection',
+    persona: { basePersonaId: 'decision-maker', lensId: 'crypto-trader' },
+    selection: { selectionId: 'crypto-domain-full', selectionHash: '7c1e0b9a', personaIds: ['crypto-trader'] },
+    gradingMode: 'full',
+    areas: ['about-selection', 'selection-aggregate']
+}
+
+/** `PromptBuilder.buildEntryPointPrompt`'s issues for its base input with `over` in place. */
+export const entry = (over: Record<string, unknown>): readonly Issue[] =>
+    PromptBuilder.buildEntryPointPrompt({ ...entryBase, ...over }).errors

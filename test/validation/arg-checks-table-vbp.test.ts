@@ -6,25 +6,9 @@
 import { describe } from 'vitest'
 import { questionRows } from '../../src/deterministic/answers.js'
 import type { Issue } from '../../src/errors/types.js'
-import {
-    createMemoryFs,
-    DeterministicAnswers,
-    Grading,
-    PromptBuilder,
-    RebuildIndex,
-    ScoringProtocol
-} from '../../src/index.js'
+import { createMemoryFs, DeterministicAnswers, Grading, RebuildIndex, ScoringProtocol } from '../../src/index.js'
 import { BAD, recorded, recordedAsync, rows, type Row } from './arg-rows.js'
-import { emit, NOW } from './arg-calls.js'
-
-const entryBase = {
-    kind: 'selection',
-    persona: { basePersonaId: 'decision-maker', lensId: 'crypto-trader' },
-    selection: { selectionId: 'crypto-domain-full', selectionHash: '7c1e0b9a', personaIds: ['crypto-trader'] },
-    gradingMode: 'full',
-    areas: ['about-selection', 'selection-aggregate']
-}
-const entry = (over: Record<string, unknown>) => PromptBuilder.buildEntryPointPrompt({ ...entryBase, ...over }).errors
+import { emit, entry, NOW } from './arg-calls.js'
 
 const answersBase = { main: { namespace: 'demo', tools: {} }, questions: questionRows(), now: NOW }
 const build = (over: Record<string, unknown>) => DeterministicAnswers.build({ ...answersBase, ...over } as never).errors

@@ -7,7 +7,7 @@ import { serverParamsFor } from '../../src/grade/run-input.js'
 import type { Issue } from '../../src/errors/types.js'
 import { questionRows } from '../../src/deterministic/answers.js'
 import { BAD, NON_OBJECTS, rows, table, type Row } from './arg-rows.js'
-import { emit, grader, NOW, runBase, start } from './arg-calls.js'
+import { emit, entry, entryBase, grader, NOW, runBase, start } from './arg-calls.js'
 
 const answersBase = { main: { namespace: 'demo', tools: {} }, questions: questionRows(), now: NOW }
 const buildAnswers = (over: Record<string, unknown>) => DeterministicAnswers.build({ ...answersBase, ...over } as never)
@@ -26,14 +26,6 @@ const areaBase = {
     goal: { condition: 'Grade the About of "demo"', maxTurns: 5 }
 }
 const areaPrompt = (over: Record<string, unknown>) => PromptBuilder.buildAreaPrompt({ ...areaBase, ...over }).errors
-const entryBase = {
-    kind: 'selection',
-    persona: { basePersonaId: 'decision-maker', lensId: 'crypto-trader' },
-    selection: { selectionId: 'crypto-domain-full', selectionHash: '7c1e0b9a', personaIds: ['crypto-trader'] },
-    gradingMode: 'full',
-    areas: ['about-selection', 'selection-aggregate']
-}
-const entry = (over: Record<string, unknown>) => PromptBuilder.buildEntryPointPrompt({ ...entryBase, ...over }).errors
 
 const TABLE: Record<string, Row[]> = {
     'PromptBuilder.buildAreaPrompt': [
