@@ -33,11 +33,7 @@ function isLevel(value: unknown): value is Level {
 
 // ARE-003 for a wrong type; an unknown area id (ARE-001) and an unknown level (ARE-016) are the catalogue's rules,
 // checked by hand between these schemas in the order the checks report.
-const ARGS: ArgCodes<'ARE-003'> = {
-    mismatch: 'ARE-003',
-    create: (code, path, params) =>
-        createIssue(code, path, params as { field: string; expected: string; actual: string })
-}
+const ARGS: ArgCodes<'ARE-003'> = { mismatch: 'ARE-003', create: createIssue }
 const KEY_STYLE = { field: 'key', actual: 'type' } as const
 const GATE_AREAS = v.object({
     areas: v.optional(v.custom<unknown[]>(Array.isArray, says({ expected: 'array of area ids', actual: 'type' })))

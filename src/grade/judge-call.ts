@@ -136,8 +136,8 @@ const JUDGE_OPTIONS = v.looseObject({
         )
     })
 })
-/** The run's argument codes (as in run-input.ts): every judge option is optional, so a wrong one is GRA-002. */
-const JUDGE_ARGS = { missing: 'GRA-001', mismatch: 'GRA-002', create: createIssue } as const
+/** Every judge option is optional: a wrong one is GRA-002, never a missing one. */
+const JUDGE_ARGS = { mismatch: 'GRA-002', create: createIssue } as const
 
 /** The judge options that are not what they should be, one GRA-002 each. */
 export function judgeOptionIssues(options: Readonly<Record<string, unknown>>): Issue[] {

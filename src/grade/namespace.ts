@@ -872,7 +872,7 @@ function startTree(input: TreeInput): PortResult<{ reader: FsPort; root: string;
                 })
         )
     }
-    const run = parseArgs(TREE_RUN, { options }, ARGS, { ...STYLE, field: 'key', actual: 'value' })
+    const run = parseArgs(TREE_RUN, { options }, ARGS, { ...STYLE, field: 'key' })
     if (run.value === null) return stop(run.errors[0] as Issue)
     return { ok: true, value: { reader, root, concurrency: run.value.options.concurrency ?? 1 } }
 }

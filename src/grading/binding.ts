@@ -39,11 +39,7 @@ const FIELDS = ['schemaId', 'schemaHash', 'source', 'tool', 'area'] as const
 
 // BND-008 for every finding, a wrong type as a wrong fact: with no `missing` code each one has field, expected, actual.
 // validateGradingEntry's own options beside `expect` (maxClockSkewMs) are worded the same way.
-export const BINDING_CODES: ArgCodes<'BND-008'> = {
-    mismatch: 'BND-008',
-    create: (code, path, params) =>
-        createEntryIssue(code, path, params as { field: string; expected: string; actual: string })
-}
+export const BINDING_CODES: ArgCodes<'BND-008'> = { mismatch: 'BND-008', create: createEntryIssue }
 
 const nonEmpty = v.optional(
     v.custom<string>(

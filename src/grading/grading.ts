@@ -53,8 +53,7 @@ const AGING_ENTRY = v.object({
 })
 const REGRADED_ENTRY = v.object({ entry: objectArg() })
 /** A re-grading's trigger: one of a closed list (GRD-010, ch. 08), absent too; a wrong one written as it came. */
-// Typed over the pair the call reports (GRD-001 for a user report's fields) so that createEntryIssue takes any params.
-const TRIGGER_CODES: ArgCodes<'GRD-001' | 'GRD-010'> = { mismatch: 'GRD-010', create: createEntryIssue }
+const TRIGGER_CODES: ArgCodes<'GRD-010'> = { mismatch: 'GRD-010', create: createEntryIssue }
 const TRIGGER = v.looseObject({
     triggeredBy: v.picklist(REGRADING_TRIGGERS, says({ expected: REGRADING_TRIGGERS.join(', '), actual: 'value' }))
 })

@@ -17,8 +17,11 @@ export interface ArgCodes<C extends ErrorCode = ErrorCode> {
     /**
      * Creates the issue: `createIssue`, or a factory over only the catalogue groups the caller reports
      * from (`createEntryIssue`), so that a bundle of the caller need not carry the whole catalogue.
+     * Written as a method on purpose: its parameters compare both ways, so a factory typed per code (params
+     * `{ field, expected, actual }` for a mismatch code alone) is taken as it is; parseArgs passes `{ field }` for
+     * `missing` and `{ field, expected, actual }` for `mismatch`, as the docs above promise.
      */
-    readonly create: (code: C, path: string, params: IssueParams) => Issue
+    create(code: C, path: string, params: IssueParams): Issue
 }
 
 /** How a finding writes the value received: see {@link ArgWording.actual}. */
