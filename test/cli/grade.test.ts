@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../../src/cli/run.js'
-import { memoryIo } from './helpers.js'
+import { exampleGradeArgs, memoryIo } from './helpers.js'
 
 const examples = new URL('../../examples/', import.meta.url).pathname
 const now = '2026-11-22T18:00:00Z'
@@ -19,21 +19,7 @@ afterAll(async () => {
 describe('flowmcp-grading grade', () => {
     it('grades the example providers into an island and prints one row per schema', async () => {
         const io = memoryIo({}, { env: { ETHERSCAN_API_KEY: 'example-key-not-real' } })
-        const code = await run(
-            [
-                'grade',
-                join(examples, 'providers'),
-                '--island',
-                join(dir, 'island'),
-                '--recordings',
-                join(examples, 'recordings'),
-                '--answers',
-                join(examples, 'answers.json'),
-                '--now',
-                now
-            ],
-            io
-        )
+        const code = await run(['grade', ...exampleGradeArgs('providers', join(dir, 'island'), now)], io)
         // Every unit that could be graded was: a tool not tested for a missing key is a result, not a hole (exit 0).
         expect(code).toBe(0)
         const out = io.out()
@@ -137,21 +123,7 @@ describe('flowmcp-grading emit-prompts / consume-scores', () => {
 describe('flowmcp-grading rebuild-index / export', () => {
     it('rebuilds a namespace index and exports the namespace without overwriting', async () => {
         const island = join(dir, 'island2')
-        await run(
-            [
-                'grade',
-                join(examples, 'providers/openmeteo'),
-                '--island',
-                island,
-                '--recordings',
-                join(examples, 'recordings'),
-                '--answers',
-                join(examples, 'answers.json'),
-                '--now',
-                now
-            ],
-            memoryIo()
-        )
+        await run(['grade', ...exampleGradeArgs('providers/openmeteo', island, now)], memoryIo())
         const rebuild = memoryIo()
         expect(await run(['rebuild-index', join(island, 'providers/openmeteo'), '--now', now], rebuild)).toBe(0)
         expect(rebuild.out()).toContain('operational')

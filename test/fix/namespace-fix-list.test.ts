@@ -6,9 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { run } from '../../src/cli/run.js'
 import { answersText, namespaceFixListText, namespaceStatusText } from '../../src/cli/commands/grade-namespace.js'
 import { FixList, sourceLocations, type FixItem, type GradingEntry, type UnitResult } from '../../src/index.js'
-import { memoryIo } from '../cli/helpers.js'
+import { exampleGradeArgs, memoryIo } from '../cli/helpers.js'
 
-const examples = fileURLToPath(new URL('../../examples/', import.meta.url))
+const _examples = fileURLToPath(new URL('../../examples/', import.meta.url))
 const dir = await mkdtemp(join(tmpdir(), 'flowmcp-nsfix-'))
 afterAll(async () => {
     await rm(dir, { recursive: true, force: true })
@@ -176,17 +176,7 @@ describe('FixList.buildNamespace: the namespace-level answers and the About, eac
 
 describe('grade prints each namespace fix list after the schemas', () => {
     it('in the text after every schema fix list, and in --json under namespaces[].fixList', async () => {
-        const args = [
-            join(examples, 'providers'),
-            '--island',
-            join(dir, 'island'),
-            '--recordings',
-            join(examples, 'recordings'),
-            '--answers',
-            join(examples, 'answers.json'),
-            '--now',
-            '2026-11-22T18:00:00Z'
-        ]
+        const args = exampleGradeArgs('providers', join(dir, 'island'), '2026-11-22T18:00:00Z')
         const env = { ETHERSCAN_API_KEY: 'example-key-not-real' }
         const text = memoryIo({}, { env })
         await run(['grade', ...args, '--verbose'], text)

@@ -9,9 +9,9 @@ import { nodeFs } from '../../src/cli/node.js'
 import { checkSummaryMarkdown, createMemoryFs, renderIslandReport } from '../../src/index.js'
 import { CAP_NOTE, gradeScoreText } from '../../src/report/score.js'
 import { basisOfSchemaNode, standingOfSchemaNode } from '../../src/rollup/standing.js'
-import { memoryIo } from '../cli/helpers.js'
+import { exampleGradeArgs, memoryIo } from '../cli/helpers.js'
 
-const examples = fileURLToPath(new URL('../../examples/', import.meta.url))
+const _examples = fileURLToPath(new URL('../../examples/', import.meta.url))
 const now = '2026-11-22T18:00:00Z'
 const dir = await mkdtemp(join(tmpdir(), 'flowmcp-score-'))
 afterAll(async () => {
@@ -37,17 +37,7 @@ function reportCell(html: string, namespace: string, schema: string): string | n
 describe('one score, every surface: the CLI table, --json, the check summary and the HTML report', () => {
     it('shows the same grade, score and raw grade for every schema of a graded island', async () => {
         const island = join(dir, 'island')
-        const args = [
-            join(examples, 'providers'),
-            '--island',
-            island,
-            '--recordings',
-            join(examples, 'recordings'),
-            '--answers',
-            join(examples, 'answers.json'),
-            '--now',
-            now
-        ]
+        const args = exampleGradeArgs('providers', island, now)
         const env = { ETHERSCAN_API_KEY: 'example-key-not-real' }
         const json = memoryIo({}, { env })
         await run(['grade', ...args, '--json'], json)
